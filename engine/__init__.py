@@ -1,0 +1,30 @@
+"""Keryx's rules engine: pure, deterministic, no I/O (DESIGN §3)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .core.game import Game
+from .core.registry import register, ruleset, rulesets
+from .core.rng import new_seed, seed_hash
+from .core.ruleset import Context, Ruleset
+from .core.types import Event, GameOption, IllegalAction, Option, Outcome, Prompt, Scenario
+from .core.verify import VerifyReport, verify_game
+from .core.version import ENGINE_VERSION
+
+__all__ = [
+    "ENGINE_VERSION", "Context", "Event", "Game", "GameOption", "IllegalAction", "Option",
+    "Outcome", "Prompt", "Ruleset", "Scenario", "VerifyReport", "load_game", "new_game",
+    "new_seed", "register", "ruleset", "rulesets", "seed_hash", "verify_game",
+]
+
+
+def new_game(ruleset_id: str, scenario: str | None = None, seed: str | int | None = None,
+             options: dict[str, Any] | None = None) -> Game:
+    return Game.create(ruleset(ruleset_id), scenario=scenario, seed=seed, options=options)
+
+
+def load_game(text: str | dict[str, Any], replay: bool = False) -> Game:
+    data = json.loads(text) if isinstance(text, str) else text
+    return Game.from_dict(data, ruleset(data["ruleset"]), replay=replay)

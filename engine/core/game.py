@@ -1,0 +1,237 @@
+"""A game in progress: a ruleset, its state, the seeded dice and the action log.
+
+The log is the source of truth: replaying it from the same seed rebuilds the state byte
+for byte. The state is kept alongside only so that loading a game is instant.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .rng import Rng, new_seed, seed_hash
+from .ruleset import Context, Ruleset
+from .types import Event, IllegalAction, Outcome, Prompt
+from .version import ENGINE_VERSION
+
+FORMAT = "keryx-game/1"
+RESIGN = "!resign"
+
+
+class Game:
+    __slots__ = ("rules", "scenario", "options", "seed", "seed_hash", "position", "state",
+                 "rng", "log", "barrier", "version", "engine_version", "rules_version",
+                 "_prompts", "_outcome")
+
+    def __init__(self, rules: Ruleset, scenario: str, options: dict[str, Any],
+                 seed: str | int, position: dict[str, Any] | None):
+        self.rules = rules
+        self.scenario = scenario
+        self.options = options
+        self.seed = seed
+        self.seed_hash = seed_hash(seed)
+        self.position = position
+        self.rng = Rng(seed)
+        self.log: list[tuple[str, str]] = []
+        self.barrier = 0  # log entries before this index can never be undone
+        self.version = 0  # bumps on every act and undo: a click carries it to detect staleness
+        self.engine_version = ENGINE_VERSION
+        self.rules_version = rules.version
+        self.state: Any = None
+        self._prompts: list[Prompt] | None = None
+        self._outcome: Outcome | None = None
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def create(cls, rules: Ruleset, scenario: str | None = None, seed: str | int | None = None,
+               options: dict[str, Any] | None = None,
+               position: dict[str, Any] | None = None) -> Game:
+        scenario = scenario or rules.default_scenario
+        if scenario not in rules.scenarios:
+            raise IllegalAction(f"{rules.title} has no scenario {scenario!r}; "
+                                f"choose one of {', '.join(rules.scenarios)}")
+        opts = {k: o.default for k, o in rules.options.items()}
+        for k, v in (options or {}).items():
+            spec = rules.options.get(k)
+            if spec is None:
+                raise IllegalAction(f"{rules.title} has no option {k!r}")
+            if spec.choices is not None and v not in spec.choices:
+                raise IllegalAction(f"option {k!r} must be one of {spec.choices}")
+            opts[k] = v
+        g = cls(rules, scenario, opts, new_seed() if seed is None else seed, position)
+        ctx = Context(g.rng)
+        if position is None:
+            g.state = rules.setup(ctx, scenario, opts)
+        else:
+            g.state = rules.setup_position(ctx, position, opts)
+        g._outcome = rules.outcome(g.state)
+        return g
+
+    # ------------------------------------------------------------------ play
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.rules.seats(self.scenario)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def prompts(self) -> list[Prompt]:
+        if self._outcome is not None:
+            return []
+        if self._prompts is None:
+            self._prompts = self.rules.prompts(self.state)
+        return self._prompts
+
+    def prompt_for(self, seat: str) -> Prompt | None:
+        for p in self.prompts():
+            if p.seat == seat:
+                return p
+        return None
+
+    def act(self, seat: str, option_id: str) -> list[Event]:
+        if self._outcome is not None:
+            raise IllegalAction("The game is over.")
+        if seat not in self.seats:
+            raise IllegalAction(f"There is no seat {seat!r} in this game.")
+        prompt = self.prompt_for(seat)
+        if prompt is None:
+            raise IllegalAction("It is not your turn to decide anything.")
+        if prompt.option(option_id) is None:
+            raise IllegalAction("That choice is not available now.")
+        return self._apply(seat, option_id)
+
+    def resign(self, seat: str) -> list[Event]:
+        if self._outcome is not None:
+            raise IllegalAction("The game is over.")
+        if seat not in self.seats:
+            raise IllegalAction(f"There is no seat {seat!r} in this game.")
+        return self._apply(seat, RESIGN)
+
+    def _apply(self, seat: str, option_id: str) -> list[Event]:
+        ctx = Context(self.rng)
+        counter = self.rng.counter
+        try:
+            if option_id == RESIGN:
+                self.rules.resign(self.state, seat, ctx)
+            else:
+                self.rules.apply(self.state, seat, option_id, ctx)
+        except IllegalAction:
+            self.rng.counter = counter  # the ruleset refused before changing anything
+            raise
+        except Exception:
+            # A bug half-way through an action: rebuild the untouched game from its log
+            # so that the caller still holds a consistent game, then let the bug surface.
+            self._restore(self._rebuilt(self.log))
+            raise
+        i = len(self.log)
+        if i and self.log[-1][0] != seat:
+            self.barrier = max(self.barrier, i)
+        self.log.append((seat, option_id))
+        if ctx.revealed or option_id == RESIGN:
+            self.barrier = i + 1
+        self.version += 1
+        self._prompts = None
+        self._outcome = self.rules.outcome(self.state)
+        if self._outcome is not None:
+            ctx.event("game_end", f"Game over: {self._outcome.reason}",
+                      outcome=self._outcome.to_dict(), seed=str(self.seed),
+                      seed_hash=self.seed_hash)
+        return ctx.events
+
+    # ------------------------------------------------------------------ undo
+    def can_undo(self, seat: str) -> bool:
+        return (self._outcome is None and len(self.log) > self.barrier
+                and self.log[-1][0] == seat)
+
+    def undo(self, seat: str) -> None:
+        if not self.can_undo(seat):
+            raise IllegalAction("Nothing to undo: new information has come to light since "
+                                "your last choice, or the last choice was not yours.")
+        version = self.version
+        self._restore(self._rebuilt(self.log[:-1]))
+        self.version = version + 1
+
+    def _rebuilt(self, log: list[tuple[str, str]]) -> Game:
+        g = Game.create(self.rules, self.scenario, self.seed, self.options, self.position)
+        for seat, option_id in log:
+            g._apply(seat, option_id)
+        return g
+
+    def _restore(self, other: Game) -> None:
+        version = self.version
+        for name in ("state", "rng", "log", "barrier", "_prompts", "_outcome"):
+            setattr(self, name, getattr(other, name))
+        self.version = version
+
+    # ------------------------------------------------------------------ information
+    def view(self, seat: str | None) -> dict[str, Any]:
+        if seat is not None and seat not in self.seats:
+            raise IllegalAction(f"There is no seat {seat!r} in this game.")
+        v = self.rules.view(self.state, seat)
+        prompts = self.prompts()
+        v["game"] = {
+            "ruleset": self.rules.id,
+            "scenario": self.scenario,
+            "options": self.options,
+            "seats": list(self.seats),
+            "viewer": seat,
+            "version": self.version,
+            "seed_hash": self.seed_hash,
+            "seed": str(self.seed) if self._outcome is not None else None,
+            "outcome": self._outcome.to_dict() if self._outcome else None,
+            "waiting_for": sorted({p.seat for p in prompts}),
+            "prompt": next((p.to_dict() for p in prompts if p.seat == seat), None),
+            "can_undo": seat is not None and self.can_undo(seat),
+        }
+        return v
+
+    def check_invariants(self) -> list[str]:
+        return self.rules.check_invariants(self.state)
+
+    # ------------------------------------------------------------------ persistence
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "ruleset": self.rules.id,
+            "engine_version": self.engine_version,
+            "rules_version": self.rules_version,
+            "scenario": self.scenario,
+            "options": self.options,
+            "seed": str(self.seed) if isinstance(self.seed, str) else self.seed,
+            "seed_hash": self.seed_hash,
+            "position": self.position,
+            "log": [list(e) for e in self.log],
+            "barrier": self.barrier,
+            "version": self.version,
+            "rng": self.rng.counter,
+            "state": self.rules.dump(self.state),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], rules: Ruleset, replay: bool = False) -> Game:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"not a Keryx game (format {data.get('format')!r})")
+        stale = data.get("rules_version") != rules.version
+        if replay or stale:
+            # A newer engine rebuilds an older game from its log, so fixes apply cleanly.
+            g = cls.create(rules, data["scenario"], data["seed"], data["options"],
+                           data.get("position"))
+            log = [(s, o) for s, o in data["log"]]
+            for seat, option_id in log:
+                g._apply(seat, option_id)
+            g.version = data.get("version", len(log))
+            g.engine_version = data.get("engine_version", ENGINE_VERSION)
+            return g
+        g = cls(rules, data["scenario"], data["options"], data["seed"], data.get("position"))
+        g.engine_version = data.get("engine_version", ENGINE_VERSION)
+        g.log = [(s, o) for s, o in data["log"]]
+        g.barrier = data["barrier"]
+        g.version = data["version"]
+        g.rng.counter = data["rng"]
+        g.state = rules.load(data["state"])
+        g._outcome = rules.outcome(g.state)
+        return g

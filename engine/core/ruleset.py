@@ -1,0 +1,117 @@
+"""The contract every ruleset implements (DESIGN §3). The kernel (`Game`) drives it."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .rng import Rng
+from .types import Event, GameOption, IllegalAction, Outcome, Prompt, Scenario
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Context:
+    """What a ruleset may touch while applying an action: the seeded dice and the event
+    sink. Any use of randomness, or an explicit `reveal()`, marks the action as one that
+    brought new information to light, which undo may never cross."""
+
+    __slots__ = ("rng", "events", "revealed")
+
+    def __init__(self, rng: Rng):
+        self.rng = rng
+        self.events: list[Event] = []
+        self.revealed = False
+
+    def roll(self, n: int, sides: int = 6) -> list[int]:
+        self.revealed = True
+        return self.rng.dice(n, sides)
+
+    def die(self, sides: int = 6) -> int:
+        self.revealed = True
+        return self.rng.die(sides)
+
+    def shuffle(self, seq: list[Any]) -> None:
+        self.revealed = True
+        self.rng.shuffle(seq)
+
+    def reveal(self) -> None:
+        self.revealed = True
+
+    def event(self, kind: str, text: str, seats: tuple[str, ...] | None = None,
+              **data: Any) -> Event:
+        ev = Event(kind, text, seats, data)
+        self.events.append(ev)
+        return ev
+
+
+class Ruleset(ABC):
+    """One game's rules. State is whatever object the ruleset likes, as long as `dump`
+    and `load` turn it into JSON-able data and back exactly."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str]  # bump when a rules change would alter replays
+    scenarios: ClassVar[dict[str, Scenario]]
+    options: ClassVar[dict[str, GameOption]] = {}
+
+    # --- creation ---------------------------------------------------------------
+    @abstractmethod
+    def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> Any: ...
+
+    def setup_position(self, ctx: Context, position: dict[str, Any],
+                       options: dict[str, Any]) -> Any:
+        raise IllegalAction(f"{self.title} cannot start from a position")
+
+    # --- play ---------------------------------------------------------------------
+    @abstractmethod
+    def prompts(self, state: Any) -> list[Prompt]: ...
+
+    @abstractmethod
+    def apply(self, state: Any, seat: str, option_id: str, ctx: Context) -> None:
+        """Carry out a choice the current prompts offered to `seat`. May raise
+        IllegalAction only before changing anything."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def resign(self, state: Any, seat: str, ctx: Context) -> None:
+        """Record a resignation in the state so that `outcome` reports it."""
+        raise IllegalAction("this game does not support resigning")
+
+    # --- information --------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
+        """Everything `seat` may know (None: the public). Redaction happens here only."""
+
+    def hidden_variants(self, state: Any, seat: str | None, rng: Rng) -> Iterator[Any]:
+        """States that differ from `state` only in facts hidden from `seat`. Used by the
+        redaction tests: `view(variant, seat)` must equal `view(state, seat)`."""
+        return iter(())
+
+    def check_invariants(self, state: Any) -> list[str]:
+        return []
+
+    # --- persistence ------------------------------------------------------------------
+    @abstractmethod
+    def dump(self, state: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def load(self, data: dict[str, Any]) -> Any: ...
+
+    # --- conveniences for callers -------------------------------------------------------
+    def seats(self, scenario: str) -> tuple[str, ...]:
+        return self.scenarios[scenario].seats
+
+    @property
+    def default_scenario(self) -> str:
+        return next(iter(self.scenarios))
+
+    def from_position(self, position: dict[str, Any], seed: str | int | None = None,
+                      options: dict[str, Any] | None = None) -> Game:
+        from .game import Game
+
+        return Game.create(self, scenario=position.get("scenario", self.default_scenario),
+                           seed=seed, options=options, position=position)

@@ -1,0 +1,48 @@
+"""Re-check a finished game: the revealed seed matches the hash published at setup, and
+replaying the log from that seed gives the same dice, state and outcome."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .game import Game
+from .registry import ruleset
+from .rng import seed_hash
+
+
+@dataclass
+class VerifyReport:
+    ok: bool
+    problems: list[str] = field(default_factory=list)
+    actions: int = 0
+    dice: list[int] = field(default_factory=list)
+
+
+def verify_game(exported: str | dict[str, Any]) -> VerifyReport:
+    data = json.loads(exported) if isinstance(exported, str) else exported
+    problems: list[str] = []
+    if seed_hash(data["seed"]) != data["seed_hash"]:
+        problems.append("the seed does not match the hash published at setup")
+    rules = ruleset(data["ruleset"])
+    replayed = Game.create(rules, data["scenario"], data["seed"], data["options"],
+                           data.get("position"))
+    dice: list[int] = []
+    for i, (seat, option_id) in enumerate(data["log"]):
+        try:
+            events = replayed._apply(seat, option_id)
+        except Exception as exc:  # noqa: BLE001 - any failure is a verification problem
+            problems.append(f"action {i} ({seat}: {option_id}) cannot be replayed: {exc}")
+            break
+        for ev in events:
+            dice.extend(ev.data.get("dice", ()))
+    else:
+        if "state" in data and rules.dump(replayed.state) != data["state"]:
+            problems.append("replaying the log does not reproduce the recorded final state")
+        recorded = data.get("outcome")
+        if recorded is not None:
+            got = replayed.outcome.to_dict() if replayed.outcome else None
+            if got != recorded:
+                problems.append(f"replay ends with {got}, the record says {recorded}")
+    return VerifyReport(not problems, problems, len(data["log"]), dice)

@@ -1,0 +1,1 @@
+"""Forward-only SQL migrations, applied in order by service.store.migrate."""
