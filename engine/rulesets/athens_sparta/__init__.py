@@ -1,0 +1,1 @@
+"""Athens & Sparta (Columbia Games, 2007): ruleset `athens-sparta`."""
