@@ -1,0 +1,39 @@
+"""Engine figures for `keryx bench`: time per action and per random game."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from .core.game import Game
+from .core.registry import ruleset
+from .core.rng import Rng
+
+
+def bench_engine(ruleset_id: str = "athens-sparta", games: int = 20, seed: str = "bench"
+                 ) -> dict[str, Any]:
+    """Median microseconds per action (prompts + act, as a player's click costs) and median
+    seconds per full random game, invariant checks excluded."""
+    rules = ruleset(ruleset_id)
+    per_action: list[float] = []
+    per_game: list[float] = []
+    clock = time.perf_counter
+    for i in range(games):
+        g = Game.create(rules, seed=f"{seed}:{i}")
+        player = Rng(f"player:{seed}:{i}")
+        start = clock()
+        while g.outcome is None:
+            t0 = clock()
+            prompts = g.prompts()
+            p = player.choice(prompts)
+            g.act(p.seat, player.choice(p.options).id)
+            per_action.append(clock() - t0)
+        per_game.append(clock() - start)
+    return {
+        "engine_action_us_median": round(1e6 * statistics.median(per_action), 1),
+        "engine_action_us_p99": round(1e6 * sorted(per_action)[int(0.99 * len(per_action))], 1),
+        "selfplay_game_s_median": round(statistics.median(per_game), 4),
+        "engine_actions_per_game_median": statistics.median(
+            [0] if not per_game else [len(per_action) / len(per_game)]),
+    }

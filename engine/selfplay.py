@@ -1,0 +1,111 @@
+"""Random legal play to the end of a game: the engine's fuzzer and benchmark."""
+
+from __future__ import annotations
+
+import statistics
+import time
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .core.game import Game
+from .core.registry import ruleset
+from .core.rng import Rng
+
+
+@dataclass
+class GameRun:
+    seed: str
+    actions: int
+    seconds: float
+    outcome: str | None
+    error: dict[str, Any] | None = None
+
+
+def play_random(game: Game, player: Rng, check: bool = True,
+                max_actions: int = 200_000) -> tuple[int, str | None]:
+    """Play random legal choices until the game ends. Returns (actions, problem)."""
+    for i in range(max_actions):
+        if game.outcome is not None:
+            return i, None
+        prompts = game.prompts()
+        if not prompts:
+            return i, "no prompts but no outcome: the game is stuck"
+        p = player.choice(prompts)
+        game.act(p.seat, player.choice(p.options).id)
+        if check:
+            problems = game.check_invariants()
+            if problems:
+                return i + 1, "invariant broken: " + "; ".join(problems)
+    return max_actions, f"no outcome after {max_actions} actions"
+
+
+def run_one(ruleset_id: str, scenario: str | None, seed: str,
+            options: dict[str, Any] | None = None, check: bool = True) -> GameRun:
+    start = time.perf_counter()
+    game = None
+    try:
+        game = Game.create(ruleset(ruleset_id), scenario=scenario, seed=seed, options=options)
+        actions, problem = play_random(game, Rng(f"player:{seed}"), check)
+    except Exception as exc:  # noqa: BLE001 - every failure is reported with its place
+        actions = len(game.log) if game else 0
+        problem = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
+    seconds = time.perf_counter() - start
+    error = {"seed": seed, "action_index": actions, "message": problem} if problem else None
+    outcome = game.outcome.reason if game is not None and game.outcome else None
+    return GameRun(seed, actions, seconds, outcome, error)
+
+
+def _run_args(args: tuple[str, str | None, str, dict[str, Any] | None, bool]) -> GameRun:
+    return run_one(*args)
+
+
+def selfplay(ruleset_id: str, games: int, seed: int | str = 0, scenario: str | None = None,
+             options: dict[str, Any] | None = None, jobs: int = 1, check: bool = True,
+             progress: Callable[[GameRun], None] | None = None) -> dict[str, Any]:
+    ruleset(ruleset_id)  # fail early on an unknown id
+    tasks = [(ruleset_id, scenario, f"{seed}:{i}", options, check) for i in range(games)]
+    runs: list[GameRun] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            for run in pool.map(_run_args, tasks, chunksize=max(1, games // (jobs * 8))):
+                runs.append(run)
+                if progress:
+                    progress(run)
+    else:
+        for t in tasks:
+            run = _run_args(t)
+            runs.append(run)
+            if progress:
+                progress(run)
+    return summarize(ruleset_id, runs)
+
+
+def summarize(ruleset_id: str, runs: list[GameRun]) -> dict[str, Any]:
+    secs = sorted(r.seconds for r in runs)
+    acts = [r.actions for r in runs]
+    p95 = secs[min(len(secs) - 1, int(0.95 * len(secs)))] if secs else 0.0
+    total_actions = sum(acts)
+    return {
+        "ruleset": ruleset_id,
+        "games": len(runs),
+        "completed": sum(1 for r in runs if r.outcome is not None and r.error is None),
+        "errors": [r.error for r in runs if r.error],
+        "actions_per_game_median": statistics.median(acts) if acts else 0,
+        "seconds_per_game_median": round(statistics.median(secs), 4) if secs else 0.0,
+        "seconds_per_game_p95": round(p95, 4),
+        "action_us_mean": round(1e6 * sum(secs) / total_actions, 1) if total_actions else 0,
+        "outcomes": _count(r.outcome for r in runs if r.outcome),
+    }
+
+
+def _count(items) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for x in items:
+        out[x] = out.get(x, 0) + 1
+    return dict(sorted(out.items(), key=lambda kv: -kv[1])[:10])
+
+
+__all__ = ["GameRun", "asdict", "play_random", "run_one", "selfplay", "summarize"]

@@ -1,0 +1,52 @@
+"""`keryx bench`: every figure the issues name, from one command.
+
+Each layer keeps its own benchmark next to its code; this module only runs them and
+collects the figures under the names the issues give."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import platform
+import time
+from collections.abc import Callable
+from typing import Any
+
+# (section, module, function, is_async). A section whose module is missing is skipped and
+# reported, so the command works while layers are still being built.
+BENCHES: list[tuple[str, str, str, bool]] = [
+    ("engine", "engine.bench", "bench_engine", False),
+    ("store", "service.bench", "bench_store", True),
+    ("render", "renders.bench", "bench_render", False),
+    ("bot", "bot.bench", "bench_bot", True),
+    ("scheduler", "service.bench", "bench_scheduler", True),
+]
+
+
+def machine() -> dict[str, Any]:
+    import os
+
+    return {"python": platform.python_version(), "machine": platform.machine(),
+            "processor": platform.processor() or platform.machine(), "cpus": os.cpu_count(),
+            "system": platform.system()}
+
+
+def run(only: list[str] | None = None,
+        on_section: Callable[[str, dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    figures: dict[str, Any] = {}
+    skipped: dict[str, str] = {}
+    for section, module, func, is_async in BENCHES:
+        if only and section not in only:
+            continue
+        try:
+            fn = getattr(importlib.import_module(module), func)
+        except (ImportError, AttributeError) as exc:
+            skipped[section] = f"not available: {exc}"
+            continue
+        start = time.perf_counter()
+        result = asyncio.run(fn()) if is_async else fn()
+        result[f"{section}_bench_s"] = round(time.perf_counter() - start, 1)
+        figures.update(result)
+        if on_section:
+            on_section(section, result)
+    return {"figures": figures, "skipped": skipped, "machine": machine()}
