@@ -104,7 +104,7 @@ def test_undo_own_choices_back_to_last_reveal_and_never_past_it():
     loser = "north" if winner == "south" else "south"
     with pytest.raises(IllegalAction):
         g.undo(loser)
-    g.act(winner, f"bank:left")
+    g.act(winner, "bank:left")
     g.act(winner, "back")
     g.act(winner, "bank:right")
     before_bank = g.to_json()
