@@ -139,6 +139,26 @@ def bench(
         typer.echo(f"\nmachine: {result['machine']}")
 
 
+@app.command()
+def health(max_age: Annotated[int, typer.Option(help="Seconds the heartbeat file may age")]
+           = 90) -> None:
+    """Exit 0 while the bot is connected (its heartbeat file is fresh), 1 otherwise."""
+    import time
+
+    from keryx.settings import Settings
+
+    path = Settings().health_file
+    try:
+        age = time.time() - path.stat().st_mtime
+    except FileNotFoundError:
+        typer.echo(f"unhealthy: no heartbeat file at {path}")
+        raise typer.Exit(1) from None
+    if age > max_age:
+        typer.echo(f"unhealthy: last heartbeat {age:.0f} s ago")
+        raise typer.Exit(1)
+    typer.echo(f"healthy: last heartbeat {age:.0f} s ago")
+
+
 def _register_optional_commands() -> None:
     """Commands whose layers live in their own modules register themselves here."""
     for module in ("renders.cli", "bot.cli"):

@@ -1,0 +1,57 @@
+"""The `keryx` command line, run in-process."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+from typer.testing import CliRunner
+
+import tests.fixtures.duel  # noqa: F401 - registers the fixture ruleset
+from keryx.cli import app
+
+runner = CliRunner()
+
+
+def test_help_lists_every_command_with_help_text():
+    out = runner.invoke(app, ["--help"]).output
+    for command in ("run", "selfplay", "data", "bench", "health"):
+        assert command in out
+
+
+def test_selfplay_json_reports_the_named_figures():
+    res = runner.invoke(app, ["selfplay", "duel", "--games", "12", "--seed", "3",
+                              "--jobs", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    for key in ("games", "completed", "errors", "actions_per_game_median",
+                "seconds_per_game_median", "seconds_per_game_p95"):
+        assert key in report
+    assert report["games"] == report["completed"] == 12 and report["errors"] == []
+
+
+def test_selfplay_unknown_ruleset_is_a_clear_error():
+    res = runner.invoke(app, ["selfplay", "chess", "--games", "1"])
+    assert res.exit_code == 2 and "Unknown ruleset" in res.output
+
+
+def test_run_without_token_explains_how_to_provide_one(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("KERYX_DATABASE", str(tmp_path / "data" / "k.db"))
+    res = runner.invoke(app, ["run"])
+    assert res.exit_code == 0
+    assert "DISCORD_TOKEN" in res.output and "keryx play" in res.output
+    assert (tmp_path / "data").is_dir()
+
+
+def test_health_follows_the_heartbeat_file(tmp_path, monkeypatch):
+    beat = tmp_path / "health"
+    monkeypatch.setenv("KERYX_HEALTH_FILE", str(beat))
+    assert runner.invoke(app, ["health"]).exit_code == 1
+    beat.write_text("ok")
+    assert runner.invoke(app, ["health"]).exit_code == 0
+    old = time.time() - 600
+    os.utime(beat, (old, old))
+    assert runner.invoke(app, ["health"]).exit_code == 1
