@@ -1,1 +1,20 @@
+"""The service layer (no Discord here): tables, seats, turns, the store (DESIGN §2)."""
 
+from .errors import Refusal
+from .games import EXPORT_FORMAT, GameService
+from .results import (
+    ActionResult,
+    GameInfo,
+    ImportedGame,
+    LogEntry,
+    OpenPrompt,
+    PendingPrompt,
+    SeatInfo,
+    SeatView,
+    StartResult,
+)
+
+__all__ = [
+    "EXPORT_FORMAT", "ActionResult", "GameInfo", "GameService", "ImportedGame", "LogEntry",
+    "OpenPrompt", "PendingPrompt", "Refusal", "SeatInfo", "SeatView", "StartResult",
+]

@@ -1,0 +1,67 @@
+"""Per-game locks and a small cache of loaded games. The database stays the truth: a
+cached game is used only when its version equals the version just read from the store."""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections import OrderedDict
+
+from engine import Game
+
+
+class GameLocks:
+    """One asyncio.Lock per game id. Weak values: a lock disappears once no task holds
+    or waits on it, so the map does not grow with every game ever touched."""
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
+
+    def __call__(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+
+class GameCache:
+    """A bounded LRU of engine games by id.
+
+    A writer *takes* the game out (`pop`) before mutating it and puts it back only after
+    the commit succeeded, so a reader never sees an uncommitted action: during the commit
+    it misses and loads the committed snapshot instead.
+    """
+
+    def __init__(self, size: int = 512):
+        self.size = size
+        self._games: OrderedDict[int, Game] = OrderedDict()
+
+    def get(self, game_id: int, version: int) -> Game | None:
+        g = self._games.get(game_id)
+        if g is None or g.version != version:
+            return None
+        self._games.move_to_end(game_id)
+        return g
+
+    def pop(self, game_id: int, version: int) -> Game | None:
+        g = self._games.pop(game_id, None)
+        return g if g is not None and g.version == version else None
+
+    def put(self, game_id: int, game: Game) -> None:
+        if self.size <= 0:
+            return
+        old = self._games.get(game_id)
+        if old is not None and old.version > game.version:
+            return  # a reader finishing late must not replace a newer game
+        self._games[game_id] = game
+        self._games.move_to_end(game_id)
+        while len(self._games) > self.size:
+            self._games.popitem(last=False)
+
+    def drop(self, game_id: int) -> None:
+        self._games.pop(game_id, None)
+
+    def __len__(self) -> int:
+        return len(self._games)

@@ -1,0 +1,153 @@
+"""Plain values the service hands back to transports (bot, console, stand-in)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from engine import Event, Outcome, Prompt
+
+from .store.base import ActionKind, GameStatus
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: str | None  # None: in the lobby without a chosen seat
+    user_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    ruleset: str
+    scenario: str
+    options: dict[str, Any]
+    status: GameStatus
+    version: int
+    seats: tuple[SeatInfo, ...]  # seated and lobby players, in joining order
+    seat_names: tuple[str, ...]  # every seat of the scenario, in the ruleset's order
+    created_by: int | None
+    engine_version: str | None
+    rules_version: str | None
+    seed_hash: str | None
+    seed: str | None  # only once the game is over
+    outcome: dict[str, Any] | None
+    created_at: datetime
+    started_at: datetime | None
+    ended_at: datetime | None
+
+    def user_of(self, seat: str) -> int | None:
+        return next((s.user_id for s in self.seats if s.seat == seat), None)
+
+    def seat_of(self, user_id: int) -> str | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class OpenPrompt:
+    """A decision a seat must make now, and who holds that seat (to ping)."""
+
+    seat: str
+    user_id: int | None
+    prompt: Prompt
+    version: int  # put it in the buttons' custom ids
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResult:
+    game_id: int
+    channel_id: int
+    guild_id: int | None
+    seq: int  # position in the action log; equals `version`
+    version: int  # the game version after the action
+    kind: ActionKind
+    seat: str
+    user_id: int
+    seat_names: tuple[str, ...]
+    # Every event, private ones included, in the order they happened. Never post this
+    # list as is: use `public_events` for the channel and `events_for(seat)` per player.
+    events: tuple[Event, ...]
+    prompts: tuple[OpenPrompt, ...]  # every prompt open now
+    to_ping: tuple[OpenPrompt, ...]  # prompts newly open for someone other than the actor
+    phase_ended: bool  # a public map post is due
+    battle_ended: bool
+    game_ended: bool
+    outcome: Outcome | None
+    seed: str | None  # revealed when the game ended
+    can_undo: bool  # whether the actor may take this back now
+    duplicate: bool = False  # True: applied before under this interaction id; nothing new
+
+    @property
+    def public_events(self) -> tuple[Event, ...]:
+        return tuple(e for e in self.events if e.public)
+
+    @property
+    def private_events(self) -> dict[str, tuple[Event, ...]]:
+        """seat -> the non-public events that seat may see (empty seats left out)."""
+        out: dict[str, tuple[Event, ...]] = {}
+        for seat in self.seat_names:
+            mine = tuple(e for e in self.events if not e.public and e.visible_to(seat))
+            if mine:
+                out[seat] = mine
+        return out
+
+    def events_for(self, seat: str | None) -> tuple[Event, ...]:
+        """What `seat` (None: the public) may see, in the order it happened."""
+        return tuple(e for e in self.events if e.visible_to(seat))
+
+
+@dataclass(frozen=True, slots=True)
+class StartResult:
+    game: GameInfo
+    seed_hash: str
+    prompts: tuple[OpenPrompt, ...]
+    public_view: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    game_id: int
+    seat: str | None  # None: the public/spectator view
+    version: int
+    status: GameStatus
+    view: dict[str, Any]  # engine view: everything this seat may know
+    prompt: OpenPrompt | None
+    can_undo: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PendingPrompt:
+    """Something a user must decide, in some channel."""
+
+    game_id: int
+    guild_id: int | None
+    channel_id: int
+    ruleset: str
+    seat: str
+    version: int
+    prompt: Prompt
+    waiting_since: datetime  # when the game last moved
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int
+    kind: ActionKind
+    seat: str
+    option_id: str | None  # None when it answered a secret prompt the viewer may not see
+    user_id: int | None
+    at: datetime
+    events: tuple[Event, ...]  # the ones the viewer may see
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedGame:
+    ok: bool
+    problems: tuple[str, ...]
+    actions: int
+    dice: tuple[int, ...]
+    data: dict[str, Any]
+    game: Any = None  # engine.Game rebuilt from the log when ok

@@ -1,0 +1,254 @@
+"""The repository interface the service layer talks to (DESIGN §5).
+
+All SQL lives in an implementation (`service.store.sqlite.SqliteStore` today; a
+PostgreSQL one with asyncpg could sit behind the same protocol). Rows come back as plain
+frozen dataclasses; times are timezone-aware UTC datetimes; JSON columns are decoded.
+
+Write methods are transactional on their own: each either happens whole or raises one of
+the `StoreConflict` subclasses below (or a database error) and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal, Protocol, runtime_checkable
+
+GameStatus = Literal["open", "running", "finished", "abandoned"]
+LIVE: tuple[GameStatus, ...] = ("open", "running")
+OVER: tuple[GameStatus, ...] = ("finished", "abandoned")
+ActionKind = Literal["act", "undo", "resign"]
+
+
+# --------------------------------------------------------------------------- errors
+class StoreConflict(Exception):
+    """A write refused because the data moved on or a uniqueness rule forbids it."""
+
+
+class StaleVersion(StoreConflict):
+    def __init__(self, current: int | None):
+        super().__init__(f"game version is now {current}")
+        self.current = current
+
+
+class DuplicateInteraction(StoreConflict):
+    """The interaction id is already in the log: the action was applied before."""
+
+
+class ChannelBusy(StoreConflict):
+    """The channel already has a game in the lobby or running."""
+
+
+class SeatTaken(StoreConflict):
+    """The seat is held by someone else, or the user already holds a seat here."""
+
+
+class WrongStatus(StoreConflict):
+    """The game is not in the status the write requires (e.g. joining a running game)."""
+
+
+class NotFound(StoreConflict):
+    pass
+
+
+# --------------------------------------------------------------------------- rows
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    guild_id: int | None
+    channel_id: int
+    ruleset: str
+    scenario: str
+    options: dict[str, Any]
+    created_by: int | None
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    ruleset: str
+    scenario: str
+    options: dict[str, Any]
+    status: GameStatus
+    created_by: int | None
+    engine_version: str | None
+    rules_version: str | None
+    seed_hash: str | None
+    seed: str | None  # revealed only once the game is over
+    version: int
+    outcome: dict[str, Any] | None
+    created_at: datetime
+    started_at: datetime | None
+    ended_at: datetime | None
+    updated_at: datetime
+    snapshot: str | None = None  # only filled when asked for (it can be large)
+
+    @property
+    def live(self) -> bool:
+        return self.status in LIVE
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    game_id: int
+    user_id: int
+    seat: str | None
+    joined_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    id: int
+    game_id: int
+    seat: str | None
+    kind: Literal["join", "leave", "assign", "replace"]
+    old_user_id: int | None
+    new_user_id: int | None
+    by_user_id: int | None
+    reason: str | None
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    game_id: int
+    seq: int  # equals the game version after the action
+    kind: ActionKind
+    seat: str
+    option_id: str | None
+    secret: bool
+    user_id: int | None
+    interaction_id: str | None
+    events: list[dict[str, Any]]
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """Written together with the action that ends a game, or by `end_game`."""
+
+    status: Literal["finished", "abandoned"]
+    seed: str | None
+    outcome: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRow:
+    message_id: int
+    game_id: int
+    channel_id: int
+    kind: str
+    seat: str | None
+    version: int | None
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineRow:
+    game_id: int
+    seat: str
+    version: int
+    due_at: datetime
+    remind_at: datetime | None
+    reminded_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class UserSeat:
+    """A running game in which a user holds a seat."""
+
+    game: GameRow
+    seat: str
+
+
+# --------------------------------------------------------------------------- protocol
+@runtime_checkable
+class Store(Protocol):
+    # lifecycle
+    async def open(self) -> None:
+        """Connect and apply pending migrations."""
+
+    async def close(self) -> None: ...
+
+    # games
+    async def create_game(self, new: NewGame) -> GameRow:
+        """Raises ChannelBusy if the channel has a live game."""
+
+    async def get_game(self, game_id: int, *, snapshot: bool = False) -> GameRow | None: ...
+
+    async def live_game(self, channel_id: int, *, snapshot: bool = False) -> GameRow | None:
+        """The game in the lobby or running in this channel, if any."""
+
+    async def games_in_channel(self, channel_id: int) -> list[GameRow]:
+        """Every game ever held in the channel, newest first (no snapshots)."""
+
+    async def start_game(self, game_id: int, seats: dict[int, str], *, snapshot: str,
+                         version: int, seed_hash: str, engine_version: str,
+                         rules_version: str, at: datetime) -> GameRow:
+        """Lobby -> running: give each user (id -> seat) a seat and store the first
+        snapshot. Raises WrongStatus if the game is not in the lobby."""
+
+    async def commit_action(self, game_id: int, *, expected_version: int, kind: ActionKind,
+                            seat: str, option_id: str | None, secret: bool,
+                            user_id: int | None, interaction_id: str | None,
+                            events: Sequence[dict[str, Any]], snapshot: str,
+                            at: datetime, end: GameEnd | None = None) -> ActionRow:
+        """Append one action (seq = expected_version + 1) and the new snapshot in one
+        transaction. Raises StaleVersion if the game's version is not expected_version or
+        it is not running, DuplicateInteraction if interaction_id is already logged."""
+
+    async def end_game(self, game_id: int, end: GameEnd, at: datetime) -> GameRow:
+        """Close a live game without an action (abandon). Raises WrongStatus if over."""
+
+    # seats
+    async def seats(self, game_id: int) -> list[SeatRow]: ...
+
+    async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None: ...
+
+    async def join(self, game_id: int, user_id: int, seat: str | None,
+                   at: datetime) -> SeatRow:
+        """Raises WrongStatus unless in the lobby, SeatTaken if taken or already seated."""
+
+    async def leave(self, game_id: int, user_id: int, at: datetime) -> None:
+        """Raises WrongStatus unless in the lobby, NotFound if the user is not seated."""
+
+    async def replace_seat(self, game_id: int, seat: str, new_user_id: int, *,
+                           by_user_id: int | None, reason: str | None,
+                           at: datetime) -> SeatRow:
+        """Hand a seat of a live game to another user. Raises NotFound, SeatTaken,
+        WrongStatus."""
+
+    async def seat_changes(self, game_id: int) -> list[SeatChange]: ...
+
+    async def user_games(self, user_id: int) -> list[UserSeat]:
+        """Running games in which the user holds a seat."""
+
+    # the action log
+    async def actions(self, game_id: int, after_seq: int = 0) -> list[ActionRow]: ...
+
+    async def action_by_interaction(self, interaction_id: str) -> ActionRow | None: ...
+
+    # posted messages
+    async def add_message(self, row: MessageRow) -> None: ...
+
+    async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRow]: ...
+
+    async def remove_message(self, message_id: int) -> None: ...
+
+    # deadlines and reminders
+    async def set_deadline(self, row: DeadlineRow) -> None:
+        """Insert or replace the deadline of (game, seat)."""
+
+    async def clear_deadlines(self, game_id: int, seats: Sequence[str] | None = None) -> None: ...
+
+    async def deadlines(self, game_id: int) -> list[DeadlineRow]: ...
+
+    async def due_deadlines(self, now: datetime) -> list[DeadlineRow]: ...
+
+    async def due_reminders(self, now: datetime) -> list[DeadlineRow]:
+        """Deadlines whose reminder time has passed and that were not reminded yet."""
+
+    async def mark_reminded(self, game_id: int, seat: str, at: datetime) -> None: ...

@@ -1,0 +1,483 @@
+"""The SQLite implementation of the store (aiosqlite).
+
+Two connections: a writer, used only under `self._write_lock` and only inside
+`BEGIN IMMEDIATE ... COMMIT`, and a reader for plain selects. WAL lets the reader see the
+last committed state without waiting for the writer. Both connections are in autocommit
+mode (isolation_level=None) so that the transactions written here are the only ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from importlib.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .base import (
+    LIVE,
+    ActionKind,
+    ActionRow,
+    ChannelBusy,
+    DeadlineRow,
+    DuplicateInteraction,
+    GameEnd,
+    GameRow,
+    MessageRow,
+    NewGame,
+    NotFound,
+    SeatChange,
+    SeatRow,
+    SeatTaken,
+    StaleVersion,
+    UserSeat,
+    WrongStatus,
+)
+from .migrate import migrate
+
+_GAME_COLS = ("id, guild_id, channel_id, ruleset, scenario, options, status, created_by, "
+              "engine_version, rules_version, seed_hash, seed, version, outcome, created_at, "
+              "started_at, ended_at, updated_at")
+_ACTION_COLS = ("game_id, seq, kind, seat, option_id, secret, user_id, interaction_id, "
+                "events, at")
+_LIVE_SQL = "('open', 'running')"
+assert LIVE == ("open", "running")
+
+
+# Times are stored as fixed-width ISO-8601 UTC text so that text order is time order.
+def ts(dt: datetime) -> str:
+    if dt.tzinfo is None:
+        raise ValueError("naive datetime; the store keeps UTC times only")
+    return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def parse_ts(text: str | None) -> datetime | None:
+    if text is None:
+        return None
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _game(row: sqlite3.Row | tuple, snapshot: str | None = None) -> GameRow:
+    return GameRow(
+        id=row[0], guild_id=row[1], channel_id=row[2], ruleset=row[3], scenario=row[4],
+        options=json.loads(row[5]), status=row[6], created_by=row[7], engine_version=row[8],
+        rules_version=row[9], seed_hash=row[10], seed=row[11], version=row[12],
+        outcome=json.loads(row[13]) if row[13] is not None else None,
+        created_at=parse_ts(row[14]), started_at=parse_ts(row[15]),
+        ended_at=parse_ts(row[16]), updated_at=parse_ts(row[17]), snapshot=snapshot)
+
+
+def _action(row: tuple) -> ActionRow:
+    return ActionRow(game_id=row[0], seq=row[1], kind=row[2], seat=row[3], option_id=row[4],
+                     secret=bool(row[5]), user_id=row[6], interaction_id=row[7],
+                     events=json.loads(row[8]), at=parse_ts(row[9]))
+
+
+def _deadline(row: tuple) -> DeadlineRow:
+    return DeadlineRow(game_id=row[0], seat=row[1], version=row[2], due_at=parse_ts(row[3]),
+                       remind_at=parse_ts(row[4]), reminded_at=parse_ts(row[5]))
+
+
+class SqliteStore:
+    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL",
+                 busy_timeout_ms: int = 5000,
+                 migrations: Traversable | Path | str | None = None):
+        if str(path) == ":memory:":
+            # Two connections to ":memory:" are two different databases.
+            raise ValueError("SqliteStore needs a file; use a temporary folder in tests")
+        if synchronous.upper() not in ("NORMAL", "FULL", "EXTRA"):
+            raise ValueError("synchronous must be NORMAL, FULL or EXTRA")
+        self.path = Path(path)
+        self.synchronous = synchronous.upper()
+        self.busy_timeout_ms = int(busy_timeout_ms)
+        self._migrations = migrations
+        self._writer: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
+        self._write_lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ lifecycle
+    async def _connect(self) -> aiosqlite.Connection:
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        await conn.execute(f"PRAGMA busy_timeout = {self.busy_timeout_ms}")
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    async def open(self) -> None:
+        if self._writer is not None:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._writer = await self._connect()
+        try:
+            async with self._write_lock:
+                await migrate(self._writer, self._migrations)
+            self._reader = await self._connect()
+            await self._reader.execute("PRAGMA query_only = ON")
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        for name in ("_reader", "_writer"):
+            conn = getattr(self, name)
+            setattr(self, name, None)
+            if conn is not None:
+                await conn.close()
+
+    async def __aenter__(self) -> SqliteStore:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def _r(self) -> aiosqlite.Connection:
+        if self._reader is None:
+            raise RuntimeError("the store is not open")
+        return self._reader
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction: the lock keeps this process's writes in single file;
+        BEGIN IMMEDIATE takes SQLite's write lock up front so that a second process
+        waits (busy_timeout) instead of failing half-way through."""
+        if self._writer is None:
+            raise RuntimeError("the store is not open")
+        async with self._write_lock:
+            conn = self._writer
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                if conn.in_transaction:
+                    await conn.execute("ROLLBACK")
+                raise
+            else:
+                await conn.execute("COMMIT")
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
+        async with self._r.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        async with self._r.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    # ------------------------------------------------------------------ games
+    async def create_game(self, new: NewGame) -> GameRow:
+        at = ts(new.at)
+        try:
+            async with self._tx() as c:
+                cur = await c.execute(
+                    "INSERT INTO games (guild_id, channel_id, ruleset, scenario, options, "
+                    "status, created_by, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?) RETURNING id",
+                    (new.guild_id, new.channel_id, new.ruleset, new.scenario,
+                     _dumps(new.options), new.created_by, at, at))
+                (game_id,) = await cur.fetchone()
+                await cur.close()
+        except sqlite3.IntegrityError as exc:
+            raise ChannelBusy(str(exc)) from exc
+        game = await self.get_game(game_id)
+        assert game is not None
+        return game
+
+    async def get_game(self, game_id: int, *, snapshot: bool = False) -> GameRow | None:
+        cols = _GAME_COLS + (", snapshot" if snapshot else "")
+        row = await self._one(f"SELECT {cols} FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            return None
+        return _game(row, row[18] if snapshot else None)
+
+    async def live_game(self, channel_id: int, *, snapshot: bool = False) -> GameRow | None:
+        cols = _GAME_COLS + (", snapshot" if snapshot else "")
+        row = await self._one(
+            f"SELECT {cols} FROM games WHERE channel_id = ? AND status IN {_LIVE_SQL}",
+            (channel_id,))
+        if row is None:
+            return None
+        return _game(row, row[18] if snapshot else None)
+
+    async def games_in_channel(self, channel_id: int) -> list[GameRow]:
+        rows = await self._all(
+            f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? ORDER BY id DESC",
+            (channel_id,))
+        return [_game(r) for r in rows]
+
+    async def start_game(self, game_id: int, seats: dict[int, str], *, snapshot: str,
+                         version: int, seed_hash: str, engine_version: str,
+                         rules_version: str, at: datetime) -> GameRow:
+        t = ts(at)
+        async with self._tx() as c:
+            cur = await c.execute(
+                "UPDATE games SET status = 'running', snapshot = ?, version = ?, "
+                "seed_hash = ?, engine_version = ?, rules_version = ?, started_at = ?, "
+                "updated_at = ? WHERE id = ? AND status = 'open'",
+                (snapshot, version, seed_hash, engine_version, rules_version, t, t, game_id))
+            if cur.rowcount != 1:
+                raise WrongStatus("the game is not in the lobby")
+            for user_id, seat in seats.items():
+                old = await (await c.execute(
+                    "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?",
+                    (game_id, user_id))).fetchone()
+                if old is None:
+                    raise NotFound(f"user {user_id} has not joined")
+                if old[0] == seat:
+                    continue
+                # Clear first so the one-user-per-seat index never sees a transient clash.
+                await c.execute("UPDATE seats SET seat = NULL WHERE game_id = ? AND user_id = ?",
+                                (game_id, user_id))
+            for user_id, seat in seats.items():
+                await c.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                                (seat, game_id, user_id))
+                await c.execute(
+                    "INSERT INTO seat_changes (game_id, seat, kind, new_user_id, at) "
+                    "VALUES (?, ?, 'assign', ?, ?)", (game_id, seat, user_id, t))
+        game = await self.get_game(game_id)
+        assert game is not None
+        return game
+
+    async def commit_action(self, game_id: int, *, expected_version: int, kind: ActionKind,
+                            seat: str, option_id: str | None, secret: bool,
+                            user_id: int | None, interaction_id: str | None,
+                            events: Sequence[dict[str, Any]], snapshot: str,
+                            at: datetime, end: GameEnd | None = None) -> ActionRow:
+        t = ts(at)
+        seq = expected_version + 1
+        events_json = _dumps(list(events))
+        try:
+            async with self._tx() as c:
+                # The version guard in the WHERE clause is the real concurrency check:
+                # it holds across processes, not only under this process's locks.
+                if end is None:
+                    cur = await c.execute(
+                        "UPDATE games SET version = ?, snapshot = ?, updated_at = ? "
+                        "WHERE id = ? AND version = ? AND status = 'running'",
+                        (seq, snapshot, t, game_id, expected_version))
+                else:
+                    cur = await c.execute(
+                        "UPDATE games SET version = ?, snapshot = ?, updated_at = ?, "
+                        "status = ?, seed = ?, outcome = ?, ended_at = ? "
+                        "WHERE id = ? AND version = ? AND status = 'running'",
+                        (seq, snapshot, t, end.status, end.seed,
+                         _dumps(end.outcome) if end.outcome is not None else None, t,
+                         game_id, expected_version))
+                if cur.rowcount != 1:
+                    now = await (await c.execute("SELECT version FROM games WHERE id = ?",
+                                                 (game_id,))).fetchone()
+                    raise StaleVersion(now[0] if now else None)
+                await c.execute(
+                    f"INSERT INTO actions ({_ACTION_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, seq, kind, seat, option_id, int(secret), user_id,
+                     interaction_id, events_json, t))
+                # An answered prompt's deadline is moot; a finished game has none.
+                if end is None:
+                    await c.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?",
+                                    (game_id, seat))
+                else:
+                    await c.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        except sqlite3.IntegrityError as exc:
+            if interaction_id is not None and "interaction_id" in str(exc):
+                raise DuplicateInteraction(interaction_id) from exc
+            raise
+        return ActionRow(game_id, seq, kind, seat, option_id, secret, user_id, interaction_id,
+                         json.loads(events_json), parse_ts(t))
+
+    async def end_game(self, game_id: int, end: GameEnd, at: datetime) -> GameRow:
+        t = ts(at)
+        async with self._tx() as c:
+            cur = await c.execute(
+                f"UPDATE games SET status = ?, seed = ?, outcome = ?, ended_at = ?, "
+                f"updated_at = ? WHERE id = ? AND status IN {_LIVE_SQL}",
+                (end.status, end.seed, _dumps(end.outcome) if end.outcome is not None else None,
+                 t, t, game_id))
+            if cur.rowcount != 1:
+                raise WrongStatus("the game is already over")
+            await c.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        game = await self.get_game(game_id)
+        assert game is not None
+        return game
+
+    # ------------------------------------------------------------------ seats
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all("SELECT game_id, user_id, seat, joined_at FROM seats "
+                               "WHERE game_id = ? ORDER BY joined_at, user_id", (game_id,))
+        return [SeatRow(r[0], r[1], r[2], parse_ts(r[3])) for r in rows]
+
+    async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None:
+        r = await self._one("SELECT game_id, user_id, seat, joined_at FROM seats "
+                            "WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        return SeatRow(r[0], r[1], r[2], parse_ts(r[3])) if r else None
+
+    async def _require_status(self, c: aiosqlite.Connection, game_id: int,
+                              statuses: tuple[str, ...]) -> None:
+        row = await (await c.execute("SELECT status FROM games WHERE id = ?",
+                                     (game_id,))).fetchone()
+        if row is None:
+            raise NotFound(f"no game {game_id}")
+        if row[0] not in statuses:
+            raise WrongStatus(f"the game is {row[0]}")
+
+    async def join(self, game_id: int, user_id: int, seat: str | None,
+                   at: datetime) -> SeatRow:
+        t = ts(at)
+        try:
+            async with self._tx() as c:
+                await self._require_status(c, game_id, ("open",))
+                await c.execute("INSERT INTO seats (game_id, user_id, seat, joined_at) "
+                                "VALUES (?, ?, ?, ?)", (game_id, user_id, seat, t))
+                await c.execute("INSERT INTO seat_changes (game_id, seat, kind, new_user_id, "
+                                "by_user_id, at) VALUES (?, ?, 'join', ?, ?, ?)",
+                                (game_id, seat, user_id, user_id, t))
+        except sqlite3.IntegrityError as exc:
+            raise SeatTaken(str(exc)) from exc
+        return SeatRow(game_id, user_id, seat, parse_ts(t))
+
+    async def leave(self, game_id: int, user_id: int, at: datetime) -> None:
+        async with self._tx() as c:
+            await self._require_status(c, game_id, ("open",))
+            row = await (await c.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ? "
+                                         "RETURNING seat", (game_id, user_id))).fetchone()
+            if row is None:
+                raise NotFound("not seated")
+            await c.execute("INSERT INTO seat_changes (game_id, seat, kind, old_user_id, "
+                            "by_user_id, at) VALUES (?, ?, 'leave', ?, ?, ?)",
+                            (game_id, row[0], user_id, user_id, ts(at)))
+
+    async def replace_seat(self, game_id: int, seat: str, new_user_id: int, *,
+                           by_user_id: int | None, reason: str | None,
+                           at: datetime) -> SeatRow:
+        t = ts(at)
+        try:
+            async with self._tx() as c:
+                await self._require_status(c, game_id, LIVE)
+                row = await (await c.execute(
+                    "SELECT user_id FROM seats WHERE game_id = ? AND seat = ?",
+                    (game_id, seat))).fetchone()
+                if row is None:
+                    raise NotFound(f"nobody holds seat {seat!r}")
+                old_user = row[0]
+                if old_user == new_user_id:
+                    raise SeatTaken("that user already holds this seat")
+                await c.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?",
+                                (game_id, old_user))
+                await c.execute("INSERT INTO seats (game_id, user_id, seat, joined_at) "
+                                "VALUES (?, ?, ?, ?)", (game_id, new_user_id, seat, t))
+                await c.execute(
+                    "INSERT INTO seat_changes (game_id, seat, kind, old_user_id, new_user_id, "
+                    "by_user_id, reason, at) VALUES (?, ?, 'replace', ?, ?, ?, ?, ?)",
+                    (game_id, seat, old_user, new_user_id, by_user_id, reason, t))
+        except sqlite3.IntegrityError as exc:
+            raise SeatTaken(str(exc)) from exc
+        return SeatRow(game_id, new_user_id, seat, parse_ts(t))
+
+    async def seat_changes(self, game_id: int) -> list[SeatChange]:
+        rows = await self._all(
+            "SELECT id, game_id, seat, kind, old_user_id, new_user_id, by_user_id, reason, at "
+            "FROM seat_changes WHERE game_id = ? ORDER BY id", (game_id,))
+        return [SeatChange(*r[:8], at=parse_ts(r[8])) for r in rows]
+
+    async def user_games(self, user_id: int) -> list[UserSeat]:
+        cols = ", ".join(f"g.{c.strip()}" for c in _GAME_COLS.split(","))
+        rows = await self._all(
+            f"SELECT {cols}, s.seat FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE s.user_id = ? AND g.status = 'running' AND s.seat IS NOT NULL "
+            "ORDER BY g.updated_at", (user_id,))
+        return [UserSeat(_game(r), r[18]) for r in rows]
+
+    # ------------------------------------------------------------------ actions
+    async def actions(self, game_id: int, after_seq: int = 0) -> list[ActionRow]:
+        rows = await self._all(f"SELECT {_ACTION_COLS} FROM actions WHERE game_id = ? "
+                               "AND seq > ? ORDER BY seq", (game_id, after_seq))
+        return [_action(r) for r in rows]
+
+    async def action_by_interaction(self, interaction_id: str) -> ActionRow | None:
+        r = await self._one(f"SELECT {_ACTION_COLS} FROM actions WHERE interaction_id = ?",
+                            (interaction_id,))
+        return _action(r) if r else None
+
+    # ------------------------------------------------------------------ messages
+    async def add_message(self, row: MessageRow) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "INSERT INTO messages (message_id, game_id, channel_id, kind, seat, version, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE "
+                "SET kind = excluded.kind, seat = excluded.seat, version = excluded.version",
+                (row.message_id, row.game_id, row.channel_id, row.kind, row.seat, row.version,
+                 ts(row.created_at)))
+
+    async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRow]:
+        sql = ("SELECT message_id, game_id, channel_id, kind, seat, version, created_at "
+               "FROM messages WHERE game_id = ?")
+        params: list[Any] = [game_id]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        rows = await self._all(sql + " ORDER BY created_at, message_id", params)
+        return [MessageRow(*r[:6], created_at=parse_ts(r[6])) for r in rows]
+
+    async def remove_message(self, message_id: int) -> None:
+        async with self._tx() as c:
+            await c.execute("DELETE FROM messages WHERE message_id = ?", (message_id,))
+
+    # ------------------------------------------------------------------ deadlines
+    async def set_deadline(self, row: DeadlineRow) -> None:
+        async with self._tx() as c:
+            await c.execute(
+                "INSERT INTO deadlines (game_id, seat, version, due_at, remind_at, reminded_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
+                "version = excluded.version, due_at = excluded.due_at, "
+                "remind_at = excluded.remind_at, reminded_at = excluded.reminded_at",
+                (row.game_id, row.seat, row.version, ts(row.due_at),
+                 ts(row.remind_at) if row.remind_at else None,
+                 ts(row.reminded_at) if row.reminded_at else None))
+
+    async def clear_deadlines(self, game_id: int, seats: Sequence[str] | None = None) -> None:
+        async with self._tx() as c:
+            if seats is None:
+                await c.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            else:
+                for seat in seats:
+                    await c.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?",
+                                    (game_id, seat))
+
+    _DL = "SELECT game_id, seat, version, due_at, remind_at, reminded_at FROM deadlines"
+
+    async def deadlines(self, game_id: int) -> list[DeadlineRow]:
+        rows = await self._all(f"{self._DL} WHERE game_id = ? ORDER BY due_at", (game_id,))
+        return [_deadline(r) for r in rows]
+
+    async def due_deadlines(self, now: datetime) -> list[DeadlineRow]:
+        rows = await self._all(f"{self._DL} WHERE due_at <= ? ORDER BY due_at", (ts(now),))
+        return [_deadline(r) for r in rows]
+
+    async def due_reminders(self, now: datetime) -> list[DeadlineRow]:
+        rows = await self._all(f"{self._DL} WHERE remind_at <= ? AND reminded_at IS NULL "
+                               "ORDER BY remind_at", (ts(now),))
+        return [_deadline(r) for r in rows]
+
+    async def mark_reminded(self, game_id: int, seat: str, at: datetime) -> None:
+        async with self._tx() as c:
+            await c.execute("UPDATE deadlines SET reminded_at = ? WHERE game_id = ? AND seat = ?",
+                            (ts(at), game_id, seat))
+
+    # ------------------------------------------------------------------ maintenance
+    async def integrity_check(self) -> str:
+        row = await self._one("PRAGMA integrity_check")
+        return row[0] if row else "no answer"
+
+    async def schema_versions(self) -> list[int]:
+        rows = await self._all("SELECT version FROM schema_migrations ORDER BY version")
+        return [r[0] for r in rows]

@@ -1,0 +1,58 @@
+"""Checks on arguments arriving from transports. Anything malformed becomes a
+Refusal("bad_input") before it reaches the store or the engine."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import Refusal
+
+_MAX_ID = (1 << 63) - 1  # Discord snowflakes are unsigned 64-bit but stay below 2**63
+_MAX_TEXT = 200
+
+
+def snowflake(value: Any, what: str) -> int:
+    # bool is an int subclass; True is not a user.
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_ID:
+        raise Refusal("bad_input", f"That is not a valid {what} id.")
+    return value
+
+
+def opt_snowflake(value: Any, what: str) -> int | None:
+    return None if value is None else snowflake(value, what)
+
+
+def text(value: Any, what: str, limit: int = _MAX_TEXT) -> str:
+    if not isinstance(value, str) or not value or len(value) > limit or "\x00" in value:
+        raise Refusal("bad_input", f"That is not a valid {what}.")
+    return value
+
+
+def opt_text(value: Any, what: str, limit: int = _MAX_TEXT) -> str | None:
+    return None if value is None else text(value, what, limit)
+
+
+def version(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_ID:
+        raise Refusal("bad_input", "That is not a valid game version.")
+    return value
+
+
+def interaction(value: Any) -> str:
+    """Interaction ids are Discord snowflakes; other transports may use any short text."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(snowflake(value, "interaction"))
+    return text(value, "interaction id", limit=100)
+
+
+def options(value: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        raise Refusal("bad_input", "Game options must be a mapping of names to values.")
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError):
+        raise Refusal("bad_input", "Game options must be plain values.") from None
+    return value
