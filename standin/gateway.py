@@ -136,6 +136,7 @@ class Gateway:
         self.identify_count = 0
         self.resume_count = 0
         self.close_codes: list[int] = []  # codes the stand-in closed sockets with, for tests
+        self.connect_queries: list[dict[str, str]] = []  # what each client asked for (v, encoding, compress)
         self._ready_changed = asyncio.Event()
 
     # -- public ---------------------------------------------------------------
@@ -205,6 +206,7 @@ class Gateway:
     # -- websocket handler ------------------------------------------------------
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         encoding = request.query.get("encoding", "json")
+        self.connect_queries.append(dict(request.query))
         ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
         await ws.prepare(request)
         if encoding != "json":

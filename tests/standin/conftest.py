@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import discord
 import pytest
@@ -14,15 +15,29 @@ from standin.server import StandIn
 
 
 @pytest.fixture
-async def standin() -> AsyncIterator[StandIn]:
-    server = StandIn(heartbeat_interval=5.0)
-    await server.start("127.0.0.1", 0)
-    point_discord_py_at(server.base_url)
+async def make_standin() -> AsyncIterator[Callable[..., Awaitable[StandIn]]]:
+    """Start stand-ins with custom settings; all are stopped and discord.py restored after."""
+    started: list[StandIn] = []
+
+    async def make(**settings: Any) -> StandIn:
+        settings.setdefault("heartbeat_interval", 5.0)
+        server = StandIn(**settings)
+        await server.start("127.0.0.1", 0)
+        point_discord_py_at(server.base_url)
+        started.append(server)
+        return server
+
     try:
-        yield server
+        yield make
     finally:
-        await server.stop()
+        for server in started:
+            await server.stop()
         restore_discord_py()
+
+
+@pytest.fixture
+async def standin(make_standin: Callable[..., Awaitable[StandIn]]) -> StandIn:
+    return await make_standin()
 
 
 class BotRunner:
@@ -33,7 +48,9 @@ class BotRunner:
         self.client: discord.Client | None = None
         self.task: asyncio.Task[None] | None = None
 
-    async def run(self, client: discord.Client, *, sync: bool = True) -> discord.Client:
+    async def run(self, client: discord.Client, *, sync: bool = True, standin: StandIn | None = None) -> discord.Client:
+        if standin is not None:
+            self.standin = standin
         self.client = client
         self.task = asyncio.create_task(client.start(self.standin.token))
         await self.standin.wait_until_ready(timeout=10)
