@@ -91,4 +91,9 @@ def make_client(setup: Callable[[discord.Client, discord.app_commands.CommandTre
         async def setup_hook(self) -> None:
             await self.tree.sync(guild=guild_sync)
 
+        async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+            # discord.py sleeps 5 s before every re-IDENTIFY (Discord's identify rate limit);
+            # the stand-in has no such limit, so tests skip the wait.
+            return None
+
     return TestClient()
