@@ -21,11 +21,13 @@ async def test_module_entry_point_serves() -> None:
         line = (await asyncio.wait_for(process.stdout.readline(), 10)).decode().strip()
         assert line.startswith(f"{ENV_VAR}=http://127.0.0.1:")
         base = line.split("=", 1)[1]
-        async with aiohttp.ClientSession() as session:
-            async with session.get(f"{base}/api/v10/gateway/bot", headers={"Authorization": "Bot tok"}) as r:
-                body = await r.json()
-                assert r.status == 200 and body["url"].startswith("ws://127.0.0.1:")
-                assert "X-RateLimit-Remaining" in r.headers
+        headers = {"Authorization": "Bot tok"}
+        async with aiohttp.ClientSession() as session, session.get(
+            f"{base}/api/v10/gateway/bot", headers=headers
+        ) as r:
+            body = await r.json()
+            assert r.status == 200 and body["url"].startswith("ws://127.0.0.1:")
+            assert "X-RateLimit-Remaining" in r.headers
     finally:
         process.terminate()
         await asyncio.wait_for(process.wait(), 10)
