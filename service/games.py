@@ -237,12 +237,15 @@ class GameService:
     async def _act(self, channel_id: int, user_id: int, kind: ActionKind,
                    option_id: str | None, expected_version: int | None,
                    interaction_id: str) -> ActionResult:
-        prior = await self.store.action_by_interaction(interaction_id)
-        if prior is not None:
-            return await self._repeat(prior, channel_id, user_id)
-        row = await self._live(channel_id)
+        row = await self.store.live_game(channel_id)
+        if row is None:
+            # A repeat of the click that ended the game still gets its first answer.
+            prior = await self.store.action_by_interaction(interaction_id)
+            if prior is not None:
+                return await self._repeat(prior, channel_id, user_id)
+            raise Refusal("no_game", "There is no game in this channel.")
         async with self._locks(row.id):
-            # Again under the lock: a twin of this request may have just been applied.
+            # Under the lock, so that a twin of this request applied a moment ago is seen.
             prior = await self.store.action_by_interaction(interaction_id)
             if prior is not None:
                 return await self._repeat(prior, channel_id, user_id)

@@ -60,7 +60,7 @@ def ts(dt: datetime) -> str:
 def parse_ts(text: str | None) -> datetime | None:
     if text is None:
         return None
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    return datetime.fromisoformat(text)  # 3.11 reads the trailing "Z"; C-fast
 
 
 def _dumps(value: Any) -> str:
@@ -167,13 +167,14 @@ class SqliteStore:
             else:
                 await conn.execute("COMMIT")
 
+    # execute_fetchall runs the query and fetches in one trip to the connection's thread
+    # (a cursor would take three: execute, fetch, close), which matters at ~1 ms a commit.
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
-        async with self._r.execute(sql, params) as cur:
-            return await cur.fetchone()
+        rows = await self._r.execute_fetchall(sql, params)
+        return rows[0] if rows else None
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        async with self._r.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        return list(await self._r.execute_fetchall(sql, params))
 
     # ------------------------------------------------------------------ games
     async def create_game(self, new: NewGame) -> GameRow:
