@@ -1,0 +1,55 @@
+"""`keryx bench` figures for the renderer (see keryx/bench.py)."""
+
+from __future__ import annotations
+
+import io
+import statistics
+import time
+from typing import Any
+
+from PIL import Image
+
+from . import png
+
+
+def _median_ms(fn, n: int) -> float:
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return round(statistics.median(times) * 1000, 2)
+
+
+def mid_game_view() -> tuple[dict[str, Any], str]:
+    """A public view from a real game after some random play, else the hand-made one."""
+    try:
+        from .cli import play_random_steps
+
+        game, _battles = play_random_steps("athens-sparta", seed="bench", steps=150)
+        return game.view(None), "engine"
+    except Exception:  # noqa: BLE001 - the rules engine may not be ready; say which view
+        from .athens_sparta import mapdraw, sample
+
+        return sample.sample_view(mapdraw.default_data(), None), "sample"
+
+
+def bench_render(n: int = 15) -> dict[str, Any]:
+    from .athens_sparta import combat, mapdraw, sample
+
+    view, source = mid_game_view()
+    img, palette = mapdraw.render_image(view)  # builds the base map outside the timing
+    data = mapdraw.render(view)
+
+    def encode_only():
+        png.encode(img, palette)
+
+    battle = sample.sample_battle()
+    return {
+        "render_map_ms": _median_ms(lambda: mapdraw.render(view), n),
+        "render_encode_only_ms": _median_ms(encode_only, n),
+        "render_map_png_bytes": len(data),
+        "render_map_size": "x".join(map(str, Image.open(io.BytesIO(data)).size)),
+        "render_combat_ms": _median_ms(lambda: combat.render(battle), n),
+        "render_view_source": source,
+    }
