@@ -257,7 +257,8 @@ class Api:
     async def edit_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         message = self.s.message(channel.id, int(request.match_info["message_id"]))
-        if message.author.id != self.s.bot_user.id or message.webhook_id is not None:
+        # Interaction responses count as the bot's own too (editable here after the token expires).
+        if message.author.id != self.s.bot_user.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body, uploads = await read_body(request)
         self.s.edit_message(message, body, uploads)
