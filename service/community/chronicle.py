@@ -1,0 +1,106 @@
+"""A short chronicle of a finished war, built from the game's public events.
+
+Generic on purpose (any ruleset): it keeps
+* battles: events whose kind is `battle_end` (or, if a ruleset has none, any kind naming
+  a battle);
+* cities taken: events whose data has a "captured" or "city" key;
+* the outcome: the `game_end` event, or the outcome passed in;
+and uses `phase_end` events (and any "turn" / "year" in event data) to say when.
+Private events (with `seats`) never appear. If there are too many battles to fit in one
+Discord message, the biggest are kept (by casualties/hits/losses/steps in the data), with
+the first and the last, in the order they were fought.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .standings import DISCORD_LIMIT
+
+_SIZE_KEYS = ("casualties", "losses", "hits", "steps", "killed", "eliminated")
+
+
+def _is_battle(kind: str, have_battle_end: bool) -> bool:
+    return kind == "battle_end" if have_battle_end else "battle" in kind
+
+
+def _size(data: Mapping[str, Any]) -> float:
+    total = 0.0
+    for k in _SIZE_KEYS:
+        v = data.get(k)
+        if isinstance(v, int | float):
+            total += v
+        elif isinstance(v, Mapping):
+            total += sum(x for x in v.values() if isinstance(x, int | float))
+        elif isinstance(v, list | tuple):
+            total += len(v)
+    return total
+
+
+def _when(ev: Mapping[str, Any], turn: int) -> str:
+    data = ev.get("data") or {}
+    if "year" in data:
+        y = data["year"]
+        return f"{abs(y)} BC" if isinstance(y, int) and y < 0 else str(y)
+    if "turn" in data:
+        return f"turn {data['turn']}"
+    return f"turn {turn}" if turn else ""
+
+
+def build_chronicle(events: Sequence[Mapping[str, Any]], *, title: str | None = None,
+                    outcome: Mapping[str, Any] | None = None,
+                    players: Mapping[str, str] | None = None,
+                    limit: int = DISCORD_LIMIT) -> str:
+    """Events are dicts like Event.to_dict(): kind, text, seats, data."""
+    public = [e for e in events if e.get("seats") is None]
+    have_battle_end = any(e.get("kind") == "battle_end" for e in public)
+    turn = 1 if any(e.get("kind") == "phase_end" for e in public) else 0
+    lines: list[tuple[int, float, str]] = []      # (order, weight, line)
+    captures = 0
+    end_text = None
+    for i, e in enumerate(public):
+        kind = str(e.get("kind", ""))
+        data = e.get("data") or {}
+        text = str(e.get("text", "")).strip()
+        if kind == "phase_end":
+            turn = data.get("turn", turn + 1) if isinstance(data.get("turn"), int) else turn + 1
+            continue
+        if kind == "game_end":
+            end_text = text
+            continue
+        when = _when(e, turn)
+        prefix = f"{when}: " if when else ""
+        if _is_battle(kind, have_battle_end):
+            lines.append((i, 1.0 + _size(data), f"⚔ {prefix}{text}"))
+        elif "captured" in data or "city" in data:
+            captures += 1
+            # captures are rarer and always worth telling: weigh them above battles
+            lines.append((i, 1e9, f"🏛 {prefix}{text}"))
+    head = [f"**{title or 'Chronicle of the war'}**"]
+    if players:
+        head.append(" v ".join(f"{user} ({seat})" for seat, user in players.items()))
+    tail = []
+    if end_text:
+        tail.append(f"**Outcome:** {end_text}")
+    elif outcome:
+        winners = ", ".join(outcome.get("winners") or []) or "nobody"
+        reason = outcome.get("reason", "")
+        rule = f" (rule {outcome['rule']})" if outcome.get("rule") else ""
+        tail.append(f"**Outcome:** {winners} — {reason}{rule}".rstrip(" —"))
+    battles = sum(1 for _, w, _ in lines if w < 1e9)
+    tail.append(f"_{battles} battle(s), {captures} city/cities taken._")
+
+    keep = list(lines)
+    while True:
+        body = [ln for _, _, ln in sorted(keep)]
+        dropped = len(lines) - len(keep)
+        more = [f"… and {dropped} lesser engagement(s)"] if dropped else []
+        text = "\n".join(head + body + more + tail)
+        if len(text) <= limit or not keep:
+            return text[:limit]
+        # drop the least weighty line, but keep the first and the last battle for the arc
+        order = sorted(keep, key=lambda x: (x[1], x[0]))
+        first, last = min(keep)[0], max(keep)[0]
+        victim = next((x for x in order if x[0] not in (first, last)), order[0])
+        keep.remove(victim)

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from service.community import Community, RecordingSink
+
+T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
+H = timedelta(hours=1)
+D = timedelta(days=1)
+
+
+class FakeClock:
+    def __init__(self, t: datetime = T0):
+        self.t = t
+
+    def __call__(self) -> datetime:
+        return self.t
+
+    def advance(self, delta: timedelta) -> datetime:
+        self.t += delta
+        return self.t
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "keryx.db"
+
+
+@pytest.fixture
+async def community(db_path, clock):
+    c = Community(db_path, now=clock)
+    await c.open()
+    try:
+        yield c
+    finally:
+        await c.close()
+
+
+@pytest.fixture
+def sink() -> RecordingSink:
+    return RecordingSink()
