@@ -12,6 +12,7 @@ import math
 import os
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -325,14 +326,31 @@ def cache_dir() -> Path | None:
     return Path(path) if path else Path.home() / ".cache" / "keryx" / "renders"
 
 
-def _key(data: MapData) -> str:
+@lru_cache(maxsize=1)
+def _code_hash() -> str:
     src = Path(__file__).resolve().parent
     code = hashlib.sha256()
     for name in ("basemap.py", "legend.py", "layout.py", "geometry.py", "landmask.py"):
         code.update((src / name).read_bytes())
     code.update((src.parent / "primitives.py").read_bytes())
-    parts = [data.digest(), landmask.load().sha256, STYLE_VERSION, code.hexdigest()[:12]]
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:20]
+    return code.hexdigest()[:12]
+
+
+# id(data) -> (data, key): hashing the map data costs milliseconds, so each MapData
+# object is hashed once (it is kept here, so its id cannot be reused).
+_keys: dict[int, tuple[MapData, str]] = {}
+
+
+def _key(data: MapData) -> str:
+    hit = _keys.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    parts = [data.digest(), landmask.load().sha256, STYLE_VERSION, _code_hash()]
+    key = hashlib.sha256("|".join(parts).encode()).hexdigest()[:20]
+    if len(_keys) > 16:
+        _keys.clear()
+    _keys[id(data)] = (data, key)
+    return key
 
 
 def _palette_specimen(lay: Layout, img: Image.Image) -> Image.Image:
