@@ -19,8 +19,8 @@ How it works
    ranges are drawn as polygons), passes, rivers, straits (rule 4.3), the few
    connections the rules force, and the cities (true coordinates kept; a
    handful are placed one hex over, each with its reason).
-5. The rulebook's geometric facts are checked before writing; the script
-   refuses to write a map that breaks one.
+5. The rulebook's geometric facts are checked by
+   tests/athens_sparta/test_map_geometry.py; run it after every rebuild.
 """
 
 from __future__ import annotations
@@ -274,7 +274,6 @@ CITY_TABLE = [
     ("Sardis", "Sardis", 0, "persia", True, "Persian satrapal seat (9.3)"),
     ("Dascylium", "Dascylium", 0, "persia", True, "Persian satrapal seat (9.3)"),
     ("Marathon", "Marathon", 0, "none", False, "black city marking the strait side (1.1)"),
-    ("Olympia", "Olympia", 0, "none", False, "sanctuary of Zeus; black"),
     ("Pylos", "Pylos", 0, "none", False, "Athenian fort 425 BC; black"),
 ]
 NON_PORTS = {"Elis", "Messene", "Sparta", "Stratus", "Thebes"}  # rule 1.3
@@ -284,7 +283,23 @@ OFFBOARD = {"Syracuse": "sicily"}
 
 # Cities drawn away from their true point: (lat, lon) where our map puts them.
 # The true coordinates stay in cities.json; README lists why each moved.
-NUDGE: dict[str, tuple[float, float]] = {}
+NUDGE: dict[str, tuple[float, float]] = {
+    # Sicyon and Corinth are 17 km apart: Sicyon goes one hex west along the
+    # Achaean shore, so that it touches the Naupactus strait (4.3 sidebar).
+    "Sicyon": (38.17, 22.30),
+    # Epidaurus shares Megara's hex: one hex south, on the Argolid coast.
+    "Epidaurus": (37.55, 23.05),
+    # Gytheum one hex south-east, to the mouth of the Laconian Gulf, so a navy
+    # reaches Athens in 4 (rule 4.4 example).
+    "Gytheum": (36.50, 23.10),
+    # Carystus shares Marathon's hex: drawn at the south-east tip of its own
+    # territory (Cape Kafireas), one hex on, on the Lemnos route (1.7 example).
+    "Carystus": (38.05, 24.52),
+    # Notium is 14 km from Ephesus: one hex north, at Colophon, its mother city.
+    "Notium": (38.30, 27.20),
+    # Elis shares Cyllene's hex: one hex inland, by Olympia, whose games it ran.
+    "Elis": (37.66, 21.62),
+}
 
 
 def load_gazetteer():
@@ -299,12 +314,16 @@ VOID_LINES = [
     # The Euripus at Chalcis: Euboea is an island reached by straits (4.3),
     # and the two Euboean gulfs are not joined (the 1.7 Lemnos example).
     ((38.50, 23.575), (38.43, 23.615)),
+    # The isthmus of Corinth: the Peloponnese is its own landmass, so no hex
+    # spanning the Gulf of Corinth lets armies walk across it (rule 4.1);
+    # the isthmus link itself is restored by FORCE_LAND.
+    ((37.96, 22.945), (37.90, 23.015)),
 ]
 
 
-def void_mask(X, Y):
+def void_mask(X, Y, lines=None):
     out = np.zeros(X.shape, bool)
-    for (la1, lo1), (la2, lo2) in VOID_LINES:
+    for (la1, lo1), (la2, lo2) in (VOID_LINES if lines is None else lines):
         (x1, y1), (x2, y2) = to_xy(la1, lo1), to_xy(la2, lo2)
         for t in np.linspace(0, 1, 200):
             x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
@@ -318,6 +337,7 @@ def derive(grid: Grid):
     """Raster facts per hex: land/water pieces, landmasses and links."""
     X, Y, land, hid = raster(grid)
     void = void_mask(X, Y)
+    land = land | void_mask(X, Y, LAND_LINES)
     hid = np.where(void, -1, hid)
     lab, sizes, owner = pieces(land, hid)
     # landmass = connected land over the whole raster, hexes ignored
@@ -343,8 +363,14 @@ STRAITS = {
     "Ephesus": {"far": ["Samos"]},  # Mycale strait; 4.3 sidebar
     "Marathon": {"far": []},  # Euboean strait; Marathon marks the side (1.1)
     "Chalcis": {"far": []},  # Euripus
-    "Halicarnassus": {"far": []},  # errata: north end of the Cos strait
+    "Halicarnassus": {"far": [], "far_at": [(36.85, 27.20)]},  # errata: strait to Cos
+    "Corcyra": {"far": [], "far_at": [(39.45, 20.35)]},  # Corfu channel (6.1)
 }
+# Corinth's second coast (1.6 diolkos): the Saronic water at this point.
+DIOLKOS_AT = (37.85, 23.02)
+# Raster cells forced to land: the isthmus of Pallene at Potidaea, which the
+# 1 km mask misses (the city faces Therma only, sidebar).
+LAND_LINES = [((40.25, 23.315), (40.15, 23.315)), ((40.25, 23.33), (40.15, 23.33))]
 # City on a chosen coast of a two-coast hex (rule 1.7): (lat, lon) of water
 # the city's coast must contain.
 CITY_COAST_AT = {
@@ -353,7 +379,7 @@ CITY_COAST_AT = {
     "Corinth": (38.0, 22.85),  # Gulf of Corinth; the diolkos reaches the other (1.6)
 }
 # Land links the raster misses or invents, by city pair or hex label pair.
-FORCE_LAND: list[tuple[str, str]] = []
+FORCE_LAND: list[tuple[str, str]] = [("Corinth", "Megara")]  # the isthmus
 CUT_LAND: list[tuple[str, str]] = []
 
 
@@ -532,8 +558,11 @@ def finalize(grid: Grid, r, hexes, cities, kept, land_link, water_link, piece_he
         for (ka, kb), rec in land_link.items():
             if s in (ka, kb) and s in rec["far"]:
                 far.add(rec["far"][s])
-        for fc in spec["far"]:
-            f = key_of_city[fc]
+        far_keys = [key_of_city[fc] for fc in spec["far"]]
+        for la, lo in spec.get("far_at", []):
+            c_, r_ = grid.locate(*to_xy(la, lo))
+            far_keys.append((int(c_), int(r_)))
+        for f in far_keys:
             far.add(f)
             sides.setdefault(tuple(sorted([s, f])), {})["land"] = True
         land_nbrs = [k for k in neighbours_cr(*s) if sides.get(tuple(sorted([s, k])), {}).get("land")]
@@ -644,7 +673,7 @@ PASS_POINTS = {
 }
 # River lines (drawn only; rivers have no effect, terrain table).
 RIVERS = {
-    "Haliacmon": [(40.36, 20.78), (40.45, 21.2), (40.1, 21.45), (40.2, 21.9), (40.35, 22.3), (40.48, 22.65)],
+    "Haliacmon": [(40.15, 21.30), (40.1, 21.45), (40.2, 21.9), (40.35, 22.3), (40.48, 22.65)],
     "Arathus": [(39.78, 21.18), (39.5, 21.1), (39.16, 20.99), (39.03, 21.0)],
     "Achelous": [(39.6, 21.35), (39.0, 21.4), (38.65, 21.3), (38.35, 21.1)],
     "Peneus": [(39.7, 21.4), (39.55, 21.8), (39.63, 22.42), (39.85, 22.6), (39.95, 22.7)],
@@ -658,7 +687,7 @@ RIVERS = {
 }
 # The two river sources the official Q&A names (brief (c) 2): our source
 # points, chosen so the hexes touch; the gazetteer points are kept in README.
-RIVER_SOURCES = {"Haliacmon": (40.36, 20.78), "Arathus": (39.78, 21.18)}
+RIVER_SOURCES = {"Haliacmon": (40.15, 21.30), "Arathus": (39.78, 21.18)}
 
 
 def point_in_poly(lat, lon, poly):
@@ -713,6 +742,17 @@ def make(params=GRID):
     hexes, cities, kept = build_model(grid, r, gaz)
     ll, wl, ph, pn = connect(grid, r, hexes, cities, kept)
     node_links, sides = finalize(grid, r, hexes, cities, kept, ll, wl, ph, pn)
+    for hx in hexes.values():
+        hx["n_coasts"] = 0 if hx["kind"] == "land" else (1 if hx["kind"] == "sea" else len(hx["coast_pieces"]))
+    # Corinth's hex gets the Saronic coast of its neighbour (1.6 diolkos)
+    k = cities["Corinth"]["hexcr"]
+    t = tuple(int(v) for v in grid.locate(*to_xy(*DIOLKOS_AT)))
+    tp = nearest_piece(r, *DIOLKOS_AT, hexes[t]["coast_pieces"])
+    tj = 0 if hexes[t]["kind"] == "sea" else hexes[t]["coast_pieces"].index(tp)
+    ci = hexes[k]["n_coasts"]
+    hexes[k]["n_coasts"] += 1
+    node_links.setdefault((k, ci), set()).add((t, tj))
+    node_links.setdefault((t, tj), set()).add((k, ci))
     hid_of = {k: hx["id"] for k, hx in hexes.items()}
 
     # city coast: the coast piece nearest the city (or its CITY_COAST_AT point)
@@ -737,8 +777,9 @@ def make(params=GRID):
     src = {name: grid.locate(*to_xy(*pt)) for name, pt in RIVER_SOURCES.items()}
     src = {name: (int(c), int(rw)) for name, (c, rw) in src.items()}
     hexes[src["Arathus"]]["terrain"] = "mountain"  # brief (c) 2: stop on entering
-    for n in ("Athens", "Sparta", "Corinth", "Thebes"):  # home stacks need clear hexes
-        hexes[cities[n]["hexcr"]]["terrain"] = "clear"
+    for n, c in cities.items():  # cities stand in their plains (home stacks, rule 4.1)
+        if c["hexcr"] and n != "Delphi":
+            hexes[c["hexcr"]]["terrain"] = "clear"
 
     # every adjacent pair
     pairs = []
@@ -787,9 +828,7 @@ def make(params=GRID):
     hex_out = []
     for k, hx in sorted(hexes.items()):
         coasts = []
-        for ci in range(len(hx["coast_pieces"]) if hx["kind"] != "sea" else 1):
-            if hx["kind"] == "land":
-                break
+        for ci in range(hx["n_coasts"]):
             coasts.append(sorted({hid_of[m[0]] for m in node_links.get((k, ci), ())}))
         st = hx.get("strait")
         persian = k in persian_city or (hx["kind"] == "land" and hx["lon"] > PERSIAN_LON_MIN

@@ -121,9 +121,9 @@ def test_rule_1_7_lemnos_to_chalcis_is_six_via_carystus_and_marathon(c):
     assert dist[chalcis] == 6
     on_all = hexes_on_every_shortest_path(prev, chalcis)
     assert hex_of(c, "Carystus") in on_all and hex_of(c, "Marathon") in on_all
-    # the east coast of the Chalcis hex is nearer, but the city is not on it
-    east = [(chalcis[0], i) for i in range(len(c.hexes[chalcis[0]].coasts)) if i != chalcis[1]]
-    assert min(dist.get(n, 99) for n in east) < 6
+    # the city's coast is the one facing Marathon, not the hex's other coast
+    assert hex_of(c, "Marathon") in c.hexes[chalcis[0]].coasts[chalcis[1]]
+    assert dist[c.city_node("Chalcis")] > 4  # out of reach of one navy move
 
 
 def test_rule_6_1_naxos_has_six_sea_sides(c):
@@ -156,11 +156,15 @@ def test_rule_6_1_cephallenia_has_one_port(c):
 
 
 def test_rule_6_1_corcyra_reached_through_one_strait(c):
-    """Rule 6.1: Corcyra's island touches other land only across one strait."""
+    """Rule 6.1: Corcyra's island touches other land only across one strait,
+    the straits hex of Corcyra itself."""
     island = land_component(c, hex_of(c, "Corcyra"))
     assert hex_of(c, "Athens") not in island
     exits = [(h, n) for h in island for n in c.land_neighbors(h) if n not in island]
-    assert len(exits) == 1 and c.side(*exits[0]).strait
+    assert exits
+    assert {h for h, _ in exits} == {hex_of(c, "Corcyra")}
+    st = c.hexes[hex_of(c, "Corcyra")].strait
+    assert all(c.side(h, n).strait and n in st.far_side for h, n in exits)
 
 
 def test_rule_4_4_sparta_to_corinth_within_a_hoplite_move(c):
@@ -197,9 +201,10 @@ def test_rule_1_1_marathon_marks_a_strait_side(c):
     """Rule 1.1: Marathon's hex is a straits hex; blocks stand on its (Attic) side."""
     st = c.hexes[hex_of(c, "Marathon")].strait
     assert st is not None and st.far_side and st.city_side
-    euboea = land_component(c, hex_of(c, "Carystus"))
-    assert set(st.far_side) <= euboea
-    assert not set(st.city_side) & euboea
+    attica = land_component(c, hex_of(c, "Athens"))
+    assert set(st.city_side) <= attica
+    assert not set(st.far_side) & attica  # Euboea, across the strait
+    assert hex_of(c, "Carystus") in st.far_side
 
 
 def test_sidebar_potidaea_only_on_the_gulf_of_therma(c):
