@@ -51,7 +51,7 @@ GRID = {
     "origin_lat": 41.51,  # centre of hex A1
     "origin_lon": 19.198,
     "cols": 22,
-    "rows": 16,
+    "rows": 13,
 }
 RASTER_KM = 1.5
 MIN_LINK_CELLS = 2  # cells touching across an edge for a link (~3 km)
@@ -381,6 +381,9 @@ CITY_COAST_AT = {
 # Land links the raster misses or invents, by city pair or hex label pair.
 FORCE_LAND: list[tuple[str, str]] = [("Corinth", "Megara")]  # the isthmus
 CUT_LAND: list[tuple[str, str]] = []
+# Hexes drawn as open sea although the raster finds a little land in them:
+# the east shore of Naxos, so that Naxos keeps six sea hex-sides (rule 6.1).
+FORCE_SEA = {"O10"}
 
 
 def cell_of(r, lat, lon):
@@ -516,7 +519,8 @@ def finalize(grid: Grid, r, hexes, cities, kept, land_link, water_link, piece_he
         idx = key[0] * rows + key[1]
         frac = land_counts[idx] / max(counts[idx], 1)
         hx["city"] = city_at.get(key)
-        if not hx["has_land"] or (frac < LAND_FRACTION_MIN and not hx["city"]):
+        if (not hx["has_land"] or (frac < LAND_FRACTION_MIN and not hx["city"])
+                or hx["id"] in FORCE_SEA):
             hx["kind"] = "sea"
         elif hx["coast_pieces"]:
             hx["kind"] = "coast"
