@@ -111,9 +111,10 @@ def blocks():
 
 
 # ---------------------------------------------------------------- cards
-# Plain cards: MP only. The numbers give a 6-card hand under 10 MP about
-# 1 time in 50 (exact figure in the README and tests/athens_sparta).
-PLAIN_MP = [1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5]
+# Plain cards: MP only. With the event cards' MPs the deck is 7x1, 7x2,
+# 5x3, 3x4, 2x5, 1x6 (64 MP): a 6-card hand is under 10 MP (a mulligan) with
+# probability 501/25300, about 1 in 50 (tests/athens_sparta/test_components.py).
+PLAIN_MP = [1, 1, 1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6]
 EVENTS = [
     # mp, id, name, who, rule, text, effect
     (2, "storm", "Storm", "either", "4.6",

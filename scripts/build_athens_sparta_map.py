@@ -497,7 +497,7 @@ def connect(grid: Grid, r, hexes, cities, kept):
     for (p, q) in water_link:
         piece_nbrs.setdefault(p, set()).add(q)
         piece_nbrs.setdefault(q, set()).add(p)
-    for key, hx in hexes.items():
+    for hx in hexes.values():
         ps = [p for p in hx["water_pieces"] if p in piece_nbrs]
         hx["has_land"] = "main_mass" in hx
         hx["coast_pieces"] = sorted(ps, key=lambda p: -r["sizes"][p])
@@ -528,7 +528,7 @@ def finalize(grid: Grid, r, hexes, cities, kept, land_link, water_link, piece_he
             hx["kind"] = "land"
     # coast index per water piece
     cidx = {}
-    for key, hx in hexes.items():
+    for hx in hexes.values():
         for i, p in enumerate(hx["coast_pieces"]):
             cidx[p] = 0 if hx["kind"] == "sea" else i
         if hx["kind"] == "land":
@@ -544,7 +544,7 @@ def finalize(grid: Grid, r, hexes, cities, kept, land_link, water_link, piece_he
         node_links.setdefault(b, set()).add(a)
     # land sides; sea hexes have none
     sides = {}
-    for (ka, kb), rec in land_link.items():
+    for (ka, kb) in land_link:
         if hexes[ka]["kind"] == "sea" or hexes[kb]["kind"] == "sea":
             continue
         sides.setdefault((ka, kb), {})["land"] = True
