@@ -1,0 +1,247 @@
+"""Precomputed geometry and component tables in plain dicts, built once from the components.
+
+The rules never touch pydantic objects while playing: everything they need (land and water
+adjacency, side limits, straits, cities, block specs, cards) is flattened here so that the
+hot paths are dictionary look-ups.
+
+A `Board` can be built from the real components (`Board.from_components`) or from a plain
+spec dict of the same shape (`Board.from_spec`), which the tests use for tiny maps.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+from typing import Any
+
+SICILY = "sicily"  # the off-board Sicily box (rule 9.2) is one place
+TYPE_MOVE = {"hoplite": 3, "peltast": 4, "navy": 4, "cavalry": 5}  # rule 4.4
+TYPE_COST = {"peltast": 1, "hoplite": 2, "cavalry": 3, "navy": 3}  # rule 8.4
+
+
+def _get(obj: Any, name: str, default: Any = None) -> Any:
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+class Board:
+    def __init__(self, spec: dict[str, Any]):
+        self.spec = spec
+        self.hexes: dict[str, dict[str, Any]] = spec["hexes"]
+        self.sides: dict[str, dict[str, Any]] = spec["sides"]
+        self.cities: dict[str, dict[str, Any]] = spec["cities"]
+        self.blocks: dict[str, dict[str, Any]] = spec["blocks"]
+        self.cards: list[dict[str, Any]] = spec["cards"]
+        self.card: dict[str, dict[str, Any]] = {c["id"]: c for c in self.cards}
+        self.setup: dict[str, Any] = spec.get("setup") or {}
+        # several cities may share a hex; the hex's label is its most valuable city
+        self.cities_at: dict[str, list[str]] = {}
+        for n, c in sorted(self.cities.items(), key=lambda kv: (-(kv[1].get("value") or 0),
+                                                                not kv[1].get("major"), kv[0])):
+            if c.get("hex"):
+                self.cities_at.setdefault(c["hex"], []).append(n)
+        self.city_at: dict[str, str] = {h: ns[0] for h, ns in self.cities_at.items()}
+        if SICILY not in self.hexes:
+            self.hexes[SICILY] = {"kind": "coast", "terrain": "clear", "city": None,
+                                  "coasts": [[]], "strait": None, "persian": False,
+                                  "sicily_port": False, "col": -1, "row": -1}
+        for n, c in self.cities.items():
+            if c.get("hex") is None and c.get("offboard"):
+                self.city_at[SICILY] = n
+                self.cities_at[SICILY] = [n]
+                self.hexes[SICILY]["city"] = n
+        # neighbours, army sides (hex -> {neighbour: hex-side limit}), water graph
+        self.nbrs: dict[str, list[str]] = {h: [] for h in self.hexes}
+        self.land: dict[str, dict[str, int]] = {h: {} for h in self.hexes}
+        self.side_land: dict[tuple[str, str], str | None] = {}
+        for key, sd in self.sides.items():
+            a, b = key.split("|")
+            if a not in self.hexes or b not in self.hexes:
+                continue
+            self.nbrs[a].append(b)
+            self.nbrs[b].append(a)
+            land = sd.get("land")
+            self.side_land[(a, b)] = self.side_land[(b, a)] = land
+            limit = None
+            if land == "clear":
+                limit = 2
+            elif land == "pass":
+                limit = 1
+            elif sd.get("strait") and land != "mountain":
+                limit = 2  # crossed only within a strait hex (rule 4.3)
+            if limit is not None and self.hexes[a]["kind"] != "sea" and \
+                    self.hexes[b]["kind"] != "sea":
+                self.land[a][b] = limit
+                self.land[b][a] = limit
+        for h in self.nbrs:
+            self.nbrs[h].sort()
+        self.water: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        if spec.get("water"):
+            for node, targets in spec["water"].items():
+                h, c = node.rsplit(":", 1)
+                self.water[(h, int(c))] = [(t.rsplit(":", 1)[0], int(t.rsplit(":", 1)[1]))
+                                           for t in targets]
+        for h, hx in ([] if spec.get("water") else self.hexes.items()):
+            for ci, group in enumerate(hx.get("coasts") or []):
+                out = []
+                for nb in group:
+                    if nb not in self.hexes:
+                        continue
+                    c2 = self.coast_index(nb, h)
+                    if c2 is not None:
+                        out.append((nb, c2))
+                self.water[(h, ci)] = out
+        self.strait_city: dict[str, frozenset[str]] = {}
+        self.strait_far: dict[str, frozenset[str]] = {}
+        for h, hx in self.hexes.items():
+            st = hx.get("strait")
+            if st:
+                self.strait_city[h] = frozenset(st.get("city_side") or [])
+                self.strait_far[h] = frozenset(st.get("far_side") or [])
+        self.ports: dict[str, int] = {}  # port hex -> the coast its city lies on
+        for n, c in self.cities.items():
+            hx = c.get("hex")
+            if hx and c.get("port"):
+                self.ports[hx] = c.get("coast") or 0
+        self.ports[SICILY] = 0
+        self.embark = sorted({c["hex"] for c in self.cities.values()
+                             if c.get("hex") and self.hexes[c["hex"]].get("sicily_port")})
+        self.oracles = frozenset(c["hex"] for c in self.cities.values()
+                                 if c.get("oracle") and c.get("hex"))
+        self.persian = frozenset(h for h, hx in self.hexes.items() if hx.get("persian"))
+        self._dist: dict[str, dict[str, int]] = {}
+
+    # ---------------------------------------------------------------- construction
+    @classmethod
+    def from_spec(cls, spec: dict[str, Any]) -> Board:
+        return cls(spec)
+
+    @classmethod
+    def from_components(cls, comp: Any) -> Board:
+        hexes: dict[str, dict[str, Any]] = {}
+        for hid, h in _get(comp, "hexes").items():
+            st = _get(h, "strait")
+            hexes[hid] = {
+                "kind": _get(h, "kind"), "terrain": _get(h, "terrain", "clear"),
+                "city": _get(h, "city"), "coasts": [list(g) for g in (_get(h, "coasts") or [])],
+                "strait": None if not st else {"city_side": list(_get(st, "city_side") or []),
+                                               "far_side": list(_get(st, "far_side") or [])},
+                "persian": bool(_get(h, "persian")), "sicily_port": bool(_get(h, "sicily_port")),
+                "col": _get(h, "col"), "row": _get(h, "row"),
+                "island": _get(h, "island"),
+            }
+        sides: dict[str, dict[str, Any]] = {}
+        for hid in hexes:
+            for nb in comp.neighbors(hid):
+                if nb not in hexes:
+                    continue
+                key = "|".join(sorted((hid, nb)))
+                if key in sides:
+                    continue
+                sd = comp.side(hid, nb)
+                if sd is None:
+                    continue
+                sides[key] = {"land": _get(sd, "land"), "water": bool(_get(sd, "water")),
+                              "strait": bool(_get(sd, "strait")), "river": _get(sd, "river")}
+        cities = {}
+        for name, c in _get(comp, "cities").items():
+            d = c.model_dump() if hasattr(c, "model_dump") else dict(c)
+            cities[name] = d
+        blocks = {}
+        for bid, b in _get(comp, "blocks").items():
+            d = b.model_dump() if hasattr(b, "model_dump") else dict(b)
+            blocks[bid] = d
+        cards = []
+        for c in _get(comp, "cards"):
+            d = c.model_dump() if hasattr(c, "model_dump") else dict(c)
+            cards.append(d)
+        setup = _get(comp, "setup")
+        if hasattr(setup, "model_dump"):
+            setup = setup.model_dump()
+        water = {}
+        for hid, h in hexes.items():
+            for ci in range(len(h["coasts"])):
+                water[f"{hid}:{ci}"] = [f"{n}:{c}" for n, c in comp.water_neighbors(hid, ci)]
+        for b in blocks.values():
+            r = b["rating"]
+            b.setdefault("letter", r[0])
+            b.setdefault("fire", int(r[1:]))
+        return cls({"hexes": hexes, "sides": sides, "cities": cities, "blocks": blocks,
+                    "cards": cards, "setup": setup, "water": water})
+
+    # ---------------------------------------------------------------- geometry
+    def coast_index(self, h: str, nb: str) -> int | None:
+        for ci, group in enumerate(self.hexes[h].get("coasts") or []):
+            if nb in group:
+                return ci
+        return None
+
+    def distances(self, src: str) -> dict[str, int]:
+        d = self._dist.get(src)
+        if d is None:
+            d = {src: 0}
+            q = deque([src])
+            while q:
+                h = q.popleft()
+                for nb in self.nbrs.get(h, ()):
+                    if nb not in d:
+                        d[nb] = d[h] + 1
+                        q.append(nb)
+            self._dist[src] = d
+        return d
+
+    def dist(self, a: str, b: str) -> int:
+        return self.distances(a).get(b, 99)
+
+    def label(self, h: str) -> str:
+        """The short label of a place: its city's name, else the hex id (DESIGN §6)."""
+        if h == SICILY:
+            return "Syracuse"
+        return self.hexes[h].get("city") or self.city_at.get(h) or h
+
+    def stack_limit(self, h: str) -> tuple[int, int]:
+        """(blocks, armies) one player may stack in a hex (rule 4.1 terrain table)."""
+        if h == SICILY:
+            return 99, 99
+        name = self.city_at.get(h)
+        if name == "Athens":
+            return 6, 4
+        if self.hexes[h]["terrain"] == "mountain":
+            return 2, 2
+        return 4, 4
+
+    def is_mountain(self, h: str) -> bool:
+        return self.hexes[h]["terrain"] == "mountain"
+
+    def crossing(self, h: str, frm: str, to: str | None) -> bool:
+        """Does a land move through strait hex `h`, entering from `frm` (None: starting in
+        h on the city side) and leaving to `to` (None: stopping in h), cross the strait?"""
+        far = self.strait_far.get(h)
+        if far is None:
+            return False
+        a_far = frm in far if frm is not None else False
+        b_far = to in far if to is not None else False
+        return a_far != b_far
+
+    def full_blockade_island(self, h: str) -> bool:
+        """Islands where a blockade alone is a full siege (rule 6.1): six sea sides, one
+        port, or reached through a single strait. The components may flag it; otherwise
+        a port hex with no land neighbour counts as such an island."""
+        hx = self.hexes[h]
+        flag = hx.get("island")
+        if flag in ("small", "full", True):
+            return True
+        if flag in ("large", False):
+            return False
+        if h == SICILY:
+            return False
+        return not any(self.side_land.get((h, nb)) in ("clear", "pass")
+                       for nb in self.nbrs[h])
+
+
+@lru_cache(maxsize=1)
+def board() -> Board:
+    from .components import load_components
+
+    return Board.from_components(load_components())

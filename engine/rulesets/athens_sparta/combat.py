@@ -1,0 +1,1004 @@
+"""Combat (rules 5.0-5.61, 7.0, 9.2): battles, storms, sallies, revolts, retreats, regroups
+and pillage, run as a resumable machine.
+
+`s["battle"]` holds the battle in progress; `run(bd, s, ctx)` advances it until some player
+must decide, and returns that decision as an *ask* (seat, text, options); the flow module
+turns asks into prompts and sends the answer back through `answer(...)`.
+
+Battle stages per round (5.41): "sea" (navies against navies), "navy" (navies that did
+not act choose land battle, withdrawal or staying at sea), "land", "siege_decl" (attacker
+blocks that did not act choose to storm or stay in reserve), "siege". Kinds: "new" (the
+active player attacked), "storm" (he besieges and assaults), "sally" (he is besieged, with or
+without relief forces), "revolt" (7.0).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import SICILY, Board
+from .hits import apply_hits, eliminate, start_hits
+from .state import (
+    block_name,
+    city_value,
+    friendly,
+    is_army,
+    is_navy,
+    occupancy,
+    other,
+    rating,
+    roll,
+    siege_at,
+)
+
+LETTERS = {"A": 0, "B": 1, "C": 2}
+
+
+# ------------------------------------------------------------------ helpers
+def _alive(s, bt, bid) -> bool:
+    return s["blocks"][bid]["loc"] == bt["hex"]
+
+
+def _side_blocks(s, bt, side) -> list[str]:
+    return [b for b, r in bt["role"].items() if r == side and _alive(s, bt, b)]
+
+
+def _city(bd: Board, h: str) -> dict[str, Any] | None:
+    name = bd.city_at.get(h)
+    return bd.cities.get(name) if name else None
+
+
+def siege_limit(bd: Board, h: str) -> int:
+    """Rule 5.31: a walled major city holds 4 blocks in siege, a minor one 2."""
+    c = _city(bd, h)
+    if not c or not c.get("walled"):
+        return 0
+    return 4 if c.get("major") else 2
+
+
+def _holder(bd: Board, s, h: str) -> str | None:
+    c = bd.city_at.get(h)
+    return s["control"].get(c) if c else None
+
+
+def _info(bd: Board, s, bid: str) -> dict[str, Any]:
+    spec = bd.blocks[bid]
+    return {"id": bid, "name": spec.get("name"), "type": spec["type"],
+            "rating": spec["rating"], "side": s["blocks"][bid]["side"]}
+
+
+def _reveal(s, ctx, bids) -> None:
+    for b in bids:
+        if b not in s["revealed"]:
+            s["revealed"].append(b)
+    ctx.reveal()
+
+
+def _ask(seat, kind, text, rule, opts, **extra) -> dict[str, Any]:
+    return {"seat": seat, "kind": kind, "text": text, "rule": rule, "opts": opts, **extra}
+
+
+def _in_count(s, bt, side) -> int:
+    return sum(1 for b in _side_blocks(s, bt, side) if bt["st"][b] == "in"
+               and not s["blocks"][b].get("rv"))
+
+
+# ------------------------------------------------------------------ starting battles
+def battle_hexes(bd: Board, s) -> list[tuple[str, str, bool]]:
+    """Hexes where the active player may or must fight now: (hex, kind, mandatory)."""
+    act = s["active"]
+    occ = occupancy(s)
+    out = []
+    for h, here in occ.items():
+        if h in s["done_hexes"] or h in bd.oracles:
+            continue
+        if act not in here:
+            continue
+        enemy = other(act)
+        if enemy not in here:
+            continue
+        blocks = s["blocks"]
+        rv = [b for b in here[act] if blocks[b].get("rv")]
+        if rv:
+            helot = bd.blocks[rv[0]].get("special") == "helots"
+            out.append((h, "new" if helot else "revolt", True))
+            continue
+        sg = siege_at(bd, s, h, occ)
+        if sg is None:
+            out.append((h, "new", True))
+        elif sg["besieger"] == act:
+            out.append((h, "storm", False))
+        else:
+            relief = [b for b in here[act] if not blocks[b]["in"]]
+            out.append((h, "sally", bool(relief)))
+    out.sort(key=lambda t: (not t[2], bd.label(t[0])))
+    return out
+
+
+def start_battle(bd: Board, s, h: str, kind: str, ctx) -> None:
+    act = s["active"]
+    dfd = other(act)
+    occ = occupancy(s)
+    here = occ.get(h, {})
+    role = {}
+    st = {}
+    for b in here.get(act, []):
+        role[b] = act
+        st[b] = "in" if s["blocks"][b]["in"] else "eng"
+    for b in here.get(dfd, []):
+        role[b] = dfd
+        st[b] = "in" if s["blocks"][b]["in"] else "eng"
+    relief = []
+    if kind == "sally":
+        relief = [b for b in here.get(act, []) if not s["blocks"][b]["in"]]
+    bt = {"hex": h, "kind": kind, "att": act, "def": dfd, "round": 1, "stage": "decl",
+          "role": role, "st": st, "relief": relief, "acted": [], "queue": [],
+          "decl": [], "retreats": {}, "sally": [], "helot": None, "revolt": None,
+          "took": False, "rec": {"hex": h, "label": bd.label(h), "attacker": act,
+                                 "defender": dfd, "kind": kind, "rounds": [],
+                                 "result": None, "winner": None},
+          "end": None, "pillage": 0}
+    for b in here.get(act, []):
+        if s["blocks"][b].get("rv"):
+            if bd.blocks[b].get("special") == "helots":
+                bt["helot"] = b
+            else:
+                bt["revolt"] = b
+    s["battle"] = bt
+    s["hits"] = None
+    name = bd.label(h)
+    ctx.event("battle_start", f"Battle at {name}: {act.title()} attacks ({kind})",
+              hex=h, attacker=act, defender=dfd, battle_kind=kind)
+    if kind in ("new", "revolt"):
+        # rule 5.4: the active player reveals all attacking blocks
+        _reveal(s, ctx, [b for b in here.get(act, [])])
+        if kind == "revolt":
+            for b in here.get(dfd, []):
+                st[b] = "in"
+            st[bt["revolt"]] = "storm"
+            bt["stage"] = "r_start"
+            return
+        lim = siege_limit(bd, h)
+        if lim and _holder(bd, s, h) == dfd:
+            bt["decl"] = sorted(here.get(dfd, []))
+        else:
+            _reveal(s, ctx, here.get(dfd, []))
+    elif kind == "storm":
+        bt["decl"] = sorted(b for b in here.get(act, []) if not s["blocks"][b]["in"])
+    elif kind == "sally":
+        bt["decl"] = sorted(b for b in here.get(act, []) if s["blocks"][b]["in"])
+        for b in relief:
+            bt["st"][b] = "eng"
+        _reveal(s, ctx, relief)
+
+
+# ------------------------------------------------------------------ the machine
+def run(bd: Board, s, ctx) -> dict[str, Any] | None:
+    bt = s["battle"]
+    while bt is not None:
+        if s.get("pending_retreat"):
+            return pending_retreat_ask(bd, s)
+        if s.get("hits"):
+            ask = apply_hits(bd, s, ctx)
+            if ask:
+                return ask
+            _check_won(s, bt)
+        stage = bt["stage"]
+        fn = STAGES[stage]
+        ask = fn(bd, s, bt, ctx)
+        if ask:
+            return ask
+        bt = s["battle"]
+    return None
+
+
+def _check_won(s, bt) -> None:
+    if bt["stage"] in ("end", "after", "regroup", "pillage", "finish", "forced"):
+        return
+    if not _side_blocks(s, bt, bt["att"]) or not _side_blocks(s, bt, bt["def"]):
+        bt["stage"] = "end"
+        bt["queue"] = []
+
+
+def _stage_decl(bd: Board, s, bt, ctx):
+    kind = bt["kind"]
+    h = bt["hex"]
+    while bt["decl"]:
+        b = bt["decl"][0]
+        if not _alive(s, bt, b):
+            bt["decl"].pop(0)
+            continue
+        lim = siege_limit(bd, h)
+        name = block_name(bd, b)
+        if kind == "new":
+            if _in_count(s, bt, bt["def"]) >= lim:
+                bt["decl"].pop(0)
+                _reveal(s, ctx, [b])
+                continue
+            return _ask(bt["def"], "decl",
+                        f"Battle at {bd.label(h)} (rule 5.4): {name} engages, or withdraws "
+                        f"into the walls and accepts siege (at most {lim} blocks).", "5.4",
+                        [["eng", "Engage", "5.4"], ["wd", "Withdraw into the city", "5.31"]],
+                        bid=b)
+        if kind == "storm":
+            n = sum(1 for x in bt["role"] if bt["st"].get(x) == "storm")
+            if n >= lim:
+                bt["decl"] = []
+                break
+            return _ask(bt["att"], "decl",
+                        f"Siege of {bd.label(h)} (rule 5.4): does {name} storm the city "
+                        f"(at most {lim} blocks) or stay on siege?", "5.4",
+                        [["storm", "Storm", "5.3"], ["stay", "Stay on siege", "5.4"]], bid=b)
+        if kind == "sally":
+            return _ask(bt["att"], "decl",
+                        f"Besieged at {bd.label(h)} (rule 5.4): does {name} sally out or "
+                        "remain in the city?", "5.4",
+                        [["sally", "Sally", "5.3"], ["stay", "Remain in the city", "5.4"]],
+                        bid=b)
+        bt["decl"].pop(0)
+    # declarations done
+    if kind == "storm":
+        if not any(bt["st"][b] == "storm" for b in bt["role"]):
+            _cancel(bd, s, bt, ctx, "the besieger stays on siege")
+            return None
+    if kind == "sally":
+        if not bt["sally"] and not bt["relief"]:
+            _cancel(bd, s, bt, ctx, "the besieged stay in the city")
+            return None
+        # the besiegers (defenders) are revealed as they meet the sally
+        _reveal(s, ctx, [b for b in _side_blocks(s, bt, bt["def"])])
+    bt["stage"] = "r_start"
+    return None
+
+
+def answer_decl(bd: Board, s, option: str, ctx) -> None:
+    bt = s["battle"]
+    b = bt["decl"].pop(0)
+    if bt["kind"] == "new":
+        if option == "wd":
+            bt["st"][b] = "in"
+            s["blocks"][b]["in"] = True
+            ctx.event("withdraw", f"A {bt['def'].title()} block withdraws into "
+                      f"{bd.label(bt['hex'])} (rule 5.31)", hex=bt["hex"])
+        else:
+            _reveal(s, ctx, [b])
+    elif bt["kind"] == "storm":
+        if option == "storm":
+            bt["st"][b] = "storm"
+    elif bt["kind"] == "sally" and option == "sally":
+        bt["st"][b] = "eng"
+        s["blocks"][b]["in"] = False
+        bt["sally"].append(b)
+        _reveal(s, ctx, [b])
+
+
+def _cancel(bd, s, bt, ctx, why) -> None:
+    s["done_hexes"].append(bt["hex"])
+    ctx.event("no_battle", f"No battle at {bd.label(bt['hex'])}: {why}", hex=bt["hex"])
+    s["battle"] = None
+
+
+def _stage_r_start(bd, s, bt, ctx):
+    bt["acted"] = []
+    for b, st in list(bt["st"].items()):
+        if st in ("sea", "land", "res"):
+            bt["st"][b] = "eng"
+    bt["rec"]["rounds"].append({"round": bt["round"], "actions": []})
+    if bt["kind"] in ("storm", "revolt"):
+        bt["stage"] = "siege"
+        bt["queue"] = None
+    else:
+        bt["stage"] = "sea"
+        bt["queue"] = None
+    return None
+
+
+def _order(bd, s, bt, bids, siege=False) -> list[str]:
+    """Rule 5.1: A before B before C; defenders before attackers on equal letters."""
+    def key(b):
+        letter, _ = rating(bd, b, siege and _walled(bd, bt))
+        return (LETTERS.get(letter, 3), 0 if bt["role"][b] == bt["def"] else 1, b)
+    return sorted(bids, key=key)
+
+
+def _walled(bd, bt) -> bool:
+    c = _city(bd, bt["hex"])
+    return bool(c and c.get("walled"))
+
+
+def _sea_navies(s, bt, side, bd) -> list[str]:
+    return [b for b in _side_blocks(s, bt, side) if is_navy(bd, b) and bt["st"][b] == "eng"]
+
+
+def _def_sea_control(bd, s, bt) -> bool:
+    """Rule 4.3: the defender keeps sea control while a navy of his is outside the walls."""
+    return any(is_navy(bd, b) and bt["st"][b] != "in" for b in _side_blocks(s, bt, bt["def"]))
+
+
+def _land_participants(bd, s, bt, side) -> list[str]:
+    out = []
+    seactl = _def_sea_control(bd, s, bt)
+    for b in _side_blocks(s, bt, side):
+        st = bt["st"][b]
+        if is_navy(bd, b):
+            if st == "land":
+                out.append(b)
+        elif st == "eng":
+            if side == bt["att"] and seactl and _crossed(s, bt, b):
+                continue  # rule 4.3: cannot cross the strait to fight
+            out.append(b)
+    return out
+
+
+def _crossed(s, bt, b) -> bool:
+    e = s["entries"].get(bt["hex"], {}).get(b)
+    return bool(e and e[1])
+
+
+def _targets(bd, s, bt, b, stage) -> list[str]:
+    side = bt["role"][b]
+    foe = other(side)
+    if stage == "sea":
+        return _sea_navies(s, bt, foe, bd)
+    if stage == "land":
+        return _land_participants(bd, s, bt, foe)
+    if stage == "siege":
+        st = bt["st"][b]
+        if st == "storm":
+            return [x for x in _side_blocks(s, bt, foe) if bt["st"][x] == "in"]
+        if st == "in":
+            return [x for x in _side_blocks(s, bt, foe) if bt["st"][x] == "storm"]
+    if stage == "extra":
+        return [x for x in _side_blocks(s, bt, foe) if is_army(bd, x) and bt["st"][x] != "in"]
+    return []
+
+
+def _can_withdraw(bd, s, bt, b) -> bool:
+    """Withdraw into siege (5.31): the city's holder only, never relief forces, within the
+    siege limit."""
+    side = bt["role"][b]
+    h = bt["hex"]
+    lim = siege_limit(bd, h)
+    if not lim or bt["kind"] in ("storm", "revolt") or b in bt["relief"]:
+        return False
+    if h == SICILY and side == bt["att"]:
+        return False
+    if _holder(bd, s, h) != side:
+        return False
+    return _in_count(s, bt, side) < lim
+
+
+def _can_retreat(bd, s, bt, b, stage) -> bool:
+    """Round 2 only (5.42); never sallying armies, helots or armies attacking Sicily."""
+    if bt["round"] < 2:
+        return False
+    side = bt["role"][b]
+    if b in bt["sally"] and is_army(bd, b):
+        return False
+    if b == bt["helot"] or b == bt["revolt"]:
+        return False
+    if stage == "siege":
+        return bt["st"][b] == "storm"  # storming blocks pull back (combat summary)
+    if bt["hex"] == SICILY and side == bt["att"] and is_army(bd, b):
+        return False
+    return bool(retreat_options(bd, s, bt, b))
+
+
+def _stage_sea(bd, s, bt, ctx):
+    if bt["queue"] is None:
+        a = _sea_navies(s, bt, bt["att"], bd)
+        d = _sea_navies(s, bt, bt["def"], bd)
+        bt["queue"] = _order(bd, s, bt, a + d) if a and d else []
+    return _run_queue(bd, s, bt, ctx, "sea", "navy")
+
+
+def _run_queue(bd, s, bt, ctx, stage, nxt):
+    while bt["queue"]:
+        b = bt["queue"][0]
+        if not _alive(s, bt, b) or b in bt["acted"] or \
+                (stage == "sea" and bt["st"][b] != "eng") or \
+                (stage == "land" and b not in _land_participants(bd, s, bt, bt["role"][b])) \
+                or (stage == "siege" and bt["st"][b] not in ("storm", "in")):
+            bt["queue"].pop(0)
+            continue
+        tg = _targets(bd, s, bt, b, stage)
+        if not tg:
+            bt["queue"].pop(0)
+            continue
+        opts = [["fire", "Attack", "5.2"]]
+        if stage != "siege" and _can_withdraw(bd, s, bt, b):
+            opts.append(["wd", "Withdraw into the city", "5.31"])
+        if _can_retreat(bd, s, bt, b, stage):
+            opts.append(["rt", "Retreat", "5.5"])
+        if len(opts) == 1:
+            bt["queue"].pop(0)
+            fire(bd, s, bt, b, stage, ctx)
+            if s.get("hits"):
+                return None
+            _check_won(s, bt)
+            if bt["stage"] == "end":
+                return None
+            continue
+        side = bt["role"][b]
+        return _ask(side, "act", f"Battle at {bd.label(bt['hex'])}, round {bt['round']}, "
+                    f"{stage} battle (rule 5.41): {block_name(bd, b)} "
+                    f"({s['blocks'][b]['str']}{bd.blocks[b]['rating']}) acts.", "5.41",
+                    opts, bid=b, stage=stage)
+    bt["queue"] = None
+    bt["stage"] = nxt
+    return None
+
+
+def answer_act(bd, s, option, ctx, ask) -> None:
+    bt = s["battle"]
+    b = ask["bid"]
+    stage = ask["stage"]
+    if bt["queue"] and bt["queue"][0] == b:
+        bt["queue"].pop(0)
+    if option == "fire":
+        fire(bd, s, bt, b, stage, ctx)
+    elif option == "wd":
+        bt["acted"].append(b)
+        bt["st"][b] = "in"
+        s["blocks"][b]["in"] = True
+        _record(bd, s, bt, b, stage, "withdraw")
+        ctx.event("withdraw", f"A {bt['role'][b].title()} block withdraws into "
+                  f"{bd.label(bt['hex'])} (rule 5.31)", hex=bt["hex"])
+    elif option == "rt":
+        bt["acted"].append(b)
+        if stage == "siege":
+            bt["st"][b] = "res"
+            _record(bd, s, bt, b, stage, "retreat")
+        else:
+            s["pending_retreat"] = b
+    _check_won(s, bt)
+
+
+def _record(bd, s, bt, b, stage, action, **data) -> dict[str, Any]:
+    rec = {"block": _info(bd, s, b), "stage": stage, "action": action,
+           "strength_before": s["blocks"][b]["str"], **data}
+    bt["rec"]["rounds"][-1]["actions"].append(rec)
+    return rec
+
+
+def fire(bd, s, bt, b, stage, ctx) -> None:
+    """Rule 5.2: roll one die per step; each die at or under the rating is a hit."""
+    bt["acted"].append(b)
+    siege = stage == "siege" and _walled(bd, bt)
+    letter, fire_n = rating(bd, b, siege)
+    bn = s.get("bonus")
+    if bn and bn.get("bid") == b:
+        fire_n = min(bn["max"], fire_n + bn["amount"])  # Brasidas / Phormio events
+    blk = s["blocks"][b]
+    tg = _targets(bd, s, bt, b, stage)
+    dice = roll(s, ctx, blk["str"])
+    hits = sum(1 for d in dice if d <= fire_n)
+    if b not in s["revealed"]:
+        s["revealed"].append(b)
+    foe = other(bt["role"][b])
+    # double defence: blocks inside a walled city take half-hits (5.41), except from a
+    # revolt block (7.0) or when Betrayal is in force against the storm (event)
+    half = (stage == "siege" and siege and bt["st"][b] == "storm" and b != bt["revolt"]
+            and not betrayal(s, bt["role"][b], bt["hex"]))
+    _record(bd, s, bt, b, stage, "fire", dice=dice, hits=0 if half else hits,
+            half_hits=hits if half else 0, rating=f"{letter}{fire_n}")
+    ctx.event("dice", f"{block_name(bd, b)} ({bt['role'][b].title()}) rolls {dice}: "
+              f"{hits} {'half-' if half else ''}hit{'s' if hits != 1 else ''}",
+              dice=dice, hits=hits, side=bt["role"][b], hex=bt["hex"])
+    if hits and tg:
+        start_hits(s, foe, hits, tg, half, bt["hex"], record=True)
+
+
+def betrayal(s, side, h) -> bool:
+    """The Betrayal event: no double defence in the one city its player chose (5.41)."""
+    bet = s.get("betrayal")
+    return bool(bet and bet["side"] == side and bet["hex"] == h)
+
+
+def _stage_navy(bd, s, bt, ctx):
+    """5.41: navies that did not act choose land battle, withdrawal or staying at sea."""
+    for b in _order(bd, s, bt, [x for x in bt["role"] if _alive(s, bt, x)]):
+        if not is_navy(bd, b) or bt["st"][b] != "eng" or b in bt["acted"]:
+            continue
+        if b in bt.get("navy_done", []):
+            continue
+        foe = other(bt["role"][b])
+        if not any(bt["st"][x] != "in" for x in _side_blocks(s, bt, foe)):
+            # only blocks in siege oppose it: an attacker's navy may still storm (5.41)
+            if bt["role"][b] == bt["att"]:
+                bt["st"][b] = "land"
+            continue
+        opts = [["land", "Engage in the land battle", "5.41"],
+                ["sea", "Remain at sea", "5.41"]]
+        if _can_withdraw(bd, s, bt, b):
+            opts.insert(1, ["wd", "Withdraw into the city", "5.31"])
+        return _ask(bt["role"][b], "navy",
+                    f"Battle at {bd.label(bt['hex'])} (rule 5.41): {block_name(bd, b)} has no "
+                    "enemy navy to fight. Engage on land, withdraw, or remain at sea?",
+                    "5.41", opts, bid=b)
+    bt.pop("navy_done", None)
+    bt["stage"] = "land"
+    bt["queue"] = None
+    return None
+
+
+def answer_navy(bd, s, option, ctx, ask) -> None:
+    bt = s["battle"]
+    b = ask["bid"]
+    bt.setdefault("navy_done", []).append(b)
+    if option == "land":
+        bt["st"][b] = "land"
+    elif option == "sea":
+        bt["st"][b] = "sea"
+        bt["acted"].append(b)
+    elif option == "wd":
+        bt["st"][b] = "in"
+        bt["acted"].append(b)
+        s["blocks"][b]["in"] = True
+
+
+def _stage_land(bd, s, bt, ctx):
+    if bt["queue"] is None:
+        a = _land_participants(bd, s, bt, bt["att"])
+        d = _land_participants(bd, s, bt, bt["def"])
+        bt["queue"] = _order(bd, s, bt, a + d) if a and d else []
+    return _run_queue(bd, s, bt, ctx, "land", "siege_decl")
+
+
+def _stage_siege_decl(bd, s, bt, ctx):
+    """5.41: when only defenders in siege remain, each attacker block that did not act
+    storms or stays in reserve (within the siege limit)."""
+    dfd = bt["def"]
+    if bt["kind"] == "sally":
+        bt["stage"] = "r_end"
+        return None
+    defs = _side_blocks(s, bt, dfd)
+    if not defs or any(bt["st"][x] != "in" for x in defs):
+        bt["stage"] = "r_end"
+        return None
+    lim = siege_limit(bd, bt["hex"])
+    storming = [x for x in bt["role"] if bt["st"].get(x) == "storm" and _alive(s, bt, x)]
+    for b in _order(bd, s, bt, _side_blocks(s, bt, bt["att"])):
+        if b in bt["acted"] or bt["st"][b] not in ("eng", "land") or b in bt.get("sd", []):
+            continue
+        if len(storming) >= lim:
+            break
+        return _ask(bt["att"], "siege_decl",
+                    f"Only defenders inside the walls of {bd.label(bt['hex'])} remain (rule "
+                    f"5.41): does {block_name(bd, b)} storm the city or stay in reserve?",
+                    "5.41", [["storm", "Storm the city", "5.41"],
+                             ["res", "Stay in reserve", "5.41"]], bid=b)
+    bt.pop("sd", None)
+    bt["stage"] = "siege"
+    bt["queue"] = None
+    return None
+
+
+def answer_siege_decl(bd, s, option, ctx, ask) -> None:
+    bt = s["battle"]
+    b = ask["bid"]
+    bt.setdefault("sd", []).append(b)
+    bt["st"][b] = "storm" if option == "storm" else "res"
+
+
+def _stage_siege(bd, s, bt, ctx):
+    if bt["queue"] is None:
+        st = [x for x in _side_blocks(s, bt, bt["att"]) if bt["st"][x] == "storm"]
+        ins = [x for x in _side_blocks(s, bt, bt["def"]) if bt["st"][x] == "in"]
+        if st and ins:
+            _reveal(s, ctx, st + ins)
+        bt["queue"] = _order(bd, s, bt, st + ins, siege=True) if st and ins else []
+    return _run_queue(bd, s, bt, ctx, "siege", "r_end")
+
+
+def _stage_r_end(bd, s, bt, ctx):
+    if bt["kind"] == "new":
+        # storming lasts for the round only in a new battle
+        for b in bt["role"]:
+            if bt["st"].get(b) == "storm":
+                bt["st"][b] = "eng"
+    if bt["round"] >= 2:
+        bt["stage"] = "end"
+        return None
+    bt["round"] = 2
+    bt["stage"] = "r_start"
+    return None
+
+
+# ------------------------------------------------------------------ end of battle
+def _stage_end(bd, s, bt, ctx):
+    """Rule 5.43 and the battle's outcome."""
+    att, dfd = bt["att"], bt["def"]
+    h = bt["hex"]
+    a_all = _side_blocks(s, bt, att)
+    d_all = _side_blocks(s, bt, dfd)
+    d_out = [b for b in d_all if bt["st"][b] != "in"]
+    d_in = [b for b in d_all if bt["st"][b] == "in"]
+    a_out = [b for b in a_all if bt["st"][b] != "in"]
+    forced: list[str] = []
+    result = None
+    winner = None
+    if bt["kind"] == "sally":
+        if not d_all:
+            result, winner = "the siege is lifted", att
+        else:
+            for b in bt["sally"]:
+                if _alive(s, bt, b):
+                    bt["st"][b] = "in"
+                    s["blocks"][b]["in"] = True
+            forced = [b for b in bt["relief"] if _alive(s, bt, b)]
+            result = "the sally is thrown back" if a_all else "the besieged are destroyed"
+            winner = dfd
+    elif not a_all:
+        result, winner = "the defender holds", dfd
+    elif not d_all:
+        result, winner = "the attacker takes the hex", att
+        bt["took"] = True
+    elif bt["kind"] == "revolt" or (bt["kind"] == "new" and bt["helot"]):
+        rb = bt["revolt"] or bt["helot"]
+        if rb and _alive(s, bt, rb):
+            eliminate(bd, s, rb, ctx, "lost (the revolt fails, rule 7.0)")
+        if bt["kind"] == "revolt":
+            result, winner = "the revolt fails", dfd
+        else:
+            a_all = _side_blocks(s, bt, att)
+    if result is None:
+        d_out_armies = [b for b in d_out if is_army(bd, b)]
+        if d_out and (d_in or d_out_armies or not _walled(bd, bt)):
+            # defenders remain outside the walls: the attacker must retreat (5.43)
+            if bt["kind"] == "new":
+                _extra_fire(bd, s, bt, ctx)
+            forced = [b for b in _side_blocks(s, bt, att) if bt["st"][b] != "in"]
+            result, winner = "the attacker must retreat", dfd
+        elif d_out and not d_in:
+            # the attacker took the walled city; the defending navy retreats or blockades
+            result, winner = "the attacker takes the city", att
+            bt["took"] = True
+            a_nav = any(is_navy(bd, b) for b in a_out)
+            lim = siege_limit(bd, h)
+            for b in d_out:
+                if a_nav or len(a_out) > lim:
+                    forced.append(b)
+            if not forced:
+                for b in a_out:
+                    bt["st"][b] = "in"
+                    s["blocks"][b]["in"] = True
+        else:
+            result, winner = ("the siege goes on" if d_in else "the attacker takes the hex"), \
+                None if d_in else att
+            if not d_in:
+                bt["took"] = True
+    bt["rec"]["result"] = result
+    bt["rec"]["winner"] = winner
+    bt["winner"] = winner
+    bt["forced"] = [b for b in forced if _alive(s, bt, b)]
+    bt["stage"] = "forced"
+    # half-hits recover at the end of a battle (5.41)
+    s["half"] = [b for b in s["half"] if not _alive(s, bt, b)]
+    if bt["took"] and bt["kind"] != "revolt":
+        c = _city(bd, h)
+        name = bd.city_at.get(h)
+        if c and c.get("major") and s["control"].get(name) == dfd:
+            bt["pillage"] = city_value(bd, s, name)  # rule 5.61
+    return None
+
+
+def _extra_fire(bd, s, bt, ctx) -> None:
+    """5.43: an attacking army forced to retreat from a new battle takes one more fire from
+    the defending peltasts and cavalry outside the walls."""
+    if not bt["rec"]["rounds"]:
+        return
+    bt["rec"]["rounds"].append({"round": "pursuit", "actions": []})
+    for b in _order(bd, s, bt, _side_blocks(s, bt, bt["def"])):
+        if bt["st"][b] == "in" or bd.blocks[b]["type"] not in ("peltast", "cavalry"):
+            continue
+        tg = _targets(bd, s, bt, b, "extra")
+        if not tg:
+            break
+        bt["acted"] = [x for x in bt["acted"] if x != b]
+        fire(bd, s, bt, b, "extra", ctx)
+        if s.get("hits"):
+            bt.setdefault("extra_pending", True)
+            # hits here never need a choice in practice; resolve with the default choice
+            while s.get("hits"):
+                ask = apply_hits(bd, s, ctx)
+                if ask:
+                    s["hits"]["choice"] = ask["opts"][0][0][2:]
+
+
+def _stage_forced(bd, s, bt, ctx):
+    """Forced retreats at the end of the battle (5.43, 5.5)."""
+    while bt["forced"]:
+        b = bt["forced"][0]
+        if not _alive(s, bt, b):
+            bt["forced"].pop(0)
+            continue
+        if bt["role"][b] == bt["att"] and bt["hex"] == SICILY and is_army(bd, b):
+            bt["forced"].pop(0)
+            eliminate(bd, s, b, ctx, "lost: attacking armies cannot leave Sicily (rule 9.2)")
+            continue
+        opts = retreat_options(bd, s, bt, b)
+        if not opts:
+            bt["forced"].pop(0)
+            eliminate(bd, s, b, ctx, "eliminated: no retreat (rule 5.5)")
+            continue
+        if len(opts) == 1:
+            bt["forced"].pop(0)
+            do_retreat(bd, s, bt, b, opts[0][0], ctx)
+            continue
+        return _ask(bt["role"][b], "retreat",
+                    f"{block_name(bd, b)} must retreat from {bd.label(bt['hex'])} "
+                    "(rules 5.43, 5.5). Where to?", "5.5", opts, bid=b)
+    bt["stage"] = "regroup"
+    bt["regrouped"] = []
+    return None
+
+
+def answer_retreat(bd, s, option, ctx, ask) -> None:
+    bt = s["battle"]
+    b = ask["bid"]
+    if bt.get("forced") and bt["forced"][0] == b:
+        bt["forced"].pop(0)
+    do_retreat(bd, s, bt, b, option, ctx)
+    s.pop("pending_retreat", None)
+    _check_won(s, bt)
+
+
+def retreat_options(bd, s, bt, b) -> list[list[str]]:
+    """Rule 5.5: attackers go back through the hex-sides they came by, defenders through
+    any other; to friendly or vacant hexes only, within terrain limits. Navies go to a
+    friendly port within four hexes."""
+    from .movement import _stack_ok, _water_bfs
+
+    side = bt["role"][b]
+    h = bt["hex"]
+    occ = occupancy(s)
+    out = []
+    if is_navy(bd, b):
+        if h == SICILY:
+            starts = [(e, bd.ports.get(e, 0)) for e in bd.embark if friendly(s, side, e)]
+            reach = {n: 0 for n in starts}
+        else:
+            reach = _water_bfs(bd, s, side, [(h, s["blocks"][b]["coast"] or 0)], 4, occ, True)
+        for (x, c), _d in sorted(reach.items(), key=lambda kv: (kv[1], bd.label(kv[0][0]))):
+            if x == h or x not in bd.ports or (bd.ports[x] != c and
+                                                 bd.city_at.get(x) != "Corinth"):
+                continue
+            if not friendly(s, side, x) or other(side) in occ.get(x, {}):
+                continue
+            if not _stack_ok(bd, s, occ, side, x, b):
+                continue
+            out.append([f"t:{x}:{c}", bd.label(x), "5.5"])
+        return out
+    if h == SICILY:
+        return []
+    entry = s["entries"].get(h, {})
+    if side == bt["att"] and b in entry and entry[b][0]:
+        cands = [entry[b][0]]
+        if entry[b][1] and _def_sea_control(bd, s, bt):
+            return []  # rule 4.3/5.5: cannot cross the strait back under enemy sea control
+    elif side == bt["att"]:
+        cands = list(bd.land[h])
+    else:
+        used = {e[0] for x, e in entry.items() if bt["role"].get(x) == bt["att"] and e[0]}
+        cands = [nb for nb in bd.land[h] if nb not in used]
+    for nb in sorted(cands, key=bd.label):
+        if nb not in bd.land[h]:
+            continue
+        here = occ.get(nb, {})
+        if other(side) in here:
+            continue  # never to enemy-occupied or contested hexes
+        hc = s["hctl"].get(nb)
+        if hc not in (None, side) and not (hc == "persia" and side == "sparta"
+                                           and s["persia"]["alliance"]):
+            continue
+        if nb in bd.persian and not (side == "sparta" and s["persia"]["alliance"]):
+            continue
+        lim = bd.land[h][nb]
+        if bt["retreats"].get(nb, 0) >= lim:
+            continue
+        if not _stack_ok(bd, s, occ, side, nb, b):
+            continue
+        out.append([f"t:{nb}", bd.label(nb), "5.5"])
+    return out
+
+
+def do_retreat(bd, s, bt, b, option, ctx) -> None:
+    parts = option.split(":")
+    dest = parts[1]
+    blk = s["blocks"][b]
+    src = blk["loc"]
+    blk["loc"] = dest
+    blk["in"] = False
+    if is_navy(bd, b):
+        blk["coast"] = int(parts[2]) if len(parts) > 2 else bd.ports.get(dest, 0)
+    else:
+        bt["retreats"][dest] = bt["retreats"].get(dest, 0) + 1
+    if b in s["half"]:
+        s["half"].remove(b)
+    if s["battle"] and s["battle"]["rec"]["rounds"]:
+        _record(bd, s, bt, b, "retreat", "retreat", to=dest)
+    ctx.event("retreat", f"A {blk['side'].title()} block retreats from {bd.label(src)} to "
+              f"{bd.label(dest)} (rule 5.5)", side=blk["side"], frm=src, to=dest)
+
+
+def regroup_options(bd, s, bt, b) -> list[list[str]]:
+    """Rule 5.6: victorious navies to a friendly port within 4; after a new battle, armies
+    to adjacent friendly hexes (terrain limits apply)."""
+    from .movement import _stack_ok, _water_bfs
+
+    side = bt["role"][b]
+    h = bt["hex"]
+    occ = occupancy(s)
+    out = []
+    if is_navy(bd, b):
+        if h == SICILY:
+            return []
+        reach = _water_bfs(bd, s, side, [(h, s["blocks"][b]["coast"] or 0)], 4, occ, True)
+        for (x, c), _d in sorted(reach.items(), key=lambda kv: (kv[1], bd.label(kv[0][0]))):
+            if x == h or x not in bd.ports or (bd.ports[x] != c and
+                                                 bd.city_at.get(x) != "Corinth"):
+                continue
+            if not friendly(s, side, x) or other(side) in occ.get(x, {}):
+                continue
+            if _stack_ok(bd, s, occ, side, x, b):
+                out.append([f"t:{x}:{c}", bd.label(x), "5.6"])
+        return out
+    if bt["kind"] != "new" or h == SICILY:
+        return []
+    for nb in sorted(bd.land[h], key=bd.label):
+        if not friendly(s, side, nb):
+            continue
+        sg = siege_at(bd, s, nb, occ)
+        if other(side) in occ.get(nb, {}) and not (sg and sg["besieger"] == side):
+            continue
+        if bt["retreats"].get(nb, 0) >= bd.land[h][nb]:
+            continue
+        if _stack_ok(bd, s, occ, side, nb, b):
+            out.append([f"t:{nb}", bd.label(nb), "5.6"])
+    return out
+
+
+def _regroupers(bd, s, bt) -> list[str]:
+    """Who may regroup: the side that holds the field after the battle."""
+    w = bt.get("winner")
+    side = w if w else bt["att"]
+    if bt["kind"] == "revolt":
+        return []
+    if bt["kind"] == "sally" and w == bt["def"]:
+        pass
+    if bt["kind"] == "storm" and side == bt["att"]:
+        return []  # an on-going siege's victors cannot regroup (5.6) -- armies; navies may
+    out = []
+    for b in _side_blocks(s, bt, side):
+        if bt["st"][b] == "in" or b in bt["regrouped"]:
+            continue
+        out.append(b)
+    return sorted(out)
+
+
+def _stage_regroup(bd, s, bt, ctx):
+    cands = [b for b in _regroupers(bd, s, bt) if regroup_options(bd, s, bt, b)]
+    if not cands:
+        bt["stage"] = "pillage"
+        return None
+    side = bt["role"][cands[0]]
+    opts = [[f"g:{b}", f"{block_name(bd, b)} ({s['blocks'][b]['str']})", "5.6"]
+            for b in cands[:24]]
+    opts.append(["done", "No (more) regrouping", "5.6"])
+    return _ask(side, "regroup", f"After the battle at {bd.label(bt['hex'])} (rule 5.6): "
+                "choose a victorious block to regroup, or finish.", "5.6", opts)
+
+
+def answer_regroup(bd, s, option, ctx, ask) -> dict[str, Any] | None:
+    bt = s["battle"]
+    if option == "done":
+        bt["stage"] = "pillage"
+        return None
+    bt["sel"] = option[2:]
+    return None
+
+
+def answer_regroup_to(bd, s, option, ctx, ask) -> None:
+    bt = s["battle"]
+    bt["sel"] = None
+    if option == "back":
+        return
+    b = ask["bid"]
+    bt["regrouped"].append(b)
+    parts = option.split(":")
+    dest = parts[1]
+    blk = s["blocks"][b]
+    blk["loc"] = dest
+    if is_navy(bd, b):
+        blk["coast"] = int(parts[2]) if len(parts) > 2 else bd.ports.get(dest, 0)
+    else:
+        bt["retreats"][dest] = bt["retreats"].get(dest, 0) + 1
+    ctx.event("regroup", f"A {blk['side'].title()} block regroups from {bd.label(bt['hex'])} "
+              f"to {bd.label(dest)} (rule 5.6)", side=blk["side"], frm=bt["hex"], to=dest)
+
+
+def _stage_pillage(bd, s, bt, ctx):
+    """Rule 5.61: pillage BPs spent at once on victorious blocks that did not regroup."""
+    from .replacements import step_cost
+
+    if bt["pillage"] > 0:
+        side = bt["att"]
+        opts = []
+        for b in _side_blocks(s, bt, side):
+            blk = s["blocks"][b]
+            cost = step_cost(bd, s, b)
+            if blk["str"] < bd.blocks[b]["max_strength"] and cost <= bt["pillage"]:
+                opts.append([f"p:{b}", f"{block_name(bd, b)} {blk['str']}→{blk['str'] + 1} "
+                             f"({cost} BP)", "5.61"])
+        if opts:
+            opts.append(["done", "Keep the rest (lost)", "5.61"])
+            return _ask(side, "pillage", f"Pillage of {bd.label(bt['hex'])} (rule 5.61): "
+                        f"{bt['pillage']} BP to add steps to the victors who stayed.", "5.61",
+                        opts)
+    bt["stage"] = "finish"
+    return None
+
+
+def answer_pillage(bd, s, option, ctx, ask) -> None:
+    from .replacements import step_cost
+
+    bt = s["battle"]
+    if option == "done":
+        bt["pillage"] = 0
+        return
+    b = option[2:]
+    bt["pillage"] -= step_cost(bd, s, b)
+    s["blocks"][b]["str"] += 1
+    ctx.event("pillage", f"{bt['att'].title()} spends pillage on a block", seats=(bt["att"],),
+              block=b)
+
+
+def _stage_finish(bd, s, bt, ctx):
+    h = bt["hex"]
+    occ = occupancy(s)
+    here = occ.get(h, {})
+    if len(here) < 2:
+        for side_blocks in here.values():
+            for b in side_blocks:
+                s["blocks"][b]["in"] = False
+    s["half"] = [b for b in s["half"] if s["blocks"][b]["loc"] != h]
+    # rule 5.4: blocks revealed in battle stand up again
+    s["revealed"] = [b for b in s["revealed"] if b not in bt["role"]]
+    rec = bt["rec"]
+    s["last_battle"] = rec
+    s["done_hexes"].append(h)
+    if bt["kind"] == "revolt" and bt["revolt"] and s["blocks"][bt["revolt"]]["loc"] == h \
+            and len(here) == 1:
+        s["queue"].append({"kind": "revolt_won", "bid": bt["revolt"], "hex": h})
+    if bt["helot"] and s["blocks"][bt["helot"]]["loc"] != h:
+        s["helot_ban"] = True
+    for rb in (bt["revolt"], bt["helot"]):
+        if rb and s["blocks"][rb]["loc"] == h:
+            s["blocks"][rb].pop("rv", None)
+    s["battle"] = None
+    ctx.event("battle_end", f"Battle at {bd.label(h)}: {rec['result']}", hex=h, battle=rec)
+    return None
+
+
+STAGES = {
+    "decl": _stage_decl, "r_start": _stage_r_start, "sea": _stage_sea, "navy": _stage_navy,
+    "land": _stage_land, "siege_decl": _stage_siege_decl, "siege": _stage_siege,
+    "r_end": _stage_r_end, "end": _stage_end, "forced": _stage_forced,
+    "regroup": _stage_regroup, "pillage": _stage_pillage, "finish": _stage_finish,
+}
+
+
+def pending_retreat_ask(bd, s) -> dict[str, Any] | None:
+    """A block that chose to retreat in round 2 now picks where to go."""
+    b = s.get("pending_retreat")
+    if not b:
+        return None
+    bt = s["battle"]
+    opts = retreat_options(bd, s, bt, b)
+    return _ask(bt["role"][b], "retreat", f"{block_name(bd, b)} retreats from "
+                f"{bd.label(bt['hex'])} (rule 5.5). Where to?", "5.5", opts, bid=b)
+
+
+__all__ = ["battle_hexes", "run", "start_battle"]
+_unused = (SICILY,)

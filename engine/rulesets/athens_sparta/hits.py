@@ -1,0 +1,101 @@
+"""Hits (rule 5.2) and double defence (5.41): each hit falls on the strongest eligible
+block, the owner choosing among equals; half-hits must be finished on the same block."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import Board
+from .state import block_name
+
+
+def eliminate(bd: Board, s: dict[str, Any], bid: str, ctx: Any, why: str = "eliminated"
+              ) -> None:
+    """Rule 8.5: eliminated blocks go back to their owner's replacement pool."""
+    b = s["blocks"][bid]
+    where = b["loc"]
+    b.update(loc="pool", str=0, coast=None, **{"in": False})
+    b.pop("rv", None)
+    if bid in s["half"]:
+        s["half"].remove(bid)
+    if bid in s["revealed"]:
+        s["revealed"].remove(bid)
+    ctx.event("eliminated", f"A {b['side'].title()} block is {why} at {bd.label(where)}",
+              side=b["side"], hex=where, block=bid, name=block_name(bd, bid))
+
+
+def step_loss(bd: Board, s: dict[str, Any], bid: str, ctx: Any) -> tuple[int, int]:
+    b = s["blocks"][bid]
+    before = b["str"]
+    if before <= 1:
+        eliminate(bd, s, bid, ctx)
+        return before, 0
+    b["str"] = before - 1
+    return before, before - 1
+
+
+def start_hits(s: dict[str, Any], side: str, n: int, pool: list[str], half: bool,
+               where: str, record: bool = False) -> None:
+    s["hits"] = {"side": side, "n": n, "pool": list(pool), "half": half, "hex": where,
+                 "choice": None, "rec": record}
+
+
+def strongest(s: dict[str, Any], pool: list[str]) -> list[str]:
+    top = max(s["blocks"][b]["str"] for b in pool)
+    return sorted(b for b in pool if s["blocks"][b]["str"] == top)
+
+
+def apply_hits(bd: Board, s: dict[str, Any], ctx: Any) -> dict[str, Any] | None:
+    """Apply pending hits. Returns an ask (the owner must pick among equals) or None."""
+    h = s["hits"]
+    rec = None
+    if h["rec"] and s["battle"] and s["battle"]["rec"]["rounds"]:
+        acts = s["battle"]["rec"]["rounds"][-1]["actions"]
+        rec = acts[-1] if acts else None
+    while h["n"] > 0:
+        pool = [b for b in h["pool"] if s["blocks"][b]["loc"] == h["hex"]]
+        h["pool"] = pool
+        if not pool:
+            h["n"] = 0
+            break
+        if h["half"]:
+            pend = [b for b in pool if b in s["half"]]
+            if pend:
+                target = pend[0]
+                s["half"].remove(target)
+                before, after = step_loss(bd, s, target, ctx)
+                _note(s, rec, target, before, after, full=True)
+                h["n"] -= 1
+                continue
+        cands = strongest(s, pool)
+        if len(cands) > 1 and h["choice"] not in cands:
+            side = h["side"]
+            return {"seat": side, "kind": "hit", "rule": "5.2",
+                    "text": ("Rule 5.2: a hit falls on your strongest block; several are "
+                             "equally strong. Choose which one takes it"
+                             + (" (double defence: a half-hit, rule 5.41)." if h["half"]
+                                else ".")),
+                    "opts": [[f"h:{b}", f"{block_name(bd, b)} ({s['blocks'][b]['str']})",
+                              "5.2"] for b in cands]}
+        target = h["choice"] if h["choice"] in cands else cands[0]
+        h["choice"] = None
+        if h["half"]:
+            s["half"].append(target)
+            _note(s, rec, target, s["blocks"][target]["str"], s["blocks"][target]["str"],
+                  full=False)
+        else:
+            before, after = step_loss(bd, s, target, ctx)
+            _note(s, rec, target, before, after, full=True)
+        h["n"] -= 1
+    s["hits"] = None
+    return None
+
+
+def _note(s, rec, target, before, after, full):
+    if rec is None:
+        return
+    rec.setdefault("targets", []).append(
+        {"id": target, "strength_before": before, "strength_after": after,
+         "half": not full})
+    if target not in s["revealed"] and after > 0:
+        s["revealed"].append(target)

@@ -1,0 +1,63 @@
+"""Invariants checked after every action in tests and self-play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import SICILY, Board
+from .state import OFFMAP, SIDES, is_army, occupancy, siege_at
+
+
+def check(bd: Board, s: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    blocks = s["blocks"]
+    if set(blocks) != set(bd.blocks):
+        out.append("the set of blocks differs from the components")
+    for bid, x in blocks.items():
+        loc = x["loc"]
+        if loc in OFFMAP:
+            continue
+        if loc not in bd.hexes:
+            out.append(f"{bid} stands on an unknown place {loc}")
+            continue
+        mx = bd.blocks[bid]["max_strength"]
+        if not 1 <= x["str"] <= mx:
+            out.append(f"{bid} has strength {x['str']} (1..{mx})")
+        if is_army(bd, bid) and bd.hexes[loc]["kind"] == "sea":
+            out.append(f"army {bid} is at sea in {loc}")
+        if x["side"] not in SIDES:
+            out.append(f"{bid} is on the map but belongs to {x['side']}")
+    occ = occupancy(s)
+    between = s["step"] in ("move", "move_dest", "revolt_city", "revolt_str", "commit",
+                            "build", "deal", "mulligan", "sicily", "event")
+    for h, here in occ.items():
+        if h == SICILY:
+            continue
+        if between and s["battle"] is None:
+            for side, bids in here.items():
+                bids = [b for b in bids if not blocks[b].get("rv")]
+                total, armies = bd.stack_limit(h)
+                moved_in = [b for b in bids if b in s["moved"]]
+                if len(bids) > total and moved_in:
+                    out.append(f"{side} stacks {len(bids)} blocks in {h} (limit {total})")
+                na = sum(1 for b in bids if is_army(bd, b))
+                if na > armies and moved_in:
+                    out.append(f"{side} stacks {na} armies in {h} (limit {armies})")
+        if len(here) == 2 and s["battle"] is None and s["step"] in ("commit", "build", "deal"):
+            if h not in bd.oracles and siege_at(bd, s, h, occ) is None:
+                out.append(f"{h} holds both sides' blocks outside any siege between turns")
+    # cards are conserved
+    c = s["cards"]
+    allc = list(c["deck"]) + c["hands"]["athens"] + c["hands"]["sparta"] + \
+        list(c["committed"].values()) + list(c["sicily"].values())
+    if len(allc) != len(set(allc)):
+        out.append("a card is in two places at once")
+    known = {x["id"] for x in bd.cards}
+    if not set(allc) <= known:
+        out.append("unknown cards in play")
+    for name, side in s["control"].items():
+        if side not in ("athens", "sparta", "neutral", "persia", "none"):
+            out.append(f"{name} has an impossible controller {side}")
+    if s["winner"] is None and not s["resigned"] and not s["asks"]:
+        out.append("nobody has a decision to make but the game is not over")
+    return out

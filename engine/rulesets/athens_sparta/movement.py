@@ -1,0 +1,408 @@
+"""Movement (rules 4.0-4.5, 1.4, 1.6, 1.7, 9.2, 9.3, 9.5): where a block may go.
+
+Each function answers with plain tuples; the flow module turns them into prompts.
+A destination is ``(hex, mode, entry_from, crossed, coast)``: mode "op" (operation move,
+4.4), "march" (4.51) or "sea" (4.52); `entry_from` the hex an attacking army came from
+(the hex-side it attacks through, 4.1); `crossed` whether that last step crossed a strait
+(attack limit 1, 4.3); `coast` the coast a navy ends on (1.7).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import SICILY, Board
+from .state import (
+    enemy_hex,
+    friendly,
+    is_army,
+    is_navy,
+    move_limit,
+    occupancy,
+    other,
+    siege_at,
+)
+
+
+def _stack_ok(bd: Board, s, occ, side: str, h: str, bid: str) -> bool:
+    """Rule 4.1: at most 4 blocks of one player in a hex (mountain 2; Athens 6 with at
+    most 4 armies). Stacking is checked where a move ends only."""
+    total, armies = bd.stack_limit(h)
+    mine = [b for b in occ.get(h, {}).get(side, []) if b != bid]
+    mine = [b for b in mine if not s["blocks"][b].get("rv")]  # revolt blocks don't count (7.0)
+    if len(mine) + 1 > total:
+        return False
+    if is_army(bd, bid) and armies < total:
+        return sum(1 for b in mine if is_army(bd, b)) + 1 <= armies
+    return True
+
+
+def _enemy_blocks(s, occ, side: str, h: str) -> bool:
+    return bool(occ.get(h, {}).get(other(side)))
+
+
+def _besieged_by(bd: Board, s, occ, side: str, h: str) -> bool:
+    """True when the enemy blocks in h are all inside walls besieged by `side`."""
+    sg = siege_at(bd, s, h, occ)
+    return sg is not None and sg["besieger"] == side
+
+
+def _persia_closed(s, side: str, bd: Board, h: str) -> bool:
+    """Rule 9.3: Athens never enters Persia; Sparta only with the Persian alliance."""
+    if h not in bd.persian:
+        return False
+    return side == "athens" or not s["persia"]["alliance"]
+
+
+def attack_used(s, h: str, frm: str, crossed: bool) -> int:
+    return sum(1 for e in s["entries"].get(h, {}).values()
+               if e[0] == frm and bool(e[1]) == crossed and not e[2])
+
+
+def army_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
+    occ = occ if occ is not None else occupancy(s)
+    b = s["blocks"][bid]
+    side = b["side"]
+    start = b["loc"]
+    limit = move_limit(bd, bid)
+    oracle_start = bid in s["oracle"]
+    found: dict[tuple[str, str, bool], int] = {}
+    best: dict[tuple[str, bool], int] = {(start, False): 0}
+    frontier = [(start, False)]
+    for step in range(1, limit + 1):
+        nxt = []
+        for h, far in frontier:
+            for nb, _lim in bd.land[h].items():
+                if nb == SICILY or _persia_closed(s, side, bd, nb):
+                    continue
+                # leaving a strait hex (rule 4.3)
+                if h in bd.strait_far:
+                    to_far = nb in bd.strait_far[h]
+                    if far and not to_far:
+                        continue  # entered on the far side: crossing means stopping first
+                    if not far and to_far and h != start:
+                        continue  # must stop in the strait hex before crossing out
+                crossed_out = h == start and h in bd.strait_far and nb in bd.strait_far[h]
+                entering_far = nb in bd.strait_far and h in bd.strait_far[nb]
+                crossed = crossed_out or entering_far
+                enemy = _enemy_blocks(s, occ, side, nb) and not _besieged_by(bd, s, occ, side, nb)
+                oracle = nb in bd.oracles
+                neutral_city = s["hctl"].get(nb) == "neutral" and nb in bd.city_at
+                # may it stop here?
+                key = (nb, h, crossed_out or (entering_far and True))
+                if key not in found:
+                    found[key] = step
+                # may it go on?
+                if step == limit or bd.is_mountain(nb):
+                    continue
+                if enemy and not oracle:
+                    if not entering_far:
+                        continue
+                    # passing through an enemy-held strait on the far side is allowed
+                if entering_far:
+                    pass  # may continue only to far-side neighbours (checked on leaving)
+                if neutral_city:
+                    pass  # may pass through a neutral city hex (rule 9.5)
+                node = (nb, entering_far)
+                if node not in best:
+                    best[node] = step
+                    nxt.append(node)
+        frontier = nxt
+    out = []
+    for (h, frm, crossed), _step in found.items():
+        if h == start:
+            continue
+        enemy = _enemy_blocks(s, occ, side, h) and not _besieged_by(bd, s, occ, side, h)
+        oracle = h in bd.oracles
+        neutral_city = s["hctl"].get(h) == "neutral" and h in bd.city_at
+        attack = (enemy and not oracle) or neutral_city
+        if attack:
+            if oracle_start:
+                continue  # rule 1.4
+            lim = 1 if crossed else bd.land[frm][h]
+            if attack_used(s, h, frm, crossed) >= lim:
+                continue
+        if not _stack_ok(bd, s, occ, side, h, bid):
+            continue
+        out.append((h, "op", frm if attack else None, crossed if attack else False, None))
+    return _dedupe(out)
+
+
+def _dedupe(out: list[tuple]) -> list[tuple]:
+    seen = set()
+    res = []
+    for d in out:
+        k = (d[0], d[1], d[2], d[3], d[4])
+        if k not in seen:
+            seen.add(k)
+            res.append(d)
+    return res
+
+
+def army_march_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
+    """Rule 4.51: double move through friendly, neutral or vacant hexes, ending in a friendly
+    hex; never to or from a siege (4.5)."""
+    occ = occ if occ is not None else occupancy(s)
+    b = s["blocks"][bid]
+    side = b["side"]
+    start = b["loc"]
+    if start == SICILY or _in_siege(bd, s, occ, start):
+        return []
+    limit = 2 * move_limit(bd, bid)
+    seen = {start: 0}
+    frontier = [(start, False)]
+    ends = set()
+    for step in range(1, limit + 1):
+        nxt = []
+        for h, far in frontier:
+            for nb in bd.land[h]:
+                if nb in seen or nb == SICILY or _persia_closed(s, side, bd, nb):
+                    continue
+                if h in bd.strait_far:
+                    to_far = nb in bd.strait_far[h]
+                    if far and not to_far:
+                        continue
+                    if not far and to_far and h != start:
+                        continue
+                if enemy_hex(s, side, nb) or (_enemy_blocks(s, occ, side, nb)
+                                               and nb not in bd.oracles):
+                    continue
+                entering_far = nb in bd.strait_far and h in bd.strait_far[nb]
+                seen[nb] = step
+                if friendly(s, side, nb) and not _in_siege(bd, s, occ, nb) and \
+                        not (nb in bd.persian and nb in bd.city_at):
+                    ends.add(nb)
+                if bd.is_mountain(nb) or (entering_far and False):
+                    continue
+                nxt.append((nb, entering_far))
+        frontier = nxt
+    return [(h, "march", None, False, None) for h in sorted(ends)
+            if _stack_ok(bd, s, occ, side, h, bid)]
+
+
+def _in_siege(bd: Board, s, occ, h: str) -> bool:
+    return siege_at(bd, s, h, occ) is not None
+
+
+def _water_bfs(bd: Board, s, side: str, starts: list[tuple[str, int]], limit: int, occ,
+               strategic: bool) -> dict[tuple[str, int], int]:
+    """Water moves from (hex, coast) nodes. Operation moves stop on entering a hex with
+    enemy blocks (4.4); strategic moves never enter enemy hexes (4.5)."""
+    seen = {n: 0 for n in starts}
+    frontier = list(starts)
+    reach: dict[tuple[str, int], int] = {}
+    for step in range(1, limit + 1):
+        nxt = []
+        for node in frontier:
+            for nb in bd.water.get(node, ()):
+                h = nb[0]
+                if nb in seen or _persia_closed(s, side, bd, h):
+                    continue
+                seen[nb] = step
+                enemy = _enemy_blocks(s, occ, side, h) and not _besieged_by(bd, s, occ, side, h)
+                if strategic:
+                    if enemy or enemy_hex(s, side, h, sea=True):
+                        continue
+                reach[nb] = step
+                if enemy and h not in bd.oracles:
+                    continue
+                nxt.append(nb)
+        frontier = nxt
+    return reach
+
+
+def navy_starts(bd: Board, s, bid: str) -> list[tuple[str, int]]:
+    b = s["blocks"][bid]
+    h = b["loc"]
+    if h == SICILY:
+        return []
+    if bid in s["diolkos"]:  # rule 1.6: Corinth's navies may leave by either coast
+        return [(h, c) for c in range(len(bd.hexes[h]["coasts"]))]
+    return [(h, b["coast"] or 0)]
+
+
+def navy_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
+    occ = occ if occ is not None else occupancy(s)
+    b = s["blocks"][bid]
+    side = b["side"]
+    if s["blocks"][bid]["in"]:
+        return []
+    reach = _water_bfs(bd, s, side, navy_starts(bd, s, bid), move_limit(bd, bid), occ, False)
+    out = []
+    oracle_start = bid in s["oracle"]
+    for (h, c), _d in sorted(reach.items(), key=lambda kv: kv[1]):
+        if h == b["loc"]:
+            continue
+        enemy = _enemy_blocks(s, occ, side, h) and not _besieged_by(bd, s, occ, side, h)
+        is_port = h in bd.ports and bd.ports[h] == c or (h in bd.ports and bd.city_at.get(h)
+                                                         == "Corinth")
+        neutral_city = s["hctl"].get(h) == "neutral" and h in bd.city_at
+        own_siege = _besieged_by(bd, s, occ, side, h)
+        if not (enemy or is_port or own_siege):
+            continue  # navies end where they fight, blockade or find a port (ruling R4)
+        if h in bd.persian and h in bd.city_at and not enemy:
+            continue
+        attack = (enemy and h not in bd.oracles) or neutral_city
+        if attack and oracle_start:
+            continue
+        if not _stack_ok(bd, s, occ, side, h, bid):
+            continue
+        if h in bd.ports and bd.city_at.get(h) != "Corinth" and bd.ports[h] != c and \
+                not enemy and not own_siege:
+            continue  # a city is reached on its own coast (rule 1.7)
+        out.append((h, "op", None, False, c))
+    return _dedupe(out)
+
+
+def sea_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
+    """Rule 4.52 sea moves (and 9.2 Sicily): friendly port to friendly port within 8."""
+    occ = occ if occ is not None else occupancy(s)
+    b = s["blocks"][bid]
+    side = b["side"]
+    h0 = b["loc"]
+    out = []
+    if h0 == SICILY:
+        # leaving Sicily needs sea control there (9.2), via a friendly embarkation port
+        if not _sea_control_sicily(bd, s, occ, side):
+            return []
+        starts = [(e, bd.ports.get(e, 0)) for e in bd.embark
+                  if friendly(s, side, e) and not _in_siege(bd, s, occ, e)]
+        reach = _water_bfs(bd, s, side, starts, 8, occ, True)
+        for e in starts:
+            reach.setdefault(e, 0)
+        for (h, c), _d in sorted(reach.items(), key=lambda kv: kv[1]):
+            if _sea_end_ok(bd, s, occ, side, h, c, bid):
+                out.append((h, "sea", None, False, c if is_navy(bd, bid) else None))
+        return _dedupe(out)
+    if h0 not in bd.ports or not friendly(s, side, h0) or _in_siege(bd, s, occ, h0):
+        return []
+    start = (h0, bd.ports[h0])
+    starts = [start]
+    if is_navy(bd, bid) and bid in s["diolkos"]:
+        starts = navy_starts(bd, s, bid)
+    reach = _water_bfs(bd, s, side, starts, 8, occ, True)
+    for (h, c), _d in sorted(reach.items(), key=lambda kv: kv[1]):
+        if h == h0:
+            continue
+        if _sea_end_ok(bd, s, occ, side, h, c, bid):
+            out.append((h, "sea", None, False, c if is_navy(bd, bid) else None))
+    # Sicily: via a friendly unblockaded embarkation port within reach (9.2)
+    embark_ok = any(e == h0 or (e, bd.ports.get(e, 0)) in reach for e in bd.embark
+                    if friendly(s, side, e) and not _in_siege(bd, s, occ, e))
+    if embark_ok:
+        out.append((SICILY, "sea", None, False, 0 if is_navy(bd, bid) else None))
+    return _dedupe(out)
+
+
+def _sea_end_ok(bd: Board, s, occ, side, h, c, bid) -> bool:
+    if h not in bd.ports or bd.ports[h] != c and bd.city_at.get(h) != "Corinth":
+        return False
+    if not friendly(s, side, h) or _in_siege(bd, s, occ, h):
+        return False
+    if _enemy_blocks(s, occ, side, h):
+        return False
+    return _stack_ok(bd, s, occ, side, h, bid)
+
+
+def _sea_control_sicily(bd: Board, s, occ, side: str) -> bool:
+    here = occ.get(SICILY, {})
+    mine = [b for b in here.get(side, []) if is_navy(bd, b) and not s["blocks"][b]["in"]]
+    theirs = [b for b in here.get(other(side), []) if is_navy(bd, b)
+              and not s["blocks"][b]["in"]]
+    if theirs and not mine:
+        return False
+    if mine:
+        return True
+    return friendly(s, side, SICILY, sea=True) or not theirs and not here.get(other(side))
+
+
+def destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
+    """Every legal end of one move for a block (rules 4.4, 4.5). A block never moves by
+    land and sea in the same player turn: one move per block (4.0)."""
+    occ = occ if occ is not None else occupancy(s)
+    b = s["blocks"][bid]
+    if b["in"] or bid in s["moved"]:
+        return []
+    storm = "storm" in s["events"]
+    out: list[tuple] = []
+    if is_navy(bd, bid):
+        if storm:
+            return []  # Storm: no naval movement this game turn
+        if b["loc"] != SICILY:
+            out += navy_op_destinations(bd, s, bid, occ)
+        out += sea_destinations(bd, s, bid, occ)
+    else:
+        if b["loc"] != SICILY:
+            out += army_op_destinations(bd, s, bid, occ)
+            out += army_march_destinations(bd, s, bid, occ)
+        if not storm:
+            out += sea_destinations(bd, s, bid, occ)
+    return out
+
+
+def movable(bd: Board, s, side: str, occ=None) -> list[str]:
+    occ = occ if occ is not None else occupancy(s)
+    out = []
+    for bid, b in s["blocks"].items():
+        if b["side"] != side or b["loc"] in ("pool", "off", "out") or b["in"]:
+            continue
+        if bid in s["moved"] or b.get("rv"):
+            continue
+        if destinations(bd, s, bid, occ):
+            out.append(bid)
+    return sorted(out)
+
+
+def neutral_joins(bd: Board, s, h: str, attacker: str, ctx: Any) -> None:
+    """Rule 9.5: a neutral city attacked joins the other side at once; its blocks are
+    deployed at full strength to defend it."""
+    name = bd.city_at.get(h) if h != SICILY else bd.city_at.get(SICILY)
+    if not name or s["control"].get(name) != "neutral":
+        return
+    ally = other(attacker)
+    s["control"][name] = ally
+    placed = []
+    for bid, spec in bd.blocks.items():
+        blk = s["blocks"].get(bid)
+        if blk and blk["loc"] == "off" and spec.get("home") == name:
+            blk.update(loc=h, str=spec["max_strength"], side=ally,
+                       coast=(bd.ports.get(h, 0) if spec["type"] == "navy" else None),
+                       **{"in": False})
+            placed.append(bid)
+    ctx.event("neutral_joins", f"{name} is attacked and joins {ally.title()} (rule 9.5)",
+              city=name, side=ally, blocks=len(placed))
+    if name == "Syracuse":
+        reveal_sicily_cards(s, ctx)
+
+
+def reveal_sicily_cards(s, ctx: Any) -> None:
+    cards = s["cards"]
+    if cards["sicily"] and not cards["sicily_shown"]:
+        cards["sicily_shown"] = True
+        ctx.reveal()
+        ctx.event("card_reveal", "The cards allocated to Sicily are revealed: Syracuse is worth "
+                  f"{s['syracuse_value']} points", cards=dict(cards["sicily"]),
+                  value=s["syracuse_value"])
+
+
+def do_move(bd: Board, s, bid: str, dest: tuple, ctx: Any) -> None:
+    h, mode, frm, crossed, coast = dest
+    b = s["blocks"][bid]
+    side = b["side"]
+    src = b["loc"]
+    occ = occupancy(s)
+    enemy_here = _enemy_blocks(s, occ, side, h) and not _besieged_by(bd, s, occ, side, h)
+    neutral_city = s["control"].get(bd.city_at.get(h, ""), "") == "neutral"
+    b["loc"] = h
+    b["coast"] = coast if is_navy(bd, bid) else None
+    if is_navy(bd, bid) and coast is None:
+        b["coast"] = bd.ports.get(h, 0)
+    s["moved"].append(bid)
+    s["mp"] -= 1
+    if (enemy_here and h not in bd.oracles) or neutral_city:
+        s["entries"].setdefault(h, {})[bid] = [frm, bool(crossed), mode == "sea" or
+                                              is_navy(bd, bid)]
+    if neutral_city:
+        neutral_joins(bd, s, h, side, ctx)
+    ctx.event("move", f"{side.title()} moves a block from {bd.label(src)} to {bd.label(h)}",
+              side=side, frm=src, to=h, mode=mode)

@@ -1,0 +1,151 @@
+"""Replacements (rules 8.0-8.6, 9.3, 9.5): build points, per-city caps, reinforcing, new
+blocks, disbanding."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import SICILY, TYPE_COST, Board
+from .state import (
+    besieged_cities,
+    block_name,
+    city_value,
+    occupancy,
+    points,
+    siege_at,
+)
+
+NOT_BUILT = ("demos", "tyrants", "helots")  # revolt blocks are bought with MPs (7.0)
+
+
+def step_cost(bd: Board, s: dict[str, Any], bid: str) -> int:
+    """Rule 8.4; Persian support makes Spartan navies 1 BP a step (9.3)."""
+    t = bd.blocks[bid]["type"]
+    if t == "navy" and s["blocks"][bid]["side"] == "sparta" and s["persia"]["alliance"] \
+            and not s["persia"]["ended"]:
+        return 1
+    return TYPE_COST[t]
+
+
+def city_cap(bd: Board, s: dict[str, Any], name: str) -> int:
+    """Rule 8.1: 3 x value for a major city, 1 for a minor city, 16 for Athens and Sparta."""
+    if name in ("Athens", "Sparta"):
+        return 16
+    c = bd.cities[name]
+    if not c.get("major"):
+        return 1
+    return 3 * city_value(bd, s, name)
+
+
+def build_points(bd: Board, s: dict[str, Any]) -> dict[str, int]:
+    return points(bd, s, for_victory=False)
+
+
+def start_build(bd: Board, s: dict[str, Any]) -> None:
+    bp = build_points(bd, s)
+    s["build"] = {"bp": bp, "left": dict(bp), "spent": {"athens": {}, "sparta": {}},
+                  "done": {"athens": False, "sparta": False}}
+
+
+def _hex_caps(bd: Board, s, side: str, h: str) -> tuple[str | None, int]:
+    """The city a spend in hex h counts against and what is left of its cap."""
+    names = bd.cities_at.get(h, [])
+    if not names:
+        return None, 0
+    name = names[0]
+    cap = sum(city_cap(bd, s, n) for n in names if s["control"].get(n) == side) or \
+        city_cap(bd, s, name)
+    spent = s["build"]["spent"][side].get(name, 0)
+    return name, cap - spent
+
+
+def reinforce_options(bd: Board, s, side: str) -> list[list[str]]:
+    """Rule 8.2: steps for blocks standing in a city (not inside a besieged one)."""
+    occ = occupancy(s)
+    left = s["build"]["left"][side]
+    out = []
+    for bid, b in sorted(s["blocks"].items(), key=lambda kv: (bd.label(kv[1]["loc"])
+                                                              if kv[1]["loc"] not in
+                                                              ("pool", "off", "out") else "",
+                                                              kv[0])):
+        if b["side"] != side or b["loc"] in ("pool", "off", "out") or b["in"]:
+            continue
+        h = b["loc"]
+        if b["str"] >= bd.blocks[bid]["max_strength"] or b.get("rv"):
+            continue
+        name, room = _hex_caps(bd, s, side, h)
+        if name is None:
+            continue
+        sg = siege_at(bd, s, h, occ)
+        if sg is None and s["control"].get(name) != side:
+            continue
+        cost = step_cost(bd, s, bid)
+        if cost > left or cost > room:
+            continue
+        out.append([f"r:{bid}", f"{block_name(bd, bid)} {b['str']}→{b['str'] + 1} at "
+                    f"{bd.label(h)} ({cost} BP)", "8.2"])
+    return out
+
+
+def new_block_places(bd: Board, s, side: str, bid: str, occ=None) -> list[str]:
+    """Rule 8.3: at its home city if friendly and not besieged; reserves in any friendly
+    major city."""
+    from .movement import _stack_ok
+
+    occ = occ if occ is not None else occupancy(s)
+    spec = bd.blocks[bid]
+    sieged = besieged_cities(bd, s, occ)
+    if spec.get("special") == "reserve":
+        names = [n for n, c in bd.cities.items() if c.get("major") and
+                 s["control"].get(n) == side]
+    else:
+        names = [spec["home"]] if s["control"].get(spec["home"]) == side else []
+    out = []
+    cost = step_cost(bd, s, bid)
+    for n in sorted(names):
+        h = bd.cities[n].get("hex") or (SICILY if bd.cities[n].get("offboard") else None)
+        if h is None or n in sieged:
+            continue
+        if any(s["blocks"][x]["side"] != side for x in
+               [y for ys in occ.get(h, {}).values() for y in ys]):
+            continue
+        _name, room = _hex_caps(bd, s, side, h)
+        if cost > room or cost > s["build"]["left"][side]:
+            continue
+        if not _stack_ok(bd, s, occ, side, h, bid):
+            continue
+        out.append(h)
+    return out
+
+
+def build_options(bd: Board, s, side: str) -> list[list[str]]:
+    occ = occupancy(s)
+    out = []
+    for bid, b in sorted(s["blocks"].items()):
+        if b["side"] != side or b["loc"] != "pool":
+            continue
+        if bd.blocks[bid].get("special") in NOT_BUILT:
+            continue
+        places = new_block_places(bd, s, side, bid, occ)
+        if places:
+            cost = step_cost(bd, s, bid)
+            where = bd.label(places[0]) if len(places) == 1 else "a major city"
+            out.append([f"n:{bid}", f"{block_name(bd, bid)} at {where} ({cost} BP)", "8.3"])
+    return out
+
+
+def disband_options(bd: Board, s, side: str) -> list[list[str]]:
+    out = []
+    for bid, b in sorted(s["blocks"].items(), key=lambda kv: kv[0]):
+        if b["side"] == side and b["loc"] not in ("pool", "off", "out"):
+            out.append([f"d:{bid}", f"{block_name(bd, bid)} ({b['str']}) at "
+                        f"{bd.label(b['loc'])}", "8.6"])
+    return out
+
+
+def spend(bd: Board, s, side: str, bid: str, h: str) -> None:
+    cost = step_cost(bd, s, bid)
+    name, _room = _hex_caps(bd, s, side, h)
+    bld = s["build"]
+    bld["left"][side] -= cost
+    bld["spent"][side][name] = bld["spent"][side].get(name, 0) + cost

@@ -1,0 +1,233 @@
+"""The game state (plain dicts and lists, JSON as is) and the questions every rule asks of
+it: who stands where, who controls what, which sieges exist, how many points a side has.
+
+Block record: ``{"loc": place | "pool" | "off" | "out", "str": n, "side": owner,
+"coast": int | None, "in": bool}`` where `place` is a hex id or ``"sicily"``; ``"off"`` is a
+neutral block still off the map (rule 3.1); ``"out"`` is a rebel navy whose twin is in play
+(rule 9.4); ``in`` marks a block inside a walled city under siege (rule 5.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import SICILY, Board
+
+SIDES = ("athens", "sparta")
+OFFMAP = ("pool", "off", "out")
+
+
+def other(side: str) -> str:
+    return "sparta" if side == "athens" else "athens"
+
+
+def on_map(b: dict[str, Any]) -> bool:
+    return b["loc"] not in OFFMAP
+
+
+def btype(bd: Board, bid: str) -> str:
+    return bd.blocks[bid]["type"]
+
+
+def is_navy(bd: Board, bid: str) -> bool:
+    return bd.blocks[bid]["type"] == "navy"
+
+
+def is_army(bd: Board, bid: str) -> bool:
+    return bd.blocks[bid]["type"] != "navy"
+
+
+def occupancy(s: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
+    """place -> side -> block ids (sorted), for every block on the map."""
+    occ: dict[str, dict[str, list[str]]] = {}
+    for bid, b in s["blocks"].items():
+        loc = b["loc"]
+        if loc in OFFMAP:
+            continue
+        occ.setdefault(loc, {}).setdefault(b["side"], []).append(bid)
+    for d in occ.values():
+        for v in d.values():
+            v.sort()
+    return occ
+
+
+def blocks_at(s: dict[str, Any], h: str, side: str | None = None) -> list[str]:
+    return sorted(bid for bid, b in s["blocks"].items()
+                  if b["loc"] == h and (side is None or b["side"] == side))
+
+
+def siege_at(bd: Board, s: dict[str, Any], h: str, occ=None) -> dict[str, Any] | None:
+    """The siege or blockade in a hex, if any (rules 5.3, 6.0): blocks of one side inside
+    the walls and enemy blocks outside."""
+    occ = occ if occ is not None else occupancy(s)
+    here = occ.get(h)
+    if not here or len(here) < 2:
+        return None
+    blocks = s["blocks"]
+    holder = None
+    for side, ids in here.items():
+        if any(blocks[b]["in"] for b in ids):
+            holder = side
+    if holder is None:
+        return None
+    besieger = other(holder)
+    outs = [b for b in here.get(besieger, []) if not blocks[b]["in"]]
+    if not outs:
+        return None
+    armies = any(is_army(bd, b) for b in outs)
+    navies = any(is_navy(bd, b) for b in outs)
+    name = bd.city_at.get(h)
+    port = h in bd.ports
+    full = (armies and navies) or (armies and not port) or \
+        (navies and not armies and bd.full_blockade_island(h))
+    return {"hex": h, "city": name, "holder": holder, "besieger": besieger,
+            "siege": armies, "blockade": navies, "full": bool(full)}
+
+
+def sieges(bd: Board, s: dict[str, Any], occ=None) -> list[dict[str, Any]]:
+    occ = occ if occ is not None else occupancy(s)
+    out = []
+    for h in sorted(occ):
+        if len(occ[h]) == 2:
+            sg = siege_at(bd, s, h, occ)
+            if sg:
+                out.append(sg)
+    return out
+
+
+def compute_control(bd: Board, s: dict[str, Any]) -> None:
+    """Refresh the land and sea control snapshot (rule 4.2). Called at the end of each
+    phase only: moving into a hex never makes it friendly in the same phase."""
+    occ = occupancy(s)
+    hctl: dict[str, str] = {}
+    sctl: dict[str, str] = {}
+    control = s["control"]
+    for h, name in bd.city_at.items():
+        side = control.get(name, "none")
+        if side in ("athens", "sparta", "neutral", "persia"):
+            hctl[h] = side
+            sctl[h] = side
+    for h, here in occ.items():
+        if len(here) == 1:
+            (side,) = here
+            hctl[h] = side
+            sctl[h] = side
+        else:
+            sg = siege_at(bd, s, h, occ)
+            if sg is None:
+                hctl[h] = sctl[h] = "contested"
+            else:
+                hctl[h] = sg["besieger"] if sg["siege"] else sg["holder"]
+                sctl[h] = sg["besieger"] if sg["blockade"] else sg["holder"]
+    s["hctl"] = hctl
+    s["sctl"] = sctl
+
+
+def friendly(s: dict[str, Any], side: str, h: str, sea: bool = False) -> bool:
+    c = (s["sctl"] if sea else s["hctl"]).get(h)
+    if c == side:
+        return True
+    return c == "persia" and side == "sparta" and s["persia"]["alliance"]
+
+
+def enemy_hex(s: dict[str, Any], side: str, h: str, sea: bool = False) -> bool:
+    c = (s["sctl"] if sea else s["hctl"]).get(h)
+    if c == other(side):
+        return True
+    if c == "persia":
+        return not (side == "sparta" and s["persia"]["alliance"])
+    return False
+
+
+def city_value(bd: Board, s: dict[str, Any], name: str) -> int:
+    if name == "Syracuse" or bd.cities[name].get("offboard"):
+        return s["syracuse_value"] if s["syracuse_value"] is not None else 4
+    return bd.cities[name].get("value") or 0
+
+
+def besieged_cities(bd: Board, s: dict[str, Any], occ=None) -> set[str]:
+    return {sg["city"] for sg in sieges(bd, s, occ) if sg["city"]}
+
+
+def points(bd: Board, s: dict[str, Any], for_victory: bool = True) -> dict[str, int]:
+    """City points per side, besieged or blockaded cities not counted (rules 8.1, 10.2).
+    For victory, Miletus does not count for Sparta while Persia supports her (rule 9.3)."""
+    out = {"athens": 0, "sparta": 0}
+    sieged = besieged_cities(bd, s)
+    for name, side in s["control"].items():
+        if side not in out or name in sieged:
+            continue
+        if for_victory and name == "Miletus" and side == "sparta" and \
+                s["persia"]["alliance"] and not s["persia"]["ended"]:
+            continue
+        out[side] += city_value(bd, s, name)
+    return out
+
+
+def new_state(options: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "v": 1, "olympiad": 84, "turn": 1, "phase": "setup", "step": "setup",
+        "p1": None, "active": None, "pturn": 0, "mp": 0,
+        "opts": dict(options),
+        "blocks": {}, "moved": [], "oracle": [], "diolkos": [], "entries": {},
+        "control": {}, "hctl": {}, "sctl": {},
+        "cards": {"deck": [], "hands": {"athens": [], "sparta": []},
+                  "committed": {}, "played": {}, "sicily": {}, "sicily_shown": False,
+                  "mull": {"athens": False, "sparta": False}, "mull_req": {},
+                  "mull_ans": {}},
+        "events": [], "battle": None, "done_hexes": [], "last_battle": None,
+        "queue": [], "build": None, "pillage": None, "regroup": None,
+        "revolts": {}, "helot_ban": False,
+        "persia": {"alliance": False, "ended": False},
+        "syracuse_value": 4, "bid": None,
+        "winner": None, "reason": None, "rule": None, "resigned": None,
+        "revealed": [], "dice": [], "half": [], "hits": None, "asks": [],
+        "bonus": None, "peek": {}, "bp": None, "sub": None, "sel": None, "used_revolt_blocks": [],
+    }
+
+
+def roll(s: dict[str, Any], ctx: Any, n: int) -> list[int]:
+    """Dice: the position's fixed dice first (worked examples, tests), then the seeded
+    generator. Either way the action counts as revealing new information."""
+    fixed = s["dice"]
+    if fixed:
+        out = fixed[:n]
+        del fixed[:n]
+        ctx.reveal()
+        if len(out) < n:
+            out += ctx.roll(n - len(out))
+        return out
+    return ctx.roll(n)
+
+
+def block_name(bd: Board, bid: str) -> str:
+    return bd.blocks[bid].get("name") or bid
+
+
+def rating(bd: Board, bid: str, siege: bool = False) -> tuple[str, int]:
+    """(letter, fire) of a block; in siege battles cavalry fight at B1 and navies at C1
+    (rule 5.41)."""
+    spec = bd.blocks[bid]
+    if siege:
+        if spec["type"] == "cavalry":
+            return "B", 1
+        if spec["type"] == "navy":
+            return "C", 1
+    letter = spec.get("letter")
+    fire = spec.get("fire")
+    if letter is None or fire is None:
+        r = spec["rating"]
+        letter, fire = r[0], int(r[1:])
+    return letter, int(fire)
+
+
+def move_limit(bd: Board, bid: str) -> int:
+    return int(bd.blocks[bid].get("move") or 0) or {"hoplite": 3, "peltast": 4, "navy": 4,
+                                                     "cavalry": 5}[btype(bd, bid)]
+
+
+def place_label(bd: Board, h: str) -> str:
+    return bd.label(h)
+
+
+SICILY_PLACE = SICILY

@@ -1,0 +1,119 @@
+"""Control changes at the end of a phase (4.2) and what follows from them: rebel navies
+(9.4), neutral blocks changing sides (9.5), Persian support (9.3); the Hellespont (9.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import SICILY, Board
+from .state import SIDES, compute_control, occupancy, other, siege_at
+
+REBELS = ("Chios", "Corcyra", "Mytilene", "Rhodes")
+
+
+def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
+    """Rule 4.2: control changes only now. A city belongs to the side that alone occupies
+    its hex, or to the side holding it inside a siege; a vacated city keeps its owner."""
+    occ = occupancy(s)
+    changes = []
+    for h, here in occ.items():
+        names = bd.cities_at.get(h)
+        if not names:
+            continue
+        sg = siege_at(bd, s, h, occ) if len(here) == 2 else None
+        if len(here) == 1:
+            (owner,) = here
+        elif sg:
+            owner = sg["holder"]
+        else:
+            continue
+        if owner not in SIDES:
+            continue
+        for name in names:
+            cur = s["control"].get(name)
+            if cur in ("persia", "none", None) or cur == owner:
+                continue
+            if cur == "neutral":
+                continue  # a neutral city changes only by being attacked (9.5)
+            s["control"][name] = owner
+            changes.append((name, cur, owner))
+    # blocks inside walls with no enemy left stand free again
+    for h, here in occ.items():
+        if len(here) == 1:
+            for bids in here.values():
+                for b in bids:
+                    s["blocks"][b]["in"] = False
+    for name, old, new in changes:
+        ctx.event("control", f"{name} passes from {old.title()} to {new.title()} (rule 4.2)",
+                  city=name, old=old, new=new)
+        on_control_change(bd, s, name, old, new, ctx)
+    compute_control(bd, s)
+
+
+def on_control_change(bd: Board, s, name: str, old: str, new: str, ctx: Any) -> None:
+    if name in REBELS:
+        rebel_navy(bd, s, name, new, ctx)
+    # neutral blocks follow their home city (9.5)
+    for bid, spec in bd.blocks.items():
+        if spec["side"] != "neutral" or spec.get("home") != name:
+            continue
+        b = s["blocks"][bid]
+        if b["loc"] == "off" or b["side"] == new:
+            continue
+        b["side"] = new
+        b["in"] = False
+        ctx.event("side_change", f"A {name} block changes sides to {new.title()} (rule 9.5)",
+                  block=bid, side=new)
+    if name == "Miletus":
+        p = s["persia"]
+        if new == "athens" and p["alliance"] and not p["ended"]:
+            p["ended"] = True
+            ctx.event("persia", "Athens retakes Miletus: Persian support for Sparta ends for "
+                      "good (rule 9.3)")
+        if new == "sparta" and not p["alliance"] and not p["ended"]:
+            s["queue"].append({"kind": "persia"})
+
+
+def rebel_navy(bd: Board, s, name: str, new: str, ctx: Any) -> None:
+    """Rule 9.4: the city's navy goes home at once and serves its new master."""
+    ath = next((b for b, sp in bd.blocks.items() if sp.get("special") == "rebel-navy"
+                and sp["home"] == name), None)
+    twin = next((b for b, sp in bd.blocks.items() if sp.get("special") == "rebel-twin"
+                 and sp["home"] == name), None)
+    if not ath or not twin:
+        return
+    src, dst = (ath, twin) if new == "sparta" else (twin, ath)
+    sb, db = s["blocks"][src], s["blocks"][dst]
+    h = bd.cities[name]["hex"]
+    if sb["loc"] in ("pool", "off", "out"):
+        if sb["loc"] == "pool":
+            sb.update(loc="out", str=0)
+            db.update(loc="pool", str=0, side=new)
+        return
+    strength = sb["str"]
+    sb.update(loc="out", str=0, coast=None, **{"in": False})
+    db.update(loc=h, str=strength, side=new, coast=bd.ports.get(h, 0), **{"in": False})
+    for lst in (s["moved"], s["revealed"], s["half"]):
+        if src in lst:
+            lst.remove(src)
+    ctx.event("rebel_navy", f"The {name} navy goes over to {new.title()} (rule 9.4)",
+              city=name, side=new)
+
+
+def hellespont_applies(bd: Board, s) -> bool:
+    """Rule 9.1: Spartan sea control of Abydos costs Athens a block in Athens each
+    Athenian turn, unless Athens holds Syracuse with sea control (9.2)."""
+    ab = bd.cities.get("Abydos", {}).get("hex")
+    if not ab or s["sctl"].get(ab) != "sparta":
+        return False
+    if s["control"].get("Syracuse") == "athens" and s["sctl"].get(SICILY) == "athens":
+        return False
+    return True
+
+
+def athens_blocks_in_athens(bd: Board, s) -> list[str]:
+    h = bd.cities["Athens"]["hex"]
+    return sorted(b for b, x in s["blocks"].items() if x["loc"] == h and x["side"] == "athens")
+
+
+_unused = (other,)

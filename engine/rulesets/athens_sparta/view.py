@@ -1,0 +1,151 @@
+"""What a seat may see (DESIGN §4; schema in VIEW.md). The only place redaction happens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import cards as C
+from .board import Board
+from .state import SIDES, occupancy, points, sieges
+
+
+def _block(bd: Board, s, bid: str, seat: str | None, with_place: bool = True
+           ) -> dict[str, Any]:
+    x = s["blocks"][bid]
+    spec = bd.blocks[bid]
+    d: dict[str, Any] = {}
+    if with_place:
+        d = {"hex": x["loc"], "side": x["side"], "in_city": bool(x["in"])}
+    if x["side"] == seat or bid in s["revealed"]:
+        d.update({"id": bid, "name": spec.get("name") or bid, "type": spec["type"],
+                  "strength": x["str"], "max_strength": spec["max_strength"],
+                  "rating": spec["rating"], "move": spec.get("move"), "home": spec.get("home"),
+                  "special": spec.get("special"), "revealed": bid in s["revealed"],
+                  "side": x["side"]})
+        if spec["type"] == "navy" and with_place:
+            d["coast"] = x["coast"]
+        if x.get("rv"):
+            d["revolt"] = True
+    return d
+
+
+def _visible(s, bid, seat) -> bool:
+    return s["blocks"][bid]["side"] == seat or bid in s["revealed"]
+
+
+def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    cards = s["cards"]
+    played = cards["played"] if s["phase"] not in ("card", "mulligan", "sicily") or \
+        not cards["committed"] else cards["played"]
+    on = [b for b, x in s["blocks"].items() if x["loc"] not in ("pool", "off", "out")]
+    vis = sorted((b for b in on if _visible(s, b, seat)),
+                 key=lambda b: (s["blocks"][b]["loc"], s["blocks"][b]["side"], b))
+    hid = sorted((s["blocks"][b]["loc"], s["blocks"][b]["side"], bool(s["blocks"][b]["in"]))
+                  for b in on if not _visible(s, b, seat))
+    blocks = [_block(bd, s, b, seat) for b in vis] + \
+        [{"hex": h, "side": sd, "in_city": i} for h, sd, i in hid]
+    pool = []
+    pool_sizes = {}
+    for side in SIDES:
+        ids = sorted(b for b, x in s["blocks"].items() if x["loc"] == "pool" and x["side"] == side)
+        pool_sizes[side] = len(ids)
+        if side == seat:
+            pool = [_block(bd, s, b, seat, with_place=False) for b in ids]
+    occ = occupancy(s)
+    sg_list = sieges(bd, s, occ)
+    sg_cities = {sg["city"]: sg for sg in sg_list}
+    cities = {}
+    for name, c in bd.cities.items():
+        sg = sg_cities.get(name) if c.get("hex") == (sg_cities.get(name) or {}).get("hex") \
+            else None
+        h = c.get("hex") or ("sicily" if c.get("offboard") else None)
+        sgh = next((x for x in sg_list if x["hex"] == h), None)
+        value = c.get("value") or 0
+        if c.get("offboard"):
+            value = s["syracuse_value"] if _syr_known(s, seat) else None
+        cities[name] = {"hex": h, "value": value, "side": s["control"].get(name, c.get("side")),
+                        "major": bool(c.get("major")), "walled": bool(c.get("walled")),
+                        "port": bool(c.get("port")),
+                        "besieged": bool(sgh and sgh["siege"]),
+                        "blockaded": bool(sgh and sgh["blockade"])}
+        del sg
+    pts = points(bd, s)
+    if not _syr_known(s, seat) and s["control"].get("Syracuse") in SIDES:
+        pts = None  # cannot happen: Syracuse is revealed when attacked
+    bt = s["battle"]
+    battle = None
+    if bt:
+        battle = {"hex": bt["hex"], "label": bd.label(bt["hex"]), "kind": bt["kind"],
+                  "attacker": bt["att"], "defender": bt["def"], "round": bt["round"],
+                  "stage": bt["stage"],
+                  "blocks": [dict(_block(bd, s, b, seat), role="attacker" if r == bt["att"]
+                                  else "defender", status=bt["st"].get(b),
+                                  half_hit=(b in s["half"]) if _visible(s, b, seat) else None)
+                             for b, r in sorted(bt["role"].items(), key=lambda kv: (
+                                 kv[1], not _visible(s, kv[0], seat),
+                                 kv[0] if _visible(s, kv[0], seat) else ""))
+                             if s["blocks"][b]["loc"] == bt["hex"]],
+                  "log": bt["rec"]["rounds"]}
+    build = None
+    if s["build"]:
+        b = s["build"]
+        build = {"bp": dict(b["bp"]), "done": dict(b["done"]),
+                 "left": {seat: b["left"][seat]} if seat else {},
+                 "spent_at": dict(b["spent"][seat]) if seat else {}}
+    sic = {}
+    for side in SIDES:
+        c = cards["sicily"].get(side)
+        if c is None:
+            sic[side] = None
+        elif cards["sicily_shown"] or side == seat:
+            sic[side] = C.card_public(bd, c)
+        else:
+            sic[side] = True
+    mine = cards["committed"].get(seat) if seat else None
+    ab = bd.cities.get("Abydos", {}).get("hex")
+    return {
+        "ruleset": "athens-sparta",
+        "viewer": seat,
+        "olympiad": s["olympiad"], "turn": s["turn"], "phase": s["phase"], "step": s["step"],
+        "active": s["active"],
+        "player1": s["p1"] if s["cards"]["played"] else None,
+        "player2": (("athens" if s["p1"] == "sparta" else "sparta")
+                    if s["cards"]["played"] and s["p1"] else None),
+        "mp_left": s["mp"] if s["active"] else None,
+        "options": dict(s["opts"]),
+        "cards": {
+            "hand": [C.card_public(bd, c) for c in sorted(cards["hands"][seat])] if seat else [],
+            "hand_sizes": {x: len(cards["hands"][x]) for x in SIDES},
+            "committed": {x: x in cards["committed"] for x in SIDES},
+            "my_committed": C.card_public(bd, mine) if mine else None,
+            "played": {x: (C.card_public(bd, played[x]) if played.get(x) else None)
+                       for x in SIDES},
+            "deck_size": len(cards["deck"]),
+            "sicily": sic,
+            "mulligan_used": dict(cards["mull"]),
+            "peeked": ([C.card_public(bd, c) for c in s["peek"].get(seat, [])]
+                       if seat else []),
+        },
+        "events_in_force": sorted(e for e in s["events"]),
+        "blocks": blocks,
+        "pool": pool,
+        "pool_sizes": pool_sizes,
+        "offmap_neutral": sum(1 for x in s["blocks"].values() if x["loc"] == "off"),
+        "cities": cities,
+        "control": {h: c for h, c in sorted(s["hctl"].items())},
+        "sea_control": {h: c for h, c in sorted(s["sctl"].items())},
+        "sieges": sg_list,
+        "points": pts,
+        "syracuse_value": s["syracuse_value"] if _syr_known(s, seat) else None,
+        "persia": dict(s["persia"]),
+        "hellespont": s["sctl"].get(ab) if ab else None,
+        "battle": battle,
+        "last_battle": s["last_battle"],
+        "build": build,
+        "winner": s["winner"], "reason": s["reason"],
+        "resigned": s["resigned"],
+    }
+
+
+def _syr_known(s, seat) -> bool:
+    return not s["cards"]["sicily"] or s["cards"]["sicily_shown"]
