@@ -1,0 +1,65 @@
+"""Helpers for the Athens & Sparta rules tests: positions and scripted play."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+import engine
+from engine.rulesets.athens_sparta.positions import load_position_file
+
+RS = "athens-sparta"
+
+
+def rules():
+    return engine.ruleset(RS)
+
+
+def position(name: str | None = None, seed: int | str = 1, **changes):
+    data = copy.deepcopy(load_position_file(name)) if name else {}
+    data.update(changes)
+    return rules().from_position(data, seed=seed)
+
+
+def base(**changes):
+    """A small legal position: Sparta's move phase in Olympiad 84, game turn 2."""
+    data = {
+        "olympiad": 84, "turn": 2, "phase": "move", "active": "sparta", "player1": "sparta",
+        "cards": {"athens": {"hand": ["C11", "C12"], "played": "C10"},
+                  "sparta": {"hand": ["C15", "C16"], "played": "C24"}},
+        "blocks": {"Sparta H1": {"hex": "I10"}, "Athens H1": {"hex": "K8"}},
+    }
+    data.update(changes)
+    return rules().from_position(data, seed=1)
+
+
+def prompt(g, seat=None):
+    ps = g.prompts()
+    if seat is None:
+        assert len(ps) == 1, [p.text for p in ps]
+        return ps[0]
+    return next(p for p in ps if p.seat == seat)
+
+
+def ids(p):
+    return [o.id for o in p.options]
+
+
+def act(g, option, seat=None):
+    p = prompt(g, seat)
+    assert option in ids(p), (option, p.text, ids(p))
+    return g.act(p.seat, option)
+
+
+def state(g):
+    return g.state
+
+
+def blk(g, bid):
+    return g.state["blocks"][bid]
+
+
+@pytest.fixture
+def rs():
+    return rules()
