@@ -8,6 +8,7 @@ recognised as stale. Formats (all under Discord's 100-character limit):
   kx:s:<game>:<version>:<page>     choose from a select menu (the value is the option id)
   kx:p:<game>:<version>:<page>     show another page of a long option list
   kx:u:<game>:<version>            undo my last choice
+  kx:m:<game>:<version>            show me my own seat map
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Controller(Protocol):
     async def on_page(self, interaction: discord.Interaction, game: int, version: int,
                       page: int) -> None: ...
     async def on_undo(self, interaction: discord.Interaction, game: int, version: int) -> None: ...
+    async def on_my_map(self, interaction: discord.Interaction, game: int) -> None: ...
 
 
 def controller(interaction: discord.Interaction) -> Controller:
@@ -123,9 +125,6 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:u:(?P<
         await controller(interaction).on_undo(interaction, self.game, self.version)
 
 
-DYNAMIC_ITEMS = (OpenButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton)
-
-
 def pages(prompt: dict[str, Any]) -> int:
     return max(1, -(-len(prompt["options"]) // PAGE_SIZE))
 
@@ -160,6 +159,7 @@ def prompt_view(game: int, version: int, prompt: dict[str, Any], page: int = 0,
             nav.append(PageButton(game, version, page + 1, "Next ▶"))
     if can_undo:
         nav.append(UndoButton(game, version))
+    nav.append(MapButton(game, version))
     for item in nav:
         view.add_item(item)
     return view
@@ -168,6 +168,7 @@ def prompt_view(game: int, version: int, prompt: dict[str, Any], page: int = 0,
 def open_view(game: int, version: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(OpenButton(game, version))
+    view.add_item(MapButton(game, version))
     return view
 
 
@@ -178,3 +179,22 @@ def prompt_text(prompt: dict[str, Any], page: int = 0) -> str:
     if pages(prompt) > 1:
         text += f"\nPage {page + 1} of {pages(prompt)} · {len(prompt['options'])} choices"
     return limits.clip(text, limits.MESSAGE_CHARS)
+
+
+class MapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:m:(?P<g>\d+):(?P<v>\d+)"):
+    """Shows the clicker their own seat map, ephemerally."""
+
+    def __init__(self, game: int, version: int):
+        super().__init__(discord.ui.Button(label="My map", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"kx:m:{game}:{version}"))
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["v"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).on_my_map(interaction, self.game)
+
+
+DYNAMIC_ITEMS = (OpenButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, MapButton)

@@ -1,0 +1,81 @@
+"""The Discord client: connects, registers commands and persistent components, keeps a
+heartbeat file fresh for the container health check."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from pathlib import Path
+
+import discord
+from discord import app_commands
+
+from service import GameService
+
+from . import ui
+from .commands import add_commands
+from .controller import Keryx
+
+log = logging.getLogger("keryx.bot")
+HEARTBEAT_SECONDS = 20
+
+
+class KeryxBot(discord.Client):
+    def __init__(self, service: GameService, *, dev_guild: int | None = None,
+                 sync: bool = False, moderator_role: str | None = None,
+                 health_file: Path | None = None, hooks_factory=None):
+        # No privileged intents: slash commands and components need none.
+        super().__init__(intents=discord.Intents.default())
+        self.tree = app_commands.CommandTree(self)
+        self.keryx = Keryx(self, service, moderator_role)
+        self._hooks_factory = hooks_factory
+        self.dev_guild = dev_guild
+        self.sync_on_start = sync
+        self.health_file = health_file
+        self._tasks: list[asyncio.Task] = []
+
+    async def setup_hook(self) -> None:
+        add_commands(self.tree, self.keryx)
+        # Buttons from before a restart keep working: their custom ids are parsed afresh.
+        self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
+        if self._hooks_factory is not None:
+            self.keryx.hooks = await self._hooks_factory(self)
+        if self.sync_on_start:
+            await self.sync_commands()
+        if self.health_file is not None:
+            self._tasks.append(asyncio.create_task(self._heartbeat()))
+
+    async def sync_commands(self) -> None:
+        if self.dev_guild:
+            guild = discord.Object(self.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
+
+    async def _heartbeat(self) -> None:
+        path = self.health_file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        while not self.is_closed():
+            live = self.is_ready() and self.ws is not None and self.latency == self.latency
+            if live:  # latency is NaN until the first heartbeat is acknowledged
+                path.write_text(f"{time.time():.0f} latency={self.latency:.3f}\n")
+            await asyncio.sleep(HEARTBEAT_SECONDS if live else 0.5)
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        if self.keryx.hooks is not None:
+            with contextlib.suppress(Exception):
+                await self.keryx.hooks.close()
+        await super().close()
+        with contextlib.suppress(Exception):
+            await self.keryx.svc.close()
+        if self.health_file is not None:
+            self.health_file.unlink(missing_ok=True)

@@ -1,0 +1,325 @@
+"""Slash commands: `/game …`, `/act`, `/hand`, `/undo`, `/turns`."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+
+import engine
+import renders
+from service.errors import Refusal
+
+from . import limits, text
+from .controller import Keryx, UserError, png_file, render
+
+
+def parse_options(raw: str | None, ruleset_id: str) -> dict:
+    """`mulligan=off syracuse_points=on` → {"mulligan": False, "syracuse_points": True}."""
+    if not raw:
+        return {}
+    known = engine.ruleset(ruleset_id).options
+    out = {}
+    for token in raw.replace(",", " ").split():
+        key, sep, value = token.partition("=")
+        if key not in known:
+            raise UserError(f"{ruleset_id} has no option {key!r}. Options: "
+                            + (", ".join(known) or "none"))
+        default = known[key].default
+        if not sep:
+            out[key] = True
+        elif isinstance(default, bool):
+            if value.lower() not in ("on", "off", "true", "false", "yes", "no", "1", "0"):
+                raise UserError(f"Option {key} takes on or off.")
+            out[key] = value.lower() in ("on", "true", "yes", "1")
+        elif isinstance(default, int):
+            try:
+                out[key] = int(value)
+            except ValueError:
+                raise UserError(f"Option {key} takes a whole number.") from None
+        else:
+            out[key] = value
+    return out
+
+
+def _choices(items: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    current = current.lower()
+    hits = [app_commands.Choice(name=limits.clip(name, 100), value=value)
+            for name, value in items if current in name.lower() or current in value.lower()]
+    return hits[: limits.AUTOCOMPLETE_CHOICES]
+
+
+class GameGroup(app_commands.Group):
+    def __init__(self, keryx: Keryx):
+        super().__init__(name="game", description="Play a board wargame in this channel",
+                         guild_only=True)
+        self.k = keryx
+
+    # ------------------------------------------------------------- lobby
+    @app_commands.command(name="new", description="Open a new game in this channel or thread")
+    @app_commands.describe(ruleset="Which game", scenario="Which scenario (default: the first)",
+                           options="Optional rules, e.g. 'mulligan=off tourney_bidding=on'",
+                           pace_hours="Hours added to a player's clock per move (0: no clock)")
+    async def new(self, itx: discord.Interaction, ruleset: str, scenario: str | None = None,
+                  options: str | None = None,
+                  pace_hours: app_commands.Range[int, 0, 240] = 0) -> None:
+        async with self.k.guard(itx, "game new"):
+            if ruleset not in engine.rulesets():
+                raise UserError(f"There is no game called {ruleset!r}.")
+            info = await self.k.svc.create_game(
+                guild_id=itx.guild_id, channel_id=itx.channel_id, user_id=itx.user.id,
+                ruleset_id=ruleset, scenario=scenario, options=parse_options(options, ruleset))
+            if pace_hours and self.k.hooks is not None:
+                await self.k.hooks.set_pace(info.id, pace_hours)
+            rs = engine.ruleset(ruleset)
+            seats = ", ".join(text.seat_title(s) for s in info.seat_names)
+            opts = ", ".join(f"{k}={v}" for k, v in info.options.items()) or "none"
+            await itx.response.send_message(
+                f"🏺 **{rs.title}** — scenario {rs.scenarios[info.scenario].title}.\n"
+                f"Seats: {seats}. Options: {opts}.\n"
+                f"Take a seat with `/game join`, then `/game start`.")
+
+    @new.autocomplete("ruleset")
+    async def _ruleset_ac(self, itx: discord.Interaction, current: str):
+        return _choices([(engine.ruleset(r).title, r) for r in engine.rulesets()], current)
+
+    @new.autocomplete("scenario")
+    async def _scenario_ac(self, itx: discord.Interaction, current: str):
+        rid = getattr(itx.namespace, "ruleset", None) or "athens-sparta"
+        try:
+            rs = engine.ruleset(rid)
+        except KeyError:
+            return []
+        return _choices([(f"{s.title}", s.id) for s in rs.scenarios.values()], current)
+
+    @new.autocomplete("options")
+    async def _options_ac(self, itx: discord.Interaction, current: str):
+        rid = getattr(itx.namespace, "ruleset", None) or "athens-sparta"
+        try:
+            rs = engine.ruleset(rid)
+        except KeyError:
+            return []
+        head, _, last = current.rpartition(" ")
+        prefix = f"{head} " if head else ""
+        items = []
+        for o in rs.options.values():
+            for value in (("on", "off") if isinstance(o.default, bool) else
+                          tuple(map(str, o.choices or (o.default,)))):
+                v = f"{prefix}{o.id}={value}"
+                items.append((f"{v} — {o.label}", v))
+        return _choices(items, last)
+
+    @app_commands.command(name="join", description="Take a seat in this channel's game")
+    @app_commands.describe(seat="The side you want (empty: drawn at start)")
+    async def join(self, itx: discord.Interaction, seat: str | None = None) -> None:
+        async with self.k.guard(itx, "game join"):
+            info = await self.k.svc.join(itx.channel_id, itx.user.id, seat)
+            free = [s for s in info.seat_names if info.user_of(s) is None]
+            where = f" as **{text.seat_title(seat)}**" if seat else ""
+            await itx.response.send_message(
+                f"{itx.user.mention} joins{where}. "
+                + (f"{len(info.seat_names) - len(info.seats)} seat(s) left."
+                   if len(info.seats) < len(info.seat_names) else "All seats taken: "
+                   "`/game start` when ready.")
+                + (f" Free: {', '.join(map(text.seat_title, free))}." if free else ""),
+                allowed_mentions=discord.AllowedMentions.none())
+
+    @join.autocomplete("seat")
+    async def _seat_ac(self, itx: discord.Interaction, current: str):
+        try:
+            info = await self.k.svc.game_info(itx.channel_id)
+        except Refusal:
+            return []
+        return _choices([(text.seat_title(s), s) for s in info.seat_names
+                         if info.user_of(s) is None], current)
+
+    @app_commands.command(name="leave", description="Leave the game before it starts")
+    async def leave(self, itx: discord.Interaction) -> None:
+        async with self.k.guard(itx, "game leave"):
+            await self.k.svc.leave(itx.channel_id, itx.user.id)
+            await itx.response.send_message(f"{itx.user.mention} leaves the table.",
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="start", description="Start the game once every seat is taken")
+    async def start(self, itx: discord.Interaction) -> None:
+        async with self.k.guard(itx, "game start"):
+            await itx.response.defer(thinking=True)
+            started = await self.k.svc.start(itx.channel_id, itx.user.id,
+                                             moderator=self.k.is_moderator(itx))
+            info = started.game
+            seats = ", ".join(f"{text.seat_title(s.seat)}: {text.mention(s.user_id)}"
+                              for s in info.seats)
+            await itx.followup.send(
+                f"⚔️ The game begins. {seats}.\nDice seed hash (published now, the seed is "
+                f"revealed at the end): `{started.seed_hash}`",
+                allowed_mentions=discord.AllowedMentions.none())
+            if self.k.hooks is not None:
+                await self.k.hooks.game_started(info, started.prompts)
+            await self.k.post_phase(itx.channel, info.id, started.prompts, started.prompts)
+
+    # ------------------------------------------------------------- reading
+    @app_commands.command(name="status", description="Who plays, where the game stands")
+    async def status(self, itx: discord.Interaction) -> None:
+        async with self.k.guard(itx, "game status"):
+            info = await self.k.svc.game_info(itx.channel_id)
+            rs = engine.ruleset(info.ruleset)
+            lines = [f"**{rs.title}** · game {info.id} · {info.status}"]
+            for seat in info.seat_names:
+                lines.append(f"{text.seat_title(seat)}: {text.mention(info.user_of(seat))}")
+            if info.status != "open":
+                sv = await self.k.svc.view(itx.channel_id, None)
+                if where := text.banner(sv.view):
+                    lines.append(where)
+                waiting = sv.view.get("game", {}).get("waiting_for") or []
+                if waiting and info.status == "running":
+                    lines.append(text.waiting_line({s: info.user_of(s) for s in waiting}))
+            if info.seed_hash:
+                lines.append(f"Seed hash: `{info.seed_hash}`")
+            if info.seed:
+                lines.append(f"Seed: `{info.seed}`")
+            await itx.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="map", description="The map: public, or your own seat's")
+    @app_commands.describe(mine="Show your own seat's map (only you see it)")
+    async def map(self, itx: discord.Interaction, mine: bool = False) -> None:
+        async with self.k.guard(itx, "game map"):
+            await itx.response.defer(ephemeral=mine, thinking=True)
+            sv = await self.k.svc.view(itx.channel_id, itx.user.id if mine else None)
+            png = await render(renders.render_map, sv.view)
+            title = (f"{text.seat_title(sv.seat)}'s map" if mine and sv.seat else "Public map")
+            await itx.followup.send(f"{title} · v{sv.version}", ephemeral=mine,
+                                    file=png_file(png, "map.png"))
+
+    @app_commands.command(name="log", description="What happened lately (only you see it)")
+    async def log(self, itx: discord.Interaction) -> None:
+        async with self.k.guard(itx, "game log"):
+            entries = await self.k.svc.history(itx.channel_id, itx.user.id)
+            lines = [f"`{e.seq:>4}` {'🔒 ' if not ev.public else ''}{ev.text}"
+                     for e in entries for ev in e.events if ev.text]
+            body = "\n".join(lines[-40:]) or "Nothing has happened yet."
+            await itx.response.send_message(limits.split_message(body)[-1], ephemeral=True)
+
+    @app_commands.command(name="export", description="The finished game's record (log, seed, "
+                          "outcome) to replay and re-check the dice")
+    async def export(self, itx: discord.Interaction) -> None:
+        async with self.k.guard(itx, "game export"):
+            info = await self.k.svc.game_info(itx.channel_id)
+            data = await self.k.svc.export_game(info.id)
+            await itx.response.send_message(
+                f"Game {info.id}: check it with `keryx verify FILE`.",
+                file=discord.File(io.BytesIO(data.encode()), f"keryx-game-{info.id}.json"))
+
+    # ------------------------------------------------------------- leaving play
+    @app_commands.command(name="resign", description="Concede the game")
+    @app_commands.describe(confirm="Set to True to really resign")
+    async def resign(self, itx: discord.Interaction, confirm: bool = False) -> None:
+        async with self.k.guard(itx, "game resign"):
+            if not confirm:
+                raise UserError("To resign, run `/game resign confirm:True`.")
+            await itx.response.defer(thinking=True)
+            result = await self.k.svc.resign(itx.channel_id, itx.user.id, itx.id)
+            await itx.followup.send(f"🏳️ {text.seat_title(result.seat)} resigns.")
+            await self.k.announce(itx.channel, result)
+
+    # ------------------------------------------------------------- moderators
+    @app_commands.command(name="abandon", description="Moderators: end this game without "
+                          "a winner")
+    async def abandon(self, itx: discord.Interaction, reason: str | None = None) -> None:
+        async with self.k.guard(itx, "game abandon"):
+            self.k.require_moderator(itx)
+            info = await self.k.svc.abandon(itx.channel_id, itx.user.id, reason)
+            msg = f"The game was abandoned by a moderator ({reason or 'no reason given'})."
+            if info.seed:
+                msg += f" Dice seed: `{info.seed}`."
+            await itx.response.send_message(msg)
+
+    @app_commands.command(name="replace", description="Moderators: give a seat to a substitute")
+    async def replace(self, itx: discord.Interaction, seat: str, user: discord.Member,
+                      reason: str | None = None) -> None:
+        async with self.k.guard(itx, "game replace"):
+            self.k.require_moderator(itx)
+            await self.k.svc.replace_seat(itx.channel_id, itx.user.id, seat, user.id, reason)
+            await itx.response.send_message(
+                f"{user.mention} now plays {text.seat_title(seat)}.",
+                allowed_mentions=discord.AllowedMentions(users=[user]))
+
+    @replace.autocomplete("seat")
+    async def _taken_seat_ac(self, itx: discord.Interaction, current: str):
+        try:
+            info = await self.k.svc.game_info(itx.channel_id)
+        except Refusal:
+            return []
+        return _choices([(text.seat_title(s), s) for s in info.seat_names], current)
+
+    @app_commands.command(name="deadline", description="Moderators: set the move clock "
+                          "(hours per move) or pause/resume it")
+    @app_commands.describe(hours="Hours added per move (0 stops the clock)",
+                           extend_hours="Give the player(s) to move this many extra hours",
+                           pause="Pause (True) or resume (False) the clock")
+    async def deadline(self, itx: discord.Interaction,
+                       hours: app_commands.Range[int, 0, 240] | None = None,
+                       extend_hours: app_commands.Range[int, 1, 720] | None = None,
+                       pause: bool | None = None) -> None:
+        async with self.k.guard(itx, "game deadline"):
+            self.k.require_moderator(itx)
+            if self.k.hooks is None:
+                raise UserError("Move clocks are not enabled on this bot.")
+            info = await self.k.svc.game_info(itx.channel_id)
+            said = await self.k.hooks.moderate_clock(info, hours=hours, extend=extend_hours,
+                                                     pause=pause, by=itx.user.id)
+            await itx.response.send_message(said)
+
+
+def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
+    tree.add_command(GameGroup(keryx))
+
+    @tree.command(name="act", description="Your open decision in this channel's game "
+                  "(only you see it)")
+    @app_commands.guild_only()
+    async def act(itx: discord.Interaction) -> None:
+        async with keryx.guard(itx, "act"):
+            await keryx.show_prompt(itx)
+
+    @tree.command(name="hand", description="Your cards (only you see them)")
+    @app_commands.guild_only()
+    async def hand(itx: discord.Interaction) -> None:
+        async with keryx.guard(itx, "hand"):
+            await itx.response.defer(ephemeral=True, thinking=True)
+            sv = await keryx.svc.view(itx.channel_id, itx.user.id)
+            if sv.seat is None:
+                raise UserError("You hold no seat in this game, so you have no hand.")
+            png = await render(renders.render_hand, sv.view)
+            cards = (sv.view.get("cards") or {}).get("hand") or []
+            listing = ", ".join(_card_text(c) for c in cards) or "no cards"
+            await itx.followup.send(limits.clip(f"Your hand: {listing}", limits.MESSAGE_CHARS),
+                                    ephemeral=True,
+                                    file=png_file(png, "hand.png"))
+
+    @tree.command(name="undo", description="Take back your last choice, if nothing new was "
+                  "revealed since")
+    @app_commands.guild_only()
+    async def undo(itx: discord.Interaction) -> None:
+        async with keryx.guard(itx, "undo"):
+            await itx.response.defer(ephemeral=True, thinking=True)
+            sv = await keryx.svc.view(itx.channel_id, itx.user.id)
+            result = await keryx.svc.undo(itx.channel_id, itx.user.id, sv.version, itx.id)
+            sv = await keryx.svc.view(itx.channel_id, itx.user.id)
+            content, view = keryx.prompt_message(sv, note="↩️ Your last choice was taken back.")
+            await itx.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
+            await keryx.announce(itx.channel, result)
+
+    @tree.command(name="turns", description="Every game, in every channel, waiting for you")
+    async def turns(itx: discord.Interaction) -> None:
+        async with keryx.guard(itx, "turns"):
+            pending = await keryx.svc.pending(itx.user.id)
+            lines = [f"<#{p.channel_id}> — {text.seat_title(p.seat)}: {p.prompt.text}"
+                     for p in pending]
+            await itx.response.send_message(
+                limits.clip("\n".join(lines) or "Nothing is waiting for you. 🎉",
+                            limits.MESSAGE_CHARS), ephemeral=True)
+
+
+def _card_text(card: dict) -> str:
+    event = card.get("event") or {}
+    return f"{card.get('mp', '?')} MP" + (f" ({event['name']})" if event.get("name") else "")

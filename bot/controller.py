@@ -1,0 +1,297 @@
+"""The bot's side of a game: answers clicks and commands through the service, and posts
+what happened. Everything here talks to Discord through discord.py objects; everything
+about the game itself comes from the service layer."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+
+import renders
+from service import GameService
+from service.errors import Refusal
+from service.results import ActionResult, OpenPrompt, SeatView
+
+from . import limits, text, ui
+
+log = logging.getLogger("keryx.bot")
+
+STALE = "The game moved on since these buttons were drawn; here is where it stands now."
+NOT_SEATED = ("You do not hold a seat in this game, so you cannot choose for it. "
+              "Use `/game join` in a game that is still gathering players.")
+WENT_WRONG = "Something went wrong on our side; it has been logged. Please try again."
+
+
+async def render(fn, *args: Any) -> bytes | None:
+    """Draw in a worker thread (Pillow releases the GIL while encoding); None when the
+    game has no renderer, so the post goes out as text."""
+    try:
+        return await asyncio.to_thread(fn, *args)
+    except renders.NoRenderer:
+        return None
+
+
+def png_file(png: bytes | None, name: str) -> discord.File | Any:
+    return discord.File(io.BytesIO(png), name) if png is not None else discord.utils.MISSING
+
+
+class UserError(Exception):
+    """A problem the user caused, worded for them."""
+
+
+class Keryx:
+    """Interaction handlers and the public announcer, shared by commands and components."""
+
+    def __init__(self, client: discord.Client, service: GameService,
+                 moderator_role: str | None = None, hooks: Any = None):
+        self.client = client
+        self.svc = service
+        self.moderator_role = moderator_role
+        self.hooks = hooks  # community play: clocks and leagues (optional)
+        self._post_locks: dict[int, asyncio.Lock] = {}
+
+    # ----------------------------------------------------------------- errors
+    @contextlib.asynccontextmanager
+    async def guard(self, itx: discord.Interaction, what: str) -> AsyncIterator[None]:
+        """Turn refusals into clear ephemeral replies and every other failure into a
+        logged error plus an apology: never a silent failure."""
+        try:
+            yield
+        except (Refusal, UserError) as exc:
+            await self.tell(itx, getattr(exc, "message", None) or str(exc))
+        except Exception:
+            log.exception("error in %s (guild %s, channel %s, user %s)", what,
+                          itx.guild_id, itx.channel_id, itx.user.id)
+            with contextlib.suppress(Exception):
+                await self.tell(itx, WENT_WRONG)
+
+    async def tell(self, itx: discord.Interaction, message: str, **kwargs: Any) -> None:
+        """An ephemeral reply, whether or not the interaction was answered already."""
+        message = limits.clip(message, limits.MESSAGE_CHARS)
+        if itx.response.is_done():
+            await itx.followup.send(message, ephemeral=True, **kwargs)
+        else:
+            await itx.response.send_message(message, ephemeral=True, **kwargs)
+
+    def is_moderator(self, itx: discord.Interaction) -> bool:
+        member = itx.user
+        perms = getattr(member, "guild_permissions", None)
+        if perms is not None and (perms.manage_guild or perms.administrator):
+            return True
+        roles = getattr(member, "roles", ())
+        return bool(self.moderator_role) and any(r.name == self.moderator_role for r in roles)
+
+    def require_moderator(self, itx: discord.Interaction) -> None:
+        if not self.is_moderator(itx):
+            raise UserError("Only moderators (Manage Server"
+                            + (f" or the {self.moderator_role} role" if self.moderator_role
+                               else "") + ") can do that.")
+
+    # ----------------------------------------------------------------- prompts
+    def prompt_message(self, sv: SeatView, page: int = 0, note: str = ""
+                       ) -> tuple[str, discord.ui.View | None]:
+        head = f"You play **{text.seat_title(sv.seat)}**." if sv.seat else "You are watching."
+        where = text.banner(sv.view)
+        parts = [head + (f"  {where}" if where else "")]
+        if note:
+            parts.append(note)
+        view = None
+        if sv.status != "running":
+            parts.append("The game is over.")
+        elif sv.prompt is None:
+            waiting = sv.view.get("game", {}).get("waiting_for") or []
+            parts.append("Nothing to decide right now" + (
+                f"; waiting for {', '.join(map(text.seat_title, waiting))}." if waiting else "."))
+            if sv.can_undo:
+                view = discord.ui.View(timeout=None)
+                view.add_item(ui.UndoButton(sv.game_id, sv.version))
+        else:
+            prompt = sv.prompt.prompt.to_dict()
+            parts.append(ui.prompt_text(prompt, page))
+            view = ui.prompt_view(sv.game_id, sv.version, prompt, page, sv.can_undo)
+        return limits.clip("\n".join(parts), limits.MESSAGE_CHARS), view
+
+    async def seat_view(self, itx: discord.Interaction, game: int | None = None) -> SeatView:
+        sv = await self.svc.view(itx.channel_id, itx.user.id)
+        if game is not None and sv.game_id != game:
+            raise UserError("Those buttons belong to an earlier game in this channel.")
+        return sv
+
+    async def show_prompt(self, itx: discord.Interaction, game: int | None = None,
+                          note: str = "") -> None:
+        """A new ephemeral message with the user's open prompt (deferred first)."""
+        await itx.response.defer(ephemeral=True, thinking=True)
+        sv = await self.seat_view(itx, game)
+        if sv.seat is None:
+            raise UserError(NOT_SEATED)
+        content, view = self.prompt_message(sv, note=note or await self.news_for(itx, sv))
+        await itx.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
+
+    async def news_for(self, itx: discord.Interaction, sv: SeatView) -> str:
+        """Private events the seat learned since its own last action (e.g. a card the
+        opponent was forced to show): delivered only here, ephemerally."""
+        entries = await self.svc.history(itx.channel_id, itx.user.id,
+                                         after_seq=max(0, sv.version - 30))
+        news: list[str] = []
+        for entry in reversed(entries):
+            if entry.seat == sv.seat and entry.kind == "act":
+                break
+            news[:0] = [e.text for e in entry.events if not e.public and e.text]
+        return "\n".join(f"🔒 {n}" for n in news[-8:])
+
+    async def on_open(self, itx: discord.Interaction, game: int, version: int) -> None:
+        async with self.guard(itx, "open"):
+            await self.show_prompt(itx, game)
+
+    async def on_page(self, itx: discord.Interaction, game: int, version: int, page: int) -> None:
+        async with self.guard(itx, "page"):
+            await itx.response.defer()
+            sv = await self.seat_view(itx, game)
+            note = STALE if sv.version != version else ""
+            content, view = self.prompt_message(sv, page=page if not note else 0, note=note)
+            await itx.edit_original_response(content=content, view=view)
+
+    async def on_choose(self, itx: discord.Interaction, game: int, version: int,
+                        option: str) -> None:
+        async with self.guard(itx, "choose"):
+            await itx.response.defer()
+            await self.seat_view(itx, game)  # the buttons belong to this channel's game
+            try:
+                result = await self.svc.submit(itx.channel_id, itx.user.id, option, version,
+                                               itx.id)
+            except Refusal as refusal:
+                await self.refused(itx, refusal)
+                return
+            await self.acted(itx, result)
+
+    async def on_undo(self, itx: discord.Interaction, game: int, version: int) -> None:
+        async with self.guard(itx, "undo"):
+            await itx.response.defer()
+            await self.seat_view(itx, game)
+            try:
+                result = await self.svc.undo(itx.channel_id, itx.user.id, version, itx.id)
+            except Refusal as refusal:
+                await self.refused(itx, refusal)
+                return
+            await self.acted(itx, result, note="↩️ Your last choice was taken back.")
+
+    async def on_my_map(self, itx: discord.Interaction, game: int) -> None:
+        async with self.guard(itx, "my map"):
+            await itx.response.defer(ephemeral=True, thinking=True)
+            sv = await self.seat_view(itx, game)
+            png = await render(renders.render_map, sv.view)
+            who = f"{text.seat_title(sv.seat)}'s map" if sv.seat else "Public map"
+            await itx.followup.send(f"{who} · v{sv.version}", ephemeral=True,
+                                    file=png_file(png, "my-map.png"))
+
+    async def refused(self, itx: discord.Interaction, refusal: Refusal) -> None:
+        if refusal.code == "not_seated":
+            await self.tell(itx, NOT_SEATED)
+            return
+        note = STALE if refusal.code == "stale" else f"⚠️ {refusal.message}"
+        try:
+            sv = await self.seat_view(itx)
+        except Refusal:
+            await self.tell(itx, refusal.message)
+            return
+        content, view = self.prompt_message(sv, note=note)
+        await itx.edit_original_response(content=content, view=view)
+
+    async def acted(self, itx: discord.Interaction, result: ActionResult, note: str = "") -> None:
+        """After the user's choice: refresh their ephemeral message with what comes next
+        for them, then tell the channel."""
+        private = [e.text for e in result.events_for(result.seat) if not e.public and e.text]
+        notes = [n for n in [note, *(f"🔒 {p}" for p in private[-8:])] if n]
+        sv = await self.svc.view(result.channel_id, result.user_id)
+        content, view = self.prompt_message(sv, note="\n".join(notes))
+        await itx.edit_original_response(content=content, view=view)
+        if not result.duplicate:
+            await self.announce(itx.channel or await self.channel(result.channel_id), result)
+
+    # ----------------------------------------------------------------- public posts
+    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+        ch = self.client.get_channel(channel_id)
+        return ch if ch is not None else await self.client.fetch_channel(channel_id)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._post_locks.setdefault(game_id, asyncio.Lock())
+
+    async def announce(self, channel: discord.abc.Messageable, result: ActionResult) -> None:
+        """One post per phase (map, summary, who is next), one per battle, pings for whoever
+        must act next, and the final post. Posts of one game go out in order."""
+        async with self._lock(result.game_id):
+            for event in result.public_events:
+                if event.kind == "battle_end" and event.data.get("battle"):
+                    png = await render(renders.render_combat, event.data["battle"])
+                    msg = await channel.send(
+                        limits.clip(f"⚔️ {event.text} · v{result.version}",
+                                    limits.MESSAGE_CHARS),
+                        file=png_file(png, f"battle-v{result.version}.png"))
+                    await self.svc.record_post(result.game_id, msg.channel.id, msg.id,
+                                               "battle", version=result.version)
+            if result.game_ended:
+                await self.post_end(channel, result.game_id)
+            elif result.phase_ended:
+                await self.post_phase(channel, result.game_id, result.prompts, result.to_ping)
+            elif result.to_ping:
+                await self.post_ping(channel, result.game_id, result.version, result.to_ping)
+        if self.hooks is not None:
+            await self.hooks.after_action(result)
+
+    async def post_phase(self, channel: discord.abc.Messageable, game_id: int,
+                         prompts: tuple[OpenPrompt, ...], to_ping: tuple[OpenPrompt, ...],
+                         intro: str = "") -> None:
+        info = await self.svc.game_info_by_id(game_id)
+        sv = await self.svc.view(info.channel_id, None)
+        last = max((p.version or 0 for p in await self.svc.posts(game_id, "map")), default=0)
+        events = [e for entry in await self.svc.history(info.channel_id, None, after_seq=last)
+                  for e in entry.events if e.public]
+        png = await render(renders.render_map, sv.view)
+        waiting = {p.seat: p.user_id for p in prompts}
+        lines = [intro] if intro else []
+        if where := text.banner(sv.view):
+            lines.append(f"📜 **{where}**")
+        if summary := text.summary(events):
+            lines.append(summary)
+        lines.append(text.waiting_line(waiting))
+        lines.append(f"-# game {game_id} · v{sv.version}")
+        msg = await channel.send(
+            limits.clip("\n".join(x for x in lines if x), limits.MESSAGE_CHARS),
+            file=png_file(png, f"map-v{sv.version}.png"),
+            view=ui.open_view(game_id, sv.version) if waiting else discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(p.user_id) for p in to_ping if p.user_id],
+                everyone=False, roles=False))
+        await self.svc.record_post(game_id, msg.channel.id, msg.id, "map", version=sv.version)
+
+    async def post_ping(self, channel: discord.abc.Messageable, game_id: int, version: int,
+                        to_ping: tuple[OpenPrompt, ...]) -> None:
+        seats = sorted({p.seat: p for p in to_ping}.values(), key=lambda p: p.seat)
+        who = " and ".join(f"{text.mention(p.user_id)} ({text.seat_title(p.seat)})"
+                           for p in seats)
+        what = seats[0].prompt.text if len(seats) == 1 else "each of you has a choice to make"
+        msg = await channel.send(
+            limits.clip(f"🔔 {who}: {what}.", limits.MESSAGE_CHARS),
+            view=ui.open_view(game_id, version),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(p.user_id) for p in seats if p.user_id],
+                everyone=False, roles=False))
+        await self.svc.record_post(game_id, msg.channel.id, msg.id, "ping", version=version)
+
+    async def post_end(self, channel: discord.abc.Messageable, game_id: int) -> None:
+        info = await self.svc.game_info_by_id(game_id)
+        sv = await self.svc.view(info.channel_id, None)
+        png = await render(renders.render_map, sv.view)
+        content = text.outcome_text(info.outcome, info.seed, info.seed_hash)
+        msg = await channel.send(
+            limits.clip(f"{content}\n-# game {game_id} · v{sv.version}", limits.MESSAGE_CHARS),
+            file=png_file(png, f"final-v{sv.version}.png"))
+        await self.svc.record_post(game_id, msg.channel.id, msg.id, "final", version=sv.version)
+        if self.hooks is not None:
+            await self.hooks.game_ended(channel, info)

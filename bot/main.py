@@ -1,0 +1,53 @@
+"""Start-up of the Discord bot: settings, logging, database, client."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from keryx.settings import Settings
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(level=level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level.upper())))
+
+
+def prepare_database(settings: Settings) -> None:
+    """Create the database and apply migrations, so `keryx run` works on a new machine."""
+    from service import GameService
+
+    async def migrate() -> None:
+        svc = await GameService.open_sqlite(settings.database)
+        await svc.close()
+
+    asyncio.run(migrate())
+
+
+async def start_bot(settings: Settings, sync: bool = False) -> None:
+    from service import GameService
+    from standin.connect import point_from_environment
+
+    from .client import KeryxBot
+    from .community import community_hooks
+
+    if settings.discord_api:
+        import os
+
+        os.environ.setdefault("KERYX_DISCORD_API", settings.discord_api)
+    point_from_environment()  # tests and `keryx sandbox` point the bot at the stand-in
+    service = await GameService.open_sqlite(settings.database)
+    bot = KeryxBot(service, dev_guild=settings.dev_guild, sync=sync,
+                   moderator_role=settings.moderator_role, health_file=settings.health_file,
+                   hooks_factory=community_hooks(settings))
+    async with bot:
+        await bot.start(settings.discord_token)
+
+
+def run_bot(settings: Settings, sync: bool = False) -> None:
+    setup_logging(settings.log_level)
+    try:
+        asyncio.run(start_bot(settings, sync))
+    except KeyboardInterrupt:
+        pass

@@ -1,0 +1,63 @@
+"""Plain-text pieces of the bot's messages (no discord objects here)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine import Event
+
+from . import limits
+
+
+def seat_title(seat: str) -> str:
+    return seat.replace("-", " ").title()
+
+
+def mention(user_id: int | None) -> str:
+    return f"<@{user_id}>" if user_id else "an empty seat"
+
+
+def summary(events: Iterable[Event], limit: int = 1400) -> str:
+    """The public events of a phase as short lines, the newest kept when too long."""
+    lines = [f"• {e.text}" for e in events if e.text and e.kind not in ("game_end",)]
+    out: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            out.append(f"… {len(lines) - len(out)} earlier events: see `/game log`")
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(out))
+
+
+def banner(view: dict[str, Any]) -> str:
+    """One line saying where the game stands, from whatever the ruleset's view offers."""
+    parts = []
+    for key, label in (("olympiad", "Olympiad"), ("turn", "turn"), ("game_turn", "turn"),
+                       ("phase", None)):
+        value = view.get(key)
+        if value is not None and not isinstance(value, dict | list):
+            parts.append(f"{label} {value}" if label else str(value))
+    return " · ".join(parts)
+
+
+def waiting_line(waiting: dict[str, int | None]) -> str:
+    if not waiting:
+        return ""
+    who = ", ".join(f"{seat_title(s)} ({mention(u)})" for s, u in sorted(waiting.items()))
+    return f"Waiting for: {who}"
+
+
+def outcome_text(outcome: dict[str, Any] | None, seed: str | None, seed_hash: str | None
+                 ) -> str:
+    if not outcome:
+        return "The game is over."
+    winners = ", ".join(seat_title(w) for w in outcome.get("winners") or []) or "nobody"
+    rule = f" (rule {outcome['rule']})" if outcome.get("rule") else ""
+    text = f"🏛️ **Game over.** Winner: **{winners}** — {outcome.get('reason', '')}{rule}"
+    if seed:
+        text += (f"\nThe dice seed was `{seed}` (its hash `{seed_hash}` was published at the "
+                 f"start). `/game export` gives the whole record to re-check every die.")
+    return limits.clip(text, limits.MESSAGE_CHARS)

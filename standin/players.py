@@ -1,0 +1,119 @@
+"""Simulated players that play a Keryx game only through what the bot shows them: they
+open their prompt from the public post's button, then pick random options from the
+buttons and menus of their ephemeral message until nothing is left for them to decide."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass, field
+
+from .messages import Message
+from .server import StandIn
+from .users import SimUser
+
+OPEN, CHOOSE, SELECT = "kx:o:", "kx:c:", "kx:s:"
+
+
+@dataclass
+class PlayStats:
+    choices: int = 0
+    opens: int = 0
+    first_response_s: list[float] = field(default_factory=list)  # interaction → first reply
+
+
+class RandomPlayer:
+    def __init__(self, standin: StandIn, user: SimUser, channel, rng: random.Random,
+                 timeout: float = 20.0):
+        self.standin, self.user, self.channel, self.rng = standin, user, channel, rng
+        self.timeout = timeout
+        self.stats = PlayStats()
+
+    def latest_open(self) -> tuple[Message, str] | None:
+        for message in reversed(self.standin.channel_messages(self.channel)):
+            for comp in message.interactive_components():
+                if comp["custom_id"].startswith(OPEN):
+                    return message, comp["custom_id"]
+        return None
+
+    async def play_turn(self, max_choices: int = 10_000) -> int:
+        """Open my prompt and keep choosing until nothing is left for me. Returns how many
+        choices were made (0: it was not my turn)."""
+        found = self.latest_open()
+        if found is None:
+            return 0
+        res = await self.user.click(found[0], found[1], timeout=self.timeout)
+        await res.wait_for_response(self.timeout)
+        self._timed(res)
+        self.stats.opens += 1
+        prompt = await res.wait_for_message(timeout=self.timeout)
+        made = 0
+        while made < max_choices:
+            picks = self.choices(prompt)
+            if not picks:
+                break
+            kind, custom_id, value = self.rng.choice(picks)
+            edits = len(prompt.history)
+            if kind == "button":
+                r = await self.user.click(prompt, custom_id, timeout=self.timeout)
+            else:
+                r = await self.user.select(prompt, custom_id, [value], timeout=self.timeout)
+            await r.wait_for_response(self.timeout)
+            self._timed(r)
+            await self._edited(prompt, edits)
+            made += 1
+        self.stats.choices += made
+        return made
+
+    @staticmethod
+    def choices(message: Message) -> list[tuple[str, str, str | None]]:
+        picks: list[tuple[str, str, str | None]] = []
+        for comp in message.interactive_components():
+            cid = comp["custom_id"]
+            if cid.startswith(CHOOSE):
+                picks.append(("button", cid, None))
+            elif cid.startswith(SELECT):
+                picks += [("select", cid, o["value"]) for o in comp.get("options", [])]
+        return picks
+
+    def _timed(self, result) -> None:
+        if result.response_time is not None:
+            self.stats.first_response_s.append(result.response_time)
+
+    async def _edited(self, message: Message, edits: int) -> None:
+        deadline = time.monotonic() + self.timeout
+        while len(message.history) <= edits:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the bot never updated the prompt message")
+            await asyncio.sleep(0.002)
+
+
+def game_over(standin: StandIn, channel) -> bool:
+    return any("Game over" in m.content for m in standin.channel_messages(channel))
+
+
+async def play_until_over(standin: StandIn, players: list[RandomPlayer], channel,
+                          max_rounds: int = 100_000, idle_timeout: float = 10.0) -> int:
+    """Let the players take turns until the bot announces the end. Returns the number of
+    choices made. When nobody could act, waits for the bot's next public post; raises if
+    none comes within `idle_timeout` seconds."""
+    total = 0
+    for _ in range(max_rounds):
+        if game_over(standin, channel):
+            return total
+        mark = standin.mark()
+        made = 0
+        for p in players:
+            made += await p.play_turn()
+            if game_over(standin, channel):
+                return total + made
+        total += made
+        if not made:
+            try:
+                await standin.wait_for_message(
+                    lambda m: m.channel_id == channel.id and m.public, idle_timeout,
+                    since=mark)
+            except TimeoutError:
+                raise RuntimeError("no player could act, but the game is not over") from None
+    raise RuntimeError(f"no end after {max_rounds} rounds")
