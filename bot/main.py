@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 from keryx.settings import Settings
@@ -47,7 +48,5 @@ async def start_bot(settings: Settings, sync: bool = False) -> None:
 
 def run_bot(settings: Settings, sync: bool = False) -> None:
     setup_logging(settings.log_level)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(start_bot(settings, sync))
-    except KeyboardInterrupt:
-        pass
