@@ -55,8 +55,12 @@ def _persia_closed(s, side: str, bd: Board, h: str) -> bool:
 
 
 def attack_used(s, h: str, frm: str, crossed: bool) -> int:
-    return sum(1 for e in s["entries"].get(h, {}).values()
-               if e[0] == frm and bool(e[1]) == crossed and not e[2])
+    """Armies already attacking h through the same hex-side (4.1); across a strait the
+    limit of 1 holds for the whole strait (4.3)."""
+    ent = s["entries"].get(h, {}).values()
+    if crossed:
+        return sum(1 for e in ent if e[1] and not e[2])
+    return sum(1 for e in ent if e[0] == frm and not e[1] and not e[2])
 
 
 def army_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
