@@ -1,0 +1,92 @@
+"""The engine contract for athens-sparta: redaction proofs at many points of random games,
+JSON round trip mid-game, replay equals live, invariants under self-play."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engine
+from engine.core.rng import Rng
+from engine.selfplay import play_random, selfplay
+from engine.testing import assert_view_hides
+
+RS = "athens-sparta"
+
+
+def random_steps(g, n, player):
+    for _ in range(n):
+        if g.outcome is not None:
+            return
+        ps = g.prompts()
+        p = player.choice(ps)
+        g.act(p.seat, player.choice(p.options).id)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_views_hide_what_each_seat_may_not_see(seed):
+    g = engine.new_game(RS, seed=f"hide:{seed}")
+    player = Rng(f"p:{seed}")
+    checked = 0
+    for step in range(40):
+        random_steps(g, 7 + step % 5, player)
+        if g.outcome is not None:
+            break
+        for seat in ("athens", "sparta", None):
+            checked += assert_view_hides(g, seat, seed=f"{seed}:{step}", require_variant=False)
+    assert checked > 50
+
+
+def test_view_shows_own_blocks_and_hides_enemy_identity():
+    g = engine.new_game(RS, seed=3)
+    v = g.view("athens")
+    own = [b for b in v["blocks"] if b["side"] == "athens"]
+    foe = [b for b in v["blocks"] if b["side"] == "sparta"]
+    assert own and all("id" in b and "strength" in b for b in own)
+    assert foe and all(set(b) == {"hex", "side", "in_city"} for b in foe)
+    pub = g.view(None)
+    assert all(set(b) == {"hex", "side", "in_city"} for b in pub["blocks"])
+    assert pub["cards"]["hand"] == [] and v["cards"]["hand_sizes"] == {"athens": 6, "sparta": 6}
+    assert len(v["cards"]["hand"]) == 6
+
+
+def test_json_round_trip_mid_game():
+    g = engine.new_game(RS, seed=11)
+    random_steps(g, 150, Rng("rt"))
+    text = g.to_json()
+    h = engine.load_game(text)
+    assert h.to_json() == text
+    random_steps(g, 200, Rng("same"))
+    random_steps(h, 200, Rng("same"))
+    assert g.to_json() == h.to_json()
+    json.loads(text)
+
+
+def test_replay_equals_live():
+    g = engine.new_game(RS, seed=9)
+    play_random(g, Rng("live"))
+    assert g.outcome is not None
+    again = engine.load_game(g.to_json(), replay=True)
+    rs = engine.ruleset(RS)
+    assert rs.dump(again.state) == rs.dump(g.state)
+    assert again.outcome == g.outcome
+    assert engine.verify_game(g.to_json()).ok
+
+
+def test_options_game_runs():
+    for opts in ({"mulligan": False}, {"syracuse_points": True}, {"bid": "athens:3"}):
+        g = engine.new_game(RS, seed=5, options=opts)
+        n, problem = play_random(g, Rng("o"))
+        assert problem is None and g.outcome is not None, (opts, problem)
+
+
+def test_components_json():
+    data = engine.ruleset(RS).components_json()
+    assert data["ruleset"] == "athens-sparta" and len(data["cards"]) == 25
+
+
+@pytest.mark.slow
+def test_selfplay_200_games_finish_cleanly():
+    r = selfplay(RS, 200, seed="suite")
+    assert r["errors"] == [] and r["completed"] == 200
