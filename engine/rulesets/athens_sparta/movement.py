@@ -41,6 +41,16 @@ def _enemy_blocks(s, occ, side: str, h: str) -> bool:
     return bool(occ.get(h, {}).get(other(side)))
 
 
+def enemy_set(bd: Board, s, occ, side: str) -> frozenset[str]:
+    """Hexes holding enemy blocks that stop a move: not inside walls besieged by `side`."""
+    foe = other(side)
+    out = set()
+    for h, here in occ.items():
+        if foe in here and not (side in here and _besieged_by(bd, s, occ, side, h)):
+            out.add(h)
+    return frozenset(out)
+
+
 def _besieged_by(bd: Board, s, occ, side: str, h: str) -> bool:
     """True when the enemy blocks in h are all inside walls besieged by `side`."""
     sg = siege_at(bd, s, h, occ)
@@ -63,10 +73,11 @@ def attack_used(s, h: str, frm: str, crossed: bool) -> int:
     return sum(1 for e in ent if e[0] == frm and not e[1] and not e[2])
 
 
-def army_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
+def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tuple]:
     occ = occ if occ is not None else occupancy(s)
     b = s["blocks"][bid]
     side = b["side"]
+    foes = foes if foes is not None else enemy_set(bd, s, occ, side)
     start = b["loc"]
     limit = move_limit(bd, bid)
     oracle_start = bid in s["oracle"]
@@ -89,7 +100,7 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
                 crossed_out = h == start and h in bd.strait_far and nb in bd.strait_far[h]
                 entering_far = nb in bd.strait_far and h in bd.strait_far[nb]
                 crossed = crossed_out or entering_far
-                enemy = _enemy_blocks(s, occ, side, nb) and not _besieged_by(bd, s, occ, side, nb)
+                enemy = nb in foes
                 oracle = nb in bd.oracles
                 neutral_city = s["hctl"].get(nb) == "neutral" and nb in bd.city_at
                 # may it stop here?
@@ -116,7 +127,7 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
     for (h, frm, crossed), _step in found.items():
         if h == start:
             continue
-        enemy = _enemy_blocks(s, occ, side, h) and not _besieged_by(bd, s, occ, side, h)
+        enemy = h in foes
         oracle = h in bd.oracles
         neutral_city = s["hctl"].get(h) == "neutral" and h in bd.city_at
         attack = (enemy and not oracle) or neutral_city
@@ -189,9 +200,12 @@ def _in_siege(bd: Board, s, occ, h: str) -> bool:
 
 
 def _water_bfs(bd: Board, s, side: str, starts: list[tuple[str, int]], limit: int, occ,
-               strategic: bool) -> dict[tuple[str, int], int]:
+               strategic: bool, foes=None) -> dict[tuple[str, int], int]:
     """Water moves from (hex, coast) nodes. Operation moves stop on entering a hex with
     enemy blocks (4.4); strategic moves never enter enemy hexes (4.5)."""
+    foes = foes if foes is not None else enemy_set(bd, s, occ, side)
+    closed = _closed_sea(s, side) if strategic else frozenset()
+    persia = bd.persian if (side == "athens" or not s["persia"]["alliance"]) else frozenset()
     seen = {n: 0 for n in starts}
     frontier = list(starts)
     reach: dict[tuple[str, int], int] = {}
@@ -200,19 +214,23 @@ def _water_bfs(bd: Board, s, side: str, starts: list[tuple[str, int]], limit: in
         for node in frontier:
             for nb in bd.water.get(node, ()):
                 h = nb[0]
-                if nb in seen or _persia_closed(s, side, bd, h):
+                if nb in seen or h in persia:
                     continue
                 seen[nb] = step
-                enemy = _enemy_blocks(s, occ, side, h) and not _besieged_by(bd, s, occ, side, h)
-                if strategic:
-                    if enemy or enemy_hex(s, side, h, sea=True):
-                        continue
+                enemy = h in foes
+                if strategic and (enemy or h in closed):
+                    continue
                 reach[nb] = step
                 if enemy and h not in bd.oracles:
                     continue
                 nxt.append(nb)
         frontier = nxt
     return reach
+
+
+def _closed_sea(s, side: str) -> frozenset[str]:
+    """Hexes that are enemy for sea movement (4.2, 4.5)."""
+    return frozenset(h for h in s["sctl"] if enemy_hex(s, side, h, sea=True))
 
 
 def navy_starts(bd: Board, s, bid: str) -> list[tuple[str, int]]:
@@ -231,13 +249,15 @@ def navy_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
     side = b["side"]
     if s["blocks"][bid]["in"]:
         return []
-    reach = _water_bfs(bd, s, side, navy_starts(bd, s, bid), move_limit(bd, bid), occ, False)
+    foes = enemy_set(bd, s, occ, side)
+    reach = _water_bfs(bd, s, side, navy_starts(bd, s, bid), move_limit(bd, bid), occ, False,
+                       foes)
     out = []
     oracle_start = bid in s["oracle"]
     for (h, c), _d in sorted(reach.items(), key=lambda kv: kv[1]):
         if h == b["loc"]:
             continue
-        enemy = _enemy_blocks(s, occ, side, h) and not _besieged_by(bd, s, occ, side, h)
+        enemy = h in foes
         is_port = h in bd.ports and bd.ports[h] == c or (h in bd.ports and bd.city_at.get(h)
                                                          == "Corinth")
         neutral_city = s["hctl"].get(h) == "neutral" and h in bd.city_at
@@ -352,9 +372,33 @@ def movable(bd: Board, s, side: str, occ=None) -> list[str]:
             continue
         if bid in s["moved"] or b.get("rv"):
             continue
-        if destinations(bd, s, bid, occ):
+        if _may_move(bd, s, bid, occ):
             out.append(bid)
     return sorted(out)
+
+
+def _may_move(bd: Board, s, bid: str, occ) -> bool:
+    """A quick test that a block has somewhere to go (the full list is computed only for
+    the block the player picks)."""
+    b = s["blocks"][bid]
+    h = b["loc"]
+    side = b["side"]
+    if h == SICILY:
+        return bool(destinations(bd, s, bid, occ))
+    if is_navy(bd, bid):
+        if "storm" in s["events"]:
+            return False
+        return any(bd.water.get(n) for n in navy_starts(bd, s, bid))
+    total, _armies = bd.stack_limit(h)
+    for nb in bd.land[h]:
+        if nb == SICILY or _persia_closed(s, side, bd, nb):
+            continue
+        here = occ.get(nb, {})
+        if other(side) in here and bid in s["oracle"]:
+            continue
+        if len(here.get(side, ())) < bd.stack_limit(nb)[0] or other(side) not in here:
+            return True
+    return bool(destinations(bd, s, bid, occ))
 
 
 def neutral_joins(bd: Board, s, h: str, attacker: str, ctx: Any) -> None:
