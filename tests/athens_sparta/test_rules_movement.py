@@ -173,3 +173,15 @@ def test_athens_never_enters_persia_rule_9_3():
              blocks={"Miletus H": {"hex": "R8"}, "Sparta H1": {"hex": "I10"}})
     for h in ends(g, "Miletus H"):
         assert not board().hexes[h]["persian"]
+
+
+@pytest.mark.parametrize("name,target,crossed", [("abydos_strait", "P2", True),
+                                                  ("naupactus_strait", "G7", True),
+                                                  ("ephesus_strait", "Q8", True),
+                                                  ("ephesus_strait", "R8", False)])
+def test_strait_example_positions_rule_4_3(name, target, crossed):
+    from tests.athens_sparta.conftest import position
+
+    g = position(name)
+    ds = [d for d in dests(g, "Sparta H1") if d[0] == target]
+    assert ds and any(d[3] == crossed for d in ds)
