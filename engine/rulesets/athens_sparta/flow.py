@@ -298,7 +298,7 @@ def start_event(bd, s, ev, ctx):
 
 
 def st_event(bd, s, ctx):
-    if s.get("attr") and s.get("attr_then") == "event":
+    if (s.get("attr") or s.get("hits")) and s.get("attr_then") == "event":
         asks = run_attrition(bd, s, ctx)
         if asks:
             return asks
