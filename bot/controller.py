@@ -272,10 +272,11 @@ class Keryx:
 
     async def post_ping(self, channel: discord.abc.Messageable, game_id: int, version: int,
                         to_ping: tuple[OpenPrompt, ...]) -> None:
+        # The prompt's own text stays ephemeral: it may name the seat's hidden blocks.
         seats = sorted({p.seat: p for p in to_ping}.values(), key=lambda p: p.seat)
         who = " and ".join(f"{text.mention(p.user_id)} ({text.seat_title(p.seat)})"
                            for p in seats)
-        what = seats[0].prompt.text if len(seats) == 1 else "each of you has a choice to make"
+        what = "your decision" if len(seats) == 1 else "each of you has a decision to make"
         msg = await channel.send(
             limits.clip(f"🔔 {who}: {what}.", limits.MESSAGE_CHARS),
             view=ui.open_view(game_id, version),

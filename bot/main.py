@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 
-from keryx.settings import Settings
+from keryx.settings import Settings, load_plugins
 
 
 def setup_logging(level: str) -> None:
@@ -37,6 +37,7 @@ async def start_bot(settings: Settings, sync: bool = False) -> None:
         import os
 
         os.environ.setdefault("KERYX_DISCORD_API", settings.discord_api)
+    load_plugins(settings)
     point_from_environment()  # tests and `keryx sandbox` point the bot at the stand-in
     service = await GameService.open_sqlite(settings.database)
     bot = KeryxBot(service, dev_guild=settings.dev_guild, sync=sync,

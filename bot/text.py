@@ -55,8 +55,10 @@ def outcome_text(outcome: dict[str, Any] | None, seed: str | None, seed_hash: st
     if not outcome:
         return "The game is over."
     winners = ", ".join(seat_title(w) for w in outcome.get("winners") or []) or "nobody"
-    rule = f" (rule {outcome['rule']})" if outcome.get("rule") else ""
-    text = f"🏛️ **Game over.** Winner: **{winners}** — {outcome.get('reason', '')}{rule}"
+    reason = outcome.get("reason", "")
+    rule = (f" (rule {outcome['rule']})" if outcome.get("rule")
+            and f"rule {outcome['rule']}" not in reason else "")
+    text = f"🏛️ **Game over.** Winner: **{winners}** — {reason}{rule}"
     if seed:
         text += (f"\nThe dice seed was `{seed}` (its hash `{seed_hash}` was published at the "
                  f"start). `/game export` gives the whole record to re-check every die.")

@@ -42,7 +42,9 @@ def controller(interaction: discord.Interaction) -> Controller:
 
 def option_text(option: dict[str, Any]) -> str:
     rule = option.get("rule")
-    return f"{option['label']} · rule {rule}" if rule else option["label"]
+    if not rule or f"rule {rule}" in option["label"]:
+        return option["label"]
+    return f"{option['label']} · rule {rule}"
 
 
 class OpenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:o:(?P<g>\d+):(?P<v>\d+)"):
@@ -174,7 +176,7 @@ def open_view(game: int, version: int) -> discord.ui.View:
 
 def prompt_text(prompt: dict[str, Any], page: int = 0) -> str:
     text = f"**{prompt['text']}**"
-    if prompt.get("rule"):
+    if prompt.get("rule") and f"rule {prompt['rule']}" not in prompt["text"]:
         text += f"  _(rule {prompt['rule']})_"
     if pages(prompt) > 1:
         text += f"\nPage {page + 1} of {pages(prompt)} · {len(prompt['options'])} choices"

@@ -60,7 +60,7 @@ def selfplay(
     ruleset: Annotated[str, typer.Argument(help="Ruleset id, e.g. athens-sparta")],
     games: Annotated[int, typer.Option(help="How many games to play")] = 100,
     seed: Annotated[str, typer.Option(help="Base seed; game i uses '<seed>:<i>'")] = "0",
-    scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,  # noqa: UP007
+    scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
     jobs: Annotated[int, typer.Option(help="Worker processes")] = os.cpu_count() or 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     no_check: Annotated[bool, typer.Option(help="Skip invariant checks")] = False,
@@ -118,7 +118,7 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")]) -> None:
 @app.command()
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
-    only: Annotated[list[str] | None, typer.Option(  # noqa: UP007
+    only: Annotated[list[str] | None, typer.Option(
         help="Run only these sections (engine, store, render, bot, scheduler)")] = None,
 ) -> None:
     """Run every benchmark the issues name and print the figures."""

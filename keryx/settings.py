@@ -20,5 +20,15 @@ class Settings(BaseSettings):
     moderator_role: str | None = Field(default=None, validation_alias="KERYX_MODERATOR_ROLE")
     # Base URL of a Discord stand-in (tests, `keryx sandbox`); unset means the real Discord.
     discord_api: str | None = Field(default=None, validation_alias="KERYX_DISCORD_API")
+    # Extra modules imported at start-up, comma-separated: third-party rulesets and renderers
+    # register themselves on import (tests use it for their fixture game).
+    plugins: str = Field(default="", validation_alias="KERYX_PLUGINS")
     # File the bot touches while connected; the Docker health check reads its age.
     health_file: Path = Field(default=Path("data/health"), validation_alias="KERYX_HEALTH_FILE")
+
+
+def load_plugins(settings: Settings) -> None:
+    import importlib
+
+    for name in filter(None, (p.strip() for p in settings.plugins.split(","))):
+        importlib.import_module(name)

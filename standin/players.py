@@ -29,6 +29,7 @@ class RandomPlayer:
         self.standin, self.user, self.channel, self.rng = standin, user, channel, rng
         self.timeout = timeout
         self.stats = PlayStats()
+        self.journal: list[str] = []  # what the player was shown and what it chose
 
     def latest_open(self) -> tuple[Message, str] | None:
         for message in reversed(self.standin.channel_messages(self.channel)):
@@ -53,7 +54,8 @@ class RandomPlayer:
             picks = self.choices(prompt)
             if not picks:
                 break
-            kind, custom_id, value = self.rng.choice(picks)
+            kind, custom_id, value, label = self.rng.choice(picks)
+            self.journal.append(f"{prompt.content}\n    → {label}")
             edits = len(prompt.history)
             if kind == "button":
                 r = await self.user.click(prompt, custom_id, timeout=self.timeout)
@@ -67,14 +69,15 @@ class RandomPlayer:
         return made
 
     @staticmethod
-    def choices(message: Message) -> list[tuple[str, str, str | None]]:
-        picks: list[tuple[str, str, str | None]] = []
+    def choices(message: Message) -> list[tuple[str, str, str | None, str]]:
+        """(kind, custom id, select value, label) of every choice the message offers."""
+        picks: list[tuple[str, str, str | None, str]] = []
         for comp in message.interactive_components():
             cid = comp["custom_id"]
             if cid.startswith(CHOOSE):
-                picks.append(("button", cid, None))
+                picks.append(("button", cid, None, comp.get("label", cid)))
             elif cid.startswith(SELECT):
-                picks += [("select", cid, o["value"]) for o in comp.get("options", [])]
+                picks += [("select", cid, o["value"], o["label"]) for o in comp.get("options", [])]
         return picks
 
     def _timed(self, result) -> None:

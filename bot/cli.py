@@ -1,0 +1,75 @@
+"""Command-line entry points of the transports: `keryx play`, `keryx sandbox`, `keryx verify`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def play(
+        ruleset: Annotated[str, typer.Argument(help="Ruleset id, e.g. athens-sparta")],
+        seat: Annotated[str | None, typer.Option(help="Your seat (default: the first)")]
+        = None,
+        hotseat: Annotated[bool, typer.Option(help="Two people at this keyboard")] = False,
+        scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
+        position: Annotated[Path | None, typer.Option(
+            help="Start from a position file (JSON)", exists=True)] = None,
+        db: Annotated[Path | None, typer.Option(
+            help="Keep the game in this SQLite file (resume by naming it again)")] = None,
+        seed: Annotated[int, typer.Option(help="Seed of the random opponent")] = 0,
+        out: Annotated[Path, typer.Option(help="Folder for map images")] = Path("."),
+    ) -> None:
+        """Play in this terminal against the random player (or hotseat), without Discord."""
+        from bot.console import play_sync
+
+        play_sync(ruleset=ruleset, scenario=scenario, seat=seat, hotseat=hotseat, database=db,
+                  seed=seed, position=json.loads(position.read_text()) if position else None,
+                  out_dir=out)
+
+    @app.command()
+    def sandbox(
+        out: Annotated[Path, typer.Option(help="Folder for the transcript and images")]
+        = Path("sandbox-out"),
+        seed: Annotated[int, typer.Option(help="Seed of the simulated players")] = 1,
+        ruleset: Annotated[str, typer.Option(help="Ruleset id")] = "athens-sparta",
+        restart_after: Annotated[int | None, typer.Option(
+            help="Kill and restart the bot after this many choices")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+    ) -> None:
+        """A whole game through the real bot, a local stand-in for Discord and two simulated
+        players; writes a readable transcript with every image to OUT."""
+        from bot.sandbox import main_sync
+
+        report = main_sync(out=out, seed=seed, ruleset=ruleset, kill_after=restart_after)
+        if as_json:
+            typer.echo(json.dumps(report))
+        else:
+            for key, value in report.items():
+                typer.echo(f"{key:24} {value}")
+            typer.echo(f"transcript: {out / 'channel.md'}")
+        if not report["finished"] or report["leaks"]:
+            raise typer.Exit(1)
+
+    @app.command()
+    def verify(path: Annotated[Path, typer.Argument(help="An exported game (JSON)",
+                                                    exists=True)]) -> None:
+        """Re-check an exported game: the seed matches its published hash, and replaying
+        the log from it reproduces every die, the final state and the outcome."""
+        from service import GameService, Refusal
+
+        try:
+            imported = GameService.import_game(path.read_bytes())
+        except Refusal as r:
+            typer.echo(r.message, err=True)
+            raise typer.Exit(2) from None
+        if imported.ok:
+            typer.echo(f"verified: {imported.actions} actions, {len(imported.dice)} dice, "
+                       f"outcome {imported.data.get('outcome')}")
+        else:
+            typer.echo("NOT verified:\n  " + "\n  ".join(imported.problems))
+            raise typer.Exit(1)

@@ -1,0 +1,251 @@
+"""The whole product on one machine: the Discord stand-in, the real bot process
+(`keryx run`) pointed at it, and simulated players choosing random options from what the
+bot shows them. Used by `keryx sandbox`, the end-to-end test and the bot benchmark."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from standin.players import RandomPlayer, game_over, play_until_over
+from standin.server import StandIn
+
+VERSION_TAG = re.compile(r"-# game (\d+) · v(\d+)")
+
+
+class BotProcess:
+    """`keryx run --sync` in a child process, talking only to the stand-in."""
+
+    def __init__(self, standin: StandIn, workdir: Path, plugins: str = "",
+                 log_level: str = "WARNING"):
+        self.standin = standin
+        self.workdir = workdir
+        self.env = {
+            **os.environ,
+            "DISCORD_TOKEN": standin.token,
+            "KERYX_DISCORD_API": standin.base_url,
+            "KERYX_DATABASE": str(workdir / "keryx.db"),
+            "KERYX_HEALTH_FILE": str(workdir / "health"),
+            "KERYX_PLUGINS": plugins,
+            "KERYX_LOG_LEVEL": log_level,
+        }
+        self.proc: asyncio.subprocess.Process | None = None
+        self.starts = 0
+
+    @property
+    def database(self) -> Path:
+        return Path(self.env["KERYX_DATABASE"])
+
+    async def start(self, timeout: float = 60.0) -> None:
+        readies = self.standin.gateway.ready_count()
+        syncs = self.standin.commands.sync_count
+        log = open(self.workdir / "bot.log", "ab")  # noqa: SIM115 - the child owns it
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "keryx.cli", "run", "--sync", env=self.env,
+            stdout=log, stderr=log, cwd=os.getcwd())
+        log.close()
+        self.starts += 1
+        await self.standin.wait_until_ready(timeout, after=readies)
+        await self.standin.wait_for_sync(timeout, count=syncs + 1)
+
+    async def kill(self) -> None:
+        """SIGKILL: no chance to flush or say goodbye, like a crash or a power cut."""
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGKILL)
+            await self.proc.wait()
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.terminate()
+            try:
+                await asyncio.wait_for(self.proc.wait(), 10)
+            except TimeoutError:
+                await self.kill()
+
+
+@dataclass
+class Report:
+    finished: bool = False
+    public_messages: int = 0
+    ephemeral_messages: int = 0
+    images: int = 0
+    leaks: int = 0
+    choices: int = 0
+    restarts: int = 0
+    phase_posts: int = 0
+    problems: list[str] = field(default_factory=list)
+    first_response_ms: list[float] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {k: v for k, v in self.__dict__.items() if k != "first_response_ms"}
+        rt = sorted(self.first_response_ms)
+        if rt:
+            d["first_response_ms_median"] = round(rt[len(rt) // 2], 1)
+            d["first_response_ms_p99"] = round(rt[min(len(rt) - 1, int(0.99 * len(rt)))], 1)
+        return d
+
+
+async def audit(standin: StandIn, channel, database: Path, report: Report) -> None:
+    """Check every public message against what the public may know: each public image must
+    be exactly the public view's render at the version the post names, and no public text
+    may carry an event that was private to a seat."""
+    import renders
+    from service import GameService
+    from service.replay import apply_action, fresh_game
+
+    svc = await GameService.open_sqlite(database)
+    try:
+        games: dict[int, tuple[dict[str, Any], list]] = {}
+        public = standin.channel_messages(channel)
+        for m in public:
+            tag = VERSION_TAG.search(m.content)
+            if tag is None or not m.attachments:
+                continue
+            game_id, version = int(tag[1]), int(tag[2])
+            if game_id not in games:
+                row = await svc.store.get_game(game_id, snapshot=True)
+                games[game_id] = (json.loads(row.snapshot), await svc.store.actions(game_id))
+            snapshot, actions = games[game_id]
+            g = fresh_game(snapshot)
+            for a in actions:
+                if a.seq > version:
+                    break
+                apply_action(g, a)
+            expected = renders.render_map(g.view(None))
+            if m.attachments[0].data != expected:
+                report.leaks += 1
+                report.problems.append(f"public image of message {m.id} (v{version}) is not "
+                                       "the public view's render")
+        private_texts: set[str] = set()
+        public_texts: set[str] = set()
+        for _, actions in games.values():
+            for a in actions:
+                for e in a.events:
+                    (public_texts if e.get("seats") is None else private_texts).add(e["text"])
+        secret = {t for t in private_texts - public_texts if len(t) > 12}
+        for m in public:
+            for t in secret:
+                if t in m.content:
+                    report.leaks += 1
+                    report.problems.append(f"public message {m.id} repeats a private event: {t}")
+    finally:
+        await svc.close()
+
+
+def write_transcript(standin: StandIn, channel, players: list[RandomPlayer], out: Path) -> int:
+    """A readable transcript of the channel, and for each player every prompt the bot
+    showed them privately with the choice they made, with every image saved beside it.
+    Returns how many images were written."""
+    out.mkdir(parents=True, exist_ok=True)
+    images = 0
+
+    def describe(m) -> list[str]:
+        nonlocal images
+        who = m.author.username if m.author else "?"
+        lines = [f"[{m.created_at:%H:%M:%S}] {who}{' (only you)' if m.ephemeral else ''}: "
+                 f"{m.content}"]
+        for a in m.attachments:
+            images += 1
+            name = f"{images:04d}-{a.filename}"
+            (out / name).write_bytes(a.data)
+            lines.append(f"    [image {name}]")
+        for c in m.interactive_components():
+            if c.get("label"):
+                lines.append(f"    [button {c['label']}]")
+            for o in c.get("options", []):
+                lines.append(f"    [menu option {o['label']}]")
+        return lines
+
+    public = [line for m in standin.channel_messages(channel) for line in describe(m)]
+    (out / "channel.md").write_text("\n".join(public) + "\n")
+    for player in players:
+        (out / f"player-{player.user.name}.md").write_text(
+            "\n\n".join(player.journal) + "\n")
+    return images
+
+
+async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "athens-sparta",
+                      workdir: Path | None = None, kill_after: int | None = None,
+                      plugins: str = "", max_choices: int | None = None) -> dict[str, Any]:
+    """Play one whole game through the real bot process. `kill_after`: SIGKILL the bot
+    after that many choices, restart it, and carry on with the old buttons."""
+    import tempfile
+
+    report = Report()
+    tmp = None
+    if workdir is None:
+        tmp = tempfile.TemporaryDirectory(prefix="keryx-sandbox-")
+        workdir = Path(tmp.name)
+    standin = StandIn()
+    await standin.start("127.0.0.1", 0)
+    guild = standin.create_guild("Peloponnese")
+    channel = standin.default_channel(guild)
+    alice = standin.add_member(guild, "alcibiades")
+    bob = standin.add_member(guild, "brasidas")
+    bot = BotProcess(standin, workdir, plugins=plugins)
+    rng = random.Random(seed)
+    players: list[RandomPlayer] = []
+    try:
+        await bot.start()
+        await (await alice.slash("game", "new", ruleset=ruleset, timeout=30)).wait_for_message()
+        await (await alice.slash("game", "join", timeout=30)).wait_for_message()
+        await (await bob.slash("game", "join", timeout=30)).wait_for_message()
+        await (await bob.slash("game", "start", timeout=30)).wait_for_message(timeout=30)
+        await standin.wait_for_message(lambda m: "-# game" in m.content and m.public, 60)
+        players[:] = [RandomPlayer(standin, u, channel, random.Random(rng.random()), timeout=60)
+                      for u in (alice, bob)]
+        if kill_after is not None:
+            made = 0
+            while made < kill_after and not game_over(standin, channel):
+                step = sum([await p.play_turn(max_choices=kill_after - made) for p in players])
+                made += step
+                if not step:
+                    await asyncio.sleep(0.2)
+            await bot.kill()
+            await bot.start()
+            report.restarts += 1
+            report.choices += made
+        report.choices += await play_until_over(standin, players, channel, idle_timeout=60)
+        report.finished = game_over(standin, channel)
+        for p in players:
+            report.first_response_ms += [1000 * s for s in p.stats.first_response_s]
+        await asyncio.sleep(0.5)  # the final posts land
+    except Exception as exc:  # noqa: BLE001 - the report says what went wrong
+        report.problems.append(f"{type(exc).__name__}: {exc}")
+    finally:
+        await bot.stop()
+    try:
+        public = standin.channel_messages(channel)
+        report.public_messages = len(public)
+        report.ephemeral_messages = sum(1 for m in standin.messages if m.ephemeral)
+        report.phase_posts = sum(1 for m in public if VERSION_TAG.search(m.content))
+        report.images = sum(len(m.attachments) for m in standin.messages)
+        await audit(standin, channel, bot.database, report)
+        if out is not None:
+            write_transcript(standin, channel, players, out)
+            (out / "report.json").write_text(json.dumps(report.to_dict(), indent=1))
+        if standin.unhandled:
+            report.problems.append(f"REST calls the stand-in does not know: {standin.unhandled}")
+    finally:
+        await standin.stop()
+        if tmp is not None:
+            with contextlib.suppress(Exception):
+                tmp.cleanup()
+    return report.to_dict()
+
+
+def main_sync(**kwargs: Any) -> dict[str, Any]:
+    start = time.perf_counter()
+    result = asyncio.run(run_sandbox(**kwargs))
+    result["seconds"] = round(time.perf_counter() - start, 1)
+    return result

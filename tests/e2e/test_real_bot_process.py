@@ -1,0 +1,29 @@
+"""The real `keryx run` process against the Discord stand-in, played by two simulated
+users who choose random options from what the bot shows them."""
+
+from __future__ import annotations
+
+import pytest
+
+import tests.fixtures.duel_plugin  # noqa: F401 - the audit replays the duel here too
+from bot.sandbox import run_sandbox
+
+
+@pytest.mark.slow
+async def test_whole_athens_sparta_game_survives_a_kill_and_leaks_nothing(tmp_path):
+    report = await run_sandbox(out=tmp_path / "out", seed=11, ruleset="athens-sparta",
+                               workdir=tmp_path, kill_after=40)
+    assert report["problems"] == []
+    assert report["finished"] is True          # the game ended with an outcome
+    assert report["restarts"] == 1             # SIGKILL mid-game, old buttons kept working
+    assert report["leaks"] == 0                # public images are exactly public renders
+    assert report["phase_posts"] >= 10         # a public map post after every phase
+    assert report["ephemeral_messages"] > 0
+    assert (tmp_path / "out" / "channel.md").read_text().count("[image") >= 10
+
+
+async def test_plugin_ruleset_game_through_the_real_process(tmp_path):
+    report = await run_sandbox(seed=3, ruleset="duel", workdir=tmp_path,
+                               plugins="tests.fixtures.duel_plugin")
+    assert report["problems"] == [] and report["finished"] and report["leaks"] == 0
+    assert report["first_response_ms_p99"] < 1000
