@@ -18,6 +18,10 @@ from typing import Any
 import engine
 from engine import Event, Game, IllegalAction
 
+# Not engine.rulesets: importing the package engine.rulesets.<game> rebinds that name on
+# the engine package to the subpackage, shadowing the function (reported to the kernel).
+from engine.core.registry import rulesets as known_rulesets
+
 from . import validate as v
 from .cache import GameCache, GameLocks
 from .errors import Refusal
@@ -99,7 +103,7 @@ class GameService:
             rules = engine.ruleset(ruleset_id)
         except KeyError:
             raise Refusal("unknown_ruleset", f"There is no game called {ruleset_id!r}. "
-                          f"Known games: {', '.join(engine.rulesets())}.") from None
+                          f"Known games: {', '.join(known_rulesets())}.") from None
         try:
             # Setting up a throwaway game checks the scenario and options now, in the
             # lobby, rather than at start when everyone has gathered.
@@ -509,11 +513,16 @@ class GameService:
     # ================================================================== posted messages
     async def record_post(self, game_id: int, channel_id: int, message_id: int, kind: str,
                           seat: str | None = None, version: int | None = None) -> None:
-        await self.store.add_message(MessageRow(
+        """Remember a message posted for a game (posting it again updates the record)."""
+        row = MessageRow(
             v.snowflake(message_id, "message"), v.snowflake(game_id, "game"),
             v.snowflake(channel_id, "channel"), v.text(kind, "kind"),
             v.opt_text(seat, "seat"), None if version is None else v.version(version),
-            self._clock()))
+            self._clock())
+        try:
+            await self.store.add_message(row)
+        except NotFound:
+            raise Refusal("no_game", "No such game.") from None
 
     async def posts(self, game_id: int, kind: str | None = None) -> list[MessageRow]:
         return await self.store.messages(v.snowflake(game_id, "game"),

@@ -411,6 +411,12 @@ class SqliteStore:
 
     # ------------------------------------------------------------------ messages
     async def add_message(self, row: MessageRow) -> None:
+        try:
+            await self._add_message(row)
+        except sqlite3.IntegrityError as exc:  # no such game
+            raise NotFound(str(exc)) from exc
+
+    async def _add_message(self, row: MessageRow) -> None:
         async with self._tx() as c:
             await c.execute(
                 "INSERT INTO messages (message_id, game_id, channel_id, kind, seat, version, "
