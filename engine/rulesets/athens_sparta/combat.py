@@ -100,8 +100,11 @@ def battle_hexes(bd: Board, s) -> list[tuple[str, str, bool]]:
         blocks = s["blocks"]
         rv = [b for b in here[act] if blocks[b].get("rv")]
         if rv:
+            # a revolt alone is a siege battle (7.0); with other attackers, or the Helots
+            # (7.1), it is part of a normal new battle
             helot = bd.blocks[rv[0]].get("special") == "helots"
-            out.append((h, "new" if helot else "revolt", True))
+            alone = len(here[act]) == len(rv)
+            out.append((h, "revolt" if alone and not helot else "new", True))
             continue
         sg = siege_at(bd, s, h, occ)
         if sg is None:
@@ -115,8 +118,8 @@ def battle_hexes(bd: Board, s) -> list[tuple[str, str, bool]]:
     return out
 
 
-def start_battle(bd: Board, s, h: str, kind: str, ctx) -> None:
-    act = s["active"]
+def start_battle(bd: Board, s, h: str, kind: str, ctx, attacker: str | None = None) -> None:
+    act = attacker or s["active"]
     dfd = other(act)
     occ = occupancy(s)
     here = occ.get(h, {})
@@ -634,7 +637,7 @@ def _stage_end(bd, s, bt, ctx):
     elif not d_all:
         result, winner = "the attacker takes the hex", att
         bt["took"] = True
-    elif bt["kind"] == "revolt" or (bt["kind"] == "new" and bt["helot"]):
+    elif bt["kind"] == "revolt" or (bt["kind"] == "new" and (bt["helot"] or bt["revolt"])):
         rb = bt["revolt"] or bt["helot"]
         if rb and _alive(s, bt, rb):
             eliminate(bd, s, rb, ctx, "lost (the revolt fails, rule 7.0)")
@@ -968,8 +971,7 @@ def _stage_finish(bd, s, bt, ctx):
     rec = bt["rec"]
     s["last_battle"] = rec
     s["done_hexes"].append(h)
-    if bt["kind"] == "revolt" and bt["revolt"] and s["blocks"][bt["revolt"]]["loc"] == h \
-            and len(here) == 1:
+    if bt["revolt"] and s["blocks"][bt["revolt"]]["loc"] == h and len(here) == 1:
         s["queue"].append({"kind": "revolt_won", "bid": bt["revolt"], "hex": h})
     if bt["helot"] and s["blocks"][bt["helot"]]["loc"] != h:
         s["helot_ban"] = True

@@ -61,11 +61,26 @@ def advance(bd: Board, s: dict[str, Any], ctx: Any) -> None:
             s["phase"] = "over"
             s["step"] = "over"
             return
+        if s["queue"] and s["battle"] is None and s["queue"][0]["kind"] == "flip_battle":
+            start_flip_battle(bd, s, ctx)
         asks = STEPS[s["step"]](bd, s, ctx)
         if asks:
             s["asks"] = asks
             return
     raise RuntimeError("the step machine did not settle")
+
+
+def start_flip_battle(bd: Board, s: dict[str, Any], ctx: Any) -> None:
+    """Rule 9.5: neutral blocks that change sides among their former allies fight them at
+    once, on the attack, whatever the phase (ruling R22)."""
+    item = s["queue"].pop(0)
+    h = item["hex"]
+    occ = occupancy(s)
+    if len(occ.get(h, {})) < 2 or siege_at(bd, s, h, occ) is not None:
+        return
+    K.start_battle(bd, s, h, "new", ctx, attacker=item["att"])
+    s["resume"] = s["step"]
+    s["step"] = "battle"
 
 
 def answer(bd: Board, s: dict[str, Any], seat: str, option: str, ctx: Any) -> None:
@@ -372,7 +387,7 @@ def revolt_cities(bd, s, side) -> list[list[str]]:
 
 
 def st_move(bd, s, ctx):
-    if s["queue"]:
+    if _pending(s):
         return queue_asks(bd, s, ctx)
     side = s["active"]
     if s["mp"] <= 0:
@@ -526,7 +541,15 @@ def h_revolt_str(bd, s, seat, option, ask, ctx):
 
 
 # ---------------------------------------------------------------------- queued decisions
+def _pending(s) -> bool:
+    return any(i["kind"] != "flip_battle" for i in s["queue"])
+
+
 def queue_asks(bd, s, ctx):
+    # flip battles are started by `advance` as soon as no battle is in progress
+    k = next(i for i, it in enumerate(s["queue"]) if it["kind"] != "flip_battle")
+    if k:
+        s["queue"].insert(0, s["queue"].pop(k))
     item = s["queue"][0]
     if item["kind"] == "revolt_won":
         b = item["bid"]
@@ -581,7 +604,7 @@ def h_persia(bd, s, seat, option, ask, ctx):
 
 # ---------------------------------------------------------------------- combat phase
 def st_combat(bd, s, ctx):
-    if s["queue"]:
+    if _pending(s):
         return queue_asks(bd, s, ctx)
     if s["battle"]:
         s["step"] = "battle"
@@ -637,7 +660,7 @@ def st_battle(bd, s, ctx):
     if ask:
         return [dict(ask, secret=False)]
     if s["battle"] is None:
-        s["step"] = "combat"
+        s["step"] = s.pop("resume", None) or "combat"
     return None
 
 
@@ -696,7 +719,7 @@ def adrift_navies(bd, s) -> list[str]:
 
 
 def st_combat_end(bd, s, ctx):
-    if s["queue"]:
+    if _pending(s):
         return queue_asks(bd, s, ctx)
     if not s.get("ce_done"):
         end_of_phase(bd, s, ctx)

@@ -64,6 +64,13 @@ def on_control_change(bd: Board, s, name: str, old: str, new: str, ctx: Any) -> 
         b["in"] = False
         ctx.event("side_change", f"A {name} block changes sides to {new.title()} (rule 9.5)",
                   block=bid, side=new)
+        h = b["loc"]
+        if h not in ("pool", "off", "out") and h not in bd.oracles and any(
+                x["loc"] == h and x["side"] == old for x in s["blocks"].values()):
+            # 9.5: standing among its former allies, it attacks them at once
+            item = {"kind": "flip_battle", "hex": h, "att": new}
+            if item not in s["queue"]:
+                s["queue"].append(item)
     if name == "Miletus":
         p = s["persia"]
         if new == "athens" and p["alliance"] and not p["ended"]:
