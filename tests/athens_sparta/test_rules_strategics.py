@@ -143,3 +143,35 @@ def test_victory_points_and_end_of_war_rule_10_2():
     s["control"]["Messene"] = "athens"  # 30
     w, reason = victory.olympiad_check(board(), s)
     assert w == "athens" and "30" in reason
+
+
+def test_sea_move_to_sicily_attacks_syracuse_rule_9_2():
+    g = pos(active="athens", player1="athens",
+            blocks={"Athens H1": {"hex": "C5"}, "Sparta H1": {"hex": "I10"}})
+    act(g, "b:Athens H1")
+    opt = next(o for o in prompt(g).options if o.id.startswith("s|sicily|"))
+    assert opt.label.startswith("Syracuse")
+    act(g, opt.id)
+    s = g.state
+    assert s["blocks"]["Athens H1"]["loc"] == "sicily"
+    assert s["control"]["Syracuse"] == "sparta"  # the neutral city joins the other side
+    assert {b for b, x in s["blocks"].items() if x["loc"] == "sicily"} >= \
+        {"Syracuse H", "Syracuse C", "Syracuse N"}
+
+
+def test_revolts_reset_each_olympiad_rule_7_0():
+    import engine
+
+    g = engine.new_game("athens-sparta", seed=1)
+    g.state["revolts"] = {"Samos": ["sparta"]}
+    g.state["helot_ban"] = True
+    from engine.rulesets.athens_sparta import flow
+
+    g.state["step"] = "deal"
+
+    class C2(Ctx):
+        def shuffle(self, x):
+            pass
+
+    flow.st_deal(board(), g.state, C2())
+    assert g.state["revolts"] == {} and g.state["helot_ban"] is False

@@ -613,6 +613,13 @@ def _stage_end(bd, s, bt, ctx):
     """Rule 5.43 and the battle's outcome."""
     att, dfd = bt["att"], bt["def"]
     h = bt["hex"]
+    if h == SICILY and bt["kind"] == "new" and _side_blocks(s, bt, att):
+        # 9.2: Syracuse's defenders must withdraw into the city after round 2
+        lim = siege_limit(bd, h)
+        for b in _order(bd, s, bt, _side_blocks(s, bt, dfd)):
+            if bt["st"][b] != "in" and _holder(bd, s, h) == dfd and _in_count(s, bt, dfd) < lim:
+                bt["st"][b] = "in"
+                s["blocks"][b]["in"] = True
     a_all = _side_blocks(s, bt, att)
     d_all = _side_blocks(s, bt, dfd)
     d_out = [b for b in d_all if bt["st"][b] != "in"]
@@ -789,8 +796,8 @@ def retreat_options(bd, s, bt, b) -> list[list[str]]:
         if nb not in bd.land[h]:
             continue
         here = occ.get(nb, {})
-        if other(side) in here:
-            continue  # never to enemy-occupied or contested hexes
+        if other(side) in here and nb not in bd.oracles:
+            continue  # never to enemy-occupied or contested hexes (oracles excepted, 1.4)
         hc = s["hctl"].get(nb)
         if hc not in (None, side) and not (hc == "persia" and side == "sparta"
                                            and s["persia"]["alliance"]):

@@ -126,6 +126,8 @@ def h_bid(bd, s, seat, option, ask, ctx):
 def st_deal(bd, s, ctx):
     set_phase(s, "card")
     s["active"] = None
+    s["revolts"] = {}       # 7.0: one revolt per city and side each Olympiad
+    s["helot_ban"] = False  # 7.1: the Helots may rise again next Olympiad
     C.deal(bd, s, ctx)
     if s["opts"].get("mulligan", True):
         s["step"] = "mulligan"

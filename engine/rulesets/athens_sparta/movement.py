@@ -271,9 +271,8 @@ def navy_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
             continue
         if not _stack_ok(bd, s, occ, side, h, bid):
             continue
-        if h in bd.ports and bd.city_at.get(h) != "Corinth" and bd.ports[h] != c and \
-                not enemy and not own_siege:
-            continue  # a city is reached on its own coast (rule 1.7)
+        if h in bd.ports and bd.city_at.get(h) != "Corinth" and bd.ports[h] != c:
+            continue  # a city is reached, and attacked, on its own coast only (rule 1.7)
         out.append((h, "op", None, False, c))
     return _dedupe(out)
 
