@@ -100,7 +100,7 @@ class Board:
                 self.strait_city[h] = frozenset(st.get("city_side") or [])
                 self.strait_far[h] = frozenset(st.get("far_side") or [])
         self.ports: dict[str, int] = {}  # port hex -> the coast its city lies on
-        for n, c in self.cities.items():
+        for c in self.cities.values():
             hx = c.get("hex")
             if hx and c.get("port"):
                 self.ports[hx] = c.get("coast") or 0

@@ -240,10 +240,9 @@ def _stage_decl(bd: Board, s, bt, ctx):
                         bid=b)
         bt["decl"].pop(0)
     # declarations done
-    if kind == "storm":
-        if not any(bt["st"][b] == "storm" for b in bt["role"]):
-            _cancel(bd, s, bt, ctx, "the besieger stays on siege")
-            return None
+    if kind == "storm" and not any(bt["st"][b] == "storm" for b in bt["role"]):
+        _cancel(bd, s, bt, ctx, "the besieger stays on siege")
+        return None
     if kind == "sally":
         if not bt["sally"] and not bt["relief"]:
             _cancel(bd, s, bt, ctx, "the besieged stay in the city")

@@ -43,9 +43,9 @@ def check(bd: Board, s: dict[str, Any]) -> list[str]:
                 na = sum(1 for b in bids if is_army(bd, b))
                 if na > armies and moved_in:
                     out.append(f"{side} stacks {na} armies in {h} (limit {armies})")
-        if len(here) == 2 and s["battle"] is None and s["step"] in ("commit", "build", "deal"):
-            if h not in bd.oracles and siege_at(bd, s, h, occ) is None:
-                out.append(f"{h} holds both sides' blocks outside any siege between turns")
+        if len(here) == 2 and s["battle"] is None and s["step"] in ("commit", "build", "deal") \
+                and h not in bd.oracles and siege_at(bd, s, h, occ) is None:
+            out.append(f"{h} holds both sides' blocks outside any siege between turns")
     # cards are conserved
     c = s["cards"]
     allc = list(c["deck"]) + c["hands"]["athens"] + c["hands"]["sparta"] + \

@@ -110,9 +110,8 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tu
                 # may it go on?
                 if step == limit or bd.is_mountain(nb):
                     continue
-                if enemy and not oracle:
-                    if not entering_far:
-                        continue
+                if enemy and not oracle and not entering_far:
+                    continue
                     # passing through an enemy-held strait on the far side is allowed
                 if entering_far:
                     pass  # may continue only to far-side neighbours (checked on leaving)
@@ -187,7 +186,7 @@ def army_march_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
                 if friendly(s, side, nb) and not _in_siege(bd, s, occ, nb) and \
                         not (nb in bd.persian and nb in bd.city_at):
                     ends.add(nb)
-                if bd.is_mountain(nb) or (entering_far and False):
+                if bd.is_mountain(nb) or (False):
                     continue
                 nxt.append((nb, entering_far))
         frontier = nxt

@@ -38,7 +38,7 @@ def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
             s["control"][name] = owner
             changes.append((name, cur, owner))
     # blocks inside walls with no enemy left stand free again
-    for h, here in occ.items():
+    for here in occ.values():
         if len(here) == 1:
             for bids in here.values():
                 for b in bids:
@@ -113,9 +113,7 @@ def hellespont_applies(bd: Board, s) -> bool:
     ab = bd.cities.get("Abydos", {}).get("hex")
     if not ab or s["sctl"].get(ab) != "sparta":
         return False
-    if s["control"].get("Syracuse") == "athens" and s["sctl"].get(SICILY) == "athens":
-        return False
-    return True
+    return not (s["control"].get("Syracuse") == "athens" and s["sctl"].get(SICILY) == "athens")
 
 
 def athens_blocks_in_athens(bd: Board, s) -> list[str]:
