@@ -63,3 +63,15 @@ def blk(g, bid):
 @pytest.fixture
 def rs():
     return rules()
+
+
+def pick(g, prefix):
+    """The destination option whose id starts with `prefix` ("o|H9|", "s|sicily|"),
+    choosing the kind of move first when the list is split by kind."""
+    p = prompt(g)
+    kinds = [o.id for o in p.options if o.id.startswith("k:")]
+    if kinds:
+        mode = {"o": "op", "m": "march", "s": "sea"}[prefix[0]]
+        g.act(p.seat, f"k:{mode}")
+        p = prompt(g)
+    return next(o for o in p.options if o.id.startswith(prefix))

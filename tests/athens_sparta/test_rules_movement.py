@@ -7,7 +7,7 @@ import pytest
 from engine import IllegalAction
 from engine.rulesets.athens_sparta.board import board
 from engine.rulesets.athens_sparta.movement import destinations
-from tests.athens_sparta.conftest import act, base, blk, ids, prompt
+from tests.athens_sparta.conftest import act, base, blk, ids, pick, prompt
 
 
 def dests(g, bid):
@@ -30,9 +30,7 @@ def test_operation_move_limits_rule_4_4():
 def test_one_move_per_block_and_mp_cost_rule_4_0():
     g = base(mp=2, blocks={"Sparta H1": {"hex": "I10"}, "Athens H1": {"hex": "K8"}})
     act(g, "b:Sparta H1")
-    p = prompt(g)
-    opt = next(o.id for o in p.options if o.id.startswith("o|H9|"))
-    act(g, opt)
+    act(g, pick(g, "o|H9|").id)
     assert blk(g, "Sparta H1")["loc"] == "H9"
     assert g.state["mp"] == 1
     assert "b:Sparta H1" not in ids(prompt(g))  # moved once this player turn
@@ -44,7 +42,7 @@ def test_must_stop_on_entering_enemy_hex_rule_4_4():
     assert "H9" in reach
     # entering H9 ends the move: moving again from there is impossible
     act(g, "b:Sparta H1")
-    act(g, next(o.id for o in prompt(g).options if o.id.startswith("o|H9|I10|")))
+    act(g, pick(g, "o|H9|I10|").id)
     assert g.state["entries"]["H9"]["Sparta H1"][0] == "I10"
     assert blk(g, "Sparta H1")["loc"] == "H9"
 
@@ -80,7 +78,7 @@ def test_strait_naupactus_attack_limit_1_from_far_side_rule_4_3():
     ds = [d for d in dests(g, "Sparta H1") if d[0] == "G7"]
     assert ds and all(d[3] for d in ds)  # crossing the strait
     act(g, "b:Sparta H1")
-    opt = next(o for o in prompt(g).options if o.id.startswith("o|G7|"))
+    opt = pick(g, "o|G7|")
     assert "strait" in opt.label
     act(g, opt.id)
     assert not [d for d in dests(g, "Sparta H2") if d[0] == "G7"]  # attack limit 1 used
@@ -94,7 +92,7 @@ def test_strait_naupactus_from_pleuron_limit_2():
              control={"Pleuron": "sparta"})
     for b in ("Sparta H1", "Sparta H2"):
         act(g, f"b:{b}")
-        opt = next(o for o in prompt(g).options if o.id.startswith("o|G7|F7|"))
+        opt = pick(g, "o|G7|F7|")
         assert "strait" not in opt.label
         act(g, opt.id)
     # the Pleuron side is full; a third block may still come round by another side
@@ -116,7 +114,7 @@ def test_strait_abydos_stop_or_move_through_rule_4_3():
     # two may attack Elaeus through Abydos (clear side), only one may cross into Abydos
     for b in ("Sparta H1", "Sparta H2"):
         act(g, f"b:{b}")
-        act(g, next(o.id for o in prompt(g).options if o.id.startswith("o|O3|")))
+        act(g, pick(g, "o|O3|").id)
     assert not [d for d in dests(g, "Sparta H3") if d[0] == "O3"]
     assert [d for d in dests(g, "Sparta H3") if d[0] == "P2"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.rulesets.athens_sparta import victory
 from engine.rulesets.athens_sparta.board import board
 from engine.rulesets.athens_sparta.strategics import end_of_phase
-from tests.athens_sparta.conftest import act, ids, position, prompt
+from tests.athens_sparta.conftest import act, ids, pick, position, prompt
 
 CARDS = {"athens": {"hand": ["C11"], "played": "C10"}, "sparta": {"hand": ["C12"], "played": "C24"}}
 
@@ -49,7 +49,7 @@ def test_rebel_navy_changes_sides_with_its_city_rule_9_4():
 def test_neutral_city_joins_the_defender_when_attacked_rule_9_5():
     g = pos(blocks={"Sparta H1": {"hex": "I10"}, "Athens H1": {"hex": "K8"}})
     act(g, "b:Sparta H1")
-    opt = next(o for o in prompt(g).options if o.id.startswith("o|I9|"))
+    opt = pick(g, "o|I9|")
     act(g, opt.id)
     s = g.state
     assert s["control"]["Argos"] == "athens"
@@ -149,7 +149,7 @@ def test_sea_move_to_sicily_attacks_syracuse_rule_9_2():
     g = pos(active="athens", player1="athens",
             blocks={"Athens H1": {"hex": "C5"}, "Sparta H1": {"hex": "I10"}})
     act(g, "b:Athens H1")
-    opt = next(o for o in prompt(g).options if o.id.startswith("s|sicily|"))
+    opt = pick(g, "s|sicily|")
     assert opt.label.startswith("Syracuse")
     act(g, opt.id)
     s = g.state

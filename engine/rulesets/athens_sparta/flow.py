@@ -396,8 +396,23 @@ def st_move(bd, s, ctx):
         return end_move(bd, s, ctx)
     occ = occupancy(s)
     blocks = movable(bd, s, side, occ)
-    opts = [[f"b:{b}", _block_label(bd, s, b), "4.4"]
-            for b in sorted(blocks, key=lambda b: (bd.label(s["blocks"][b]["loc"]), b))]
+    place = s.get("msel")
+    if place:
+        blocks = [b for b in blocks if s["blocks"][b]["loc"] == place]
+    if len(blocks) > 20 and not place:
+        # many blocks: choose the place first, then the block (short lists, DESIGN §3)
+        places: dict[str, int] = {}
+        for b in blocks:
+            places[s["blocks"][b]["loc"]] = places.get(s["blocks"][b]["loc"], 0) + 1
+        opts = [[f"p:{h}", f"{bd.label(h)} ({n} block{'s' if n > 1 else ''})", "4.4"]
+                for h, n in sorted(places.items(), key=lambda kv: bd.label(kv[0]))]
+    else:
+        opts = [[f"b:{b}", _block_label(bd, s, b), "4.4"]
+                for b in sorted(blocks, key=lambda b: (bd.label(s["blocks"][b]["loc"]), b))]
+    if place:
+        opts.append(["up", "Other places", "4.4"])
+        return [_ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a block "
+                     f"at {bd.label(place)}.", "4.0", opts)]
     if revolt_cities(bd, s, side):
         opts.append(["rv", "Sponsor a revolt", "7.0"])
     opts.append(["done", "End the move phase", "4.0"])
@@ -414,6 +429,12 @@ def end_move(bd, s, ctx):
 
 
 def h_move(bd, s, seat, option, ask, ctx):
+    if option.startswith("p:"):
+        s["msel"] = option[2:]
+        return
+    s["msel"] = None
+    if option == "up":
+        return
     if option == "done":
         s["mp"] = 0
         return
@@ -462,6 +483,18 @@ def st_move_dest(bd, s, ctx):
             lab += f" coast {coast + 1}"
         return lab
 
+    mode = s.get("mmode")
+    modes = sorted({d[1] for d in dests}, key=["op", "march", "sea"].index)
+    if len(dests) > 24 and len(modes) > 1 and not mode:
+        names = {"op": ("Operation move", "4.4"), "march": ("March move", "4.51"),
+                 "sea": ("Sea move", "4.52")}
+        opts = [[f"k:{m}", f"{names[m][0]} ({sum(1 for d in dests if d[1] == m)} places)",
+                 names[m][1]] for m in modes]
+        opts.append(["back", "Choose another block", "4.0"])
+        return [_ask(s["active"], "move_dest", f"Move {block_name(bd, b)} from "
+                     f"{bd.label(here)} (rules 4.4, 4.5): which kind of move?", "4.4", opts)]
+    if mode:
+        dests = [d for d in dests if d[1] == mode]
     order = sorted(dests, key=lambda d: (dist.get(d[0], 50), {"op": 0, "march": 1, "sea": 2}
                                          [d[1]], bd.label(d[0]), d[2] or ""))
     opts = [[_dest_id(d), label(d), {"op": "4.4", "march": "4.51", "sea": "4.52"}[d[1]]]
@@ -472,10 +505,15 @@ def st_move_dest(bd, s, ctx):
 
 
 def h_move_dest(bd, s, seat, option, ask, ctx):
+    if option.startswith("k:"):
+        s["mmode"] = option[2:]
+        return
     s["step"] = "move"
     if option == "back":
         s["sel"] = None
+        s["mmode"] = None
         return
+    s["mmode"] = None
     b = s["sel"]
     s["sel"] = None
     do_move(bd, s, b, _parse_dest(option), ctx)
