@@ -200,8 +200,10 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
         await (await alice.slash("game", "new", ruleset=ruleset, timeout=30)).wait_for_message()
         await (await alice.slash("game", "join", timeout=30)).wait_for_message()
         await (await bob.slash("game", "join", timeout=30)).wait_for_message()
+        mark = standin.mark()
         await (await bob.slash("game", "start", timeout=30)).wait_for_message(timeout=30)
-        await standin.wait_for_message(lambda m: "-# game" in m.content and m.public, 60)
+        await standin.wait_for_message(lambda m: "-# game" in m.content and m.public, 60,
+                                       since=mark)
         players[:] = [RandomPlayer(standin, u, channel, random.Random(rng.random()), timeout=60)
                       for u in (alice, bob)]
         if kill_after is not None:

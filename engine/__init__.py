@@ -5,6 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+# The package of built-in rulesets is imported before the function `rulesets` is bound:
+# importing a package for the first time makes it an attribute of its parent, which would
+# otherwise replace `engine.rulesets()` when the first ruleset loads.
+from . import rulesets as _builtin_rulesets  # noqa: F401, I001
 from .core.game import Game
 from .core.registry import register, ruleset, rulesets
 from .core.rng import new_seed, seed_hash

@@ -223,3 +223,10 @@ def test_rng_is_uniform_enough_and_reproducible():
     assert Rng("x").dice(6000) == rolls
     counts = [rolls.count(f) for f in range(1, 7)]
     assert all(850 < c < 1150 for c in counts), counts
+
+
+def test_loading_a_builtin_ruleset_keeps_the_rulesets_function():
+    engine.ruleset("athens-sparta")
+    import engine.rulesets.athens_sparta  # noqa: F401 - the import that used to clobber it
+
+    assert callable(engine.rulesets) and "athens-sparta" in engine.rulesets()
