@@ -923,10 +923,21 @@ def st_build(bd, s, ctx):
             opts.append(["done", "Finish the replacement phase", "8.0"])
             asks.append(_ask(side, "build", f"Replacement phase (rule 8.0): {left} BP left of "
                              f"{bld['bp'][side]}.", "8.0", opts, secret=True))
-        elif sel == "R":
+        elif sel == "R" or sel.startswith("R:"):
+            opts = reinforce_options(bd, s, side)
+            where = sel[2:] if sel.startswith("R:") else None
+            if where:
+                opts = [o for o in opts if s["blocks"][o[0][2:]]["loc"] == where]
+            elif len(opts) > 20:
+                # many blocks: choose the city first (short lists, DESIGN §3)
+                places: dict[str, int] = {}
+                for o in opts:
+                    h = s["blocks"][o[0][2:]]["loc"]
+                    places[h] = places.get(h, 0) + 1
+                opts = [[f"w:{h}", f"{bd.label(h)} ({n})", "8.2"]
+                        for h, n in sorted(places.items(), key=lambda kv: bd.label(kv[0]))]
             asks.append(_ask(side, "build", f"Reinforce (rule 8.2): {left} BP left.", "8.2",
-                             reinforce_options(bd, s, side)[:MAX_OPTS] +
-                             [["back", "Back", "8.0"]], secret=True))
+                             opts[:MAX_OPTS] + [["back", "Back", "8.0"]], secret=True))
         elif sel == "N":
             asks.append(_ask(side, "build", f"New block (rule 8.3): {left} BP left.", "8.3",
                              build_options(bd, s, side)[:MAX_OPTS] + [["back", "Back", "8.0"]],
@@ -965,6 +976,9 @@ def h_build(bd, s, seat, option, ask, ctx):
         s["bsel"][seat] = None
         return
     kind, _, arg = option.partition(":")
+    if kind == "w":
+        s["bsel"][seat] = f"R:{arg}"
+        return
     if kind == "r":
         x = s["blocks"][arg]
         spend(bd, s, seat, arg, x["loc"])
@@ -973,6 +987,9 @@ def h_build(bd, s, seat, option, ask, ctx):
                   seats=(seat,), block=arg)
         if not reinforce_options(bd, s, seat):
             s["bsel"][seat] = None
+        elif sel and sel.startswith("R:") and not any(
+                s["blocks"][o[0][2:]]["loc"] == sel[2:] for o in reinforce_options(bd, s, seat)):
+            s["bsel"][seat] = "R"
     elif kind == "n":
         places = new_block_places(bd, s, seat, arg)
         if len(places) > 1:
