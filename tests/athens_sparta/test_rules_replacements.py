@@ -86,3 +86,25 @@ def test_replacement_phase_ends_when_both_are_done():
     act(g, "done", "athens")
     act(g, "done", "sparta")
     assert g.state["olympiad"] == 85 and g.state["turn"] == 1
+
+
+def test_allied_neutral_bps_go_to_their_own_blocks_first_rule_9_5():
+    # Argos (2) has joined Sparta; its H2 block is in the Spartan pool
+    g = build_position(control={"Argos": "sparta"},
+                       blocks={"Sparta H1": {"hex": "I10", "strength": 2},
+                               "Argos H1": {"hex": "I9", "side": "sparta", "strength": 4},
+                               "Athens H1": {"hex": "K8", "strength": 1}},
+                       neutral_pool=True)
+    s = g.state
+    assert s["blocks"]["Argos H2"]["loc"] == "pool" and s["blocks"]["Argos H2"]["side"] == "sparta"
+    assert s["build"]["ear"]["sparta"] == {"Argos": 2}
+    left = s["build"]["left"]["sparta"]
+    s["build"]["left"]["sparta"] = 3  # only 3 BP left: 2 are kept for Argos's blocks
+    act(g, "R", "sparta")
+    assert "r:Sparta H1" not in ids(prompt(g, "sparta"))  # a hoplite step costs 2 > 3 - 2
+    act(g, "back", "sparta")
+    act(g, "N", "sparta")
+    assert "n:Argos H2" in ids(prompt(g, "sparta"))
+    act(g, "n:Argos H2", "sparta")
+    assert s["build"]["ear"]["sparta"]["Argos"] == 0
+    assert left >= 3

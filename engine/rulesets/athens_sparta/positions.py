@@ -94,6 +94,12 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
         if side not in ("athens", "sparta", "neutral", "persia", "none"):
             _fail(f"{name} cannot be controlled by {side!r}")
         s["control"][name] = side
+    # neutral blocks in a pool belong to whoever holds their home city (9.5)
+    for bid, spec in bd.blocks.items():
+        x = s["blocks"][bid]
+        if spec["side"] == "neutral" and x["loc"] == "pool":
+            owner = s["control"].get(spec["home"])
+            x["side"] = owner if owner in SIDES else "athens"
     # ---- stacking and sieges
     occ = occupancy(s)
     for h, here in occ.items():

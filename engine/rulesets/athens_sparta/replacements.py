@@ -43,8 +43,47 @@ def build_points(bd: Board, s: dict[str, Any]) -> dict[str, int]:
 
 def start_build(bd: Board, s: dict[str, Any]) -> None:
     bp = build_points(bd, s)
+    sieged = besieged_cities(bd, s)
+    # rule 9.5: an allied neutral city's BPs go to its own blocks when they can use them
+    ear: dict[str, dict[str, int]] = {"athens": {}, "sparta": {}}
+    for name, c in bd.cities.items():
+        side = s["control"].get(name)
+        if c.get("side") == "neutral" and side in ear and name not in sieged:
+            v = city_value(bd, s, name)
+            if v:
+                ear[side][name] = v
     s["build"] = {"bp": bp, "left": dict(bp), "spent": {"athens": {}, "sparta": {}},
-                  "done": {"athens": False, "sparta": False}}
+                  "done": {"athens": False, "sparta": False}, "ear": ear}
+
+
+def _ear_usable(bd: Board, s, side: str, city: str) -> bool:
+    """Can a block of this (formerly neutral) city still take a step somewhere?"""
+    for bid, spec in bd.blocks.items():
+        if spec.get("home") != city or spec["side"] != "neutral":
+            continue
+        x = s["blocks"][bid]
+        if x["side"] != side:
+            continue
+        if x["loc"] == "pool":
+            return True
+        if x["loc"] not in ("off", "out") and not x["in"] and x["str"] < spec["max_strength"] \
+                and bd.cities_at.get(x["loc"]):
+            return True
+    return False
+
+
+def _affordable(bd: Board, s, side: str, bid: str, cost: int) -> bool:
+    """BPs left for this block: earmarked neutral BPs (9.5) are kept for their own city's
+    blocks while those can use them."""
+    bld = s["build"]
+    left = bld["left"][side]
+    if cost > left:
+        return False
+    ear = bld.get("ear", {}).get(side, {})
+    home = bd.blocks[bid].get("home")
+    reserved = sum(v for c, v in ear.items() if v > 0 and c != home and
+                   _ear_usable(bd, s, side, c))
+    return cost <= left - reserved
 
 
 def _hex_caps(bd: Board, s, side: str, h: str) -> tuple[str | None, int]:
@@ -62,7 +101,6 @@ def _hex_caps(bd: Board, s, side: str, h: str) -> tuple[str | None, int]:
 def reinforce_options(bd: Board, s, side: str) -> list[list[str]]:
     """Rule 8.2: steps for blocks standing in a city (not inside a besieged one)."""
     occ = occupancy(s)
-    left = s["build"]["left"][side]
     out = []
     for bid, b in sorted(s["blocks"].items(), key=lambda kv: (bd.label(kv[1]["loc"])
                                                               if kv[1]["loc"] not in
@@ -80,7 +118,7 @@ def reinforce_options(bd: Board, s, side: str) -> list[list[str]]:
         if sg is None and s["control"].get(name) != side:
             continue
         cost = step_cost(bd, s, bid)
-        if cost > left or cost > room:
+        if cost > room or not _affordable(bd, s, side, bid, cost):
             continue
         out.append([f"r:{bid}", f"{block_name(bd, bid)} {b['str']}→{b['str'] + 1} at "
                     f"{bd.label(h)} ({cost} BP)", "8.2"])
@@ -110,7 +148,7 @@ def new_block_places(bd: Board, s, side: str, bid: str, occ=None) -> list[str]:
                [y for ys in occ.get(h, {}).values() for y in ys]):
             continue
         _name, room = _hex_caps(bd, s, side, h)
-        if cost > room or cost > s["build"]["left"][side]:
+        if cost > room or not _affordable(bd, s, side, bid, cost):
             continue
         if not _stack_ok(bd, s, occ, side, h, bid):
             continue
@@ -149,3 +187,7 @@ def spend(bd: Board, s, side: str, bid: str, h: str) -> None:
     bld = s["build"]
     bld["left"][side] -= cost
     bld["spent"][side][name] = bld["spent"][side].get(name, 0) + cost
+    ear = bld.get("ear", {}).get(side, {})
+    home = bd.blocks[bid].get("home")
+    if ear.get(home, 0) > 0 and bd.blocks[bid]["side"] == "neutral":
+        ear[home] = max(0, ear[home] - cost)
