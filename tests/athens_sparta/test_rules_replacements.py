@@ -108,3 +108,16 @@ def test_allied_neutral_bps_go_to_their_own_blocks_first_rule_9_5():
     act(g, "n:Argos H2", "sparta")
     assert s["build"]["ear"]["sparta"]["Argos"] == 0
     assert left >= 3
+
+
+def test_exchange_revolt_block_later_rule_7_0():
+    g = build_position(blocks={"Sparta H1": {"hex": "I10"}, "TYRANTS": {"hex": "Q8", "strength": 2},
+                               "Athens H1": {"hex": "K8"}},
+                       control={"Samos": "sparta"})
+    act(g, "X", "sparta")
+    p = prompt(g, "sparta")
+    assert "x:TYRANTS|Sparta Reserve P" in ids(p)
+    act(g, "x:TYRANTS|Sparta Reserve P", "sparta")
+    s = g.state
+    assert s["blocks"]["TYRANTS"]["loc"] == "pool"
+    assert s["blocks"]["Sparta Reserve P"]["loc"] == "Q8" and s["blocks"]["Sparta Reserve P"]["str"] == 2

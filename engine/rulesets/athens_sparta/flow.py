@@ -622,6 +622,29 @@ def queue_asks(bd, s, ctx):
     return None
 
 
+def exchange_options(bd, s, side) -> list[list[str]]:
+    out = []
+    for rb, x in sorted(s["blocks"].items()):
+        if x["side"] != side or x["loc"] in ("pool", "off", "out") or x.get("rv"):
+            continue
+        if bd.blocks[rb].get("special") not in ("demos", "tyrants"):
+            continue
+        for p, px in sorted(s["blocks"].items()):
+            sp = bd.blocks[p]
+            if px["side"] == side and px["loc"] == "pool" and sp["type"] == "peltast" and \
+                    sp.get("special") not in ("demos", "tyrants", "helots") and \
+                    sp["max_strength"] >= x["str"]:
+                out.append([f"x:{rb}|{p}", f"{block_name(bd, rb)} ({x['str']}) at "
+                            f"{bd.label(x['loc'])} → {block_name(bd, p)}", "7.0"])
+    return out
+
+
+def _exchange(s, rb, p) -> None:
+    x = s["blocks"][rb]
+    s["blocks"][p].update(loc=x["loc"], str=x["str"], coast=None, **{"in": x["in"]})
+    x.update(loc="pool", str=0, coast=None, **{"in": False})
+
+
 def h_revolt_won(bd, s, seat, option, ask, ctx):
     item = s["queue"].pop(0)
     b = item["bid"]
@@ -630,8 +653,7 @@ def h_revolt_won(bd, s, seat, option, ask, ctx):
         x.update(loc="pool", str=0, coast=None, **{"in": False})
     elif option.startswith("x:"):
         p = option[2:]
-        s["blocks"][p].update(loc=x["loc"], str=x["str"], coast=None, **{"in": x["in"]})
-        x.update(loc="pool", str=0, coast=None, **{"in": False})
+        _exchange(s, b, p)
         s["moved"].append(p)
 
 
@@ -919,6 +941,8 @@ def st_build(bd, s, ctx):
                 opts.append(["R", "Add a step to a block in a city", "8.2"])
             if build_options(bd, s, side):
                 opts.append(["N", "Build a new block", "8.3"])
+            if exchange_options(bd, s, side):
+                opts.append(["X", "Exchange a revolt block for a peltast", "7.0"])
             opts.append(["D", "Disband a block", "8.6"])
             opts.append(["done", "Finish the replacement phase", "8.0"])
             asks.append(_ask(side, "build", f"Replacement phase (rule 8.0): {left} BP left of "
@@ -942,6 +966,11 @@ def st_build(bd, s, ctx):
             asks.append(_ask(side, "build", f"New block (rule 8.3): {left} BP left.", "8.3",
                              build_options(bd, s, side)[:MAX_OPTS] + [["back", "Back", "8.0"]],
                              secret=True))
+        elif sel == "X":
+            asks.append(_ask(side, "build", "Exchange a successful revolt block for a peltast of "
+                             "the same strength from the pool (rule 7.0).", "7.0",
+                             exchange_options(bd, s, side)[:MAX_OPTS] +
+                             [["back", "Back", "8.0"]], secret=True))
         elif sel == "D":
             asks.append(_ask(side, "build", "Disband a block to the pool (rule 8.6): its steps "
                              "are lost.", "8.6", disband_options(bd, s, side)[:MAX_OPTS] +
@@ -975,7 +1004,16 @@ def h_build(bd, s, seat, option, ask, ctx):
     if option == "back":
         s["bsel"][seat] = None
         return
+    if option == "X":
+        s["bsel"][seat] = "X"
+        return
     kind, _, arg = option.partition(":")
+    if kind == "x":
+        rb, _, p = arg.partition("|")
+        _exchange(s, rb, p)
+        ctx.event("exchange", f"{seat.title()} exchanges a revolt block for a peltast (rule 7.0)")
+        s["bsel"][seat] = None
+        return
     if kind == "w":
         s["bsel"][seat] = f"R:{arg}"
         return

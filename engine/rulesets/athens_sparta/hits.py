@@ -20,8 +20,17 @@ def eliminate(bd: Board, s: dict[str, Any], bid: str, ctx: Any, why: str = "elim
         s["half"].remove(bid)
     if bid in s["revealed"]:
         s["revealed"].remove(bid)
-    ctx.event("eliminated", f"A {b['side'].title()} block is {why} at {bd.label(where)}",
-              side=b["side"], hex=where, block=bid, name=block_name(bd, bid))
+    revealed = s["battle"] is not None and bid in s["battle"]["role"]
+    if revealed:
+        ctx.event("eliminated", f"{block_name(bd, bid)} ({b['side'].title()}) is {why} at "
+                  f"{bd.label(where)}", side=b["side"], hex=where, block=bid,
+                  name=block_name(bd, bid))
+    else:
+        # outside battle the block's identity stays with its owner (DESIGN §4)
+        ctx.event("eliminated", f"A {b['side'].title()} block is {why} at {bd.label(where)}",
+                  side=b["side"], hex=where)
+        ctx.event("eliminated", f"{block_name(bd, bid)} is {why} at {bd.label(where)}",
+                  seats=(b["side"],), side=b["side"], hex=where, block=bid)
 
 
 def step_loss(bd: Board, s: dict[str, Any], bid: str, ctx: Any) -> tuple[int, int]:
