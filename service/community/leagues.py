@@ -162,7 +162,8 @@ class LeagueService:
     async def pending_games(self, league_id: int | None = None) -> list[LeagueGame]:
         """Pairings whose game the transport should create now (all rounds at once, or
         the first `rounds_open` unfinished rounds)."""
-        sql = (f"SELECT {_GCOLS.replace('id,', 'g.id,', 1)} FROM league_games g "
+        cols = ", ".join(f"g.{col.strip()}" for col in _GCOLS.split(","))
+        sql = (f"SELECT {cols} FROM league_games g "
                "JOIN leagues l ON l.id = g.league_id WHERE g.status = 'pending' "
                "AND l.status = 'running' AND (l.rounds_open = 0 OR g.round < l.rounds_open + "
                "(SELECT min(round) FROM league_games u WHERE u.league_id = l.id "

@@ -1,0 +1,58 @@
+"""The league table, computed by hand."""
+
+from __future__ import annotations
+
+from service.community.standings import Points, Result, compute_table, format_table
+
+
+def test_points_head_to_head_and_sonneborn_berger():
+    A, B, C, D = 1, 2, 3, 4
+    results = [
+        Result(A, B, 1),      # A beats B
+        Result(C, A, 1),      # C beats A
+        Result(B, C, 1),      # B beats C
+        Result(A, D, 1),      # A beats D
+        Result(D, B, 0),      # B beats D
+        Result(C, D, 0.5),    # C draws D
+    ]
+    rows = compute_table([A, B, C, D], results)
+    by = {r.user_id: r for r in rows}
+    # points (2/1/0): A 4, B 4, C 3, D 1
+    assert [(by[u].points, by[u].won, by[u].drawn, by[u].lost) for u in (A, B, C, D)] == [
+        (4, 2, 0, 1), (4, 2, 0, 1), (3, 1, 1, 1), (1, 0, 1, 2)]
+    # A and B tied on 4: head-to-head A beat B -> A 2, B 0
+    assert (by[A].h2h, by[B].h2h) == (2, 0)
+    # SB: A beat B (4) and D (1) = 5; B beat C (3) and D (1) = 4; C beat A (4) + half D (0.5)
+    assert (by[A].sb, by[B].sb, by[C].sb, by[D].sb) == (5, 4, 4.5, 1.5)
+    assert [(r.rank, r.user_id) for r in rows] == [(1, A), (2, B), (3, C), (4, D)]
+    assert (by[A].wins_first, by[A].wins_second, by[B].wins_first, by[B].wins_second) == (2, 0, 1, 1)
+
+
+def test_sonneborn_berger_breaks_a_tie_head_to_head_cannot():
+    # A, B, C beat each other in a cycle (head-to-head 2 each); each also beats one of
+    # D, E, F, and D beat E: A 4, B 4, C 4, D 2, E 0, F 0.
+    A, B, C, D, E, F = 1, 2, 3, 4, 5, 6
+    results = [Result(A, B, 1), Result(B, C, 1), Result(C, A, 1),
+               Result(A, D, 1), Result(B, E, 1), Result(C, F, 1), Result(D, E, 1)]
+    rows = compute_table([A, B, C, D, E, F], results)
+    by = {r.user_id: r for r in rows}
+    assert [by[u].points for u in (A, B, C, D, E, F)] == [4, 4, 4, 2, 0, 0]
+    assert by[A].h2h == by[B].h2h == by[C].h2h == 2
+    # SB: A beat B (4) and D (2) = 6; B beat C (4) and E (0) = 4; C beat A (4), F (0) = 4
+    assert (by[A].sb, by[B].sb, by[C].sb) == (6, 4, 4)
+    # B and C are equal on every tiebreak (and on wins): they share second place
+    assert [(r.rank, r.user_id) for r in rows][:3] == [(1, A), (2, B), (2, C)]
+    assert [(r.rank, r.user_id) for r in rows][3:] == [(4, D), (5, E), (5, F)]
+
+
+def test_full_tie_shares_rank_and_custom_points():
+    rows = compute_table([1, 2], [Result(1, 2, 0.5)], Points(3, 1, 0))
+    assert [(r.rank, r.points) for r in rows] == [(1, 1), (1, 1)]
+
+
+def test_format_fits_discord_and_truncates():
+    rows = compute_table(list(range(1, 201)), [Result(i, i + 1, 1) for i in range(1, 200)])
+    text = format_table(rows, {1: "A very long display name indeed"}, title="Big league")
+    assert len(text) <= 2000 and "more" in text and "A very long displ…" in text
+    small = format_table(compute_table([1, 2], [Result(1, 2, 1)]), {1: "Ann", 2: "Bo"})
+    assert small.count("\n") >= 3 and "Ann" in small and len(small) < 400
