@@ -396,7 +396,9 @@ def _may_move(bd: Board, s, bid: str, occ) -> bool:
             continue
         if len(here.get(side, ())) < bd.stack_limit(nb)[0] or other(side) not in here:
             return True
-    return bool(destinations(bd, s, bid, occ))
+    # no land step: a sea move from a friendly port may remain (approximate, cheap)
+    return "storm" not in s["events"] and h in bd.ports and friendly(s, side, h) and \
+        not _in_siege(bd, s, occ, h)
 
 
 def neutral_joins(bd: Board, s, h: str, attacker: str, ctx: Any) -> None:
