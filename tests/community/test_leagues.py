@@ -190,3 +190,22 @@ async def test_moderator_add_and_remove(community):
     # the pending pairing 107 v 106 was scored as a forfeit too, without a game
     assert any(107 in (g.user_a, g.user_b) and g.game_id is None for g in games)
     assert await community.leagues.players(lg.id) == [101, 102, 103, 104, 105, 107]
+
+
+async def test_digest_lists_overdue_players_and_pings_them(community):
+    lg = await make_league(community)          # policy notify, pace 2d +1d max 4d
+    await community.leagues.start(lg.id, T0)
+    started = await create_pending(community, T0)
+    sink = RecordingSink()
+    sched = community.scheduler(sink)
+    await sched.tick(T0 + 9 * H)                # day 1, 18:00: nothing happened yet
+    assert [a for a in sink.actions if a.kind == "digest"] == []
+    # every first seat sits on its hands: all clocks expire 48 h after the start
+    await sched.tick(T0 + 2 * D + H)
+    assert len([a for a in sink.actions if a.kind == "expiry" and a.channel_id == 777]) == 15
+    await sched.tick(T0 + 2 * D + 9 * H)        # day 3, 18:00
+    (digest,) = [a for a in sink.actions if a.kind == "digest"]
+    assert "__Overdue__" in digest.text and "out of time" in digest.text
+    late = {g.user_a for g in started}
+    assert set(digest.mentions) == late
+    assert len(digest.text) <= 2000
