@@ -203,8 +203,11 @@ async def test_digest_lists_overdue_players_and_pings_them(community):
     # every first seat sits on its hands: all clocks expire 48 h after the start
     await sched.tick(T0 + 2 * D + H)
     assert len([a for a in sink.actions if a.kind == "expiry" and a.channel_id == 777]) == 15
-    await sched.tick(T0 + 2 * D + 9 * H)        # day 3, 18:00
+    # that tick (day 3, 10:00) was also the first since day 2's 18:00 slot: day 2's digest
     (digest,) = [a for a in sink.actions if a.kind == "digest"]
+    assert digest.key == f"digest:{lg.id}:2025-03-02"
+    await sched.tick(T0 + 2 * D + 9 * H)        # day 3, 18:00: still overdue, told again
+    assert [a.key for a in sink.actions if a.kind == "digest"][1:] == [f"digest:{lg.id}:2025-03-03"]
     assert "__Overdue__" in digest.text and "out of time" in digest.text
     late = {g.user_a for g in started}
     assert set(digest.mentions) == late
