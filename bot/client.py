@@ -22,6 +22,16 @@ log = logging.getLogger("keryx.bot")
 HEARTBEAT_SECONDS = 20
 
 
+def warm_up() -> None:
+    import engine
+    import renders
+
+    for rid in engine.rulesets():
+        game = engine.new_game(rid, seed="warm-up")
+        with contextlib.suppress(renders.NoRenderer):
+            renders.render_map(game.view(None))
+
+
 class KeryxBot(discord.Client):
     def __init__(self, service: GameService, *, dev_guild: int | None = None,
                  sync: bool = False, moderator_role: str | None = None,
@@ -37,6 +47,9 @@ class KeryxBot(discord.Client):
         self._tasks: list[asyncio.Task] = []
 
     async def setup_hook(self) -> None:
+        # Load every ruleset and draw each base map once before the first click, so that
+        # no player waits for it and worker threads never race to import them.
+        await asyncio.to_thread(warm_up)
         add_commands(self.tree, self.keryx)
         # Buttons from before a restart keep working: their custom ids are parsed afresh.
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)

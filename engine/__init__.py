@@ -5,12 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-# The package of built-in rulesets is imported before the function `rulesets` is bound:
-# importing a package for the first time makes it an attribute of its parent, which would
-# otherwise replace `engine.rulesets()` when the first ruleset loads.
-from . import rulesets as _builtin_rulesets  # noqa: F401, I001
 from .core.game import Game
-from .core.registry import register, ruleset, rulesets
+from .core.registry import register, ruleset
 from .core.rng import new_seed, seed_hash
 from .core.ruleset import Context, Ruleset
 from .core.types import Event, GameOption, IllegalAction, Option, Outcome, Prompt, Scenario
@@ -22,6 +18,12 @@ __all__ = [
     "Outcome", "Prompt", "Ruleset", "Scenario", "VerifyReport", "load_game", "new_game",
     "new_seed", "register", "ruleset", "rulesets", "seed_hash", "verify_game",
 ]
+
+
+# `engine.rulesets` is both the package of built-in rulesets and, being callable, the
+# contract's `engine.rulesets()` listing: a submodule import binds the package to this
+# name whatever we do, so the package itself answers the call (see rulesets/__init__.py).
+from . import rulesets  # noqa: E402
 
 
 def new_game(ruleset_id: str, scenario: str | None = None, seed: str | int | None = None,

@@ -226,7 +226,9 @@ def test_rng_is_uniform_enough_and_reproducible():
 
 
 def test_loading_a_builtin_ruleset_keeps_the_rulesets_function():
-    engine.ruleset("athens-sparta")
-    import engine.rulesets.athens_sparta  # noqa: F401 - the import that used to clobber it
+    import importlib
 
+    engine.ruleset("athens-sparta")
+    pkg = importlib.import_module("engine.rulesets.athens_sparta")  # binds engine.rulesets
+    assert pkg.RULESET.id == "athens-sparta"
     assert callable(engine.rulesets) and "athens-sparta" in engine.rulesets()
