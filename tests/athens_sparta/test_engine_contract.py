@@ -90,3 +90,35 @@ def test_components_json():
 def test_selfplay_200_games_finish_cleanly():
     r = selfplay(RS, 200, seed="suite")
     assert r["errors"] == [] and r["completed"] == 200
+
+
+def test_events_for_the_service_and_bot():
+    g = engine.new_game(RS, seed=21)
+    player = Rng("ev")
+    kinds = {}
+    while g.outcome is None and not {"battle_end", "dice", "phase_end"} <= set(kinds):
+        ps = g.prompts()
+        p = player.choice(ps)
+        for e in g.act(p.seat, player.choice(p.options).id):
+            kinds.setdefault(e.kind, e)
+    assert {"phase_end", "card_reveal", "dice", "battle_end"} <= set(kinds)
+    pe = kinds["phase_end"].data
+    assert {"phase", "olympiad", "turn"} <= set(pe)
+    assert kinds["dice"].data["dice"] and all(1 <= d <= 6 for d in kinds["dice"].data["dice"])
+    rec = kinds["battle_end"].data["battle"]
+    assert {"hex", "attacker", "defender", "rounds", "result"} <= set(rec)
+    assert kinds["battle_end"].seats is None and kinds["dice"].seats is None
+    commits = [e for e in kinds.values() if e.kind == "commit"]
+    assert all(e.seats or "card" not in e.data for e in commits)
+
+
+def test_battle_in_progress_is_in_the_view():
+    from tests.athens_sparta.conftest import position
+
+    g = position("amphipolis_example")
+    v = g.view(None)
+    assert v["battle"]["hex"] == "J1" and v["battle"]["attacker"] == "sparta"
+    att = [b for b in v["battle"]["blocks"] if b["role"] == "attacker"]
+    assert all("id" in b for b in att)  # attackers are revealed (5.4)
+    dfd = [b for b in v["battle"]["blocks"] if b["role"] == "defender"]
+    assert all("id" not in b for b in dfd)  # defenders not yet declared
