@@ -90,9 +90,11 @@ class GameService:
     # ================================================================== lobby
     async def create_game(self, *, guild_id: int | None, channel_id: int, user_id: int,
                           ruleset_id: str, scenario: str | None = None,
-                          options: dict[str, Any] | None = None) -> GameInfo:
+                          options: dict[str, Any] | None = None,
+                          position: dict[str, Any] | None = None) -> GameInfo:
         """Open a lobby in a channel or thread (one live game per channel). The creator
-        does not take a seat by this; they `join` like everyone else."""
+        does not take a seat by this; they `join` like everyone else. With `position`, the
+        game starts from that described position (checked now) instead of the set-up."""
         guild_id = v.opt_snowflake(guild_id, "guild")
         channel_id = v.snowflake(channel_id, "channel")
         user_id = v.snowflake(user_id, "user")
@@ -107,15 +109,23 @@ class GameService:
         try:
             # Setting up a throwaway game checks the scenario and options now, in the
             # lobby, rather than at start when everyone has gathered.
-            probe = engine.new_game(ruleset_id, scenario=scenario, seed="probe",
-                                    options=options)
+            if position is not None:
+                if not isinstance(position, dict):
+                    raise Refusal("bad_input", "A position must be a JSON object.")
+                try:
+                    probe = rules.from_position(position, seed="probe", options=options)
+                except (KeyError, TypeError, AttributeError) as exc:
+                    raise Refusal("bad_input", f"That position is malformed: {exc!r}") from None
+            else:
+                probe = engine.new_game(ruleset_id, scenario=scenario, seed="probe",
+                                        options=options)
         except IllegalAction as exc:
             raise Refusal("bad_input", str(exc)) from None
         try:
             row = await self.store.create_game(NewGame(
                 guild_id=guild_id, channel_id=channel_id, ruleset=rules.id,
                 scenario=probe.scenario, options=probe.options, created_by=user_id,
-                at=self._clock()))
+                at=self._clock(), position=position))
         except ChannelBusy:
             raise Refusal("channel_busy", "This channel already has a game. Finish or "
                           "abandon it first, or start a thread for a new one.") from None
@@ -189,8 +199,13 @@ class GameService:
                 if s.seat is None:
                     assignment[s.user_id] = free.pop()
             seed = engine.new_seed()
-            g = engine.new_game(row.ruleset, scenario=row.scenario, seed=seed,
-                                options=row.options)
+            position = await self.store.game_position(row.id)
+            if position is not None:
+                g = engine.ruleset(row.ruleset).from_position(position, seed=seed,
+                                                               options=row.options)
+            else:
+                g = engine.new_game(row.ruleset, scenario=row.scenario, seed=seed,
+                                    options=row.options)
             try:
                 row = await self.store.start_game(
                     row.id, assignment, snapshot=g.to_json(), version=g.version,

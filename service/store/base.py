@@ -62,6 +62,7 @@ class NewGame:
     options: dict[str, Any]
     created_by: int | None
     at: datetime
+    position: dict[str, Any] | None = None  # start here instead of the scenario's set-up
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +179,9 @@ class Store(Protocol):
         """Raises ChannelBusy if the channel has a live game."""
 
     async def get_game(self, game_id: int, *, snapshot: bool = False) -> GameRow | None: ...
+
+    async def game_position(self, game_id: int) -> dict[str, Any] | None:
+        """The position the game starts from, if it was created from one."""
 
     async def live_game(self, channel_id: int, *, snapshot: bool = False) -> GameRow | None:
         """The game in the lobby or running in this channel, if any."""

@@ -183,10 +183,12 @@ class SqliteStore:
             async with self._tx() as c:
                 cur = await c.execute(
                     "INSERT INTO games (guild_id, channel_id, ruleset, scenario, options, "
-                    "status, created_by, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?) RETURNING id",
+                    "position, status, created_by, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?) RETURNING id",
                     (new.guild_id, new.channel_id, new.ruleset, new.scenario,
-                     _dumps(new.options), new.created_by, at, at))
+                     _dumps(new.options),
+                     None if new.position is None else _dumps(new.position),
+                     new.created_by, at, at))
                 (game_id,) = await cur.fetchone()
                 await cur.close()
         except sqlite3.IntegrityError as exc:
@@ -201,6 +203,10 @@ class SqliteStore:
         if row is None:
             return None
         return _game(row, row[18] if snapshot else None)
+
+    async def game_position(self, game_id: int) -> dict[str, Any] | None:
+        row = await self._one("SELECT position FROM games WHERE id = ?", (game_id,))
+        return json.loads(row[0]) if row is not None and row[0] is not None else None
 
     async def live_game(self, channel_id: int, *, snapshot: bool = False) -> GameRow | None:
         cols = _GAME_COLS + (", snapshot" if snapshot else "")
