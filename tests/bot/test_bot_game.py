@@ -99,3 +99,19 @@ async def test_heartbeat_file_is_written_while_connected(table, tmp_path):
             break
         await asyncio.sleep(0.05)
     assert (tmp_path / "health").exists()
+
+
+async def test_unexpected_errors_are_logged_with_context_and_the_user_is_told(table, caplog):
+    await open_duel(table)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("database on fire")
+
+    table.bot.keryx.svc.view = broken
+    r = await table.alice.slash("act")
+    reply = await r.wait_for_message(lambda m: not m.loading)
+    assert reply.ephemeral and "Something went wrong" in reply.content
+    logged = [rec for rec in caplog.records if rec.name == "keryx.bot"]
+    assert logged and "act" in logged[-1].getMessage()
+    assert str(table.channel.id) in logged[-1].getMessage()
+    assert str(table.alice.id) in logged[-1].getMessage()
