@@ -258,6 +258,7 @@ def st_pturn_start(bd, s, ctx):
     s["active"] = side
     s["mp"] = C.card_mp(bd, s["cards"]["played"][side])
     s["moved"] = []
+    s["flipped"] = []
     s["entries"] = {}
     s["done_hexes"] = []
     s["bonus"] = None

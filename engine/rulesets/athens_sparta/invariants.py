@@ -35,7 +35,10 @@ def check(bd: Board, s: dict[str, Any]) -> list[str]:
             continue
         if between and s["battle"] is None:
             for side, bids in here.items():
-                bids = [b for b in bids if not blocks[b].get("rv")]
+                # revolt blocks do not count (7.0); blocks that changed sides where they
+                # stood (9.5) did not move there
+                bids = [b for b in bids if not blocks[b].get("rv")
+                        and b not in s.get("flipped", ())]
                 total, armies = bd.stack_limit(h)
                 moved_in = [b for b in bids if b in s["moved"]]
                 if len(bids) > total and moved_in:

@@ -182,7 +182,7 @@ def new_state(options: dict[str, Any]) -> dict[str, Any]:
         "syracuse_value": 4, "bid": None,
         "winner": None, "reason": None, "rule": None, "resigned": None,
         "revealed": [], "dice": [], "half": [], "hits": None, "asks": [],
-        "bonus": None, "peek": {}, "bp": None, "sub": None, "sel": None, "used_revolt_blocks": [],
+        "bonus": None, "peek": {}, "bp": None, "flipped": [], "sub": None, "sel": None, "used_revolt_blocks": [],
     }
 
 

@@ -62,6 +62,7 @@ def on_control_change(bd: Board, s, name: str, old: str, new: str, ctx: Any) -> 
             continue
         b["side"] = new
         b["in"] = False
+        s.setdefault("flipped", []).append(bid)
         ctx.event("side_change", f"A {name} block changes sides to {new.title()} (rule 9.5)",
                   block=bid, side=new)
         h = b["loc"]
