@@ -175,3 +175,21 @@ def test_revolts_reset_each_olympiad_rule_7_0():
 
     flow.st_deal(board(), g.state, C2())
     assert g.state["revolts"] == {} and g.state["helot_ban"] is False
+
+
+def test_neutral_blocks_change_sides_and_fight_former_allies_rule_9_5():
+    g = pos(mp=1, control={"Argos": "athens"},
+            blocks={"Sparta H1": {"hex": "H9"}, "Athens H1": {"hex": "H7"},
+                    "Argos H1": {"hex": "H7", "side": "athens"}},
+            dice=[6] * 40)
+    act(g, "b:Sparta H1")
+    act(g, pick(g, "o|I9|").id)  # Argos stands empty: Sparta walks in
+    s = g.state
+    assert s["control"]["Argos"] == "sparta"
+    assert s["blocks"]["Argos H1"]["side"] == "sparta"
+    # the Argive hoplite now attacks the Athenians it stood with, at once (ruling R22)
+    rec = s["battle"] or s["last_battle"]
+    assert rec is not None
+    h = rec["hex"]
+    att = rec["att"] if "att" in rec else rec["attacker"]
+    assert h == "H7" and att == "sparta"
