@@ -19,7 +19,7 @@ BENCHES: list[tuple[str, str, str, bool]] = [
     ("store", "service.bench", "bench_store", True),
     ("render", "renders.bench", "bench_render", False),
     ("bot", "bot.bench", "bench_bot", True),
-    ("scheduler", "service.bench", "bench_scheduler", True),
+    ("scheduler", "service.community.bench", "bench_scheduler", True),
 ]
 
 
