@@ -103,6 +103,7 @@ def st_bid(bd, s, ctx):
     if not bid or bid["left"] <= 0:
         s["step"] = "deal"
         return None
+    set_phase(s, "bid")
     side = bid["side"]
     opts = [[f"b:{b}", f"{block_name(bd, b)} ({x['str']}) at {bd.label(x['loc'])}", "10.3"]
             for b, x in sorted(s["blocks"].items())
@@ -277,6 +278,7 @@ def st_pturn_start(bd, s, ctx):
         set_phase(s, "attrition")
         return None
     ev = C.player_event(bd, s)
+    set_phase(s, "event")
     if ev:
         ctx.event("event", f"{side.title()} plays the event {ev['name']} (rule 4.6)",
                   event=ev["id"], side=side)
