@@ -233,13 +233,18 @@ class GameGroup(app_commands.Group):
             if info.seed:
                 msg += f" Dice seed: `{info.seed}`."
             await itx.response.send_message(msg)
+            if self.k.hooks is not None:  # community: clocks stop, a league game is voided
+                await self.k.hooks.game_abandoned(info)
 
     @app_commands.command(name="replace", description="Moderators: give a seat to a substitute")
     async def replace(self, itx: discord.Interaction, seat: str, user: discord.Member,
                       reason: str | None = None) -> None:
         async with self.k.guard(itx, "game replace"):
             self.k.require_moderator(itx)
-            await self.k.svc.replace_seat(itx.channel_id, itx.user.id, seat, user.id, reason)
+            info = await self.k.svc.replace_seat(itx.channel_id, itx.user.id, seat, user.id,
+                                                 reason)
+            if self.k.hooks is not None:  # community: the seat's clock follows the player
+                await self.k.hooks.seat_replaced(info, seat, user.id)
             await itx.response.send_message(
                 f"{user.mention} now plays {text.seat_title(seat)}.",
                 allowed_mentions=discord.AllowedMentions(users=[user]))
@@ -272,7 +277,10 @@ class GameGroup(app_commands.Group):
 
 
 def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
+    from .league_commands import add_community_commands
+
     tree.add_command(GameGroup(keryx))
+    add_community_commands(tree, keryx)  # /league, /ratings, /profile, /vacation, ...
 
     @tree.command(name="act", description="Your open decision in this channel's game "
                   "(only you see it)")

@@ -1,0 +1,454 @@
+"""Slash commands of community play: `/league …`, `/ratings`, `/profile`, `/vacation …`,
+`/reminders`, and `/game history` (the public map at an earlier version).
+
+Everything here goes through `CommunityHooks` (bot/community.py) and the services; user
+mistakes become ephemeral answers through `Keryx.guard`."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import engine
+import renders
+from renders.table import TableRow, render_table
+from service.community import Pace
+from service.community.leagues import League, names_of
+from service.errors import Refusal
+from service.replay import replay_log
+
+from . import limits, text
+from .commands import _choices, parse_options
+from .community import CommunityHooks, user_errors
+from .controller import Keryx, UserError, png_file, render
+
+NOT_ENABLED = "Community play (leagues, ratings, clocks) is not enabled on this bot."
+RESULTS = [app_commands.Choice(name="first seat wins", value="a"),
+           app_commands.Choice(name="second seat wins", value="b"),
+           app_commands.Choice(name="draw", value="draw"),
+           app_commands.Choice(name="void (no result)", value="void")]
+POLICIES = [app_commands.Choice(name="tell the moderators (default)", value="notify"),
+            app_commands.Choice(name="the late player loses", value="forfeit")]
+
+
+def hooks_of(k: Keryx) -> CommunityHooks:
+    h = k.hooks
+    if not isinstance(h, CommunityHooks):
+        raise UserError(NOT_ENABLED)
+    return h
+
+
+async def remember(h: CommunityHooks, user: discord.abc.User) -> None:
+    await h.c.remember_name(user.id, getattr(user, "display_name", None) or user.name)
+
+
+async def find_league(h: CommunityHooks, itx: discord.Interaction, name: str) -> League:
+    league = await h.c.leagues.find(itx.guild_id, name)
+    if league is None:
+        raise UserError(f"There is no league called {name!r} here. `/league create` opens one.")
+    return league
+
+
+async def league_autocomplete(k: Keryx, itx: discord.Interaction, current: str,
+                              status: str | None = None):
+    h = k.hooks
+    if not isinstance(h, CommunityHooks):
+        return []
+    leagues = await h.c.leagues.list(itx.guild_id, status)
+    return _choices([(f"{lg.name} ({lg.status})", lg.name) for lg in leagues], current)
+
+
+def _ruleset_choices(current: str):
+    return _choices([(engine.ruleset(r).title, r) for r in engine.rulesets()], current)
+
+
+def _result_line(lg: Any, league: League, names: dict[int, str]) -> str:
+    a = names.get(lg.user_a, text.mention(lg.user_a))
+    b = names.get(lg.user_b, text.mention(lg.user_b))
+    first, second = (text.seat_title(s) for s in league.seats)
+    where = f" <#{lg.thread_id}>" if lg.thread_id else ""
+    if lg.status == "finished":
+        state = {"a": f"{a} won", "b": f"{b} won", "draw": "drawn"}[lg.result]
+        if lg.result_how and lg.result_how != "played":
+            state += f" ({lg.result_how})"
+    else:
+        state = lg.status
+    return f"`#{lg.id}` R{lg.round}: {a} ({first}) v {b} ({second}) — {state}{where}"
+
+
+class LeagueGroup(app_commands.Group):
+    def __init__(self, keryx: Keryx):
+        super().__init__(name="league", description="Round-robin leagues played in threads",
+                         guild_only=True)
+        self.k = keryx
+
+    # ------------------------------------------------------------- players
+    @app_commands.command(name="create", description="Open a league in this channel; each "
+                          "game gets its own thread")
+    @app_commands.describe(name="The league's name", ruleset="Which game",
+                           scenario="Which scenario (default: the first)",
+                           options="Optional rules, e.g. 'mulligan=off'",
+                           pace="Clock, e.g. '3d +24h max 5d' (default)",
+                           digest_hour="Hour (UTC) of the daily digest",
+                           policy="What happens when a clock runs out",
+                           cycles="1: play everyone once; 2: twice, sides swapped",
+                           rounds_open="Rounds played at once (0: all games at once)",
+                           rated="Whether the games count for ratings")
+    @app_commands.choices(policy=POLICIES)
+    async def create(self, itx: discord.Interaction, name: app_commands.Range[str, 1, 60],
+                     ruleset: str, scenario: str | None = None, options: str | None = None,
+                     pace: str | None = None,
+                     digest_hour: app_commands.Range[int, 0, 23] = 18,
+                     policy: str = "notify", cycles: app_commands.Range[int, 1, 2] = 1,
+                     rounds_open: app_commands.Range[int, 0, 50] = 0,
+                     rated: bool = True) -> None:
+        async with self.k.guard(itx, "league create"):
+            h = hooks_of(self.k)
+            if isinstance(itx.channel, discord.Thread):
+                raise UserError("Open leagues in a text channel, not a thread: each game of "
+                                "the league gets a thread of its own.")
+            if ruleset not in engine.rulesets():
+                raise UserError(f"There is no game called {ruleset!r}.")
+            rs = engine.ruleset(ruleset)
+            scenario = scenario or next(iter(rs.scenarios))
+            if scenario not in rs.scenarios:
+                raise UserError(f"{rs.title} has no scenario {scenario!r}. Scenarios: "
+                                + ", ".join(rs.scenarios))
+            if len(rs.seats(scenario)) != 2:
+                raise UserError("Leagues are for two-player games.")
+            try:
+                clock = Pace.parse(pace) if pace else Pace.default()
+            except ValueError as exc:
+                raise UserError(str(exc)) from None
+            opts = parse_options(options, ruleset)
+            with user_errors():
+                league = await h.c.leagues.create(
+                    channel_id=itx.channel_id, guild_id=itx.guild_id, name=name,
+                    ruleset=ruleset, scenario=scenario, options=opts, pace=clock,
+                    policy=policy, cycles=cycles, rounds_open=rounds_open, rated=rated,
+                    digest_hour=digest_hour, created_by=itx.user.id, at=h.now())
+            await remember(h, itx.user)
+            await itx.response.send_message(
+                f"🏟️ League **{league.name}** opened: {rs.title}, scenario "
+                f"{rs.scenarios[scenario].title}. Clock: {clock.describe()}. Digest daily at "
+                f"{digest_hour:02d}:00 UTC.\nJoin with `/league join league:{league.name}`; a "
+                "moderator starts it with `/league start`.",
+                allowed_mentions=discord.AllowedMentions.none())
+
+    @create.autocomplete("ruleset")
+    async def _create_ruleset_ac(self, itx: discord.Interaction, current: str):
+        return _ruleset_choices(current)
+
+    @create.autocomplete("scenario")
+    async def _create_scenario_ac(self, itx: discord.Interaction, current: str):
+        try:
+            rs = engine.ruleset(getattr(itx.namespace, "ruleset", None) or "athens-sparta")
+        except KeyError:
+            return []
+        return _choices([(s.title, s.id) for s in rs.scenarios.values()], current)
+
+    @app_commands.command(name="join", description="Join a league before it starts")
+    @app_commands.describe(league="The league's name")
+    async def join(self, itx: discord.Interaction, league: str) -> None:
+        async with self.k.guard(itx, "league join"):
+            h = hooks_of(self.k)
+            lg = await find_league(h, itx, league)
+            with user_errors():
+                await h.c.leagues.join(lg.id, itx.user.id, h.now())
+            await remember(h, itx.user)
+            n = len(await h.c.leagues.players(lg.id))
+            await itx.response.send_message(f"{itx.user.mention} joins **{lg.name}** "
+                                            f"({n} player{'s' if n != 1 else ''}).",
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="leave", description="Leave a league before it starts")
+    @app_commands.describe(league="The league's name")
+    async def leave(self, itx: discord.Interaction, league: str) -> None:
+        async with self.k.guard(itx, "league leave"):
+            h = hooks_of(self.k)
+            lg = await find_league(h, itx, league)
+            with user_errors():
+                await h.c.leagues.leave(lg.id, itx.user.id, h.now())
+            await itx.response.send_message(f"{itx.user.mention} leaves **{lg.name}**.",
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="table", description="The league table")
+    @app_commands.describe(league="The league's name")
+    async def table(self, itx: discord.Interaction, league: str) -> None:
+        async with self.k.guard(itx, "league table"):
+            h = hooks_of(self.k)
+            lg = await find_league(h, itx, league)
+            await itx.response.defer(thinking=True)
+            rows = await h.c.leagues.table(lg.id)
+            names = await names_of(h.c.db.reader, [s.user_id for s in rows])
+            body = await h.c.leagues.table_text(lg.id)
+            png = await asyncio.to_thread(render_table, f"{lg.name} — table", [
+                TableRow(s.rank, names.get(s.user_id, str(s.user_id)), s.played, s.won,
+                         s.drawn, s.lost, s.points, s.sb, s.active) for s in rows],
+                "Tiebreaks: points, head-to-head, Sonneborn-Berger, wins.")
+            await itx.followup.send(limits.clip(body, limits.MESSAGE_CHARS),
+                                    file=discord.File(io.BytesIO(png), "table.png"),
+                                    allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="games", description="The league's pairings, threads and "
+                          "results (only you see it)")
+    @app_commands.describe(league="The league's name", mine="Only your own games")
+    async def games(self, itx: discord.Interaction, league: str, mine: bool = False) -> None:
+        async with self.k.guard(itx, "league games"):
+            h = hooks_of(self.k)
+            lg = await find_league(h, itx, league)
+            games = await h.c.leagues.games(lg.id, user_id=itx.user.id if mine else None)
+            names = await names_of(h.c.db.reader,
+                                   sorted({u for g in games for u in (g.user_a, g.user_b)}))
+            lines = [f"**{lg.name}** — {lg.status}"] + [_result_line(g, lg, names)
+                                                        for g in games]
+            if not games:
+                lines.append("No games yet: the league starts with `/league start`.")
+            chunks = limits.split_message("\n".join(lines))
+            await self.k.tell(itx, chunks[0])
+            for chunk in chunks[1:4]:
+                await itx.followup.send(chunk, ephemeral=True)
+
+    # ------------------------------------------------------------- moderators
+    @app_commands.command(name="start", description="Moderators: draw the round robin and "
+                          "open each game in its own thread")
+    @app_commands.describe(league="The league's name")
+    async def start(self, itx: discord.Interaction, league: str) -> None:
+        async with self.k.guard(itx, "league start"):
+            self.k.require_moderator(itx)
+            h = hooks_of(self.k)
+            lg = await find_league(h, itx, league)
+            await itx.response.defer(thinking=True)
+            with user_errors():
+                games = await h.c.leagues.start(lg.id, h.now())
+            threads = await h.open_pending_games(lg.id, by=itx.user.id)
+            rounds = max((g.round for g in games), default=0)
+            await itx.followup.send(
+                f"⚔️ **{lg.name}** begins: {len(games)} games over {rounds} rounds; "
+                f"{len(threads)} opened now, each in its own thread. `/league games` lists "
+                "them.", allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="add", description="Moderators: add a player (after the "
+                          "start: one new game against each player)")
+    @app_commands.describe(league="The league's name", user="The player to add")
+    async def add(self, itx: discord.Interaction, league: str, user: discord.Member) -> None:
+        async with self.k.guard(itx, "league add"):
+            self.k.require_moderator(itx)
+            h = hooks_of(self.k)
+            lg = await find_league(h, itx, league)
+            await itx.response.defer(thinking=True)
+            with user_errors():
+                new = await h.c.leagues.add_player(lg.id, user.id, h.now())
+            await remember(h, user)
+            threads = await h.open_pending_games(lg.id, by=itx.user.id) if new else []
+            await itx.followup.send(
+                f"{user.mention} joins **{lg.name}**"
+                + (f" with {len(new)} new game(s) ({len(threads)} opened now)." if new else "."),
+                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="remove", description="Moderators: withdraw a player; their "
+                          "unplayed games are forfeited or voided")
+    @app_commands.describe(league="The league's name", user="The player to withdraw",
+                           void="Void their unfinished games instead of forfeiting them")
+    async def remove(self, itx: discord.Interaction, league: str, user: discord.Member,
+                     void: bool = False) -> None:
+        async with self.k.guard(itx, "league remove"):
+            self.k.require_moderator(itx)
+            h = hooks_of(self.k)
+            lg = await find_league(h, itx, league)
+            await itx.response.defer(thinking=True)
+            with user_errors():
+                todo = await h.c.leagues.remove_player(
+                    lg.id, user.id, h.now(), by=itx.user.id,
+                    unplayed="void" if void else "forfeit")
+            await h.run_instructions(todo, by=itx.user.id)
+            await itx.followup.send(
+                f"{user.mention} is withdrawn from **{lg.name}**; unfinished games "
+                f"{'voided' if void else 'scored for the opponents'}.\n"
+                + await h.c.leagues.table_text(lg.id),
+                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="result", description="Moderators: record a league game's "
+                          "result (or void it)")
+    @app_commands.describe(league="The league's name",
+                           game="League game number from /league games (in a game's thread: "
+                                "that game)",
+                           result="Who won", note="Why (shown in the record)")
+    @app_commands.choices(result=RESULTS)
+    async def result(self, itx: discord.Interaction, league: str, result: str,
+                     game: app_commands.Range[int, 1] | None = None,
+                     note: app_commands.Range[str, 1, 200] | None = None) -> None:
+        async with self.k.guard(itx, "league result"):
+            self.k.require_moderator(itx)
+            h = hooks_of(self.k)
+            lg = await find_league(h, itx, league)
+            if game is None:
+                try:
+                    here = await self.k.svc.game_info(itx.channel_id)
+                except Refusal:
+                    here = None
+                pairing = await h.c.leagues.by_game(here.id) if here else None
+                if pairing is None:
+                    raise UserError("Say which game (`game:` number from `/league games`), "
+                                    "or run this in the game's thread.")
+                game = pairing.id
+            with user_errors():
+                pairing = await h.c.leagues.league_game(game)
+            if pairing.league_id != lg.id:
+                raise UserError(f"Game #{game} is not a game of {lg.name}.")
+            await itx.response.defer(thinking=True)
+            with user_errors():
+                todo = await h.c.leagues.record_result(
+                    pairing.id, None if result == "void" else result, h.now(),
+                    by=itx.user.id, note=note)
+            await h.run_instructions(todo, by=itx.user.id)
+            pairing = await h.c.leagues.league_game(pairing.id)
+            names = await names_of(h.c.db.reader, [pairing.user_a, pairing.user_b])
+            await itx.followup.send(
+                limits.clip(f"📝 {_result_line(pairing, lg, names)}\n"
+                            + await h.c.leagues.table_text(lg.id), limits.MESSAGE_CHARS),
+                allowed_mentions=discord.AllowedMentions.none())
+            if not todo:  # a running game's end opens the next rounds itself
+                await h.open_pending_games(lg.id, by=itx.user.id)
+
+    @join.autocomplete("league")
+    @leave.autocomplete("league")
+    async def _open_league_ac(self, itx: discord.Interaction, current: str):
+        return await league_autocomplete(self.k, itx, current, "open")
+
+    @table.autocomplete("league")
+    @games.autocomplete("league")
+    @start.autocomplete("league")
+    @add.autocomplete("league")
+    @remove.autocomplete("league")
+    @result.autocomplete("league")
+    async def _league_ac(self, itx: discord.Interaction, current: str):
+        return await league_autocomplete(self.k, itx, current)
+
+
+class VacationGroup(app_commands.Group):
+    def __init__(self, keryx: Keryx):
+        super().__init__(name="vacation", description="Stop your clocks in every game for a "
+                         "while")
+        self.k = keryx
+
+    @app_commands.command(name="start", description="Stop all your clocks for some days")
+    @app_commands.describe(days="How many days (leagues allow a number per season)")
+    async def start(self, itx: discord.Interaction,
+                    days: app_commands.Range[int, 1, 30]) -> None:
+        async with self.k.guard(itx, "vacation start"):
+            h = hooks_of(self.k)
+            with user_errors():
+                vac = await h.c.clocks.start_vacation(itx.user.id, days, h.now())
+            left = await h.c.clocks.vacation_left(itx.user.id, h.now())
+            await self.k.tell(itx, f"🏖️ Your clocks are stopped until "
+                              f"{discord.utils.format_dt(vac.until, 'f')}."
+                              + (f" Vacation days left this season: {left}." if left is not None
+                                 else "") + " Back early? `/vacation end`.")
+
+    @app_commands.command(name="end", description="Come back early (days not begun are "
+                          "given back)")
+    async def end(self, itx: discord.Interaction) -> None:
+        async with self.k.guard(itx, "vacation end"):
+            h = hooks_of(self.k)
+            with user_errors():
+                await h.c.clocks.end_vacation(itx.user.id, h.now())
+            await self.k.tell(itx, "Welcome back: your clocks run again where you must move.")
+
+
+def history_command(k: Keryx) -> app_commands.Command:
+    @app_commands.command(name="history", description="The public map as it stood at an "
+                          "earlier version (only you see it)")
+    @app_commands.describe(phase_version="The version number (the 'v12' of a map post)")
+    async def history(itx: discord.Interaction,
+                      phase_version: app_commands.Range[int, 0]) -> None:
+        async with k.guard(itx, "game history"):
+            info = await k.svc.game_info(itx.channel_id)
+            if info.status == "open":
+                raise UserError("The game has not started yet.")
+            if phase_version > info.version:
+                raise UserError(f"The game is at version {info.version}; pick 0 to "
+                                f"{info.version}.")
+            await itx.response.defer(ephemeral=True, thinking=True)
+            row = await k.svc.store.get_game(info.id, snapshot=True)
+            actions = await k.svc.store.actions(info.id)
+            # Rebuild the game from its log up to that version; only the public view
+            # (view(None)) leaves this function, never a seat's.
+            view = await asyncio.to_thread(
+                lambda: replay_log(row.snapshot, actions[:phase_version]).view(None))
+            png = await render(renders.render_map, view)
+            where = text.banner(view)
+            await itx.followup.send(
+                f"Public map at v{phase_version} of {info.version}"
+                + (f" · {where}" if where else ""), ephemeral=True,
+                file=png_file(png, f"map-v{phase_version}.png"))
+
+    return history
+
+
+def add_community_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
+    tree.add_command(LeagueGroup(keryx))
+    tree.add_command(VacationGroup(keryx))
+    game = tree.get_command("game")
+    if isinstance(game, app_commands.Group) and game.get_command("history") is None:
+        game.add_command(history_command(keryx))
+
+    @tree.command(name="ratings", description="The rating list (Glicko-2) of a game")
+    @app_commands.describe(ruleset="Which game (default: Athens & Sparta)")
+    async def ratings(itx: discord.Interaction, ruleset: str | None = None) -> None:
+        async with keryx.guard(itx, "ratings"):
+            h = hooks_of(keryx)
+            rid = ruleset or ("athens-sparta" if "athens-sparta" in engine.rulesets()
+                              else engine.rulesets()[0])
+            if rid not in engine.rulesets():
+                raise UserError(f"There is no game called {rid!r}.")
+            board = await h.c.ratings.leaderboard(rid, limit=25, include_provisional=True)
+            names = await names_of(h.c.db.reader, [r.user_id for r in board])
+            sure = [r for r in board if not r.provisional]
+            unsure = [r for r in board if r.provisional]
+            lines = [f"**Ratings — {engine.ruleset(rid).title}**"]
+            for i, r in enumerate(sure, 1):
+                lines.append(f"`{i:>2}` {names.get(r.user_id, text.mention(r.user_id))} "
+                             f"**{r.rating:.0f}** ±{2 * r.rd:.0f} · {r.games} games")
+            if unsure:
+                lines.append("_Provisional (too few games to rank):_")
+                lines += [f"• {names.get(r.user_id, text.mention(r.user_id))} {r.rating:.0f}? "
+                          f"±{2 * r.rd:.0f} · {r.games} games" for r in unsure]
+            if not board:
+                lines.append("No rated games yet.")
+            await itx.response.send_message(limits.clip("\n".join(lines), limits.MESSAGE_CHARS),
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+    @ratings.autocomplete("ruleset")
+    async def _ratings_ac(itx: discord.Interaction, current: str):
+        return _ruleset_choices(current)
+
+    @tree.command(name="profile", description="A player's games, ratings and reliability")
+    @app_commands.describe(user="Whose profile (default: yours)")
+    async def profile(itx: discord.Interaction, user: discord.User | None = None) -> None:
+        async with keryx.guard(itx, "profile"):
+            h = hooks_of(keryx)
+            who = user or itx.user
+            await remember(h, who)
+            prof = await h.c.ratings.profile(who.id)
+            body = prof.text(getattr(who, "display_name", None) or who.name)
+            if (vac := await h.c.clocks.on_vacation(who.id)) is not None:
+                body += f"\n🏖️ On vacation until {discord.utils.format_dt(vac.until, 'f')}."
+            await itx.response.send_message(limits.clip(body, limits.MESSAGE_CHARS),
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+    @tree.command(name="reminders", description="Get turn reminders by DM instead of a "
+                  "ping in the game's channel")
+    @app_commands.describe(dm="True: by direct message; False: pinged in the channel")
+    async def reminders(itx: discord.Interaction, dm: bool) -> None:
+        async with keryx.guard(itx, "reminders"):
+            h = hooks_of(keryx)
+            await h.c.clocks.set_dm_reminders(itx.user.id, dm)
+            await remember(h, itx.user)
+            await keryx.tell(itx, "🔔 Reminders will come " + (
+                "by direct message (in the game's channel if your DMs are closed)." if dm
+                else "as a ping in the game's channel."))
