@@ -8,14 +8,10 @@ mode (isolation_level=None) so that the transactions written here are the only o
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
-from datetime import UTC, datetime
-from importlib.abc import Traversable
-from pathlib import Path
+from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 import aiosqlite
@@ -39,7 +35,7 @@ from .base import (
     UserSeat,
     WrongStatus,
 )
-from .migrate import migrate
+from .sqlite_file import SqliteFile, dumps, parse_ts, ts
 
 _GAME_COLS = ("id, guild_id, channel_id, ruleset, scenario, options, status, created_by, "
               "engine_version, rules_version, seed_hash, seed, version, outcome, created_at, "
@@ -50,21 +46,7 @@ _LIVE_SQL = "('open', 'running')"
 assert LIVE == ("open", "running")
 
 
-# Times are stored as fixed-width ISO-8601 UTC text so that text order is time order.
-def ts(dt: datetime) -> str:
-    if dt.tzinfo is None:
-        raise ValueError("naive datetime; the store keeps UTC times only")
-    return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-def parse_ts(text: str | None) -> datetime | None:
-    if text is None:
-        return None
-    return datetime.fromisoformat(text)  # 3.11 reads the trailing "Z"; C-fast
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+_dumps = dumps
 
 
 def _game(row: sqlite3.Row | tuple, snapshot: str | None = None) -> GameRow:
@@ -88,93 +70,20 @@ def _deadline(row: tuple) -> DeadlineRow:
                        remind_at=parse_ts(row[4]), reminded_at=parse_ts(row[5]))
 
 
-class SqliteStore:
-    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL",
-                 busy_timeout_ms: int = 5000,
-                 migrations: Traversable | Path | str | None = None):
-        if str(path) == ":memory:":
-            # Two connections to ":memory:" are two different databases.
-            raise ValueError("SqliteStore needs a file; use a temporary folder in tests")
-        if synchronous.upper() not in ("NORMAL", "FULL", "EXTRA"):
-            raise ValueError("synchronous must be NORMAL, FULL or EXTRA")
-        self.path = Path(path)
-        self.synchronous = synchronous.upper()
-        self.busy_timeout_ms = int(busy_timeout_ms)
-        self._migrations = migrations
-        self._writer: aiosqlite.Connection | None = None
-        self._reader: aiosqlite.Connection | None = None
-        self._write_lock = asyncio.Lock()
+class SqliteStore(SqliteFile):
+    """The game store on one SQLite file (connections and transactions: SqliteFile)."""
 
-    # ------------------------------------------------------------------ lifecycle
-    async def _connect(self) -> aiosqlite.Connection:
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
-        await conn.execute(f"PRAGMA busy_timeout = {self.busy_timeout_ms}")
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        return conn
-
-    async def open(self) -> None:
-        if self._writer is not None:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._writer = await self._connect()
-        try:
-            async with self._write_lock:
-                await migrate(self._writer, self._migrations)
-            self._reader = await self._connect()
-            await self._reader.execute("PRAGMA query_only = ON")
-        except BaseException:
-            await self.close()
-            raise
-
-    async def close(self) -> None:
-        for name in ("_reader", "_writer"):
-            conn = getattr(self, name)
-            setattr(self, name, None)
-            if conn is not None:
-                await conn.close()
-
-    async def __aenter__(self) -> SqliteStore:
-        await self.open()
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
+    _tx = SqliteFile.tx
 
     @property
-    def _r(self) -> aiosqlite.Connection:
-        if self._reader is None:
-            raise RuntimeError("the store is not open")
-        return self._reader
+    def _r(self):
+        return self.reader
 
-    @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: the lock keeps this process's writes in single file;
-        BEGIN IMMEDIATE takes SQLite's write lock up front so that a second process
-        waits (busy_timeout) instead of failing half-way through."""
-        if self._writer is None:
-            raise RuntimeError("the store is not open")
-        async with self._write_lock:
-            conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                if conn.in_transaction:
-                    await conn.execute("ROLLBACK")
-                raise
-            else:
-                await conn.execute("COMMIT")
-
-    # execute_fetchall runs the query and fetches in one trip to the connection's thread
-    # (a cursor would take three: execute, fetch, close), which matters at ~1 ms a commit.
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
-        rows = await self._r.execute_fetchall(sql, params)
-        return rows[0] if rows else None
+        return await self.one(sql, params)
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        return list(await self._r.execute_fetchall(sql, params))
+        return await self.all(sql, params)
 
     # ------------------------------------------------------------------ games
     async def create_game(self, new: NewGame) -> GameRow:
