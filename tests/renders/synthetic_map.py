@@ -11,7 +11,9 @@ from pathlib import Path
 from renders.athens_sparta import landmask
 from renders.athens_sparta.mapdata import CityInfo, HexInfo, MapData, SideInfo
 
-GAZETTEER = Path("/work/shared/data/gazetteer.csv")
+# The gazetteer rows the ruleset uses travel with it (the shared folder is not shipped).
+GAZETTEER = (Path(__file__).resolve().parents[2] / "engine" / "rulesets" / "athens_sparta"
+             / "data" / "gazetteer_used.csv")
 LAT0, LON0 = 38.5, 24.0
 KX = 111.32 * math.cos(math.radians(LAT0))
 KY = 110.57
