@@ -37,7 +37,7 @@ from global_land_mask import globe
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "engine" / "rulesets" / "athens_sparta" / "data"
-GAZETTEER = Path("/work/shared/data/gazetteer.csv")
+GAZETTEER = Path(__file__).resolve().parents[2] / "shared" / "data" / "gazetteer.csv"  # beside the checkout
 GAZ_COPY = DATA / "gazetteer_used.csv"
 
 # ---------------------------------------------------------------- grid
