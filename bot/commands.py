@@ -273,7 +273,7 @@ class GameGroup(app_commands.Group):
             info = await self.k.svc.game_info(itx.channel_id)
             said = await self.k.hooks.moderate_clock(info, hours=hours, extend=extend_hours,
                                                      pause=pause, by=itx.user.id)
-            await itx.response.send_message(said)
+            await itx.response.send_message(said, allowed_mentions=discord.AllowedMentions.none())
 
 
 def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:

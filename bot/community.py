@@ -251,11 +251,14 @@ class CommunityHooks:
         if game is None or game.pace is None:
             return "This game has no clock."
         lines = [f"Pace: {game.pace.describe()}" + (" · **paused**" if game.paused else "")]
-        for s in await self.c.clocks.status(info.id, at):
+        status = await self.c.clocks.status(info.id, at)
+        names = await self._names(s.user_id for s in status if s.user_id)
+        for s in status:
             left = "out of time" if s.expired else format_duration(s.remaining_s or 0)
             state = ("to move" if s.must_act else "waiting") + (
                 f", stopped ({s.paused_by})" if s.paused_by else "")
-            lines.append(f"{text.seat_title(s.seat)} ({text.mention(s.user_id)}): {left} "
+            who = names.get(s.user_id) or text.mention(s.user_id)
+            lines.append(f"{text.seat_title(s.seat)} ({who}): {left} "
                          f"— {state}")
         return "\n".join(lines)
 
