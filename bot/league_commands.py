@@ -222,9 +222,9 @@ class LeagueGroup(app_commands.Group):
             self.k.require_moderator(itx)
             h = hooks_of(self.k)
             lg = await find_league(h, itx, league)
-            await itx.response.defer(thinking=True)
-            with user_errors():
+            with user_errors():  # refusals first, while the answer can still be private
                 games = await h.c.leagues.start(lg.id, h.now())
+            await itx.response.defer(thinking=True)
             threads = await h.open_pending_games(lg.id, by=itx.user.id)
             rounds = max((g.round for g in games), default=0)
             await itx.followup.send(
@@ -240,9 +240,9 @@ class LeagueGroup(app_commands.Group):
             self.k.require_moderator(itx)
             h = hooks_of(self.k)
             lg = await find_league(h, itx, league)
-            await itx.response.defer(thinking=True)
             with user_errors():
                 new = await h.c.leagues.add_player(lg.id, user.id, h.now())
+            await itx.response.defer(thinking=True)
             await remember(h, user)
             threads = await h.open_pending_games(lg.id, by=itx.user.id) if new else []
             await itx.followup.send(
@@ -260,11 +260,11 @@ class LeagueGroup(app_commands.Group):
             self.k.require_moderator(itx)
             h = hooks_of(self.k)
             lg = await find_league(h, itx, league)
-            await itx.response.defer(thinking=True)
             with user_errors():
                 todo = await h.c.leagues.remove_player(
                     lg.id, user.id, h.now(), by=itx.user.id,
                     unplayed="void" if void else "forfeit")
+            await itx.response.defer(thinking=True)
             await h.run_instructions(todo, by=itx.user.id)
             await itx.followup.send(
                 f"{user.mention} is withdrawn from **{lg.name}**; unfinished games "
@@ -300,11 +300,11 @@ class LeagueGroup(app_commands.Group):
                 pairing = await h.c.leagues.league_game(game)
             if pairing.league_id != lg.id:
                 raise UserError(f"Game #{game} is not a game of {lg.name}.")
-            await itx.response.defer(thinking=True)
             with user_errors():
                 todo = await h.c.leagues.record_result(
                     pairing.id, None if result == "void" else result, h.now(),
                     by=itx.user.id, note=note)
+            await itx.response.defer(thinking=True)
             await h.run_instructions(todo, by=itx.user.id)
             pairing = await h.c.leagues.league_game(pairing.id)
             names = await names_of(h.c.db.reader, [pairing.user_a, pairing.user_b])
