@@ -77,7 +77,7 @@ class World:
         return self.standin.sim_users[user_id]
 
 
-async def _world(tmp_path, n_players: int):
+async def _world(tmp_path, n_players: int, loop_interval: float | None = None):
     clock = FakeClock()
     standin = StandIn(heartbeat_interval=5.0)
     await standin.start("127.0.0.1", 0)
@@ -88,7 +88,7 @@ async def _world(tmp_path, n_players: int):
     mod = standin.add_moderator(guild, "archon")
     service = await GameService.open_sqlite(tmp_path / "k.db")
     factory = community_hooks(SimpleNamespace(database=tmp_path / "k.db"), now=clock,
-                              run_scheduler=False)
+                              interval_s=loop_interval, run_scheduler=bool(loop_interval))
     bot = KeryxBot(service, sync=True, hooks_factory=factory)
     task = asyncio.create_task(bot.start(standin.token))
     world = World(standin, bot, guild, channel, players, mod, clock, factory)
@@ -96,8 +96,8 @@ async def _world(tmp_path, n_players: int):
 
 
 @contextlib.asynccontextmanager
-async def running(tmp_path, n_players: int):
-    world, task = await _world(tmp_path, n_players)
+async def running(tmp_path, n_players: int, loop_interval: float | None = None):
+    world, task = await _world(tmp_path, n_players, loop_interval)
     try:
         await world.standin.wait_until_ready(timeout=10)
         await world.standin.wait_for_sync(timeout=10)

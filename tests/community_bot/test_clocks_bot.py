@@ -95,3 +95,16 @@ async def test_vacation_and_profile_and_history(duo):
     assert shown.ephemeral and shown.attachments[0].filename == "map-v0.png"
     too_far = await (await b.slash("game", "history", phase_version=99)).wait_for_message()
     assert too_far.ephemeral and "version 0" in too_far.content
+
+
+async def test_the_scheduler_loop_runs_by_itself_and_stops_with_the_bot(tmp_path):
+    from .conftest import running
+
+    async with running(tmp_path, 2, loop_interval=0.05) as w:
+        a, b = w.players
+        await open_timed_duel(w)
+        w.clock.set(T0 + 18 * H + M)
+        await w.standin.wait_for_message(
+            lambda m: "reminder" in m.content and b.id in m.mention_ids, timeout=5)
+        assert w.hooks._task is not None and not w.hooks._task.done()
+    assert w.hooks._task is None  # closed with the bot
