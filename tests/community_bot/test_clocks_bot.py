@@ -108,3 +108,26 @@ async def test_the_scheduler_loop_runs_by_itself_and_stops_with_the_bot(tmp_path
             lambda m: "reminder" in m.content and b.id in m.mention_ids, timeout=5)
         assert w.hooks._task is not None and not w.hooks._task.done()
     assert w.hooks._task is None  # closed with the bot
+
+
+async def test_a_dm_refused_by_discord_falls_back_to_the_channel(duo, monkeypatch):
+    from types import SimpleNamespace
+
+    import discord
+
+    from service.community import DirectMessage
+
+    w = duo
+    a, _ = duo.players
+
+    class ClosedDMs:
+        async def send(self, *args, **kwargs):
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                    {"code": 50007, "message": "Cannot send messages"})
+
+    monkeypatch.setattr(w.bot, "get_user", lambda uid: ClosedDMs())
+    await w.hooks.deliver(DirectMessage("k1", a.id, f"<@{a.id}> reminder: your turn",
+                                        fallback_channel_id=w.channel.id))
+    posted = [m for m in w.public() if "reminder: your turn" in m.content]
+    assert len(posted) == 1 and posted[0].mention_ids == [a.id]
+    assert a.dm_messages() == []
