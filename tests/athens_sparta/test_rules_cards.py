@@ -6,7 +6,7 @@ from __future__ import annotations
 import engine
 from engine.rulesets.athens_sparta import cards as C
 from engine.rulesets.athens_sparta.board import board
-from tests.athens_sparta.conftest import RS, act, ids, position, prompt
+from tests.athens_sparta.conftest import RS, act, ids, pick, position, prompt
 
 
 def new(seed=1, **opts):
@@ -163,3 +163,70 @@ def test_oracle_event_shows_the_other_hand_privately():
     act(g, "c:C24", "sparta")
     assert [c["id"] for c in g.view("athens")["cards"]["peeked"]] == ["C12"]
     assert g.view("sparta")["cards"]["peeked"] == []
+
+
+def test_betrayal_removes_double_defence_in_the_chosen_city():
+    g = position(None, olympiad=84, turn=2, phase="card",
+                 cards={"athens": {"hand": ["C03", "C11"]}, "sparta": {"hand": ["C10", "C12"]}},
+                 blocks={"Athens H1": {"hex": "J3", "strength": 4},
+                         "Corinth H2": {"hex": "J3", "in_city": True, "strength": 2},
+                         "Sparta H1": {"hex": "I10"}},
+                 dice=[6, 6, 1, 6, 6, 6])
+    act(g, "c:C03", "athens")
+    act(g, "c:C10", "sparta")
+    assert g.state["p1"] == "athens" and g.state["betrayal"] == {"side": "athens", "hex": None}
+    act(g, "done")        # no moves
+    act(g, "f:J3")        # storm Potidaea
+    p = prompt(g)
+    assert p.kind == "betrayal"  # asked as the battle for a walled city begins
+    act(g, "yes")
+    act(g, "storm")
+    # defender first (B3 v B3): 6,6 misses; Athens H1 rolls 1,6,6,6: one FULL hit
+    assert g.state["blocks"]["Corinth H2"]["str"] == 1
+
+
+def test_brasidas_bonus_block_hits_one_higher():
+    g = position(None, olympiad=84, turn=2, phase="card",
+                 cards={"athens": {"hand": ["C10", "C11"]}, "sparta": {"hand": ["C08", "C12"]}},
+                 blocks={"Sparta H1": {"hex": "H9", "strength": 1},
+                         "Athens H1": {"hex": "I9", "strength": 1},
+                         "Athens H2": {"hex": "K8"}},
+                 control={"Argos": "athens"},
+                 dice=[6, 5])
+    act(g, "c:C10", "athens")
+    act(g, "c:C08", "sparta")
+    assert g.state["p1"] == "sparta"
+    act(g, "b:Sparta H1")
+    act(g, pick(g, "o|I9|").id)
+    act(g, "done")
+    act(g, "f:I9")
+    p = prompt(g)
+    assert p.kind == "bonus"  # chosen when the block's first battle begins
+    act(g, "k:Sparta H1")
+    act(g, "eng")  # Argos is walled: the Athenian engages ...
+    act(g, "fire")  # ... and attacks rather than withdraw
+    # Athens H1 (B3) misses with 6; Sparta H1 (B4, +1 = B5) hits with a 5
+    assert g.state["blocks"]["Athens H1"]["loc"] == "pool"
+
+
+def test_undo_a_move_but_not_past_a_die():
+    g = position(None, olympiad=84, turn=2, phase="move", active="sparta", player1="sparta",
+                 cards={"athens": {"hand": ["C11"], "played": "C10"},
+                        "sparta": {"hand": ["C12"], "played": "C24"}},
+                 blocks={"Sparta H1": {"hex": "I10"}, "Athens H1": {"hex": "K8"}})
+    before = g.to_json()
+    act(g, "b:Sparta H1")
+    act(g, pick(g, "o|H9|").id)
+    assert g.can_undo("sparta")
+    while g.log:
+        g.undo("sparta")
+    assert g.state == engine.load_game(before).state
+
+
+def test_no_undo_across_dice():
+    g = position("amphipolis_example")
+    act(g, "eng")
+    assert g.can_undo("athens")
+    act(g, "eng")
+    act(g, "fire")  # dice are rolled
+    assert not g.can_undo("athens")
