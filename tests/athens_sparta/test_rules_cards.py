@@ -225,8 +225,11 @@ def test_undo_a_move_but_not_past_a_die():
 
 def test_no_undo_across_dice():
     g = position("amphipolis_example")
-    act(g, "eng")
+    act(g, "wd")  # withdrawing reveals nothing: it may be taken back
     assert g.can_undo("athens")
+    g.undo("athens")
+    act(g, "eng")  # engaging tips the block forward: revealed, no undo (5.4)
+    assert not g.can_undo("athens")
     act(g, "eng")
     act(g, "fire")  # dice are rolled
     assert not g.can_undo("athens")
