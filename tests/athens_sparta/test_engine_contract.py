@@ -122,3 +122,15 @@ def test_battle_in_progress_is_in_the_view():
     assert all("id" in b for b in att)  # attackers are revealed (5.4)
     dfd = [b for b in v["battle"]["blocks"] if b["role"] == "defender"]
     assert all("id" not in b for b in dfd)  # defenders not yet declared
+
+
+@pytest.mark.parametrize("name", ["chios_example", "amphipolis_example", "abydos_strait",
+                                  "naupactus_strait", "ephesus_strait"])
+def test_positions_play_on_to_the_end(name):
+    from tests.athens_sparta.conftest import position
+
+    g = position(name, seed=f"pos:{name}")
+    n, problem = play_random(g, Rng(f"pos:{name}"))
+    assert problem is None and g.outcome is not None
+    again = engine.load_game(g.to_json(), replay=True)
+    assert engine.ruleset(RS).dump(again.state) == engine.ruleset(RS).dump(g.state)

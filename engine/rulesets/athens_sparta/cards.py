@@ -52,6 +52,7 @@ def deal(bd: Board, s: dict[str, Any], ctx: Any) -> None:
     cards["deck"] = deck[2 * HAND:]
     cards["committed"] = {}
     cards["played"] = {}
+    cards["used"] = []  # cards played this Olympiad
     cards["mull"] = {"athens": False, "sparta": False}
     cards["mull_req"] = {}
     cards["mull_ans"] = {}

@@ -232,6 +232,7 @@ def st_commit(bd, s, ctx):
     # both committed: reveal
     ctx.reveal()
     cards["played"] = dict(cards["committed"])
+    cards.setdefault("used", []).extend(cards["committed"][x] for x in SIDES)
     cards["committed"] = {}
     s["p1"] = C.decide_player1(bd, s)
     C.turn_events(bd, s)
@@ -922,6 +923,8 @@ def st_olympiad_end(bd, s, ctx):
         return None
     # leftover cards go back to the deck
     cards = s["cards"]
+    for x in SIDES:  # cards never played (a short Olympiad) go back to the deck
+        cards["deck"] += cards["hands"][x]
     cards["hands"] = {"athens": [], "sparta": []}
     start_build(bd, s)
     s["bsel"] = {"athens": None, "sparta": None}

@@ -55,6 +55,10 @@ def check(bd: Board, s: dict[str, Any]) -> list[str]:
         list(c["committed"].values()) + list(c["sicily"].values())
     if len(allc) != len(set(allc)):
         out.append("a card is in two places at once")
+    if "used" in c:
+        every = allc + list(c["used"])
+        if len(every) != len(set(every)) or len(every) != len(bd.cards):
+            out.append(f"cards not conserved: {len(every)} of {len(bd.cards)} accounted for")
     known = {x["id"] for x in bd.cards}
     if not set(allc) <= known:
         out.append("unknown cards in play")

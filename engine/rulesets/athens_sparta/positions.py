@@ -156,6 +156,10 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
             _fail("a card is both in the deck and in play")
     else:
         cards["deck"] = [c["id"] for c in bd.cards if c["id"] not in used]
+    # cards neither in a hand, the deck, Sicily nor face-down were played this Olympiad
+    placed = set(cards["deck"]) | {c for x in SIDES for c in cards["hands"][x]} | \
+        set(cards["committed"].values()) | set(cards["sicily"].values())
+    cards["used"] = [c["id"] for c in bd.cards if c["id"] not in placed]
     cards["sicily_shown"] = bool(pc.get("sicily_shown"))
     if cards["sicily"]:
         cards["sicily_done"] = True
