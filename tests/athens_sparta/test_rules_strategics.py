@@ -193,3 +193,18 @@ def test_neutral_blocks_change_sides_and_fight_former_allies_rule_9_5():
     h = rec["hex"]
     att = rec["att"] if "att" in rec else rec["attacker"]
     assert h == "H7" and att == "sparta"
+
+
+def test_persian_territory_friendly_to_sparta_only_with_the_alliance_rule_9_3():
+    from engine.rulesets.athens_sparta.movement import destinations
+
+    bd = board()
+    blocks = {"Sparta H1": {"hex": "R7"}, "Athens H1": {"hex": "K8"}}
+    g = pos(blocks=blocks, control={"Ephesus": "sparta", "Notium": "sparta"})
+    reach = {d[0] for d in destinations(bd, g.state, "Sparta H1")}
+    assert not reach & bd.persian
+    g = pos(blocks=blocks, control={"Ephesus": "sparta", "Notium": "sparta"},
+            persia={"alliance": True})
+    d = destinations(bd, g.state, "Sparta H1")
+    assert {x[0] for x in d} & bd.persian
+    assert {x[0] for x in d if x[1] == "march"} & bd.persian  # friendly: a march may end there

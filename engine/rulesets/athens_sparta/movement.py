@@ -183,8 +183,7 @@ def army_march_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
                     continue
                 entering_far = nb in bd.strait_far and h in bd.strait_far[nb]
                 seen[nb] = step
-                if friendly(s, side, nb) and not _in_siege(bd, s, occ, nb) and \
-                        not (nb in bd.persian and nb in bd.city_at):
+                if friendly(s, side, nb) and not _in_siege(bd, s, occ, nb):
                     ends.add(nb)
                 if bd.is_mountain(nb) or (False):
                     continue

@@ -107,6 +107,9 @@ def compute_control(bd: Board, s: dict[str, Any]) -> None:
         if side in ("athens", "sparta", "neutral", "persia"):
             hctl[h] = side
             sctl[h] = side
+    for h in bd.persian:  # rule 9.3: Persian territory (friendly to Sparta when allied)
+        hctl.setdefault(h, "persia")
+        sctl.setdefault(h, "persia")
     for h, here in occ.items():
         if len(here) == 1:
             (side,) = here
