@@ -1009,4 +1009,3 @@ def pending_retreat_ask(bd, s) -> dict[str, Any] | None:
 
 
 __all__ = ["battle_hexes", "run", "start_battle"]
-_unused = (SICILY,)

@@ -11,7 +11,7 @@ from engine import IllegalAction
 
 from . import combat as K
 from .board import SICILY, Board
-from .state import SIDES, compute_control, is_army, new_state, occupancy, other, siege_at
+from .state import SIDES, compute_control, is_army, new_state, occupancy, siege_at
 
 HERE = Path(__file__).parent / "positions"
 PHASES = ("card", "move", "combat", "attrition", "replacement")
@@ -216,5 +216,4 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
         s["bsel"] = {"athens": None, "sparta": None}
         s["phase"] = "replacement"
         s["step"] = "build"
-    _unused = other
     return s

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import SICILY, Board
-from .state import SIDES, compute_control, occupancy, other, siege_at
+from .state import SIDES, compute_control, occupancy, siege_at
 
 REBELS = ("Chios", "Corcyra", "Mytilene", "Rhodes")
 
@@ -121,5 +121,3 @@ def athens_blocks_in_athens(bd: Board, s) -> list[str]:
     h = bd.cities["Athens"]["hex"]
     return sorted(b for b, x in s["blocks"].items() if x["loc"] == h and x["side"] == "athens")
 
-
-_unused = (other,)

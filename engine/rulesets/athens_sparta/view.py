@@ -35,8 +35,7 @@ def _visible(s, bid, seat) -> bool:
 
 def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
     cards = s["cards"]
-    played = cards["played"] if s["phase"] not in ("card", "mulligan", "sicily") or \
-        not cards["committed"] else cards["played"]
+    played = cards["played"]  # the cards revealed this game turn (or the last one)
     on = [b for b, x in s["blocks"].items() if x["loc"] not in ("pool", "off", "out")]
     vis = sorted((b for b in on if _visible(s, b, seat)),
                  key=lambda b: (s["blocks"][b]["loc"], s["blocks"][b]["side"], b))
@@ -53,11 +52,8 @@ def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
             pool = [_block(bd, s, b, seat, with_place=False) for b in ids]
     occ = occupancy(s)
     sg_list = sieges(bd, s, occ)
-    sg_cities = {sg["city"]: sg for sg in sg_list}
     cities = {}
     for name, c in bd.cities.items():
-        sg = sg_cities.get(name) if c.get("hex") == (sg_cities.get(name) or {}).get("hex") \
-            else None
         h = c.get("hex") or ("sicily" if c.get("offboard") else None)
         sgh = next((x for x in sg_list if x["hex"] == h), None)
         value = c.get("value") or 0
@@ -68,7 +64,6 @@ def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
                         "port": bool(c.get("port")),
                         "besieged": bool(sgh and sgh["siege"]),
                         "blockaded": bool(sgh and sgh["blockade"])}
-        del sg
     pts = points(bd, s)
     if not _syr_known(s, seat) and s["control"].get("Syracuse") in SIDES:
         pts = None  # cannot happen: Syracuse is revealed when attacked
