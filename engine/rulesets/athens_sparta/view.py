@@ -78,7 +78,9 @@ def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
                                   half_hit=(b in s["half"]) if _visible(s, b, seat) else None)
                              for b, r in sorted(bt["role"].items(), key=lambda kv: (
                                  kv[1], not _visible(s, kv[0], seat),
-                                 kv[0] if _visible(s, kv[0], seat) else ""))
+                                 kv[0] if _visible(s, kv[0], seat) else "",
+                                 bt["st"].get(kv[0]) or "",
+                                 bool(s["blocks"][kv[0]]["in"])))
                              if s["blocks"][b]["loc"] == bt["hex"]],
                   "log": bt["rec"]["rounds"]}
     build = None
