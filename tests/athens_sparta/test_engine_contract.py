@@ -134,3 +134,14 @@ def test_positions_play_on_to_the_end(name):
     assert problem is None and g.outcome is not None
     again = engine.load_game(g.to_json(), replay=True)
     assert engine.ruleset(RS).dump(again.state) == engine.ruleset(RS).dump(g.state)
+
+
+def test_redaction_during_a_battle_with_hidden_defenders():
+    from tests.athens_sparta.conftest import act, position
+
+    g = position("amphipolis_example")
+    for seat in ("sparta", None):
+        assert assert_view_hides(g, seat, seed="battle") > 0
+    act(g, "wd")  # one Athenian block withdraws unseen
+    for seat in ("sparta", "athens", None):
+        assert_view_hides(g, seat, seed="battle2", require_variant=False)

@@ -18,7 +18,7 @@ from .state import SIDES
 def hidden_variants(bd: Board, s: dict[str, Any], seat: str | None, rng: Any
                     ) -> Iterator[dict[str, Any]]:
     hidden_sides = [x for x in SIDES if x != seat]
-    in_battle = set(s["battle"]["role"]) if s["battle"] else set()
+    in_battle: set[str] = set()  # battle blocks are permuted too; the battle is remapped
     for _ in range(6):
         v = copy_state(s)
         for side in hidden_sides:
@@ -27,8 +27,7 @@ def hidden_variants(bd: Board, s: dict[str, Any], seat: str | None, rng: Any
                        if x["side"] == side and b not in v["revealed"]
                        and x["loc"] not in ("off", "out")
                        and (bd.blocks[b]["type"] == "navy") == (cls == "navy")
-                       and not x.get("rv") and b not in in_battle
-                       and b not in (s["hits"] or {}).get("pool", ())]
+                       and not x.get("rv") and b not in in_battle]
                 # identities: shuffle the records among these blocks, keeping places
                 recs = [v["blocks"][b] for b in ids]
                 places = [(r["loc"], r["coast"], r["in"]) for r in recs]
@@ -48,6 +47,7 @@ def hidden_variants(bd: Board, s: dict[str, Any], seat: str | None, rng: Any
                     v[key] = [mapping.get(b, b) for b in v[key]]
                 for h, ent in list(v["entries"].items()):
                     v["entries"][h] = {mapping.get(b, b): e for b, e in ent.items()}
+                _remap_battle(v, mapping)
             cards = v["cards"]
             pool = list(cards["deck"]) + list(cards["hands"][side])
             com = cards["committed"].get(side)
@@ -70,3 +70,33 @@ def hidden_variants(bd: Board, s: dict[str, Any], seat: str | None, rng: Any
         if v["cards"]["sicily"] and not v["cards"]["sicily_shown"]:
             v["syracuse_value"] = sum(bd.card[c]["mp"] for c in v["cards"]["sicily"].values())
         yield v
+
+
+def _m(mapping: dict[str, str], x):
+    if isinstance(x, str):
+        return mapping.get(x, x)
+    if isinstance(x, list):
+        return [_m(mapping, y) for y in x]
+    return x
+
+
+def _remap_battle(v: dict[str, Any], mapping: dict[str, str]) -> None:
+    """Block ids inside the battle in progress and pending hits follow the permutation."""
+    bt = v["battle"]
+    if bt:
+        for key in ("role", "st"):
+            bt[key] = {mapping.get(b, b): x for b, x in bt[key].items()}
+        for key in ("relief", "acted", "queue", "decl", "sally", "forced", "regrouped", "sd",
+                    "navy_done"):
+            if isinstance(bt.get(key), list):
+                bt[key] = _m(mapping, bt[key])
+        for key in ("helot", "revolt", "sel"):
+            if bt.get(key):
+                bt[key] = mapping.get(bt[key], bt[key])
+    h = v.get("hits")
+    if h:
+        h["pool"] = _m(mapping, h["pool"])
+        if h.get("choice"):
+            h["choice"] = mapping.get(h["choice"], h["choice"])
+    if v.get("pending_retreat"):
+        v["pending_retreat"] = mapping.get(v["pending_retreat"], v["pending_retreat"])
