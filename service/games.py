@@ -282,6 +282,11 @@ class GameService:
                 raise Refusal("stale", "The game has moved on since that was shown; "
                               "here is the current state.", version=row.version)
             g = self._cache.pop(row.id, row.version) or await self._load(row.id)
+            if g.version != row.version:
+                # Another process committed between our read of the row and of the
+                # snapshot: the game this click was drawn for is gone.
+                raise Refusal("stale", "The game has moved on since that was shown; "
+                              "here is the current state.", version=g.version)
             # From here the game object is ours alone (out of the cache) until committed.
             waiting_before = {p.seat for p in g.prompts()}
             prompt = g.prompt_for(seat)
