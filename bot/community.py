@@ -50,12 +50,6 @@ DEFAULT_INTERVAL_S = 30.0
 DEFAULT_CAP_S = 5 * 86400
 NO_MENTIONS = discord.AllowedMentions.none()
 
-# A pace chosen with `/game new pace_hours:` waits here until the game starts, so a
-# restart between the lobby and the start does not silently make the game untimed.
-_LOBBY_PACE_SQL = ("CREATE TABLE IF NOT EXISTS bot_lobby_pace (game_id INTEGER PRIMARY KEY, "
-                   "initial_s REAL NOT NULL, increment_s REAL NOT NULL, cap_s REAL NOT NULL)")
-
-
 def pace_for_hours(hours: float) -> Pace:
     """`/game new pace_hours:24` -> +24h per move, at most 5 days banked, 3 moves' worth
     to start with (the community default shape)."""
@@ -99,8 +93,6 @@ class CommunityHooks:
     # ------------------------------------------------------------------ lifecycle
     async def open(self) -> None:
         await self.c.open()
-        async with self.c.db.tx() as cur:
-            await cur.execute(_LOBBY_PACE_SQL)
         if self.interval_s:
             self._task = asyncio.create_task(self._run(), name="keryx-community-scheduler")
 
@@ -147,27 +139,10 @@ class CommunityHooks:
                 to_act={p.seat for p in prompts}, pace=pace, guild_id=info.guild_id)
 
     async def set_pace(self, game_id: int, hours: float) -> None:
-        pace = pace_for_hours(hours)
-        async with self.c.db.tx() as cur:
-            await cur.execute("INSERT INTO bot_lobby_pace VALUES (?, ?, ?, ?) ON CONFLICT "
-                              "(game_id) DO UPDATE SET initial_s = excluded.initial_s, "
-                              "increment_s = excluded.increment_s, cap_s = excluded.cap_s",
-                              (game_id, pace.initial_s, pace.increment_s, pace.cap_s))
-
-    async def _clear_lobby_pace(self, game_id: int) -> None:
-        async with self.c.db.tx() as cur:
-            await cur.execute("DELETE FROM bot_lobby_pace WHERE game_id = ?", (game_id,))
-
-    async def _lobby_pace(self, game_id: int) -> Pace | None:
-        r = await self.c.db.one("SELECT initial_s, increment_s, cap_s FROM bot_lobby_pace "
-                                "WHERE game_id = ?", (game_id,))
-        return Pace(*r) if r else None
+        await self.c.clocks.set_lobby_pace(game_id, pace_for_hours(hours))
 
     async def _take_lobby_pace(self, game_id: int) -> Pace | None:
-        pace = await self._lobby_pace(game_id)
-        if pace is not None:
-            await self._clear_lobby_pace(game_id)
-        return pace
+        return await self.c.clocks.take_lobby_pace(game_id)
 
     async def game_ended(self, channel: discord.abc.Messageable, info: GameInfo) -> None:
         """After the controller's final post: record the result (league, ratings), post
@@ -215,10 +190,10 @@ class CommunityHooks:
             if extend is not None or pause is not None:
                 raise UserError("The clock starts with the game; set the pace with `hours`.")
             if hours is None:
-                pace = await self._lobby_pace(info.id)
+                pace = await self.c.clocks.lobby_pace(info.id)
                 return f"⏱️ Pace: {pace.describe() if pace else 'no clock'}."
             if hours == 0:
-                await self._clear_lobby_pace(info.id)
+                await self._take_lobby_pace(info.id)
                 return "⏱️ This game will have no clock."
             await self.set_pace(info.id, hours)
             return f"⏱️ Pace set: {pace_for_hours(hours).describe()}."

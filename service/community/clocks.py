@@ -97,6 +97,28 @@ class ClockService:
     def __init__(self, db: CommunityDB):
         self.db = db
 
+    # ------------------------------------------------------------------ lobby
+    async def set_lobby_pace(self, game_id: int, pace: Pace) -> None:
+        """Remember the pace chosen for a game still gathering players."""
+        async with self.db.tx() as c:
+            await c.execute("INSERT INTO lobby_paces VALUES (?, ?, ?, ?) ON CONFLICT "
+                            "(game_id) DO UPDATE SET initial_s = excluded.initial_s, "
+                            "increment_s = excluded.increment_s, cap_s = excluded.cap_s",
+                            (game_id, pace.initial_s, pace.increment_s, pace.cap_s))
+
+    async def lobby_pace(self, game_id: int) -> Pace | None:
+        row = await self.db.one("SELECT initial_s, increment_s, cap_s FROM lobby_paces "
+                                "WHERE game_id = ?", (game_id,))
+        return Pace(*row) if row else None
+
+    async def take_lobby_pace(self, game_id: int) -> Pace | None:
+        """The pace chosen in the lobby, forgotten as it is handed over at the start."""
+        async with self.db.tx() as c:
+            row = await fetch_one(c, "SELECT initial_s, increment_s, cap_s FROM lobby_paces "
+                                  "WHERE game_id = ?", (game_id,))
+            await c.execute("DELETE FROM lobby_paces WHERE game_id = ?", (game_id,))
+        return Pace(*row) if row else None
+
     # ------------------------------------------------------------------ registration
     async def register_game(self, game_id: int, *, channel_id: int, ruleset: str,
                             players: Mapping[str, int | None], to_act: Iterable[str],

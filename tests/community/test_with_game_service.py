@@ -45,3 +45,21 @@ async def test_game_service_and_community_share_the_file(db_path):
             assert len(sink.of(ApplyForfeit)) == len(forfeits)
     finally:
         await svc.close()
+
+
+async def test_a_lobby_pace_survives_a_restart_and_is_handed_over_once(db_path, clock):
+    svc = await GameService.open_sqlite(db_path)
+    info = await svc.create_game(guild_id=1, channel_id=9, user_id=1, ruleset_id="duel")
+    await svc.close()
+    c = Community(db_path, now=clock)
+    await c.open()
+    await c.clocks.set_lobby_pace(info.id, Pace(3 * 3600, 3600, 5 * 86400))
+    await c.close()
+    c = Community(db_path, now=clock)  # a restart between the lobby and the start
+    await c.open()
+    try:
+        assert await c.clocks.lobby_pace(info.id) == Pace(3 * 3600, 3600, 5 * 86400)
+        assert await c.clocks.take_lobby_pace(info.id) == Pace(3 * 3600, 3600, 5 * 86400)
+        assert await c.clocks.take_lobby_pace(info.id) is None
+    finally:
+        await c.close()
