@@ -191,6 +191,13 @@ class Game:
 
     # ------------------------------------------------------------------ persistence
     def to_dict(self) -> dict[str, Any]:
+        return self._record(self.rules.dump(self.state))
+
+    def to_json(self) -> str:
+        record = self._record(self.rules.dump_for_json(self.state))
+        return json.dumps(record, separators=(",", ":"), sort_keys=True)
+
+    def _record(self, state: Any) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "ruleset": self.rules.id,
@@ -205,11 +212,8 @@ class Game:
             "barrier": self.barrier,
             "version": self.version,
             "rng": self.rng.counter,
-            "state": self.rules.dump(self.state),
+            "state": state,
         }
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: Ruleset, replay: bool = False) -> Game:

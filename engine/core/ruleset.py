@@ -101,6 +101,11 @@ class Ruleset(ABC):
     @abstractmethod
     def load(self, data: dict[str, Any]) -> Any: ...
 
+    def dump_for_json(self, state: Any) -> Any:
+        """What `Game.to_json` serialises at once: a ruleset whose state is already plain
+        JSON data may return it as is and save the copy `dump` makes (every commit pays it)."""
+        return self.dump(state)
+
     # --- conveniences for callers -------------------------------------------------------
     def seats(self, scenario: str) -> tuple[str, ...]:
         return self.scenarios[scenario].seats
