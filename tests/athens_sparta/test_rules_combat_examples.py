@@ -126,3 +126,28 @@ def test_amphipolis_example_rule_5_6_reading_3B2():
     assert blk(g, "Sparta H1")["str"] == 3  # one hit, on the strongest block
     assert blk(g, "Thebes P")["str"] == 3
     assert s["dice"] == []
+
+
+def test_attacker_forced_back_takes_extra_fire_rule_5_43():
+    g = position(None, olympiad=84, turn=2, phase="combat", active="sparta", player1="sparta",
+                 mp=0,
+                 cards={"athens": {"hand": ["C11"], "played": "C10"},
+                        "sparta": {"hand": ["C12"], "played": "C24"}},
+                 blocks={"Sparta H1": {"hex": "H10"}, "Athens H1": {"hex": "H10"},
+                         "Athens P": {"hex": "H10"}, "Athens H2": {"hex": "K8"}},
+                 moved=["Sparta H1"], entries={"H10": {"Sparta H1": {"from": "I10"}}},
+                 battle="H10",
+                 dice=[6, 6, 6, 6, 6, 6, 6, 6, 6, 6] + [6, 6, 6, 6, 6, 6, 6, 6, 6, 6] + [1, 6])
+    # round 2: every block may now retreat; all attack and miss
+    for _ in range(3):
+        p = prompt(g)
+        assert p.kind == "act" and "rt" in ids(p)
+        act(g, "fire")
+    # the defenders stay outside the walls: the Spartan hoplite must retreat, after one
+    # more fire from the Athenian peltast (1 hit); it goes back the way it came
+    b = blk(g, "Sparta H1")
+    assert b["str"] == 3 and b["loc"] == "I10"
+    rec = g.state["last_battle"]
+    assert rec["rounds"][-1]["round"] == "pursuit"
+    assert rec["rounds"][-1]["actions"][0]["block"]["id"] == "Athens P"
+    assert rec["result"] == "the attacker must retreat" and rec["winner"] == "athens"

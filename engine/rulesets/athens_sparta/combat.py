@@ -196,7 +196,7 @@ def run(bd: Board, s, ctx) -> dict[str, Any] | None:
 
 
 def _check_won(s, bt) -> None:
-    if bt["stage"] in ("end", "after", "regroup", "pillage", "finish", "forced"):
+    if bt["stage"] in ("end", "extra", "regroup", "pillage", "finish", "forced"):
         return
     if not _side_blocks(s, bt, bt["att"]) or not _side_blocks(s, bt, bt["def"]):
         bt["stage"] = "end"
@@ -655,10 +655,17 @@ def _stage_end(bd, s, bt, ctx):
         d_out_armies = [b for b in d_out if is_army(bd, b)]
         if d_out and (d_in or d_out_armies or not _walled(bd, bt)):
             # defenders remain outside the walls: the attacker must retreat (5.43)
-            if bt["kind"] == "new":
-                _extra_fire(bd, s, bt, ctx)
-            forced = [b for b in _side_blocks(s, bt, att) if bt["st"][b] != "in"]
             result, winner = "the attacker must retreat", dfd
+            if bt["kind"] == "new" and not bt.get("extra_done"):
+                # 5.43: first one more fire from the defending peltasts and cavalry
+                bt["extra_done"] = True
+                bt["extra_q"] = [b for b in _order(bd, s, bt, d_out)
+                                 if bd.blocks[b]["type"] in ("peltast", "cavalry")]
+                if bt["extra_q"] and any(is_army(bd, b) for b in a_out):
+                    bt["rec"]["rounds"].append({"round": "pursuit", "actions": []})
+                    bt["stage"] = "extra"
+                    return None
+            forced = [b for b in _side_blocks(s, bt, att) if bt["st"][b] != "in"]
         elif d_out and not d_in:
             # the attacker took the walled city; the defending navy retreats or blockades
             result, winner = "the attacker takes the city", att
@@ -692,27 +699,19 @@ def _stage_end(bd, s, bt, ctx):
     return None
 
 
-def _extra_fire(bd, s, bt, ctx) -> None:
-    """5.43: an attacking army forced to retreat from a new battle takes one more fire from
-    the defending peltasts and cavalry outside the walls."""
-    if not bt["rec"]["rounds"]:
-        return
-    bt["rec"]["rounds"].append({"round": "pursuit", "actions": []})
-    for b in _order(bd, s, bt, _side_blocks(s, bt, bt["def"])):
-        if bt["st"][b] == "in" or bd.blocks[b]["type"] not in ("peltast", "cavalry"):
+def _stage_extra(bd, s, bt, ctx):
+    """5.43: an attacking army forced to retreat from a new battle first takes one more
+    fire from each defending peltast and cavalry outside the walls."""
+    while bt["extra_q"]:
+        b = bt["extra_q"].pop(0)
+        if not _alive(s, bt, b) or not _targets(bd, s, bt, b, "extra"):
             continue
-        tg = _targets(bd, s, bt, b, "extra")
-        if not tg:
-            break
         bt["acted"] = [x for x in bt["acted"] if x != b]
         fire(bd, s, bt, b, "extra", ctx)
         if s.get("hits"):
-            bt.setdefault("extra_pending", True)
-            # hits here never need a choice in practice; resolve with the default choice
-            while s.get("hits"):
-                ask = apply_hits(bd, s, ctx)
-                if ask:
-                    s["hits"]["choice"] = ask["opts"][0][0][2:]
+            return None  # the machine applies the hits (the owner may have to choose)
+    bt["stage"] = "end"  # conclude: the attacker now retreats (extra_done is set)
+    return None
 
 
 def _stage_forced(bd, s, bt, ctx):
@@ -992,7 +991,8 @@ def _stage_finish(bd, s, bt, ctx):
 STAGES = {
     "decl": _stage_decl, "r_start": _stage_r_start, "sea": _stage_sea, "navy": _stage_navy,
     "land": _stage_land, "siege_decl": _stage_siege_decl, "siege": _stage_siege,
-    "r_end": _stage_r_end, "end": _stage_end, "forced": _stage_forced,
+    "r_end": _stage_r_end, "end": _stage_end, "extra": _stage_extra,
+    "forced": _stage_forced,
     "regroup": _stage_regroup, "pillage": _stage_pillage, "finish": _stage_finish,
 }
 
