@@ -676,9 +676,7 @@ def _stage_end(bd, s, bt, ctx):
                 if a_nav or len(a_out) > lim:
                     forced.append(b)
             if not forced:
-                for b in a_out:
-                    bt["st"][b] = "in"
-                    s["blocks"][b]["in"] = True
+                bt["optional"] = list(d_out)  # each may stay on blockade or retreat
         else:
             result, winner = ("the siege goes on" if d_in else "the attacker takes the hex"), \
                 None if d_in else att
@@ -715,7 +713,24 @@ def _stage_extra(bd, s, bt, ctx):
 
 
 def _stage_forced(bd, s, bt, ctx):
-    """Forced retreats at the end of the battle (5.43, 5.5)."""
+    """Forced retreats at the end of the battle (5.43, 5.5); a defending navy left outside
+    a city the attacker took may instead stay on blockade (5.43)."""
+    while bt.get("optional"):
+        b = bt["optional"][0]
+        if not _alive(s, bt, b):
+            bt["optional"].pop(0)
+            continue
+        opts = [["stay", "Stay on blockade", "5.43"]] + retreat_options(bd, s, bt, b)
+        return _ask(bt["role"][b], "retreat", f"{bd.label(bt['hex'])} has fallen (rule 5.43): "
+                    f"does {block_name(bd, b)} stay on blockade or retreat?", "5.43", opts,
+                    bid=b)
+    if "optional" in bt:
+        del bt["optional"]
+        outside = [b for b in _side_blocks(s, bt, bt["def"]) if bt["st"][b] != "in"]
+        if outside:  # the blockade holds: the victors are now the besieged
+            for b in _side_blocks(s, bt, bt["att"]):
+                bt["st"][b] = "in"
+                s["blocks"][b]["in"] = True
     while bt["forced"]:
         b = bt["forced"][0]
         if not _alive(s, bt, b):
@@ -745,7 +760,11 @@ def _stage_forced(bd, s, bt, ctx):
 def answer_retreat(bd, s, option, ctx, ask) -> None:
     bt = s["battle"]
     b = ask["bid"]
-    if bt.get("forced") and bt["forced"][0] == b:
+    if bt.get("optional") and bt["optional"][0] == b:
+        bt["optional"].pop(0)
+        if option == "stay":
+            return
+    elif bt.get("forced") and bt["forced"][0] == b:
         bt["forced"].pop(0)
     do_retreat(bd, s, bt, b, option, ctx)
     s.pop("pending_retreat", None)

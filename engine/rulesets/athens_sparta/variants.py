@@ -87,7 +87,7 @@ def _remap_battle(v: dict[str, Any], mapping: dict[str, str]) -> None:
         for key in ("role", "st"):
             bt[key] = {mapping.get(b, b): x for b, x in bt[key].items()}
         for key in ("relief", "acted", "queue", "decl", "sally", "forced", "regrouped", "sd",
-                    "navy_done"):
+                    "navy_done", "optional", "extra_q"):
             if isinstance(bt.get(key), list):
                 bt[key] = _m(mapping, bt[key])
         for key in ("helot", "revolt", "sel"):
