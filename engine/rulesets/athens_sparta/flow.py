@@ -504,8 +504,10 @@ def st_move_dest(bd, s, ctx):
     opts = [[_dest_id(d), label(d), {"op": "4.4", "march": "4.51", "sea": "4.52"}[d[1]]]
             for d in order]
     opts.append(["back", "Choose another block", "4.0"])
+    what = "choose where it ends its move." if len(opts) > 1 else \
+        "it has nowhere it may legally go (stacking, enemy hexes or terrain)."
     return [_ask(s["active"], "move_dest", f"Move {block_name(bd, b)} from {bd.label(here)} "
-                 f"(rules 4.4, 4.5): choose where it ends its move.", "4.4", opts)]
+                 f"(rules 4.4, 4.5): {what}", "4.4", opts)]
 
 
 def h_move_dest(bd, s, seat, option, ask, ctx):
