@@ -35,7 +35,13 @@ class Table:
 
 @pytest.fixture
 async def table(tmp_path):
-    standin = StandIn(heartbeat_interval=5.0)
+    async with open_table(tmp_path) as t:
+        yield t
+
+
+@contextlib.asynccontextmanager
+async def open_table(tmp_path, **standin_settings):
+    standin = StandIn(heartbeat_interval=5.0, **standin_settings)
     await standin.start("127.0.0.1", 0)
     point_discord_py_at(standin.base_url)
     guild = standin.create_guild("Hellas")

@@ -115,3 +115,21 @@ async def test_unexpected_errors_are_logged_with_context_and_the_user_is_told(ta
     assert logged and "act" in logged[-1].getMessage()
     assert str(table.channel.id) in logged[-1].getMessage()
     assert str(table.alice.id) in logged[-1].getMessage()
+
+
+async def test_channel_rate_limits_slow_posts_down_but_lose_none(tmp_path):
+    from standin.ratelimit import RateLimitRule
+
+    from .conftest import open_table
+
+    # Discord answers 429 without warning when a channel gets more than 3 posts a second.
+    async with open_table(tmp_path, message_rate_limit=RateLimitRule(3, 1.0, advertise=False)
+                          ) as t:
+        await open_duel(t)
+        await play_until_over(t.standin, t.players(4), t.channel)
+        assert t.standin.ratelimiter.rejected, "the bot should have been rate limited"
+        info = await t.bot.keryx.svc.game_info(t.channel.id)
+        posted = await t.bot.keryx.svc.posts(info.id, "map")
+        shown = [m for m in t.public() if "-# game" in m.content]
+        assert len(shown) == len(posted) + 1  # every recorded map post, plus the final one
+        assert sum("Game over" in m.content for m in t.public()) == 1
