@@ -88,3 +88,12 @@ def test_storm_siege_limit_and_double_defence_rule_5_41():
     assert rec[1]["half_hits"] == 2 and rec[1]["hits"] == 0
     p = prompt(g)
     assert p.kind == "act" and set(ids(p)) == {"fire", "rt"}  # round 2: it may pull back
+
+
+def test_which_island_blockades_are_full_sieges_rule_6_1():
+    bd = board()
+    full = {c: bd.full_blockade_island(bd.cities[c]["hex"])
+            for c in ("Naxos", "Cephallenia", "Corcyra", "Chalcis", "Carystus", "Oreus",
+                      "Athens", "Potidaea")}
+    assert full == {"Naxos": True, "Cephallenia": True, "Corcyra": True, "Chalcis": False,
+                    "Carystus": False, "Oreus": False, "Athens": False, "Potidaea": False}

@@ -15,6 +15,8 @@ from functools import lru_cache
 from typing import Any
 
 SICILY = "sicily"  # the off-board Sicily box (rule 9.2) is one place
+# Euboea's ports: our map splits the island with strait hex-sides, so name them (rule 6.1)
+EUBOEA = frozenset({"Chalcis", "Carystus", "Oreus"})
 TYPE_MOVE = {"hoplite": 3, "peltast": 4, "navy": 4, "cavalry": 5}  # rule 4.4
 TYPE_COST = {"peltast": 1, "hoplite": 2, "cavalry": 3, "navy": 3}  # rule 8.4
 
@@ -236,8 +238,51 @@ class Board:
             return False
         if h == SICILY:
             return False
-        return not any(self.side_land.get((h, nb)) in ("clear", "pass")
-                       for nb in self.nbrs[h])
+        if set(self.cities_at.get(h, ())) & EUBOEA:
+            return False  # rule 6.1 names Euboea: a large island with land supply
+        comp = self._island_of().get(h)
+        return comp is not None and comp[1]
+
+    def _island_of(self) -> dict[str, tuple[int, bool]]:
+        """hex -> (land mass, whether a blockade there is a full siege). Land masses join
+        hexes through clear or pass hex-sides, straits excluded; the largest is the
+        mainland. Off the mainland, a land mass with a single port city is an island whose
+        blockade is a full siege (rule 6.1); larger islands with several ports are not."""
+        cached = getattr(self, "_islands", None)
+        if cached is not None:
+            return cached
+        adj: dict[str, list[str]] = {}
+        for key, sd in self.sides.items():
+            a, b = key.split("|")
+            if sd.get("land") in ("clear", "pass") and not sd.get("strait"):
+                adj.setdefault(a, []).append(b)
+                adj.setdefault(b, []).append(a)
+        comp: dict[str, int] = {}
+        members: list[list[str]] = []
+        for h, hx in self.hexes.items():
+            if h in comp or hx["kind"] == "sea" or h == SICILY:
+                continue
+            comp[h] = len(members)
+            group = [h]
+            stack = [h]
+            while stack:
+                x = stack.pop()
+                for n in adj.get(x, ()):
+                    if n not in comp and self.hexes[n]["kind"] != "sea":
+                        comp[n] = comp[h]
+                        group.append(n)
+                        stack.append(n)
+            members.append(group)
+        main = max(range(len(members)), key=lambda i: len(members[i])) if members else -1
+        out: dict[str, tuple[int, bool]] = {}
+        for i, group in enumerate(members):
+            ports = sum(1 for x in group for n in self.cities_at.get(x, ())
+                        if self.cities[n].get("port"))
+            full = i != main and ports <= 1
+            for x in group:
+                out[x] = (i, full)
+        self._islands = out
+        return out
 
 
 @lru_cache(maxsize=1)
