@@ -55,3 +55,17 @@ def test_health_follows_the_heartbeat_file(tmp_path, monkeypatch):
     old = time.time() - 600
     os.utime(beat, (old, old))
     assert runner.invoke(app, ["health"]).exit_code == 1
+
+
+def test_data_prints_the_components_with_the_named_fields():
+    res = runner.invoke(app, ["data", "athens-sparta"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert {"hexes", "cities", "blocks", "cards", "setup"} <= set(data)
+    for city in data["cities"]:
+        assert {"name", "hex", "value", "side", "walled", "port"} <= set(city)
+        assert city["side"] in ("athens", "sparta", "neutral", "persia", "none")
+    for block in data["blocks"]:
+        assert {"name", "side", "type", "home", "max_strength", "rating", "move"} <= set(block)
+    assert len(data["cards"]) == 25
+    assert all({"id", "mp", "event"} <= set(card) for card in data["cards"])
