@@ -183,3 +183,28 @@ def test_strait_example_positions_rule_4_3(name, target, crossed):
     g = position(name)
     ds = [d for d in dests(g, "Sparta H1") if d[0] == target]
     assert ds and any(d[3] == crossed for d in ds)
+
+
+def test_mountains_stop_movement_and_passes_allow_one_attacker_rules_1_8_4_1():
+    # H8 is a mountain hex entered through passes: an army entering it stops there
+    g = base(blocks={"Sparta H1": {"hex": "H9"}, "Sparta H2": {"hex": "H9"},
+                     "Athens H1": {"hex": "K8"}})
+    bd = board()
+    assert bd.is_mountain("H8")
+    reach = ends(g, "Sparta H1")
+    assert "H8" in reach
+    # nothing beyond H8 is reached through it: H7 only by another way, if at all
+    for d in dests(g, "Sparta H1"):
+        assert d[0] != "H8" or d[2] is None
+    # a pass hex-side lets one block attack through it (4.1)
+    g = base(blocks={"Sparta H1": {"hex": "H9"}, "Sparta H2": {"hex": "H9"},
+                     "Athens H1": {"hex": "H8"}, "Athens H2": {"hex": "K8"}})
+    act(g, "b:Sparta H1")
+    act(g, pick(g, "o|H8|H9|").id)
+    assert not [d for d in dests(g, "Sparta H2") if d[0] == "H8" and d[2] == "H9"]
+
+
+def test_mountain_stacking_limit_2_rule_4_1():
+    g = base(blocks={"Sparta H1": {"hex": "H8"}, "Sparta H2": {"hex": "H8"},
+                     "Sparta H3": {"hex": "H9"}, "Athens H1": {"hex": "K8"}})
+    assert "H8" not in ends(g, "Sparta H3")
