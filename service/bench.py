@@ -33,7 +33,7 @@ def _percentile(sorted_values: list[float], q: float) -> float:
 
 
 async def bench_store(ruleset_id: str = "athens-sparta", games: int = 1000, *,
-                      concurrency: int = 16, max_actions: int = 20_000,
+                      concurrency: int = 4, max_actions: int = 20_000,
                       scenario: str | None = None, options: dict[str, Any] | None = None,
                       seed: int = 0, path: str | Path | None = None,
                       synchronous: str = "NORMAL") -> dict[str, Any]:

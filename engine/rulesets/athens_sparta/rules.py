@@ -137,6 +137,9 @@ class AthensSparta(Ruleset):
     def dump(self, s: dict[str, Any]) -> dict[str, Any]:
         return copy_state(s)
 
+    def dump_for_json(self, s: dict[str, Any]) -> dict[str, Any]:
+        return s  # already plain JSON data, serialised at once: no copy needed
+
     def load(self, data: dict[str, Any]) -> dict[str, Any]:
         return copy_state(data)
 
