@@ -68,14 +68,18 @@ class Console:
             v = sv.view
             self.say(f"\n[{human}] Olympiad {v.get('olympiad', '')} turn {v.get('turn', '')} "
                      f"{v.get('phase', '')} — {prompt.text}"
-                     + (f" (rule {prompt.rule})" if prompt.rule else ""))
+                     + (f" (rule {prompt.rule})" if prompt.rule
+                        and f"rule {prompt.rule}" not in prompt.text else ""))
             options = prompt.options
             start = page * PAGE
             for i, o in enumerate(options[start:start + PAGE], start + 1):
                 self.say(f"  {i:>3}. {o.label}" + (f"  · rule {o.rule}" if o.rule else ""))
             if len(options) > PAGE:
                 self.say(f"  (page {page + 1}/{-(-len(options) // PAGE)}: 'n' next, 'p' previous)")
-            answer = self.ask("> ").strip().lower()
+            try:
+                answer = self.ask("> ").strip().lower()
+            except EOFError:  # input closed: stop, the game stays stored
+                return None
             if answer in ("q", "quit", "exit"):
                 return None
             if answer in ("n", "p"):
