@@ -255,11 +255,12 @@ class Keryx:
         png = await render(renders.render_map, sv.view)
         waiting = {p.seat: p.user_id for p in prompts}
         lines = [intro] if intro else []
-        if where := text.banner(sv.view):
-            lines.append(f"📜 **{where}**")
         if summary := text.summary(events):
-            lines.append(summary)
-        lines.append(text.waiting_line(waiting))
+            lines += ["📜 **What happened**", summary]
+        where = text.banner(sv.view)
+        now = " — ".join(x for x in (where, text.waiting_line(waiting)) if x)
+        if now:
+            lines.append(f"**Now:** {now}")
         lines.append(f"-# game {game_id} · v{sv.version}")
         msg = await channel.send(
             limits.clip("\n".join(x for x in lines if x), limits.MESSAGE_CHARS),
