@@ -278,7 +278,7 @@ class GameService:
             seat = next((s for s, u in users.items() if u == user_id), None)
             if seat is None:
                 raise Refusal("not_seated", "You do not hold a seat in this game.")
-            if expected_version is not None and expected_version != row.version:
+            if expected_version is not None and expected_version > row.version:
                 raise Refusal("stale", "The game has moved on since that was shown; "
                               "here is the current state.", version=row.version)
             g = self._cache.pop(row.id, row.version) or await self._load(row.id)
@@ -287,6 +287,13 @@ class GameService:
                 # snapshot: the game this click was drawn for is gone.
                 raise Refusal("stale", "The game has moved on since that was shown; "
                               "here is the current state.", version=g.version)
+            if expected_version is not None and expected_version != row.version and (
+                    kind != "act" or expected_version < g.prompt_version(seat)):
+                # An older click still counts while the clicker's own prompt is unchanged
+                # since it was drawn (the other seat committing its card in the meantime).
+                self._cache.put(row.id, g)
+                raise Refusal("stale", "The game has moved on since that was shown; "
+                              "here is the current state.", version=row.version)
             # From here the game object is ours alone (out of the cache) until committed.
             waiting_before = {p.seat for p in g.prompts()}
             prompt = g.prompt_for(seat)

@@ -21,7 +21,7 @@ RESIGN = "!resign"
 class Game:
     __slots__ = ("rules", "scenario", "options", "seed", "seed_hash", "position", "state",
                  "rng", "log", "barrier", "version", "engine_version", "rules_version",
-                 "_prompts", "_outcome")
+                 "_prompts", "_outcome", "prompt_versions", "_prompt_sigs")
 
     def __init__(self, rules: Ruleset, scenario: str, options: dict[str, Any],
                  seed: str | int, position: dict[str, Any] | None):
@@ -40,6 +40,11 @@ class Game:
         self.state: Any = None
         self._prompts: list[Prompt] | None = None
         self._outcome: Outcome | None = None
+        # The game version at which each seat's prompt last changed: a click drawn at an
+        # older version is still good if that seat's own prompt has not changed since
+        # (both players committing a card face-down must not make each other's clicks stale).
+        self.prompt_versions: dict[str, int] = {}
+        self._prompt_sigs: dict[str, tuple] | None = None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -65,6 +70,7 @@ class Game:
         else:
             g.state = rules.setup_position(ctx, position, opts)
         g._outcome = rules.outcome(g.state)
+        g._track_prompts(all_changed=True)
         return g
 
     # ------------------------------------------------------------------ play
@@ -133,11 +139,24 @@ class Game:
         self.version += 1
         self._prompts = None
         self._outcome = self.rules.outcome(self.state)
+        self._track_prompts()
         if self._outcome is not None:
             ctx.event("game_end", f"Game over: {self._outcome.reason}",
                       outcome=self._outcome.to_dict(), seed=str(self.seed),
                       seed_hash=self.seed_hash)
         return ctx.events
+
+    def prompt_version(self, seat: str) -> int:
+        """The version since which `seat` has been shown the same prompt (or none)."""
+        return self.prompt_versions.get(seat, self.version)
+
+    def _track_prompts(self, all_changed: bool = False) -> None:
+        sigs = {p.seat: (p.text, tuple(o.id for o in p.options)) for p in self.prompts()}
+        old = self._prompt_sigs or {}
+        for seat in self.seats:
+            if all_changed or sigs.get(seat) != old.get(seat):
+                self.prompt_versions[seat] = self.version
+        self._prompt_sigs = sigs
 
     # ------------------------------------------------------------------ undo
     def can_undo(self, seat: str) -> bool:
@@ -151,6 +170,7 @@ class Game:
         version = self.version
         self._restore(self._rebuilt(self.log[:-1]))
         self.version = version + 1
+        self._track_prompts(all_changed=True)
 
     def _rebuilt(self, log: list[tuple[str, str]]) -> Game:
         g = Game.create(self.rules, self.scenario, self.seed, self.options, self.position)
@@ -212,6 +232,7 @@ class Game:
             "barrier": self.barrier,
             "version": self.version,
             "rng": self.rng.counter,
+            "prompt_versions": self.prompt_versions,
             "state": state,
         }
 
@@ -229,6 +250,7 @@ class Game:
                 g._apply(seat, option_id)
             g.version = data.get("version", len(log))
             g.engine_version = data.get("engine_version", ENGINE_VERSION)
+            g._track_prompts(all_changed=True)  # replay counts versions differently
             return g
         g = cls(rules, data["scenario"], data["options"], data["seed"], data.get("position"))
         g.engine_version = data.get("engine_version", ENGINE_VERSION)
@@ -238,4 +260,6 @@ class Game:
         g.rng.counter = data["rng"]
         g.state = rules.load(data["state"])
         g._outcome = rules.outcome(g.state)
+        g._track_prompts(all_changed=True)
+        g.prompt_versions.update(data.get("prompt_versions") or {})
         return g

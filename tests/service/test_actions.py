@@ -69,8 +69,25 @@ async def test_refusals_change_nothing(svc):
     # The refused interaction ids were not burnt: a good request under one applies.
     res = await svc.submit(CH, NORTH, card, ver, "reused-after-refusal")
     assert res.version == ver + 1
-    stale = await _refused("stale", svc.submit(CH, SOUTH, card, ver, iid()))
+    # North's prompt changed with its own choice: a click drawn before it is stale.
+    stale = await _refused("stale", svc.submit(CH, NORTH, card, ver, iid()))
     assert stale.details["version"] == ver + 1
+
+
+async def test_a_click_stays_good_while_the_clickers_own_prompt_is_unchanged(svc):
+    """Both seats commit a card face-down at the same time: south's menu was drawn before
+    north committed, and still counts, because south's own prompt did not change."""
+    await start_duel(svc, CH)
+    north_card, ver = await _card(svc, NORTH)
+    south_card, south_ver = await _card(svc, SOUTH)
+    assert south_ver == ver
+    await svc.submit(CH, NORTH, north_card, ver, iid())
+    res = await svc.submit(CH, SOUTH, south_card, south_ver, iid())
+    assert res.version == ver + 2 and res.seat == "south"
+    # After the reveal south's prompt is new: the same old version is now stale.
+    winner = next(p for p in res.prompts)
+    user = NORTH if winner.seat == "north" else SOUTH
+    await _refused("stale", svc.submit(CH, user, winner.prompt.options[0].id, ver, iid()))
 
 
 async def test_undo_back_to_the_last_reveal(svc):
