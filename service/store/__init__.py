@@ -3,7 +3,6 @@
 from .base import (
     ActionRow,
     ChannelBusy,
-    DeadlineRow,
     DuplicateInteraction,
     GameEnd,
     GameRow,
@@ -23,7 +22,7 @@ from .migrate import MigrationError, migrate
 from .sqlite import SqliteStore
 
 __all__ = [
-    "ActionRow", "ChannelBusy", "DeadlineRow", "DuplicateInteraction", "GameEnd", "GameRow",
+    "ActionRow", "ChannelBusy", "DuplicateInteraction", "GameEnd", "GameRow",
     "MessageRow", "MigrationError", "NewGame", "NotFound", "SeatChange", "SeatRow",
     "SeatTaken", "SqliteStore", "StaleVersion", "Store", "StoreConflict", "UserSeat",
     "WrongStatus", "migrate",

@@ -148,16 +148,6 @@ class MessageRow:
 
 
 @dataclass(frozen=True, slots=True)
-class DeadlineRow:
-    game_id: int
-    seat: str
-    version: int
-    due_at: datetime
-    remind_at: datetime | None
-    reminded_at: datetime | None
-
-
-@dataclass(frozen=True, slots=True)
 class UserSeat:
     """A running game in which a user holds a seat."""
 
@@ -242,17 +232,3 @@ class Store(Protocol):
 
     async def remove_message(self, message_id: int) -> None: ...
 
-    # deadlines and reminders
-    async def set_deadline(self, row: DeadlineRow) -> None:
-        """Insert or replace the deadline of (game, seat)."""
-
-    async def clear_deadlines(self, game_id: int, seats: Sequence[str] | None = None) -> None: ...
-
-    async def deadlines(self, game_id: int) -> list[DeadlineRow]: ...
-
-    async def due_deadlines(self, now: datetime) -> list[DeadlineRow]: ...
-
-    async def due_reminders(self, now: datetime) -> list[DeadlineRow]:
-        """Deadlines whose reminder time has passed and that were not reminded yet."""
-
-    async def mark_reminded(self, game_id: int, seat: str, at: datetime) -> None: ...

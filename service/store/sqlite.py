@@ -21,7 +21,6 @@ from .base import (
     ActionKind,
     ActionRow,
     ChannelBusy,
-    DeadlineRow,
     DuplicateInteraction,
     GameEnd,
     GameRow,
@@ -63,11 +62,6 @@ def _action(row: tuple) -> ActionRow:
     return ActionRow(game_id=row[0], seq=row[1], kind=row[2], seat=row[3], option_id=row[4],
                      secret=bool(row[5]), user_id=row[6], interaction_id=row[7],
                      events=json.loads(row[8]), at=parse_ts(row[9]))
-
-
-def _deadline(row: tuple) -> DeadlineRow:
-    return DeadlineRow(game_id=row[0], seat=row[1], version=row[2], due_at=parse_ts(row[3]),
-                       remind_at=parse_ts(row[4]), reminded_at=parse_ts(row[5]))
 
 
 class SqliteStore(SqliteFile):
@@ -198,12 +192,6 @@ class SqliteStore(SqliteFile):
                     f"INSERT INTO actions ({_ACTION_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, seq, kind, seat, option_id, int(secret), user_id,
                      interaction_id, events_json, t))
-                # An answered prompt's deadline is moot; a finished game has none.
-                if end is None:
-                    await c.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?",
-                                    (game_id, seat))
-                else:
-                    await c.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
         except sqlite3.IntegrityError as exc:
             if interaction_id is not None and "interaction_id" in str(exc):
                 raise DuplicateInteraction(interaction_id) from exc
@@ -221,7 +209,6 @@ class SqliteStore(SqliteFile):
                  t, t, game_id))
             if cur.rowcount != 1:
                 raise WrongStatus("the game is already over")
-            await c.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
         game = await self.get_game(game_id)
         assert game is not None
         return game
@@ -353,47 +340,6 @@ class SqliteStore(SqliteFile):
     async def remove_message(self, message_id: int) -> None:
         async with self._tx() as c:
             await c.execute("DELETE FROM messages WHERE message_id = ?", (message_id,))
-
-    # ------------------------------------------------------------------ deadlines
-    async def set_deadline(self, row: DeadlineRow) -> None:
-        async with self._tx() as c:
-            await c.execute(
-                "INSERT INTO deadlines (game_id, seat, version, due_at, remind_at, reminded_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
-                "version = excluded.version, due_at = excluded.due_at, "
-                "remind_at = excluded.remind_at, reminded_at = excluded.reminded_at",
-                (row.game_id, row.seat, row.version, ts(row.due_at),
-                 ts(row.remind_at) if row.remind_at else None,
-                 ts(row.reminded_at) if row.reminded_at else None))
-
-    async def clear_deadlines(self, game_id: int, seats: Sequence[str] | None = None) -> None:
-        async with self._tx() as c:
-            if seats is None:
-                await c.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-            else:
-                for seat in seats:
-                    await c.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?",
-                                    (game_id, seat))
-
-    _DL = "SELECT game_id, seat, version, due_at, remind_at, reminded_at FROM deadlines"
-
-    async def deadlines(self, game_id: int) -> list[DeadlineRow]:
-        rows = await self._all(f"{self._DL} WHERE game_id = ? ORDER BY due_at", (game_id,))
-        return [_deadline(r) for r in rows]
-
-    async def due_deadlines(self, now: datetime) -> list[DeadlineRow]:
-        rows = await self._all(f"{self._DL} WHERE due_at <= ? ORDER BY due_at", (ts(now),))
-        return [_deadline(r) for r in rows]
-
-    async def due_reminders(self, now: datetime) -> list[DeadlineRow]:
-        rows = await self._all(f"{self._DL} WHERE remind_at <= ? AND reminded_at IS NULL "
-                               "ORDER BY remind_at", (ts(now),))
-        return [_deadline(r) for r in rows]
-
-    async def mark_reminded(self, game_id: int, seat: str, at: datetime) -> None:
-        async with self._tx() as c:
-            await c.execute("UPDATE deadlines SET reminded_at = ? WHERE game_id = ? AND seat = ?",
-                            (ts(at), game_id, seat))
 
     # ------------------------------------------------------------------ maintenance
     async def integrity_check(self) -> str:

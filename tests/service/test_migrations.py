@@ -28,7 +28,7 @@ async def test_fresh_apply_then_reapply_is_a_no_op(tmp_path):
     async with SqliteStore(path) as s:
         versions = await s.schema_versions()
         assert versions == [m.version for m in discover()]
-    assert {"games", "seats", "seat_changes", "actions", "messages", "deadlines",
+    assert {"games", "seats", "seat_changes", "actions", "messages",
             "schema_migrations"} <= await _tables(path)
     async with aiosqlite.connect(path, isolation_level=None) as c:
         assert await migrate(c) == []
@@ -91,3 +91,9 @@ def test_split_keeps_semicolons_in_strings_comments_and_triggers():
 def test_memory_database_is_refused():
     with pytest.raises(ValueError):
         SqliteStore(":memory:")
+
+
+async def test_the_unused_deadlines_table_is_gone(tmp_path):
+    async with SqliteStore(tmp_path / "k.db"):
+        pass
+    assert "deadlines" not in await _tables(tmp_path / "k.db")
