@@ -46,7 +46,9 @@ def run(only: list[str] | None = None,
         start = time.perf_counter()
         result = asyncio.run(fn()) if is_async else fn()
         result[f"{section}_bench_s"] = round(time.perf_counter() - start, 1)
-        figures.update(result)
+        for key, value in result.items():
+            # Named figures are unique; a detail two sections share ("games") gets a prefix.
+            figures[f"{section}_{key}" if key in figures else key] = value
         if on_section:
             on_section(section, result)
     return {"figures": figures, "skipped": skipped, "machine": machine()}
