@@ -69,3 +69,30 @@ def test_data_prints_the_components_with_the_named_fields():
         assert {"name", "side", "type", "home", "max_strength", "rating", "move"} <= set(block)
     assert len(data["cards"]) == 25
     assert all({"id", "mp", "event"} <= set(card) for card in data["cards"])
+
+
+def fake_engine_bench():
+    return {"engine_action_us_median": 100.0, "games": 20}
+
+
+async def fake_store_bench():
+    return {"store_commit_ms_p99": 9.0, "games": 1000}
+
+
+def test_bench_json_collects_named_figures_and_reports_missing_sections(monkeypatch):
+    from keryx import bench
+
+    monkeypatch.setattr(bench, "BENCHES", [
+        ("engine", "tests.test_cli", "fake_engine_bench", False),
+        ("store", "tests.test_cli", "fake_store_bench", True),
+        ("render", "no.such.module", "bench_render", False),
+    ])
+    res = runner.invoke(app, ["bench", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    figures = out["figures"]
+    assert figures["engine_action_us_median"] == 100.0 and figures["store_commit_ms_p99"] == 9.0
+    assert figures["games"] == 20 and figures["store_games"] == 1000  # no silent overwrite
+    assert "render" in out["skipped"] and out["machine"]["cpus"]
+    only = json.loads(runner.invoke(app, ["bench", "--json", "--only", "store"]).output)
+    assert "engine_action_us_median" not in only["figures"]
