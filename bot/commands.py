@@ -50,6 +50,40 @@ def _choices(items: list[tuple[str, str]], current: str) -> list[app_commands.Ch
     return hits[: limits.AUTOCOMPLETE_CHOICES]
 
 
+def ruleset_choices(current: str) -> list[app_commands.Choice[str]]:
+    return _choices([(engine.ruleset(r).title, r) for r in engine.rulesets()], current)
+
+
+def _typed_ruleset(itx: discord.Interaction):
+    """The ruleset chosen so far in the command being typed (default Athens & Sparta)."""
+    try:
+        return engine.ruleset(getattr(itx.namespace, "ruleset", None) or "athens-sparta")
+    except KeyError:
+        return None
+
+
+def scenario_choices(itx: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    rs = _typed_ruleset(itx)
+    return [] if rs is None else _choices(
+        [(s.title, s.id) for s in rs.scenarios.values()], current)
+
+
+def option_choices(itx: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Completes the last `key=value` word of an options string."""
+    rs = _typed_ruleset(itx)
+    if rs is None:
+        return []
+    head, _, last = current.rpartition(" ")
+    prefix = f"{head} " if head else ""
+    items = []
+    for o in rs.options.values():
+        for value in (("on", "off") if isinstance(o.default, bool) else
+                      tuple(map(str, o.choices or (o.default,)))):
+            v = f"{prefix}{o.id}={value}"
+            items.append((f"{v} — {o.label}", v))
+    return _choices(items, last)
+
+
 class GameGroup(app_commands.Group):
     def __init__(self, keryx: Keryx):
         super().__init__(name="game", description="Play a board wargame in this channel",
@@ -82,33 +116,15 @@ class GameGroup(app_commands.Group):
 
     @new.autocomplete("ruleset")
     async def _ruleset_ac(self, itx: discord.Interaction, current: str):
-        return _choices([(engine.ruleset(r).title, r) for r in engine.rulesets()], current)
+        return ruleset_choices(current)
 
     @new.autocomplete("scenario")
     async def _scenario_ac(self, itx: discord.Interaction, current: str):
-        rid = getattr(itx.namespace, "ruleset", None) or "athens-sparta"
-        try:
-            rs = engine.ruleset(rid)
-        except KeyError:
-            return []
-        return _choices([(f"{s.title}", s.id) for s in rs.scenarios.values()], current)
+        return scenario_choices(itx, current)
 
     @new.autocomplete("options")
     async def _options_ac(self, itx: discord.Interaction, current: str):
-        rid = getattr(itx.namespace, "ruleset", None) or "athens-sparta"
-        try:
-            rs = engine.ruleset(rid)
-        except KeyError:
-            return []
-        head, _, last = current.rpartition(" ")
-        prefix = f"{head} " if head else ""
-        items = []
-        for o in rs.options.values():
-            for value in (("on", "off") if isinstance(o.default, bool) else
-                          tuple(map(str, o.choices or (o.default,)))):
-                v = f"{prefix}{o.id}={value}"
-                items.append((f"{v} — {o.label}", v))
-        return _choices(items, last)
+        return option_choices(itx, current)
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
     @app_commands.describe(seat="The side you want (empty: drawn at start)")

@@ -22,7 +22,7 @@ from service.errors import Refusal
 from service.replay import replay_log
 
 from . import limits, text
-from .commands import _choices, parse_options
+from .commands import _choices, parse_options, ruleset_choices, scenario_choices
 from .community import CommunityHooks, user_errors
 from .controller import Keryx, UserError, png_file, render
 
@@ -60,10 +60,6 @@ async def league_autocomplete(k: Keryx, itx: discord.Interaction, current: str,
         return []
     leagues = await h.c.leagues.list(itx.guild_id, status)
     return _choices([(f"{lg.name} ({lg.status})", lg.name) for lg in leagues], current)
-
-
-def _ruleset_choices(current: str):
-    return _choices([(engine.ruleset(r).title, r) for r in engine.rulesets()], current)
 
 
 def _result_line(lg: Any, league: League, names: dict[int, str]) -> str:
@@ -141,15 +137,11 @@ class LeagueGroup(app_commands.Group):
 
     @create.autocomplete("ruleset")
     async def _create_ruleset_ac(self, itx: discord.Interaction, current: str):
-        return _ruleset_choices(current)
+        return ruleset_choices(current)
 
     @create.autocomplete("scenario")
     async def _create_scenario_ac(self, itx: discord.Interaction, current: str):
-        try:
-            rs = engine.ruleset(getattr(itx.namespace, "ruleset", None) or "athens-sparta")
-        except KeyError:
-            return []
-        return _choices([(s.title, s.id) for s in rs.scenarios.values()], current)
+        return scenario_choices(itx, current)
 
     @app_commands.command(name="join", description="Join a league before it starts")
     @app_commands.describe(league="The league's name")
@@ -425,7 +417,7 @@ def add_community_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None
 
     @ratings.autocomplete("ruleset")
     async def _ratings_ac(itx: discord.Interaction, current: str):
-        return _ruleset_choices(current)
+        return ruleset_choices(current)
 
     @tree.command(name="profile", description="A player's games, ratings and reliability")
     @app_commands.describe(user="Whose profile (default: yours)")

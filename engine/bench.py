@@ -31,9 +31,28 @@ def bench_engine(ruleset_id: str = "athens-sparta", games: int = 20, seed: str =
             per_action.append(clock() - t0)
         per_game.append(clock() - start)
     return {
+        **_components_load(ruleset_id),
         "engine_action_us_median": round(1e6 * statistics.median(per_action), 1),
         "engine_action_us_p99": round(1e6 * sorted(per_action)[int(0.99 * len(per_action))], 1),
         "selfplay_game_s_median": round(statistics.median(per_game), 4),
         "engine_actions_per_game_median": statistics.median(
             [0] if not per_game else [len(per_action) / len(per_game)]),
     }
+
+
+def _components_load(ruleset_id: str) -> dict[str, Any]:
+    """Cold parse of a ruleset's component data, when it has any (median of 5)."""
+    import importlib
+
+    try:
+        load = importlib.import_module(
+            f"engine.rulesets.{ruleset_id.replace('-', '_')}.components").load_components
+    except (ImportError, AttributeError):
+        return {}
+    times = []
+    for _ in range(5):
+        load.cache_clear()
+        t0 = time.perf_counter()
+        load()
+        times.append(time.perf_counter() - t0)
+    return {"components_load_ms": round(1000 * statistics.median(times), 1)}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from fractions import Fraction
 from math import comb
@@ -20,14 +19,11 @@ def c():
     return load_components()
 
 
-def test_load_is_fast_and_cached():
-    """The engine loads the data once; a cold parse stays under 50 ms."""
-    load_components()  # warm imports
+def test_load_is_cached():
+    """The engine parses the data once (its cold load time is `components_load_ms` in
+    `keryx bench`: speed is measured there, not asserted in a timed test)."""
     load_components.cache_clear()
-    t = time.perf_counter()
     first = load_components()
-    elapsed = time.perf_counter() - t
-    assert elapsed < 0.050, elapsed
     assert load_components() is first
 
 

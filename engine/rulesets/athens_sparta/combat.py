@@ -286,12 +286,9 @@ def _stage_r_start(bd, s, bt, ctx):
         if st in ("sea", "land", "res"):
             bt["st"][b] = "eng"
     bt["rec"]["rounds"].append({"round": bt["round"], "actions": []})
-    if bt["kind"] in ("storm", "revolt"):
-        bt["stage"] = "siege"
-        bt["queue"] = None
-    else:
-        bt["stage"] = "sea"
-        bt["queue"] = None
+    # storms and revolts are siege battles only (5.3, 7.0)
+    bt["stage"] = "siege" if bt["kind"] in ("storm", "revolt") else "sea"
+    bt["queue"] = None
     return None
 
 

@@ -742,24 +742,18 @@ def h_betrayal(bd, s, seat, option, ask, ctx):
         s["betrayal"]["hex"] = s["battle"]["hex"]
 
 
+_BATTLE_ANSWERS = {
+    "act": K.answer_act, "navy": K.answer_navy, "siege_decl": K.answer_siege_decl,
+    "retreat": K.answer_retreat, "regroup": K.answer_regroup,
+    "regroup_to": K.answer_regroup_to, "pillage": K.answer_pillage,
+}
+
+
 def h_battle(bd, s, seat, option, ask, ctx):
-    kind = ask["kind"]
-    if kind == "decl":
+    if ask["kind"] == "decl":
         K.answer_decl(bd, s, option, ctx)
-    elif kind == "act":
-        K.answer_act(bd, s, option, ctx, ask)
-    elif kind == "navy":
-        K.answer_navy(bd, s, option, ctx, ask)
-    elif kind == "siege_decl":
-        K.answer_siege_decl(bd, s, option, ctx, ask)
-    elif kind == "retreat":
-        K.answer_retreat(bd, s, option, ctx, ask)
-    elif kind == "regroup":
-        K.answer_regroup(bd, s, option, ctx, ask)
-    elif kind == "regroup_to":
-        K.answer_regroup_to(bd, s, option, ctx, ask)
-    elif kind == "pillage":
-        K.answer_pillage(bd, s, option, ctx, ask)
+    else:
+        _BATTLE_ANSWERS[ask["kind"]](bd, s, option, ctx, ask)
 
 
 def h_hit(bd, s, seat, option, ask, ctx):
