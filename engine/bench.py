@@ -8,6 +8,7 @@ from typing import Any
 
 from .core.game import Game
 from .core.registry import ruleset
+from .core.decisions import random_answer
 from .core.rng import Rng
 
 
@@ -27,7 +28,7 @@ def bench_engine(ruleset_id: str = "athens-sparta", games: int = 20, seed: str =
             t0 = clock()
             prompts = g.prompts()
             p = player.choice(prompts)
-            g.act(p.seat, player.choice(p.options).id)
+            g.act(p.seat, random_answer(p, player))
             per_action.append(clock() - t0)
         per_game.append(clock() - start)
     return {
