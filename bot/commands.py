@@ -314,8 +314,7 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
             if sv.seat is None:
                 raise UserError("You hold no seat in this game, so you have no hand.")
             png = await render(renders.render_hand, sv.view)
-            cards = (sv.view.get("cards") or {}).get("hand") or []
-            listing = ", ".join(_card_text(c) for c in cards) or "no cards"
+            listing = text.hand_line(sv.view)
             await itx.followup.send(limits.clip(f"Your hand: {listing}", limits.MESSAGE_CHARS),
                                     ephemeral=True,
                                     file=png_file(png, "hand.png"))
@@ -343,7 +342,3 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
                 limits.clip("\n".join(lines) or "Nothing is waiting for you. 🎉",
                             limits.MESSAGE_CHARS), ephemeral=True)
 
-
-def _card_text(card: dict) -> str:
-    event = card.get("event") or {}
-    return f"{card.get('mp', '?')} MP" + (f" ({event['name']})" if event.get("name") else "")

@@ -14,8 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from engine import IllegalAction
+from engine.core import decisions
 from service import GameService, Refusal
 from service.results import ActionResult
+
+from . import text
 
 CHANNEL = 1  # the terminal is one "channel"
 HELP = ("Type the number of a choice. Other commands: [u]ndo, [m]ap (writes a PNG), "
@@ -58,19 +62,21 @@ class Console:
             if human is None:  # only the random player must act
                 seat = self.rng.choice(waiting)
                 sv = await self.svc.view(CHANNEL, users[seat])
-                option = self.rng.choice(sv.prompt.prompt.options)
-                result = await self.svc.submit(CHANNEL, users[seat], option.id, sv.version,
+                answer = decisions.random_answer(sv.prompt.prompt, self.rng)
+                result = await self.svc.submit(CHANNEL, users[seat], answer, sv.version,
                                                self._click_id())
                 self.show(result, next(iter(self.humans), None))
                 continue
             sv = await self.svc.view(CHANNEL, self.humans[human])
             prompt = sv.prompt.prompt
             v = sv.view
-            self.say(f"\n[{human}] Olympiad {v.get('olympiad', '')} turn {v.get('turn', '')} "
-                     f"{v.get('phase', '')} — {prompt.text}"
+            self.say(f"\n[{human}] {text.banner(v)} — {prompt.text}"
                      + (f" (rule {prompt.rule})" if prompt.rule
                         and f"rule {prompt.rule}" not in prompt.text else ""))
-            options = prompt.options
+            options = decisions.choices(prompt)
+            if decisions.describe(prompt):
+                self.say(f"  {decisions.describe(prompt)} Type the numbers, separated by "
+                         f"spaces" + (" ('-' for none)." if prompt.lo == 0 else "."))
             start = page * PAGE
             for i, o in enumerate(options[start:start + PAGE], start + 1):
                 self.say(f"  {i:>3}. {o.label}" + (f"  · rule {o.rule}" if o.rule else ""))
@@ -99,22 +105,20 @@ class Console:
             elif answer == "m":
                 self.say(f"Map written to {self.draw(sv.view, f'map-{human}.png')}")
             elif answer == "h":
-                hand = (v.get("cards") or {}).get("hand") or []
-                self.say("Hand: " + (", ".join(
-                    f"{c['mp']} MP" + (f" {c['event']['name']}" if c.get("event") else "")
-                    for c in hand) or "empty"))
+                self.say("Hand: " + text.hand_line(v))
             elif answer == "l":
                 for entry in (await self.svc.history(CHANNEL, self.humans[human]))[-10:]:
                     for e in entry.events:
                         self.say(f"  {entry.seq:>4} {e.text}")
-            elif answer.isdigit() and 1 <= int(answer) <= len(options):
+            elif answer == "-" or answer.replace(" ", "").isdigit():
                 try:
-                    result = await self.svc.submit(CHANNEL, self.humans[human],
-                                                   options[int(answer) - 1].id, sv.version,
-                                                   self._click_id())
+                    numbers = [int(x) for x in answer.split()] if answer != "-" else []
+                    result = await self.svc.submit(
+                        CHANNEL, self.humans[human], decisions.from_positions(prompt, numbers),
+                        sv.version, self._click_id())
                     self.show(result, human)
-                except Refusal as r:
-                    self.say(r.message)
+                except (Refusal, IllegalAction) as r:
+                    self.say(getattr(r, "message", None) or str(r))
             else:
                 self.say(f"Not understood. {HELP}")
 

@@ -33,14 +33,14 @@ def summary(events: Iterable[Event], limit: int = 1400) -> str:
 
 
 def banner(view: dict[str, Any]) -> str:
-    """One line saying where the game stands, from whatever the ruleset's view offers."""
-    parts = []
-    for key, label in (("olympiad", "Olympiad"), ("turn", "turn"), ("game_turn", "turn"),
-                       ("phase", None)):
-        value = view.get(key)
-        if value is not None and not isinstance(value, dict | list):
-            parts.append(f"{label} {value}" if label else str(value))
-    return " · ".join(parts)
+    """One line saying where the game stands (the view's common banner)."""
+    return str((view.get("common") or {}).get("banner") or "")
+
+
+def hand_line(view: dict[str, Any]) -> str:
+    """The viewer's hand as one line, from the view's common fields."""
+    hand = (view.get("common") or {}).get("hand") or []
+    return ", ".join(item["label"] for item in hand) or "nothing in hand"
 
 
 def waiting_line(waiting: dict[str, int | None]) -> str:

@@ -6,9 +6,9 @@ import statistics
 import time
 from typing import Any
 
+from .core.decisions import random_answer
 from .core.game import Game
 from .core.registry import ruleset
-from .core.decisions import random_answer
 from .core.rng import Rng
 
 

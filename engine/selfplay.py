@@ -10,9 +10,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .core.decisions import random_answer
 from .core.game import Game
 from .core.registry import ruleset
-from .core.decisions import random_answer
 from .core.rng import Rng
 
 

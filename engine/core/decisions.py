@@ -133,15 +133,35 @@ def describe(prompt: Prompt) -> str:
     return ""
 
 
+def choices(prompt: Prompt) -> tuple[Option, ...]:
+    """What a transport lists: the options, or an amount's values as options."""
+    return amount_options(prompt) if prompt.form == AMOUNT else prompt.options
+
+
+def from_positions(prompt: Prompt, positions: Sequence[int]) -> str:
+    """The answer for 1-based positions in `choices(prompt)` (a numbered list in a
+    terminal, say); IllegalAction when they do not make a legal answer."""
+    listed = choices(prompt)
+    if any(not 1 <= i <= len(listed) for i in positions):
+        raise IllegalAction(f"Choose numbers from 1 to {len(listed)}.")
+    ids = [listed[i - 1].id for i in positions]
+    if prompt.form in (ONE, AMOUNT):
+        if len(ids) != 1:
+            raise IllegalAction("Choose one number.")
+        parse(prompt, ids[0])
+        return ids[0]
+    return encode(prompt, ids)
+
+
 def random_answer(prompt: Prompt, rng: Any) -> str:
     """A uniformly drawn legal answer (the random player, fuzzers, benchmarks). For a
     one-option prompt it draws exactly as `rng.choice(prompt.options)` does."""
     if prompt.form == ONE:
         return str(rng.choice(prompt.options).id)
     if prompt.form == AMOUNT:
-        return str(prompt.lo + rng.randbelow(prompt.hi - prompt.lo + 1))
+        return str(rng.choice(list(range(prompt.lo, prompt.hi + 1))))
     if prompt.form == PICK:
-        k = prompt.lo + rng.randbelow(prompt.hi - prompt.lo + 1)
+        k = rng.choice(list(range(prompt.lo, prompt.hi + 1)))
         pool = list(prompt.options)
         rng.shuffle(pool)
         return encode(prompt, [o.id for o in pool[:k]])

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .rng import Rng, new_seed, seed_hash
 from .decisions import parse
+from .rng import Rng, new_seed, seed_hash
 from .ruleset import Context, Ruleset
 from .types import Event, IllegalAction, Outcome, Prompt
 from .version import ENGINE_VERSION

@@ -42,6 +42,12 @@ def card_public(bd: Board, cid: str) -> dict[str, Any]:
                        "who": ev.get("who")} if ev else None)}
 
 
+def hand_label(card: dict[str, Any]) -> str:
+    """A card as `card_public` shows it, in one short line (the /hand listing)."""
+    event = card.get("event") or {}
+    return f"{card['mp']} MP" + (f" ({event['name']})" if event.get("name") else "")
+
+
 def deal(bd: Board, s: dict[str, Any], ctx: Any) -> None:
     """Shuffle the deck (minus any cards allocated to Sicily) and deal six to each."""
     cards = s["cards"]

@@ -1,13 +1,16 @@
-"""The `athens-sparta` ruleset: the engine contract (DESIGN §3) over the step machine."""
+"""The `athens-sparta` ruleset: the engine contract (docs/architecture.md) over the step
+machine."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine import Context, GameOption, IllegalAction, Option, Outcome, Prompt, Ruleset, Scenario
+from engine.core.view import HandItem, RulesetCommon
 
 from . import flow
 from .board import Board, board
+from .cards import hand_label
 from .invariants import check
 from .positions import setup_position
 from .state import SIDES, compute_control, new_state, other
@@ -126,6 +129,14 @@ class AthensSparta(Ruleset):
     # ------------------------------------------------------------------ information
     def view(self, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
         return make_view(self.bd, s, seat)
+
+    def common(self, v: dict[str, Any]) -> RulesetCommon:
+        """The common view fields, read from the redacted view (engine/core/view.py)."""
+        banner = " · ".join(x for x in (f"Olympiad {v['olympiad']}", f"turn {v['turn']}",
+                                        str(v["phase"] or "")) if x)
+        hand: list[HandItem] = [{"id": c["id"], "label": hand_label(c)}
+                                for c in v["cards"]["hand"]]
+        return {"banner": banner, "hand": hand, "log": [], "battle": v["battle"]}
 
     def hidden_variants(self, s, seat, rng):
         return hidden_variants(self.bd, s, seat, rng)
