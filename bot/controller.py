@@ -266,7 +266,9 @@ class Keryx:
         async with self._lock(result.game_id):
             for event in result.public_events:
                 if event.kind == BATTLE_END and event.data.get("battle"):
-                    png = await render(renders.render_combat, event.data["battle"])
+                    info = await self.svc.game_info_by_id(result.game_id)
+                    png = await render(renders.render_combat, event.data["battle"],
+                                       {"ruleset": info.ruleset})
                     msg = await channel.send(
                         limits.clip(f"⚔️ {event.text} · v{result.version}",
                                     limits.MESSAGE_CHARS),

@@ -15,7 +15,7 @@ from discord import app_commands
 
 import engine
 import renders
-from renders.table import TableRow, render_table
+from renders.pieces.table import TableRow, render_table
 from service.community import Pace
 from service.community.leagues import League, names_of
 from service.errors import Refusal

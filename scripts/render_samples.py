@@ -24,7 +24,7 @@ def main() -> None:
         "athens-sparta-public.png": renders.render_map(sample.sample_view(data, None)),
         "athens-sparta-seat-athens.png": renders.render_map(sample.sample_view(data, "athens")),
         "athens-sparta-hand.png": renders.render_hand(sample.sample_view(data, "athens")),
-        "athens-sparta-combat.png": renders.render_combat(sample.sample_battle()),
+        "athens-sparta-combat.png": renders.render_combat(sample.sample_battle(), {"ruleset": "athens-sparta"}),
     }
     for name, png in files.items():
         (OUT / name).write_bytes(png)

@@ -17,9 +17,11 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from .. import png, primitives, theme
+from .. import png, theme
 from ..fonts import font
-from . import geometry, landmask, legend
+from ..pieces import coast as landmask
+from ..pieces import geometry, primitives
+from . import legend
 from .layout import Layout, make_layout
 from .mapdata import CityInfo, MapData
 
@@ -330,9 +332,10 @@ def cache_dir() -> Path | None:
 def _code_hash() -> str:
     src = Path(__file__).resolve().parent
     code = hashlib.sha256()
-    for name in ("basemap.py", "legend.py", "layout.py", "geometry.py", "landmask.py"):
+    for name in ("basemap.py", "legend.py", "layout.py"):
         code.update((src / name).read_bytes())
-    code.update((src.parent / "primitives.py").read_bytes())
+    for name in ("geometry.py", "coast.py", "primitives.py"):
+        code.update((src.parent / "pieces" / name).read_bytes())
     return code.hexdigest()[:12]
 
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .. import png, primitives, theme
+from .. import png, theme
+from ..pieces import primitives
 from .viewmodel import Card, hand
 
 CARD_W, CARD_H = 190, 270
