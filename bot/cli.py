@@ -44,8 +44,12 @@ def register(app: typer.Typer) -> None:
         """A whole game through the real bot, a local stand-in for Discord and two simulated
         players; writes a readable transcript with every image to OUT."""
         from bot.sandbox import main_sync
+        from keryx.settings import Settings, load_plugins
 
-        report = main_sync(out=out, seed=seed, ruleset=ruleset, kill_after=restart_after)
+        settings = Settings()
+        load_plugins(settings)  # a plug-in ruleset must be known here and in the bot
+        report = main_sync(out=out, seed=seed, ruleset=ruleset, kill_after=restart_after,
+                           plugins=settings.plugins)
         if as_json:
             typer.echo(json.dumps(report))
         else:
