@@ -45,11 +45,13 @@ def _components_load(ruleset_id: str) -> dict[str, Any]:
     """Cold parse of a ruleset's component data, when it has any (median of 5)."""
     import importlib
 
+    name = f"engine.rulesets.{ruleset_id.replace('-', '_')}.components"
     try:
-        load = importlib.import_module(
-            f"engine.rulesets.{ruleset_id.replace('-', '_')}.components").load_components
-    except (ImportError, AttributeError):
-        return {}
+        load = importlib.import_module(name).load_components
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not name.startswith(exc.name):
+            raise  # the module exists but something it imports is missing: say so
+        return {}  # a ruleset without component data
     times = []
     for _ in range(5):
         load.cache_clear()

@@ -39,19 +39,13 @@ def run(sync: Annotated[bool, typer.Option(help="Register slash commands with Di
 
     settings = Settings()
     settings.database.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        from bot.main import prepare_database, run_bot
-    except ImportError:  # the Discord transport is not installed in this build
-        prepare_database = run_bot = None
-    if prepare_database is not None:
-        prepare_database(settings)
+    from bot.main import prepare_database, run_bot  # a broken install fails here, loudly
+
+    prepare_database(settings)
     typer.echo(f"Database: {settings.database.resolve()}")
     if not settings.discord_token:
         typer.echo(NO_TOKEN)
         raise typer.Exit(0)
-    if run_bot is None:
-        typer.echo("The Discord bot is not part of this build yet.", err=True)
-        raise typer.Exit(1)
     run_bot(settings, sync=sync)
 
 
@@ -69,8 +63,8 @@ def selfplay(
     import engine
     from engine.selfplay import selfplay as play
 
-    if ruleset not in engine.rulesets():
-        typer.echo(f"Unknown ruleset {ruleset!r}; known: {', '.join(engine.rulesets())}",
+    if ruleset not in engine.ruleset_ids():
+        typer.echo(f"Unknown ruleset {ruleset!r}; known: {', '.join(engine.ruleset_ids())}",
                    err=True)
         raise typer.Exit(2)
     progress = None
@@ -159,17 +153,16 @@ def health(max_age: Annotated[int, typer.Option(help="Seconds the heartbeat file
     typer.echo(f"healthy: last heartbeat {age:.0f} s ago")
 
 
-def _register_optional_commands() -> None:
-    """Commands whose layers live in their own modules register themselves here."""
+def _register_layer_commands() -> None:
+    """Commands whose layers live in their own modules register themselves here; an
+    import error is a broken install and stops the command line with its own message."""
+    import importlib
+
     for module in ("renders.cli", "bot.cli"):
-        try:
-            mod = __import__(module, fromlist=["register"])
-        except ImportError:
-            continue
-        mod.register(app)
+        importlib.import_module(module).register(app)
 
 
-_register_optional_commands()
+_register_layer_commands()
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -134,7 +134,7 @@ def draw_base(data: MapData) -> tuple[Layout, Image.Image]:
         if h.strait_city_side or h.strait_far_side:
             _strait_arrow(d, data, lay, h.id)
 
-    # Hex labels, discreet, at the top of every hex (DESIGN §6: "move to K7").
+    # Hex labels, discreet, at the top of every hex (players name hexes: "move to K7").
     lf = max(8, int(g.radius * 0.22))
     for h in data.hexes.values():
         cx, cy = g.centre(h.col, h.row)

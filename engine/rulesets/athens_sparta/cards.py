@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import Board
-from .state import SIDES, other
+from .state import SIDES
 
 HAND = 6  # introduction: six cards each per Olympiad
 
@@ -120,7 +120,3 @@ def player_event(bd: Board, s: dict[str, Any]) -> dict[str, Any] | None:
     if ev and ev["id"] not in ("storm", "earthquake"):
         return ev
     return None
-
-
-def other_side(side: str) -> str:
-    return other(side)

@@ -404,7 +404,7 @@ def st_move(bd, s, ctx):
     if place:
         blocks = [b for b in blocks if s["blocks"][b]["loc"] == place]
     if len(blocks) > 20 and not place:
-        # many blocks: choose the place first, then the block (short lists, DESIGN §3)
+        # many blocks: choose the place first, then the block (short lists)
         places: dict[str, int] = {}
         for b in blocks:
             places[s["blocks"][b]["loc"]] = places.get(s["blocks"][b]["loc"], 0) + 1
@@ -955,7 +955,7 @@ def st_build(bd, s, ctx):
             if where:
                 opts = [o for o in opts if s["blocks"][o[0][2:]]["loc"] == where]
             elif len(opts) > 20:
-                # many blocks: choose the city first (short lists, DESIGN §3)
+                # many blocks: choose the city first (short lists)
                 places: dict[str, int] = {}
                 for o in opts:
                     h = s["blocks"][o[0][2:]]["loc"]
@@ -1056,11 +1056,6 @@ def _raise(bd, s, side, b, h, ctx):
              **{"in": False})
     ctx.event("build", f"{side.title()} raises a new block at {bd.label(h)} (rule 8.3)", hex=h)
     s["bsel"][side] = None
-
-
-def st_over(bd, s, ctx):
-    s["asks"] = []
-    return None
 
 
 STEPS = {

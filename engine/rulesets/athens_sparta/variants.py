@@ -1,4 +1,4 @@
-"""States that differ from the real one only in what a seat cannot see (DESIGN §4), for the
+"""States that differ from the real one only in what a seat cannot see, for the
 redaction proofs (`engine.testing.assert_view_hides`).
 
 What is hidden from a seat: the identity and strength of the other side's blocks that are

@@ -1,4 +1,4 @@
-"""What a seat may see (DESIGN §4; schema in VIEW.md). The only place redaction happens."""
+"""What a seat may see (schema in VIEW.md). The only place redaction happens."""
 
 from __future__ import annotations
 
