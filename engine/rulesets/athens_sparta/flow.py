@@ -35,8 +35,6 @@ from .state import (
 from .strategics import athens_blocks_in_athens, end_of_phase, hellespont_applies
 from .victory import olympiad_check, sudden_death
 
-MAX_OPTS = 60
-
 
 def _ask(seat, kind, text, rule, opts, secret=False, **extra):
     return {"seat": seat, "kind": kind, "text": text, "rule": rule, "opts": opts,
@@ -614,7 +612,7 @@ def queue_asks(bd, s, ctx):
                 opts.append([f"x:{p}", f"Exchange for {block_name(bd, p)}", "7.0"])
         return [_ask(side, "revolt_won", f"The revolt in {bd.label(item['hex'])} succeeded (rule "
                      "7.0): keep the block, disband it, or exchange it for a peltast of the "
-                     "same strength.", "7.0", opts[:MAX_OPTS])]
+                     "same strength.", "7.0", opts)]
     if item["kind"] == "persia":
         if s["control"].get("Miletus") != "sparta" or s["persia"]["alliance"]:
             s["queue"].pop(0)
@@ -963,19 +961,19 @@ def st_build(bd, s, ctx):
                 opts = [[f"w:{h}", f"{bd.label(h)} ({n})", "8.2"]
                         for h, n in sorted(places.items(), key=lambda kv: bd.label(kv[0]))]
             asks.append(_ask(side, "build", f"Reinforce (rule 8.2): {left} BP left.", "8.2",
-                             opts[:MAX_OPTS] + [["back", "Back", "8.0"]], secret=True))
+                             opts + [["back", "Back", "8.0"]], secret=True))
         elif sel == "N":
             asks.append(_ask(side, "build", f"New block (rule 8.3): {left} BP left.", "8.3",
-                             build_options(bd, s, side)[:MAX_OPTS] + [["back", "Back", "8.0"]],
+                             build_options(bd, s, side) + [["back", "Back", "8.0"]],
                              secret=True))
         elif sel == "X":
             asks.append(_ask(side, "build", "Exchange a successful revolt block for a peltast of "
                              "the same strength from the pool (rule 7.0).", "7.0",
-                             exchange_options(bd, s, side)[:MAX_OPTS] +
+                             exchange_options(bd, s, side) +
                              [["back", "Back", "8.0"]], secret=True))
         elif sel == "D":
             asks.append(_ask(side, "build", "Disband a block to the pool (rule 8.6): its steps "
-                             "are lost.", "8.6", disband_options(bd, s, side)[:MAX_OPTS] +
+                             "are lost.", "8.6", disband_options(bd, s, side) +
                              [["back", "Back", "8.0"]], secret=True))
         elif sel.startswith("P:"):
             b = sel[2:]

@@ -26,7 +26,9 @@ from .rules_copy import copy_state  # noqa: E402
 class AthensSparta(Ruleset):
     id = "athens-sparta"
     title = "Athens & Sparta"
-    version = "1"
+    # 2: every legal option is offered (1 cut long lists at 60); games stored under 1 are
+    # rebuilt from their logs on load (engine Game.from_dict), which replay unchanged.
+    version = "2"
     scenarios = {"431": Scenario("431", "431-404 BC: the Peloponnesian War (Olympiads 84-89)",
                                  ("athens", "sparta"),
                                  "The full campaign from the siege of Potidaea to the end of "
