@@ -30,28 +30,28 @@ Answer = str | tuple[str, ...] | int
 
 
 def pick(seat: str, text: str, options: Iterable[Option], lo: int, hi: int,
-         **kw: object) -> Prompt:
+         rule: str | None = None, secret: bool = False, kind: str = "choose") -> Prompt:
     opts = tuple(options)
     if not 0 <= lo <= hi or hi > len(opts):
         raise ValueError(f"pick {lo}..{hi} of {len(opts)} options")
     _check_ids(opts)
-    return Prompt(seat, text, opts, form=PICK, lo=lo, hi=hi, **kw)  # type: ignore[arg-type]
+    return Prompt(seat, text, opts, rule, secret, kind, form=PICK, lo=lo, hi=hi)
 
 
-def amount(seat: str, text: str, lo: int, hi: int, **kw: object) -> Prompt:
+def amount(seat: str, text: str, lo: int, hi: int, rule: str | None = None,
+           secret: bool = False, kind: str = "choose") -> Prompt:
     if lo > hi:
         raise ValueError(f"amount {lo}..{hi}")
-    return Prompt(seat, text, (), form=AMOUNT, lo=lo, hi=hi, **kw)  # type: ignore[arg-type]
+    return Prompt(seat, text, (), rule, secret, kind, form=AMOUNT, lo=lo, hi=hi)
 
 
 def allocate(seat: str, text: str, options: Iterable[Option], count: int,
-             **kw: object) -> Prompt:
+             rule: str | None = None, secret: bool = False, kind: str = "choose") -> Prompt:
     opts = tuple(options)
     if count < 1 or count > sum(o.cap for o in opts):
         raise ValueError(f"allocate {count} over {len(opts)} options")
     _check_ids(opts)
-    return Prompt(seat, text, opts, form=ALLOCATE, lo=count, hi=count,  # type: ignore[arg-type]
-                  **kw)
+    return Prompt(seat, text, opts, rule, secret, kind, form=ALLOCATE, lo=count, hi=count)
 
 
 def _check_ids(options: Sequence[Option]) -> None:

@@ -207,7 +207,7 @@ class Game:
             "title": self.rules.title, "seats": list(self.seats),
             "teams": [list(t) for t in scenario.teams] or [[s] for s in self.seats],
             "to_act": sorted({p.seat for p in prompts}),
-            **self.rules.common(v)}  # type: ignore[typeddict-item]
+            **self.rules.common(v)}
         v["common"] = common
         v["game"] = {
             "ruleset": self.rules.id,

@@ -464,7 +464,7 @@ def st_move_dest(bd, s, ctx):
     x = s["blocks"][b]
     here = x["loc"]
     dests = destinations(bd, s, b)
-    multi_from = {}
+    multi_from: dict[str, Any] = {}
     for d in dests:
         if d[2]:
             multi_from.setdefault(d[0], set()).add(d[2])
@@ -977,9 +977,9 @@ def st_build(bd, s, ctx):
                              [["back", "Back", "8.0"]], secret=True))
         elif sel.startswith("P:"):
             b = sel[2:]
-            places = new_block_places(bd, s, side, b)
+            raise_at = new_block_places(bd, s, side, b)
             asks.append(_ask(side, "build", f"Where is {block_name(bd, b)} raised (rule 8.3)?",
-                             "8.3", [[f"p:{h}", bd.label(h), "8.3"] for h in places] +
+                             "8.3", [[f"p:{h}", bd.label(h), "8.3"] for h in raise_at] +
                              [["back", "Back", "8.0"]], secret=True))
     if asks:
         return asks
