@@ -33,26 +33,45 @@ Ways to play without Discord:
 @app.command()
 def run(sync: Annotated[bool, typer.Option(help="Register slash commands with Discord "
                                            "(the development guild if set) before running.")]
-        = False) -> None:
+        = False,
+        shards: Annotated[str | None, typer.Option(
+            help="Shard ids this process serves, e.g. 0-3 or 0,2 (with --shard-count)")]
+        = None,
+        shard_count: Annotated[int | None, typer.Option(
+            help="Shards in all, across every process")] = None) -> None:
     """Run the Discord bot (needs DISCORD_TOKEN; the database lives in ./data by default)."""
-    from keryx.settings import Settings
+    from pathlib import Path
+
+    from keryx.settings import Settings, parse_shards, shown_database
+    from service.store.target import is_postgres
 
     settings = Settings()
-    settings.database.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        sharding = parse_shards(shards, shard_count)
+    except ValueError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
+    if sharding and len(sharding[0]) < sharding[1] and not is_postgres(settings.database):
+        typer.echo("Several bot processes need a shared PostgreSQL database "
+                   "(KERYX_DATABASE=postgresql://...): an SQLite file serves one process.",
+                   err=True)
+        raise typer.Exit(2)
+    if not is_postgres(settings.database):
+        Path(settings.database).parent.mkdir(parents=True, exist_ok=True)
     try:
         from bot.main import prepare_database, run_bot
     except ImportError:  # the Discord transport is not installed in this build
         prepare_database = run_bot = None
     if prepare_database is not None:
         prepare_database(settings)
-    typer.echo(f"Database: {settings.database.resolve()}")
+    typer.echo(f"Database: {shown_database(settings.database)}")
     if not settings.discord_token:
         typer.echo(NO_TOKEN)
         raise typer.Exit(0)
     if run_bot is None:
         typer.echo("The Discord bot is not part of this build yet.", err=True)
         raise typer.Exit(1)
-    run_bot(settings, sync=sync)
+    run_bot(settings, sync=sync, sharding=sharding)
 
 
 @app.command()

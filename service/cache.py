@@ -11,7 +11,6 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 from engine import Game
 
-
 AcrossProcesses = Callable[[int], AbstractAsyncContextManager[None]]
 
 
