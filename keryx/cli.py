@@ -178,6 +178,41 @@ def health(max_age: Annotated[int, typer.Option(help="Seconds the heartbeat file
     typer.echo(f"healthy: last heartbeat {age:.0f} s ago")
 
 
+db_app = typer.Typer(help="Database tools (docs/storage.md).", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+
+
+@db_app.command("copy")
+def db_copy(source: Annotated[str, typer.Argument(help="The SQLite file (keryx.db)")],
+            target: Annotated[str, typer.Argument(help="postgresql://user@host/db[?schema=s]")]
+            ) -> None:
+    """Copy an SQLite database into an empty PostgreSQL one, then replay every game there."""
+    import asyncio
+
+    from keryx.settings import shown_database
+    from service.store.copy import CopyRefused, copy_sqlite_to_postgres
+    from service.store.migrate import MigrationError
+    from service.store.target import is_postgres, require_asyncpg
+
+    if not is_postgres(target):
+        typer.echo("The target must be a postgresql:// URL.", err=True)
+        raise typer.Exit(2)
+    require_asyncpg()
+    try:
+        report = asyncio.run(copy_sqlite_to_postgres(source, target))
+    except (CopyRefused, MigrationError) as exc:
+        typer.echo(f"Nothing copied: {exc}", err=True)
+        raise typer.Exit(1) from None
+    for table, n in report.rows.items():
+        typer.echo(f"  {table:24} {n} rows")
+    typer.echo(f"Copied into {shown_database(target)}; {report.games_checked} games "
+               f"replayed from their logs, {len(report.problems)} problems.")
+    for problem in report.problems:
+        typer.echo(f"  {problem}", err=True)
+    if report.problems:
+        raise typer.Exit(1)
+
+
 def _register_optional_commands() -> None:
     """Commands whose layers live in their own modules register themselves here."""
     for module in ("renders.cli", "bot.cli"):
