@@ -138,7 +138,7 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")]) -> None:
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     only: Annotated[list[str] | None, typer.Option(
-        help="Run only these sections (engine, store, render, bot, scheduler)")] = None,
+        help="Run only these sections (engine, store, render, bot, scheduler, store_pg)")] = None,
 ) -> None:
     """Run every benchmark the issues name and print the figures."""
     from keryx import bench as benches
