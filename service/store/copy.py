@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .migrate import MigrationError
 from .pg import PgDatabase
@@ -87,7 +88,8 @@ async def verify_games(target: str | Path) -> tuple[list[str], int]:
     svc = await GameService.open(target)
     problems: list[str] = []
     try:
-        ids = [r[0] for r in await svc.store.all("SELECT id FROM games ORDER BY id")]
+        store: Any = svc.store  # both stores answer `all` (SqliteFile, PgDatabase)
+        ids = [r[0] for r in await store.all("SELECT id FROM games ORDER BY id")]
         for game_id in ids:
             problems += [f"game {game_id}: {p}" for p in await svc.check(game_id)]
     finally:

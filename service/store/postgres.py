@@ -18,11 +18,13 @@ from .pg import PgDatabase
 from .sqlite import SqliteStore
 
 
-class PostgresStore(PgDatabase, SqliteStore):
+# mypy sees PgConn where SqliteStore's annotations say aiosqlite.Connection: PgConn answers
+# the same calls by design (duck typing), which the type checker cannot know.
+class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
     """The game store on PostgreSQL; PgDatabase's connection layer comes first in the MRO,
     so SqliteStore's methods run their SQL through it."""
 
-    _tx = PgDatabase.tx
+    _tx = PgDatabase.tx  # type: ignore[assignment]
 
     async def integrity_check(self) -> str:
         """SQLite's PRAGMA checks the file's pages; the server checks its own, so this
