@@ -14,7 +14,7 @@ COPY bot bot
 COPY standin standin
 COPY keryx keryx
 COPY migrations migrations
-RUN pip install . && rm -rf /root/.cache
+RUN pip install ".[postgres]" && rm -rf /root/.cache
 
 USER keryx
 VOLUME ["/data"]

@@ -27,14 +27,16 @@ class BotProcess:
     """`keryx run --sync` in a child process, talking only to the stand-in."""
 
     def __init__(self, standin: StandIn, workdir: Path, plugins: str = "",
-                 log_level: str = "WARNING"):
+                 log_level: str = "WARNING", database: str | None = None,
+                 args: tuple[str, ...] = ()):
         self.standin = standin
         self.workdir = workdir
+        self.args = args  # e.g. ("--shards", "0", "--shard-count", "2")
         self.env = {
             **os.environ,
             "DISCORD_TOKEN": standin.token,
             "KERYX_DISCORD_API": standin.base_url,
-            "KERYX_DATABASE": str(workdir / "keryx.db"),
+            "KERYX_DATABASE": database or str(workdir / "keryx.db"),
             "KERYX_HEALTH_FILE": str(workdir / "health"),
             "KERYX_PLUGINS": plugins,
             "KERYX_LOG_LEVEL": log_level,
@@ -43,15 +45,15 @@ class BotProcess:
         self.starts = 0
 
     @property
-    def database(self) -> Path:
-        return Path(self.env["KERYX_DATABASE"])
+    def database(self) -> str:
+        return self.env["KERYX_DATABASE"]
 
     async def start(self, timeout: float = 60.0) -> None:
         readies = self.standin.gateway.ready_count()
         syncs = self.standin.commands.sync_count
         log = open(self.workdir / "bot.log", "ab")  # noqa: SIM115 - the child owns it
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "keryx.cli", "run", "--sync", env=self.env,
+            sys.executable, "-m", "keryx.cli", "run", "--sync", *self.args, env=self.env,
             stdout=log, stderr=log, cwd=os.getcwd())
         log.close()
         self.starts += 1
@@ -95,7 +97,7 @@ class Report:
         return d
 
 
-async def audit(standin: StandIn, channel, database: Path, report: Report) -> None:
+async def audit(standin: StandIn, channel, database: str | Path, report: Report) -> None:
     """Check every public message against what the public may know: each public image must
     be exactly the public view's render at the version the post names, and no public text
     may carry an event that was private to a seat."""
@@ -103,7 +105,7 @@ async def audit(standin: StandIn, channel, database: Path, report: Report) -> No
     from service import GameService
     from service.replay import apply_action, fresh_game
 
-    svc = await GameService.open_sqlite(database)
+    svc = await GameService.open(database)
     try:
         games: dict[int, tuple[dict[str, Any], list]] = {}
         public = standin.channel_messages(channel)

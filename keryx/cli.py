@@ -33,26 +33,45 @@ Ways to play without Discord:
 @app.command()
 def run(sync: Annotated[bool, typer.Option(help="Register slash commands with Discord "
                                            "(the development guild if set) before running.")]
-        = False) -> None:
+        = False,
+        shards: Annotated[str | None, typer.Option(
+            help="Shard ids this process serves, e.g. 0-3 or 0,2 (with --shard-count)")]
+        = None,
+        shard_count: Annotated[int | None, typer.Option(
+            help="Shards in all, across every process")] = None) -> None:
     """Run the Discord bot (needs DISCORD_TOKEN; the database lives in ./data by default)."""
-    from keryx.settings import Settings
+    from pathlib import Path
+
+    from keryx.settings import Settings, parse_shards, shown_database
+    from service.store.target import is_postgres
 
     settings = Settings()
-    settings.database.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        sharding = parse_shards(shards, shard_count)
+    except ValueError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
+    if sharding and len(sharding[0]) < sharding[1] and not is_postgres(settings.database):
+        typer.echo("Several bot processes need a shared PostgreSQL database "
+                   "(KERYX_DATABASE=postgresql://...): an SQLite file serves one process.",
+                   err=True)
+        raise typer.Exit(2)
+    if not is_postgres(settings.database):
+        Path(settings.database).parent.mkdir(parents=True, exist_ok=True)
     try:
         from bot.main import prepare_database, run_bot
     except ImportError:  # the Discord transport is not installed in this build
         prepare_database = run_bot = None
     if prepare_database is not None:
         prepare_database(settings)
-    typer.echo(f"Database: {settings.database.resolve()}")
+    typer.echo(f"Database: {shown_database(settings.database)}")
     if not settings.discord_token:
         typer.echo(NO_TOKEN)
         raise typer.Exit(0)
     if run_bot is None:
         typer.echo("The Discord bot is not part of this build yet.", err=True)
         raise typer.Exit(1)
-    run_bot(settings, sync=sync)
+    run_bot(settings, sync=sync, sharding=sharding)
 
 
 @app.command()
@@ -119,7 +138,7 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")]) -> None:
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     only: Annotated[list[str] | None, typer.Option(
-        help="Run only these sections (engine, store, render, bot, scheduler)")] = None,
+        help="Run only these sections (engine, store, render, bot, scheduler, store_pg)")] = None,
 ) -> None:
     """Run every benchmark the issues name and print the figures."""
     from keryx import bench as benches
@@ -157,6 +176,41 @@ def health(max_age: Annotated[int, typer.Option(help="Seconds the heartbeat file
         typer.echo(f"unhealthy: last heartbeat {age:.0f} s ago")
         raise typer.Exit(1)
     typer.echo(f"healthy: last heartbeat {age:.0f} s ago")
+
+
+db_app = typer.Typer(help="Database tools (docs/storage.md).", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+
+
+@db_app.command("copy")
+def db_copy(source: Annotated[str, typer.Argument(help="The SQLite file (keryx.db)")],
+            target: Annotated[str, typer.Argument(help="postgresql://user@host/db[?schema=s]")]
+            ) -> None:
+    """Copy an SQLite database into an empty PostgreSQL one, then replay every game there."""
+    import asyncio
+
+    from keryx.settings import shown_database
+    from service.store.copy import CopyRefused, copy_sqlite_to_postgres
+    from service.store.migrate import MigrationError
+    from service.store.target import is_postgres, require_asyncpg
+
+    if not is_postgres(target):
+        typer.echo("The target must be a postgresql:// URL.", err=True)
+        raise typer.Exit(2)
+    require_asyncpg()
+    try:
+        report = asyncio.run(copy_sqlite_to_postgres(source, target))
+    except (CopyRefused, MigrationError) as exc:
+        typer.echo(f"Nothing copied: {exc}", err=True)
+        raise typer.Exit(1) from None
+    for table, n in report.rows.items():
+        typer.echo(f"  {table:24} {n} rows")
+    typer.echo(f"Copied into {shown_database(target)}; {report.games_checked} games "
+               f"replayed from their logs, {len(report.problems)} problems.")
+    for problem in report.problems:
+        typer.echo(f"  {problem}", err=True)
+    if report.problems:
+        raise typer.Exit(1)
 
 
 def _register_optional_commands() -> None:

@@ -96,3 +96,37 @@ def test_bench_json_collects_named_figures_and_reports_missing_sections(monkeypa
     assert "render" in out["skipped"] and out["machine"]["cpus"]
     only = json.loads(runner.invoke(app, ["bench", "--json", "--only", "store"]).output)
     assert "engine_action_us_median" not in only["figures"]
+
+
+def test_shard_lists_are_read_and_checked():
+    import pytest
+
+    from keryx.settings import parse_shards
+
+    assert parse_shards(None, None) is None
+    assert parse_shards("0-3", 8) == ([0, 1, 2, 3], 8)
+    assert parse_shards("0,2-3", 4) == ([0, 2, 3], 4)
+    for shards, count in (("0-8", 8), ("x", 2), ("1", None), (None, 2)):
+        with pytest.raises(ValueError):
+            parse_shards(shards, count)
+
+
+def test_several_processes_on_one_sqlite_file_are_refused(tmp_path, monkeypatch):
+    monkeypatch.setenv("KERYX_DATABASE", str(tmp_path / "k.db"))
+    res = runner.invoke(app, ["run", "--shards", "0-1", "--shard-count", "4"])
+    assert res.exit_code == 2 and "PostgreSQL" in res.output
+
+
+def test_database_url_is_shown_without_its_password():
+    from keryx.settings import shown_database
+
+    assert shown_database("postgresql://k:s3cret@db:5432/keryx") == \
+        "postgresql://k:***@db:5432/keryx"
+
+
+def test_db_copy_refuses_what_it_cannot_copy(tmp_path):
+    res = runner.invoke(app, ["db", "copy", str(tmp_path / "none.db"), str(tmp_path / "x.db")])
+    assert res.exit_code == 2 and "postgresql://" in res.output
+    res = runner.invoke(app, ["db", "copy", str(tmp_path / "none.db"),
+                              "postgresql://nobody@127.0.0.1:1/none"])
+    assert res.exit_code == 1 and "no SQLite file" in res.output
