@@ -41,7 +41,14 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Write public.png, seat-<seat>.png, hand-<seat>.png and combat-<n>.png."""
         import renders
+        from keryx import checks
 
+        checks.known_ruleset(ruleset)
+        checks.not_negative("--steps", steps)
+        try:
+            renders.registry.renderer(ruleset)
+        except renders.NoRenderer as exc:
+            checks.fail(str(exc))
         game, battles = play_random_steps(ruleset, seed, steps)
         out.mkdir(parents=True, exist_ok=True)
         written = []
