@@ -472,15 +472,24 @@ def st_move_dest(bd, s, ctx):
             multi_from.setdefault(d[0], set()).add(d[2])
     dist = bd.distances(here) if here != SICILY else {}
 
+    def place(h):
+        # A hex without a city is named by a neighbouring city, so every destination
+        # reads as a place a player can find on the map ("hex K7 by Chalcis").
+        lab = bd.label(h)
+        if lab != h:
+            return lab
+        near = next((bd.label(nb) for nb in bd.nbrs.get(h, ()) if bd.label(nb) != nb), None)
+        return f"hex {h}" + (f" by {near}" if near else "")
+
     def label(d):
         h, mode, frm, crossed, coast = d
-        lab = bd.label(h)
+        lab = place(h)
         if mode == "march":
-            lab += " (march)"
+            lab += " — march (strategic, 4.51)"
         elif mode == "sea":
-            lab += " (by sea)"
+            lab += " — by sea (strategic, 4.52)"
         elif frm:
-            lab += " (attack" + (f" from {bd.label(frm)}" if len(multi_from[h]) > 1 else "") + \
+            lab += " (attack" + (f" from {place(frm)}" if len(multi_from[h]) > 1 else "") + \
                 (", across the strait" if crossed else "") + ")"
         if coast is not None and len(bd.hexes[h].get("coasts") or []) > 1 and \
                 h not in bd.ports:
@@ -506,6 +515,10 @@ def st_move_dest(bd, s, ctx):
     opts.append(["back", "Choose another block", "4.0"])
     what = "choose where it ends its move." if len(opts) > 1 else \
         "it has nowhere it may legally go (stacking, enemy hexes or terrain)."
+    if len({d[1] for d in dests}) > 1:
+        what += (" A bare place is an operation move (up to its move limit); 'march' and "
+                 "'by sea' are strategic moves (4.5): a march goes twice as far and ends in a "
+                 "friendly hex, a sea move goes port to friendly port.")
     return [_ask(s["active"], "move_dest", f"Move {block_name(bd, b)} from {bd.label(here)} "
                  f"(rules 4.4, 4.5): {what}", "4.4", opts)]
 
