@@ -22,7 +22,8 @@ def register(app: typer.Typer) -> None:
         db: Annotated[Path | None, typer.Option(
             help="Keep the game in this SQLite file (resume by naming it again)")] = None,
         seed: Annotated[int, typer.Option(help="Seed of the random opponent")] = 0,
-        out: Annotated[Path, typer.Option(help="Folder for map images")] = Path("."),
+        out: Annotated[Path, typer.Option(help="Folder for map images ('m'; one file per "
+                                          "seat and version)")] = Path("keryx-maps"),
     ) -> None:
         """Play in this terminal against the random player (or hotseat), without Discord."""
         from bot.console import play_sync

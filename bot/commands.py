@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 
 import discord
@@ -314,11 +315,22 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
             if sv.seat is None:
                 raise UserError("You hold no seat in this game, so you have no hand.")
             png = await render(renders.render_hand, sv.view)
-            cards = (sv.view.get("cards") or {}).get("hand") or []
-            listing = ", ".join(_card_text(c) for c in cards) or "no cards"
-            await itx.followup.send(limits.clip(f"Your hand: {listing}", limits.MESSAGE_CHARS),
+            await itx.followup.send(limits.clip(hand_listing(sv.view), limits.MESSAGE_CHARS),
                                     ephemeral=True,
                                     file=png_file(png, "hand.png"))
+
+    @tree.command(name="rule", description="Keryx's summary of a rule section and its "
+                  "rulings (only you see it)")
+    @app_commands.describe(number="A rule section such as 4.4 or 5.41, or 'intro'")
+    async def rule(itx: discord.Interaction, number: str) -> None:
+        async with keryx.guard(itx, "rule"):
+            ruleset_id = "athens-sparta"
+            # No game in this channel: the rules of the default game.
+            with contextlib.suppress(Refusal):
+                ruleset_id = (await keryx.svc.game_info(itx.channel_id)).ruleset
+            await itx.response.send_message(
+                limits.clip(text.rule_text(ruleset_id, number), limits.MESSAGE_CHARS),
+                ephemeral=True)
 
     @tree.command(name="undo", description="Take back your last choice, if nothing new was "
                   "revealed since")
@@ -344,6 +356,16 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
                             limits.MESSAGE_CHARS), ephemeral=True)
 
 
-def _card_text(card: dict) -> str:
-    event = card.get("event") or {}
-    return f"{card.get('mp', '?')} MP" + (f" ({event['name']})" if event.get("name") else "")
+def hand_listing(view: dict) -> str:
+    """The hand as text beside its image, each card with its event; then the cards seen
+    in the other hand by an event (Delphic Oracle), which only this seat's view holds."""
+    cards = view.get("cards") or {}
+    hand = cards.get("hand") or []
+    lines = [f"Your hand ({len(hand)} card{'s' if len(hand) != 1 else ''}):"]
+    lines += [f"• {text.card_line(c)}" for c in hand] or ["• no cards"]
+    peeked = cards.get("peeked") or []
+    if peeked:
+        lines.append(f"Seen in the other hand ({len(peeked)} card"
+                     f"{'s' if len(peeked) != 1 else ''}):")
+        lines += [f"• {text.card_line(c)}" for c in peeked]
+    return "\n".join(lines)

@@ -200,10 +200,18 @@ def st_sicily(bd, s, ctx):
         return None
     set_phase(s, "sicily")
     return [_ask(side, "sicily", "Syracuse points (optional rule): set one card face-down at "
-                 "Sicily; the two cards' MPs make Syracuse's value.", "9.2",
+                 "Sicily; the two cards' MPs make Syracuse's value."
+                 + _events_in(bd, cards["hands"][side]), "9.2",
                  [[f"c:{c}", C.card_label(bd, c), "9.2"] for c in cards["hands"][side]],
                  secret=True)
             for side in SIDES if side not in cards["sicily"]]
+
+
+def _events_in(bd, hand) -> str:
+    """The events of the cards offered, with their text, so a player choosing a card can
+    read what each event does (the labels only have room for its name)."""
+    evs = {e["name"]: e["text"] for e in (C.event_of(bd, c) for c in hand) if e}
+    return "".join(f"\n• {name}: {text}" for name, text in sorted(evs.items()))
 
 
 def h_sicily(bd, s, seat, option, ask, ctx):
@@ -222,7 +230,8 @@ def st_commit(bd, s, ctx):
     set_phase(s, "card")
     s["active"] = None
     asks = [_ask(side, "commit", f"Game turn {s['turn']} of Olympiad {s['olympiad']}: play a "
-                 "card face-down (introduction, rule 4.6).", "4.6",
+                 "card face-down (introduction, rule 4.6)." + _events_in(bd, cards["hands"][side]),
+                 "4.6",
                  [[f"c:{c}", C.card_label(bd, c), "4.6"]
                   for c in sorted(cards["hands"][side], key=lambda c: (C.card_mp(bd, c), c))],
                  secret=True)
