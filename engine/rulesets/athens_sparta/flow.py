@@ -317,8 +317,12 @@ def start_event(bd, s, ev, ctx):
     elif kind == "peek_hand":
         opp = other(side)
         s["peek"][side] = list(s["cards"]["hands"][opp])
-        ctx.event("peek", f"{ev['name']}: {opp.title()}'s hand", seats=(side,),
-                  cards=list(s["cards"]["hands"][opp]))
+        seen = s["cards"]["hands"][opp]
+        # The private message itself lists the cards (the event text alone told nothing).
+        ctx.event("peek", f"{ev['name']}: {opp.title()}'s hand holds {len(seen)} card"
+                  f"{'s' if len(seen) != 1 else ''}: "
+                  + ("; ".join(C.card_label(bd, c) for c in seen) or "none"),
+                  seats=(side,), cards=list(seen))
     elif kind == "fire_bonus":
         s["bonus"] = {"side": side, "name": ev["name"], "types": eff.get("block_types"),
                       "amount": int(eff.get("amount", 1)), "max": int(eff.get("max_fire", 5)),
