@@ -315,7 +315,8 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
             if sv.seat is None:
                 raise UserError("You hold no seat in this game, so you have no hand.")
             png = await render(renders.render_hand, sv.view)
-            await itx.followup.send(limits.clip(hand_listing(sv.view), limits.MESSAGE_CHARS),
+            await itx.followup.send(limits.clip(text.hand_listing(sv.view),
+                                                limits.MESSAGE_CHARS),
                                     ephemeral=True,
                                     file=png_file(png, "hand.png"))
 
@@ -354,18 +355,3 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
             await itx.response.send_message(
                 limits.clip("\n".join(lines) or "Nothing is waiting for you. 🎉",
                             limits.MESSAGE_CHARS), ephemeral=True)
-
-
-def hand_listing(view: dict) -> str:
-    """The hand as text beside its image, each card with its event; then the cards seen
-    in the other hand by an event (Delphic Oracle), which only this seat's view holds."""
-    cards = view.get("cards") or {}
-    hand = cards.get("hand") or []
-    lines = [f"Your hand ({len(hand)} card{'s' if len(hand) != 1 else ''}):"]
-    lines += [f"• {text.card_line(c)}" for c in hand] or ["• no cards"]
-    peeked = cards.get("peeked") or []
-    if peeked:
-        lines.append(f"Seen in the other hand ({len(peeked)} card"
-                     f"{'s' if len(peeked) != 1 else ''}):")
-        lines += [f"• {text.card_line(c)}" for c in peeked]
-    return "\n".join(lines)

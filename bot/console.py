@@ -154,7 +154,9 @@ class Console:
             elif answer == "m":
                 self.say(f"Map written to {self.draw(sv.view, f'map-{human}-v{sv.version}.png')}")
             elif answer == "h":
-                self.say(hand_text(sv.view))
+                from . import text
+
+                self.say(text.hand_listing(sv.view, "Hand", bullet="  • "))
             elif answer == "l":
                 lines = [f"  {entry.seq:>4} {e.text}"
                          for entry in (await self.svc.history(CHANNEL, self.humans[human]))[-10:]
@@ -211,21 +213,6 @@ class Console:
 def _rule_key(rule: str) -> tuple:
     return tuple(int(p) if p.isdigit() else 0 for p in rule.split(".")) if rule[0].isdigit() \
         else (-1,)
-
-
-def hand_text(view: dict[str, Any]) -> str:
-    """The hand with every event's text, then what an event showed of the other hand."""
-    from . import text
-
-    cards = view.get("cards") or {}
-    hand = cards.get("hand") or []
-    lines = [f"Hand ({len(hand)} card{'s' if len(hand) != 1 else ''}):"]
-    lines += [f"  • {text.card_line(c)}" for c in hand] or ["  (empty)"]
-    peeked = cards.get("peeked") or []
-    if peeked:
-        lines.append("Seen in the other hand (Delphic Oracle):")
-        lines += [f"  • {text.card_line(c)}" for c in peeked]
-    return "\n".join(lines)
 
 
 async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bool,

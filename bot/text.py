@@ -94,3 +94,20 @@ def card_line(card: dict[str, Any]) -> str:
         if event.get("text"):
             line += f": {event['text']}"
     return line
+
+
+def hand_listing(view: dict[str, Any], title: str = "Your hand", bullet: str = "• ") -> str:
+    """A hand as text, each card with its event; then the cards an event (Delphic Oracle)
+    showed of the other hand, which only this seat's view holds."""
+    def count(n: int) -> str:
+        return f"{n} card" + ("" if n == 1 else "s")
+
+    cards = view.get("cards") or {}
+    hand = cards.get("hand") or []
+    lines = [f"{title} ({count(len(hand))}):"]
+    lines += [bullet + card_line(c) for c in hand] or [f"{bullet}no cards"]
+    peeked = cards.get("peeked") or []
+    if peeked:
+        lines.append(f"Seen in the other hand ({count(len(peeked))}):")
+        lines += [bullet + card_line(c) for c in peeked]
+    return "\n".join(lines)

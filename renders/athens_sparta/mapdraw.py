@@ -177,8 +177,9 @@ def _sieges(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView,
         word = ("FULL SIEGE" if s.full else "SIEGE+BLOCKADE" if s.siege and s.blockade
                 else "SIEGE" if s.siege else "BLOCKADE")
         f = _f("cond-bold", 11)
+        spots: list[tuple[tuple[float, float], str]]
         if s.hex == SICILY:
-            spots = [((lay.sicily_box[0] + 22, lay.sicily_box[1] + 52), "lt")]
+            spots = [((lay.sicily_box[0] + 22.0, lay.sicily_box[1] + 52.0), "lt")]
             own = None
         elif s.hex in data.hexes:
             city = data.cities.get(s.city or "") or data.cities.get(data.city_at.get(s.hex, ""))
@@ -229,7 +230,7 @@ def _blocks(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView,
     R = lay.grid.radius
     if SICILY in by_place:
         x0, y0, _x1, _ = lay.sicily_box
-        x = x0 + 140
+        x = x0 + 140.0
         for _side, group in _groups(by_place.pop(SICILY)):
             sh = placement.shape([group], R)
             _draw_shape(d, sh, x, y0 + 38 - sh.cells[0].size / 2)

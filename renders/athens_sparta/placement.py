@@ -170,8 +170,9 @@ def leader_segments(a: tuple[float, float], b: tuple[float, float], texts: list[
     """The pieces of the leader line from anchor `a` to stack point `b` that are clear of
     every text: the line passes under a name rather than over it."""
     n = max(2, int(math.hypot(b[0] - a[0], b[1] - a[1])))
-    pieces = []
-    start = last = None
+    pieces: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    start: tuple[float, float] | None = None
+    last = a
     for i in range(n + 1):
         t = i / n
         p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)

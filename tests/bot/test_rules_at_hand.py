@@ -3,7 +3,7 @@ on it; card lists carry each event's text."""
 
 from __future__ import annotations
 
-from bot.commands import hand_listing
+from bot.text import hand_listing
 
 
 async def test_rule_command_answers_privately_with_summary_and_rulings(table):
