@@ -1,4 +1,4 @@
-"""Slash commands: `/game …`, `/act`, `/hand`, `/undo`, `/turns`."""
+"""Slash commands: `/game …`, `/act`, `/hand`, `/rule`, `/undo`, `/turns`."""
 
 from __future__ import annotations
 
