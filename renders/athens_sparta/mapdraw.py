@@ -57,15 +57,23 @@ def draw_view(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView) -
     _blocks(d, lay, data, mv, labels + symbols + tags + marks, labels + tags)
 
 
+_OBSTACLES: dict[int, tuple[MapData, list[placement.Box], list[placement.Box]]] = {}
+
+
 def _city_obstacles(lay: Layout, data: MapData) -> tuple[list[placement.Box],
                                                            list[placement.Box]]:
-    """The name boxes and symbol boxes of every city on the board."""
+    """The name boxes and symbol boxes of every city on the board (measured once per map:
+    they are part of the base map, which never changes)."""
+    known = _OBSTACLES.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1], known[2]
     labels, symbols = [], []
     for c in data.cities.values():
         if c.hex and c.hex in data.hexes:
             symbol, label = basemap.city_boxes(lay, data, c)
             symbols.append(symbol)
             labels.append(label)
+    _OBSTACLES[id(data)] = (data, labels, symbols)
     return labels, symbols
 
 
