@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from standin.players import OPEN as OPEN_PREFIX
 from standin.players import RandomPlayer, game_over, play_until_over
 from standin.server import StandIn
 
@@ -73,6 +74,48 @@ class BotProcess:
                 await asyncio.wait_for(self.proc.wait(), 10)
             except TimeoutError:
                 await self.kill()
+
+
+MY_MAP = "kx:m:"
+
+
+class WatchingPlayer(RandomPlayer):
+    """A simulated player who, like a person, looks at their hand and their own map now
+    and then (every `look_every`-th turn, and on the first): `/hand` and the prompt's
+    "My map" button. The private images land in the transcript beside the choices."""
+
+    def __init__(self, *args: Any, look_every: int = 6, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.look_every = look_every
+        self.turns = 0
+
+    async def play_turn(self, max_choices: int = 10_000) -> int:
+        found = self.latest_open()
+        if found is not None and self.turns % self.look_every == 0:
+            await self.look(found[0])
+        made = await super().play_turn(max_choices)
+        self.turns += bool(made)
+        return made
+
+    async def look(self, post) -> None:
+        r = await self.user.slash("hand", timeout=self.timeout)
+        with contextlib.suppress(TimeoutError):
+            hand = await r.wait_for_message(timeout=self.timeout)
+            self.journal.append(f"/hand → {hand.content}")
+        res = await self.user.click(post, next(c["custom_id"] for c in
+                                               post.interactive_components()
+                                               if c["custom_id"].startswith(OPEN_PREFIX)),
+                                    timeout=self.timeout)
+        await res.wait_for_response(self.timeout)
+        prompt = await res.wait_for_message(timeout=self.timeout)
+        mine = next((c["custom_id"] for c in prompt.interactive_components()
+                     if c["custom_id"].startswith(MY_MAP)), None)
+        if mine is not None:
+            r = await self.user.click(prompt, mine, timeout=self.timeout)
+            with contextlib.suppress(TimeoutError):
+                seen = await r.wait_for_message(lambda m: bool(m.attachments),
+                                                timeout=self.timeout)
+                self.journal.append(f"My map → {seen.content or 'image'}")
 
 
 @dataclass
@@ -171,8 +214,14 @@ def write_transcript(standin: StandIn, channel, players: list[RandomPlayer], out
     public = [line for m in standin.channel_messages(channel) for line in describe(m)]
     (out / "channel.md").write_text("\n".join(public) + "\n")
     for player in players:
+        # What only this player saw with an image (hand, own map), in order, then the
+        # prompts and choices.
+        private = [line for m in standin.messages
+                   if m.ephemeral and m.attachments and m.visible_to == player.user.id
+                   for line in describe(m)]
         (out / f"player-{player.user.name}.md").write_text(
-            "\n\n".join(player.journal) + "\n")
+            "## Private images\n\n" + "\n".join(private) + "\n\n## Prompts and choices\n\n"
+            + "\n\n".join(player.journal) + "\n")
     return images
 
 
@@ -206,7 +255,8 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
         await (await bob.slash("game", "start", timeout=30)).wait_for_message(timeout=30)
         await standin.wait_for_message(lambda m: "-# game" in m.content and m.public, 60,
                                        since=mark)
-        players[:] = [RandomPlayer(standin, u, channel, random.Random(rng.random()), timeout=60)
+        players[:] = [WatchingPlayer(standin, u, channel, random.Random(rng.random()),
+                                     timeout=60)
                       for u in (alice, bob)]
         if kill_after is not None:
             made = 0
