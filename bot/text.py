@@ -37,12 +37,6 @@ def banner(view: dict[str, Any]) -> str:
     return str((view.get("common") or {}).get("banner") or "")
 
 
-def hand_line(view: dict[str, Any]) -> str:
-    """The viewer's hand as one line, from the view's common fields."""
-    hand = (view.get("common") or {}).get("hand") or []
-    return ", ".join(item["label"] for item in hand) or "nothing in hand"
-
-
 def waiting_line(waiting: dict[str, int | None]) -> str:
     if not waiting:
         return ""
@@ -63,3 +57,40 @@ def outcome_text(outcome: dict[str, Any] | None, seed: str | None, seed_hash: st
         text += (f"\nThe dice seed was `{seed}` (its hash `{seed_hash}` was published at the "
                  f"start). `/game export` gives the whole record to re-check every die.")
     return limits.clip(text, limits.MESSAGE_CHARS)
+
+
+def rule_text(ruleset_id: str, ref: str) -> str:
+    """Keryx's own summary of a rule section and the rulings on it (`/rule`, `?N`)."""
+    import engine
+
+    explain = getattr(engine.ruleset(ruleset_id), "explain_rule", None)
+    if explain is None:
+        return f"{engine.ruleset(ruleset_id).title} has no rule summaries."
+    return explain(ref)
+
+
+def rule_name(ruleset_id: str, ref: str | None) -> str:
+    """"rule 4.4 Operation moves" where the ruleset names its sections, else "rule 4.4"."""
+    if not ref:
+        return ""
+    import engine
+
+    title = getattr(engine.ruleset(ruleset_id), "rule_title", lambda _r: None)(ref)
+    return f"rule {ref}" + (f" {title}" if title else "")
+
+
+def hand_listing(view: dict[str, Any], title: str = "Your hand", bullet: str = "• ") -> str:
+    """The viewer's hand from the view's common fields, each item as its ruleset words it
+    (a card with its event's text, say); then what the viewer was shown of other hands."""
+    def count(n: int) -> str:
+        return f"{n} card" + ("" if n == 1 else "s")
+
+    common = view.get("common") or {}
+    hand = common.get("hand") or []
+    lines = [f"{title} ({count(len(hand))}):"]
+    lines += [bullet + item["label"] for item in hand] or [f"{bullet}no cards"]
+    seen = common.get("seen") or []
+    if seen:
+        lines.append(f"Seen in the other hand ({count(len(seen))}):")
+        lines += [bullet + item["label"] for item in seen]
+    return "\n".join(lines)

@@ -35,6 +35,7 @@ class RulesetCommon(TypedDict):
 
     banner: str  # where the game stands, one line: "Olympiad 84 · turn 2 · move"
     hand: list[HandItem]  # the viewer's own hand (empty for the public)
+    seen: list[HandItem]  # what the viewer was shown of other hands (a peek, say)
     log: list[str]  # public log lines the ruleset keeps in its view (may be empty)
     battle: dict[str, Any] | None  # the battle in progress, for the combat renderer
 
@@ -49,4 +50,4 @@ class CommonView(RulesetCommon):
 
 
 def empty_common() -> RulesetCommon:
-    return {"banner": "", "hand": [], "log": [], "battle": None}
+    return {"banner": "", "hand": [], "seen": [], "log": [], "battle": None}

@@ -43,9 +43,15 @@ def card_public(bd: Board, cid: str) -> dict[str, Any]:
 
 
 def hand_label(card: dict[str, Any]) -> str:
-    """A card as `card_public` shows it, in one short line (the /hand listing)."""
+    """A card as `card_public` shows it, for a list: its move points and, when it has
+    one, its event and the event's text."""
     event = card.get("event") or {}
-    return f"{card['mp']} MP" + (f" ({event['name']})" if event.get("name") else "")
+    line = f"{card.get('mp', '?')} MP"
+    if event.get("name"):
+        line += f" / {event['name']}"
+        if event.get("text"):
+            line += f": {event['text']}"
+    return line
 
 
 def deal(bd: Board, s: dict[str, Any], ctx: Any) -> None:

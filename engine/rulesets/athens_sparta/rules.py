@@ -46,6 +46,20 @@ class AthensSparta(Ruleset):
     def __init__(self, bd: Board | None = None):
         self._bd = bd
 
+    @staticmethod
+    def explain_rule(ref: str) -> str:
+        """Keryx's own summary of a rule section with its rulings (`/rule`, `?N`)."""
+        from .rule_summaries import explain_rule
+
+        return explain_rule(ref)
+
+    @staticmethod
+    def rule_title(ref: str) -> str | None:
+        from .rule_summaries import lookup
+
+        found = lookup(ref)
+        return found.title if found else None
+
     @property
     def bd(self) -> Board:
         if self._bd is None:
@@ -136,9 +150,11 @@ class AthensSparta(Ruleset):
         """The common view fields, read from the redacted view (engine/core/view.py)."""
         banner = " · ".join(x for x in (f"Olympiad {v['olympiad']}", f"turn {v['turn']}",
                                         str(v["phase"] or "")) if x)
-        hand: list[HandItem] = [{"id": c["id"], "label": hand_label(c)}
-                                for c in v["cards"]["hand"]]
-        return {"banner": banner, "hand": hand, "log": [], "battle": v["battle"]}
+        def items(cards: list[dict[str, Any]]) -> list[HandItem]:
+            return [{"id": c["id"], "label": hand_label(c)} for c in cards]
+
+        return {"banner": banner, "hand": items(v["cards"]["hand"]),
+                "seen": items(v["cards"]["peeked"]), "log": [], "battle": v["battle"]}
 
     def hidden_variants(self, s, seat, rng):
         return hidden_variants(self.bd, s, seat, rng)
