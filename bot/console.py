@@ -179,7 +179,7 @@ class Console:
                 except (Refusal, IllegalAction) as r:
                     self.say(getattr(r, "message", None) or str(r))
             elif answer.replace(" ", "").isdigit():
-                self.say(f"There is no choice {answer}: type numbers from 1 to {len(options)}.")
+                self.say(f"There is no choice {answer}: type a number from 1 to {len(options)}.")
             else:
                 self.say(f"{answer!r} is not a command: type a choice's number "
                          f"(1–{len(options)}), or ? for help." if answer else
