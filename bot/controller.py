@@ -165,13 +165,15 @@ class Keryx:
         async with self.guard(itx, "choose"):
             await itx.response.defer()
             await self.seat_view(itx, game)  # the buttons belong to this channel's game
-            try:
-                result = await self.svc.submit(itx.channel_id, itx.user.id, option, version,
-                                               itx.id)
-            except Refusal as refusal:
-                await self.refused(itx, refusal)
-                return
-            await self.acted(itx, result)
+            await self._submit(itx, option, version)
+
+    async def _submit(self, itx: discord.Interaction, answer: str, version: int) -> None:
+        try:
+            result = await self.svc.submit(itx.channel_id, itx.user.id, answer, version, itx.id)
+        except Refusal as refusal:
+            await self.refused(itx, refusal)
+            return
+        await self.acted(itx, result)
 
     async def on_positions(self, itx: discord.Interaction, game: int, version: int,
                            positions: list[int]) -> None:
@@ -188,13 +190,7 @@ class Keryx:
                     if sv.version == version:
                         await self.refused(itx, Refusal("illegal", str(exc)))
                         return
-            try:
-                result = await self.svc.submit(itx.channel_id, itx.user.id, answer, version,
-                                               itx.id)
-            except Refusal as refusal:
-                await self.refused(itx, refusal)
-                return
-            await self.acted(itx, result)
+            await self._submit(itx, answer, version)
 
     async def on_build(self, itx: discord.Interaction, game: int, version: int, page: int,
                        chosen: list[int]) -> None:
