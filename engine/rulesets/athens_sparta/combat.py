@@ -909,6 +909,12 @@ def _regroupers(bd, s, bt) -> list[str]:
 
 
 def _stage_regroup(bd, s, bt, ctx):
+    b = bt.get("sel")
+    if b:  # the block chosen to regroup: now where to (5.6)
+        opts = regroup_options(bd, s, bt, b)
+        return _ask(bt["role"][b], "regroup_to", f"Regroup {block_name(bd, b)} from "
+                    f"{bd.label(bt['hex'])} (rule 5.6): where to?", "5.6",
+                    opts + [["back", "Choose another block", "5.6"]], bid=b)
     cands = [b for b in _regroupers(bd, s, bt) if regroup_options(bd, s, bt, b)]
     if not cands:
         bt["stage"] = "pillage"

@@ -395,8 +395,7 @@ def revolt_cities(bd, s, side) -> list[list[str]]:
             continue
         if side in s["revolts"].get(name, []):
             continue
-        h = c["hex"]
-        if side in occ.get(h, {}) or h in s["entries"]:
+        if _own_blocks_bar_revolt(s, c["hex"], side, occ):
             continue
         if name == "Messene" and side == "athens":
             if helot and not s["helot_ban"]:
@@ -405,6 +404,14 @@ def revolt_cities(bd, s, side) -> list[list[str]]:
         if rb:
             out.append([f"c:{name}", name, "7.0"])
     return out
+
+
+def _own_blocks_bar_revolt(s, h, side, occ) -> bool:
+    """Ruling R15: no revolt where the sponsor already has blocks that did not just attack
+    (a city he besieges, or holds); his blocks that entered the city this turn to attack do
+    not bar it, and the revolt then joins their battle (R28)."""
+    entered = s["entries"].get(h, {})
+    return any(b not in entered for b in occ.get(h, {}).get(side, []))
 
 
 def st_move(bd, s, ctx):
