@@ -74,7 +74,8 @@ STORM = dict(olympiad=84, turn=2, phase="combat", active="athens", player1="athe
 def test_position_with_a_pending_half_hit_rule_5_41():
     """5.41: after a half-hit the next hit must go to the same block, and completes a
     step loss."""
-    blocks = {"Athens H3": {"hex": "J3"}, "Corinth H2": {"hex": "J3", "in_city": True, "strength": 2},
+    blocks = {"Athens H3": {"hex": "J3"},
+              "Corinth H2": {"hex": "J3", "in_city": True, "strength": 2},
               "Sparta H1": {"hex": "I10"}}
     g = position(None, blocks=blocks, half_hits=["Corinth H2"], dice=[6, 6, 1, 6, 6, 6],
                  **STORM)

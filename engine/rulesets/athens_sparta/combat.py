@@ -134,13 +134,14 @@ def start_battle(bd: Board, s, h: str, kind: str, ctx, attacker: str | None = No
     relief = []
     if kind == "sally":
         relief = [b for b in here.get(act, []) if not s["blocks"][b]["in"]]
-    bt = {"hex": h, "kind": kind, "att": act, "def": dfd, "round": 1, "stage": "decl",
-          "role": role, "st": st, "relief": relief, "acted": [], "queue": [],
-          "decl": [], "retreats": {}, "sally": [], "helot": None, "revolt": None,
-          "took": False, "rec": {"hex": h, "label": bd.label(h), "attacker": act,
-                                 "defender": dfd, "kind": kind, "rounds": [],
-                                 "result": None, "winner": None},
-          "end": None, "pillage": 0}
+    bt: dict[str, Any] = {
+        "hex": h, "kind": kind, "att": act, "def": dfd, "round": 1, "stage": "decl",
+        "role": role, "st": st, "relief": relief, "acted": [], "queue": [],
+        "decl": [], "retreats": {}, "sally": [], "helot": None, "revolt": None,
+        "took": False, "rec": {"hex": h, "label": bd.label(h), "attacker": act,
+                               "defender": dfd, "kind": kind, "rounds": [],
+                               "result": None, "winner": None},
+        "end": None, "pillage": 0}
     for b in here.get(act, []):
         if s["blocks"][b].get("rv"):
             if bd.blocks[b].get("special") == "helots":

@@ -145,9 +145,9 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
             cards["sicily"][side] = cs["sicily"]
             used.append(cs["sicily"])
     known = {c["id"] for c in bd.cards}
-    for c in used:
-        if c not in known:
-            _fail(f"there is no card {c!r}")
+    for cid in used:
+        if cid not in known:
+            _fail(f"there is no card {cid!r}")
     if len(used) != len(set(used)):
         dup = sorted({c for c in used if used.count(c) > 1})
         _fail(f"card {', '.join(dup)} is in two places at once")
