@@ -105,10 +105,20 @@ def selfplay(
 @app.command()
 def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")]) -> None:
     """Print a ruleset's component data (map, units, cards, set-ups) as JSON."""
+    import importlib
+
     import engine
 
-    rules = engine.ruleset(ruleset)
-    components = getattr(rules, "components_json", None)
+    try:
+        components = getattr(engine.ruleset(ruleset), "components_json", None)
+    except KeyError:
+        # a ruleset whose rules are not written yet may still publish its components
+        try:
+            module = importlib.import_module(f"engine.rulesets.{ruleset.replace('-', '_')}.components")
+        except ModuleNotFoundError:
+            typer.echo(f"unknown ruleset {ruleset!r}; known: {', '.join(engine.rulesets())}", err=True)
+            raise typer.Exit(1) from None
+        components = getattr(module, "components_json", None)
     if components is None:
         typer.echo(f"{ruleset} publishes no component data", err=True)
         raise typer.Exit(1)
