@@ -56,7 +56,7 @@ LAND = [
     # Attica, Megaris, Boeotia, central Greece
     ("ATH", "Athens", GREECE, "Attica", [(37.97, 23.72), (38.15, 23.96), (37.72, 24.0), (38.13, 23.79), (37.95, 23.53), (37.75, 23.43)]),
     ("PLA", "Platea", GREECE, "Attica", [(38.22, 23.27), (38.18, 23.45), (38.19, 23.09), (38.1, 23.2), (38.24, 22.98), (38.08, 23.1)]),
-    ("MEG", "Megara", GREECE, "Megaris", [(37.99, 23.34), (38.02, 23.25)]),
+    ("MEG", "Megara", GREECE, "Megaris", [(37.99, 23.34), (38.02, 23.25), (37.96, 23.12)]),
     ("THE", "Thebes", GREECE, "Boeotia", [(38.32, 23.32), (38.35, 23.66), (38.29, 23.15)]),
     ("ORC", "Orchomenus", GREECE, "Boeotia", [(38.5, 22.96), (38.55, 23.2)]),
     ("PHO", "Phocis", GREECE, "Phocis", [(38.48, 22.5), (38.62, 22.65), (38.4, 22.25), (38.36, 22.78)]),
@@ -200,6 +200,8 @@ EXTRA_DEEP = [
     ("S_LMS", "S_TOR"), ("S_LMS", "S_STR"),  # round Athos, where Mardonius' fleet was wrecked
     ("S_THE", "S_NEU"),  # the Magnesian shore, where Xerxes' fleet was wrecked
 ]
+GRAIN_SEAS = ["S_HEL", "S_MAR", "S_SAR"]  # rule 8.22: the blue supply symbol of Athens' grain
+
 NARROWS = [
     ("S_PAT", "S_GCO"),  # Rhium, where Phormio fought
     ("S_NEU", "S_SEU"),  # the Euripus
@@ -485,6 +487,7 @@ def main():
         "areas": areas,
         "deep_borders": [list(p) for p in deep],
         "narrows": [list(p) for p in narrows],
+        "grain_seas": GRAIN_SEAS,
         "raster": {"lat_max": LAT_MAX, "lon_min": LON_MIN, "step": STEP},
     }, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     (DATA / "cities.json").write_text(json.dumps({"cities": cities, "towns": towns}, indent=1,

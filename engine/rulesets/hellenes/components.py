@@ -244,6 +244,7 @@ class HellenesData(_Model):
     areas: tuple[Area, ...]
     deep_borders: tuple[tuple[str, str], ...]
     narrows: tuple[tuple[str, str], ...]
+    grain_seas: tuple[str, ...]  # 8.22: a Spartan fleet here blockades Athens
     cities: tuple[City, ...]
     towns: tuple[Town, ...]
     nationalities: tuple[Nationality, ...]
@@ -396,7 +397,7 @@ def load_components() -> Components:
     m, c, b, k = _read("map.json"), _read("cities.json"), _read("blocks.json"), _read("cards.json")
     data = HellenesData.model_validate({
         "areas": m["areas"], "deep_borders": m["deep_borders"], "narrows": m["narrows"],
-        "cities": c["cities"], "towns": c["towns"],
+        "grain_seas": m["grain_seas"], "cities": c["cities"], "towns": c["towns"],
         "nationalities": _read("nationalities.json")["nationalities"],
         "blocks": b["blocks"], "garrisons": b["garrisons"], "markers": b["markers"],
         "cards": k["cards"], "olympians": k["olympians"], "setups": _read("setups.json")["setups"],
