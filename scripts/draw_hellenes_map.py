@@ -64,6 +64,7 @@ def render_window(window, grid, ids, kinds, colours, nation_of, deep, narrows):
     h, w = len(rows), len(rows[0])
     img = Image.new("RGB", (w, h))
     px = img.load()
+    assert px is not None
     for y in range(h):
         for x in range(w):
             a = ids[rows[y][x]]
@@ -95,7 +96,7 @@ def render_window(window, grid, ids, kinds, colours, nation_of, deep, narrows):
                 px[x, y] = colour
                 if colour in (DEEP, NARROWS, NATION):
                     px[nx, ny] = colour
-    big = img.resize((round(w * XSCALE), round(h * SCALE)), Image.NEAREST)
+    big = img.resize((round(w * XSCALE), round(h * SCALE)), Image.Resampling.NEAREST)
 
     def to_px(lat, lon):
         return (lon - lon0) / step * XSCALE, (lat1 - lat) / step * SCALE

@@ -90,7 +90,7 @@ def test_the_24_subject_and_aeolian_cities_exactly(c):
 
 def test_rule_1_32_nationalities_of_athens_subjects_and_aeolians(c):
     """Subject cities are light blue, not Attica's blue; Chios and Lesbos are Aeolian."""
-    for name, x in c.cities.items():
+    for x in c.cities.values():
         if x.subject_region and x.subject_region != "Aeolian Islands":
             assert x.nationality == "subject"
     assert c.cities["Chios"].nationality == c.cities["Lesbos"].nationality == "aeolian"
@@ -388,7 +388,7 @@ def test_setups_respect_capacity_and_neutrals(c):
     for sid, s in c.setups.items():
         peace = s.peace != "none"
         neutral = _neutral(s)
-        for side, units in s.units.items():
+        for units in s.units.values():
             count = Counter(p.area for p in units.values() if p.status != "besieging")
             for area, n in count.items():
                 assert area not in neutral or c.areas[area].region == "sicily" and sid != "431", (sid, area)

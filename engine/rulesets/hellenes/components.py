@@ -256,7 +256,7 @@ class HellenesData(_Model):
     setups: dict[ScenarioId, Setup]
 
     @model_validator(mode="after")
-    def _cross_references(self):
+    def _cross_references(self) -> HellenesData:
         errors: list[str] = []
         areas = {a.id: a for a in self.areas}
         for a in self.areas:
@@ -309,7 +309,7 @@ class HellenesData(_Model):
         return self
 
 
-def _group(places) -> dict[str, tuple[str, ...]]:
+def _group(places: tuple[City, ...] | tuple[Town, ...]) -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     for p in places:
         out[p.nationality] = out.get(p.nationality, ()) + (p.name,)
@@ -332,7 +332,7 @@ class Components:
         self.blocks: dict[str, Block] = {b.id: b for b in data.blocks}
         self.cards: dict[int, Card] = {c.number: c for c in data.cards}
         self.olympians: dict[str, Olympian] = {o.name: o for o in data.olympians}
-        self.setups: dict[str, Setup] = dict(data.setups)
+        self.setups: dict[str, Setup] = {str(k): v for k, v in data.setups.items()}
         self._adjacent = {a.id: frozenset(a.adjacent) for a in data.areas}
         self._land = {a: frozenset(n for n in ns if self.areas[n].kind == "land") for a, ns in self._adjacent.items()}
         self._sea = {a: frozenset(n for n in ns if self.areas[n].kind == "sea") for a, ns in self._adjacent.items()}
