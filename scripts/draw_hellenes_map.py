@@ -1,7 +1,7 @@
 """Draw the bare Hellenes map, docs/hellenes-map.png, from the committed data.
 
 Run:  .venv/bin/python scripts/draw_hellenes_map.py
-Needs only Pillow: it reads engine/rulesets/hellenes/data/{map,cities,map_raster}.json.
+Needs only Pillow (and the project's pydantic): it reads engine/rulesets/hellenes/data/{map,cities,map_raster}.json.
 The picture is for checking the data by eye: every area with its name, the nations'
 thick borders, DeepSea borders (thick blue), Narrows (red), cities (square, or hexagon
 for a port, with the City Value, outlined white when loyal to Athens and black when
@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from engine.rulesets.hellenes.components import decode_runs  # noqa: E402
+
 DATA = ROOT / "engine" / "rulesets" / "hellenes" / "data"
 OUT = ROOT / "docs" / "hellenes-map.png"
 FONT = ROOT / "renders" / "fonts" / "DejaVuSans.ttf"
@@ -29,14 +33,6 @@ SEA = (178, 208, 230)
 OFF_LAND, OFF_SEA = (214, 210, 200), (205, 218, 228)
 LOYAL = {"athens": (40, 90, 200), "sparta": (200, 40, 40), "neutral": (250, 250, 250)}
 DEEP, NARROWS, BORDER, NATION = (20, 40, 140), (210, 30, 60), (120, 110, 95), (40, 30, 20)
-
-
-def runs(text):
-    out = []
-    for token in text.split(","):
-        value, _, count = token.partition("x")
-        out.extend([int(value)] * (int(count) if count else 1))
-    return out
 
 
 def load():
@@ -59,8 +55,8 @@ def render_window(window, grid, ids, kinds, colours, nation_of, deep, narrows):
     step, lat_max, lon_min = grid["step"], grid["lat_max"], grid["lon_min"]
     r0, r1 = round((lat_max - lat1) / step), round((lat_max - lat0) / step)
     c0, c1 = round((lon0 - lon_min) / step), round((lon1 - lon_min) / step)
-    rows = [runs(r)[c0:c1] for r in grid["area_rows"][r0:r1]]
-    land = [runs(r)[c0:c1] for r in grid["land_rows"][r0:r1]]
+    rows = [decode_runs(r)[c0:c1] for r in grid["area_rows"][r0:r1]]
+    land = [decode_runs(r)[c0:c1] for r in grid["land_rows"][r0:r1]]
     h, w = len(rows), len(rows[0])
     img = Image.new("RGB", (w, h))
     px = img.load()

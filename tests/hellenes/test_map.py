@@ -8,7 +8,7 @@ from collections import deque
 
 import pytest
 
-from engine.rulesets.hellenes.components import DATA, load_components
+from engine.rulesets.hellenes.components import DATA, decode_runs, load_components
 
 FLEET_RANGE = 5  # the longest sea range on the roster (E fleets)
 HOMING_RANGE = FLEET_RANGE + 1  # rule 9.212: full range plus an automatic Forced Sail
@@ -214,14 +214,6 @@ def test_helot_targets_and_captured_cities_exist(c):
 
 
 # ---------------------------------------------------------------- places on real coordinates
-def _runs(text):
-    out = []
-    for token in text.split(","):
-        value, _, count = token.partition("x")
-        out.extend([int(value)] * (int(count) if count else 1))
-    return out
-
-
 def test_every_city_and_town_sits_in_its_own_area(c):
     """Cities and towns keep their Pleiades/ToposText points, and the point falls in (or,
     for a harbour on the shoreline, next to) the cells of the area that holds it."""
@@ -235,7 +227,7 @@ def test_every_city_and_town_sits_in_its_own_area(c):
         found = set()
         for r in range(r0 - radius, r0 + radius + 1):
             if r not in rows:
-                rows[r] = _runs(grid["area_rows"][r])
+                rows[r] = decode_runs(grid["area_rows"][r])
             found.update(ids[v] for v in rows[r][c0 - radius:c0 + radius + 1])
         return found
 

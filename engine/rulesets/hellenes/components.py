@@ -387,6 +387,15 @@ class Components:
         return {"ruleset": "hellenes"} | d
 
 
+def decode_runs(text: str) -> list[int]:
+    """One row of data/map_raster.json: "7x3,2" is 7, 7, 7, 2 (area indexes into its `ids`)."""
+    out: list[int] = []
+    for token in text.split(","):
+        value, _, count = token.partition("x")
+        out.extend([int(value)] * (int(count) if count else 1))
+    return out
+
+
 def _read(name: str) -> dict[str, Any]:
     return json.loads((DATA / name).read_text(encoding="utf-8"))
 
