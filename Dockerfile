@@ -2,7 +2,8 @@
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
-    KERYX_DATABASE=/data/keryx.db KERYX_HEALTH_FILE=/data/health
+    KERYX_DATABASE=/data/keryx.db KERYX_HEALTH_FILE=/data/health \
+    KERYX_IN_DOCKER=1
 
 RUN useradd --create-home --uid 10001 keryx && mkdir /data && chown keryx /data
 WORKDIR /app
@@ -14,7 +15,7 @@ COPY bot bot
 COPY standin standin
 COPY keryx keryx
 COPY migrations migrations
-RUN pip install . && rm -rf /root/.cache
+RUN pip install ".[postgres]" && rm -rf /root/.cache
 
 USER keryx
 VOLUME ["/data"]

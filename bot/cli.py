@@ -22,14 +22,22 @@ def register(app: typer.Typer) -> None:
         db: Annotated[Path | None, typer.Option(
             help="Keep the game in this SQLite file (resume by naming it again)")] = None,
         seed: Annotated[int, typer.Option(help="Seed of the random opponent")] = 0,
-        out: Annotated[Path, typer.Option(help="Folder for map images")] = Path("."),
+        out: Annotated[Path, typer.Option(help="Folder for map images ('m'; one file per "
+                                          "seat and version)")] = Path("keryx-maps"),
     ) -> None:
         """Play in this terminal against the random player (or hotseat), without Discord."""
         from bot.console import play_sync
+        from keryx import checks
 
+        checks.known_ruleset(ruleset)
+        checks.known_scenario(ruleset, scenario)
+        checks.known_seat(ruleset, scenario, seat)
+        try:
+            start = json.loads(position.read_text()) if position else None
+        except (OSError, ValueError) as exc:
+            checks.fail(f"Cannot read the position file {position}: {exc}")
         play_sync(ruleset=ruleset, scenario=scenario, seat=seat, hotseat=hotseat, database=db,
-                  seed=seed, position=json.loads(position.read_text()) if position else None,
-                  out_dir=out)
+                  seed=seed, position=start, out_dir=out)
 
     @app.command()
     def sandbox(
@@ -44,7 +52,11 @@ def register(app: typer.Typer) -> None:
         """A whole game through the real bot, a local stand-in for Discord and two simulated
         players; writes a readable transcript with every image to OUT."""
         from bot.sandbox import main_sync
+        from keryx import checks
 
+        checks.known_ruleset(ruleset)  # before the bot starts: a wrong name fails at once
+        if restart_after is not None:
+            checks.positive("--restart-after", restart_after)
         report = main_sync(out=out, seed=seed, ruleset=ruleset, kill_after=restart_after)
         if as_json:
             typer.echo(json.dumps(report))

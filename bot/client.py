@@ -35,9 +35,9 @@ def warm_up() -> None:
 class KeryxBot(discord.Client):
     def __init__(self, service: GameService, *, dev_guild: int | None = None,
                  sync: bool = False, moderator_role: str | None = None,
-                 health_file: Path | None = None, hooks_factory=None):
+                 health_file: Path | None = None, hooks_factory=None, **client_options):
         # No privileged intents: slash commands and components need none.
-        super().__init__(intents=discord.Intents.default())
+        super().__init__(intents=discord.Intents.default(), **client_options)
         self.tree = app_commands.CommandTree(self)
         self.keryx = Keryx(self, service, moderator_role)
         self._hooks_factory = hooks_factory
@@ -72,12 +72,16 @@ class KeryxBot(discord.Client):
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
 
+    def connected(self) -> bool:
+        # latency is NaN until the first heartbeat is acknowledged
+        return self.is_ready() and self.ws is not None and self.latency == self.latency
+
     async def _heartbeat(self) -> None:
         path = self.health_file
         path.parent.mkdir(parents=True, exist_ok=True)
         while not self.is_closed():
-            live = self.is_ready() and self.ws is not None and self.latency == self.latency
-            if live:  # latency is NaN until the first heartbeat is acknowledged
+            live = self.connected()
+            if live:
                 path.write_text(f"{time.time():.0f} latency={self.latency:.3f}\n")
             await asyncio.sleep(HEARTBEAT_SECONDS if live else 0.5)
 
@@ -92,3 +96,16 @@ class KeryxBot(discord.Client):
             await self.keryx.svc.close()
         if self.health_file is not None:
             self.health_file.unlink(missing_ok=True)
+
+
+class ShardedKeryxBot(KeryxBot, discord.AutoShardedClient):
+    """The bot serving some shards of many (`keryx run --shards 0-3 --shard-count 8`):
+    Discord sends each shard's connection only the events of its own guilds, so this
+    process answers only those; the others run in other processes on one PostgreSQL."""
+
+    def connected(self) -> bool:
+        """Healthy only while every shard of this process is connected (a process
+        missing one shard's guilds is not serving them)."""
+        shards = self.shards.values()
+        return self.is_ready() and bool(shards) and all(
+            not s.is_closed() and s.latency == s.latency for s in shards)

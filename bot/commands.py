@@ -1,7 +1,8 @@
-"""Slash commands: `/game …`, `/act`, `/hand`, `/undo`, `/turns`."""
+"""Slash commands: `/game …`, `/act`, `/hand`, `/rule`, `/undo`, `/turns`."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 
 import discord
@@ -314,11 +315,23 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
             if sv.seat is None:
                 raise UserError("You hold no seat in this game, so you have no hand.")
             png = await render(renders.render_hand, sv.view)
-            cards = (sv.view.get("cards") or {}).get("hand") or []
-            listing = ", ".join(_card_text(c) for c in cards) or "no cards"
-            await itx.followup.send(limits.clip(f"Your hand: {listing}", limits.MESSAGE_CHARS),
+            await itx.followup.send(limits.clip(text.hand_listing(sv.view),
+                                                limits.MESSAGE_CHARS),
                                     ephemeral=True,
                                     file=png_file(png, "hand.png"))
+
+    @tree.command(name="rule", description="Keryx's summary of a rule section and its "
+                  "rulings (only you see it)")
+    @app_commands.describe(number="A rule section such as 4.4 or 5.41, or 'intro'")
+    async def rule(itx: discord.Interaction, number: str) -> None:
+        async with keryx.guard(itx, "rule"):
+            ruleset_id = "athens-sparta"
+            # No game in this channel: the rules of the default game.
+            with contextlib.suppress(Refusal):
+                ruleset_id = (await keryx.svc.game_info(itx.channel_id)).ruleset
+            await itx.response.send_message(
+                limits.clip(text.rule_text(ruleset_id, number), limits.MESSAGE_CHARS),
+                ephemeral=True)
 
     @tree.command(name="undo", description="Take back your last choice, if nothing new was "
                   "revealed since")
@@ -342,8 +355,3 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
             await itx.response.send_message(
                 limits.clip("\n".join(lines) or "Nothing is waiting for you. 🎉",
                             limits.MESSAGE_CHARS), ephemeral=True)
-
-
-def _card_text(card: dict) -> str:
-    event = card.get("event") or {}
-    return f"{card.get('mp', '?')} MP" + (f" ({event['name']})" if event.get("name") else "")

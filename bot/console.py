@@ -19,19 +19,34 @@ from service.results import ActionResult
 
 CHANNEL = 1  # the terminal is one "channel"
 HELP = ("Type the number of a choice. Other commands: [u]ndo, [m]ap (writes a PNG), "
-        "[h]and, [l]og, [?] help, [q]uit.")
+        "[h]and, [l]og, ?N (rule N explained, e.g. ?4.4), [?] help, [q]uit.")
 PAGE = 30
+CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and its scrollback
+
+
+def clear_screen() -> None:
+    """Hotseat hand-off: what one player saw must be off the screen before the other sits
+    down. Without a terminal (a pipe, a log) there is nothing to clear."""
+    import sys
+
+    if sys.stdout.isatty():
+        print(CLEAR, end="", flush=True)
 
 
 class Console:
     def __init__(self, svc: GameService, humans: dict[str, int], out_dir: Path,
-                 ask: Callable[[str], str], say: Callable[[str], None], seed: int = 0):
+                 ask: Callable[[str], str], say: Callable[[str], None], seed: int = 0,
+                 saved: Path | None = None, ruleset: str = "",
+                 clear: Callable[[], None] = clear_screen):
         self.svc = svc
         self.humans = humans  # seat -> user id of a person at this keyboard
         self.out_dir = out_dir
-        self.ask, self.say = ask, say
+        self.ask, self.say, self.clear = ask, say, clear
         self.rng = random.Random(seed)
         self.clicks = 0
+        self.saved = saved  # the database file, or None when the game lives in a temp folder
+        self.ruleset = ruleset
+        self.at_keyboard: str | None = None  # the seat whose player last had the keyboard
 
     def _click_id(self) -> str:
         self.clicks += 1
@@ -42,11 +57,45 @@ class Console:
             if e.text:
                 self.say(("  🔒 " if not e.public else "  • ") + e.text)
 
+    def hand_over(self, seat: str) -> bool:
+        """Hotseat: clear the screen and wait until the next player is at the keyboard.
+        False when the players want to stop instead."""
+        if len(self.humans) < 2 or seat == self.at_keyboard:
+            return True
+        self.clear()
+        self.at_keyboard = seat
+        try:
+            self.ask(f"{seat.title()} to play: hand over the keyboard, then press Enter. ")
+        except (EOFError, KeyboardInterrupt):
+            return False
+        return True
+
+    def quit(self, closed: bool = False) -> None:
+        """Leaving says where the game is kept, or warns that it is lost."""
+        if self.saved is not None:
+            from keryx.cli import keryx_command
+
+            self.say(f"Game kept in {self.saved}; resume with "
+                     f"`{keryx_command()} play {self.ruleset} --db {self.saved}`.")
+        else:
+            self.say("This game was not saved and is gone (use --db FILE to keep a game).")
+
+    def confirm_quit(self) -> bool:
+        if self.saved is not None:
+            return True
+        try:
+            answer = self.ask("This game is not saved (no --db FILE): quit and lose it? "
+                              "[y/N] ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            return True
+        return answer in ("y", "yes")
+
     async def run(self) -> dict[str, Any] | None:
         info = await self.svc.game_info(CHANNEL)
         users = {s.seat: s.user_id for s in info.seats}
         self.say(f"Dice seed hash: {info.seed_hash}. {HELP}")
         page = 0
+        shown: tuple[str, int, int] | None = None  # (seat, version, page) on screen
         while True:
             info = await self.svc.game_info(CHANNEL)
             if info.status != "running":
@@ -63,51 +112,59 @@ class Console:
                                                self._click_id())
                 self.show(result, next(iter(self.humans), None))
                 continue
+            if not self.hand_over(human):
+                self.quit()
+                return None
             sv = await self.svc.view(CHANNEL, self.humans[human])
             prompt = sv.prompt.prompt
-            v = sv.view
-            self.say(f"\n[{human}] Olympiad {v.get('olympiad', '')} turn {v.get('turn', '')} "
-                     f"{v.get('phase', '')} — {prompt.text}"
-                     + (f" (rule {prompt.rule})" if prompt.rule
-                        and f"rule {prompt.rule}" not in prompt.text else ""))
             options = prompt.options
-            start = page * PAGE
-            for i, o in enumerate(options[start:start + PAGE], start + 1):
-                self.say(f"  {i:>3}. {o.label}" + (f"  · rule {o.rule}" if o.rule else ""))
-            if len(options) > PAGE:
-                self.say(f"  (page {page + 1}/{-(-len(options) // PAGE)}: 'n' next, 'p' previous)")
+            if shown != (human, sv.version, page):
+                self.show_prompt(human, sv.view, prompt, page)
+                shown = (human, sv.version, page)
             try:
                 answer = self.ask("> ").strip().lower()
-            except EOFError:  # input closed: stop, the game stays stored
+            except (EOFError, KeyboardInterrupt):  # input closed or Ctrl-C: stop now
+                self.say("")
+                self.quit()
                 return None
             if answer in ("q", "quit", "exit"):
-                return None
+                if self.confirm_quit():
+                    self.quit()
+                    return None
+                continue
             if answer in ("n", "p"):
                 last = (len(options) - 1) // PAGE
                 page = min(last, page + 1) if answer == "n" else max(0, page - 1)
                 continue
-            page = 0
             if answer in ("?", "help"):
                 self.say(HELP)
+                shown = None  # show the choices again under the help
+            elif answer.startswith("?"):
+                from . import text
+
+                self.say(text.rule_text(self.ruleset, answer[1:]))
             elif answer == "u":
                 try:
-                    result = await self.svc.undo(CHANNEL, self.humans[human], sv.version,
-                                                 self._click_id())
+                    await self.svc.undo(CHANNEL, self.humans[human], sv.version,
+                                        self._click_id())
                     self.say("Taken back.")
+                    page = 0
                 except Refusal as r:
                     self.say(r.message)
             elif answer == "m":
-                self.say(f"Map written to {self.draw(sv.view, f'map-{human}.png')}")
+                self.say(f"Map written to {self.draw(sv.view, f'map-{human}-v{sv.version}.png')}")
             elif answer == "h":
-                hand = (v.get("cards") or {}).get("hand") or []
-                self.say("Hand: " + (", ".join(
-                    f"{c['mp']} MP" + (f" {c['event']['name']}" if c.get("event") else "")
-                    for c in hand) or "empty"))
+                from . import text
+
+                self.say(text.hand_listing(sv.view, "Hand", bullet="  • "))
             elif answer == "l":
-                for entry in (await self.svc.history(CHANNEL, self.humans[human]))[-10:]:
-                    for e in entry.events:
-                        self.say(f"  {entry.seq:>4} {e.text}")
+                lines = [f"  {entry.seq:>4} {e.text}"
+                         for entry in (await self.svc.history(CHANNEL, self.humans[human]))[-10:]
+                         for e in entry.events if e.text]
+                self.say("\n".join(lines) or "Nothing has happened yet: no choice has been "
+                         "made in this game.")
             elif answer.isdigit() and 1 <= int(answer) <= len(options):
+                page = 0
                 try:
                     result = await self.svc.submit(CHANNEL, self.humans[human],
                                                    options[int(answer) - 1].id, sv.version,
@@ -115,8 +172,30 @@ class Console:
                     self.show(result, human)
                 except Refusal as r:
                     self.say(r.message)
+            elif answer.isdigit():
+                self.say(f"There is no choice {answer}: type a number from 1 to {len(options)}.")
             else:
-                self.say(f"Not understood. {HELP}")
+                self.say(f"{answer!r} is not a command: type a choice's number "
+                         f"(1–{len(options)}), or ? for help." if answer else
+                         f"Type a choice's number (1–{len(options)}), or ? for help.")
+
+    def show_prompt(self, seat: str, v: dict[str, Any], prompt: Any, page: int) -> None:
+        from . import text
+
+        self.say(f"\n[{seat}] Olympiad {v.get('olympiad', '')} turn {v.get('turn', '')} "
+                 f"{v.get('phase', '')} — {prompt.text}"
+                 + (f" [{text.rule_name(self.ruleset, prompt.rule)}]" if prompt.rule else ""))
+        options = prompt.options
+        start = page * PAGE
+        for i, o in enumerate(options[start:start + PAGE], start + 1):
+            self.say(f"  {i:>3}. {o.label}" + (f"  · rule {o.rule}" if o.rule else ""))
+        if len(options) > PAGE:
+            self.say(f"  (page {page + 1}/{-(-len(options) // PAGE)}: 'n' next, 'p' previous)")
+        others = sorted({o.rule for o in options if o.rule and o.rule != prompt.rule},
+                        key=_rule_key)
+        if others:
+            self.say("  " + "; ".join(text.rule_name(self.ruleset, r) for r in others)
+                     + "  (?N explains rule N)")
 
     def draw(self, view: dict[str, Any], name: str) -> Path | str:
         import renders
@@ -125,17 +204,25 @@ class Console:
             png = renders.render_map(view)
         except renders.NoRenderer:
             return "(this game has no map renderer)"
+        self.out_dir.mkdir(parents=True, exist_ok=True)
         path = self.out_dir / name
         path.write_bytes(png)
-        return path
+        return path.resolve()
+
+
+def _rule_key(rule: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else 0 for p in rule.split(".")) if rule[0].isdigit() \
+        else (-1,)
 
 
 async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bool,
                database: Path | None, seed: int, options: dict[str, Any] | None = None,
                position: dict[str, Any] | None = None,
                ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
-               out_dir: Path = Path(".")) -> dict[str, Any] | None:
+               out_dir: Path = Path("keryx-maps"),
+               clear: Callable[[], None] = clear_screen) -> dict[str, Any] | None:
     rules = engine.ruleset(ruleset)
+    saved = database
     tmp = None
     if database is None:
         tmp = tempfile.TemporaryDirectory(prefix="keryx-play-")
@@ -159,7 +246,8 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
             info = await svc.game_info(CHANNEL)
         humans = {s.seat: s.user_id for s in info.seats
                   if hotseat or s.user_id == 1}
-        return await Console(svc, humans, out_dir, ask, say, seed).run()
+        return await Console(svc, humans, out_dir, ask, say, seed, saved=saved,
+                             ruleset=ruleset, clear=clear).run()
     finally:
         await svc.close()
         if tmp is not None:
@@ -167,4 +255,11 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
 
 
 def play_sync(**kwargs: Any) -> dict[str, Any] | None:
-    return asyncio.run(play(**kwargs))
+    """Run the console on a plain event loop: asyncio.run would catch Ctrl-C itself and
+    only act on it once input() returned, so the player had to press Enter to leave."""
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(play(**kwargs))
+    finally:
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.close()

@@ -20,17 +20,18 @@ def prepare_database(settings: Settings) -> None:
     from service import GameService
 
     async def migrate() -> None:
-        svc = await GameService.open_sqlite(settings.database)
+        svc = await GameService.open(settings.database)
         await svc.close()
 
     asyncio.run(migrate())
 
 
-async def start_bot(settings: Settings, sync: bool = False) -> None:
+async def start_bot(settings: Settings, sync: bool = False,
+                    sharding: tuple[list[int], int] | None = None) -> None:
     from service import GameService
     from standin.connect import point_from_environment
 
-    from .client import KeryxBot
+    from .client import KeryxBot, ShardedKeryxBot
     from .community import community_hooks
 
     if settings.discord_api:
@@ -39,15 +40,20 @@ async def start_bot(settings: Settings, sync: bool = False) -> None:
         os.environ.setdefault("KERYX_DISCORD_API", settings.discord_api)
     load_plugins(settings)
     point_from_environment()  # tests and `keryx sandbox` point the bot at the stand-in
-    service = await GameService.open_sqlite(settings.database)
-    bot = KeryxBot(service, dev_guild=settings.dev_guild, sync=sync,
-                   moderator_role=settings.moderator_role, health_file=settings.health_file,
-                   hooks_factory=community_hooks(settings))
+    service = await GameService.open(settings.database)
+    cls, shard_options = KeryxBot, {}
+    if sharding is not None:  # this process serves some of the shards (docs/storage.md)
+        cls = ShardedKeryxBot
+        shard_options = {"shard_ids": sharding[0], "shard_count": sharding[1]}
+    bot = cls(service, dev_guild=settings.dev_guild, sync=sync,
+              moderator_role=settings.moderator_role, health_file=settings.health_file,
+              hooks_factory=community_hooks(settings), **shard_options)
     async with bot:
         await bot.start(settings.discord_token)
 
 
-def run_bot(settings: Settings, sync: bool = False) -> None:
+def run_bot(settings: Settings, sync: bool = False,
+            sharding: tuple[list[int], int] | None = None) -> None:
     setup_logging(settings.log_level)
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(start_bot(settings, sync))
+        asyncio.run(start_bot(settings, sync, sharding))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from standin.players import OPEN as OPEN_PREFIX
 from standin.players import RandomPlayer, game_over, play_until_over
 from standin.server import StandIn
 
@@ -27,14 +28,16 @@ class BotProcess:
     """`keryx run --sync` in a child process, talking only to the stand-in."""
 
     def __init__(self, standin: StandIn, workdir: Path, plugins: str = "",
-                 log_level: str = "WARNING"):
+                 log_level: str = "WARNING", database: str | None = None,
+                 args: tuple[str, ...] = ()):
         self.standin = standin
         self.workdir = workdir
+        self.args = args  # e.g. ("--shards", "0", "--shard-count", "2")
         self.env = {
             **os.environ,
             "DISCORD_TOKEN": standin.token,
             "KERYX_DISCORD_API": standin.base_url,
-            "KERYX_DATABASE": str(workdir / "keryx.db"),
+            "KERYX_DATABASE": database or str(workdir / "keryx.db"),
             "KERYX_HEALTH_FILE": str(workdir / "health"),
             "KERYX_PLUGINS": plugins,
             "KERYX_LOG_LEVEL": log_level,
@@ -43,15 +46,15 @@ class BotProcess:
         self.starts = 0
 
     @property
-    def database(self) -> Path:
-        return Path(self.env["KERYX_DATABASE"])
+    def database(self) -> str:
+        return self.env["KERYX_DATABASE"]
 
     async def start(self, timeout: float = 60.0) -> None:
         readies = self.standin.gateway.ready_count()
         syncs = self.standin.commands.sync_count
         log = open(self.workdir / "bot.log", "ab")  # noqa: SIM115 - the child owns it
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "keryx.cli", "run", "--sync", env=self.env,
+            sys.executable, "-m", "keryx.cli", "run", "--sync", *self.args, env=self.env,
             stdout=log, stderr=log, cwd=os.getcwd())
         log.close()
         self.starts += 1
@@ -71,6 +74,48 @@ class BotProcess:
                 await asyncio.wait_for(self.proc.wait(), 10)
             except TimeoutError:
                 await self.kill()
+
+
+MY_MAP = "kx:m:"
+
+
+class WatchingPlayer(RandomPlayer):
+    """A simulated player who, like a person, looks at their hand and their own map now
+    and then (every `look_every`-th turn, and on the first): `/hand` and the prompt's
+    "My map" button. The private images land in the transcript beside the choices."""
+
+    def __init__(self, *args: Any, look_every: int = 6, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.look_every = look_every
+        self.turns = 0
+
+    async def play_turn(self, max_choices: int = 10_000) -> int:
+        found = self.latest_open()
+        if found is not None and self.turns % self.look_every == 0:
+            await self.look(found[0])
+        made = await super().play_turn(max_choices)
+        self.turns += bool(made)
+        return made
+
+    async def look(self, post) -> None:
+        r = await self.user.slash("hand", timeout=self.timeout)
+        with contextlib.suppress(TimeoutError):
+            hand = await r.wait_for_message(timeout=self.timeout)
+            self.journal.append(f"/hand → {hand.content}")
+        res = await self.user.click(post, next(c["custom_id"] for c in
+                                               post.interactive_components()
+                                               if c["custom_id"].startswith(OPEN_PREFIX)),
+                                    timeout=self.timeout)
+        await res.wait_for_response(self.timeout)
+        prompt = await res.wait_for_message(timeout=self.timeout)
+        mine = next((c["custom_id"] for c in prompt.interactive_components()
+                     if c["custom_id"].startswith(MY_MAP)), None)
+        if mine is not None:
+            r = await self.user.click(prompt, mine, timeout=self.timeout)
+            with contextlib.suppress(TimeoutError):
+                seen = await r.wait_for_message(lambda m: bool(m.attachments),
+                                                timeout=self.timeout)
+                self.journal.append(f"My map → {seen.content or 'image'}")
 
 
 @dataclass
@@ -95,7 +140,7 @@ class Report:
         return d
 
 
-async def audit(standin: StandIn, channel, database: Path, report: Report) -> None:
+async def audit(standin: StandIn, channel, database: str | Path, report: Report) -> None:
     """Check every public message against what the public may know: each public image must
     be exactly the public view's render at the version the post names, and no public text
     may carry an event that was private to a seat."""
@@ -103,7 +148,7 @@ async def audit(standin: StandIn, channel, database: Path, report: Report) -> No
     from service import GameService
     from service.replay import apply_action, fresh_game
 
-    svc = await GameService.open_sqlite(database)
+    svc = await GameService.open(database)
     try:
         games: dict[int, tuple[dict[str, Any], list]] = {}
         public = standin.channel_messages(channel)
@@ -169,8 +214,14 @@ def write_transcript(standin: StandIn, channel, players: list[RandomPlayer], out
     public = [line for m in standin.channel_messages(channel) for line in describe(m)]
     (out / "channel.md").write_text("\n".join(public) + "\n")
     for player in players:
+        # What only this player saw with an image (hand, own map), in order, then the
+        # prompts and choices.
+        private = [line for m in standin.messages
+                   if m.ephemeral and m.attachments and m.visible_to == player.user.id
+                   for line in describe(m)]
         (out / f"player-{player.user.name}.md").write_text(
-            "\n\n".join(player.journal) + "\n")
+            "## Private images\n\n" + "\n".join(private) + "\n\n## Prompts and choices\n\n"
+            + "\n\n".join(player.journal) + "\n")
     return images
 
 
@@ -204,7 +255,8 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
         await (await bob.slash("game", "start", timeout=30)).wait_for_message(timeout=30)
         await standin.wait_for_message(lambda m: "-# game" in m.content and m.public, 60,
                                        since=mark)
-        players[:] = [RandomPlayer(standin, u, channel, random.Random(rng.random()), timeout=60)
+        players[:] = [WatchingPlayer(standin, u, channel, random.Random(rng.random()),
+                                     timeout=60)
                       for u in (alice, bob)]
         if kill_after is not None:
             made = 0

@@ -63,3 +63,51 @@ def outcome_text(outcome: dict[str, Any] | None, seed: str | None, seed_hash: st
         text += (f"\nThe dice seed was `{seed}` (its hash `{seed_hash}` was published at the "
                  f"start). `/game export` gives the whole record to re-check every die.")
     return limits.clip(text, limits.MESSAGE_CHARS)
+
+
+def rule_text(ruleset_id: str, ref: str) -> str:
+    """Keryx's own summary of a rule section and the rulings on it (`/rule`, `?N`)."""
+    import engine
+
+    explain = getattr(engine.ruleset(ruleset_id), "explain_rule", None)
+    if explain is None:
+        return f"{engine.ruleset(ruleset_id).title} has no rule summaries."
+    return explain(ref)
+
+
+def rule_name(ruleset_id: str, ref: str | None) -> str:
+    """"rule 4.4 Operation moves" where the ruleset names its sections, else "rule 4.4"."""
+    if not ref:
+        return ""
+    import engine
+
+    title = getattr(engine.ruleset(ruleset_id), "rule_title", lambda _r: None)(ref)
+    return f"rule {ref}" + (f" {title}" if title else "")
+
+
+def card_line(card: dict[str, Any]) -> str:
+    """One card for a list: its move points and, when it has one, its event and text."""
+    event = card.get("event") or {}
+    line = f"{card.get('mp', '?')} MP"
+    if event.get("name"):
+        line += f" / {event['name']}"
+        if event.get("text"):
+            line += f": {event['text']}"
+    return line
+
+
+def hand_listing(view: dict[str, Any], title: str = "Your hand", bullet: str = "• ") -> str:
+    """A hand as text, each card with its event; then the cards an event (Delphic Oracle)
+    showed of the other hand, which only this seat's view holds."""
+    def count(n: int) -> str:
+        return f"{n} card" + ("" if n == 1 else "s")
+
+    cards = view.get("cards") or {}
+    hand = cards.get("hand") or []
+    lines = [f"{title} ({count(len(hand))}):"]
+    lines += [bullet + card_line(c) for c in hand] or [f"{bullet}no cards"]
+    peeked = cards.get("peeked") or []
+    if peeked:
+        lines.append(f"Seen in the other hand ({count(len(peeked))}):")
+        lines += [bullet + card_line(c) for c in peeked]
+    return "\n".join(lines)

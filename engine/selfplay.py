@@ -22,6 +22,7 @@ class GameRun:
     seconds: float
     outcome: str | None
     error: dict[str, Any] | None = None
+    winners: tuple[str, ...] = ()
 
 
 def play_random(game: Game, player: Rng, check: bool = True,
@@ -55,7 +56,8 @@ def run_one(ruleset_id: str, scenario: str | None, seed: str,
     seconds = time.perf_counter() - start
     error = {"seed": seed, "action_index": actions, "message": problem} if problem else None
     outcome = game.outcome.reason if game is not None and game.outcome else None
-    return GameRun(seed, actions, seconds, outcome, error)
+    winners = tuple(game.outcome.winners) if game is not None and game.outcome else ()
+    return GameRun(seed, actions, seconds, outcome, error, winners)
 
 
 def _run_args(args: tuple[str, str | None, str, dict[str, Any] | None, bool]) -> GameRun:
@@ -98,6 +100,9 @@ def summarize(ruleset_id: str, runs: list[GameRun]) -> dict[str, Any]:
         "seconds_per_game_p95": round(p95, 4),
         "action_us_mean": round(1e6 * sum(secs) / total_actions, 1) if total_actions else 0,
         "outcomes": _count(r.outcome for r in runs if r.outcome),
+        # Wins per seat over finished games ("shared" when several seats win together).
+        "wins": _count((r.winners[0] if len(r.winners) == 1 else "shared" if r.winners
+                        else "none") for r in runs if r.outcome),
     }
 
 

@@ -20,6 +20,7 @@ BENCHES: list[tuple[str, str, str, bool]] = [
     ("render", "renders.bench", "bench_render", False),
     ("bot", "bot.bench", "bench_bot", True),
     ("scheduler", "service.community.bench", "bench_scheduler", True),
+    ("store_pg", "service.pg_bench", "bench_store_pg", True),
 ]
 
 
@@ -45,6 +46,9 @@ def run(only: list[str] | None = None,
             continue
         start = time.perf_counter()
         result = asyncio.run(fn()) if is_async else fn()
+        if "skipped" in result:  # the section cannot run here (e.g. no PostgreSQL server)
+            skipped[section] = result["skipped"]
+            continue
         result[f"{section}_bench_s"] = round(time.perf_counter() - start, 1)
         for key, value in result.items():
             # Named figures are unique; a detail two sections share ("games") gets a prefix.

@@ -17,42 +17,123 @@ Keryx needs a Discord bot token to connect to Discord.
 
   1. Create an application and a bot at https://discord.com/developers/applications
      and copy the bot's token. No privileged intents are needed.
-  2. Provide it as the DISCORD_TOKEN environment variable, or in a file named .env in
-     this folder:  DISCORD_TOKEN=your-token-here
+  2. {where}
   3. Invite the bot with the 'bot' and 'applications.commands' scopes, then run
-     `keryx run` again; `keryx run --sync` registers the slash commands once.
+     `{keryx} run` again; `{keryx} run --sync` registers the slash commands once.
 
 Ways to play without Discord:
-  keryx play athens-sparta            play in this terminal against the random player
-  keryx play athens-sparta --hotseat  two people at one terminal
-  keryx sandbox --out sandbox-out     watch two simulated players play a whole game
-                                      through the bot and a local stand-in for Discord
+  {keryx} play athens-sparta
+      play in this terminal against the random player (--hotseat: two people)
+  {keryx} sandbox --out sandbox-out
+      watch two simulated players play a whole game through the bot and a local
+      stand-in for Discord
 """
+WHERE_LOCAL = ("Provide it as the DISCORD_TOKEN environment variable, or in a file named "
+               ".env in\n     {cwd}:  DISCORD_TOKEN=your-token-here")
+WHERE_DOCKER = ("Pass it to the container: docker run -e DISCORD_TOKEN=your-token-here "
+                "-v keryx-data:/data keryx")
+# Waits between attempts to reach Discord when the network fails (seconds).
+RETRY_WAITS = (5, 15, 45, 120)
+
+
+def in_docker() -> bool:
+    """Our image sets KERYX_IN_DOCKER (a development container is no reason to talk of
+    `docker run`)."""
+    return os.environ.get("KERYX_IN_DOCKER") == "1"
+
+
+def keryx_command() -> str:
+    """How to call this very program: `keryx` when that name on PATH is this program, else
+    its path (a fresh `.venv` is not activated, so a bare `keryx` would not be found)."""
+    import shutil
+
+    me = os.path.abspath(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if os.path.basename(me) != "keryx" or not os.path.exists(me):
+        return "keryx"  # run some other way (python -m, tests): nothing better to say
+    found = shutil.which("keryx")
+    if found and os.path.abspath(found) == me:
+        return "keryx"
+    rel = os.path.relpath(me)
+    return rel if not rel.startswith("..") else me
+
+
+def no_token_text() -> str:
+    where = WHERE_DOCKER if in_docker() else WHERE_LOCAL.format(cwd=os.getcwd())
+    return NO_TOKEN.format(where=where, keryx=keryx_command())
 
 
 @app.command()
 def run(sync: Annotated[bool, typer.Option(help="Register slash commands with Discord "
                                            "(the development guild if set) before running.")]
-        = False) -> None:
+        = False,
+        shards: Annotated[str | None, typer.Option(
+            help="Shard ids this process serves, e.g. 0-3 or 0,2 (with --shard-count)")]
+        = None,
+        shard_count: Annotated[int | None, typer.Option(
+            help="Shards in all, across every process")] = None) -> None:
     """Run the Discord bot (needs DISCORD_TOKEN; the database lives in ./data by default)."""
-    from keryx.settings import Settings
+    from pathlib import Path
+
+    from keryx.settings import Settings, parse_shards, shown_database
+    from service.store.target import is_postgres
 
     settings = Settings()
-    settings.database.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        sharding = parse_shards(shards, shard_count)
+    except ValueError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
+    if sharding and len(sharding[0]) < sharding[1] and not is_postgres(settings.database):
+        typer.echo("Several bot processes need a shared PostgreSQL database "
+                   "(KERYX_DATABASE=postgresql://...): an SQLite file serves one process.",
+                   err=True)
+        raise typer.Exit(2)
+    if not is_postgres(settings.database):
+        Path(settings.database).parent.mkdir(parents=True, exist_ok=True)
     try:
         from bot.main import prepare_database, run_bot
     except ImportError:  # the Discord transport is not installed in this build
         prepare_database = run_bot = None
     if prepare_database is not None:
         prepare_database(settings)
-    typer.echo(f"Database: {settings.database.resolve()}")
+    typer.echo(f"Database: {shown_database(settings.database)}")
     if not settings.discord_token:
-        typer.echo(NO_TOKEN)
-        raise typer.Exit(0)
+        typer.echo(no_token_text(), err=True)
+        raise typer.Exit(1)
     if run_bot is None:
         typer.echo("The Discord bot is not part of this build yet.", err=True)
         raise typer.Exit(1)
-    run_bot(settings, sync=sync)
+    run_with_retries(lambda: run_bot(settings, sync=sync, sharding=sharding))
+
+
+def run_with_retries(start, waits=RETRY_WAITS, sleep=None) -> None:
+    """Run the bot; a refused token ends at once with one line (retrying cannot help), a
+    network failure is retried after growing waits, then ends with one line."""
+    import time
+
+    import discord
+
+    sleep = sleep or time.sleep
+    for attempt in range(len(waits) + 1):
+        try:
+            start()
+            return
+        except discord.LoginFailure:
+            typer.echo("Discord refused the token (DISCORD_TOKEN): check it in the developer "
+                       "portal, or reset it and try again.", err=True)
+            raise typer.Exit(1) from None
+        except (OSError, discord.GatewayNotFound, discord.HTTPException) as exc:
+            if isinstance(exc, discord.HTTPException) and exc.status < 500:
+                typer.echo(f"Discord answered {exc.status}: {exc.text or exc}", err=True)
+                raise typer.Exit(1) from None
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            if attempt == len(waits):
+                typer.echo(f"Cannot reach Discord ({reason}); gave up after "
+                           f"{attempt + 1} attempts.", err=True)
+                raise typer.Exit(1) from None
+            typer.echo(f"Cannot reach Discord ({reason}); trying again in "
+                       f"{waits[attempt]} s.", err=True)
+            sleep(waits[attempt])
 
 
 @app.command()
@@ -66,13 +147,13 @@ def selfplay(
     no_check: Annotated[bool, typer.Option(help="Skip invariant checks")] = False,
 ) -> None:
     """Play random legal games to the end, checking the rules' invariants after every action."""
-    import engine
     from engine.selfplay import selfplay as play
+    from keryx import checks
 
-    if ruleset not in engine.rulesets():
-        typer.echo(f"Unknown ruleset {ruleset!r}; known: {', '.join(engine.rulesets())}",
-                   err=True)
-        raise typer.Exit(2)
+    checks.known_ruleset(ruleset)
+    checks.known_scenario(ruleset, scenario)
+    checks.positive("--games", games)
+    checks.positive("--jobs", jobs)
     progress = None
     bar = None
     if sys.stdout.isatty() and not as_json:
@@ -93,43 +174,64 @@ def selfplay(
     if as_json:
         typer.echo(json.dumps(report))
     else:
-        for key, value in report.items():
-            if key != "errors":
-                typer.echo(f"{key:28} {value}")
+        typer.echo(selfplay_table(report))
         for err in report["errors"][:10]:
             typer.echo(f"\nseed {err['seed']} action {err['action_index']}:\n{err['message']}")
     if report["errors"]:
         raise typer.Exit(1)
 
 
+def selfplay_table(report: dict) -> str:
+    """The self-play report for people: the figures, then wins per seat and the most
+    frequent endings, as aligned tables."""
+    lines = [f"{report['ruleset']}: {report['games']} games, {report['completed']} finished, "
+             f"{len(report['errors'])} with errors",
+             f"  actions per game (median)   {report['actions_per_game_median']}",
+             f"  seconds per game (median)   {report['seconds_per_game_median']}",
+             f"  seconds per game (95th pct) {report['seconds_per_game_p95']}",
+             f"  microseconds per action     {report['action_us_mean']}",
+             "", f"  {'winner':<12} {'games':>6} {'share':>7}"]
+    finished = sum(report["wins"].values()) or 1
+    for who, n in report["wins"].items():
+        lines.append(f"  {who:<12} {n:>6} {100 * n / finished:>6.1f}%")
+    if report["outcomes"]:
+        lines += ["", f"  {'games':>6}  ending"]
+        lines += [f"  {n:>6}  {why}" for why, n in report["outcomes"].items()]
+    return "\n".join(lines)
+
+
 @app.command()
-def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")]) -> None:
+def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")],
+         pretty: Annotated[bool, typer.Option(help="Indent the JSON for reading")] = False
+         ) -> None:
     """Print a ruleset's component data (map, units, cards, set-ups) as JSON."""
     import importlib
 
     import engine
+    from keryx import checks
 
-    try:
-        components = getattr(engine.ruleset(ruleset), "components_json", None)
-    except KeyError:
-        # a ruleset whose rules are not written yet may still publish its components
+    components = None
+    package = ruleset.replace("-", "_")
+    if package.isidentifier():
+        # a built-in ruleset whose rules are not written yet may still publish its components
         try:
-            module = importlib.import_module(f"engine.rulesets.{ruleset.replace('-', '_')}.components")
+            module = importlib.import_module(f"engine.rulesets.{package}.components")
+            components = getattr(module, "components_json", None)
         except ModuleNotFoundError:
-            typer.echo(f"unknown ruleset {ruleset!r}; known: {', '.join(engine.rulesets())}", err=True)
-            raise typer.Exit(1) from None
-        components = getattr(module, "components_json", None)
+            pass
     if components is None:
-        typer.echo(f"{ruleset} publishes no component data", err=True)
-        raise typer.Exit(1)
-    typer.echo(json.dumps(components(), ensure_ascii=False))
+        checks.known_ruleset(ruleset)
+        components = getattr(engine.ruleset(ruleset), "components_json", None)
+    if components is None:
+        checks.fail(f"{ruleset} publishes no component data", 1)
+    typer.echo(json.dumps(components(), ensure_ascii=False, indent=1 if pretty else None))
 
 
 @app.command()
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     only: Annotated[list[str] | None, typer.Option(
-        help="Run only these sections (engine, store, render, bot, scheduler)")] = None,
+        help="Run only these sections (engine, store, render, bot, scheduler, store_pg)")] = None,
 ) -> None:
     """Run every benchmark the issues name and print the figures."""
     from keryx import bench as benches
@@ -167,6 +269,41 @@ def health(max_age: Annotated[int, typer.Option(help="Seconds the heartbeat file
         typer.echo(f"unhealthy: last heartbeat {age:.0f} s ago")
         raise typer.Exit(1)
     typer.echo(f"healthy: last heartbeat {age:.0f} s ago")
+
+
+db_app = typer.Typer(help="Database tools (docs/storage.md).", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+
+
+@db_app.command("copy")
+def db_copy(source: Annotated[str, typer.Argument(help="The SQLite file (keryx.db)")],
+            target: Annotated[str, typer.Argument(help="postgresql://user@host/db[?schema=s]")]
+            ) -> None:
+    """Copy an SQLite database into an empty PostgreSQL one, then replay every game there."""
+    import asyncio
+
+    from keryx.settings import shown_database
+    from service.store.copy import CopyRefused, copy_sqlite_to_postgres
+    from service.store.migrate import MigrationError
+    from service.store.target import is_postgres, require_asyncpg
+
+    if not is_postgres(target):
+        typer.echo("The target must be a postgresql:// URL.", err=True)
+        raise typer.Exit(2)
+    require_asyncpg()
+    try:
+        report = asyncio.run(copy_sqlite_to_postgres(source, target))
+    except (CopyRefused, MigrationError) as exc:
+        typer.echo(f"Nothing copied: {exc}", err=True)
+        raise typer.Exit(1) from None
+    for table, n in report.rows.items():
+        typer.echo(f"  {table:24} {n} rows")
+    typer.echo(f"Copied into {shown_database(target)}; {report.games_checked} games "
+               f"replayed from their logs, {len(report.problems)} problems.")
+    for problem in report.problems:
+        typer.echo(f"  {problem}", err=True)
+    if report.problems:
+        raise typer.Exit(1)
 
 
 def _register_optional_commands() -> None:

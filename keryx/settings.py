@@ -12,7 +12,8 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore")
 
     discord_token: str | None = Field(default=None, validation_alias="DISCORD_TOKEN")
-    database: Path = Field(default=Path("data/keryx.db"), validation_alias="KERYX_DATABASE")
+    # An SQLite file's path, or a postgresql://user@host/db URL (docs/storage.md).
+    database: str = Field(default="data/keryx.db", validation_alias="KERYX_DATABASE")
     log_level: str = Field(default="INFO", validation_alias="KERYX_LOG_LEVEL")
     # Commands sync to this guild instantly (global sync takes up to an hour on Discord).
     dev_guild: int | None = Field(default=None, validation_alias="KERYX_DEV_GUILD")
@@ -25,6 +26,39 @@ class Settings(BaseSettings):
     plugins: str = Field(default="", validation_alias="KERYX_PLUGINS")
     # File the bot touches while connected; the Docker health check reads its age.
     health_file: Path = Field(default=Path("data/health"), validation_alias="KERYX_HEALTH_FILE")
+
+
+def shown_database(target: str) -> str:
+    """The database as start-up prints it: a file's full path, a URL without password."""
+    from urllib.parse import urlsplit
+
+    from service.store.target import is_postgres
+
+    if not is_postgres(target):
+        return str(Path(target).resolve())
+    parts = urlsplit(target)
+    if parts.password is None:
+        return target
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return parts._replace(netloc=netloc).geturl()
+
+
+def parse_shards(shards: str | None, count: int | None) -> tuple[list[int], int] | None:
+    """`--shards 0-3 --shard-count 8` -> ([0, 1, 2, 3], 8); None when not sharding."""
+    if shards is None and count is None:
+        return None
+    if shards is None or count is None or count < 1:
+        raise ValueError("--shards and --shard-count go together (e.g. --shards 0-3 "
+                         "--shard-count 8)")
+    ids: set[int] = set()
+    for part in shards.split(","):
+        lo, _, hi = part.strip().partition("-")
+        if not lo.isdigit() or (hi and not hi.isdigit()):
+            raise ValueError(f"bad shard list {shards!r}: use ids and ranges like 0-3,6")
+        ids.update(range(int(lo), int(hi or lo) + 1))
+    if not ids or max(ids) >= count:
+        raise ValueError(f"shard ids must lie in 0..{count - 1}")
+    return sorted(ids), count
 
 
 def load_plugins(settings: Settings) -> None:

@@ -38,15 +38,29 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[str, typer.Option(help="Game seed")] = "0",
         steps: Annotated[int, typer.Option(help="Random steps to play first")] = 0,
         out: Annotated[Path, typer.Option(help="Folder for the PNG files")] = Path("render-out"),
+        prefix: Annotated[str, typer.Option(help="Put before every file name "
+                                            "(the README's images use 'athens-sparta-')")] = "",
+        battles: Annotated[int | None, typer.Option(
+            help="Only the last N battles' images (default: every battle)")] = None,
     ) -> None:
         """Write public.png, seat-<seat>.png, hand-<seat>.png and combat-<n>.png."""
         import renders
+        from keryx import checks
 
-        game, battles = play_random_steps(ruleset, seed, steps)
+        checks.known_ruleset(ruleset)
+        checks.not_negative("--steps", steps)
+        if battles is not None:
+            checks.not_negative("--battles", battles)
+        try:
+            renders.registry.renderer(ruleset)
+        except renders.NoRenderer as exc:
+            checks.fail(str(exc))
+        game, battles_seen = play_random_steps(ruleset, seed, steps)
         out.mkdir(parents=True, exist_ok=True)
         written = []
 
         def write(name: str, data: bytes) -> None:
+            name = prefix + name
             (out / name).write_bytes(data)
             written.append(f"{name} ({len(data) // 1024} KB)")
 
@@ -56,7 +70,9 @@ def register(app: typer.Typer) -> None:
             view = game.view(seat)
             write(f"seat-{seat}.png", renders.render_map(view))
             write(f"hand-{seat}.png", renders.render_hand(view))
-        for i, battle in enumerate(battles, 1):
+        kept = battles_seen[max(0, len(battles_seen) - battles):] if battles else \
+            [] if battles == 0 else battles_seen
+        for i, battle in enumerate(kept, 1):
             write(f"combat-{i}.png", renders.render_combat(battle, public))
         if public.get("battle"):
             write("combat-current.png", renders.render_combat(public["battle"], public))

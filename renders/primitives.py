@@ -38,6 +38,30 @@ def fit_text(text: str, style: str, size: int, width: float, min_size: int = 7) 
     return text, size
 
 
+def fit_paragraph(text: str, style: str, size: int, width: float, height: float,
+                  leading: float = 1.2, min_size: int = 7) -> tuple[list[str], int]:
+    """Wrap a paragraph to a box by measured width, shrinking the size until every line
+    fits the height; returns the lines and the size. Only below the smallest size is the
+    last line cut (with an ellipsis), so text is never lost at a readable size."""
+    words = text.split()
+    while True:
+        f = font(style, size)
+        lines: list[str] = []
+        for w in words:
+            if lines and f.getlength(f"{lines[-1]} {w}") <= width:
+                lines[-1] += f" {w}"
+            else:
+                lines.append(w)
+        if len(lines) * size * leading <= height or size <= min_size:
+            break
+        size -= 1
+    keep = max(1, int(height // (size * leading)))
+    if len(lines) > keep:
+        lines = lines[:keep]
+        lines[-1] = fit_text(lines[-1] + " …", style, size, width, size)[0]
+    return lines, size
+
+
 def polygon_points(cx: float, cy: float, r: float, n: int, rot_deg: float) -> list[tuple[float, float]]:
     return [(cx + r * math.cos(math.radians(rot_deg + 360 * k / n)),
              cy + r * math.sin(math.radians(rot_deg + 360 * k / n))) for k in range(n)]

@@ -21,10 +21,10 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     data = mapdraw.default_data()
     files = {
-        "athens-sparta-public.png": renders.render_map(sample.sample_view(data, None)),
-        "athens-sparta-seat-athens.png": renders.render_map(sample.sample_view(data, "athens")),
-        "athens-sparta-hand.png": renders.render_hand(sample.sample_view(data, "athens")),
-        "athens-sparta-combat.png": renders.render_combat(sample.sample_battle()),
+        "sample-public.png": renders.render_map(sample.sample_view(data, None)),
+        "sample-seat-athens.png": renders.render_map(sample.sample_view(data, "athens")),
+        "sample-hand.png": renders.render_hand(sample.sample_view(data, "athens")),
+        "sample-combat.png": renders.render_combat(sample.sample_battle()),
     }
     for name, png in files.items():
         (OUT / name).write_bytes(png)

@@ -15,6 +15,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -54,20 +55,24 @@ async def bench_store(ruleset_id: str = "athens-sparta", games: int = 1000, *,
             await svc.close()
 
 
-async def _run(svc: GameService, db: Path, ruleset_id: str, games: int, concurrency: int,
-               max_actions: int, scenario: str | None, options: dict[str, Any] | None,
-               rng: random.Random) -> dict[str, Any]:
+async def _run(svc: GameService, db: Path | None, ruleset_id: str, games: int,
+               concurrency: int, max_actions: int, scenario: str | None,
+               options: dict[str, Any] | None, rng: random.Random, *,
+               first_channel: int = 10_000,
+               before_play: Callable[[], Awaitable[None]] | None = None) -> dict[str, Any]:
     # --- set-up (not measured): lobbies, seats, start
     t_setup = time.perf_counter()
     first: dict[int, tuple[OpenPrompt, ...]] = {}
     for n in range(games):
-        channel = 10_000 + n
+        channel = first_channel + n
         info = await svc.create_game(guild_id=1, channel_id=channel, user_id=1,
                                      ruleset_id=ruleset_id, scenario=scenario, options=options)
         for i, seat in enumerate(info.seat_names):
             await svc.join(channel, channel * 10 + i, seat)
         first[channel] = (await svc.start(channel, channel * 10)).prompts
     setup_s = time.perf_counter() - t_setup
+    if before_play is not None:  # e.g. wait until every process of a multi-process run is set
+        await before_play()
 
     # --- play (measured)
     latencies: list[float] = []
@@ -85,7 +90,8 @@ async def _run(svc: GameService, db: Path, ruleset_id: str, games: int, concurre
             p = game_rng.choice(prompts)
             option = game_rng.choice(p.prompt.options).id
             counter[0] += 1
-            interaction = f"b{counter[0]}"  # taken now: other tasks move the counter
+            # taken now (other tasks move the counter); unique across processes too
+            interaction = f"b{first_channel}:{counter[0]}"
             async with gate:
                 t0 = time.perf_counter()
                 try:
@@ -122,6 +128,6 @@ async def _run(svc: GameService, db: Path, ruleset_id: str, games: int, concurre
         "store_commit_ms_p99": round(_percentile(lat, 0.99), 3),
         "store_commit_ms_max": round(lat[-1], 3) if lat else float("nan"),
         "store_commit_ms_mean": round(statistics.fmean(lat), 3) if lat else float("nan"),
-        "db_bytes": db.stat().st_size + sum(
+        "db_bytes": None if db is None else db.stat().st_size + sum(
             p.stat().st_size for p in db.parent.glob(db.name + "-*") if p.exists()),
     }

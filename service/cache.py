@@ -6,24 +6,41 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 from engine import Game
+
+AcrossProcesses = Callable[[int], AbstractAsyncContextManager[None]]
 
 
 class GameLocks:
     """One asyncio.Lock per game id. Weak values: a lock disappears once no task holds
-    or waits on it, so the map does not grow with every game ever touched."""
+    or waits on it, so the map does not grow with every game ever touched.
 
-    def __init__(self) -> None:
+    `across`, when the store offers one (PostgreSQL's `game_lock`), is taken inside the
+    in-process lock so a game is held against other processes too; the in-process lock
+    first means one process queues its own clicks without spending a connection each."""
+
+    def __init__(self, across: AcrossProcesses | None = None) -> None:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
+        self._across = across
 
-    def __call__(self, game_id: int) -> asyncio.Lock:
+    def __call__(self, game_id: int) -> AbstractAsyncContextManager[object]:
         lock = self._locks.get(game_id)
         if lock is None:
             lock = asyncio.Lock()
             self._locks[game_id] = lock
-        return lock
+        if self._across is None:
+            return lock
+        return self._both(lock, game_id)
+
+    @asynccontextmanager
+    async def _both(self, lock: asyncio.Lock, game_id: int) -> AsyncIterator[None]:
+        assert self._across is not None
+        async with lock, self._across(game_id):
+            yield
 
 
 class GameCache:

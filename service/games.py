@@ -72,8 +72,15 @@ class GameService:
         # Drawing seats for players who did not choose; not the game's dice, which come
         # only from the engine's seeded generator.
         self._seat_rng = seat_rng or random.SystemRandom()
-        self._locks = GameLocks()
+        self._locks = GameLocks(getattr(store, "game_lock", None))
         self._cache = GameCache(cache_size)
+
+    @classmethod
+    async def open(cls, target: str | Path, **kwargs: Any) -> GameService:
+        """A service on an SQLite file, or on PostgreSQL for a postgresql:// URL."""
+        from .store import open_store
+
+        return cls(await open_store(target), **kwargs)
 
     @classmethod
     async def open_sqlite(cls, path: str | Path, **kwargs: Any) -> GameService:

@@ -111,10 +111,21 @@ class Session:
     backlog: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=2000))
     identifies: int = 0
     resumes: int = 0
+    shard: tuple[int, int] | None = None  # (id, count) from IDENTIFY, if sharded
+
+    def serves(self, guild_id: object) -> bool:
+        """Whether this session's shard gets the guild's events: Discord's rule,
+        (guild_id >> 22) % shard_count == shard_id. Events without a guild go to shard 0."""
+        if self.shard is None or self.shard[1] <= 1:
+            return True
+        shard_id, count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (int(str(guild_id)) >> 22) % count == shard_id
 
 
 class Gateway:
-    """One bot, one shard: at most one live session at a time."""
+    """One bot: one live session per shard (a single session when it does not shard)."""
 
     def __init__(
         self,
@@ -169,11 +180,14 @@ class Gateway:
         """Queue an event for the live session if it subscribed to ``intent``.
 
         A session whose socket dropped still numbers and keeps the event, so a RESUME
-        replays it. Returns how many sessions took it (0 or 1).
+        replays it. Returns how many sessions took it (one per shard at most).
         """
         taken = 0
+        guild_id = data.get("id" if event == "GUILD_CREATE" else "guild_id")
         for session in self.live_sessions:
             if intent is not None and not session.intents & intent:
+                continue
+            if not session.serves(guild_id):
                 continue
             self._send_dispatch(session, event, data)
             taken += 1
@@ -269,11 +283,15 @@ class Gateway:
             self.close_codes.append(4014)
             await connection.close(4014, b"Disallowed intent(s).")
             return None
-        session = Session(id=secrets.token_hex(16), intents=intents, connection=connection)
-        # One bot, one shard: a fresh IDENTIFY replaces any earlier session.
-        for old in self.sessions.values():
-            old.ready = False
-        self.sessions = {session.id: session}
+        shard = data.get("shard")
+        session = Session(id=secrets.token_hex(16), intents=intents, connection=connection,
+                          shard=(int(shard[0]), int(shard[1])) if shard else None)
+        # A fresh IDENTIFY replaces any earlier session of the same shard.
+        for sid, old in list(self.sessions.items()):
+            if old.shard is None or session.shard is None or old.shard == session.shard:
+                old.ready = False
+                del self.sessions[sid]
+        self.sessions[session.id] = session
         self._send_dispatch(session, "READY", self._ready_payload(session))
         session.ready = True
         for guild in self._guild_payloads(session):

@@ -455,7 +455,9 @@ class StandIn:
         return {
             "v": 10,
             "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()
+                       if session.serves(g.id)],
+            **({"shard": list(session.shard)} if session.shard else {}),
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -471,7 +473,8 @@ class StandIn:
         }
 
     def _guild_payloads(self, session: Session) -> list[dict[str, Any]]:
-        return [self._guild_payload(g, [session]) for g in self.guilds.values()]
+        return [self._guild_payload(g, [session]) for g in self.guilds.values()
+                if session.serves(g.id)]
 
     def _guild_payload(self, guild: Guild, sessions: list[Session]) -> dict[str, Any]:
         wants_members = any(s.intents & gw.GUILD_MEMBERS for s in sessions)

@@ -36,14 +36,125 @@ def test_selfplay_unknown_ruleset_is_a_clear_error():
     assert res.exit_code == 2 and "Unknown ruleset" in res.output
 
 
-def test_run_without_token_explains_how_to_provide_one(tmp_path, monkeypatch):
+def test_run_without_token_explains_how_to_provide_one_and_fails(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.delenv("KERYX_IN_DOCKER", raising=False)
     monkeypatch.setenv("KERYX_DATABASE", str(tmp_path / "data" / "k.db"))
     res = runner.invoke(app, ["run"])
-    assert res.exit_code == 0
+    assert res.exit_code == 1  # a service manager must see that nothing runs
     assert "DISCORD_TOKEN" in res.output and "keryx play" in res.output
+    assert str(tmp_path) in res.output and "docker run" not in res.output
     assert (tmp_path / "data").is_dir()
+
+
+def test_run_without_token_in_our_image_speaks_of_docker_run(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("KERYX_IN_DOCKER", "1")
+    monkeypatch.setenv("KERYX_DATABASE", str(tmp_path / "data" / "k.db"))
+    res = runner.invoke(app, ["run"])
+    assert res.exit_code == 1
+    assert "docker run -e DISCORD_TOKEN" in res.output and "in this folder" not in res.output
+
+
+def test_a_refused_token_is_one_line_and_no_retry():
+    import discord
+
+    from keryx.cli import run_with_retries
+
+    calls = []
+
+    def start():
+        calls.append(1)
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    res = _capture(lambda: run_with_retries(start, waits=(1, 1), sleep=lambda s: None))
+    assert res.code == 1 and len(calls) == 1
+    assert len(res.err.strip().splitlines()) == 1 and "refused the token" in res.err
+
+
+def test_no_network_retries_with_growing_waits_then_one_line_per_attempt():
+    from keryx.cli import run_with_retries
+
+    slept = []
+
+    def start():
+        raise OSError("Cannot connect to host discord.com:443 [Name or service not known]")
+
+    res = _capture(lambda: run_with_retries(start, waits=(5, 15, 45), sleep=slept.append))
+    assert res.code == 1 and slept == [5, 15, 45]
+    lines = res.err.strip().splitlines()
+    assert len(lines) == 4 and "gave up after 4 attempts" in lines[-1]
+    assert "Traceback" not in res.err
+
+
+def test_network_back_after_a_retry_runs_the_bot():
+    from keryx.cli import run_with_retries
+
+    attempts = []
+
+    def start():
+        attempts.append(1)
+        if len(attempts) == 1:
+            raise OSError("network is unreachable")
+
+    res = _capture(lambda: run_with_retries(start, waits=(2,), sleep=lambda s: None))
+    assert res.code == 0 and len(attempts) == 2
+
+
+class _Captured:
+    def __init__(self, code: int, err: str):
+        self.code, self.err = code, err
+
+
+def _capture(fn) -> _Captured:
+    """Run fn as a command would run, collecting its exit code and stderr."""
+    import io
+    from contextlib import redirect_stderr
+
+    import typer
+
+    buf = io.StringIO()
+    code = 0
+    with redirect_stderr(buf):
+        try:
+            fn()
+        except typer.Exit as exc:
+            code = exc.exit_code
+    return _Captured(code, buf.getvalue())
+
+
+def test_wrong_names_and_counts_are_one_line_and_exit_2():
+    cases = [["play", "chess"], ["render", "nope"], ["data", "nope"],
+             ["play", "athens-sparta", "--scenario", "999"],
+             ["play", "athens-sparta", "--seat", "persia"],
+             ["sandbox", "--ruleset", "nope"],
+             ["selfplay", "athens-sparta", "--games", "-3"],
+             ["selfplay", "athens-sparta", "--games", "0"],
+             ["render", "athens-sparta", "--steps", "-1"]]
+    for args in cases:
+        res = runner.invoke(app, args)
+        assert res.exit_code == 2, (args, res.output)
+        assert len(res.output.strip().splitlines()) == 1, (args, res.output)
+        assert isinstance(res.exception, SystemExit), (args, res.exception)
+
+
+def test_selfplay_prints_a_table_with_wins_per_side():
+    res = runner.invoke(app, ["selfplay", "duel", "--games", "6", "--seed", "3", "--jobs", "1"])
+    assert res.exit_code == 0, res.output
+    assert "{" not in res.output  # no Python dict
+    table = res.output.split("winner")[1]
+    rows = [line.split() for line in table.strip().splitlines() if line.strip()]
+    wins = {r[0]: int(r[1]) for r in rows if len(r) == 3 and r[2].endswith("%")}
+    assert sum(wins.values()) == 6 and set(wins) <= {"north", "south", "shared", "none"}
+
+
+def test_data_pretty_is_indented_json():
+    flat = runner.invoke(app, ["data", "athens-sparta"]).output
+    pretty = runner.invoke(app, ["data", "athens-sparta", "--pretty"]).output
+    assert len(flat.strip().splitlines()) == 1
+    assert len(pretty.splitlines()) > 1000 and json.loads(pretty) == json.loads(flat)
 
 
 def test_health_follows_the_heartbeat_file(tmp_path, monkeypatch):
@@ -96,3 +207,37 @@ def test_bench_json_collects_named_figures_and_reports_missing_sections(monkeypa
     assert "render" in out["skipped"] and out["machine"]["cpus"]
     only = json.loads(runner.invoke(app, ["bench", "--json", "--only", "store"]).output)
     assert "engine_action_us_median" not in only["figures"]
+
+
+def test_shard_lists_are_read_and_checked():
+    import pytest
+
+    from keryx.settings import parse_shards
+
+    assert parse_shards(None, None) is None
+    assert parse_shards("0-3", 8) == ([0, 1, 2, 3], 8)
+    assert parse_shards("0,2-3", 4) == ([0, 2, 3], 4)
+    for shards, count in (("0-8", 8), ("x", 2), ("1", None), (None, 2)):
+        with pytest.raises(ValueError):
+            parse_shards(shards, count)
+
+
+def test_several_processes_on_one_sqlite_file_are_refused(tmp_path, monkeypatch):
+    monkeypatch.setenv("KERYX_DATABASE", str(tmp_path / "k.db"))
+    res = runner.invoke(app, ["run", "--shards", "0-1", "--shard-count", "4"])
+    assert res.exit_code == 2 and "PostgreSQL" in res.output
+
+
+def test_database_url_is_shown_without_its_password():
+    from keryx.settings import shown_database
+
+    assert shown_database("postgresql://k:s3cret@db:5432/keryx") == \
+        "postgresql://k:***@db:5432/keryx"
+
+
+def test_db_copy_refuses_what_it_cannot_copy(tmp_path):
+    res = runner.invoke(app, ["db", "copy", str(tmp_path / "none.db"), str(tmp_path / "x.db")])
+    assert res.exit_code == 2 and "postgresql://" in res.output
+    res = runner.invoke(app, ["db", "copy", str(tmp_path / "none.db"),
+                              "postgresql://nobody@127.0.0.1:1/none"])
+    assert res.exit_code == 1 and "no SQLite file" in res.output

@@ -265,26 +265,47 @@ def _strait_arrow(d: ImageDraw.ImageDraw, data: MapData, lay: Layout, hex_id: st
                   fill=theme.STRAIT)
 
 
+def city_symbol_radius(lay: Layout, c: CityInfo) -> float:
+    return city_radius(lay) if c.major or c.walled else city_radius(lay) * 0.75
+
+
+def city_label(lay: Layout, data: MapData, c: CityInfo) -> tuple[str, str, int, tuple[float, float], str]:
+    """(text, font style, size, anchor point, anchor) of a city's name: above the symbol,
+    unless a neighbour in the same hex sits above this city."""
+    r = city_symbol_radius(lay, c)
+    x, y = city_pos(lay, data, c)
+    above = all(not (o.name != c.name and abs(city_pos(lay, data, o)[0] - x) < lay.grid.radius
+                     and city_pos(lay, data, o)[1] < y)
+                for o in data.cities_in(c.hex))
+    label = c.name.upper() if c.major else c.name
+    size = max(10, int(lay.grid.radius * 0.3))
+    style = "cond-bold" if c.major else "cond"
+    return (label, style, size, (x, y - r - 2), "md") if above else \
+        (label, style, size, (x, y + r + 2), "ma")
+
+
+def city_boxes(lay: Layout, data: MapData, c: CityInfo) -> list[tuple[float, float, float, float]]:
+    """What the base map draws for a city, as boxes pieces must keep clear of: the symbol
+    (with its oracle or control ring and port anchor) and the name with its halo."""
+    r = city_symbol_radius(lay, c)
+    x, y = city_pos(lay, data, c)
+    ring = r + 8
+    symbol = (x - ring - (8 if data.hexes[c.hex].sicily_port else 0), y - ring,
+              x + ring + (r * 1.3 if c.port else 0), y + ring)
+    text, style, size, xy, anchor = city_label(lay, data, c)
+    bx0, by0, bx1, by1 = font(style, size).getbbox(text, anchor=anchor, stroke_width=2)
+    return [symbol, (xy[0] + bx0, xy[1] + by0, xy[0] + bx1, xy[1] + by1)]
+
+
 def _city(d: ImageDraw.ImageDraw, data: MapData, lay: Layout, c: CityInfo) -> None:
-    r = city_radius(lay) if c.major or c.walled else city_radius(lay) * 0.75
+    r = city_symbol_radius(lay, c)
     x, y = city_pos(lay, data, c)
     if c.oracle:
         # Oracles are inviolate (rule 1.4): a gold laurel ring.
         d.ellipse((x - r - 4, y - r - 4, x + r + 4, y + r + 4), outline=theme.GOLD, width=3)
     primitives.city_symbol(d, x, y, r, c.side, c.walled, c.value if c.major else None)
-    name_size = max(10, int(lay.grid.radius * 0.3))
-    style = "cond-bold" if c.major else "cond"
-    # The label goes above, unless a neighbour in the same hex sits above this city.
-    above = all(not (o.name != c.name and abs(city_pos(lay, data, o)[0] - x) < lay.grid.radius
-                     and city_pos(lay, data, o)[1] < y)
-                for o in data.cities_in(c.hex))
-    label = c.name.upper() if c.major else c.name
-    if above:
-        primitives.text_c(d, (x, y - r - 2), label, style, name_size, theme.INK,
-                          halo=theme.PAPER, anchor="md")
-    else:
-        primitives.text_c(d, (x, y + r + 2), label, style, name_size, theme.INK,
-                          halo=theme.PAPER, anchor="ma")
+    text, style, size, xy, anchor = city_label(lay, data, c)
+    primitives.text_c(d, xy, text, style, size, theme.INK, halo=theme.PAPER, anchor=anchor)
     if c.port:
         primitives.text_c(d, (x + r + 1, y + r * 0.2), "⚓", "sans", max(9, int(r * 1.15)),
                           (40, 60, 90), halo=theme.PAPER, halo_w=1, anchor="lm")

@@ -76,6 +76,7 @@ def render_image(battle: dict[str, Any], viewer_view: dict[str, Any] | None = No
     rounds = _rounds(battle)
     n_actions = sum(len(r.get("actions") or ()) for r in rounds)
     parts = _participants(battle)
+    names = block_names(battle, viewer_view)
     block_rows = max(1, max((len(v) + 7) // 8 for v in parts.values()) if parts else 1)
     height = 96 + block_rows * (BLOCK + 10) + 26 + len(rounds) * 30 + n_actions * ROW_H + 70
     img = Image.new("RGB", (WIDTH, height), theme.PAPER)
@@ -117,7 +118,7 @@ def render_image(battle: dict[str, Any], viewer_view: dict[str, Any] | None = No
                           theme.INK, anchor="lm")
         y += 30
         for act in rnd.get("actions") or ():
-            _action_row(d, y, act)
+            _action_row(d, y, act, names)
             y += ROW_H
 
     # Result.
@@ -136,7 +137,24 @@ def render_image(battle: dict[str, Any], viewer_view: dict[str, Any] | None = No
     return img.crop((0, 0, WIDTH, min(height, y + 60)))
 
 
-def _action_row(d: ImageDraw.ImageDraw, y: float, act: dict[str, Any]) -> None:
+def block_names(battle: dict[str, Any], viewer_view: dict[str, Any] | None = None
+                ) -> dict[str, str]:
+    """Names for the blocks a battle's hits fell on: every block the record identifies
+    (it fired, or it was listed) and every block the viewer's view identifies. A hit
+    block is revealed in that battle (rule 5.4), so the record's id may be shown."""
+    names: dict[str, str] = {}
+    listed = [b for b in battle.get("blocks") or ()]
+    listed += [act.get("block") or {} for rnd in _rounds(battle)
+               for act in rnd.get("actions") or ()]
+    listed += [b for b in (viewer_view or {}).get("blocks") or () if b.get("name")]
+    for b in listed:
+        if b.get("id") and b.get("name"):
+            names.setdefault(b["id"], f"{b['name']} {b.get('type') or ''}".strip())
+    return names
+
+
+def _action_row(d: ImageDraw.ImageDraw, y: float, act: dict[str, Any],
+                names: dict[str, str] | None = None) -> None:
     blk = act.get("block") or {}
     side = str(blk.get("side") or "none")
     b = dict(blk)
@@ -167,7 +185,7 @@ def _action_row(d: ImageDraw.ImageDraw, y: float, act: dict[str, Any]) -> None:
                            theme.side_colour(side), half=i in half_set)
             x += DIE + 6
         x = max(x + 10, PAD + 230 + 6 * (DIE + 6))
-        text = _hits_text(hits, halves, act.get("targets") or ())
+        text = hits_text(hits, halves, act.get("targets") or (), names or {})
     else:
         text = ACTIONS.get(action, action)
         if act.get("to"):
@@ -175,7 +193,9 @@ def _action_row(d: ImageDraw.ImageDraw, y: float, act: dict[str, Any]) -> None:
     primitives.text_c(d, (x, cy), text, "sans", 13, theme.INK, anchor="lm")
 
 
-def _hits_text(hits: int, halves: int, targets) -> str:
+def hits_text(hits: int, halves: int, targets, names: dict[str, str]) -> str:
+    """"2 hits: Corcyra N navy 4→2" — which block each hit fell on, several hits on one
+    block in a row given as one change."""
     if not hits and not halves:
         return "miss"
     bits = []
@@ -183,12 +203,21 @@ def _hits_text(hits: int, halves: int, targets) -> str:
         bits.append(f"{hits} hit" + ("s" if hits != 1 else ""))
     if halves:
         bits.append(f"{halves} half-hit" + ("s" if halves != 1 else "") + " (double defence)")
-    steps = []
+    merged: list[dict[str, Any]] = []
     for t in targets:
+        if merged and merged[-1].get("id") == t.get("id") and t.get("id"):
+            merged[-1] = {**merged[-1], "strength_after": t.get("strength_after"),
+                          "half": merged[-1].get("half") and t.get("half")}
+        else:
+            merged.append(dict(t))
+    steps = []
+    for t in merged:
         before, after = t.get("strength_before"), t.get("strength_after")
-        who = t.get("name") or "block"
+        who = names.get(t.get("id") or "") or t.get("name") or t.get("id") or "a block"
         if after == 0:
             steps.append(f"{who} eliminated")
+        elif t.get("half") and before == after:
+            steps.append(f"{who} takes a half-hit")
         elif before is not None and after is not None:
             steps.append(f"{who} {before}→{after}")
     return ", ".join(bits) + (": " + "; ".join(steps) if steps else "")

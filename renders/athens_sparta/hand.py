@@ -1,44 +1,70 @@
 """A seat's hand of cards, for an ephemeral reply: the move points big, the event's name
-and a short text below."""
+and its whole text below; then, after a Delphic Oracle, the cards seen in the other hand."""
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from .. import png, primitives, theme
-from .viewmodel import Card, hand
+from ..fonts import font
+from .viewmodel import Card, hand, peeked
 
-CARD_W, CARD_H = 190, 270
+CARD_W, CARD_H = 190, 300
 GAP = 16
 PAD = 20
 HEAD = 44
+PER_ROW = 6
+TEXT_TOP = 196  # event text box, from the card's top edge
+TEXT_BOTTOM = 24  # room left under it for the card id
+TITLE_STYLE, TITLE_SIZE = "bold", 18
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _rows(n: int) -> int:
+    return max(1, (n + PER_ROW - 1) // PER_ROW)
 
 
 def render_image(view: dict[str, Any]) -> Image.Image:
     viewer, cards = hand(view)
-    n = max(1, len(cards))
-    per_row = min(n, 6)
-    rows = (n + per_row - 1) // per_row
-    w = PAD * 2 + per_row * CARD_W + (per_row - 1) * GAP
-    h = HEAD + PAD + rows * CARD_H + (rows - 1) * GAP + PAD
-    img = Image.new("RGB", (max(w, 420), h), theme.BANNER)
-    d = ImageDraw.Draw(img)
+    seen = peeked(view)
     who = theme.SIDE_NAME.get(viewer or "", "Your")
-    total = sum(c.mp for c in cards)
-    primitives.text_c(d, (PAD, HEAD / 2 + 4), f"Hand of {who} — {len(cards)} cards, {total} MP",
-                      "bold", 18, theme.BANNER_TEXT, anchor="lm")
+    titles = [(f"Hand of {who} — {_plural(len(cards), 'card')}, "
+               f"{sum(c.mp for c in cards)} MP", cards, viewer)]
+    if seen:
+        other = next((s for s in ("athens", "sparta") if s != viewer), None)
+        name = theme.SIDE_NAME.get(other or "", "the other")
+        titles.append((f"Seen in {name}'s hand by the Delphic Oracle: "
+                       f"{_plural(len(seen), 'card')}", seen, None))
+    widest = max(1, min(max(len(cards), len(seen)), PER_ROW))
+    w = max(PAD * 2 + widest * CARD_W + (widest - 1) * GAP,
+            *(PAD * 2 + font(TITLE_STYLE, TITLE_SIZE).getlength(t) for t, _, _ in titles))
+    h = sum(HEAD + PAD // 2 + _rows(len(c)) * (CARD_H + GAP) for _, c, _ in titles) + PAD // 2
+    img = Image.new("RGB", (int(w), h), theme.BANNER)
+    d = ImageDraw.Draw(img)
+    y = 0.0
+    for title, group, side in titles:
+        y = _section(d, y, title, group, side)
     if not cards:
         primitives.text_c(d, (PAD, HEAD + 40), "No cards in hand.", "sans", 16,
                           theme.BANNER_TEXT, anchor="lm")
-    for i, card in enumerate(cards):
-        r, c = divmod(i, per_row)
-        x = PAD + c * (CARD_W + GAP)
-        y = HEAD + PAD // 2 + r * (CARD_H + GAP)
-        draw_card(d, x, y, card, viewer)
     return img
+
+
+def _section(d: ImageDraw.ImageDraw, top: float, title: str, cards: list[Card],
+             side: str | None) -> float:
+    """A heading and its cards, six to a row; returns where the next section starts."""
+    primitives.text_c(d, (PAD, top + HEAD / 2 + 4), title, TITLE_STYLE, TITLE_SIZE,
+                      theme.BANNER_TEXT, anchor="lm")
+    for i, card in enumerate(cards):
+        r, c = divmod(i, PER_ROW)
+        draw_card(d, PAD + c * (CARD_W + GAP), top + HEAD + PAD // 2 + r * (CARD_H + GAP),
+                  card, side)
+    return top + HEAD + PAD // 2 + _rows(len(cards)) * (CARD_H + GAP)
 
 
 def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, card: Card, side: str | None) -> None:
@@ -55,10 +81,12 @@ def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, card: Card, side: str 
         primitives.text_c(d, (x + CARD_W / 2, y + 156), name, "cond-bold", size, theme.WHITE)
         primitives.text_c(d, (x + CARD_W / 2, y + 182), "event: played before moves (4.6)",
                           "cond", 10, (110, 104, 92))
-        lines = textwrap.wrap(card.event_text or "", 28)[:5]
+        box_h = CARD_H - TEXT_TOP - TEXT_BOTTOM
+        lines, size = primitives.fit_paragraph(card.event_text or "", "cond", 13,
+                                               CARD_W - 24, box_h)
         for k, line in enumerate(lines):
-            primitives.text_c(d, (x + 12, y + 196 + k * 14), line, "cond", 12, theme.INK,
-                              anchor="lt")
+            primitives.text_c(d, (x + 12, y + TEXT_TOP + k * size * 1.2), line, "cond", size,
+                              theme.INK, anchor="lt")
     else:
         primitives.text_c(d, (x + CARD_W / 2, y + 160), "no event", "cond", 13, (150, 144, 132))
     primitives.text_c(d, (x + CARD_W - 10, y + CARD_H - 8), card.id, "cond", 10,

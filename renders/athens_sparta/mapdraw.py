@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from .. import png, primitives, theme
-from . import basemap, mapdata
+from . import basemap, mapdata, placement
 from .layout import BANNER_H, Layout
 from .mapdata import MapData
 from .viewmodel import SICILY, MapBlock, MapView, map_view
@@ -43,14 +43,53 @@ def render(view: dict[str, Any], data: MapData | None = None) -> bytes:
 def draw_view(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView) -> None:
     _banner(d, lay, mv)
     _control(d, lay, data, mv)
-    _sieges(d, lay, data, mv)
+    labels, symbols = _city_obstacles(lay, data)
+    tags = _sieges(d, lay, data, mv, labels + symbols)
+    marks: list[placement.Box] = []
     if mv.battle_hex and mv.battle_hex in data.hexes:
+        # The battle being fought: a gold hex outline and crossed swords at its corner.
         h = data.hexes[mv.battle_hex]
         pts = lay.grid.corners(h.col, h.row)
         d.line(pts + pts[:1], fill=theme.GOLD, width=4)
-        primitives.text_c(d, (pts[0][0] - 4, pts[0][1]), "⚔", "sans", 16, theme.INK,
-                          halo=theme.GOLD, anchor="rm")
-    _blocks(d, lay, data, mv)
+        sx, sy = pts[0][0] - 4, pts[0][1]
+        primitives.text_c(d, (sx, sy), "⚔", "sans", 16, theme.INK, halo=theme.GOLD, anchor="rm")
+        marks.append((sx - 20, sy - 10, sx, sy + 10))
+    _blocks(d, lay, data, mv, labels + symbols + tags + marks, labels + tags)
+
+
+_OBSTACLES: dict[int, tuple[MapData, list[placement.Box], list[placement.Box]]] = {}
+
+
+def _city_obstacles(lay: Layout, data: MapData) -> tuple[list[placement.Box],
+                                                           list[placement.Box]]:
+    """The name boxes and symbol boxes of every city on the board (measured once per map:
+    they are part of the base map, which never changes)."""
+    known = _OBSTACLES.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1], known[2]
+    labels, symbols = [], []
+    for c in data.cities.values():
+        if c.hex and c.hex in data.hexes:
+            symbol, label = basemap.city_boxes(lay, data, c)
+            symbols.append(symbol)
+            labels.append(label)
+    _OBSTACLES[id(data)] = (data, labels, symbols)
+    return labels, symbols
+
+
+def layout_pieces(view: dict[str, Any], data: MapData | None = None
+                  ) -> dict[str, list[placement.Box]]:
+    """The boxes a render of this view uses: city names, siege tags and block stacks
+    (for tests that check nothing covers anything else)."""
+    data = data or default_data()
+    lay = basemap.base_for(data).layout
+    mv = map_view(view)
+    img = Image.new("RGB", (lay.width, lay.height))
+    d = ImageDraw.Draw(img)
+    labels, symbols = _city_obstacles(lay, data)
+    tags = _sieges(d, lay, data, mv, labels + symbols)
+    stacks = _blocks(d, lay, data, mv, labels + symbols + tags, labels + tags)
+    return {"labels": labels, "symbols": symbols, "tags": tags, "stacks": list(stacks.values())}
 
 
 # ------------------------------------------------------------------ banner
@@ -137,25 +176,45 @@ def _control(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView) ->
         d.ellipse((x - r, y - r, x + r, y + r), outline=theme.SIDE[side], width=4)
 
 
-def _sieges(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView) -> None:
+def _sieges(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView,
+            obstacles: list[placement.Box]) -> list[placement.Box]:
+    """A tag in the besieger's colour beside each besieged city, at the first corner
+    around its symbol where it covers no city name and no other tag. Returns the boxes."""
+    placed: list[placement.Box] = []
     for s in mv.sieges:
+        word = ("FULL SIEGE" if s.full else "SIEGE+BLOCKADE" if s.siege and s.blockade
+                else "SIEGE" if s.siege else "BLOCKADE")
+        f = _f("cond-bold", 11)
+        spots: list[tuple[tuple[float, float], str]]
         if s.hex == SICILY:
-            x, y = lay.sicily_box[0] + 22, lay.sicily_box[1] + 52
-            anchor = "lt"
+            spots = [((lay.sicily_box[0] + 22.0, lay.sicily_box[1] + 52.0), "lt")]
+            own = None
         elif s.hex in data.hexes:
             city = data.cities.get(s.city or "") or data.cities.get(data.city_at.get(s.hex, ""))
             if city is None:
                 continue
             x, y = basemap.city_pos(lay, data, city)
-            x += basemap.city_radius(lay) + 2
-            y -= basemap.city_radius(lay) + 4
-            anchor = "lb"
+            r = basemap.city_radius(lay)
+            spots = [((x + r + 2, y - r - 4), "lb"), ((x - r - 2, y - r - 4), "rb"),
+                     ((x + r + 2, y + r + 4), "lt"), ((x - r - 2, y + r + 4), "rt"),
+                     ((x, y + 2 * r + 16), "mt"), ((x, y - 2 * r - 16), "mb")]
+            own = basemap.city_boxes(lay, data, city)[0]
         else:
             continue
-        word = ("FULL SIEGE" if s.full else "SIEGE+BLOCKADE" if s.siege and s.blockade
-                else "SIEGE" if s.siege else "BLOCKADE")
-        primitives.text_c(d, (x, y), word, "cond-bold", 11, theme.side_colour(s.besieger),
+        others = [o for o in obstacles if o != own] + placed
+        chosen = spots[0]
+        for xy, anchor in spots:
+            b = f.getbbox(word, anchor=anchor, stroke_width=2)
+            box = (xy[0] + b[0], xy[1] + b[1], xy[0] + b[2], xy[1] + b[3])
+            if not any(placement.overlaps(box, o) for o in others):
+                chosen = (xy, anchor)
+                break
+        xy, anchor = chosen
+        b = f.getbbox(word, anchor=anchor, stroke_width=2)
+        placed.append((xy[0] + b[0], xy[1] + b[1], xy[0] + b[2], xy[1] + b[3]))
+        primitives.text_c(d, xy, word, "cond-bold", 11, theme.side_colour(s.besieger),
                           halo=theme.WHITE, anchor=anchor)
+    return placed
 
 
 # ------------------------------------------------------------------ blocks
@@ -167,63 +226,49 @@ def _groups(blocks: list[MapBlock]) -> list[tuple[str, list[MapBlock]]]:
     return sorted(by_side.items(), key=lambda kv: SIDE_ORDER.get(kv[0], 9))
 
 
-def _blocks(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView) -> None:
+def _blocks(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView,
+            obstacles: list[placement.Box], texts: list[placement.Box]
+            ) -> dict[str, placement.Box]:
+    """Every hex's blocks as one stack (the sides of a contested hex side by side), each
+    at the free spot nearest its hex; a stack pushed out of its hex gets a leader line
+    back to it. Returns the stacks' boxes."""
     by_place: dict[str, list[MapBlock]] = defaultdict(list)
     for b in mv.blocks:
         by_place[b.place].append(b)
     R = lay.grid.radius
-    for place, blocks in by_place.items():
-        if place == SICILY:
-            x0, y0, x1, _ = lay.sicily_box
-            groups = _groups(blocks)
-            x = x0 + 140
-            for _side, group in groups:
-                x = _draw_group(d, group, x, y0 + 38, R, anchor_left=True) + 8
-            continue
-        if place not in data.hexes:
-            continue
-        cx, y = basemap.block_anchor(lay, data, place)
-        groups = _groups(blocks)
-        if len(groups) == 1:
-            _draw_group(d, groups[0][1], cx, y, R, width=R * 1.55)
-        else:
-            # Contested hex: one side left, the other right.
-            step = R * 1.5 / len(groups)
-            for i, (_side, group) in enumerate(groups):
-                gx = cx - R * 0.75 + step * (i + 0.5)
-                _draw_group(d, group, gx, y, R, width=step)
+    if SICILY in by_place:
+        x0, y0, _x1, _ = lay.sicily_box
+        x = x0 + 140.0
+        for _side, group in _groups(by_place.pop(SICILY)):
+            sh = placement.shape([group], R)
+            _draw_shape(d, sh, x, y0 + 38 - sh.cells[0].size / 2)
+            x += sh.w + 8
+    stacks = [placement.Stack(place, placement.shapes([g for _, g in _groups(blocks)], R),
+                              basemap.block_anchor(lay, data, place),
+                              lay.hex_centre(data, place))
+              for place, blocks in by_place.items() if place in data.hexes]
+    placed = placement.place(stacks, obstacles, lay.map_box, R, texts)
+    for st in stacks:
+        box, sh = placed[st.key]
+        if placement.needs_leader(box, st.home, R):
+            end = placement.nearest_point(box, *st.anchor)
+            colour = theme.SIDE_DARK.get(sh.cells[0].block.side, theme.INK)
+            pieces = placement.leader_segments(st.anchor, end, texts)
+            for p, q in pieces:
+                d.line([p, q], fill=colour, width=2)
+            if pieces:
+                ax, ay = pieces[0][0]
+                d.ellipse((ax - 3, ay - 3, ax + 3, ay + 3), fill=colour)
+    for st in stacks:
+        box, sh = placed[st.key]
+        _draw_shape(d, sh, box[0] + placement.MARGIN, box[1] + placement.MARGIN)
+    return {key: box for key, (box, _sh) in placed.items()}
 
 
-def _draw_group(d: ImageDraw.ImageDraw, group: list[MapBlock], x: float, y: float, R: float,
-                width: float = 0.0, anchor_left: bool = False) -> float:
-    """Draws one side's blocks in a hex: identified blocks in a small grid, hidden ones as
-    a stack with a count (one stack outside the walls, one inside). Returns the right
-    edge."""
-    items: list[tuple[MapBlock, int]] = [(b, 1) for b in group if b.face is not None]
-    hidden: dict[bool, list[MapBlock]] = defaultdict(list)
-    for b in group:
-        if b.face is None:
-            hidden[b.in_city].append(b)
-    for in_city in (False, True):
-        if hidden[in_city]:
-            items.append((hidden[in_city][0], len(hidden[in_city])))
-    big = max(20, int(R * 0.74))
-    small = max(14, int(R * 0.56))
-    size = big if any(b.face is not None for b, _ in items) else small
-    gap = 3
-    width = width or R * 1.6
-    cols = max(1, min(len(items), int((width + gap) // (size + gap)) or 1))
-    rows = (len(items) + cols - 1) // cols
-    used = cols * size + (cols - 1) * gap
-    left = x if anchor_left else x - used / 2
-    # Extra rows grow away from the hex centre line so the first row stays put.
-    for i, (b, count) in enumerate(items):
-        r, c = divmod(i, cols)
-        s = size if b.face is not None else small
-        bx = left + c * (size + gap) + size / 2
-        by = y + r * (size + gap) - (rows - 1) * (size + gap) / 2 * 0.0
-        primitives.block(d, bx, by, s, b.side, face=b.face, count=count, in_city=b.in_city)
-    return left + used
+def _draw_shape(d: ImageDraw.ImageDraw, sh: placement.Shape, left: float, top: float) -> None:
+    for c in sh.cells:
+        primitives.block(d, left + c.dx, top + c.dy, c.size, c.block.side, face=c.block.face,
+                         count=c.count, in_city=c.block.in_city)
 
 
 # ------------------------------------------------------------------ palette specimen

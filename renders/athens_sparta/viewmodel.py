@@ -108,12 +108,21 @@ class Card:
     event_text: str | None
 
 
-def hand(view: dict[str, Any]) -> tuple[str | None, list[Card]]:
-    cards = (view.get("cards") or {}).get("hand") or []
+def _cards(cards: list[dict[str, Any]]) -> list[Card]:
     out = []
     for c in cards:
         ev = c.get("event") or None
         out.append(Card(id=str(c.get("id", "")), mp=int(c.get("mp") or 0),
                         event_name=(ev or {}).get("name") if ev else None,
                         event_text=(ev or {}).get("text") if ev else None))
-    return view.get("viewer", (view.get("game") or {}).get("viewer")), out
+    return out
+
+
+def hand(view: dict[str, Any]) -> tuple[str | None, list[Card]]:
+    cards = (view.get("cards") or {}).get("hand") or []
+    return view.get("viewer", (view.get("game") or {}).get("viewer")), _cards(cards)
+
+
+def peeked(view: dict[str, Any]) -> list[Card]:
+    """The other hand as an event (Delphic Oracle) showed it to this seat."""
+    return _cards((view.get("cards") or {}).get("peeked") or [])

@@ -339,8 +339,10 @@ class ClockService:
             start, until = parse_ts(r[0]), parse_ts(r[1])
             end = min(at, until)
             used = max(1, math.ceil((end - start).total_seconds() / 86400))
-            await c.execute("UPDATE vacations SET days = min(days, ?) WHERE user_id = ? "
-                            "AND start_at = ?", (used, user_id, ts(start)))
+            # (CASE, not SQLite's two-argument min: the same SQL runs on PostgreSQL)
+            await c.execute("UPDATE vacations SET days = CASE WHEN days < ? THEN days "
+                            "ELSE ? END WHERE user_id = ? AND start_at = ?",
+                            (used, used, user_id, ts(start)))
             await self._end_vacation(c, user_id, end)
 
     async def on_vacation(self, user_id: int) -> Vacation | None:

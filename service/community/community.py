@@ -21,7 +21,7 @@ from pathlib import Path
 from .actions import Sink
 from .chronicle import build_chronicle
 from .clocks import ClockService, CommunityError
-from .db import CommunityDB, fetch_all, fetch_one, utcnow
+from .db import community_db, fetch_all, fetch_one, utcnow
 from .leagues import LeagueGame, LeagueService
 from .pace import Pace, Policy
 from .ratings import RatingChange, RatingService
@@ -40,7 +40,7 @@ class GameEndReport:
 class Community:
     def __init__(self, path: str | Path, *, now: Callable[[], datetime] = utcnow,
                  migrations: Traversable | Path | str | None = None):
-        self.db = CommunityDB(path, migrations=migrations)
+        self.db = community_db(path, migrations=migrations)
         self.now = now
         self.clocks = ClockService(self.db)
         self.leagues = LeagueService(self.db)

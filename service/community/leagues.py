@@ -133,7 +133,7 @@ class LeagueService:
 
     async def players(self, league_id: int, *, include_removed: bool = False) -> list[int]:
         rows = await self.db.all(
-            "SELECT user_id FROM league_players WHERE league_id = ? AND (? OR status = 'active') "
+            "SELECT user_id FROM league_players WHERE league_id = ? AND (? = 1 OR status = 'active') "
             "ORDER BY joined_at, user_id", (league_id, int(include_removed)))
         return [r[0] for r in rows]
 

@@ -112,7 +112,7 @@ class RatingService:
                           include_provisional: bool = False) -> list[Rating]:
         rows = await self.db.all(
             "SELECT user_id, ruleset, rating, rd, volatility, games, updated_at FROM ratings "
-            "WHERE ruleset = ? AND (? OR rd <= 110) ORDER BY rating DESC, user_id LIMIT ?",
+            "WHERE ruleset = ? AND (? = 1 OR rd <= 110) ORDER BY rating DESC, user_id LIMIT ?",
             (ruleset, int(include_provisional), limit))
         return [Rating(*r[:6], parse_ts(r[6])) for r in rows]
 

@@ -96,7 +96,9 @@ class Scheduler:
         self._stop.clear()
         while not self._stop.is_set():
             try:
-                await self.tick()
+                # One process ticks at a time; the others wait to take over if it dies.
+                if await self.db.lead("scheduler"):
+                    await self.tick()
             except Exception:
                 log.exception("community scheduler tick failed")
             with contextlib.suppress(TimeoutError):

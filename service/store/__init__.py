@@ -1,4 +1,5 @@
-"""Persistence: the repository interface (`base`) and its SQLite implementation."""
+"""Persistence: the repository interface (`base`), its SQLite implementation and its
+PostgreSQL one (`postgres`, imported only when a postgresql:// URL is opened)."""
 
 from .base import (
     ActionRow,
@@ -20,10 +21,11 @@ from .base import (
 )
 from .migrate import MigrationError, migrate
 from .sqlite import SqliteStore
+from .target import is_postgres, open_store
 
 __all__ = [
     "ActionRow", "ChannelBusy", "DuplicateInteraction", "GameEnd", "GameRow",
     "MessageRow", "MigrationError", "NewGame", "NotFound", "SeatChange", "SeatRow",
     "SeatTaken", "SqliteStore", "StaleVersion", "Store", "StoreConflict", "UserSeat",
-    "WrongStatus", "migrate",
+    "WrongStatus", "is_postgres", "migrate", "open_store",
 ]

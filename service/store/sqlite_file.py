@@ -109,6 +109,11 @@ class SqliteFile:
             else:
                 await conn.execute("COMMIT")
 
+    async def lead(self, name: str = "scheduler") -> bool:
+        """Always this process: an SQLite file is served by one bot process (on
+        PostgreSQL, PgDatabase.lead elects one among several)."""
+        return True
+
     @property
     def reader(self) -> aiosqlite.Connection:
         if self._reader is None:

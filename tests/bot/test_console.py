@@ -11,30 +11,43 @@ import tests.fixtures.duel  # noqa: F401 - registers the fixture ruleset
 from bot.console import play
 
 
+def scripted(answers, asked: list[str] | None = None):
+    """An `ask` that answers the hotseat hand-off with Enter and the rest from a script."""
+    it = iter(answers)
+
+    def ask(prompt: str) -> str:
+        if asked is not None:
+            asked.append(prompt)
+        if "press Enter" in prompt:
+            return ""
+        return next(it)
+    return ask
+
+
 async def test_a_whole_game_against_the_random_player(tmp_path):
     """The duel's renderer is registered by this folder's conftest, so 'm' draws a map."""
     said: list[str] = []
     script = itertools.chain(["?", "h", "zzz", "m", "l"], itertools.repeat("1"))
     outcome = await play(ruleset="duel", scenario=None, seat="north", hotseat=False,
                          database=tmp_path / "c.db", seed=3, ask=lambda _: next(script),
-                         say=said.append, out_dir=tmp_path)
+                         say=said.append, out_dir=tmp_path / "maps")
     text = "\n".join(said)
     assert outcome is not None and outcome["winners"]
     assert "Game over" in text and "Seed:" in text
-    assert "Not understood" in text and "Map written to" in text
-    assert (tmp_path / "map-north.png").exists()
+    assert "'zzz' is not a command" in text and "Map written to" in text
+    assert list((tmp_path / "maps").glob("map-north-v*.png"))
 
 
 async def test_quitting_keeps_the_game_to_resume(tmp_path):
-    answers = iter(["1", "q"])
-    await play(ruleset="duel", scenario=None, seat="north", hotseat=True,
-               database=tmp_path / "c.db", seed=1, ask=lambda _: next(answers),
-               say=lambda _: None, out_dir=tmp_path)
     said: list[str] = []
-    rest = itertools.chain(["q"])
     await play(ruleset="duel", scenario=None, seat="north", hotseat=True,
-               database=tmp_path / "c.db", seed=1, ask=lambda _: next(rest),
-               say=said.append, out_dir=tmp_path)
+               database=tmp_path / "c.db", seed=1, ask=scripted(["1", "q"]),
+               say=said.append, out_dir=tmp_path, clear=lambda: None)
+    assert any("Game kept in" in s and "--db" in s for s in said)
+    said.clear()
+    await play(ruleset="duel", scenario=None, seat="north", hotseat=True,
+               database=tmp_path / "c.db", seed=1, ask=scripted(["q"]),
+               say=said.append, out_dir=tmp_path, clear=lambda: None)
     assert any("[south]" in s for s in said)  # resumed where north had already committed
 
 
@@ -44,5 +57,81 @@ async def test_starting_from_a_position(tmp_path):
     said: list[str] = []
     await play(ruleset="athens-sparta", scenario=None, seat="sparta", hotseat=True,
                database=tmp_path / "c.db", seed=1, position=position,
-               ask=lambda _: "q", say=said.append, out_dir=tmp_path)
+               ask=scripted(["q"]), say=said.append, out_dir=tmp_path, clear=lambda: None)
     assert any("Olympiad" in s for s in said)
+
+
+async def test_hotseat_clears_the_screen_and_waits_before_each_player(tmp_path):
+    """What north saw (their card, their private events) is cleared before south sits
+    down, and south's prompt only comes after south pressed Enter."""
+    log: list[str] = []
+    asked: list[str] = []
+    await play(ruleset="duel", scenario=None, seat="north", hotseat=True,
+               database=tmp_path / "c.db", seed=1, ask=scripted(["1", "1", "q"], asked),
+               say=log.append, out_dir=tmp_path, clear=lambda: log.append("<clear>"))
+    handoffs = [p for p in asked if "press Enter" in p]
+    assert handoffs[:2] == ["North to play: hand over the keyboard, then press Enter. ",
+                            "South to play: hand over the keyboard, then press Enter. "]
+    south = next(i for i, s in enumerate(log) if s.startswith("\n[south]"))
+    north_private = next(i for i, s in enumerate(log) if "🔒" in s)  # north's card
+    assert north_private < south
+    assert "<clear>" in log[north_private:south]
+
+
+async def test_quitting_an_unsaved_game_asks_first_and_warns(tmp_path):
+    said: list[str] = []
+    asked: list[str] = []
+    result = await play(ruleset="duel", scenario=None, seat="north", hotseat=False,
+                        database=None, seed=1, ask=scripted(["q", "n", "q", "y"], asked),
+                        say=said.append, out_dir=tmp_path)
+    assert result is None
+    assert sum("quit and lose it?" in p for p in asked) == 2  # 'n' kept playing
+    assert any("not saved and is gone" in s for s in said)
+
+
+async def test_ctrl_d_and_ctrl_c_leave_at_once_with_a_warning(tmp_path):
+    for error in (EOFError, KeyboardInterrupt):
+        said: list[str] = []
+
+        def ask(_prompt: str, error=error) -> str:
+            raise error
+
+        assert await play(ruleset="duel", scenario=None, seat="north", hotseat=False,
+                          database=None, seed=1, ask=ask, say=said.append,
+                          out_dir=tmp_path) is None
+        assert any("not saved and is gone" in s for s in said), error
+
+
+async def test_bad_input_is_one_line_and_the_choices_are_not_printed_again(tmp_path):
+    said: list[str] = []
+    await play(ruleset="duel", scenario=None, seat="north", hotseat=False,
+               database=tmp_path / "c.db", seed=1, ask=scripted(["zzz", "99", "", "q"]),
+               say=said.append, out_dir=tmp_path)
+    prompts = [s for s in said if s.startswith("\n[north]")]
+    assert len(prompts) == 1  # the choices were shown once
+    assert any(s == "'zzz' is not a command: type a choice's number (1–3), or ? for help."
+               for s in said), said
+    assert "There is no choice 99: type a number from 1 to 3." in said
+
+
+async def test_log_at_the_start_says_so_and_rules_are_explained_on_request(tmp_path):
+    said: list[str] = []
+    await play(ruleset="athens-sparta", scenario=None, seat="athens", hotseat=False,
+               database=tmp_path / "c.db", seed=1, ask=scripted(["l", "?5.2", "?9.9", "q"]),
+               say=said.append, out_dir=tmp_path)
+    assert any("Nothing has happened yet" in s for s in said)
+    rule = next(s for s in said if s.startswith("Rule 5.2 — Combat hits"))
+    assert "strongest" in rule
+    assert any(s.startswith("No rule '9.9'") for s in said)
+
+
+async def test_the_hand_lists_each_event_with_its_text(tmp_path):
+    said: list[str] = []
+    await play(ruleset="athens-sparta", scenario=None, seat="athens", hotseat=False,
+               database=tmp_path / "c.db", seed=1, ask=scripted(["h", "q"]),
+               say=said.append, out_dir=tmp_path)
+    hand = next(s for s in said if s.startswith("Hand ("))
+    view_cards = [line for line in hand.splitlines()[1:]]
+    assert len(view_cards) == 6
+    with_event = [c for c in view_cards if " / " in c]
+    assert all(": " in c.split(" / ", 1)[1] for c in with_event)  # name: text

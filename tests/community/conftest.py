@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from service.community import Community, RecordingSink
+from tests.backends import BACKENDS, database
 
 T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 H = timedelta(hours=1)
@@ -28,9 +29,12 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "keryx.db"
+@pytest.fixture(params=BACKENDS)
+async def db_path(request, tmp_path):
+    """The database (an SQLite file or a PostgreSQL schema's URL): every community test
+    runs on both (tests/backends.py)."""
+    async with database(request.param, tmp_path) as target:
+        yield target
 
 
 @pytest.fixture

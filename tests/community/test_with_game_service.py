@@ -14,7 +14,7 @@ from .conftest import T0, H
 
 
 async def test_game_service_and_community_share_the_file(db_path):
-    svc = await GameService.open_sqlite(db_path)
+    svc = await GameService.open(db_path)
     try:
         async with Community(db_path) as c:
             start = await start_duel(svc, channel=500)
@@ -48,7 +48,7 @@ async def test_game_service_and_community_share_the_file(db_path):
 
 
 async def test_a_lobby_pace_survives_a_restart_and_is_handed_over_once(db_path, clock):
-    svc = await GameService.open_sqlite(db_path)
+    svc = await GameService.open(db_path)
     info = await svc.create_game(guild_id=1, channel_id=9, user_id=1, ruleset_id="duel")
     await svc.close()
     c = Community(db_path, now=clock)

@@ -20,6 +20,10 @@ async def test_whole_athens_sparta_game_survives_a_kill_and_leaks_nothing(tmp_pa
     assert report["phase_posts"] >= 10         # a public map post after every phase
     assert report["ephemeral_messages"] > 0
     assert (tmp_path / "out" / "channel.md").read_text().count("[image") >= 10
+    for player in ("alcibiades", "brasidas"):  # each player's own hand and map, saved
+        seen = (tmp_path / "out" / f"player-{player}.md").read_text()
+        assert "hand.png]" in seen and "my-map.png]" in seen
+        assert seen.count("[image") >= 4
 
 
 async def test_plugin_ruleset_game_through_the_real_process(tmp_path):

@@ -30,4 +30,4 @@ def test_data_hellenes_prints_the_named_fields():
 
 def test_data_unknown_ruleset_is_a_clear_error():
     res = runner.invoke(app, ["data", "chess"])
-    assert res.exit_code == 1 and "unknown ruleset 'chess'" in res.output
+    assert res.exit_code == 2 and "Unknown ruleset 'chess'" in res.output

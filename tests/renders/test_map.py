@@ -92,11 +92,12 @@ def test_block_drawn_at_its_hex_in_side_colour(synth):
 
 def test_own_block_label_only_on_the_seat_map(synth):
     hex_id = synth.cities["Athens"].hex
-    lay = basemap.base_for(synth).layout
-    x, y = basemap.block_anchor(lay, synth, hex_id)
     hidden = {"hex": hex_id, "side": "athens", "in_city": False}
     seen = dict(hidden, id="a1", name="Athens", type="hoplite", strength=3, max_strength=4,
                 rating="B2")
+    # Where the stack stands (the nearest spot that covers no name).
+    stack = mapdraw.layout_pieces({"viewer": "athens", "blocks": [seen]}, synth)["stacks"][0]
+    x, y = (stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2
     public = png_image(mapdraw.render({"viewer": None, "blocks": [hidden]}, synth))
     seat = png_image(mapdraw.render({"viewer": "athens", "blocks": [seen]}, synth))
     box = (int(x) - 14, int(y) - 6, int(x) + 14, int(y) + 8)  # where "3B2" is written

@@ -5,17 +5,25 @@ from datetime import UTC, datetime
 import pytest
 
 import tests.fixtures.duel  # noqa: F401  (registers the "duel" ruleset)
-from service.store import SqliteStore
+from service.store import open_store
+from tests.backends import BACKENDS, database
 
 
 def now() -> datetime:
     return datetime.now(UTC)
 
 
+# The store contract: every test that takes `store`, `svc` or `target` runs on SQLite and
+# on PostgreSQL (tests/backends.py).
+@pytest.fixture(params=BACKENDS)
+async def target(request, tmp_path):
+    async with database(request.param, tmp_path) as t:
+        yield t
+
+
 @pytest.fixture
-async def store(tmp_path):
-    s = SqliteStore(tmp_path / "keryx.db")
-    await s.open()
+async def store(target):
+    s = await open_store(target)
     try:
         yield s
     finally:
@@ -23,10 +31,10 @@ async def store(tmp_path):
 
 
 @pytest.fixture
-async def svc(tmp_path):
+async def svc(target):
     from service import GameService
 
-    s = await GameService.open_sqlite(tmp_path / "keryx.db")
+    s = await GameService.open(target)
     try:
         yield s
     finally:

@@ -80,12 +80,12 @@ async def test_twin_requests_with_one_interaction_id(svc):
     assert len(await svc.store.actions(results[0].game_id)) == 1
 
 
-async def test_two_services_on_one_file_never_double_apply(tmp_path):
-    """Two service objects (as two processes would) share the file: only the version
-    guard in the UPDATE protects the game, and it holds."""
-    path = tmp_path / "shared.db"
-    a = await GameService.open_sqlite(path)
-    b = await GameService.open_sqlite(path)
+async def test_two_services_on_one_database_never_double_apply(target):
+    """Two service objects (as two processes would) share the database: on SQLite only
+    the version guard in the UPDATE protects the game, on PostgreSQL the game lock too;
+    either way it holds."""
+    a = await GameService.open(target)
+    b = await GameService.open(target)
     try:
         await start_duel(a, CH)
         for _ in range(5):

@@ -13,9 +13,9 @@ from service import GameService, Refusal
 POSITIONS = Path(engine.__file__).parent / "rulesets" / "athens_sparta" / "positions"
 
 
-async def test_a_game_starts_from_a_position_and_survives_a_restart(tmp_path):
+async def test_a_game_starts_from_a_position_and_survives_a_restart(target):
     position = json.loads(sorted(POSITIONS.glob("*.json"))[0].read_text())
-    svc = await GameService.open_sqlite(tmp_path / "k.db")
+    svc = await GameService.open(target)
     await svc.create_game(guild_id=1, channel_id=5, user_id=10, ruleset_id="athens-sparta",
                           position=position)
     await svc.join(5, 10, "athens")
@@ -25,15 +25,15 @@ async def test_a_game_starts_from_a_position_and_survives_a_restart(tmp_path):
     assert started.public_view["olympiad"] == expected.view(None)["olympiad"]
     assert started.public_view["blocks"] == expected.view(None)["blocks"]
     await svc.close()
-    svc = await GameService.open_sqlite(tmp_path / "k.db")
+    svc = await GameService.open(target)
     sv = await svc.view(5, None)
     assert sv.view["blocks"] == expected.view(None)["blocks"]
     assert await svc.check(started.game.id) == []
     await svc.close()
 
 
-async def test_a_broken_position_is_refused_and_nothing_is_created(tmp_path):
-    svc = await GameService.open_sqlite(tmp_path / "k.db")
+async def test_a_broken_position_is_refused_and_nothing_is_created(target):
+    svc = await GameService.open(target)
     for bad in ({"blocks": "nonsense"}, [1, 2]):
         with pytest.raises(Refusal) as err:
             await svc.create_game(guild_id=1, channel_id=5, user_id=10,

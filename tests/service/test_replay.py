@@ -4,7 +4,6 @@ under an older rules version is rebuilt from its log."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -91,8 +90,8 @@ async def test_older_rules_version_is_rebuilt_from_the_log(svc, tmp_path):
     old = json.loads(good)
     old["rules_version"] = "0-old"
     old["state"] = {"garbage": True}
-    with sqlite3.connect(svc.store.path) as c:
-        c.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(old), gid))
+    async with svc.store._tx() as c:
+        await c.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(old), gid))
     svc._cache.drop(gid)  # the test went behind the service's back
     view = await svc.view(71, NORTH)
     assert view.view == expected_view
@@ -112,8 +111,8 @@ async def test_unreplayable_game_is_refused_not_crashed(svc):
     snap = json.loads((await svc.store.get_game(gid, snapshot=True)).snapshot)
     snap["rules_version"] = "0-old"
     snap["log"] = [["north", "no-such-option"]]
-    with sqlite3.connect(svc.store.path) as c:
-        c.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(snap), gid))
+    async with svc.store._tx() as c:
+        await c.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(snap), gid))
     svc._cache.drop(gid)
     with pytest.raises(Refusal) as r:
         await svc.submit(72, NORTH, "card:1", 0, iid())

@@ -200,10 +200,18 @@ def st_sicily(bd, s, ctx):
         return None
     set_phase(s, "sicily")
     return [_ask(side, "sicily", "Syracuse points (optional rule): set one card face-down at "
-                 "Sicily; the two cards' MPs make Syracuse's value.", "9.2",
+                 "Sicily; the two cards' MPs make Syracuse's value."
+                 + _events_in(bd, cards["hands"][side]), "9.2",
                  [[f"c:{c}", C.card_label(bd, c), "9.2"] for c in cards["hands"][side]],
                  secret=True)
             for side in SIDES if side not in cards["sicily"]]
+
+
+def _events_in(bd, hand) -> str:
+    """The events of the cards offered, with their text, so a player choosing a card can
+    read what each event does (the labels only have room for its name)."""
+    evs = {e["name"]: e["text"] for e in (C.event_of(bd, c) for c in hand) if e}
+    return "".join(f"\n• {name}: {text}" for name, text in sorted(evs.items()))
 
 
 def h_sicily(bd, s, seat, option, ask, ctx):
@@ -222,7 +230,8 @@ def st_commit(bd, s, ctx):
     set_phase(s, "card")
     s["active"] = None
     asks = [_ask(side, "commit", f"Game turn {s['turn']} of Olympiad {s['olympiad']}: play a "
-                 "card face-down (introduction, rule 4.6).", "4.6",
+                 "card face-down (introduction, rule 4.6)." + _events_in(bd, cards["hands"][side]),
+                 "4.6",
                  [[f"c:{c}", C.card_label(bd, c), "4.6"]
                   for c in sorted(cards["hands"][side], key=lambda c: (C.card_mp(bd, c), c))],
                  secret=True)
@@ -308,8 +317,12 @@ def start_event(bd, s, ev, ctx):
     elif kind == "peek_hand":
         opp = other(side)
         s["peek"][side] = list(s["cards"]["hands"][opp])
-        ctx.event("peek", f"{ev['name']}: {opp.title()}'s hand", seats=(side,),
-                  cards=list(s["cards"]["hands"][opp]))
+        seen = s["cards"]["hands"][opp]
+        # The private message itself lists the cards (the event text alone told nothing).
+        ctx.event("peek", f"{ev['name']}: {opp.title()}'s hand holds {len(seen)} card"
+                  f"{'s' if len(seen) != 1 else ''}: "
+                  + ("; ".join(C.card_label(bd, c) for c in seen) or "none"),
+                  seats=(side,), cards=list(seen))
     elif kind == "fire_bonus":
         s["bonus"] = {"side": side, "name": ev["name"], "types": eff.get("block_types"),
                       "amount": int(eff.get("amount", 1)), "max": int(eff.get("max_fire", 5)),
@@ -472,15 +485,24 @@ def st_move_dest(bd, s, ctx):
             multi_from.setdefault(d[0], set()).add(d[2])
     dist = bd.distances(here) if here != SICILY else {}
 
+    def place(h):
+        # A hex without a city is named by a neighbouring city, so every destination
+        # reads as a place a player can find on the map ("hex K7 by Chalcis").
+        lab = bd.label(h)
+        if lab != h:
+            return lab
+        near = next((bd.label(nb) for nb in bd.nbrs.get(h, ()) if bd.label(nb) != nb), None)
+        return f"hex {h}" + (f" by {near}" if near else "")
+
     def label(d):
         h, mode, frm, crossed, coast = d
-        lab = bd.label(h)
+        lab = place(h)
         if mode == "march":
-            lab += " (march)"
+            lab += " — march (strategic, 4.51)"
         elif mode == "sea":
-            lab += " (by sea)"
+            lab += " — by sea (strategic, 4.52)"
         elif frm:
-            lab += " (attack" + (f" from {bd.label(frm)}" if len(multi_from[h]) > 1 else "") + \
+            lab += " (attack" + (f" from {place(frm)}" if len(multi_from[h]) > 1 else "") + \
                 (", across the strait" if crossed else "") + ")"
         if coast is not None and len(bd.hexes[h].get("coasts") or []) > 1 and \
                 h not in bd.ports:
@@ -506,6 +528,10 @@ def st_move_dest(bd, s, ctx):
     opts.append(["back", "Choose another block", "4.0"])
     what = "choose where it ends its move." if len(opts) > 1 else \
         "it has nowhere it may legally go (stacking, enemy hexes or terrain)."
+    if len({d[1] for d in dests}) > 1:
+        what += (" A bare place is an operation move (up to its move limit); 'march' and "
+                 "'by sea' are strategic moves (4.5): a march goes twice as far and ends in a "
+                 "friendly hex, a sea move goes port to friendly port.")
     return [_ask(s["active"], "move_dest", f"Move {block_name(bd, b)} from {bd.label(here)} "
                  f"(rules 4.4, 4.5): {what}", "4.4", opts)]
 

@@ -41,6 +41,20 @@ class AthensSparta(Ruleset):
     def __init__(self, bd: Board | None = None):
         self._bd = bd
 
+    @staticmethod
+    def explain_rule(ref: str) -> str:
+        """Keryx's own summary of a rule section with its rulings (`/rule`, `?N`)."""
+        from .rule_summaries import explain_rule
+
+        return explain_rule(ref)
+
+    @staticmethod
+    def rule_title(ref: str) -> str | None:
+        from .rule_summaries import lookup
+
+        found = lookup(ref)
+        return found.title if found else None
+
     @property
     def bd(self) -> Board:
         if self._bd is None:

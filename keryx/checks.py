@@ -1,0 +1,52 @@
+"""Argument checks the commands share: a wrong name or count ends in one clear line on
+stderr and exit status 2 (the usual status for a usage error), never a traceback."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+import typer
+
+USAGE = 2
+
+
+def fail(message: str, code: int = USAGE) -> NoReturn:
+    typer.echo(message, err=True)
+    raise typer.Exit(code)
+
+
+def known_ruleset(ruleset: str) -> None:
+    """Refuse a ruleset id the registry does not know (plugins are loaded first)."""
+    import engine
+    from keryx.settings import Settings, load_plugins
+
+    load_plugins(Settings())
+    if ruleset not in engine.rulesets():
+        fail(f"Unknown ruleset {ruleset!r}; known: {', '.join(engine.rulesets())}")
+
+
+def known_scenario(ruleset: str, scenario: str | None) -> None:
+    import engine
+
+    scenarios = engine.ruleset(ruleset).scenarios
+    if scenario is not None and scenario not in scenarios:
+        fail(f"{ruleset} has no scenario {scenario!r}; known: {', '.join(scenarios)}")
+
+
+def known_seat(ruleset: str, scenario: str | None, seat: str | None) -> None:
+    import engine
+
+    rules = engine.ruleset(ruleset)
+    seats = rules.seats(scenario or rules.default_scenario)
+    if seat is not None and seat not in seats:
+        fail(f"{ruleset} has no seat {seat!r}; seats: {', '.join(seats)}")
+
+
+def positive(name: str, value: int) -> None:
+    if value < 1:
+        fail(f"{name} must be 1 or more (got {value})")
+
+
+def not_negative(name: str, value: int) -> None:
+    if value < 0:
+        fail(f"{name} must be 0 or more (got {value})")

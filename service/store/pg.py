@@ -1,0 +1,307 @@
+"""One PostgreSQL database opened the Keryx way: the counterpart of `SqliteFile`.
+
+The store and the community tables were written against aiosqlite (`?` placeholders,
+`execute` returning a cursor with `rowcount` and `fetchone`). `PgConn` answers in that
+shape over an asyncpg connection, so the same portable SQL runs on both databases and a
+constraint violation surfaces as the same `sqlite3.IntegrityError` the shared code already
+handles. What PostgreSQL does differently is here, not in the shared code:
+
+* writes run concurrently (row locks and the version guard keep them right) unless the
+  database is opened with `serial_writes`, which takes one transaction-level advisory lock
+  per write transaction: the community tables rely on SQLite's single writer for their
+  read-modify-write steps, and keep exactly that guarantee across processes this way;
+* `game_lock(id)` serialises work on one game across processes (a session advisory lock
+  held on a connection of a small pool of its own, so lock holders never starve commits);
+* `lead(name)` elects one process for a job (the scheduler tick): a session advisory lock
+  on a dedicated connection, released by the server when that process's connection dies;
+* a `schema` (from the URL's `?schema=` or the argument) keeps several Keryx databases,
+  or test runs, apart in one PostgreSQL database; advisory lock keys include it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from importlib.abc import Traversable
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import asyncpg
+
+_IDENT = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+
+
+def split_url(url: str) -> tuple[str, str]:
+    """(asyncpg DSN, schema): `?schema=` is ours, not libpq's, so it is taken out."""
+    parts = urlsplit(url)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    schema = next((v for k, v in query if k == "schema"), "public")
+    rest = urlencode([(k, v) for k, v in query if k != "schema"])
+    if not _IDENT.match(schema):
+        raise ValueError(f"schema {schema!r} must be a plain lower-case SQL name")
+    return urlunsplit(parts._replace(query=rest)), schema
+
+
+def lock_key(schema: str, *parts: object) -> int:
+    """A signed 64-bit advisory lock key for (schema, what, id...)."""
+    digest = hashlib.blake2b(repr((schema, *parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+# --------------------------------------------------------------------------- SQL shape
+@lru_cache(maxsize=2048)
+def to_pg(sql: str, names: tuple[str, ...] | None = None) -> tuple[str, tuple[str, ...]]:
+    """`?` (or `:name` when `names` is given) -> `$n`, leaving quoted text alone. Returns
+    the statement and, for named parameters, the name of each `$n` in order."""
+    out: list[str] = []
+    order: list[str] = []
+    i, n = 0, len(sql)
+    while i < n:
+        ch = sql[i]
+        if ch in "'\"":
+            j = sql.index(ch, i + 1)  # the shared SQL never escapes quotes by doubling
+            out.append(sql[i:j + 1])
+            i = j + 1
+        elif sql.startswith("::", i):  # a cast, not a parameter
+            out.append("::")
+            i += 2
+        elif ch == "?" and names is None:
+            order.append(str(len(order)))
+            out.append(f"${len(order)}")
+            i += 1
+        elif ch == ":" and names is not None and i + 1 < n and (sql[i + 1].isalpha()
+                                                                 or sql[i + 1] == "_"):
+            m = re.match(r"[A-Za-z_]\w*", sql[i + 1:])
+            assert m is not None
+            name = m.group(0)
+            if name not in order:
+                order.append(name)
+            out.append(f"${order.index(name) + 1}")
+            i += 1 + len(name)
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out), tuple(order)
+
+
+def _args(sql: str, params: Sequence[Any] | Mapping[str, Any]) -> tuple[str, list[Any]]:
+    if isinstance(params, Mapping):
+        text, order = to_pg(sql, tuple(sorted(params)))
+        return text, [params[k] for k in order]
+    text, _ = to_pg(sql)
+    return text, list(params)
+
+
+_RETURNS_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.I)
+
+
+class PgCursor:
+    """What aiosqlite's cursor offered the shared SQL: rowcount and the fetched rows."""
+
+    def __init__(self, rows: list[tuple], rowcount: int):
+        self._rows = rows
+        self.rowcount = rowcount
+
+    async def fetchone(self) -> tuple | None:
+        return self._rows.pop(0) if self._rows else None
+
+    async def fetchall(self) -> list[tuple]:
+        rows, self._rows = self._rows, []
+        return rows
+
+    async def close(self) -> None:
+        self._rows = []
+
+
+class PgConn:
+    """An asyncpg connection that answers like the aiosqlite connection the shared SQL
+    was written for (see the module docstring)."""
+
+    def __init__(self, conn: asyncpg.Connection):
+        self.raw = conn
+
+    async def execute(self, sql: str,
+                      params: Sequence[Any] | Mapping[str, Any] = ()) -> PgCursor:
+        text, args = _args(sql, params)
+        try:
+            if _RETURNS_ROWS.search(sql):
+                rows = [tuple(r) for r in await self.raw.fetch(text, *args)]
+                return PgCursor(rows, len(rows))
+            status = await self.raw.execute(text, *args)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise PgIntegrityError(f"{exc} ({exc.constraint_name})") from exc
+        # "UPDATE 3", "DELETE 0", "INSERT 0 1": the count is the last word
+        last = status.rsplit(" ", 1)[-1]
+        return PgCursor([], int(last) if last.isdigit() else -1)
+
+    async def execute_fetchall(self, sql: str,
+                               params: Sequence[Any] | Mapping[str, Any] = ()) -> list[tuple]:
+        return await (await self.execute(sql, params)).fetchall()
+
+
+class PgIntegrityError(sqlite3.IntegrityError):
+    """A PostgreSQL constraint refused a write. A subclass of sqlite3.IntegrityError on
+    purpose: the shared SQL code maps that one exception to its conflicts (ChannelBusy,
+    SeatTaken, DuplicateInteraction...), whichever database raised it."""
+
+
+class PgReader:
+    """Reads outside a transaction, each on whichever pool connection is free."""
+
+    def __init__(self, pool: asyncpg.Pool):
+        self._pool = pool
+
+    async def execute(self, sql: str,
+                      params: Sequence[Any] | Mapping[str, Any] = ()) -> PgCursor:
+        async with self._pool.acquire() as conn:
+            return await PgConn(conn).execute(sql, params)
+
+    async def execute_fetchall(self, sql: str,
+                               params: Sequence[Any] | Mapping[str, Any] = ()) -> list[tuple]:
+        return await (await self.execute(sql, params)).fetchall()
+
+
+# --------------------------------------------------------------------------- database
+class PgDatabase:
+    # Keep-alives let the server notice a vanished machine (not only a dead process,
+    # whose socket the kernel closes at once) and so free its advisory locks.
+    SESSION = {"tcp_keepalives_idle": "10", "tcp_keepalives_interval": "5",
+               "tcp_keepalives_count": "3"}
+
+    def __init__(self, url: str, *, schema: str | None = None, pool_size: int = 8,
+                 lock_pool_size: int = 8, serial_writes: bool = False,
+                 migrations: Traversable | Path | str | None = None):
+        self.dsn, url_schema = split_url(url)
+        self.schema = schema or url_schema
+        if not _IDENT.match(self.schema):
+            raise ValueError(f"schema {self.schema!r} must be a plain lower-case SQL name")
+        self.pool_size = pool_size
+        self.lock_pool_size = lock_pool_size
+        self.serial_writes = serial_writes
+        self._migrations = migrations
+        self._pool: asyncpg.Pool | None = None
+        self._lock_pool: asyncpg.Pool | None = None
+        self._leaders: dict[str, asyncpg.Connection] = {}
+        self._lead_guard = asyncio.Lock()
+
+    def _settings(self) -> dict[str, str]:
+        return {**self.SESSION, "search_path": self.schema}
+
+    async def open(self) -> None:
+        if self._pool is not None:
+            return
+        from .pg_migrate import migrate_pg
+
+        first = await asyncpg.connect(self.dsn)
+        try:
+            # Two processes may race to create the schema; the lock makes it one.
+            async with first.transaction():
+                await first.execute("SELECT pg_advisory_xact_lock($1)",
+                                    lock_key(self.schema, "create"))
+                await first.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+            await first.execute(f'SET search_path TO "{self.schema}"')
+            await migrate_pg(first, self.schema, self._migrations)
+        finally:
+            await first.close()
+        self._pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self.pool_size,
+                                               server_settings=self._settings())
+        self._lock_pool = await asyncpg.create_pool(self.dsn, min_size=0,
+                                                    max_size=self.lock_pool_size,
+                                                    server_settings=self._settings())
+
+    async def close(self) -> None:
+        for conn in self._leaders.values():
+            await conn.close()
+        self._leaders.clear()
+        for name in ("_lock_pool", "_pool"):
+            pool = getattr(self, name)
+            setattr(self, name, None)
+            if pool is not None:
+                await pool.close()
+
+    async def __aenter__(self):
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError(f"the {type(self).__name__} is not open")
+        return self._pool
+
+    @asynccontextmanager
+    async def tx(self) -> AsyncIterator[PgConn]:
+        """One write transaction; everything inside commits together or not at all."""
+        async with self.pool.acquire() as conn, conn.transaction():
+            if self.serial_writes:
+                await conn.execute("SELECT pg_advisory_xact_lock($1)",
+                                   lock_key(self.schema, "writes"))
+            yield PgConn(conn)
+
+    @property
+    def reader(self) -> PgReader:
+        return PgReader(self.pool)
+
+    async def one(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> tuple | None:
+        rows = await self.reader.execute_fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def all(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[tuple]:
+        return await self.reader.execute_fetchall(sql, params)
+
+    # ------------------------------------------------------------------ coordination
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold game `game_id` against every other process until the block ends."""
+        if self._lock_pool is None:
+            raise RuntimeError(f"the {type(self).__name__} is not open")
+        key = lock_key(self.schema, "game", game_id)
+        async with self._lock_pool.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1)", key)
+            try:
+                yield
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", key)
+
+    async def lead(self, name: str = "scheduler") -> bool:
+        """Whether this process holds the leadership `name` now, trying to take it if
+        nobody does. The lock lives as long as this process's connection: when the
+        process dies the server drops the session and another process takes over on its
+        next try."""
+        async with self._lead_guard:
+            conn = self._leaders.get(name)
+            if conn is not None:
+                try:
+                    await conn.fetchval("SELECT 1")
+                    return True
+                except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError):
+                    self._leaders.pop(name, None)  # the session and its lock are gone
+                    conn.terminate()
+            conn = await asyncpg.connect(self.dsn, server_settings=self._settings())
+            try:
+                won = await conn.fetchval("SELECT pg_try_advisory_lock($1)",
+                                          lock_key(self.schema, "lead", name))
+            except BaseException:
+                conn.terminate()
+                raise
+            if won:
+                self._leaders[name] = conn
+            else:
+                await conn.close()
+            return bool(won)
+
+    async def resign(self, name: str = "scheduler") -> None:
+        """Give up a leadership (a clean shutdown), so another process takes it at once."""
+        async with self._lead_guard:
+            conn = self._leaders.pop(name, None)
+            if conn is not None:
+                await conn.close()

@@ -1,0 +1,39 @@
+"""Which database a KERYX_DATABASE value names, and the store opened on it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .base import Store
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(target: object) -> bool:
+    """A postgresql:// URL names a server; anything else is an SQLite file's path."""
+    return isinstance(target, str) and target.startswith(URL_SCHEMES)
+
+
+def require_asyncpg() -> None:
+    try:
+        import asyncpg  # noqa: F401
+    except ImportError:
+        raise RuntimeError("a postgresql:// database needs the PostgreSQL driver: "
+                           "pip install 'keryx[postgres]'") from None
+
+
+async def open_store(target: str | Path, **kwargs: Any) -> Store:
+    """The game store on `target`, opened (connected and migrated)."""
+    store: Any
+    if is_postgres(target):
+        require_asyncpg()
+        from .postgres import PostgresStore
+
+        store = PostgresStore(str(target), **kwargs)
+    else:
+        from .sqlite import SqliteStore
+
+        store = SqliteStore(target, **kwargs)
+    await store.open()
+    return store

@@ -1,0 +1,37 @@
+"""Rules at hand: `/rule N` answers privately with Keryx's own summary and the rulings
+on it; card lists carry each event's text."""
+
+from __future__ import annotations
+
+from bot.text import hand_listing
+
+
+async def test_rule_command_answers_privately_with_summary_and_rulings(table):
+    names = {c["name"] for c in table.standin.synced_commands()}
+    assert "rule" in names
+    r = await table.alice.slash("rule", number="4.3")
+    reply = await r.wait_for_message()
+    assert reply.ephemeral
+    assert reply.content.startswith("Rule 4.3 — Straits movement")
+    assert "R3 (4.3)" in reply.content  # the ruling on straits from RULINGS.md
+
+
+async def test_rule_command_names_the_sections_when_the_number_is_unknown(table):
+    r = await table.alice.slash("rule", number="12.7")
+    reply = await r.wait_for_message()
+    assert reply.ephemeral and "No rule '12.7'" in reply.content and "5.41" in reply.content
+
+
+async def test_rule_command_in_a_game_without_summaries_says_so(table):
+    await (await table.alice.slash("game", "new", ruleset="duel")).wait_for_message()
+    reply = await (await table.alice.slash("rule", number="1.0")).wait_for_message()
+    assert reply.ephemeral and "has no rule summaries" in reply.content
+
+
+def test_hand_listing_gives_event_text_and_the_cards_an_oracle_showed():
+    storm = {"id": "C01", "mp": 2, "event": {"name": "Storm", "text": "No navy moves."}}
+    plain = {"id": "C11", "mp": 1, "event": None}
+    text = hand_listing({"cards": {"hand": [storm], "peeked": [plain, storm]}})
+    assert text.splitlines() == ["Your hand (1 card):", "• 2 MP / Storm: No navy moves.",
+                                 "Seen in the other hand (2 cards):", "• 1 MP",
+                                 "• 2 MP / Storm: No navy moves."]

@@ -1,0 +1,57 @@
+"""Words on the hand and battle images: every card's event text fits its card, counts
+read as English, and each hit names the block it fell on."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+import renders
+from engine.rulesets.athens_sparta.board import board
+from renders import primitives
+from renders.athens_sparta import hand
+from renders.athens_sparta.combat import block_names, hits_text
+
+
+def test_every_event_text_fits_its_card_whole_at_a_readable_size():
+    box_w = hand.CARD_W - 24
+    box_h = hand.CARD_H - hand.TEXT_TOP - hand.TEXT_BOTTOM
+    events = [c["event"] for c in board().cards if c.get("event")]
+    assert len(events) >= 9
+    for ev in events:
+        lines, size = primitives.fit_paragraph(ev["text"], "cond", 13, box_w, box_h)
+        assert size >= 9, ev["name"]
+        assert " ".join(lines) == " ".join(ev["text"].split()), ev["name"]  # nothing cut
+        assert all(primitives.font("cond", size).getlength(ln) <= box_w for ln in lines)
+
+
+def test_a_paragraph_too_long_for_its_box_is_cut_visibly_not_silently():
+    lines, size = primitives.fit_paragraph("word " * 400, "cond", 13, 100, 40)
+    assert size == 7 and lines[-1].endswith("…")
+
+
+def test_one_card_is_one_card():
+    assert hand._plural(1, "card") == "1 card" and hand._plural(3, "card") == "3 cards"
+
+
+def test_hand_image_is_tall_enough_for_every_card_row():
+    cards = [{"id": f"c{i}", "mp": 1} for i in range(7)]
+    view = {"ruleset": "athens-sparta", "viewer": "athens", "cards": {"hand": cards}}
+    im = Image.open(io.BytesIO(renders.render_hand(view)))
+    assert im.height >= hand.HEAD + 2 * hand.CARD_H
+
+
+def test_a_hit_names_the_block_it_fell_on_and_merges_repeats():
+    battle = {"rounds": [{"actions": [
+        {"block": {"id": "Corcyra N", "name": "Corcyra N", "type": "navy", "side": "athens"}},
+        {"block": {"id": "Syracuse N", "name": "Syracuse N", "type": "navy", "side": "sparta"},
+         "targets": [{"id": "Corcyra N", "strength_before": 4, "strength_after": 3},
+                     {"id": "Corcyra N", "strength_before": 3, "strength_after": 2},
+                     {"id": "Sparta H1", "strength_before": 1, "strength_after": 0}]}]}]}
+    names = block_names(battle)
+    text = hits_text(3, 0, battle["rounds"][0]["actions"][1]["targets"], names)
+    assert text == "3 hits: Corcyra N navy 4→2; Sparta H1 eliminated"
+    half = hits_text(0, 1, [{"id": "Corcyra N", "strength_before": 2, "strength_after": 2,
+                             "half": True}], names)
+    assert half == "1 half-hit (double defence): Corcyra N navy takes a half-hit"
