@@ -105,10 +105,18 @@ def selfplay(
 @app.command()
 def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")]) -> None:
     """Print a ruleset's component data (map, units, cards, set-ups) as JSON."""
+    import importlib
+
     import engine
 
-    rules = engine.ruleset(ruleset)
-    components = getattr(rules, "components_json", None)
+    try:
+        components = getattr(engine.ruleset(ruleset), "components_json", None)
+    except KeyError:  # components published before the rules: engine/rulesets/<id>/components.py
+        try:
+            module = importlib.import_module(f"engine.rulesets.{ruleset.replace('-', '_')}.components")
+        except ImportError:
+            module = None
+        components = getattr(module, "components_json", None)
     if components is None:
         typer.echo(f"{ruleset} publishes no component data", err=True)
         raise typer.Exit(1)

@@ -254,8 +254,12 @@ def build():
     land_area, _ = flood(land_f, seeds, w)
     # ---- water: sea component, lakes, open seas, sea Areas
     wlab, nw = components(water_f, w)
-    sea_comp = Counter(wlab[water_f].tolist()).most_common(1)[0][0]
-    sea = water_f & (wlab == sea_comp)
+    # water that reaches the edge of the raster is sea (the Black Sea beyond the
+    # Bosporus too); enclosed water is lake
+    edge = np.zeros((h, w), bool)
+    edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = True
+    open_comps = set(wlab[edge.ravel() & water_f].tolist())
+    sea = water_f & np.isin(wlab, list(open_comps))
     lake = water_f & ~sea
     _, dist_land = flood(sea | land_f, [(i, 0) for i in np.flatnonzero(land_f)], w)
     deep = sea & (dist_land * RASTER_KM >= G.OPEN_KM)
@@ -373,7 +377,7 @@ def build():
     # land pieces on an unseeded landmass are uninhabited islands (1.2)
     island_no = {}
     for cr, rec in hexes.items():
-        if rec["kind"] == "land" and rec["mass"] not in seeded_mass:
+        if rec["kind"] == "land" and (rec["mass"] not in seeded_mass or rec["area"] == -1):
             rec["area"] = None
             island_no.setdefault(rec["mass"], len(island_no) + 1)
             rec["island"] = island_no[rec["mass"]]
@@ -431,6 +435,8 @@ def build():
             nrec = hexes.get(nb)
             if nrec and nrec["kind"] == "land" and nrec["mass"] == hexes[cr]["mass"]:
                 land_links.add(tuple(sorted((cr, nb))))
+    for x, y in G.FORCED_LINKS:
+        land_links.add(tuple(sorted((city_hex[x], city_hex[y]))))
     # Leucas crossing (16.8.2): a river-like land link across the channel
     leucas, mainland = city_hex["Leucas"], None
     best = 1e9
@@ -443,10 +449,70 @@ def build():
     forced_river = {tuple(sorted((leucas, mainland)))}
     land_links.add(tuple(sorted((leucas, mainland))))
 
+    tidy_areas(hexes, land_links, area_ids, {cr for n, cr in city_hex.items() if n in G.CITIES})
     return dict(places=places, gaz_rows=gaz_rows, grid=grid, hexes=hexes, land_links=land_links,
                 forced_river=forced_river, water_touch=water_touch, area_touch=area_touch,
                 water_names=water_names, area_ids=area_ids, city_hex=city_hex, n_sea=n_sea,
                 water_lab=water_lab, nearest=nearest, sea=sea, island_no=island_no, nudged=nudged)
+
+
+def tidy_areas(hexes, land_links, area_ids, city_cells):
+    """An Area is one piece of land (1.2): hexes cut off from their Area's main piece
+    join the Area of the land hexes they touch, or are linked to their own Area's
+    piece when it lies next to them on the same landmass."""
+    adj = {}
+    for a, b in land_links:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    for _ in range(4):
+        by_area = {}
+        for cr, rec in hexes.items():
+            if rec["kind"] == "land" and rec["area"] is not None:
+                by_area.setdefault(rec["area"], []).append(cr)
+        by_area.pop(-1, None)
+        changed = False
+        for area, cells in by_area.items():
+            comps, seen = [], set()
+            for start in cells:
+                if start in seen:
+                    continue
+                comp, q = {start}, deque([start])
+                seen.add(start)
+                while q:
+                    u = q.popleft()
+                    for v in adj.get(u, ()):
+                        if v not in seen and hexes[v]["area"] == area:
+                            seen.add(v)
+                            comp.add(v)
+                            q.append(v)
+                comps.append(comp)
+            if len(comps) < 2:
+                continue
+            main = max(comps, key=lambda c: (len(c & city_cells), len(c)))
+            for comp in comps:
+                if comp is main:
+                    continue
+                for cr in comp:
+                    touching = [v for v in neighbours(*cr) if v in main and hexes[v]["mass"] == hexes[cr]["mass"]]
+                    if touching:  # same landmass, next door: one Area after all
+                        land_links.add(tuple(sorted((cr, touching[0]))))
+                        adj.setdefault(cr, set()).add(touching[0])
+                        adj.setdefault(touching[0], set()).add(cr)
+                        changed = True
+                        break
+                else:
+                    if comp & city_cells:
+                        raise SystemExit(f"{area_ids[area]}: a city lies on a detached piece {sorted(comp)}")
+                    for cr in comp:
+                        others = Counter(hexes[v]["area"] for v in adj.get(cr, ()) if hexes[v]["area"] != area)
+                        if others:
+                            hexes[cr]["area"] = others.most_common(1)[0][0]
+                        else:  # a detached islet: uninhabited (1.2)
+                            hexes[cr]["area"] = None
+                            hexes[cr]["island"] = 1 + max(r.get("island", 0) for r in hexes.values())
+                        changed = True
+        if not changed:
+            return
 
 
 # ---------------------------------------------------------------- terrain, rivers, roads
@@ -499,11 +565,51 @@ def terrain(b):
     forced.add(sw)
     for cr in forced:
         hexes[cr]["terrain"] = "rough"
-    # a hex with no passable land neighbour would strand its area: make it rough
-    links = b["land_links"]
+    # No Area may be cut in two by impassable hexes, and every Area keeps a passable
+    # hex: mountains on the way between its pieces are drawn as rough instead.
+    adj = {}
+    for a, c in b["land_links"]:
+        adj.setdefault(a, set()).add(c)
+        adj.setdefault(c, set()).add(a)
+    passable = {"clear", "rough"}
+    by_area = {}
     for cr, rec in hexes.items():
-        if rec["kind"] == "land" and rec["terrain"] in ("mountain", "lake"):
-            continue
+        if rec["kind"] == "land":
+            by_area.setdefault((rec["area"], rec.get("island")), []).append(cr)
+    for cells in by_area.values():
+        if not any(hexes[c]["terrain"] in passable for c in cells):
+            for c in cells:
+                hexes[c]["terrain"] = "rough"
+        start = next(c for c in cells if hexes[c]["terrain"] in passable)
+        members = set(cells)
+        while True:
+            seen, q = {start}, deque([start])
+            while q:
+                u = q.popleft()
+                for v in adj.get(u, ()):
+                    if v in members and v not in seen and hexes[v]["terrain"] in passable:
+                        seen.add(v)
+                        q.append(v)
+            stray = [c for c in cells if c not in seen and hexes[c]["terrain"] in passable]
+            if not stray:
+                break
+            prev, q, found = {start: None}, deque([start]), None
+            while q and found is None:
+                u = q.popleft()
+                for v in adj.get(u, ()):
+                    if v in members and v not in prev:
+                        prev[v] = u
+                        if v == stray[0]:
+                            found = v
+                            break
+                        q.append(v)
+            if found is None:
+                break
+            u = found
+            while u is not None:
+                if hexes[u]["terrain"] not in passable:
+                    hexes[u]["terrain"] = "rough"
+                u = prev[u]
 
 
 def river_sides(b):
@@ -672,8 +778,8 @@ def cities_out(b, out_hexes):
             i = b["nearest"](b["sea"], lat, lon, radius=12)
             if i is not None:
                 port_sea = b["water_names"][int(b["water_lab"][i])]
-            if port_sea not in seas and seas:
-                port_sea = seas[0]
+            if port_sea not in seas:  # the harbour is within a hex of the shore: its sea is touched
+                by_id[hx]["seas"] = sorted(set(seas) | {port_sea})
         out.append({"name": name, "hex": hx, "area": aid, "size": size, "walled": walled, "port": port,
                     "port_sea": port_sea, "capital": G.CAPITALS.get(name), "lat": lat, "lon": lon,
                     "source": source, "note": role, "nudged_from": b["nudged"].get(name, (None,))[0]})

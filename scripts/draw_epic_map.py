@@ -64,6 +64,9 @@ def main() -> None:
             base = region_colour(area.region if area else None, area.satrapy if area else None)
             shade = TERRAIN_SHADE[h.terrain or "clear"]
             fill = tuple(max(0, v + shade) for v in base)
+            if h.land_share < 0.6:  # a coastal hex that is mostly water: tint it toward the sea
+                t = 0.6 - h.land_share
+                fill = tuple(int(v * (1 - t) + c * t) for v, c in zip(fill, SEA))
         draw.polygon(corners(h.col, h.row), fill=fill, outline=(120, 120, 120) if h.kind == "land" else None)
     # Area and region borders on the shared edges of neighbouring hexes
     for h in comp.hexes.values():

@@ -92,7 +92,7 @@ LAND_AREAS: dict[str, tuple[str, str, int | None, list[tuple[float, float]]]] = 
     "upper-macedon": ("Upper Macedon", "macedon", None, [(40.55, 21.70), (40.95, 21.60), (40.25, 21.80)]),
     "chalcidice": ("Chalcidice", "chalcidice", None, [(40.50, 23.40)]),
     "pallene": ("Pallene", "chalcidice", None, [(40.00, 23.50)]),
-    "sithonia": ("Sithonia and Acte", "chalcidice", None, [(40.15, 23.85), (40.20, 24.20)]),
+    "sithonia": ("Sithonia", "chalcidice", None, [(40.15, 23.85)]),
     "strymon": ("Strymon", "thrace", None, [(41.05, 23.60), (41.10, 24.20)]),
     "thrace": ("Thracian Coast", "thrace", None, [(41.15, 25.00), (41.40, 24.60)]),
     "aenus": ("Aenus", "thrace", None, [(41.10, 26.20), (41.40, 26.00)]),
@@ -110,7 +110,8 @@ LAND_AREAS: dict[str, tuple[str, str, int | None, list[tuple[float, float]]]] = 
     "samos": ("Samos", "samos", None, []),
     "ionia": ("Ionia", "samos", None, [(37.75, 27.30)]),
     "rhodes": ("Rhodes", "rhodes", None, []),
-    "caria": ("Carian Shore", "rhodes", None, [(36.90, 27.80)]),
+    "caria": ("Halicarnassus Shore", "rhodes", None, [(37.05, 27.50)]),
+    "cnidia": ("Cnidia", "rhodes", None, []),
     "melos": ("Melos", "aegean-islands", None, []),
     "thera": ("Thera", "aegean-islands", None, []),
     "naxos": ("Naxos", "aegean-islands", None, []),
@@ -212,7 +213,7 @@ CITIES: dict[str, tuple[str, str, bool, bool, str]] = {
     "Miletus": ("ionia", "M", True, True, "ours"),
     "Ialysos": ("rhodes", "S", False, True, "ours"),
     "Lindos": ("rhodes", "S", False, True, "ours"),
-    "Cnidus": ("caria", "S", True, True, "ours"),
+    "Cnidus": ("cnidia", "S", True, True, "ours"),
     "Halicarnassus": ("caria", "S", True, True, "ours"),
     "Melos": ("melos", "S", True, True, "named in 23.2.5"),
     "Thera": ("thera", "S", False, True, "named in 23.2.5"),
@@ -263,6 +264,7 @@ SEA_AREAS: dict[str, tuple[str, list[tuple[float, float]]]] = {
     "hellespont": ("Hellespont", [(40.20, 26.40), (40.05, 26.15)]),
     "propontis-west": ("West Propontis", [(40.55, 27.20), (40.40, 27.50)]),
     "propontis-east": ("East Propontis", [(40.70, 28.40), (40.90, 28.80), (40.50, 28.10)]),
+    "euxine": ("Euxine Sea", [(41.60, 28.90), (41.90, 28.60)]),
     "lemnian-waters": ("Lemnian Waters", [(39.95, 25.05), (40.10, 25.60)]),
     "tenedos-waters": ("Tenedian Waters", [(39.80, 26.00)]),
     "adramyttene-gulf": ("Adramyttene Gulf", [(39.50, 26.60), (39.40, 26.20)]),
@@ -298,6 +300,7 @@ FORCED_SEA_LINKS = [
     ("gulf-of-corinth", "gulf-of-patrae"),  # the Rhium strait
     ("euripus-south", "euripus-north"),  # the Euripus at Chalcis, navigable
     ("propontis-west", "propontis-east"),
+    ("propontis-east", "euxine"),  # the Bosporus
 ]
 
 # ---------------------------------------------------------------- raster fixes
@@ -312,8 +315,12 @@ VOID_LINES = [
     ((40.00, 26.26), (40.10, 26.32), (40.15, 26.40), (40.20, 26.43), (40.25, 26.515), (40.30, 26.60),
      (40.36, 26.71), (40.45, 26.75)),
 ]
+# Land links the rules require whatever the raster shows: the Long Walls join
+# adjacent fortresses (7.6.5, 10.9).
+FORCED_LINKS = [("Athens", "Piraeus"), ("Megara", "Nisaea")]
 # Land lines: the modern Potidaea canal is filled in (Pallene was joined to the mainland).
-LAND_LINES = [((40.215, 23.305), (40.175, 23.345))]
+LAND_LINES = [((40.25, 23.31), (40.15, 23.31)), ((40.25, 23.325), (40.15, 23.325)),
+              ((40.25, 23.34), (40.15, 23.34))]
 # Gazetteer points that fall in the water: the shore point used to find the city's landmass.
 SHORE_POINTS = {"Abydos": (40.19, 26.49)}
 WEST_LIMIT = 19.05  # land west of this (Italy) is off the map
