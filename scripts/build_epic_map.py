@@ -336,7 +336,7 @@ def build():
     hexes = {}
     for cr in keys:
         ids = cells[cr]
-        if len(ids) == 0:
+        if len(ids) == 0 or G.off_map(*grid.centre(*cr)):
             continue
         nland = int(land_f[ids].sum())
         nlake = int(lake[ids].sum())
@@ -449,11 +449,37 @@ def build():
     forced_river = {tuple(sorted((leucas, mainland)))}
     land_links.add(tuple(sorted((leucas, mainland))))
 
+    for hx, aid in G.FORCED_AREA.items():
+        hexes[parse_id(hx)]["area"] = area_ids.index(aid)
+    persian_coast(hexes, land_links, area_ids, water_touch, n_sea_areas=len(G.SEA_AREAS))
     tidy_areas(hexes, land_links, area_ids, {cr for n, cr in city_hex.items() if n in G.CITIES})
     return dict(places=places, gaz_rows=gaz_rows, grid=grid, hexes=hexes, land_links=land_links,
                 forced_river=forced_river, water_touch=water_touch, area_touch=area_touch,
                 water_names=water_names, area_ids=area_ids, city_hex=city_hex, n_sea=n_sea,
                 water_lab=water_lab, nearest=nearest, sea=sea, island_no=island_no, nudged=nudged)
+
+
+def persian_coast(hexes, land_links, area_ids, water_touch, n_sea_areas):
+    """Coast hexes of inland Persian Areas join the Greek Area they touch (1.2)."""
+    persian = {i for i, a in enumerate(area_ids) if G.LAND_AREAS[a][1].startswith("persia")
+               and a not in G.PERSIAN_COASTAL}
+    coastal = {hk for (hk, wl), n in water_touch.items() if n >= 2}
+    adj = {}
+    for a, b in land_links:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    for _ in range(6):
+        moved = False
+        for cr, rec in hexes.items():
+            if rec["kind"] == "land" and rec["area"] in persian and cr[0] * 100 + cr[1] in coastal:
+                greek = Counter(hexes[v]["area"] for v in adj.get(cr, ())
+                                if hexes[v]["area"] is not None and hexes[v]["area"] not in persian
+                                and not G.LAND_AREAS[area_ids[hexes[v]["area"]]][1].startswith("persia"))
+                if greek:
+                    rec["area"] = greek.most_common(1)[0][0]
+                    moved = True
+        if not moved:
+            return
 
 
 def tidy_areas(hexes, land_links, area_ids, city_cells):

@@ -37,6 +37,7 @@ EXTRA_PLACES = {
     "Hermione": (37.385, 23.250, "modern Ermioni, Argolid peninsula"),
     "Prasiae": (37.165, 22.870, "the coast by modern Leonidio, Laconia"),
     "Orchomenus": (38.493, 22.977, "modern Orchomenos, Boeotia"),
+    "Anthedon": (38.495, 23.455, "near modern Loukisia, Boeotia"),
     "Elatea": (38.630, 22.770, "near modern Elateia, Phocis"),
     "Opus": (38.650, 23.000, "near modern Atalanti, Locris"),
     "Amphissa": (38.528, 22.377, "modern Amfissa, Locris"),
@@ -60,16 +61,15 @@ LAND_AREAS: dict[str, tuple[str, str, int | None, list[tuple[float, float]]]] = 
     "triphylia": ("Triphylia", "elis", None, [(37.64, 21.63)]),
     "mantinice": ("Mantinice and Tegeatis", "arcadia", None, [(37.50, 22.35)]),
     "west-arcadia": ("West Arcadia", "arcadia", None, [(37.55, 21.95), (37.80, 22.05)]),
-    "argolid": ("Argolid", "argolid", None, [(37.72, 22.75)]),
+    "argolid": ("Argolid", "argolid", None, [(37.72, 22.75), (37.40, 22.72)]),
     "corinthia": ("Corinthia", "corinth", None, [(37.98, 22.71)]),
-    "laconia": ("Laconia", "laconia", None, [(36.80, 22.85), (36.55, 22.45), (37.25, 22.55)]),
+    "laconia": ("Laconia", "laconia", None, [(36.80, 22.85), (36.55, 22.45), (37.15, 22.50)]),
     "messenia": ("Messenia", "laconia", None, [(37.175, 21.92), (37.05, 22.10)]),
     "cythera": ("Cythera", "laconia", None, []),
     "epidauria": ("Epidauria", "epidaurus", None, [(37.55, 23.10)]),
     "megarid": ("Megarid", "megarid", 4, [(38.02, 23.25)]),  # FN 4: rule 15.3 example
     "attica": ("Attica", "attica", 7, [(38.15, 23.95), (37.75, 23.95)]),  # FN 7: 15.5 example
-    "boeotia": ("Boeotia", "boeotia", None, [(38.33, 23.55)]),
-    "copais": ("Copais", "boeotia", None, [(38.45, 23.15)]),
+    "boeotia": ("Boeotia", "boeotia", None, [(38.33, 23.55), (38.45, 23.15)]),
     "north-euboea": ("North Euboea", "euboea", None, []),
     "central-euboea": ("Central Euboea", "euboea", None, [(38.60, 23.75)]),
     "south-euboea": ("South Euboea", "euboea", None, [(38.20, 24.20)]),
@@ -146,8 +146,9 @@ CITIES: dict[str, tuple[str, str, bool, bool, str]] = {
     "Pagae": ("megarid", "S", False, True, "port on the Gulf of Corinth (9.3.4)"),
     "Thebes": ("boeotia", "L", True, False, "supply source (9.3.3, 15.5): large"),
     "Plataea": ("boeotia", "S", True, False, "named in 23.2.5"),
-    "Thespiae": ("copais", "S", True, False, "walled (27.2.5 Walls Destroyed)"),
-    "Orchomenus": ("copais", "S", True, False, "ours"),
+    "Thespiae": ("boeotia", "S", True, False, "walled (27.2.5 Walls Destroyed)"),
+    "Orchomenus": ("boeotia", "S", True, False, "ours"),
+    "Anthedon": ("boeotia", "S", False, True, "ours: Boeotia's port (its Build Pool has fleets)"),
     "Argos": ("argolid", "L", True, False, "named in 22.2.2"),
     "Nauplia": ("argolid", "S", True, True, "ours: the Argolid's port (its Build Pool has fleets)"),
     "Mantinea": ("mantinice", "M", True, False, "named in 22.2.2"),
@@ -323,6 +324,11 @@ LAND_LINES = [((40.25, 23.31), (40.15, 23.31)), ((40.25, 23.325), (40.15, 23.325
               ((40.25, 23.34), (40.15, 23.34))]
 # Gazetteer points that fall in the water: the shore point used to find the city's landmass.
 SHORE_POINTS = {"Abydos": (40.19, 26.49)}
+# Lycia, beyond Caria in the south-east corner, is off the map (1.2 gives Persia no coast there).
+def off_map(lat: float, lon: float) -> bool:
+    return lat < 38.0 and lon > 29.05
+
+
 WEST_LIMIT = 19.05  # land west of this (Italy) is off the map
 
 # ---------------------------------------------------------------- terrain (ours)
@@ -354,6 +360,9 @@ RIDGES = [
 ]
 # Rough hexes the rulebook states (by hex or by description).
 FORCED_ROUGH = {"W2337", "W3529"}  # Pylos (22.2.2); the hex south of Thebes (15.5)
+FORCED_AREA = {"W3529": "attica"}  # the hex south of Thebes is Attic (15.5 example)
+# Persia reaches the sea only in these three Areas (1.2); other Persian coast is Greek.
+PERSIAN_COASTAL = {"persia-dascylium", "persia-mysia", "persia-smyrna"}
 ROUGH_SW_OF = "Lamia"  # the rough hex south-west of Lamia (17 combat example 2)
 
 # ---------------------------------------------------------------- rivers and roads (ours)
