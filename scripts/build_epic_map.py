@@ -37,11 +37,7 @@ import epic_geography as G  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "engine" / "rulesets" / "epic" / "data"
-GAZETTEER = ROOT.parent / "shared" / "data" / "gazetteer.csv"
-for candidate in (ROOT.parent / "shared" / "data" / "gazetteer.csv", Path("/work/shared/data/gazetteer.csv")):
-    if candidate.exists():
-        GAZETTEER = candidate
-        break
+GAZETTEER = ROOT.parent / "shared" / "data" / "gazetteer.csv"  # beside the checkout
 
 LAT0, LON0 = 38.5, 24.0
 KX = 111.32 * math.cos(math.radians(LAT0))
@@ -96,7 +92,6 @@ class Grid:
 
     def locate(self, lat, lon):
         c, rv = self.fractional(lat, lon)
-        size = 1 / math.sqrt(3)
         q = c
         r = rv - q / 2
         cx, cz = q, r
@@ -109,7 +104,6 @@ class Grid:
         rz = np.where(~fx & ~fy, -rx - ry, rz)
         col = rx.astype(int)
         row = (rz + (col - (col & 1)) // 2).astype(int)
-        del size
         return col, row
 
     def centre(self, col, row):
@@ -121,16 +115,12 @@ class Grid:
 # ---------------------------------------------------------------- places
 def load_places():
     places = {}
-    used = []
     with open(GAZETTEER, newline="", encoding="utf-8") as f:
         for r in csv.DictReader(f):
             places[r["name"]] = (float(r["lat"]), float(r["lon"]), f"pleiades:{r['pleiades_id']}")
-            used.append(r)
-    aliases = {"Oreus (Histiaea)": "Oreus (Histiaea)", "Ialysos": "Ialysos", "Cenchreae": "Cenchreae"}
-    del aliases
     for name, (lat, lon, where) in G.EXTRA_PLACES.items():
         places[name] = (lat, lon, f"keryx-approx: {where}")
-    return places, used
+    return places
 
 
 # ---------------------------------------------------------------- raster
@@ -196,7 +186,7 @@ def line_cells(lat, lon, pts, h, w):
 
 
 def build():
-    places, gaz_rows = load_places()
+    places = load_places()
     grid = Grid(places)
     # raster covering the grid
     corners = [grid.centre(c, r) for c in (COLS[0], COLS[-1]) for r in (ROWS[0], ROWS[-1])]
@@ -253,7 +243,7 @@ def build():
     seeded_mass = {int(mass[i]) for i, _ in seeds}
     land_area, _ = flood(land_f, seeds, w)
     # ---- water: sea component, lakes, open seas, sea Areas
-    wlab, nw = components(water_f, w)
+    wlab, _ = components(water_f, w)
     # water that reaches the edge of the raster is sea (the Black Sea beyond the
     # Bosporus too); enclosed water is lake
     edge = np.zeros((h, w), bool)
@@ -299,13 +289,11 @@ def build():
     cells = {}
     order = np.argsort(hid, kind="stable")
     sorted_h = hid[order]
-    bounds = np.searchsorted(sorted_h, [c * 100 + r for c in COLS for r in ROWS] + [10**9])
     keys = [(c, r) for c in COLS for r in ROWS]
-    for k, cr in enumerate(keys):
+    for cr in keys:
         lo = np.searchsorted(sorted_h, cr[0] * 100 + cr[1])
         hi = np.searchsorted(sorted_h, cr[0] * 100 + cr[1], side="right")
         cells[cr] = order[lo:hi]
-    del bounds
 
     # two cities in one hex: the later one moves to the free neighbouring hex nearest
     # its true place that holds land of its own landmass (recorded as nudged)
@@ -376,7 +364,7 @@ def build():
 
     # land pieces on an unseeded landmass are uninhabited islands (1.2)
     island_no = {}
-    for cr, rec in hexes.items():
+    for rec in hexes.values():
         if rec["kind"] == "land" and (rec["mass"] not in seeded_mass or rec["area"] == -1):
             rec["area"] = None
             island_no.setdefault(rec["mass"], len(island_no) + 1)
@@ -388,7 +376,6 @@ def build():
     area_touch = Counter()  # water label pairs
     H = hid.reshape(h, w)
     L = land_f.reshape(h, w)
-    M = mass.reshape(h, w)
     P = piece.reshape(h, w)
     WL = water_lab.reshape(h, w)
     for a_sl, b_sl in (((slice(None), slice(None, -1)), (slice(None), slice(1, None))),
@@ -453,7 +440,7 @@ def build():
         hexes[parse_id(hx)]["area"] = area_ids.index(aid)
     persian_coast(hexes, land_links, area_ids, water_touch, n_sea_areas=len(G.SEA_AREAS))
     tidy_areas(hexes, land_links, area_ids, {cr for n, cr in city_hex.items() if n in G.CITIES})
-    return dict(places=places, gaz_rows=gaz_rows, grid=grid, hexes=hexes, land_links=land_links,
+    return dict(places=places, grid=grid, hexes=hexes, land_links=land_links,
                 forced_river=forced_river, water_touch=water_touch, area_touch=area_touch,
                 water_names=water_names, area_ids=area_ids, city_hex=city_hex, n_sea=n_sea,
                 water_lab=water_lab, nearest=nearest, sea=sea, island_no=island_no, nudged=nudged)
@@ -720,10 +707,6 @@ def assemble(b):
         if rec["kind"] == "sea" and rec["water"] >= 0:
             water_hexes.setdefault(water_names[rec["water"]], []).append(cr)
 
-    def touching(cr):
-        key = cr[0] * 100 + cr[1]
-        return sorted({water_names[wl] for (hk, wl), n in b["water_touch"].items() if hk == key and n >= 2})
-
     touch_index = {}
     for (hk, wl), n in b["water_touch"].items():
         if n >= 2:
@@ -742,7 +725,6 @@ def assemble(b):
         else:
             entry["area"] = water_names[rec["water"]] if rec["water"] >= 0 else None
         out_hexes.append(entry)
-    del touching
 
     sides = []
     for a, c in sorted(b["land_links"]):
