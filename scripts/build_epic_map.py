@@ -43,7 +43,7 @@ LAT0, LON0 = 38.5, 24.0
 KX = 111.32 * math.cos(math.radians(LAT0))
 KY = 110.57
 RASTER_KM = 1.5
-COLS = range(1, 75)  # W01..W44, then E07..E36 (E = global column - 38)
+COLS = range(1, 81)  # W01..W44, then E07..E42 (E = global column - 38)
 ROWS = range(1, 49)
 W_LAST = 44
 E_SHIFT = 38
@@ -786,6 +786,8 @@ def cities_out(b, out_hexes):
             i = b["nearest"](b["sea"], lat, lon, radius=12)
             if i is not None:
                 port_sea = b["water_names"][int(b["water_lab"][i])]
+            if port_sea is None:
+                raise SystemExit(f"{name}: a port with no sea within reach")
             if port_sea not in seas:  # the harbour is within a hex of the shore: its sea is touched
                 by_id[hx]["seas"] = sorted(set(seas) | {port_sea})
         out.append({"name": name, "hex": hx, "area": aid, "size": size, "walled": walled, "port": port,

@@ -119,7 +119,8 @@ LAND_AREAS: dict[str, tuple[str, str, int | None, list[tuple[float, float]]]] = 
     "andros": ("Andros", "aegean-islands", None, []),
     "lemnos": ("Lemnos", "aegean-islands", None, []),
     # Persia (1.2): outside the coastal enclaves; three coastal Areas.
-    "persia-dascylium": ("Dascylitis", "persia:pharnabazus", None, [(40.30, 28.60), (40.00, 28.60)]),
+    "persia-dascylium": ("Dascylitis", "persia:pharnabazus", None, [(40.30, 28.60), (40.00, 28.60),
+                                                                   (40.65, 29.60)]),
     "persia-mysia": ("Mysia", "persia:pharnabazus", None, [(39.10, 27.05), (39.35, 27.40)]),
     "persia-ida": ("Mount Ida", "persia:pharnabazus", None, [(39.75, 27.20), (39.90, 27.80)]),
     "persia-smyrna": ("Smyrna", "persia:tissaphernes", None, [(38.60, 27.20)]),
@@ -312,6 +313,7 @@ VOID_LINES = [
     ((38.50, 23.575), (38.43, 23.615)),  # the Euripus
     ((38.86, 20.69), (38.76, 20.72)),  # the Leucas channel (crossed as a river, 16.8.2)
     ((41.02, 29.00), (41.20, 29.08)),  # the Bosporus
+    ((38.975, 20.725), (38.945, 20.775)),  # the Actium narrows into the Ambracian Gulf
     # the Dardanelles, traced at 0.5 km from the land mask itself
     ((40.00, 26.26), (40.10, 26.32), (40.15, 26.40), (40.20, 26.43), (40.25, 26.515), (40.30, 26.60),
      (40.36, 26.71), (40.45, 26.75)),
@@ -324,9 +326,10 @@ LAND_LINES = [((40.25, 23.31), (40.15, 23.31)), ((40.25, 23.325), (40.15, 23.325
               ((40.25, 23.34), (40.15, 23.34))]
 # Gazetteer points that fall in the water: the shore point used to find the city's landmass.
 SHORE_POINTS = {"Abydos": (40.19, 26.49)}
-# Lycia, beyond Caria in the south-east corner, is off the map (1.2 gives Persia no coast there).
+# The map's east edge: it runs past the head of the Gulf of Astacus, so the Persian Area
+# reaches Chalcedon (1.2); inland Anatolia and Lycia (1.2 gives Persia no coast there) are off it.
 def off_map(lat: float, lon: float) -> bool:
-    return lat < 38.0 and lon > 29.05
+    return (lat < 38.0 and lon > 29.05) or (lat < 40.3 and lon > 29.3)
 
 
 WEST_LIMIT = 19.05  # land west of this (Italy) is off the map

@@ -251,3 +251,52 @@ def test_supply_example_sparta_to_epidaurus(c):
     sparta, epidaurus = c.cities["Sparta"].area, c.cities["Epidaurus"].area
     assert area_distance(c, sparta, epidaurus) == 3
     assert area_distance(c, sparta, epidaurus, avoid=set(c.region_areas["argolid"])) == 4
+
+
+def sea_route(c, starts, goals, blocked=()):
+    """Is there a sea supply line between two sets of sea Areas avoiding `blocked` and Open Seas (9.3.4)?"""
+    ok = {a for a, x in c.areas.items() if x.kind == "sea" and a not in blocked}
+    seen, q = set(starts) & ok, deque(set(starts) & ok)
+    while q:
+        u = q.popleft()
+        if u in goals:
+            return True
+        for v in c.sea_links[u]:
+            if v in ok and v not in seen:
+                seen.add(v)
+                q.append(v)
+    return False
+
+
+def test_supply_example_naupactus_by_sea(c):
+    """9.3.4 example: Naupactus reaches Corcyra and Athens by sea; Spartan fleets at Leucas and
+    Gytheum block those lines (an enemy fleet in a coastal hex holds the sea it touches)."""
+    seas = {n: set(c.hexes[c.cities[n].hex].seas) for n in ("Naupactus", "Corcyra", "Piraeus", "Leucas", "Gytheum")}
+    assert sea_route(c, seas["Naupactus"], seas["Corcyra"])
+    assert sea_route(c, seas["Naupactus"], seas["Piraeus"])
+    assert not sea_route(c, seas["Naupactus"], seas["Corcyra"], blocked=seas["Leucas"])
+    assert not sea_route(c, seas["Naupactus"], seas["Piraeus"], blocked=seas["Gytheum"] | seas["Leucas"])
+
+
+def test_leucas_crossing(c):
+    """16.8.2: land units cross between Leucas and the mainland as over a river."""
+    leucas = c.cities["Leucas"].hex
+    crossing = [n for n in c.land_neighbors(leucas) if c.side(leucas, n).river == "Leucas crossing"]
+    assert len(crossing) == 1 and c.hexes[crossing[0]].area != c.hexes[leucas].area
+
+
+def mainland_asia(c):
+    """Land Areas joined by land to a Persian Area: the Asian mainland (Appendix C, Persia cards)."""
+    persian = {a for a, x in c.areas.items() if x.satrapy}
+    return {b for a in persian for b in c.land_area_links[a]} | persian
+
+
+def test_persia_cards_have_ports_to_work_with(c):
+    """Appendix C: Tissaphernes' cards need a port in the mainland part of Lesbos, Chios, Samos or
+    Rhodes; Pharnabazus' a port on the Hellespont's south (Asian) coast."""
+    asia = mainland_asia(c)
+    for region in ("lesbos", "chios", "samos", "rhodes"):
+        assert any(x.port and x.area in asia for x in c.cities.values() if c.region_of_city(x.name) == region), region
+    south = [x.name for x in c.cities.values() if c.region_of_city(x.name) == "hellespont" and x.port and x.area in asia]
+    assert {"Abydos", "Cyzicus", "Chalcedon", "Lampsacus"} <= set(south)
+    assert c.cities["Byzantium"].area not in asia
