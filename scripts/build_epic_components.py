@@ -33,6 +33,7 @@ REGIONS = [
     ("chios", "Chios", 2, None, False), ("samos", "Samos", 3, None, False),
     ("rhodes", "Rhodes", 1, None, False), ("aegean-islands", "Aegean Islands", 3, None, False),
 ]
+REGIONS_BY_ID = [(r[0], r) for r in REGIONS]
 DESIGNED_BTV = {
     "boeotia": (2, "Our design: with 2, the four-player Theban thresholds (8 and 12, rule 25.4) sit "
                    "2 and 6 above Thebes' starting 6, in step with Corinth's (4 -> 6 and 8)."),
@@ -413,6 +414,41 @@ def league_regions(sparta, thebes=None, corinth=None):
     return regions
 
 
+def remainder(total: list[dict], used: list[dict]) -> list[dict]:
+    """Units of `total` left after taking out `used`: the same morale first, else any of the type."""
+    left = [dict(u) for u in total]
+    for u in used:
+        need = u["count"]
+        for same_morale in (True, False):
+            for g in left:
+                if need and g["type"] == u["type"] and (g["morale"] == u["morale"]) == same_morale:
+                    take = min(need, g["count"])
+                    g["count"] -= take
+                    need -= take
+        if need:
+            raise ValueError(f"more {u['type']} used than the Campaign holds")
+    merged: dict[tuple[str, int], int] = {}
+    for g in left:
+        if g["count"]:
+            merged[(g["type"], g["morale"])] = merged.get((g["type"], g["morale"]), 0) + g["count"]
+    return [{"count": n, "type": t, "morale": m} for (t, m), n in merged.items()]
+
+
+def ionian_build_pools(force: dict[str, tuple[str, str]], on_map: dict[str, str]) -> dict:
+    """27.2.1: each region's Build Pool is its Campaign total less its Force Pool and its units
+    on the map. Persia and Sicily have no Build Pool."""
+    out = {}
+    for r, (f, _) in force.items():
+        build: list[dict] = []
+        if r in dict(REGIONS_BY_ID):
+            cf, cb = CAMPAIGN_POOLS[r]
+            build = remainder(units(cf) + units(cb), units(f) + units(on_map.get(r, "")))
+        out[r] = {"force": units(f), "build": build, "origin": "rulebook",
+                  "note": "Build Pool computed as 27.2.1 says: the Campaign total less the Force Pool and the "
+                          "units on the map"}
+    return out
+
+
 THEBES = ["megarid", "boeotia", "phocis-locris", "aetolia"]
 THEBES_VICTORY = [
     {"side": "thebes", "level": "decisive", "measure": "theban_btv", "min": 12, "max": None,
@@ -553,9 +589,7 @@ def scenarios() -> list[dict]:
             "arcadia": rs("sparta", 5, 8, 1), "corinth": rs("sparta", 12, 10, 3), "epidaurus": rs("sparta", 8, 7, 2),
             "megarid": rs("sparta", 6, 8, 3), "boeotia": rs("sparta", 9, 9, 3), "phocis-locris": rs("sparta", 5, 6, 2),
             "aetolia": rs("sparta", 3, 4, 1), "epirus": rs("sparta", 5, 3, 1), "chalcidice": rs("sparta", 2, 7, 2)},
-        "pools": {r: {"force": units(f), "build": [], "origin": "rulebook",
-                      "note": "Build Pool: the Campaign total less this Force Pool and the units on the map (27.2.1)"}
-                  for r, (f, _) in ionian_pools.items()},
+        "pools": ionian_build_pools(ionian_pools, {"western-islands": "1h4", "boeotia": "1h5"}),
         "leaders_on_map": {},
         "leaders_in_force_pool": {**{n: "attica" for n in ("Cleomedes", "Charminus", "Strombichides",
                                                            "Theramenes", "Thrasybulus", "Diomedon")},

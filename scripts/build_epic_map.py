@@ -686,9 +686,16 @@ def road_sides(b, rivers):
 
 
 # ---------------------------------------------------------------- output
-def forage_number(n_land, n_rough):
-    """Our Forage Numbers (9.7.1): one per three hexes of farmland, rough counting half."""
-    return max(1, min(8, round((n_land - n_rough / 2) / 3)))
+def forage_number(n_farm: float) -> int:
+    """Our Forage Numbers (9.7.1): 2 + 0.36 per hex of farmland (a rough hex is half a hex,
+    a mountain none), at most 8. The curve passes through both stated values: our Attica
+    (13 hexes of farmland) gives 7 and our Megarid (5) gives 4 (15.3, 15.5 examples)."""
+    return min(8, 2 + round(0.36 * n_farm))
+
+
+def farmland(hexes, cells) -> float:
+    weight = {"clear": 1.0, "rough": 0.5, "mountain": 0.0, "lake": 0.0}
+    return sum(weight[hexes[cr]["terrain"]] for cr in cells)
 
 
 def assemble(b):
@@ -734,25 +741,26 @@ def assemble(b):
     for aid in area_ids:
         name, region, fn, _ = G.LAND_AREAS[aid]
         cells = land_hexes.get(aid, [])
-        n_rough = sum(hexes[cr]["terrain"] != "clear" for cr in cells)
         persian = region.startswith("persia")
         areas.append({
             "id": aid, "name": name, "kind": "land",
             "region": None if persian else region,
             "satrapy": region.split(":")[1] if persian else None,
-            "forage": fn if fn is not None else forage_number(len(cells), n_rough),
+            "forage": fn if fn is not None else forage_number(farmland(hexes, cells)),
+            "forage_designed": forage_number(farmland(hexes, cells)),
             "forage_origin": "rulebook" if fn is not None else "keryx",
             "hexes": len(cells),
         })
     for key in sorted(k for k in land_hexes if k.startswith("island-")):
         cells = land_hexes[key]
         areas.append({"id": key, "name": "Uninhabited island", "kind": "land", "region": None, "satrapy": None,
-                      "forage": forage_number(len(cells), 0), "forage_origin": "keryx", "hexes": len(cells)})
+                      "forage": forage_number(farmland(hexes, cells)), "forage_origin": "keryx",
+                      "forage_designed": forage_number(farmland(hexes, cells)), "hexes": len(cells)})
     for k, sid in enumerate(water_names):
         is_open = k >= n_sea
         name = G.OPEN_SEAS[sid][0] if is_open else G.SEA_AREAS[sid][0]
         areas.append({"id": sid, "name": name, "kind": "open" if is_open else "sea", "region": None,
-                      "satrapy": None, "forage": None, "forage_origin": None,
+                      "satrapy": None, "forage": None, "forage_origin": None, "forage_designed": None,
                       "storm_die": G.OPEN_SEAS[sid][1] if is_open else None,
                       "hexes": len(water_hexes.get(sid, []))})
     # sea Area adjacency: water touching water, plus the narrows

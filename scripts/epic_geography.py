@@ -120,7 +120,7 @@ LAND_AREAS: dict[str, tuple[str, str, int | None, list[tuple[float, float]]]] = 
     "lemnos": ("Lemnos", "aegean-islands", None, []),
     # Persia (1.2): outside the coastal enclaves; three coastal Areas.
     "persia-dascylium": ("Dascylitis", "persia:pharnabazus", None, [(40.30, 28.60), (40.00, 28.60),
-                                                                   (40.65, 29.60)]),
+                                                                   (40.65, 29.60), (41.00, 29.35)]),
     "persia-mysia": ("Mysia", "persia:pharnabazus", None, [(39.10, 27.05), (39.35, 27.40)]),
     "persia-ida": ("Mount Ida", "persia:pharnabazus", None, [(39.75, 27.20), (39.90, 27.80)]),
     "persia-smyrna": ("Smyrna", "persia:tissaphernes", None, [(38.60, 27.20)]),

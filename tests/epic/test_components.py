@@ -154,6 +154,8 @@ def test_forage_numbers_attica_and_megarid(c):
     assert c.region_areas["megarid"] == ["megarid"] and c.areas["megarid"].forage == 4
     for area in c.areas.values():
         assert (area.forage is not None) == (area.kind == "land")
+    # our formula for the other Areas reproduces both stated values
+    assert c.areas["attica"].forage_designed == 7 and c.areas["megarid"].forage_designed == 4
 
 
 def test_thessaly_has_three_areas_with_pharsalus_and_lamia_together(c):
@@ -407,3 +409,17 @@ def test_keryx_data_epic_prints_the_components():
     assert {"regions", "areas", "hexes", "cities", "units", "leaders", "cards", "crt", "tables",
             "scenarios"} <= set(data)
     assert len(data["cards"]["cards"]) == 120 and len(data["regions"]) == 26
+
+
+def test_ionian_build_pools_keep_the_campaign_totals(c):
+    """27.2.1: Force Pool + Build Pool + units on the map = the Campaign's units, region by region."""
+    ionian, campaign = c.scenarios["ionian"], c.scenarios["campaign"]
+    on_map = Counter()
+    for u in ionian.units_on_map:
+        on_map[(u.region, u.type)] += u.count
+    for region in c.regions:
+        def count(pools, kind):
+            return sum(u.count for u in pools.force + pools.build if u.type == kind)
+        for kind in ("hoplite", "light", "cavalry", "fleet"):
+            assert count(ionian.pools[region], kind) + on_map[(region, kind)] == count(
+                campaign.pools[region], kind), (region, kind)

@@ -67,6 +67,7 @@ class Area(_Model):
     satrapy: Literal["tissaphernes", "pharnabazus"] | None
     forage: int | None = Field(default=None, ge=1, le=9)  # rule 9.7.1
     forage_origin: Origin | None
+    forage_designed: int | None = None  # what our formula gives (equal to a stated value, see README)
     storm_die: int | None = None  # Storms at Sea die face (Appendix C), open seas only
     hexes: int
 
