@@ -359,7 +359,6 @@ RIDGES = [
     ([(41.3, 22.5), (41.5, 24.0), (41.5, 25.5)], 25),  # northern highlands
     ([(40.2, 26.6), (39.7, 26.9), (39.5, 27.5), (38.4, 28.0)], 20),  # Ida and Tmolus
     ([(37.75, 26.8), (37.7, 27.0)], 6),  # Mount Kerkis on Samos
-    ([(35.0, 30.0)], 1),
 ]
 # Rough hexes the rulebook states (by hex or by description).
 FORCED_ROUGH = {"W2337", "W3529"}  # Pylos (22.2.2); the hex south of Thebes (15.5)

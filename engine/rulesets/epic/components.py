@@ -41,7 +41,7 @@ class Hex(_Model):
     land_share: float = Field(ge=0, le=1)  # how much of the hex is land (drawing only)
     terrain: Literal["clear", "rough", "mountain", "lake"] | None = None
     area: str | None
-    seas: list[str] = []  # sea Areas a land hex's coast touches
+    seas: list[str] = Field(default_factory=list)  # sea Areas a land hex's coast touches
 
     @model_validator(mode="after")
     def _terrain_only_on_land(self):
