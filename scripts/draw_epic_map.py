@@ -63,10 +63,10 @@ def main() -> None:
         else:
             base = region_colour(area.region if area else None, area.satrapy if area else None)
             shade = TERRAIN_SHADE[h.terrain or "clear"]
-            fill = tuple(max(0, v + shade) for v in base)
-            if h.land_share < 0.6:  # a coastal hex that is mostly water: tint it toward the sea
-                t = 0.6 - h.land_share
-                fill = tuple(int(v * (1 - t) + c * t) for v, c in zip(fill, SEA))
+            t = max(0.0, 0.6 - h.land_share)  # a coastal hex that is mostly water leans to the sea
+            red, green, blue = (max(0, v + shade) for v in base)
+            fill = (int(red * (1 - t) + SEA[0] * t), int(green * (1 - t) + SEA[1] * t),
+                    int(blue * (1 - t) + SEA[2] * t))
         draw.polygon(corners(h.col, h.row), fill=fill, outline=(120, 120, 120) if h.kind == "land" else None)
     # Area and region borders on the shared edges of neighbouring hexes
     for h in comp.hexes.values():
@@ -74,12 +74,12 @@ def main() -> None:
             nb = comp.hexes[nb_id]
             if nb_id < h.id or h.area == nb.area:
                 continue
-            a, b = comp.areas.get(h.area or ""), comp.areas.get(nb.area or "")
+            mine, theirs = comp.areas.get(h.area or ""), comp.areas.get(nb.area or "")
             if h.kind == "sea" and nb.kind == "sea":
                 colour, wide = (90, 120, 160), 1
             elif h.kind != nb.kind:
                 continue
-            elif a and b and a.region != b.region:
+            elif mine and theirs and mine.region != theirs.region:
                 colour, wide = (200, 20, 20), 3
             else:
                 colour, wide = (60, 60, 60), 2

@@ -292,9 +292,9 @@ class Components:
             if h.area:
                 self.area_hexes[h.area].append(h.id)
         self.region_areas: dict[str, list[str]] = {r: [] for r in self.regions}
-        for a in self.areas.values():
-            if a.region:
-                self.region_areas[a.region].append(a.id)
+        for area in self.areas.values():
+            if area.region:
+                self.region_areas[area.region].append(area.id)
         self.city_at: dict[str, str] = {c.hex: c.name for c in self.cities.values()}
         self.sea_links: dict[str, set[str]] = {a.id: set() for a in self.areas.values() if a.kind != "land"}
         for x, y in m["sea_links"]:
