@@ -279,11 +279,16 @@ class Components:
 
         # precomputed lookups
         at = {(h.col, h.row): h.id for h in self.hexes.values()}
+        odd = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))  # flat-top, odd columns lower
+        even = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
         self._nbrs: dict[str, list[str]] = {}
         for h in self.hexes.values():
-            deltas = ([(0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)] if h.col % 2
-                      else [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)])
-            self._nbrs[h.id] = [at[k] for k in ((h.col + dc, h.row + dr) for dc, dr in deltas) if k in at]
+            found = []
+            for dc, dr in odd if h.col % 2 else even:
+                n = at.get((h.col + dc, h.row + dr))
+                if n is not None:
+                    found.append(n)
+            self._nbrs[h.id] = found
         self._land: dict[str, list[str]] = {h: [] for h in self.hexes}
         for (a, b) in self.sides:
             self._land[a].append(b)
