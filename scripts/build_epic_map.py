@@ -34,14 +34,13 @@ from global_land_mask import globe
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import epic_geography as G  # noqa: E402
+from build_athens_sparta_map import KX, KY, LAT0, LON0, segments_cross, to_xy  # noqa: E402
+from build_athens_sparta_map import neighbours_cr as neighbours  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "engine" / "rulesets" / "epic" / "data"
 GAZETTEER = ROOT.parent / "shared" / "data" / "gazetteer.csv"  # beside the checkout
 
-LAT0, LON0 = 38.5, 24.0
-KX = 111.32 * math.cos(math.radians(LAT0))
-KY = 110.57
 RASTER_KM = 1.5
 COLS = range(1, 81)  # W01..W44, then E07..E42 (E = global column - 38)
 ROWS = range(1, 49)
@@ -51,10 +50,6 @@ LAND_MIN = 0.35  # share of land that makes a hex a land hex
 MIN_LINK = 2  # raster contacts across an edge that join two hexes
 
 
-def to_xy(lat, lon):
-    return (np.asarray(lon) - LON0) * KX, (np.asarray(lat) - LAT0) * KY
-
-
 def hex_id(col: int, row: int) -> str:
     return f"W{col:02d}{row:02d}" if col <= W_LAST else f"E{col - E_SHIFT:02d}{row:02d}"
 
@@ -62,14 +57,6 @@ def hex_id(col: int, row: int) -> str:
 def parse_id(hid: str) -> tuple[int, int]:
     col, row = int(hid[1:3]), int(hid[3:5])
     return (col if hid[0] == "W" else col + E_SHIFT), row
-
-
-def neighbours(col, row):
-    if col % 2 == 0:
-        deltas = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)]
-    else:
-        deltas = [(0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)]
-    return [(col + dc, row + dr) for dc, dr in deltas]
 
 
 class Grid:
@@ -545,14 +532,6 @@ def dist_to_polyline(p, line):
     if len(line) == 1:
         best = km(p, line[0])
     return best
-
-
-def segments_cross(p1, p2, q1, q2):
-    def orient(a, b, c):
-        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-    d1, d2 = orient(q1, q2, p1), orient(q1, q2, p2)
-    d3, d4 = orient(p1, p2, q1), orient(p1, p2, q2)
-    return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0)
 
 
 def terrain(b):
