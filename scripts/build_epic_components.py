@@ -562,7 +562,9 @@ def scenarios() -> list[dict]:
                  "allied-dissent"), added=(),
         special=["Argolid stays neutral for the whole scenario (26.2.3)."],
         designed=["26.3.1 gives both 'ten years at most' and 'ends after Winter 420' (twelve years from "
-                  "431): we keep ten years, 431-422, which is also when the Peace of Nicias came."])
+                  "431): we keep ten years, 431-422, which is also when the Peace of Nicias came.",
+                  "26.2.6 gives its own list of removed cards, so the Campaign's set-aside cards (Peace "
+                  "Embassy among them) are in the deck from the start."])
     ionian_pools = {
         "achaea": ("1h5 1lt3", ""), "elis": ("1lt3 2h5", ""), "arcadia": ("1h5", ""),
         "argolid": ("1eh6 3h4", ""), "corinth": ("3h4 1lt3", ""), "laconia": ("3eh6 2h5 1fl3 2cav4", ""),
@@ -643,6 +645,8 @@ def scenarios() -> list[dict]:
             "(Attica, Laconia).",
             "Potidaea's hex is printed as W4311 and W3414; W3414 is where Potidaea is.",
             "Aetolia's five light infantry keep the Campaign morale 4; Phocis/Locris holds the cavalry.",
+            "27.2.6 gives its own list of removed cards, so Peace Embassy and Carthage are in the deck "
+            "from the start (Carthage is discarded when drawn, the Resolution being out).",
         ],
     }
     three = {
