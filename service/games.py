@@ -281,57 +281,86 @@ class GameService:
             if expected_version is not None and expected_version > row.version:
                 raise Refusal("stale", "The game has moved on since that was shown; "
                               "here is the current state.", version=row.version)
-            g = self._cache.pop(row.id, row.version) or await self._load(row.id)
-            if g.version != row.version:
-                # Another process committed between our read of the row and of the
-                # snapshot: the game this click was drawn for is gone.
-                raise Refusal("stale", "The game has moved on since that was shown; "
-                              "here is the current state.", version=g.version)
-            if expected_version is not None and expected_version != row.version and (
-                    kind != "act" or expected_version < g.prompt_version(seat)):
-                # An older click still counts while the clicker's own prompt is unchanged
-                # since it was drawn (the other seat committing its card in the meantime).
-                self._cache.put(row.id, g)
-                raise Refusal("stale", "The game has moved on since that was shown; "
-                              "here is the current state.", version=row.version)
-            # From here the game object is ours alone (out of the cache) until committed.
-            waiting_before = {p.seat for p in g.prompts()}
-            prompt = g.prompt_for(seat)
-            secret = bool(prompt and prompt.secret and kind == "act")
+            # The game object is ours alone from here: taken out of the cache (or loaded
+            # without caching it) and put back only once its commit succeeded. On any
+            # failure it is dropped, so nothing uncommitted is ever served from the cache,
+            # in this process or after another process committed the same version.
+            g = self._cache.pop(row.id, row.version) or await self._load(row.id, cache=False)
             try:
-                if kind == "act":
-                    assert option_id is not None
-                    events = g.act(seat, option_id)
-                elif kind == "undo":
-                    g.undo(seat)
-                    events = [Event("undo", f"{seat} takes back their last choice.",
-                                    None, {"seat": seat})]
+                result = await self._apply_and_commit(
+                    row, g, seat, users, kind, option_id, expected_version, interaction_id,
+                    user_id)
+            except Refusal:
+                if g.version == row.version:
+                    # Refused before the engine changed anything (stale, illegal): the
+                    # game is still the committed one and may stay.
+                    self._cache.put(row.id, g)
                 else:
-                    events = g.resign(seat)
-            except IllegalAction as exc:
-                # The engine leaves the game unchanged on IllegalAction; keep it cached.
+                    self._cache.drop(row.id)
+                raise
+            except BaseException:
+                self._cache.drop(row.id)
+                raise
+            if result is not None:
                 self._cache.put(row.id, g)
-                raise Refusal("illegal", str(exc)) from None
-            end = None
-            if g.outcome is not None:
-                end = GameEnd("finished", str(g.seed), g.outcome.to_dict())
-            try:
-                action = await self.store.commit_action(
-                    row.id, expected_version=row.version, kind=kind, seat=seat,
-                    option_id=option_id, secret=secret, user_id=user_id,
-                    interaction_id=interaction_id, events=[e.to_dict() for e in events],
-                    snapshot=g.to_json(), at=self._clock(), end=end)
-            except StaleVersion as exc:
-                # Another process moved the game (a second bot process, say).
-                raise Refusal("stale", "The game has moved on; here is the current state.",
-                              version=exc.current) from None
-            except DuplicateInteraction:
+            else:
+                self._cache.drop(row.id)
+            if result is None:  # the interaction id was committed by a twin meanwhile
                 prior = await self.store.action_by_interaction(interaction_id)
                 if prior is None:  # pragma: no cover - the row cannot vanish
-                    raise
+                    raise RuntimeError("duplicate interaction id without its action")
                 return await self._repeat(prior, channel_id, user_id)
-            self._cache.put(row.id, g)
-            return self._result(row, action, g, users, events, waiting_before, user_id)
+            return result
+
+    async def _apply_and_commit(self, row: GameRow, g: Game, seat: str,
+                                users: dict[str, int], kind: ActionKind,
+                                option_id: str | None, expected_version: int | None,
+                                interaction_id: str, user_id: int) -> ActionResult | None:
+        """Act on `g` (at the row's version) and commit; None if the interaction id was
+        already committed by a twin request (in another process)."""
+        if g.version != row.version:
+            # Another process committed between our read of the row and of the snapshot:
+            # the game this click was drawn for is gone.
+            raise Refusal("stale", "The game has moved on since that was shown; "
+                          "here is the current state.", version=g.version)
+        if expected_version is not None and expected_version != row.version and (
+                kind != "act" or expected_version < g.prompt_version(seat)):
+            # An older click still counts while the clicker's own prompt is unchanged
+            # since it was drawn (the other seat committing its card in the meantime).
+            raise Refusal("stale", "The game has moved on since that was shown; "
+                          "here is the current state.", version=row.version)
+        waiting_before = {p.seat for p in g.prompts()}
+        prompt = g.prompt_for(seat)
+        secret = bool(prompt and prompt.secret and kind == "act")
+        try:
+            if kind == "act":
+                assert option_id is not None
+                events = g.act(seat, option_id)
+            elif kind == "undo":
+                g.undo(seat)
+                events = [Event("undo", f"{seat} takes back their last choice.",
+                                None, {"seat": seat})]
+            else:
+                events = g.resign(seat)
+        except IllegalAction as exc:
+            # The engine leaves the game unchanged on IllegalAction.
+            raise Refusal("illegal", str(exc)) from None
+        end = None
+        if g.outcome is not None:
+            end = GameEnd("finished", str(g.seed), g.outcome.to_dict())
+        try:
+            action = await self.store.commit_action(
+                row.id, expected_version=row.version, kind=kind, seat=seat,
+                option_id=option_id, secret=secret, user_id=user_id,
+                interaction_id=interaction_id, events=[e.to_dict() for e in events],
+                snapshot=g.to_json(), at=self._clock(), end=end)
+        except StaleVersion as exc:
+            # Another process moved the game (a second bot process, say).
+            raise Refusal("stale", "The game has moved on; here is the current state.",
+                          version=exc.current) from None
+        except DuplicateInteraction:
+            return None
+        return self._result(row, action, g, users, events, waiting_before, user_id)
 
     def _result(self, row: GameRow, action: ActionRow, g: Game, users: dict[str, int],
                 events: list[Event], waiting_before: set[str], user_id: int,
@@ -596,7 +625,7 @@ class GameService:
         """The engine game for a row just read (cached copy if it is current)."""
         return self._cache.get(row.id, row.version) or await self._load(row.id)
 
-    async def _load(self, game_id: int) -> Game:
+    async def _load(self, game_id: int, *, cache: bool = True) -> Game:
         row = await self.store.get_game(game_id, snapshot=True)
         if row is None or row.snapshot is None:
             raise Refusal("no_game", "That game has not started.")
@@ -611,7 +640,8 @@ class GameService:
         if g.version != row.version:  # pragma: no cover - written together, always equal
             log.error("game %s: snapshot version %s, row version %s", game_id, g.version,
                       row.version)
-        self._cache.put(game_id, g)
+        if cache:
+            self._cache.put(game_id, g)
         return g
 
     def _open_prompts(self, g: Game, users: dict[str, int]) -> tuple[OpenPrompt, ...]:
