@@ -487,8 +487,9 @@ class GameService:
 
     async def history(self, channel_id: int, user_id: int | None,
                       after_seq: int = 0) -> list[LogEntry]:
-        """The action log with the events this user may see. Secret choices and private
-        events stay hidden from other seats until the game is over."""
+        """The action log with the events this user may see. Option ids (every choice, not
+        only secret ones) and private events stay hidden from other seats and spectators
+        until the game is over."""
         channel_id = v.snowflake(channel_id, "channel")
         user_id = v.opt_snowflake(user_id, "user")
         after_seq = v.version(after_seq)
@@ -502,7 +503,10 @@ class GameService:
         for a in await self.store.actions(row.id, after_seq):
             events = tuple(e for e in map(Event.from_dict, a.events)
                            if over or e.visible_to(seat))
-            shown = a.option_id if (over or not a.secret or a.seat == seat) else None
+            # Option ids are the engine's words and may name hidden blocks ("b:Thebes P"):
+            # only the seat that chose sees its own until the game is over; everyone else
+            # reads the public events.
+            shown = a.option_id if (over or a.seat == seat) else None
             out.append(LogEntry(a.seq, a.kind, a.seat, shown, a.user_id, a.at, events))
         return out
 

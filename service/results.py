@@ -137,7 +137,7 @@ class LogEntry:
     seq: int
     kind: ActionKind
     seat: str
-    option_id: str | None  # None when it answered a secret prompt the viewer may not see
+    option_id: str | None  # None unless the viewer made this choice or the game is over
     user_id: int | None
     at: datetime
     events: tuple[Event, ...]  # the ones the viewer may see
