@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 
+from keryx.logs import setup_logging
 from keryx.settings import Settings, load_plugins
-
-
-def setup_logging(level: str) -> None:
-    logging.basicConfig(level=level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level.upper())))
 
 
 def prepare_database(settings: Settings) -> None:
