@@ -23,6 +23,7 @@ from engine import Event, Game, IllegalAction
 from engine.core.registry import rulesets as known_rulesets
 
 from . import validate as v
+from .audit import EXPORT_FORMAT, audit_export, undo_event
 from .cache import GameCache, GameLocks
 from .errors import Refusal
 from .replay import check_snapshot
@@ -56,9 +57,6 @@ from .store.base import (
 )
 
 log = logging.getLogger(__name__)
-
-EXPORT_FORMAT = "keryx-export/1"
-
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
@@ -338,8 +336,7 @@ class GameService:
                 events = g.act(seat, option_id)
             elif kind == "undo":
                 g.undo(seat)
-                events = [Event("undo", f"{seat} takes back their last choice.",
-                                None, {"seat": seat})]
+                events = [undo_event(seat)]
             else:
                 events = g.resign(seat)
         except IllegalAction as exc:
@@ -556,19 +553,21 @@ class GameService:
     @staticmethod
     def import_game(text: str | bytes) -> ImportedGame:
         """Check an exported game under the current engine (seed against its hash, every
-        die and the final state by replay) and rebuild it for viewing."""
+        die, the final state and the service's own record of every action, by replay)
+        and rebuild it for viewing."""
         try:
             data = json.loads(text)
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
-            report = engine.verify_game(data)
+            report = audit_export(data)
         except Exception as exc:  # noqa: BLE001 - whatever is wrong, the file is refused
             raise Refusal("bad_input", f"That is not a Keryx game export: {exc}") from None
         game = None
         if report.ok:
             game = engine.load_game(data, replay=True)
         return ImportedGame(report.ok, tuple(report.problems), report.actions,
-                            tuple(report.dice), data, game)
+                            tuple(report.dice), data, game, game_id=report.game_id,
+                            seed_hash=report.seed_hash, status=report.status)
 
     # ================================================================== posted messages
     async def record_post(self, game_id: int, channel_id: int, message_id: int, kind: str,

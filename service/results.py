@@ -151,3 +151,6 @@ class ImportedGame:
     dice: tuple[int, ...]
     data: dict[str, Any]
     game: Any = None  # engine.Game rebuilt from the log when ok
+    game_id: int | None = None  # as the record states it: compare with the channel's
+    seed_hash: str | None = None  # ... and with the hash posted when the game began
+    status: str | None = None
