@@ -20,6 +20,8 @@ from .controller import Keryx
 
 log = logging.getLogger("keryx.bot")
 HEARTBEAT_SECONDS = 20
+REDELIVER_SECONDS = 5  # how often undelivered public posts are looked for
+DRAIN_SECONDS = 20  # how long a stopping bot lets in-flight clicks finish
 
 
 def warm_up() -> None:
@@ -59,6 +61,20 @@ class KeryxBot(discord.Client):
             await self.sync_commands()
         if self.health_file is not None:
             self._tasks.append(asyncio.create_task(self._heartbeat()))
+        self._tasks.append(asyncio.create_task(self._redeliver()))
+
+    async def _redeliver(self) -> None:
+        """Retry public posts that failed (Discord down, a missing permission, a crash
+        between commit and post): the outbox keeps them until they are delivered."""
+        while not self.is_closed():
+            await asyncio.sleep(REDELIVER_SECONDS)
+            if not self.is_ready():
+                continue
+            try:
+                for game_id in await self.keryx.svc.due_announcements():
+                    await self.keryx.deliver(game_id)
+            except Exception:
+                log.exception("redelivering announcements failed; trying again later")
 
     async def sync_commands(self) -> None:
         if self.dev_guild:
@@ -82,8 +98,11 @@ class KeryxBot(discord.Client):
             await asyncio.sleep(HEARTBEAT_SECONDS if live else 0.5)
 
     async def close(self) -> None:
+        """Stop taking interactions, let the clicks in flight finish (their commits and
+        posts), then close the store: a stopping container loses nothing half-done."""
         for task in self._tasks:
             task.cancel()
+        await self.keryx.drain(DRAIN_SECONDS)
         if self.keryx.hooks is not None:
             with contextlib.suppress(Exception):
                 await self.keryx.hooks.close()

@@ -172,7 +172,7 @@ class GameGroup(app_commands.Group):
                 allowed_mentions=discord.AllowedMentions.none())
             if self.k.hooks is not None:
                 await self.k.hooks.game_started(info, started.prompts)
-            await self.k.post_phase(itx.channel, info.id, started.prompts, started.prompts)
+            await self.k.post_opening(itx.channel, started)
 
     # ------------------------------------------------------------- reading
     @app_commands.command(name="status", description="Who plays, where the game stands")
@@ -190,6 +190,10 @@ class GameGroup(app_commands.Group):
                 waiting = sv.view.get("game", {}).get("waiting_for") or []
                 if waiting and info.status == "running":
                     lines.append(text.waiting_line({s: info.user_of(s) for s in waiting}))
+            for ann in await self.k.svc.undelivered(info.id):
+                lines.append(f"⚠️ Post for v{ann.version} not delivered ({ann.state}, "
+                             f"{ann.attempts} attempt(s)"
+                             + (f": {ann.last_error}" if ann.last_error else "") + ")")
             if info.seed_hash:
                 lines.append(f"Seed hash: `{info.seed_hash}`")
             if info.seed:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import signal
 
 from keryx.logs import setup_logging
 from keryx.settings import Settings, load_plugins
@@ -37,8 +39,25 @@ async def start_bot(settings: Settings, sync: bool = False) -> None:
     bot = KeryxBot(service, dev_guild=settings.dev_guild, sync=sync,
                    moderator_role=settings.moderator_role, health_file=settings.health_file,
                    hooks_factory=community_hooks(settings))
+    stop_on_signals(bot)
     async with bot:
         await bot.start(settings.discord_token)
+
+
+def stop_on_signals(bot) -> None:
+    """SIGTERM (docker stop) and SIGINT close the bot gracefully: in-flight clicks finish,
+    the store closes, then the process exits."""
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task] = []
+
+    def stop(signame: str) -> None:
+        if not closing:
+            logging.getLogger("keryx.bot").info("%s received: finishing and closing", signame)
+            closing.append(loop.create_task(bot.close()))
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # not on Windows
+            loop.add_signal_handler(sig, stop, sig.name)
 
 
 def run_bot(settings: Settings, sync: bool = False) -> None:

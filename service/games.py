@@ -11,7 +11,7 @@ import json
 import logging
 import random
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ from . import validate as v
 from .audit import EXPORT_FORMAT, audit_export, undo_event
 from .cache import GameCache, GameLocks
 from .errors import Refusal
-from .replay import check_snapshot
+from .replay import check_snapshot, replay_log
 from .results import (
     ActionResult,
     GameInfo,
@@ -34,6 +34,7 @@ from .results import (
     LogEntry,
     OpenPrompt,
     PendingPrompt,
+    PublicPost,
     SeatInfo,
     SeatView,
     StartResult,
@@ -42,6 +43,7 @@ from .store.base import (
     OVER,
     ActionKind,
     ActionRow,
+    Announcement,
     ChannelBusy,
     DuplicateInteraction,
     GameEnd,
@@ -57,6 +59,11 @@ from .store.base import (
 )
 
 log = logging.getLogger(__name__)
+
+# A delivery in progress holds its announcement this long (another process skips it).
+ANNOUNCE_LEASE_S = 120
+# Waits before each retry of a public post that failed; after the last it is given up.
+ANNOUNCE_BACKOFF_S = (5, 15, 60, 300, 900, 3600)
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
@@ -345,12 +352,20 @@ class GameService:
         end = None
         if g.outcome is not None:
             end = GameEnd("finished", str(g.seed), g.outcome.to_dict())
+        kinds = {e.kind for e in events}
+        # What the channel must be told, decided now from this version and written with
+        # the action: pings only for seats newly called on, never for the one who acted.
+        announce = {
+            "to_ping": sorted(p.seat for p in g.prompts()
+                              if p.seat != seat and p.seat not in waiting_before),
+            "phase_ended": "phase_end" in kinds, "battle_ended": "battle_end" in kinds,
+            "game_ended": g.outcome is not None}
         try:
             action = await self.store.commit_action(
                 row.id, expected_version=row.version, kind=kind, seat=seat,
                 option_id=option_id, secret=secret, user_id=user_id,
                 interaction_id=interaction_id, events=[e.to_dict() for e in events],
-                snapshot=g.to_json(), at=self._clock(), end=end)
+                snapshot=g.to_json(), at=self._clock(), end=end, announce=announce)
         except StaleVersion as exc:
             # Another process moved the game (a second bot process, say).
             raise Refusal("stale", "The game has moved on; here is the current state.",
@@ -568,6 +583,64 @@ class GameService:
         return ImportedGame(report.ok, tuple(report.problems), report.actions,
                             tuple(report.dice), data, game, game_id=report.game_id,
                             seed_hash=report.seed_hash, status=report.status)
+
+    # ================================================================== announcements
+    async def claim_announcement(self, game_id: int) -> PublicPost | None:
+        """The game's next public post, if it is due and nobody else is delivering it.
+        Posts go out in version order: a later one waits while an earlier one is pending."""
+        game_id = v.snowflake(game_id, "game")
+        ann = await self.store.next_announcement(game_id)
+        now = self._clock()
+        if ann is None or not await self.store.claim_announcement(
+                game_id, ann.version, now, now + timedelta(seconds=ANNOUNCE_LEASE_S)):
+            return None
+        try:
+            return await self._public_post(ann)
+        except Exception as exc:
+            await self.announcement_done(game_id, ann.version, ann.attempts + 1,
+                                         error=f"{type(exc).__name__}: {exc}")
+            raise
+
+    async def announcement_done(self, game_id: int, version: int, attempts: int,
+                                error: str | None = None) -> None:
+        """Record a delivery: sent (no error), or retried later with a growing back-off,
+        or given up after ANNOUNCE_BACKOFF_S is spent (`/game status` lists it)."""
+        now = self._clock()
+        retry = None
+        if error is not None and attempts <= len(ANNOUNCE_BACKOFF_S):
+            retry = now + timedelta(seconds=ANNOUNCE_BACKOFF_S[attempts - 1])
+        await self.store.finish_announcement(game_id, version, now,
+                                             error=None if error is None else error[:500],
+                                             retry_at=retry)
+
+    async def due_announcements(self) -> list[int]:
+        """Games with a public post waiting to be (re)tried now."""
+        return await self.store.due_announcements(self._clock())
+
+    async def undelivered(self, game_id: int) -> list[Announcement]:
+        """Posts of a game not delivered yet (pending) or given up (failed)."""
+        return await self.store.undelivered(v.snowflake(game_id, "game"))
+
+    async def _public_post(self, ann: Announcement) -> PublicPost:
+        row = await self._require(ann.game_id)
+        g = await self._game(row)
+        if g.version != ann.version:  # the game moved on: rebuild it as it stood then
+            snap = await self.store.get_game(row.id, snapshot=True)
+            assert snap is not None and snap.snapshot is not None
+            actions = await self.store.actions(row.id)
+            g = replay_log(snap.snapshot, actions[:ann.version])
+        action = (await self.store.actions(row.id, ann.version - 1))[0]
+        users = {s.seat: s.user_id for s in await self.store.seats(row.id)
+                 if s.seat is not None}
+        waiting = {p.seat: users.get(p.seat) for p in g.prompts()}
+        p = ann.payload
+        return PublicPost(
+            game_id=row.id, channel_id=ann.channel_id, version=ann.version, seat=action.seat,
+            events=tuple(e for e in map(Event.from_dict, action.events) if e.public),
+            view=g.view(None), waiting=waiting,
+            to_ping={s: users.get(s) for s in p.get("to_ping", ()) if s in waiting},
+            phase_ended=bool(p.get("phase_ended")), battle_ended=bool(p.get("battle_ended")),
+            game_ended=bool(p.get("game_ended")), attempts=ann.attempts + 1)
 
     # ================================================================== posted messages
     async def record_post(self, game_id: int, channel_id: int, message_id: int, kind: str,
