@@ -85,6 +85,21 @@ class KeryxBot(discord.Client):
             synced = await self.tree.sync()
         log.info("synced %d commands", len(synced))
 
+    async def on_interaction(self, itx: discord.Interaction) -> None:
+        """A component whose custom id none of ours matches, or that is not on the message
+        it claims to come from (forged or damaged), gets an answer instead of Discord's
+        "interaction failed", and nothing else happens."""
+        if itx.type is not discord.InteractionType.component:
+            return
+        custom_id = (itx.data or {}).get("custom_id")
+        on_message = itx.message is not None and any(
+            getattr(c, "custom_id", None) == custom_id
+            for row in itx.message.components for c in getattr(row, "children", [row]))
+        # discord.py silently drops a click whose component is not on its message.
+        if not (isinstance(custom_id, str) and ui.known_custom_id(custom_id) and on_message):
+            with contextlib.suppress(discord.HTTPException):
+                await itx.response.send_message(ui.UNKNOWN_COMPONENT, ephemeral=True)
+
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
 

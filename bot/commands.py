@@ -131,7 +131,10 @@ class GameGroup(app_commands.Group):
     async def join(self, itx: discord.Interaction, seat: str | None = None) -> None:
         async with self.k.guard(itx, "game join"):
             info = await self.k.svc.join(itx.channel_id, itx.user.id, seat)
-            free = [s for s in info.seat_names if info.user_of(s) is None]
+            # Free seats are named only while players are missing: once every player
+            # is in, the seats nobody chose are drawn at start, not free.
+            full = len(info.seats) >= len(info.seat_names)
+            free = [] if full else [s for s in info.seat_names if info.user_of(s) is None]
             where = f" as **{text.seat_title(seat)}**" if seat else ""
             await itx.response.send_message(
                 f"{itx.user.mention} joins{where}. "

@@ -165,9 +165,20 @@ class Keryx:
         async with self.guard(itx, "open"):
             await self.show_prompt(itx, game)
 
+    async def defer_private(self, itx: discord.Interaction) -> None:
+        """Acknowledge a component click. Our prompt messages are ephemeral and are
+        updated in place; a click arriving on a public message (forged, or an old id)
+        gets a new private reply instead, so a private prompt never overwrites a public
+        post."""
+        message = itx.message
+        if message is not None and message.flags.ephemeral:
+            await itx.response.defer()
+        else:
+            await itx.response.defer(ephemeral=True, thinking=True)
+
     async def on_page(self, itx: discord.Interaction, game: int, version: int, page: int) -> None:
         async with self.guard(itx, "page"):
-            await itx.response.defer()
+            await self.defer_private(itx)
             sv = await self.seat_view(itx, game)
             note = STALE if sv.version != version else ""
             content, view = self.prompt_message(sv, page=page if not note else 0, note=note)
@@ -176,7 +187,7 @@ class Keryx:
     async def on_choose(self, itx: discord.Interaction, game: int, version: int,
                         option: str) -> None:
         async with self.guard(itx, "choose"):
-            await itx.response.defer()
+            await self.defer_private(itx)
             await self.seat_view(itx, game)  # the buttons belong to this channel's game
             try:
                 result = await self.svc.submit(itx.channel_id, itx.user.id, option, version,
@@ -188,7 +199,7 @@ class Keryx:
 
     async def on_undo(self, itx: discord.Interaction, game: int, version: int) -> None:
         async with self.guard(itx, "undo"):
-            await itx.response.defer()
+            await self.defer_private(itx)
             await self.seat_view(itx, game)
             try:
                 result = await self.svc.undo(itx.channel_id, itx.user.id, version, itx.id)

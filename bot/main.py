@@ -35,7 +35,8 @@ async def start_bot(settings: Settings, sync: bool = False) -> None:
         os.environ.setdefault("KERYX_DISCORD_API", settings.discord_api)
     load_plugins(settings)
     point_from_environment()  # tests and `keryx sandbox` point the bot at the stand-in
-    service = await GameService.open_sqlite(settings.database)
+    service = await GameService.open_sqlite(settings.database,
+                                            synchronous=settings.sqlite_synchronous)
     bot = KeryxBot(service, dev_guild=settings.dev_guild, sync=sync,
                    moderator_role=settings.moderator_role, health_file=settings.health_file,
                    hooks_factory=community_hooks(settings))

@@ -81,11 +81,13 @@ class GameService:
         self._cache = GameCache(cache_size)
 
     @classmethod
-    async def open_sqlite(cls, path: str | Path, **kwargs: Any) -> GameService:
-        """A service on an SQLite file (created and migrated if needed)."""
+    async def open_sqlite(cls, path: str | Path, *, synchronous: str = "NORMAL",
+                          **kwargs: Any) -> GameService:
+        """A service on an SQLite file (created and migrated if needed); `synchronous`
+        FULL fsyncs every commit (see docs/storage.md, Durability)."""
         from .store.sqlite import SqliteStore
 
-        store = SqliteStore(path)
+        store = SqliteStore(path, synchronous=synchronous)
         await store.open()
         return cls(store, **kwargs)
 
