@@ -5,12 +5,13 @@ re-derived from (seed, log); anything that cannot be is refused."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import engine
 from engine import Event
+from engine.core.verify import VerifyReport
 
 from .replay import fresh_game
 
@@ -23,13 +24,10 @@ def undo_event(seat: str) -> Event:
 
 
 @dataclass
-class Audit:
-    ok: bool
-    problems: list[str] = field(default_factory=list)
-    actions: int = 0
-    dice: list[int] = field(default_factory=list)
+class Audit(VerifyReport):
+    """The engine's report plus what the service's own section states."""
+
     game_id: int | None = None
-    seed_hash: str | None = None
     status: str | None = None
 
 
@@ -67,10 +65,10 @@ def audit_export(data: dict[str, Any]) -> Audit:
     if not isinstance(section, dict) or section.get("format") != EXPORT_FORMAT:
         problems.append("the record has no Keryx section (who played, every action); "
                         "export the game with `/game export` or `keryx export`")
-        return Audit(False, problems, report.actions, report.dice, None, report.seed_hash)
+        return Audit(False, problems, report.actions, report.dice, seed_hash=report.seed_hash)
     status = section.get("status")
-    audit = Audit(False, problems, report.actions, report.dice, section.get("game_id"),
-                  report.seed_hash, status)
+    audit = Audit(False, problems, report.actions, report.dice, report.finished,
+                  report.seed_hash, section.get("game_id"), status)
     actions = section.get("actions") or []
     if [a.get("seq") for a in actions] != list(range(1, len(actions) + 1)):
         problems.append("the action list has gaps, twins or is out of order")
