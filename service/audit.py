@@ -101,13 +101,14 @@ def audit_export(data: dict[str, Any]) -> Audit:
         if [list(e) for e in g.log] != data.get("log"):
             problems.append("the actions do not rebuild the engine's log")
     ended = g.outcome is not None
+    final = g.outcome.to_dict() if g.outcome is not None else None
     if status == "finished":
         if not ended:
             problems.append("the log stops before the game ended, yet the record says it "
                             "is finished")
-        elif section.get("outcome") != g.outcome.to_dict():
+        elif section.get("outcome") != final:
             problems.append(f"the Keryx section states the outcome {section.get('outcome')}, "
-                            f"the replay ends with {g.outcome.to_dict()}")
+                            f"the replay ends with {final}")
     elif status == "abandoned":
         if ended:
             problems.append("the record says abandoned, but the log finishes the game")
