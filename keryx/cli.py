@@ -359,7 +359,6 @@ def export(
 
     from keryx.settings import Settings
     from service import GameService, Refusal
-
     from service.store.target import is_postgres
 
     database = Settings().database
