@@ -132,7 +132,10 @@ class GameGroup(app_commands.Group):
     async def join(self, itx: discord.Interaction, seat: str | None = None) -> None:
         async with self.k.guard(itx, "game join"):
             info = await self.k.svc.join(itx.channel_id, itx.user.id, seat)
-            free = [s for s in info.seat_names if info.user_of(s) is None]
+            # Free seats are named only while players are missing: once every player
+            # is in, the seats nobody chose are drawn at start, not free.
+            full = len(info.seats) >= len(info.seat_names)
+            free = [] if full else [s for s in info.seat_names if info.user_of(s) is None]
             where = f" as **{text.seat_title(seat)}**" if seat else ""
             await itx.response.send_message(
                 f"{itx.user.mention} joins{where}. "
@@ -173,7 +176,7 @@ class GameGroup(app_commands.Group):
                 allowed_mentions=discord.AllowedMentions.none())
             if self.k.hooks is not None:
                 await self.k.hooks.game_started(info, started.prompts)
-            await self.k.post_phase(itx.channel, info.id, started.prompts, started.prompts)
+            await self.k.post_opening(itx.channel, started)
 
     # ------------------------------------------------------------- reading
     @app_commands.command(name="status", description="Who plays, where the game stands")
@@ -191,6 +194,10 @@ class GameGroup(app_commands.Group):
                 waiting = sv.view.get("game", {}).get("waiting_for") or []
                 if waiting and info.status == "running":
                     lines.append(text.waiting_line({s: info.user_of(s) for s in waiting}))
+            for ann in await self.k.svc.undelivered(info.id):
+                lines.append(f"⚠️ Post for v{ann.version} not delivered ({ann.state}, "
+                             f"{ann.attempts} attempt(s)"
+                             + (f": {ann.last_error}" if ann.last_error else "") + ")")
             if info.seed_hash:
                 lines.append(f"Seed hash: `{info.seed_hash}`")
             if info.seed:

@@ -109,9 +109,11 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-        if values:
-            await controller(interaction).on_choose(interaction, self.game, self.version,
-                                                    values[0])
+        if not values or not isinstance(values[0], str):
+            await interaction.response.send_message(EMPTY_SELECT, ephemeral=True)
+            return
+        await controller(interaction).on_choose(interaction, self.game, self.version,
+                                                values[0])
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -401,3 +403,14 @@ class SubmitButton(discord.ui.DynamicItem[discord.ui.Button],
 
 DYNAMIC_ITEMS = (OpenButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, MapButton,
                  MultiSelect, AddSelect, BuildPageButton, SubmitButton)
+
+EMPTY_SELECT = "Nothing was chosen in that menu; pick one of its entries."
+UNKNOWN_COMPONENT = ("That button is not one Keryx made (or it is damaged); use `/act` for "
+                     "your current choices.")
+
+
+def known_custom_id(custom_id: str) -> bool:
+    """Whether one of our components answers this custom id (else Discord would show
+    "interaction failed": the bot replies instead)."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
+               for item in DYNAMIC_ITEMS)

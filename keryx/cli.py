@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -199,11 +200,23 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")],
          pretty: Annotated[bool, typer.Option(help="Indent the JSON for reading")] = False
          ) -> None:
     """Print a ruleset's component data (map, units, cards, set-ups) as JSON."""
+    import importlib
+
     import engine
     from keryx import checks
 
-    checks.known_ruleset(ruleset)
-    components = getattr(engine.ruleset(ruleset), "components_json", None)
+    components = None
+    package = ruleset.replace("-", "_")
+    if package.isidentifier():
+        # a built-in ruleset whose rules are not written yet may still publish its components
+        try:
+            module = importlib.import_module(f"engine.rulesets.{package}.components")
+            components = getattr(module, "components_json", None)
+        except ModuleNotFoundError:
+            pass
+    if components is None:
+        checks.known_ruleset(ruleset)
+        components = getattr(engine.ruleset(ruleset), "components_json", None)
     if components is None:
         checks.fail(f"{ruleset} publishes no component data", 1)
     typer.echo(json.dumps(components(), ensure_ascii=False, indent=1 if pretty else None))
@@ -286,6 +299,84 @@ def db_copy(source: Annotated[str, typer.Argument(help="The SQLite file (keryx.d
         typer.echo(f"  {problem}", err=True)
     if report.problems:
         raise typer.Exit(1)
+
+
+HASH_BY_HAND = ("Check the seed against the hash posted when the game began, without Keryx:\n"
+                "  printf '%s' 'keryx-seed/1:{seed}' | sha256sum")
+
+
+@app.command()
+def verify(
+    path: Annotated[Path, typer.Argument(help="An exported game (JSON)", exists=True)],
+    seed_hash: Annotated[str | None, typer.Option(
+        help="The hash posted when the game began; refuse a record with another")] = None,
+    game_id: Annotated[int | None, typer.Option(
+        help="The game's id (from /game status); refuse a record of another game")] = None,
+) -> None:
+    """Re-check an exported game: the seed matches its published hash, and replaying the
+    log from it reproduces every die, every recorded event, who played, the final state and
+    the outcome. Prints the seed hash and game id to compare with the channel's posts."""
+    from service import GameService, Refusal
+
+    try:
+        imported = GameService.import_game(path.read_bytes())
+    except Refusal as r:
+        typer.echo(r.message, err=True)
+        raise typer.Exit(2) from None
+    problems = list(imported.problems)
+    if seed_hash is not None and seed_hash.strip().lower() != imported.seed_hash:
+        problems.append(f"the record's seed hash {imported.seed_hash} is not the one you "
+                        f"gave ({seed_hash})")
+    if game_id is not None and game_id != imported.game_id:
+        problems.append(f"the record is of game {imported.game_id}, not {game_id}")
+    typer.echo(f"game {imported.game_id} · {imported.status} · seed hash {imported.seed_hash}")
+    if problems:
+        typer.echo("NOT verified:\n  " + "\n  ".join(problems))
+        raise typer.Exit(1)
+    outcome = imported.data.get("outcome") or (imported.data.get("keryx") or {}).get("outcome")
+    typer.echo(f"verified: {imported.actions} actions, {len(imported.dice)} dice, "
+               f"outcome {outcome}")
+    if seed_hash is None:
+        typer.echo("Compare the seed hash above with the one posted when the game began "
+                   "(or pass --seed-hash).")
+    typer.echo(HASH_BY_HAND.format(seed=imported.data.get("seed")))
+
+
+@app.command()
+def export(
+    game_id: Annotated[int, typer.Argument(help="The game's id (from /game status)")],
+    out: Annotated[Path | None, typer.Option(help="Write here instead of printing")] = None,
+) -> None:
+    """Export a finished or abandoned game from the database (KERYX_DATABASE) as JSON,
+    the same record `/game export` posts; `keryx verify FILE` re-checks it."""
+    import asyncio
+
+    from keryx.settings import Settings
+    from service import GameService, Refusal
+    from service.store.target import is_postgres
+
+    database = Settings().database
+    if not is_postgres(database) and not Path(database).exists():
+        typer.echo(f"No database at {database} (set KERYX_DATABASE).", err=True)
+        raise typer.Exit(2)
+
+    async def fetch() -> str:
+        svc = await GameService.open(database)
+        try:
+            return await svc.export_game(game_id)
+        finally:
+            await svc.close()
+
+    try:
+        text = asyncio.run(fetch())
+    except Refusal as r:
+        typer.echo(r.message, err=True)
+        raise typer.Exit(1) from None
+    if out is None:
+        typer.echo(text)
+    else:
+        out.write_text(text)
+        typer.echo(f"game {game_id} written to {out}; check it with `keryx verify {out}`")
 
 
 def _register_layer_commands() -> None:

@@ -365,6 +365,9 @@ STRAITS = {
     "Chalcis": {"far": []},  # Euripus
     "Halicarnassus": {"far": [], "far_at": [(36.85, 27.20)]},  # errata: strait to Cos
     "Corcyra": {"far": [], "far_at": [(39.45, 20.35)]},  # Corfu channel (6.1)
+    # Chios strait to the Erythrae peninsula: the 5.6 Chios example has a Spartan
+    # peltast that cannot fight while the Athenian navy holds the sea (4.3)
+    "Chios": {"far": [], "far_at": [(38.16, 26.73)]},
 }
 # Corinth's second coast (1.6 diolkos): the Saronic water at this point.
 DIOLKOS_AT = (37.85, 23.02)

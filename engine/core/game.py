@@ -47,7 +47,7 @@ class Game:
         # older version is still good if that seat's own prompt has not changed since
         # (both players committing a card face-down must not make each other's clicks stale).
         self.prompt_versions: dict[str, int] = {}
-        self._prompt_sigs: dict[str, tuple] | None = None
+        self._prompt_sigs: dict[str, Prompt] | None = None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -150,7 +150,7 @@ class Game:
         self.version += 1
         self._prompts = None
         self._outcome = self.rules.outcome(self.state)
-        self._track_prompts()
+        self._track_prompts(changed=seat)
         if self._outcome is not None:
             ctx.event(GAME_END, f"Game over: {self._outcome.reason}",
                       outcome=self._outcome.to_dict(), seed=str(self.seed),
@@ -161,12 +161,16 @@ class Game:
         """The version since which `seat` has been shown the same prompt (or none)."""
         return self.prompt_versions.get(seat, self.version)
 
-    def _track_prompts(self, all_changed: bool = False) -> None:
-        sigs = {p.seat: (p.text, tuple(o.id for o in p.options), p.form, p.lo, p.hi)
-                for p in self.prompts()}
+    def _track_prompts(self, all_changed: bool = False, changed: str | None = None) -> None:
+        """Record, per seat, the version at which its prompt last changed. The whole prompt
+        (text, options and their labels) is compared, and the acting seat's own prompt
+        always counts as changed by its action: a prompt that reads the same after the
+        seat's move ("choose a victorious block to regroup") is a new decision, so a
+        second click drawn from the old one must not apply again."""
+        sigs = {p.seat: p for p in self.prompts()}
         old = self._prompt_sigs or {}
         for seat in self.seats:
-            if all_changed or sigs.get(seat) != old.get(seat):
+            if all_changed or seat == changed or sigs.get(seat) != old.get(seat):
                 self.prompt_versions[seat] = self.version
         self._prompt_sigs = sigs
 

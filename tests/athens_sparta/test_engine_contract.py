@@ -145,3 +145,28 @@ def test_redaction_during_a_battle_with_hidden_defenders():
     act(g, "wd")  # one Athenian block withdraws unseen
     for seat in ("sparta", "athens", None):
         assert_view_hides(g, seat, seed="battle2", require_variant=False)
+
+
+def test_version_1_games_replay_under_version_2_only_while_their_log_is_legal():
+    """RULINGS.md, rules versions: a game saved under version 1 is rebuilt from its log.
+    Version 1 ended Olympiad 84 as soon as the first player committed his sixth card and
+    went on to replacements; that log no longer replays (the second player still has a
+    card to play), and loading it fails instead of half-applying it."""
+    import random
+
+    from engine import IllegalAction
+
+    g = engine.new_game("athens-sparta", seed=5)
+    rng = random.Random(5)
+    while not (g.state["turn"] == 6 and any(p.kind == "commit" for p in g.prompts())):
+        p = g.prompts()[0]
+        g.act(p.seat, rng.choice(p.options).id)
+    first = next(p for p in g.prompts() if p.kind == "commit")
+    g.act(first.seat, first.options[0].id)
+    saved = g.to_dict()
+    saved["rules_version"] = "1"
+    again = engine.load_game(saved)  # still legal: rebuilt from the log, same game
+    assert again.state == g.state and again.rules_version == engine.ruleset(RS).version
+    v1 = dict(saved, log=saved["log"] + [[first.seat, "done"]], version=saved["version"] + 1)
+    with pytest.raises(IllegalAction):
+        engine.load_game(v1)  # version 1 went to its replacement phase here

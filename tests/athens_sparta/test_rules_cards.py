@@ -27,7 +27,7 @@ def test_deal_six_each_and_both_commit_secretly_intro():
     keep_hands(g)
     ps = g.prompts()
     assert {p.seat for p in ps} == {"athens", "sparta"}
-    assert all(p.secret and p.kind == "commit" and p.rule == "4.6" for p in ps)
+    assert all(p.secret and p.kind == "commit" and p.rule == "intro" for p in ps)
     a = prompt(g, "athens").options[0].id
     g.act("athens", a)
     # Athens's choice stays hidden from Sparta and the public until both have played

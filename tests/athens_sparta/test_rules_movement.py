@@ -208,3 +208,41 @@ def test_mountain_stacking_limit_2_rule_4_1():
     g = base(blocks={"Sparta H1": {"hex": "H8"}, "Sparta H2": {"hex": "H8"},
                      "Sparta H3": {"hex": "H9"}, "Athens H1": {"hex": "K8"}})
     assert "H8" not in ends(g, "Sparta H3")
+
+
+def test_move_never_re_enters_an_enemy_strait_it_went_through_rule_4_3():
+    """4.3: an army entering enemy-held Abydos from Cardia either stops and fights, or goes
+    through on the far side without crossing. Having gone through to Elaeus it cannot
+    come back into Abydos to attack "from Elaeus" (ruling R33)."""
+    g = base(blocks={"Sparta H1": {"hex": "P1"}, "Abydos H": {"hex": "P2"},
+                     "Athens H1": {"hex": "K8"}})
+    into_abydos = [d for d in dests(g, "Sparta H1") if d[0] == "P2"]
+    assert into_abydos == [("P2", "op", "P1", True, None)]
+
+
+def test_chios_is_reached_across_its_strait_rule_4_3():
+    """The Chios example (after 5.61): the Spartan peltast cannot fight while the Athenian
+    navy holds the sea, so it crossed water to reach Chios. Our map makes the Chios hex a
+    strait hex whose far bank is the Erythrae shore (Q7)."""
+    bd = board()
+    assert bd.strait_far["P6"] == frozenset({"Q7"})
+    assert "Q7" in bd.land["P6"]
+    assert bd.full_blockade_island("P6")  # still an island reached by one strait (6.1)
+    g = base(blocks={"Sciritae": {"hex": "Q7"}, "Sparta H1": {"hex": "Q7"},
+                     "Chios H": {"hex": "P6"}, "Athens H1": {"hex": "K8"}})
+    att = [d for d in dests(g, "Sciritae") if d[0] == "P6"]
+    assert att == [("P6", "op", "Q7", True, None)]  # across the strait: attack limit 1
+    act(g, "b:Sciritae")
+    act(g, pick(g, "o|P6|").id)
+    assert not [d for d in dests(g, "Sparta H1") if d[0] == "P6"]
+
+
+def test_position_refuses_an_entry_that_contradicts_the_map_rule_4_3():
+    blocks = {"Sciritae": {"hex": "P6"}, "Chios H": {"hex": "P6"}, "Athens H1": {"hex": "K8"},
+              "Sparta H1": {"hex": "I10"}}
+    with pytest.raises(IllegalAction, match="strait"):
+        base(phase="combat", blocks=blocks,
+             entries={"P6": {"Sciritae": {"from": "O6", "crossed": True}}})
+    with pytest.raises(IllegalAction, match="strait"):
+        base(phase="combat", blocks=blocks,
+             entries={"P6": {"Sciritae": {"from": "Q7", "crossed": False}}})

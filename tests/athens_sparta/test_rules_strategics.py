@@ -208,3 +208,26 @@ def test_persian_territory_friendly_to_sparta_only_with_the_alliance_rule_9_3():
     d = destinations(bd, g.state, "Sparta H1")
     assert {x[0] for x in d} & bd.persian
     assert {x[0] for x in d if x[1] == "march"} & bd.persian  # friendly: a march may end there
+
+
+def test_revolt_may_join_an_attack_made_this_turn_but_not_a_siege_rules_7_0_R15():
+    """7.0 sets no condition on the sponsor's own blocks. Ruling R15: a city the sponsor
+    besieges cannot revolt (its siege is fought by storming, 5.3); a city his armies
+    attacked this turn can, and the revolt joins that battle (R28)."""
+    g = pos(mp=3, blocks={"Sparta H1": {"hex": "P1"}, "Abydos H": {"hex": "P2"},
+                          "Sparta H2": {"hex": "J1"},
+                          "Amphipolis H": {"hex": "J1", "in_city": True},
+                          "Athens H1": {"hex": "K8"}})
+    act(g, "rv")
+    opts = ids(prompt(g))
+    assert "c:Abydos" in opts and "c:Amphipolis" not in opts
+    act(g, "back")
+    act(g, "b:Sparta H1")
+    act(g, pick(g, "o|P2|").id)  # across the Hellespont into Abydos
+    act(g, "rv")
+    act(g, "c:Abydos")
+    act(g, "s:1")
+    act(g, "done")
+    p = prompt(g)
+    assert p.kind == "battle_pick"
+    assert any(o.id == "f:P2" and "battle" in o.label for o in p.options)

@@ -215,7 +215,7 @@ class Board:
     def is_mountain(self, h: str) -> bool:
         return self.hexes[h]["terrain"] == "mountain"
 
-    def crossing(self, h: str, frm: str, to: str | None) -> bool:
+    def crossing(self, h: str, frm: str | None, to: str | None) -> bool:
         """Does a land move through strait hex `h`, entering from `frm` (None: starting in
         h on the city side) and leaving to `to` (None: stopping in h), cross the strait?"""
         far = self.strait_far.get(h)

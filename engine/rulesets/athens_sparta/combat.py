@@ -134,13 +134,14 @@ def start_battle(bd: Board, s, h: str, kind: str, ctx, attacker: str | None = No
     relief = []
     if kind == "sally":
         relief = [b for b in here.get(act, []) if not s["blocks"][b]["in"]]
-    bt: dict[str, Any] = {"hex": h, "kind": kind, "att": act, "def": dfd, "round": 1, "stage": "decl",
-          "role": role, "st": st, "relief": relief, "acted": [], "queue": [],
-          "decl": [], "retreats": {}, "sally": [], "helot": None, "revolt": None,
-          "took": False, "rec": {"hex": h, "label": bd.label(h), "attacker": act,
-                                 "defender": dfd, "kind": kind, "rounds": [],
-                                 "result": None, "winner": None},
-          "end": None, "pillage": 0}
+    bt: dict[str, Any] = {
+        "hex": h, "kind": kind, "att": act, "def": dfd, "round": 1, "stage": "decl",
+        "role": role, "st": st, "relief": relief, "acted": [], "queue": [],
+        "decl": [], "retreats": {}, "sally": [], "helot": None, "revolt": None,
+        "took": False, "rec": {"hex": h, "label": bd.label(h), "attacker": act,
+                               "defender": dfd, "kind": kind, "rounds": [],
+                               "result": None, "winner": None},
+        "end": None, "pillage": 0}
     for b in here.get(act, []):
         if s["blocks"][b].get("rv"):
             if bd.blocks[b].get("special") == "helots":
@@ -221,7 +222,7 @@ def _stage_decl(bd: Board, s, bt, ctx):
             return _ask(bt["def"], "decl",
                         f"Battle at {bd.label(h)} (rule 5.4): {name} engages, or withdraws "
                         f"into the walls and accepts siege (at most {lim} blocks).", "5.4",
-                        [["eng", "Engage", "5.4"], ["wd", "Withdraw into the city", "5.31"]],
+                        [["eng", "Engage", "5.4"], ["wd", "Withdraw into the city", "5.4"]],
                         bid=b)
         if kind == "storm":
             n = sum(1 for x in bt["role"] if bt["st"].get(x) == "storm")
@@ -261,7 +262,7 @@ def answer_decl(bd: Board, s, option: str, ctx) -> None:
             bt["st"][b] = "in"
             s["blocks"][b]["in"] = True
             ctx.event("withdraw", f"A {bt['def'].title()} block withdraws into "
-                      f"{bd.label(bt['hex'])} (rule 5.31)", hex=bt["hex"])
+                      f"{bd.label(bt['hex'])} (rule 5.4)", hex=bt["hex"])
         else:
             _reveal(s, ctx, [b])
     elif bt["kind"] == "storm":
@@ -406,7 +407,7 @@ def _run_queue(bd, s, bt, ctx, stage, nxt):
             continue
         opts = [["fire", "Attack", "5.2"]]
         if stage != "siege" and _can_withdraw(bd, s, bt, b):
-            opts.append(["wd", "Withdraw into the city", "5.31"])
+            opts.append(["wd", "Withdraw into the city", "5.41"])
         if _can_retreat(bd, s, bt, b, stage):
             opts.append(["rt", "Retreat", "5.5"])
         if len(opts) == 1:
@@ -442,7 +443,7 @@ def answer_act(bd, s, option, ctx, ask) -> None:
         s["blocks"][b]["in"] = True
         _record(bd, s, bt, b, stage, "withdraw")
         ctx.event("withdraw", f"A {bt['role'][b].title()} block withdraws into "
-                  f"{bd.label(bt['hex'])} (rule 5.31)", hex=bt["hex"])
+                  f"{bd.label(bt['hex'])} (rule 5.41)", hex=bt["hex"])
     elif option == "rt":
         bt["acted"].append(b)
         if stage == "siege":
@@ -510,7 +511,7 @@ def _stage_navy(bd, s, bt, ctx):
         opts = [["land", "Engage in the land battle", "5.41"],
                 ["sea", "Remain at sea", "5.41"]]
         if _can_withdraw(bd, s, bt, b):
-            opts.insert(1, ["wd", "Withdraw into the city", "5.31"])
+            opts.insert(1, ["wd", "Withdraw into the city", "5.41"])
         return _ask(bt["role"][b], "navy",
                     f"Battle at {bd.label(bt['hex'])} (rule 5.41): {block_name(bd, b)} has no "
                     "enemy navy to fight. Engage on land, withdraw, or remain at sea?",
@@ -809,14 +810,7 @@ def retreat_options(bd, s, bt, b) -> list[list[str]]:
     for nb in sorted(cands, key=bd.label):
         if nb not in bd.land[h]:
             continue
-        here = occ.get(nb, {})
-        if other(side) in here and nb not in bd.oracles:
-            continue  # never to enemy-occupied or contested hexes (oracles excepted, 1.4)
-        hc = s["hctl"].get(nb)
-        if hc not in (None, side) and not (hc == "persia" and side == "sparta"
-                                           and s["persia"]["alliance"]):
-            continue
-        if nb in bd.persian and not (side == "sparta" and s["persia"]["alliance"]):
+        if not _retreat_hex_open(bd, s, occ, side, nb):
             continue
         lim = bd.land[h][nb]
         if bt["retreats"].get(nb, 0) >= lim:
@@ -825,6 +819,20 @@ def retreat_options(bd, s, bt, b) -> list[list[str]]:
             continue
         out.append([f"t:{nb}", bd.label(nb), "5.5"])
     return out
+
+
+def _retreat_hex_open(bd: Board, s, occ, side: str, nb: str) -> bool:
+    """Rule 5.5: an army retreats into a friendly or vacant hex, never one holding enemy
+    blocks (contested included; oracles excepted, 1.4). A vacant enemy city is vacant, so
+    it is open. Not into a neutral city (9.5: no stopping there except to attack), nor
+    into Persia unless Sparta has the alliance (9.3)."""
+    if other(side) in occ.get(nb, {}) and nb not in bd.oracles:
+        return False
+    if s["hctl"].get(nb) == "neutral" and nb in bd.city_at:
+        return False
+    if nb in bd.persian:
+        return side == "sparta" and s["persia"]["alliance"]
+    return True
 
 
 def do_retreat(bd, s, bt, b, option, ctx) -> None:
@@ -884,15 +892,15 @@ def regroup_options(bd, s, bt, b) -> list[list[str]]:
 
 
 def _regroupers(bd, s, bt) -> list[str]:
-    """Who may regroup: the side that holds the field after the battle."""
+    """Who may regroup (5.6): the side that holds the field after the battle. After a
+    storm only a victorious besieger's navies may: the armies of an on-going siege never
+    regroup (5.6), and `regroup_options` offers armies a regroup after new battles only."""
     w = bt.get("winner")
     side = w if w else bt["att"]
     if bt["kind"] == "revolt":
         return []
-    if bt["kind"] == "sally" and w == bt["def"]:
-        pass
-    if bt["kind"] == "storm" and side == bt["att"]:
-        return []  # an on-going siege's victors cannot regroup (5.6) -- armies; navies may
+    if bt["kind"] == "storm" and side == bt["att"] and w != bt["att"]:
+        return []  # the storm did not take the city: nobody won, the siege goes on
     out = []
     for b in _side_blocks(s, bt, side):
         if bt["st"][b] == "in" or b in bt["regrouped"]:
@@ -902,6 +910,12 @@ def _regroupers(bd, s, bt) -> list[str]:
 
 
 def _stage_regroup(bd, s, bt, ctx):
+    b = bt.get("sel")
+    if b:  # the block chosen to regroup: now where to (5.6)
+        opts = regroup_options(bd, s, bt, b)
+        return _ask(bt["role"][b], "regroup_to", f"Regroup {block_name(bd, b)} from "
+                    f"{bd.label(bt['hex'])} (rule 5.6): where to?", "5.6",
+                    opts + [["back", "Choose another block", "5.6"]], bid=b)
     cands = [b for b in _regroupers(bd, s, bt) if regroup_options(bd, s, bt, b)]
     if not cands:
         bt["stage"] = "pillage"

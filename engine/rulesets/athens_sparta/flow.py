@@ -35,6 +35,11 @@ from .state import (
 from .strategics import athens_blocks_in_athens, end_of_phase, hellespont_applies
 from .victory import olympiad_check, sudden_death
 
+# sidebars have no rule number: prompts name them
+MULLIGAN = "Mulligan sidebar"
+SYRACUSE_POINTS = "Syracuse Points sidebar"
+MOVE_RULES = {"op": "4.4", "march": "4.51", "sea": "4.52"}
+
 
 def _ask(seat, kind, text, rule, opts, secret=False, **extra):
     return {"seat": seat, "kind": kind, "text": text, "rule": rule, "opts": opts,
@@ -144,12 +149,12 @@ def st_mulligan(bd, s, ctx):
             continue
         hand = cards["hands"][side]
         total = C.hand_mp(bd, hand)
-        opts = [["keep", "Keep this hand", "intro"]]
+        opts = [["keep", "Keep this hand", MULLIGAN]]
         if total < 10 and not cards["mull"][side]:
-            opts.append(["redeal", f"Show it ({total} MP) and ask for a new deal", "intro"])
+            opts.append(["redeal", f"Show it ({total} MP) and ask for a new deal", MULLIGAN])
         asks.append(_ask(side, "mulligan", f"Mulligan (sidebar): your hand totals {total} MP. "
                          "A hand under 10 MP may be shown and dealt again once per Olympiad.",
-                         "intro", opts, secret=True))
+                         MULLIGAN, opts, secret=True))
     if asks:
         return asks
     req = [x for x in SIDES if cards["mull_ans"].get(x) == "redeal"]
@@ -166,8 +171,8 @@ def st_mulligan(bd, s, ctx):
     if len(req) == 1 and other(req[0]) not in cards["mull_req"]:
         opp = other(req[0])
         return [_ask(opp, "mull_other", f"{req[0].title()} takes a new hand (mulligan). Do you "
-                     "keep your cards or take a new hand too?", "intro",
-                     [["keep", "Keep my cards", "intro"], ["redeal", "New hand too", "intro"]])]
+                     "keep your cards or take a new hand too?", MULLIGAN,
+                     [["keep", "Keep my cards", MULLIGAN], ["redeal", "New hand too", MULLIGAN]])]
     sides = req + [x for x in SIDES if cards["mull_req"].get(x) == "redeal" and x not in req]
     C.redeal(bd, s, sides, ctx)
     s["step"] = "sicily"
@@ -199,8 +204,8 @@ def st_sicily(bd, s, ctx):
     set_phase(s, "sicily")
     return [_ask(side, "sicily", "Syracuse points (optional rule): set one card face-down at "
                  "Sicily; the two cards' MPs make Syracuse's value."
-                 + _events_in(bd, cards["hands"][side]), "9.2",
-                 [[f"c:{c}", C.card_label(bd, c), "9.2"] for c in cards["hands"][side]],
+                 + _events_in(bd, cards["hands"][side]), SYRACUSE_POINTS,
+                 [[f"c:{c}", C.card_label(bd, c), SYRACUSE_POINTS] for c in cards["hands"][side]],
                  secret=True)
             for side in SIDES if side not in cards["sicily"]]
 
@@ -220,17 +225,28 @@ def h_sicily(bd, s, seat, option, ask, ctx):
     ctx.event("sicily", f"{seat.title()} has set a card aside at Sicily")
 
 
+def olympiad_over(s) -> bool:
+    """Introduction: an Olympiad has six game turns, one card each per turn (five in the
+    first Olympiad with the Syracuse points option). It is over when a new game turn would
+    begin (no card committed yet) and a player has no card left; asked only then, so the
+    second player still plays the sixth card after the first has committed his."""
+    cards = s["cards"]
+    if cards["committed"]:
+        return False
+    return not (cards["hands"]["athens"] and cards["hands"]["sparta"]) or s["turn"] > 6
+
+
 def st_commit(bd, s, ctx):
     cards = s["cards"]
-    if not cards["hands"]["athens"] or not cards["hands"]["sparta"] or s["turn"] > 6:
+    if olympiad_over(s):
         s["step"] = "olympiad_end"
         return None
     set_phase(s, "card")
     s["active"] = None
     asks = [_ask(side, "commit", f"Game turn {s['turn']} of Olympiad {s['olympiad']}: play a "
-                 "card face-down (introduction, rule 4.6)." + _events_in(bd, cards["hands"][side]),
-                 "4.6",
-                 [[f"c:{c}", C.card_label(bd, c), "4.6"]
+                 "card face-down (introduction: card phase)." + _events_in(bd, cards["hands"][side]),
+                 "intro",
+                 [[f"c:{c}", C.card_label(bd, c), "intro"]
                   for c in sorted(cards["hands"][side], key=lambda c: (C.card_mp(bd, c), c))],
                  secret=True)
             for side in SIDES if side not in cards["committed"]]
@@ -391,8 +407,7 @@ def revolt_cities(bd, s, side) -> list[list[str]]:
             continue
         if side in s["revolts"].get(name, []):
             continue
-        h = c["hex"]
-        if side in occ.get(h, {}) or h in s["entries"]:
+        if _own_blocks_bar_revolt(s, c["hex"], side, occ):
             continue
         if name == "Messene" and side == "athens":
             if helot and not s["helot_ban"]:
@@ -401,6 +416,14 @@ def revolt_cities(bd, s, side) -> list[list[str]]:
         if rb:
             out.append([f"c:{name}", name, "7.0"])
     return out
+
+
+def _own_blocks_bar_revolt(s, h, side, occ) -> bool:
+    """Ruling R15: no revolt where the sponsor already has blocks that did not just attack
+    (a city he besieges, or holds); his blocks that entered the city this turn to attack do
+    not bar it, and the revolt then joins their battle (R28)."""
+    entered = s["entries"].get(h, {})
+    return any(b not in entered for b in occ.get(h, {}).get(side, []))
 
 
 def st_move(bd, s, ctx):
@@ -419,13 +442,13 @@ def st_move(bd, s, ctx):
         places: dict[str, int] = {}
         for b in blocks:
             places[s["blocks"][b]["loc"]] = places.get(s["blocks"][b]["loc"], 0) + 1
-        opts = [[f"p:{h}", f"{bd.label(h)} ({n} block{'s' if n > 1 else ''})", "4.4"]
+        opts = [[f"p:{h}", f"{bd.label(h)} ({n} block{'s' if n > 1 else ''})", "4.0"]
                 for h, n in sorted(places.items(), key=lambda kv: bd.label(kv[0]))]
     else:
-        opts = [[f"b:{b}", _block_label(bd, s, b), "4.4"]
+        opts = [[f"b:{b}", _block_label(bd, s, b), "4.0"]
                 for b in sorted(blocks, key=lambda b: (bd.label(s["blocks"][b]["loc"]), b))]
     if place:
-        opts.append(["up", "Other places", "4.4"])
+        opts.append(["up", "Other places", "4.0"])
         return [_ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a block "
                      f"at {bd.label(place)}.", "4.0", opts)]
     if revolt_cities(bd, s, side):
@@ -521,17 +544,18 @@ def st_move_dest(bd, s, ctx):
         dests = [d for d in dests if d[1] == mode]
     order = sorted(dests, key=lambda d: (dist.get(d[0], 50), {"op": 0, "march": 1, "sea": 2}
                                          [d[1]], bd.label(d[0]), d[2] or ""))
-    opts = [[_dest_id(d), label(d), {"op": "4.4", "march": "4.51", "sea": "4.52"}[d[1]]]
-            for d in order]
+    opts = [[_dest_id(d), label(d), MOVE_RULES[d[1]]] for d in order]
     opts.append(["back", "Choose another block", "4.0"])
     what = "choose where it ends its move." if len(opts) > 1 else \
         "it has nowhere it may legally go (stacking, enemy hexes or terrain)."
-    if len({d[1] for d in dests}) > 1:
+    kinds = {d[1] for d in dests}
+    if len(kinds) > 1:
         what += (" A bare place is an operation move (up to its move limit); 'march' and "
                  "'by sea' are strategic moves (4.5): a march goes twice as far and ends in a "
                  "friendly hex, a sea move goes port to friendly port.")
+    rule = MOVE_RULES[next(iter(kinds))] if len(kinds) == 1 else "4.0"  # the kinds offered
     return [_ask(s["active"], "move_dest", f"Move {block_name(bd, b)} from {bd.label(here)} "
-                 f"(rules 4.4, 4.5): {what}", "4.4", opts)]
+                 f"(rules 4.4, 4.5): {what}", rule, opts)]
 
 
 def h_move_dest(bd, s, seat, option, ask, ctx):
@@ -867,7 +891,7 @@ def run_attrition(bd, s, ctx):
                   f"({job['need']}+): {dice}, {hits} hit{'s' if hits != 1 else ''}",
                   dice=dice, hits=hits, side=job["side"], hex=job["hex"], need=job["need"])
         if hits:
-            start_hits(s, job["side"], hits, bids, False, job["hex"])
+            start_hits(s, job["side"], hits, bids, False, job["hex"], rule="6.0")
     s["attr"] = None
     return None
 
@@ -892,7 +916,10 @@ def h_attr_hit(bd, s, seat, option, ask, ctx):
 
 
 def st_hellespont(bd, s, ctx):
-    if s["active"] == "athens" and hellespont_applies(bd, s):
+    # ruling R34: an Earthquake cancels the game turn but for siege attrition (sidebar);
+    # the Hellespont's grain loss (9.1) is not siege attrition, so it is cancelled too
+    if s["active"] == "athens" and "earthquake" not in s["events"] and \
+            hellespont_applies(bd, s):
         bids = athens_blocks_in_athens(bd, s)
         if bids:
             set_phase(s, "hellespont")

@@ -44,9 +44,11 @@ def step_loss(bd: Board, s: dict[str, Any], bid: str, ctx: Any) -> tuple[int, in
 
 
 def start_hits(s: dict[str, Any], side: str, n: int, pool: list[str], half: bool,
-               where: str, record: bool = False) -> None:
+               where: str, record: bool = False, rule: str = "5.2") -> None:
+    """Pending hits; `rule` is the rule that dealt them (5.2 combat, 6.0 attrition), cited
+    when the owner chooses among equally strong blocks."""
     s["hits"] = {"side": side, "n": n, "pool": list(pool), "half": half, "hex": where,
-                 "choice": None, "rec": record}
+                 "choice": None, "rec": record, "rule": rule}
 
 
 def strongest(s: dict[str, Any], pool: list[str]) -> list[str]:
@@ -79,13 +81,14 @@ def apply_hits(bd: Board, s: dict[str, Any], ctx: Any) -> dict[str, Any] | None:
         cands = strongest(s, pool)
         if len(cands) > 1 and h["choice"] not in cands:
             side = h["side"]
-            return {"seat": side, "kind": "hit", "rule": "5.2",
-                    "text": ("Rule 5.2: a hit falls on your strongest block; several are "
+            rule = h.get("rule", "5.2")
+            return {"seat": side, "kind": "hit", "rule": rule,
+                    "text": (f"Rule {rule}: a hit falls on your strongest block; several are "
                              "equally strong. Choose which one takes it"
                              + (" (double defence: a half-hit, rule 5.41)." if h["half"]
                                 else ".")),
                     "opts": [[f"h:{b}", f"{block_name(bd, b)} ({s['blocks'][b]['str']})",
-                              "5.2"] for b in cands]}
+                              rule] for b in cands]}
         target = h["choice"] if h["choice"] in cands else cands[0]
         h["choice"] = None
         if h["half"]:

@@ -82,14 +82,16 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tu
     limit = move_limit(bd, bid)
     oracle_start = bid in s["oracle"]
     found: dict[tuple[str, str, bool], int] = {}
-    best: dict[tuple[str, bool], int] = {(start, False): 0}
-    frontier = [(start, False)]
+    # a node is (hex, entered on a strait's far side, enemy or neutral hexes passed through)
+    Node = tuple[str, bool, frozenset[str]]
+    best: dict[Node, int] = {(start, False, frozenset()): 0}
+    frontier: list[Node] = [(start, False, frozenset())]
     for step in range(1, limit + 1):
         nxt = []
-        for h, far in frontier:
+        for h, far, passed in frontier:
             for nb, _lim in bd.land[h].items():
-                if nb == SICILY or _persia_closed(s, side, bd, nb):
-                    continue
+                if nb == SICILY or _persia_closed(s, side, bd, nb) or nb in passed:
+                    continue  # ruling R33: a move never re-enters a hex it went through
                 # leaving a strait hex (rule 4.3)
                 if h in bd.strait_far:
                     to_far = nb in bd.strait_far[h]
@@ -99,25 +101,21 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tu
                         continue  # must stop in the strait hex before crossing out
                 crossed_out = h == start and h in bd.strait_far and nb in bd.strait_far[h]
                 entering_far = nb in bd.strait_far and h in bd.strait_far[nb]
-                crossed = crossed_out or entering_far
                 enemy = nb in foes
                 oracle = nb in bd.oracles
                 neutral_city = s["hctl"].get(nb) == "neutral" and nb in bd.city_at
-                # may it stop here?
-                key = (nb, h, crossed_out or (entering_far and True))
+                # it may stop here
+                key = (nb, h, crossed_out or entering_far)
                 if key not in found:
                     found[key] = step
                 # may it go on?
                 if step == limit or bd.is_mountain(nb):
                     continue
                 if enemy and not oracle and not entering_far:
-                    continue
-                    # passing through an enemy-held strait on the far side is allowed
-                if entering_far:
-                    pass  # may continue only to far-side neighbours (checked on leaving)
-                if neutral_city:
-                    pass  # may pass through a neutral city hex (rule 9.5)
-                node = (nb, entering_far)
+                    continue  # enemy blocks stop a move (4.4), except on a strait's far side
+                # passing an enemy-held strait on its far side (4.3) or a neutral city (9.5)
+                went_by = passed | {nb} if (enemy and not oracle) or neutral_city else passed
+                node = (nb, entering_far, went_by)
                 if node not in best:
                     best[node] = step
                     nxt.append(node)

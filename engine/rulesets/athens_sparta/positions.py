@@ -9,12 +9,13 @@ from typing import Any
 
 from engine import IllegalAction
 
+from . import cards as C
 from . import combat as K
 from .board import SICILY, Board
 from .state import SIDES, compute_control, is_army, new_state, occupancy, siege_at
 
 HERE = Path(__file__).parent / "positions"
-PHASES = ("card", "move", "combat", "attrition", "replacement")
+PHASES = ("deal", "mulligan", "card", "move", "combat", "attrition", "replacement")
 
 
 def load_position_file(name: str) -> dict[str, Any]:
@@ -172,9 +173,8 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
     if any(not 1 <= d <= 6 for d in s["dice"]):
         _fail("fixed dice must be 1 to 6")
     s["moved"] = list(p.get("moved") or [])
-    for h, ent in (p.get("entries") or {}).items():
-        s["entries"][h] = {b: [e.get("from"), bool(e.get("crossed")), bool(e.get("sea"))]
-                           for b, e in ent.items()}
+    _entries(bd, s, p.get("entries") or {})
+    _revolts(bd, s, p)
     compute_control(bd, s)
     active = p.get("active")
     p1 = p.get("player1") or active or "sparta"
@@ -191,6 +191,7 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
         s["mp"] = int(p.get("mp", bd.card[cards["played"][active]]["mp"]))
         s["phase"] = phase
         s["step"] = {"move": "move", "combat": "combat", "attrition": "attrition"}[phase]
+        C.turn_events(bd, s)  # Storm or Earthquake played this game turn (4.6)
         corinth = bd.cities.get("Corinth", {}).get("hex")
         s["oracle"] = sorted(b for b, x in s["blocks"].items()
                              if x["side"] == active and x["loc"] in bd.oracles)
@@ -203,6 +204,11 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
                 _fail(f"there is no battle to fight in {h}")
             K.start_battle(bd, s, h, kinds[h], ctx)
             s["step"] = "battle"
+            _battle_state(bd, s, p)
+        elif p.get("half_hits") or p.get("battle_round"):
+            _fail("half_hits and battle_round describe the battle in \"battle\"")
+    elif phase in ("deal", "mulligan"):
+        _card_phase_start(bd, s, p, phase)
     elif phase == "card":
         s["phase"] = "card"
         s["step"] = "commit"
@@ -217,3 +223,72 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
         s["phase"] = "replacement"
         s["step"] = "build"
     return s
+
+
+def _entries(bd: Board, s: dict[str, Any], entries: dict[str, Any]) -> None:
+    """How attackers entered a battle hex (4.1, 4.3). An army's entry must be a land
+    hex-side of that hex, and it crossed a strait exactly when the map says so."""
+    for h, ent in entries.items():
+        s["entries"][h] = {}
+        for b, e in ent.items():
+            frm, crossed, sea = e.get("from"), bool(e.get("crossed")), bool(e.get("sea"))
+            if b not in s["blocks"] or s["blocks"][b]["loc"] != h:
+                _fail(f"entries: {b} does not stand in {h}")
+            if is_army(bd, b) and not sea and frm is not None:
+                if frm not in bd.land.get(h, {}):
+                    _fail(f"entries: {b} cannot enter {h} by land from {frm}")
+                strait = bd.crossing(h, frm, None) or bd.crossing(frm, None, h)
+                if crossed != strait:
+                    _fail(f"entries: the side {frm}-{h} "
+                          f"{'crosses' if strait else 'does not cross'} a strait (rule 4.3)")
+            s["entries"][h][b] = [frm, crossed, sea]
+
+
+def _revolts(bd: Board, s: dict[str, Any], p: dict[str, Any]) -> None:
+    """Revolts already made this Olympiad (7.0: never twice against the same city by the
+    same side) and a Helot revolt already crushed (7.1)."""
+    for name, sides in (p.get("revolts") or {}).items():
+        if name not in bd.cities:
+            _fail(f"revolts: there is no city {name!r}")
+        if not set(sides) <= set(SIDES):
+            _fail(f"revolts: {name} lists an unknown side")
+        s["revolts"][name] = sorted(set(sides))
+    s["helot_ban"] = bool(p.get("helot_ban"))
+
+
+def _battle_state(bd: Board, s: dict[str, Any], p: dict[str, Any]) -> None:
+    """The battle in "battle" may start in round 2 (5.42) and with half-hits already
+    taken by blocks inside the walls (5.41: the next hit must go to the same block)."""
+    bt = s["battle"]
+    rnd = int(p.get("battle_round", 1))
+    if rnd not in (1, 2):
+        _fail("battle_round must be 1 or 2")
+    bt["round"] = rnd
+    for b in p.get("half_hits") or []:
+        if bt["role"].get(b) is None or not s["blocks"][b]["in"]:
+            _fail(f"half_hits: {b} is not inside the walls in the battle at {bt['hex']}")
+        if s["blocks"][b]["str"] < 1:
+            _fail(f"half_hits: {b} has no step left")
+        s["half"].append(b)
+
+
+def _card_phase_start(bd: Board, s: dict[str, Any], p: dict[str, Any], phase: str) -> None:
+    """The start of an Olympiad: the deal itself ("deal": every card not set aside at
+    Sicily is shuffled and dealt) or the mulligan question ("mulligan": the hands given are
+    the ones dealt; `mulligan_used` marks a side that already had its redeal)."""
+    cards = s["cards"]
+    s["phase"] = "card"
+    s["active"] = None
+    if phase == "deal":
+        if any(cards["hands"][x] for x in SIDES) or cards["played"]:
+            _fail("at the deal no one holds or has played a card yet")
+        s["step"] = "deal"
+        return
+    for side in SIDES:
+        if not cards["hands"][side]:
+            _fail(f"{side} has no hand to keep or show")
+    used = (p.get("cards") or {}).get("mulligan_used") or {}
+    cards["mull"] = {x: bool(used.get(x)) for x in SIDES}
+    cards["used"] = []
+    s["phase"] = "mulligan"
+    s["step"] = "mulligan"

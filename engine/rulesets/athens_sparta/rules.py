@@ -26,19 +26,21 @@ from .rules_copy import copy_state  # noqa: E402
 class AthensSparta(Ruleset):
     id = "athens-sparta"
     title = "Athens & Sparta"
-    # 2: every legal option is offered (1 cut long lists at 60); games stored under 1 are
-    # rebuilt from their logs on load (engine Game.from_dict), which replay unchanged.
-    version = "2"
+    # 2: six game turns, 10.1 inside the walls, 5.5/5.6 fixes (RULINGS.md).
+    # 3: every legal option is offered (2 cut long lists at 60). Games stored under an
+    # older version are rebuilt from their logs on load (engine Game.from_dict).
+    version = "3"
     scenarios = {"431": Scenario("431", "431-404 BC: the Peloponnesian War (Olympiads 84-89)",
                                  ("athens", "sparta"),
                                  "The full campaign from the siege of Potidaea to the end of "
                                  "Olympiad 89.")}
     options = {
         "mulligan": GameOption("mulligan", "Mulligan: a hand under 10 MP may be dealt again",
-                               True, rule="intro", choices=(True, False)),
+                               True, rule="Mulligan sidebar", choices=(True, False)),
         "syracuse_points": GameOption("syracuse_points", "Syracuse points: each player sets a "
                                       "card aside at Sicily in the first Olympiad", False,
-                                      rule="9.2", choices=(True, False)),
+                                      rule="Syracuse Points sidebar",
+                                      choices=(True, False)),
         "bid": GameOption("bid", "Tourney bid: side and steps removed by the winning bidder",
                           "none", rule="10.3", choices=BIDS),
     }

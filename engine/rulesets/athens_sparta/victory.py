@@ -5,20 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 from .board import Board
-from .state import occupancy, points
+from .state import occupancy, points, siege_at
 
 LAST_OLYMPIAD = 89
 
 
 def sudden_death(bd: Board, s: dict[str, Any]) -> tuple[str, str] | None:
-    """Rule 10.1: at the end of a game turn, enemy blocks holding ATHENS or SPARTA end the
-    game. Ruling R6: 'occupied' means the enemy alone holds the hex (besiegers camped
-    outside the walls of Athens do not count)."""
+    """Rule 10.1: at the end of a game turn, enemy blocks occupying ATHENS or SPARTA end the
+    game. Ruling R6: the city is occupied when the enemy alone holds its hex, or holds the
+    city inside its walls while the owner's blocks besiege or blockade it from outside (a
+    defending navy may stay on blockade after the city falls, 5.43). Besiegers camped
+    outside the walls do not occupy the city."""
     occ = occupancy(s)
     for name, enemy in (("Athens", "sparta"), ("Sparta", "athens")):
         h = bd.cities[name]["hex"]
         here = occ.get(h, {})
-        if enemy in here and len(here) == 1:
+        if enemy not in here:
+            continue
+        sg = siege_at(bd, s, h, occ) if len(here) > 1 else None
+        if len(here) == 1 or (sg is not None and sg["holder"] == enemy):
             return enemy, f"{enemy.title()} occupies {name.upper()} (rule 10.1)"
     return None
 
