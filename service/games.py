@@ -1,4 +1,4 @@
-"""GameService: where a click becomes an action (DESIGN §2, §5). No Discord here.
+"""GameService: where a click becomes an action (docs/storage.md). No Discord here.
 
 Every method takes plain ids and returns plain values (service.results) or raises
 `Refusal` with a message for the user; a refusal never changes anything. Moderator
@@ -493,6 +493,19 @@ class GameService:
             view=g.view(seat),
             prompt=OpenPrompt(seat, user_id, prompt, g.version) if prompt else None,
             can_undo=seat is not None and g.can_undo(seat))
+
+    async def public_view_at(self, game_id: int, version: int) -> dict[str, Any]:
+        """The public view as it stood at `version`, rebuilt from the log here, so that
+        only the public view (no seed, no hidden fact) leaves the service."""
+        import asyncio
+
+        row = await self._require(v.snowflake(game_id, "game"))
+        if version < 0 or version > row.version:
+            raise Refusal("bad_input", f"The game is at version {row.version}; pick 0 to "
+                          f"{row.version}.")
+        snapshot = (await self.store.get_game(row.id, snapshot=True)).snapshot
+        actions = [a for a in await self.store.actions(row.id) if a.seq <= version]
+        return await asyncio.to_thread(lambda: replay_log(snapshot, actions).view(None))
 
     async def pending(self, user_id: int) -> list[PendingPrompt]:
         """Every decision waiting for this user, across channels, oldest first."""

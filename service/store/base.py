@@ -1,4 +1,4 @@
-"""The repository interface the service layer talks to (DESIGN §5).
+"""The repository interface the service layer talks to (docs/storage.md).
 
 All SQL lives in an implementation (`service.store.sqlite.SqliteStore` today; a
 PostgreSQL one with asyncpg could sit behind the same protocol). Rows come back as plain
