@@ -95,6 +95,7 @@ class Hits(TypedDict, total=False):
     hex: Hex
     choice: BlockId | None
     rec: bool
+    rule: str | None  # the rule the hits come from, cited in the prompt
 
 
 class Bonus(TypedDict, total=False):
