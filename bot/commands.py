@@ -13,7 +13,7 @@ import renders
 from service.errors import Refusal
 
 from . import limits, text
-from .controller import Keryx, UserError, png_file, render
+from .controller import NOT_POSTED_START, Keryx, UserError, png_file, render
 
 
 def parse_options(raw: str | None, ruleset_id: str) -> dict:
@@ -176,7 +176,8 @@ class GameGroup(app_commands.Group):
                 allowed_mentions=discord.AllowedMentions.none())
             if self.k.hooks is not None:
                 await self.k.hooks.game_started(info, started.prompts)
-            await self.k.post_opening(itx.channel, started)
+            if not await self.k.deliver(info.id):  # the first map waits in the outbox
+                await self.k.tell(itx, NOT_POSTED_START)
 
     # ------------------------------------------------------------- reading
     @app_commands.command(name="status", description="Who plays, where the game stands")

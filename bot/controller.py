@@ -20,7 +20,7 @@ from engine.core.view import BATTLE_END
 from service import GameService
 from service.cache import GameLocks
 from service.errors import Refusal
-from service.results import ActionResult, PublicPost, SeatView, StartResult
+from service.results import ActionResult, PublicPost, SeatView
 
 from . import limits, text, ui
 
@@ -30,6 +30,8 @@ STALE = "The game moved on since these buttons were drawn; here is where it stan
 NOT_SEATED = ("You do not hold a seat in this game, so you cannot choose for it. "
               "Use `/game join` in a game that is still gathering players.")
 WENT_WRONG = "Something went wrong on our side; it has been logged. Please try again."
+NOT_POSTED_START = ("The first map could not be posted yet; Keryx keeps retrying, and "
+                    "moderators see it in `/game status`.")
 NOT_POSTED = ("✅ Your move is saved. The channel post about it could not be sent yet; "
               "Keryx keeps retrying, and moderators see it in `/game status`.")
 
@@ -332,6 +334,12 @@ class Keryx:
                                            version=post.version)
         if post.game_ended:
             await self.post_end(channel, post.game_id, post.view)
+        elif post.opening:
+            info = await self.svc.game_info_by_id(post.game_id)
+            intro = "\n".join(x for x in (post.intro, f"Dice seed hash: `{info.seed_hash}`")
+                              if x)
+            await self.post_phase(channel, post.game_id, post.version, post.view,
+                                  post.waiting, post.to_ping, intro=intro)
         elif post.phase_ended:
             await self.post_phase(channel, post.game_id, post.version, post.view,
                                   post.waiting, post.to_ping)
@@ -365,13 +373,6 @@ class Keryx:
                 users=[discord.Object(u) for u in to_ping.values() if u],
                 everyone=False, roles=False))
         await self.svc.record_post(game_id, msg.channel.id, msg.id, "map", version=version)
-
-    async def post_opening(self, channel: discord.abc.Messageable, started: StartResult,
-                           intro: str = "") -> None:
-        """The first map of a game, pinging everyone who must act first."""
-        waiting = {p.seat: p.user_id for p in started.prompts}
-        await self.post_phase(channel, started.game.id, started.public_view["game"]["version"],
-                              started.public_view, waiting, waiting, intro=intro)
 
     async def post_ping(self, channel: discord.abc.Messageable, game_id: int, version: int,
                         to_ping: dict[str, int | None]) -> None:

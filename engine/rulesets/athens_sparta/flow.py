@@ -24,6 +24,7 @@ from .replacements import (
 from .siege import attrition_jobs
 from .state import (
     SIDES,
+    a_side,
     block_name,
     friendly,
     is_navy,
@@ -865,7 +866,7 @@ def _navy_to(bd, s, b, option, ctx):
     src = x["loc"]
     x["loc"] = parts[1]
     x["coast"] = int(parts[2]) if len(parts) > 2 else bd.ports.get(parts[1], 0)
-    ctx.event("navy_port", f"A {x['side'].title()} navy returns from {bd.label(src)} to "
+    ctx.event("navy_port", f"{a_side(x['side'], 'navy')} returns from {bd.label(src)} to "
               f"{bd.label(parts[1])} (rule 4.4)", frm=src, to=parts[1])
 
 
