@@ -47,6 +47,7 @@ class KeryxBot(discord.Client):
         self.sync_on_start = sync
         self.health_file = health_file
         self._tasks: list[asyncio.Task] = []
+        self._closing: asyncio.Future | None = None
 
     async def setup_hook(self) -> None:
         # Load every ruleset and draw each base map once before the first click, so that
@@ -118,16 +119,29 @@ class KeryxBot(discord.Client):
 
     async def close(self) -> None:
         """Stop taking interactions, let the clicks in flight finish (their commits and
-        posts), then close the store: a stopping container loses nothing half-done."""
+        posts), then close the store: a stopping container loses nothing half-done. Every
+        call waits for the one closing: the signal handler starts it, and `start_bot` must
+        not return (ending the event loop, which would cancel it half-way and leave the
+        store's thread alive) before it is done."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close_everything())
+        await asyncio.shield(self._closing)
+
+    async def _close_everything(self) -> None:
         for task in self._tasks:
             task.cancel()
         await self.keryx.drain(DRAIN_SECONDS)
         if self.keryx.hooks is not None:
-            with contextlib.suppress(Exception):
+            try:
                 await self.keryx.hooks.close()
+            except Exception:
+                log.exception("closing the community services failed")
         await super().close()
-        with contextlib.suppress(Exception):
+        try:
             await self.keryx.svc.close()
+            log.info("store closed")
+        except Exception:
+            log.exception("closing the store failed")
         if self.health_file is not None:
             self.health_file.unlink(missing_ok=True)
 

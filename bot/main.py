@@ -48,6 +48,7 @@ async def start_bot(settings: Settings, sync: bool = False,
     stop_on_signals(bot)
     async with bot:
         await bot.start(settings.discord_token)
+    await bot.close()  # a close begun by a signal finishes before the loop ends
 
 
 def stop_on_signals(bot) -> None:
