@@ -51,3 +51,22 @@ async def test_chronicle_of_an_athens_sparta_game_is_in_version_order_and_names_
     assert told == [line for _, line in expected]            # all of them, in version order
     assert all(ln.split(" ", 1)[1].startswith("Olympiad ") for ln in body)
     assert private and not any(p in text for p in private)
+
+
+async def test_an_undone_choice_is_not_told(tmp_path):
+    import tests.fixtures.duel  # noqa: F401  (registers the "duel" ruleset)
+    from service.community.chronicle import dated_public_events
+    from tests.service.helpers import NORTH, iid, start_duel
+
+    svc = await GameService.open(tmp_path / "undo.db")
+    try:
+        start = await start_duel(svc, channel=CHANNEL)
+        mine = await svc.view(CHANNEL, NORTH)
+        await svc.submit(CHANNEL, NORTH, mine.prompt.prompt.options[0].id, mine.version, iid())
+        told = await dated_public_events(svc, start.game.id)
+        assert [e["text"] for e in told] == ["north has committed a card"]
+        assert told[0]["version"] == 1
+        await svc.undo(CHANNEL, NORTH, 1, iid())
+        assert await dated_public_events(svc, start.game.id) == []
+    finally:
+        await svc.close()
