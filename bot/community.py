@@ -36,6 +36,7 @@ from service.community import (
     TickReport,
     format_duration,
 )
+from service.community.chronicle import game_chronicle
 from service.community.db import utcnow
 from service.community.leagues import League, LeagueGame, names_of
 from service.errors import Refusal
@@ -316,11 +317,6 @@ class CommunityHooks:
         return await names_of(self.c.db.reader, sorted(set(user_ids)))
 
     async def _post_chronicle(self, channel: discord.abc.Messageable, info: GameInfo) -> None:
-        try:
-            entries = await self.svc.history(info.channel_id, None)
-        except Refusal:
-            return
-        events = [e.to_dict() for entry in entries for e in entry.events if e.public]
         names = await self._names(s.user_id for s in info.seats)
         players = {text.seat_title(s.seat): names.get(s.user_id, text.mention(s.user_id))
                    for s in info.seats if s.seat}
@@ -328,7 +324,9 @@ class CommunityHooks:
             title = f"Chronicle of the war — {engine.ruleset(info.ruleset).title}, game {info.id}"
         except KeyError:
             title = f"Chronicle of game {info.id}"
-        chronicle = self.c.chronicle(events, title=title, outcome=info.outcome, players=players)
+        # one replay of the log dates each public entry with the ruleset's turn banner
+        chronicle = await game_chronicle(self.svc, info.id, title=title, outcome=info.outcome,
+                                         players=players)
         await channel.send(limits.clip(chronicle, limits.MESSAGE_CHARS),
                            allowed_mentions=NO_MENTIONS)
 

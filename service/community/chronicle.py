@@ -5,7 +5,11 @@ Generic on purpose (any ruleset): it keeps
   a battle);
 * cities taken: events whose data has a "captured" or "city" key;
 * the outcome: the `game_end` event, or the outcome passed in;
-and uses `phase_end` events (and any "turn" / "year" in event data) to say when.
+and says when each happened. `game_chronicle` replays the stored game once and dates each
+public event with the version it was written at and the turn banner of the public view
+(`view["common"]["banner"]`, the ruleset's own words, e.g. the Olympiad) just before the
+action that caused it; entries are told in version order. Event dicts without a banner fall
+back to "turn" / "year" in their data, or to a count of `phase_end` events.
 Private events (with `seats`) never appear. If there are too many battles to fit in one
 Discord message, the biggest are kept (by casualties/hits/losses/steps in the data), with
 the first and the last, in the order they were fought.
@@ -13,10 +17,15 @@ the first and the last, in the order they were fought.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..replay import apply_action, fresh_game
 from .standings import DISCORD_LIMIT
+
+if TYPE_CHECKING:
+    from ..games import GameService
 
 _SIZE_KEYS = ("casualties", "losses", "hits", "steps", "killed", "eliminated")
 
@@ -39,6 +48,8 @@ def _size(data: Mapping[str, Any]) -> float:
 
 
 def _when(ev: Mapping[str, Any], turn: int) -> str:
+    if ev.get("banner"):
+        return str(ev["banner"])
     data = ev.get("data") or {}
     if "year" in data:
         y = data["year"]
@@ -52,8 +63,11 @@ def build_chronicle(events: Sequence[Mapping[str, Any]], *, title: str | None = 
                     outcome: Mapping[str, Any] | None = None,
                     players: Mapping[str, str] | None = None,
                     limit: int = DISCORD_LIMIT) -> str:
-    """Events are dicts like Event.to_dict(): kind, text, seats, data."""
-    public = [e for e in events if e.get("seats") is None]
+    """Events are dicts like Event.to_dict(): kind, text, seats, data, and optionally
+    `version` (told in that order; a stable sort keeps the log's order within a version)
+    and `banner` (where the game stood, as the public view said)."""
+    public = sorted((e for e in events if e.get("seats") is None),
+                    key=lambda e: e.get("version") or 0)
     have_battle_end = any(e.get("kind") == "battle_end" for e in public)
     turn = 1 if any(e.get("kind") == "phase_end" for e in public) else 0
     lines: list[tuple[int, float, str]] = []      # (order, weight, line)
@@ -104,3 +118,36 @@ def build_chronicle(events: Sequence[Mapping[str, Any]], *, title: str | None = 
         first, last = min(keep)[0], max(keep)[0]
         victim = next((x for x in order if x[0] not in (first, last)), order[0])
         keep.remove(victim)
+
+
+async def dated_public_events(games: GameService, game_id: int) -> list[dict[str, Any]]:
+    """The game's public events in version order, each with its `version` and the public
+    view's `banner` from just before the action that wrote it. One replay of the stored
+    log; the events themselves are the stored ones. An undo takes back the events of the
+    choice it undid, so the chronicle never tells what did not happen."""
+    row = await games.store.get_game(game_id, snapshot=True)
+    if row is None or row.snapshot is None:
+        return []
+    setup = json.loads(row.snapshot)
+    g = fresh_game(setup)
+    g.engine_version = setup.get("engine_version", g.engine_version)
+    told: dict[int, list[dict[str, Any]]] = {}   # seq -> its public events
+    acts: list[int] = []                         # seqs of the choices still standing
+    for a in await games.store.actions(row.id):
+        public = [e for e in a.events if e.get("seats") is None]
+        # the public view only: a banner must not carry what a seat alone may see
+        banner = str(g.view(None)["common"].get("banner") or "") if public else ""
+        apply_action(g, a)
+        if a.kind == "undo":
+            if acts:
+                told.pop(acts.pop(), None)
+            continue
+        if a.kind == "act":
+            acts.append(a.seq)
+        told[a.seq] = [{**e, "version": a.seq, "banner": banner} for e in public]
+    return [e for seq in sorted(told) for e in told[seq]]
+
+
+async def game_chronicle(games: GameService, game_id: int, **kw: Any) -> str:
+    """The chronicle of a stored game (see build_chronicle for the keywords)."""
+    return build_chronicle(await dated_public_events(games, game_id), **kw)
