@@ -36,6 +36,7 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
     so SqliteStore's methods run their SQL through it."""
 
     _tx = PgDatabase.tx  # type: ignore[assignment]
+    _SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
 
     async def integrity_check(self) -> str:
         """SQLite's PRAGMA checks the file's pages; the server checks its own, so this
@@ -53,8 +54,9 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
                             user_id: int | None, interaction_id: str | None,
                             events: Sequence[dict[str, Any]], snapshot: str,
                             at: datetime, end: GameEnd | None = None,
-                            announce: dict[str, Any] | None = None) -> ActionRow:
-        """SqliteStore.commit_action's three writes as one statement. The inserts select
+                            announce: dict[str, Any] | None = None,
+                            lease_until: datetime | None = None) -> ActionRow:
+        """SqliteStore.commit_action's writes as one statement. The inserts select
         from the UPDATE's RETURNING, so when the version guard fails nothing is written;
         a unique violation (a twin's interaction id) undoes the whole statement."""
         t = ts(at)
@@ -64,9 +66,16 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
             ":seq, :snapshot, :t, :status, :seed, :outcome, :t")
         cols = "version, snapshot, updated_at" if end is None else (
             "version, snapshot, updated_at, status, seed, outcome, ended_at")
-        outbox = "" if announce is None else (
-            ", n AS (INSERT INTO announcements (game_id, version, channel_id, payload, "
-            "next_try_at, created_at) SELECT id, :seq, channel_id, :announce, :t, :t FROM g)")
+        # The outbox row is claimed for the caller (lease, one attempt) when nothing older
+        # of the game is pending; `leased` reports it. The EXISTS reads the statement's
+        # snapshot, which is right: a commit racing this one fails the version guard.
+        outbox = ", n AS (SELECT 0 AS attempts WHERE false)" if announce is None else (
+            ", p AS (SELECT EXISTS (SELECT 1 FROM announcements WHERE game_id = :id "
+            "AND state = 'pending') OR :lease::text IS NULL AS busy), "
+            "n AS (INSERT INTO announcements (game_id, version, channel_id, payload, "
+            "next_try_at, attempts, created_at) SELECT id, :seq, channel_id, :announce, "
+            "CASE WHEN p.busy THEN :t ELSE :lease END, CASE WHEN p.busy THEN 0 ELSE 1 END, "
+            ":t FROM g, p RETURNING attempts)")
         params: dict[str, Any] = {
             "seq": seq, "snapshot": snapshot, "t": t, "id": game_id, "v": expected_version,
             "kind": kind, "seat": seat, "option": option_id, "secret": int(secret),
@@ -75,7 +84,8 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
             params.update(status=end.status, seed=end.seed,
                           outcome=dumps(end.outcome) if end.outcome is not None else None)
         if announce is not None:
-            params["announce"] = dumps(announce)
+            params.update(announce=dumps(announce),
+                          lease=None if lease_until is None else ts(lease_until))
         try:
             async with self.connection() as conn:
                 cur = await PgConn(conn).execute(
@@ -84,8 +94,9 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
                     "RETURNING id, channel_id), "
                     f"a AS (INSERT INTO actions ({_ACTION_COLS}) SELECT id, :seq, :kind, "
                     ":seat, :option, :secret, :user, :itx, :events, :t FROM g)"
-                    f"{outbox} SELECT count(*) FROM g", params)
-                done = (await cur.fetchone() or (0,))[0]
+                    f"{outbox} SELECT (SELECT count(*) FROM g), "
+                    "(SELECT count(*) FROM n WHERE attempts = 1)", params)
+                done, leased = await cur.fetchone() or (0, 0)
                 if done != 1:
                     now = await PgConn(conn).execute("SELECT version FROM games WHERE id = ?",
                                                      (game_id,))
@@ -96,4 +107,5 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
                 raise DuplicateInteraction(interaction_id) from exc
             raise
         return ActionRow(game_id, seq, kind, seat, option_id, secret, user_id, interaction_id,
-                         json.loads(events_json), parse_ts(t))
+                         json.loads(events_json), parse_ts(t),
+                         announcement_leased=leased == 1)

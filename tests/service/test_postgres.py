@@ -90,10 +90,16 @@ async def test_game_lock_holds_a_game_against_another_process(url):
     await b.open()
     order: list[str] = []
     try:
+        other_in = asyncio.Event()
+
         async def hold(db, name, game_id):
             async with db.game_lock(game_id):
                 order.append(f"{name} in")
-                await asyncio.sleep(0.2)
+                if name == "other":
+                    other_in.set()
+                if name == "a":  # holds game 7 until game 8 was taken elsewhere
+                    await asyncio.wait_for(other_in.wait(), timeout=20)
+                await asyncio.sleep(0.05)
                 order.append(f"{name} out")
 
         task = asyncio.create_task(hold(a, "a", 7))
