@@ -154,28 +154,38 @@ class PgIntegrityError(sqlite3.IntegrityError):
     SeatTaken, DuplicateInteraction...), whichever database raised it."""
 
 
-# The connection a game lock holder keeps (see PgDatabase.game_lock); None elsewhere.
-_PINNED: contextvars.ContextVar[asyncpg.Connection | None] = contextvars.ContextVar(
-    "keryx_pg_pinned", default=None)
+# A game lock holder's connection: (connection, the holding task). Each PgDatabase has its
+# own variable; the task is checked because tasks started under the lock inherit the
+# context, and must not share the holder's connection (asyncpg runs one query at a time).
+Pinned = contextvars.ContextVar[tuple[asyncpg.Connection, object] | None]
+
+
+def pinned_connection(var: Pinned) -> asyncpg.Connection | None:
+    held = var.get()
+    return held[0] if held is not None and held[1] is asyncio.current_task() else None
 
 
 async def _no_reset(conn: asyncpg.Connection) -> None:
     """asyncpg resets a released connection with one more round trip (RESET ALL, unlock
-    all advisory locks, ...). We change no session state after connecting, transactions
-    end before release, and game_lock unlocks what it locked (or drops the connection),
-    so there is nothing to reset: the round trip was a third of a click's."""
+    all advisory locks, ...). We change no session state after connecting, and game_lock
+    unlocks what it locked (or drops the connection), so there is nothing to reset: the
+    round trip was a third of a click's. A connection still inside a transaction (a
+    rollback cut short) is refused, and the pool then closes it."""
+    if conn.is_in_transaction():
+        raise asyncpg.InterfaceError("released inside a transaction")
 
 
 class PgReader:
     """Reads outside a transaction, each on whichever pool connection is free (or on
     the connection of the game lock this task holds)."""
 
-    def __init__(self, pool: asyncpg.Pool):
+    def __init__(self, pool: asyncpg.Pool, pinned: Pinned):
         self._pool = pool
+        self._pinned = pinned
 
     async def execute(self, sql: str,
                       params: Sequence[Any] | Mapping[str, Any] = ()) -> PgCursor:
-        pinned = _PINNED.get()
+        pinned = pinned_connection(self._pinned)
         if pinned is not None:
             return await PgConn(pinned).execute(sql, params)
         async with self._pool.acquire() as conn:
@@ -206,6 +216,8 @@ class PgDatabase:
         self._pool: asyncpg.Pool | None = None
         self._leaders: dict[str, asyncpg.Connection] = {}
         self._lead_guard = asyncio.Lock()
+        self._pinned: Pinned = contextvars.ContextVar(f"keryx_pg_pinned_{id(self)}",
+                                                      default=None)
 
     def _settings(self) -> dict[str, str]:
         return {**self.SESSION, "search_path": self.schema}
@@ -254,7 +266,7 @@ class PgDatabase:
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[asyncpg.Connection]:
         """The game lock holder's connection, else a free one from the pool."""
-        pinned = _PINNED.get()
+        pinned = pinned_connection(self._pinned)
         if pinned is not None:
             yield pinned
         else:
@@ -272,7 +284,7 @@ class PgDatabase:
 
     @property
     def reader(self) -> PgReader:
-        return PgReader(self.pool)
+        return PgReader(self.pool, self._pinned)
 
     async def one(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> tuple | None:
         rows = await self.reader.execute_fetchall(sql, params)
@@ -287,16 +299,22 @@ class PgDatabase:
         """Hold game `game_id` against every other process until the block ends. The
         holder's reads and writes in the block run on the lock's own connection, one
         statement at a time (the service never runs two at once under a game lock)."""
-        if _PINNED.get() is not None:
+        if pinned_connection(self._pinned) is not None:
             raise RuntimeError("game locks do not nest")
         key = lock_key(self.schema, "game", game_id)
         async with self.pool.acquire() as conn:
-            await conn.execute("SELECT pg_advisory_lock($1)", key)
-            token = _PINNED.set(conn)
+            try:
+                await conn.execute("SELECT pg_advisory_lock($1)", key)
+            except BaseException:
+                # Cancelled while waiting: the server may grant the lock anyway, and a
+                # pooled connection must not keep it. Dropping the session frees it.
+                conn.terminate()
+                raise
+            token = self._pinned.set((conn, asyncio.current_task()))
             try:
                 yield
             finally:
-                _PINNED.reset(token)
+                self._pinned.reset(token)
                 try:
                     await conn.execute("SELECT pg_advisory_unlock($1)", key)
                 except BaseException:
