@@ -26,7 +26,7 @@ from typing import Any
 from .base import ActionKind, ActionRow, DuplicateInteraction, GameEnd, StaleVersion
 from .pg import PgConn, PgDatabase
 from .sqlite import _ACTION_COLS, SqliteStore
-from .sqlite_file import dumps, parse_ts, ts
+from .sqlite_file import dumps, ts
 
 
 # mypy sees PgConn where SqliteStore's annotations say aiosqlite.Connection: PgConn answers
@@ -107,5 +107,5 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
                 raise DuplicateInteraction(interaction_id) from exc
             raise
         return ActionRow(game_id, seq, kind, seat, option_id, secret, user_id, interaction_id,
-                         json.loads(events_json), parse_ts(t),
+                         json.loads(events_json), at,
                          announcement_leased=leased == 1)

@@ -206,7 +206,8 @@ class SqliteStore(SqliteFile):
                         "INSERT INTO announcements (game_id, version, channel_id, payload, "
                         "next_try_at, attempts, created_at) SELECT id, ?, channel_id, ?, ?, ?, ? "
                         "FROM games WHERE id = ?",
-                        (seq, _dumps(announce), ts(lease_until) if leased else t,
+                        (seq, _dumps(announce),
+                         ts(lease_until) if leased and lease_until is not None else t,
                          int(leased), t, game_id))
         except sqlite3.IntegrityError as exc:
             if interaction_id is not None and "interaction_id" in str(exc):
@@ -332,7 +333,7 @@ class SqliteStore(SqliteFile):
                  "last_error")
 
     @staticmethod
-    def _announcement(r: tuple) -> Announcement:
+    def _announcement(r: Sequence[Any]) -> Announcement:
         return Announcement(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], parse_ts(r[6]),
                             r[7])
 
