@@ -300,14 +300,13 @@ class Keryx:
         a missing permission) leaves the post pending with a back-off; the bot's retry
         loop and the next action try again. True when none is pending any more."""
         async with self._post_locks(game_id):
-            while True:
-                try:
-                    post = await self.svc.claim_announcement(game_id)
-                except Exception:
-                    log.exception("game %s: an announcement cannot be built", game_id)
-                    return False
-                if post is None:
-                    break
+            try:
+                post = await self.svc.claim_announcement(game_id)
+            except Exception:
+                log.exception("game %s: an announcement cannot be built", game_id)
+                return False
+            clear = None
+            while post is not None:
                 try:
                     await self.post(post)
                 except Exception as exc:  # noqa: BLE001 - the failure is recorded, retried
@@ -316,7 +315,14 @@ class Keryx:
                     await self.svc.announcement_done(game_id, post.version, post.attempts,
                                                      error=f"{type(exc).__name__}: {exc}")
                     return False
-                await self.svc.announcement_done(game_id, post.version, post.attempts)
+                try:
+                    # "sent" and the claim of the next post are one write
+                    post, clear = await self.svc.announcement_sent(game_id, post.version)
+                except Exception:
+                    log.exception("game %s: an announcement cannot be built", game_id)
+                    return False
+            if clear is not None:
+                return clear
             return not any(a.state == "pending" for a in await self.svc.undelivered(game_id))
 
     async def post(self, post: PublicPost) -> None:

@@ -79,6 +79,9 @@ class GameService:
         self._seat_rng = seat_rng or random.SystemRandom()
         self._locks = GameLocks(getattr(store, "game_lock", None))
         self._cache = GameCache(cache_size)
+        # Announcements this process claimed and will deliver next, by game (see
+        # claim_announcement); each entry is the claim with its lease's end.
+        self._claimed: dict[int, Announcement] = {}
 
     @classmethod
     async def open(cls, target: str | Path, *, synchronous: str = "NORMAL",
@@ -377,18 +380,25 @@ class GameService:
                               if p.seat != seat and p.seat not in waiting_before),
             "phase_ended": "phase_end" in kinds, "battle_ended": "battle_end" in kinds,
             "game_ended": g.outcome is not None}
+        now = self._clock()
         try:
+            # The post is claimed with the action (when it is next in order), so the
+            # caller's delivery needs no claim write of its own.
             action = await self.store.commit_action(
                 row.id, expected_version=row.version, kind=kind, seat=seat,
                 option_id=option_id, secret=secret, user_id=user_id,
                 interaction_id=interaction_id, events=[e.to_dict() for e in events],
-                snapshot=g.to_json(), at=self._clock(), end=end, announce=announce)
+                snapshot=g.to_json(), at=now, end=end, announce=announce,
+                lease_until=self._lease(now))
         except StaleVersion as exc:
             # Another process moved the game (a second bot process, say).
             raise Refusal("stale", "The game has moved on; here is the current state.",
                           version=exc.current) from None
         except DuplicateInteraction:
             return None
+        if action.announcement_leased:
+            self._claimed[row.id] = Announcement(row.id, action.seq, row.channel_id, announce,
+                                                 "pending", 1, self._lease(now), None)
         return self._result(row, action, g, users, events, waiting_before, user_id)
 
     def _result(self, row: GameRow, action: ActionRow, g: Game, users: dict[str, int],
@@ -617,31 +627,57 @@ class GameService:
     # ================================================================== announcements
     async def claim_announcement(self, game_id: int) -> PublicPost | None:
         """The game's next public post, if it is due and nobody else is delivering it.
-        Posts go out in version order: a later one waits while an earlier one is pending."""
+        Posts go out in version order: a later one waits while an earlier one is pending.
+        A post this process claimed already (with its action, or with the previous
+        post's "sent") costs no database write here."""
         game_id = v.snowflake(game_id, "game")
-        ann = await self.store.next_announcement(game_id)
         now = self._clock()
-        if ann is None or not await self.store.claim_announcement(
-                game_id, ann.version, now, now + timedelta(seconds=ANNOUNCE_LEASE_S)):
-            return None
-        try:
-            return await self._public_post(ann)
-        except Exception as exc:
-            await self.announcement_done(game_id, ann.version, ann.attempts + 1,
-                                         error=f"{type(exc).__name__}: {exc}")
-            raise
+        held = self._claimed.pop(game_id, None)
+        if held is not None and held.next_try_at > now:
+            return await self._post_for(held)
+        ann = await self.store.claim_announcement(game_id, now, self._lease(now))
+        return None if ann is None else await self._post_for(ann)
+
+    async def announcement_sent(self, game_id: int,
+                                version: int) -> tuple[PublicPost | None, bool]:
+        """Record a post as sent and claim the game's next due one in the same write:
+        (that next post or None, whether nothing of the game is pending any more)."""
+        ann, clear = await self._sent(game_id, version)
+        return (None if ann is None else await self._post_for(ann)), clear
+
+    async def _sent(self, game_id: int, version: int) -> tuple[Announcement | None, bool]:
+        now = self._clock()
+        self._claimed.pop(game_id, None)
+        return await self.store.announcement_sent(game_id, version, now, self._lease(now))
 
     async def announcement_done(self, game_id: int, version: int, attempts: int,
                                 error: str | None = None) -> None:
-        """Record a delivery: sent (no error), or retried later with a growing back-off,
-        or given up after ANNOUNCE_BACKOFF_S is spent (`/game status` lists it)."""
+        """Record a delivery: sent (no error; the next due post is claimed with it and
+        kept for the next `claim_announcement`), or retried later with a growing
+        back-off, or given up after ANNOUNCE_BACKOFF_S is spent (`/game status`)."""
+        if error is None:
+            ann, _ = await self._sent(game_id, version)
+            if ann is not None:
+                self._claimed[game_id] = ann
+            return
         now = self._clock()
         retry = None
-        if error is not None and attempts <= len(ANNOUNCE_BACKOFF_S):
+        if attempts <= len(ANNOUNCE_BACKOFF_S):
             retry = now + timedelta(seconds=ANNOUNCE_BACKOFF_S[attempts - 1])
-        await self.store.finish_announcement(game_id, version, now,
-                                             error=None if error is None else error[:500],
+        await self.store.finish_announcement(game_id, version, now, error=error[:500],
                                              retry_at=retry)
+
+    def _lease(self, now: datetime) -> datetime:
+        return now + timedelta(seconds=ANNOUNCE_LEASE_S)
+
+    async def _post_for(self, ann: Announcement) -> PublicPost:
+        """Build a claimed announcement's post; a failure is recorded as an attempt."""
+        try:
+            return await self._public_post(ann)
+        except Exception as exc:
+            await self.announcement_done(ann.game_id, ann.version, ann.attempts,
+                                         error=f"{type(exc).__name__}: {exc}")
+            raise
 
     async def due_announcements(self) -> list[int]:
         """Games with a public post waiting to be (re)tried now."""
@@ -674,7 +710,7 @@ class GameService:
             view=g.view(None), waiting=waiting,
             to_ping={s: users.get(s) for s in p.get("to_ping", ()) if s in waiting},
             phase_ended=bool(p.get("phase_ended")), battle_ended=bool(p.get("battle_ended")),
-            game_ended=bool(p.get("game_ended")), attempts=ann.attempts + 1,
+            game_ended=bool(p.get("game_ended")), attempts=ann.attempts,
             opening=bool(p.get("opening")), intro=str(p.get("intro") or ""))
 
     # ================================================================== posted messages

@@ -125,6 +125,10 @@ class ActionRow:
     interaction_id: str | None
     events: list[dict[str, Any]]
     at: datetime
+    # commit_action only: its announcement was claimed for the committing process
+    # (nothing older of the game was pending), so that process delivers it without a
+    # claim write of its own.
+    announcement_leased: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,9 +210,12 @@ class Store(Protocol):
                             user_id: int | None, interaction_id: str | None,
                             events: Sequence[dict[str, Any]], snapshot: str,
                             at: datetime, end: GameEnd | None = None,
-                            announce: dict[str, Any] | None = None) -> ActionRow:
+                            announce: dict[str, Any] | None = None,
+                            lease_until: datetime | None = None) -> ActionRow:
         """Append one action (seq = expected_version + 1) and the new snapshot in one
-        transaction, with its announcement (`announce`, the payload) in the outbox. Raises
+        transaction, with its announcement (`announce`, the payload) in the outbox; with
+        `lease_until`, claimed there for the caller if it is next in order (the row's
+        `announcement_leased` says whether). Raises
         StaleVersion if the game's version is not expected_version or it is not running,
         DuplicateInteraction if interaction_id is already logged."""
 
@@ -244,18 +251,21 @@ class Store(Protocol):
     async def action_by_interaction(self, interaction_id: str) -> ActionRow | None: ...
 
     # the announcement outbox
-    async def next_announcement(self, game_id: int) -> Announcement | None:
-        """The game's oldest pending announcement (due or not): posts go out in order."""
+    async def claim_announcement(self, game_id: int, now: datetime,
+                                 lease_until: datetime) -> Announcement | None:
+        """Take the game's oldest pending announcement for delivery until `lease_until`
+        if it is due (another process then skips it); None if there is none, it is not
+        due, or someone else holds it. Posts go out in version order."""
 
-    async def claim_announcement(self, game_id: int, version: int, now: datetime,
-                                 lease_until: datetime) -> bool:
-        """Take a due pending announcement for delivery until `lease_until` (another
-        process then skips it); False if it is not due or someone else holds it."""
+    async def announcement_sent(self, game_id: int, version: int, at: datetime,
+                                lease_until: datetime) -> tuple[Announcement | None, bool]:
+        """Mark it sent and, in the same transaction, claim the game's next due one:
+        (the next claimed, or None; whether nothing of the game is pending any more)."""
 
     async def finish_announcement(self, game_id: int, version: int, at: datetime, *,
-                                  error: str | None = None,
+                                  error: str,
                                   retry_at: datetime | None = None) -> None:
-        """Mark it sent (no error), pending again until `retry_at`, or failed for good."""
+        """A failed delivery: pending again until `retry_at`, or failed for good."""
 
     async def due_announcements(self, now: datetime) -> list[int]:
         """Games with a pending announcement due by `now`."""

@@ -10,8 +10,10 @@ handles. What PostgreSQL does differently is here, not in the shared code:
   database is opened with `serial_writes`, which takes one transaction-level advisory lock
   per write transaction: the community tables rely on SQLite's single writer for their
   read-modify-write steps, and keep exactly that guarantee across processes this way;
-* `game_lock(id)` serialises work on one game across processes (a session advisory lock
-  held on a connection of a small pool of its own, so lock holders never starve commits);
+* `game_lock(id)` serialises work on one game across processes: a session advisory lock
+  on a pool connection that the holder then keeps for every read and write it makes under
+  the lock (a context variable routes them there), so a holder never waits for a second
+  connection and a click costs one round trip per statement, nothing more;
 * `lead(name)` elects one process for a job (the scheduler tick): a session advisory lock
   on a dedicated connection, released by the server when that process's connection dies;
 * a `schema` (from the URL's `?schema=` or the argument) keeps several Keryx databases,
@@ -21,6 +23,7 @@ handles. What PostgreSQL does differently is here, not in the shared code:
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import hashlib
 import re
 import sqlite3
@@ -151,14 +154,40 @@ class PgIntegrityError(sqlite3.IntegrityError):
     SeatTaken, DuplicateInteraction...), whichever database raised it."""
 
 
-class PgReader:
-    """Reads outside a transaction, each on whichever pool connection is free."""
+# A game lock holder's connection: (connection, the holding task). Each PgDatabase has its
+# own variable; the task is checked because tasks started under the lock inherit the
+# context, and must not share the holder's connection (asyncpg runs one query at a time).
+Pinned = contextvars.ContextVar[tuple[asyncpg.Connection, object] | None]
 
-    def __init__(self, pool: asyncpg.Pool):
+
+def pinned_connection(var: Pinned) -> asyncpg.Connection | None:
+    held = var.get()
+    return held[0] if held is not None and held[1] is asyncio.current_task() else None
+
+
+async def _no_reset(conn: asyncpg.Connection) -> None:
+    """asyncpg resets a released connection with one more round trip (RESET ALL, unlock
+    all advisory locks, ...). We change no session state after connecting, and game_lock
+    unlocks what it locked (or drops the connection), so there is nothing to reset: the
+    round trip was a third of a click's. A connection still inside a transaction (a
+    rollback cut short) is refused, and the pool then closes it."""
+    if conn.is_in_transaction():
+        raise asyncpg.InterfaceError("released inside a transaction")
+
+
+class PgReader:
+    """Reads outside a transaction, each on whichever pool connection is free (or on
+    the connection of the game lock this task holds)."""
+
+    def __init__(self, pool: asyncpg.Pool, pinned: Pinned):
         self._pool = pool
+        self._pinned = pinned
 
     async def execute(self, sql: str,
                       params: Sequence[Any] | Mapping[str, Any] = ()) -> PgCursor:
+        pinned = pinned_connection(self._pinned)
+        if pinned is not None:
+            return await PgConn(pinned).execute(sql, params)
         async with self._pool.acquire() as conn:
             return await PgConn(conn).execute(sql, params)
 
@@ -175,20 +204,20 @@ class PgDatabase:
                "tcp_keepalives_count": "3"}
 
     def __init__(self, url: str, *, schema: str | None = None, pool_size: int = 8,
-                 lock_pool_size: int = 8, serial_writes: bool = False,
+                 serial_writes: bool = False,
                  migrations: Traversable | Path | str | None = None):
         self.dsn, url_schema = split_url(url)
         self.schema = schema or url_schema
         if not _IDENT.match(self.schema):
             raise ValueError(f"schema {self.schema!r} must be a plain lower-case SQL name")
         self.pool_size = pool_size
-        self.lock_pool_size = lock_pool_size
         self.serial_writes = serial_writes
         self._migrations = migrations
         self._pool: asyncpg.Pool | None = None
-        self._lock_pool: asyncpg.Pool | None = None
         self._leaders: dict[str, asyncpg.Connection] = {}
         self._lead_guard = asyncio.Lock()
+        self._pinned: Pinned = contextvars.ContextVar(f"keryx_pg_pinned_{id(self)}",
+                                                      default=None)
 
     def _settings(self) -> dict[str, str]:
         return {**self.SESSION, "search_path": self.schema}
@@ -210,20 +239,16 @@ class PgDatabase:
         finally:
             await first.close()
         self._pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self.pool_size,
-                                               server_settings=self._settings())
-        self._lock_pool = await asyncpg.create_pool(self.dsn, min_size=0,
-                                                    max_size=self.lock_pool_size,
-                                                    server_settings=self._settings())
+                                               server_settings=self._settings(),
+                                               reset=_no_reset)
 
     async def close(self) -> None:
         for conn in self._leaders.values():
             await conn.close()
         self._leaders.clear()
-        for name in ("_lock_pool", "_pool"):
-            pool = getattr(self, name)
-            setattr(self, name, None)
-            if pool is not None:
-                await pool.close()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
 
     async def __aenter__(self):
         await self.open()
@@ -239,9 +264,19 @@ class PgDatabase:
         return self._pool
 
     @asynccontextmanager
+    async def connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """The game lock holder's connection, else a free one from the pool."""
+        pinned = pinned_connection(self._pinned)
+        if pinned is not None:
+            yield pinned
+        else:
+            async with self.pool.acquire() as conn:
+                yield conn
+
+    @asynccontextmanager
     async def tx(self) -> AsyncIterator[PgConn]:
         """One write transaction; everything inside commits together or not at all."""
-        async with self.pool.acquire() as conn, conn.transaction():
+        async with self.connection() as conn, conn.transaction():
             if self.serial_writes:
                 await conn.execute("SELECT pg_advisory_xact_lock($1)",
                                    lock_key(self.schema, "writes"))
@@ -249,7 +284,7 @@ class PgDatabase:
 
     @property
     def reader(self) -> PgReader:
-        return PgReader(self.pool)
+        return PgReader(self.pool, self._pinned)
 
     async def one(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> tuple | None:
         rows = await self.reader.execute_fetchall(sql, params)
@@ -261,16 +296,32 @@ class PgDatabase:
     # ------------------------------------------------------------------ coordination
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
-        """Hold game `game_id` against every other process until the block ends."""
-        if self._lock_pool is None:
-            raise RuntimeError(f"the {type(self).__name__} is not open")
+        """Hold game `game_id` against every other process until the block ends. The
+        holder's reads and writes in the block run on the lock's own connection, one
+        statement at a time (the service never runs two at once under a game lock)."""
+        if pinned_connection(self._pinned) is not None:
+            raise RuntimeError("game locks do not nest")
         key = lock_key(self.schema, "game", game_id)
-        async with self._lock_pool.acquire() as conn:
-            await conn.execute("SELECT pg_advisory_lock($1)", key)
+        async with self.pool.acquire() as conn:
+            try:
+                await conn.execute("SELECT pg_advisory_lock($1)", key)
+            except BaseException:
+                # Cancelled while waiting: the server may grant the lock anyway, and a
+                # pooled connection must not keep it. Dropping the session frees it.
+                conn.terminate()
+                raise
+            token = self._pinned.set((conn, asyncio.current_task()))
             try:
                 yield
             finally:
-                await conn.execute("SELECT pg_advisory_unlock($1)", key)
+                self._pinned.reset(token)
+                try:
+                    await conn.execute("SELECT pg_advisory_unlock($1)", key)
+                except BaseException:
+                    # The lock must not outlive the block: a connection that cannot
+                    # unlock is dropped, and the server frees its locks with it.
+                    conn.terminate()
+                    raise
 
     async def lead(self, name: str = "scheduler") -> bool:
         """Whether this process holds the leadership `name` now, trying to take it if

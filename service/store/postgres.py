@@ -7,6 +7,9 @@ instead of keeping a second copy of them. What differs on PostgreSQL:
 * writes are not serialised by one writer: the version guard in `commit_action`'s UPDATE
   takes the game's row lock, so two processes committing to one game queue on that row
   and the second finds the version moved (StaleVersion); games do not wait on each other;
+* `commit_action` is one statement (the guarded UPDATE, the log row and the outbox row
+  chained in a WITH): one round trip, atomic on its own, instead of BEGIN, three
+  statements and COMMIT;
 * `game_lock` (from PgDatabase) lets the game service hold a game across processes for a
   whole click, so a conflicting click waits and then sees the new state instead of being
   refused as stale.
@@ -14,8 +17,16 @@ instead of keeping a second copy of them. What differs on PostgreSQL:
 
 from __future__ import annotations
 
-from .pg import PgDatabase
-from .sqlite import SqliteStore
+import json
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from .base import ActionKind, ActionRow, DuplicateInteraction, GameEnd, StaleVersion
+from .pg import PgConn, PgDatabase
+from .sqlite import _ACTION_COLS, SqliteStore
+from .sqlite_file import dumps, ts
 
 
 # mypy sees PgConn where SqliteStore's annotations say aiosqlite.Connection: PgConn answers
@@ -25,6 +36,7 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
     so SqliteStore's methods run their SQL through it."""
 
     _tx = PgDatabase.tx  # type: ignore[assignment]
+    _SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
 
     async def integrity_check(self) -> str:
         """SQLite's PRAGMA checks the file's pages; the server checks its own, so this
@@ -36,3 +48,64 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
             "ON a.game_id = g.id WHERE a.hi <> g.version OR a.n <> a.hi - a.lo + 1")
         bad = row[0] if row else -1
         return "ok" if bad == 0 else f"{bad} games whose log does not match their version"
+
+    async def commit_action(self, game_id: int, *, expected_version: int, kind: ActionKind,
+                            seat: str, option_id: str | None, secret: bool,
+                            user_id: int | None, interaction_id: str | None,
+                            events: Sequence[dict[str, Any]], snapshot: str,
+                            at: datetime, end: GameEnd | None = None,
+                            announce: dict[str, Any] | None = None,
+                            lease_until: datetime | None = None) -> ActionRow:
+        """SqliteStore.commit_action's writes as one statement. The inserts select
+        from the UPDATE's RETURNING, so when the version guard fails nothing is written;
+        a unique violation (a twin's interaction id) undoes the whole statement."""
+        t = ts(at)
+        seq = expected_version + 1
+        events_json = dumps(list(events))
+        sets = ":seq, :snapshot, :t" if end is None else (
+            ":seq, :snapshot, :t, :status, :seed, :outcome, :t")
+        cols = "version, snapshot, updated_at" if end is None else (
+            "version, snapshot, updated_at, status, seed, outcome, ended_at")
+        # The outbox row is claimed for the caller (lease, one attempt) when nothing older
+        # of the game is pending; `leased` reports it. The EXISTS reads the statement's
+        # snapshot, which is right: a commit racing this one fails the version guard.
+        outbox = ", n AS (SELECT 0 AS attempts WHERE false)" if announce is None else (
+            ", p AS (SELECT EXISTS (SELECT 1 FROM announcements WHERE game_id = :id "
+            "AND state = 'pending') OR :lease::text IS NULL AS busy), "
+            "n AS (INSERT INTO announcements (game_id, version, channel_id, payload, "
+            "next_try_at, attempts, created_at) SELECT id, :seq, channel_id, :announce, "
+            "CASE WHEN p.busy THEN :t ELSE :lease END, CASE WHEN p.busy THEN 0 ELSE 1 END, "
+            ":t FROM g, p RETURNING attempts)")
+        params: dict[str, Any] = {
+            "seq": seq, "snapshot": snapshot, "t": t, "id": game_id, "v": expected_version,
+            "kind": kind, "seat": seat, "option": option_id, "secret": int(secret),
+            "user": user_id, "itx": interaction_id, "events": events_json}
+        if end is not None:
+            params.update(status=end.status, seed=end.seed,
+                          outcome=dumps(end.outcome) if end.outcome is not None else None)
+        if announce is not None:
+            params.update(announce=dumps(announce),
+                          lease=None if lease_until is None else ts(lease_until))
+        try:
+            async with self.connection() as conn:
+                cur = await PgConn(conn).execute(
+                    f"WITH g AS (UPDATE games SET ({cols}) = ROW({sets}) "
+                    "WHERE id = :id AND version = :v AND status = 'running' "
+                    "RETURNING id, channel_id), "
+                    f"a AS (INSERT INTO actions ({_ACTION_COLS}) SELECT id, :seq, :kind, "
+                    ":seat, :option, :secret, :user, :itx, :events, :t FROM g)"
+                    f"{outbox} SELECT (SELECT count(*) FROM g), "
+                    "(SELECT count(*) FROM n WHERE attempts = 1)", params)
+                done, leased = await cur.fetchone() or (0, 0)
+                if done != 1:
+                    now = await PgConn(conn).execute("SELECT version FROM games WHERE id = ?",
+                                                     (game_id,))
+                    row = await now.fetchone()
+                    raise StaleVersion(row[0] if row else None)
+        except sqlite3.IntegrityError as exc:
+            if interaction_id is not None and "interaction_id" in str(exc):
+                raise DuplicateInteraction(interaction_id) from exc
+            raise
+        return ActionRow(game_id, seq, kind, seat, option_id, secret, user_id, interaction_id,
+                         json.loads(events_json), at,
+                         announcement_leased=leased == 1)

@@ -168,8 +168,10 @@ class SqliteStore(SqliteFile):
                             user_id: int | None, interaction_id: str | None,
                             events: Sequence[dict[str, Any]], snapshot: str,
                             at: datetime, end: GameEnd | None = None,
-                            announce: dict[str, Any] | None = None) -> ActionRow:
+                            announce: dict[str, Any] | None = None,
+                            lease_until: datetime | None = None) -> ActionRow:
         t = ts(at)
+        leased = False
         seq = expected_version + 1
         events_json = _dumps(list(events))
         try:
@@ -198,13 +200,14 @@ class SqliteStore(SqliteFile):
                     (game_id, seq, kind, seat, option_id, int(secret), user_id,
                      interaction_id, events_json, t))
                 if announce is not None:
-                    await self._add_announcement(c, game_id, seq, announce, t)
+                    leased = await self._add_announcement(c, game_id, seq, announce, t,
+                                                          lease_until)
         except sqlite3.IntegrityError as exc:
             if interaction_id is not None and "interaction_id" in str(exc):
                 raise DuplicateInteraction(interaction_id) from exc
             raise
         return ActionRow(game_id, seq, kind, seat, option_id, secret, user_id, interaction_id,
-                         json.loads(events_json), parse_ts(t))
+                         json.loads(events_json), parse_ts(t), announcement_leased=leased)
 
     async def end_game(self, game_id: int, end: GameEnd, at: datetime) -> GameRow:
         t = ts(at)
@@ -320,40 +323,72 @@ class SqliteStore(SqliteFile):
 
     # ------------------------------------------------------------------ announcements
     @staticmethod
-    async def _add_announcement(c: Any, game_id: int, version: int,
-                                payload: dict[str, Any], t: str) -> None:
-        """Into the outbox, inside the caller's transaction."""
+    async def _add_announcement(c: Any, game_id: int, version: int, payload: dict[str, Any],
+                                t: str, lease_until: datetime | None = None) -> bool:
+        """Into the outbox, inside the caller's transaction. With `lease_until` it is claimed
+        for the caller at once when nothing older of the game is pending (so it is next in
+        order): no claim write later. Returns whether it was claimed."""
+        leased = lease_until is not None and await (await c.execute(
+            "SELECT 1 FROM announcements WHERE game_id = ? AND state = 'pending' LIMIT 1",
+            (game_id,))).fetchone() is None
         await c.execute(
             "INSERT INTO announcements (game_id, version, channel_id, payload, "
-            "next_try_at, created_at) SELECT id, ?, channel_id, ?, ?, ? "
-            "FROM games WHERE id = ?", (version, _dumps(payload), t, t, game_id))
+            "next_try_at, attempts, created_at) SELECT id, ?, channel_id, ?, ?, ?, ? "
+            "FROM games WHERE id = ?",
+            (version, _dumps(payload),
+             ts(lease_until) if leased and lease_until is not None else t,
+             int(leased), t, game_id))
+        return leased
 
     _ANN_COLS = ("game_id, version, channel_id, payload, state, attempts, next_try_at, "
                  "last_error")
 
     @staticmethod
-    def _announcement(r: tuple) -> Announcement:
+    def _announcement(r: Sequence[Any]) -> Announcement:
         return Announcement(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], parse_ts(r[6]),
                             r[7])
 
-    async def next_announcement(self, game_id: int) -> Announcement | None:
-        r = await self._one(f"SELECT {self._ANN_COLS} FROM announcements WHERE game_id = ? "
-                            "AND state = 'pending' ORDER BY version LIMIT 1", (game_id,))
-        return self._announcement(r) if r else None
+    # PostgreSQL adds FOR UPDATE SKIP LOCKED: a deliverer passes over a row another one is
+    # claiming instead of waiting for it. SQLite has one writer and needs nothing.
+    _SKIP_LOCKED = ""
 
-    async def claim_announcement(self, game_id: int, version: int, now: datetime,
-                                 lease_until: datetime) -> bool:
+    def _claim_sql(self) -> str:
+        """Claim the game's oldest pending announcement if it is due: one UPDATE returning
+        it. The NOT EXISTS keeps version order when SKIP LOCKED passed over an older row."""
+        return ("UPDATE announcements SET next_try_at = ?, attempts = attempts + 1 "
+                "WHERE (game_id, version) IN (SELECT game_id, version FROM announcements "
+                "WHERE game_id = ? AND state = 'pending' ORDER BY version LIMIT 1"
+                f"{self._SKIP_LOCKED}) AND next_try_at <= ? AND NOT EXISTS (SELECT 1 FROM "
+                "announcements o WHERE o.game_id = announcements.game_id AND "
+                f"o.state = 'pending' AND o.version < announcements.version) "
+                f"RETURNING {self._ANN_COLS}")
+
+    async def claim_announcement(self, game_id: int, now: datetime,
+                                 lease_until: datetime) -> Announcement | None:
         async with self._tx() as c:
-            cur = await c.execute(
-                "UPDATE announcements SET next_try_at = ?, attempts = attempts + 1 "
-                "WHERE game_id = ? AND version = ? AND state = 'pending' AND next_try_at <= ?",
-                (ts(lease_until), game_id, version, ts(now)))
-            return cur.rowcount == 1
+            r = await (await c.execute(self._claim_sql(),
+                                       (ts(lease_until), game_id, ts(now)))).fetchone()
+            return self._announcement(r) if r else None
+
+    async def announcement_sent(self, game_id: int, version: int, at: datetime,
+                                lease_until: datetime) -> tuple[Announcement | None, bool]:
+        async with self._tx() as c:
+            await c.execute("UPDATE announcements SET state = 'sent', last_error = NULL, "
+                            "done_at = ? WHERE game_id = ? AND version = ?",
+                            (ts(at), game_id, version))
+            r = await (await c.execute(self._claim_sql(),
+                                       (ts(lease_until), game_id, ts(at)))).fetchone()
+            if r is not None:
+                return self._announcement(r), False
+            left = await (await c.execute(
+                "SELECT 1 FROM announcements WHERE game_id = ? AND state = 'pending' LIMIT 1",
+                (game_id,))).fetchone()
+            return None, left is None
 
     async def finish_announcement(self, game_id: int, version: int, at: datetime, *,
-                                  error: str | None = None,
+                                  error: str,
                                   retry_at: datetime | None = None) -> None:
-        state = "sent" if error is None else ("pending" if retry_at is not None else "failed")
+        state = "pending" if retry_at is not None else "failed"
         async with self._tx() as c:
             await c.execute(
                 "UPDATE announcements SET state = ?, last_error = ?, next_try_at = ?, "

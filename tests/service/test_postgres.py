@@ -4,6 +4,7 @@ leadership that moves when a process dies, and `keryx db copy`."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 
 import asyncpg
@@ -90,10 +91,16 @@ async def test_game_lock_holds_a_game_against_another_process(url):
     await b.open()
     order: list[str] = []
     try:
+        other_in = asyncio.Event()
+
         async def hold(db, name, game_id):
             async with db.game_lock(game_id):
                 order.append(f"{name} in")
-                await asyncio.sleep(0.2)
+                if name == "other":
+                    other_in.set()
+                if name == "a":  # holds game 7 until game 8 was taken elsewhere
+                    await asyncio.wait_for(other_in.wait(), timeout=20)
+                await asyncio.sleep(0.05)
                 order.append(f"{name} out")
 
         task = asyncio.create_task(hold(a, "a", 7))
@@ -105,6 +112,33 @@ async def test_game_lock_holds_a_game_against_another_process(url):
     finally:
         await a.close()
         await b.close()
+
+
+async def test_a_cancelled_wait_for_a_game_lock_leaves_no_lock_behind(url):
+    """A click cancelled while waiting for a game's lock must not leave the lock granted to
+    a pooled connection (the pool no longer resets connections): the game stays free."""
+    a, b, c = PgDatabase(url), PgDatabase(url), PgDatabase(url)
+    for db in (a, b, c):
+        await db.open()
+    try:
+        async def wait_in_b() -> None:
+            async with b.game_lock(7):
+                pass
+
+        async with a.game_lock(7):
+            waiter = asyncio.create_task(wait_in_b())
+            await asyncio.sleep(0.3)
+            waiter.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await waiter
+        async with asyncio.timeout(10):
+            async with c.game_lock(7):  # would wait for ever if b's session held it
+                pass
+            async with b.game_lock(7):  # and b's pool still works
+                pass
+    finally:
+        for db in (a, b, c):
+            await db.close()
 
 
 async def test_db_copy_moves_every_game_clock_and_league(tmp_path, url):
