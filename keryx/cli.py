@@ -387,7 +387,7 @@ def export(
 
 def _register_optional_commands() -> None:
     """Commands whose layers live in their own modules register themselves here."""
-    for module in ("renders.cli", "bot.cli"):
+    for module in ("renders.cli", "bot.cli", "keryx.duel"):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:

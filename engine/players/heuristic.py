@@ -19,9 +19,9 @@ from .base import Lookahead, Player, register_level
 
 # Options that only navigate a menu ("Choose another block"): never an improvement.
 NAVIGATION = frozenset({"back"})
-# How deep the lookahead follows the seat's own consecutive decisions (choose a block,
-# then its destination), and how wide each follow-up may be before it is cut short.
-DEPTH = 2
+# How deep the lookahead follows the seat's own menu steps (a place, a block in it, then
+# its destination), and how wide each follow-up may be before it is cut short.
+DEPTH = 3
 WIDTH = 40
 
 
@@ -61,17 +61,22 @@ def ruleset_of(view: dict[str, Any]) -> str:
 def best_by_lookahead(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead,
                       h: RulesetHeuristic, rng: Rng,
                       depth: int = DEPTH) -> tuple[str, float] | None:
-    """The option whose certain result scores best, following the seat's own next
-    decisions up to `depth`; None when no option's result is certain. Ties are broken
-    by the player's own stream, so equal choices do not always fall on the first."""
+    """The option whose result scores best, following the seat's own menu steps up to
+    `depth`; None when no option's result is certain. An option whose result is not
+    certain (it ends the phase and the next one deals cards, say) and going back in a menu
+    are worth the position as it stands: neither is better than a certain improvement.
+    Ties are broken by the player's own stream."""
+    here = h.evaluate(view, prompt.seat)
     scored: list[tuple[float, str]] = []
+    certain = False
     for opt in prompt.options:
-        if opt.id in NAVIGATION or opt.id in h.skip:
+        if opt.id in h.skip:
             continue
-        value = _value(view, prompt, lookahead, opt.id, h, depth)
-        if value is not None:
-            scored.append((value, opt.id))
-    if not scored:
+        value = None if opt.id in NAVIGATION else _value(view, prompt, lookahead, opt.id, h,
+                                                         depth, here)
+        certain = certain or value is not None
+        scored.append((here if value is None else value, opt.id))
+    if not certain:
         return None
     top = max(v for v, _ in scored)
     best = [o for v, o in scored if v >= top - 1e-9]
@@ -79,7 +84,7 @@ def best_by_lookahead(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead
 
 
 def _value(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead, option_id: str,
-           h: RulesetHeuristic, depth: int) -> float | None:
+           h: RulesetHeuristic, depth: int, here: float) -> float | None:
     imagined = h.imagine(view, prompt, option_id)
     if imagined is not None:
         return h.evaluate(imagined, prompt.seat)
@@ -89,13 +94,14 @@ def _value(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead, option_id
     value = h.evaluate(seen.view, prompt.seat)
     nxt = seen.prompt
     if depth <= 1 or nxt is None or seen.then is None or len(nxt.options) > WIDTH \
-            or nxt.seat != prompt.seat:
+            or nxt.seat != prompt.seat or value != here:
         return value
-    # The seat decides again at once (a block chosen, now its destination): the option
-    # is worth what its best certain follow-up is worth (going back is no follow-up).
+    # A menu step: the seat decides again at once and nothing it values has changed (a
+    # block chosen, now its destination). The option is worth what its best certain
+    # follow-up is worth; with none, no more than the position as it stands (going back).
     then = seen.then
     follow = [v for o in nxt.options if o.id not in NAVIGATION and o.id not in h.skip
-              and (v := _value(seen.view, nxt, then, o.id, h, depth - 1)) is not None]
+              and (v := _value(seen.view, nxt, then, o.id, h, depth - 1, value)) is not None]
     return max(follow) if follow else value
 
 
