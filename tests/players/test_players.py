@@ -127,6 +127,7 @@ def test_duel_alternates_sides_and_reports_by_side():
     assert report["by_side"]["athens"]["games"] == 1
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random_in_a_short_match():
     # Not the strength measurement (that is `keryx duel`, docs/players.md): a guard that
     # the heuristic is no worse than chance on fixed seeds, one game on each side.
