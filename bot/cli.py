@@ -53,11 +53,15 @@ def register(app: typer.Typer) -> None:
         players; writes a readable transcript with every image to OUT."""
         from bot.sandbox import main_sync
         from keryx import checks
+        from keryx.settings import Settings, load_plugins
 
+        settings = Settings()
+        load_plugins(settings)  # a plug-in ruleset must be known here and in the bot
         checks.known_ruleset(ruleset)  # before the bot starts: a wrong name fails at once
         if restart_after is not None:
             checks.positive("--restart-after", restart_after)
-        report = main_sync(out=out, seed=seed, ruleset=ruleset, kill_after=restart_after)
+        report = main_sync(out=out, seed=seed, ruleset=ruleset, kill_after=restart_after,
+                           plugins=settings.plugins)
         if as_json:
             typer.echo(json.dumps(report))
         else:

@@ -28,7 +28,7 @@ def warm_up() -> None:
     import engine
     import renders
 
-    for rid in engine.rulesets():
+    for rid in engine.ruleset_ids():
         game = engine.new_game(rid, seed="warm-up")
         with contextlib.suppress(renders.NoRenderer):
             renders.render_map(game.view(None))

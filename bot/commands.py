@@ -13,7 +13,7 @@ import renders
 from service.errors import Refusal
 
 from . import limits, text
-from .controller import Keryx, UserError, png_file, render
+from .controller import NOT_POSTED_START, Keryx, UserError, png_file, render
 
 
 def parse_options(raw: str | None, ruleset_id: str) -> dict:
@@ -52,13 +52,13 @@ def _choices(items: list[tuple[str, str]], current: str) -> list[app_commands.Ch
 
 
 def ruleset_choices(current: str) -> list[app_commands.Choice[str]]:
-    return _choices([(engine.ruleset(r).title, r) for r in engine.rulesets()], current)
+    return _choices([(engine.ruleset(r).title, r) for r in engine.ruleset_ids()], current)
 
 
 def _typed_ruleset(itx: discord.Interaction):
-    """The ruleset chosen so far in the command being typed (default Athens & Sparta)."""
+    """The ruleset chosen so far in the command being typed (None until one is)."""
     try:
-        return engine.ruleset(getattr(itx.namespace, "ruleset", None) or "athens-sparta")
+        return engine.ruleset(getattr(itx.namespace, "ruleset", None) or "")
     except KeyError:
         return None
 
@@ -100,7 +100,7 @@ class GameGroup(app_commands.Group):
                   options: str | None = None,
                   pace_hours: app_commands.Range[int, 0, 240] = 0) -> None:
         async with self.k.guard(itx, "game new"):
-            if ruleset not in engine.rulesets():
+            if ruleset not in engine.ruleset_ids():
                 raise UserError(f"There is no game called {ruleset!r}.")
             info = await self.k.svc.create_game(
                 guild_id=itx.guild_id, channel_id=itx.channel_id, user_id=itx.user.id,
@@ -176,7 +176,8 @@ class GameGroup(app_commands.Group):
                 allowed_mentions=discord.AllowedMentions.none())
             if self.k.hooks is not None:
                 await self.k.hooks.game_started(info, started.prompts)
-            await self.k.post_opening(itx.channel, started)
+            if not await self.k.deliver(info.id):  # the first map waits in the outbox
+                await self.k.tell(itx, NOT_POSTED_START)
 
     # ------------------------------------------------------------- reading
     @app_commands.command(name="status", description="Who plays, where the game stands")

@@ -389,14 +389,14 @@ class CommunityHooks:
             ruleset_id=league.ruleset, scenario=league.scenario, options=league.options)
         await self.svc.join(thread.id, lg.user_a, first)
         await self.svc.join(thread.id, lg.user_b, second)
-        started = await self.svc.start(thread.id, creator, moderator=True)
-        await self.c.league_game_started(lg.id, game_id=info.id, channel_id=thread.id,
-                                         to_act={p.seat for p in started.prompts})
         pace = f" Clock: {league.pace.describe()}." if league.pace else ""
         intro = (f"🏟️ **{league.name}**, round {lg.round}: {text.mention(lg.user_a)} plays "
                  f"**{text.seat_title(first)}**, {text.mention(lg.user_b)} plays "
-                 f"**{text.seat_title(second)}**.{pace}\nDice seed hash: `{started.seed_hash}`")
-        await self.k.post_opening(thread, started, intro=intro)
+                 f"**{text.seat_title(second)}**.{pace}")
+        started = await self.svc.start(thread.id, creator, moderator=True, intro=intro)
+        await self.c.league_game_started(lg.id, game_id=info.id, channel_id=thread.id,
+                                         to_act={p.seat for p in started.prompts})
+        await self.k.deliver(info.id)  # the opening post, from the outbox
         return thread.id
 
 

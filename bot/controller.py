@@ -14,10 +14,13 @@ from typing import Any
 import discord
 
 import renders
+from engine import IllegalAction
+from engine.core import decisions
+from engine.core.view import BATTLE_END
 from service import GameService
 from service.cache import GameLocks
 from service.errors import Refusal
-from service.results import ActionResult, PublicPost, SeatView, StartResult
+from service.results import ActionResult, PublicPost, SeatView
 
 from . import limits, text, ui
 
@@ -27,6 +30,8 @@ STALE = "The game moved on since these buttons were drawn; here is where it stan
 NOT_SEATED = ("You do not hold a seat in this game, so you cannot choose for it. "
               "Use `/game join` in a game that is still gathering players.")
 WENT_WRONG = "Something went wrong on our side; it has been logged. Please try again."
+NOT_POSTED_START = ("The first map could not be posted yet; Keryx keeps retrying, and "
+                    "moderators see it in `/game status`.")
 NOT_POSTED = ("✅ Your move is saved. The channel post about it could not be sent yet; "
               "Keryx keeps retrying, and moderators see it in `/game status`.")
 
@@ -110,8 +115,8 @@ class Keryx:
                                else "") + ") can do that.")
 
     # ----------------------------------------------------------------- prompts
-    def prompt_message(self, sv: SeatView, page: int = 0, note: str = ""
-                       ) -> tuple[str, discord.ui.View | None]:
+    def prompt_message(self, sv: SeatView, page: int = 0, note: str = "",
+                       chosen: list[int] | None = None) -> tuple[str, discord.ui.View | None]:
         head = f"You play **{text.seat_title(sv.seat)}**." if sv.seat else "You are watching."
         where = text.banner(sv.view)
         parts = [head + (f"  {where}" if where else "")]
@@ -129,8 +134,8 @@ class Keryx:
                 view.add_item(ui.UndoButton(sv.game_id, sv.version))
         else:
             prompt = sv.prompt.prompt.to_dict()
-            parts.append(ui.prompt_text(prompt, page))
-            view = ui.prompt_view(sv.game_id, sv.version, prompt, page, sv.can_undo)
+            parts.append(ui.prompt_text(prompt, page, chosen))
+            view = ui.prompt_view(sv.game_id, sv.version, prompt, page, sv.can_undo, chosen)
         return limits.clip("\n".join(parts), limits.MESSAGE_CHARS), view
 
     async def seat_view(self, itx: discord.Interaction, game: int | None = None) -> SeatView:
@@ -189,13 +194,44 @@ class Keryx:
         async with self.guard(itx, "choose"):
             await self.defer_private(itx)
             await self.seat_view(itx, game)  # the buttons belong to this channel's game
-            try:
-                result = await self.svc.submit(itx.channel_id, itx.user.id, option, version,
-                                               itx.id)
-            except Refusal as refusal:
-                await self.refused(itx, refusal)
-                return
-            await self.acted(itx, result)
+            await self._submit(itx, option, version)
+
+    async def _submit(self, itx: discord.Interaction, answer: str, version: int) -> None:
+        try:
+            result = await self.svc.submit(itx.channel_id, itx.user.id, answer, version, itx.id)
+        except Refusal as refusal:
+            await self.refused(itx, refusal)
+            return
+        await self.acted(itx, result)
+
+    async def on_positions(self, itx: discord.Interaction, game: int, version: int,
+                           positions: list[int]) -> None:
+        """A multi-select or a built selection: positions in the listed entries, turned
+        into the answer for the prompt the user still has open (engine/core/decisions)."""
+        async with self.guard(itx, "choose"):
+            await self.defer_private(itx)
+            sv = await self.seat_view(itx, game)
+            answer = ""
+            if sv.prompt is not None:
+                try:
+                    answer = decisions.from_positions(sv.prompt.prompt, positions)
+                except IllegalAction as exc:
+                    if sv.version == version:
+                        await self.refused(itx, Refusal("illegal", str(exc)))
+                        return
+            await self._submit(itx, answer, version)
+
+    async def on_build(self, itx: discord.Interaction, game: int, version: int, page: int,
+                       chosen: list[int]) -> None:
+        """One more entry in a selection being built: redraw the message with it."""
+        async with self.guard(itx, "build"):
+            await self.defer_private(itx)
+            sv = await self.seat_view(itx, game)
+            stale = sv.version != version
+            content, view = self.prompt_message(sv, page=0 if stale else page,
+                                                note=STALE if stale else "",
+                                                chosen=[] if stale else chosen)
+            await itx.edit_original_response(content=content, view=view)
 
     async def on_undo(self, itx: discord.Interaction, game: int, version: int) -> None:
         async with self.guard(itx, "undo"):
@@ -288,8 +324,9 @@ class Keryx:
         all drawn from the same version."""
         channel = await self.channel(post.channel_id)
         for event in post.events:
-            if event.kind == "battle_end" and event.data.get("battle"):
-                png = await render(renders.render_combat, event.data["battle"])
+            if event.kind == BATTLE_END and event.data.get("battle"):
+                png = await render(renders.render_combat, event.data["battle"],
+                                   {"ruleset": post.view["game"]["ruleset"]})
                 msg = await channel.send(
                     limits.clip(f"⚔️ {event.text} · v{post.version}", limits.MESSAGE_CHARS),
                     file=png_file(png, f"battle-v{post.version}.png"))
@@ -297,6 +334,12 @@ class Keryx:
                                            version=post.version)
         if post.game_ended:
             await self.post_end(channel, post.game_id, post.view)
+        elif post.opening:
+            info = await self.svc.game_info_by_id(post.game_id)
+            intro = "\n".join(x for x in (post.intro, f"Dice seed hash: `{info.seed_hash}`")
+                              if x)
+            await self.post_phase(channel, post.game_id, post.version, post.view,
+                                  post.waiting, post.to_ping, intro=intro)
         elif post.phase_ended:
             await self.post_phase(channel, post.game_id, post.version, post.view,
                                   post.waiting, post.to_ping)
@@ -330,13 +373,6 @@ class Keryx:
                 users=[discord.Object(u) for u in to_ping.values() if u],
                 everyone=False, roles=False))
         await self.svc.record_post(game_id, msg.channel.id, msg.id, "map", version=version)
-
-    async def post_opening(self, channel: discord.abc.Messageable, started: StartResult,
-                           intro: str = "") -> None:
-        """The first map of a game, pinging everyone who must act first."""
-        waiting = {p.seat: p.user_id for p in started.prompts}
-        await self.post_phase(channel, started.game.id, started.public_view["game"]["version"],
-                              started.public_view, waiting, waiting, intro=intro)
 
     async def post_ping(self, channel: discord.abc.Messageable, game_id: int, version: int,
                         to_ping: dict[str, int | None]) -> None:

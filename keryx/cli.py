@@ -91,18 +91,12 @@ def run(sync: Annotated[bool, typer.Option(help="Register slash commands with Di
         raise typer.Exit(2)
     if not is_postgres(settings.database):
         Path(settings.database).parent.mkdir(parents=True, exist_ok=True)
-    try:
-        from bot.main import prepare_database, run_bot
-    except ImportError:  # the Discord transport is not installed in this build
-        prepare_database = run_bot = None
-    if prepare_database is not None:
-        prepare_database(settings)
+    from bot.main import prepare_database, run_bot  # a broken install fails here, loudly
+
+    prepare_database(settings)
     typer.echo(f"Database: {shown_database(settings.database)}")
     if not settings.discord_token:
         typer.echo(no_token_text(), err=True)
-        raise typer.Exit(1)
-    if run_bot is None:
-        typer.echo("The Discord bot is not part of this build yet.", err=True)
         raise typer.Exit(1)
     run_with_retries(lambda: run_bot(settings, sync=sync, sharding=sharding))
 
@@ -385,17 +379,16 @@ def export(
         typer.echo(f"game {game_id} written to {out}; check it with `keryx verify {out}`")
 
 
-def _register_optional_commands() -> None:
-    """Commands whose layers live in their own modules register themselves here."""
+def _register_layer_commands() -> None:
+    """Commands whose layers live in their own modules register themselves here; an
+    import error is a broken install and stops the command line with its own message."""
+    import importlib
+
     for module in ("renders.cli", "bot.cli", "keryx.duel"):
-        try:
-            mod = __import__(module, fromlist=["register"])
-        except ImportError:
-            continue
-        mod.register(app)
+        importlib.import_module(module).register(app)
 
 
-_register_optional_commands()
+_register_layer_commands()
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -95,7 +95,13 @@ def parse_shards(shards: str | None, count: int | None) -> tuple[list[int], int]
 
 
 def load_plugins(settings: Settings) -> None:
+    """Import each plug-in module; a missing or broken one stops start-up with its own
+    error. Module names resolve from the working directory too, as with `python -m`."""
     import importlib
+    import os
+    import sys
 
+    if settings.plugins and os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     for name in filter(None, (p.strip() for p in settings.plugins.split(","))):
         importlib.import_module(name)

@@ -1,4 +1,4 @@
-"""GameService: where a click becomes an action (DESIGN §2, §5). No Discord here.
+"""GameService: where a click becomes an action (docs/storage.md). No Discord here.
 
 Every method takes plain ids and returns plain values (service.results) or raises
 `Refusal` with a message for the user; a refusal never changes anything. Moderator
@@ -193,9 +193,11 @@ class GameService:
             return await self._info(await self._require(row.id))
 
     async def start(self, channel_id: int, user_id: int, *,
-                    moderator: bool = False) -> StartResult:
+                    moderator: bool = False, intro: str = "") -> StartResult:
         """Draw the remaining seats, roll a fresh 128-bit seed and set the game up. Any
-        player in the lobby, the creator or a moderator may start a full lobby."""
+        player in the lobby, the creator or a moderator may start a full lobby. The
+        opening post (the first map, `intro` above it, pinging every seat that acts
+        first) goes into the outbox with the start, like every other announcement."""
         channel_id = v.snowflake(channel_id, "channel")
         user_id = v.snowflake(user_id, "user")
         row = await self._live(channel_id)
@@ -228,7 +230,9 @@ class GameService:
                 row = await self.store.start_game(
                     row.id, assignment, snapshot=g.to_json(), version=g.version,
                     seed_hash=g.seed_hash, engine_version=g.engine_version,
-                    rules_version=g.rules_version, at=self._clock())
+                    rules_version=g.rules_version, at=self._clock(),
+                    announce={"opening": True, "intro": intro,
+                              "to_ping": sorted(p.seat for p in g.prompts())})
             except (WrongStatus, NotFound):
                 raise Refusal("wrong_status", "The lobby changed; try again.") from None
             self._cache.put(row.id, g)
@@ -494,6 +498,19 @@ class GameService:
             prompt=OpenPrompt(seat, user_id, prompt, g.version) if prompt else None,
             can_undo=seat is not None and g.can_undo(seat))
 
+    async def public_view_at(self, game_id: int, version: int) -> dict[str, Any]:
+        """The public view as it stood at `version`, rebuilt from the log here, so that
+        only the public view (no seed, no hidden fact) leaves the service."""
+        import asyncio
+
+        row = await self._require(v.snowflake(game_id, "game"))
+        if version < 0 or version > row.version:
+            raise Refusal("bad_input", f"The game is at version {row.version}; pick 0 to "
+                          f"{row.version}.")
+        snapshot = (await self.store.get_game(row.id, snapshot=True)).snapshot
+        actions = [a for a in await self.store.actions(row.id) if a.seq <= version]
+        return await asyncio.to_thread(lambda: replay_log(snapshot, actions).view(None))
+
     async def pending(self, user_id: int) -> list[PendingPrompt]:
         """Every decision waiting for this user, across channels, oldest first."""
         user_id = v.snowflake(user_id, "user")
@@ -642,18 +659,23 @@ class GameService:
             assert snap is not None and snap.snapshot is not None
             actions = await self.store.actions(row.id)
             g = replay_log(snap.snapshot, actions[:ann.version])
-        action = (await self.store.actions(row.id, ann.version - 1))[0]
+        p = ann.payload
+        # The opening post (at the starting version) follows no action.
+        action = None if p.get("opening") else (
+            await self.store.actions(row.id, ann.version - 1))[0]
         users = {s.seat: s.user_id for s in await self.store.seats(row.id)
                  if s.seat is not None}
         waiting = {p.seat: users.get(p.seat) for p in g.prompts()}
-        p = ann.payload
         return PublicPost(
-            game_id=row.id, channel_id=ann.channel_id, version=ann.version, seat=action.seat,
-            events=tuple(e for e in map(Event.from_dict, action.events) if e.public),
+            game_id=row.id, channel_id=ann.channel_id, version=ann.version,
+            seat=action.seat if action else None,
+            events=tuple(e for e in map(Event.from_dict, action.events if action else ())
+                         if e.public),
             view=g.view(None), waiting=waiting,
             to_ping={s: users.get(s) for s in p.get("to_ping", ()) if s in waiting},
             phase_ended=bool(p.get("phase_ended")), battle_ended=bool(p.get("battle_ended")),
-            game_ended=bool(p.get("game_ended")), attempts=ann.attempts + 1)
+            game_ended=bool(p.get("game_ended")), attempts=ann.attempts + 1,
+            opening=bool(p.get("opening")), intro=str(p.get("intro") or ""))
 
     # ================================================================== posted messages
     async def record_post(self, game_id: int, channel_id: int, message_id: int, kind: str,

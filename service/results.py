@@ -173,3 +173,5 @@ class PublicPost:
     battle_ended: bool
     game_ended: bool
     attempts: int  # delivery attempts so far, this one included
+    opening: bool = False  # the first map of the game, posted at start
+    intro: str = ""  # a line above the opening map (a league game's pairing)

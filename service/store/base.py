@@ -1,4 +1,4 @@
-"""The repository interface the service layer talks to (DESIGN §5).
+"""The repository interface the service layer talks to (docs/storage.md).
 
 All SQL lives in an implementation (`service.store.sqlite.SqliteStore` today; a
 PostgreSQL one with asyncpg could sit behind the same protocol). Rows come back as plain
@@ -195,9 +195,11 @@ class Store(Protocol):
 
     async def start_game(self, game_id: int, seats: dict[int, str], *, snapshot: str,
                          version: int, seed_hash: str, engine_version: str,
-                         rules_version: str, at: datetime) -> GameRow:
+                         rules_version: str, at: datetime,
+                         announce: dict[str, Any] | None = None) -> GameRow:
         """Lobby -> running: give each user (id -> seat) a seat and store the first
-        snapshot. Raises WrongStatus if the game is not in the lobby."""
+        snapshot, with the opening post (`announce`, the payload) in the outbox. Raises
+        WrongStatus if the game is not in the lobby."""
 
     async def commit_action(self, game_id: int, *, expected_version: int, kind: ActionKind,
                             seat: str, option_id: str | None, secret: bool,

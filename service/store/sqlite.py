@@ -129,7 +129,8 @@ class SqliteStore(SqliteFile):
 
     async def start_game(self, game_id: int, seats: dict[int, str], *, snapshot: str,
                          version: int, seed_hash: str, engine_version: str,
-                         rules_version: str, at: datetime) -> GameRow:
+                         rules_version: str, at: datetime,
+                         announce: dict[str, Any] | None = None) -> GameRow:
         t = ts(at)
         async with self._tx() as c:
             cur = await c.execute(
@@ -156,6 +157,8 @@ class SqliteStore(SqliteFile):
                 await c.execute(
                     "INSERT INTO seat_changes (game_id, seat, kind, new_user_id, at) "
                     "VALUES (?, ?, 'assign', ?, ?)", (game_id, seat, user_id, t))
+            if announce is not None:
+                await self._add_announcement(c, game_id, version, announce, t)
         game = await self.get_game(game_id)
         assert game is not None
         return game
@@ -195,10 +198,7 @@ class SqliteStore(SqliteFile):
                     (game_id, seq, kind, seat, option_id, int(secret), user_id,
                      interaction_id, events_json, t))
                 if announce is not None:
-                    await c.execute(
-                        "INSERT INTO announcements (game_id, version, channel_id, payload, "
-                        "next_try_at, created_at) SELECT id, ?, channel_id, ?, ?, ? "
-                        "FROM games WHERE id = ?", (seq, _dumps(announce), t, t, game_id))
+                    await self._add_announcement(c, game_id, seq, announce, t)
         except sqlite3.IntegrityError as exc:
             if interaction_id is not None and "interaction_id" in str(exc):
                 raise DuplicateInteraction(interaction_id) from exc
@@ -319,6 +319,15 @@ class SqliteStore(SqliteFile):
         return _action(r) if r else None
 
     # ------------------------------------------------------------------ announcements
+    @staticmethod
+    async def _add_announcement(c: Any, game_id: int, version: int,
+                                payload: dict[str, Any], t: str) -> None:
+        """Into the outbox, inside the caller's transaction."""
+        await c.execute(
+            "INSERT INTO announcements (game_id, version, channel_id, payload, "
+            "next_try_at, created_at) SELECT id, ?, channel_id, ?, ?, ? "
+            "FROM games WHERE id = ?", (version, _dumps(payload), t, t, game_id))
+
     _ANN_COLS = ("game_id, version, channel_id, payload, state, attempts, next_try_at, "
                  "last_error")
 

@@ -14,6 +14,9 @@ async def _open_tally(t):
     await (await t.bob.slash("game", "join", seat="south")).wait_for_message()
     await (await t.bob.slash("game", "start")).wait_for_message(lambda m: "seed hash" in m.content)
     await t.standin.wait_for_message(lambda m: m.public and "-# game" in m.content)
+    # The opening post came from the outbox: waiting on the game's delivery (it holds the
+    # game's post lock) means its row is marked sent before the test claims posts itself.
+    assert await t.bot.keryx.deliver((await t.bot.keryx.svc.game_info(t.channel.id)).id)
 
 
 async def _click(t, user, option):
@@ -82,3 +85,37 @@ async def test_posts_are_built_from_their_own_version(table):
     await svc.announcement_done(info.id, 1, first.attempts)
     second = await svc.claim_announcement(info.id)
     assert second.version == 2 and second.to_ping == {}  # south acted: nobody new to ping
+
+
+async def test_a_failed_opening_post_is_kept_retried_and_shown(table, monkeypatch):
+    """The first map goes through the outbox too: written with the start, retried."""
+    keryx = table.bot.keryx
+    real_channel = keryx.channel
+
+    class Down:
+        async def send(self, *args, **kwargs):
+            raise RuntimeError("503 Service Unavailable")
+
+    async def down(channel_id):
+        return Down()
+
+    monkeypatch.setattr(service.games, "ANNOUNCE_BACKOFF_S", (0, 0, 0))
+    await (await table.alice.slash("game", "new", ruleset="tally")).wait_for_message()
+    await (await table.alice.slash("game", "join", seat="north")).wait_for_message()
+    await (await table.bob.slash("game", "join", seat="south")).wait_for_message()
+    keryx.channel = down
+    r = await table.bob.slash("game", "start")
+    told = await r.wait_for_message(lambda m: "could not be posted" in m.content)
+    assert "keeps retrying" in told.content
+    info = await keryx.svc.game_info(table.channel.id)
+    assert info.status == "running"  # the start stands whatever happened to the post
+    assert [(a.version, a.state) for a in await keryx.svc.undelivered(info.id)] == [
+        (0, "pending")]
+    status = await (await table.mod.slash("game", "status")).wait_for_message()
+    assert "v0 not delivered" in status.content and "503" in status.content
+    keryx.channel = real_channel
+    assert await keryx.deliver(info.id)
+    first = await table.standin.wait_for_message(lambda m: m.public and "-# game" in m.content)
+    assert "v0" in first.content and f"`{info.seed_hash}`" in first.content
+    assert first.mention_ids == [table.alice.id]  # north acts first
+    assert await keryx.svc.undelivered(info.id) == []

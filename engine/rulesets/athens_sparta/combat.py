@@ -19,6 +19,7 @@ from typing import Any
 from .board import SICILY, Board
 from .hits import apply_hits, eliminate, start_hits
 from .state import (
+    a_side,
     block_name,
     city_value,
     friendly,
@@ -261,7 +262,7 @@ def answer_decl(bd: Board, s, option: str, ctx) -> None:
         if option == "wd":
             bt["st"][b] = "in"
             s["blocks"][b]["in"] = True
-            ctx.event("withdraw", f"A {bt['def'].title()} block withdraws into "
+            ctx.event("withdraw", f"{a_side(bt['def'])} withdraws into "
                       f"{bd.label(bt['hex'])} (rule 5.4)", hex=bt["hex"])
         else:
             _reveal(s, ctx, [b])
@@ -442,7 +443,7 @@ def answer_act(bd, s, option, ctx, ask) -> None:
         bt["st"][b] = "in"
         s["blocks"][b]["in"] = True
         _record(bd, s, bt, b, stage, "withdraw")
-        ctx.event("withdraw", f"A {bt['role'][b].title()} block withdraws into "
+        ctx.event("withdraw", f"{a_side(bt['role'][b])} withdraws into "
                   f"{bd.label(bt['hex'])} (rule 5.41)", hex=bt["hex"])
     elif option == "rt":
         bt["acted"].append(b)
@@ -850,7 +851,7 @@ def do_retreat(bd, s, bt, b, option, ctx) -> None:
         s["half"].remove(b)
     if s["battle"] and s["battle"]["rec"]["rounds"]:
         _record(bd, s, bt, b, "retreat", "retreat", to=dest)
-    ctx.event("retreat", f"A {blk['side'].title()} block retreats from {bd.label(src)} to "
+    ctx.event("retreat", f"{a_side(blk['side'])} retreats from {bd.label(src)} to "
               f"{bd.label(dest)} (rule 5.5)", side=blk["side"], frm=src, to=dest)
 
 
@@ -952,7 +953,7 @@ def answer_regroup_to(bd, s, option, ctx, ask) -> None:
         blk["coast"] = int(parts[2]) if len(parts) > 2 else bd.ports.get(dest, 0)
     else:
         bt["retreats"][dest] = bt["retreats"].get(dest, 0) + 1
-    ctx.event("regroup", f"A {blk['side'].title()} block regroups from {bd.label(bt['hex'])} "
+    ctx.event("regroup", f"{a_side(blk['side'])} regroups from {bd.label(bt['hex'])} "
               f"to {bd.label(dest)} (rule 5.6)", side=blk["side"], frm=bt["hex"], to=dest)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import Board
-from .state import block_name
+from .state import a_side, block_name
 
 
 def eliminate(bd: Board, s: dict[str, Any], bid: str, ctx: Any, why: str = "eliminated"
@@ -26,8 +26,8 @@ def eliminate(bd: Board, s: dict[str, Any], bid: str, ctx: Any, why: str = "elim
                   f"{bd.label(where)}", side=b["side"], hex=where, block=bid,
                   name=block_name(bd, bid))
     else:
-        # outside battle the block's identity stays with its owner (DESIGN §4)
-        ctx.event("eliminated", f"A {b['side'].title()} block is {why} at {bd.label(where)}",
+        # outside battle the block's identity stays with its owner
+        ctx.event("eliminated", f"{a_side(b['side'])} is {why} at {bd.label(where)}",
                   side=b["side"], hex=where)
         ctx.event("eliminated", f"{block_name(bd, bid)} is {why} at {bd.label(where)}",
                   seats=(b["side"],), side=b["side"], hex=where, block=bid)

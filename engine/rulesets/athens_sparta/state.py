@@ -17,12 +17,22 @@ SIDES = ("athens", "sparta")
 OFFMAP = ("pool", "off", "out")
 
 
+ADJECTIVES = {"athens": "Athenian", "sparta": "Spartan"}
+
+
+def a_side(side: str, what: str = "block") -> str:
+    """"An Athenian block", "A Spartan navy": a side's piece with its article (a side's
+    name is a city, so "A Athens block" would read wrong)."""
+    return a_word(f"{ADJECTIVES.get(side, side.title())} {what}")
+
+
+def a_word(phrase: str) -> str:
+    """The phrase with its indefinite article: "An Argos block", "A Corinth block"."""
+    return ("An " if phrase[:1].lower() in "aeiou" else "A ") + phrase
+
+
 def other(side: str) -> str:
     return "sparta" if side == "athens" else "athens"
-
-
-def on_map(b: dict[str, Any]) -> bool:
-    return b["loc"] not in OFFMAP
 
 
 def btype(bd: Board, bid: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import SICILY, Board
-from .state import SIDES, compute_control, occupancy, siege_at
+from .state import SIDES, a_word, compute_control, occupancy, siege_at
 
 REBELS = ("Chios", "Corcyra", "Mytilene", "Rhodes")
 
@@ -63,7 +63,7 @@ def on_control_change(bd: Board, s, name: str, old: str, new: str, ctx: Any) -> 
         b["side"] = new
         b["in"] = False
         s.setdefault("flipped", []).append(bid)
-        ctx.event("side_change", f"A {name} block changes sides to {new.title()} (rule 9.5)",
+        ctx.event("side_change", f"{a_word(name + ' block')} changes sides to {new.title()} (rule 9.5)",
                   block=bid, side=new)
         h = b["loc"]
         if h not in ("pool", "off", "out") and h not in bd.oracles and any(

@@ -1,0 +1,34 @@
+"""Public event lines read as English: a side's piece takes the side's adjective and the
+right article ("An Athenian block", never "A Athens block")."""
+
+from __future__ import annotations
+
+from engine.rulesets.athens_sparta.board import board
+from engine.rulesets.athens_sparta.hits import eliminate
+from engine.rulesets.athens_sparta.state import a_side, a_word
+
+from .conftest import base
+
+
+class Events:
+    def __init__(self):
+        self.lines = []
+
+    def event(self, kind, text, seats=None, **data):
+        self.lines.append((kind, text, seats))
+
+
+def test_a_side_names_the_people_with_their_article():
+    assert a_side("athens") == "An Athenian block"
+    assert a_side("sparta", "navy") == "A Spartan navy"
+    assert a_word("Argos block") == "An Argos block"
+    assert a_word("Corinth block") == "A Corinth block"
+
+
+def test_public_elimination_outside_battle_reads_an_athenian_block():
+    g = base()
+    ctx = Events()
+    eliminate(board(), g.state, "Athens H1", ctx)
+    public = [t for _, t, seats in ctx.lines if seats is None]
+    assert public == ["An Athenian block is eliminated at " + public[0].split(" at ", 1)[1]]
+    assert all("Athens block" not in t for _, t, _ in ctx.lines)
