@@ -27,6 +27,7 @@ def duel(
     """Play two player levels against each other and report A's win rate."""
     from engine.players import levels
     from engine.players.duel import duel as play
+    from engine.players.heuristic import heuristic_for
     from keryx import checks
 
     checks.known_ruleset(ruleset)
@@ -38,6 +39,12 @@ def duel(
             typer.echo(f"{flag}: no player level {level!r}; choose one of "
                        f"{', '.join(levels())}", err=True)
             raise typer.Exit(2)
+        if level == "heuristic":
+            try:
+                heuristic_for(ruleset)
+            except ValueError as exc:
+                typer.echo(f"{flag}: {exc}", err=True)
+                raise typer.Exit(2) from None
     report = play(ruleset, a, b, games, seed=seed, jobs=jobs, scenario=scenario)
     if as_json:
         typer.echo(json.dumps(report, indent=2))
