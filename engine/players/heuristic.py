@@ -23,6 +23,7 @@ NAVIGATION = frozenset({"back"})
 # its destination), and how wide each follow-up may be before it is cut short.
 DEPTH = 3
 WIDTH = 40
+MENU_PENALTY = 1e-3
 
 
 Imagine = Callable[[dict[str, Any], Prompt, str], dict[str, Any] | None]
@@ -102,7 +103,10 @@ def _value(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead, option_id
     then = seen.then
     follow = [v for o in nxt.options if o.id not in NAVIGATION and o.id not in h.skip
               and (v := _value(seen.view, nxt, then, o.id, h, depth - 1, value)) is not None]
-    return max(follow) if follow else value
+    # A menu that leads to nothing better is worth a little less than staying put, so
+    # that ending the phase wins the tie and the player does not walk the menus for ever.
+    best = max(follow, default=value)
+    return best if best > value else value - MENU_PENALTY
 
 
 @register_level
