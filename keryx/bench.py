@@ -16,6 +16,7 @@ from typing import Any
 # reported, so the command works while layers are still being built.
 BENCHES: list[tuple[str, str, str, bool]] = [
     ("engine", "engine.bench", "bench_engine", False),
+    ("players", "engine.players.bench", "bench_players", False),
     ("store", "service.bench", "bench_store", True),
     ("render", "renders.bench", "bench_render", False),
     ("bot", "bot.bench", "bench_bot", True),

@@ -384,7 +384,7 @@ def _register_layer_commands() -> None:
     import error is a broken install and stops the command line with its own message."""
     import importlib
 
-    for module in ("renders.cli", "bot.cli"):
+    for module in ("renders.cli", "bot.cli", "keryx.duel"):
         importlib.import_module(module).register(app)
 
 

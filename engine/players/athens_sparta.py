@@ -1,0 +1,175 @@
+"""The Athens & Sparta heuristic: a position score read from a seat's view
+(engine/rulesets/athens_sparta/VIEW.md) and rules of thumb for decisions whose outcome
+rests on dice or hidden facts.
+
+The score counts, from the seat's side: city points as they would stand if the blocks
+stayed where they are (rule 10.2), the safety of its own capital and the threat to the
+enemy's (rule 10.1: taking it ends the war), its strength in play, its sieges, the cards
+in its hand and sea control of the Hellespont (Abydos). The map's geometry is public
+component data; nothing here reads a game's state.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ..core.rng import Rng
+from ..core.types import Prompt
+from ..rulesets.athens_sparta.board import Board, board
+from .base import Lookahead
+from .heuristic import RulesetHeuristic
+
+SIDES = ("athens", "sparta")
+CAPITAL = {"athens": "Athens", "sparta": "Sparta"}
+WIN = 1000.0
+
+# Weights of the score's terms, in city points.
+HELD = 1.0          # a city point held
+TAKEN = 0.8         # a city point our blocks alone occupy but do not hold yet
+STEP = 0.35         # one step of our strength in play
+ENEMY_BLOCK = 0.7   # an enemy block in play (its strength is hidden: about two steps)
+CAPITAL_TAKEN = 40.0  # our blocks alone in the enemy capital at a phase end win (10.1)
+CAPITAL_THREAT = 2.0  # each enemy block next to our capital
+CAPITAL_GUARD = 0.4   # each step guarding our capital (up to GUARD_CAP steps)
+GUARD_CAP = 8
+UNGUARDED = 0.4     # share of an empty city's value at risk from an enemy next to it
+OUTNUMBERED = 0.8   # per missing step where our blocks share a hex with stronger enemies
+SIEGE = 0.3         # share of a besieged city's value
+HELLESPONT = 3.0
+CARD_MP = 0.1
+APPROACH = 0.03     # per hex between an army and the nearest enemy city (tie-breaker)
+
+
+def other(side: str) -> str:
+    return "sparta" if side == "athens" else "athens"
+
+
+@cache
+def _board() -> Board:
+    return board()
+
+
+def evaluate(view: dict[str, Any], me: str) -> float:
+    winner = view.get("winner") or ((view.get("game") or {}).get("outcome") or {}).get(
+        "winners", [None])[0]
+    if winner:
+        return WIN if winner == me else -WIN
+    bd = _board()
+    foe = other(me)
+    mine: dict[str, list[dict[str, Any]]] = {}
+    theirs: dict[str, int] = {}
+    for b in view["blocks"]:
+        if b["side"] == me:
+            mine.setdefault(b["hex"], []).append(b)
+        elif b["side"] == foe:
+            theirs[b["hex"]] = theirs.get(b["hex"], 0) + 1
+    near_foe = {nb for h in theirs for nb in bd.nbrs.get(h, ())}
+    score = 0.0
+    enemy_cities: list[str] = []
+    for name, c in view["cities"].items():
+        h, value = c["hex"], c["value"] or 0
+        if h is None:
+            continue
+        holder = c["side"]
+        m, f = h in mine, h in theirs
+        if m and not f:
+            owner, weight = me, (HELD if holder == me else TAKEN)
+        elif f and not m:
+            owner, weight = foe, (HELD if holder == foe else TAKEN)
+        else:
+            owner, weight = holder, HELD
+        score += weight * value * (1 if owner == me else -1 if owner == foe else 0)
+        if holder == foe:
+            enemy_cities.append(h)
+        if holder == me and not m and h in near_foe:
+            score -= UNGUARDED * value
+        if name == CAPITAL[foe] and m and not f:
+            score += CAPITAL_TAKEN
+        if name == CAPITAL[me]:
+            score -= CAPITAL_THREAT * sum(theirs.get(nb, 0) for nb in bd.nbrs.get(h, ()))
+            score -= CAPITAL_TAKEN if f and not m else 0
+            guard = sum(b.get("strength") or 0 for b in mine.get(h, []))
+            score += CAPITAL_GUARD * min(guard, GUARD_CAP)
+    for h, blocks in mine.items():
+        strength = sum(b.get("strength") or 0 for b in blocks)
+        score += STEP * strength
+        if h in theirs:
+            score -= OUTNUMBERED * max(0, 2 * theirs[h] - strength)
+        for b in blocks:
+            if b.get("type") != "navy" and enemy_cities and h in bd.hexes:
+                d = bd.distances(h)
+                score -= APPROACH * min(d.get(t, 20) for t in enemy_cities)
+    score -= ENEMY_BLOCK * sum(theirs.values())
+    for sg in view.get("sieges") or []:
+        value = (view["cities"].get(sg["city"]) or {}).get("value") or 0
+        score += SIEGE * value * (1 if sg["besieger"] == me else -1)
+    if view.get("hellespont") == me:
+        score += HELLESPONT
+    elif view.get("hellespont") == foe:
+        score -= HELLESPONT
+    score += CARD_MP * sum(c.get("mp") or 0 for c in view["cards"]["hand"])
+    return score
+
+
+# Answers for decisions whose result rests on dice or hidden facts, by prompt kind:
+# the first of these option ids that the prompt offers.
+PREFERRED = {
+    "mulligan": ("redeal", "keep"),     # only a hand under 10 MP may be dealt again
+    "mull_other": ("keep",),
+    "act": ("fire",),                   # rule 5.41: fire rather than retreat
+    "navy": ("land", "sea"),
+    "betrayal": ("yes",),
+    "revolt_won": ("keep",),
+    "battle_pick": (),                  # every battle must be fought: any order
+}
+
+
+def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
+           rng: Rng) -> str | None:
+    ids = [o.id for o in prompt.options]
+    if prompt.kind == "commit":
+        # The card with most move points: movement decides most of the war (rule 3.0).
+        hand = {f"c:{c['id']}": c.get("mp") or 0 for c in view["cards"]["hand"]}
+        return max(ids, key=lambda i: (hand.get(i, -1), i))
+    if prompt.kind in ("decl", "siege_decl"):
+        return _declare(view, prompt, ids)
+    for want in PREFERRED.get(prompt.kind, ()):
+        if want in ids:
+            return want
+    if prompt.kind == "battle_pick":
+        return next((i for i in ids if i != "done"), ids[0])
+    return None
+
+
+def _declare(view: dict[str, Any], prompt: Prompt, ids: list[str]) -> str:
+    """Engage, sally or storm when our side's known strength in the battle is at least
+    twice the number of enemy blocks in it (each hidden block counted as two steps)."""
+    me = prompt.seat
+    battle = view.get("battle") or {}
+    ours = sum(b.get("strength") or 0 for b in battle.get("blocks", []) if b["side"] == me)
+    foes = sum(b.get("strength") or 2 for b in battle.get("blocks", []) if b["side"] != me)
+    bold = ours >= foes
+    for want in (("storm", "sally", "eng", "att", "def") if bold else ("stay", "res", "wd")):
+        if want in ids:
+            return want
+    return ids[0]
+
+
+def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
+    """A move's destination (ids `mode|hex|from|crossed|coast`, rules 4.4-4.5) moves the
+    chosen block in a copy of the view; nothing else is imagined."""
+    if prompt.kind != "move_dest" or option_id.count("|") != 4:
+        return None
+    dest = option_id.split("|")[1]
+    name = prompt.text.split(" from ", 1)[0].removeprefix("Move ")
+    blocks = list(view["blocks"])
+    for i, b in enumerate(blocks):
+        if b["side"] == prompt.seat and b.get("name") == name:
+            blocks[i] = dict(b, hex=dest, in_city=False)
+            return dict(view, blocks=blocks)
+    return None
+
+
+HEURISTIC = RulesetHeuristic(evaluate=evaluate, choose=choose, imagine=imagine,
+                             skip=frozenset({"rv", "up"}))  # revolts: not this player's game

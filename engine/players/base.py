@@ -1,0 +1,77 @@
+"""The player interface: an automated seat sees what its seat may know and answers.
+
+A player is given the seat's view (`Game.view(seat)`), the seat's own open prompt and,
+optionally, a `Lookahead`; it returns the id of one of the prompt's options. It never
+touches the game's state or the game's dice: its own randomness comes from an `Rng`
+seeded with the player's seed, so a player's choices replay exactly and say nothing about
+the game's dice stream.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..core.rng import Rng
+from ..core.types import Prompt
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What the seat would see right after choosing an option: its view and its own next
+    prompt (None when the seat would have nothing to decide)."""
+
+    view: dict[str, Any]
+    prompt: Prompt | None
+    # The lookahead from that position, for the seat's next decision.
+    then: Lookahead | None = None
+
+
+# Given an option id, the Preview after it, or None when choosing it would bring
+# something new to light (a die, a shuffle, a hidden block or card): such an outcome is
+# not the seat's to foresee. See engine/players/lookahead.py.
+Lookahead = Callable[[str], Preview | None]
+
+
+class Player(ABC):
+    """One automated seat. Subclasses set `level` and implement `choose`."""
+
+    level: ClassVar[str]
+
+    def __init__(self, seed: str | int = 0):
+        self.seed = seed
+        self.rng = Rng(f"player:{self.level}:{seed}")
+
+    @abstractmethod
+    def choose(self, view: dict[str, Any], prompt: Prompt,
+               lookahead: Lookahead | None = None) -> str:
+        """The id of one of `prompt.options`."""
+
+
+_LEVELS: dict[str, type[Player]] = {}
+
+
+def register_level(cls: type[Player]) -> type[Player]:
+    """Class decorator: make a player level available by its name."""
+    _LEVELS[cls.level] = cls
+    return cls
+
+
+def levels() -> list[str]:
+    _load_builtin()
+    return sorted(_LEVELS)
+
+
+def player(level: str, seed: str | int = 0) -> Player:
+    """A new player of the named level ("random", "heuristic", …)."""
+    _load_builtin()
+    cls = _LEVELS.get(level)
+    if cls is None:
+        raise ValueError(f"no player level {level!r}; choose one of {', '.join(sorted(_LEVELS))}")
+    return cls(seed)
+
+
+def _load_builtin() -> None:
+    from . import heuristic, random_player  # noqa: F401 - registering is the import's job

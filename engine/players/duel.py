@@ -1,0 +1,111 @@
+"""Duels: two player levels play a ruleset against each other, sides alternating, and
+the result is a win rate with its 95 % Wilson score interval (overall and per side)."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.game import Game
+from ..core.registry import ruleset
+from .base import player
+from .lookahead import decide
+
+Z95 = 1.959963984540054
+MAX_ACTIONS = 5_000  # a game still open after this many actions counts as a draw
+# (whole games take under 1,500: an automated player caught in a loop of menus ends here)
+
+
+@dataclass
+class DuelGame:
+    seed: str
+    a_seat: str          # the seat player A held
+    winner: str | None   # "a", "b" or None (a draw, or no outcome)
+    actions: int
+    a_ms: list[float] = field(default_factory=list)  # A's decision times
+    b_ms: list[float] = field(default_factory=list)
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (sound near 0 and 1, unlike p ± z·se)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_one(ruleset_id: str, a: str, b: str, seed: str, a_index: int,
+             scenario: str | None = None) -> DuelGame:
+    """One game: A holds seat `a_index` of the scenario, B every other seat."""
+    game = Game.create(ruleset(ruleset_id), scenario=scenario, seed=seed)
+    a_seat = game.seats[a_index % len(game.seats)]
+    players = {s: player(a if s == a_seat else b, f"{seed}:{s}") for s in game.seats}
+    result = DuelGame(seed, a_seat, None, 0)
+    while game.outcome is None and result.actions < MAX_ACTIONS:
+        seat = game.prompts()[0].seat
+        start = time.perf_counter()
+        answer = decide(game, seat, players[seat])
+        (result.a_ms if seat == a_seat else result.b_ms).append(
+            1000 * (time.perf_counter() - start))
+        game.act(seat, answer)
+        result.actions += 1
+    if game.outcome is not None and len(game.outcome.winners) == 1:
+        result.winner = "a" if game.outcome.winners[0] == a_seat else "b"
+    return result
+
+
+def _play_args(args: tuple[str, str, str, str, int, str | None]) -> DuelGame:
+    return play_one(*args)
+
+
+def duel(ruleset_id: str, a: str, b: str, games: int, seed: str = "duel", jobs: int = 1,
+         scenario: str | None = None,
+         progress: Callable[[DuelGame], None] | None = None) -> dict[str, Any]:
+    """Play `games` games, A taking the scenario's seats in turn, and summarise."""
+    tasks = [(ruleset_id, a, b, f"{seed}:{i}", i, scenario) for i in range(games)]
+    runs: list[DuelGame] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            for run in pool.map(_play_args, tasks):
+                runs.append(run)
+                if progress:
+                    progress(run)
+    else:
+        for t in tasks:
+            runs.append(_play_args(t))
+            if progress:
+                progress(runs[-1])
+    return summarize(ruleset_id, a, b, runs)
+
+
+def _rates(runs: list[DuelGame]) -> dict[str, Any]:
+    n = len(runs)
+    a_wins = sum(r.winner == "a" for r in runs)
+    b_wins = sum(r.winner == "b" for r in runs)
+    low, high = wilson(a_wins, n)
+    return {"games": n, "a_wins": a_wins, "b_wins": b_wins, "draws": n - a_wins - b_wins,
+            "a_win_rate": round(a_wins / n, 4) if n else 0.0,
+            "a_win_rate_low": round(low, 4), "a_win_rate_high": round(high, 4)}
+
+
+def p95(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2)
+
+
+def summarize(ruleset_id: str, a: str, b: str, runs: list[DuelGame]) -> dict[str, Any]:
+    sides = sorted({r.a_seat for r in runs})
+    return {"ruleset": ruleset_id, "a": a, "b": b, **_rates(runs),
+            "by_side": {s: _rates([r for r in runs if r.a_seat == s]) for s in sides},
+            "a_decision_ms_p95": p95([t for r in runs for t in r.a_ms]),
+            "b_decision_ms_p95": p95([t for r in runs for t in r.b_ms]),
+            "actions_per_game_mean": round(sum(r.actions for r in runs) / len(runs), 1)
+            if runs else 0.0}

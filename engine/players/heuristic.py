@@ -1,0 +1,126 @@
+"""The `heuristic` level: a hand-written evaluation per ruleset, applied through a short
+lookahead where the outcome of a choice is certain, and simple rules where it is not.
+
+A ruleset's heuristic is a `RulesetHeuristic`: `evaluate(view, seat)` scores a position
+as the seat sees it (higher is better for the seat), and `choose(...)` may answer a
+prompt by its own rules (returning None hands the prompt to the generic lookahead).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.rng import Rng
+from ..core.types import Prompt
+from .base import Lookahead, Player, register_level
+
+# Options that only navigate a menu ("Choose another block"): never an improvement.
+NAVIGATION = frozenset({"back"})
+# How deep the lookahead follows the seat's own menu steps (a place, a block in it, then
+# its destination), and how wide each follow-up may be before it is cut short.
+DEPTH = 3
+WIDTH = 40
+MENU_PENALTY = 1e-3
+
+
+Imagine = Callable[[dict[str, Any], Prompt, str], dict[str, Any] | None]
+
+
+def imagine_nothing(view: dict[str, Any], prompt: Prompt, option_id: str) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class RulesetHeuristic:
+    evaluate: Callable[[dict[str, Any], str], float]
+    choose: Callable[[dict[str, Any], Prompt, Lookahead | None, Rng], str | None]
+    # A cheap stand-in for the lookahead: the view after an option whose effect the
+    # heuristic can work out from the view alone (a block's move), else None.
+    imagine: Imagine = imagine_nothing
+    # Option ids the lookahead never takes (besides going back in a menu).
+    skip: frozenset[str] = frozenset()
+
+
+# ruleset id -> module (in engine/players/) whose HEURISTIC serves it.
+MODULES = {"athens-sparta": "athens_sparta"}
+
+
+def heuristic_for(ruleset_id: str) -> RulesetHeuristic:
+    module = MODULES.get(ruleset_id)
+    if module is None:
+        raise ValueError(f"no heuristic player for the ruleset {ruleset_id!r} yet")
+    return importlib.import_module(f"{__package__}.{module}").HEURISTIC  # type: ignore[no-any-return]
+
+
+def ruleset_of(view: dict[str, Any]) -> str:
+    return str((view.get("game") or {}).get("ruleset") or view.get("ruleset"))
+
+
+def best_by_lookahead(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead,
+                      h: RulesetHeuristic, rng: Rng,
+                      depth: int = DEPTH) -> tuple[str, float] | None:
+    """The option whose result scores best, following the seat's own menu steps up to
+    `depth`; None when no option's result is certain. An option whose result is not
+    certain (it ends the phase and the next one deals cards, say) and going back in a menu
+    are worth the position as it stands: neither is better than a certain improvement.
+    Ties are broken by the player's own stream."""
+    here = h.evaluate(view, prompt.seat)
+    scored: list[tuple[float, str]] = []
+    certain = False
+    for opt in prompt.options:
+        if opt.id in h.skip:
+            continue
+        value = None if opt.id in NAVIGATION else _value(view, prompt, lookahead, opt.id, h,
+                                                         depth, here)
+        certain = certain or value is not None
+        scored.append((here if value is None else value, opt.id))
+    if not certain:
+        return None
+    top = max(v for v, _ in scored)
+    best = [o for v, o in scored if v >= top - 1e-9]
+    return rng.choice(best), top
+
+
+def _value(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead, option_id: str,
+           h: RulesetHeuristic, depth: int, here: float) -> float | None:
+    imagined = h.imagine(view, prompt, option_id)
+    if imagined is not None:
+        return h.evaluate(imagined, prompt.seat)
+    seen = lookahead(option_id)
+    if seen is None:
+        return None
+    value = h.evaluate(seen.view, prompt.seat)
+    nxt = seen.prompt
+    if depth <= 1 or nxt is None or seen.then is None or len(nxt.options) > WIDTH \
+            or nxt.seat != prompt.seat or value != here:
+        return value
+    # A menu step: the seat decides again at once and nothing it values has changed (a
+    # block chosen, now its destination). The option is worth what its best certain
+    # follow-up is worth; with none, no more than the position as it stands (going back).
+    then = seen.then
+    follow = [v for o in nxt.options if o.id not in NAVIGATION and o.id not in h.skip
+              and (v := _value(seen.view, nxt, then, o.id, h, depth - 1, value)) is not None]
+    # A menu that leads to nothing better is worth a little less than staying put, so
+    # that ending the phase wins the tie and the player does not walk the menus for ever.
+    best = max(follow, default=value)
+    return best if best > value else value - MENU_PENALTY
+
+
+@register_level
+class HeuristicPlayer(Player):
+    level = "heuristic"
+
+    def choose(self, view: dict[str, Any], prompt: Prompt,
+               lookahead: Lookahead | None = None) -> str:
+        h = heuristic_for(ruleset_of(view))
+        answer = h.choose(view, prompt, lookahead, self.rng)
+        if answer is not None:
+            return answer
+        if lookahead is not None:
+            found = best_by_lookahead(view, prompt, lookahead, h, self.rng)
+            if found is not None:
+                return found[0]
+        return str(self.rng.choice(list(prompt.options)).id)

@@ -1,0 +1,52 @@
+"""Seating a player at a game: the seat's view, its prompt and a safe lookahead.
+
+The lookahead applies an option to a private copy of the game and shows the seat only
+its own view of the result. It refuses (returns None) whenever the action would bring
+anything new to light: the ruleset marks such actions (a die, a shuffle, `ctx.reveal()`)
+for undo's sake, and the same mark tells us the result depends on facts the seat does
+not know. The copy rolls with a throwaway seed, so nothing of the game's dice leaks even
+into a refused preview.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.game import Game
+from ..core.rng import Rng
+from ..core.ruleset import Context, Ruleset
+from ..core.types import IllegalAction, Prompt
+from .base import Lookahead, Player, Preview
+
+
+def lookahead_for(game: Game, seat: str) -> Lookahead:
+    return _lookahead(game.rules, game.state, seat)
+
+
+def _lookahead(rules: Ruleset, origin: Any, seat: str) -> Lookahead:
+    def preview(option_id: str) -> Preview | None:
+        state = rules.load(rules.dump(origin))
+        ctx = Context(Rng("lookahead"))
+        try:
+            rules.apply(state, seat, option_id, ctx)
+        except IllegalAction:
+            return None
+        if ctx.revealed:
+            return None
+        prompt = next((p for p in rules.prompts(state) if p.seat == seat), None)
+        return Preview(rules.view(state, seat), prompt, _lookahead(rules, state, seat))
+
+    return preview
+
+
+def decide(game: Game, seat: str, player: Player, lookahead: bool = True) -> str:
+    """Ask `player` for `seat`'s answer to its open prompt in `game`."""
+    prompt: Prompt | None = game.prompt_for(seat)
+    if prompt is None:
+        raise IllegalAction(f"{seat} has nothing to decide now")
+    answer = player.choose(game.view(seat), prompt,
+                           lookahead_for(game, seat) if lookahead else None)
+    if prompt.option(answer) is None:
+        raise IllegalAction(f"the {player.level} player answered {answer!r}, "
+                            f"which {seat}'s prompt does not offer")
+    return answer
