@@ -205,11 +205,23 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")],
          pretty: Annotated[bool, typer.Option(help="Indent the JSON for reading")] = False
          ) -> None:
     """Print a ruleset's component data (map, units, cards, set-ups) as JSON."""
+    import importlib
+
     import engine
     from keryx import checks
 
-    checks.known_ruleset(ruleset)
-    components = getattr(engine.ruleset(ruleset), "components_json", None)
+    components = None
+    package = ruleset.replace("-", "_")
+    if package.isidentifier():
+        # a built-in ruleset whose rules are not written yet may still publish its components
+        try:
+            module = importlib.import_module(f"engine.rulesets.{package}.components")
+            components = getattr(module, "components_json", None)
+        except ModuleNotFoundError:
+            pass
+    if components is None:
+        checks.known_ruleset(ruleset)
+        components = getattr(engine.ruleset(ruleset), "components_json", None)
     if components is None:
         checks.fail(f"{ruleset} publishes no component data", 1)
     typer.echo(json.dumps(components(), ensure_ascii=False, indent=1 if pretty else None))
