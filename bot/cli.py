@@ -1,4 +1,4 @@
-"""Command-line entry points of the transports: `keryx play`, `keryx sandbox`, `keryx verify`."""
+"""Command-line entry points of the transports: `keryx play`, `keryx sandbox`."""
 
 from __future__ import annotations
 
@@ -53,11 +53,15 @@ def register(app: typer.Typer) -> None:
         players; writes a readable transcript with every image to OUT."""
         from bot.sandbox import main_sync
         from keryx import checks
+        from keryx.settings import Settings, load_plugins
 
+        settings = Settings()
+        load_plugins(settings)  # a plug-in ruleset must be known here and in the bot
         checks.known_ruleset(ruleset)  # before the bot starts: a wrong name fails at once
         if restart_after is not None:
             checks.positive("--restart-after", restart_after)
-        report = main_sync(out=out, seed=seed, ruleset=ruleset, kill_after=restart_after)
+        report = main_sync(out=out, seed=seed, ruleset=ruleset, kill_after=restart_after,
+                           plugins=settings.plugins)
         if as_json:
             typer.echo(json.dumps(report))
         else:
@@ -65,23 +69,4 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"{key:24} {value}")
             typer.echo(f"transcript: {out / 'channel.md'}")
         if not report["finished"] or report["leaks"]:
-            raise typer.Exit(1)
-
-    @app.command()
-    def verify(path: Annotated[Path, typer.Argument(help="An exported game (JSON)",
-                                                    exists=True)]) -> None:
-        """Re-check an exported game: the seed matches its published hash, and replaying
-        the log from it reproduces every die, the final state and the outcome."""
-        from service import GameService, Refusal
-
-        try:
-            imported = GameService.import_game(path.read_bytes())
-        except Refusal as r:
-            typer.echo(r.message, err=True)
-            raise typer.Exit(2) from None
-        if imported.ok:
-            typer.echo(f"verified: {imported.actions} actions, {len(imported.dice)} dice, "
-                       f"outcome {imported.data.get('outcome')}")
-        else:
-            typer.echo("NOT verified:\n  " + "\n  ".join(imported.problems))
             raise typer.Exit(1)

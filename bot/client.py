@@ -20,13 +20,15 @@ from .controller import Keryx
 
 log = logging.getLogger("keryx.bot")
 HEARTBEAT_SECONDS = 20
+REDELIVER_SECONDS = 5  # how often undelivered public posts are looked for
+DRAIN_SECONDS = 20  # how long a stopping bot lets in-flight clicks finish
 
 
 def warm_up() -> None:
     import engine
     import renders
 
-    for rid in engine.rulesets():
+    for rid in engine.ruleset_ids():
         game = engine.new_game(rid, seed="warm-up")
         with contextlib.suppress(renders.NoRenderer):
             renders.render_map(game.view(None))
@@ -59,6 +61,20 @@ class KeryxBot(discord.Client):
             await self.sync_commands()
         if self.health_file is not None:
             self._tasks.append(asyncio.create_task(self._heartbeat()))
+        self._tasks.append(asyncio.create_task(self._redeliver()))
+
+    async def _redeliver(self) -> None:
+        """Retry public posts that failed (Discord down, a missing permission, a crash
+        between commit and post): the outbox keeps them until they are delivered."""
+        while not self.is_closed():
+            await asyncio.sleep(REDELIVER_SECONDS)
+            if not self.is_ready():
+                continue
+            try:
+                for game_id in await self.keryx.svc.due_announcements():
+                    await self.keryx.deliver(game_id)
+            except Exception:
+                log.exception("redelivering announcements failed; trying again later")
 
     async def sync_commands(self) -> None:
         if self.dev_guild:
@@ -68,6 +84,21 @@ class KeryxBot(discord.Client):
         else:
             synced = await self.tree.sync()
         log.info("synced %d commands", len(synced))
+
+    async def on_interaction(self, itx: discord.Interaction) -> None:
+        """A component whose custom id none of ours matches, or that is not on the message
+        it claims to come from (forged or damaged), gets an answer instead of Discord's
+        "interaction failed", and nothing else happens."""
+        if itx.type is not discord.InteractionType.component:
+            return
+        custom_id = (itx.data or {}).get("custom_id")
+        on_message = itx.message is not None and any(
+            getattr(c, "custom_id", None) == custom_id
+            for row in itx.message.components for c in getattr(row, "children", [row]))
+        # discord.py silently drops a click whose component is not on its message.
+        if not (isinstance(custom_id, str) and ui.known_custom_id(custom_id) and on_message):
+            with contextlib.suppress(discord.HTTPException):
+                await itx.response.send_message(ui.UNKNOWN_COMPONENT, ephemeral=True)
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
@@ -86,8 +117,11 @@ class KeryxBot(discord.Client):
             await asyncio.sleep(HEARTBEAT_SECONDS if live else 0.5)
 
     async def close(self) -> None:
+        """Stop taking interactions, let the clicks in flight finish (their commits and
+        posts), then close the store: a stopping container loses nothing half-done."""
         for task in self._tasks:
             task.cancel()
+        await self.keryx.drain(DRAIN_SECONDS)
         if self.keryx.hooks is not None:
             with contextlib.suppress(Exception):
                 await self.keryx.hooks.close()

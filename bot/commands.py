@@ -52,13 +52,13 @@ def _choices(items: list[tuple[str, str]], current: str) -> list[app_commands.Ch
 
 
 def ruleset_choices(current: str) -> list[app_commands.Choice[str]]:
-    return _choices([(engine.ruleset(r).title, r) for r in engine.rulesets()], current)
+    return _choices([(engine.ruleset(r).title, r) for r in engine.ruleset_ids()], current)
 
 
 def _typed_ruleset(itx: discord.Interaction):
-    """The ruleset chosen so far in the command being typed (default Athens & Sparta)."""
+    """The ruleset chosen so far in the command being typed (None until one is)."""
     try:
-        return engine.ruleset(getattr(itx.namespace, "ruleset", None) or "athens-sparta")
+        return engine.ruleset(getattr(itx.namespace, "ruleset", None) or "")
     except KeyError:
         return None
 
@@ -100,7 +100,7 @@ class GameGroup(app_commands.Group):
                   options: str | None = None,
                   pace_hours: app_commands.Range[int, 0, 240] = 0) -> None:
         async with self.k.guard(itx, "game new"):
-            if ruleset not in engine.rulesets():
+            if ruleset not in engine.ruleset_ids():
                 raise UserError(f"There is no game called {ruleset!r}.")
             info = await self.k.svc.create_game(
                 guild_id=itx.guild_id, channel_id=itx.channel_id, user_id=itx.user.id,
@@ -132,7 +132,10 @@ class GameGroup(app_commands.Group):
     async def join(self, itx: discord.Interaction, seat: str | None = None) -> None:
         async with self.k.guard(itx, "game join"):
             info = await self.k.svc.join(itx.channel_id, itx.user.id, seat)
-            free = [s for s in info.seat_names if info.user_of(s) is None]
+            # Free seats are named only while players are missing: once every player
+            # is in, the seats nobody chose are drawn at start, not free.
+            full = len(info.seats) >= len(info.seat_names)
+            free = [] if full else [s for s in info.seat_names if info.user_of(s) is None]
             where = f" as **{text.seat_title(seat)}**" if seat else ""
             await itx.response.send_message(
                 f"{itx.user.mention} joins{where}. "
@@ -173,7 +176,7 @@ class GameGroup(app_commands.Group):
                 allowed_mentions=discord.AllowedMentions.none())
             if self.k.hooks is not None:
                 await self.k.hooks.game_started(info, started.prompts)
-            await self.k.post_phase(itx.channel, info.id, started.prompts, started.prompts)
+            await self.k.post_opening(itx.channel, started)
 
     # ------------------------------------------------------------- reading
     @app_commands.command(name="status", description="Who plays, where the game stands")
@@ -191,6 +194,10 @@ class GameGroup(app_commands.Group):
                 waiting = sv.view.get("game", {}).get("waiting_for") or []
                 if waiting and info.status == "running":
                     lines.append(text.waiting_line({s: info.user_of(s) for s in waiting}))
+            for ann in await self.k.svc.undelivered(info.id):
+                lines.append(f"⚠️ Post for v{ann.version} not delivered ({ann.state}, "
+                             f"{ann.attempts} attempt(s)"
+                             + (f": {ann.last_error}" if ann.last_error else "") + ")")
             if info.seed_hash:
                 lines.append(f"Seed hash: `{info.seed_hash}`")
             if info.seed:

@@ -396,7 +396,7 @@ class CommunityHooks:
         intro = (f"🏟️ **{league.name}**, round {lg.round}: {text.mention(lg.user_a)} plays "
                  f"**{text.seat_title(first)}**, {text.mention(lg.user_b)} plays "
                  f"**{text.seat_title(second)}**.{pace}\nDice seed hash: `{started.seed_hash}`")
-        await self.k.post_phase(thread, info.id, started.prompts, started.prompts, intro=intro)
+        await self.k.post_opening(thread, started, intro=intro)
         return thread.id
 
 

@@ -14,8 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from engine import IllegalAction
+from engine.core import decisions
 from service import GameService, Refusal
 from service.results import ActionResult
+
+from . import text
 
 CHANNEL = 1  # the terminal is one "channel"
 HELP = ("Type the number of a choice. Other commands: [u]ndo, [m]ap (writes a PNG), "
@@ -107,8 +111,8 @@ class Console:
             if human is None:  # only the random player must act
                 seat = self.rng.choice(waiting)
                 sv = await self.svc.view(CHANNEL, users[seat])
-                option = self.rng.choice(sv.prompt.prompt.options)
-                result = await self.svc.submit(CHANNEL, users[seat], option.id, sv.version,
+                answer = decisions.random_answer(sv.prompt.prompt, self.rng)
+                result = await self.svc.submit(CHANNEL, users[seat], answer, sv.version,
                                                self._click_id())
                 self.show(result, next(iter(self.humans), None))
                 continue
@@ -117,7 +121,7 @@ class Console:
                 return None
             sv = await self.svc.view(CHANNEL, self.humans[human])
             prompt = sv.prompt.prompt
-            options = prompt.options
+            options = decisions.choices(prompt)
             if shown != (human, sv.version, page):
                 self.show_prompt(human, sv.view, prompt, page)
                 shown = (human, sv.version, page)
@@ -163,16 +167,18 @@ class Console:
                          for e in entry.events if e.text]
                 self.say("\n".join(lines) or "Nothing has happened yet: no choice has been "
                          "made in this game.")
-            elif answer.isdigit() and 1 <= int(answer) <= len(options):
+            elif answer == "-" or (answer.replace(" ", "").isdigit() and all(
+                    1 <= int(x) <= len(options) for x in answer.split())):
                 page = 0
                 try:
-                    result = await self.svc.submit(CHANNEL, self.humans[human],
-                                                   options[int(answer) - 1].id, sv.version,
-                                                   self._click_id())
+                    numbers = [int(x) for x in answer.split()] if answer != "-" else []
+                    result = await self.svc.submit(
+                        CHANNEL, self.humans[human], decisions.from_positions(prompt, numbers),
+                        sv.version, self._click_id())
                     self.show(result, human)
-                except Refusal as r:
-                    self.say(r.message)
-            elif answer.isdigit():
+                except (Refusal, IllegalAction) as r:
+                    self.say(getattr(r, "message", None) or str(r))
+            elif answer.replace(" ", "").isdigit():
                 self.say(f"There is no choice {answer}: type a number from 1 to {len(options)}.")
             else:
                 self.say(f"{answer!r} is not a command: type a choice's number "
@@ -180,12 +186,13 @@ class Console:
                          f"Type a choice's number (1–{len(options)}), or ? for help.")
 
     def show_prompt(self, seat: str, v: dict[str, Any], prompt: Any, page: int) -> None:
-        from . import text
 
-        self.say(f"\n[{seat}] Olympiad {v.get('olympiad', '')} turn {v.get('turn', '')} "
-                 f"{v.get('phase', '')} — {prompt.text}"
+        self.say(f"\n[{seat}] {text.banner(v)} — {prompt.text}"
                  + (f" [{text.rule_name(self.ruleset, prompt.rule)}]" if prompt.rule else ""))
-        options = prompt.options
+        options = decisions.choices(prompt)
+        if decisions.describe(prompt):
+            self.say(f"  {decisions.describe(prompt)} Type the numbers, separated by spaces"
+                     + (" ('-' for none)." if prompt.lo == 0 else "."))
         start = page * PAGE
         for i, o in enumerate(options[start:start + PAGE], start + 1):
             self.say(f"  {i:>3}. {o.label}" + (f"  · rule {o.rule}" if o.rule else ""))

@@ -14,9 +14,13 @@ from typing import Any
 import discord
 
 import renders
+from engine import IllegalAction
+from engine.core import decisions
+from engine.core.view import BATTLE_END
 from service import GameService
+from service.cache import GameLocks
 from service.errors import Refusal
-from service.results import ActionResult, OpenPrompt, SeatView
+from service.results import ActionResult, PublicPost, SeatView, StartResult
 
 from . import limits, text, ui
 
@@ -26,6 +30,8 @@ STALE = "The game moved on since these buttons were drawn; here is where it stan
 NOT_SEATED = ("You do not hold a seat in this game, so you cannot choose for it. "
               "Use `/game join` in a game that is still gathering players.")
 WENT_WRONG = "Something went wrong on our side; it has been logged. Please try again."
+NOT_POSTED = ("✅ Your move is saved. The channel post about it could not be sent yet; "
+              "Keryx keeps retrying, and moderators see it in `/game status`.")
 
 
 async def render(fn, *args: Any) -> bytes | None:
@@ -54,13 +60,17 @@ class Keryx:
         self.svc = service
         self.moderator_role = moderator_role
         self.hooks = hooks  # community play: clocks and leagues (optional)
-        self._post_locks: dict[int, asyncio.Lock] = {}
+        self._post_locks = GameLocks()  # weak: no lock outlives its last waiter
+        self._inflight: set[asyncio.Task] = set()  # handlers running now (drained on stop)
 
     # ----------------------------------------------------------------- errors
     @contextlib.asynccontextmanager
     async def guard(self, itx: discord.Interaction, what: str) -> AsyncIterator[None]:
         """Turn refusals into clear ephemeral replies and every other failure into a
         logged error plus an apology: never a silent failure."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._inflight.add(task)
         try:
             yield
         except (Refusal, UserError) as exc:
@@ -70,6 +80,15 @@ class Keryx:
                           itx.guild_id, itx.channel_id, itx.user.id)
             with contextlib.suppress(Exception):
                 await self.tell(itx, WENT_WRONG)
+        finally:
+            self._inflight.discard(task)  # type: ignore[arg-type]
+
+    async def drain(self, timeout: float) -> None:
+        """Wait (up to `timeout` s) for the interaction handlers still running."""
+        others = self._inflight - {asyncio.current_task()}
+        if others:
+            log.info("waiting for %d interaction(s) in flight", len(others))
+            await asyncio.wait(others, timeout=timeout)
 
     async def tell(self, itx: discord.Interaction, message: str, **kwargs: Any) -> None:
         """An ephemeral reply, whether or not the interaction was answered already."""
@@ -94,8 +113,8 @@ class Keryx:
                                else "") + ") can do that.")
 
     # ----------------------------------------------------------------- prompts
-    def prompt_message(self, sv: SeatView, page: int = 0, note: str = ""
-                       ) -> tuple[str, discord.ui.View | None]:
+    def prompt_message(self, sv: SeatView, page: int = 0, note: str = "",
+                       chosen: list[int] | None = None) -> tuple[str, discord.ui.View | None]:
         head = f"You play **{text.seat_title(sv.seat)}**." if sv.seat else "You are watching."
         where = text.banner(sv.view)
         parts = [head + (f"  {where}" if where else "")]
@@ -113,8 +132,8 @@ class Keryx:
                 view.add_item(ui.UndoButton(sv.game_id, sv.version))
         else:
             prompt = sv.prompt.prompt.to_dict()
-            parts.append(ui.prompt_text(prompt, page))
-            view = ui.prompt_view(sv.game_id, sv.version, prompt, page, sv.can_undo)
+            parts.append(ui.prompt_text(prompt, page, chosen))
+            view = ui.prompt_view(sv.game_id, sv.version, prompt, page, sv.can_undo, chosen)
         return limits.clip("\n".join(parts), limits.MESSAGE_CHARS), view
 
     async def seat_view(self, itx: discord.Interaction, game: int | None = None) -> SeatView:
@@ -149,9 +168,20 @@ class Keryx:
         async with self.guard(itx, "open"):
             await self.show_prompt(itx, game)
 
+    async def defer_private(self, itx: discord.Interaction) -> None:
+        """Acknowledge a component click. Our prompt messages are ephemeral and are
+        updated in place; a click arriving on a public message (forged, or an old id)
+        gets a new private reply instead, so a private prompt never overwrites a public
+        post."""
+        message = itx.message
+        if message is not None and message.flags.ephemeral:
+            await itx.response.defer()
+        else:
+            await itx.response.defer(ephemeral=True, thinking=True)
+
     async def on_page(self, itx: discord.Interaction, game: int, version: int, page: int) -> None:
         async with self.guard(itx, "page"):
-            await itx.response.defer()
+            await self.defer_private(itx)
             sv = await self.seat_view(itx, game)
             note = STALE if sv.version != version else ""
             content, view = self.prompt_message(sv, page=page if not note else 0, note=note)
@@ -160,19 +190,50 @@ class Keryx:
     async def on_choose(self, itx: discord.Interaction, game: int, version: int,
                         option: str) -> None:
         async with self.guard(itx, "choose"):
-            await itx.response.defer()
+            await self.defer_private(itx)
             await self.seat_view(itx, game)  # the buttons belong to this channel's game
-            try:
-                result = await self.svc.submit(itx.channel_id, itx.user.id, option, version,
-                                               itx.id)
-            except Refusal as refusal:
-                await self.refused(itx, refusal)
-                return
-            await self.acted(itx, result)
+            await self._submit(itx, option, version)
+
+    async def _submit(self, itx: discord.Interaction, answer: str, version: int) -> None:
+        try:
+            result = await self.svc.submit(itx.channel_id, itx.user.id, answer, version, itx.id)
+        except Refusal as refusal:
+            await self.refused(itx, refusal)
+            return
+        await self.acted(itx, result)
+
+    async def on_positions(self, itx: discord.Interaction, game: int, version: int,
+                           positions: list[int]) -> None:
+        """A multi-select or a built selection: positions in the listed entries, turned
+        into the answer for the prompt the user still has open (engine/core/decisions)."""
+        async with self.guard(itx, "choose"):
+            await self.defer_private(itx)
+            sv = await self.seat_view(itx, game)
+            answer = ""
+            if sv.prompt is not None:
+                try:
+                    answer = decisions.from_positions(sv.prompt.prompt, positions)
+                except IllegalAction as exc:
+                    if sv.version == version:
+                        await self.refused(itx, Refusal("illegal", str(exc)))
+                        return
+            await self._submit(itx, answer, version)
+
+    async def on_build(self, itx: discord.Interaction, game: int, version: int, page: int,
+                       chosen: list[int]) -> None:
+        """One more entry in a selection being built: redraw the message with it."""
+        async with self.guard(itx, "build"):
+            await self.defer_private(itx)
+            sv = await self.seat_view(itx, game)
+            stale = sv.version != version
+            content, view = self.prompt_message(sv, page=0 if stale else page,
+                                                note=STALE if stale else "",
+                                                chosen=[] if stale else chosen)
+            await itx.edit_original_response(content=content, view=view)
 
     async def on_undo(self, itx: discord.Interaction, game: int, version: int) -> None:
         async with self.guard(itx, "undo"):
-            await itx.response.defer()
+            await self.defer_private(itx)
             await self.seat_view(itx, game)
             try:
                 result = await self.svc.undo(itx.channel_id, itx.user.id, version, itx.id)
@@ -205,95 +266,137 @@ class Keryx:
 
     async def acted(self, itx: discord.Interaction, result: ActionResult, note: str = "") -> None:
         """After the user's choice: refresh their ephemeral message with what comes next
-        for them, then tell the channel."""
+        for them, then deliver the channel's post. The move is saved whatever happens to
+        the post, and the player is told so."""
+        delivered = True
+        if not result.duplicate:
+            delivered = await self.announce(None, result)
         private = [e.text for e in result.events_for(result.seat) if not e.public and e.text]
         notes = [n for n in [note, *(f"🔒 {p}" for p in private[-8:])] if n]
+        if not delivered:
+            notes.append(NOT_POSTED)
         sv = await self.svc.view(result.channel_id, result.user_id)
         content, view = self.prompt_message(sv, note="\n".join(notes))
         await itx.edit_original_response(content=content, view=view)
-        if not result.duplicate:
-            await self.announce(itx.channel or await self.channel(result.channel_id), result)
 
     # ----------------------------------------------------------------- public posts
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         ch = self.client.get_channel(channel_id)
         return ch if ch is not None else await self.client.fetch_channel(channel_id)
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._post_locks.setdefault(game_id, asyncio.Lock())
-
-    async def announce(self, channel: discord.abc.Messageable, result: ActionResult) -> None:
-        """One post per phase (map, summary, who is next), one per battle, pings for whoever
-        must act next, and the final post. Posts of one game go out in order."""
-        async with self._lock(result.game_id):
-            for event in result.public_events:
-                if event.kind == "battle_end" and event.data.get("battle"):
-                    png = await render(renders.render_combat, event.data["battle"])
-                    msg = await channel.send(
-                        limits.clip(f"⚔️ {event.text} · v{result.version}",
-                                    limits.MESSAGE_CHARS),
-                        file=png_file(png, f"battle-v{result.version}.png"))
-                    await self.svc.record_post(result.game_id, msg.channel.id, msg.id,
-                                               "battle", version=result.version)
-            if result.game_ended:
-                await self.post_end(channel, result.game_id)
-            elif result.phase_ended:
-                await self.post_phase(channel, result.game_id, result.prompts, result.to_ping)
-            elif result.to_ping:
-                await self.post_ping(channel, result.game_id, result.version, result.to_ping)
+    async def announce(self, channel: discord.abc.Messageable | None,
+                       result: ActionResult) -> bool:
+        """Deliver the posts the action owes its channel (they were written to the
+        outbox with the action); True when nothing is left undelivered for the game."""
+        delivered = await self.deliver(result.game_id)
         if self.hooks is not None:
             await self.hooks.after_action(result)
+        return delivered
 
-    async def post_phase(self, channel: discord.abc.Messageable, game_id: int,
-                         prompts: tuple[OpenPrompt, ...], to_ping: tuple[OpenPrompt, ...],
-                         intro: str = "") -> None:
+    async def deliver(self, game_id: int) -> bool:
+        """Post a game's pending announcements in version order. A failure (Discord down,
+        a missing permission) leaves the post pending with a back-off; the bot's retry
+        loop and the next action try again. True when none is pending any more."""
+        async with self._post_locks(game_id):
+            while True:
+                try:
+                    post = await self.svc.claim_announcement(game_id)
+                except Exception:
+                    log.exception("game %s: an announcement cannot be built", game_id)
+                    return False
+                if post is None:
+                    break
+                try:
+                    await self.post(post)
+                except Exception as exc:  # noqa: BLE001 - the failure is recorded, retried
+                    log.warning("game %s: post of v%s failed (attempt %s): %r", game_id,
+                                post.version, post.attempts, exc)
+                    await self.svc.announcement_done(game_id, post.version, post.attempts,
+                                                     error=f"{type(exc).__name__}: {exc}")
+                    return False
+                await self.svc.announcement_done(game_id, post.version, post.attempts)
+            return not any(a.state == "pending" for a in await self.svc.undelivered(game_id))
+
+    async def post(self, post: PublicPost) -> None:
+        """One announcement: the battle displays, then the map, the ping or the final post,
+        all drawn from the same version."""
+        channel = await self.channel(post.channel_id)
+        for event in post.events:
+            if event.kind == BATTLE_END and event.data.get("battle"):
+                png = await render(renders.render_combat, event.data["battle"],
+                                   {"ruleset": post.view["game"]["ruleset"]})
+                msg = await channel.send(
+                    limits.clip(f"⚔️ {event.text} · v{post.version}", limits.MESSAGE_CHARS),
+                    file=png_file(png, f"battle-v{post.version}.png"))
+                await self.svc.record_post(post.game_id, msg.channel.id, msg.id, "battle",
+                                           version=post.version)
+        if post.game_ended:
+            await self.post_end(channel, post.game_id, post.view)
+        elif post.phase_ended:
+            await self.post_phase(channel, post.game_id, post.version, post.view,
+                                  post.waiting, post.to_ping)
+        elif post.to_ping:
+            await self.post_ping(channel, post.game_id, post.version, post.to_ping)
+
+    async def post_phase(self, channel: discord.abc.Messageable, game_id: int, version: int,
+                         public_view: dict[str, Any], waiting: dict[str, int | None],
+                         to_ping: dict[str, int | None], intro: str = "") -> None:
+        """The map post: image, what happened since the last map, who acts now, all at
+        `version`."""
         info = await self.svc.game_info_by_id(game_id)
-        sv = await self.svc.view(info.channel_id, None)
-        last = max((p.version or 0 for p in await self.svc.posts(game_id, "map")), default=0)
+        last = max((p.version or 0 for p in await self.svc.posts(game_id, "map")
+                    if (p.version or 0) < version), default=0)
         events = [e for entry in await self.svc.history(info.channel_id, None, after_seq=last)
-                  for e in entry.events if e.public]
-        png = await render(renders.render_map, sv.view)
-        waiting = {p.seat: p.user_id for p in prompts}
+                  if entry.seq <= version for e in entry.events if e.public]
+        png = await render(renders.render_map, public_view)
         lines = [intro] if intro else []
         if summary := text.summary(events):
             lines += ["📜 **What happened**", summary]
-        where = text.banner(sv.view)
+        where = text.banner(public_view)
         now = " — ".join(x for x in (where, text.waiting_line(waiting)) if x)
         if now:
             lines.append(f"**Now:** {now}")
-        lines.append(f"-# game {game_id} · v{sv.version}")
+        lines.append(f"-# game {game_id} · v{version}")
         msg = await channel.send(
             limits.clip("\n".join(x for x in lines if x), limits.MESSAGE_CHARS),
-            file=png_file(png, f"map-v{sv.version}.png"),
-            view=ui.open_view(game_id, sv.version) if waiting else discord.utils.MISSING,
+            file=png_file(png, f"map-v{version}.png"),
+            view=ui.open_view(game_id, version) if waiting else discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(p.user_id) for p in to_ping if p.user_id],
+                users=[discord.Object(u) for u in to_ping.values() if u],
                 everyone=False, roles=False))
-        await self.svc.record_post(game_id, msg.channel.id, msg.id, "map", version=sv.version)
+        await self.svc.record_post(game_id, msg.channel.id, msg.id, "map", version=version)
+
+    async def post_opening(self, channel: discord.abc.Messageable, started: StartResult,
+                           intro: str = "") -> None:
+        """The first map of a game, pinging everyone who must act first."""
+        waiting = {p.seat: p.user_id for p in started.prompts}
+        await self.post_phase(channel, started.game.id, started.public_view["game"]["version"],
+                              started.public_view, waiting, waiting, intro=intro)
 
     async def post_ping(self, channel: discord.abc.Messageable, game_id: int, version: int,
-                        to_ping: tuple[OpenPrompt, ...]) -> None:
+                        to_ping: dict[str, int | None]) -> None:
         # The prompt's own text stays ephemeral: it may name the seat's hidden blocks.
-        seats = sorted({p.seat: p for p in to_ping}.values(), key=lambda p: p.seat)
-        who = " and ".join(f"{text.mention(p.user_id)} ({text.seat_title(p.seat)})"
-                           for p in seats)
+        seats = sorted(to_ping)
+        who = " and ".join(f"{text.mention(to_ping[s])} ({text.seat_title(s)})"
+                           for s in seats)
         what = "your decision" if len(seats) == 1 else "each of you has a decision to make"
         msg = await channel.send(
             limits.clip(f"🔔 {who}: {what}.", limits.MESSAGE_CHARS),
             view=ui.open_view(game_id, version),
             allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(p.user_id) for p in seats if p.user_id],
+                users=[discord.Object(u) for u in to_ping.values() if u],
                 everyone=False, roles=False))
         await self.svc.record_post(game_id, msg.channel.id, msg.id, "ping", version=version)
 
-    async def post_end(self, channel: discord.abc.Messageable, game_id: int) -> None:
+    async def post_end(self, channel: discord.abc.Messageable, game_id: int,
+                       public_view: dict[str, Any]) -> None:
         info = await self.svc.game_info_by_id(game_id)
-        sv = await self.svc.view(info.channel_id, None)
-        png = await render(renders.render_map, sv.view)
+        version = public_view.get("game", {}).get("version", info.version)
+        png = await render(renders.render_map, public_view)
         content = text.outcome_text(info.outcome, info.seed, info.seed_hash)
         msg = await channel.send(
-            limits.clip(f"{content}\n-# game {game_id} · v{sv.version}", limits.MESSAGE_CHARS),
-            file=png_file(png, f"final-v{sv.version}.png"))
-        await self.svc.record_post(game_id, msg.channel.id, msg.id, "final", version=sv.version)
+            limits.clip(f"{content}\n-# game {game_id} · v{version}", limits.MESSAGE_CHARS),
+            file=png_file(png, f"final-v{version}.png"))
+        await self.svc.record_post(game_id, msg.channel.id, msg.id, "final", version=version)
         if self.hooks is not None:
             await self.hooks.game_ended(channel, info)

@@ -15,11 +15,10 @@ from discord import app_commands
 
 import engine
 import renders
-from renders.table import TableRow, render_table
+from renders.pieces.table import TableRow, render_table
 from service.community import Pace
 from service.community.leagues import League, names_of
 from service.errors import Refusal
-from service.replay import replay_log
 
 from . import limits, text
 from .commands import _choices, parse_options, ruleset_choices, scenario_choices
@@ -107,7 +106,7 @@ class LeagueGroup(app_commands.Group):
             if isinstance(itx.channel, discord.Thread):
                 raise UserError("Open leagues in a text channel, not a thread: each game of "
                                 "the league gets a thread of its own.")
-            if ruleset not in engine.rulesets():
+            if ruleset not in engine.ruleset_ids():
                 raise UserError(f"There is no game called {ruleset!r}.")
             rs = engine.ruleset(ruleset)
             scenario = scenario or next(iter(rs.scenarios))
@@ -366,12 +365,7 @@ def history_command(k: Keryx) -> app_commands.Command:
                 raise UserError(f"The game is at version {info.version}; pick 0 to "
                                 f"{info.version}.")
             await itx.response.defer(ephemeral=True, thinking=True)
-            row = await k.svc.store.get_game(info.id, snapshot=True)
-            actions = await k.svc.store.actions(info.id)
-            # Rebuild the game from its log up to that version; only the public view
-            # (view(None)) leaves this function, never a seat's.
-            view = await asyncio.to_thread(
-                lambda: replay_log(row.snapshot, actions[:phase_version]).view(None))
+            view = await k.svc.public_view_at(info.id, phase_version)
             png = await render(renders.render_map, view)
             where = text.banner(view)
             await itx.followup.send(
@@ -390,13 +384,15 @@ def add_community_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None
         game.add_command(history_command(keryx))
 
     @tree.command(name="ratings", description="The rating list (Glicko-2) of a game")
-    @app_commands.describe(ruleset="Which game (default: Athens & Sparta)")
+    @app_commands.describe(ruleset="Which game (may be left out while only one is installed)")
     async def ratings(itx: discord.Interaction, ruleset: str | None = None) -> None:
         async with keryx.guard(itx, "ratings"):
             h = hooks_of(keryx)
-            rid = ruleset or ("athens-sparta" if "athens-sparta" in engine.rulesets()
-                              else engine.rulesets()[0])
-            if rid not in engine.rulesets():
+            known = engine.ruleset_ids()
+            if ruleset is None and len(known) > 1:
+                raise UserError("Which game? Name it: " + ", ".join(known) + ".")
+            rid = ruleset or known[0]
+            if rid not in engine.ruleset_ids():
                 raise UserError(f"There is no game called {rid!r}.")
             board = await h.c.ratings.leaderboard(rid, limit=25, include_provisional=True)
             names = await names_of(h.c.db.reader, [r.user_id for r in board])

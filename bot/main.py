@@ -5,14 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 
+from keryx.logs import setup_logging
 from keryx.settings import Settings, load_plugins
-
-
-def setup_logging(level: str) -> None:
-    logging.basicConfig(level=level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level.upper())))
 
 
 def prepare_database(settings: Settings) -> None:
@@ -40,7 +36,8 @@ async def start_bot(settings: Settings, sync: bool = False,
         os.environ.setdefault("KERYX_DISCORD_API", settings.discord_api)
     load_plugins(settings)
     point_from_environment()  # tests and `keryx sandbox` point the bot at the stand-in
-    service = await GameService.open(settings.database)
+    service = await GameService.open(settings.database,
+                                     synchronous=settings.sqlite_synchronous)
     cls, shard_options = KeryxBot, {}
     if sharding is not None:  # this process serves some of the shards (docs/storage.md)
         cls = ShardedKeryxBot
@@ -48,8 +45,25 @@ async def start_bot(settings: Settings, sync: bool = False,
     bot = cls(service, dev_guild=settings.dev_guild, sync=sync,
               moderator_role=settings.moderator_role, health_file=settings.health_file,
               hooks_factory=community_hooks(settings), **shard_options)
+    stop_on_signals(bot)
     async with bot:
         await bot.start(settings.discord_token)
+
+
+def stop_on_signals(bot) -> None:
+    """SIGTERM (docker stop) and SIGINT close the bot gracefully: in-flight clicks finish,
+    the store closes, then the process exits."""
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task] = []
+
+    def stop(signame: str) -> None:
+        if not closing:
+            logging.getLogger("keryx.bot").info("%s received: finishing and closing", signame)
+            closing.append(loop.create_task(bot.close()))
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # not on Windows
+            loop.add_signal_handler(sig, stop, sig.name)
 
 
 def run_bot(settings: Settings, sync: bool = False,

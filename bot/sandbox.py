@@ -17,10 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import engine
 from standin.players import OPEN as OPEN_PREFIX
 from standin.players import RandomPlayer, game_over, play_until_over
 from standin.server import StandIn
 
+PLAYER_NAMES = ("alcibiades", "brasidas", "cleon", "demosthenes", "eurymedon", "phormio")
 VERSION_TAG = re.compile(r"-# game (\d+) · v(\d+)")
 
 
@@ -241,23 +243,25 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
     await standin.start("127.0.0.1", 0)
     guild = standin.create_guild("Peloponnese")
     channel = standin.default_channel(guild)
-    alice = standin.add_member(guild, "alcibiades")
-    bob = standin.add_member(guild, "brasidas")
+    # one simulated person per group of seats the scenario's largest player count has
+    people = len(engine.ruleset(ruleset).scenarios[
+        engine.ruleset(ruleset).default_scenario].holdings())
+    users = [standin.add_member(guild, name) for name in PLAYER_NAMES[:people]]
     bot = BotProcess(standin, workdir, plugins=plugins)
     rng = random.Random(seed)
     players: list[RandomPlayer] = []
     try:
         await bot.start()
-        await (await alice.slash("game", "new", ruleset=ruleset, timeout=30)).wait_for_message()
-        await (await alice.slash("game", "join", timeout=30)).wait_for_message()
-        await (await bob.slash("game", "join", timeout=30)).wait_for_message()
+        await (await users[0].slash("game", "new", ruleset=ruleset, timeout=30)).wait_for_message()
+        for user in users:
+            await (await user.slash("game", "join", timeout=30)).wait_for_message()
         mark = standin.mark()
-        await (await bob.slash("game", "start", timeout=30)).wait_for_message(timeout=30)
+        await (await users[-1].slash("game", "start", timeout=30)).wait_for_message(timeout=30)
         await standin.wait_for_message(lambda m: "-# game" in m.content and m.public, 60,
                                        since=mark)
         players[:] = [WatchingPlayer(standin, u, channel, random.Random(rng.random()),
                                      timeout=60)
-                      for u in (alice, bob)]
+                      for u in users]
         if kill_after is not None:
             made = 0
             while made < kill_after and not game_over(standin, channel):

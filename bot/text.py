@@ -33,14 +33,8 @@ def summary(events: Iterable[Event], limit: int = 1400) -> str:
 
 
 def banner(view: dict[str, Any]) -> str:
-    """One line saying where the game stands, from whatever the ruleset's view offers."""
-    parts = []
-    for key, label in (("olympiad", "Olympiad"), ("turn", "turn"), ("game_turn", "turn"),
-                       ("phase", None)):
-        value = view.get(key)
-        if value is not None and not isinstance(value, dict | list):
-            parts.append(f"{label} {value}" if label else str(value))
-    return " · ".join(parts)
+    """One line saying where the game stands (the view's common banner)."""
+    return str((view.get("common") or {}).get("banner") or "")
 
 
 def waiting_line(waiting: dict[str, int | None]) -> str:
@@ -85,29 +79,18 @@ def rule_name(ruleset_id: str, ref: str | None) -> str:
     return f"rule {ref}" + (f" {title}" if title else "")
 
 
-def card_line(card: dict[str, Any]) -> str:
-    """One card for a list: its move points and, when it has one, its event and text."""
-    event = card.get("event") or {}
-    line = f"{card.get('mp', '?')} MP"
-    if event.get("name"):
-        line += f" / {event['name']}"
-        if event.get("text"):
-            line += f": {event['text']}"
-    return line
-
-
 def hand_listing(view: dict[str, Any], title: str = "Your hand", bullet: str = "• ") -> str:
-    """A hand as text, each card with its event; then the cards an event (Delphic Oracle)
-    showed of the other hand, which only this seat's view holds."""
+    """The viewer's hand from the view's common fields, each item as its ruleset words it
+    (a card with its event's text, say); then what the viewer was shown of other hands."""
     def count(n: int) -> str:
         return f"{n} card" + ("" if n == 1 else "s")
 
-    cards = view.get("cards") or {}
-    hand = cards.get("hand") or []
+    common = view.get("common") or {}
+    hand = common.get("hand") or []
     lines = [f"{title} ({count(len(hand))}):"]
-    lines += [bullet + card_line(c) for c in hand] or [f"{bullet}no cards"]
-    peeked = cards.get("peeked") or []
-    if peeked:
-        lines.append(f"Seen in the other hand ({count(len(peeked))}):")
-        lines += [bullet + card_line(c) for c in peeked]
+    lines += [bullet + item["label"] for item in hand] or [f"{bullet}no cards"]
+    seen = common.get("seen") or []
+    if seen:
+        lines.append(f"Seen in the other hand ({count(len(seen))}):")
+        lines += [bullet + item["label"] for item in seen]
     return "\n".join(lines)

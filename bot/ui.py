@@ -9,6 +9,15 @@ recognised as stale. Formats (all under Discord's 100-character limit):
   kx:p:<game>:<version>:<page>     show another page of a long option list
   kx:u:<game>:<version>            undo my last choice
   kx:m:<game>:<version>            show me my own seat map
+  kx:x:<game>:<version>            choose k of n in one multi-select (values: positions)
+  kx:a:<game>:<version>:<page>:<sel>  add one entry to a selection being built
+  kx:q:<game>:<version>:<page>:<sel>  another page of a selection being built
+  kx:k:<game>:<version>:<sel>      submit the selection built so far
+
+A richer decision (engine/core/decisions.py) is one prompt: an amount lists its values like
+options; "choose k of n" with up to 25 options is one multi-select; anything larger, and
+an ordered allocation, is built entry by entry, the selection so far carried in the custom
+ids as 1-based positions, two base-36 digits each (at most `MAX_SELECTION` entries).
 """
 
 from __future__ import annotations
@@ -17,11 +26,14 @@ from typing import Any, Protocol
 
 import discord
 
+from engine.core import decisions
+
 from . import limits
 
 SELECTS_PER_PAGE = 4  # four selects of 25 and one row of buttons fill Discord's five rows
 PAGE_SIZE = SELECTS_PER_PAGE * limits.SELECT_OPTIONS
 BUTTONS_MAX = 5  # up to this many options are shown as buttons in one row
+MAX_SELECTION = 30  # entries a built selection may carry in a custom id (2 digits each)
 
 
 class Controller(Protocol):
@@ -34,6 +46,10 @@ class Controller(Protocol):
                       page: int) -> None: ...
     async def on_undo(self, interaction: discord.Interaction, game: int, version: int) -> None: ...
     async def on_my_map(self, interaction: discord.Interaction, game: int) -> None: ...
+    async def on_positions(self, interaction: discord.Interaction, game: int, version: int,
+                           positions: list[int]) -> None: ...
+    async def on_build(self, interaction: discord.Interaction, game: int, version: int,
+                       page: int, chosen: list[int]) -> None: ...
 
 
 def controller(interaction: discord.Interaction) -> Controller:
@@ -93,9 +109,11 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-        if values:
-            await controller(interaction).on_choose(interaction, self.game, self.version,
-                                                    values[0])
+        if not values or not isinstance(values[0], str):
+            await interaction.response.send_message(EMPTY_SELECT, ephemeral=True)
+            return
+        await controller(interaction).on_choose(interaction, self.game, self.version,
+                                                values[0])
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -127,34 +145,65 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:u:(?P<
         await controller(interaction).on_undo(interaction, self.game, self.version)
 
 
+def listed(prompt: dict[str, Any]) -> list[dict[str, Any]]:
+    """The entries a transport lists: the options, or an amount's values."""
+    if prompt.get("form") == decisions.AMOUNT:
+        return [{"id": str(n), "label": str(n), "rule": prompt.get("rule")}
+                for n in range(prompt["lo"], prompt["hi"] + 1)]
+    return prompt["options"]
+
+
 def pages(prompt: dict[str, Any]) -> int:
-    return max(1, -(-len(prompt["options"]) // PAGE_SIZE))
+    return max(1, -(-len(listed(prompt)) // PAGE_SIZE))
+
+
+def building(prompt: dict[str, Any]) -> bool:
+    """Is this prompt answered by building a selection entry by entry?"""
+    form = prompt.get("form", decisions.ONE)
+    return form == decisions.ALLOCATE or (
+        form == decisions.PICK and len(prompt["options"]) > limits.SELECT_OPTIONS)
+
+
+def encode_sel(positions: list[int]) -> str:
+    return "".join(_b36(p) for p in positions)
+
+
+def decode_sel(text: str) -> list[int]:
+    return [int(text[i:i + 2], 36) for i in range(0, len(text), 2)]
+
+
+def _b36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    return digits[n // 36] + digits[n % 36]
 
 
 def prompt_view(game: int, version: int, prompt: dict[str, Any], page: int = 0,
-                can_undo: bool = False) -> discord.ui.View:
-    """The ephemeral message's components for one prompt."""
+                can_undo: bool = False, chosen: list[int] | None = None) -> discord.ui.View:
+    """The ephemeral message's components for one prompt. `chosen`: the positions of a
+    selection being built (see `building`)."""
     view = discord.ui.View(timeout=None)
-    options = prompt["options"]
-    if len(options) <= BUTTONS_MAX and all(len(option_text(o)) <= limits.BUTTON_LABEL
-                                           for o in options):
+    options = listed(prompt)
+    page = min(max(page, 0), pages(prompt) - 1)
+    form = prompt.get("form", decisions.ONE)
+    if building(prompt):
+        _builder(view, game, version, prompt, page, chosen or [])
+    elif form == decisions.PICK:
+        view.add_item(MultiSelect(game, version, [discord.SelectOption(
+            label=limits.clip(o["label"], limits.SELECT_LABEL), value=str(i),
+            description=f"rule {o['rule']}" if o.get("rule") else None)
+            for i, o in enumerate(options, 1)], prompt["lo"], prompt["hi"]))
+        if prompt["lo"] == 0:
+            view.add_item(SubmitButton(game, version, [], "Choose none"))
+    elif len(options) <= BUTTONS_MAX and all(len(option_text(o)) <= limits.BUTTON_LABEL
+                                             for o in options):
         for o in options:
             view.add_item(ChoiceButton(game, version, o["id"], option_text(o)))
     else:
-        page = min(max(page, 0), pages(prompt) - 1)
-        chunk = options[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]
-        for part in range(0, len(chunk), limits.SELECT_OPTIONS):
-            group = chunk[part:part + limits.SELECT_OPTIONS]
-            first, last = group[0]["label"], group[-1]["label"]
-            view.add_item(ChoiceSelect(
-                game, version, page * SELECTS_PER_PAGE + part // limits.SELECT_OPTIONS,
-                [discord.SelectOption(
-                    label=limits.clip(o["label"], limits.SELECT_LABEL), value=o["id"],
-                    description=f"rule {o['rule']}" if o.get("rule") else None)
-                 for o in group],
-                placeholder=f"{first} … {last}" if len(group) > 1 else first))
+        for part, group in _page_groups(options, page):
+            view.add_item(ChoiceSelect(game, version, part, _select_options(group),
+                                       placeholder=_span(group)))
     nav = []
-    if pages(prompt) > 1:
+    if pages(prompt) > 1 and not building(prompt):
         if page > 0:
             nav.append(PageButton(game, version, page - 1, "◀ Previous"))
         if page < pages(prompt) - 1:
@@ -167,6 +216,64 @@ def prompt_view(game: int, version: int, prompt: dict[str, Any], page: int = 0,
     return view
 
 
+def _page_groups(options: list[dict[str, Any]], page: int
+                 ) -> list[tuple[int, list[dict[str, Any]]]]:
+    chunk = options[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]
+    return [(page * SELECTS_PER_PAGE + part // limits.SELECT_OPTIONS,
+             chunk[part:part + limits.SELECT_OPTIONS])
+            for part in range(0, len(chunk), limits.SELECT_OPTIONS)]
+
+
+def _select_options(group: list[dict[str, Any]], values: list[str] | None = None
+                    ) -> list[discord.SelectOption]:
+    return [discord.SelectOption(
+        label=limits.clip(o["label"], limits.SELECT_LABEL),
+        value=values[i] if values else o["id"],
+        description=f"rule {o['rule']}" if o.get("rule") else None)
+        for i, o in enumerate(group)]
+
+
+def _span(group: list[dict[str, Any]]) -> str:
+    first, last = group[0]["label"], group[-1]["label"]
+    return f"{first} … {last}" if len(group) > 1 else first
+
+
+def _builder(view: discord.ui.View, game: int, version: int, prompt: dict[str, Any],
+             page: int, chosen: list[int]) -> None:
+    """Selects that add one entry each (3 per page), page buttons and the submit button;
+    the selection so far rides in every custom id."""
+    options = prompt["options"]
+    allocate = prompt.get("form") == decisions.ALLOCATE
+    room = min(prompt["hi"], MAX_SELECTION) - len(chosen)
+    counts = {p: chosen.count(p) for p in chosen}
+    addable = [(i, o) for i, o in enumerate(options, 1)
+               if counts.get(i, 0) < (o.get("cap", 1) if allocate else 1)]
+    per_page = (SELECTS_PER_PAGE - 1) * limits.SELECT_OPTIONS
+    last = max(0, (len(addable) - 1) // per_page)
+    page = min(page, last)
+    if room > 0:
+        chunk = addable[page * per_page:(page + 1) * per_page]
+        for part in range(0, len(chunk), limits.SELECT_OPTIONS):
+            group = chunk[part:part + limits.SELECT_OPTIONS]
+            view.add_item(AddSelect(game, version, page, chosen, _select_options(
+                [o for _, o in group], [str(i) for i, _ in group]), _span([o for _, o in group])))
+        if page > 0:
+            view.add_item(BuildPageButton(game, version, page - 1, chosen, "◀ Previous"))
+        if page < last:
+            view.add_item(BuildPageButton(game, version, page + 1, chosen, "Next ▶"))
+    if prompt["lo"] <= len(chosen) <= prompt["hi"]:
+        view.add_item(SubmitButton(game, version, chosen, "Submit" if chosen else "Choose none"))
+    if chosen:
+        view.add_item(BuildPageButton(game, version, 0, [], "Start again"))
+
+
+def selection_text(prompt: dict[str, Any], chosen: list[int]) -> str:
+    if not building(prompt):
+        return ""
+    names = [prompt["options"][p - 1]["label"] for p in chosen if p <= len(prompt["options"])]
+    return "So far: " + (", ".join(names) if names else "nothing chosen")
+
+
 def open_view(game: int, version: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(OpenButton(game, version))
@@ -174,13 +281,26 @@ def open_view(game: int, version: int) -> discord.ui.View:
     return view
 
 
-def prompt_text(prompt: dict[str, Any], page: int = 0) -> str:
+def prompt_text(prompt: dict[str, Any], page: int = 0, chosen: list[int] | None = None
+                ) -> str:
     text = f"**{prompt['text']}**"
     if prompt.get("rule") and f"rule {prompt['rule']}" not in prompt["text"]:
         text += f"  _(rule {prompt['rule']})_"
-    if pages(prompt) > 1:
-        text += f"\nPage {page + 1} of {pages(prompt)} · {len(prompt['options'])} choices"
+    form = prompt.get("form", decisions.ONE)
+    if form != decisions.ONE:
+        text += "\n" + decisions.describe(_as_prompt(prompt))
+    if building(prompt):
+        text += "\n" + selection_text(prompt, chosen or [])
+    elif pages(prompt) > 1:
+        text += f"\nPage {page + 1} of {pages(prompt)} · {len(listed(prompt))} choices"
     return limits.clip(text, limits.MESSAGE_CHARS)
+
+
+def _as_prompt(prompt: dict[str, Any]) -> Any:
+    from engine import Prompt
+
+    return Prompt(prompt["seat"], prompt["text"], (), form=prompt.get("form", "one"),
+                  lo=prompt.get("lo", 1), hi=prompt.get("hi", 1))
 
 
 class MapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:m:(?P<g>\d+):(?P<v>\d+)"):
@@ -199,4 +319,98 @@ class MapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:m:(?P<g
         await controller(interaction).on_my_map(interaction, self.game)
 
 
-DYNAMIC_ITEMS = (OpenButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, MapButton)
+class MultiSelect(discord.ui.DynamicItem[discord.ui.Select],
+                  template=r"kx:x:(?P<g>\d+):(?P<v>\d+)"):
+    """Choose k of n in one menu; the values are 1-based positions of the options."""
+
+    def __init__(self, game: int, version: int,
+                 options: list[discord.SelectOption] | None = None, lo: int = 1, hi: int = 1):
+        options = options or [discord.SelectOption(label="…", value="1")]
+        super().__init__(discord.ui.Select(
+            custom_id=f"kx:x:{game}:{version}", min_values=lo,
+            max_values=max(1, min(hi, len(options))), options=options,
+            placeholder=limits.clip(f"Choose {lo} to {hi}…" if lo != hi else f"Choose {hi}…",
+                                    limits.PLACEHOLDER)))
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["v"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await controller(interaction).on_positions(interaction, self.game, self.version,
+                                                   [int(v) for v in values])
+
+
+class AddSelect(discord.ui.DynamicItem[discord.ui.Select],
+                template=r"kx:a:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+):(?P<s>[0-9a-z]*)"):
+    """Adds one entry to the selection being built (values: 1-based positions)."""
+
+    def __init__(self, game: int, version: int, page: int, chosen: list[int],
+                 options: list[discord.SelectOption] | None = None, placeholder: str = ""):
+        super().__init__(discord.ui.Select(
+            custom_id=f"kx:a:{game}:{version}:{page}:{encode_sel(chosen)}",
+            placeholder=limits.clip(placeholder or "Add…", limits.PLACEHOLDER),
+            options=options or [discord.SelectOption(label="…", value="1")]))
+        self.game, self.version, self.page, self.chosen = game, version, page, chosen
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["v"]), int(match["p"]), decode_sel(match["s"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if values:
+            await controller(interaction).on_build(interaction, self.game, self.version,
+                                                   self.page, self.chosen + [int(values[0])])
+
+
+class BuildPageButton(discord.ui.DynamicItem[discord.ui.Button],
+                      template=r"kx:q:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+):(?P<s>[0-9a-z]*)"):
+    def __init__(self, game: int, version: int, page: int, chosen: list[int],
+                 label: str = "Page"):
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary,
+            custom_id=f"kx:q:{game}:{version}:{page}:{encode_sel(chosen)}"))
+        self.game, self.version, self.page, self.chosen = game, version, page, chosen
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["v"]), int(match["p"]), decode_sel(match["s"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).on_build(interaction, self.game, self.version,
+                                               self.page, self.chosen)
+
+
+class SubmitButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"kx:k:(?P<g>\d+):(?P<v>\d+):(?P<s>[0-9a-z]*)"):
+    def __init__(self, game: int, version: int, chosen: list[int], label: str = "Submit"):
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.success,
+            custom_id=f"kx:k:{game}:{version}:{encode_sel(chosen)}"))
+        self.game, self.version, self.chosen = game, version, chosen
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["v"]), decode_sel(match["s"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).on_positions(interaction, self.game, self.version,
+                                                   self.chosen)
+
+
+DYNAMIC_ITEMS = (OpenButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, MapButton,
+                 MultiSelect, AddSelect, BuildPageButton, SubmitButton)
+
+EMPTY_SELECT = "Nothing was chosen in that menu; pick one of its entries."
+UNKNOWN_COMPONENT = ("That button is not one Keryx made (or it is damaged); use `/act` for "
+                     "your current choices.")
+
+
+def known_custom_id(custom_id: str) -> bool:
+    """Whether one of our components answers this custom id (else Discord would show
+    "interaction failed": the bot replies instead)."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
+               for item in DYNAMIC_ITEMS)

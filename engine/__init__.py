@@ -1,4 +1,4 @@
-"""Keryx's rules engine: pure, deterministic, no I/O (DESIGN §3)."""
+"""Keryx's rules engine: pure, deterministic, no I/O (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from .core.game import Game
 from .core.registry import register, ruleset
+from .core.registry import rulesets as ruleset_ids
 from .core.rng import new_seed, seed_hash
 from .core.ruleset import Context, Ruleset
 from .core.types import Event, GameOption, IllegalAction, Option, Outcome, Prompt, Scenario
@@ -16,14 +17,9 @@ from .core.version import ENGINE_VERSION
 __all__ = [
     "ENGINE_VERSION", "Context", "Event", "Game", "GameOption", "IllegalAction", "Option",
     "Outcome", "Prompt", "Ruleset", "Scenario", "VerifyReport", "load_game", "new_game",
-    "new_seed", "register", "ruleset", "rulesets", "seed_hash", "verify_game",
+    "new_seed", "register", "ruleset", "ruleset_ids", "seed_hash", "verify_game",
 ]
 
-
-# `engine.rulesets` is both the package of built-in rulesets and, being callable, the
-# contract's `engine.rulesets()` listing: a submodule import binds the package to this
-# name whatever we do, so the package itself answers the call (see rulesets/__init__.py).
-from . import rulesets  # noqa: E402
 
 
 def new_game(ruleset_id: str, scenario: str | None = None, seed: str | int | None = None,

@@ -6,6 +6,7 @@ import statistics
 import time
 from typing import Any
 
+from .core.decisions import random_answer
 from .core.game import Game
 from .core.registry import ruleset
 from .core.rng import Rng
@@ -27,7 +28,7 @@ def bench_engine(ruleset_id: str = "athens-sparta", games: int = 20, seed: str =
             t0 = clock()
             prompts = g.prompts()
             p = player.choice(prompts)
-            g.act(p.seat, player.choice(p.options).id)
+            g.act(p.seat, random_answer(p, player))
             per_action.append(clock() - t0)
         per_game.append(clock() - start)
     return {
@@ -44,11 +45,13 @@ def _components_load(ruleset_id: str) -> dict[str, Any]:
     """Cold parse of a ruleset's component data, when it has any (median of 5)."""
     import importlib
 
+    name = f"engine.rulesets.{ruleset_id.replace('-', '_')}.components"
     try:
-        load = importlib.import_module(
-            f"engine.rulesets.{ruleset_id.replace('-', '_')}.components").load_components
-    except (ImportError, AttributeError):
-        return {}
+        load = importlib.import_module(name).load_components
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not name.startswith(exc.name):
+            raise  # the module exists but something it imports is missing: say so
+        return {}  # a ruleset without component data
     times = []
     for _ in range(5):
         load.cache_clear()

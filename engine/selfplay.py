@@ -10,6 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .core.decisions import random_answer
 from .core.game import Game
 from .core.registry import ruleset
 from .core.rng import Rng
@@ -35,7 +36,7 @@ def play_random(game: Game, player: Rng, check: bool = True,
         if not prompts:
             return i, "no prompts but no outcome: the game is stuck"
         p = player.choice(prompts)
-        game.act(p.seat, player.choice(p.options).id)
+        game.act(p.seat, random_answer(p, player))
         if check:
             problems = game.check_invariants()
             if problems:

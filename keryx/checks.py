@@ -21,8 +21,8 @@ def known_ruleset(ruleset: str) -> None:
     from keryx.settings import Settings, load_plugins
 
     load_plugins(Settings())
-    if ruleset not in engine.rulesets():
-        fail(f"Unknown ruleset {ruleset!r}; known: {', '.join(engine.rulesets())}")
+    if ruleset not in engine.ruleset_ids():
+        fail(f"Unknown ruleset {ruleset!r}; known: {', '.join(engine.ruleset_ids())}")
 
 
 def known_scenario(ruleset: str, scenario: str | None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -90,18 +91,12 @@ def run(sync: Annotated[bool, typer.Option(help="Register slash commands with Di
         raise typer.Exit(2)
     if not is_postgres(settings.database):
         Path(settings.database).parent.mkdir(parents=True, exist_ok=True)
-    try:
-        from bot.main import prepare_database, run_bot
-    except ImportError:  # the Discord transport is not installed in this build
-        prepare_database = run_bot = None
-    if prepare_database is not None:
-        prepare_database(settings)
+    from bot.main import prepare_database, run_bot  # a broken install fails here, loudly
+
+    prepare_database(settings)
     typer.echo(f"Database: {shown_database(settings.database)}")
     if not settings.discord_token:
         typer.echo(no_token_text(), err=True)
-        raise typer.Exit(1)
-    if run_bot is None:
-        typer.echo("The Discord bot is not part of this build yet.", err=True)
         raise typer.Exit(1)
     run_with_retries(lambda: run_bot(settings, sync=sync, sharding=sharding))
 
@@ -306,17 +301,94 @@ def db_copy(source: Annotated[str, typer.Argument(help="The SQLite file (keryx.d
         raise typer.Exit(1)
 
 
-def _register_optional_commands() -> None:
-    """Commands whose layers live in their own modules register themselves here."""
-    for module in ("renders.cli", "bot.cli"):
+HASH_BY_HAND = ("Check the seed against the hash posted when the game began, without Keryx:\n"
+                "  printf '%s' 'keryx-seed/1:{seed}' | sha256sum")
+
+
+@app.command()
+def verify(
+    path: Annotated[Path, typer.Argument(help="An exported game (JSON)", exists=True)],
+    seed_hash: Annotated[str | None, typer.Option(
+        help="The hash posted when the game began; refuse a record with another")] = None,
+    game_id: Annotated[int | None, typer.Option(
+        help="The game's id (from /game status); refuse a record of another game")] = None,
+) -> None:
+    """Re-check an exported game: the seed matches its published hash, and replaying the
+    log from it reproduces every die, every recorded event, who played, the final state and
+    the outcome. Prints the seed hash and game id to compare with the channel's posts."""
+    from service import GameService, Refusal
+
+    try:
+        imported = GameService.import_game(path.read_bytes())
+    except Refusal as r:
+        typer.echo(r.message, err=True)
+        raise typer.Exit(2) from None
+    problems = list(imported.problems)
+    if seed_hash is not None and seed_hash.strip().lower() != imported.seed_hash:
+        problems.append(f"the record's seed hash {imported.seed_hash} is not the one you "
+                        f"gave ({seed_hash})")
+    if game_id is not None and game_id != imported.game_id:
+        problems.append(f"the record is of game {imported.game_id}, not {game_id}")
+    typer.echo(f"game {imported.game_id} · {imported.status} · seed hash {imported.seed_hash}")
+    if problems:
+        typer.echo("NOT verified:\n  " + "\n  ".join(problems))
+        raise typer.Exit(1)
+    outcome = imported.data.get("outcome") or (imported.data.get("keryx") or {}).get("outcome")
+    typer.echo(f"verified: {imported.actions} actions, {len(imported.dice)} dice, "
+               f"outcome {outcome}")
+    if seed_hash is None:
+        typer.echo("Compare the seed hash above with the one posted when the game began "
+                   "(or pass --seed-hash).")
+    typer.echo(HASH_BY_HAND.format(seed=imported.data.get("seed")))
+
+
+@app.command()
+def export(
+    game_id: Annotated[int, typer.Argument(help="The game's id (from /game status)")],
+    out: Annotated[Path | None, typer.Option(help="Write here instead of printing")] = None,
+) -> None:
+    """Export a finished or abandoned game from the database (KERYX_DATABASE) as JSON,
+    the same record `/game export` posts; `keryx verify FILE` re-checks it."""
+    import asyncio
+
+    from keryx.settings import Settings
+    from service import GameService, Refusal
+    from service.store.target import is_postgres
+
+    database = Settings().database
+    if not is_postgres(database) and not Path(database).exists():
+        typer.echo(f"No database at {database} (set KERYX_DATABASE).", err=True)
+        raise typer.Exit(2)
+
+    async def fetch() -> str:
+        svc = await GameService.open(database)
         try:
-            mod = __import__(module, fromlist=["register"])
-        except ImportError:
-            continue
-        mod.register(app)
+            return await svc.export_game(game_id)
+        finally:
+            await svc.close()
+
+    try:
+        text = asyncio.run(fetch())
+    except Refusal as r:
+        typer.echo(r.message, err=True)
+        raise typer.Exit(1) from None
+    if out is None:
+        typer.echo(text)
+    else:
+        out.write_text(text)
+        typer.echo(f"game {game_id} written to {out}; check it with `keryx verify {out}`")
 
 
-_register_optional_commands()
+def _register_layer_commands() -> None:
+    """Commands whose layers live in their own modules register themselves here; an
+    import error is a broken install and stops the command line with its own message."""
+    import importlib
+
+    for module in ("renders.cli", "bot.cli"):
+        importlib.import_module(module).register(app)
+
+
+_register_layer_commands()
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -26,6 +27,38 @@ class Settings(BaseSettings):
     plugins: str = Field(default="", validation_alias="KERYX_PLUGINS")
     # File the bot touches while connected; the Docker health check reads its age.
     health_file: Path = Field(default=Path("data/health"), validation_alias="KERYX_HEALTH_FILE")
+    # NORMAL loses at most the last commits on a power cut; FULL fsyncs every commit.
+    sqlite_synchronous: str = Field(default="NORMAL",
+                                    validation_alias="KERYX_SQLITE_SYNCHRONOUS")
+
+    @field_validator("sqlite_synchronous")
+    @classmethod
+    def _synchronous(cls, value: str) -> str:
+        if value.upper() not in ("NORMAL", "FULL", "EXTRA"):
+            raise ValueError("KERYX_SQLITE_SYNCHRONOUS must be NORMAL, FULL or EXTRA")
+        return value.upper()
+
+    @field_validator("discord_api")
+    @classmethod
+    def _discord_api(cls, value: str | None) -> str | None:
+        """The bot token goes to this address: only Discord's own API or this machine (a
+        stand-in) may receive it."""
+        if not value:
+            return None
+        if not api_allowed(value):
+            raise ValueError("KERYX_DISCORD_API must be https://discord.com/api… or a "
+                             "loopback address (127.0.0.1, ::1, localhost)")
+        return value
+
+
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def api_allowed(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme == "https" and parts.hostname == "discord.com":
+        return parts.path.startswith("/api")
+    return parts.scheme in ("http", "https") and parts.hostname in LOOPBACK
 
 
 def shown_database(target: str) -> str:
@@ -62,7 +95,13 @@ def parse_shards(shards: str | None, count: int | None) -> tuple[list[int], int]
 
 
 def load_plugins(settings: Settings) -> None:
+    """Import each plug-in module; a missing or broken one stops start-up with its own
+    error. Module names resolve from the working directory too, as with `python -m`."""
     import importlib
+    import os
+    import sys
 
+    if settings.plugins and os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     for name in filter(None, (p.strip() for p in settings.plugins.split(","))):
         importlib.import_module(name)

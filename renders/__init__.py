@@ -19,10 +19,9 @@ def render_map(view: dict[str, Any]) -> bytes:
 
 
 def render_combat(battle: dict[str, Any], viewer_view: dict[str, Any] | None = None) -> bytes:
-    """A battle record or the battle in progress. The ruleset comes from the viewer's
-    view, else the record itself, else Athens & Sparta (the only block game so far)."""
-    rs = ruleset_of(viewer_view) or battle.get("ruleset") or "athens-sparta"
-    return renderer(rs).combat(battle, viewer_view)
+    """A battle record (a `battle_end` event's data["battle"]) or the battle in progress.
+    The ruleset comes from the viewer's view (or {"ruleset": id}), else the record."""
+    return renderer(ruleset_of(viewer_view) or battle.get("ruleset")).combat(battle, viewer_view)
 
 
 def render_hand(view: dict[str, Any]) -> bytes:

@@ -24,7 +24,8 @@ def main() -> None:
         "sample-public.png": renders.render_map(sample.sample_view(data, None)),
         "sample-seat-athens.png": renders.render_map(sample.sample_view(data, "athens")),
         "sample-hand.png": renders.render_hand(sample.sample_view(data, "athens")),
-        "sample-combat.png": renders.render_combat(sample.sample_battle()),
+        "sample-combat.png": renders.render_combat(sample.sample_battle(),
+                                                    {"ruleset": "athens-sparta"}),
     }
     for name, png in files.items():
         (OUT / name).write_bytes(png)

@@ -1,4 +1,4 @@
-"""The service layer (no Discord here): tables, seats, turns, the store (DESIGN §2)."""
+"""The service layer (no Discord here): tables, seats, turns, the store (docs/architecture.md)."""
 
 from .errors import Refusal
 from .games import EXPORT_FORMAT, GameService

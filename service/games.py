@@ -1,4 +1,4 @@
-"""GameService: where a click becomes an action (DESIGN §2, §5). No Discord here.
+"""GameService: where a click becomes an action (docs/storage.md). No Discord here.
 
 Every method takes plain ids and returns plain values (service.results) or raises
 `Refusal` with a message for the user; a refusal never changes anything. Moderator
@@ -11,7 +11,7 @@ import json
 import logging
 import random
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +23,10 @@ from engine import Event, Game, IllegalAction
 from engine.core.registry import rulesets as known_rulesets
 
 from . import validate as v
+from .audit import EXPORT_FORMAT, audit_export, undo_event
 from .cache import GameCache, GameLocks
 from .errors import Refusal
-from .replay import check_snapshot
+from .replay import check_snapshot, replay_log
 from .results import (
     ActionResult,
     GameInfo,
@@ -33,6 +34,7 @@ from .results import (
     LogEntry,
     OpenPrompt,
     PendingPrompt,
+    PublicPost,
     SeatInfo,
     SeatView,
     StartResult,
@@ -41,6 +43,7 @@ from .store.base import (
     OVER,
     ActionKind,
     ActionRow,
+    Announcement,
     ChannelBusy,
     DuplicateInteraction,
     GameEnd,
@@ -57,8 +60,10 @@ from .store.base import (
 
 log = logging.getLogger(__name__)
 
-EXPORT_FORMAT = "keryx-export/1"
-
+# A delivery in progress holds its announcement this long (another process skips it).
+ANNOUNCE_LEASE_S = 120
+# Waits before each retry of a public post that failed; after the last it is given up.
+ANNOUNCE_BACKOFF_S = (5, 15, 60, 300, 900, 3600)
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
@@ -76,18 +81,24 @@ class GameService:
         self._cache = GameCache(cache_size)
 
     @classmethod
-    async def open(cls, target: str | Path, **kwargs: Any) -> GameService:
-        """A service on an SQLite file, or on PostgreSQL for a postgresql:// URL."""
+    async def open(cls, target: str | Path, *, synchronous: str = "NORMAL",
+                   **kwargs: Any) -> GameService:
+        """A service on an SQLite file, or on PostgreSQL for a postgresql:// URL;
+        `synchronous` FULL fsyncs every SQLite commit (see docs/storage.md, Durability)."""
         from .store import open_store
+        from .store.target import is_postgres
 
-        return cls(await open_store(target), **kwargs)
+        store_options = {} if is_postgres(target) else {"synchronous": synchronous}
+        return cls(await open_store(target, **store_options), **kwargs)
 
     @classmethod
-    async def open_sqlite(cls, path: str | Path, **kwargs: Any) -> GameService:
-        """A service on an SQLite file (created and migrated if needed)."""
+    async def open_sqlite(cls, path: str | Path, *, synchronous: str = "NORMAL",
+                          **kwargs: Any) -> GameService:
+        """A service on an SQLite file (created and migrated if needed); `synchronous`
+        FULL fsyncs every commit (see docs/storage.md, Durability)."""
         from .store.sqlite import SqliteStore
 
-        store = SqliteStore(path)
+        store = SqliteStore(path, synchronous=synchronous)
         await store.open()
         return cls(store, **kwargs)
 
@@ -288,57 +299,93 @@ class GameService:
             if expected_version is not None and expected_version > row.version:
                 raise Refusal("stale", "The game has moved on since that was shown; "
                               "here is the current state.", version=row.version)
-            g = self._cache.pop(row.id, row.version) or await self._load(row.id)
-            if g.version != row.version:
-                # Another process committed between our read of the row and of the
-                # snapshot: the game this click was drawn for is gone.
-                raise Refusal("stale", "The game has moved on since that was shown; "
-                              "here is the current state.", version=g.version)
-            if expected_version is not None and expected_version != row.version and (
-                    kind != "act" or expected_version < g.prompt_version(seat)):
-                # An older click still counts while the clicker's own prompt is unchanged
-                # since it was drawn (the other seat committing its card in the meantime).
-                self._cache.put(row.id, g)
-                raise Refusal("stale", "The game has moved on since that was shown; "
-                              "here is the current state.", version=row.version)
-            # From here the game object is ours alone (out of the cache) until committed.
-            waiting_before = {p.seat for p in g.prompts()}
-            prompt = g.prompt_for(seat)
-            secret = bool(prompt and prompt.secret and kind == "act")
+            # The game object is ours alone from here: taken out of the cache (or loaded
+            # without caching it) and put back only once its commit succeeded. On any
+            # failure it is dropped, so nothing uncommitted is ever served from the cache,
+            # in this process or after another process committed the same version.
+            g = self._cache.pop(row.id, row.version) or await self._load(row.id, cache=False)
             try:
-                if kind == "act":
-                    assert option_id is not None
-                    events = g.act(seat, option_id)
-                elif kind == "undo":
-                    g.undo(seat)
-                    events = [Event("undo", f"{seat} takes back their last choice.",
-                                    None, {"seat": seat})]
+                result = await self._apply_and_commit(
+                    row, g, seat, users, kind, option_id, expected_version, interaction_id,
+                    user_id)
+            except Refusal:
+                if g.version == row.version:
+                    # Refused before the engine changed anything (stale, illegal): the
+                    # game is still the committed one and may stay.
+                    self._cache.put(row.id, g)
                 else:
-                    events = g.resign(seat)
-            except IllegalAction as exc:
-                # The engine leaves the game unchanged on IllegalAction; keep it cached.
+                    self._cache.drop(row.id)
+                raise
+            except BaseException:
+                self._cache.drop(row.id)
+                raise
+            if result is not None:
                 self._cache.put(row.id, g)
-                raise Refusal("illegal", str(exc)) from None
-            end = None
-            if g.outcome is not None:
-                end = GameEnd("finished", str(g.seed), g.outcome.to_dict())
-            try:
-                action = await self.store.commit_action(
-                    row.id, expected_version=row.version, kind=kind, seat=seat,
-                    option_id=option_id, secret=secret, user_id=user_id,
-                    interaction_id=interaction_id, events=[e.to_dict() for e in events],
-                    snapshot=g.to_json(), at=self._clock(), end=end)
-            except StaleVersion as exc:
-                # Another process moved the game (a second bot process, say).
-                raise Refusal("stale", "The game has moved on; here is the current state.",
-                              version=exc.current) from None
-            except DuplicateInteraction:
+            else:
+                self._cache.drop(row.id)
+            if result is None:  # the interaction id was committed by a twin meanwhile
                 prior = await self.store.action_by_interaction(interaction_id)
                 if prior is None:  # pragma: no cover - the row cannot vanish
-                    raise
+                    raise RuntimeError("duplicate interaction id without its action")
                 return await self._repeat(prior, channel_id, user_id)
-            self._cache.put(row.id, g)
-            return self._result(row, action, g, users, events, waiting_before, user_id)
+            return result
+
+    async def _apply_and_commit(self, row: GameRow, g: Game, seat: str,
+                                users: dict[str, int], kind: ActionKind,
+                                option_id: str | None, expected_version: int | None,
+                                interaction_id: str, user_id: int) -> ActionResult | None:
+        """Act on `g` (at the row's version) and commit; None if the interaction id was
+        already committed by a twin request (in another process)."""
+        if g.version != row.version:
+            # Another process committed between our read of the row and of the snapshot:
+            # the game this click was drawn for is gone.
+            raise Refusal("stale", "The game has moved on since that was shown; "
+                          "here is the current state.", version=g.version)
+        if expected_version is not None and expected_version != row.version and (
+                kind != "act" or expected_version < g.prompt_version(seat)):
+            # An older click still counts while the clicker's own prompt is unchanged
+            # since it was drawn (the other seat committing its card in the meantime).
+            raise Refusal("stale", "The game has moved on since that was shown; "
+                          "here is the current state.", version=row.version)
+        waiting_before = {p.seat for p in g.prompts()}
+        prompt = g.prompt_for(seat)
+        secret = bool(prompt and prompt.secret and kind == "act")
+        try:
+            if kind == "act":
+                assert option_id is not None
+                events = g.act(seat, option_id)
+            elif kind == "undo":
+                g.undo(seat)
+                events = [undo_event(seat)]
+            else:
+                events = g.resign(seat)
+        except IllegalAction as exc:
+            # The engine leaves the game unchanged on IllegalAction.
+            raise Refusal("illegal", str(exc)) from None
+        end = None
+        if g.outcome is not None:
+            end = GameEnd("finished", str(g.seed), g.outcome.to_dict())
+        kinds = {e.kind for e in events}
+        # What the channel must be told, decided now from this version and written with
+        # the action: pings only for seats newly called on, never for the one who acted.
+        announce = {
+            "to_ping": sorted(p.seat for p in g.prompts()
+                              if p.seat != seat and p.seat not in waiting_before),
+            "phase_ended": "phase_end" in kinds, "battle_ended": "battle_end" in kinds,
+            "game_ended": g.outcome is not None}
+        try:
+            action = await self.store.commit_action(
+                row.id, expected_version=row.version, kind=kind, seat=seat,
+                option_id=option_id, secret=secret, user_id=user_id,
+                interaction_id=interaction_id, events=[e.to_dict() for e in events],
+                snapshot=g.to_json(), at=self._clock(), end=end, announce=announce)
+        except StaleVersion as exc:
+            # Another process moved the game (a second bot process, say).
+            raise Refusal("stale", "The game has moved on; here is the current state.",
+                          version=exc.current) from None
+        except DuplicateInteraction:
+            return None
+        return self._result(row, action, g, users, events, waiting_before, user_id)
 
     def _result(self, row: GameRow, action: ActionRow, g: Game, users: dict[str, int],
                 events: list[Event], waiting_before: set[str], user_id: int,
@@ -447,6 +494,19 @@ class GameService:
             prompt=OpenPrompt(seat, user_id, prompt, g.version) if prompt else None,
             can_undo=seat is not None and g.can_undo(seat))
 
+    async def public_view_at(self, game_id: int, version: int) -> dict[str, Any]:
+        """The public view as it stood at `version`, rebuilt from the log here, so that
+        only the public view (no seed, no hidden fact) leaves the service."""
+        import asyncio
+
+        row = await self._require(v.snowflake(game_id, "game"))
+        if version < 0 or version > row.version:
+            raise Refusal("bad_input", f"The game is at version {row.version}; pick 0 to "
+                          f"{row.version}.")
+        snapshot = (await self.store.get_game(row.id, snapshot=True)).snapshot
+        actions = [a for a in await self.store.actions(row.id) if a.seq <= version]
+        return await asyncio.to_thread(lambda: replay_log(snapshot, actions).view(None))
+
     async def pending(self, user_id: int) -> list[PendingPrompt]:
         """Every decision waiting for this user, across channels, oldest first."""
         user_id = v.snowflake(user_id, "user")
@@ -465,8 +525,9 @@ class GameService:
 
     async def history(self, channel_id: int, user_id: int | None,
                       after_seq: int = 0) -> list[LogEntry]:
-        """The action log with the events this user may see. Secret choices and private
-        events stay hidden from other seats until the game is over."""
+        """The action log with the events this user may see. Option ids (every choice, not
+        only secret ones) and private events stay hidden from other seats and spectators
+        until the game is over."""
         channel_id = v.snowflake(channel_id, "channel")
         user_id = v.opt_snowflake(user_id, "user")
         after_seq = v.version(after_seq)
@@ -480,7 +541,10 @@ class GameService:
         for a in await self.store.actions(row.id, after_seq):
             events = tuple(e for e in map(Event.from_dict, a.events)
                            if over or e.visible_to(seat))
-            shown = a.option_id if (over or not a.secret or a.seat == seat) else None
+            # Option ids are the engine's words and may name hidden blocks ("b:Thebes P"):
+            # only the seat that chose sees its own until the game is over; everyone else
+            # reads the public events.
+            shown = a.option_id if (over or a.seat == seat) else None
             out.append(LogEntry(a.seq, a.kind, a.seat, shown, a.user_id, a.at, events))
         return out
 
@@ -530,19 +594,79 @@ class GameService:
     @staticmethod
     def import_game(text: str | bytes) -> ImportedGame:
         """Check an exported game under the current engine (seed against its hash, every
-        die and the final state by replay) and rebuild it for viewing."""
+        die, the final state and the service's own record of every action, by replay)
+        and rebuild it for viewing."""
         try:
             data = json.loads(text)
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
-            report = engine.verify_game(data)
+            report = audit_export(data)
         except Exception as exc:  # noqa: BLE001 - whatever is wrong, the file is refused
             raise Refusal("bad_input", f"That is not a Keryx game export: {exc}") from None
         game = None
         if report.ok:
             game = engine.load_game(data, replay=True)
         return ImportedGame(report.ok, tuple(report.problems), report.actions,
-                            tuple(report.dice), data, game)
+                            tuple(report.dice), data, game, game_id=report.game_id,
+                            seed_hash=report.seed_hash, status=report.status)
+
+    # ================================================================== announcements
+    async def claim_announcement(self, game_id: int) -> PublicPost | None:
+        """The game's next public post, if it is due and nobody else is delivering it.
+        Posts go out in version order: a later one waits while an earlier one is pending."""
+        game_id = v.snowflake(game_id, "game")
+        ann = await self.store.next_announcement(game_id)
+        now = self._clock()
+        if ann is None or not await self.store.claim_announcement(
+                game_id, ann.version, now, now + timedelta(seconds=ANNOUNCE_LEASE_S)):
+            return None
+        try:
+            return await self._public_post(ann)
+        except Exception as exc:
+            await self.announcement_done(game_id, ann.version, ann.attempts + 1,
+                                         error=f"{type(exc).__name__}: {exc}")
+            raise
+
+    async def announcement_done(self, game_id: int, version: int, attempts: int,
+                                error: str | None = None) -> None:
+        """Record a delivery: sent (no error), or retried later with a growing back-off,
+        or given up after ANNOUNCE_BACKOFF_S is spent (`/game status` lists it)."""
+        now = self._clock()
+        retry = None
+        if error is not None and attempts <= len(ANNOUNCE_BACKOFF_S):
+            retry = now + timedelta(seconds=ANNOUNCE_BACKOFF_S[attempts - 1])
+        await self.store.finish_announcement(game_id, version, now,
+                                             error=None if error is None else error[:500],
+                                             retry_at=retry)
+
+    async def due_announcements(self) -> list[int]:
+        """Games with a public post waiting to be (re)tried now."""
+        return await self.store.due_announcements(self._clock())
+
+    async def undelivered(self, game_id: int) -> list[Announcement]:
+        """Posts of a game not delivered yet (pending) or given up (failed)."""
+        return await self.store.undelivered(v.snowflake(game_id, "game"))
+
+    async def _public_post(self, ann: Announcement) -> PublicPost:
+        row = await self._require(ann.game_id)
+        g = await self._game(row)
+        if g.version != ann.version:  # the game moved on: rebuild it as it stood then
+            snap = await self.store.get_game(row.id, snapshot=True)
+            assert snap is not None and snap.snapshot is not None
+            actions = await self.store.actions(row.id)
+            g = replay_log(snap.snapshot, actions[:ann.version])
+        action = (await self.store.actions(row.id, ann.version - 1))[0]
+        users = {s.seat: s.user_id for s in await self.store.seats(row.id)
+                 if s.seat is not None}
+        waiting = {p.seat: users.get(p.seat) for p in g.prompts()}
+        p = ann.payload
+        return PublicPost(
+            game_id=row.id, channel_id=ann.channel_id, version=ann.version, seat=action.seat,
+            events=tuple(e for e in map(Event.from_dict, action.events) if e.public),
+            view=g.view(None), waiting=waiting,
+            to_ping={s: users.get(s) for s in p.get("to_ping", ()) if s in waiting},
+            phase_ended=bool(p.get("phase_ended")), battle_ended=bool(p.get("battle_ended")),
+            game_ended=bool(p.get("game_ended")), attempts=ann.attempts + 1)
 
     # ================================================================== posted messages
     async def record_post(self, game_id: int, channel_id: int, message_id: int, kind: str,
@@ -603,7 +727,7 @@ class GameService:
         """The engine game for a row just read (cached copy if it is current)."""
         return self._cache.get(row.id, row.version) or await self._load(row.id)
 
-    async def _load(self, game_id: int) -> Game:
+    async def _load(self, game_id: int, *, cache: bool = True) -> Game:
         row = await self.store.get_game(game_id, snapshot=True)
         if row is None or row.snapshot is None:
             raise Refusal("no_game", "That game has not started.")
@@ -618,7 +742,8 @@ class GameService:
         if g.version != row.version:  # pragma: no cover - written together, always equal
             log.error("game %s: snapshot version %s, row version %s", game_id, g.version,
                       row.version)
-        self._cache.put(game_id, g)
+        if cache:
+            self._cache.put(game_id, g)
         return g
 
     def _open_prompts(self, g: Game, users: dict[str, int]) -> tuple[OpenPrompt, ...]:

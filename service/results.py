@@ -137,7 +137,7 @@ class LogEntry:
     seq: int
     kind: ActionKind
     seat: str
-    option_id: str | None  # None when it answered a secret prompt the viewer may not see
+    option_id: str | None  # None unless the viewer made this choice or the game is over
     user_id: int | None
     at: datetime
     events: tuple[Event, ...]  # the ones the viewer may see
@@ -151,3 +151,25 @@ class ImportedGame:
     dice: tuple[int, ...]
     data: dict[str, Any]
     game: Any = None  # engine.Game rebuilt from the log when ok
+    game_id: int | None = None  # as the record states it: compare with the channel's
+    seed_hash: str | None = None  # ... and with the hash posted when the game began
+    status: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PublicPost:
+    """Everything one announcement shows, all taken from one game version: the public
+    events of the action that made it, the public view, who must act, who to ping."""
+
+    game_id: int
+    channel_id: int
+    version: int
+    seat: str | None  # who acted (None for the opening post)
+    events: tuple[Event, ...]  # public events of that action only
+    view: dict[str, Any]  # the public view at `version`
+    waiting: dict[str, int | None]  # seat -> user, every seat that must act at `version`
+    to_ping: dict[str, int | None]  # the seats among them newly called on
+    phase_ended: bool
+    battle_ended: bool
+    game_ended: bool
+    attempts: int  # delivery attempts so far, this one included

@@ -26,6 +26,10 @@ def opt_snowflake(value: Any, what: str) -> int | None:
 def text(value: Any, what: str, limit: int = _MAX_TEXT) -> str:
     if not isinstance(value, str) or not value or len(value) > limit or "\x00" in value:
         raise Refusal("bad_input", f"That is not a valid {what}.")
+    try:
+        value.encode("utf-8")  # a lone surrogate cannot be stored or sent
+    except UnicodeEncodeError:
+        raise Refusal("bad_input", f"That {what} holds characters that are not text.") from None
     return value
 
 

@@ -14,6 +14,7 @@ from .server import StandIn
 from .users import SimUser
 
 OPEN, CHOOSE, SELECT = "kx:o:", "kx:c:", "kx:s:"
+MULTI, ADD, SUBMIT = "kx:x:", "kx:a:", "kx:k:"  # k of n; building a selection entry by entry
 
 
 @dataclass
@@ -55,16 +56,26 @@ class RandomPlayer:
             if not picks:
                 break
             kind, custom_id, value, label = self.rng.choice(picks)
+            values = [value]
+            if kind == "multi":
+                comp = next(c for c in prompt.interactive_components()
+                            if c["custom_id"] == custom_id)
+                offered = [(o["value"], o["label"]) for o in comp["options"]]
+                k = self.rng.randint(comp.get("min_values", 1), comp.get("max_values", 1))
+                chosen = self.rng.sample(offered, k)
+                values = [v for v, _ in chosen]
+                label = ", ".join(x for _, x in chosen) or "none"
             self.journal.append(f"{prompt.content}\n    → {label}")
             edits = len(prompt.history)
             if kind == "button":
                 r = await self.user.click(prompt, custom_id, timeout=self.timeout)
             else:
-                r = await self.user.select(prompt, custom_id, [value], timeout=self.timeout)
+                r = await self.user.select(prompt, custom_id, values, timeout=self.timeout)
             await r.wait_for_response(self.timeout)
             self._timed(r)
             await self._edited(prompt, edits)
-            made += 1
+            if kind != "add":  # adding to a selection is not yet a choice
+                made += 1
         self.stats.choices += made
         return made
 
@@ -74,10 +85,14 @@ class RandomPlayer:
         picks: list[tuple[str, str, str | None, str]] = []
         for comp in message.interactive_components():
             cid = comp["custom_id"]
-            if cid.startswith(CHOOSE):
+            if cid.startswith((CHOOSE, SUBMIT)):
                 picks.append(("button", cid, None, comp.get("label", cid)))
             elif cid.startswith(SELECT):
                 picks += [("select", cid, o["value"], o["label"]) for o in comp.get("options", [])]
+            elif cid.startswith(ADD):
+                picks += [("add", cid, o["value"], o["label"]) for o in comp.get("options", [])]
+            elif cid.startswith(MULTI):
+                picks.append(("multi", cid, None, comp.get("placeholder", cid)))
         return picks
 
     def _timed(self, result) -> None:

@@ -9,13 +9,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .decisions import parse
 from .rng import Rng, new_seed, seed_hash
 from .ruleset import Context, Ruleset
 from .types import Event, IllegalAction, Outcome, Prompt
 from .version import ENGINE_VERSION
+from .view import GAME_END, CommonView
 
 FORMAT = "keryx-game/1"
 RESIGN = "!resign"
+PLAYERS = "players"  # option: the player count, when a scenario allows several
 
 
 class Game:
@@ -44,7 +47,7 @@ class Game:
         # older version is still good if that seat's own prompt has not changed since
         # (both players committing a card face-down must not make each other's clicks stale).
         self.prompt_versions: dict[str, int] = {}
-        self._prompt_sigs: dict[str, tuple] | None = None
+        self._prompt_sigs: dict[str, Prompt] | None = None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -57,6 +60,10 @@ class Game:
                                 f"choose one of {', '.join(rules.scenarios)}")
         opts = {k: o.default for k, o in rules.options.items()}
         for k, v in (options or {}).items():
+            if k == PLAYERS:  # the kernel's own option: how many people play
+                rules.scenarios[scenario].holdings(v)  # IllegalAction if not allowed
+                opts[k] = v
+                continue
             spec = rules.options.get(k)
             if spec is None:
                 raise IllegalAction(f"{rules.title} has no option {k!r}")
@@ -77,6 +84,11 @@ class Game:
     @property
     def seats(self) -> tuple[str, ...]:
         return self.rules.seats(self.scenario)
+
+    @property
+    def holdings(self) -> tuple[tuple[str, ...], ...]:
+        """The groups of seats one person holds at this game's player count."""
+        return self.rules.scenarios[self.scenario].holdings(self.options.get(PLAYERS))
 
     @property
     def outcome(self) -> Outcome | None:
@@ -103,8 +115,7 @@ class Game:
         prompt = self.prompt_for(seat)
         if prompt is None:
             raise IllegalAction("It is not your turn to decide anything.")
-        if prompt.option(option_id) is None:
-            raise IllegalAction("That choice is not available now.")
+        parse(prompt, option_id)  # IllegalAction, with the reason, if it does not fit
         return self._apply(seat, option_id)
 
     def resign(self, seat: str) -> list[Event]:
@@ -139,9 +150,9 @@ class Game:
         self.version += 1
         self._prompts = None
         self._outcome = self.rules.outcome(self.state)
-        self._track_prompts()
+        self._track_prompts(changed=seat)
         if self._outcome is not None:
-            ctx.event("game_end", f"Game over: {self._outcome.reason}",
+            ctx.event(GAME_END, f"Game over: {self._outcome.reason}",
                       outcome=self._outcome.to_dict(), seed=str(self.seed),
                       seed_hash=self.seed_hash)
         return ctx.events
@@ -150,11 +161,16 @@ class Game:
         """The version since which `seat` has been shown the same prompt (or none)."""
         return self.prompt_versions.get(seat, self.version)
 
-    def _track_prompts(self, all_changed: bool = False) -> None:
-        sigs = {p.seat: (p.text, tuple(o.id for o in p.options)) for p in self.prompts()}
+    def _track_prompts(self, all_changed: bool = False, changed: str | None = None) -> None:
+        """Record, per seat, the version at which its prompt last changed. The whole prompt
+        (text, options and their labels) is compared, and the acting seat's own prompt
+        always counts as changed by its action: a prompt that reads the same after the
+        seat's move ("choose a victorious block to regroup") is a new decision, so a
+        second click drawn from the old one must not apply again."""
+        sigs = {p.seat: p for p in self.prompts()}
         old = self._prompt_sigs or {}
         for seat in self.seats:
-            if all_changed or sigs.get(seat) != old.get(seat):
+            if all_changed or seat == changed or sigs.get(seat) != old.get(seat):
                 self.prompt_versions[seat] = self.version
         self._prompt_sigs = sigs
 
@@ -190,6 +206,13 @@ class Game:
             raise IllegalAction(f"There is no seat {seat!r} in this game.")
         v = self.rules.view(self.state, seat)
         prompts = self.prompts()
+        scenario = self.rules.scenarios[self.scenario]
+        common: CommonView = {
+            "title": self.rules.title, "seats": list(self.seats),
+            "teams": [list(t) for t in scenario.teams] or [[s] for s in self.seats],
+            "to_act": sorted({p.seat for p in prompts}),
+            **self.rules.common(v)}
+        v["common"] = common
         v["game"] = {
             "ruleset": self.rules.id,
             "scenario": self.scenario,
@@ -200,7 +223,8 @@ class Game:
             "seed_hash": self.seed_hash,
             "seed": str(self.seed) if self._outcome is not None else None,
             "outcome": self._outcome.to_dict() if self._outcome else None,
-            "waiting_for": sorted({p.seat for p in prompts}),
+            "waiting_for": common["to_act"],
+            "holdings": [list(h) for h in self.holdings],
             "prompt": next((p.to_dict() for p in prompts if p.seat == seat), None),
             "can_undo": seat is not None and self.can_undo(seat),
         }

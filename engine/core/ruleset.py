@@ -1,4 +1,5 @@
-"""The contract every ruleset implements (DESIGN §3). The kernel (`Game`) drives it."""
+"""The contract every ruleset implements (docs/architecture.md). The kernel (`Game`)
+drives it."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .rng import Rng
 from .types import Event, GameOption, IllegalAction, Outcome, Prompt, Scenario
+from .view import RulesetCommon, empty_common
 
 if TYPE_CHECKING:
     from .game import Game
@@ -85,6 +87,11 @@ class Ruleset(ABC):
     @abstractmethod
     def view(self, state: Any, seat: str | None) -> dict[str, Any]:
         """Everything `seat` may know (None: the public). Redaction happens here only."""
+
+    def common(self, view: dict[str, Any]) -> RulesetCommon:
+        """The ruleset's share of the common view fields (engine/core/view.py), read from
+        the already redacted `view` so that nothing hidden can leak through it."""
+        return empty_common()
 
     def hidden_variants(self, state: Any, seat: str | None, rng: Rng) -> Iterator[Any]:
         """States that differ from `state` only in facts hidden from `seat`. Used by the

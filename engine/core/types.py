@@ -16,9 +16,13 @@ class Option:
     id: str
     label: str
     rule: str | None = None  # citation such as "4.4"
+    cap: int = 1  # an `allocate` prompt may name this option up to `cap` times
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "label": self.label, "rule": self.rule}
+        d: dict[str, Any] = {"id": self.id, "label": self.label, "rule": self.rule}
+        if self.cap != 1:
+            d["cap"] = self.cap
+        return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +34,13 @@ class Prompt:
     # A secret prompt is one of a simultaneous set (both seats commit face-down);
     # the choice made stays hidden from the other seat until the rules reveal it.
     secret: bool = False
-    kind: str = "choose"
+    kind: str = "choose"  # the ruleset's own name for the decision (informational)
+    # The decision's form (engine/core/decisions.py): "one" option; "pick" between `lo`
+    # and `hi` distinct options; an "amount" from `lo` to `hi`; "allocate" exactly `lo`
+    # entries in order, each option up to its `cap` times (hits, say).
+    form: str = "one"
+    lo: int = 1
+    hi: int = 1
 
     def option(self, option_id: str) -> Option | None:
         for o in self.options:
@@ -38,15 +48,28 @@ class Prompt:
                 return o
         return None
 
+    def accepts(self, answer: str) -> bool:
+        from .decisions import parse
+
+        try:
+            parse(self, answer)
+        except IllegalAction:
+            return False
+        return True
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "seat": self.seat,
             "text": self.text,
             "rule": self.rule,
             "secret": self.secret,
             "kind": self.kind,
+            "form": self.form,
             "options": [o.to_dict() for o in self.options],
         }
+        if self.form != "one":
+            d["lo"], d["hi"] = self.lo, self.hi
+        return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +117,39 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
+    """A set-up. `seats` are every seat of the game, whatever the player count;
+    `teams` groups allied seats (they win or lose together; empty: every seat alone);
+    `players` maps each player count the scenario allows to the seats one person holds
+    together at that count (empty: one person per seat). Example: four factions in two
+    teams played by two people: players={4: ((a,), (b,), (c,), (d,)), 2: ((a, b), (c, d))}."""
+
     id: str
     title: str
     seats: tuple[str, ...]
     description: str = ""
+    teams: tuple[tuple[str, ...], ...] = ()
+    players: tuple[tuple[int, tuple[tuple[str, ...], ...]], ...] = ()
+
+    def holdings(self, count: int | None = None) -> tuple[tuple[str, ...], ...]:
+        """The groups of seats one person holds, for `count` players (None: the most)."""
+        table = dict(self.players)
+        if not table:
+            if count not in (None, len(self.seats)):
+                raise IllegalAction(f"{self.title} is for {len(self.seats)} players")
+            return tuple((s,) for s in self.seats)
+        if count is None:
+            count = max(table)
+        if count not in table:
+            raise IllegalAction(f"{self.title} is for {' or '.join(map(str, sorted(table)))} "
+                                f"players, not {count}")
+        return table[count]
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        return tuple(sorted(dict(self.players))) or (len(self.seats),)
+
+    def team_of(self, seat: str) -> tuple[str, ...]:
+        return next((t for t in self.teams if seat in t), (seat,))
 
 
 @dataclass(frozen=True, slots=True)

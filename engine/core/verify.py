@@ -18,6 +18,8 @@ class VerifyReport:
     problems: list[str] = field(default_factory=list)
     actions: int = 0
     dice: list[int] = field(default_factory=list)
+    finished: bool = False  # the replay reaches the end of the game
+    seed_hash: str | None = None
 
 
 def verify_game(exported: str | dict[str, Any]) -> VerifyReport:
@@ -40,9 +42,16 @@ def verify_game(exported: str | dict[str, Any]) -> VerifyReport:
     else:
         if "state" in data and rules.dump(replayed.state) != data["state"]:
             problems.append("replaying the log does not reproduce the recorded final state")
+        if "rng" in data and replayed.rng.counter != data["rng"]:
+            problems.append(f"the log draws {replayed.rng.counter} random numbers, the record "
+                            f"says {data['rng']}")
+        # A record that states an outcome (exports always do, null for an unfinished
+        # game) must state the replay's: a null outcome on a game the log finishes, or
+        # an outcome the log never reaches, is refused. A bare engine record (`to_json`)
+        # has no outcome field.
+        got = replayed.outcome.to_dict() if replayed.outcome else None
         recorded = data.get("outcome")
-        if recorded is not None:
-            got = replayed.outcome.to_dict() if replayed.outcome else None
-            if got != recorded:
-                problems.append(f"replay ends with {got}, the record says {recorded}")
-    return VerifyReport(not problems, problems, len(data["log"]), dice)
+        if "outcome" in data and got != recorded:
+            problems.append(f"replay ends with {got}, the record says {recorded}")
+    return VerifyReport(not problems, problems, len(data["log"]), dice,
+                        finished=replayed.outcome is not None, seed_hash=data["seed_hash"])

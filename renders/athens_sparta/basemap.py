@@ -17,9 +17,11 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from .. import png, primitives, theme
+from .. import png, theme
 from ..fonts import font
-from . import geometry, landmask, legend
+from ..pieces import coast as landmask
+from ..pieces import geometry, primitives
+from . import legend
 from .layout import Layout, make_layout
 from .mapdata import CityInfo, MapData
 
@@ -132,7 +134,7 @@ def draw_base(data: MapData) -> tuple[Layout, Image.Image]:
         if h.strait_city_side or h.strait_far_side:
             _strait_arrow(d, data, lay, h.id)
 
-    # Hex labels, discreet, at the top of every hex (DESIGN §6: "move to K7").
+    # Hex labels, discreet, at the top of every hex (players name hexes: "move to K7").
     lf = max(8, int(g.radius * 0.22))
     for h in data.hexes.values():
         cx, cy = g.centre(h.col, h.row)
@@ -351,9 +353,10 @@ def cache_dir() -> Path | None:
 def _code_hash() -> str:
     src = Path(__file__).resolve().parent
     code = hashlib.sha256()
-    for name in ("basemap.py", "legend.py", "layout.py", "geometry.py", "landmask.py"):
+    for name in ("basemap.py", "legend.py", "layout.py"):
         code.update((src / name).read_bytes())
-    code.update((src.parent / "primitives.py").read_bytes())
+    for name in ("geometry.py", "coast.py", "primitives.py"):
+        code.update((src.parent / "pieces" / name).read_bytes())
     return code.hexdigest()[:12]
 
 

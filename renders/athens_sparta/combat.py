@@ -13,8 +13,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .. import png, primitives, theme
-from ..primitives import BlockFace
+from .. import png, theme
+from ..pieces import primitives
+from ..pieces.primitives import BlockFace
 from .viewmodel import face_of
 
 WIDTH = 1000

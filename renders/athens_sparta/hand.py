@@ -7,8 +7,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .. import png, primitives, theme
+from .. import png, theme
 from ..fonts import font
+from ..pieces import primitives
 from .viewmodel import Card, hand, peeked
 
 CARD_W, CARD_H = 190, 300

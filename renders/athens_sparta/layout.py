@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import geometry
+from ..pieces import geometry
 from .mapdata import MapData
 
 WIDTH = 1600  # Discord shows ~1600 px wide images sharply when opened

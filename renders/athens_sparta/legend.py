@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from .. import primitives, theme
+from .. import theme
+from ..pieces import primitives
 from .layout import Layout
 
 

@@ -9,7 +9,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .. import png, primitives, theme
+from .. import png, theme
+from ..pieces import primitives
 from . import basemap, mapdata, placement
 from .layout import BANNER_H, Layout
 from .mapdata import MapData

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..primitives import BlockFace
+from ..pieces.primitives import BlockFace
 
 SICILY = "sicily"
 

@@ -22,7 +22,7 @@ from datetime import datetime
 
 import aiosqlite
 
-from .db import CommunityDB, fetch_all, fetch_one, parse_ts, ts
+from .db import CommunityDB, fetch_one, parse_ts, ts
 from .glicko2 import DEFAULT_TAU, Glicko, idle, rate
 
 PERIOD_DAYS = 7.0
@@ -198,8 +198,3 @@ class RatingService:
                  new.rd, new.volatility, ts(at)))
             changes.append(RatingChange(players[s], before[s].rating, new.rating, new.rd))
         return changes
-
-
-async def user_results(c: aiosqlite.Connection, game_id: int) -> list[tuple]:
-    return await fetch_all(c, "SELECT user_id, seat, result FROM player_games WHERE game_id = ?",
-                           (game_id,))

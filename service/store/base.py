@@ -1,4 +1,4 @@
-"""The repository interface the service layer talks to (DESIGN §5).
+"""The repository interface the service layer talks to (docs/storage.md).
 
 All SQL lives in an implementation (`service.store.sqlite.SqliteStore` today; a
 PostgreSQL one with asyncpg could sit behind the same protocol). Rows come back as plain
@@ -148,6 +148,20 @@ class MessageRow:
 
 
 @dataclass(frozen=True, slots=True)
+class Announcement:
+    """A public post an action owes its channel (the announcement outbox)."""
+
+    game_id: int
+    version: int
+    channel_id: int
+    payload: dict[str, Any]
+    state: Literal["pending", "sent", "failed"]
+    attempts: int
+    next_try_at: datetime
+    last_error: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class UserSeat:
     """A running game in which a user holds a seat."""
 
@@ -189,10 +203,12 @@ class Store(Protocol):
                             seat: str, option_id: str | None, secret: bool,
                             user_id: int | None, interaction_id: str | None,
                             events: Sequence[dict[str, Any]], snapshot: str,
-                            at: datetime, end: GameEnd | None = None) -> ActionRow:
+                            at: datetime, end: GameEnd | None = None,
+                            announce: dict[str, Any] | None = None) -> ActionRow:
         """Append one action (seq = expected_version + 1) and the new snapshot in one
-        transaction. Raises StaleVersion if the game's version is not expected_version or
-        it is not running, DuplicateInteraction if interaction_id is already logged."""
+        transaction, with its announcement (`announce`, the payload) in the outbox. Raises
+        StaleVersion if the game's version is not expected_version or it is not running,
+        DuplicateInteraction if interaction_id is already logged."""
 
     async def end_game(self, game_id: int, end: GameEnd, at: datetime) -> GameRow:
         """Close a live game without an action (abandon). Raises WrongStatus if over."""
@@ -224,6 +240,26 @@ class Store(Protocol):
     async def actions(self, game_id: int, after_seq: int = 0) -> list[ActionRow]: ...
 
     async def action_by_interaction(self, interaction_id: str) -> ActionRow | None: ...
+
+    # the announcement outbox
+    async def next_announcement(self, game_id: int) -> Announcement | None:
+        """The game's oldest pending announcement (due or not): posts go out in order."""
+
+    async def claim_announcement(self, game_id: int, version: int, now: datetime,
+                                 lease_until: datetime) -> bool:
+        """Take a due pending announcement for delivery until `lease_until` (another
+        process then skips it); False if it is not due or someone else holds it."""
+
+    async def finish_announcement(self, game_id: int, version: int, at: datetime, *,
+                                  error: str | None = None,
+                                  retry_at: datetime | None = None) -> None:
+        """Mark it sent (no error), pending again until `retry_at`, or failed for good."""
+
+    async def due_announcements(self, now: datetime) -> list[int]:
+        """Games with a pending announcement due by `now`."""
+
+    async def undelivered(self, game_id: int) -> list[Announcement]:
+        """Pending and failed announcements of a game, oldest first."""
 
     # posted messages
     async def add_message(self, row: MessageRow) -> None: ...

@@ -5,6 +5,9 @@ importlib.resources, so an installed wheel works) or in a folder given by tests.
 is applied in its own `BEGIN IMMEDIATE` transaction together with its row in
 `schema_migrations`; a failure rolls the whole file back and stops the run, so the schema
 is always at a version some file left it in.
+
+A migration renumbered after release (to keep the files in the order they were written)
+is listed in `RENUMBERED`: a database holding the old (number, name) row has applied it.
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
     applied_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 )
 """
+
+
+# new number -> (old number, name) it was applied under in existing databases
+RENUMBERED: dict[int, tuple[int, str]] = {13: (3, "drop_store_deadlines")}
 
 
 class MigrationError(RuntimeError):
@@ -113,8 +120,10 @@ async def migrate(conn: aiosqlite.Connection,
         statements = split_statements(mig.sql)
         await conn.execute("BEGIN IMMEDIATE")
         try:
-            async with conn.execute("SELECT 1 FROM schema_migrations WHERE version = ?",
-                                    (mig.version,)) as cur:
+            old, old_name = RENUMBERED.get(mig.version, (mig.version, mig.name))
+            async with conn.execute("SELECT 1 FROM schema_migrations WHERE version = ? OR "
+                                    "(version = ? AND name = ?)",
+                                    (mig.version, old, old_name)) as cur:
                 if await cur.fetchone() is not None:
                     await conn.execute("ROLLBACK")
                     continue

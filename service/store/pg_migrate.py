@@ -18,7 +18,7 @@ from pathlib import Path
 
 import asyncpg
 
-from .migrate import Migration, MigrationError, discover
+from .migrate import RENUMBERED, Migration, MigrationError, discover
 from .pg import lock_key
 
 _TYPES = ((re.compile(r"\bINTEGER PRIMARY KEY\b", re.I),
@@ -68,8 +68,10 @@ async def migrate_pg(conn: asyncpg.Connection, schema: str,
         try:
             async with conn.transaction():
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", key)
-                if await conn.fetchval("SELECT 1 FROM schema_migrations WHERE version = $1",
-                                       mig.version):
+                old, old_name = RENUMBERED.get(mig.version, (mig.version, mig.name))
+                if await conn.fetchval("SELECT 1 FROM schema_migrations WHERE version = $1 "
+                                       "OR (version = $2 AND name = $3)",
+                                       mig.version, old, old_name):
                     continue
                 await conn.execute(mig.sql)  # a whole script: the simple query protocol
                 await conn.execute("INSERT INTO schema_migrations (version, name) "

@@ -20,6 +20,7 @@ from .base import (
     LIVE,
     ActionKind,
     ActionRow,
+    Announcement,
     ChannelBusy,
     DuplicateInteraction,
     GameEnd,
@@ -163,7 +164,8 @@ class SqliteStore(SqliteFile):
                             seat: str, option_id: str | None, secret: bool,
                             user_id: int | None, interaction_id: str | None,
                             events: Sequence[dict[str, Any]], snapshot: str,
-                            at: datetime, end: GameEnd | None = None) -> ActionRow:
+                            at: datetime, end: GameEnd | None = None,
+                            announce: dict[str, Any] | None = None) -> ActionRow:
         t = ts(at)
         seq = expected_version + 1
         events_json = _dumps(list(events))
@@ -192,6 +194,11 @@ class SqliteStore(SqliteFile):
                     f"INSERT INTO actions ({_ACTION_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, seq, kind, seat, option_id, int(secret), user_id,
                      interaction_id, events_json, t))
+                if announce is not None:
+                    await c.execute(
+                        "INSERT INTO announcements (game_id, version, channel_id, payload, "
+                        "next_try_at, created_at) SELECT id, ?, channel_id, ?, ?, ? "
+                        "FROM games WHERE id = ?", (seq, _dumps(announce), t, t, game_id))
         except sqlite3.IntegrityError as exc:
             if interaction_id is not None and "interaction_id" in str(exc):
                 raise DuplicateInteraction(interaction_id) from exc
@@ -310,6 +317,50 @@ class SqliteStore(SqliteFile):
         r = await self._one(f"SELECT {_ACTION_COLS} FROM actions WHERE interaction_id = ?",
                             (interaction_id,))
         return _action(r) if r else None
+
+    # ------------------------------------------------------------------ announcements
+    _ANN_COLS = ("game_id, version, channel_id, payload, state, attempts, next_try_at, "
+                 "last_error")
+
+    @staticmethod
+    def _announcement(r: tuple) -> Announcement:
+        return Announcement(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], parse_ts(r[6]),
+                            r[7])
+
+    async def next_announcement(self, game_id: int) -> Announcement | None:
+        r = await self._one(f"SELECT {self._ANN_COLS} FROM announcements WHERE game_id = ? "
+                            "AND state = 'pending' ORDER BY version LIMIT 1", (game_id,))
+        return self._announcement(r) if r else None
+
+    async def claim_announcement(self, game_id: int, version: int, now: datetime,
+                                 lease_until: datetime) -> bool:
+        async with self._tx() as c:
+            cur = await c.execute(
+                "UPDATE announcements SET next_try_at = ?, attempts = attempts + 1 "
+                "WHERE game_id = ? AND version = ? AND state = 'pending' AND next_try_at <= ?",
+                (ts(lease_until), game_id, version, ts(now)))
+            return cur.rowcount == 1
+
+    async def finish_announcement(self, game_id: int, version: int, at: datetime, *,
+                                  error: str | None = None,
+                                  retry_at: datetime | None = None) -> None:
+        state = "sent" if error is None else ("pending" if retry_at is not None else "failed")
+        async with self._tx() as c:
+            await c.execute(
+                "UPDATE announcements SET state = ?, last_error = ?, next_try_at = ?, "
+                "done_at = ? WHERE game_id = ? AND version = ?",
+                (state, error, ts(retry_at or at), None if state == "pending" else ts(at),
+                 game_id, version))
+
+    async def due_announcements(self, now: datetime) -> list[int]:
+        rows = await self._all("SELECT DISTINCT game_id FROM announcements "
+                               "WHERE state = 'pending' AND next_try_at <= ?", (ts(now),))
+        return [r[0] for r in rows]
+
+    async def undelivered(self, game_id: int) -> list[Announcement]:
+        rows = await self._all(f"SELECT {self._ANN_COLS} FROM announcements WHERE game_id = ? "
+                               "AND state != 'sent' ORDER BY version", (game_id,))
+        return [self._announcement(r) for r in rows]
 
     # ------------------------------------------------------------------ messages
     async def add_message(self, row: MessageRow) -> None:

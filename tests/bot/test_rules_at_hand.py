@@ -3,6 +3,7 @@ on it; card lists carry each event's text."""
 
 from __future__ import annotations
 
+import engine
 from bot.text import hand_listing
 
 
@@ -31,7 +32,9 @@ async def test_rule_command_in_a_game_without_summaries_says_so(table):
 def test_hand_listing_gives_event_text_and_the_cards_an_oracle_showed():
     storm = {"id": "C01", "mp": 2, "event": {"name": "Storm", "text": "No navy moves."}}
     plain = {"id": "C11", "mp": 1, "event": None}
-    text = hand_listing({"cards": {"hand": [storm], "peeked": [plain, storm]}})
+    view = {"olympiad": 84, "turn": 1, "phase": "card", "battle": None,
+            "cards": {"hand": [storm], "peeked": [plain, storm]}}
+    text = hand_listing({"common": engine.ruleset("athens-sparta").common(view)})
     assert text.splitlines() == ["Your hand (1 card):", "• 2 MP / Storm: No navy moves.",
                                  "Seen in the other hand (2 cards):", "• 1 MP",
                                  "• 2 MP / Storm: No navy moves."]

@@ -63,3 +63,53 @@ def test_command_tree_checker_finds_bad_commands():
     assert any("bad name" in p for p in problems)
     assert any("description" in p for p in problems)
     assert any("required option follows" in p for p in problems)
+
+
+def rich(form: str, n: int, lo: int, hi: int, cap: int = 1) -> dict:
+    p = prompt(n)
+    for o in p["options"]:
+        o["cap"] = cap
+    return p | {"form": form, "lo": lo, "hi": hi}
+
+
+def _ids(rows, prefix):
+    return [c for r in rows for c in r["components"] if c.get("custom_id", "").startswith(prefix)]
+
+
+def test_small_k_of_n_is_one_multi_select():
+    rows = prompt_view(1, 1, rich("pick", 7, 0, 3)).to_components()
+    (menu,) = _ids(rows, "kx:x:")
+    assert (menu["min_values"], menu["max_values"], len(menu["options"])) == (0, 3, 7)
+    assert _ids(rows, "kx:k:")  # "choose none" as a button, since none is allowed
+    assert limits.components_problems(rows) == []
+
+
+def test_amount_lists_its_values():
+    p = {"seat": "x", "text": "How many?", "rule": "A3", "options": [], "form": "amount",
+         "lo": 0, "hi": 3}
+    rows = prompt_view(1, 1, p).to_components()
+    assert [c["custom_id"].rsplit(":", 1)[1] for c in _ids(rows, "kx:c:")] == ["0", "1", "2", "3"]
+
+
+@pytest.mark.parametrize("form,n,lo,hi,cap", [("pick", 120, 1, 3, 1), ("allocate", 40, 30, 30, 3)])
+def test_built_selections_reach_every_option_and_fit(form, n, lo, hi, cap):
+    from bot.ui import decode_sel
+
+    p = rich(form, n, lo, hi, cap)
+    seen = set()
+    page = 0
+    while True:  # every page of the builder, nothing chosen yet
+        rows = prompt_view(123456789012345678, 99999, p, page).to_components()
+        assert limits.components_problems(rows) == []
+        seen |= {int(o["value"]) for c in _ids(rows, "kx:a:") for o in c["options"]}
+        nxt = [c for c in _ids(rows, "kx:q:") if c["label"].startswith("Next")]
+        if not nxt:
+            break
+        page = int(nxt[0]["custom_id"].split(":")[4])
+    assert seen == set(range(1, n + 1))
+    chosen = [1 + i % n for i in range(hi)]  # a full selection still fits in custom ids
+    rows = prompt_view(123456789012345678, 99999, p, 0, chosen=chosen).to_components()
+    assert limits.components_problems(rows) == []
+    (submit,) = _ids(rows, "kx:k:")
+    assert decode_sel(submit["custom_id"].split(":")[4]) == chosen
+    assert not _ids(rows, "kx:a:")  # full: nothing more to add

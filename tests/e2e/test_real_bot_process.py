@@ -31,3 +31,18 @@ async def test_plugin_ruleset_game_through_the_real_process(tmp_path):
                                plugins="tests.fixtures.duel_plugin")
     assert report["problems"] == [] and report["finished"] and report["leaks"] == 0
     assert report["first_response_ms_p99"] < 1000
+
+
+async def test_three_seat_allied_game_with_rich_decisions_through_the_real_process(tmp_path):
+    """`allies` (tests/fixtures/allies.py): three people, k-of-n claims as multi-selects,
+    amounts, secret simultaneous orders, battle images from the shared pieces."""
+    import tests.fixtures.allies  # noqa: F401 - the audit replays allies here too
+
+    report = await run_sandbox(out=tmp_path / "out", seed=5, ruleset="allies",
+                               workdir=tmp_path, plugins="tests.fixtures.allies")
+    assert report["problems"] == [] and report["finished"] and report["leaks"] == 0
+    assert report["phase_posts"] >= 3  # one map post per round
+    journals = "".join(p.read_text() for p in (tmp_path / "out").glob("player-*.md"))
+    assert "Choose from 0 to" in journals  # a k-of-n claim was shown and answered
+    assert "how many reserves" in journals  # an amount
+    assert len(list((tmp_path / "out").glob("player-*.md"))) == 3

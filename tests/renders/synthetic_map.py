@@ -8,8 +8,8 @@ import csv
 import math
 from pathlib import Path
 
-from renders.athens_sparta import landmask
 from renders.athens_sparta.mapdata import CityInfo, HexInfo, MapData, SideInfo
+from renders.pieces import coast as landmask
 
 # The gazetteer rows the ruleset uses travel with it (the shared folder is not shipped).
 GAZETTEER = (Path(__file__).resolve().parents[2] / "engine" / "rulesets" / "athens_sparta"

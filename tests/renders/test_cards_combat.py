@@ -8,6 +8,8 @@ import renders
 from renders import theme
 from renders.athens_sparta import sample
 
+AS = {"ruleset": "athens-sparta"}  # the record alone does not name its game
+
 
 def test_hand_shows_one_card_per_card():
     view = {"game": {"ruleset": "athens-sparta"}, "viewer": "sparta",
@@ -29,9 +31,9 @@ def test_combat_marks_hits_in_the_firing_side_colour():
                                             "type": "hoplite", "rating": "B3"},
                                   "stage": "land", "action": "fire", "strength_before": 2,
                                   "dice": [1, 6], "hits": 1, "targets": []}]}]}
-    hit = Image.open(io.BytesIO(renders.render_combat(battle))).convert("RGB")
+    hit = Image.open(io.BytesIO(renders.render_combat(battle, AS))).convert("RGB")
     battle["rounds"][0]["actions"][0]["hits"] = 0
-    miss = Image.open(io.BytesIO(renders.render_combat(battle))).convert("RGB")
+    miss = Image.open(io.BytesIO(renders.render_combat(battle, AS))).convert("RGB")
 
     def red(im):
         return sum(n for n, c in im.getcolors(1_000_000)
@@ -41,6 +43,6 @@ def test_combat_marks_hits_in_the_firing_side_colour():
 
 
 def test_sample_battle_renders():
-    data = renders.render_combat(sample.sample_battle())
+    data = renders.render_combat(sample.sample_battle(), {"ruleset": "athens-sparta"})
     im = Image.open(io.BytesIO(data))
     assert im.width == 1000 and im.height > 300

@@ -9,9 +9,9 @@ from PIL import Image
 
 import renders
 from engine.rulesets.athens_sparta.board import board
-from renders import primitives
 from renders.athens_sparta import hand
 from renders.athens_sparta.combat import block_names, hits_text
+from renders.pieces import primitives
 
 
 def test_every_event_text_fits_its_card_whole_at_a_readable_size():

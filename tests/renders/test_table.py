@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from renders.table import COLUMNS, MAX_ROWS, ROW_H, TableRow, render_table
+from renders.pieces.table import COLUMNS, MAX_ROWS, ROW_H, TableRow, render_table
 
 
 def _rows(n: int) -> list[TableRow]:
@@ -41,7 +41,7 @@ def test_the_leader_is_marked_and_text_is_dark_on_paper():
     im = _image(render_table("Marks", _rows(3)))
     # the gold marker at the first body row's left edge
     from renders import theme
-    from renders.table import HEAD_H, PAD, TITLE_H
+    from renders.pieces.table import HEAD_H, PAD, TITLE_H
 
     y = TITLE_H + HEAD_H + ROW_H // 2
     px = im.getpixel((PAD + 2, y))

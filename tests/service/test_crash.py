@@ -9,6 +9,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -19,20 +20,36 @@ from service import GameService
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _run_and_kill(db: Path, seed: int, delay: float) -> list[tuple[int, int]]:
+def _run_and_kill(db: Path, seed: int, rng: random.Random, early: bool) -> list[tuple[int, int]]:
+    """Start a child, kill it with SIGKILL, return what it acknowledged. An early kill comes
+    at a random moment (maybe while opening or migrating the database); a later one comes a
+    random moment after the child acknowledged a random number of actions, so that every
+    run proves something however slow the machine is."""
     child = subprocess.Popen(
         [sys.executable, "-m", "tests.service.crash_child", str(db), str(seed)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)})
-    time.sleep(delay)
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(
+        raw.decode().strip() for raw in iter(child.stdout.readline, b"")), daemon=True)
+    reader.start()
+    if not early:
+        want, deadline = rng.randint(1, 8), time.monotonic() + 120
+        while sum(line != "ready" for line in list(lines)) < want:
+            if child.poll() is not None:
+                raise AssertionError(f"the child died on its own: {child.stderr.read().decode()}")
+            assert time.monotonic() < deadline, "the child acknowledged nothing in 120 s"
+            time.sleep(0.005)
+    time.sleep(rng.uniform(0.05, 0.4) if early else rng.uniform(0.0, 0.3))
     if child.poll() is not None:
         raise AssertionError(f"the child died on its own: {child.stderr.read().decode()}")
     child.send_signal(signal.SIGKILL)
-    out, _ = child.communicate(timeout=10)
+    child.wait(timeout=10)
+    reader.join(timeout=10)
     assert child.returncode == -signal.SIGKILL
     committed = []
-    for line in out.decode().splitlines():
-        if line == "ready":
+    for line in lines:
+        if line in ("ready", ""):
             continue
         game_id, seq = line.split()
         committed.append((int(game_id), int(seq)))
@@ -44,11 +61,8 @@ async def test_sigkill_loses_nothing_acknowledged(tmp_path):
     db = tmp_path / "crash.db"
     rng = random.Random(20240611)
     reported: list[tuple[int, int]] = []
-    started = time.monotonic()
     for run in range(20):
-        # Early runs sometimes die while opening or migrating the database.
-        delay = rng.uniform(0.05, 0.4) if run < 3 else rng.uniform(0.4, 1.0)
-        reported += _run_and_kill(db, run, delay)
+        reported += _run_and_kill(db, run, rng, early=run < 3)
         svc = await GameService.open_sqlite(db)
         try:
             assert await svc.store.integrity_check() == "ok"
@@ -64,5 +78,4 @@ async def test_sigkill_loses_nothing_acknowledged(tmp_path):
                 assert not lost, f"run {run}: acknowledged actions lost: {lost}"
         finally:
             await svc.close()
-    assert len(reported) > 50, "the child hardly ever committed; the test proved little"
-    assert time.monotonic() - started < 45
+    assert len(reported) >= 17, "the child hardly ever committed; the test proved little"

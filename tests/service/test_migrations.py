@@ -97,3 +97,34 @@ async def test_the_unused_deadlines_table_is_gone(tmp_path):
     async with SqliteStore(tmp_path / "k.db"):
         pass
     assert "deadlines" not in await _tables(tmp_path / "k.db")
+
+
+async def test_a_database_that_applied_the_old_0003_is_not_migrated_twice(tmp_path):
+    """0013_drop_store_deadlines was first released as 0003: a database migrated then
+    holds the row (3, 'drop_store_deadlines') and no deadlines table, and must start."""
+    import shutil
+    from importlib import resources
+
+    old = tmp_path / "old"
+    old.mkdir()
+    for m in discover():
+        src = resources.files("migrations") / f"{m.version:04d}_{m.name}.sql"
+        number = 3 if m.name == "drop_store_deadlines" else m.version
+        if number < 13:
+            (old / f"{number:04d}_{m.name}.sql").write_text(src.read_text())
+    path = tmp_path / "k.db"
+    async with aiosqlite.connect(path, isolation_level=None) as c:
+        assert 3 in await migrate(c, old)
+        assert await migrate(c) == [m.version for m in discover() if m.version >= 13
+                                    and m.name != "drop_store_deadlines"]
+    assert "deadlines" not in await _tables(path)
+    shutil.rmtree(old)
+    async with SqliteStore(path) as s:  # the store opens it as usual
+        assert 3 in await s.schema_versions()
+
+
+async def test_a_fresh_database_applies_the_renumbered_migration(tmp_path):
+    path = tmp_path / "k.db"
+    async with SqliteStore(path) as s:
+        assert 13 in await s.schema_versions() and 3 not in await s.schema_versions()
+    assert "deadlines" not in await _tables(path)

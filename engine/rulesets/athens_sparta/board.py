@@ -17,7 +17,6 @@ from typing import Any
 SICILY = "sicily"  # the off-board Sicily box (rule 9.2) is one place
 # Euboea's ports: our map splits the island with strait hex-sides, so name them (rule 6.1)
 EUBOEA = frozenset({"Chalcis", "Carystus", "Oreus"})
-TYPE_MOVE = {"hoplite": 3, "peltast": 4, "navy": 4, "cavalry": 5}  # rule 4.4
 TYPE_COST = {"peltast": 1, "hoplite": 2, "cavalry": 3, "navy": 3}  # rule 8.4
 
 
@@ -197,7 +196,7 @@ class Board:
         return self.distances(a).get(b, 99)
 
     def label(self, h: str) -> str:
-        """The short label of a place: its city's name, else the hex id (DESIGN §6)."""
+        """The short label of a place: its city's name, else the hex id."""
         if h == SICILY:
             return "Syracuse"
         return self.hexes[h].get("city") or self.city_at.get(h) or h

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import Board
-from .state import SIDES, other
+from .state import SIDES
 
 HAND = 6  # introduction: six cards each per Olympiad
 
@@ -40,6 +40,18 @@ def card_public(bd: Board, cid: str) -> dict[str, Any]:
     return {"id": cid, "mp": c["mp"],
             "event": ({"id": ev["id"], "name": ev["name"], "text": ev["text"],
                        "who": ev.get("who")} if ev else None)}
+
+
+def hand_label(card: dict[str, Any]) -> str:
+    """A card as `card_public` shows it, for a list: its move points and, when it has
+    one, its event and the event's text."""
+    event = card.get("event") or {}
+    line = f"{card.get('mp', '?')} MP"
+    if event.get("name"):
+        line += f" / {event['name']}"
+        if event.get("text"):
+            line += f": {event['text']}"
+    return line
 
 
 def deal(bd: Board, s: dict[str, Any], ctx: Any) -> None:
@@ -114,7 +126,3 @@ def player_event(bd: Board, s: dict[str, Any]) -> dict[str, Any] | None:
     if ev and ev["id"] not in ("storm", "earthquake"):
         return ev
     return None
-
-
-def other_side(side: str) -> str:
-    return other(side)

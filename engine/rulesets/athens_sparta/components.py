@@ -195,7 +195,7 @@ class Components:
                       else [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)])
             self._nbrs[h.id] = [cr[k] for k in ((h.col + dc, h.row + dr) for dc, dr in deltas) if k in cr]
         self._land: dict[str, list[str]] = {
-            h: [n for n in ns if (s := self.sides.get((h, n))) and s.land in ("clear", "pass")]
+            h: [n for n in ns if (hs := self.sides.get((h, n))) and hs.land in ("clear", "pass")]
             for h, ns in self._nbrs.items()}
         self._water: dict[tuple[str, int], list[tuple[str, int]]] = {}
         for node, targets in m["water"].items():

@@ -35,7 +35,6 @@ from .state import (
 from .strategics import athens_blocks_in_athens, end_of_phase, hellespont_applies
 from .victory import olympiad_check, sudden_death
 
-MAX_OPTS = 60
 # sidebars have no rule number: prompts name them
 MULLIGAN = "Mulligan sidebar"
 SYRACUSE_POINTS = "Syracuse Points sidebar"
@@ -439,7 +438,7 @@ def st_move(bd, s, ctx):
     if place:
         blocks = [b for b in blocks if s["blocks"][b]["loc"] == place]
     if len(blocks) > 20 and not place:
-        # many blocks: choose the place first, then the block (short lists, DESIGN §3)
+        # many blocks: choose the place first, then the block (short lists)
         places: dict[str, int] = {}
         for b in blocks:
             places[s["blocks"][b]["loc"]] = places.get(s["blocks"][b]["loc"], 0) + 1
@@ -501,7 +500,7 @@ def st_move_dest(bd, s, ctx):
     x = s["blocks"][b]
     here = x["loc"]
     dests = destinations(bd, s, b)
-    multi_from = {}
+    multi_from: dict[str, Any] = {}
     for d in dests:
         if d[2]:
             multi_from.setdefault(d[0], set()).add(d[2])
@@ -663,7 +662,7 @@ def queue_asks(bd, s, ctx):
                 opts.append([f"x:{p}", f"Exchange for {block_name(bd, p)}", "7.0"])
         return [_ask(side, "revolt_won", f"The revolt in {bd.label(item['hex'])} succeeded (rule "
                      "7.0): keep the block, disband it, or exchange it for a peltast of the "
-                     "same strength.", "7.0", opts[:MAX_OPTS])]
+                     "same strength.", "7.0", opts)]
     if item["kind"] == "persia":
         if s["control"].get("Miletus") != "sparta" or s["persia"]["alliance"]:
             s["queue"].pop(0)
@@ -1007,7 +1006,7 @@ def st_build(bd, s, ctx):
             if where:
                 opts = [o for o in opts if s["blocks"][o[0][2:]]["loc"] == where]
             elif len(opts) > 20:
-                # many blocks: choose the city first (short lists, DESIGN §3)
+                # many blocks: choose the city first (short lists)
                 places: dict[str, int] = {}
                 for o in opts:
                     h = s["blocks"][o[0][2:]]["loc"]
@@ -1015,25 +1014,25 @@ def st_build(bd, s, ctx):
                 opts = [[f"w:{h}", f"{bd.label(h)} ({n})", "8.2"]
                         for h, n in sorted(places.items(), key=lambda kv: bd.label(kv[0]))]
             asks.append(_ask(side, "build", f"Reinforce (rule 8.2): {left} BP left.", "8.2",
-                             opts[:MAX_OPTS] + [["back", "Back", "8.0"]], secret=True))
+                             opts + [["back", "Back", "8.0"]], secret=True))
         elif sel == "N":
             asks.append(_ask(side, "build", f"New block (rule 8.3): {left} BP left.", "8.3",
-                             build_options(bd, s, side)[:MAX_OPTS] + [["back", "Back", "8.0"]],
+                             build_options(bd, s, side) + [["back", "Back", "8.0"]],
                              secret=True))
         elif sel == "X":
             asks.append(_ask(side, "build", "Exchange a successful revolt block for a peltast of "
                              "the same strength from the pool (rule 7.0).", "7.0",
-                             exchange_options(bd, s, side)[:MAX_OPTS] +
+                             exchange_options(bd, s, side) +
                              [["back", "Back", "8.0"]], secret=True))
         elif sel == "D":
             asks.append(_ask(side, "build", "Disband a block to the pool (rule 8.6): its steps "
-                             "are lost.", "8.6", disband_options(bd, s, side)[:MAX_OPTS] +
+                             "are lost.", "8.6", disband_options(bd, s, side) +
                              [["back", "Back", "8.0"]], secret=True))
         elif sel.startswith("P:"):
             b = sel[2:]
-            places = new_block_places(bd, s, side, b)
+            raise_at = new_block_places(bd, s, side, b)
             asks.append(_ask(side, "build", f"Where is {block_name(bd, b)} raised (rule 8.3)?",
-                             "8.3", [[f"p:{h}", bd.label(h), "8.3"] for h in places] +
+                             "8.3", [[f"p:{h}", bd.label(h), "8.3"] for h in raise_at] +
                              [["back", "Back", "8.0"]], secret=True))
     if asks:
         return asks
@@ -1108,11 +1107,6 @@ def _raise(bd, s, side, b, h, ctx):
              **{"in": False})
     ctx.event("build", f"{side.title()} raises a new block at {bd.label(h)} (rule 8.3)", hex=h)
     s["bsel"][side] = None
-
-
-def st_over(bd, s, ctx):
-    s["asks"] = []
-    return None
 
 
 STEPS = {

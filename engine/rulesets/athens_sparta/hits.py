@@ -26,7 +26,7 @@ def eliminate(bd: Board, s: dict[str, Any], bid: str, ctx: Any, why: str = "elim
                   f"{bd.label(where)}", side=b["side"], hex=where, block=bid,
                   name=block_name(bd, bid))
     else:
-        # outside battle the block's identity stays with its owner (DESIGN §4)
+        # outside battle the block's identity stays with its owner
         ctx.event("eliminated", f"A {b['side'].title()} block is {why} at {bd.label(where)}",
                   side=b["side"], hex=where)
         ctx.event("eliminated", f"{block_name(bd, bid)} is {why} at {bd.label(where)}",

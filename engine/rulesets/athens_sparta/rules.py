@@ -1,13 +1,16 @@
-"""The `athens-sparta` ruleset: the engine contract (DESIGN §3) over the step machine."""
+"""The `athens-sparta` ruleset: the engine contract (docs/architecture.md) over the step
+machine."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine import Context, GameOption, IllegalAction, Option, Outcome, Prompt, Ruleset, Scenario
+from engine.core.view import HandItem, RulesetCommon
 
 from . import flow
 from .board import Board, board
+from .cards import hand_label
 from .invariants import check
 from .positions import setup_position
 from .state import SIDES, compute_control, new_state, other
@@ -23,7 +26,10 @@ from .rules_copy import copy_state  # noqa: E402
 class AthensSparta(Ruleset):
     id = "athens-sparta"
     title = "Athens & Sparta"
-    version = "2"  # 2: six game turns, 10.1 inside the walls, 5.5/5.6 fixes (RULINGS.md)
+    # 2: six game turns, 10.1 inside the walls, 5.5/5.6 fixes (RULINGS.md).
+    # 3: every legal option is offered (2 cut long lists at 60). Games stored under an
+    # older version are rebuilt from their logs on load (engine Game.from_dict).
+    version = "3"
     scenarios = {"431": Scenario("431", "431-404 BC: the Peloponnesian War (Olympiads 84-89)",
                                  ("athens", "sparta"),
                                  "The full campaign from the siege of Potidaea to the end of "
@@ -141,6 +147,16 @@ class AthensSparta(Ruleset):
     # ------------------------------------------------------------------ information
     def view(self, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
         return make_view(self.bd, s, seat)
+
+    def common(self, v: dict[str, Any]) -> RulesetCommon:
+        """The common view fields, read from the redacted view (engine/core/view.py)."""
+        banner = " · ".join(x for x in (f"Olympiad {v['olympiad']}", f"turn {v['turn']}",
+                                        str(v["phase"] or "")) if x)
+        def items(cards: list[dict[str, Any]]) -> list[HandItem]:
+            return [{"id": c["id"], "label": hand_label(c)} for c in cards]
+
+        return {"banner": banner, "hand": items(v["cards"]["hand"]),
+                "seen": items(v["cards"]["peeked"]), "log": [], "battle": v["battle"]}
 
     def hidden_variants(self, s, seat, rng):
         return hidden_variants(self.bd, s, seat, rng)

@@ -21,10 +21,6 @@ def other(side: str) -> str:
     return "sparta" if side == "athens" else "athens"
 
 
-def on_map(b: dict[str, Any]) -> bool:
-    return b["loc"] not in OFFMAP
-
-
 def btype(bd: Board, bid: str) -> str:
     return bd.blocks[bid]["type"]
 

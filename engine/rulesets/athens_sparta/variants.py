@@ -1,4 +1,4 @@
-"""States that differ from the real one only in what a seat cannot see (DESIGN §4), for the
+"""States that differ from the real one only in what a seat cannot see, for the
 redaction proofs (`engine.testing.assert_view_hides`).
 
 What is hidden from a seat: the identity and strength of the other side's blocks that are
@@ -8,17 +8,19 @@ other side's hand, face-down commitment and Sicily card, and the order of the de
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from functools import cache
+from types import UnionType
+from typing import Any, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 from .board import Board
 from .rules_copy import copy_state
+from .schema import BlockId, State
 from .state import SIDES
 
 
 def hidden_variants(bd: Board, s: dict[str, Any], seat: str | None, rng: Any
                     ) -> Iterator[dict[str, Any]]:
     hidden_sides = [x for x in SIDES if x != seat]
-    in_battle: set[str] = set()  # battle blocks are permuted too; the battle is remapped
     for _ in range(6):
         v = copy_state(s)
         for side in hidden_sides:
@@ -27,7 +29,7 @@ def hidden_variants(bd: Board, s: dict[str, Any], seat: str | None, rng: Any
                        if x["side"] == side and b not in v["revealed"]
                        and x["loc"] not in ("off", "out")
                        and (bd.blocks[b]["type"] == "navy") == (cls == "navy")
-                       and not x.get("rv") and b not in in_battle]
+                       and not x.get("rv")]
                 # identities: shuffle the records among these blocks, keeping places
                 recs = [v["blocks"][b] for b in ids]
                 places = [(r["loc"], r["coast"], r["in"]) for r in recs]
@@ -41,13 +43,12 @@ def hidden_variants(bd: Board, s: dict[str, Any], seat: str | None, rng: Any
                     r["str"] = 0 if loc == "pool" else 1 + rng.randbelow(mx)
                     newrecs[b] = r
                 v["blocks"].update(newrecs)
-                # ids in per-block lists follow the places they took
+                # every block id stored anywhere follows the place its block took, as the
+                # typed state (schema.py) marks them; the records themselves moved above
                 mapping = dict(zip(ids, perm))
-                for key in ("moved", "oracle", "diolkos", "half"):
-                    v[key] = [mapping.get(b, b) for b in v[key]]
-                for h, ent in list(v["entries"].items()):
-                    v["entries"][h] = {mapping.get(b, b): e for b, e in ent.items()}
-                _remap_battle(v, mapping)
+                for key, value in list(v.items()):
+                    if key != "blocks":
+                        v[key] = remap(value, STATE_TYPES.get(key, Any), mapping)
             cards = v["cards"]
             pool = list(cards["deck"]) + list(cards["hands"][side])
             com = cards["committed"].get(side)
@@ -72,31 +73,40 @@ def hidden_variants(bd: Board, s: dict[str, Any], seat: str | None, rng: Any
         yield v
 
 
-def _m(mapping: dict[str, str], x):
-    if isinstance(x, str):
+def remap(x: Any, tp: Any, mapping: dict[str, str]) -> Any:
+    """`x` with every value its type marks `BlockId` renamed by `mapping`."""
+    if x is None or not _mentions_block_id(tp):
+        return x
+    if tp is BlockId:
         return mapping.get(x, x)
-    if isinstance(x, list):
-        return [_m(mapping, y) for y in x]
+    origin = get_origin(tp)
+    if origin in (Union, UnionType):
+        arms = [a for a in get_args(tp) if a is not type(None)]
+        return remap(x, arms[0], mapping) if len(arms) == 1 else x
+    if origin is list:
+        (item,) = get_args(tp)
+        return [remap(y, item, mapping) for y in x]
+    if origin is dict:
+        kt, vt = get_args(tp)
+        return {remap(k, kt, mapping): remap(y, vt, mapping) for k, y in x.items()}
+    if is_typeddict(tp):
+        hints = _hints(tp)
+        return {k: remap(y, hints.get(k, Any), mapping) for k, y in x.items()}
     return x
 
 
-def _remap_battle(v: dict[str, Any], mapping: dict[str, str]) -> None:
-    """Block ids inside the battle in progress and pending hits follow the permutation."""
-    bt = v["battle"]
-    if bt:
-        for key in ("role", "st"):
-            bt[key] = {mapping.get(b, b): x for b, x in bt[key].items()}
-        for key in ("relief", "acted", "queue", "decl", "sally", "forced", "regrouped", "sd",
-                    "navy_done", "optional", "extra_q"):
-            if isinstance(bt.get(key), list):
-                bt[key] = _m(mapping, bt[key])
-        for key in ("helot", "revolt", "sel"):
-            if bt.get(key):
-                bt[key] = mapping.get(bt[key], bt[key])
-    h = v.get("hits")
-    if h:
-        h["pool"] = _m(mapping, h["pool"])
-        if h.get("choice"):
-            h["choice"] = mapping.get(h["choice"], h["choice"])
-    if v.get("pending_retreat"):
-        v["pending_retreat"] = mapping.get(v["pending_retreat"], v["pending_retreat"])
+@cache
+def _hints(tp: Any) -> dict[str, Any]:
+    return get_type_hints(tp)
+
+
+@cache
+def _mentions_block_id(tp: Any) -> bool:
+    if tp is BlockId:
+        return True
+    if is_typeddict(tp):
+        return any(_mentions_block_id(t) for t in _hints(tp).values())
+    return any(_mentions_block_id(a) for a in get_args(tp))
+
+
+STATE_TYPES = _hints(State)

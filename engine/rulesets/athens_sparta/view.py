@@ -1,4 +1,4 @@
-"""What a seat may see (DESIGN §4; schema in VIEW.md). The only place redaction happens."""
+"""What a seat may see (schema in VIEW.md). The only place redaction happens."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
                         "port": bool(c.get("port")),
                         "besieged": bool(sgh and sgh["siege"]),
                         "blockaded": bool(sgh and sgh["blockade"])}
-    pts = points(bd, s)
+    pts: dict[str, int] | None = points(bd, s)
     if not _syr_known(s, seat) and s["control"].get("Syracuse") in SIDES:
         pts = None  # cannot happen: Syracuse is revealed when attacked
     bt = s["battle"]
@@ -89,7 +89,7 @@ def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
         build = {"bp": dict(b["bp"]), "done": dict(b["done"]),
                  "left": {seat: b["left"][seat]} if seat else {},
                  "spent_at": dict(b["spent"][seat]) if seat else {}}
-    sic = {}
+    sic: dict[str, Any] = {}
     for side in SIDES:
         c = cards["sicily"].get(side)
         if c is None:

@@ -12,7 +12,7 @@ from PIL import Image, ImageFilter
 
 from .geometry import Affine
 
-ASSETS = Path(__file__).resolve().parents[1] / "assets"
+ASSETS = Path(__file__).resolve().parents[1] / "assets"  # one raster of Greece, every map
 PNG = ASSETS / "athens_sparta_land.png"
 META = ASSETS / "athens_sparta_land.json"
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from . import theme
-from .fonts import font
-from .png import encode
+from .. import theme
+from ..fonts import font
+from ..png import encode
 from .primitives import fit_text
 
 MAX_ROWS = 40

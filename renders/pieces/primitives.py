@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from . import theme
-from .fonts import font
+from .. import theme
+from ..fonts import font
 
 RGB = theme.RGB
 

@@ -1,0 +1,169 @@
+"""Procedures: a game's flow as named states on a call/goto/end stack.
+
+The pattern is the one Rally the Troops' rules modules use: each named state says what
+its seats may decide now (`prompts`) and what an answer does (`act`); a state hands on
+with `goto` (replace itself), `call` (run another state, then come back) or `end` (return
+to the caller, with a result the caller's `resume` receives). A state with nothing to ask
+does its work in `enter` and moves on at once. Prompts are built on demand from the state,
+never stored in it, so changing a label changes no saved game.
+
+The stack is plain JSON kept inside the ruleset's state (a list of frames
+`{"name": str, "args": {...}}`), so a game saved mid-procedure loads and continues. Every
+sub-step a ruleset needs is a named procedure with its arguments, never a flag in a string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, TypeVar
+
+from .decisions import Answer, parse
+from .ruleset import Context
+from .types import IllegalAction, Prompt
+
+S = TypeVar("S")
+Frame = dict[str, Any]  # {"name": procedure name, "args": JSON arguments}
+
+MAX_STEPS = 100_000  # transitions per action: more means a procedure loops forever
+
+
+class Procedure(Generic[S]):
+    """One named state. Override what the state needs; the defaults ask nothing."""
+
+    name: str = ""
+
+    def enter(self, flow: Flow[S]) -> None:
+        """On arrival (by call or goto). A state that asks nothing moves on here."""
+
+    def prompts(self, flow: Flow[S]) -> list[Prompt]:
+        return []
+
+    def act(self, flow: Flow[S], seat: str, answer: Answer) -> None:
+        raise IllegalAction("That choice is not available now.")
+
+    def resume(self, flow: Flow[S], result: Any) -> None:
+        """A procedure this one called has ended with `result`. Default: end too."""
+        flow.end(result)
+
+
+class Flow(Generic[S]):
+    """What a procedure sees: the state, its own frame's arguments, the dice and event
+    sink (`ctx`, None while only prompts are built) and the three transitions."""
+
+    __slots__ = ("state", "frame", "ctx", "_next")
+
+    def __init__(self, state: S, frame: Frame, ctx: Context | None):
+        self.state = state
+        self.frame = frame
+        self.ctx = ctx
+        self._next: tuple[str, Any, Any] | None = None
+
+    @property
+    def args(self) -> dict[str, Any]:
+        return self.frame["args"]
+
+    @property
+    def name(self) -> str:
+        return self.frame["name"]
+
+    def _set(self, move: tuple[str, Any, Any]) -> None:
+        if self._next is not None:
+            raise RuntimeError(f"{self.name}: two transitions in one step "
+                               f"({self._next[0]} then {move[0]})")
+        self._next = move
+
+    def goto(self, name: str, **args: Any) -> None:
+        self._set(("goto", name, args))
+
+    def call(self, name: str, **args: Any) -> None:
+        self._set(("call", name, args))
+
+    def end(self, result: Any = None) -> None:
+        self._set(("end", None, result))
+
+    @property
+    def context(self) -> Context:
+        if self.ctx is None:
+            raise RuntimeError("no dice or events while prompts are built")
+        return self.ctx
+
+
+class Machine(Generic[S]):
+    """Runs a ruleset's procedures over the stack `stack_of(state)` returns."""
+
+    def __init__(self, procedures: Iterable[Procedure[S]],
+                 stack_of: Callable[[S], list[Frame]]):
+        self.procedures: dict[str, Procedure[S]] = {}
+        for p in procedures:
+            if not p.name or p.name in self.procedures:
+                raise ValueError(f"procedure name missing or repeated: {p.name!r}")
+            self.procedures[p.name] = p
+        self.stack_of = stack_of
+
+    def _proc(self, name: str) -> Procedure[S]:
+        try:
+            return self.procedures[name]
+        except KeyError:
+            raise RuntimeError(f"no procedure {name!r}") from None
+
+    def current(self, state: S) -> Frame | None:
+        stack = self.stack_of(state)
+        return stack[-1] if stack else None
+
+    # ------------------------------------------------------------------ driving
+    def start(self, state: S, ctx: Context, name: str, **args: Any) -> None:
+        """Begin the flow at procedure `name` (on an empty stack)."""
+        frame: Frame = {"name": name, "args": args}
+        self.stack_of(state).append(frame)
+        self._run(state, ctx, lambda flow: self._proc(name).enter(flow), frame)
+
+    def prompts(self, state: S) -> list[Prompt]:
+        frame = self.current(state)
+        if frame is None:
+            return []
+        return self._proc(frame["name"]).prompts(Flow(state, frame, None))
+
+    def act(self, state: S, seat: str, answer: str, ctx: Context) -> None:
+        frame = self.current(state)
+        prompt = next((p for p in self.prompts(state) if p.seat == seat), None)
+        if frame is None or prompt is None:
+            raise IllegalAction("It is not your turn to decide anything.")
+        value = parse(prompt, answer)
+        proc = self._proc(frame["name"])
+        self._run(state, ctx, lambda flow: proc.act(flow, seat, value), frame)
+
+    def _run(self, state: S, ctx: Context, step: Callable[[Flow[S]], None],
+             frame: Frame) -> None:
+        """Run one step, then follow the transitions it asked for until a procedure
+        waits for an answer (or the stack is empty)."""
+        stack = self.stack_of(state)
+        for _ in range(MAX_STEPS):
+            flow = Flow(state, frame, ctx)
+            step(flow)
+            move = flow._next
+            if move is None:
+                return
+            verb, name, payload = move
+            if stack and stack[-1] is not frame:
+                raise RuntimeError(f"{frame['name']} moved on but is not the current state")
+            if verb == "goto":
+                frame = {"name": name, "args": payload}
+                stack[-1] = frame
+                proc = self._proc(name)
+                step = proc.enter
+            elif verb == "call":
+                frame = {"name": name, "args": payload}
+                stack.append(frame)
+                step = self._proc(name).enter
+            else:
+                stack.pop()
+                if not stack:
+                    return
+                frame = stack[-1]
+                result = payload
+                parent = self._proc(frame["name"])
+
+                def step(flow: Flow[S], parent: Procedure[S] = parent,
+                         result: Any = result) -> None:
+                    parent.resume(flow, result)
+        raise RuntimeError(f"more than {MAX_STEPS} transitions in one action")

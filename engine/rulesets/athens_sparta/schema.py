@@ -1,0 +1,196 @@
+"""The Athens & Sparta state, typed: every key the rules keep, with id aliases.
+
+`BlockId` marks every place a block's identity is stored. The redaction variants
+(`variants.py`) are derived from these types: when hidden blocks swap identities, every
+`BlockId` anywhere in the state follows, so no hand-kept list of keys can fall behind.
+`tests/athens_sparta/test_schema.py` plays games and fails if a block id turns up under a
+key these types do not mark, or if a state has a key they do not declare.
+
+Names kept short in the stored JSON for saved games' sake are explained here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NewType, TypedDict
+
+BlockId = NewType("BlockId", str)  # a block's id, e.g. "Athens H1"
+# A block id written into a public record (a battle's actions): it names the block as
+# everyone saw it then, so it stays as written when hidden blocks swap identities.
+ShownBlockId = NewType("ShownBlockId", str)
+Hex = str  # a hex id ("K8") or "sicily"
+Side = str  # "athens" | "sparta" | "neutral" | "persia"
+CardId = str
+
+# One block: where it is ("pool", "off", "out" or a place), its strength ("str"), its
+# owner, the coast a navy sits on, whether it is inside walls under siege ("in"), and
+# whether it is a revolt block ("rv", rule 7.0).
+Block = TypedDict("Block", {"loc": str, "str": int, "side": Side, "coast": int | None,
+                            "in": bool, "rv": bool}, total=False)
+
+
+class BlockRef(TypedDict, total=False):
+    id: ShownBlockId
+    name: str  # the block's printed name (for some blocks the same text as the id)
+    type: str
+    rating: str
+    side: Side
+
+
+class Target(TypedDict, total=False):
+    id: ShownBlockId
+    strength_before: int
+    strength_after: int
+    half: bool
+
+
+class Action(TypedDict, total=False):
+    block: BlockRef
+    stage: str
+    action: str
+    strength_before: int
+    rating: str
+    dice: list[int]
+    hits: int
+    half_hits: int
+    targets: list[Target]
+    to: Hex
+
+
+class RoundRecord(TypedDict, total=False):
+    round: int | str
+    actions: list[Action]
+
+
+class BattleRecord(TypedDict, total=False):
+    hex: Hex
+    label: str
+    attacker: Side
+    defender: Side
+    kind: str
+    rounds: list[RoundRecord]
+    result: str | None
+    winner: Side | None
+
+
+# The battle in progress (rules 5.0-5.5). "att"/"def": attacking and defending side;
+# "role": block -> side; "st": block -> status (engaged, inside, at sea, in reserve, ...);
+# "rec": the record so far; "sd": blocks that stood down; "sel": the block being asked.
+Battle = TypedDict("Battle", {
+    "hex": Hex, "kind": str, "att": Side, "def": Side, "round": int, "stage": str,
+    "role": dict[BlockId, Side], "st": dict[BlockId, str], "relief": list[BlockId],
+    "acted": list[BlockId], "queue": list[BlockId] | None, "decl": list[BlockId],
+    "retreats": dict[str, Any], "sally": list[BlockId], "helot": BlockId | None,
+    "revolt": BlockId | None, "took": bool, "rec": BattleRecord, "end": Any,
+    "pillage": int, "winner": Side | None, "forced": list[BlockId],
+    "regrouped": list[BlockId], "sel": BlockId, "extra_done": bool,
+    "extra_q": list[BlockId], "sd": list[BlockId], "navy_done": list[BlockId],
+    "optional": list[BlockId]}, total=False)
+
+
+class Hits(TypedDict, total=False):
+    side: Side
+    n: int
+    pool: list[BlockId]
+    half: bool
+    hex: Hex
+    choice: BlockId | None
+    rec: bool
+
+
+class Bonus(TypedDict, total=False):
+    """A card's free moves or steps in progress (keys asked_<place> are added per place)."""
+
+    side: Side
+    name: str
+    types: list[str]
+    amount: int
+    max: int
+    bid: BlockId | None
+
+
+class QueueItem(TypedDict, total=False):
+    kind: str
+    bid: BlockId
+    hex: Hex
+
+
+class Cards(TypedDict, total=False):
+    deck: list[CardId]
+    hands: dict[Side, list[CardId]]
+    committed: dict[Side, CardId]
+    played: dict[Side, CardId]
+    sicily: dict[Side, CardId]
+    sicily_shown: bool
+    mull: dict[Side, bool]
+    mull_req: dict[Side, Any]
+    mull_ans: dict[Side, Any]
+    used: list[CardId]
+
+
+class Build(TypedDict, total=False):
+    bp: dict[Side, int]
+    left: dict[Side, int]
+    spent: dict[Side, dict[str, int]]
+    done: dict[Side, bool]
+    ear: dict[Side, Any]
+
+
+class State(TypedDict, total=False):
+    v: int
+    olympiad: int
+    turn: int
+    phase: str
+    step: str  # the step machine's current step (flow.py)
+    p1: Side | None  # player 1 this game turn
+    active: Side | None
+    pturn: int
+    mp: int  # move points left to the active player
+    opts: dict[str, Any]
+    blocks: dict[BlockId, Block]
+    moved: list[BlockId]
+    oracle: list[BlockId]
+    diolkos: list[BlockId]
+    entries: dict[Hex, dict[BlockId, Any]]  # who entered a hex from where (rule 4.3)
+    control: dict[str, Side]  # city -> side
+    hctl: dict[Hex, str]  # land control at the last phase end (rule 4.2)
+    sctl: dict[Hex, str]  # sea control likewise
+    cards: Cards
+    events: list[str]  # card events in force this game turn
+    battle: Battle | None
+    done_hexes: list[Hex]
+    last_battle: BattleRecord | None
+    queue: list[QueueItem]
+    build: Build | None
+    pillage: Any
+    regroup: Any
+    revolts: dict[str, Any]
+    helot_ban: bool
+    persia: dict[str, bool]
+    syracuse_value: int | None
+    bid: dict[str, Any] | None
+    winner: Side | None
+    reason: str | None
+    rule: str | None
+    resigned: Side | None
+    revealed: list[BlockId]
+    dice: list[int]  # fixed dice of a position, used before the seeded ones
+    half: list[BlockId]  # blocks carrying a half hit (rule 5.41)
+    hits: Hits | None
+    asks: list[dict[str, Any]]  # the open prompts (presentation; see rules.py)
+    bonus: Bonus | None
+    peek: dict[Side, list[CardId]]
+    bp: Any
+    flipped: list[BlockId]
+    sub: Any
+    sel: BlockId | None  # the block chosen in a two-step choice
+    used_revolt_blocks: list[BlockId]
+    betrayal: dict[str, Any] | None
+    free: dict[str, Any] | None
+    msel: str | None  # move: the place chosen first when many blocks can move
+    mmode: str | None
+    pending_retreat: BlockId
+    ce_done: bool  # combat phase: the end-of-combat checks are done
+    attr: list[Any] | None  # attrition jobs left (rule 6.0)
+    attr_then: str | None  # the step to go on to after attrition
+    bsel: dict[Side, str | None] | None  # replacement phase: each side's open sub-menu
+    resume: str  # the step to return to after an interruption

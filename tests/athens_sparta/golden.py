@@ -1,0 +1,70 @@
+"""Golden games of Athens & Sparta: fixed seeds, the logs random players made, and what
+those logs lead to (action count, outcome, a hash of the rules state). A saved game is
+its log, so replaying these logs must give exactly these results whatever the code's
+shape: `tests/athens_sparta/test_golden.py` checks it.
+
+Regenerate only when the rules themselves change (and bump the ruleset's `version`):
+    .venv/bin/python -m tests.athens_sparta.golden --write
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine.core.decisions import random_answer
+from engine.core.rng import Rng
+
+FILE = Path(__file__).with_name("golden.json")
+SAVED = Path(__file__).with_name("golden_saved.json")  # game 1 as stored after SAVED_AT actions
+SAVED_AT = 300
+SEEDS = ("golden:1", "golden:2", "golden:3")
+# Prompt wording is presentation, not rules: it may change without changing a game.
+PRESENTATION_KEYS = ("asks",)
+
+
+def rules_state(game: engine.Game) -> dict[str, Any]:
+    state = game.rules.dump(game.state)
+    return {k: v for k, v in state.items() if k not in PRESENTATION_KEYS}
+
+
+def state_hash(game: engine.Game) -> str:
+    text = json.dumps(rules_state(game), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def summary(game: engine.Game) -> dict[str, Any]:
+    return {"actions": len(game.log), "outcome": game.outcome.to_dict() if game.outcome else None,
+            "rng": game.rng.counter, "state_sha256": state_hash(game)}
+
+
+def record(seed: str) -> dict[str, Any]:
+    g = engine.new_game("athens-sparta", seed=seed)
+    player = Rng(f"player:{seed}")
+    while g.outcome is None:
+        p = player.choice(g.prompts())
+        g.act(p.seat, random_answer(p, player))
+    return {"seed": seed, "log": [list(e) for e in g.log], **summary(g)}
+
+
+def replay(entry: dict[str, Any]) -> engine.Game:
+    g = engine.new_game("athens-sparta", seed=entry["seed"])
+    for seat, answer in entry["log"]:
+        g.act(seat, answer)
+    return g
+
+
+if __name__ == "__main__":
+    if "--write" in sys.argv:
+        data = {"ruleset": "athens-sparta", "games": [record(s) for s in SEEDS]}
+        FILE.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+        first = data["games"][0]
+        g = engine.new_game("athens-sparta", seed=first["seed"])
+        for seat, answer in first["log"][:SAVED_AT]:
+            g.act(seat, answer)
+        SAVED.write_text(g.to_json() + "\n")
+        print(f"wrote {FILE}: {[(g['actions'], g['state_sha256'][:12]) for g in data['games']]}")

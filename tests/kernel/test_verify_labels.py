@@ -1,0 +1,44 @@
+"""Prompt wording is not part of a finished game's record: after a label changes, an
+exported finished game still verifies (`keryx verify`)."""
+
+from __future__ import annotations
+
+import json
+
+import engine
+from engine.core.decisions import random_answer
+from engine.core.rng import Rng
+from engine.rulesets.athens_sparta import cards as as_cards
+from engine.selfplay import play_random
+from tests.fixtures import allies
+
+
+def exported(ruleset: str, seed: str) -> str:
+    g = engine.new_game(ruleset, seed=seed)
+    player = Rng(f"p:{seed}")
+    if ruleset == "allies":
+        play_random(g, player)
+    else:
+        while g.outcome is None:
+            p = player.choice(g.prompts())
+            g.act(p.seat, random_answer(p, player))
+    record = g.to_dict() | {"outcome": g.outcome.to_dict()}
+    return json.dumps(record)
+
+
+def test_allies_game_verifies_after_a_label_changes(monkeypatch):
+    text = exported("allies", "labels")
+    assert engine.verify_game(text).ok
+    monkeypatch.setattr(allies, "_held", lambda s, d: "RELABELLED")
+    g = engine.new_game("allies", seed=1)
+    for seat in allies.SEATS:
+        g.act(seat, "expand")
+    assert "RELABELLED" in g.prompts()[0].options[0].label  # the label did change
+    assert engine.verify_game(text).ok
+
+
+def test_athens_sparta_game_verifies_after_a_card_label_changes(monkeypatch):
+    text = exported("athens-sparta", "labels")
+    assert engine.verify_game(text).ok
+    monkeypatch.setattr(as_cards, "card_label", lambda bd, cid: f"card {cid} relabelled")
+    assert engine.verify_game(text).ok
