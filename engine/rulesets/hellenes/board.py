@@ -109,17 +109,26 @@ def in_play(s: HState, kind: str) -> bool:
 def neutral(s: HState, area: str) -> bool:
     """Areas no unit may enter: white Cities and the scenario's neutrals (1.31, 15.x).
     Persia opens while Persian Aid is in play (13.2); Gela once a Gelan unit has left it."""
-    city = city_of(area)
-    if city is not None and city.loyalty == "neutral":
-        return True
-    for rule in setup_of(s).neutral:
-        if area in rule.areas:
-            if area in PERSIA and persian_aid(s):
-                continue
-            if area == "GEL" and s["effects"]["gela_open"]:
-                continue
-            return True
-    return False
+    return area in neutral_areas(s["scenario"], persian_aid(s) > 0, s["effects"]["gela_open"])
+
+
+@cache
+def neutral_areas(scenario: str, aid: bool, gela_open: bool) -> frozenset[str]:
+    out = {c.area for c in comps().data.cities if c.loyalty == "neutral"}
+    for rule in comps().setups[scenario].neutral:
+        out |= set(rule.areas)
+    if aid:
+        out -= PERSIA
+    if gela_open:
+        out.discard("GEL")
+    return frozenset(out)
+
+
+def blocking(s: HState, side: str) -> frozenset[str]:
+    """Areas holding unbesieged enemy units: entering them is Engaging (5.4)."""
+    foe = other(side)
+    return frozenset(x["loc"] for x in s["blocks"].values()
+                     if x["side"] == foe and not x["inside"] and x["loc"] in comps().areas)
 
 
 # ------------------------------------------------------------------ Peace of Nicias (12.0)

@@ -14,7 +14,8 @@ from engine.core.procedures import Flow, Procedure
 from . import board as B
 from .building import garrison_sites, reinforceable
 from .flow import note, phase_end
-from .siege import attrition_open, refresh
+from .moves import group_areas, muster_targets, pillage_targets, storms
+from .siege import attrition_open, establish, refresh
 from .state import HState, Side, to_pool
 
 
@@ -71,6 +72,22 @@ class Actions(Procedure[HState]):
         if left >= 1:
             opts += [Option(f"garrison:{c}", f"Build a Detached Garrison in {c} (1 Action)",
                             "4.23") for c in garrison_sites(s, side)]
+        names = B.comps().areas
+        for area in group_areas(s, side):
+            cost = B.action_cost(s, area)
+            if cost <= left:
+                opts.append(Option(f"move:{area}", f"Group Move from {names[area].name} "
+                                   f"({cost} Action{'s' if cost > 1 else ''})", "5.0"))
+        for area in muster_targets(s, side):
+            cost = B.action_cost(s, area)
+            if cost <= left:
+                opts.append(Option(f"muster:{area}", f"Muster at {names[area].name} "
+                                   f"({cost} Action{'s' if cost > 1 else ''})", "5.0"))
+        for city in pillage_targets(s, side):
+            cost = B.action_cost(s, B.comps().cities[city].area)
+            if cost <= left:
+                opts.append(Option(f"pillage:{city}", f"Pillage {city} and withdraw "
+                                   f"({cost} Action{'s' if cost > 1 else ''})", "5.5"))
         opts.append(Option("done", f"End the Action phase ({left} Action(s) left are lost)",
                            "4.0"))
         return [Prompt(side, f"Action phase: {left} Action(s) left (4.0)", tuple(opts),
@@ -79,10 +96,20 @@ class Actions(Procedure[HState]):
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s, side, choice = flow.state, flow.args["side"], str(answer)
         if choice == "done":
+            storms(flow)
             phase_end(flow, f"{side.title()} Action phase")
             flow.goto("combat", side=side)
             return
         if _pay_building(flow, choice):
+            return
+        verb, _, target = choice.partition(":")
+        if verb in ("move", "muster", "pillage"):
+            area = target if verb != "pillage" else B.comps().cities[target].area
+            _turn(s)["actions"] -= B.action_cost(s, area)
+            if verb == "pillage":
+                flow.call("pillage", side=side, city=target)
+            else:
+                flow.call("group_move" if verb == "move" else "muster", side=side, area=area)
             return
         if choice.startswith("garrison:"):
             city = choice.split(":", 1)[1]
@@ -106,6 +133,7 @@ class Combat(Procedure[HState]):
         return [c for c in sorted(s["sieges"]) if c not in done and attrition_open(s, c, side)]
 
     def enter(self, flow: Flow[HState]) -> None:
+        invest_garrisons(flow.state, flow.args["side"])
         if not self._sieges(flow):
             self._finish(flow)
 
@@ -134,6 +162,19 @@ class Combat(Procedure[HState]):
         phase_end(flow, f"{flow.args['side'].title()} Combat phase")
         flow.state["turn"] = None
         flow.end()
+
+
+def invest_garrisons(s: HState, side: Side) -> None:
+    """A Province taken round an enemy City that only a garrison holds: the siege of the
+    garrison is established (7.2; RULINGS.md)."""
+    for city in B.comps().data.cities:
+        g = s["garrisons"].get(city.name)
+        if g is None or g["side"] == side or city.name in s["sieges"]:
+            continue
+        if B.units_in(s, city.area, side) and not B.units_in(s, city.area, g["side"]):
+            establish(s, city, side)
+            s["log"].append(f"{side.title()} lays siege to {city.name}, held by its garrison "
+                            "(7.2)")
 
 
 # ------------------------------------------------------------------ Winter (9.2)

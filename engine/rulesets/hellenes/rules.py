@@ -16,6 +16,7 @@ from .building import Recruit
 from .events import EventProc, RevoltProc
 from .flow import Commit, NewYear, NewYearResolve, Sacrifice, Season, Turn, Winter
 from .invariants import check
+from .moves import GroupMove, Muster, Pillage
 from .phases import Actions, Combat, Overcrowded, WinterActions
 from .positions import setup_position
 from .setup import new_state, shuffle_deck
@@ -27,7 +28,8 @@ from .yearend import YearClose, YearEnd
 MACHINE: Machine[HState] = Machine(
     [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(),
      EventProc(), RevoltProc(), Actions(), Combat(), WinterActions(), Overcrowded(),
-     Recruit(), Attrition(), Losses(), YearEnd(), YearClose()],
+     Recruit(), Attrition(), Losses(), YearEnd(), YearClose(), GroupMove(), Muster(),
+     Pillage()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")

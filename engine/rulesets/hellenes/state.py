@@ -53,6 +53,12 @@ class Commit(TypedDict):
     use: Literal["event", "actions"]
 
 
+class Crossing(TypedDict):
+    fleets: list[str]  # one fleet Formation
+    cargo: dict[str, str]  # fleet -> the land unit it carries (5.21)
+    deep: int  # DeepSea borders crossed
+
+
 class Turn(TypedDict):
     """The Player Turn in progress (3.0-8.0, 9.2)."""
 
@@ -62,6 +68,7 @@ class Turn(TypedDict):
     moved: list[str]  # units that have moved this turn (5.0: once per turn)
     no_entry: list[str]  # areas no friendly unit may enter this turn (5.5 Pillage)
     treachery: str | None  # a city open to one Treachery Assault this turn (sidebar, 8.1)
+    crossings: list[Crossing]  # DeepSea crossings to roll for after the Actions (5.22)
 
 
 class Cards(TypedDict):
@@ -115,7 +122,7 @@ class HState(TypedDict):
 
 def new_turn(side: Side, event: bool, actions: int) -> Turn:
     return Turn(side=side, event=event, actions=actions, moved=[], no_entry=[],
-                treachery=None)
+                treachery=None, crossings=[])
 
 
 def to_pool(x: BlockState) -> None:
