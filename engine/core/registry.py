@@ -10,6 +10,7 @@ from .ruleset import Ruleset
 
 _BUILTIN = {
     "athens-sparta": "engine.rulesets.athens_sparta",
+    "hellenes": "engine.rulesets.hellenes",
 }
 _registered: dict[str, Ruleset] = {}
 

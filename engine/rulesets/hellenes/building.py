@@ -1,0 +1,151 @@
+"""Building (4.2): Reinforcements (4.21), Recruits (4.22) and Detached Garrisons (4.23).
+
+Reinforcing and recruiting happen only in friendly Home Cities (barbarians: home Towns);
+not in a besieged inland City nor in a besieged and blockaded Port (4.2, 8.21; RULINGS.md).
+"""
+
+from __future__ import annotations
+
+from engine import Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+
+from . import board as B
+from .components import City
+from .state import WINTER, HState, Side, other, place, to_pool
+
+DRAW = 3  # 4.22
+
+
+def can_build_in(s: HState, city: City, side: Side) -> bool:
+    if B.city_control(s, city) != side or B.neutral(s, city.area):
+        return False
+    if city.name in s["sieges"]:
+        return city.port and not B.blockaded(s, city, side)
+    return True
+
+
+def reinforceable(s: HState, side: Side) -> list[str]:
+    """4.21: a unit in its own Home City, below its maximum."""
+    out = []
+    for b in B.on_map(s, side):
+        x = s["blocks"][b]
+        city = B.city_of(x["loc"])
+        if city is None or x["cv"] >= B.spec(b).max_strength or not B.home_city(b, city):
+            continue
+        if city.name in s["sieges"] and not x["inside"]:
+            continue  # a besieger outside its own lost Home City is not in it
+        if can_build_in(s, city, side):
+            out.append(b)
+    return sorted(out)
+
+
+def eligible(s: HState, bid: str) -> bool:
+    """4.22 Disallowed Recruits: Odrysia only without an Athenian Leader (2.27); Persians
+    and improved fleets only with Persian Aid (13.2); no elite E2 fleet under No Quarter
+    (sidebar); no rebel units under the Peace (12.0 rule 1)."""
+    b = B.spec(bid)
+    if b.entry == "no-leader" and s["cards"]["leaders"].get("athens") is not None:
+        return False
+    if b.entry == "persian-aid" and not B.persian_aid(s):
+        return False
+    if b.entry == "rebel" and B.peace(s):
+        return False
+    elite_fleet = b.side == "athens" and b.type == "fleet" and b.sea_agility == "E" \
+        and b.sea_power == 2
+    return not (elite_fleet and B.in_play(s, "no-quarter"))
+
+
+def placements(s: HState, bid: str) -> list[str]:
+    """Areas where a drawn recruit may arrive (4.22)."""
+    b = B.spec(bid)
+    side: Side = b.side
+    if not eligible(s, bid):
+        return []
+    c = B.comps()
+    out = []
+    if b.barbarian:
+        for name in c.home_towns(b.nation):
+            area = c.towns[name].area
+            if not B.neutral(s, area) and not B.units_in(s, area, other(side)):
+                out.append(area)
+        return sorted(out)
+    for name in c.home_cities(b.nation):
+        city = c.cities[name]
+        if b.entry == "rebel" and city.loyalty != side:
+            # A rebel arrives in a City of opposing Loyalty not occupied by the enemy,
+            # capturing it (4.22 Rebel Units).
+            if (not B.neutral(s, city.area) and not B.units_in(s, city.area, other(side))
+                    and name not in s["garrisons"]):
+                out.append(city.area)
+        elif can_build_in(s, city, side):
+            out.append(city.area)
+    return sorted(out)
+
+
+class Recruit(Procedure[HState]):
+    """4.22: three blocks drawn at random and in secret; one legal one is placed."""
+
+    name = "recruit"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        s, side = flow.state, flow.args["side"]
+        pool = B.pool(s, side)
+        flow.context.shuffle(pool)
+        drawn = sorted(pool[:DRAW])
+        flow.args["drawn"] = drawn
+        names = ", ".join(B.spec(b).name for b in drawn)
+        s["private"][side].append(f"Recruit draw: {names}")
+        flow.context.event("recruit-draw", f"You draw {names} (4.22)", seats=(side,),
+                           drawn=drawn)
+        if not self._options(flow):
+            s["log"].append(f"{side.title()} recruits but none of the drawn blocks can be "
+                            "placed: the Action is wasted (4.22)")
+            flow.end()
+
+    def _options(self, flow: Flow[HState]) -> list[tuple[str, str]]:
+        s = flow.state
+        return [(b, a) for b in flow.args["drawn"] for a in placements(s, b)]
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        s = flow.state
+        opts = []
+        for b, a in self._options(flow):
+            spec = B.spec(b)
+            cv = spec.max_strength if spec.barbarian else 1
+            opts.append(Option(f"{b}@{a}", f"{spec.name} ({spec.type}, {spec.rating}) at "
+                               f"{B.comps().areas[a].name}, {cv} cv", "4.22"))
+        del s
+        return [Prompt(flow.args["side"], "Place one of the recruits you drew; the others "
+                       "return to the pool (4.22)", tuple(opts), rule="4.22", kind="recruit")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s, side = flow.state, flow.args["side"]
+        bid, area = str(answer).split("@")
+        spec = B.spec(bid)
+        city = B.city_of(area)
+        inside = bool(city and city.name in s["sieges"])
+        cv = spec.max_strength if spec.barbarian else 1  # 2.1, 4.22
+        place(s["blocks"][bid], area, cv, inside)
+        where = B.comps().areas[area].name
+        s["log"].append(f"{side.title()} recruits a unit at {where} (4.22)")
+        flow.context.event("recruit", s["log"][-1], area=area)
+        s["private"][side].append(f"Recruited {spec.name} at {where}")
+        if spec.barbarian and s["season"] == WINTER:
+            to_pool(s["blocks"][bid])  # 9.23: disbands at once
+            s["log"].append("A barbarian recruited in Winter disbands at once (9.23)")
+        flow.end()
+
+
+def garrison_sites(s: HState, side: Side) -> list[str]:
+    """4.23: an Opposing City occupied by friendly Greek units, without a garrison."""
+    out = []
+    for city in B.comps().data.cities:
+        if city.loyalty != other(side) or city.name in s["garrisons"]:
+            continue
+        units = B.units_in(s, city.area, side)
+        if city.name in s["sieges"]:
+            units = [u for u in units if s["blocks"][u]["inside"]]
+        if any(not B.spec(u).barbarian for u in units) and B.city_control(s, city) == side:
+            out.append(city.name)
+    return out

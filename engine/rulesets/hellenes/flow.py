@@ -1,0 +1,232 @@
+"""The Game Year as kernel procedures (Introduction, 3.3, 9.0, 10.0).
+
+new_year -> commit -> new_year_resolve -> [commit -> season]x4 -> commit -> winter
+-> year_end -> new_year ... Each Player Turn is `turn` (event or actions, then combat).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+from engine.core.view import PHASE_END
+
+from . import board as B
+from . import cards as K
+from .state import FALL, NEW_YEAR, SEASON_NAMES, SPRING, WINTER, HState, new_turn, other
+
+
+def note(flow: Flow[HState], kind: str, text: str, **data: Any) -> None:
+    flow.state["log"].append(text)
+    flow.context.event(kind, text, **data)
+
+
+def phase_end(flow: Flow[HState], what: str) -> None:
+    s = flow.state
+    from .siege import refresh
+
+    refresh(s)  # 1.4: control and sieges re-evaluated after each phase
+    flow.context.event(PHASE_END, f"{s['year']} BC {SEASON_NAMES[s['season']]}: {what}",
+                       year=s["year"], season=s["season"])
+
+
+def begin_season(s: HState, season: int) -> None:
+    """A new Season: the stamp advances (sieges and blockades 'from a prior Season'), and
+    the effects that last one Season end."""
+    if B.expeditionaries(s) and s["season"] != NEW_YEAR:
+        s["effects"]["expeditionaries_seen"] = s["year"]  # 15.2/15.4 rule 2
+    s["season"] = season
+    s["stamp"] += 1
+    s["effects"]["earthquake"], s["effects"]["augury"], s["effects"]["hunger"] = [], [], []
+    s["cards"]["committed"] = {}
+
+
+class NewYear(Procedure[HState]):
+    """10.1: deal six cards each."""
+
+    name = "new_year"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        s = flow.state
+        begin_season(s, NEW_YEAR)
+        K.deal(s, flow.context)
+        note(flow, "new_year", f"New Year {s['year']} BC: six cards dealt to each player (10.1)")
+        flow.goto("commit")
+
+
+class Commit(Procedure[HState]):
+    """3.3 / 9.1 / 10.1: both players commit a card face down, then reveal together."""
+
+    name = "commit"
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        s = flow.state
+        rule = {NEW_YEAR: "10.1", WINTER: "9.1"}.get(s["season"], "3.3")
+        season = SEASON_NAMES[s["season"]]
+        out = []
+        for side in ("athens", "sparta"):
+            if side in s["cards"]["committed"] or not s["cards"]["hands"][side]:
+                continue
+            opts = tuple(Option(i, lab, r) for i, lab, r in K.commit_options(s, side))
+            out.append(Prompt(side, f"{s['year']} BC {season}: commit a card face down "
+                              f"({rule})", opts, rule=rule, secret=True, kind="commit"))
+        return out
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s, ctx = flow.state, flow.context
+        n, use = str(answer).split(":")
+        s["cards"]["committed"][seat] = {"card": int(n), "use": "event" if use == "e" else "actions"}
+        ctx.event("commit", f"{seat.title()} has committed a card")
+        if len(s["cards"]["committed"]) < 2:
+            return
+        ctx.reveal()
+        c = s["cards"]
+        for side, com in c["committed"].items():
+            c["hands"][side].remove(com["card"])
+        c["revealed"] = {k: dict(v) for k, v in c["committed"].items()}  # type: ignore[misc]
+        c["order"] = K.initiative(c["committed"])
+        c["committed"] = {}
+        words = "; ".join(f"{side.title()} {K.card(r['card']).name} for "
+                          f"{'its Event' if r['use'] == 'event' else 'Actions'}"
+                          for side, r in sorted(c["revealed"].items()))
+        note(flow, "reveal", f"Cards revealed: {words}. {c['order'][0].title()} goes first "
+             "(3.3)", revealed=c["revealed"])
+        if s["season"] == NEW_YEAR:
+            flow.goto("new_year_resolve", i=0)
+        elif s["season"] == WINTER:
+            flow.goto("winter", stage=0)
+        else:
+            flow.goto("season", i=0)
+
+
+class NewYearResolve(Procedure[HState]):
+    """10.2/10.3: in initiative order, each New Year card is an Event or a Sacrifice."""
+
+    name = "new_year_resolve"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        s, i = flow.state, flow.args["i"]
+        if i >= 2:
+            phase_end(flow, "New Year")
+            begin_season(s, SPRING)
+            flow.goto("commit")
+            return
+        side = s["cards"]["order"][i]
+        r = s["cards"]["revealed"][side]
+        if r["use"] == "event":
+            flow.call("event", side=side, card=r["card"])
+        else:
+            flow.call("sacrifice", side=side, card=r["card"])
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        flow.goto("new_year_resolve", i=flow.args["i"] + 1)
+
+
+def olympians_free(s: HState, side: str) -> list[str]:
+    return [o for o in B.comps().olympians if o not in s["sacrifices"][side]]
+
+
+class Sacrifice(Procedure[HState]):
+    """10.3: the card is Sacrificed to an Olympian of the player's choice, one Sacrifice
+    per Olympian per player."""
+
+    name = "sacrifice"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        s = flow.state
+        s["cards"]["discard"].append(flow.args["card"])
+        if not olympians_free(s, flow.args["side"]):
+            note(flow, "sacrifice", f"{flow.args['side'].title()} already has a Sacrifice on "
+                 "every Olympian: the card is spent (10.3)")
+            flow.end()
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        side = flow.args["side"]
+        c = B.comps().olympians
+        opts = tuple(Option(o, f"{o}: {c[o].redo}", "11.0") for o in olympians_free(flow.state, side))
+        return [Prompt(side, "Sacrifice to which Olympian? (10.3, 11.0)", opts, rule="10.3",
+                       kind="sacrifice")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
+        s["sacrifices"][seat][str(answer)] = s["year"]
+        note(flow, "sacrifice", f"{seat.title()} sacrifices to {answer} (10.3)")
+        flow.end()
+
+
+class Season(Procedure[HState]):
+    """Spring to Fall: the two Player Turns in initiative order (3.3)."""
+
+    name = "season"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        s, i = flow.state, flow.args["i"]
+        if i < 2:
+            flow.call("turn", side=s["cards"]["order"][i])
+            return
+        if s["season"] == FALL:
+            begin_season(s, WINTER)
+        else:
+            begin_season(s, s["season"] + 1)
+        flow.goto("commit")
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        flow.goto("season", i=flow.args["i"] + 1)
+
+
+class Turn(Procedure[HState]):
+    """A Player Turn: an Event or Actions (3.1, 4.0), then the Combat phase (6.0)."""
+
+    name = "turn"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        s, side = flow.state, flow.args["side"]
+        r = s["cards"]["revealed"][side]
+        if r["use"] == "event":
+            s["turn"] = new_turn(side, True, 0)
+            flow.call("event", side=side, card=r["card"])
+            return
+        s["cards"]["discard"].append(r["card"])
+        n = B.actions_for(s, side, K.card(r["card"]).av)
+        s["turn"] = new_turn(side, False, n)
+        note(flow, "actions", f"{side.title()} has {n} Action(s) this turn (4.0)")
+        flow.goto("actions", side=side)
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        phase_end(flow, f"{flow.args['side'].title()} Event")
+        flow.goto("combat", side=flow.args["side"])
+
+
+class Winter(Procedure[HState]):
+    """9.0: Winter Actions (P1, P2), SiegeBreaking Combat (P1, P2), Winter Siege Combat
+    (P1, P2), then Year End."""
+
+    name = "winter"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        s, stage = flow.state, flow.args["stage"]
+        order = s["cards"]["order"]
+        if stage < 2:
+            side = order[stage]
+            r = s["cards"]["revealed"][side]
+            s["cards"]["discard"].append(r["card"])
+            n = B.actions_for(s, side, K.card(r["card"]).av)
+            s["turn"] = new_turn(side, False, n)
+            note(flow, "actions", f"{side.title()} has {n} Winter Action(s) (9.2)")
+            flow.call("winter_actions", side=side, maintained=[])
+        elif stage < 4:
+            side = order[stage - 2]
+            s["turn"] = new_turn(side, False, 0)
+            flow.call("combat", side=side)
+        else:
+            s["turn"] = None
+            flow.goto("year_end")
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        flow.goto("winter", stage=flow.args["stage"] + 1)
+
+
+__all__ = ["Commit", "NewYear", "NewYearResolve", "Sacrifice", "Season", "Turn", "Winter",
+           "begin_season", "note", "other", "phase_end"]

@@ -1,0 +1,307 @@
+"""Group Moves and Musters (4.1, 5.0, 5.21), Pillage (5.5), DeepSea storms (5.22, 5.23)."""
+
+from __future__ import annotations
+
+from engine import Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+
+from . import board as B
+from .events import add_prestige
+from .flow import note
+from .movement import can_carry_to, cargo_for, routes
+from .siege import established, refresh
+from .state import FALL, HIGH_SUMMER, SPRING, SUMMER, WINTER, HState, Side, other, to_pool
+
+STORM_ON = {SPRING: 3, WINTER: 3, SUMMER: 2, FALL: 2, HIGH_SUMMER: 1}  # 5.22
+
+
+def _turn(s: HState):
+    t = s["turn"]
+    assert t is not None
+    return t
+
+
+def may_move(s: HState, side: Side) -> bool:
+    """Earthquake: the enemy may not Move or Pillage this Season (sidebar)."""
+    return side not in s["effects"]["earthquake"]
+
+
+def movers(s: HState, side: Side, area: str) -> list[str]:
+    """Units of the Group in `area` that have not moved this turn (5.0: once per turn)."""
+    moved = set(_turn(s)["moved"])
+    units = [b for b in B.units_in(s, area, side) if b not in moved]
+    # fleets first: a fleet's order may carry a land unit of the Group (5.21)
+    return sorted(units, key=lambda b: (B.spec(b).type != "fleet", b))
+
+
+def group_areas(s: HState, side: Side) -> list[str]:
+    if not may_move(s, side):
+        return []
+    blocked = B.blocking(s, side)
+    areas = {s["blocks"][b]["loc"] for b in B.on_map(s, side)}
+    return sorted(a for a in areas if any(routes(s, b, blocked) for b in movers(s, side, a)))
+
+
+def reach(s: HState, side: Side) -> dict[str, set[str]]:
+    """Each unmoved unit's destinations this turn."""
+    blocked = B.blocking(s, side)
+    moved = set(_turn(s)["moved"])
+    return {b: {r.dest for r in routes(s, b, blocked)} for b in B.on_map(s, side)
+            if b not in moved}
+
+
+def muster_targets(s: HState, side: Side) -> list[str]:
+    """5.0 Muster: a friendly-controlled CityState that units elsewhere can reach."""
+    if not may_move(s, side):
+        return []
+    reachable = set().union(*reach(s, side).values())
+    return [city.area for city in B.comps().data.cities
+            if city.area in reachable and city.name not in s["sieges"]
+            and B.area_control(s, city.area) == side]
+
+
+def muster_units(s: HState, side: Side, area: str) -> list[str]:
+    return sorted(b for b, dests in reach(s, side).items() if area in dests)
+
+
+def _move(s: HState, bid: str, dest: str) -> None:
+    """Move one unit; a siege its besiegers leave lifts at once (7.3)."""
+    x = s["blocks"][bid]
+    if B.spec(bid).nation == "gela" and x["loc"] == "GEL" and dest != "GEL":
+        s["effects"]["gela_open"] = True  # 15.2-15.4: Gela opens once a Gelan unit leaves
+    x["loc"], x["inside"] = dest, False
+    _turn(s)["moved"].append(bid)
+    refresh(s)
+
+
+class GroupMove(Procedure[HState]):
+    """5.0: each unit of the Group is given a destination within its range, or stays.
+    A fleet moving to land may carry one land unit of the Group (5.21)."""
+
+    name = "group_move"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        a = flow.args
+        if "queue" not in a:
+            a["queue"] = movers(flow.state, a["side"], a["area"])
+            a["orders"], a["cargo"] = {}, {}
+            a["asking"] = None
+        if not a["queue"] and a["asking"] is None:
+            self._execute(flow)
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        s, a = flow.state, flow.args
+        side = a["side"]
+        if a["asking"] is not None:
+            fleet = a["asking"]
+            dest = a["orders"][fleet]
+            opts = [Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)", "5.21")
+                    for u in self._cargo(flow, fleet, dest)]
+            return [decisions.pick(side, f"{B.spec(fleet).name} sails to "
+                                   f"{B.comps().areas[dest].name}: carry a land unit? "
+                                   "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")]
+        bid = a["queue"][0]
+        opts = [Option("stay", "Stay where it is", "5.0")]
+        for r in routes(s, bid):
+            deep = f", {r.deep} DeepSea crossing(s)" if r.deep else ""
+            opts.append(Option(r.dest, f"to {B.comps().areas[r.dest].name} (from "
+                               f"{B.comps().areas[r.via].name}{deep})", "5.0"))
+        x = s["blocks"][bid]
+        return [Prompt(side, f"Group Move from {B.comps().areas[a['area']].name}: where does "
+                       f"{B.spec(bid).name} ({x['cv']} cv) go? (5.0)", tuple(opts),
+                       rule="5.0", kind="move")]
+
+    def _cargo(self, flow: Flow[HState], fleet: str, dest: str) -> list[str]:
+        a, s = flow.args, flow.state
+        waiting = [u for u in a["queue"] if u not in a["orders"]]
+        return [u for u in cargo_for(s, fleet, waiting) if can_carry_to(s, u, dest)]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        a = flow.args
+        if a["asking"] is not None:
+            fleet = a["asking"]
+            if isinstance(answer, tuple) and answer:
+                unit = answer[0]
+                a["cargo"][fleet] = unit
+                a["orders"][unit] = a["orders"][fleet]
+                a["queue"].remove(unit)
+            a["asking"] = None
+        else:
+            bid = a["queue"].pop(0)
+            dest = str(answer)
+            if dest != "stay":
+                a["orders"][bid] = dest
+                if (B.spec(bid).type == "fleet" and B.comps().areas[dest].kind == "land"
+                        and self._cargo(flow, bid, dest)):
+                    a["asking"] = bid
+        if not a["queue"] and a["asking"] is None:
+            self._execute(flow)
+
+    def _execute(self, flow: Flow[HState]) -> None:
+        s, a = flow.state, flow.args
+        side = a["side"]
+        formations: dict[tuple[str, str], list[str]] = {}
+        deep: dict[tuple[str, str], int] = {}
+        for bid, dest in a["orders"].items():
+            if bid in a["cargo"].values():
+                continue
+            r = next(r for r in routes(s, bid) if r.dest == dest)
+            formations.setdefault((dest, r.via), []).append(bid)
+            deep[(dest, r.via)] = r.deep
+        for (dest, _via), fleets in sorted(formations.items()):
+            if deep[(dest, _via)]:
+                _turn(s)["crossings"].append({
+                    "fleets": sorted(fleets), "deep": deep[(dest, _via)],
+                    "cargo": {f: a["cargo"][f] for f in fleets if f in a["cargo"]}})
+        for bid, dest in a["orders"].items():
+            _move(s, bid, dest)
+        for fleet, unit in a["cargo"].items():
+            x = s["blocks"][unit]
+            x["cv"] = min(x["cv"], s["blocks"][fleet]["cv"] - 1)  # 5.21: shed steps to fit
+        moved = len(a["orders"])
+        dests = sorted({B.comps().areas[d].name for d in a["orders"].values()})
+        note(flow, "move", f"{side.title()} moves {moved} unit(s) from "
+             f"{B.comps().areas[a['area']].name} to {', '.join(dests) or 'nowhere'} (5.0)")
+        flow.end()
+
+
+class Muster(Procedure[HState]):
+    """5.0 Muster: units from several areas converge on a friendly CityState; they may not
+    Forced March or Engage."""
+
+    name = "muster"
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        s, a = flow.state, flow.args
+        units = muster_units(s, a["side"], a["area"])
+        opts = [Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv) from "
+                       f"{B.comps().areas[s['blocks'][u]['loc']].name}", "5.0") for u in units]
+        return [decisions.pick(a["side"], f"Muster at {B.comps().areas[a['area']].name}: "
+                               "which units come? (5.0)", opts, 1, len(opts), rule="5.0",
+                               kind="muster")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s, a = flow.state, flow.args
+        assert isinstance(answer, tuple)
+        for u in answer:
+            _move(s, u, a["area"])
+        note(flow, "muster", f"{seat.title()} musters {len(answer)} unit(s) at "
+             f"{B.comps().areas[a['area']].name} (5.0)")
+        flow.end()
+
+
+# ------------------------------------------------------------------ Pillage (5.5)
+def pillage_targets(s: HState, side: Side) -> list[str]:
+    """5.5: an Opposing CityState under this side's siege since a prior Season, not
+    pillaged this Year, whose besiegers can all withdraw."""
+    if not may_move(s, side):
+        return []
+    out = []
+    for name, sg in sorted(s["sieges"].items()):
+        city = B.comps().cities[name]
+        if sg["besieger"] != side or city.loyalty != other(side) or not established(s, name):
+            continue
+        if s["effects"]["pillaged"].get(name) == s["year"]:
+            continue
+        group = pillagers(s, side, city.area)
+        if group and all(withdrawals(s, b) for b in group):
+            out.append(name)
+    return out
+
+
+def pillagers(s: HState, side: Side, area: str) -> list[str]:
+    """The besieging Group as it stood when the turn began (5.5)."""
+    moved = set(_turn(s)["moved"])
+    return sorted(b for b in B.units_in(s, area, side, inside=False) if b not in moved)
+
+
+def withdrawals(s: HState, bid: str) -> list[str]:
+    """Adjacent areas free of enemy units this unit could move into (5.5)."""
+    x = s["blocks"][bid]
+    c = B.comps()
+    fleet = B.spec(bid).type == "fleet"
+    near = c.adjacent(x["loc"]) if fleet else c.land_neighbours(x["loc"])
+    out = []
+    for n in sorted(near):
+        if fleet and c.areas[n].kind == "land" and not (c.sea_neighbours(n) & c.sea_neighbours(x["loc"])):
+            continue
+        if B.neutral(s, n) or B.units_in(s, n, other(x["side"])):
+            continue
+        if B.spec(bid).sicilian and B.region(n) != "sicily":
+            continue
+        out.append(n)
+    return out
+
+
+class Pillage(Procedure[HState]):
+    """5.5: the besiegers withdraw unit by unit to adjacent areas free of enemy units;
+    then the Pillaged marker and the Prestige (14.12)."""
+
+    name = "pillage"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        a = flow.args
+        if "queue" not in a:
+            city = B.comps().cities[a["city"]]
+            a["queue"] = pillagers(flow.state, a["side"], city.area)
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        s, a = flow.state, flow.args
+        bid = a["queue"][0]
+        opts = tuple(Option(n, B.comps().areas[n].name, "5.5") for n in withdrawals(s, bid))
+        return [Prompt(a["side"], f"Pillage of {a['city']}: where does {B.spec(bid).name} "
+                       "withdraw? (5.5)", opts, rule="5.5", kind="pillage")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s, a = flow.state, flow.args
+        _move(s, a["queue"].pop(0), str(answer))
+        if a["queue"]:
+            return
+        city = B.comps().cities[a["city"]]
+        side: Side = a["side"]
+        gain = 2 if city.name in ("Athens", "Sparta") else 1
+        if B.region(city.area) == "sicily" and B.sicily_neutral(s):
+            gain = 0  # 15.2/15.4 rule 2
+        add_prestige(s, side, gain)
+        s["effects"]["pillaged"][city.name] = s["year"]
+        s["effects"]["pillaged_last"][other(side)] = s["stamp"]
+        _turn(s)["no_entry"].append(city.area)
+        note(flow, "pillage", f"{side.title()} pillages {city.name} and withdraws: "
+             f"+{gain} Prestige (5.5, 14.12)")
+        flow.end()
+
+
+# ------------------------------------------------------------------ storms (5.22, 5.23)
+def storms(flow: Flow[HState]) -> None:
+    """After the Actions: a die per DeepSea crossing of each fleet Formation; on a Storm,
+    a die per fleet: 1-3 Gale (fleet and cargo lost), 4-6 High Seas (-1 cv)."""
+    s, ctx = flow.state, flow.context
+    t = _turn(s)
+    on = STORM_ON[s["season"]]
+    for crossing in t["crossings"]:
+        rolls = ctx.roll(crossing["deep"])
+        if not any(r <= on for r in rolls):
+            note(flow, "storm", f"DeepSea crossing: {rolls}, no Storm (storm on 1-{on}, 5.22)")
+            continue
+        for fleet in crossing["fleets"]:
+            x = s["blocks"][fleet]
+            if x["loc"] in ("pool", "aside"):
+                continue
+            d = ctx.die()
+            cargo = crossing["cargo"].get(fleet)
+            if d <= 3 or x["cv"] <= 1:
+                to_pool(x)
+                if cargo:
+                    to_pool(s["blocks"][cargo])
+                what = "a Gale sinks a fleet" if d <= 3 else "High Seas sink a weakened fleet"
+            else:
+                x["cv"] -= 1
+                if cargo:
+                    c = s["blocks"][cargo]
+                    c["cv"] = min(c["cv"], x["cv"] - 1) if x["cv"] > 1 else 0
+                    if c["cv"] <= 0:
+                        to_pool(c)
+                what = "High Seas cost a fleet a step"
+            note(flow, "storm", f"Storm ({rolls}): ship damage {d}: {what} (5.23)")
+    t["crossings"] = []

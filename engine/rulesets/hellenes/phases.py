@@ -1,0 +1,314 @@
+"""The Action phase (4.0), the Combat phase (6.0, 8.0) and Winter Actions (9.2).
+
+Each is a menu procedure: one prompt listing every Action the player can pay for now,
+plus ending the phase. A chosen Action is paid, then carried out (directly, or by a
+called procedure such as `recruit`).
+"""
+
+from __future__ import annotations
+
+from engine import Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+
+from . import board as B
+from .building import garrison_sites, reinforceable
+from .flow import note, phase_end
+from .moves import group_areas, muster_targets, pillage_targets, storms
+from .siege import attrition_open, establish, refresh
+from .state import HState, Side, to_pool
+
+
+def _turn(s: HState):
+    t = s["turn"]
+    assert t is not None
+    return t
+
+
+def _building_options(s: HState, side: Side, left: int) -> list[Option]:
+    opts = []
+    for b in reinforceable(s, side):
+        area = s["blocks"][b]["loc"]
+        cost = B.action_cost(s, area)
+        if cost <= left:
+            x = s["blocks"][b]
+            opts.append(Option(f"reinforce:{b}", f"Reinforce {B.spec(b).name} in "
+                               f"{B.comps().areas[area].name} to {x['cv'] + 1} cv "
+                               f"({cost} Action{'s' if cost > 1 else ''})", "4.21"))
+    if B.pool(s, side) and left >= 1:
+        opts.append(Option("recruit", "Recruit: draw 3 blocks from your pool, place one "
+                           "(1 Action; 2 in a neutral Sicily)", "4.22"))
+    return opts
+
+
+def _pay_building(flow: Flow[HState], choice: str) -> bool:
+    """Carry out a building choice; False if `choice` is not one."""
+    s, side = flow.state, flow.args["side"]
+    t = _turn(s)
+    if choice.startswith("reinforce:"):
+        b = choice.split(":", 1)[1]
+        t["actions"] -= B.action_cost(s, s["blocks"][b]["loc"])
+        s["blocks"][b]["cv"] += 1
+        s["log"].append(f"{side.title()} builds a unit up a step in "
+                        f"{B.comps().areas[s['blocks'][b]['loc']].name} (4.21)")
+        s["private"][side].append(f"{B.spec(b).name} built up to {s['blocks'][b]['cv']} cv")
+        return True
+    if choice == "recruit":
+        t["actions"] -= 1
+        flow.call("recruit", side=side)
+        return True
+    return False
+
+
+class Actions(Procedure[HState]):
+    """4.0: spend the turn's Actions in any order; unused Actions are lost."""
+
+    name = "actions"
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        s, side = flow.state, flow.args["side"]
+        left = _turn(s)["actions"]
+        opts = _building_options(s, side, left)
+        if left >= 1:
+            opts += [Option(f"garrison:{c}", f"Build a Detached Garrison in {c} (1 Action)",
+                            "4.23") for c in garrison_sites(s, side)]
+        names = B.comps().areas
+        for area in group_areas(s, side):
+            cost = B.action_cost(s, area)
+            if cost <= left:
+                opts.append(Option(f"move:{area}", f"Group Move from {names[area].name} "
+                                   f"({cost} Action{'s' if cost > 1 else ''})", "5.0"))
+        for area in muster_targets(s, side):
+            cost = B.action_cost(s, area)
+            if cost <= left:
+                opts.append(Option(f"muster:{area}", f"Muster at {names[area].name} "
+                                   f"({cost} Action{'s' if cost > 1 else ''})", "5.0"))
+        for city in pillage_targets(s, side):
+            cost = B.action_cost(s, B.comps().cities[city].area)
+            if cost <= left:
+                opts.append(Option(f"pillage:{city}", f"Pillage {city} and withdraw "
+                                   f"({cost} Action{'s' if cost > 1 else ''})", "5.5"))
+        opts.append(Option("done", f"End the Action phase ({left} Action(s) left are lost)",
+                           "4.0"))
+        return [Prompt(side, f"Action phase: {left} Action(s) left (4.0)", tuple(opts),
+                       rule="4.0", kind="actions")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s, side, choice = flow.state, flow.args["side"], str(answer)
+        if choice == "done":
+            storms(flow)
+            phase_end(flow, f"{side.title()} Action phase")
+            flow.goto("combat", side=side)
+            return
+        if _pay_building(flow, choice):
+            return
+        verb, _, target = choice.partition(":")
+        if verb in ("move", "muster", "pillage"):
+            area = target if verb != "pillage" else B.comps().cities[target].area
+            _turn(s)["actions"] -= B.action_cost(s, area)
+            if verb == "pillage":
+                flow.call("pillage", side=side, city=target)
+            else:
+                flow.call("group_move" if verb == "move" else "muster", side=side, area=area)
+            return
+        if choice.startswith("garrison:"):
+            city = choice.split(":", 1)[1]
+            _turn(s)["actions"] -= 1
+            s["garrisons"][city] = {"side": side, "kind": "detached"}
+            note(flow, "garrison", f"{side.title()} builds a Detached Garrison in {city} (4.23)")
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        """Back from a called Action (a recruit): the menu is asked again."""
+
+
+class Combat(Procedure[HState]):
+    """6.0/8.0: the acting player's Siege Combat against sieges established in a prior
+    Season: Siege Attrition (8.2) in Event and Action turns alike."""
+
+    name = "combat"
+
+    def _sieges(self, flow: Flow[HState]) -> list[str]:
+        s, side = flow.state, flow.args["side"]
+        done = flow.args.setdefault("done", [])
+        return [c for c in sorted(s["sieges"]) if c not in done and attrition_open(s, c, side)]
+
+    def enter(self, flow: Flow[HState]) -> None:
+        invest_garrisons(flow.state, flow.args["side"])
+        if not self._sieges(flow):
+            self._finish(flow)
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        side = flow.args["side"]
+        opts = [Option(f"attrition:{c}", f"Siege Attrition against {c} (8.2)", "8.2")
+                for c in self._sieges(flow)]
+        opts.append(Option("done", "No more Siege Combat this turn", "8.0"))
+        return [Prompt(side, "Siege Combat: choose a siege to resolve (8.0)", tuple(opts),
+                       rule="8.0", kind="siege-combat")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        choice = str(answer)
+        if choice == "done":
+            self._finish(flow)
+            return
+        city = choice.split(":", 1)[1]
+        flow.args["done"].append(city)
+        flow.call("attrition", side=flow.args["side"], city=city)
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        if not self._sieges(flow):
+            self._finish(flow)
+
+    def _finish(self, flow: Flow[HState]) -> None:
+        phase_end(flow, f"{flow.args['side'].title()} Combat phase")
+        flow.state["turn"] = None
+        flow.end()
+
+
+def invest_garrisons(s: HState, side: Side) -> None:
+    """A Province taken round an enemy City that only a garrison holds: the siege of the
+    garrison is established (7.2; RULINGS.md)."""
+    for city in B.comps().data.cities:
+        g = s["garrisons"].get(city.name)
+        if g is None or g["side"] == side or city.name in s["sieges"]:
+            continue
+        if B.units_in(s, city.area, side) and not B.units_in(s, city.area, g["side"]):
+            establish(s, city, side)
+            s["log"].append(f"{side.title()} lays siege to {city.name}, held by its garrison "
+                            "(7.2)")
+
+
+# ------------------------------------------------------------------ Winter (9.2)
+def sheltered(s: HState, side: Side) -> dict[str, list[str]]:
+    """Units inside friendly-controlled Cities, by City area (9.0). A City over Capacity
+    lists all its units; the excess must be Maintained or disband (9.213, 9.22)."""
+    out: dict[str, list[str]] = {}
+    for b in B.on_map(s, side):
+        area = s["blocks"][b]["loc"]
+        city = B.city_of(area)
+        if city is None or B.city_control(s, city) != side:
+            continue
+        if city.name in s["sieges"] and not s["blocks"][b]["inside"]:
+            continue  # besiegers are outside the City
+        out.setdefault(area, []).append(b)
+    return out
+
+
+def exposed(s: HState, side: Side) -> list[str]:
+    """Units not inside a friendly City: besiegers, fleets at sea, armies in the field."""
+    inside = {b for units in sheltered(s, side).values() for b in units}
+    return sorted(b for b in B.on_map(s, side) if b not in inside)
+
+
+def over_capacity(s: HState, side: Side) -> dict[str, int]:
+    out = {}
+    for area, units in sheltered(s, side).items():
+        city = B.city_of(area)
+        assert city is not None
+        extra = len(units) - B.capacity(s, city)
+        if extra > 0:
+            out[area] = extra
+    return out
+
+
+class WinterActions(Procedure[HState]):
+    """9.2: Building and Maintenance (1 Action per unit outside a friendly City, 9.22);
+    on ending, unmaintained units outside and every barbarian disband (9.24)."""
+
+    name = "winter_actions"
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        s, side = flow.state, flow.args["side"]
+        left = _turn(s)["actions"]
+        opts = _building_options(s, side, left)
+        kept = set(flow.args["maintained"])
+        if left >= 1:
+            crowded = over_capacity(s, side)
+            candidates = exposed(s, side) + [b for a in crowded for b in sheltered(s, side)[a]]
+            for b in candidates:
+                if b in kept or B.spec(b).barbarian:
+                    continue
+                area = B.comps().areas[s["blocks"][b]["loc"]].name
+                opts.append(Option(f"maintain:{b}", f"Maintain {B.spec(b).name} in {area} "
+                                   "over Winter (1 Action)", "9.22"))
+        opts.append(Option("done", "End Winter Actions: unmaintained units outside friendly "
+                           "Cities disband (9.24)", "9.24"))
+        return [Prompt(side, f"Winter Actions: {left} left (9.2)", tuple(opts), rule="9.2",
+                       kind="winter-actions")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s, choice = flow.state, str(answer)
+        if choice == "done":
+            self._disband(flow)
+            return
+        if _pay_building(flow, choice):
+            return
+        if choice.startswith("maintain:"):
+            _turn(s)["actions"] -= 1
+            flow.args["maintained"].append(choice.split(":", 1)[1])
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        """Back from a recruit: the menu again."""
+
+    def _disband(self, flow: Flow[HState]) -> None:
+        s, side = flow.state, flow.args["side"]
+        kept = set(flow.args["maintained"])
+        gone = [b for b in exposed(s, side) if b not in kept]
+        gone += [b for b in B.on_map(s, side) if B.spec(b).barbarian and b not in gone]
+        for b in gone:
+            to_pool(s["blocks"][b])
+        refresh(s)  # sieges whose besiegers disbanded are lifted (7.3)
+        if gone:
+            note(flow, "disband", f"{side.title()}: {len(gone)} unit(s) disband for the "
+                 "Winter (9.24)")
+        crowded = {a: n - sum(1 for b in sheltered(s, side)[a] if b in kept)
+                   for a, n in over_capacity(s, side).items()}
+        crowded = {a: n for a, n in crowded.items() if n > 0}
+        if crowded:
+            flow.goto("overcrowded", side=side, maintained=sorted(kept))
+        else:
+            phase_end(flow, f"{side.title()} Winter Actions")
+            flow.end()
+
+
+class Overcrowded(Procedure[HState]):
+    """9.213/9.22: units beyond a City's Capacity are outside it; unmaintained ones there
+    disband, the owner choosing which."""
+
+    name = "overcrowded"
+
+    def _area(self, flow: Flow[HState]) -> tuple[str, int] | None:
+        s, side = flow.state, flow.args["side"]
+        kept = set(flow.args["maintained"])
+        for area, n in sorted(over_capacity(s, side).items()):
+            extra = n - sum(1 for b in sheltered(s, side)[area] if b in kept)
+            if extra > 0:
+                return area, extra
+        return None
+
+    def enter(self, flow: Flow[HState]) -> None:
+        if self._area(flow) is None:
+            phase_end(flow, f"{flow.args['side'].title()} Winter Actions")
+            flow.end()
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        s, side = flow.state, flow.args["side"]
+        found = self._area(flow)
+        assert found is not None
+        area, extra = found
+        kept = set(flow.args["maintained"])
+        units = [b for b in sheltered(s, side)[area] if b not in kept]
+        opts = [Option(b, f"{B.spec(b).name} ({s['blocks'][b]['cv']} cv)", "9.24") for b in units]
+        return [decisions.pick(side, f"{B.comps().areas[area].name} is over Capacity: choose "
+                               f"the {extra} unit(s) that disband (9.213, 9.24)", opts, extra,
+                               extra, rule="9.24", kind="overcrowded")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
+        assert isinstance(answer, tuple)
+        for b in answer:
+            to_pool(s["blocks"][b])
+        note(flow, "disband", f"{seat.title()}: {len(answer)} unit(s) beyond a City's "
+             "Capacity disband (9.24)")
+        self.enter(flow)
+
+

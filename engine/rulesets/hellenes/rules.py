@@ -1,0 +1,112 @@
+"""The `hellenes` ruleset: the engine contract (docs/architecture.md) over the procedures."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from engine import Context, Outcome, Prompt, Ruleset, Scenario
+from engine.core.procedures import Machine
+from engine.core.rng import Rng
+from engine.core.view import RulesetCommon
+
+from . import view as V
+from .building import Recruit
+from .events import EventProc, RevoltProc
+from .flow import Commit, NewYear, NewYearResolve, Sacrifice, Season, Turn, Winter
+from .invariants import check
+from .moves import GroupMove, Muster, Pillage
+from .phases import Actions, Combat, Overcrowded, WinterActions
+from .positions import setup_position
+from .setup import new_state, shuffle_deck
+from .siege import Attrition, Losses
+from .state import SIDES, HState, other
+from .variants import hidden_variants
+from .yearend import YearClose, YearEnd
+
+MACHINE: Machine[HState] = Machine(
+    [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(),
+     EventProc(), RevoltProc(), Actions(), Combat(), WinterActions(), Overcrowded(),
+     Recruit(), Attrition(), Losses(), YearEnd(), YearClose(), GroupMove(), Muster(),
+     Pillage()],
+    lambda s: s["flow"])
+
+SEATS = ("athens", "sparta")
+
+
+def _scenario(sid: str, title: str, text: str) -> Scenario:
+    return Scenario(sid, title, SEATS, text)
+
+
+class Hellenes(Ruleset):
+    id = "hellenes"
+    title = "Hellenes: Campaigns of the Peloponnesian War"
+    version = "1"
+    scenarios = {
+        "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",
+                         "The Archidamian War: Potidea under siege, Pericles against "
+                         "Archidamos (15.1)."),
+        "sicily": _scenario("sicily", "The Sicily Campaign (415-413 BC, 3 Years)",
+                            "The Syracuse Expedition under an unbreakable Peace (15.2)."),
+        "413": _scenario("413", "The 413 Campaign (413-404 BC, 10 Years)",
+                         "The Decelean War: war resumed, Athens +3 (15.3)."),
+        "415": _scenario("415", "The 415 Campaign (415-404 BC, 12 Years)",
+                         "Sicily and the Decelean War, with a breakable Peace (15.4)."),
+    }
+
+    def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> HState:
+        s = new_state(scenario)
+        shuffle_deck(s, ctx)
+        MACHINE.start(s, ctx, "new_year")
+        return s
+
+    def setup_position(self, ctx: Context, position: dict[str, Any],
+                       options: dict[str, Any]) -> HState:
+        return setup_position(ctx, position, MACHINE)
+
+    def prompts(self, s: HState) -> list[Prompt]:
+        if s["result"] is not None or s["resigned"]:
+            return []
+        return MACHINE.prompts(s)
+
+    def apply(self, s: HState, seat: str, option_id: str, ctx: Context) -> None:
+        MACHINE.act(s, seat, option_id, ctx)
+
+    def resign(self, s: HState, seat: str, ctx: Context) -> None:
+        s["resigned"] = seat
+        s["flow"].clear()
+
+    def outcome(self, s: HState) -> Outcome | None:
+        if s["resigned"]:
+            return Outcome((other(s["resigned"]),), f"{s['resigned'].title()} resigns")
+        r = s["result"]
+        if r is None:
+            return None
+        winners = (str(r["winner"]),) if r["winner"] else ()
+        return Outcome(winners, str(r["reason"]), str(r["rule"]))
+
+    def view(self, s: HState, seat: str | None) -> dict[str, Any]:
+        return V.view(s, seat)
+
+    def common(self, view: dict[str, Any]) -> RulesetCommon:
+        return V.common(view)
+
+    def hidden_variants(self, s: HState, seat: str | None, rng: Rng) -> Iterator[HState]:
+        return hidden_variants(s, seat, rng)
+
+    def check_invariants(self, s: HState) -> list[str]:
+        return check(s)
+
+    def dump(self, s: HState) -> dict[str, Any]:
+        return json.loads(json.dumps(s))
+
+    def dump_for_json(self, s: HState) -> Any:
+        return s
+
+    def load(self, data: dict[str, Any]) -> HState:
+        return json.loads(json.dumps(data))
+
+
+RULESET = Hellenes()
+__all__ = ["MACHINE", "RULESET", "SIDES", "Hellenes"]

@@ -1,0 +1,65 @@
+"""A scenario's start (15.1-15.4): forces, pools, garrisons, captured cities, Leaders,
+Prestige, the shuffled deck."""
+
+from __future__ import annotations
+
+from engine.core.ruleset import Context
+
+from . import board as B
+from .cards import deck_cards
+from .state import ASIDE, NEW_YEAR, POOL, BlockState, Cards, Effects, Garrison, HState
+
+
+def new_state(scenario: str) -> HState:
+    su = B.comps().setups[scenario]
+    blocks: dict[str, BlockState] = {}
+    for side in ("athens", "sparta"):
+        for bid, p in su.units.get(side, {}).items():
+            blocks[bid] = {"side": side, "loc": p.area, "cv": p.strength,
+                           "inside": p.status == "besieged"}
+        for bid in su.pool.get(side, ()):
+            blocks[bid] = {"side": side, "loc": POOL, "cv": 0, "inside": False}
+        for bid in su.set_aside.get(side, ()):
+            blocks[bid] = {"side": side, "loc": ASIDE, "cv": 0, "inside": False}
+    garrisons: dict[str, Garrison] = {}
+    for g in su.garrisons:
+        city = B.comps().cities[g.city]
+        if city.loyalty == g.side:
+            garrisons[g.city] = {"side": g.side, "kind": "inherent"}
+        else:  # a captured city's garrison stays if a siege lifts (4.23)
+            garrisons[g.city] = {"side": g.side, "kind": "detached"}
+    leaders: dict[str, int | None] = {side: n for side, n in su.leaders.items()}
+    cards = Cards(deck=[], hands={"athens": [], "sparta": []}, discard=[],
+                  in_play=sorted(su.leaders.values()), leaders=leaders, committed={},
+                  revealed={}, order=["sparta", "athens"])
+    effects = Effects(civil_war=[], pillaged={}, pillaged_last={}, plague_struck=False,
+                      athens_plagues=0, pericles_dead=False, expeditionaries_seen=None,
+                      war_resumed=su.war_resumed, gela_open=False, earthquake=[], augury=[],
+                      hunger=[])
+    s = HState(scenario=scenario, flow=[], year=su.first_year, season=NEW_YEAR, stamp=0,
+               prestige=su.prestige, blocks=dict(sorted(blocks.items(), key=_order)),
+               garrisons=garrisons, sieges={}, cards=cards,
+               sacrifices={"athens": {}, "sparta": {}}, effects=effects, turn=None, log=[],
+               private={"athens": [], "sparta": []}, resigned=None, result=None)
+    # Sieges the scenario starts with (15.1 Potidea) count as established in a prior
+    # Season, and blockades too: siege combat may begin in the first Spring.
+    for city in B.comps().data.cities:
+        inside = {x["side"] for x in blocks.values() if x["loc"] == city.area and x["inside"]}
+        outside = {x["side"] for x in blocks.values() if x["loc"] == city.area and not x["inside"]}
+        if len(inside) == 1 and len(outside) == 1 and inside != outside:
+            defender = next(iter(inside))
+            blockade = B.blockaded(s, city, defender)
+            s["sieges"][city.name] = {"besieger": next(iter(outside)), "since": -1,
+                                      "blockade_since": -1 if blockade else None}
+    return s
+
+
+def _order(item: tuple[str, BlockState]) -> tuple[str, int]:
+    bid = item[0]
+    return bid[0], int(bid[1:])
+
+
+def shuffle_deck(s: HState, ctx: Context) -> None:
+    deck = deck_cards(s)
+    ctx.shuffle(deck)
+    s["cards"]["deck"] = deck

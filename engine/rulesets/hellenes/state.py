@@ -1,0 +1,134 @@
+"""The Hellenes game state: plain JSON data with typed shapes (docs/architecture.md).
+
+The kernel never looks inside. Everything here is what the rules need to remember; what
+can be worked out again (control of an area, who besieges whom, action counts) is
+computed by `board.py` from these facts, so it can never disagree with them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+from engine.core.procedures import Frame
+
+Side = Literal["athens", "sparta"]
+SIDES: tuple[Side, Side] = ("athens", "sparta")
+
+# The seasons of a Game Year (Introduction, 10.0, 9.0).
+NEW_YEAR, SPRING, SUMMER, HIGH_SUMMER, FALL, WINTER = range(6)
+SEASON_NAMES = ("New Year", "Spring", "Summer", "HighSummer", "Fall", "Winter")
+CAMPAIGN = (SPRING, SUMMER, HIGH_SUMMER, FALL)
+
+# Where a block is when it is not on the map (2.0, 15.x).
+POOL = "pool"  # face down in its side's Recruit Pool
+ASIDE = "aside"  # set aside by the scenario (Sicily's pool, Sparta's #41-46 in 415)
+
+
+def other(side: str) -> Side:
+    return "sparta" if side == "athens" else "athens"
+
+
+class BlockState(TypedDict):
+    side: Side
+    loc: str  # an area id, POOL or ASIDE
+    cv: int  # current combat value, 1-4 (2.12)
+    inside: bool  # fortified inside its CityState's City (7.1); False: in the Province
+
+
+class Garrison(TypedDict):
+    side: Side
+    # "inherent" appears with a siege and goes when it lifts (7.3); "detached" is built
+    # for an Action (4.23) and "event" by a Revolt or Helot Uprising: both stay.
+    kind: Literal["inherent", "detached", "event"]
+
+
+class Siege(TypedDict):
+    besieger: Side
+    since: int  # the stamp (season counter) when it was established (7.2)
+    blockade_since: int | None  # 8.21: since when its Offshore Sea has been blockaded
+
+
+class Commit(TypedDict):
+    card: int
+    use: Literal["event", "actions"]
+
+
+class Crossing(TypedDict):
+    fleets: list[str]  # one fleet Formation
+    cargo: dict[str, str]  # fleet -> the land unit it carries (5.21)
+    deep: int  # DeepSea borders crossed
+
+
+class Turn(TypedDict):
+    """The Player Turn in progress (3.0-8.0, 9.2)."""
+
+    side: Side
+    event: bool  # an Event turn: no Actions, only Attrition (3.1)
+    actions: int  # Actions left this turn (4.0)
+    moved: list[str]  # units that have moved this turn (5.0: once per turn)
+    no_entry: list[str]  # areas no friendly unit may enter this turn (5.5 Pillage)
+    treachery: str | None  # a city open to one Treachery Assault this turn (sidebar, 8.1)
+    crossings: list[Crossing]  # DeepSea crossings to roll for after the Actions (5.22)
+
+
+class Cards(TypedDict):
+    deck: list[int]  # face down, top last
+    hands: dict[str, list[int]]
+    discard: list[int]
+    in_play: list[int]  # continuing Events and Leaders face up (3.1, 3.11)
+    leaders: dict[str, int | None]  # side -> its Leader card in play
+    committed: dict[str, Commit]  # this phase's cards, secret until both are in (3.3)
+    revealed: dict[str, Commit]  # the cards of the last reveal (public)
+    order: list[Side]  # initiative order of the current Season (3.3)
+
+
+class Effects(TypedDict):
+    """Lasting event effects and markers (3.1, 2.42, 15.1)."""
+
+    civil_war: list[str]  # cities without Double Defense until Year End
+    pillaged: dict[str, int]  # city -> year pillaged (5.5: once per Year)
+    pillaged_last: dict[str, int]  # side -> stamp of the last Pillage suffered (15.1 rule 3)
+    plague_struck: bool  # Plague Returns needs an earlier Plague Strikes
+    athens_plagues: int  # 15.1 rule 3: Pericles dies at the second
+    pericles_dead: bool
+    expeditionaries_seen: int | None  # year in which Athenian expeditionaries were in Sicily
+    war_resumed: bool  # 12.1
+    gela_open: bool  # 15.2-15.4: Gela is neutral until a Gelan unit leaves it
+    # This Season only (cleared when the next Season begins):
+    earthquake: list[str]  # sides that may not Move or Pillage (Earthquake)
+    augury: list[str]  # sides that may not Engage or Assault (Augury)
+    hunger: list[str]  # cities under Hunger attrition, hits on 1-2 (Hunger)
+
+
+class HState(TypedDict):
+    scenario: str
+    flow: list[Frame]
+    year: int  # BC, counting down (14.24)
+    season: int  # NEW_YEAR .. WINTER
+    stamp: int  # increases every Season: sieges "from a prior Season" compare stamps
+    prestige: int  # + toward Athens Wins, - toward Sparta Wins (14.1)
+    blocks: dict[str, BlockState]
+    garrisons: dict[str, Garrison]  # city name -> its garrison (max 1, 7.3)
+    sieges: dict[str, Siege]  # city name -> the siege of it
+    cards: Cards
+    sacrifices: dict[str, dict[str, int]]  # side -> Olympian -> year sacrificed (10.3)
+    effects: Effects
+    turn: Turn | None
+    log: list[str]  # public lines
+    private: dict[str, list[str]]  # side -> lines only that side may read
+    resigned: str | None
+    result: dict[str, str | int] | None  # the game's end: winner, reason, rule, level
+
+
+def new_turn(side: Side, event: bool, actions: int) -> Turn:
+    return Turn(side=side, event=event, actions=actions, moved=[], no_entry=[],
+                treachery=None, crossings=[])
+
+
+def to_pool(x: BlockState) -> None:
+    """An eliminated or disbanded unit returns to its own Recruit Pool (6.32, 9.24)."""
+    x["loc"], x["cv"], x["inside"] = POOL, 0, False
+
+
+def place(x: BlockState, area: str, cv: int, inside: bool = False) -> None:
+    x["loc"], x["cv"], x["inside"] = area, cv, inside

@@ -1,0 +1,66 @@
+"""States that differ only in what a seat may not know (the redaction proof,
+engine/testing.py): enemy block identities and strengths, enemy hands and commits, the
+deck's order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.core.rng import Rng
+
+from . import board as B
+from .state import SIDES, HState
+
+VARIANTS = 6
+
+
+def _copy(s: HState) -> HState:
+    import json
+
+    return json.loads(json.dumps(s))
+
+
+def _swap_blocks(v: HState, side: str, rng: Rng) -> None:
+    """Exchange what two enemy blocks of the same kind (Sicilian or not) are doing."""
+    ids = [b for b, x in v["blocks"].items() if x["side"] == side and x["loc"] != "aside"]
+    for _ in range(4):
+        a, b = rng.choice(ids), rng.choice(ids)
+        if a == b or B.spec(a).sicilian != B.spec(b).sicilian:
+            continue
+        xa, xb = v["blocks"][a], v["blocks"][b]
+        ca, cb = xa["cv"], xb["cv"]
+        xa["loc"], xb["loc"] = xb["loc"], xa["loc"]
+        xa["inside"], xb["inside"] = xb["inside"], xa["inside"]
+        xa["cv"] = min(cb, B.spec(a).max_strength) if cb else 0
+        xb["cv"] = min(ca, B.spec(b).max_strength) if ca else 0
+        if xa["loc"] in B.comps().areas and xa["cv"] == 0:
+            xa["cv"] = 1
+        if xb["loc"] in B.comps().areas and xb["cv"] == 0:
+            xb["cv"] = 1
+
+
+def _swap_hand(v: HState, side: str, rng: Rng) -> None:
+    c = v["cards"]
+    hand, deck = c["hands"][side], c["deck"]
+    if hand and deck:
+        i, j = rng.randbelow(len(hand)), rng.randbelow(len(deck))
+        old = hand[i]
+        hand[i], deck[j] = deck[j], hand[i]
+        hand.sort()
+        commit = c["committed"].get(side)
+        if commit is not None and commit["card"] == old:
+            commit["card"] = hand[0]
+    commit = c["committed"].get(side)
+    if commit is not None:
+        commit["use"] = "actions"
+
+
+def hidden_variants(s: HState, seat: str | None, rng: Rng) -> Iterator[HState]:
+    foes = [x for x in SIDES if x != seat]
+    for _ in range(VARIANTS):
+        v = _copy(s)
+        for side in foes:
+            _swap_blocks(v, side, rng)
+            _swap_hand(v, side, rng)
+        rng.shuffle(v["cards"]["deck"])
+        yield v

@@ -1,0 +1,55 @@
+"""Shared helpers for the Hellenes rules tests: positions, answers, fixed dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine.core.game import Game
+from engine.core.rng import Rng
+
+RULES = engine.ruleset("hellenes")
+
+
+def position(**kw: Any) -> Game:
+    return RULES.from_position(kw, seed="test")
+
+
+def prompt(g: Game, seat: str):
+    p = g.prompt_for(seat)
+    assert p is not None, f"{seat} has nothing to decide; to act: {[x.seat for x in g.prompts()]}"
+    return p
+
+
+def ids(g: Game, seat: str) -> list[str]:
+    return [o.id for o in prompt(g, seat).options]
+
+
+class FixedRng(Rng):
+    """Dice from a fixed list (rules tests only); shuffles stay seeded."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: list[int]):
+        super().__init__("fixed")
+        self.values = list(values)
+
+    def dice(self, n: int, sides: int = 6) -> list[int]:
+        out, self.values = self.values[:n], self.values[n:]
+        assert len(out) == n, "the test ran out of fixed dice"
+        return out
+
+    def die(self, sides: int = 6) -> int:
+        return self.dice(1, sides)[0]
+
+
+def fix_dice(g: Game, values: list[int]) -> FixedRng:
+    g.rng = FixedRng(values)
+    return g.rng
+
+
+def play_out(g: Game, seed: str = "p") -> None:
+    from engine.selfplay import play_random
+
+    _, problem = play_random(g, Rng(seed))
+    assert problem is None, problem

@@ -1,0 +1,141 @@
+"""Movement (5.0-5.3), Muster, sea transport (5.21), storms (5.22, 5.23), Pillage (5.5),
+the Peace on land and sea (12.0)."""
+
+from __future__ import annotations
+
+from engine.rulesets.hellenes import board as B
+from engine.rulesets.hellenes.movement import routes
+
+from .helpers import fix_dice, ids, position, prompt
+
+EMPTY = {b: {"loc": "pool"} for b in ("S1", "S2", "S5", "S6", "S7", "S9", "S11", "S13", "S16",
+                                     "S18", "S20", "S21", "S23", "S24", "S26", "S27", "S28",
+                                     "S30", "S31", "S32")}
+
+
+def _actions(side, actions=3, **kw):
+    return position(scenario="431", season=1, turn={"side": side, "actions": actions},
+                    start="actions", args={"side": side}, **kw)
+
+
+def test_5_1_fleets_stop_on_entering_land_and_move_one_area_on_land():
+    g = _actions("athens")
+    s = g.state
+    fleet = next(b for b in B.units_in(s, "ATH", "athens") if B.spec(b).type == "fleet")
+    dests = {r.dest: r for r in routes(s, fleet)}
+    assert "S_SAR" in dests and "S_AND" in dests
+    land = [r for r in dests.values() if B.comps().areas[r.dest].kind == "land"]
+    # a land destination is entered from a sea (a landing) or is one coastal step
+    assert all(B.comps().areas[r.via].kind == "sea" or r.length == 1 for r in land)
+    hoplite = "A1"
+    assert all(B.comps().areas[r.dest].kind == "land" for r in routes(s, hoplite))
+    assert all(r.length <= B.spec(hoplite).land_move for r in routes(s, hoplite))
+
+
+def test_5_0_neutral_areas_are_never_entered():
+    g = _actions("athens")
+    for b in B.units_in(g.state, "ATH", "athens"):
+        assert not {r.dest for r in routes(g.state, b)} & {"ARG", "ACH", "LYD", "PHR"}
+
+
+def test_5_0_group_move_and_once_per_turn():
+    g = _actions("athens", blocks={"A1": {"loc": "PLA", "cv": 3}})
+    g.act("athens", "move:PLA")
+    assert prompt(g, "athens").kind == "move"
+    g.act("athens", "ATH")
+    while prompt(g, "athens").kind == "move":  # the rest of the Group stays
+        g.act("athens", "stay")
+    assert g.state["blocks"]["A1"]["loc"] == "ATH"
+    assert "A1" in g.state["turn"]["moved"] and g.state["turn"]["actions"] == 2
+    # A1 has moved: a Group Move from Athens does not offer it again
+    g.act("athens", "move:ATH")
+    assert "A1" not in [o.id for o in prompt(g, "athens").options] and \
+        "A1" not in g.state["flow"][-1]["args"]["queue"]
+
+
+def test_5_21_a_fleet_carries_one_smaller_land_unit():
+    g = _actions("athens", blocks={"A1": {"loc": "ATH", "cv": 4}})
+    s = g.state
+    fleet = next(b for b in B.units_in(s, "ATH", "athens")
+                 if B.spec(b).type == "fleet" and s["blocks"][b]["cv"] == 3)
+    g.act("athens", "move:ATH")
+    # give every unit before the chosen fleet no order, then send it to Aegina's coast
+    while prompt(g, "athens").kind == "move":
+        p = prompt(g, "athens")
+        unit = g.state["flow"][-1]["args"]["queue"][0]
+        if unit == fleet:
+            land = next(o.id for o in p.options if o.id != "stay"
+                        and B.comps().areas[o.id].kind == "land")
+            g.act("athens", land)
+            break
+        g.act("athens", "stay")
+    assert prompt(g, "athens").kind == "cargo"
+    g.act("athens", "A1")
+    while g.prompt_for("athens") and prompt(g, "athens").kind == "move":
+        g.act("athens", "stay")
+    assert s["blocks"]["A1"]["loc"] == s["blocks"][fleet]["loc"] == land
+    assert s["blocks"]["A1"]["cv"] == 2  # shed steps to be smaller than the 3-cv fleet
+
+
+def test_5_22_storm_and_5_23_gale_sinks_fleet_and_cargo():
+    g = _actions("athens")
+    s = g.state
+    fleet = _fleet(s)
+    s["turn"]["crossings"] = [{"fleets": [fleet], "deep": 1, "cargo": {fleet: "A1"}}]
+    fix_dice(g, [3, 2])  # Spring: storm on 1-3; ship damage 2: Gale
+    g.act("athens", "done")
+    assert s["blocks"][fleet]["loc"] == "pool" and s["blocks"]["A1"]["loc"] == "pool"
+
+
+def test_5_22_no_storm_in_high_summer_on_two():
+    g = position(scenario="431", season=3, turn={"side": "athens", "actions": 1},
+                 start="actions", args={"side": "athens"})
+    s = g.state
+    fleet = _fleet(s)
+    s["turn"]["crossings"] = [{"fleets": [fleet], "deep": 1, "cargo": {}}]
+    fix_dice(g, [2])
+    g.act("athens", "done")
+    assert s["blocks"][fleet]["loc"] == "ATH"
+
+
+def _fleet(s):
+    return next(b for b in B.units_in(s, "ATH", "athens") if B.spec(b).type == "fleet")
+
+
+def test_5_0_muster_converges_on_a_friendly_citystate():
+    g = _actions("athens", blocks={"A1": {"loc": "PLA", "cv": 3}})
+    assert "muster:ATH" in ids(g, "athens")
+    g.act("athens", "muster:ATH")
+    p = prompt(g, "athens")
+    assert p.form == "pick" and "A1" in [o.id for o in p.options]
+    g.act("athens", "A1")
+    assert g.state["blocks"]["A1"]["loc"] == "ATH"
+
+
+def test_5_5_pillage_of_athens_gains_two_and_bars_reentry():
+    blocks = {"S1": {"loc": "ATH", "cv": 4}}
+    for b in B.comps().blocks:
+        if b.startswith("A"):
+            blocks[b] = {"loc": "pool"}
+    blocks["A1"] = {"loc": "ATH", "cv": 2, "inside": True}
+    g = _actions("sparta", blocks=blocks,
+                 sieges={"Athens": {"besieger": "sparta", "since": -1, "blockade_since": None}},
+                 garrisons={"Athens": {"side": "athens", "kind": "inherent"}}, prestige=0)
+    assert "pillage:Athens" in ids(g, "sparta")
+    g.act("sparta", "pillage:Athens")
+    g.act("sparta", ids(g, "sparta")[0])
+    s = g.state
+    assert s["prestige"] == -2  # 14.12: two for Athens
+    assert s["effects"]["pillaged"]["Athens"] == 431
+    assert "ATH" in s["turn"]["no_entry"] and "Athens" not in s["sieges"]
+    assert "pillage:Athens" not in ids(g, "sparta")
+
+
+def test_12_0_under_the_peace_moves_end_in_home_territory():
+    g = position(scenario="415", season=1, turn={"side": "athens", "actions": 2},
+                 start="actions", args={"side": "athens"})
+    s = g.state
+    for b in B.units_in(s, "ATH", "athens"):
+        for r in routes(s, b):
+            if B.region(r.dest) == "greece":
+                assert r.dest in {"ATH", "PLA", "CRC", "S_SAR", "S_CRC"}, (b, r)
