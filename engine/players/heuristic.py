@@ -52,7 +52,7 @@ def heuristic_for(ruleset_id: str) -> RulesetHeuristic:
     module = MODULES.get(ruleset_id)
     if module is None:
         raise ValueError(f"no heuristic player for the ruleset {ruleset_id!r} yet")
-    return importlib.import_module(f"{__package__}.{module}").HEURISTIC  # type: ignore[no-any-return]
+    return importlib.import_module(f"{__package__}.{module}").HEURISTIC
 
 
 def ruleset_of(view: dict[str, Any]) -> str:
