@@ -9,6 +9,7 @@ prompt by its own rules (returning None hands the prompt to the generic lookahea
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -113,8 +114,26 @@ def _value(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead, option_id
 class HeuristicPlayer(Player):
     level = "heuristic"
 
+    def __init__(self, seed: str | int = 0):
+        super().__init__(seed)
+        # Answers already given to the same prompt in the same position: menus that lead
+        # back where they started (choose a block, go back, choose it again) must not be
+        # walked for ever, so a repeated answer gives way to one not yet tried there.
+        self._tried: dict[tuple[str, ...], set[str]] = {}
+
     def choose(self, view: dict[str, Any], prompt: Prompt,
                lookahead: Lookahead | None = None) -> str:
+        answer = self._choose(view, prompt, lookahead)
+        tried = self._tried.setdefault(_situation(view, prompt), set())
+        if answer in tried:
+            fresh = [o.id for o in prompt.options if o.id not in tried]
+            if fresh:
+                answer = str(self.rng.choice(fresh))
+        tried.add(answer)
+        return answer
+
+    def _choose(self, view: dict[str, Any], prompt: Prompt,
+                lookahead: Lookahead | None) -> str:
         h = heuristic_for(ruleset_of(view))
         answer = h.choose(view, prompt, lookahead, self.rng)
         if answer is not None:
@@ -124,3 +143,11 @@ class HeuristicPlayer(Player):
             if found is not None:
                 return found[0]
         return str(self.rng.choice(list(prompt.options)).id)
+
+
+def _situation(view: dict[str, Any], prompt: Prompt) -> tuple[str, ...]:
+    """The prompt and the position it stands in, without the game's version counter (a
+    menu step bumps it though nothing on the board changed)."""
+    board = {k: v for k, v in view.items() if k != "game"}
+    return (prompt.text, *(o.id for o in prompt.options),
+            json.dumps(board, sort_keys=True, default=str))
