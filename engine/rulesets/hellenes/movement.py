@@ -4,8 +4,8 @@ A move is found by breadth-first search, so each destination is reached by a sho
 route (fewest areas, then fewest DeepSea crossings): units of one Group with the same
 destination entering it from the same area are one Formation (5.0, RULINGS.md).
 
-Engaging (5.4) is built in a later step: until then a move may not enter an area holding
-unbesieged enemy units (RULINGS.md, "Building order").
+A Group Move may end in an area holding unbesieged enemy units (Engaging, 5.4); it may
+not pass through one. Musters never engage.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import board as B
-from .state import HState, Side
+from .state import WINTER, HState, Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +62,17 @@ def _gelan_at_home(bid: str, area: str) -> bool:
     return city is not None and city.nationality == B.spec(bid).nation
 
 
-def routes(s: HState, bid: str, blocked: frozenset[str] | None = None) -> list[Route]:
+def may_engage(s: HState, side: str) -> bool:
+    """5.4: a Group Move may Engage, except under Augury (sidebar) and in Winter (9.21)."""
+    return side not in s["effects"]["augury"] and s["season"] != WINTER
+
+
+def routes(s: HState, bid: str, blocked: frozenset[str] | None = None,
+           engage: bool = False) -> list[Route]:
     """Every destination this unit can reach on its own this turn (5.1, 5.2). `blocked`:
-    the areas with unbesieged enemy units (computed when not given)."""
+    the areas with unbesieged enemy units (computed when not given); `engage`: whether it
+    may end its move in one of them (5.4). Under the Peace, in Greece, units pass enemies
+    at sea and never engage (12.0 2b)."""
     x = s["blocks"][bid]
     if blocked is None:
         blocked = B.blocking(s, x["side"])
@@ -94,14 +102,16 @@ def routes(s: HState, bid: str, blocked: frozenset[str] | None = None) -> list[R
                     limit = b.land_move
                 if nlen > limit or not _enterable(s, bid, side, n):
                     continue
-                if n in blocked:
-                    continue  # Engaging is built in a later step
+                peaceful = B.peace(s) and B.region(n) == "greece"
+                stop = n in blocked and not (peaceful and nkind == "sea")
+                if stop and (not engage or peaceful):
+                    continue
                 old = seen.get(n)
                 if old is not None and old <= (nlen, ndeep):
                     continue
                 seen[n] = (nlen, ndeep)
                 best[n] = Route(n, area, ndeep, nlen)
-                if not (fleet and nkind == "land"):  # 2.26: fleets stop on entering land
+                if not stop and not (fleet and nkind == "land"):  # 5.4, 2.26: stop there
                     nxt.append((n, nlen, ndeep, area))
         frontier = nxt
     best.pop(origin, None)

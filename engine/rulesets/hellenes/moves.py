@@ -9,7 +9,7 @@ from engine.core.procedures import Flow, Procedure
 from . import board as B
 from .events import add_prestige
 from .flow import note
-from .movement import can_carry_to, cargo_for, routes
+from .movement import can_carry_to, cargo_for, may_engage, routes
 from .siege import established, refresh
 from .state import FALL, HIGH_SUMMER, SPRING, SUMMER, WINTER, HState, Side, other, to_pool
 
@@ -40,7 +40,9 @@ def group_areas(s: HState, side: Side) -> list[str]:
         return []
     blocked = B.blocking(s, side)
     areas = {s["blocks"][b]["loc"] for b in B.on_map(s, side)}
-    return sorted(a for a in areas if any(routes(s, b, blocked) for b in movers(s, side, a)))
+    engage = may_engage(s, side)
+    return sorted(a for a in areas
+                  if any(routes(s, b, blocked, engage) for b in movers(s, side, a)))
 
 
 def reach(s: HState, side: Side) -> dict[str, set[str]]:
@@ -103,10 +105,13 @@ class GroupMove(Procedure[HState]):
                                    "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")]
         bid = a["queue"][0]
         opts = [Option("stay", "Stay where it is", "5.0")]
-        for r in routes(s, bid):
+        blocked = B.blocking(s, side)
+        for r in routes(s, bid, blocked, may_engage(s, side)):
             deep = f", {r.deep} DeepSea crossing(s)" if r.deep else ""
+            fight = ", Engaging the enemy there" if r.dest in blocked else ""
             opts.append(Option(r.dest, f"to {B.comps().areas[r.dest].name} (from "
-                               f"{B.comps().areas[r.via].name}{deep})", "5.0"))
+                               f"{B.comps().areas[r.via].name}{deep}{fight})",
+                               "5.4" if fight else "5.0"))
         x = s["blocks"][bid]
         return [Prompt(side, f"Group Move from {B.comps().areas[a['area']].name}: where does "
                        f"{B.spec(bid).name} ({x['cv']} cv) go? (5.0)", tuple(opts),
@@ -143,10 +148,11 @@ class GroupMove(Procedure[HState]):
         side = a["side"]
         formations: dict[tuple[str, str], list[str]] = {}
         deep: dict[tuple[str, str], int] = {}
+        blocked = B.blocking(s, side)
         for bid, dest in a["orders"].items():
             if bid in a["cargo"].values():
                 continue
-            r = next(r for r in routes(s, bid) if r.dest == dest)
+            r = next(r for r in routes(s, bid, blocked, True) if r.dest == dest)
             formations.setdefault((dest, r.via), []).append(bid)
             deep[(dest, r.via)] = r.deep
         for (dest, _via), fleets in sorted(formations.items()):
@@ -154,6 +160,11 @@ class GroupMove(Procedure[HState]):
                 _turn(s)["crossings"].append({
                     "fleets": sorted(fleets), "deep": deep[(dest, _via)],
                     "cargo": {f: a["cargo"][f] for f in fleets if f in a["cargo"]}})
+        for (dest, via), units in sorted(formations.items()):
+            if dest in blocked:  # 5.4: an Engaging Formation, fought in the Combat phase
+                carried = [a["cargo"][f] for f in units if f in a["cargo"]]
+                _turn(s)["engaged"].append({"area": dest, "via": via, "units": sorted(units + carried),
+                                            "from_sea": B.comps().areas[via].kind == "sea"})
         for bid, dest in a["orders"].items():
             _move(s, bid, dest)
         for fleet, unit in a["cargo"].items():

@@ -16,7 +16,7 @@ from .building import garrison_sites, reinforceable
 from .flow import note, phase_end
 from .moves import group_areas, muster_targets, pillage_targets, storms
 from .siege import attrition_open, establish, refresh
-from .state import HState, Side, to_pool
+from .state import Engaged, HState, Side, other, to_pool
 
 
 def _turn(s: HState):
@@ -132,13 +132,58 @@ class Combat(Procedure[HState]):
         done = flow.args.setdefault("done", [])
         return [c for c in sorted(s["sieges"]) if c not in done and attrition_open(s, c, side)]
 
+    def _battles(self, flow: Flow[HState]) -> dict[str, list[Engaged]]:
+        """6.0: areas where this turn's Formations face unbesieged enemy units."""
+        s, side = flow.state, flow.args["side"]
+        t = s["turn"]
+        out: dict[str, list[Engaged]] = {}
+        for f in t["engaged"] if t else []:
+            if B.units_in(s, f["area"], other(side), inside=False):
+                out.setdefault(f["area"], []).append(f)
+        return out
+
+    def _smallest(self, flow: Flow[HState]) -> list[str]:
+        """6.0: smaller battles first, by the acting side's units in the first Formation;
+        the acting player orders equal ones."""
+        s = flow.state
+        battles = self._battles(flow)
+        size = {a: len([u for u in fs[0]["units"] if s["blocks"][u]["loc"] == a])
+                for a, fs in battles.items()}
+        if not size:
+            return []
+        least = min(size.values())
+        return sorted(a for a, n in size.items() if n == least)
+
     def enter(self, flow: Flow[HState]) -> None:
+        self._next(flow)
+
+    def _next(self, flow: Flow[HState]) -> None:
+        areas = self._smallest(flow)
+        if len(areas) == 1:
+            self._fight(flow, areas[0])
+            return
+        if areas:
+            return  # the acting player chooses which battle comes first
         invest_garrisons(flow.state, flow.args["side"])
         if not self._sieges(flow):
             self._finish(flow)
 
+    def _fight(self, flow: Flow[HState], area: str) -> None:
+        s, side = flow.state, flow.args["side"]
+        forms = self._battles(flow)[area]
+        t = s["turn"]
+        assert t is not None
+        t["engaged"] = [f for f in t["engaged"] if f["area"] != area]
+        flow.call("battle", area=area, attacker=side, defender=other(side),
+                  formations=[dict(f) for f in forms])
+
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         side = flow.args["side"]
+        areas = self._smallest(flow)
+        if areas:
+            return [Prompt(side, "Several battles of the same size: which is fought first? "
+                           "(6.0)", tuple(Option(f"battle:{a}", B.comps().areas[a].name, "6.0")
+                                          for a in areas), rule="6.0", kind="battle-order")]
         opts = [Option(f"attrition:{c}", f"Siege Attrition against {c} (8.2)", "8.2")
                 for c in self._sieges(flow)]
         opts.append(Option("done", "No more Siege Combat this turn", "8.0"))
@@ -147,6 +192,9 @@ class Combat(Procedure[HState]):
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         choice = str(answer)
+        if choice.startswith("battle:"):
+            self._fight(flow, choice.split(":", 1)[1])
+            return
         if choice == "done":
             self._finish(flow)
             return
@@ -155,6 +203,10 @@ class Combat(Procedure[HState]):
         flow.call("attrition", side=flow.args["side"], city=city)
 
     def resume(self, flow: Flow[HState], result: object) -> None:
+        if self._battles(flow):
+            self._next(flow)
+            return
+        invest_garrisons(flow.state, flow.args["side"])
         if not self._sieges(flow):
             self._finish(flow)
 

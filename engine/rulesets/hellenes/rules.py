@@ -12,6 +12,7 @@ from engine.core.rng import Rng
 from engine.core.view import RulesetCommon
 
 from . import view as V
+from .battle import Battle
 from .building import Recruit
 from .events import EventProc, RevoltProc
 from .flow import Commit, NewYear, NewYearResolve, Sacrifice, Season, Turn, Winter
@@ -29,7 +30,7 @@ MACHINE: Machine[HState] = Machine(
     [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(),
      EventProc(), RevoltProc(), Actions(), Combat(), WinterActions(), Overcrowded(),
      Recruit(), Attrition(), Losses(), YearEnd(), YearClose(), GroupMove(), Muster(),
-     Pillage()],
+     Pillage(), Battle()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
