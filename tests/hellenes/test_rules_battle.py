@@ -123,3 +123,65 @@ def test_views_reveal_battle_blocks_to_both_sides():
         "battle") else set()
     assert {"S9", "S1"} <= names
     assert "fight" in ids(g, "athens")
+
+
+def _potidea(side="athens", event=False, treachery=None, **kw):
+    g = position(scenario="431", season=1, turn={"side": side, "actions": 0, "event": event},
+                 start="combat", args={"side": side}, **kw)
+    if treachery:
+        g.state["turn"]["treachery"] = treachery
+        g._prompts = None
+    return g
+
+
+ONE_BESIEGER = {"A5": {"loc": "pool"}, "A8": {"loc": "pool"}, "A17": {"loc": "pool"},
+                "S19": {"loc": "POT", "cv": 1, "inside": True}, "S40": {"loc": "pool"}}
+
+
+def test_8_13_capitulation_costs_one_and_saves_the_assaulters():
+    g = _potidea()
+    g.act("athens", "assault:Potidea")
+    assert prompt(g, "sparta").kind == "capitulate"
+    g.act("sparta", "capitulate")
+    s = g.state
+    assert s["prestige"] == 1 and "Potidea" not in s["sieges"]
+    assert s["blocks"]["S19"]["loc"] == "pool" and s["blocks"]["A2"]["cv"] == 3
+
+
+def test_8_1_assault_double_defense_and_the_garrison_last():
+    g = _potidea(blocks=ONE_BESIEGER)
+    g.act("athens", "assault:Potidea")
+    fix_dice(g, [4, 3, 1, 1, 3,   4, 1, 4, 4,   4, 1, 2, 4])
+    g.act("sparta", "resist")  # defenders at A2 attack first: 4 and 3 miss
+    g.act("athens", "fight")  # 1, 1: two hits make one step: the 1-cv unit falls
+    s = g.state
+    assert s["blocks"]["S19"]["loc"] == "pool" and "Potidea" in s["garrisons"]
+    g.act("athens", "fight")  # round 2: one hit is half a step on the garrison, and lapses
+    assert "Potidea" in s["garrisons"]
+    g.act("athens", "fight")  # round 3: two hits take the garrison: the City falls
+    assert "Potidea" not in s["garrisons"] and "Potidea" not in s["sieges"]
+    assert s["prestige"] == 2  # 14.11: a City taken by Assault
+
+
+def test_treachery_assault_must_retreat_after_one_round():
+    g = _potidea(event=True, treachery="Potidea", blocks=ONE_BESIEGER)
+    assert ids(g, "athens")[:1] == ["assault:Potidea"]
+    g.act("athens", "assault:Potidea")
+    fix_dice(g, [4, 3, 3, 3, 4])
+    g.act("sparta", "resist")
+    g.act("athens", "fight")  # no Double Defense, but 3, 3, 4 miss: the City stands
+    s = g.state
+    assert "Potidea" in s["sieges"] and s["blocks"]["A2"]["loc"] == "POT"
+    assert s["prestige"] == 0  # a Retire before any loss
+
+
+def test_8_3_sortiers_retreat_only_into_the_city():
+    g = _potidea(side="sparta")
+    assert "sortie:Potidea" in ids(g, "sparta")
+    g.act("sparta", "sortie:Potidea")
+    g.act("sparta", "S40")
+    fix_dice(g, [3, 3])
+    g.act("athens", "fight")  # the Athenian light infantry (B1, defending) misses
+    g.act("sparta", "retreat")
+    s = g.state
+    assert s["blocks"]["S40"]["inside"] is True and "Potidea" in s["sieges"]

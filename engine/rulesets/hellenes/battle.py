@@ -37,9 +37,39 @@ def rating(s: HState, bid: str, sea: bool) -> tuple[str, int]:
     return b.agility, b.power
 
 
-def alive(s: HState, bid: str, area: str) -> bool:
-    x = s["blocks"][bid]
-    return x["loc"] == area and not x["inside"]
+GARRISON = "garrison"  # a City's garrison block in a Siege Assault (2.3, 8.1)
+
+
+def assault(a: dict[str, Any]) -> bool:
+    return a.get("mode") == "assault"
+
+
+def cv(s: HState, u: str) -> int:
+    return 1 if u == GARRISON else s["blocks"][u]["cv"]
+
+
+def side_of(s: HState, a: dict[str, Any], u: str) -> str:
+    return a["defender"] if u == GARRISON else s["blocks"][u]["side"]
+
+
+def name(u: str) -> str:
+    return "the City garrison" if u == GARRISON else B.spec(u).name
+
+
+def present(s: HState, a: dict[str, Any], u: str) -> bool:
+    """Still in the fight: City defenders fight from inside in an Assault (8.1)."""
+    if u == GARRISON:
+        return a.get("city") in s["garrisons"]
+    x = s["blocks"][u]
+    inside = assault(a) and x["side"] == a["defender"]
+    return x["loc"] == a["area"] and x["inside"] == inside
+
+
+def rate(s: HState, a: dict[str, Any], u: str) -> tuple[str, int]:
+    """City defenders assume A2 in an Assault (8.1)."""
+    if assault(a) and side_of(s, a, u) == a["defender"]:
+        return "A", 2
+    return rating(s, u, a.get("sea", False))
 
 
 class Battle(Procedure[HState]):
@@ -56,11 +86,15 @@ class Battle(Procedure[HState]):
                      hurt={"athens": False, "sparta": False}, pending=None, queue=[],
                      retreating=None, panic=False, skip=[], harried=False, chasers=[],
                      harriers=[], attacked=[], sea=is_sea(a["area"]))
-        if a["stage"] == "fortify" and not self._fortify_choices(flow):
+        if a["stage"] == "fortify" and (not self._attackers(flow)
+                                         or not self._fortify_choices(flow)):
             self._begin(flow)
 
     def _defenders(self, flow: Flow[HState]) -> list[str]:
         s, a = flow.state, flow.args
+        if assault(a):
+            units = sorted(B.units_in(s, a["area"], a["defender"], inside=True))
+            return units + ([GARRISON] if a["city"] in s["garrisons"] else [])
         units = B.units_in(s, a["area"], a["defender"], inside=False)
         if is_sea(a["area"]) or a.get("sea_fight"):
             units = [u for u in units if B.spec(u).type == "fleet"]
@@ -70,7 +104,8 @@ class Battle(Procedure[HState]):
         """7.1: in a new battle in a CityState the defender controls, units may fortify."""
         s, a = flow.state, flow.args
         city = B.city_of(a["area"])
-        if city is None or a["fi"] > 0 or B.city_control(s, city) != a["defender"]:
+        if city is None or a["fi"] > 0 or B.city_control(s, city) != a["defender"] \
+                or a.get("mode"):
             return []
         room = B.capacity(s, city) - len(B.units_in(s, a["area"], a["defender"], inside=True))
         if room <= 0:
@@ -80,7 +115,7 @@ class Battle(Procedure[HState]):
 
     def _attackers(self, flow: Flow[HState]) -> list[str]:
         s, a = flow.state, flow.args
-        return [u for u in a["formations"][a["fi"]]["units"] if alive(s, u, a["area"])]
+        return [u for u in a["formations"][a["fi"]]["units"] if present(s, a, u)]
 
     def _begin(self, flow: Flow[HState]) -> None:
         a = flow.args
@@ -109,10 +144,10 @@ class Battle(Procedure[HState]):
         for side, ids in ((a["attacker"], self._attackers(flow)),
                           (a["defender"], self._defenders(flow))):
             for u in ids:
-                ag, pw = rating(s, u, a.get("sea", False))
-                blocks.append({"id": u, "name": B.spec(u).name, "side": side,
-                               "cv": s["blocks"][u]["cv"], "rating": f"{ag}{pw}",
-                               "type": B.spec(u).type, "routed": u in a["routed"]})
+                ag, pw = rate(s, a, u)
+                blocks.append({"id": u, "name": name(u), "side": side, "cv": cv(s, u),
+                               "rating": f"{ag}{pw}", "routed": u in a["routed"],
+                               "type": "garrison" if u == GARRISON else B.spec(u).type})
         rec = s["battle"] or {"area": a["area"], "name": B.comps().areas[a["area"]].name,
                               "attacker": a["attacker"], "defender": a["defender"],
                               "lines": [], "ruleset": "hellenes"}
@@ -129,10 +164,12 @@ class Battle(Procedure[HState]):
 
         def key(item: tuple[str, str]) -> tuple[int, int, str]:
             u, side = item
-            ag, _ = rating(s, u, a["sea"])
+            ag, _ = rate(s, a, u)
             return AGILITY.index(ag), 0 if side == a["defender"] else 1, u
         a["order"] = [u for u, _ in sorted(units, key=key)]
-        a["pos"], a["asked"], a["attacked"] = 0, [], []
+        a["pos"], a["asked"], a["attacked"], a["half"] = 0, [], [], []  # 8.11: halves lapse
+        if assault(a):
+            a["asked"].append(a["defender"])  # besieged land units cannot retreat (6.4)
 
     def _run(self, flow: Flow[HState]) -> None:
         """Attack after attack until a decision is needed or the battle ends."""
@@ -141,13 +178,17 @@ class Battle(Procedure[HState]):
             if self._decided(flow):
                 return
             if a["pos"] >= len(a["order"]):
+                if a.get("treachery") and a["round"] == 1:
+                    # Treachery: not taken in one round, the assaulters must retreat (sidebar)
+                    self._declare_retreat(flow, a["attacker"], panic=False)
+                    return
                 a["round"] += 1
                 a["skip"] = []
                 self._new_round(flow)
                 continue
             u = a["order"][a["pos"]]
-            side = s["blocks"][u]["side"]
-            if not alive(s, u, a["area"]) or u in a["routed"] or u in a["skip"]:
+            side = side_of(s, a, u)
+            if not present(s, a, u) or u in a["routed"] or u in a["skip"]:
                 a["pos"] += 1
                 continue
             if side not in a["asked"]:
@@ -159,14 +200,14 @@ class Battle(Procedure[HState]):
     def _attack(self, flow: Flow[HState], u: str, pursuit: bool) -> None:
         """6.31-6.33: cv dice; hits then routs against the enemy."""
         s, a = flow.state, flow.args
-        ag, power = rating(s, u, a["sea"])
-        dice = flow.context.roll(s["blocks"][u]["cv"])
+        ag, power = rate(s, a, u)
+        dice = flow.context.roll(cv(s, u))
         hits = sum(1 for d in dice if d <= power)
         routs = 0 if pursuit else sum(1 for d in dice if d >= 7 - power)
         a["attacked"].append(u)
-        side = s["blocks"][u]["side"]
+        side = side_of(s, a, u)
         what = "pursues" if pursuit else "attacks"
-        self._record(flow, f"{B.spec(u).name} ({ag}{power}, {s['blocks'][u]['cv']} cv) "
+        self._record(flow, f"{name(u)} ({ag}{power}, {cv(s, u)} cv) "
                      f"{what}: {dice} - {hits} hit(s), {routs} rout(s)")
         self._losses(flow, other(side), hits, routs, pursuit)
 
@@ -175,11 +216,19 @@ class Battle(Procedure[HState]):
         s, a = flow.state, flow.args
         ids = self._attackers(flow) if owner == a["attacker"] else self._defenders(flow)
         pool = [u for u in ids if routed_too or u not in a["routed"]]
+        if assault(a) and owner == a["defender"]:
+            if kind == "rout":
+                return []  # 8.1: City defenders cannot be routed
+            half = [u for u in a.get("half", []) if u in pool]
+            if half:
+                return half[:1]  # 8.11: a half-hit block takes the next hit
+            if len(pool) > 1:
+                pool = [u for u in pool if u != GARRISON]  # 7.3: the garrison dies last
         if not pool:
             return []
-        cvs = [s["blocks"][u]["cv"] for u in pool]
+        cvs = [cv(s, u) for u in pool]
         want = max(cvs) if kind == "hit" else min(cvs)
-        return [u for u in pool if s["blocks"][u]["cv"] == want]
+        return [u for u in pool if cv(s, u) == want]
 
     def _losses(self, flow: Flow[HState], owner: str, hits: int, routs: int,
                 routed_too: bool) -> None:
@@ -216,6 +265,16 @@ class Battle(Procedure[HState]):
     def _hit(self, flow: Flow[HState], u: str) -> None:
         s, a = flow.state, flow.args
         a["pending"]["hits"] -= 1
+        a["hurt"][side_of(s, a, u)] = True
+        if a.get("double") and side_of(s, a, u) == a["defender"]:
+            half = a.setdefault("half", [])
+            if u not in half:
+                half.append(u)  # 8.11: the first hit is half a step
+                return
+            half.remove(u)
+        if u == GARRISON:
+            del s["garrisons"][a["city"]]
+            return
         x = s["blocks"][u]
         a["hurt"][x["side"]] = True
         x["cv"] -= 1
@@ -247,8 +306,9 @@ class Battle(Procedure[HState]):
                                    kind="fortify")]
         if a["stage"] == "retreat":
             u = a["queue"][0]
-            opts = tuple(Option(d, B.comps().areas[d].name if d != "city" else "Into the City, "
-                           "fortified (7.1)", "6.4") for d in self._retreats(flow, u))
+            opts = tuple(Option(d, B.comps().areas[d].name if d not in ("city", "stay")
+                                else "Into the City, fortified (7.1)", "6.4")
+                         for d in self._retreats(flow, u))
             return [Prompt(a["retreating"], f"Retreat: where does {B.spec(u).name} go? (6.4)",
                            opts, rule="6.4", kind="retreat")]
         p = a["pending"]
@@ -336,11 +396,11 @@ class Battle(Procedure[HState]):
         s, a = flow.state, flow.args
         a["stage"], a["panic"] = "panic", True
         losers = self._attackers(flow) if side == a["attacker"] else self._defenders(flow)
-        rear = max(AGILITY.index(rating(s, u, a["sea"])[0]) for u in losers)
+        rear = max(AGILITY.index(rate(s, a, u)[0]) for u in losers)
         winners = self._defenders(flow) if side == a["attacker"] else self._attackers(flow)
         a["chasers"] = [u for u in a["order"] if u in winners and u not in a["routed"]
                         and u not in a["attacked"]
-                        and AGILITY.index(rating(s, u, a["sea"])[0]) < rear]
+                        and AGILITY.index(rate(s, a, u)[0]) < rear]
         a["retreating"] = side
         self._record(flow, f"{side.title()} panics (6.34)")
         self._continue_panic(flow)
@@ -349,7 +409,7 @@ class Battle(Procedure[HState]):
         s, a = flow.state, flow.args
         while a["chasers"] and a["pending"] is None:
             u = a["chasers"].pop(0)
-            if alive(s, u, a["area"]):
+            if present(s, a, u):
                 self._attack(flow, u, pursuit=True)
         if a["pending"] is None:
             self._declare_retreat(flow, a["retreating"], panic=True)
@@ -364,10 +424,10 @@ class Battle(Procedure[HState]):
             self._record(flow, f"{side.title()} retreats (6.4)")
         if not a["sea"] and not a.get("harried"):
             a["harried"] = True
-            a["harriers"] = [u for u in a["order"] if alive(s, u, a["area"])
+            a["harriers"] = [u for u in a["order"] if present(s, a, u) and u != GARRISON
                              and u not in a["routed"] and B.spec(u).type == "cavalry"]
             # the side staying harries first (Cavalry Raid sidebar)
-            a["harriers"].sort(key=lambda u: s["blocks"][u]["side"] == side)
+            a["harriers"].sort(key=lambda u: side_of(s, a, u) == side)
         self._harry(flow)
 
     def _harry(self, flow: Flow[HState]) -> None:
@@ -375,7 +435,7 @@ class Battle(Procedure[HState]):
         a["stage"] = "harry"
         while a.get("harriers") and a["pending"] is None:
             u = a["harriers"].pop(0)
-            if alive(s, u, a["area"]):
+            if present(s, a, u):
                 self._attack(flow, u, pursuit=True)
         if a["pending"] is not None:
             return
@@ -409,6 +469,10 @@ class Battle(Procedure[HState]):
         side = s["blocks"][u]["side"]
         fleet = B.spec(u).type == "fleet"
         f = a["formations"][a["fi"]]
+        if side == a["attacker"] and assault(a):
+            return ["stay"]  # 8.12: assaulters fall back into the Province
+        if side == a["attacker"] and f["via"] == "city":
+            return ["city"]  # 8.3: sortiers go back into the City
         if side == a["attacker"]:
             cands = [f["via"]]
         else:
@@ -440,6 +504,8 @@ class Battle(Procedure[HState]):
     def _retreat_one(self, flow: Flow[HState], u: str, dest: str) -> None:
         s = flow.state
         x = s["blocks"][u]
+        if dest == "stay":
+            return
         if dest == "city":
             x["inside"] = True
         else:
@@ -456,7 +522,6 @@ class Battle(Procedure[HState]):
     def _settle(self, flow: Flow[HState], winner: str, reason: str) -> None:
         """14.11: Triumph +2 (panic or elimination), Trophy +1 (retreat), a land Retire 0."""
         s, a = flow.state, flow.args
-        loser = other(winner)
         fought = a["stage"] != "fortify"
         gain = 0
         if reason in ("panic", "eliminated") and fought:

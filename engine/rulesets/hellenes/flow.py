@@ -200,8 +200,8 @@ class Turn(Procedure[HState]):
 
 
 class Winter(Procedure[HState]):
-    """9.0: Winter Actions (P1, P2), SiegeBreaking Combat (P1, P2), Winter Siege Combat
-    (P1, P2), then Year End."""
+    """9.0: Winter Actions (P1, P2), SiegeBreaking Combat (P1, P2: Sorties, 9.32), Winter
+    Siege Combat (P1, P2: Assault or Attrition at 1-3, 9.4), then Year End."""
 
     name = "winter"
 
@@ -216,10 +216,10 @@ class Winter(Procedure[HState]):
             s["turn"] = new_turn(side, False, n)
             note(flow, "actions", f"{side.title()} has {n} Winter Action(s) (9.2)")
             flow.call("winter_actions", side=side, maintained=[])
-        elif stage < 4:
-            side = order[stage - 2]
+        elif stage < 6:
+            side = order[stage % 2]
             s["turn"] = new_turn(side, False, 0)
-            flow.call("combat", side=side)
+            flow.call("combat", side=side, mode="breaking" if stage < 4 else "siege")
         else:
             s["turn"] = None
             flow.goto("year_end")

@@ -12,6 +12,7 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
+from .assault import assault_targets, sortie_targets
 from .building import garrison_sites, reinforceable
 from .flow import note, phase_end
 from .moves import group_areas, muster_targets, pillage_targets, storms
@@ -122,15 +123,34 @@ class Actions(Procedure[HState]):
 
 
 class Combat(Procedure[HState]):
-    """6.0/8.0: the acting player's Siege Combat against sieges established in a prior
-    Season: Siege Attrition (8.2) in Event and Action turns alike."""
+    """6.0/8.0: battles, then the acting player's Siege Combat: Sorties (8.3), and against
+    sieges established in a prior Season an Assault (8.1) or Siege Attrition (8.2). The
+    `mode` is "turn" (a Player Turn), "breaking" (Winter SiegeBreaking Combat: Sorties,
+    9.3) or "siege" (Winter Siege Combat, 9.4)."""
 
     name = "combat"
 
-    def _sieges(self, flow: Flow[HState]) -> list[str]:
+    def _options(self, flow: Flow[HState]) -> list[Option]:
         s, side = flow.state, flow.args["side"]
+        mode = flow.args.get("mode", "turn")
         done = flow.args.setdefault("done", [])
-        return [c for c in sorted(s["sieges"]) if c not in done and attrition_open(s, c, side)]
+        opts = []
+        if mode in ("turn", "breaking"):
+            opts += [Option(f"sortie:{c}", f"Sortie from {c} against its besiegers (8.3)",
+                            "8.3") for c in sortie_targets(s, side) if c not in done]
+        if mode in ("turn", "siege"):
+            for c in sorted(s["sieges"]):
+                if c in done:
+                    continue
+                if c in assault_targets(s, side):
+                    opts.append(Option(f"assault:{c}", f"Siege Assault on {c} (8.1)", "8.1"))
+                if attrition_open(s, c, side):
+                    opts.append(Option(f"attrition:{c}", f"Siege Attrition against {c} (8.2)",
+                                       "8.2"))
+        return opts
+
+    def _sieges(self, flow: Flow[HState]) -> list[Option]:
+        return self._options(flow)
 
     def _battles(self, flow: Flow[HState]) -> dict[str, list[Engaged]]:
         """6.0: areas where this turn's Formations face unbesieged enemy units."""
@@ -138,7 +158,8 @@ class Combat(Procedure[HState]):
         t = s["turn"]
         out: dict[str, list[Engaged]] = {}
         for f in t["engaged"] if t else []:
-            if B.units_in(s, f["area"], other(side), inside=False):
+            here = any(s["blocks"][u]["loc"] == f["area"] for u in f["units"])
+            if here and B.units_in(s, f["area"], other(side), inside=False):
                 out.setdefault(f["area"], []).append(f)
         return out
 
@@ -184,8 +205,7 @@ class Combat(Procedure[HState]):
             return [Prompt(side, "Several battles of the same size: which is fought first? "
                            "(6.0)", tuple(Option(f"battle:{a}", B.comps().areas[a].name, "6.0")
                                           for a in areas), rule="6.0", kind="battle-order")]
-        opts = [Option(f"attrition:{c}", f"Siege Attrition against {c} (8.2)", "8.2")
-                for c in self._sieges(flow)]
+        opts = self._options(flow)
         opts.append(Option("done", "No more Siege Combat this turn", "8.0"))
         return [Prompt(side, "Siege Combat: choose a siege to resolve (8.0)", tuple(opts),
                        rule="8.0", kind="siege-combat")]
@@ -198,9 +218,15 @@ class Combat(Procedure[HState]):
         if choice == "done":
             self._finish(flow)
             return
-        city = choice.split(":", 1)[1]
+        verb, _, city = choice.partition(":")
+        side = flow.args["side"]
         flow.args["done"].append(city)
-        flow.call("attrition", side=flow.args["side"], city=city)
+        if verb == "attrition":
+            flow.call("attrition", side=side, city=city)
+        elif verb == "assault":
+            flow.call("assault", city=city, attacker=side, defender=other(side))
+        else:
+            flow.call("sortie", side=side, city=city)
 
     def resume(self, flow: Flow[HState], result: object) -> None:
         if self._battles(flow):

@@ -12,6 +12,7 @@ from engine.core.rng import Rng
 from engine.core.view import RulesetCommon
 
 from . import view as V
+from .assault import Assault, Sortie
 from .battle import Battle
 from .building import Recruit
 from .events import EventProc, RevoltProc
@@ -30,7 +31,7 @@ MACHINE: Machine[HState] = Machine(
     [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(),
      EventProc(), RevoltProc(), Actions(), Combat(), WinterActions(), Overcrowded(),
      Recruit(), Attrition(), Losses(), YearEnd(), YearClose(), GroupMove(), Muster(),
-     Pillage(), Battle()],
+     Pillage(), Battle(), Assault(), Sortie()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
