@@ -68,7 +68,7 @@ def may_engage(s: HState, side: str) -> bool:
 
 
 def routes(s: HState, bid: str, blocked: frozenset[str] | None = None,
-           engage: bool = False) -> list[Route]:
+           engage: bool = False, extra: int = 0) -> list[Route]:
     """Every destination this unit can reach on its own this turn (5.1, 5.2). `blocked`:
     the areas with unbesieged enemy units (computed when not given); `engage`: whether it
     may end its move in one of them (5.4). Under the Peace, in Greece, units pass enemies
@@ -97,9 +97,9 @@ def routes(s: HState, bid: str, blocked: frozenset[str] | None = None,
                 ndeep = deep + (1 if crossing else 0)
                 nlen = length + 1
                 if fleet:  # 5.1: one area on land along the coast; the sea range at sea
-                    limit = 1 if kind == nkind == "land" else (b.sea_move or 1)
+                    limit = 1 if kind == nkind == "land" else (b.sea_move or 1) + extra
                 else:
-                    limit = b.land_move
+                    limit = b.land_move + extra
                 if nlen > limit or not _enterable(s, bid, side, n):
                     continue
                 peaceful = B.peace(s) and B.region(n) == "greece"
@@ -159,3 +159,22 @@ def cargo_for(s: HState, fleet: str, candidates: list[str]) -> list[str]:
 def can_carry_to(s: HState, unit: str, dest: str) -> bool:
     return _enterable(s, unit, s["blocks"][unit]["side"], dest) and \
         B.comps().areas[dest].kind == "land" and _may_end(s, unit, s["blocks"][unit]["side"], dest)
+
+
+# ------------------------------------------------------------------ Winter (9.21)
+def shelter(s: HState, side: Side, dest: str, via: str) -> bool:
+    """A Wintering move ends in a friendly-controlled City that the enemy neither besieges
+    nor, for a fleet coming through its Offshore Sea, blockades (9.21)."""
+    city = B.city_of(dest)
+    if city is None or city.name in s["sieges"] or B.city_control(s, city) != side:
+        return False
+    return not (city.offshore == via and B.fleets_in(s, via, "athens" if side == "sparta"
+                                                         else "sparta"))
+
+
+def winter_routes(s: HState, bid: str, extra: int) -> list[Route]:
+    """9.21: Wintering units pass through enemy units; Forced Marches and Sails succeed (the
+    `extra` area); only controlled Cities are destinations."""
+    side = s["blocks"][bid]["side"]
+    return [r for r in routes(s, bid, frozenset(), False, extra)
+            if shelter(s, side, r.dest, r.via)]

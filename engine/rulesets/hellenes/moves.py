@@ -9,7 +9,7 @@ from engine.core.procedures import Flow, Procedure
 from . import board as B
 from .events import add_prestige
 from .flow import note
-from .movement import can_carry_to, cargo_for, may_engage, routes
+from .movement import Route, can_carry_to, cargo_for, may_engage, routes, winter_routes
 from .siege import established, refresh
 from .state import FALL, HIGH_SUMMER, SPRING, SUMMER, WINTER, HState, Side, other, to_pool
 
@@ -86,7 +86,8 @@ class GroupMove(Procedure[HState]):
     def enter(self, flow: Flow[HState]) -> None:
         a = flow.args
         if "queue" not in a:
-            a["queue"] = movers(flow.state, a["side"], a["area"])
+            a["queue"] = [b for b in movers(flow.state, a["side"], a["area"])
+                          if not (a.get("winter") and B.spec(b).barbarian)]
             a["orders"], a["cargo"] = {}, {}
             a["asking"] = None
         if not a["queue"] and a["asking"] is None:
@@ -106,7 +107,7 @@ class GroupMove(Procedure[HState]):
         bid = a["queue"][0]
         opts = [Option("stay", "Stay where it is", "5.0")]
         blocked = B.blocking(s, side)
-        for r in routes(s, bid, blocked, may_engage(s, side)):
+        for r in self._routes(flow, bid):
             deep = f", {r.deep} DeepSea crossing(s)" if r.deep else ""
             fight = ", Engaging the enemy there" if r.dest in blocked else ""
             opts.append(Option(r.dest, f"to {B.comps().areas[r.dest].name} (from "
@@ -116,6 +117,12 @@ class GroupMove(Procedure[HState]):
         return [Prompt(side, f"Group Move from {B.comps().areas[a['area']].name}: where does "
                        f"{B.spec(bid).name} ({x['cv']} cv) go? (5.0)", tuple(opts),
                        rule="5.0", kind="move")]
+
+    def _routes(self, flow: Flow[HState], bid: str) -> list[Route]:
+        s, side = flow.state, flow.args["side"]
+        if flow.args.get("winter"):
+            return winter_routes(s, bid, 1)  # 9.214: Forced Marches succeed
+        return routes(s, bid, B.blocking(s, side), may_engage(s, side))
 
     def _cargo(self, flow: Flow[HState], fleet: str, dest: str) -> list[str]:
         a, s = flow.args, flow.state
@@ -152,7 +159,7 @@ class GroupMove(Procedure[HState]):
         for bid, dest in a["orders"].items():
             if bid in a["cargo"].values():
                 continue
-            r = next(r for r in routes(s, bid, blocked, True) if r.dest == dest)
+            r = next(r for r in self._routes(flow, bid) if r.dest == dest)
             formations.setdefault((dest, r.via), []).append(bid)
             deep[(dest, r.via)] = r.deep
         for (dest, _via), fleets in sorted(formations.items()):
@@ -161,7 +168,7 @@ class GroupMove(Procedure[HState]):
                     "fleets": sorted(fleets), "deep": deep[(dest, _via)],
                     "cargo": {f: a["cargo"][f] for f in fleets if f in a["cargo"]}})
         for (dest, via), units in sorted(formations.items()):
-            if dest in blocked:  # 5.4: an Engaging Formation, fought in the Combat phase
+            if dest in blocked and not a.get("winter"):  # 5.4: Engaging, fought in Combat
                 carried = [a["cargo"][f] for f in units if f in a["cargo"]]
                 _turn(s)["engaged"].append({"area": dest, "via": via, "units": sorted(units + carried),
                                             "from_sea": B.comps().areas[via].kind == "sea"})

@@ -15,6 +15,7 @@ from . import board as B
 from .assault import assault_targets, sortie_targets
 from .building import garrison_sites, reinforceable
 from .flow import note, phase_end
+from .movement import winter_routes
 from .moves import group_areas, muster_targets, pillage_targets, storms
 from .siege import attrition_open, establish, refresh
 from .state import Engaged, HState, Side, other, to_pool
@@ -308,6 +309,7 @@ class WinterActions(Procedure[HState]):
                 area = B.comps().areas[s["blocks"][b]["loc"]].name
                 opts.append(Option(f"maintain:{b}", f"Maintain {B.spec(b).name} in {area} "
                                    "over Winter (1 Action)", "9.22"))
+        opts += _wintering_options(s, side, left)
         opts.append(Option("done", "End Winter Actions: unmaintained units outside friendly "
                            "Cities disband (9.24)", "9.24"))
         return [Prompt(side, f"Winter Actions: {left} left (9.2)", tuple(opts), rule="9.2",
@@ -320,6 +322,18 @@ class WinterActions(Procedure[HState]):
             return
         if _pay_building(flow, choice):
             return
+        verb, _, rest = choice.partition(":")
+        if verb in ("quarter", "home"):
+            bid, dest = rest.split(":")
+            _winter_move(s, bid, dest, 0 if verb == "quarter" else 1)
+            where = B.comps().areas[dest].name
+            note(flow, "winter-move", f"{seat.title()} {'quarters' if verb == 'quarter' else 'sends home'}"
+                 f" a unit in {where} ({'9.211' if verb == 'quarter' else '9.212'})")
+            return
+        if verb == "wmove":
+            _turn(s)["actions"] -= B.action_cost(s, rest)
+            flow.call("group_move", side=flow.args["side"], area=rest, winter=True)
+            return
         if choice.startswith("maintain:"):
             _turn(s)["actions"] -= 1
             flow.args["maintained"].append(choice.split(":", 1)[1])
@@ -329,6 +343,7 @@ class WinterActions(Procedure[HState]):
 
     def _disband(self, flow: Flow[HState]) -> None:
         s, side = flow.state, flow.args["side"]
+        storms(flow)  # 9.21: DeepSea crossings are rolled for as usual
         kept = set(flow.args["maintained"])
         gone = [b for b in exposed(s, side) if b not in kept]
         gone += [b for b in B.on_map(s, side) if B.spec(b).barbarian and b not in gone]
@@ -346,6 +361,53 @@ class WinterActions(Procedure[HState]):
         else:
             phase_end(flow, f"{side.title()} Winter Actions")
             flow.end()
+
+
+def _needs_shelter(s: HState, side: Side) -> list[str]:
+    crowded = over_capacity(s, side)
+    return exposed(s, side) + [b for a in crowded for b in sheltered(s, side)[a]]
+
+
+def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
+    """9.211 Quartering and 9.212 Homing (free), 9.214 Group Moves (1 Action)."""
+    moved = set(_turn(s)["moved"])
+    names = B.comps().areas
+    opts = []
+    homed = {b for area, units in sheltered(s, side).items() for b in units
+             if B.home_city(b, B.city_of(area))}  # type: ignore[arg-type]
+    for b in _needs_shelter(s, side):
+        if b in moved or B.spec(b).barbarian:
+            continue
+        for r in winter_routes(s, b, 0):
+            if r.length == 1:
+                opts.append(Option(f"quarter:{b}:{r.dest}", f"Quarter {B.spec(b).name} in "
+                                   f"{names[r.dest].name} (free)", "9.211"))
+    for b in B.on_map(s, side):
+        if b in moved or b in homed or B.spec(b).barbarian or s["blocks"][b]["inside"]:
+            continue
+        for r in winter_routes(s, b, 1):
+            if B.home_city(b, B.city_of(r.dest)):  # type: ignore[arg-type]
+                opts.append(Option(f"home:{b}:{r.dest}", f"Send {B.spec(b).name} home to "
+                                   f"{names[r.dest].name} (free)", "9.212"))
+    if left >= 1:
+        areas = {s["blocks"][b]["loc"] for b in B.on_map(s, side) if b not in moved}
+        for area in sorted(areas):
+            if B.action_cost(s, area) <= left and any(
+                    winter_routes(s, b, 1) for b in B.units_in(s, area, side)
+                    if b not in moved and not B.spec(b).barbarian):
+                opts.append(Option(f"wmove:{area}", f"Wintering Group Move from "
+                                   f"{names[area].name} to friendly Cities (1 Action)", "9.214"))
+    return opts
+
+
+def _winter_move(s: HState, bid: str, dest: str, extra: int) -> None:
+    r = next(r for r in winter_routes(s, bid, extra) if r.dest == dest)
+    if r.deep and B.spec(bid).type == "fleet":
+        _turn(s)["crossings"].append({"fleets": [bid], "deep": r.deep, "cargo": {}})
+    x = s["blocks"][bid]
+    x["loc"], x["inside"] = dest, False
+    _turn(s)["moved"].append(bid)
+    refresh(s)
 
 
 class Overcrowded(Procedure[HState]):
