@@ -151,7 +151,10 @@ class Battle(Procedure[HState]):
         rec = s["battle"] or {"area": a["area"], "name": B.comps().areas[a["area"]].name,
                               "attacker": a["attacker"], "defender": a["defender"],
                               "lines": [], "ruleset": "hellenes"}
-        rec.update(round=a["round"], sea=a.get("sea", False), blocks=blocks)
+        present = {b["id"] for b in blocks}
+        gone = [dict(b, cv=0, routed=True) for b in rec.get("blocks", [])
+                if b["id"] not in present]  # eliminated: still shown, emptied
+        rec.update(round=a["round"], sea=a.get("sea", False), blocks=blocks + gone)
         if note:
             rec["lines"].append(note)
         s["battle"] = rec
