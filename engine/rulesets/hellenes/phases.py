@@ -15,7 +15,7 @@ from . import board as B
 from .assault import assault_targets, sortie_targets
 from .building import garrison_sites, reinforceable
 from .flow import note, phase_end
-from .movement import winter_routes
+from .movement import shelters, winter_routes
 from .moves import group_areas, muster_targets, pillage_targets, storms
 from .siege import attrition_open, establish, refresh
 from .state import Engaged, HState, Side, other, to_pool
@@ -261,10 +261,11 @@ def sheltered(s: HState, side: Side) -> dict[str, list[str]]:
     """Units inside friendly-controlled Cities, by City area (9.0). A City over Capacity
     lists all its units; the excess must be Maintained or disband (9.213, 9.22)."""
     out: dict[str, list[str]] = {}
+    held = B.controls(s)
     for b in B.on_map(s, side):
         area = s["blocks"][b]["loc"]
         city = B.city_of(area)
-        if city is None or B.city_control(s, city) != side:
+        if city is None or held[city.name] != side:
             continue
         if city.name in s["sieges"] and not s["blocks"][b]["inside"]:
             continue  # besiegers are outside the City
@@ -372,20 +373,21 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
     """9.211 Quartering and 9.212 Homing (free), 9.214 Group Moves (1 Action)."""
     moved = set(_turn(s)["moved"])
     names = B.comps().areas
+    safe = shelters(s, side)
     opts = []
     homed = {b for area, units in sheltered(s, side).items() for b in units
              if B.home_city(b, B.city_of(area))}  # type: ignore[arg-type]
     for b in _needs_shelter(s, side):
         if b in moved or B.spec(b).barbarian:
             continue
-        for r in winter_routes(s, b, 0):
+        for r in winter_routes(s, b, 0, safe):
             if r.length == 1:
                 opts.append(Option(f"quarter:{b}:{r.dest}", f"Quarter {B.spec(b).name} in "
                                    f"{names[r.dest].name} (free)", "9.211"))
     for b in B.on_map(s, side):
         if b in moved or b in homed or B.spec(b).barbarian or s["blocks"][b]["inside"]:
             continue
-        for r in winter_routes(s, b, 1):
+        for r in winter_routes(s, b, 1, safe):
             if B.home_city(b, B.city_of(r.dest)):  # type: ignore[arg-type]
                 opts.append(Option(f"home:{b}:{r.dest}", f"Send {B.spec(b).name} home to "
                                    f"{names[r.dest].name} (free)", "9.212"))
@@ -393,7 +395,7 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
         areas = {s["blocks"][b]["loc"] for b in B.on_map(s, side) if b not in moved}
         for area in sorted(areas):
             if B.action_cost(s, area) <= left and any(
-                    winter_routes(s, b, 1) for b in B.units_in(s, area, side)
+                    winter_routes(s, b, 1, safe) for b in B.units_in(s, area, side)
                     if b not in moved and not B.spec(b).barbarian):
                 opts.append(Option(f"wmove:{area}", f"Wintering Group Move from "
                                    f"{names[area].name} to friendly Cities (1 Action)", "9.214"))
