@@ -86,7 +86,36 @@ def routes(s: HState, bid: str, blocked: frozenset[str] | None = None,
     x = s["blocks"][bid]
     if x["inside"] and B.spec(bid).type != "fleet":
         return []  # 7.4: besieged land units cannot move
-    return list(_search(x["loc"], x["inside"], bid, world(s, x["side"], blocked, engage, extra)))
+    frozen, barred = expedition_limits(s, bid)
+    if frozen:
+        return []
+    return list(_search(x["loc"], x["inside"], bid, world(s, x["side"], blocked, engage, extra),
+                        barred))
+
+
+SICILY_ITALY = frozenset({"sicily", "italy"})
+
+
+def expedition_limits(s: HState, bid: str) -> tuple[bool, frozenset[str]]:
+    """(may not move, regions it may not enter) for Athens' Sicilian expeditions: in the
+    Sicily Campaign units starting in Athens wait for 414 (15.2 rule 3); in 415 only the
+    1st Expedition may enter Italy or Sicily in 415 and only the 2nd in 414, the 2nd
+    staying in Athens until 414 or War Resumes (15.4 rule 3)."""
+    x = s["blocks"][bid]
+    scenario, year = s["scenario"], s["year"]
+    if x["side"] != "athens" or scenario not in ("sicily", "415") or year < 414:
+        return False, frozenset()
+    su = B.setup_of(s)
+    start = su.units.get("athens", {}).get(bid)
+    if scenario == "sicily":
+        return (start is not None and start.area == "ATH" and year > 414), frozenset()
+    first, second = su.expeditions.get("1", ()), su.expeditions.get("2", ())
+    war = s["effects"]["war_resumed"]
+    frozen = bid in second and year > 414 and not war and x["loc"] == "ATH"
+    allowed = first if year > 414 else second
+    if bid in allowed or B.region(x["loc"]) in SICILY_ITALY:
+        return frozen, frozenset()
+    return frozen, SICILY_ITALY
 
 
 def _profile(bid: str) -> tuple[bool, int, int, str, bool, str]:
@@ -95,13 +124,14 @@ def _profile(bid: str) -> tuple[bool, int, int, str, bool, str]:
 
 
 @lru_cache(maxsize=8192)
-def _search(origin: str, inside: bool, bid: str, w: World) -> tuple[Route, ...]:
-    return _search_profile(origin, inside, _profile(bid), w)
+def _search(origin: str, inside: bool, bid: str, w: World,
+            barred: frozenset[str]) -> tuple[Route, ...]:
+    return _search_profile(origin, inside, _profile(bid), w, barred)
 
 
 @lru_cache(maxsize=8192)
 def _search_profile(origin: str, inside: bool, profile: tuple[bool, int, int, str, bool, str],
-                    w: World) -> tuple[Route, ...]:
+                    w: World, barred: frozenset[str]) -> tuple[Route, ...]:
     fleet, land_move, sea_move, side, sicilian, nation = profile
     c = B.comps()
     best: dict[str, Route] = {}
@@ -121,6 +151,8 @@ def _search_profile(origin: str, inside: bool, profile: tuple[bool, int, int, st
                 else:
                     limit = land_move + w.extra
                 if nlen > limit or not _enterable(w, sicilian, nation, n):
+                    continue
+                if c.areas[n].region in barred:
                     continue
                 peaceful = w.peace and c.areas[n].region == "greece"
                 stop = n in w.blocked and not (peaceful and nkind == "sea")
