@@ -98,9 +98,11 @@ class Actions(Procedure[HState]):
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s, side, choice = flow.state, flow.args["side"], str(answer)
         if choice == "done":
-            storms(flow)
-            phase_end(flow, f"{side.title()} Action phase")
-            flow.goto("combat", side=side)
+            flow.args["ending"] = True
+            if _turn(s)["forced"]:
+                flow.call("forced_marches", side=side)  # 5.3: rolled after all Actions
+            else:
+                self._end(flow)
             return
         if _pay_building(flow, choice):
             return
@@ -120,7 +122,16 @@ class Actions(Procedure[HState]):
             note(flow, "garrison", f"{side.title()} builds a Detached Garrison in {city} (4.23)")
 
     def resume(self, flow: Flow[HState], result: object) -> None:
-        """Back from a called Action (a recruit): the menu is asked again."""
+        """Back from a called Action (a recruit, a move): the menu is asked again; back
+        from the Forced March rolls, the phase ends."""
+        if flow.args.get("ending"):
+            self._end(flow)
+
+    def _end(self, flow: Flow[HState]) -> None:
+        side = flow.args["side"]
+        storms(flow)  # 5.22: after all Actions (and Forced Marches: RULINGS.md)
+        phase_end(flow, f"{side.title()} Action phase")
+        flow.goto("combat", side=side)
 
 
 class Combat(Procedure[HState]):

@@ -68,6 +68,13 @@ class Engaged(TypedDict):
     from_sea: bool  # a Sea Landing, or a sea battle entered across a border (6.5, 6.6)
 
 
+class Forced(TypedDict):
+    units: list[str]  # one Formation, waiting in `via`
+    dest: str
+    via: str
+    cargo: dict[str, str]
+
+
 class Turn(TypedDict):
     """The Player Turn in progress (3.0-8.0, 9.2)."""
 
@@ -79,6 +86,7 @@ class Turn(TypedDict):
     treachery: str | None  # a city open to one Treachery Assault this turn (sidebar, 8.1)
     crossings: list[Crossing]  # DeepSea crossings to roll for after the Actions (5.22)
     engaged: list[Engaged]  # Formations to fight in the Combat phase (5.41, 6.0)
+    forced: list[Forced]  # Forced Marches and Sails waiting for their roll (5.3)
 
 
 class Cards(TypedDict):
@@ -133,7 +141,7 @@ class HState(TypedDict):
 
 def new_turn(side: Side, event: bool, actions: int) -> Turn:
     return Turn(side=side, event=event, actions=actions, moved=[], no_entry=[],
-                treachery=None, crossings=[], engaged=[])
+                treachery=None, crossings=[], engaged=[], forced=[])
 
 
 def to_pool(x: BlockState) -> None:
