@@ -26,7 +26,7 @@ class Renderer:
 
 # Ruleset id -> module that defines RENDERER; imported on first use, so a game's
 # drawing code (and its base map) costs nothing until a game of it is drawn.
-_BUILTIN = {"athens-sparta": "renders.athens_sparta"}
+_BUILTIN = {"athens-sparta": "renders.athens_sparta", "hellenes": "renders.hellenes"}
 _registered: dict[str, str] = {}
 
 

@@ -139,3 +139,33 @@ def test_12_0_under_the_peace_moves_end_in_home_territory():
         for r in routes(s, b):
             if B.region(r.dest) == "greece":
                 assert r.dest in {"ATH", "PLA", "CRC", "S_SAR", "S_CRC"}, (b, r)
+
+
+def test_5_3_forced_march_rolls_after_the_actions_and_may_be_declined():
+    g = _actions("athens", blocks={"A1": {"loc": "PLA", "cv": 3}})
+    g.act("athens", "move:PLA")
+    forced = [o.id for o in prompt(g, "athens").options if o.id.startswith("forced:")]
+    assert forced, "a hoplite (range 2) may try a third area"
+    g.act("athens", forced[0])
+    while prompt(g, "athens").kind == "move":
+        g.act("athens", "stay")
+    s = g.state
+    waiting = s["turn"]["forced"][0]
+    assert s["blocks"]["A1"]["loc"] == waiting["via"]  # on the border until the roll
+    fix_dice(g, [5])  # a regular unit succeeds on 5-6
+    g.act("athens", "done")
+    assert prompt(g, "athens").kind == "forced"
+    g.act("athens", "A1")
+    assert s["blocks"]["A1"]["loc"] == waiting["dest"]
+
+
+def test_5_3_a_failed_forced_march_stays_on_the_border():
+    g = _actions("athens", blocks={"A1": {"loc": "PLA", "cv": 3}})
+    g.act("athens", "move:PLA")
+    g.act("athens", next(o.id for o in prompt(g, "athens").options if o.id.startswith("forced:")))
+    while prompt(g, "athens").kind == "move":
+        g.act("athens", "stay")
+    via = g.state["turn"]["forced"][0]["via"]
+    fix_dice(g, [4])
+    g.act("athens", "done")
+    assert g.state["blocks"]["A1"]["loc"] == via

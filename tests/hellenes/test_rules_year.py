@@ -192,3 +192,37 @@ def test_views_hide_hands_pools_and_enemy_blocks(seat):
     if seat != "sparta":
         assert all(b["side"] == seat for b in v["blocks"])
         assert v["cards"]["hand"] == (g.state["cards"]["hands"][seat] if seat else [])
+
+
+def test_12_1_war_resumes_in_415_at_its_price_and_12_13_persians_join():
+    g = position(scenario="415", season=1, start="turn", args={"side": "sparta"},
+                 revealed={"sparta": {"card": 14, "use": "actions"},
+                           "athens": {"card": 15, "use": "actions"}}, prestige=0)
+    assert prompt(g, "sparta").kind == "war-resumes"
+    g.act("sparta", "war")
+    s = g.state
+    assert s["prestige"] == 5  # Sparta pays 5 in 415
+    assert s["effects"]["war_resumed"] and s["blocks"]["S41"]["loc"] == "pool"
+    assert prompt(g, "sparta").kind == "actions"  # then its turn as usual
+
+
+def test_15_4_rule_3_expeditions():
+    from engine.rulesets.hellenes.movement import routes
+
+    g = position(scenario="415", season=1, turn={"side": "athens", "actions": 2},
+                 start="actions", args={"side": "athens"})
+    s = g.state
+    assert routes(s, "A17") == []  # the 2nd Expedition waits in Athens until 414
+    first = [r.dest for b in ("A14", "A15", "A16", "A22", "A33") for r in routes(s, b)]
+    assert any(B.region(d) in ("italy", "sicily") for d in first)
+
+
+def test_15_2_rule_3_units_starting_in_athens_wait_for_414():
+    from engine.rulesets.hellenes.movement import routes
+
+    g = position(scenario="sicily", season=1, turn={"side": "athens", "actions": 2},
+                 start="actions", args={"side": "athens"})
+    assert routes(g.state, "A17") == []
+    g2 = position(scenario="sicily", year=414, season=1, turn={"side": "athens", "actions": 2},
+                  start="actions", args={"side": "athens"})
+    assert routes(g2.state, "A17") != []

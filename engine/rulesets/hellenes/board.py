@@ -12,6 +12,7 @@ from .components import Block, City, Components, Setup, load_components
 from .state import CAMPAIGN, POOL, WINTER, HState, Side, other
 
 PERSIA = frozenset({"LYD", "PHR"})
+LOYAL: dict[str, Side] = {"athens": "athens", "sparta": "sparta"}  # neutral: nobody
 
 
 @cache
@@ -71,6 +72,28 @@ def city_control(s: HState, city: City) -> Side | None:
     if len(outside) == 1 and not inside:
         return next(iter(outside))
     return None if city.loyalty == "neutral" else city.loyalty
+
+
+def controls(s: HState) -> dict[str, Side | None]:
+    """Every City's controller at once (one pass over the blocks): city name -> side."""
+    inside: dict[str, set[Side]] = {}
+    outside: dict[str, set[Side]] = {}
+    for x in s["blocks"].values():
+        (inside if x["inside"] else outside).setdefault(x["loc"], set()).add(x["side"])
+    out: dict[str, Side | None] = {}
+    for city in comps().data.cities:
+        ins = set(inside.get(city.area, ()))
+        g = s["garrisons"].get(city.name)
+        if g is not None:
+            ins.add(g["side"])
+        outs = outside.get(city.area, set())
+        if len(ins) == 1:
+            out[city.name] = next(iter(ins))
+        elif len(outs) == 1 and not ins:
+            out[city.name] = next(iter(outs))
+        else:
+            out[city.name] = LOYAL.get(city.loyalty)
+    return out
 
 
 def area_control(s: HState, area: str) -> Side | None:

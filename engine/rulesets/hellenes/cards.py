@@ -62,7 +62,7 @@ def _gone(s: HState, n: int) -> bool:
 PLAYABLE_EVENTS = frozenset({
     "leader", "ostracism", "atrocity", "earthquake", "augury", "plague", "plague-returns",
     "civil-war", "taxes", "persian-aid", "peace-faction", "war-faction", "no-quarter",
-    "revolt", "helots", "hunger",
+    "revolt", "helots", "hunger", "treachery",
 })
 
 

@@ -116,6 +116,17 @@ def hunger_targets(s: HState, side: Side) -> list[str]:
     return out
 
 
+def treachery_targets(s: HState, side: Side) -> list[str]:
+    """Treachery: a City this side has besieged since a prior Season, in a Player Turn
+    (at New Year there is no combat to use it in, 10.2)."""
+    if s["turn"] is None:
+        return []
+    from .siege import established
+
+    return [n for n, sg in sorted(s["sieges"].items())
+            if sg["besieger"] == side and established(s, n)]
+
+
 # ------------------------------------------------------------------ the procedure
 class EventProc(Procedure[HState]):
     """Resolve card `card` played as an Event by `side` (args)."""
@@ -174,6 +185,8 @@ class EventProc(Procedure[HState]):
             return helot_targets(s)
         if kind == "hunger":
             return hunger_targets(s, side)
+        if kind == "treachery":
+            return treachery_targets(s, side)
         return []
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
@@ -200,6 +213,11 @@ class EventProc(Procedure[HState]):
         elif kind == "helots":
             s["garrisons"][target] = {"side": "athens", "kind": "event"}
             _log(flow, f"Helot Uprising: an Athenian garrison rises in {target}")
+        elif kind == "treachery":
+            assert s["turn"] is not None
+            s["turn"]["treachery"] = target
+            _log(flow, f"Treachery in {target}: one Assault there this turn without Double "
+                       "Defense (sidebar, 8.1)")
         elif kind == "hunger":
             s["effects"]["hunger"].append(target)
             _log(flow, f"Hunger in {target}: Siege Attrition hits on 1-2 this Season (8.2)")

@@ -183,6 +183,38 @@ class Turn(Procedure[HState]):
 
     def enter(self, flow: Flow[HState]) -> None:
         s, side = flow.state, flow.args["side"]
+        if not flow.args.get("asked") and war_cost(s, side) is not None:
+            return  # 12.1: the player may first declare that the War Resumes
+        self._play(flow)
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        s, side = flow.state, flow.args["side"]
+        cost = war_cost(s, side)
+        return [Prompt(side, f"Before your turn: break the Peace of Nicias? It costs you "
+                       f"{cost} Prestige in {s['year']} BC (12.1)",
+                       (Option("keep", "Keep the Peace", "12.1"),
+                        Option("war", f"The War Resumes (-{cost} Prestige)", "12.1")),
+                       rule="12.1", kind="war-resumes")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
+        flow.args["asked"] = True
+        if answer == "war":
+            cost = war_cost(s, seat)
+            assert cost is not None
+            from .events import add_prestige
+
+            add_prestige(s, seat, -cost)
+            s["effects"]["war_resumed"] = True
+            for x in s["blocks"].values():  # 12.13: Sparta's #41-46 join its pool
+                if x["loc"] == "aside" and x["side"] == "sparta":
+                    x["loc"] = "pool"
+            note(flow, "war", f"{seat.title()} breaks the Peace: the War Resumes, -{cost} "
+                 "Prestige; Tribute is halved, Thebes keeps Capacity 12 (12.1-12.13)")
+        self._play(flow)
+
+    def _play(self, flow: Flow[HState]) -> None:
+        s, side = flow.state, flow.args["side"]
         r = s["cards"]["revealed"][side]
         if r["use"] == "event":
             s["turn"] = new_turn(side, True, 0)
@@ -199,9 +231,20 @@ class Turn(Procedure[HState]):
         flow.goto("combat", side=flow.args["side"])
 
 
+WAR_COST = {"sparta": (5, 4, 3, 2, 1), "athens": (10, 8, 6, 4, 2)}  # 415 ... 411 BC
+
+
+def war_cost(s: HState, side: str) -> int | None:
+    """12.1: in the 415 Campaign, while the Peace holds, its Prestige price this Year."""
+    if s["scenario"] != "415" or not B.peace(s):
+        return None
+    i = 415 - s["year"]
+    return WAR_COST[side][i] if i < 5 else 0
+
+
 class Winter(Procedure[HState]):
-    """9.0: Winter Actions (P1, P2), SiegeBreaking Combat (P1, P2), Winter Siege Combat
-    (P1, P2), then Year End."""
+    """9.0: Winter Actions (P1, P2), SiegeBreaking Combat (P1, P2: Sorties, 9.32), Winter
+    Siege Combat (P1, P2: Assault or Attrition at 1-3, 9.4), then Year End."""
 
     name = "winter"
 
@@ -216,10 +259,10 @@ class Winter(Procedure[HState]):
             s["turn"] = new_turn(side, False, n)
             note(flow, "actions", f"{side.title()} has {n} Winter Action(s) (9.2)")
             flow.call("winter_actions", side=side, maintained=[])
-        elif stage < 4:
-            side = order[stage - 2]
+        elif stage < 6:
+            side = order[stage % 2]
             s["turn"] = new_turn(side, False, 0)
-            flow.call("combat", side=side)
+            flow.call("combat", side=side, mode="breaking" if stage < 4 else "siege")
         else:
             s["turn"] = None
             flow.goto("year_end")

@@ -23,7 +23,9 @@ def check(s: HState) -> list[str]:
             bad.append(f"{bid} at {x['cv']} cv (max {top})")
         elif x["inside"]:
             city = B.city_of(x["loc"])
-            if city is None or city.name not in s["sieges"]:
+            fighting = any(f["name"] == "battle" and f["args"]["area"] == x["loc"]
+                           for f in s["flow"])
+            if city is None or (city.name not in s["sieges"] and not fighting):
                 bad.append(f"{bid} inside {x['loc']} without a siege there")
         city = B.city_of(x["loc"]) if x["loc"] in areas else None
         at_home = city is not None and city.nationality == B.spec(bid).nation

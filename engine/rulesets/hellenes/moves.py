@@ -9,7 +9,7 @@ from engine.core.procedures import Flow, Procedure
 from . import board as B
 from .events import add_prestige
 from .flow import note
-from .movement import can_carry_to, cargo_for, routes
+from .movement import Route, can_carry_to, cargo_for, may_engage, routes, winter_routes
 from .siege import established, refresh
 from .state import FALL, HIGH_SUMMER, SPRING, SUMMER, WINTER, HState, Side, other, to_pool
 
@@ -40,7 +40,9 @@ def group_areas(s: HState, side: Side) -> list[str]:
         return []
     blocked = B.blocking(s, side)
     areas = {s["blocks"][b]["loc"] for b in B.on_map(s, side)}
-    return sorted(a for a in areas if any(routes(s, b, blocked) for b in movers(s, side, a)))
+    engage = may_engage(s, side)
+    return sorted(a for a in areas
+                  if any(routes(s, b, blocked, engage) for b in movers(s, side, a)))
 
 
 def reach(s: HState, side: Side) -> dict[str, set[str]]:
@@ -84,7 +86,8 @@ class GroupMove(Procedure[HState]):
     def enter(self, flow: Flow[HState]) -> None:
         a = flow.args
         if "queue" not in a:
-            a["queue"] = movers(flow.state, a["side"], a["area"])
+            a["queue"] = [b for b in movers(flow.state, a["side"], a["area"])
+                          if not (a.get("winter") and B.spec(b).barbarian)]
             a["orders"], a["cargo"] = {}, {}
             a["asking"] = None
         if not a["queue"] and a["asking"] is None:
@@ -103,14 +106,43 @@ class GroupMove(Procedure[HState]):
                                    "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")]
         bid = a["queue"][0]
         opts = [Option("stay", "Stay where it is", "5.0")]
-        for r in routes(s, bid):
+        blocked = B.blocking(s, side)
+        normal = self._routes(flow, bid)
+        for r in normal:
             deep = f", {r.deep} DeepSea crossing(s)" if r.deep else ""
+            fight = ", Engaging the enemy there" if r.dest in blocked else ""
             opts.append(Option(r.dest, f"to {B.comps().areas[r.dest].name} (from "
-                               f"{B.comps().areas[r.via].name}{deep})", "5.0"))
+                               f"{B.comps().areas[r.via].name}{deep}{fight})",
+                               "5.4" if fight else "5.0"))
+        reached = {r.dest for r in normal}
+        elite = "3-6" if B.spec(bid).elite else "5-6"
+        for r in self._forced(flow, bid):
+            if r.dest in reached:
+                continue
+            fight = ", Engaging the enemy there" if r.dest in blocked else ""
+            opts.append(Option(f"forced:{r.dest}", f"Forced March/Sail to "
+                               f"{B.comps().areas[r.dest].name} (waits in "
+                               f"{B.comps().areas[r.via].name}; succeeds on {elite} after "
+                               f"your Actions{fight})", "5.3"))
         x = s["blocks"][bid]
         return [Prompt(side, f"Group Move from {B.comps().areas[a['area']].name}: where does "
                        f"{B.spec(bid).name} ({x['cv']} cv) go? (5.0)", tuple(opts),
                        rule="5.0", kind="move")]
+
+    def _routes(self, flow: Flow[HState], bid: str) -> list[Route]:
+        s, side = flow.state, flow.args["side"]
+        if flow.args.get("winter"):
+            return winter_routes(s, bid, 1)  # 9.214: Forced Marches succeed
+        return routes(s, bid, B.blocking(s, side), may_engage(s, side))
+
+    def _forced(self, flow: Flow[HState], bid: str) -> list[Route]:
+        """5.3: one area beyond the range, rolled for after the Actions; not in Winter
+        nor under the Peace, where it always succeeds and is part of the range."""
+        s, side = flow.state, flow.args["side"]
+        if flow.args.get("winter") or B.peace(s):
+            return []
+        return [r for r in routes(s, bid, B.blocking(s, side), may_engage(s, side), 1)
+                if r.via != s["blocks"][bid]["loc"]]
 
     def _cargo(self, flow: Flow[HState], fleet: str, dest: str) -> list[str]:
         a, s = flow.args, flow.state
@@ -130,6 +162,9 @@ class GroupMove(Procedure[HState]):
         else:
             bid = a["queue"].pop(0)
             dest = str(answer)
+            if dest.startswith("forced:"):
+                dest = dest.split(":", 1)[1]
+                a.setdefault("forced", []).append(bid)
             if dest != "stay":
                 a["orders"][bid] = dest
                 if (B.spec(bid).type == "fleet" and B.comps().areas[dest].kind == "land"
@@ -143,17 +178,33 @@ class GroupMove(Procedure[HState]):
         side = a["side"]
         formations: dict[tuple[str, str], list[str]] = {}
         deep: dict[tuple[str, str], int] = {}
+        blocked = B.blocking(s, side)
+        forced = set(a.get("forced", []))
         for bid, dest in a["orders"].items():
             if bid in a["cargo"].values():
                 continue
-            r = next(r for r in routes(s, bid) if r.dest == dest)
+            found = self._forced(flow, bid) if bid in forced else self._routes(flow, bid)
+            r = next(r for r in found if r.dest == dest)  # noqa: B023
             formations.setdefault((dest, r.via), []).append(bid)
-            deep[(dest, r.via)] = r.deep
+            extra = 1 if bid in forced and B.comps().is_deep(r.via, dest) else 0
+            deep[(dest, r.via)] = r.deep - extra
         for (dest, _via), fleets in sorted(formations.items()):
             if deep[(dest, _via)]:
                 _turn(s)["crossings"].append({
                     "fleets": sorted(fleets), "deep": deep[(dest, _via)],
                     "cargo": {f: a["cargo"][f] for f in fleets if f in a["cargo"]}})
+        for (dest, via), units in sorted(formations.items()):
+            if units[0] in forced:  # 5.3: they wait on the border for their roll
+                _turn(s)["forced"].append({
+                    "units": sorted(units), "dest": dest, "via": via,
+                    "cargo": {f: a["cargo"][f] for f in units if f in a["cargo"]}})
+                for u in units + [a["cargo"][f] for f in units if f in a["cargo"]]:
+                    a["orders"][u] = via
+                continue
+            if dest in blocked and not a.get("winter"):  # 5.4: Engaging, fought in Combat
+                carried = [a["cargo"][f] for f in units if f in a["cargo"]]
+                _turn(s)["engaged"].append({"area": dest, "via": via, "units": sorted(units + carried),
+                                            "from_sea": B.comps().areas[via].kind == "sea"})
         for bid, dest in a["orders"].items():
             _move(s, bid, dest)
         for fleet, unit in a["cargo"].items():
@@ -269,6 +320,66 @@ class Pillage(Procedure[HState]):
         _turn(s)["no_entry"].append(city.area)
         note(flow, "pillage", f"{side.title()} pillages {city.name} and withdraws: "
              f"+{gain} Prestige (5.5, 14.12)")
+        flow.end()
+
+
+# ------------------------------------------------------------------ Forced Marches (5.3)
+class ForcedMarches(Procedure[HState]):
+    """5.3: after all Actions, a die per unit trying (cargo goes with its fleet): regular
+    units succeed on 5-6, elite on 3-6; the owner may still hold back units that succeed."""
+
+    name = "forced_marches"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        s, ctx = flow.state, flow.context
+        t = _turn(s)
+        winners: list[str] = []
+        for f in t["forced"]:
+            for u in f["units"]:
+                if s["blocks"][u]["loc"] != f["via"]:
+                    continue  # lost on the way (a storm comes later; a battle cannot)
+                d = ctx.die()
+                ok = d >= (3 if B.spec(u).elite else 5)
+                note(flow, "forced", f"Forced March/Sail toward {B.comps().areas[f['dest']].name}"
+                     f": {d}, {'success' if ok else 'failure'} (5.3)")
+                if ok:
+                    winners.append(u)
+        flow.args["winners"] = winners
+        if not winners:
+            self._done(flow)
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        s, side = flow.state, flow.args["side"]
+        dest = {u: f["dest"] for f in _turn(s)["forced"] for u in f["units"]}
+        opts = [Option(u, f"{B.spec(u).name} on to {B.comps().areas[dest[u]].name}", "5.3")
+                for u in flow.args["winners"]]
+        return [decisions.pick(side, "Forced March/Sail succeeded: which units take the extra "
+                               "area? (5.3)", opts, 0, len(opts), rule="5.3", kind="forced")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
+        assert isinstance(answer, tuple)
+        t = _turn(s)
+        blocked = B.blocking(s, seat)
+        for f in t["forced"]:
+            going = [u for u in f["units"] if u in answer]
+            if not going:
+                continue
+            carried = [f["cargo"][u] for u in going if u in f["cargo"]]
+            for u in going + carried:
+                s["blocks"][u]["loc"] = f["dest"]
+            if B.comps().is_deep(f["via"], f["dest"]):
+                t["crossings"].append({"fleets": going, "deep": 1,
+                                       "cargo": {u: f["cargo"][u] for u in going if u in f["cargo"]}})
+            if f["dest"] in blocked:
+                t["engaged"].append({"area": f["dest"], "via": f["via"],
+                                     "units": sorted(going + carried),
+                                     "from_sea": B.comps().areas[f["via"]].kind == "sea"})
+        refresh(s)
+        self._done(flow)
+
+    def _done(self, flow: Flow[HState]) -> None:
+        _turn(flow.state)["forced"] = []
         flow.end()
 
 

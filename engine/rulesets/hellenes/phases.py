@@ -12,11 +12,13 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
+from .assault import assault_targets, sortie_targets
 from .building import garrison_sites, reinforceable
 from .flow import note, phase_end
+from .movement import shelters, winter_routes
 from .moves import group_areas, muster_targets, pillage_targets, storms
 from .siege import attrition_open, establish, refresh
-from .state import HState, Side, to_pool
+from .state import Engaged, HState, Side, other, to_pool
 
 
 def _turn(s: HState):
@@ -96,9 +98,11 @@ class Actions(Procedure[HState]):
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s, side, choice = flow.state, flow.args["side"], str(answer)
         if choice == "done":
-            storms(flow)
-            phase_end(flow, f"{side.title()} Action phase")
-            flow.goto("combat", side=side)
+            flow.args["ending"] = True
+            if _turn(s)["forced"]:
+                flow.call("forced_marches", side=side)  # 5.3: rolled after all Actions
+            else:
+                self._end(flow)
             return
         if _pay_building(flow, choice):
             return
@@ -118,43 +122,129 @@ class Actions(Procedure[HState]):
             note(flow, "garrison", f"{side.title()} builds a Detached Garrison in {city} (4.23)")
 
     def resume(self, flow: Flow[HState], result: object) -> None:
-        """Back from a called Action (a recruit): the menu is asked again."""
+        """Back from a called Action (a recruit, a move): the menu is asked again; back
+        from the Forced March rolls, the phase ends."""
+        if flow.args.get("ending"):
+            self._end(flow)
+
+    def _end(self, flow: Flow[HState]) -> None:
+        side = flow.args["side"]
+        storms(flow)  # 5.22: after all Actions (and Forced Marches: RULINGS.md)
+        phase_end(flow, f"{side.title()} Action phase")
+        flow.goto("combat", side=side)
 
 
 class Combat(Procedure[HState]):
-    """6.0/8.0: the acting player's Siege Combat against sieges established in a prior
-    Season: Siege Attrition (8.2) in Event and Action turns alike."""
+    """6.0/8.0: battles, then the acting player's Siege Combat: Sorties (8.3), and against
+    sieges established in a prior Season an Assault (8.1) or Siege Attrition (8.2). The
+    `mode` is "turn" (a Player Turn), "breaking" (Winter SiegeBreaking Combat: Sorties,
+    9.3) or "siege" (Winter Siege Combat, 9.4)."""
 
     name = "combat"
 
-    def _sieges(self, flow: Flow[HState]) -> list[str]:
+    def _options(self, flow: Flow[HState]) -> list[Option]:
         s, side = flow.state, flow.args["side"]
+        mode = flow.args.get("mode", "turn")
         done = flow.args.setdefault("done", [])
-        return [c for c in sorted(s["sieges"]) if c not in done and attrition_open(s, c, side)]
+        opts = []
+        if mode in ("turn", "breaking"):
+            opts += [Option(f"sortie:{c}", f"Sortie from {c} against its besiegers (8.3)",
+                            "8.3") for c in sortie_targets(s, side) if c not in done]
+        if mode in ("turn", "siege"):
+            for c in sorted(s["sieges"]):
+                if c in done:
+                    continue
+                if c in assault_targets(s, side):
+                    opts.append(Option(f"assault:{c}", f"Siege Assault on {c} (8.1)", "8.1"))
+                if attrition_open(s, c, side):
+                    opts.append(Option(f"attrition:{c}", f"Siege Attrition against {c} (8.2)",
+                                       "8.2"))
+        return opts
+
+    def _sieges(self, flow: Flow[HState]) -> list[Option]:
+        return self._options(flow)
+
+    def _battles(self, flow: Flow[HState]) -> dict[str, list[Engaged]]:
+        """6.0: areas where this turn's Formations face unbesieged enemy units."""
+        s, side = flow.state, flow.args["side"]
+        t = s["turn"]
+        out: dict[str, list[Engaged]] = {}
+        for f in t["engaged"] if t else []:
+            here = any(s["blocks"][u]["loc"] == f["area"] for u in f["units"])
+            if here and B.units_in(s, f["area"], other(side), inside=False):
+                out.setdefault(f["area"], []).append(f)
+        return out
+
+    def _smallest(self, flow: Flow[HState]) -> list[str]:
+        """6.0: smaller battles first, by the acting side's units in the first Formation;
+        the acting player orders equal ones."""
+        s = flow.state
+        battles = self._battles(flow)
+        size = {a: len([u for u in fs[0]["units"] if s["blocks"][u]["loc"] == a])
+                for a, fs in battles.items()}
+        if not size:
+            return []
+        least = min(size.values())
+        return sorted(a for a, n in size.items() if n == least)
 
     def enter(self, flow: Flow[HState]) -> None:
+        self._next(flow)
+
+    def _next(self, flow: Flow[HState]) -> None:
+        areas = self._smallest(flow)
+        if len(areas) == 1:
+            self._fight(flow, areas[0])
+            return
+        if areas:
+            return  # the acting player chooses which battle comes first
         invest_garrisons(flow.state, flow.args["side"])
         if not self._sieges(flow):
             self._finish(flow)
 
+    def _fight(self, flow: Flow[HState], area: str) -> None:
+        s, side = flow.state, flow.args["side"]
+        forms = self._battles(flow)[area]
+        t = s["turn"]
+        assert t is not None
+        t["engaged"] = [f for f in t["engaged"] if f["area"] != area]
+        flow.call("battle", area=area, attacker=side, defender=other(side),
+                  formations=[dict(f) for f in forms])
+
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         side = flow.args["side"]
-        opts = [Option(f"attrition:{c}", f"Siege Attrition against {c} (8.2)", "8.2")
-                for c in self._sieges(flow)]
+        areas = self._smallest(flow)
+        if areas:
+            return [Prompt(side, "Several battles of the same size: which is fought first? "
+                           "(6.0)", tuple(Option(f"battle:{a}", B.comps().areas[a].name, "6.0")
+                                          for a in areas), rule="6.0", kind="battle-order")]
+        opts = self._options(flow)
         opts.append(Option("done", "No more Siege Combat this turn", "8.0"))
         return [Prompt(side, "Siege Combat: choose a siege to resolve (8.0)", tuple(opts),
                        rule="8.0", kind="siege-combat")]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         choice = str(answer)
+        if choice.startswith("battle:"):
+            self._fight(flow, choice.split(":", 1)[1])
+            return
         if choice == "done":
             self._finish(flow)
             return
-        city = choice.split(":", 1)[1]
+        verb, _, city = choice.partition(":")
+        side = flow.args["side"]
         flow.args["done"].append(city)
-        flow.call("attrition", side=flow.args["side"], city=city)
+        if verb == "attrition":
+            flow.call("attrition", side=side, city=city)
+        elif verb == "assault":
+            flow.call("assault", city=city, attacker=side, defender=other(side))
+        else:
+            flow.call("sortie", side=side, city=city)
 
     def resume(self, flow: Flow[HState], result: object) -> None:
+        if self._battles(flow):
+            self._next(flow)
+            return
+        invest_garrisons(flow.state, flow.args["side"])
         if not self._sieges(flow):
             self._finish(flow)
 
@@ -182,10 +272,11 @@ def sheltered(s: HState, side: Side) -> dict[str, list[str]]:
     """Units inside friendly-controlled Cities, by City area (9.0). A City over Capacity
     lists all its units; the excess must be Maintained or disband (9.213, 9.22)."""
     out: dict[str, list[str]] = {}
+    held = B.controls(s)
     for b in B.on_map(s, side):
         area = s["blocks"][b]["loc"]
         city = B.city_of(area)
-        if city is None or B.city_control(s, city) != side:
+        if city is None or held[city.name] != side:
             continue
         if city.name in s["sieges"] and not s["blocks"][b]["inside"]:
             continue  # besiegers are outside the City
@@ -230,6 +321,7 @@ class WinterActions(Procedure[HState]):
                 area = B.comps().areas[s["blocks"][b]["loc"]].name
                 opts.append(Option(f"maintain:{b}", f"Maintain {B.spec(b).name} in {area} "
                                    "over Winter (1 Action)", "9.22"))
+        opts += _wintering_options(s, side, left)
         opts.append(Option("done", "End Winter Actions: unmaintained units outside friendly "
                            "Cities disband (9.24)", "9.24"))
         return [Prompt(side, f"Winter Actions: {left} left (9.2)", tuple(opts), rule="9.2",
@@ -242,6 +334,18 @@ class WinterActions(Procedure[HState]):
             return
         if _pay_building(flow, choice):
             return
+        verb, _, rest = choice.partition(":")
+        if verb in ("quarter", "home"):
+            bid, dest = rest.split(":")
+            _winter_move(s, bid, dest, 0 if verb == "quarter" else 1)
+            where = B.comps().areas[dest].name
+            note(flow, "winter-move", f"{seat.title()} {'quarters' if verb == 'quarter' else 'sends home'}"
+                 f" a unit in {where} ({'9.211' if verb == 'quarter' else '9.212'})")
+            return
+        if verb == "wmove":
+            _turn(s)["actions"] -= B.action_cost(s, rest)
+            flow.call("group_move", side=flow.args["side"], area=rest, winter=True)
+            return
         if choice.startswith("maintain:"):
             _turn(s)["actions"] -= 1
             flow.args["maintained"].append(choice.split(":", 1)[1])
@@ -251,6 +355,7 @@ class WinterActions(Procedure[HState]):
 
     def _disband(self, flow: Flow[HState]) -> None:
         s, side = flow.state, flow.args["side"]
+        storms(flow)  # 9.21: DeepSea crossings are rolled for as usual
         kept = set(flow.args["maintained"])
         gone = [b for b in exposed(s, side) if b not in kept]
         gone += [b for b in B.on_map(s, side) if B.spec(b).barbarian and b not in gone]
@@ -268,6 +373,54 @@ class WinterActions(Procedure[HState]):
         else:
             phase_end(flow, f"{side.title()} Winter Actions")
             flow.end()
+
+
+def _needs_shelter(s: HState, side: Side) -> list[str]:
+    crowded = over_capacity(s, side)
+    return exposed(s, side) + [b for a in crowded for b in sheltered(s, side)[a]]
+
+
+def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
+    """9.211 Quartering and 9.212 Homing (free), 9.214 Group Moves (1 Action)."""
+    moved = set(_turn(s)["moved"])
+    names = B.comps().areas
+    safe = shelters(s, side)
+    opts = []
+    homed = {b for area, units in sheltered(s, side).items() for b in units
+             if B.home_city(b, B.city_of(area))}  # type: ignore[arg-type]
+    for b in _needs_shelter(s, side):
+        if b in moved or B.spec(b).barbarian:
+            continue
+        for r in winter_routes(s, b, 0, safe):
+            if r.length == 1:
+                opts.append(Option(f"quarter:{b}:{r.dest}", f"Quarter {B.spec(b).name} in "
+                                   f"{names[r.dest].name} (free)", "9.211"))
+    for b in B.on_map(s, side):
+        if b in moved or b in homed or B.spec(b).barbarian or s["blocks"][b]["inside"]:
+            continue
+        for r in winter_routes(s, b, 1, safe):
+            if B.home_city(b, B.city_of(r.dest)):  # type: ignore[arg-type]
+                opts.append(Option(f"home:{b}:{r.dest}", f"Send {B.spec(b).name} home to "
+                                   f"{names[r.dest].name} (free)", "9.212"))
+    if left >= 1:
+        areas = {s["blocks"][b]["loc"] for b in B.on_map(s, side) if b not in moved}
+        for area in sorted(areas):
+            if B.action_cost(s, area) <= left and any(
+                    winter_routes(s, b, 1, safe) for b in B.units_in(s, area, side)
+                    if b not in moved and not B.spec(b).barbarian):
+                opts.append(Option(f"wmove:{area}", f"Wintering Group Move from "
+                                   f"{names[area].name} to friendly Cities (1 Action)", "9.214"))
+    return opts
+
+
+def _winter_move(s: HState, bid: str, dest: str, extra: int) -> None:
+    r = next(r for r in winter_routes(s, bid, extra) if r.dest == dest)
+    if r.deep and B.spec(bid).type == "fleet":
+        _turn(s)["crossings"].append({"fleets": [bid], "deep": r.deep, "cargo": {}})
+    x = s["blocks"][bid]
+    x["loc"], x["inside"] = dest, False
+    _turn(s)["moved"].append(bid)
+    refresh(s)
 
 
 class Overcrowded(Procedure[HState]):

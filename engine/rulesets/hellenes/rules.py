@@ -12,11 +12,13 @@ from engine.core.rng import Rng
 from engine.core.view import RulesetCommon
 
 from . import view as V
+from .assault import Assault, Sortie
+from .battle import Battle
 from .building import Recruit
 from .events import EventProc, RevoltProc
 from .flow import Commit, NewYear, NewYearResolve, Sacrifice, Season, Turn, Winter
 from .invariants import check
-from .moves import GroupMove, Muster, Pillage
+from .moves import ForcedMarches, GroupMove, Muster, Pillage
 from .phases import Actions, Combat, Overcrowded, WinterActions
 from .positions import setup_position
 from .setup import new_state, shuffle_deck
@@ -29,7 +31,7 @@ MACHINE: Machine[HState] = Machine(
     [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(),
      EventProc(), RevoltProc(), Actions(), Combat(), WinterActions(), Overcrowded(),
      Recruit(), Attrition(), Losses(), YearEnd(), YearClose(), GroupMove(), Muster(),
-     Pillage()],
+     Pillage(), Battle(), Assault(), Sortie(), ForcedMarches()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")

@@ -40,7 +40,7 @@ def new_state(scenario: str) -> HState:
                prestige=su.prestige, blocks=dict(sorted(blocks.items(), key=_order)),
                garrisons=garrisons, sieges={}, cards=cards,
                sacrifices={"athens": {}, "sparta": {}}, effects=effects, turn=None, log=[],
-               private={"athens": [], "sparta": []}, resigned=None, result=None)
+               private={"athens": [], "sparta": []}, resigned=None, result=None, battle=None)
     # Sieges the scenario starts with (15.1 Potidea) count as established in a prior
     # Season, and blockades too: siege combat may begin in the first Spring.
     for city in B.comps().data.cities:

@@ -7,7 +7,7 @@ computed by `board.py` from these facts, so it can never disagree with them.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 from engine.core.procedures import Frame
 
@@ -59,6 +59,22 @@ class Crossing(TypedDict):
     deep: int  # DeepSea borders crossed
 
 
+class Engaged(TypedDict):
+    """A Formation that entered an enemy-occupied area this turn (5.0, 5.4)."""
+
+    area: str
+    via: str  # the area it came from: its only retreat (6.4)
+    units: list[str]
+    from_sea: bool  # a Sea Landing, or a sea battle entered across a border (6.5, 6.6)
+
+
+class Forced(TypedDict):
+    units: list[str]  # one Formation, waiting in `via`
+    dest: str
+    via: str
+    cargo: dict[str, str]
+
+
 class Turn(TypedDict):
     """The Player Turn in progress (3.0-8.0, 9.2)."""
 
@@ -69,6 +85,8 @@ class Turn(TypedDict):
     no_entry: list[str]  # areas no friendly unit may enter this turn (5.5 Pillage)
     treachery: str | None  # a city open to one Treachery Assault this turn (sidebar, 8.1)
     crossings: list[Crossing]  # DeepSea crossings to roll for after the Actions (5.22)
+    engaged: list[Engaged]  # Formations to fight in the Combat phase (5.41, 6.0)
+    forced: list[Forced]  # Forced Marches and Sails waiting for their roll (5.3)
 
 
 class Cards(TypedDict):
@@ -118,11 +136,12 @@ class HState(TypedDict):
     private: dict[str, list[str]]  # side -> lines only that side may read
     resigned: str | None
     result: dict[str, str | int] | None  # the game's end: winner, reason, rule, level
+    battle: dict[str, Any] | None  # the battle being fought, as both players see it (6.1)
 
 
 def new_turn(side: Side, event: bool, actions: int) -> Turn:
     return Turn(side=side, event=event, actions=actions, moved=[], no_entry=[],
-                treachery=None, crossings=[])
+                treachery=None, crossings=[], engaged=[], forced=[])
 
 
 def to_pool(x: BlockState) -> None:

@@ -7,6 +7,7 @@ Pool, the hand, the committed card until both are revealed, recruit draws, priva
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engine.core.view import HandItem, RulesetCommon
@@ -77,6 +78,7 @@ def view(s: HState, seat: str | None) -> dict[str, Any]:
         "log": list(s["log"][-LOG_LINES:]),
         "private": list(s["private"][seat][-LOG_LINES:]) if seat else [],
         "result": dict(s["result"]) if s["result"] else None,
+        "battle": json.loads(json.dumps(s["battle"])) if s["battle"] else None,
     }
 
 
@@ -87,4 +89,4 @@ def common(v: dict[str, Any]) -> RulesetCommon:
               f"{describe_prestige(v['prestige'])}{who}")
     hand: list[HandItem] = [{"id": str(n), "label": f"{K.label(n)}: {K.card(n).event.text}"}
                             for n in v["cards"]["hand"]]
-    return {"banner": banner, "hand": hand, "seen": [], "log": v["log"], "battle": None}
+    return {"banner": banner, "hand": hand, "seen": [], "log": v["log"], "battle": v["battle"]}

@@ -1,0 +1,112 @@
+"""Siege Assaults (8.1, 8.11-8.13, 5.42), Treachery (sidebar) and Sorties (8.3, 9.32).
+
+Both are battles (`battle.py`) with a mode: in an Assault the City's defenders, garrison
+included, fight from inside at A2 with Double Defense and cannot be routed; Sortiers come
+out to fight the besiegers in the Province and may only go back into the City.
+"""
+
+from __future__ import annotations
+
+from engine import Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+
+from . import board as B
+from .events import add_prestige
+from .flow import note
+from .siege import established, lift
+from .state import HState, Side, other, to_pool
+
+
+def assault_targets(s: HState, side: Side) -> list[str]:
+    """8.1: established sieges, in an Action turn (or the one Treachery city); not under
+    Augury (sidebar)."""
+    t = s["turn"]
+    if t is None or side in s["effects"]["augury"]:
+        return []
+    out = []
+    for name, sg in sorted(s["sieges"].items()):
+        if sg["besieger"] != side or not established(s, name):
+            continue
+        if t["event"] and t["treachery"] != name:
+            continue
+        if B.units_in(s, B.comps().cities[name].area, side, inside=False):
+            out.append(name)
+    return out
+
+
+def sortie_targets(s: HState, side: Side) -> list[str]:
+    """8.3: a City where `side` is besieged with units (garrisons cannot sortie), in an
+    Action turn or the Winter SiegeBreaking phase."""
+    t = s["turn"]
+    if t is None or t["event"]:
+        return []
+    return [name for name, sg in sorted(s["sieges"].items()) if sg["besieger"] == other(side)
+            and B.units_in(s, B.comps().cities[name].area, side, inside=True)]
+
+
+class Assault(Procedure[HState]):
+    """8.1/8.13: the defender may Capitulate before anything is revealed; otherwise the
+    Assault is fought."""
+
+    name = "assault"
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        a = flow.args
+        return [Prompt(a["defender"], f"{a['attacker'].title()} assaults {a['city']}: "
+                       "capitulate (all defenders lost, the enemy gains 1 Prestige instead "
+                       "of 2) or resist? (8.13)",
+                       (Option("resist", "Resist the Assault", "8.1"),
+                        Option("capitulate", "Capitulate", "8.13")), rule="8.13",
+                       kind="capitulate")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s, a = flow.state, flow.args
+        city = B.comps().cities[a["city"]]
+        if answer == "capitulate":
+            for u in B.units_in(s, city.area, a["defender"], inside=True):
+                to_pool(s["blocks"][u])
+            s["garrisons"].pop(city.name, None)
+            lift(s, city)
+            add_prestige(s, a["attacker"], 1)  # 14.11 Trophy
+            note(flow, "capture", f"{city.name} capitulates to {a['attacker'].title()}: "
+                 "+1 Prestige (8.13)")
+            flow.end(True)
+            return
+        attackers = sorted(B.units_in(s, city.area, a["attacker"], inside=False))
+        t = s["turn"]
+        treachery = t is not None and t["treachery"] == city.name
+        double = not treachery and city.name not in s["effects"]["civil_war"]
+        note(flow, "assault", f"{a['attacker'].title()} assaults {city.name} (8.1"
+             f"{'; Treachery: no Double Defense' if treachery else ''})")
+        flow.goto("battle", area=city.area, attacker=a["attacker"], defender=a["defender"],
+                  formations=[{"area": city.area, "via": city.area, "units": attackers,
+                               "from_sea": False}],
+                  fi=0, mode="assault", city=city.name, double=double, treachery=treachery)
+
+
+class Sortie(Procedure[HState]):
+    """8.3: choose the Sortiers; they fight the besiegers in the Province, without Double
+    Defense on either side, and may retreat only into the City."""
+
+    name = "sortie"
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        s, a = flow.state, flow.args
+        city = B.comps().cities[a["city"]]
+        units = sorted(B.units_in(s, city.area, a["side"], inside=True))
+        opts = [Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)", "8.3") for u in units]
+        return [decisions.pick(a["side"], f"Sortie from {city.name}: which units come out? "
+                               "(8.3)", opts, 1, len(opts), rule="8.3", kind="sortie")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s, a = flow.state, flow.args
+        assert isinstance(answer, tuple)
+        city = B.comps().cities[a["city"]]
+        for u in answer:
+            s["blocks"][u]["inside"] = False
+        note(flow, "sortie", f"{seat.title()} sorties from {city.name} with {len(answer)} "
+             "unit(s) (8.3)")
+        flow.goto("battle", area=city.area, attacker=a["side"], defender=other(a["side"]),
+                  formations=[{"area": city.area, "via": "city", "units": list(answer),
+                               "from_sea": False}], fi=0, mode="sortie", city=city.name)

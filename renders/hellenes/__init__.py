@@ -1,0 +1,161 @@
+"""The Hellenes renderer: pictures of views only (docs/rendering.md).
+
+- map: the base map (real coastline, `basemap.py`) with each area's stack of blocks
+  (the viewer's own with strength pips and ratings, the enemy's blank and upright, 2.0),
+  blocks fortified inside a City framed white, garrisons, control of captured cities,
+  sieges, the Prestige track and the year and season;
+- combat: the battle record both players see (6.1): the revealed blocks, routed ones
+  dimmed, and the attacks as they were rolled;
+- hand: the viewer's cards with their coins and Events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.rulesets.hellenes.components import load_components
+from renders import png, theme
+from renders.pieces.primitives import BlockFace, block, fit_paragraph, fit_text, text_c
+from renders.registry import Renderer
+
+from .basemap import base
+
+COLOURS = {"athens": theme.SIDE["athens"], "sparta": theme.SIDE["sparta"]}
+BLOCK = 24
+TOP, BOTTOM = 40, 64
+TRACK = 15  # 14.21: 15 wins
+
+
+def _face(b: dict[str, Any]) -> BlockFace:
+    return BlockFace(b["name"], b["type"], b["cv"], b.get("max", b["cv"]), b["rating"])
+
+
+def _stacks(view: dict[str, Any]) -> dict[str, list[tuple[str, BlockFace | None, bool, int]]]:
+    """Per area: (side, face or None, inside, count) in drawing order."""
+    out: dict[str, list[tuple[str, BlockFace | None, bool, int]]] = {}
+    for b in sorted(view["blocks"], key=lambda b: (b["inside"], b["id"])):
+        out.setdefault(b["area"], []).append((b["side"], _face(b), b["inside"], 1))
+    hidden: dict[tuple[str, str, bool], int] = {}
+    for h in view["hidden_blocks"]:
+        key = (h["area"], h["side"], h["inside"])
+        hidden[key] = hidden.get(key, 0) + 1
+    for (area, side, inside), n in sorted(hidden.items()):
+        out.setdefault(area, []).append((side, None, inside, n))
+    return out
+
+
+def _map(view: dict[str, Any]) -> bytes:
+    picture, labels, places = base()
+    w, h = picture.size
+    img = Image.new("RGB", (w, h + TOP + BOTTOM), theme.PAPER)
+    img.paste(picture, (0, TOP))
+    d = ImageDraw.Draw(img)
+    comps = load_components()
+    for name, side in view["control"].items():
+        city = comps.cities[name]
+        if side and side != city.loyalty:  # a captured City (1.4)
+            x, y = places[city.area]
+            d.ellipse((x - 12, y + TOP - 12, x + 12, y + TOP + 12),
+                      outline=COLOURS[side], width=3)
+    for name, sg in view["sieges"].items():
+        x, y = places[comps.cities[name].area]
+        d.rectangle((x - 14, y + TOP - 14, x + 14, y + TOP + 14),
+                    outline=COLOURS[sg["besieger"]], width=2)
+    for name, g in view["garrisons"].items():
+        x, y = places[comps.cities[name].area]
+        d.rectangle((x + 9, y + TOP - 15, x + 17, y + TOP - 7), fill=COLOURS[g["side"]],
+                    outline=theme.INK)
+    for area, items in _stacks(view).items():
+        x, y = labels[area]
+        if area in places:
+            x, y = places[area][0], places[area][1] + 26
+        y += TOP
+        span = len(items) * (BLOCK + 3)
+        cx = x - span / 2 + BLOCK / 2
+        for side, face, inside, count in items:
+            block(d, cx, y, BLOCK, side, face, count=count, in_city=inside)
+            cx += BLOCK + 3
+    d.rectangle((0, 0, w, TOP), fill=theme.BANNER)
+    text_c(d, (w / 2, TOP / 2), view["common"]["banner"] if "common" in view else
+           f"{view['year']} BC {view['season_name']}", "bold", 18, theme.BANNER_TEXT)
+    _track(d, view["prestige"], w, h + TOP)
+    return png.encode(img)
+
+
+def _track(d: ImageDraw.ImageDraw, prestige: int, width: int, top: int) -> None:
+    """The Prestige track (14.1): Sparta Wins at the left, Athens Wins at the right."""
+    cells = 2 * TRACK + 1
+    cw = min(40, (width - 200) // cells)
+    x0 = (width - cw * cells) // 2
+    y = top + 14
+    text_c(d, (x0 - 60, y + 14), "Sparta Wins", "bold", 14, COLOURS["sparta"])
+    text_c(d, (x0 + cw * cells + 60, y + 14), "Athens Wins", "bold", 14, COLOURS["athens"])
+    for i in range(cells):
+        v = i - TRACK
+        fill = theme.mix(COLOURS["athens"] if v > 0 else COLOURS["sparta"], theme.PAPER,
+                         0.85 - 0.04 * abs(v)) if v else theme.PAPER
+        d.rectangle((x0 + i * cw, y, x0 + (i + 1) * cw, y + 28), fill=fill, outline=theme.INK)
+        text_c(d, (x0 + i * cw + cw / 2, y + 14), str(abs(v)), "sans", 11, theme.INK)
+    p = max(-TRACK, min(TRACK, prestige))
+    mx = x0 + (p + TRACK) * cw + cw / 2
+    d.ellipse((mx - 10, y + 4, mx + 10, y + 24), fill=theme.INK, outline=theme.GOLD, width=3)
+
+
+def _combat(battle: dict[str, Any], viewer: dict[str, Any] | None = None) -> bytes:
+    lines = battle.get("lines", [])[-10:]
+    img = Image.new("RGB", (760, 230 + 18 * len(lines)), theme.PAPER)
+    d = ImageDraw.Draw(img)
+    kind = "Sea battle" if battle.get("sea") else "Battle"
+    text_c(d, (380, 20), f"{kind} of {battle['name']} - round {battle.get('round', 1)}",
+           "bold", 18, theme.INK)
+    for row, side in enumerate((battle["attacker"], battle["defender"])):
+        y = 75 + 80 * row
+        role = "aggressor" if side == battle["attacker"] else "defender"
+        text_c(d, (70, y), f"{side.title()}", "bold", 16, COLOURS[side])
+        text_c(d, (70, y + 20), role, "sans", 12, theme.INK)
+        x = 160
+        for b in battle["blocks"]:
+            if b["side"] != side:
+                continue
+            block(d, x, y, 54, side, _face(b), dim=b["routed"])
+            x += 62
+    y = 230
+    for line in lines:
+        text, size = fit_text(line, "sans", 13, 730)
+        text_c(d, (16, y), text, "sans", size, theme.INK, anchor="lm")
+        y += 18
+    if battle.get("winner"):
+        text_c(d, (380, 48), f"{battle['winner'].title()} wins", "bold", 15,
+               COLOURS[battle["winner"]])
+    return png.encode(img)
+
+
+def _hand(view: dict[str, Any]) -> bytes:
+    cards = view["cards"]["hand"]
+    comps = load_components()
+    cw, ch = 200, 270
+    img = Image.new("RGB", (max(1, len(cards)) * (cw + 10) + 10, ch + 20), theme.PAPER)
+    d = ImageDraw.Draw(img)
+    if not cards:
+        text_c(d, (110, 145), "No cards in hand", "bold", 15, theme.INK)
+    edge = {"red": COLOURS["sparta"], "blue": COLOURS["athens"], "green": theme.SIDE["neutral"]}
+    for i, n in enumerate(cards):
+        c = comps.cards[n]
+        x0, y0 = 10 + i * (cw + 10), 10
+        d.rounded_rectangle((x0, y0, x0 + cw, y0 + ch), radius=10, fill=theme.WHITE,
+                            outline=edge[c.colour], width=5)
+        title, size = fit_text(f"#{n} {c.name}", "bold", 15, cw - 20)
+        text_c(d, (x0 + cw / 2, y0 + 24), title, "bold", size, theme.INK)
+        for k in range(c.av):  # the coins (3.2)
+            cx = x0 + cw / 2 + (k - (c.av - 1) / 2) * 30
+            d.ellipse((cx - 12, y0 + 44, cx + 12, y0 + 68), fill=theme.GOLD, outline=theme.INK)
+        body, size = fit_paragraph(c.event.text, "sans", 13, cw - 24, ch - 110)
+        for j, line in enumerate(body):
+            text_c(d, (x0 + 12, y0 + 90 + j * size * 1.2), line, "sans", size, theme.INK,
+                   anchor="lm")
+    return png.encode(img)
+
+
+RENDERER = Renderer(map=_map, combat=_combat, hand=_hand, colours=COLOURS)

@@ -1,0 +1,187 @@
+"""Battles (6.0-6.6), Fortify (7.1), Formation non-coordination (5.41), Prestige (14.11),
+with the rulebook's examples."""
+
+from __future__ import annotations
+
+from engine.rulesets.hellenes import board as B
+
+from .helpers import fix_dice, ids, position, prompt
+
+# Phocis holds no City, so no defender can fortify there; Locris is next to it.
+FIELD, FROM = "PHO", "LOC"
+
+
+def _battle(att_units, def_units, attacker="sparta", area=FIELD, via=FROM, from_sea=False,
+            prestige=0, **kw):
+    blocks = {b: {"loc": area, "cv": cv} for b, cv in {**att_units, **def_units}.items()}
+    return position(scenario="431", season=1, prestige=prestige, blocks=blocks,
+                    turn={"side": attacker, "actions": 0}, start="battle",
+                    args={"area": area, "attacker": attacker,
+                          "defender": "athens" if attacker == "sparta" else "sparta",
+                          "formations": [{"area": area, "via": via, "units": sorted(att_units),
+                                          "from_sea": from_sea}]}, **kw)
+
+
+def test_6_2_combat_round_example_agility_order_defenders_first():
+    # Spartan cavalry (A1) and hoplites (B2) engage Athenian hoplites (C2) and archers (A1)
+    g = _battle({"S9": 2, "S1": 3}, {"A1": 3, "A12": 2})
+    args = g.state["flow"][-1]["args"]
+    assert args["order"] == ["A12", "S9", "S1", "A1"]
+    assert prompt(g, "athens").kind == "retreat-or-fight"  # Athens attacks first this round
+
+
+def test_6_31_attack_example_hits_then_rout_and_6_34_panic_gains_two():
+    # A 3-cv C2 hoplite rolls 1, 2, 5: two hits on the strongest, then a rout
+    g = _battle({"S5": 3}, {"A2": 3, "A12": 1})
+    # order: Athenian archers (A1), Athenian hoplites (C2, defending), Spartan hoplites (C2)
+    fix_dice(g, [3, 3, 4, 4, 1, 2, 5])
+    g.act("athens", "fight")  # the archers roll 3, the Athenian hoplites 3, 4, 4: misses
+    g.act("sparta", "fight")  # the Spartan hoplites roll 1, 2, 5
+    s = g.state
+    assert s["blocks"]["A2"]["cv"] == 1  # two hits on the 3-cv hoplite
+    # the rout fell on the weakest unrouted block: both are now 1 cv, Athens chooses
+    assert prompt(g, "athens").kind == "battle-loss"
+
+
+def test_6_4_a_retire_before_any_loss_costs_no_prestige():
+    g = _battle({"S5": 2}, {"A12": 1}, prestige=0)
+    fix_dice(g, [3])
+    g.act("athens", "fight")  # the archers miss
+    g.act("sparta", "retreat")  # Sparta retires before suffering any hit or rout
+    s = g.state
+    assert s["prestige"] == 0
+    assert s["blocks"]["S5"]["loc"] == FROM  # 6.4: aggressors go back where they came from
+
+
+def test_6_4_a_retreat_after_a_loss_cedes_one():
+    g = _battle({"S5": 2}, {"A12": 2}, prestige=0)
+    fix_dice(g, [1, 3])  # the archers hit once
+    g.act("athens", "fight")
+    g.act("sparta", "retreat")
+    assert g.state["prestige"] == 1  # Athens +1 (14.11 Trophy)
+    assert g.state["blocks"]["S5"] == {"side": "sparta", "loc": FROM, "cv": 1, "inside": False}
+
+
+def test_6_31_the_rout_then_falls_where_the_owner_chooses():
+    g = _battle({"S5": 3}, {"A2": 3, "A12": 1})
+    fix_dice(g, [3, 3, 4, 4, 1, 2, 5])
+    g.act("athens", "fight")
+    g.act("sparta", "fight")
+    g.act("athens", "A12")
+    assert g.state["flow"][-1]["args"]["routed"] == ["A12"]
+
+
+def test_6_34_panic_and_elimination_gain_two():
+    g = _battle({"S5": 1}, {"A12": 1}, prestige=0)
+    fix_dice(g, [6])  # the archers rout the lone hoplite: Sparta panics
+    g.act("athens", "fight")
+    s = g.state
+    assert s["prestige"] == 2
+    assert s["blocks"]["S5"]["loc"] == FROM
+
+
+def test_6_41_cavalry_harries_a_retreat():
+    g = _battle({"S5": 2}, {"A13": 2}, prestige=0)
+    # the Athenian cavalry attacks (miss, miss); Sparta retreats; the cavalry harries: 1, 1
+    fix_dice(g, [3, 4, 1, 1])
+    g.act("athens", "fight")
+    g.act("sparta", "retreat")
+    assert g.state["blocks"]["S5"]["loc"] == "pool"  # two harrying hits destroy it
+    assert g.state["prestige"] == 0  # a Retire, and Harrying has no Prestige effect (6.41)
+
+
+def test_6_6_sea_landing_attackers_skip_the_first_round():
+    g = _battle({"S5": 2}, {"A12": 1}, from_sea=True, via="S_GCO")
+    assert g.state["flow"][-1]["args"]["skip"] == ["S5"]
+    fix_dice(g, [4, 4])
+    g.act("athens", "fight")  # archers miss; the landing Spartans do not attack in round 1
+    # round 2 begins: Athens decides again before its archers attack
+    assert g.state["flow"][-1]["args"]["round"] == 2
+    assert prompt(g, "athens").kind == "retreat-or-fight"
+
+
+def test_7_1_fortifying_all_establishes_a_siege_without_battle():
+    blocks = {"A12": {"loc": "PLA", "cv": 1}, "A6": {"loc": "PLA", "cv": 2},
+              "S5": {"loc": "PLA", "cv": 2}}
+    g = position(scenario="431", season=1, blocks=blocks, turn={"side": "sparta", "actions": 0},
+                 start="battle", args={"area": "PLA", "attacker": "sparta",
+                                       "defender": "athens",
+                                       "formations": [{"area": "PLA", "via": "THE",
+                                                       "units": ["S5"], "from_sea": False}]})
+    assert prompt(g, "athens").kind == "fortify"
+    g.act("athens", "A12|A6")
+    s = g.state
+    assert s["sieges"]["Platea"]["besieger"] == "sparta"
+    assert s["garrisons"]["Platea"] == {"side": "athens", "kind": "inherent"}
+    assert s["prestige"] == 0 and s["battle"] is None
+    assert B.area_control(s, "PLA") == "sparta"
+
+
+def test_views_reveal_battle_blocks_to_both_sides():
+    g = _battle({"S9": 2, "S1": 3}, {"A1": 3, "A12": 2})
+    names = {b["id"] for b in g.view("athens")["battle"]["blocks"]} if g.view("athens").get(
+        "battle") else set()
+    assert {"S9", "S1"} <= names
+    assert "fight" in ids(g, "athens")
+
+
+def _potidea(side="athens", event=False, treachery=None, **kw):
+    g = position(scenario="431", season=1, turn={"side": side, "actions": 0, "event": event},
+                 start="combat", args={"side": side}, **kw)
+    if treachery:
+        g.state["turn"]["treachery"] = treachery
+        g._prompts = None
+    return g
+
+
+ONE_BESIEGER = {"A5": {"loc": "pool"}, "A8": {"loc": "pool"}, "A17": {"loc": "pool"},
+                "S19": {"loc": "POT", "cv": 1, "inside": True}, "S40": {"loc": "pool"}}
+
+
+def test_8_13_capitulation_costs_one_and_saves_the_assaulters():
+    g = _potidea()
+    g.act("athens", "assault:Potidea")
+    assert prompt(g, "sparta").kind == "capitulate"
+    g.act("sparta", "capitulate")
+    s = g.state
+    assert s["prestige"] == 1 and "Potidea" not in s["sieges"]
+    assert s["blocks"]["S19"]["loc"] == "pool" and s["blocks"]["A2"]["cv"] == 3
+
+
+def test_8_1_assault_double_defense_and_the_garrison_last():
+    g = _potidea(blocks=ONE_BESIEGER)
+    g.act("athens", "assault:Potidea")
+    fix_dice(g, [4, 3, 1, 1, 3,   4, 1, 4, 4,   4, 1, 2, 4])
+    g.act("sparta", "resist")  # defenders at A2 attack first: 4 and 3 miss
+    g.act("athens", "fight")  # 1, 1: two hits make one step: the 1-cv unit falls
+    s = g.state
+    assert s["blocks"]["S19"]["loc"] == "pool" and "Potidea" in s["garrisons"]
+    g.act("athens", "fight")  # round 2: one hit is half a step on the garrison, and lapses
+    assert "Potidea" in s["garrisons"]
+    g.act("athens", "fight")  # round 3: two hits take the garrison: the City falls
+    assert "Potidea" not in s["garrisons"] and "Potidea" not in s["sieges"]
+    assert s["prestige"] == 2  # 14.11: a City taken by Assault
+
+
+def test_treachery_assault_must_retreat_after_one_round():
+    g = _potidea(event=True, treachery="Potidea", blocks=ONE_BESIEGER)
+    assert ids(g, "athens")[:1] == ["assault:Potidea"]
+    g.act("athens", "assault:Potidea")
+    fix_dice(g, [4, 3, 3, 3, 4])
+    g.act("sparta", "resist")
+    g.act("athens", "fight")  # no Double Defense, but 3, 3, 4 miss: the City stands
+    s = g.state
+    assert "Potidea" in s["sieges"] and s["blocks"]["A2"]["loc"] == "POT"
+    assert s["prestige"] == 0  # a Retire before any loss
+
+
+def test_8_3_sortiers_retreat_only_into_the_city():
+    g = _potidea(side="sparta")
+    assert "sortie:Potidea" in ids(g, "sparta")
+    g.act("sparta", "sortie:Potidea")
+    g.act("sparta", "S40")
+    fix_dice(g, [3, 3])
+    g.act("athens", "fight")  # the Athenian light infantry (B1, defending) misses
+    g.act("sparta", "retreat")
+    s = g.state
+    assert s["blocks"]["S40"]["inside"] is True and "Potidea" in s["sieges"]
