@@ -21,23 +21,30 @@ def register(app: typer.Typer) -> None:
             help="Start from a position file (JSON)", exists=True)] = None,
         db: Annotated[Path | None, typer.Option(
             help="Keep the game in this SQLite file (resume by naming it again)")] = None,
-        seed: Annotated[int, typer.Option(help="Seed of the random opponent")] = 0,
+        seed: Annotated[int, typer.Option(help="Seed of the console's click ids and of "
+                                          "seats drawn at start")] = 0,
+        opponent: Annotated[str, typer.Option(
+            help="Keryx's level: random, heuristic or search")] = "random",
+        budget: Annotated[float, typer.Option(
+            help="Seconds the search level may think per decision")] = 1.0,
         out: Annotated[Path, typer.Option(help="Folder for map images ('m'; one file per "
                                           "seat and version)")] = Path("keryx-maps"),
     ) -> None:
-        """Play in this terminal against the random player (or hotseat), without Discord."""
+        """Play in this terminal against Keryx (or hotseat), without Discord."""
         from bot.console import play_sync
         from keryx import checks
 
         checks.known_ruleset(ruleset)
         checks.known_scenario(ruleset, scenario)
         checks.known_seat(ruleset, scenario, seat)
+        checks.player_level("--opponent", ruleset, opponent)
+        checks.positive_seconds("--budget", budget)
         try:
             start = json.loads(position.read_text()) if position else None
         except (OSError, ValueError) as exc:
             checks.fail(f"Cannot read the position file {position}: {exc}")
         play_sync(ruleset=ruleset, scenario=scenario, seat=seat, hotseat=hotseat, database=db,
-                  seed=seed, position=start, out_dir=out)
+                  seed=seed, position=start, out_dir=out, opponent=opponent, budget_s=budget)
 
     @app.command()
     def sandbox(
@@ -45,12 +52,22 @@ def register(app: typer.Typer) -> None:
         = Path("sandbox-out"),
         seed: Annotated[int, typer.Option(help="Seed of the simulated players")] = 1,
         ruleset: Annotated[str, typer.Option(help="Ruleset id")] = "athens-sparta",
+        scenario: Annotated[str | None, typer.Option(
+            help="Scenario id (default: the ruleset's first)")] = None,
         restart_after: Annotated[int | None, typer.Option(
             help="Kill and restart the bot after this many choices")] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+        opponent: Annotated[str | None, typer.Option(
+            help="One simulated player against Keryx at this level (random, heuristic, "
+                 "search)")] = None,
+        budget: Annotated[float, typer.Option(
+            help="With --opponent: seconds the search level may think")] = 0.3,
+        bot_delay: Annotated[float, typer.Option(
+            help="With --opponent: seconds before each of Keryx's answers")] = 0.1,
     ) -> None:
-        """A whole game through the real bot, a local stand-in for Discord and two simulated
-        players; writes a readable transcript with every image to OUT."""
+        """A whole game through the real bot, a local stand-in for Discord and simulated
+        players (or one against Keryx); writes a readable transcript with every image to
+        OUT."""
         from bot.sandbox import main_sync
         from keryx import checks
         from keryx.settings import Settings, load_plugins
@@ -58,10 +75,15 @@ def register(app: typer.Typer) -> None:
         settings = Settings()
         load_plugins(settings)  # a plug-in ruleset must be known here and in the bot
         checks.known_ruleset(ruleset)  # before the bot starts: a wrong name fails at once
+        checks.known_scenario(ruleset, scenario)
         if restart_after is not None:
             checks.positive("--restart-after", restart_after)
+        if opponent is not None:
+            checks.player_level("--opponent", ruleset, opponent)
+            checks.positive_seconds("--budget", budget)
         report = main_sync(out=out, seed=seed, ruleset=ruleset, kill_after=restart_after,
-                           plugins=settings.plugins)
+                           plugins=settings.plugins, scenario=scenario, opponent=opponent, budget_s=budget,
+                           bot_delay_s=max(0.0, bot_delay))
         if as_json:
             typer.echo(json.dumps(report))
         else:

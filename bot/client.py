@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from service import GameService
+from service.bots import DEFAULT_BUDGET_S, DEFAULT_DELAY_S, BotRunner
 
 from . import ui
 from .commands import add_commands
@@ -37,7 +38,9 @@ def warm_up() -> None:
 class KeryxBot(discord.Client):
     def __init__(self, service: GameService, *, dev_guild: int | None = None,
                  sync: bool = False, moderator_role: str | None = None,
-                 health_file: Path | None = None, hooks_factory=None, **client_options):
+                 health_file: Path | None = None, hooks_factory=None,
+                 bot_delay_s: float = DEFAULT_DELAY_S, search_budget_s: float = DEFAULT_BUDGET_S,
+                 **client_options):
         # No privileged intents: slash commands and components need none.
         super().__init__(intents=discord.Intents.default(), **client_options)
         self.tree = app_commands.CommandTree(self)
@@ -48,6 +51,10 @@ class KeryxBot(discord.Client):
         self.health_file = health_file
         self._tasks: list[asyncio.Task] = []
         self._closing: asyncio.Future | None = None
+        # Keryx's own seats, played by the service's runner; each action's posts are
+        # delivered (and clocks restarted) like a click's.
+        self.bots = BotRunner(service, self._bot_acted, delay_s=bot_delay_s,
+                              budget_s=search_budget_s)
 
     async def setup_hook(self) -> None:
         # Load every ruleset and draw each base map once before the first click, so that
@@ -63,6 +70,19 @@ class KeryxBot(discord.Client):
         if self.health_file is not None:
             self._tasks.append(asyncio.create_task(self._heartbeat()))
         self._tasks.append(asyncio.create_task(self._redeliver()))
+        self._tasks.append(asyncio.create_task(self._play_bots()))
+
+    async def _play_bots(self) -> None:
+        # Nothing is posted before the gateway is up; turns left open by a restart are
+        # found on the first tick.
+        await self.wait_until_ready()
+        await self.bots.run()
+
+    async def _bot_acted(self, result) -> None:
+        if self.is_ready():
+            await self.keryx.announce(None, result)
+        if result.game_ended:
+            self.bots.forget(result.game_id)
 
     async def _redeliver(self) -> None:
         """Retry public posts that failed (Discord down, a missing permission, a crash
@@ -89,7 +109,11 @@ class KeryxBot(discord.Client):
     async def on_interaction(self, itx: discord.Interaction) -> None:
         """A component whose custom id none of ours matches, or that is not on the message
         it claims to come from (forged or damaged), gets an answer instead of Discord's
-        "interaction failed", and nothing else happens."""
+        "interaction failed", and nothing else happens. Amount modals are answered here
+        by their custom id (bot/ui.py)."""
+        if itx.type is discord.InteractionType.modal_submit:
+            await ui.amount_submit(itx)
+            return
         if itx.type is not discord.InteractionType.component:
             return
         custom_id = (itx.data or {}).get("custom_id")
@@ -128,6 +152,7 @@ class KeryxBot(discord.Client):
         await asyncio.shield(self._closing)
 
     async def _close_everything(self) -> None:
+        await self.bots.stop()
         for task in self._tasks:
             task.cancel()
         await self.keryx.drain(DRAIN_SECONDS)

@@ -10,6 +10,8 @@ from discord import app_commands
 
 import engine
 import renders
+from engine.core.game import PLAYERS
+from service.bots import LEVELS as BOT_LEVELS
 from service.errors import Refusal
 
 from . import limits, text
@@ -17,13 +19,19 @@ from .controller import NOT_POSTED_START, Keryx, UserError, png_file, render
 
 
 def parse_options(raw: str | None, ruleset_id: str) -> dict:
-    """`mulligan=off syracuse_points=on` → {"mulligan": False, "syracuse_points": True}."""
+    """`mulligan=off syracuse_points=on` → {"mulligan": False, "syracuse_points": True};
+    `players=2` chooses the player count where a scenario allows several."""
     if not raw:
         return {}
     known = engine.ruleset(ruleset_id).options
-    out = {}
+    out: dict = {}
     for token in raw.replace(",", " ").split():
         key, sep, value = token.partition("=")
+        if key == PLAYERS:  # the kernel's own option: how many people play
+            if not value.isdigit():
+                raise UserError("Option players takes a whole number.")
+            out[key] = int(value)
+            continue
         if key not in known:
             raise UserError(f"{ruleset_id} has no option {key!r}. Options: "
                             + (", ".join(known) or "none"))
@@ -42,6 +50,21 @@ def parse_options(raw: str | None, ruleset_id: str) -> dict:
         else:
             out[key] = value
     return out
+
+
+def place_title(place: tuple[str, ...] | list[str]) -> str:
+    """"Athens", or "Athens & Plataea" for seats one person holds together."""
+    return " & ".join(text.seat_title(s) for s in place)
+
+
+def check_opponent(ruleset_id: str, level: str) -> None:
+    """A level Keryx can play this game at, or a clear refusal (engine/players)."""
+    from engine.players import cannot_play
+
+    reason = cannot_play(level, ruleset_id)
+    if reason is not None:
+        raise UserError(f"Keryx cannot play {engine.ruleset(ruleset_id).title} at the "
+                        f"{level!r} level: {reason}.")
 
 
 def _choices(items: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
@@ -95,25 +118,60 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="new", description="Open a new game in this channel or thread")
     @app_commands.describe(ruleset="Which game", scenario="Which scenario (default: the first)",
                            options="Optional rules, e.g. 'mulligan=off tourney_bidding=on'",
-                           pace_hours="Hours added to a player's clock per move (0: no clock)")
+                           pace_hours="Hours added to a player's clock per move (0: no clock)",
+                           players="How many people play, where the scenario allows several "
+                                   "counts (default: one per seat)",
+                           opponent="Play against Keryx: it takes every other place at "
+                                    "this level, and the game starts at once",
+                           seat="With an opponent: your side (empty: drawn)")
+    @app_commands.choices(opponent=[app_commands.Choice(name=level, value=level)
+                                    for level in BOT_LEVELS])
     async def new(self, itx: discord.Interaction, ruleset: str, scenario: str | None = None,
                   options: str | None = None,
-                  pace_hours: app_commands.Range[int, 0, 240] = 0) -> None:
+                  pace_hours: app_commands.Range[int, 0, 240] = 0,
+                  players: app_commands.Range[int, 2, 6] | None = None,
+                  opponent: str | None = None, seat: str | None = None) -> None:
         async with self.k.guard(itx, "game new"):
             if ruleset not in engine.ruleset_ids():
                 raise UserError(f"There is no game called {ruleset!r}.")
+            if opponent is not None:
+                check_opponent(ruleset, opponent)
+            elif seat is not None:
+                raise UserError("Choose your seat with `/game join`; `seat` here goes with "
+                                "`opponent`.")
+            chosen = parse_options(options, ruleset)
+            if players is not None:
+                chosen[PLAYERS] = players
             info = await self.k.svc.create_game(
                 guild_id=itx.guild_id, channel_id=itx.channel_id, user_id=itx.user.id,
-                ruleset_id=ruleset, scenario=scenario, options=parse_options(options, ruleset))
+                ruleset_id=ruleset, scenario=scenario, options=chosen)
             if pace_hours and self.k.hooks is not None:
                 await self.k.hooks.set_pace(info.id, pace_hours)
             rs = engine.ruleset(ruleset)
-            seats = ", ".join(text.seat_title(s) for s in info.seat_names)
-            opts = ", ".join(f"{k}={v}" for k, v in info.options.items()) or "none"
-            await itx.response.send_message(
-                f"🏺 **{rs.title}** — scenario {rs.scenarios[info.scenario].title}.\n"
-                f"Seats: {seats}. Options: {opts}.\n"
-                f"Take a seat with `/game join`, then `/game start`.")
+            seats = ", ".join(place_title(p) for p in info.places)
+            opts = ", ".join(f"{k}={v}" for k, v in info.options.items()
+                             if k != PLAYERS) or "none"
+            counts = rs.scenarios[info.scenario].counts
+            who = (f"{info.players} players (this scenario takes "
+                   f"{' or '.join(map(str, counts))}: `players:`). " if len(counts) > 1 else "")
+            head = (f"🏺 **{rs.title}** — scenario {rs.scenarios[info.scenario].title}.\n"
+                    f"{who}Seats: {seats}. Options: {opts}.\n")
+            if opponent is None:
+                await itx.response.send_message(
+                    head + "Take a seat with `/game join`, then `/game start`.")
+                return
+            await itx.response.defer(thinking=True)
+            try:
+                await self.k.svc.join(itx.channel_id, itx.user.id, seat)
+                await self.k.svc.seat_bots(itx.channel_id, opponent)
+            except Refusal:
+                # Nothing half-made stays behind: the lobby goes with the refusal.
+                await self.k.svc.abandon(itx.channel_id, itx.user.id, "opponent refused")
+                raise
+            await itx.followup.send(head + f"🤖 Keryx plays every other place at the "
+                                    f"**{opponent}** level.",
+                                    allowed_mentions=discord.AllowedMentions.none())
+            await self._begin(itx, moderator=False)
 
     @new.autocomplete("ruleset")
     async def _ruleset_ac(self, itx: discord.Interaction, current: str):
@@ -122,6 +180,17 @@ class GameGroup(app_commands.Group):
     @new.autocomplete("scenario")
     async def _scenario_ac(self, itx: discord.Interaction, current: str):
         return scenario_choices(itx, current)
+
+    @new.autocomplete("seat")
+    async def _new_seat_ac(self, itx: discord.Interaction, current: str):
+        rs = _typed_ruleset(itx)
+        if rs is None:
+            return []
+        try:
+            names = rs.seats(getattr(itx.namespace, "scenario", None) or rs.default_scenario)
+        except KeyError:
+            return []
+        return _choices([(text.seat_title(s), s) for s in names], current)
 
     @new.autocomplete("options")
     async def _options_ac(self, itx: discord.Interaction, current: str):
@@ -133,16 +202,17 @@ class GameGroup(app_commands.Group):
         async with self.k.guard(itx, "game join"):
             info = await self.k.svc.join(itx.channel_id, itx.user.id, seat)
             # Free seats are named only while players are missing: once every player
-            # is in, the seats nobody chose are drawn at start, not free.
-            full = len(info.seats) >= len(info.seat_names)
-            free = [] if full else [s for s in info.seat_names if info.user_of(s) is None]
-            where = f" as **{text.seat_title(seat)}**" if seat else ""
+            # is in, the seats nobody chose are drawn at start, not free. A person takes
+            # a whole place (several seats where one person holds them together).
+            full = info.joined >= info.players
+            free = [] if full else [p for p in info.places if info.user_of(p[0]) is None]
+            mine = info.seats_of(itx.user.id)
+            where = f" as **{place_title(mine)}**" if seat and mine else ""
             await itx.response.send_message(
                 f"{itx.user.mention} joins{where}. "
-                + (f"{len(info.seat_names) - len(info.seats)} seat(s) left."
-                   if len(info.seats) < len(info.seat_names) else "All seats taken: "
-                   "`/game start` when ready.")
-                + (f" Free: {', '.join(map(text.seat_title, free))}." if free else ""),
+                + (f"{info.players - info.joined} seat(s) left."
+                   if not full else "All seats taken: `/game start` when ready.")
+                + (f" Free: {', '.join(map(place_title, free))}." if free else ""),
                 allowed_mentions=discord.AllowedMentions.none())
 
     @join.autocomplete("seat")
@@ -151,8 +221,8 @@ class GameGroup(app_commands.Group):
             info = await self.k.svc.game_info(itx.channel_id)
         except Refusal:
             return []
-        return _choices([(text.seat_title(s), s) for s in info.seat_names
-                         if info.user_of(s) is None], current)
+        return _choices([(place_title(p), p[0]) for p in info.places
+                         if info.user_of(p[0]) is None], current)
 
     @app_commands.command(name="leave", description="Leave the game before it starts")
     async def leave(self, itx: discord.Interaction) -> None:
@@ -165,19 +235,22 @@ class GameGroup(app_commands.Group):
     async def start(self, itx: discord.Interaction) -> None:
         async with self.k.guard(itx, "game start"):
             await itx.response.defer(thinking=True)
-            started = await self.k.svc.start(itx.channel_id, itx.user.id,
-                                             moderator=self.k.is_moderator(itx))
-            info = started.game
-            seats = ", ".join(f"{text.seat_title(s.seat)}: {text.mention(s.user_id)}"
-                              for s in info.seats)
-            await itx.followup.send(
-                f"⚔️ The game begins. {seats}.\nDice seed hash (published now, the seed is "
-                f"revealed at the end): `{started.seed_hash}`",
-                allowed_mentions=discord.AllowedMentions.none())
-            if self.k.hooks is not None:
-                await self.k.hooks.game_started(info, started.prompts)
-            if not await self.k.deliver(info.id):  # the first map waits in the outbox
-                await self.k.tell(itx, NOT_POSTED_START)
+            await self._begin(itx, moderator=self.k.is_moderator(itx))
+
+    async def _begin(self, itx: discord.Interaction, *, moderator: bool) -> None:
+        """Start the channel's full lobby (the interaction is deferred already)."""
+        started = await self.k.svc.start(itx.channel_id, itx.user.id, moderator=moderator)
+        info = started.game
+        seats = ", ".join(f"{text.seat_title(s.seat)}: {text.mention(s.user_id)}"
+                          for s in info.seats)
+        await itx.followup.send(
+            f"⚔️ The game begins. {seats}.\nDice seed hash (published now, the seed is "
+            f"revealed at the end): `{started.seed_hash}`",
+            allowed_mentions=discord.AllowedMentions.none())
+        if self.k.hooks is not None:
+            await self.k.hooks.game_started(info, started.prompts)
+        if not await self.k.deliver(info.id):  # the first map waits in the outbox
+            await self.k.tell(itx, NOT_POSTED_START)
 
     # ------------------------------------------------------------- reading
     @app_commands.command(name="status", description="Who plays, where the game stands")
@@ -261,18 +334,35 @@ class GameGroup(app_commands.Group):
             if self.k.hooks is not None:  # community: clocks stop, a league game is voided
                 await self.k.hooks.game_abandoned(info)
 
-    @app_commands.command(name="replace", description="Moderators: give a seat to a substitute")
-    async def replace(self, itx: discord.Interaction, seat: str, user: discord.Member,
+    @app_commands.command(name="replace", description="Moderators: give a seat to a substitute "
+                          "or to Keryx")
+    @app_commands.describe(seat="The seat to hand over", user="The substitute",
+                           bot="Or hand the seat to Keryx at this level")
+    @app_commands.choices(bot=[app_commands.Choice(name=level, value=level)
+                               for level in BOT_LEVELS])
+    async def replace(self, itx: discord.Interaction, seat: str,
+                      user: discord.Member | None = None, bot: str | None = None,
                       reason: str | None = None) -> None:
         async with self.k.guard(itx, "game replace"):
             self.k.require_moderator(itx)
-            info = await self.k.svc.replace_seat(itx.channel_id, itx.user.id, seat, user.id,
-                                                 reason)
+            if (user is None) == (bot is None):
+                raise UserError("Name either a `user` or a `bot` level to take the seat.")
+            if bot is not None:
+                check_opponent((await self.k.svc.game_info(itx.channel_id)).ruleset, bot)
+                info = await self.k.svc.replace_seat_with_bot(itx.channel_id, itx.user.id,
+                                                              seat, bot, reason)
+                new_id = info.user_of(seat)
+            else:
+                assert user is not None
+                info = await self.k.svc.replace_seat(itx.channel_id, itx.user.id, seat,
+                                                     user.id, reason)
+                new_id = user.id
             if self.k.hooks is not None:  # community: the seat's clock follows the player
-                await self.k.hooks.seat_replaced(info, seat, user.id)
+                await self.k.hooks.seat_replaced(info, seat, new_id)
             await itx.response.send_message(
-                f"{user.mention} now plays {text.seat_title(seat)}.",
-                allowed_mentions=discord.AllowedMentions(users=[user]))
+                f"{text.mention(new_id)} now plays {text.seat_title(seat)}.",
+                allowed_mentions=discord.AllowedMentions(
+                    users=[user] if user is not None else []))
 
     @replace.autocomplete("seat")
     async def _taken_seat_ac(self, itx: discord.Interaction, current: str):

@@ -38,7 +38,7 @@ from service.community import (
 )
 from service.community.chronicle import game_chronicle
 from service.community.db import utcnow
-from service.community.leagues import League, LeagueGame, names_of
+from service.community.leagues import League, LeagueGame, lineup, names_of, result_text
 from service.errors import Refusal
 from service.results import ActionResult, GameInfo, OpenPrompt
 
@@ -168,8 +168,11 @@ class CommunityHooks:
             await self._league_game_over(report)
 
     async def seat_replaced(self, info: GameInfo, seat: str, user_id: int) -> None:
+        # a person holding several seats is replaced in all of them (their place)
+        place = next((p for p in info.places if seat in p), (seat,))
         with contextlib.suppress(CommunityError):  # a game the community never saw
-            await self.c.seat_replaced(info.id, seat, user_id)
+            for held in place:
+                await self.c.seat_replaced(info.id, held, user_id)
 
     async def record_end(self, info: GameInfo) -> GameEndReport | None:
         if info.status not in ("finished", "abandoned"):
@@ -179,7 +182,8 @@ class CommunityHooks:
         players = {s.seat: s.user_id for s in info.seats if s.seat}
         with user_errors():
             return await self.c.game_ended(info.id, winners=winners, status=info.status,
-                                           ruleset=info.ruleset, players=players)
+                                           ruleset=info.ruleset, players=players,
+                                           teams=_teams(info))
 
     async def moderate_clock(self, info: GameInfo, *, hours: int | None = None,
                              extend: int | None = None, pause: bool | None = None,
@@ -335,18 +339,18 @@ class CommunityHooks:
         assert lg is not None
         league = await self.c.leagues.get(lg.league_id)
         channel = await self.k.channel(league.channel_id)
-        names = await self._names((lg.user_a, lg.user_b))
-        a = names.get(lg.user_a, text.mention(lg.user_a))
-        b = names.get(lg.user_b, text.mention(lg.user_b))
+        names = await self._names(lg.users)
+
+        def who(place: int) -> str:
+            return names.get(lg.users[place], text.mention(lg.users[place]))
+
         if lg.status == "finished":
             how = {"time": " (on time)", "forfeit": " (forfeit)",
                    "adjudicated": " (adjudicated)"}.get(lg.result_how or "", "")
-            line = (f"{a} drew with {b}{how}" if lg.result == "draw" else
-                    f"{a if lg.result == 'a' else b} beat {b if lg.result == 'a' else a}{how}")
-            body = f"🏁 **{league.name}**, round {lg.round}: {line}.\n"
+            body = f"🏁 **{league.name}**, round {lg.round}: {result_text(lg, who)}{how}.\n"
             body += await self.c.leagues.table_text(league.id)  # a result changes the table
         else:
-            body = f"🏁 **{league.name}**, round {lg.round}: {a} v {b} was voided."
+            body = f"🏁 **{league.name}**, round {lg.round}: {lineup(lg, who)} was voided."
         await channel.send(limits.clip(body, limits.MESSAGE_CHARS), allowed_mentions=NO_MENTIONS)
         if report.league_finished:
             await channel.send(f"🏆 **{league.name}** is over. Thanks for playing!",
@@ -367,7 +371,7 @@ class CommunityHooks:
             if not pending:
                 return []
             parent = await self.k.channel(league.channel_id)
-            names = await self._names(u for lg in pending for u in (lg.user_a, lg.user_b))
+            names = await self._names(u for lg in pending for u in lg.users)
             threads = []
             for lg in pending:
                 threads.append(await self._start_league_game(parent, league, lg, names, by))
@@ -375,27 +379,34 @@ class CommunityHooks:
 
     async def _start_league_game(self, parent: Any, league: League, lg: LeagueGame,
                                  names: dict[int, str], by: int | None) -> int:
-        a = names.get(lg.user_a, str(lg.user_a))
-        b = names.get(lg.user_b, str(lg.user_b))
-        title = limits.clip(f"{league.name} R{lg.round}: {a} v {b}", 100)
+        title = limits.clip(f"{league.name} R{lg.round}: "
+                            + lineup(lg, lambda p: names.get(lg.users[p], str(lg.users[p]))), 100)
         thread = await parent.create_thread(name=title, type=discord.ChannelType.public_thread,
                                             auto_archive_duration=10080)
-        creator = by or (self.bot.user.id if self.bot.user else lg.user_a)
-        first, second = league.seats
+        creator = by or (self.bot.user.id if self.bot.user else lg.users[0])
         info = await self.svc.create_game(
             guild_id=league.guild_id, channel_id=thread.id, user_id=creator,
             ruleset_id=league.ruleset, scenario=league.scenario, options=league.options)
-        await self.svc.join(thread.id, lg.user_a, first)
-        await self.svc.join(thread.id, lg.user_b, second)
+        for place, user in enumerate(lg.users):
+            await self.svc.join(thread.id, user, league.holdings[place][0])
         pace = f" Clock: {league.pace.describe()}." if league.pace else ""
-        intro = (f"🏟️ **{league.name}**, round {lg.round}: {text.mention(lg.user_a)} plays "
-                 f"**{text.seat_title(first)}**, {text.mention(lg.user_b)} plays "
-                 f"**{text.seat_title(second)}**.{pace}")
+        seated = ", ".join(f"{text.mention(u)} plays **"
+                           + " & ".join(text.seat_title(s) for s in league.holdings[p]) + "**"
+                           for p, u in enumerate(lg.users))
+        intro = f"🏟️ **{league.name}**, round {lg.round}: {seated}.{pace}"
         started = await self.svc.start(thread.id, creator, moderator=True, intro=intro)
         await self.c.league_game_started(lg.id, game_id=info.id, channel_id=thread.id,
                                          to_act={p.seat for p in started.prompts})
         await self.k.deliver(info.id)  # the opening post, from the outbox
         return thread.id
+
+
+def _teams(info: GameInfo) -> tuple[tuple[str, ...], ...]:
+    """The game's allied seats (for ratings), from its ruleset's scenario."""
+    try:
+        return engine.ruleset(info.ruleset).scenarios[info.scenario].teams
+    except KeyError:
+        return ()
 
 
 def community_hooks(settings: Any, *, now: Callable[[], datetime] | None = None,

@@ -1,7 +1,8 @@
 """`keryx play`: a game in the terminal, through the same service layer as Discord.
 
-One person plays a seat against the random player, or two people share the keyboard
-(hotseat). The game is stored like any other (a SQLite file), so it can be resumed."""
+One person plays a seat against Keryx at a chosen level (its seats are played by the
+service's bot runner, as on Discord), or two people share the keyboard (hotseat). The game
+is stored like any other (a SQLite file), so it can be resumed."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import engine
 from engine import IllegalAction
 from engine.core import decisions
 from service import GameService, Refusal
+from service.bots import BotRunner
 from service.results import ActionResult
 
 from . import text
@@ -41,7 +43,7 @@ class Console:
     def __init__(self, svc: GameService, humans: dict[str, int], out_dir: Path,
                  ask: Callable[[str], str], say: Callable[[str], None], seed: int = 0,
                  saved: Path | None = None, ruleset: str = "",
-                 clear: Callable[[], None] = clear_screen):
+                 clear: Callable[[], None] = clear_screen, budget_s: float = 1.0):
         self.svc = svc
         self.humans = humans  # seat -> user id of a person at this keyboard
         self.out_dir = out_dir
@@ -51,6 +53,11 @@ class Console:
         self.saved = saved  # the database file, or None when the game lives in a temp folder
         self.ruleset = ruleset
         self.at_keyboard: str | None = None  # the seat whose player last had the keyboard
+        # Keryx's seats; no delay in a terminal on one's own machine (nothing to hide).
+        self.bots = BotRunner(svc, self._bot_acted, delay_s=0.0, budget_s=budget_s)
+
+    async def _bot_acted(self, result: ActionResult) -> None:
+        self.show(result, next(iter(self.humans), None))
 
     def _click_id(self) -> str:
         self.clicks += 1
@@ -108,7 +115,12 @@ class Console:
             public = await self.svc.view(CHANNEL, None)
             waiting = public.view["game"]["waiting_for"]
             human = next((s for s in waiting if s in self.humans), None)
-            if human is None:  # only the random player must act
+            if human is None:  # only Keryx must act
+                if await self.bots.tick():
+                    await self.bots.settle()
+                    continue
+                # A seat held by nobody here and by no bot: a game kept from before
+                # opponents had levels, where user 2 was the random player.
                 seat = self.rng.choice(waiting)
                 sv = await self.svc.view(CHANNEL, users[seat])
                 answer = decisions.random_answer(sv.prompt.prompt, self.rng)
@@ -227,7 +239,8 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
                position: dict[str, Any] | None = None,
                ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
                out_dir: Path = Path("keryx-maps"),
-               clear: Callable[[], None] = clear_screen) -> dict[str, Any] | None:
+               clear: Callable[[], None] = clear_screen, opponent: str = "random",
+               budget_s: float = 1.0) -> dict[str, Any] | None:
     rules = engine.ruleset(ruleset)
     saved = database
     tmp = None
@@ -248,13 +261,16 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
             if mine not in seats:
                 raise SystemExit(f"{ruleset} has no seat {mine!r}; seats: {', '.join(seats)}")
             await svc.join(CHANNEL, 1, mine)
-            await svc.join(CHANNEL, 2, next(s for s in seats if s != mine))
+            if hotseat:
+                await svc.join(CHANNEL, 2, next(s for s in seats if s != mine))
+            else:
+                await svc.seat_bots(CHANNEL, opponent)
             await svc.start(CHANNEL, 1)
             info = await svc.game_info(CHANNEL)
         humans = {s.seat: s.user_id for s in info.seats
                   if hotseat or s.user_id == 1}
         return await Console(svc, humans, out_dir, ask, say, seed, saved=saved,
-                             ruleset=ruleset, clear=clear).run()
+                             ruleset=ruleset, clear=clear, budget_s=budget_s).run()
     finally:
         await svc.close()
         if tmp is not None:

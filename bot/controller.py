@@ -118,6 +118,16 @@ class Keryx:
     def prompt_message(self, sv: SeatView, page: int = 0, note: str = "",
                        chosen: list[int] | None = None) -> tuple[str, discord.ui.View | None]:
         head = f"You play **{text.seat_title(sv.seat)}**." if sv.seat else "You are watching."
+        drawn = ui.Drawn(sv.version)
+        if sv.seat and len(sv.held) > 1:
+            # one person, several seats: name the seat this prompt is for, and draw the
+            # components for it, so a click answers this seat's prompt only
+            others = [text.seat_title(s) for s in sv.held if s != sv.seat]
+            head = (f"You play **{text.seat_title(sv.seat)}** (you also hold "
+                    f"{', '.join(others)}).")
+            seats = list(sv.view.get("game", {}).get("seats") or sv.held)
+            if sv.seat in seats:
+                drawn = ui.Drawn(sv.version, seats.index(sv.seat))
         where = text.banner(sv.view)
         parts = [head + (f"  {where}" if where else "")]
         if note:
@@ -131,18 +141,29 @@ class Keryx:
                 f"; waiting for {', '.join(map(text.seat_title, waiting))}." if waiting else "."))
             if sv.can_undo:
                 view = discord.ui.View(timeout=None)
-                view.add_item(ui.UndoButton(sv.game_id, sv.version))
+                view.add_item(ui.UndoButton(sv.game_id, drawn))
         else:
             prompt = sv.prompt.prompt.to_dict()
             parts.append(ui.prompt_text(prompt, page, chosen))
-            view = ui.prompt_view(sv.game_id, sv.version, prompt, page, sv.can_undo, chosen)
+            view = ui.prompt_view(sv.game_id, drawn, prompt, page, sv.can_undo, chosen)
         return limits.clip("\n".join(parts), limits.MESSAGE_CHARS), view
 
-    async def seat_view(self, itx: discord.Interaction, game: int | None = None) -> SeatView:
-        sv = await self.svc.view(itx.channel_id, itx.user.id)
+    async def seat_view(self, itx: discord.Interaction, game: int | None = None,
+                        version: int | None = None) -> SeatView:
+        """The user's view; for the seat a component was drawn for, if it says."""
+        sv = await self.svc.view(itx.channel_id, itx.user.id,
+                                 await self.drawn_seat(itx, version))
         if game is not None and sv.game_id != game:
             raise UserError("Those buttons belong to an earlier game in this channel.")
         return sv
+
+    async def drawn_seat(self, itx: discord.Interaction, version: int | None) -> str | None:
+        """The seat a component was drawn for (people holding several seats), else None."""
+        index = ui.seat_index(version) if version is not None else None
+        if index is None:
+            return None
+        names = (await self.svc.game_info(itx.channel_id)).seat_names
+        return names[index] if 0 <= index < len(names) else None
 
     async def show_prompt(self, itx: discord.Interaction, game: int | None = None,
                           note: str = "") -> None:
@@ -184,7 +205,7 @@ class Keryx:
     async def on_page(self, itx: discord.Interaction, game: int, version: int, page: int) -> None:
         async with self.guard(itx, "page"):
             await self.defer_private(itx)
-            sv = await self.seat_view(itx, game)
+            sv = await self.seat_view(itx, game, version)
             note = STALE if sv.version != version else ""
             content, view = self.prompt_message(sv, page=page if not note else 0, note=note)
             await itx.edit_original_response(content=content, view=view)
@@ -198,7 +219,8 @@ class Keryx:
 
     async def _submit(self, itx: discord.Interaction, answer: str, version: int) -> None:
         try:
-            result = await self.svc.submit(itx.channel_id, itx.user.id, answer, version, itx.id)
+            result = await self.svc.submit(itx.channel_id, itx.user.id, answer, int(version),
+                                           itx.id, seat=await self.drawn_seat(itx, version))
         except Refusal as refusal:
             await self.refused(itx, refusal)
             return
@@ -210,7 +232,7 @@ class Keryx:
         into the answer for the prompt the user still has open (engine/core/decisions)."""
         async with self.guard(itx, "choose"):
             await self.defer_private(itx)
-            sv = await self.seat_view(itx, game)
+            sv = await self.seat_view(itx, game, version)
             answer = ""
             if sv.prompt is not None:
                 try:
@@ -226,19 +248,56 @@ class Keryx:
         """One more entry in a selection being built: redraw the message with it."""
         async with self.guard(itx, "build"):
             await self.defer_private(itx)
-            sv = await self.seat_view(itx, game)
+            sv = await self.seat_view(itx, game, version)
             stale = sv.version != version
             content, view = self.prompt_message(sv, page=0 if stale else page,
                                                 note=STALE if stale else "",
                                                 chosen=[] if stale else chosen)
             await itx.edit_original_response(content=content, view=view)
 
+    async def on_amount_open(self, itx: discord.Interaction, game: int, version: int) -> None:
+        """Open the amount modal for the prompt the user has now (a modal must be the
+        first answer to the click, so nothing is deferred before it)."""
+        async with self.guard(itx, "amount"):
+            sv = await self.seat_view(itx, game, version)
+            prompt = sv.prompt.prompt.to_dict() if sv.prompt is not None else None
+            if prompt is None or sv.version != version or not ui.by_modal(prompt):
+                await self.defer_private(itx)
+                content, view = self.prompt_message(sv, note=STALE)
+                await itx.edit_original_response(content=content, view=view)
+                return
+            modal = ui.amount_modal(game, version, prompt)  # `version` keeps its seat
+            await itx.response.send_modal(modal)
+            # Submits are answered by custom id (ui.amount_submit), not by this object,
+            # so that a modal left open across a restart still works.
+            modal.stop()
+
+    async def on_amount(self, itx: discord.Interaction, game: int, version: int,
+                        typed: str) -> None:
+        """The amount modal was submitted: a valid number is the answer; anything else
+        gets a private note and changes nothing."""
+        async with self.guard(itx, "amount"):
+            sv = await self.seat_view(itx, game, version)
+            prompt = sv.prompt.prompt.to_dict() if sv.prompt is not None else None
+            if prompt is not None and prompt.get("form") == decisions.AMOUNT:
+                amount = ui.parse_amount(typed, prompt["lo"], prompt["hi"])
+                if amount is None:
+                    await itx.response.send_message(
+                        f"⚠️ {limits.clip(typed, 40)!r} is not an amount you can choose: enter "
+                        f"a whole number from {prompt['lo']} to {prompt['hi']}. Nothing was "
+                        "chosen.", ephemeral=True)
+                    return
+                typed = str(amount)
+            await self.defer_private(itx)
+            await self._submit(itx, typed.strip(), version)
+
     async def on_undo(self, itx: discord.Interaction, game: int, version: int) -> None:
         async with self.guard(itx, "undo"):
             await self.defer_private(itx)
             await self.seat_view(itx, game)
             try:
-                result = await self.svc.undo(itx.channel_id, itx.user.id, version, itx.id)
+                result = await self.svc.undo(itx.channel_id, itx.user.id, int(version), itx.id,
+                                             seat=await self.drawn_seat(itx, version))
             except Refusal as refusal:
                 await self.refused(itx, refusal)
                 return
@@ -376,7 +435,7 @@ class Keryx:
             file=png_file(png, f"map-v{version}.png"),
             view=ui.open_view(game_id, version) if waiting else discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(u) for u in to_ping.values() if u],
+                users=[discord.Object(u) for u in sorted({u for u in to_ping.values() if u})],
                 everyone=False, roles=False))
         await self.svc.record_post(game_id, msg.channel.id, msg.id, "map", version=version)
 
@@ -391,7 +450,7 @@ class Keryx:
             limits.clip(f"🔔 {who}: {what}.", limits.MESSAGE_CHARS),
             view=ui.open_view(game_id, version),
             allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(u) for u in to_ping.values() if u],
+                users=[discord.Object(u) for u in sorted({u for u in to_ping.values() if u})],
                 everyone=False, roles=False))
         await self.svc.record_post(game_id, msg.channel.id, msg.id, "ping", version=version)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -16,8 +15,10 @@ from discord import app_commands
 import engine
 import renders
 from renders.pieces.table import TableRow, render_table
+from service.bots import LEVELS as BOT_LEVELS
 from service.community import Pace
-from service.community.leagues import League, names_of
+from service.community.house_bot import add_house_bot
+from service.community.leagues import League, LeagueGame, lineup, names_of
 from service.errors import Refusal
 
 from . import limits, text
@@ -26,10 +27,6 @@ from .community import CommunityHooks, user_errors
 from .controller import Keryx, UserError, png_file, render
 
 NOT_ENABLED = "Community play (leagues, ratings, clocks) is not enabled on this bot."
-RESULTS = [app_commands.Choice(name="first seat wins", value="a"),
-           app_commands.Choice(name="second seat wins", value="b"),
-           app_commands.Choice(name="draw", value="draw"),
-           app_commands.Choice(name="void (no result)", value="void")]
 POLICIES = [app_commands.Choice(name="tell the moderators (default)", value="notify"),
             app_commands.Choice(name="the late player loses", value="forfeit")]
 
@@ -61,18 +58,47 @@ async def league_autocomplete(k: Keryx, itx: discord.Interaction, current: str,
     return _choices([(f"{lg.name} ({lg.status})", lg.name) for lg in leagues], current)
 
 
-def _result_line(lg: Any, league: League, names: dict[int, str]) -> str:
-    a = names.get(lg.user_a, text.mention(lg.user_a))
-    b = names.get(lg.user_b, text.mention(lg.user_b))
-    first, second = (text.seat_title(s) for s in league.seats)
+def place_title(league: League, place: int) -> str:
+    return " & ".join(text.seat_title(s) for s in league.holdings[place])
+
+
+def _result_line(lg: LeagueGame, league: League, names: dict[int, str]) -> str:
+    def who(place: int) -> str:
+        return names.get(lg.users[place], text.mention(lg.users[place]))
+
     where = f" <#{lg.thread_id}>" if lg.thread_id else ""
     if lg.status == "finished":
-        state = {"a": f"{a} won", "b": f"{b} won", "draw": "drawn"}[lg.result]
+        state = "drawn" if lg.drawn else " & ".join(who(p) for p, r in enumerate(lg.results)
+                                                  if r == "win") + " won"
         if lg.result_how and lg.result_how != "played":
             state += f" ({lg.result_how})"
     else:
         state = lg.status
-    return f"`#{lg.id}` R{lg.round}: {a} ({first}) v {b} ({second}) — {state}{where}"
+    teams = lineup(lg, lambda p: f"{who(p)} ({place_title(league, p)})")
+    return f"`#{lg.id}` R{lg.round}: {teams} — {state}{where}"
+
+
+def result_choices(league: League, current: str) -> list[app_commands.Choice[str]]:
+    """What a moderator may record: each side winning (allies together), a draw, void."""
+    sides = list(dict.fromkeys(league.team_of(s) for s in league.seats))
+    pairs = [(" & ".join(text.seat_title(s) for s in side)
+              + (" win" if len(side) > 1 else " wins"), side[0]) for side in sides]
+    pairs += [("draw", "draw"), ("void (no result)", "void")]
+    return _choices(pairs, current)
+
+
+def parse_result(league: League, value: str) -> list[str] | None:
+    """The winning seats a `/league result` value names ([] a draw, None void)."""
+    value = value.strip().lower()
+    if value == "void":
+        return None
+    if value == "draw":
+        return []
+    seats = {s.lower(): s for s in league.seats}
+    seats.update({text.seat_title(s).lower(): s for s in league.seats})
+    if value not in seats:
+        raise UserError(f"Say which side won ({', '.join(league.seats)}), draw or void.")
+    return [seats[value]]
 
 
 class LeagueGroup(app_commands.Group):
@@ -90,7 +116,8 @@ class LeagueGroup(app_commands.Group):
                            pace="Clock, e.g. '3d +24h max 5d' (default)",
                            digest_hour="Hour (UTC) of the daily digest",
                            policy="What happens when a clock runs out",
-                           cycles="1: play everyone once; 2: twice, sides swapped",
+                           cycles="1: every pairing (or group) once; more: again, "
+                                  "everyone moved on a seat (up to the player count)",
                            rounds_open="Rounds played at once (0: all games at once)",
                            rated="Whether the games count for ratings")
     @app_commands.choices(policy=POLICIES)
@@ -98,7 +125,7 @@ class LeagueGroup(app_commands.Group):
                      ruleset: str, scenario: str | None = None, options: str | None = None,
                      pace: str | None = None,
                      digest_hour: app_commands.Range[int, 0, 23] = 18,
-                     policy: str = "notify", cycles: app_commands.Range[int, 1, 2] = 1,
+                     policy: str = "notify", cycles: app_commands.Range[int, 1, 6] = 1,
                      rounds_open: app_commands.Range[int, 0, 50] = 0,
                      rated: bool = True) -> None:
         async with self.k.guard(itx, "league create"):
@@ -113,8 +140,6 @@ class LeagueGroup(app_commands.Group):
             if scenario not in rs.scenarios:
                 raise UserError(f"{rs.title} has no scenario {scenario!r}. Scenarios: "
                                 + ", ".join(rs.scenarios))
-            if len(rs.seats(scenario)) != 2:
-                raise UserError("Leagues are for two-player games.")
             try:
                 clock = Pace.parse(pace) if pace else Pace.default()
             except ValueError as exc:
@@ -194,7 +219,7 @@ class LeagueGroup(app_commands.Group):
             lg = await find_league(h, itx, league)
             games = await h.c.leagues.games(lg.id, user_id=itx.user.id if mine else None)
             names = await names_of(h.c.db.reader,
-                                   sorted({u for g in games for u in (g.user_a, g.user_b)}))
+                                   sorted({u for g in games for u in g.users}))
             lines = [f"**{lg.name}** — {lg.status}"] + [_result_line(g, lg, names)
                                                         for g in games]
             if not games:
@@ -223,21 +248,32 @@ class LeagueGroup(app_commands.Group):
                 f"{len(threads)} opened now, each in its own thread. `/league games` lists "
                 "them.", allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="add", description="Moderators: add a player (after the "
-                          "start: one new game against each player)")
-    @app_commands.describe(league="The league's name", user="The player to add")
-    async def add(self, itx: discord.Interaction, league: str, user: discord.Member) -> None:
+    @app_commands.command(name="add", description="Moderators: add a player or Keryx (after "
+                          "the start: one new game against each player)")
+    @app_commands.describe(league="The league's name", user="The player to add",
+                           bot="Or enter Keryx as a house player at this level")
+    @app_commands.choices(bot=[app_commands.Choice(name=level, value=level)
+                               for level in BOT_LEVELS])
+    async def add(self, itx: discord.Interaction, league: str,
+                  user: discord.Member | None = None, bot: str | None = None) -> None:
         async with self.k.guard(itx, "league add"):
             self.k.require_moderator(itx)
+            if (user is None) == (bot is None):
+                raise UserError("Name either a `user` or a `bot` level to add.")
             h = hooks_of(self.k)
             lg = await find_league(h, itx, league)
             with user_errors():
-                new = await h.c.leagues.add_player(lg.id, user.id, h.now())
+                if bot is not None:
+                    who, new = await add_house_bot(h.c, lg.id, bot, h.now())
+                else:
+                    assert user is not None
+                    who, new = user.id, await h.c.leagues.add_player(lg.id, user.id, h.now())
             await itx.response.defer(thinking=True)
-            await remember(h, user)
+            if user is not None:
+                await remember(h, user)
             threads = await h.open_pending_games(lg.id, by=itx.user.id) if new else []
             await itx.followup.send(
-                f"{user.mention} joins **{lg.name}**"
+                f"{text.mention(who)} joins **{lg.name}**"
                 + (f" with {len(new)} new game(s) ({len(threads)} opened now)." if new else "."),
                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -268,8 +304,8 @@ class LeagueGroup(app_commands.Group):
     @app_commands.describe(league="The league's name",
                            game="League game number from /league games (in a game's thread: "
                                 "that game)",
-                           result="Who won", note="Why (shown in the record)")
-    @app_commands.choices(result=RESULTS)
+                           result="Which side won (allies win together), draw or void",
+                           note="Why (shown in the record)")
     async def result(self, itx: discord.Interaction, league: str, result: str,
                      game: app_commands.Range[int, 1] | None = None,
                      note: app_commands.Range[str, 1, 200] | None = None) -> None:
@@ -291,20 +327,29 @@ class LeagueGroup(app_commands.Group):
                 pairing = await h.c.leagues.league_game(game)
             if pairing.league_id != lg.id:
                 raise UserError(f"Game #{game} is not a game of {lg.name}.")
+            winners = parse_result(lg, result)
             with user_errors():
-                todo = await h.c.leagues.record_result(
-                    pairing.id, None if result == "void" else result, h.now(),
-                    by=itx.user.id, note=note)
+                todo = await h.c.leagues.record_result(pairing.id, winners, h.now(),
+                                                       by=itx.user.id, note=note)
             await itx.response.defer(thinking=True)
             await h.run_instructions(todo, by=itx.user.id)
             pairing = await h.c.leagues.league_game(pairing.id)
-            names = await names_of(h.c.db.reader, [pairing.user_a, pairing.user_b])
+            names = await names_of(h.c.db.reader, list(pairing.users))
             await itx.followup.send(
                 limits.clip(f"📝 {_result_line(pairing, lg, names)}\n"
                             + await h.c.leagues.table_text(lg.id), limits.MESSAGE_CHARS),
                 allowed_mentions=discord.AllowedMentions.none())
             if not todo:  # a running game's end opens the next rounds itself
                 await h.open_pending_games(lg.id, by=itx.user.id)
+
+    @result.autocomplete("result")
+    async def _result_ac(self, itx: discord.Interaction, current: str):
+        h = self.k.hooks
+        name = (itx.namespace.league or "") if itx.namespace else ""
+        if not isinstance(h, CommunityHooks) or not name:
+            return []
+        league = await h.c.leagues.find(itx.guild_id, name)
+        return result_choices(league, current) if league else []
 
     @join.autocomplete("league")
     @leave.autocomplete("league")

@@ -18,6 +18,9 @@ SELECT_DESCRIPTION = 100
 BUTTON_LABEL = 80
 CUSTOM_ID = 100
 PLACEHOLDER = 150
+MODAL_TITLE = 45
+INPUT_LABEL = 45
+INPUT_PLACEHOLDER = 100
 COMMAND_NAME = 32
 COMMAND_DESCRIPTION = 100
 COMMAND_OPTIONS = 25
@@ -126,4 +129,7 @@ def components_problems(rows: list[dict[str, Any]]) -> list[str]:
                     out.append("select option description over 100 characters")
             if len(c.get("options") or []) > SELECT_OPTIONS:
                 out.append(f"select with {len(c['options'])} options (max {SELECT_OPTIONS})")
+    ids = [c.get("custom_id") for row in rows for c in row.get("components", [])
+           if c.get("custom_id")]
+    out += [f"duplicate custom id {cid}" for cid in sorted({i for i in ids if ids.count(i) > 1})]
     return out

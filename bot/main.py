@@ -44,7 +44,8 @@ async def start_bot(settings: Settings, sync: bool = False,
         shard_options = {"shard_ids": sharding[0], "shard_count": sharding[1]}
     bot = cls(service, dev_guild=settings.dev_guild, sync=sync,
               moderator_role=settings.moderator_role, health_file=settings.health_file,
-              hooks_factory=community_hooks(settings), **shard_options)
+              hooks_factory=community_hooks(settings), bot_delay_s=settings.bot_delay_s,
+              search_budget_s=settings.search_budget_s, **shard_options)
     stop_on_signals(bot)
     async with bot:
         await bot.start(settings.discord_token)

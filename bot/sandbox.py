@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from engine.core.view import BATTLE_END
 from standin.players import OPEN as OPEN_PREFIX
 from standin.players import RandomPlayer, game_over, play_until_over
 from standin.server import StandIn
@@ -31,7 +32,7 @@ class BotProcess:
 
     def __init__(self, standin: StandIn, workdir: Path, plugins: str = "",
                  log_level: str = "WARNING", database: str | None = None,
-                 args: tuple[str, ...] = ()):
+                 args: tuple[str, ...] = (), env: dict[str, str] | None = None):
         self.standin = standin
         self.workdir = workdir
         self.args = args  # e.g. ("--shards", "0", "--shard-count", "2")
@@ -43,6 +44,7 @@ class BotProcess:
             "KERYX_HEALTH_FILE": str(workdir / "health"),
             "KERYX_PLUGINS": plugins,
             "KERYX_LOG_LEVEL": log_level,
+            **(env or {}),
         }
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
@@ -130,6 +132,8 @@ class Report:
     choices: int = 0
     restarts: int = 0
     phase_posts: int = 0
+    battles: int = 0          # battles the game's record ended with a display
+    battle_posts: int = 0     # public posts carrying a battle display
     problems: list[str] = field(default_factory=list)
     first_response_ms: list[float] = field(default_factory=list)
 
@@ -178,6 +182,8 @@ async def audit(standin: StandIn, channel, database: str | Path, report: Report)
         for _, actions in games.values():
             for a in actions:
                 for e in a.events:
+                    if e.get("kind") == BATTLE_END and (e.get("data") or {}).get("battle"):
+                        report.battles += 1
                     (public_texts if e.get("seats") is None else private_texts).add(e["text"])
         secret = {t for t in private_texts - public_texts if len(t) > 12}
         for m in public:
@@ -229,9 +235,14 @@ def write_transcript(standin: StandIn, channel, players: list[RandomPlayer], out
 
 async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "athens-sparta",
                       workdir: Path | None = None, kill_after: int | None = None,
-                      plugins: str = "", max_choices: int | None = None) -> dict[str, Any]:
-    """Play one whole game through the real bot process. `kill_after`: SIGKILL the bot
-    after that many choices, restart it, and carry on with the old buttons."""
+                      plugins: str = "", max_choices: int | None = None,
+                      scenario: str | None = None, opponent: str | None = None,
+                      bot_delay_s: float = 0.1, budget_s: float = 0.3) -> dict[str, Any]:
+    """Play one whole game through the real bot process (`scenario`: the ruleset's default
+    when None). `kill_after`: SIGKILL the bot after that many choices, restart it, and carry
+    on with the old buttons. `opponent`: one simulated person plays against Keryx at that
+    level (`/game new opponent:`), its seats played by the bot process's runner with a short
+    delay (`bot_delay_s`) and the search level's budget (`budget_s`)."""
     import tempfile
 
     report = Report()
@@ -244,19 +255,36 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
     guild = standin.create_guild("Peloponnese")
     channel = standin.default_channel(guild)
     # one simulated person per group of seats the scenario's largest player count has
-    people = len(engine.ruleset(ruleset).scenarios[
-        engine.ruleset(ruleset).default_scenario].holdings())
+    rules = engine.ruleset(ruleset)
+    people = len(rules.scenarios[scenario or rules.default_scenario].holdings())
+    if opponent is not None:
+        people = 1
     users = [standin.add_member(guild, name) for name in PLAYER_NAMES[:people]]
-    bot = BotProcess(standin, workdir, plugins=plugins)
+    bot = BotProcess(standin, workdir, plugins=plugins,
+                     env={"KERYX_BOT_DELAY_S": str(bot_delay_s),
+                          "KERYX_SEARCH_BUDGET_S": str(budget_s)})
+    # Keryx's turns post nothing until a phase ends: allow a long one against a bot.
+    idle = 60 if opponent is None else 600
     rng = random.Random(seed)
     players: list[RandomPlayer] = []
     try:
         await bot.start()
-        await (await users[0].slash("game", "new", ruleset=ruleset, timeout=30)).wait_for_message()
-        for user in users:
-            await (await user.slash("game", "join", timeout=30)).wait_for_message()
         mark = standin.mark()
-        await (await users[-1].slash("game", "start", timeout=30)).wait_for_message(timeout=30)
+        chosen = {"scenario": scenario} if scenario else {}
+        if opponent is not None:
+            r = await users[0].slash("game", "new", ruleset=ruleset, opponent=opponent,
+                                     timeout=30, **chosen)
+            said = await r.wait_for_message(lambda m: "seed hash" in m.content or m.ephemeral,
+                                            timeout=60)
+            if "seed hash" not in said.content:
+                raise RuntimeError(f"/game new opponent:{opponent} refused: {said.content}")
+        else:
+            await (await users[0].slash("game", "new", ruleset=ruleset, timeout=30, **chosen)
+                   ).wait_for_message()
+            for user in users:
+                await (await user.slash("game", "join", timeout=30)).wait_for_message()
+            await (await users[-1].slash("game", "start", timeout=30)
+                   ).wait_for_message(timeout=30)
         await standin.wait_for_message(lambda m: "-# game" in m.content and m.public, 60,
                                        since=mark)
         players[:] = [WatchingPlayer(standin, u, channel, random.Random(rng.random()),
@@ -273,7 +301,8 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
             await bot.start()
             report.restarts += 1
             report.choices += made
-        report.choices += await play_until_over(standin, players, channel, idle_timeout=60)
+        report.choices += await play_until_over(standin, players, channel,
+                                                idle_timeout=idle)
         report.finished = game_over(standin, channel)
         for p in players:
             report.first_response_ms += [1000 * s for s in p.stats.first_response_s]
@@ -287,6 +316,8 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
         report.public_messages = len(public)
         report.ephemeral_messages = sum(1 for m in standin.messages if m.ephemeral)
         report.phase_posts = sum(1 for m in public if VERSION_TAG.search(m.content))
+        report.battle_posts = sum(1 for m in public for a in m.attachments
+                                  if a.filename.startswith("battle-v"))
         report.images = sum(len(m.attachments) for m in standin.messages)
         await audit(standin, channel, bot.database, report)
         if out is not None:

@@ -15,6 +15,10 @@ def seat_title(seat: str) -> str:
 
 
 def mention(user_id: int | None) -> str:
+    from service.bots import bot_name, is_bot
+
+    if is_bot(user_id):  # Keryx's own seats are no Discord account: no ping
+        return f"🤖 {bot_name(user_id)}"  # type: ignore[arg-type]
     return f"<@{user_id}>" if user_id else "an empty seat"
 
 

@@ -10,18 +10,32 @@ recognised as stale. Formats (all under Discord's 100-character limit):
   kx:u:<game>:<version>            undo my last choice
   kx:m:<game>:<version>            show me my own seat map
   kx:x:<game>:<version>            choose k of n in one multi-select (values: positions)
-  kx:a:<game>:<version>:<page>:<sel>  add one entry to a selection being built
+  kx:a:<game>:<version>:<page>.<menu>:<sel>  add entries to a selection being built
   kx:q:<game>:<version>:<page>:<sel>  another page of a selection being built
   kx:k:<game>:<version>:<sel>      submit the selection built so far
+  kx:n:<game>:<version>            open the modal that asks for an amount
+  kx:N:<game>:<version>            that modal (its text input: `amount`)
 
-A richer decision (engine/core/decisions.py) is one prompt: an amount lists its values like
-options; "choose k of n" with up to 25 options is one multi-select; anything larger, and
-an ordered allocation, is built entry by entry, the selection so far carried in the custom
-ids as 1-based positions, two base-36 digits each (at most `MAX_SELECTION` entries).
+`<version>` is the game version the component was drawn at; for a person who holds several
+seats it is `<version>.<seat>`, the seat's index in the game's seats (`Drawn`), so that a
+click answers the prompt of the seat it was drawn for and no other.
+
+A richer decision (engine/core/decisions.py) is one prompt: an amount of up to five values
+is a row of buttons, a larger one a modal with a text input (checked when submitted: bad
+input gets a private message and changes nothing); "choose k of n" with up to 25 options
+is one multi-select; more options are paged, each page's multi-selects adding their picks
+to the selection, carried in the custom ids as a bit set or as positions, whichever is
+shorter (so any selection among a few hundred options, and up to about 35 entries among
+up to 1,295, fits); an ordered allocation is built entry by entry, carried as 1-based
+positions, two base-36 digits each (at most `MAX_SELECTION` entries).
+
+The amount modal is answered by custom id in `KeryxBot.on_interaction` (`amount_submit`),
+not by a Modal object kept in memory, so a modal opened before a restart still works.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol
 
 import discord
@@ -50,6 +64,43 @@ class Controller(Protocol):
                            positions: list[int]) -> None: ...
     async def on_build(self, interaction: discord.Interaction, game: int, version: int,
                        page: int, chosen: list[int]) -> None: ...
+    async def on_amount_open(self, interaction: discord.Interaction, game: int,
+                             version: int) -> None: ...
+    async def on_amount(self, interaction: discord.Interaction, game: int, version: int,
+                        text: str) -> None: ...
+
+
+class Drawn(int):
+    """The version a component was drawn at (an int), and for a person holding several
+    seats the index of the seat it was drawn for; written `<version>` or
+    `<version>.<seat>` in custom ids."""
+
+    seat: int | None
+
+    def __new__(cls, version: int, seat: int | None = None) -> Drawn:
+        obj = super().__new__(cls, version)
+        obj.seat = seat
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        if self.seat is None or spec:
+            return format(int(self), spec)
+        return f"{int(self)}.{self.seat}"
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+    __repr__ = __str__
+
+    @classmethod
+    def parse(cls, text: str) -> Drawn:
+        version, _, seat = text.partition(".")
+        return cls(int(version), int(seat) if seat else None)
+
+
+def seat_index(version: int) -> int | None:
+    """The seat a component was drawn for, when its version says (see `Drawn`)."""
+    return getattr(version, "seat", None)
 
 
 def controller(interaction: discord.Interaction) -> Controller:
@@ -63,7 +114,7 @@ def option_text(option: dict[str, Any]) -> str:
     return f"{option['label']} · rule {rule}"
 
 
-class OpenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:o:(?P<g>\d+):(?P<v>\d+)"):
+class OpenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:o:(?P<g>\d+):(?P<v>\d+(?:\.\d)?)"):
     def __init__(self, game: int, version: int, label: str = "Open your choices"):
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
                                            custom_id=f"kx:o:{game}:{version}"))
@@ -71,14 +122,14 @@ class OpenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:o:(?P<
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), int(match["v"]))
+        return cls(int(match["g"]), Drawn.parse(match["v"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_open(interaction, self.game, self.version)
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"kx:c:(?P<g>\d+):(?P<v>\d+):(?P<o>.+)"):
+                   template=r"kx:c:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<o>.+)"):
     def __init__(self, game: int, version: int, option: str, label: str = "…"):
         super().__init__(discord.ui.Button(label=limits.clip(label, limits.BUTTON_LABEL),
                                            style=discord.ButtonStyle.secondary,
@@ -87,14 +138,14 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), int(match["v"]), match["o"])
+        return cls(int(match["g"]), Drawn.parse(match["v"]), match["o"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_choose(interaction, self.game, self.version, self.option)
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"kx:s:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)"):
+                   template=r"kx:s:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<p>\d+)"):
     def __init__(self, game: int, version: int, part: int,
                  options: list[discord.SelectOption] | None = None, placeholder: str = ""):
         super().__init__(discord.ui.Select(
@@ -105,7 +156,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), int(match["v"]), int(match["p"]))
+        return cls(int(match["g"]), Drawn.parse(match["v"]), int(match["p"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
@@ -117,7 +168,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"kx:p:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)"):
+                 template=r"kx:p:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<p>\d+)"):
     def __init__(self, game: int, version: int, page: int, label: str = "Page"):
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                            custom_id=f"kx:p:{game}:{version}:{page}"))
@@ -125,13 +176,13 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), int(match["v"]), int(match["p"]))
+        return cls(int(match["g"]), Drawn.parse(match["v"]), int(match["p"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_page(interaction, self.game, self.version, self.page)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:u:(?P<g>\d+):(?P<v>\d+)"):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:u:(?P<g>\d+):(?P<v>\d+(?:\.\d)?)"):
     def __init__(self, game: int, version: int):
         super().__init__(discord.ui.Button(label="Undo", style=discord.ButtonStyle.danger,
                                            custom_id=f"kx:u:{game}:{version}"))
@@ -139,7 +190,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:u:(?P<
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), int(match["v"]))
+        return cls(int(match["g"]), Drawn.parse(match["v"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_undo(interaction, self.game, self.version)
@@ -158,18 +209,47 @@ def pages(prompt: dict[str, Any]) -> int:
 
 
 def building(prompt: dict[str, Any]) -> bool:
-    """Is this prompt answered by building a selection entry by entry?"""
+    """Is this prompt answered by building a selection over several menus?"""
     form = prompt.get("form", decisions.ONE)
     return form == decisions.ALLOCATE or (
         form == decisions.PICK and len(prompt["options"]) > limits.SELECT_OPTIONS)
 
 
-def encode_sel(positions: list[int]) -> str:
+def by_modal(prompt: dict[str, Any]) -> bool:
+    """Is this prompt an amount asked for in a modal (too many values for buttons)?"""
+    return (prompt.get("form") == decisions.AMOUNT
+            and prompt["hi"] - prompt["lo"] + 1 > BUTTONS_MAX)
+
+
+BITS = "~"  # a selection written as a bit set (a pick: no order, no repeats)
+
+
+def encode_sel(positions: list[int], as_set: bool = False) -> str:
+    """A selection for a custom id: positions, two base-36 digits each, or for a set
+    (`as_set`) whichever is shorter of that and a bit set (`~` then base 36)."""
+    if as_set:
+        chosen = sorted(set(positions))
+        mask = sum(1 << (p - 1) for p in chosen)
+        listed = "".join(_b36(p) for p in chosen) if max(chosen, default=0) < 36 * 36 else None
+        bits = BITS + _base36(mask) if mask else ""
+        return listed if listed is not None and len(listed) < len(bits) else bits
     return "".join(_b36(p) for p in positions)
 
 
 def decode_sel(text: str) -> list[int]:
+    if text.startswith(BITS):
+        mask = int(text[1:], 36)
+        return [i + 1 for i in range(mask.bit_length()) if mask >> i & 1]
     return [int(text[i:i + 2], 36) for i in range(0, len(text), 2)]
+
+
+def _base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while n:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+    return out or "0"
 
 
 def _b36(n: int) -> str:
@@ -183,10 +263,13 @@ def prompt_view(game: int, version: int, prompt: dict[str, Any], page: int = 0,
     selection being built (see `building`)."""
     view = discord.ui.View(timeout=None)
     options = listed(prompt)
-    page = min(max(page, 0), pages(prompt) - 1)
     form = prompt.get("form", decisions.ONE)
+    # a builder pages its own way (fewer menus per page: it needs a row of buttons)
+    page = max(page, 0) if building(prompt) else min(max(page, 0), pages(prompt) - 1)
     if building(prompt):
         _builder(view, game, version, prompt, page, chosen or [])
+    elif by_modal(prompt):
+        view.add_item(AmountButton(game, version, prompt["lo"], prompt["hi"]))
     elif form == decisions.PICK:
         view.add_item(MultiSelect(game, version, [discord.SelectOption(
             label=limits.clip(o["label"], limits.SELECT_LABEL), value=str(i),
@@ -203,7 +286,7 @@ def prompt_view(game: int, version: int, prompt: dict[str, Any], page: int = 0,
             view.add_item(ChoiceSelect(game, version, part, _select_options(group),
                                        placeholder=_span(group)))
     nav = []
-    if pages(prompt) > 1 and not building(prompt):
+    if pages(prompt) > 1 and not building(prompt) and not by_modal(prompt):
         if page > 0:
             nav.append(PageButton(game, version, page - 1, "◀ Previous"))
         if page < pages(prompt) - 1:
@@ -244,25 +327,31 @@ def _builder(view: discord.ui.View, game: int, version: int, prompt: dict[str, A
     the selection so far rides in every custom id."""
     options = prompt["options"]
     allocate = prompt.get("form") == decisions.ALLOCATE
-    room = min(prompt["hi"], MAX_SELECTION) - len(chosen)
+    room = (min(prompt["hi"], MAX_SELECTION) if allocate else prompt["hi"]) - len(chosen)
     counts = {p: chosen.count(p) for p in chosen}
     addable = [(i, o) for i, o in enumerate(options, 1)
                if counts.get(i, 0) < (o.get("cap", 1) if allocate else 1)]
     per_page = (SELECTS_PER_PAGE - 1) * limits.SELECT_OPTIONS
     last = max(0, (len(addable) - 1) // per_page)
     page = min(page, last)
+    as_set = not allocate
     if room > 0:
         chunk = addable[page * per_page:(page + 1) * per_page]
         for part in range(0, len(chunk), limits.SELECT_OPTIONS):
             group = chunk[part:part + limits.SELECT_OPTIONS]
+            # a pick adds several at once (order does not matter); an allocation one entry
+            # at a time, because its order is part of the answer
+            most = 1 if allocate else min(room, len(group))
             view.add_item(AddSelect(game, version, page, chosen, _select_options(
-                [o for _, o in group], [str(i) for i, _ in group]), _span([o for _, o in group])))
+                [o for _, o in group], [str(i) for i, _ in group]), _span([o for _, o in group]),
+                most=most, as_set=as_set, menu=part // limits.SELECT_OPTIONS))
         if page > 0:
-            view.add_item(BuildPageButton(game, version, page - 1, chosen, "◀ Previous"))
+            view.add_item(BuildPageButton(game, version, page - 1, chosen, "◀ Previous", as_set))
         if page < last:
-            view.add_item(BuildPageButton(game, version, page + 1, chosen, "Next ▶"))
+            view.add_item(BuildPageButton(game, version, page + 1, chosen, "Next ▶", as_set))
     if prompt["lo"] <= len(chosen) <= prompt["hi"]:
-        view.add_item(SubmitButton(game, version, chosen, "Submit" if chosen else "Choose none"))
+        view.add_item(SubmitButton(game, version, chosen, "Submit" if chosen else "Choose none",
+                                   as_set))
     if chosen:
         view.add_item(BuildPageButton(game, version, 0, [], "Start again"))
 
@@ -303,7 +392,7 @@ def _as_prompt(prompt: dict[str, Any]) -> Any:
                   lo=prompt.get("lo", 1), hi=prompt.get("hi", 1))
 
 
-class MapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:m:(?P<g>\d+):(?P<v>\d+)"):
+class MapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:m:(?P<g>\d+):(?P<v>\d+(?:\.\d)?)"):
     """Shows the clicker their own seat map, ephemerally."""
 
     def __init__(self, game: int, version: int):
@@ -313,14 +402,14 @@ class MapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"kx:m:(?P<g
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), int(match["v"]))
+        return cls(int(match["g"]), Drawn.parse(match["v"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_my_map(interaction, self.game)
 
 
 class MultiSelect(discord.ui.DynamicItem[discord.ui.Select],
-                  template=r"kx:x:(?P<g>\d+):(?P<v>\d+)"):
+                  template=r"kx:x:(?P<g>\d+):(?P<v>\d+(?:\.\d)?)"):
     """Choose k of n in one menu; the values are 1-based positions of the options."""
 
     def __init__(self, game: int, version: int,
@@ -335,7 +424,7 @@ class MultiSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), int(match["v"]))
+        return cls(int(match["g"]), Drawn.parse(match["v"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
@@ -344,40 +433,47 @@ class MultiSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 class AddSelect(discord.ui.DynamicItem[discord.ui.Select],
-                template=r"kx:a:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+):(?P<s>[0-9a-z]*)"):
-    """Adds one entry to the selection being built (values: 1-based positions)."""
+                template=r"kx:a:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<p>\d+)(?:\.(?P<m>\d))?:(?P<s>~?[0-9a-z]*)"):
+    """Adds entries to the selection being built (values: 1-based positions): one at a
+    time to an allocation, up to `most` at once to a pick."""
 
     def __init__(self, game: int, version: int, page: int, chosen: list[int],
-                 options: list[discord.SelectOption] | None = None, placeholder: str = ""):
-        super().__init__(discord.ui.Select(
-            custom_id=f"kx:a:{game}:{version}:{page}:{encode_sel(chosen)}",
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "",
+                 most: int = 1, as_set: bool = False, menu: int = 0):
+        options = options or [discord.SelectOption(label="…", value="1")]
+        super().__init__(discord.ui.Select(  # `menu`: custom ids on a message must differ
+            custom_id=f"kx:a:{game}:{version}:{page}.{menu}:{encode_sel(chosen, as_set)}",
             placeholder=limits.clip(placeholder or "Add…", limits.PLACEHOLDER),
-            options=options or [discord.SelectOption(label="…", value="1")]))
+            options=options, min_values=1, max_values=max(1, min(most, len(options)))))
         self.game, self.version, self.page, self.chosen = game, version, page, chosen
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), int(match["v"]), int(match["p"]), decode_sel(match["s"]))
+        return cls(int(match["g"]), Drawn.parse(match["v"]), int(match["p"]), decode_sel(match["s"]),
+                   as_set=match["s"].startswith(BITS), menu=int(match["m"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-        if values:
-            await controller(interaction).on_build(interaction, self.game, self.version,
-                                                   self.page, self.chosen + [int(values[0])])
+        if not values:
+            await interaction.response.send_message(EMPTY_SELECT, ephemeral=True)
+            return
+        added = [int(v) for v in values if str(v).isdigit()]
+        await controller(interaction).on_build(interaction, self.game, self.version,
+                                               self.page, self.chosen + added)
 
 
 class BuildPageButton(discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"kx:q:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+):(?P<s>[0-9a-z]*)"):
+                      template=r"kx:q:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<p>\d+):(?P<s>~?[0-9a-z]*)"):
     def __init__(self, game: int, version: int, page: int, chosen: list[int],
-                 label: str = "Page"):
+                 label: str = "Page", as_set: bool = False):
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.secondary,
-            custom_id=f"kx:q:{game}:{version}:{page}:{encode_sel(chosen)}"))
+            custom_id=f"kx:q:{game}:{version}:{page}:{encode_sel(chosen, as_set)}"))
         self.game, self.version, self.page, self.chosen = game, version, page, chosen
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), int(match["v"]), int(match["p"]), decode_sel(match["s"]))
+        return cls(int(match["g"]), Drawn.parse(match["v"]), int(match["p"]), decode_sel(match["s"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_build(interaction, self.game, self.version,
@@ -385,24 +481,97 @@ class BuildPageButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class SubmitButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"kx:k:(?P<g>\d+):(?P<v>\d+):(?P<s>[0-9a-z]*)"):
-    def __init__(self, game: int, version: int, chosen: list[int], label: str = "Submit"):
+                   template=r"kx:k:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<s>~?[0-9a-z]*)"):
+    def __init__(self, game: int, version: int, chosen: list[int], label: str = "Submit",
+                 as_set: bool = False):
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.success,
-            custom_id=f"kx:k:{game}:{version}:{encode_sel(chosen)}"))
+            custom_id=f"kx:k:{game}:{version}:{encode_sel(chosen, as_set)}"))
         self.game, self.version, self.chosen = game, version, chosen
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), int(match["v"]), decode_sel(match["s"]))
+        return cls(int(match["g"]), Drawn.parse(match["v"]), decode_sel(match["s"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_positions(interaction, self.game, self.version,
                                                    self.chosen)
 
 
+class AmountButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"kx:n:(?P<g>\d+):(?P<v>\d+(?:\.\d)?)"):
+    """Opens the modal that asks for an amount."""
+
+    def __init__(self, game: int, version: int, lo: int | None = None, hi: int | None = None):
+        label = f"Enter an amount ({lo}–{hi})" if lo is not None else "Enter an amount"
+        super().__init__(discord.ui.Button(label=limits.clip(label, limits.BUTTON_LABEL),
+                                           style=discord.ButtonStyle.primary,
+                                           custom_id=f"kx:n:{game}:{version}"))
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), Drawn.parse(match["v"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).on_amount_open(interaction, self.game, self.version)
+
+
+AMOUNT_INPUT = "amount"
+AMOUNT_MODAL = re.compile(r"kx:N:(?P<g>\d+):(?P<v>\d+(?:\.\d)?)")
+
+
+def amount_modal(game: int, version: int, prompt: dict[str, Any]) -> discord.ui.Modal:
+    """The modal for an amount: one short text input, its range in the placeholder."""
+    lo, hi = prompt["lo"], prompt["hi"]
+    modal = discord.ui.Modal(title=limits.clip("How many?", limits.MODAL_TITLE),
+                             custom_id=f"kx:N:{game}:{version}", timeout=None)
+    modal.add_item(discord.ui.TextInput(
+        label=limits.clip(prompt["text"], limits.INPUT_LABEL), custom_id=AMOUNT_INPUT,
+        placeholder=limits.clip(f"A whole number from {lo} to {hi}", limits.INPUT_PLACEHOLDER),
+        min_length=1, max_length=max(len(str(lo)), len(str(hi))) + 1, required=True))
+    return modal
+
+
+def parse_amount(text: str, lo: int, hi: int) -> int | None:
+    """The amount typed, if it is a whole number in range (else None)."""
+    text = text.strip().replace(",", "").replace("_", "")
+    if not text or not (text.isdigit() or (text[0] in "+-" and text[1:].isdigit())):
+        return None
+    n = int(text)
+    return n if lo <= n <= hi else None
+
+
+def modal_values(data: dict[str, Any]) -> dict[str, str]:
+    """The text inputs of a modal submit (rows of inputs, or labels holding one)."""
+    out: dict[str, str] = {}
+    stack = list(data.get("components") or [])
+    while stack:
+        comp = stack.pop()
+        if not isinstance(comp, dict):
+            continue
+        stack += comp.get("components") or []
+        if isinstance(comp.get("component"), dict):
+            stack.append(comp["component"])
+        if "custom_id" in comp and isinstance(comp.get("value"), str):
+            out[comp["custom_id"]] = comp["value"]
+    return out
+
+
+async def amount_submit(interaction: discord.Interaction) -> bool:
+    """Hand an amount modal's submit to the controller; False if it is not ours."""
+    data = interaction.data or {}
+    match = AMOUNT_MODAL.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return False
+    typed = modal_values(dict(data)).get(AMOUNT_INPUT, "")
+    await controller(interaction).on_amount(interaction, int(match["g"]),
+                                            Drawn.parse(match["v"]), typed)
+    return True
+
+
 DYNAMIC_ITEMS = (OpenButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, MapButton,
-                 MultiSelect, AddSelect, BuildPageButton, SubmitButton)
+                 MultiSelect, AddSelect, BuildPageButton, SubmitButton, AmountButton)
 
 EMPTY_SELECT = "Nothing was chosen in that menu; pick one of its entries."
 UNKNOWN_COMPONENT = ("That button is not one Keryx made (or it is damaged); use `/act` for "

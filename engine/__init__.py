@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+import orjson
 
 from .core.game import Game
 from .core.registry import register, ruleset
@@ -28,5 +29,5 @@ def new_game(ruleset_id: str, scenario: str | None = None, seed: str | int | Non
 
 
 def load_game(text: str | dict[str, Any], replay: bool = False) -> Game:
-    data = json.loads(text) if isinstance(text, str) else text
+    data = orjson.loads(text) if isinstance(text, str) else text
     return Game.from_dict(data, ruleset(data["ruleset"]), replay=replay)

@@ -1,8 +1,18 @@
-"""Engine figures for `keryx bench`: time per action and per random game."""
+"""Engine figures for `keryx bench`: time per action and per random game, and the CPU
+instructions an action costs (counted by valgrind, so repeatable on a busy machine).
+
+    python -m engine.bench --workload N   # N random games, the instruction-count workload
+"""
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from typing import Any
 
@@ -12,16 +22,18 @@ from .core.registry import ruleset
 from .core.rng import Rng
 
 
-def bench_engine(ruleset_id: str = "athens-sparta", games: int = 20, seed: str = "bench"
-                 ) -> dict[str, Any]:
+def bench_engine(ruleset_id: str = "athens-sparta", games: int = 20, seed: str = "bench",
+                 scenarios: tuple[str, ...] = ()) -> dict[str, Any]:
     """Median microseconds per action (prompts + act, as a player's click costs) and median
-    seconds per full random game, invariant checks excluded."""
+    seconds per full random game, invariant checks excluded. Game i plays scenario
+    `scenarios[i % len(scenarios)]` (the default scenario when none are named)."""
     rules = ruleset(ruleset_id)
     per_action: list[float] = []
     per_game: list[float] = []
     clock = time.perf_counter
     for i in range(games):
-        g = Game.create(rules, seed=f"{seed}:{i}")
+        scenario = scenarios[i % len(scenarios)] if scenarios else None
+        g = Game.create(rules, scenario=scenario, seed=f"{seed}:{i}")
         player = Rng(f"player:{seed}:{i}")
         start = clock()
         while g.outcome is None:
@@ -39,6 +51,60 @@ def bench_engine(ruleset_id: str = "athens-sparta", games: int = 20, seed: str =
         "engine_actions_per_game_median": statistics.median(
             [0] if not per_game else [len(per_action) / len(per_game)]),
     }
+
+
+def bench_hellenes(games: int = 12, seed: str = "bench") -> dict[str, Any]:
+    """The same figures for Hellenes (issue #15), its games spread over every scenario,
+    each figure named `hellenes_<figure>`."""
+    figures = bench_engine("hellenes", games, seed, scenarios=tuple(ruleset("hellenes").scenarios))
+    return {f"hellenes_{key}": value for key, value in figures.items()}
+
+
+WORKLOAD_GAMES = 2  # small: valgrind runs Python about 50 times slower
+
+
+def play_workload(games: int, ruleset_id: str = "athens-sparta", seed: str = "workload") -> int:
+    """Random games from fixed seeds, as the timed benchmark plays them; returns the number
+    of actions. The components are loaded first, so a run with 0 games is the fixed cost."""
+    rules = ruleset(ruleset_id)
+    Game.create(rules, seed=f"{seed}:warm")  # loads the board and components
+    actions = 0
+    for i in range(games):
+        g = Game.create(rules, seed=f"{seed}:{i}")
+        player = Rng(f"player:{seed}:{i}")
+        while g.outcome is None:
+            p = player.choice(g.prompts())
+            g.act(p.seat, random_answer(p, player))
+            actions += 1
+    return actions
+
+
+def _instructions(games: int, ruleset_id: str) -> tuple[int, int]:
+    """(instructions executed, actions played) by the workload under callgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cg.out")
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--cache-sim=no", f"--callgrind-out-file={out}",
+             sys.executable, "-m", "engine.bench", "--workload", str(games), ruleset_id],
+            capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"})
+        actions = int(re.findall(r"^actions (\d+)$", run.stdout, re.M)[-1])
+        with open(out) as f:
+            ir = re.search(r"^summary:\s*(\d+)", f.read(), re.M)
+        assert ir, "no callgrind summary"
+        return int(ir.group(1)), actions
+
+
+def bench_instructions(ruleset_id: str = "athens-sparta", games: int = WORKLOAD_GAMES
+                       ) -> dict[str, Any]:
+    """Instructions per action (millions; callgrind's Ir), the workload's fixed cost subtracted: counted,
+    not timed, so it compares runs made on a loaded machine. Skipped without valgrind."""
+    if shutil.which("valgrind") is None:
+        return {"skipped": "valgrind is not installed"}
+    base, _ = _instructions(0, ruleset_id)
+    total, actions = _instructions(games, ruleset_id)
+    return {"engine_action_minstr": round((total - base) / actions / 1e6, 3),
+            "engine_workload_actions": actions}
 
 
 def _components_load(ruleset_id: str) -> dict[str, Any]:
@@ -59,3 +125,9 @@ def _components_load(ruleset_id: str) -> dict[str, Any]:
         load()
         times.append(time.perf_counter() - t0)
     return {"components_load_ms": round(1000 * statistics.median(times), 1)}
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--workload"]:
+        n = play_workload(int(sys.argv[2]), *(sys.argv[3:4] or ["athens-sparta"]))
+        print(f"actions {n}")

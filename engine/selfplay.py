@@ -24,6 +24,10 @@ class GameRun:
     outcome: str | None
     error: dict[str, Any] | None = None
     winners: tuple[str, ...] = ()
+    scenario: str | None = None
+
+# `selfplay(..., scenario=ALL)`: game i plays the ruleset's scenarios in turn.
+ALL = "all"
 
 
 def play_random(game: Game, player: Rng, check: bool = True,
@@ -58,7 +62,8 @@ def run_one(ruleset_id: str, scenario: str | None, seed: str,
     error = {"seed": seed, "action_index": actions, "message": problem} if problem else None
     outcome = game.outcome.reason if game is not None and game.outcome else None
     winners = tuple(game.outcome.winners) if game is not None and game.outcome else ()
-    return GameRun(seed, actions, seconds, outcome, error, winners)
+    return GameRun(seed, actions, seconds, outcome, error, winners,
+                   scenario or (game.scenario if game is not None else None))
 
 
 def _run_args(args: tuple[str, str | None, str, dict[str, Any] | None, bool]) -> GameRun:
@@ -68,8 +73,10 @@ def _run_args(args: tuple[str, str | None, str, dict[str, Any] | None, bool]) ->
 def selfplay(ruleset_id: str, games: int, seed: int | str = 0, scenario: str | None = None,
              options: dict[str, Any] | None = None, jobs: int = 1, check: bool = True,
              progress: Callable[[GameRun], None] | None = None) -> dict[str, Any]:
-    ruleset(ruleset_id)  # fail early on an unknown id
-    tasks = [(ruleset_id, scenario, f"{seed}:{i}", options, check) for i in range(games)]
+    rules = ruleset(ruleset_id)  # fail early on an unknown id
+    names = list(rules.scenarios) if scenario == ALL else [scenario]
+    tasks = [(ruleset_id, names[i % len(names)], f"{seed}:{i}", options, check)
+             for i in range(games)]
     runs: list[GameRun] = []
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -104,6 +111,12 @@ def summarize(ruleset_id: str, runs: list[GameRun]) -> dict[str, Any]:
         # Wins per seat over finished games ("shared" when several seats win together).
         "wins": _count((r.winners[0] if len(r.winners) == 1 else "shared" if r.winners
                         else "none") for r in runs if r.outcome),
+        "by_scenario": {
+            sc: {"games": sum(1 for r in runs if r.scenario == sc),
+                 "completed": sum(1 for r in runs if r.scenario == sc and r.outcome is not None
+                                  and r.error is None),
+                 "errors": sum(1 for r in runs if r.scenario == sc and r.error)}
+            for sc in sorted({r.scenario or "" for r in runs})},
     }
 
 

@@ -16,6 +16,8 @@ from typing import Any
 # reported, so the command works while layers are still being built.
 BENCHES: list[tuple[str, str, str, bool]] = [
     ("engine", "engine.bench", "bench_engine", False),
+    ("hellenes", "engine.bench", "bench_hellenes", False),
+    ("engine_instructions", "engine.bench", "bench_instructions", False),
     ("players", "engine.players.bench", "bench_players", False),
     ("store", "service.bench", "bench_store", True),
     ("render", "renders.bench", "bench_render", False),
@@ -25,16 +27,31 @@ BENCHES: list[tuple[str, str, str, bool]] = [
 ]
 
 
+def speed_probe_ms(rounds: int = 5) -> float:
+    """Milliseconds for a fixed pure-Python loop (median of `rounds`): machines of one
+    kind differ up to threefold in speed here, so figures are read against this."""
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        total = 0
+        for i in range(1_000_000):
+            total += i
+        times.append((time.perf_counter() - start) * 1000)
+    return round(sorted(times)[rounds // 2], 1)
+
+
 def machine() -> dict[str, Any]:
     import os
 
     return {"python": platform.python_version(), "machine": platform.machine(),
             "processor": platform.processor() or platform.machine(), "cpus": os.cpu_count(),
-            "system": platform.system()}
+            "system": platform.system(), "speed_probe_ms": speed_probe_ms(),
+            "load_average_1m": round(os.getloadavg()[0], 2)}
 
 
 def run(only: list[str] | None = None,
         on_section: Callable[[str, dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    host = machine()  # before the sections run: the load they add is not the machine's
     figures: dict[str, Any] = {}
     skipped: dict[str, str] = {}
     for section, module, func, is_async in BENCHES:
@@ -56,4 +73,4 @@ def run(only: list[str] | None = None,
             figures[f"{section}_{key}" if key in figures else key] = value
         if on_section:
             on_section(section, result)
-    return {"figures": figures, "skipped": skipped, "machine": machine()}
+    return {"figures": figures, "skipped": skipped, "machine": host}

@@ -50,3 +50,18 @@ def positive(name: str, value: int) -> None:
 def not_negative(name: str, value: int) -> None:
     if value < 0:
         fail(f"{name} must be 0 or more (got {value})")
+
+
+def player_level(flag: str, ruleset: str, level: str) -> None:
+    """Refuse an automated player level that does not exist or cannot play `ruleset`
+    (every level but random builds on the ruleset's heuristic, engine/players)."""
+    from engine.players import cannot_play
+
+    reason = cannot_play(level, ruleset)
+    if reason is not None:
+        fail(f"{flag}: {reason}")
+
+
+def positive_seconds(name: str, value: float) -> None:
+    if not value > 0:
+        fail(f"{name} must be more than 0 seconds (got {value})")

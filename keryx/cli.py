@@ -136,17 +136,20 @@ def selfplay(
     ruleset: Annotated[str, typer.Argument(help="Ruleset id, e.g. athens-sparta")],
     games: Annotated[int, typer.Option(help="How many games to play")] = 100,
     seed: Annotated[str, typer.Option(help="Base seed; game i uses '<seed>:<i>'")] = "0",
-    scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
+    scenario: Annotated[str | None, typer.Option(
+        help="Scenario id, or 'all': the scenarios in turn")] = None,
     jobs: Annotated[int, typer.Option(help="Worker processes")] = os.cpu_count() or 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     no_check: Annotated[bool, typer.Option(help="Skip invariant checks")] = False,
 ) -> None:
     """Play random legal games to the end, checking the rules' invariants after every action."""
+    from engine.selfplay import ALL
     from engine.selfplay import selfplay as play
     from keryx import checks
 
     checks.known_ruleset(ruleset)
-    checks.known_scenario(ruleset, scenario)
+    if scenario != ALL:
+        checks.known_scenario(ruleset, scenario)
     checks.positive("--games", games)
     checks.positive("--jobs", jobs)
     progress = None
@@ -192,6 +195,11 @@ def selfplay_table(report: dict) -> str:
     if report["outcomes"]:
         lines += ["", f"  {'games':>6}  ending"]
         lines += [f"  {n:>6}  {why}" for why, n in report["outcomes"].items()]
+    by = report.get("by_scenario") or {}
+    if len(by) > 1:
+        lines += ["", f"  {'scenario':<12} {'games':>6} {'finished':>9} {'errors':>7}"]
+        lines += [f"  {sc:<12} {r['games']:>6} {r['completed']:>9} {r['errors']:>7}"
+                  for sc, r in by.items()]
     return "\n".join(lines)
 
 
@@ -226,7 +234,8 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")],
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     only: Annotated[list[str] | None, typer.Option(
-        help="Run only these sections (engine, store, render, bot, scheduler, store_pg)")] = None,
+        help="Run only these sections (engine, engine_instructions, players, store, render, "
+             "bot, scheduler, store_pg)")] = None,
 ) -> None:
     """Run every benchmark the issues name and print the figures."""
     from keryx import bench as benches

@@ -3,11 +3,16 @@ interval, overall and by the side player A held (engine/players/duel.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
-from typing import Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from engine.players.duel import DuelGame
 
 
 def register(app: typer.Typer) -> None:
@@ -23,11 +28,12 @@ def duel(
     scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
     jobs: Annotated[int, typer.Option(help="Worker processes")] = os.cpu_count() or 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+    log: Annotated[str | None, typer.Option(
+        help="Append each finished game to this file as a JSON line (a long duel's "
+             "games survive an interruption)")] = None,
 ) -> None:
     """Play two player levels against each other and report A's win rate."""
-    from engine.players import levels
     from engine.players.duel import duel as play
-    from engine.players.heuristic import heuristic_for
     from keryx import checks
 
     checks.known_ruleset(ruleset)
@@ -35,17 +41,9 @@ def duel(
     checks.positive("--games", games)
     checks.positive("--jobs", jobs)
     for flag, level in (("--a", a), ("--b", b)):
-        if level not in levels():
-            typer.echo(f"{flag}: no player level {level!r}; choose one of "
-                       f"{', '.join(levels())}", err=True)
-            raise typer.Exit(2)
-        if level == "heuristic":
-            try:
-                heuristic_for(ruleset)
-            except ValueError as exc:
-                typer.echo(f"{flag}: {exc}", err=True)
-                raise typer.Exit(2) from None
-    report = play(ruleset, a, b, games, seed=seed, jobs=jobs, scenario=scenario)
+        checks.player_level(flag, ruleset, level)
+    report = play(ruleset, a, b, games, seed=seed, jobs=jobs, scenario=scenario,
+                  progress=_game_logger(log) if log else None)
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return
@@ -57,6 +55,14 @@ def duel(
         typer.echo(_rate_line(f"A as {side}", r))
     typer.echo(f"decision time p95: A {report['a_decision_ms_p95']} ms, "
                f"B {report['b_decision_ms_p95']} ms")
+
+
+def _game_logger(path: str) -> Callable[[DuelGame], None]:
+    def write(run: DuelGame) -> None:
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(json.dumps(dataclasses.asdict(run)) + "\n")
+
+    return write
 
 
 def _rate_line(label: str, r: dict) -> str:

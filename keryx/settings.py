@@ -31,6 +31,13 @@ class Settings(BaseSettings):
     sqlite_synchronous: str = Field(default="NORMAL",
                                     validation_alias="KERYX_SQLITE_SYNCHRONOUS")
 
+    # Keryx's own seats (service/bots.py): seconds between a bot's decision opening and
+    # its answer (fixed, so the time says nothing of what it considered), and how long the
+    # search level may think (keep the delay a second above it).
+    bot_delay_s: float = Field(default=2.0, ge=0, validation_alias="KERYX_BOT_DELAY_S")
+    search_budget_s: float = Field(default=1.0, gt=0, le=30,
+                                   validation_alias="KERYX_SEARCH_BUDGET_S")
+
     @field_validator("sqlite_synchronous")
     @classmethod
     def _synchronous(cls, value: str) -> str:

@@ -13,6 +13,7 @@ def play_random_steps(ruleset: str, seed: str, steps: int) -> tuple[Any, list[di
     """A new game with random legal choices (the self-play player, seeded), returning
     the game and the battle records of every battle fought."""
     import engine
+    from engine.core.decisions import random_answer
     from engine.core.rng import Rng
 
     game = engine.new_game(ruleset, seed=seed)
@@ -25,7 +26,7 @@ def play_random_steps(ruleset: str, seed: str, steps: int) -> tuple[Any, list[di
         if not prompts:
             break
         p = player.choice(prompts)
-        for ev in game.act(p.seat, player.choice(p.options).id):
+        for ev in game.act(p.seat, random_answer(p, player)):
             if ev.kind == "battle_end" and ev.public and ev.data.get("battle"):
                 battles.append(ev.data["battle"])
     return game, battles

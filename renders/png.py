@@ -19,7 +19,7 @@ def make_palette(specimen: Image.Image, must_have: list[tuple[int, int, int]],
     the rest chosen from a specimen render by median cut."""
     must = list(dict.fromkeys(must_have))[:colours]
     rest = specimen.convert("RGB").quantize(colours - len(must), method=Image.Quantize.MEDIANCUT)
-    flat = [c for rgb in must for c in rgb] + rest.getpalette()[: 3 * (colours - len(must))]
+    flat = [c for rgb in must for c in rgb] + (rest.getpalette() or [])[: 3 * (colours - len(must))]
     flat += [0] * (768 - len(flat))
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat)

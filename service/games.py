@@ -7,9 +7,11 @@ permission is the transport's business: methods named for moderators trust their
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import random
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -21,9 +23,13 @@ from engine import Event, Game, IllegalAction
 # Not engine.rulesets: importing the package engine.rulesets.<game> rebinds that name on
 # the engine package to the subpackage, shadowing the function (reported to the kernel).
 from engine.core.registry import rulesets as known_rulesets
+from engine.players import Player, cannot_play, decide
+from engine.players import player as make_player
 
+from . import seating
 from . import validate as v
 from .audit import EXPORT_FORMAT, audit_export, undo_event
+from .bots import BotTurn, bot_id, bot_id_range, free_bot_id
 from .cache import GameCache, GameLocks
 from .errors import Refusal
 from .replay import check_snapshot, replay_log
@@ -62,6 +68,8 @@ log = logging.getLogger(__name__)
 
 # A delivery in progress holds its announcement this long (another process skips it).
 ANNOUNCE_LEASE_S = 120
+# Public views kept for posts not yet delivered (see GameService._post_views).
+POST_VIEWS_KEPT = 256
 # Waits before each retry of a public post that failed; after the last it is given up.
 ANNOUNCE_BACKOFF_S = (5, 15, 60, 300, 900, 3600)
 
@@ -82,6 +90,10 @@ class GameService:
         # Announcements this process claimed and will deliver next, by game (see
         # claim_announcement); each entry is the claim with its lease's end.
         self._claimed: dict[int, Announcement] = {}
+        # The public view each post of this process's own commits needs, taken when the
+        # action was applied: building it later would mean replaying the game back to
+        # that version whenever a player acted before the post went out.
+        self._post_views: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
 
     @classmethod
     async def open(cls, target: str | Path, *, synchronous: str = "NORMAL",
@@ -164,10 +176,13 @@ class GameService:
             if seat is not None and seat not in names:
                 raise Refusal("bad_input", f"There is no seat {seat!r}; the seats are "
                               f"{', '.join(names)}.")
+            places = self._places(row)
+            if seat is not None:  # any seat of a place takes the whole place
+                seat = (seating.place_of(places, seat) or (seat,))[0]
             seats = await self.store.seats(row.id)
             if any(s.user_id == user_id for s in seats):
                 raise Refusal("seat_taken", "You have already joined this game.")
-            if len(seats) >= len(names):
+            if len(seats) >= len(places):
                 raise Refusal("full", "Every seat of this game is taken.")
             if seat is not None and any(s.seat == seat for s in seats):
                 raise Refusal("seat_taken", f"Someone already holds {seat}.")
@@ -211,12 +226,12 @@ class GameService:
                     or any(s.user_id == user_id for s in seats)):
                 raise Refusal("not_allowed", "Only the players or whoever opened the game "
                               "can start it.")
-            names = self._seat_names(row)
-            if len(seats) != len(names):
-                raise Refusal("wrong_status", f"This game needs {len(names)} players; "
+            leads = [p[0] for p in self._places(row)]
+            if len(seats) != len(leads):
+                raise Refusal("wrong_status", f"This game needs {len(leads)} players; "
                               f"{len(seats)} joined.")
             assignment = {s.user_id: s.seat for s in seats if s.seat is not None}
-            free = [n for n in names if n not in assignment.values()]
+            free = [n for n in leads if n not in assignment.values()]
             self._seat_rng.shuffle(free)
             for s in seats:
                 if s.seat is None:
@@ -240,47 +255,51 @@ class GameService:
                 raise Refusal("wrong_status", "The lobby changed; try again.") from None
             self._cache.put(row.id, g)
             info = await self._info(row)
-            users = {s.seat: s.user_id for s in info.seats}
+            users = {s.seat: s.user_id for s in info.seats if s.seat is not None}
             return StartResult(info, g.seed_hash, self._open_prompts(g, users),
                                g.view(None))
 
     # ================================================================== play
     async def submit(self, channel_id: int, user_id: int, option_id: str,
-                     expected_version: int, interaction_id: str | int) -> ActionResult:
+                     expected_version: int, interaction_id: str | int,
+                     seat: str | None = None) -> ActionResult:
         """Apply the user's choice for their seat. Refusals: no_game, wrong_status,
         not_seated, stale (details: version), illegal, duplicate, bad_input.
 
         The same interaction id applies once: submitting it again returns the first
-        result with `duplicate=True` (even if the game has moved on since)."""
+        result with `duplicate=True` (even if the game has moved on since). `seat`: which
+        of the user's seats the choice is for, when they hold several (else the first
+        of theirs with an open decision)."""
         channel_id = v.snowflake(channel_id, "channel")
         user_id = v.snowflake(user_id, "user")
-        option_id = v.text(option_id, "option")
+        option_id = v.answer(option_id)
         expected_version = v.version(expected_version)
         interaction_id = v.interaction(interaction_id)
         return await self._act(channel_id, user_id, "act", option_id, expected_version,
-                               interaction_id)
+                               interaction_id, seat)
 
     async def undo(self, channel_id: int, user_id: int, expected_version: int,
-                   interaction_id: str | int) -> ActionResult:
+                   interaction_id: str | int, seat: str | None = None) -> ActionResult:
         """Take back the user's last choice, if no new information came out since."""
         channel_id = v.snowflake(channel_id, "channel")
         user_id = v.snowflake(user_id, "user")
         expected_version = v.version(expected_version)
         interaction_id = v.interaction(interaction_id)
         return await self._act(channel_id, user_id, "undo", None, expected_version,
-                               interaction_id)
+                               interaction_id, seat)
 
     async def resign(self, channel_id: int, user_id: int,
-                     interaction_id: str | int) -> ActionResult:
+                     interaction_id: str | int, seat: str | None = None) -> ActionResult:
         """Concede for the user's seat (valid whatever the version)."""
         channel_id = v.snowflake(channel_id, "channel")
         user_id = v.snowflake(user_id, "user")
         interaction_id = v.interaction(interaction_id)
-        return await self._act(channel_id, user_id, "resign", None, None, interaction_id)
+        return await self._act(channel_id, user_id, "resign", None, None, interaction_id,
+                               seat)
 
     async def _act(self, channel_id: int, user_id: int, kind: ActionKind,
                    option_id: str | None, expected_version: int | None,
-                   interaction_id: str) -> ActionResult:
+                   interaction_id: str, seat: str | None = None) -> ActionResult:
         row = await self.store.live_game(channel_id)
         if row is None:
             # A repeat of the click that ended the game still gets its first answer.
@@ -298,11 +317,12 @@ class GameService:
             if row.status != "running":
                 raise Refusal("wrong_status", "The game has not started yet."
                               if row.status == "open" else "The game is over.")
-            seats = await self.store.seats(row.id)
-            users = {s.seat: s.user_id for s in seats if s.seat is not None}
-            seat = next((s for s, u in users.items() if u == user_id), None)
-            if seat is None:
+            users = seating.seat_users(await self.store.seats(row.id), self._places(row))
+            held = seating.seats_of(users, user_id, self._seat_names(row))
+            if not held:
                 raise Refusal("not_seated", "You do not hold a seat in this game.")
+            if seat is not None and seat not in held:
+                raise Refusal("not_seated", f"You do not hold {seat} in this game.")
             if expected_version is not None and expected_version > row.version:
                 raise Refusal("stale", "The game has moved on since that was shown; "
                               "here is the current state.", version=row.version)
@@ -311,6 +331,9 @@ class GameService:
             # failure it is dropped, so nothing uncommitted is ever served from the cache,
             # in this process or after another process committed the same version.
             g = self._cache.pop(row.id, row.version) or await self._load(row.id, cache=False)
+            if seat is None:
+                seat = seating.acting_seat(held, (p.seat for p in g.prompts()))
+            assert seat is not None
             try:
                 result = await self._apply_and_commit(
                     row, g, seat, users, kind, option_id, expected_version, interaction_id,
@@ -375,11 +398,18 @@ class GameService:
         kinds = {e.kind for e in events}
         # What the channel must be told, decided now from this version and written with
         # the action: pings only for seats newly called on, never for the one who acted.
-        announce = {
-            "to_ping": sorted(p.seat for p in g.prompts()
-                              if p.seat != seat and p.seat not in waiting_before),
+        waiting = sorted(p.seat for p in g.prompts())
+        announce: dict[str, Any] | None = {
+            "to_ping": [s for s in waiting if s != seat and s not in waiting_before],
+            "waiting": waiting,
             "phase_ended": "phase_end" in kinds, "battle_ended": "battle_end" in kinds,
             "game_ended": g.outcome is not None}
+        assert announce is not None
+        if not (announce["to_ping"] or announce["phase_ended"] or announce["battle_ended"]
+                or announce["game_ended"]):
+            announce = None  # nothing to tell the channel: no outbox row, no delivery
+        elif announce["phase_ended"] or announce["game_ended"]:
+            self._keep_post_view(row.id, row.version + 1, g.view(None))
         now = self._clock()
         try:
             # The post is claimed with the action (when it is next in order), so the
@@ -396,7 +426,7 @@ class GameService:
                           version=exc.current) from None
         except DuplicateInteraction:
             return None
-        if action.announcement_leased:
+        if action.announcement_leased and announce is not None:
             self._claimed[row.id] = Announcement(row.id, action.seq, row.channel_id, announce,
                                                  "pending", 1, self._lease(now), None)
         return self._result(row, action, g, users, events, waiting_before, user_id)
@@ -425,8 +455,7 @@ class GameService:
         if row is None or row.channel_id != channel_id or prior.user_id != user_id:
             raise Refusal("duplicate", "That request was already used for something else.")
         g = await self._game(row)
-        users = {s.seat: s.user_id for s in await self.store.seats(row.id)
-                 if s.seat is not None}
+        users = seating.seat_users(await self.store.seats(row.id), self._places(row))
         events = [Event.from_dict(e) for e in prior.events]
         return self._result(row, prior, g, users, events, set(), user_id, duplicate=True)
 
@@ -444,7 +473,7 @@ class GameService:
             if row.status == "running":
                 g = await self._game(row)
                 seed = str(g.seed)
-            outcome = {"winners": [], "reason": reason or "abandoned by a moderator",
+            outcome: dict[str, Any] = {"winners": [], "reason": reason or "abandoned by a moderator",
                        "rule": None, "abandoned_by": moderator_id}
             try:
                 row = await self.store.end_game(row.id, GameEnd("abandoned", seed, outcome),
@@ -466,6 +495,7 @@ class GameService:
         async with self._locks(row.id):
             row = await self._require(row.id)
             seats = await self.store.seats(row.id)
+            seat = (seating.place_of(self._places(row), seat) or (seat,))[0]  # the whole place
             if not any(s.seat == seat for s in seats):
                 raise Refusal("bad_input", f"Nobody holds a seat {seat!r} in this game.")
             if any(s.user_id == new_user_id for s in seats):
@@ -480,6 +510,95 @@ class GameService:
                 raise Refusal("wrong_status", "The game is over.") from None
             return await self._info(await self._require(row.id))
 
+    # ================================================================== bot seats
+    def now(self) -> datetime:
+        return self._clock()
+
+    async def seat_bots(self, channel_id: int, level: str) -> GameInfo:
+        """Keryx takes every free place of the lobby (the seats one person would hold)
+        with a player of `level` (service/bots.py); the places nobody chose are drawn
+        at start as usual."""
+        channel_id = v.snowflake(channel_id, "channel")
+        level = v.text(level, "level")
+        row = await self._live(channel_id)
+        self._check_level(row, level)
+        places = self._places(row)
+        seats = await self.store.seats(row.id)
+        if len(seats) >= len(places):
+            raise Refusal("full", "Every seat of this game is taken.")
+        info = None
+        for _ in range(len(places) - len(seats)):
+            taken = {s.user_id for s in await self.store.seats(row.id)}
+            info = await self.join(channel_id, free_bot_id(level, taken))
+        assert info is not None
+        return info
+
+    async def replace_seat_with_bot(self, channel_id: int, moderator_id: int, seat: str,
+                                    level: str, reason: str | None = None) -> GameInfo:
+        """A moderator hands a running game's seat to Keryx (recorded like any
+        substitution); the bot runner plays it from its next decision on."""
+        level = v.text(level, "level")
+        row = await self._live(v.snowflake(channel_id, "channel"))
+        self._check_level(row, level)
+        taken = {s.user_id for s in await self.store.seats(row.id)}
+        return await self.replace_seat(channel_id, moderator_id, seat,
+                                       free_bot_id(level, taken),
+                                       reason or f"handed to Keryx ({level})")
+
+    @staticmethod
+    def _check_level(row: GameRow, level: str) -> None:
+        bot_id(level)  # an unknown level is refused before anything changes
+        reason = cannot_play(level, row.ruleset)
+        if reason is not None:
+            raise Refusal("bad_input", f"Keryx cannot take a seat at the {level} level "
+                          f"here: {reason}.")
+
+    async def bot_turns(self) -> list[BotTurn]:
+        """Every bot seat of a running game with a decision open now (each seat of a
+        place Keryx holds: a bot may hold two allied seats, as a person may)."""
+        out: list[BotTurn] = []
+        for uid, us in await self.store.users_games(*bot_id_range()):
+            try:
+                g = await self._game(us.game)
+            except Refusal:
+                continue  # a game that cannot be loaded is a moderator's problem
+            if g.outcome is not None:
+                continue
+            for seat in seating.place_of(self._places(us.game), us.seat) or (us.seat,):
+                if g.prompt_for(seat) is not None:
+                    out.append(BotTurn(us.game.id, us.game.channel_id, seat, uid,
+                                       us.game.version, us.game.updated_at))
+        return out
+
+    async def bot_player(self, turn: BotTurn, **options: Any) -> Player:
+        """The player for a bot seat. Its stream is seeded from the game's secret seed
+        through a hash of its own (never the dice stream itself), so its choices replay
+        and cannot be foreseen by the other seats while the game runs."""
+        row = await self._require(turn.game_id, "running")
+        g = await self._game(row)
+        seed = hashlib.sha256(f"keryx-bot/1:{g.seed}:{turn.seat}".encode()).hexdigest()
+        return make_player(turn.level, seed, **options)
+
+    async def bot_answer(self, turn: BotTurn, player: Player) -> str:
+        """The player's answer to the seat's open decision, thought out in a worker
+        thread on a private copy of the game (the player sees only the seat's view,
+        prompt and lookahead: engine/players/lookahead.py)."""
+        import asyncio
+
+        row = await self._require(turn.game_id, "running")
+        if row.version != turn.version:
+            raise Refusal("stale", "The game has moved on.", version=row.version)
+        g = await self._game(row)
+        copy = Game.from_dict(g.to_dict(), g.rules)
+        return await asyncio.to_thread(decide, copy, turn.seat, player)
+
+    async def bot_act(self, turn: BotTurn, answer: str) -> ActionResult:
+        """Submit a bot seat's answer like a click; the interaction id makes a second
+        process's twin answer for the same version apply once."""
+        return await self._act(turn.channel_id, turn.user_id, "act", answer, turn.version,
+                               f"bot:{turn.game_id}:{turn.seat}:{turn.version}",
+                               seat=turn.seat)
+
     # ================================================================== reading
     async def game_info(self, channel_id: int) -> GameInfo:
         """The channel's live game, or else its most recent one."""
@@ -488,25 +607,33 @@ class GameService:
     async def game_info_by_id(self, game_id: int) -> GameInfo:
         return await self._info(await self._require(v.snowflake(game_id, "game")))
 
-    async def view(self, channel_id: int, user_id: int | None) -> SeatView:
+    async def view(self, channel_id: int, user_id: int | None,
+                   seat: str | None = None) -> SeatView:
         """What this user may see: their seat's view, or the public view if they hold no
-        seat (user_id=None: the public view)."""
+        seat (user_id=None: the public view). A user holding several seats sees `seat`
+        if given, else the first of theirs with an open decision."""
         channel_id = v.snowflake(channel_id, "channel")
         user_id = v.opt_snowflake(user_id, "user")
         row = await self._latest(channel_id)
         if row.status == "open":
             raise Refusal("wrong_status", "The game has not started yet.")
-        seat = None
-        if user_id is not None:
-            mine = await self.store.seat_of(row.id, user_id)
-            seat = mine.seat if mine else None
         g = await self._game(row)
+        held = await self._held(row, user_id)
+        if seat is None or seat not in held:
+            seat = seating.acting_seat(held, (p.seat for p in g.prompts()))
         prompt = g.prompt_for(seat) if seat is not None else None
         return SeatView(
             game_id=row.id, seat=seat, version=g.version, status=row.status,
             view=g.view(seat),
-            prompt=OpenPrompt(seat, user_id, prompt, g.version) if prompt else None,
-            can_undo=seat is not None and g.can_undo(seat))
+            prompt=OpenPrompt(seat, user_id, prompt, g.version) if prompt and seat else None,
+            can_undo=seat is not None and g.can_undo(seat), held=tuple(held))
+
+    async def _held(self, row: GameRow, user_id: int | None) -> list[str]:
+        """The seats `user_id` holds in this game (in seat order)."""
+        if user_id is None:
+            return []
+        users = seating.seat_users(await self.store.seats(row.id), self._places(row))
+        return seating.seats_of(users, user_id, self._seat_names(row))
 
     async def public_view_at(self, game_id: int, version: int) -> dict[str, Any]:
         """The public view as it stood at `version`, rebuilt from the log here, so that
@@ -517,7 +644,10 @@ class GameService:
         if version < 0 or version > row.version:
             raise Refusal("bad_input", f"The game is at version {row.version}; pick 0 to "
                           f"{row.version}.")
-        snapshot = (await self.store.get_game(row.id, snapshot=True)).snapshot
+        stored = await self.store.get_game(row.id, snapshot=True)
+        if stored is None or stored.snapshot is None:
+            raise Refusal("no_game", "That game has not started.")
+        snapshot = stored.snapshot
         actions = [a for a in await self.store.actions(row.id) if a.seq <= version]
         return await asyncio.to_thread(lambda: replay_log(snapshot, actions).view(None))
 
@@ -530,11 +660,13 @@ class GameService:
                 g = await self._game(us.game)
             except Refusal:
                 continue  # a game that cannot be loaded is a moderator's problem
-            p = g.prompt_for(us.seat)
-            if p is not None:
-                out.append(PendingPrompt(us.game.id, us.game.guild_id, us.game.channel_id,
-                                         us.game.ruleset, us.seat, g.version, p,
-                                         us.game.updated_at))
+            place = seating.place_of(self._places(us.game), us.seat) or (us.seat,)
+            for seat in place:
+                p = g.prompt_for(seat)
+                if p is not None:
+                    out.append(PendingPrompt(us.game.id, us.game.guild_id, us.game.channel_id,
+                                             us.game.ruleset, seat, g.version, p,
+                                             us.game.updated_at))
         return out
 
     async def history(self, channel_id: int, user_id: int | None,
@@ -546,19 +678,16 @@ class GameService:
         user_id = v.opt_snowflake(user_id, "user")
         after_seq = v.version(after_seq)
         row = await self._latest(channel_id)
-        seat = None
-        if user_id is not None:
-            mine = await self.store.seat_of(row.id, user_id)
-            seat = mine.seat if mine else None
+        held = await self._held(row, user_id)
         over = row.status in OVER
         out = []
         for a in await self.store.actions(row.id, after_seq):
             events = tuple(e for e in map(Event.from_dict, a.events)
-                           if over or e.visible_to(seat))
+                           if over or e.visible_to(None) or any(e.visible_to(s) for s in held))
             # Option ids are the engine's words and may name hidden blocks ("b:Thebes P"):
             # only the seat that chose sees its own until the game is over; everyone else
             # reads the public events.
-            shown = a.option_id if (over or a.seat == seat) else None
+            shown = a.option_id if (over or a.seat in held) else None
             out.append(LogEntry(a.seq, a.kind, a.seat, shown, a.user_id, a.at, events))
         return out
 
@@ -687,27 +816,38 @@ class GameService:
         """Posts of a game not delivered yet (pending) or given up (failed)."""
         return await self.store.undelivered(v.snowflake(game_id, "game"))
 
+    def _keep_post_view(self, game_id: int, version: int, view: dict[str, Any]) -> None:
+        self._post_views[(game_id, version)] = view
+        while len(self._post_views) > POST_VIEWS_KEPT:
+            self._post_views.popitem(last=False)
+
     async def _public_post(self, ann: Announcement) -> PublicPost:
         row = await self._require(ann.game_id)
-        g = await self._game(row)
-        if g.version != ann.version:  # the game moved on: rebuild it as it stood then
-            snap = await self.store.get_game(row.id, snapshot=True)
-            assert snap is not None and snap.snapshot is not None
-            actions = await self.store.actions(row.id)
-            g = replay_log(snap.snapshot, actions[:ann.version])
         p = ann.payload
+        view = self._post_views.pop((row.id, ann.version), None)
+        seats: list[str] | None = p.get("waiting")
+        needs_view = bool(p.get("opening") or p.get("phase_ended") or p.get("game_ended"))
+        if seats is None or (needs_view and view is None):
+            g = await self._game(row)
+            if g.version != ann.version:  # the game moved on: rebuild it as it stood then
+                snap = await self.store.get_game(row.id, snapshot=True)
+                assert snap is not None and snap.snapshot is not None
+                actions = await self.store.actions(row.id)
+                g = replay_log(snap.snapshot, actions[:ann.version])
+            seats = [q.seat for q in g.prompts()]
+            view = g.view(None) if needs_view else None
         # The opening post (at the starting version) follows no action.
         action = None if p.get("opening") else (
             await self.store.actions(row.id, ann.version - 1))[0]
-        users = {s.seat: s.user_id for s in await self.store.seats(row.id)
-                 if s.seat is not None}
-        waiting = {p.seat: users.get(p.seat) for p in g.prompts()}
+        users = seating.seat_users(await self.store.seats(row.id), self._places(row))
+        waiting = {s: users.get(s) for s in seats}
         return PublicPost(
             game_id=row.id, channel_id=ann.channel_id, version=ann.version,
             seat=action.seat if action else None,
             events=tuple(e for e in map(Event.from_dict, action.events if action else ())
                          if e.public),
-            view=g.view(None), waiting=waiting,
+            view=view or {"game": {"ruleset": row.ruleset, "version": ann.version}},
+            waiting=waiting,
             to_ping={s: users.get(s) for s in p.get("to_ping", ()) if s in waiting},
             phase_ended=bool(p.get("phase_ended")), battle_ended=bool(p.get("battle_ended")),
             game_ended=bool(p.get("game_ended")), attempts=ann.attempts,
@@ -764,9 +904,12 @@ class GameService:
     def _seat_names(self, row: GameRow) -> tuple[str, ...]:
         return tuple(engine.ruleset(row.ruleset).seats(row.scenario))
 
+    def _places(self, row: GameRow) -> seating.Places:
+        return seating.places(row.ruleset, row.scenario, row.options)
+
     async def _info(self, row: GameRow) -> GameInfo:
         seats = await self.store.seats(row.id)
-        return _game_info(row, seats, self._seat_names(row))
+        return _game_info(row, seats, self._seat_names(row), self._places(row))
 
     async def _game(self, row: GameRow) -> Game:
         """The engine game for a row just read (cached copy if it is current)."""
@@ -800,11 +943,15 @@ def _iso(dt: datetime | None) -> str | None:
     return dt.isoformat() if dt is not None else None
 
 
-def _game_info(row: GameRow, seats: list[SeatRow], names: tuple[str, ...]) -> GameInfo:
+def _game_info(row: GameRow, seats: list[SeatRow], names: tuple[str, ...],
+               places: seating.Places) -> GameInfo:
+    # one entry per seat: a person holding a place of several seats is listed for each
+    held = [SeatInfo(seat, s.user_id) for s in seats
+            for seat in ((seating.place_of(places, s.seat) or (s.seat,)) if s.seat else (None,))]
     return GameInfo(
         id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, ruleset=row.ruleset,
         scenario=row.scenario, options=row.options, status=row.status, version=row.version,
-        seats=tuple(SeatInfo(s.seat, s.user_id) for s in seats), seat_names=names,
+        seats=tuple(held), seat_names=names, places=places,
         created_by=row.created_by, engine_version=row.engine_version,
         rules_version=row.rules_version, seed_hash=row.seed_hash, seed=row.seed,
         outcome=row.outcome, created_at=row.created_at, started_at=row.started_at,

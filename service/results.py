@@ -27,7 +27,8 @@ class GameInfo:
     options: dict[str, Any]
     status: GameStatus
     version: int
-    seats: tuple[SeatInfo, ...]  # seated and lobby players, in joining order
+    seats: tuple[SeatInfo, ...]  # seated and lobby players, in joining order; one entry
+    #                              per seat (a person holding several seats has several)
     seat_names: tuple[str, ...]  # every seat of the scenario, in the ruleset's order
     created_by: int | None
     engine_version: str | None
@@ -38,6 +39,21 @@ class GameInfo:
     created_at: datetime
     started_at: datetime | None
     ended_at: datetime | None
+
+    places: tuple[tuple[str, ...], ...] = ()  # the seats one person holds, per person
+
+    @property
+    def players(self) -> int:
+        """How many people the game seats."""
+        return len(self.places) or len(self.seat_names)
+
+    @property
+    def joined(self) -> int:
+        """How many people have joined (or hold seats)."""
+        return len({s.user_id for s in self.seats})
+
+    def seats_of(self, user_id: int) -> tuple[str, ...]:
+        return tuple(s.seat for s in self.seats if s.user_id == user_id and s.seat)
 
     def user_of(self, seat: str) -> int | None:
         return next((s.user_id for s in self.seats if s.seat == seat), None)
@@ -116,6 +132,7 @@ class SeatView:
     view: dict[str, Any]  # engine view: everything this seat may know
     prompt: OpenPrompt | None
     can_undo: bool
+    held: tuple[str, ...] = ()  # every seat the viewer holds (several: one person, allies)
 
 
 @dataclass(frozen=True, slots=True)

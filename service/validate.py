@@ -33,6 +33,18 @@ def text(value: Any, what: str, limit: int = _MAX_TEXT) -> str:
     return value
 
 
+_MAX_ANSWER = 20_000
+
+
+def answer(value: Any) -> str:
+    """A decision's answer (engine/core/decisions.py): the empty string is a legal answer
+    (a "choose k of n" prompt answered with none), and a choice of many options joined
+    together is long; the engine checks the rest."""
+    if value == "":
+        return value
+    return text(value, "option", limit=_MAX_ANSWER)
+
+
 def opt_text(value: Any, what: str, limit: int = _MAX_TEXT) -> str | None:
     return None if value is None else text(value, what, limit)
 

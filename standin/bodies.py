@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 _FILE_FIELD = re.compile(r"^files\[(\d+)\]$|^file(\d*)$")
 
@@ -48,6 +48,8 @@ async def _read_multipart(request: web.Request) -> tuple[dict[str, Any], list[Up
         part = await reader.next()
         if part is None:
             break
+        if not isinstance(part, BodyPartReader):  # a nested multipart: Discord sends none
+            continue
         name = part.name or ""
         body = await part.read(decode=False)
         if name == "payload_json":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -15,6 +16,8 @@ from .users import SimUser
 
 OPEN, CHOOSE, SELECT = "kx:o:", "kx:c:", "kx:s:"
 MULTI, ADD, SUBMIT = "kx:x:", "kx:a:", "kx:k:"  # k of n; building a selection entry by entry
+AMOUNT = "kx:n:"  # opens a modal asking for a number
+RANGE = re.compile(r"(-?\d+)\D+?(-?\d+)\)?$")
 
 
 @dataclass
@@ -57,11 +60,19 @@ class RandomPlayer:
                 break
             kind, custom_id, value, label = self.rng.choice(picks)
             values = [value]
-            if kind == "multi":
+            if kind == "amount":
+                edits = len(prompt.history)
+                label = await self._enter_amount(prompt, custom_id, label)
+                self.journal.append(f"{prompt.content}\n    → {label}")
+                await self._edited(prompt, edits)
+                made += 1
+                continue
+            if kind == "multi" or (kind == "add" and self._max_values(prompt, custom_id) > 1):
                 comp = next(c for c in prompt.interactive_components()
                             if c["custom_id"] == custom_id)
                 offered = [(o["value"], o["label"]) for o in comp["options"]]
-                k = self.rng.randint(comp.get("min_values", 1), comp.get("max_values", 1))
+                k = self.rng.randint(comp.get("min_values", 1),
+                                     min(comp.get("max_values", 1), len(offered)))
                 chosen = self.rng.sample(offered, k)
                 values = [v for v, _ in chosen]
                 label = ", ".join(x for _, x in chosen) or "none"
@@ -79,6 +90,27 @@ class RandomPlayer:
         self.stats.choices += made
         return made
 
+    async def _enter_amount(self, prompt: Message, custom_id: str, label: str) -> str:
+        """Open the amount modal and type a number in the range its button shows."""
+        res = await self.user.click(prompt, custom_id, timeout=self.timeout)
+        await res.wait_for_response(self.timeout)
+        self._timed(res)
+        m = RANGE.search(label)
+        lo, hi = (int(m[1]), int(m[2])) if m else (0, 0)
+        amount = str(self.rng.randint(lo, hi))
+        inputs = [c for row in (res.modal or {}).get("components", [])
+                  for c in row.get("components", [row.get("component") or {}])]
+        field_id = next((c["custom_id"] for c in inputs if c.get("custom_id")), "amount")
+        sub = await self.user.submit_modal(res, {field_id: amount}, timeout=self.timeout)
+        await sub.wait_for_response(self.timeout)
+        self._timed(sub)
+        return amount
+
+    @staticmethod
+    def _max_values(message: Message, custom_id: str) -> int:
+        comp = next(c for c in message.interactive_components() if c["custom_id"] == custom_id)
+        return comp.get("max_values", 1)
+
     @staticmethod
     def choices(message: Message) -> list[tuple[str, str, str | None, str]]:
         """(kind, custom id, select value, label) of every choice the message offers."""
@@ -93,6 +125,8 @@ class RandomPlayer:
                 picks += [("add", cid, o["value"], o["label"]) for o in comp.get("options", [])]
             elif cid.startswith(MULTI):
                 picks.append(("multi", cid, None, comp.get("placeholder", cid)))
+            elif cid.startswith(AMOUNT):
+                picks.append(("amount", cid, None, comp.get("label", cid)))
         return picks
 
     def _timed(self, result) -> None:

@@ -114,7 +114,7 @@ class StandIn:
         site = web.TCPSite(self._runner, host, port)
         await site.start()
         server = site._server  # aiohttp exposes the bound port only here
-        assert server is not None and server.sockets
+        assert isinstance(server, asyncio.Server) and server.sockets
         bound_port = server.sockets[0].getsockname()[1]
         self.base_url = f"http://{host}:{bound_port}"
         return self.base_url

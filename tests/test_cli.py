@@ -31,6 +31,15 @@ def test_selfplay_json_reports_the_named_figures():
     assert report["games"] == report["completed"] == 12 and report["errors"] == []
 
 
+def test_selfplay_all_scenarios_plays_each_in_turn():
+    res = runner.invoke(app, ["selfplay", "hellenes", "--games", "4", "--scenario", "all",
+                              "--jobs", "1", "--json", "--no-check"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert report["by_scenario"] == {sc: {"games": 1, "completed": 1, "errors": 0}
+                                     for sc in ("413", "415", "431", "sicily")}
+
+
 def test_selfplay_unknown_ruleset_is_a_clear_error():
     res = runner.invoke(app, ["selfplay", "chess", "--games", "1"])
     assert res.exit_code == 2 and "Unknown ruleset" in res.output
@@ -205,6 +214,7 @@ def test_bench_json_collects_named_figures_and_reports_missing_sections(monkeypa
     assert figures["engine_action_us_median"] == 100.0 and figures["store_commit_ms_p99"] == 9.0
     assert figures["games"] == 20 and figures["store_games"] == 1000  # no silent overwrite
     assert "render" in out["skipped"] and out["machine"]["cpus"]
+    assert out["machine"]["speed_probe_ms"] > 0 and out["machine"]["load_average_1m"] >= 0
     only = json.loads(runner.invoke(app, ["bench", "--json", "--only", "store"]).output)
     assert "engine_action_us_median" not in only["figures"]
 

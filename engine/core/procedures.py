@@ -82,6 +82,11 @@ class Flow(Generic[S]):
         self._set(("end", None, result))
 
     @property
+    def moved(self) -> bool:
+        """Whether this step has already asked for a transition."""
+        return self._next is not None
+
+    @property
     def context(self) -> Context:
         if self.ctx is None:
             raise RuntimeError("no dice or events while prompts are built")
@@ -123,9 +128,16 @@ class Machine(Generic[S]):
             return []
         return self._proc(frame["name"]).prompts(Flow(state, frame, None))
 
-    def act(self, state: S, seat: str, answer: str, ctx: Context) -> None:
+    def act(self, state: S, seat: str, answer: str, ctx: Context,
+            prompts: list[Prompt] | None = None) -> None:
+        """Apply `seat`'s answer; `prompts`, when the caller has them already built for
+        this very state, saves building them again."""
         frame = self.current(state)
-        prompt = next((p for p in self.prompts(state) if p.seat == seat), None)
+        if prompts is None:
+            # the kernel hands over the prompt it checked the answer against (Context.prompt)
+            held = ctx.prompt
+            prompts = [held] if held is not None and held.seat == seat else self.prompts(state)
+        prompt = next((p for p in prompts if p.seat == seat), None)
         if frame is None or prompt is None:
             raise IllegalAction("It is not your turn to decide anything.")
         value = parse(prompt, answer)

@@ -18,14 +18,17 @@ if TYPE_CHECKING:
 class Context:
     """What a ruleset may touch while applying an action: the seeded dice and the event
     sink. Any use of randomness, or an explicit `reveal()`, marks the action as one that
-    brought new information to light, which undo may never cross."""
+    brought new information to light, which undo may never cross. `prompt` is the
+    prompt being answered when the driver already holds it (it checked the answer against
+    it), so that a ruleset need not build it again; None when replaying a log."""
 
-    __slots__ = ("rng", "events", "revealed")
+    __slots__ = ("rng", "events", "revealed", "prompt")
 
-    def __init__(self, rng: Rng):
+    def __init__(self, rng: Rng, prompt: Prompt | None = None):
         self.rng = rng
         self.events: list[Event] = []
         self.revealed = False
+        self.prompt = prompt
 
     def roll(self, n: int, sides: int = 6) -> list[int]:
         self.revealed = True
@@ -97,6 +100,13 @@ class Ruleset(ABC):
         """States that differ from `state` only in facts hidden from `seat`. Used by the
         redaction tests: `view(variant, seat)` must equal `view(state, seat)`."""
         return iter(())
+
+    def determinize(self, state: Any, seat: str, rng: Rng) -> Any:
+        """A state `seat` cannot tell from `state`, with every fact hidden from it drawn
+        afresh from what its view allows, using only `rng`. The result must depend on
+        `state` only through `view(state, seat)` (the search player's samples; its
+        no-cheating test checks this). NotImplementedError: not offered."""
+        raise NotImplementedError
 
     def check_invariants(self, state: Any) -> list[str]:
         return []

@@ -8,7 +8,9 @@ computed from the already redacted view, so it can never leak what the view hide
 Events: `Event.kind` is the ruleset's word, except for the kinds below, which transports
 act on. A `BATTLE_END` event carries the finished battle's record in `data["battle"]`
 (what the ruleset's combat renderer draws); a `PHASE_END` event says a public map post
-is due; `GAME_END` is emitted by the kernel.
+is due; `GAME_END` is emitted by the kernel. An event of any kind whose data carries
+`TAKEN` (the city's name) tells that a side took that city from the other (chronicles
+count these; a revolt that leaves a city empty is not one).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ GAME_END = "game_end"
 RESIGN = "resign"
 UNDO = "undo"
 EVENT_KINDS = (PHASE_END, BATTLE_END, GAME_END, RESIGN, UNDO)
+TAKEN = "taken"  # event data key: the city a side took
 
 
 class HandItem(TypedDict):

@@ -35,12 +35,28 @@ class Preview:
 Lookahead = Callable[[str], Preview | None]
 
 
+@dataclass(frozen=True, slots=True)
+class World:
+    """A private game the seat may play forward: the state of a sample in which every
+    fact hidden from the seat was drawn afresh from what its view allows
+    (`Ruleset.determinize`), never the true state. Only the search level asks for them."""
+
+    rules: Any  # the Ruleset
+    state: Any
+
+
+# Given the player's own Rng, a fresh World; None when the ruleset offers no samples.
+Worlds = Callable[[Rng], World]
+
+
 class Player(ABC):
     """One automated seat. Subclasses set `level` and implement `choose`."""
 
     level: ClassVar[str]
+    # Players that search sampled worlds say so; `decide` then hands them `worlds`.
+    uses_worlds: ClassVar[bool] = False
 
-    def __init__(self, seed: str | int = 0):
+    def __init__(self, seed: str | int = 0, **options: Any):
         self.seed = seed
         self.rng = Rng(f"player:{self.level}:{seed}")
 
@@ -64,14 +80,32 @@ def levels() -> list[str]:
     return sorted(_LEVELS)
 
 
-def player(level: str, seed: str | int = 0) -> Player:
-    """A new player of the named level ("random", "heuristic", …)."""
+def player(level: str, seed: str | int = 0, **options: Any) -> Player:
+    """A new player of the named level ("random", "heuristic", …); `options` are the
+    level's settings (the search level's `budget_s`), ignored by levels without them."""
     _load_builtin()
     cls = _LEVELS.get(level)
     if cls is None:
         raise ValueError(f"no player level {level!r}; choose one of {', '.join(sorted(_LEVELS))}")
-    return cls(seed)
+    return cls(seed, **options)
+
+
+def cannot_play(level: str, ruleset_id: str) -> str | None:
+    """Why a player of `level` cannot take a seat of `ruleset_id`, or None if it can:
+    every level but random builds on the ruleset's heuristic."""
+    _load_builtin()
+    if level not in _LEVELS:
+        return f"no player level {level!r}; choose one of {', '.join(sorted(_LEVELS))}"
+    if level == "random":
+        return None
+    from .heuristic import heuristic_for
+
+    try:
+        heuristic_for(ruleset_id)
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 def _load_builtin() -> None:
-    from . import heuristic, random_player  # noqa: F401 - registering is the import's job
+    from . import heuristic, random_player, search  # noqa: F401 - registering is the import's job

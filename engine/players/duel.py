@@ -41,22 +41,28 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def play_one(ruleset_id: str, a: str, b: str, seed: str, a_index: int,
-             scenario: str | None = None) -> DuelGame:
-    """One game: A holds seat `a_index` of the scenario, B every other seat."""
+             scenario: str | None = None, max_actions: int = MAX_ACTIONS,
+             **options: Any) -> DuelGame:
+    """One game: A holds seat `a_index` of the scenario and every seat allied with it, B
+    every other seat; `options` go to both players (the search level's budget)."""
     game = Game.create(ruleset(ruleset_id), scenario=scenario, seed=seed)
     a_seat = game.seats[a_index % len(game.seats)]
-    players = {s: player(a if s == a_seat else b, f"{seed}:{s}") for s in game.seats}
+    teams = game.rules.scenarios[game.scenario].teams or ()
+    a_team = next((set(t) for t in teams if a_seat in t), {a_seat})
+    players = {s: player(a if s in a_team else b, f"{seed}:{s}", **options)
+               for s in game.seats}
     result = DuelGame(seed, a_seat, None, 0)
-    while game.outcome is None and result.actions < MAX_ACTIONS:
+    while game.outcome is None and result.actions < max_actions:
         seat = game.prompts()[0].seat
         start = time.perf_counter()
         answer = decide(game, seat, players[seat])
-        (result.a_ms if seat == a_seat else result.b_ms).append(
+        (result.a_ms if seat in a_team else result.b_ms).append(
             1000 * (time.perf_counter() - start))
         game.act(seat, answer)
         result.actions += 1
-    if game.outcome is not None and len(game.outcome.winners) == 1:
-        result.winner = "a" if game.outcome.winners[0] == a_seat else "b"
+    winners = set(game.outcome.winners) if game.outcome is not None else set()
+    if winners:
+        result.winner = "a" if a_team <= winners else "b" if not a_team & winners else None
     return result
 
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import importlib
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core import decisions
 from ..core.rng import Rng
 from ..core.types import Prompt
-from .base import Lookahead, Player, register_level
+from .base import Lookahead, Player, Preview, register_level
 
 # Options that only navigate a menu ("Choose another block"): never an improvement.
 NAVIGATION = frozenset({"back"})
@@ -43,13 +45,30 @@ class RulesetHeuristic:
     imagine: Imagine = imagine_nothing
     # Option ids the lookahead never takes (besides going back in a menu).
     skip: frozenset[str] = frozenset()
+    # How deep the lookahead follows the seat's own menu steps and how wide a follow-up
+    # may be; a ruleset whose previews cost more (a larger state) looks less far.
+    depth: int = DEPTH
+    width: int = WIDTH
+    # At most this many previews per decision (None: no cap); the options past the cap
+    # are worth the position as it stands, like an uncertain one.
+    previews: int | None = None
 
 
 # ruleset id -> module (in engine/players/) whose HEURISTIC serves it.
-MODULES = {"athens-sparta": "athens_sparta"}
+MODULES = {"athens-sparta": "athens_sparta", "hellenes": "hellenes"}
+# Heuristics of rulesets that live elsewhere (plug-ins, test fixtures).
+_REGISTERED: dict[str, RulesetHeuristic] = {}
+
+
+def register_heuristic(ruleset_id: str, heuristic: RulesetHeuristic) -> None:
+    """Make a heuristic (and so every level built on it) available for a ruleset that is
+    not built in; a plug-in calls this when it registers its ruleset."""
+    _REGISTERED[ruleset_id] = heuristic
 
 
 def heuristic_for(ruleset_id: str) -> RulesetHeuristic:
+    if ruleset_id in _REGISTERED:
+        return _REGISTERED[ruleset_id]
     module = MODULES.get(ruleset_id)
     if module is None:
         raise ValueError(f"no heuristic player for the ruleset {ruleset_id!r} yet")
@@ -69,13 +88,15 @@ def best_by_lookahead(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead
     are worth the position as it stands: neither is better than a certain improvement.
     Ties are broken by the player's own stream."""
     here = h.evaluate(view, prompt.seat)
+    if h.previews is not None:
+        lookahead = capped(lookahead, h.previews)
     scored: list[tuple[float, str]] = []
     certain = False
     for opt in prompt.options:
         if opt.id in h.skip:
             continue
         value = None if opt.id in NAVIGATION else _value(view, prompt, lookahead, opt.id, h,
-                                                         depth, here)
+                                                         min(depth, h.depth), here)
         certain = certain or value is not None
         scored.append((here if value is None else value, opt.id))
     if not certain:
@@ -83,6 +104,27 @@ def best_by_lookahead(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead
     top = max(v for v, _ in scored)
     best = [o for v, o in scored if v >= top - 1e-9]
     return rng.choice(best), top
+
+
+def capped(lookahead: Lookahead, cap: int | None = None,
+            deadline: float | None = None) -> Lookahead:
+    """The lookahead, refusing (as for an uncertain result) once `cap` previews were made
+    through it or through the lookaheads it hands on, or once `time.perf_counter()`
+    passed `deadline`."""
+    left = [cap if cap is not None else -1]
+
+    def wrap(look: Lookahead) -> Lookahead:
+        def preview(option_id: str) -> Preview | None:
+            if left[0] == 0 or (deadline is not None and time.perf_counter() > deadline):
+                return None
+            left[0] -= 1
+            seen = look(option_id)
+            if seen is None or seen.then is None:
+                return seen
+            return Preview(seen.view, seen.prompt, wrap(seen.then))
+        return preview
+
+    return wrap(lookahead)
 
 
 def _value(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead, option_id: str,
@@ -95,7 +137,7 @@ def _value(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead, option_id
         return None
     value = h.evaluate(seen.view, prompt.seat)
     nxt = seen.prompt
-    if depth <= 1 or nxt is None or seen.then is None or len(nxt.options) > WIDTH \
+    if depth <= 1 or nxt is None or seen.then is None or len(nxt.options) > h.width \
             or nxt.seat != prompt.seat or value != here:
         return value
     # A menu step: the seat decides again at once and nothing it values has changed (a
@@ -114,7 +156,7 @@ def _value(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead, option_id
 class HeuristicPlayer(Player):
     level = "heuristic"
 
-    def __init__(self, seed: str | int = 0):
+    def __init__(self, seed: str | int = 0, **options: Any):
         super().__init__(seed)
         # Answers already given to the same prompt in the same position: menus that lead
         # back where they started (choose a block, go back, choose it again) must not be
@@ -124,6 +166,8 @@ class HeuristicPlayer(Player):
     def choose(self, view: dict[str, Any], prompt: Prompt,
                lookahead: Lookahead | None = None) -> str:
         answer = self._choose(view, prompt, lookahead)
+        if prompt.form != decisions.ONE:  # answers of several ids: no menus to walk
+            return answer
         tried = self._tried.setdefault(_situation(view, prompt), set())
         if answer in tried:
             fresh = [o.id for o in prompt.options if o.id not in tried]
@@ -138,11 +182,43 @@ class HeuristicPlayer(Player):
         answer = h.choose(view, prompt, lookahead, self.rng)
         if answer is not None:
             return answer
+        if prompt.form != decisions.ONE:
+            return best_of_form(view, prompt, lookahead, h, self.rng)
         if lookahead is not None:
             found = best_by_lookahead(view, prompt, lookahead, h, self.rng)
             if found is not None:
                 return found[0]
         return str(self.rng.choice(list(prompt.options)).id)
+
+
+FORM_TRIES = 8  # drawn answers compared for a decision richer than one option
+
+
+def best_of_form(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
+                 h: RulesetHeuristic, rng: Rng) -> str:
+    """A pick, amount or allocation: the extremes (none, all, lowest, highest) and a few
+    drawn answers, each worth the certain result the lookahead shows (uncertain ones are
+    worth the position as it stands); ties go to the first candidate."""
+    candidates: list[str] = []
+    if prompt.form == decisions.AMOUNT:
+        span = range(prompt.lo, prompt.hi + 1)
+        candidates = [str(n) for n in (span if len(span) <= FORM_TRIES else
+                                       (prompt.lo, prompt.hi))]
+    elif prompt.form == decisions.PICK:
+        ids = [o.id for o in prompt.options]
+        candidates = [decisions.encode(prompt, ids[:prompt.hi]),
+                      decisions.encode(prompt, ids[:prompt.lo])]
+    candidates += [decisions.random_answer(prompt, rng) for _ in range(FORM_TRIES)]
+    candidates = list(dict.fromkeys(candidates))
+    if lookahead is None or len(candidates) == 1:
+        return candidates[0] if prompt.form == decisions.AMOUNT else candidates[-1]
+    here = h.evaluate(view, prompt.seat)
+    best, top = candidates[-1], here
+    for answer in candidates:
+        seen = lookahead(answer)
+        if seen is not None and (v := h.evaluate(seen.view, prompt.seat)) > top:
+            best, top = answer, v
+    return best
 
 
 def _situation(view: dict[str, Any], prompt: Prompt) -> tuple[str, ...]:

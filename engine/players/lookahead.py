@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import decisions
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.ruleset import Context, Ruleset
 from ..core.types import IllegalAction, Prompt
-from .base import Lookahead, Player, Preview
+from .base import Lookahead, Player, Preview, World, Worlds
 
 
 def lookahead_for(game: Game, seat: str) -> Lookahead:
@@ -39,14 +40,35 @@ def _lookahead(rules: Ruleset, origin: Any, seat: str) -> Lookahead:
     return preview
 
 
+def worlds_for(game: Game, seat: str) -> Worlds | None:
+    """Samples of the game as `seat` may imagine it (Ruleset.determinize): the true
+    state goes in, and only a state drawn from what the seat's view allows comes out."""
+    rules, origin = game.rules, game.rules.load(game.rules.dump(game.state))
+    try:
+        rules.determinize(origin, seat, Rng("probe"))
+    except NotImplementedError:
+        return None
+
+    def sample(rng: Rng) -> World:
+        return World(rules, rules.determinize(origin, seat, rng))
+
+    return sample
+
+
 def decide(game: Game, seat: str, player: Player, lookahead: bool = True) -> str:
     """Ask `player` for `seat`'s answer to its open prompt in `game`."""
     prompt: Prompt | None = game.prompt_for(seat)
     if prompt is None:
         raise IllegalAction(f"{seat} has nothing to decide now")
-    answer = player.choose(game.view(seat), prompt,
-                           lookahead_for(game, seat) if lookahead else None)
-    if prompt.option(answer) is None:
+    look = lookahead_for(game, seat) if lookahead else None
+    if player.uses_worlds:
+        answer = player.choose(game.view(seat), prompt, look,
+                               worlds=worlds_for(game, seat))  # type: ignore[call-arg]
+    else:
+        answer = player.choose(game.view(seat), prompt, look)
+    try:
+        decisions.parse(prompt, answer)
+    except IllegalAction:
         raise IllegalAction(f"the {player.level} player answered {answer!r}, "
-                            f"which {seat}'s prompt does not offer")
+                            f"which {seat}'s prompt does not offer") from None
     return answer

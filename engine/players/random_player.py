@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import decisions
 from ..core.types import Prompt
 from .base import Lookahead, Player, register_level
 
@@ -14,4 +15,5 @@ class RandomPlayer(Player):
 
     def choose(self, view: dict[str, Any], prompt: Prompt,
                lookahead: Lookahead | None = None) -> str:
-        return str(self.rng.choice(list(prompt.options)).id)
+        # For a one-option prompt this draws exactly as rng.choice(prompt.options) does.
+        return decisions.random_answer(prompt, self.rng)

@@ -19,12 +19,14 @@ def variant_game(game: Game, state: object) -> Game:
     return copy
 
 
-def assert_player_blind(game: Game, seat: str, level: str, seed: str | int = 0) -> int:
+def assert_player_blind(game: Game, seat: str, level: str, seed: str | int = 0,
+                        **options: object) -> int:
     """Prove that `level`'s answer for `seat` does not change when only facts hidden from
     the seat change. Returns how many differing variants were checked (0: none differed,
-    nothing proven at this position)."""
+    nothing proven at this position). `options` are the level's settings (a fixed
+    number of samples for the search level: a time budget would not replay)."""
     rules = game.rules
-    answer = decide(game, seat, player(level, seed))
+    answer = decide(game, seat, player(level, seed, **options))
     base_dump = rules.dump(game.state)
     checked = 0
     for state in rules.hidden_variants(game.state, seat, Rng(f"blind:{seed}")):
@@ -34,7 +36,7 @@ def assert_player_blind(game: Game, seat: str, level: str, seed: str | int = 0) 
         diff = first_difference(game.view(seat), other.view(seat))
         if diff is not None:  # the view itself leaks: the redaction tests' failure, not ours
             raise AssertionError(f"the hidden variant changes {seat}'s view: {diff}")
-        again = decide(other, seat, player(level, seed))
+        again = decide(other, seat, player(level, seed, **options))
         if again != answer:
             raise AssertionError(
                 f"the {level} player answers {answer!r} for {seat}, but {again!r} when only "

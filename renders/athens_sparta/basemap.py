@@ -41,10 +41,16 @@ def city_radius(layout: Layout) -> float:
     return max(6.0, layout.grid.radius * 0.2)
 
 
+def _hex(c: CityInfo) -> str:
+    """The hex of a city drawn on the board (Syracuse, off-board, is drawn in its box)."""
+    assert c.hex is not None, c.name
+    return c.hex
+
+
 def city_pos(layout: Layout, data: MapData, c: CityInfo) -> tuple[float, float]:
     """Where the city is drawn: its map position inside its hex (several cities may share
     a hex), kept clear of the hex label at the top."""
-    cx, cy = layout.hex_centre(data, c.hex)
+    cx, cy = layout.hex_centre(data, _hex(c))
     if c.lat is None or c.lon is None:
         return cx, cy - layout.grid.radius * 0.12
     x, y = layout.grid.project(c.lat, c.lon)
@@ -117,8 +123,8 @@ def draw_base(data: MapData) -> tuple[Layout, Image.Image]:
     lines = Image.new("L", size, 0)
     dl = ImageDraw.Draw(lines)
     for h in data.hexes.values():
-        pts = g.corners(h.col, h.row)
-        dl.line(pts + pts[:1], fill=150, width=1)
+        corners = list(g.corners(h.col, h.row))
+        dl.line(corners + corners[:1], fill=150, width=1)
     grid_rgb = Image.composite(Image.new("RGB", size, theme.GRID_LAND),
                                Image.new("RGB", size, theme.GRID_SEA), mask)
     img = Image.composite(grid_rgb, img, lines)
@@ -278,7 +284,7 @@ def city_label(lay: Layout, data: MapData, c: CityInfo) -> tuple[str, str, int, 
     x, y = city_pos(lay, data, c)
     above = all(not (o.name != c.name and abs(city_pos(lay, data, o)[0] - x) < lay.grid.radius
                      and city_pos(lay, data, o)[1] < y)
-                for o in data.cities_in(c.hex))
+                for o in data.cities_in(_hex(c)))
     label = c.name.upper() if c.major else c.name
     size = max(10, int(lay.grid.radius * 0.3))
     style = "cond-bold" if c.major else "cond"
@@ -292,7 +298,7 @@ def city_boxes(lay: Layout, data: MapData, c: CityInfo) -> list[tuple[float, flo
     r = city_symbol_radius(lay, c)
     x, y = city_pos(lay, data, c)
     ring = r + 8
-    symbol = (x - ring - (8 if data.hexes[c.hex].sicily_port else 0), y - ring,
+    symbol = (x - ring - (8 if data.hexes[_hex(c)].sicily_port else 0), y - ring,
               x + ring + (r * 1.3 if c.port else 0), y + ring)
     text, style, size, xy, anchor = city_label(lay, data, c)
     bx0, by0, bx1, by1 = font(style, size).getbbox(text, anchor=anchor, stroke_width=2)
@@ -311,7 +317,7 @@ def _city(d: ImageDraw.ImageDraw, data: MapData, lay: Layout, c: CityInfo) -> No
     if c.port:
         primitives.text_c(d, (x + r + 1, y + r * 0.2), "⚓", "sans", max(9, int(r * 1.15)),
                           (40, 60, 90), halo=theme.PAPER, halo_w=1, anchor="lm")
-    h = data.hexes[c.hex]
+    h = data.hexes[_hex(c)]
     if h.sicily_port:
         primitives.ship(d, x - r - 8, y + r * 0.3, 7, theme.INK)
 
@@ -329,7 +335,7 @@ def _sicily_box(d: ImageDraw.ImageDraw, data: MapData, lay: Layout) -> None:
         primitives.city_symbol(d, sx, sy, r, syr.side, syr.walled, syr.value if syr.major else None)
         primitives.text_c(d, (sx + 16, sy), "SYRACUSE", "cond-bold", 12, theme.INK, anchor="lm")
     ports = sorted(n for n, c in data.cities.items()
-                   if c.hex and data.hexes[c.hex].sicily_port)
+                   if c.hex and data.hexes[_hex(c)].sicily_port)
     note = "via " + ", ".join(ports) if ports else "via the embarkation ports"
     text, fs = primitives.fit_text(note, "cond", 11, x1 - x0 - 34)
     primitives.ship(d, x0 + 17, y1 - 12, 7, theme.INK)

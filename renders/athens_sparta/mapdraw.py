@@ -112,7 +112,7 @@ def _banner(d: ImageDraw.ImageDraw, lay: Layout, mv: MapView) -> None:
     sub = _subline(mv)
     primitives.text_c(d, (290, BANNER_H / 2 + 12), sub, "sans", 13, (200, 196, 184), anchor="lm")
     # City points (rule 10.2), the race to 30.
-    x = lay.width - 16
+    x: float = lay.width - 16
     for side in ("sparta", "athens"):
         pts = mv.points.get(side)
         text = f"{theme.SIDE_NAME[side]} {pts if pts is not None else '–'}"

@@ -4,8 +4,8 @@
   (the viewer's own with strength pips and ratings, the enemy's blank and upright, 2.0),
   blocks fortified inside a City framed white, garrisons, control of captured cities,
   sieges, the Prestige track and the year and season;
-- combat: the battle record both players see (6.1): the revealed blocks, routed ones
-  dimmed, and the attacks as they were rolled;
+- combat (`combat.py`): the battle record both players see (6.1): the revealed blocks,
+  routed ones dimmed, and the attacks with their dice as they were rolled;
 - hand: the viewer's cards with their coins and Events.
 """
 
@@ -20,6 +20,7 @@ from renders import png, theme
 from renders.pieces.primitives import BlockFace, block, fit_paragraph, fit_text, text_c
 from renders.registry import Renderer
 
+from . import combat
 from .basemap import base
 
 COLOURS = {"athens": theme.SIDE["athens"], "sparta": theme.SIDE["sparta"]}
@@ -103,35 +104,6 @@ def _track(d: ImageDraw.ImageDraw, prestige: int, width: int, top: int) -> None:
     d.ellipse((mx - 10, y + 4, mx + 10, y + 24), fill=theme.INK, outline=theme.GOLD, width=3)
 
 
-def _combat(battle: dict[str, Any], viewer: dict[str, Any] | None = None) -> bytes:
-    lines = battle.get("lines", [])[-10:]
-    img = Image.new("RGB", (760, 230 + 18 * len(lines)), theme.PAPER)
-    d = ImageDraw.Draw(img)
-    kind = "Sea battle" if battle.get("sea") else "Battle"
-    text_c(d, (380, 20), f"{kind} of {battle['name']} - round {battle.get('round', 1)}",
-           "bold", 18, theme.INK)
-    for row, side in enumerate((battle["attacker"], battle["defender"])):
-        y = 75 + 80 * row
-        role = "aggressor" if side == battle["attacker"] else "defender"
-        text_c(d, (70, y), f"{side.title()}", "bold", 16, COLOURS[side])
-        text_c(d, (70, y + 20), role, "sans", 12, theme.INK)
-        x = 160
-        for b in battle["blocks"]:
-            if b["side"] != side:
-                continue
-            block(d, x, y, 54, side, _face(b), dim=b["routed"])
-            x += 62
-    y = 230
-    for line in lines:
-        text, size = fit_text(line, "sans", 13, 730)
-        text_c(d, (16, y), text, "sans", size, theme.INK, anchor="lm")
-        y += 18
-    if battle.get("winner"):
-        text_c(d, (380, 48), f"{battle['winner'].title()} wins", "bold", 15,
-               COLOURS[battle["winner"]])
-    return png.encode(img)
-
-
 def _hand(view: dict[str, Any]) -> bytes:
     cards = view["cards"]["hand"]
     comps = load_components()
@@ -158,4 +130,4 @@ def _hand(view: dict[str, Any]) -> bytes:
     return png.encode(img)
 
 
-RENDERER = Renderer(map=_map, combat=_combat, hand=_hand, colours=COLOURS)
+RENDERER = Renderer(map=_map, combat=combat.render, hand=_hand, colours=COLOURS)

@@ -135,7 +135,7 @@ def draw_labels(draw, to_px, window, areas, cities, towns, fonts):
 
 def load() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     def read(name: str) -> dict[str, Any]:
-        return json.loads((DATA / name).read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+        return json.loads((DATA / name).read_text(encoding="utf-8"))
     return read("map.json"), read("cities.json"), read("map_raster.json")
 
 
@@ -183,4 +183,4 @@ def _at(region: str, lat: float, lon: float, main_px: Any, inset_px: Any,
     if region == "sicily":
         x, y = inset_px(lat, lon)
         return x, y + oy
-    return main_px(lat, lon)  # type: ignore[no-any-return]
+    return main_px(lat, lon)

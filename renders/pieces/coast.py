@@ -34,7 +34,8 @@ class LandMask:
         w, h = self.image.size
         if not (0 <= x < w and 0 <= y < h):
             return False
-        return self.image.getpixel((int(x), int(y))) >= 128
+        value = self.image.getpixel((int(x), int(y)))  # an "L" image: one int
+        return isinstance(value, int | float) and value >= 128
 
     def warp(self, geo_to_px: Affine, size: tuple[int, int]) -> Image.Image:
         """The land mask in map pixels, with soft (anti-aliased) coastlines."""

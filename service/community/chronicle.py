@@ -3,7 +3,8 @@
 Generic on purpose (any ruleset): it keeps
 * battles: events whose kind is `battle_end` (or, if a ruleset has none, any kind naming
   a battle);
-* cities taken: events whose data has a "captured" or "city" key;
+* cities taken: events whose data names the city under the kernel's `TAKEN` key (a
+  revolt that leaves a city empty, or any other event merely about a city, is not one);
 * the outcome: the `game_end` event, or the outcome passed in;
 and says when each happened. `game_chronicle` replays the stored game once and dates each
 public event with the version it was written at and the turn banner of the public view
@@ -20,6 +21,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+from engine.core.view import TAKEN
 
 from ..replay import apply_action, fresh_game
 from .standings import DISCORD_LIMIT
@@ -87,7 +90,7 @@ def build_chronicle(events: Sequence[Mapping[str, Any]], *, title: str | None = 
         prefix = f"{when}: " if when else ""
         if _is_battle(kind, have_battle_end):
             lines.append((i, 1.0 + _size(data), f"⚔ {prefix}{text}"))
-        elif "captured" in data or "city" in data:
+        elif data.get(TAKEN):
             captures += 1
             # captures are rarer and always worth telling: weigh them above battles
             lines.append((i, 1e9, f"🏛 {prefix}{text}"))

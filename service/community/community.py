@@ -78,13 +78,13 @@ class Community:
                                   channel_id: int, to_act: Iterable[str],
                                   at: datetime | None = None) -> LeagueGame:
         """The transport created and started the game of a pending pairing (in thread
-        `channel_id`, user_a in the league's first seat). Clock: the league's pace."""
+        `channel_id`, each person in their place). Clock: the league's pace."""
         at = at or self.now()
         async with self.db.tx() as c:
             league, lg = await self.leagues.attach_game(c, league_game_id, game_id, channel_id)
             await self.clocks._register(
                 c, game_id, channel_id=channel_id, ruleset=league.ruleset,
-                players=lg.players(league.seats), to_act=to_act, at=at, pace=league.pace,
+                players=lg.players(league), to_act=to_act, at=at, pace=league.pace,
                 policy=league.policy, alert_channel_id=league.channel_id,
                 guild_id=league.guild_id, league_game_id=lg.id)
         return lg
@@ -100,10 +100,13 @@ class Community:
                          status: str = "finished", at: datetime | None = None,
                          ruleset: str | None = None,
                          players: Mapping[str, int | None] | None = None,
-                         rated: bool | None = None) -> GameEndReport:
+                         rated: bool | None = None,
+                         teams: Sequence[Sequence[str]] | None = None) -> GameEndReport:
         """Record the end of a game: stop its clocks, score it in its league, write each
         player's result and update ratings, all in one transaction. Safe to call twice.
-        `ruleset`/`players` are needed only for games never registered here."""
+        `ruleset`/`players` are needed only for games never registered here; `teams` (the
+        scenario's allied seats) only for a casual game with allies (a league knows its
+        own)."""
         if status not in ("finished", "abandoned"):
             raise CommunityError("a game ends as 'finished' or 'abandoned'")
         at = at or self.now()
@@ -129,9 +132,11 @@ class Community:
                 rated = False
             already = await fetch_one(c, "SELECT 1 FROM player_games WHERE game_id = ? LIMIT 1",
                                       (game_id,))
+            if teams is None:
+                teams = league_info[0].teams if league_info else ()
             changes = await self.ratings.record(
                 c, game_id, ruleset=ruleset, players=players, winners=winners, status=status,
-                late_seats=late, rated=rated, league_id=league_id, at=at)
+                late_seats=late, rated=rated, league_id=league_id, at=at, teams=teams)
             finished = False
             if league_info:
                 r = await fetch_one(c, "SELECT status FROM leagues WHERE id = ?", (league_id,))

@@ -12,7 +12,7 @@ from datetime import datetime
 import aiosqlite
 
 from .db import dumps, fetch_all, ts
-from .leagues import League, names_of, table_in
+from .leagues import League, LeagueGame, games_in, lineup, names_of, result_text, table_in
 from .standings import DISCORD_LIMIT, format_table
 
 SECTION_LINES = 12
@@ -36,16 +36,16 @@ def fit(parts: list[str], limit: int = DISCORD_LIMIT) -> str:
 async def compose_digest(c: aiosqlite.Connection, league: League, since: datetime,
                          now: datetime, table_sig: str | None) -> tuple[str | None, str, list[int]]:
     """(text or None when there is nothing to say, the table's signature, users to ping)."""
-    seat_a, seat_b = league.seats
-    games = await fetch_all(
-        c, "SELECT id, round, user_a, user_b, game_id, status, result, result_how, ended_at "
-        "FROM league_games WHERE league_id = ?", (league.id,))
-    by_game = {g[4]: g for g in games if g[4] is not None}
-    users = sorted({u for g in games for u in (g[2], g[3])})
+    games = await games_in(c, league.id)
+    by_game = {g.game_id: g for g in games if g.game_id is not None}
+    users = sorted({u for g in games for u in g.users})
     known = await names_of(c, users)
 
     def name(u: int) -> str:
         return known.get(u) or f"<@{u}>"
+
+    def labeller(g: LeagueGame):
+        return lambda place: f"{name(g.users[place])} ({league.place_title(place)})"
 
     moved_lines: list[str] = []
     if by_game:
@@ -61,32 +61,29 @@ async def compose_digest(c: aiosqlite.Connection, league: League, since: datetim
             waiting.setdefault(gid, []).append(f"{name(uid)} ({seat})" if uid else seat)
         for gid, n in moved:
             g = by_game[gid]
-            line = (f"• Round {g[1]}: {name(g[2])} ({seat_a}) v {name(g[3])} ({seat_b}) — "
+            line = (f"• Round {g.round}: {lineup(g, labeller(g))} — "
                     f"{n} move{'s' if n != 1 else ''}")
-            if g[5] == "running" and waiting.get(gid):
+            if g.status == "running" and waiting.get(gid):
                 line += f"; {', '.join(waiting[gid])} to play"
             moved_lines.append(line)
     else:
         to_play = []
 
     result_lines = []
-    for g in sorted(games, key=lambda g: (g[8] or "", g[0])):
-        if g[8] is None or g[8] <= ts(since) or g[8] > ts(now):
+    for g in sorted(games, key=lambda g: (ts(g.ended_at) if g.ended_at else "", g.id)):
+        if g.ended_at is None or g.ended_at <= since or g.ended_at > now:
             continue
-        a, b = f"{name(g[2])} ({seat_a})", f"{name(g[3])} ({seat_b})"
         how = {"time": " — on time", "forfeit": " — by forfeit",
-               "adjudicated": " — adjudicated", "abandoned": ""}.get(g[7] or "", "")
-        if g[5] == "void":
-            result_lines.append(f"• {a} v {b}: void{how if g[7] != 'adjudicated' else ''}")
-        elif g[6] == "draw":
-            result_lines.append(f"• {a} drew with {b}{how}")
+               "adjudicated": " — adjudicated", "abandoned": ""}.get(g.result_how or "", "")
+        if g.status == "void":
+            result_lines.append(f"• {lineup(g, labeller(g))}: void"
+                                f"{how if g.result_how != 'adjudicated' else ''}")
         else:
-            win, lose = (a, b) if g[6] == "a" else (b, a)
-            result_lines.append(f"• {win} beat {lose}{how}")
+            result_lines.append(f"• {result_text(g, labeller(g))}{how}")
 
     overdue = [(gid, seat, uid) for gid, seat, uid, expired in to_play
-               if expired and by_game[gid][5] == "running"]
-    overdue_lines = [f"• {name(uid)} ({seat}), round {by_game[gid][1]}: out of time"
+               if expired and by_game[gid].status == "running"]
+    overdue_lines = [f"• {name(uid)} ({seat}), round {by_game[gid].round}: out of time"
                      for gid, seat, uid in overdue if uid]
 
     rows = await table_in(c, league.id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -21,7 +21,14 @@ from .actions import AbandonGame, ApplyForfeit, Instruction
 from .clocks import CommunityError
 from .db import CommunityDB, dumps, fetch_all, fetch_one, parse_ts, ts
 from .pace import POLICIES, Pace, Policy
-from .roundrobin import late_entry, round_robin
+from .roundrobin import (
+    MAX_GAMES,
+    Pairing,
+    games_in_schedule,
+    group_round_robin,
+    late_entry,
+    late_groups,
+)
 from .standings import Points, Result, Standing, compute_table, format_table
 
 LeagueStatus = Literal["open", "running", "finished"]
@@ -35,7 +42,7 @@ class League:
     name: str
     ruleset: str
     scenario: str
-    seats: tuple[str, str]
+    seats: tuple[str, ...]
     options: dict[str, Any]
     pace: Pace | None
     policy: Policy
@@ -50,22 +57,58 @@ class League:
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
+    holdings: tuple[tuple[str, ...], ...] = ()  # the seats each person holds, by place
+    teams: tuple[tuple[str, ...], ...] = ()     # allied seats (empty: every seat alone)
+
+    @property
+    def size(self) -> int:
+        """People per game."""
+        return len(self.holdings)
+
+    def team_of(self, seat: str) -> tuple[str, ...]:
+        return next((t for t in self.teams if seat in t), (seat,))
+
+    def place_of(self, seat: str) -> int:
+        return next(i for i, held in enumerate(self.holdings) if seat in held)
+
+    def place_title(self, place: int) -> str:
+        return " & ".join(self.holdings[place])
+
+    def winners_of(self, seats: Sequence[str]) -> set[str]:
+        """The seats that win when `seats` win: allies win together."""
+        unknown = set(seats) - set(self.seats)
+        if unknown:
+            raise CommunityError(f"{', '.join(sorted(unknown))} is not a seat of this league; "
+                                 f"the seats are {', '.join(self.seats)}")
+        return {t for s in seats for t in self.team_of(s)}
+
+    def results_for(self, winners: Sequence[str]) -> tuple[str, ...]:
+        """Each place's result when `winners` (seats) won: a place wins when a seat it
+        holds won; no winner, or every place winning, is a draw for all."""
+        w = set(winners)
+        won = [bool(w & set(held)) for held in self.holdings]
+        if not any(won) or all(won):
+            return ("draw",) * self.size
+        return tuple("win" if x else "loss" for x in won)
 
 
 _LCOLS = ("id, guild_id, channel_id, name, ruleset, scenario, seats, options, initial_s, "
           "increment_s, cap_s, policy, cycles, rounds_open, points_win, points_draw, "
           "points_loss, vacation_days, rated, digest_hour, status, created_by, created_at, "
-          "started_at, finished_at")
+          "started_at, finished_at, holdings, teams")
 
 
 def _league(r: tuple) -> League:
+    seats = tuple(json.loads(r[6]))
+    holdings = tuple(tuple(h) for h in json.loads(r[25])) or tuple((s,) for s in seats)
     return League(
         id=r[0], guild_id=r[1], channel_id=r[2], name=r[3], ruleset=r[4], scenario=r[5],
-        seats=tuple(json.loads(r[6])), options=json.loads(r[7]),
+        seats=seats, options=json.loads(r[7]),
         pace=Pace(r[8], r[9], r[10]) if r[8] is not None else None, policy=r[11], cycles=r[12],
         rounds_open=r[13], points=Points(r[14], r[15], r[16]), vacation_days=r[17],
         rated=bool(r[18]), digest_hour=r[19], status=r[20], created_by=r[21],
-        created_at=parse_ts(r[22]), started_at=parse_ts(r[23]), finished_at=parse_ts(r[24]))
+        created_at=parse_ts(r[22]), started_at=parse_ts(r[23]), finished_at=parse_ts(r[24]),
+        holdings=holdings, teams=tuple(tuple(t) for t in json.loads(r[26])))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,29 +117,99 @@ class LeagueGame:
     league_id: int
     round: int
     board: int
-    user_a: int            # plays the league's first seat
-    user_b: int            # plays the second seat
     game_id: int | None
     thread_id: int | None
     status: str            # pending, running, finished, void
-    result: str | None     # 'a', 'b', 'draw'
     result_how: str | None  # played, time, forfeit, adjudicated
     ended_at: datetime | None
+    users: tuple[int, ...] = ()            # who takes each place of the league
+    results: tuple[str | None, ...] = ()   # each place's 'win' / 'loss' / 'draw'
 
-    def players(self, seats: Sequence[str]) -> dict[str, int]:
-        return {seats[0]: self.user_a, seats[1]: self.user_b}
+    def players(self, league: League) -> dict[str, int]:
+        """seat -> user, for every seat of the game."""
+        return {seat: self.users[place] for place, held in enumerate(league.holdings)
+                for seat in held}
+
+    def place_of(self, user_id: int) -> int | None:
+        return self.users.index(user_id) if user_id in self.users else None
 
     @property
-    def score_a(self) -> float | None:
-        return {"a": 1.0, "b": 0.0, "draw": 0.5}.get(self.result or "")
+    def drawn(self) -> bool:
+        return bool(self.results) and all(r == "draw" for r in self.results)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(u for u, r in zip(self.users, self.results) if r == "win")
+
+    @property
+    def losers(self) -> tuple[int, ...]:
+        return tuple(u for u, r in zip(self.users, self.results) if r == "loss")
+
+    def result_row(self) -> Result:
+        score = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+        return Result(self.users, tuple(score[r or "loss"] for r in self.results))
 
 
-_GCOLS = ("id, league_id, round, board, user_a, user_b, game_id, thread_id, status, result, "
-          "result_how, ended_at")
+_GCOLS = "id, league_id, round, board, game_id, thread_id, status, result_how, ended_at"
 
 
-def _lgame(r: tuple) -> LeagueGame:
-    return LeagueGame(*r[:11], ended_at=parse_ts(r[11]))
+def _lgame(r: tuple, people: Sequence[tuple] = ()) -> LeagueGame:
+    """A league game from its row and its (place, user, result) rows."""
+    ordered = sorted(people)
+    return LeagueGame(id=r[0], league_id=r[1], round=r[2], board=r[3], game_id=r[4],
+                      thread_id=r[5], status=r[6], result_how=r[7], ended_at=parse_ts(r[8]),
+                      users=tuple(p[1] for p in ordered), results=tuple(p[2] for p in ordered))
+
+
+async def _with_people(c: aiosqlite.Connection, rows: Sequence[tuple]) -> list[LeagueGame]:
+    """League games from their rows, with their people (one more query)."""
+    if not rows:
+        return []
+    ids = [r[0] for r in rows]
+    marks = ",".join("?" * len(ids))
+    people: dict[int, list[tuple]] = {}
+    for gid, place, user, result in await fetch_all(
+            c, f"SELECT league_game_id, slot, user_id, result FROM league_game_players "
+            f"WHERE league_game_id IN ({marks})", ids):
+        people.setdefault(gid, []).append((place, user, result))
+    return [_lgame(r, people.get(r[0], ())) for r in rows]
+
+
+async def _one_game(c: aiosqlite.Connection, where: str, param: int) -> LeagueGame | None:
+    r = await fetch_one(c, f"SELECT {_GCOLS} FROM league_games WHERE {where} = ?", (param,))
+    return (await _with_people(c, [r]))[0] if r else None
+
+
+async def _insert_pairing(c: aiosqlite.Connection, league_id: int, p: Pairing) -> int:
+    cur = await c.execute("INSERT INTO league_games (league_id, round, board) VALUES (?, ?, ?) "
+                          "RETURNING id", (league_id, p.round, p.board))
+    (lg_id,) = await cur.fetchone()
+    await cur.close()
+    for place, user in enumerate(p.users):
+        await c.execute("INSERT INTO league_game_players (league_game_id, slot, user_id) "
+                        "VALUES (?, ?, ?)", (lg_id, place, user))
+    return lg_id
+
+
+def joined(words: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def lineup(lg: LeagueGame, label: Callable[[int], str]) -> str:
+    """"A v B v C", each place labelled by `label(place)`."""
+    return " v ".join(label(place) for place in range(len(lg.users)))
+
+
+def result_text(lg: LeagueGame, label: Callable[[int], str]) -> str:
+    """A finished game's result in words: "A beat B", "A and B beat C", "A drew with B"."""
+    places = range(len(lg.users))
+    if lg.drawn:
+        if len(lg.users) == 2:
+            return f"{label(0)} drew with {label(1)}"
+        return f"{joined([label(p) for p in places])} drew"
+    return (f"{joined([label(p) for p in places if lg.results[p] == 'win'])} beat "
+            f"{joined([label(p) for p in places if lg.results[p] != 'win'])}")
 
 
 def next_slot(after: datetime, hour: int) -> datetime:
@@ -142,22 +255,24 @@ class LeagueService:
         sql = f"SELECT {_GCOLS} FROM league_games WHERE league_id = ?"
         params: list[Any] = [league_id]
         if user_id is not None:
-            sql += " AND (user_a = ? OR user_b = ?)"
-            params += [user_id, user_id]
+            sql += (" AND id IN (SELECT league_game_id FROM league_game_players "
+                    "WHERE user_id = ?)")
+            params.append(user_id)
         if status is not None:
             sql += " AND status = ?"
             params.append(status)
-        return [_lgame(r) for r in await self.db.all(sql + " ORDER BY round, board", params)]
+        c = self.db.reader
+        rows = await fetch_all(c, sql + " ORDER BY round, board", params)
+        return await _with_people(c, rows)
 
     async def league_game(self, league_game_id: int) -> LeagueGame:
-        r = await self.db.one(f"SELECT {_GCOLS} FROM league_games WHERE id = ?", (league_game_id,))
-        if r is None:
+        lg = await _one_game(self.db.reader, "id", league_game_id)
+        if lg is None:
             raise CommunityError(f"no league game {league_game_id}")
-        return _lgame(r)
+        return lg
 
     async def by_game(self, game_id: int) -> LeagueGame | None:
-        r = await self.db.one(f"SELECT {_GCOLS} FROM league_games WHERE game_id = ?", (game_id,))
-        return _lgame(r) if r else None
+        return await _one_game(self.db.reader, "game_id", game_id)
 
     async def pending_games(self, league_id: int | None = None) -> list[LeagueGame]:
         """Pairings whose game the transport should create now (all rounds at once, or
@@ -172,8 +287,9 @@ class LeagueService:
         if league_id is not None:
             sql += " AND g.league_id = ?"
             params.append(league_id)
-        rows = await self.db.all(sql + " ORDER BY g.league_id, g.round, g.board", params)
-        return [_lgame(r) for r in rows]
+        c = self.db.reader
+        rows = await fetch_all(c, sql + " ORDER BY g.league_id, g.round, g.board", params)
+        return await _with_people(c, rows)
 
     async def table(self, league_id: int) -> list[Standing]:
         return await table_in(self.db.reader, league_id)
@@ -191,17 +307,38 @@ class LeagueService:
                      pace: Pace | None = None, policy: Policy = "notify", cycles: int = 1,
                      rounds_open: int = 0, points: Points | None = None, vacation_days: int = 14,
                      rated: bool = True, digest_hour: int = 18,
-                     created_by: int | None = None) -> League:
+                     created_by: int | None = None,
+                     holdings: Sequence[Sequence[str]] | None = None,
+                     teams: Sequence[Sequence[str]] | None = None) -> League:
+        """A league for `scenario`. Seats, teams and who holds what come from the
+        ruleset (at the player count `options["players"]`, if the scenario allows
+        several), unless `seats` are given (then one person each unless `holdings` say
+        otherwise, and teams only if given)."""
         name = name.strip()
         if not name or len(name) > 60:
             raise CommunityError("a league needs a name of 1 to 60 characters")
-        if seats is None:
+        if seats is None:  # from the ruleset; given seats mean one person each, no teams
             import engine
-            seats = engine.ruleset(ruleset).seats(scenario)
-        if len(seats) != 2:
-            raise CommunityError("leagues are for two-seat games (round-robin pairings)")
-        if policy not in POLICIES or cycles not in (1, 2) or not 0 <= digest_hour <= 23:
-            raise CommunityError("bad policy, cycles or digest hour")
+            from engine.core.types import IllegalAction
+            try:
+                sc = engine.ruleset(ruleset).scenarios[scenario]
+                held = sc.holdings((options or {}).get("players"))
+            except (KeyError, IllegalAction) as exc:
+                raise CommunityError(f"no such game to play: {exc}") from None
+            seats = sc.seats
+            holdings = holdings if holdings is not None else held
+            teams = teams if teams is not None else sc.teams
+        holdings = [list(h) for h in holdings or ()] or [[s] for s in seats]
+        teams = teams or ()
+        if sorted(s for h in holdings for s in h) != sorted(seats):
+            raise CommunityError("every seat must be held by exactly one person")
+        if not 2 <= len(holdings) <= 6:
+            raise CommunityError("leagues are for games of 2 to 6 players")
+        if policy not in POLICIES or not 0 <= digest_hour <= 23:
+            raise CommunityError("bad policy or digest hour")
+        if not 1 <= cycles <= max(2, len(holdings)):
+            raise CommunityError(f"a league of {len(holdings)}-player games plays 1 to "
+                                 f"{max(2, len(holdings))} cycles")
         if rounds_open < 0 or vacation_days < 0:
             raise CommunityError("rounds_open and vacation_days cannot be negative")
         pace = pace if pace is not None else Pace.default()
@@ -212,12 +349,14 @@ class LeagueService:
                     "INSERT INTO leagues (guild_id, channel_id, name, ruleset, scenario, seats, "
                     "options, initial_s, increment_s, cap_s, policy, cycles, rounds_open, "
                     "points_win, points_draw, points_loss, vacation_days, rated, digest_hour, "
-                    "created_by, created_at) VALUES "
-                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "created_by, created_at, holdings, teams) VALUES "
+                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "RETURNING id",
                     (guild_id, channel_id, name, ruleset, scenario, dumps(list(seats)),
                      dumps(dict(options or {})), pace.initial_s, pace.increment_s, pace.cap_s,
                      policy, cycles, rounds_open, points.win, points.draw, points.loss,
-                     vacation_days, int(rated), digest_hour, created_by, ts(at)))
+                     vacation_days, int(rated), digest_hour, created_by, ts(at),
+                     dumps(holdings), dumps([list(t) for t in teams])))
                 (league_id,) = await cur.fetchone()
                 await cur.close()
         except aiosqlite.IntegrityError as exc:
@@ -259,14 +398,16 @@ class LeagueService:
             rows = await fetch_all(c, "SELECT user_id FROM league_players WHERE league_id = ? "
                                    "AND status = 'active' ORDER BY joined_at, user_id", (league_id,))
             players = [r[0] for r in rows]
-            if len(players) < 2:
-                raise CommunityError("a league needs at least two players")
+            if len(players) < league.size:
+                raise CommunityError(f"a league of {league.size}-player games needs at least "
+                                     f"{league.size} players")
+            if games_in_schedule(len(players), league.size, league.cycles) > MAX_GAMES:
+                raise CommunityError(f"that would be more than {MAX_GAMES} games; play fewer "
+                                     "cycles or split the players into two leagues")
             if shuffle_seed is not None:
                 random.Random(shuffle_seed).shuffle(players)
-            for p in round_robin(players, league.cycles):
-                await c.execute("INSERT INTO league_games (league_id, round, board, user_a, user_b) "
-                                "VALUES (?, ?, ?, ?, ?)",
-                                (league_id, p.round, p.board, p.first, p.second))
+            for p in group_round_robin(players, league.size, league.cycles):
+                await _insert_pairing(c, league_id, p)
             await c.execute("UPDATE leagues SET status = 'running', started_at = ?, "
                             "next_digest_at = ?, last_digest_at = ? WHERE id = ?",
                             (ts(at), ts(next_slot(at, league.digest_hour)), ts(at), league_id))
@@ -274,24 +415,23 @@ class LeagueService:
 
     async def attach_game(self, c: aiosqlite.Connection, league_game_id: int, game_id: int,
                           thread_id: int | None) -> tuple[League, LeagueGame]:
-        r = await fetch_one(c, f"SELECT {_GCOLS} FROM league_games WHERE id = ?",
-                            (league_game_id,))
-        if r is None:
+        lg = await _one_game(c, "id", league_game_id)
+        if lg is None:
             raise CommunityError(f"no league game {league_game_id}")
-        lg = _lgame(r)
         if lg.status != "pending":
             raise CommunityError(f"league game {league_game_id} is {lg.status}, not pending")
         await c.execute("UPDATE league_games SET game_id = ?, thread_id = ?, status = 'running' "
                         "WHERE id = ?", (game_id, thread_id, league_game_id))
         league = await self._league(c, lg.league_id)
-        r = await fetch_one(c, f"SELECT {_GCOLS} FROM league_games WHERE id = ?",
-                            (league_game_id,))
-        return league, _lgame(r)
+        lg = await _one_game(c, "id", league_game_id)
+        assert lg is not None
+        return league, lg
 
     # ------------------------------------------------------------------ moderators
     async def add_player(self, league_id: int, user_id: int, at: datetime) -> list[LeagueGame]:
-        """Add a player; after the start they get one game against each active player,
-        each in a new round of its own. Returns the new pairings."""
+        """Add a player; after the start they get the games they would have had from the
+        start (one against each player; with k-player games, one with each group of k-1
+        players), each in a new round of its own. Returns the new pairings."""
         async with self.db.tx() as c:
             league = await self._league(c, league_id)
             if league.status == "finished":
@@ -309,31 +449,29 @@ class LeagueService:
                 "removed_at = NULL", (league_id, user_id, ts(at)))
             if league.status == "open":
                 return []
-            counts: dict[int, tuple[int, int]] = {}
-            for u in opponents:
-                a = await fetch_one(c, "SELECT count(*) FROM league_games WHERE league_id = ? "
-                                    "AND user_a = ? AND status != 'void'", (league_id, u))
-                b = await fetch_one(c, "SELECT count(*) FROM league_games WHERE league_id = ? "
-                                    "AND user_b = ? AND status != 'void'", (league_id, u))
-                counts[u] = (a[0], b[0])
+            counts: dict[int, list[int]] = {u: [0] * league.size for u in opponents}
+            for u, place, n in await fetch_all(
+                    c, "SELECT p.user_id, p.slot, count(*) FROM league_game_players p "
+                    "JOIN league_games g ON g.id = p.league_game_id WHERE g.league_id = ? "
+                    "AND g.status != 'void' GROUP BY p.user_id, p.slot", (league_id,)):
+                if u in counts:
+                    counts[u][place] = n
             last = await fetch_one(c, "SELECT coalesce(max(round), 0) FROM league_games "
                                    "WHERE league_id = ?", (league_id,))
-            new_ids = []
-            for p in late_entry(user_id, opponents, counts, last[0] + 1):
-                cur = await c.execute(
-                    "INSERT INTO league_games (league_id, round, board, user_a, user_b) "
-                    "VALUES (?, ?, ?, ?, ?) RETURNING id",
-                    (league_id, p.round, p.board, p.first, p.second))
-                new_ids.append((await cur.fetchone())[0])
-                await cur.close()
+            if league.size == 2:
+                new = late_entry(user_id, opponents, {u: (a, b) for u, (a, b) in counts.items()},
+                                 last[0] + 1)
+            else:
+                new = late_groups(user_id, opponents, counts, last[0] + 1, league.size)
+            new_ids = [await _insert_pairing(c, league_id, p) for p in new]
         return [await self.league_game(i) for i in new_ids]
 
     async def remove_player(self, league_id: int, user_id: int, at: datetime, *,
                             by: int | None = None,
                             unplayed: Literal["void", "forfeit"] = "forfeit") -> list[Instruction]:
         """Withdraw a player. Their games not yet finished are voided or scored as
-        forfeits (the opponent wins); games already running must then be ended by the
-        transport: the returned instructions say how."""
+        forfeits (they lose, everyone else in the game wins); games already running must
+        then be ended by the transport: the returned instructions say how."""
         if unplayed not in ("void", "forfeit"):
             raise CommunityError("unplayed games are either voided or forfeited")
         out: list[Instruction] = []
@@ -345,38 +483,43 @@ class LeagueService:
             if cur.rowcount != 1:
                 raise CommunityError("that player is not in the league")
             rows = await fetch_all(c, f"SELECT {_GCOLS} FROM league_games WHERE league_id = ? "
-                                   "AND (user_a = ? OR user_b = ?) AND status IN "
-                                   "('pending', 'running')", (league_id, user_id, user_id))
-            for lg in map(_lgame, rows):
+                                   "AND id IN (SELECT league_game_id FROM league_game_players "
+                                   "WHERE user_id = ?) AND status IN ('pending', 'running')",
+                                   (league_id, user_id))
+            for lg in await _with_people(c, rows):
                 if unplayed == "void":
-                    await self._set_result(c, lg.id, None, "adjudicated", by, at,
+                    await self._set_result(c, lg, None, "adjudicated", by, at,
                                            "player withdrawn")
                     if lg.status == "running" and lg.game_id is not None:
                         out.append(AbandonGame(f"void:{lg.id}", lg.game_id,
                                                "the player withdrew from the league"))
                 else:
-                    result = "b" if lg.user_a == user_id else "a"
-                    await self._set_result(c, lg.id, result, "forfeit", by, at, "player withdrawn")
-                    if lg.status == "running" and lg.game_id is not None:
-                        seat = league.seats[0] if lg.user_a == user_id else league.seats[1]
+                    results = tuple("loss" if u == user_id else "win" for u in lg.users)
+                    await self._set_result(c, lg, results, "forfeit", by, at, "player withdrawn")
+                    place = lg.place_of(user_id)
+                    if lg.status == "running" and lg.game_id is not None and place is not None:
+                        seat = league.holdings[place][0]
                         out.append(ApplyForfeit(f"withdraw:{lg.id}", lg.game_id, seat, user_id,
                                                 "withdrawn from the league"))
             await self._maybe_finish(c, league_id, at)
         return out
 
-    async def record_result(self, league_game_id: int, result: str | None, at: datetime, *,
-                            by: int | None = None, note: str | None = None) -> list[Instruction]:
-        """A moderator's adjudication: result 'a' (first seat wins), 'b', 'draw', or None
-        to void the game. A running game is then abandoned by the transport (not rated)."""
-        if result not in ("a", "b", "draw", None):
-            raise CommunityError("the result is 'a', 'b', 'draw' or void")
+    async def record_result(self, league_game_id: int, winners: Sequence[str] | None,
+                            at: datetime, *, by: int | None = None,
+                            note: str | None = None) -> list[Instruction]:
+        """A moderator's adjudication: the seats that won (their allies win with them),
+        no seat for a draw, or None to void the game. A running game is then abandoned
+        by the transport (not rated)."""
+        if isinstance(winners, str):
+            raise CommunityError("name the winning seats as a list")
         async with self.db.tx() as c:
-            r = await fetch_one(c, f"SELECT {_GCOLS} FROM league_games WHERE id = ?",
-                                (league_game_id,))
-            if r is None:
+            lg = await _one_game(c, "id", league_game_id)
+            if lg is None:
                 raise CommunityError(f"no league game {league_game_id}")
-            lg = _lgame(r)
-            await self._set_result(c, lg.id, result, "adjudicated", by, at, note)
+            league = await self._league(c, lg.league_id)
+            results = None if winners is None else league.results_for(
+                sorted(league.winners_of(winners)))
+            await self._set_result(c, lg, results, "adjudicated", by, at, note)
             await self._maybe_finish(c, lg.league_id, at)
         if lg.status == "running" and lg.game_id is not None:
             return [AbandonGame(f"adjudicated:{lg.id}:{at.timestamp():.0f}", lg.game_id,
@@ -390,39 +533,42 @@ class LeagueService:
             raise CommunityError(f"no league {league_id}")
         return _league(r)
 
-    async def _set_result(self, c: aiosqlite.Connection, lg_id: int, result: str | None,
-                          how: str, by: int | None, at: datetime, note: str | None) -> None:
+    async def _set_result(self, c: aiosqlite.Connection, lg: LeagueGame,
+                          results: Sequence[str] | None, how: str, by: int | None,
+                          at: datetime, note: str | None) -> None:
+        """Each place's result, or None to void the game."""
         await c.execute(
-            "UPDATE league_games SET status = ?, result = ?, result_how = ?, result_by = ?, "
-            "note = ?, ended_at = ? WHERE id = ?",
-            ("void" if result is None else "finished", result, how, by, note, ts(at), lg_id))
+            "UPDATE league_games SET status = ?, result_how = ?, result_by = ?, note = ?, "
+            "ended_at = ? WHERE id = ?",
+            ("void" if results is None else "finished", how, by, note, ts(at), lg.id))
+        for place in range(len(lg.users)):
+            await c.execute("UPDATE league_game_players SET result = ? WHERE league_game_id = ? "
+                            "AND slot = ?", (None if results is None else results[place],
+                                             lg.id, place))
 
     async def on_game_end(self, c: aiosqlite.Connection, game_id: int, *, winners: Sequence[str],
                           status: str, late_seats: Sequence[str],
                           at: datetime) -> tuple[League, LeagueGame] | None:
         """Score a league game from its outcome, unless a moderator already did."""
-        r = await fetch_one(c, f"SELECT {_GCOLS} FROM league_games WHERE game_id = ?", (game_id,))
-        if r is None:
+        lg = await _one_game(c, "game_id", game_id)
+        if lg is None:
             return None
-        lg = _lgame(r)
         league = await self._league(c, lg.league_id)
         if lg.status != "running":
             return league, lg
         if status != "finished":
-            await self._set_result(c, lg.id, None, "abandoned", None, at, "game abandoned")
+            await self._set_result(c, lg, None, "abandoned", None, at, "game abandoned")
         else:
-            a, b = league.seats
-            w = set(winners)
-            if not w or w >= {a, b}:
-                result = "draw"
-            else:
-                result = "a" if a in w else "b"
-            loser = b if result == "a" else a if result == "b" else None
-            how = "time" if loser is not None and loser in late_seats else "played"
-            await self._set_result(c, lg.id, result, how, None, at, None)
+            results = league.results_for(winners)
+            late = set(late_seats)
+            lost_on_time = any(r == "loss" and late & set(league.holdings[place])
+                               for place, r in enumerate(results))
+            await self._set_result(c, lg, results, "time" if lost_on_time else "played",
+                                   None, at, None)
         await self._maybe_finish(c, lg.league_id, at)
-        r = await fetch_one(c, f"SELECT {_GCOLS} FROM league_games WHERE id = ?", (lg.id,))
-        return league, _lgame(r)
+        lg = await _one_game(c, "id", lg.id)
+        assert lg is not None
+        return league, lg
 
     async def _maybe_finish(self, c: aiosqlite.Connection, league_id: int, at: datetime) -> None:
         left = await fetch_one(c, "SELECT count(*) FROM league_games WHERE league_id = ? "
@@ -430,6 +576,18 @@ class LeagueService:
         if left[0] == 0:
             await c.execute("UPDATE leagues SET status = 'finished', finished_at = ? "
                             "WHERE id = ? AND status = 'running'", (ts(at), league_id))
+
+
+async def games_in(c: aiosqlite.Connection, league_id: int,
+                   status: str | None = None) -> list[LeagueGame]:
+    """A league's games with their people, read on `c` (inside a transaction, or not)."""
+    sql = f"SELECT {_GCOLS} FROM league_games WHERE league_id = ?"
+    params: list[Any] = [league_id]
+    if status is not None:
+        sql += " AND status = ?"
+        params.append(status)
+    rows = await fetch_all(c, sql + " ORDER BY round, board", params)
+    return await _with_people(c, rows)
 
 
 async def table_in(c: aiosqlite.Connection, league_id: int) -> list[Standing]:
@@ -440,11 +598,8 @@ async def table_in(c: aiosqlite.Connection, league_id: int) -> list[Standing]:
     points = Points(*r)
     players = await fetch_all(c, "SELECT user_id, status FROM league_players WHERE league_id = ? "
                               "ORDER BY joined_at, user_id", (league_id,))
-    games = await fetch_all(c, "SELECT user_a, user_b, result FROM league_games "
-                            "WHERE league_id = ? AND status = 'finished'", (league_id,))
-    score = {"a": 1.0, "b": 0.0, "draw": 0.5}
-    results = [Result(a, b, score[res]) for a, b, res in games]
-    played = {u for r in results for u in (r.first, r.second)}
+    results = [lg.result_row() for lg in await games_in(c, league_id, 'finished')]
+    played = {u for res in results for u in res.players}
     # a withdrawn player who never finished a game is left out of the table
     players = [p for p in players if p[1] == "active" or p[0] in played]
     return compute_table([p[0] for p in players], results, points,

@@ -4,17 +4,27 @@ When a rated game ends, each player's rating is updated as one Glicko-2 rating p
 its own holding that game. Asynchronous games end at irregular times, so before the
 update each player's deviation first grows for the time they went unrated (`idle`, one
 rating period = `PERIOD_DAYS`): a player back after months moves a lot, a regular one
-little. Multi-seat games are rated as a round of pairwise results (a winner beats every
-loser; winners draw with winners, losers with losers).
+little.
 
-Only complete games between distinct people are rated: status 'finished' (a resignation
-or a time forfeit ends a game as finished), every seat held by a different user, and the
-game or league marked as rated. Abandoned games, self-play and results a moderator
-adjudicates are recorded for the profile but never rated.
+Games of more than two players, and teams: a person's result is a win if a seat they
+hold won. People whose seats are all on one team are allies; each person is rated against
+every *other* team as one opponent (its rating the mean of its members', its deviation
+their root mean square), scoring 1 against a team that lost while they won, 0 the other
+way round, 0.5 when both won or both lost. Allies are never each other's opponents, and a
+team of several counts once, so a lone player beaten by a pair of allies loses one game,
+not two. With two people, one seat each, this is exactly the two-player Glicko-2 update
+(docs/community.md, Ratings, says why we extend Glicko-2 rather than adopt a library).
+
+Only complete games between distinct sides are rated: status 'finished' (a resignation
+or a time forfeit ends a game as finished), at least two teams with a person each, nobody
+holding seats on two teams, and the game or league marked as rated. Abandoned games,
+self-play and results a moderator adjudicates are recorded for the profile but never
+rated.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -93,6 +103,46 @@ def seat_results(seats: Sequence[str], winners: Sequence[str]) -> dict[str, str]
     return {s: ("win" if s in w else "loss") for s in seats}
 
 
+def sides(players: Mapping[str, int | None], teams: Sequence[Sequence[str]] = ()
+          ) -> list[list[int]] | None:
+    """The rated sides of a game: each team's distinct people (team order, then seat
+    order). None when the game cannot be rated as people against people: an empty seat,
+    fewer than two teams with someone on them, or one person on two teams (self-play)."""
+    team_of = {seat: i for i, team in enumerate(teams) for seat in team}
+    out: dict[int, list[int]] = {}
+    where: dict[int, int] = {}
+    for n, (seat, user) in enumerate(players.items()):
+        if user is None:
+            return None
+        t = team_of.get(seat, len(teams) + n)  # a seat in no team is a team of its own
+        if where.setdefault(user, t) != t:
+            return None
+        if user not in out.setdefault(t, []):
+            out[t].append(user)
+    return list(out.values()) if len(out) >= 2 else None
+
+
+def person_results(players: Mapping[str, int | None], winners: Sequence[str]) -> dict[int, str]:
+    """'win' / 'loss' / 'draw' per person: a win when a seat they hold won."""
+    by_seat = seat_results(list(players), winners)
+    out: dict[int, str] = {}
+    for seat, user in players.items():
+        if user is not None and out.get(user) != "win":
+            out[user] = by_seat[seat]
+    return out
+
+
+def team_opponent(members: Sequence[Glicko]) -> Glicko:
+    """A team as one opponent: mean rating, root-mean-square deviation (a lone player is
+    exactly themselves)."""
+    if len(members) == 1:
+        return members[0]
+    n = len(members)
+    return Glicko(sum(m.rating for m in members) / n,
+                  math.sqrt(sum(m.rd * m.rd for m in members) / n),
+                  sum(m.volatility for m in members) / n)
+
+
 class RatingService:
     def __init__(self, db: CommunityDB, *, tau: float = DEFAULT_TAU,
                  period_days: float = PERIOD_DAYS):
@@ -148,16 +198,16 @@ class RatingService:
     async def record(self, c: aiosqlite.Connection, game_id: int, *, ruleset: str,
                      players: Mapping[str, int | None], winners: Sequence[str], status: str,
                      late_seats: Sequence[str], rated: bool, league_id: int | None,
-                     at: datetime) -> list[RatingChange]:
+                     at: datetime, teams: Sequence[Sequence[str]] = ()) -> list[RatingChange]:
         """Write the players' results and, for a rated game, their new ratings. Called
-        once per game inside the game-end transaction; a second call is a no-op."""
+        once per game inside the game-end transaction; a second call is a no-op. `teams`:
+        the scenario's allied seats (empty: every seat alone)."""
         if await fetch_one(c, "SELECT 1 FROM player_games WHERE game_id = ? LIMIT 1", (game_id,)):
             return []
         seats = list(players)
         results = seat_results(seats, winners) if status == "finished" else {}
-        users = [players[s] for s in seats]
-        distinct = None not in users and len(set(users)) == len(users) and len(users) >= 2
-        counts = rated and status == "finished" and distinct
+        rated_sides = sides(players, teams)
+        counts = rated and status == "finished" and rated_sides is not None
         for s in seats:
             if players[s] is None:
                 continue
@@ -168,33 +218,40 @@ class RatingService:
                  int(counts), league_id, ts(at)))
         if not counts:
             return []
-        before: dict[str, Glicko] = {}
-        games: dict[str, int] = {}
-        for s in seats:
+        assert rated_sides is not None
+        people = [u for side in rated_sides for u in side]
+        before: dict[int, Glicko] = {}
+        for u in people:
             r = await fetch_one(c, "SELECT rating, rd, volatility, games, updated_at FROM ratings "
-                                "WHERE user_id = ? AND ruleset = ?", (players[s], ruleset))
+                                "WHERE user_id = ? AND ruleset = ?", (u, ruleset))
             if r is None:
-                before[s], games[s] = Glicko(), 0
+                before[u] = Glicko()
             else:
-                g = Glicko(r[0], r[1], r[2])
                 periods = (at - parse_ts(r[4])).total_seconds() / (self.period_days * 86400)
-                before[s], games[s] = idle(g, periods), r[3]
+                before[u] = idle(Glicko(r[0], r[1], r[2]), periods)
+        result = person_results(players, winners)
+        side_result = [result[side[0]] for side in rated_sides]
         score = {"win": 1.0, "draw": 0.5, "loss": 0.0}
         changes = []
-        for s in seats:
-            opp = [(before[o], 0.5 if results[s] == results[o] else score[results[s]])
-                   for o in seats if o != s]
-            new = rate(before[s], opp, self.tau)
-            await c.execute(
-                "INSERT INTO ratings (user_id, ruleset, rating, rd, volatility, games, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (user_id, ruleset) DO UPDATE SET "
-                "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
-                "games = ratings.games + 1, updated_at = excluded.updated_at",
-                (players[s], ruleset, new.rating, new.rd, new.volatility, ts(at)))
-            await c.execute(
-                "INSERT INTO rating_changes (game_id, user_id, ruleset, rating_before, rd_before, "
-                "rating_after, rd_after, vol_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, players[s], ruleset, before[s].rating, before[s].rd, new.rating,
-                 new.rd, new.volatility, ts(at)))
-            changes.append(RatingChange(players[s], before[s].rating, new.rating, new.rd))
+        for t, side in enumerate(rated_sides):
+            mine = side_result[t]
+            opponents = [(team_opponent([before[u] for u in other]),
+                          0.5 if mine == side_result[o] else score[mine])
+                         for o, other in enumerate(rated_sides) if o != t]
+            for u in side:
+                new = rate(before[u], opponents, self.tau)
+                await c.execute(
+                    "INSERT INTO ratings (user_id, ruleset, rating, rd, volatility, games, "
+                    "updated_at) VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (user_id, ruleset) "
+                    "DO UPDATE SET rating = excluded.rating, rd = excluded.rd, "
+                    "volatility = excluded.volatility, games = ratings.games + 1, "
+                    "updated_at = excluded.updated_at",
+                    (u, ruleset, new.rating, new.rd, new.volatility, ts(at)))
+                await c.execute(
+                    "INSERT INTO rating_changes (game_id, user_id, ruleset, rating_before, "
+                    "rd_before, rating_after, rd_after, vol_after, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, u, ruleset, before[u].rating, before[u].rd, new.rating,
+                     new.rd, new.volatility, ts(at)))
+                changes.append(RatingChange(u, before[u].rating, new.rating, new.rd))
         return changes

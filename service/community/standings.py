@@ -2,20 +2,23 @@
 
 Points: win 2, draw 1, loss 0 by default (a league may set its own). A draw is a game
 that ends with no winner or with every seat winning. Forfeits and time losses count as
-losses; voided games count for nothing.
+losses; voided games count for nothing. In a game of more than two players each player
+scores their own result: allies who win together each score a win.
 
 Order: points; then head-to-head (the points the tied players took from games among
-themselves, applied once to each group tied on points); then Sonneborn-Berger (the sum of
-the points of every opponent beaten plus half the points of every opponent drawn with:
-beating strong players counts more); then the number of wins; players still equal share
-the rank (listed by id so the order is stable).
+themselves, applied once to each group tied on points; in a game of more than two, the
+points a tied player took in a game where another tied player sat too); then
+Sonneborn-Berger (the sum of the points of every opponent beaten plus half the points of
+every opponent drawn with: beating strong players counts more; an ally who won or lost
+with you is neither); then the number of wins; players still equal share the rank
+(listed by id so the order is stable).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 DISCORD_LIMIT = 2000
 
@@ -32,9 +35,16 @@ class Points:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    first: int          # played the first seat
-    second: int
-    score: float        # for `first`: 1 win, 0.5 draw, 0 loss
+    """One finished game: `players[i]` held the league's i-th place and scored
+    `scores[i]` (1 win, 0.5 draw, 0 loss)."""
+
+    players: tuple[int, ...]
+    scores: tuple[float, ...]
+
+    @classmethod
+    def two(cls, first: int, second: int, score: float) -> Result:
+        """A two-player game; `score` is the first player's."""
+        return cls((first, second), (score, 1 - score))
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,43 +58,50 @@ class Standing:
     points: float
     h2h: float
     sb: float
-    wins_first: int      # wins with the first seat (e.g. as Athens)
-    wins_second: int
+    wins_by_place: tuple[int, ...]  # wins with each place (e.g. as Athens, as Sparta)
     active: bool = True
 
     def key(self) -> tuple:
         return (self.points, self.h2h, self.sb, self.won)
 
+    @property
+    def wins_first(self) -> int:
+        return self.wins_by_place[0] if self.wins_by_place else 0
+
+    @property
+    def wins_second(self) -> int:
+        return self.wins_by_place[1] if len(self.wins_by_place) > 1 else 0
+
 
 def compute_table(players: Sequence[int], results: Sequence[Result],
                   points: Points = Points(), inactive: Sequence[int] = ()) -> list[Standing]:
-    ids = list(dict.fromkeys(list(players) + [u for r in results for u in (r.first, r.second)]))
-    won = defaultdict(int)
-    drawn = defaultdict(int)
-    lost = defaultdict(int)
-    wins_first = defaultdict(int)
-    wins_second = defaultdict(int)
+    ids = list(dict.fromkeys(list(players) + [u for r in results for u in r.players]))
+    places = max((len(r.players) for r in results), default=2)
+    won: dict[int, int] = defaultdict(int)
+    drawn: dict[int, int] = defaultdict(int)
+    lost: dict[int, int] = defaultdict(int)
+    wins_by: dict[int, list[int]] = defaultdict(lambda: [0] * places)
     pts: dict[int, float] = defaultdict(float)
     for r in results:
-        for me, score in ((r.first, r.score), (r.second, 1 - r.score)):
+        for place, (me, score) in enumerate(zip(r.players, r.scores)):
             pts[me] += points.of(score)
             if score == 1:
                 won[me] += 1
-                if me == r.first:
-                    wins_first[me] += 1
-                else:
-                    wins_second[me] += 1
+                wins_by[me][place] += 1
             elif score == 0.5:
                 drawn[me] += 1
             else:
                 lost[me] += 1
     sb: dict[int, float] = defaultdict(float)
     for r in results:
-        for me, opp, score in ((r.first, r.second, r.score), (r.second, r.first, 1 - r.score)):
-            if score == 1:
-                sb[me] += pts[opp]
-            elif score == 0.5:
-                sb[me] += pts[opp] / 2
+        for me, mine in zip(r.players, r.scores):
+            for opp, theirs in zip(r.players, r.scores):
+                if opp == me:
+                    continue
+                if mine == 1 and theirs == 0:
+                    sb[me] += pts[opp]
+                elif mine == theirs == 0.5:
+                    sb[me] += pts[opp] / 2
     groups: dict[float, set[int]] = defaultdict(set)
     for u in ids:
         groups[pts[u]].add(u)
@@ -93,17 +110,19 @@ def compute_table(players: Sequence[int], results: Sequence[Result],
         if len(group) < 2:
             continue
         for r in results:
-            if r.first in group and r.second in group:
-                h2h[r.first] += points.of(r.score)
-                h2h[r.second] += points.of(1 - r.score)
+            inside = [(u, sc) for u, sc in zip(r.players, r.scores) if u in group]
+            if len(inside) >= 2:
+                for u, sc in inside:
+                    h2h[u] += points.of(sc)
+    gone = set(inactive)
     rows = [Standing(0, u, won[u] + drawn[u] + lost[u], won[u], drawn[u], lost[u], pts[u],
-                     h2h[u], sb[u], wins_first[u], wins_second[u], u not in set(inactive))
+                     h2h[u], sb[u], tuple(wins_by[u]), u not in gone)
             for u in ids]
     rows.sort(key=lambda s: (tuple(-x for x in s.key()), s.user_id))
     out: list[Standing] = []
     for i, s in enumerate(rows):
         rank = out[-1].rank if out and out[-1].key() == s.key() else i + 1
-        out.append(Standing(rank, *[getattr(s, f) for f in Standing.__slots__[1:]]))
+        out.append(replace(s, rank=rank))
     return out
 
 

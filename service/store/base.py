@@ -245,6 +245,10 @@ class Store(Protocol):
     async def user_games(self, user_id: int) -> list[UserSeat]:
         """Running games in which the user holds a seat."""
 
+    async def users_games(self, lo: int, hi: int) -> list[tuple[int, UserSeat]]:
+        """(user id, seat) for every seat of a running game held by a user id in
+        [lo, hi): Keryx's own seats (service/bots.py), in one indexed read."""
+
     # the action log
     async def actions(self, game_id: int, after_seq: int = 0) -> list[ActionRow]: ...
 

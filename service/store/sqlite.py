@@ -35,7 +35,7 @@ from .base import (
     UserSeat,
     WrongStatus,
 )
-from .sqlite_file import SqliteFile, dumps, parse_ts, ts
+from .sqlite_file import SqliteFile, dumps, parse_time, parse_ts, ts
 
 _GAME_COLS = ("id, guild_id, channel_id, ruleset, scenario, options, status, created_by, "
               "engine_version, rules_version, seed_hash, seed, version, outcome, created_at, "
@@ -55,14 +55,14 @@ def _game(row: sqlite3.Row | tuple, snapshot: str | None = None) -> GameRow:
         options=json.loads(row[5]), status=row[6], created_by=row[7], engine_version=row[8],
         rules_version=row[9], seed_hash=row[10], seed=row[11], version=row[12],
         outcome=json.loads(row[13]) if row[13] is not None else None,
-        created_at=parse_ts(row[14]), started_at=parse_ts(row[15]),
-        ended_at=parse_ts(row[16]), updated_at=parse_ts(row[17]), snapshot=snapshot)
+        created_at=parse_time(row[14]), started_at=parse_ts(row[15]),
+        ended_at=parse_ts(row[16]), updated_at=parse_time(row[17]), snapshot=snapshot)
 
 
 def _action(row: tuple) -> ActionRow:
     return ActionRow(game_id=row[0], seq=row[1], kind=row[2], seat=row[3], option_id=row[4],
                      secret=bool(row[5]), user_id=row[6], interaction_id=row[7],
-                     events=json.loads(row[8]), at=parse_ts(row[9]))
+                     events=json.loads(row[8]), at=parse_time(row[9]))
 
 
 class SqliteStore(SqliteFile):
@@ -93,8 +93,10 @@ class SqliteStore(SqliteFile):
                      _dumps(new.options),
                      None if new.position is None else _dumps(new.position),
                      new.created_by, at, at))
-                (game_id,) = await cur.fetchone()
+                row = await cur.fetchone()
                 await cur.close()
+                assert row is not None  # RETURNING always yields the new row
+                game_id = row[0]
         except sqlite3.IntegrityError as exc:
             raise ChannelBusy(str(exc)) from exc
         game = await self.get_game(game_id)
@@ -207,7 +209,7 @@ class SqliteStore(SqliteFile):
                 raise DuplicateInteraction(interaction_id) from exc
             raise
         return ActionRow(game_id, seq, kind, seat, option_id, secret, user_id, interaction_id,
-                         json.loads(events_json), parse_ts(t), announcement_leased=leased)
+                         json.loads(events_json), parse_time(t), announcement_leased=leased)
 
     async def end_game(self, game_id: int, end: GameEnd, at: datetime) -> GameRow:
         t = ts(at)
@@ -227,12 +229,12 @@ class SqliteStore(SqliteFile):
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all("SELECT game_id, user_id, seat, joined_at FROM seats "
                                "WHERE game_id = ? ORDER BY joined_at, user_id", (game_id,))
-        return [SeatRow(r[0], r[1], r[2], parse_ts(r[3])) for r in rows]
+        return [SeatRow(r[0], r[1], r[2], parse_time(r[3])) for r in rows]
 
     async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None:
         r = await self._one("SELECT game_id, user_id, seat, joined_at FROM seats "
                             "WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-        return SeatRow(r[0], r[1], r[2], parse_ts(r[3])) if r else None
+        return SeatRow(r[0], r[1], r[2], parse_time(r[3])) if r else None
 
     async def _require_status(self, c: aiosqlite.Connection, game_id: int,
                               statuses: tuple[str, ...]) -> None:
@@ -256,7 +258,7 @@ class SqliteStore(SqliteFile):
                                 (game_id, seat, user_id, user_id, t))
         except sqlite3.IntegrityError as exc:
             raise SeatTaken(str(exc)) from exc
-        return SeatRow(game_id, user_id, seat, parse_ts(t))
+        return SeatRow(game_id, user_id, seat, parse_time(t))
 
     async def leave(self, game_id: int, user_id: int, at: datetime) -> None:
         async with self._tx() as c:
@@ -294,13 +296,14 @@ class SqliteStore(SqliteFile):
                     (game_id, seat, old_user, new_user_id, by_user_id, reason, t))
         except sqlite3.IntegrityError as exc:
             raise SeatTaken(str(exc)) from exc
-        return SeatRow(game_id, new_user_id, seat, parse_ts(t))
+        return SeatRow(game_id, new_user_id, seat, parse_time(t))
 
     async def seat_changes(self, game_id: int) -> list[SeatChange]:
         rows = await self._all(
             "SELECT id, game_id, seat, kind, old_user_id, new_user_id, by_user_id, reason, at "
             "FROM seat_changes WHERE game_id = ? ORDER BY id", (game_id,))
-        return [SeatChange(*r[:8], at=parse_ts(r[8])) for r in rows]
+        return [SeatChange(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], parse_time(r[8]))
+                for r in rows]
 
     async def user_games(self, user_id: int) -> list[UserSeat]:
         cols = ", ".join(f"g.{c.strip()}" for c in _GAME_COLS.split(","))
@@ -309,6 +312,14 @@ class SqliteStore(SqliteFile):
             "WHERE s.user_id = ? AND g.status = 'running' AND s.seat IS NOT NULL "
             "ORDER BY g.updated_at", (user_id,))
         return [UserSeat(_game(r), r[18]) for r in rows]
+
+    async def users_games(self, lo: int, hi: int) -> list[tuple[int, UserSeat]]:
+        cols = ", ".join(f"g.{c.strip()}" for c in _GAME_COLS.split(","))
+        rows = await self._all(
+            f"SELECT {cols}, s.seat, s.user_id FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE s.user_id >= ? AND s.user_id < ? AND g.status = 'running' "
+            "AND s.seat IS NOT NULL ORDER BY g.updated_at", (lo, hi))
+        return [(r[19], UserSeat(_game(r), r[18])) for r in rows]
 
     # ------------------------------------------------------------------ actions
     async def actions(self, game_id: int, after_seq: int = 0) -> list[ActionRow]:
@@ -345,7 +356,7 @@ class SqliteStore(SqliteFile):
 
     @staticmethod
     def _announcement(r: Sequence[Any]) -> Announcement:
-        return Announcement(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], parse_ts(r[6]),
+        return Announcement(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], parse_time(r[6]),
                             r[7])
 
     # PostgreSQL adds FOR UPDATE SKIP LOCKED: a deliverer passes over a row another one is
@@ -430,7 +441,7 @@ class SqliteStore(SqliteFile):
             sql += " AND kind = ?"
             params.append(kind)
         rows = await self._all(sql + " ORDER BY created_at, message_id", params)
-        return [MessageRow(*r[:6], created_at=parse_ts(r[6])) for r in rows]
+        return [MessageRow(r[0], r[1], r[2], r[3], r[4], r[5], parse_time(r[6])) for r in rows]
 
     async def remove_message(self, message_id: int) -> None:
         async with self._tx() as c:

@@ -29,8 +29,12 @@ def ts(dt: datetime) -> str:
 
 
 def parse_ts(text: str | None) -> datetime | None:
-    if text is None:
-        return None
+    """A nullable column's time."""
+    return None if text is None else parse_time(text)
+
+
+def parse_time(text: str) -> datetime:
+    """A NOT NULL column's time."""
     return datetime.fromisoformat(text)  # 3.11 reads the trailing "Z"; C-fast
 
 
@@ -123,8 +127,8 @@ class SqliteFile:
     # execute_fetchall runs the query and fetches in one trip to the connection's thread
     # (a cursor would take three: execute, fetch, close), which matters at ~1 ms a commit.
     async def one(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
-        rows = await self.reader.execute_fetchall(sql, params)
-        return rows[0] if rows else None
+        rows = list(await self.reader.execute_fetchall(sql, params))
+        return tuple(rows[0]) if rows else None
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        return list(await self.reader.execute_fetchall(sql, params))
+        return [tuple(r) for r in await self.reader.execute_fetchall(sql, params)]

@@ -3,8 +3,13 @@ those logs lead to (action count, outcome, a hash of the rules state). A saved g
 its log, so replaying these logs must give exactly these results whatever the code's
 shape: `tests/athens_sparta/test_golden.py` checks it.
 
+Besides the three full logs, `golden_summaries.json` keeps only the end (action count,
+outcome, dice drawn, state hash) of the random player's game from each of 200 more seeds
+(issue #17): speed work must leave every one of those games exactly as it was.
+
 Regenerate only when the rules themselves change (and bump the ruleset's `version`):
     .venv/bin/python -m tests.athens_sparta.golden --write
+    .venv/bin/python -m tests.athens_sparta.golden --write-summaries
 """
 
 from __future__ import annotations
@@ -23,8 +28,15 @@ FILE = Path(__file__).with_name("golden.json")
 SAVED = Path(__file__).with_name("golden_saved.json")  # game 1 as stored after SAVED_AT actions
 SAVED_AT = 300
 SEEDS = ("golden:1", "golden:2", "golden:3")
-# Prompt wording is presentation, not rules: it may change without changing a game.
-PRESENTATION_KEYS = ("asks",)
+SUMMARIES = Path(__file__).with_name("golden_summaries.json")
+SUMMARY_SEEDS = tuple(f"golden:{i}" for i in range(1, 201))
+# Prompt wording is presentation, not rules: it may change without changing a game. Where
+# the flow stands is bookkeeping: the procedures' stack ("flow") replaced the step machine's
+# step name and loose sub-step keys (flow_compat.py); the hashes below were recomputed
+# without them by the step machine's own code, so old and new code hash the same games
+# alike (actions, outcomes and dice are unchanged).
+PRESENTATION_KEYS = ("asks", "flow", "step", "msel", "mmode", "sel", "ce_done", "attr_then",
+                     "resume", "pending_retreat", "bsel")
 
 
 def rules_state(game: engine.Game) -> dict[str, Any]:
@@ -42,12 +54,18 @@ def summary(game: engine.Game) -> dict[str, Any]:
             "rng": game.rng.counter, "state_sha256": state_hash(game)}
 
 
-def record(seed: str) -> dict[str, Any]:
+def play(seed: str) -> engine.Game:
+    """The random player's whole game from `seed`."""
     g = engine.new_game("athens-sparta", seed=seed)
     player = Rng(f"player:{seed}")
     while g.outcome is None:
         p = player.choice(g.prompts())
         g.act(p.seat, random_answer(p, player))
+    return g
+
+
+def record(seed: str) -> dict[str, Any]:
+    g = play(seed)
     return {"seed": seed, "log": [list(e) for e in g.log], **summary(g)}
 
 
@@ -59,7 +77,12 @@ def replay(entry: dict[str, Any]) -> engine.Game:
 
 
 if __name__ == "__main__":
-    if "--write" in sys.argv:
+    if "--write-summaries" in sys.argv:
+        rows = [{"seed": s, **summary(play(s))} for s in SUMMARY_SEEDS]
+        lines = ",\n".join(json.dumps(r, separators=(",", ":")) for r in rows)
+        SUMMARIES.write_text(f'{{"ruleset":"athens-sparta","games":[\n{lines}\n]}}\n')
+        print(f"wrote {SUMMARIES}: {len(rows)} games")
+    elif "--write" in sys.argv:
         data = {"ruleset": "athens-sparta", "games": [record(s) for s in SEEDS]}
         FILE.write_text(json.dumps(data, separators=(",", ":")) + "\n")
         first = data["games"][0]

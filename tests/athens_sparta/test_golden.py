@@ -30,3 +30,16 @@ def test_a_game_saved_mid_way_loads_and_finishes_the_same():
         g.act(seat, answer)
     assert golden.summary(g)["state_sha256"] == entry["state_sha256"]
     assert g.outcome.to_dict() == entry["outcome"]
+
+
+SUMMARIES = json.loads(golden.SUMMARIES.read_text())["games"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", SUMMARIES, ids=[g["seed"] for g in SUMMARIES])
+def test_random_games_from_200_seeds_end_the_same(entry):
+    """Issue #17: the random player's game from each fixed seed reaches the same action
+    count, outcome, dice count and rules-state hash (speed work must change no game)."""
+    g = golden.play(entry["seed"])
+    assert golden.summary(g) == {k: entry[k] for k in ("actions", "outcome", "rng",
+                                                      "state_sha256")}

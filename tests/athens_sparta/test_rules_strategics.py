@@ -167,13 +167,11 @@ def test_revolts_reset_each_olympiad_rule_7_0():
     g.state["helot_ban"] = True
     from engine.rulesets.athens_sparta import flow
 
-    g.state["step"] = "deal"
-
     class C2(Ctx):
         def shuffle(self, x):
             pass
 
-    flow.st_deal(board(), g.state, C2())
+    flow.deal(board(), g.state, C2())
     assert g.state["revolts"] == {} and g.state["helot_ban"] is False
 
 

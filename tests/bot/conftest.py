@@ -40,7 +40,7 @@ async def table(tmp_path):
 
 
 @contextlib.asynccontextmanager
-async def open_table(tmp_path, **standin_settings):
+async def open_table(tmp_path, bot_options=None, **standin_settings):
     standin = StandIn(heartbeat_interval=5.0, **standin_settings)
     await standin.start("127.0.0.1", 0)
     point_discord_py_at(standin.base_url)
@@ -50,7 +50,7 @@ async def open_table(tmp_path, **standin_settings):
     bob = standin.add_member(guild, "bob")
     mod = standin.add_moderator(guild, "mod")
     service = await GameService.open_sqlite(tmp_path / "k.db")
-    bot = KeryxBot(service, sync=True, health_file=tmp_path / "health")
+    bot = KeryxBot(service, sync=True, health_file=tmp_path / "health", **(bot_options or {}))
     task = asyncio.create_task(bot.start(standin.token))
     try:
         await standin.wait_until_ready(timeout=10)

@@ -83,8 +83,51 @@ async def test_posts_are_built_from_their_own_version(table):
     # Order: the second waits until the first is done.
     assert await svc.claim_announcement(info.id) is None
     await svc.announcement_done(info.id, 1, first.attempts)
+    # v2 (south adds, nobody new to ping, no phase ends) owes the channel nothing: it has
+    # no post at all; v3 ends the phase and is drawn as it stood then.
     second = await svc.claim_announcement(info.id)
-    assert second.version == 2 and second.to_ping == {}  # south acted: nobody new to ping
+    assert second.version == 3 and second.phase_ended and second.to_ping == second.waiting
+    assert second.view["game"]["version"] == 3
+
+
+async def test_a_late_post_is_built_without_replaying_the_game(table, monkeypatch):
+    """The committing process keeps each post's view from the moment it acted, so a post
+    delivered after later moves does not replay the game back to its version; a process
+    without that view (another bot process) still rebuilds it, the same."""
+    await _open_tally(table)
+    svc = table.bot.keryx.svc
+    info = await svc.game_info(table.channel.id)
+    v = await svc.view(table.channel.id, table.alice.id)
+    await svc.submit(table.channel.id, table.alice.id, "pass", v.version, "y1")
+    v = await svc.view(table.channel.id, table.bob.id)
+    await svc.submit(table.channel.id, table.bob.id, "add", v.version, "y2")
+    await svc.submit(table.channel.id, table.bob.id, "pass", v.version + 1, "y3")
+    # One more move, so that v3 lies behind the game when it is posted.
+    for user in (table.alice, table.bob):
+        mine = await svc.view(table.channel.id, user.id)
+        if mine.prompt is not None:
+            await svc.submit(table.channel.id, user.id, mine.prompt.prompt.options[0].id,
+                             mine.version, "y4")
+            break
+    assert (await svc.game_info(table.channel.id)).version == 4
+    kept = dict(svc._post_views)
+    replays = []
+    real_replay = service.games.replay_log
+    monkeypatch.setattr(service.games, "replay_log",
+                        lambda *a: replays.append(a) or real_replay(*a))
+    first = await svc.claim_announcement(info.id)
+    await svc.announcement_done(info.id, first.version, first.attempts)
+    second = await svc.claim_announcement(info.id)
+    assert replays == [] and second.version == 3
+    # Another process has no kept view: it replays, and draws the very same post.
+    svc._post_views.update(kept)
+    svc._post_views.pop((info.id, 3))
+    rebuilt = await svc._public_post(await svc.store.claim_announcement(
+        info.id, svc._clock() + service.games.timedelta(minutes=5),
+        svc._clock() + service.games.timedelta(minutes=7)))
+    assert len(replays) == 1
+    assert (rebuilt.view, rebuilt.waiting, rebuilt.to_ping) == (
+        second.view, second.waiting, second.to_ping)
 
 
 async def test_a_failed_opening_post_is_kept_retried_and_shown(table, monkeypatch):

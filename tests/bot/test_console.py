@@ -135,3 +135,49 @@ async def test_the_hand_lists_each_event_with_its_text(tmp_path):
     assert len(view_cards) == 6
     with_event = [c for c in view_cards if " / " in c]
     assert all(": " in c.split(" / ", 1)[1] for c in with_event)  # name: text
+
+
+def random_player_at_the_keyboard(said: list[str], rng, first=()):
+    """An `ask` that reads the choices the console printed last, like a person, and types a
+    random legal answer: one number, k distinct numbers for "Choose ...", n numbers for
+    "Allocate n", '-' for none. `first` are typed before anything else."""
+    import re
+
+    script = iter(first)
+
+    def ask(_prompt: str) -> str:
+        typed = next(script, None)
+        if typed is not None:
+            return typed
+        start = max(i for i, s in enumerate(said) if s.startswith("\n["))
+        shown = said[start:]
+        count = sum(1 for s in shown if re.match(r"\s+\d+\. ", s))
+        form = next((m for s in shown if (m := re.search(
+            r"Choose (?:exactly (\d+)|from (\d+) to (\d+))|Allocate (\d+)", s))), None)
+        if form is None:
+            return str(rng.randint(1, count))
+        if form[4]:
+            return " ".join(str(rng.randint(1, count)) for _ in range(int(form[4])))
+        lo, hi = (int(form[1]),) * 2 if form[1] else (int(form[2]), int(form[3]))
+        k = rng.randint(lo, min(hi, count))
+        return " ".join(map(str, rng.sample(range(1, count + 1), k))) or "-"
+    return ask
+
+
+async def test_a_whole_hellenes_game_in_the_terminal(tmp_path):
+    """Hellenes through the terminal: every prompt form answered by typing numbers, the
+    hand, the log and the map on request, to the end."""
+    import random
+
+    said: list[str] = []
+    ask = random_player_at_the_keyboard(said, random.Random(5), first=["h", "m", "l"])
+    outcome = await play(ruleset="hellenes", scenario=None, seat="athens", hotseat=False,
+                         database=tmp_path / "c.db", seed=3, ask=ask, say=said.append,
+                         out_dir=tmp_path / "maps")
+    text = "\n".join(said)
+    assert outcome is not None and "reason" in outcome
+    assert "Game over" in text and "Seed:" in text
+    assert "is not a command" not in text and "There is no choice" not in text
+    assert any(s.startswith("Hand (6 cards)") for s in said)
+    assert list((tmp_path / "maps").glob("map-athens-v*.png"))
+    assert "Choose" in text  # k-of-n prompts came up and were answered by typing numbers

@@ -91,7 +91,23 @@ def test_amount_lists_its_values():
     assert [c["custom_id"].rsplit(":", 1)[1] for c in _ids(rows, "kx:c:")] == ["0", "1", "2", "3"]
 
 
-@pytest.mark.parametrize("form,n,lo,hi,cap", [("pick", 120, 1, 3, 1), ("allocate", 40, 30, 30, 3)])
+def test_large_amount_is_a_modal():
+    from bot.ui import amount_modal, parse_amount
+
+    p = {"seat": "x", "text": "How many talents do you stake?", "rule": "A3", "options": [],
+         "form": "amount", "lo": 0, "hi": 50}
+    rows = prompt_view(1, 7, p).to_components()
+    (button,) = _ids(rows, "kx:n:")
+    assert button["label"] == "Enter an amount (0–50)" and not _ids(rows, "kx:c:")
+    modal = amount_modal(1, 7, p).to_dict()
+    assert modal["custom_id"] == "kx:N:1:7" and len(modal["title"]) <= limits.MODAL_TITLE
+    assert [parse_amount(x, 0, 50) for x in ("0", " 50 ", "+7", "51", "-1", "x", "", "2.0")] == [
+        0, 50, 7, None, None, None, None, None]
+
+
+@pytest.mark.parametrize("form,n,lo,hi,cap", [("pick", 120, 1, 3, 1), ("pick", 100, 30, 30, 1),
+                                              ("pick", 340, 1, 340, 1),
+                                              ("allocate", 40, 30, 30, 3)])
 def test_built_selections_reach_every_option_and_fit(form, n, lo, hi, cap):
     from bot.ui import decode_sel
 
@@ -108,8 +124,20 @@ def test_built_selections_reach_every_option_and_fit(form, n, lo, hi, cap):
         page = int(nxt[0]["custom_id"].split(":")[4])
     assert seen == set(range(1, n + 1))
     chosen = [1 + i % n for i in range(hi)]  # a full selection still fits in custom ids
+    if form == "pick":
+        chosen = sorted(set(chosen))
     rows = prompt_view(123456789012345678, 99999, p, 0, chosen=chosen).to_components()
     assert limits.components_problems(rows) == []
     (submit,) = _ids(rows, "kx:k:")
     assert decode_sel(submit["custom_id"].split(":")[4]) == chosen
     assert not _ids(rows, "kx:a:")  # full: nothing more to add
+
+
+def test_a_set_is_written_the_shorter_way():
+    from bot.ui import decode_sel, encode_sel
+
+    for chosen in ([3], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [900, 1200], list(range(1, 300, 2)),
+                   [1295]):
+        text = encode_sel(chosen, as_set=True)
+        assert decode_sel(text) == sorted(chosen)
+        assert len(text) <= 70

@@ -22,9 +22,10 @@ def test_chronicle_picks_battles_captures_and_outcome():
         ev("battle_end", "Thebans rout the Athenians at Delium.", losses={"athens": 3}),
         ev("phase_end", "End of the first year.", year=-431),
         ev("move", "Spartan blocks march to Attica."),
-        ev("siege", "Plataea falls to Sparta.", captured="Plataea"),
+        ev("siege", "Plataea falls to Sparta.", taken="Plataea"),
         ev("battle_end", "Secret: Athens chooses to retreat.", seats=["athens"]),
         ev("phase_end", "End of turn."),
+        ev("revolt_won", "The revolt in Megara succeeds: the city is empty.", city="Megara"),
         ev("battle_end", "Brasidas wins at Amphipolis.", city="Amphipolis", hits=2),
         ev("game_end", "Sparta wins: Athens is starved (rule 9.1)."),
     ]
@@ -34,6 +35,8 @@ def test_chronicle_picks_battles_captures_and_outcome():
     assert "**Outcome:** Sparta wins" in text and "Ann (athens) v Bo (sparta)" in text
     assert text.index("Delium") < text.index("Plataea") < text.index("Amphipolis")
     assert "turn 1: Thebans" in text or "1: Thebans" in text
+    # a revolt that empties a city names the city but takes it for nobody
+    assert "Megara" not in text and "2 battle(s), 1 city/cities taken" in text
 
 
 def test_chronicle_fits_2000_and_keeps_the_biggest_battles():

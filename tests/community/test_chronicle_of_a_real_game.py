@@ -15,7 +15,7 @@ CHANNEL = 5
 
 
 def _worth_telling(e) -> bool:
-    return e.kind == "battle_end" or "city" in e.data or "captured" in e.data
+    return e.kind == "battle_end" or bool(e.data.get("taken"))
 
 
 async def test_chronicle_of_an_athens_sparta_game_is_in_version_order_and_names_the_olympiad(

@@ -77,7 +77,7 @@ async def season_of_six(c, db_path, clock):
     assert len(games) == 15 and {g.round for g in games} == {1, 2, 3, 4, 5}
     with pytest.raises(CommunityError):
         await c.leagues.join(lg.id, 999, T0)
-    sides = Counter(g.user_a for g in games)
+    sides = Counter(g.users[0] for g in games)
     assert all(abs(sides[u] - (5 - sides[u])) <= 1 for u in PLAYERS)
 
     started = await create_pending(c, T0 + H)
@@ -94,7 +94,7 @@ async def season_of_six(c, db_path, clock):
     await c.turn(r1[0].game_id, ["athens"], at=T0 + 3 * H)
 
     def winner_seat(g):
-        return "athens" if g.user_a < g.user_b else "sparta"
+        return "athens" if g.users[0] < g.users[1] else "sparta"
 
     await c.game_ended(r1[0].game_id, winners=[winner_seat(r1[0])], at=T0 + 4 * H)
     await c.game_ended(r1[1].game_id, winners=[winner_seat(r1[1])], at=T0 + 4 * H)
@@ -128,7 +128,7 @@ async def season_of_six(c, db_path, clock):
     # Everything else finishes on day 3; one game is adjudicated by a moderator
     rest = [g for g in started if g.round > 1]
     adjudicated = rest[0]
-    ins = await c.leagues.record_result(adjudicated.id, "a", T0 + 2 * D, by=1, note="agreed")
+    ins = await c.leagues.record_result(adjudicated.id, ["athens"], T0 + 2 * D, by=1, note="agreed")
     assert ins == [AbandonGame(ins[0].key, adjudicated.game_id, ins[0].reason)]
     await c.game_ended(adjudicated.game_id, winners=[], status="abandoned", at=T0 + 2 * D)
     for g in rest[1:]:
@@ -136,16 +136,16 @@ async def season_of_six(c, db_path, clock):
     assert rep.league_finished
 
     # hand-computed table: lower id wins everywhere except the round-1 draw (r1[2]) and the
-    # adjudicated game (first seat, user_a, wins)
+    # adjudicated game (first place, users[0], wins)
     exp = {u: 0.0 for u in PLAYERS}
     for g in started:
         if g.id == r1[2].id:
-            exp[g.user_a] += 1
-            exp[g.user_b] += 1
+            exp[g.users[0]] += 1
+            exp[g.users[1]] += 1
         elif g.id == adjudicated.id:
-            exp[g.user_a] += 2
+            exp[g.users[0]] += 2
         else:
-            exp[min(g.user_a, g.user_b)] += 2
+            exp[min(g.users[0], g.users[1])] += 2
     table = await c.leagues.table(lg.id)
     assert {s.user_id: s.points for s in table} == exp
     assert all(s.played == 5 for s in table)
@@ -155,7 +155,7 @@ async def season_of_six(c, db_path, clock):
 
     # ratings: adjudicated and abandoned games are not rated; the others are
     assert (await c.ratings.get(101, "athens-sparta")).games == 5 - (101 in (
-        adjudicated.user_a, adjudicated.user_b))
+        adjudicated.users[0], adjudicated.users[1]))
     sink3 = RecordingSink()
     await c.scheduler(sink3).tick(T0 + 2 * D + 9 * H)       # final digest of the season
     (final,) = [a for a in sink3.actions if a.kind == "digest"]
@@ -172,15 +172,15 @@ async def test_moderator_add_and_remove(community):
     # a late entrant gets one game against each of the six, one per new round
     new = await community.leagues.add_player(lg.id, 107, T0 + D)
     assert len(new) == 6 and [g.round for g in new] == [6, 7, 8, 9, 10, 11]
-    assert {g.user_a for g in new} | {g.user_b for g in new} == set(PLAYERS) | {107}
+    assert {g.users[0] for g in new} | {g.users[1] for g in new} == set(PLAYERS) | {107}
     # 106 withdraws: running games are forfeited to the opponents
     ins = await community.leagues.remove_player(lg.id, 106, T0 + D, by=1, unplayed="forfeit")
-    theirs = [g for g in started if 106 in (g.user_a, g.user_b)]
+    theirs = [g for g in started if 106 in (g.users[0], g.users[1])]
     assert len(ins) == len(theirs) == 5 and all(isinstance(i, ApplyForfeit) for i in ins)
     assert {i.user_id for i in ins} == {106}
     # the transport ends those games; the league result is already set and stays a forfeit
     for g in theirs:
-        loser = "athens" if g.user_a == 106 else "sparta"
+        loser = "athens" if g.users[0] == 106 else "sparta"
         winner = "sparta" if loser == "athens" else "athens"
         await community.game_ended(g.game_id, winners=[winner], at=T0 + D + H)
     table = {s.user_id: s for s in await community.leagues.table(lg.id)}
@@ -188,7 +188,7 @@ async def test_moderator_add_and_remove(community):
     games = await community.leagues.games(lg.id, user_id=106)
     assert {g.result_how for g in games} == {"forfeit"}
     # the pending pairing 107 v 106 was scored as a forfeit too, without a game
-    assert any(107 in (g.user_a, g.user_b) and g.game_id is None for g in games)
+    assert any(107 in (g.users[0], g.users[1]) and g.game_id is None for g in games)
     assert await community.leagues.players(lg.id) == [101, 102, 103, 104, 105, 107]
 
 
@@ -209,6 +209,6 @@ async def test_digest_lists_overdue_players_and_pings_them(community):
     await sched.tick(T0 + 2 * D + 9 * H)        # day 3, 18:00: still overdue, told again
     assert [a.key for a in sink.actions if a.kind == "digest"][1:] == [f"digest:{lg.id}:2025-03-03"]
     assert "__Overdue__" in digest.text and "out of time" in digest.text
-    late = {g.user_a for g in started}
+    late = {g.users[0] for g in started}
     assert set(digest.mentions) == late
     assert len(digest.text) <= 2000

@@ -8,12 +8,12 @@ from service.community.standings import Points, Result, compute_table, format_ta
 def test_points_head_to_head_and_sonneborn_berger():
     A, B, C, D = 1, 2, 3, 4
     results = [
-        Result(A, B, 1),      # A beats B
-        Result(C, A, 1),      # C beats A
-        Result(B, C, 1),      # B beats C
-        Result(A, D, 1),      # A beats D
-        Result(D, B, 0),      # B beats D
-        Result(C, D, 0.5),    # C draws D
+        Result.two(A, B, 1),      # A beats B
+        Result.two(C, A, 1),      # C beats A
+        Result.two(B, C, 1),      # B beats C
+        Result.two(A, D, 1),      # A beats D
+        Result.two(D, B, 0),      # B beats D
+        Result.two(C, D, 0.5),    # C draws D
     ]
     rows = compute_table([A, B, C, D], results)
     by = {r.user_id: r for r in rows}
@@ -32,8 +32,8 @@ def test_sonneborn_berger_breaks_a_tie_head_to_head_cannot():
     # A, B, C beat each other in a cycle (head-to-head 2 each); each also beats one of
     # D, E, F, and D beat E: A 4, B 4, C 4, D 2, E 0, F 0.
     A, B, C, D, E, F = 1, 2, 3, 4, 5, 6
-    results = [Result(A, B, 1), Result(B, C, 1), Result(C, A, 1),
-               Result(A, D, 1), Result(B, E, 1), Result(C, F, 1), Result(D, E, 1)]
+    results = [Result.two(A, B, 1), Result.two(B, C, 1), Result.two(C, A, 1),
+               Result.two(A, D, 1), Result.two(B, E, 1), Result.two(C, F, 1), Result.two(D, E, 1)]
     rows = compute_table([A, B, C, D, E, F], results)
     by = {r.user_id: r for r in rows}
     assert [by[u].points for u in (A, B, C, D, E, F)] == [4, 4, 4, 2, 0, 0]
@@ -46,13 +46,13 @@ def test_sonneborn_berger_breaks_a_tie_head_to_head_cannot():
 
 
 def test_full_tie_shares_rank_and_custom_points():
-    rows = compute_table([1, 2], [Result(1, 2, 0.5)], Points(3, 1, 0))
+    rows = compute_table([1, 2], [Result.two(1, 2, 0.5)], Points(3, 1, 0))
     assert [(r.rank, r.points) for r in rows] == [(1, 1), (1, 1)]
 
 
 def test_format_fits_discord_and_truncates():
-    rows = compute_table(list(range(1, 201)), [Result(i, i + 1, 1) for i in range(1, 200)])
+    rows = compute_table(list(range(1, 201)), [Result.two(i, i + 1, 1) for i in range(1, 200)])
     text = format_table(rows, {1: "A very long display name indeed"}, title="Big league")
     assert len(text) <= 2000 and "more" in text and "A very long displ…" in text
-    small = format_table(compute_table([1, 2], [Result(1, 2, 1)]), {1: "Ann", 2: "Bo"})
+    small = format_table(compute_table([1, 2], [Result.two(1, 2, 1)]), {1: "Ann", 2: "Bo"})
     assert small.count("\n") >= 3 and "Ann" in small and len(small) < 400

@@ -89,7 +89,8 @@ async def _world(tmp_path, n_players: int, loop_interval: float | None = None):
     service = await GameService.open_sqlite(tmp_path / "k.db")
     factory = community_hooks(SimpleNamespace(database=tmp_path / "k.db"), now=clock,
                               interval_s=loop_interval, run_scheduler=bool(loop_interval))
-    bot = KeryxBot(service, sync=True, hooks_factory=factory)
+    bot = KeryxBot(service, sync=True, hooks_factory=factory, bot_delay_s=0.05,
+                   search_budget_s=0.05)  # Keryx's seats answer at once in tests
     task = asyncio.create_task(bot.start(standin.token))
     world = World(standin, bot, guild, channel, players, mod, clock, factory)
     return world, task

@@ -52,13 +52,13 @@ async def test_a_league_of_six_through_the_bot(league_world):
     league = await w.community.leagues.find(w.guild.id, "Spring")
     games = await w.community.leagues.games(league.id)
     # a valid round robin: every pair once, nobody twice in a round, five rounds
-    assert Counter(frozenset((g.user_a, g.user_b)) for g in games) == Counter(
+    assert Counter(frozenset((g.users[0], g.users[1])) for g in games) == Counter(
         frozenset(p) for p in itertools.combinations([p.id for p in w.players], 2))
     for rnd in {g.round for g in games}:
-        seated = [u for g in games if g.round == rnd for u in (g.user_a, g.user_b)]
+        seated = [u for g in games if g.round == rnd for u in (g.users[0], g.users[1])]
         assert len(seated) == len(set(seated)) == 6
     assert sorted({g.round for g in games}) == [1, 2, 3, 4, 5]
-    sides = Counter(g.user_a for g in games)
+    sides = Counter(g.users[0] for g in games)
     assert all(2 <= sides[p.id] <= 3 for p in w.players)  # sides balanced within one
     # each game lives in its own thread of the league channel, with its first map post
     assert len({g.thread_id for g in games}) == 15
@@ -67,7 +67,7 @@ async def test_a_league_of_six_through_the_bot(league_world):
         assert thread.is_thread and thread.parent_id == w.channel.id
         info = await w.svc.game_info(g.thread_id)
         assert info.status == "running" and info.id == g.game_id
-        assert (info.user_of("north"), info.user_of("south")) == (g.user_a, g.user_b)
+        assert (info.user_of("north"), info.user_of("south")) == (g.users[0], g.users[1])
         assert any("-# game" in m.content and m.attachments for m in w.public(thread))
 
     # rounds 1-3: the second player resigns in the thread (rated games), a little later
@@ -75,15 +75,15 @@ async def test_a_league_of_six_through_the_bot(league_world):
     rated = [g for g in games if g.round <= 3]
     expected: dict[int, Glicko] = {}
     for g in rated:
-        loser = w.user(g.user_b)
+        loser = w.user(g.users[1])
         r = await loser.slash("game", "resign", channel=w.thread(g.thread_id), confirm=True)
         await r.wait_for_message(lambda m: "resigns" in m.content)
         await w.standin.wait_for_message(
             lambda m, g=g: m.channel_id == w.channel.id and f"round {g.round}:" in m.content
-            and f"{names[g.user_a]} beat {names[g.user_b]}" in m.content, timeout=10)
-        a = idle(expected.get(g.user_a, Glicko()), 0)
-        b = idle(expected.get(g.user_b, Glicko()), 0)
-        expected[g.user_a], expected[g.user_b] = rate(a, [(b, 1.0)]), rate(b, [(a, 0.0)])
+            and f"{names[g.users[0]]} beat {names[g.users[1]]}" in m.content, timeout=10)
+        a = idle(expected.get(g.users[0], Glicko()), 0)
+        b = idle(expected.get(g.users[1], Glicko()), 0)
+        expected[g.users[0]], expected[g.users[1]] = rate(a, [(b, 1.0)]), rate(b, [(a, 0.0)])
         thread_posts = [m.content for m in w.public(w.thread(g.thread_id))]
         assert any("Game over" in c for c in thread_posts)
         assert any("Chronicle of the war" in c for c in thread_posts)
@@ -105,7 +105,7 @@ async def test_a_league_of_six_through_the_bot(league_world):
     # the next day a moderator settles rounds 4 and 5: draws, then second seat wins
     w.clock.set(T0.replace(day=2, hour=10))
     for g in [g for g in games if g.round >= 4]:
-        result = "draw" if g.round == 4 else "b"
+        result = "draw" if g.round == 4 else "south"
         r = await w.mod.slash("league", "result", league="Spring", game=g.id, result=result)
         reply = await r.wait_for_message(lambda m: "📝" in m.content, timeout=10)
         assert f"#{g.id}" in reply.content
@@ -117,7 +117,7 @@ async def test_a_league_of_six_through_the_bot(league_world):
     # the table: rounds 1-3 the first seat won, round 4 drawn, round 5 the second seat won
     want: dict[str, list[int]] = {n: [0, 0, 0, 0] for n in names.values()}
     for g in games:
-        a, b = names[g.user_a], names[g.user_b]
+        a, b = names[g.users[0]], names[g.users[1]]
         want[a][0] += 1
         want[b][0] += 1
         if g.round <= 3:

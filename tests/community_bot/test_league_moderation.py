@@ -55,14 +55,14 @@ async def test_forfeit_abandon_add_and_remove(league_world):
     await w.standin.wait_for_message(lambda m: m.channel_id == w.channel.id
                                      and "was voided" in m.content)
     # one resigns
-    r = await w.user(resigned.user_a).slash("game", "resign", confirm=True,
+    r = await w.user(resigned.users[0]).slash("game", "resign", confirm=True,
                                              channel=w.thread(resigned.thread_id))
     await r.wait_for_message(lambda m: "resigns" in m.content)
     await w.standin.wait_for_message(
         lambda m: m.channel_id == w.channel.id
-        and f"{names[resigned.user_b]} beat {names[resigned.user_a]}" in m.content)
+        and f"{names[resigned.users[1]]} beat {names[resigned.users[0]]}" in m.content)
     # in the timed game the first player moves; the second lets the clock run out
-    mover = RandomPlayer(w.standin, w.user(timed.user_a), w.thread(timed.thread_id),
+    mover = RandomPlayer(w.standin, w.user(timed.users[0]), w.thread(timed.thread_id),
                          random.Random(3))
     assert await mover.play_turn() >= 1
     w.clock.set(T0 + timedelta(hours=1, minutes=1))
@@ -73,7 +73,7 @@ async def test_forfeit_abandon_add_and_remove(league_world):
     assert any("Game over" in c for c in thread_posts)
     assert (await w.svc.game_info(timed.thread_id)).status == "finished"
     lg = await w.community.leagues.league_game(timed.id)
-    assert (lg.status, lg.result, lg.result_how) == ("finished", "a", "time")
+    assert (lg.status, lg.results, lg.result_how) == ("finished", ("win", "loss"), "time")
     assert (await w.community.leagues.get(league.id)).status == "finished"
     assert any("Blitz** is over" in m.content for m in w.public())
     await w.tick()  # a repeated tick forfeits nothing twice

@@ -26,6 +26,33 @@ async def test_whole_athens_sparta_game_survives_a_kill_and_leaks_nothing(tmp_pa
         assert seen.count("[image") >= 4
 
 
+@pytest.mark.slow
+async def test_whole_hellenes_game_through_the_real_process(tmp_path):
+    """`/game new hellenes 431`: a whole game of the block game through the real bot with
+    random answers, a public post per phase and per battle, private hands and maps."""
+    # The simulated players' path depends on when the bot's posts land, and a rare random
+    # game ends before any battle: a second seed then shows the combat displays.
+    for seed in (2, 7):
+        out, work = tmp_path / f"out{seed}", tmp_path / f"work{seed}"
+        work.mkdir()
+        report = await run_sandbox(out=out, seed=seed, ruleset="hellenes", scenario="431",
+                                   workdir=work)
+        assert report["problems"] == []
+        assert report["finished"] is True and report["leaks"] == 0
+        assert report["phase_posts"] >= 10
+        assert report["battle_posts"] == report["battles"]  # a combat display per battle
+        if report["battles"]:
+            break
+    assert report["battles"] > 0
+    channel = (out / "channel.md").read_text()
+    assert "The 431 Campaign" in channel and "Game over" in channel
+    assert "Battle of" in channel and "battle-v" in channel
+    for player in ("alcibiades", "brasidas"):
+        seen = (out / f"player-{player}.md").read_text()
+        assert "hand.png]" in seen and "my-map.png]" in seen
+        assert "coins; Event for" in seen  # the hand lists each card with its event
+
+
 async def test_plugin_ruleset_game_through_the_real_process(tmp_path):
     report = await run_sandbox(seed=3, ruleset="duel", workdir=tmp_path,
                                plugins="tests.fixtures.duel_plugin")
@@ -46,3 +73,19 @@ async def test_three_seat_allied_game_with_rich_decisions_through_the_real_proce
     assert "Choose from 0 to" in journals  # a k-of-n claim was shown and answered
     assert "how many reserves" in journals  # an amount
     assert len(list((tmp_path / "out").glob("player-*.md"))) == 3
+
+
+async def test_a_whole_game_against_keryx_search_through_the_real_process(tmp_path):
+    """One person against Keryx (`/game new opponent:search`) in the three-seat allies
+    game: Keryx holds two seats, its runner plays them in the bot process, and after a
+    SIGKILL mid-game the restarted process finds its open turns and plays on."""
+    import tests.fixtures.allies  # noqa: F401 - the audit replays allies here too
+
+    report = await run_sandbox(out=tmp_path / "out", seed=7, ruleset="allies",
+                               workdir=tmp_path, plugins="tests.fixtures.allies",
+                               opponent="search", budget_s=0.2, kill_after=2)
+    assert report["problems"] == [] and report["finished"] and report["leaks"] == 0
+    assert report["restarts"] == 1
+    channel = (tmp_path / "out" / "channel.md").read_text()
+    assert "Keryx (search)" in channel
+    assert len(list((tmp_path / "out").glob("player-*.md"))) == 1

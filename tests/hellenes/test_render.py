@@ -6,6 +6,7 @@ import io
 
 from PIL import Image
 
+from engine.core.rng import Rng
 from renders.registry import renderer
 
 from .helpers import RULES
@@ -39,3 +40,36 @@ def test_public_map_is_the_same_whatever_hidden_facts_are():
 
     for v in RULES.hidden_variants(g.state, None, Rng("x")):
         assert r.map(RULES.view(v, None) | {"common": g.view(None)["common"]}) == base
+
+
+def test_combat_display_draws_each_attack_of_a_real_battle_with_its_dice():
+    """Every attack line the rules write matches the display's pattern (so its dice are
+    drawn), and a battle's image grows with its record."""
+    import engine
+    from engine.core.decisions import random_answer
+    from renders.hellenes import combat
+
+    g = engine.new_game("hellenes", scenario="431", seed="14")
+    player = Rng("player:14")
+    battles = []
+    while g.outcome is None and len(battles) < 3:
+        p = player.choice(g.prompts())
+        battles += [e.data["battle"] for e in g.act(p.seat, random_answer(p, player))
+                    if e.kind == "battle_end" and e.public and e.data.get("battle")]
+    assert battles
+    for battle in battles:
+        attacks = [line for line in battle["lines"] if " cv) " in line]
+        assert attacks and all(combat.ATTACK.match(line) for line in attacks), attacks
+        image = _png(renderer("hellenes").combat(battle, g.view(None)))
+        assert image.width == combat.WIDTH
+        assert image.height >= combat.HEAD + combat.ROW * len(battle["lines"])
+
+
+def test_attack_dice_are_marked_only_when_they_agree_with_the_rating():
+    from renders.hellenes import combat
+
+    m = combat.ATTACK.match("Spartiates (A2, 4 cv) attacks: [6, 6, 2, 3] - 1 hit(s), 2 rout(s)")
+    assert m and m["power"] == "2" and m["dice"] == "6, 6, 2, 3" and m["routs"] == "2"
+    m = combat.ATTACK.match("the City garrison (A2, 1 cv) pursues: [3] - 0 hit(s), 0 rout(s)")
+    assert m and m["name"] == "the City garrison" and m["verb"] == "pursues"
+    assert combat.ATTACK.match("Athens panics (6.34)") is None

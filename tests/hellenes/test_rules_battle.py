@@ -185,3 +185,72 @@ def test_8_3_sortiers_retreat_only_into_the_city():
     g.act("sparta", "retreat")
     s = g.state
     assert s["blocks"]["S40"]["inside"] is True and "Potidea" in s["sieges"]
+
+
+def test_6_5_fleets_fight_at_sea_with_sea_ratings_and_narrows_skip_round_one():
+    # A Spartan fleet crosses the Narrows from the Sea of Marmara into the Hellespont
+    g = _battle({"S20": 2}, {"A20": 2}, area="S_HEL", via="S_MAR", from_sea=True)
+    args = g.state["flow"][-1]["args"]
+    assert args["sea"] and args["skip"] == ["S20"]  # 6.5 Narrows
+    assert args["order"] == ["A20", "S20"]  # E before F
+    rec = g.state["battle"]
+    assert {b["id"]: b["rating"] for b in rec["blocks"]} == {"A20": "E2", "S20": "F2"}
+
+
+def test_6_5_an_open_sea_border_is_fought_from_round_one():
+    g = _battle({"S20": 2}, {"A20": 2}, area="S_SAR", via="S_AND", from_sea=True)
+    assert g.state["flow"][-1]["args"]["skip"] == []
+
+
+def test_6_4_a_sea_retreat_always_cedes_one():
+    g = _battle({"S20": 2}, {"A20": 2}, area="S_SAR", via="S_AND", from_sea=True)
+    fix_dice(g, [3, 4])  # the Athenian E2 fleet attacks first: no hit, no rout
+    g.act("athens", "fight")
+    g.act("sparta", "retreat")  # before any loss, but at sea a Retreat is never a Retire
+    assert g.state["prestige"] == 1 and g.state["blocks"]["S20"]["loc"] == "S_AND"
+
+
+def test_5_41_a_second_formation_fights_after_the_first_loses():
+    blocks = {"S5": {"loc": FIELD, "cv": 1}, "S6": {"loc": FIELD, "cv": 2},
+              "A1": {"loc": FIELD, "cv": 4}}
+    g = position(scenario="431", season=1, blocks=blocks, turn={"side": "sparta", "actions": 0},
+                 start="battle", args={"area": FIELD, "attacker": "sparta",
+                                       "defender": "athens",
+                                       "formations": [
+                                           {"area": FIELD, "via": FROM, "units": ["S5"],
+                                            "from_sea": False},
+                                           {"area": FIELD, "via": "ORC", "units": ["S6"],
+                                            "from_sea": False}]})
+    fix_dice(g, [1, 3, 3, 3])  # the 4-cv hoplites eliminate S5 (C2 vs C2: defender first)
+    g.act("athens", "fight")
+    s = g.state
+    assert s["blocks"]["S5"]["loc"] == "pool"
+    args = s["flow"][-1]["args"]
+    assert args["fi"] == 1 and args["round"] == 1  # 5.41: the next Formation, a new battle
+    assert s["prestige"] == 2  # the first battle was an Athenian Triumph
+
+
+def test_6_34_pursuit_example_faster_units_that_have_not_attacked_chase():
+    # The rulebook's example in small: Spartan A, B, B and C units against an Athenian
+    # fleet ashore (a D rearguard). The first B attack routs it: Panic. The other B and
+    # the C have not attacked yet and are quicker than the rearguard: they pursue, hits
+    # only (the 6 is no rout).
+    g = _battle({"S9": 2, "S1": 2, "S7": 2, "S5": 2}, {"A20": 3})
+    fix_dice(g, [3, 4, 5, 3, 1, 6, 2, 4, 3, 4])  # the last two: the cavalry harries, misses
+    g.act("sparta", "fight")  # S9 misses; S1 routs the fleet: Panic
+    s = g.state
+    lines = s["battle"]["lines"]
+    assert [x.split(" (")[0] for x in lines if "pursues" in x] == [
+        "Sciritae", "Perioeci Hoplites", "Laconian Cavalry"]  # the B, the C, then Harrying
+    assert s["blocks"]["A20"]["cv"] == 1  # two pursuit hits
+    g.act("athens", ids(g, "athens")[0])  # the panicked side retreats
+    assert s["prestige"] == -2 and "Sparta wins (panic)" in s["log"][-1]  # Triumph (14.11)
+
+
+def test_5_42_a_formation_arriving_this_turn_joins_the_besiegers_assault():
+    g = _potidea(blocks={**ONE_BESIEGER, "A1": {"loc": "POT", "cv": 2}})
+    g.state["turn"]["moved"] = ["A1"]  # it marched in this turn
+    g.act("athens", "assault:Potidea")
+    g.act("sparta", "resist")
+    rec = g.state["battle"]
+    assert "A1" in {b["id"] for b in rec["blocks"] if b["side"] == "athens"}

@@ -169,3 +169,15 @@ def test_5_3_a_failed_forced_march_stays_on_the_border():
     fix_dice(g, [4])
     g.act("athens", "done")
     assert g.state["blocks"]["A1"]["loc"] == via
+
+
+def test_12_0_forced_marches_in_greece_always_succeed_under_the_peace():
+    g = position(scenario="415", season=1, turn={"side": "sparta", "actions": 1},
+                 start="actions", args={"side": "sparta"},
+                 blocks={"S5": {"loc": "ARC", "cv": 2}})
+    g.state["turn"]["forced"] = [{"units": ["S5"], "dest": "SPA", "via": "ARC", "cargo": {}}]
+    fix_dice(g, [])  # no die is rolled
+    g.act("sparta", "done")
+    assert prompt(g, "sparta").kind == "forced"
+    g.act("sparta", "S5")
+    assert g.state["blocks"]["S5"]["loc"] == "SPA"

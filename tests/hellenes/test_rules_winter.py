@@ -3,7 +3,7 @@ Moves, Maintenance and Disbanding."""
 
 from __future__ import annotations
 
-from .helpers import ids, position, prompt
+from .helpers import fix_dice, ids, position, prompt
 
 
 def _winter(side="athens", actions=1, **kw):
@@ -39,3 +39,95 @@ def test_9_214_wintering_group_move_passes_enemies_into_a_controlled_city():
     # Megara holds Spartan units; a Wintering Group Move ignores them (9.21)
     assert any(o.startswith("wmove:") for o in ids(g, "athens"))
     assert prompt(g, "athens").kind == "winter-actions"
+
+
+# ------------------------------------------------------------------ Homing Battles (9.31)
+def _athens_besieged(**blocks):
+    """Winter, Athens first; a 3-cv Spartan besieges Athens."""
+    return position(scenario="431", season=5, start="winter", args={"stage": 0},
+                    blocks={"A1": {"loc": "ATH", "cv": 2, "inside": True},
+                            "S1": {"loc": "ATH", "cv": 3}, **blocks},
+                    sieges={"Athens": {"besieger": "sparta", "since": 1,
+                                       "blockade_since": None}},
+                    order=["athens", "sparta"],
+                    revealed={"athens": {"card": 10, "use": "actions"},
+                              "sparta": {"card": 9, "use": "actions"}})
+
+
+def test_9_31_homing_battle_example_landing_beaten_by_routs_disbands():
+    # The rulebook's example: two Athenian fleets at Samos head home; Spartan fleets hold
+    # the Saronic Gulf and a 3-cv Spartan B2 besieges Athens. They land from the Andros Sea
+    # (a Sea Landing: they skip round 1); the besieger rolls 5, 6: two routs, a Panic.
+    g = _athens_besieged(A20={"loc": "SAM", "cv": 2}, A21={"loc": "SAM", "cv": 2},
+                         S11={"loc": "S_SAR", "cv": 3}, S12={"loc": "S_SAR", "cv": 2})
+    opts = ids(g, "athens")
+    assert "hbattle:A20:ATH:S_AND" in opts  # landing: a battle with the besiegers
+    assert "hbattle:A20:ATH:S_SAR" in opts  # through the blockade: a battle at sea
+    assert not any(o.startswith("home:A20") for o in opts)  # no peaceful way in (9.21)
+    g.act("athens", "hbattle:A20:ATH:S_AND")
+    g.act("athens", "hbattle:A21:ATH:S_AND")
+    s = g.state
+    assert s["blocks"]["A20"]["loc"] == "ATH" and not s["blocks"]["A20"]["inside"]
+    g.act("athens", "done")  # the Homing units do not disband yet (9.24 exception)
+    assert s["blocks"]["A20"]["loc"] == "ATH"
+    # Sparta's Winter Actions: it keeps its besieger and its fleets
+    g.act("sparta", "maintain:S1")
+    g.act("sparta", "maintain:S11")
+    g.act("sparta", "maintain:S12")
+    g.act("sparta", "done")
+    # Athens' SiegeBreaking Combat opens with the Homing Battle in Attica
+    fix_dice(g, [5, 6, 4])  # the example names two dice; the third misses
+    assert prompt(g, "sparta").kind == "retreat-or-fight"
+    g.act("sparta", "fight")  # the B2 besieger attacks first: the fleets skip round 1
+    assert prompt(g, "athens").kind == "battle-loss"  # equal fleets: Athens picks the rout
+    g.act("athens", "A20")
+    s = g.state
+    assert s["blocks"]["A20"]["loc"] == "pool" and s["blocks"]["A21"]["loc"] == "pool"
+    assert s["prestige"] == -2  # a Panic: Triumph for Sparta (14.11)
+    assert s["sieges"]["Athens"]["besieger"] == "sparta"
+
+
+def test_9_31_homing_units_left_unchallenged_go_in():
+    g = _athens_besieged(A20={"loc": "SAM", "cv": 2})
+    g.act("athens", "hbattle:A20:ATH:S_AND")
+    g.act("athens", "done")
+    g.act("sparta", "done")  # the besieger is not Maintained: it disbands, the siege lifts
+    s = g.state
+    assert "Athens" not in s["sieges"]
+    assert s["blocks"]["A20"]["loc"] == "ATH"
+    assert not s.get("homing")
+
+
+def test_9_31_a_fleet_slips_into_a_besieged_port_by_its_free_offshore_sea():
+    g = _athens_besieged(A20={"loc": "SAM", "cv": 2})
+    g.act("athens", "hbattle:A20:ATH:S_SAR")
+    x = g.state["blocks"]["A20"]
+    assert x["loc"] == "ATH" and x["inside"]
+
+
+def test_9_213_displacement_example_stratus_over_capacity_moves_on_to_naupactus():
+    # Athenian units besieging Leucas quarter into Stratus (Capacity 2), which already
+    # holds one: the unit there is now outside and may Quarter on to Naupactus.
+    g = _winter(blocks={"A35": {"loc": "STR", "cv": 2}, "A1": {"loc": "LEU", "cv": 2},
+                        "A2": {"loc": "LEU", "cv": 2}, "S31": {"loc": "LEU", "cv": 1,
+                                                               "inside": True}},
+                sieges={"Leucas": {"besieger": "athens", "since": 1, "blockade_since": None}})
+    assert "quarter:A35:NAU" not in ids(g, "athens")  # inside Stratus, within Capacity
+    g.act("athens", "quarter:A1:STR")
+    g.act("athens", "quarter:A2:STR")
+    assert "quarter:A35:NAU" in ids(g, "athens")  # displaced (9.213)
+    g.act("athens", "quarter:A35:NAU")
+    s = g.state
+    assert s["blocks"]["A35"]["loc"] == "NAU"
+    assert [b for b in ("A1", "A2") if s["blocks"][b]["loc"] == "STR"] == ["A1", "A2"]
+
+
+def test_9_31_views_hide_the_homing_units():
+    from engine.testing import assert_view_hides
+
+    g = _athens_besieged(A20={"loc": "SAM", "cv": 2}, S11={"loc": "S_SAR", "cv": 3})
+    g.act("athens", "hbattle:A20:ATH:S_AND")
+    for seat in ("athens", "sparta", None):
+        assert assert_view_hides(g, seat) > 0
+    v = g.view("sparta")
+    assert "homing" not in v and all(b["side"] == "sparta" for b in v["blocks"])

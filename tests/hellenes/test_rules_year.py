@@ -226,3 +226,80 @@ def test_15_2_rule_3_units_starting_in_athens_wait_for_414():
     g2 = position(scenario="sicily", year=414, season=1, turn={"side": "athens", "actions": 2},
                   start="actions", args={"side": "athens"})
     assert routes(g2.state, "A17") != []
+
+
+def test_4_23_a_detached_garrison_holds_a_captured_city_after_the_units_leave():
+    g = position(scenario="431", season=1, turn={"side": "sparta", "actions": 1},
+                 start="actions", args={"side": "sparta"},
+                 blocks={"S1": {"loc": "STA", "cv": 2}})
+    assert "garrison:Stagira" in ids(g, "sparta")
+    g.act("sparta", "garrison:Stagira")
+    s = g.state
+    assert s["garrisons"]["Stagira"] == {"side": "sparta", "kind": "detached"}
+    s["blocks"]["S1"]["loc"] = "pool"
+    assert B.city_control(s, B.comps().cities["Stagira"]) == "sparta"
+
+
+def test_8_21_attrition_on_a_port_needs_a_blockade_from_a_prior_season():
+    from engine.rulesets.hellenes.siege import attrition_open, refresh
+
+    g = position(scenario="431", season=1, stamp=5,
+                 blocks={"A1": {"loc": "CHA", "cv": 2, "inside": True},
+                         "S1": {"loc": "CHA", "cv": 3}, "A20": {"loc": "S_SEU", "cv": 2}},
+                 sieges={"Chalcis": {"besieger": "sparta", "since": 2,
+                                     "blockade_since": None}})
+    s = g.state
+    refresh(s)
+    assert not attrition_open(s, "Chalcis", "sparta")  # an Athenian fleet keeps the sea
+    s["blocks"]["A20"]["loc"] = "pool"
+    s["blocks"]["S20"] = {"side": "sparta", "loc": "S_SEU", "cv": 2, "inside": False}
+    refresh(s)
+    assert s["sieges"]["Chalcis"]["blockade_since"] == s["stamp"]
+    assert not attrition_open(s, "Chalcis", "sparta")  # blockaded only this Season
+    s["stamp"] += 1
+    assert attrition_open(s, "Chalcis", "sparta")
+
+
+def test_8_22_athens_besieged_and_cut_from_its_grain_suffers_attrition_on_1_to_3():
+    from engine.rulesets.hellenes.siege import attrition_hits_on
+
+    g = position(scenario="431", season=1,
+                 blocks={"A1": {"loc": "ATH", "cv": 2, "inside": True},
+                         "S1": {"loc": "ATH", "cv": 3}, "S20": {"loc": "S_HEL", "cv": 2}},
+                 sieges={"Athens": {"besieger": "sparta", "since": 0, "blockade_since": 0}})
+    s = g.state
+    athens = B.comps().cities["Athens"]
+    assert B.blockaded(s, athens, "athens")  # a Spartan fleet in the Hellespont (8.22)
+    assert attrition_hits_on(s, athens) == 3
+    s["blocks"]["S20"]["loc"] = "pool"
+    assert attrition_hits_on(s, athens) == 1
+
+
+def test_4_0_actions_example_build_recruit_and_move_a_group_of_six():
+    # The rulebook's example: Sparta plays 3 coins (Archidamos adds 0): it builds a fleet
+    # in Corinth from 2 to 3 cv, recruits a Theban fleet cadre in Thebes, and sends a
+    # Group of six from Sparta: two to Corinth, two to sea, one to Messenia, one stays.
+    keep = {"S30", "S10", "S14"}
+    aside = {b: {"loc": "aside"} for b in B.pool(position(scenario="431").state, "sparta")
+             if b not in keep}
+    g = position(scenario="431", season=1, start="turn", args={"side": "sparta"},
+                 revealed={"sparta": {"card": 9, "use": "actions"},
+                           "athens": {"card": 10, "use": "actions"}},
+                 blocks={**aside, "S30": {"loc": "pool"}, "S21": {"loc": "CRN", "cv": 2},
+                         "S12": {"loc": "SPA", "cv": 2}, "S9": {"loc": "ARC", "cv": 2}})
+    s = g.state
+    assert s["turn"]["actions"] == 3
+    g.act("sparta", "reinforce:S21")
+    assert s["blocks"]["S21"]["cv"] == 3
+    g.act("sparta", "recruit")
+    assert "S30@THE" in ids(g, "sparta")
+    g.act("sparta", "S30@THE")
+    assert s["blocks"]["S30"] == {"side": "sparta", "loc": "THE", "cv": 1, "inside": False}
+    assert {b for b in ("S10", "S14") if s["blocks"][b]["loc"] == "pool"} == {"S10", "S14"}
+    g.act("sparta", "move:SPA")
+    for order in ("S_LAC", "S_LAC", "CRN", "CRN", "stay", "MES"):  # fleets are asked first
+        g.act("sparta", order)
+    where = {b: s["blocks"][b]["loc"] for b in ("S1", "S2", "S5", "S7", "S11", "S12")}
+    assert where == {"S11": "S_LAC", "S12": "S_LAC", "S1": "CRN", "S2": "CRN", "S5": "SPA",
+                     "S7": "MES"}
+    assert s["turn"]["actions"] == 0

@@ -42,3 +42,31 @@ def test_athens_sparta_game_verifies_after_a_card_label_changes(monkeypatch):
     assert engine.verify_game(text).ok
     monkeypatch.setattr(as_cards, "card_label", lambda bd, cid: f"card {cid} relabelled")
     assert engine.verify_game(text).ok
+
+
+def test_athens_sparta_state_holds_no_wording_so_a_game_mid_way_verifies(monkeypatch):
+    """The state keeps what the rules need, not the prompts: a record taken mid-game
+    (state included) still verifies after every prompt's wording has changed."""
+    from engine.rulesets.athens_sparta import asks
+
+    g = engine.new_game("athens-sparta", seed="wording")
+    player = Rng("p:wording")
+    for _ in range(200):
+        p = player.choice(g.prompts())
+        g.act(p.seat, random_answer(p, player))
+    record = json.dumps(g.to_dict())
+    shown = g.prompts()[0]
+    assert shown.text not in record and shown.options[0].label not in record
+    assert engine.verify_game(record).ok
+    original = asks.ask
+
+    def reworded(seat, kind, text, rule, opts, secret=False):
+        return original(seat, kind, "REWORDED " + text, rule,
+                        [[o[0], "RELABELLED " + o[1], o[2]] for o in opts], secret)
+
+    for module in ("flow", "moves_flow", "combat_flow", "build_flow", "pending", "combat",
+                   "hits"):
+        monkeypatch.setattr(f"engine.rulesets.athens_sparta.{module}.ask", reworded)
+    again = engine.load_game(record)
+    assert again.prompts()[0].text.startswith("REWORDED")  # the wording did change
+    assert engine.verify_game(record).ok

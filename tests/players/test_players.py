@@ -150,3 +150,51 @@ def test_no_cheating_players_answer_alike_when_only_hidden_facts_differ(level):
         p = rng.choice(game.prompts())
         game.act(p.seat, rng.choice(p.options).id)
     assert checked >= 20  # enough differing variants to prove something
+
+
+def test_no_cheating_search_samples_only_what_the_view_allows():
+    # The search player plays sampled worlds forward: two games that differ only in
+    # hidden facts must give it the same samples, hence the same answer (a fixed number
+    # of samples: a time budget would not replay).
+    game = engine.new_game("athens-sparta", seed="blind-search")
+    checked = searched = 0
+    rng = Rng("blind-search-walk")
+    for step in range(300):
+        if game.outcome is not None:
+            break
+        p = game.prompts()[0]
+        if step % 15 == 0 and 2 <= len(p.options) <= 8:
+            checked += assert_player_blind(game, p.seat, "search", seed=step, samples=2,
+                                           horizon=4)
+            searched += 1
+        p = rng.choice(game.prompts())
+        game.act(p.seat, rng.choice(p.options).id)
+    assert searched >= 5 and checked >= 10
+
+
+def test_search_determinize_depends_on_the_view_only():
+    game = engine.new_game("athens-sparta", seed="determinize")
+    advance(game, 120)
+    rules = game.rules
+    seat = "athens"
+    base = rules.dump(rules.determinize(game.state, seat, Rng("s")))
+    variants = list(rules.hidden_variants(game.state, seat, Rng("v")))
+    assert variants
+    for v in variants:
+        assert rules.view(v, seat) == rules.view(game.state, seat)
+        assert rules.dump(rules.determinize(v, seat, Rng("s"))) == base
+    sample = rules.determinize(game.state, seat, Rng("s"))
+    assert rules.view(sample, seat) == rules.view(game.state, seat)
+    assert rules.check_invariants(sample) == []
+
+
+def test_search_keeps_within_its_budget_and_replays_with_fixed_samples():
+    import time
+
+    game = engine.new_game("athens-sparta", seed="budget")
+    prompt = until(game, "act")  # fire or retreat: a decision the search weighs
+    t0 = time.perf_counter()
+    decide(game, prompt.seat, player("search", 1, budget_s=0.3))
+    assert time.perf_counter() - t0 < 0.3 + 1.5  # the heuristic's own share on top
+    first = decide(game, prompt.seat, player("search", 2, samples=3, horizon=4))
+    assert first == decide(game, prompt.seat, player("search", 2, samples=3, horizon=4))

@@ -61,7 +61,8 @@ async def test_refusals_change_nothing(svc):
     await _refused("illegal", svc.submit(CH, NORTH, "card:99", ver, iid()))
     await _refused("illegal", svc.submit(CH, NORTH, "bank:left", ver, iid()))
     await _refused("no_game", svc.submit(CH + 1, NORTH, card, ver, iid()))
-    await _refused("bad_input", svc.submit(CH, NORTH, "", ver, iid()))
+    await _refused("illegal", svc.submit(CH, NORTH, "", ver, iid()))  # no card chosen
+    await _refused("bad_input", svc.submit(CH, NORTH, "card\x00", ver, iid()))
     await _refused("bad_input", svc.submit(CH, -1, card, ver, iid()))
     await _refused("bad_input", svc.submit(CH, NORTH, card, True, iid()))
     await _refused("illegal", svc.undo(CH, NORTH, ver, iid()))  # nothing to undo yet
@@ -160,3 +161,27 @@ async def test_posted_messages_are_remembered(svc):
     assert [(m.message_id, m.version) for m in await svc.posts(gid, "map")] == [(111, 3)]
     await svc.forget_post(112)
     assert [m.message_id for m in await svc.posts(gid)] == [111]
+
+
+async def test_choosing_none_of_a_k_of_n_prompt_is_an_answer(svc):
+    """A "choose 0 to k" prompt answered with nothing is the empty answer (the bot's
+    "Choose none" button, the terminal's '-'): the service passes it to the engine."""
+    import tests.fixtures.allies  # noqa: F401 - registers the three-seat fixture
+
+    users = {"thebes": 11, "athens": 12, "plataea": 13}
+    await svc.create_game(guild_id=1, channel_id=CH, user_id=11, ruleset_id="allies")
+    for seat, user in users.items():
+        await svc.join(CH, user, seat)
+    await svc.start(CH, 11)
+    for _ in range(20):
+        waiting = (await svc.view(CH, None)).view["game"]["waiting_for"]
+        seat = waiting[0]
+        mine = await svc.view(CH, users[seat])
+        prompt = mine.prompt.prompt
+        if prompt.form == "pick" and prompt.lo == 0:
+            result = await svc.submit(CH, users[seat], "", mine.version, iid())
+            assert result.version == mine.version + 1
+            assert any("nothing" in e.text for e in result.events)
+            return
+        await svc.submit(CH, users[seat], prompt.options[0].id, mine.version, iid())
+    raise AssertionError("no claim prompt came up")

@@ -112,6 +112,26 @@ class Board:
                                  if c.get("oracle") and c.get("hex"))
         self.persian = frozenset(h for h, hx in self.hexes.items() if hx.get("persian"))
         self._dist: dict[str, dict[str, int]] = {}
+        self.armies = frozenset(b for b, sp in self.blocks.items() if sp["type"] != "navy")
+        self.mountains = frozenset(h for h, hx in self.hexes.items()
+                                   if hx.get("terrain") == "mountain")
+        self._limits: dict[str, tuple[int, int]] = {}
+        self._labels: dict[str, str] = {}
+        # a neutral city's own blocks (9.5), in component order
+        self.neutral_home: dict[str, list[str]] = {}
+        # blocks by their special role (revolts 7.0, Helots 7.1, rebel navies 9.4), in
+        # component order; cities a revolt may target (7.0: major, on the map, not Athens
+        # or Sparta), by name
+        self.specials: dict[str, list[str]] = {}
+        for bid, sp in self.blocks.items():
+            if sp.get("special"):
+                self.specials.setdefault(sp["special"], []).append(bid)
+        self.revolt_targets = [(n, c) for n, c in sorted(self.cities.items())
+                               if n not in ("Athens", "Sparta") and c.get("major")
+                               and c.get("hex")]
+        for bid, sp in self.blocks.items():
+            if sp["side"] == "neutral" and sp.get("home") is not None:
+                self.neutral_home.setdefault(sp["home"], []).append(bid)
 
     # ---------------------------------------------------------------- construction
     @classmethod
@@ -197,12 +217,24 @@ class Board:
 
     def label(self, h: str) -> str:
         """The short label of a place: its city's name, else the hex id."""
+        got = self._labels.get(h)
+        if got is None:
+            got = self._labels[h] = self._label(h)
+        return got
+
+    def _label(self, h: str) -> str:
         if h == SICILY:
             return "Syracuse"
         return self.hexes[h].get("city") or self.city_at.get(h) or h
 
     def stack_limit(self, h: str) -> tuple[int, int]:
         """(blocks, armies) one player may stack in a hex (rule 4.1 terrain table)."""
+        got = self._limits.get(h)
+        if got is None:
+            got = self._limits[h] = self._stack_limit(h)
+        return got
+
+    def _stack_limit(self, h: str) -> tuple[int, int]:
         if h == SICILY:
             return 99, 99
         name = self.city_at.get(h)
@@ -213,7 +245,7 @@ class Board:
         return 4, 4
 
     def is_mountain(self, h: str) -> bool:
-        return self.hexes[h]["terrain"] == "mountain"
+        return h in self.mountains
 
     def crossing(self, h: str, frm: str | None, to: str | None) -> bool:
         """Does a land move through strait hex `h`, entering from `frm` (None: starting in

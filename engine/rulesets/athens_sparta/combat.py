@@ -2,8 +2,10 @@
 and pillage, run as a resumable machine.
 
 `s["battle"]` holds the battle in progress; `run(bd, s, ctx)` advances it until some player
-must decide, and returns that decision as an *ask* (seat, text, options); the flow module
-turns asks into prompts and sends the answer back through `answer(...)`.
+must decide, and returns that decision as a `Decision`: the name of the procedure that asks
+it (flow.py) and its arguments (the block concerned, the stage). The procedure builds its
+prompt on demand with `PROMPTS[name]` and applies the answer with `ANSWERS[name]`, which
+may name a follow-up decision (a retreat's destination, a regroup's).
 
 Battle stages per round (5.41): "sea" (navies against navies), "navy" (navies that did
 not act choose land battle, withdrawal or staying at sea), "land", "siege_decl" (attacker
@@ -14,10 +16,14 @@ without relief forces), "revolt" (7.0).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from engine import Prompt
+
+from .asks import OptionRow, arg, ask, destination
 from .board import SICILY, Board
-from .hits import apply_hits, eliminate, start_hits
+from .hits import apply_hits, eliminate, hit_prompt, start_hits
 from .state import (
     a_side,
     block_name,
@@ -33,6 +39,10 @@ from .state import (
 )
 
 LETTERS = {"A": 0, "B": 1, "C": 2}
+
+# A decision the battle waits for: the procedure's name and its arguments.
+Args = dict[str, Any]
+Decision = tuple[str, Args]
 
 
 # ------------------------------------------------------------------ helpers
@@ -73,10 +83,6 @@ def _reveal(s, ctx, bids) -> None:
         if b not in s["revealed"]:
             s["revealed"].append(b)
     ctx.reveal()
-
-
-def _ask(seat, kind, text, rule, opts, **extra) -> dict[str, Any]:
-    return {"seat": seat, "kind": kind, "text": text, "rule": rule, "opts": opts, **extra}
 
 
 def _in_count(s, bt, side) -> int:
@@ -178,21 +184,19 @@ def start_battle(bd: Board, s, h: str, kind: str, ctx, attacker: str | None = No
 
 
 # ------------------------------------------------------------------ the machine
-def run(bd: Board, s, ctx) -> dict[str, Any] | None:
+def run(bd: Board, s, ctx) -> Decision | None:
+    """Advance the battle until someone must decide (that decision) or it is over."""
     bt = s["battle"]
     while bt is not None:
-        if s.get("pending_retreat"):
-            return pending_retreat_ask(bd, s)
         if s.get("hits"):
-            ask = apply_hits(bd, s, ctx)
-            if ask:
-                return ask
+            if apply_hits(bd, s, ctx):
+                return ("hit", {})
             _check_won(s, bt)
         stage = bt["stage"]
         fn = STAGES[stage]
-        ask = fn(bd, s, bt, ctx)
-        if ask:
-            return ask
+        decision = fn(bd, s, bt, ctx)
+        if decision:
+            return decision
         bt = s["battle"]
     return None
 
@@ -214,32 +218,20 @@ def _stage_decl(bd: Board, s, bt, ctx):
             bt["decl"].pop(0)
             continue
         lim = siege_limit(bd, h)
-        name = block_name(bd, b)
         if kind == "new":
             if _in_count(s, bt, bt["def"]) >= lim:
                 bt["decl"].pop(0)
                 _reveal(s, ctx, [b])
                 continue
-            return _ask(bt["def"], "decl",
-                        f"Battle at {bd.label(h)} (rule 5.4): {name} engages, or withdraws "
-                        f"into the walls and accepts siege (at most {lim} blocks).", "5.4",
-                        [["eng", "Engage", "5.4"], ["wd", "Withdraw into the city", "5.4"]],
-                        bid=b)
+            return ("decl", {"block": b})
         if kind == "storm":
             n = sum(1 for x in bt["role"] if bt["st"].get(x) == "storm")
             if n >= lim:
                 bt["decl"] = []
                 break
-            return _ask(bt["att"], "decl",
-                        f"Siege of {bd.label(h)} (rule 5.4): does {name} storm the city "
-                        f"(at most {lim} blocks) or stay on siege?", "5.4",
-                        [["storm", "Storm", "5.3"], ["stay", "Stay on siege", "5.4"]], bid=b)
+            return ("decl", {"block": b})
         if kind == "sally":
-            return _ask(bt["att"], "decl",
-                        f"Besieged at {bd.label(h)} (rule 5.4): does {name} sally out or "
-                        "remain in the city?", "5.4",
-                        [["sally", "Sally", "5.3"], ["stay", "Remain in the city", "5.4"]],
-                        bid=b)
+            return ("decl", {"block": b})
         bt["decl"].pop(0)
     # declarations done
     if kind == "storm" and not any(bt["st"][b] == "storm" for b in bt["role"]):
@@ -255,7 +247,29 @@ def _stage_decl(bd: Board, s, bt, ctx):
     return None
 
 
-def answer_decl(bd: Board, s, option: str, ctx) -> None:
+def prompt_decl(bd: Board, s, a: Args) -> Prompt:
+    bt = s["battle"]
+    b = a["block"]
+    h = bt["hex"]
+    lim = siege_limit(bd, h)
+    name = block_name(bd, b)
+    if bt["kind"] == "new":
+        return ask(bt["def"], "decl",
+                   f"Battle at {bd.label(h)} (rule 5.4): {name} engages, or withdraws "
+                   f"into the walls and accepts siege (at most {lim} blocks).", "5.4",
+                   [["eng", "Engage", "5.4"], ["wd", "Withdraw into the city", "5.4"]])
+    if bt["kind"] == "storm":
+        return ask(bt["att"], "decl",
+                   f"Siege of {bd.label(h)} (rule 5.4): does {name} storm the city "
+                   f"(at most {lim} blocks) or stay on siege?", "5.4",
+                   [["storm", "Storm", "5.3"], ["stay", "Stay on siege", "5.4"]])
+    return ask(bt["att"], "decl",
+               f"Besieged at {bd.label(h)} (rule 5.4): does {name} sally out or "
+               "remain in the city?", "5.4",
+               [["sally", "Sally", "5.3"], ["stay", "Remain in the city", "5.4"]])
+
+
+def answer_decl(bd: Board, s, a: Args, option: str, ctx) -> None:
     bt = s["battle"]
     b = bt["decl"].pop(0)
     if bt["kind"] == "new":
@@ -406,11 +420,7 @@ def _run_queue(bd, s, bt, ctx, stage, nxt):
         if not tg:
             bt["queue"].pop(0)
             continue
-        opts = [["fire", "Attack", "5.2"]]
-        if stage != "siege" and _can_withdraw(bd, s, bt, b):
-            opts.append(["wd", "Withdraw into the city", "5.41"])
-        if _can_retreat(bd, s, bt, b, stage):
-            opts.append(["rt", "Retreat", "5.5"])
+        opts = _act_options(bd, s, bt, b, stage)
         if len(opts) == 1:
             bt["queue"].pop(0)
             fire(bd, s, bt, b, stage, ctx)
@@ -420,20 +430,42 @@ def _run_queue(bd, s, bt, ctx, stage, nxt):
             if bt["stage"] == "end":
                 return None
             continue
-        side = bt["role"][b]
-        return _ask(side, "act", f"Battle at {bd.label(bt['hex'])}, round {bt['round']}, "
-                    f"{stage} battle (rule 5.41): {block_name(bd, b)} "
-                    f"({s['blocks'][b]['str']}{bd.blocks[b]['rating']}) acts.", "5.41",
-                    opts, bid=b, stage=stage)
+        # the legal choices go with the question: working them out costs a search
+        return ("act", {"block": b, "stage": stage, "choices": [o[0] for o in opts]})
     bt["queue"] = None
     bt["stage"] = nxt
     return None
 
 
-def answer_act(bd, s, option, ctx, ask) -> None:
+ACT_CHOICES: dict[str, OptionRow] = {"fire": ["fire", "Attack", "5.2"],
+                                     "wd": ["wd", "Withdraw into the city", "5.41"],
+                                     "rt": ["rt", "Retreat", "5.5"]}
+
+
+def _act_options(bd, s, bt, b, stage) -> list[OptionRow]:
+    opts = [ACT_CHOICES["fire"]]
+    if stage != "siege" and _can_withdraw(bd, s, bt, b):
+        opts.append(ACT_CHOICES["wd"])
+    if _can_retreat(bd, s, bt, b, stage):
+        opts.append(ACT_CHOICES["rt"])
+    return opts
+
+
+def prompt_act(bd, s, a: Args) -> Prompt:
     bt = s["battle"]
-    b = ask["bid"]
-    stage = ask["stage"]
+    b, stage = a["block"], a["stage"]
+    return ask(bt["role"][b], "act", f"Battle at {bd.label(bt['hex'])}, round {bt['round']}, "
+               f"{stage} battle (rule 5.41): {block_name(bd, b)} "
+               f"({s['blocks'][b]['str']}{bd.blocks[b]['rating']}) acts.", "5.41",
+               [ACT_CHOICES[c] for c in a["choices"]] if "choices" in a
+               else _act_options(bd, s, bt, b, stage))
+
+
+def answer_act(bd, s, a: Args, option, ctx) -> Decision | None:
+    bt = s["battle"]
+    b = a["block"]
+    stage = a["stage"]
+    then: Decision | None = None
     if bt["queue"] and bt["queue"][0] == b:
         bt["queue"].pop(0)
     if option == "fire":
@@ -451,8 +483,9 @@ def answer_act(bd, s, option, ctx, ask) -> None:
             bt["st"][b] = "res"
             _record(bd, s, bt, b, stage, "retreat")
         else:
-            s["pending_retreat"] = b
+            then = ("retreat", {"block": b, "why": "chosen"})  # where to, next (5.5)
     _check_won(s, bt)
+    return then
 
 
 def _record(bd, s, bt, b, stage, action, **data) -> dict[str, Any]:
@@ -509,23 +542,27 @@ def _stage_navy(bd, s, bt, ctx):
             if bt["role"][b] == bt["att"]:
                 bt["st"][b] = "land"
             continue
-        opts = [["land", "Engage in the land battle", "5.41"],
-                ["sea", "Remain at sea", "5.41"]]
-        if _can_withdraw(bd, s, bt, b):
-            opts.insert(1, ["wd", "Withdraw into the city", "5.41"])
-        return _ask(bt["role"][b], "navy",
-                    f"Battle at {bd.label(bt['hex'])} (rule 5.41): {block_name(bd, b)} has no "
-                    "enemy navy to fight. Engage on land, withdraw, or remain at sea?",
-                    "5.41", opts, bid=b)
+        return ("navy", {"block": b})
     bt.pop("navy_done", None)
     bt["stage"] = "land"
     bt["queue"] = None
     return None
 
 
-def answer_navy(bd, s, option, ctx, ask) -> None:
+def prompt_navy(bd, s, a: Args) -> Prompt:
     bt = s["battle"]
-    b = ask["bid"]
+    b = a["block"]
+    opts = [["land", "Engage in the land battle", "5.41"], ["sea", "Remain at sea", "5.41"]]
+    if _can_withdraw(bd, s, bt, b):
+        opts.insert(1, ["wd", "Withdraw into the city", "5.41"])
+    return ask(bt["role"][b], "navy",
+               f"Battle at {bd.label(bt['hex'])} (rule 5.41): {block_name(bd, b)} has no "
+               "enemy navy to fight. Engage on land, withdraw, or remain at sea?", "5.41", opts)
+
+
+def answer_navy(bd, s, a: Args, option, ctx) -> None:
+    bt = s["battle"]
+    b = a["block"]
     bt.setdefault("navy_done", []).append(b)
     if option == "land":
         bt["st"][b] = "land"
@@ -564,20 +601,24 @@ def _stage_siege_decl(bd, s, bt, ctx):
             continue
         if len(storming) >= lim:
             break
-        return _ask(bt["att"], "siege_decl",
-                    f"Only defenders inside the walls of {bd.label(bt['hex'])} remain (rule "
-                    f"5.41): does {block_name(bd, b)} storm the city or stay in reserve?",
-                    "5.41", [["storm", "Storm the city", "5.41"],
-                             ["res", "Stay in reserve", "5.41"]], bid=b)
+        return ("siege_decl", {"block": b})
     bt.pop("sd", None)
     bt["stage"] = "siege"
     bt["queue"] = None
     return None
 
 
-def answer_siege_decl(bd, s, option, ctx, ask) -> None:
+def prompt_siege_decl(bd, s, a: Args) -> Prompt:
     bt = s["battle"]
-    b = ask["bid"]
+    return ask(bt["att"], "siege_decl",
+               f"Only defenders inside the walls of {bd.label(bt['hex'])} remain (rule "
+               f"5.41): does {block_name(bd, a['block'])} storm the city or stay in reserve?",
+               "5.41", [["storm", "Storm the city", "5.41"], ["res", "Stay in reserve", "5.41"]])
+
+
+def answer_siege_decl(bd, s, a: Args, option, ctx) -> None:
+    bt = s["battle"]
+    b = a["block"]
     bt.setdefault("sd", []).append(b)
     bt["st"][b] = "storm" if option == "storm" else "res"
 
@@ -719,10 +760,7 @@ def _stage_forced(bd, s, bt, ctx):
         if not _alive(s, bt, b):
             bt["optional"].pop(0)
             continue
-        opts = [["stay", "Stay on blockade", "5.43"]] + retreat_options(bd, s, bt, b)
-        return _ask(bt["role"][b], "retreat", f"{bd.label(bt['hex'])} has fallen (rule 5.43): "
-                    f"does {block_name(bd, b)} stay on blockade or retreat?", "5.43", opts,
-                    bid=b)
+        return ("retreat", {"block": b, "why": "blockade"})
     if "optional" in bt:
         del bt["optional"]
         outside = [b for b in _side_blocks(s, bt, bt["def"]) if bt["st"][b] != "in"]
@@ -748,17 +786,33 @@ def _stage_forced(bd, s, bt, ctx):
             bt["forced"].pop(0)
             do_retreat(bd, s, bt, b, opts[0][0], ctx)
             continue
-        return _ask(bt["role"][b], "retreat",
-                    f"{block_name(bd, b)} must retreat from {bd.label(bt['hex'])} "
-                    "(rules 5.43, 5.5). Where to?", "5.5", opts, bid=b)
+        return ("retreat", {"block": b, "why": "forced"})
     bt["stage"] = "regroup"
     bt["regrouped"] = []
     return None
 
 
-def answer_retreat(bd, s, option, ctx, ask) -> None:
+def prompt_retreat(bd, s, a: Args) -> Prompt:
+    """Where a block retreats: one that chose to in round 2 (5.5), one the battle's end
+    forces back (5.43), or a defending navy that may stay on blockade instead (5.43)."""
     bt = s["battle"]
-    b = ask["bid"]
+    b = a["block"]
+    opts = retreat_options(bd, s, bt, b)
+    side = bt["role"][b]
+    if a["why"] == "blockade":
+        return ask(side, "retreat", f"{bd.label(bt['hex'])} has fallen (rule 5.43): "
+                   f"does {block_name(bd, b)} stay on blockade or retreat?", "5.43",
+                   [["stay", "Stay on blockade", "5.43"]] + opts)
+    if a["why"] == "forced":
+        return ask(side, "retreat", f"{block_name(bd, b)} must retreat from "
+                   f"{bd.label(bt['hex'])} (rules 5.43, 5.5). Where to?", "5.5", opts)
+    return ask(side, "retreat", f"{block_name(bd, b)} retreats from "
+               f"{bd.label(bt['hex'])} (rule 5.5). Where to?", "5.5", opts)
+
+
+def answer_retreat(bd, s, a: Args, option, ctx) -> None:
+    bt = s["battle"]
+    b = a["block"]
     if bt.get("optional") and bt["optional"][0] == b:
         bt["optional"].pop(0)
         if option == "stay":
@@ -766,11 +820,10 @@ def answer_retreat(bd, s, option, ctx, ask) -> None:
     elif bt.get("forced") and bt["forced"][0] == b:
         bt["forced"].pop(0)
     do_retreat(bd, s, bt, b, option, ctx)
-    s.pop("pending_retreat", None)
     _check_won(s, bt)
 
 
-def retreat_options(bd, s, bt, b) -> list[list[str]]:
+def retreat_options(bd, s, bt, b) -> list[OptionRow]:
     """Rule 5.5: attackers go back through the hex-sides they came by, defenders through
     any other; to friendly or vacant hexes only, within terrain limits. Navies go to a
     friendly port within four hexes."""
@@ -837,14 +890,13 @@ def _retreat_hex_open(bd: Board, s, occ, side: str, nb: str) -> bool:
 
 
 def do_retreat(bd, s, bt, b, option, ctx) -> None:
-    parts = option.split(":")
-    dest = parts[1]
+    dest, coast = destination(option, bd.ports)
     blk = s["blocks"][b]
     src = blk["loc"]
     blk["loc"] = dest
     blk["in"] = False
     if is_navy(bd, b):
-        blk["coast"] = int(parts[2]) if len(parts) > 2 else bd.ports.get(dest, 0)
+        blk["coast"] = coast
     else:
         bt["retreats"][dest] = bt["retreats"].get(dest, 0) + 1
     if b in s["half"]:
@@ -855,7 +907,7 @@ def do_retreat(bd, s, bt, b, option, ctx) -> None:
               f"{bd.label(dest)} (rule 5.5)", side=blk["side"], frm=src, to=dest)
 
 
-def regroup_options(bd, s, bt, b) -> list[list[str]]:
+def regroup_options(bd, s, bt, b) -> list[OptionRow]:
     """Rule 5.6: victorious navies to a friendly port within 4; after a new battle, armies
     to adjacent friendly hexes (terrain limits apply)."""
     from .movement import _stack_ok, _water_bfs
@@ -910,47 +962,56 @@ def _regroupers(bd, s, bt) -> list[str]:
     return sorted(out)
 
 
+def _regroup_candidates(bd, s, bt) -> list[str]:
+    return [b for b in _regroupers(bd, s, bt) if regroup_options(bd, s, bt, b)]
+
+
 def _stage_regroup(bd, s, bt, ctx):
-    b = bt.get("sel")
-    if b:  # the block chosen to regroup: now where to (5.6)
-        opts = regroup_options(bd, s, bt, b)
-        return _ask(bt["role"][b], "regroup_to", f"Regroup {block_name(bd, b)} from "
-                    f"{bd.label(bt['hex'])} (rule 5.6): where to?", "5.6",
-                    opts + [["back", "Choose another block", "5.6"]], bid=b)
-    cands = [b for b in _regroupers(bd, s, bt) if regroup_options(bd, s, bt, b)]
+    cands = _regroup_candidates(bd, s, bt)
     if not cands:
         bt["stage"] = "pillage"
         return None
+    return ("regroup", {"blocks": cands})  # found by a search each: kept with the question
+
+
+def prompt_regroup(bd, s, a: Args) -> Prompt:
+    bt = s["battle"]
+    cands = a["blocks"] if "blocks" in a else _regroup_candidates(bd, s, bt)
     side = bt["role"][cands[0]]
     opts = [[f"g:{b}", f"{block_name(bd, b)} ({s['blocks'][b]['str']})", "5.6"]
             for b in cands[:24]]
     opts.append(["done", "No (more) regrouping", "5.6"])
-    return _ask(side, "regroup", f"After the battle at {bd.label(bt['hex'])} (rule 5.6): "
-                "choose a victorious block to regroup, or finish.", "5.6", opts)
+    return ask(side, "regroup", f"After the battle at {bd.label(bt['hex'])} (rule 5.6): "
+               "choose a victorious block to regroup, or finish.", "5.6", opts)
 
 
-def answer_regroup(bd, s, option, ctx, ask) -> dict[str, Any] | None:
+def answer_regroup(bd, s, a: Args, option, ctx) -> Decision | None:
     bt = s["battle"]
     if option == "done":
         bt["stage"] = "pillage"
         return None
-    bt["sel"] = option[2:]
-    return None
+    return ("regroup_to", {"block": arg(option)})  # the block chosen: now where to (5.6)
 
 
-def answer_regroup_to(bd, s, option, ctx, ask) -> None:
+def prompt_regroup_to(bd, s, a: Args) -> Prompt:
     bt = s["battle"]
-    bt["sel"] = None
+    b = a["block"]
+    return ask(bt["role"][b], "regroup_to", f"Regroup {block_name(bd, b)} from "
+               f"{bd.label(bt['hex'])} (rule 5.6): where to?", "5.6",
+               list(regroup_options(bd, s, bt, b)) + [["back", "Choose another block", "5.6"]])
+
+
+def answer_regroup_to(bd, s, a: Args, option, ctx) -> None:
+    bt = s["battle"]
     if option == "back":
         return
-    b = ask["bid"]
+    b = a["block"]
     bt["regrouped"].append(b)
-    parts = option.split(":")
-    dest = parts[1]
+    dest, coast = destination(option, bd.ports)
     blk = s["blocks"][b]
     blk["loc"] = dest
     if is_navy(bd, b):
-        blk["coast"] = int(parts[2]) if len(parts) > 2 else bd.ports.get(dest, 0)
+        blk["coast"] = coast
     else:
         bt["retreats"][dest] = bt["retreats"].get(dest, 0) + 1
     ctx.event("regroup", f"{a_side(blk['side'])} regroups from {bd.label(bt['hex'])} "
@@ -959,34 +1020,41 @@ def answer_regroup_to(bd, s, option, ctx, ask) -> None:
 
 def _stage_pillage(bd, s, bt, ctx):
     """Rule 5.61: pillage BPs spent at once on victorious blocks that did not regroup."""
-    from .replacements import step_cost
 
-    if bt["pillage"] > 0:
-        side = bt["att"]
-        opts = []
-        for b in _side_blocks(s, bt, side):
-            blk = s["blocks"][b]
-            cost = step_cost(bd, s, b)
-            if blk["str"] < bd.blocks[b]["max_strength"] and cost <= bt["pillage"]:
-                opts.append([f"p:{b}", f"{block_name(bd, b)} {blk['str']}→{blk['str'] + 1} "
-                             f"({cost} BP)", "5.61"])
-        if opts:
-            opts.append(["done", "Keep the rest (lost)", "5.61"])
-            return _ask(side, "pillage", f"Pillage of {bd.label(bt['hex'])} (rule 5.61): "
-                        f"{bt['pillage']} BP to add steps to the victors who stayed.", "5.61",
-                        opts)
+    if bt["pillage"] > 0 and _pillage_options(bd, s, bt):
+        return ("pillage", {})
     bt["stage"] = "finish"
     return None
 
 
-def answer_pillage(bd, s, option, ctx, ask) -> None:
+def _pillage_options(bd, s, bt) -> list[OptionRow]:
+    from .replacements import step_cost
+
+    opts: list[OptionRow] = []
+    for b in _side_blocks(s, bt, bt["att"]):
+        blk = s["blocks"][b]
+        cost = step_cost(bd, s, b)
+        if blk["str"] < bd.blocks[b]["max_strength"] and cost <= bt["pillage"]:
+            opts.append([f"p:{b}", f"{block_name(bd, b)} {blk['str']}→{blk['str'] + 1} "
+                         f"({cost} BP)", "5.61"])
+    return opts
+
+
+def prompt_pillage(bd, s, a: Args) -> Prompt:
+    bt = s["battle"]
+    opts = _pillage_options(bd, s, bt) + [["done", "Keep the rest (lost)", "5.61"]]
+    return ask(bt["att"], "pillage", f"Pillage of {bd.label(bt['hex'])} (rule 5.61): "
+               f"{bt['pillage']} BP to add steps to the victors who stayed.", "5.61", opts)
+
+
+def answer_pillage(bd, s, a: Args, option, ctx) -> None:
     from .replacements import step_cost
 
     bt = s["battle"]
     if option == "done":
         bt["pillage"] = 0
         return
-    b = option[2:]
+    b = arg(option)
     bt["pillage"] -= step_cost(bd, s, b)
     s["blocks"][b]["str"] += 1
     ctx.event("pillage", f"{bt['att'].title()} spends pillage on a block", seats=(bt["att"],),
@@ -1028,15 +1096,21 @@ STAGES = {
 }
 
 
-def pending_retreat_ask(bd, s) -> dict[str, Any] | None:
-    """A block that chose to retreat in round 2 now picks where to go."""
-    b = s.get("pending_retreat")
-    if not b:
-        return None
-    bt = s["battle"]
-    opts = retreat_options(bd, s, bt, b)
-    return _ask(bt["role"][b], "retreat", f"{block_name(bd, b)} retreats from "
-                f"{bd.label(bt['hex'])} (rule 5.5). Where to?", "5.5", opts, bid=b)
+def answer_hit(bd, s, a: Args, option, ctx) -> None:
+    s["hits"]["choice"] = arg(option)
 
 
-__all__ = ["battle_hexes", "run", "start_battle"]
+# The battle's decisions: how each is asked, and what its answer does.
+PROMPTS: dict[str, Callable[[Board, Any, Args], Prompt]] = {
+    "decl": prompt_decl, "act": prompt_act, "navy": prompt_navy,
+    "siege_decl": prompt_siege_decl, "retreat": prompt_retreat, "regroup": prompt_regroup,
+    "regroup_to": prompt_regroup_to, "pillage": prompt_pillage,
+    "hit": lambda bd, s, a: hit_prompt(bd, s, "hit"),
+}
+ANSWERS: dict[str, Callable[[Board, Any, Args, str, Any], Decision | None]] = {
+    "decl": answer_decl, "act": answer_act, "navy": answer_navy,
+    "siege_decl": answer_siege_decl, "retreat": answer_retreat, "regroup": answer_regroup,
+    "regroup_to": answer_regroup_to, "pillage": answer_pillage, "hit": answer_hit,
+}
+
+__all__ = ["ANSWERS", "PROMPTS", "battle_hexes", "run", "start_battle"]

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import Prompt
+
+from .asks import ask
 from .board import Board
 from .state import a_side, block_name
 
@@ -56,8 +59,9 @@ def strongest(s: dict[str, Any], pool: list[str]) -> list[str]:
     return sorted(b for b in pool if s["blocks"][b]["str"] == top)
 
 
-def apply_hits(bd: Board, s: dict[str, Any], ctx: Any) -> dict[str, Any] | None:
-    """Apply pending hits. Returns an ask (the owner must pick among equals) or None."""
+def apply_hits(bd: Board, s: dict[str, Any], ctx: Any) -> bool:
+    """Apply pending hits. True when the owner must first pick among equally strong
+    blocks (`hit_prompt` asks him; his pick goes to `s["hits"]["choice"]`)."""
     h = s["hits"]
     rec = None
     if h["rec"] and s["battle"] and s["battle"]["rec"]["rounds"]:
@@ -80,15 +84,7 @@ def apply_hits(bd: Board, s: dict[str, Any], ctx: Any) -> dict[str, Any] | None:
                 continue
         cands = strongest(s, pool)
         if len(cands) > 1 and h["choice"] not in cands:
-            side = h["side"]
-            rule = h.get("rule", "5.2")
-            return {"seat": side, "kind": "hit", "rule": rule,
-                    "text": (f"Rule {rule}: a hit falls on your strongest block; several are "
-                             "equally strong. Choose which one takes it"
-                             + (" (double defence: a half-hit, rule 5.41)." if h["half"]
-                                else ".")),
-                    "opts": [[f"h:{b}", f"{block_name(bd, b)} ({s['blocks'][b]['str']})",
-                              rule] for b in cands]}
+            return True
         target = h["choice"] if h["choice"] in cands else cands[0]
         h["choice"] = None
         if h["half"]:
@@ -100,7 +96,20 @@ def apply_hits(bd: Board, s: dict[str, Any], ctx: Any) -> dict[str, Any] | None:
             _note(s, rec, target, before, after, full=True)
         h["n"] -= 1
     s["hits"] = None
-    return None
+    return False
+
+
+def hit_prompt(bd: Board, s: dict[str, Any], kind: str) -> Prompt:
+    """The owner picks which of his equally strong blocks takes the next hit."""
+    h = s["hits"]
+    rule = h.get("rule", "5.2")
+    cands = strongest(s, h["pool"])
+    return ask(h["side"], kind,
+               f"Rule {rule}: a hit falls on your strongest block; several are equally "
+               "strong. Choose which one takes it"
+               + (" (double defence: a half-hit, rule 5.41)." if h["half"] else "."), rule,
+               [[f"h:{b}", f"{block_name(bd, b)} ({s['blocks'][b]['str']})", rule]
+                for b in cands])
 
 
 def _note(s, rec, target, before, after, full):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import SICILY, Board
+from .flow import current_step, prompts
 from .state import OFFMAP, SIDES, is_army, occupancy, siege_at
 
 
@@ -28,7 +29,8 @@ def check(bd: Board, s: dict[str, Any]) -> list[str]:
         if x["side"] not in SIDES:
             out.append(f"{bid} is on the map but belongs to {x['side']}")
     occ = occupancy(s)
-    between = s["step"] in ("move", "move_dest", "revolt_city", "revolt_str", "commit",
+    step = current_step(s)
+    between = step in ("move", "move_dest", "revolt_city", "revolt_str", "commit",
                             "build", "deal", "mulligan", "sicily", "event")
     for h, here in occ.items():
         if h == SICILY:
@@ -46,7 +48,7 @@ def check(bd: Board, s: dict[str, Any]) -> list[str]:
                 na = sum(1 for b in bids if is_army(bd, b))
                 if na > armies and moved_in:
                     out.append(f"{side} stacks {na} armies in {h} (limit {armies})")
-        if len(here) == 2 and s["battle"] is None and s["step"] in ("commit", "build", "deal") \
+        if len(here) == 2 and s["battle"] is None and step in ("commit", "build", "deal") \
                 and h not in bd.oracles and siege_at(bd, s, h, occ) is None:
             out.append(f"{h} holds both sides' blocks outside any siege between turns")
     # cards are conserved
@@ -65,6 +67,6 @@ def check(bd: Board, s: dict[str, Any]) -> list[str]:
     for name, side in s["control"].items():
         if side not in ("athens", "sparta", "neutral", "persia", "none"):
             out.append(f"{name} has an impossible controller {side}")
-    if s["winner"] is None and not s["resigned"] and not s["asks"]:
+    if s["winner"] is None and not s["resigned"] and not prompts(bd, s):
         out.append("nobody has a decision to make but the game is not over")
     return out

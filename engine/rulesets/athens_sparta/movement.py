@@ -9,13 +9,14 @@ A destination is ``(hex, mode, entry_from, crossed, coast)``: mode "op" (operati
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from .board import SICILY, Board
 from .state import (
+    current,
     enemy_hex,
     friendly,
-    is_army,
     is_navy,
     move_limit,
     occupancy,
@@ -28,12 +29,16 @@ def _stack_ok(bd: Board, s, occ, side: str, h: str, bid: str) -> bool:
     """Rule 4.1: at most 4 blocks of one player in a hex (mountain 2; Athens 6 with at
     most 4 armies). Stacking is checked where a move ends only."""
     total, armies = bd.stack_limit(h)
-    mine = [b for b in occ.get(h, {}).get(side, []) if b != bid]
-    mine = [b for b in mine if not s["blocks"][b].get("rv")]  # revolt blocks don't count (7.0)
+    here = occ.get(h)
+    if not here:
+        return total >= 1
+    blocks = s["blocks"]
+    # revolt blocks don't count (7.0)
+    mine = [b for b in here.get(side, ()) if b != bid and not blocks[b].get("rv")]
     if len(mine) + 1 > total:
         return False
-    if is_army(bd, bid) and armies < total:
-        return sum(1 for b in mine if is_army(bd, b)) + 1 <= armies
+    if armies < total and bid in bd.armies:
+        return sum(1 for b in mine if b in bd.armies) + 1 <= armies
     return True
 
 
@@ -43,12 +48,20 @@ def _enemy_blocks(s, occ, side: str, h: str) -> bool:
 
 def enemy_set(bd: Board, s, occ, side: str) -> frozenset[str]:
     """Hexes holding enemy blocks that stop a move: not inside walls besieged by `side`."""
+    d = current(s, occ)
+    if d is not None:
+        got = d.get(("foes", bd, side))
+        if got is not None:
+            return got
     foe = other(side)
     out = set()
     for h, here in occ.items():
         if foe in here and not (side in here and _besieged_by(bd, s, occ, side, h)):
             out.add(h)
-    return frozenset(out)
+    foes = frozenset(out)
+    if d is not None:
+        d[("foes", bd, side)] = foes
+    return foes
 
 
 def _besieged_by(bd: Board, s, occ, side: str, h: str) -> bool:
@@ -81,52 +94,21 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tu
     start = b["loc"]
     limit = move_limit(bd, bid)
     oracle_start = bid in s["oracle"]
-    found: dict[tuple[str, str, bool], int] = {}
-    # a node is (hex, entered on a strait's far side, enemy or neutral hexes passed through)
-    Node = tuple[str, bool, frozenset[str]]
-    best: dict[Node, int] = {(start, False, frozenset()): 0}
-    frontier: list[Node] = [(start, False, frozenset())]
-    for step in range(1, limit + 1):
-        nxt = []
-        for h, far, passed in frontier:
-            for nb, _lim in bd.land[h].items():
-                if nb == SICILY or _persia_closed(s, side, bd, nb) or nb in passed:
-                    continue  # ruling R33: a move never re-enters a hex it went through
-                # leaving a strait hex (rule 4.3)
-                if h in bd.strait_far:
-                    to_far = nb in bd.strait_far[h]
-                    if far and not to_far:
-                        continue  # entered on the far side: crossing means stopping first
-                    if not far and to_far and h != start:
-                        continue  # must stop in the strait hex before crossing out
-                crossed_out = h == start and h in bd.strait_far and nb in bd.strait_far[h]
-                entering_far = nb in bd.strait_far and h in bd.strait_far[nb]
-                enemy = nb in foes
-                oracle = nb in bd.oracles
-                neutral_city = s["hctl"].get(nb) == "neutral" and nb in bd.city_at
-                # it may stop here
-                key = (nb, h, crossed_out or entering_far)
-                if key not in found:
-                    found[key] = step
-                # may it go on?
-                if step == limit or bd.is_mountain(nb):
-                    continue
-                if enemy and not oracle and not entering_far:
-                    continue  # enemy blocks stop a move (4.4), except on a strait's far side
-                # passing an enemy-held strait on its far side (4.3) or a neutral city (9.5)
-                went_by = passed | {nb} if (enemy and not oracle) or neutral_city else passed
-                node = (nb, entering_far, went_by)
-                if node not in best:
-                    best[node] = step
-                    nxt.append(node)
-        frontier = nxt
+    neutral = _land_sets(bd, s, side)[2]
+    persia_closed = side == "athens" or not s["persia"]["alliance"]
+    key = (bd, start, limit, persia_closed, foes, neutral)
+    found = _LAND.get(key)
+    if found is None:
+        if len(_LAND) >= 4096:
+            _LAND.clear()
+        found = _LAND[key] = _army_op_search(bd, start, limit, persia_closed, foes, neutral)
     out = []
     for (h, frm, crossed), _step in found.items():
         if h == start:
             continue
         enemy = h in foes
         oracle = h in bd.oracles
-        neutral_city = s["hctl"].get(h) == "neutral" and h in bd.city_at
+        neutral_city = h in neutral
         attack = (enemy and not oracle) or neutral_city
         if attack:
             if oracle_start:
@@ -138,6 +120,91 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tu
             continue
         out.append((h, "op", frm if attack else None, crossed if attack else False, None))
     return _dedupe(out)
+
+
+# Land searches already made, by everything they depend on (as `_WATER` for the sea).
+_LAND: dict[tuple, Any] = {}
+
+
+def _army_op_search(bd: Board, start: str, limit: int, persia_closed: bool,
+                    foes: frozenset[str], neutral: frozenset[str]
+                    ) -> dict[tuple[str, str, bool], int]:
+    """Where an operation move may stop: (hex, the hex it came from, whether that step
+    crossed a strait) -> steps, in search order."""
+    persia = bd.persian if persia_closed else frozenset()
+    land = bd.land
+    strait_far = bd.strait_far
+    oracles = bd.oracles
+    mountains = bd.mountains
+    found: dict[tuple[str, str, bool], int] = {}
+    # a node is (hex, entered on a strait's far side, enemy or neutral hexes passed through)
+    Node = tuple[str, bool, frozenset[str]]
+    best: dict[Node, int] = {(start, False, frozenset()): 0}
+    frontier: list[Node] = [(start, False, frozenset())]
+    for step in range(1, limit + 1):
+        nxt = []
+        for h, far, passed in frontier:
+            far_h = strait_far.get(h)
+            for nb in land[h]:
+                if nb == SICILY or nb in persia or nb in passed:
+                    continue  # ruling R33: a move never re-enters a hex it went through
+                # leaving a strait hex (rule 4.3)
+                if far_h is not None:
+                    to_far = nb in far_h
+                    if far and not to_far:
+                        continue  # entered on the far side: crossing means stopping first
+                    if not far and to_far and h != start:
+                        continue  # must stop in the strait hex before crossing out
+                crossed_out = h == start and far_h is not None and nb in far_h
+                far_nb = strait_far.get(nb)
+                entering_far = far_nb is not None and h in far_nb
+                enemy = nb in foes
+                oracle = nb in oracles
+                neutral_city = nb in neutral
+                # it may stop here
+                key = (nb, h, crossed_out or entering_far)
+                if key not in found:
+                    found[key] = step
+                # may it go on?
+                if step == limit or nb in mountains:
+                    continue
+                if enemy and not oracle and not entering_far:
+                    continue  # enemy blocks stop a move (4.4), except on a strait's far side
+                # passing an enemy-held strait on its far side (4.3) or a neutral city (9.5)
+                went_by = passed | {nb} if (enemy and not oracle) or neutral_city else passed
+                node = (nb, entering_far, went_by)
+                if node not in best:
+                    best[node] = step
+                    nxt.append(node)
+        frontier = nxt
+    return found
+
+
+# Facts read from the land control snapshot, by snapshot: `hctl` is replaced, never
+# changed in place (compute_control), and an entry is used only for its very dict.
+_HCTL: dict[tuple[int, str, bool], tuple[dict[str, str], tuple]] = {}
+
+
+def _land_sets(bd: Board, s, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(enemy hexes, friendly hexes, neutral cities' hexes) for `side` on land (4.2, 9.3,
+    9.5), as `enemy_hex` and `friendly` answer them."""
+    hctl = s["hctl"]
+    alliance = bool(s["persia"]["alliance"])
+    key = (id(hctl), side, alliance)
+    got = _HCTL.get(key)
+    if got is not None and got[0] is hctl and got[1][3] is bd:
+        return got[1][:3]
+    foe = other(side)
+    persia_friendly = side == "sparta" and alliance
+    enemy = frozenset(h for h, c in hctl.items()
+                      if c == foe or (c == "persia" and not persia_friendly))
+    friends = frozenset(h for h, c in hctl.items()
+                        if c == side or (c == "persia" and persia_friendly))
+    neutral = frozenset(h for h, c in hctl.items() if c == "neutral" and h in bd.city_at)
+    if len(_HCTL) >= 256:
+        _HCTL.clear()
+    _HCTL[key] = (hctl, (enemy, friends, neutral, bd))
+    return enemy, friends, neutral
 
 
 def _dedupe(out: list[tuple]) -> list[tuple]:
@@ -161,47 +228,110 @@ def army_march_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
     if start == SICILY or _in_siege(bd, s, occ, start):
         return []
     limit = 2 * move_limit(bd, bid)
+    enemy, friends, _neutral = _land_sets(bd, s, side)
+    persia_closed = side == "athens" or not s["persia"]["alliance"]
+    foe_held = _held_by(s, occ, other(side))
+    sieged = _siege_hexes(bd, s, occ)
+    key = ("march", bd, start, limit, persia_closed, enemy, friends, foe_held, sieged)
+    ends = _LAND.get(key)
+    if ends is None:
+        if len(_LAND) >= 4096:
+            _LAND.clear()
+        ends = _LAND[key] = _march_search(bd, start, limit, persia_closed, enemy, friends,
+                                          foe_held, sieged)
+    return [(h, "march", None, False, None) for h in ends
+            if _stack_ok(bd, s, occ, side, h, bid)]
+
+
+def _march_search(bd: Board, start: str, limit: int, persia_closed: bool,
+                  enemy: frozenset[str], friends: frozenset[str], foe_held: frozenset[str],
+                  sieged: frozenset[str]) -> list[str]:
+    """Where a march may end, sorted."""
+    persia = bd.persian if persia_closed else frozenset()
+    strait_far = bd.strait_far
     seen = {start: 0}
     frontier = [(start, False)]
     ends = set()
     for step in range(1, limit + 1):
         nxt = []
         for h, far in frontier:
+            far_h = strait_far.get(h)
             for nb in bd.land[h]:
-                if nb in seen or nb == SICILY or _persia_closed(s, side, bd, nb):
+                if nb in seen or nb == SICILY or nb in persia:
                     continue
-                if h in bd.strait_far:
-                    to_far = nb in bd.strait_far[h]
+                if far_h is not None:
+                    to_far = nb in far_h
                     if far and not to_far:
                         continue
                     if not far and to_far and h != start:
                         continue
-                if enemy_hex(s, side, nb) or (_enemy_blocks(s, occ, side, nb)
-                                               and nb not in bd.oracles):
+                if nb in enemy or (nb in foe_held and nb not in bd.oracles):
                     continue
-                entering_far = nb in bd.strait_far and h in bd.strait_far[nb]
+                far_nb = strait_far.get(nb)
+                entering_far = far_nb is not None and h in far_nb
                 seen[nb] = step
-                if friendly(s, side, nb) and not _in_siege(bd, s, occ, nb):
+                if nb in friends and nb not in sieged:
                     ends.add(nb)
-                if bd.is_mountain(nb) or (False):
+                if nb in bd.mountains:
                     continue
                 nxt.append((nb, entering_far))
         frontier = nxt
-    return [(h, "march", None, False, None) for h in sorted(ends)
-            if _stack_ok(bd, s, occ, side, h, bid)]
+    return sorted(ends)
+
+
+def _held_by(s, occ, side: str) -> frozenset[str]:
+    """Hexes where `side` has blocks."""
+    d = current(s, occ)
+    got = d.get(("held", side)) if d is not None else None
+    if got is None:
+        got = frozenset(h for h, here in occ.items() if side in here)
+        if d is not None:
+            d[("held", side)] = got
+    return got
+
+
+def _siege_hexes(bd: Board, s, occ) -> frozenset[str]:
+    """Hexes with a siege or blockade."""
+    d = current(s, occ)
+    got = d.get(("sieged", bd)) if d is not None else None
+    if got is None:
+        got = frozenset(h for h in occ if siege_at(bd, s, h, occ) is not None)
+        if d is not None:
+            d[("sieged", bd)] = got
+    return got
 
 
 def _in_siege(bd: Board, s, occ, h: str) -> bool:
     return siege_at(bd, s, h, occ) is not None
 
 
+# Water searches already made, by everything they depend on (the same key always gives
+# the same answer): blocks standing still, many blocks share a port and a world.
+_WATER: dict[tuple, dict[tuple[str, int], int]] = {}
+
+
 def _water_bfs(bd: Board, s, side: str, starts: list[tuple[str, int]], limit: int, occ,
                strategic: bool, foes=None) -> dict[tuple[str, int], int]:
     """Water moves from (hex, coast) nodes. Operation moves stop on entering a hex with
-    enemy blocks (4.4); strategic moves never enter enemy hexes (4.5)."""
+    enemy blocks (4.4); strategic moves never enter enemy hexes (4.5). The answer is
+    shared: callers never change it."""
     foes = foes if foes is not None else enemy_set(bd, s, occ, side)
     closed = _closed_sea(s, side) if strategic else frozenset()
-    persia = bd.persian if (side == "athens" or not s["persia"]["alliance"]) else frozenset()
+    persia_closed = side == "athens" or not s["persia"]["alliance"]
+    key = (bd, side, tuple(starts), limit, strategic, persia_closed, foes, closed)
+    reach = _WATER.get(key)
+    if reach is None:
+        if len(_WATER) >= 4096:
+            _WATER.clear()
+        reach = _WATER[key] = _water_search(bd, starts, limit, strategic, persia_closed,
+                                            foes, closed)
+    return reach
+
+
+def _water_search(bd: Board, starts: list[tuple[str, int]], limit: int, strategic: bool,
+                  persia_closed: bool, foes: frozenset[str], closed: frozenset[str]
+                  ) -> dict[tuple[str, int], int]:
+    persia = bd.persian if persia_closed else frozenset()
     seen = {n: 0 for n in starts}
     frontier = list(starts)
     reach: dict[tuple[str, int], int] = {}
@@ -224,9 +354,23 @@ def _water_bfs(bd: Board, s, side: str, starts: list[tuple[str, int]], limit: in
     return reach
 
 
+# sctl is replaced, never changed in place, when control is recomputed (state.py): the
+# entry keeps the dict it was computed from and is used only for that very dict.
+_CLOSED: dict[tuple[int, str, bool], tuple[dict[str, str], frozenset[str]]] = {}
+
+
 def _closed_sea(s, side: str) -> frozenset[str]:
     """Hexes that are enemy for sea movement (4.2, 4.5)."""
-    return frozenset(h for h in s["sctl"] if enemy_hex(s, side, h, sea=True))
+    sctl = s["sctl"]
+    key = (id(sctl), side, bool(s["persia"]["alliance"]))
+    got = _CLOSED.get(key)
+    if got is not None and got[0] is sctl:
+        return got[1]
+    closed = frozenset(h for h in sctl if enemy_hex(s, side, h, sea=True))
+    if len(_CLOSED) >= 256:
+        _CLOSED.clear()
+    _CLOSED[key] = (sctl, closed)
+    return closed
 
 
 def navy_starts(bd: Board, s, bid: str) -> list[tuple[str, int]]:
@@ -276,41 +420,92 @@ def navy_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
 def sea_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
     """Rule 4.52 sea moves (and 9.2 Sicily): friendly port to friendly port within 8."""
     occ = occ if occ is not None else occupancy(s)
+    return _dedupe(list(_sea_ends(bd, s, bid, occ)))
+
+
+def _sea_ends(bd: Board, s, bid: str, occ) -> Iterator[tuple]:
+    """The sea moves of `sea_destinations`, nearest first, one at a time (a caller that
+    only asks whether there is one stops at the first)."""
     b = s["blocks"][bid]
     side = b["side"]
     h0 = b["loc"]
-    out = []
+    coast_of = (lambda c: c) if is_navy(bd, bid) else (lambda c: None)
     if h0 == SICILY:
         # leaving Sicily needs sea control there (9.2), via a friendly embarkation port
         if not _sea_control_sicily(bd, s, occ, side):
-            return []
+            return
         starts = [(e, bd.ports.get(e, 0)) for e in bd.embark
                   if friendly(s, side, e) and not _in_siege(bd, s, occ, e)]
+        # the embarkation ports themselves first (distance 0; a search never lists its
+        # starts), then what the search reached, nearest first
         reach = _water_bfs(bd, s, side, starts, 8, occ, True)
-        for e in starts:
-            reach.setdefault(e, 0)
-        for (h, c), _d in sorted(reach.items(), key=lambda kv: kv[1]):
-            if _sea_end_ok(bd, s, occ, side, h, c, bid):
-                out.append((h, "sea", None, False, c if is_navy(bd, bid) else None))
-        return _dedupe(out)
+        open_ports = _open_ports(bd, s, occ, side)
+        for h, c in [n for n in starts if _port_node(bd, n)] + \
+                _shared_ports_by_distance(bd, reach):
+            if h in open_ports and _stack_ok(bd, s, occ, side, h, bid):
+                yield (h, "sea", None, False, coast_of(c))
+        return
     if h0 not in bd.ports or not friendly(s, side, h0) or _in_siege(bd, s, occ, h0):
-        return []
+        return
     start = (h0, bd.ports[h0])
     starts = [start]
     if is_navy(bd, bid) and bid in s["diolkos"]:
         starts = navy_starts(bd, s, bid)
     reach = _water_bfs(bd, s, side, starts, 8, occ, True)
-    for (h, c), _d in sorted(reach.items(), key=lambda kv: kv[1]):
+    open_ports = _open_ports(bd, s, occ, side)
+    for h, c in _shared_ports_by_distance(bd, reach):
         if h == h0:
             continue
-        if _sea_end_ok(bd, s, occ, side, h, c, bid):
-            out.append((h, "sea", None, False, c if is_navy(bd, bid) else None))
+        if h in open_ports and _stack_ok(bd, s, occ, side, h, bid):
+            yield (h, "sea", None, False, coast_of(c))
     # Sicily: via a friendly unblockaded embarkation port within reach (9.2)
     embark_ok = any(e == h0 or (e, bd.ports.get(e, 0)) in reach for e in bd.embark
                     if friendly(s, side, e) and not _in_siege(bd, s, occ, e))
     if embark_ok:
-        out.append((SICILY, "sea", None, False, 0 if is_navy(bd, bid) else None))
-    return _dedupe(out)
+        yield (SICILY, "sea", None, False, coast_of(0))
+
+
+def _ports_by_distance(bd: Board, reach: dict[tuple[str, int], int]) -> list[tuple[str, int]]:
+    """The nodes of a water search where a sea move may end (a city's port on its own
+    coast, Corinth on either), nearest first (ties in search order)."""
+    return [n for n, _d in sorted(reach.items(), key=lambda kv: kv[1]) if _port_node(bd, n)]
+
+
+def _port_node(bd: Board, n: tuple[str, int]) -> bool:
+    h = n[0]
+    return h in bd.ports and (bd.ports[h] == n[1] or bd.city_at.get(h) == "Corinth")
+
+
+# The same for a shared (cached) water search: by the search's identity, keeping it alive.
+_PORTS: dict[int, tuple[dict[tuple[str, int], int], list[tuple[str, int]]]] = {}
+
+
+def _shared_ports_by_distance(bd: Board, reach: dict[tuple[str, int], int]
+                              ) -> list[tuple[str, int]]:
+    got = _PORTS.get(id(reach))
+    if got is not None and got[0] is reach:
+        return got[1]
+    ports = _ports_by_distance(bd, reach)
+    if len(_PORTS) >= 4096:
+        _PORTS.clear()
+    _PORTS[id(reach)] = (reach, ports)
+    return ports
+
+
+def _open_ports(bd: Board, s, occ, side: str) -> frozenset[str]:
+    """Ports where a sea move of `side` may end, stacking aside (`_sea_end_ok`): friendly,
+    not besieged, no enemy blocks."""
+    d = current(s, occ)
+    hctl = s["hctl"]
+    key = ("open_ports", bd, side, bool(s["persia"]["alliance"]))
+    got = d.get(key) if d is not None else None
+    if got is not None and got[0] is hctl:
+        return got[1]
+    ports = frozenset(h for h in bd.ports if friendly(s, side, h)
+                      and not _in_siege(bd, s, occ, h) and not _enemy_blocks(s, occ, side, h))
+    if d is not None:
+        d[key] = (hctl, ports)
+    return ports
 
 
 def _sea_end_ok(bd: Board, s, occ, side, h, c, bid) -> bool:
@@ -362,39 +557,45 @@ def destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
 def movable(bd: Board, s, side: str, occ=None) -> list[str]:
     occ = occ if occ is not None else occupancy(s)
     out = []
+    moved = s["moved"]
+    # what `_may_move` asks of every block, read once
+    ask = (other(side), s["oracle"], "storm" in s["events"],
+           bd.persian if side == "athens" or not s["persia"]["alliance"] else frozenset())
     for bid, b in s["blocks"].items():
         if b["side"] != side or b["loc"] in ("pool", "off", "out") or b["in"]:
             continue
-        if bid in s["moved"] or b.get("rv"):
+        if bid in moved or b.get("rv"):
             continue
-        if _may_move(bd, s, bid, occ):
+        if _may_move(bd, s, bid, occ, ask):
             out.append(bid)
     return sorted(out)
 
 
-def _may_move(bd: Board, s, bid: str, occ) -> bool:
+def _may_move(bd: Board, s, bid: str, occ, ask: tuple) -> bool:
     """A quick test that a block has somewhere to go (the full list is computed only for
     the block the player picks)."""
+    foe, oracle, storm, persia = ask
     b = s["blocks"][bid]
     h = b["loc"]
     side = b["side"]
-    if h == SICILY:
-        return bool(destinations(bd, s, bid, occ))
-    if is_navy(bd, bid):
-        if "storm" in s["events"]:
+    if h == SICILY:  # only sea moves leave Sicily; a Storm stops them (as `destinations`)
+        return not storm and any(True for _ in _sea_ends(bd, s, bid, occ))
+    if bid not in bd.armies:
+        if storm:
             return False
         return any(bd.water.get(n) for n in navy_starts(bd, s, bid))
-    total, _armies = bd.stack_limit(h)
     for nb in bd.land[h]:
-        if nb == SICILY or _persia_closed(s, side, bd, nb):
+        if nb == SICILY or nb in persia:
             continue
-        here = occ.get(nb, {})
-        if other(side) in here and bid in s["oracle"]:
+        here = occ.get(nb)
+        if here is None:
+            return True  # an empty hex: room, and no enemy
+        if foe in here and bid in oracle:
             continue
-        if len(here.get(side, ())) < bd.stack_limit(nb)[0] or other(side) not in here:
+        if foe not in here or len(here.get(side, ())) < bd.stack_limit(nb)[0]:
             return True
     # no land step: a sea move from a friendly port may remain (approximate, cheap)
-    return "storm" not in s["events"] and h in bd.ports and friendly(s, side, h) and \
+    return not storm and h in bd.ports and friendly(s, side, h) and \
         not _in_siege(bd, s, occ, h)
 
 

@@ -11,6 +11,7 @@ from engine import IllegalAction
 
 from . import cards as C
 from . import combat as K
+from . import flow
 from .board import SICILY, Board
 from .state import SIDES, compute_control, is_army, new_state, occupancy, siege_at
 
@@ -190,7 +191,7 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
         s["pturn"] = 1 if active == p1 else 2
         s["mp"] = int(p.get("mp", bd.card[cards["played"][active]]["mp"]))
         s["phase"] = phase
-        s["step"] = {"move": "move", "combat": "combat", "attrition": "attrition"}[phase]
+        first = phase  # the step the game starts at: move, combat or attrition
         C.turn_events(bd, s)  # Storm or Earthquake played this game turn (4.6)
         corinth = bd.cities.get("Corinth", {}).get("hex")
         s["oracle"] = sorted(b for b, x in s["blocks"].items()
@@ -202,16 +203,15 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
             kinds = {x: k for x, k, _m in K.battle_hexes(bd, s)}
             if h not in kinds:
                 _fail(f"there is no battle to fight in {h}")
-            K.start_battle(bd, s, h, kinds[h], ctx)
-            s["step"] = "battle"
+            K.start_battle(bd, s, h, kinds[h], ctx)  # the combat step fights it first
             _battle_state(bd, s, p)
         elif p.get("half_hits") or p.get("battle_round"):
             _fail("half_hits and battle_round describe the battle in \"battle\"")
     elif phase in ("deal", "mulligan"):
-        _card_phase_start(bd, s, p, phase)
+        first = _card_phase_start(bd, s, p, phase)
     elif phase == "card":
         s["phase"] = "card"
-        s["step"] = "commit"
+        first = "commit"
         for side in SIDES:
             if not cards["hands"][side]:
                 _fail(f"{side} has no cards to play")
@@ -219,9 +219,10 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
         from .replacements import start_build
 
         start_build(bd, s)
-        s["bsel"] = {"athens": None, "sparta": None}
+        s["build"]["menu"] = {"athens": None, "sparta": None}
         s["phase"] = "replacement"
-        s["step"] = "build"
+        first = "build"
+    flow.start(bd, s, ctx, first)
     return s
 
 
@@ -272,7 +273,7 @@ def _battle_state(bd: Board, s: dict[str, Any], p: dict[str, Any]) -> None:
         s["half"].append(b)
 
 
-def _card_phase_start(bd: Board, s: dict[str, Any], p: dict[str, Any], phase: str) -> None:
+def _card_phase_start(bd: Board, s: dict[str, Any], p: dict[str, Any], phase: str) -> str:
     """The start of an Olympiad: the deal itself ("deal": every card not set aside at
     Sicily is shuffled and dealt) or the mulligan question ("mulligan": the hands given are
     the ones dealt; `mulligan_used` marks a side that already had its redeal)."""
@@ -282,8 +283,7 @@ def _card_phase_start(bd: Board, s: dict[str, Any], p: dict[str, Any], phase: st
     if phase == "deal":
         if any(cards["hands"][x] for x in SIDES) or cards["played"]:
             _fail("at the deal no one holds or has played a card yet")
-        s["step"] = "deal"
-        return
+        return "deal"
     for side in SIDES:
         if not cards["hands"][side]:
             _fail(f"{side} has no hand to keep or show")
@@ -291,4 +291,4 @@ def _card_phase_start(bd: Board, s: dict[str, Any], p: dict[str, Any], phase: st
     cards["mull"] = {x: bool(used.get(x)) for x in SIDES}
     cards["used"] = []
     s["phase"] = "mulligan"
-    s["step"] = "mulligan"
+    return "mulligan"

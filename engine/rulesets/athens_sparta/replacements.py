@@ -10,6 +10,7 @@ from .state import (
     besieged_cities,
     block_name,
     city_value,
+    derived_all,
     occupancy,
     points,
     siege_at,
@@ -58,9 +59,19 @@ def start_build(bd: Board, s: dict[str, Any]) -> None:
 
 def _ear_usable(bd: Board, s, side: str, city: str) -> bool:
     """Can a block of this (formerly neutral) city still take a step somewhere?"""
-    for bid, spec in bd.blocks.items():
-        if spec.get("home") != city or spec["side"] != "neutral":
-            continue
+    d = derived_all(s)
+    if d is None:
+        return _ear_usable_now(bd, s, side, city)
+    key = ("ear", bd, side, city)
+    got = d.get(key)
+    if got is None:
+        got = d[key] = _ear_usable_now(bd, s, side, city)
+    return got
+
+
+def _ear_usable_now(bd: Board, s, side: str, city: str) -> bool:
+    for bid in bd.neutral_home.get(city, ()):
+        spec = bd.blocks[bid]
         x = s["blocks"][bid]
         if x["side"] != side:
             continue
@@ -102,15 +113,13 @@ def reinforce_options(bd: Board, s, side: str) -> list[list[str]]:
     """Rule 8.2: steps for blocks standing in a city (not inside a besieged one)."""
     occ = occupancy(s)
     out = []
-    for bid, b in sorted(s["blocks"].items(), key=lambda kv: (bd.label(kv[1]["loc"])
-                                                              if kv[1]["loc"] not in
-                                                              ("pool", "off", "out") else "",
-                                                              kv[0])):
-        if b["side"] != side or b["loc"] in ("pool", "off", "out") or b["in"]:
-            continue
+    # the blocks that could take a step, by place then id
+    able = sorted(((bd.label(b["loc"]), bid, b) for bid, b in s["blocks"].items()
+                   if b["side"] == side and b["loc"] not in ("pool", "off", "out")
+                   and not b["in"] and b["str"] < bd.blocks[bid]["max_strength"]
+                   and not b.get("rv")), key=lambda t: (t[0], t[1]))
+    for _label, bid, b in able:
         h = b["loc"]
-        if b["str"] >= bd.blocks[bid]["max_strength"] or b.get("rv"):
-            continue
         name, room = _hex_caps(bd, s, side, h)
         if name is None:
             continue
@@ -144,9 +153,8 @@ def new_block_places(bd: Board, s, side: str, bid: str, occ=None) -> list[str]:
         h = bd.cities[n].get("hex") or (SICILY if bd.cities[n].get("offboard") else None)
         if h is None or n in sieged:
             continue
-        if any(s["blocks"][x]["side"] != side for x in
-               [y for ys in occ.get(h, {}).values() for y in ys]):
-            continue
+        if any(owner != side for owner in occ.get(h, {})):
+            continue  # enemy blocks stand there
         _name, room = _hex_caps(bd, s, side, h)
         if cost > room or not _affordable(bd, s, side, bid, cost):
             continue

@@ -1,19 +1,22 @@
-"""The `athens-sparta` ruleset: the engine contract (docs/architecture.md) over the step
-machine."""
+"""The `athens-sparta` ruleset: the engine contract (docs/architecture.md) over the
+procedures of flow.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import Context, GameOption, IllegalAction, Option, Outcome, Prompt, Ruleset, Scenario
+from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario
+from engine.core.rng import Rng
 from engine.core.view import HandItem, RulesetCommon
 
 from . import flow
 from .board import Board, board
 from .cards import hand_label
+from .determinize import determinize
+from .flow_compat import from_steps
 from .invariants import check
 from .positions import setup_position
-from .state import SIDES, compute_control, new_state, other
+from .state import SIDES, compute_control, indexed, new_state, other
 from .variants import hidden_variants
 from .view import view as make_view
 
@@ -47,6 +50,7 @@ class AthensSparta(Ruleset):
 
     def __init__(self, bd: Board | None = None):
         self._bd = bd
+        self._memo: tuple[dict[str, Any], list[Prompt]] | None = None
 
     @staticmethod
     def explain_rule(ref: str) -> str:
@@ -106,30 +110,28 @@ class AthensSparta(Ruleset):
         if bid and bid != "none":
             side, n = bid.split(":")
             s["bid"] = {"side": side, "left": int(n), "hit": []}
-            s["step"] = "bid"
-        else:
-            s["step"] = "deal"
-        flow.advance(bd, s, ctx)
+        flow.start(bd, s, ctx, "bid" if s["bid"] else "deal")
         return s
 
     def setup_position(self, ctx: Context, position: dict[str, Any],
                        options: dict[str, Any]) -> dict[str, Any]:
-        s = setup_position(self.bd, ctx, position, options)
-        flow.advance(self.bd, s, ctx)
-        return s
+        return setup_position(self.bd, ctx, position, options)
 
     # ------------------------------------------------------------------ play
     def prompts(self, s: dict[str, Any]) -> list[Prompt]:
-        return [Prompt(a["seat"], a["text"],
-                       tuple(Option(o[0], o[1], o[2]) for o in a["opts"]),
-                       rule=a.get("rule"), secret=bool(a.get("secret")), kind=a["kind"])
-                for a in s["asks"]]
+        """Built on demand from the state. The last ones built are kept until the next
+        change through this ruleset (apply, resign), so a click costs one build."""
+        memo = self._memo
+        if memo is not None and memo[0] is s:
+            return memo[1]
+        built = flow.prompts(self.bd, s)
+        self._memo = (s, built)
+        return built
 
     def apply(self, s: dict[str, Any], seat: str, option_id: str, ctx: Context) -> None:
-        ask = next((a for a in s["asks"] if a["seat"] == seat), None)
-        if ask is None or not any(o[0] == option_id for o in ask["opts"]):
-            raise IllegalAction("That choice is not available now.")
-        flow.answer(self.bd, s, seat, option_id, ctx)
+        shown = self.prompts(s)  # the machine refuses what they do not offer
+        self._memo = None
+        flow.answer(self.bd, s, seat, option_id, ctx, shown)
 
     def outcome(self, s: dict[str, Any]) -> Outcome | None:
         if s["resigned"]:
@@ -140,8 +142,8 @@ class AthensSparta(Ruleset):
         return None
 
     def resign(self, s: dict[str, Any], seat: str, ctx: Context) -> None:
+        self._memo = None
         s["resigned"] = seat
-        s["asks"] = []
         ctx.event("resign", f"{seat.title()} resigns")
 
     # ------------------------------------------------------------------ information
@@ -161,6 +163,9 @@ class AthensSparta(Ruleset):
     def hidden_variants(self, s, seat, rng):
         return hidden_variants(self.bd, s, seat, rng)
 
+    def determinize(self, s: dict[str, Any], seat: str, rng: Rng) -> dict[str, Any]:
+        return determinize(self.bd, s, seat, rng)
+
     def check_invariants(self, s: dict[str, Any]) -> list[str]:
         return check(self.bd, s)
 
@@ -172,7 +177,10 @@ class AthensSparta(Ruleset):
         return s  # already plain JSON data, serialised at once: no copy needed
 
     def load(self, data: dict[str, Any]) -> dict[str, Any]:
-        return copy_state(data)
+        s = copy_state(data)
+        if "flow" not in s:
+            from_steps(s)  # saved by the step machine before the procedures
+        return indexed(s)
 
 
 RULESET = AthensSparta()

@@ -74,7 +74,8 @@ class BattleRecord(TypedDict, total=False):
 
 # The battle in progress (rules 5.0-5.5). "att"/"def": attacking and defending side;
 # "role": block -> side; "st": block -> status (engaged, inside, at sea, in reserve, ...);
-# "rec": the record so far; "sd": blocks that stood down; "sel": the block being asked.
+# "rec": the record so far; "sd": blocks that stood down; "stage": where the battle is
+# (combat.py STAGES).
 Battle = TypedDict("Battle", {
     "hex": Hex, "kind": str, "att": Side, "def": Side, "round": int, "stage": str,
     "role": dict[BlockId, Side], "st": dict[BlockId, str], "relief": list[BlockId],
@@ -82,7 +83,7 @@ Battle = TypedDict("Battle", {
     "retreats": dict[str, Any], "sally": list[BlockId], "helot": BlockId | None,
     "revolt": BlockId | None, "took": bool, "rec": BattleRecord, "end": Any,
     "pillage": int, "winner": Side | None, "forced": list[BlockId],
-    "regrouped": list[BlockId], "sel": BlockId, "extra_done": bool,
+    "regrouped": list[BlockId], "extra_done": bool,
     "extra_q": list[BlockId], "sd": list[BlockId], "navy_done": list[BlockId],
     "optional": list[BlockId]}, total=False)
 
@@ -110,9 +111,10 @@ class Bonus(TypedDict, total=False):
 
 
 class QueueItem(TypedDict, total=False):
-    kind: str
+    kind: str  # "revolt_won", "persia" (pending.py) or "flip_battle" (steps.py)
     bid: BlockId
     hex: Hex
+    att: Side  # a flip battle's attacker (9.5)
 
 
 class Cards(TypedDict, total=False):
@@ -128,12 +130,41 @@ class Cards(TypedDict, total=False):
     used: list[CardId]
 
 
+class BuildMenu(TypedDict, total=False):
+    """The replacement menu a player has open (build_flow.py)."""
+
+    kind: str  # "reinforce", "new", "raise", "exchange" or "disband"
+    where: Hex | None  # reinforce: the place chosen first
+    block: BlockId  # raise: the new block
+
+
 class Build(TypedDict, total=False):
     bp: dict[Side, int]
     left: dict[Side, int]
     spent: dict[Side, dict[str, int]]
     done: dict[Side, bool]
     ear: dict[Side, Any]
+    menu: dict[Side, BuildMenu | None]
+
+
+class FrameArgs(TypedDict, total=False):
+    """The arguments a procedure of the flow (flow.py and the *_flow.py modules) takes."""
+
+    block: BlockId  # the block a question is about
+    place: Hex  # move: the place chosen first when many blocks can move
+    mode: str  # move_dest: the kind of move chosen first ("op", "march", "sea")
+    city: str  # revolt_str: the city chosen
+    stage: str  # a battle's act: the stage it is asked in
+    why: str  # a battle's retreat: "chosen", "forced" or "blockade"
+    choices: list[str]  # a battle's act: the legal choices ("fire", "wd", "rt")
+    blocks: list[BlockId]  # a battle's regroup: the blocks that may regroup
+
+
+class Frame(TypedDict):
+    """One procedure on the flow's stack (engine/core/procedures.py)."""
+
+    name: str
+    args: FrameArgs
 
 
 class State(TypedDict, total=False):
@@ -141,7 +172,7 @@ class State(TypedDict, total=False):
     olympiad: int
     turn: int
     phase: str
-    step: str  # the step machine's current step (flow.py)
+    flow: list[Frame]  # the stack of procedures, the current one last (flow.py)
     p1: Side | None  # player 1 this game turn
     active: Side | None
     pturn: int
@@ -177,21 +208,12 @@ class State(TypedDict, total=False):
     dice: list[int]  # fixed dice of a position, used before the seeded ones
     half: list[BlockId]  # blocks carrying a half hit (rule 5.41)
     hits: Hits | None
-    asks: list[dict[str, Any]]  # the open prompts (presentation; see rules.py)
     bonus: Bonus | None
     peek: dict[Side, list[CardId]]
     bp: Any
     flipped: list[BlockId]
     sub: Any
-    sel: BlockId | None  # the block chosen in a two-step choice
     used_revolt_blocks: list[BlockId]
     betrayal: dict[str, Any] | None
     free: dict[str, Any] | None
-    msel: str | None  # move: the place chosen first when many blocks can move
-    mmode: str | None
-    pending_retreat: BlockId
-    ce_done: bool  # combat phase: the end-of-combat checks are done
     attr: list[Any] | None  # attrition jobs left (rule 6.0)
-    attr_then: str | None  # the step to go on to after attrition
-    bsel: dict[Side, str | None] | None  # replacement phase: each side's open sub-menu
-    resume: str  # the step to return to after an interruption

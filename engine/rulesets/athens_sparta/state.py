@@ -47,8 +47,152 @@ def is_army(bd: Board, bid: str) -> bool:
     return bd.blocks[bid]["type"] != "navy"
 
 
+# ---------------------------------------------------------------------- block index
+# Who stands where is asked many times per action and changes only when a block record
+# does. Block records are dicts that count every change (`Block`), kept in a `Blocks` dict
+# that holds what was derived from them (occupancy, sieges, enemy hexes) for as long as no
+# block changed. The state stays plain JSON data: both serialise as dicts.
+_changes = 0  # changes to any block record in this process (but those below)
+_minor = 0  # changes to a record's strength, coast or revolt mark alone
+# fields that no fact cached with `derived` reads (`derived_all` reads them too)
+MINOR_FIELDS = frozenset({"str", "coast", "rv"})
+
+
+_ABSENT = object()
+
+
+class _Counted(dict):
+    """A dict whose removals and bulk changes count as changes (see `Blocks`); subclasses
+    count their own writes."""
+
+    __slots__ = ()
+
+    def __delitem__(self, key: str) -> None:
+        global _changes
+        _changes += 1
+        dict.__delitem__(self, key)
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        for k, v in dict(*args, **kw).items():
+            self[k] = v
+
+    def pop(self, *args: Any) -> Any:
+        global _changes
+        _changes += 1
+        return dict.pop(self, *args)
+
+    def popitem(self) -> tuple[str, Any]:
+        global _changes
+        _changes += 1
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        global _changes
+        _changes += 1
+        dict.clear(self)
+
+    def __ior__(self, other: Any) -> _Counted:  # type: ignore[misc]
+        self.update(other)
+        return self
+
+
+class Block(_Counted):
+    """A block record: a plain dict whose every change is counted (see `Blocks`). Writing
+    a value equal to the one there changes nothing derived, so it is not counted."""
+
+    __slots__ = ()
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        global _changes, _minor
+        if dict.get(self, key, _ABSENT) != value:
+            if key in MINOR_FIELDS:
+                _minor += 1
+            else:
+                _changes += 1
+        dict.__setitem__(self, key, value)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        global _changes
+        _changes += 1
+        return dict.setdefault(self, key, default)
+
+
+
+class Blocks(_Counted):
+    """block id -> `Block`; `derived` caches facts computed from the blocks, valid while
+    no block record (nor this dict) has changed since."""
+
+    __slots__ = ("derived", "at", "derived_all", "at_all")
+
+    def __init__(self, items: Any = ()) -> None:
+        dict.__init__(self)
+        self.derived: dict[Any, Any] = {}
+        self.at = -1
+        self.derived_all: dict[Any, Any] = {}
+        self.at_all = (-1, -1)
+        for k, v in dict(items).items():
+            dict.__setitem__(self, k, _block(v))
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        global _changes
+        _changes += 1
+        dict.__setitem__(self, key, _block(value))
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return dict.__getitem__(self, key)
+
+
+
+def _block(v: Any) -> Block:
+    return v if type(v) is Block else Block(v)
+
+
+def indexed(s: dict[str, Any]) -> dict[str, Any]:
+    """The state with its block records indexed (after loading plain JSON data)."""
+    if type(s.get("blocks")) is not Blocks:
+        s["blocks"] = Blocks(s.get("blocks") or {})
+    return s
+
+
+def derived(s: dict[str, Any]) -> dict[Any, Any] | None:
+    """The cache of facts derived from the blocks as they stand now, or None when the
+    state's blocks are not indexed (a plain copy: compute from scratch)."""
+    blocks = s["blocks"]
+    if type(blocks) is not Blocks:
+        return None
+    if blocks.at != _changes:
+        blocks.derived.clear()
+        blocks.at = _changes
+    return blocks.derived
+
+
+def derived_all(s: dict[str, Any]) -> dict[Any, Any] | None:
+    """As `derived`, for facts that also read the blocks' strengths, coasts or revolt
+    marks (`MINOR_FIELDS`)."""
+    blocks = s["blocks"]
+    if type(blocks) is not Blocks:
+        return None
+    if blocks.at_all != (_changes, _minor):
+        blocks.derived_all.clear()
+        blocks.at_all = (_changes, _minor)
+    return blocks.derived_all
+
+
 def occupancy(s: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
-    """place -> side -> block ids (sorted), for every block on the map."""
+    """place -> side -> block ids (sorted), for every block on the map. Shared while the
+    blocks stand still: callers never change it."""
+    d = derived(s)
+    if d is None:
+        return _occupancy(s)
+    occ = d.get("occ")
+    if occ is None:
+        occ = d["occ"] = _occupancy(s)
+    return occ
+
+
+def _occupancy(s: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
     occ: dict[str, dict[str, list[str]]] = {}
     for bid, b in s["blocks"].items():
         loc = b["loc"]
@@ -61,18 +205,42 @@ def occupancy(s: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
     return occ
 
 
+def current(s: dict[str, Any], occ: Any) -> dict[Any, Any] | None:
+    """The derived-facts cache when `occ` is the occupancy of the blocks as they stand now
+    (a caller may hold one from before a move: then nothing is cached)."""
+    d = derived(s)
+    if d is None or d.get("occ") is not occ:
+        return None
+    return d
+
+
 def blocks_at(s: dict[str, Any], h: str, side: str | None = None) -> list[str]:
     return sorted(bid for bid, b in s["blocks"].items()
                   if b["loc"] == h and (side is None or b["side"] == side))
 
 
+_NO_SIEGE = object()
+
+
 def siege_at(bd: Board, s: dict[str, Any], h: str, occ=None) -> dict[str, Any] | None:
     """The siege or blockade in a hex, if any (rules 5.3, 6.0): blocks of one side inside
-    the walls and enemy blocks outside."""
+    the walls and enemy blocks outside. Callers never change the answer."""
     occ = occ if occ is not None else occupancy(s)
     here = occ.get(h)
     if not here or len(here) < 2:
         return None
+    d = current(s, occ)
+    if d is None:
+        return _siege_at(bd, s, h, here)
+    key = ("sg", bd, h)
+    sg = d.get(key, _NO_SIEGE)
+    if sg is _NO_SIEGE:
+        sg = d[key] = _siege_at(bd, s, h, here)
+    return sg
+
+
+def _siege_at(bd: Board, s: dict[str, Any], h: str, here: dict[str, list[str]]
+              ) -> dict[str, Any] | None:
     blocks = s["blocks"]
     holder = None
     for side, ids in here.items():
@@ -96,12 +264,19 @@ def siege_at(bd: Board, s: dict[str, Any], h: str, occ=None) -> dict[str, Any] |
 
 def sieges(bd: Board, s: dict[str, Any], occ=None) -> list[dict[str, Any]]:
     occ = occ if occ is not None else occupancy(s)
+    d = current(s, occ)
+    if d is not None:
+        got = d.get(("sieges", bd))
+        if got is not None:
+            return got
     out = []
     for h in sorted(occ):
         if len(occ[h]) == 2:
             sg = siege_at(bd, s, h, occ)
             if sg:
                 out.append(sg)
+    if d is not None:
+        d[("sieges", bd)] = out
     return out
 
 
@@ -132,6 +307,8 @@ def compute_control(bd: Board, s: dict[str, Any]) -> None:
             else:
                 hctl[h] = sg["besieger"] if sg["siege"] else sg["holder"]
                 sctl[h] = sg["besieger"] if sg["blockade"] else sg["holder"]
+    # new dicts, never changed in place: movement.py caches what it reads from them by
+    # their identity
     s["hctl"] = hctl
     s["sctl"] = sctl
 
@@ -158,8 +335,15 @@ def city_value(bd: Board, s: dict[str, Any], name: str) -> int:
     return bd.cities[name].get("value") or 0
 
 
-def besieged_cities(bd: Board, s: dict[str, Any], occ=None) -> set[str]:
-    return {sg["city"] for sg in sieges(bd, s, occ) if sg["city"]}
+def besieged_cities(bd: Board, s: dict[str, Any], occ=None) -> frozenset[str]:
+    occ = occ if occ is not None else occupancy(s)
+    d = current(s, occ)
+    got = d.get(("besieged", bd)) if d is not None else None
+    if got is None:
+        got = frozenset(sg["city"] for sg in sieges(bd, s, occ) if sg["city"])
+        if d is not None:
+            d[("besieged", bd)] = got
+    return got
 
 
 def points(bd: Board, s: dict[str, Any], for_victory: bool = True) -> dict[str, int]:
@@ -179,10 +363,10 @@ def points(bd: Board, s: dict[str, Any], for_victory: bool = True) -> dict[str, 
 
 def new_state(options: dict[str, Any]) -> dict[str, Any]:
     return {
-        "v": 1, "olympiad": 84, "turn": 1, "phase": "setup", "step": "setup",
+        "v": 1, "olympiad": 84, "turn": 1, "phase": "setup", "flow": [],
         "p1": None, "active": None, "pturn": 0, "mp": 0,
         "opts": dict(options),
-        "blocks": {}, "moved": [], "oracle": [], "diolkos": [], "entries": {},
+        "blocks": Blocks(), "moved": [], "oracle": [], "diolkos": [], "entries": {},
         "control": {}, "hctl": {}, "sctl": {},
         "cards": {"deck": [], "hands": {"athens": [], "sparta": []},
                   "committed": {}, "played": {}, "sicily": {}, "sicily_shown": False,
@@ -194,8 +378,8 @@ def new_state(options: dict[str, Any]) -> dict[str, Any]:
         "persia": {"alliance": False, "ended": False},
         "syracuse_value": 4, "bid": None,
         "winner": None, "reason": None, "rule": None, "resigned": None,
-        "revealed": [], "dice": [], "half": [], "hits": None, "asks": [],
-        "bonus": None, "peek": {}, "bp": None, "flipped": [], "sub": None, "sel": None, "used_revolt_blocks": [],
+        "revealed": [], "dice": [], "half": [], "hits": None,
+        "bonus": None, "peek": {}, "bp": None, "flipped": [], "sub": None, "used_revolt_blocks": [],
     }
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.view import TAKEN
+
 from .board import SICILY, Board
 from .state import SIDES, a_word, compute_control, occupancy, siege_at
 
@@ -38,14 +40,16 @@ def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
             s["control"][name] = owner
             changes.append((name, cur, owner))
     # blocks inside walls with no enemy left stand free again
+    blocks = s["blocks"]
     for here in occ.values():
         if len(here) == 1:
             for bids in here.values():
                 for b in bids:
-                    s["blocks"][b]["in"] = False
+                    if blocks[b]["in"] is not False:  # most stand free already
+                        blocks[b]["in"] = False
     for name, old, new in changes:
         ctx.event("control", f"{name} passes from {old.title()} to {new.title()} (rule 4.2)",
-                  city=name, old=old, new=new)
+                  city=name, old=old, new=new, **{TAKEN: name})
         on_control_change(bd, s, name, old, new, ctx)
     compute_control(bd, s)
 

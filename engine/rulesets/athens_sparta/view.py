@@ -6,6 +6,7 @@ from typing import Any
 
 from . import cards as C
 from .board import Board
+from .flow import current_step
 from .state import SIDES, occupancy, points, sieges
 
 
@@ -103,7 +104,8 @@ def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
     return {
         "ruleset": "athens-sparta",
         "viewer": seat,
-        "olympiad": s["olympiad"], "turn": s["turn"], "phase": s["phase"], "step": s["step"],
+        "olympiad": s["olympiad"], "turn": s["turn"], "phase": s["phase"],
+        "step": current_step(s),
         "active": s["active"],
         "player1": s["p1"] if s["cards"]["played"] else None,
         "player2": (("athens" if s["p1"] == "sparta" else "sparta")

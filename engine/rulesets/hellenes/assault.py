@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.view import TAKEN
 
 from . import board as B
 from .events import add_prestige
@@ -70,7 +71,7 @@ class Assault(Procedure[HState]):
             lift(s, city)
             add_prestige(s, a["attacker"], 1)  # 14.11 Trophy
             note(flow, "capture", f"{city.name} capitulates to {a['attacker'].title()}: "
-                 "+1 Prestige (8.13)")
+                 "+1 Prestige (8.13)", city=city.name, **{TAKEN: city.name})
             flow.end(True)
             return
         attackers = sorted(B.units_in(s, city.area, a["attacker"], inside=False))

@@ -9,6 +9,7 @@ are revealed once the battle begins (6.1).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engine import Option, Prompt
@@ -18,6 +19,7 @@ from engine.core.view import BATTLE_END
 
 from . import board as B
 from .events import add_prestige
+from .olympians import open_appeal
 from .siege import establish, refresh
 from .state import HState, other, to_pool
 
@@ -178,6 +180,10 @@ class Battle(Procedure[HState]):
         """Attack after attack until a decision is needed or the battle ends."""
         s, a = flow.state, flow.args
         while a["stage"] == "fight" and a["pending"] is None:
+            if a.get("ares_due"):
+                a["ares_due"] = False
+                if self._ares_window(flow):
+                    return
             if self._decided(flow):
                 return
             if a["pos"] >= len(a["order"]):
@@ -197,8 +203,71 @@ class Battle(Procedure[HState]):
             if side not in a["asked"]:
                 a["pending"] = {"kind": "retreat?", "owner": side}
                 return  # 6.4: at a side's first attack of the round it may Retreat
+            a["snap"] = self._snapshot(flow, u)  # 11.0 Ares: the attack may be redone
+            a["ares_due"] = True
             self._attack(flow, u, pursuit=False)
             a["pos"] += 1
+
+    # ----------------------------------------------------------- Ares (11.0)
+    def _snapshot(self, flow: Flow[HState], u: str) -> dict[str, Any]:
+        s, a = flow.state, flow.args
+        ids = [x for x in self._attackers(flow) + self._defenders(flow) if x != GARRISON]
+        g = s["garrisons"].get(a.get("city") or "")
+        return {"unit": u, "pos": a["pos"], "blocks": {x: dict(s["blocks"][x]) for x in ids},
+                "garrison": dict(g) if g else None, "battle": json.loads(json.dumps(s["battle"])),
+                "a": {k: json.loads(json.dumps(a[k])) for k in
+                      ("routed", "hurt", "half", "attacked")}}
+
+    def _restore(self, flow: Flow[HState]) -> str:
+        s, a = flow.state, flow.args
+        snap = a["snap"]
+        for x, b in snap["blocks"].items():
+            s["blocks"][x].update(b)
+        city = a.get("city")
+        if city:
+            if snap["garrison"] is None:
+                s["garrisons"].pop(city, None)
+            else:
+                s["garrisons"][city] = snap["garrison"]
+        s["battle"] = snap["battle"]
+        a.update(snap["a"])
+        a["pos"] = snap["pos"]
+        return str(snap["unit"])
+
+    def _ares_window(self, flow: Flow[HState]) -> bool:
+        """After an attack: the Ares privilege of this round's agility class, or an Appeal
+        to Ares by either player."""
+        s, a = flow.state, flow.args
+        u = a["snap"]["unit"]
+        side = side_of(s, a, u)
+        grant = a.get("ares")
+        if grant and (grant["round"], grant["side"], grant["class"]) == (
+                a["round"], side, rate(s, a, u)[0]):
+            a["pending"] = {"kind": "ares-again", "owner": grant["by"]}
+            return True
+        return open_appeal(flow, "Ares", f"the attack of {name(u)}",
+                           [other(side), other(other(side))])
+
+    def _redo(self, flow: Flow[HState]) -> None:
+        a = flow.args
+        u = self._restore(flow)
+        self._record(flow, f"Ares: {name(u)} attacks again (11.0)")
+        self._attack(flow, u, pursuit=False)
+        a["pos"] += 1
+        if a["pending"] is None:
+            self._run(flow)
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        """Back from an Appeal to Ares (11.0): the attack again, and the appellant may redo
+        the later attacks of that side's agility class this round."""
+        s, a = flow.state, flow.args
+        if result:
+            u = a["snap"]["unit"]
+            a["ares"] = {"by": str(result), "round": a["round"], "side": side_of(s, a, u),
+                         "class": rate(s, a, u)[0]}
+            self._redo(flow)
+            return
+        self._run(flow)
 
     def _attack(self, flow: Flow[HState], u: str, pursuit: bool) -> None:
         """6.31-6.33: cv dice; hits then routs against the enemy."""
@@ -315,6 +384,12 @@ class Battle(Procedure[HState]):
             return [Prompt(a["retreating"], f"Retreat: where does {B.spec(u).name} go? (6.4)",
                            opts, rule="6.4", kind="retreat")]
         p = a["pending"]
+        if p["kind"] == "ares-again":
+            return [Prompt(p["owner"], f"Ares favours you: attack by "
+                           f"{name(a['snap']['unit'])} done again? (11.0)",
+                           (Option("accept", "Let it stand", "11.0"),
+                            Option("again", "Roll that attack again", "11.0")), rule="11.0",
+                           kind="appeal")]
         if p["kind"] == "retreat?":
             hurt = a["hurt"][p["owner"]]
             cost = ("the enemy gains 1 Prestige" if hurt or a["sea"]
@@ -358,6 +433,13 @@ class Battle(Procedure[HState]):
             self._advance_retreat(flow)
             return
         p = a["pending"]
+        if p["kind"] == "ares-again":
+            a["pending"] = None
+            if answer == "again":
+                self._redo(flow)
+            else:
+                self._run(flow)
+            return
         if p["kind"] == "retreat?":
             a["asked"].append(p["owner"])
             a["pending"] = None
@@ -474,6 +556,8 @@ class Battle(Procedure[HState]):
         f = a["formations"][a["fi"]]
         if side == a["attacker"] and assault(a):
             return ["stay"]  # 8.12: assaulters fall back into the Province
+        if side == a["attacker"] and f.get("homing"):
+            return ["stay"]  # 9.31: beaten Homing units disband after the battle
         if side == a["attacker"] and f["via"] == "city":
             return ["city"]  # 8.3: sortiers go back into the City
         if side == a["attacker"]:

@@ -1,12 +1,19 @@
 """Questions asked of the map and the state: who is where, who controls what (1.4),
 neutral areas (1.31, 15.x), capacity (1.3, 12.0), blockade (8.21, 8.22), Actions (4.0).
 
-Nothing here changes the state; everything is worked out from the stored facts.
+Nothing here changes the state; everything is worked out from the stored facts. While a
+prompt is built the state stands still, so `steady(s)` keeps an index of it for that
+while (who stands in which area, and the answers already worked out): the same questions
+asked again cost a lookup, and nothing is kept once the state may change.
 """
 
 from __future__ import annotations
 
-from functools import cache
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from functools import cache, wraps
+from typing import Any, TypeVar
 
 from .components import Block, City, Components, Setup, load_components
 from .state import CAMPAIGN, POOL, WINTER, HState, Side, other
@@ -32,7 +39,88 @@ def side_name(side: str) -> str:
     return side.title()
 
 
+# ------------------------------------------------------------------ the steady-state index
+class Index:
+    """Derived facts of one unchanging state: the blocks of each area (in the state's own
+    order, so every answer lists them as a scan of the blocks would), built on first use,
+    and a memo."""
+
+    __slots__ = ("_s", "_by_area", "memo")
+
+    def __init__(self, s: HState):
+        self._s = s
+        self._by_area: dict[str, list[str]] | None = None
+        self.memo: dict[tuple[Any, ...], Any] = {}
+
+    @property
+    def by_area(self) -> dict[str, list[str]]:
+        if self._by_area is None:
+            by_area: dict[str, list[str]] = {}
+            for b, x in self._s["blocks"].items():
+                by_area.setdefault(x["loc"], []).append(b)
+            self._by_area = by_area
+        return self._by_area
+
+
+class _Steady(threading.local):
+    """The states being indexed, innermost last; one stack per thread (the service
+    replays logs in worker threads while the event loop builds prompts)."""
+
+    def __init__(self) -> None:
+        self.stack: list[tuple[HState, Index]] = []
+
+
+_STEADY = _Steady()
+
+
+@contextmanager
+def steady(s: HState) -> Iterator[None]:
+    """Within this block `s` does not change (a prompt is being built): index it."""
+    stack = _STEADY.stack
+    if stack and stack[-1][0] is s:
+        yield
+        return
+    stack.append((s, Index(s)))
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def index(s: HState) -> Index | None:
+    """The index of `s` when it is steady, else None (work from the blocks)."""
+    stack = _STEADY.stack
+    if stack:
+        top = stack[-1]
+        if top[0] is s:
+            return top[1]
+    return None
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def remembered(copy: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
+    """Remember a question's answer while the state is steady. `copy` hands out a copy
+    of a mutable answer, so a caller changing it cannot change the remembered one."""
+    def wrap(fn: F) -> F:
+        @wraps(fn)
+        def inner(s: HState, *args: Any) -> Any:
+            idx = index(s)
+            if idx is None:
+                return fn(s, *args)
+            key = (fn, *args)
+            try:
+                found = idx.memo[key]
+            except KeyError:
+                found = idx.memo[key] = fn(s, *args)
+            return found if copy is None else copy(found)
+        return inner  # type: ignore[return-value]
+    return wrap
+
+
 # ------------------------------------------------------------------ where the blocks are
+@remembered(copy=list)
 def on_map(s: HState, side: str | None = None) -> list[str]:
     return [b for b, x in s["blocks"].items()
             if x["loc"] in comps().areas and (side is None or x["side"] == side)]
@@ -41,8 +129,13 @@ def on_map(s: HState, side: str | None = None) -> list[str]:
 def units_in(s: HState, area: str, side: str | None = None,
              inside: bool | None = None) -> list[str]:
     """Units in `area`, optionally of one side and only those inside (or outside) the City."""
-    return [b for b, x in s["blocks"].items()
-            if x["loc"] == area and (side is None or x["side"] == side)
+    idx = index(s)
+    blocks = s["blocks"]
+    ids: Iterable[str] = blocks
+    if idx is not None:
+        ids = (idx._by_area if idx._by_area is not None else idx.by_area).get(area, ())
+    return [b for b in ids if (x := blocks[b])["loc"] == area
+            and (side is None or x["side"] == side)
             and (inside is None or x["inside"] == inside)]
 
 
@@ -62,58 +155,99 @@ def region(area: str) -> str:
 def city_control(s: HState, city: City) -> Side | None:
     """Who controls a City: the side inside it (a garrison counts), else the side solely
     occupying its CityState, else its Loyalty (a vacant conquest reverts, 1.4)."""
+    if index(s) is not None:
+        return _controls(s)[city.name]  # worked out for every City at once
     g = s["garrisons"].get(city.name)
-    inside = {x["side"] for x in s["blocks"].values() if x["loc"] == city.area and x["inside"]}
+    here = [s["blocks"][b] for b in units_in(s, city.area)]
+    inside = {x["side"] for x in here if x["inside"]}
     if g is not None:
         inside.add(g["side"])
     if len(inside) == 1:
         return next(iter(inside))
-    outside = {x["side"] for x in s["blocks"].values() if x["loc"] == city.area and not x["inside"]}
+    outside = {x["side"] for x in here if not x["inside"]}
     if len(outside) == 1 and not inside:
         return next(iter(outside))
     return None if city.loyalty == "neutral" else city.loyalty
 
 
+@remembered(copy=dict)
 def controls(s: HState) -> dict[str, Side | None]:
-    """Every City's controller at once (one pass over the blocks): city name -> side."""
-    inside: dict[str, set[Side]] = {}
-    outside: dict[str, set[Side]] = {}
-    for x in s["blocks"].values():
-        (inside if x["inside"] else outside).setdefault(x["loc"], set()).add(x["side"])
-    out: dict[str, Side | None] = {}
-    for city in comps().data.cities:
-        ins = set(inside.get(city.area, ()))
-        g = s["garrisons"].get(city.name)
+    """Every City's controller at once: city name -> side (as `city_control` rules)."""
+    return _controls(s)
+
+
+@remembered()
+def _controls(s: HState) -> dict[str, Side | None]:
+    """`controls`, handed out as it is (to callers here that only read it). A vacant City
+    without a garrison keeps its Loyalty, so only occupied or garrisoned ones are worked
+    out."""
+    idx = index(s)
+    by_area = idx.by_area if idx is not None else Index(s).by_area
+    blocks, garrisons = s["blocks"], s["garrisons"]
+    city_in = comps().city_in
+    out = dict(_loyal())
+    for area, here in by_area.items():
+        city = city_in.get(area)
+        if city is None:
+            continue
+        ins: set[Side] = set()
+        outs: set[Side] = set()
+        for b in here:
+            x = blocks[b]
+            (ins if x["inside"] else outs).add(x["side"])
+        g = garrisons.get(city.name)
         if g is not None:
             ins.add(g["side"])
-        outs = outside.get(city.area, set())
         if len(ins) == 1:
             out[city.name] = next(iter(ins))
         elif len(outs) == 1 and not ins:
             out[city.name] = next(iter(outs))
-        else:
-            out[city.name] = LOYAL.get(city.loyalty)
+    for name, g in garrisons.items():  # a garrison alone holds its City
+        if comps().cities[name].area not in by_area:
+            out[name] = g["side"]
     return out
+
+
+@cache
+def _loyal() -> dict[str, Side | None]:
+    """Each City's controller while vacant and ungarrisoned: its Loyalty (1.4)."""
+    return {city.name: LOYAL.get(city.loyalty) for city in comps().data.cities}
 
 
 def area_control(s: HState, area: str) -> Side | None:
     """Sole occupation controls an area; besiegers control the Province (7.2); a vacant
     CityState belongs to whoever controls its City; other vacant areas to nobody (1.4)."""
-    outside = {x["side"] for x in s["blocks"].values() if x["loc"] == area and not x["inside"]}
+    outside = {s["blocks"][b]["side"] for b in units_in(s, area, inside=False)}
     if len(outside) == 1:
         return next(iter(outside))
     if outside:
         return None  # a battle is pending there
     city = city_of(area)
-    return city_control(s, city) if city is not None else None
+    if city is None:
+        return None
+    return _controls(s)[city.name] if index(s) is not None else city_control(s, city)
+
+
+@remembered()
+def city_area_controls(s: HState) -> dict[str, Side | None]:
+    """`area_control` of every CityState area at once (for a steady state's many asks)."""
+    held = _controls(s)
+    by_area = (index(s) or Index(s)).by_area
+    blocks = s["blocks"]
+    out = {city.area: held[city.name] for city in comps().data.cities}
+    for area, here in by_area.items():
+        if area not in out:
+            continue
+        outside = {blocks[b]["side"] for b in here if not blocks[b]["inside"]}
+        if outside:
+            out[area] = next(iter(outside)) if len(outside) == 1 else None
+    return out
 
 
 def enemy_units_block(s: HState, area: str, side: str) -> bool:
     """Unbesieged enemy units here: entering is Engaging (5.4). Garrisons and besieged
     units never stop movement (2.3, 7.2)."""
-    foe = other(side)
-    return any(x["loc"] == area and x["side"] == foe and not x["inside"]
-               for x in s["blocks"].values())
+    return bool(units_in(s, area, other(side), False))
 
 
 # ------------------------------------------------------------------ neutrality (1.31, 15.x)
@@ -147,6 +281,7 @@ def neutral_areas(scenario: str, aid: bool, gela_open: bool) -> frozenset[str]:
     return frozenset(out)
 
 
+@remembered()
 def blocking(s: HState, side: str) -> frozenset[str]:
     """Areas holding unbesieged enemy units: entering them is Engaging (5.4)."""
     foe = other(side)

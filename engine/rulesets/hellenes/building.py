@@ -12,6 +12,7 @@ from engine.core.procedures import Flow, Procedure
 
 from . import board as B
 from .components import City
+from .olympians import open_appeal
 from .state import WINTER, HState, Side, other, place, to_pool
 
 DRAW = 3  # 4.22
@@ -89,6 +90,9 @@ class Recruit(Procedure[HState]):
     name = "recruit"
 
     def enter(self, flow: Flow[HState]) -> None:
+        self._draw(flow)
+
+    def _draw(self, flow: Flow[HState]) -> None:
         s, side = flow.state, flow.args["side"]
         pool = B.pool(s, side)
         flow.context.shuffle(pool)
@@ -98,10 +102,29 @@ class Recruit(Procedure[HState]):
         s["private"][side].append(f"Recruit draw: {names}")
         flow.context.event("recruit-draw", f"You draw {names} (4.22)", seats=(side,),
                            drawn=drawn)
+        if not open_appeal(flow, "Apollo", f"{side.title()}'s recruit draw", [side]):
+            self._check(flow)
+
+    def _check(self, flow: Flow[HState]) -> None:
+        s, side = flow.state, flow.args["side"]
         if not self._options(flow):
             s["log"].append(f"{side.title()} recruits but none of the drawn blocks can be "
                             "placed: the Action is wasted (4.22)")
             flow.end()
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        """Back from an Appeal to Apollo (11.0): draw again, or go on."""
+        s, a = flow.state, flow.args
+        placed = a.pop("placed", None)
+        if placed is None:
+            self._draw(flow) if result else self._check(flow)
+            return
+        if not result:
+            self._placed(flow, placed)
+            return
+        to_pool(s["blocks"][placed])  # the opponent's Appeal: back to the pool, draw again
+        s["log"].append(f"The {a['side'].title()} recruit goes back to its pool (11.0 Apollo)")
+        self._draw(flow)
 
     def _options(self, flow: Flow[HState]) -> list[tuple[str, str]]:
         s = flow.state
@@ -131,9 +154,22 @@ class Recruit(Procedure[HState]):
         s["log"].append(f"{side.title()} recruits a unit at {where} (4.22)")
         flow.context.event("recruit", s["log"][-1], area=area)
         s["private"][side].append(f"Recruited {spec.name} at {where}")
+        if open_appeal(flow, "Apollo", f"{side.title()}'s recruit at {where}", [other(side)]):
+            flow.args["placed"] = bid
+            return
+        self._placed(flow, bid)
+
+    def _placed(self, flow: Flow[HState], bid: str) -> None:
+        s, side = flow.state, flow.args["side"]
+        spec = B.spec(bid)
+        area = s["blocks"][bid]["loc"]
         if spec.barbarian and s["season"] == WINTER:
             to_pool(s["blocks"][bid])  # 9.23: disbands at once
             s["log"].append("A barbarian recruited in Winter disbands at once (9.23)")
+        elif spec.barbarian and side not in s["effects"]["earthquake"]:
+            # 2.1, 2.25: one free move from its home town (not under Earthquake, sidebar)
+            flow.goto("group_move", side=side, area=area, only=[bid])
+            return
         flow.end()
 
 

@@ -15,7 +15,7 @@ from engine.core.view import PHASE_END
 
 from . import board as B
 from . import cards as K
-from .state import FALL, NEW_YEAR, SEASON_NAMES, SPRING, WINTER, HState, new_turn, other
+from .state import FALL, NEW_YEAR, SEASON_NAMES, SIDES, SPRING, WINTER, HState, new_turn, other
 
 
 def note(flow: Flow[HState], kind: str, text: str, **data: Any) -> None:
@@ -40,6 +40,7 @@ def begin_season(s: HState, season: int) -> None:
     s["season"] = season
     s["stamp"] += 1
     s["effects"]["earthquake"], s["effects"]["augury"], s["effects"]["hunger"] = [], [], []
+    s["effects"]["appealed"] = []
     s["cards"]["committed"] = {}
 
 
@@ -53,7 +54,36 @@ class NewYear(Procedure[HState]):
         begin_season(s, NEW_YEAR)
         K.deal(s, flow.context)
         note(flow, "new_year", f"New Year {s['year']} BC: six cards dealt to each player (10.1)")
+        flow.args["zeus"] = 0
+        self._zeus(flow)
+
+    def _zeus(self, flow: Flow[HState]) -> None:
+        """11.0 Zeus: a player may have his own New Year hand dealt again."""
+        from .olympians import open_appeal
+
+        s = flow.state
+        while flow.args["zeus"] < 2:
+            side = SIDES[flow.args["zeus"]]
+            flow.args["zeus"] += 1
+            s["effects"]["appealed"] = []  # each player's hand is its own draw
+            if open_appeal(flow, "Zeus", f"{side.title()}'s New Year hand", [side]):
+                flow.args["side"] = side
+                return
         flow.goto("commit")
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        s = flow.state
+        if result:  # discard the hand, six more from the deck, no reshuffle (11.0)
+            side = flow.args["side"]
+            c = s["cards"]
+            c["discard"].extend(c["hands"][side])
+            c["hands"][side] = []
+            for _ in range(K.HAND):
+                if c["deck"]:
+                    c["hands"][side].append(c["deck"].pop())
+            c["hands"][side].sort()
+            note(flow, "zeus", f"{side.title()}'s New Year hand is dealt again (11.0 Zeus)")
+        self._zeus(flow)
 
 
 class Commit(Procedure[HState]):
@@ -261,7 +291,11 @@ class Winter(Procedure[HState]):
             flow.call("winter_actions", side=side, maintained=[])
         elif stage < 6:
             side = order[stage % 2]
-            s["turn"] = new_turn(side, False, 0)
+            turn = s["turn"] = new_turn(side, False, 0)
+            if stage < 4:  # 9.31: Homing Battles open the SiegeBreaking Combat
+                from .homing import homing_battles
+
+                turn["engaged"] = homing_battles(s, side)
             flow.call("combat", side=side, mode="breaking" if stage < 4 else "siege")
         else:
             s["turn"] = None

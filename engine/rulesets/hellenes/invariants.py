@@ -31,8 +31,11 @@ def check(s: HState) -> list[str]:
         at_home = city is not None and city.nationality == B.spec(bid).nation
         if x["loc"] in areas and B.neutral(s, x["loc"]) and not at_home:
             bad.append(f"{bid} in neutral {x['loc']}")
+    battles = {f["args"].get("area") for f in s["flow"] if f["name"] == "battle"}
     for name, sg in s["sieges"].items():
         city = B.comps().cities[name]
+        if city.area in battles:
+            continue  # settled when the battle ends (an Appeal to Ares may redo an attack)
         if not B.units_in(s, city.area, sg["besieger"], inside=False):
             bad.append(f"siege of {name} without besiegers")
     for name in s["garrisons"]:

@@ -10,7 +10,7 @@ not pass through one. Musters never engage.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from . import board as B
@@ -61,8 +61,19 @@ class World:
     no_entry: frozenset[str]  # 5.5: pillaged this turn
     peace: bool  # 12.0
     captured: frozenset[str]  # 12.0 2a: captured Opposing Cities' areas (for this side)
+    # asked at every cached search: worked out once
+    _hash: int = field(default=0, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((
+            self.blocked, self.engage, self.extra, self.neutral, self.no_entry, self.peace,
+            self.captured)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
+@B.remembered()
 def world(s: HState, side: Side, blocked: frozenset[str] | None, engage: bool,
           extra: int) -> World:
     t = s["turn"]
@@ -84,16 +95,39 @@ def routes(s: HState, bid: str, blocked: frozenset[str] | None = None,
     may end its move in one of them (5.4). Under the Peace, in Greece, units pass enemies
     at sea and never engage (12.0 2b)."""
     x = s["blocks"][bid]
-    if x["inside"] and B.spec(bid).type != "fleet":
-        return []  # 7.4: besieged land units cannot move
+    return list(routes_in(s, bid, world(s, x["side"], blocked, engage, extra)))
+
+
+def routes_in(s: HState, bid: str, w: World) -> tuple[Route, ...]:
+    """`routes` in a World already worked out (one World serves a side's every unit)."""
+    start = _start(s, bid)
+    return () if start is None else _search(start[0], start[1], bid, w, start[2])
+
+
+def dests_in(s: HState, bid: str, w: World) -> frozenset[str]:
+    """The destinations of `routes_in`."""
+    start = _start(s, bid)
+    return NOWHERE if start is None else _dests(*start, bid, w)
+
+
+def _start(s: HState, bid: str) -> tuple[str, bool, frozenset[str]] | None:
+    """Where a unit starts (area, inside) and the regions barred to it; None if it may not
+    move at all (7.4: besieged land units; the expedition limits, 15.2, 15.4)."""
+    x = s["blocks"][bid]
+    if x["inside"] and not _profile(bid)[0]:
+        return None
     frozen, barred = expedition_limits(s, bid)
-    if frozen:
-        return []
-    return list(_search(x["loc"], x["inside"], bid, world(s, x["side"], blocked, engage, extra),
-                        barred))
+    return None if frozen else (x["loc"], x["inside"], barred)
+
+
+@lru_cache(maxsize=8192)
+def _dests(origin: str, inside: bool, barred: frozenset[str], bid: str, w: World
+           ) -> frozenset[str]:
+    return frozenset(r.dest for r in _search(origin, inside, bid, w, barred))
 
 
 SICILY_ITALY = frozenset({"sicily", "italy"})
+NOWHERE: frozenset[str] = frozenset()
 
 
 def expedition_limits(s: HState, bid: str) -> tuple[bool, frozenset[str]]:
@@ -104,7 +138,7 @@ def expedition_limits(s: HState, bid: str) -> tuple[bool, frozenset[str]]:
     x = s["blocks"][bid]
     scenario, year = s["scenario"], s["year"]
     if x["side"] != "athens" or scenario not in ("sicily", "415") or year < 414:
-        return False, frozenset()
+        return False, NOWHERE
     su = B.setup_of(s)
     start = su.units.get("athens", {}).get(bid)
     if scenario == "sicily":
@@ -118,6 +152,7 @@ def expedition_limits(s: HState, bid: str) -> tuple[bool, frozenset[str]]:
     return frozen, SICILY_ITALY
 
 
+@cache
 def _profile(bid: str) -> tuple[bool, int, int, str, bool, str]:
     b = B.spec(bid)
     return (b.type == "fleet", b.land_move, b.sea_move or 1, b.side, b.sicilian, b.nation)
@@ -129,46 +164,114 @@ def _search(origin: str, inside: bool, bid: str, w: World,
     return _search_profile(origin, inside, _profile(bid), w, barred)
 
 
-@lru_cache(maxsize=8192)
-def _search_profile(origin: str, inside: bool, profile: tuple[bool, int, int, str, bool, str],
-                    w: World, barred: frozenset[str]) -> tuple[Route, ...]:
-    fleet, land_move, sea_move, side, sicilian, nation = profile
+Edge = tuple[str, bool, str, bool]  # (neighbour, is a sea, its region, a DeepSea border)
+
+
+@cache
+def _graph() -> tuple[dict[str, tuple[bool, tuple[Edge, ...], tuple[Edge, ...]]],
+                      dict[str, str]]:
+    """The map as the search walks it: per area whether it is a sea, its neighbours in
+    name order (the order the search tries them) and its land neighbours alone; and each
+    area's region."""
     c = B.comps()
-    best: dict[str, Route] = {}
-    frontier: list[tuple[str, int, int]] = [(origin, 0, 0)]
-    seen = {origin: (0, 0)}
-    while frontier:
-        nxt: list[tuple[str, int, int]] = []
-        for area, length, deep in frontier:
-            kind = c.areas[area].kind
-            for n in sorted(_steps(fleet, area, origin, inside)):
-                nkind = c.areas[n].kind
-                crossing = kind == "sea" and nkind == "sea" and c.is_deep(area, n)
-                ndeep = deep + (1 if crossing else 0)
-                nlen = length + 1
-                if fleet:  # 5.1: one area on land along the coast; the sea range at sea
-                    limit = 1 if kind == nkind == "land" else sea_move + w.extra
-                else:
-                    limit = land_move + w.extra
-                if nlen > limit or not _enterable(w, sicilian, nation, n):
+    out = {}
+    for a in c.areas:
+        edges: tuple[Edge, ...] = tuple(
+            (n, c.areas[n].kind == "sea", str(c.areas[n].region), c.is_deep(a, n))
+                      for n in sorted(c.adjacent(a)))
+        out[a] = (c.areas[a].kind == "sea", edges, tuple(e for e in edges if not e[1]))
+    return out, {a: str(area.region) for a, area in c.areas.items()}
+
+
+@lru_cache(maxsize=512)
+def _fleet_start(origin: str, inside: bool) -> tuple[Edge, ...]:
+    """A fleet's first steps from a land area (see `_steps`), as edges in name order."""
+    c = B.comps()
+    return tuple((n, c.areas[n].kind == "sea", str(c.areas[n].region), c.is_deep(origin, n))
+                 for n in sorted(_steps(True, origin, origin, inside)))
+
+
+Profile = tuple[bool, int, int, str, bool, str]
+
+
+@lru_cache(maxsize=8192)
+def _search_profile(origin: str, inside: bool, profile: Profile, w: World,
+                    barred: frozenset[str]) -> tuple[Route, ...]:
+    fleet, _, _, side, _, nation = profile
+    if w.blocked and not w.engage:
+        # Not engaging differs from engaging only in the enemy-held areas it may not end
+        # in: engaging stops there and goes no further, so every other route is the same.
+        # One search serves both (a Group Move's and a Muster's, 5.0, 5.4).
+        engaging = World(w.blocked, True, w.extra, w.neutral, w.no_entry, w.peace, w.captured)
+        _, regions = _graph()
+        return tuple(r for r in _search_profile(origin, inside, profile, engaging, barred)
+                     if r.dest not in w.blocked or (w.peace and regions[r.dest] == "greece"))
+    best = _bfs(origin, inside, profile, w, barred)
+    out = [Route(dest, via, deep, length) for dest, (via, deep, length) in best.items()
+           if not w.peace or _may_end(w, fleet, nation, side, dest)]
+    return tuple(sorted(out, key=lambda r: (r.length, r.dest)))
+
+
+def _bfs(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
+         ) -> dict[str, tuple[str, int, int]]:
+    """Breadth-first over `_graph()`; each area is entered by its shortest route (fewest
+    areas, then fewest DeepSea crossings), the first found among equals: the best
+    (via, deep, length) per area reached."""
+    fleet, land_move, sea_move, side, sicilian, nation = profile
+    graph, _ = _graph()
+    # 5.1: a fleet's sea range (its one step along the coast is always within it, as
+    # sea_move >= 1), a land unit's land range
+    limit = (sea_move if fleet else land_move) + w.extra
+    verdicts: dict[str, int] = {}  # area -> NO_ENTRY, PASS or STOP
+    best: dict[str, tuple[str, int, int]] = {}  # area -> (via, deep, length)
+    frontier: list[tuple[str, int]] = [(origin, 0)]
+    seen = {origin: 0}  # area -> length * 64 + deep: the best so far, compared at once
+    nlen = 0
+    while frontier and nlen < limit:
+        nlen += 1
+        base = nlen * 64
+        nxt: list[tuple[str, int]] = []
+        for area, deep in frontier:
+            at_sea, edges, land_edges = graph[area]
+            if fleet:
+                if not at_sea:
+                    edges = _fleet_start(origin, inside) if area == origin else ()
+            else:
+                edges = () if at_sea else land_edges
+            for n, n_sea, n_region, deep_border in edges:
+                verdict = verdicts.get(n)
+                if verdict is None:
+                    verdict = verdicts[n] = _verdict(w, sicilian, nation, barred, n, n_sea,
+                                                     n_region)
+                if verdict == NO_ENTRY:
                     continue
-                if c.areas[n].region in barred:
-                    continue
-                peaceful = w.peace and c.areas[n].region == "greece"
-                stop = n in w.blocked and not (peaceful and nkind == "sea")
-                if stop and (not w.engage or peaceful):
-                    continue
+                ndeep = deep + 1 if at_sea and n_sea and deep_border else deep
                 old = seen.get(n)
-                if old is not None and old <= (nlen, ndeep):
+                if old is not None and old <= base + ndeep:
                     continue
-                seen[n] = (nlen, ndeep)
-                best[n] = Route(n, area, ndeep, nlen)
-                if not stop and not (fleet and nkind == "land"):  # 5.4, 2.26: stop there
-                    nxt.append((n, nlen, ndeep))
+                seen[n] = base + ndeep
+                best[n] = (area, ndeep, nlen)
+                if verdict == PASS and (n_sea or not fleet):  # 5.4, 2.26: stop there
+                    nxt.append((n, ndeep))
         frontier = nxt
     best.pop(origin, None)
-    out = [r for r in best.values() if _may_end(w, fleet, nation, side, r.dest)]
-    return tuple(sorted(out, key=lambda r: (r.length, r.dest)))
+    return best
+
+
+NO_ENTRY, PASS, STOP = 0, 1, 2
+
+
+def _verdict(w: World, sicilian: bool, nation: str, barred: frozenset[str], n: str,
+             n_sea: bool, n_region: str) -> int:
+    """May the unit enter `n`, and go on from it or stop there (5.4 Engaging; under the
+    Peace units in Greece pass enemies at sea and never engage, 12.0 2b)?"""
+    if not _enterable(w, sicilian, nation, n) or n_region in barred:
+        return NO_ENTRY
+    peaceful = w.peace and n_region == "greece"
+    stop = n in w.blocked and not (peaceful and n_sea)
+    if stop and (not w.engage or peaceful):
+        return NO_ENTRY
+    return STOP if stop else PASS
 
 
 def _enterable(w: World, sicilian: bool, nation: str, area: str) -> bool:
@@ -242,15 +345,37 @@ def winter_routes(s: HState, bid: str, extra: int,
     """9.21: Wintering units pass through enemy units; Forced Marches and Sails succeed (the
     `extra` area); only controlled, unbesieged Cities are destinations, and a fleet may not
     come in through an Offshore Sea the enemy blockades."""
-    side = s["blocks"][bid]["side"]
+    x = s["blocks"][bid]
+    side = x["side"]
     safe = shelters(s, side) if safe is None else safe
-    foe = "athens" if side == "sparta" else "sparta"
+    if x["inside"] and not _profile(bid)[0]:
+        return []  # 7.4: besieged land units cannot move
+    frozen, barred = expedition_limits(s, bid)
+    if frozen:
+        return []
+    w = world(s, side, frozenset(), False, extra)
+    return list(_winter_search(x["loc"], x["inside"], bid, w, barred, safe,
+                               _fleet_areas(s, "athens" if side == "sparta" else "sparta")))
+
+
+@lru_cache(maxsize=8192)
+def _winter_search(origin: str, inside: bool, bid: str, w: World, barred: frozenset[str],
+                   safe: frozenset[str], foe_fleets: frozenset[str]) -> tuple[Route, ...]:
+    """`winter_routes` for a unit where it stands, given the sheltering Cities and the
+    areas holding enemy fleets."""
     out = []
-    for r in routes(s, bid, frozenset(), False, extra):
+    for r in _search(origin, inside, bid, w, barred):
         if r.dest not in safe:
             continue
         city = B.city_of(r.dest)
-        if city is not None and city.offshore == r.via and B.fleets_in(s, r.via, foe):
+        if city is not None and city.offshore == r.via and r.via in foe_fleets:
             continue
         out.append(r)
-    return out
+    return tuple(out)
+
+
+@B.remembered()
+def _fleet_areas(s: HState, side: str) -> frozenset[str]:
+    """Where `side` has fleets."""
+    return frozenset(x["loc"] for b, x in s["blocks"].items()
+                     if x["side"] == side and B.spec(b).type == "fleet")

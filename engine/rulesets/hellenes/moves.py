@@ -9,7 +9,18 @@ from engine.core.procedures import Flow, Procedure
 from . import board as B
 from .events import add_prestige
 from .flow import note
-from .movement import Route, can_carry_to, cargo_for, may_engage, routes, winter_routes
+from .movement import (
+    Route,
+    can_carry_to,
+    cargo_for,
+    dests_in,
+    may_engage,
+    routes,
+    routes_in,
+    winter_routes,
+    world,
+)
+from .olympians import open_appeal
 from .siege import established, refresh
 from .state import FALL, HIGH_SUMMER, SPRING, SUMMER, WINTER, HState, Side, other, to_pool
 
@@ -38,19 +49,19 @@ def movers(s: HState, side: Side, area: str) -> list[str]:
 def group_areas(s: HState, side: Side) -> list[str]:
     if not may_move(s, side):
         return []
-    blocked = B.blocking(s, side)
     areas = {s["blocks"][b]["loc"] for b in B.on_map(s, side)}
-    engage = may_engage(s, side)
+    w = world(s, side, B.blocking(s, side), may_engage(s, side), 0)
+    moved = set(_turn(s)["moved"])  # as `movers`, in any order: one unit that can go will do
     return sorted(a for a in areas
-                  if any(routes(s, b, blocked, engage) for b in movers(s, side, a)))
+                  if any(routes_in(s, b, w) for b in B.units_in(s, a, side)
+                         if b not in moved))
 
 
-def reach(s: HState, side: Side) -> dict[str, set[str]]:
+def reach(s: HState, side: Side) -> dict[str, frozenset[str]]:
     """Each unmoved unit's destinations this turn."""
-    blocked = B.blocking(s, side)
+    w = world(s, side, B.blocking(s, side), False, 0)
     moved = set(_turn(s)["moved"])
-    return {b: {r.dest for r in routes(s, b, blocked)} for b in B.on_map(s, side)
-            if b not in moved}
+    return {b: dests_in(s, b, w) for b in B.on_map(s, side) if b not in moved}
 
 
 def muster_targets(s: HState, side: Side) -> list[str]:
@@ -58,9 +69,10 @@ def muster_targets(s: HState, side: Side) -> list[str]:
     if not may_move(s, side):
         return []
     reachable = set().union(*reach(s, side).values())
+    held = B.city_area_controls(s)
     return [city.area for city in B.comps().data.cities
             if city.area in reachable and city.name not in s["sieges"]
-            and B.area_control(s, city.area) == side]
+            and held[city.area] == side]
 
 
 def muster_units(s: HState, side: Side, area: str) -> list[str]:
@@ -87,7 +99,8 @@ class GroupMove(Procedure[HState]):
         a = flow.args
         if "queue" not in a:
             a["queue"] = [b for b in movers(flow.state, a["side"], a["area"])
-                          if not (a.get("winter") and B.spec(b).barbarian)]
+                          if not (a.get("winter") and B.spec(b).barbarian)
+                          and b in a.get("only", [b])]  # a barbarian's free move (2.25)
             a["orders"], a["cargo"] = {}, {}
             a["asking"] = None
         if not a["queue"] and a["asking"] is None:
@@ -116,6 +129,8 @@ class GroupMove(Procedure[HState]):
                                "5.4" if fight else "5.0"))
         reached = {r.dest for r in normal}
         elite = "3-6" if B.spec(bid).elite else "5-6"
+        if B.peace(s):
+            elite += ", or surely in Greece under the Peace (12.0)"
         for r in self._forced(flow, bid):
             if r.dest in reached:
                 continue
@@ -125,8 +140,10 @@ class GroupMove(Procedure[HState]):
                                f"{B.comps().areas[r.via].name}; succeeds on {elite} after "
                                f"your Actions{fight})", "5.3"))
         x = s["blocks"][bid]
-        return [Prompt(side, f"Group Move from {B.comps().areas[a['area']].name}: where does "
-                       f"{B.spec(bid).name} ({x['cv']} cv) go? (5.0)", tuple(opts),
+        what = ("The barbarians' free move" if a.get("only") else "Group Move")
+        return [Prompt(side, f"{what} from {B.comps().areas[a['area']].name}: where does "
+                       f"{B.spec(bid).name} ({x['cv']} cv) go? "
+                       f"({'2.25' if a.get('only') else '5.0'})", tuple(opts),
                        rule="5.0", kind="move")]
 
     def _routes(self, flow: Flow[HState], bid: str) -> list[Route]:
@@ -136,10 +153,11 @@ class GroupMove(Procedure[HState]):
         return routes(s, bid, B.blocking(s, side), may_engage(s, side))
 
     def _forced(self, flow: Flow[HState], bid: str) -> list[Route]:
-        """5.3: one area beyond the range, rolled for after the Actions; not in Winter
-        nor under the Peace, where it always succeeds and is part of the range."""
+        """5.3: one area beyond the range, rolled for after the Actions (in Greece under
+        the Peace it needs no roll, 12.0 2b); not in Winter, where the extra area is part
+        of every Wintering range (9.21)."""
         s, side = flow.state, flow.args["side"]
-        if flow.args.get("winter") or B.peace(s):
+        if flow.args.get("winter"):
             return []
         return [r for r in routes(s, bid, B.blocking(s, side), may_engage(s, side), 1)
                 if r.via != s["blocks"][bid]["loc"]]
@@ -324,6 +342,11 @@ class Pillage(Procedure[HState]):
 
 
 # ------------------------------------------------------------------ Forced Marches (5.3)
+def _succeeds(u: str, d: int) -> bool:
+    """5.3: regular units succeed on 5-6, elite ones on 3-6."""
+    return d >= (3 if B.spec(u).elite else 5)
+
+
 class ForcedMarches(Procedure[HState]):
     """5.3: after all Actions, a die per unit trying (cargo goes with its fleet): regular
     units succeed on 5-6, elite on 3-6; the owner may still hold back units that succeed."""
@@ -331,22 +354,55 @@ class ForcedMarches(Procedure[HState]):
     name = "forced_marches"
 
     def enter(self, flow: Flow[HState]) -> None:
-        s, ctx = flow.state, flow.context
-        t = _turn(s)
-        winners: list[str] = []
-        for f in t["forced"]:
+        s, a = flow.state, flow.args
+        rolls: dict[str, int] = {}
+        for f in _turn(s)["forced"]:
             for u in f["units"]:
                 if s["blocks"][u]["loc"] != f["via"]:
-                    continue  # lost on the way (a storm comes later; a battle cannot)
-                d = ctx.die()
-                ok = d >= (3 if B.spec(u).elite else 5)
-                note(flow, "forced", f"Forced March/Sail toward {B.comps().areas[f['dest']].name}"
-                     f": {d}, {'success' if ok else 'failure'} (5.3)")
-                if ok:
-                    winners.append(u)
-        flow.args["winners"] = winners
-        if not winners:
+                    continue  # lost on the way
+                if B.peace(s) and B.region(f["via"]) == B.region(f["dest"]) == "greece":
+                    rolls[u] = 6  # 12.0 2b: always succeeds, no die is rolled
+                    note(flow, "forced", "Forced March/Sail toward "
+                         f"{B.comps().areas[f['dest']].name}: succeeds under the Peace (12.0)")
+                else:
+                    rolls[u] = self._roll(flow, u, f["dest"])
+        a["rolls"], a["fi"] = rolls, 0
+        self._appeals(flow)
+
+    def _roll(self, flow: Flow[HState], u: str, dest: str) -> int:
+        d = flow.context.die()
+        note(flow, "forced", f"Forced March/Sail toward {B.comps().areas[dest].name}: {d}, "
+             f"{'success' if _succeeds(u, d) else 'failure'} (5.3)")
+        return d
+
+    def _failed(self, flow: Flow[HState], i: int) -> list[str]:
+        f = _turn(flow.state)["forced"][i]
+        rolls = flow.args["rolls"]
+        return [u for u in f["units"] if u in rolls and not _succeeds(u, rolls[u])]
+
+    def _appeals(self, flow: Flow[HState]) -> None:
+        """11.0 Hermes: the owner may have one Formation's failures rolled again."""
+        s, a = flow.state, flow.args
+        forced = _turn(s)["forced"]
+        while a["fi"] < len(forced):
+            i = a["fi"]
+            a["fi"] += 1
+            if self._failed(flow, i) and open_appeal(
+                    flow, "Hermes", "the failed Forced March/Sail rolls toward "
+                    f"{B.comps().areas[forced[i]['dest']].name}", [a["side"]]):
+                a["asking"] = i
+                return
+        a["winners"] = [u for u, d in sorted(a["rolls"].items()) if _succeeds(u, d)]
+        if not a["winners"]:
             self._done(flow)
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        a = flow.args
+        if result:
+            dest = _turn(flow.state)["forced"][a["asking"]]["dest"]
+            for u in self._failed(flow, a["asking"]):
+                a["rolls"][u] = self._roll(flow, u, dest)
+        self._appeals(flow)
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
@@ -384,22 +440,62 @@ class ForcedMarches(Procedure[HState]):
 
 
 # ------------------------------------------------------------------ storms (5.22, 5.23)
-def storms(flow: Flow[HState]) -> None:
-    """After the Actions: a die per DeepSea crossing of each fleet Formation; on a Storm,
-    a die per fleet: 1-3 Gale (fleet and cargo lost), 4-6 High Seas (-1 cv)."""
-    s, ctx = flow.state, flow.context
-    t = _turn(s)
-    on = STORM_ON[s["season"]]
-    for crossing in t["crossings"]:
-        rolls = ctx.roll(crossing["deep"])
+class Storms(Procedure[HState]):
+    """After the Actions: a die per DeepSea crossing of each fleet Formation (the Storm
+    roll, open to an Appeal to Poseidon, 11.0); on a Storm, a die per fleet: 1-3 Gale
+    (fleet and cargo lost), 4-6 High Seas (-1 cv)."""
+
+    name = "storms"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        flow.args["i"] = 0
+        self._next(flow)
+
+    def _next(self, flow: Flow[HState]) -> None:
+        s, a = flow.state, flow.args
+        crossings = _turn(s)["crossings"]
+        while a["i"] < len(crossings):
+            c = crossings[a["i"]]
+            if not any(s["blocks"][f]["loc"] not in ("pool", "aside") for f in c["fleets"]):
+                a["i"] += 1
+                continue
+            a["rolls"] = flow.context.roll(c["deep"])
+            owner: Side = s["blocks"][c["fleets"][0]]["side"]
+            on = STORM_ON[s["season"]]
+            storm = any(r <= on for r in a["rolls"])
+            seats = [owner, other(owner)] if storm else [other(owner), owner]
+            if open_appeal(flow, "Poseidon", f"the Storm roll {a['rolls']} (storm on 1-{on})",
+                           seats):
+                return
+            self._damage(flow)
+        _turn(s)["crossings"] = []
+        flow.end()
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        s, a = flow.state, flow.args
+        if result:  # 11.0 Poseidon: one Storm die again, the one that matters most
+            on = STORM_ON[s["season"]]
+            rolls = a["rolls"]
+            j = next((k for k, r in enumerate(rolls) if r <= on), 0)
+            rolls[j] = flow.context.die()
+            note(flow, "storm", f"Poseidon: the Storm die is rolled again: {rolls} (11.0)")
+        self._damage(flow)
+        self._next(flow)
+
+    def _damage(self, flow: Flow[HState]) -> None:
+        s, a = flow.state, flow.args
+        crossing = _turn(s)["crossings"][a["i"]]
+        a["i"] += 1
+        rolls = a["rolls"]
+        on = STORM_ON[s["season"]]
         if not any(r <= on for r in rolls):
             note(flow, "storm", f"DeepSea crossing: {rolls}, no Storm (storm on 1-{on}, 5.22)")
-            continue
+            return
         for fleet in crossing["fleets"]:
             x = s["blocks"][fleet]
             if x["loc"] in ("pool", "aside"):
                 continue
-            d = ctx.die()
+            d = flow.context.die()
             cargo = crossing["cargo"].get(fleet)
             if d <= 3 or x["cv"] <= 1:
                 to_pool(x)
@@ -415,4 +511,3 @@ def storms(flow: Flow[HState]) -> None:
                         to_pool(c)
                 what = "High Seas cost a fleet a step"
             note(flow, "storm", f"Storm ({rolls}): ship damage {d}: {what} (5.23)")
-    t["crossings"] = []

@@ -15,8 +15,9 @@ from . import board as B
 from .assault import assault_targets, sortie_targets
 from .building import garrison_sites, reinforceable
 from .flow import note, phase_end
+from .homing import homing_battle_moves, homing_units, settle_homing, start_homing
 from .movement import shelters, winter_routes
-from .moves import group_areas, muster_targets, pillage_targets, storms
+from .moves import group_areas, muster_targets, pillage_targets
 from .siege import attrition_open, establish, refresh
 from .state import Engaged, HState, Side, other, to_pool
 
@@ -129,7 +130,12 @@ class Actions(Procedure[HState]):
 
     def _end(self, flow: Flow[HState]) -> None:
         side = flow.args["side"]
-        storms(flow)  # 5.22: after all Actions (and Forced Marches: RULINGS.md)
+        if not flow.args.get("stormed"):
+            flow.args["stormed"] = True
+            if _turn(flow.state)["crossings"]:
+                # 5.22: after all Actions (and Forced Marches: RULINGS.md)
+                flow.call("storms", side=side)
+                return
         phase_end(flow, f"{side.title()} Action phase")
         flow.goto("combat", side=side)
 
@@ -197,7 +203,16 @@ class Combat(Procedure[HState]):
             return
         if areas:
             return  # the acting player chooses which battle comes first
-        invest_garrisons(flow.state, flow.args["side"])
+        self._after_battles(flow)
+
+    def _after_battles(self, flow: Flow[HState]) -> None:
+        s, side = flow.state, flow.args["side"]
+        if flow.args.get("mode") == "breaking":
+            home, lost = settle_homing(s, side)
+            if home or lost:
+                note(flow, "homing", f"{side.title()}: {home} Homing unit(s) get home, "
+                     f"{lost} fail and disband (9.31)")
+        invest_garrisons(s, side)
         if not self._sieges(flow):
             self._finish(flow)
 
@@ -244,9 +259,7 @@ class Combat(Procedure[HState]):
         if self._battles(flow):
             self._next(flow)
             return
-        invest_garrisons(flow.state, flow.args["side"])
-        if not self._sieges(flow):
-            self._finish(flow)
+        self._after_battles(flow)
 
     def _finish(self, flow: Flow[HState]) -> None:
         phase_end(flow, f"{flow.args['side'].title()} Combat phase")
@@ -257,10 +270,13 @@ class Combat(Procedure[HState]):
 def invest_garrisons(s: HState, side: Side) -> None:
     """A Province taken round an enemy City that only a garrison holds: the siege of the
     garrison is established (7.2; RULINGS.md)."""
+    peace = B.peace(s)
     for city in B.comps().data.cities:
         g = s["garrisons"].get(city.name)
         if g is None or g["side"] == side or city.name in s["sieges"]:
             continue
+        if peace and B.region(city.area) == "greece":
+            continue  # 12.0 2a: no besieging in Greece under the Peace
         if B.units_in(s, city.area, side) and not B.units_in(s, city.area, g["side"]):
             establish(s, city, side)
             s["log"].append(f"{side.title()} lays siege to {city.name}, held by its garrison "
@@ -268,6 +284,7 @@ def invest_garrisons(s: HState, side: Side) -> None:
 
 
 # ------------------------------------------------------------------ Winter (9.2)
+@B.remembered(copy=lambda found: {area: list(units) for area, units in found.items()})
 def sheltered(s: HState, side: Side) -> dict[str, list[str]]:
     """Units inside friendly-controlled Cities, by City area (9.0). A City over Capacity
     lists all its units; the excess must be Maintained or disband (9.213, 9.22)."""
@@ -330,7 +347,11 @@ class WinterActions(Procedure[HState]):
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s, choice = flow.state, str(answer)
         if choice == "done":
-            self._disband(flow)
+            flow.args["ending"] = True
+            if _turn(s)["crossings"]:
+                flow.call("storms", side=flow.args["side"])  # 9.21: rolled for as usual
+            else:
+                self._disband(flow)
             return
         if _pay_building(flow, choice):
             return
@@ -342,6 +363,15 @@ class WinterActions(Procedure[HState]):
             note(flow, "winter-move", f"{seat.title()} {'quarters' if verb == 'quarter' else 'sends home'}"
                  f" a unit in {where} ({'9.211' if verb == 'quarter' else '9.212'})")
             return
+        if verb == "hbattle":
+            bid, dest, via = rest.split(":")
+            move = next(m for m in homing_battle_moves(s, bid) if m.dest == dest and m.via == via)
+            start_homing(s, bid, move)
+            _turn(s)["moved"].append(bid)
+            refresh(s)
+            note(flow, "winter-move", f"{seat.title()} sends a unit home to {move.city}"
+                 f"{' to fight its way in (9.31)' if move.battle else ' by its Offshore Sea (9.31)'}")
+            return
         if verb == "wmove":
             _turn(s)["actions"] -= B.action_cost(s, rest)
             flow.call("group_move", side=flow.args["side"], area=rest, winter=True)
@@ -351,12 +381,14 @@ class WinterActions(Procedure[HState]):
             flow.args["maintained"].append(choice.split(":", 1)[1])
 
     def resume(self, flow: Flow[HState], result: object) -> None:
-        """Back from a recruit: the menu again."""
+        """Back from a recruit or a move: the menu again; back from the storms: the end."""
+        if flow.args.get("ending"):
+            self._disband(flow)
 
     def _disband(self, flow: Flow[HState]) -> None:
         s, side = flow.state, flow.args["side"]
-        storms(flow)  # 9.21: DeepSea crossings are rolled for as usual
         kept = set(flow.args["maintained"])
+        kept |= homing_units(s, side)  # 9.31: they disband only if they fail to get home
         gone = [b for b in exposed(s, side) if b not in kept]
         gone += [b for b in B.on_map(s, side) if B.spec(b).barbarian and b not in gone]
         for b in gone:
@@ -402,6 +434,16 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
             if B.home_city(b, B.city_of(r.dest)):  # type: ignore[arg-type]
                 opts.append(Option(f"home:{b}:{r.dest}", f"Send {B.spec(b).name} home to "
                                    f"{names[r.dest].name} (free)", "9.212"))
+    for b in B.on_map(s, side):
+        if b in moved or b in homed or B.spec(b).barbarian or s["blocks"][b]["inside"]:
+            continue
+        for m in homing_battle_moves(s, b):
+            what = (f"fight the blockade in {names[m.battle].name}" if m.battle and
+                    m.battle != m.dest else f"fight the besiegers of {m.city}" if m.battle
+                    else "slip in by its Offshore Sea")
+            opts.append(Option(f"hbattle:{b}:{m.dest}:{m.via}", f"Send {B.spec(b).name} home "
+                               f"to {m.city}: {what} (free; a Homing Battle in SiegeBreaking "
+                               "Combat, disbands unless it gets home)", "9.31"))
     if left >= 1:
         areas = {s["blocks"][b]["loc"] for b in B.on_map(s, side) if b not in moved}
         for area in sorted(areas):

@@ -11,6 +11,7 @@ from engine.core.procedures import Machine
 from engine.core.rng import Rng
 from engine.core.view import RulesetCommon
 
+from . import board as B
 from . import view as V
 from .assault import Assault, Sortie
 from .battle import Battle
@@ -18,7 +19,8 @@ from .building import Recruit
 from .events import EventProc, RevoltProc
 from .flow import Commit, NewYear, NewYearResolve, Sacrifice, Season, Turn, Winter
 from .invariants import check
-from .moves import ForcedMarches, GroupMove, Muster, Pillage
+from .moves import ForcedMarches, GroupMove, Muster, Pillage, Storms
+from .olympians import Appeal
 from .phases import Actions, Combat, Overcrowded, WinterActions
 from .positions import setup_position
 from .setup import new_state, shuffle_deck
@@ -31,7 +33,8 @@ MACHINE: Machine[HState] = Machine(
     [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(),
      EventProc(), RevoltProc(), Actions(), Combat(), WinterActions(), Overcrowded(),
      Recruit(), Attrition(), Losses(), YearEnd(), YearClose(), GroupMove(), Muster(),
-     Pillage(), Battle(), Assault(), Sortie(), ForcedMarches()],
+     Pillage(), Battle(), Assault(), Sortie(), ForcedMarches(), Appeal(),
+     Storms()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
@@ -44,7 +47,7 @@ def _scenario(sid: str, title: str, text: str) -> Scenario:
 class Hellenes(Ruleset):
     id = "hellenes"
     title = "Hellenes: Campaigns of the Peloponnesian War"
-    version = "1"
+    version = "2"
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",
                          "The Archidamian War: Potidea under siege, Pericles against "
@@ -70,7 +73,8 @@ class Hellenes(Ruleset):
     def prompts(self, s: HState) -> list[Prompt]:
         if s["result"] is not None or s["resigned"]:
             return []
-        return MACHINE.prompts(s)
+        with B.steady(s):  # nothing changes while a prompt is built: index the state
+            return MACHINE.prompts(s)
 
     def apply(self, s: HState, seat: str, option_id: str, ctx: Context) -> None:
         MACHINE.act(s, seat, option_id, ctx)

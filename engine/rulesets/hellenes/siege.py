@@ -14,6 +14,7 @@ from engine.core.procedures import Flow, Procedure
 from . import board as B
 from .components import City
 from .events import add_prestige
+from .olympians import open_appeal
 from .state import WINTER, HState, Side, other, to_pool
 
 GARRISON = "garrison"  # the option id of a City's garrison block in a losses prompt
@@ -107,19 +108,38 @@ class Attrition(Procedure[HState]):
     name = "attrition"
 
     def enter(self, flow: Flow[HState]) -> None:
+        self._roll(flow)
+
+    def _roll(self, flow: Flow[HState]) -> None:
         s, ctx = flow.state, flow.context
         city = B.comps().cities[flow.args["city"]]
         blocks = len(defenders(s, city)) + (1 if city.name in s["garrisons"] else 0)
         on = attrition_hits_on(s, city)
         dice = ctx.roll(blocks)
         hits = sum(1 for d in dice if d <= on)
+        flow.args["hits"] = hits
         text = (f"{flow.args['side'].title()} wages Siege Attrition on {city.name}: "
                 f"{blocks} dice {dice}, hits on 1-{on}: {hits} hit(s) (8.2)")
         s["log"].append(text)
         ctx.event("attrition", text, city=city.name, dice=dice, hits=hits)
-        owner = other(flow.args["side"])
-        flow.goto("losses", owner=owner, city=city.name, hits=hits, cause="attrition",
-                  by=flow.args["side"])
+        side = flow.args["side"]
+        if flow.args.get("appealed") or not open_appeal(
+                flow, "Demeter", f"the Siege Attrition roll on {city.name} ({hits} hit(s))",
+                [other(side), side]):
+            self._losses(flow)
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        """Back from the Appeal window (11.0 Demeter): the roll again, or its losses."""
+        flow.args["appealed"] = True
+        if result:
+            self._roll(flow)
+        else:
+            self._losses(flow)
+
+    def _losses(self, flow: Flow[HState]) -> None:
+        a = flow.args
+        flow.goto("losses", owner=other(a["side"]), city=a["city"], hits=a["hits"],
+                  cause="attrition", by=a["side"])
 
 
 def strongest(s: HState, ids: list[str]) -> list[str]:
@@ -186,5 +206,5 @@ class Losses(Procedure[HState]):
             add_prestige(s, by, 1)
             text = f"{city.name} falls to {by.title()} by Siege Attrition: +1 Prestige (14.11)"
             s["log"].append(text)
-            flow.context.event("capture", text, city=city.name)
+            flow.context.event("capture", text, city=city.name, taken=city.name)  # TAKEN
         flow.end()

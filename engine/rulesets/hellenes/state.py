@@ -7,7 +7,7 @@ computed by `board.py` from these facts, so it can never disagree with them.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from engine.core.procedures import Frame
 
@@ -66,6 +66,7 @@ class Engaged(TypedDict):
     via: str  # the area it came from: its only retreat (6.4)
     units: list[str]
     from_sea: bool  # a Sea Landing, or a sea battle entered across a border (6.5, 6.6)
+    homing: NotRequired[str]  # 9.31: the Home City a Homing Formation is fighting to reach
 
 
 class Forced(TypedDict):
@@ -87,6 +88,7 @@ class Turn(TypedDict):
     crossings: list[Crossing]  # DeepSea crossings to roll for after the Actions (5.22)
     engaged: list[Engaged]  # Formations to fight in the Combat phase (5.41, 6.0)
     forced: list[Forced]  # Forced Marches and Sails waiting for their roll (5.3)
+    appealed: NotRequired[list[str]]  # Olympians appealed to this Player Turn (11.0)
 
 
 class Cards(TypedDict):
@@ -116,6 +118,7 @@ class Effects(TypedDict):
     earthquake: list[str]  # sides that may not Move or Pillage (Earthquake)
     augury: list[str]  # sides that may not Engage or Assault (Augury)
     hunger: list[str]  # cities under Hunger attrition, hits on 1-2 (Hunger)
+    appealed: NotRequired[list[str]]  # Olympians appealed to this New Year (11.0)
 
 
 class HState(TypedDict):
@@ -137,6 +140,9 @@ class HState(TypedDict):
     resigned: str | None
     result: dict[str, str | int] | None  # the game's end: winner, reason, rule, level
     battle: dict[str, Any] | None  # the battle being fought, as both players see it (6.1)
+    # 9.31: Homing moves that must fight their way home in SiegeBreaking Combat (secret:
+    # the view shows only the blocks where they stand)
+    homing: NotRequired[list[Engaged]]
 
 
 def new_turn(side: Side, event: bool, actions: int) -> Turn:

@@ -1,0 +1,37 @@
+"""Building prompts and reading the option ids they offer.
+
+Prompts are built on demand from the state (engine/core/procedures.py), never stored in
+it. Option ids keep the short forms saved games' logs hold: a bare word ("done", "back",
+"keep") or a letter, a colon and an argument ("b:Athens H1", "t:K8:1"); `arg` is the one
+reader of the argument."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine import Option, Prompt
+
+OptionRow = list[str]  # [id, label, rule]
+
+
+def ask(seat: str, kind: str, text: str, rule: str | None, opts: Iterable[Sequence[str]],
+        secret: bool = False) -> Prompt:
+    return Prompt(seat, text, tuple([Option(o[0], o[1], o[2]) for o in opts]), rule=rule,
+                  secret=secret, kind=kind)
+
+
+def arg(option: str) -> str:
+    """The argument of an option id "x:arg" (everything after the first colon)."""
+    return option.partition(":")[2]
+
+
+def tag(option: str) -> str:
+    """The letter or word before the colon of an option id ("b" of "b:Athens H1")."""
+    return option.partition(":")[0]
+
+
+def destination(option: str, ports: dict[str, int]) -> tuple[str, int]:
+    """The place and coast of a retreat, regroup or return-to-port option "t:<hex>" or
+    "t:<hex>:<coast>"; without a coast, the place's port coast (0 if it has none)."""
+    h, _, coast = arg(option).partition(":")
+    return h, int(coast) if coast else ports.get(h, 0)

@@ -1,0 +1,179 @@
+"""The replacement phase (8.0) as a procedure. Both players build at once, each through
+his own menu; the menu each has open is a typed field, `s["build"]["menu"][side]`:
+
+    None                                  the phase's main menu
+    {"kind": "reinforce", "where": None}  blocks to reinforce (8.2), or their places first
+    {"kind": "reinforce", "where": hex}   blocks to reinforce at that place
+    {"kind": "new"}                       blocks to build (8.3)
+    {"kind": "raise", "block": id}        where the new block is raised (8.3)
+    {"kind": "exchange"}                  revolt blocks to exchange for peltasts (7.0)
+    {"kind": "disband"}                   blocks to disband (8.6)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Prompt
+from engine.core.procedures import Flow
+
+from .asks import OptionRow, arg, ask, tag
+from .board import Board
+from .pending import _peltasts_for, exchange
+from .replacements import (
+    build_options,
+    disband_options,
+    new_block_places,
+    reinforce_options,
+    spend,
+)
+from .state import SIDES, block_name, is_navy
+from .steps import AS, Step, phase_end
+
+MANY = 20  # more blocks to reinforce than this: the place is asked first
+MAIN_MENU: dict[str, dict[str, Any]] = {"R": {"kind": "reinforce", "where": None}, "N": {"kind": "new"},
+             "X": {"kind": "exchange"}, "D": {"kind": "disband"}}
+
+
+def exchange_options(bd: Board, s: AS, side: str) -> list[OptionRow]:
+    out: list[OptionRow] = []
+    for rb, x in sorted(s["blocks"].items()):
+        if x["side"] != side or x["loc"] in ("pool", "off", "out") or x.get("rv"):
+            continue
+        if bd.blocks[rb].get("special") not in ("demos", "tyrants"):
+            continue
+        for p in _peltasts_for(bd, s, side, x["str"]):
+            out.append([f"x:{rb}|{p}", f"{block_name(bd, rb)} ({x['str']}) at "
+                        f"{bd.label(x['loc'])} → {block_name(bd, p)}", "7.0"])
+    return out
+
+
+def _reinforce_here(s: AS, opts: list[OptionRow], where: str) -> list[OptionRow]:
+    return [o for o in opts if s["blocks"][arg(o[0])]["loc"] == where]
+
+
+class Build(Step):
+    name = "build"
+
+    def run(self, flow: Flow[AS]) -> None:
+        s, ctx = flow.state, flow.context
+        if not all(s["build"]["done"][side] for side in SIDES):
+            return
+        s["build"] = None
+        phase_end(s, ctx, "replacement")
+        s["olympiad"] += 1
+        s["turn"] = 1
+        flow.goto("deal")
+
+    def prompts(self, flow: Flow[AS]) -> list[Prompt]:
+        s = flow.state
+        return [self._prompt(s, side) for side in SIDES if not s["build"]["done"][side]]
+
+    def _prompt(self, s: AS, side: str) -> Prompt:
+        bd = self.bd
+        bld = s["build"]
+        menu = bld["menu"][side]
+        left = bld["left"][side]
+        back: list[OptionRow] = [["back", "Back", "8.0"]]
+        if menu is None:
+            opts: list[OptionRow] = []
+            if reinforce_options(bd, s, side):
+                opts.append(["R", "Add a step to a block in a city", "8.2"])
+            if build_options(bd, s, side):
+                opts.append(["N", "Build a new block", "8.3"])
+            if exchange_options(bd, s, side):
+                opts.append(["X", "Exchange a revolt block for a peltast", "7.0"])
+            opts.append(["D", "Disband a block", "8.6"])
+            opts.append(["done", "Finish the replacement phase", "8.0"])
+            return ask(side, "build", f"Replacement phase (rule 8.0): {left} BP left of "
+                       f"{bld['bp'][side]}.", "8.0", opts, secret=True)
+        kind = menu["kind"]
+        if kind == "reinforce":
+            opts = reinforce_options(bd, s, side)
+            where = menu.get("where")
+            if where:
+                opts = _reinforce_here(s, opts, where)
+            elif len(opts) > MANY:
+                # many blocks: choose the city first (short lists)
+                places: dict[str, int] = {}
+                for o in opts:
+                    h = s["blocks"][arg(o[0])]["loc"]
+                    places[h] = places.get(h, 0) + 1
+                opts = [[f"w:{h}", f"{bd.label(h)} ({n})", "8.2"]
+                        for h, n in sorted(places.items(), key=lambda kv: bd.label(kv[0]))]
+            return ask(side, "build", f"Reinforce (rule 8.2): {left} BP left.", "8.2",
+                       opts + back, secret=True)
+        if kind == "new":
+            return ask(side, "build", f"New block (rule 8.3): {left} BP left.", "8.3",
+                       build_options(bd, s, side) + back, secret=True)
+        if kind == "exchange":
+            return ask(side, "build", "Exchange a successful revolt block for a peltast of the "
+                       "same strength from the pool (rule 7.0).", "7.0",
+                       exchange_options(bd, s, side) + back, secret=True)
+        if kind == "disband":
+            return ask(side, "build", "Disband a block to the pool (rule 8.6): its steps are "
+                       "lost.", "8.6", disband_options(bd, s, side) + back, secret=True)
+        b = menu["block"]  # "raise"
+        return ask(side, "build", f"Where is {block_name(bd, b)} raised (rule 8.3)?", "8.3",
+                   [[f"p:{h}", bd.label(h), "8.3"] for h in new_block_places(bd, s, side, b)]
+                   + back, secret=True)
+
+    def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
+        s, ctx, bd = flow.state, flow.context, self.bd
+        menus = s["build"]["menu"]
+        menu = menus[seat]
+        if option == "done":
+            s["build"]["done"][seat] = True
+            ctx.event("build_done", f"{seat.title()} has finished its replacements")
+            return
+        if option in MAIN_MENU:
+            menus[seat] = dict(MAIN_MENU[option])
+            return
+        if option == "back":
+            menus[seat] = None
+            return
+        kind, value = tag(option), arg(option)
+        if kind == "x":
+            rb, _, p = value.partition("|")
+            exchange(s, rb, p)
+            ctx.event("exchange", f"{seat.title()} exchanges a revolt block for a peltast "
+                      "(rule 7.0)")
+            menus[seat] = None
+        elif kind == "w":
+            menus[seat] = {"kind": "reinforce", "where": value}
+        elif kind == "r":
+            x = s["blocks"][value]
+            spend(bd, s, seat, value, x["loc"])
+            x["str"] += 1
+            ctx.event("build", f"{seat.title()} adds a step at {bd.label(x['loc'])}",
+                      seats=(seat,), block=value)
+            opts = reinforce_options(bd, s, seat)
+            if not opts:
+                menus[seat] = None
+            elif menu and menu.get("where") and not _reinforce_here(s, opts, menu["where"]):
+                menus[seat] = {"kind": "reinforce", "where": None}
+        elif kind == "n":
+            places = new_block_places(bd, s, seat, value)
+            if len(places) > 1:
+                menus[seat] = {"kind": "raise", "block": value}
+                return
+            _raise(bd, s, seat, value, places[0], ctx)
+        elif kind == "p":
+            _raise(bd, s, seat, menu["block"], value, ctx)
+        elif kind == "d":
+            x = s["blocks"][value]
+            src = x["loc"]
+            x.update(loc="pool", str=0, coast=None, **{"in": False})
+            x.pop("rv", None)
+            ctx.event("disband", f"{seat.title()} disbands a block at {bd.label(src)} (rule "
+                      "8.6)", hex=src)
+            menus[seat] = None
+
+
+def _raise(bd: Board, s: AS, side: str, b: str, h: str, ctx: Any) -> None:
+    spend(bd, s, side, b, h)
+    x = s["blocks"][b]
+    x.update(loc=h, str=1, coast=(bd.ports.get(h, 0) if is_navy(bd, b) else None),
+             **{"in": False})
+    ctx.event("build", f"{side.title()} raises a new block at {bd.label(h)} (rule 8.3)", hex=h)
+    s["build"]["menu"][side] = None

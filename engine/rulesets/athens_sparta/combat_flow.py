@@ -1,0 +1,235 @@
+"""The combat phase (5.0) as procedures:
+
+    combat -> battle -> (its questions) ... -> combat ... -> combat_end -> combat_adrift
+    -> attrition
+
+`combat` asks which battle is next; `battle` runs the battle in `s["battle"]` (combat.py)
+and calls the procedure of each question it meets; `combat_end` does the end-of-phase
+checks once, then `combat_adrift` brings navies left at sea to port (4.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Prompt
+from engine.core.procedures import Flow, Frame, Procedure
+
+from . import combat as K
+from .asks import OptionRow, arg, ask, destination
+from .board import Board
+from .hits import eliminate
+from .pending import PendingStep
+from .state import a_side, block_name, friendly, is_navy, occupancy, other, siege_at
+from .steps import AS, Args, Decision, Step, phase_end, set_phase
+from .strategics import end_of_phase
+
+
+class Combat(PendingStep):
+    """The combat phase (5.0): the active player chooses the order of his battles."""
+
+    name = "combat"
+    # The battles found when the step last ran, for the prompt built next: finding them
+    # is a search of the whole map. Kept by this frame and state (not in the state); any
+    # change through the rules runs the step again, which finds them anew.
+    _found: tuple[Frame, AS, list[tuple[str, str, bool]]] | None = None
+
+    def step(self, flow: Flow[AS]) -> None:
+        s = flow.state
+        self._found = None
+        if s["battle"]:
+            flow.call("battle")
+            return
+        hexes = K.battle_hexes(self.bd, s)
+        if hexes:
+            self._found = (flow.frame, s, hexes)
+        else:
+            flow.goto("combat_end")
+
+    def _hexes(self, flow: Flow[AS]) -> list[tuple[str, str, bool]]:
+        found = self._found
+        if found is not None and found[0] is flow.frame and found[1] is flow.state:
+            return found[2]
+        return K.battle_hexes(self.bd, flow.state)
+
+    def step_prompts(self, flow: Flow[AS]) -> list[Prompt]:
+        s, bd = flow.state, self.bd
+        hexes = self._hexes(flow)
+        kinds = {"new": "battle", "storm": "storm the city?", "sally": "sally?",
+                 "revolt": "revolt"}
+        opts: list[OptionRow] = [
+            [f"f:{h}", f"{bd.label(h)} ({'relief battle' if k == 'sally' and must else kinds[k]})",
+             "5.0"] for h, k, must in hexes]
+        if not any(must for _h, _k, must in hexes):
+            opts.append(["done", "No more battles: end the combat phase", "5.0"])
+        return [ask(s["active"], "battle_pick", "Combat phase (rule 5.0): choose the next "
+                    "battle. You decide the order.", "5.0", opts)]
+
+    def step_answer(self, flow: Flow[AS], seat: str, option: str) -> None:
+        if option == "done":
+            flow.goto("combat_end")
+            return
+        s, bd = flow.state, self.bd
+        h = arg(option)
+        kind = next(k for x, k, _m in K.battle_hexes(bd, s) if x == h)
+        K.start_battle(bd, s, h, kind, flow.context)
+        flow.call("battle")
+
+
+def _bonus_candidates(bd: Board, s: AS) -> list[str]:
+    bt, bn = s["battle"], s["bonus"]
+    return [b for b, r in bt["role"].items() if r == bn["side"] and
+            s["blocks"][b]["loc"] == bt["hex"] and
+            (not bn["types"] or bd.blocks[b]["type"] in bn["types"])]
+
+
+class Battle(Step):
+    """The battle in `s["battle"]`, from the events that bear on it to its end."""
+
+    name = "battle"
+
+    def run(self, flow: Flow[AS]) -> None:
+        s, bd = flow.state, self.bd
+        bt = s["battle"]
+        if bt is None:
+            flow.end()
+            return
+        bn = s.get("bonus")
+        if bn and bn["bid"] is None and not bn.get("asked_" + bt["hex"]):
+            bn["asked_" + bt["hex"]] = True  # asked once a battle (Brasidas, Phormio)
+            if _bonus_candidates(bd, s):
+                flow.call("bonus")
+                return
+        bet = s.get("betrayal")
+        if bet and bet["hex"] is None and bt["att"] == bet["side"] and K._walled(bd, bt) and \
+                not bet.get("asked_" + bt["hex"]):
+            bet["asked_" + bt["hex"]] = True
+            flow.call("betrayal")
+            return
+        decision = K.run(bd, s, flow.context)
+        if decision:
+            flow.call(decision[0], **decision[1])
+        else:
+            flow.end()
+
+
+def _prompt_bonus(bd: Board, s: AS, a: Args) -> Prompt:
+    bn = s["bonus"]
+    opts: list[OptionRow] = [[f"k:{b}", block_name(bd, b), "5.2"]
+                             for b in sorted(_bonus_candidates(bd, s))]
+    opts.append(["none", "Not in this battle", "5.2"])
+    return ask(bn["side"], "bonus", f"{bn['name']} (event): choose the block that hits on one "
+               "more pip this player turn.", "5.2", opts)
+
+
+def _answer_bonus(bd: Board, s: AS, a: Args, option: str, ctx: Any) -> None:
+    if option.startswith("k:"):
+        s["bonus"]["bid"] = arg(option)
+
+
+def _prompt_betrayal(bd: Board, s: AS, a: Args) -> Prompt:
+    bt = s["battle"]
+    return ask(s["betrayal"]["side"], "betrayal", f"Betrayal (event): use it at "
+               f"{bd.label(bt['hex'])}? Defenders inside the walls then get no double defence "
+               "in both rounds.", "5.41",
+               [["yes", "Use Betrayal here", "5.41"], ["no", "Not here", "5.41"]])
+
+
+def _answer_betrayal(bd: Board, s: AS, a: Args, option: str, ctx: Any) -> None:
+    if option == "yes":
+        s["betrayal"]["hex"] = s["battle"]["hex"]
+
+
+def adrift_navies(bd: Board, s: AS) -> list[str]:
+    """Rule 4.4: navies end the combat phase in a friendly port or on blockade."""
+    occ = occupancy(s)
+    out = []
+    for b, x in s["blocks"].items():
+        if x["loc"] in ("pool", "off", "out") or not is_navy(bd, b):
+            continue
+        h = x["loc"]
+        side = x["side"]
+        if x["in"]:
+            continue
+        sg = siege_at(bd, s, h, occ)
+        if sg and sg["besieger"] == side:
+            continue
+        if h in bd.ports and friendly(s, side, h) and other(side) not in occ.get(h, {}):
+            continue
+        out.append(b)
+    return sorted(out)
+
+
+def _port_options(bd: Board, s: AS, b: str) -> list[OptionRow]:
+    x = s["blocks"][b]
+    at_sea = {"hex": x["loc"], "role": {b: x["side"]}, "kind": "x", "retreats": {}}
+    return K.regroup_options(bd, s, at_sea, b)
+
+
+class CombatEnd(PendingStep):
+    """The end of the combat phase: control is settled (9.5); a city that changed sides
+    with its blocks among enemies means more battles."""
+
+    name = "combat_end"
+
+    def step(self, flow: Flow[AS]) -> None:
+        s, bd = flow.state, self.bd
+        end_of_phase(bd, s, flow.context)
+        if any(must for _h, _k, must in K.battle_hexes(bd, s)):
+            flow.goto("combat")  # a city changed sides with its blocks among enemies (9.5)
+        else:
+            flow.goto("combat_adrift")
+
+
+class CombatAdrift(PendingStep):
+    """Rule 4.4: each navy at sea goes to a friendly port or on blockade, or is lost."""
+
+    name = "combat_adrift"
+
+    def enter(self, flow: Flow[AS]) -> None:
+        self.step(flow)  # straight on from combat_end's work, as one step: no checks
+
+    def step(self, flow: Flow[AS]) -> None:
+        s, bd, ctx = flow.state, self.bd, flow.context
+        for b in adrift_navies(bd, s):
+            opts = _port_options(bd, s, b)
+            if not opts:
+                eliminate(bd, s, b, ctx, "lost at sea: no friendly port within reach (rule 4.4)")
+                continue
+            if len(opts) == 1:
+                navy_to(bd, s, b, opts[0][0], ctx)
+                continue
+            flow.call("adrift_to", block=b)
+            return
+        end_of_phase(bd, s, ctx)
+        phase_end(s, ctx, "combat")
+        set_phase(s, "attrition")
+        flow.goto("attrition")
+
+
+def _prompt_adrift(bd: Board, s: AS, a: Args) -> Prompt:
+    b = a["block"]
+    return ask(s["blocks"][b]["side"], "adrift", f"{block_name(bd, b)} must end the combat "
+               "phase in a friendly port or on blockade (rule 4.4). Where to?", "4.4",
+               [[o[0], o[1], "4.4"] for o in _port_options(bd, s, b)])
+
+
+def _answer_adrift(bd: Board, s: AS, a: Args, option: str, ctx: Any) -> None:
+    navy_to(bd, s, a["block"], option, ctx)
+
+
+def navy_to(bd: Board, s: AS, b: str, option: str, ctx: Any) -> None:
+    x = s["blocks"][b]
+    src = x["loc"]
+    x["loc"], x["coast"] = destination(option, bd.ports)
+    ctx.event("navy_port", f"{a_side(x['side'], 'navy')} returns from {bd.label(src)} to "
+              f"{bd.label(x['loc'])} (rule 4.4)", frm=src, to=x["loc"])
+
+
+def decisions(bd: Board) -> list[Procedure[AS]]:
+    """The questions asked inside the combat phase, each a procedure."""
+    out: list[Procedure[AS]] = [Decision(bd, name, K.PROMPTS[name], K.ANSWERS[name])
+                                for name in K.PROMPTS]
+    out += [Decision(bd, "bonus", _prompt_bonus, _answer_bonus),
+            Decision(bd, "betrayal", _prompt_betrayal, _answer_betrayal),
+            Decision(bd, "adrift_to", _prompt_adrift, _answer_adrift)]
+    return out

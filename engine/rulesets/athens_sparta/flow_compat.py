@@ -1,0 +1,86 @@
+"""Games saved before the procedures: their state named the step in `s["step"]`, kept
+sub-steps in loose keys (`msel`, `mmode`, `sel`, `ce_done`, `attr_then`, `resume`,
+`pending_retreat`, `bsel`, the battle's `sel`) and stored its prompts in `s["asks"]`.
+`from_steps` rewrites such a state into the stack of procedures (flow.py) that asks the
+same questions, so the game goes on exactly as it would have."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .asks import arg, tag
+from .build_flow import MAIN_MENU
+
+Frame = dict[str, Any]
+OLD_KEYS = ("step", "asks", "msel", "mmode", "sel", "ce_done", "attr_then", "resume",
+            "pending_retreat", "bsel")
+
+
+def _frame(name: str, **args: Any) -> Frame:
+    return {"name": name, "args": {k: v for k, v in args.items() if v is not None}}
+
+
+def _menu(sel: str | None) -> dict[str, Any] | None:
+    if sel is None:
+        return None
+    if sel in MAIN_MENU:  # bsel's old strings were the main menu's option ids
+        return dict(MAIN_MENU[sel])
+    kind, _, value = sel.partition(":")
+    if kind == "R":
+        return {"kind": "reinforce", "where": value}
+    return {"kind": "raise", "block": value}  # "P:<block>"
+
+
+def from_steps(s: dict[str, Any]) -> None:
+    """Rewrite an old state in place (module docstring)."""
+    old = {k: s.pop(k, None) for k in OLD_KEYS}
+    asks = old["asks"] or []
+    ask = asks[0] if asks else {}
+    kind = ask.get("kind")
+    step = old["step"] or "setup"
+    bt = s.get("battle")
+    regroup_sel = bt.pop("sel", None) if bt else None
+    if s.get("build") is not None:
+        bsel = old["bsel"] or {}
+        s["build"]["menu"] = {side: _menu(bsel.get(side)) for side in ("athens", "sparta")}
+
+    def base(name: str) -> Frame:
+        if name == "combat_end":
+            return _frame("combat_adrift" if old["ce_done"] else "combat_end")
+        if name == "move":
+            return _frame("move", place=old["msel"])
+        if name == "move_dest":
+            return _frame("move_dest", block=old["sel"], mode=old["mmode"])
+        if name == "revolt_str":
+            return _frame("revolt_str", city=old["sel"])
+        return _frame(name)
+
+    stack: list[Frame]
+    if step == "battle":
+        stack = [base(old["resume"] or "combat"), _frame("battle")]
+        bid = ask.get("bid")
+        if kind in ("bonus", "betrayal", "hit", "pillage"):
+            stack.append(_frame(kind))
+        elif kind == "regroup":  # the blocks offered (a battle never has 24 to regroup)
+            stack.append(_frame(kind, blocks=[arg(o[0]) for o in ask["opts"]
+                                              if tag(o[0]) == "g"]))
+        elif kind in ("decl", "navy", "siege_decl", "regroup_to"):
+            stack.append(_frame(kind, block=bid or regroup_sel))
+        elif kind == "act":
+            stack.append(_frame("act", block=bid, stage=ask.get("stage"),
+                                choices=[o[0] for o in ask["opts"]]))
+        elif kind == "retreat":
+            if old["pending_retreat"]:
+                why = "chosen"
+            elif bt and bt.get("optional") and bt["optional"][0] == bid:
+                why = "blockade"
+            else:
+                why = "forced"
+            stack.append(_frame("retreat", block=bid, why=why))
+    elif kind == "attr_hit":
+        stack = [base(step), _frame("attr_run")]
+    elif kind == "adrift":
+        stack = [_frame("combat_adrift"), _frame("adrift_to", block=ask.get("bid"))]
+    else:
+        stack = [base(step)]
+    s["flow"] = stack

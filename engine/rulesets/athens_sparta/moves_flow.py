@@ -1,0 +1,295 @@
+"""The move phase (4.0-4.6) and revolts (7.0, 7.1) as procedures:
+
+    move [place] -> move_dest block [mode] -> move ...
+    move -> revolt_city -> revolt_str city -> move ...
+
+`move` asks for a block (first for its place when many can move); `move_dest` for where
+the chosen block goes (first for the kind of move when there are many destinations)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Prompt
+from engine.core.procedures import Flow
+
+from .asks import OptionRow, arg, ask, tag
+from .board import SICILY, Board
+from .movement import destinations, do_move, movable
+from .pending import PendingStep
+from .state import block_name, occupancy, other
+from .steps import AS, Step, phase_end, set_phase
+from .strategics import end_of_phase
+
+MOVE_RULES = {"op": "4.4", "march": "4.51", "sea": "4.52"}
+MODE_ORDER = ("op", "march", "sea")
+MODE_NAMES = {"op": ("Operation move", "4.4"), "march": ("March move", "4.51"),
+              "sea": ("Sea move", "4.52")}
+MANY = 20  # more blocks than this: the place is asked first
+MANY_DESTS = 24  # more destinations than this (of several kinds): the kind is asked first
+
+Dest = tuple[str, str, str | None, bool, int | None]  # hex, mode, from, crossed, coast
+
+
+def _block_label(bd: Board, s: AS, b: str) -> str:
+    x = s["blocks"][b]
+    return f"{block_name(bd, b)} ({x['str']}) at {bd.label(x['loc'])}"
+
+
+def revolt_cities(bd: Board, s: AS, side: str) -> list[OptionRow]:
+    """Rule 7.0: an enemy major city other than Athens and Sparta, not already targeted by
+    you this Olympiad; 7.1: Messene for the Helots."""
+    occ = occupancy(s)
+    out: list[OptionRow] = []
+    specials, targets = bd.specials, bd.revolt_targets
+    blocks = s["blocks"]
+    special = "demos" if side == "athens" else "tyrants"
+    rb = next((b for b in specials.get(special, ())
+               if blocks[b]["loc"] == "pool" and blocks[b]["side"] == side), None)
+    helot = next((b for b in specials.get("helots", ())
+                  if blocks[b]["loc"] == "pool" and blocks[b]["side"] == side), None)
+    for name, c in targets:
+        if s["control"].get(name) != other(side):
+            continue
+        if side in s["revolts"].get(name, []):
+            continue
+        if _own_blocks_bar_revolt(s, c["hex"], side, occ):
+            continue
+        if name == "Messene" and side == "athens":
+            if helot and not s["helot_ban"]:
+                out.append([f"c:{name}", f"{name} (Helots)", "7.1"])
+            continue
+        if rb:
+            out.append([f"c:{name}", name, "7.0"])
+    return out
+
+
+def _own_blocks_bar_revolt(s: AS, h: str, side: str, occ: dict[str, Any]) -> bool:
+    """Ruling R15: no revolt where the sponsor already has blocks that did not just attack
+    (a city he besieges, or holds); his blocks that entered the city this turn to attack do
+    not bar it, and the revolt then joins their battle (R28)."""
+    entered = s["entries"].get(h, {})
+    return any(b not in entered for b in occ.get(h, {}).get(side, []))
+
+
+class Move(PendingStep):
+    """The move phase (4.0): one MP per block moved, or revolts (7.0). Argument `place`:
+    the place chosen first when many blocks can move."""
+
+    name = "move"
+
+    def step(self, flow: Flow[AS]) -> None:
+        s, ctx = flow.state, flow.context
+        if s["mp"] <= 0:
+            end_of_phase(self.bd, s, ctx)
+            phase_end(s, ctx, "move")
+            set_phase(s, "combat")
+            flow.goto("combat")
+
+    def step_prompts(self, flow: Flow[AS]) -> list[Prompt]:
+        s, bd = flow.state, self.bd
+        side = s["active"]
+        blocks = movable(bd, s, side, occupancy(s))
+        place = flow.args.get("place")
+        if place:
+            blocks = [b for b in blocks if s["blocks"][b]["loc"] == place]
+        opts: list[OptionRow]
+        if len(blocks) > MANY and not place:
+            # many blocks: choose the place first, then the block (short lists)
+            places: dict[str, int] = {}
+            for b in blocks:
+                places[s["blocks"][b]["loc"]] = places.get(s["blocks"][b]["loc"], 0) + 1
+            opts = [[f"p:{h}", f"{bd.label(h)} ({n} block{'s' if n > 1 else ''})", "4.0"]
+                    for h, n in sorted(places.items(), key=lambda kv: bd.label(kv[0]))]
+        else:
+            opts = [[f"b:{b}", _block_label(bd, s, b), "4.0"]
+                    for b in sorted(blocks, key=lambda b: (bd.label(s["blocks"][b]["loc"]), b))]
+        if place:
+            opts.append(["up", "Other places", "4.0"])
+            return [ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a "
+                        f"block at {bd.label(place)}.", "4.0", opts)]
+        if revolt_cities(bd, s, side):
+            opts.append(["rv", "Sponsor a revolt", "7.0"])
+        opts.append(["done", "End the move phase", "4.0"])
+        return [ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a block "
+                    "to move (1 MP each), a revolt, or end the phase.", "4.0", opts)]
+
+    def step_answer(self, flow: Flow[AS], seat: str, option: str) -> None:
+        if tag(option) == "p" and option != "p":
+            flow.goto("move", place=arg(option))
+        elif option == "up":
+            flow.goto("move")
+        elif option == "done":
+            flow.state["mp"] = 0
+            flow.goto("move")
+        elif option == "rv":
+            flow.goto("revolt_city")
+        else:
+            flow.goto("move_dest", block=arg(option))
+
+
+def _dest_id(d: Dest) -> str:
+    h, mode, frm, crossed, coast = d
+    m = {"op": "o", "march": "m", "sea": "s"}[mode]
+    return f"{m}|{h}|{frm or ''}|{int(bool(crossed))}|{'' if coast is None else coast}"
+
+
+def _parse_dest(opt: str) -> Dest:
+    m, h, frm, crossed, coast = opt.split("|")
+    mode = {"o": "op", "m": "march", "s": "sea"}[m]
+    return (h, mode, frm or None, crossed == "1", int(coast) if coast else None)
+
+
+class MoveDest(Step):
+    """Where the chosen block (argument `block`) ends its move; argument `mode`: the kind
+    of move chosen first when there are many destinations."""
+
+    name = "move_dest"
+
+    def run(self, flow: Flow[AS]) -> None:
+        """Nothing to do before the question."""
+
+    def prompts(self, flow: Flow[AS]) -> list[Prompt]:
+        s, bd = flow.state, self.bd
+        b = flow.args["block"]
+        here = s["blocks"][b]["loc"]
+        dests = destinations(bd, s, b)
+        multi_from: dict[str, set[str]] = {}
+        for d in dests:
+            if d[2]:
+                multi_from.setdefault(d[0], set()).add(d[2])
+        dist = bd.distances(here) if here != SICILY else {}
+
+        def place(h: str) -> str:
+            # A hex without a city is named by a neighbouring city, so every destination
+            # reads as a place a player can find on the map ("hex K7 by Chalcis").
+            lab = bd.label(h)
+            if lab != h:
+                return lab
+            near = next((bd.label(nb) for nb in bd.nbrs.get(h, ()) if bd.label(nb) != nb),
+                        None)
+            return f"hex {h}" + (f" by {near}" if near else "")
+
+        def label(d: Dest) -> str:
+            h, mode, frm, crossed, coast = d
+            lab = place(h)
+            if mode == "march":
+                lab += " — march (strategic, 4.51)"
+            elif mode == "sea":
+                lab += " — by sea (strategic, 4.52)"
+            elif frm:
+                lab += " (attack" + (f" from {place(frm)}" if len(multi_from[h]) > 1 else "") \
+                    + (", across the strait" if crossed else "") + ")"
+            if coast is not None and len(bd.hexes[h].get("coasts") or []) > 1 and \
+                    h not in bd.ports:
+                lab += f" coast {coast + 1}"
+            return lab
+
+        mode = flow.args.get("mode")
+        modes = sorted({d[1] for d in dests}, key=MODE_ORDER.index)
+        if len(dests) > MANY_DESTS and len(modes) > 1 and not mode:
+            opts: list[OptionRow] = [
+                [f"k:{m}", f"{MODE_NAMES[m][0]} ({sum(1 for d in dests if d[1] == m)} places)",
+                 MODE_NAMES[m][1]] for m in modes]
+            opts.append(["back", "Choose another block", "4.0"])
+            return [ask(s["active"], "move_dest", f"Move {block_name(bd, b)} from "
+                        f"{bd.label(here)} (rules 4.4, 4.5): which kind of move?", "4.4", opts)]
+        if mode:
+            dests = [d for d in dests if d[1] == mode]
+        order = sorted(dests, key=lambda d: (dist.get(d[0], 50), MODE_ORDER.index(d[1]),
+                                             bd.label(d[0]), d[2] or ""))
+        opts = [[_dest_id(d), label(d), MOVE_RULES[d[1]]] for d in order]
+        opts.append(["back", "Choose another block", "4.0"])
+        what = "choose where it ends its move." if len(opts) > 1 else \
+            "it has nowhere it may legally go (stacking, enemy hexes or terrain)."
+        kinds = {d[1] for d in dests}
+        if len(kinds) > 1:
+            what += (" A bare place is an operation move (up to its move limit); 'march' and "
+                     "'by sea' are strategic moves (4.5): a march goes twice as far and ends "
+                     "in a friendly hex, a sea move goes port to friendly port.")
+        rule = MOVE_RULES[next(iter(kinds))] if len(kinds) == 1 else "4.0"  # kinds offered
+        return [ask(s["active"], "move_dest", f"Move {block_name(bd, b)} from {bd.label(here)} "
+                    f"(rules 4.4, 4.5): {what}", rule, opts)]
+
+    def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
+        b = flow.args["block"]
+        if tag(option) == "k" and "|" not in option:
+            flow.goto("move_dest", block=b, mode=arg(option))
+            return
+        if option != "back":
+            do_move(self.bd, flow.state, b, _parse_dest(option), flow.context)
+        flow.goto("move")
+
+
+class RevoltCity(Step):
+    name = "revolt_city"
+
+    def run(self, flow: Flow[AS]) -> None:
+        """Nothing to do before the question."""
+
+    def prompts(self, flow: Flow[AS]) -> list[Prompt]:
+        s = flow.state
+        opts = revolt_cities(self.bd, s, s["active"])
+        opts.append(["back", "Back", "7.0"])
+        return [ask(s["active"], "revolt_city", "Revolt (rule 7.0): choose the enemy major "
+                    "city to raise.", "7.0", opts)]
+
+    def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
+        if option == "back":
+            flow.goto("move")
+        else:
+            flow.goto("revolt_str", city=arg(option))
+
+
+def _revolt_block(bd: Board, s: AS, side: str, city: str) -> str:
+    special = "helots" if (city == "Messene" and side == "athens") else \
+        ("demos" if side == "athens" else "tyrants")
+    return next(b for b, sp in bd.blocks.items() if sp.get("special") == special
+                and s["blocks"][b]["side"] == side)
+
+
+class RevoltStr(Step):
+    """The strength of the revolt in the chosen city (argument `city`): one MP a step."""
+
+    name = "revolt_str"
+
+    def run(self, flow: Flow[AS]) -> None:
+        """Nothing to do before the question."""
+
+    def prompts(self, flow: Flow[AS]) -> list[Prompt]:
+        s, bd = flow.state, self.bd
+        side, city = s["active"], flow.args["city"]
+        rb = _revolt_block(bd, s, side, city)
+        top = min(s["mp"], bd.blocks[rb]["max_strength"])
+        opts: list[OptionRow] = [[f"s:{n}", f"Strength {n} ({n} MP)", "7.0"]
+                                 for n in range(1, top + 1)]
+        opts.append(["back", "Back", "7.0"])
+        return [ask(side, "revolt_str", f"Revolt in {city} (rule 7.0): one MP per step of the "
+                    f"{block_name(bd, rb)} block.", "7.0", opts)]
+
+    def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
+        if option == "back":
+            flow.goto("revolt_city")
+            return
+        s, bd, ctx = flow.state, self.bd, flow.context
+        n = int(arg(option))
+        side = s["active"]
+        city = flow.args["city"]
+        rb = _revolt_block(bd, s, side, city)
+        h = bd.cities[city]["hex"]
+        x = s["blocks"][rb]
+        x.update(loc=h, str=n, coast=None, rv=True, **{"in": False})
+        s["moved"].append(rb)
+        s["mp"] -= n
+        s["revolts"].setdefault(city, []).append(side)
+        flow.goto("move")
+        ctx.event("revolt", f"{side.title()} raises a revolt in {city} (rule 7.0)", city=city,
+                  side=side, strength=n)
+        occ = occupancy(s)
+        if other(side) not in occ.get(h, {}):
+            # rule 7.0: a revolt in a vacant city succeeds at once
+            x.pop("rv", None)
+            ctx.event("revolt_won", f"The revolt in {city} succeeds: the city is vacant (rule "
+                      "7.0)", city=city)
+            if bd.blocks[rb].get("special") != "helots":
+                s["queue"].append({"kind": "revolt_won", "bid": rb, "hex": h})

@@ -1,0 +1,101 @@
+"""Appeals to the Olympians (11.0): a Sacrifice made at New Year (10.3) is spent to have a
+random result done again; Hera overrules the opponent's Appeal.
+
+`appeal` is a window opened right after a random result: each player who may appeal to
+that Olympian is asked in turn (the one the result went against first, as the caller
+orders them). An Appeal spends the Sacrifice; the opponent may then spend a Sacrifice to
+Hera to overrule it, and the first result stands. The procedure ends with the appellant's
+seat when the result is to be done again (the caller does it), else with False. Only one Appeal to each Olympian may
+be made in a Player Turn (11.0 and its sidebar), counting both players.
+"""
+
+from __future__ import annotations
+
+from engine import Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+
+from .state import NEW_YEAR, HState, Side, other
+
+HERA = "Hera"
+
+
+def appealed(s: HState) -> list[str]:
+    """The Olympians appealed to in this Player Turn (New Year: this New Year)."""
+    t = s["turn"]
+    if t is None:
+        return s["effects"].setdefault("appealed", [])
+    return t.setdefault("appealed", [])
+
+
+def may_appeal(s: HState, side: str, olympian: str) -> bool:
+    year = s["sacrifices"][side].get(olympian)
+    if year is None or olympian in appealed(s):
+        return False
+    # 11.0 sidebar: a Sacrifice to Zeus must date from an earlier Year (years count down)
+    return not (olympian == "Zeus" and s["season"] == NEW_YEAR and year <= s["year"])
+
+
+def open_appeal(flow: Flow[HState], olympian: str, what: str, seats: list[Side]) -> bool:
+    """Call the window if anyone may appeal; False when nobody may (nothing called)."""
+    s = flow.state
+    asked = [x for x in seats if may_appeal(s, x, olympian)]
+    if not asked:
+        return False
+    flow.call("appeal", olympian=olympian, what=what, seats=asked)
+    return True
+
+
+class Appeal(Procedure[HState]):
+    name = "appeal"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        flow.args.setdefault("stage", "ask")
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        a = flow.args
+        o = a["olympian"]
+        if a["stage"] == "hera":
+            by = a["by"]
+            return [Prompt(other(by), f"{by.title()} appeals to {o} against {a['what']}: "
+                           "spend your Sacrifice to Hera to overrule it? (11.0)",
+                           (Option("let", f"Let the Appeal to {o} stand", "11.0"),
+                            Option("overrule", "Appeal to Hera: the first result stands",
+                                   "11.0")), rule="11.0", kind="appeal")]
+        side = a["seats"][0]
+        return [Prompt(side, f"{a['what']}: appeal to {o} to have it done again? It spends "
+                       f"your Sacrifice to {o} (11.0)",
+                       (Option("accept", "Accept the result", "11.0"),
+                        Option("appeal", f"Appeal to {o}", "11.0")), rule="11.0",
+                       kind="appeal")]
+
+    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
+        s, a = flow.state, flow.args
+        o = a["olympian"]
+        if a["stage"] == "hera":
+            if answer == "overrule":
+                del s["sacrifices"][seat][HERA]
+                appealed(s).append(HERA)
+                _note(flow, f"{seat.title()} appeals to Hera: the Appeal to {o} is overruled "
+                      "and the first result stands (11.0)")
+                flow.end(False)
+                return
+            flow.end(a["by"])  # the Appeal stands: the caller does it again
+            return
+        if answer == "accept":
+            a["seats"] = [x for x in a["seats"][1:] if may_appeal(s, x, o)]
+            if not a["seats"]:
+                flow.end(False)
+            return
+        del s["sacrifices"][seat][o]
+        appealed(s).append(o)
+        _note(flow, f"{seat.title()} appeals to {o} against {a['what']} (11.0)")
+        if may_appeal(s, other(seat), HERA):
+            a["stage"], a["by"] = "hera", seat
+            return
+        flow.end(seat)
+
+
+def _note(flow: Flow[HState], text: str) -> None:
+    flow.state["log"].append(text)
+    flow.context.event("appeal", text)

@@ -1,0 +1,116 @@
+"""The block index (issue #17): facts derived from the blocks (who stands where, sieges,
+enemy hexes) are cached while no block record changes, and every way of changing a record
+makes them be computed again. The state stays plain JSON data."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engine
+from engine.rulesets.athens_sparta.board import board
+from engine.rulesets.athens_sparta.movement import enemy_set
+from engine.rulesets.athens_sparta.rules_copy import copy_state
+from engine.rulesets.athens_sparta.state import (
+    Blocks,
+    _occupancy,
+    derived_all,
+    indexed,
+    occupancy,
+    sieges,
+)
+
+
+def _game():
+    return engine.new_game("athens-sparta", seed="index")
+
+
+def _on_map(s):
+    return next(b for b, x in s["blocks"].items() if x["loc"] not in ("pool", "off", "out"))
+
+
+def test_a_new_and_a_loaded_game_index_their_blocks():
+    g = _game()
+    assert type(g.state["blocks"]) is Blocks
+    loaded = engine.load_game(g.to_json())
+    assert type(loaded.state["blocks"]) is Blocks
+    assert loaded.state == g.state
+
+
+def test_occupancy_is_shared_while_nothing_moves():
+    s = _game().state
+    assert occupancy(s) is occupancy(s)
+    assert occupancy(s) == _occupancy(s)
+
+
+@pytest.mark.parametrize("change", [
+    lambda x: x.__setitem__("loc", "pool"),
+    lambda x: x.update(loc="pool"),
+    lambda x: x.update({"loc": "pool"}),
+    lambda x: x.pop("loc") and x.setdefault("loc", "pool"),
+])
+def test_every_way_of_changing_a_record_is_seen(change):
+    s = _game().state
+    bid = _on_map(s)
+    before = occupancy(s)
+    change(s["blocks"][bid])
+    after = occupancy(s)
+    assert after is not before
+    assert after == _occupancy(s)
+    assert bid not in [b for here in after.values() for ids in here.values() for b in ids]
+
+
+def test_writing_the_same_value_keeps_the_cache():
+    s = _game().state
+    bid = _on_map(s)
+    before = occupancy(s)
+    s["blocks"][bid]["loc"] = s["blocks"][bid]["loc"]
+    assert occupancy(s) is before
+
+
+def test_a_record_put_in_the_blocks_is_indexed_and_seen():
+    s = _game().state
+    bid = _on_map(s)
+    before = occupancy(s)
+    s["blocks"][bid] = dict(s["blocks"][bid], loc="pool")
+    assert occupancy(s) is not before
+    s["blocks"][bid]["loc"] = "J3"  # a change to the new record counts too
+    assert bid in occupancy(s)["J3"][s["blocks"][bid]["side"]]
+
+
+def test_a_stale_occupancy_is_answered_from_scratch():
+    """A caller holding the occupancy from before a move gets the answer for it, as the
+    code did before the cache."""
+    s = _game().state
+    bd = board()
+    old = occupancy(s)
+    foes_before = enemy_set(bd, s, old, "athens")
+    sieges_before = sieges(bd, s, old)
+    bid = next(b for b, x in s["blocks"].items() if x["side"] == "sparta"
+               and x["loc"] not in ("pool", "off", "out"))
+    s["blocks"][bid]["loc"] = "pool"
+    assert enemy_set(bd, s, old, "athens") == foes_before
+    assert sieges(bd, s, old) == sieges_before
+
+
+def test_plain_copies_are_computed_from_scratch_and_dump_plain_json():
+    g = _game()
+    plain = copy_state(g.state)
+    assert type(plain["blocks"]) is dict
+    assert occupancy(plain) == occupancy(g.state)
+    assert occupancy(plain) is not occupancy(plain)
+    assert json.dumps(g.rules.dump(g.state), sort_keys=True) == json.dumps(g.state,
+                                                                           sort_keys=True)
+    assert type(indexed(plain)["blocks"]) is Blocks
+
+
+def test_a_strength_change_keeps_who_stands_where_but_not_the_facts_that_read_it():
+    s = _game().state
+    bid = _on_map(s)
+    before = occupancy(s)
+    everything = derived_all(s)
+    everything["probe"] = True
+    s["blocks"][bid]["str"] += 1
+    assert occupancy(s) is before
+    assert "probe" not in derived_all(s)

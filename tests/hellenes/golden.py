@@ -1,0 +1,95 @@
+"""Golden games of Hellenes: fixed seeds per scenario, the logs random players made, and
+what those logs lead to (action count, outcome, dice drawn, a hash of the rules state, a
+hash of every prompt offered on the way and of the final views). Replaying them must give
+exactly these results whatever the code's shape (searches, caches, indexes):
+`tests/hellenes/test_golden.py` checks it.
+
+Regenerate only when the rules themselves change (and bump the ruleset's `version`):
+    .venv/bin/python -m tests.hellenes.golden --write
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine.core.decisions import random_answer
+from engine.core.rng import Rng
+
+RULESET = "hellenes"
+FILE = Path(__file__).with_name("golden.json")
+# (scenario, seed): every scenario, the longest one twice.
+GAMES = (("431", "golden:1"), ("431", "golden:2"), ("sicily", "golden:3"),
+         ("413", "golden:4"), ("415", "golden:5"))
+
+
+def _sha(data: Any) -> str:
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _prompts(game: engine.Game) -> list[Any]:
+    return [[p.seat, p.text, p.form, p.lo, p.hi, p.rule,
+             [[o.id, o.label, o.rule, o.cap] for o in p.options]] for p in game.prompts()]
+
+
+class Trace:
+    """Everything a game showed on the way: every prompt and every event, hashed."""
+
+    def __init__(self) -> None:
+        self._h = hashlib.sha256()
+
+    def add(self, data: Any) -> None:
+        self._h.update(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
+
+    def hexdigest(self) -> str:
+        return self._h.hexdigest()
+
+
+def summary(game: engine.Game, trace: Trace) -> dict[str, Any]:
+    return {"actions": len(game.log),
+            "outcome": game.outcome.to_dict() if game.outcome else None,
+            "rng": game.rng.counter,
+            "state_sha256": _sha(game.rules.dump(game.state)),
+            "views_sha256": _sha([game.view(seat) for seat in (None, *game.seats)]),
+            "trace_sha256": trace.hexdigest()}
+
+
+def _act(game: engine.Game, trace: Trace, seat: str, answer: str) -> None:
+    events = game.act(seat, answer)
+    trace.add([[e.kind, e.text, e.seats, e.data] for e in events])
+
+
+def record(scenario: str, seed: str) -> dict[str, Any]:
+    g = engine.new_game(RULESET, scenario=scenario, seed=seed)
+    player = Rng(f"player:{seed}")
+    trace = Trace()
+    while g.outcome is None:
+        prompts = g.prompts()
+        trace.add(_prompts(g))
+        p = player.choice(prompts)
+        _act(g, trace, p.seat, random_answer(p, player))
+    return {"scenario": scenario, "seed": seed, "log": [list(e) for e in g.log],
+            **summary(g, trace)}
+
+
+def replay(entry: dict[str, Any]) -> tuple[engine.Game, Trace]:
+    g = engine.new_game(RULESET, scenario=entry["scenario"], seed=entry["seed"])
+    trace = Trace()
+    for seat, answer in entry["log"]:
+        trace.add(_prompts(g))
+        _act(g, trace, seat, answer)
+    return g, trace
+
+
+if __name__ == "__main__":
+    if "--write" in sys.argv:
+        data = {"ruleset": RULESET, "version": engine.ruleset(RULESET).version,
+                "games": [record(sc, seed) for sc, seed in GAMES]}
+        FILE.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+        print(f"wrote {FILE}: "
+              f"{[(g['scenario'], g['actions'], g['state_sha256'][:12]) for g in data['games']]}")
