@@ -88,6 +88,7 @@ async def _run(svc: GameService, db: Path | None, ruleset_id: str, games: int,
         while prompts and budget[0] > 0:
             budget[0] -= 1
             p = game_rng.choice(prompts)
+            assert p.user_id is not None  # every seat of the bench's games is held
             option = game_rng.choice(p.prompt.options).id
             counter[0] += 1
             # taken now (other tasks move the counter); unique across processes too

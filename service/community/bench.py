@@ -79,6 +79,7 @@ async def bench_scheduler(games: int = 10_000, ticks: int = 300, *, step_s: floa
                 rep = await sched.tick(now)
                 idle.append((time.perf_counter() - t) * 1000)
             open_games = await c.db.one("SELECT count(*) FROM seat_clocks WHERE next_at IS NOT NULL")
+            assert open_games is not None  # an aggregate always yields a row
     return {
         "games": games,
         "running_clocks": open_games[0],

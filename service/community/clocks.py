@@ -16,7 +16,7 @@ import aiosqlite
 
 from .clock import SeatClock, reconcile, settle
 from .clock import extend as extend_clock
-from .db import CommunityDB, fetch_all, fetch_one, parse_ts, ts
+from .db import CommunityDB, fetch_all, fetch_one, parse_time, parse_ts, ts
 from .pace import POLICIES, Pace, Policy
 
 
@@ -297,6 +297,7 @@ class ClockService:
         for _lid, allowance, started in leagues:
             used = await self.db.one("SELECT coalesce(sum(days), 0) FROM vacations "
                                      "WHERE user_id = ? AND start_at >= ?", (user_id, started))
+            assert used is not None  # an aggregate always yields a row
             left.append(allowance - used[0])
         return max(0, min(left))
 
@@ -314,10 +315,10 @@ class ClockService:
         async with self.db.tx() as c:
             r = await fetch_one(c, "SELECT vacation_until FROM community_users WHERE user_id = ?",
                                 (user_id,))
-            if r and r[0] is not None and parse_ts(r[0]) > at:
+            if r and r[0] is not None and parse_time(r[0]) > at:
                 raise CommunityError("you are already on vacation")
             if r and r[0] is not None:
-                await self._end_vacation(c, user_id, parse_ts(r[0]))
+                await self._end_vacation(c, user_id, parse_time(r[0]))
             await c.execute(
                 "INSERT INTO community_users (user_id, vacation_start, vacation_until) "
                 "VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
@@ -336,7 +337,7 @@ class ClockService:
                                 "WHERE user_id = ?", (user_id,))
             if not r or r[1] is None:
                 raise CommunityError("you are not on vacation")
-            start, until = parse_ts(r[0]), parse_ts(r[1])
+            start, until = parse_time(r[0]), parse_time(r[1])
             end = min(at, until)
             used = max(1, math.ceil((end - start).total_seconds() / 86400))
             # (CASE, not SQLite's two-argument min: the same SQL runs on PostgreSQL)
@@ -350,7 +351,7 @@ class ClockService:
             "SELECT u.vacation_start, u.vacation_until, v.days FROM community_users u "
             "JOIN vacations v ON v.user_id = u.user_id AND v.start_at = u.vacation_start "
             "WHERE u.user_id = ? AND u.vacation_until IS NOT NULL", (user_id,))
-        return Vacation(user_id, parse_ts(r[0]), parse_ts(r[1]), r[2]) if r else None
+        return Vacation(user_id, parse_time(r[0]), parse_time(r[1]), r[2]) if r else None
 
     async def _user_games(self, c: aiosqlite.Connection, user_id: int) -> list[int]:
         rows = await fetch_all(c, "SELECT sc.game_id FROM seat_clocks sc JOIN community_games g "
@@ -380,7 +381,7 @@ class ClockService:
                 "ON sc.user_id = u.user_id WHERE sc.game_id = ? AND u.vacation_until <= ?",
                 (game_id, ts(now)))
         for user_id, until in rows:
-            await self._end_vacation(c, user_id, parse_ts(until))
+            await self._end_vacation(c, user_id, parse_time(until))
         return len(rows)
 
     # ------------------------------------------------------------------ reading

@@ -21,7 +21,7 @@ from pathlib import Path
 from .actions import Sink
 from .chronicle import build_chronicle
 from .clocks import ClockService, CommunityError
-from .db import community_db, fetch_all, fetch_one, utcnow
+from .db import community_db, fetch_all, fetch_one, fetch_value, utcnow
 from .leagues import LeagueGame, LeagueService
 from .pace import Pace, Policy
 from .ratings import RatingChange, RatingService
@@ -115,9 +115,13 @@ class Community:
                                 "WHERE game_id = ?", (game_id,))
             clock_rows = await fetch_all(c, "SELECT seat, user_id, expirations FROM seat_clocks "
                                          "WHERE game_id = ? ORDER BY seat", (game_id,))
-            if g is None and (ruleset is None or players is None):
-                raise CommunityError(f"game {game_id} is unknown here: pass ruleset and players")
-            ruleset = ruleset or g[0]
+            if g is None:
+                if ruleset is None or players is None:
+                    raise CommunityError(f"game {game_id} is unknown here: "
+                                         "pass ruleset and players")
+            else:
+                ruleset = ruleset or g[0]
+            assert ruleset is not None
             if players is None:
                 players = {seat: uid for seat, uid, _ in clock_rows}
             late = [seat for seat, _, n in clock_rows if n > 0]
@@ -139,8 +143,9 @@ class Community:
                 late_seats=late, rated=rated, league_id=league_id, at=at, teams=teams)
             finished = False
             if league_info:
-                r = await fetch_one(c, "SELECT status FROM leagues WHERE id = ?", (league_id,))
-                finished = r[0] == "finished"
+                status = await fetch_value(c, "SELECT status FROM leagues WHERE id = ?",
+                                           (league_id,))
+                finished = status == "finished"
         return GameEndReport(game_id, already is None, changes,
                              league_info[1] if league_info else None, finished)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import aiosqlite
 
-from service.store.sqlite_file import SqliteFile, dumps, parse_ts, ts  # noqa: F401
+from service.store.sqlite_file import SqliteFile, dumps, parse_time, parse_ts, ts  # noqa: F401
 from service.store.target import is_postgres, require_asyncpg
 
 
@@ -45,9 +45,15 @@ def community_db(target: str | Path, *,
 
 async def fetch_one(c: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> tuple | None:
     """A read inside a write transaction (on the writer connection)."""
+    rows = list(await c.execute_fetchall(sql, params))
+    return tuple(rows[0]) if rows else None
+
+
+async def fetch_value(c: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> Any:
+    """The one value of a statement that always yields one row (an aggregate, a RETURNING)."""
     rows = await c.execute_fetchall(sql, params)
-    return rows[0] if rows else None
+    return next(iter(rows))[0]
 
 
 async def fetch_all(c: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-    return list(await c.execute_fetchall(sql, params))
+    return [tuple(r) for r in await c.execute_fetchall(sql, params)]

@@ -8,6 +8,7 @@ result, add a late player or remove one.
 
 from __future__ import annotations
 
+import builtins
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -19,7 +20,7 @@ import aiosqlite
 
 from .actions import AbandonGame, ApplyForfeit, Instruction
 from .clocks import CommunityError
-from .db import CommunityDB, dumps, fetch_all, fetch_one, parse_ts, ts
+from .db import CommunityDB, dumps, fetch_all, fetch_one, fetch_value, parse_time, parse_ts, ts
 from .pace import POLICIES, Pace, Policy
 from .roundrobin import (
     MAX_GAMES,
@@ -107,7 +108,7 @@ def _league(r: tuple) -> League:
         pace=Pace(r[8], r[9], r[10]) if r[8] is not None else None, policy=r[11], cycles=r[12],
         rounds_open=r[13], points=Points(r[14], r[15], r[16]), vacation_days=r[17],
         rated=bool(r[18]), digest_hour=r[19], status=r[20], created_by=r[21],
-        created_at=parse_ts(r[22]), started_at=parse_ts(r[23]), finished_at=parse_ts(r[24]),
+        created_at=parse_time(r[22]), started_at=parse_ts(r[23]), finished_at=parse_ts(r[24]),
         holdings=holdings, teams=tuple(tuple(t) for t in json.loads(r[26])))
 
 
@@ -181,10 +182,8 @@ async def _one_game(c: aiosqlite.Connection, where: str, param: int) -> LeagueGa
 
 
 async def _insert_pairing(c: aiosqlite.Connection, league_id: int, p: Pairing) -> int:
-    cur = await c.execute("INSERT INTO league_games (league_id, round, board) VALUES (?, ?, ?) "
-                          "RETURNING id", (league_id, p.round, p.board))
-    (lg_id,) = await cur.fetchone()
-    await cur.close()
+    lg_id = await fetch_value(c, "INSERT INTO league_games (league_id, round, board) "
+                              "VALUES (?, ?, ?) RETURNING id", (league_id, p.round, p.board))
     for place, user in enumerate(p.users):
         await c.execute("INSERT INTO league_game_players (league_game_id, slot, user_id) "
                         "VALUES (?, ?, ?)", (lg_id, place, user))
@@ -244,14 +243,14 @@ class LeagueService:
             params.append(status)
         return [_league(r) for r in await self.db.all(sql + " ORDER BY id", params)]
 
-    async def players(self, league_id: int, *, include_removed: bool = False) -> list[int]:
+    async def players(self, league_id: int, *, include_removed: bool = False) -> builtins.list[int]:
         rows = await self.db.all(
             "SELECT user_id FROM league_players WHERE league_id = ? AND (? = 1 OR status = 'active') "
             "ORDER BY joined_at, user_id", (league_id, int(include_removed)))
         return [r[0] for r in rows]
 
     async def games(self, league_id: int, *, user_id: int | None = None,
-                    status: str | None = None) -> list[LeagueGame]:
+                    status: str | None = None) -> builtins.list[LeagueGame]:
         sql = f"SELECT {_GCOLS} FROM league_games WHERE league_id = ?"
         params: list[Any] = [league_id]
         if user_id is not None:
@@ -274,7 +273,7 @@ class LeagueService:
     async def by_game(self, game_id: int) -> LeagueGame | None:
         return await _one_game(self.db.reader, "game_id", game_id)
 
-    async def pending_games(self, league_id: int | None = None) -> list[LeagueGame]:
+    async def pending_games(self, league_id: int | None = None) -> builtins.list[LeagueGame]:
         """Pairings whose game the transport should create now (all rounds at once, or
         the first `rounds_open` unfinished rounds)."""
         cols = ", ".join(f"g.{col.strip()}" for col in _GCOLS.split(","))
@@ -291,7 +290,7 @@ class LeagueService:
         rows = await fetch_all(c, sql + " ORDER BY g.league_id, g.round, g.board", params)
         return await _with_people(c, rows)
 
-    async def table(self, league_id: int) -> list[Standing]:
+    async def table(self, league_id: int) -> builtins.list[Standing]:
         return await table_in(self.db.reader, league_id)
 
     async def table_text(self, league_id: int, names: Mapping[int, str] | None = None) -> str:
@@ -345,8 +344,8 @@ class LeagueService:
         points = points or Points()
         try:
             async with self.db.tx() as c:
-                cur = await c.execute(
-                    "INSERT INTO leagues (guild_id, channel_id, name, ruleset, scenario, seats, "
+                league_id = await fetch_value(
+                    c, "INSERT INTO leagues (guild_id, channel_id, name, ruleset, scenario, seats, "
                     "options, initial_s, increment_s, cap_s, policy, cycles, rounds_open, "
                     "points_win, points_draw, points_loss, vacation_days, rated, digest_hour, "
                     "created_by, created_at, holdings, teams) VALUES "
@@ -357,8 +356,6 @@ class LeagueService:
                      policy, cycles, rounds_open, points.win, points.draw, points.loss,
                      vacation_days, int(rated), digest_hour, created_by, ts(at),
                      dumps(holdings), dumps([list(t) for t in teams])))
-                (league_id,) = await cur.fetchone()
-                await cur.close()
         except aiosqlite.IntegrityError as exc:
             raise CommunityError(f"there is already a league called {name!r}") from exc
         return await self.get(league_id)
@@ -388,7 +385,7 @@ class LeagueService:
                 raise CommunityError("you are not in this league")
 
     async def start(self, league_id: int, at: datetime, *,
-                    shuffle_seed: int | None = None) -> list[LeagueGame]:
+                    shuffle_seed: int | None = None) -> builtins.list[LeagueGame]:
         """Draw up the round robin. Players are seeded in join order, or shuffled with
         `shuffle_seed` (reproducible, so the draw can be re-checked)."""
         async with self.db.tx() as c:
@@ -428,7 +425,7 @@ class LeagueService:
         return league, lg
 
     # ------------------------------------------------------------------ moderators
-    async def add_player(self, league_id: int, user_id: int, at: datetime) -> list[LeagueGame]:
+    async def add_player(self, league_id: int, user_id: int, at: datetime) -> builtins.list[LeagueGame]:
         """Add a player; after the start they get the games they would have had from the
         start (one against each player; with k-player games, one with each group of k-1
         players), each in a new round of its own. Returns the new pairings."""
@@ -456,19 +453,19 @@ class LeagueService:
                     "AND g.status != 'void' GROUP BY p.user_id, p.slot", (league_id,)):
                 if u in counts:
                     counts[u][place] = n
-            last = await fetch_one(c, "SELECT coalesce(max(round), 0) FROM league_games "
-                                   "WHERE league_id = ?", (league_id,))
+            last = await fetch_value(c, "SELECT coalesce(max(round), 0) FROM league_games "
+                                     "WHERE league_id = ?", (league_id,))
             if league.size == 2:
                 new = late_entry(user_id, opponents, {u: (a, b) for u, (a, b) in counts.items()},
-                                 last[0] + 1)
+                                 last + 1)
             else:
-                new = late_groups(user_id, opponents, counts, last[0] + 1, league.size)
+                new = late_groups(user_id, opponents, counts, last + 1, league.size)
             new_ids = [await _insert_pairing(c, league_id, p) for p in new]
         return [await self.league_game(i) for i in new_ids]
 
     async def remove_player(self, league_id: int, user_id: int, at: datetime, *,
                             by: int | None = None,
-                            unplayed: Literal["void", "forfeit"] = "forfeit") -> list[Instruction]:
+                            unplayed: Literal["void", "forfeit"] = "forfeit") -> builtins.list[Instruction]:
         """Withdraw a player. Their games not yet finished are voided or scored as
         forfeits (they lose, everyone else in the game wins); games already running must
         then be ended by the transport: the returned instructions say how."""
@@ -506,7 +503,7 @@ class LeagueService:
 
     async def record_result(self, league_game_id: int, winners: Sequence[str] | None,
                             at: datetime, *, by: int | None = None,
-                            note: str | None = None) -> list[Instruction]:
+                            note: str | None = None) -> builtins.list[Instruction]:
         """A moderator's adjudication: the seats that won (their allies win with them),
         no seat for a draw, or None to void the game. A running game is then abandoned
         by the transport (not rated)."""
@@ -571,9 +568,9 @@ class LeagueService:
         return league, lg
 
     async def _maybe_finish(self, c: aiosqlite.Connection, league_id: int, at: datetime) -> None:
-        left = await fetch_one(c, "SELECT count(*) FROM league_games WHERE league_id = ? "
-                               "AND status IN ('pending', 'running')", (league_id,))
-        if left[0] == 0:
+        left = await fetch_value(c, "SELECT count(*) FROM league_games WHERE league_id = ? "
+                                 "AND status IN ('pending', 'running')", (league_id,))
+        if left == 0:
             await c.execute("UPDATE leagues SET status = 'finished', finished_at = ? "
                             "WHERE id = ? AND status = 'running'", (ts(at), league_id))
 

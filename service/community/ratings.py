@@ -32,7 +32,7 @@ from datetime import datetime
 
 import aiosqlite
 
-from .db import CommunityDB, fetch_one, parse_ts, ts
+from .db import CommunityDB, fetch_one, parse_time, parse_ts, ts
 from .glicko2 import DEFAULT_TAU, Glicko, idle, rate
 
 PERIOD_DAYS = 7.0
@@ -55,6 +55,11 @@ class Rating:
 
     def glicko(self) -> Glicko:
         return Glicko(self.rating, self.rd, self.volatility)
+
+
+def _rating(r: tuple) -> Rating:
+    """A `ratings` row (user_id, ruleset, rating, rd, volatility, games, updated_at)."""
+    return Rating(r[0], r[1], r[2], r[3], r[4], r[5], parse_ts(r[6]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +161,7 @@ class RatingService:
         if r is None:
             g = Glicko()
             return Rating(user_id, ruleset, g.rating, g.rd, g.volatility, 0, None)
-        return Rating(*r[:6], parse_ts(r[6]))
+        return _rating(r)
 
     async def leaderboard(self, ruleset: str, limit: int = 20,
                           include_provisional: bool = False) -> list[Rating]:
@@ -164,7 +169,7 @@ class RatingService:
             "SELECT user_id, ruleset, rating, rd, volatility, games, updated_at FROM ratings "
             "WHERE ruleset = ? AND (? = 1 OR rd <= 110) ORDER BY rating DESC, user_id LIMIT ?",
             (ruleset, int(include_provisional), limit))
-        return [Rating(*r[:6], parse_ts(r[6])) for r in rows]
+        return [_rating(r) for r in rows]
 
     async def profile(self, user_id: int) -> Profile:
         rows = await self.db.all("SELECT status, result, on_time FROM player_games "
@@ -182,7 +187,7 @@ class RatingService:
         return Profile(
             user_id=user_id, games=len(rows), finished=len(finished), wins=wins, losses=losses,
             draws=draws, abandoned=len(rows) - len(finished),
-            ratings=[Rating(*r[:6], parse_ts(r[6])) for r in ratings],
+            ratings=[_rating(r) for r in ratings],
             median_move_s=statistics.median(t[0] for t in times) if times else None,
             on_time=on_time, reliability=on_time / len(finished) if finished else None)
 
@@ -227,7 +232,7 @@ class RatingService:
             if r is None:
                 before[u] = Glicko()
             else:
-                periods = (at - parse_ts(r[4])).total_seconds() / (self.period_days * 86400)
+                periods = (at - parse_time(r[4])).total_seconds() / (self.period_days * 86400)
                 before[u] = idle(Glicko(r[0], r[1], r[2]), periods)
         result = person_results(players, winners)
         side_result = [result[side[0]] for side in rated_sides]

@@ -22,7 +22,7 @@ import aiosqlite
 from .actions import ApplyForfeit, ChannelMessage, DirectMessage, ModeratorAlert, Sink
 from .clock import SeatClock, settle
 from .clocks import ClockService, clock_from_row, save_clock
-from .db import CommunityDB, fetch_all, parse_ts, ts, utcnow
+from .db import CommunityDB, fetch_all, parse_time, parse_ts, ts, utcnow
 from .digest import compose_digest
 from .leagues import _LCOLS, _league, next_slot
 from .outbox import Delivery, deliver, enqueue
@@ -77,6 +77,7 @@ class Scheduler:
         t0 = time.perf_counter()
         rep = TickReport()
         row = await self.db.one(_ANY_DUE_SQL, {"t": ts(now)})
+        assert row is not None  # a SELECT of EXISTS tests always yields a row
         clocks_due, vac_due, digest_due, outbox_due = (bool(x) for x in row)
         if clocks_due or vac_due or digest_due:
             async with self.db.tx() as c:
@@ -143,6 +144,7 @@ class Scheduler:
                     f"runs out in {left}. If it does, {then}.")
         key = f"remind:{k.game_id}:{k.seat}:{k.turn_no}:{level}"
         guard = {"game": k.game_id, "seat": k.seat, "turn": k.turn_no}
+        action: DirectMessage | ChannelMessage
         if dm and k.user_id is not None:
             action = DirectMessage(key, k.user_id, text, fallback_channel_id=channel_id,
                                    game_id=k.game_id)
@@ -186,7 +188,7 @@ class Scheduler:
             "WHERE next_digest_at <= ? ORDER BY next_digest_at LIMIT ?", (ts(now), self.batch))
         for r in rows:
             league = _league(r)
-            slot, last, sig = parse_ts(r[-3]), parse_ts(r[-2]), r[-1]
+            slot, last, sig = parse_time(r[-3]), parse_ts(r[-2]), r[-1]
             since = last or league.started_at or slot
             text, new_sig, mentions = await compose_digest(c, league, since, now, sig)
             day = slot.date().isoformat()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from importlib.abc import Traversable
@@ -126,9 +126,9 @@ class SqliteFile:
 
     # execute_fetchall runs the query and fetches in one trip to the connection's thread
     # (a cursor would take three: execute, fetch, close), which matters at ~1 ms a commit.
-    async def one(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
+    async def one(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> tuple | None:
         rows = list(await self.reader.execute_fetchall(sql, params))
         return tuple(rows[0]) if rows else None
 
-    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+    async def all(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[tuple]:
         return [tuple(r) for r in await self.reader.execute_fetchall(sql, params)]
