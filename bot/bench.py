@@ -29,7 +29,7 @@ async def bench_bot(games: int = 25, choices_per_game: int = 60, seed: int = 5,
     await standin.start("127.0.0.1", 0)
     guild = standin.create_guild("Bench", channels=tuple(f"game-{i}" for i in range(games)))
     channels = [c for c in standin.channels.values()
-                if getattr(c, "guild_id", None) == guild.id and c.name.startswith("game-")]
+                if getattr(c, "guild_id", None) == guild.id and (c.name or "").startswith("game-")]
     users = [standin.add_member(guild, f"player{i}") for i in range(2 * games)]
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="keryx-bench-") as tmp:

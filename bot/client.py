@@ -116,7 +116,7 @@ class KeryxBot(discord.Client):
             return
         if itx.type is not discord.InteractionType.component:
             return
-        custom_id = (itx.data or {}).get("custom_id")
+        custom_id = ui.payload(itx).get("custom_id")
         on_message = itx.message is not None and any(
             getattr(c, "custom_id", None) == custom_id
             for row in itx.message.components for c in getattr(row, "children", [row]))
@@ -134,6 +134,8 @@ class KeryxBot(discord.Client):
 
     async def _heartbeat(self) -> None:
         path = self.health_file
+        if path is None:
+            return
         path.parent.mkdir(parents=True, exist_ok=True)
         while not self.is_closed():
             live = self.connected()

@@ -18,6 +18,19 @@ from . import limits, text
 from .controller import NOT_POSTED_START, Keryx, UserError, png_file, render
 
 
+def here(itx: discord.Interaction) -> int:
+    """The channel a game command speaks of: games live in server channels."""
+    if itx.channel_id is None:
+        raise UserError("Games are played in a server's text channel.")
+    return itx.channel_id
+
+
+def speaking_channel(itx: discord.Interaction) -> discord.abc.Messageable | None:
+    """Where announcements of the interaction's game go (None: found again by id)."""
+    ch = itx.channel
+    return ch if isinstance(ch, discord.abc.Messageable) else None
+
+
 def parse_options(raw: str | None, ruleset_id: str) -> dict:
     """`mulligan=off syracuse_points=on` → {"mulligan": False, "syracuse_points": True};
     `players=2` chooses the player count where a scenario allows several."""
@@ -143,7 +156,7 @@ class GameGroup(app_commands.Group):
             if players is not None:
                 chosen[PLAYERS] = players
             info = await self.k.svc.create_game(
-                guild_id=itx.guild_id, channel_id=itx.channel_id, user_id=itx.user.id,
+                guild_id=itx.guild_id, channel_id=here(itx), user_id=itx.user.id,
                 ruleset_id=ruleset, scenario=scenario, options=chosen)
             if pace_hours and self.k.hooks is not None:
                 await self.k.hooks.set_pace(info.id, pace_hours)
@@ -162,11 +175,11 @@ class GameGroup(app_commands.Group):
                 return
             await itx.response.defer(thinking=True)
             try:
-                await self.k.svc.join(itx.channel_id, itx.user.id, seat)
-                await self.k.svc.seat_bots(itx.channel_id, opponent)
+                await self.k.svc.join(here(itx), itx.user.id, seat)
+                await self.k.svc.seat_bots(here(itx), opponent)
             except Refusal:
                 # Nothing half-made stays behind: the lobby goes with the refusal.
-                await self.k.svc.abandon(itx.channel_id, itx.user.id, "opponent refused")
+                await self.k.svc.abandon(here(itx), itx.user.id, "opponent refused")
                 raise
             await itx.followup.send(head + f"🤖 Keryx plays every other place at the "
                                     f"**{opponent}** level.",
@@ -200,7 +213,7 @@ class GameGroup(app_commands.Group):
     @app_commands.describe(seat="The side you want (empty: drawn at start)")
     async def join(self, itx: discord.Interaction, seat: str | None = None) -> None:
         async with self.k.guard(itx, "game join"):
-            info = await self.k.svc.join(itx.channel_id, itx.user.id, seat)
+            info = await self.k.svc.join(here(itx), itx.user.id, seat)
             # Free seats are named only while players are missing: once every player
             # is in, the seats nobody chose are drawn at start, not free. A person takes
             # a whole place (several seats where one person holds them together).
@@ -218,7 +231,7 @@ class GameGroup(app_commands.Group):
     @join.autocomplete("seat")
     async def _seat_ac(self, itx: discord.Interaction, current: str):
         try:
-            info = await self.k.svc.game_info(itx.channel_id)
+            info = await self.k.svc.game_info(here(itx))
         except Refusal:
             return []
         return _choices([(place_title(p), p[0]) for p in info.places
@@ -227,7 +240,7 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="leave", description="Leave the game before it starts")
     async def leave(self, itx: discord.Interaction) -> None:
         async with self.k.guard(itx, "game leave"):
-            await self.k.svc.leave(itx.channel_id, itx.user.id)
+            await self.k.svc.leave(here(itx), itx.user.id)
             await itx.response.send_message(f"{itx.user.mention} leaves the table.",
                                             allowed_mentions=discord.AllowedMentions.none())
 
@@ -239,7 +252,7 @@ class GameGroup(app_commands.Group):
 
     async def _begin(self, itx: discord.Interaction, *, moderator: bool) -> None:
         """Start the channel's full lobby (the interaction is deferred already)."""
-        started = await self.k.svc.start(itx.channel_id, itx.user.id, moderator=moderator)
+        started = await self.k.svc.start(here(itx), itx.user.id, moderator=moderator)
         info = started.game
         seats = ", ".join(f"{text.seat_title(s.seat)}: {text.mention(s.user_id)}"
                           for s in info.seats)
@@ -256,13 +269,13 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="status", description="Who plays, where the game stands")
     async def status(self, itx: discord.Interaction) -> None:
         async with self.k.guard(itx, "game status"):
-            info = await self.k.svc.game_info(itx.channel_id)
+            info = await self.k.svc.game_info(here(itx))
             rs = engine.ruleset(info.ruleset)
             lines = [f"**{rs.title}** · game {info.id} · {info.status}"]
             for seat in info.seat_names:
                 lines.append(f"{text.seat_title(seat)}: {text.mention(info.user_of(seat))}")
             if info.status != "open":
-                sv = await self.k.svc.view(itx.channel_id, None)
+                sv = await self.k.svc.view(here(itx), None)
                 if where := text.banner(sv.view):
                     lines.append(where)
                 waiting = sv.view.get("game", {}).get("waiting_for") or []
@@ -283,7 +296,7 @@ class GameGroup(app_commands.Group):
     async def map(self, itx: discord.Interaction, mine: bool = False) -> None:
         async with self.k.guard(itx, "game map"):
             await itx.response.defer(ephemeral=mine, thinking=True)
-            sv = await self.k.svc.view(itx.channel_id, itx.user.id if mine else None)
+            sv = await self.k.svc.view(here(itx), itx.user.id if mine else None)
             png = await render(renders.render_map, sv.view)
             title = (f"{text.seat_title(sv.seat)}'s map" if mine and sv.seat else "Public map")
             await itx.followup.send(f"{title} · v{sv.version}", ephemeral=mine,
@@ -292,7 +305,7 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="log", description="What happened lately (only you see it)")
     async def log(self, itx: discord.Interaction) -> None:
         async with self.k.guard(itx, "game log"):
-            entries = await self.k.svc.history(itx.channel_id, itx.user.id)
+            entries = await self.k.svc.history(here(itx), itx.user.id)
             lines = [f"`{e.seq:>4}` {'🔒 ' if not ev.public else ''}{ev.text}"
                      for e in entries for ev in e.events if ev.text]
             body = "\n".join(lines[-40:]) or "Nothing has happened yet."
@@ -302,7 +315,7 @@ class GameGroup(app_commands.Group):
                           "outcome) to replay and re-check the dice")
     async def export(self, itx: discord.Interaction) -> None:
         async with self.k.guard(itx, "game export"):
-            info = await self.k.svc.game_info(itx.channel_id)
+            info = await self.k.svc.game_info(here(itx))
             data = await self.k.svc.export_game(info.id)
             await itx.response.send_message(
                 f"Game {info.id}: check it with `keryx verify FILE`.",
@@ -316,9 +329,9 @@ class GameGroup(app_commands.Group):
             if not confirm:
                 raise UserError("To resign, run `/game resign confirm:True`.")
             await itx.response.defer(thinking=True)
-            result = await self.k.svc.resign(itx.channel_id, itx.user.id, itx.id)
+            result = await self.k.svc.resign(here(itx), itx.user.id, itx.id)
             await itx.followup.send(f"🏳️ {text.seat_title(result.seat)} resigns.")
-            await self.k.announce(itx.channel, result)
+            await self.k.announce(speaking_channel(itx), result)
 
     # ------------------------------------------------------------- moderators
     @app_commands.command(name="abandon", description="Moderators: end this game without "
@@ -326,7 +339,7 @@ class GameGroup(app_commands.Group):
     async def abandon(self, itx: discord.Interaction, reason: str | None = None) -> None:
         async with self.k.guard(itx, "game abandon"):
             self.k.require_moderator(itx)
-            info = await self.k.svc.abandon(itx.channel_id, itx.user.id, reason)
+            info = await self.k.svc.abandon(here(itx), itx.user.id, reason)
             msg = f"The game was abandoned by a moderator ({reason or 'no reason given'})."
             if info.seed:
                 msg += f" Dice seed: `{info.seed}`."
@@ -348,13 +361,13 @@ class GameGroup(app_commands.Group):
             if (user is None) == (bot is None):
                 raise UserError("Name either a `user` or a `bot` level to take the seat.")
             if bot is not None:
-                check_opponent((await self.k.svc.game_info(itx.channel_id)).ruleset, bot)
-                info = await self.k.svc.replace_seat_with_bot(itx.channel_id, itx.user.id,
+                check_opponent((await self.k.svc.game_info(here(itx))).ruleset, bot)
+                info = await self.k.svc.replace_seat_with_bot(here(itx), itx.user.id,
                                                               seat, bot, reason)
                 new_id = info.user_of(seat)
             else:
                 assert user is not None
-                info = await self.k.svc.replace_seat(itx.channel_id, itx.user.id, seat,
+                info = await self.k.svc.replace_seat(here(itx), itx.user.id, seat,
                                                      user.id, reason)
                 new_id = user.id
             if self.k.hooks is not None:  # community: the seat's clock follows the player
@@ -367,7 +380,7 @@ class GameGroup(app_commands.Group):
     @replace.autocomplete("seat")
     async def _taken_seat_ac(self, itx: discord.Interaction, current: str):
         try:
-            info = await self.k.svc.game_info(itx.channel_id)
+            info = await self.k.svc.game_info(here(itx))
         except Refusal:
             return []
         return _choices([(text.seat_title(s), s) for s in info.seat_names], current)
@@ -385,7 +398,7 @@ class GameGroup(app_commands.Group):
             self.k.require_moderator(itx)
             if self.k.hooks is None:
                 raise UserError("Move clocks are not enabled on this bot.")
-            info = await self.k.svc.game_info(itx.channel_id)
+            info = await self.k.svc.game_info(here(itx))
             said = await self.k.hooks.moderate_clock(info, hours=hours, extend=extend_hours,
                                                      pause=pause, by=itx.user.id)
             await itx.response.send_message(said, allowed_mentions=discord.AllowedMentions.none())
@@ -409,7 +422,7 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
     async def hand(itx: discord.Interaction) -> None:
         async with keryx.guard(itx, "hand"):
             await itx.response.defer(ephemeral=True, thinking=True)
-            sv = await keryx.svc.view(itx.channel_id, itx.user.id)
+            sv = await keryx.svc.view(here(itx), itx.user.id)
             if sv.seat is None:
                 raise UserError("You hold no seat in this game, so you have no hand.")
             png = await render(renders.render_hand, sv.view)
@@ -426,7 +439,7 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
             ruleset_id = "athens-sparta"
             # No game in this channel: the rules of the default game.
             with contextlib.suppress(Refusal):
-                ruleset_id = (await keryx.svc.game_info(itx.channel_id)).ruleset
+                ruleset_id = (await keryx.svc.game_info(here(itx))).ruleset
             await itx.response.send_message(
                 limits.clip(text.rule_text(ruleset_id, number), limits.MESSAGE_CHARS),
                 ephemeral=True)
@@ -437,12 +450,12 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
     async def undo(itx: discord.Interaction) -> None:
         async with keryx.guard(itx, "undo"):
             await itx.response.defer(ephemeral=True, thinking=True)
-            sv = await keryx.svc.view(itx.channel_id, itx.user.id)
-            result = await keryx.svc.undo(itx.channel_id, itx.user.id, sv.version, itx.id)
-            sv = await keryx.svc.view(itx.channel_id, itx.user.id)
+            sv = await keryx.svc.view(here(itx), itx.user.id)
+            result = await keryx.svc.undo(here(itx), itx.user.id, sv.version, itx.id)
+            sv = await keryx.svc.view(here(itx), itx.user.id)
             content, view = keryx.prompt_message(sv, note="↩️ Your last choice was taken back.")
             await itx.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
-            await keryx.announce(itx.channel, result)
+            await keryx.announce(speaking_channel(itx), result)
 
     @tree.command(name="turns", description="Every game, in every channel, waiting for you")
     async def turns(itx: discord.Interaction) -> None:

@@ -217,7 +217,7 @@ class CommunityHooks:
                 said.append("▶️ Clock running again.")
             if extend is not None:
                 status = await self.c.clocks.status(info.id, at)
-                seats = [s.seat for s in status if s.must_act] or [None]
+                seats: list[str | None] = [s.seat for s in status if s.must_act] or [None]
                 for seat in seats:
                     await self.c.clocks.extend(info.id, extend * 3600, at=at, seat=seat, by=by)
                 who = ", ".join(text.seat_title(s) for s in seats if s) or "every seat"
@@ -237,7 +237,8 @@ class CommunityHooks:
             left = "out of time" if s.expired else format_duration(s.remaining_s or 0)
             state = ("to move" if s.must_act else "waiting") + (
                 f", stopped ({s.paused_by})" if s.paused_by else "")
-            who = names.get(s.user_id) or text.mention(s.user_id)
+            who = (names.get(s.user_id) if s.user_id is not None else None) or text.mention(
+                s.user_id)
             lines.append(f"{text.seat_title(s.seat)} ({who}): {left} "
                          f"— {state}")
         return "\n".join(lines)

@@ -123,6 +123,7 @@ class Console:
                 # opponents had levels, where user 2 was the random player.
                 seat = self.rng.choice(waiting)
                 sv = await self.svc.view(CHANNEL, users[seat])
+                assert sv.prompt is not None  # the seat is waited for
                 answer = decisions.random_answer(sv.prompt.prompt, self.rng)
                 result = await self.svc.submit(CHANNEL, users[seat], answer, sv.version,
                                                self._click_id())
@@ -132,6 +133,7 @@ class Console:
                 self.quit()
                 return None
             sv = await self.svc.view(CHANNEL, self.humans[human])
+            assert sv.prompt is not None  # the seat is waited for
             prompt = sv.prompt.prompt
             options = decisions.choices(prompt)
             if shown != (human, sv.version, page):
@@ -268,7 +270,7 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
             await svc.start(CHANNEL, 1)
             info = await svc.game_info(CHANNEL)
         humans = {s.seat: s.user_id for s in info.seats
-                  if hotseat or s.user_id == 1}
+                  if s.seat is not None and (hotseat or s.user_id == 1)}
         return await Console(svc, humans, out_dir, ask, say, seed, saved=saved,
                              ruleset=ruleset, clear=clear, budget_s=budget_s).run()
     finally:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import cast
 
 import discord
 from discord import app_commands
@@ -19,10 +20,11 @@ from service.bots import LEVELS as BOT_LEVELS
 from service.community import Pace
 from service.community.house_bot import add_house_bot
 from service.community.leagues import League, LeagueGame, lineup, names_of
+from service.community.pace import Policy
 from service.errors import Refusal
 
 from . import limits, text
-from .commands import _choices, parse_options, ruleset_choices, scenario_choices
+from .commands import _choices, here, parse_options, ruleset_choices, scenario_choices
 from .community import CommunityHooks, user_errors
 from .controller import Keryx, UserError, png_file, render
 
@@ -147,9 +149,9 @@ class LeagueGroup(app_commands.Group):
             opts = parse_options(options, ruleset)
             with user_errors():
                 league = await h.c.leagues.create(
-                    channel_id=itx.channel_id, guild_id=itx.guild_id, name=name,
+                    channel_id=here(itx), guild_id=itx.guild_id, name=name,
                     ruleset=ruleset, scenario=scenario, options=opts, pace=clock,
-                    policy=policy, cycles=cycles, rounds_open=rounds_open, rated=rated,
+                    policy=cast(Policy, policy), cycles=cycles, rounds_open=rounds_open, rated=rated,
                     digest_hour=digest_hour, created_by=itx.user.id, at=h.now())
             await remember(h, itx.user)
             await itx.response.send_message(
@@ -315,10 +317,10 @@ class LeagueGroup(app_commands.Group):
             lg = await find_league(h, itx, league)
             if game is None:
                 try:
-                    here = await self.k.svc.game_info(itx.channel_id)
+                    current = await self.k.svc.game_info(here(itx))
                 except Refusal:
-                    here = None
-                pairing = await h.c.leagues.by_game(here.id) if here else None
+                    current = None
+                pairing = await h.c.leagues.by_game(current.id) if current else None
                 if pairing is None:
                     raise UserError("Say which game (`game:` number from `/league games`), "
                                     "or run this in the game's thread.")
@@ -403,7 +405,7 @@ def history_command(k: Keryx) -> app_commands.Command:
     async def history(itx: discord.Interaction,
                       phase_version: app_commands.Range[int, 0]) -> None:
         async with k.guard(itx, "game history"):
-            info = await k.svc.game_info(itx.channel_id)
+            info = await k.svc.game_info(here(itx))
             if info.status == "open":
                 raise UserError("The game has not started yet.")
             if phase_version > info.version:

@@ -27,6 +27,9 @@ async def start_bot(settings: Settings, sync: bool = False,
     from service import GameService
     from standin.connect import point_from_environment
 
+    if not settings.discord_token:
+        raise ValueError("no Discord token: set DISCORD_TOKEN (see README)")
+
     from .client import KeryxBot, ShardedKeryxBot
     from .community import community_hooks
 

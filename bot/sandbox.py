@@ -165,6 +165,7 @@ async def audit(standin: StandIn, channel, database: str | Path, report: Report)
             game_id, version = int(tag[1]), int(tag[2])
             if game_id not in games:
                 row = await svc.store.get_game(game_id, snapshot=True)
+                assert row is not None and row.snapshot is not None  # its post names it
                 games[game_id] = (json.loads(row.snapshot), await svc.store.actions(game_id))
             snapshot, actions = games[game_id]
             g = fresh_game(snapshot)

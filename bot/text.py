@@ -10,8 +10,9 @@ from engine import Event
 from . import limits
 
 
-def seat_title(seat: str) -> str:
-    return seat.replace("-", " ").title()
+def seat_title(seat: str | None) -> str:
+    """A seat's display name; a player who joined without choosing has none until the start."""
+    return "(seat drawn at the start)" if seat is None else seat.replace("-", " ").title()
 
 
 def mention(user_id: int | None) -> str:

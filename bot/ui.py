@@ -36,7 +36,8 @@ not by a Modal object kept in memory, so a modal opened before a restart still w
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol, cast
 
 import discord
 
@@ -49,6 +50,15 @@ PAGE_SIZE = SELECTS_PER_PAGE * limits.SELECT_OPTIONS
 BUTTONS_MAX = 5  # up to this many options are shown as buttons in one row
 MAX_SELECTION = 30  # entries a built selection may carry in a custom id (2 digits each)
 
+
+def payload(interaction: discord.Interaction) -> Mapping[str, Any]:
+    """The interaction's data as a plain mapping (its TypedDicts differ per kind)."""
+    return cast(Mapping[str, Any], interaction.data or {})
+
+
+def selected(interaction: discord.Interaction) -> list[str]:
+    """The values a select menu's interaction carries."""
+    return [str(v) for v in payload(interaction).get("values") or []]
 
 class Controller(Protocol):
     """What the components call back into (the bot's interaction handlers)."""
@@ -159,8 +169,8 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["g"]), Drawn.parse(match["v"]), int(match["p"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        if not values or not isinstance(values[0], str):
+        values = selected(interaction)
+        if not values:
             await interaction.response.send_message(EMPTY_SELECT, ephemeral=True)
             return
         await controller(interaction).on_choose(interaction, self.game, self.version,
@@ -285,7 +295,7 @@ def prompt_view(game: int, version: int, prompt: dict[str, Any], page: int = 0,
         for part, group in _page_groups(options, page):
             view.add_item(ChoiceSelect(game, version, part, _select_options(group),
                                        placeholder=_span(group)))
-    nav = []
+    nav: list[discord.ui.DynamicItem[discord.ui.Button]] = []
     if pages(prompt) > 1 and not building(prompt) and not by_modal(prompt):
         if page > 0:
             nav.append(PageButton(game, version, page - 1, "◀ Previous"))
@@ -427,7 +437,7 @@ class MultiSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["g"]), Drawn.parse(match["v"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values = selected(interaction)
         await controller(interaction).on_positions(interaction, self.game, self.version,
                                                    [int(v) for v in values])
 
@@ -453,7 +463,7 @@ class AddSelect(discord.ui.DynamicItem[discord.ui.Select],
                    as_set=match["s"].startswith(BITS), menu=int(match["m"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values = selected(interaction)
         if not values:
             await interaction.response.send_message(EMPTY_SELECT, ephemeral=True)
             return
@@ -560,7 +570,7 @@ def modal_values(data: dict[str, Any]) -> dict[str, str]:
 
 async def amount_submit(interaction: discord.Interaction) -> bool:
     """Hand an amount modal's submit to the controller; False if it is not ours."""
-    data = interaction.data or {}
+    data = payload(interaction)
     match = AMOUNT_MODAL.fullmatch(str(data.get("custom_id", "")))
     if match is None:
         return False
