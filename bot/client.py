@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from service import GameService
-from service.bots import DEFAULT_BUDGET_S, DEFAULT_DELAY_S, BotRunner
+from service.bots import DEFAULT_BUDGET_S, DEFAULT_DELAY_S, BotRunner, BotTurn
 
 from . import ui
 from .commands import add_commands
@@ -173,10 +173,25 @@ class KeryxBot(discord.Client):
             self.health_file.unlink(missing_ok=True)
 
 
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to (direct messages go to shard 0)."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
 class ShardedKeryxBot(KeryxBot, discord.AutoShardedClient):
     """The bot serving some shards of many (`keryx run --shards 0-3 --shard-count 8`):
     Discord sends each shard's connection only the events of its own guilds, so this
     process answers only those; the others run in other processes on one PostgreSQL."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.bots.serves = self.serves
+
+    def serves(self, turn: BotTurn) -> bool:
+        """Keryx's turns in this process's guilds: its runner plays only those."""
+        count = self.shard_count or 1
+        ours = self.shard_ids if self.shard_ids is not None else range(count)
+        return shard_of(turn.guild_id, count) in ours
 
     def connected(self) -> bool:
         """Healthy only while every shard of this process is connected (a process

@@ -105,6 +105,7 @@ class BotTurn:
     user_id: int
     version: int
     since: datetime
+    guild_id: int | None = None
 
     @property
     def level(self) -> str:
@@ -125,8 +126,12 @@ class BotRunner:
 
     def __init__(self, svc: GameService, on_acted: Acted | None = None, *,
                  delay_s: float = DEFAULT_DELAY_S, budget_s: float = DEFAULT_BUDGET_S,
-                 interval_s: float = 1.0, workers: int = 1):
+                 interval_s: float = 1.0, workers: int = 1,
+                 serves: Callable[[BotTurn], bool] | None = None):
         self.svc = svc
+        # Several processes on one database (shards): each thinks only about its own
+        # guilds' games, instead of all of them racing to play the same turn.
+        self.serves = serves
         self.on_acted = on_acted
         self.budget_s = budget_s
         self.delay_s = delay_for(delay_s, budget_s)
@@ -144,7 +149,8 @@ class BotRunner:
         """Start playing each bot turn not already in hand; returns how many started."""
         started = 0
         for turn in await self.svc.bot_turns():
-            if turn.key in self._working:
+            if turn.key in self._working or (self.serves is not None
+                                              and not self.serves(turn)):
                 continue
             self._working[turn.key] = asyncio.create_task(
                 self._play(turn), name=f"keryx-bot-{turn.game_id}-{turn.seat}")

@@ -567,7 +567,8 @@ class GameService:
             for seat in seating.place_of(self._places(us.game), us.seat) or (us.seat,):
                 if g.prompt_for(seat) is not None:
                     out.append(BotTurn(us.game.id, us.game.channel_id, seat, uid,
-                                       us.game.version, us.game.updated_at))
+                                       us.game.version, us.game.updated_at,
+                                       us.game.guild_id))
         return out
 
     async def bot_player(self, turn: BotTurn, **options: Any) -> Player:

@@ -144,3 +144,15 @@ async def test_unknown_levels_and_full_lobbies_are_refused(svc):
     await svc.seat_bots(CH, "random")
     with pytest.raises(Refusal, match="Every seat"):
         await svc.seat_bots(CH, "random")
+
+
+async def test_a_runner_plays_only_the_turns_it_serves(svc):
+    """Shards: each process's runner thinks only about its own guilds' games."""
+    await start_against(svc, seat="south")
+    other = BotRunner(svc, delay_s=0.0, serves=lambda turn: turn.guild_id != 7)
+    assert await other.tick() == 0
+    ours = BotRunner(svc, delay_s=0.0, serves=lambda turn: turn.guild_id == 7)
+    assert await ours.tick() == 1
+    await ours.settle()
+    log = await svc.store.actions((await svc.game_info(CH)).id)
+    assert [a.seat for a in log] == ["north"]
