@@ -440,9 +440,11 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
             # No game in this channel: the rules of the default game.
             with contextlib.suppress(Refusal):
                 ruleset_id = (await keryx.svc.game_info(here(itx))).ruleset
-            await itx.response.send_message(
-                limits.clip(text.rule_text(ruleset_id, number), limits.MESSAGE_CHARS),
-                ephemeral=True)
+            # A section with many rulings runs past one message: send it in parts.
+            chunks = limits.split_message(text.rule_text(ruleset_id, number))
+            await itx.response.send_message(chunks[0], ephemeral=True)
+            for chunk in chunks[1:4]:
+                await itx.followup.send(chunk, ephemeral=True)
 
     @tree.command(name="undo", description="Take back your last choice, if nothing new was "
                   "revealed since")

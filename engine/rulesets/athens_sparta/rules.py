@@ -61,10 +61,9 @@ class AthensSparta(Ruleset):
 
     @staticmethod
     def rule_title(ref: str) -> str | None:
-        from .rule_summaries import lookup
+        from .rule_summaries import rule_title
 
-        found = lookup(ref)
-        return found.title if found else None
+        return rule_title(ref)
 
     @property
     def bd(self) -> Board:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from engine import Context, Outcome, Prompt, Ruleset, Scenario
 from engine.core.procedures import Machine
 from engine.core.rng import Rng
+from engine.core.rule_summaries import RuleBook
 from engine.core.view import RulesetCommon
 
 from . import board as B
@@ -38,6 +40,8 @@ MACHINE: Machine[HState] = Machine(
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
+# Keryx's own summaries of the rule sections with the rulings on each (`/rule`, `?N`).
+RULE_BOOK = RuleBook(Path(__file__).parent, "Hellenes")
 
 
 def _scenario(sid: str, title: str, text: str) -> Scenario:
@@ -59,6 +63,15 @@ class Hellenes(Ruleset):
         "415": _scenario("415", "The 415 Campaign (415-404 BC, 12 Years)",
                          "Sicily and the Decelean War, with a breakable Peace (15.4)."),
     }
+
+    @staticmethod
+    def explain_rule(ref: str) -> str:
+        """Keryx's own summary of a rule section with its rulings (`/rule`, `?N`)."""
+        return RULE_BOOK.explain_rule(ref)
+
+    @staticmethod
+    def rule_title(ref: str) -> str | None:
+        return RULE_BOOK.rule_title(ref)
 
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> HState:
         s = new_state(scenario)
