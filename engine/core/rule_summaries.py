@@ -163,3 +163,20 @@ class RuleBook:
     def rule_title(self, ref: str) -> str | None:
         found = self.lookup(ref)
         return found.title if found else None
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9+]+", text.lower())
+
+
+def shared_phrases(book: RuleBook, rulebook_text: str, length: int) -> list[tuple[str, str]]:
+    """(section, phrase) for every run of `length` words of a summary that also appears in
+    the published rulebook: the check that the summaries are in our own words (names and
+    numbers may repeat; whole phrases may not)."""
+    text = " ".join(words(rulebook_text))
+    found = []
+    for key, (_title, summary) in book.summaries.items():
+        ws = words(summary)
+        found += [(key, run) for i in range(len(ws) - length + 1)
+                  if (run := " ".join(ws[i:i + length])) in text]
+    return found

@@ -125,6 +125,16 @@ async def test_log_at_the_start_says_so_and_rules_are_explained_on_request(tmp_p
     assert any(s.startswith("No rule '9.9'") for s in said)
 
 
+async def test_hellenes_rules_are_explained_on_request(tmp_path):
+    said: list[str] = []
+    await play(ruleset="hellenes", scenario="431", seat="athens", hotseat=False,
+               database=tmp_path / "c.db", seed=1, ask=scripted(["?6.33", "?16.1", "q"]),
+               say=said.append, out_dir=tmp_path)
+    rule = next(s for s in said if s.startswith("Rule 6.33 — Routs"))
+    assert "weakest" in rule
+    assert any(s.startswith("No rule '16.1' in Hellenes") for s in said)
+
+
 async def test_the_hand_lists_each_event_with_its_text(tmp_path):
     said: list[str] = []
     await play(ruleset="athens-sparta", scenario=None, seat="athens", hotseat=False,

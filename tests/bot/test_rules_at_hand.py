@@ -38,3 +38,23 @@ def test_hand_listing_gives_event_text_and_the_cards_an_oracle_showed():
     assert text.splitlines() == ["Your hand (1 card):", "• 2 MP / Storm: No navy moves.",
                                  "Seen in the other hand (2 cards):", "• 1 MP",
                                  "• 2 MP / Storm: No navy moves."]
+
+
+async def test_rule_command_in_a_hellenes_game_answers_with_its_summary(table):
+    await (await table.alice.slash("game", "new", ruleset="hellenes")).wait_for_message()
+    reply = await (await table.alice.slash("rule", number="6.33")).wait_for_message()
+    assert reply.ephemeral and reply.content.startswith("Rule 6.33 — Routs\n")
+    reply = await (await table.alice.slash("rule", number="6.4")).wait_for_message()
+    assert "• A single way out (6.4): " in reply.content  # a ruling of Hellenes' RULINGS.md
+    reply = await (await table.alice.slash("rule", number="16.1")).wait_for_message()
+    assert "No rule '16.1' in Hellenes" in reply.content and "9.211" in reply.content
+
+
+async def test_a_long_rule_answer_comes_in_parts(table):
+    """11.0 with its eight rulings runs past one Discord message: nothing is cut off."""
+    await (await table.alice.slash("game", "new", ruleset="hellenes")).wait_for_message()
+    r = await table.alice.slash("rule", number="11.0")
+    first = await r.wait_for_message()
+    assert first.ephemeral and first.content.startswith("Rule 11.0 — Olympians")
+    rest = await r.wait_for_message()
+    assert rest.ephemeral and "• Hermes (11.0): " in rest.content
