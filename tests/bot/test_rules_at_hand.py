@@ -56,5 +56,5 @@ async def test_a_long_rule_answer_comes_in_parts(table):
     r = await table.alice.slash("rule", number="11.0")
     first = await r.wait_for_message()
     assert first.ephemeral and first.content.startswith("Rule 11.0 — Olympians")
-    rest = await r.wait_for_message()
+    rest = await r.wait_for_followup()
     assert rest.ephemeral and "• Hermes (11.0): " in rest.content
