@@ -66,8 +66,9 @@ def test_every_rule_cited_in_random_play_resolves(scenario):
 
 def test_every_section_of_the_rulebook_has_one_paragraph():
     keys = list(RULE_BOOK.summaries)
-    # the numbered sections 1.0-15.4 (126 with subsections), in the rulebook's order
-    assert keys[0] == "1.0" and keys[-1] == "15.4" and len(keys) == 126
+    # the sequence of play, then the numbered sections 1.0-15.4 (126 with subsections), in
+    # the rulebook's order
+    assert keys[:2] == ["intro", "1.0"] and keys[-1] == "15.4" and len(keys) == 127
     assert {"6.33", "9.211", "9.214", "12.13", "14.24", "2.27"} <= set(keys)
     for key, (title, summary) in RULE_BOOK.summaries.items():
         assert title and 40 <= len(summary) <= 1200, key
@@ -108,7 +109,7 @@ def test_rulings_are_listed_under_the_sections_they_touch():
 
 def test_unknown_number_lists_the_known_sections():
     text = RULE_BOOK.explain_rule("16.2")
-    assert text.startswith("No rule '16.2' in Hellenes. Sections: 1.0, 1.1,")
+    assert text.startswith("No rule '16.2' in Hellenes. Sections: intro, 1.0, 1.1,")
     assert ", 6.33, " in text and text.endswith("15.4.")
     assert RULE_BOOK.lookup("rule 6") is not None  # "6" is read as 6.0
 
