@@ -67,7 +67,7 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
 
     _tx = PgDatabase.tx  # type: ignore[assignment]
     _SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
-    SESSION_SQL = _ACT_READS
+    SESSION_SQL = PgDatabase.SESSION_SQL + _ACT_READS
 
     async def act_reads(self, game_id: int, interaction_id: str) -> ActReads:
         """One round trip, which also takes the game lock when the caller holds it

@@ -287,3 +287,21 @@ async def test_a_remembered_channel_game_that_ended_elsewhere_is_looked_up_again
     finally:
         await a.close()
         await b.close()
+
+
+async def test_snapshots_are_compressed_with_lz4_where_the_server_has_it(url):
+    svc = await GameService.open(url)
+    try:
+        await start_duel(svc, 34)
+        for _ in range(3):
+            await play_one(svc, 34, random.Random(7))
+        has_lz4 = await svc.store.one(
+            "SELECT count(*) FROM pg_settings WHERE name = 'default_toast_compression' "
+            "AND 'lz4' = ANY(enumvals)")
+        # a duel's snapshot is too small to be compressed at all; a long text is
+        async with svc.store.tx() as c:
+            await c.execute("UPDATE games SET snapshot = snapshot || repeat('x', 20000)")
+        (method,) = await svc.store.one("SELECT pg_column_compression(snapshot) FROM games")
+        assert method == ("lz4" if has_lz4 and has_lz4[0] else "pglz")
+    finally:
+        await svc.close()
