@@ -75,6 +75,7 @@ POST_VIEWS_KEPT = 256
 # Waits before each retry of a public post that failed; after the last it is given up.
 ANNOUNCE_BACKOFF_S = (5, 15, 60, 300, 900, 3600)
 
+
 class _Contended(Exception):
     """Another process committed to the game a click was working on without holding it
     against other processes (GameService._act): the click is done again, holding it."""

@@ -266,7 +266,7 @@ class PgDatabase:
     # default pglz does (docs/storage.md). Old values stay readable either way.
     SESSION_SQL = """
 DO $$ BEGIN SET default_toast_compression = 'lz4';
-EXCEPTION WHEN OTHERS THEN NULL; END $$;
+EXCEPTION WHEN invalid_parameter_value OR undefined_object THEN NULL; END $$;
 """
 
     async def _session_setup(self, conn: asyncpg.Connection) -> None:
