@@ -68,6 +68,8 @@ log = logging.getLogger(__name__)
 
 # A delivery in progress holds its announcement this long (another process skips it).
 ANNOUNCE_LEASE_S = 120
+# Attempts of a click that another process's commits keep overtaking (GameService._act).
+CONTENDED_ATTEMPTS = 4
 # Channels whose live game a process remembers (see GameService._act).
 CHANNELS_REMEMBERED = 4096
 # Public views kept for posts not yet delivered (see GameService._post_views).
@@ -317,23 +319,29 @@ class GameService:
                    interaction_id: str, seat: str | None = None) -> ActionResult:
         args = (channel_id, user_id, kind, option_id, expected_version, interaction_id, seat)
         if not self._locks.across:
-            return await self._act_once(*args, across=False)
+            return await self._act_once(*args, across=False, retry=False)
         # Several processes (PostgreSQL): first without holding the game against other
         # processes. The commit's version guard still serialises every action; only if
         # another process committed to the game since this click read it (rare: guilds
         # are split by shard) is the click done again, holding the game this time, so it
         # waits for the other process and is judged on the new state exactly as if it
         # had held the game from the start. Uncontended, this saves the lock's round
-        # trips (2 statements a click instead of 3).
-        try:
-            return await self._act_once(*args, across=False)
-        except _Contended:
-            return await self._act_once(*args, across=True)
+        # trips (2 statements a click instead of 3). Holding the game does not stop
+        # another process's first, unheld attempt from committing in between, so a held
+        # attempt can lose too; it is then done again (each loss is another click's
+        # commit, so the game moves on), and only after CONTENDED_ATTEMPTS is the click
+        # refused as stale.
+        for attempt in range(CONTENDED_ATTEMPTS - 1):
+            try:
+                return await self._act_once(*args, across=attempt > 0, retry=True)
+            except _Contended:
+                continue
+        return await self._act_once(*args, across=True, retry=False)
 
     async def _act_once(self, channel_id: int, user_id: int, kind: ActionKind,
                         option_id: str | None, expected_version: int | None,
                         interaction_id: str, seat: str | None, *,
-                        across: bool) -> ActionResult:
+                        across: bool, retry: bool) -> ActionResult:
         # The channel's game as this process last saw it live: its row is read under the
         # lock anyway, and a game that is open or running in this channel is the
         # channel's live game (one per channel, by the unique index), so the lookup by
@@ -342,7 +350,7 @@ class GameService:
         if remembered is not None:
             result = await self._act_on(remembered, True, channel_id, user_id, kind,
                                         option_id, expected_version, interaction_id, seat,
-                                        across)
+                                        across, retry)
             if result is not None:
                 return result
             if self._channel_games.get(channel_id) == remembered:
@@ -355,18 +363,18 @@ class GameService:
                 return await self._repeat(prior, channel_id, user_id)
             raise Refusal("no_game", "There is no game in this channel.")
         result = await self._act_on(row.id, False, channel_id, user_id, kind, option_id,
-                                    expected_version, interaction_id, seat, across)
+                                    expected_version, interaction_id, seat, across, retry)
         assert result is not None  # only a remembered game can turn out to be gone
         return result
 
     async def _act_on(self, game_id: int, remembered: bool, channel_id: int, user_id: int,
                       kind: ActionKind, option_id: str | None, expected_version: int | None,
                       interaction_id: str, seat: str | None,
-                      across: bool) -> ActionResult | None:
-        """`_act` on the game `game_id`; None when it was `remembered` as the channel's
-        live game and is not that any more (nothing was done). Without `across` (the
-        game held in this process only), raises _Contended when another process
-        committed to the game meanwhile."""
+                      across: bool, retry: bool) -> ActionResult | None:
+        """`_act` on the game `game_id`, held against other processes too if `across`;
+        None when it was `remembered` as the channel's live game and is not that any
+        more (nothing was done). With `retry`, raises _Contended instead of a stale
+        refusal when another process committed to the game meanwhile."""
         async with self._locks(game_id) if across else self._locks.local(game_id):
             # Under the lock, so that a twin of this request applied a moment ago is seen;
             # the game row is re-read there: the channel's game may have moved or ended.
@@ -406,8 +414,7 @@ class GameService:
             try:
                 result = await self._apply_and_commit(
                     row, g, seat, users, kind, option_id, expected_version, interaction_id,
-                    user_id, contended=None if across or not self._locks.across
-                    else _Contended())
+                    user_id, contended=_Contended() if retry else None)
             except Refusal:
                 if g.version == row.version:
                     # Refused before the engine changed anything (stale, illegal): the

@@ -305,3 +305,45 @@ async def test_snapshots_are_compressed_with_lz4_where_the_server_has_it(url):
         assert method == ("lz4" if has_lz4 and has_lz4[0] else "pglz")
     finally:
         await svc.close()
+
+
+async def test_a_held_attempt_that_loses_again_is_done_again_up_to_a_limit(url):
+    """Holding the game does not stop another process's first, unheld attempt from
+    committing in between, so a held attempt can lose too: it is done again, and only
+    after CONTENDED_ATTEMPTS losses is the click refused as stale. (The losses are
+    simulated here by the version guard's answer; the race itself is the test above.)"""
+    from service.errors import Refusal
+    from service.games import CONTENDED_ATTEMPTS
+    from service.store.base import StaleVersion
+
+    from .helpers import NORTH, SOUTH, iid
+
+    svc = await GameService.open(url)
+    try:
+        started = await start_duel(svc, 35)
+        version = started.prompts[0].version
+        commit = svc.store.commit_action
+        calls: list[bool] = []  # per commit attempt: whether this task held the game lock
+
+        def losing(times: int):
+            async def commit_action(*args, **kwargs):
+                calls.append(svc.store._pinned.get() is not None)
+                if len(calls) <= times:
+                    raise StaleVersion(version)
+                return await commit(*args, **kwargs)
+            return commit_action
+
+        north = (await svc.view(35, NORTH)).prompt.prompt.options[0].id
+        svc.store.commit_action = losing(2)
+        res = await svc.submit(35, NORTH, north, version, iid())
+        assert res.version == version + 1
+        assert calls == [False, True, True]  # unheld, then held twice
+        calls.clear()
+        svc.store.commit_action = losing(CONTENDED_ATTEMPTS)
+        south = (await svc.view(35, SOUTH)).prompt
+        with pytest.raises(Refusal) as refused:
+            await svc.submit(35, SOUTH, south.prompt.options[0].id, south.version, iid())
+        assert refused.value.code == "stale" and len(calls) == CONTENDED_ATTEMPTS
+        assert await svc.check(started.game.id) == []
+    finally:
+        await svc.close()
