@@ -27,11 +27,22 @@ class GameLocks:
             weakref.WeakValueDictionary())
         self._across = across
 
-    def __call__(self, game_id: int) -> AbstractAsyncContextManager[object]:
+    @property
+    def across(self) -> bool:
+        """Whether games are held against other processes too (another process may
+        commit to a game otherwise)."""
+        return self._across is not None
+
+    def local(self, game_id: int) -> asyncio.Lock:
+        """The game's in-process lock alone."""
         lock = self._locks.get(game_id)
         if lock is None:
             lock = asyncio.Lock()
             self._locks[game_id] = lock
+        return lock
+
+    def __call__(self, game_id: int) -> AbstractAsyncContextManager[object]:
+        lock = self.local(game_id)
         if self._across is None:
             return lock
         return self._both(lock, game_id)

@@ -68,10 +68,20 @@ log = logging.getLogger(__name__)
 
 # A delivery in progress holds its announcement this long (another process skips it).
 ANNOUNCE_LEASE_S = 120
+# Attempts of a click that another process's commits keep overtaking (GameService._act).
+CONTENDED_ATTEMPTS = 4
+# Channels whose live game a process remembers (see GameService._act).
+CHANNELS_REMEMBERED = 4096
 # Public views kept for posts not yet delivered (see GameService._post_views).
 POST_VIEWS_KEPT = 256
 # Waits before each retry of a public post that failed; after the last it is given up.
 ANNOUNCE_BACKOFF_S = (5, 15, 60, 300, 900, 3600)
+
+
+class _Contended(Exception):
+    """Another process committed to the game a click was working on without holding it
+    against other processes (GameService._act): the click is done again, holding it."""
+
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
@@ -85,8 +95,15 @@ class GameService:
         # Drawing seats for players who did not choose; not the game's dice, which come
         # only from the engine's seeded generator.
         self._seat_rng = seat_rng or random.SystemRandom()
-        self._locks = GameLocks(getattr(store, "game_lock", None))
+        # Across processes (PostgreSQL), lazily: every block under it starts by reading
+        # the game, and the first read takes the lock (one round trip, see act_reads).
+        across = getattr(store, "game_lock", None)
+        self._locks = GameLocks(None if across is None
+                                else lambda game_id: across(game_id, lazy=True))
         self._cache = GameCache(cache_size)
+        # channel -> the game last seen live there (checked under the game's lock before
+        # use, see _act), so a click does not look its game up by channel every time.
+        self._channel_games: OrderedDict[int, int] = OrderedDict()
         # Announcements this process claimed and will deliver next, by game (see
         # claim_announcement); each entry is the claim with its lease's end.
         self._claimed: dict[int, Announcement] = {}
@@ -300,6 +317,44 @@ class GameService:
     async def _act(self, channel_id: int, user_id: int, kind: ActionKind,
                    option_id: str | None, expected_version: int | None,
                    interaction_id: str, seat: str | None = None) -> ActionResult:
+        args = (channel_id, user_id, kind, option_id, expected_version, interaction_id, seat)
+        if not self._locks.across:
+            return await self._act_once(*args, across=False, retry=False)
+        # Several processes (PostgreSQL): first without holding the game against other
+        # processes. The commit's version guard still serialises every action; only if
+        # another process committed to the game since this click read it (rare: guilds
+        # are split by shard) is the click done again, holding the game this time, so it
+        # waits for the other process and is judged on the new state exactly as if it
+        # had held the game from the start. Uncontended, this saves the lock's round
+        # trips (2 statements a click instead of 3). Holding the game does not stop
+        # another process's first, unheld attempt from committing in between, so a held
+        # attempt can lose too; it is then done again (each loss is another click's
+        # commit, so the game moves on), and only after CONTENDED_ATTEMPTS is the click
+        # refused as stale.
+        for attempt in range(CONTENDED_ATTEMPTS - 1):
+            try:
+                return await self._act_once(*args, across=attempt > 0, retry=True)
+            except _Contended:
+                continue
+        return await self._act_once(*args, across=True, retry=False)
+
+    async def _act_once(self, channel_id: int, user_id: int, kind: ActionKind,
+                        option_id: str | None, expected_version: int | None,
+                        interaction_id: str, seat: str | None, *,
+                        across: bool, retry: bool) -> ActionResult:
+        # The channel's game as this process last saw it live: its row is read under the
+        # lock anyway, and a game that is open or running in this channel is the
+        # channel's live game (one per channel, by the unique index), so the lookup by
+        # channel is needed only when the remembered game is no longer that.
+        remembered = self._channel_games.get(channel_id)
+        if remembered is not None:
+            result = await self._act_on(remembered, True, channel_id, user_id, kind,
+                                        option_id, expected_version, interaction_id, seat,
+                                        across, retry)
+            if result is not None:
+                return result
+            if self._channel_games.get(channel_id) == remembered:
+                del self._channel_games[channel_id]
         row = await self.store.live_game(channel_id)
         if row is None:
             # A repeat of the click that ended the game still gets its first answer.
@@ -307,17 +362,39 @@ class GameService:
             if prior is not None:
                 return await self._repeat(prior, channel_id, user_id)
             raise Refusal("no_game", "There is no game in this channel.")
-        async with self._locks(row.id):
-            # Under the lock, so that a twin of this request applied a moment ago is seen.
-            prior = await self.store.action_by_interaction(interaction_id)
-            if prior is not None:
-                return await self._repeat(prior, channel_id, user_id)
-            # Re-read under the lock: the channel's game may have moved or ended.
-            row = await self._require(row.id)
+        result = await self._act_on(row.id, False, channel_id, user_id, kind, option_id,
+                                    expected_version, interaction_id, seat, across, retry)
+        assert result is not None  # only a remembered game can turn out to be gone
+        return result
+
+    async def _act_on(self, game_id: int, remembered: bool, channel_id: int, user_id: int,
+                      kind: ActionKind, option_id: str | None, expected_version: int | None,
+                      interaction_id: str, seat: str | None,
+                      across: bool, retry: bool) -> ActionResult | None:
+        """`_act` on the game `game_id`, held against other processes too if `across`;
+        None when it was `remembered` as the channel's live game and is not that any
+        more (nothing was done). With `retry`, raises _Contended instead of a stale
+        refusal when another process committed to the game meanwhile."""
+        async with self._locks(game_id) if across else self._locks.local(game_id):
+            # Under the lock, so that a twin of this request applied a moment ago is seen;
+            # the game row is re-read there: the channel's game may have moved or ended.
+            reads = await self.store.act_reads(game_id, interaction_id)
+            if reads.prior is not None:
+                return await self._repeat(reads.prior, channel_id, user_id)
+            row = reads.game
+            if remembered and (row is None or row.channel_id != channel_id or (
+                    not row.live and self._channel_games.get(channel_id) == game_id)):
+                # Not the channel's game any more, and it did not end in this process
+                # while this click waited for it (that one is told the game is over,
+                # as it would be had it looked the game up by channel on arrival).
+                return None
+            if row is None:
+                raise Refusal("no_game", "That game no longer exists.")
             if row.status != "running":
                 raise Refusal("wrong_status", "The game has not started yet."
                               if row.status == "open" else "The game is over.")
-            users = seating.seat_users(await self.store.seats(row.id), self._places(row))
+            self._remember_channel(channel_id, row.id)
+            users = seating.seat_users(reads.seats, self._places(row))
             held = seating.seats_of(users, user_id, self._seat_names(row))
             if not held:
                 raise Refusal("not_seated", "You do not hold a seat in this game.")
@@ -337,7 +414,7 @@ class GameService:
             try:
                 result = await self._apply_and_commit(
                     row, g, seat, users, kind, option_id, expected_version, interaction_id,
-                    user_id)
+                    user_id, contended=_Contended() if retry else None)
             except Refusal:
                 if g.version == row.version:
                     # Refused before the engine changed anything (stale, illegal): the
@@ -363,12 +440,17 @@ class GameService:
     async def _apply_and_commit(self, row: GameRow, g: Game, seat: str,
                                 users: dict[str, int], kind: ActionKind,
                                 option_id: str | None, expected_version: int | None,
-                                interaction_id: str, user_id: int) -> ActionResult | None:
+                                interaction_id: str, user_id: int,
+                                contended: _Contended | None = None) -> ActionResult | None:
         """Act on `g` (at the row's version) and commit; None if the interaction id was
-        already committed by a twin request (in another process)."""
+        already committed by a twin request (in another process). With `contended`,
+        that is raised instead of a stale refusal when another process committed to
+        the game since its row was read (the click is then done again, see _act)."""
         if g.version != row.version:
             # Another process committed between our read of the row and of the snapshot:
             # the game this click was drawn for is gone.
+            if contended is not None:
+                raise contended
             raise Refusal("stale", "The game has moved on since that was shown; "
                           "here is the current state.", version=g.version)
         if expected_version is not None and expected_version != row.version and (
@@ -408,8 +490,9 @@ class GameService:
         if not (announce["to_ping"] or announce["phase_ended"] or announce["battle_ended"]
                 or announce["game_ended"]):
             announce = None  # nothing to tell the channel: no outbox row, no delivery
-        elif announce["phase_ended"] or announce["game_ended"]:
-            self._keep_post_view(row.id, row.version + 1, g.view(None))
+        # Kept only once committed: a refused commit's view is of a version that never was.
+        post_view = (g.view(None) if announce is not None and (
+            announce["phase_ended"] or announce["game_ended"]) else None)
         now = self._clock()
         try:
             # The post is claimed with the action (when it is next in order), so the
@@ -422,14 +505,26 @@ class GameService:
                 lease_until=self._lease(now))
         except StaleVersion as exc:
             # Another process moved the game (a second bot process, say).
+            if contended is not None:
+                raise contended from None
             raise Refusal("stale", "The game has moved on; here is the current state.",
                           version=exc.current) from None
         except DuplicateInteraction:
             return None
+        if post_view is not None:
+            self._keep_post_view(row.id, action.seq, post_view)
+        if end is not None:
+            self._channel_games.pop(row.channel_id, None)
         if action.announcement_leased and announce is not None:
             self._claimed[row.id] = Announcement(row.id, action.seq, row.channel_id, announce,
                                                  "pending", 1, self._lease(now), None)
         return self._result(row, action, g, users, events, waiting_before, user_id)
+
+    def _remember_channel(self, channel_id: int, game_id: int) -> None:
+        self._channel_games[channel_id] = game_id
+        self._channel_games.move_to_end(channel_id)
+        while len(self._channel_games) > CHANNELS_REMEMBERED:
+            self._channel_games.popitem(last=False)
 
     def _result(self, row: GameRow, action: ActionRow, g: Game, users: dict[str, int],
                 events: list[Event], waiting_before: set[str], user_id: int,
@@ -481,6 +576,7 @@ class GameService:
             except WrongStatus:
                 raise Refusal("wrong_status", "The game is already over.") from None
             self._cache.drop(row.id)
+            self._channel_games.pop(row.channel_id, None)
             return await self._info(row)
 
     async def replace_seat(self, channel_id: int, moderator_id: int, seat: str,

@@ -28,15 +28,20 @@ async def _worker(url: str, index: int, games: int, max_actions: int, ruleset: s
     from .games import GameService
 
     svc = await GameService.open(url, cache_size=games + 16)
+    started: list[float] = []
 
     async def wait_for_go() -> None:
         print("ready", flush=True)
         await asyncio.to_thread(sys.stdin.readline)
+        started.append(time.process_time())
 
     try:
         result = await _run(svc, None, ruleset, games, 4, max_actions, None, None,
                             random.Random(index), first_channel=10_000 + 100_000 * index,
                             before_play=wait_for_go)
+        # This process's CPU time over the play (engine, service, driver): with the
+        # server's, it tells whether the machine's cores or the waits bound the figure.
+        result["cpu_s"] = time.process_time() - started[0]
     finally:
         await svc.close()
     print(json.dumps(result), flush=True)
@@ -93,6 +98,8 @@ async def bench_store_pg(url: str = DEFAULT_URL, processes: int = 4, games: int 
         "store_pg_processes": processes,
         "store_pg_actions": actions,
         "store_pg_wall_s": round(wall, 3),
+        "store_pg_client_cpu_ms_per_action": round(
+            sum(o.get("cpu_s", 0.0) for o in outs) * 1000 / actions, 3) if actions else None,
         # Refusals (by code) of offered options: there should be none.
         "store_pg_refused": {code: sum(o.get("refused", {}).get(code, 0) for o in outs)
                              for code in {c for o in outs for c in o.get("refused", {})}},

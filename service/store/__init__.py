@@ -3,6 +3,7 @@ PostgreSQL one (`postgres`, imported only when a postgresql:// URL is opened).""
 
 from .base import (
     ActionRow,
+    ActReads,
     ChannelBusy,
     DuplicateInteraction,
     GameEnd,
@@ -24,7 +25,7 @@ from .sqlite import SqliteStore
 from .target import is_postgres, open_store
 
 __all__ = [
-    "ActionRow", "ChannelBusy", "DuplicateInteraction", "GameEnd", "GameRow",
+    "ActionRow", "ActReads", "ChannelBusy", "DuplicateInteraction", "GameEnd", "GameRow",
     "MessageRow", "MigrationError", "NewGame", "NotFound", "SeatChange", "SeatRow",
     "SeatTaken", "SqliteStore", "StaleVersion", "Store", "StoreConflict", "UserSeat",
     "WrongStatus", "is_postgres", "migrate", "open_store",

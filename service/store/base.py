@@ -132,6 +132,16 @@ class ActionRow:
 
 
 @dataclass(frozen=True, slots=True)
+class ActReads:
+    """What a click reads once it holds its game (`Store.act_reads`): an earlier action
+    with the same interaction id, the game row, its seats."""
+
+    prior: ActionRow | None
+    game: GameRow | None
+    seats: list[SeatRow]
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnd:
     """Written together with the action that ends a game, or by `end_game`."""
 
@@ -253,6 +263,11 @@ class Store(Protocol):
     async def actions(self, game_id: int, after_seq: int = 0) -> list[ActionRow]: ...
 
     async def action_by_interaction(self, interaction_id: str) -> ActionRow | None: ...
+
+    async def act_reads(self, game_id: int, interaction_id: str) -> ActReads:
+        """`action_by_interaction`, `get_game` (no snapshot) and `seats` at once: what a
+        click reads under its game lock (one round trip on PostgreSQL, see
+        PostgresStore.act_reads)."""
 
     # the announcement outbox
     async def claim_announcement(self, game_id: int, now: datetime,

@@ -154,15 +154,52 @@ class PgIntegrityError(sqlite3.IntegrityError):
     SeatTaken, DuplicateInteraction...), whichever database raised it."""
 
 
-# A game lock holder's connection: (connection, the holding task). Each PgDatabase has its
-# own variable; the task is checked because tasks started under the lock inherit the
-# context, and must not share the holder's connection (asyncpg runs one query at a time).
-Pinned = contextvars.ContextVar[tuple[asyncpg.Connection, object] | None]
+class Hold:
+    """A game lock holder's connection, the holding task, the lock's key and whether the
+    lock is taken yet (a lazy lock is taken with the block's first statement). The task
+    is checked because tasks started under the lock inherit the context, and must not
+    share the holder's connection (asyncpg runs one query at a time)."""
+
+    __slots__ = ("conn", "task", "key", "locked")
+
+    def __init__(self, conn: asyncpg.Connection, key: int, locked: bool):
+        self.conn = conn
+        self.task = asyncio.current_task()
+        self.key = key
+        self.locked = locked
+
+    async def take(self, statement: str = "SELECT pg_advisory_lock($1)",
+                   *args: Any) -> Any:
+        """Take the lock (with `statement`, which must take it as its first step) and
+        return what the statement returned."""
+        try:
+            value = await self.conn.fetchval(statement, self.key, *args)
+        except BaseException:
+            # Failed or cancelled while waiting: the server may grant the lock anyway,
+            # and a pooled connection must not keep it. Dropping the session frees it.
+            self.conn.terminate()
+            raise
+        self.locked = True
+        return value
 
 
-def pinned_connection(var: Pinned) -> asyncpg.Connection | None:
+# Each PgDatabase has its own variable.
+Pinned = contextvars.ContextVar[Hold | None]
+
+
+def held_by_this_task(var: Pinned) -> Hold | None:
     held = var.get()
-    return held[0] if held is not None and held[1] is asyncio.current_task() else None
+    return held if held is not None and held.task is asyncio.current_task() else None
+
+
+async def pinned_connection(var: Pinned) -> asyncpg.Connection | None:
+    """The connection of the game lock this task holds, its lock taken; else None."""
+    held = held_by_this_task(var)
+    if held is None:
+        return None
+    if not held.locked:
+        await held.take()
+    return held.conn
 
 
 async def _no_reset(conn: asyncpg.Connection) -> None:
@@ -185,7 +222,7 @@ class PgReader:
 
     async def execute(self, sql: str,
                       params: Sequence[Any] | Mapping[str, Any] = ()) -> PgCursor:
-        pinned = pinned_connection(self._pinned)
+        pinned = await pinned_connection(self._pinned)
         if pinned is not None:
             return await PgConn(pinned).execute(sql, params)
         async with self._pool.acquire() as conn:
@@ -222,6 +259,20 @@ class PgDatabase:
     def _settings(self) -> dict[str, str]:
         return {**self.SESSION, "search_path": self.schema}
 
+    # Run on every new pool connection (one round trip, once): what the session needs
+    # besides its settings. Values the session writes are compressed with lz4 where
+    # the server has it (PostgreSQL 14+ built with lz4): a game's snapshot, 10-30 KB,
+    # is written with every action, and lz4 costs the server about half of what its
+    # default pglz does (docs/storage.md). Old values stay readable either way.
+    SESSION_SQL = """
+DO $$ BEGIN SET default_toast_compression = 'lz4';
+EXCEPTION WHEN invalid_parameter_value OR undefined_object THEN NULL; END $$;
+"""
+
+    async def _session_setup(self, conn: asyncpg.Connection) -> None:
+        if self.SESSION_SQL:
+            await conn.execute(self.SESSION_SQL)
+
     async def open(self) -> None:
         if self._pool is not None:
             return
@@ -240,7 +291,8 @@ class PgDatabase:
             await first.close()
         self._pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self.pool_size,
                                                server_settings=self._settings(),
-                                               reset=_no_reset)
+                                               reset=_no_reset,
+                                               init=self._session_setup)
 
     async def close(self) -> None:
         for conn in self._leaders.values():
@@ -266,7 +318,7 @@ class PgDatabase:
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[asyncpg.Connection]:
         """The game lock holder's connection, else a free one from the pool."""
-        pinned = pinned_connection(self._pinned)
+        pinned = await pinned_connection(self._pinned)
         if pinned is not None:
             yield pinned
         else:
@@ -295,33 +347,49 @@ class PgDatabase:
 
     # ------------------------------------------------------------------ coordination
     @asynccontextmanager
-    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+    async def game_lock(self, game_id: int, *, lazy: bool = False) -> AsyncIterator[None]:
         """Hold game `game_id` against every other process until the block ends. The
         holder's reads and writes in the block run on the lock's own connection, one
-        statement at a time (the service never runs two at once under a game lock)."""
-        if pinned_connection(self._pinned) is not None:
+        statement at a time (the service never runs two at once under a game lock).
+
+        `lazy`: the lock is taken with the block's first statement instead of at once,
+        by a statement of its own or, with `locked_read`, in the same round trip as
+        the first read; a block that makes no statement takes no lock. Nothing of the
+        game is read or written before the lock is held either way."""
+        if held_by_this_task(self._pinned) is not None:
             raise RuntimeError("game locks do not nest")
-        key = lock_key(self.schema, "game", game_id)
         async with self.pool.acquire() as conn:
-            try:
-                await conn.execute("SELECT pg_advisory_lock($1)", key)
-            except BaseException:
-                # Cancelled while waiting: the server may grant the lock anyway, and a
-                # pooled connection must not keep it. Dropping the session frees it.
-                conn.terminate()
-                raise
-            token = self._pinned.set((conn, asyncio.current_task()))
+            hold = Hold(conn, lock_key(self.schema, "game", game_id), locked=False)
+            if not lazy:
+                await hold.take()
+            token = self._pinned.set(hold)
             try:
                 yield
             finally:
                 self._pinned.reset(token)
-                try:
-                    await conn.execute("SELECT pg_advisory_unlock($1)", key)
-                except BaseException:
-                    # The lock must not outlive the block: a connection that cannot
-                    # unlock is dropped, and the server frees its locks with it.
-                    conn.terminate()
-                    raise
+                if hold.locked:
+                    try:
+                        await conn.execute("SELECT pg_advisory_unlock($1)", hold.key)
+                    except BaseException:
+                        # The lock must not outlive the block: a connection that cannot
+                        # unlock is dropped, and the server frees its locks with it.
+                        conn.terminate()
+                        raise
+
+    async def locked_read(self, function: str, *args: Any) -> Any:
+        """`SELECT function(key, *args)`: a function (of the session, see
+        `_session_setup`) that takes the game lock `key` first, when it is given, and
+        then reads. Under a lazy game lock not yet taken, this takes it and reads in one
+        round trip; otherwise the key is NULL and it only reads. The function must be
+        VOLATILE: each of its statements then reads what was committed when it began, so
+        the read after the lock sees every commit made before the lock was granted (one
+        plain statement would read as of its own start, before the wait)."""
+        call = f"SELECT {function}({', '.join(f'${i + 1}' for i in range(len(args) + 1))})"
+        held = held_by_this_task(self._pinned)
+        if held is not None and not held.locked:
+            return await held.take(call, *args)
+        async with self.connection() as conn:
+            return await conn.fetchval(call, None, *args)
 
     async def lead(self, name: str = "scheduler") -> bool:
         """Whether this process holds the leadership `name` now, trying to take it if

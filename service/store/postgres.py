@@ -23,10 +23,40 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from .base import ActionKind, ActionRow, DuplicateInteraction, GameEnd, StaleVersion
+import orjson
+
+from .base import (
+    ActionKind,
+    ActionRow,
+    ActReads,
+    DuplicateInteraction,
+    GameEnd,
+    SeatRow,
+    StaleVersion,
+)
 from .pg import PgConn, PgDatabase
-from .sqlite import _ACTION_COLS, SqliteStore
-from .sqlite_file import dumps, ts
+from .sqlite import _ACTION_COLS, _GAME_COLS, SqliteStore, _action, _game
+from .sqlite_file import dumps, parse_time, ts
+
+# A click's reads under its game lock, taking the lock first when given its key (see
+# PgDatabase.locked_read). A function of the session (pg_temp), created on each new
+# connection: no migration, and always the one the running code expects. VOLATILE, so
+# the reads after the lock see what was committed before it was granted.
+_ACT_READS = f"""
+CREATE FUNCTION pg_temp.keryx_act_reads(k BIGINT, gid BIGINT, itx TEXT) RETURNS json
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+    IF k IS NOT NULL THEN
+        PERFORM pg_advisory_lock(k);
+    END IF;
+    RETURN json_build_array(
+        (SELECT json_build_array({_ACTION_COLS}) FROM actions WHERE interaction_id = itx),
+        (SELECT json_build_array({_GAME_COLS}) FROM games WHERE id = gid),
+        (SELECT coalesce(json_agg(json_build_array(game_id, user_id, seat, joined_at)
+                                  ORDER BY joined_at, user_id), '[]'::json)
+         FROM seats WHERE game_id = gid));
+END $$
+"""
 
 
 # mypy sees PgConn where SqliteStore's annotations say aiosqlite.Connection: PgConn answers
@@ -37,6 +67,16 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
 
     _tx = PgDatabase.tx  # type: ignore[assignment]
     _SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
+    SESSION_SQL = PgDatabase.SESSION_SQL + _ACT_READS
+
+    async def act_reads(self, game_id: int, interaction_id: str) -> ActReads:
+        """One round trip, which also takes the game lock when the caller holds it
+        lazily (GameService does): see PgDatabase.locked_read."""
+        prior, game, seats = orjson.loads(await self.locked_read(
+            "pg_temp.keryx_act_reads", game_id, interaction_id))
+        return ActReads(_action(prior) if prior is not None else None,
+                        _game(game) if game is not None else None,
+                        [SeatRow(r[0], r[1], r[2], parse_time(r[3])) for r in seats])
 
     async def integrity_check(self) -> str:
         """SQLite's PRAGMA checks the file's pages; the server checks its own, so this

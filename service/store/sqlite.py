@@ -20,6 +20,7 @@ from .base import (
     LIVE,
     ActionKind,
     ActionRow,
+    ActReads,
     Announcement,
     ChannelBusy,
     DuplicateInteraction,
@@ -331,6 +332,11 @@ class SqliteStore(SqliteFile):
         r = await self._one(f"SELECT {_ACTION_COLS} FROM actions WHERE interaction_id = ?",
                             (interaction_id,))
         return _action(r) if r else None
+
+    async def act_reads(self, game_id: int, interaction_id: str) -> ActReads:
+        # Three local reads: on SQLite a read costs no round trip worth saving.
+        return ActReads(await self.action_by_interaction(interaction_id),
+                        await self.get_game(game_id), await self.seats(game_id))
 
     # ------------------------------------------------------------------ announcements
     @staticmethod
