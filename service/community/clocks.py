@@ -158,8 +158,34 @@ class ClockService:
     async def on_turn(self, game_id: int, to_act: Iterable[str], at: datetime) -> None:
         """After every action (or undo) in the game: `to_act` is the set of seats that
         must decide now. Unknown games are ignored (not every game is registered)."""
+        seats = set(to_act)
+        # Most moves change no clock (an untimed game, or the seat that moved keeps the
+        # move): a read says so without a write transaction. Those took the file's one
+        # writer after every action, a few round trips each, and the game store's commits
+        # waited behind them. What the read finds unchanged is as if this turn had run
+        # just before whatever is written next.
+        if not await self._turn_writes(self.db.reader, game_id, seats, at):
+            return
         async with self.db.tx() as c:
-            await self._apply_turn(c, game_id, set(to_act), at, count_move=True)
+            await self._apply_turn(c, game_id, seats, at, count_move=True)
+
+    async def _turn_writes(self, c: aiosqlite.Connection, game_id: int, to_act: set[str],
+                           at: datetime) -> bool:
+        """Whether `_apply_turn` would write anything: a vacation to end, a clock that
+        changes, or a turn that ends (its move time is recorded)."""
+        g = await self._game(c, game_id)
+        if g is None or g.status != "running":
+            return False
+        if await self._due_vacations(c, at, game_id):
+            return True
+        inc = g.pace.increment_s if g.pace else None
+        cap = g.pace.cap_s if g.pace else None
+        for k, on_vacation in await self._clocks(c, game_id):
+            r = reconcile(k, at, must_act=k.seat in to_act, blocked=g.paused or on_vacation,
+                          increment=inc, cap=cap)
+            if r.move_seconds is not None or r.clock != k:
+                return True
+        return False
 
     async def _game(self, c: aiosqlite.Connection, game_id: int) -> GameClock | None:
         r = await fetch_one(c, f"SELECT {_GCOLS} FROM community_games WHERE game_id = ?",
@@ -372,17 +398,23 @@ class ClockService:
     async def _end_due_vacations(self, c: aiosqlite.Connection, now: datetime,
                                  game_id: int | None = None) -> int:
         """End vacations whose time is up (all, or those of one game's players)."""
-        if game_id is None:
-            rows = await fetch_all(c, "SELECT user_id, vacation_until FROM community_users "
-                                   "WHERE vacation_until <= ? ORDER BY vacation_until", (ts(now),))
-        else:
-            rows = await fetch_all(
-                c, "SELECT u.user_id, u.vacation_until FROM community_users u JOIN seat_clocks sc "
-                "ON sc.user_id = u.user_id WHERE sc.game_id = ? AND u.vacation_until <= ?",
-                (game_id, ts(now)))
+        rows = await self._due_vacations(c, now, game_id)
         for user_id, until in rows:
             await self._end_vacation(c, user_id, parse_time(until))
         return len(rows)
+
+    @staticmethod
+    async def _due_vacations(c: aiosqlite.Connection, now: datetime,
+                             game_id: int | None = None) -> list[tuple]:
+        """(user, vacation end) of vacations whose time is up (all, or one game's)."""
+        if game_id is None:
+            return await fetch_all(c, "SELECT user_id, vacation_until FROM community_users "
+                                   "WHERE vacation_until <= ? ORDER BY vacation_until",
+                                   (ts(now),))
+        return await fetch_all(
+            c, "SELECT u.user_id, u.vacation_until FROM community_users u JOIN seat_clocks sc "
+            "ON sc.user_id = u.user_id WHERE sc.game_id = ? AND u.vacation_until <= ?",
+            (game_id, ts(now)))
 
     # ------------------------------------------------------------------ reading
     async def status(self, game_id: int, at: datetime) -> list[ClockStatus]:

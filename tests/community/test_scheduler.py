@@ -235,3 +235,48 @@ async def test_ended_game_stops_clocks(community, sink):
     again = await community.game_ended(1, winners=["athens"], at=T0 + 2 * H)
     assert not again.recorded
     assert (await community.scheduler(sink).tick(T0 + 100 * H)).claimed == 0
+
+
+def count_writes(monkeypatch, db) -> list[int]:
+    """A list that gets one entry per write transaction `db` opens from now on."""
+    writes: list[int] = []
+    real_tx = db.tx
+
+    def counted_tx():
+        writes.append(1)
+        return real_tx()
+
+    monkeypatch.setattr(db, "tx", counted_tx)
+    return writes
+
+
+async def test_a_turn_that_changes_no_clock_writes_nothing(community, monkeypatch):
+    """After every action the bot restarts the clocks; in an untimed game most actions
+    leave the same seat to move and change nothing, and then no write transaction is
+    taken (it would queue with the game store's commits for the file's one writer). A
+    hand-over still writes: the move is counted and the clocks change hands."""
+    await community.game_started(1, channel_id=1001, ruleset="athens-sparta",
+                                 players={"athens": ALICE, "sparta": BOB}, to_act=("athens",),
+                                 at=T0, pace=None)
+    db = community.clocks.db
+    writes = count_writes(monkeypatch, db)
+    moves = "SELECT moves FROM community_games WHERE game_id = 1"
+    await community.turn(1, ["athens"], at=T0 + H)
+    await community.turn(1, ["athens"], at=T0 + 2 * H)
+    assert writes == [] and (await db.one(moves))[0] == 0
+    await community.turn(1, ["sparta"], at=T0 + 3 * H)
+    assert writes == [1] and (await db.one(moves))[0] == 1
+    await community.turn(1, ["sparta"], at=T0 + 4 * H)
+    assert writes == [1]
+
+
+async def test_a_running_clock_is_charged_on_every_turn(community, monkeypatch):
+    """A timed game's running clock changes with time, so each turn still writes it."""
+    await start(community)
+    db = community.clocks.db
+    writes = count_writes(monkeypatch, db)
+    await community.turn(1, ["athens"], at=T0 + H)
+    assert writes == [1]
+    (row,) = await db.all("SELECT turn_used_s FROM seat_clocks WHERE game_id = 1 AND "
+                          "seat = 'athens'")
+    assert row[0] == 3600

@@ -58,6 +58,31 @@ async def test_the_committing_process_claims_its_post_with_the_action(svc):
     assert await svc.store.undelivered(game_id) == []
 
 
+async def test_a_claim_with_nothing_due_writes_nothing(svc, monkeypatch):
+    """The bot asks for the next post after every action; when none is due (the action
+    owed nothing, or its post is held by the deliverer that committed it) the answer costs
+    no write transaction, which SQLite would queue behind every other write."""
+    game_id, (v1, _, _) = await _three_posts(svc)
+    writes = []
+    real_tx = svc.store._tx
+
+    def counted_tx():
+        writes.append(1)
+        return real_tx()
+
+    monkeypatch.setattr(svc.store, "_tx", counted_tx)
+    now = svc._clock()
+    lease = now + timedelta(minutes=2)
+    # v1 is leased to its committer, v2 and v3 wait behind it: nothing is due.
+    assert await svc.store.claim_announcement(game_id, now, lease) is None
+    assert await svc.store.claim_announcement(game_id + 1000, now, lease) is None
+    assert writes == []
+    # Once v1's lease has run out it is due again, and the claim writes to take it.
+    later = now + timedelta(minutes=5)
+    got = await svc.store.claim_announcement(game_id, later, later + timedelta(minutes=2))
+    assert got is not None and got.version == v1 and writes == [1]
+
+
 async def test_two_deliverers_never_claim_the_same_announcement(svc, target):
     """Two stores (two processes) claim at the same moment, many times each, once the
     first post's lease has run out: exactly one claim wins each post, in version order."""
