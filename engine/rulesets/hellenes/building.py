@@ -19,6 +19,12 @@ DRAW = 3  # 4.22
 
 
 def can_build_in(s: HState, city: City, side: Side) -> bool:
+    return _can_build_in(s, city.name, side)
+
+
+@B.remembered()
+def _can_build_in(s: HState, name: str, side: Side) -> bool:
+    city = B.comps().cities[name]
     if B.city_control(s, city) != side or B.neutral(s, city.area):
         return False
     if city.name in s["sieges"]:
@@ -29,14 +35,16 @@ def can_build_in(s: HState, city: City, side: Side) -> bool:
 def reinforceable(s: HState, side: Side) -> list[str]:
     """4.21: a unit in its own Home City, below its maximum."""
     out = []
+    blocks, sieges = s["blocks"], s["sieges"]
     for b in B.on_map(s, side):
-        x = s["blocks"][b]
-        city = B.city_of(x["loc"])
-        if city is None or x["cv"] >= B.spec(b).max_strength or not B.home_city(b, city):
+        x = blocks[b]
+        if x["loc"] not in B.home_areas_of(b) or x["cv"] >= B.spec(b).max_strength:
             continue
-        if city.name in s["sieges"] and not x["inside"]:
+        city = B.city_of(x["loc"])
+        assert city is not None
+        if city.name in sieges and not x["inside"]:
             continue  # a besieger outside its own lost Home City is not in it
-        if can_build_in(s, city, side):
+        if _can_build_in(s, city.name, side):
             out.append(b)
     return sorted(out)
 

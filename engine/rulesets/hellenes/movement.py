@@ -81,11 +81,26 @@ def world(s: HState, side: Side, blocked: frozenset[str] | None, engage: bool,
     peace = B.peace(s)
     captured: frozenset[str] = frozenset()
     if peace:
-        held = B.controls(s)
+        held = B.control_map(s)
         captured = frozenset(c.area for c in B.comps().data.cities
                              if c.loyalty not in (side, "neutral") and held[c.name] == side)
-    return World(B.blocking(s, side) if blocked is None else blocked, engage, extra, neutral,
-                 frozenset(t["no_entry"]) if t else frozenset(), peace, captured)
+    w = World(B.blocking(s, side) if blocked is None else blocked, engage, extra, neutral,
+              frozenset(t["no_entry"]) if t else frozenset(), peace, captured)
+    return _intern(w)
+
+
+_WORLDS: dict[World, World] = {}
+
+
+def _intern(w: World) -> World:
+    """The one World object equal to `w`: the cached searches find their key by identity,
+    not by comparing every field of two equal Worlds."""
+    found = _WORLDS.get(w)
+    if found is None:
+        if len(_WORLDS) >= 4096:
+            _WORLDS.clear()  # bounded; a cleared World is simply made again
+        found = _WORLDS[w] = w
+    return found
 
 
 def routes(s: HState, bid: str, blocked: frozenset[str] | None = None,
@@ -333,9 +348,10 @@ def can_carry_to(s: HState, unit: str, dest: str) -> bool:
 
 
 # ------------------------------------------------------------------ Winter (9.21)
+@B.remembered()
 def shelters(s: HState, side: Side) -> frozenset[str]:
     """Areas of friendly-controlled Cities the enemy does not besiege (9.21)."""
-    held = B.controls(s)
+    held = B.control_map(s)
     return frozenset(c.area for c in B.comps().data.cities
                      if held[c.name] == side and c.name not in s["sieges"])
 
@@ -345,17 +361,28 @@ def winter_routes(s: HState, bid: str, extra: int,
     """9.21: Wintering units pass through enemy units; Forced Marches and Sails succeed (the
     `extra` area); only controlled, unbesieged Cities are destinations, and a fleet may not
     come in through an Offshore Sea the enemy blockades."""
-    x = s["blocks"][bid]
-    side = x["side"]
+    side = s["blocks"][bid]["side"]
     safe = shelters(s, side) if safe is None else safe
+    return list(winter_routes_in(s, bid, winter_world(s, side, extra), safe,
+                                 fleet_areas(s, "athens" if side == "sparta" else "sparta")))
+
+
+def winter_world(s: HState, side: Side, extra: int) -> World:
+    """The World of a Wintering move (9.21): enemy units block nothing."""
+    return world(s, side, frozenset(), False, extra)
+
+
+def winter_routes_in(s: HState, bid: str, w: World, safe: frozenset[str],
+                     foe_fleets: frozenset[str]) -> tuple[Route, ...]:
+    """`winter_routes` in a World, sheltering Cities and enemy fleet areas already worked
+    out (one of each serves a side's every unit)."""
+    x = s["blocks"][bid]
     if x["inside"] and not _profile(bid)[0]:
-        return []  # 7.4: besieged land units cannot move
+        return ()  # 7.4: besieged land units cannot move
     frozen, barred = expedition_limits(s, bid)
     if frozen:
-        return []
-    w = world(s, side, frozenset(), False, extra)
-    return list(_winter_search(x["loc"], x["inside"], bid, w, barred, safe,
-                               _fleet_areas(s, "athens" if side == "sparta" else "sparta")))
+        return ()
+    return _winter_search(x["loc"], x["inside"], bid, w, barred, safe, foe_fleets)
 
 
 @lru_cache(maxsize=8192)
@@ -375,7 +402,10 @@ def _winter_search(origin: str, inside: bool, bid: str, w: World, barred: frozen
 
 
 @B.remembered()
-def _fleet_areas(s: HState, side: str) -> frozenset[str]:
+def fleet_areas(s: HState, side: str) -> frozenset[str]:
     """Where `side` has fleets."""
+    idx = B.index(s)
+    if idx is not None:
+        return frozenset(idx.fleets(side))
     return frozenset(x["loc"] for b, x in s["blocks"].items()
                      if x["side"] == side and B.spec(b).type == "fleet")

@@ -16,7 +16,7 @@ from .assault import assault_targets, sortie_targets
 from .building import garrison_sites, reinforceable
 from .flow import note, phase_end
 from .homing import homing_battle_moves, homing_units, settle_homing, start_homing
-from .movement import shelters, winter_routes
+from .movement import fleet_areas, shelters, winter_routes, winter_routes_in, winter_world
 from .moves import group_areas, muster_targets, pillage_targets
 from .siege import attrition_open, establish, refresh
 from .state import Engaged, HState, Side, other, to_pool
@@ -284,12 +284,17 @@ def invest_garrisons(s: HState, side: Side) -> None:
 
 
 # ------------------------------------------------------------------ Winter (9.2)
-@B.remembered(copy=lambda found: {area: list(units) for area, units in found.items()})
 def sheltered(s: HState, side: Side) -> dict[str, list[str]]:
     """Units inside friendly-controlled Cities, by City area (9.0). A City over Capacity
     lists all its units; the excess must be Maintained or disband (9.213, 9.22)."""
+    return {area: list(units) for area, units in _sheltered(s, side).items()}
+
+
+@B.remembered()
+def _sheltered(s: HState, side: Side) -> dict[str, list[str]]:
+    """`sheltered`, handed out as it is (to callers here that only read it)."""
     out: dict[str, list[str]] = {}
-    held = B.controls(s)
+    held = B.control_map(s)
     for b in B.on_map(s, side):
         area = s["blocks"][b]["loc"]
         city = B.city_of(area)
@@ -303,13 +308,13 @@ def sheltered(s: HState, side: Side) -> dict[str, list[str]]:
 
 def exposed(s: HState, side: Side) -> list[str]:
     """Units not inside a friendly City: besiegers, fleets at sea, armies in the field."""
-    inside = {b for units in sheltered(s, side).values() for b in units}
+    inside = {b for units in _sheltered(s, side).values() for b in units}
     return sorted(b for b in B.on_map(s, side) if b not in inside)
 
 
 def over_capacity(s: HState, side: Side) -> dict[str, int]:
     out = {}
-    for area, units in sheltered(s, side).items():
+    for area, units in _sheltered(s, side).items():
         city = B.city_of(area)
         assert city is not None
         extra = len(units) - B.capacity(s, city)
@@ -330,9 +335,7 @@ class WinterActions(Procedure[HState]):
         opts = _building_options(s, side, left)
         kept = set(flow.args["maintained"])
         if left >= 1:
-            crowded = over_capacity(s, side)
-            candidates = exposed(s, side) + [b for a in crowded for b in sheltered(s, side)[a]]
-            for b in candidates:
+            for b in _needs_shelter(s, side):
                 if b in kept or B.spec(b).barbarian:
                     continue
                 area = B.comps().areas[s["blocks"][b]["loc"]].name
@@ -365,7 +368,9 @@ class WinterActions(Procedure[HState]):
             return
         if verb == "hbattle":
             bid, dest, via = rest.split(":")
-            move = next(m for m in homing_battle_moves(s, bid) if m.dest == dest and m.via == via)
+            with B.steady(s):  # looked up before anything moves
+                move = next(m for m in homing_battle_moves(s, bid)
+                            if m.dest == dest and m.via == via)
             start_homing(s, bid, move)
             _turn(s)["moved"].append(bid)
             refresh(s)
@@ -408,8 +413,10 @@ class WinterActions(Procedure[HState]):
 
 
 def _needs_shelter(s: HState, side: Side) -> list[str]:
+    """Units outside friendly Cities, then those beyond a City's Capacity (9.213, 9.22)."""
     crowded = over_capacity(s, side)
-    return exposed(s, side) + [b for a in crowded for b in sheltered(s, side)[a]]
+    held = _sheltered(s, side)
+    return exposed(s, side) + [b for a in crowded for b in held[a]]
 
 
 def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
@@ -417,26 +424,30 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
     moved = set(_turn(s)["moved"])
     names = B.comps().areas
     safe = shelters(s, side)
+    foe_fleets = fleet_areas(s, other(side))
+    w0, w1 = winter_world(s, side, 0), winter_world(s, side, 1)
+    barbarian = B.barbarians()
     opts = []
-    homed = {b for area, units in sheltered(s, side).items() for b in units
+    homed = {b for area, units in _sheltered(s, side).items() for b in units
              if B.home_city(b, B.city_of(area))}  # type: ignore[arg-type]
     for b in _needs_shelter(s, side):
-        if b in moved or B.spec(b).barbarian:
+        if b in moved or b in barbarian:
             continue
-        for r in winter_routes(s, b, 0, safe):
+        for r in winter_routes_in(s, b, w0, safe, foe_fleets):
             if r.length == 1:
                 opts.append(Option(f"quarter:{b}:{r.dest}", f"Quarter {B.spec(b).name} in "
                                    f"{names[r.dest].name} (free)", "9.211"))
-    for b in B.on_map(s, side):
-        if b in moved or b in homed or B.spec(b).barbarian or s["blocks"][b]["inside"]:
-            continue
-        for r in winter_routes(s, b, 1, safe):
-            if B.home_city(b, B.city_of(r.dest)):  # type: ignore[arg-type]
+    blocks = s["blocks"]
+    free = [b for b in B.on_map(s, side) if b not in moved and b not in barbarian]
+    far = {b: winter_routes_in(s, b, w1, safe, foe_fleets) for b in free}  # 9.212, 9.214
+    going = [b for b in free if b not in homed and not blocks[b]["inside"]]
+    for b in going:
+        homes = B.home_areas_of(b)
+        for r in far[b]:
+            if r.dest in homes:
                 opts.append(Option(f"home:{b}:{r.dest}", f"Send {B.spec(b).name} home to "
                                    f"{names[r.dest].name} (free)", "9.212"))
-    for b in B.on_map(s, side):
-        if b in moved or b in homed or B.spec(b).barbarian or s["blocks"][b]["inside"]:
-            continue
+    for b in going:
         for m in homing_battle_moves(s, b):
             what = (f"fight the blockade in {names[m.battle].name}" if m.battle and
                     m.battle != m.dest else f"fight the besiegers of {m.city}" if m.battle
@@ -445,18 +456,18 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
                                f"to {m.city}: {what} (free; a Homing Battle in SiegeBreaking "
                                "Combat, disbands unless it gets home)", "9.31"))
     if left >= 1:
-        areas = {s["blocks"][b]["loc"] for b in B.on_map(s, side) if b not in moved}
-        for area in sorted(areas):
-            if B.action_cost(s, area) <= left and any(
-                    winter_routes(s, b, 1, safe) for b in B.units_in(s, area, side)
-                    if b not in moved and not B.spec(b).barbarian):
+        areas = {blocks[b]["loc"] for b in B.on_map(s, side) if b not in moved}
+        able = {blocks[b]["loc"] for b in free if far[b]}
+        for area in sorted(areas & able):
+            if B.action_cost(s, area) <= left:
                 opts.append(Option(f"wmove:{area}", f"Wintering Group Move from "
                                    f"{names[area].name} to friendly Cities (1 Action)", "9.214"))
     return opts
 
 
 def _winter_move(s: HState, bid: str, dest: str, extra: int) -> None:
-    r = next(r for r in winter_routes(s, bid, extra) if r.dest == dest)
+    with B.steady(s):  # the route is looked up before anything moves
+        r = next(r for r in winter_routes(s, bid, extra) if r.dest == dest)
     if r.deep and B.spec(bid).type == "fleet":
         _turn(s)["crossings"].append({"fleets": [bid], "deep": r.deep, "cargo": {}})
     x = s["blocks"][bid]
