@@ -10,6 +10,7 @@ asked again cost a lookup, and nothing is kept once the state may change.
 from __future__ import annotations
 
 import threading
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache, lru_cache, wraps
@@ -51,7 +52,7 @@ class Index:
 
     def __init__(self, s: HState):
         self._s = s
-        self._by_area: dict[str, list[str]] | None = None
+        self._by_area: defaultdict[str, list[str]] | None = None
         self._on_map: dict[str, list[str]] = {}
         self._outside: dict[str, set[str]] = {}
         self._fleets: dict[str, set[str]] = {}
@@ -59,27 +60,20 @@ class Index:
 
     def _build(self) -> dict[str, list[str]]:
         areas = comps().areas
-        fleet = _fleet_ids()
-        by_area: dict[str, list[str]] = {}
+        by_area: defaultdict[str, list[str]] = defaultdict(list)
         on_map: dict[str, list[str]] = {"athens": [], "sparta": []}
-        outside: dict[str, set[str]] = {"athens": set(), "sparta": set()}
-        fleets: dict[str, set[str]] = {"athens": set(), "sparta": set()}
         for b, x in self._s["blocks"].items():
             loc = x["loc"]
-            by_area.setdefault(loc, []).append(b)
-            side = x["side"]
-            if b in fleet:
-                fleets[side].add(loc)
+            by_area[loc].append(b)
             if loc in areas:
-                on_map[side].append(b)
-                if not x["inside"]:
-                    outside[side].add(loc)
-        self._on_map, self._outside, self._fleets = on_map, outside, fleets
+                on_map[x["side"]].append(b)
+        self._on_map = on_map
         self._by_area = by_area
         return by_area
 
     @property
-    def by_area(self) -> dict[str, list[str]]:
+    def by_area(self) -> Mapping[str, list[str]]:
+        """Area -> its blocks (read with `get`, `in` and iteration only)."""
         by_area = self._by_area
         return self._build() if by_area is None else by_area
 
@@ -91,15 +85,21 @@ class Index:
 
     def outside(self, side: str) -> set[str]:
         """Areas holding the side's units outside a City (not to be changed)."""
-        if self._by_area is None:
-            self._build()
-        return self._outside[side]
+        found = self._outside.get(side)
+        if found is None:
+            blocks = self._s["blocks"]
+            found = self._outside[side] = {
+                blocks[b]["loc"] for b in self.on_map(side) if not blocks[b]["inside"]}
+        return found
 
     def fleets(self, side: str) -> set[str]:
         """Where the side has fleets, pools included (not to be changed)."""
-        if self._by_area is None:
-            self._build()
-        return self._fleets[side]
+        found = self._fleets.get(side)
+        if found is None:
+            blocks = self._s["blocks"]
+            found = self._fleets[side] = {
+                x["loc"] for b in _fleet_ids() if (x := blocks.get(b)) and x["side"] == side}
+        return found
 
 
 @cache
@@ -191,6 +191,18 @@ def pool(s: HState, side: str) -> list[str]:
     idx = index(s)
     ids: Iterable[str] = blocks if idx is None else idx.by_area.get(POOL, ())
     return sorted(b for b in ids if (x := blocks[b])["loc"] == POOL and x["side"] == side)
+
+
+@cache
+def city_areas() -> frozenset[str]:
+    """The areas holding a City (its CityState)."""
+    return frozenset(comps().city_in)
+
+
+@cache
+def city_order() -> dict[str, int]:
+    """Each City's area -> its place in the map data (the order Cities are listed in)."""
+    return {city.area: i for i, city in enumerate(comps().data.cities)}
 
 
 def city_of(area: str) -> City | None:

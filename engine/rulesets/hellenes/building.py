@@ -183,13 +183,16 @@ class Recruit(Procedure[HState]):
 
 def garrison_sites(s: HState, side: Side) -> list[str]:
     """4.23: an Opposing City occupied by friendly Greek units, without a garrison."""
-    out = []
-    for city in B.comps().data.cities:
-        if city.loyalty != other(side) or city.name in s["garrisons"]:
+    foe = other(side)
+    blocks, sieges, garrisons = s["blocks"], s["sieges"], s["garrisons"]
+    city_in, barbarian = B.comps().city_in, B.barbarians()
+    found = set()
+    for b in B.on_map(s, side):
+        area = blocks[b]["loc"]
+        city = city_in.get(area)
+        if (city is None or city.loyalty != foe or city.name in garrisons or b in barbarian
+                or (city.name in sieges and not blocks[b]["inside"])):
             continue
-        units = B.units_in(s, city.area, side)
-        if city.name in s["sieges"]:
-            units = [u for u in units if s["blocks"][u]["inside"]]
-        if any(not B.spec(u).barbarian for u in units) and B.city_control(s, city) == side:
-            out.append(city.name)
-    return out
+        found.add(area)
+    out = [a for a in found if B.city_control(s, city_in[a]) == side]
+    return [city_in[a].name for a in sorted(out, key=B.city_order().__getitem__)]

@@ -10,6 +10,7 @@ not pass through one. Musters never engage.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -63,6 +64,11 @@ class World:
     captured: frozenset[str]  # 12.0 2a: captured Opposing Cities' areas (for this side)
     # asked at every cached search: worked out once
     _hash: int = field(default=0, init=False, compare=False, repr=False)
+    # Each unit's destinations in this World, by (unit, area, inside): what a unit can
+    # reach depends only on where it stands and on the World, so the answer holds across
+    # clicks for as long as the World is the same (see `unit_dests`).
+    dests: dict[tuple[str, str, bool], frozenset[str]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash((
@@ -97,7 +103,7 @@ def _intern(w: World) -> World:
     not by comparing every field of two equal Worlds."""
     found = _WORLDS.get(w)
     if found is None:
-        if len(_WORLDS) >= 4096:
+        if len(_WORLDS) >= 1024:
             _WORLDS.clear()  # bounded; a cleared World is simply made again
         found = _WORLDS[w] = w
     return found
@@ -125,6 +131,25 @@ def dests_in(s: HState, bid: str, w: World) -> frozenset[str]:
     return NOWHERE if start is None else _dests(*start, bid, w)
 
 
+def unit_dests(s: HState, bids: Iterable[str], w: World) -> list[frozenset[str]]:
+    """`dests_in` for each of these units, kept in the World across clicks: a unit that has
+    not moved, in a World that has not changed, is not searched again. Where Athens'
+    expedition limits may apply (15.2, 15.4) they depend on more than the position, so
+    each unit is worked out as `dests_in` does."""
+    if expeditions_apply(s):
+        return [dests_in(s, b, w) for b in bids]
+    blocks, memo = s["blocks"], w.dests
+    out = []
+    for b in bids:
+        x = blocks[b]
+        key = (b, x["loc"], x["inside"])
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = dests_in(s, b, w)
+        out.append(found)
+    return out
+
+
 def _start(s: HState, bid: str) -> tuple[str, bool, frozenset[str]] | None:
     """Where a unit starts (area, inside) and the regions barred to it; None if it may not
     move at all (7.4: besieged land units; the expedition limits, 15.2, 15.4)."""
@@ -143,6 +168,11 @@ def _dests(origin: str, inside: bool, barred: frozenset[str], bid: str, w: World
 
 SICILY_ITALY = frozenset({"sicily", "italy"})
 NOWHERE: frozenset[str] = frozenset()
+
+
+def expeditions_apply(s: HState) -> bool:
+    """Whether `expedition_limits` may limit any unit now (Athens', 415 and Sicily)."""
+    return s["scenario"] in ("sicily", "415") and s["year"] >= 414
 
 
 def expedition_limits(s: HState, bid: str) -> tuple[bool, frozenset[str]]:

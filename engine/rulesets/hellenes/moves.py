@@ -13,10 +13,9 @@ from .movement import (
     Route,
     can_carry_to,
     cargo_for,
-    dests_in,
     may_engage,
     routes,
-    routes_in,
+    unit_dests,
     winter_routes,
     world,
 )
@@ -49,30 +48,40 @@ def movers(s: HState, side: Side, area: str) -> list[str]:
 def group_areas(s: HState, side: Side) -> list[str]:
     if not may_move(s, side):
         return []
-    areas = {s["blocks"][b]["loc"] for b in B.on_map(s, side)}
     w = world(s, side, B.blocking(s, side), may_engage(s, side), 0)
-    moved = set(_turn(s)["moved"])  # as `movers`, in any order: one unit that can go will do
-    return sorted(a for a in areas
-                  if any(routes_in(s, b, w) for b in B.units_in(s, a, side)
-                         if b not in moved))
+    moved = set(_turn(s)["moved"])  # as `movers`: one unmoved unit that can go will do
+    units = [b for b in B.on_map(s, side) if b not in moved]
+    blocks = s["blocks"]
+    return sorted({blocks[b]["loc"] for b, dests in zip(units, unit_dests(s, units, w))
+                   if dests})
 
 
 def reach(s: HState, side: Side) -> dict[str, frozenset[str]]:
     """Each unmoved unit's destinations this turn."""
+    return dict(_reach(s, side))
+
+
+@B.remembered()
+def _reach(s: HState, side: Side) -> dict[str, frozenset[str]]:
+    """`reach`, handed out as it is (to callers here that only read it)."""
     w = world(s, side, B.blocking(s, side), False, 0)
     moved = set(_turn(s)["moved"])
-    return {b: dests_in(s, b, w) for b in B.on_map(s, side) if b not in moved}
+    units = [b for b in B.on_map(s, side) if b not in moved]
+    return dict(zip(units, unit_dests(s, units, w)))
 
 
 def muster_targets(s: HState, side: Side) -> list[str]:
     """5.0 Muster: a friendly-controlled CityState that units elsewhere can reach."""
     if not may_move(s, side):
         return []
-    reachable = set().union(*reach(s, side).values())
-    held = B.city_area_controls(s)
-    return [city.area for city in B.comps().data.cities
-            if city.area in reachable and city.name not in s["sieges"]
-            and held[city.area] == side]
+    reachable = set().union(*_reach(s, side).values()) & B.city_areas()
+    city_in, sieges, held = B.comps().city_in, s["sieges"], B.control_map(s)
+    foes, friends = B.blocking(s, side), B.blocking(s, other(side))  # outside a City
+    # 1.4: the side controls the area when only its units stand outside the City there,
+    # or when nobody does and it controls the City (as `area_control` rules)
+    areas = [a for a in reachable if city_in[a].name not in sieges and a not in foes
+             and (a in friends or held[city_in[a].name] == side)]
+    return sorted(areas, key=B.city_order().__getitem__)  # in the map data's order
 
 
 def muster_units(s: HState, side: Side, area: str) -> list[str]:
