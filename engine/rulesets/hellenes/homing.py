@@ -14,7 +14,7 @@ simply go in. Units that do not get home disband (9.24 exception, 9.31).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import board as B
 from .components import City
@@ -22,8 +22,7 @@ from .movement import routes
 from .state import Engaged, HState, Side, other, to_pool
 
 
-@dataclass(frozen=True, slots=True)
-class HomingMove:
+class HomingMove(NamedTuple):
     dest: str  # the Home City's area
     city: str
     battle: str | None  # where the Homing Battle is fought; None: no fight, straight in

@@ -13,13 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
 from . import board as B
 from .state import WINTER, HState, Side
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
+class Route(NamedTuple):
+    """One way to a destination (a named tuple: searches make many, and a tuple is the
+    cheapest immutable record to make)."""
+
     dest: str
     via: str  # the area the unit enters `dest` from
     deep: int  # DeepSea borders crossed (5.22)
@@ -67,7 +70,7 @@ class World:
     # Each unit's destinations in this World, by (unit, area, inside): what a unit can
     # reach depends only on where it stands and on the World, so the answer holds across
     # clicks for as long as the World is the same (see `unit_dests`).
-    dests: dict[tuple[str, str, bool], frozenset[str]] = field(
+    dests: dict[tuple[Any, ...], frozenset[str]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -135,14 +138,21 @@ def unit_dests(s: HState, bids: Iterable[str], w: World) -> list[frozenset[str]]
     """`dests_in` for each of these units, kept in the World across clicks: a unit that has
     not moved, in a World that has not changed, is not searched again. Where Athens'
     expedition limits may apply (15.2, 15.4) they depend on more than the position, so
-    each unit is worked out as `dests_in` does."""
-    if expeditions_apply(s):
-        return [dests_in(s, b, w) for b in bids]
+    they are worked out for each unit and kept with the answer."""
+    limited = expeditions_apply(s)
     blocks, memo = s["blocks"], w.dests
     out = []
     for b in bids:
         x = blocks[b]
-        key = (b, x["loc"], x["inside"])
+        if limited:
+            frozen, barred = expedition_limits(s, b)
+            if frozen:
+                out.append(NOWHERE)
+                continue
+            key: tuple[str, str, bool] | tuple[str, str, bool, frozenset[str]] = (
+                b, x["loc"], x["inside"], barred)
+        else:
+            key = (b, x["loc"], x["inside"])
         found = memo.get(key)
         if found is None:
             found = memo[key] = dests_in(s, b, w)

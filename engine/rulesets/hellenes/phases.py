@@ -16,7 +16,7 @@ from .assault import assault_targets, sortie_targets
 from .building import garrison_sites, reinforceable
 from .flow import note, phase_end
 from .homing import homing_battle_moves, homing_units, settle_homing, start_homing
-from .movement import fleet_areas, shelters, winter_routes, winter_routes_in, winter_world
+from .movement import Route, fleet_areas, shelters, winter_routes, winter_routes_in, winter_world
 from .moves import group_areas, muster_targets, pillage_targets
 from .siege import attrition_open, establish, refresh
 from .state import Engaged, HState, Side, other, to_pool
@@ -439,11 +439,18 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
                                    f"{names[r.dest].name} (free)", "9.211"))
     blocks = s["blocks"]
     free = [b for b in B.on_map(s, side) if b not in moved and b not in barbarian]
-    far = {b: winter_routes_in(s, b, w1, safe, foe_fleets) for b in free}  # 9.212, 9.214
+    far: dict[str, tuple[Route, ...]] = {}  # 9.212, 9.214: each unit's range + 1
+
+    def reach(b: str) -> tuple[Route, ...]:
+        found = far.get(b)
+        if found is None:
+            found = far[b] = winter_routes_in(s, b, w1, safe, foe_fleets)
+        return found
+
     going = [b for b in free if b not in homed and not blocks[b]["inside"]]
     for b in going:
         homes = B.home_areas_of(b)
-        for r in far[b]:
+        for r in reach(b):
             if r.dest in homes:
                 opts.append(Option(f"home:{b}:{r.dest}", f"Send {B.spec(b).name} home to "
                                    f"{names[r.dest].name} (free)", "9.212"))
@@ -456,10 +463,11 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
                                f"to {m.city}: {what} (free; a Homing Battle in SiegeBreaking "
                                "Combat, disbands unless it gets home)", "9.31"))
     if left >= 1:
-        areas = {blocks[b]["loc"] for b in B.on_map(s, side) if b not in moved}
-        able = {blocks[b]["loc"] for b in free if far[b]}
-        for area in sorted(areas & able):
-            if B.action_cost(s, area) <= left:
+        here: dict[str, list[str]] = {}
+        for b in free:
+            here.setdefault(blocks[b]["loc"], []).append(b)
+        for area in sorted(here):
+            if B.action_cost(s, area) <= left and any(reach(b) for b in here[area]):
                 opts.append(Option(f"wmove:{area}", f"Wintering Group Move from "
                                    f"{names[area].name} to friendly Cities (1 Action)", "9.214"))
     return opts
