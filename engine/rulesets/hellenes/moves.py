@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
@@ -98,6 +100,29 @@ def _move(s: HState, bid: str, dest: str) -> None:
     refresh(s)
 
 
+STAY = Option("stay", "Stay where it is", "5.0")
+
+
+@lru_cache(maxsize=8192)
+def _route_option(r: Route, fight: bool) -> Option:
+    """A destination of a Group Move (made once per route: the prompt is built often)."""
+    names = B.comps().areas
+    deep = f", {r.deep} DeepSea crossing(s)" if r.deep else ""
+    engaging = ", Engaging the enemy there" if fight else ""
+    return Option(r.dest, f"to {names[r.dest].name} (from {names[r.via].name}{deep}"
+                  f"{engaging})", "5.4" if fight else "5.0")
+
+
+@lru_cache(maxsize=8192)
+def _forced_option(r: Route, fight: bool, elite: str) -> Option:
+    """A Forced March/Sail one area beyond the range (5.3)."""
+    names = B.comps().areas
+    engaging = ", Engaging the enemy there" if fight else ""
+    return Option(f"forced:{r.dest}", f"Forced March/Sail to {names[r.dest].name} (waits in "
+                  f"{names[r.via].name}; succeeds on {elite} after your Actions{engaging})",
+                  "5.3")
+
+
 class GroupMove(Procedure[HState]):
     """5.0: each unit of the Group is given a destination within its range, or stays.
     A fleet moving to land may carry one land unit of the Group (5.21)."""
@@ -127,27 +152,16 @@ class GroupMove(Procedure[HState]):
                                    f"{B.comps().areas[dest].name}: carry a land unit? "
                                    "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")]
         bid = a["queue"][0]
-        opts = [Option("stay", "Stay where it is", "5.0")]
+        opts = [STAY]
         blocked = B.blocking(s, side)
         normal = self._routes(flow, bid)
-        for r in normal:
-            deep = f", {r.deep} DeepSea crossing(s)" if r.deep else ""
-            fight = ", Engaging the enemy there" if r.dest in blocked else ""
-            opts.append(Option(r.dest, f"to {B.comps().areas[r.dest].name} (from "
-                               f"{B.comps().areas[r.via].name}{deep}{fight})",
-                               "5.4" if fight else "5.0"))
+        opts += [_route_option(r, r.dest in blocked) for r in normal]
         reached = {r.dest for r in normal}
         elite = "3-6" if B.spec(bid).elite else "5-6"
         if B.peace(s):
             elite += ", or surely in Greece under the Peace (12.0)"
-        for r in self._forced(flow, bid):
-            if r.dest in reached:
-                continue
-            fight = ", Engaging the enemy there" if r.dest in blocked else ""
-            opts.append(Option(f"forced:{r.dest}", f"Forced March/Sail to "
-                               f"{B.comps().areas[r.dest].name} (waits in "
-                               f"{B.comps().areas[r.via].name}; succeeds on {elite} after "
-                               f"your Actions{fight})", "5.3"))
+        opts += [_forced_option(r, r.dest in blocked, elite) for r in self._forced(flow, bid)
+                 if r.dest not in reached]
         x = s["blocks"][bid]
         what = ("The barbarians' free move" if a.get("only") else "Group Move")
         return [Prompt(side, f"{what} from {B.comps().areas[a['area']].name}: where does "
