@@ -150,6 +150,6 @@ def _components_load(ruleset_id: str) -> dict[str, Any]:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--workload"]:
-        n = play_workload(int(sys.argv[2]), *(sys.argv[3:4] or ["athens-sparta"]),
-                          scenarios=tuple(sys.argv[4:]))
+        ruleset_id = sys.argv[3] if len(sys.argv) > 3 else "athens-sparta"
+        n = play_workload(int(sys.argv[2]), ruleset_id, scenarios=tuple(sys.argv[4:]))
         print(f"actions {n}")
