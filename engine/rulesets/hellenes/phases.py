@@ -308,16 +308,23 @@ def invest_garrisons(s: HState, side: Side) -> None:
     """A Province taken round an enemy City that only a garrison holds: the siege of the
     garrison is established (7.2; RULINGS.md)."""
     peace = B.peace(s)
-    for city in B.comps().data.cities:
-        g = s["garrisons"].get(city.name)
-        if g is None or g["side"] == side or city.name in s["sieges"]:
-            continue
-        if peace and B.region(city.area) == "greece":
-            continue  # 12.0 2a: no besieging in Greece under the Peace
-        if B.units_in(s, city.area, side) and not B.units_in(s, city.area, g["side"]):
-            establish(s, city, side)
-            s["log"].append(f"{side.title()} lays siege to {city.name}, held by its garrison "
-                            "(7.2)")
+    cities = B.comps().cities
+    # Each City is judged on its own area and garrison, which besieging another does not
+    # touch: judged first on one index of the blocks, then besieged in the map's order.
+    with B.steady(s):
+        taken = []
+        for name, g in s["garrisons"].items():
+            city = cities[name]
+            if g["side"] == side or name in s["sieges"]:
+                continue
+            if peace and B.region(city.area) == "greece":
+                continue  # 12.0 2a: no besieging in Greece under the Peace
+            if B.units_in(s, city.area, side) and not B.units_in(s, city.area, g["side"]):
+                taken.append(city)
+    for city in sorted(taken, key=lambda c: B.city_order()[c.area]):
+        establish(s, city, side)
+        s["log"].append(f"{side.title()} lays siege to {city.name}, held by its garrison "
+                        "(7.2)")
 
 
 # ------------------------------------------------------------------ Winter (9.2)
