@@ -219,16 +219,17 @@ class GroupMove(Procedure[HState]):
         side = a["side"]
         formations: dict[tuple[str, str], list[str]] = {}
         deep: dict[tuple[str, str], int] = {}
-        blocked = B.blocking(s, side)
         forced = set(a.get("forced", []))
-        for bid, dest in a["orders"].items():
-            if bid in a["cargo"].values():
-                continue
-            found = self._forced(flow, bid) if bid in forced else self._routes(flow, bid)
-            r = next(r for r in found if r.dest == dest)  # noqa: B023
-            formations.setdefault((dest, r.via), []).append(bid)
-            extra = 1 if bid in forced and B.comps().is_deep(r.via, dest) else 0
-            deep[(dest, r.via)] = r.deep - extra
+        with B.steady(s):  # every route is looked up before anything moves
+            blocked = B.blocking(s, side)
+            for bid, dest in a["orders"].items():
+                if bid in a["cargo"].values():
+                    continue
+                found = self._forced(flow, bid) if bid in forced else self._routes(flow, bid)
+                r = next(r for r in found if r.dest == dest)  # noqa: B023
+                formations.setdefault((dest, r.via), []).append(bid)
+                extra = 1 if bid in forced and B.comps().is_deep(r.via, dest) else 0
+                deep[(dest, r.via)] = r.deep - extra
         for (dest, _via), fleets in sorted(formations.items()):
             if deep[(dest, _via)]:
                 _turn(s)["crossings"].append({
