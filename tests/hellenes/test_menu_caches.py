@@ -194,9 +194,9 @@ def test_an_enemy_moving_in_changes_the_world_and_the_answer(states):
     pytest.fail("no state to try")
 
 
-def test_expedition_limits_are_kept_apart_by_year():
-    s = next(s for s in _states("415", "limits", every=3, limit=700) if s["year"] <= 414)
-    s = copy.deepcopy(s)
+def test_expedition_limits_are_kept_apart_by_year(states):
+    s = copy.deepcopy(next(s for s in states if s["scenario"] == "415"
+                           and movement.expeditions_apply(s)))
     w = movement.world(s, "athens", B.blocking(s, "athens"), False, 0)
     units = B.on_map(s, "athens")
     for year in (415, 414, 413):
