@@ -63,14 +63,18 @@ def bench_hellenes(games: int = 12, seed: str = "bench") -> dict[str, Any]:
 WORKLOAD_GAMES = 2  # small: valgrind runs Python about 50 times slower
 
 
-def play_workload(games: int, ruleset_id: str = "athens-sparta", seed: str = "workload") -> int:
-    """Random games from fixed seeds, as the timed benchmark plays them; returns the number
-    of actions. The components are loaded first, so a run with 0 games is the fixed cost."""
+def play_workload(games: int, ruleset_id: str = "athens-sparta", seed: str = "workload",
+                  scenarios: tuple[str, ...] = ()) -> int:
+    """Random games from fixed seeds, as the timed benchmark plays them (game i in
+    `scenarios[i % len(scenarios)]`, the default scenario when none are named); returns
+    the number of actions. The components are loaded first, so a run with 0 games is the
+    fixed cost."""
     rules = ruleset(ruleset_id)
     Game.create(rules, seed=f"{seed}:warm")  # loads the board and components
     actions = 0
     for i in range(games):
-        g = Game.create(rules, seed=f"{seed}:{i}")
+        scenario = scenarios[i % len(scenarios)] if scenarios else None
+        g = Game.create(rules, scenario=scenario, seed=f"{seed}:{i}")
         player = Rng(f"player:{seed}:{i}")
         while g.outcome is None:
             p = player.choice(g.prompts())
@@ -79,13 +83,15 @@ def play_workload(games: int, ruleset_id: str = "athens-sparta", seed: str = "wo
     return actions
 
 
-def _instructions(games: int, ruleset_id: str) -> tuple[int, int]:
+def _instructions(games: int, ruleset_id: str, scenarios: tuple[str, ...] = ()
+                  ) -> tuple[int, int]:
     """(instructions executed, actions played) by the workload under callgrind."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", "--cache-sim=no", f"--callgrind-out-file={out}",
-             sys.executable, "-m", "engine.bench", "--workload", str(games), ruleset_id],
+             sys.executable, "-m", "engine.bench", "--workload", str(games), ruleset_id,
+             *scenarios],
             capture_output=True, text=True, check=True,
             env={**os.environ, "PYTHONHASHSEED": "0"})
         actions = int(re.findall(r"^actions (\d+)$", run.stdout, re.M)[-1])
@@ -105,6 +111,21 @@ def bench_instructions(ruleset_id: str = "athens-sparta", games: int = WORKLOAD_
     total, actions = _instructions(games, ruleset_id)
     return {"engine_action_minstr": round((total - base) / actions / 1e6, 3),
             "engine_workload_actions": actions}
+
+
+HELLENES_WORKLOAD_GAMES = 4  # one game of each scenario
+
+
+def bench_hellenes_instructions(games: int = HELLENES_WORKLOAD_GAMES) -> dict[str, Any]:
+    """`bench_instructions` for Hellenes (issue #15), game i in the i-th scenario by turns
+    (431, sicily, 413, 415), as the timed Hellenes benchmark spreads its games."""
+    if shutil.which("valgrind") is None:
+        return {"skipped": "valgrind is not installed"}
+    scenarios = tuple(ruleset("hellenes").scenarios)
+    base, _ = _instructions(0, "hellenes", scenarios)
+    total, actions = _instructions(games, "hellenes", scenarios)
+    return {"hellenes_action_minstr": round((total - base) / actions / 1e6, 3),
+            "hellenes_workload_actions": actions}
 
 
 def _components_load(ruleset_id: str) -> dict[str, Any]:
@@ -129,5 +150,6 @@ def _components_load(ruleset_id: str) -> dict[str, Any]:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--workload"]:
-        n = play_workload(int(sys.argv[2]), *(sys.argv[3:4] or ["athens-sparta"]))
+        ruleset_id = sys.argv[3] if len(sys.argv) > 3 else "athens-sparta"
+        n = play_workload(int(sys.argv[2]), ruleset_id, scenarios=tuple(sys.argv[4:]))
         print(f"actions {n}")

@@ -18,6 +18,7 @@ BENCHES: list[tuple[str, str, str, bool]] = [
     ("engine", "engine.bench", "bench_engine", False),
     ("hellenes", "engine.bench", "bench_hellenes", False),
     ("engine_instructions", "engine.bench", "bench_instructions", False),
+    ("hellenes_instructions", "engine.bench", "bench_hellenes_instructions", False),
     ("players", "engine.players.bench", "bench_players", False),
     ("store", "service.bench", "bench_store", True),
     ("render", "renders.bench", "bench_render", False),

@@ -10,9 +10,10 @@ asked again cost a lookup, and nothing is kept once the state may change.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from functools import cache, wraps
+from functools import cache, lru_cache, wraps
 from typing import Any, TypeVar
 
 from .components import Block, City, Components, Setup, load_components
@@ -41,25 +42,69 @@ def side_name(side: str) -> str:
 
 # ------------------------------------------------------------------ the steady-state index
 class Index:
-    """Derived facts of one unchanging state: the blocks of each area (in the state's own
-    order, so every answer lists them as a scan of the blocks would), built on first use,
-    and a memo."""
+    """Derived facts of one unchanging state, built in one pass over the blocks on first
+    use: the blocks of each area and each side's blocks on the map (both in the state's
+    own order, so every answer lists them as a scan of the blocks would), the areas where
+    each side has units outside a City (what blocks the other side's moves, 5.4) and
+    fleets; and a memo."""
 
-    __slots__ = ("_s", "_by_area", "memo")
+    __slots__ = ("_s", "_by_area", "_on_map", "_outside", "_fleets", "memo")
 
     def __init__(self, s: HState):
         self._s = s
-        self._by_area: dict[str, list[str]] | None = None
+        self._by_area: defaultdict[str, list[str]] | None = None
+        self._on_map: dict[str, list[str]] = {}
+        self._outside: dict[str, set[str]] = {}
+        self._fleets: dict[str, set[str]] = {}
         self.memo: dict[tuple[Any, ...], Any] = {}
 
+    def _build(self) -> dict[str, list[str]]:
+        areas = comps().areas
+        by_area: defaultdict[str, list[str]] = defaultdict(list)
+        on_map: dict[str, list[str]] = {"athens": [], "sparta": []}
+        for b, x in self._s["blocks"].items():
+            loc = x["loc"]
+            by_area[loc].append(b)
+            if loc in areas:
+                on_map[x["side"]].append(b)
+        self._on_map = on_map
+        self._by_area = by_area
+        return by_area
+
     @property
-    def by_area(self) -> dict[str, list[str]]:
+    def by_area(self) -> Mapping[str, list[str]]:
+        """Area -> its blocks (read with `get`, `in` and iteration only)."""
+        by_area = self._by_area
+        return self._build() if by_area is None else by_area
+
+    def on_map(self, side: str) -> list[str]:
+        """The side's blocks on the map (not to be changed)."""
         if self._by_area is None:
-            by_area: dict[str, list[str]] = {}
-            for b, x in self._s["blocks"].items():
-                by_area.setdefault(x["loc"], []).append(b)
-            self._by_area = by_area
-        return self._by_area
+            self._build()
+        return self._on_map[side]
+
+    def outside(self, side: str) -> set[str]:
+        """Areas holding the side's units outside a City (not to be changed)."""
+        found = self._outside.get(side)
+        if found is None:
+            blocks = self._s["blocks"]
+            found = self._outside[side] = {
+                blocks[b]["loc"] for b in self.on_map(side) if not blocks[b]["inside"]}
+        return found
+
+    def fleets(self, side: str) -> set[str]:
+        """Where the side has fleets, pools included (not to be changed)."""
+        found = self._fleets.get(side)
+        if found is None:
+            blocks = self._s["blocks"]
+            found = self._fleets[side] = {
+                x["loc"] for b in _fleet_ids() if (x := blocks.get(b)) and x["side"] == side}
+        return found
+
+
+@cache
+def _fleet_ids() -> frozenset[str]:
+    return frozenset(b.id for b in comps().data.blocks if b.type == "fleet")
 
 
 class _Steady(threading.local):
@@ -120,8 +165,10 @@ def remembered(copy: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
 
 
 # ------------------------------------------------------------------ where the blocks are
-@remembered(copy=list)
 def on_map(s: HState, side: str | None = None) -> list[str]:
+    idx = index(s)
+    if idx is not None and side is not None:
+        return list(idx.on_map(side))
     return [b for b, x in s["blocks"].items()
             if x["loc"] in comps().areas and (side is None or x["side"] == side)]
 
@@ -140,7 +187,22 @@ def units_in(s: HState, area: str, side: str | None = None,
 
 
 def pool(s: HState, side: str) -> list[str]:
-    return sorted(b for b, x in s["blocks"].items() if x["loc"] == POOL and x["side"] == side)
+    blocks = s["blocks"]
+    idx = index(s)
+    ids: Iterable[str] = blocks if idx is None else idx.by_area.get(POOL, ())
+    return sorted(b for b in ids if (x := blocks[b])["loc"] == POOL and x["side"] == side)
+
+
+@cache
+def city_areas() -> frozenset[str]:
+    """The areas holding a City (its CityState)."""
+    return frozenset(comps().city_in)
+
+
+@cache
+def city_order() -> dict[str, int]:
+    """Each City's area -> its place in the map data (the order Cities are listed in)."""
+    return {city.area: i for i, city in enumerate(comps().data.cities)}
 
 
 def city_of(area: str) -> City | None:
@@ -173,6 +235,11 @@ def city_control(s: HState, city: City) -> Side | None:
 @remembered(copy=dict)
 def controls(s: HState) -> dict[str, Side | None]:
     """Every City's controller at once: city name -> side (as `city_control` rules)."""
+    return _controls(s)
+
+
+def control_map(s: HState) -> Mapping[str, Side | None]:
+    """`controls` to read only: while the state is steady, the remembered answer itself."""
     return _controls(s)
 
 
@@ -252,15 +319,25 @@ def enemy_units_block(s: HState, area: str, side: str) -> bool:
 
 # ------------------------------------------------------------------ neutrality (1.31, 15.x)
 def persian_aid(s: HState) -> int:
-    return sum(1 for c in s["cards"]["in_play"] if comps().cards[c].event.kind == "persian-aid")
+    return _kinds(tuple(s["cards"]["in_play"])).get("persian-aid", 0)
 
 
 def taxes(s: HState) -> int:
-    return sum(1 for c in s["cards"]["in_play"] if comps().cards[c].event.kind == "taxes")
+    return _kinds(tuple(s["cards"]["in_play"])).get("taxes", 0)
 
 
 def in_play(s: HState, kind: str) -> bool:
-    return any(comps().cards[c].event.kind == kind for c in s["cards"]["in_play"])
+    return kind in _kinds(tuple(s["cards"]["in_play"]))
+
+
+@lru_cache(maxsize=256)
+def _kinds(cards: tuple[int, ...]) -> dict[str, int]:
+    """How many cards of each Event kind these cards in play are (not to be changed)."""
+    out: dict[str, int] = {}
+    for c in cards:
+        kind = comps().cards[c].event.kind
+        out[kind] = out.get(kind, 0) + 1
+    return out
 
 
 def neutral(s: HState, area: str) -> bool:
@@ -285,6 +362,9 @@ def neutral_areas(scenario: str, aid: bool, gela_open: bool) -> frozenset[str]:
 def blocking(s: HState, side: str) -> frozenset[str]:
     """Areas holding unbesieged enemy units: entering them is Engaging (5.4)."""
     foe = other(side)
+    idx = index(s)
+    if idx is not None:
+        return frozenset(idx.outside(foe))
     return frozenset(x["loc"] for x in s["blocks"].values()
                      if x["side"] == foe and not x["inside"] and x["loc"] in comps().areas)
 
@@ -361,6 +441,25 @@ def sicily_neutral(s: HState) -> bool:
 
 def action_cost(s: HState, area: str) -> int:
     return 2 if region(area) == "sicily" and sicily_neutral(s) else 1
+
+
+@cache
+def home_cities_of(bid: str) -> tuple[City, ...]:
+    """The unit's Home Cities (2.11), in the map data's order."""
+    c = comps()
+    return tuple(c.cities[n] for n in c.home_cities(spec(bid).nation))
+
+
+@cache
+def home_areas_of(bid: str) -> frozenset[str]:
+    """The areas of the unit's Home Cities."""
+    return frozenset(city.area for city in home_cities_of(bid))
+
+
+@cache
+def barbarians() -> frozenset[str]:
+    """Every barbarian block (2.25)."""
+    return frozenset(b.id for b in comps().data.blocks if b.barbarian)
 
 
 def home_city(bid: str, city: City) -> bool:

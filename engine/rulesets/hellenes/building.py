@@ -19,6 +19,12 @@ DRAW = 3  # 4.22
 
 
 def can_build_in(s: HState, city: City, side: Side) -> bool:
+    return _can_build_in(s, city.name, side)
+
+
+@B.remembered()
+def _can_build_in(s: HState, name: str, side: Side) -> bool:
+    city = B.comps().cities[name]
     if B.city_control(s, city) != side or B.neutral(s, city.area):
         return False
     if city.name in s["sieges"]:
@@ -29,14 +35,16 @@ def can_build_in(s: HState, city: City, side: Side) -> bool:
 def reinforceable(s: HState, side: Side) -> list[str]:
     """4.21: a unit in its own Home City, below its maximum."""
     out = []
+    blocks, sieges = s["blocks"], s["sieges"]
     for b in B.on_map(s, side):
-        x = s["blocks"][b]
-        city = B.city_of(x["loc"])
-        if city is None or x["cv"] >= B.spec(b).max_strength or not B.home_city(b, city):
+        x = blocks[b]
+        if x["loc"] not in B.home_areas_of(b) or x["cv"] >= B.spec(b).max_strength:
             continue
-        if city.name in s["sieges"] and not x["inside"]:
+        city = B.city_of(x["loc"])
+        assert city is not None
+        if city.name in sieges and not x["inside"]:
             continue  # a besieger outside its own lost Home City is not in it
-        if can_build_in(s, city, side):
+        if _can_build_in(s, city.name, side):
             out.append(b)
     return sorted(out)
 
@@ -175,13 +183,16 @@ class Recruit(Procedure[HState]):
 
 def garrison_sites(s: HState, side: Side) -> list[str]:
     """4.23: an Opposing City occupied by friendly Greek units, without a garrison."""
-    out = []
-    for city in B.comps().data.cities:
-        if city.loyalty != other(side) or city.name in s["garrisons"]:
+    foe = other(side)
+    blocks, sieges, garrisons = s["blocks"], s["sieges"], s["garrisons"]
+    city_in, barbarian = B.comps().city_in, B.barbarians()
+    found = set()
+    for b in B.on_map(s, side):
+        area = blocks[b]["loc"]
+        city = city_in.get(area)
+        if (city is None or city.loyalty != foe or city.name in garrisons or b in barbarian
+                or (city.name in sieges and not blocks[b]["inside"])):
             continue
-        units = B.units_in(s, city.area, side)
-        if city.name in s["sieges"]:
-            units = [u for u in units if s["blocks"][u]["inside"]]
-        if any(not B.spec(u).barbarian for u in units) and B.city_control(s, city) == side:
-            out.append(city.name)
-    return out
+        found.add(area)
+    out = [a for a in found if B.city_control(s, city_in[a]) == side]
+    return [city_in[a].name for a in sorted(out, key=B.city_order().__getitem__)]

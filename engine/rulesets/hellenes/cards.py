@@ -3,6 +3,8 @@ played now (3.1, 9.1, 10.2, 12.0, 15.1) and Initiative (3.3)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.ruleset import Context
 
 from .board import comps, in_play, peace, setup_of
@@ -88,13 +90,25 @@ def event_refusal(s: HState, side: Side, n: int) -> str | None:
 def commit_options(s: HState, side: Side) -> list[tuple[str, str, str]]:
     """(option id, label, rule) for every way to commit each card of the hand."""
     out = []
-    act = "Sacrifice to an Olympian" if s["season"] == NEW_YEAR else "Actions"
+    new_year = s["season"] == NEW_YEAR
     for n in s["cards"]["hands"][side]:
-        out.append((f"{n}:a", f"{label(n)} for {act}", "10.3" if s["season"] == NEW_YEAR
-                    else "3.2"))
+        out.append(_for_actions(n, new_year))
         if event_refusal(s, side, n) is None:
-            out.append((f"{n}:e", f"{label(n)} as its Event: {card(n).event.text}", "3.1"))
+            out.append(_as_event(n))
     return out
+
+
+@lru_cache(maxsize=512)
+def _for_actions(n: int, new_year: bool) -> tuple[str, str, str]:
+    """The card committed for its Actions, or in the New Year to Sacrifice (3.2, 10.3)."""
+    if new_year:
+        return f"{n}:a", f"{label(n)} for Sacrifice to an Olympian", "10.3"
+    return f"{n}:a", f"{label(n)} for Actions", "3.2"
+
+
+@lru_cache(maxsize=512)
+def _as_event(n: int) -> tuple[str, str, str]:
+    return f"{n}:e", f"{label(n)} as its Event: {card(n).event.text}", "3.1"
 
 
 def initiative(committed: dict[str, Commit]) -> list[Side]:

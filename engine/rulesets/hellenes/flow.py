@@ -6,6 +6,7 @@ new_year -> commit -> new_year_resolve -> [commit -> season]x4 -> commit -> wint
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine import Option, Prompt
@@ -86,6 +87,12 @@ class NewYear(Procedure[HState]):
         self._zeus(flow)
 
 
+@lru_cache(maxsize=1024)
+def _commit_option(option_id: str, label: str, rule: str) -> Option:
+    """One way to commit a card, made once (hands are offered again every Season)."""
+    return Option(option_id, label, rule)
+
+
 class Commit(Procedure[HState]):
     """3.3 / 9.1 / 10.1: both players commit a card face down, then reveal together."""
 
@@ -99,7 +106,7 @@ class Commit(Procedure[HState]):
         for side in ("athens", "sparta"):
             if side in s["cards"]["committed"] or not s["cards"]["hands"][side]:
                 continue
-            opts = tuple(Option(i, lab, r) for i, lab, r in K.commit_options(s, side))
+            opts = tuple(_commit_option(*o) for o in K.commit_options(s, side))
             out.append(Prompt(side, f"{s['year']} BC {season}: commit a card face down "
                               f"({rule})", opts, rule=rule, secret=True, kind="commit"))
         return out

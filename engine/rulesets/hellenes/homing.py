@@ -14,7 +14,7 @@ simply go in. Units that do not get home disband (9.24 exception, 9.31).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import board as B
 from .components import City
@@ -22,8 +22,7 @@ from .movement import routes
 from .state import Engaged, HState, Side, other, to_pool
 
 
-@dataclass(frozen=True, slots=True)
-class HomingMove:
+class HomingMove(NamedTuple):
     dest: str  # the Home City's area
     city: str
     battle: str | None  # where the Homing Battle is fought; None: no fight, straight in
@@ -38,16 +37,20 @@ def homing_battle_moves(s: HState, bid: str) -> list[HomingMove]:
     x = s["blocks"][bid]
     side: Side = x["side"]
     foe = other(side)
-    held = B.controls(s)
+    held = B.control_map(s)
+    sieges = s["sieges"]
+    homes = B.home_cities_of(bid)  # only a Home City is a goal: the rest need no search
     out: list[HomingMove] = []
     if B.spec(bid).type == "fleet":
+        goals = [city for city in homes if city.port and held[city.name] == side and (
+            city.name in sieges or B.fleets_in(s, city.offshore or "", foe))]
+        if not goals:
+            return out
         # a sea within the normal range, then one more area into the City (9.212)
         seas = {r.dest: r for r in routes(s, bid, frozenset(), False, 0)
                 if B.comps().areas[r.dest].kind == "sea"}
-        for city in B.comps().data.cities:
-            if held[city.name] != side or not B.home_city(bid, city) or not city.port:
-                continue
-            besieged = city.name in s["sieges"]
+        for city in goals:
+            besieged = city.name in sieges
             for sea in sorted(B.comps().sea_neighbours(city.area)):
                 if sea not in seas and sea != x["loc"]:
                     continue
@@ -59,11 +62,13 @@ def homing_battle_moves(s: HState, bid: str) -> list[HomingMove]:
                 elif besieged:  # a Sea Landing against the besiegers
                     out.append(HomingMove(city.area, city.name, city.area, sea, False))
         return out
+    goal = {city.area: city for city in homes
+            if held[city.name] == side and city.name in sieges}
+    if not goal:
+        return out
     for r in routes(s, bid, frozenset(), False, 1):
-        home = B.city_of(r.dest)
-        if home is None or held[home.name] != side or not B.home_city(bid, home):
-            continue
-        if home.name in s["sieges"]:
+        home = goal.get(r.dest)
+        if home is not None:
             out.append(HomingMove(r.dest, home.name, r.dest, r.via, False))
     return out
 

@@ -10,15 +10,19 @@ not pass through one. Musters never engage.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
 from . import board as B
 from .state import WINTER, HState, Side
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
+class Route(NamedTuple):
+    """One way to a destination (a named tuple: searches make many, and a tuple is the
+    cheapest immutable record to make)."""
+
     dest: str
     via: str  # the area the unit enters `dest` from
     deep: int  # DeepSea borders crossed (5.22)
@@ -63,6 +67,11 @@ class World:
     captured: frozenset[str]  # 12.0 2a: captured Opposing Cities' areas (for this side)
     # asked at every cached search: worked out once
     _hash: int = field(default=0, init=False, compare=False, repr=False)
+    # Each unit's destinations in this World, by (unit, area, inside): what a unit can
+    # reach depends only on where it stands and on the World, so the answer holds across
+    # clicks for as long as the World is the same (see `unit_dests`).
+    dests: dict[tuple[Any, ...], frozenset[str]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash((
@@ -81,11 +90,26 @@ def world(s: HState, side: Side, blocked: frozenset[str] | None, engage: bool,
     peace = B.peace(s)
     captured: frozenset[str] = frozenset()
     if peace:
-        held = B.controls(s)
+        held = B.control_map(s)
         captured = frozenset(c.area for c in B.comps().data.cities
                              if c.loyalty not in (side, "neutral") and held[c.name] == side)
-    return World(B.blocking(s, side) if blocked is None else blocked, engage, extra, neutral,
-                 frozenset(t["no_entry"]) if t else frozenset(), peace, captured)
+    w = World(B.blocking(s, side) if blocked is None else blocked, engage, extra, neutral,
+              frozenset(t["no_entry"]) if t else frozenset(), peace, captured)
+    return _intern(w)
+
+
+_WORLDS: dict[World, World] = {}
+
+
+def _intern(w: World) -> World:
+    """The one World object equal to `w`: the cached searches find their key by identity,
+    not by comparing every field of two equal Worlds."""
+    found = _WORLDS.get(w)
+    if found is None:
+        if len(_WORLDS) >= 1024:
+            _WORLDS.clear()  # bounded; a cleared World is simply made again
+        found = _WORLDS[w] = w
+    return found
 
 
 def routes(s: HState, bid: str, blocked: frozenset[str] | None = None,
@@ -110,6 +134,32 @@ def dests_in(s: HState, bid: str, w: World) -> frozenset[str]:
     return NOWHERE if start is None else _dests(*start, bid, w)
 
 
+def unit_dests(s: HState, bids: Iterable[str], w: World) -> list[frozenset[str]]:
+    """`dests_in` for each of these units, kept in the World across clicks: a unit that has
+    not moved, in a World that has not changed, is not searched again. Where Athens'
+    expedition limits may apply (15.2, 15.4) they depend on more than the position, so
+    they are worked out for each unit and kept with the answer."""
+    limited = expeditions_apply(s)
+    blocks, memo = s["blocks"], w.dests
+    out = []
+    for b in bids:
+        x = blocks[b]
+        if limited:
+            frozen, barred = expedition_limits(s, b)
+            if frozen:
+                out.append(NOWHERE)
+                continue
+            key: tuple[str, str, bool] | tuple[str, str, bool, frozenset[str]] = (
+                b, x["loc"], x["inside"], barred)
+        else:
+            key = (b, x["loc"], x["inside"])
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = dests_in(s, b, w)
+        out.append(found)
+    return out
+
+
 def _start(s: HState, bid: str) -> tuple[str, bool, frozenset[str]] | None:
     """Where a unit starts (area, inside) and the regions barred to it; None if it may not
     move at all (7.4: besieged land units; the expedition limits, 15.2, 15.4)."""
@@ -128,6 +178,11 @@ def _dests(origin: str, inside: bool, barred: frozenset[str], bid: str, w: World
 
 SICILY_ITALY = frozenset({"sicily", "italy"})
 NOWHERE: frozenset[str] = frozenset()
+
+
+def expeditions_apply(s: HState) -> bool:
+    """Whether `expedition_limits` may limit any unit now (Athens', 415 and Sicily)."""
+    return s["scenario"] in ("sicily", "415") and s["year"] >= 414
 
 
 def expedition_limits(s: HState, bid: str) -> tuple[bool, frozenset[str]]:
@@ -333,9 +388,10 @@ def can_carry_to(s: HState, unit: str, dest: str) -> bool:
 
 
 # ------------------------------------------------------------------ Winter (9.21)
+@B.remembered()
 def shelters(s: HState, side: Side) -> frozenset[str]:
     """Areas of friendly-controlled Cities the enemy does not besiege (9.21)."""
-    held = B.controls(s)
+    held = B.control_map(s)
     return frozenset(c.area for c in B.comps().data.cities
                      if held[c.name] == side and c.name not in s["sieges"])
 
@@ -345,17 +401,28 @@ def winter_routes(s: HState, bid: str, extra: int,
     """9.21: Wintering units pass through enemy units; Forced Marches and Sails succeed (the
     `extra` area); only controlled, unbesieged Cities are destinations, and a fleet may not
     come in through an Offshore Sea the enemy blockades."""
-    x = s["blocks"][bid]
-    side = x["side"]
+    side = s["blocks"][bid]["side"]
     safe = shelters(s, side) if safe is None else safe
+    return list(winter_routes_in(s, bid, winter_world(s, side, extra), safe,
+                                 fleet_areas(s, "athens" if side == "sparta" else "sparta")))
+
+
+def winter_world(s: HState, side: Side, extra: int) -> World:
+    """The World of a Wintering move (9.21): enemy units block nothing."""
+    return world(s, side, frozenset(), False, extra)
+
+
+def winter_routes_in(s: HState, bid: str, w: World, safe: frozenset[str],
+                     foe_fleets: frozenset[str]) -> tuple[Route, ...]:
+    """`winter_routes` in a World, sheltering Cities and enemy fleet areas already worked
+    out (one of each serves a side's every unit)."""
+    x = s["blocks"][bid]
     if x["inside"] and not _profile(bid)[0]:
-        return []  # 7.4: besieged land units cannot move
+        return ()  # 7.4: besieged land units cannot move
     frozen, barred = expedition_limits(s, bid)
     if frozen:
-        return []
-    w = world(s, side, frozenset(), False, extra)
-    return list(_winter_search(x["loc"], x["inside"], bid, w, barred, safe,
-                               _fleet_areas(s, "athens" if side == "sparta" else "sparta")))
+        return ()
+    return _winter_search(x["loc"], x["inside"], bid, w, barred, safe, foe_fleets)
 
 
 @lru_cache(maxsize=8192)
@@ -375,7 +442,10 @@ def _winter_search(origin: str, inside: bool, bid: str, w: World, barred: frozen
 
 
 @B.remembered()
-def _fleet_areas(s: HState, side: str) -> frozenset[str]:
+def fleet_areas(s: HState, side: str) -> frozenset[str]:
     """Where `side` has fleets."""
+    idx = B.index(s)
+    if idx is not None:
+        return frozenset(idx.fleets(side))
     return frozenset(x["loc"] for b, x in s["blocks"].items()
                      if x["side"] == side and B.spec(b).type == "fleet")

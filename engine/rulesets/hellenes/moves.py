@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
@@ -13,10 +15,9 @@ from .movement import (
     Route,
     can_carry_to,
     cargo_for,
-    dests_in,
     may_engage,
     routes,
-    routes_in,
+    unit_dests,
     winter_routes,
     world,
 )
@@ -49,30 +50,40 @@ def movers(s: HState, side: Side, area: str) -> list[str]:
 def group_areas(s: HState, side: Side) -> list[str]:
     if not may_move(s, side):
         return []
-    areas = {s["blocks"][b]["loc"] for b in B.on_map(s, side)}
     w = world(s, side, B.blocking(s, side), may_engage(s, side), 0)
-    moved = set(_turn(s)["moved"])  # as `movers`, in any order: one unit that can go will do
-    return sorted(a for a in areas
-                  if any(routes_in(s, b, w) for b in B.units_in(s, a, side)
-                         if b not in moved))
+    moved = set(_turn(s)["moved"])  # as `movers`: one unmoved unit that can go will do
+    units = [b for b in B.on_map(s, side) if b not in moved]
+    blocks = s["blocks"]
+    return sorted({blocks[b]["loc"] for b, dests in zip(units, unit_dests(s, units, w))
+                   if dests})
 
 
 def reach(s: HState, side: Side) -> dict[str, frozenset[str]]:
     """Each unmoved unit's destinations this turn."""
+    return dict(_reach(s, side))
+
+
+@B.remembered()
+def _reach(s: HState, side: Side) -> dict[str, frozenset[str]]:
+    """`reach`, handed out as it is (to callers here that only read it)."""
     w = world(s, side, B.blocking(s, side), False, 0)
     moved = set(_turn(s)["moved"])
-    return {b: dests_in(s, b, w) for b in B.on_map(s, side) if b not in moved}
+    units = [b for b in B.on_map(s, side) if b not in moved]
+    return dict(zip(units, unit_dests(s, units, w)))
 
 
 def muster_targets(s: HState, side: Side) -> list[str]:
     """5.0 Muster: a friendly-controlled CityState that units elsewhere can reach."""
     if not may_move(s, side):
         return []
-    reachable = set().union(*reach(s, side).values())
-    held = B.city_area_controls(s)
-    return [city.area for city in B.comps().data.cities
-            if city.area in reachable and city.name not in s["sieges"]
-            and held[city.area] == side]
+    reachable = set().union(*_reach(s, side).values()) & B.city_areas()
+    city_in, sieges, held = B.comps().city_in, s["sieges"], B.control_map(s)
+    foes, friends = B.blocking(s, side), B.blocking(s, other(side))  # outside a City
+    # 1.4: the side controls the area when only its units stand outside the City there,
+    # or when nobody does and it controls the City (as `area_control` rules)
+    areas = [a for a in reachable if city_in[a].name not in sieges and a not in foes
+             and (a in friends or held[city_in[a].name] == side)]
+    return sorted(areas, key=B.city_order().__getitem__)  # in the map data's order
 
 
 def muster_units(s: HState, side: Side, area: str) -> list[str]:
@@ -87,6 +98,29 @@ def _move(s: HState, bid: str, dest: str) -> None:
     x["loc"], x["inside"] = dest, False
     _turn(s)["moved"].append(bid)
     refresh(s)
+
+
+STAY = Option("stay", "Stay where it is", "5.0")
+
+
+@lru_cache(maxsize=8192)
+def _route_option(r: Route, fight: bool) -> Option:
+    """A destination of a Group Move (made once per route: the prompt is built often)."""
+    names = B.comps().areas
+    deep = f", {r.deep} DeepSea crossing(s)" if r.deep else ""
+    engaging = ", Engaging the enemy there" if fight else ""
+    return Option(r.dest, f"to {names[r.dest].name} (from {names[r.via].name}{deep}"
+                  f"{engaging})", "5.4" if fight else "5.0")
+
+
+@lru_cache(maxsize=8192)
+def _forced_option(r: Route, fight: bool, elite: str) -> Option:
+    """A Forced March/Sail one area beyond the range (5.3)."""
+    names = B.comps().areas
+    engaging = ", Engaging the enemy there" if fight else ""
+    return Option(f"forced:{r.dest}", f"Forced March/Sail to {names[r.dest].name} (waits in "
+                  f"{names[r.via].name}; succeeds on {elite} after your Actions{engaging})",
+                  "5.3")
 
 
 class GroupMove(Procedure[HState]):
@@ -118,27 +152,16 @@ class GroupMove(Procedure[HState]):
                                    f"{B.comps().areas[dest].name}: carry a land unit? "
                                    "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")]
         bid = a["queue"][0]
-        opts = [Option("stay", "Stay where it is", "5.0")]
+        opts = [STAY]
         blocked = B.blocking(s, side)
         normal = self._routes(flow, bid)
-        for r in normal:
-            deep = f", {r.deep} DeepSea crossing(s)" if r.deep else ""
-            fight = ", Engaging the enemy there" if r.dest in blocked else ""
-            opts.append(Option(r.dest, f"to {B.comps().areas[r.dest].name} (from "
-                               f"{B.comps().areas[r.via].name}{deep}{fight})",
-                               "5.4" if fight else "5.0"))
+        opts += [_route_option(r, r.dest in blocked) for r in normal]
         reached = {r.dest for r in normal}
         elite = "3-6" if B.spec(bid).elite else "5-6"
         if B.peace(s):
             elite += ", or surely in Greece under the Peace (12.0)"
-        for r in self._forced(flow, bid):
-            if r.dest in reached:
-                continue
-            fight = ", Engaging the enemy there" if r.dest in blocked else ""
-            opts.append(Option(f"forced:{r.dest}", f"Forced March/Sail to "
-                               f"{B.comps().areas[r.dest].name} (waits in "
-                               f"{B.comps().areas[r.via].name}; succeeds on {elite} after "
-                               f"your Actions{fight})", "5.3"))
+        opts += [_forced_option(r, r.dest in blocked, elite) for r in self._forced(flow, bid)
+                 if r.dest not in reached]
         x = s["blocks"][bid]
         what = ("The barbarians' free move" if a.get("only") else "Group Move")
         return [Prompt(side, f"{what} from {B.comps().areas[a['area']].name}: where does "
@@ -196,16 +219,17 @@ class GroupMove(Procedure[HState]):
         side = a["side"]
         formations: dict[tuple[str, str], list[str]] = {}
         deep: dict[tuple[str, str], int] = {}
-        blocked = B.blocking(s, side)
         forced = set(a.get("forced", []))
-        for bid, dest in a["orders"].items():
-            if bid in a["cargo"].values():
-                continue
-            found = self._forced(flow, bid) if bid in forced else self._routes(flow, bid)
-            r = next(r for r in found if r.dest == dest)  # noqa: B023
-            formations.setdefault((dest, r.via), []).append(bid)
-            extra = 1 if bid in forced and B.comps().is_deep(r.via, dest) else 0
-            deep[(dest, r.via)] = r.deep - extra
+        with B.steady(s):  # every route is looked up before anything moves
+            blocked = B.blocking(s, side)
+            for bid, dest in a["orders"].items():
+                if bid in a["cargo"].values():
+                    continue
+                found = self._forced(flow, bid) if bid in forced else self._routes(flow, bid)
+                r = next(r for r in found if r.dest == dest)  # noqa: B023
+                formations.setdefault((dest, r.via), []).append(bid)
+                extra = 1 if bid in forced and B.comps().is_deep(r.via, dest) else 0
+                deep[(dest, r.via)] = r.deep - extra
         for (dest, _via), fleets in sorted(formations.items()):
             if deep[(dest, _via)]:
                 _turn(s)["crossings"].append({

@@ -7,6 +7,8 @@ called procedure such as `recruit`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
@@ -15,8 +17,8 @@ from . import board as B
 from .assault import assault_targets, sortie_targets
 from .building import garrison_sites, reinforceable
 from .flow import note, phase_end
-from .homing import homing_battle_moves, homing_units, settle_homing, start_homing
-from .movement import shelters, winter_routes
+from .homing import HomingMove, homing_battle_moves, homing_units, settle_homing, start_homing
+from .movement import Route, fleet_areas, shelters, winter_routes, winter_routes_in, winter_world
 from .moves import group_areas, muster_targets, pillage_targets
 from .siege import attrition_open, establish, refresh
 from .state import Engaged, HState, Side, other, to_pool
@@ -28,19 +30,60 @@ def _turn(s: HState):
     return t
 
 
+# Menu options, made once for each set of what they say: the menus are built after every
+# click, mostly from the same options (and the kernel compares old and new prompts, which
+# is quickest when they hold the very same option objects).
+def _actions(cost: int) -> str:
+    return f"{cost} Action{'s' if cost > 1 else ''}"
+
+
+@lru_cache(maxsize=4096)
+def _reinforce_option(b: str, area: str, cv: int, cost: int) -> Option:
+    return Option(f"reinforce:{b}", f"Reinforce {B.spec(b).name} in "
+                  f"{B.comps().areas[area].name} to {cv + 1} cv ({_actions(cost)})", "4.21")
+
+
+RECRUIT = Option("recruit", "Recruit: draw 3 blocks from your pool, place one "
+                 "(1 Action; 2 in a neutral Sicily)", "4.22")
+
+
+@lru_cache(maxsize=1024)
+def _garrison_option(city: str) -> Option:
+    return Option(f"garrison:{city}", f"Build a Detached Garrison in {city} (1 Action)", "4.23")
+
+
+@lru_cache(maxsize=1024)
+def _move_option(area: str, cost: int) -> Option:
+    return Option(f"move:{area}", f"Group Move from {B.comps().areas[area].name} "
+                  f"({_actions(cost)})", "5.0")
+
+
+@lru_cache(maxsize=1024)
+def _muster_option(area: str, cost: int) -> Option:
+    return Option(f"muster:{area}", f"Muster at {B.comps().areas[area].name} "
+                  f"({_actions(cost)})", "5.0")
+
+
+@lru_cache(maxsize=1024)
+def _pillage_option(city: str, cost: int) -> Option:
+    return Option(f"pillage:{city}", f"Pillage {city} and withdraw ({_actions(cost)})", "5.5")
+
+
+@lru_cache(maxsize=64)
+def _done_option(left: int) -> Option:
+    return Option("done", f"End the Action phase ({left} Action(s) left are lost)", "4.0")
+
+
 def _building_options(s: HState, side: Side, left: int) -> list[Option]:
     opts = []
+    blocks = s["blocks"]
     for b in reinforceable(s, side):
-        area = s["blocks"][b]["loc"]
+        area = blocks[b]["loc"]
         cost = B.action_cost(s, area)
         if cost <= left:
-            x = s["blocks"][b]
-            opts.append(Option(f"reinforce:{b}", f"Reinforce {B.spec(b).name} in "
-                               f"{B.comps().areas[area].name} to {x['cv'] + 1} cv "
-                               f"({cost} Action{'s' if cost > 1 else ''})", "4.21"))
-    if B.pool(s, side) and left >= 1:
-        opts.append(Option("recruit", "Recruit: draw 3 blocks from your pool, place one "
-                           "(1 Action; 2 in a neutral Sicily)", "4.22"))
+            opts.append(_reinforce_option(b, area, blocks[b]["cv"], cost))
+    if left >= 1 and B.pool(s, side):
+        opts.append(RECRUIT)
     return opts
 
 
@@ -73,26 +116,20 @@ class Actions(Procedure[HState]):
         left = _turn(s)["actions"]
         opts = _building_options(s, side, left)
         if left >= 1:
-            opts += [Option(f"garrison:{c}", f"Build a Detached Garrison in {c} (1 Action)",
-                            "4.23") for c in garrison_sites(s, side)]
-        names = B.comps().areas
+            opts += [_garrison_option(c) for c in garrison_sites(s, side)]
         for area in group_areas(s, side):
             cost = B.action_cost(s, area)
             if cost <= left:
-                opts.append(Option(f"move:{area}", f"Group Move from {names[area].name} "
-                                   f"({cost} Action{'s' if cost > 1 else ''})", "5.0"))
+                opts.append(_move_option(area, cost))
         for area in muster_targets(s, side):
             cost = B.action_cost(s, area)
             if cost <= left:
-                opts.append(Option(f"muster:{area}", f"Muster at {names[area].name} "
-                                   f"({cost} Action{'s' if cost > 1 else ''})", "5.0"))
+                opts.append(_muster_option(area, cost))
         for city in pillage_targets(s, side):
             cost = B.action_cost(s, B.comps().cities[city].area)
             if cost <= left:
-                opts.append(Option(f"pillage:{city}", f"Pillage {city} and withdraw "
-                                   f"({cost} Action{'s' if cost > 1 else ''})", "5.5"))
-        opts.append(Option("done", f"End the Action phase ({left} Action(s) left are lost)",
-                           "4.0"))
+                opts.append(_pillage_option(city, cost))
+        opts.append(_done_option(left))
         return [Prompt(side, f"Action phase: {left} Action(s) left (4.0)", tuple(opts),
                        rule="4.0", kind="actions")]
 
@@ -271,25 +308,37 @@ def invest_garrisons(s: HState, side: Side) -> None:
     """A Province taken round an enemy City that only a garrison holds: the siege of the
     garrison is established (7.2; RULINGS.md)."""
     peace = B.peace(s)
-    for city in B.comps().data.cities:
-        g = s["garrisons"].get(city.name)
-        if g is None or g["side"] == side or city.name in s["sieges"]:
-            continue
-        if peace and B.region(city.area) == "greece":
-            continue  # 12.0 2a: no besieging in Greece under the Peace
-        if B.units_in(s, city.area, side) and not B.units_in(s, city.area, g["side"]):
-            establish(s, city, side)
-            s["log"].append(f"{side.title()} lays siege to {city.name}, held by its garrison "
-                            "(7.2)")
+    cities = B.comps().cities
+    # Each City is judged on its own area and garrison, which besieging another does not
+    # touch: judged first on one index of the blocks, then besieged in the map's order.
+    with B.steady(s):
+        taken = []
+        for name, g in s["garrisons"].items():
+            city = cities[name]
+            if g["side"] == side or name in s["sieges"]:
+                continue
+            if peace and B.region(city.area) == "greece":
+                continue  # 12.0 2a: no besieging in Greece under the Peace
+            if B.units_in(s, city.area, side) and not B.units_in(s, city.area, g["side"]):
+                taken.append(city)
+    for city in sorted(taken, key=lambda c: B.city_order()[c.area]):
+        establish(s, city, side)
+        s["log"].append(f"{side.title()} lays siege to {city.name}, held by its garrison "
+                        "(7.2)")
 
 
 # ------------------------------------------------------------------ Winter (9.2)
-@B.remembered(copy=lambda found: {area: list(units) for area, units in found.items()})
 def sheltered(s: HState, side: Side) -> dict[str, list[str]]:
     """Units inside friendly-controlled Cities, by City area (9.0). A City over Capacity
     lists all its units; the excess must be Maintained or disband (9.213, 9.22)."""
+    return {area: list(units) for area, units in _sheltered(s, side).items()}
+
+
+@B.remembered()
+def _sheltered(s: HState, side: Side) -> dict[str, list[str]]:
+    """`sheltered`, handed out as it is (to callers here that only read it)."""
     out: dict[str, list[str]] = {}
-    held = B.controls(s)
+    held = B.control_map(s)
     for b in B.on_map(s, side):
         area = s["blocks"][b]["loc"]
         city = B.city_of(area)
@@ -303,13 +352,13 @@ def sheltered(s: HState, side: Side) -> dict[str, list[str]]:
 
 def exposed(s: HState, side: Side) -> list[str]:
     """Units not inside a friendly City: besiegers, fleets at sea, armies in the field."""
-    inside = {b for units in sheltered(s, side).values() for b in units}
+    inside = {b for units in _sheltered(s, side).values() for b in units}
     return sorted(b for b in B.on_map(s, side) if b not in inside)
 
 
 def over_capacity(s: HState, side: Side) -> dict[str, int]:
     out = {}
-    for area, units in sheltered(s, side).items():
+    for area, units in _sheltered(s, side).items():
         city = B.city_of(area)
         assert city is not None
         extra = len(units) - B.capacity(s, city)
@@ -330,17 +379,12 @@ class WinterActions(Procedure[HState]):
         opts = _building_options(s, side, left)
         kept = set(flow.args["maintained"])
         if left >= 1:
-            crowded = over_capacity(s, side)
-            candidates = exposed(s, side) + [b for a in crowded for b in sheltered(s, side)[a]]
-            for b in candidates:
+            for b in _needs_shelter(s, side):
                 if b in kept or B.spec(b).barbarian:
                     continue
-                area = B.comps().areas[s["blocks"][b]["loc"]].name
-                opts.append(Option(f"maintain:{b}", f"Maintain {B.spec(b).name} in {area} "
-                                   "over Winter (1 Action)", "9.22"))
+                opts.append(_maintain_option(b, s["blocks"][b]["loc"]))
         opts += _wintering_options(s, side, left)
-        opts.append(Option("done", "End Winter Actions: unmaintained units outside friendly "
-                           "Cities disband (9.24)", "9.24"))
+        opts.append(WINTER_DONE)
         return [Prompt(side, f"Winter Actions: {left} left (9.2)", tuple(opts), rule="9.2",
                        kind="winter-actions")]
 
@@ -365,7 +409,9 @@ class WinterActions(Procedure[HState]):
             return
         if verb == "hbattle":
             bid, dest, via = rest.split(":")
-            move = next(m for m in homing_battle_moves(s, bid) if m.dest == dest and m.via == via)
+            with B.steady(s):  # looked up before anything moves
+                move = next(m for m in homing_battle_moves(s, bid)
+                            if m.dest == dest and m.via == via)
             start_homing(s, bid, move)
             _turn(s)["moved"].append(bid)
             refresh(s)
@@ -407,56 +453,99 @@ class WinterActions(Procedure[HState]):
             flow.end()
 
 
+WINTER_DONE = Option("done", "End Winter Actions: unmaintained units outside friendly "
+                     "Cities disband (9.24)", "9.24")
+
+
+@lru_cache(maxsize=4096)
+def _maintain_option(b: str, area: str) -> Option:
+    return Option(f"maintain:{b}", f"Maintain {B.spec(b).name} in {B.comps().areas[area].name} "
+                  "over Winter (1 Action)", "9.22")
+
+
+@lru_cache(maxsize=4096)
+def _quarter_option(b: str, dest: str) -> Option:
+    return Option(f"quarter:{b}:{dest}", f"Quarter {B.spec(b).name} in "
+                  f"{B.comps().areas[dest].name} (free)", "9.211")
+
+
+@lru_cache(maxsize=4096)
+def _home_option(b: str, dest: str) -> Option:
+    return Option(f"home:{b}:{dest}", f"Send {B.spec(b).name} home to "
+                  f"{B.comps().areas[dest].name} (free)", "9.212")
+
+
+@lru_cache(maxsize=4096)
+def _homing_battle_option(b: str, m: HomingMove) -> Option:
+    names = B.comps().areas
+    what = (f"fight the blockade in {names[m.battle].name}" if m.battle and
+            m.battle != m.dest else f"fight the besiegers of {m.city}" if m.battle
+            else "slip in by its Offshore Sea")
+    return Option(f"hbattle:{b}:{m.dest}:{m.via}", f"Send {B.spec(b).name} home "
+                  f"to {m.city}: {what} (free; a Homing Battle in SiegeBreaking "
+                  "Combat, disbands unless it gets home)", "9.31")
+
+
+@lru_cache(maxsize=1024)
+def _wmove_option(area: str) -> Option:
+    return Option(f"wmove:{area}", f"Wintering Group Move from "
+                  f"{B.comps().areas[area].name} to friendly Cities (1 Action)", "9.214")
+
+
 def _needs_shelter(s: HState, side: Side) -> list[str]:
+    """Units outside friendly Cities, then those beyond a City's Capacity (9.213, 9.22)."""
     crowded = over_capacity(s, side)
-    return exposed(s, side) + [b for a in crowded for b in sheltered(s, side)[a]]
+    held = _sheltered(s, side)
+    return exposed(s, side) + [b for a in crowded for b in held[a]]
 
 
 def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
     """9.211 Quartering and 9.212 Homing (free), 9.214 Group Moves (1 Action)."""
     moved = set(_turn(s)["moved"])
-    names = B.comps().areas
     safe = shelters(s, side)
+    foe_fleets = fleet_areas(s, other(side))
+    w0, w1 = winter_world(s, side, 0), winter_world(s, side, 1)
+    barbarian = B.barbarians()
     opts = []
-    homed = {b for area, units in sheltered(s, side).items() for b in units
+    homed = {b for area, units in _sheltered(s, side).items() for b in units
              if B.home_city(b, B.city_of(area))}  # type: ignore[arg-type]
     for b in _needs_shelter(s, side):
-        if b in moved or B.spec(b).barbarian:
+        if b in moved or b in barbarian:
             continue
-        for r in winter_routes(s, b, 0, safe):
+        for r in winter_routes_in(s, b, w0, safe, foe_fleets):
             if r.length == 1:
-                opts.append(Option(f"quarter:{b}:{r.dest}", f"Quarter {B.spec(b).name} in "
-                                   f"{names[r.dest].name} (free)", "9.211"))
-    for b in B.on_map(s, side):
-        if b in moved or b in homed or B.spec(b).barbarian or s["blocks"][b]["inside"]:
-            continue
-        for r in winter_routes(s, b, 1, safe):
-            if B.home_city(b, B.city_of(r.dest)):  # type: ignore[arg-type]
-                opts.append(Option(f"home:{b}:{r.dest}", f"Send {B.spec(b).name} home to "
-                                   f"{names[r.dest].name} (free)", "9.212"))
-    for b in B.on_map(s, side):
-        if b in moved or b in homed or B.spec(b).barbarian or s["blocks"][b]["inside"]:
-            continue
-        for m in homing_battle_moves(s, b):
-            what = (f"fight the blockade in {names[m.battle].name}" if m.battle and
-                    m.battle != m.dest else f"fight the besiegers of {m.city}" if m.battle
-                    else "slip in by its Offshore Sea")
-            opts.append(Option(f"hbattle:{b}:{m.dest}:{m.via}", f"Send {B.spec(b).name} home "
-                               f"to {m.city}: {what} (free; a Homing Battle in SiegeBreaking "
-                               "Combat, disbands unless it gets home)", "9.31"))
+                opts.append(_quarter_option(b, r.dest))
+    blocks = s["blocks"]
+    free = [b for b in B.on_map(s, side) if b not in moved and b not in barbarian]
+    far: dict[str, tuple[Route, ...]] = {}  # 9.212, 9.214: each unit's range + 1
+
+    def reach(b: str) -> tuple[Route, ...]:
+        found = far.get(b)
+        if found is None:
+            found = far[b] = winter_routes_in(s, b, w1, safe, foe_fleets)
+        return found
+
+    going = [b for b in free if b not in homed and not blocks[b]["inside"]]
+    for b in going:
+        homes = B.home_areas_of(b)
+        for r in reach(b):
+            if r.dest in homes:
+                opts.append(_home_option(b, r.dest))
+    for b in going:
+        opts += [_homing_battle_option(b, m) for m in homing_battle_moves(s, b)]
     if left >= 1:
-        areas = {s["blocks"][b]["loc"] for b in B.on_map(s, side) if b not in moved}
-        for area in sorted(areas):
-            if B.action_cost(s, area) <= left and any(
-                    winter_routes(s, b, 1, safe) for b in B.units_in(s, area, side)
-                    if b not in moved and not B.spec(b).barbarian):
-                opts.append(Option(f"wmove:{area}", f"Wintering Group Move from "
-                                   f"{names[area].name} to friendly Cities (1 Action)", "9.214"))
+        here: dict[str, list[str]] = {}
+        for b in free:
+            here.setdefault(blocks[b]["loc"], []).append(b)
+        for area in sorted(here):
+            if B.action_cost(s, area) <= left and any(reach(b) for b in here[area]):
+                opts.append(_wmove_option(area))
     return opts
 
 
 def _winter_move(s: HState, bid: str, dest: str, extra: int) -> None:
-    r = next(r for r in winter_routes(s, bid, extra) if r.dest == dest)
+    with B.steady(s):  # the route is looked up before anything moves
+        r = next(r for r in winter_routes(s, bid, extra) if r.dest == dest)
     if r.deep and B.spec(bid).type == "fleet":
         _turn(s)["crossings"].append({"fleets": [bid], "deep": r.deep, "cargo": {}})
     x = s["blocks"][bid]

@@ -22,7 +22,7 @@ GARRISON = "garrison"  # the option id of a City's garrison block in a losses pr
 
 def defender_of(s: HState, city: City) -> Side | None:
     """Who holds the City from inside: fortified units or a garrison (7.1, 2.3)."""
-    sides = {x["side"] for x in s["blocks"].values() if x["loc"] == city.area and x["inside"]}
+    sides = {s["blocks"][b]["side"] for b in B.units_in(s, city.area, inside=True)}
     g = s["garrisons"].get(city.name)
     if g is not None:
         sides.add(g["side"])
@@ -51,14 +51,23 @@ def lift(s: HState, city: City) -> None:
 
 def refresh(s: HState) -> None:
     """Lift sieges whose besiegers or defenders are gone, note blockades (8.21)."""
-    for name in list(s["sieges"]):
-        city = B.comps().cities[name]
-        sg = s["sieges"][name]
-        outside = B.units_in(s, city.area, sg["besieger"], inside=False)
-        if not outside or defender_of(s, city) != other(sg["besieger"]):
+    # Each siege is judged on its own City's area, its garrison and its Offshore Sea, none
+    # of which lifting another siege touches: all are judged first, on one index of the
+    # blocks, then carried out in order.
+    with B.steady(s):
+        verdicts = []
+        for name in list(s["sieges"]):
+            city = B.comps().cities[name]
+            besieger = s["sieges"][name]["besieger"]
+            outside = B.units_in(s, city.area, besieger, inside=False)
+            gone = not outside or defender_of(s, city) != other(besieger)
+            verdicts.append((city, gone, not gone and B.blockaded(s, city, other(besieger))))
+    for city, gone, blockaded in verdicts:
+        if gone:
             lift(s, city)
             continue
-        if B.blockaded(s, city, other(sg["besieger"])):
+        sg = s["sieges"][city.name]
+        if blockaded:
             if sg["blockade_since"] is None:
                 sg["blockade_since"] = s["stamp"]
         else:
