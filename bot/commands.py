@@ -15,20 +15,7 @@ from service.bots import LEVELS as BOT_LEVELS
 from service.errors import Refusal
 
 from . import limits, text
-from .controller import NOT_POSTED_START, Keryx, UserError, png_file, render
-
-
-def here(itx: discord.Interaction) -> int:
-    """The channel a game command speaks of: games live in server channels."""
-    if itx.channel_id is None:
-        raise UserError("Games are played in a server's text channel.")
-    return itx.channel_id
-
-
-def speaking_channel(itx: discord.Interaction) -> discord.abc.Messageable | None:
-    """Where announcements of the interaction's game go (None: found again by id)."""
-    ch = itx.channel
-    return ch if isinstance(ch, discord.abc.Messageable) else None
+from .controller import NOT_POSTED_START, Keryx, UserError, here, png_file, render, speaking_channel
 
 
 def parse_options(raw: str | None, ruleset_id: str) -> dict:

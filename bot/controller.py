@@ -53,6 +53,19 @@ class UserError(Exception):
     """A problem the user caused, worded for them."""
 
 
+def here(itx: discord.Interaction) -> int:
+    """The channel a game command speaks of: games live in server channels."""
+    if itx.channel_id is None:
+        raise UserError("Games are played in a server's text channel.")
+    return itx.channel_id
+
+
+def speaking_channel(itx: discord.Interaction) -> discord.abc.Messageable | None:
+    """Where announcements of the interaction's game go (None: found again by id)."""
+    ch = itx.channel
+    return ch if isinstance(ch, discord.abc.Messageable) else None
+
+
 class Keryx:
     """Interaction handlers and the public announcer, shared by commands and components."""
 
@@ -83,7 +96,7 @@ class Keryx:
             with contextlib.suppress(Exception):
                 await self.tell(itx, WENT_WRONG)
         finally:
-            self._inflight.discard(task)  # type: ignore[arg-type]
+            self._inflight.discard(task)
 
     async def drain(self, timeout: float) -> None:
         """Wait (up to `timeout` s) for the interaction handlers still running."""
@@ -151,7 +164,7 @@ class Keryx:
     async def seat_view(self, itx: discord.Interaction, game: int | None = None,
                         version: int | None = None) -> SeatView:
         """The user's view; for the seat a component was drawn for, if it says."""
-        sv = await self.svc.view(itx.channel_id, itx.user.id,
+        sv = await self.svc.view(here(itx), itx.user.id,
                                  await self.drawn_seat(itx, version))
         if game is not None and sv.game_id != game:
             raise UserError("Those buttons belong to an earlier game in this channel.")
@@ -162,7 +175,7 @@ class Keryx:
         index = ui.seat_index(version) if version is not None else None
         if index is None:
             return None
-        names = (await self.svc.game_info(itx.channel_id)).seat_names
+        names = (await self.svc.game_info(here(itx))).seat_names
         return names[index] if 0 <= index < len(names) else None
 
     async def show_prompt(self, itx: discord.Interaction, game: int | None = None,
@@ -178,7 +191,7 @@ class Keryx:
     async def news_for(self, itx: discord.Interaction, sv: SeatView) -> str:
         """Private events the seat learned since its own last action (e.g. a card the
         opponent was forced to show): delivered only here, ephemerally."""
-        entries = await self.svc.history(itx.channel_id, itx.user.id,
+        entries = await self.svc.history(here(itx), itx.user.id,
                                          after_seq=max(0, sv.version - 30))
         news: list[str] = []
         for entry in reversed(entries):
@@ -219,7 +232,7 @@ class Keryx:
 
     async def _submit(self, itx: discord.Interaction, answer: str, version: int) -> None:
         try:
-            result = await self.svc.submit(itx.channel_id, itx.user.id, answer, int(version),
+            result = await self.svc.submit(here(itx), itx.user.id, answer, int(version),
                                            itx.id, seat=await self.drawn_seat(itx, version))
         except Refusal as refusal:
             await self.refused(itx, refusal)
@@ -296,7 +309,7 @@ class Keryx:
             await self.defer_private(itx)
             await self.seat_view(itx, game)
             try:
-                result = await self.svc.undo(itx.channel_id, itx.user.id, int(version), itx.id,
+                result = await self.svc.undo(here(itx), itx.user.id, int(version), itx.id,
                                              seat=await self.drawn_seat(itx, version))
             except Refusal as refusal:
                 await self.refused(itx, refusal)
@@ -342,8 +355,10 @@ class Keryx:
 
     # ----------------------------------------------------------------- public posts
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
-        ch = self.client.get_channel(channel_id)
-        return ch if ch is not None else await self.client.fetch_channel(channel_id)
+        ch = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+        if not isinstance(ch, discord.abc.Messageable):
+            raise UserError(f"<#{channel_id}> is not a channel Keryx can post in.")
+        return ch
 
     async def announce(self, channel: discord.abc.Messageable | None,
                        result: ActionResult) -> bool:

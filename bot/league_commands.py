@@ -24,9 +24,9 @@ from service.community.pace import Policy
 from service.errors import Refusal
 
 from . import limits, text
-from .commands import _choices, here, parse_options, ruleset_choices, scenario_choices
+from .commands import _choices, parse_options, ruleset_choices, scenario_choices
 from .community import CommunityHooks, user_errors
-from .controller import Keryx, UserError, png_file, render
+from .controller import Keryx, UserError, here, png_file, render
 
 NOT_ENABLED = "Community play (leagues, ratings, clocks) is not enabled on this bot."
 POLICIES = [app_commands.Choice(name="tell the moderators (default)", value="notify"),
