@@ -117,6 +117,7 @@ class Board:
                                    if hx.get("terrain") == "mountain")
         self._limits: dict[str, tuple[int, int]] = {}
         self._labels: dict[str, str] = {}
+        self._findable: dict[str, str] = {}
         # a neutral city's own blocks (9.5), in component order
         self.neutral_home: dict[str, list[str]] = {}
         # blocks by their special role (revolts 7.0, Helots 7.1, rebel navies 9.4), in
@@ -220,6 +221,19 @@ class Board:
         got = self._labels.get(h)
         if got is None:
             got = self._labels[h] = self._label(h)
+        return got
+
+    def findable(self, h: str) -> str:
+        """A place as a player finds it on the map: its label, or for a hex without a city
+        the hex named by a neighbouring city ("hex K7 by Chalcis")."""
+        got = self._findable.get(h)
+        if got is None:
+            lab = self.label(h)
+            if lab == h:
+                near = next((self.label(nb) for nb in self.nbrs.get(h, ())
+                             if self.label(nb) != nb), None)
+                lab = f"hex {h}" + (f" by {near}" if near else "")
+            got = self._findable[h] = lab
         return got
 
     def _label(self, h: str) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from .board import SICILY, Board
 from .state import (
     current,
+    derived_all,
     enemy_hex,
     friendly,
     is_navy,
@@ -40,6 +41,36 @@ def _stack_ok(bd: Board, s, occ, side: str, h: str, bid: str) -> bool:
     if armies < total and bid in bd.armies:
         return sum(1 for b in mine if b in bd.armies) + 1 <= armies
     return True
+
+
+def crowded(bd: Board, s, occ, side: str, army: bool) -> frozenset[str] | None:
+    """The hexes where one more block of `side` (an army or a navy) coming from elsewhere
+    breaks the stacking limit (`_stack_ok`), so that a search asks a set instead of
+    counting blocks at each end; None when `occ` is not the blocks' occupancy as they
+    stand now (then ask `_stack_ok`). A block's own hex is not for this set: there it
+    does not count itself."""
+    if current(s, occ) is None:
+        return None
+    d = derived_all(s)  # revolt marks (`rv`) count too
+    if d is None:
+        return None
+    key = ("crowded", bd, side, army)
+    got = d.get(key)
+    if got is None:
+        blocks = s["blocks"]
+        armies_of = bd.armies
+        out = set()
+        for h, here in occ.items():
+            mine = here.get(side)
+            if not mine:
+                continue  # room for one (every limit is at least 2)
+            total, armies = bd.stack_limit(h)
+            own = [b for b in mine if not blocks[b].get("rv")]
+            if len(own) + 1 > total or (army and armies < total and
+                                        sum(1 for b in own if b in armies_of) + 1 > armies):
+                out.add(h)
+        got = d[key] = frozenset(out)
+    return got
 
 
 def _enemy_blocks(s, occ, side: str, h: str) -> bool:
@@ -102,6 +133,7 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tu
         if len(_LAND) >= 4096:
             _LAND.clear()
         found = _LAND[key] = _army_op_search(bd, start, limit, persia_closed, foes, neutral)
+    full = crowded(bd, s, occ, side, bid in bd.armies)
     out = []
     for (h, frm, crossed), _step in found.items():
         if h == start:
@@ -116,7 +148,7 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tu
             lim = 1 if crossed else bd.land[frm][h]
             if attack_used(s, h, frm, crossed) >= lim:
                 continue
-        if not _stack_ok(bd, s, occ, side, h, bid):
+        if (h in full) if full is not None else not _stack_ok(bd, s, occ, side, h, bid):
             continue
         out.append((h, "op", frm if attack else None, crossed if attack else False, None))
     return _dedupe(out)
@@ -239,6 +271,9 @@ def army_march_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
             _LAND.clear()
         ends = _LAND[key] = _march_search(bd, start, limit, persia_closed, enemy, friends,
                                           foe_held, sieged)
+    full = crowded(bd, s, occ, side, bid in bd.armies)
+    if full is not None:  # a march never ends where it starts
+        return [(h, "march", None, False, None) for h in ends if h not in full]
     return [(h, "march", None, False, None) for h in ends
             if _stack_ok(bd, s, occ, side, h, bid)]
 
@@ -392,6 +427,7 @@ def navy_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
     foes = enemy_set(bd, s, occ, side)
     reach = _water_bfs(bd, s, side, navy_starts(bd, s, bid), move_limit(bd, bid), occ, False,
                        foes)
+    full = crowded(bd, s, occ, side, bid in bd.armies)
     out = []
     oracle_start = bid in s["oracle"]
     for (h, c), _d in sorted(reach.items(), key=lambda kv: kv[1]):
@@ -409,7 +445,7 @@ def navy_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
         attack = (enemy and h not in bd.oracles) or neutral_city
         if attack and oracle_start:
             continue
-        if not _stack_ok(bd, s, occ, side, h, bid):
+        if (h in full) if full is not None else not _stack_ok(bd, s, occ, side, h, bid):
             continue
         if h in bd.ports and bd.city_at.get(h) != "Corinth" and bd.ports[h] != c:
             continue  # a city is reached, and attacked, on its own coast only (rule 1.7)
@@ -440,9 +476,11 @@ def _sea_ends(bd: Board, s, bid: str, occ) -> Iterator[tuple]:
         # starts), then what the search reached, nearest first
         reach = _water_bfs(bd, s, side, starts, 8, occ, True)
         open_ports = _open_ports(bd, s, occ, side)
+        full = crowded(bd, s, occ, side, bid in bd.armies)
         for h, c in [n for n in starts if _port_node(bd, n)] + \
                 _shared_ports_by_distance(bd, reach):
-            if h in open_ports and _stack_ok(bd, s, occ, side, h, bid):
+            if h in open_ports and (h not in full if full is not None and h != h0
+                                    else _stack_ok(bd, s, occ, side, h, bid)):
                 yield (h, "sea", None, False, coast_of(c))
         return
     if h0 not in bd.ports or not friendly(s, side, h0) or _in_siege(bd, s, occ, h0):
@@ -453,10 +491,12 @@ def _sea_ends(bd: Board, s, bid: str, occ) -> Iterator[tuple]:
         starts = navy_starts(bd, s, bid)
     reach = _water_bfs(bd, s, side, starts, 8, occ, True)
     open_ports = _open_ports(bd, s, occ, side)
+    full = crowded(bd, s, occ, side, bid in bd.armies)
     for h, c in _shared_ports_by_distance(bd, reach):
         if h == h0:
             continue
-        if h in open_ports and _stack_ok(bd, s, occ, side, h, bid):
+        if h in open_ports and (h not in full if full is not None
+                                else _stack_ok(bd, s, occ, side, h, bid)):
             yield (h, "sea", None, False, coast_of(c))
     # Sicily: via a friendly unblockaded embarkation port within reach (9.2)
     embark_ok = any(e == h0 or (e, bd.ports.get(e, 0)) in reach for e in bd.embark
@@ -558,16 +598,30 @@ def movable(bd: Board, s, side: str, occ=None) -> list[str]:
     occ = occ if occ is not None else occupancy(s)
     out = []
     moved = s["moved"]
+    blocks = s["blocks"]
+    oracle = s["oracle"]
     # what `_may_move` asks of every block, read once
-    ask = (other(side), s["oracle"], "storm" in s["events"],
+    ask = (other(side), oracle, "storm" in s["events"],
            bd.persian if side == "athens" or not s["persia"]["alliance"] else frozenset())
-    for bid, b in s["blocks"].items():
-        if b["side"] != side or b["loc"] in ("pool", "off", "out") or b["in"]:
-            continue
-        if bid in moved or b.get("rv"):
-            continue
-        if _may_move(bd, s, bid, occ, ask):
-            out.append(bid)
+    # `_may_move`'s answer depends on the block only through its place, whether it is an
+    # army, its coasts (navies) and whether it consulted the Oracle: blocks sharing these
+    # share the answer
+    seen: dict[tuple, bool] = {}
+    for here in occ.values():  # the blocks on the map
+        for bid in here.get(side, ()):
+            b = blocks[bid]
+            if b["in"] or bid in moved or b.get("rv"):
+                continue
+            h = b["loc"]
+            if bid in bd.armies:
+                key: tuple = (h, True, bid in oracle)
+            else:
+                key = (h, False, b["coast"], bid in s["diolkos"])
+            ok = seen.get(key)
+            if ok is None:
+                ok = seen[key] = _may_move(bd, s, bid, occ, ask)
+            if ok:
+                out.append(bid)
     return sorted(out)
 
 

@@ -8,6 +8,7 @@ the chosen block goes (first for the kind of move when there are many destinatio
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engine import Prompt
@@ -39,8 +40,16 @@ def _block_label(bd: Board, s: AS, b: str) -> str:
 def revolt_cities(bd: Board, s: AS, side: str) -> list[OptionRow]:
     """Rule 7.0: an enemy major city other than Athens and Sparta, not already targeted by
     you this Olympiad; 7.1: Messene for the Helots."""
-    occ = occupancy(s)
-    out: list[OptionRow] = []
+    return list(_revolt_rows(bd, s, side))
+
+
+def may_revolt(bd: Board, s: AS, side: str) -> bool:
+    """Whether `revolt_cities` has any row (the move menu asks only this, after every
+    move: the first city found is enough)."""
+    return next(_revolt_rows(bd, s, side), None) is not None
+
+
+def _revolt_rows(bd: Board, s: AS, side: str) -> Iterator[OptionRow]:
     specials, targets = bd.specials, bd.revolt_targets
     blocks = s["blocks"]
     special = "demos" if side == "athens" else "tyrants"
@@ -48,20 +57,24 @@ def revolt_cities(bd: Board, s: AS, side: str) -> list[OptionRow]:
                if blocks[b]["loc"] == "pool" and blocks[b]["side"] == side), None)
     helot = next((b for b in specials.get("helots", ())
                   if blocks[b]["loc"] == "pool" and blocks[b]["side"] == side), None)
+    if rb is None and (helot is None or side != "athens" or s["helot_ban"]):
+        return  # no revolt block in the pool: no city can be offered
+    occ = occupancy(s)
+    foe = other(side)
+    control, revolts = s["control"], s["revolts"]
     for name, c in targets:
-        if s["control"].get(name) != other(side):
+        if control.get(name) != foe:
             continue
-        if side in s["revolts"].get(name, []):
+        if side in revolts.get(name, ()):
             continue
         if _own_blocks_bar_revolt(s, c["hex"], side, occ):
             continue
         if name == "Messene" and side == "athens":
             if helot and not s["helot_ban"]:
-                out.append([f"c:{name}", f"{name} (Helots)", "7.1"])
+                yield [f"c:{name}", f"{name} (Helots)", "7.1"]
             continue
         if rb:
-            out.append([f"c:{name}", name, "7.0"])
-    return out
+            yield [f"c:{name}", name, "7.0"]
 
 
 def _own_blocks_bar_revolt(s: AS, h: str, side: str, occ: dict[str, Any]) -> bool:
@@ -108,7 +121,7 @@ class Move(PendingStep):
             opts.append(["up", "Other places", "4.0"])
             return [ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a "
                         f"block at {bd.label(place)}.", "4.0", opts)]
-        if revolt_cities(bd, s, side):
+        if may_revolt(bd, s, side):
             opts.append(["rv", "Sponsor a revolt", "7.0"])
         opts.append(["done", "End the move phase", "4.0"])
         return [ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a block "
@@ -160,15 +173,7 @@ class MoveDest(Step):
                 multi_from.setdefault(d[0], set()).add(d[2])
         dist = bd.distances(here) if here != SICILY else {}
 
-        def place(h: str) -> str:
-            # A hex without a city is named by a neighbouring city, so every destination
-            # reads as a place a player can find on the map ("hex K7 by Chalcis").
-            lab = bd.label(h)
-            if lab != h:
-                return lab
-            near = next((bd.label(nb) for nb in bd.nbrs.get(h, ()) if bd.label(nb) != nb),
-                        None)
-            return f"hex {h}" + (f" by {near}" if near else "")
+        place = bd.findable  # "hex K7 by Chalcis" for a hex without a city
 
         def label(d: Dest) -> str:
             h, mode, frm, crossed, coast = d
