@@ -595,7 +595,23 @@ def destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
 
 
 def movable(bd: Board, s, side: str, occ=None) -> list[str]:
+    """The blocks of `side` that may move now, sorted. The move menu asks again after
+    every answer, most of them not moving anything (a place chosen, "back"): the answer
+    is kept with the blocks (`derived_all`) under everything else it reads."""
     occ = occ if occ is not None else occupancy(s)
+    d = derived_all(s) if current(s, occ) is not None else None
+    if d is None:
+        return _movable(bd, s, side, occ)
+    hctl, sctl = s["hctl"], s["sctl"]  # replaced, never changed in place: kept by identity
+    key = ("movable", bd, side, tuple(s["moved"]), tuple(s["oracle"]), tuple(s["diolkos"]),
+           "storm" in s["events"], bool(s["persia"]["alliance"]))
+    got = d.get(key)
+    if got is None or got[0] is not hctl or got[1] is not sctl:
+        got = d[key] = (hctl, sctl, tuple(_movable(bd, s, side, occ)))
+    return list(got[2])
+
+
+def _movable(bd: Board, s, side: str, occ) -> list[str]:
     out = []
     moved = s["moved"]
     blocks = s["blocks"]

@@ -284,17 +284,8 @@ def compute_control(bd: Board, s: dict[str, Any]) -> None:
     """Refresh the land and sea control snapshot (rule 4.2). Called at the end of each
     phase only: moving into a hex never makes it friendly in the same phase."""
     occ = occupancy(s)
-    hctl: dict[str, str] = {}
-    sctl: dict[str, str] = {}
-    control = s["control"]
-    for h, name in bd.city_at.items():
-        side = control.get(name, "none")
-        if side in ("athens", "sparta", "neutral", "persia"):
-            hctl[h] = side
-            sctl[h] = side
-    for h in bd.persian:  # rule 9.3: Persian territory (friendly to Sparta when allied)
-        hctl.setdefault(h, "persia")
-        sctl.setdefault(h, "persia")
+    hctl = _city_control(bd, s["control"])
+    sctl = dict(hctl)
     for h, here in occ.items():
         if len(here) == 1:
             (side,) = here
@@ -308,9 +299,36 @@ def compute_control(bd: Board, s: dict[str, Any]) -> None:
                 hctl[h] = sg["besieger"] if sg["siege"] else sg["holder"]
                 sctl[h] = sg["besieger"] if sg["blockade"] else sg["holder"]
     # new dicts, never changed in place: movement.py caches what it reads from them by
-    # their identity
-    s["hctl"] = hctl
-    s["sctl"] = sctl
+    # their identity. A snapshot equal to the one in place keeps that one (and so what
+    # was cached from it): most phases end with control as it was.
+    if s["hctl"] != hctl:
+        s["hctl"] = hctl
+    if s["sctl"] != sctl:
+        s["sctl"] = sctl
+
+
+# Control of the cities' hexes and Persia's by `control` (city -> side), before the blocks
+# on the map are looked at: by board and the whole of `control`, as few keys recur.
+_CITY_CONTROL: dict[tuple[Board, tuple[tuple[str, str], ...]], dict[str, str]] = {}
+
+
+def _city_control(bd: Board, control: dict[str, str]) -> dict[str, str]:
+    """A new dict of every city's hex -> the side controlling it, and Persian territory
+    (rule 9.3: friendly to Sparta when allied) where no city says otherwise."""
+    key = (bd, tuple(control.items()))
+    got = _CITY_CONTROL.get(key)
+    if got is None:
+        got = {}
+        for h, name in bd.city_at.items():
+            side = control.get(name, "none")
+            if side in ("athens", "sparta", "neutral", "persia"):
+                got[h] = side
+        for h in bd.persian:
+            got.setdefault(h, "persia")
+        if len(_CITY_CONTROL) >= 256:
+            _CITY_CONTROL.clear()
+        _CITY_CONTROL[key] = got
+    return dict(got)
 
 
 def friendly(s: dict[str, Any], side: str, h: str, sea: bool = False) -> bool:

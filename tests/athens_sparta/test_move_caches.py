@@ -1,0 +1,65 @@
+"""Answers the move phase keeps between clicks (issue #17): each one is given again only
+while everything it reads stands still, and any change asks afresh."""
+
+from __future__ import annotations
+
+import engine
+from engine.rulesets.athens_sparta import movement
+from engine.rulesets.athens_sparta.board import board
+from engine.rulesets.athens_sparta.movement import _movable, movable
+from engine.rulesets.athens_sparta.state import compute_control, occupancy
+
+
+def _state():
+    return engine.new_game("athens-sparta", seed="caches").state
+
+
+def test_movable_is_kept_while_nothing_changes(monkeypatch):
+    s, bd = _state(), board()
+    first = movable(bd, s, "athens")
+    assert first == _movable(bd, s, "athens", occupancy(s))
+    monkeypatch.setattr(movement, "_movable", lambda *a: ["asked again"])
+    assert movable(bd, s, "athens") == first
+
+
+def test_movable_follows_moved_blocks_storms_and_the_blocks():
+    s, bd = _state(), board()
+    before = movable(bd, s, "athens")
+    b = before[0]
+    s["moved"].append(b)  # no block record changes: the list of moved blocks does
+    assert b not in movable(bd, s, "athens")
+    assert movable(bd, s, "athens") == _movable(bd, s, "athens", occupancy(s))
+    s["moved"].remove(b)
+    assert movable(bd, s, "athens") == before
+    navies = [x for x in before if x not in bd.armies]
+    assert navies
+    s["events"].append("storm")  # no naval movement this turn
+    assert not set(navies) & set(movable(bd, s, "athens"))
+    s["events"].remove("storm")
+    s["blocks"][b]["loc"] = "pool"
+    assert b not in movable(bd, s, "athens")
+    assert movable(bd, s, "athens") == _movable(bd, s, "athens", occupancy(s))
+
+
+def test_movable_follows_a_new_control_snapshot(monkeypatch):
+    s, bd = _state(), board()
+    movable(bd, s, "athens")
+    monkeypatch.setattr(movement, "_movable", lambda *a: ["asked again"])
+    s["hctl"] = dict(s["hctl"])  # a new snapshot (compute_control never edits one)
+    assert movable(bd, s, "athens") == ["asked again"]
+
+
+def test_control_snapshot_is_replaced_only_when_it_changes():
+    s, bd = _state(), board()
+    hctl, sctl = s["hctl"], s["sctl"]
+    frozen = dict(hctl)
+    compute_control(bd, s)
+    assert s["hctl"] is hctl and s["sctl"] is sctl  # nothing changed: caches stay warm
+    b = next(x for x, r in s["blocks"].items() if r["side"] == "sparta"
+             and r["loc"] not in ("pool", "off", "out"))
+    h = next(x for x in bd.hexes if x not in occupancy(s) and x not in hctl
+             and bd.hexes[x]["kind"] != "sea")
+    s["blocks"][b]["loc"] = h
+    compute_control(bd, s)
+    assert s["hctl"] is not hctl and s["hctl"][h] == "sparta"
+    assert hctl == frozen  # the old snapshot is never changed in place
