@@ -127,6 +127,7 @@ class Board:
         for bid, sp in self.blocks.items():
             if sp.get("special"):
                 self.specials.setdefault(sp["special"], []).append(bid)
+        self.major_cities = sorted(n for n, c in self.cities.items() if c.get("major"))
         self.revolt_targets = [(n, c) for n, c in sorted(self.cities.items())
                                if n not in ("Athens", "Sparta") and c.get("major")
                                and c.get("hex")]
