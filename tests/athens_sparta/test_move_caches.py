@@ -63,3 +63,43 @@ def test_control_snapshot_is_replaced_only_when_it_changes():
     compute_control(bd, s)
     assert s["hctl"] is not hctl and s["hctl"][h] == "sparta"
     assert hctl == frozen  # the old snapshot is never changed in place
+
+
+class _Events:
+    def __init__(self):
+        self.events = []
+
+    def event(self, kind, text, **data):
+        self.events.append((kind, data))
+
+
+def test_a_phase_end_with_nothing_changed_is_skipped_and_any_change_is_seen(monkeypatch):
+    from engine.rulesets.athens_sparta import strategics
+
+    s, bd = _state(), board()
+    strategics.end_of_phase(bd, s, _Events())  # nothing to change at the start
+    calls = []
+    monkeypatch.setattr(strategics, "compute_control",
+                        lambda bd, s: calls.append(1) or compute_control(bd, s))
+    strategics.end_of_phase(bd, s, _Events())
+    assert calls == []  # the same blocks, control and snapshot: nothing to do
+    # a Spartan block alone in an Athenian city takes it at the next phase end (4.2)
+    name, city = next((n, c) for n, c in bd.cities.items() if s["control"].get(n) == "athens"
+                      and c.get("hex") and c["hex"] not in occupancy(s)
+                      and n not in strategics.REBELS and not c.get("major"))
+    b = next(x for x, r in s["blocks"].items() if r["side"] == "sparta"
+             and r["loc"] not in ("pool", "off", "out") and x in bd.armies)
+    s["blocks"][b]["loc"] = city["hex"]
+    ctx = _Events()
+    strategics.end_of_phase(bd, s, ctx)
+    assert s["control"][name] == "sparta" and calls == [1]
+    assert ("control", {"city": name, "old": "athens", "new": "sparta", "taken": name}) \
+        in [(k, {x: v for x, v in d.items() if x in ("city", "old", "new", "taken")})
+            for k, d in ctx.events]
+    strategics.end_of_phase(bd, s, _Events())  # runs in full: the last one changed control
+    assert calls == [1, 1]
+    strategics.end_of_phase(bd, s, _Events())
+    assert calls == [1, 1]
+    s["control"][name] = "athens"  # control changed by other rules (not the blocks)
+    strategics.end_of_phase(bd, s, _Events())
+    assert calls == [1, 1, 1] and s["control"][name] == "sparta"

@@ -240,14 +240,8 @@ def _land_sets(bd: Board, s, side: str) -> tuple[frozenset[str], frozenset[str],
 
 
 def _dedupe(out: list[tuple]) -> list[tuple]:
-    seen = set()
-    res = []
-    for d in out:
-        k = (d[0], d[1], d[2], d[3], d[4])
-        if k not in seen:
-            seen.add(k)
-            res.append(d)
-    return res
+    """The destinations without repeats, first ones kept, in order."""
+    return list(dict.fromkeys(out))
 
 
 def army_march_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
