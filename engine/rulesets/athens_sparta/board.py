@@ -106,6 +106,7 @@ class Board:
             if hx and c.get("port"):
                 self.ports[hx] = c.get("coast") or 0
         self.ports[SICILY] = 0
+        self.port_hexes = frozenset(self.ports)
         self.embark = sorted({c["hex"] for c in self.cities.values()
                              if c.get("hex") and self.hexes[c["hex"]].get("sicily_port")})
         self.oracles = frozenset(c["hex"] for c in self.cities.values()

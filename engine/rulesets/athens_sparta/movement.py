@@ -535,9 +535,13 @@ def _open_ports(bd: Board, s, occ, side: str) -> frozenset[str]:
     got = d.get(key) if d is not None else None
     if got is not None and got[0] is hctl:
         return got[1]
-    ports = frozenset(h for h in bd.ports if friendly(s, side, h)
-                      and not _in_siege(bd, s, occ, h) and not _enemy_blocks(s, occ, side, h))
-    if d is not None:
+    if d is None:
+        ports = frozenset(h for h in bd.ports if friendly(s, side, h) and
+                          not _in_siege(bd, s, occ, h) and not _enemy_blocks(s, occ, side, h))
+    else:  # the same, from sets already known
+        friends = _land_sets(bd, s, side)[1]  # the hexes `friendly` answers yes for
+        ports = (friends & bd.port_hexes) - _siege_hexes(bd, s, occ) - \
+            _held_by(s, occ, other(side))
         d[key] = (hctl, ports)
     return ports
 
