@@ -10,7 +10,6 @@ spec dict of the same shape (`Board.from_spec`), which the tests use for tiny ma
 
 from __future__ import annotations
 
-from collections import deque
 from functools import lru_cache
 from typing import Any
 
@@ -204,14 +203,20 @@ class Board:
     def distances(self, src: str) -> dict[str, int]:
         d = self._dist.get(src)
         if d is None:
+            # breadth first, a ring at a time (the order a queue would give)
             d = {src: 0}
-            q = deque([src])
-            while q:
-                h = q.popleft()
-                for nb in self.nbrs.get(h, ()):
-                    if nb not in d:
-                        d[nb] = d[h] + 1
-                        q.append(nb)
+            nbrs = self.nbrs
+            ring = [src]
+            step = 0
+            while ring:
+                step += 1
+                nxt = []
+                for h in ring:
+                    for nb in nbrs.get(h, ()):
+                        if nb not in d:
+                            d[nb] = step
+                            nxt.append(nb)
+                ring = nxt
             self._dist[src] = d
         return d
 
