@@ -24,6 +24,7 @@ from .strategics import end_of_phase
 
 MOVE_RULES = {"op": "4.4", "march": "4.51", "sea": "4.52"}
 MODE_ORDER = ("op", "march", "sea")
+MODE_RANK = {m: i for i, m in enumerate(MODE_ORDER)}
 MODE_NAMES = {"op": ("Operation move", "4.4"), "march": ("March move", "4.51"),
               "sea": ("Sea move", "4.52")}
 MANY = 20  # more blocks than this: the place is asked first
@@ -147,6 +148,40 @@ def _dest_id(d: Dest) -> str:
     return f"{m}|{h}|{frm or ''}|{int(bool(crossed))}|{'' if coast is None else coast}"
 
 
+# A destination's option row, by board, destination and whether its hex is attacked from
+# several hexes (then the label names the one): pure, and the same rows recur.
+_ROWS: dict[tuple[Board, Dest, bool], list[str]] = {}
+
+
+def _dest_row(bd: Board, d: Dest, several: bool) -> list[str]:
+    """[id, label, rule] of a destination; `several`: the hex may be attacked from more
+    than one hex, so an attack names the one it comes from. Callers never change it."""
+    key = (bd, d, several)
+    got = _ROWS.get(key)
+    if got is None:
+        if len(_ROWS) >= 65536:
+            _ROWS.clear()
+        got = _ROWS[key] = [_dest_id(d), _dest_label(bd, d, several), MOVE_RULES[d[1]]]
+    return got
+
+
+def _dest_label(bd: Board, d: Dest, several: bool) -> str:
+    h, mode, frm, crossed, coast = d
+    place = bd.findable  # "hex K7 by Chalcis" for a hex without a city
+    lab = place(h)
+    if mode == "march":
+        lab += " — march (strategic, 4.51)"
+    elif mode == "sea":
+        lab += " — by sea (strategic, 4.52)"
+    elif frm:
+        lab += " (attack" + (f" from {place(frm)}" if several else "") \
+            + (", across the strait" if crossed else "") + ")"
+    if coast is not None and len(bd.hexes[h].get("coasts") or []) > 1 and \
+            h not in bd.ports:
+        lab += f" coast {coast + 1}"
+    return lab
+
+
 def _parse_dest(opt: str) -> Dest:
     m, h, frm, crossed, coast = opt.split("|")
     mode = {"o": "op", "m": "march", "s": "sea"}[m]
@@ -173,23 +208,6 @@ class MoveDest(Step):
                 multi_from.setdefault(d[0], set()).add(d[2])
         dist = bd.distances(here) if here != SICILY else {}
 
-        place = bd.findable  # "hex K7 by Chalcis" for a hex without a city
-
-        def label(d: Dest) -> str:
-            h, mode, frm, crossed, coast = d
-            lab = place(h)
-            if mode == "march":
-                lab += " — march (strategic, 4.51)"
-            elif mode == "sea":
-                lab += " — by sea (strategic, 4.52)"
-            elif frm:
-                lab += " (attack" + (f" from {place(frm)}" if len(multi_from[h]) > 1 else "") \
-                    + (", across the strait" if crossed else "") + ")"
-            if coast is not None and len(bd.hexes[h].get("coasts") or []) > 1 and \
-                    h not in bd.ports:
-                lab += f" coast {coast + 1}"
-            return lab
-
         mode = flow.args.get("mode")
         modes = sorted({d[1] for d in dests}, key=MODE_ORDER.index)
         if len(dests) > MANY_DESTS and len(modes) > 1 and not mode:
@@ -201,9 +219,11 @@ class MoveDest(Step):
                         f"{bd.label(here)} (rules 4.4, 4.5): which kind of move?", "4.4", opts)]
         if mode:
             dests = [d for d in dests if d[1] == mode]
-        order = sorted(dests, key=lambda d: (dist.get(d[0], 50), MODE_ORDER.index(d[1]),
-                                             bd.label(d[0]), d[2] or ""))
-        opts = [[_dest_id(d), label(d), MOVE_RULES[d[1]]] for d in order]
+        label = bd.label
+        order = sorted(dests, key=lambda d: (dist.get(d[0], 50), MODE_RANK[d[1]],
+                                             label(d[0]), d[2] or ""))
+        opts = [_dest_row(bd, d, bool(d[2]) and len(multi_from[d[0]]) > 1)
+                for d in order]
         opts.append(["back", "Choose another block", "4.0"])
         what = "choose where it ends its move." if len(opts) > 1 else \
             "it has nowhere it may legally go (stacking, enemy hexes or terrain)."
