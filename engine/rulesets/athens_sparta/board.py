@@ -200,6 +200,25 @@ class Board:
                 return ci
         return None
 
+    def water_numbered(self) -> tuple[list[tuple[str, int]], dict[tuple[str, int], int],
+                                      list[list[int]], list[str]]:
+        """The water graph with its nodes numbered, for searches: (nodes, node -> number,
+        neighbours by number in `water`'s order, each node's hex). Built on first use."""
+        got = getattr(self, "_water_numbered", None)
+        if got is None:
+            nodes: list[tuple[str, int]] = []
+            number: dict[tuple[str, int], int] = {}
+            for node, targets in self.water.items():
+                for n in (node, *targets):
+                    if n not in number:
+                        number[n] = len(nodes)
+                        nodes.append(n)
+            adj: list[list[int]] = [[] for _ in nodes]
+            for node, targets in self.water.items():
+                adj[number[node]] = [number[n] for n in targets]
+            got = self._water_numbered = (nodes, number, adj, [n[0] for n in nodes])
+        return got
+
     def distances(self, src: str) -> dict[str, int]:
         d = self._dist.get(src)
         if d is None:

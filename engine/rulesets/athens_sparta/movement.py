@@ -360,25 +360,40 @@ def _water_bfs(bd: Board, s, side: str, starts: list[tuple[str, int]], limit: in
 def _water_search(bd: Board, starts: list[tuple[str, int]], limit: int, strategic: bool,
                   persia_closed: bool, foes: frozenset[str], closed: frozenset[str]
                   ) -> dict[tuple[str, int], int]:
+    """Breadth first over the water graph, its (hex, coast) nodes numbered
+    (`Board.water_numbered`) so that the search marks numbers, not tuples; the answer
+    names the nodes, in the order they were reached."""
     persia = bd.persian if persia_closed else frozenset()
-    seen = {n: 0 for n in starts}
-    frontier = list(starts)
+    nodes, number, adj, hexes = bd.water_numbered()
+    oracles = bd.oracles
+    blocked = foes | closed  # a strategic move enters neither (4.5)
+    seen = bytearray(len(nodes))
+    frontier = []
+    for n in starts:
+        i = number.get(n)
+        if i is not None:
+            seen[i] = 1
+            frontier.append(i)
     reach: dict[tuple[str, int], int] = {}
     for step in range(1, limit + 1):
         nxt = []
-        for node in frontier:
-            for nb in bd.water.get(node, ()):
-                h = nb[0]
-                if nb in seen or h in persia:
+        for i in frontier:
+            for j in adj[i]:
+                if seen[j]:
                     continue
-                seen[nb] = step
-                enemy = h in foes
-                if strategic and (enemy or h in closed):
+                h = hexes[j]
+                if h in persia:
                     continue
-                reach[nb] = step
-                if enemy and h not in bd.oracles:
-                    continue
-                nxt.append(nb)
+                seen[j] = 1
+                if strategic:
+                    if h in blocked:
+                        continue
+                    reach[nodes[j]] = step
+                else:
+                    reach[nodes[j]] = step
+                    if h in foes and h not in oracles:
+                        continue  # an operation move stops on entering enemy blocks (4.4)
+                nxt.append(j)
         frontier = nxt
     return reach
 
