@@ -276,7 +276,11 @@ def _water_search_by_nodes(bd, starts, limit, strategic, persia_closed, foes, cl
 
 def test_the_numbered_water_search_reaches_the_same_nodes_in_the_same_order():
     from engine.core.rng import Rng
-    from engine.rulesets.athens_sparta.movement import _water_search
+    from engine.rulesets.athens_sparta.movement import (
+        _port_node,
+        _ports_by_distance,
+        _water_search,
+    )
 
     bd = board()
     rng = Rng("water")
@@ -291,3 +295,7 @@ def test_the_numbered_water_search_reaches_the_same_nodes_in_the_same_order():
                 args = (bd, starts, 8, strategic, persia_closed, foes, closed)
                 got = _water_search(*args)
                 assert list(got.items()) == list(_water_search_by_nodes(*args).items())
+                # a search's own order is nearest first: the ports in it need no sorting
+                assert _ports_by_distance(bd, got) == [
+                    n for n, _d in sorted(got.items(), key=lambda kv: kv[1])
+                    if _port_node(bd, n)]

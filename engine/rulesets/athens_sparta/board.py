@@ -219,6 +219,17 @@ class Board:
             got = self._water_numbered = (nodes, number, adj, [n[0] for n in nodes])
         return got
 
+    def port_nodes(self) -> frozenset[tuple[str, int]]:
+        """The water nodes where a sea move may end: a city's port on its own coast,
+        Corinth on either (rule 1.7). Built on first use."""
+        got = getattr(self, "_port_nodes", None)
+        if got is None:
+            ports, city_at = self.ports, self.city_at
+            got = self._port_nodes = frozenset(
+                n for n in self.water_numbered()[0]
+                if n[0] in ports and (ports[n[0]] == n[1] or city_at.get(n[0]) == "Corinth"))
+        return got
+
     def distances(self, src: str) -> dict[str, int]:
         d = self._dist.get(src)
         if d is None:

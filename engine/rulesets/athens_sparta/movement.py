@@ -16,7 +16,6 @@ from .board import SICILY, Board
 from .state import (
     current,
     derived_all,
-    enemy_hex,
     friendly,
     is_navy,
     move_limit,
@@ -410,7 +409,11 @@ def _closed_sea(s, side: str) -> frozenset[str]:
     got = _CLOSED.get(key)
     if got is not None and got[0] is sctl:
         return got[1]
-    closed = frozenset(h for h in sctl if enemy_hex(s, side, h, sea=True))
+    # `enemy_hex(s, side, h, sea=True)` for every hex of the snapshot, read once
+    foe = other(side)
+    persia_enemy = not (side == "sparta" and s["persia"]["alliance"])
+    closed = frozenset(h for h, c in sctl.items()
+                       if c == foe or (c == "persia" and persia_enemy))
     if len(_CLOSED) >= 256:
         _CLOSED.clear()
     _CLOSED[key] = (sctl, closed)
@@ -439,7 +442,7 @@ def navy_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
     full = crowded(bd, s, occ, side, bid in bd.armies)
     out = []
     oracle_start = bid in s["oracle"]
-    for (h, c), _d in sorted(reach.items(), key=lambda kv: kv[1]):
+    for h, c in reach:  # nearest first (a search inserts its nodes so)
         if h == b["loc"]:
             continue
         enemy = h in foes
@@ -482,15 +485,18 @@ def _sea_ends(bd: Board, s, bid: str, occ) -> Iterator[tuple]:
         starts = [(e, bd.ports.get(e, 0)) for e in bd.embark
                   if friendly(s, side, e) and not _in_siege(bd, s, occ, e)]
         # the embarkation ports themselves first (distance 0; a search never lists its
-        # starts), then what the search reached, nearest first
-        reach = _water_bfs(bd, s, side, starts, 8, occ, True)
+        # starts), then what the search reached, nearest first; the search waits until
+        # a caller asks beyond the ports themselves
         open_ports = _open_ports(bd, s, occ, side)
         full = crowded(bd, s, occ, side, bid in bd.armies)
-        for h, c in [n for n in starts if _port_node(bd, n)] + \
-                _shared_ports_by_distance(bd, reach):
-            if h in open_ports and (h not in full if full is not None and h != h0
-                                    else _stack_ok(bd, s, occ, side, h, bid)):
-                yield (h, "sea", None, False, coast_of(c))
+        for ports in ([n for n in starts if _port_node(bd, n)], None):
+            if ports is None:
+                ports = _shared_ports_by_distance(
+                    bd, _water_bfs(bd, s, side, starts, 8, occ, True))
+            for h, c in ports:
+                if h in open_ports and (h not in full if full is not None and h != h0
+                                        else _stack_ok(bd, s, occ, side, h, bid)):
+                    yield (h, "sea", None, False, coast_of(c))
         return
     if h0 not in bd.ports or not friendly(s, side, h0) or _in_siege(bd, s, occ, h0):
         return
@@ -517,7 +523,9 @@ def _sea_ends(bd: Board, s, bid: str, occ) -> Iterator[tuple]:
 def _ports_by_distance(bd: Board, reach: dict[tuple[str, int], int]) -> list[tuple[str, int]]:
     """The nodes of a water search where a sea move may end (a city's port on its own
     coast, Corinth on either), nearest first (ties in search order)."""
-    return [n for n, _d in sorted(reach.items(), key=lambda kv: kv[1]) if _port_node(bd, n)]
+    # a search inserts its nodes nearest first: its own order is the order by distance
+    port_nodes = bd.port_nodes()
+    return [n for n in reach if n in port_nodes]
 
 
 def _port_node(bd: Board, n: tuple[str, int]) -> bool:
