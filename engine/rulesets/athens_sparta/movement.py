@@ -127,13 +127,35 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tu
     neutral = _land_sets(bd, s, side)[2]
     persia_closed = side == "athens" or not s["persia"]["alliance"]
     key = (bd, start, limit, persia_closed, foes, neutral)
-    found = _LAND.get(key)
-    if found is None:
+    plan = _LAND.get(key)
+    if plan is None:
         if len(_LAND) >= 4096:
             _LAND.clear()
-        found = _LAND[key] = _army_op_search(bd, start, limit, persia_closed, foes, neutral)
+        plan = _LAND[key] = _op_plan(
+            bd, start, foes, neutral,
+            _army_op_search(bd, start, limit, persia_closed, foes, neutral))
     full = crowded(bd, s, occ, side, bid in bd.armies)
     out = []
+    for dest, attack, h, frm, crossed, lim in plan:
+        if attack:
+            if oracle_start:
+                continue  # rule 1.4
+            if attack_used(s, h, frm, crossed) >= lim:
+                continue
+        if (h in full) if full is not None else not _stack_ok(bd, s, occ, side, h, bid):
+            continue
+        out.append(dest)
+    return out
+
+
+def _op_plan(bd: Board, start: str, foes: frozenset[str], neutral: frozenset[str],
+             found: dict[tuple[str, str, bool], int]) -> list[tuple]:
+    """What an operation move search's ends offer, all but the checks that depend on the
+    block and the moves already made: (destination, attack?, hex, from, crossed, attack
+    limit of the hex-side), in search order, each destination once (its first time:
+    repeats are alike in everything checked after)."""
+    plan = []
+    seen = set()
     for (h, frm, crossed), _step in found.items():
         if h == start:
             continue
@@ -141,16 +163,13 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tu
         oracle = h in bd.oracles
         neutral_city = h in neutral
         attack = (enemy and not oracle) or neutral_city
-        if attack:
-            if oracle_start:
-                continue  # rule 1.4
-            lim = 1 if crossed else bd.land[frm][h]
-            if attack_used(s, h, frm, crossed) >= lim:
-                continue
-        if (h in full) if full is not None else not _stack_ok(bd, s, occ, side, h, bid):
+        dest = (h, "op", frm if attack else None, crossed if attack else False, None)
+        if dest in seen:
             continue
-        out.append((h, "op", frm if attack else None, crossed if attack else False, None))
-    return _dedupe(out)
+        seen.add(dest)
+        lim = (1 if crossed else bd.land[frm][h]) if attack else 0
+        plan.append((dest, attack, h, frm, crossed, lim))
+    return plan
 
 
 # Land searches already made, by everything they depend on (as `_WATER` for the sea).
