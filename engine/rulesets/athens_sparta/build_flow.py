@@ -43,10 +43,12 @@ def exchange_options(bd: Board, s: AS, side: str) -> list[OptionRow]:
 
 
 def _exchange_rows(bd: Board, s: AS, side: str) -> Iterator[OptionRow]:
+    blocks = s["blocks"]
     revolt_blocks = sorted(
-        (rb, x) for rb, x in s["blocks"].items()
-        if x["side"] == side and x["loc"] not in ("pool", "off", "out") and not x.get("rv")
-        and bd.blocks[rb].get("special") in ("demos", "tyrants"))
+        (rb, x) for rb in (*bd.specials.get("demos", ()), *bd.specials.get("tyrants", ()))
+        if rb in blocks and (x := blocks[rb])["side"] == side
+        and x["loc"] not in ("pool", "off", "out")
+        and not x.get("rv"))
     for rb, x in revolt_blocks:
         for p in _peltasts_for(bd, s, side, x["str"]):
             yield [f"x:{rb}|{p}", f"{block_name(bd, rb)} ({x['str']}) at "

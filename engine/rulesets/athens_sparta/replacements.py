@@ -123,9 +123,9 @@ def may_reinforce(bd: Board, s, side: str) -> bool:
 def _reinforce_rows(bd: Board, s, side: str, ordered: bool) -> Iterator[list[str]]:
     occ = occupancy(s)
     # the blocks that could take a step, by place then id (any order for a yes or no)
-    able = [(bid, b) for bid, b in s["blocks"].items()
-            if b["side"] == side and b["loc"] not in ("pool", "off", "out")
-            and not b["in"] and b["str"] < bd.blocks[bid]["max_strength"]
+    blocks = s["blocks"]
+    able = [(bid, b) for here in occ.values() for bid in here.get(side, ())
+            if not (b := blocks[bid])["in"] and b["str"] < bd.blocks[bid]["max_strength"]
             and not b.get("rv")]
     if ordered:
         able.sort(key=lambda t: (bd.label(t[1]["loc"]), t[0]))
