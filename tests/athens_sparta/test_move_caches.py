@@ -103,3 +103,29 @@ def test_a_phase_end_with_nothing_changed_is_skipped_and_any_change_is_seen(monk
     s["control"][name] = "athens"  # control changed by other rules (not the blocks)
     strategics.end_of_phase(bd, s, _Events())
     assert calls == [1, 1, 1] and s["control"][name] == "sparta"
+
+
+def test_land_moves_follow_enemies_in_reach_and_ignore_those_beyond():
+    """Land searches are kept by what lies within their reach (issue #17): an enemy
+    next to the block changes its moves; one far away gives what a fresh search gives."""
+    from engine.rulesets.athens_sparta.movement import _LAND, destinations
+
+    s, bd = _state(), board()
+    occ = occupancy(s)
+    bid, start = next((b, r["loc"]) for b, r in s["blocks"].items() if r["side"] == "athens"
+                      and b in bd.armies and r["loc"] in bd.land and not r["in"]
+                      and any(nb not in occ and nb not in bd.persian for nb in bd.land[r["loc"]]))
+    before = destinations(bd, s, bid)
+    foe = next(b for b, r in s["blocks"].items() if r["side"] == "sparta" and b in bd.armies
+               and r["loc"] not in ("pool", "off", "out"))
+    near = next(nb for nb in bd.land[start] if nb not in occ and nb not in bd.persian)
+    s["blocks"][foe]["loc"] = near
+    s["blocks"][foe]["in"] = False
+    got = destinations(bd, s, bid)
+    assert got != before and any(d[0] == near and d[2] == start for d in got)  # an attack
+    far = next(h for h in bd.land if h not in bd.land_ball(start, 10) and h not in occ
+               and h not in bd.persian)
+    s["blocks"][foe]["loc"] = far
+    kept = destinations(bd, s, bid)
+    _LAND.clear()
+    assert kept == destinations(bd, s, bid)

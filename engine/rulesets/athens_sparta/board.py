@@ -118,6 +118,7 @@ class Board:
         self._limits: dict[str, tuple[int, int]] = {}
         self._labels: dict[str, str] = {}
         self._findable: dict[str, str] = {}
+        self._balls: dict[tuple[str, int], frozenset[str]] = {}
         # a neutral city's own blocks (9.5), in component order
         self.neutral_home: dict[str, list[str]] = {}
         # blocks by their special role (revolts 7.0, Helots 7.1, rebel navies 9.4), in
@@ -228,6 +229,26 @@ class Board:
             got = self._port_nodes = frozenset(
                 n for n in self.water_numbered()[0]
                 if n[0] in ports and (ports[n[0]] == n[1] or city_at.get(n[0]) == "Corinth"))
+        return got
+
+    def land_ball(self, start: str, limit: int) -> frozenset[str]:
+        """The hexes within `limit` steps of `start` by land hex-sides (`land`), whatever
+        stands there: all a land search from `start` may look at."""
+        key = (start, limit)
+        balls = self._balls
+        got = balls.get(key)
+        if got is None:
+            seen = {start}
+            ring = [start]
+            for _ in range(limit):
+                nxt = []
+                for h in ring:
+                    for nb in self.land.get(h, ()):
+                        if nb not in seen:
+                            seen.add(nb)
+                            nxt.append(nb)
+                ring = nxt
+            got = balls[key] = frozenset(seen)
         return got
 
     def distances(self, src: str) -> dict[str, int]:

@@ -126,6 +126,10 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tu
     oracle_start = bid in s["oracle"]
     neutral = _land_sets(bd, s, side)[2]
     persia_closed = side == "athens" or not s["persia"]["alliance"]
+    # the search looks no further than `limit` steps: only what lies there is its key,
+    # so that moves elsewhere on the map leave the answer found
+    ball = bd.land_ball(start, limit)
+    foes, neutral = foes & ball, neutral & ball
     key = (bd, start, limit, persia_closed, foes, neutral)
     plan = _LAND.get(key)
     if plan is None:
@@ -276,6 +280,9 @@ def army_march_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
     persia_closed = side == "athens" or not s["persia"]["alliance"]
     foe_held = _held_by(s, occ, other(side))
     sieged = _siege_hexes(bd, s, occ)
+    ball = bd.land_ball(start, limit)  # as for operation moves: only what lies in reach
+    enemy, friends, foe_held, sieged = enemy & ball, friends & ball, foe_held & ball, \
+        sieged & ball
     key = ("march", bd, start, limit, persia_closed, enemy, friends, foe_held, sieged)
     ends = _LAND.get(key)
     if ends is None:
