@@ -33,9 +33,23 @@ MANY_DESTS = 24  # more destinations than this (of several kinds): the kind is a
 Dest = tuple[str, str, str | None, bool, int | None]  # hex, mode, from, crossed, coast
 
 
-def _block_label(bd: Board, s: AS, b: str) -> str:
-    x = s["blocks"][b]
-    return f"{block_name(bd, b)} ({x['str']}) at {bd.label(x['loc'])}"
+# A block's move-menu row with its sort key, by board, block, place and strength: the
+# same rows recur from one click to the next.
+_BLOCK_ROWS: dict[tuple[Board, str, str, int], tuple[str, str, OptionRow]] = {}
+
+
+def _block_row(bd: Board, b: str, x: dict[str, Any]) -> tuple[str, str, OptionRow]:
+    """(place label, block id, option row) of a block in the move menu. Callers never
+    change the row."""
+    key = (bd, b, x["loc"], x["str"])
+    got = _BLOCK_ROWS.get(key)
+    if got is None:
+        if len(_BLOCK_ROWS) >= 65536:
+            _BLOCK_ROWS.clear()
+        place = bd.label(x["loc"])
+        got = _BLOCK_ROWS[key] = (place, b, [f"b:{b}", f"{block_name(bd, b)} ({x['str']}) at "
+                                             f"{place}", "4.0"])
+    return got
 
 
 def revolt_cities(bd: Board, s: AS, side: str) -> list[OptionRow]:
@@ -116,8 +130,9 @@ class Move(PendingStep):
             opts = [[f"p:{h}", f"{bd.label(h)} ({n} block{'s' if n > 1 else ''})", "4.0"]
                     for h, n in sorted(places.items(), key=lambda kv: bd.label(kv[0]))]
         else:
-            opts = [[f"b:{b}", _block_label(bd, s, b), "4.0"]
-                    for b in sorted(blocks, key=lambda b: (bd.label(s["blocks"][b]["loc"]), b))]
+            rows = [_block_row(bd, b, s["blocks"][b]) for b in blocks]
+            rows.sort(key=lambda r: (r[0], r[1]))  # by place, then block id
+            opts = [r[2] for r in rows]
         if place:
             opts.append(["up", "Other places", "4.0"])
             return [ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a "
