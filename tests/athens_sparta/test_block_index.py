@@ -146,3 +146,48 @@ def test_crowded_hexes_follow_moves_and_revolt_marks(army):
     old = occupancy(s)
     s["blocks"][mine[1]]["loc"] = "pool"
     assert crowded(bd, s, old, side, army) is None  # a stale occupancy: count instead
+
+
+def _ordered(occ):
+    """The occupancy with its order made visible (places, then sides, then ids)."""
+    return [(h, [(side, list(ids)) for side, ids in here.items()]) for h, here in occ.items()]
+
+
+def test_the_occupancy_patched_after_moves_is_the_one_built_afresh():
+    """Issue #17: after blocks move, the occupancy is the last one with the movers put
+    where they stand, and it must be exactly `_occupancy`'s, in the same order."""
+    from engine.core.rng import Rng
+
+    s = _game().state
+    bd = board()
+    rng = Rng("patch")
+    ids = sorted(s["blocks"])
+    hexes = sorted(h for h in bd.hexes)
+    for i in range(400):
+        before = occupancy(s)
+        b = s["blocks"][rng.choice(ids)]
+        what = rng.randbelow(10)
+        if what < 5:
+            b["loc"] = rng.choice(hexes)
+        elif what == 5:
+            b["loc"] = rng.choice(["pool", "off", "out"])
+        elif what == 6:
+            b["side"] = "sparta" if b["side"] == "athens" else "athens"
+        elif what == 7:
+            b.update(loc=rng.choice(hexes), side=rng.choice(["athens", "sparta"]))
+        elif what == 8:
+            b["in"] = not b["in"]  # not a place: the same occupancy
+        else:
+            s["blocks"][rng.choice(ids)] = dict(b, loc=rng.choice(hexes))  # a new record
+        if i % 3:
+            continue  # several moves between two looks
+        after = occupancy(s)
+        assert _ordered(after) == _ordered(_occupancy(s))
+        if what == 8:
+            assert after is before
+    # the occupancies handed out before are never changed
+    old = occupancy(s)
+    frozen = _ordered(old)
+    s["blocks"][ids[0]]["loc"] = "pool" if s["blocks"][ids[0]]["loc"] != "pool" else "J3"
+    assert _ordered(occupancy(s)) == _ordered(_occupancy(s))
+    assert _ordered(old) == frozen
