@@ -280,9 +280,6 @@ def army_march_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
     persia_closed = side == "athens" or not s["persia"]["alliance"]
     foe_held = _held_by(s, occ, other(side))
     sieged = _siege_hexes(bd, s, occ)
-    ball = bd.land_ball(start, limit)  # as for operation moves: only what lies in reach
-    enemy, friends, foe_held, sieged = enemy & ball, friends & ball, foe_held & ball, \
-        sieged & ball
     key = ("march", bd, start, limit, persia_closed, enemy, friends, foe_held, sieged)
     ends = _LAND.get(key)
     if ends is None:
