@@ -135,6 +135,10 @@ class Board:
         for bid, sp in self.blocks.items():
             if sp["side"] == "neutral" and sp.get("home") is not None:
                 self.neutral_home.setdefault(sp["home"], []).append(bid)
+        # every place's label, read many times a click: `label` is then the dict's own
+        # look-up (a KeyError for what is no place, as before)
+        self._labels = {h: self._label(h) for h in self.hexes}
+        self.label = self._labels.__getitem__  # type: ignore[method-assign,assignment]
 
     # ---------------------------------------------------------------- construction
     @classmethod

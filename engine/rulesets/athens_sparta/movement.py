@@ -53,23 +53,26 @@ def crowded(bd: Board, s, occ, side: str, army: bool) -> frozenset[str] | None:
     d = derived_all(s)  # revolt marks (`rv`) count too
     if d is None:
         return None
-    key = ("crowded", bd, side, army)
+    key = ("crowded", bd, side)
     got = d.get(key)
-    if got is None:
+    if got is None:  # both kinds at once: most questions ask for both
         blocks = s["blocks"]
         armies_of = bd.armies
-        out = set()
+        full = []  # no room for any block
+        no_army = []  # room for a navy, not for an army (Athens: 6 blocks, 4 armies)
         for h, here in occ.items():
             mine = here.get(side)
             if not mine:
                 continue  # room for one (every limit is at least 2)
             total, armies = bd.stack_limit(h)
             own = [b for b in mine if not blocks[b].get("rv")]
-            if len(own) + 1 > total or (army and armies < total and
-                                        sum(1 for b in own if b in armies_of) + 1 > armies):
-                out.add(h)
-        got = d[key] = frozenset(out)
-    return got
+            if len(own) + 1 > total:
+                full.append(h)
+            elif armies < total and sum(1 for b in own if b in armies_of) + 1 > armies:
+                no_army.append(h)
+        navies = frozenset(full)
+        got = d[key] = (navies.union(no_army), navies)
+    return got[0] if army else got[1]
 
 
 def _enemy_blocks(s, occ, side: str, h: str) -> bool:
