@@ -221,7 +221,6 @@ class MoveDest(Step):
         for d in dests:
             if d[2]:
                 multi_from.setdefault(d[0], set()).add(d[2])
-        dist = bd.distances(here) if here != SICILY else {}
 
         mode = flow.args.get("mode")
         modes = sorted({d[1] for d in dests}, key=MODE_ORDER.index)
@@ -234,6 +233,7 @@ class MoveDest(Step):
                         f"{bd.label(here)} (rules 4.4, 4.5): which kind of move?", "4.4", opts)]
         if mode:
             dests = [d for d in dests if d[1] == mode]
+        dist = bd.distances(here) if here != SICILY else {}  # nearest first
         label = bd.label
         order = sorted(dests, key=lambda d: (dist.get(d[0], 50), MODE_RANK[d[1]],
                                              label(d[0]), d[2] or ""))
