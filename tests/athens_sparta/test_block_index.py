@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from engine.rulesets.athens_sparta.board import board
-from engine.rulesets.athens_sparta.movement import enemy_set
+from engine.rulesets.athens_sparta.movement import _stack_ok, crowded, enemy_set
 from engine.rulesets.athens_sparta.rules_copy import copy_state
 from engine.rulesets.athens_sparta.state import (
     Blocks,
@@ -114,3 +114,80 @@ def test_a_strength_change_keeps_who_stands_where_but_not_the_facts_that_read_it
     s["blocks"][bid]["str"] += 1
     assert occupancy(s) is before
     assert "probe" not in derived_all(s)
+
+
+def _stacking_by_counting(bd, s, side, army):
+    """`crowded` as `_stack_ok` answers it hex by hex, for a block off the map."""
+    probe = next(b for b in bd.blocks if (b in bd.armies) == army
+                 and s["blocks"][b]["loc"] in ("pool", "off", "out"))
+    occ = occupancy(s)
+    return {h for h in bd.hexes if not _stack_ok(bd, s, occ, side, h, probe)}
+
+
+@pytest.mark.parametrize("army", [True, False])
+def test_crowded_hexes_follow_moves_and_revolt_marks(army):
+    """The hexes too full for one more block are cached with the blocks: a block moving
+    in or out, and a revolt mark (which frees its place, rule 7.0), change them."""
+    s = _game().state
+    bd = board()
+    side = "athens"
+    assert crowded(bd, s, occupancy(s), side, army) == _stacking_by_counting(bd, s, side, army)
+    h = next(x for x in bd.hexes if x not in occupancy(s) and bd.stack_limit(x)[0] == 4)
+    mine = [b for b, x in s["blocks"].items() if x["side"] == side
+            and x["loc"] not in ("pool", "off", "out") and b in bd.armies][:4]
+    for b in mine:
+        assert h not in crowded(bd, s, occupancy(s), side, army)
+        s["blocks"][b]["loc"] = h
+    assert h in crowded(bd, s, occupancy(s), side, army)
+    assert crowded(bd, s, occupancy(s), side, army) == _stacking_by_counting(bd, s, side, army)
+    s["blocks"][mine[0]]["rv"] = True  # a revolt block does not count (7.0)
+    assert h not in crowded(bd, s, occupancy(s), side, army)
+    assert crowded(bd, s, occupancy(s), side, army) == _stacking_by_counting(bd, s, side, army)
+    old = occupancy(s)
+    s["blocks"][mine[1]]["loc"] = "pool"
+    assert crowded(bd, s, old, side, army) is None  # a stale occupancy: count instead
+
+
+def _ordered(occ):
+    """The occupancy with its order made visible (places, then sides, then ids)."""
+    return [(h, [(side, list(ids)) for side, ids in here.items()]) for h, here in occ.items()]
+
+
+def test_the_occupancy_patched_after_moves_is_the_one_built_afresh():
+    """Issue #17: after blocks move, the occupancy is the last one with the movers put
+    where they stand, and it must be exactly `_occupancy`'s, in the same order."""
+    from engine.core.rng import Rng
+
+    s = _game().state
+    bd = board()
+    rng = Rng("patch")
+    ids = sorted(s["blocks"])
+    hexes = sorted(h for h in bd.hexes)
+    for i in range(400):
+        before = occupancy(s)
+        b = s["blocks"][rng.choice(ids)]
+        what = rng.randbelow(10)
+        if what < 5:
+            b["loc"] = rng.choice(hexes)
+        elif what == 5:
+            b["loc"] = rng.choice(["pool", "off", "out"])
+        elif what == 6:
+            b["side"] = "sparta" if b["side"] == "athens" else "athens"
+        elif what == 7:
+            b.update(loc=rng.choice(hexes), side=rng.choice(["athens", "sparta"]))
+        elif what == 8:
+            b["in"] = not b["in"]  # not a place: the same occupancy
+        else:
+            s["blocks"][rng.choice(ids)] = dict(b, loc=rng.choice(hexes))  # a new record
+        if i % 3:
+            continue  # several moves between two looks
+        after = occupancy(s)
+        assert _ordered(after) == _ordered(_occupancy(s))
+        if what == 8:
+            assert after is before
+    # the occupancies handed out before are never changed
+    old = occupancy(s)
+    frozen = _ordered(old)
+    s["blocks"][ids[0]]["loc"] = "pool" if s["blocks"][ids[0]]["loc"] != "pool" else "J3"
+    assert _ordered(occupancy(s)) == _ordered(_occupancy(s))
+    assert _ordered(old) == frozen

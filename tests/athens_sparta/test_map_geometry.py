@@ -272,3 +272,22 @@ def test_hex_labels_read_column_then_row(c):
         letters = "".join(ch for ch in h.id if ch.isalpha())
         assert h.id == f"{letters}{h.row + 1}"
         assert ord(letters[-1]) - ord("A") == h.col % 26
+
+
+def test_distances_are_the_fewest_hex_steps():
+    """`Board.distances` (a ring at a time) against a plain queue search from every hex."""
+    from collections import deque
+
+    from engine.rulesets.athens_sparta.board import board
+
+    bd = board()
+    for src in bd.hexes:
+        want = {src: 0}
+        queue = deque([src])
+        while queue:
+            h = queue.popleft()
+            for nb in bd.nbrs.get(h, ()):
+                if nb not in want:
+                    want[nb] = want[h] + 1
+                    queue.append(nb)
+        assert bd.distances(src) == want

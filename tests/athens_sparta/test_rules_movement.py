@@ -246,3 +246,56 @@ def test_position_refuses_an_entry_that_contradicts_the_map_rule_4_3():
     with pytest.raises(IllegalAction, match="strait"):
         base(phase="combat", blocks=blocks,
              entries={"P6": {"Sciritae": {"from": "Q7", "crossed": False}}})
+
+
+def _water_search_by_nodes(bd, starts, limit, strategic, persia_closed, foes, closed):
+    """The water search as first written, over (hex, coast) tuples (issue #17 numbered
+    the nodes for speed; the answers and their order must not change)."""
+    persia = bd.persian if persia_closed else frozenset()
+    seen = {n: 0 for n in starts}
+    frontier = list(starts)
+    reach = {}
+    for step in range(1, limit + 1):
+        nxt = []
+        for node in frontier:
+            for nb in bd.water.get(node, ()):
+                h = nb[0]
+                if nb in seen or h in persia:
+                    continue
+                seen[nb] = step
+                enemy = h in foes
+                if strategic and (enemy or h in closed):
+                    continue
+                reach[nb] = step
+                if enemy and h not in bd.oracles:
+                    continue
+                nxt.append(nb)
+        frontier = nxt
+    return reach
+
+
+def test_the_numbered_water_search_reaches_the_same_nodes_in_the_same_order():
+    from engine.core.rng import Rng
+    from engine.rulesets.athens_sparta.movement import (
+        _port_node,
+        _ports_by_distance,
+        _water_search,
+    )
+
+    bd = board()
+    rng = Rng("water")
+    nodes = sorted(bd.water)
+    hexes = sorted({h for h, _c in nodes})
+    for _ in range(60):
+        starts = [rng.choice(nodes) for _ in range(rng.randbelow(3) + 1)]
+        foes = frozenset(rng.choice(hexes) for _ in range(rng.randbelow(40)))
+        closed = frozenset(rng.choice(hexes) for _ in range(rng.randbelow(40)))
+        for strategic in (False, True):
+            for persia_closed in (False, True):
+                args = (bd, starts, 8, strategic, persia_closed, foes, closed)
+                got = _water_search(*args)
+                assert list(got.items()) == list(_water_search_by_nodes(*args).items())
+                # a search's own order is nearest first: the ports in it need no sorting
+                assert _ports_by_distance(bd, got) == [
+                    n for n, _d in sorted(got.items(), key=lambda kv: kv[1])
+                    if _port_node(bd, n)]

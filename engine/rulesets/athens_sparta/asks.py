@@ -16,8 +16,25 @@ OptionRow = list[str]  # [id, label, rule]
 
 def ask(seat: str, kind: str, text: str, rule: str | None, opts: Iterable[Sequence[str]],
         secret: bool = False) -> Prompt:
-    return Prompt(seat, text, tuple([Option(o[0], o[1], o[2]) for o in opts]), rule=rule,
+    return Prompt(seat, text, tuple([_option(o[0], o[1], o[2]) for o in opts]), rule=rule,
                   secret=secret, kind=kind)
+
+
+# Options are immutable and most recur from one prompt to the next (the same blocks and
+# places): one shared object per (id, label, rule) is cheaper than a new one each time,
+# and prompts that share options compare faster (the kernel compares each new prompt
+# with the last one).
+_OPTIONS: dict[tuple[str, str, str | None], Option] = {}
+
+
+def _option(id: str, label: str, rule: str | None) -> Option:
+    key = (id, label, rule)
+    got = _OPTIONS.get(key)
+    if got is None:
+        if len(_OPTIONS) >= 65536:
+            _OPTIONS.clear()
+        got = _OPTIONS[key] = Option(id, label, rule)
+    return got
 
 
 def arg(option: str) -> str:

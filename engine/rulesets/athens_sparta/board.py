@@ -10,7 +10,6 @@ spec dict of the same shape (`Board.from_spec`), which the tests use for tiny ma
 
 from __future__ import annotations
 
-from collections import deque
 from functools import lru_cache
 from typing import Any
 
@@ -106,6 +105,7 @@ class Board:
             if hx and c.get("port"):
                 self.ports[hx] = c.get("coast") or 0
         self.ports[SICILY] = 0
+        self.port_hexes = frozenset(self.ports)
         self.embark = sorted({c["hex"] for c in self.cities.values()
                              if c.get("hex") and self.hexes[c["hex"]].get("sicily_port")})
         self.oracles = frozenset(c["hex"] for c in self.cities.values()
@@ -117,6 +117,8 @@ class Board:
                                    if hx.get("terrain") == "mountain")
         self._limits: dict[str, tuple[int, int]] = {}
         self._labels: dict[str, str] = {}
+        self._findable: dict[str, str] = {}
+        self._balls: dict[tuple[str, int], frozenset[str]] = {}
         # a neutral city's own blocks (9.5), in component order
         self.neutral_home: dict[str, list[str]] = {}
         # blocks by their special role (revolts 7.0, Helots 7.1, rebel navies 9.4), in
@@ -126,12 +128,17 @@ class Board:
         for bid, sp in self.blocks.items():
             if sp.get("special"):
                 self.specials.setdefault(sp["special"], []).append(bid)
+        self.major_cities = sorted(n for n, c in self.cities.items() if c.get("major"))
         self.revolt_targets = [(n, c) for n, c in sorted(self.cities.items())
                                if n not in ("Athens", "Sparta") and c.get("major")
                                and c.get("hex")]
         for bid, sp in self.blocks.items():
             if sp["side"] == "neutral" and sp.get("home") is not None:
                 self.neutral_home.setdefault(sp["home"], []).append(bid)
+        # every place's label, read many times a click: `label` is then the dict's own
+        # look-up (a KeyError for what is no place, as before)
+        self._labels = {h: self._label(h) for h in self.hexes}
+        self.label = self._labels.__getitem__  # type: ignore[method-assign,assignment]
 
     # ---------------------------------------------------------------- construction
     @classmethod
@@ -198,17 +205,73 @@ class Board:
                 return ci
         return None
 
+    def water_numbered(self) -> tuple[list[tuple[str, int]], dict[tuple[str, int], int],
+                                      list[list[int]], list[str]]:
+        """The water graph with its nodes numbered, for searches: (nodes, node -> number,
+        neighbours by number in `water`'s order, each node's hex). Built on first use."""
+        got = getattr(self, "_water_numbered", None)
+        if got is None:
+            nodes: list[tuple[str, int]] = []
+            number: dict[tuple[str, int], int] = {}
+            for node, targets in self.water.items():
+                for n in (node, *targets):
+                    if n not in number:
+                        number[n] = len(nodes)
+                        nodes.append(n)
+            adj: list[list[int]] = [[] for _ in nodes]
+            for node, targets in self.water.items():
+                adj[number[node]] = [number[n] for n in targets]
+            got = self._water_numbered = (nodes, number, adj, [n[0] for n in nodes])
+        return got
+
+    def port_nodes(self) -> frozenset[tuple[str, int]]:
+        """The water nodes where a sea move may end: a city's port on its own coast,
+        Corinth on either (rule 1.7). Built on first use."""
+        got = getattr(self, "_port_nodes", None)
+        if got is None:
+            ports, city_at = self.ports, self.city_at
+            got = self._port_nodes = frozenset(
+                n for n in self.water_numbered()[0]
+                if n[0] in ports and (ports[n[0]] == n[1] or city_at.get(n[0]) == "Corinth"))
+        return got
+
+    def land_ball(self, start: str, limit: int) -> frozenset[str]:
+        """The hexes within `limit` steps of `start` by land hex-sides (`land`), whatever
+        stands there: all a land search from `start` may look at."""
+        key = (start, limit)
+        balls = self._balls
+        got = balls.get(key)
+        if got is None:
+            seen = {start}
+            ring = [start]
+            for _ in range(limit):
+                nxt = []
+                for h in ring:
+                    for nb in self.land.get(h, ()):
+                        if nb not in seen:
+                            seen.add(nb)
+                            nxt.append(nb)
+                ring = nxt
+            got = balls[key] = frozenset(seen)
+        return got
+
     def distances(self, src: str) -> dict[str, int]:
         d = self._dist.get(src)
         if d is None:
+            # breadth first, a ring at a time (the order a queue would give)
             d = {src: 0}
-            q = deque([src])
-            while q:
-                h = q.popleft()
-                for nb in self.nbrs.get(h, ()):
-                    if nb not in d:
-                        d[nb] = d[h] + 1
-                        q.append(nb)
+            nbrs = self.nbrs
+            ring = [src]
+            step = 0
+            while ring:
+                step += 1
+                nxt = []
+                for h in ring:
+                    for nb in nbrs.get(h, ()):
+                        if nb not in d:
+                            d[nb] = step
+                            nxt.append(nb)
+                ring = nxt
             self._dist[src] = d
         return d
 
@@ -220,6 +283,19 @@ class Board:
         got = self._labels.get(h)
         if got is None:
             got = self._labels[h] = self._label(h)
+        return got
+
+    def findable(self, h: str) -> str:
+        """A place as a player finds it on the map: its label, or for a hex without a city
+        the hex named by a neighbouring city ("hex K7 by Chalcis")."""
+        got = self._findable.get(h)
+        if got is None:
+            lab = self.label(h)
+            if lab == h:
+                near = next((self.label(nb) for nb in self.nbrs.get(h, ())
+                             if self.label(nb) != nb), None)
+                lab = f"hex {h}" + (f" by {near}" if near else "")
+            got = self._findable[h] = lab
         return got
 
     def _label(self, h: str) -> str:

@@ -12,6 +12,7 @@ his own menu; the menu each has open is a typed field, `s["build"]["menu"][side]
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engine import Prompt
@@ -23,6 +24,8 @@ from .pending import _peltasts_for, exchange
 from .replacements import (
     build_options,
     disband_options,
+    may_build,
+    may_reinforce,
     new_block_places,
     reinforce_options,
     spend,
@@ -36,16 +39,20 @@ MAIN_MENU: dict[str, dict[str, Any]] = {"R": {"kind": "reinforce", "where": None
 
 
 def exchange_options(bd: Board, s: AS, side: str) -> list[OptionRow]:
-    out: list[OptionRow] = []
-    for rb, x in sorted(s["blocks"].items()):
-        if x["side"] != side or x["loc"] in ("pool", "off", "out") or x.get("rv"):
-            continue
-        if bd.blocks[rb].get("special") not in ("demos", "tyrants"):
-            continue
+    return list(_exchange_rows(bd, s, side))
+
+
+def _exchange_rows(bd: Board, s: AS, side: str) -> Iterator[OptionRow]:
+    blocks = s["blocks"]
+    revolt_blocks = sorted(
+        (rb, x) for rb in (*bd.specials.get("demos", ()), *bd.specials.get("tyrants", ()))
+        if rb in blocks and (x := blocks[rb])["side"] == side
+        and x["loc"] not in ("pool", "off", "out")
+        and not x.get("rv"))
+    for rb, x in revolt_blocks:
         for p in _peltasts_for(bd, s, side, x["str"]):
-            out.append([f"x:{rb}|{p}", f"{block_name(bd, rb)} ({x['str']}) at "
-                        f"{bd.label(x['loc'])} → {block_name(bd, p)}", "7.0"])
-    return out
+            yield [f"x:{rb}|{p}", f"{block_name(bd, rb)} ({x['str']}) at "
+                   f"{bd.label(x['loc'])} → {block_name(bd, p)}", "7.0"]
 
 
 def _reinforce_here(s: AS, opts: list[OptionRow], where: str) -> list[OptionRow]:
@@ -77,11 +84,12 @@ class Build(Step):
         back: list[OptionRow] = [["back", "Back", "8.0"]]
         if menu is None:
             opts: list[OptionRow] = []
-            if reinforce_options(bd, s, side):
+            # the main menu offers what has at least one choice: the first one found
+            if may_reinforce(bd, s, side):
                 opts.append(["R", "Add a step to a block in a city", "8.2"])
-            if build_options(bd, s, side):
+            if may_build(bd, s, side):
                 opts.append(["N", "Build a new block", "8.3"])
-            if exchange_options(bd, s, side):
+            if next(_exchange_rows(bd, s, side), None) is not None:
                 opts.append(["X", "Exchange a revolt block for a peltast", "7.0"])
             opts.append(["D", "Disband a block", "8.6"])
             opts.append(["done", "Finish the replacement phase", "8.0"])

@@ -96,13 +96,11 @@ def battle_hexes(bd: Board, s) -> list[tuple[str, str, bool]]:
     act = s["active"]
     occ = occupancy(s)
     out = []
+    enemy = other(act)
     for h, here in occ.items():
+        if len(here) < 2 or act not in here or enemy not in here:
+            continue  # most hexes hold one side only
         if h in s["done_hexes"] or h in bd.oracles:
-            continue
-        if act not in here:
-            continue
-        enemy = other(act)
-        if enemy not in here:
             continue
         blocks = s["blocks"]
         rv = [b for b in here[act] if blocks[b].get("rv")]

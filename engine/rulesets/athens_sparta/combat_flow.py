@@ -19,7 +19,7 @@ from .asks import OptionRow, arg, ask, destination
 from .board import Board
 from .hits import eliminate
 from .pending import PendingStep
-from .state import a_side, block_name, friendly, is_navy, occupancy, other, siege_at
+from .state import a_side, block_name, friendly, occupancy, other, siege_at
 from .steps import AS, Args, Decision, Step, phase_end, set_phase
 from .strategics import end_of_phase
 
@@ -143,9 +143,15 @@ def adrift_navies(bd: Board, s: AS) -> list[str]:
     """Rule 4.4: navies end the combat phase in a friendly port or on blockade."""
     occ = occupancy(s)
     out = []
-    for b, x in s["blocks"].items():
-        if x["loc"] in ("pool", "off", "out") or not is_navy(bd, b):
-            continue
+    blocks = s["blocks"]
+    for here in occ.values():  # the blocks on the map
+        for ids in here.values():
+            for b in ids:
+                if b not in bd.armies:
+                    out.append(b)
+    navies, out = out, []
+    for b in navies:
+        x = blocks[b]
         h = x["loc"]
         side = x["side"]
         if x["in"]:

@@ -15,7 +15,7 @@ from typing import Any
 from .board import SICILY, Board
 from .state import (
     current,
-    enemy_hex,
+    derived_all,
     friendly,
     is_navy,
     move_limit,
@@ -40,6 +40,39 @@ def _stack_ok(bd: Board, s, occ, side: str, h: str, bid: str) -> bool:
     if armies < total and bid in bd.armies:
         return sum(1 for b in mine if b in bd.armies) + 1 <= armies
     return True
+
+
+def crowded(bd: Board, s, occ, side: str, army: bool) -> frozenset[str] | None:
+    """The hexes where one more block of `side` (an army or a navy) coming from elsewhere
+    breaks the stacking limit (`_stack_ok`), so that a search asks a set instead of
+    counting blocks at each end; None when `occ` is not the blocks' occupancy as they
+    stand now (then ask `_stack_ok`). A block's own hex is not for this set: there it
+    does not count itself."""
+    if current(s, occ) is None:
+        return None
+    d = derived_all(s)  # revolt marks (`rv`) count too
+    if d is None:
+        return None
+    key = ("crowded", bd, side)
+    got = d.get(key)
+    if got is None:  # both kinds at once: most questions ask for both
+        blocks = s["blocks"]
+        armies_of = bd.armies
+        full = []  # no room for any block
+        no_army = []  # room for a navy, not for an army (Athens: 6 blocks, 4 armies)
+        for h, here in occ.items():
+            mine = here.get(side)
+            if not mine:
+                continue  # room for one (every limit is at least 2)
+            total, armies = bd.stack_limit(h)
+            own = [b for b in mine if not blocks[b].get("rv")]
+            if len(own) + 1 > total:
+                full.append(h)
+            elif armies < total and sum(1 for b in own if b in armies_of) + 1 > armies:
+                no_army.append(h)
+        navies = frozenset(full)
+        got = d[key] = (navies.union(no_army), navies)
+    return got[0] if army else got[1]
 
 
 def _enemy_blocks(s, occ, side: str, h: str) -> bool:
@@ -96,13 +129,40 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tu
     oracle_start = bid in s["oracle"]
     neutral = _land_sets(bd, s, side)[2]
     persia_closed = side == "athens" or not s["persia"]["alliance"]
+    # the search looks no further than `limit` steps: only what lies there is its key,
+    # so that moves elsewhere on the map leave the answer found
+    ball = bd.land_ball(start, limit)
+    foes, neutral = foes & ball, neutral & ball
     key = (bd, start, limit, persia_closed, foes, neutral)
-    found = _LAND.get(key)
-    if found is None:
+    plan = _LAND.get(key)
+    if plan is None:
         if len(_LAND) >= 4096:
             _LAND.clear()
-        found = _LAND[key] = _army_op_search(bd, start, limit, persia_closed, foes, neutral)
+        plan = _LAND[key] = _op_plan(
+            bd, start, foes, neutral,
+            _army_op_search(bd, start, limit, persia_closed, foes, neutral))
+    full = crowded(bd, s, occ, side, bid in bd.armies)
     out = []
+    for dest, attack, h, frm, crossed, lim in plan:
+        if attack:
+            if oracle_start:
+                continue  # rule 1.4
+            if attack_used(s, h, frm, crossed) >= lim:
+                continue
+        if (h in full) if full is not None else not _stack_ok(bd, s, occ, side, h, bid):
+            continue
+        out.append(dest)
+    return out
+
+
+def _op_plan(bd: Board, start: str, foes: frozenset[str], neutral: frozenset[str],
+             found: dict[tuple[str, str, bool], int]) -> list[tuple]:
+    """What an operation move search's ends offer, all but the checks that depend on the
+    block and the moves already made: (destination, attack?, hex, from, crossed, attack
+    limit of the hex-side), in search order, each destination once (its first time:
+    repeats are alike in everything checked after)."""
+    plan = []
+    seen = set()
     for (h, frm, crossed), _step in found.items():
         if h == start:
             continue
@@ -110,16 +170,13 @@ def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tu
         oracle = h in bd.oracles
         neutral_city = h in neutral
         attack = (enemy and not oracle) or neutral_city
-        if attack:
-            if oracle_start:
-                continue  # rule 1.4
-            lim = 1 if crossed else bd.land[frm][h]
-            if attack_used(s, h, frm, crossed) >= lim:
-                continue
-        if not _stack_ok(bd, s, occ, side, h, bid):
+        dest = (h, "op", frm if attack else None, crossed if attack else False, None)
+        if dest in seen:
             continue
-        out.append((h, "op", frm if attack else None, crossed if attack else False, None))
-    return _dedupe(out)
+        seen.add(dest)
+        lim = (1 if crossed else bd.land[frm][h]) if attack else 0
+        plan.append((dest, attack, h, frm, crossed, lim))
+    return plan
 
 
 # Land searches already made, by everything they depend on (as `_WATER` for the sea).
@@ -208,14 +265,8 @@ def _land_sets(bd: Board, s, side: str) -> tuple[frozenset[str], frozenset[str],
 
 
 def _dedupe(out: list[tuple]) -> list[tuple]:
-    seen = set()
-    res = []
-    for d in out:
-        k = (d[0], d[1], d[2], d[3], d[4])
-        if k not in seen:
-            seen.add(k)
-            res.append(d)
-    return res
+    """The destinations without repeats, first ones kept, in order."""
+    return list(dict.fromkeys(out))
 
 
 def army_march_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
@@ -239,6 +290,9 @@ def army_march_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
             _LAND.clear()
         ends = _LAND[key] = _march_search(bd, start, limit, persia_closed, enemy, friends,
                                           foe_held, sieged)
+    full = crowded(bd, s, occ, side, bid in bd.armies)
+    if full is not None:  # a march never ends where it starts
+        return [(h, "march", None, False, None) for h in ends if h not in full]
     return [(h, "march", None, False, None) for h in ends
             if _stack_ok(bd, s, occ, side, h, bid)]
 
@@ -331,25 +385,40 @@ def _water_bfs(bd: Board, s, side: str, starts: list[tuple[str, int]], limit: in
 def _water_search(bd: Board, starts: list[tuple[str, int]], limit: int, strategic: bool,
                   persia_closed: bool, foes: frozenset[str], closed: frozenset[str]
                   ) -> dict[tuple[str, int], int]:
+    """Breadth first over the water graph, its (hex, coast) nodes numbered
+    (`Board.water_numbered`) so that the search marks numbers, not tuples; the answer
+    names the nodes, in the order they were reached."""
     persia = bd.persian if persia_closed else frozenset()
-    seen = {n: 0 for n in starts}
-    frontier = list(starts)
+    nodes, number, adj, hexes = bd.water_numbered()
+    oracles = bd.oracles
+    blocked = foes | closed  # a strategic move enters neither (4.5)
+    seen = bytearray(len(nodes))
+    frontier = []
+    for n in starts:
+        i = number.get(n)
+        if i is not None:
+            seen[i] = 1
+            frontier.append(i)
     reach: dict[tuple[str, int], int] = {}
     for step in range(1, limit + 1):
         nxt = []
-        for node in frontier:
-            for nb in bd.water.get(node, ()):
-                h = nb[0]
-                if nb in seen or h in persia:
+        for i in frontier:
+            for j in adj[i]:
+                if seen[j]:
                     continue
-                seen[nb] = step
-                enemy = h in foes
-                if strategic and (enemy or h in closed):
+                h = hexes[j]
+                if h in persia:
                     continue
-                reach[nb] = step
-                if enemy and h not in bd.oracles:
-                    continue
-                nxt.append(nb)
+                seen[j] = 1
+                if strategic:
+                    if h in blocked:
+                        continue
+                    reach[nodes[j]] = step
+                else:
+                    reach[nodes[j]] = step
+                    if h in foes and h not in oracles:
+                        continue  # an operation move stops on entering enemy blocks (4.4)
+                nxt.append(j)
         frontier = nxt
     return reach
 
@@ -366,7 +435,11 @@ def _closed_sea(s, side: str) -> frozenset[str]:
     got = _CLOSED.get(key)
     if got is not None and got[0] is sctl:
         return got[1]
-    closed = frozenset(h for h in sctl if enemy_hex(s, side, h, sea=True))
+    # `enemy_hex(s, side, h, sea=True)` for every hex of the snapshot, read once
+    foe = other(side)
+    persia_enemy = not (side == "sparta" and s["persia"]["alliance"])
+    closed = frozenset(h for h, c in sctl.items()
+                       if c == foe or (c == "persia" and persia_enemy))
     if len(_CLOSED) >= 256:
         _CLOSED.clear()
     _CLOSED[key] = (sctl, closed)
@@ -392,9 +465,10 @@ def navy_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
     foes = enemy_set(bd, s, occ, side)
     reach = _water_bfs(bd, s, side, navy_starts(bd, s, bid), move_limit(bd, bid), occ, False,
                        foes)
+    full = crowded(bd, s, occ, side, bid in bd.armies)
     out = []
     oracle_start = bid in s["oracle"]
-    for (h, c), _d in sorted(reach.items(), key=lambda kv: kv[1]):
+    for h, c in reach:  # nearest first (a search inserts its nodes so)
         if h == b["loc"]:
             continue
         enemy = h in foes
@@ -409,7 +483,7 @@ def navy_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
         attack = (enemy and h not in bd.oracles) or neutral_city
         if attack and oracle_start:
             continue
-        if not _stack_ok(bd, s, occ, side, h, bid):
+        if (h in full) if full is not None else not _stack_ok(bd, s, occ, side, h, bid):
             continue
         if h in bd.ports and bd.city_at.get(h) != "Corinth" and bd.ports[h] != c:
             continue  # a city is reached, and attacked, on its own coast only (rule 1.7)
@@ -437,13 +511,18 @@ def _sea_ends(bd: Board, s, bid: str, occ) -> Iterator[tuple]:
         starts = [(e, bd.ports.get(e, 0)) for e in bd.embark
                   if friendly(s, side, e) and not _in_siege(bd, s, occ, e)]
         # the embarkation ports themselves first (distance 0; a search never lists its
-        # starts), then what the search reached, nearest first
-        reach = _water_bfs(bd, s, side, starts, 8, occ, True)
+        # starts), then what the search reached, nearest first; the search waits until
+        # a caller asks beyond the ports themselves
         open_ports = _open_ports(bd, s, occ, side)
-        for h, c in [n for n in starts if _port_node(bd, n)] + \
-                _shared_ports_by_distance(bd, reach):
-            if h in open_ports and _stack_ok(bd, s, occ, side, h, bid):
-                yield (h, "sea", None, False, coast_of(c))
+        full = crowded(bd, s, occ, side, bid in bd.armies)
+        for ports in ([n for n in starts if _port_node(bd, n)], None):
+            if ports is None:
+                ports = _shared_ports_by_distance(
+                    bd, _water_bfs(bd, s, side, starts, 8, occ, True))
+            for h, c in ports:
+                if h in open_ports and (h not in full if full is not None and h != h0
+                                        else _stack_ok(bd, s, occ, side, h, bid)):
+                    yield (h, "sea", None, False, coast_of(c))
         return
     if h0 not in bd.ports or not friendly(s, side, h0) or _in_siege(bd, s, occ, h0):
         return
@@ -453,10 +532,12 @@ def _sea_ends(bd: Board, s, bid: str, occ) -> Iterator[tuple]:
         starts = navy_starts(bd, s, bid)
     reach = _water_bfs(bd, s, side, starts, 8, occ, True)
     open_ports = _open_ports(bd, s, occ, side)
+    full = crowded(bd, s, occ, side, bid in bd.armies)
     for h, c in _shared_ports_by_distance(bd, reach):
         if h == h0:
             continue
-        if h in open_ports and _stack_ok(bd, s, occ, side, h, bid):
+        if h in open_ports and (h not in full if full is not None
+                                else _stack_ok(bd, s, occ, side, h, bid)):
             yield (h, "sea", None, False, coast_of(c))
     # Sicily: via a friendly unblockaded embarkation port within reach (9.2)
     embark_ok = any(e == h0 or (e, bd.ports.get(e, 0)) in reach for e in bd.embark
@@ -468,7 +549,9 @@ def _sea_ends(bd: Board, s, bid: str, occ) -> Iterator[tuple]:
 def _ports_by_distance(bd: Board, reach: dict[tuple[str, int], int]) -> list[tuple[str, int]]:
     """The nodes of a water search where a sea move may end (a city's port on its own
     coast, Corinth on either), nearest first (ties in search order)."""
-    return [n for n, _d in sorted(reach.items(), key=lambda kv: kv[1]) if _port_node(bd, n)]
+    # a search inserts its nodes nearest first: its own order is the order by distance
+    port_nodes = bd.port_nodes()
+    return [n for n in reach if n in port_nodes]
 
 
 def _port_node(bd: Board, n: tuple[str, int]) -> bool:
@@ -501,9 +584,13 @@ def _open_ports(bd: Board, s, occ, side: str) -> frozenset[str]:
     got = d.get(key) if d is not None else None
     if got is not None and got[0] is hctl:
         return got[1]
-    ports = frozenset(h for h in bd.ports if friendly(s, side, h)
-                      and not _in_siege(bd, s, occ, h) and not _enemy_blocks(s, occ, side, h))
-    if d is not None:
+    if d is None:
+        ports = frozenset(h for h in bd.ports if friendly(s, side, h) and
+                          not _in_siege(bd, s, occ, h) and not _enemy_blocks(s, occ, side, h))
+    else:  # the same, from sets already known
+        friends = _land_sets(bd, s, side)[1]  # the hexes `friendly` answers yes for
+        ports = (friends & bd.port_hexes) - _siege_hexes(bd, s, occ) - \
+            _held_by(s, occ, other(side))
         d[key] = (hctl, ports)
     return ports
 
@@ -555,19 +642,49 @@ def destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
 
 
 def movable(bd: Board, s, side: str, occ=None) -> list[str]:
+    """The blocks of `side` that may move now, sorted. The move menu asks again after
+    every answer, most of them not moving anything (a place chosen, "back"): the answer
+    is kept with the blocks (`derived_all`) under everything else it reads."""
     occ = occ if occ is not None else occupancy(s)
+    d = derived_all(s) if current(s, occ) is not None else None
+    if d is None:
+        return _movable(bd, s, side, occ)
+    hctl, sctl = s["hctl"], s["sctl"]  # replaced, never changed in place: kept by identity
+    key = ("movable", bd, side, tuple(s["moved"]), tuple(s["oracle"]), tuple(s["diolkos"]),
+           "storm" in s["events"], bool(s["persia"]["alliance"]))
+    got = d.get(key)
+    if got is None or got[0] is not hctl or got[1] is not sctl:
+        got = d[key] = (hctl, sctl, tuple(_movable(bd, s, side, occ)))
+    return list(got[2])
+
+
+def _movable(bd: Board, s, side: str, occ) -> list[str]:
     out = []
     moved = s["moved"]
+    blocks = s["blocks"]
+    oracle = s["oracle"]
     # what `_may_move` asks of every block, read once
-    ask = (other(side), s["oracle"], "storm" in s["events"],
+    ask = (other(side), oracle, "storm" in s["events"],
            bd.persian if side == "athens" or not s["persia"]["alliance"] else frozenset())
-    for bid, b in s["blocks"].items():
-        if b["side"] != side or b["loc"] in ("pool", "off", "out") or b["in"]:
-            continue
-        if bid in moved or b.get("rv"):
-            continue
-        if _may_move(bd, s, bid, occ, ask):
-            out.append(bid)
+    # `_may_move`'s answer depends on the block only through its place, whether it is an
+    # army, its coasts (navies) and whether it consulted the Oracle: blocks sharing these
+    # share the answer
+    seen: dict[tuple, bool] = {}
+    for here in occ.values():  # the blocks on the map
+        for bid in here.get(side, ()):
+            b = blocks[bid]
+            if b["in"] or bid in moved or b.get("rv"):
+                continue
+            h = b["loc"]
+            if bid in bd.armies:
+                key: tuple = (h, True, bid in oracle)
+            else:
+                key = (h, False, b["coast"], bid in s["diolkos"])
+            ok = seen.get(key)
+            if ok is None:
+                ok = seen[key] = _may_move(bd, s, bid, occ, ask)
+            if ok:
+                out.append(bid)
     return sorted(out)
 
 

@@ -8,6 +8,7 @@ the chosen block goes (first for the kind of move when there are many destinatio
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engine import Prompt
@@ -23,6 +24,7 @@ from .strategics import end_of_phase
 
 MOVE_RULES = {"op": "4.4", "march": "4.51", "sea": "4.52"}
 MODE_ORDER = ("op", "march", "sea")
+MODE_RANK = {m: i for i, m in enumerate(MODE_ORDER)}
 MODE_NAMES = {"op": ("Operation move", "4.4"), "march": ("March move", "4.51"),
               "sea": ("Sea move", "4.52")}
 MANY = 20  # more blocks than this: the place is asked first
@@ -31,16 +33,38 @@ MANY_DESTS = 24  # more destinations than this (of several kinds): the kind is a
 Dest = tuple[str, str, str | None, bool, int | None]  # hex, mode, from, crossed, coast
 
 
-def _block_label(bd: Board, s: AS, b: str) -> str:
-    x = s["blocks"][b]
-    return f"{block_name(bd, b)} ({x['str']}) at {bd.label(x['loc'])}"
+# A block's move-menu row with its sort key, by board, block, place and strength: the
+# same rows recur from one click to the next.
+_BLOCK_ROWS: dict[tuple[Board, str, str, int], tuple[str, str, OptionRow]] = {}
+
+
+def _block_row(bd: Board, b: str, x: dict[str, Any]) -> tuple[str, str, OptionRow]:
+    """(place label, block id, option row) of a block in the move menu. Callers never
+    change the row."""
+    key = (bd, b, x["loc"], x["str"])
+    got = _BLOCK_ROWS.get(key)
+    if got is None:
+        if len(_BLOCK_ROWS) >= 65536:
+            _BLOCK_ROWS.clear()
+        place = bd.label(x["loc"])
+        got = _BLOCK_ROWS[key] = (place, b, [f"b:{b}", f"{block_name(bd, b)} ({x['str']}) at "
+                                             f"{place}", "4.0"])
+    return got
 
 
 def revolt_cities(bd: Board, s: AS, side: str) -> list[OptionRow]:
     """Rule 7.0: an enemy major city other than Athens and Sparta, not already targeted by
     you this Olympiad; 7.1: Messene for the Helots."""
-    occ = occupancy(s)
-    out: list[OptionRow] = []
+    return list(_revolt_rows(bd, s, side))
+
+
+def may_revolt(bd: Board, s: AS, side: str) -> bool:
+    """Whether `revolt_cities` has any row (the move menu asks only this, after every
+    move: the first city found is enough)."""
+    return next(_revolt_rows(bd, s, side), None) is not None
+
+
+def _revolt_rows(bd: Board, s: AS, side: str) -> Iterator[OptionRow]:
     specials, targets = bd.specials, bd.revolt_targets
     blocks = s["blocks"]
     special = "demos" if side == "athens" else "tyrants"
@@ -48,20 +72,24 @@ def revolt_cities(bd: Board, s: AS, side: str) -> list[OptionRow]:
                if blocks[b]["loc"] == "pool" and blocks[b]["side"] == side), None)
     helot = next((b for b in specials.get("helots", ())
                   if blocks[b]["loc"] == "pool" and blocks[b]["side"] == side), None)
+    if rb is None and (helot is None or side != "athens" or s["helot_ban"]):
+        return  # no revolt block in the pool: no city can be offered
+    occ = occupancy(s)
+    foe = other(side)
+    control, revolts = s["control"], s["revolts"]
     for name, c in targets:
-        if s["control"].get(name) != other(side):
+        if control.get(name) != foe:
             continue
-        if side in s["revolts"].get(name, []):
+        if side in revolts.get(name, ()):
             continue
         if _own_blocks_bar_revolt(s, c["hex"], side, occ):
             continue
         if name == "Messene" and side == "athens":
             if helot and not s["helot_ban"]:
-                out.append([f"c:{name}", f"{name} (Helots)", "7.1"])
+                yield [f"c:{name}", f"{name} (Helots)", "7.1"]
             continue
         if rb:
-            out.append([f"c:{name}", name, "7.0"])
-    return out
+            yield [f"c:{name}", name, "7.0"]
 
 
 def _own_blocks_bar_revolt(s: AS, h: str, side: str, occ: dict[str, Any]) -> bool:
@@ -102,13 +130,14 @@ class Move(PendingStep):
             opts = [[f"p:{h}", f"{bd.label(h)} ({n} block{'s' if n > 1 else ''})", "4.0"]
                     for h, n in sorted(places.items(), key=lambda kv: bd.label(kv[0]))]
         else:
-            opts = [[f"b:{b}", _block_label(bd, s, b), "4.0"]
-                    for b in sorted(blocks, key=lambda b: (bd.label(s["blocks"][b]["loc"]), b))]
+            rows = [_block_row(bd, b, s["blocks"][b]) for b in blocks]
+            rows.sort(key=lambda r: (r[0], r[1]))  # by place, then block id
+            opts = [r[2] for r in rows]
         if place:
             opts.append(["up", "Other places", "4.0"])
             return [ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a "
                         f"block at {bd.label(place)}.", "4.0", opts)]
-        if revolt_cities(bd, s, side):
+        if may_revolt(bd, s, side):
             opts.append(["rv", "Sponsor a revolt", "7.0"])
         opts.append(["done", "End the move phase", "4.0"])
         return [ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a block "
@@ -132,6 +161,40 @@ def _dest_id(d: Dest) -> str:
     h, mode, frm, crossed, coast = d
     m = {"op": "o", "march": "m", "sea": "s"}[mode]
     return f"{m}|{h}|{frm or ''}|{int(bool(crossed))}|{'' if coast is None else coast}"
+
+
+# A destination's option row, by board, destination and whether its hex is attacked from
+# several hexes (then the label names the one): pure, and the same rows recur.
+_ROWS: dict[tuple[Board, Dest, bool], list[str]] = {}
+
+
+def _dest_row(bd: Board, d: Dest, several: bool) -> list[str]:
+    """[id, label, rule] of a destination; `several`: the hex may be attacked from more
+    than one hex, so an attack names the one it comes from. Callers never change it."""
+    key = (bd, d, several)
+    got = _ROWS.get(key)
+    if got is None:
+        if len(_ROWS) >= 65536:
+            _ROWS.clear()
+        got = _ROWS[key] = [_dest_id(d), _dest_label(bd, d, several), MOVE_RULES[d[1]]]
+    return got
+
+
+def _dest_label(bd: Board, d: Dest, several: bool) -> str:
+    h, mode, frm, crossed, coast = d
+    place = bd.findable  # "hex K7 by Chalcis" for a hex without a city
+    lab = place(h)
+    if mode == "march":
+        lab += " — march (strategic, 4.51)"
+    elif mode == "sea":
+        lab += " — by sea (strategic, 4.52)"
+    elif frm:
+        lab += " (attack" + (f" from {place(frm)}" if several else "") \
+            + (", across the strait" if crossed else "") + ")"
+    if coast is not None and len(bd.hexes[h].get("coasts") or []) > 1 and \
+            h not in bd.ports:
+        lab += f" coast {coast + 1}"
+    return lab
 
 
 def _parse_dest(opt: str) -> Dest:
@@ -158,32 +221,6 @@ class MoveDest(Step):
         for d in dests:
             if d[2]:
                 multi_from.setdefault(d[0], set()).add(d[2])
-        dist = bd.distances(here) if here != SICILY else {}
-
-        def place(h: str) -> str:
-            # A hex without a city is named by a neighbouring city, so every destination
-            # reads as a place a player can find on the map ("hex K7 by Chalcis").
-            lab = bd.label(h)
-            if lab != h:
-                return lab
-            near = next((bd.label(nb) for nb in bd.nbrs.get(h, ()) if bd.label(nb) != nb),
-                        None)
-            return f"hex {h}" + (f" by {near}" if near else "")
-
-        def label(d: Dest) -> str:
-            h, mode, frm, crossed, coast = d
-            lab = place(h)
-            if mode == "march":
-                lab += " — march (strategic, 4.51)"
-            elif mode == "sea":
-                lab += " — by sea (strategic, 4.52)"
-            elif frm:
-                lab += " (attack" + (f" from {place(frm)}" if len(multi_from[h]) > 1 else "") \
-                    + (", across the strait" if crossed else "") + ")"
-            if coast is not None and len(bd.hexes[h].get("coasts") or []) > 1 and \
-                    h not in bd.ports:
-                lab += f" coast {coast + 1}"
-            return lab
 
         mode = flow.args.get("mode")
         modes = sorted({d[1] for d in dests}, key=MODE_ORDER.index)
@@ -196,9 +233,12 @@ class MoveDest(Step):
                         f"{bd.label(here)} (rules 4.4, 4.5): which kind of move?", "4.4", opts)]
         if mode:
             dests = [d for d in dests if d[1] == mode]
-        order = sorted(dests, key=lambda d: (dist.get(d[0], 50), MODE_ORDER.index(d[1]),
-                                             bd.label(d[0]), d[2] or ""))
-        opts = [[_dest_id(d), label(d), MOVE_RULES[d[1]]] for d in order]
+        dist = bd.distances(here) if here != SICILY else {}  # nearest first
+        label = bd.label
+        order = sorted(dests, key=lambda d: (dist.get(d[0], 50), MODE_RANK[d[1]],
+                                             label(d[0]), d[2] or ""))
+        opts = [_dest_row(bd, d, bool(d[2]) and len(multi_from[d[0]]) > 1)
+                for d in order]
         opts.append(["back", "Choose another block", "4.0"])
         what = "choose where it ends its move." if len(opts) > 1 else \
             "it has nowhere it may legally go (stacking, enemy hexes or terrain)."

@@ -3,6 +3,7 @@ blocks, disbanding."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from .board import SICILY, TYPE_COST, Board
@@ -111,73 +112,119 @@ def _hex_caps(bd: Board, s, side: str, h: str) -> tuple[str | None, int]:
 
 def reinforce_options(bd: Board, s, side: str) -> list[list[str]]:
     """Rule 8.2: steps for blocks standing in a city (not inside a besieged one)."""
+    return list(_reinforce_rows(bd, s, side, ordered=True))
+
+
+def may_reinforce(bd: Board, s, side: str) -> bool:
+    """Whether `reinforce_options` has any row (the main menu asks only this)."""
+    return next(_reinforce_rows(bd, s, side, ordered=False), None) is not None
+
+
+def _reinforce_rows(bd: Board, s, side: str, ordered: bool) -> Iterator[list[str]]:
     occ = occupancy(s)
-    out = []
-    # the blocks that could take a step, by place then id
-    able = sorted(((bd.label(b["loc"]), bid, b) for bid, b in s["blocks"].items()
-                   if b["side"] == side and b["loc"] not in ("pool", "off", "out")
-                   and not b["in"] and b["str"] < bd.blocks[bid]["max_strength"]
-                   and not b.get("rv")), key=lambda t: (t[0], t[1]))
-    for _label, bid, b in able:
+    # the blocks that could take a step, by place then id (any order for a yes or no)
+    blocks = s["blocks"]
+    able = [(bid, b) for here in occ.values() for bid in here.get(side, ())
+            if not (b := blocks[bid])["in"] and b["str"] < bd.blocks[bid]["max_strength"]
+            and not b.get("rv")]
+    if ordered:
+        able.sort(key=lambda t: (bd.label(t[1]["loc"]), t[0]))
+    control = s["control"]
+    for bid, b in able:
         h = b["loc"]
         name, room = _hex_caps(bd, s, side, h)
         if name is None:
             continue
-        sg = siege_at(bd, s, h, occ)
-        if sg is None and s["control"].get(name) != side:
+        if control.get(name) != side and siege_at(bd, s, h, occ) is None:
             continue
         cost = step_cost(bd, s, bid)
         if cost > room or not _affordable(bd, s, side, bid, cost):
             continue
-        out.append([f"r:{bid}", f"{block_name(bd, bid)} {b['str']}→{b['str'] + 1} at "
-                    f"{bd.label(h)} ({cost} BP)", "8.2"])
-    return out
+        yield [f"r:{bid}", f"{block_name(bd, bid)} {b['str']}→{b['str'] + 1} at "
+               f"{bd.label(h)} ({cost} BP)", "8.2"]
 
 
 def new_block_places(bd: Board, s, side: str, bid: str, occ=None) -> list[str]:
     """Rule 8.3: at its home city if friendly and not besieged; reserves in any friendly
     major city."""
+    occ = occ if occ is not None else occupancy(s)
+    return _places(bd, s, side, bid, occ, _BuildAsk(bd, s, side, occ))
+
+
+class _BuildAsk:
+    """What every block's places read alike, found once per question."""
+
+    __slots__ = ("bd", "s", "side", "occ", "sieged", "majors", "_full")
+
+    def __init__(self, bd: Board, s, side: str, occ) -> None:
+        self.bd, self.s, self.side, self.occ = bd, s, side, occ
+        self.sieged = besieged_cities(bd, s, occ)
+        control = s["control"]
+        self.majors = [n for n in bd.major_cities if control.get(n) == side]  # sorted
+        self._full: dict[bool, frozenset[str] | None] = {}
+
+    def full(self, army: bool) -> frozenset[str] | None:
+        """Where stacking leaves no room for one more army or navy (None: count the
+        blocks with `_stack_ok`)."""
+        from .movement import crowded
+
+        if army not in self._full:
+            self._full[army] = crowded(self.bd, self.s, self.occ, self.side, army)
+        return self._full[army]
+
+
+def _places(bd: Board, s, side: str, bid: str, occ, ask: _BuildAsk) -> list[str]:
     from .movement import _stack_ok
 
-    occ = occ if occ is not None else occupancy(s)
     spec = bd.blocks[bid]
-    sieged = besieged_cities(bd, s, occ)
     if spec.get("special") == "reserve":
-        names = [n for n, c in bd.cities.items() if c.get("major") and
-                 s["control"].get(n) == side]
+        names = ask.majors
     else:
         names = [spec["home"]] if s["control"].get(spec["home"]) == side else []
+    if not names:
+        return []
     out = []
     cost = step_cost(bd, s, bid)
-    for n in sorted(names):
+    full = ask.full(bid in bd.armies)
+    for n in names:
         h = bd.cities[n].get("hex") or (SICILY if bd.cities[n].get("offboard") else None)
-        if h is None or n in sieged:
+        if h is None or n in ask.sieged:
             continue
         if any(owner != side for owner in occ.get(h, {})):
             continue  # enemy blocks stand there
         _name, room = _hex_caps(bd, s, side, h)
         if cost > room or not _affordable(bd, s, side, bid, cost):
             continue
-        if not _stack_ok(bd, s, occ, side, h, bid):
+        # a block in the pool is never where it is raised: the set of full hexes applies
+        if (h in full) if full is not None else not _stack_ok(bd, s, occ, side, h, bid):
             continue
         out.append(h)
     return out
 
 
 def build_options(bd: Board, s, side: str) -> list[list[str]]:
+    return list(_build_rows(bd, s, side))
+
+
+def may_build(bd: Board, s, side: str) -> bool:
+    """Whether `build_options` has any row (the main menu asks only this)."""
+    return next(_build_rows(bd, s, side), None) is not None
+
+
+def _build_rows(bd: Board, s, side: str) -> Iterator[list[str]]:
     occ = occupancy(s)
-    out = []
-    for bid, b in sorted(s["blocks"].items()):
-        if b["side"] != side or b["loc"] != "pool":
-            continue
-        if bd.blocks[bid].get("special") in NOT_BUILT:
-            continue
-        places = new_block_places(bd, s, side, bid, occ)
+    blocks = s["blocks"]
+    pool = sorted(bid for bid, b in blocks.items() if b["loc"] == "pool" and b["side"] == side
+                  and bd.blocks[bid].get("special") not in NOT_BUILT)
+    if not pool:
+        return
+    ask = _BuildAsk(bd, s, side, occ)
+    for bid in pool:
+        places = _places(bd, s, side, bid, occ, ask)
         if places:
             cost = step_cost(bd, s, bid)
             where = bd.label(places[0]) if len(places) == 1 else "a major city"
-            out.append([f"n:{bid}", f"{block_name(bd, bid)} at {where} ({cost} BP)", "8.3"])
-    return out
+            yield [f"n:{bid}", f"{block_name(bd, bid)} at {where} ({cost} BP)", "8.3"]
 
 
 def disband_options(bd: Board, s, side: str) -> list[list[str]]:

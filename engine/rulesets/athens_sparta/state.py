@@ -56,6 +56,7 @@ _changes = 0  # changes to any block record in this process (but those below)
 _minor = 0  # changes to a record's strength, coast or revolt mark alone
 # fields that no fact cached with `derived` reads (`derived_all` reads them too)
 MINOR_FIELDS = frozenset({"str", "coast", "rv"})
+PLACE_FIELDS = frozenset({"loc", "side"})  # what the occupancy reads of a record
 
 
 _ABSENT = object()
@@ -67,9 +68,13 @@ class _Counted(dict):
 
     __slots__ = ()
 
+    def _reshaped(self) -> None:
+        """A change other than a block's place or side written (see `Blocks.moved`)."""
+
     def __delitem__(self, key: str) -> None:
         global _changes
         _changes += 1
+        self._reshaped()
         dict.__delitem__(self, key)
 
     def update(self, *args: Any, **kw: Any) -> None:
@@ -79,16 +84,19 @@ class _Counted(dict):
     def pop(self, *args: Any) -> Any:
         global _changes
         _changes += 1
+        self._reshaped()
         return dict.pop(self, *args)
 
     def popitem(self) -> tuple[str, Any]:
         global _changes
         _changes += 1
+        self._reshaped()
         return dict.popitem(self)
 
     def clear(self) -> None:
         global _changes
         _changes += 1
+        self._reshaped()
         dict.clear(self)
 
     def __ior__(self, other: Any) -> _Counted:  # type: ignore[misc]
@@ -100,7 +108,16 @@ class Block(_Counted):
     """A block record: a plain dict whose every change is counted (see `Blocks`). Writing
     a value equal to the one there changes nothing derived, so it is not counted."""
 
-    __slots__ = ()
+    __slots__ = ("_owner", "_bid")  # the `Blocks` holding it, under which id
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        dict.__init__(self, *args, **kw)
+        self._owner: Blocks | None = None
+        self._bid = ""
+
+    def _reshaped(self) -> None:
+        if self._owner is not None:
+            self._owner.reshaped = True
 
     def __setitem__(self, key: str, value: Any) -> None:
         global _changes, _minor
@@ -109,11 +126,19 @@ class Block(_Counted):
                 _minor += 1
             else:
                 _changes += 1
+                owner = self._owner
+                if key in PLACE_FIELDS and owner is not None:
+                    moved = owner.moved
+                    moved.append((self._bid, dict.get(self, "loc")))
+                    if len(moved) > 64:  # many moves unread: build afresh when asked
+                        owner.reshaped = True
+                        moved.clear()
         dict.__setitem__(self, key, value)
 
     def setdefault(self, key: str, default: Any = None) -> Any:
         global _changes
         _changes += 1
+        self._reshaped()
         return dict.setdefault(self, key, default)
 
 
@@ -122,7 +147,8 @@ class Blocks(_Counted):
     """block id -> `Block`; `derived` caches facts computed from the blocks, valid while
     no block record (nor this dict) has changed since."""
 
-    __slots__ = ("derived", "at", "derived_all", "at_all")
+    __slots__ = ("derived", "at", "derived_all", "at_all", "last", "moved", "reshaped",
+                 "shared")
 
     def __init__(self, items: Any = ()) -> None:
         dict.__init__(self)
@@ -130,13 +156,34 @@ class Blocks(_Counted):
         self.at = -1
         self.derived_all: dict[Any, Any] = {}
         self.at_all = (-1, -1)
+        # the last occupancy built and what changed since (`occupancy`): (block id, its
+        # place before) for each write of a place or side; `reshaped` for anything else
+        # that may change who stands where (a record added, removed or emptied)
+        self.last: tuple[dict[str, dict[str, list[str]]], dict[str, int],
+                         dict[str, int]] | None = None
+        self.moved: list[tuple[str, Any]] = []
+        self.reshaped = True
+        self.shared = False  # holds a record another `Blocks` holds too: never patched
         for k, v in dict(items).items():
-            dict.__setitem__(self, k, _block(v))
+            dict.__setitem__(self, k, self._adopt(k, v))
+
+    def _reshaped(self) -> None:
+        self.reshaped = True
+
+    def _adopt(self, key: str, value: Any) -> Block:
+        b = _block(value)
+        if b._owner is not None and b._owner is not self:
+            b._owner.shared = True  # one record in two: neither patches its occupancy
+            self.shared = True
+        b._owner = self
+        b._bid = key
+        return b
 
     def __setitem__(self, key: str, value: Any) -> None:
         global _changes
         _changes += 1
-        dict.__setitem__(self, key, _block(value))
+        self.reshaped = True
+        dict.__setitem__(self, key, self._adopt(key, value))
 
     def setdefault(self, key: str, default: Any = None) -> Any:
         if key not in self:
@@ -188,8 +235,60 @@ def occupancy(s: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
         return _occupancy(s)
     occ = d.get("occ")
     if occ is None:
-        occ = d["occ"] = _occupancy(s)
+        occ = d["occ"] = _indexed_occupancy(s["blocks"])
     return occ
+
+
+def _indexed_occupancy(blocks: Blocks) -> dict[str, dict[str, list[str]]]:
+    """A new occupancy for indexed blocks: the last one with the blocks that moved since
+    put where they stand now, or built afresh after any other change."""
+    last = blocks.last
+    if last is None or blocks.reshaped or blocks.shared:
+        occ = _occupancy({"blocks": blocks})
+        order = {bid: i for i, bid in enumerate(blocks)}
+        first = {h: min(order[b] for ids in here.values() for b in ids)
+                 for h, here in occ.items()}
+    elif not blocks.moved:
+        return last[0]  # nothing moved (a siege mark, say): who stands where is the same
+    else:
+        occ, first, order = _patched(blocks, *last)
+    blocks.last = (occ, first, order)
+    blocks.moved.clear()
+    blocks.reshaped = False
+    return occ
+
+
+def _patched(blocks: Blocks, prev: dict[str, dict[str, list[str]]], first: dict[str, int],
+             order: dict[str, int]) -> tuple[dict[str, dict[str, list[str]]], dict[str, int],
+                                             dict[str, int]]:
+    """`_occupancy` of the blocks, from the one before the moves in `blocks.moved`: only
+    the places they left or entered are looked at again. The answer is the very one
+    `_occupancy` gives, down to the order of its places and sides (the order of the
+    blocks: a place comes where its first block comes)."""
+    movers = {bid for bid, _was in blocks.moved}
+    places = {was for _bid, was in blocks.moved}
+    places.update(blocks[bid]["loc"] for bid in movers)
+    occ = dict(prev)
+    first = dict(first)
+    for h in places:
+        if h in OFFMAP or h is None:
+            continue
+        ids = [b for ids in prev.get(h, {}).values() for b in ids if b not in movers]
+        ids += [b for b in movers if blocks[b]["loc"] == h]
+        if not ids:
+            occ.pop(h, None)
+            first.pop(h, None)
+            continue
+        ids.sort(key=order.__getitem__)
+        here: dict[str, list[str]] = {}
+        for b in ids:
+            here.setdefault(blocks[b]["side"], []).append(b)
+        for v in here.values():
+            v.sort()
+        occ[h] = here
+        first[h] = order[ids[0]]
+    occ = {h: occ[h] for h in sorted(occ, key=first.__getitem__)}
+    return occ, first, order
 
 
 def _occupancy(s: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
@@ -284,17 +383,8 @@ def compute_control(bd: Board, s: dict[str, Any]) -> None:
     """Refresh the land and sea control snapshot (rule 4.2). Called at the end of each
     phase only: moving into a hex never makes it friendly in the same phase."""
     occ = occupancy(s)
-    hctl: dict[str, str] = {}
-    sctl: dict[str, str] = {}
-    control = s["control"]
-    for h, name in bd.city_at.items():
-        side = control.get(name, "none")
-        if side in ("athens", "sparta", "neutral", "persia"):
-            hctl[h] = side
-            sctl[h] = side
-    for h in bd.persian:  # rule 9.3: Persian territory (friendly to Sparta when allied)
-        hctl.setdefault(h, "persia")
-        sctl.setdefault(h, "persia")
+    hctl = _city_control(bd, s["control"])
+    sctl = dict(hctl)
     for h, here in occ.items():
         if len(here) == 1:
             (side,) = here
@@ -308,9 +398,36 @@ def compute_control(bd: Board, s: dict[str, Any]) -> None:
                 hctl[h] = sg["besieger"] if sg["siege"] else sg["holder"]
                 sctl[h] = sg["besieger"] if sg["blockade"] else sg["holder"]
     # new dicts, never changed in place: movement.py caches what it reads from them by
-    # their identity
-    s["hctl"] = hctl
-    s["sctl"] = sctl
+    # their identity. A snapshot equal to the one in place keeps that one (and so what
+    # was cached from it): most phases end with control as it was.
+    if s["hctl"] != hctl:
+        s["hctl"] = hctl
+    if s["sctl"] != sctl:
+        s["sctl"] = sctl
+
+
+# Control of the cities' hexes and Persia's by `control` (city -> side), before the blocks
+# on the map are looked at: by board and the whole of `control`, as few keys recur.
+_CITY_CONTROL: dict[tuple[Board, tuple[tuple[str, str], ...]], dict[str, str]] = {}
+
+
+def _city_control(bd: Board, control: dict[str, str]) -> dict[str, str]:
+    """A new dict of every city's hex -> the side controlling it, and Persian territory
+    (rule 9.3: friendly to Sparta when allied) where no city says otherwise."""
+    key = (bd, tuple(control.items()))
+    got = _CITY_CONTROL.get(key)
+    if got is None:
+        got = {}
+        for h, name in bd.city_at.items():
+            side = control.get(name, "none")
+            if side in ("athens", "sparta", "neutral", "persia"):
+                got[h] = side
+        for h in bd.persian:
+            got.setdefault(h, "persia")
+        if len(_CITY_CONTROL) >= 256:
+            _CITY_CONTROL.clear()
+        _CITY_CONTROL[key] = got
+    return dict(got)
 
 
 def friendly(s: dict[str, Any], side: str, h: str, sea: bool = False) -> bool:

@@ -8,14 +8,25 @@ from typing import Any
 from engine.core.view import TAKEN
 
 from .board import SICILY, Board
-from .state import SIDES, a_word, compute_control, occupancy, siege_at
+from .state import SIDES, a_word, compute_control, derived, occupancy, siege_at
 
 REBELS = ("Chios", "Corcyra", "Mytilene", "Rhodes")
 
 
 def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
     """Rule 4.2: control changes only now. A city belongs to the side that alone occupies
-    its hex, or to the side holding it inside a siege; a vacated city keeps its owner."""
+    its hex, or to the side holding it inside a siege; a vacated city keeps its owner.
+
+    Phases often end with nothing moved since the last phase end (no battles, no
+    moves): with the same blocks, control and snapshot, this work would change nothing,
+    so it is skipped (what was found is kept with the blocks, `derived`)."""
+    d = derived(s)
+    key = ("phase_end", bd)
+    if d is not None:
+        done = d.get(key)
+        if done is not None and done[1] is s["hctl"] and done[2] is s["sctl"] \
+                and done[0] == tuple(s["control"].items()):
+            return
     occ = occupancy(s)
     changes = []
     for h, here in occ.items():
@@ -41,17 +52,24 @@ def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
             changes.append((name, cur, owner))
     # blocks inside walls with no enemy left stand free again
     blocks = s["blocks"]
+    freed = False
     for here in occ.values():
         if len(here) == 1:
             for bids in here.values():
                 for b in bids:
                     if blocks[b]["in"] is not False:  # most stand free already
                         blocks[b]["in"] = False
+                        freed = True
     for name, old, new in changes:
         ctx.event("control", f"{name} passes from {old.title()} to {new.title()} (rule 4.2)",
                   city=name, old=old, new=new, **{TAKEN: name})
         on_control_change(bd, s, name, old, new, ctx)
     compute_control(bd, s)
+    if d is not None and not changes and not freed:
+        # nothing changed but the snapshot: the same blocks and control would change
+        # nothing again (a change of control may move blocks, rule 9.4, 9.5, which the
+        # next phase end looks at afresh)
+        d[key] = (tuple(s["control"].items()), s["hctl"], s["sctl"])
 
 
 def on_control_change(bd: Board, s, name: str, old: str, new: str, ctx: Any) -> None:
