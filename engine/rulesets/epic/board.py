@@ -1,0 +1,181 @@
+"""Questions asked of the map and the state: who holds a city, who is where, Area status.
+
+Nothing here changes the state. Static lookups are built once per process."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .components import City, Components, load_components
+from .state import MAP, EState, other
+
+# Rule 10.9: the Long Walls standing at the start of every game.
+LONG_WALLS = {"Athens": "Piraeus", "Piraeus": "Athens", "Megara": "Nisaea", "Nisaea": "Megara"}
+CAPITALS = {"athens": "Athens", "sparta": "Sparta"}  # rule 21.1, two players
+
+
+def comps() -> Components:
+    return load_components()
+
+
+@cache
+def city_by_hex() -> dict[str, City]:
+    c = comps()
+    return {city.hex: city for city in c.cities.values()}
+
+
+@cache
+def play_hexes(scenario: str, side: str) -> frozenset[str]:
+    """Land hexes `side` may enter: the regions in play (22.4.2), and for Athens the
+    cities of Zacynthus, Naupactus and Corcyra (22.4.2a-b)."""
+    c = comps()
+    regions = set(c.scenarios[scenario].in_play)
+    out = {h.id for h in c.hexes.values() if h.kind == "land" and h.area
+           and c.areas[h.area].region in regions}
+    if side == "athens" and scenario == "argive-league":
+        out |= {c.cities[n].hex for n in ("Zacynthus", "Naupactus", "Corcyra")}
+    return frozenset(out)
+
+
+def region_of_hex(h: str) -> str | None:
+    return comps().region_of_hex(h)
+
+
+def area_of(h: str) -> str:
+    a = comps().hexes[h].area
+    assert a is not None
+    return a
+
+
+# ------------------------------------------------------------------ cities
+def city_at(s: EState, h: str) -> City | None:
+    """The standing city in hex `h` (a razed city is no longer a city, 11.1.2)."""
+    city = city_by_hex().get(h)
+    if city is None or city.name in s["razed"]:
+        return None
+    return city
+
+
+def city_owner(s: EState, name: str) -> str | None:
+    """Who holds a city: a control marker, else the region's controller (4.4.4)."""
+    if name in s["razed"]:
+        return None
+    if name in s["marks"]:
+        return str(s["marks"][name])
+    region = comps().region_of_city(name)
+    r = s["regions"].get(region) if region else None
+    if r is None:
+        # Out-of-play cities Athens may use in the Argive League (22.4.2) are its friends
+        return "athens" if name in ("Zacynthus", "Naupactus", "Corcyra") else None
+    return str(r["side"]) if r["side"] in ("athens", "sparta") else None
+
+
+def walled(s: EState, city: City) -> bool:
+    return city.walled and city.name not in s["unwalled"]
+
+
+def fortress(s: EState, h: str) -> bool:
+    """A fort or a walled city (the rules' 'fortress', 7.6.1, 18.6.1)."""
+    city = city_at(s, h)
+    if city is not None:
+        return walled(s, city)
+    return h in s["forts"]
+
+
+def holder(s: EState, h: str) -> str | None:
+    """Who holds the city or fort in hex `h` (None: neither is there)."""
+    city = city_at(s, h)
+    if city is not None:
+        return city_owner(s, city.name)
+    return s["forts"].get(h)
+
+
+def long_walls_partner(s: EState, name: str) -> City | None:
+    """The other end of standing Long Walls (both fortresses walled and standing)."""
+    partner = LONG_WALLS.get(name)
+    if partner is None or partner in s["razed"] or name in s["razed"]:
+        return None
+    c = comps().cities
+    if not (walled(s, c[name]) and walled(s, c[partner])):
+        return None
+    return c[partner]
+
+
+# ------------------------------------------------------------------ pieces
+def units_at(s: EState, h: str, side: str | None = None) -> list[str]:
+    return [uid for uid, u in s["units"].items()
+            if u["where"] == MAP and u["hex"] == h and (side is None or u["side"] == side)]
+
+
+def leaders_at(s: EState, h: str, side: str | None = None) -> list[str]:
+    return [n for n, x in s["leaders"].items()
+            if x["where"] == MAP and x["hex"] == h and (side is None or x["side"] == side)]
+
+
+def on_map(s: EState, side: str | None = None) -> list[str]:
+    return [uid for uid, u in s["units"].items()
+            if u["where"] == MAP and (side is None or u["side"] == side)]
+
+
+def land_unit(s: EState, uid: str) -> bool:
+    return s["units"][uid]["type"] != "fleet"
+
+
+def inside(s: EState, uid: str) -> bool:
+    """A unit in the hex of a city or fort its side holds is inside it (18.2)."""
+    u = s["units"][uid]
+    return holder(s, u["hex"]) == u["side"]
+
+
+def masked(s: EState, h: str) -> bool:
+    """A city or fort with an enemy land unit in its hex (10.2.2)."""
+    owner = holder(s, h)
+    if owner is None:
+        return False
+    return any(land_unit(s, uid) for uid in units_at(s, h, other(owner)))
+
+
+def hex_units_by_hex(s: EState) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for uid, u in s["units"].items():
+        if u["where"] == MAP:
+            out.setdefault(u["hex"], []).append(uid)
+    return out
+
+
+# ------------------------------------------------------------------ Areas (8.0)
+def area_presence(s: EState, area: str) -> set[str]:
+    """Sides with a land unit or an unmasked city in a land Area (8.2, 8.3, 10.2.2a)."""
+    c = comps()
+    out: set[str] = set()
+    hexes = set(c.area_hexes[area])
+    for uid, u in s["units"].items():
+        if u["where"] != MAP or u["type"] == "fleet" or u["hex"] not in hexes:
+            continue
+        h = u["hex"]
+        if holder(s, h) == u["side"] and (masked(s, h) or h in s["sieges"]):
+            continue  # units inside a masked or besieged place count for nothing
+        out.add(u["side"])
+    for city in c.cities.values():
+        if city.area != area or city.name in s["razed"]:
+            continue
+        owner = city_owner(s, city.name)
+        if owner and not masked(s, city.hex) and city.hex not in s["sieges"]:
+            out.add(owner)
+    return out
+
+
+def area_status(s: EState, area: str, side: str) -> str:
+    """'friendly', 'enemy' or 'contested' for `side` (8.3)."""
+    p = area_presence(s, area)
+    if other(side) not in p:
+        return "friendly"
+    return "contested" if side in p else "enemy"
+
+
+def all_area_status(s: EState, side: str, areas: list[str]) -> dict[str, str]:
+    return {a: area_status(s, a, side) for a in areas}
+
+
+def regions_of(s: EState, side: str) -> list[str]:
+    return sorted(r for r, x in s["regions"].items() if x["side"] == side)

@@ -1,0 +1,55 @@
+"""Facts that must hold after every action (checked by `keryx selfplay`)."""
+
+from __future__ import annotations
+
+from . import board as B
+from .state import DEAD, MAP, POOL, EState
+
+LEADER_CAP = 3  # 22.4.3
+
+
+def check(s: EState) -> list[str]:
+    bad: list[str] = []
+    c = B.comps()
+    for side, names in s["leader_pool"].items():
+        active = [n for n, x in s["leaders"].items() if x["side"] == side and x["where"] != DEAD]
+        if len(active) > LEADER_CAP:
+            bad.append(f"{side} has {len(active)} leaders in play")
+        if set(names) & set(active):
+            bad.append(f"{side} leader both in the pool and in play")
+    for uid, u in s["units"].items():
+        if u["where"] == MAP:
+            if u["hex"] not in c.hexes or c.hexes[u["hex"]].kind != "land":
+                bad.append(f"{uid} at {u['hex']}, not a land hex")
+            elif u["hex"] not in B.play_hexes(s["scenario"], u["side"]):
+                bad.append(f"{uid} outside the scenario's map at {u['hex']}")
+        elif u["where"] in (POOL, DEAD):
+            if u["hex"] is not None:
+                bad.append(f"{uid} off the map with a hex")
+        else:
+            bad.append(f"{uid} in unknown place {u['where']}")
+        if u["where"] != MAP and (u["forage"] or u["raid"]):
+            bad.append(f"{uid} off the map but marked")
+    for name, x in s["leaders"].items():
+        if x["where"] == MAP and x["hex"] not in c.hexes:
+            bad.append(f"{name} at unknown hex {x['hex']}")
+    for r, x in s["regions"].items():
+        if not -4 <= x["al"] <= 20 or not 1 <= x["ml"] <= 20:
+            bad.append(f"{r} AL/ML out of range: {x['al']}/{x['ml']}")
+    for h, sg in s["sieges"].items():
+        if B.holder(s, h) in (None, sg["by"]):
+            bad.append(f"siege at {h} of a place {sg['by']} holds")
+        if not 1 <= sg["morale"] <= 12:
+            bad.append(f"siege at {h} with morale {sg['morale']}")
+    for side, t in s["treasury"].items():
+        if t < 0:
+            bad.append(f"{side} treasury {t}")
+    if s["bases_placed"] > 3:
+        bad.append("more than three Athenian bases placed")
+    if s["battle"] is None:
+        for h, units in B.hex_units_by_hex(s).items():
+            sides = {s["units"][u]["side"] for u in units}
+            if len(sides) > 1 and B.holder(s, h) is None and not any(
+                    a["hex"] == h for a in s.get("attacks", [])):
+                bad.append(f"both sides in the open at {h} with no battle due")
+    return bad

@@ -1,0 +1,209 @@
+"""The movement half of a player's Movement and Combat phase (rules 16.1-16.3, 17.1).
+
+A stack is chosen by its hex, then which of its pieces go, then where; a move that ends on
+enemies becomes an attack fought after all movement (17.1, 17.2). Units shut in a masked
+city stay (10.2.2d); raiders stay (15.1); foragers stay in the first Campaign Turn (9.7.2).
+Masking units may storm the place they mask without moving (10.2.1c, 17.7.7i)."""
+
+from __future__ import annotations
+
+from engine import IllegalAction, Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+
+from . import board as B
+from . import combat as K
+from . import movement as M
+from .flow import note
+from .leaders import eliminate as kill_leader
+from .state import EState, other
+
+
+def movable_units(s: EState, side: str, h: str) -> list[str]:
+    out = []
+    for uid in B.units_at(s, h, side):
+        u = s["units"][uid]
+        if u["moved"] or u["raid"] or u["type"] == "fleet":
+            continue  # fleets keep to port for now (STATUS.md)
+        if u["forage"] and s["ct"] == 1:
+            continue
+        if B.holder(s, h) == side and B.masked(s, h):
+            continue
+        out.append(uid)
+    return out
+
+
+def movable_leaders(s: EState, side: str, h: str) -> list[str]:
+    return [n for n in B.leaders_at(s, h, side) if not s["leaders"][n].get("moved")]
+
+
+def sources(s: EState, side: str) -> list[str]:
+    hexes = {u["hex"] for u in s["units"].values() if u["where"] == "map" and u["side"] == side}
+    hexes |= {x["hex"] for x in s["leaders"].values() if x["where"] == "map" and x["side"] == side}
+    return sorted(h for h in hexes if h in B.comps().hexes
+                  and (movable_units(s, side, h) or movable_leaders(s, side, h)))
+
+
+def attacked(s: EState) -> set[str]:
+    return {a["hex"] for a in s.get("attacks", [])}
+
+
+def stack_ok(s: EState, h: str, units: int, leaders: int) -> bool:
+    """16.2.1: two or more units outside a city or fort need a leader with them."""
+    return units < 2 or leaders > 0 or B.holder(s, h) is not None
+
+
+def defenders(s: EState, h: str, side: str) -> int:
+    """How many would defend `h` against `side` (18.3, 18.6.2), for the 1-4 limit."""
+    foe = other(side)
+    n = len(B.units_at(s, h, foe))
+    if B.holder(s, h) == foe and B.fortress(s, h):
+        n = min(n, 2)
+    if n == 0 and B.city_at(s, h) is not None and B.holder(s, h) == foe:
+        n = 1  # the garrison
+    return n
+
+
+def destinations(s: EState, side: str, start: str, units: list[str],
+                 leaders: list[str]) -> dict[str, M.Reach]:
+    mp = M.allowance(s, units, leaders)
+    left_units = len(B.units_at(s, start, side)) - len(units)
+    left_leaders = len(B.leaders_at(s, start, side)) - len(leaders)
+    if not stack_ok(s, start, left_units, left_leaders):
+        return {}  # a leader may not leave a stack behind outside a city (16.2.1)
+    busy = attacked(s)
+    out = {}
+    for h, r in M.reachable(s, side, start, mp).items():
+        if h in busy:
+            continue  # all attackers of a hex come together from one hex (17.1)
+        here_units = len(B.units_at(s, h, side)) + len(units)
+        here_leaders = len(B.leaders_at(s, h, side)) + len(leaders)
+        if not units and r.stops:
+            continue  # a leader alone attacks no one
+        if r.stops and B.holder(s, h) != other(side) and \
+                K.odds_index(len(units), defenders(s, h, side)) < 0:
+            continue  # 17.5.1: no attack below 1-4 (an enemy place may always be masked)
+        if not r.stops and not stack_ok(s, h, here_units, here_leaders):
+            continue
+        if r.stops and len(units) > 1 and not leaders:
+            continue  # 17.1: more than one attacker needs a leader
+        out[h] = r
+    return out
+
+
+def storm_targets(s: EState, side: str) -> list[str]:
+    """Masked enemy places where `side` has unmoved land units (10.2.1c)."""
+    out = []
+    busy = attacked(s)
+    for h in sources(s, side):
+        if h in busy or B.holder(s, h) != other(side):
+            continue
+        if movable_units(s, side, h):
+            out.append(h)
+    return out
+
+
+class Move(Procedure[EState]):
+    name = "move"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s, side, step = flow.state, flow.args["side"], flow.args["step"]
+        if step == "choose":
+            opts = [Option(f"from:{h}", f"Move pieces from {_where(s, h)}", "16.3")
+                    for h in sources(s, side)]
+            opts += [Option(f"storm:{h}", f"Storm {_where(s, h)} with the units masking it",
+                            "18.2") for h in storm_targets(s, side)]
+            opts.append(Option("done", "End movement; fight the battles (17.2)", "16.1"))
+            return [Prompt(side, f"{side.title()}: movement ({_ct(s)})", tuple(opts),
+                           rule="16.1", kind="move")]
+        h = flow.args["hex"]
+        if step == "pieces":
+            units = movable_units(s, side, h)
+            leaders = movable_leaders(s, side, h)
+            opts = [Option(u, f"{u} (morale {s['units'][u]['morale']})", "16.3") for u in units]
+            opts += [Option(n, f"Leader {n}", "7.8") for n in leaders]
+            return [decisions.pick(side, f"Which pieces leave {_where(s, h)}?", opts, 1,
+                                   len(opts), rule="16.3", kind="pieces")]
+        dests = destinations(s, side, h, flow.args["units"], flow.args["leaders"])
+        opts = [Option(f"to:{d}", f"{'Attack' if r.stops else 'To'} {_where(s, d)} "
+                                  f"({r.cost:g} MP)", "17.1" if r.stops else "16.3")
+                for d, r in sorted(dests.items())]
+        opts.append(Option("back", "Choose other pieces", "16.3"))
+        return [Prompt(side, f"Where do they go from {_where(s, h)}?", tuple(opts),
+                       rule="16.3", kind="destination")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        s, side, step = flow.state, flow.args["side"], flow.args["step"]
+        if step == "choose":
+            a = str(answer)
+            if a == "done":
+                flow.end()
+                return
+            verb, h = a.split(":", 1)
+            if verb == "storm":
+                units = movable_units(s, side, h)
+                for u in units:
+                    s["units"][u]["moved"] = True
+                leaders = movable_leaders(s, side, h)
+                for n in leaders:
+                    s["leaders"][n]["moved"] = True
+                s.setdefault("attacks", []).append(
+                    {"hex": h, "origin": h, "units": units, "leaders": leaders, "storm": True})
+                note(flow, f"{side.title()} will storm {_where(s, h)} (18.2)")
+                return
+            flow.args.update(step="pieces", hex=h)
+            return
+        if step == "pieces":
+            chosen = list(answer) if isinstance(answer, tuple) else [str(answer)]
+            flow.args["units"] = [x for x in chosen if x in s["units"]]
+            flow.args["leaders"] = [x for x in chosen if x in s["leaders"]]
+            flow.args["step"] = "dest"
+            return
+        a = str(answer)
+        if a == "back":
+            flow.args.update(step="choose")
+            return
+        dest = a.split(":", 1)[1]
+        h = flow.args["hex"]
+        reach = destinations(s, side, h, flow.args["units"], flow.args["leaders"]).get(dest)
+        if reach is None:
+            raise IllegalAction("They cannot go there.")
+        self._move(flow, h, dest, reach)
+        flow.args.update(step="choose")
+
+    def _move(self, flow: Flow[EState], start: str, dest: str, reach: M.Reach) -> None:
+        s, side = flow.state, flow.args["side"]
+        units, leaders = flow.args["units"], flow.args["leaders"]
+        for u in units:
+            s["units"][u].update(hex=dest, moved=True)
+        for n in leaders:
+            s["leaders"][n].update(hex=dest, moved=True)
+        note(flow, f"{side.title()} moves {len(units)} units"
+                   f"{' with ' + ', '.join(leaders) if leaders else ''} from {_where(s, start)} "
+                   f"to {_where(s, dest)} ({reach.cost:g} MP, 16.3)")
+        if reach.stops:
+            s.setdefault("attacks", []).append(
+                {"hex": dest, "origin": reach.via or start, "units": list(units),
+                 "leaders": list(leaders), "storm": False})
+            return
+        if units:
+            for n in B.leaders_at(s, dest, other(side)):  # 7.8.6: a lone leader is lost
+                new = kill_leader(s, n, None)
+                note(flow, f"{n} is caught alone and killed; {new} replaces him (7.8.6)")
+            if s["bases"].get(dest) == other(side):  # 7.6.3d
+                del s["bases"][dest]
+                note(flow, f"The enemy base at {dest} is destroyed (7.6.3)")
+            if dest in s["forts"] and s["forts"][dest] != side:  # 18.3.5: an empty fort
+                s["forts"][dest] = side
+                note(flow, f"{side.title()} occupies the empty fort at {dest} (18.3.5)")
+
+
+def _where(s: EState, h: str) -> str:
+    city = B.city_at(s, h)
+    return f"{city.name} ({h})" if city else h
+
+
+def _ct(s: EState) -> str:
+    from .state import stamp
+
+    return stamp(s)
