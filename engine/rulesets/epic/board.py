@@ -4,7 +4,10 @@ Nothing here changes the state. Static lookups are built once per process."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
+from typing import Any
 
 from .components import City, Components, load_components
 from .state import MAP, EState, other
@@ -22,6 +25,18 @@ def comps() -> Components:
 def city_by_hex() -> dict[str, City]:
     c = comps()
     return {city.hex: city for city in c.cities.values()}
+
+
+@cache
+def city_region() -> dict[str, str | None]:
+    c = comps()
+    return {name: c.areas[city.area].region for name, city in c.cities.items()}
+
+
+@cache
+def region_cities(region: str) -> tuple[City, ...]:
+    c = comps()
+    return tuple(city for name, city in sorted(c.cities.items()) if city_region()[name] == region)
 
 
 @cache
@@ -62,7 +77,7 @@ def city_owner(s: EState, name: str) -> str | None:
         return None
     if name in s["marks"]:
         return str(s["marks"][name])
-    region = comps().region_of_city(name)
+    region = city_region()[name]
     r = s["regions"].get(region) if region else None
     if r is None:
         # Out-of-play cities Athens may use in the Argive League (22.4.2) are its friends
@@ -101,8 +116,37 @@ def long_walls_partner(s: EState, name: str) -> City | None:
     return c[partner]
 
 
+# ------------------------------------------------------------------ steady index
+_STEADY: list[dict[str, Any] | None] = [None]
+
+
+@contextmanager
+def steady(s: EState) -> Iterator[None]:
+    """While nothing changes (a prompt being built, a search), answer from an index of the
+    state instead of scanning it again for every question."""
+    prev = _STEADY[0]
+    if prev is not None and prev["s"] is s:
+        yield
+        return
+    _STEADY[0] = {"s": s, "by_hex": hex_units_by_hex(s), "masked": {}, "presence": {}}
+    try:
+        yield
+    finally:
+        _STEADY[0] = prev
+
+
+def _index(s: EState) -> dict[str, Any] | None:
+    idx = _STEADY[0]
+    return idx if idx is not None and idx["s"] is s else None
+
+
 # ------------------------------------------------------------------ pieces
 def units_at(s: EState, h: str, side: str | None = None) -> list[str]:
+    idx = _index(s)
+    if idx is not None:
+        here = idx["by_hex"].get(h, ())
+        units = s["units"]
+        return [u for u in here if side is None or units[u]["side"] == side]
     return [uid for uid, u in s["units"].items()
             if u["where"] == MAP and u["hex"] == h and (side is None or u["side"] == side)]
 
@@ -129,10 +173,14 @@ def inside(s: EState, uid: str) -> bool:
 
 def masked(s: EState, h: str) -> bool:
     """A city or fort with an enemy land unit in its hex (10.2.2)."""
+    idx = _index(s)
+    if idx is not None and h in idx["masked"]:
+        return bool(idx["masked"][h])
     owner = holder(s, h)
-    if owner is None:
-        return False
-    return any(land_unit(s, uid) for uid in units_at(s, h, other(owner)))
+    out = owner is not None and any(land_unit(s, uid) for uid in units_at(s, h, other(owner)))
+    if idx is not None:
+        idx["masked"][h] = out
+    return out
 
 
 def hex_units_by_hex(s: EState) -> dict[str, list[str]]:
@@ -146,18 +194,40 @@ def hex_units_by_hex(s: EState) -> dict[str, list[str]]:
 # ------------------------------------------------------------------ Areas (8.0)
 def area_presence(s: EState, area: str) -> set[str]:
     """Sides with a land unit or an unmasked city in a land Area (8.2, 8.3, 10.2.2a)."""
+    idx = _index(s)
+    if idx is not None and area in idx["presence"]:
+        return set(idx["presence"][area])
+    out = _presence(s, area)
+    if idx is not None:
+        idx["presence"][area] = frozenset(out)
+    return out
+
+
+@cache
+def area_cities(area: str) -> tuple[City, ...]:
+    return tuple(c for c in comps().cities.values() if c.area == area)
+
+
+def _presence(s: EState, area: str) -> set[str]:
     c = comps()
     out: set[str] = set()
-    hexes = set(c.area_hexes[area])
-    for uid, u in s["units"].items():
-        if u["where"] != MAP or u["type"] == "fleet" or u["hex"] not in hexes:
+    hexes = c.area_hexes[area]
+    idx = _index(s)
+    if idx is not None:
+        members = [(uid, s["units"][uid]) for h in hexes for uid in idx["by_hex"].get(h, ())]
+    else:
+        hs = set(hexes)
+        members = [(uid, u) for uid, u in s["units"].items()
+                   if u["where"] == MAP and u["hex"] in hs]
+    for uid, u in members:
+        if u["type"] == "fleet":
             continue
         h = u["hex"]
         if holder(s, h) == u["side"] and (masked(s, h) or h in s["sieges"]):
             continue  # units inside a masked or besieged place count for nothing
         out.add(u["side"])
-    for city in c.cities.values():
-        if city.area != area or city.name in s["razed"]:
+    for city in area_cities(area):
+        if city.name in s["razed"]:
             continue
         owner = city_owner(s, city.name)
         if owner and not masked(s, city.hex) and city.hex not in s["sieges"]:

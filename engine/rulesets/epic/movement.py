@@ -48,6 +48,11 @@ def blocking(s: EState, h: str, side: str, by_hex: dict[str, list[str]]) -> bool
 
 
 def reachable(s: EState, side: str, start: str, mp: float) -> dict[str, Reach]:
+    with B.steady(s):
+        return _reachable(s, side, start, mp)
+
+
+def _reachable(s: EState, side: str, start: str, mp: float) -> dict[str, Reach]:
     c = B.comps()
     allowed = B.play_hexes(s["scenario"], side)
     by_hex = B.hex_units_by_hex(s)

@@ -124,9 +124,9 @@ class Move(Procedure[EState]):
             opts += [Option(n, f"Leader {n}", "7.8") for n in leaders]
             return [decisions.pick(side, f"Which pieces leave {_where(s, h)}?", opts, 1,
                                    len(opts), rule="16.3", kind="pieces")]
-        dests = destinations(s, side, h, flow.args["units"], flow.args["leaders"])
-        opts = [Option(f"to:{d}", f"{'Attack' if r.stops else 'To'} {_where(s, d)} "
-                                  f"({r.cost:g} MP)", "17.1" if r.stops else "16.3")
+        dests = flow.args["dests"]  # worked out once, when the pieces were chosen
+        opts = [Option(f"to:{d}", f"{'Attack' if r[2] else 'To'} {_where(s, d)} "
+                                  f"({r[0]:g} MP)", "17.1" if r[2] else "16.3")
                 for d, r in sorted(dests.items())]
         opts.append(Option("back", "Choose other pieces", "16.3"))
         return [Prompt(side, f"Where do they go from {_where(s, h)}?", tuple(opts),
@@ -158,18 +158,22 @@ class Move(Procedure[EState]):
             flow.args["units"] = [x for x in chosen if x in s["units"]]
             flow.args["leaders"] = [x for x in chosen if x in s["leaders"]]
             flow.args["step"] = "dest"
+            with B.steady(s):
+                found = destinations(s, side, flow.args["hex"], flow.args["units"],
+                                     flow.args["leaders"])
+            flow.args["dests"] = {d: [r.cost, r.via, r.stops] for d, r in found.items()}
             return
         a = str(answer)
         if a == "back":
-            flow.args.update(step="choose")
+            flow.args.update(step="choose", dests={})
             return
         dest = a.split(":", 1)[1]
         h = flow.args["hex"]
-        reach = destinations(s, side, h, flow.args["units"], flow.args["leaders"]).get(dest)
-        if reach is None:
+        r = flow.args["dests"].get(dest)
+        if r is None:
             raise IllegalAction("They cannot go there.")
-        self._move(flow, h, dest, reach)
-        flow.args.update(step="choose")
+        self._move(flow, h, dest, M.Reach(r[0], r[1], r[2]))
+        flow.args.update(step="choose", dests={})
 
     def _move(self, flow: Flow[EState], start: str, dest: str, reach: M.Reach) -> None:
         s, side = flow.state, flow.args["side"]

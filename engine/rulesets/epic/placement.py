@@ -20,11 +20,9 @@ def home_cities(s: EState, side: str, region: str) -> list[str]:
     r = s["regions"].get(region)
     if r is None or r["side"] != side or r["ml"] < BUILD_ML:
         return []
-    c = B.comps()
-    return sorted(city.name for city in c.cities.values()
-                  if c.region_of_city(city.name) == region
-                  and B.city_owner(s, city.name) == side and city.hex not in s["sieges"]
-                  and not B.masked(s, city.hex))
+    return [city.name for city in B.region_cities(region)
+            if B.city_owner(s, city.name) == side and city.hex not in s["sieges"]
+            and not B.masked(s, city.hex)]
 
 
 def _label(u: dict) -> str:
@@ -74,10 +72,8 @@ def options(s: EState, side: str) -> list[Option]:
 
 
 def _leader_cities(s: EState, side: str, region: str) -> list[str]:
-    c = B.comps()
-    return sorted(city.name for city in c.cities.values()
-                  if c.region_of_city(city.name) == region
-                  and B.city_owner(s, city.name) == side and not B.masked(s, city.hex))
+    return [city.name for city in B.region_cities(region)
+            if B.city_owner(s, city.name) == side and not B.masked(s, city.hex)]
 
 
 def base_hexes(s: EState) -> list[str]:

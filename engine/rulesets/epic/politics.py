@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import board as B
+from .components import Components
 from .state import MAP, POOL, EState, clamp_al, clamp_ml, other
 
 FLIP_BELOW = -2  # 4.3.1
@@ -71,12 +72,20 @@ def seasonal(s: EState, roll: Callable[[], int]) -> list[str]:
     (not masked, 10.2.2c), else an Area held by enemy units alone; each costs 1 AL on 4-6."""
     c = B.comps()
     lines = []
-    for region, r in sorted(s["regions"].items()):
+    with B.steady(s):  # only AL changes below, nothing the index holds
+        for region, r in sorted(s["regions"].items()):
+            lines.extend(_seasonal_one(s, c, region, r, roll))
+    return lines
+
+
+def _seasonal_one(s: EState, c: Components, region: str, r: dict,
+                  roll: Callable[[], int]) -> list[str]:
+    lines: list[str] = []
+    if True:
         side = r["side"]
         foe = other(side)
-        held = [city.name for city in c.cities.values()
-                if c.region_of_city(city.name) == region and B.city_owner(s, city.name) == foe
-                and not B.masked(s, city.hex)]
+        held = [city.name for city in B.region_cities(region)
+                if B.city_owner(s, city.name) == foe and not B.masked(s, city.hex)]
         held += [h for h, owner in s["forts"].items()
                  if owner == foe and B.region_of_hex(h) == region and not B.masked(s, h)]
         why = f"enemy-held {held[0]}" if held else None
@@ -86,7 +95,7 @@ def seasonal(s: EState, roll: Callable[[], int]) -> list[str]:
                     why = f"enemy units unopposed in {area}"
                     break
         if why is None:
-            continue
+            return lines
         die = roll()
         if die >= 4:
             r["al"] = clamp_al(r["al"] - 1)
@@ -108,10 +117,7 @@ def control_check(s: EState) -> list[str]:
         for uid, u in s["units"].items():  # 4.3.1b: the region's units go to its Force Pool
             if u["home"] == region and u["where"] == MAP:
                 u.update(where=POOL, hex=None, forage=False, raid=False)
-        c = B.comps()
-        for city in c.cities.values():
-            if c.region_of_city(city.name) != region:
-                continue
+        for city in B.region_cities(region):
             if s["marks"].get(city.name) == gainer:
                 del s["marks"][city.name]  # now simply friendly (4.3.1d)
             elif city.name not in s["marks"] and B.units_at(s, city.hex, loser):
@@ -129,7 +135,7 @@ def tribute(s: EState, side: str) -> tuple[int, list[str]]:
     for region, r in sorted(s["regions"].items()):
         if r["side"] != side:
             continue
-        cities = [x for x in c.cities.values() if c.region_of_city(x.name) == region]
+        cities = B.region_cities(region)
         lost = 0
         good = 0
         for city in cities:

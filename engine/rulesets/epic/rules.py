@@ -13,6 +13,7 @@ from engine.core.procedures import Machine
 from engine.core.rng import Rng
 from engine.core.view import RulesetCommon
 
+from . import board as B
 from . import view as V
 from .battles import Battle, Combats
 from .flow import Campaign, Season, Year
@@ -53,7 +54,8 @@ class Epic(Ruleset):
     def prompts(self, s: EState) -> list[Prompt]:
         if s["result"] is not None or s["resigned"]:
             return []
-        return MACHINE.prompts(s)
+        with B.steady(s):  # nothing changes while a prompt is built
+            return MACHINE.prompts(s)
 
     def apply(self, s: EState, seat: str, option_id: str, ctx: Context) -> None:
         MACHINE.act(s, seat, option_id, ctx)

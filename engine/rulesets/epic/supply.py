@@ -74,6 +74,11 @@ def land_reach(s: EState, side: str, area: str, status: dict[str, str]) -> set[s
 
 def supplied_areas(s: EState, side: str) -> set[str]:
     """Land Areas from which a line reaches a source or an in-supply base."""
+    with B.steady(s):
+        return _supplied_areas(s, side)
+
+
+def _supplied_areas(s: EState, side: str) -> set[str]:
     c = B.comps()
     in_play = {B.area_of(h) for h in B.play_hexes(s["scenario"], side)}
     status = {a: B.area_status(s, a, side) for a in in_play}
