@@ -38,6 +38,8 @@ def options(s: EState, side: str) -> list[Option]:
             continue
         if u["where"] == POOL:
             for city in home_cities(s, side, u["home"]):
+                if u["type"] == "fleet" and not B.comps().cities[city].port:
+                    continue  # 18.4: fleets enter only ports
                 oid = f"place:{u['home']}:{u['type']}:{u['morale']}:{city}"
                 if oid not in seen:
                     seen.add(oid)
