@@ -3,8 +3,6 @@ examples among them."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.rulesets.epic import combat as K
 from engine.rulesets.epic.battles import open_battle, retreat_hexes
 

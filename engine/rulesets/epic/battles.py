@@ -185,14 +185,14 @@ class Battle(Procedure[EState]):
             return [decisions.pick(b["defender"], "Which two units defend the walls (18.6.2)?",
                                    opts, 2, 2, rule="18.6.2", kind="walls")]
         if step == "whither":
-            opts = [Option(h, f"Retreat to {h}", "17.7.1")
-                    for h in retreat_hexes(s, b["hex"], b["defender"])]
-            return [Prompt(b["defender"], "Where do your units retreat (17.7.1)?", tuple(opts),
+            where = tuple(Option(h, f"Retreat to {h}", "17.7.1")
+                          for h in retreat_hexes(s, b["hex"], b["defender"]))
+            return [Prompt(b["defender"], "Where do your units retreat (17.7.1)?", where,
                            rule="17.7.1", kind="retreat")]
         seat = b["attacker"] if step == "att" else b["defender"]
         word = "Break off the attack" if step == "att" else "Retreat from the battle"
-        opts = (Option("go", "Fight another round", "17.3"), Option("off", word, "17.8"))
-        return [Prompt(seat, f"Round {b['rounds']} fought at {b['hex']}: go on (17.8)?", opts,
+        choice = (Option("go", "Fight another round", "17.3"), Option("off", word, "17.8"))
+        return [Prompt(seat, f"Round {b['rounds']} fought at {b['hex']}: go on (17.8)?", choice,
                        rule="17.8", kind="continue")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:

@@ -219,7 +219,7 @@ def _presence(s: EState, area: str) -> set[str]:
         hs = set(hexes)
         members = [(uid, u) for uid, u in s["units"].items()
                    if u["where"] == MAP and u["hex"] in hs]
-    for uid, u in members:
+    for _uid, u in members:
         if u["type"] == "fleet":
             continue
         h = u["hex"]

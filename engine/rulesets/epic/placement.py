@@ -33,17 +33,17 @@ def options(s: EState, side: str) -> list[Option]:
     c = B.comps()
     opts: list[Option] = []
     seen: set[str] = set()
-    for uid, u in sorted(s["units"].items()):
+    for _uid, u in sorted(s["units"].items()):
         if u["side"] != side or u["placed"]:
             continue
         if u["where"] == POOL:
-            for city in home_cities(s, side, u["home"]):
-                if u["type"] == "fleet" and not B.comps().cities[city].port:
+            for name in home_cities(s, side, u["home"]):
+                if u["type"] == "fleet" and not B.comps().cities[name].port:
                     continue  # 18.4: fleets enter only ports
-                oid = f"place:{u['home']}:{u['type']}:{u['morale']}:{city}"
+                oid = f"place:{u['home']}:{u['type']}:{u['morale']}:{name}"
                 if oid not in seen:
                     seen.add(oid)
-                    opts.append(Option(oid, f"Place a {_label(u)} at {city}", "7.3"))
+                    opts.append(Option(oid, f"Place a {_label(u)} at {name}", "7.3"))
         elif u["where"] == MAP:
             city = B.city_at(s, u["hex"])
             if city is not None and city.name in home_cities(s, side, u["home"]):
@@ -56,8 +56,9 @@ def options(s: EState, side: str) -> list[Option]:
         if x["side"] != side or x.get("placed"):
             continue
         if x["where"] == "force":
-            for city in _leader_cities(s, side, x["region"]):
-                opts.append(Option(f"lplace:{name}:{city}", f"Bring {name} to {city}", "7.8.5"))
+            for there in _leader_cities(s, side, x["region"]):
+                opts.append(Option(f"lplace:{name}:{there}", f"Bring {name} to {there}",
+                                   "7.8.5"))
         elif x["where"] == MAP:
             city = B.city_at(s, x["hex"])
             region = c.region_of_city(city.name) if city else None
@@ -113,8 +114,8 @@ class Place(Procedure[EState]):
             return
         parts = a.split(":")
         if parts[0] in ("place", "remove"):
-            _, home, utype, morale, city = parts
-            hexid = B.comps().cities[city].hex
+            _, home, utype, morale, where = parts
+            hexid = B.comps().cities[where].hex
             want = POOL if parts[0] == "place" else MAP
             uid = next((k for k, u in sorted(s["units"].items())
                         if u["side"] == side and u["home"] == home and u["type"] == utype
@@ -125,10 +126,10 @@ class Place(Procedure[EState]):
             u = s["units"][uid]
             if parts[0] == "place":
                 u.update(where=MAP, hex=hexid, placed=True, forage=False, raid=False)
-                note(flow, f"{side.title()} places {_label(u)} at {city} (7.3)")
+                note(flow, f"{side.title()} places {_label(u)} at {where} (7.3)")
             else:
                 u.update(where=POOL, hex=None, placed=True, forage=False, raid=False)
-                note(flow, f"{side.title()} returns {_label(u)} from {city} (7.3)")
+                note(flow, f"{side.title()} returns {_label(u)} from {where} (7.3)")
         elif parts[0] == "lplace":
             x = s["leaders"][parts[1]]
             x.update(where=MAP, hex=B.comps().cities[parts[2]].hex, region=None, placed=True)

@@ -58,7 +58,7 @@ def city_razed(s: EState, size: str, by: str) -> None:
     large one: -2 AL -1 ML where the razer rules, +2 AL (for the razer's foe) and -1 ML
     elsewhere."""
     times = {"S": 1, "M": 2, "L": 3}[size]
-    for region, r in s["regions"].items():
+    for _region, r in s["regions"].items():
         if r["side"] == by:
             r["al"] = clamp_al(r["al"] - 2 * times)
         else:
@@ -114,7 +114,7 @@ def control_check(s: EState) -> list[str]:
             continue
         loser, gainer = r["side"], other(r["side"])
         r["side"], r["al"] = gainer, -r["al"]  # 4.3.1a: mirrored; ML and assessment stay
-        for uid, u in s["units"].items():  # 4.3.1b: the region's units go to its Force Pool
+        for _uid, u in s["units"].items():  # 4.3.1b: the region's units go to its Force Pool
             if u["home"] == region and u["where"] == MAP:
                 u.update(where=POOL, hex=None, forage=False, raid=False)
         for city in B.region_cities(region):

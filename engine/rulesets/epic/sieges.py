@@ -32,9 +32,7 @@ def enough(s: EState, h: str, side: str) -> bool:
     if len(units) < NEED[size(s, h)]:
         return False
     city = B.city_at(s, h)
-    if city is not None and city.port and not any(s["units"][u]["type"] == "fleet" for u in units):
-        return False
-    return True
+    return not (city is not None and city.port and not any(s["units"][u]["type"] == "fleet" for u in units))
 
 
 def partner_ok(s: EState, h: str, side: str) -> bool:
