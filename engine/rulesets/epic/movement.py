@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from functools import cache
 
 from . import board as B
 from .components import MOVE_ALLOWANCE
@@ -35,16 +36,25 @@ def allowance(s: EState, units: list[str], leaders: list[str]) -> int:
     return min(kinds) if kinds else 0
 
 
-def blocking(s: EState, h: str, side: str, by_hex: dict[str, list[str]]) -> bool:
-    """An enemy in `h` that ends movement there: units, or a city the enemy holds that is
-    not masked (16.3.4)."""
-    foe = other(side)
-    if B.holder(s, h) == foe and B.masked(s, h):
-        return False  # enemies shut in a masked city or fort (16.3.5d)
-    if any(s["units"][u]["side"] == foe for u in by_hex.get(h, ())):
-        return True
-    city = B.city_at(s, h)
-    return city is not None and B.city_owner(s, city.name) == foe
+@cache
+def _graph() -> dict[str, tuple[tuple[str, float, bool], ...]]:
+    """Each passable land hex's passable neighbours with the cost of entering them
+    (terrain plus river) and whether a road runs along the hex-side (16.6)."""
+    c = B.comps()
+    out: dict[str, tuple[tuple[str, float, bool], ...]] = {}
+    for h, hx in c.hexes.items():
+        if hx.kind != "land" or hx.terrain not in TERRAIN_COST:
+            continue
+        steps = []
+        for n in c.land_neighbors(h):
+            terrain = c.hexes[n].terrain
+            if terrain not in TERRAIN_COST:
+                continue
+            hs = c.side(h, n)
+            cost = TERRAIN_COST[terrain] + (RIVER_EXTRA if hs is not None and hs.river else 0.0)
+            steps.append((n, cost, bool(hs is not None and hs.road)))
+        out[h] = tuple(steps)
+    return out
 
 
 def reachable(s: EState, side: str, start: str, mp: float) -> dict[str, Reach]:
@@ -52,19 +62,37 @@ def reachable(s: EState, side: str, start: str, mp: float) -> dict[str, Reach]:
         return _reachable(s, side, start, mp)
 
 
+def _stops_and_no_roads(s: EState, side: str) -> tuple[set[str], set[str]]:
+    """Hexes that end a move (16.3.4) and hexes with no road through them (16.3.5d)."""
+    foe = other(side)
+    stops: set[str] = set()
+    no_road: set[str] = set(s["sieges"])
+    for u in s["units"].values():
+        if u["where"] == "map" and u["side"] == foe:
+            stops.add(u["hex"])
+    for city in B.comps().cities.values():
+        if B.holder(s, city.hex) == foe:
+            stops.add(city.hex)
+    places = {c.hex for c in B.comps().cities.values()} | set(s["forts"])
+    for h in list(stops) + list(s["forts"]):
+        if h in places and B.masked(s, h):
+            no_road.add(h)
+            if B.holder(s, h) == foe:
+                stops.discard(h)  # enemies shut in a masked place do not stop (16.3.5d)
+    return stops, no_road
+
+
 def _reachable(s: EState, side: str, start: str, mp: float) -> dict[str, Reach]:
     c = B.comps()
+    graph = _graph()
     allowed = B.play_hexes(s["scenario"], side)
-    by_hex = B.hex_units_by_hex(s)
-    status: dict[str, str] = {}
+    stops, no_road = _stops_and_no_roads(s, side)
+    status: dict[str, bool] = {}
 
     def friendly(area: str) -> bool:
         if area not in status:
-            status[area] = B.area_status(s, area, side)
-        return status[area] == "friendly"
-
-    def no_road(h: str) -> bool:
-        return B.masked(s, h) or h in s["sieges"]
+            status[area] = B.area_status(s, area, side) == "friendly"
+        return status[area]
 
     best: dict[str, float] = {start: 0.0}
     out: dict[str, Reach] = {}
@@ -72,7 +100,7 @@ def _reachable(s: EState, side: str, start: str, mp: float) -> dict[str, Reach]:
     heap: list[tuple[float, str, str | None]] = [(0.0, start, None)]
     while heap:
         cost, node, via = heapq.heappop(heap)
-        if node.startswith("@"):  # in Area-movement mode inside a friendly Area (16.3.2)
+        if node[0] == "@":  # in Area-movement mode inside a friendly Area (16.3.2)
             area = node[1:]
             if area in done_areas:
                 continue
@@ -81,34 +109,29 @@ def _reachable(s: EState, side: str, start: str, mp: float) -> dict[str, Reach]:
                 if h in allowed and best.get(h, 1e9) > cost:
                     best[h] = cost
                     heapq.heappush(heap, (cost, h, None))
-            for nxt in c.land_area_links.get(area, ()):
-                if cost + AREA_COST <= mp and friendly(nxt) and _area_open(nxt, allowed):
-                    heapq.heappush(heap, (cost + AREA_COST, "@" + nxt, None))
+            if cost + AREA_COST <= mp:
+                for nxt in c.land_area_links.get(area, ()):
+                    if nxt not in done_areas and friendly(nxt) and _area_open(nxt, allowed):
+                        heapq.heappush(heap, (cost + AREA_COST, "@" + nxt, None))
             continue
         h = node
         if cost > best.get(h, 1e9):
             continue
         if h != start:
-            stop = blocking(s, h, side, by_hex)
+            stop = h in stops
             if h not in out or out[h].cost > cost:
                 out[h] = Reach(cost, via, stop)
             if stop:
                 continue
-        area = B.area_of(h)
-        if friendly(area) and cost + AREA_COST <= mp:
+        area = c.hexes[h].area
+        if area and cost + AREA_COST <= mp and area not in done_areas and friendly(area):
             heapq.heappush(heap, (cost + AREA_COST, "@" + area, None))
-        for n in c.land_neighbors(h):
+        road_ok = h not in no_road
+        for n, step, road in graph.get(h, ()):
             if n not in allowed:
                 continue
-            terrain = c.hexes[n].terrain
-            if terrain not in TERRAIN_COST:
-                continue
-            hs = c.side(h, n)
-            step = TERRAIN_COST[terrain]
-            if hs is not None and hs.road and not no_road(h) and not no_road(n):
+            if road and road_ok and n not in no_road:
                 step = ROAD_COST
-            elif hs is not None and hs.river:
-                step += RIVER_EXTRA
             nc = cost + step
             if nc <= mp and nc < best.get(n, 1e9):
                 best[n] = nc
