@@ -10,6 +10,7 @@ from engine.core.view import BATTLE_END
 
 from . import board as B
 from . import combat as K
+from . import fleets as F
 from . import politics as P
 from .flow import note, roller
 from .leaders import eliminate as kill_leader
@@ -19,13 +20,14 @@ from .supplyphase import eliminate
 
 DEFENCE = {  # 17.4.4 (data: tables.defender_morale)
     "fort": 1, "walled_S": 1, "walled_M": 2, "walled_L": 3, "long_walls": 1,
-    "unwalled_S": 1, "unwalled_M": 1, "unwalled_L": 2, "rough": 2, "river": 1,
+    "unwalled_S": 1, "unwalled_M": 1, "unwalled_L": 2, "rough": 2, "river": 1, "coast": 2,
 }
 CAVALRY_IN_FORTRESS = -2  # 17.4.5
 FORAGING = -1  # 17.10 example 2
 
 
-def place_bonus(s: EState, h: str, origin: str | None, inside: bool) -> tuple[int, bool]:
+def place_bonus(s: EState, h: str, origin: str | None, inside: bool,
+                from_sea: bool = False) -> tuple[int, bool]:
     """The defenders' morale bonus and whether they hold a fortress. A fortress replaces
     terrain (17.4.4); terrain bonuses do not add up, the best counts (RULINGS.md)."""
     city = B.city_at(s, h)
@@ -43,15 +45,20 @@ def place_bonus(s: EState, h: str, origin: str | None, inside: bool) -> tuple[in
     c = B.comps()
     if c.hexes[h].terrain == "rough":
         best = max(best, DEFENCE["rough"])
-    side = c.side(origin, h) if origin and origin != h else None
+    side = c.side(origin, h) if origin and origin != h and origin in c.hexes else None
     if side is not None and side.river:
         best = max(best, DEFENCE["river"])
+    if from_sea:
+        best = max(best, DEFENCE["coast"])
     return best, False
 
 
 def retreat_hexes(s: EState, h: str, side: str) -> list[str]:
-    """17.7.1b: adjacent passable hexes with no enemy unit or city."""
+    """17.7.1b: adjacent passable hexes with no enemy unit or city; at sea, a neighbouring
+    sea Area with no enemy fleet."""
     c = B.comps()
+    if F.at_sea(h):
+        return sorted(a for a in c.sea_links.get(h, ()) if not F.enemy_fleets_at(s, a, side))
     allowed = B.play_hexes(s["scenario"], side)
     out = []
     for n in c.land_neighbors(h):
@@ -65,15 +72,48 @@ def retreat_hexes(s: EState, h: str, side: str) -> list[str]:
     return out
 
 
+def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
+    """A battle between fleets at sea (16.4.4, 17.3.1): fleets only, at their own morale,
+    sea ratings, no terrain; it counts in every region touching the sea (13.4 note ***)."""
+    h = attack["hex"]
+    foe = other(attacker)
+    att = [u for u in attack["units"] if s["units"][u]["where"] == "map" and s["units"][u]["hex"] == h]
+    dfn = F.enemy_fleets_at(s, h, attacker)
+    if not att or not dfn:
+        return None
+    return {
+        "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
+        "region": None, "regions": sorted(sea_regions(s, h)), "sea": True, "att": att,
+        "dfn": dfn, "reserve": [], "waiting_cavalry": [],
+        "morale": {u: int(s["units"][u]["morale"]) for u in att + dfn},
+        "retreat": [], "dead": [], "fortress": False, "storm": False, "big_city": False,
+        "def_can_retreat": bool(retreat_hexes(s, h, foe)),
+        "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
+        "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0, "lines": [], "breach_bonus": 0,
+        "step": "fight", "voluntary": None,
+    }
+
+
+def sea_regions(s: EState, area: str) -> set[str]:
+    out: set[str] = set()
+    for h, _ in F.landings(area):
+        r = B.region_of_hex(h)
+        if r is not None and r in s["regions"]:
+            out.add(r)
+    return out
+
+
 def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
     """The battle record for one attack, or None when nothing is left to fight."""
+    if attack.get("sea"):
+        return sea_battle(s, attack, attacker)
     h = attack["hex"]
     foe = other(attacker)
     att = [u for u in attack["units"] if s["units"][u]["where"] == "map" and s["units"][u]["hex"] == h]
     dfn = B.units_at(s, h, foe)
     place = B.holder(s, h) == foe
     fortress = place and B.fortress(s, h)
-    bonus, _ = place_bonus(s, h, attack["origin"], place)
+    bonus, _ = place_bonus(s, h, attack["origin"], place, bool(attack.get("from_sea")))
     waiting = []
     if fortress:  # 18.6.3a: attacking cavalry sit out a fortress assault
         waiting = [u for u in att if s["units"][u]["type"] == "cavalry"]
@@ -260,6 +300,9 @@ class Battle(Procedure[EState]):
                          if u not in b["dead"] and u != K.GARRISON]
             leaders = b[f"{loser}_leaders"]
             if survivors and dest is not None:
+                if F.at_sea(b["hex"]):  # passengers go with their retreating ships
+                    survivors += [u for u in B.units_at(s, b["hex"], sides[loser])
+                                  if s["units"][u]["type"] != "fleet" and u not in survivors]
                 for u in survivors:
                     s["units"][u]["hex"] = dest
                 for n in leaders:
@@ -293,8 +336,13 @@ class Battle(Procedure[EState]):
             decisive = killed[loser] >= 3 or (b["storm"] and b["big_city"])  # type: ignore[index]
             if winner == "athens" and elite:
                 decisive = True  # 13.4: a Spartan elite hoplite killed by Athens
-            for line in P.victory(s, winner, b["region"], decisive):
+            for line in P.victory_in(s, winner, b.get("regions") or [b["region"]], decisive):
                 note(flow, line)
+        if F.at_sea(b["hex"]):
+            from .moves import drown
+
+            for side in sides.values():
+                drown(flow, b["hex"], side)  # 17.3.1: passengers sink with their fleets
         note(flow, f"The battle at {_where(s, b['hex'])} ends: "
                    f"{sides[won].title() + ' holds the field' if won in sides else 'no one holds the field'} (17.10)")
         flow.context.event(BATTLE_END, f"Battle at {b['hex']}", battle=dict(b))

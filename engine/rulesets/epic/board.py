@@ -53,10 +53,15 @@ def play_hexes(scenario: str, side: str) -> frozenset[str]:
 
 
 def region_of_hex(h: str) -> str | None:
+    if h in comps().areas:
+        return None  # at sea
     return comps().region_of_hex(h)
 
 
 def area_of(h: str) -> str:
+    """The Area of a hex; a sea Area id (a stack at sea) is its own Area."""
+    if h in comps().areas:
+        return h
     a = comps().hexes[h].area
     assert a is not None
     return a
@@ -152,8 +157,9 @@ def units_at(s: EState, h: str, side: str | None = None) -> list[str]:
 
 
 def leaders_at(s: EState, h: str, side: str | None = None) -> list[str]:
-    return [n for n, x in s["leaders"].items()
-            if x["where"] == MAP and x["hex"] == h and (side is None or x["side"] == side)]
+    # sorted: replacements join the dict at its end, a reloaded game has it sorted
+    return sorted(n for n, x in s["leaders"].items()
+                  if x["where"] == MAP and x["hex"] == h and (side is None or x["side"] == side))
 
 
 def on_map(s: EState, side: str | None = None) -> list[str]:

@@ -67,8 +67,9 @@ def column(s: EState, b: Battle) -> tuple[int, list[str]]:
     base = odds_index(len(att), len(dfn))
     notes = [f"{len(att)} against {len(dfn)}"]
     idx = max(base, 0)  # a later round below 1-4 is rolled at 1-4 (RULINGS.md)
-    lead_a = max((s["leaders"][n]["land"] for n in b["att_leaders"]), default=0)
-    lead_d = max((s["leaders"][n]["land"] for n in b["dfn_leaders"]), default=0)
+    rating = "sea" if b.get("sea") else "land"  # 17.4.2: sea ratings only at sea
+    lead_a = max((s["leaders"][n][rating] for n in b["att_leaders"]), default=0)
+    lead_d = max((s["leaders"][n][rating] for n in b["dfn_leaders"]), default=0)
     if lead_a:
         notes.append(f"attacking leader +{lead_a} (17.4.2)")
     if lead_d:

@@ -19,7 +19,14 @@ def check(s: EState) -> list[str]:
             bad.append(f"{side} leader both in the pool and in play")
     for uid, u in s["units"].items():
         if u["where"] == MAP:
-            if u["hex"] not in c.hexes or c.hexes[u["hex"]].kind != "land":
+            if u["hex"] in c.areas:
+                if c.areas[u["hex"]].kind == "land":
+                    bad.append(f"{uid} placed on a land Area {u['hex']}")
+                elif u["type"] != "fleet" and not any(
+                        s["units"][f]["type"] == "fleet" and s["units"][f]["side"] == u["side"]
+                        for f in B.units_at(s, u["hex"])):
+                    bad.append(f"{uid} at sea in {u['hex']} with no fleet")
+            elif u["hex"] not in c.hexes or c.hexes[u["hex"]].kind != "land":
                 bad.append(f"{uid} at {u['hex']}, not a land hex")
             elif u["hex"] not in B.play_hexes(s["scenario"], u["side"]):
                 bad.append(f"{uid} outside the scenario's map at {u['hex']}")
@@ -31,7 +38,7 @@ def check(s: EState) -> list[str]:
         if u["where"] != MAP and (u["forage"] or u["raid"]):
             bad.append(f"{uid} off the map but marked")
     for name, x in s["leaders"].items():
-        if x["where"] == MAP and x["hex"] not in c.hexes:
+        if x["where"] == MAP and x["hex"] not in c.hexes and x["hex"] not in c.areas:
             bad.append(f"{name} at unknown hex {x['hex']}")
     for r, x in s["regions"].items():
         if not -4 <= x["al"] <= 20 or not 1 <= x["ml"] <= 20:
@@ -49,7 +56,7 @@ def check(s: EState) -> list[str]:
     if s["battle"] is None:
         for h, units in B.hex_units_by_hex(s).items():
             sides = {s["units"][u]["side"] for u in units}
-            if len(sides) > 1 and B.holder(s, h) is None and not any(
+            if len(sides) > 1 and h in c.hexes and B.holder(s, h) is None and not any(
                     a["hex"] == h for a in s.get("attacks", [])):
                 bad.append(f"both sides in the open at {h} with no battle due")
     return bad

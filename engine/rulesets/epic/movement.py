@@ -123,9 +123,9 @@ def _reachable(s: EState, side: str, start: str, mp: float) -> dict[str, Reach]:
                 out[h] = Reach(cost, via, stop)
             if stop:
                 continue
-        area = c.hexes[h].area
-        if area and cost + AREA_COST <= mp and area not in done_areas and friendly(area):
-            heapq.heappush(heap, (cost + AREA_COST, "@" + area, None))
+        here = c.hexes[h].area
+        if here and cost + AREA_COST <= mp and here not in done_areas and friendly(here):
+            heapq.heappush(heap, (cost + AREA_COST, "@" + here, None))
         road_ok = h not in no_road
         for n, step, road in graph.get(h, ()):
             if n not in allowed:

@@ -13,18 +13,20 @@ from engine.core.procedures import Flow, Procedure
 
 from . import board as B
 from . import combat as K
+from . import fleets as F
 from . import movement as M
 from .flow import note
 from .leaders import eliminate as kill_leader
 from .state import EState, other
+from .supplyphase import eliminate
 
 
 def movable_units(s: EState, side: str, h: str) -> list[str]:
     out = []
     for uid in B.units_at(s, h, side):
         u = s["units"][uid]
-        if u["moved"] or u["raid"] or u["type"] == "fleet":
-            continue  # fleets keep to port for now (STATUS.md)
+        if u["moved"] or u["raid"]:
+            continue
         if u["forage"] and s["ct"] == 1:
             continue
         if B.holder(s, h) == side and B.masked(s, h):
@@ -40,8 +42,8 @@ def movable_leaders(s: EState, side: str, h: str) -> list[str]:
 def sources(s: EState, side: str) -> list[str]:
     hexes = {u["hex"] for u in s["units"].values() if u["where"] == "map" and u["side"] == side}
     hexes |= {x["hex"] for x in s["leaders"].values() if x["where"] == "map" and x["side"] == side}
-    return sorted(h for h in hexes if h in B.comps().hexes
-                  and (movable_units(s, side, h) or movable_leaders(s, side, h)))
+    return sorted(h for h in hexes
+                  if movable_units(s, side, h) or movable_leaders(s, side, h))
 
 
 def attacked(s: EState) -> set[str]:
@@ -91,6 +93,41 @@ def destinations(s: EState, side: str, start: str, units: list[str],
     return out
 
 
+def sea_destinations(s: EState, side: str, start: str, units: list[str],
+                     leaders: list[str]) -> dict[str, F.Voyage]:
+    """A voyage: fleets, the land units they carry and leaders (7.8.2, 16.7)."""
+    fleets = [u for u in units if s["units"][u]["type"] == "fleet"]
+    cargo = [u for u in units if u not in fleets]
+    if (len(fleets) > 1 or cargo) and not leaders:
+        return {}  # 7.8.2, 16.7.2: a leader goes with stacked fleets and transports
+    if not F.capacity_ok(s, fleets, cargo):
+        return {}
+    left = [u for u in B.units_at(s, start, side) if u not in units]
+    if F.at_sea(start) and any(s["units"][u]["type"] != "fleet" for u in left) and \
+            not F.capacity_ok(s, [u for u in left if s["units"][u]["type"] == "fleet"],
+                              [u for u in left if s["units"][u]["type"] != "fleet"]):
+        return {}  # the fleets may not sail off and leave their passengers in the sea
+    if not F.at_sea(start):
+        left_units = len(left)
+        left_leaders = len(B.leaders_at(s, start, side)) - len(leaders)
+        if not stack_ok(s, start, left_units, left_leaders):
+            return {}
+    busy = attacked(s)
+    out = {}
+    for node, v in F.voyages(s, side, start).items():
+        if node in busy:
+            continue
+        if not F.at_sea(node):
+            if v.stops and B.holder(s, node) != other(side) and \
+                    K.odds_index(len(units), defenders(s, node, side)) < 0:
+                continue
+            here = len(B.units_at(s, node, side)) + len(units)
+            if not v.stops and not stack_ok(s, node, here, len(B.leaders_at(s, node, side)) + len(leaders)):
+                continue
+        out[node] = v
+    return out
+
+
 def storm_targets(s: EState, side: str) -> list[str]:
     """Masked enemy places where `side` has unmoved land units (10.2.1c)."""
     out = []
@@ -120,13 +157,16 @@ class Move(Procedure[EState]):
         if step == "pieces":
             units = movable_units(s, side, h)
             leaders = movable_leaders(s, side, h)
-            opts = [Option(u, f"{u} (morale {s['units'][u]['morale']})", "16.3") for u in units]
+            opts = [Option(u, f"{u} (morale {s['units'][u]['morale']})",
+                           "16.4" if s["units"][u]["type"] == "fleet" else "16.3") for u in units]
             opts += [Option(n, f"Leader {n}", "7.8") for n in leaders]
             return [decisions.pick(side, f"Which pieces leave {_where(s, h)}?", opts, 1,
                                    len(opts), rule="16.3", kind="pieces")]
         dests = flow.args["dests"]  # worked out once, when the pieces were chosen
+        sea = flow.args.get("sea", False)
         opts = [Option(f"to:{d}", f"{'Attack' if r[2] else 'To'} {_where(s, d)} "
-                                  f"({r[0]:g} MP)", "17.1" if r[2] else "16.3")
+                                  f"({r[0]:g} MP)",
+                       "17.1" if r[2] else ("16.4" if sea else "16.3"))
                 for d, r in sorted(dests.items())]
         opts.append(Option("back", "Choose other pieces", "16.3"))
         return [Prompt(side, f"Where do they go from {_where(s, h)}?", tuple(opts),
@@ -137,6 +177,7 @@ class Move(Procedure[EState]):
         if step == "choose":
             a = str(answer)
             if a == "done":
+                storms(flow)
                 flow.end()
                 return
             verb, h = a.split(":", 1)
@@ -158,10 +199,16 @@ class Move(Procedure[EState]):
             flow.args["units"] = [x for x in chosen if x in s["units"]]
             flow.args["leaders"] = [x for x in chosen if x in s["leaders"]]
             flow.args["step"] = "dest"
+            units, leaders, h = flow.args["units"], flow.args["leaders"], flow.args["hex"]
+            sea = F.at_sea(h) or any(s["units"][u]["type"] == "fleet" for u in units)
+            flow.args["sea"] = sea
             with B.steady(s):
-                found = destinations(s, side, flow.args["hex"], flow.args["units"],
-                                     flow.args["leaders"])
-            flow.args["dests"] = {d: [r.cost, r.via, r.stops] for d, r in found.items()}
+                if sea:
+                    trip = sea_destinations(s, side, h, units, leaders)
+                    flow.args["dests"] = {d: [v.cost, v.prev, v.stops] for d, v in trip.items()}
+                else:
+                    found = destinations(s, side, h, units, leaders)
+                    flow.args["dests"] = {d: [r.cost, r.via, r.stops] for d, r in found.items()}
             return
         a = str(answer)
         if a == "back":
@@ -172,8 +219,11 @@ class Move(Procedure[EState]):
         r = flow.args["dests"].get(dest)
         if r is None:
             raise IllegalAction("They cannot go there.")
-        self._move(flow, h, dest, M.Reach(r[0], r[1], r[2]))
-        flow.args.update(step="choose", dests={})
+        if flow.args.get("sea"):
+            self._sail(flow, h, dest)
+        else:
+            self._move(flow, h, dest, M.Reach(r[0], r[1], r[2]))
+        flow.args.update(step="choose", dests={}, sea=False)
 
     def _move(self, flow: Flow[EState], start: str, dest: str, reach: M.Reach) -> None:
         s, side = flow.state, flow.args["side"]
@@ -200,6 +250,89 @@ class Move(Procedure[EState]):
             if dest in s["forts"] and s["forts"][dest] != side:  # 18.3.5: an empty fort
                 s["forts"][dest] = side
                 note(flow, f"{side.title()} occupies the empty fort at {dest} (18.3.5)")
+
+
+    def _sail(self, flow: Flow[EState], start: str, dest: str) -> None:
+        """16.4.1: the allowance is rolled after the move; a short roll stops the stack
+        where the allowance ends, and a stack stopped short fights no one."""
+        s, side = flow.state, flow.args["side"]
+        units, leaders = flow.args["units"], flow.args["leaders"]
+        found = {k: F.Voyage(v[0], v[1], v[2]) for k, v in flow.args["dests"].items()}
+        end = dest
+        cost = found[dest].cost
+        text = ""
+        if cost > F.BASE_MP + 1:
+            die = flow.context.die()
+            allowance = F.BASE_MP + die
+            text = f", allowance 6+{die}"
+            if allowance < cost:
+                end = F.stop_short(found, dest, allowance)
+                text += f": stopped short at {_where(s, end)}"
+        for u in units:
+            s["units"][u].update(hex=end, moved=True)
+        for n in leaders:
+            s["leaders"][n].update(hex=end, moved=True)
+        note(flow, f"{side.title()} sails {len(units)} units"
+                   f"{' with ' + ', '.join(leaders) if leaders else ''} from {_where(s, start)} "
+                   f"towards {_where(s, dest)} ({cost} MP{text}, 16.4)")
+        if end != dest or not found[dest].stops:
+            if not F.at_sea(end):
+                self._arrive(flow, end, units)
+            return
+        fleets = [u for u in units if s["units"][u]["type"] == "fleet"]
+        if F.at_sea(end):  # 16.4.4: a battle between fleets at sea
+            prev = found[end].prev or start
+            s.setdefault("attacks", []).append(
+                {"hex": end, "origin": prev, "units": fleets, "leaders": list(leaders),
+                 "storm": False, "sea": True})
+        else:  # landing on enemies: a land battle, attacked from the sea (17.4.4)
+            s.setdefault("attacks", []).append(
+                {"hex": end, "origin": start, "units": list(units), "leaders": list(leaders),
+                 "storm": False, "from_sea": True})
+
+    def _arrive(self, flow: Flow[EState], dest: str, units: list[str]) -> None:
+        s, side = flow.state, flow.args["side"]
+        if units:
+            for n in B.leaders_at(s, dest, other(side)):  # 7.8.6
+                new = kill_leader(s, n, None)
+                note(flow, f"{n} is caught alone and killed; {new} replaces him (7.8.6)")
+            if s["bases"].get(dest) == other(side):  # 7.6.3d
+                del s["bases"][dest]
+                note(flow, f"The enemy base at {dest} is destroyed (7.6.3)")
+
+
+def storms(flow: Flow[EState]) -> None:
+    """16.4.6: at the end of the movement phase, fleets in an Open Sea roll; on a 6 each
+    fleet must roll its morale or less, or sink with what it carries."""
+    s, side = flow.state, flow.args["side"]
+    c = B.comps()
+    seas = sorted({u["hex"] for u in s["units"].values() if u["where"] == "map"
+                   and u["side"] == side and F.at_sea(u["hex"]) and c.areas[u["hex"]].kind == "open"})
+    for sea in seas:
+        die = flow.context.die()
+        if die < 6:
+            note(flow, f"{side.title()}'s fleets in {sea} roll {die}: calm (16.4.6)")
+            continue
+        here = B.units_at(s, sea, side)
+        fleets = [u for u in here if s["units"][u]["type"] == "fleet"]
+        for u in fleets:
+            d = flow.context.die()
+            if d > s["units"][u]["morale"]:
+                eliminate(s, u)
+                note(flow, f"Storm in {sea}: {u} rolls {d} and sinks (16.4.6)")
+        drown(flow, sea, side)
+
+
+def drown(flow: Flow[EState], where: str, side: str) -> None:
+    """16.7.2: land units at sea beyond what the fleets left can carry are lost."""
+    s = flow.state
+    here = B.units_at(s, where, side)
+    fleets = [u for u in here if s["units"][u]["type"] == "fleet"]
+    cargo = [u for u in here if u not in fleets]
+    while cargo and not F.capacity_ok(s, fleets, cargo):
+        u = cargo.pop()
+        eliminate(s, u)
+        note(flow, f"{u} is lost at sea with its ships (16.7.2)")
 
 
 def _where(s: EState, h: str) -> str:

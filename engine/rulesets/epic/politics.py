@@ -46,6 +46,24 @@ def victory(s: EState, winner: str, region: str | None, decisive: bool) -> list[
     return lines
 
 
+def victory_in(s: EState, winner: str, regions: list[str | None], decisive: bool) -> list[str]:
+    """A victory counted in several regions at once (a sea battle, 13.4 note ***): each gets
+    the region's adjustment; a decisive one touches every other region once."""
+    if len(regions) <= 1:
+        return victory(s, winner, regions[0] if regions else None, decisive)
+    lines = []
+    for region in regions:
+        lines += victory(s, winner, region, False) if not decisive else []
+        if decisive and region is not None and region in s["regions"]:
+            shift(s, region, winner, 5, 2)
+            lines.append(f"Decisive victory for {winner.title()} in {region} (13.4)")
+    if decisive:
+        for other_region in s["regions"]:
+            if other_region not in regions:
+                shift(s, other_region, winner, 2, 1, floor5=True)
+    return lines
+
+
 def unit_lost(s: EState, uid: str) -> None:
     """13.4: a unit eliminated costs its home region 1 ML."""
     r = s["regions"].get(s["units"][uid]["home"])

@@ -58,8 +58,10 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         "regions": {r: {"side": st.side, "al": st.al, "ml": st.ml, "mult": st.multiplier}
                     for r, st in sc.regions.items()},
         "treasury": dict(sc.treasury),
-        "units": units,
-        "leaders": leaders,
+        # sorted: a saved game comes back with sorted keys, and iteration order decides which
+        # unit rolls which die, so the order must be the same before and after saving
+        "units": dict(sorted(units.items())),
+        "leaders": dict(sorted(leaders.items())),
         "leader_pool": pool,
         "generic": {"athens": 0, "sparta": 0},
         "marks": marks,

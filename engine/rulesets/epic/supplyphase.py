@@ -24,7 +24,7 @@ def forage_room(s: EState) -> dict[str, int]:
     c = B.comps()
     used: dict[str, int] = {}
     for u in s["units"].values():
-        if u["where"] == MAP and u["forage"]:
+        if u["where"] == MAP and u["forage"] and u["hex"] in c.hexes:
             a = B.area_of(u["hex"])
             used[a] = used.get(a, 0) + 1
     return {a.id: (a.forage or 0) - used.get(a.id, 0) for a in c.areas.values() if a.forage}
@@ -46,6 +46,36 @@ def may_forage(s: EState, uid: str, broke: bool) -> bool:
     return r["side"] == other(u["side"]) or broke
 
 
+def bring_ashore(s: EState, side: str) -> list[str]:
+    """9.8: fleets at sea land on a neighbouring coast with what they carry: a friendly port
+    of that sea first, else an empty coastal hex in play (RULINGS.md); with none, or in an
+    Open Sea, they are lost."""
+    from . import fleets as F
+
+    lines = []
+    seas = sorted({u["hex"] for u in s["units"].values()
+                   if u["where"] == MAP and u["side"] == side and F.at_sea(u["hex"])})
+    allowed = B.play_hexes(s["scenario"], side)
+    for sea in seas:
+        here = B.units_at(s, sea, side)
+        spots = [h for h, _ in F.landings(sea) if h in allowed]
+        ports = [h for h in spots if B.city_at(s, h) is not None and B.holder(s, h) == side]
+        empty = [h for h in spots if B.city_at(s, h) is None and not B.units_at(s, h, other(side))]
+        choices = ports or empty
+        if B.comps().areas[sea].kind == "open" or not choices:
+            for u in here:
+                eliminate(s, u)
+            lines.append(f"{side.title()}'s ships in {sea} find no shore and are lost (9.8)")
+            continue
+        target = choices[0]
+        for u in here:
+            s["units"][u]["hex"] = target
+        for n in B.leaders_at(s, sea, side):
+            s["leaders"][n]["hex"] = target
+        lines.append(f"{side.title()}'s ships in {sea} come ashore at {target} (9.8)")
+    return lines
+
+
 class Supply(Procedure[EState]):
     name = "supply"
 
@@ -54,6 +84,8 @@ class Supply(Procedure[EState]):
         for u in s["units"].values():
             if u["side"] == side:
                 u["forage"] = False
+        for line in bring_ashore(s, side):
+            note(flow, line)
         areas = S.supplied_areas(s, side)
         units = B.on_map(s, side)
         broke = s["treasury"][side] <= 0
