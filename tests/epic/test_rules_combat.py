@@ -6,7 +6,9 @@ from __future__ import annotations
 from engine.rulesets.epic import combat as K
 from engine.rulesets.epic.battles import open_battle, retreat_hexes
 
-from .helpers import bare, put, start
+from engine.rulesets.epic import board as B
+
+from .helpers import bare, ids, put, start
 
 ROUGH_SOUTH_OF_THEBES = "W3529"  # 15.5 example: Attic and rough
 CLEAR_NEIGHBOUR = "W3430"
@@ -135,3 +137,71 @@ def test_18_6_example_storming_piraeus_held_by_its_garrison():
     assert all(s["units"][u]["hex"] == "W3730" for u in att)
     assert s["regions"]["attica"]["al"] == 20 and s["regions"]["attica"]["ml"] == 20  # capped
     assert s["regions"]["boeotia"]["al"] == 18  # a victory touches only its own region
+
+
+THEBES = "W3528"
+
+
+def test_18_6_2_two_wall_defenders_chosen_by_the_defender_then_18_6_5_the_breach():
+    g = bare()
+    dfn = put(g, "boeotia", "hoplite", THEBES, 3)
+    att = put(g, "attica", "hoplite", THEBES, 3) + put(g, "argolid", "hoplite", THEBES, 3, morale=4) \
+        + put(g, "attica", "cavalry", THEBES, 1)
+    b = _battle(g, att, "W3529", THEBES, storm=True)
+    assert b["step"] == "walls" and b["waiting_cavalry"] == [att[6]]  # 18.6.3a
+    assert b["morale"][dfn[0]] == 5 + 3  # walled large city
+    start(g, "battle", [1, 2, 2])
+    assert set(ids(g, "sparta")) == set(dfn)
+    b["morale"][dfn[0]] = b["morale"][dfn[1]] = 1  # worn down, to see the walls fall
+    g.act("sparta", f"{dfn[0]}|{dfn[1]}")
+    # 6 against 2 at 3-1 (no light shift at a fortress, 18.6.4), die 1: D/+2; both die
+    assert b["dead"] == [dfn[0], dfn[1]]
+    assert not b["fortress"]  # 18.6.5: the walls are breached
+    assert b["dfn"][-1] == dfn[2] and b["morale"][dfn[2]] == 5 + 2  # unwalled large city
+    assert att[6] in b["att"]  # the cavalry join once the walls fall
+
+
+def test_17_5_2_demoralized_to_zero_must_retreat():
+    g = bare()
+    s = g.state
+    hexid = "W3530"
+    dfn = put(g, "attica", "light", hexid, 1)
+    att = put(g, "boeotia", "hoplite", hexid, 1)
+    b = _battle(g, att, "W3529", hexid)
+    b["morale"][dfn[0]] = 1
+    from engine.rulesets.epic.combat import apply_result
+    apply_result(s, b, "dfn", "D", lambda: 1)
+    assert b["retreat"] == dfn
+
+
+def test_17_9_2_pursuit_against_cavalry_strikes_only_the_cavalry():
+    g = bare()
+    s = g.state
+    hexid = "W3530"
+    dfn = put(g, "attica", "cavalry", hexid, 1) + put(g, "attica", "hoplite", hexid, 1)
+    att = put(g, "boeotia", "cavalry", hexid, 2)
+    b = _battle(g, att, "W3529", hexid)
+    b["rounds"] = 2
+    from engine.rulesets.epic.combat import pursuit
+    dice = iter([1, 6])  # 2-1 column (2 cavalry against 1), die 1: +2; the cavalry rolls 6
+    lines = pursuit(s, b, "att", lambda: next(dice))
+    assert "column 2-1" in lines[0]
+    assert b["dead"] == [dfn[0]]  # 6 + 2 >= 4 - 2 + 3: the cavalry falls
+    assert dfn[1] not in b["dead"]  # the hoplite is never touched (17.9.2)
+
+
+def test_18_3_an_undefended_city_fights_with_its_garrison_and_falls_when_it_dies():
+    g = bare()
+    s = g.state
+    elis = B.comps().cities["Elis"].hex  # medium, unwalled, Athenian
+    att = put(g, "laconia", "hoplite", elis, 4, morale=6)
+    s["leaders"]["Agis"]["hex"] = elis
+    b = _battle(g, att, "W2231" if "W2231" in B.comps().hexes else elis, elis, leaders=["Agis"],
+                storm=True)
+    assert b["dfn"] == [K.GARRISON] and not b["fortress"]
+    assert b["morale"][K.GARRISON] == 3 + 1  # unwalled medium city (ours, data/README.md)
+    # 4-1, die 1: D/+3; the garrison rolls 4+3 >= 4+3: eliminated (no retreat: masked)
+    start(g, "battle", [1, 4, 2])
+    assert s["battle"] is None
+    assert B.holder(s, elis) == "sparta" and s["marks"]["Elis"] == "sparta"
+    assert set(ids(g, "sparta")) == {"keep", "raze"}  # unwalled: no walls to tear down
