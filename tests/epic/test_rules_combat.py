@@ -3,10 +3,9 @@ examples among them."""
 
 from __future__ import annotations
 
+from engine.rulesets.epic import board as B
 from engine.rulesets.epic import combat as K
 from engine.rulesets.epic.battles import open_battle, retreat_hexes
-
-from engine.rulesets.epic import board as B
 
 from .helpers import bare, ids, put, start
 
