@@ -104,6 +104,16 @@ def fortress(s: EState, h: str) -> bool:
 
 def holder(s: EState, h: str) -> str | None:
     """Who holds the city or fort in hex `h` (None: neither is there)."""
+    idx = _index(s)
+    if idx is not None:
+        cache_ = idx["holder"]
+        if h not in cache_:
+            cache_[h] = _holder(s, h)
+        return cache_[h]
+    return _holder(s, h)
+
+
+def _holder(s: EState, h: str) -> str | None:
     city = city_at(s, h)
     if city is not None:
         return city_owner(s, city.name)
@@ -133,7 +143,8 @@ def steady(s: EState) -> Iterator[None]:
     if prev is not None and prev["s"] is s:
         yield
         return
-    _STEADY[0] = {"s": s, "by_hex": hex_units_by_hex(s), "masked": {}, "presence": {}}
+    _STEADY[0] = {"s": s, "by_hex": hex_units_by_hex(s), "masked": {}, "presence": {},
+                  "holder": {}}
     try:
         yield
     finally:

@@ -32,21 +32,26 @@ def at_sea(h: str | None) -> bool:
     return h is not None and h in B.comps().areas
 
 
-@cache
 def landings(area: str) -> tuple[tuple[str, int], ...]:
     """Land hexes a fleet may land at from a sea Area, with the cost (16.6, 18.4)."""
+    return _all_landings().get(area, ())
+
+
+@cache
+def _all_landings() -> dict[str, tuple[tuple[str, int], ...]]:
     c = B.comps()
-    out = []
+    out: dict[str, list[tuple[str, int]]] = {}
     for h, hx in c.hexes.items():
-        if hx.kind != "land" or area not in hx.seas:
+        if hx.kind != "land":
             continue
         city = B.city_by_hex().get(h)
-        if city is not None:
-            if city.port and city.port_sea == area:
-                out.append((h, LAND_AT_PORT))
-            continue  # a non-port city, or a port on another sea (16.6 note, 18.4)
-        out.append((h, LAND_ELSEWHERE))
-    return tuple(out)
+        for area in hx.seas:
+            if city is not None:
+                if city.port and city.port_sea == area:
+                    out.setdefault(area, []).append((h, LAND_AT_PORT))
+                continue  # a non-port city, or a port on another sea (16.6 note, 18.4)
+            out.setdefault(area, []).append((h, LAND_ELSEWHERE))
+    return {a: tuple(v) for a, v in out.items()}
 
 
 def launches(s: EState, h: str) -> list[str]:

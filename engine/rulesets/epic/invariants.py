@@ -9,14 +9,24 @@ LEADER_CAP = 3  # 22.4.3
 
 
 def check(s: EState) -> list[str]:
+    with B.steady(s):  # nothing changes while the facts are checked
+        return _check(s)
+
+
+def _check(s: EState) -> list[str]:
     bad: list[str] = []
     c = B.comps()
+    active: dict[str, list[str]] = {}
+    for n, x in s["leaders"].items():
+        if x["where"] != DEAD:
+            active.setdefault(x["side"], []).append(n)
     for side, names in s["leader_pool"].items():
-        active = [n for n, x in s["leaders"].items() if x["side"] == side and x["where"] != DEAD]
-        if len(active) > LEADER_CAP:
-            bad.append(f"{side} has {len(active)} leaders in play")
-        if set(names) & set(active):
+        mine = active.get(side, [])
+        if len(mine) > LEADER_CAP:
+            bad.append(f"{side} has {len(mine)} leaders in play")
+        if set(names) & set(mine):
             bad.append(f"{side} leader both in the pool and in play")
+    allowed = {side: B.play_hexes(s["scenario"], side) for side in ("athens", "sparta")}
     for uid, u in s["units"].items():
         if u["where"] == MAP:
             if u["hex"] in c.areas:
@@ -28,7 +38,7 @@ def check(s: EState) -> list[str]:
                     bad.append(f"{uid} at sea in {u['hex']} with no fleet")
             elif u["hex"] not in c.hexes or c.hexes[u["hex"]].kind != "land":
                 bad.append(f"{uid} at {u['hex']}, not a land hex")
-            elif u["hex"] not in B.play_hexes(s["scenario"], u["side"]):
+            elif u["hex"] not in allowed[u["side"]]:
                 bad.append(f"{uid} outside the scenario's map at {u['hex']}")
         elif u["where"] in (POOL, DEAD):
             if u["hex"] is not None:
