@@ -116,3 +116,37 @@ def test_an_athenian_fleet_sails_from_piraeus_in_a_real_turn():
     g.act("athens", fleet)
     g.act("athens", "to:saronic-gulf")
     assert s["units"][fleet]["hex"] == "saronic-gulf"
+
+
+def test_16_4_5_the_other_side_may_intercept_a_fleet_entering_its_waters():
+    g = bare()
+    s = g.state
+    athenian = put(g, "attica", "fleet", CITY["Piraeus"], 1)[0]
+    spartan = put(g, "laconia", "fleet", CITY["Cenchreae"], 1)[0]  # a port on the Saronic Gulf
+    s["ct"] = 2
+    start(g, "move", [], side="athens", step="choose")
+    g.act("athens", f"from:{CITY['Piraeus']}")
+    g.act("athens", athenian)
+    g.act("athens", "to:sunian-waters")
+    # entering the Saronic Gulf, where the Spartan fleet lies in port
+    assert ids(g, "sparta") == [CITY["Cenchreae"], "pass"]
+    g.act("sparta", CITY["Cenchreae"])
+    assert s["units"][athenian]["hex"] == "saronic-gulf"  # stopped where intercepted
+    assert s["units"][spartan]["hex"] == "saronic-gulf"
+    attack = s["attacks"][0]
+    assert attack["attacker"] == "sparta" and attack["targets"] == [athenian]
+    assert [p.seat for p in g.prompts()] == ["athens"]  # Athens goes on moving
+
+
+def test_16_4_5_letting_them_pass():
+    g = bare()
+    s = g.state
+    athenian = put(g, "attica", "fleet", CITY["Piraeus"], 1)[0]
+    put(g, "laconia", "fleet", CITY["Cenchreae"], 1)
+    s["ct"] = 2
+    start(g, "move", [], side="athens", step="choose")
+    g.act("athens", f"from:{CITY['Piraeus']}")
+    g.act("athens", athenian)
+    g.act("athens", "to:sunian-waters")
+    g.act("sparta", "pass")
+    assert s["units"][athenian]["hex"] == "sunian-waters" and s["attacks"] == []

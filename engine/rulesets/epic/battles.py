@@ -79,6 +79,8 @@ def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
     foe = other(attacker)
     att = [u for u in attack["units"] if s["units"][u]["where"] == "map" and s["units"][u]["hex"] == h]
     dfn = F.enemy_fleets_at(s, h, attacker)
+    if "targets" in attack:  # an interception fights only the stack it stopped (16.4.5)
+        dfn = [u for u in dfn if u in attack["targets"]]
     if not att or not dfn:
         return None
     return {
@@ -168,7 +170,7 @@ class Combats(Procedure[EState]):
 
     def _fight(self, flow: Flow[EState], attack: dict) -> None:
         s, side = flow.state, flow.args["side"]
-        b = open_battle(s, attack, side)
+        b = open_battle(s, attack, attack.get("attacker", side))
         if b is None:
             self.enter(flow)
             return
@@ -274,7 +276,10 @@ class Battle(Procedure[EState]):
                 return
             self._conclude(flow, won, options[0] if options else None)
             return
-        self._conclude(flow, won, b["origin"])
+        dest = b["origin"]
+        if dest == b["hex"]:  # interceptors that were already in this sea fall back
+            dest = next(iter(retreat_hexes(s, b["hex"], b["attacker"])), dest)
+        self._conclude(flow, won, dest)
 
     def _conclude(self, flow: Flow[EState], won: str, dest: str | None) -> None:
         s = flow.state

@@ -253,8 +253,9 @@ class Move(Procedure[EState]):
 
 
     def _sail(self, flow: Flow[EState], start: str, dest: str) -> None:
-        """16.4.1: the allowance is rolled after the move; a short roll stops the stack
-        where the allowance ends, and a stack stopped short fights no one."""
+        """16.4.1: the allowance is rolled when the move is declared (RULINGS.md); a short
+        roll stops the stack where the allowance ends, and it then fights no one. On the way
+        the other side may intercept it in any sea with its fleets (16.4.5)."""
         s, side = flow.state, flow.args["side"]
         units, leaders = flow.args["units"], flow.args["leaders"]
         found = {k: F.Voyage(v[0], v[1], v[2]) for k, v in flow.args["dests"].items()}
@@ -268,26 +269,78 @@ class Move(Procedure[EState]):
             if allowance < cost:
                 end = F.stop_short(found, dest, allowance)
                 text += f": stopped short at {_where(s, end)}"
+        path = []
+        node: str | None = end
+        while node is not None and node != start and node in found:
+            if F.at_sea(node):
+                path.append(node)
+            node = found[node].prev
+        path.reverse()
+        note(flow, f"{side.title()} sails {len(units)} units"
+                   f"{' with ' + ', '.join(leaders) if leaders else ''} from {_where(s, start)} "
+                   f"towards {_where(s, dest)} ({cost} MP{text}, 16.4)")
+        flow.args["voyage"] = {"start": start, "dest": dest, "end": end, "path": path, "i": 0,
+                               "attack": end == dest and found[dest].stops,
+                               "prev": found[end].prev if end in found else start}
+        self._voyage_on(flow)
+
+    def _voyage_on(self, flow: Flow[EState]) -> None:
+        s, side = flow.state, flow.args["side"]
+        v = flow.args["voyage"]
+        fleets = [u for u in flow.args["units"] if s["units"][u]["type"] == "fleet"]
+        while v["i"] < len(v["path"]):
+            area = v["path"][v["i"]]
+            v["i"] += 1
+            options = interceptors(s, other(side), area, flow.args.setdefault("committed", []))
+            if options and fleets:
+                v["at"] = area
+                flow.call("intercept", side=other(side), area=area, options=options)
+                return
+        self._land(flow, v["end"], None)
+
+    def resume(self, flow: Flow[EState], result: object) -> None:
+        v = flow.args["voyage"]
+        if result:
+            self._land(flow, v["at"], str(result))
+        else:
+            self._voyage_on(flow)
+
+    def _land(self, flow: Flow[EState], end: str, interceptor: str | None) -> None:
+        s, side = flow.state, flow.args["side"]
+        units, leaders = flow.args["units"], flow.args["leaders"]
+        v = flow.args["voyage"]
         for u in units:
             s["units"][u].update(hex=end, moved=True)
         for n in leaders:
             s["leaders"][n].update(hex=end, moved=True)
-        note(flow, f"{side.title()} sails {len(units)} units"
-                   f"{' with ' + ', '.join(leaders) if leaders else ''} from {_where(s, start)} "
-                   f"towards {_where(s, dest)} ({cost} MP{text}, 16.4)")
-        if end != dest or not found[dest].stops:
+        flow.args["voyage"] = None
+        fleets = [u for u in units if s["units"][u]["type"] == "fleet"]
+        if interceptor is not None:  # 16.4.5: they stop here and fight when moves are done
+            foe = other(side)
+            theirs = intercepting_fleets(s, foe, interceptor)
+            # one leader goes with a stack of fleets (7.8.2)
+            their_leaders = B.leaders_at(s, interceptor, foe)[:1] if len(theirs) > 1 else []
+            for u in theirs:
+                s["units"][u]["hex"] = end
+            for n in their_leaders:
+                s["leaders"][n]["hex"] = end
+            flow.args["committed"].extend(theirs)
+            note(flow, f"{foe.title()} intercepts at {end} with {len(theirs)} fleets (16.4.5)")
+            s.setdefault("attacks", []).append(
+                {"hex": end, "origin": interceptor, "units": theirs, "leaders": their_leaders,
+                 "storm": False, "sea": True, "attacker": foe, "targets": fleets})
+            return
+        if end != v["dest"] or not v["attack"]:
             if not F.at_sea(end):
                 self._arrive(flow, end, units)
             return
-        fleets = [u for u in units if s["units"][u]["type"] == "fleet"]
         if F.at_sea(end):  # 16.4.4: a battle between fleets at sea
-            prev = found[end].prev or start
             s.setdefault("attacks", []).append(
-                {"hex": end, "origin": prev, "units": fleets, "leaders": list(leaders),
-                 "storm": False, "sea": True})
+                {"hex": end, "origin": v["prev"] or v["start"], "units": fleets,
+                 "leaders": list(leaders), "storm": False, "sea": True})
         else:  # landing on enemies: a land battle, attacked from the sea (17.4.4)
             s.setdefault("attacks", []).append(
-                {"hex": end, "origin": start, "units": list(units), "leaders": list(leaders),
+                {"hex": end, "origin": v["start"], "units": list(units), "leaders": list(leaders),
                  "storm": False, "from_sea": True})
 
     def _arrive(self, flow: Flow[EState], dest: str, units: list[str]) -> None:
@@ -299,6 +352,49 @@ class Move(Procedure[EState]):
             if s["bases"].get(dest) == other(side):  # 7.6.3d
                 del s["bases"][dest]
                 note(flow, f"The enemy base at {dest} is destroyed (7.6.3)")
+
+
+def intercept_spots(s: EState, side: str, area: str) -> list[str]:
+    """Where `side` has fleets that could intercept in `area` (16.4.5): at sea there, or in
+    a coastal hex touching it (a port only through the sea of its anchor)."""
+    spots = [area] if F.enemy_fleets_at(s, area, other(side)) else []
+    for h, _ in F.landings(area):
+        if any(s["units"][u]["type"] == "fleet" for u in B.units_at(s, h, side)):
+            spots.append(h)
+    return spots
+
+
+def intercepting_fleets(s: EState, side: str, spot: str) -> list[str]:
+    """All the fleets of a spot if a leader is with them, else one (16.4.5)."""
+    fleets = [u for u in B.units_at(s, spot, side) if s["units"][u]["type"] == "fleet"]
+    return fleets if B.leaders_at(s, spot, side) else fleets[:1]
+
+
+def interceptors(s: EState, side: str, area: str, committed: list[str]) -> list[str]:
+    out = []
+    for spot in intercept_spots(s, side, area):
+        fleets = [u for u in intercepting_fleets(s, side, spot) if u not in committed]
+        if fleets and not any(a["hex"] == spot for a in s.get("attacks", [])):
+            out.append(spot)
+    return out
+
+
+class Intercept(Procedure[EState]):
+    """16.4.5: the side not moving may intercept a stack entering a sea where it has fleets."""
+
+    name = "intercept"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s, side, area = flow.state, flow.args["side"], flow.args["area"]
+        opts = [Option(spot, f"Intercept with {len(intercepting_fleets(s, side, spot))} "
+                             f"fleets from {_where(s, spot)}", "16.4.5")
+                for spot in flow.args["options"]]
+        opts.append(Option("pass", "Let them pass", "16.4.5"))
+        return [Prompt(side, f"{other(side).title()}'s fleets enter {area}: intercept them "
+                             "(16.4.5)?", tuple(opts), rule="16.4.5", kind="intercept")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        flow.end(None if answer == "pass" else str(answer))
 
 
 def storms(flow: Flow[EState]) -> None:

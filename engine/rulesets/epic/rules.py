@@ -18,7 +18,7 @@ from . import view as V
 from .battles import Battle, Combats
 from .flow import Campaign, Season, Year
 from .invariants import check
-from .moves import Move
+from .moves import Intercept, Move
 from .placement import Place
 from .raiding import Raid
 from .setup import new_state
@@ -29,7 +29,7 @@ from .variants import hidden_variants
 
 MACHINE: Machine[EState] = Machine(
     [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
-     Combats(), Battle()],
+     Combats(), Battle(), Intercept()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
