@@ -9,27 +9,10 @@ from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
 from engine.rulesets.epic.rules import MACHINE
+from engine.testing import FixedRng
 
 RULES = engine.ruleset("epic")
 SCENARIO = "argive-league"
-
-
-class FixedRng(Rng):
-    """Dice from a fixed list (rules tests only); shuffles stay seeded."""
-
-    __slots__ = ("values",)
-
-    def __init__(self, values: list[int]):
-        super().__init__("fixed")
-        self.values = list(values)
-
-    def dice(self, n: int, sides: int = 6) -> list[int]:
-        out, self.values = self.values[:n], self.values[n:]
-        assert len(out) == n, "the test ran out of fixed dice"
-        return out
-
-    def die(self, sides: int = 6) -> int:
-        return self.dice(1, sides)[0]
 
 
 def new(seed: str = "test") -> Game:
