@@ -204,3 +204,39 @@ def test_18_3_an_undefended_city_fights_with_its_garrison_and_falls_when_it_dies
     assert s["battle"] is None
     assert B.holder(s, elis) == "sparta" and s["marks"]["Elis"] == "sparta"
     assert set(ids(g, "sparta")) == {"keep", "raze"}  # unwalled: no walls to tear down
+
+
+def test_10_2_1a_defenders_may_come_out_and_fall_back_inside_the_walls():
+    g = bare()
+    s = g.state
+    argos = B.comps().cities["Argos"].hex
+    inside = put(g, "argolid", "hoplite", argos, 2, morale=4)
+    att = put(g, "laconia", "hoplite", argos, 2, morale=5)
+    s["leaders"]["Agis"]["hex"] = argos
+    s["attacks"] = [{"hex": argos, "origin": "W2933", "units": att, "leaders": ["Agis"],
+                     "storm": False}]
+    start(g, "combats", [], side="sparta")
+    assert set(ids(g, "athens")) == set(inside)  # who comes out (10.2.1a)
+    # one comes out; 2-1 shifted to 3-2 by Alcibiades (in Argos), die 3: D/M; the Argive
+    # rolls 5 against 4 and must fall back; then Agis and Alcibiades roll for their lives
+    g.rng.values = [3, 5, 1, 1]
+    g.act("athens", inside[0])
+    assert "W3033" in ids(g, "athens") and "W2933" not in ids(g, "athens")
+    g.act("athens", argos)  # back inside the walls (18.2a)
+    assert s["units"][inside[0]]["hex"] == argos
+    assert ids(g, "sparta") == ["storm", "mask"]  # then the walls themselves (18.2a)
+    g.act("sparta", "mask")
+    assert B.masked(s, argos)
+
+
+def test_10_2_2d_a_city_masked_before_keeps_its_defenders_inside():
+    g = bare()
+    s = g.state
+    argos = B.comps().cities["Argos"].hex
+    put(g, "argolid", "hoplite", argos, 1, morale=4)
+    put(g, "corinth", "hoplite", argos, 1)  # masking it already
+    att = put(g, "laconia", "hoplite", argos, 1, morale=5)
+    s["attacks"] = [{"hex": argos, "origin": "W2933", "units": att, "leaders": [],
+                     "storm": False}]
+    start(g, "combats", [], side="sparta")
+    assert ids(g, "sparta") == ["storm", "mask"]  # no sally offered

@@ -105,6 +105,17 @@ def sea_regions(s: EState, area: str) -> set[str]:
     return out
 
 
+def defender_retreats(s: EState, b: dict) -> list[str]:
+    """17.7.1b, and not into a hex attackers came from: they may need it to fall back
+    (17.7.7; RULINGS.md)."""
+    return _open_ways(s, b["hex"], b["defender"], b["origin"])
+
+
+def _open_ways(s: EState, h: str, side: str, origin: str) -> list[str]:
+    theirs = {origin} | {a["origin"] for a in s.get("attacks", [])}
+    return [x for x in retreat_hexes(s, h, side) if x not in theirs]
+
+
 def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
     """The battle record for one attack, or None when nothing is left to fight."""
     if attack.get("sea"):
@@ -114,6 +125,9 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
     att = [u for u in attack["units"] if s["units"][u]["where"] == "map" and s["units"][u]["hex"] == h]
     dfn = B.units_at(s, h, foe)
     place = B.holder(s, h) == foe
+    if attack.get("field"):  # 10.2.1a: only those who came out, in the open
+        dfn = [u for u in dfn if u in attack["field"]]
+        place = False
     fortress = place and B.fortress(s, h)
     bonus, _ = place_bonus(s, h, attack["origin"], place, bool(attack.get("from_sea")))
     waiting = []
@@ -140,7 +154,9 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
         "region": B.region_of_hex(h), "att": att, "dfn": dfn, "reserve": [],
         "waiting_cavalry": waiting, "morale": morale, "retreat": [], "dead": [],
         "fortress": fortress, "storm": place, "big_city": bool(city and city.size == "L"),
-        "def_can_retreat": (not place) and bool(retreat_hexes(s, h, foe)),
+        "def_can_retreat": bool(attack.get("field")) or
+                           ((not place) and bool(_open_ways(s, h, foe, attack["origin"]))),
+        "into": h if attack.get("field") else None,  # 18.2a: back inside the walls
         "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
         "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0, "lines": [],
         "breach_bonus": unwalled_bonus, "step": "walls" if fortress and len(dfn) > 2 else "fight",
@@ -162,8 +178,19 @@ class Combats(Procedure[EState]):
             flow.end()
             return
         attack = attacks[0]
-        if B.holder(s, attack["hex"]) == other(side) and not attack["storm"]:
-            flow.args["pending"] = attack
+        h = attack["hex"]
+        attacker = attack.get("attacker", side)
+        if not any(s["units"][u]["where"] == "map" and s["units"][u]["hex"] == h
+                   for u in attack["units"]):
+            attacks.pop(0)  # beaten off outside the walls: nothing left to storm
+            self.enter(flow)
+            return
+        if B.holder(s, h) == other(attacker) and not attack["storm"]:
+            if "outside" not in attack and sally_candidates(s, attack, attacker):
+                flow.args.update(pending=attack, ask="outside")
+                return  # ask the defender who fights outside (10.2.1a, 18.2a)
+            attack["outside"] = []
+            flow.args.update(pending=attack, ask="storm")
             return  # ask: storm or mask (10.2.1c)
         attacks.pop(0)
         self._fight(flow, attack)
@@ -175,12 +202,20 @@ class Combats(Procedure[EState]):
             self.enter(flow)
             return
         s["battle"] = b
-        note(flow, f"Battle at {_where(s, b['hex'])}: {side.title()} attacks (17.3)")
+        note(flow, f"Battle at {_where(s, b['hex'])}: {b['attacker'].title()} attacks (17.3)")
         flow.call("battle")
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
-        h = flow.args["pending"]["hex"]
+        attack = flow.args["pending"]
+        h = attack["hex"]
+        if flow.args.get("ask") == "outside":
+            foe = other(attack.get("attacker", side))
+            out = [Option(u, f"{u} fights outside", "10.2.1")
+                   for u in sally_candidates(s, attack, attack.get("attacker", side))]
+            return [decisions.pick(foe, f"{foe.title()}: which of your units in {_where(s, h)} "
+                                        "come out to fight (10.2.1a)?", out, 0, len(out),
+                                   rule="10.2.1", kind="sally")]
         opts = (Option("storm", f"Storm {_where(s, h)}", "18.2"),
                 Option("mask", f"Mask {_where(s, h)} and stay in its hex", "10.2"))
         return [Prompt(side, f"{side.title()}: storm or mask {_where(s, h)}?", opts,
@@ -189,6 +224,17 @@ class Combats(Procedure[EState]):
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
         attack = flow.args.pop("pending")
+        ask = flow.args.pop("ask", "storm")
+        if ask == "outside":
+            outside = list(answer) if isinstance(answer, tuple) else []
+            attack["outside"] = []  # asked once; the storm question comes after the field
+            if not outside:
+                self.enter(flow)
+                return
+            note(flow, f"{seat.title()} comes out of {_where(s, attack['hex'])} to fight "
+                       f"with {len(outside)} units (10.2.1a)")
+            self._fight(flow, {**attack, "field": outside})
+            return
         s["attacks"].pop(0)
         if answer == "mask":
             note(flow, f"{seat.title()} masks {_where(s, attack['hex'])} (10.2)")
@@ -198,6 +244,17 @@ class Combats(Procedure[EState]):
 
     def resume(self, flow: Flow[EState], result: object) -> None:
         self.enter(flow)
+
+
+def sally_candidates(s: EState, attack: dict, attacker: str) -> list[str]:
+    """10.2.1a: land units of the defender that may meet the attackers outside the walls,
+    unless the place was masked already (its garrison is shut in, 10.2.2d)."""
+    h = attack["hex"]
+    before = [u for u in B.units_at(s, h, attacker)
+              if u not in attack["units"] and s["units"][u]["type"] != "fleet"]
+    if before:
+        return []
+    return [u for u in B.units_at(s, h, other(attacker)) if s["units"][u]["type"] != "fleet"]
 
 
 class Battle(Procedure[EState]):
@@ -227,8 +284,11 @@ class Battle(Procedure[EState]):
             return [decisions.pick(b["defender"], "Which two units defend the walls (18.6.2)?",
                                    opts, 2, 2, rule="18.6.2", kind="walls")]
         if step == "whither":
-            where = tuple(Option(h, f"Retreat to {h}", "17.7.1")
-                          for h in retreat_hexes(s, b["hex"], b["defender"]))
+            spots = defender_retreats(s, b)
+            if b.get("into"):
+                spots = [b["into"], *spots]
+            where = tuple(Option(h, f"Retreat {'inside the walls' if h == b.get('into') else 'to ' + h}",
+                                 "18.2" if h == b.get("into") else "17.7.1") for h in spots)
             return [Prompt(b["defender"], "Where do your units retreat (17.7.1)?", where,
                            rule="17.7.1", kind="retreat")]
         seat = b["attacker"] if step == "att" else b["defender"]
@@ -270,7 +330,9 @@ class Battle(Procedure[EState]):
         b["winner"] = won
         if won == "att":
             alive = [u for u in b["dfn"] + b["reserve"] if u not in b["dead"] and u != K.GARRISON]
-            options = retreat_hexes(s, b["hex"], b["defender"]) if alive else []
+            options = defender_retreats(s, b) if alive else []
+            if alive and b.get("into"):
+                options = [b["into"], *options]
             if len(options) > 1:
                 b["step"] = "whither"
                 return
