@@ -405,11 +405,13 @@ class Battle(Procedure[EState]):
                 decisive = True  # 13.4: a Spartan elite hoplite killed by Athens
             for line in P.victory_in(s, winner, b.get("regions") or [b["region"]], decisive):
                 note(flow, line)
-        if F.at_sea(b["hex"]):
-            from .moves import drown
+        from .moves import drown
 
+        if F.at_sea(b["hex"]):
             for side in sides.values():
                 drown(flow, b["hex"], side)  # 17.3.1: passengers sink with their fleets
+        elif dest is not None and F.at_sea(dest) and loser is not None:
+            drown(flow, dest, sides[loser])  # 17.7.7 ii: no ships left to take them back
         note(flow, f"The battle at {_where(s, b['hex'])} ends: "
                    f"{sides[won].title() + ' holds the field' if won in sides else 'no one holds the field'} (17.10)")
         flow.context.event(BATTLE_END, f"Battle at {b['hex']}", battle=dict(b))
