@@ -338,9 +338,13 @@ class Battle(Procedure[EState]):
                 return
             self._conclude(flow, won, options[0] if options else None)
             return
-        dest = b["origin"]
-        if dest == b["hex"]:  # interceptors that were already in this sea fall back
-            dest = next(iter(retreat_hexes(s, b["hex"], b["attacker"])), dest)
+        origin: str = b["origin"]
+        dest: str | None = origin
+        if origin == b["hex"] or B.units_at(s, origin, b["defender"]):
+            # interceptors already in this sea, or whose coast the enemy has since taken,
+            # fall back to a free neighbouring sea; with none they cannot retreat (17.7.4)
+            dest = next(iter(retreat_hexes(s, b["hex"], b["attacker"])), None) \
+                if F.at_sea(b["hex"]) else None
         self._conclude(flow, won, dest)
 
     def _conclude(self, flow: Flow[EState], won: str, dest: str | None) -> None:
