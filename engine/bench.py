@@ -60,6 +60,13 @@ def bench_hellenes(games: int = 12, seed: str = "bench") -> dict[str, Any]:
     return {f"hellenes_{key}": value for key, value in figures.items()}
 
 
+def bench_epic(games: int = 4, seed: str = "bench") -> dict[str, Any]:
+    """The same figures for the Epic (issue #16), over its playable scenarios, each figure
+    named `epic_<figure>` (`epic_engine_action_us_median` is the issue's)."""
+    figures = bench_engine("epic", games, seed, scenarios=tuple(ruleset("epic").scenarios))
+    return {f"epic_{key}": value for key, value in figures.items()}
+
+
 WORKLOAD_GAMES = 2  # small: valgrind runs Python about 50 times slower
 
 

@@ -8,6 +8,24 @@ from .core.game import Game
 from .core.rng import Rng
 
 
+class FixedRng(Rng):
+    """Dice from a fixed list (rules tests only); shuffles stay seeded."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: list[int]):
+        super().__init__("fixed")
+        self.values = list(values)
+
+    def dice(self, n: int, sides: int = 6) -> list[int]:
+        out, self.values = self.values[:n], self.values[n:]
+        assert len(out) == n, "the test ran out of fixed dice"
+        return out
+
+    def die(self, sides: int = 6) -> int:
+        return self.dice(1, sides)[0]
+
+
 def first_difference(a: Any, b: Any, path: str = "") -> str | None:
     """Where two JSON-like values first differ, as a readable path (None if equal)."""
     if type(a) is not type(b):

@@ -17,6 +17,7 @@ from typing import Any
 BENCHES: list[tuple[str, str, str, bool]] = [
     ("engine", "engine.bench", "bench_engine", False),
     ("hellenes", "engine.bench", "bench_hellenes", False),
+    ("epic", "engine.bench", "bench_epic", False),
     ("engine_instructions", "engine.bench", "bench_instructions", False),
     ("hellenes_instructions", "engine.bench", "bench_hellenes_instructions", False),
     ("players", "engine.players.bench", "bench_players", False),

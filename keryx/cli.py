@@ -234,7 +234,7 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")],
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     only: Annotated[list[str] | None, typer.Option(
-        help="Run only these sections (engine, hellenes, engine_instructions, "
+        help="Run only these sections (engine, hellenes, epic, engine_instructions, "
              "hellenes_instructions, players, store, render, bot, scheduler, store_pg)")] = None,
 ) -> None:
     """Run every benchmark the issues name and print the figures."""

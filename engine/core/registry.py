@@ -11,6 +11,7 @@ from .ruleset import Ruleset
 _BUILTIN = {
     "athens-sparta": "engine.rulesets.athens_sparta",
     "hellenes": "engine.rulesets.hellenes",
+    "epic": "engine.rulesets.epic",
 }
 _registered: dict[str, Ruleset] = {}
 

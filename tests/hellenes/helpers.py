@@ -7,6 +7,7 @@ from typing import Any
 import engine
 from engine.core.game import Game
 from engine.core.rng import Rng
+from engine.testing import FixedRng
 
 RULES = engine.ruleset("hellenes")
 
@@ -23,24 +24,6 @@ def prompt(g: Game, seat: str):
 
 def ids(g: Game, seat: str) -> list[str]:
     return [o.id for o in prompt(g, seat).options]
-
-
-class FixedRng(Rng):
-    """Dice from a fixed list (rules tests only); shuffles stay seeded."""
-
-    __slots__ = ("values",)
-
-    def __init__(self, values: list[int]):
-        super().__init__("fixed")
-        self.values = list(values)
-
-    def dice(self, n: int, sides: int = 6) -> list[int]:
-        out, self.values = self.values[:n], self.values[n:]
-        assert len(out) == n, "the test ran out of fixed dice"
-        return out
-
-    def die(self, sides: int = 6) -> int:
-        return self.dice(1, sides)[0]
 
 
 def fix_dice(g: Game, values: list[int]) -> FixedRng:

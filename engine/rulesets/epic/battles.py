@@ -1,0 +1,432 @@
+"""Battles as procedures: which attacks are fought, the rounds with their decisions, and
+what follows (rules 10.2.1, 17.3-17.10, 18.2-18.6, 7.8.6, 13.4)."""
+
+from __future__ import annotations
+
+from engine import Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+from engine.core.view import BATTLE_END
+
+from . import board as B
+from . import combat as K
+from . import fleets as F
+from . import politics as P
+from .flow import note, roller
+from .leaders import eliminate as kill_leader
+from .sieges import capture
+from .state import EState, other
+from .supplyphase import eliminate
+
+DEFENCE = {  # 17.4.4 (data: tables.defender_morale)
+    "fort": 1, "walled_S": 1, "walled_M": 2, "walled_L": 3, "long_walls": 1,
+    "unwalled_S": 1, "unwalled_M": 1, "unwalled_L": 2, "rough": 2, "river": 1, "coast": 2,
+}
+CAVALRY_IN_FORTRESS = -2  # 17.4.5
+FORAGING = -1  # 17.10 example 2
+
+
+def place_bonus(s: EState, h: str, origin: str | None, inside: bool,
+                from_sea: bool = False) -> tuple[int, bool]:
+    """The defenders' morale bonus and whether they hold a fortress. A fortress replaces
+    terrain (17.4.4); terrain bonuses do not add up, the best counts (RULINGS.md)."""
+    city = B.city_at(s, h)
+    if inside and B.fortress(s, h):
+        if city is None:
+            return DEFENCE["fort"], True
+        bonus = DEFENCE[f"walled_{city.size}"]
+        partner = B.long_walls_partner(s, city.name)
+        if partner is not None and B.city_owner(s, partner.name) == B.city_owner(s, city.name):
+            bonus += DEFENCE["long_walls"]
+        return bonus, True
+    best = 0
+    if inside and city is not None:
+        best = DEFENCE[f"unwalled_{city.size}"]
+    c = B.comps()
+    if c.hexes[h].terrain == "rough":
+        best = max(best, DEFENCE["rough"])
+    side = c.side(origin, h) if origin and origin != h and origin in c.hexes else None
+    if side is not None and side.river:
+        best = max(best, DEFENCE["river"])
+    if from_sea:
+        best = max(best, DEFENCE["coast"])
+    return best, False
+
+
+def retreat_hexes(s: EState, h: str, side: str) -> list[str]:
+    """17.7.1b: adjacent passable hexes with no enemy unit or city; at sea, a neighbouring
+    sea Area with no enemy fleet."""
+    c = B.comps()
+    if F.at_sea(h):
+        return sorted(a for a in c.sea_links.get(h, ()) if not F.enemy_fleets_at(s, a, side))
+    allowed = B.play_hexes(s["scenario"], side)
+    out = []
+    for n in c.land_neighbors(h):
+        if n not in allowed or c.hexes[n].terrain not in ("clear", "rough"):
+            continue
+        if B.units_at(s, n, other(side)):
+            continue
+        if B.city_at(s, n) is not None and B.holder(s, n) == other(side):
+            continue
+        out.append(n)
+    return out
+
+
+def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
+    """A battle between fleets at sea (16.4.4, 17.3.1): fleets only, at their own morale,
+    sea ratings, no terrain; it counts in every region touching the sea (13.4 note ***)."""
+    h = attack["hex"]
+    foe = other(attacker)
+    att = [u for u in attack["units"] if s["units"][u]["where"] == "map" and s["units"][u]["hex"] == h]
+    dfn = F.enemy_fleets_at(s, h, attacker)
+    if "targets" in attack:  # an interception fights only the stack it stopped (16.4.5)
+        dfn = [u for u in dfn if u in attack["targets"]]
+    if not att or not dfn:
+        return None
+    return {
+        "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
+        "region": None, "regions": sorted(sea_regions(s, h)), "sea": True, "att": att,
+        "dfn": dfn, "reserve": [], "waiting_cavalry": [],
+        "morale": {u: int(s["units"][u]["morale"]) for u in att + dfn},
+        "retreat": [], "dead": [], "fortress": False, "storm": False, "big_city": False,
+        "def_can_retreat": bool(retreat_hexes(s, h, foe)),
+        "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
+        "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0, "lines": [], "breach_bonus": 0,
+        "step": "fight", "voluntary": None,
+    }
+
+
+def sea_regions(s: EState, area: str) -> set[str]:
+    out: set[str] = set()
+    for h, _ in F.landings(area):
+        r = B.region_of_hex(h)
+        if r is not None and r in s["regions"]:
+            out.add(r)
+    return out
+
+
+def defender_retreats(s: EState, b: dict) -> list[str]:
+    """17.7.1b, and not into a hex attackers came from: they may need it to fall back
+    (17.7.7; RULINGS.md)."""
+    return _open_ways(s, b["hex"], b["defender"], b["origin"])
+
+
+def _open_ways(s: EState, h: str, side: str, origin: str) -> list[str]:
+    theirs = {origin} | {a["origin"] for a in s.get("attacks", [])}
+    return [x for x in retreat_hexes(s, h, side) if x not in theirs]
+
+
+def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
+    """The battle record for one attack, or None when nothing is left to fight."""
+    if attack.get("sea"):
+        return sea_battle(s, attack, attacker)
+    h = attack["hex"]
+    foe = other(attacker)
+    att = [u for u in attack["units"] if s["units"][u]["where"] == "map" and s["units"][u]["hex"] == h]
+    dfn = B.units_at(s, h, foe)
+    place = B.holder(s, h) == foe
+    if attack.get("field"):  # 10.2.1a: only those who came out, in the open
+        dfn = [u for u in dfn if u in attack["field"]]
+        place = False
+    fortress = place and B.fortress(s, h)
+    bonus, _ = place_bonus(s, h, attack["origin"], place, bool(attack.get("from_sea")))
+    waiting = []
+    if fortress:  # 18.6.3a: attacking cavalry sit out a fortress assault
+        waiting = [u for u in att if s["units"][u]["type"] == "cavalry"]
+        att = [u for u in att if u not in waiting]
+    if not dfn and place and B.city_at(s, h) is not None:
+        dfn = [K.GARRISON]  # 18.3.2
+    if not att or not dfn:
+        return None
+    morale = {u: K.base_morale(s, u) - (1 if s["units"][u]["forage"] else 0) for u in att}
+    for u in dfn:
+        m = K.base_morale(s, u) + bonus
+        if u != K.GARRISON:
+            if fortress and s["units"][u]["type"] == "cavalry":
+                m += CAVALRY_IN_FORTRESS
+            if s["units"][u]["forage"]:
+                m += FORAGING
+        morale[u] = m
+    city = B.city_at(s, h)
+    unwalled_bonus = DEFENCE[f"unwalled_{city.size}"] if city else DEFENCE["unwalled_S"]
+    return {
+        "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
+        "region": B.region_of_hex(h), "att": att, "dfn": dfn, "reserve": [],
+        "waiting_cavalry": waiting, "morale": morale, "retreat": [], "dead": [],
+        "fortress": fortress, "storm": place, "big_city": bool(city and city.size == "L"),
+        "def_can_retreat": bool(attack.get("field")) or
+                           ((not place) and bool(_open_ways(s, h, foe, attack["origin"]))),
+        "into": h if attack.get("field") else None,  # 18.2a: back inside the walls
+        "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
+        "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0, "lines": [],
+        "breach_bonus": unwalled_bonus, "step": "walls" if fortress and len(dfn) > 2 else "fight",
+        "voluntary": None,
+    }
+
+
+class Combats(Procedure[EState]):
+    """17.2: the moving player's attacks, one after another, before the other moves."""
+
+    name = "combats"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s, side = flow.state, flow.args["side"]
+        if s["result"] is not None:
+            return
+        attacks = s.get("attacks", [])
+        if not attacks:
+            flow.end()
+            return
+        attack = attacks[0]
+        h = attack["hex"]
+        attacker = attack.get("attacker", side)
+        if not any(s["units"][u]["where"] == "map" and s["units"][u]["hex"] == h
+                   for u in attack["units"]):
+            attacks.pop(0)  # beaten off outside the walls: nothing left to storm
+            self.enter(flow)
+            return
+        if B.holder(s, h) == other(attacker) and not attack["storm"]:
+            if "outside" not in attack and sally_candidates(s, attack, attacker):
+                flow.args.update(pending=attack, ask="outside")
+                return  # ask the defender who fights outside (10.2.1a, 18.2a)
+            attack["outside"] = []
+            flow.args.update(pending=attack, ask="storm")
+            return  # ask: storm or mask (10.2.1c)
+        attacks.pop(0)
+        self._fight(flow, attack)
+
+    def _fight(self, flow: Flow[EState], attack: dict) -> None:
+        s, side = flow.state, flow.args["side"]
+        b = open_battle(s, attack, attack.get("attacker", side))
+        if b is None:
+            self.enter(flow)
+            return
+        s["battle"] = b
+        note(flow, f"Battle at {_where(s, b['hex'])}: {b['attacker'].title()} attacks (17.3)")
+        flow.call("battle")
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s, side = flow.state, flow.args["side"]
+        attack = flow.args["pending"]
+        h = attack["hex"]
+        if flow.args.get("ask") == "outside":
+            foe = other(attack.get("attacker", side))
+            out = [Option(u, f"{u} fights outside", "10.2.1")
+                   for u in sally_candidates(s, attack, attack.get("attacker", side))]
+            return [decisions.pick(foe, f"{foe.title()}: which of your units in {_where(s, h)} "
+                                        "come out to fight (10.2.1a)?", out, 0, len(out),
+                                   rule="10.2.1", kind="sally")]
+        opts = (Option("storm", f"Storm {_where(s, h)}", "18.2"),
+                Option("mask", f"Mask {_where(s, h)} and stay in its hex", "10.2"))
+        return [Prompt(side, f"{side.title()}: storm or mask {_where(s, h)}?", opts,
+                       rule="10.2", kind="storm")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
+        attack = flow.args.pop("pending")
+        ask = flow.args.pop("ask", "storm")
+        if ask == "outside":
+            outside = list(answer) if isinstance(answer, tuple) else []
+            attack["outside"] = []  # asked once; the storm question comes after the field
+            if not outside:
+                self.enter(flow)
+                return
+            note(flow, f"{seat.title()} comes out of {_where(s, attack['hex'])} to fight "
+                       f"with {len(outside)} units (10.2.1a)")
+            self._fight(flow, {**attack, "field": outside})
+            return
+        s["attacks"].pop(0)
+        if answer == "mask":
+            note(flow, f"{seat.title()} masks {_where(s, attack['hex'])} (10.2)")
+            self.enter(flow)
+            return
+        self._fight(flow, attack)
+
+    def resume(self, flow: Flow[EState], result: object) -> None:
+        self.enter(flow)
+
+
+def sally_candidates(s: EState, attack: dict, attacker: str) -> list[str]:
+    """10.2.1a: land units of the defender that may meet the attackers outside the walls,
+    unless the place was masked already (its garrison is shut in, 10.2.2d)."""
+    h = attack["hex"]
+    before = [u for u in B.units_at(s, h, attacker)
+              if u not in attack["units"] and s["units"][u]["type"] != "fleet"]
+    if before:
+        return []
+    return [u for u in B.units_at(s, h, other(attacker)) if s["units"][u]["type"] != "fleet"]
+
+
+class Battle(Procedure[EState]):
+    name = "battle"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        if flow.state["battle"]["step"] == "fight":
+            self._round(flow)
+
+    def _round(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        b = s["battle"]
+        for line in K.fight_round(s, b, roller(flow)):
+            note(flow, line)
+        won = K.decided(b)
+        if won is not None:
+            self._finish(flow, won)
+        else:
+            b["step"] = "att"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s = flow.state
+        b = s["battle"]
+        step = b["step"]
+        if step == "walls":
+            opts = [Option(u, f"{u} (morale {b['morale'][u]})", "18.6.2") for u in b["dfn"]]
+            return [decisions.pick(b["defender"], "Which two units defend the walls (18.6.2)?",
+                                   opts, 2, 2, rule="18.6.2", kind="walls")]
+        if step == "whither":
+            spots = defender_retreats(s, b)
+            if b.get("into"):
+                spots = [b["into"], *spots]
+            where = tuple(Option(h, f"Retreat {'inside the walls' if h == b.get('into') else 'to ' + h}",
+                                 "18.2" if h == b.get("into") else "17.7.1") for h in spots)
+            return [Prompt(b["defender"], "Where do your units retreat (17.7.1)?", where,
+                           rule="17.7.1", kind="retreat")]
+        seat = b["attacker"] if step == "att" else b["defender"]
+        word = "Break off the attack" if step == "att" else "Retreat from the battle"
+        choice = (Option("go", "Fight another round", "17.3"), Option("off", word, "17.8"))
+        return [Prompt(seat, f"Round {b['rounds']} fought at {b['hex']}: go on (17.8)?", choice,
+                       rule="17.8", kind="continue")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
+        b = s["battle"]
+        step = b["step"]
+        if step == "walls":
+            chosen = list(answer) if isinstance(answer, tuple) else []
+            b["reserve"] = [u for u in b["dfn"] if u not in chosen]
+            b["dfn"] = chosen
+            b["step"] = "fight"
+            self._round(flow)
+            return
+        if step == "whither":
+            self._conclude(flow, "att", str(answer))
+            return
+        if answer == "off":  # 17.8: all the side's units leave
+            which = "att" if step == "att" else "dfn"
+            b["retreat"].extend(K.active(b, which))
+            b["voluntary"] = which
+            note(flow, f"{seat.title()} {'breaks off' if which == 'att' else 'retreats'} (17.8)")
+            self._finish(flow, "dfn" if which == "att" else "att")
+            return
+        if step == "att" and b["def_can_retreat"]:
+            b["step"] = "dfn"
+            return
+        b["step"] = "fight"
+        self._round(flow)
+
+    def _finish(self, flow: Flow[EState], won: str) -> None:
+        s = flow.state
+        b = s["battle"]
+        b["winner"] = won
+        if won == "att":
+            alive = [u for u in b["dfn"] + b["reserve"] if u not in b["dead"] and u != K.GARRISON]
+            options = defender_retreats(s, b) if alive else []
+            if alive and b.get("into"):
+                options = [b["into"], *options]
+            if len(options) > 1:
+                b["step"] = "whither"
+                return
+            self._conclude(flow, won, options[0] if options else None)
+            return
+        origin: str = b["origin"]
+        dest: str | None = origin
+        if origin == b["hex"] or B.units_at(s, origin, b["defender"]):
+            # interceptors already in this sea, or whose coast the enemy has since taken,
+            # fall back to a free neighbouring sea; with none they cannot retreat (17.7.4)
+            dest = next(iter(retreat_hexes(s, b["hex"], b["attacker"])), None) \
+                if F.at_sea(b["hex"]) else None
+        self._conclude(flow, won, dest)
+
+    def _conclude(self, flow: Flow[EState], won: str, dest: str | None) -> None:
+        s = flow.state
+        b = s["battle"]
+        sides = {"att": b["attacker"], "dfn": b["defender"]}
+        if won in ("att", "dfn"):
+            for line in K.pursuit(s, b, won, roller(flow)):
+                note(flow, line)
+        killed = {"att": 0, "dfn": 0}
+        elite = 0
+        for which in ("att", "dfn"):
+            for u in b[which] + (b["reserve"] if which == "dfn" else []):
+                if u == K.GARRISON or u not in b["dead"]:
+                    continue
+                killed[which] += 1
+                x = s["units"][u]
+                if x["side"] == "sparta" and x["morale"] == 6 and x["type"] == "hoplite":
+                    elite += 1
+                eliminate(s, u)
+        loser = {"att": "dfn", "dfn": "att"}.get(won)
+        if loser is not None:
+            survivors = [u for u in b[loser] + (b["reserve"] if loser == "dfn" else [])
+                         if u not in b["dead"] and u != K.GARRISON]
+            leaders = b[f"{loser}_leaders"]
+            if survivors and dest is not None:
+                if F.at_sea(b["hex"]):  # passengers go with their retreating ships
+                    survivors += [u for u in B.units_at(s, b["hex"], sides[loser])
+                                  if s["units"][u]["type"] != "fleet" and u not in survivors]
+                for u in survivors:
+                    s["units"][u]["hex"] = dest
+                for n in leaders:
+                    s["leaders"][n]["hex"] = dest
+            else:
+                for u in survivors:  # nowhere to go (cannot happen in a fortress: 17.7.2)
+                    eliminate(s, u)
+                for n in leaders:
+                    if s["leaders"][n]["where"] == "map":
+                        new = kill_leader(s, n, None)
+                        note(flow, f"{n} falls with his army; {new} replaces him (7.8.6)")
+        if won == "none":  # 7.8.6: a leader dies with a stack wholly destroyed
+            for n in b["att_leaders"] + b["dfn_leaders"]:
+                if s["leaders"][n]["where"] == "map":
+                    new = kill_leader(s, n, None)
+                    note(flow, f"{n} falls with his army; {new} replaces him (7.8.6)")
+        # 7.8.6: every leader who fought rolls; on a 6 he dies
+        for which in ("att", "dfn"):
+            for n in b[f"{which}_leaders"]:
+                x = s["leaders"][n]
+                if x["where"] != "map":
+                    continue
+                die = flow.context.die()
+                if die == 6:
+                    h = x["hex"]
+                    stack = h if B.units_at(s, h, x["side"]) else None
+                    new = kill_leader(s, n, stack)
+                    note(flow, f"{n} rolls 6 and dies in the battle; {new} replaces him (7.8.6)")
+        if won in ("att", "dfn"):
+            winner = sides[won]
+            decisive = killed[loser] >= 3 or (b["storm"] and b["big_city"])  # type: ignore[index]
+            if winner == "athens" and elite:
+                decisive = True  # 13.4: a Spartan elite hoplite killed by Athens
+            for line in P.victory_in(s, winner, b.get("regions") or [b["region"]], decisive):
+                note(flow, line)
+        from .moves import drown
+
+        if F.at_sea(b["hex"]):
+            for side in sides.values():
+                drown(flow, b["hex"], side)  # 17.3.1: passengers sink with their fleets
+        elif dest is not None and F.at_sea(dest) and loser is not None:
+            drown(flow, dest, sides[loser])  # 17.7.7 ii: no ships left to take them back
+        note(flow, f"The battle at {_where(s, b['hex'])} ends: "
+                   f"{sides[won].title() + ' holds the field' if won in sides else 'no one holds the field'} (17.10)")
+        flow.context.event(BATTLE_END, f"Battle at {b['hex']}", battle=dict(b))
+        s["battle"] = None
+        if won == "att" and b["storm"]:
+            capture(s, b["hex"], b["attacker"])
+            flow.goto("capture", hex=b["hex"], side=b["attacker"])
+            return
+        flow.end()
+
+
+def _where(s: EState, h: str) -> str:
+    city = B.city_at(s, h)
+    return f"{city.name} ({h})" if city else h

@@ -1,0 +1,268 @@
+"""Questions asked of the map and the state: who holds a city, who is where, Area status.
+
+Nothing here changes the state. Static lookups are built once per process."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from typing import Any
+
+from .components import City, Components, load_components
+from .state import MAP, EState, other
+
+# Rule 10.9: the Long Walls standing at the start of every game.
+LONG_WALLS = {"Athens": "Piraeus", "Piraeus": "Athens", "Megara": "Nisaea", "Nisaea": "Megara"}
+CAPITALS = {"athens": "Athens", "sparta": "Sparta"}  # rule 21.1, two players
+
+
+def comps() -> Components:
+    return load_components()
+
+
+@cache
+def city_by_hex() -> dict[str, City]:
+    c = comps()
+    return {city.hex: city for city in c.cities.values()}
+
+
+@cache
+def city_region() -> dict[str, str | None]:
+    c = comps()
+    return {name: c.areas[city.area].region for name, city in c.cities.items()}
+
+
+@cache
+def region_cities(region: str) -> tuple[City, ...]:
+    c = comps()
+    return tuple(city for name, city in sorted(c.cities.items()) if city_region()[name] == region)
+
+
+@cache
+def play_hexes(scenario: str, side: str) -> frozenset[str]:
+    """Land hexes `side` may enter: the regions in play (22.4.2), and for Athens the
+    cities of Zacynthus, Naupactus and Corcyra (22.4.2a-b)."""
+    c = comps()
+    regions = set(c.scenarios[scenario].in_play)
+    out = {h.id for h in c.hexes.values() if h.kind == "land" and h.area
+           and c.areas[h.area].region in regions}
+    if side == "athens" and scenario == "argive-league":
+        out |= {c.cities[n].hex for n in ("Zacynthus", "Naupactus", "Corcyra")}
+    return frozenset(out)
+
+
+def region_of_hex(h: str) -> str | None:
+    if h in comps().areas:
+        return None  # at sea
+    return comps().region_of_hex(h)
+
+
+def area_of(h: str) -> str:
+    """The Area of a hex; a sea Area id (a stack at sea) is its own Area."""
+    if h in comps().areas:
+        return h
+    a = comps().hexes[h].area
+    assert a is not None
+    return a
+
+
+# ------------------------------------------------------------------ cities
+def city_at(s: EState, h: str) -> City | None:
+    """The standing city in hex `h` (a razed city is no longer a city, 11.1.2)."""
+    city = city_by_hex().get(h)
+    if city is None or city.name in s["razed"]:
+        return None
+    return city
+
+
+def city_owner(s: EState, name: str) -> str | None:
+    """Who holds a city: a control marker, else the region's controller (4.4.4)."""
+    if name in s["razed"]:
+        return None
+    if name in s["marks"]:
+        return str(s["marks"][name])
+    region = city_region()[name]
+    r = s["regions"].get(region) if region else None
+    if r is None:
+        # Out-of-play cities Athens may use in the Argive League (22.4.2) are its friends
+        return "athens" if name in ("Zacynthus", "Naupactus", "Corcyra") else None
+    return str(r["side"]) if r["side"] in ("athens", "sparta") else None
+
+
+def walled(s: EState, city: City) -> bool:
+    return city.walled and city.name not in s["unwalled"]
+
+
+def fortress(s: EState, h: str) -> bool:
+    """A fort or a walled city (the rules' 'fortress', 7.6.1, 18.6.1)."""
+    city = city_at(s, h)
+    if city is not None:
+        return walled(s, city)
+    return h in s["forts"]
+
+
+def holder(s: EState, h: str) -> str | None:
+    """Who holds the city or fort in hex `h` (None: neither is there)."""
+    idx = _index(s)
+    if idx is not None:
+        cache_ = idx["holder"]
+        if h not in cache_:
+            cache_[h] = _holder(s, h)
+        return cache_[h]
+    return _holder(s, h)
+
+
+def _holder(s: EState, h: str) -> str | None:
+    city = city_at(s, h)
+    if city is not None:
+        return city_owner(s, city.name)
+    return s["forts"].get(h)
+
+
+def long_walls_partner(s: EState, name: str) -> City | None:
+    """The other end of standing Long Walls (both fortresses walled and standing)."""
+    partner = LONG_WALLS.get(name)
+    if partner is None or partner in s["razed"] or name in s["razed"]:
+        return None
+    c = comps().cities
+    if not (walled(s, c[name]) and walled(s, c[partner])):
+        return None
+    return c[partner]
+
+
+# ------------------------------------------------------------------ steady index
+_STEADY: list[dict[str, Any] | None] = [None]
+
+
+@contextmanager
+def steady(s: EState) -> Iterator[None]:
+    """While nothing changes (a prompt being built, a search), answer from an index of the
+    state instead of scanning it again for every question."""
+    prev = _STEADY[0]
+    if prev is not None and prev["s"] is s:
+        yield
+        return
+    _STEADY[0] = {"s": s, "by_hex": hex_units_by_hex(s), "masked": {}, "presence": {},
+                  "holder": {}}
+    try:
+        yield
+    finally:
+        _STEADY[0] = prev
+
+
+def _index(s: EState) -> dict[str, Any] | None:
+    idx = _STEADY[0]
+    return idx if idx is not None and idx["s"] is s else None
+
+
+# ------------------------------------------------------------------ pieces
+def units_at(s: EState, h: str, side: str | None = None) -> list[str]:
+    idx = _index(s)
+    if idx is not None:
+        here = idx["by_hex"].get(h, ())
+        units = s["units"]
+        return [u for u in here if side is None or units[u]["side"] == side]
+    return [uid for uid, u in s["units"].items()
+            if u["where"] == MAP and u["hex"] == h and (side is None or u["side"] == side)]
+
+
+def leaders_at(s: EState, h: str, side: str | None = None) -> list[str]:
+    # sorted: replacements join the dict at its end, a reloaded game has it sorted
+    return sorted(n for n, x in s["leaders"].items()
+                  if x["where"] == MAP and x["hex"] == h and (side is None or x["side"] == side))
+
+
+def on_map(s: EState, side: str | None = None) -> list[str]:
+    return [uid for uid, u in s["units"].items()
+            if u["where"] == MAP and (side is None or u["side"] == side)]
+
+
+def land_unit(s: EState, uid: str) -> bool:
+    return s["units"][uid]["type"] != "fleet"
+
+
+def inside(s: EState, uid: str) -> bool:
+    """A unit in the hex of a city or fort its side holds is inside it (18.2)."""
+    u = s["units"][uid]
+    return holder(s, u["hex"]) == u["side"]
+
+
+def masked(s: EState, h: str) -> bool:
+    """A city or fort with an enemy land unit in its hex (10.2.2)."""
+    idx = _index(s)
+    if idx is not None and h in idx["masked"]:
+        return bool(idx["masked"][h])
+    owner = holder(s, h)
+    out = owner is not None and any(land_unit(s, uid) for uid in units_at(s, h, other(owner)))
+    if idx is not None:
+        idx["masked"][h] = out
+    return out
+
+
+def hex_units_by_hex(s: EState) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for uid, u in s["units"].items():
+        if u["where"] == MAP:
+            out.setdefault(u["hex"], []).append(uid)
+    return out
+
+
+# ------------------------------------------------------------------ Areas (8.0)
+def area_presence(s: EState, area: str) -> set[str]:
+    """Sides with a land unit or an unmasked city in a land Area (8.2, 8.3, 10.2.2a)."""
+    idx = _index(s)
+    if idx is not None and area in idx["presence"]:
+        return set(idx["presence"][area])
+    out = _presence(s, area)
+    if idx is not None:
+        idx["presence"][area] = frozenset(out)
+    return out
+
+
+@cache
+def area_cities(area: str) -> tuple[City, ...]:
+    return tuple(c for c in comps().cities.values() if c.area == area)
+
+
+def _presence(s: EState, area: str) -> set[str]:
+    c = comps()
+    out: set[str] = set()
+    hexes = c.area_hexes[area]
+    idx = _index(s)
+    if idx is not None:
+        members = [(uid, s["units"][uid]) for h in hexes for uid in idx["by_hex"].get(h, ())]
+    else:
+        hs = set(hexes)
+        members = [(uid, u) for uid, u in s["units"].items()
+                   if u["where"] == MAP and u["hex"] in hs]
+    for _uid, u in members:
+        if u["type"] == "fleet":
+            continue
+        h = u["hex"]
+        if holder(s, h) == u["side"] and (masked(s, h) or h in s["sieges"]):
+            continue  # units inside a masked or besieged place count for nothing
+        out.add(u["side"])
+    for city in area_cities(area):
+        if city.name in s["razed"]:
+            continue
+        owner = city_owner(s, city.name)
+        if owner and not masked(s, city.hex) and city.hex not in s["sieges"]:
+            out.add(owner)
+    return out
+
+
+def area_status(s: EState, area: str, side: str) -> str:
+    """'friendly', 'enemy' or 'contested' for `side` (8.3)."""
+    p = area_presence(s, area)
+    if other(side) not in p:
+        return "friendly"
+    return "contested" if side in p else "enemy"
+
+
+def all_area_status(s: EState, side: str, areas: list[str]) -> dict[str, str]:
+    return {a: area_status(s, a, side) for a in areas}
+
+
+def regions_of(s: EState, side: str) -> list[str]:
+    return sorted(r for r, x in s["regions"].items() if x["side"] == side)

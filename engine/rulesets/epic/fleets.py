@@ -1,0 +1,121 @@
+"""Where fleets may sail (rules 16.4.1-16.4.4, 16.4.6, 16.7, 18.4).
+
+Fleets move from sea Area to sea Area at 1 MP each; launching from the coast costs 1 (from a
+port, only into the sea of its anchor, 16.6 note), landing costs 1 at a port of that sea and
+2 on another coastal hex; a city that is not a port cannot be entered (18.4). An Open Sea
+ends the move (16.4.6). The allowance is 6 + 1d6, rolled after the move (16.4.1): a stack
+may aim 12 MP away and is stopped short if the die falls low."""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from functools import cache
+
+from . import board as B
+from .state import EState, other
+
+MAX_MP = 12  # 16.5: 6 + 1d6 at most
+BASE_MP = 6
+LAND_AT_PORT, LAND_ELSEWHERE, LAUNCH, SEA = 1, 2, 1, 1  # 16.6 (labels ours)
+CAPACITY = {"hoplite": 0.5, "light": 1.0, "cavalry": 1.0}  # 16.7.2: per fleet
+
+
+@dataclass(frozen=True)
+class Voyage:
+    cost: int
+    prev: str | None  # the node before it on the cheapest way (to stop short, 16.4.1)
+    stops: bool  # ends in a battle (enemy fleets at sea, or enemies on the landing hex)
+
+
+def at_sea(h: str | None) -> bool:
+    return h is not None and h in B.comps().areas
+
+
+def landings(area: str) -> tuple[tuple[str, int], ...]:
+    """Land hexes a fleet may land at from a sea Area, with the cost (16.6, 18.4)."""
+    return _all_landings().get(area, ())
+
+
+@cache
+def _all_landings() -> dict[str, tuple[tuple[str, int], ...]]:
+    c = B.comps()
+    out: dict[str, list[tuple[str, int]]] = {}
+    for h, hx in c.hexes.items():
+        if hx.kind != "land":
+            continue
+        city = B.city_by_hex().get(h)
+        for area in hx.seas:
+            if city is not None:
+                if city.port and city.port_sea == area:
+                    out.setdefault(area, []).append((h, LAND_AT_PORT))
+                continue  # a non-port city, or a port on another sea (16.6 note, 18.4)
+            out.setdefault(area, []).append((h, LAND_ELSEWHERE))
+    return {a: tuple(v) for a, v in out.items()}
+
+
+def launches(s: EState, h: str) -> list[str]:
+    """Seas a fleet in land hex `h` may launch into (16.4.3, 16.6 note)."""
+    city = B.city_at(s, h)
+    if city is not None:
+        return [city.port_sea] if city.port and city.port_sea else []
+    return list(B.comps().hexes[h].seas)
+
+
+def enemy_fleets_at(s: EState, area: str, side: str) -> list[str]:
+    return [u for u in B.units_at(s, area, other(side)) if s["units"][u]["type"] == "fleet"]
+
+
+def voyages(s: EState, side: str, start: str, mp: int = MAX_MP) -> dict[str, Voyage]:
+    c = B.comps()
+    allowed = B.play_hexes(s["scenario"], side)
+    best: dict[str, int] = {start: 0}
+    out: dict[str, Voyage] = {}
+    heap: list[tuple[int, str, str | None]] = []
+    if at_sea(start):
+        heap.append((0, start, None))
+    else:
+        for sea in launches(s, start):
+            heapq.heappush(heap, (LAUNCH, sea, start))
+            best[sea] = LAUNCH
+    while heap:
+        cost, node, prev = heapq.heappop(heap)
+        if cost > best.get(node, 99):
+            continue
+        if node != start:
+            if node in c.areas:
+                fight = bool(enemy_fleets_at(s, node, side))
+                out[node] = Voyage(cost, prev, fight)
+            else:
+                foe_here = bool(B.units_at(s, node, other(side))) or B.holder(s, node) == other(side)
+                out[node] = Voyage(cost, prev, foe_here)
+                continue  # a landing ends the voyage
+        area = c.areas[node]
+        if area.kind == "open" and node != start:
+            continue  # 16.4.6: an Open Sea ends the move
+        for h, step in landings(node):
+            if h in allowed and cost + step <= mp and cost + step < best.get(h, 99):
+                best[h] = cost + step
+                heapq.heappush(heap, (cost + step, h, node))
+        for nxt in c.sea_links.get(node, ()):
+            if cost + SEA <= mp and cost + SEA < best.get(nxt, 99):
+                best[nxt] = cost + SEA
+                heapq.heappush(heap, (cost + SEA, nxt, node))
+    return out
+
+
+def stop_short(found: dict[str, Voyage], dest: str, allowance: int) -> str:
+    """16.4.1: move back along the way to the last point the allowance reaches."""
+    node = dest
+    while node in found and found[node].cost > allowance:
+        prev = found[node].prev
+        if prev is None or prev not in found:
+            return prev or node
+        node = prev
+    return node
+
+
+def capacity_ok(s: EState, fleets: list[str], cargo: list[str]) -> bool:
+    """16.7.2: two hoplites, one light infantry or one cavalry per fleet."""
+    need = sum(CAPACITY[s["units"][u]["type"]] for u in cargo)
+    return need <= len(fleets)

@@ -1,0 +1,188 @@
+"""The simplified game year of the Argive League (rule 22.4.1) as procedures.
+
+year -> [season: place x2, supply x2, sieges, AL/ML, 3 x campaign] x4 -> year ...
+Athens always acts first (22.4.1). The year's start is skipped in the first year (2.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.procedures import Flow, Procedure
+from engine.core.view import PHASE_END
+
+from . import board as B
+from . import politics as P
+from .state import SEASONS, WINTER, EState, other, stamp
+
+
+def note(flow: Flow[EState], text: str, kind: str = "log", **data: Any) -> None:
+    flow.state["log"].append(text)
+    flow.context.event(kind, text, **data)
+
+
+def roller(flow: Flow[EState]):
+    return lambda: flow.context.die()
+
+
+def phase_end(flow: Flow[EState], what: str) -> None:
+    flow.context.event(PHASE_END, f"{stamp(flow.state)}: {what}")
+
+
+class Year(Procedure[EState]):
+    """The Yearly Start Phase (22.4.1 steps 1-3), then the four seasons."""
+
+    name = "year"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        first = s["year"] == B.comps().scenarios[s["scenario"]].first_year
+        if not first:
+            for line in P.control_check(s):
+                note(flow, line)
+            if end_by_home_region(s):
+                return
+            for side in s["order"]:  # 5.4 in turn order
+                got, parts = P.tribute(s, side)
+                extra = ""
+                if side == "athens":
+                    die = flow.context.die()
+                    got += P.EMPIRE_BASE + die  # 22.4.4
+                    extra = f", the Empire {P.EMPIRE_BASE}+{die}"
+                s["treasury"][side] += got
+                note(flow, f"{side.title()} collects {got} talents ({', '.join(parts)}{extra}) "
+                     "(22.4.1, 5.4)")
+            s["raided"] = {}  # 22.4.1 step 3
+        s["season"] = 0
+        flow.goto("season", stage=0)
+
+
+def end_by_home_region(s: EState) -> bool:
+    """3.4, 21.1: Attica or Laconia changing hands at the year's start ends the game."""
+    for side, home in (("athens", "attica"), ("sparta", "laconia")):
+        if s["regions"][home]["side"] != side:
+            s["result"] = {"winner": other(side), "level": "decisive",
+                           "reason": f"{home.title()} has fallen to {other(side).title()}",
+                           "rule": "21.1"}
+            s["flow"].clear()
+            return True
+    return False
+
+
+STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "ct1", "ct2", "ct3")
+
+
+class Season(Procedure[EState]):
+    """A Seasonal Turn of the simplified sequence (22.4.1 a-e)."""
+
+    name = "season"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        i = flow.args["stage"]
+        if s["result"] is not None:
+            return
+        if i == 0:
+            s["raided_now"] = []
+            for u in s["units"].values():
+                u["placed"] = False
+        if i >= len(STAGES):
+            self._next_season(flow)
+            return
+        stage = STAGES[i]
+        flow.args["stage"] = i + 1
+        if stage.startswith("place"):
+            flow.call("place", side=s["order"][int(stage[-1])])
+        elif stage.startswith("supply"):
+            flow.call("supply", side=s["order"][int(stage[-1])], step="forage")
+        elif stage == "sieges":
+            flow.call("sieges", side=s["order"][0], i=0)
+        elif stage == "alml":
+            for line in P.seasonal(s, roller(flow)):
+                note(flow, line)
+            phase_end(flow, "Seasonal Turn")
+            self.enter(flow)
+        else:
+            s["ct"] = int(stage[-1])
+            flow.call("campaign", i=0)
+
+    def resume(self, flow: Flow[EState], result: object) -> None:
+        self.enter(flow)
+
+    def _next_season(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        s["ct"] = 0
+        if s["season"] < WINTER:
+            s["season"] += 1
+            flow.goto("season", stage=0)
+            return
+        last = B.comps().scenarios[s["scenario"]].last_year
+        if last is not None and s["year"] <= last:
+            final_victory(s)
+            flow.end()
+            return
+        s["year"] -= 1
+        flow.goto("year")
+
+
+def final_victory(s: EState) -> None:
+    """22.5: the Athenian regions at the end decide."""
+    sc = B.comps().scenarios[s["scenario"]]
+    n = sum(1 for r in s["regions"].values() if r["side"] == "athens")
+    for v in sc.victory:
+        lo = v.min if v.min is not None else -99
+        hi = v.max if v.max is not None else 99
+        if lo <= n <= hi:
+            s["result"] = {"winner": v.side, "level": v.level,
+                           "reason": f"Athens holds {n} regions: "
+                                     f"{'decisive ' if v.level == 'decisive' else ''}"
+                                     f"{v.side.title()} victory",
+                           "rule": "22.5"}
+            return
+
+
+class Campaign(Procedure[EState]):
+    """A Campaign Turn (22.4.1 e, 14.2): raids, each side in turn; then each side moves
+    all, then fights all, before the other."""
+
+    name = "campaign"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        i = flow.args["i"]
+        if s["result"] is not None:
+            return
+        if i == 0:
+            for u in s["units"].values():
+                u["raid"] = False
+                u["moved"] = False  # foragers stay marked until the next supply (9.7.2)
+            for x in s["leaders"].values():
+                x.pop("moved", None)
+            s["attacks"] = []
+            s["short_noted"] = []
+        steps = [("raid", 0), ("raid", 1), ("move", 0), ("combats", 0), ("upkeep", 0),
+                 ("move", 1), ("combats", 1), ("upkeep", 1)]
+        if i >= len(steps):
+            phase_end(flow, "Campaign Turn")
+            flow.end()
+            return
+        what, k = steps[i]
+        flow.args["i"] = i + 1
+        side = s["order"][k]
+        if what == "raid":
+            flow.call("raid", side=side)
+        elif what == "move":
+            flow.call("move", side=side, step="choose")
+        elif what == "combats":
+            flow.call("combats", side=side)
+        else:
+            from .sieges import upkeep
+
+            for line in upkeep(s, side):
+                note(flow, line)
+            self.enter(flow)
+
+    def resume(self, flow: Flow[EState], result: object) -> None:
+        self.enter(flow)
+
+
+__all__ = ["SEASONS", "Campaign", "Season", "Year", "note", "roller"]

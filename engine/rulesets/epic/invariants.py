@@ -1,0 +1,72 @@
+"""Facts that must hold after every action (checked by `keryx selfplay`)."""
+
+from __future__ import annotations
+
+from . import board as B
+from .state import DEAD, MAP, POOL, EState
+
+LEADER_CAP = 3  # 22.4.3
+
+
+def check(s: EState) -> list[str]:
+    with B.steady(s):  # nothing changes while the facts are checked
+        return _check(s)
+
+
+def _check(s: EState) -> list[str]:
+    bad: list[str] = []
+    c = B.comps()
+    active: dict[str, list[str]] = {}
+    for n, x in s["leaders"].items():
+        if x["where"] != DEAD:
+            active.setdefault(x["side"], []).append(n)
+    for side, names in s["leader_pool"].items():
+        mine = active.get(side, [])
+        if len(mine) > LEADER_CAP:
+            bad.append(f"{side} has {len(mine)} leaders in play")
+        if set(names) & set(mine):
+            bad.append(f"{side} leader both in the pool and in play")
+    allowed = {side: B.play_hexes(s["scenario"], side) for side in ("athens", "sparta")}
+    for uid, u in s["units"].items():
+        if u["where"] == MAP:
+            if u["hex"] in c.areas:
+                if c.areas[u["hex"]].kind == "land":
+                    bad.append(f"{uid} placed on a land Area {u['hex']}")
+                elif u["type"] != "fleet" and not any(
+                        s["units"][f]["type"] == "fleet" and s["units"][f]["side"] == u["side"]
+                        for f in B.units_at(s, u["hex"])):
+                    bad.append(f"{uid} at sea in {u['hex']} with no fleet")
+            elif u["hex"] not in c.hexes or c.hexes[u["hex"]].kind != "land":
+                bad.append(f"{uid} at {u['hex']}, not a land hex")
+            elif u["hex"] not in allowed[u["side"]]:
+                bad.append(f"{uid} outside the scenario's map at {u['hex']}")
+        elif u["where"] in (POOL, DEAD):
+            if u["hex"] is not None:
+                bad.append(f"{uid} off the map with a hex")
+        else:
+            bad.append(f"{uid} in unknown place {u['where']}")
+        if u["where"] != MAP and (u["forage"] or u["raid"]):
+            bad.append(f"{uid} off the map but marked")
+    for name, x in s["leaders"].items():
+        if x["where"] == MAP and x["hex"] not in c.hexes and x["hex"] not in c.areas:
+            bad.append(f"{name} at unknown hex {x['hex']}")
+    for r, x in s["regions"].items():
+        if not -4 <= x["al"] <= 20 or not 1 <= x["ml"] <= 20:
+            bad.append(f"{r} AL/ML out of range: {x['al']}/{x['ml']}")
+    for h, sg in s["sieges"].items():
+        if B.holder(s, h) in (None, sg["by"]):
+            bad.append(f"siege at {h} of a place {sg['by']} holds")
+        if not 1 <= sg["morale"] <= 12:
+            bad.append(f"siege at {h} with morale {sg['morale']}")
+    for side, t in s["treasury"].items():
+        if t < 0:
+            bad.append(f"{side} treasury {t}")
+    if s["bases_placed"] > 3:
+        bad.append("more than three Athenian bases placed")
+    if s["battle"] is None:
+        for h, units in B.hex_units_by_hex(s).items():
+            sides = {s["units"][u]["side"] for u in units}
+            if len(sides) > 1 and h in c.hexes and B.holder(s, h) is None and not any(
+                    a["hex"] == h for a in s.get("attacks", [])):
+                bad.append(f"both sides in the open at {h} with no battle due")
+    return bad

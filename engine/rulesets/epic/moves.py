@@ -1,0 +1,442 @@
+"""The movement half of a player's Movement and Combat phase (rules 16.1-16.3, 17.1).
+
+A stack is chosen by its hex, then which of its pieces go, then where; a move that ends on
+enemies becomes an attack fought after all movement (17.1, 17.2). Units shut in a masked
+city stay (10.2.2d); raiders stay (15.1); foragers stay in the first Campaign Turn (9.7.2).
+Masking units may storm the place they mask without moving (10.2.1c, 17.7.7i)."""
+
+from __future__ import annotations
+
+from engine import IllegalAction, Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+
+from . import board as B
+from . import combat as K
+from . import fleets as F
+from . import movement as M
+from .flow import note
+from .leaders import eliminate as kill_leader
+from .state import EState, other
+from .supplyphase import eliminate
+
+
+def movable_units(s: EState, side: str, h: str) -> list[str]:
+    out = []
+    for uid in B.units_at(s, h, side):
+        u = s["units"][uid]
+        if u["moved"] or u["raid"]:
+            continue
+        if u["forage"] and s["ct"] == 1:
+            continue
+        if B.holder(s, h) == side and B.masked(s, h):
+            continue
+        out.append(uid)
+    return out
+
+
+def movable_leaders(s: EState, side: str, h: str) -> list[str]:
+    return [n for n in B.leaders_at(s, h, side) if not s["leaders"][n].get("moved")]
+
+
+def sources(s: EState, side: str) -> list[str]:
+    hexes = {u["hex"] for u in s["units"].values() if u["where"] == "map" and u["side"] == side}
+    hexes |= {x["hex"] for x in s["leaders"].values() if x["where"] == "map" and x["side"] == side}
+    return sorted(h for h in hexes
+                  if movable_units(s, side, h) or movable_leaders(s, side, h))
+
+
+def attacked(s: EState) -> set[str]:
+    return {a["hex"] for a in s.get("attacks", [])}
+
+
+def stack_ok(s: EState, h: str, units: int, leaders: int) -> bool:
+    """16.2.1: two or more units outside a city or fort need a leader with them."""
+    return units < 2 or leaders > 0 or B.holder(s, h) is not None
+
+
+def defenders(s: EState, h: str, side: str) -> int:
+    """How many would defend `h` against `side` (18.3, 18.6.2), for the 1-4 limit."""
+    foe = other(side)
+    n = len(B.units_at(s, h, foe))
+    if B.holder(s, h) == foe and B.fortress(s, h):
+        n = min(n, 2)
+    if n == 0 and B.city_at(s, h) is not None and B.holder(s, h) == foe:
+        n = 1  # the garrison
+    return n
+
+
+def destinations(s: EState, side: str, start: str, units: list[str],
+                 leaders: list[str]) -> dict[str, M.Reach]:
+    mp = M.allowance(s, units, leaders)
+    left_units = len(B.units_at(s, start, side)) - len(units)
+    left_leaders = len(B.leaders_at(s, start, side)) - len(leaders)
+    if not stack_ok(s, start, left_units, left_leaders):
+        return {}  # a leader may not leave a stack behind outside a city (16.2.1)
+    busy = attacked(s)
+    out = {}
+    for h, r in M.reachable(s, side, start, mp).items():
+        if h in busy:
+            continue  # all attackers of a hex come together from one hex (17.1)
+        here_units = len(B.units_at(s, h, side)) + len(units)
+        here_leaders = len(B.leaders_at(s, h, side)) + len(leaders)
+        if not units and r.stops:
+            continue  # a leader alone attacks no one
+        if r.stops and B.holder(s, h) != other(side) and \
+                K.odds_index(len(units), defenders(s, h, side)) < 0:
+            continue  # 17.5.1: no attack below 1-4 (an enemy place may always be masked)
+        if not r.stops and not stack_ok(s, h, here_units, here_leaders):
+            continue
+        if r.stops and len(units) > 1 and not leaders:
+            continue  # 17.1: more than one attacker needs a leader
+        out[h] = r
+    return out
+
+
+def sea_destinations(s: EState, side: str, start: str, units: list[str],
+                     leaders: list[str]) -> dict[str, F.Voyage]:
+    """A voyage: fleets, the land units they carry and leaders (7.8.2, 16.7)."""
+    fleets = [u for u in units if s["units"][u]["type"] == "fleet"]
+    cargo = [u for u in units if u not in fleets]
+    if (len(fleets) > 1 or cargo) and not leaders:
+        return {}  # 7.8.2, 16.7.2: a leader goes with stacked fleets and transports
+    if not F.capacity_ok(s, fleets, cargo):
+        return {}
+    left = [u for u in B.units_at(s, start, side) if u not in units]
+    if F.at_sea(start) and any(s["units"][u]["type"] != "fleet" for u in left) and \
+            not F.capacity_ok(s, [u for u in left if s["units"][u]["type"] == "fleet"],
+                              [u for u in left if s["units"][u]["type"] != "fleet"]):
+        return {}  # the fleets may not sail off and leave their passengers in the sea
+    if not F.at_sea(start):
+        left_units = len(left)
+        left_leaders = len(B.leaders_at(s, start, side)) - len(leaders)
+        if not stack_ok(s, start, left_units, left_leaders):
+            return {}
+    busy = attacked(s)
+    out = {}
+    for node, v in F.voyages(s, side, start).items():
+        if node in busy:
+            continue
+        if not F.at_sea(node):
+            if v.stops and B.holder(s, node) != other(side) and \
+                    K.odds_index(len(units), defenders(s, node, side)) < 0:
+                continue
+            here = len(B.units_at(s, node, side)) + len(units)
+            if not v.stops and not stack_ok(s, node, here, len(B.leaders_at(s, node, side)) + len(leaders)):
+                continue
+        out[node] = v
+    return out
+
+
+def storm_targets(s: EState, side: str) -> list[str]:
+    """Masked enemy places where `side` has unmoved land units (10.2.1c)."""
+    out = []
+    busy = attacked(s)
+    for h in sources(s, side):
+        if h in busy or B.holder(s, h) != other(side):
+            continue
+        if movable_units(s, side, h):
+            out.append(h)
+    return out
+
+
+class Move(Procedure[EState]):
+    name = "move"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s, side, step = flow.state, flow.args["side"], flow.args["step"]
+        if step == "choose":
+            opts = [Option(f"from:{h}", f"Move pieces from {_where(s, h)}", "16.3")
+                    for h in sources(s, side)]
+            opts += [Option(f"storm:{h}", f"Storm {_where(s, h)} with the units masking it",
+                            "18.2") for h in storm_targets(s, side)]
+            opts.append(Option("done", "End movement; fight the battles (17.2)", "16.1"))
+            return [Prompt(side, f"{side.title()}: movement ({_ct(s)})", tuple(opts),
+                           rule="16.1", kind="move")]
+        h = flow.args["hex"]
+        if step == "pieces":
+            units = movable_units(s, side, h)
+            leaders = movable_leaders(s, side, h)
+            opts = [Option(u, f"{u} (morale {s['units'][u]['morale']})",
+                           "16.4" if s["units"][u]["type"] == "fleet" else "16.3") for u in units]
+            opts += [Option(n, f"Leader {n}", "7.8") for n in leaders]
+            return [decisions.pick(side, f"Which pieces leave {_where(s, h)}?", opts, 1,
+                                   len(opts), rule="16.3", kind="pieces")]
+        dests = flow.args["dests"]  # worked out once, when the pieces were chosen
+        sea = flow.args.get("sea", False)
+        opts = [Option(f"to:{d}", f"{'Attack' if r[2] else 'To'} {_where(s, d)} "
+                                  f"({r[0]:g} MP)",
+                       "17.1" if r[2] else ("16.4" if sea else "16.3"))
+                for d, r in sorted(dests.items())]
+        opts.append(Option("back", "Choose other pieces", "16.3"))
+        return [Prompt(side, f"Where do they go from {_where(s, h)}?", tuple(opts),
+                       rule="16.3", kind="destination")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        s, side, step = flow.state, flow.args["side"], flow.args["step"]
+        if step == "choose":
+            a = str(answer)
+            if a == "done":
+                storms(flow)
+                flow.end()
+                return
+            verb, h = a.split(":", 1)
+            if verb == "storm":
+                units = movable_units(s, side, h)
+                for u in units:
+                    s["units"][u]["moved"] = True
+                leaders = movable_leaders(s, side, h)
+                for n in leaders:
+                    s["leaders"][n]["moved"] = True
+                s.setdefault("attacks", []).append(
+                    {"hex": h, "origin": h, "units": units, "leaders": leaders, "storm": True})
+                note(flow, f"{side.title()} will storm {_where(s, h)} (18.2)")
+                return
+            flow.args.update(step="pieces", hex=h)
+            return
+        if step == "pieces":
+            chosen = list(answer) if isinstance(answer, tuple) else [str(answer)]
+            flow.args["units"] = [x for x in chosen if x in s["units"]]
+            flow.args["leaders"] = [x for x in chosen if x in s["leaders"]]
+            flow.args["step"] = "dest"
+            units, leaders, h = flow.args["units"], flow.args["leaders"], flow.args["hex"]
+            sea = F.at_sea(h) or any(s["units"][u]["type"] == "fleet" for u in units)
+            flow.args["sea"] = sea
+            with B.steady(s):
+                if sea:
+                    trip = sea_destinations(s, side, h, units, leaders)
+                    flow.args["dests"] = {d: [v.cost, v.prev, v.stops] for d, v in trip.items()}
+                else:
+                    found = destinations(s, side, h, units, leaders)
+                    flow.args["dests"] = {d: [r.cost, r.via, r.stops] for d, r in found.items()}
+            return
+        a = str(answer)
+        if a == "back":
+            flow.args.update(step="choose", dests={})
+            return
+        dest = a.split(":", 1)[1]
+        h = flow.args["hex"]
+        r = flow.args["dests"].get(dest)
+        if r is None:
+            raise IllegalAction("They cannot go there.")
+        if flow.args.get("sea"):
+            self._sail(flow, h, dest)
+        else:
+            self._move(flow, h, dest, M.Reach(r[0], r[1], r[2]))
+        flow.args.update(step="choose", dests={}, sea=False)
+
+    def _move(self, flow: Flow[EState], start: str, dest: str, reach: M.Reach) -> None:
+        s, side = flow.state, flow.args["side"]
+        units, leaders = flow.args["units"], flow.args["leaders"]
+        for u in units:
+            s["units"][u].update(hex=dest, moved=True)
+        for n in leaders:
+            s["leaders"][n].update(hex=dest, moved=True)
+        note(flow, f"{side.title()} moves {len(units)} units"
+                   f"{' with ' + ', '.join(leaders) if leaders else ''} from {_where(s, start)} "
+                   f"to {_where(s, dest)} ({reach.cost:g} MP, 16.3)")
+        if reach.stops:
+            s.setdefault("attacks", []).append(
+                {"hex": dest, "origin": reach.via or start, "units": list(units),
+                 "leaders": list(leaders), "storm": False})
+            return
+        if units:
+            for n in B.leaders_at(s, dest, other(side)):  # 7.8.6: a lone leader is lost
+                new = kill_leader(s, n, None)
+                note(flow, f"{n} is caught alone and killed; {new} replaces him (7.8.6)")
+            if s["bases"].get(dest) == other(side):  # 7.6.3d
+                del s["bases"][dest]
+                note(flow, f"The enemy base at {dest} is destroyed (7.6.3)")
+            if dest in s["forts"] and s["forts"][dest] != side:  # 18.3.5: an empty fort
+                s["forts"][dest] = side
+                note(flow, f"{side.title()} occupies the empty fort at {dest} (18.3.5)")
+
+
+    def _sail(self, flow: Flow[EState], start: str, dest: str) -> None:
+        """16.4.1: the allowance is rolled when the move is declared (RULINGS.md); a short
+        roll stops the stack where the allowance ends, and it then fights no one. On the way
+        the other side may intercept it in any sea with its fleets (16.4.5)."""
+        s, side = flow.state, flow.args["side"]
+        units, leaders = flow.args["units"], flow.args["leaders"]
+        found = {k: F.Voyage(v[0], v[1], v[2]) for k, v in flow.args["dests"].items()}
+        end = dest
+        cost = found[dest].cost
+        text = ""
+        if cost > F.BASE_MP + 1:
+            die = flow.context.die()
+            allowance = F.BASE_MP + die
+            text = f", allowance 6+{die}"
+            if allowance < cost:
+                end = F.stop_short(found, dest, allowance)
+                text += f": stopped short at {_where(s, end)}"
+        path = []
+        node: str | None = end
+        while node is not None and node != start and node in found:
+            if F.at_sea(node):
+                path.append(node)
+            node = found[node].prev
+        path.reverse()
+        note(flow, f"{side.title()} sails {len(units)} units"
+                   f"{' with ' + ', '.join(leaders) if leaders else ''} from {_where(s, start)} "
+                   f"towards {_where(s, dest)} ({cost} MP{text}, 16.4)")
+        flow.args["voyage"] = {"start": start, "dest": dest, "end": end, "path": path, "i": 0,
+                               "attack": end == dest and found[dest].stops,
+                               "prev": found[end].prev if end in found else start}
+        self._voyage_on(flow)
+
+    def _voyage_on(self, flow: Flow[EState]) -> None:
+        s, side = flow.state, flow.args["side"]
+        v = flow.args["voyage"]
+        fleets = [u for u in flow.args["units"] if s["units"][u]["type"] == "fleet"]
+        while v["i"] < len(v["path"]):
+            area = v["path"][v["i"]]
+            v["i"] += 1
+            options = interceptors(s, other(side), area, flow.args.setdefault("committed", []))
+            if options and fleets:
+                v["at"] = area
+                flow.call("intercept", side=other(side), area=area, options=options)
+                return
+        self._land(flow, v["end"], None)
+
+    def resume(self, flow: Flow[EState], result: object) -> None:
+        v = flow.args["voyage"]
+        if result:
+            self._land(flow, v["at"], str(result))
+        else:
+            self._voyage_on(flow)
+
+    def _land(self, flow: Flow[EState], end: str, interceptor: str | None) -> None:
+        s, side = flow.state, flow.args["side"]
+        units, leaders = flow.args["units"], flow.args["leaders"]
+        v = flow.args["voyage"]
+        for u in units:
+            s["units"][u].update(hex=end, moved=True)
+        for n in leaders:
+            s["leaders"][n].update(hex=end, moved=True)
+        flow.args["voyage"] = None
+        fleets = [u for u in units if s["units"][u]["type"] == "fleet"]
+        if interceptor is not None:  # 16.4.5: they stop here and fight when moves are done
+            foe = other(side)
+            theirs = intercepting_fleets(s, foe, interceptor)
+            # one leader goes with a stack of fleets (7.8.2)
+            their_leaders = B.leaders_at(s, interceptor, foe)[:1] if len(theirs) > 1 else []
+            for u in theirs:
+                s["units"][u]["hex"] = end
+            for n in their_leaders:
+                s["leaders"][n]["hex"] = end
+            flow.args["committed"].extend(theirs)
+            note(flow, f"{foe.title()} intercepts at {end} with {len(theirs)} fleets (16.4.5)")
+            s.setdefault("attacks", []).append(
+                {"hex": end, "origin": interceptor, "units": theirs, "leaders": their_leaders,
+                 "storm": False, "sea": True, "attacker": foe, "targets": fleets})
+            return
+        if end != v["dest"] or not v["attack"]:
+            if not F.at_sea(end):
+                self._arrive(flow, end, units)
+            return
+        if F.at_sea(end):  # 16.4.4: a battle between fleets at sea
+            s.setdefault("attacks", []).append(
+                {"hex": end, "origin": v["prev"] or v["start"], "units": fleets,
+                 "leaders": list(leaders), "storm": False, "sea": True})
+        else:  # landing on enemies: a land battle, attacked from the sea (17.4.4)
+            s.setdefault("attacks", []).append(
+                {"hex": end, "origin": v["start"], "units": list(units), "leaders": list(leaders),
+                 "storm": False, "from_sea": True})
+
+    def _arrive(self, flow: Flow[EState], dest: str, units: list[str]) -> None:
+        s, side = flow.state, flow.args["side"]
+        if units:
+            for n in B.leaders_at(s, dest, other(side)):  # 7.8.6
+                new = kill_leader(s, n, None)
+                note(flow, f"{n} is caught alone and killed; {new} replaces him (7.8.6)")
+            if s["bases"].get(dest) == other(side):  # 7.6.3d
+                del s["bases"][dest]
+                note(flow, f"The enemy base at {dest} is destroyed (7.6.3)")
+
+
+def intercept_spots(s: EState, side: str, area: str) -> list[str]:
+    """Where `side` has fleets that could intercept in `area` (16.4.5): at sea there, or in
+    a coastal hex touching it (a port only through the sea of its anchor)."""
+    spots = [area] if F.enemy_fleets_at(s, area, other(side)) else []
+    for h, _ in F.landings(area):
+        if any(s["units"][u]["type"] == "fleet" for u in B.units_at(s, h, side)):
+            spots.append(h)
+    return spots
+
+
+def intercepting_fleets(s: EState, side: str, spot: str) -> list[str]:
+    """All the fleets of a spot if a leader is with them, else one (16.4.5)."""
+    fleets = [u for u in B.units_at(s, spot, side) if s["units"][u]["type"] == "fleet"]
+    return fleets if B.leaders_at(s, spot, side) else fleets[:1]
+
+
+def interceptors(s: EState, side: str, area: str, committed: list[str]) -> list[str]:
+    out = []
+    for spot in intercept_spots(s, side, area):
+        fleets = [u for u in intercepting_fleets(s, side, spot) if u not in committed]
+        if fleets and not any(a["hex"] == spot for a in s.get("attacks", [])):
+            out.append(spot)
+    return out
+
+
+class Intercept(Procedure[EState]):
+    """16.4.5: the side not moving may intercept a stack entering a sea where it has fleets."""
+
+    name = "intercept"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s, side, area = flow.state, flow.args["side"], flow.args["area"]
+        opts = [Option(spot, f"Intercept with {len(intercepting_fleets(s, side, spot))} "
+                             f"fleets from {_where(s, spot)}", "16.4.5")
+                for spot in flow.args["options"]]
+        opts.append(Option("pass", "Let them pass", "16.4.5"))
+        return [Prompt(side, f"{other(side).title()}'s fleets enter {area}: intercept them "
+                             "(16.4.5)?", tuple(opts), rule="16.4.5", kind="intercept")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        flow.end(None if answer == "pass" else str(answer))
+
+
+def storms(flow: Flow[EState]) -> None:
+    """16.4.6: at the end of the movement phase, fleets in an Open Sea roll; on a 6 each
+    fleet must roll its morale or less, or sink with what it carries."""
+    s, side = flow.state, flow.args["side"]
+    c = B.comps()
+    seas = sorted({u["hex"] for u in s["units"].values() if u["where"] == "map"
+                   and u["side"] == side and F.at_sea(u["hex"]) and c.areas[u["hex"]].kind == "open"})
+    for sea in seas:
+        die = flow.context.die()
+        if die < 6:
+            note(flow, f"{side.title()}'s fleets in {sea} roll {die}: calm (16.4.6)")
+            continue
+        here = B.units_at(s, sea, side)
+        fleets = [u for u in here if s["units"][u]["type"] == "fleet"]
+        for u in fleets:
+            d = flow.context.die()
+            if d > s["units"][u]["morale"]:
+                eliminate(s, u)
+                note(flow, f"Storm in {sea}: {u} rolls {d} and sinks (16.4.6)")
+        drown(flow, sea, side)
+
+
+def drown(flow: Flow[EState], where: str, side: str) -> None:
+    """16.7.2: land units at sea beyond what the fleets left can carry are lost."""
+    s = flow.state
+    here = B.units_at(s, where, side)
+    fleets = [u for u in here if s["units"][u]["type"] == "fleet"]
+    cargo = [u for u in here if u not in fleets]
+    while cargo and not F.capacity_ok(s, fleets, cargo):
+        u = cargo.pop()
+        eliminate(s, u)
+        note(flow, f"{u} is lost at sea with its ships (16.7.2)")
+
+
+def _where(s: EState, h: str) -> str:
+    city = B.city_at(s, h)
+    return f"{city.name} ({h})" if city else h
+
+
+def _ct(s: EState) -> str:
+    from .state import stamp
+
+    return stamp(s)

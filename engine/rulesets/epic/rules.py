@@ -1,0 +1,99 @@
+"""The `epic` ruleset: the engine contract (docs/architecture.md) over the procedures.
+
+Only the Argive League (22.0) is playable so far; STATUS.md lists every rule section."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from engine import Context, Outcome, Prompt, Ruleset, Scenario
+from engine.core.procedures import Machine
+from engine.core.rng import Rng
+from engine.core.view import RulesetCommon
+
+from . import board as B
+from . import view as V
+from .battles import Battle, Combats
+from .flow import Campaign, Season, Year
+from .invariants import check
+from .moves import Intercept, Move
+from .placement import Place
+from .raiding import Raid
+from .setup import new_state
+from .sieges import Capture, Sieges
+from .state import EState, other
+from .supplyphase import Supply
+from .variants import hidden_variants
+
+MACHINE: Machine[EState] = Machine(
+    [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
+     Combats(), Battle(), Intercept()],
+    lambda s: s["flow"])
+
+SEATS = ("athens", "sparta")
+
+
+class Epic(Ruleset):
+    id = "epic"
+    title = "The Epic of the Peloponnesian War"
+    version = "1"
+    scenarios = {
+        "argive-league": Scenario(
+            "argive-league", "The Argive League (419-416 BC, 4 years)", SEATS,
+            "Athens, Argos, Elis and Mantinea against the Peloponnesian League, on the "
+            "simplified turn (22.0)."),
+    }
+
+    def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> EState:
+        s = new_state(scenario, ctx)
+        MACHINE.start(s, ctx, "year")
+        return s
+
+    def prompts(self, s: EState) -> list[Prompt]:
+        if s["result"] is not None or s["resigned"]:
+            return []
+        with B.steady(s):  # nothing changes while a prompt is built
+            return MACHINE.prompts(s)
+
+    def apply(self, s: EState, seat: str, option_id: str, ctx: Context) -> None:
+        MACHINE.act(s, seat, option_id, ctx)
+
+    def resign(self, s: EState, seat: str, ctx: Context) -> None:
+        s["resigned"] = seat
+        s["flow"].clear()
+
+    def outcome(self, s: EState) -> Outcome | None:
+        if s["resigned"]:
+            return Outcome((other(s["resigned"]),), f"{s['resigned'].title()} resigns")
+        r = s["result"]
+        if r is None:
+            return None
+        winners = (str(r["winner"]),) if r["winner"] in SEATS else ()
+        return Outcome(winners, str(r["reason"]), str(r["rule"]))
+
+    def view(self, s: EState, seat: str | None) -> dict[str, Any]:
+        return V.view(s, seat)
+
+    def common(self, view: dict[str, Any]) -> RulesetCommon:
+        return V.common(view)
+
+    def hidden_variants(self, s: EState, seat: str | None, rng: Rng) -> Iterator[EState]:
+        return hidden_variants(s, seat, rng)
+
+    def check_invariants(self, s: EState) -> list[str]:
+        return check(s)
+
+    def dump(self, s: EState) -> dict[str, Any]:
+        return json.loads(json.dumps(s))
+
+    def dump_for_json(self, s: EState) -> Any:
+        return s
+
+    def load(self, data: dict[str, Any]) -> EState:
+        return json.loads(json.dumps(data))
+
+
+RULESET = Epic()
+__all__ = ["MACHINE", "RULESET", "Epic"]

@@ -1,0 +1,83 @@
+"""Setting out a scenario (rules 2.2, 22.2): regions, pools, the map, leaders, treasuries."""
+
+from __future__ import annotations
+
+from engine.core.ruleset import Context
+
+from .components import load_components
+from .state import MAP, POOL, EState
+
+
+def new_state(scenario_id: str, ctx: Context) -> EState:
+    comps = load_components()
+    sc = comps.scenarios[scenario_id]
+    units: dict[str, dict] = {}
+
+    def add(side: str, home: str, utype: str, morale: int) -> str:
+        uid = f"{home}-{utype}-{sum(1 for u in units.values() if u['home'] == home) + 1}"
+        units[uid] = {"side": side, "home": home, "type": utype, "morale": morale,
+                      "where": POOL, "hex": None, "forage": False, "raid": False,
+                      "moved": False, "placed": False}
+        return uid
+
+    for region, pools in sc.pools.items():
+        side = sc.regions[region].side
+        for grp in pools.force:
+            for _ in range(grp.count):
+                add(side, region, grp.type, grp.morale)
+    for at in sc.units_on_map:  # rule 22.2.2: units that start on the map
+        for _ in range(at.count):
+            uid = add(at.side, at.region, at.type, at.morale)
+            units[uid].update(where=MAP, hex=at.hex)
+
+    leaders: dict[str, dict] = {}
+    for name, city in sc.leaders_on_map.items():
+        spec = comps.leaders[name]
+        leaders[name] = {"side": spec.side, "land": spec.land, "sea": spec.sea, "where": MAP,
+                         "hex": comps.cities[city].hex, "region": None}
+    pool = {side: list(names) for side, names in (sc.leader_pool or {}).items()}
+    for names in pool.values():
+        ctx.shuffle(names)  # rule 7.8.4: replacements are drawn at random, face down
+
+    marks: dict[str, str] = {}
+    forts: dict[str, str] = {}
+    bases: dict[str, str] = {}
+    for m in sc.markers:
+        if m.kind == "control" and m.city and m.side:
+            marks[m.city] = m.side
+        elif m.kind == "fort" and m.hex and m.side:
+            forts[m.hex] = m.side
+        elif m.kind == "base" and m.hex and m.side:
+            bases[m.hex] = m.side
+    return {
+        "scenario": scenario_id,
+        "year": sc.first_year,
+        "season": 0,
+        "ct": 0,
+        "order": ["athens", "sparta"],  # rule 22.4.1: Athens always moves first
+        "regions": {r: {"side": st.side, "al": st.al, "ml": st.ml, "mult": st.multiplier}
+                    for r, st in sc.regions.items()},
+        "treasury": dict(sc.treasury),
+        # sorted: a saved game comes back with sorted keys, and iteration order decides which
+        # unit rolls which die, so the order must be the same before and after saving
+        "units": dict(sorted(units.items())),
+        "leaders": dict(sorted(leaders.items())),
+        "leader_pool": pool,
+        "generic": {"athens": 0, "sparta": 0},
+        "marks": marks,
+        "razed": [],
+        "unwalled": [],
+        "forts": forts,
+        "bases": bases,
+        "sieges": {},
+        "raided": {},
+        "raided_now": [],
+        "bases_placed": 0,
+        "battle": None,
+        "attacks": [],
+        "short_noted": [],
+        "log": [],
+        "result": None,
+        "resigned": None,
+        "flow": [],
+    }

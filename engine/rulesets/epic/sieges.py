@@ -1,0 +1,227 @@
+"""Sieges (rules 10.3-10.9) and what a captor does with a city (10.7, 11.1-11.3, 21.1)."""
+
+from __future__ import annotations
+
+from engine import Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+
+from . import board as B
+from . import politics as P
+from .flow import note
+from .state import EState, other
+from .supplyphase import eliminate
+
+NEED = {"fort": 2, "S": 2, "M": 4, "L": 6}  # 10.3.2
+MORALE = {"fort": 3, "S": 4, "M": 5, "L": 6}  # 10.3.3 (labels ours, data/README.md)
+
+
+def size(s: EState, h: str) -> str:
+    city = B.city_at(s, h)
+    return city.size if city is not None else "fort"
+
+
+def besiegers(s: EState, h: str, side: str) -> list[str]:
+    return B.units_at(s, h, side)
+
+
+def enough(s: EState, h: str, side: str) -> bool:
+    """10.3.2: units enough for the place's size, and a fleet among them at a port; for
+    Long Walls both ends must be under siege (10.9)."""
+    units = besiegers(s, h, side)
+    if len(units) < NEED[size(s, h)]:
+        return False
+    city = B.city_at(s, h)
+    return not (city is not None and city.port and not any(s["units"][u]["type"] == "fleet" for u in units))
+
+
+def partner_ok(s: EState, h: str, side: str) -> bool:
+    city = B.city_at(s, h)
+    partner = B.long_walls_partner(s, city.name) if city else None
+    if partner is None or B.city_owner(s, partner.name) != B.holder(s, h):
+        return True
+    return partner.hex in s["sieges"] or (B.masked(s, partner.hex) and enough(s, partner.hex, side))
+
+
+def start_morale(s: EState, h: str) -> int:
+    m = MORALE[size(s, h)]
+    city = B.city_at(s, h)
+    if city is not None and B.long_walls_partner(s, city.name) is not None:
+        m += 1
+    if city is not None and not B.walled(s, city):
+        m -= 1
+    if s["raided"].get(B.area_of(h), 0):
+        m -= 1
+    return max(1, m)
+
+
+def can_begin(s: EState, side: str) -> list[str]:
+    """Masked enemy cities and forts `side` could now put under siege (10.3.1)."""
+    out = []
+    places = {c.hex for c in B.comps().cities.values()} | set(s["forts"])
+    for h in sorted(places):
+        if h in s["sieges"] or B.holder(s, h) != other(side) or not B.masked(s, h):
+            continue
+        if enough(s, h, side) and partner_ok(s, h, side):
+            out.append(h)
+    return out
+
+
+def upkeep(s: EState, side: str) -> list[str]:
+    """10.6: a siege short of units at the end of movement or combat gains 1 morale, once a
+    Campaign Turn."""
+    lines = []
+    for h, sg in sorted(s["sieges"].items()):
+        if sg["by"] == side and not enough(s, h, side) and h not in s["short_noted"]:
+            s["short_noted"].append(h)
+            sg["morale"] += 1
+            lines.append(f"The siege at {h} is short of units: its morale rises to "
+                         f"{sg['morale']} (10.6)")
+    return lines
+
+
+def capture(s: EState, h: str, side: str) -> None:
+    """The captor takes the place (10.7, 18.3.4): its defenders are gone."""
+    for uid in B.units_at(s, h, other(side)):
+        eliminate(s, uid)
+    s["sieges"].pop(h, None)
+    city = B.city_at(s, h)
+    if city is None:
+        s["forts"][h] = side
+        return
+    region = B.comps().region_of_city(city.name)
+    r = s["regions"].get(region) if region else None
+    if r is not None and r["side"] == side:
+        s["marks"].pop(city.name, None)
+    else:
+        s["marks"][city.name] = side
+
+
+class Sieges(Procedure[EState]):
+    """The Siege stage (10.5): each side may begin sieges, then every siege is rolled."""
+
+    name = "sieges"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        i = flow.args["i"]
+        if s["result"] is not None:
+            return
+        if i < 2:
+            side = s["order"][i]
+            flow.args["side"] = side
+            flow.args["options"] = can_begin(s, side)
+            if flow.args["options"]:
+                return  # ask
+            flow.args["i"] = i + 1
+            self.enter(flow)
+            return
+        todo = sorted(h for h in s["sieges"] if h not in flow.args.get("done", []))
+        if not todo:
+            flow.end()
+            return
+        h = todo[0]
+        flow.args.setdefault("done", []).append(h)
+        self._resolve(flow, h)
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        side = flow.args["side"]
+        opts = [Option(h, f"Begin the siege of {_name(flow.state, h)}", "10.3")
+                for h in flow.args["options"]]
+        return [decisions.pick(side, f"{side.title()}: which masked places do you besiege "
+                                     "(10.3)?", opts, 0, len(opts), rule="10.3", kind="siege")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
+        for h in answer if isinstance(answer, tuple) else ():
+            m = start_morale(s, h)
+            s["sieges"][h] = {"by": seat, "morale": m, "initial": m}
+            note(flow, f"{seat.title()} besieges {_name(s, h)}: siege morale {m} (10.3)")
+        flow.args["i"] += 1
+        self.enter(flow)
+
+    def _resolve(self, flow: Flow[EState], h: str) -> None:
+        s = flow.state
+        sg = s["sieges"][h]
+        side = sg["by"]
+        big = size(s, h) == "L"
+        region = B.region_of_hex(h)
+        if not enough(s, h, side):  # 10.8.1: broken, a victory for the defender
+            del s["sieges"][h]
+            note(flow, f"The siege of {_name(s, h)} is broken (10.8.1)")
+            for line in P.victory(s, other(side), region, big):
+                note(flow, line)
+            self.enter(flow)
+            return
+        die = flow.context.die()
+        if die > sg["morale"]:  # 10.5: surrender
+            note(flow, f"{_name(s, h)} rolls {die} against siege morale {sg['morale']}: it "
+                       "surrenders (10.5, 10.7)")
+            capture(s, h, side)
+            for line in P.victory(s, side, region, big):
+                note(flow, line)
+            flow.call("capture", hex=h, side=side)
+            return
+        sg["morale"] = max(1, sg["morale"] - 1)
+        note(flow, f"{_name(s, h)} rolls {die}: it holds, siege morale now {sg['morale']} (10.5)")
+        self.enter(flow)
+
+    def resume(self, flow: Flow[EState], result: object) -> None:
+        self.enter(flow)
+
+
+def _name(s: EState, h: str) -> str:
+    city = B.city_at(s, h)
+    return city.name if city else f"the fort at {h}"
+
+
+class Capture(Procedure[EState]):
+    """10.7, 11.1, 11.3: on taking a city the captor may raze it, tear down its walls, or
+    keep it as it is. A capital taken ends the game (21.1)."""
+
+    name = "capture"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s, h, side = flow.state, flow.args["hex"], flow.args["side"]
+        city = B.city_at(s, h)
+        if city is not None and city.capital in ("athens", "sparta") and city.capital != side:
+            s["result"] = {"winner": side, "level": "decisive",
+                           "reason": f"{city.name} is captured by {side.title()}",
+                           "rule": "21.1"}
+            note(flow, f"{city.name} has fallen: decisive {side.title()} victory (21.1)")
+            s["flow"].clear()
+            return
+        if city is None and h not in s["forts"]:
+            flow.end()
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s, h, side = flow.state, flow.args["hex"], flow.args["side"]
+        city = B.city_at(s, h)
+        opts = [Option("keep", "Keep it as it stands", "10.7")]
+        if city is None:
+            opts.append(Option("walls", "Tear down the fort", "11.3"))
+        else:
+            if B.walled(s, city):
+                opts.append(Option("walls", f"Tear down the walls of {city.name}", "11.3"))
+            opts.append(Option("raze", f"Raze {city.name}", "11.1"))
+        return [Prompt(side, f"{side.title()} has taken {_name(s, h)} (10.7)", tuple(opts),
+                       rule="10.7", kind="capture")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        s, h = flow.state, flow.args["hex"]
+        city = B.city_at(s, h)
+        if answer == "walls":
+            if city is None:
+                s["forts"].pop(h, None)
+            else:
+                s["unwalled"].append(city.name)
+            note(flow, f"{seat.title()} tears down the walls of {_name(s, h)} (11.3)")
+        elif answer == "raze" and city is not None:
+            s["razed"].append(city.name)
+            s["marks"].pop(city.name, None)
+            area = B.area_of(h)
+            fn = B.comps().areas[area].forage or 0
+            s["raided"][area] = max(s["raided"].get(area, 0), fn)  # 11.1.3
+            P.city_razed(s, city.size, seat)
+            note(flow, f"{seat.title()} razes {city.name} (11.1, 11.2)")
+        flow.end()

@@ -1,0 +1,156 @@
+"""Supply lines and the supply bill (rules 9.2-9.4, 22.4.2).
+
+Sources are friendly unbesieged large cities (9.2.2a; for Athens in the Argive League also
+Corcyra, 22.4.2b). A land line runs through at most three friendly or contested Areas,
+both ends counted (9.3.3); bases in supply extend it (9.3.2); port bases and large port
+sources link by sea through friendly or contested coastal seas, never an Open Sea (9.3.4)."""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+
+from . import board as B
+from .state import MAP, EState, other
+
+LAND_REACH = 3  # 9.3.3
+HOME_FACTOR = 0.5  # 9.2.1
+EXTRA_SOURCES = {"athens": ("Corcyra",)}  # 22.4.2b
+
+
+def _sources(s: EState, side: str) -> list[str]:
+    """Hexes that are supply sources for `side`."""
+    c = B.comps()
+    out = []
+    for city in c.cities.values():
+        big = city.size == "L" or city.name in EXTRA_SOURCES.get(side, ())
+        if big and B.city_owner(s, city.name) == side and city.hex not in s["sieges"]:
+            if city.name in EXTRA_SOURCES.get(side, ()) and s["scenario"] != "argive-league":
+                continue
+            out.append(city.hex)
+    return out
+
+
+def _port(s: EState, h: str) -> bool:
+    city = B.city_at(s, h)
+    return city is not None and city.port
+
+
+def enemy_seas(s: EState, side: str) -> set[str]:
+    """Sea Areas holding enemy fleets and no friendly ones (8.4): a fleet in a port counts
+    in the port's sea, one on another coast in every sea it touches."""
+    c = B.comps()
+    have: dict[str, set[str]] = {}
+    for u in s["units"].values():
+        if u["where"] != MAP or u["type"] != "fleet" or u["forage"]:
+            continue  # 9.7.4: foraging fleets do not count
+        h = u["hex"]
+        if h in c.areas:
+            seas = [h]
+        else:
+            city = B.city_at(s, h)
+            seas = [city.port_sea] if city is not None and city.port_sea else c.hexes[h].seas
+        for sea in seas:
+            have.setdefault(sea, set()).add(u["side"])
+    return {a for a, sides in have.items() if other(side) in sides and side not in sides}
+
+
+def land_reach(s: EState, side: str, area: str, status: dict[str, str]) -> set[str]:
+    """Areas within three of `area` through friendly or contested Areas (9.3.1, 9.3.3)."""
+    c = B.comps()
+    seen = {area}
+    frontier = deque([(area, 1)])
+    while frontier:
+        a, n = frontier.popleft()
+        if n >= LAND_REACH:
+            continue
+        for b in c.land_area_links.get(a, ()):
+            if b in seen or b not in status or status[b] == "enemy":
+                continue
+            seen.add(b)
+            frontier.append((b, n + 1))
+    return seen
+
+
+def supplied_areas(s: EState, side: str) -> set[str]:
+    """Land Areas from which a line reaches a source or an in-supply base."""
+    with B.steady(s):
+        return _supplied_areas(s, side)
+
+
+def _supplied_areas(s: EState, side: str) -> set[str]:
+    c = B.comps()
+    in_play = {B.area_of(h) for h in B.play_hexes(s["scenario"], side)}
+    status = {a: B.area_status(s, a, side) for a in in_play}
+    bases = [h for h, owner in s["bases"].items() if owner == side]
+    sources = _sources(s, side)
+    live_hexes = set(sources)
+    sea_blocked = enemy_seas(s, side) | {a.id for a in c.areas.values() if a.kind == "open"}
+    changed = True
+    while changed:  # 9.3.2: bases chain, each tracing to a source or a supplied base
+        changed = False
+        live_areas = {B.area_of(h) for h in live_hexes}
+        sea_live = _sea_reach(s, [h for h in live_hexes if _port(s, h) or h in s["bases"]],
+                              sea_blocked)
+        for h in bases:
+            if h in live_hexes or h in s["sieges"]:
+                continue
+            by_land = land_reach(s, side, B.area_of(h), status) & live_areas
+            by_sea = bool(set(_coast_seas(s, h)) & sea_live)
+            if by_land or by_sea:
+                live_hexes.add(h)
+                changed = True
+    out: set[str] = set()
+    live_areas = {B.area_of(h) for h in live_hexes}
+    for a in in_play:
+        if land_reach(s, side, a, status) & live_areas:
+            out.add(a)
+    return out
+
+
+def _coast_seas(s: EState, h: str) -> list[str]:
+    city = B.city_at(s, h)
+    if city is not None and city.port_sea:
+        return [city.port_sea]
+    return list(B.comps().hexes[h].seas)
+
+
+def _sea_reach(s: EState, ports: list[str], blocked: set[str]) -> set[str]:
+    """Sea Areas joined to any of `ports` through unblocked seas (9.3.4)."""
+    c = B.comps()
+    start = {sea for h in ports for sea in _coast_seas(s, h) if sea not in blocked}
+    seen = set(start)
+    frontier = deque(start)
+    while frontier:
+        a = frontier.popleft()
+        for b in c.sea_links.get(a, ()):
+            if b not in seen and b not in blocked:
+                seen.add(b)
+                frontier.append(b)
+    return seen
+
+
+def in_supply(s: EState, uid: str, areas: set[str]) -> bool:
+    """9.2: inside a friendly city always; else a line from its Area."""
+    u = s["units"][uid]
+    h = u["hex"]
+    city = B.city_at(s, h)
+    if city is not None and B.city_owner(s, city.name) == u["side"]:
+        return True
+    return h in B.comps().hexes and B.area_of(h) in areas
+
+
+def cost(s: EState, uid: str) -> float:
+    """9.4.3, halved in a city of the unit's home region (9.2.1)."""
+    u = s["units"][uid]
+    base = (2.0 if u["morale"] >= 5 else 1.0) if u["type"] == "fleet" else 1.0
+    city = B.city_at(s, u["hex"])
+    if (city is not None and B.city_owner(s, city.name) == u["side"]
+            and B.comps().region_of_city(city.name) == u["home"]):
+        return base * HOME_FACTOR
+    return base
+
+
+def bill(s: EState, uids: list[str]) -> int:
+    """Add up, then round up (9.4.3 note)."""
+    return math.ceil(sum(cost(s, u) for u in uids))

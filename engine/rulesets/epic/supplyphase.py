@@ -1,0 +1,163 @@
+"""The Supply stage (rules 9.1, 9.4-9.7, 15.5): forage, pay, or lose the unit."""
+
+from __future__ import annotations
+
+from engine import Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+
+from . import board as B
+from . import politics as P
+from . import supply as S
+from .flow import note
+from .state import DEAD, MAP, WINTER, EState, other
+
+
+def eliminate(s: EState, uid: str) -> None:
+    """A unit lost for good: no Build Phase in the simplified game (22.4.1)."""
+    P.unit_lost(s, uid)
+    s["units"][uid].update(where=DEAD, hex=None, forage=False, raid=False)
+
+
+def forage_room(s: EState) -> dict[str, int]:
+    """How many more units may forage in each Area this season (9.7.1)."""
+    c = B.comps()
+    used: dict[str, int] = {}
+    for u in s["units"].values():
+        if u["where"] == MAP and u["forage"] and u["hex"] in c.hexes:
+            a = B.area_of(u["hex"])
+            used[a] = used.get(a, 0) + 1
+    return {a.id: (a.forage or 0) - used.get(a.id, 0) for a in c.areas.values() if a.forage}
+
+
+def may_forage(s: EState, uid: str, broke: bool) -> bool:
+    """9.7.3: not in Winter, not in a Raided Area; in an enemy region (a friendly one too
+    when the Treasury is empty, 9.4.2)."""
+    u = s["units"][uid]
+    if s["season"] == WINTER or u["hex"] not in B.comps().hexes:
+        return False
+    area = B.area_of(u["hex"])
+    if s["raided"].get(area, 0):
+        return False
+    region = B.region_of_hex(u["hex"])
+    r = s["regions"].get(region) if region else None
+    if r is None:
+        return False
+    return r["side"] == other(u["side"]) or broke
+
+
+def bring_ashore(s: EState, side: str) -> list[str]:
+    """9.8: fleets at sea land on a neighbouring coast with what they carry: a friendly port
+    of that sea first, else an empty coastal hex in play (RULINGS.md); with none, or in an
+    Open Sea, they are lost."""
+    from . import fleets as F
+
+    lines = []
+    seas = sorted({u["hex"] for u in s["units"].values()
+                   if u["where"] == MAP and u["side"] == side and F.at_sea(u["hex"])})
+    allowed = B.play_hexes(s["scenario"], side)
+    for sea in seas:
+        here = B.units_at(s, sea, side)
+        spots = [h for h, _ in F.landings(sea) if h in allowed]
+        ports = [h for h in spots if B.city_at(s, h) is not None and B.holder(s, h) == side]
+        empty = [h for h in spots if B.city_at(s, h) is None and not B.units_at(s, h, other(side))]
+        choices = ports or empty
+        if B.comps().areas[sea].kind == "open" or not choices:
+            for u in here:
+                eliminate(s, u)
+            lines.append(f"{side.title()}'s ships in {sea} find no shore and are lost (9.8)")
+            continue
+        target = choices[0]
+        for u in here:
+            s["units"][u]["hex"] = target
+        for n in B.leaders_at(s, sea, side):
+            s["leaders"][n]["hex"] = target
+        lines.append(f"{side.title()}'s ships in {sea} come ashore at {target} (9.8)")
+    return lines
+
+
+class Supply(Procedure[EState]):
+    name = "supply"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s, side = flow.state, flow.args["side"]
+        for u in s["units"].values():
+            if u["side"] == side:
+                u["forage"] = False
+        for line in bring_ashore(s, side):
+            note(flow, line)
+        areas = S.supplied_areas(s, side)
+        units = B.on_map(s, side)
+        broke = s["treasury"][side] <= 0
+        room = forage_room(s)
+        cut = [u for u in units if not S.in_supply(s, u, areas)]
+        for uid in cut:  # 9.5: out of supply, forage or die
+            area = B.area_of(s["units"][uid]["hex"]) if s["units"][uid]["hex"] in B.comps().hexes else None
+            if area and may_forage(s, uid, True) and room.get(area, 0) > 0:
+                s["units"][uid]["forage"] = True
+                room[area] -= 1
+                note(flow, f"{uid} is out of supply and forages in {area} (9.5)")
+            else:
+                eliminate(s, uid)
+                note(flow, f"{uid} is out of supply and cannot forage: eliminated (9.5, 9.6)")
+        flow.args["candidates"] = self._candidates(s, side, broke)
+        if not flow.args["candidates"]:
+            self._pay(flow)
+
+    def _candidates(self, s: EState, side: str, broke: bool) -> list[str]:
+        room = forage_room(s)
+        hexes = set()
+        for uid in B.on_map(s, side):
+            u = s["units"][uid]
+            if u["forage"] or not may_forage(s, uid, broke):
+                continue
+            if room.get(B.area_of(u["hex"]), 0) > 0:
+                hexes.add(u["hex"])
+        return sorted(hexes)
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s, side = flow.state, flow.args["side"]
+        if flow.args["step"] == "forage":
+            opts = [Option(h, f"Forage with the units at {h}", "9.7")
+                    for h in flow.args["candidates"]]
+            return [decisions.pick(side, f"{side.title()}: which stacks forage instead of "
+                                         "drawing on the Treasury (9.4.2, 9.7)?", opts, 0,
+                                   len(opts), rule="9.7", kind="forage")]
+        payable = self._payable(s, side)
+        opts = [Option(uid, f"Leave {uid} unsupplied (eliminated)", "9.1") for uid in payable]
+        return [Prompt(side, f"{side.title()} owes {S.bill(s, payable)} talents but has "
+                             f"{s['treasury'][side]}: choose a unit to go unsupplied (9.1)",
+                       tuple(opts), rule="9.1", kind="unsupplied")]
+
+    def _payable(self, s: EState, side: str) -> list[str]:
+        return [u for u in B.on_map(s, side) if not s["units"][u]["forage"]]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        s, side = flow.state, flow.args["side"]
+        if flow.args["step"] == "forage":
+            chosen = answer if isinstance(answer, tuple) else ()
+            room = forage_room(s)
+            for h in chosen:
+                for uid in B.units_at(s, h, side):
+                    area = B.area_of(h)
+                    if not s["units"][uid]["forage"] and room.get(area, 0) > 0 and \
+                            may_forage(s, uid, s["treasury"][side] <= 0):
+                        s["units"][uid]["forage"] = True
+                        room[area] -= 1
+                note(flow, f"{side.title()} forages at {h} (9.7)")
+            self._pay(flow)
+            return
+        eliminate(s, str(answer))
+        note(flow, f"{answer} goes unsupplied and is eliminated (9.1)")
+        self._pay(flow)
+
+    def _pay(self, flow: Flow[EState]) -> None:
+        s, side = flow.state, flow.args["side"]
+        payable = self._payable(s, side)
+        due = S.bill(s, payable)
+        if due > s["treasury"][side] and payable:
+            flow.args["step"] = "short"
+            return
+        s["treasury"][side] -= due
+        note(flow, f"{side.title()} pays {due} talents to supply {len(payable)} units (9.4)")
+        flow.end()

@@ -1,0 +1,21 @@
+"""States that differ only in what a seat may not know (the redaction proof,
+engine/testing.py): the order of the face-down Leader Pools."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from engine.core.rng import Rng
+
+from .state import SIDES, EState
+
+VARIANTS = 6
+
+
+def hidden_variants(s: EState, seat: str | None, rng: Rng) -> Iterator[EState]:
+    for _ in range(VARIANTS):
+        v = json.loads(json.dumps(s))
+        for side in SIDES:  # no seat sees the order of any pool, its own included
+            rng.shuffle(v["leader_pool"].get(side, []))
+        yield v

@@ -1,0 +1,59 @@
+"""What a seat may see. The only place redaction happens.
+
+Everything on the map, the tracks and the treasuries is open (1.3, 1.6). Hidden from
+everyone: the order of each face-down Leader Pool (7.8.4: replacements are drawn at
+random), shown only as the sorted names it holds."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.core.view import RulesetCommon
+
+from .state import SEASONS, SIDES, EState
+
+LOG_LINES = 16
+
+
+def view(s: EState, seat: str | None) -> dict[str, Any]:
+    units = {uid: {k: u[k] for k in ("side", "home", "type", "morale", "where", "hex",
+                                     "forage", "raid")}
+             for uid, u in sorted(s["units"].items())}
+    leaders = {n: {k: x[k] for k in ("side", "land", "sea", "where", "hex", "region")}
+               for n, x in sorted(s["leaders"].items())}
+    return {
+        "ruleset": "epic",
+        "viewer": seat,
+        "scenario": s["scenario"],
+        "year": s["year"],
+        "season": s["season"],
+        "season_name": SEASONS[s["season"]],
+        "ct": s["ct"],
+        "order": list(s["order"]),
+        "regions": json.loads(json.dumps(s["regions"])),
+        "treasury": dict(s["treasury"]),
+        "units": units,
+        "leaders": leaders,
+        "leader_pool": {side: sorted(s["leader_pool"].get(side, [])) for side in SIDES},
+        "marks": dict(sorted(s["marks"].items())),
+        "razed": sorted(s["razed"]),
+        "unwalled": sorted(s["unwalled"]),
+        "forts": dict(sorted(s["forts"].items())),
+        "bases": dict(sorted(s["bases"].items())),
+        "bases_placed": s["bases_placed"],
+        "sieges": json.loads(json.dumps(s["sieges"])),
+        "raided": dict(sorted(s["raided"].items())),
+        "attacks": json.loads(json.dumps(s["attacks"])),
+        "battle": json.loads(json.dumps(s["battle"])) if s["battle"] else None,
+        "log": list(s["log"][-LOG_LINES:]),
+        "result": dict(s["result"]) if s["result"] else None,
+    }
+
+
+def common(v: dict[str, Any]) -> RulesetCommon:
+    ct = f" · Campaign Turn {v['ct']}" if v["ct"] else ""
+    t = v["treasury"]
+    banner = (f"{v['season_name']} {v['year']} BC{ct} · talents Athens {t['athens']}, "
+              f"Sparta {t['sparta']}")
+    return {"banner": banner, "hand": [], "seen": [], "log": v["log"], "battle": v["battle"]}

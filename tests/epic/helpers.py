@@ -1,0 +1,81 @@
+"""Shared helpers for the Epic rules tests: a bare board, pieces put down, fixed dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine.core.game import Game
+from engine.core.rng import Rng
+from engine.core.ruleset import Context
+from engine.rulesets.epic.rules import MACHINE
+from engine.testing import FixedRng
+
+RULES = engine.ruleset("epic")
+SCENARIO = "argive-league"
+
+
+def new(seed: str = "test") -> Game:
+    return engine.new_game("epic", SCENARIO, seed=seed)
+
+
+def bare(seed: str = "test") -> Game:
+    """The Argive League set up, with every unit back in its pool and no flow running."""
+    g = new(seed)
+    s = g.state
+    for u in s["units"].values():
+        u.update(where="pool", hex=None)
+    s["flow"].clear()
+    return g
+
+
+def put(g: Game, home: str, utype: str, hexid: str, n: int = 1, morale: int | None = None,
+        side: str | None = None) -> list[str]:
+    """Take `n` pool units of a kind and set them down at `hexid` (a new unit when the pool
+    has none, for the worked examples' Phocians)."""
+    s = g.state
+    out = []
+    for uid, u in sorted(s["units"].items()):
+        if len(out) == n:
+            break
+        if u["home"] == home and u["type"] == utype and u["where"] == "pool" and \
+                (morale is None or u["morale"] == morale):
+            u.update(where="map", hex=hexid)
+            out.append(uid)
+    while len(out) < n:
+        uid = f"{home}-{utype}-x{len(s['units'])}"
+        s["units"][uid] = {"side": side, "home": home, "type": utype, "morale": morale,
+                           "where": "map", "hex": hexid, "forage": False, "raid": False,
+                           "moved": False, "placed": False}
+        out.append(uid)
+    return out
+
+
+def leader(g: Game, name: str, hexid: str | None) -> None:
+    x = g.state["leaders"][name]
+    if hexid is None:
+        x.update(where="force", hex=None, region="attica" if x["side"] == "athens" else "laconia")
+    else:
+        x.update(where="map", hex=hexid, region=None)
+
+
+def start(g: Game, proc: str, dice: list[int], **args: Any) -> FixedRng:
+    """Run procedure `proc` on the bare game with fixed dice (kept for its later answers)."""
+    rng = FixedRng(dice)
+    g.rng = rng
+    MACHINE.start(g.state, Context(rng), proc, **args)
+    g._prompts = None  # the game had built its prompts for the state before
+    return rng
+
+
+def ids(g: Game, seat: str) -> list[str]:
+    p = g.prompt_for(seat)
+    assert p is not None, f"{seat} has nothing to decide; to act: {[x.seat for x in g.prompts()]}"
+    return [o.id for o in p.options]
+
+
+def play_out(g: Game, seed: str = "p") -> None:
+    from engine.selfplay import play_random
+
+    _, problem = play_random(g, Rng(seed))
+    assert problem is None, problem
