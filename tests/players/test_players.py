@@ -172,6 +172,46 @@ def test_no_cheating_search_samples_only_what_the_view_allows():
     assert searched >= 5 and checked >= 10
 
 
+def test_no_cheating_search_plans_moves_from_what_the_view_allows():
+    # Moves are searched as whole plans for the phase, weighed in sampled worlds when a
+    # plan starts a battle: the same proof at such positions (the probe player says the
+    # plan was weighed, not just followed).
+    game = engine.new_game("athens-sparta", seed="blind-plans")
+    rng = Rng("blind-plans-walk")
+    checked = planned = 0
+    for step in range(600):
+        if game.outcome is not None or planned >= 3:
+            break
+        p = game.prompts()[0]
+        if p.kind == "move" and "MP left. Choose a block to move" in p.text:
+            probe = player("search", step, samples=2)
+            decide(game, p.seat, probe)
+            if probe.searched:
+                checked += assert_player_blind(game, p.seat, "search", seed=step, samples=2)
+                planned += 1
+        p = rng.choice(game.prompts())
+        game.act(p.seat, rng.choice(p.options).id)
+    assert planned >= 3 and checked >= 6
+
+
+def test_search_follows_its_plan_through_the_phase():
+    # Moves are certain, so the plan made at a phase's first prompt answers every later
+    # prompt of the phase: one plan per phase. Without worlds to weigh variants in, the
+    # plan is the heuristic's own series of moves.
+    game = engine.new_game("athens-sparta", seed="plan-follow")
+    prompt = until(game, "move")
+    me = prompt.seat
+    searcher = player("search", 1, samples=2)
+    answers: list[str] = []
+    while prompt is not None and prompt.seat == me and prompt.kind in ("move", "move_dest"):
+        answers.append(searcher.choose(game.view(me), prompt, lookahead_for(game, me),
+                                       worlds=None))  # type: ignore[call-arg]
+        game.act(me, answers[-1])
+        prompt = game.prompt_for(me)
+    assert len(answers) > 2 and searcher.plans == 1
+    assert searcher.searched == 0
+
+
 def test_search_determinize_depends_on_the_view_only():
     game = engine.new_game("athens-sparta", seed="determinize")
     advance(game, 120)
