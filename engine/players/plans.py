@@ -60,31 +60,42 @@ def heuristic_answer(view: dict[str, Any], prompt: Prompt, look: Lookahead,
     return found[0] if found is not None else None
 
 
+@dataclass
+class Found:
+    """The heuristic's plan (None when there is none to weigh, see `heuristic_plan`),
+    whether each step makes a new contact, and its first answer when it gave one."""
+
+    plan: Plan | None
+    contact_added: list[bool]
+    first: str | None
+
+
 def heuristic_plan(view: dict[str, Any], prompt: Prompt, look: Lookahead,
-                   h: RulesetHeuristic, rng: Rng, deadline: float | None = None
-                   ) -> tuple[Plan, list[bool]] | None:
+                   h: RulesetHeuristic, rng: Rng, deadline: float | None = None) -> Found:
     """The heuristic's steps from `prompt` to the end of the phase, and for each whether
-    it brings the seat into contact with the enemy at a new place. None when the series
+    it brings the seat into contact with the enemy at a new place. No plan when the series
     leaves certainty (the lookahead refuses a step), walks menus in a loop, or the
-    deadline passes: then there is no plan to weigh."""
+    deadline passes; its first answer is still the heuristic's answer to `prompt`."""
     me = prompt.seat
     steps: list[Step] = []
     contact_added: list[bool] = []
     current: list[str] = []
+    first: str | None = None
     v, p, lk = view, prompt, look
     base = _board(v, h)
     touching = h.contact(v, me) if h.contact else frozenset()
     for _ in range(MAX_STEPS):
         if deadline is not None and time.perf_counter() > deadline:
-            return None
+            break
         answer = heuristic_answer(v, p, lk, h, rng)
         if answer is None:
-            return None
+            break
+        first = answer if first is None else first
         if answer == h.end_phase:
-            return Plan(tuple(steps), "heuristic"), contact_added
+            return Found(Plan(tuple(steps), "heuristic"), contact_added, first)
         seen = lk(answer)
         if seen is None:
-            return None
+            break
         current.append(answer)
         now = _board(seen.view, h)
         if now != base:
@@ -93,14 +104,15 @@ def heuristic_plan(view: dict[str, Any], prompt: Prompt, look: Lookahead,
             contact_added.append(bool(after - touching))
             touching, base, current = after, now, []
         elif len(current) > MAX_MENU:
-            return None
+            break
         nxt = seen.prompt
         if nxt is None or nxt.seat != me or nxt.kind not in h.plan_kinds:
-            return Plan(tuple(steps), "heuristic"), contact_added  # the phase ended
+            # the phase ended (no move points left)
+            return Found(Plan(tuple(steps), "heuristic"), contact_added, first)
         if seen.then is None:
-            return None
+            break
         v, p, lk = seen.view, nxt, seen.then
-    return None
+    return Found(None, contact_added, first)
 
 
 def variants(plan: Plan, contact_added: list[bool]) -> list[Plan]:

@@ -87,8 +87,9 @@ class SearchPlayer(HeuristicPlayer):
         finally:
             self._worlds = None
 
-    def _out_of_time(self) -> bool:
-        return self.samples is None and time.perf_counter() - self._start > self.budget_s
+    def _out_of_time(self, share: float = 1.0) -> bool:
+        return self.samples is None and \
+            time.perf_counter() - self._start > share * self.budget_s
 
     def _choose(self, view: dict[str, Any], prompt: Prompt,
                 lookahead: Lookahead | None) -> str:
@@ -131,9 +132,14 @@ class SearchPlayer(HeuristicPlayer):
         deadline = None if self.samples is not None else \
             self._start + HEURISTIC_SHARE * self.budget_s
         found = heuristic_plan(view, prompt, lookahead, h, self.rng, deadline)
-        if found is None:
+        if found.plan is None:
+            # No plan to weigh. Out of time: the heuristic's answer worked out on the way
+            # (the capped lookahead would now refuse every preview). A step whose result
+            # is not certain: the heuristic afresh.
+            if self._out_of_time(HEURISTIC_SHARE) and found.first in ids:
+                return found.first
             return None
-        plan, contact_added = found
+        plan, contact_added = found.plan, found.contact_added
         self.plans += 1
         candidates = variants(plan, contact_added)
         chosen = plan
