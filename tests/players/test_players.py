@@ -238,3 +238,37 @@ def test_search_keeps_within_its_budget_and_replays_with_fixed_samples():
     assert time.perf_counter() - t0 < 0.3 + 1.5  # the heuristic's own share on top
     first = decide(game, prompt.seat, player("search", 2, samples=3, horizon=4))
     assert first == decide(game, prompt.seat, player("search", 2, samples=3, horizon=4))
+
+
+def test_plan_variants_leave_out_the_moves_that_start_battles():
+    from engine.players.plans import Plan, variants
+
+    a, b, c = ("b:A", "o|K1||0|"), ("b:B", "o|K2||0|"), ("b:C", "o|K3||0|")
+    plan = Plan((a, b, c), "heuristic")
+    got = {p.label: p.steps for p in variants(plan, [False, True, True])}
+    assert got == {"heuristic": (a, b, c), "without its attacks": (a,), "no move": (),
+                   "without step 2": (a, c), "without step 3": (a, b),
+                   "without step 1": (b, c)}
+    # A single attacking move: leaving it out is moving nothing, weighed once.
+    assert [p.label for p in variants(Plan((b,), "heuristic"), [True])] == \
+        ["heuristic", "no move"]
+
+
+def test_search_rollouts_stop_at_the_next_phase_boundary():
+    from engine.players.heuristic import heuristic_for
+    from engine.players.lookahead import worlds_for
+    from engine.players.rollout import Sim
+
+    game = engine.new_game("athens-sparta", seed="boundary")
+    prompt = until(game, "act")
+    h = heuristic_for("athens-sparta")
+    worlds = worlds_for(game, prompt.seat)
+    assert worlds is not None
+    sim = Sim(worlds(Rng("w")), Rng("dice"), Rng("policy"))
+    sim.act(prompt.seat, prompt.options[0].id)
+    value = sim.finish(prompt.seat, h)
+    after = sim.prompt()
+    assert after is None or after.kind in h.boundary
+    assert value == sim.score(prompt.seat, h)
+    # The game itself is untouched: the world is a copy.
+    assert game.prompt_for(prompt.seat) == prompt
