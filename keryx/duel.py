@@ -28,6 +28,11 @@ def duel(
     scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
     jobs: Annotated[int, typer.Option(help="Worker processes")] = os.cpu_count() or 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+    samples: Annotated[int | None, typer.Option(
+        help="Worlds the search level samples per decision (an iteration budget: the same "
+             "strength however busy the machine; default: its time budget)")] = None,
+    budget: Annotated[float | None, typer.Option(
+        help="The search level's thinking time per decision in seconds")] = None,
     log: Annotated[str | None, typer.Option(
         help="Append each finished game to this file as a JSON line (a long duel's "
              "games survive an interruption)")] = None,
@@ -42,8 +47,18 @@ def duel(
     checks.positive("--jobs", jobs)
     for flag, level in (("--a", a), ("--b", b)):
         checks.player_level(flag, ruleset, level)
+    if samples is not None:
+        checks.positive("--samples", samples)
+    if budget is not None:
+        checks.positive_seconds("--budget", budget)
+    options: dict[str, object] = {}
+    if samples is not None:
+        options["samples"] = samples
+    if budget is not None:
+        options["budget_s"] = budget
     report = play(ruleset, a, b, games, seed=seed, jobs=jobs, scenario=scenario,
-                  progress=_game_logger(log) if log else None)
+                  progress=_game_logger(log) if log else None, **options)
+    report["options"] = options
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return

@@ -50,6 +50,34 @@ def _board() -> Board:
     return board()
 
 
+class _Nearest(dict[str, int]):
+    """Hex -> hexes to the nearest of a set of enemy cities (20 when none is reachable),
+    filled as asked: the evaluation asks it for every army of every position it scores."""
+
+    def __init__(self, targets: frozenset[str]):
+        super().__init__()
+        self.targets = targets
+
+    def __call__(self, h: str) -> int:
+        got = self.get(h)
+        if got is None:
+            d = _board().distances(h)
+            got = self[h] = min(d.get(t, 20) for t in self.targets)
+        return got
+
+
+_NEAREST: dict[frozenset[str], _Nearest] = {}
+
+
+def _nearest_table(targets: frozenset[str]) -> _Nearest:
+    table = _NEAREST.get(targets)
+    if table is None:
+        if len(_NEAREST) > 256:  # the enemy's cities change rarely; keep the memory bounded
+            _NEAREST.clear()
+        table = _NEAREST[targets] = _Nearest(targets)
+    return table
+
+
 def evaluate(view: dict[str, Any], me: str) -> float:
     winner = view.get("winner") or ((view.get("game") or {}).get("outcome") or {}).get(
         "winners", [None])[0]
@@ -91,6 +119,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
             score -= CAPITAL_TAKEN if f and not m else 0
             guard = sum(b.get("strength") or 0 for b in mine.get(h, []))
             score += CAPITAL_GUARD * min(guard, GUARD_CAP)
+    nearest = _nearest_table(frozenset(enemy_cities))
     for h, blocks in mine.items():
         strength = sum(b.get("strength") or 0 for b in blocks)
         score += STEP * strength
@@ -98,8 +127,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
             score -= OUTNUMBERED * max(0, 2 * theirs[h] - strength)
         for b in blocks:
             if b.get("type") != "navy" and enemy_cities and h in bd.hexes:
-                d = bd.distances(h)
-                score -= APPROACH * min(d.get(t, 20) for t in enemy_cities)
+                score -= APPROACH * nearest(h)
     score -= ENEMY_BLOCK * sum(theirs.values())
     for sg in view.get("sieges") or []:
         value = (view["cities"].get(sg["city"]) or {}).get("value") or 0
@@ -171,5 +199,17 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     return None
 
 
-HEURISTIC = RulesetHeuristic(evaluate=evaluate, choose=choose, imagine=imagine,
-                             skip=frozenset({"rv", "up"}))  # revolts: not this player's game
+def contact(view: dict[str, Any], me: str) -> frozenset[str]:
+    """Hexes holding blocks of both sides: battles or sieges to come (rule 5.0)."""
+    ours = {b["hex"] for b in view["blocks"] if b["side"] == me}
+    return frozenset(b["hex"] for b in view["blocks"]
+                     if b["side"] == other(me) and b["hex"] in ours)
+
+
+HEURISTIC = RulesetHeuristic(
+    evaluate=evaluate, choose=choose, imagine=imagine,
+    skip=frozenset({"rv", "up"}),  # revolts: not this player's game
+    # A rollout ends when the next side starts moving, or at the cards or the builds.
+    boundary=frozenset({"move", "commit", "build", "mulligan"}),
+    plan_kinds=frozenset({"move", "move_dest"}), end_phase="done", contact=contact,
+    menu_keys=frozenset({"step"}))

@@ -66,15 +66,18 @@ def play_one(ruleset_id: str, a: str, b: str, seed: str, a_index: int,
     return result
 
 
-def _play_args(args: tuple[str, str, str, str, int, str | None]) -> DuelGame:
-    return play_one(*args)
+def _play_args(args: tuple[str, str, str, str, int, str | None, dict[str, Any]]) -> DuelGame:
+    ruleset_id, a, b, seed, a_index, scenario, options = args
+    return play_one(ruleset_id, a, b, seed, a_index, scenario, **options)
 
 
 def duel(ruleset_id: str, a: str, b: str, games: int, seed: str = "duel", jobs: int = 1,
          scenario: str | None = None,
-         progress: Callable[[DuelGame], None] | None = None) -> dict[str, Any]:
-    """Play `games` games, A taking the scenario's seats in turn, and summarise."""
-    tasks = [(ruleset_id, a, b, f"{seed}:{i}", i, scenario) for i in range(games)]
+         progress: Callable[[DuelGame], None] | None = None,
+         **options: Any) -> dict[str, Any]:
+    """Play `games` games, A taking the scenario's seats in turn, and summarise;
+    `options` go to both players (the search level's `samples` or `budget_s`)."""
+    tasks = [(ruleset_id, a, b, f"{seed}:{i}", i, scenario, options) for i in range(games)]
     runs: list[DuelGame] = []
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:

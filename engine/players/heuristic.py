@@ -52,6 +52,20 @@ class RulesetHeuristic:
     # At most this many previews per decision (None: no cap); the options past the cap
     # are worth the position as it stands, like an uncertain one.
     previews: int | None = None
+    # For the search level (engine/players/search.py). Prompt kinds at which a rollout
+    # stops to be scored (the start of the next side's moves, the builds...); none: a
+    # rollout runs its whole length.
+    boundary: frozenset[str] = frozenset()
+    # Prompt kinds of a phase the seat plays as a series of steps (its moves, each a block
+    # then a destination), searched as whole plans, and the option that ends that phase.
+    plan_kinds: frozenset[str] = frozenset()
+    end_phase: str | None = None
+    # The places where the seat's pieces meet the enemy's (battles to come), as its view
+    # shows them: the search tries each plan's steps that add one without that step.
+    contact: Callable[[dict[str, Any], str], frozenset[str]] | None = None
+    # Keys of the view that a menu answer changes though nothing happened on the board
+    # (the step of the procedure): a plan's step ends at a change of any other key.
+    menu_keys: frozenset[str] = frozenset()
 
 
 # ruleset id -> module (in engine/players/) whose HEURISTIC serves it.

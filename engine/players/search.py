@@ -1,32 +1,40 @@
-"""The `search` level: determinized search on top of the heuristic.
+"""The `search` level: determinized flat Monte Carlo search on top of the heuristic.
 
-For a decision with a few options, the player draws worlds (`Ruleset.determinize`: the
-hidden facts dealt afresh from what the seat's view allows, never the true ones), and in
-each world tries every option followed by a short rollout in which both sides play the
-heuristic's quick rules, cut after `horizon` actions and scored by the heuristic
-evaluation. Every option of a world meets the same world and the same dice (common random
-numbers), so the comparison between options is paired. The heuristic's own answer is kept
-unless another option beats it by more than one standard error of the paired differences:
-searching can only overrule the heuristic on evidence.
+The player draws worlds (`Ruleset.determinize`: the hidden facts dealt afresh from what
+the seat's view allows, never the true ones) and plays candidates forward in each: both
+sides answer by the heuristic's quick rules until the next phase boundary, where the
+heuristic evaluation scores the rollout (engine/players/rollout.py). Every candidate of a
+world meets the same world and the same dice (common random numbers), so the comparison
+is paired. The heuristic's own answer is kept unless another candidate beats it by more
+than one standard error of the paired differences: search overrules it only on evidence.
 
-Decisions with many options (a move's destinations, a long menu) are the heuristic's:
-there its certain lookahead does well and the samples would be spread too thin. So are
-the richer decision forms (pick k of n, amounts, allocations) and rulesets that offer no
-worlds. The player's randomness is its own stream; the time budget (`budget_s`) bounds the
-samples, and `samples` fixes their number instead (replayable, for tests and duels).
+Two kinds of decision are searched:
+
+- **Phases the seat plays as a series of steps** (Athens & Sparta's moves): the candidates
+  are whole plans for the phase, the heuristic's series of moves and that series without
+  each move that starts a battle (engine/players/plans.py). Once a plan is chosen the
+  player follows it through the phase's later prompts, as long as they offer its steps.
+- **Other decisions of 2 to MAX_OPTIONS options** (battles: engage or withdraw, fire or
+  retreat, which hit, storm or wait): each option, then the rollout.
+
+Everything else (commitments, builds, the richer decision forms, rulesets that offer no
+worlds) is the heuristic's. The player's randomness is its own stream. `samples` fixes
+the number of worlds per decision (an iteration budget: replayable, and the same strength
+on a busy machine as on a quiet one, for tests and duels); without it the time budget
+`budget_s` bounds them.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..core import decisions
 from ..core.rng import Rng
-from ..core.ruleset import Context
 from ..core.types import IllegalAction, Prompt
-from .base import Lookahead, World, Worlds, register_level
+from .base import Lookahead, Worlds, register_level
 from .heuristic import (
     NAVIGATION,
     HeuristicPlayer,
@@ -35,13 +43,15 @@ from .heuristic import (
     heuristic_for,
     ruleset_of,
 )
+from .plans import heuristic_plan, play_plan, variants
+from .rollout import MAX_STEPS, WIN, Sim, quick_answer
 
-WIN = 1000.0
 BUDGET_S = 1.0      # default thinking time per decision, the heuristic's share included
-MAX_OPTIONS = 8     # larger decisions are left to the heuristic
-HORIZON = 12        # rollout length in actions before the evaluation cuts it
+MAX_OPTIONS = 8     # larger single decisions are left to the heuristic
 MAX_SAMPLES = 64    # worlds per decision at most, whatever the budget
-HEURISTIC_SHARE = 0.6  # of the budget, for the heuristic's lookahead
+HEURISTIC_SHARE = 0.6  # of the budget, for the heuristic's lookahead (and its plan)
+
+__all__ = ["SearchPlayer", "WIN", "quick_answer"]
 
 
 @register_level
@@ -50,15 +60,19 @@ class SearchPlayer(HeuristicPlayer):
     uses_worlds = True
 
     def __init__(self, seed: str | int = 0, budget_s: float = BUDGET_S,
-                 samples: int | None = None, horizon: int = HORIZON, **options: Any):
+                 samples: int | None = None, horizon: int = MAX_STEPS, **options: Any):
         super().__init__(seed)
         self.budget_s = budget_s
         self.samples = samples
-        self.horizon = horizon
+        self.horizon = horizon  # rollout length in actions at most, past the boundary
         self._worlds: Worlds | None = None
         self._start = 0.0
+        # The rest of the plan chosen for the phase under way: answers still to give.
+        self._plan: list[str] = []
         self.decisions = 0
         self.searched = 0  # decisions settled by search (the rest: the heuristic alone)
+        self.overruled = 0  # of those, decisions where search chose against the heuristic
+        self.plans = 0  # phase plans made (their later answers are followed, not decided)
 
     def choose(self, view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None = None,
                worlds: Worlds | None = None) -> str:
@@ -73,96 +87,124 @@ class SearchPlayer(HeuristicPlayer):
         finally:
             self._worlds = None
 
+    def _out_of_time(self, share: float = 1.0) -> bool:
+        return self.samples is None and \
+            time.perf_counter() - self._start > share * self.budget_s
+
     def _choose(self, view: dict[str, Any], prompt: Prompt,
                 lookahead: Lookahead | None) -> str:
-        fallback = super()._choose(view, prompt, lookahead)
         self.decisions += 1
         h = heuristic_for(ruleset_of(view))
+        if prompt.kind in h.plan_kinds and prompt.form == decisions.ONE:
+            planned = self._planned(view, prompt, lookahead, h)
+            if planned is not None:
+                return planned
+        else:
+            self._plan = []
+        fallback = super()._choose(view, prompt, lookahead)
         options = [o.id for o in prompt.options if o.id not in NAVIGATION
                    and o.id not in h.skip]
         if (self._worlds is None or prompt.form != decisions.ONE or len(options) < 2
-                or len(options) > MAX_OPTIONS or fallback not in options):
+                or len(options) > MAX_OPTIONS or fallback not in options
+                or prompt.kind in h.boundary or prompt.kind in h.plan_kinds):
             return fallback
         self.searched += 1
-        return self._search(prompt, options, fallback, h, self._worlds)
 
-    def _search(self, prompt: Prompt, options: list[str], fallback: str,
-                h: RulesetHeuristic, worlds: Worlds) -> str:
-        me = prompt.seat
-        scores: dict[str, list[float]] = {o: [] for o in options}
+        def tryout(sim: Sim, option: str) -> float:
+            sim.act(prompt.seat, option)
+            return sim.finish(prompt.seat, h, self.horizon)
+
+        best = self._best(prompt.seat, options, fallback, tryout)
+        self.overruled += best != fallback
+        return best
+
+    # -------------------------------------------------------------- phase plans
+    def _planned(self, view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
+                 h: RulesetHeuristic) -> str | None:
+        """The next answer of the phase's plan (a new plan when none is under way or the
+        prompt does not offer its next answer), or None to let the heuristic answer."""
+        ids = {o.id for o in prompt.options}
+        if self._plan and self._plan[0] in ids:
+            return self._plan.pop(0)
+        self._plan = []
+        if lookahead is None:
+            return None
+        deadline = None if self.samples is not None else \
+            self._start + HEURISTIC_SHARE * self.budget_s
+        found = heuristic_plan(view, prompt, lookahead, h, self.rng, deadline)
+        if found.plan is None:
+            # No plan to weigh. Out of time: the heuristic's answer worked out on the way
+            # (the capped lookahead would now refuse every preview). A step whose result
+            # is not certain: the heuristic afresh.
+            if self._out_of_time(HEURISTIC_SHARE) and found.first in ids:
+                return found.first
+            return None
+        plan, contact_added = found.plan, found.contact_added
+        self.plans += 1
+        candidates = variants(plan, contact_added)
+        chosen = plan
+        if self._worlds is not None and any(contact_added) and len(candidates) > 1:
+            self.searched += 1
+            me = prompt.seat
+
+            def tryout(sim: Sim, label: str) -> float:
+                play_plan(sim, me, by_label[label], h)
+                return sim.finish(me, h, self.horizon)
+
+            by_label = {p.label: p for p in candidates}
+            best = self._best(me, list(by_label), plan.label, tryout)
+            chosen = by_label[best]
+            self.overruled += chosen is not plan
+        answers = chosen.answers(h.end_phase)
+        if not answers or answers[0] not in ids:
+            return None
+        self._plan = answers[1:]
+        return answers[0]
+
+    # ---------------------------------------------------------------- sampling
+    def _best(self, me: str, candidates: list[str], fallback: str,
+              tryout: Callable[[Sim, str], float]) -> str:
+        """The candidate whose rollouts score best, paired world by world against
+        `fallback`; `fallback` unless another beats it by more than a standard error."""
+        assert self._worlds is not None
+        scores: dict[str, list[float]] = {c: [] for c in candidates}
         limit = self.samples or MAX_SAMPLES
         key = f"{self.seed}:{self.decisions}"
         for n in range(limit):
-            world = worlds(Rng(f"search:{key}:world:{n}"))
-            sample = {}
-            for opt in options:
-                if self.samples is None and time.perf_counter() - self._start > self.budget_s:
+            if self._out_of_time():
+                break
+            world = self._worlds(Rng(f"search:{key}:world:{n}"))
+            sample: dict[str, float] = {}
+            for c in candidates:
+                if self._out_of_time():
                     break
-                sample[opt] = self._rollout(world, me, opt, h, f"{key}:{n}")
-            if len(sample) < len(options):
-                break  # out of time: only whole samples compare the options fairly
-            for opt, value in sample.items():
-                scores[opt].append(value)
-        base = scores[fallback]
-        if len(base) < 2:
-            return fallback  # no evidence against the heuristic in the time given
-        best, best_gain = fallback, 0.0
-        for opt in options:
-            if opt == fallback:
-                continue
-            diffs = [a - b for a, b in zip(scores[opt], base)]
-            mean = sum(diffs) / len(diffs)
-            var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-            err = math.sqrt(var / len(diffs))
-            if mean > err and mean > best_gain:
-                best, best_gain = opt, mean
-        return best
-
-    def _rollout(self, world: World, me: str, option: str, h: RulesetHeuristic,
-                 key: str) -> float:
-        rules = world.rules
-        state = rules.load(rules.dump(world.state))
-        # The same dice for every option of this world: differences are the options'.
-        dice = Rng(f"search:{key}:dice")
-        policy = Rng(f"search:{key}:policy")
-        try:
-            rules.apply(state, me, option, Context(dice))
-        except IllegalAction:
-            return -WIN  # not legal in this world: the real one offered it, so never here
-        for _ in range(self.horizon):
-            if rules.outcome(state) is not None:
-                break
-            prompts = rules.prompts(state)
-            if not prompts:
-                break
-            p = prompts[0]
-            answer = quick_answer(rules.view(state, p.seat), p, h, policy)
-            try:
-                rules.apply(state, p.seat, answer, Context(dice))
-            except IllegalAction:
-                break
-        out = rules.outcome(state)
-        if out is not None:
-            return WIN if me in out.winners else -WIN if out.winners else 0.0
-        return h.evaluate(rules.view(state, me), me)
+                # The same dice and policy stream for every candidate of this world.
+                sim = Sim(world, Rng(f"search:{key}:{n}:dice"), Rng(f"search:{key}:{n}:policy"))
+                try:
+                    sample[c] = tryout(sim, c)
+                except IllegalAction:
+                    sample[c] = -WIN  # not legal in this world: the real one offered it
+            if len(sample) < len(candidates):
+                break  # out of time: only whole samples compare the candidates fairly
+            for c, value in sample.items():
+                scores[c].append(value)
+        return paired_best(scores, fallback)
 
 
-def quick_answer(view: dict[str, Any], prompt: Prompt, h: RulesetHeuristic, rng: Rng) -> str:
-    """The rollout policy: the heuristic's own rules, else the best option it can imagine
-    from the view alone, else any option that is not going back in a menu."""
-    if prompt.form != decisions.ONE:
-        return decisions.random_answer(prompt, rng)
-    answer = h.choose(view, prompt, None, rng)
-    if answer is not None:
-        return answer
-    here = h.evaluate(view, prompt.seat)
-    best, top = None, here
-    for o in prompt.options:
-        seen = h.imagine(view, prompt, o.id)
-        if seen is not None and (v := h.evaluate(seen, prompt.seat)) > top:
-            best, top = o.id, v
-    if best is not None:
-        return best
-    ids = [o.id for o in prompt.options if o.id not in NAVIGATION] or \
-        [o.id for o in prompt.options]
-    return str(rng.choice(ids))
+def paired_best(scores: dict[str, list[float]], fallback: str) -> str:
+    """The candidate with the largest mean gain over `fallback` in paired samples, if
+    that gain exceeds its standard error; else `fallback`."""
+    base = scores[fallback]
+    if len(base) < 2:
+        return fallback  # no evidence against the heuristic in the time given
+    best, best_gain = fallback, 0.0
+    for c, values in scores.items():
+        if c == fallback:
+            continue
+        diffs = [a - b for a, b in zip(values, base)]
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        err = math.sqrt(var / len(diffs))
+        if mean > err and mean > best_gain:
+            best, best_gain = c, mean
+    return best

@@ -172,6 +172,46 @@ def test_no_cheating_search_samples_only_what_the_view_allows():
     assert searched >= 5 and checked >= 10
 
 
+def test_no_cheating_search_plans_moves_from_what_the_view_allows():
+    # Moves are searched as whole plans for the phase, weighed in sampled worlds when a
+    # plan starts a battle: the same proof at such positions (the probe player says the
+    # plan was weighed, not just followed).
+    game = engine.new_game("athens-sparta", seed="blind-plans")
+    rng = Rng("blind-plans-walk")
+    checked = planned = 0
+    for step in range(600):
+        if game.outcome is not None or planned >= 3:
+            break
+        p = game.prompts()[0]
+        if p.kind == "move" and "MP left. Choose a block to move" in p.text:
+            probe = player("search", step, samples=2)
+            decide(game, p.seat, probe)
+            if probe.searched:
+                checked += assert_player_blind(game, p.seat, "search", seed=step, samples=2)
+                planned += 1
+        p = rng.choice(game.prompts())
+        game.act(p.seat, rng.choice(p.options).id)
+    assert planned >= 3 and checked >= 6
+
+
+def test_search_follows_its_plan_through_the_phase():
+    # Moves are certain, so the plan made at a phase's first prompt answers every later
+    # prompt of the phase: one plan per phase. Without worlds to weigh variants in, the
+    # plan is the heuristic's own series of moves.
+    game = engine.new_game("athens-sparta", seed="plan-follow")
+    prompt = until(game, "move")
+    me = prompt.seat
+    searcher = player("search", 1, samples=2)
+    answers: list[str] = []
+    while prompt is not None and prompt.seat == me and prompt.kind in ("move", "move_dest"):
+        answers.append(searcher.choose(game.view(me), prompt, lookahead_for(game, me),
+                                       worlds=None))  # type: ignore[call-arg]
+        game.act(me, answers[-1])
+        prompt = game.prompt_for(me)
+    assert len(answers) > 2 and searcher.plans == 1
+    assert searcher.searched == 0
+
+
 def test_search_determinize_depends_on_the_view_only():
     game = engine.new_game("athens-sparta", seed="determinize")
     advance(game, 120)
@@ -198,3 +238,37 @@ def test_search_keeps_within_its_budget_and_replays_with_fixed_samples():
     assert time.perf_counter() - t0 < 0.3 + 1.5  # the heuristic's own share on top
     first = decide(game, prompt.seat, player("search", 2, samples=3, horizon=4))
     assert first == decide(game, prompt.seat, player("search", 2, samples=3, horizon=4))
+
+
+def test_plan_variants_leave_out_the_moves_that_start_battles():
+    from engine.players.plans import Plan, variants
+
+    a, b, c = ("b:A", "o|K1||0|"), ("b:B", "o|K2||0|"), ("b:C", "o|K3||0|")
+    plan = Plan((a, b, c), "heuristic")
+    got = {p.label: p.steps for p in variants(plan, [False, True, True])}
+    assert got == {"heuristic": (a, b, c), "without its attacks": (a,), "no move": (),
+                   "without step 2": (a, c), "without step 3": (a, b),
+                   "without step 1": (b, c)}
+    # A single attacking move: leaving it out is moving nothing, weighed once.
+    assert [p.label for p in variants(Plan((b,), "heuristic"), [True])] == \
+        ["heuristic", "no move"]
+
+
+def test_search_rollouts_stop_at_the_next_phase_boundary():
+    from engine.players.heuristic import heuristic_for
+    from engine.players.lookahead import worlds_for
+    from engine.players.rollout import Sim
+
+    game = engine.new_game("athens-sparta", seed="boundary")
+    prompt = until(game, "act")
+    h = heuristic_for("athens-sparta")
+    worlds = worlds_for(game, prompt.seat)
+    assert worlds is not None
+    sim = Sim(worlds(Rng("w")), Rng("dice"), Rng("policy"))
+    sim.act(prompt.seat, prompt.options[0].id)
+    value = sim.finish(prompt.seat, h)
+    after = sim.prompt()
+    assert after is None or after.kind in h.boundary
+    assert value == sim.score(prompt.seat, h)
+    # The game itself is untouched: the world is a copy.
+    assert game.prompt_for(prompt.seat) == prompt

@@ -1,0 +1,86 @@
+"""Playing a sampled world forward for the search level: the rollout policy and where a
+rollout stops.
+
+A rollout runs in a `World` (the seat's hidden facts drawn afresh, engine/players/base.py),
+never in the game: both sides answer by the heuristic's quick rules, and the rollout is cut
+at the next phase boundary (a prompt kind the ruleset's heuristic names in `boundary`, such
+as the next side's moves or the builds), where the heuristic evaluation scores it. Dice
+come from the search's own stream, the same stream for every option compared in one world.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import decisions
+from ..core.rng import Rng
+from ..core.ruleset import Context
+from ..core.types import IllegalAction, Prompt
+from .base import World
+from .heuristic import NAVIGATION, RulesetHeuristic
+
+WIN = 1000.0
+MAX_STEPS = 80  # actions at most in a rollout after the option tried (a battle is ~20)
+
+
+class Sim:
+    """A private copy of a world's state being played forward."""
+
+    def __init__(self, world: World, dice: Rng, policy: Rng):
+        self.rules = world.rules
+        self.state = self.rules.load(self.rules.dump(world.state))
+        self.dice = dice
+        self.policy = policy
+
+    def prompt(self) -> Prompt | None:
+        if self.rules.outcome(self.state) is not None:
+            return None
+        prompts = self.rules.prompts(self.state)
+        return prompts[0] if prompts else None
+
+    def act(self, seat: str, option: str) -> None:
+        """Apply `option` for `seat` (IllegalAction if the world does not offer it)."""
+        self.rules.apply(self.state, seat, option, Context(self.dice))
+
+    def view(self, seat: str) -> dict[str, Any]:
+        return self.rules.view(self.state, seat)
+
+    def finish(self, me: str, h: RulesetHeuristic, steps: int = MAX_STEPS) -> float:
+        """Play on by the quick rules until the next phase boundary, then score for `me`."""
+        for _ in range(steps):
+            p = self.prompt()
+            if p is None or p.kind in h.boundary:
+                break
+            answer = quick_answer(self.view(p.seat), p, h, self.policy)
+            try:
+                self.act(p.seat, answer)
+            except IllegalAction:
+                break
+        return self.score(me, h)
+
+    def score(self, me: str, h: RulesetHeuristic) -> float:
+        out = self.rules.outcome(self.state)
+        if out is not None:
+            return WIN if me in out.winners else -WIN if out.winners else 0.0
+        return h.evaluate(self.view(me), me)
+
+
+def quick_answer(view: dict[str, Any], prompt: Prompt, h: RulesetHeuristic, rng: Rng) -> str:
+    """The rollout policy: the heuristic's own rules, else the best option it can imagine
+    from the view alone, else any option that is not going back in a menu."""
+    if prompt.form != decisions.ONE:
+        return decisions.random_answer(prompt, rng)
+    answer = h.choose(view, prompt, None, rng)
+    if answer is not None:
+        return answer
+    here = h.evaluate(view, prompt.seat)
+    best, top = None, here
+    for o in prompt.options:
+        seen = h.imagine(view, prompt, o.id)
+        if seen is not None and (v := h.evaluate(seen, prompt.seat)) > top:
+            best, top = o.id, v
+    if best is not None:
+        return best
+    ids = [o.id for o in prompt.options if o.id not in NAVIGATION and o.id not in h.skip] \
+        or [o.id for o in prompt.options]
+    return str(rng.choice(ids))
