@@ -74,8 +74,22 @@ def _choices(items: list[tuple[str, str]], current: str) -> list[app_commands.Ch
     return hits[: limits.AUTOCOMPLETE_CHOICES]
 
 
+def channel_rulesets() -> list[str]:
+    """The rulesets a channel may open (see `Ruleset.not_in_channels`)."""
+    return [r for r in engine.ruleset_ids() if engine.ruleset(r).not_in_channels is None]
+
+
+def check_playable(ruleset: str) -> None:
+    if ruleset not in engine.ruleset_ids():
+        raise UserError(f"There is no game called {ruleset!r}.")
+    why = engine.ruleset(ruleset).not_in_channels
+    if why is not None:
+        raise UserError(f"{engine.ruleset(ruleset).title} cannot be played in a channel yet: "
+                        f"{why}. Games here: {', '.join(channel_rulesets())}.")
+
+
 def ruleset_choices(current: str) -> list[app_commands.Choice[str]]:
-    return _choices([(engine.ruleset(r).title, r) for r in engine.ruleset_ids()], current)
+    return _choices([(engine.ruleset(r).title, r) for r in channel_rulesets()], current)
 
 
 def _typed_ruleset(itx: discord.Interaction):
@@ -132,8 +146,7 @@ class GameGroup(app_commands.Group):
                   players: app_commands.Range[int, 2, 6] | None = None,
                   opponent: str | None = None, seat: str | None = None) -> None:
         async with self.k.guard(itx, "game new"):
-            if ruleset not in engine.ruleset_ids():
-                raise UserError(f"There is no game called {ruleset!r}.")
+            check_playable(ruleset)
             if opponent is not None:
                 check_opponent(ruleset, opponent)
             elif seat is not None:

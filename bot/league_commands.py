@@ -24,7 +24,7 @@ from service.community.pace import Policy
 from service.errors import Refusal
 
 from . import limits, text
-from .commands import _choices, parse_options, ruleset_choices, scenario_choices
+from .commands import _choices, check_playable, parse_options, ruleset_choices, scenario_choices
 from .community import CommunityHooks, user_errors
 from .controller import Keryx, UserError, here, png_file, render
 
@@ -135,8 +135,7 @@ class LeagueGroup(app_commands.Group):
             if isinstance(itx.channel, discord.Thread):
                 raise UserError("Open leagues in a text channel, not a thread: each game of "
                                 "the league gets a thread of its own.")
-            if ruleset not in engine.ruleset_ids():
-                raise UserError(f"There is no game called {ruleset!r}.")
+            check_playable(ruleset)
             rs = engine.ruleset(ruleset)
             scenario = scenario or next(iter(rs.scenarios))
             if scenario not in rs.scenarios:

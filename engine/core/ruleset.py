@@ -61,6 +61,9 @@ class Ruleset(ABC):
     version: ClassVar[str]  # bump when a rules change would alter replays
     scenarios: ClassVar[dict[str, Scenario]]
     options: ClassVar[dict[str, GameOption]] = {}
+    # Why a channel may not open the game yet (a ruleset playable in the engine and the
+    # terminal before its maps and bot play are done); None: it may.
+    not_in_channels: ClassVar[str | None] = None
 
     # --- creation ---------------------------------------------------------------
     @abstractmethod

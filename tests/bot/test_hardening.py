@@ -62,3 +62,15 @@ async def test_post_locks_do_not_grow_with_games(table):
     info = await table.bot.keryx.svc.game_info(table.channel.id)
     await table.bot.keryx.deliver(info.id)
     assert len(table.bot.keryx._post_locks._locks) == 0
+
+
+async def test_a_ruleset_not_ready_for_channels_is_refused(table):
+    """The Epic plays in the engine before its maps and bot play are done: a channel
+    cannot open it, and the ruleset menu does not offer it."""
+    from bot.commands import channel_rulesets
+
+    assert "epic" not in channel_rulesets() and "hellenes" in channel_rulesets()
+    r = await table.alice.slash("game", "new", ruleset="epic")
+    said = await r.wait_for_message()
+    assert "cannot be played in a channel yet" in said.content and said.ephemeral
+    assert not [m for m in table.public() if "Epic" in m.content]
