@@ -32,7 +32,7 @@ from .audit import EXPORT_FORMAT, audit_export, undo_event
 from .bots import BotTurn, bot_id, bot_id_range, free_bot_id
 from .cache import GameCache, GameLocks
 from .errors import Refusal
-from .replay import check_snapshot, replay_log
+from .replay import apply_action, check_snapshot, replay_log
 from .results import (
     ActionResult,
     GameInfo,
@@ -82,6 +82,11 @@ class _Contended(Exception):
     """Another process committed to the game a click was working on without holding it
     against other processes (GameService._act): the click is done again, holding it."""
 
+# Actions between stored snapshots: the commits in between skip encoding and writing the
+# whole game (most of a commit's cost on PostgreSQL), and a load replays at most
+# SNAPSHOT_EVERY - 1 actions, a few milliseconds (docs/storage.md, Snapshots).
+SNAPSHOT_EVERY = 8
+
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
@@ -89,8 +94,14 @@ def _utcnow() -> datetime:
 
 class GameService:
     def __init__(self, store: Store, *, clock: Callable[[], datetime] = _utcnow,
-                 seat_rng: random.Random | None = None, cache_size: int = 512):
+                 seat_rng: random.Random | None = None, cache_size: int = 512,
+                 snapshot_every: int = SNAPSHOT_EVERY):
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
         self.store = store
+        # A game's snapshot is written on every `snapshot_every`-th action (and on every
+        # undo, resignation and end); a load applies the logged actions after it.
+        self._snapshot_every = snapshot_every
         self._clock = clock
         # Drawing seats for players who did not choose; not the game's dice, which come
         # only from the engine's seeded generator.
@@ -501,7 +512,8 @@ class GameService:
                 row.id, expected_version=row.version, kind=kind, seat=seat,
                 option_id=option_id, secret=secret, user_id=user_id,
                 interaction_id=interaction_id, events=[e.to_dict() for e in events],
-                snapshot=g.to_json(), at=now, end=end, announce=announce,
+                snapshot=g.to_json() if self._snapshot_due(row, kind, end) else None,
+                at=now, end=end, announce=announce,
                 lease_until=self._lease(now))
         except StaleVersion as exc:
             # Another process moved the game (a second bot process, say).
@@ -795,7 +807,8 @@ class GameService:
             raise Refusal("no_game", "No such game.")
         if row.snapshot is None:
             return []
-        return check_snapshot(row.snapshot, row.version, await self.store.actions(row.id))
+        return check_snapshot(row.snapshot, row.version, await self.store.actions(row.id),
+                              snapshot_version=row.snapshot_version)
 
     # ================================================================== export / import
     async def export_game(self, game_id: int) -> str:
@@ -808,7 +821,8 @@ class GameService:
         if row.status not in OVER or row.snapshot is None:
             raise Refusal("not_over", "Only a finished game can be exported; its seed is "
                           "secret until the end.")
-        data = json.loads(row.snapshot)
+        data = json.loads(row.snapshot if row.snapshot_version >= row.version
+                          else (await self._load(row.id, cache=False)).to_json())
         data["outcome"] = row.outcome if row.status == "finished" else None
         seats = await self.store.seats(row.id)
         data["keryx"] = {
@@ -1012,14 +1026,25 @@ class GameService:
         """The engine game for a row just read (cached copy if it is current)."""
         return self._cache.get(row.id, row.version) or await self._load(row.id)
 
+    def _snapshot_due(self, row: GameRow, kind: ActionKind, end: GameEnd | None) -> bool:
+        """Whether the commit of the action after `row.version` writes the snapshot."""
+        return (kind != "act" or end is not None
+                or row.version + 1 - row.snapshot_version >= self._snapshot_every)
+
     async def _load(self, game_id: int, *, cache: bool = True) -> Game:
         row = await self.store.get_game(game_id, snapshot=True)
         if row is None or row.snapshot is None:
             raise Refusal("no_game", "That game has not started.")
+        later = [] if row.snapshot_version >= row.version else [
+            a for a in await self.store.actions(game_id, row.snapshot_version)
+            if a.seq <= row.version]
         try:
             # load_game replays the log when the snapshot's rules version is not the
-            # current one, so a rules fix applies to games in progress.
+            # current one, so a rules fix applies to games in progress; then the actions
+            # logged after the snapshot are applied.
             g = engine.load_game(row.snapshot)
+            for a in later:
+                apply_action(g, a)
         except Exception:
             log.exception("game %s cannot be loaded under the current engine", game_id)
             raise Refusal("replay_failed", "This game cannot be continued under the current "

@@ -45,20 +45,29 @@ def replay_log(snapshot_json: str, actions: Iterable[ActionRow]) -> Game:
     return g
 
 
-def check_snapshot(snapshot_json: str, version: int, actions: list[ActionRow]) -> list[str]:
-    """Problems found comparing a stored game with a replay of its log (empty: none)."""
+def check_snapshot(snapshot_json: str, version: int, actions: list[ActionRow], *,
+                   snapshot_version: int | None = None) -> list[str]:
+    """Problems found comparing a stored game with a replay of its log (empty: none).
+    The snapshot is of `snapshot_version` (default: the game's `version`); the whole log
+    must replay, and its first `snapshot_version` actions must give the snapshot."""
+    at = version if snapshot_version is None else snapshot_version
     problems: list[str] = []
     seqs = [a.seq for a in actions]
     if seqs != list(range(1, len(seqs) + 1)):
         problems.append(f"the action log has gaps or duplicates: {seqs}")
     if version != len(actions):
         problems.append(f"the game is at version {version} but the log holds {len(actions)}")
+    if not 0 <= at <= version:
+        problems.append(f"the snapshot is of version {at}, outside the game's 0-{version}")
     try:
-        replayed = replay_log(snapshot_json, actions)
+        replayed = replay_log(snapshot_json, actions[:at])
+        at_snapshot = replayed.to_json()
+        for a in actions[at:]:  # the actions after the snapshot must still be legal
+            apply_action(replayed, a)
     except Exception as exc:  # noqa: BLE001 - any failure is a finding here
         return [*problems, f"the log cannot be replayed: {exc}"]
-    if replayed.to_json() != snapshot_json:
+    if at_snapshot != snapshot_json:
         stored = engine.load_game(snapshot_json)
-        if replayed.to_json() != stored.to_json():
+        if at_snapshot != stored.to_json():
             problems.append("the snapshot differs from the replay of the log")
     return problems

@@ -85,6 +85,9 @@ class GameRow:
     started_at: datetime | None
     ended_at: datetime | None
     updated_at: datetime
+    # The version the stored snapshot is of: the game's own, or older when the last
+    # actions are only in the log (snapshots are written every few actions).
+    snapshot_version: int = 0
     snapshot: str | None = None  # only filled when asked for (it can be large)
 
     @property
@@ -218,11 +221,12 @@ class Store(Protocol):
     async def commit_action(self, game_id: int, *, expected_version: int, kind: ActionKind,
                             seat: str, option_id: str | None, secret: bool,
                             user_id: int | None, interaction_id: str | None,
-                            events: Sequence[dict[str, Any]], snapshot: str,
+                            events: Sequence[dict[str, Any]], snapshot: str | None,
                             at: datetime, end: GameEnd | None = None,
                             announce: dict[str, Any] | None = None,
                             lease_until: datetime | None = None) -> ActionRow:
-        """Append one action (seq = expected_version + 1) and the new snapshot in one
+        """Append one action (seq = expected_version + 1) and the new snapshot (None:
+        keep the stored one, which then lags behind the log) in one
         transaction, with its announcement (`announce`, the payload) in the outbox; with
         `lease_until`, claimed there for the caller if it is next in order (the row's
         `announcement_leased` says whether). Raises

@@ -92,7 +92,7 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
     async def commit_action(self, game_id: int, *, expected_version: int, kind: ActionKind,
                             seat: str, option_id: str | None, secret: bool,
                             user_id: int | None, interaction_id: str | None,
-                            events: Sequence[dict[str, Any]], snapshot: str,
+                            events: Sequence[dict[str, Any]], snapshot: str | None,
                             at: datetime, end: GameEnd | None = None,
                             announce: dict[str, Any] | None = None,
                             lease_until: datetime | None = None) -> ActionRow:
@@ -102,10 +102,11 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
         t = ts(at)
         seq = expected_version + 1
         events_json = dumps(list(events))
-        sets = ":seq, :snapshot, :t" if end is None else (
-            ":seq, :snapshot, :t, :status, :seed, :outcome, :t")
-        cols = "version, snapshot, updated_at" if end is None else (
-            "version, snapshot, updated_at, status, seed, outcome, ended_at")
+        sets = ":seq, :t" if end is None else ":seq, :t, :status, :seed, :outcome, :t"
+        cols = "version, updated_at" if end is None else (
+            "version, updated_at, status, seed, outcome, ended_at")
+        if snapshot is not None:  # else the stored one stays, older (the log has the rest)
+            sets, cols = f":snapshot, :seq, {sets}", f"snapshot, snapshot_version, {cols}"
         # The outbox row is claimed for the caller (lease, one attempt) when nothing older
         # of the game is pending; `leased` reports it. The EXISTS reads the statement's
         # snapshot, which is right: a commit racing this one fails the version guard.

@@ -40,9 +40,10 @@ from .sqlite_file import SqliteFile, dumps, parse_time, parse_ts, ts
 
 _GAME_COLS = ("id, guild_id, channel_id, ruleset, scenario, options, status, created_by, "
               "engine_version, rules_version, seed_hash, seed, version, outcome, created_at, "
-              "started_at, ended_at, updated_at")
+              "started_at, ended_at, updated_at, snapshot_version")
 _ACTION_COLS = ("game_id, seq, kind, seat, option_id, secret, user_id, interaction_id, "
                 "events, at")
+_N = len(_GAME_COLS.split(","))  # the index of the first column after a game's
 _LIVE_SQL = "('open', 'running')"
 assert LIVE == ("open", "running")
 
@@ -57,7 +58,8 @@ def _game(row: sqlite3.Row | tuple, snapshot: str | None = None) -> GameRow:
         rules_version=row[9], seed_hash=row[10], seed=row[11], version=row[12],
         outcome=json.loads(row[13]) if row[13] is not None else None,
         created_at=parse_time(row[14]), started_at=parse_ts(row[15]),
-        ended_at=parse_ts(row[16]), updated_at=parse_time(row[17]), snapshot=snapshot)
+        ended_at=parse_ts(row[16]), updated_at=parse_time(row[17]),
+        snapshot_version=row[18] if row[18] is not None else row[12], snapshot=snapshot)
 
 
 def _action(row: tuple) -> ActionRow:
@@ -109,7 +111,7 @@ class SqliteStore(SqliteFile):
         row = await self._one(f"SELECT {cols} FROM games WHERE id = ?", (game_id,))
         if row is None:
             return None
-        return _game(row, row[18] if snapshot else None)
+        return _game(row, row[_N] if snapshot else None)
 
     async def game_position(self, game_id: int) -> dict[str, Any] | None:
         row = await self._one("SELECT position FROM games WHERE id = ?", (game_id,))
@@ -122,7 +124,7 @@ class SqliteStore(SqliteFile):
             (channel_id,))
         if row is None:
             return None
-        return _game(row, row[18] if snapshot else None)
+        return _game(row, row[_N] if snapshot else None)
 
     async def games_in_channel(self, channel_id: int) -> list[GameRow]:
         rows = await self._all(
@@ -138,9 +140,11 @@ class SqliteStore(SqliteFile):
         async with self._tx() as c:
             cur = await c.execute(
                 "UPDATE games SET status = 'running', snapshot = ?, version = ?, "
+                "snapshot_version = ?, "
                 "seed_hash = ?, engine_version = ?, rules_version = ?, started_at = ?, "
                 "updated_at = ? WHERE id = ? AND status = 'open'",
-                (snapshot, version, seed_hash, engine_version, rules_version, t, t, game_id))
+                (snapshot, version, version, seed_hash, engine_version, rules_version, t, t,
+                 game_id))
             if cur.rowcount != 1:
                 raise WrongStatus("the game is not in the lobby")
             for user_id, seat in seats.items():
@@ -169,12 +173,15 @@ class SqliteStore(SqliteFile):
     async def commit_action(self, game_id: int, *, expected_version: int, kind: ActionKind,
                             seat: str, option_id: str | None, secret: bool,
                             user_id: int | None, interaction_id: str | None,
-                            events: Sequence[dict[str, Any]], snapshot: str,
+                            events: Sequence[dict[str, Any]], snapshot: str | None,
                             at: datetime, end: GameEnd | None = None,
                             announce: dict[str, Any] | None = None,
                             lease_until: datetime | None = None) -> ActionRow:
         t = ts(at)
         leased = False
+        # Without a snapshot the stored one stays, of an older version (the log has the rest).
+        snap_sql, snap_args = ("", ()) if snapshot is None else (
+            "snapshot = ?, snapshot_version = ?, ", (snapshot, expected_version + 1))
         seq = expected_version + 1
         events_json = _dumps(list(events))
         try:
@@ -183,15 +190,15 @@ class SqliteStore(SqliteFile):
                 # it holds across processes, not only under this process's locks.
                 if end is None:
                     cur = await c.execute(
-                        "UPDATE games SET version = ?, snapshot = ?, updated_at = ? "
+                        f"UPDATE games SET {snap_sql}version = ?, updated_at = ? "
                         "WHERE id = ? AND version = ? AND status = 'running'",
-                        (seq, snapshot, t, game_id, expected_version))
+                        (*snap_args, seq, t, game_id, expected_version))
                 else:
                     cur = await c.execute(
-                        "UPDATE games SET version = ?, snapshot = ?, updated_at = ?, "
+                        f"UPDATE games SET {snap_sql}version = ?, updated_at = ?, "
                         "status = ?, seed = ?, outcome = ?, ended_at = ? "
                         "WHERE id = ? AND version = ? AND status = 'running'",
-                        (seq, snapshot, t, end.status, end.seed,
+                        (*snap_args, seq, t, end.status, end.seed,
                          _dumps(end.outcome) if end.outcome is not None else None, t,
                          game_id, expected_version))
                 if cur.rowcount != 1:
@@ -312,7 +319,7 @@ class SqliteStore(SqliteFile):
             f"SELECT {cols}, s.seat FROM seats s JOIN games g ON g.id = s.game_id "
             "WHERE s.user_id = ? AND g.status = 'running' AND s.seat IS NOT NULL "
             "ORDER BY g.updated_at", (user_id,))
-        return [UserSeat(_game(r), r[18]) for r in rows]
+        return [UserSeat(_game(r), r[_N]) for r in rows]
 
     async def users_games(self, lo: int, hi: int) -> list[tuple[int, UserSeat]]:
         cols = ", ".join(f"g.{c.strip()}" for c in _GAME_COLS.split(","))
@@ -320,7 +327,7 @@ class SqliteStore(SqliteFile):
             f"SELECT {cols}, s.seat, s.user_id FROM seats s JOIN games g ON g.id = s.game_id "
             "WHERE s.user_id >= ? AND s.user_id < ? AND g.status = 'running' "
             "AND s.seat IS NOT NULL ORDER BY g.updated_at", (lo, hi))
-        return [(r[19], UserSeat(_game(r), r[18])) for r in rows]
+        return [(r[_N + 1], UserSeat(_game(r), r[_N])) for r in rows]
 
     # ------------------------------------------------------------------ actions
     async def actions(self, game_id: int, after_seq: int = 0) -> list[ActionRow]:

@@ -1,0 +1,120 @@
+"""Snapshots are written every few actions (docs/storage.md, Snapshots): the commits in
+between leave the stored one behind, and everything that reads a game applies the
+logged actions after it, so nothing a player did is lost or done twice."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from service import GameService
+from service.games import SNAPSHOT_EVERY
+
+from .helpers import NORTH, SOUTH, play_one, start_duel
+
+
+async def _row(svc: GameService, channel: int):
+    info = await svc.game_info(channel)
+    row = await svc.store.get_game(info.id, snapshot=True)
+    assert row is not None
+    return row
+
+
+async def test_snapshots_are_written_every_few_actions_and_loads_catch_up(svc):
+    assert SNAPSHOT_EVERY > 1
+    await start_duel(svc, 91)
+    rng = random.Random(2)
+    written = []
+    for _ in range(2 * SNAPSHOT_EVERY + 3):
+        if await play_one(svc, 91, rng) is None:
+            break
+        row = await _row(svc, 91)
+        written.append(row.snapshot_version)
+        # the stored snapshot is never ahead, nor more than the allowance behind
+        assert row.version - SNAPSHOT_EVERY < row.snapshot_version <= row.version
+        # and it is of the version it says
+        assert json.loads(row.snapshot)["version"] == row.snapshot_version
+        # a process with nothing cached (the cache dropped) loads the same game
+        live = svc._cache.get(row.id, row.version)
+        assert live is not None
+        svc._cache.drop(row.id)
+        loaded = await svc._game(row)
+        assert loaded.to_json() == live.to_json()
+        assert await svc.check(row.id) == []
+    assert any(w < v for w, v in zip(written, range(1, len(written) + 1), strict=True))
+    assert SNAPSHOT_EVERY in written
+
+
+async def test_every_action_snapshotted_when_asked(target):
+    svc = await GameService.open(target, snapshot_every=1)
+    try:
+        await start_duel(svc, 92)
+        rng = random.Random(3)
+        for _ in range(5):
+            await play_one(svc, 92, rng)
+            row = await _row(svc, 92)
+            assert row.snapshot_version == row.version
+    finally:
+        await svc.close()
+    with pytest.raises(ValueError):
+        GameService(svc.store, snapshot_every=0)
+
+
+async def test_undo_resign_and_end_write_the_snapshot(svc):
+    started = await start_duel(svc, 93)
+    rng = random.Random(5)
+    await play_one(svc, 93, rng)
+    row = await _row(svc, 93)
+    assert row.snapshot_version < row.version  # the first action left it behind
+    res = await svc.resign(93, NORTH, "resign-93")
+    assert res.game_ended
+    row = await _row(svc, 93)
+    assert row.status == "finished" and row.snapshot_version == row.version
+    assert await svc.check(started.game.id) == []
+
+
+async def test_a_lagging_snapshot_is_checked_against_the_whole_log(svc):
+    await start_duel(svc, 94)
+    rng = random.Random(6)
+    for _ in range(3):
+        await play_one(svc, 94, rng)
+    row = await _row(svc, 94)
+    assert row.snapshot_version < row.version
+    async with svc.store._tx() as c:  # a forged log entry after the snapshot
+        await c.execute("UPDATE actions SET option_id = 'no-such-option' "
+                        "WHERE game_id = ? AND seq = ?", (row.id, row.version))
+    problems = await svc.check(row.id)
+    assert any("cannot be replayed" in p for p in problems), problems
+
+
+async def test_an_abandoned_game_exports_its_last_state(svc):
+    await start_duel(svc, 95)
+    rng = random.Random(7)
+    for _ in range(3):
+        await play_one(svc, 95, rng)
+    row = await _row(svc, 95)
+    live = svc._cache.get(row.id, row.version)
+    assert live is not None and row.snapshot_version < row.version
+    await svc.abandon(95, SOUTH, "test")
+    exported = json.loads(await svc.export_game(row.id))
+    assert exported["version"] == row.version
+    assert exported["state"] == json.loads(live.to_json())["state"]
+
+
+async def test_rows_from_before_the_migration_are_snapshots_of_their_version(svc):
+    await start_duel(svc, 96)
+    rng = random.Random(8)
+    for _ in range(3):
+        await play_one(svc, 96, rng)
+    row = await _row(svc, 96)
+    async with svc.store._tx() as c:  # as every row written before 0015 reads
+        await c.execute("UPDATE games SET snapshot_version = NULL, snapshot = ? "
+                        "WHERE id = ?", (svc._cache.get(row.id, row.version).to_json(),
+                                         row.id))
+    svc._cache.drop(row.id)
+    again = await _row(svc, 96)
+    assert again.snapshot_version == again.version == row.version
+    assert await svc.check(row.id) == []
+    assert await play_one(svc, 96, rng) is not None
