@@ -22,6 +22,17 @@ async def _row(svc: GameService, channel: int):
     return row
 
 
+async def _three_actions_in(svc: GameService, channel: int, seed: int):
+    """A duel three actions in, its stored snapshot behind them."""
+    await start_duel(svc, channel)
+    rng = random.Random(seed)
+    for _ in range(3):
+        await play_one(svc, channel, rng)
+    row = await _row(svc, channel)
+    assert row.snapshot_version < row.version
+    return row, rng
+
+
 async def test_snapshots_are_written_every_few_actions_and_loads_catch_up(svc):
     assert SNAPSHOT_EVERY > 1
     await start_duel(svc, 91)
@@ -76,11 +87,7 @@ async def test_undo_resign_and_end_write_the_snapshot(svc):
 
 
 async def test_a_lagging_snapshot_is_checked_against_the_whole_log(svc):
-    await start_duel(svc, 94)
-    rng = random.Random(6)
-    for _ in range(3):
-        await play_one(svc, 94, rng)
-    row = await _row(svc, 94)
+    row, rng = await _three_actions_in(svc, 94, 6)
     assert row.snapshot_version < row.version
     async with svc.store._tx() as c:  # a forged log entry after the snapshot
         await c.execute("UPDATE actions SET option_id = 'no-such-option' "
@@ -90,11 +97,7 @@ async def test_a_lagging_snapshot_is_checked_against_the_whole_log(svc):
 
 
 async def test_an_abandoned_game_exports_its_last_state(svc):
-    await start_duel(svc, 95)
-    rng = random.Random(7)
-    for _ in range(3):
-        await play_one(svc, 95, rng)
-    row = await _row(svc, 95)
+    row, rng = await _three_actions_in(svc, 95, 7)
     live = svc._cache.get(row.id, row.version)
     assert live is not None and row.snapshot_version < row.version
     await svc.abandon(95, SOUTH, "test")
@@ -104,11 +107,7 @@ async def test_an_abandoned_game_exports_its_last_state(svc):
 
 
 async def test_rows_from_before_the_migration_are_snapshots_of_their_version(svc):
-    await start_duel(svc, 96)
-    rng = random.Random(8)
-    for _ in range(3):
-        await play_one(svc, 96, rng)
-    row = await _row(svc, 96)
+    row, rng = await _three_actions_in(svc, 96, 8)
     async with svc.store._tx() as c:  # as every row written before 0015 reads
         await c.execute("UPDATE games SET snapshot_version = NULL, snapshot = ? "
                         "WHERE id = ?", (svc._cache.get(row.id, row.version).to_json(),
