@@ -99,3 +99,37 @@ def hand_listing(view: dict[str, Any], title: str = "Your hand", bullet: str = "
         lines.append(f"Seen in the other hand ({count(len(seen))}):")
         lines += [bullet + item["label"] for item in seen]
     return "\n".join(lines)
+
+
+def bidding_text(unit: str, most: int, sides: tuple[str, ...], waiting: tuple[int, ...]) -> str:
+    """The public call for sealed bids for sides (`sides: bid`)."""
+    names = " or ".join(seat_title(s) for s in sides)
+    return (f"🔒 **Sealed bids for sides.** Each player presses the side they want ({names}) "
+            f"and types a bid of 0 to {most} {unit}; only they see it. Different sides: "
+            f"each takes theirs for nothing. The same side: the higher bid takes it and "
+            f"pays its bid in {unit} at the start; equal bids roll off. Both bids are shown "
+            f"once both are in.\nWaiting for: {', '.join(map(mention, waiting)) or 'nobody'}.")
+
+
+def sides_text(record: dict[str, Any], unit: str = "") -> str:
+    """How the sides were chosen (service/sides.py's record), for the opening post."""
+    check = "dice from the game's seed, checkable when it is revealed"
+    seats = {u: s for u, s in record.get("seats", [])}
+    takes = "; ".join(f"{mention(u)} plays **{seat_title(s)}**" for u, s in seats.items())
+    rolls = ", ".join(f"{mention(u)} {d}" for u, d in record.get("rolls", []))
+    if record.get("mode") == "random":
+        return f"🎲 Sides drawn: {rolls} ({check}). {takes}."
+    bids = ", ".join(f"{mention(u)} {n} {unit} for {seat_title(s)}".replace("  ", " ")
+                     for u, s, n in record.get("bids", []))
+    lines = [f"🔒 Sealed bids: {bids}."]
+    paid = record.get("paid")
+    if paid is None:
+        lines.append(f"Different sides: nobody pays. {takes}.")
+    else:
+        user, side, amount = paid
+        if rolls:
+            lines.append(f"Tied bids: roll-off {rolls} ({check}).")
+        cost = (f"starts {amount} {unit} behind".replace("  ", " ") if amount
+                else "pays nothing")
+        lines.append(f"{mention(user)} takes **{seat_title(side)}** and {cost}. {takes}.")
+    return "\n".join(lines)

@@ -377,7 +377,8 @@ class GameService:
         sb = rules.side_bidding
         return Bidding(await self._info(row), sb.unit, sb.most, sb.rule,
                        tuple(p[0] for p in self._places(row)), bid,
-                       tuple(s.user_id for s in seats if s.user_id not in bid), just_opened)
+                       tuple(s.user_id for s in seats if s.user_id not in bid),
+                       ls.bidding_since is not None or just_opened, just_opened)
 
     async def place_bid(self, channel_id: int, user_id: int, side: str,
                         amount: int) -> BidResult:

@@ -135,6 +135,7 @@ class Bidding:
     sides: tuple[str, ...]  # the places bid for (their first seats)
     bid: tuple[int, ...]  # users whose bids are in
     waiting: tuple[int, ...]  # users still to bid
+    opened: bool  # the bids are open (`/game start` with every seat taken)
     just_opened: bool = False
 
 
