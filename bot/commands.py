@@ -182,7 +182,7 @@ class GameGroup(app_commands.Group):
                 sb = rs.side_bidding
                 assert sb is not None  # the service refused a game that takes no bids
                 head += (f"Sides: sealed bids of 0 to {sb.most} {sb.unit} at the start "
-                         f"(rule {sb.rule}; `/rule {sb.rule}`).\n")
+                         f"(how they work: `/rule {sb.rule}`).\n")
             elif sides == "random":
                 head += "Sides: drawn by a dice roll at the start.\n"
             if opponent is None:

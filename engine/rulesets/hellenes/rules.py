@@ -68,10 +68,10 @@ class Hellenes(Ruleset):
         # The Introduction lets players bid Prestige for a side without saying how; the
         # house's side bid (RULINGS.md, Prestige bid for sides) sets this shift.
         HANDICAP: GameOption(HANDICAP, "Starting Prestige shift (a side bid): + toward "
-                             "Athens, - toward Sparta", 0, rule="Introduction",
+                             "Athens, - toward Sparta", 0, rule="intro",
                              choices=tuple(range(-MOST_BID, MOST_BID + 1))),
     }
-    side_bidding = SideBidding("Prestige", MOST_BID, "Introduction")
+    side_bidding = SideBidding("Prestige", MOST_BID, "intro")
 
     def side_bid_options(self, side: str, amount: int) -> dict[str, Any]:
         """The winner of the bid for `side` starts `amount` Prestige behind: the marker
