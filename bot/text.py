@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine import Event
@@ -111,15 +111,19 @@ def bidding_text(unit: str, most: int, sides: tuple[str, ...], waiting: tuple[in
             f"once both are in.\nWaiting for: {', '.join(map(mention, waiting)) or 'nobody'}.")
 
 
-def sides_text(record: dict[str, Any], unit: str = "") -> str:
-    """How the sides were chosen (service/sides.py's record), for the opening post."""
+def sides_text(record: dict[str, Any], unit: str = "",
+               name: Callable[[int], str] | None = None) -> str:
+    """How the sides were chosen (service/sides.py's record), for the opening post;
+    `name` shows a player (default: a Discord mention)."""
+    show = name if name is not None else mention
     check = "dice from the game's seed, checkable when it is revealed"
     seats = {u: s for u, s in record.get("seats", [])}
-    takes = "; ".join(f"{mention(u)} plays **{seat_title(s)}**" for u, s in seats.items())
-    rolls = ", ".join(f"{mention(u)} {d}" for u, d in record.get("rolls", []))
+    takes = "; ".join(f"{show(u)} plays **{seat_title(s)}**" for u, s in seats.items())
+    rolls = ", ".join(f"{show(u)} {d}" for u, d in record.get("rolls", []))
     if record.get("mode") == "random":
         return f"🎲 Sides drawn: {rolls} ({check}). {takes}."
-    bids = ", ".join(f"{mention(u)} {n} {unit} for {seat_title(s)}".replace("  ", " ")
+    per = f"{unit} " if unit else ""
+    bids = ", ".join(f"{show(u)} {n} {per}for {seat_title(s)}"
                      for u, s, n in record.get("bids", []))
     lines = [f"🔒 Sealed bids: {bids}."]
     paid = record.get("paid")
@@ -129,7 +133,6 @@ def sides_text(record: dict[str, Any], unit: str = "") -> str:
         user, side, amount = paid
         if rolls:
             lines.append(f"Tied bids: roll-off {rolls} ({check}).")
-        cost = (f"starts {amount} {unit} behind".replace("  ", " ") if amount
-                else "pays nothing")
-        lines.append(f"{mention(user)} takes **{seat_title(side)}** and {cost}. {takes}.")
+        cost = f"starts {amount} {per}behind" if amount else "pays nothing"
+        lines.append(f"{show(user)} takes **{seat_title(side)}** and {cost}. {takes}.")
     return "\n".join(lines)

@@ -361,6 +361,13 @@ class GameService:
                 await self.store.open_bidding(row.id, self._clock())
             return await self._bidding(row, just_opened=ls.bidding_since is None)
 
+    async def sides_record(self, channel_id: int) -> dict[str, Any] | None:
+        """How the channel's game chose its sides at the start (bids revealed, rolls,
+        who pays; service/sides.py); None before the start or for named seats."""
+        row = await self._latest(v.snowflake(channel_id, "channel"))
+        ls = await self.store.lobby_sides(row.id)
+        return ls.result if ls is not None else None
+
     async def bidding(self, channel_id: int) -> Bidding:
         """Where the channel's bid for sides stands (amounts stay sealed)."""
         row = await self._live(v.snowflake(channel_id, "channel"))

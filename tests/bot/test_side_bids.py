@@ -69,3 +69,24 @@ async def test_sealed_bids_for_sides_through_the_bot(table):
     assert info.user_of("sparta") == t.bob.id
     assert info.options["prestige_handicap"] == -3
     assert t.standin.unhandled == []
+
+
+async def test_random_sides_through_the_bot(table):
+    t = table
+    r = await t.alice.slash("game", "new", ruleset="duel", sides="random")
+    assert "drawn by a dice roll" in (await r.wait_for_message()).content
+    await (await t.alice.slash("game", "join")).wait_for_message()
+    await (await t.bob.slash("game", "join")).wait_for_message()
+    r = await t.bob.slash("game", "start")
+    await r.wait_for_message(lambda m: "seed hash" in m.content)
+    opening = await t.standin.wait_for_message(
+        lambda m: m.public and "Sides drawn:" in m.content)
+    info = await t.bot.keryx.svc.game_info(t.channel.id)
+    north = info.user_of("north")
+    assert north in (t.alice.id, t.bob.id)
+    assert f"<@{north}> plays **North**" in opening.content
+    # Keryx does not bid: sides:bid with an opponent is refused before anything opens
+    await t.bot.keryx.svc.abandon(t.channel.id, t.mod.id, "done")
+    r = await t.alice.slash("game", "new", ruleset="hellenes", sides="bid", opponent="random")
+    refused = await r.wait_for_message()
+    assert refused.ephemeral and "games between people" in refused.content
