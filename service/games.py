@@ -982,6 +982,7 @@ class GameService:
         data = json.loads(row.snapshot)
         data["outcome"] = row.outcome if row.status == "finished" else None
         seats = await self.store.seats(row.id)
+        ls = await self.store.lobby_sides(row.id)
         data["keryx"] = {
             "format": EXPORT_FORMAT,
             "game_id": row.id, "guild_id": row.guild_id, "channel_id": row.channel_id,
@@ -990,6 +991,8 @@ class GameService:
             "created_at": _iso(row.created_at), "started_at": _iso(row.started_at),
             "ended_at": _iso(row.ended_at),
             "seats": [{"seat": s.seat, "user_id": s.user_id} for s in seats],
+            # how the sides were chosen at the start (service/sides.py), if they were
+            "sides": ls.result if ls is not None else None,
             "seat_changes": [
                 {"seat": c.seat, "kind": c.kind, "old_user_id": c.old_user_id,
                  "new_user_id": c.new_user_id, "by_user_id": c.by_user_id,

@@ -98,3 +98,13 @@ def resolve_bids(rules: Ruleset, leads: Sequence[str], bids: Sequence[Bid],
         record["paid"] = [winner.user_id, winner.side, winner.amount]
     record["seats"] = [[x.user_id, assignment[x.user_id]] for x in bids]
     return Sides(assignment, options, record)
+
+
+def recheck(rules: Ruleset, leads: Sequence[str], record: dict[str, Any],
+            seed: str) -> Sides:
+    """Draw the sides again from a record's own inputs (the joining order, or the bids)
+    and the revealed seed: an honest record comes out unchanged (service/audit.py)."""
+    if record.get("mode") == RANDOM:
+        return draw_random(leads, [int(u) for u, _ in record["seats"]], seed)
+    return resolve_bids(rules, leads, [Bid(int(u), str(side), int(n))
+                                       for u, side, n in record["bids"]], seed)

@@ -222,3 +222,24 @@ def test_roll_order_rerolls_only_ties():
     order, rolls = S.roll_order(Dice([3, 5, 3, 6, 2]), [1, 2, 3])  # type: ignore[arg-type]
     assert order == [2, 1, 3]  # 5 first; 1 and 3 tied at 3 roll again: 6 beats 2
     assert rolls == [[1, 3], [2, 5], [3, 3], [1, 6], [3, 2]]
+
+
+async def test_the_export_carries_the_sides_and_the_audit_redraws_them(svc):
+    import json
+
+    await _bid_lobby(svc)
+    await svc.open_bidding(CH, ALICE)
+    await svc.place_bid(CH, ALICE, "sparta", 4)
+    started = (await svc.place_bid(CH, BOB, "sparta", 4)).started  # a tie: a roll-off
+    await svc.abandon(CH, CAROL, "over")
+    text = await svc.export_game(started.game.id)
+    record = json.loads(text)["keryx"]["sides"]
+    assert record["bids"] == [[ALICE, "sparta", 4], [BOB, "sparta", 4]] and record["rolls"]
+    assert svc.import_game(text).ok
+    # a record altered after the fact is caught: the bids, or who won the roll
+    for tamper in ({"bids": [[ALICE, "sparta", 4], [BOB, "sparta", 3]]},
+                   {"paid": [BOB if record["paid"][0] == ALICE else ALICE, "sparta", 4]}):
+        data = json.loads(text)
+        data["keryx"]["sides"].update(tamper)
+        checked = svc.import_game(json.dumps(data))
+        assert not checked.ok and any("sides" in p for p in checked.problems)
