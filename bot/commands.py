@@ -236,13 +236,17 @@ class GameGroup(app_commands.Group):
             # is in, the seats nobody chose are drawn at start, not free. A person takes
             # a whole place (several seats where one person holds them together).
             full = info.joined >= info.players
-            free = [] if full else [p for p in info.places if info.user_of(p[0]) is None]
+            # With sides chosen at the start (`sides:`) no seat is free or taken yet.
+            free = [] if full or info.sides else [p for p in info.places
+                                                  if info.user_of(p[0]) is None]
             mine = info.seats_of(itx.user.id)
             where = f" as **{place_title(mine)}**" if seat and mine else ""
             await itx.response.send_message(
                 f"{itx.user.mention} joins{where}. "
                 + (f"{info.players - info.joined} seat(s) left."
-                   if not full else "All seats taken: `/game start` when ready.")
+                   if not full else "All seats taken: `/game start` when ready"
+                   + (" (it opens the sealed bids for sides)." if info.sides == "bid"
+                      else "."))
                 + (f" Free: {', '.join(map(place_title, free))}." if free else ""),
                 allowed_mentions=discord.AllowedMentions.none())
 

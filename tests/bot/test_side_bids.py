@@ -20,8 +20,10 @@ async def test_sealed_bids_for_sides_through_the_bot(table):
     r = await t.alice.slash("game", "join", seat="athens")
     refused = await r.wait_for_message()
     assert refused.ephemeral and "join without naming a seat" in refused.content
-    await (await t.alice.slash("game", "join")).wait_for_message()
-    await (await t.bob.slash("game", "join")).wait_for_message()
+    joined = await (await t.alice.slash("game", "join")).wait_for_message()
+    assert "Free:" not in joined.content  # no seat is free or taken before the bids
+    joined = await (await t.bob.slash("game", "join")).wait_for_message()
+    assert "opens the sealed bids for sides" in joined.content
 
     r = await t.bob.slash("game", "start")
     call = await r.wait_for_message(lambda m: "Sealed bids for sides" in m.content)
