@@ -29,6 +29,9 @@ def register(app: typer.Typer) -> None:
             help="Seconds the search level may think per decision")] = 1.0,
         out: Annotated[Path, typer.Option(help="Folder for map images ('m'; one file per "
                                           "seat and version)")] = Path("keryx-maps"),
+        sides: Annotated[str | None, typer.Option(
+            help="With --hotseat: choose sides at the start, 'bid' (sealed bids typed in "
+                 "turn) or 'random' (a dice roll)")] = None,
     ) -> None:
         """Play in this terminal against Keryx (or hotseat), without Discord."""
         from bot.console import play_sync
@@ -39,12 +42,15 @@ def register(app: typer.Typer) -> None:
         checks.known_seat(ruleset, scenario, seat)
         checks.player_level("--opponent", ruleset, opponent)
         checks.positive_seconds("--budget", budget)
+        if sides is not None and (sides not in ("bid", "random") or not hotseat):
+            checks.fail("--sides takes bid or random, and goes with --hotseat.")
         try:
             start = json.loads(position.read_text()) if position else None
         except (OSError, ValueError) as exc:
             checks.fail(f"Cannot read the position file {position}: {exc}")
         play_sync(ruleset=ruleset, scenario=scenario, seat=seat, hotseat=hotseat, database=db,
-                  seed=seed, position=start, out_dir=out, opponent=opponent, budget_s=budget)
+                  seed=seed, position=start, out_dir=out, opponent=opponent, budget_s=budget,
+                  sides=sides)
 
     @app.command()
     def sandbox(

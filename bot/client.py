@@ -109,10 +109,11 @@ class KeryxBot(discord.Client):
     async def on_interaction(self, itx: discord.Interaction) -> None:
         """A component whose custom id none of ours matches, or that is not on the message
         it claims to come from (forged or damaged), gets an answer instead of Discord's
-        "interaction failed", and nothing else happens. Amount modals are answered here
+        "interaction failed", and nothing else happens. Amount and bid modals are answered here
         by their custom id (bot/ui.py)."""
         if itx.type is discord.InteractionType.modal_submit:
-            await ui.amount_submit(itx)
+            if not await ui.amount_submit(itx):
+                await ui.bid_submit(itx)
             return
         if itx.type is not discord.InteractionType.component:
             return

@@ -14,8 +14,8 @@ from engine.core.game import PLAYERS
 from service.bots import LEVELS as BOT_LEVELS
 from service.errors import Refusal
 
-from . import limits, text
-from .controller import NOT_POSTED_START, Keryx, UserError, here, png_file, render, speaking_channel
+from . import limits, text, ui
+from .controller import Keryx, UserError, here, png_file, render, speaking_channel
 
 
 def parse_options(raw: str | None, ruleset_id: str) -> dict:
@@ -137,16 +137,25 @@ class GameGroup(app_commands.Group):
                                    "counts (default: one per seat)",
                            opponent="Play against Keryx: it takes every other place at "
                                     "this level, and the game starts at once",
-                           seat="With an opponent: your side (empty: drawn)")
+                           seat="With an opponent: your side (empty: drawn)",
+                           sides="Sides chosen at the start: sealed bids or dice (default: "
+                                 "seats named on joining)")
     @app_commands.choices(opponent=[app_commands.Choice(name=level, value=level)
-                                    for level in BOT_LEVELS])
+                                    for level in BOT_LEVELS],
+                          sides=[app_commands.Choice(name=name, value=value) for name, value in
+                                 (("bid for sides (sealed bids)", "bid"),
+                                  ("random sides (a dice roll)", "random"))])
     async def new(self, itx: discord.Interaction, ruleset: str, scenario: str | None = None,
                   options: str | None = None,
                   pace_hours: app_commands.Range[int, 0, 240] = 0,
                   players: app_commands.Range[int, 2, 6] | None = None,
-                  opponent: str | None = None, seat: str | None = None) -> None:
+                  opponent: str | None = None, seat: str | None = None,
+                  sides: str | None = None) -> None:
         async with self.k.guard(itx, "game new"):
             check_playable(ruleset)
+            if opponent is not None and sides is not None:
+                raise UserError("`sides` is for games between people; against Keryx, "
+                                "name your `seat` or leave it to be drawn.")
             if opponent is not None:
                 check_opponent(ruleset, opponent)
             elif seat is not None:
@@ -157,7 +166,7 @@ class GameGroup(app_commands.Group):
                 chosen[PLAYERS] = players
             info = await self.k.svc.create_game(
                 guild_id=itx.guild_id, channel_id=here(itx), user_id=itx.user.id,
-                ruleset_id=ruleset, scenario=scenario, options=chosen)
+                ruleset_id=ruleset, scenario=scenario, options=chosen, sides_mode=sides)
             if pace_hours and self.k.hooks is not None:
                 await self.k.hooks.set_pace(info.id, pace_hours)
             rs = engine.ruleset(ruleset)
@@ -169,9 +178,18 @@ class GameGroup(app_commands.Group):
                    f"{' or '.join(map(str, counts))}: `players:`). " if len(counts) > 1 else "")
             head = (f"🏺 **{rs.title}** — scenario {rs.scenarios[info.scenario].title}.\n"
                     f"{who}Seats: {seats}. Options: {opts}.\n")
+            if sides == "bid":
+                sb = rs.side_bidding
+                assert sb is not None  # the service refused a game that takes no bids
+                head += (f"Sides: sealed bids of 0 to {sb.most} {sb.unit} at the start "
+                         f"(how they work: `/rule {sb.rule}`).\n")
+            elif sides == "random":
+                head += "Sides: drawn by a dice roll at the start.\n"
             if opponent is None:
                 await itx.response.send_message(
-                    head + "Take a seat with `/game join`, then `/game start`.")
+                    head + ("Join with `/game join` (no seat: the sides are chosen at the "
+                            "start), then `/game start`." if sides else
+                            "Take a seat with `/game join`, then `/game start`."))
                 return
             await itx.response.defer(thinking=True)
             try:
@@ -218,13 +236,17 @@ class GameGroup(app_commands.Group):
             # is in, the seats nobody chose are drawn at start, not free. A person takes
             # a whole place (several seats where one person holds them together).
             full = info.joined >= info.players
-            free = [] if full else [p for p in info.places if info.user_of(p[0]) is None]
+            # With sides chosen at the start (`sides:`) no seat is free or taken yet.
+            free = [] if full or info.sides else [p for p in info.places
+                                                  if info.user_of(p[0]) is None]
             mine = info.seats_of(itx.user.id)
             where = f" as **{place_title(mine)}**" if seat and mine else ""
             await itx.response.send_message(
                 f"{itx.user.mention} joins{where}. "
                 + (f"{info.players - info.joined} seat(s) left."
-                   if not full else "All seats taken: `/game start` when ready.")
+                   if not full else "All seats taken: `/game start` when ready"
+                   + (" (it opens the sealed bids for sides)." if info.sides == "bid"
+                      else "."))
                 + (f" Free: {', '.join(map(place_title, free))}." if free else ""),
                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -251,7 +273,20 @@ class GameGroup(app_commands.Group):
             await self._begin(itx, moderator=self.k.is_moderator(itx))
 
     async def _begin(self, itx: discord.Interaction, *, moderator: bool) -> None:
-        """Start the channel's full lobby (the interaction is deferred already)."""
+        """Start the channel's full lobby (the interaction is deferred already); a lobby
+        whose sides are bid for opens its sealed bids instead (the last bid starts it)."""
+        lobby = await self.k.svc.game_info(here(itx))
+        if lobby.status == "open" and lobby.sides == "bid":
+            b = await self.k.svc.open_bidding(here(itx), itx.user.id, moderator=moderator)
+            names = b.game.seat_names
+            await itx.followup.send(
+                limits.clip(text.bidding_text(b.unit, b.most, b.sides, b.waiting),
+                            limits.MESSAGE_CHARS),
+                view=ui.bid_view(b.game.id, [(names.index(s), text.seat_title(s))
+                                             for s in b.sides]),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(u) for u in b.waiting] if b.just_opened else []))
+            return
         started = await self.k.svc.start(here(itx), itx.user.id, moderator=moderator)
         info = started.game
         seats = ", ".join(f"{text.seat_title(s.seat)}: {text.mention(s.user_id)}"
@@ -260,10 +295,25 @@ class GameGroup(app_commands.Group):
             f"⚔️ The game begins. {seats}.\nDice seed hash (published now, the seed is "
             f"revealed at the end): `{started.seed_hash}`",
             allowed_mentions=discord.AllowedMentions.none())
-        if self.k.hooks is not None:
-            await self.k.hooks.game_started(info, started.prompts)
-        if not await self.k.deliver(info.id):  # the first map waits in the outbox
-            await self.k.tell(itx, NOT_POSTED_START)
+        await self.k.game_begun(itx, started)
+
+    @app_commands.command(name="bid", description="Your sealed bid for a side, in a game "
+                          "whose sides are bid for (only you see it)")
+    @app_commands.describe(side="The side you want", amount="What you offer for it")
+    async def bid(self, itx: discord.Interaction, side: str,
+                  amount: app_commands.Range[int, 0, 100]) -> None:
+        async with self.k.guard(itx, "game bid"):
+            await itx.response.defer(ephemeral=True, thinking=True)
+            await self.k.bid_placed(itx, await self.k.svc.place_bid(here(itx), itx.user.id,
+                                                                     side, amount))
+
+    @bid.autocomplete("side")
+    async def _bid_side_ac(self, itx: discord.Interaction, current: str):
+        try:
+            b = await self.k.svc.bidding(here(itx))
+        except Refusal:
+            return []
+        return _choices([(text.seat_title(s), s) for s in b.sides], current)
 
     # ------------------------------------------------------------- reading
     @app_commands.command(name="status", description="Who plays, where the game stands")
@@ -274,6 +324,14 @@ class GameGroup(app_commands.Group):
             lines = [f"**{rs.title}** · game {info.id} · {info.status}"]
             for seat in info.seat_names:
                 lines.append(f"{text.seat_title(seat)}: {text.mention(info.user_of(seat))}")
+            if info.status == "open" and info.sides is not None:
+                lines.append(f"Sides are chosen at the start ({info.sides}).")
+            if info.status == "open" and info.sides == "bid":
+                b = await self.k.svc.bidding(here(itx))
+                if b.opened:
+                    lines.append("Sealed bids in from: "
+                                 f"{', '.join(map(text.mention, b.bid)) or 'nobody yet'}; "
+                                 f"waiting for {', '.join(map(text.mention, b.waiting))}.")
             if info.status != "open":
                 sv = await self.k.svc.view(here(itx), None)
                 if where := text.banner(sv.view):

@@ -242,7 +242,7 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
                ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
                out_dir: Path = Path("keryx-maps"),
                clear: Callable[[], None] = clear_screen, opponent: str = "random",
-               budget_s: float = 1.0) -> dict[str, Any] | None:
+               budget_s: float = 1.0, sides: str | None = None) -> dict[str, Any] | None:
     rules = engine.ruleset(ruleset)
     saved = database
     tmp = None
@@ -253,6 +253,12 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
     try:
         info = None
         with contextlib.suppress(Refusal):
+            info = await svc.game_info(CHANNEL)
+        if sides is not None and (info is None or info.status != "running"):
+            if not hotseat:
+                raise SystemExit("--sides is for two people at this keyboard (--hotseat).")
+            await _choose_sides(svc, ruleset, scenario, options, position, sides, ask, say,
+                                clear)
             info = await svc.game_info(CHANNEL)
         if info is None or info.status not in ("running",):
             await svc.create_game(guild_id=None, channel_id=CHANNEL, user_id=1,
@@ -277,6 +283,49 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
         await svc.close()
         if tmp is not None:
             tmp.cleanup()
+
+
+async def _choose_sides(svc: GameService, ruleset: str, scenario: str | None,
+                        options: dict[str, Any] | None, position: dict[str, Any] | None,
+                        mode: str, ask: Callable[[str], str], say: Callable[[str], None],
+                        clear: Callable[[], None]) -> None:
+    """Hotseat with `--sides bid|random` (service/sides.py): players 1 and 2 join without
+    seats; for a bid each types theirs in turn, the screen cleared between them, and the
+    result is shown once both are in."""
+    try:
+        await svc.create_game(guild_id=None, channel_id=CHANNEL, user_id=1,
+                              ruleset_id=ruleset, scenario=scenario, options=options,
+                              position=position, sides_mode=mode)
+    except Refusal as refusal:
+        raise SystemExit(refusal.message) from None
+    await svc.join(CHANNEL, 1)
+    await svc.join(CHANNEL, 2)
+    if mode == "random":
+        await svc.start(CHANNEL, 1)
+    else:
+        b = await svc.open_bidding(CHANNEL, 1)
+        sides_list = ", ".join(b.sides)
+        for user in (1, 2):
+            clear()
+            ask(f"Player {user}: your sealed bid (the other player looks away); press Enter. ")
+            while True:
+                say(f"Player {user}: which side ({sides_list}), and how much {b.unit} do you "
+                    f"offer for it (0 to {b.most})? Different sides cost nothing; for the "
+                    "same side the higher bid takes it and pays, equal bids roll off.")
+                side = ask("Side: ").strip().lower()
+                amount = ask("Bid: ").strip()
+                try:
+                    await svc.place_bid(CHANNEL, user, side, int(amount))
+                    break
+                except ValueError:
+                    say(f"{amount!r} is not a whole number.")
+                except Refusal as refusal:
+                    say(refusal.message)
+        clear()
+    record = await svc.sides_record(CHANNEL)
+    sb = engine.ruleset(ruleset).side_bidding
+    say(text.sides_text(record or {}, sb.unit if sb else "", lambda u: f"Player {u}")
+        .replace("**", ""))
 
 
 def play_sync(**kwargs: Any) -> dict[str, Any] | None:

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+import engine
 import renders
 from engine import IllegalAction
 from engine.core import decisions
@@ -20,7 +21,7 @@ from engine.core.view import BATTLE_END
 from service import GameService
 from service.cache import GameLocks
 from service.errors import Refusal
-from service.results import ActionResult, PublicPost, SeatView
+from service.results import ActionResult, BidResult, PublicPost, SeatView, StartResult
 
 from . import limits, text, ui
 
@@ -47,6 +48,11 @@ async def render(fn, *args: Any) -> bytes | None:
 
 def png_file(png: bytes | None, name: str) -> discord.File | Any:
     return discord.File(io.BytesIO(png), name) if png is not None else discord.utils.MISSING
+
+
+def _bid_unit(ruleset: str) -> str:
+    sb = engine.ruleset(ruleset).side_bidding
+    return sb.unit if sb is not None else ""
 
 
 class UserError(Exception):
@@ -304,6 +310,64 @@ class Keryx:
             await self.defer_private(itx)
             await self._submit(itx, typed.strip(), version)
 
+    # ----------------------------------------------------------------- bids for sides
+    async def _bid_side(self, itx: discord.Interaction, game: int, side: int):
+        """The channel's bidding, and the side a bid button or modal names."""
+        b = await self.svc.bidding(here(itx))
+        if b.game.id != game:
+            raise UserError("Those buttons belong to an earlier game in this channel.")
+        names = b.game.seat_names
+        if not (0 <= side < len(names) and names[side] in b.sides):
+            raise UserError("That is not a side of this game.")
+        return b, names[side]
+
+    async def on_bid_open(self, itx: discord.Interaction, game: int, side: int) -> None:
+        """A side's bid button: open the modal for the amount (a modal must be the first
+        answer to the click). Refused at once if the player cannot bid."""
+        async with self.guard(itx, "bid"):
+            b, name = await self._bid_side(itx, game, side)
+            if itx.user.id in b.bid:
+                raise UserError("Your sealed bid is in already; bids are final.")
+            if itx.user.id not in b.waiting:
+                raise UserError(NOT_SEATED)
+            modal = ui.bid_modal(game, side, text.seat_title(name), b.unit, b.most)
+            await itx.response.send_modal(modal)
+            modal.stop()  # the submit is answered by custom id (ui.bid_submit)
+
+    async def on_bid(self, itx: discord.Interaction, game: int, side: int, typed: str) -> None:
+        """A bid modal was submitted: a whole number in range is sealed; anything else
+        gets a private note and changes nothing."""
+        async with self.guard(itx, "bid"):
+            b, name = await self._bid_side(itx, game, side)
+            amount = ui.parse_amount(typed, 0, b.most)
+            if amount is None:
+                await itx.response.send_message(
+                    f"⚠️ {limits.clip(typed, 40)!r} is not a bid: enter a whole number from 0 "
+                    f"to {b.most}. Nothing was sealed.", ephemeral=True)
+                return
+            await itx.response.defer(ephemeral=True, thinking=True)
+            await self.bid_placed(itx, await self.svc.place_bid(here(itx), itx.user.id,
+                                                                 name, amount))
+
+    async def bid_placed(self, itx: discord.Interaction, result: BidResult) -> None:
+        """Tell the bidder (privately) what they sealed; the last bid starts the game,
+        whose opening post reveals every bid (the outbox, like any post)."""
+        b = result.bidding
+        mine = (f"🔒 Your sealed bid: {result.amount} {b.unit} for "
+                f"**{text.seat_title(result.side)}**.")
+        if result.started is None:
+            await self.tell(itx, f"{mine} It stays secret until every bid is in.")
+            return
+        await self.tell(itx, f"{mine} Every bid is in: the game begins, and the bids are "
+                             "shown in the channel.")
+        await self.game_begun(itx, result.started)
+
+    async def game_begun(self, itx: discord.Interaction, started: StartResult) -> None:
+        if self.hooks is not None:
+            await self.hooks.game_started(started.game, started.prompts)
+        if not await self.deliver(started.game.id):  # the first map waits in the outbox
+            await self.tell(itx, NOT_POSTED_START)
+
     async def on_undo(self, itx: discord.Interaction, game: int, version: int) -> None:
         async with self.guard(itx, "undo"):
             await self.defer_private(itx)
@@ -416,8 +480,9 @@ class Keryx:
             await self.post_end(channel, post.game_id, post.view)
         elif post.opening:
             info = await self.svc.game_info_by_id(post.game_id)
-            intro = "\n".join(x for x in (post.intro, f"Dice seed hash: `{info.seed_hash}`")
-                              if x)
+            chosen = text.sides_text(post.sides, _bid_unit(info.ruleset)) if post.sides else ""
+            intro = "\n".join(x for x in (post.intro, chosen,
+                                          f"Dice seed hash: `{info.seed_hash}`") if x)
             await self.post_phase(channel, post.game_id, post.version, post.view,
                                   post.waiting, post.to_ping, intro=intro)
         elif post.phase_ended:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine import Event
@@ -98,4 +98,41 @@ def hand_listing(view: dict[str, Any], title: str = "Your hand", bullet: str = "
     if seen:
         lines.append(f"Seen in the other hand ({count(len(seen))}):")
         lines += [bullet + item["label"] for item in seen]
+    return "\n".join(lines)
+
+
+def bidding_text(unit: str, most: int, sides: tuple[str, ...], waiting: tuple[int, ...]) -> str:
+    """The public call for sealed bids for sides (`sides: bid`)."""
+    names = " or ".join(seat_title(s) for s in sides)
+    return (f"🔒 **Sealed bids for sides.** Each player presses the side they want ({names}) "
+            f"and types a bid of 0 to {most} {unit}; only they see it. Different sides: "
+            f"each takes theirs for nothing. The same side: the higher bid takes it and "
+            f"pays its bid in {unit} at the start; equal bids roll off. Both bids are shown "
+            f"once both are in.\nWaiting for: {', '.join(map(mention, waiting)) or 'nobody'}.")
+
+
+def sides_text(record: dict[str, Any], unit: str = "",
+               name: Callable[[int], str] | None = None) -> str:
+    """How the sides were chosen (service/sides.py's record), for the opening post;
+    `name` shows a player (default: a Discord mention)."""
+    show = name if name is not None else mention
+    check = "dice from the game's seed, checkable when it is revealed"
+    seats = {u: s for u, s in record.get("seats", [])}
+    takes = "; ".join(f"{show(u)} plays **{seat_title(s)}**" for u, s in seats.items())
+    rolls = ", ".join(f"{show(u)} {d}" for u, d in record.get("rolls", []))
+    if record.get("mode") == "random":
+        return f"🎲 Sides drawn: {rolls} ({check}). {takes}."
+    per = f"{unit} " if unit else ""
+    bids = ", ".join(f"{show(u)} {n} {per}for {seat_title(s)}"
+                     for u, s, n in record.get("bids", []))
+    lines = [f"🔒 Sealed bids: {bids}."]
+    paid = record.get("paid")
+    if paid is None:
+        lines.append(f"Different sides: nobody pays. {takes}.")
+    else:
+        user, side, amount = paid
+        if rolls:
+            lines.append(f"Tied bids: roll-off {rolls} ({check}).")
+        cost = f"starts {amount} {per}behind" if amount else "pays nothing"
+        lines.append(f"{show(user)} takes **{seat_title(side)}** and {cost}. {takes}.")
     return "\n".join(lines)

@@ -15,6 +15,8 @@ recognised as stale. Formats (all under Discord's 100-character limit):
   kx:k:<game>:<version>:<sel>      submit the selection built so far
   kx:n:<game>:<version>            open the modal that asks for an amount
   kx:N:<game>:<version>            that modal (its text input: `amount`)
+  kx:b:<game>:<side>               bid for a side (`sides: bid`; side: its index in the seats)
+  kx:B:<game>:<side>               that bid's modal (its text input: `amount`)
 
 `<version>` is the game version the component was drawn at; for a person who holds several
 seats it is `<version>.<seat>`, the seat's index in the game's seats (`Drawn`), so that a
@@ -76,6 +78,10 @@ class Controller(Protocol):
                        page: int, chosen: list[int]) -> None: ...
     async def on_amount_open(self, interaction: discord.Interaction, game: int,
                              version: int) -> None: ...
+    async def on_bid_open(self, interaction: discord.Interaction, game: int,
+                          side: int) -> None: ...
+    async def on_bid(self, interaction: discord.Interaction, game: int, side: int,
+                     typed: str) -> None: ...
     async def on_amount(self, interaction: discord.Interaction, game: int, version: int,
                         text: str) -> None: ...
 
@@ -580,8 +586,60 @@ async def amount_submit(interaction: discord.Interaction) -> bool:
     return True
 
 
+class BidButton(discord.ui.DynamicItem[discord.ui.Button],
+                template=r"kx:b:(?P<g>\d+):(?P<s>\d+)"):
+    """Bid for a side (a lobby opened with `sides: bid`): opens the bid's modal. The
+    button is public; what is typed into the modal is seen by nobody else."""
+
+    def __init__(self, game: int, side: int, label: str = "Bid"):
+        super().__init__(discord.ui.Button(label=limits.clip(label, limits.BUTTON_LABEL),
+                                           style=discord.ButtonStyle.primary,
+                                           custom_id=f"kx:b:{game}:{side}"))
+        self.game, self.side = game, side
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["s"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).on_bid_open(interaction, self.game, self.side)
+
+
+BID_MODAL = re.compile(r"kx:B:(?P<g>\d+):(?P<s>\d+)")
+
+
+def bid_view(game: int, sides: list[tuple[int, str]]) -> discord.ui.View:
+    """One button per side: (its index in the game's seats, its title)."""
+    view = discord.ui.View(timeout=None)
+    for index, title in sides:
+        view.add_item(BidButton(game, index, f"Bid for {title}"))
+    return view
+
+
+def bid_modal(game: int, side: int, title: str, unit: str, most: int) -> discord.ui.Modal:
+    modal = discord.ui.Modal(title=limits.clip(f"Sealed bid for {title}", limits.MODAL_TITLE),
+                             custom_id=f"kx:B:{game}:{side}", timeout=None)
+    modal.add_item(discord.ui.TextInput(
+        label=limits.clip(f"{unit} you offer for {title}", limits.INPUT_LABEL),
+        custom_id=AMOUNT_INPUT,
+        placeholder=limits.clip(f"A whole number from 0 to {most}", limits.INPUT_PLACEHOLDER),
+        min_length=1, max_length=len(str(most)) + 1, required=True))
+    return modal
+
+
+async def bid_submit(interaction: discord.Interaction) -> bool:
+    """Hand a bid modal's submit to the controller; False if it is not ours."""
+    data = payload(interaction)
+    match = BID_MODAL.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return False
+    typed = modal_values(dict(data)).get(AMOUNT_INPUT, "")
+    await controller(interaction).on_bid(interaction, int(match["g"]), int(match["s"]), typed)
+    return True
+
+
 DYNAMIC_ITEMS = (OpenButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, MapButton,
-                 MultiSelect, AddSelect, BuildPageButton, SubmitButton, AmountButton)
+                 MultiSelect, AddSelect, BuildPageButton, SubmitButton, AmountButton, BidButton)
 
 EMPTY_SELECT = "Nothing was chosen in that menu; pick one of its entries."
 UNKNOWN_COMPONENT = ("That button is not one Keryx made (or it is damaged); use `/act` for "

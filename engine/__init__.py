@@ -11,13 +11,23 @@ from .core.registry import register, ruleset
 from .core.registry import rulesets as ruleset_ids
 from .core.rng import new_seed, seed_hash
 from .core.ruleset import Context, Ruleset
-from .core.types import Event, GameOption, IllegalAction, Option, Outcome, Prompt, Scenario
+from .core.types import (
+    Event,
+    GameOption,
+    IllegalAction,
+    Option,
+    Outcome,
+    Prompt,
+    Scenario,
+    SideBidding,
+)
 from .core.verify import VerifyReport, verify_game
 from .core.version import ENGINE_VERSION
 
 __all__ = [
     "ENGINE_VERSION", "Context", "Event", "Game", "GameOption", "IllegalAction", "Option",
-    "Outcome", "Prompt", "Ruleset", "Scenario", "VerifyReport", "load_game", "new_game",
+    "Outcome", "Prompt", "Ruleset", "Scenario", "SideBidding", "VerifyReport", "load_game",
+    "new_game",
     "new_seed", "register", "ruleset", "ruleset_ids", "seed_hash", "verify_game",
 ]
 

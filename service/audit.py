@@ -13,6 +13,7 @@ import engine
 from engine import Event
 from engine.core.verify import VerifyReport
 
+from . import seating, sides
 from .replay import fresh_game
 
 EXPORT_FORMAT = "keryx-export/1"
@@ -117,10 +118,37 @@ def audit_export(data: dict[str, Any]) -> Audit:
     else:
         problems.append(f"a game {status!r} cannot be verified: only finished or abandoned "
                         "games are exported")
+    if section.get("sides") is not None:
+        problems += _sides_problems(data, section["sides"], holders)
     if section.get("rules_version") not in (None, data.get("rules_version")):
         problems.append("the two sections name different rules versions")
     audit.ok = not problems
     return audit
+
+
+def _sides_problems(data: dict[str, Any], record: Any,
+                    holders: list[tuple[str, str, int | None]]) -> list[str]:
+    """Sides chosen at the start (service/sides.py): the dice, drawn again from the
+    revealed seed, and the bids must give the record's sides and cost, and the seats must
+    have gone to those players."""
+    try:
+        rules = engine.ruleset(data["ruleset"])
+        leads = [p[0] for p in seating.places(rules.id, data["scenario"], data["options"])]
+        again = sides.recheck(rules, leads, record, str(data["seed"]))
+    except Exception as exc:  # noqa: BLE001 - any failure is a finding
+        return [f"the record of how the sides were chosen cannot be checked: {exc!r}"]
+    problems = []
+    if again.record != record:
+        problems.append("the sides record differs from the dice of the revealed seed and "
+                        "the bids it lists")
+    if any(data["options"].get(k) != v for k, v in again.options.items()):
+        problems.append("the game's options do not charge the winning bid")
+    first: dict[str, int | None] = {}
+    for _, seat, user in holders:
+        first.setdefault(seat, user)
+    if any(first.get(seat) != user for user, seat in again.assignment.items()):
+        problems.append("the seats did not go to the players the sides record names")
+    return problems
 
 
 def _replayed_events(g: engine.Game, kind: str, seat: str, option_id: str | None

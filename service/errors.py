@@ -19,6 +19,8 @@ RefusalCode = Literal[
     "illegal",         # the rules refuse the choice (engine.IllegalAction)
     "not_over",        # exporting a game still in progress
     "replay_failed",   # the game cannot be rebuilt under the current rules
+    "bidding",         # starting a lobby whose sides are bid for (open the bids instead)
+    "already_bid",     # a second bid for sides: bids are final
 ]
 
 

@@ -7,6 +7,7 @@ permission is the transport's business: methods named for moderators trust their
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import logging
@@ -26,7 +27,7 @@ from engine.core.registry import rulesets as known_rulesets
 from engine.players import Player, cannot_play, decide
 from engine.players import player as make_player
 
-from . import seating
+from . import seating, sides
 from . import validate as v
 from .audit import EXPORT_FORMAT, audit_export, undo_event
 from .bots import BotTurn, bot_id, bot_id_range, free_bot_id
@@ -35,6 +36,8 @@ from .errors import Refusal
 from .replay import apply_action, check_snapshot, replay_log
 from .results import (
     ActionResult,
+    Bidding,
+    BidResult,
     GameInfo,
     ImportedGame,
     LogEntry,
@@ -49,11 +52,13 @@ from .store.base import (
     OVER,
     ActionKind,
     ActionRow,
+    AlreadyBid,
     Announcement,
     ChannelBusy,
     DuplicateInteraction,
     GameEnd,
     GameRow,
+    LobbySides,
     MessageRow,
     NewGame,
     NotFound,
@@ -152,16 +157,23 @@ class GameService:
     async def create_game(self, *, guild_id: int | None, channel_id: int, user_id: int,
                           ruleset_id: str, scenario: str | None = None,
                           options: dict[str, Any] | None = None,
-                          position: dict[str, Any] | None = None) -> GameInfo:
+                          position: dict[str, Any] | None = None,
+                          sides_mode: str | None = None) -> GameInfo:
         """Open a lobby in a channel or thread (one live game per channel). The creator
         does not take a seat by this; they `join` like everyone else. With `position`, the
-        game starts from that described position (checked now) instead of the set-up."""
+        game starts from that described position (checked now) instead of the set-up.
+        `sides_mode` 'bid' or 'random': players join without naming a seat, and the sides
+        are bid for or drawn at the start (service/sides.py)."""
         guild_id = v.opt_snowflake(guild_id, "guild")
         channel_id = v.snowflake(channel_id, "channel")
         user_id = v.snowflake(user_id, "user")
         ruleset_id = v.text(ruleset_id, "ruleset")
         scenario = v.opt_text(scenario, "scenario")
         options = v.options(options)
+        sides_mode = v.opt_text(sides_mode, "sides")
+        if sides_mode is not None and sides_mode not in sides.MODES:
+            raise Refusal("bad_input", f"Sides are chosen by {' or '.join(sides.MODES)}, "
+                          f"not {sides_mode!r}.")
         try:
             rules = engine.ruleset(ruleset_id)
         except KeyError:
@@ -182,11 +194,13 @@ class GameService:
                                         options=options)
         except IllegalAction as exc:
             raise Refusal("bad_input", str(exc)) from None
+        if sides_mode == sides.BID:
+            self._check_biddable(rules, probe.holdings, options)
         try:
             row = await self.store.create_game(NewGame(
                 guild_id=guild_id, channel_id=channel_id, ruleset=rules.id,
                 scenario=probe.scenario, options=probe.options, created_by=user_id,
-                at=self._clock(), position=position))
+                at=self._clock(), position=position, sides=sides_mode))
         except ChannelBusy:
             raise Refusal("channel_busy", "This channel already has a game. Finish or "
                           "abandon it first, or start a thread for a new one.") from None
@@ -205,6 +219,9 @@ class GameService:
                 raise Refusal("bad_input", f"There is no seat {seat!r}; the seats are "
                               f"{', '.join(names)}.")
             places = self._places(row)
+            if seat is not None and await self.store.lobby_sides(row.id) is not None:
+                raise Refusal("bad_input", "In this game the sides are chosen at the start; "
+                              "join without naming a seat.")
             if seat is not None:  # any seat of a place takes the whole place
                 seat = (seating.place_of(places, seat) or (seat,))[0]
             seats = await self.store.seats(row.id)
@@ -229,6 +246,10 @@ class GameService:
         row = await self._live(channel_id)
         async with self._locks(row.id):
             row = await self._require(row.id, "open")
+            ls = await self.store.lobby_sides(row.id)
+            if ls is not None and ls.bidding_since is not None:
+                raise Refusal("wrong_status", "The bids for sides are open; a moderator can "
+                              "abandon the game if a player cannot go on.")
             try:
                 await self.store.leave(row.id, user_id, self._clock())
             except NotFound:
@@ -258,34 +279,180 @@ class GameService:
             if len(seats) != len(leads):
                 raise Refusal("wrong_status", f"This game needs {len(leads)} players; "
                               f"{len(seats)} joined.")
-            assignment = {s.user_id: s.seat for s in seats if s.seat is not None}
-            free = [n for n in leads if n not in assignment.values()]
-            self._seat_rng.shuffle(free)
-            for s in seats:
-                if s.seat is None:
-                    assignment[s.user_id] = free.pop()
+            ls = await self.store.lobby_sides(row.id)
             seed = engine.new_seed()
-            position = await self.store.game_position(row.id)
+            drawn = None
+            if ls is not None and ls.mode == sides.BID:
+                raise Refusal("bidding", "The sides of this game are bid for: the bids "
+                              "open with the start, and the game begins once all are in.")
+            if ls is not None:
+                drawn = sides.draw_random(leads, [s.user_id for s in seats], seed)
+                assignment = drawn.assignment
+            else:
+                assignment = {s.user_id: s.seat for s in seats if s.seat is not None}
+                free = [n for n in leads if n not in assignment.values()]
+                self._seat_rng.shuffle(free)
+                for s in seats:
+                    if s.seat is None:
+                        assignment[s.user_id] = free.pop()
+            return await self._start_locked(row, assignment, seed, drawn, intro)
+
+    async def _start_locked(self, row: GameRow, assignment: dict[int, str], seed: str,
+                            drawn: sides.Sides | None, intro: str = "") -> StartResult:
+        """Set the game up and store its start (under the game's lock, lobby checked).
+        `drawn`: how the sides were chosen at the start, with the options a bid adds."""
+        options = dict(row.options)
+        if drawn is not None:
+            options.update(drawn.options)
+        position = await self.store.game_position(row.id)
+        try:
             if position is not None:
                 g = engine.ruleset(row.ruleset).from_position(position, seed=seed,
-                                                               options=row.options)
+                                                               options=options)
             else:
                 g = engine.new_game(row.ruleset, scenario=row.scenario, seed=seed,
-                                    options=row.options)
-            try:
-                row = await self.store.start_game(
-                    row.id, assignment, snapshot=g.to_json(), version=g.version,
-                    seed_hash=g.seed_hash, engine_version=g.engine_version,
-                    rules_version=g.rules_version, at=self._clock(),
-                    announce={"opening": True, "intro": intro,
-                              "to_ping": sorted(p.seat for p in g.prompts())})
-            except (WrongStatus, NotFound):
-                raise Refusal("wrong_status", "The lobby changed; try again.") from None
-            self._cache.put(row.id, g)
-            info = await self._info(row)
-            users = {s.seat: s.user_id for s in info.seats if s.seat is not None}
-            return StartResult(info, g.seed_hash, self._open_prompts(g, users),
-                               g.view(None))
+                                    options=options)
+        except IllegalAction as exc:  # a bid's cost the ruleset refuses: nothing stored
+            raise Refusal("bad_input", str(exc)) from None
+        announce: dict[str, Any] = {"opening": True, "intro": intro,
+                                    "to_ping": sorted(p.seat for p in g.prompts())}
+        if drawn is not None:
+            announce["sides"] = drawn.record
+        try:
+            row = await self.store.start_game(
+                row.id, assignment, snapshot=g.to_json(), version=g.version,
+                seed_hash=g.seed_hash, engine_version=g.engine_version,
+                rules_version=g.rules_version, at=self._clock(), announce=announce,
+                options=g.options if drawn is not None and drawn.options else None,
+                sides=drawn.record if drawn is not None else None)
+        except (WrongStatus, NotFound):
+            raise Refusal("wrong_status", "The lobby changed; try again.") from None
+        self._cache.put(row.id, g)
+        info = await self._info(row)
+        users = {s.seat: s.user_id for s in info.seats if s.seat is not None}
+        return StartResult(info, g.seed_hash, self._open_prompts(g, users), g.view(None))
+
+    # ================================================================== sides
+    @staticmethod
+    def _check_biddable(rules: engine.Ruleset, places: seating.Places,
+                        options: dict[str, Any]) -> None:
+        """A bid for sides needs a ruleset that takes one and exactly two places, and
+        leaves the options the bid sets to the bid."""
+        if rules.side_bidding is None:
+            raise Refusal("bad_input", f"{rules.title} takes no bids for sides; "
+                          "choose `sides: random` or name your seats.")
+        if len(places) != 2:
+            raise Refusal("bad_input", "Bidding for sides needs exactly two players.")
+        set_by_bid = set(rules.side_bid_options(places[0][0], rules.side_bidding.most))
+        if clash := sorted(set_by_bid & set(options)):
+            raise Refusal("bad_input", f"The bid for sides sets {', '.join(clash)}; leave "
+                          "it out of the options.")
+
+    async def open_bidding(self, channel_id: int, user_id: int, *,
+                           moderator: bool = False) -> Bidding:
+        """`/game start` in a lobby whose sides are bid for: open the sealed bids once
+        every seat is taken (calling it again only says who has bid)."""
+        channel_id = v.snowflake(channel_id, "channel")
+        user_id = v.snowflake(user_id, "user")
+        row = await self._live(channel_id)
+        async with self._locks(row.id):
+            row = await self._require(row.id, "open")
+            seats = await self.store.seats(row.id)
+            if not (moderator or user_id == row.created_by
+                    or any(s.user_id == user_id for s in seats)):
+                raise Refusal("not_allowed", "Only the players or whoever opened the game "
+                              "can start it.")
+            ls = await self.store.lobby_sides(row.id)
+            if ls is None or ls.mode != sides.BID:
+                raise Refusal("bad_input", "This game's sides are not bid for.")
+            if len(seats) != len(self._places(row)):
+                raise Refusal("wrong_status", f"This game needs {len(self._places(row))} "
+                              f"players; {len(seats)} joined.")
+            if ls.bidding_since is None:
+                await self.store.open_bidding(row.id, self._clock())
+            return await self._bidding(row, just_opened=ls.bidding_since is None)
+
+    async def sides_record(self, channel_id: int) -> dict[str, Any] | None:
+        """How the channel's game chose its sides at the start (bids revealed, rolls,
+        who pays; service/sides.py); None before the start or for named seats."""
+        row = await self._latest(v.snowflake(channel_id, "channel"))
+        ls = await self.store.lobby_sides(row.id)
+        return ls.result if ls is not None else None
+
+    async def bidding(self, channel_id: int) -> Bidding:
+        """Where the channel's bid for sides stands (amounts stay sealed)."""
+        row = await self._live(v.snowflake(channel_id, "channel"))
+        return await self._bidding(await self._require(row.id, "open"))
+
+    async def _bidding(self, row: GameRow, *, just_opened: bool = False,
+                       ls: LobbySides | None = None) -> Bidding:
+        ls = ls or await self.store.lobby_sides(row.id)
+        rules = engine.ruleset(row.ruleset)
+        if ls is None or ls.mode != sides.BID or rules.side_bidding is None:
+            raise Refusal("bad_input", "This game's sides are not bid for.")
+        bid = tuple(b.user_id for b in ls.bids)
+        seats = await self.store.seats(row.id)
+        sb = rules.side_bidding
+        return Bidding(await self._info(row), sb.unit, sb.most, sb.rule,
+                       tuple(p[0] for p in self._places(row)), bid,
+                       tuple(s.user_id for s in seats if s.user_id not in bid),
+                       ls.bidding_since is not None or just_opened, just_opened)
+
+    async def place_bid(self, channel_id: int, user_id: int, side: str,
+                        amount: int) -> BidResult:
+        """Seal a player's bid for a side. Bids are final (a second one is refused, so a
+        double click applies once) and secret until all are in; the last one starts the
+        game with the sides and the cost the bids decide (service/sides.py)."""
+        channel_id = v.snowflake(channel_id, "channel")
+        user_id = v.snowflake(user_id, "user")
+        side = v.text(side, "side")
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise Refusal("bad_input", "A bid is a whole number.")
+        row = await self._live(channel_id)
+        async with self._locks(row.id):
+            row = await self._require(row.id, "open")
+            ls = await self.store.lobby_sides(row.id)
+            rules = engine.ruleset(row.ruleset)
+            if ls is None or ls.mode != sides.BID or rules.side_bidding is None:
+                raise Refusal("bad_input", "This game's sides are not bid for.")
+            if ls.bidding_since is None:
+                raise Refusal("wrong_status", "The bids open with `/game start` once every "
+                              "seat is taken.")
+            seats = await self.store.seats(row.id)
+            if not any(s.user_id == user_id for s in seats):
+                raise Refusal("not_seated", "You have not joined this game.")
+            places = self._places(row)
+            place = seating.place_of(places, side)
+            if place is None:
+                raise Refusal("bad_input", f"There is no side {side!r}; the sides are "
+                              f"{', '.join(p[0] for p in places)}.")
+            most = rules.side_bidding.most
+            if not 0 <= amount <= most:
+                raise Refusal("bad_input", f"A bid runs from 0 to {most} "
+                              f"{rules.side_bidding.unit}.")
+            mine = next((b for b in ls.bids if b.user_id == user_id), None)
+            if mine is None:
+                try:
+                    await self.store.place_bid(row.id, user_id, place[0], amount,
+                                               self._clock())
+                except WrongStatus:
+                    raise Refusal("wrong_status", "The game has already started.") from None
+                except AlreadyBid:
+                    mine = next(b for b in (await self.store.lobby_sides(row.id) or ls).bids
+                                if b.user_id == user_id)
+            if mine is not None:
+                raise Refusal("already_bid", f"Your sealed bid is in already: {mine.amount} "
+                              f"{rules.side_bidding.unit} for {mine.side}. Bids are final.")
+            ls = await self.store.lobby_sides(row.id)
+            assert ls is not None
+            if len(ls.bids) < len(seats):
+                return BidResult(await self._bidding(row, ls=ls), place[0], amount)
+            seed = engine.new_seed()
+            drawn = sides.resolve_bids(rules, [p[0] for p in places],
+                                       [sides.Bid(b.user_id, b.side, b.amount) for b in ls.bids],
+                                       seed)
+            started = await self._start_locked(row, drawn.assignment, seed, drawn)
+            return BidResult(await self._bidding(row, ls=ls), place[0], amount, started)
 
     # ================================================================== play
     async def submit(self, channel_id: int, user_id: int, option_id: str,
@@ -630,6 +797,10 @@ class GameService:
         level = v.text(level, "level")
         row = await self._live(channel_id)
         self._check_level(row, level)
+        ls = await self.store.lobby_sides(row.id)
+        if ls is not None and ls.mode == sides.BID:
+            raise Refusal("bad_input", "Keryx does not bid for sides; open the game without "
+                          "`sides: bid` to play against it.")
         places = self._places(row)
         seats = await self.store.seats(row.id)
         if len(seats) >= len(places):
@@ -825,6 +996,7 @@ class GameService:
                           else (await self._load(row.id, cache=False)).to_json())
         data["outcome"] = row.outcome if row.status == "finished" else None
         seats = await self.store.seats(row.id)
+        ls = await self.store.lobby_sides(row.id)
         data["keryx"] = {
             "format": EXPORT_FORMAT,
             "game_id": row.id, "guild_id": row.guild_id, "channel_id": row.channel_id,
@@ -833,6 +1005,8 @@ class GameService:
             "created_at": _iso(row.created_at), "started_at": _iso(row.started_at),
             "ended_at": _iso(row.ended_at),
             "seats": [{"seat": s.seat, "user_id": s.user_id} for s in seats],
+            # how the sides were chosen at the start (service/sides.py), if they were
+            "sides": ls.result if ls is not None else None,
             "seat_changes": [
                 {"seat": c.seat, "kind": c.kind, "old_user_id": c.old_user_id,
                  "new_user_id": c.new_user_id, "by_user_id": c.by_user_id,
@@ -962,7 +1136,8 @@ class GameService:
             to_ping={s: users.get(s) for s in p.get("to_ping", ()) if s in waiting},
             phase_ended=bool(p.get("phase_ended")), battle_ended=bool(p.get("battle_ended")),
             game_ended=bool(p.get("game_ended")), attempts=ann.attempts,
-            opening=bool(p.get("opening")), intro=str(p.get("intro") or ""))
+            opening=bool(p.get("opening")), intro=str(p.get("intro") or ""),
+            sides=p.get("sides"))
 
     # ================================================================== posted messages
     async def record_post(self, game_id: int, channel_id: int, message_id: int, kind: str,
@@ -1020,7 +1195,10 @@ class GameService:
 
     async def _info(self, row: GameRow) -> GameInfo:
         seats = await self.store.seats(row.id)
-        return _game_info(row, seats, self._seat_names(row), self._places(row))
+        info = _game_info(row, seats, self._seat_names(row), self._places(row))
+        if row.status == "open" and (ls := await self.store.lobby_sides(row.id)) is not None:
+            info = dataclasses.replace(info, sides=ls.mode)
+        return info
 
     async def _game(self, row: GameRow) -> Game:
         """The engine game for a row just read (cached copy if it is current)."""

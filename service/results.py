@@ -41,6 +41,7 @@ class GameInfo:
     ended_at: datetime | None
 
     places: tuple[tuple[str, ...], ...] = ()  # the seats one person holds, per person
+    sides: str | None = None  # in the lobby: 'bid' or 'random' (sides chosen at the start)
 
     @property
     def players(self) -> int:
@@ -124,6 +125,31 @@ class StartResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Bidding:
+    """Where a lobby's bid for sides stands. Amounts stay sealed: only who has bid."""
+
+    game: GameInfo
+    unit: str  # what is bid ("Prestige")
+    most: int  # bids run from 0 to this
+    rule: str
+    sides: tuple[str, ...]  # the places bid for (their first seats)
+    bid: tuple[int, ...]  # users whose bids are in
+    waiting: tuple[int, ...]  # users still to bid
+    opened: bool  # the bids are open (`/game start` with every seat taken)
+    just_opened: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BidResult:
+    """A bid sealed; `started` when it was the last one and the game began."""
+
+    bidding: Bidding
+    side: str
+    amount: int
+    started: StartResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     game_id: int
     seat: str | None  # None: the public/spectator view
@@ -192,3 +218,4 @@ class PublicPost:
     attempts: int  # delivery attempts so far, this one included
     opening: bool = False  # the first map of the game, posted at start
     intro: str = ""  # a line above the opening map (a league game's pairing)
+    sides: dict[str, Any] | None = None  # opening: how the sides were chosen (service/sides.py)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .rng import Rng
-from .types import Event, GameOption, IllegalAction, Outcome, Prompt, Scenario
+from .types import Event, GameOption, IllegalAction, Outcome, Prompt, Scenario, SideBidding
 from .view import RulesetCommon, empty_common
 
 if TYPE_CHECKING:
@@ -64,6 +64,9 @@ class Ruleset(ABC):
     # Why a channel may not open the game yet (a ruleset playable in the engine and the
     # terminal before its maps and bot play are done); None: it may.
     not_in_channels: ClassVar[str | None] = None
+    # Whether players may bid for sides (two seats only): what a bid is counted in and
+    # the highest bid; None: the house offers no `sides: bid` lobby for this game.
+    side_bidding: ClassVar[SideBidding | None] = None
 
     # --- creation ---------------------------------------------------------------
     @abstractmethod
@@ -72,6 +75,11 @@ class Ruleset(ABC):
     def setup_position(self, ctx: Context, position: dict[str, Any],
                        options: dict[str, Any]) -> Any:
         raise IllegalAction(f"{self.title} cannot start from a position")
+
+    def side_bid_options(self, side: str, amount: int) -> dict[str, Any]:
+        """The options that make the player who won the bid for `side` pay `amount`
+        (0 to `side_bidding.most`) at the start; merged into the game's options."""
+        raise IllegalAction(f"{self.title} takes no bids for sides")
 
     # --- play ---------------------------------------------------------------------
     @abstractmethod

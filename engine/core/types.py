@@ -161,3 +161,15 @@ class GameOption:
     default: Any = False
     rule: str | None = None
     choices: tuple[Any, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SideBidding:
+    """A two-sided game's way of bidding for sides (the house's `sides: bid` lobby,
+    docs/architecture.md): what a bid is counted in, the highest bid taken, and where the
+    ruleset explains what the winning bidder pays. The payment itself is options:
+    `Ruleset.side_bid_options`."""
+
+    unit: str  # "Prestige", "steps"
+    most: int  # bids run from 0 to this
+    rule: str  # the rule or ruling that says what a bid costs

@@ -52,6 +52,10 @@ class NotFound(StoreConflict):
     pass
 
 
+class AlreadyBid(StoreConflict):
+    """The player's sealed bid for a side is in already (bids are final)."""
+
+
 # --------------------------------------------------------------------------- rows
 @dataclass(frozen=True, slots=True)
 class NewGame:
@@ -63,6 +67,7 @@ class NewGame:
     created_by: int | None
     at: datetime
     position: dict[str, Any] | None = None  # start here instead of the scenario's set-up
+    sides: str | None = None  # 'bid' or 'random': sides chosen at the start (service/sides.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +184,24 @@ class Announcement:
 
 
 @dataclass(frozen=True, slots=True)
+class SideBidRow:
+    user_id: int
+    side: str
+    amount: int
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class LobbySides:
+    """How a game's sides are chosen at the start, and where that stands."""
+
+    mode: Literal["bid", "random"]
+    bidding_since: datetime | None
+    bids: tuple[SideBidRow, ...]
+    result: dict[str, Any] | None  # once started
+
+
+@dataclass(frozen=True, slots=True)
 class UserSeat:
     """A running game in which a user holds a seat."""
 
@@ -213,10 +236,14 @@ class Store(Protocol):
     async def start_game(self, game_id: int, seats: dict[int, str], *, snapshot: str,
                          version: int, seed_hash: str, engine_version: str,
                          rules_version: str, at: datetime,
-                         announce: dict[str, Any] | None = None) -> GameRow:
+                         announce: dict[str, Any] | None = None,
+                         options: dict[str, Any] | None = None,
+                         sides: dict[str, Any] | None = None) -> GameRow:
         """Lobby -> running: give each user (id -> seat) a seat and store the first
         snapshot, with the opening post (`announce`, the payload) in the outbox. Raises
-        WrongStatus if the game is not in the lobby."""
+        WrongStatus if the game is not in the lobby. `options`: the game's options when
+        the start changed them (a side bid's cost); `sides`: the record of how the sides
+        were chosen (lobby_sides.result)."""
 
     async def commit_action(self, game_id: int, *, expected_version: int, kind: ActionKind,
                             seat: str, option_id: str | None, secret: bool,
@@ -262,6 +289,19 @@ class Store(Protocol):
     async def users_games(self, lo: int, hi: int) -> list[tuple[int, UserSeat]]:
         """(user id, seat) for every seat of a running game held by a user id in
         [lo, hi): Keryx's own seats (service/bots.py), in one indexed read."""
+
+    # sides chosen at the start (service/sides.py)
+    async def lobby_sides(self, game_id: int) -> LobbySides | None:
+        """None for a game whose players named their seats on joining."""
+
+    async def open_bidding(self, game_id: int, at: datetime) -> None:
+        """Open the bids (once; later calls change nothing). Raises WrongStatus unless in
+        the lobby, NotFound without a `bid` row."""
+
+    async def place_bid(self, game_id: int, user_id: int, side: str, amount: int,
+                        at: datetime) -> None:
+        """Seal a player's bid. Raises AlreadyBid if theirs is in, WrongStatus unless the
+        game is in the lobby."""
 
     # the action log
     async def actions(self, game_id: int, after_seq: int = 0) -> list[ActionRow]: ...

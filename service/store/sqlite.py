@@ -21,17 +21,20 @@ from .base import (
     ActionKind,
     ActionRow,
     ActReads,
+    AlreadyBid,
     Announcement,
     ChannelBusy,
     DuplicateInteraction,
     GameEnd,
     GameRow,
+    LobbySides,
     MessageRow,
     NewGame,
     NotFound,
     SeatChange,
     SeatRow,
     SeatTaken,
+    SideBidRow,
     StaleVersion,
     UserSeat,
     WrongStatus,
@@ -100,6 +103,9 @@ class SqliteStore(SqliteFile):
                 await cur.close()
                 assert row is not None  # RETURNING always yields the new row
                 game_id = row[0]
+                if new.sides is not None:
+                    await c.execute("INSERT INTO lobby_sides (game_id, mode) VALUES (?, ?)",
+                                    (game_id, new.sides))
         except sqlite3.IntegrityError as exc:
             raise ChannelBusy(str(exc)) from exc
         game = await self.get_game(game_id)
@@ -135,7 +141,9 @@ class SqliteStore(SqliteFile):
     async def start_game(self, game_id: int, seats: dict[int, str], *, snapshot: str,
                          version: int, seed_hash: str, engine_version: str,
                          rules_version: str, at: datetime,
-                         announce: dict[str, Any] | None = None) -> GameRow:
+                         announce: dict[str, Any] | None = None,
+                         options: dict[str, Any] | None = None,
+                         sides: dict[str, Any] | None = None) -> GameRow:
         t = ts(at)
         async with self._tx() as c:
             cur = await c.execute(
@@ -147,6 +155,12 @@ class SqliteStore(SqliteFile):
                  game_id))
             if cur.rowcount != 1:
                 raise WrongStatus("the game is not in the lobby")
+            if options is not None:
+                await c.execute("UPDATE games SET options = ? WHERE id = ?",
+                                (_dumps(options), game_id))
+            if sides is not None:
+                await c.execute("UPDATE lobby_sides SET result = ? WHERE game_id = ?",
+                                (_dumps(sides), game_id))
             for user_id, seat in seats.items():
                 old = await (await c.execute(
                     "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?",
@@ -328,6 +342,37 @@ class SqliteStore(SqliteFile):
             "WHERE s.user_id >= ? AND s.user_id < ? AND g.status = 'running' "
             "AND s.seat IS NOT NULL ORDER BY g.updated_at", (lo, hi))
         return [(r[_N + 1], UserSeat(_game(r), r[_N])) for r in rows]
+
+    # ------------------------------------------------------------------ sides
+    async def lobby_sides(self, game_id: int) -> LobbySides | None:
+        row = await self._one("SELECT mode, bidding_since, result FROM lobby_sides "
+                              "WHERE game_id = ?", (game_id,))
+        if row is None:
+            return None
+        bids = await self._all("SELECT user_id, side, amount, at FROM side_bids "
+                               "WHERE game_id = ? ORDER BY at, user_id", (game_id,))
+        return LobbySides(row[0], parse_ts(row[1]),
+                          tuple(SideBidRow(b[0], b[1], b[2], parse_time(b[3])) for b in bids),
+                          json.loads(row[2]) if row[2] is not None else None)
+
+    async def open_bidding(self, game_id: int, at: datetime) -> None:
+        async with self._tx() as c:
+            await self._require_status(c, game_id, ("open",))
+            cur = await c.execute("UPDATE lobby_sides SET bidding_since = "
+                                  "COALESCE(bidding_since, ?) WHERE game_id = ? AND mode = 'bid'",
+                                  (ts(at), game_id))
+            if cur.rowcount != 1:
+                raise NotFound("this game takes no bids for sides")
+
+    async def place_bid(self, game_id: int, user_id: int, side: str, amount: int,
+                        at: datetime) -> None:
+        try:
+            async with self._tx() as c:
+                await self._require_status(c, game_id, ("open",))
+                await c.execute("INSERT INTO side_bids (game_id, user_id, side, amount, at) "
+                                "VALUES (?, ?, ?, ?, ?)", (game_id, user_id, side, amount, ts(at)))
+        except sqlite3.IntegrityError as exc:
+            raise AlreadyBid(str(exc)) from exc
 
     # ------------------------------------------------------------------ actions
     async def actions(self, game_id: int, after_seq: int = 0) -> list[ActionRow]:

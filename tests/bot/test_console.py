@@ -191,3 +191,33 @@ async def test_a_whole_hellenes_game_in_the_terminal(tmp_path):
     assert any(s.startswith("Hand (6 cards)") for s in said)
     assert list((tmp_path / "maps").glob("map-athens-v*.png"))
     assert "Choose" in text  # k-of-n prompts came up and were answered by typing numbers
+
+
+async def test_hotseat_bids_for_sides_in_turn(tmp_path):
+    """`keryx play hellenes --hotseat --sides bid`: each player types a sealed bid in turn,
+    the screen cleared between them; equal bids roll off and the result is shown."""
+    log: list[str] = []
+    asked: list[str] = []
+    answers = ["athens", "x", "athens", "4", "athens", "4", "q"]
+    await play(ruleset="hellenes", scenario="431", seat=None, hotseat=True,
+               database=tmp_path / "c.db", seed=1, ask=scripted(answers, asked),
+               say=log.append, out_dir=tmp_path, clear=lambda: log.append("<clear>"),
+               sides="bid")
+    said = "\n".join(log)
+    assert "'x' is not a whole number." in said
+    assert "Sealed bids: Player 1 4 Prestige for Athens, Player 2 4 Prestige for Athens." in said
+    assert "Tied bids: roll-off Player 1" in said and "starts 4 Prestige behind" in said
+    handoffs = [p for p in asked if "looks away" in p]
+    assert [h.split(":")[0] for h in handoffs] == ["Player 1", "Player 2"]
+    # player 1's bid was cleared from the screen before player 2 sat down
+    first_bid = next(i for i, s in enumerate(log) if s.startswith("Player 1: which side"))
+    second = next(i for i, s in enumerate(log) if s.startswith("Player 2: which side"))
+    assert "<clear>" in log[first_bid:second]
+
+
+async def test_hotseat_random_sides(tmp_path):
+    log: list[str] = []
+    await play(ruleset="duel", scenario=None, seat=None, hotseat=True,
+               database=tmp_path / "c.db", seed=1, ask=scripted(["q"]), say=log.append,
+               out_dir=tmp_path, clear=lambda: None, sides="random")
+    assert any(s.startswith("🎲 Sides drawn: Player 1") for s in log)

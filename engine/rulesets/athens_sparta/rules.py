@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario
+from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario, SideBidding
 from engine.core.rng import Rng
 from engine.core.view import HandItem, RulesetCommon
 
@@ -47,6 +47,15 @@ class AthensSparta(Ruleset):
         "bid": GameOption("bid", "Tourney bid: side and steps removed by the winning bidder",
                           "none", rule="10.3", choices=BIDS),
     }
+    # The house's side bid is tourney bidding (10.3): the winner removes that many steps.
+    side_bidding = SideBidding("steps", 6, "10.3")
+
+    def side_bid_options(self, side: str, amount: int) -> dict[str, Any]:
+        if amount == 0 and side in SIDES:
+            return {}
+        if f"{side}:{amount}" not in BIDS:
+            return super().side_bid_options(side, amount)
+        return {"bid": f"{side}:{amount}"}
 
     def __init__(self, bd: Board | None = None):
         self._bd = bd

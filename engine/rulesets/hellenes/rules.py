@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from engine import Context, Outcome, Prompt, Ruleset, Scenario
+from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario, SideBidding
 from engine.core.procedures import Machine
 from engine.core.rng import Rng
 from engine.core.rule_summaries import RuleBook
@@ -25,7 +25,7 @@ from .moves import ForcedMarches, GroupMove, Muster, Pillage, Storms
 from .olympians import Appeal
 from .phases import Actions, Combat, Overcrowded, WinterActions
 from .positions import setup_position
-from .setup import new_state, shuffle_deck
+from .setup import HANDICAP, MOST_BID, apply_handicap, new_state, shuffle_deck
 from .siege import Attrition, Losses
 from .state import SIDES, HState, other
 from .variants import hidden_variants
@@ -64,6 +64,22 @@ class Hellenes(Ruleset):
                          "Sicily and the Decelean War, with a breakable Peace (15.4)."),
     }
 
+    options = {
+        # The Introduction lets players bid Prestige for a side without saying how; the
+        # house's side bid (RULINGS.md, Prestige bid for sides) sets this shift.
+        HANDICAP: GameOption(HANDICAP, "Starting Prestige shift (a side bid): + toward "
+                             "Athens, - toward Sparta", 0, rule="intro",
+                             choices=tuple(range(-MOST_BID, MOST_BID + 1))),
+    }
+    side_bidding = SideBidding("Prestige", MOST_BID, "intro")
+
+    def side_bid_options(self, side: str, amount: int) -> dict[str, Any]:
+        """The winner of the bid for `side` starts `amount` Prestige behind: the marker
+        moves toward the other side's end (one signed track, 14.1)."""
+        if side not in SEATS or not 0 <= amount <= MOST_BID:
+            return super().side_bid_options(side, amount)
+        return {HANDICAP: -amount if side == "athens" else amount}
+
     @staticmethod
     def explain_rule(ref: str) -> str:
         """Keryx's own summary of a rule section with its rulings (`/rule`, `?N`)."""
@@ -75,13 +91,16 @@ class Hellenes(Ruleset):
 
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> HState:
         s = new_state(scenario)
+        apply_handicap(s, options)
         shuffle_deck(s, ctx)
         MACHINE.start(s, ctx, "new_year")
         return s
 
     def setup_position(self, ctx: Context, position: dict[str, Any],
                        options: dict[str, Any]) -> HState:
-        return setup_position(ctx, position, MACHINE)
+        s = setup_position(ctx, position, MACHINE)
+        apply_handicap(s, options)
+        return s
 
     def prompts(self, s: HState) -> list[Prompt]:
         if s["result"] is not None or s["resigned"]:

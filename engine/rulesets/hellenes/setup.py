@@ -3,11 +3,33 @@ Prestige, the shuffled deck."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.ruleset import Context
 
 from . import board as B
 from .cards import deck_cards
 from .state import ASIDE, NEW_YEAR, POOL, BlockState, Cards, Effects, Garrison, HState
+
+# The option a side bid sets (RULINGS.md, Prestige bid for sides): the starting Prestige
+# shift, signed like the track (+ toward Athens, 14.1), and the highest bid taken: 10 is
+# already a Major Victory's margin (14.24), so a larger bid would decide the game unplayed.
+HANDICAP = "prestige_handicap"
+MOST_BID = 10
+
+
+def apply_handicap(s: HState, options: dict[str, Any]) -> None:
+    """Move the Prestige marker by the side bid before play (Introduction; RULINGS.md)."""
+    from .yearend import describe_prestige  # yearend's imports reach back to set-up
+
+    shift = int(options.get(HANDICAP, 0))
+    if not shift:
+        return
+    s["prestige"] += shift
+    s["handicap"] = shift
+    paid = "Sparta" if shift > 0 else "Athens"
+    s["log"].append(f"Side bid (Introduction): {paid} starts {abs(shift)} Prestige behind; "
+                    f"Prestige {describe_prestige(s['prestige'])}")
 
 
 def new_state(scenario: str) -> HState:

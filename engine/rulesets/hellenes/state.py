@@ -143,6 +143,8 @@ class HState(TypedDict):
     # 9.31: Homing moves that must fight their way home in SiegeBreaking Combat (secret:
     # the view shows only the blocks where they stand)
     homing: NotRequired[list[Engaged]]
+    # The starting Prestige shift of a side bid (`prestige_handicap`); absent when none.
+    handicap: NotRequired[int]
 
 
 def new_turn(side: Side, event: bool, actions: int) -> Turn:

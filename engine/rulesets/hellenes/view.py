@@ -50,6 +50,9 @@ def view(s: HState, seat: str | None) -> dict[str, Any]:
         "season": s["season"],
         "season_name": SEASON_NAMES[s["season"]],
         "prestige": s["prestige"],
+        # Only when a side bid shifted the start (RULINGS.md), so that views of games
+        # without one stay as they were.
+        **({"handicap": s["handicap"]} if s.get("handicap") else {}),
         "blocks": known,
         "hidden_blocks": hidden,
         "pool_sizes": {side: len(B.pool(s, side)) for side in SIDES},
