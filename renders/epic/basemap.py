@@ -61,12 +61,20 @@ class Base:
     area_label: dict[str, tuple[float, float]] = field(default_factory=dict)
     region_label: dict[str, tuple[float, float]] = field(default_factory=dict)
 
-    def centre(self, hex_id: str) -> tuple[float, float]:
-        h = load_components().hexes[hex_id]
-        return self.grid.centre(h.col, h.row)
+    def centre(self, where: str) -> tuple[float, float]:
+        """The pixel of a hex's centre, or of a sea Area's label (fleets stand in sea Areas,
+        16.4), the middle of its hexes when it has no label in the window."""
+        comps = load_components()
+        h = comps.hexes.get(where)
+        if h is not None:
+            return self.grid.centre(h.col, h.row)
+        if where in self.area_label:
+            return self.area_label[where]
+        cells = [comps.hexes[i] for i in comps.area_hexes[where]]
+        return _centroid([self.grid.centre(c.col, c.row) for c in cells])
 
-    def inside(self, hex_id: str) -> bool:
-        x, y = self.centre(hex_id)
+    def inside(self, where: str) -> bool:
+        x, y = self.centre(where)
         return 0 <= x <= self.width and BANNER_H <= y <= self.map_bottom
 
 

@@ -85,11 +85,12 @@ def draw_map(view: dict[str, Any]) -> bytes:
     r = b.grid.radius
     comps = load_components()
     owners = view.get("city_owner", {})
-    inside = set(b.hexes)
+    inside = set(b.hexes) | set(b.area_label)
 
     # Cities, forts and bases.
+    hexes = set(b.hexes)
     for name, city in comps.cities.items():
-        if city.hex not in inside:
+        if city.hex not in hexes:
             continue
         x, y = city_xy(b, city.hex)
         cr = r * CITY_R[city.size]
@@ -147,7 +148,7 @@ def draw_map(view: dict[str, Any]) -> bytes:
             if hex_id in inside:
                 x, y = stack_xy(b, hex_id, k, len(items))
             else:
-                x, y = _at_edge(b, hex_id)
+                x, y = at_edge(b, hex_id)
             flag = names[0] + (f" +{len(names) - 1}" if len(names) > 1 else "") if names else ""
             counter(d, x, y, size, side_of(view, side), len(types), caption(types), flag)
 
@@ -194,7 +195,7 @@ def _arrow(d: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float
     d.polygon([tip, (bx - uy * 8, by + ux * 8), (bx + uy * 8, by - ux * 8)], fill=colour)
 
 
-def _at_edge(b: Base, hex_id: str) -> tuple[float, float]:
+def at_edge(b: Base, hex_id: str) -> tuple[float, float]:
     """A stack outside the window stands on its edge, towards where it is."""
     x, y = b.centre(hex_id)
     m = b.grid.radius * 0.6

@@ -256,3 +256,39 @@ def test_pictures_are_the_same_whatever_a_seat_may_not_know(seat):
         assert mapdraw.draw_map(other) == m
         if seat:
             assert aids.render(other) == a
+
+
+def test_fleets_at_sea_stand_by_their_sea_areas_name_or_at_the_edge():
+    """Fleets in a sea Area (16.4) are drawn under the Area's name; a stack out of the
+    window stands on its edge."""
+    g = bare()
+    b = base()
+    put(g, "attica", "fleet", "saronic-gulf", n=2)
+    put(g, "laconia", "fleet", "latmian-gulf")  # across the Aegean, out of the window
+    img = png(mapdraw.draw_map(g.view(None)))
+    assert "saronic-gulf" in b.area_label and not b.inside("latmian-gulf")
+    x, y = mapdraw.stack_xy(b, "saronic-gulf", 0, 1)
+    assert pixel(img, (x - 9, y)) == ATHENS
+    ex, ey = mapdraw.at_edge(b, "latmian-gulf")
+    assert ex > b.width - b.grid.radius  # the Latmian Gulf lies east of the window
+    assert pixel(img, (ex - 9, ey)) == SPARTA
+
+
+@pytest.mark.parametrize("seed", ["w1", "w2"])
+def test_positions_all_through_random_games_render(seed):
+    """Whatever a random game puts on the board (fleets at sea, sieges, razed cities,
+    stacks far afield), its map, aids and battles draw."""
+    r = renderer("epic")
+    g = engine.new_game("epic", "argive-league", seed=seed)
+    player = Rng(f"player:{seed}")
+    n = 0
+    while g.outcome is None:
+        p = player.choice(g.prompts())
+        for e in g.act(p.seat, random_answer(p, player)):
+            if e.kind == "battle_end" and e.data.get("battle"):
+                r.combat(e.data["battle"], None)
+        n += 1
+        if n % 80 == 0:
+            r.map(g.view(p.seat))
+            r.hand(g.view(p.seat))
+    assert png(r.map(g.view(None))).height == base().height
