@@ -116,9 +116,12 @@ class WatchingPlayer(RandomPlayer):
                      if c["custom_id"].startswith(MY_MAP)), None)
         if mine is not None:
             r = await self.user.click(prompt, mine, timeout=self.timeout)
+            # The reply names the map ("Athens's map · v12"); it has no image when the game
+            # has no renderer, and waiting for one then cost a whole timeout per look.
             with contextlib.suppress(TimeoutError):
-                seen = await r.wait_for_message(lambda m: bool(m.attachments),
-                                                timeout=self.timeout)
+                seen = await r.wait_for_message(
+                    lambda m: bool(m.attachments) or "map · v" in m.content,
+                    timeout=self.timeout)
                 self.journal.append(f"My map → {seen.content or 'image'}")
 
 
