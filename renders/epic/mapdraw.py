@@ -68,7 +68,7 @@ def stacks(view: dict[str, Any]) -> dict[str, list[tuple[str, list[str], list[st
         if x["where"] == "map" and x["hex"]:
             leaders[(x["hex"], x["side"])].append(name)
     out: dict[str, list[tuple[str, list[str], list[str]]]] = defaultdict(list)
-    for key in sorted(set(units) | set(leaders)):
+    for key in sorted(set(units) | set(leaders), key=lambda k: (k[0], str(k[1]))):
         out[key[0]].append((key[1], units.get(key, []), sorted(leaders.get(key, []))))
     return out
 
@@ -118,8 +118,9 @@ def draw_map(view: dict[str, Any]) -> bytes:
         colour = theme.side_colour(sg["by"])
         d.ellipse((x - r * 0.42, y - r * 0.42, x + r * 0.42, y + r * 0.42), outline=colour,
                   width=4)
-        text_c(d, (x, y - r * 0.42 - 7), f"SIEGE {sg['morale']}", "cond-bold",
-               max(9, int(r * 0.27)), theme.WHITE, halo=colour, halo_w=2)
+        # left of the ring: above it stands the city's name, below it the stacks
+        text_c(d, (x - r * 0.46, y), f"SIEGE {sg['morale']}", "cond-bold",
+               max(9, int(r * 0.26)), theme.WHITE, halo=colour, halo_w=2, anchor="rm")
 
     # Region markers (control, AL, ML, multiplier).
     for region, (x, y) in b.region_label.items():

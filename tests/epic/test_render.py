@@ -147,6 +147,9 @@ def test_a_siege_ring_is_in_the_besiegers_colour_with_its_morale():
     ringed = png(mapdraw.draw_map(g.view(None)))
     ring = (x, y + r - 1)  # the bottom of the ring
     assert pixel(ringed, ring) == SPARTA and pixel(plain, ring) != SPARTA
+    tag = [(x - r * 1.1 - dx, y) for dx in range(0, 30)]  # "SIEGE 5", haloed, left of it
+    assert sum(pixel(ringed, p) == SPARTA for p in tag) > 5
+    assert not any(pixel(plain, p) == SPARTA for p in tag)
 
 
 def test_region_markers_and_track_follow_control_al_and_ml():
