@@ -77,6 +77,19 @@ async def test_plugin_ruleset_game_through_the_real_process(tmp_path):
     assert report["first_response_ms_p99"] < 1000
 
 
+async def test_a_game_without_renderer_plays_through_and_players_see_their_map_as_text(
+        tmp_path):
+    """A plug-in game with no renderer: its posts and "My map" replies are text, and a
+    simulated player's look at its map takes that reply (it used to wait out its whole
+    timeout for an image, which is why the Epic's sandbox once ran past 240 s)."""
+    report = await run_sandbox(out=tmp_path / "out", seed=3, ruleset="duel", workdir=tmp_path,
+                               plugins="tests.fixtures.duel_plain_plugin")
+    assert report["problems"] == [] and report["finished"] and report["leaks"] == 0
+    assert report["images"] == 0
+    journals = "".join(p.read_text() for p in (tmp_path / "out").glob("player-*.md"))
+    assert "My map → " in journals and "'s map · v" in journals
+
+
 async def test_three_seat_allied_game_with_rich_decisions_through_the_real_process(tmp_path):
     """`allies` (tests/fixtures/allies.py): three people, k-of-n claims as multi-selects,
     amounts, secret simultaneous orders, battle images from the shared pieces."""
