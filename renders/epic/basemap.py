@@ -45,6 +45,7 @@ ROAD: theme.RGB = (150, 96, 50)
 ROUGH: theme.RGB = (214, 198, 160)
 HEX_ID_LAND: theme.RGB = (150, 138, 112)
 HEX_ID_SEA: theme.RGB = (104, 140, 166)
+RAID: theme.RGB = (150, 40, 20)  # the raid tags `mapdraw` writes
 
 
 @dataclass
@@ -257,7 +258,7 @@ def draw(scenario: str) -> Base:
 
 def _must_have() -> list[theme.RGB]:
     return ([theme.INK, theme.WHITE, theme.PAPER, theme.BANNER, theme.BANNER_TEXT, theme.GOLD,
-             theme.SEA, theme.LAND, REGION_LINE, AREA_LINE]
+             theme.SEA, theme.LAND, REGION_LINE, AREA_LINE, RAID]
             + list(theme.SIDE.values()) + list(theme.SIDE_DARK.values()))
 
 

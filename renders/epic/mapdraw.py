@@ -14,6 +14,7 @@ the same pieces; only the banner says whose map it is. Drawn from the view alone
 - stacks: one counter per side and hex, the number of units big, what they are small
   (H hoplite, L light infantry, C cavalry, F fleet), and the leaders with them on a gold
   tab; a stack outside the window stands at its edge with an arrow;
+- the Areas raided this year (15.2), over their names;
 - the battle being fought (gold ring) and the attacks declared (arrows, 17.2);
 - under the map, the region track: AL and ML of every region in play, its multiplier and
   BTV, the treasuries and the units lost.
@@ -33,7 +34,7 @@ from .. import png, theme
 from ..fonts import font
 from ..pieces.primitives import city_symbol, counter, fit_text, text_c
 from . import basemap
-from .basemap import BANNER_H, Base
+from .basemap import BANNER_H, RAID, Base
 
 TYPE_LETTER = {"hoplite": "H", "light": "L", "cavalry": "C", "fleet": "F"}
 SIDE_NAME = {"athens": "Athens", "sparta": "Sparta", "thebes": "Thebes", "corinth": "Corinth",
@@ -128,6 +129,16 @@ def draw_map(view: dict[str, Any]) -> bytes:
         if reg is None:
             continue
         _region_marker(d, x, y - r * 0.25, r, comps.regions[region].name, reg)
+
+    # Raids this year (15.2), over the Area's name (under the region's marker where that
+    # stands in the name's place); stacks stand lower in the hex.
+    markers = set(b.region_label.values())
+    for area, n in view.get("raided", {}).items():
+        if n and area in b.area_label:
+            x, y = b.area_label[area]
+            dy = 0.22 if (x, y) in markers else -0.42
+            text_c(d, (x, y + r * dy), f"raided ×{n}", "cond-bold", max(9, int(r * 0.26)),
+                   RAID, halo=theme.PAPER)
 
     # The battle and the attacks declared.
     battle = view.get("battle")

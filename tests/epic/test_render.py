@@ -295,3 +295,19 @@ def test_positions_all_through_random_games_render(seed):
             r.map(g.view(p.seat))
             r.hand(g.view(p.seat))
     assert png(r.map(g.view(None))).height == base().height
+
+
+def test_raided_areas_are_marked_by_their_names():
+    g = bare()
+    b = base()
+    area = "megarid" if "megarid" in b.area_label else next(iter(b.area_label))
+    x, y = b.area_label[area]
+    r = b.grid.radius
+    box = tuple(round(v) for v in (x - 40, y - r * 0.6, x + 40, y + r * 0.4))
+    plain = png(mapdraw.draw_map(g.view(None))).crop(box)
+    g.state["raided"][area] = 2
+    marked = png(mapdraw.draw_map(g.view(None))).crop(box)
+    def colours(img: Image.Image) -> set:
+        return {c for _, c in img.getcolors(maxcolors=1 << 16) or []}
+
+    assert mapdraw.RAID in colours(marked) and mapdraw.RAID not in colours(plain)
