@@ -4,7 +4,7 @@ Everything on the Epic's board is open (1.3, 1.6), so a seat's map and the publi
 the same pieces; only the banner says whose map it is. Drawn from the view alone:
 
 - the banner: season, year, Campaign Turn, who acts, treasuries;
-- cities in their holder's colour (4.4.4, the view's `city_owner`), walled ones as
+- cities in their holder's colour (4.4.4, `city_owners`), walled ones as
   hexagons, unwalled or torn-down ones as circles (11.3), razed ones struck out (11.1),
   ports with an anchor;
 - forts and bases (7.6) as small tags in their side's colour;
@@ -28,6 +28,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from engine.rulesets.epic import board as B
 from engine.rulesets.epic.components import load_components
 
 from .. import png, theme
@@ -74,6 +75,15 @@ def stacks(view: dict[str, Any]) -> dict[str, list[tuple[str, list[str], list[st
     return out
 
 
+def city_owners(view: dict[str, Any], b: Base) -> dict[str, str | None]:
+    """Who holds each city in the window (4.4.4). The rules' own reading is used, on the
+    view's open facts it reads (marks, razed cities, regions), so picture and rules cannot
+    disagree; asked here, for the few cities drawn, rather than stored in every view."""
+    hexes = set(b.hexes)
+    return {name: B.city_owner(view, name) for name, city in load_components().cities.items()
+            if city.hex in hexes}
+
+
 def caption(types: list[str]) -> str:
     n = Counter(types)
     return " ".join(f"{n[t]}{TYPE_LETTER[t]}" for t in TYPE_LETTER if n[t])
@@ -85,7 +95,7 @@ def draw_map(view: dict[str, Any]) -> bytes:
     d = ImageDraw.Draw(img)
     r = b.grid.radius
     comps = load_components()
-    owners = view.get("city_owner", {})
+    owners = city_owners(view, b)
     inside = set(b.hexes) | set(b.area_label)
 
     # Cities, forts and bases.

@@ -11,7 +11,6 @@ from typing import Any
 
 from engine.core.view import RulesetCommon
 
-from . import board as B
 from .state import SEASONS, SIDES, EState
 
 LOG_LINES = 16
@@ -39,8 +38,6 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "leader_pool": {side: sorted(s["leader_pool"].get(side, [])) for side in SIDES},
         "marks": dict(sorted(s["marks"].items())),
         "razed": sorted(s["razed"]),
-        # who holds each city (4.4.4), so renderers need not know the rule
-        "city_owner": {name: B.city_owner(s, name) for name in sorted(B.comps().cities)},
         "unwalled": sorted(s["unwalled"]),
         "forts": dict(sorted(s["forts"].items())),
         "bases": dict(sorted(s["bases"].items())),
