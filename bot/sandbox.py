@@ -116,9 +116,12 @@ class WatchingPlayer(RandomPlayer):
                      if c["custom_id"].startswith(MY_MAP)), None)
         if mine is not None:
             r = await self.user.click(prompt, mine, timeout=self.timeout)
+            # The reply names the map ("Athens's map · v12"); it has no image when the game
+            # has no renderer, and waiting for one then cost a whole timeout per look.
             with contextlib.suppress(TimeoutError):
-                seen = await r.wait_for_message(lambda m: bool(m.attachments),
-                                                timeout=self.timeout)
+                seen = await r.wait_for_message(
+                    lambda m: bool(m.attachments) or "map · v" in m.content,
+                    timeout=self.timeout)
                 self.journal.append(f"My map → {seen.content or 'image'}")
 
 
@@ -158,21 +161,27 @@ async def audit(standin: StandIn, channel, database: str | Path, report: Report)
     try:
         games: dict[int, tuple[dict[str, Any], list]] = {}
         public = standin.channel_messages(channel)
+        posts = []
         for m in public:
             tag = VERSION_TAG.search(m.content)
-            if tag is None or not m.attachments:
-                continue
-            game_id, version = int(tag[1]), int(tag[2])
+            if tag is not None and m.attachments:
+                posts.append((int(tag[1]), int(tag[2]), m))
+        # Each game is replayed once, from its start through its posts in version order
+        # (a long game has hundreds of posts: replaying from the start for each one made
+        # the audit quadratic in the game's length).
+        replays: dict[int, tuple[Any, int]] = {}  # game id -> (game, actions applied)
+        for game_id, version, m in sorted(posts, key=lambda p: (p[0], p[1], p[2].id)):
             if game_id not in games:
                 row = await svc.store.get_game(game_id, snapshot=True)
                 assert row is not None and row.snapshot is not None  # its post names it
                 games[game_id] = (json.loads(row.snapshot), await svc.store.actions(game_id))
-            snapshot, actions = games[game_id]
-            g = fresh_game(snapshot)
-            for a in actions:
-                if a.seq > version:
-                    break
-                apply_action(g, a)
+                replays[game_id] = (fresh_game(games[game_id][0]), 0)
+            actions = games[game_id][1]
+            g, done = replays[game_id]
+            while done < len(actions) and actions[done].seq <= version:
+                apply_action(g, actions[done])
+                done += 1
+            replays[game_id] = (g, done)
             expected = renders.render_map(g.view(None))
             if m.attachments[0].data != expected:
                 report.leaks += 1

@@ -58,3 +58,35 @@ def bench_render(n: int = 15) -> dict[str, Any]:
         "render_combat_ms": _median_ms(lambda: combat.render(battle), n),
         "render_view_source": source,
     }
+
+
+def bench_render_epic(n: int = 15) -> dict[str, Any]:
+    """The Epic's pictures from a real Argive League position (seed "bench", 600 random
+    steps): the map (drawing and encoding, interleaved with encoding alone), a battle and
+    the player aids, and how long the base map takes to build once per process."""
+    from .cli import play_random_steps
+    from .epic import aids, basemap, combat, mapdraw
+
+    game, battles = play_random_steps("epic", seed="bench", steps=600)
+    view = game.view(None)
+    t = time.perf_counter()
+    base = basemap.draw(view["scenario"])  # what the first map of a process pays
+    build_s = time.perf_counter() - t
+    data = mapdraw.draw_map(view)  # builds the shared base outside the timing
+    img = base.image.copy()
+
+    full, enc = [], []
+    for _ in range(n):
+        full.append(_median_ms(lambda: mapdraw.draw_map(view), 1))
+        enc.append(_median_ms(lambda: png.encode(img, base.palette), 1))
+    out = {
+        "epic_render_map_ms": round(statistics.median(full), 2),
+        "epic_render_encode_only_ms": round(statistics.median(enc), 2),
+        "epic_render_map_png_bytes": len(data),
+        "epic_render_map_size": "x".join(map(str, Image.open(io.BytesIO(data)).size)),
+        "epic_render_aids_ms": _median_ms(lambda: aids.render(view), n),
+        "epic_render_base_build_s": round(build_s, 2),
+    }
+    if battles:
+        out["epic_render_combat_ms"] = _median_ms(lambda: combat.render(battles[-1]), n)
+    return out

@@ -26,7 +26,8 @@ class Renderer:
 
 # Ruleset id -> module that defines RENDERER; imported on first use, so a game's
 # drawing code (and its base map) costs nothing until a game of it is drawn.
-_BUILTIN = {"athens-sparta": "renders.athens_sparta", "hellenes": "renders.hellenes"}
+_BUILTIN = {"athens-sparta": "renders.athens_sparta", "hellenes": "renders.hellenes",
+            "epic": "renders.epic"}
 _registered: dict[str, str] = {}
 
 

@@ -192,3 +192,28 @@ def ship(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, colour: RGB) ->
     d.line([(cx, cy - s * 0.2), (cx, cy - s * 1.3)], fill=colour, width=1)
     d.polygon([(cx + 1, cy - s * 1.2), (cx + s * 0.8, cy - s * 0.45), (cx + 1, cy - s * 0.45)],
               fill=colour)
+
+
+def counter(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, side: str, count: int,
+            caption: str = "", flag: str = "") -> None:
+    """A stack of open counters (a game whose pieces are not hidden blocks): one square in
+    the side's colour with the number of units big and what they are (`caption`, e.g.
+    "2H 1C") small below; `flag` is a gold tab on top (the leaders with the stack)."""
+    h = size / 2
+    colour = theme.side_colour(side)
+    dark = theme.SIDE_DARK.get(side, theme.INK)
+    d.rounded_rectangle((cx - h + 2, cy - h + 2, cx + h + 2, cy + h + 2), radius=3, fill=dark)
+    d.rounded_rectangle((cx - h, cy - h, cx + h, cy + h), radius=3, fill=colour, outline=dark)
+    # Leaders alone (count 0) show a star.
+    text_c(d, (cx, cy - size * 0.06 + (3 if flag else 0)), str(count) if count else "★", "bold",
+           max(9, int(size * 0.5)), theme.WHITE)
+    if caption:
+        cap, fs = fit_text(caption, "cond-bold", max(7, int(size * 0.3)), size - 3)
+        text_c(d, (cx, cy + h - fs * 0.6 - 1), cap, "cond-bold", fs, theme.WHITE)
+    if flag:
+        tab, fs = fit_text(flag, "cond-bold", max(8, int(size * 0.34)), size * 2.2)
+        w = font("cond-bold", fs).getlength(tab) + 6
+        # astride the counter's top edge, so the tab reaches little above the stack
+        d.rounded_rectangle((cx - w / 2, cy - h - fs / 2 - 2, cx + w / 2, cy - h + fs / 2 + 2),
+                            radius=3, fill=theme.GOLD, outline=dark)
+        text_c(d, (cx, cy - h), tab, "cond-bold", fs, theme.INK)

@@ -64,13 +64,17 @@ async def test_post_locks_do_not_grow_with_games(table):
     assert len(table.bot.keryx._post_locks._locks) == 0
 
 
-async def test_a_ruleset_not_ready_for_channels_is_refused(table):
-    """The Epic plays in the engine before its maps and bot play are done: a channel
-    cannot open it, and the ruleset menu does not offer it."""
+async def test_a_ruleset_not_ready_for_channels_is_refused(table, monkeypatch):
+    """A ruleset that plays in the engine before its maps and bot play are done
+    (`Ruleset.not_in_channels`): a channel cannot open it, and the ruleset menu does not
+    offer it."""
+    import engine
     from bot.commands import channel_rulesets
 
-    assert "epic" not in channel_rulesets() and "hellenes" in channel_rulesets()
-    r = await table.alice.slash("game", "new", ruleset="epic")
+    monkeypatch.setattr(type(engine.ruleset("duel")), "not_in_channels", "its map is unfinished")
+    assert "duel" not in channel_rulesets() and "hellenes" in channel_rulesets()
+    r = await table.alice.slash("game", "new", ruleset="duel")
     said = await r.wait_for_message()
     assert "cannot be played in a channel yet" in said.content and said.ephemeral
-    assert not [m for m in table.public() if "Epic" in m.content]
+    assert "its map is unfinished" in said.content
+    assert not [m for m in table.public() if "Duel" in m.content]

@@ -53,11 +53,41 @@ async def test_whole_hellenes_game_through_the_real_process(tmp_path):
         assert "coins; Event for" in seen  # the hand lists each card with its event
 
 
+@pytest.mark.slow
+async def test_whole_epic_game_through_the_real_process(tmp_path):
+    """`/game new epic`: a whole Argive League (about 1,300 choices) through the real bot,
+    a map post per phase and a combat display per battle, each player's own map and aids,
+    and every public image exactly the public view's render."""
+    report = await run_sandbox(out=tmp_path / "out", seed=1, ruleset="epic", workdir=tmp_path)
+    assert report["problems"] == []
+    assert report["finished"] is True and report["leaks"] == 0
+    assert report["choices"] > 300 and report["phase_posts"] >= 20
+    assert report["battle_posts"] == report["battles"]
+    channel = (tmp_path / "out" / "channel.md").read_text()
+    assert "Game over" in channel and "map-v" in channel
+    for player in ("alcibiades", "brasidas"):
+        seen = (tmp_path / "out" / f"player-{player}.md").read_text()
+        assert "hand.png]" in seen and "my-map.png]" in seen
+
+
 async def test_plugin_ruleset_game_through_the_real_process(tmp_path):
     report = await run_sandbox(seed=3, ruleset="duel", workdir=tmp_path,
                                plugins="tests.fixtures.duel_plugin")
     assert report["problems"] == [] and report["finished"] and report["leaks"] == 0
     assert report["first_response_ms_p99"] < 1000
+
+
+async def test_a_game_without_renderer_plays_through_and_players_see_their_map_as_text(
+        tmp_path):
+    """A plug-in game with no renderer: its posts and "My map" replies are text, and a
+    simulated player's look at its map takes that reply (it used to wait out its whole
+    timeout for an image, which is why the Epic's sandbox once ran past 240 s)."""
+    report = await run_sandbox(out=tmp_path / "out", seed=3, ruleset="duel", workdir=tmp_path,
+                               plugins="tests.fixtures.duel_plain_plugin")
+    assert report["problems"] == [] and report["finished"] and report["leaks"] == 0
+    assert report["images"] == 0
+    journals = "".join(p.read_text() for p in (tmp_path / "out").glob("player-*.md"))
+    assert "My map → " in journals and "'s map · v" in journals
 
 
 async def test_three_seat_allied_game_with_rich_decisions_through_the_real_process(tmp_path):

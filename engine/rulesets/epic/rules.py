@@ -39,7 +39,6 @@ class Epic(Ruleset):
     id = "epic"
     title = "The Epic of the Peloponnesian War"
     version = "1"
-    not_in_channels = "its map is still to be drawn and it has not been played through the bot"
     scenarios = {
         "argive-league": Scenario(
             "argive-league", "The Argive League (419-416 BC, 4 years)", SEATS,
