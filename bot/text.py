@@ -91,9 +91,12 @@ def hand_listing(view: dict[str, Any], title: str = "Your hand", bullet: str = "
         return f"{n} card" + ("" if n == 1 else "s")
 
     common = view.get("common") or {}
-    hand = common.get("hand") or []
-    lines = [f"{title} ({count(len(hand))}):"]
-    lines += [bullet + item["label"] for item in hand] or [f"{bullet}no cards"]
+    hand = common.get("hand")
+    if hand is None:
+        lines = ["This game deals no cards; the picture shows what your side holds."]
+    else:
+        lines = [f"{title} ({count(len(hand))}):"]
+        lines += [bullet + item["label"] for item in hand] or [f"{bullet}no cards"]
     seen = common.get("seen") or []
     if seen:
         lines.append(f"Seen in the other hand ({count(len(seen))}):")

@@ -37,7 +37,9 @@ class RulesetCommon(TypedDict):
     """The ruleset's share of the common fields."""
 
     banner: str  # where the game stands, one line: "Olympiad 84 · turn 2 · move"
-    hand: list[HandItem]  # the viewer's own hand (empty for the public)
+    # the viewer's own hand (empty for the public); None where the game (or scenario)
+    # deals no cards, so transports do not speak of an empty hand
+    hand: list[HandItem] | None
     seen: list[HandItem]  # what the viewer was shown of other hands (a peek, say)
     log: list[str]  # public log lines the ruleset keeps in its view (may be empty)
     battle: dict[str, Any] | None  # the battle in progress, for the combat renderer

@@ -58,3 +58,12 @@ async def test_a_long_rule_answer_comes_in_parts(table):
     assert first.ephemeral and first.content.startswith("Rule 11.0 — Olympians")
     rest = await r.wait_for_followup()
     assert rest.ephemeral and "• Hermes (11.0): " in rest.content
+
+
+def test_a_game_without_cards_speaks_of_no_empty_hand():
+    g = engine.new_game("epic", scenario="argive-league", seed=3)
+    common = engine.ruleset("epic").common(g.view(g.rules.seats(g.scenario)[0]))
+    assert common["hand"] is None
+    text = hand_listing({"common": common})
+    assert "deals no cards" in text and "(0 cards)" not in text
+    assert "(0 cards)" in hand_listing({"common": {"hand": []}})

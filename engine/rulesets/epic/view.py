@@ -56,4 +56,5 @@ def common(v: dict[str, Any]) -> RulesetCommon:
     t = v["treasury"]
     banner = (f"{v['season_name']} {v['year']} BC{ct} · talents Athens {t['athens']}, "
               f"Sparta {t['sparta']}")
-    return {"banner": banner, "hand": [], "seen": [], "log": v["log"], "battle": v["battle"]}
+    # the Argive League deals no cards (rule 22.0): no hand to speak of
+    return {"banner": banner, "hand": None, "seen": [], "log": v["log"], "battle": v["battle"]}
