@@ -10,14 +10,13 @@ asked again cost a lookup, and nothing is kept once the state may change.
 from __future__ import annotations
 
 import threading
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache, lru_cache, wraps
 from typing import Any, TypeVar
 
 from .components import Block, City, Components, Setup, load_components
-from .state import CAMPAIGN, POOL, WINTER, HState, Side, other
+from .state import CAMPAIGN, POOL, WINTER, Blocks, HState, Side, other
 
 PERSIA = frozenset({"LYD", "PHR"})
 LOYAL: dict[str, Side] = {"athens": "athens", "sparta": "sparta"}  # neutral: nobody
@@ -40,66 +39,208 @@ def side_name(side: str) -> str:
     return side.title()
 
 
+# ------------------------------------------------------------------ where the blocks stand
+MAX_PATCH = 24  # more blocks moved than this since the last facts: work them out afresh
+
+
+class Facts:
+    """What follows from where the blocks stand (not from their strengths): the blocks of
+    each area and each side's blocks on the map, both in the state's own order (so every
+    answer lists them as a scan of the blocks would), the areas where each side has units
+    outside a City (what blocks the other side's moves, 5.4), fleets, and City control
+    (1.4). Kept on the state's `Blocks` across clicks and patched for the blocks that moved
+    (`facts`), so a click that moves nothing, or one block, does not read every block
+    again. Nothing handed out is ever changed: a patch makes new lists and dicts."""
+
+    __slots__ = ("by_area", "where", "on_map", "order", "_outside", "_fleets", "_controls",
+                 "_garrisons", "_dirty")
+
+    def __init__(self, by_area: dict[str, list[str]], where: dict[str, str],
+                 on_map: dict[str, list[str]], order: dict[str, int]):
+        self.by_area = by_area  # area -> its blocks (areas with none are left out)
+        self.where = where  # block -> the area it stood in when these facts were made
+        self.on_map = on_map
+        self.order = order  # block -> its place in the state's blocks
+        self._outside: dict[str, set[str]] = {}
+        self._fleets: dict[str, set[str]] = {}
+        self._controls: dict[str, Side | None] | None = None
+        self._garrisons: tuple[tuple[str, str], ...] = ()  # what `_controls` was made with
+        self._dirty: set[str] = set()  # areas changed since `_controls` was made
+
+    @classmethod
+    def build(cls, blocks: Mapping[str, Any]) -> Facts:
+        areas = comps().areas
+        by_area: dict[str, list[str]] = {}
+        where: dict[str, str] = {}
+        on_map: dict[str, list[str]] = {"athens": [], "sparta": []}
+        for b, x in blocks.items():
+            loc = where[b] = x["loc"]
+            here = by_area.get(loc)
+            if here is None:
+                by_area[loc] = [b]
+            else:
+                here.append(b)
+            if loc in areas:
+                on_map[x["side"]].append(b)
+        return cls(by_area, where, on_map, {b: i for i, b in enumerate(blocks)})
+
+    def patched(self, blocks: Mapping[str, Any], moved: Iterable[str]) -> Facts:
+        """These facts after the `moved` blocks changed place, side or inside/outside."""
+        areas, order = comps().areas, self.order
+        by_area, where = dict(self.by_area), dict(self.where)
+        on_map = dict(self.on_map)
+        touched: set[str] = set()
+        for b in moved:
+            x = blocks[b]
+            old, new = where[b], x["loc"]
+            where[b] = new
+            touched.add(old)
+            touched.add(new)
+            left = [u for u in by_area[old] if u != b]
+            if left:
+                by_area[old] = left
+            else:
+                del by_area[old]
+            by_area[new] = _placed(by_area.get(new, ()), b, order)
+            for side, ids in on_map.items():
+                if b in ids:
+                    on_map[side] = [u for u in ids if u != b]
+            if new in areas:
+                on_map[x["side"]] = _placed(on_map[x["side"]], b, order)
+        out = Facts(by_area, where, on_map, order)
+        if self._controls is not None:
+            out._controls, out._garrisons = self._controls, self._garrisons
+            out._dirty = self._dirty | touched
+        return out
+
+    def outside(self, side: str, blocks: Mapping[str, Any]) -> set[str]:
+        """Areas holding the side's units outside a City (not to be changed)."""
+        found = self._outside.get(side)
+        if found is None:
+            found = self._outside[side] = {
+                blocks[b]["loc"] for b in self.on_map[side] if not blocks[b]["inside"]}
+        return found
+
+    def fleets(self, side: str, blocks: Mapping[str, Any]) -> set[str]:
+        """Where the side has fleets, pools included (not to be changed)."""
+        found = self._fleets.get(side)
+        if found is None:
+            found = self._fleets[side] = {
+                x["loc"] for b in _fleet_ids() if (x := blocks.get(b)) and x["side"] == side}
+        return found
+
+    def controls(self, blocks: Mapping[str, Any], garrisons: Mapping[str, Any]
+                 ) -> dict[str, Side | None]:
+        """Every City's controller (1.4; see `_held`), not to be changed. Made again only
+        for the Cities whose areas changed since, unless a garrison changed."""
+        key = tuple((name, g["side"]) for name, g in garrisons.items())
+        city_in, by_area = comps().city_in, self.by_area
+        if self._controls is not None and key == self._garrisons:
+            if not self._dirty:
+                return self._controls
+            out = dict(self._controls)
+            for area in self._dirty:
+                city = city_in.get(area)
+                if city is not None:
+                    out[city.name] = _held(city, by_area.get(area, ()), blocks,
+                                           garrisons.get(city.name))
+        else:
+            out = dict(_loyal())
+            for area, here in by_area.items():
+                city = city_in.get(area)
+                if city is not None:
+                    out[city.name] = _held(city, here, blocks, garrisons.get(city.name))
+            for name, g in garrisons.items():  # a garrison alone holds its City
+                if comps().cities[name].area not in by_area:
+                    out[name] = g["side"]
+        self._controls, self._garrisons, self._dirty = out, key, set()
+        return out
+
+
+def _placed(ids: Iterable[str], b: str, order: Mapping[str, int]) -> list[str]:
+    """`ids` with `b` put in its place in the state's order."""
+    at = order[b]
+    out = [u for u in ids if u != b]
+    i = 0
+    while i < len(out) and order[out[i]] < at:
+        i += 1
+    out.insert(i, b)
+    return out
+
+
+def _held(city: City, here: Iterable[str], blocks: Mapping[str, Any],
+          g: Mapping[str, Any] | None) -> Side | None:
+    """Who controls a City, from the blocks in its area and its garrison: the one side
+    inside it (a garrison counts), else the one side in its CityState, else its Loyalty
+    (a vacant conquest reverts, 1.4)."""
+    ins: set[Side] = set()
+    outs: set[Side] = set()
+    for b in here:
+        x = blocks[b]
+        (ins if x["inside"] else outs).add(x["side"])
+    if g is not None:
+        ins.add(g["side"])
+    if len(ins) == 1:
+        return next(iter(ins))
+    if len(outs) == 1 and not ins:
+        return next(iter(outs))
+    return _loyal()[city.name]
+
+
+def facts(s: HState) -> Facts:
+    """The facts of where the state's blocks stand now: those kept on its `Blocks`,
+    patched for the blocks moved since; made afresh for plain block records."""
+    blocks = s["blocks"]
+    if type(blocks) is not Blocks or blocks.shared:
+        return Facts.build(blocks)
+    f = blocks.facts
+    if f is None or blocks.reshaped or len(blocks.moved) > MAX_PATCH:
+        f = Facts.build(blocks)
+        blocks.reshaped = False
+    elif blocks.moved:
+        f = f.patched(blocks, blocks.moved)
+    else:
+        return f
+    blocks.moved.clear()
+    blocks.facts = f
+    return f
+
+
 # ------------------------------------------------------------------ the steady-state index
 class Index:
-    """Derived facts of one unchanging state, built in one pass over the blocks on first
-    use: the blocks of each area and each side's blocks on the map (both in the state's
-    own order, so every answer lists them as a scan of the blocks would), the areas where
-    each side has units outside a City (what blocks the other side's moves, 5.4) and
-    fleets; and a memo."""
+    """Derived facts of one unchanging state: where the blocks stand (`facts`, read on
+    first use) and a memo of the answers worked out while it is steady."""
 
-    __slots__ = ("_s", "_by_area", "_on_map", "_outside", "_fleets", "memo")
+    __slots__ = ("_s", "_facts", "memo")
 
     def __init__(self, s: HState):
         self._s = s
-        self._by_area: defaultdict[str, list[str]] | None = None
-        self._on_map: dict[str, list[str]] = {}
-        self._outside: dict[str, set[str]] = {}
-        self._fleets: dict[str, set[str]] = {}
+        self._facts: Facts | None = None
         self.memo: dict[tuple[Any, ...], Any] = {}
 
-    def _build(self) -> dict[str, list[str]]:
-        areas = comps().areas
-        by_area: defaultdict[str, list[str]] = defaultdict(list)
-        on_map: dict[str, list[str]] = {"athens": [], "sparta": []}
-        for b, x in self._s["blocks"].items():
-            loc = x["loc"]
-            by_area[loc].append(b)
-            if loc in areas:
-                on_map[x["side"]].append(b)
-        self._on_map = on_map
-        self._by_area = by_area
-        return by_area
+    @property
+    def facts(self) -> Facts:
+        f = self._facts
+        if f is None:
+            f = self._facts = facts(self._s)
+        return f
 
     @property
     def by_area(self) -> Mapping[str, list[str]]:
         """Area -> its blocks (read with `get`, `in` and iteration only)."""
-        by_area = self._by_area
-        return self._build() if by_area is None else by_area
+        return self.facts.by_area
 
     def on_map(self, side: str) -> list[str]:
         """The side's blocks on the map (not to be changed)."""
-        if self._by_area is None:
-            self._build()
-        return self._on_map[side]
+        return self.facts.on_map[side]
 
     def outside(self, side: str) -> set[str]:
         """Areas holding the side's units outside a City (not to be changed)."""
-        found = self._outside.get(side)
-        if found is None:
-            blocks = self._s["blocks"]
-            found = self._outside[side] = {
-                blocks[b]["loc"] for b in self.on_map(side) if not blocks[b]["inside"]}
-        return found
+        return self.facts.outside(side, self._s["blocks"])
 
     def fleets(self, side: str) -> set[str]:
         """Where the side has fleets, pools included (not to be changed)."""
-        found = self._fleets.get(side)
-        if found is None:
-            blocks = self._s["blocks"]
-            found = self._fleets[side] = {
-                x["loc"] for b in _fleet_ids() if (x := blocks.get(b)) and x["side"] == side}
-        return found
+        return self.facts.fleets(side, self._s["blocks"])
 
 
 @cache
@@ -180,7 +321,7 @@ def units_in(s: HState, area: str, side: str | None = None,
     blocks = s["blocks"]
     ids: Iterable[str] = blocks
     if idx is not None:
-        ids = (idx._by_area if idx._by_area is not None else idx.by_area).get(area, ())
+        ids = idx.facts.by_area.get(area, ())
     return [b for b in ids if (x := blocks[b])["loc"] == area
             and (side is None or x["side"] == side)
             and (inside is None or x["inside"] == inside)]
@@ -245,34 +386,10 @@ def control_map(s: HState) -> Mapping[str, Side | None]:
 
 @remembered()
 def _controls(s: HState) -> dict[str, Side | None]:
-    """`controls`, handed out as it is (to callers here that only read it). A vacant City
-    without a garrison keeps its Loyalty, so only occupied or garrisoned ones are worked
-    out."""
+    """`controls`, handed out as it is (to callers here that only read it)."""
     idx = index(s)
-    by_area = idx.by_area if idx is not None else Index(s).by_area
-    blocks, garrisons = s["blocks"], s["garrisons"]
-    city_in = comps().city_in
-    out = dict(_loyal())
-    for area, here in by_area.items():
-        city = city_in.get(area)
-        if city is None:
-            continue
-        ins: set[Side] = set()
-        outs: set[Side] = set()
-        for b in here:
-            x = blocks[b]
-            (ins if x["inside"] else outs).add(x["side"])
-        g = garrisons.get(city.name)
-        if g is not None:
-            ins.add(g["side"])
-        if len(ins) == 1:
-            out[city.name] = next(iter(ins))
-        elif len(outs) == 1 and not ins:
-            out[city.name] = next(iter(outs))
-    for name, g in garrisons.items():  # a garrison alone holds its City
-        if comps().cities[name].area not in by_area:
-            out[name] = g["side"]
-    return out
+    f = idx.facts if idx is not None else facts(s)
+    return f.controls(s["blocks"], s["garrisons"])
 
 
 @cache
