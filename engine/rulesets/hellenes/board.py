@@ -10,8 +10,7 @@ asked again cost a lookup, and nothing is kept once the state may change.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache, wraps
 from typing import Any, TypeVar
 
@@ -259,18 +258,32 @@ class _Steady(threading.local):
 _STEADY = _Steady()
 
 
-@contextmanager
-def steady(s: HState) -> Iterator[None]:
+class _SteadyBlock:
+    """`steady(s)`: a context manager as a small class (entered around every prompt and
+    many steps of an action, where a generator-based one costs more than its work)."""
+
+    __slots__ = ("_s", "_pushed")
+
+    def __init__(self, s: HState):
+        self._s = s
+        self._pushed = False
+
+    def __enter__(self) -> None:
+        stack = _STEADY.stack
+        if stack and stack[-1][0] is self._s:
+            return  # already steady: the outer block keeps the index
+        stack.append((self._s, Index(self._s)))
+        self._pushed = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pushed:
+            _STEADY.stack.pop()
+            self._pushed = False
+
+
+def steady(s: HState) -> _SteadyBlock:
     """Within this block `s` does not change (a prompt is being built): index it."""
-    stack = _STEADY.stack
-    if stack and stack[-1][0] is s:
-        yield
-        return
-    stack.append((s, Index(s)))
-    try:
-        yield
-    finally:
-        stack.pop()
+    return _SteadyBlock(s)
 
 
 def index(s: HState) -> Index | None:
@@ -306,10 +319,21 @@ def remembered(copy: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
 
 
 # ------------------------------------------------------------------ where the blocks are
-def on_map(s: HState, side: str | None = None) -> list[str]:
+def known(s: HState) -> Facts | None:
+    """Where the blocks stand, when it is known without reading every block: the steady
+    state's facts, or those kept on block records that note their moves; else None."""
     idx = index(s)
-    if idx is not None and side is not None:
-        return list(idx.on_map(side))
+    if idx is not None:
+        return idx.facts
+    if type(s["blocks"]) is Blocks:
+        return facts(s)
+    return None
+
+
+def on_map(s: HState, side: str | None = None) -> list[str]:
+    f = known(s)
+    if f is not None and side is not None:
+        return list(f.on_map[side])
     return [b for b, x in s["blocks"].items()
             if x["loc"] in comps().areas and (side is None or x["side"] == side)]
 
@@ -317,20 +341,26 @@ def on_map(s: HState, side: str | None = None) -> list[str]:
 def units_in(s: HState, area: str, side: str | None = None,
              inside: bool | None = None) -> list[str]:
     """Units in `area`, optionally of one side and only those inside (or outside) the City."""
-    idx = index(s)
+    f = known(s)
     blocks = s["blocks"]
-    ids: Iterable[str] = blocks
-    if idx is not None:
-        ids = idx.facts.by_area.get(area, ())
+    ids: Iterable[str] = blocks if f is None else f.by_area.get(area, ())
     return [b for b in ids if (x := blocks[b])["loc"] == area
             and (side is None or x["side"] == side)
             and (inside is None or x["inside"] == inside)]
 
 
+def has_pool(s: HState, side: str) -> bool:
+    """Whether the side has a block in its Recruit Pool."""
+    blocks = s["blocks"]
+    f = known(s)
+    ids: Iterable[str] = blocks if f is None else f.by_area.get(POOL, ())
+    return any((x := blocks[b])["loc"] == POOL and x["side"] == side for b in ids)
+
+
 def pool(s: HState, side: str) -> list[str]:
     blocks = s["blocks"]
-    idx = index(s)
-    ids: Iterable[str] = blocks if idx is None else idx.by_area.get(POOL, ())
+    f = known(s)
+    ids: Iterable[str] = blocks if f is None else f.by_area.get(POOL, ())
     return sorted(b for b in ids if (x := blocks[b])["loc"] == POOL and x["side"] == side)
 
 
@@ -360,6 +390,8 @@ def city_control(s: HState, city: City) -> Side | None:
     occupying its CityState, else its Loyalty (a vacant conquest reverts, 1.4)."""
     if index(s) is not None:
         return _controls(s)[city.name]  # worked out for every City at once
+    if type(s["blocks"]) is Blocks:
+        return facts(s).controls(s["blocks"], s["garrisons"])[city.name]
     g = s["garrisons"].get(city.name)
     here = [s["blocks"][b] for b in units_in(s, city.area)]
     inside = {x["side"] for x in here if x["inside"]}
@@ -557,6 +589,8 @@ def sicily_neutral(s: HState) -> bool:
 
 
 def action_cost(s: HState, area: str) -> int:
+    if s["scenario"] not in ("sicily", "415"):
+        return 1  # asked for every option of a menu: the usual answer at once
     return 2 if region(area) == "sicily" and sicily_neutral(s) else 1
 
 

@@ -76,7 +76,8 @@ def muster_targets(s: HState, side: Side) -> list[str]:
     """5.0 Muster: a friendly-controlled CityState that units elsewhere can reach."""
     if not may_move(s, side):
         return []
-    reachable = set().union(*_reach(s, side).values()) & B.city_areas()
+    # units of a kind standing together reach the same areas: each set once
+    reachable = set().union(*set(_reach(s, side).values())) & B.city_areas()
     city_in, sieges, held = B.comps().city_in, s["sieges"], B.control_map(s)
     foes, friends = B.blocking(s, side), B.blocking(s, other(side))  # outside a City
     # 1.4: the side controls the area when only its units stand outside the City there,

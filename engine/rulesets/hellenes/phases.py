@@ -82,7 +82,7 @@ def _building_options(s: HState, side: Side, left: int) -> list[Option]:
         cost = B.action_cost(s, area)
         if cost <= left:
             opts.append(_reinforce_option(b, area, blocks[b]["cv"], cost))
-    if left >= 1 and B.pool(s, side):
+    if left >= 1 and B.has_pool(s, side):
         opts.append(RECRUIT)
     return opts
 
