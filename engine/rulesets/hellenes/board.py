@@ -520,7 +520,12 @@ def blocking(s: HState, side: str) -> frozenset[str]:
 
 # ------------------------------------------------------------------ Peace of Nicias (12.0)
 def peace(s: HState) -> bool:
-    return setup_of(s).peace != "none" and not s["effects"]["war_resumed"]
+    return not s["effects"]["war_resumed"] and _peace_possible(s["scenario"])
+
+
+@cache
+def _peace_possible(scenario: str) -> bool:
+    return comps().setups[scenario].peace != "none"
 
 
 def capacity(s: HState, city: City) -> int:
