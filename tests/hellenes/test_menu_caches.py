@@ -259,3 +259,20 @@ def test_destinations_without_routes_equal_the_routes_and_follow_the_world(state
     assert dest in movement.dests_in(s, bid, w2)  # may end there, Engaging (5.4) ...
     assert movement._verdicts(w2, spec.sicilian, spec.nation, barred)[dest] == movement.STOP
     assert kept[dest] == movement.PASS  # ... and the first World's verdict is its own
+
+
+def test_muster_units_equal_the_plain_reading(states):
+    """5.0: the units that can reach a Muster target, never engaging (read from the Group
+    Move's searches, `moves.muster_units`)."""
+    checked = 0
+    for s in states:
+        side = _side(s)
+        w = movement.world(s, side, B.blocking(s, side), False, 0)
+        moved = set(s["turn"]["moved"])
+        for area in moves.muster_targets(s, side):
+            plain = sorted(b for b in B.on_map(s, side) if b not in moved and any(
+                r.dest == area for r in movement.routes_in(s, b, w)))
+            with B.steady(s):
+                assert moves.muster_units(s, side, area) == plain
+            checked += 1
+    assert checked > 10

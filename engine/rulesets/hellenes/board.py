@@ -297,6 +297,7 @@ def index(s: HState) -> Index | None:
 
 
 F = TypeVar("F", bound=Callable[..., Any])
+_MISSING = object()
 
 
 def remembered(copy: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
@@ -305,14 +306,14 @@ def remembered(copy: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
     def wrap(fn: F) -> F:
         @wraps(fn)
         def inner(s: HState, *args: Any) -> Any:
-            idx = index(s)
-            if idx is None:
+            stack = _STEADY.stack  # `index(s)`, written out: asked many times a prompt
+            if not stack or (top := stack[-1])[0] is not s:
                 return fn(s, *args)
+            memo = top[1].memo
             key = (fn, *args)
-            try:
-                found = idx.memo[key]
-            except KeyError:
-                found = idx.memo[key] = fn(s, *args)
+            found = memo.get(key, _MISSING)
+            if found is _MISSING:
+                found = memo[key] = fn(s, *args)
             return found if copy is None else copy(found)
         return inner  # type: ignore[return-value]
     return wrap

@@ -6,6 +6,8 @@ not in a besieged inland City nor in a besieged and blockaded Port (4.2, 8.21; R
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
@@ -35,10 +37,11 @@ def _can_build_in(s: HState, name: str, side: Side) -> bool:
 def reinforceable(s: HState, side: Side) -> list[str]:
     """4.21: a unit in its own Home City, below its maximum."""
     out = []
-    blocks, sieges = s["blocks"], s["sieges"]
+    blocks, sieges, growth = s["blocks"], s["sieges"], _growth()
     for b in B.on_map(s, side):
         x = blocks[b]
-        if x["loc"] not in B.home_areas_of(b) or x["cv"] >= B.spec(b).max_strength:
+        homes, top = growth[b]
+        if x["loc"] not in homes or x["cv"] >= top:
             continue
         city = B.city_of(x["loc"])
         assert city is not None
@@ -47,6 +50,13 @@ def reinforceable(s: HState, side: Side) -> list[str]:
         if _can_build_in(s, city.name, side):
             out.append(b)
     return sorted(out)
+
+
+@cache
+def _growth() -> dict[str, tuple[frozenset[str], int]]:
+    """Each block's Home City areas and maximum strength (what `reinforceable` asks of
+    every unit, in one lookup)."""
+    return {b.id: (B.home_areas_of(b.id), b.max_strength) for b in B.comps().data.blocks}
 
 
 def eligible(s: HState, bid: str) -> bool:

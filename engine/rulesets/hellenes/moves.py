@@ -96,7 +96,10 @@ def muster_targets(s: HState, side: Side) -> list[str]:
 
 
 def muster_units(s: HState, side: Side, area: str) -> list[str]:
-    return sorted(b for b, dests in reach(s, side).items() if area in dests)
+    # outside enemy-held areas the Group Move's searches answer as a Muster's (see
+    # `muster_targets`), and the Action menu has just made them
+    found = _reach(s, side) if area in B.blocking(s, side) else _group_reach(s, side)
+    return sorted(b for b, dests in found.items() if area in dests)
 
 
 def _move(s: HState, bid: str, dest: str) -> None:

@@ -492,8 +492,10 @@ def _wmove_option(area: str) -> Option:
                   f"{B.comps().areas[area].name} to friendly Cities (1 Action)", "9.214")
 
 
+@B.remembered()
 def _needs_shelter(s: HState, side: Side) -> list[str]:
-    """Units outside friendly Cities, then those beyond a City's Capacity (9.213, 9.22)."""
+    """Units outside friendly Cities, then those beyond a City's Capacity (9.213, 9.22);
+    remembered while the state is steady (the Winter menu asks twice), not to be changed."""
     crowded = over_capacity(s, side)
     held = _sheltered(s, side)
     return exposed(s, side) + [b for a in crowded for b in held[a]]
@@ -507,8 +509,10 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
     w0, w1 = winter_world(s, side, 0), winter_world(s, side, 1)
     barbarian = B.barbarians()
     opts = []
-    homed = {b for area, units in _sheltered(s, side).items() for b in units
-             if B.home_city(b, B.city_of(area))}  # type: ignore[arg-type]
+    homed: set[str] = set()  # units already in a Home City (2.11: of their own colour)
+    for area, units in _sheltered(s, side).items():
+        nationality = B.comps().city_in[area].nationality
+        homed.update(b for b in units if B.spec(b).nation == nationality)
     for b in _needs_shelter(s, side):
         if b in moved or b in barbarian:
             continue
