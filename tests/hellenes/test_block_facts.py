@@ -13,20 +13,20 @@ import engine
 from engine.core.decisions import random_answer
 from engine.core.rng import Rng
 from engine.rulesets.hellenes import board as B
-from engine.rulesets.hellenes.state import Blocks, BlockRecord, indexed
+from engine.rulesets.hellenes.state import BlockRecord, Blocks, indexed
 
 
 def _fresh(s: Any) -> tuple[Any, ...]:
     """The facts read from plain copies of the blocks (nothing kept)."""
     plain = json.loads(json.dumps(s))
     f = B.Facts.build(plain["blocks"])
-    return (f.by_area, f.on_map, f.controls(plain["blocks"], plain["garrisons"]),
+    return (f.by_area, f.place, f.on_map, f.controls(plain["garrisons"]),
             f.outside("athens", plain["blocks"]), f.fleets("sparta", plain["blocks"]))
 
 
 def _kept(s: Any) -> tuple[Any, ...]:
     f = B.facts(s)
-    return (f.by_area, f.on_map, f.controls(s["blocks"], s["garrisons"]),
+    return (f.by_area, f.place, f.on_map, f.controls(s["garrisons"]),
             f.outside("athens", s["blocks"]), f.fleets("sparta", s["blocks"]))
 
 
@@ -79,17 +79,17 @@ def test_city_control_follows_blocks_going_inside_and_garrisons():
                 if c.loyalty == "athens" and c.area not in B.facts(s).by_area
                 and c.name not in s["garrisons"])
     f = B.facts(s)
-    assert f.controls(s["blocks"], s["garrisons"])[city.name] == "athens"
+    assert f.controls(s["garrisons"])[city.name] == "athens"
     spartan = next(b for b, x in s["blocks"].items() if x["side"] == "sparta"
                    and x["loc"] in B.comps().areas)
     s["blocks"][spartan]["loc"] = city.area
-    held = B.facts(s).controls(s["blocks"], s["garrisons"])
+    held = B.facts(s).controls(s["garrisons"])
     assert held[city.name] == "sparta"  # sole occupation of the CityState (1.4)
     s["garrisons"][city.name] = {"side": "athens", "kind": "detached"}
-    assert B.facts(s).controls(s["blocks"], s["garrisons"])[city.name] == "athens"
+    assert B.facts(s).controls(s["garrisons"])[city.name] == "athens"
     s["blocks"][spartan]["inside"] = True  # both inside: contested, Loyalty stands
     s["garrisons"].pop(city.name)
-    assert B.facts(s).controls(s["blocks"], s["garrisons"])[city.name] == "sparta"
+    assert B.facts(s).controls(s["garrisons"])[city.name] == "sparta"
     s["blocks"][spartan]["side"] = "athens"
     assert B.facts(s).on_map["athens"].count(spartan) == 1
     assert spartan not in B.facts(s).on_map["sparta"]

@@ -40,6 +40,7 @@ def side_name(side: str) -> str:
 
 # ------------------------------------------------------------------ where the blocks stand
 MAX_PATCH = 24  # more blocks moved than this since the last facts: work them out afresh
+Place = tuple[str, str, bool]  # a block's area, side and whether it is inside the City
 
 
 class Facts:
@@ -51,13 +52,15 @@ class Facts:
     (`facts`), so a click that moves nothing, or one block, does not read every block
     again. Nothing handed out is ever changed: a patch makes new lists and dicts."""
 
-    __slots__ = ("by_area", "where", "on_map", "order", "_outside", "_fleets", "_controls",
+    __slots__ = ("by_area", "place", "on_map", "order", "_outside", "_fleets", "_controls",
                  "_garrisons", "_dirty")
 
-    def __init__(self, by_area: dict[str, list[str]], where: dict[str, str],
+    def __init__(self, by_area: dict[str, list[str]], place: dict[str, Place],
                  on_map: dict[str, list[str]], order: dict[str, int]):
         self.by_area = by_area  # area -> its blocks (areas with none are left out)
-        self.where = where  # block -> the area it stood in when these facts were made
+        # block -> (area, side, inside) as these facts were made: read here by the menus'
+        # loops, a plain dict (the block records, which note their moves, read slower)
+        self.place = place
         self.on_map = on_map
         self.order = order  # block -> its place in the state's blocks
         self._outside: dict[str, set[str]] = {}
@@ -70,10 +73,11 @@ class Facts:
     def build(cls, blocks: Mapping[str, Any]) -> Facts:
         areas = comps().areas
         by_area: dict[str, list[str]] = {}
-        where: dict[str, str] = {}
+        place: dict[str, Place] = {}
         on_map: dict[str, list[str]] = {"athens": [], "sparta": []}
         for b, x in blocks.items():
-            loc = where[b] = x["loc"]
+            loc = x["loc"]
+            place[b] = loc, x["side"], x["inside"]
             here = by_area.get(loc)
             if here is None:
                 by_area[loc] = [b]
@@ -81,18 +85,18 @@ class Facts:
                 here.append(b)
             if loc in areas:
                 on_map[x["side"]].append(b)
-        return cls(by_area, where, on_map, {b: i for i, b in enumerate(blocks)})
+        return cls(by_area, place, on_map, {b: i for i, b in enumerate(blocks)})
 
     def patched(self, blocks: Mapping[str, Any], moved: Iterable[str]) -> Facts:
         """These facts after the `moved` blocks changed place, side or inside/outside."""
         areas, order = comps().areas, self.order
-        by_area, where = dict(self.by_area), dict(self.where)
+        by_area, place = dict(self.by_area), dict(self.place)
         on_map = dict(self.on_map)
         touched: set[str] = set()
         for b in moved:
             x = blocks[b]
-            old, new = where[b], x["loc"]
-            where[b] = new
+            old, new = place[b][0], x["loc"]
+            place[b] = new, x["side"], x["inside"]
             touched.add(old)
             touched.add(new)
             left = [u for u in by_area[old] if u != b]
@@ -106,7 +110,7 @@ class Facts:
                     on_map[side] = [u for u in ids if u != b]
             if new in areas:
                 on_map[x["side"]] = _placed(on_map[x["side"]], b, order)
-        out = Facts(by_area, where, on_map, order)
+        out = Facts(by_area, place, on_map, order)
         if self._controls is not None:
             out._controls, out._garrisons = self._controls, self._garrisons
             out._dirty = self._dirty | touched
@@ -116,8 +120,9 @@ class Facts:
         """Areas holding the side's units outside a City (not to be changed)."""
         found = self._outside.get(side)
         if found is None:
+            place = self.place
             found = self._outside[side] = {
-                blocks[b]["loc"] for b in self.on_map[side] if not blocks[b]["inside"]}
+                place[b][0] for b in self.on_map[side] if not place[b][2]}
         return found
 
     def fleets(self, side: str, blocks: Mapping[str, Any]) -> set[str]:
@@ -128,8 +133,7 @@ class Facts:
                 x["loc"] for b in _fleet_ids() if (x := blocks.get(b)) and x["side"] == side}
         return found
 
-    def controls(self, blocks: Mapping[str, Any], garrisons: Mapping[str, Any]
-                 ) -> dict[str, Side | None]:
+    def controls(self, garrisons: Mapping[str, Any]) -> dict[str, Side | None]:
         """Every City's controller (1.4; see `_held`), not to be changed. Made again only
         for the Cities whose areas changed since, unless a garrison changed."""
         key = tuple((name, g["side"]) for name, g in garrisons.items())
@@ -141,14 +145,14 @@ class Facts:
             for area in self._dirty:
                 city = city_in.get(area)
                 if city is not None:
-                    out[city.name] = _held(city, by_area.get(area, ()), blocks,
+                    out[city.name] = _held(city, by_area.get(area, ()), self.place,
                                            garrisons.get(city.name))
         else:
             out = dict(_loyal())
             for area, here in by_area.items():
                 city = city_in.get(area)
                 if city is not None:
-                    out[city.name] = _held(city, here, blocks, garrisons.get(city.name))
+                    out[city.name] = _held(city, here, self.place, garrisons.get(city.name))
             for name, g in garrisons.items():  # a garrison alone holds its City
                 if comps().cities[name].area not in by_area:
                     out[name] = g["side"]
@@ -167,7 +171,7 @@ def _placed(ids: Iterable[str], b: str, order: Mapping[str, int]) -> list[str]:
     return out
 
 
-def _held(city: City, here: Iterable[str], blocks: Mapping[str, Any],
+def _held(city: City, here: Iterable[str], place: Mapping[str, Place],
           g: Mapping[str, Any] | None) -> Side | None:
     """Who controls a City, from the blocks in its area and its garrison: the one side
     inside it (a garrison counts), else the one side in its CityState, else its Loyalty
@@ -175,8 +179,8 @@ def _held(city: City, here: Iterable[str], blocks: Mapping[str, Any],
     ins: set[Side] = set()
     outs: set[Side] = set()
     for b in here:
-        x = blocks[b]
-        (ins if x["inside"] else outs).add(x["side"])
+        _, side, inside = place[b]
+        (ins if inside else outs).add(side)  # type: ignore[arg-type]
     if g is not None:
         ins.add(g["side"])
     if len(ins) == 1:
@@ -331,6 +335,14 @@ def known(s: HState) -> Facts | None:
     return None
 
 
+def places(s: HState) -> Mapping[str, Place]:
+    """Each block's (area, side, inside), read from the facts when they are kept."""
+    f = known(s)
+    if f is not None:
+        return f.place
+    return {b: (x["loc"], x["side"], x["inside"]) for b, x in s["blocks"].items()}
+
+
 def on_map(s: HState, side: str | None = None) -> list[str]:
     f = known(s)
     if f is not None and side is not None:
@@ -343,9 +355,12 @@ def units_in(s: HState, area: str, side: str | None = None,
              inside: bool | None = None) -> list[str]:
     """Units in `area`, optionally of one side and only those inside (or outside) the City."""
     f = known(s)
+    if f is not None:  # the area's blocks, read from the facts
+        place = f.place
+        return [b for b in f.by_area.get(area, ()) if (side is None or place[b][1] == side)
+                and (inside is None or place[b][2] == inside)]
     blocks = s["blocks"]
-    ids: Iterable[str] = blocks if f is None else f.by_area.get(area, ())
-    return [b for b in ids if (x := blocks[b])["loc"] == area
+    return [b for b in blocks if (x := blocks[b])["loc"] == area
             and (side is None or x["side"] == side)
             and (inside is None or x["inside"] == inside)]
 
@@ -392,7 +407,7 @@ def city_control(s: HState, city: City) -> Side | None:
     if index(s) is not None:
         return _controls(s)[city.name]  # worked out for every City at once
     if type(s["blocks"]) is Blocks:
-        return facts(s).controls(s["blocks"], s["garrisons"])[city.name]
+        return facts(s).controls(s["garrisons"])[city.name]
     g = s["garrisons"].get(city.name)
     here = [s["blocks"][b] for b in units_in(s, city.area)]
     inside = {x["side"] for x in here if x["inside"]}
@@ -422,7 +437,7 @@ def _controls(s: HState) -> dict[str, Side | None]:
     """`controls`, handed out as it is (to callers here that only read it)."""
     idx = index(s)
     f = idx.facts if idx is not None else facts(s)
-    return f.controls(s["blocks"], s["garrisons"])
+    return f.controls(s["garrisons"])
 
 
 @cache

@@ -37,15 +37,15 @@ def _can_build_in(s: HState, name: str, side: Side) -> bool:
 def reinforceable(s: HState, side: Side) -> list[str]:
     """4.21: a unit in its own Home City, below its maximum."""
     out = []
-    blocks, sieges, growth = s["blocks"], s["sieges"], _growth()
+    blocks, sieges, growth, place = s["blocks"], s["sieges"], _growth(), B.places(s)
     for b in B.on_map(s, side):
-        x = blocks[b]
+        loc, _, inside = place[b]
         homes, top = growth[b]
-        if x["loc"] not in homes or x["cv"] >= top:
+        if loc not in homes or blocks[b]["cv"] >= top:
             continue
-        city = B.city_of(x["loc"])
+        city = B.city_of(loc)
         assert city is not None
-        if city.name in sieges and not x["inside"]:
+        if city.name in sieges and not inside:
             continue  # a besieger outside its own lost Home City is not in it
         if _can_build_in(s, city.name, side):
             out.append(b)
@@ -194,14 +194,15 @@ class Recruit(Procedure[HState]):
 def garrison_sites(s: HState, side: Side) -> list[str]:
     """4.23: an Opposing City occupied by friendly Greek units, without a garrison."""
     foe = other(side)
-    blocks, sieges, garrisons = s["blocks"], s["sieges"], s["garrisons"]
+    sieges, garrisons = s["sieges"], s["garrisons"]
     city_in, barbarian = B.comps().city_in, B.barbarians()
     found = set()
+    place = B.places(s)
     for b in B.on_map(s, side):
-        area = blocks[b]["loc"]
+        area, _, inside = place[b]
         city = city_in.get(area)
         if (city is None or city.loyalty != foe or city.name in garrisons or b in barbarian
-                or (city.name in sieges and not blocks[b]["inside"])):
+                or (city.name in sieges and not inside)):
             continue
         found.add(area)
     out = [a for a in found if B.city_control(s, city_in[a]) == side]

@@ -140,19 +140,20 @@ def unit_dests(s: HState, bids: Iterable[str], w: World) -> list[frozenset[str]]
     expedition limits may apply (15.2, 15.4) they depend on more than the position, so
     they are worked out for each unit and kept with the answer."""
     limited = expeditions_apply(s)
-    blocks, memo = s["blocks"], w.dests
+    memo = w.dests
+    place = B.places(s)
     out = []
     for b in bids:
-        x = blocks[b]
+        loc, _, inside = place[b]
         if limited:
             frozen, barred = expedition_limits(s, b)
             if frozen:
                 out.append(NOWHERE)
                 continue
             key: tuple[str, str, bool] | tuple[str, str, bool, frozenset[str]] = (
-                b, x["loc"], x["inside"], barred)
+                b, loc, inside, barred)
         else:
-            key = (b, x["loc"], x["inside"])
+            key = (b, loc, inside)
         found = memo.get(key)
         if found is None:
             found = memo[key] = dests_in(s, b, w)
@@ -446,13 +447,13 @@ def winter_routes_in(s: HState, bid: str, w: World, safe: frozenset[str],
                      foe_fleets: frozenset[str]) -> tuple[Route, ...]:
     """`winter_routes` in a World, sheltering Cities and enemy fleet areas already worked
     out (one of each serves a side's every unit)."""
-    x = s["blocks"][bid]
-    if x["inside"] and not _profile(bid)[0]:
+    loc, _, inside = B.places(s)[bid]
+    if inside and not _profile(bid)[0]:
         return ()  # 7.4: besieged land units cannot move
     frozen, barred = expedition_limits(s, bid)
     if frozen:
         return ()
-    return _winter_search(x["loc"], x["inside"], bid, w, barred, safe, foe_fleets)
+    return _winter_search(loc, inside, bid, w, barred, safe, foe_fleets)
 
 
 @lru_cache(maxsize=8192)

@@ -51,6 +51,10 @@ def group_areas(s: HState, side: Side) -> list[str]:
     if not may_move(s, side):
         return []
     blocks = s["blocks"]
+    f = B.known(s)
+    if f is not None:
+        place = f.place
+        return sorted({place[b][0] for b, dests in _group_reach(s, side).items() if dests})
     return sorted({blocks[b]["loc"] for b, dests in _group_reach(s, side).items() if dests})
 
 

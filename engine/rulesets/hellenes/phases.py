@@ -338,13 +338,14 @@ def sheltered(s: HState, side: Side) -> dict[str, list[str]]:
 def _sheltered(s: HState, side: Side) -> dict[str, list[str]]:
     """`sheltered`, handed out as it is (to callers here that only read it)."""
     out: dict[str, list[str]] = {}
-    held = B.control_map(s)
+    held, sieges, city_in = B.control_map(s), s["sieges"], B.comps().city_in
+    place = B.places(s)
     for b in B.on_map(s, side):
-        area = s["blocks"][b]["loc"]
-        city = B.city_of(area)
+        area, _, inside = place[b]
+        city = city_in.get(area)
         if city is None or held[city.name] != side:
             continue
-        if city.name in s["sieges"] and not s["blocks"][b]["inside"]:
+        if not inside and city.name in sieges:
             continue  # besiegers are outside the City
         out.setdefault(area, []).append(b)
     return out
@@ -519,7 +520,6 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
         for r in winter_routes_in(s, b, w0, safe, foe_fleets):
             if r.length == 1:
                 opts.append(_quarter_option(b, r.dest))
-    blocks = s["blocks"]
     free = [b for b in B.on_map(s, side) if b not in moved and b not in barbarian]
     far: dict[str, tuple[Route, ...]] = {}  # 9.212, 9.214: each unit's range + 1
 
@@ -529,7 +529,8 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
             found = far[b] = winter_routes_in(s, b, w1, safe, foe_fleets)
         return found
 
-    going = [b for b in free if b not in homed and not blocks[b]["inside"]]
+    place = B.places(s)
+    going = [b for b in free if b not in homed and not place[b][2]]
     for b in going:
         homes = B.home_areas_of(b)
         for r in reach(b):
@@ -540,7 +541,7 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
     if left >= 1:
         here: dict[str, list[str]] = {}
         for b in free:
-            here.setdefault(blocks[b]["loc"], []).append(b)
+            here.setdefault(place[b][0], []).append(b)
         for area in sorted(here):
             if B.action_cost(s, area) <= left and any(reach(b) for b in here[area]):
                 opts.append(_wmove_option(area))
