@@ -222,3 +222,57 @@ def test_menu_options_say_what_the_state_says():
     assert a is not b and "to 3 cv" in a.label and "to 4 cv" in b.label
     assert "2 Actions" in phases._move_option("ATH", 2).label
     assert "(1 Action)" in phases._move_option("ATH", 1).label
+
+
+def test_destinations_without_routes_equal_the_routes_and_follow_the_world(states):
+    """The menus' destinations (`_dests_profile`, no routes made) are the routes' ends, and
+    the verdicts kept for one kind of unit in one World (`_verdicts`) are that World's:
+    an enemy standing in an area changes them."""
+    checked = 0
+    for s in states[::4]:
+        side = _side(s)
+        for engage in (False, True):
+            w = movement.world(s, side, B.blocking(s, side), engage, 0)
+            for b in B.on_map(s, side):
+                start = movement._start(s, b)
+                if start is None:
+                    continue
+                origin, inside, barred = start
+                profile = movement._profile(b)
+                ends = {r.dest for r in movement._search_profile(origin, inside, profile, w,
+                                                                 barred)}
+                assert movement._dests_profile(origin, inside, profile, w, barred) == ends
+                checked += 1
+    assert checked > 100
+    s = copy.deepcopy(next(s for s in states if B.on_map(s, other(_side(s)))))
+    side = _side(s)
+    bid = next(b for b in B.on_map(s, side) if movement._start(s, b) is not None)
+    w = movement.world(s, side, B.blocking(s, side), True, 0)
+    origin, inside, barred = movement._start(s, bid)  # type: ignore[misc]
+    dest = sorted(movement.dests_in(s, bid, w) - w.blocked)[0]
+    spec = B.spec(bid)
+    kept = movement._verdicts(w, spec.sicilian, spec.nation, barred)
+    assert kept[dest] == movement.PASS  # read by the search, kept for the next unit
+    enemy = next(e for e in B.on_map(s, other(side)))
+    s["blocks"][enemy]["loc"], s["blocks"][enemy]["inside"] = dest, False
+    w2 = movement.world(s, side, B.blocking(s, side), True, 0)
+    assert dest in movement.dests_in(s, bid, w2)  # may end there, Engaging (5.4) ...
+    assert movement._verdicts(w2, spec.sicilian, spec.nation, barred)[dest] == movement.STOP
+    assert kept[dest] == movement.PASS  # ... and the first World's verdict is its own
+
+
+def test_muster_units_equal_the_plain_reading(states):
+    """5.0: the units that can reach a Muster target, never engaging (read from the Group
+    Move's searches, `moves.muster_units`)."""
+    checked = 0
+    for s in states:
+        side = _side(s)
+        w = movement.world(s, side, B.blocking(s, side), False, 0)
+        moved = set(s["turn"]["moved"])
+        for area in moves.muster_targets(s, side):
+            plain = sorted(b for b in B.on_map(s, side) if b not in moved and any(
+                r.dest == area for r in movement.routes_in(s, b, w)))
+            with B.steady(s):
+                assert moves.muster_units(s, side, area) == plain
+            checked += 1
+    assert checked > 10

@@ -4,6 +4,7 @@ that state, only while it is steady, and per thread."""
 from __future__ import annotations
 
 import copy
+import json
 import threading
 
 import engine
@@ -24,10 +25,20 @@ def _mid_game():
 
 def test_indexed_answers_equal_the_plain_ones():
     s = _mid_game().state
+    p = json.loads(json.dumps(s))  # plain records: every answer read from the blocks
     areas = sorted({x["loc"] for x in s["blocks"].values()})
-    plain = ([B.units_in(s, a, side, inside) for a in areas for side in (None, "athens")
-              for inside in (None, True, False)], B.controls(s), B.blocking(s, "athens"),
-             [B.area_control(s, a) for a in areas], B.on_map(s, "sparta"))
+    plain = ([B.units_in(p, a, side, inside) for a in areas for side in (None, "athens")
+              for inside in (None, True, False)], B.controls(p), B.blocking(p, "athens"),
+             [B.area_control(p, a) for a in areas], B.on_map(p, "sparta"))
+    kept = ([B.units_in(s, a, side, inside) for a in areas for side in (None, "athens")
+             for inside in (None, True, False)], B.controls(s), B.blocking(s, "athens"),
+            [B.area_control(s, a) for a in areas], B.on_map(s, "sparta"))
+    assert kept == plain  # from the facts the block records keep
+    for side in ("athens", "sparta"):
+        assert B.has_pool(s, side) == bool(B.pool(p, side))
+        assert B.pool(s, side) == B.pool(p, side)
+        for city in B.comps().data.cities:
+            assert B.city_control(s, city) == B.city_control(p, city)
     with B.steady(s):
         indexed = ([B.units_in(s, a, side, inside) for a in areas for side in (None, "athens")
                     for inside in (None, True, False)], B.controls(s),

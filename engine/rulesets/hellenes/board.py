@@ -10,14 +10,12 @@ asked again cost a lookup, and nothing is kept once the state may change.
 from __future__ import annotations
 
 import threading
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache, wraps
 from typing import Any, TypeVar
 
 from .components import Block, City, Components, Setup, load_components
-from .state import CAMPAIGN, POOL, WINTER, HState, Side, other
+from .state import CAMPAIGN, POOL, WINTER, Blocks, HState, Side, other
 
 PERSIA = frozenset({"LYD", "PHR"})
 LOYAL: dict[str, Side] = {"athens": "athens", "sparta": "sparta"}  # neutral: nobody
@@ -40,66 +38,212 @@ def side_name(side: str) -> str:
     return side.title()
 
 
+# ------------------------------------------------------------------ where the blocks stand
+MAX_PATCH = 24  # more blocks moved than this since the last facts: work them out afresh
+Place = tuple[str, str, bool]  # a block's area, side and whether it is inside the City
+
+
+class Facts:
+    """What follows from where the blocks stand (not from their strengths): the blocks of
+    each area and each side's blocks on the map, both in the state's own order (so every
+    answer lists them as a scan of the blocks would), the areas where each side has units
+    outside a City (what blocks the other side's moves, 5.4), fleets, and City control
+    (1.4). Kept on the state's `Blocks` across clicks and patched for the blocks that moved
+    (`facts`), so a click that moves nothing, or one block, does not read every block
+    again. Nothing handed out is ever changed: a patch makes new lists and dicts."""
+
+    __slots__ = ("by_area", "place", "on_map", "order", "_outside", "_fleets", "_controls",
+                 "_garrisons", "_dirty")
+
+    def __init__(self, by_area: dict[str, list[str]], place: dict[str, Place],
+                 on_map: dict[str, list[str]], order: dict[str, int]):
+        self.by_area = by_area  # area -> its blocks (areas with none are left out)
+        # block -> (area, side, inside) as these facts were made: read here by the menus'
+        # loops, a plain dict (the block records, which note their moves, read slower)
+        self.place = place
+        self.on_map = on_map
+        self.order = order  # block -> its place in the state's blocks
+        self._outside: dict[str, set[str]] = {}
+        self._fleets: dict[str, set[str]] = {}
+        self._controls: dict[str, Side | None] | None = None
+        self._garrisons: tuple[tuple[str, str], ...] = ()  # what `_controls` was made with
+        self._dirty: set[str] = set()  # areas changed since `_controls` was made
+
+    @classmethod
+    def build(cls, blocks: Mapping[str, Any]) -> Facts:
+        areas = comps().areas
+        by_area: dict[str, list[str]] = {}
+        place: dict[str, Place] = {}
+        on_map: dict[str, list[str]] = {"athens": [], "sparta": []}
+        for b, x in blocks.items():
+            loc = x["loc"]
+            place[b] = loc, x["side"], x["inside"]
+            here = by_area.get(loc)
+            if here is None:
+                by_area[loc] = [b]
+            else:
+                here.append(b)
+            if loc in areas:
+                on_map[x["side"]].append(b)
+        return cls(by_area, place, on_map, {b: i for i, b in enumerate(blocks)})
+
+    def patched(self, blocks: Mapping[str, Any], moved: Iterable[str]) -> Facts:
+        """These facts after the `moved` blocks changed place, side or inside/outside."""
+        areas, order = comps().areas, self.order
+        by_area, place = dict(self.by_area), dict(self.place)
+        on_map = dict(self.on_map)
+        touched: set[str] = set()
+        for b in moved:
+            x = blocks[b]
+            old, new = place[b][0], x["loc"]
+            place[b] = new, x["side"], x["inside"]
+            touched.add(old)
+            touched.add(new)
+            left = [u for u in by_area[old] if u != b]
+            if left:
+                by_area[old] = left
+            else:
+                del by_area[old]
+            by_area[new] = _placed(by_area.get(new, ()), b, order)
+            for side, ids in on_map.items():
+                if b in ids:
+                    on_map[side] = [u for u in ids if u != b]
+            if new in areas:
+                on_map[x["side"]] = _placed(on_map[x["side"]], b, order)
+        out = Facts(by_area, place, on_map, order)
+        if self._controls is not None:
+            out._controls, out._garrisons = self._controls, self._garrisons
+            out._dirty = self._dirty | touched
+        return out
+
+    def outside(self, side: str, blocks: Mapping[str, Any]) -> set[str]:
+        """Areas holding the side's units outside a City (not to be changed)."""
+        found = self._outside.get(side)
+        if found is None:
+            place = self.place
+            found = self._outside[side] = {
+                place[b][0] for b in self.on_map[side] if not place[b][2]}
+        return found
+
+    def fleets(self, side: str, blocks: Mapping[str, Any]) -> set[str]:
+        """Where the side has fleets, pools included (not to be changed)."""
+        found = self._fleets.get(side)
+        if found is None:
+            found = self._fleets[side] = {
+                x["loc"] for b in _fleet_ids() if (x := blocks.get(b)) and x["side"] == side}
+        return found
+
+    def controls(self, garrisons: Mapping[str, Any]) -> dict[str, Side | None]:
+        """Every City's controller (1.4; see `_held`), not to be changed. Made again only
+        for the Cities whose areas changed since, unless a garrison changed."""
+        key = tuple((name, g["side"]) for name, g in garrisons.items())
+        city_in, by_area = comps().city_in, self.by_area
+        if self._controls is not None and key == self._garrisons:
+            if not self._dirty:
+                return self._controls
+            out = dict(self._controls)
+            for area in self._dirty:
+                city = city_in.get(area)
+                if city is not None:
+                    out[city.name] = _held(city, by_area.get(area, ()), self.place,
+                                           garrisons.get(city.name))
+        else:
+            out = dict(_loyal())
+            for area, here in by_area.items():
+                city = city_in.get(area)
+                if city is not None:
+                    out[city.name] = _held(city, here, self.place, garrisons.get(city.name))
+            for name, g in garrisons.items():  # a garrison alone holds its City
+                if comps().cities[name].area not in by_area:
+                    out[name] = g["side"]
+        self._controls, self._garrisons, self._dirty = out, key, set()
+        return out
+
+
+def _placed(ids: Iterable[str], b: str, order: Mapping[str, int]) -> list[str]:
+    """`ids` with `b` put in its place in the state's order."""
+    at = order[b]
+    out = [u for u in ids if u != b]
+    i = 0
+    while i < len(out) and order[out[i]] < at:
+        i += 1
+    out.insert(i, b)
+    return out
+
+
+def _held(city: City, here: Iterable[str], place: Mapping[str, Place],
+          g: Mapping[str, Any] | None) -> Side | None:
+    """Who controls a City, from the blocks in its area and its garrison: the one side
+    inside it (a garrison counts), else the one side in its CityState, else its Loyalty
+    (a vacant conquest reverts, 1.4)."""
+    ins: set[Side] = set()
+    outs: set[Side] = set()
+    for b in here:
+        _, side, inside = place[b]
+        (ins if inside else outs).add(side)  # type: ignore[arg-type]
+    if g is not None:
+        ins.add(g["side"])
+    if len(ins) == 1:
+        return next(iter(ins))
+    if len(outs) == 1 and not ins:
+        return next(iter(outs))
+    return _loyal()[city.name]
+
+
+def facts(s: HState) -> Facts:
+    """The facts of where the state's blocks stand now: those kept on its `Blocks`,
+    patched for the blocks moved since; made afresh for plain block records."""
+    blocks = s["blocks"]
+    if type(blocks) is not Blocks or blocks.shared:
+        return Facts.build(blocks)
+    f = blocks.facts
+    if f is None or blocks.reshaped or len(blocks.moved) > MAX_PATCH:
+        f = Facts.build(blocks)
+        blocks.reshaped = False
+    elif blocks.moved:
+        f = f.patched(blocks, blocks.moved)
+    else:
+        return f
+    blocks.moved.clear()
+    blocks.facts = f
+    return f
+
+
 # ------------------------------------------------------------------ the steady-state index
 class Index:
-    """Derived facts of one unchanging state, built in one pass over the blocks on first
-    use: the blocks of each area and each side's blocks on the map (both in the state's
-    own order, so every answer lists them as a scan of the blocks would), the areas where
-    each side has units outside a City (what blocks the other side's moves, 5.4) and
-    fleets; and a memo."""
+    """Derived facts of one unchanging state: where the blocks stand (`facts`, read on
+    first use) and a memo of the answers worked out while it is steady."""
 
-    __slots__ = ("_s", "_by_area", "_on_map", "_outside", "_fleets", "memo")
+    __slots__ = ("_s", "_facts", "memo")
 
     def __init__(self, s: HState):
         self._s = s
-        self._by_area: defaultdict[str, list[str]] | None = None
-        self._on_map: dict[str, list[str]] = {}
-        self._outside: dict[str, set[str]] = {}
-        self._fleets: dict[str, set[str]] = {}
+        self._facts: Facts | None = None
         self.memo: dict[tuple[Any, ...], Any] = {}
 
-    def _build(self) -> dict[str, list[str]]:
-        areas = comps().areas
-        by_area: defaultdict[str, list[str]] = defaultdict(list)
-        on_map: dict[str, list[str]] = {"athens": [], "sparta": []}
-        for b, x in self._s["blocks"].items():
-            loc = x["loc"]
-            by_area[loc].append(b)
-            if loc in areas:
-                on_map[x["side"]].append(b)
-        self._on_map = on_map
-        self._by_area = by_area
-        return by_area
+    @property
+    def facts(self) -> Facts:
+        f = self._facts
+        if f is None:
+            f = self._facts = facts(self._s)
+        return f
 
     @property
     def by_area(self) -> Mapping[str, list[str]]:
         """Area -> its blocks (read with `get`, `in` and iteration only)."""
-        by_area = self._by_area
-        return self._build() if by_area is None else by_area
+        return self.facts.by_area
 
     def on_map(self, side: str) -> list[str]:
         """The side's blocks on the map (not to be changed)."""
-        if self._by_area is None:
-            self._build()
-        return self._on_map[side]
+        return self.facts.on_map[side]
 
     def outside(self, side: str) -> set[str]:
         """Areas holding the side's units outside a City (not to be changed)."""
-        found = self._outside.get(side)
-        if found is None:
-            blocks = self._s["blocks"]
-            found = self._outside[side] = {
-                blocks[b]["loc"] for b in self.on_map(side) if not blocks[b]["inside"]}
-        return found
+        return self.facts.outside(side, self._s["blocks"])
 
     def fleets(self, side: str) -> set[str]:
         """Where the side has fleets, pools included (not to be changed)."""
-        found = self._fleets.get(side)
-        if found is None:
-            blocks = self._s["blocks"]
-            found = self._fleets[side] = {
-                x["loc"] for b in _fleet_ids() if (x := blocks.get(b)) and x["side"] == side}
-        return found
+        return self.facts.fleets(side, self._s["blocks"])
 
 
 @cache
@@ -118,18 +262,32 @@ class _Steady(threading.local):
 _STEADY = _Steady()
 
 
-@contextmanager
-def steady(s: HState) -> Iterator[None]:
+class _SteadyBlock:
+    """`steady(s)`: a context manager as a small class (entered around every prompt and
+    many steps of an action, where a generator-based one costs more than its work)."""
+
+    __slots__ = ("_s", "_pushed")
+
+    def __init__(self, s: HState):
+        self._s = s
+        self._pushed = False
+
+    def __enter__(self) -> None:
+        stack = _STEADY.stack
+        if stack and stack[-1][0] is self._s:
+            return  # already steady: the outer block keeps the index
+        stack.append((self._s, Index(self._s)))
+        self._pushed = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pushed:
+            _STEADY.stack.pop()
+            self._pushed = False
+
+
+def steady(s: HState) -> _SteadyBlock:
     """Within this block `s` does not change (a prompt is being built): index it."""
-    stack = _STEADY.stack
-    if stack and stack[-1][0] is s:
-        yield
-        return
-    stack.append((s, Index(s)))
-    try:
-        yield
-    finally:
-        stack.pop()
+    return _SteadyBlock(s)
 
 
 def index(s: HState) -> Index | None:
@@ -143,6 +301,7 @@ def index(s: HState) -> Index | None:
 
 
 F = TypeVar("F", bound=Callable[..., Any])
+_MISSING = object()
 
 
 def remembered(copy: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
@@ -151,24 +310,43 @@ def remembered(copy: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
     def wrap(fn: F) -> F:
         @wraps(fn)
         def inner(s: HState, *args: Any) -> Any:
-            idx = index(s)
-            if idx is None:
+            stack = _STEADY.stack  # `index(s)`, written out: asked many times a prompt
+            if not stack or (top := stack[-1])[0] is not s:
                 return fn(s, *args)
+            memo = top[1].memo
             key = (fn, *args)
-            try:
-                found = idx.memo[key]
-            except KeyError:
-                found = idx.memo[key] = fn(s, *args)
+            found = memo.get(key, _MISSING)
+            if found is _MISSING:
+                found = memo[key] = fn(s, *args)
             return found if copy is None else copy(found)
         return inner  # type: ignore[return-value]
     return wrap
 
 
 # ------------------------------------------------------------------ where the blocks are
-def on_map(s: HState, side: str | None = None) -> list[str]:
+def known(s: HState) -> Facts | None:
+    """Where the blocks stand, when it is known without reading every block: the steady
+    state's facts, or those kept on block records that note their moves; else None."""
     idx = index(s)
-    if idx is not None and side is not None:
-        return list(idx.on_map(side))
+    if idx is not None:
+        return idx.facts
+    if type(s["blocks"]) is Blocks:
+        return facts(s)
+    return None
+
+
+def places(s: HState) -> Mapping[str, Place]:
+    """Each block's (area, side, inside), read from the facts when they are kept."""
+    f = known(s)
+    if f is not None:
+        return f.place
+    return {b: (x["loc"], x["side"], x["inside"]) for b, x in s["blocks"].items()}
+
+
+def on_map(s: HState, side: str | None = None) -> list[str]:
+    f = known(s)
+    if f is not None and side is not None:
+        return list(f.on_map[side])
     return [b for b, x in s["blocks"].items()
             if x["loc"] in comps().areas and (side is None or x["side"] == side)]
 
@@ -176,20 +354,29 @@ def on_map(s: HState, side: str | None = None) -> list[str]:
 def units_in(s: HState, area: str, side: str | None = None,
              inside: bool | None = None) -> list[str]:
     """Units in `area`, optionally of one side and only those inside (or outside) the City."""
-    idx = index(s)
+    f = known(s)
+    if f is not None:  # the area's blocks, read from the facts
+        place = f.place
+        return [b for b in f.by_area.get(area, ()) if (side is None or place[b][1] == side)
+                and (inside is None or place[b][2] == inside)]
     blocks = s["blocks"]
-    ids: Iterable[str] = blocks
-    if idx is not None:
-        ids = (idx._by_area if idx._by_area is not None else idx.by_area).get(area, ())
-    return [b for b in ids if (x := blocks[b])["loc"] == area
+    return [b for b in blocks if (x := blocks[b])["loc"] == area
             and (side is None or x["side"] == side)
             and (inside is None or x["inside"] == inside)]
 
 
+def has_pool(s: HState, side: str) -> bool:
+    """Whether the side has a block in its Recruit Pool."""
+    blocks = s["blocks"]
+    f = known(s)
+    ids: Iterable[str] = blocks if f is None else f.by_area.get(POOL, ())
+    return any((x := blocks[b])["loc"] == POOL and x["side"] == side for b in ids)
+
+
 def pool(s: HState, side: str) -> list[str]:
     blocks = s["blocks"]
-    idx = index(s)
-    ids: Iterable[str] = blocks if idx is None else idx.by_area.get(POOL, ())
+    f = known(s)
+    ids: Iterable[str] = blocks if f is None else f.by_area.get(POOL, ())
     return sorted(b for b in ids if (x := blocks[b])["loc"] == POOL and x["side"] == side)
 
 
@@ -219,6 +406,8 @@ def city_control(s: HState, city: City) -> Side | None:
     occupying its CityState, else its Loyalty (a vacant conquest reverts, 1.4)."""
     if index(s) is not None:
         return _controls(s)[city.name]  # worked out for every City at once
+    if type(s["blocks"]) is Blocks:
+        return facts(s).controls(s["garrisons"])[city.name]
     g = s["garrisons"].get(city.name)
     here = [s["blocks"][b] for b in units_in(s, city.area)]
     inside = {x["side"] for x in here if x["inside"]}
@@ -245,34 +434,10 @@ def control_map(s: HState) -> Mapping[str, Side | None]:
 
 @remembered()
 def _controls(s: HState) -> dict[str, Side | None]:
-    """`controls`, handed out as it is (to callers here that only read it). A vacant City
-    without a garrison keeps its Loyalty, so only occupied or garrisoned ones are worked
-    out."""
+    """`controls`, handed out as it is (to callers here that only read it)."""
     idx = index(s)
-    by_area = idx.by_area if idx is not None else Index(s).by_area
-    blocks, garrisons = s["blocks"], s["garrisons"]
-    city_in = comps().city_in
-    out = dict(_loyal())
-    for area, here in by_area.items():
-        city = city_in.get(area)
-        if city is None:
-            continue
-        ins: set[Side] = set()
-        outs: set[Side] = set()
-        for b in here:
-            x = blocks[b]
-            (ins if x["inside"] else outs).add(x["side"])
-        g = garrisons.get(city.name)
-        if g is not None:
-            ins.add(g["side"])
-        if len(ins) == 1:
-            out[city.name] = next(iter(ins))
-        elif len(outs) == 1 and not ins:
-            out[city.name] = next(iter(outs))
-    for name, g in garrisons.items():  # a garrison alone holds its City
-        if comps().cities[name].area not in by_area:
-            out[name] = g["side"]
-    return out
+    f = idx.facts if idx is not None else facts(s)
+    return f.controls(s["garrisons"])
 
 
 @cache
@@ -371,7 +536,12 @@ def blocking(s: HState, side: str) -> frozenset[str]:
 
 # ------------------------------------------------------------------ Peace of Nicias (12.0)
 def peace(s: HState) -> bool:
-    return setup_of(s).peace != "none" and not s["effects"]["war_resumed"]
+    return not s["effects"]["war_resumed"] and _peace_possible(s["scenario"])
+
+
+@cache
+def _peace_possible(scenario: str) -> bool:
+    return comps().setups[scenario].peace != "none"
 
 
 def capacity(s: HState, city: City) -> int:
@@ -440,6 +610,8 @@ def sicily_neutral(s: HState) -> bool:
 
 
 def action_cost(s: HState, area: str) -> int:
+    if s["scenario"] not in ("sicily", "415"):
+        return 1  # asked for every option of a menu: the usual answer at once
     return 2 if region(area) == "sicily" and sicily_neutral(s) else 1
 
 

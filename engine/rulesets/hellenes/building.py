@@ -6,6 +6,8 @@ not in a besieged inland City nor in a besieged and blockaded Port (4.2, 8.21; R
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
@@ -35,18 +37,26 @@ def _can_build_in(s: HState, name: str, side: Side) -> bool:
 def reinforceable(s: HState, side: Side) -> list[str]:
     """4.21: a unit in its own Home City, below its maximum."""
     out = []
-    blocks, sieges = s["blocks"], s["sieges"]
+    blocks, sieges, growth, place = s["blocks"], s["sieges"], _growth(), B.places(s)
     for b in B.on_map(s, side):
-        x = blocks[b]
-        if x["loc"] not in B.home_areas_of(b) or x["cv"] >= B.spec(b).max_strength:
+        loc, _, inside = place[b]
+        homes, top = growth[b]
+        if loc not in homes or blocks[b]["cv"] >= top:
             continue
-        city = B.city_of(x["loc"])
+        city = B.city_of(loc)
         assert city is not None
-        if city.name in sieges and not x["inside"]:
+        if city.name in sieges and not inside:
             continue  # a besieger outside its own lost Home City is not in it
         if _can_build_in(s, city.name, side):
             out.append(b)
     return sorted(out)
+
+
+@cache
+def _growth() -> dict[str, tuple[frozenset[str], int]]:
+    """Each block's Home City areas and maximum strength (what `reinforceable` asks of
+    every unit, in one lookup)."""
+    return {b.id: (B.home_areas_of(b.id), b.max_strength) for b in B.comps().data.blocks}
 
 
 def eligible(s: HState, bid: str) -> bool:
@@ -184,14 +194,15 @@ class Recruit(Procedure[HState]):
 def garrison_sites(s: HState, side: Side) -> list[str]:
     """4.23: an Opposing City occupied by friendly Greek units, without a garrison."""
     foe = other(side)
-    blocks, sieges, garrisons = s["blocks"], s["sieges"], s["garrisons"]
+    sieges, garrisons = s["sieges"], s["garrisons"]
     city_in, barbarian = B.comps().city_in, B.barbarians()
     found = set()
+    place = B.places(s)
     for b in B.on_map(s, side):
-        area = blocks[b]["loc"]
+        area, _, inside = place[b]
         city = city_in.get(area)
         if (city is None or city.loyalty != foe or city.name in garrisons or b in barbarian
-                or (city.name in sieges and not blocks[b]["inside"])):
+                or (city.name in sieges and not inside)):
             continue
         found.add(area)
     out = [a for a in found if B.city_control(s, city_in[a]) == side]

@@ -14,12 +14,31 @@ simply go in. Units that do not get home disband (9.24 exception, 9.31).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from . import board as B
 from .components import City
-from .movement import routes
+from .movement import fleet_areas, routes
 from .state import Engaged, HState, Side, other, to_pool
+
+
+@B.remembered()
+def _in_need(s: HState, side: Side) -> frozenset[str]:
+    """The side's Cities a Homing move may fight its way into (9.31): those it holds that
+    the enemy besieges, and its Ports with enemy fleets in their Offshore Sea. Worked out
+    once a prompt from the sieges and the enemy's fleets, not City by City."""
+    held = B.control_map(s)
+    need = {name for name in s["sieges"] if held[name] == side}
+    for sea in fleet_areas(s, other(side)):
+        need.update(name for name in _ports_on(sea) if held[name] == side)
+    return frozenset(need)
+
+
+@cache
+def _ports_on(sea: str) -> tuple[str, ...]:
+    """The Ports whose Offshore Sea this is."""
+    return tuple(c.name for c in B.comps().data.cities if c.port and c.offshore == sea)
 
 
 class HomingMove(NamedTuple):
@@ -37,10 +56,13 @@ def homing_battle_moves(s: HState, bid: str) -> list[HomingMove]:
     x = s["blocks"][bid]
     side: Side = x["side"]
     foe = other(side)
-    held = B.control_map(s)
-    sieges = s["sieges"]
     homes = B.home_cities_of(bid)  # only a Home City is a goal: the rest need no search
     out: list[HomingMove] = []
+    need = _in_need(s, side)
+    if not any(city.name in need for city in homes):
+        return out
+    held = B.control_map(s)
+    sieges = s["sieges"]
     if B.spec(bid).type == "fleet":
         goals = [city for city in homes if city.port and held[city.name] == side and (
             city.name in sieges or B.fleets_in(s, city.offshore or "", foe))]

@@ -140,19 +140,20 @@ def unit_dests(s: HState, bids: Iterable[str], w: World) -> list[frozenset[str]]
     expedition limits may apply (15.2, 15.4) they depend on more than the position, so
     they are worked out for each unit and kept with the answer."""
     limited = expeditions_apply(s)
-    blocks, memo = s["blocks"], w.dests
+    memo = w.dests
+    place = B.places(s)
     out = []
     for b in bids:
-        x = blocks[b]
+        loc, _, inside = place[b]
         if limited:
             frozen, barred = expedition_limits(s, b)
             if frozen:
                 out.append(NOWHERE)
                 continue
             key: tuple[str, str, bool] | tuple[str, str, bool, frozenset[str]] = (
-                b, x["loc"], x["inside"], barred)
+                b, loc, inside, barred)
         else:
-            key = (b, x["loc"], x["inside"])
+            key = (b, loc, inside)
         found = memo.get(key)
         if found is None:
             found = memo[key] = dests_in(s, b, w)
@@ -170,10 +171,9 @@ def _start(s: HState, bid: str) -> tuple[str, bool, frozenset[str]] | None:
     return None if frozen else (x["loc"], x["inside"], barred)
 
 
-@lru_cache(maxsize=8192)
 def _dests(origin: str, inside: bool, barred: frozenset[str], bid: str, w: World
            ) -> frozenset[str]:
-    return frozenset(r.dest for r in _search(origin, inside, bid, w, barred))
+    return _dests_profile(origin, inside, _profile(bid), w, barred)
 
 
 SICILY_ITALY = frozenset({"sicily", "italy"})
@@ -252,6 +252,22 @@ Profile = tuple[bool, int, int, str, bool, str]
 @lru_cache(maxsize=8192)
 def _search_profile(origin: str, inside: bool, profile: Profile, w: World,
                     barred: frozenset[str]) -> tuple[Route, ...]:
+    """The routes of `_ends`, shortest first (then by name)."""
+    out = [Route(dest, via, deep, length) for dest, (via, deep, length) in
+           _ends(origin, inside, profile, w, barred)]
+    return tuple(sorted(out, key=lambda r: (r.length, r.dest)))
+
+
+@lru_cache(maxsize=8192)
+def _dests_profile(origin: str, inside: bool, profile: Profile, w: World,
+                   barred: frozenset[str]) -> frozenset[str]:
+    """The destinations of `_ends` (what the menus ask: no routes made, none sorted)."""
+    return frozenset(dest for dest, _ in _ends(origin, inside, profile, w, barred))
+
+
+def _ends(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
+          ) -> list[tuple[str, tuple[str, int, int]]]:
+    """Where a move may end, with its best (via, deep, length), in the search's order."""
     fleet, _, _, side, _, nation = profile
     if w.blocked and not w.engage:
         # Not engaging differs from engaging only in the enemy-held areas it may not end
@@ -259,12 +275,27 @@ def _search_profile(origin: str, inside: bool, profile: Profile, w: World,
         # One search serves both (a Group Move's and a Muster's, 5.0, 5.4).
         engaging = World(w.blocked, True, w.extra, w.neutral, w.no_entry, w.peace, w.captured)
         _, regions = _graph()
-        return tuple(r for r in _search_profile(origin, inside, profile, engaging, barred)
-                     if r.dest not in w.blocked or (w.peace and regions[r.dest] == "greece"))
-    best = _bfs(origin, inside, profile, w, barred)
-    out = [Route(dest, via, deep, length) for dest, (via, deep, length) in best.items()
-           if not w.peace or _may_end(w, fleet, nation, side, dest)]
-    return tuple(sorted(out, key=lambda r: (r.length, r.dest)))
+        return [(dest, r) for dest, r in _ends(origin, inside, profile, engaging, barred)
+                if dest not in w.blocked or (w.peace and regions[dest] == "greece")]
+    best = _best(origin, inside, profile, w, barred)
+    if not w.peace:
+        return list(best.items())
+    return [(dest, r) for dest, r in best.items() if _may_end(w, fleet, nation, side, dest)]
+
+
+@lru_cache(maxsize=8192)
+def _best(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
+          ) -> dict[str, tuple[str, int, int]]:
+    """`_bfs`, kept (not to be changed): the routes and the destinations are made from it."""
+    return _bfs(origin, inside, profile, w, barred)
+
+
+@lru_cache(maxsize=1024)
+def _verdicts(w: World, sicilian: bool, nation: str, barred: frozenset[str]
+              ) -> dict[str, int]:
+    """The `_verdict` of each area for units of one kind in one World, filled in as the
+    searches ask (every unit of that kind reads the same answers)."""
+    return {}
 
 
 def _bfs(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
@@ -277,7 +308,7 @@ def _bfs(origin: str, inside: bool, profile: Profile, w: World, barred: frozense
     # 5.1: a fleet's sea range (its one step along the coast is always within it, as
     # sea_move >= 1), a land unit's land range
     limit = (sea_move if fleet else land_move) + w.extra
-    verdicts: dict[str, int] = {}  # area -> NO_ENTRY, PASS or STOP
+    verdicts = _verdicts(w, sicilian, nation, barred)  # area -> NO_ENTRY, PASS or STOP
     best: dict[str, tuple[str, int, int]] = {}  # area -> (via, deep, length)
     frontier: list[tuple[str, int]] = [(origin, 0)]
     seen = {origin: 0}  # area -> length * 64 + deep: the best so far, compared at once
@@ -416,13 +447,13 @@ def winter_routes_in(s: HState, bid: str, w: World, safe: frozenset[str],
                      foe_fleets: frozenset[str]) -> tuple[Route, ...]:
     """`winter_routes` in a World, sheltering Cities and enemy fleet areas already worked
     out (one of each serves a side's every unit)."""
-    x = s["blocks"][bid]
-    if x["inside"] and not _profile(bid)[0]:
+    loc, _, inside = B.places(s)[bid]
+    if inside and not _profile(bid)[0]:
         return ()  # 7.4: besieged land units cannot move
     frozen, barred = expedition_limits(s, bid)
     if frozen:
         return ()
-    return _winter_search(x["loc"], x["inside"], bid, w, barred, safe, foe_fleets)
+    return _winter_search(loc, inside, bid, w, barred, safe, foe_fleets)
 
 
 @lru_cache(maxsize=8192)

@@ -50,12 +50,21 @@ def movers(s: HState, side: Side, area: str) -> list[str]:
 def group_areas(s: HState, side: Side) -> list[str]:
     if not may_move(s, side):
         return []
+    blocks = s["blocks"]
+    f = B.known(s)
+    if f is not None:
+        place = f.place
+        return sorted({place[b][0] for b, dests in _group_reach(s, side).items() if dests})
+    return sorted({blocks[b]["loc"] for b, dests in _group_reach(s, side).items() if dests})
+
+
+@B.remembered()
+def _group_reach(s: HState, side: Side) -> dict[str, frozenset[str]]:
+    """Each unmoved unit's destinations for a Group Move (Engaging where it may, 5.4)."""
     w = world(s, side, B.blocking(s, side), may_engage(s, side), 0)
     moved = set(_turn(s)["moved"])  # as `movers`: one unmoved unit that can go will do
     units = [b for b in B.on_map(s, side) if b not in moved]
-    blocks = s["blocks"]
-    return sorted({blocks[b]["loc"] for b, dests in zip(units, unit_dests(s, units, w))
-                   if dests})
+    return dict(zip(units, unit_dests(s, units, w)))
 
 
 def reach(s: HState, side: Side) -> dict[str, frozenset[str]]:
@@ -76,7 +85,11 @@ def muster_targets(s: HState, side: Side) -> list[str]:
     """5.0 Muster: a friendly-controlled CityState that units elsewhere can reach."""
     if not may_move(s, side):
         return []
-    reachable = set().union(*_reach(s, side).values()) & B.city_areas()
+    # A Muster never engages, and a search that may not engage differs from one that may
+    # only in the enemy-held areas (`movement._ends`), none of which is a target: the
+    # Group Move's searches serve. Units of a kind standing together reach the same
+    # areas: each set is taken once.
+    reachable = set().union(*set(_group_reach(s, side).values())) & B.city_areas()
     city_in, sieges, held = B.comps().city_in, s["sieges"], B.control_map(s)
     foes, friends = B.blocking(s, side), B.blocking(s, other(side))  # outside a City
     # 1.4: the side controls the area when only its units stand outside the City there,
@@ -87,7 +100,10 @@ def muster_targets(s: HState, side: Side) -> list[str]:
 
 
 def muster_units(s: HState, side: Side, area: str) -> list[str]:
-    return sorted(b for b, dests in reach(s, side).items() if area in dests)
+    # outside enemy-held areas the Group Move's searches answer as a Muster's (see
+    # `muster_targets`), and the Action menu has just made them
+    found = _reach(s, side) if area in B.blocking(s, side) else _group_reach(s, side)
+    return sorted(b for b, dests in found.items() if area in dests)
 
 
 def _move(s: HState, bid: str, dest: str) -> None:

@@ -82,7 +82,7 @@ def _building_options(s: HState, side: Side, left: int) -> list[Option]:
         cost = B.action_cost(s, area)
         if cost <= left:
             opts.append(_reinforce_option(b, area, blocks[b]["cv"], cost))
-    if left >= 1 and B.pool(s, side):
+    if left >= 1 and B.has_pool(s, side):
         opts.append(RECRUIT)
     return opts
 
@@ -338,13 +338,14 @@ def sheltered(s: HState, side: Side) -> dict[str, list[str]]:
 def _sheltered(s: HState, side: Side) -> dict[str, list[str]]:
     """`sheltered`, handed out as it is (to callers here that only read it)."""
     out: dict[str, list[str]] = {}
-    held = B.control_map(s)
+    held, sieges, city_in = B.control_map(s), s["sieges"], B.comps().city_in
+    place = B.places(s)
     for b in B.on_map(s, side):
-        area = s["blocks"][b]["loc"]
-        city = B.city_of(area)
+        area, _, inside = place[b]
+        city = city_in.get(area)
         if city is None or held[city.name] != side:
             continue
-        if city.name in s["sieges"] and not s["blocks"][b]["inside"]:
+        if not inside and city.name in sieges:
             continue  # besiegers are outside the City
         out.setdefault(area, []).append(b)
     return out
@@ -492,8 +493,10 @@ def _wmove_option(area: str) -> Option:
                   f"{B.comps().areas[area].name} to friendly Cities (1 Action)", "9.214")
 
 
+@B.remembered()
 def _needs_shelter(s: HState, side: Side) -> list[str]:
-    """Units outside friendly Cities, then those beyond a City's Capacity (9.213, 9.22)."""
+    """Units outside friendly Cities, then those beyond a City's Capacity (9.213, 9.22);
+    remembered while the state is steady (the Winter menu asks twice), not to be changed."""
     crowded = over_capacity(s, side)
     held = _sheltered(s, side)
     return exposed(s, side) + [b for a in crowded for b in held[a]]
@@ -507,15 +510,16 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
     w0, w1 = winter_world(s, side, 0), winter_world(s, side, 1)
     barbarian = B.barbarians()
     opts = []
-    homed = {b for area, units in _sheltered(s, side).items() for b in units
-             if B.home_city(b, B.city_of(area))}  # type: ignore[arg-type]
+    homed: set[str] = set()  # units already in a Home City (2.11: of their own colour)
+    for area, units in _sheltered(s, side).items():
+        nationality = B.comps().city_in[area].nationality
+        homed.update(b for b in units if B.spec(b).nation == nationality)
     for b in _needs_shelter(s, side):
         if b in moved or b in barbarian:
             continue
         for r in winter_routes_in(s, b, w0, safe, foe_fleets):
             if r.length == 1:
                 opts.append(_quarter_option(b, r.dest))
-    blocks = s["blocks"]
     free = [b for b in B.on_map(s, side) if b not in moved and b not in barbarian]
     far: dict[str, tuple[Route, ...]] = {}  # 9.212, 9.214: each unit's range + 1
 
@@ -525,7 +529,8 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
             found = far[b] = winter_routes_in(s, b, w1, safe, foe_fleets)
         return found
 
-    going = [b for b in free if b not in homed and not blocks[b]["inside"]]
+    place = B.places(s)
+    going = [b for b in free if b not in homed and not place[b][2]]
     for b in going:
         homes = B.home_areas_of(b)
         for r in reach(b):
@@ -536,7 +541,7 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
     if left >= 1:
         here: dict[str, list[str]] = {}
         for b in free:
-            here.setdefault(blocks[b]["loc"], []).append(b)
+            here.setdefault(place[b][0], []).append(b)
         for area in sorted(here):
             if B.action_cost(s, area) <= left and any(reach(b) for b in here[area]):
                 opts.append(_wmove_option(area))

@@ -27,7 +27,7 @@ from .phases import Actions, Combat, Overcrowded, WinterActions
 from .positions import setup_position
 from .setup import HANDICAP, MOST_BID, apply_handicap, new_state, shuffle_deck
 from .siege import Attrition, Losses
-from .state import SIDES, HState, other
+from .state import SIDES, HState, indexed, other
 from .variants import hidden_variants
 from .yearend import YearClose, YearEnd
 
@@ -143,7 +143,7 @@ class Hellenes(Ruleset):
         return s
 
     def load(self, data: dict[str, Any]) -> HState:
-        return json.loads(json.dumps(data))
+        return indexed(json.loads(json.dumps(data)))
 
 
 RULESET = Hellenes()

@@ -3,13 +3,13 @@ Prestige, the shuffled deck."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.core.ruleset import Context
 
 from . import board as B
 from .cards import deck_cards
-from .state import ASIDE, NEW_YEAR, POOL, BlockState, Cards, Effects, Garrison, HState
+from .state import ASIDE, NEW_YEAR, POOL, Blocks, BlockState, Cards, Effects, Garrison, HState
 
 # The option a side bid sets (RULINGS.md, Prestige bid for sides): the starting Prestige
 # shift, signed like the track (+ toward Athens, 14.1), and the highest bid taken: 10 is
@@ -59,7 +59,8 @@ def new_state(scenario: str) -> HState:
                       war_resumed=su.war_resumed, gela_open=False, earthquake=[], augury=[],
                       hunger=[])
     s = HState(scenario=scenario, flow=[], year=su.first_year, season=NEW_YEAR, stamp=0,
-               prestige=su.prestige, blocks=dict(sorted(blocks.items(), key=_order)),
+               prestige=su.prestige,
+               blocks=cast(dict[str, BlockState], Blocks(sorted(blocks.items(), key=_order))),
                garrisons=garrisons, sieges={}, cards=cards,
                sacrifices={"athens": {}, "sparta": {}}, effects=effects, turn=None, log=[],
                private={"athens": [], "sparta": []}, resigned=None, result=None, battle=None)

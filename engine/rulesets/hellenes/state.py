@@ -7,7 +7,7 @@ computed by `board.py` from these facts, so it can never disagree with them.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from engine.core.procedures import Frame
 
@@ -145,6 +145,124 @@ class HState(TypedDict):
     homing: NotRequired[list[Engaged]]
     # The starting Prestige shift of a side bid (`prestige_handicap`); absent when none.
     handicap: NotRequired[int]
+
+
+class BlockRecord(dict[str, Any]):
+    """A block's record (`BlockState`) that tells the `Blocks` holding it when the block
+    changes place, side or inside/outside (not strength): the facts derived from where the
+    blocks stand (`board.facts`) are then patched for that block alone, and kept across
+    clicks that move nothing. A plain dict to everything else (JSON, equality)."""
+
+    __slots__ = ("_owner", "_bid")
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        dict.__init__(self, *args, **kw)
+        self._owner: Blocks | None = None
+        self._bid = ""
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        owner = self._owner
+        if owner is not None and key != "cv" and dict.get(self, key, _ABSENT) != value:
+            owner.moved[self._bid] = None
+        dict.__setitem__(self, key, value)
+
+    def _reshaped(self) -> None:
+        if self._owner is not None:
+            self._owner.reshaped = True
+
+    # Any other change: the owner's facts are worked out afresh.
+    def __delitem__(self, key: str) -> None:
+        self._reshaped()
+        dict.__delitem__(self, key)
+
+    def pop(self, *args: Any) -> Any:
+        self._reshaped()
+        return dict.pop(self, *args)
+
+    def popitem(self) -> tuple[Any, Any]:
+        self._reshaped()
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        self._reshaped()
+        dict.clear(self)
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        self._reshaped()
+        dict.update(self, *args, **kw)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self._reshaped()
+        return dict.setdefault(self, key, default)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (BlockRecord, (dict(self),))  # a copy is a new record with no owner
+
+
+class Blocks(dict[str, Any]):
+    """block id -> `BlockRecord`, noting which blocks changed place since `facts` (the
+    derived facts, kept by `board.facts`) were last brought up to date."""
+
+    __slots__ = ("moved", "reshaped", "shared", "facts")
+
+    def __init__(self, items: Any = ()) -> None:
+        dict.__init__(self)
+        self.moved: dict[str, None] = {}  # ids of blocks moved since (in order)
+        self.reshaped = True  # a record added, removed or changed otherwise: start afresh
+        self.shared = False  # holds a record another `Blocks` holds: never patched
+        self.facts: Any = None
+        for k, v in dict(items).items():
+            dict.__setitem__(self, k, self._adopt(k, v))
+
+    def _adopt(self, key: str, value: Any) -> BlockRecord:
+        rec = value if type(value) is BlockRecord else BlockRecord(value)
+        if rec._owner is not None and rec._owner is not self:
+            rec._owner.shared = True  # one record in two: neither can trust its notes
+            self.shared = True
+        rec._owner, rec._bid = self, key
+        return rec
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.reshaped = True
+        dict.__setitem__(self, key, self._adopt(key, value))
+
+    def __delitem__(self, key: str) -> None:
+        self.reshaped = True
+        dict.__delitem__(self, key)
+
+    def pop(self, *args: Any) -> Any:
+        self.reshaped = True
+        return dict.pop(self, *args)
+
+    def popitem(self) -> tuple[Any, Any]:
+        self.reshaped = True
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        self.reshaped = True
+        dict.clear(self)
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        for k, v in dict(*args, **kw).items():
+            self[k] = v
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return dict.__getitem__(self, key)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Blocks, (dict(self),))  # a deep copy copies the records; facts start afresh
+
+
+_ABSENT = object()
+
+
+def indexed(s: HState) -> HState:
+    """The state with its block records noting their moves (after loading plain JSON)."""
+    if type(s["blocks"]) is not Blocks:
+        s["blocks"] = cast(dict[str, BlockState], Blocks(s["blocks"]))
+    return s
 
 
 def new_turn(side: Side, event: bool, actions: int) -> Turn:

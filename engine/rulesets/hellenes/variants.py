@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from engine.core.rng import Rng
 
 from . import board as B
-from .state import SIDES, HState
+from .state import SIDES, HState, indexed
 
 VARIANTS = 6
 
@@ -17,7 +17,7 @@ VARIANTS = 6
 def _copy(s: HState) -> HState:
     import json
 
-    return json.loads(json.dumps(s))
+    return indexed(json.loads(json.dumps(s)))
 
 
 def _swap_blocks(v: HState, side: str, rng: Rng) -> None:
