@@ -233,7 +233,8 @@ class MoveDest(Step):
                         f"{bd.label(here)} (rules 4.4, 4.5): which kind of move?", "4.4", opts)]
         if mode:
             dests = [d for d in dests if d[1] == mode]
-        dist = bd.distances(here) if here != SICILY else {}  # nearest first
+        # nearest first
+        dist = bd.distances_to(here, {d[0] for d in dests}) if here != SICILY else {}
         label = bd.label
         order = sorted(dests, key=lambda d: (dist.get(d[0], 50), MODE_RANK[d[1]],
                                              label(d[0]), d[2] or ""))
