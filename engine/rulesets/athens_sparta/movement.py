@@ -251,13 +251,18 @@ def _land_sets(bd: Board, s, side: str) -> tuple[frozenset[str], frozenset[str],
     got = _HCTL.get(key)
     if got is not None and got[0] is hctl and got[1][3] is bd:
         return got[1][:3]
-    foe = other(side)
+    # one pass over the snapshot, each hex to the set its controller puts it in
     persia_friendly = side == "sparta" and alliance
-    enemy = frozenset(h for h, c in hctl.items()
-                      if c == foe or (c == "persia" and not persia_friendly))
-    friends = frozenset(h for h, c in hctl.items()
-                        if c == side or (c == "persia" and persia_friendly))
-    neutral = frozenset(h for h, c in hctl.items() if c == "neutral" and h in bd.city_at)
+    sets: dict[str, list[str]] = {"athens": [], "sparta": [], "persia": [], "neutral": []}
+    for h, c in hctl.items():
+        got_set = sets.get(c)
+        if got_set is not None:
+            got_set.append(h)
+    persia = sets["persia"]
+    enemy = frozenset(sets[other(side)] + ([] if persia_friendly else persia))
+    friends = frozenset(sets[side] + (persia if persia_friendly else []))
+    city_at = bd.city_at
+    neutral = frozenset([h for h in sets["neutral"] if h in city_at])
     if len(_HCTL) >= 256:
         _HCTL.clear()
     _HCTL[key] = (hctl, (enemy, friends, neutral, bd))
