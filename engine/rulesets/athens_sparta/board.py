@@ -226,6 +226,26 @@ class Board:
             got = self._water_numbered = (nodes, number, adj, [n[0] for n in nodes])
         return got
 
+    def water_masks(self) -> tuple[list[int], dict[str, int], int, int, list[tuple[str, int]]]:
+        """The water graph as bit sets for searches that only need the ports they reach
+        (strategic sea moves, retreats and regroups by sea): (each node's neighbours as
+        one int, bit i for node i of `water_numbered`; each hex's nodes; the port nodes
+        (`port_nodes`); the port nodes of hexes with two of them (Corinth); the nodes).
+        Built on first use."""
+        got = getattr(self, "_water_masks", None)
+        if got is None:
+            nodes, number, adj, hexes = self.water_numbered()
+            nbrs = [sum(1 << j for j in set(a)) for a in adj]
+            at: dict[str, int] = {}
+            for i, h in enumerate(hexes):
+                at[h] = at.get(h, 0) | 1 << i
+            ports = self.port_nodes()
+            port_mask = sum(1 << number[n] for n in ports)
+            twice = {h for h in {n[0] for n in ports} if sum(n[0] == h for n in ports) > 1}
+            twins = sum(1 << number[n] for n in ports if n[0] in twice)
+            got = self._water_masks = (nbrs, at, port_mask, twins, nodes)
+        return got
+
     def port_nodes(self) -> frozenset[tuple[str, int]]:
         """The water nodes where a sea move may end: a city's port on its own coast,
         Corinth on either (rule 1.7). Built on first use."""
