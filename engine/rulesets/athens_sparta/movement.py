@@ -354,7 +354,9 @@ def _siege_hexes(bd: Board, s, occ) -> frozenset[str]:
     d = current(s, occ)
     got = d.get(("sieged", bd)) if d is not None else None
     if got is None:
-        got = frozenset(h for h in occ if siege_at(bd, s, h, occ) is not None)
+        # a siege needs both sides in the hex: most hexes hold one and are not asked
+        got = frozenset([h for h, here in occ.items()
+                         if len(here) == 2 and siege_at(bd, s, h, occ) is not None])
         if d is not None:
             d[("sieged", bd)] = got
     return got
