@@ -62,8 +62,8 @@ def crowded(bd: Board, s, occ, side: str, army: bool) -> frozenset[str] | None:
         no_army = []  # room for a navy, not for an army (Athens: 6 blocks, 4 armies)
         for h, here in occ.items():
             mine = here.get(side)
-            if not mine:
-                continue  # room for one (every limit is at least 2)
+            if not mine or len(mine) < 2:
+                continue  # room for one more (every limit is at least 2)
             total, armies = bd.stack_limit(h)
             own = [b for b in mine if not blocks[b].get("rv")]
             if len(own) + 1 > total:
