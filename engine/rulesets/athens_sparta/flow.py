@@ -289,7 +289,8 @@ class PturnStart(Step):
         # where rather than from every block
         occ = occupancy(s)
         s["oracle"] = sorted(b for h in bd.oracles for b in occ.get(h, {}).get(side, ()))
-        s["diolkos"] = sorted(b for b in occ.get(corinth, {}).get(side, ()) if is_navy(bd, b))
+        at_corinth = occ.get(corinth, {}) if corinth is not None else {}
+        s["diolkos"] = sorted(b for b in at_corinth.get(side, ()) if is_navy(bd, b))
         if "earthquake" in s["events"]:
             ctx.event("earthquake", "Earthquake: no moves and no combat this game turn; only "
                       "siege attrition (event)")
