@@ -735,13 +735,17 @@ def _movable(bd: Board, s, side: str, occ) -> list[str]:
     # army, its coasts (navies) and whether it consulted the Oracle: blocks sharing these
     # share the answer
     seen: dict[tuple, bool] = {}
-    for here in occ.values():  # the blocks on the map
-        for bid in here.get(side, ()):
+    armies = bd.armies
+    moved_set = set(moved)
+    for h, here in occ.items():  # the blocks on the map, by place
+        mine = here.get(side)
+        if not mine:
+            continue
+        for bid in mine:
             b = blocks[bid]
-            if b["in"] or bid in moved or b.get("rv"):
+            if b["in"] or bid in moved_set or b.get("rv"):
                 continue
-            h = b["loc"]
-            if bid in bd.armies:
+            if bid in armies:
                 key: tuple = (h, True, bid in oracle)
             else:
                 key = (h, False, b["coast"], bid in s["diolkos"])
