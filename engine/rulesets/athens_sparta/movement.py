@@ -191,7 +191,7 @@ def _army_op_search(bd: Board, start: str, limit: int, persia_closed: bool,
     persia = bd.persian if persia_closed else frozenset()
     land = bd.land
     strait_far = bd.strait_far
-    oracles = bd.oracles
+    stoppers = foes - bd.oracles
     mountains = bd.mountains
     found: dict[tuple[str, str, bool], int] = {}
     # a node is (hex, entered on a strait's far side, enemy or neutral hexes passed through)
@@ -215,9 +215,6 @@ def _army_op_search(bd: Board, start: str, limit: int, persia_closed: bool,
                 crossed_out = h == start and far_h is not None and nb in far_h
                 far_nb = strait_far.get(nb)
                 entering_far = far_nb is not None and h in far_nb
-                enemy = nb in foes
-                oracle = nb in oracles
-                neutral_city = nb in neutral
                 # it may stop here
                 key = (nb, h, crossed_out or entering_far)
                 if key not in found:
@@ -225,10 +222,11 @@ def _army_op_search(bd: Board, start: str, limit: int, persia_closed: bool,
                 # may it go on?
                 if step == limit or nb in mountains:
                     continue
-                if enemy and not oracle and not entering_far:
+                enemy = nb in stoppers  # enemy blocks, not at an oracle
+                if enemy and not entering_far:
                     continue  # enemy blocks stop a move (4.4), except on a strait's far side
                 # passing an enemy-held strait on its far side (4.3) or a neutral city (9.5)
-                went_by = passed | {nb} if (enemy and not oracle) or neutral_city else passed
+                went_by = passed | {nb} if enemy or nb in neutral else passed
                 node = (nb, entering_far, went_by)
                 if node not in best:
                     best[node] = step
