@@ -130,7 +130,7 @@ class Move(PendingStep):
                     for h, n in sorted(places.items(), key=lambda kv: bd.label(kv[0]))]
         else:
             rows = [_block_row(bd, b, s["blocks"][b]) for b in blocks]
-            rows.sort(key=lambda r: (r[0], r[1]))  # by place, then block id
+            rows.sort()  # by place, then block id (unique: the options are never compared)
             opts = [r[2] for r in rows]
         if place:
             opts.append(["up", "Other places", "4.0"])
