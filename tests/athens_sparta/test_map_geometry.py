@@ -291,3 +291,23 @@ def test_distances_are_the_fewest_hex_steps():
                     want[nb] = want[h] + 1
                     queue.append(nb)
         assert bd.distances(src) == want
+
+
+def test_distances_to_a_few_hexes_search_only_as_far_as_needed():
+    """`Board.distances_to` answers each target as the full search does, leaves the rest
+    of the map unsearched when the targets are near, and takes a kept search further
+    when a later question asks for farther hexes; Sicily (no hex-sides) is never reached."""
+    from engine.rulesets.athens_sparta.board import SICILY, Board, board
+
+    full = board()
+    bd = Board(full.spec)  # a fresh board: nothing searched yet
+    src = "I10"
+    want = full.distances(src)
+    near = [h for h, n in want.items() if n <= 2]
+    got = bd.distances_to(src, near)
+    assert all(got[h] == want[h] for h in near)
+    assert max(got.values()) <= 3 and len(got) < len(want)  # the map was not searched whole
+    far = max(want, key=want.get)
+    got = bd.distances_to(src, [far, SICILY])
+    assert got[far] == want[far] and SICILY not in got
+    assert bd.distances(src) == want

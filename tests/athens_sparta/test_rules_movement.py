@@ -299,3 +299,36 @@ def test_the_numbered_water_search_reaches_the_same_nodes_in_the_same_order():
                 assert _ports_by_distance(bd, got) == [
                     n for n, _d in sorted(got.items(), key=lambda kv: kv[1])
                     if _port_node(bd, n)]
+
+
+def test_the_port_search_finds_the_ports_of_the_water_search():
+    """Issue #17: strategic searches (sea moves, retreats and regroups by sea) keep only
+    ports, found over bit sets: the same port nodes at the same distances as the full
+    search, and one hex's two port nodes (Corinth's coasts) in the full search's order."""
+    from engine.core.rng import Rng
+    from engine.rulesets.athens_sparta.movement import _port_search, _water_search
+
+    bd = board()
+    rng = Rng("ports")
+    nodes = sorted(bd.water)
+    hexes = sorted({h for h, _c in nodes})
+    corinth = bd.cities["Corinth"]["hex"]
+    ports = bd.port_nodes()
+    twins = 0
+    for i in range(120):
+        starts = [rng.choice(nodes) for _ in range(rng.randbelow(3) + 1)]
+        if i % 4 == 0:  # near Corinth, where its two coasts may be found at once
+            starts = [(corinth, rng.randbelow(len(bd.hexes[corinth]["coasts"])))]
+        foes = frozenset(rng.choice(hexes) for _ in range(rng.randbelow(40)))
+        closed = frozenset(rng.choice(hexes) for _ in range(rng.randbelow(40)))
+        for limit in (4, 8):
+            for persia_closed in (False, True):
+                full = _water_search(bd, starts, limit, True, persia_closed, foes, closed)
+                want = {n: d for n, d in full.items() if n in ports}
+                got = _port_search(bd, starts, limit, persia_closed, foes, closed)
+                assert got == want
+                assert [n for n in got if n[0] == corinth] == [n for n in want
+                                                               if n[0] == corinth]
+                assert list(got.values()) == sorted(got.values())  # nearest first
+                twins += sum(1 for n in got if n[0] == corinth) == 2
+    assert twins  # Corinth's two coasts were found together in some searches

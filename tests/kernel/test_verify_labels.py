@@ -8,6 +8,7 @@ import json
 import engine
 from engine.core.decisions import random_answer
 from engine.core.rng import Rng
+from engine.core.types import Option
 from engine.rulesets.athens_sparta import cards as as_cards
 from engine.selfplay import play_random
 from tests.fixtures import allies
@@ -61,8 +62,10 @@ def test_athens_sparta_state_holds_no_wording_so_a_game_mid_way_verifies(monkeyp
     original = asks.ask
 
     def reworded(seat, kind, text, rule, opts, secret=False):
+        # menus hand over rows [id, label, rule] or the options they keep (asks.ask)
+        rows = [(o.id, o.label, o.rule) if isinstance(o, Option) else o for o in opts]
         return original(seat, kind, "REWORDED " + text, rule,
-                        [[o[0], "RELABELLED " + o[1], o[2]] for o in opts], secret)
+                        [[o[0], "RELABELLED " + o[1], o[2]] for o in rows], secret)
 
     for module in ("flow", "moves_flow", "combat_flow", "build_flow", "pending", "combat",
                    "hits"):

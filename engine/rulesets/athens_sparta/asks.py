@@ -14,10 +14,12 @@ from engine import Option, Prompt
 OptionRow = list[str]  # [id, label, rule]
 
 
-def ask(seat: str, kind: str, text: str, rule: str | None, opts: Iterable[Sequence[str]],
-        secret: bool = False) -> Prompt:
-    return Prompt(seat, text, tuple([_option(o[0], o[1], o[2]) for o in opts]), rule=rule,
-                  secret=secret, kind=kind)
+def ask(seat: str, kind: str, text: str, rule: str | None,
+        opts: Iterable[Sequence[str] | Option], secret: bool = False) -> Prompt:
+    """A prompt of `opts`: rows [id, label, rule], or options already made (`shared_option`),
+    which menus that keep their rows from click to click hand over as they are."""
+    return Prompt(seat, text, tuple([o if isinstance(o, Option) else _option(o[0], o[1], o[2])
+                                     for o in opts]), rule=rule, secret=secret, kind=kind)
 
 
 # Options are immutable and most recur from one prompt to the next (the same blocks and
@@ -28,6 +30,7 @@ _OPTIONS: dict[tuple[str, str, str | None], Option] = {}
 
 
 def _option(id: str, label: str, rule: str | None) -> Option:
+    """The shared option of this id, label and rule."""
     key = (id, label, rule)
     got = _OPTIONS.get(key)
     if got is None:
@@ -35,6 +38,9 @@ def _option(id: str, label: str, rule: str | None) -> Option:
             _OPTIONS.clear()
         got = _OPTIONS[key] = Option(id, label, rule)
     return got
+
+
+shared_option = _option
 
 
 def arg(option: str) -> str:

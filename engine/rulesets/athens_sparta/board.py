@@ -111,7 +111,9 @@ class Board:
         self.oracles = frozenset(c["hex"] for c in self.cities.values()
                                  if c.get("oracle") and c.get("hex"))
         self.persian = frozenset(h for h, hx in self.hexes.items() if hx.get("persian"))
-        self._dist: dict[str, dict[str, int]] = {}
+        # breadth-first searches from each source hex, as far as asked: (steps found, the
+        # last ring reached, its steps); see `distances_to`
+        self._dist: dict[str, tuple[dict[str, int], list[str], int]] = {}
         self.armies = frozenset(b for b, sp in self.blocks.items() if sp["type"] != "navy")
         self.mountains = frozenset(h for h, hx in self.hexes.items()
                                    if hx.get("terrain") == "mountain")
@@ -224,6 +226,26 @@ class Board:
             got = self._water_numbered = (nodes, number, adj, [n[0] for n in nodes])
         return got
 
+    def water_masks(self) -> tuple[list[int], dict[str, int], int, int, list[tuple[str, int]]]:
+        """The water graph as bit sets for searches that only need the ports they reach
+        (strategic sea moves, retreats and regroups by sea): (each node's neighbours as
+        one int, bit i for node i of `water_numbered`; each hex's nodes; the port nodes
+        (`port_nodes`); the port nodes of hexes with two of them (Corinth); the nodes).
+        Built on first use."""
+        got = getattr(self, "_water_masks", None)
+        if got is None:
+            nodes, number, adj, hexes = self.water_numbered()
+            nbrs = [sum(1 << j for j in set(a)) for a in adj]
+            at: dict[str, int] = {}
+            for i, h in enumerate(hexes):
+                at[h] = at.get(h, 0) | 1 << i
+            ports = self.port_nodes()
+            port_mask = sum(1 << number[n] for n in ports)
+            twice = {h for h in {n[0] for n in ports} if sum(n[0] == h for n in ports) > 1}
+            twins = sum(1 << number[n] for n in ports if n[0] in twice)
+            got = self._water_masks = (nbrs, at, port_mask, twins, nodes)
+        return got
+
     def port_nodes(self) -> frozenset[tuple[str, int]]:
         """The water nodes where a sea move may end: a city's port on its own coast,
         Corinth on either (rule 1.7). Built on first use."""
@@ -256,23 +278,35 @@ class Board:
         return got
 
     def distances(self, src: str) -> dict[str, int]:
-        d = self._dist.get(src)
-        if d is None:
-            # breadth first, a ring at a time (the order a queue would give)
-            d = {src: 0}
-            nbrs = self.nbrs
-            ring = [src]
-            step = 0
-            while ring:
-                step += 1
-                nxt = []
-                for h in ring:
-                    for nb in nbrs.get(h, ()):
-                        if nb not in d:
-                            d[nb] = step
-                            nxt.append(nb)
-                ring = nxt
-            self._dist[src] = d
+        """Steps from `src` to every hex it reaches by hex-sides (land or sea alike)."""
+        return self.distances_to(src, self.hexes)
+
+    def distances_to(self, src: str, targets: Any) -> dict[str, int]:
+        """Steps from `src` to at least every hex of `targets` that it reaches (the answer
+        may hold more hexes; a hex it lacks is never reached). The search from `src` is
+        kept and taken only as far as some question needed: a destination list is near
+        its block, so most never look at the whole map."""
+        got = self._dist.get(src)
+        if got is None:
+            got = self._dist[src] = ({src: 0}, [src], 0)
+        d, ring, step = got
+        if not ring or all(h in d for h in targets):
+            return d
+        # breadth first, a ring at a time (the order a queue would give), until every
+        # target reachable is found or the map is done
+        nbrs = self.nbrs
+        missing = {h for h in targets if h not in d and nbrs.get(h)}  # no sides: unreachable
+        while ring and missing:
+            step += 1
+            nxt = []
+            for h in ring:
+                for nb in nbrs.get(h, ()):
+                    if nb not in d:
+                        d[nb] = step
+                        nxt.append(nb)
+                        missing.discard(nb)
+            ring = nxt
+        self._dist[src] = (d, ring, step)
         return d
 
     def dist(self, a: str, b: str) -> int:

@@ -23,7 +23,7 @@ from .board import Board
 from .hits import apply_hits, eliminate, hit_prompt, start_hits
 from .replacements import start_build
 from .siege import attrition_jobs
-from .state import SIDES, block_name, friendly, is_navy, other, roll, siege_at
+from .state import SIDES, block_name, friendly, is_navy, occupancy, other, roll, siege_at
 from .steps import AS, Over, Step, phase_end, set_phase, win
 from .strategics import athens_blocks_in_athens, end_of_phase, hellespont_applies
 from .victory import olympiad_check, sudden_death
@@ -285,10 +285,12 @@ class PturnStart(Step):
         s["betrayal"] = None
         s["free"] = None
         corinth = bd.cities.get("Corinth", {}).get("hex")
-        s["oracle"] = sorted(b for b, x in s["blocks"].items()
-                             if x["side"] == side and x["loc"] in bd.oracles)
-        s["diolkos"] = sorted(b for b, x in s["blocks"].items()
-                              if x["side"] == side and x["loc"] == corinth and is_navy(bd, b))
+        # the side's blocks at the oracles and its navies at Corinth, read from who stands
+        # where rather than from every block
+        occ = occupancy(s)
+        s["oracle"] = sorted(b for h in bd.oracles for b in occ.get(h, {}).get(side, ()))
+        at_corinth = occ.get(corinth, {}) if corinth is not None else {}
+        s["diolkos"] = sorted(b for b in at_corinth.get(side, ()) if is_navy(bd, b))
         if "earthquake" in s["events"]:
             ctx.event("earthquake", "Earthquake: no moves and no combat this game turn; only "
                       "siege attrition (event)")

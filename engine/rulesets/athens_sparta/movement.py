@@ -62,8 +62,8 @@ def crowded(bd: Board, s, occ, side: str, army: bool) -> frozenset[str] | None:
         no_army = []  # room for a navy, not for an army (Athens: 6 blocks, 4 armies)
         for h, here in occ.items():
             mine = here.get(side)
-            if not mine:
-                continue  # room for one (every limit is at least 2)
+            if not mine or len(mine) < 2:
+                continue  # room for one more (every limit is at least 2)
             total, armies = bd.stack_limit(h)
             own = [b for b in mine if not blocks[b].get("rv")]
             if len(own) + 1 > total:
@@ -191,7 +191,7 @@ def _army_op_search(bd: Board, start: str, limit: int, persia_closed: bool,
     persia = bd.persian if persia_closed else frozenset()
     land = bd.land
     strait_far = bd.strait_far
-    oracles = bd.oracles
+    stoppers = foes - bd.oracles
     mountains = bd.mountains
     found: dict[tuple[str, str, bool], int] = {}
     # a node is (hex, entered on a strait's far side, enemy or neutral hexes passed through)
@@ -215,9 +215,6 @@ def _army_op_search(bd: Board, start: str, limit: int, persia_closed: bool,
                 crossed_out = h == start and far_h is not None and nb in far_h
                 far_nb = strait_far.get(nb)
                 entering_far = far_nb is not None and h in far_nb
-                enemy = nb in foes
-                oracle = nb in oracles
-                neutral_city = nb in neutral
                 # it may stop here
                 key = (nb, h, crossed_out or entering_far)
                 if key not in found:
@@ -225,10 +222,11 @@ def _army_op_search(bd: Board, start: str, limit: int, persia_closed: bool,
                 # may it go on?
                 if step == limit or nb in mountains:
                     continue
-                if enemy and not oracle and not entering_far:
+                enemy = nb in stoppers  # enemy blocks, not at an oracle
+                if enemy and not entering_far:
                     continue  # enemy blocks stop a move (4.4), except on a strait's far side
                 # passing an enemy-held strait on its far side (4.3) or a neutral city (9.5)
-                went_by = passed | {nb} if (enemy and not oracle) or neutral_city else passed
+                went_by = passed | {nb} if enemy or nb in neutral else passed
                 node = (nb, entering_far, went_by)
                 if node not in best:
                     best[node] = step
@@ -251,13 +249,18 @@ def _land_sets(bd: Board, s, side: str) -> tuple[frozenset[str], frozenset[str],
     got = _HCTL.get(key)
     if got is not None and got[0] is hctl and got[1][3] is bd:
         return got[1][:3]
-    foe = other(side)
+    # one pass over the snapshot, each hex to the set its controller puts it in
     persia_friendly = side == "sparta" and alliance
-    enemy = frozenset(h for h, c in hctl.items()
-                      if c == foe or (c == "persia" and not persia_friendly))
-    friends = frozenset(h for h, c in hctl.items()
-                        if c == side or (c == "persia" and persia_friendly))
-    neutral = frozenset(h for h, c in hctl.items() if c == "neutral" and h in bd.city_at)
+    sets: dict[str, list[str]] = {"athens": [], "sparta": [], "persia": [], "neutral": []}
+    for h, c in hctl.items():
+        got_set = sets.get(c)
+        if got_set is not None:
+            got_set.append(h)
+    persia = sets["persia"]
+    enemy = frozenset(sets[other(side)] + ([] if persia_friendly else persia))
+    friends = frozenset(sets[side] + (persia if persia_friendly else []))
+    city_at = bd.city_at
+    neutral = frozenset([h for h in sets["neutral"] if h in city_at])
     if len(_HCTL) >= 256:
         _HCTL.clear()
     _HCTL[key] = (hctl, (enemy, friends, neutral, bd))
@@ -349,7 +352,9 @@ def _siege_hexes(bd: Board, s, occ) -> frozenset[str]:
     d = current(s, occ)
     got = d.get(("sieged", bd)) if d is not None else None
     if got is None:
-        got = frozenset(h for h in occ if siege_at(bd, s, h, occ) is not None)
+        # a siege needs both sides in the hex: most hexes hold one and are not asked
+        got = frozenset([h for h, here in occ.items()
+                         if len(here) == 2 and siege_at(bd, s, h, occ) is not None])
         if d is not None:
             d[("sieged", bd)] = got
     return got
@@ -377,8 +382,66 @@ def _water_bfs(bd: Board, s, side: str, starts: list[tuple[str, int]], limit: in
     if reach is None:
         if len(_WATER) >= 4096:
             _WATER.clear()
-        reach = _WATER[key] = _water_search(bd, starts, limit, strategic, persia_closed,
-                                            foes, closed)
+        reach = _WATER[key] = (
+            _port_search(bd, starts, limit, persia_closed, foes, closed) if strategic
+            else _water_search(bd, starts, limit, strategic, persia_closed, foes, closed))
+    return reach
+
+
+# The water nodes a strategic move never enters, as a bit set, by the hex sets they come
+# from (enemy blocks, closed seas, Persia: the same sets recur for many searches).
+_NEVER: dict[tuple[Board, frozenset[str], frozenset[str], bool], int] = {}
+
+
+def _port_search(bd: Board, starts: list[tuple[str, int]], limit: int, persia_closed: bool,
+                 foes: frozenset[str], closed: frozenset[str]) -> dict[tuple[str, int], int]:
+    """The port nodes (`Board.port_nodes`) a strategic water move reaches (4.5: never
+    entering enemy or closed hexes, nor Persia when closed, 9.3) -> steps, nearest first:
+    what `_water_search` finds of them, at the same distances. Every caller only reads
+    ports, and sorts places by distance and name, so only the order of one hex's two port
+    nodes found at the same distance (Corinth's coasts) is the search's own: then
+    `_water_search` itself answers. The search goes a ring at a time over bit sets,
+    one operation per node instead of one per water hex-side."""
+    nbrs, at, port_mask, twins, nodes = bd.water_masks()
+    key = (bd, foes, closed, persia_closed)
+    never = _NEVER.get(key)
+    if never is None:
+        never = 0
+        for h in foes | closed | (bd.persian if persia_closed else frozenset()):
+            never |= at.get(h, 0)
+        if len(_NEVER) >= 1024:
+            _NEVER.clear()
+        _NEVER[key] = never
+    number = bd.water_numbered()[1]
+    seen = 0
+    for n in starts:
+        i = number.get(n)
+        if i is not None:
+            seen |= 1 << i
+    frontier = seen
+    seen |= never
+    reach: dict[tuple[str, int], int] = {}
+    for step in range(1, limit + 1):
+        near = 0
+        f = frontier
+        while f:
+            low = f & -f
+            near |= nbrs[low.bit_length() - 1]
+            f ^= low
+        frontier = near & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+        found = frontier & port_mask
+        if found & twins and (found & twins) & (found & twins) - 1:
+            # both of one hex's port nodes at once: their order is the search's own
+            full = _water_search(bd, starts, limit, True, persia_closed, foes, closed)
+            ports = bd.port_nodes()
+            return {n: d for n, d in full.items() if n in ports}
+        while found:
+            low = found & -found
+            reach[nodes[low.bit_length() - 1]] = step
+            found ^= low
     return reach
 
 
@@ -670,13 +733,17 @@ def _movable(bd: Board, s, side: str, occ) -> list[str]:
     # army, its coasts (navies) and whether it consulted the Oracle: blocks sharing these
     # share the answer
     seen: dict[tuple, bool] = {}
-    for here in occ.values():  # the blocks on the map
-        for bid in here.get(side, ()):
+    armies = bd.armies
+    moved_set = set(moved)
+    for h, here in occ.items():  # the blocks on the map, by place
+        mine = here.get(side)
+        if not mine:
+            continue
+        for bid in mine:
             b = blocks[bid]
-            if b["in"] or bid in moved or b.get("rv"):
+            if b["in"] or bid in moved_set or b.get("rv"):
                 continue
-            h = b["loc"]
-            if bid in bd.armies:
+            if bid in armies:
                 key: tuple = (h, True, bid in oracle)
             else:
                 key = (h, False, b["coast"], bid in s["diolkos"])

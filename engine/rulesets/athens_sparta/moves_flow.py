@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine import Prompt
+from engine import Option, Prompt
 from engine.core.procedures import Flow
 
-from .asks import OptionRow, arg, ask, tag
+from .asks import OptionRow, arg, ask, shared_option, tag
 from .board import SICILY, Board
 from .movement import destinations, do_move, movable
 from .pending import PendingStep
@@ -35,20 +35,19 @@ Dest = tuple[str, str, str | None, bool, int | None]  # hex, mode, from, crossed
 
 # A block's move-menu row with its sort key, by board, block, place and strength: the
 # same rows recur from one click to the next.
-_BLOCK_ROWS: dict[tuple[Board, str, str, int], tuple[str, str, OptionRow]] = {}
+_BLOCK_ROWS: dict[tuple[Board, str, str, int], tuple[str, str, Option]] = {}
 
 
-def _block_row(bd: Board, b: str, x: dict[str, Any]) -> tuple[str, str, OptionRow]:
-    """(place label, block id, option row) of a block in the move menu. Callers never
-    change the row."""
+def _block_row(bd: Board, b: str, x: dict[str, Any]) -> tuple[str, str, Option]:
+    """(place label, block id, option) of a block in the move menu."""
     key = (bd, b, x["loc"], x["str"])
     got = _BLOCK_ROWS.get(key)
     if got is None:
         if len(_BLOCK_ROWS) >= 65536:
             _BLOCK_ROWS.clear()
         place = bd.label(x["loc"])
-        got = _BLOCK_ROWS[key] = (place, b, [f"b:{b}", f"{block_name(bd, b)} ({x['str']}) at "
-                                             f"{place}", "4.0"])
+        got = _BLOCK_ROWS[key] = (place, b, shared_option(f"b:{b}", f"{block_name(bd, b)} "
+                                                   f"({x['str']}) at {place}", "4.0"))
     return got
 
 
@@ -121,7 +120,7 @@ class Move(PendingStep):
         place = flow.args.get("place")
         if place:
             blocks = [b for b in blocks if s["blocks"][b]["loc"] == place]
-        opts: list[OptionRow]
+        opts: list[OptionRow | Option]
         if len(blocks) > MANY and not place:
             # many blocks: choose the place first, then the block (short lists)
             places: dict[str, int] = {}
@@ -131,7 +130,7 @@ class Move(PendingStep):
                     for h, n in sorted(places.items(), key=lambda kv: bd.label(kv[0]))]
         else:
             rows = [_block_row(bd, b, s["blocks"][b]) for b in blocks]
-            rows.sort(key=lambda r: (r[0], r[1]))  # by place, then block id
+            rows.sort()  # by place, then block id (unique: the options are never compared)
             opts = [r[2] for r in rows]
         if place:
             opts.append(["up", "Other places", "4.0"])
@@ -165,18 +164,19 @@ def _dest_id(d: Dest) -> str:
 
 # A destination's option row, by board, destination and whether its hex is attacked from
 # several hexes (then the label names the one): pure, and the same rows recur.
-_ROWS: dict[tuple[Board, Dest, bool], list[str]] = {}
+_ROWS: dict[tuple[Board, Dest, bool], Option] = {}
 
 
-def _dest_row(bd: Board, d: Dest, several: bool) -> list[str]:
-    """[id, label, rule] of a destination; `several`: the hex may be attacked from more
-    than one hex, so an attack names the one it comes from. Callers never change it."""
+def _dest_row(bd: Board, d: Dest, several: bool) -> Option:
+    """The option of a destination; `several`: the hex may be attacked from more than one
+    hex, so an attack names the one it comes from."""
     key = (bd, d, several)
     got = _ROWS.get(key)
     if got is None:
         if len(_ROWS) >= 65536:
             _ROWS.clear()
-        got = _ROWS[key] = [_dest_id(d), _dest_label(bd, d, several), MOVE_RULES[d[1]]]
+        got = _ROWS[key] = shared_option(_dest_id(d), _dest_label(bd, d, several),
+                                         MOVE_RULES[d[1]])
     return got
 
 
@@ -225,7 +225,7 @@ class MoveDest(Step):
         mode = flow.args.get("mode")
         modes = sorted({d[1] for d in dests}, key=MODE_ORDER.index)
         if len(dests) > MANY_DESTS and len(modes) > 1 and not mode:
-            opts: list[OptionRow] = [
+            opts: list[OptionRow | Option] = [
                 [f"k:{m}", f"{MODE_NAMES[m][0]} ({sum(1 for d in dests if d[1] == m)} places)",
                  MODE_NAMES[m][1]] for m in modes]
             opts.append(["back", "Choose another block", "4.0"])
@@ -233,7 +233,8 @@ class MoveDest(Step):
                         f"{bd.label(here)} (rules 4.4, 4.5): which kind of move?", "4.4", opts)]
         if mode:
             dests = [d for d in dests if d[1] == mode]
-        dist = bd.distances(here) if here != SICILY else {}  # nearest first
+        # nearest first
+        dist = bd.distances_to(here, {d[0] for d in dests}) if here != SICILY else {}
         label = bd.label
         order = sorted(dests, key=lambda d: (dist.get(d[0], 50), MODE_RANK[d[1]],
                                              label(d[0]), d[2] or ""))

@@ -17,7 +17,8 @@ from .steps import AS, Step
 
 
 def pending(s: AS) -> bool:
-    return any(i["kind"] != "flip_battle" for i in s["queue"])
+    queue = s["queue"]  # most often empty: asked before every prompt
+    return bool(queue) and any(i["kind"] != "flip_battle" for i in queue)
 
 
 def _peltasts_for(bd: Board, s: AS, side: str, strength: int) -> list[str]:

@@ -3,7 +3,7 @@ blocks, disbanding."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .board import SICILY, TYPE_COST, Board
@@ -124,11 +124,13 @@ def _reinforce_rows(bd: Board, s, side: str, ordered: bool) -> Iterator[list[str
     occ = occupancy(s)
     # the blocks that could take a step, by place then id (any order for a yes or no)
     blocks = s["blocks"]
-    able = [(bid, b) for here in occ.values() for bid in here.get(side, ())
-            if not (b := blocks[bid])["in"] and b["str"] < bd.blocks[bid]["max_strength"]
-            and not b.get("rv")]
+    able: Iterable[tuple[str, Any]] = (
+        (bid, b) for here in occ.values() for bid in here.get(side, ())
+        if not (b := blocks[bid])["in"] and b["str"] < bd.blocks[bid]["max_strength"]
+        and not b.get("rv"))
     if ordered:
-        able.sort(key=lambda t: (bd.label(t[1]["loc"]), t[0]))
+        able = sorted(able, key=lambda t: (bd.label(t[1]["loc"]), t[0]))
+    # else one at a time: "is there one?" stops at the first row
     control = s["control"]
     for bid, b in able:
         h = b["loc"]

@@ -25,21 +25,31 @@ def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
     if d is not None:
         done = d.get(key)
         if done is not None and done[1] is s["hctl"] and done[2] is s["sctl"] \
-                and done[0] == tuple(s["control"].items()):
+                and done[0] == s["control"]:
             return
     occ = occupancy(s)
     changes = []
+    blocks = s["blocks"]
+    cities_at = bd.cities_at
+    free = []  # blocks inside walls with no enemy left (written once the places are read)
     for h, here in occ.items():
-        names = bd.cities_at.get(h)
-        if not names:
-            continue
-        sg = siege_at(bd, s, h, occ) if len(here) == 2 else None
         if len(here) == 1:
+            for bids in here.values():
+                for b in bids:
+                    if blocks[b]["in"] is not False:  # most stand free already
+                        free.append(b)
+            names = cities_at.get(h)
+            if not names:
+                continue
             (owner,) = here
-        elif sg:
-            owner = sg["holder"]
         else:
-            continue
+            names = cities_at.get(h)
+            if not names:
+                continue
+            sg = siege_at(bd, s, h, occ) if len(here) == 2 else None
+            if not sg:
+                continue
+            owner = sg["holder"]
         if owner not in SIDES:
             continue
         for name in names:
@@ -51,15 +61,9 @@ def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
             s["control"][name] = owner
             changes.append((name, cur, owner))
     # blocks inside walls with no enemy left stand free again
-    blocks = s["blocks"]
-    freed = False
-    for here in occ.values():
-        if len(here) == 1:
-            for bids in here.values():
-                for b in bids:
-                    if blocks[b]["in"] is not False:  # most stand free already
-                        blocks[b]["in"] = False
-                        freed = True
+    for b in free:
+        blocks[b]["in"] = False
+    freed = bool(free)
     for name, old, new in changes:
         ctx.event("control", f"{name} passes from {old.title()} to {new.title()} (rule 4.2)",
                   city=name, old=old, new=new, **{TAKEN: name})
@@ -69,7 +73,7 @@ def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
         # nothing changed but the snapshot: the same blocks and control would change
         # nothing again (a change of control may move blocks, rule 9.4, 9.5, which the
         # next phase end looks at afresh)
-        d[key] = (tuple(s["control"].items()), s["hctl"], s["sctl"])
+        d[key] = (dict(s["control"]), s["hctl"], s["sctl"])
 
 
 def on_control_change(bd: Board, s, name: str, old: str, new: str, ctx: Any) -> None:
