@@ -17,6 +17,9 @@ def register(app: typer.Typer) -> None:
         = None,
         hotseat: Annotated[bool, typer.Option(help="Two people at this keyboard")] = False,
         scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
+        players: Annotated[int | None, typer.Option(
+            help="How many people play, where the scenario allows several counts (fewer "
+                 "people than seats: one holds several)")] = None,
         position: Annotated[Path | None, typer.Option(
             help="Start from a position file (JSON)", exists=True)] = None,
         db: Annotated[Path | None, typer.Option(
@@ -37,6 +40,7 @@ def register(app: typer.Typer) -> None:
         checks.known_ruleset(ruleset)
         checks.known_scenario(ruleset, scenario)
         checks.known_seat(ruleset, scenario, seat)
+        checks.player_count(ruleset, scenario, players)
         checks.player_level("--opponent", ruleset, opponent)
         checks.positive_seconds("--budget", budget)
         try:
@@ -44,7 +48,8 @@ def register(app: typer.Typer) -> None:
         except (OSError, ValueError) as exc:
             checks.fail(f"Cannot read the position file {position}: {exc}")
         play_sync(ruleset=ruleset, scenario=scenario, seat=seat, hotseat=hotseat, database=db,
-                  seed=seed, position=start, out_dir=out, opponent=opponent, budget_s=budget)
+                  seed=seed, position=start, out_dir=out, opponent=opponent, budget_s=budget,
+                  options={"players": players} if players else None)
 
     @app.command()
     def sandbox(
