@@ -149,43 +149,38 @@ class Report:
 async def audit(standin: StandIn, channel, database: str | Path, report: Report) -> None:
     """Check every public message against what the public may know: each public image must
     be exactly the public view's render at the version the post names, and no public text
-    may carry an event that was private to a seat."""
+    may carry an event that was private to a seat. Everything is asked of the service
+    (the public view at a version, each holder's history), never read from the store."""
     import renders
     from service import GameService
-    from service.replay import apply_action, fresh_game
 
     svc = await GameService.open(database)
     try:
-        games: dict[int, tuple[dict[str, Any], list]] = {}
         public = standin.channel_messages(channel)
+        game_ids: set[int] = set()
         for m in public:
             tag = VERSION_TAG.search(m.content)
             if tag is None or not m.attachments:
                 continue
             game_id, version = int(tag[1]), int(tag[2])
-            if game_id not in games:
-                row = await svc.store.get_game(game_id, snapshot=True)
-                assert row is not None and row.snapshot is not None  # its post names it
-                games[game_id] = (json.loads(row.snapshot), await svc.store.actions(game_id))
-            snapshot, actions = games[game_id]
-            g = fresh_game(snapshot)
-            for a in actions:
-                if a.seq > version:
-                    break
-                apply_action(g, a)
-            expected = renders.render_map(g.view(None))
+            game_ids.add(game_id)
+            expected = renders.render_map(await svc.public_view_at(game_id, version))
             if m.attachments[0].data != expected:
                 report.leaks += 1
                 report.problems.append(f"public image of message {m.id} (v{version}) is not "
                                        "the public view's render")
         private_texts: set[str] = set()
         public_texts: set[str] = set()
-        for _, actions in games.values():
-            for a in actions:
-                for e in a.events:
-                    if e.get("kind") == BATTLE_END and (e.get("data") or {}).get("battle"):
+        for game_id in sorted(game_ids):
+            info = await svc.game_info_by_id(game_id)
+            for entry in await svc.history(info.channel_id, None):
+                for e in entry.events:
+                    if e.kind == BATTLE_END and (e.data or {}).get("battle"):
                         report.battles += 1
-                    (public_texts if e.get("seats") is None else private_texts).add(e["text"])
+                    public_texts.add(e.text)
+            for user in {s.user_id for s in info.seats}:
+                for entry in await svc.history(info.channel_id, user):
+                    private_texts |= {e.text for e in entry.events if not e.public}
         secret = {t for t in private_texts - public_texts if len(t) > 12}
         for m in public:
             for t in secret:

@@ -748,6 +748,12 @@ class GameService:
         actions = [a for a in await self.store.actions(row.id) if a.seq <= version]
         return await asyncio.to_thread(lambda: replay_log(snapshot, actions).view(None))
 
+    async def interactions(self, game_id: int) -> dict[int, str | None]:
+        """Which interaction made each version of a game (None: no click, e.g. a bot's
+        move): for measurements of the bot (bot/bench.py), which never reads the store."""
+        row = await self._require(v.snowflake(game_id, "game"))
+        return {a.seq: a.interaction_id for a in await self.store.actions(row.id)}
+
     async def pending(self, user_id: int) -> list[PendingPrompt]:
         """Every decision waiting for this user, across channels, oldest first."""
         user_id = v.snowflake(user_id, "user")
