@@ -13,7 +13,7 @@ from . import flow
 from .board import Board, board
 from .cards import hand_label
 from .determinize import determinize
-from .flow_compat import from_steps
+from .flow_compat import from_steps, tidy_old_keys
 from .invariants import check
 from .positions import setup_position
 from .state import SIDES, compute_control, indexed, new_state, other
@@ -179,6 +179,7 @@ class AthensSparta(Ruleset):
         s = copy_state(data)
         if "flow" not in s:
             from_steps(s)  # saved by the step machine before the procedures
+        tidy_old_keys(s)  # saved before `asked` lists; unused keys
         return indexed(s)
 
 

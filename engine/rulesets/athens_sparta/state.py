@@ -490,13 +490,13 @@ def new_state(options: dict[str, Any]) -> dict[str, Any]:
                   "mull": {"athens": False, "sparta": False}, "mull_req": {},
                   "mull_ans": {}},
         "events": [], "battle": None, "done_hexes": [], "last_battle": None,
-        "queue": [], "build": None, "pillage": None, "regroup": None,
+        "queue": [], "build": None,
         "revolts": {}, "helot_ban": False,
         "persia": {"alliance": False, "ended": False},
         "syracuse_value": 4, "bid": None,
         "winner": None, "reason": None, "rule": None, "resigned": None,
         "revealed": [], "dice": [], "half": [], "hits": None,
-        "bonus": None, "peek": {}, "bp": None, "flipped": [], "sub": None, "used_revolt_blocks": [],
+        "bonus": None, "peek": {}, "flipped": [], "used_revolt_blocks": [],
     }
 
 
