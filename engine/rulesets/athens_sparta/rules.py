@@ -3,6 +3,7 @@ procedures of flow.py."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario
@@ -159,7 +160,7 @@ class AthensSparta(Ruleset):
         return {"banner": banner, "hand": items(v["cards"]["hand"]),
                 "seen": items(v["cards"]["peeked"]), "log": [], "battle": v["battle"]}
 
-    def hidden_variants(self, s, seat, rng):
+    def hidden_variants(self, s: dict[str, Any], seat: str | None, rng: Rng) -> Iterator[dict[str, Any]]:
         return hidden_variants(self.bd, s, seat, rng)
 
     def determinize(self, s: dict[str, Any], seat: str, rng: Rng) -> dict[str, Any]:
