@@ -51,8 +51,8 @@ async def _made_by(database: str, game_ids: set[int]) -> dict[tuple[int, int], s
 
     svc = await GameService.open(database)
     try:
-        return {(a.game_id, a.seq): a.interaction_id
-                for g in sorted(game_ids) for a in await svc.store.actions(g)}
+        return {(g, seq): itx for g in sorted(game_ids)
+                for seq, itx in (await svc.interactions(g)).items()}
     finally:
         await svc.close()
 

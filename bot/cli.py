@@ -17,6 +17,9 @@ def register(app: typer.Typer) -> None:
         = None,
         hotseat: Annotated[bool, typer.Option(help="Two people at this keyboard")] = False,
         scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
+        players: Annotated[int | None, typer.Option(
+            help="How many people play, where the scenario allows several counts (fewer "
+                 "people than seats: one holds several)")] = None,
         position: Annotated[Path | None, typer.Option(
             help="Start from a position file (JSON)", exists=True)] = None,
         db: Annotated[Path | None, typer.Option(
@@ -40,6 +43,7 @@ def register(app: typer.Typer) -> None:
         checks.known_ruleset(ruleset)
         checks.known_scenario(ruleset, scenario)
         checks.known_seat(ruleset, scenario, seat)
+        checks.player_count(ruleset, scenario, players)
         checks.player_level("--opponent", ruleset, opponent)
         checks.positive_seconds("--budget", budget)
         if sides is not None and (sides not in ("bid", "random") or not hotseat):
@@ -50,7 +54,7 @@ def register(app: typer.Typer) -> None:
             checks.fail(f"Cannot read the position file {position}: {exc}")
         play_sync(ruleset=ruleset, scenario=scenario, seat=seat, hotseat=hotseat, database=db,
                   seed=seed, position=start, out_dir=out, opponent=opponent, budget_s=budget,
-                  sides=sides)
+                  sides=sides, options={"players": players} if players else None)
 
     @app.command()
     def sandbox(

@@ -491,18 +491,26 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
 
     @tree.command(name="rule", description="Keryx's summary of a rule section and its "
                   "rulings (only you see it)")
-    @app_commands.describe(number="A rule section such as 4.4 or 5.41, or 'intro'")
-    async def rule(itx: discord.Interaction, number: str) -> None:
+    @app_commands.describe(number="A rule section such as 4.4 or 5.41, or 'intro'",
+                           ruleset="Which game's rules (default: this channel's game)")
+    async def rule(itx: discord.Interaction, number: str, ruleset: str | None = None) -> None:
         async with keryx.guard(itx, "rule"):
-            ruleset_id = "athens-sparta"
-            # No game in this channel: the rules of the default game.
-            with contextlib.suppress(Refusal):
-                ruleset_id = (await keryx.svc.game_info(here(itx))).ruleset
+            if ruleset is not None and ruleset not in engine.ruleset_ids():
+                raise UserError(f"No game {ruleset!r}; Keryx knows "
+                                f"{', '.join(engine.ruleset_ids())}.")
+            ruleset_id = ruleset or "athens-sparta"
+            if ruleset is None:  # the channel's game; with none, the first Keryx refereed
+                with contextlib.suppress(Refusal):
+                    ruleset_id = (await keryx.svc.game_info(here(itx))).ruleset
             # A section with many rulings runs past one message: send it in parts.
             chunks = limits.split_message(text.rule_text(ruleset_id, number))
             await itx.response.send_message(chunks[0], ephemeral=True)
             for chunk in chunks[1:4]:
                 await itx.followup.send(chunk, ephemeral=True)
+
+    @rule.autocomplete("ruleset")
+    async def _rule_ruleset_ac(itx: discord.Interaction, current: str):
+        return _choices([(engine.ruleset(r).title, r) for r in engine.ruleset_ids()], current)
 
     @tree.command(name="undo", description="Take back your last choice, if nothing new was "
                   "revealed since")

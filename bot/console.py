@@ -1,8 +1,10 @@
 """`keryx play`: a game in the terminal, through the same service layer as Discord.
 
 One person plays a seat against Keryx at a chosen level (its seats are played by the
-service's bot runner, as on Discord), or two people share the keyboard (hotseat). The game
-is stored like any other (a SQLite file), so it can be resumed."""
+service's bot runner, as on Discord), or two people share the keyboard (hotseat). Where a
+scenario allows fewer people than seats (`--players`), one person holds several seats:
+each prompt then names the seat it is for. The game is stored like any other (a SQLite
+file), so it can be resumed."""
 
 from __future__ import annotations
 
@@ -46,6 +48,8 @@ class Console:
                  clear: Callable[[], None] = clear_screen, budget_s: float = 1.0):
         self.svc = svc
         self.humans = humans  # seat -> user id of a person at this keyboard
+        self.held = {u: tuple(s for s, x in humans.items() if x == u)  # user -> their seats
+                     for u in humans.values()}
         self.out_dir = out_dir
         self.ask, self.say, self.clear = ask, say, clear
         self.rng = random.Random(seed)
@@ -71,15 +75,21 @@ class Console:
     def hand_over(self, seat: str) -> bool:
         """Hotseat: clear the screen and wait until the next player is at the keyboard.
         False when the players want to stop instead."""
-        if len(self.humans) < 2 or seat == self.at_keyboard:
+        user = self.humans[seat]
+        if len(self.held) < 2 or user == self.humans.get(self.at_keyboard or ""):
+            self.at_keyboard = seat
             return True
         self.clear()
         self.at_keyboard = seat
         try:
-            self.ask(f"{seat.title()} to play: hand over the keyboard, then press Enter. ")
+            self.ask(f"{self._holder(user)} to play: hand over the keyboard, then press Enter. ")
         except (EOFError, KeyboardInterrupt):
             return False
         return True
+
+    def _holder(self, user: int) -> str:
+        """The person at the keyboard, named by the seats they hold ("Athens & Plataea")."""
+        return " & ".join(text.seat_title(s) for s in self.held[user])
 
     def quit(self, closed: bool = False) -> None:
         """Leaving says where the game is kept, or warns that it is lost."""
@@ -132,7 +142,8 @@ class Console:
             if not self.hand_over(human):
                 self.quit()
                 return None
-            sv = await self.svc.view(CHANNEL, self.humans[human])
+            # the seat's own view and prompt: a person may hold several seats
+            sv = await self.svc.view(CHANNEL, self.humans[human], seat=human)
             assert sv.prompt is not None  # the seat is waited for
             prompt = sv.prompt.prompt
             options = decisions.choices(prompt)
@@ -164,7 +175,7 @@ class Console:
             elif answer == "u":
                 try:
                     await self.svc.undo(CHANNEL, self.humans[human], sv.version,
-                                        self._click_id())
+                                        self._click_id(), seat=human)
                     self.say("Taken back.")
                     page = 0
                 except Refusal as r:
@@ -188,7 +199,7 @@ class Console:
                     numbers = [int(x) for x in answer.split()] if answer != "-" else []
                     result = await self.svc.submit(
                         CHANNEL, self.humans[human], decisions.from_positions(prompt, numbers),
-                        sv.version, self._click_id())
+                        sv.version, self._click_id(), seat=human)
                     self.show(result, human)
                 except (Refusal, IllegalAction) as r:
                     self.say(getattr(r, "message", None) or str(r))
@@ -200,7 +211,10 @@ class Console:
                          f"Type a choice's number (1–{len(options)}), or ? for help.")
 
     def show_prompt(self, seat: str, v: dict[str, Any], prompt: Any, page: int) -> None:
-
+        others = [text.seat_title(s) for s in self.held[self.humans[seat]] if s != seat]
+        if others:  # one person, several seats: say which one this choice is for
+            self.say(f"\nYou play {text.seat_title(seat)} (you also hold "
+                     f"{', '.join(others)}):")
         self.say(f"\n[{seat}] {text.banner(v)} — {prompt.text}"
                  + (f" [{text.rule_name(self.ruleset, prompt.rule)}]" if prompt.rule else ""))
         options = decisions.choices(prompt)
@@ -268,10 +282,11 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
             mine = seat or seats[0]
             if mine not in seats:
                 raise SystemExit(f"{ruleset} has no seat {mine!r}; seats: {', '.join(seats)}")
-            await svc.join(CHANNEL, 1, mine)
-            if hotseat:
-                await svc.join(CHANNEL, 2, next(s for s in seats if s != mine))
-            else:
+            info = await svc.join(CHANNEL, 1, mine)
+            if hotseat:  # the second person takes the first seat the first does not hold
+                await svc.join(CHANNEL, 2, next(s for s in seats if s not in info.seats_of(1)))
+                info = await svc.game_info(CHANNEL)
+            if info.joined < info.players:  # places nobody here holds: Keryx's
                 await svc.seat_bots(CHANNEL, opponent)
             await svc.start(CHANNEL, 1)
             info = await svc.game_info(CHANNEL)

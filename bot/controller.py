@@ -152,6 +152,7 @@ class Keryx:
         if note:
             parts.append(note)
         view = None
+        line = ""  # a selection too long for custom ids rides in the message (bot/ui.py)
         if sv.status != "running":
             parts.append("The game is over.")
         elif sv.prompt is None:
@@ -165,7 +166,8 @@ class Keryx:
             prompt = sv.prompt.prompt.to_dict()
             parts.append(ui.prompt_text(prompt, page, chosen))
             view = ui.prompt_view(sv.game_id, drawn, prompt, page, sv.can_undo, chosen)
-        return limits.clip("\n".join(parts), limits.MESSAGE_CHARS), view
+            line = ui.selection_line(sv.game_id, drawn, prompt, chosen or [])
+        return ui.with_selection("\n".join(parts), line), view
 
     async def seat_view(self, itx: discord.Interaction, game: int | None = None,
                         version: int | None = None) -> SeatView:

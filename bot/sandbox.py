@@ -152,49 +152,41 @@ class Report:
 async def audit(standin: StandIn, channel, database: str | Path, report: Report) -> None:
     """Check every public message against what the public may know: each public image must
     be exactly the public view's render at the version the post names, and no public text
-    may carry an event that was private to a seat."""
+    may carry an event that was private to a seat. Everything is asked of the service
+    (the public view at a version, each holder's history), never read from the store."""
     import renders
     from service import GameService
-    from service.replay import apply_action, fresh_game
 
     svc = await GameService.open(database)
     try:
-        games: dict[int, tuple[dict[str, Any], list]] = {}
         public = standin.channel_messages(channel)
-        posts = []
+        posts: dict[int, list[tuple[int, Any]]] = {}  # game id -> (version, message)
         for m in public:
             tag = VERSION_TAG.search(m.content)
             if tag is not None and m.attachments:
-                posts.append((int(tag[1]), int(tag[2]), m))
-        # Each game is replayed once, from its start through its posts in version order
-        # (a long game has hundreds of posts: replaying from the start for each one made
-        # the audit quadratic in the game's length).
-        replays: dict[int, tuple[Any, int]] = {}  # game id -> (game, actions applied)
-        for game_id, version, m in sorted(posts, key=lambda p: (p[0], p[1], p[2].id)):
-            if game_id not in games:
-                row = await svc.store.get_game(game_id, snapshot=True)
-                assert row is not None and row.snapshot is not None  # its post names it
-                games[game_id] = (json.loads(row.snapshot), await svc.store.actions(game_id))
-                replays[game_id] = (fresh_game(games[game_id][0]), 0)
-            actions = games[game_id][1]
-            g, done = replays[game_id]
-            while done < len(actions) and actions[done].seq <= version:
-                apply_action(g, actions[done])
-                done += 1
-            replays[game_id] = (g, done)
-            expected = renders.render_map(g.view(None))
-            if m.attachments[0].data != expected:
-                report.leaks += 1
-                report.problems.append(f"public image of message {m.id} (v{version}) is not "
-                                       "the public view's render")
+                posts.setdefault(int(tag[1]), []).append((int(tag[2]), m))
+        game_ids = set(posts)
+        for game_id, shown in posts.items():
+            # one replay of each game through its posts (a long game has hundreds)
+            views = await svc.public_views_at(game_id, (version for version, _ in shown))
+            for version, m in shown:
+                expected = renders.render_map(views[version])
+                if m.attachments[0].data != expected:
+                    report.leaks += 1
+                    report.problems.append(f"public image of message {m.id} (v{version}) "
+                                           "is not the public view's render")
         private_texts: set[str] = set()
         public_texts: set[str] = set()
-        for _, actions in games.values():
-            for a in actions:
-                for e in a.events:
-                    if e.get("kind") == BATTLE_END and (e.get("data") or {}).get("battle"):
+        for game_id in sorted(game_ids):
+            info = await svc.game_info_by_id(game_id)
+            for entry in await svc.history(info.channel_id, None):
+                for e in entry.events:
+                    if e.kind == BATTLE_END and (e.data or {}).get("battle"):
                         report.battles += 1
-                    (public_texts if e.get("seats") is None else private_texts).add(e["text"])
+                    public_texts.add(e.text)
+            for user in {s.user_id for s in info.seats}:
+                for entry in await svc.history(info.channel_id, user):
+                    private_texts |= {e.text for e in entry.events if not e.public}
         secret = {t for t in private_texts - public_texts if len(t) > 12}
         for m in public:
             for t in secret:

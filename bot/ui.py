@@ -27,9 +27,13 @@ is a row of buttons, a larger one a modal with a text input (checked when submit
 input gets a private message and changes nothing); "choose k of n" with up to 25 options
 is one multi-select; more options are paged, each page's multi-selects adding their picks
 to the selection, carried in the custom ids as a bit set or as positions, whichever is
-shorter (so any selection among a few hundred options, and up to about 35 entries among
-up to 1,295, fits); an ordered allocation is built entry by entry, carried as 1-based
-positions, two base-36 digits each (at most `MAX_SELECTION` entries).
+shorter; an ordered allocation is built entry by entry, carried as 1-based positions (two
+base-36 digits each, or dot-separated past 1,295). A selection too long for a custom id
+(a pick among more than a few hundred options, a long allocation) rides in the message
+itself instead: its last line is `-# Selection: <code>` and the custom ids say `@`, so
+the next click reads it back from the message it was made on (`interaction.message`,
+which Discord sends with every component click, also after a restart). The message has
+room for a bit set over some 9,000 options: every option of any real prompt is reachable.
 
 The amount modal is answered by custom id in `KeryxBot.on_interaction` (`amount_submit`),
 not by a Modal object kept in memory, so a modal opened before a restart still works.
@@ -50,7 +54,9 @@ from . import limits
 SELECTS_PER_PAGE = 4  # four selects of 25 and one row of buttons fill Discord's five rows
 PAGE_SIZE = SELECTS_PER_PAGE * limits.SELECT_OPTIONS
 BUTTONS_MAX = 5  # up to this many options are shown as buttons in one row
-MAX_SELECTION = 30  # entries a built selection may carry in a custom id (2 digits each)
+BUILD_PAGE = (SELECTS_PER_PAGE - 1) * limits.SELECT_OPTIONS  # a builder's options per page
+IN_MESSAGE = "@"  # a custom id's selection when the selection rides in the message
+SELECTION_LINE = "-# Selection: "  # the message line that then carries it
 
 
 def payload(interaction: discord.Interaction) -> Mapping[str, Any]:
@@ -240,23 +246,79 @@ def by_modal(prompt: dict[str, Any]) -> bool:
 BITS = "~"  # a selection written as a bit set (a pick: no order, no repeats)
 
 
+DOTS = "."  # a selection written as dot-separated positions (some past 1,295)
+
+
+def _positions(positions: list[int]) -> str:
+    if max(positions, default=0) < 36 * 36:
+        return "".join(_b36(p) for p in positions)
+    return DOTS + DOTS.join(_base36(p) for p in positions)
+
+
 def encode_sel(positions: list[int], as_set: bool = False) -> str:
-    """A selection for a custom id: positions, two base-36 digits each, or for a set
-    (`as_set`) whichever is shorter of that and a bit set (`~` then base 36)."""
+    """A selection: positions (two base-36 digits each, or dot-separated base 36 when one
+    is past 1,295), or for a set (`as_set`) whichever is shorter of that and a bit set (`~`
+    then base 36)."""
     if as_set:
         chosen = sorted(set(positions))
         mask = sum(1 << (p - 1) for p in chosen)
-        listed = "".join(_b36(p) for p in chosen) if max(chosen, default=0) < 36 * 36 else None
+        listed = _positions(chosen)
         bits = BITS + _base36(mask) if mask else ""
-        return listed if listed is not None and len(listed) < len(bits) else bits
-    return "".join(_b36(p) for p in positions)
+        return listed if len(listed) < len(bits) else bits
+    return _positions(positions)
 
 
 def decode_sel(text: str) -> list[int]:
     if text.startswith(BITS):
         mask = int(text[1:], 36)
         return [i + 1 for i in range(mask.bit_length()) if mask >> i & 1]
+    if text.startswith(DOTS):
+        return [int(x, 36) for x in text[1:].split(DOTS)]
     return [int(text[i:i + 2], 36) for i in range(0, len(text), 2)]
+
+
+def last_build_page(prompt: dict[str, Any]) -> int:
+    return max(0, (len(prompt["options"]) - 1) // BUILD_PAGE)
+
+
+def id_sel(game: int, version: int, chosen: list[int], as_set: bool,
+           last_page: int = 999) -> str:
+    """The selection as the custom ids carry it: its code, or `IN_MESSAGE` when the longest
+    of them (an `AddSelect`'s, on the builder's last page) would pass Discord's limit."""
+    code = encode_sel(chosen, as_set)
+    longest = f"kx:a:{game}:{version}:{last_page}.9:{code}"
+    return code if len(longest) <= limits.CUSTOM_ID else IN_MESSAGE
+
+
+def selection_line(game: int, version: int, prompt: dict[str, Any], chosen: list[int]) -> str:
+    """The message line that carries a selection too long for the custom ids ("" when
+    they carry it)."""
+    if not chosen or not building(prompt):
+        return ""
+    as_set = prompt.get("form") != decisions.ALLOCATE
+    if id_sel(game, version, chosen, as_set, last_build_page(prompt)) != IN_MESSAGE:
+        return ""
+    return SELECTION_LINE + encode_sel(chosen, as_set)
+
+
+def with_selection(text: str, line: str) -> str:
+    """A prompt message's content: `text` clipped to leave room for the selection line,
+    which must arrive whole."""
+    if not line:
+        return limits.clip(text, limits.MESSAGE_CHARS)
+    return limits.clip(text, limits.MESSAGE_CHARS - len(line) - 1) + "\n" + line
+
+
+def carried_selection(interaction: discord.Interaction, sel: str) -> list[int]:
+    """The selection a click carries: read from its custom id, or (`IN_MESSAGE`) from
+    the last line of the message it was made on."""
+    if sel != IN_MESSAGE:
+        return decode_sel(sel)
+    message = interaction.message
+    lines = (message.content if message is not None else "").splitlines()
+    if lines and lines[-1].startswith(SELECTION_LINE):
+        return decode_sel(lines[-1][len(SELECTION_LINE):].strip())
+    return []  # the message is gone or was not ours: the selection starts again
 
 
 def _base36(n: int) -> str:
@@ -343,14 +405,15 @@ def _builder(view: discord.ui.View, game: int, version: int, prompt: dict[str, A
     the selection so far rides in every custom id."""
     options = prompt["options"]
     allocate = prompt.get("form") == decisions.ALLOCATE
-    room = (min(prompt["hi"], MAX_SELECTION) if allocate else prompt["hi"]) - len(chosen)
+    room = prompt["hi"] - len(chosen)
     counts = {p: chosen.count(p) for p in chosen}
     addable = [(i, o) for i, o in enumerate(options, 1)
                if counts.get(i, 0) < (o.get("cap", 1) if allocate else 1)]
-    per_page = (SELECTS_PER_PAGE - 1) * limits.SELECT_OPTIONS
+    per_page = BUILD_PAGE
     last = max(0, (len(addable) - 1) // per_page)
     page = min(page, last)
     as_set = not allocate
+    widest = last_build_page(prompt)  # every custom id below carries the selection alike
     if room > 0:
         chunk = addable[page * per_page:(page + 1) * per_page]
         for part in range(0, len(chunk), limits.SELECT_OPTIONS):
@@ -360,14 +423,17 @@ def _builder(view: discord.ui.View, game: int, version: int, prompt: dict[str, A
             most = 1 if allocate else min(room, len(group))
             view.add_item(AddSelect(game, version, page, chosen, _select_options(
                 [o for _, o in group], [str(i) for i, _ in group]), _span([o for _, o in group]),
-                most=most, as_set=as_set, menu=part // limits.SELECT_OPTIONS))
+                most=most, as_set=as_set, menu=part // limits.SELECT_OPTIONS,
+                last_page=widest))
         if page > 0:
-            view.add_item(BuildPageButton(game, version, page - 1, chosen, "◀ Previous", as_set))
+            view.add_item(BuildPageButton(game, version, page - 1, chosen, "◀ Previous", as_set,
+                                          widest))
         if page < last:
-            view.add_item(BuildPageButton(game, version, page + 1, chosen, "Next ▶", as_set))
+            view.add_item(BuildPageButton(game, version, page + 1, chosen, "Next ▶", as_set,
+                                          widest))
     if prompt["lo"] <= len(chosen) <= prompt["hi"]:
         view.add_item(SubmitButton(game, version, chosen, "Submit" if chosen else "Choose none",
-                                   as_set))
+                                   as_set, widest))
     if chosen:
         view.add_item(BuildPageButton(game, version, 0, [], "Start again"))
 
@@ -449,24 +515,25 @@ class MultiSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 class AddSelect(discord.ui.DynamicItem[discord.ui.Select],
-                template=r"kx:a:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<p>\d+)(?:\.(?P<m>\d))?:(?P<s>~?[0-9a-z]*)"):
+                template=r"kx:a:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<p>\d+)(?:\.(?P<m>\d))?:(?P<s>@|~?[0-9a-z]*|\.[0-9a-z.]*)"):
     """Adds entries to the selection being built (values: 1-based positions): one at a
     time to an allocation, up to `most` at once to a pick."""
 
     def __init__(self, game: int, version: int, page: int, chosen: list[int],
                  options: list[discord.SelectOption] | None = None, placeholder: str = "",
-                 most: int = 1, as_set: bool = False, menu: int = 0):
+                 most: int = 1, as_set: bool = False, menu: int = 0, last_page: int = 999):
         options = options or [discord.SelectOption(label="…", value="1")]
         super().__init__(discord.ui.Select(  # `menu`: custom ids on a message must differ
-            custom_id=f"kx:a:{game}:{version}:{page}.{menu}:{encode_sel(chosen, as_set)}",
+            custom_id=f"kx:a:{game}:{version}:{page}.{menu}:"
+                      f"{id_sel(game, version, chosen, as_set, last_page)}",
             placeholder=limits.clip(placeholder or "Add…", limits.PLACEHOLDER),
             options=options, min_values=1, max_values=max(1, min(most, len(options)))))
         self.game, self.version, self.page, self.chosen = game, version, page, chosen
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), Drawn.parse(match["v"]), int(match["p"]), decode_sel(match["s"]),
-                   as_set=match["s"].startswith(BITS), menu=int(match["m"] or 0))
+        return cls(int(match["g"]), Drawn.parse(match["v"]), int(match["p"]),
+                   carried_selection(interaction, match["s"]), menu=int(match["m"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected(interaction)
@@ -479,17 +546,19 @@ class AddSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 class BuildPageButton(discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"kx:q:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<p>\d+):(?P<s>~?[0-9a-z]*)"):
+                      template=r"kx:q:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<p>\d+):(?P<s>@|~?[0-9a-z]*|\.[0-9a-z.]*)"):
     def __init__(self, game: int, version: int, page: int, chosen: list[int],
-                 label: str = "Page", as_set: bool = False):
+                 label: str = "Page", as_set: bool = False, last_page: int = 999):
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.secondary,
-            custom_id=f"kx:q:{game}:{version}:{page}:{encode_sel(chosen, as_set)}"))
+            custom_id=f"kx:q:{game}:{version}:{page}:"
+                      f"{id_sel(game, version, chosen, as_set, last_page)}"))
         self.game, self.version, self.page, self.chosen = game, version, page, chosen
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), Drawn.parse(match["v"]), int(match["p"]), decode_sel(match["s"]))
+        return cls(int(match["g"]), Drawn.parse(match["v"]), int(match["p"]),
+                   carried_selection(interaction, match["s"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_build(interaction, self.game, self.version,
@@ -497,17 +566,18 @@ class BuildPageButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class SubmitButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"kx:k:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<s>~?[0-9a-z]*)"):
+                   template=r"kx:k:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<s>@|~?[0-9a-z]*|\.[0-9a-z.]*)"):
     def __init__(self, game: int, version: int, chosen: list[int], label: str = "Submit",
-                 as_set: bool = False):
+                 as_set: bool = False, last_page: int = 999):
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.success,
-            custom_id=f"kx:k:{game}:{version}:{encode_sel(chosen, as_set)}"))
+            custom_id=f"kx:k:{game}:{version}:{id_sel(game, version, chosen, as_set, last_page)}"))
         self.game, self.version, self.chosen = game, version, chosen
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["g"]), Drawn.parse(match["v"]), decode_sel(match["s"]))
+        return cls(int(match["g"]), Drawn.parse(match["v"]),
+                   carried_selection(interaction, match["s"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_positions(interaction, self.game, self.version,

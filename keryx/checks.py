@@ -42,6 +42,15 @@ def known_seat(ruleset: str, scenario: str | None, seat: str | None) -> None:
         fail(f"{ruleset} has no seat {seat!r}; seats: {', '.join(seats)}")
 
 
+def player_count(ruleset: str, scenario: str | None, players: int | None) -> None:
+    import engine
+
+    rules = engine.ruleset(ruleset)
+    counts = rules.scenarios[scenario or rules.default_scenario].counts
+    if players is not None and players not in counts:
+        fail(f"{ruleset} is played by {' or '.join(map(str, counts))} people, not {players}")
+
+
 def positive(name: str, value: int) -> None:
     if value < 1:
         fail(f"{name} must be 1 or more (got {value})")

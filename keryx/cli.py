@@ -217,11 +217,13 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")],
     package = ruleset.replace("-", "_")
     if package.isidentifier():
         # a built-in ruleset whose rules are not written yet may still publish its components
+        name = f"engine.rulesets.{package}.components"
         try:
-            module = importlib.import_module(f"engine.rulesets.{package}.components")
+            module = importlib.import_module(name)
             components = getattr(module, "components_json", None)
-        except ModuleNotFoundError:
-            pass
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not name.startswith(exc.name):
+                raise  # the module is there but something it imports is missing: say so
     if components is None:
         checks.known_ruleset(ruleset)
         components = getattr(engine.ruleset(ruleset), "components_json", None)

@@ -13,7 +13,7 @@ import json
 import logging
 import random
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -918,18 +918,41 @@ class GameService:
     async def public_view_at(self, game_id: int, version: int) -> dict[str, Any]:
         """The public view as it stood at `version`, rebuilt from the log here, so that
         only the public view (no seed, no hidden fact) leaves the service."""
+        return (await self.public_views_at(game_id, [version]))[version]
+
+    async def public_views_at(self, game_id: int,
+                              versions: Iterable[int]) -> dict[int, dict[str, Any]]:
+        """The public view at each of `versions`, from one replay of the log through them
+        in order (an audit of every post of a long game stays linear in its length)."""
         import asyncio
 
         row = await self._require(v.snowflake(game_id, "game"))
-        if version < 0 or version > row.version:
+        wanted = sorted(set(versions))
+        if wanted and (wanted[0] < 0 or wanted[-1] > row.version):
             raise Refusal("bad_input", f"The game is at version {row.version}; pick 0 to "
                           f"{row.version}.")
         stored = await self.store.get_game(row.id, snapshot=True)
         if stored is None or stored.snapshot is None:
             raise Refusal("no_game", "That game has not started.")
         snapshot = stored.snapshot
-        actions = [a for a in await self.store.actions(row.id) if a.seq <= version]
-        return await asyncio.to_thread(lambda: replay_log(snapshot, actions).view(None))
+        actions = await self.store.actions(row.id)
+
+        def replay() -> dict[int, dict[str, Any]]:
+            g, done, out = replay_log(snapshot, []), 0, {}
+            for version in wanted:
+                while done < version:
+                    apply_action(g, actions[done])
+                    done += 1
+                out[version] = g.view(None)
+            return out
+
+        return await asyncio.to_thread(replay)
+
+    async def interactions(self, game_id: int) -> dict[int, str | None]:
+        """Which interaction made each version of a game (None: no click, e.g. a bot's
+        move): for measurements of the bot (bot/bench.py), which never reads the store."""
+        row = await self._require(v.snowflake(game_id, "game"))
+        return {a.seq: a.interaction_id for a in await self.store.actions(row.id)}
 
     async def pending(self, user_id: int) -> list[PendingPrompt]:
         """Every decision waiting for this user, across channels, oldest first."""

@@ -191,6 +191,26 @@ def test_data_prints_the_components_with_the_named_fields():
     assert all({"id", "mp", "event"} <= set(card) for card in data["cards"])
 
 
+def test_data_says_when_a_components_module_cannot_import_what_it_needs(monkeypatch):
+    """A missing ruleset package means "not built in" (the registry is asked next); a
+    module that is there but fails to import a dependency is an error, not a silence."""
+    import importlib
+
+    real = importlib.import_module
+
+    def broken(name, *args):
+        if name == "engine.rulesets.hellenes.components":
+            raise ModuleNotFoundError("No module named 'pydantic'", name="pydantic")
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", broken)
+    res = runner.invoke(app, ["data", "hellenes"])
+    assert res.exit_code != 0 and isinstance(res.exception, ModuleNotFoundError)
+    assert res.exception.name == "pydantic"
+    res = runner.invoke(app, ["data", "duel"])  # no package of that name: asked the registry
+    assert res.exit_code == 1 and "publishes no component data" in res.output
+
+
 def fake_engine_bench():
     return {"engine_action_us_median": 100.0, "games": 20}
 

@@ -85,8 +85,8 @@ class MapData:
 
 
 def from_components(comp: Any, extras: dict[str, Any] | None = None) -> MapData:
-    """`comp` has hexes, cities, neighbors() and side() (the components API, or the
-    _JsonComponents stand-in below); `extras` is map.json for rivers and ranges."""
+    """`comp` has hexes, cities, neighbors() and side() (the components API, or a test's
+    stand-in); `extras` is map.json for rivers and ranges."""
     hexes: dict[str, HexInfo] = {}
     for hid, h in _get(comp, "hexes").items():
         st = _get(h, "strait")
@@ -144,26 +144,6 @@ def _float(v: Any) -> float | None:
     return None if v is None else float(v)
 
 
-class _JsonComponents:
-    """The generated map files read directly, with the same few calls as the components."""
-
-    def __init__(self, map_json: dict[str, Any], cities_json: dict[str, Any]):
-        self.hexes = {h["id"]: h for h in map_json["hexes"]}
-        self.cities = {c["name"]: c for c in cities_json["cities"]}
-        self._sides = {}
-        self._nbrs: dict[str, list[str]] = {h: [] for h in self.hexes}
-        for sd in map_json["sides"]:
-            self._sides[(sd["a"], sd["b"])] = self._sides[(sd["b"], sd["a"])] = sd
-            self._nbrs[sd["a"]].append(sd["b"])
-            self._nbrs[sd["b"]].append(sd["a"])
-
-    def neighbors(self, h: str) -> list[str]:
-        return self._nbrs.get(h, [])
-
-    def side(self, a: str, b: str) -> dict[str, Any] | None:
-        return self._sides.get((a, b))
-
-
 def data_dir() -> Path:
     import engine.rulesets.athens_sparta as pkg
 
@@ -171,14 +151,9 @@ def data_dir() -> Path:
 
 
 def load() -> MapData:
-    """The Athens & Sparta map: the ruleset's components when they load, else the
-    generated data files they are built from."""
-    folder = data_dir()
-    map_json = json.loads((folder / "map.json").read_text())
-    try:
-        from engine.rulesets.athens_sparta.components import load_components
+    """The Athens & Sparta map: the ruleset's components (a failure to load them is
+    raised, not papered over with the raw data files), map.json's rivers and ranges."""
+    from engine.rulesets.athens_sparta.components import load_components
 
-        comp: Any = load_components()
-    except ImportError:
-        comp = _JsonComponents(map_json, json.loads((folder / "cities.json").read_text()))
-    return from_components(comp, map_json)
+    map_json = json.loads((data_dir() / "map.json").read_text())
+    return from_components(load_components(), map_json)

@@ -41,7 +41,16 @@ PRESENTATION_KEYS = ("asks", "flow", "step", "msel", "mmode", "sel", "ce_done", 
 
 def rules_state(game: engine.Game) -> dict[str, Any]:
     state = game.rules.dump(game.state)
-    return {k: v for k, v in state.items() if k not in PRESENTATION_KEYS}
+    out = {k: v for k, v in state.items() if k not in PRESENTATION_KEYS}
+    # The card events' "asked once a battle" places are a typed list now (schema.py); the
+    # hashes were taken when they were loose `asked_<place>: true` keys: write them so.
+    for key in ("bonus", "betrayal"):
+        event = out.get(key)
+        if event is not None and "asked" in event:
+            out[key] = {k: v for k, v in event.items() if k != "asked"} | {
+                f"asked_{h}": True for h in event["asked"]}
+    # and four keys that were always null then are gone now (flow_compat.UNUSED)
+    return out | {k: None for k in ("pillage", "regroup", "bp", "sub")}
 
 
 def state_hash(game: engine.Game) -> str:

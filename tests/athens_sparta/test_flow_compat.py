@@ -49,3 +49,21 @@ def test_an_old_save_asks_the_same_and_goes_on_as_its_log_replayed(record):
         loaded.act(p.seat, answer)
         replayed.act(p.seat, answer)
         assert loaded.rules.dump(loaded.state) == replayed.rules.dump(replayed.state)
+
+
+def test_the_card_events_asked_keys_become_their_typed_list():
+    """Saves from before `asked` was a list (schema.py Bonus, Betrayal) kept loose
+    `asked_<place>` keys; loading moves them into the list, and the game goes on as its
+    log replayed (the test above continues each of them)."""
+    olds = [r for r in SAVES for k in ("bonus", "betrayal")
+            if any(x.startswith("asked_") for x in (r["state"].get(k) or {}))]
+    assert olds
+    for record in olds:
+        loaded = engine.load_game(record)
+        for k in ("bonus", "betrayal"):
+            old = record["state"].get(k)
+            if old is None:
+                continue
+            new = loaded.state[k]
+            assert new["asked"] == [x[len("asked_"):] for x in old if x.startswith("asked_")]
+            assert not [x for x in new if x.startswith("asked_")]

@@ -174,11 +174,13 @@ def test_betrayal_removes_double_defence_in_the_chosen_city():
                  dice=[6, 6, 1, 6, 6, 6])
     act(g, "c:C03", "athens")
     act(g, "c:C10", "sparta")
-    assert g.state["p1"] == "athens" and g.state["betrayal"] == {"side": "athens", "hex": None}
+    assert g.state["p1"] == "athens" and g.state["betrayal"] == {
+        "side": "athens", "hex": None, "asked": []}
     act(g, "done")        # no moves
     act(g, "f:J3")        # storm Potidaea
     p = prompt(g)
     assert p.kind == "betrayal"  # asked as the battle for a walled city begins
+    assert g.state["betrayal"]["asked"] == ["J3"]  # once this battle, whatever the answer
     act(g, "yes")
     act(g, "storm")
     # defender first (B3 v B3): 6,6 misses; Athens H1 rolls 1,6,6,6: one FULL hit

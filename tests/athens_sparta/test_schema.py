@@ -30,7 +30,7 @@ def _walk(x: Any, tp: Any, path: str, ids: set[str], bad: list[str]) -> None:
         if is_typeddict(tp):
             hints = _hints(tp)
             for k, v in x.items():
-                if k not in hints and not k.startswith("asked_"):
+                if k not in hints:
                     bad.append(f"{path}/{k} (undeclared)")
                 _walk(v, hints.get(k, Any), f"{path}/{k}", ids, bad)
         else:

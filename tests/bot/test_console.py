@@ -221,3 +221,40 @@ async def test_hotseat_random_sides(tmp_path):
                database=tmp_path / "c.db", seed=1, ask=scripted(["q"]), say=log.append,
                out_dir=tmp_path, clear=lambda: None, sides="random")
     assert any(s.startswith("🎲 Sides drawn: Player 1") for s in log)
+
+
+async def test_one_person_holding_two_seats_is_told_which_seat_each_choice_is_for(tmp_path):
+    """`allies` for two people (`--players 2`): the one at the keyboard holds Athens and
+    Plataea. Every prompt names its seat, and each answer goes to that seat's prompt (the
+    two allies also decide at the same time: the secret simultaneous choice)."""
+    import tests.fixtures.allies  # noqa: F401 - registers "allies"
+
+    said: list[str] = []
+    outcome = await play(ruleset="allies", scenario=None, seat="plataea", hotseat=False,
+                         database=tmp_path / "c.db", seed=5, options={"players": 2},
+                         ask=lambda _: "1", say=said.append, out_dir=tmp_path)
+    text = "\n".join(said)
+    assert outcome is not None
+    assert "You play Athens (you also hold Plataea):" in text
+    assert "You play Plataea (you also hold Athens):" in text
+    # the line naming the seat comes right before that seat's prompt, every time
+    for i, line in enumerate(said):
+        if line.startswith("\nYou play "):
+            seat = line.split()[2].lower()
+            assert said[i + 1].startswith(f"\n[{seat}] ")
+    assert "[thebes]" not in text  # Keryx's seat is not shown as a prompt here
+
+
+async def test_hotseat_hands_over_between_people_not_between_one_persons_seats(tmp_path):
+    import tests.fixtures.allies  # noqa: F401 - registers "allies"
+
+    asked: list[str] = []
+    outcome = await play(ruleset="allies", scenario=None, seat="athens", hotseat=True,
+                         database=tmp_path / "c.db", seed=2, options={"players": 2},
+                         ask=scripted(itertools.repeat("1"), asked), say=lambda _: None,
+                         out_dir=tmp_path, clear=lambda: None)
+    assert outcome is not None
+    handovers = [a for a in asked if "press Enter" in a]
+    assert {h.split(" to play")[0] for h in handovers} == {"Athens & Plataea", "Thebes"}
+    names = [h.split(" to play")[0] for h in handovers]
+    assert all(a != b for a, b in zip(names, names[1:]))  # only ever to the other person

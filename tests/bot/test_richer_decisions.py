@@ -1,9 +1,11 @@
 """Richer decisions on Discord, through the stand-in: an amount asked in a modal (bad
 input gets a private message and changes nothing; a second submit of the same modal does
-not apply twice) and choose 30 of 100 over paged multi-selects (every option reachable)."""
+not apply twice) and choose 30 of 100 over paged multi-selects (every option reachable);
+400 of 1,000, a selection too long for custom ids, built whole through the message."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import tests.fixtures.stake  # noqa: F401 - registers "stake" (posted as text: no renderer)
@@ -11,8 +13,8 @@ from standin.players import RandomPlayer, play_until_over
 from tests.bot.prompts import edited, open_prompt
 
 
-async def _open_stake(t):
-    await (await t.alice.slash("game", "new", ruleset="stake")).wait_for_message()
+async def _open_stake(t, **scenario):
+    await (await t.alice.slash("game", "new", ruleset="stake", **scenario)).wait_for_message()
     await (await t.alice.slash("game", "join", seat="north")).wait_for_message()
     await (await t.bob.slash("game", "join", seat="south")).wait_for_message()
     await (await t.bob.slash("game", "start")).wait_for_message(lambda m: "seed hash" in m.content)
@@ -102,3 +104,45 @@ async def test_random_players_play_it_through_the_modal_and_the_pages(table):
     assert await play_until_over(t.standin, players, t.channel) == 2
     info = await t.bot.keryx.svc.game_info(t.channel.id)
     assert info.status == "finished"
+
+
+async def test_400_of_1000_built_through_the_message(table):
+    """The crowded stake: South marks the 400 highest of 1,000 beacons. The selection soon
+    outgrows Discord's custom ids and rides in the prompt message's last line; the bot
+    reads it back on each click, and the submit answers exactly the 400 marked."""
+    t = table
+    await _open_stake(t, scenario="crowded")
+    svc = t.bot.keryx.svc
+    prompt = await open_prompt(t, t.alice)
+    opened = await t.alice.click(prompt, _ids(prompt, "kx:n:")[0]["custom_id"])
+    await opened.wait_for_response()
+    edits = len(prompt.history)
+    await (await t.alice.submit_modal(opened, {"amount": "0"})).wait_for_response()
+    await edited(prompt, edits)
+
+    prompt = await open_prompt(t, t.bob)
+    while nxt := [c for c in _ids(prompt, "kx:q:") if c["label"].startswith("Next")]:
+        edits = len(prompt.history)                       # to the last page
+        await (await t.bob.click(prompt, nxt[0]["custom_id"])).wait_for_response()
+        await edited(prompt, edits)
+    carried = False
+    while adders := _ids(prompt, "kx:a:"):
+        menu = adders[-1]
+        carried |= menu["custom_id"].endswith(":@")
+        edits = len(prompt.history)
+        values = [o["value"] for o in menu["options"]][-menu["max_values"]:]
+        await (await t.bob.select(prompt, menu["custom_id"], values)).wait_for_response()
+        await edited(prompt, edits)
+        assert len(prompt.content) <= 2000
+    assert carried and prompt.content.splitlines()[-1].startswith("-# Selection: ~")
+    (submit,) = _ids(prompt, "kx:k:")
+    assert submit["custom_id"].endswith(":@")
+    edits = len(prompt.history)
+    await (await t.bob.click(prompt, submit["custom_id"])).wait_for_response()
+    await edited(prompt, edits)
+    info = await svc.game_info(t.channel.id)
+    assert info.status == "finished" and info.outcome["winners"] == ["south"]
+    export = json.loads(await svc.export_game(info.id))
+    marks = export["log"][-1]
+    assert sorted(int(m[1:]) for m in marks[-1].split("|")) == list(range(601, 1001))
+    assert t.standin.unhandled == []

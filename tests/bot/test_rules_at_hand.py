@@ -67,3 +67,16 @@ def test_a_game_without_cards_speaks_of_no_empty_hand():
     text = hand_listing({"common": common})
     assert "deals no cards" in text and "(0 cards)" not in text
     assert "(0 cards)" in hand_listing({"common": {"hand": []}})
+
+
+async def test_rule_command_names_its_game_anywhere(table):
+    """Outside a game (or for another game than the channel's), `ruleset:` names it."""
+    r = await table.alice.slash("rule", number="6.33", ruleset="hellenes")
+    reply = await r.wait_for_message()
+    assert reply.ephemeral and reply.content.startswith("Rule 6.33 — Routs\n")
+    await (await table.alice.slash("game", "new", ruleset="hellenes")).wait_for_message()
+    r = await table.alice.slash("rule", number="4.3", ruleset="athens-sparta")
+    assert (await r.wait_for_message()).content.startswith("Rule 4.3 — Straits movement")
+    r = await table.alice.slash("rule", number="1.0", ruleset="chess")
+    reply = await r.wait_for_message()
+    assert reply.ephemeral and "No game 'chess'" in reply.content

@@ -107,9 +107,10 @@ def test_large_amount_is_a_modal():
 
 @pytest.mark.parametrize("form,n,lo,hi,cap", [("pick", 120, 1, 3, 1), ("pick", 100, 30, 30, 1),
                                               ("pick", 340, 1, 340, 1),
+                                              ("pick", 1000, 400, 400, 1),
                                               ("allocate", 40, 30, 30, 3)])
 def test_built_selections_reach_every_option_and_fit(form, n, lo, hi, cap):
-    from bot.ui import decode_sel
+    from bot.ui import decode_sel, selection_line
 
     p = rich(form, n, lo, hi, cap)
     seen = set()
@@ -123,13 +124,16 @@ def test_built_selections_reach_every_option_and_fit(form, n, lo, hi, cap):
             break
         page = int(nxt[0]["custom_id"].split(":")[4])
     assert seen == set(range(1, n + 1))
-    chosen = [1 + i % n for i in range(hi)]  # a full selection still fits in custom ids
+    chosen = [1 + i % n for i in range(hi)]  # a full selection: the submit answers it
     if form == "pick":
         chosen = sorted(set(chosen))
     rows = prompt_view(123456789012345678, 99999, p, 0, chosen=chosen).to_components()
     assert limits.components_problems(rows) == []
     (submit,) = _ids(rows, "kx:k:")
-    assert decode_sel(submit["custom_id"].split(":")[4]) == chosen
+    content = selection_line(123456789012345678, 99999, p, chosen)
+    assert _click_sel(submit["custom_id"], content) == chosen
+    if n < 300:  # small enough: the custom ids carry it themselves
+        assert not content and decode_sel(submit["custom_id"].split(":")[4]) == chosen
     assert not _ids(rows, "kx:a:")  # full: nothing more to add
 
 
@@ -141,3 +145,57 @@ def test_a_set_is_written_the_shorter_way():
         text = encode_sel(chosen, as_set=True)
         assert decode_sel(text) == sorted(chosen)
         assert len(text) <= 70
+
+
+def _click_sel(custom_id: str, content: str) -> list[int]:
+    """The selection a builder component's click carries, as the bot reads it back."""
+    from types import SimpleNamespace
+
+    from bot.ui import carried_selection
+
+    itx = SimpleNamespace(message=SimpleNamespace(content=content))
+    return carried_selection(itx, custom_id.rsplit(":", 1)[1])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("form,n,lo,hi,cap", [("pick", 1000, 400, 400, 1),
+                                              ("pick", 2000, 0, 2000, 1),
+                                              ("allocate", 60, 45, 45, 2)])
+def test_a_big_selection_is_built_whole_through_the_message(form, n, lo, hi, cap):
+    """More options (or entries) than custom ids can carry: the builder is walked as a
+    player would, from its last page (the highest positions, the longest codes), adding
+    all a menu offers each time until the selection is full; the submit button then
+    answers exactly that selection, and every message and component fits Discord."""
+    from bot.ui import IN_MESSAGE, prompt_text, selection_line, with_selection
+
+    game, version = 123456789012345678, 99999
+    p = rich(form, n, lo, hi, cap)
+    chosen: list[int] = []
+    page, carried = 10**6, False  # the builder shows its last page for a page too far
+    for _ in range(400):
+        rows = prompt_view(game, version, p, page, chosen=chosen).to_components()
+        content = with_selection(prompt_text(p, page, chosen),
+                                 selection_line(game, version, p, chosen))
+        assert limits.components_problems(rows) == []
+        assert len(content) <= limits.MESSAGE_CHARS
+        adders = _ids(rows, "kx:a:")
+        if not adders:
+            break
+        carried |= adders[-1]["custom_id"].endswith(":" + IN_MESSAGE)
+        menu = adders[-1]
+        values = [int(o["value"]) for o in menu["options"]][-menu["max_values"]:]
+        chosen = _click_sel(menu["custom_id"], content) + values
+    assert carried and len(chosen) == hi
+    if form == "pick":
+        assert sorted(chosen) == list(range(n - hi + 1, n + 1))  # the highest ones
+    else:
+        assert all(chosen.count(x) <= cap for x in chosen)
+    (submit,) = _ids(rows, "kx:k:")
+    assert _click_sel(submit["custom_id"], content) == (sorted(chosen) if form == "pick"
+                                                         else chosen)
+
+
+def test_positions_past_1295_are_written_with_dots():
+    from bot.ui import decode_sel, encode_sel
+
+    for chosen, as_set in (([1296, 3], False), ([5000], True), ([7, 40000, 2], False)):
+        assert decode_sel(encode_sel(chosen, as_set)) == (sorted(chosen) if as_set else chosen)

@@ -20,11 +20,14 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import Prompt
+from engine.core.ruleset import Context
 
 from .asks import OptionRow, arg, ask, destination
 from .board import SICILY, Board
 from .hits import apply_hits, eliminate, hit_prompt, start_hits
 from .state import (
+    AS,
+    Occ,
     a_side,
     block_name,
     city_value,
@@ -42,15 +45,16 @@ LETTERS = {"A": 0, "B": 1, "C": 2}
 
 # A decision the battle waits for: the procedure's name and its arguments.
 Args = dict[str, Any]
+BT = dict[str, Any]  # the battle in progress, s["battle"] (its keys: schema.Battle)
 Decision = tuple[str, Args]
 
 
 # ------------------------------------------------------------------ helpers
-def _alive(s, bt, bid) -> bool:
+def _alive(s: AS, bt: BT, bid: str) -> bool:
     return s["blocks"][bid]["loc"] == bt["hex"]
 
 
-def _side_blocks(s, bt, side) -> list[str]:
+def _side_blocks(s: AS, bt: BT, side: str) -> list[str]:
     return [b for b, r in bt["role"].items() if r == side and _alive(s, bt, b)]
 
 
@@ -67,31 +71,31 @@ def siege_limit(bd: Board, h: str) -> int:
     return 4 if c.get("major") else 2
 
 
-def _holder(bd: Board, s, h: str) -> str | None:
+def _holder(bd: Board, s: AS, h: str) -> str | None:
     c = bd.city_at.get(h)
     return s["control"].get(c) if c else None
 
 
-def _info(bd: Board, s, bid: str) -> dict[str, Any]:
+def _info(bd: Board, s: AS, bid: str) -> dict[str, Any]:
     spec = bd.blocks[bid]
     return {"id": bid, "name": spec.get("name"), "type": spec["type"],
             "rating": spec["rating"], "side": s["blocks"][bid]["side"]}
 
 
-def _reveal(s, ctx, bids) -> None:
+def _reveal(s: AS, ctx: Context, bids: list[str]) -> None:
     for b in bids:
         if b not in s["revealed"]:
             s["revealed"].append(b)
     ctx.reveal()
 
 
-def _in_count(s, bt, side) -> int:
+def _in_count(s: AS, bt: BT, side: str) -> int:
     return sum(1 for b in _side_blocks(s, bt, side) if bt["st"][b] == "in"
                and not s["blocks"][b].get("rv"))
 
 
 # ------------------------------------------------------------------ starting battles
-def battle_hexes(bd: Board, s) -> list[tuple[str, str, bool]]:
+def battle_hexes(bd: Board, s: AS) -> list[tuple[str, str, bool]]:
     """Hexes where the active player may or must fight now: (hex, kind, mandatory)."""
     act = s["active"]
     occ = occupancy(s)
@@ -123,7 +127,7 @@ def battle_hexes(bd: Board, s) -> list[tuple[str, str, bool]]:
     return out
 
 
-def start_battle(bd: Board, s, h: str, kind: str, ctx, attacker: str | None = None) -> None:
+def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: str | None = None) -> None:
     act = attacker or s["active"]
     dfd = other(act)
     occ = occupancy(s)
@@ -182,7 +186,7 @@ def start_battle(bd: Board, s, h: str, kind: str, ctx, attacker: str | None = No
 
 
 # ------------------------------------------------------------------ the machine
-def run(bd: Board, s, ctx) -> Decision | None:
+def run(bd: Board, s: AS, ctx: Context) -> Decision | None:
     """Advance the battle until someone must decide (that decision) or it is over."""
     bt = s["battle"]
     while bt is not None:
@@ -199,7 +203,7 @@ def run(bd: Board, s, ctx) -> Decision | None:
     return None
 
 
-def _check_won(s, bt) -> None:
+def _check_won(s: AS, bt: BT) -> None:
     if bt["stage"] in ("end", "extra", "regroup", "pillage", "finish", "forced"):
         return
     if not _side_blocks(s, bt, bt["att"]) or not _side_blocks(s, bt, bt["def"]):
@@ -207,7 +211,7 @@ def _check_won(s, bt) -> None:
         bt["queue"] = []
 
 
-def _stage_decl(bd: Board, s, bt, ctx):
+def _stage_decl(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     kind = bt["kind"]
     h = bt["hex"]
     while bt["decl"]:
@@ -245,7 +249,7 @@ def _stage_decl(bd: Board, s, bt, ctx):
     return None
 
 
-def prompt_decl(bd: Board, s, a: Args) -> Prompt:
+def prompt_decl(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
     b = a["block"]
     h = bt["hex"]
@@ -267,7 +271,7 @@ def prompt_decl(bd: Board, s, a: Args) -> Prompt:
                [["sally", "Sally", "5.3"], ["stay", "Remain in the city", "5.4"]])
 
 
-def answer_decl(bd: Board, s, a: Args, option: str, ctx) -> None:
+def answer_decl(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
     b = bt["decl"].pop(0)
     if bt["kind"] == "new":
@@ -288,13 +292,13 @@ def answer_decl(bd: Board, s, a: Args, option: str, ctx) -> None:
         _reveal(s, ctx, [b])
 
 
-def _cancel(bd, s, bt, ctx, why) -> None:
+def _cancel(bd: Board, s: AS, bt: BT, ctx: Context, why: str) -> None:
     s["done_hexes"].append(bt["hex"])
     ctx.event("no_battle", f"No battle at {bd.label(bt['hex'])}: {why}", hex=bt["hex"])
     s["battle"] = None
 
 
-def _stage_r_start(bd, s, bt, ctx):
+def _stage_r_start(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     bt["acted"] = []
     for b, st in list(bt["st"].items()):
         if st in ("sea", "land", "res"):
@@ -306,29 +310,29 @@ def _stage_r_start(bd, s, bt, ctx):
     return None
 
 
-def _order(bd, s, bt, bids, siege=False) -> list[str]:
+def _order(bd: Board, s: AS, bt: BT, bids: list[str], siege: bool = False) -> list[str]:
     """Rule 5.1: A before B before C; defenders before attackers on equal letters."""
-    def key(b):
+    def key(b: str):
         letter, _ = rating(bd, b, siege and _walled(bd, bt))
         return (LETTERS.get(letter, 3), 0 if bt["role"][b] == bt["def"] else 1, b)
     return sorted(bids, key=key)
 
 
-def _walled(bd, bt) -> bool:
+def _walled(bd: Board, bt: BT) -> bool:
     c = _city(bd, bt["hex"])
     return bool(c and c.get("walled"))
 
 
-def _sea_navies(s, bt, side, bd) -> list[str]:
+def _sea_navies(s: AS, bt: BT, side: str, bd: Board) -> list[str]:
     return [b for b in _side_blocks(s, bt, side) if is_navy(bd, b) and bt["st"][b] == "eng"]
 
 
-def _def_sea_control(bd, s, bt) -> bool:
+def _def_sea_control(bd: Board, s: AS, bt: BT) -> bool:
     """Rule 4.3: the defender keeps sea control while a navy of his is outside the walls."""
     return any(is_navy(bd, b) and bt["st"][b] != "in" for b in _side_blocks(s, bt, bt["def"]))
 
 
-def _land_participants(bd, s, bt, side) -> list[str]:
+def _land_participants(bd: Board, s: AS, bt: BT, side: str) -> list[str]:
     out = []
     seactl = _def_sea_control(bd, s, bt)
     for b in _side_blocks(s, bt, side):
@@ -343,12 +347,12 @@ def _land_participants(bd, s, bt, side) -> list[str]:
     return out
 
 
-def _crossed(s, bt, b) -> bool:
+def _crossed(s: AS, bt: BT, b: str) -> bool:
     e = s["entries"].get(bt["hex"], {}).get(b)
     return bool(e and e[1])
 
 
-def _targets(bd, s, bt, b, stage) -> list[str]:
+def _targets(bd: Board, s: AS, bt: BT, b: str, stage: str) -> list[str]:
     side = bt["role"][b]
     foe = other(side)
     if stage == "sea":
@@ -366,7 +370,7 @@ def _targets(bd, s, bt, b, stage) -> list[str]:
     return []
 
 
-def _can_withdraw(bd, s, bt, b) -> bool:
+def _can_withdraw(bd: Board, s: AS, bt: BT, b: str) -> bool:
     """Withdraw into siege (5.31): the city's holder only, never relief forces, within the
     siege limit."""
     side = bt["role"][b]
@@ -381,7 +385,7 @@ def _can_withdraw(bd, s, bt, b) -> bool:
     return _in_count(s, bt, side) < lim
 
 
-def _can_retreat(bd, s, bt, b, stage) -> bool:
+def _can_retreat(bd: Board, s: AS, bt: BT, b: str, stage: str) -> bool:
     """Round 2 only (5.42); never sallying armies, helots or armies attacking Sicily."""
     if bt["round"] < 2:
         return False
@@ -397,7 +401,7 @@ def _can_retreat(bd, s, bt, b, stage) -> bool:
     return bool(retreat_options(bd, s, bt, b))
 
 
-def _stage_sea(bd, s, bt, ctx):
+def _stage_sea(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     if bt["queue"] is None:
         a = _sea_navies(s, bt, bt["att"], bd)
         d = _sea_navies(s, bt, bt["def"], bd)
@@ -405,7 +409,7 @@ def _stage_sea(bd, s, bt, ctx):
     return _run_queue(bd, s, bt, ctx, "sea", "navy")
 
 
-def _run_queue(bd, s, bt, ctx, stage, nxt):
+def _run_queue(bd: Board, s: AS, bt: BT, ctx: Context, stage: str, nxt: str) -> Decision | None:
     while bt["queue"]:
         b = bt["queue"][0]
         if not _alive(s, bt, b) or b in bt["acted"] or \
@@ -440,7 +444,7 @@ ACT_CHOICES: dict[str, OptionRow] = {"fire": ["fire", "Attack", "5.2"],
                                      "rt": ["rt", "Retreat", "5.5"]}
 
 
-def _act_options(bd, s, bt, b, stage) -> list[OptionRow]:
+def _act_options(bd: Board, s: AS, bt: BT, b: str, stage: str) -> list[OptionRow]:
     opts = [ACT_CHOICES["fire"]]
     if stage != "siege" and _can_withdraw(bd, s, bt, b):
         opts.append(ACT_CHOICES["wd"])
@@ -449,7 +453,7 @@ def _act_options(bd, s, bt, b, stage) -> list[OptionRow]:
     return opts
 
 
-def prompt_act(bd, s, a: Args) -> Prompt:
+def prompt_act(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
     b, stage = a["block"], a["stage"]
     return ask(bt["role"][b], "act", f"Battle at {bd.label(bt['hex'])}, round {bt['round']}, "
@@ -459,7 +463,7 @@ def prompt_act(bd, s, a: Args) -> Prompt:
                else _act_options(bd, s, bt, b, stage))
 
 
-def answer_act(bd, s, a: Args, option, ctx) -> Decision | None:
+def answer_act(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision | None:
     bt = s["battle"]
     b = a["block"]
     stage = a["stage"]
@@ -486,14 +490,14 @@ def answer_act(bd, s, a: Args, option, ctx) -> Decision | None:
     return then
 
 
-def _record(bd, s, bt, b, stage, action, **data) -> dict[str, Any]:
+def _record(bd: Board, s: AS, bt: BT, b: str, stage: str, action: str, **data) -> dict[str, Any]:
     rec = {"block": _info(bd, s, b), "stage": stage, "action": action,
            "strength_before": s["blocks"][b]["str"], **data}
     bt["rec"]["rounds"][-1]["actions"].append(rec)
     return rec
 
 
-def fire(bd, s, bt, b, stage, ctx) -> None:
+def fire(bd: Board, s: AS, bt: BT, b: str, stage: str, ctx: Context) -> None:
     """Rule 5.2: roll one die per step; each die at or under the rating is a hit."""
     bt["acted"].append(b)
     siege = stage == "siege" and _walled(bd, bt)
@@ -521,13 +525,13 @@ def fire(bd, s, bt, b, stage, ctx) -> None:
         start_hits(s, foe, hits, tg, half, bt["hex"], record=True)
 
 
-def betrayal(s, side, h) -> bool:
+def betrayal(s: AS, side: str, h: str) -> bool:
     """The Betrayal event: no double defence in the one city its player chose (5.41)."""
     bet = s.get("betrayal")
     return bool(bet and bet["side"] == side and bet["hex"] == h)
 
 
-def _stage_navy(bd, s, bt, ctx):
+def _stage_navy(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     """5.41: navies that did not act choose land battle, withdrawal or staying at sea."""
     for b in _order(bd, s, bt, [x for x in bt["role"] if _alive(s, bt, x)]):
         if not is_navy(bd, b) or bt["st"][b] != "eng" or b in bt["acted"]:
@@ -547,7 +551,7 @@ def _stage_navy(bd, s, bt, ctx):
     return None
 
 
-def prompt_navy(bd, s, a: Args) -> Prompt:
+def prompt_navy(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
     b = a["block"]
     opts = [["land", "Engage in the land battle", "5.41"], ["sea", "Remain at sea", "5.41"]]
@@ -558,7 +562,7 @@ def prompt_navy(bd, s, a: Args) -> Prompt:
                "enemy navy to fight. Engage on land, withdraw, or remain at sea?", "5.41", opts)
 
 
-def answer_navy(bd, s, a: Args, option, ctx) -> None:
+def answer_navy(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
     b = a["block"]
     bt.setdefault("navy_done", []).append(b)
@@ -573,7 +577,7 @@ def answer_navy(bd, s, a: Args, option, ctx) -> None:
         s["blocks"][b]["in"] = True
 
 
-def _stage_land(bd, s, bt, ctx):
+def _stage_land(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     if bt["queue"] is None:
         a = _land_participants(bd, s, bt, bt["att"])
         d = _land_participants(bd, s, bt, bt["def"])
@@ -581,7 +585,7 @@ def _stage_land(bd, s, bt, ctx):
     return _run_queue(bd, s, bt, ctx, "land", "siege_decl")
 
 
-def _stage_siege_decl(bd, s, bt, ctx):
+def _stage_siege_decl(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     """5.41: when only defenders in siege remain, each attacker block that did not act
     storms or stays in reserve (within the siege limit)."""
     dfd = bt["def"]
@@ -606,7 +610,7 @@ def _stage_siege_decl(bd, s, bt, ctx):
     return None
 
 
-def prompt_siege_decl(bd, s, a: Args) -> Prompt:
+def prompt_siege_decl(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
     return ask(bt["att"], "siege_decl",
                f"Only defenders inside the walls of {bd.label(bt['hex'])} remain (rule "
@@ -614,14 +618,14 @@ def prompt_siege_decl(bd, s, a: Args) -> Prompt:
                "5.41", [["storm", "Storm the city", "5.41"], ["res", "Stay in reserve", "5.41"]])
 
 
-def answer_siege_decl(bd, s, a: Args, option, ctx) -> None:
+def answer_siege_decl(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
     b = a["block"]
     bt.setdefault("sd", []).append(b)
     bt["st"][b] = "storm" if option == "storm" else "res"
 
 
-def _stage_siege(bd, s, bt, ctx):
+def _stage_siege(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     if bt["queue"] is None:
         st = [x for x in _side_blocks(s, bt, bt["att"]) if bt["st"][x] == "storm"]
         ins = [x for x in _side_blocks(s, bt, bt["def"]) if bt["st"][x] == "in"]
@@ -631,7 +635,7 @@ def _stage_siege(bd, s, bt, ctx):
     return _run_queue(bd, s, bt, ctx, "siege", "r_end")
 
 
-def _stage_r_end(bd, s, bt, ctx):
+def _stage_r_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     if bt["kind"] == "new":
         # storming lasts for the round only in a new battle
         for b in bt["role"]:
@@ -646,7 +650,7 @@ def _stage_r_end(bd, s, bt, ctx):
 
 
 # ------------------------------------------------------------------ end of battle
-def _stage_end(bd, s, bt, ctx):
+def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     """Rule 5.43 and the battle's outcome."""
     att, dfd = bt["att"], bt["def"]
     h = bt["hex"]
@@ -730,12 +734,12 @@ def _stage_end(bd, s, bt, ctx):
     if bt["took"] and bt["kind"] != "revolt":
         c = _city(bd, h)
         name = bd.city_at.get(h)
-        if c and c.get("major") and s["control"].get(name) == dfd:
+        if c and name and c.get("major") and s["control"].get(name) == dfd:  # c: a name
             bt["pillage"] = city_value(bd, s, name)  # rule 5.61
     return None
 
 
-def _stage_extra(bd, s, bt, ctx):
+def _stage_extra(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     """5.43: an attacking army forced to retreat from a new battle first takes one more
     fire from each defending peltast and cavalry outside the walls."""
     while bt["extra_q"]:
@@ -750,7 +754,7 @@ def _stage_extra(bd, s, bt, ctx):
     return None
 
 
-def _stage_forced(bd, s, bt, ctx):
+def _stage_forced(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     """Forced retreats at the end of the battle (5.43, 5.5); a defending navy left outside
     a city the attacker took may instead stay on blockade (5.43)."""
     while bt.get("optional"):
@@ -790,7 +794,7 @@ def _stage_forced(bd, s, bt, ctx):
     return None
 
 
-def prompt_retreat(bd, s, a: Args) -> Prompt:
+def prompt_retreat(bd: Board, s: AS, a: Args) -> Prompt:
     """Where a block retreats: one that chose to in round 2 (5.5), one the battle's end
     forces back (5.43), or a defending navy that may stay on blockade instead (5.43)."""
     bt = s["battle"]
@@ -808,7 +812,7 @@ def prompt_retreat(bd, s, a: Args) -> Prompt:
                f"{bd.label(bt['hex'])} (rule 5.5). Where to?", "5.5", opts)
 
 
-def answer_retreat(bd, s, a: Args, option, ctx) -> None:
+def answer_retreat(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
     b = a["block"]
     if bt.get("optional") and bt["optional"][0] == b:
@@ -821,7 +825,7 @@ def answer_retreat(bd, s, a: Args, option, ctx) -> None:
     _check_won(s, bt)
 
 
-def retreat_options(bd, s, bt, b) -> list[OptionRow]:
+def retreat_options(bd: Board, s: AS, bt: BT, b: str) -> list[OptionRow]:
     """Rule 5.5: attackers go back through the hex-sides they came by, defenders through
     any other; to friendly or vacant hexes only, within terrain limits. Navies go to a
     friendly port within four hexes."""
@@ -873,7 +877,7 @@ def retreat_options(bd, s, bt, b) -> list[OptionRow]:
     return out
 
 
-def _retreat_hex_open(bd: Board, s, occ, side: str, nb: str) -> bool:
+def _retreat_hex_open(bd: Board, s: AS, occ: Occ, side: str, nb: str) -> bool:
     """Rule 5.5: an army retreats into a friendly or vacant hex, never one holding enemy
     blocks (contested included; oracles excepted, 1.4). A vacant enemy city is vacant, so
     it is open. Not into a neutral city (9.5: no stopping there except to attack), nor
@@ -887,7 +891,7 @@ def _retreat_hex_open(bd: Board, s, occ, side: str, nb: str) -> bool:
     return True
 
 
-def do_retreat(bd, s, bt, b, option, ctx) -> None:
+def do_retreat(bd: Board, s: AS, bt: BT, b: str, option: str, ctx: Context) -> None:
     dest, coast = destination(option, bd.ports)
     blk = s["blocks"][b]
     src = blk["loc"]
@@ -905,7 +909,7 @@ def do_retreat(bd, s, bt, b, option, ctx) -> None:
               f"{bd.label(dest)} (rule 5.5)", side=blk["side"], frm=src, to=dest)
 
 
-def regroup_options(bd, s, bt, b) -> list[OptionRow]:
+def regroup_options(bd: Board, s: AS, bt: BT, b: str) -> list[OptionRow]:
     """Rule 5.6: victorious navies to a friendly port within 4; after a new battle, armies
     to adjacent friendly hexes (terrain limits apply)."""
     from .movement import _stack_ok, _water_bfs
@@ -942,7 +946,7 @@ def regroup_options(bd, s, bt, b) -> list[OptionRow]:
     return out
 
 
-def _regroupers(bd, s, bt) -> list[str]:
+def _regroupers(bd: Board, s: AS, bt: BT) -> list[str]:
     """Who may regroup (5.6): the side that holds the field after the battle. After a
     storm only a victorious besieger's navies may: the armies of an on-going siege never
     regroup (5.6), and `regroup_options` offers armies a regroup after new battles only."""
@@ -960,11 +964,11 @@ def _regroupers(bd, s, bt) -> list[str]:
     return sorted(out)
 
 
-def _regroup_candidates(bd, s, bt) -> list[str]:
+def _regroup_candidates(bd: Board, s: AS, bt: BT) -> list[str]:
     return [b for b in _regroupers(bd, s, bt) if regroup_options(bd, s, bt, b)]
 
 
-def _stage_regroup(bd, s, bt, ctx):
+def _stage_regroup(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     cands = _regroup_candidates(bd, s, bt)
     if not cands:
         bt["stage"] = "pillage"
@@ -972,7 +976,7 @@ def _stage_regroup(bd, s, bt, ctx):
     return ("regroup", {"blocks": cands})  # found by a search each: kept with the question
 
 
-def prompt_regroup(bd, s, a: Args) -> Prompt:
+def prompt_regroup(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
     cands = a["blocks"] if "blocks" in a else _regroup_candidates(bd, s, bt)
     side = bt["role"][cands[0]]
@@ -983,7 +987,7 @@ def prompt_regroup(bd, s, a: Args) -> Prompt:
                "choose a victorious block to regroup, or finish.", "5.6", opts)
 
 
-def answer_regroup(bd, s, a: Args, option, ctx) -> Decision | None:
+def answer_regroup(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision | None:
     bt = s["battle"]
     if option == "done":
         bt["stage"] = "pillage"
@@ -991,7 +995,7 @@ def answer_regroup(bd, s, a: Args, option, ctx) -> Decision | None:
     return ("regroup_to", {"block": arg(option)})  # the block chosen: now where to (5.6)
 
 
-def prompt_regroup_to(bd, s, a: Args) -> Prompt:
+def prompt_regroup_to(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
     b = a["block"]
     return ask(bt["role"][b], "regroup_to", f"Regroup {block_name(bd, b)} from "
@@ -999,7 +1003,7 @@ def prompt_regroup_to(bd, s, a: Args) -> Prompt:
                list(regroup_options(bd, s, bt, b)) + [["back", "Choose another block", "5.6"]])
 
 
-def answer_regroup_to(bd, s, a: Args, option, ctx) -> None:
+def answer_regroup_to(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
     if option == "back":
         return
@@ -1016,7 +1020,7 @@ def answer_regroup_to(bd, s, a: Args, option, ctx) -> None:
               f"to {bd.label(dest)} (rule 5.6)", side=blk["side"], frm=bt["hex"], to=dest)
 
 
-def _stage_pillage(bd, s, bt, ctx):
+def _stage_pillage(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     """Rule 5.61: pillage BPs spent at once on victorious blocks that did not regroup."""
 
     if bt["pillage"] > 0 and _pillage_options(bd, s, bt):
@@ -1025,7 +1029,7 @@ def _stage_pillage(bd, s, bt, ctx):
     return None
 
 
-def _pillage_options(bd, s, bt) -> list[OptionRow]:
+def _pillage_options(bd: Board, s: AS, bt: BT) -> list[OptionRow]:
     from .replacements import step_cost
 
     opts: list[OptionRow] = []
@@ -1038,14 +1042,14 @@ def _pillage_options(bd, s, bt) -> list[OptionRow]:
     return opts
 
 
-def prompt_pillage(bd, s, a: Args) -> Prompt:
+def prompt_pillage(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
     opts = _pillage_options(bd, s, bt) + [["done", "Keep the rest (lost)", "5.61"]]
     return ask(bt["att"], "pillage", f"Pillage of {bd.label(bt['hex'])} (rule 5.61): "
                f"{bt['pillage']} BP to add steps to the victors who stayed.", "5.61", opts)
 
 
-def answer_pillage(bd, s, a: Args, option, ctx) -> None:
+def answer_pillage(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     from .replacements import step_cost
 
     bt = s["battle"]
@@ -1059,7 +1063,7 @@ def answer_pillage(bd, s, a: Args, option, ctx) -> None:
               block=b)
 
 
-def _stage_finish(bd, s, bt, ctx):
+def _stage_finish(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     h = bt["hex"]
     occ = occupancy(s)
     here = occ.get(h, {})
@@ -1094,7 +1098,7 @@ STAGES = {
 }
 
 
-def answer_hit(bd, s, a: Args, option, ctx) -> None:
+def answer_hit(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     s["hits"]["choice"] = arg(option)
 
 

@@ -94,15 +94,15 @@ class Battle(Step):
             flow.end()
             return
         bn = s.get("bonus")
-        if bn and bn["bid"] is None and not bn.get("asked_" + bt["hex"]):
-            bn["asked_" + bt["hex"]] = True  # asked once a battle (Brasidas, Phormio)
+        if bn and bn["bid"] is None and bt["hex"] not in bn["asked"]:
+            bn["asked"].append(bt["hex"])  # asked once a battle (Brasidas, Phormio)
             if _bonus_candidates(bd, s):
                 flow.call("bonus")
                 return
         bet = s.get("betrayal")
         if bet and bet["hex"] is None and bt["att"] == bet["side"] and K._walled(bd, bt) and \
-                not bet.get("asked_" + bt["hex"]):
-            bet["asked_" + bt["hex"]] = True
+                bt["hex"] not in bet["asked"]:
+            bet["asked"].append(bt["hex"])
             flow.call("betrayal")
             return
         decision = K.run(bd, s, flow.context)

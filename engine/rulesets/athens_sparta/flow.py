@@ -335,9 +335,9 @@ def start_event(bd: Board, s: AS, ev: dict[str, Any], ctx: Any) -> None:
     elif kind == "fire_bonus":
         s["bonus"] = {"side": side, "name": ev["name"], "types": eff.get("block_types"),
                       "amount": int(eff.get("amount", 1)), "max": int(eff.get("max_fire", 5)),
-                      "bid": None}
+                      "bid": None, "asked": []}
     elif kind == "no_double_defense":
-        s["betrayal"] = {"side": side, "hex": None}
+        s["betrayal"] = {"side": side, "hex": None, "asked": []}
 
 
 ATTRITION_DONE = "attrition done"  # what attr_run returns to its caller

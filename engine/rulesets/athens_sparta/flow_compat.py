@@ -2,7 +2,13 @@
 sub-steps in loose keys (`msel`, `mmode`, `sel`, `ce_done`, `attr_then`, `resume`,
 `pending_retreat`, `bsel`, the battle's `sel`) and stored its prompts in `s["asks"]`.
 `from_steps` rewrites such a state into the stack of procedures (flow.py) that asks the
-same questions, so the game goes on exactly as it would have."""
+same questions, so the game goes on exactly as it would have.
+
+Games saved before the card events' "asked once a battle" became a typed list kept it in
+loose `asked_<place>` keys of `s["bonus"]` and `s["betrayal"]`; `tidy_old_keys` moves them
+into the `asked` list (schema.py), in the order they were set. They also carried four keys
+that were never anything but null (`pillage`, `regroup`, `bp`, `sub`): `tidy_old_keys`
+drops them."""
 
 from __future__ import annotations
 
@@ -84,3 +90,22 @@ def from_steps(s: dict[str, Any]) -> None:
     else:
         stack = [base(step)]
     s["flow"] = stack
+
+
+ASKED = "asked_"  # the old loose keys' prefix
+UNUSED = ("pillage", "regroup", "bp", "sub")  # top-level keys that were always null
+
+
+def tidy_old_keys(s: dict[str, Any]) -> None:
+    """Rewrite the old `asked_<place>` keys of the card events in force and drop the
+    unused keys (module docstring); a state already in the new shape is left as it is."""
+    for key in UNUSED:
+        s.pop(key, None)
+    for key in ("bonus", "betrayal"):
+        event = s.get(key)
+        if event is None or "asked" in event:
+            continue
+        old = [k for k in event if k.startswith(ASKED)]
+        for k in old:
+            del event[k]
+        event["asked"] = [k[len(ASKED):] for k in old]

@@ -9,7 +9,7 @@ from engine import Prompt
 
 from .asks import ask
 from .board import Board
-from .state import a_side, block_name
+from .state import AS, a_side, block_name
 
 
 def eliminate(bd: Board, s: dict[str, Any], bid: str, ctx: Any, why: str = "eliminated"
@@ -112,7 +112,7 @@ def hit_prompt(bd: Board, s: dict[str, Any], kind: str) -> Prompt:
                 for b in cands])
 
 
-def _note(s, rec, target, before, after, full):
+def _note(s: AS, rec: dict[str, Any] | None, target: str, before: int, after: int, full: bool) -> None:
     if rec is None:
         return
     rec.setdefault("targets", []).append(

@@ -14,6 +14,8 @@ from typing import Any
 
 from .board import SICILY, Board
 from .state import (
+    AS,
+    Occ,
     current,
     derived_all,
     friendly,
@@ -25,7 +27,7 @@ from .state import (
 )
 
 
-def _stack_ok(bd: Board, s, occ, side: str, h: str, bid: str) -> bool:
+def _stack_ok(bd: Board, s: AS, occ: Occ, side: str, h: str, bid: str) -> bool:
     """Rule 4.1: at most 4 blocks of one player in a hex (mountain 2; Athens 6 with at
     most 4 armies). Stacking is checked where a move ends only."""
     total, armies = bd.stack_limit(h)
@@ -42,7 +44,7 @@ def _stack_ok(bd: Board, s, occ, side: str, h: str, bid: str) -> bool:
     return True
 
 
-def crowded(bd: Board, s, occ, side: str, army: bool) -> frozenset[str] | None:
+def crowded(bd: Board, s: AS, occ: Occ, side: str, army: bool) -> frozenset[str] | None:
     """The hexes where one more block of `side` (an army or a navy) coming from elsewhere
     breaks the stacking limit (`_stack_ok`), so that a search asks a set instead of
     counting blocks at each end; None when `occ` is not the blocks' occupancy as they
@@ -75,11 +77,11 @@ def crowded(bd: Board, s, occ, side: str, army: bool) -> frozenset[str] | None:
     return got[0] if army else got[1]
 
 
-def _enemy_blocks(s, occ, side: str, h: str) -> bool:
+def _enemy_blocks(s: AS, occ: Occ, side: str, h: str) -> bool:
     return bool(occ.get(h, {}).get(other(side)))
 
 
-def enemy_set(bd: Board, s, occ, side: str) -> frozenset[str]:
+def enemy_set(bd: Board, s: AS, occ: Occ, side: str) -> frozenset[str]:
     """Hexes holding enemy blocks that stop a move: not inside walls besieged by `side`."""
     d = current(s, occ)
     if d is not None:
@@ -97,20 +99,20 @@ def enemy_set(bd: Board, s, occ, side: str) -> frozenset[str]:
     return foes
 
 
-def _besieged_by(bd: Board, s, occ, side: str, h: str) -> bool:
+def _besieged_by(bd: Board, s: AS, occ: Occ, side: str, h: str) -> bool:
     """True when the enemy blocks in h are all inside walls besieged by `side`."""
     sg = siege_at(bd, s, h, occ)
     return sg is not None and sg["besieger"] == side
 
 
-def _persia_closed(s, side: str, bd: Board, h: str) -> bool:
+def _persia_closed(s: AS, side: str, bd: Board, h: str) -> bool:
     """Rule 9.3: Athens never enters Persia; Sparta only with the Persian alliance."""
     if h not in bd.persian:
         return False
     return side == "athens" or not s["persia"]["alliance"]
 
 
-def attack_used(s, h: str, frm: str, crossed: bool) -> int:
+def attack_used(s: AS, h: str, frm: str, crossed: bool) -> int:
     """Armies already attacking h through the same hex-side (4.1); across a strait the
     limit of 1 holds for the whole strait (4.3)."""
     ent = s["entries"].get(h, {}).values()
@@ -119,7 +121,7 @@ def attack_used(s, h: str, frm: str, crossed: bool) -> int:
     return sum(1 for e in ent if e[0] == frm and not e[1] and not e[2])
 
 
-def army_op_destinations(bd: Board, s, bid: str, occ=None, foes=None) -> list[tuple]:
+def army_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None, foes: frozenset[str] | None = None) -> list[tuple]:
     occ = occ if occ is not None else occupancy(s)
     b = s["blocks"][bid]
     side = b["side"]
@@ -240,7 +242,7 @@ def _army_op_search(bd: Board, start: str, limit: int, persia_closed: bool,
 _HCTL: dict[tuple[int, str, bool], tuple[dict[str, str], tuple]] = {}
 
 
-def _land_sets(bd: Board, s, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(enemy hexes, friendly hexes, neutral cities' hexes) for `side` on land (4.2, 9.3,
     9.5), as `enemy_hex` and `friendly` answer them."""
     hctl = s["hctl"]
@@ -272,7 +274,7 @@ def _dedupe(out: list[tuple]) -> list[tuple]:
     return list(dict.fromkeys(out))
 
 
-def army_march_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
+def army_march_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tuple]:
     """Rule 4.51: double move through friendly, neutral or vacant hexes, ending in a friendly
     hex; never to or from a siege (4.5)."""
     occ = occ if occ is not None else occupancy(s)
@@ -336,7 +338,7 @@ def _march_search(bd: Board, start: str, limit: int, persia_closed: bool,
     return sorted(ends)
 
 
-def _held_by(s, occ, side: str) -> frozenset[str]:
+def _held_by(s: AS, occ: Occ, side: str) -> frozenset[str]:
     """Hexes where `side` has blocks."""
     d = current(s, occ)
     got = d.get(("held", side)) if d is not None else None
@@ -347,7 +349,7 @@ def _held_by(s, occ, side: str) -> frozenset[str]:
     return got
 
 
-def _siege_hexes(bd: Board, s, occ) -> frozenset[str]:
+def _siege_hexes(bd: Board, s: AS, occ: Occ) -> frozenset[str]:
     """Hexes with a siege or blockade."""
     d = current(s, occ)
     got = d.get(("sieged", bd)) if d is not None else None
@@ -360,7 +362,7 @@ def _siege_hexes(bd: Board, s, occ) -> frozenset[str]:
     return got
 
 
-def _in_siege(bd: Board, s, occ, h: str) -> bool:
+def _in_siege(bd: Board, s: AS, occ: Occ, h: str) -> bool:
     return siege_at(bd, s, h, occ) is not None
 
 
@@ -369,8 +371,8 @@ def _in_siege(bd: Board, s, occ, h: str) -> bool:
 _WATER: dict[tuple, dict[tuple[str, int], int]] = {}
 
 
-def _water_bfs(bd: Board, s, side: str, starts: list[tuple[str, int]], limit: int, occ,
-               strategic: bool, foes=None) -> dict[tuple[str, int], int]:
+def _water_bfs(bd: Board, s: AS, side: str, starts: list[tuple[str, int]], limit: int, occ: Occ,
+               strategic: bool, foes: frozenset[str] | None = None) -> dict[tuple[str, int], int]:
     """Water moves from (hex, coast) nodes. Operation moves stop on entering a hex with
     enemy blocks (4.4); strategic moves never enter enemy hexes (4.5). The answer is
     shared: callers never change it."""
@@ -491,7 +493,7 @@ def _water_search(bd: Board, starts: list[tuple[str, int]], limit: int, strategi
 _CLOSED: dict[tuple[int, str, bool], tuple[dict[str, str], frozenset[str]]] = {}
 
 
-def _closed_sea(s, side: str) -> frozenset[str]:
+def _closed_sea(s: AS, side: str) -> frozenset[str]:
     """Hexes that are enemy for sea movement (4.2, 4.5)."""
     sctl = s["sctl"]
     key = (id(sctl), side, bool(s["persia"]["alliance"]))
@@ -509,7 +511,7 @@ def _closed_sea(s, side: str) -> frozenset[str]:
     return closed
 
 
-def navy_starts(bd: Board, s, bid: str) -> list[tuple[str, int]]:
+def navy_starts(bd: Board, s: AS, bid: str) -> list[tuple[str, int]]:
     b = s["blocks"][bid]
     h = b["loc"]
     if h == SICILY:
@@ -519,7 +521,7 @@ def navy_starts(bd: Board, s, bid: str) -> list[tuple[str, int]]:
     return [(h, b["coast"] or 0)]
 
 
-def navy_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
+def navy_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tuple]:
     occ = occ if occ is not None else occupancy(s)
     b = s["blocks"][bid]
     side = b["side"]
@@ -554,13 +556,13 @@ def navy_op_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
     return _dedupe(out)
 
 
-def sea_destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
+def sea_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tuple]:
     """Rule 4.52 sea moves (and 9.2 Sicily): friendly port to friendly port within 8."""
     occ = occ if occ is not None else occupancy(s)
     return _dedupe(list(_sea_ends(bd, s, bid, occ)))
 
 
-def _sea_ends(bd: Board, s, bid: str, occ) -> Iterator[tuple]:
+def _sea_ends(bd: Board, s: AS, bid: str, occ: Occ) -> Iterator[tuple]:
     """The sea moves of `sea_destinations`, nearest first, one at a time (a caller that
     only asks whether there is one stops at the first)."""
     b = s["blocks"][bid]
@@ -638,7 +640,7 @@ def _shared_ports_by_distance(bd: Board, reach: dict[tuple[str, int], int]
     return ports
 
 
-def _open_ports(bd: Board, s, occ, side: str) -> frozenset[str]:
+def _open_ports(bd: Board, s: AS, occ: Occ, side: str) -> frozenset[str]:
     """Ports where a sea move of `side` may end, stacking aside (`_sea_end_ok`): friendly,
     not besieged, no enemy blocks."""
     d = current(s, occ)
@@ -658,7 +660,7 @@ def _open_ports(bd: Board, s, occ, side: str) -> frozenset[str]:
     return ports
 
 
-def _sea_end_ok(bd: Board, s, occ, side, h, c, bid) -> bool:
+def _sea_end_ok(bd: Board, s: AS, occ: Occ, side: str, h: str, c: int, bid: str) -> bool:
     if h not in bd.ports or bd.ports[h] != c and bd.city_at.get(h) != "Corinth":
         return False
     if not friendly(s, side, h) or _in_siege(bd, s, occ, h):
@@ -668,7 +670,7 @@ def _sea_end_ok(bd: Board, s, occ, side, h, c, bid) -> bool:
     return _stack_ok(bd, s, occ, side, h, bid)
 
 
-def _sea_control_sicily(bd: Board, s, occ, side: str) -> bool:
+def _sea_control_sicily(bd: Board, s: AS, occ: Occ, side: str) -> bool:
     here = occ.get(SICILY, {})
     mine = [b for b in here.get(side, []) if is_navy(bd, b) and not s["blocks"][b]["in"]]
     theirs = [b for b in here.get(other(side), []) if is_navy(bd, b)
@@ -680,7 +682,7 @@ def _sea_control_sicily(bd: Board, s, occ, side: str) -> bool:
     return friendly(s, side, SICILY, sea=True) or not theirs and not here.get(other(side))
 
 
-def destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
+def destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tuple]:
     """Every legal end of one move for a block (rules 4.4, 4.5). A block never moves by
     land and sea in the same player turn: one move per block (4.0)."""
     occ = occ if occ is not None else occupancy(s)
@@ -704,7 +706,7 @@ def destinations(bd: Board, s, bid: str, occ=None) -> list[tuple]:
     return out
 
 
-def movable(bd: Board, s, side: str, occ=None) -> list[str]:
+def movable(bd: Board, s: AS, side: str, occ: Occ | None = None) -> list[str]:
     """The blocks of `side` that may move now, sorted. The move menu asks again after
     every answer, most of them not moving anything (a place chosen, "back"): the answer
     is kept with the blocks (`derived_all`) under everything else it reads."""
@@ -721,7 +723,7 @@ def movable(bd: Board, s, side: str, occ=None) -> list[str]:
     return list(got[2])
 
 
-def _movable(bd: Board, s, side: str, occ) -> list[str]:
+def _movable(bd: Board, s: AS, side: str, occ: Occ) -> list[str]:
     out = []
     moved = s["moved"]
     blocks = s["blocks"]
@@ -755,7 +757,7 @@ def _movable(bd: Board, s, side: str, occ) -> list[str]:
     return sorted(out)
 
 
-def _may_move(bd: Board, s, bid: str, occ, ask: tuple) -> bool:
+def _may_move(bd: Board, s: AS, bid: str, occ: Occ, ask: tuple) -> bool:
     """A quick test that a block has somewhere to go (the full list is computed only for
     the block the player picks)."""
     foe, oracle, storm, persia = ask
@@ -783,7 +785,7 @@ def _may_move(bd: Board, s, bid: str, occ, ask: tuple) -> bool:
         not _in_siege(bd, s, occ, h)
 
 
-def neutral_joins(bd: Board, s, h: str, attacker: str, ctx: Any) -> None:
+def neutral_joins(bd: Board, s: AS, h: str, attacker: str, ctx: Any) -> None:
     """Rule 9.5: a neutral city attacked joins the other side at once; its blocks are
     deployed at full strength to defend it."""
     name = bd.city_at.get(h) if h != SICILY else bd.city_at.get(SICILY)
@@ -805,7 +807,7 @@ def neutral_joins(bd: Board, s, h: str, attacker: str, ctx: Any) -> None:
         reveal_sicily_cards(s, ctx)
 
 
-def reveal_sicily_cards(s, ctx: Any) -> None:
+def reveal_sicily_cards(s: AS, ctx: Any) -> None:
     cards = s["cards"]
     if cards["sicily"] and not cards["sicily_shown"]:
         cards["sicily_shown"] = True
@@ -815,7 +817,7 @@ def reveal_sicily_cards(s, ctx: Any) -> None:
                   value=s["syracuse_value"])
 
 
-def do_move(bd: Board, s, bid: str, dest: tuple, ctx: Any) -> None:
+def do_move(bd: Board, s: AS, bid: str, dest: tuple, ctx: Any) -> None:
     h, mode, frm, crossed, coast = dest
     b = s["blocks"][bid]
     side = b["side"]

@@ -8,6 +8,8 @@ from typing import Any
 
 from .board import SICILY, TYPE_COST, Board
 from .state import (
+    AS,
+    Occ,
     besieged_cities,
     block_name,
     city_value,
@@ -58,7 +60,7 @@ def start_build(bd: Board, s: dict[str, Any]) -> None:
                   "done": {"athens": False, "sparta": False}, "ear": ear}
 
 
-def _ear_usable(bd: Board, s, side: str, city: str) -> bool:
+def _ear_usable(bd: Board, s: AS, side: str, city: str) -> bool:
     """Can a block of this (formerly neutral) city still take a step somewhere?"""
     d = derived_all(s)
     if d is None:
@@ -70,7 +72,7 @@ def _ear_usable(bd: Board, s, side: str, city: str) -> bool:
     return got
 
 
-def _ear_usable_now(bd: Board, s, side: str, city: str) -> bool:
+def _ear_usable_now(bd: Board, s: AS, side: str, city: str) -> bool:
     for bid in bd.neutral_home.get(city, ()):
         spec = bd.blocks[bid]
         x = s["blocks"][bid]
@@ -84,7 +86,7 @@ def _ear_usable_now(bd: Board, s, side: str, city: str) -> bool:
     return False
 
 
-def _affordable(bd: Board, s, side: str, bid: str, cost: int) -> bool:
+def _affordable(bd: Board, s: AS, side: str, bid: str, cost: int) -> bool:
     """BPs left for this block: earmarked neutral BPs (9.5) are kept for their own city's
     blocks while those can use them."""
     bld = s["build"]
@@ -98,7 +100,7 @@ def _affordable(bd: Board, s, side: str, bid: str, cost: int) -> bool:
     return cost <= left - reserved
 
 
-def _hex_caps(bd: Board, s, side: str, h: str) -> tuple[str | None, int]:
+def _hex_caps(bd: Board, s: AS, side: str, h: str) -> tuple[str | None, int]:
     """The city a spend in hex h counts against and what is left of its cap."""
     names = bd.cities_at.get(h, [])
     if not names:
@@ -110,17 +112,17 @@ def _hex_caps(bd: Board, s, side: str, h: str) -> tuple[str | None, int]:
     return name, cap - spent
 
 
-def reinforce_options(bd: Board, s, side: str) -> list[list[str]]:
+def reinforce_options(bd: Board, s: AS, side: str) -> list[list[str]]:
     """Rule 8.2: steps for blocks standing in a city (not inside a besieged one)."""
     return list(_reinforce_rows(bd, s, side, ordered=True))
 
 
-def may_reinforce(bd: Board, s, side: str) -> bool:
+def may_reinforce(bd: Board, s: AS, side: str) -> bool:
     """Whether `reinforce_options` has any row (the main menu asks only this)."""
     return next(_reinforce_rows(bd, s, side, ordered=False), None) is not None
 
 
-def _reinforce_rows(bd: Board, s, side: str, ordered: bool) -> Iterator[list[str]]:
+def _reinforce_rows(bd: Board, s: AS, side: str, ordered: bool) -> Iterator[list[str]]:
     occ = occupancy(s)
     # the blocks that could take a step, by place then id (any order for a yes or no)
     blocks = s["blocks"]
@@ -146,7 +148,7 @@ def _reinforce_rows(bd: Board, s, side: str, ordered: bool) -> Iterator[list[str
                f"{bd.label(h)} ({cost} BP)", "8.2"]
 
 
-def new_block_places(bd: Board, s, side: str, bid: str, occ=None) -> list[str]:
+def new_block_places(bd: Board, s: AS, side: str, bid: str, occ: Occ | None = None) -> list[str]:
     """Rule 8.3: at its home city if friendly and not besieged; reserves in any friendly
     major city."""
     occ = occ if occ is not None else occupancy(s)
@@ -158,7 +160,7 @@ class _BuildAsk:
 
     __slots__ = ("bd", "s", "side", "occ", "sieged", "majors", "_full")
 
-    def __init__(self, bd: Board, s, side: str, occ) -> None:
+    def __init__(self, bd: Board, s: AS, side: str, occ: Occ) -> None:
         self.bd, self.s, self.side, self.occ = bd, s, side, occ
         self.sieged = besieged_cities(bd, s, occ)
         control = s["control"]
@@ -175,7 +177,7 @@ class _BuildAsk:
         return self._full[army]
 
 
-def _places(bd: Board, s, side: str, bid: str, occ, ask: _BuildAsk) -> list[str]:
+def _places(bd: Board, s: AS, side: str, bid: str, occ: Occ, ask: _BuildAsk) -> list[str]:
     from .movement import _stack_ok
 
     spec = bd.blocks[bid]
@@ -204,16 +206,16 @@ def _places(bd: Board, s, side: str, bid: str, occ, ask: _BuildAsk) -> list[str]
     return out
 
 
-def build_options(bd: Board, s, side: str) -> list[list[str]]:
+def build_options(bd: Board, s: AS, side: str) -> list[list[str]]:
     return list(_build_rows(bd, s, side))
 
 
-def may_build(bd: Board, s, side: str) -> bool:
+def may_build(bd: Board, s: AS, side: str) -> bool:
     """Whether `build_options` has any row (the main menu asks only this)."""
     return next(_build_rows(bd, s, side), None) is not None
 
 
-def _build_rows(bd: Board, s, side: str) -> Iterator[list[str]]:
+def _build_rows(bd: Board, s: AS, side: str) -> Iterator[list[str]]:
     occ = occupancy(s)
     blocks = s["blocks"]
     pool = sorted(bid for bid, b in blocks.items() if b["loc"] == "pool" and b["side"] == side
@@ -229,7 +231,7 @@ def _build_rows(bd: Board, s, side: str) -> Iterator[list[str]]:
             yield [f"n:{bid}", f"{block_name(bd, bid)} at {where} ({cost} BP)", "8.3"]
 
 
-def disband_options(bd: Board, s, side: str) -> list[list[str]]:
+def disband_options(bd: Board, s: AS, side: str) -> list[list[str]]:
     out = []
     for bid, b in sorted(s["blocks"].items(), key=lambda kv: kv[0]):
         if b["side"] == side and b["loc"] not in ("pool", "off", "out"):
@@ -238,7 +240,7 @@ def disband_options(bd: Board, s, side: str) -> list[list[str]]:
     return out
 
 
-def spend(bd: Board, s, side: str, bid: str, h: str) -> None:
+def spend(bd: Board, s: AS, side: str, bid: str, h: str) -> None:
     cost = step_cost(bd, s, bid)
     name, _room = _hex_caps(bd, s, side, h)
     bld = s["build"]

@@ -3,6 +3,7 @@ procedures of flow.py."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario, SideBidding
@@ -13,7 +14,7 @@ from . import flow
 from .board import Board, board
 from .cards import hand_label
 from .determinize import determinize
-from .flow_compat import from_steps
+from .flow_compat import from_steps, tidy_old_keys
 from .invariants import check
 from .positions import setup_position
 from .state import SIDES, compute_control, indexed, new_state, other
@@ -168,7 +169,7 @@ class AthensSparta(Ruleset):
         return {"banner": banner, "hand": items(v["cards"]["hand"]),
                 "seen": items(v["cards"]["peeked"]), "log": [], "battle": v["battle"]}
 
-    def hidden_variants(self, s, seat, rng):
+    def hidden_variants(self, s: dict[str, Any], seat: str | None, rng: Rng) -> Iterator[dict[str, Any]]:
         return hidden_variants(self.bd, s, seat, rng)
 
     def determinize(self, s: dict[str, Any], seat: str, rng: Rng) -> dict[str, Any]:
@@ -188,6 +189,7 @@ class AthensSparta(Ruleset):
         s = copy_state(data)
         if "flow" not in s:
             from_steps(s)  # saved by the step machine before the procedures
+        tidy_old_keys(s)  # saved before `asked` lists; unused keys
         return indexed(s)
 
 

@@ -100,7 +100,8 @@ class Hits(TypedDict, total=False):
 
 
 class Bonus(TypedDict, total=False):
-    """A card's free moves or steps in progress (keys asked_<place> are added per place)."""
+    """A card's fire bonus in force this player turn (Brasidas, Phormio): the block it
+    goes to once chosen."""
 
     side: Side
     name: str
@@ -108,6 +109,15 @@ class Bonus(TypedDict, total=False):
     amount: int
     max: int
     bid: BlockId | None
+    asked: list[Hex]  # the battles (by place) where its player was asked already
+
+
+class Betrayal(TypedDict, total=False):
+    """The Betrayal event in force this player turn: the walled city it is used at."""
+
+    side: Side
+    hex: Hex | None
+    asked: list[Hex]  # the battles (by place) where its player was asked already
 
 
 class QueueItem(TypedDict, total=False):
@@ -193,8 +203,6 @@ class State(TypedDict, total=False):
     last_battle: BattleRecord | None
     queue: list[QueueItem]
     build: Build | None
-    pillage: Any
-    regroup: Any
     revolts: dict[str, Any]
     helot_ban: bool
     persia: dict[str, bool]
@@ -210,10 +218,8 @@ class State(TypedDict, total=False):
     hits: Hits | None
     bonus: Bonus | None
     peek: dict[Side, list[CardId]]
-    bp: Any
     flipped: list[BlockId]
-    sub: Any
     used_revolt_blocks: list[BlockId]
-    betrayal: dict[str, Any] | None
+    betrayal: Betrayal | None
     free: dict[str, Any] | None
     attr: list[Any] | None  # attrition jobs left (rule 6.0)

@@ -13,6 +13,9 @@ from typing import Any
 
 from .board import SICILY, Board
 
+AS = dict[str, Any]  # the Athens & Sparta state (its keys: schema.State)
+Occ = dict[str, dict[str, list[str]]]  # place -> side -> block ids (`occupancy`)
+
 SIDES = ("athens", "sparta")
 OFFMAP = ("pool", "off", "out")
 
@@ -321,7 +324,7 @@ def blocks_at(s: dict[str, Any], h: str, side: str | None = None) -> list[str]:
 _NO_SIEGE = object()
 
 
-def siege_at(bd: Board, s: dict[str, Any], h: str, occ=None) -> dict[str, Any] | None:
+def siege_at(bd: Board, s: dict[str, Any], h: str, occ: Occ | None = None) -> dict[str, Any] | None:
     """The siege or blockade in a hex, if any (rules 5.3, 6.0): blocks of one side inside
     the walls and enemy blocks outside. Callers never change the answer."""
     occ = occ if occ is not None else occupancy(s)
@@ -361,7 +364,7 @@ def _siege_at(bd: Board, s: dict[str, Any], h: str, here: dict[str, list[str]]
             "siege": armies, "blockade": navies, "full": bool(full)}
 
 
-def sieges(bd: Board, s: dict[str, Any], occ=None) -> list[dict[str, Any]]:
+def sieges(bd: Board, s: dict[str, Any], occ: Occ | None = None) -> list[dict[str, Any]]:
     occ = occ if occ is not None else occupancy(s)
     d = current(s, occ)
     if d is not None:
@@ -452,7 +455,7 @@ def city_value(bd: Board, s: dict[str, Any], name: str) -> int:
     return bd.cities[name].get("value") or 0
 
 
-def besieged_cities(bd: Board, s: dict[str, Any], occ=None) -> frozenset[str]:
+def besieged_cities(bd: Board, s: dict[str, Any], occ: Occ | None = None) -> frozenset[str]:
     occ = occ if occ is not None else occupancy(s)
     d = current(s, occ)
     got = d.get(("besieged", bd)) if d is not None else None
@@ -490,13 +493,13 @@ def new_state(options: dict[str, Any]) -> dict[str, Any]:
                   "mull": {"athens": False, "sparta": False}, "mull_req": {},
                   "mull_ans": {}},
         "events": [], "battle": None, "done_hexes": [], "last_battle": None,
-        "queue": [], "build": None, "pillage": None, "regroup": None,
+        "queue": [], "build": None,
         "revolts": {}, "helot_ban": False,
         "persia": {"alliance": False, "ended": False},
         "syracuse_value": 4, "bid": None,
         "winner": None, "reason": None, "rule": None, "resigned": None,
         "revealed": [], "dice": [], "half": [], "hits": None,
-        "bonus": None, "peek": {}, "bp": None, "flipped": [], "sub": None, "used_revolt_blocks": [],
+        "bonus": None, "peek": {}, "flipped": [], "used_revolt_blocks": [],
     }
 
 

@@ -25,9 +25,8 @@ from engine.core.view import PHASE_END
 
 from .board import Board
 from .combat import start_battle
-from .state import occupancy, siege_at
+from .state import AS, occupancy, siege_at
 
-AS = dict[str, Any]  # the Athens & Sparta state (schema.py)
 Args = dict[str, Any]
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.view import TAKEN
 
 from .board import SICILY, Board
-from .state import SIDES, a_word, compute_control, derived, occupancy, siege_at
+from .state import AS, SIDES, a_word, compute_control, derived, occupancy, siege_at
 
 REBELS = ("Chios", "Corcyra", "Mytilene", "Rhodes")
 
@@ -76,7 +76,7 @@ def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
         d[key] = (dict(s["control"]), s["hctl"], s["sctl"])
 
 
-def on_control_change(bd: Board, s, name: str, old: str, new: str, ctx: Any) -> None:
+def on_control_change(bd: Board, s: AS, name: str, old: str, new: str, ctx: Any) -> None:
     if name in REBELS:
         rebel_navy(bd, s, name, new, ctx)
     # neutral blocks follow their home city (9.5)
@@ -108,7 +108,7 @@ def on_control_change(bd: Board, s, name: str, old: str, new: str, ctx: Any) -> 
             s["queue"].append({"kind": "persia"})
 
 
-def rebel_navy(bd: Board, s, name: str, new: str, ctx: Any) -> None:
+def rebel_navy(bd: Board, s: AS, name: str, new: str, ctx: Any) -> None:
     """Rule 9.4: the city's navy goes home at once and serves its new master."""
     ath = next((b for b, sp in bd.blocks.items() if sp.get("special") == "rebel-navy"
                 and sp["home"] == name), None)
@@ -134,7 +134,7 @@ def rebel_navy(bd: Board, s, name: str, new: str, ctx: Any) -> None:
               city=name, side=new)
 
 
-def hellespont_applies(bd: Board, s) -> bool:
+def hellespont_applies(bd: Board, s: AS) -> bool:
     """Rule 9.1: Spartan sea control of Abydos costs Athens a block in Athens each
     Athenian turn, unless Athens holds Syracuse with sea control (9.2)."""
     ab = bd.cities.get("Abydos", {}).get("hex")
@@ -143,7 +143,7 @@ def hellespont_applies(bd: Board, s) -> bool:
     return not (s["control"].get("Syracuse") == "athens" and s["sctl"].get(SICILY) == "athens")
 
 
-def athens_blocks_in_athens(bd: Board, s) -> list[str]:
+def athens_blocks_in_athens(bd: Board, s: AS) -> list[str]:
     h = bd.cities["Athens"]["hex"]
     return sorted(b for b, x in s["blocks"].items() if x["loc"] == h and x["side"] == "athens")
 

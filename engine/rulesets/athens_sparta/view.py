@@ -7,10 +7,10 @@ from typing import Any
 from . import cards as C
 from .board import Board
 from .flow import current_step
-from .state import SIDES, occupancy, points, sieges
+from .state import AS, SIDES, occupancy, points, sieges
 
 
-def _block(bd: Board, s, bid: str, seat: str | None, with_place: bool = True
+def _block(bd: Board, s: AS, bid: str, seat: str | None, with_place: bool = True
            ) -> dict[str, Any]:
     x = s["blocks"][bid]
     spec = bd.blocks[bid]
@@ -30,7 +30,7 @@ def _block(bd: Board, s, bid: str, seat: str | None, with_place: bool = True
     return d
 
 
-def _visible(s, bid, seat) -> bool:
+def _visible(s: AS, bid: str, seat: str | None) -> bool:
     return s["blocks"][bid]["side"] == seat or bid in s["revealed"]
 
 
@@ -146,5 +146,5 @@ def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
     }
 
 
-def _syr_known(s, seat) -> bool:
+def _syr_known(s: AS, seat: str | None) -> bool:
     return not s["cards"]["sicily"] or s["cards"]["sicily_shown"]
