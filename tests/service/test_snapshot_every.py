@@ -117,3 +117,19 @@ async def test_rows_from_before_the_migration_are_snapshots_of_their_version(svc
     assert again.snapshot_version == again.version == row.version
     assert await svc.check(row.id) == []
     assert await play_one(svc, 96, rng) is not None
+
+
+async def test_public_views_at_several_versions_are_each_the_view_of_that_version(svc):
+    row, rng = await _three_actions_in(svc, 97, 9)
+    seen = {row.version: (await svc.view(97, None)).view}
+    for _ in range(4):
+        if (res := await play_one(svc, 97, rng)) is None:
+            break
+        seen[res.version] = (await svc.view(97, None)).view
+    views = await svc.public_views_at(row.id, sorted(seen, reverse=True))
+    assert set(views) == set(seen)
+    for version, view in seen.items():
+        assert views[version] == view == await svc.public_view_at(row.id, version)
+    from service import Refusal
+    with pytest.raises(Refusal):
+        await svc.public_views_at(row.id, [max(seen) + 1])
