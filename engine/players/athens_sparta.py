@@ -50,6 +50,22 @@ def _board() -> Board:
     return board()
 
 
+@cache
+def _inland() -> frozenset[str]:
+    """Land hexes without a port: a navy there (a reserve raised in an inland major city,
+    rule 8.3) reaches no water and is lost at sea (rule 4.4), so it adds no strength."""
+    bd = _board()
+    return frozenset(h for h, x in bd.hexes.items() if x.get("kind") == "land"
+                     and h not in bd.ports)
+
+
+def _strength(blocks: list[dict[str, Any]], h: str, navies: bool = True) -> int:
+    """Our steps in hex `h`, navies only if `navies` and not stranded inland."""
+    navies = navies and h not in _inland()
+    return sum(b.get("strength") or 0 for b in blocks
+               if navies or b.get("type") != "navy")
+
+
 class _Nearest(dict[str, int]):
     """Hex -> hexes to the nearest of a set of enemy cities (20 when none is reachable),
     filled as asked: the evaluation asks it for every army of every position it scores."""
@@ -119,11 +135,12 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         if name == CAPITAL[me]:
             score -= CAPITAL_THREAT * sum(theirs.get(nb, 0) for nb in bd.nbrs.get(h, ()))
             score -= CAPITAL_TAKEN if f and not m else 0
-            guard = sum(b.get("strength") or 0 for b in mine.get(h, []))
+            # a navy guards only from a port: elsewhere it must leave at the phase end
+            guard = _strength(mine.get(h, []), h, navies=h in _board().ports)
             score += CAPITAL_GUARD * min(guard, GUARD_CAP)
     nearest = _nearest_table(frozenset(enemy_cities))
     for h, blocks in mine.items():
-        strength = sum(b.get("strength") or 0 for b in blocks)
+        strength = _strength(blocks, h)
         score += STEP * strength
         if h in theirs:
             score -= OUTNUMBERED * max(0, foe_steps[h] - strength)
