@@ -127,7 +127,9 @@ class Ruleset(ABC):
     def dump(self, state: Any) -> dict[str, Any]: ...
 
     @abstractmethod
-    def load(self, data: dict[str, Any]) -> Any: ...
+    def load(self, data: dict[str, Any]) -> Any:
+        """A state made from `data`, sharing nothing with it: `data` stays as it was
+        whatever happens to the state (the players' lookahead loads one dump many times)."""
 
     def dump_for_json(self, state: Any) -> Any:
         """What `Game.to_json` serialises at once: a ruleset whose state is already plain

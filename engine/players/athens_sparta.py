@@ -50,6 +50,22 @@ def _board() -> Board:
     return board()
 
 
+@cache
+def _inland() -> frozenset[str]:
+    """Land hexes without a port: a navy there (a reserve raised in an inland major city,
+    rule 8.3) reaches no water and is lost at sea (rule 4.4), so it adds no strength."""
+    bd = _board()
+    return frozenset(h for h, x in bd.hexes.items() if x.get("kind") == "land"
+                     and h not in bd.ports)
+
+
+def _strength(blocks: list[dict[str, Any]], h: str, navies: bool = True) -> int:
+    """Our steps in hex `h`, navies only if `navies` and not stranded inland."""
+    navies = navies and h not in _inland()
+    return sum(b.get("strength") or 0 for b in blocks
+               if navies or b.get("type") != "navy")
+
+
 class _Nearest(dict[str, int]):
     """Hex -> hexes to the nearest of a set of enemy cities (20 when none is reachable),
     filled as asked: the evaluation asks it for every army of every position it scores."""
@@ -87,11 +103,13 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     foe = other(me)
     mine: dict[str, list[dict[str, Any]]] = {}
     theirs: dict[str, int] = {}
+    foe_steps: dict[str, int] = {}  # a hidden block's strength counted as two steps
     for b in view["blocks"]:
         if b["side"] == me:
             mine.setdefault(b["hex"], []).append(b)
         elif b["side"] == foe:
             theirs[b["hex"]] = theirs.get(b["hex"], 0) + 1
+            foe_steps[b["hex"]] = foe_steps.get(b["hex"], 0) + (b.get("strength") or 2)
     near_foe = {nb for h in theirs for nb in bd.nbrs.get(h, ())}
     score = 0.0
     enemy_cities: list[str] = []
@@ -117,14 +135,15 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         if name == CAPITAL[me]:
             score -= CAPITAL_THREAT * sum(theirs.get(nb, 0) for nb in bd.nbrs.get(h, ()))
             score -= CAPITAL_TAKEN if f and not m else 0
-            guard = sum(b.get("strength") or 0 for b in mine.get(h, []))
+            # a navy guards only from a port: elsewhere it must leave at the phase end
+            guard = _strength(mine.get(h, []), h, navies=h in _board().ports)
             score += CAPITAL_GUARD * min(guard, GUARD_CAP)
     nearest = _nearest_table(frozenset(enemy_cities))
     for h, blocks in mine.items():
-        strength = sum(b.get("strength") or 0 for b in blocks)
+        strength = _strength(blocks, h)
         score += STEP * strength
         if h in theirs:
-            score -= OUTNUMBERED * max(0, 2 * theirs[h] - strength)
+            score -= OUTNUMBERED * max(0, foe_steps[h] - strength)
         for b in blocks:
             if b.get("type") != "navy" and enemy_cities and h in bd.hexes:
                 score -= APPROACH * nearest(h)
@@ -186,7 +205,8 @@ def _declare(view: dict[str, Any], prompt: Prompt, ids: list[str]) -> str:
 
 def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
     """A move's destination (ids `mode|hex|from|crossed|coast`, rules 4.4-4.5) moves the
-    chosen block in a copy of the view; nothing else is imagined."""
+    chosen block in a copy of the view, and a neutral city it attacks joins the enemy
+    (rule 9.5); nothing else is imagined."""
     if prompt.kind != "move_dest" or option_id.count("|") != 4:
         return None
     dest = option_id.split("|")[1]
@@ -195,8 +215,24 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     for i, b in enumerate(blocks):
         if b["side"] == prompt.seat and b.get("name") == name:
             blocks[i] = dict(b, hex=dest, in_city=False)
-            return dict(view, blocks=blocks)
+            return _neutral_joins(dict(view, blocks=blocks), dest, other(prompt.seat))
     return None
+
+
+def _neutral_joins(view: dict[str, Any], dest: str, foe: str) -> dict[str, Any]:
+    """Rule 9.5: a neutral city attacked sides with the attacker's enemy at once and its
+    own blocks stand in its hex at full strength. Which blocks a city has and their
+    strength are public component data; while a city is neutral all of them are off the
+    map (they come on only when it is attacked)."""
+    for name, c in view["cities"].items():
+        if c["hex"] == dest and c["side"] == "neutral":
+            bd = _board()
+            joined = [{"hex": dest, "side": foe, "in_city": False,
+                       "strength": bd.blocks[bid]["max_strength"]}
+                      for bid in bd.neutral_home.get(name, ())]
+            return dict(view, cities={**view["cities"], name: dict(c, side=foe)},
+                        blocks=view["blocks"] + joined)
+    return view
 
 
 def contact(view: dict[str, Any], me: str) -> frozenset[str]:

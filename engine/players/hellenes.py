@@ -5,8 +5,9 @@ The score counts, from the seat's side: the Prestige track (the war is won at 15
 14.21, and Tribute feeds it every year, 9.51), the Cities held against their Loyalty (the
 Tribute they pay) and our own Cities held by the enemy, the safety of our capital and the
 threat to theirs, our strength in play against the enemy's upright blocks (hidden: about
-two steps each), the sieges we press or suffer (7.2) and the cards in hand. City values,
-loyalties and the map are public component data; nothing here reads a game's state.
+two steps each), the sieges we press or suffer (7.2), our land units standing where the
+enemy holds a City, and the cards in hand. City values, loyalties and the map are public
+component data; nothing here reads a game's state.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ CAPITAL_LOST = 20.0   # the enemy holds our capital
 CAPITAL_THREAT = 1.5  # each enemy block in or next to our capital's area
 SIEGE = 0.4           # share of a besieged City's value, for the besieger
 CARD = 0.4            # a card in hand
+PRESSURE = 0.3        # per value of a City the enemy holds, where our land units stand
 
 
 def _side(view: dict[str, Any], me: str) -> int:
@@ -69,6 +71,11 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     mine = [b for b in view["blocks"] if b["side"] == me]
     theirs = [b for b in view["hidden_blocks"] if b["side"] == foe]
     score += STEP * sum(b["cv"] for b in mine)
+    # Our land units in the area of a City the enemy holds: a siege or an assault to come
+    # (7.2, 8.0), the way back to a City a Revolt took (its Tribute goes to the enemy).
+    standing = {b["area"] for b in mine if b["type"] != "fleet"}
+    score += PRESSURE * sum(cities[name].value for name, holder in view["control"].items()
+                            if holder == foe and cities[name].area in standing)
     score -= ENEMY_BLOCK * len(theirs)
     home = _near(cities[CAPITAL[me]].area)
     score -= CAPITAL_THREAT * sum(1 for b in theirs if b["area"] in home)

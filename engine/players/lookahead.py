@@ -25,8 +25,12 @@ def lookahead_for(game: Game, seat: str) -> Lookahead:
 
 
 def _lookahead(rules: Ruleset, origin: Any, seat: str) -> Lookahead:
+    saved: list[dict[str, Any]] = []  # the origin dumped once, at the first preview
+
     def preview(option_id: str) -> Preview | None:
-        state = rules.load(rules.dump(origin))
+        if not saved:
+            saved.append(rules.dump(origin))
+        state = rules.load(saved[0])  # `load` makes a state of its own: `saved` stays as is
         ctx = Context(Rng("lookahead"))
         try:
             rules.apply(state, seat, option_id, ctx)

@@ -99,6 +99,58 @@ def test_evaluation_rewards_taking_the_enemy_capital_and_fears_losing_its_own():
     assert evaluate(lost, "athens") < base - 20
 
 
+def test_heuristic_sees_that_attacking_a_neutral_city_hands_it_to_the_enemy():
+    # Rule 9.5: a Spartan hoplite at Tegea may attack neutral Argos (value 2); the attack
+    # makes Argos Athenian at once, with its two hoplites at full strength in the hex.
+    from engine.players.athens_sparta import imagine
+    from engine.rulesets.athens_sparta.positions import load_position_file
+    game = engine.ruleset("athens-sparta").from_position(
+        load_position_file("argos_neutral"), seed=1)
+    game.act("sparta", "b:Sparta H2")
+    game.act("sparta", "k:op")
+    prompt = game.prompts()[0]
+    view = game.view("sparta")
+    argos = view["cities"]["Argos"]["hex"]
+    attack = next(o.id for o in prompt.options if o.id.split("|")[1] == argos)
+    imagined = imagine(view, prompt, attack)
+    assert imagined is not None
+    assert imagined["cities"]["Argos"]["side"] == "athens"
+    assert sorted(b.get("strength") for b in imagined["blocks"]
+                  if b["hex"] == argos and b["side"] == "athens") == [3, 4]
+    assert evaluate(imagined, "sparta") < evaluate(view, "sparta") - 2
+    answer = decide(game, "sparta", player("heuristic", 1))
+    assert answer.split("|")[1] != argos
+    game.act("sparta", attack)  # what the rules do: as imagined
+    after = game.view("sparta")
+    assert after["cities"]["Argos"]["side"] == "athens"
+    assert sum(1 for b in after["blocks"] if b["hex"] == argos and b["side"] == "athens") == 2
+
+
+def test_heuristic_raises_a_reserve_navy_in_a_port():
+    # Rule 8.3 lets a reserve be raised in any friendly major city; a navy raised in an
+    # inland one (Tegea) is lost at sea at the phase end (4.4), and Sparta's own city has
+    # no port: the heuristic sees that and raises it in a port.
+    from engine.players.lookahead import lookahead_for
+    from engine.rulesets.athens_sparta.board import board
+    from engine.rulesets.athens_sparta.positions import load_position_file
+    game = engine.ruleset("athens-sparta").from_position(
+        load_position_file("reserve_navy"), seed=1)
+    game.act("sparta", "N")
+    game.act("sparta", "n:Sparta Reserve N")
+    prompt = game.prompt_for("sparta")
+    assert prompt is not None
+    look = lookahead_for(game, "sparta")
+    score = {o.id: evaluate(seen.view, "sparta") for o in prompt.options
+             if (seen := look(o.id)) is not None}
+    ports = board().ports
+    tegea = game.view("sparta")["cities"]["Tegea"]["hex"]
+    assert all(score[f"p:{tegea}"] < v for o, v in score.items()
+               if o.startswith("p:") and o[2:] in ports)
+    for seed in range(3):
+        answer = decide(game, "sparta", player("heuristic", seed))
+        assert answer[2:] in ports
+
+
 def test_heuristic_commits_its_highest_card():
     game = engine.new_game("athens-sparta", seed="commit")
     prompt = until(game, "commit")
