@@ -44,6 +44,8 @@ CITY = 0.7            # per size point of a city held against its region's contr
 ALIVE = 1.5           # a unit of ours alive (no builds in 22: losses are for good)
 IN_PLAY = 0.4         # a unit of ours on the map
 TALENT = 0.12         # a talent in the treasury (supply is paid from it, 9.1)
+SHORT_NOW = 1.9      # a talent short of the next upkeep: a unit goes unsupplied (9.1)
+SHORT_LATER = 0.3    # a talent short of the year's upkeep, at the current size
 SIEGE = 1.0           # per size point of a city we besiege (or they do)
 LEADER = 0.8          # a leader rating point on the map
 CAPITAL_LOST = 60.0   # enemy land units alone in our capital's hex
@@ -91,13 +93,15 @@ def pressed(view: dict[str, Any], region: str, foe: str, seen: Seen) -> bool:
     return any(seen.by_area.get(area) == {foe} for area in B.comps().region_areas[region])
 
 
-def flip_chance(al: int, drift: float, checks: int) -> float:
+def flip_chance(al: int, drift: float, checks: int, seasons: int) -> float:
     """The chance a region changes hands before the end: its AL's margin above the
-    threshold, less the drift expected from pressure, on a soft step."""
+    threshold, less the drift expected from pressure now, on a soft step that widens
+    with the seasons still to play (much can happen to a region in three years)."""
     if checks <= 0:
         return 0.0
     margin = al - FLIP_AT - drift + 0.5
-    return 1.0 / (1.0 + math.exp(min(50.0, margin / 1.2)))
+    scale = 1.0 + 0.6 * math.sqrt(max(0, seasons))
+    return 1.0 / (1.0 + math.exp(min(50.0, margin / scale)))
 
 
 def expected_result(view: dict[str, Any], seen: Seen) -> float:
@@ -111,7 +115,7 @@ def expected_result(view: dict[str, Any], seen: Seen) -> float:
         drift = 0.0
         if side in ("athens", "sparta") and pressed(view, region, other(side), seen):
             drift = 0.5 * season_left  # 13.4: -1 AL on 4-6 each season under pressure
-        p = flip_chance(int(r["al"]), drift, checks)
+        p = flip_chance(int(r["al"]), drift, checks, season_left + SEASONS * (checks - 1))
         athens = (1 - p) if side == "athens" else p if side == "sparta" else 0.0
         nxt = [0.0] * (len(dist) + 1)
         for n, q in enumerate(dist):
@@ -174,6 +178,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
                 here.setdefault(u["hex"], {}).setdefault(u["side"], 0)
                 here[u["hex"]][u["side"]] += 1
     score += TALENT * (int(view["treasury"][me]) - int(view["treasury"][foe]))
+    score -= _unpaid(view, me) - _unpaid(view, foe)
     for h, siege in (view.get("sieges") or {}).items():
         city = B.city_by_hex().get(h)
         size = SIZE[city.size] if city else 1
@@ -186,6 +191,32 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         if me in sides and foe in sides:
             score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
     return score
+
+
+def upkeep(view: dict[str, Any], side: str) -> float:
+    """The talents `side`'s units on the map cost each supply phase (9.4.3): a unit 1,
+    a good fleet 2, half in a city of its own home region (9.2.1)."""
+    cities, owner = B.city_by_hex(), B.city_owner
+    total = 0.0
+    for u in view["units"].values():
+        if u["side"] != side or u["where"] != "map":
+            continue
+        cost = 2.0 if u["type"] == "fleet" and int(u["morale"]) >= 5 else 1.0
+        city = cities.get(u["hex"])
+        if city is not None and owner(view, city.name) == side \
+                and B.city_region().get(city.name) == u["home"]:
+            cost /= 2
+        total += cost
+    return total
+
+
+def _unpaid(view: dict[str, Any], side: str) -> float:
+    """What a treasury too small for the upkeep costs (9.1): every talent short at the
+    next supply phase is a unit lost; a shortfall later in the year (income comes at the
+    year's start, 5.4) may still be met by sending units home, so it weighs less."""
+    bill, money = upkeep(view, side), int(view["treasury"][side])
+    phases = SEASONS - int(view["season"])
+    return SHORT_NOW * max(0.0, bill - money) + SHORT_LATER * max(0.0, bill * phases - money)
 
 
 def _capitals(here: dict[str, dict[str, int]], side: str) -> float:
