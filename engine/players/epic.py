@@ -52,6 +52,7 @@ CAPITAL_LOST = 60.0   # enemy land units alone in our capital's hex
 CAPITAL_THREAT = 1.2  # each enemy land unit next to our capital
 CAPITAL_GUARD = 0.3   # each of our land units in the capital (up to GUARD_CAP)
 GUARD_CAP = 4
+APPROACH = 0.04      # per hex between a land unit and the enemy region we aim at
 ATTACK = 1.0          # per unit of advantage in a hex where both sides' units meet
 SIZE = {"S": 1, "M": 2, "L": 3}
 # The 22.5 table from Athens' side: regions held -> worth (decisive results count more).
@@ -187,10 +188,42 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         if x["where"] == "map":
             score += LEADER * (int(x["land"]) + int(x["sea"])) * (1 if x["side"] == me else -1)
     score += _capitals(here, me) - _capitals(here, foe)
+    target = _target(view, me)
+    if target is not None:
+        dist = _distances(target)
+        score -= APPROACH * sum(min(dist.get(h, FAR), FAR) * n.get(me, 0) for h, n in here.items())
     for h, sides in here.items():
         if me in sides and foe in sides:
             score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
     return score
+
+
+FAR = 30  # hexes: further (or with no land way) the target pulls no more
+
+
+def _target(view: dict[str, Any], me: str) -> str | None:
+    """The enemy region nearest to changing hands (lowest AL), the one our armies march
+    on: pressure there (13.4) and victories there (13.4) bring its control check nearer."""
+    theirs = [(int(r["al"]), region) for region, r in sorted(view["regions"].items())
+              if r["side"] == other(me) and B.comps().regions[region].home_of is None]
+    return min(theirs)[1] if theirs else None
+
+
+@cache
+def _distances(region: str) -> dict[str, int]:
+    """Land hex -> hexes over land to the nearest hex of `region` (public map data)."""
+    c = B.comps()
+    frontier = [h for a in c.region_areas[region] for h in c.area_hexes[a]]
+    dist = dict.fromkeys(frontier, 0)
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n in c.land_neighbors(h):
+                if n not in dist:
+                    dist[n] = dist[h] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
 
 
 def upkeep(view: dict[str, Any], side: str) -> float:
@@ -302,7 +335,7 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
 
 # A stack's move is weighed by two previews (its source, then all its pieces) and the
 # destinations the second one offers, imagined: at most this many stacks a decision.
-MOVE_STACKS = 10
+MOVE_STACKS = 8
 BAR = 0.05  # a move must gain this much over standing still (no pointless marching)
 
 
