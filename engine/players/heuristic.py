@@ -69,7 +69,7 @@ class RulesetHeuristic:
 
 
 # ruleset id -> module (in engine/players/) whose HEURISTIC serves it.
-MODULES = {"athens-sparta": "athens_sparta", "hellenes": "hellenes"}
+MODULES = {"athens-sparta": "athens_sparta", "epic": "epic", "hellenes": "hellenes"}
 # Heuristics of rulesets that live elsewhere (plug-ins, test fixtures).
 _REGISTERED: dict[str, RulesetHeuristic] = {}
 

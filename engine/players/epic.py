@@ -1,0 +1,424 @@
+"""The Epic heuristic (The Epic of the Peloponnesian War, the Argive League, rule 22.0): a
+position score read from a seat's view (engine/rulesets/epic/view.py) and rules of thumb
+for decisions that rest on dice.
+
+What decides the Argive League is how many regions Athens controls when it ends (22.5):
+four or more, a decisive Athenian victory; three, an Athenian one; two, a Spartan one; one
+or none, a decisive Spartan one. A region changes hands only at a yearly control check,
+when its Allegiance (AL, read from its controller's side) has fallen below -2 (4.3.1), so
+the score's main term is the expected result of that table: each region's chance to
+change hands follows from how far its AL stands above the threshold, less what enemy
+pressure there (an enemy-held city, enemy units alone in an Area: 13.4) may still take
+before the next check. Around it: AL and ML, cities held against their region, units
+alive and in play, talents, sieges, leaders, our capital's safety (taking a capital ends
+the war, 21.1) and the odds of the attacks our moves have set up. The map and the tables
+are public component data; nothing here reads a game's state.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import cache
+from typing import Any
+
+from ..core import decisions
+from ..core.rng import Rng
+from ..core.types import Prompt
+from ..rulesets.epic import board as B
+from .base import Lookahead
+from .heuristic import RulesetHeuristic
+
+WIN = 1000.0
+FLIP_AT = -3          # a region whose AL is -3 or less at a control check changes hands
+SEASONS = 4
+
+# Weights, in units (one unit alive is worth about 1.5).
+VICTORY = 40.0        # the expected 22.5 result, from -1.25 to +1.25
+AL_POINT = 0.15       # one point of AL in a region (ours up, theirs down), up to AL_CAP
+AL_CAP = 10
+ML_POINT = 0.05       # one point of ML in one of our regions (ML below 5: no placing, 4.4.2)
+ML_LOW = 1.0          # each of our regions whose ML is below 5
+PRESSURE = 0.8        # a region of theirs we press (13.4), or of ours they press
+CITY = 0.7            # per size point of a city held against its region's controller
+ALIVE = 1.5           # a unit of ours alive (no builds in 22: losses are for good)
+IN_PLAY = 0.4         # a unit of ours on the map
+TALENT = 0.12         # a talent in the treasury (supply is paid from it, 9.1)
+SHORT_NOW = 1.9      # a talent short of the next upkeep: a unit goes unsupplied (9.1)
+SHORT_LATER = 0.3    # a talent short of the year's upkeep, at the current size
+SIEGE = 1.0           # per size point of a city we besiege (or they do)
+LEADER = 0.8          # a leader rating point on the map
+CAPITAL_LOST = 60.0   # enemy land units alone in our capital's hex
+CAPITAL_THREAT = 1.2  # each enemy land unit next to our capital
+CAPITAL_GUARD = 0.3   # each of our land units in the capital (up to GUARD_CAP)
+GUARD_CAP = 4
+APPROACH = 0.04      # per hex between a land unit and the enemy region we aim at
+ATTACK = 1.0          # per unit of advantage in a hex where both sides' units meet
+SIZE = {"S": 1, "M": 2, "L": 3}
+# The 22.5 table from Athens' side: regions held -> worth (decisive results count more).
+TABLE = {4: 1.25, 3: 1.0, 2: -1.0, 1: -1.25}
+
+
+def other(side: str) -> str:
+    return "sparta" if side == "athens" else "athens"
+
+
+@cache
+def _neighbours(h: str) -> frozenset[str]:
+    return frozenset(B.comps().neighbors(h))
+
+
+@cache
+def _capital_hex(side: str) -> str:
+    return B.comps().cities[B.CAPITALS[side]].hex
+
+
+def _table(n: int) -> float:
+    return TABLE[max(1, min(4, n))]
+
+
+def checks_left(view: dict[str, Any]) -> int:
+    """Yearly control checks still to come: one at the start of every year after the
+    first, the last one at the start of the scenario's last year (22.4.1, 4.3.1)."""
+    last = B.comps().scenarios[view["scenario"]].last_year
+    return max(0, int(view["year"]) - int(last)) if last is not None else 1
+
+
+def pressed(view: dict[str, Any], region: str, foe: str, seen: Seen) -> bool:
+    """Whether `foe` presses `region` this season (13.4): holds an unmasked city there,
+    or has land units alone in one of its Areas."""
+    for city in B.region_cities(region):
+        if B.city_owner(view, city.name) == foe and \
+                other(foe) not in seen.land_at.get(city.hex, ()):
+            return True
+    return any(seen.by_area.get(area) == {foe} for area in B.comps().region_areas[region])
+
+
+def flip_chance(al: int, drift: float, checks: int, seasons: int) -> float:
+    """The chance a region changes hands before the end: its AL's margin above the
+    threshold, less the drift expected from pressure now, on a soft step that widens
+    with the seasons still to play (much can happen to a region in three years)."""
+    if checks <= 0:
+        return 0.0
+    margin = al - FLIP_AT - drift + 0.5
+    scale = 1.0 + 0.6 * math.sqrt(max(0, seasons))
+    return 1.0 / (1.0 + math.exp(min(50.0, margin / scale)))
+
+
+def expected_result(view: dict[str, Any], seen: Seen) -> float:
+    """The expected worth of the 22.5 table for Athens: the distribution of the number of
+    regions Athens will hold, each region changing hands with its own chance."""
+    checks = checks_left(view)
+    season_left = SEASONS - int(view["season"])
+    dist = [1.0]  # dist[n]: chance Athens ends with n regions (of those seen so far)
+    for region, r in sorted(view["regions"].items()):
+        side = r["side"]
+        drift = 0.0
+        if side in ("athens", "sparta") and pressed(view, region, other(side), seen):
+            drift = 0.5 * season_left  # 13.4: -1 AL on 4-6 each season under pressure
+        p = flip_chance(int(r["al"]), drift, checks, season_left + SEASONS * (checks - 1))
+        athens = (1 - p) if side == "athens" else p if side == "sparta" else 0.0
+        nxt = [0.0] * (len(dist) + 1)
+        for n, q in enumerate(dist):
+            nxt[n] += q * (1 - athens)
+            nxt[n + 1] += q * athens
+        dist = nxt
+    return sum(q * _table(n) for n, q in enumerate(dist))
+
+
+class Seen:
+    """Where the land units stand, worked out once per evaluation: hex -> sides with land
+    units there, land Area -> sides with land units in it."""
+
+    def __init__(self, view: dict[str, Any]):
+        hexes = B.comps().hexes
+        self.land_at: dict[str, set[str]] = {}
+        self.by_area: dict[str, set[str]] = {}
+        for u in view["units"].values():
+            if u["where"] != "map" or u["type"] == "fleet" or u["hex"] not in hexes:
+                continue
+            self.land_at.setdefault(u["hex"], set()).add(u["side"])
+            area = hexes[u["hex"]].area
+            if area is not None:
+                self.by_area.setdefault(area, set()).add(u["side"])
+
+
+def evaluate(view: dict[str, Any], me: str) -> float:
+    result = view.get("result") or {}
+    if result.get("winner") in ("athens", "sparta"):
+        return WIN if result["winner"] == me else -WIN
+    foe = other(me)
+    sign = 1 if me == "athens" else -1
+    seen = Seen(view)
+    score = VICTORY * sign * expected_result(view, seen)
+    for region, r in view["regions"].items():
+        al = min(int(r["al"]), AL_CAP)
+        if r["side"] == me:
+            score += AL_POINT * al + ML_POINT * int(r["ml"])
+            score -= ML_LOW if int(r["ml"]) < 5 else 0.0
+            score -= PRESSURE if pressed(view, region, foe, seen) else 0.0
+        elif r["side"] == foe:
+            score -= AL_POINT * al
+            score += PRESSURE if pressed(view, region, me, seen) else 0.0
+    city_region = B.city_region()
+    for name, holder in view["marks"].items():  # cities held against their region
+        region = city_region.get(name)
+        city = B.comps().cities.get(name)
+        if city is None or region not in view["regions"]:
+            continue
+        score += CITY * SIZE[city.size] * (1 if holder == me else -1)
+    here: dict[str, dict[str, int]] = {}
+    for u in view["units"].values():
+        if u["where"] == "dead":
+            continue
+        mine = u["side"] == me
+        score += ALIVE * (1 if mine else -1)
+        if u["where"] == "map":
+            score += IN_PLAY * (1 if mine else -1)
+            if u["type"] != "fleet":
+                here.setdefault(u["hex"], {}).setdefault(u["side"], 0)
+                here[u["hex"]][u["side"]] += 1
+    score += TALENT * (int(view["treasury"][me]) - int(view["treasury"][foe]))
+    score -= _unpaid(view, me) - _unpaid(view, foe)
+    for h, siege in (view.get("sieges") or {}).items():
+        city = B.city_by_hex().get(h)
+        size = SIZE[city.size] if city else 1
+        score += SIEGE * size * (1 if siege.get("by") == me else -1)
+    for x in view["leaders"].values():
+        if x["where"] == "map":
+            score += LEADER * (int(x["land"]) + int(x["sea"])) * (1 if x["side"] == me else -1)
+    score += _capitals(here, me) - _capitals(here, foe)
+    target = _target(view, me)
+    if target is not None:
+        dist = _distances(target)
+        score -= APPROACH * sum(min(dist.get(h, FAR), FAR) * n.get(me, 0) for h, n in here.items())
+    for h, sides in here.items():
+        if me in sides and foe in sides:
+            score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
+    return score
+
+
+FAR = 30  # hexes: further (or with no land way) the target pulls no more
+
+
+def _target(view: dict[str, Any], me: str) -> str | None:
+    """The enemy region nearest to changing hands (lowest AL), the one our armies march
+    on: pressure there (13.4) and victories there (13.4) bring its control check nearer."""
+    theirs = [(int(r["al"]), region) for region, r in sorted(view["regions"].items())
+              if r["side"] == other(me) and B.comps().regions[region].home_of is None]
+    return min(theirs)[1] if theirs else None
+
+
+@cache
+def _distances(region: str) -> dict[str, int]:
+    """Land hex -> hexes over land to the nearest hex of `region` (public map data)."""
+    c = B.comps()
+    frontier = [h for a in c.region_areas[region] for h in c.area_hexes[a]]
+    dist = dict.fromkeys(frontier, 0)
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n in c.land_neighbors(h):
+                if n not in dist:
+                    dist[n] = dist[h] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def upkeep(view: dict[str, Any], side: str) -> float:
+    """The talents `side`'s units on the map cost each supply phase (9.4.3): a unit 1,
+    a good fleet 2, half in a city of its own home region (9.2.1)."""
+    cities, owner = B.city_by_hex(), B.city_owner
+    total = 0.0
+    for u in view["units"].values():
+        if u["side"] != side or u["where"] != "map":
+            continue
+        cost = 2.0 if u["type"] == "fleet" and int(u["morale"]) >= 5 else 1.0
+        city = cities.get(u["hex"])
+        if city is not None and owner(view, city.name) == side \
+                and B.city_region().get(city.name) == u["home"]:
+            cost /= 2
+        total += cost
+    return total
+
+
+def _unpaid(view: dict[str, Any], side: str) -> float:
+    """What a treasury too small for the upkeep costs (9.1): every talent short at the
+    next supply phase is a unit lost; a shortfall later in the year (income comes at the
+    year's start, 5.4) may still be met by sending units home, so it weighs less."""
+    bill, money = upkeep(view, side), int(view["treasury"][side])
+    phases = SEASONS - int(view["season"])
+    return SHORT_NOW * max(0.0, bill - money) + SHORT_LATER * max(0.0, bill * phases - money)
+
+
+def _capitals(here: dict[str, dict[str, int]], side: str) -> float:
+    """How safe `side`'s capital is: enemy land units in it or next to it, ours in it."""
+    cap = _capital_hex(side)
+    foe = other(side)
+    at = here.get(cap, {})
+    value = CAPITAL_GUARD * min(at.get(side, 0), GUARD_CAP)
+    if at.get(foe, 0) and not at.get(side, 0):
+        value -= CAPITAL_LOST
+    value -= CAPITAL_THREAT * sum(here.get(n, {}).get(foe, 0) for n in _neighbours(cap))
+    return value
+
+
+def _advantage(view: dict[str, Any], h: str, mine: int, theirs: int, me: str) -> float:
+    """Units of advantage in a hex both sides hold (an attack or a siege to come): the
+    side inside its own walled city counts double (the fortress, 18.6)."""
+    city = B.city_by_hex().get(h)
+    if city is not None and city.walled and city.name not in view["unwalled"] \
+            and city.name not in view["razed"]:
+        owner = B.city_owner(view, city.name)
+        if owner == me:
+            mine *= 2
+        elif owner == other(me):
+            theirs *= 2
+    return max(-4.0, min(4.0, float(mine - theirs)))
+
+
+# ------------------------------------------------------------------ rules of thumb
+def _battle_counts(view: dict[str, Any], me: str) -> tuple[int, int]:
+    """Our and the enemy's units still fighting in the battle (17.3: odds count units)."""
+    b = view.get("battle") or {}
+    out = set(b.get("retreat", [])) | set(b.get("dead", []))
+    att = [u for u in b.get("att", []) if u not in out]
+    dfn = [u for u in b.get("dfn", []) if u not in out]
+    return (len(att), len(dfn)) if b.get("attacker") == me else (len(dfn), len(att))
+
+
+def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
+           rng: Rng) -> str | None:
+    ids = [o.id for o in prompt.options]
+    me = prompt.seat
+    kind = prompt.kind
+    if kind == "move":
+        return _move(view, prompt, lookahead, rng)
+    if kind == "pieces":  # the whole stack moves: splitting it is left to a deeper search
+        return decisions.encode(prompt, ids[:prompt.hi])
+    if kind == "continue":
+        # 17.8: an attacker goes on at 1-1 or better; a defender holds unless outnumbered
+        # by more than half again (he has the terrain on his side).
+        ours, theirs = _battle_counts(view, me)
+        attacker = (view.get("battle") or {}).get("attacker") == me
+        keep = ours >= theirs if attacker else 3 * ours >= 2 * theirs
+        return "go" if keep else "off"
+    if kind == "storm":
+        # 10.2: storm only with a three-to-one edge over defenders the walls double,
+        # else mask the place and let a siege do the work.
+        h = next(iter(_storm_hexes(prompt)), None)
+        return "storm" if h is not None and _storm_worth(view, h, me) else "mask"
+    if kind == "sally":
+        return decisions.encode(prompt, [])  # 10.2.1a: stay behind the walls
+    if kind == "walls":  # 18.6.2: the two best units hold the walls
+        morale = (view.get("battle") or {}).get("morale", {})
+        best = sorted(ids, key=lambda u: (-int(morale.get(u, 0)), u))[:prompt.hi]
+        return decisions.encode(prompt, best)
+    if kind == "siege":
+        return decisions.encode(prompt, ids[:prompt.hi])  # 10.3: besiege whatever we can
+    if kind == "forage":
+        # 9.7: foraging costs morale; do it only when the treasury runs low.
+        low = int(view["treasury"][me]) < 12
+        return decisions.encode(prompt, ids[:prompt.hi] if low else ids[:prompt.lo])
+    if kind == "raid":
+        # 15.1: raiders stay put; raid with stacks that stay anyway (masking or besieging
+        # a place) and, on the last Campaign Turn of the season, with all.
+        stay = [h for h in ids if h in B.city_by_hex() or int(view["ct"]) >= 3]
+        return decisions.encode(prompt, stay[:prompt.hi])
+    if kind == "unsupplied":
+        # 9.1: the weakest unit goes without.
+        units = view["units"]
+        return min(ids, key=lambda u: (int(units[u]["morale"]) if u in units else 9, u))
+    return None
+
+
+# A stack's move is weighed by two previews (its source, then all its pieces) and the
+# destinations the second one offers, imagined: at most this many stacks a decision.
+MOVE_STACKS = 8
+BAR = 0.05  # a move must gain this much over standing still (no pointless marching)
+
+
+def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
+          rng: Rng) -> str | None:
+    """The stack whose best destination most improves the position, or the end of
+    movement when none does. Storming a masked place (18.2) follows the storm rule."""
+    me = prompt.seat
+    ids = [o.id for o in prompt.options]
+    for o in ids:
+        if o.startswith("storm:") and _storm_worth(view, o.split(":", 1)[1], me):
+            return o
+    sources = [o for o in ids if o.startswith("from:")]
+    if lookahead is None or not sources:
+        return "done" if "done" in ids else None
+    if len(sources) > MOVE_STACKS:
+        rng.shuffle(sources)  # a fair share of the stacks, drawn from our own stream
+        sources = sources[:MOVE_STACKS]
+    best, top = "done", evaluate(view, me) + BAR
+    for o in sources:
+        seen = lookahead(o)
+        if seen is None or seen.prompt is None or seen.prompt.kind != "pieces" \
+                or seen.then is None:
+            continue
+        pieces = [p.id for p in seen.prompt.options]
+        dest = seen.then(decisions.encode(seen.prompt, pieces))
+        if dest is None or dest.prompt is None or dest.prompt.kind != "destination":
+            continue
+        start = o.split(":", 1)[1]
+        for d in dest.prompt.options:
+            if d.id.startswith("to:"):
+                v = evaluate(_moved(view, me, start, d.id[3:], set(pieces)), me)
+                if v > top:
+                    best, top = o, v
+    return best
+
+
+def _moved(view: dict[str, Any], me: str, start: str, dest: str,
+           pieces: set[str] | None) -> dict[str, Any]:
+    """A copy of the view with our pieces (units and leaders) moved from `start` to
+    `dest`; `pieces` None: every unit of ours there that has not raided (15.1)."""
+    def going(pid: str, x: dict[str, Any], unit: bool) -> bool:
+        if x["side"] != me or x["where"] != "map" or x["hex"] != start:
+            return False
+        return pid in pieces if pieces is not None else not (unit and x.get("raid"))
+    units = {u: dict(x, hex=dest) if going(u, x, True) else x
+             for u, x in view["units"].items()}
+    leaders = {n: dict(x, hex=dest) if going(n, x, False) else x
+               for n, x in view["leaders"].items()}
+    return dict(view, units=units, leaders=leaders)
+
+
+def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
+    """A destination (`to:HEX`) moves the stack in a copy of the view: the pieces were
+    the whole movable stack (see `choose`), so every unit of ours at the source that did
+    not raid goes."""
+    if prompt.kind != "destination" or not option_id.startswith("to:"):
+        return None
+    start = next(iter(_storm_hexes(prompt)), None)
+    if start is None:
+        return None
+    return _moved(view, prompt.seat, start, option_id[3:], None)
+
+
+def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:
+    """10.2, 18.2: storm with a three-to-one edge over the defenders doubled by walls."""
+    mine = theirs = 0
+    for u in view["units"].values():
+        if u["where"] == "map" and u["hex"] == h and u["type"] != "fleet":
+            if u["side"] == me:
+                mine += 1
+            else:
+                theirs += 1
+    return mine >= 6 * max(1, theirs)
+
+
+def _storm_hexes(prompt: Prompt) -> list[str]:
+    """The map hexes a prompt's text names (`W3033`): the place to storm, the source."""
+    return re.findall(r"\bW\d{4}\b", prompt.text)
+
+
+# An Epic preview costs about five Athens & Sparta ones (a larger state): no menu steps
+# followed (moves have their own rule above, destinations are imagined), at most 24
+# previews a decision (placements, retreats).
+HEURISTIC = RulesetHeuristic(evaluate=evaluate, choose=choose, imagine=imagine, depth=1,
+                             width=12, previews=24)
