@@ -200,6 +200,19 @@ def masked(s: EState, h: str) -> bool:
     return out
 
 
+def fleet_masked(s: EState, h: str) -> bool:
+    """10.2.3: a port with enemy fleets in its hex, unless they went ashore this Campaign
+    Turn (10.2.3b). Its fleets may neither come out nor intercept, nor others come in."""
+    owner = holder(s, h)
+    if owner is None or h in s.get("ports_open", ()):
+        return False
+    city = city_at(s, h)
+    if city is None or not city.port:
+        return False
+    units = s["units"]
+    return any(units[u]["type"] == "fleet" for u in units_at(s, h, other(owner)))
+
+
 def hex_units_by_hex(s: EState) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for uid, u in s["units"].items():

@@ -155,8 +155,11 @@ class Campaign(Procedure[EState]):
             for u in s["units"].values():
                 u["raid"] = False
                 u["moved"] = False  # foragers stay marked until the next supply (9.7.2)
+                u.pop("sailed", None)  # 16.7.3
             for x in s["leaders"].values():
                 x.pop("moved", None)
+                x.pop("sailed", None)
+            s["ports_open"] = []  # 10.2.3b: ashore for one Campaign Turn only
             s["attacks"] = []
             s["short_noted"] = []
         steps = [("raid", 0), ("raid", 1), ("move", 0), ("combats", 0), ("upkeep", 0),

@@ -76,6 +76,7 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         "battle": None,
         "attacks": [],
         "short_noted": [],
+        "ports_open": [],
         "log": [],
         "result": None,
         "resigned": None,

@@ -43,6 +43,8 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "bases": dict(sorted(s["bases"].items())),
         "bases_placed": s["bases_placed"],
         "sieges": json.loads(json.dumps(s["sieges"])),
+        # ports whose blockading fleets went ashore this Campaign Turn (10.2.3b)
+        "ports_open": sorted(s.get("ports_open", [])),
         "raided": dict(sorted(s["raided"].items())),
         "attacks": json.loads(json.dumps(s["attacks"])),
         "battle": json.loads(json.dumps(s["battle"])) if s["battle"] else None,
