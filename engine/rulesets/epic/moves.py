@@ -142,7 +142,11 @@ def sea_destinations(s: EState, side: str, start: str, units: list[str],
         if node in busy:
             continue
         if not F.at_sea(node):
-            if v.stops and B.holder(s, node) != other(side) and \
+            if v.stops and B.holder(s, node) == side and not cargo:
+                # 10.8.2: into its own port, fleets against the blockading fleets only
+                if K.odds_index(len(fleets), len(F.enemy_fleets_at(s, node, side))) < 0:
+                    continue
+            elif v.stops and B.holder(s, node) != other(side) and \
                     K.odds_index(len(units), defenders(s, node, side)) < 0:
                 continue
             here = len(B.units_at(s, node, side)) + len(units)
