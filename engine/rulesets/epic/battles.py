@@ -106,8 +106,9 @@ def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
         "def_can_retreat": can_retreat, "port": port,
         "cargo": [u for u in here if u not in att],
         "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
-        "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0, "lines": [], "breach_bonus": 0,
-        "step": "fight", "voluntary": None,
+        # off a port, one leader goes with the fleets; the rest stay with the troops ashore
+        "dfn_leaders": B.leaders_at(s, h, foe)[:1] if port else B.leaders_at(s, h, foe),
+        "rounds": 0, "lines": [], "breach_bonus": 0, "step": "fight", "voluntary": None,
     }
 
 

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
+from . import special
 from .components import City, Components, load_components
 from .state import MAP, EState, other
 
@@ -42,13 +43,13 @@ def region_cities(region: str) -> tuple[City, ...]:
 @cache
 def play_hexes(scenario: str, side: str) -> frozenset[str]:
     """Land hexes `side` may enter: the regions in play (22.4.2), and for Athens the
-    cities of Zacynthus, Naupactus and Corcyra (22.4.2a-b)."""
+    cities outside them its scenario opens (22.4.2a-b, 28.4.3a; `special.py`)."""
     c = comps()
     regions = set(c.scenarios[scenario].in_play)
     out = {h.id for h in c.hexes.values() if h.kind == "land" and h.area
            and c.areas[h.area].region in regions}
-    if side == "athens" and scenario == "argive-league":
-        out |= {c.cities[n].hex for n in ("Zacynthus", "Naupactus", "Corcyra")}
+    if side == "athens":
+        out |= {c.cities[n].hex for n in special.enterable(scenario)}
     return frozenset(out)
 
 
@@ -84,9 +85,13 @@ def city_owner(s: EState, name: str) -> str | None:
         return str(s["marks"][name])
     region = city_region()[name]
     r = s["regions"].get(region) if region else None
+    if r is not None and name in s.get("revolts", ()):
+        # 6.5.1: hostile to the region's controller, friendly to his enemy (the neutral
+        # revolt of a region at ML 4 or less is not built: RULINGS.md)
+        return other(r["side"])
     if r is None:
-        # Out-of-play cities Athens may use in the Argive League (22.4.2) are its friends
-        return "athens" if name in ("Zacynthus", "Naupactus", "Corcyra") else None
+        # Out-of-play cities Athens may use (22.4.2, 28.4.3) are its friends
+        return "athens" if special.athens_friend(s["scenario"], name) else None
     return str(r["side"]) if r["side"] in ("athens", "sparta") else None
 
 

@@ -17,6 +17,7 @@ from . import fleets as F
 from . import movement as M
 from .flow import note
 from .leaders import eliminate as kill_leader
+from .sieges import enter_revolt
 from .state import EState, other
 from .supplyphase import eliminate
 
@@ -257,6 +258,8 @@ class Move(Procedure[EState]):
             if verb == "sortie":
                 fleets = [u for u in port_fleets(s, side, h) if not s["units"][u]["moved"]]
                 leaders = movable_leaders(s, side, h)[:1]
+                if not leaders:
+                    fleets = fleets[:1]  # 7.8.2: fleets go together only with a leader
                 for u in fleets:
                     s["units"][u]["moved"] = True
                 for n in leaders:
@@ -326,6 +329,9 @@ class Move(Procedure[EState]):
                  "leaders": list(leaders), "storm": False})
             return
         if units:
+            joined = enter_revolt(s, dest, side)
+            if joined:
+                note(flow, joined)
             for n in B.leaders_at(s, dest, other(side)):  # 7.8.6: a lone leader is lost
                 new = kill_leader(s, n, None)
                 note(flow, f"{n} is caught alone and killed; {new} replaces him (7.8.6)")
@@ -499,6 +505,9 @@ class Move(Procedure[EState]):
 
     def _arrive(self, flow: Flow[EState], dest: str, units: list[str]) -> None:
         s, side = flow.state, flow.args["side"]
+        joined = enter_revolt(s, dest, side) if units else None
+        if joined:
+            note(flow, joined)
         if units and not B.units_at(s, dest, other(side)):
             for n in B.leaders_at(s, dest, other(side)):  # 7.8.6
                 new = kill_leader(s, n, None)

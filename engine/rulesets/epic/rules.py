@@ -45,6 +45,10 @@ class Epic(Ruleset):
             "argive-league", "The Argive League (419-416 BC, 4 years)", SEATS,
             "Athens, Argos, Elis and Mantinea against the Peloponnesian League, on the "
             "simplified turn (22.0)."),
+        "spartan-fantasy": Scenario(
+            "spartan-fantasy", 'The Spartan "Fantasy" (431-429 BC, 3 years)', SEATS,
+            "Athens alone against the whole Peloponnesian League: Sparta wins by taking Athens "
+            "or Attica (28.0)."),
     }
 
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> EState:

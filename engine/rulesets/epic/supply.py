@@ -11,11 +11,12 @@ import math
 from collections import deque
 
 from . import board as B
+from . import special
 from .state import MAP, EState, other
 
 LAND_REACH = 3  # 9.3.3
 HOME_FACTOR = 0.5  # 9.2.1
-EXTRA_SOURCES = {"athens": ("Corcyra",)}  # 22.4.2b
+EXTRA_SOURCES = {"athens": ("Corcyra",)}  # 22.4.2b, 28.4.3b (special.py)
 
 
 def _sources(s: EState, side: str) -> list[str]:
@@ -23,10 +24,11 @@ def _sources(s: EState, side: str) -> list[str]:
     c = B.comps()
     out = []
     for city in c.cities.values():
-        big = city.size == "L" or city.name in EXTRA_SOURCES.get(side, ())
+        extra = side == "athens" and city.name in special.SUPPLY_SOURCES.get(s["scenario"], ())
+        big = city.size == "L" or extra
         if big and B.city_owner(s, city.name) == side and city.hex not in s["sieges"]:
-            if city.name in EXTRA_SOURCES.get(side, ()) and s["scenario"] != "argive-league":
-                continue
+            if city.name in EXTRA_SOURCES.get(side, ()) and not extra:
+                continue  # out of play in this scenario
             out.append(city.hex)
     return out
 

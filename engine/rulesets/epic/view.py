@@ -38,6 +38,7 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "leader_pool": {side: sorted(s["leader_pool"].get(side, [])) for side in SIDES},
         "marks": dict(sorted(s["marks"].items())),
         "razed": sorted(s["razed"]),
+        "revolts": sorted(s.get("revolts", [])),  # revolting cities (6.5)
         "unwalled": sorted(s["unwalled"]),
         "forts": dict(sorted(s["forts"].items())),
         "bases": dict(sorted(s["bases"].items())),

@@ -1,0 +1,121 @@
+"""The Spartan "Fantasy" (28.0): set-up, no Athenian tribute, Plataea in revolt (6.5), the
+fringe cities Athens may use (28.4.3) and how the game is won (28.5)."""
+
+from __future__ import annotations
+
+import engine
+from engine.rulesets.epic import board as B
+from engine.rulesets.epic import politics as P
+from engine.rulesets.epic.flow import final_victory
+from engine.rulesets.epic.sieges import capture, enter_revolt
+from engine.rulesets.epic.supply import _sources, supplied_areas
+
+from .helpers import play_out, put, start
+
+CITY = {n: c.hex for n, c in B.comps().cities.items()}
+
+
+def fantasy(seed: str = "test"):
+    g = engine.new_game("epic", "spartan-fantasy", seed=seed)
+    s = g.state
+    for u in s["units"].values():
+        u.update(where="pool", hex=None)
+    s["flow"].clear()
+    return g
+
+
+def test_28_2_set_up():
+    g = engine.new_game("epic", "spartan-fantasy", seed="t")
+    s = g.state
+    assert (s["year"], s["treasury"]) == (431, {"athens": 230, "sparta": 20})
+    assert [r for r, x in s["regions"].items() if x["side"] == "athens"] == ["attica"]
+    assert s["regions"]["laconia"]["mult"] == 3
+    leaders = s["leaders"]
+    assert {n for n, x in leaders.items() if x["where"] == "force"} == \
+        {"Archidamus", "Alcidas", "Pericles", "Nicias", "Paches"}
+    assert leaders["Diemporus"]["hex"] == CITY["Thebes"]
+    # every other leader waits face down (2.2)
+    assert "Brasidas" in s["leader_pool"]["sparta"] and "Phormio" in s["leader_pool"]["athens"]
+    assert s["bases"] == {CITY["Piraeus"]: "athens", CITY["Naupactus"]: "athens",
+                          CITY["Gytheum"]: "sparta", CITY["Cyllene"]: "sparta"}
+    assert s["revolts"] == ["Plataea"]
+    # the Campaign Force Pools: every unit starts in its pool (28.2.2)
+    attica = [u for u in s["units"].values() if u["home"] == "attica"]
+    assert len(attica) == 6 + 4 + 8 + 4 + 3 + 3 and all(u["where"] == "pool" for u in attica)
+
+
+def test_6_5_1_plataea_in_revolt_is_friendly_to_athens():
+    g = fantasy()
+    s = g.state
+    plataea = CITY["Plataea"]
+    assert B.holder(s, plataea) == "athens"  # Boeotia's ML 12: friendly to Sparta's enemy
+    hop = put(g, "attica", "hoplite", plataea, 1)
+    assert hop and B.area_status(s, "boeotia", "athens") == "contested"
+    assert enter_revolt(s, plataea, "athens")  # 6.5.2: it takes Athens' side
+    assert s["revolts"] == [] and s["marks"]["Plataea"] == "athens"
+
+
+def test_6_5_taken_back_by_sparta_the_revolt_ends():
+    g = fantasy()
+    s = g.state
+    capture(s, CITY["Plataea"], "sparta")
+    assert s["revolts"] == [] and "Plataea" not in s["marks"]
+    assert B.holder(s, CITY["Plataea"]) == "sparta"
+
+
+def test_13_4_a_revolting_city_costs_its_region_1_al_each_season():
+    g = fantasy()
+    s = g.state
+    before = s["regions"]["boeotia"]["al"]
+    lines = P.seasonal(s, lambda: 1)  # no die is needed for the revolt
+    assert s["regions"]["boeotia"]["al"] == before - 1
+    assert any("revolt" in x for x in lines)
+
+
+def test_28_4_2_athens_collects_no_tribute():
+    g = fantasy()
+    s = g.state
+    s["year"] = 430
+    start(g, "year", [])  # no die: no Empire either (22.4.4 is the Argive League's)
+    assert s["treasury"]["athens"] == 230
+    got = 3 * (3 + 1 + 1 + 2 + 2 + 1 + 1) + 3 * 2  # every Spartan region at x3, Boeotia ours
+    lost = 0  # Plataea, revolting, is small (5.4.2)
+    assert s["treasury"]["sparta"] == 20 + got - lost
+
+
+def test_28_4_3_athens_may_use_zacynthus_and_naupactus_and_draw_on_corcyra():
+    g = fantasy()
+    s = g.state
+    allowed = B.play_hexes("spartan-fantasy", "athens")
+    assert CITY["Zacynthus"] in allowed and CITY["Naupactus"] in allowed
+    assert CITY["Corcyra"] not in allowed  # a supply source only (28.4.3b)
+    assert CITY["Corcyra"] not in B.play_hexes("spartan-fantasy", "sparta")
+    assert CITY["Corcyra"] in _sources(s, "athens")
+    assert "ozolian-locris" in supplied_areas(s, "athens")  # the base at Naupactus
+
+
+def test_28_5_sparta_wins_if_attica_goes_over_after_the_last_winter():
+    g = fantasy()
+    s = g.state
+    final_victory(s)
+    assert (s["result"]["winner"], s["result"]["rule"]) == ("athens", "28.5")
+    s["result"] = None
+    s["regions"]["attica"]["al"] = -3  # the control check after Winter 429 flips it
+    final_victory(s)
+    assert s["regions"]["attica"]["side"] == "sparta"
+    assert (s["result"]["winner"], s["result"]["rule"]) == ("sparta", "28.5")
+
+
+def test_28_3_attica_lost_at_a_yearly_start_ends_the_game():
+    g = fantasy()
+    s = g.state
+    s["year"] = 430
+    s["regions"]["attica"]["al"] = -3
+    start(g, "year", [])
+    assert s["result"]["winner"] == "sparta"
+
+
+def test_a_spartan_fantasy_plays_to_the_end():
+    g = engine.new_game("epic", "spartan-fantasy", seed="sf-play")
+    play_out(g, "sf")
+    assert g.state["result"] is not None
