@@ -131,12 +131,27 @@ def test_16_7_2_passengers_picked_up_need_room_and_a_leader():
     g.act("athens", f"from:{PIRAEUS}")
     g.act("athens", fleet)
     g.act("athens", f"call:{nisaea}")
-    import pytest
+    g.act("athens", hops[0])  # no leader aboard (16.7.2): it stays ashore
+    g.act("athens", "to:saronic-gulf")
+    assert s["units"][hops[0]]["hex"] == nisaea and s["units"][fleet]["hex"] == "saronic-gulf"
 
-    from engine import IllegalAction
 
-    with pytest.raises(IllegalAction):
-        g.act("athens", hops[0])  # no leader aboard (16.7.2)
+def test_16_7_2_only_as_many_as_the_fleets_can_carry_come_aboard():
+    g = bare()
+    s = g.state
+    nisaea = CITY["Nisaea"]
+    fleet = put(g, "attica", "fleet", PIRAEUS, 1)[0]
+    leader(g, "Demosthenes", PIRAEUS)
+    hops = put(g, "attica", "hoplite", nisaea, 3)
+    s["ct"] = 1
+    start(g, "move", [], side="athens", step="choose")
+    g.act("athens", f"from:{PIRAEUS}")
+    g.act("athens", f"{fleet}|Demosthenes")
+    g.act("athens", f"call:{nisaea}")
+    g.act("athens", "|".join(hops))
+    g.act("athens", "to:saronic-gulf")
+    at_sea = [u for u in hops if s["units"][u]["hex"] == "saronic-gulf"]
+    assert len(at_sea) == 2  # two hoplites a fleet; the third stays ashore
 
 
 def test_16_7_3_units_may_move_before_boarding_but_not_board_twice():

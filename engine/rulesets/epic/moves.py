@@ -414,16 +414,23 @@ class Move(Procedure[EState]):
         """16.7.1: passengers come aboard at a port of call; then the fleets sail on."""
         s, side, h = flow.state, flow.args["side"], flow.args["hex"]
         chosen = [str(x) for x in answer] if isinstance(answer, tuple) else []
-        units = flow.args["units"] + [x for x in chosen if x in s["units"]]
         leaders = flow.args["leaders"] + [x for x in chosen if x in s["leaders"]]
+        units = list(flow.args["units"])
         fleets = [u for u in units if s["units"][u]["type"] == "fleet"]
-        cargo = [u for u in units if u not in fleets]
-        if cargo and not leaders:
-            raise IllegalAction("A leader must go with fleets carrying troops (16.7.2).")
-        if not F.capacity_ok(s, fleets, cargo):
-            raise IllegalAction("The fleets cannot carry so many (16.7.2).")
-        if chosen:
-            note(flow, f"{side.title()} takes {', '.join(chosen)} aboard at {_where(s, h)} (16.7.1)")
+        taken, left = [], []
+        for u in (x for x in chosen if x in s["units"]):
+            cargo = [x for x in units if x not in fleets] + [u]
+            if leaders and F.capacity_ok(s, fleets, cargo):  # 16.7.2
+                units.append(u)
+                taken.append(u)
+            else:
+                left.append(u)
+        if taken or len(leaders) > len(flow.args["leaders"]):
+            note(flow, f"{side.title()} takes "
+                       f"{', '.join(taken + leaders[len(flow.args['leaders']):])} aboard at "
+                       f"{_where(s, h)} (16.7.1)")
+        if left:
+            note(flow, f"No room or no leader for {', '.join(left)}: they stay ashore (16.7.2)")
         flow.args.update(units=units, leaders=leaders)
         self._next_leg(flow)
 
