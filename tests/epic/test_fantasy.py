@@ -7,10 +7,11 @@ import engine
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import politics as P
 from engine.rulesets.epic.flow import final_victory
+from engine.rulesets.epic.helots import modifiers
 from engine.rulesets.epic.sieges import capture, enter_revolt
 from engine.rulesets.epic.supply import _sources, supplied_areas
 
-from .helpers import play_out, put, start
+from .helpers import ids, play_out, put, start
 
 CITY = {n: c.hex for n, c in B.comps().cities.items()}
 
@@ -118,4 +119,100 @@ def test_28_3_attica_lost_at_a_yearly_start_ends_the_game():
 def test_a_spartan_fantasy_plays_to_the_end():
     g = engine.new_game("epic", "spartan-fantasy", seed="sf-play")
     play_out(g, "sf")
+    assert g.state["result"] is not None
+
+
+# ------------------------------------------------------------------ 29.0, Helot Uprising
+def athenian(seed: str = "test"):
+    g = engine.new_game("epic", "athenian-fantasy", seed=seed)
+    s = g.state
+    for u in s["units"].values():
+        u.update(where="pool", hex=None)
+    s["flow"].clear()
+    return g
+
+
+def test_29_2_set_up():
+    g = engine.new_game("epic", "athenian-fantasy", seed="t")
+    s = g.state
+    assert s["regions"]["attica"] == {"side": "athens", "al": 20, "ml": 20, "mult": None}
+    assert (s["regions"]["laconia"]["al"], s["regions"]["laconia"]["ml"]) == (0, 10)
+    assert s["helots"] == []
+
+
+def test_helot_uprising_modifiers_and_a_failed_call():
+    g = athenian()
+    s = g.state
+    s["regions"]["laconia"]["ml"] = 9
+    # no Spartan hoplite on the map and 5 + 3 in the Laconian pool: only the ML counts
+    assert [n for n, _ in modifiers(s)] == [1]
+    start(g, "helots", [4])
+    g.act("athens", "play")  # 4 + 1 = 5: the helots stay quiet, Laconia +2 ML
+    assert s["helots"] == [] and s["regions"]["laconia"]["ml"] == 11
+
+
+def test_helot_uprising_success_marks_every_laconian_city_but_sparta():
+    g = athenian()
+    s = g.state
+    ml = s["regions"]["laconia"]["ml"]
+    put(g, "laconia", "hoplite", CITY["Methone"], 1)
+    start(g, "helots", [6])
+    g.act("athens", "play")
+    assert s["helots"] == ["Cythera", "Gytheum", "Methone", "Prasiae"]
+    assert CITY["Gytheum"] not in s["bases"]  # no Spartan unit there to keep it
+    assert s["regions"]["laconia"]["ml"] == ml - 1  # the first season counts
+    # the marked cities count for no one in their Area's status (8.2v)
+    assert B.area_presence(s, B.area_of(CITY["Cythera"])) == set()
+
+
+def test_helot_markers_go_with_a_unit_inside_at_the_seasons_start():
+    from engine.rulesets.epic.helots import seasonal
+
+    g = athenian()
+    s = g.state
+    s["helots"] = ["Cythera", "Methone"]
+    put(g, "laconia", "hoplite", CITY["Methone"], 1)
+    ml = s["regions"]["laconia"]["ml"]
+    seasonal(s)
+    assert s["helots"] == ["Cythera"] and s["regions"]["laconia"]["ml"] == ml - 1
+    s["helots"] = ["Methone"]
+    seasonal(s)
+    assert s["helots"] == [] and s["regions"]["laconia"]["ml"] == ml - 1  # none left: no loss
+
+
+def test_helot_cities_are_not_defended_by_their_garrison_and_athens_walks_in():
+    g = athenian()
+    s = g.state
+    cythera = CITY["Cythera"]
+    s["helots"] = ["Cythera"]
+    att = put(g, "attica", "hoplite", cythera, 1)
+    al = s["regions"]["laconia"]["al"]
+    s["attacks"] = [{"hex": cythera, "origin": "cytherian-waters", "units": att, "leaders": [],
+                     "storm": True}]
+    start(g, "combats", [], side="athens")
+    assert B.holder(s, cythera) == "athens" and s["helots"] == []
+    assert s["regions"]["laconia"]["al"] == al - 2  # a victory in Laconia (13.4)
+    assert ids(g, "athens")[0] == "keep"  # what to do with it (10.7)
+
+
+def test_29_5_two_spartan_regions_win_for_athens_at_a_yearly_start():
+    g = athenian()
+    s = g.state
+    s["year"] = 430
+    for r in ("megarid", "boeotia"):
+        s["regions"][r]["al"] = -3
+    start(g, "year", [])
+    assert (s["result"]["winner"], s["result"]["rule"]) == ("athens", "29.5")
+
+
+def test_29_5_sparta_wins_by_holding_out():
+    g = athenian()
+    s = g.state
+    final_victory(s)
+    assert (s["result"]["winner"], s["result"]["rule"]) == ("sparta", "29.5")
+
+
+def test_an_athenian_fantasy_plays_to_the_end():
+    g = engine.new_game("epic", "athenian-fantasy", seed="af-play")
+    play_out(g, "af")
     assert g.state["result"] is not None

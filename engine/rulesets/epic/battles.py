@@ -13,6 +13,7 @@ from . import combat as K
 from . import fleets as F
 from . import politics as P
 from .flow import note, roller
+from .helots import quiet
 from .leaders import eliminate as kill_leader
 from .sieges import capture
 from .state import EState, other
@@ -150,8 +151,9 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
     if fortress:  # 18.6.3a: attacking cavalry sit out a fortress assault
         waiting = [u for u in att if s["units"][u]["type"] == "cavalry"]
         att = [u for u in att if u not in waiting]
-    if not dfn and place and B.city_at(s, h) is not None:
-        dfn = [K.GARRISON]  # 18.3.2
+    city = B.city_at(s, h)
+    if not dfn and place and city is not None and not quiet(s, city.name):
+        dfn = [K.GARRISON]  # 18.3.2 (not in a city of rising helots, Appendix C)
     if not att or not dfn:
         return None
     morale = {u: K.base_morale(s, u) - (1 if s["units"][u]["forage"] else 0) for u in att}
@@ -163,7 +165,6 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
             if s["units"][u]["forage"]:
                 m += FORAGING
         morale[u] = m
-    city = B.city_at(s, h)
     unwalled_bonus = DEFENCE[f"unwalled_{city.size}"] if city else DEFENCE["unwalled_S"]
     return {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
@@ -225,13 +226,37 @@ class Combats(Procedure[EState]):
 
     def _fight(self, flow: Flow[EState], attack: dict) -> None:
         s, side = flow.state, flow.args["side"]
-        b = open_battle(s, attack, attack.get("attacker", side))
+        attacker = attack.get("attacker", side)
+        b = open_battle(s, attack, attacker)
         if b is None:
+            if self._walk_in(flow, attack, attacker):
+                return
             self.enter(flow)
             return
         s["battle"] = b
         note(flow, f"Battle at {_where(s, b['hex'])}: {b['attacker'].title()} attacks (17.3)")
         flow.call("battle")
+
+    def _walk_in(self, flow: Flow[EState], attack: dict, attacker: str) -> bool:
+        """A stormed city no one defends (its garrison sits out with the helots) is taken;
+        for Athens it counts as a victory (Helot Uprising)."""
+        s = flow.state
+        h = attack["hex"]
+        city = B.city_at(s, h)
+        if attack.get("sea") or city is None or B.holder(s, h) != other(attacker) or \
+                not quiet(s, city.name) or B.units_at(s, h, other(attacker)) or \
+                not any(s["units"][u]["where"] == "map" and s["units"][u]["hex"] == h
+                        for u in attack["units"]):
+            return False
+        capture(s, h, attacker)
+        s["helots"].remove(city.name)
+        note(flow, f"{attacker.title()} walks into {city.name}: its garrison stands aside "
+                   "(Helot Uprising)")
+        if attacker == "athens":
+            for line in P.victory(s, attacker, B.region_of_hex(h), city.size == "L"):
+                note(flow, line)
+        flow.call("capture", hex=h, side=attacker)
+        return True
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]

@@ -262,8 +262,8 @@ def _presence(s: EState, area: str) -> set[str]:
             continue  # units inside a masked or besieged place count for nothing
         out.add(u["side"])
     for city in area_cities(area):
-        if city.name in s["razed"]:
-            continue
+        if city.name in s["razed"] or city.name in s.get("helots", ()):
+            continue  # 8.2v: a city of rising helots counts for no one
         owner = city_owner(s, city.name)
         if owner and not masked(s, city.hex) and city.hex not in s["sieges"]:
             out.add(owner)

@@ -76,6 +76,13 @@ def end_by_home_region(s: EState) -> bool:
 
 
 STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "ct1", "ct2", "ct3")
+# 29.4.4: in the Athenian Fantasy, Athens may call on the helots before the Campaign Turns
+HELOT_STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "helots", "ct1",
+                "ct2", "ct3")
+
+
+def stages(s: EState) -> tuple[str, ...]:
+    return HELOT_STAGES if s["scenario"] == "athenian-fantasy" else STAGES
 
 
 class Season(Procedure[EState]):
@@ -92,10 +99,16 @@ class Season(Procedure[EState]):
             s["raided_now"] = []
             for u in s["units"].values():
                 u["placed"] = False
-        if i >= len(STAGES):
+            if s.get("helots"):
+                from .helots import seasonal
+
+                for line in seasonal(s):
+                    note(flow, line)
+        order = stages(s)
+        if i >= len(order):
             self._next_season(flow)
             return
-        stage = STAGES[i]
+        stage = order[i]
         flow.args["stage"] = i + 1
         if stage.startswith("place"):
             flow.call("place", side=s["order"][int(stage[-1])])
@@ -103,6 +116,8 @@ class Season(Procedure[EState]):
             flow.call("supply", side=s["order"][int(stage[-1])], step="forage")
         elif stage == "sieges":
             flow.call("sieges", side=s["order"][0], i=0)
+        elif stage == "helots":
+            flow.call("helots")
         elif stage == "alml":
             for line in P.seasonal(s, roller(flow)):
                 note(flow, line)

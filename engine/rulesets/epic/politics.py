@@ -165,7 +165,8 @@ def tribute(s: EState, side: str) -> tuple[int, list[str]]:
         good = 0
         for city in cities:
             bad = (city.name in s["razed"] or B.city_owner(s, city.name) != side
-                   or city.hex in s["sieges"])
+                   or city.hex in s["sieges"]
+                   or city.name in s.get("helots", ()))  # as if in revolt (Appendix C)
             if bad:
                 lost += TRIBUTE_LOST[city.size]
             else:

@@ -17,6 +17,7 @@ from . import board as B
 from . import view as V
 from .battles import Battle, Combats
 from .flow import Campaign, Season, Year
+from .helots import Helots
 from .invariants import check
 from .moves import Intercept, Move
 from .placement import Place
@@ -29,7 +30,7 @@ from .variants import hidden_variants
 
 MACHINE: Machine[EState] = Machine(
     [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
-     Combats(), Battle(), Intercept()],
+     Combats(), Battle(), Intercept(), Helots()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
@@ -49,6 +50,10 @@ class Epic(Ruleset):
             "spartan-fantasy", 'The Spartan "Fantasy" (431-429 BC, 3 years)', SEATS,
             "Athens alone against the whole Peloponnesian League: Sparta wins by taking Athens "
             "or Attica (28.0)."),
+        "athenian-fantasy": Scenario(
+            "athenian-fantasy", 'The Athenian "Fantasy" (431-429 BC, 3 years)', SEATS,
+            "A weakened Peloponnesian League against Athens and the helots: Athens wins by "
+            "taking Sparta or Laconia, or two Spartan regions (29.0)."),
     }
 
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> EState:

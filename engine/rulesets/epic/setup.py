@@ -87,6 +87,7 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         "bases": bases,
         "sieges": {},
         "revolts": sorted(revolts),
+        "helots": [],  # cities under a Helot Uprising marker (Appendix C, 29.4.4)
         "raided": {},
         "raided_now": [],
         "bases_placed": 0,

@@ -39,6 +39,7 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "marks": dict(sorted(s["marks"].items())),
         "razed": sorted(s["razed"]),
         "revolts": sorted(s.get("revolts", [])),  # revolting cities (6.5)
+        "helots": sorted(s.get("helots", [])),  # Helot Uprising markers (Appendix C)
         "unwalled": sorted(s["unwalled"]),
         "forts": dict(sorted(s["forts"].items())),
         "bases": dict(sorted(s["bases"].items())),
