@@ -249,7 +249,6 @@ class Combats(Procedure[EState]):
                         for u in attack["units"]):
             return False
         capture(s, h, attacker)
-        s["helots"].remove(city.name)
         note(flow, f"{attacker.title()} walks into {city.name}: its garrison stands aside "
                    "(Helot Uprising)")
         if attacker == "athens":

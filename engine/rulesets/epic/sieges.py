@@ -93,6 +93,8 @@ def capture(s: EState, h: str, side: str) -> None:
     r = s["regions"].get(region) if region else None
     if city.name in s.get("revolts", ()):
         s["revolts"].remove(city.name)  # 6.5.2: the revolt is over either way
+    if city.name in s.get("helots", ()):
+        s["helots"].remove(city.name)  # taken: the helots' rising there is over
     if r is not None and r["side"] == side:
         s["marks"].pop(city.name, None)
     else:
