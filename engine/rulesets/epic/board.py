@@ -96,7 +96,8 @@ def city_owner(s: EState, name: str) -> str | None:
 
 
 def walled(s: EState, city: City) -> bool:
-    return city.walled and city.name not in s["unwalled"]
+    built = city.name in s.get("built_walls", ())  # walls put up during the game (7.6.4)
+    return (city.walled or built) and city.name not in s["unwalled"]
 
 
 def fortress(s: EState, h: str) -> bool:

@@ -40,7 +40,7 @@ def _check(s: EState) -> list[str]:
                 bad.append(f"{uid} at {u['hex']}, not a land hex")
             elif u["hex"] not in allowed[u["side"]]:
                 bad.append(f"{uid} outside the scenario's map at {u['hex']}")
-        elif u["where"] in (POOL, DEAD):
+        elif u["where"] in (POOL, DEAD, "build"):
             if u["hex"] is not None:
                 bad.append(f"{uid} off the map with a hex")
         else:

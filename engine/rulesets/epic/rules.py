@@ -16,6 +16,7 @@ from engine.core.view import RulesetCommon
 from . import board as B
 from . import view as V
 from .battles import Battle, Combats
+from .building import Build
 from .flow import Campaign, Season, Year
 from .helots import Helots
 from .invariants import check
@@ -30,7 +31,8 @@ from .variants import hidden_variants
 
 MACHINE: Machine[EState] = Machine(
     [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
-     Combats(), Battle(), Intercept(), Helots()],
+     Combats(), Battle(), Intercept(), Helots(),
+     Build()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
