@@ -1,6 +1,7 @@
 """The `epic` ruleset: the engine contract (docs/architecture.md) over the procedures.
 
-Only the Argive League (22.0) is playable so far; STATUS.md lists every rule section."""
+The Argive League (22.0) and the two "Fantasy" scenarios (28.0, 29.0) are playable;
+STATUS.md lists every rule section."""
 
 from __future__ import annotations
 
