@@ -329,3 +329,16 @@ def test_10_2_1b_the_ports_fleets_may_stay_inside():
     assert ids(g, "sparta") == ["storm", "mask"]  # then the usual choice (10.2.1c)
     g.act("sparta", "mask")
     assert B.fleet_masked(s, PIRAEUS)  # a fleet among the maskers blockades it (10.2.3)
+
+
+def test_10_2_2a_blockaded_fleets_count_for_no_sea_but_land_masked_ones_do():
+    from engine.rulesets.epic.supply import enemy_seas
+
+    g = bare()
+    s = g.state
+    put(g, "attica", "fleet", PIRAEUS, 1)
+    put(g, "laconia", "hoplite", PIRAEUS, 1)  # masked by land only
+    assert "saronic-gulf" in enemy_seas(s, "sparta")
+    put(g, "laconia", "fleet", PIRAEUS, 1)  # now blockaded: only the blockaders count
+    assert "saronic-gulf" not in enemy_seas(s, "sparta")
+    assert "saronic-gulf" in enemy_seas(s, "athens")

@@ -40,7 +40,8 @@ def _port(s: EState, h: str) -> bool:
 
 def enemy_seas(s: EState, side: str) -> set[str]:
     """Sea Areas holding enemy fleets and no friendly ones (8.4): a fleet in a port counts
-    in the port's sea, one on another coast in every sea it touches."""
+    in the port's sea (even with the port masked by land, 10.2.2a, but not while blockaded
+    by enemy fleets), one on another coast in every sea it touches."""
     c = B.comps()
     have: dict[str, set[str]] = {}
     for u in s["units"].values():
@@ -49,6 +50,8 @@ def enemy_seas(s: EState, side: str) -> set[str]:
         h = u["hex"]
         if h in c.areas:
             seas = [h]
+        elif B.holder(s, h) == u["side"] and B.fleet_masked(s, h):
+            continue  # 10.2.2a: shut in by enemy fleets, they count for no sea
         else:
             city = B.city_at(s, h)
             seas = [city.port_sea] if city is not None and city.port_sea else c.hexes[h].seas
