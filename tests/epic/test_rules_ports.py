@@ -342,3 +342,34 @@ def test_10_2_2a_blockaded_fleets_count_for_no_sea_but_land_masked_ones_do():
     put(g, "laconia", "fleet", PIRAEUS, 1)  # now blockaded: only the blockaders count
     assert "saronic-gulf" not in enemy_seas(s, "sparta")
     assert "saronic-gulf" in enemy_seas(s, "athens")
+
+
+def test_10_2_3b_fleets_inside_fight_their_way_out_and_fall_back_inside_if_beaten():
+    g = bare()
+    s = g.state
+    inside = put(g, "attica", "fleet", PIRAEUS, 1, morale=6)[0]
+    blockade = put(g, "laconia", "fleet", PIRAEUS, 1)[0]
+    s["ct"] = 1
+    start(g, "move", [], side="athens", step="choose")
+    assert f"sortie:{PIRAEUS}" in ids(g, "athens")
+    g.act("athens", f"sortie:{PIRAEUS}")
+    assert s["attacks"][0]["port"] == "relief" and s["units"][inside]["moved"]
+    g.act("athens", "done")
+    # 1-1, die 1: D / +1; Sparta rolls 1+1: shaken only; Athens breaks off
+    start(g, "combats", [1, 1], side="athens")
+    assert ids(g, "sparta") == ["fight", "ashore"]
+    g.act("sparta", "fight")
+    g.act("athens", "off")
+    assert s["units"][inside]["hex"] == PIRAEUS and s["units"][inside]["where"] == "map"
+    assert B.fleet_masked(s, PIRAEUS) and s["units"][blockade]["hex"] == PIRAEUS
+
+
+def test_10_2_3b_without_a_leader_only_one_fleet_sorties():
+    g = bare()
+    s = g.state
+    put(g, "attica", "fleet", PIRAEUS, 2, morale=6)
+    put(g, "laconia", "fleet", PIRAEUS, 1)
+    s["ct"] = 1
+    start(g, "move", [], side="athens", step="choose")
+    g.act("athens", f"sortie:{PIRAEUS}")
+    assert len(s["attacks"][0]["units"]) == 1  # 7.8.2
