@@ -373,3 +373,23 @@ def test_10_2_3b_without_a_leader_only_one_fleet_sorties():
     start(g, "move", [], side="athens", step="choose")
     g.act("athens", f"sortie:{PIRAEUS}")
     assert len(s["attacks"][0]["units"]) == 1  # 7.8.2
+
+
+def test_16_4_1_the_allowance_counts_the_whole_voyage_with_its_port_of_call():
+    g = bare()
+    s = g.state
+    nisaea = CITY["Nisaea"]
+    fleet = put(g, "attica", "fleet", PIRAEUS, 1)[0]
+    leader(g, "Demosthenes", PIRAEUS)
+    put(g, "attica", "hoplite", nisaea, 1)
+    s["ct"] = 1
+    start(g, "move", [1], side="athens", step="choose")
+    g.act("athens", f"from:{PIRAEUS}")
+    g.act("athens", f"{fleet}|Demosthenes")
+    g.act("athens", f"call:{nisaea}")  # 2 MP, no roll yet
+    g.act("athens", "")  # nobody boards
+    on = F.voyages(s, "athens", nisaea, F.MAX_MP - 2)
+    far = next(n for n, v in sorted(on.items()) if F.at_sea(n) and v.cost == 8)
+    g.act("athens", f"to:{far}")  # 2 + 8 = 10 > 7: rolled, 6 + 1 = 7
+    where = s["units"][fleet]["hex"]
+    assert where != far and on[where].cost <= 7 - 2  # stopped short, the call counted
