@@ -16,6 +16,7 @@ from engine.core.view import RulesetCommon
 
 from . import board as B
 from . import view as V
+from .assessment import Assess
 from .battles import Battle, Combats
 from .building import Build
 from .flow import Campaign, Season, Year
@@ -33,7 +34,7 @@ from .variants import hidden_variants
 MACHINE: Machine[EState] = Machine(
     [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
      Combats(), Battle(), Intercept(), Helots(),
-     Build()],
+     Build(), Assess()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
