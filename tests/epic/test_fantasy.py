@@ -216,3 +216,13 @@ def test_an_athenian_fantasy_plays_to_the_end():
     g = engine.new_game("epic", "athenian-fantasy", seed="af-play")
     play_out(g, "af")
     assert g.state["result"] is not None
+
+
+def test_the_fantasy_views_hide_the_order_of_the_leader_pools():
+    from engine.testing import assert_view_hides
+
+    g = engine.new_game("epic", "spartan-fantasy", seed="hide")
+    for seat in ("athens", "sparta", None):
+        assert assert_view_hides(g, seat) > 0
+    view = g.view("athens")
+    assert view["revolts"] == ["Plataea"] and view["helots"] == [] and view["ports_open"] == []
