@@ -13,6 +13,7 @@ from . import combat as K
 from . import fleets as F
 from . import politics as P
 from .flow import note, roller
+from .helots import quiet
 from .leaders import eliminate as kill_leader
 from .sieges import capture
 from .state import EState, other
@@ -77,22 +78,38 @@ def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
     sea ratings, no terrain; it counts in every region touching the sea (13.4 note ***)."""
     h = attack["hex"]
     foe = other(attacker)
-    att = [u for u in attack["units"] if s["units"][u]["where"] == "map" and s["units"][u]["hex"] == h]
+    here = [u for u in attack["units"] if s["units"][u]["where"] == "map" and s["units"][u]["hex"] == h]
+    att = [u for u in here if s["units"][u]["type"] == "fleet"]
     dfn = F.enemy_fleets_at(s, h, attacker)
     if "targets" in attack:  # an interception fights only the stack it stopped (16.4.5)
         dfn = [u for u in dfn if u in attack["targets"]]
+    port = attack.get("port")
+    if port == "mask":  # 10.2.1b: only the port's fleets that came out
+        dfn = [u for u in dfn if u in attack["dfn_fleets"]]
     if not att or not dfn:
         return None
+    if port is None:
+        regions = sorted(sea_regions(s, h))
+        can_retreat = bool(retreat_hexes(s, h, foe))
+    else:  # a fight off a port counts in the port's region (10.2.1b, 10.8.2b)
+        region = B.region_of_hex(h)
+        regions = [region] if region is not None and region in s["regions"] else []
+        # 10.2.1b: the port's fleets fall back inside; 10.8.2b: blockaders fall back ashore
+        # only among besiegers who stayed out of the fight
+        can_retreat = port == "mask" or any(
+            s["units"][u]["type"] != "fleet" for u in B.units_at(s, h, foe))
     return {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
-        "region": None, "regions": sorted(sea_regions(s, h)), "sea": True, "att": att,
+        "region": None, "regions": regions, "sea": True, "att": att,
         "dfn": dfn, "reserve": [], "waiting_cavalry": [],
         "morale": {u: int(s["units"][u]["morale"]) for u in att + dfn},
         "retreat": [], "dead": [], "fortress": False, "storm": False, "big_city": False,
-        "def_can_retreat": bool(retreat_hexes(s, h, foe)),
+        "def_can_retreat": can_retreat, "port": port,
+        "cargo": [u for u in here if u not in att],
         "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
-        "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0, "lines": [], "breach_bonus": 0,
-        "step": "fight", "voluntary": None,
+        # off a port, one leader goes with the fleets; the rest stay with the troops ashore
+        "dfn_leaders": B.leaders_at(s, h, foe)[:1] if port else B.leaders_at(s, h, foe),
+        "rounds": 0, "lines": [], "breach_bonus": 0, "step": "fight", "voluntary": None,
     }
 
 
@@ -134,8 +151,9 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
     if fortress:  # 18.6.3a: attacking cavalry sit out a fortress assault
         waiting = [u for u in att if s["units"][u]["type"] == "cavalry"]
         att = [u for u in att if u not in waiting]
-    if not dfn and place and B.city_at(s, h) is not None:
-        dfn = [K.GARRISON]  # 18.3.2
+    city = B.city_at(s, h)
+    if not dfn and place and city is not None and not quiet(s, city.name):
+        dfn = [K.GARRISON]  # 18.3.2 (not in a city of rising helots, Appendix C)
     if not att or not dfn:
         return None
     morale = {u: K.base_morale(s, u) - (1 if s["units"][u]["forage"] else 0) for u in att}
@@ -147,7 +165,6 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
             if s["units"][u]["forage"]:
                 m += FORAGING
         morale[u] = m
-    city = B.city_at(s, h)
     unwalled_bonus = DEFENCE[f"unwalled_{city.size}"] if city else DEFENCE["unwalled_S"]
     return {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
@@ -185,7 +202,19 @@ class Combats(Procedure[EState]):
             attacks.pop(0)  # beaten off outside the walls: nothing left to storm
             self.enter(flow)
             return
+        if attack.get("port") == "relief":
+            if not _fleets(s, h, other(attacker)):
+                attacks.pop(0)  # the blockaders are gone already
+                self.enter(flow)
+                return
+            flow.args.update(pending=attack, ask="ashore")
+            return  # 10.2.3b, 10.8.2: the blockaders go ashore or fight at sea
         if B.holder(s, h) == other(attacker) and not attack["storm"]:
+            if attack.get("from_sea") and "fleets_out" not in attack and \
+                    _fleets(s, h, other(attacker)) and \
+                    any(s["units"][u]["type"] == "fleet" for u in attack["units"]):
+                flow.args.update(pending=attack, ask="fleets_out")
+                return  # 10.2.1b: the port's fleets may come out to meet them
             if "outside" not in attack and sally_candidates(s, attack, attacker):
                 flow.args.update(pending=attack, ask="outside")
                 return  # ask the defender who fights outside (10.2.1a, 18.2a)
@@ -197,18 +226,58 @@ class Combats(Procedure[EState]):
 
     def _fight(self, flow: Flow[EState], attack: dict) -> None:
         s, side = flow.state, flow.args["side"]
-        b = open_battle(s, attack, attack.get("attacker", side))
+        attacker = attack.get("attacker", side)
+        b = open_battle(s, attack, attacker)
         if b is None:
+            if self._walk_in(flow, attack, attacker):
+                return
             self.enter(flow)
             return
         s["battle"] = b
         note(flow, f"Battle at {_where(s, b['hex'])}: {b['attacker'].title()} attacks (17.3)")
         flow.call("battle")
 
+    def _walk_in(self, flow: Flow[EState], attack: dict, attacker: str) -> bool:
+        """A stormed city no one defends (its garrison sits out with the helots) is taken;
+        for Athens it counts as a victory (Helot Uprising)."""
+        s = flow.state
+        h = attack["hex"]
+        city = B.city_at(s, h)
+        if attack.get("sea") or city is None or B.holder(s, h) != other(attacker) or \
+                not quiet(s, city.name) or B.units_at(s, h, other(attacker)) or \
+                not any(s["units"][u]["where"] == "map" and s["units"][u]["hex"] == h
+                        for u in attack["units"]):
+            return False
+        capture(s, h, attacker)
+        note(flow, f"{attacker.title()} walks into {city.name}: its garrison stands aside "
+                   "(Helot Uprising)")
+        if attacker == "athens":
+            for line in P.victory(s, attacker, B.region_of_hex(h), city.size == "L"):
+                note(flow, line)
+        flow.call("capture", hex=h, side=attacker)
+        return True
+
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
         attack = flow.args["pending"]
         h = attack["hex"]
+        attacker = attack.get("attacker", side)
+        if flow.args.get("ask") == "ashore":
+            foe = other(attacker)
+            sieged = " and the siege is broken" if h in s["sieges"] else ""
+            opts = (Option("fight", "Fight them at sea off the port", "10.8.2"),
+                    Option("ashore", f"Stay ashore: the port is open this turn{sieged}",
+                           "10.2.3"))
+            return [Prompt(foe, f"{foe.title()}: {attacker.title()}'s fleets force their way "
+                                f"into {_where(s, h)} (10.2.3b, 10.8.2)", opts,
+                           rule="10.8.2", kind="blockade")]
+        if flow.args.get("ask") == "fleets_out":
+            foe = other(attacker)
+            out = [Option(u, f"{u} comes out (morale {s['units'][u]['morale']})", "10.2.1")
+                   for u in _fleets(s, h, foe)]
+            return [decisions.pick(foe, f"{foe.title()}: which of your fleets in {_where(s, h)} "
+                                        "come out to fight at sea (10.2.1b)?", out, 0, len(out),
+                                   rule="10.2.1", kind="sally")]
         if flow.args.get("ask") == "outside":
             foe = other(attack.get("attacker", side))
             out = [Option(u, f"{u} fights outside", "10.2.1")
@@ -225,6 +294,27 @@ class Combats(Procedure[EState]):
         s = flow.state
         attack = flow.args.pop("pending")
         ask = flow.args.pop("ask", "storm")
+        if ask == "ashore":
+            s["attacks"].pop(0)
+            if answer == "ashore":
+                ashore(flow, attack["hex"], seat)
+                self.enter(flow)
+                return
+            note(flow, f"{seat.title()}'s blockading fleets fight off {_where(s, attack['hex'])} "
+                       "(10.8.2b)")
+            self._fight(flow, attack)
+            return
+        if ask == "fleets_out":
+            out = [str(u) for u in answer] if isinstance(answer, tuple) else []
+            attack["fleets_out"] = out
+            if not out:
+                self.enter(flow)
+                return
+            note(flow, f"{seat.title()}'s fleets come out of {_where(s, attack['hex'])} to "
+                       "fight at sea (10.2.1b)")
+            self._fight(flow, {**attack, "sea": True, "port": "mask", "dfn_fleets": out,
+                               "origin": attack.get("sea_origin") or attack["origin"]})
+            return
         if ask == "outside":
             outside = list(answer) if isinstance(answer, tuple) else []
             attack["outside"] = []  # asked once; the storm question comes after the field
@@ -244,6 +334,33 @@ class Combats(Procedure[EState]):
 
     def resume(self, flow: Flow[EState], result: object) -> None:
         self.enter(flow)
+
+
+def _fleets(s: EState, h: str, side: str) -> list[str]:
+    return [u for u in B.units_at(s, h, side) if s["units"][u]["type"] == "fleet"]
+
+
+def ashore(flow: Flow[EState], h: str, side: str) -> None:
+    """10.2.3b, 10.8.2a: the blockading fleets stay on land. The port is open for the rest of
+    the Campaign Turn, and a siege of it is broken: a victory for its holder."""
+    s = flow.state
+    s.setdefault("ports_open", []).append(h)
+    note(flow, f"{side.title()}'s fleets at {_where(s, h)} stay ashore: the port is open "
+               "(10.2.3b)")
+    break_port_siege(flow, h, with_victory=True)
+
+
+def break_port_siege(flow: Flow[EState], h: str, with_victory: bool) -> None:
+    s = flow.state
+    sg = s["sieges"].pop(h, None)
+    if sg is None:
+        return
+    note(flow, f"The siege of {_where(s, h)} is broken (10.8.2)")
+    if with_victory:
+        city = B.city_at(s, h)
+        for line in P.victory(s, other(sg["by"]), B.region_of_hex(h),
+                              bool(city and city.size == "L")):
+            note(flow, line)
 
 
 def sally_candidates(s: EState, attack: dict, attacker: str) -> list[str]:
@@ -333,6 +450,8 @@ class Battle(Procedure[EState]):
             options = defender_retreats(s, b) if alive else []
             if alive and b.get("into"):
                 options = [b["into"], *options]
+            if b.get("port"):  # inside the port, or ashore among the besiegers (10.2.1b, 10.8.2b)
+                options = [b["hex"]] if alive and b["def_can_retreat"] else []
             if len(options) > 1:
                 b["step"] = "whither"
                 return
@@ -340,7 +459,10 @@ class Battle(Procedure[EState]):
             return
         origin: str = b["origin"]
         dest: str | None = origin
-        if origin == b["hex"] or B.units_at(s, origin, b["defender"]):
+        if b.get("port"):  # back to the sea they came from, or back inside (10.2.1b, 10.2.3b)
+            if origin != b["hex"] and F.enemy_fleets_at(s, origin, b["attacker"]):
+                dest = None
+        elif origin == b["hex"] or B.units_at(s, origin, b["defender"]):
             # interceptors already in this sea, or whose coast the enemy has since taken,
             # fall back to a free neighbouring sea; with none they cannot retreat (17.7.4)
             dest = next(iter(retreat_hexes(s, b["hex"], b["attacker"])), None) \
@@ -374,6 +496,8 @@ class Battle(Procedure[EState]):
                 if F.at_sea(b["hex"]):  # passengers go with their retreating ships
                     survivors += [u for u in B.units_at(s, b["hex"], sides[loser])
                                   if s["units"][u]["type"] != "fleet" and u not in survivors]
+                elif b.get("port") and loser == "att":  # 10.2.1b: still aboard
+                    survivors += [u for u in b["cargo"] if s["units"][u]["where"] == "map"]
                 for u in survivors:
                     s["units"][u]["hex"] = dest
                 for n in leaders:
@@ -418,6 +542,9 @@ class Battle(Procedure[EState]):
             drown(flow, dest, sides[loser])  # 17.7.7 ii: no ships left to take them back
         note(flow, f"The battle at {_where(s, b['hex'])} ends: "
                    f"{sides[won].title() + ' holds the field' if won in sides else 'no one holds the field'} (17.10)")
+        if b.get("port") == "relief" and won == "att":  # 10.8.2b: the blockade is lifted
+            s.setdefault("ports_open", []).append(b["hex"])
+            break_port_siege(flow, b["hex"], with_victory=False)
         flow.context.event(BATTLE_END, f"Battle at {b['hex']}", battle=dict(b))
         s["battle"] = None
         if won == "att" and b["storm"]:

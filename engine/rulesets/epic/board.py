@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
+from . import special
 from .components import City, Components, load_components
 from .state import MAP, EState, other
 
@@ -42,13 +43,13 @@ def region_cities(region: str) -> tuple[City, ...]:
 @cache
 def play_hexes(scenario: str, side: str) -> frozenset[str]:
     """Land hexes `side` may enter: the regions in play (22.4.2), and for Athens the
-    cities of Zacynthus, Naupactus and Corcyra (22.4.2a-b)."""
+    cities outside them its scenario opens (22.4.2a-b, 28.4.3a; `special.py`)."""
     c = comps()
     regions = set(c.scenarios[scenario].in_play)
     out = {h.id for h in c.hexes.values() if h.kind == "land" and h.area
            and c.areas[h.area].region in regions}
-    if side == "athens" and scenario == "argive-league":
-        out |= {c.cities[n].hex for n in ("Zacynthus", "Naupactus", "Corcyra")}
+    if side == "athens":
+        out |= {c.cities[n].hex for n in special.enterable(scenario)}
     return frozenset(out)
 
 
@@ -84,14 +85,19 @@ def city_owner(s: EState, name: str) -> str | None:
         return str(s["marks"][name])
     region = city_region()[name]
     r = s["regions"].get(region) if region else None
+    if r is not None and name in s.get("revolts", ()):
+        # 6.5.1: hostile to the region's controller, friendly to his enemy (the neutral
+        # revolt of a region at ML 4 or less is not built: RULINGS.md)
+        return other(r["side"])
     if r is None:
-        # Out-of-play cities Athens may use in the Argive League (22.4.2) are its friends
-        return "athens" if name in ("Zacynthus", "Naupactus", "Corcyra") else None
+        # Out-of-play cities Athens may use (22.4.2, 28.4.3) are its friends
+        return "athens" if special.athens_friend(s["scenario"], name) else None
     return str(r["side"]) if r["side"] in ("athens", "sparta") else None
 
 
 def walled(s: EState, city: City) -> bool:
-    return city.walled and city.name not in s["unwalled"]
+    built = city.name in s.get("built_walls", ())  # walls put up during the game (7.6.4)
+    return (city.walled or built) and city.name not in s["unwalled"]
 
 
 def fortress(s: EState, h: str) -> bool:
@@ -200,6 +206,19 @@ def masked(s: EState, h: str) -> bool:
     return out
 
 
+def fleet_masked(s: EState, h: str) -> bool:
+    """10.2.3: a port with enemy fleets in its hex, unless they went ashore this Campaign
+    Turn (10.2.3b). Its fleets may neither come out nor intercept, nor others come in."""
+    owner = holder(s, h)
+    if owner is None or h in s.get("ports_open", ()):
+        return False
+    city = city_at(s, h)
+    if city is None or not city.port:
+        return False
+    units = s["units"]
+    return any(units[u]["type"] == "fleet" for u in units_at(s, h, other(owner)))
+
+
 def hex_units_by_hex(s: EState) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for uid, u in s["units"].items():
@@ -244,8 +263,8 @@ def _presence(s: EState, area: str) -> set[str]:
             continue  # units inside a masked or besieged place count for nothing
         out.add(u["side"])
     for city in area_cities(area):
-        if city.name in s["razed"]:
-            continue
+        if city.name in s["razed"] or city.name in s.get("helots", ()):
+            continue  # 8.2v: a city of rising helots counts for no one
         owner = city_owner(s, city.name)
         if owner and not masked(s, city.hex) and city.hex not in s["sieges"]:
             out.add(owner)

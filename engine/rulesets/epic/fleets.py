@@ -17,6 +17,8 @@ from .state import EState, other
 
 MAX_MP = 12  # 16.5: 6 + 1d6 at most
 BASE_MP = 6
+PORTAGE = 6  # 16.8.1: hauling the ships across the Isthmus of Corinth
+ISTHMUS = {"Cenchreae": "Lechaeum", "Lechaeum": "Cenchreae"}  # 16.8.1: Corinth's two ports
 LAND_AT_PORT, LAND_ELSEWHERE, LAUNCH, SEA = 1, 2, 1, 1  # 16.6 (labels ours)
 CAPACITY = {"hoplite": 0.5, "light": 1.0, "cavalry": 1.0}  # 16.7.2: per fleet
 
@@ -66,18 +68,52 @@ def enemy_fleets_at(s: EState, area: str, side: str) -> list[str]:
     return [u for u in B.units_at(s, area, other(side)) if s["units"][u]["type"] == "fleet"]
 
 
-def voyages(s: EState, side: str, start: str, mp: int = MAX_MP) -> dict[str, Voyage]:
+def portage(s: EState, side: str, start: str) -> str | None:
+    """16.8.1: the other port of Corinth, for fleets starting in one of them while the
+    Corinthian Area is friendly; the far port must be `side`'s and open to it."""
+    city = B.city_at(s, start)
+    if city is None or city.name not in ISTHMUS or B.holder(s, start) != side:
+        return None
+    if B.area_status(s, city.area, side) != "friendly":
+        return None
+    far = B.comps().cities[ISTHMUS[city.name]]
+    if B.city_at(s, far.hex) is None or B.holder(s, far.hex) != side or \
+            B.units_at(s, far.hex, other(side)):
+        return None
+    return far.hex
+
+
+def blocked_landing(s: EState, side: str, h: str, cargo: bool) -> bool:
+    """Whether landing at `h` means a battle. Fleets alone may come into their own port
+    masked only by land units (10.2.2d); enemy fleets masking it must be fought (10.2.3b,
+    10.8.2); with passengers it is a landing on the enemy (17.4.4)."""
+    foe = other(side)
+    owner = B.holder(s, h)
+    if owner == foe:
+        return True
+    if not B.units_at(s, h, foe):
+        return False
+    return owner != side or cargo or B.fleet_masked(s, h)
+
+
+def voyages(s: EState, side: str, start: str, mp: int = MAX_MP,
+            cargo: bool = False) -> dict[str, Voyage]:
     c = B.comps()
     allowed = B.play_hexes(s["scenario"], side)
     best: dict[str, int] = {start: 0}
     out: dict[str, Voyage] = {}
     heap: list[tuple[int, str, str | None]] = []
+    hauled = None
     if at_sea(start):
         heap.append((0, start, None))
     else:
         for sea in launches(s, start):
             heapq.heappush(heap, (LAUNCH, sea, start))
             best[sea] = LAUNCH
+        hauled = portage(s, side, start)
+        if hauled is not None and mp >= PORTAGE:
+            heapq.heappush(heap, (PORTAGE, hauled, start))
+            best[hauled] = PORTAGE
     while heap:
         cost, node, prev = heapq.heappop(heap)
         if cost > best.get(node, 99):
@@ -87,8 +123,12 @@ def voyages(s: EState, side: str, start: str, mp: int = MAX_MP) -> dict[str, Voy
                 fight = bool(enemy_fleets_at(s, node, side))
                 out[node] = Voyage(cost, prev, fight)
             else:
-                foe_here = bool(B.units_at(s, node, other(side))) or B.holder(s, node) == other(side)
-                out[node] = Voyage(cost, prev, foe_here)
+                out[node] = Voyage(cost, prev, blocked_landing(s, side, node, cargo))
+                if node == hauled and prev == start:  # 16.8.1: on from the far port
+                    for sea in launches(s, node):
+                        if cost + LAUNCH <= mp and cost + LAUNCH < best.get(sea, 99):
+                            best[sea] = cost + LAUNCH
+                            heapq.heappush(heap, (cost + LAUNCH, sea, node))
                 continue  # a landing ends the voyage
         area = c.areas[node]
         if area.kind == "open" and node != start:

@@ -12,6 +12,7 @@ from engine.core.view import PHASE_END
 
 from . import board as B
 from . import politics as P
+from . import special
 from .state import SEASONS, WINTER, EState, other, stamp
 
 
@@ -39,12 +40,18 @@ class Year(Procedure[EState]):
         if not first:
             for line in P.control_check(s):
                 note(flow, line)
+            if s["scenario"] in FANTASY and fantasy_decided(s):
+                s["flow"].clear()
+                return  # 28.3, 29.3: checked after the Yearly Start's control check
             if end_by_home_region(s):
                 return
             for side in s["order"]:  # 5.4 in turn order
+                if not special.collects_tribute(s["scenario"], side):
+                    note(flow, f"{side.title()} collects no tribute in this scenario (28.4)")
+                    continue
                 got, parts = P.tribute(s, side)
                 extra = ""
-                if side == "athens":
+                if side == "athens" and s["scenario"] in special.EMPIRE:
                     die = flow.context.die()
                     got += P.EMPIRE_BASE + die  # 22.4.4
                     extra = f", the Empire {P.EMPIRE_BASE}+{die}"
@@ -69,6 +76,13 @@ def end_by_home_region(s: EState) -> bool:
 
 
 STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "ct1", "ct2", "ct3")
+# 29.4.4: in the Athenian Fantasy, Athens may call on the helots before the Campaign Turns
+HELOT_STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "helots", "ct1",
+                "ct2", "ct3")
+
+
+def stages(s: EState) -> tuple[str, ...]:
+    return HELOT_STAGES if s["scenario"] == "athenian-fantasy" else STAGES
 
 
 class Season(Procedure[EState]):
@@ -85,10 +99,16 @@ class Season(Procedure[EState]):
             s["raided_now"] = []
             for u in s["units"].values():
                 u["placed"] = False
-        if i >= len(STAGES):
+            if s.get("helots"):
+                from .helots import seasonal
+
+                for line in seasonal(s):
+                    note(flow, line)
+        order = stages(s)
+        if i >= len(order):
             self._next_season(flow)
             return
-        stage = STAGES[i]
+        stage = order[i]
         flow.args["stage"] = i + 1
         if stage.startswith("place"):
             flow.call("place", side=s["order"][int(stage[-1])])
@@ -96,6 +116,8 @@ class Season(Procedure[EState]):
             flow.call("supply", side=s["order"][int(stage[-1])], step="forage")
         elif stage == "sieges":
             flow.call("sieges", side=s["order"][0], i=0)
+        elif stage == "helots":
+            flow.call("helots")
         elif stage == "alml":
             for line in P.seasonal(s, roller(flow)):
                 note(flow, line)
@@ -117,16 +139,27 @@ class Season(Procedure[EState]):
             return
         last = B.comps().scenarios[s["scenario"]].last_year
         if last is not None and s["year"] <= last:
-            final_victory(s)
+            for line in final_victory(s):
+                note(flow, line)
             flow.end()
             return
         s["year"] -= 1
         flow.goto("year")
 
 
-def final_victory(s: EState) -> None:
-    """22.5: the Athenian regions at the end decide."""
+def final_victory(s: EState) -> list[str]:
+    """After the last Winter. The Fantasy scenarios look at their conditions once more,
+    after one more control check (28.5, 29.5); the Argive League counts the Athenian
+    regions as they stand (22.5)."""
     sc = B.comps().scenarios[s["scenario"]]
+    if s["scenario"] in FANTASY:
+        lines = P.control_check(s)
+        if not fantasy_decided(s):
+            winner = FANTASY[s["scenario"]]
+            s["result"] = {"winner": winner, "level": "victory",
+                           "reason": f"{winner.title()} holds out to the end",
+                           "rule": "28.5" if winner == "athens" else "29.5"}
+        return lines
     n = sum(1 for r in s["regions"].values() if r["side"] == "athens")
     for v in sc.victory:
         lo = v.min if v.min is not None else -99
@@ -137,7 +170,33 @@ def final_victory(s: EState) -> None:
                                      f"{'decisive ' if v.level == 'decisive' else ''}"
                                      f"{v.side.title()} victory",
                            "rule": "22.5"}
-            return
+            break
+    return []
+
+
+# The side that wins a Fantasy scenario by holding out (28.5, 29.5)
+FANTASY = {"spartan-fantasy": "athens", "athenian-fantasy": "sparta"}
+
+
+def fantasy_decided(s: EState) -> bool:
+    """28.5: Sparta wins when Attica has changed sides; 29.5: Athens when Laconia has, or
+    when it holds two regions that began the game Spartan. (A capital taken ends every
+    scenario at once, 21.1.) Sets the result; True when the game is over."""
+    regions = s["regions"]
+    if s["scenario"] == "spartan-fantasy" and regions["attica"]["side"] != "athens":
+        s["result"] = {"winner": "sparta", "level": "victory",
+                       "reason": "Attica has gone over to Sparta", "rule": "28.5"}
+    elif s["scenario"] == "athenian-fantasy":
+        start = B.comps().scenarios[s["scenario"]].regions
+        won = [r for r, x in regions.items()
+               if start[r].side == "sparta" and x["side"] == "athens"]
+        if regions["laconia"]["side"] != "sparta":
+            s["result"] = {"winner": "athens", "level": "victory",
+                           "reason": "Laconia has gone over to Athens", "rule": "29.5"}
+        elif len(won) >= 2:
+            s["result"] = {"winner": "athens", "level": "victory",
+                           "reason": f"Athens holds {', '.join(sorted(won))}", "rule": "29.5"}
+    return s["result"] is not None
 
 
 class Campaign(Procedure[EState]):
@@ -155,8 +214,11 @@ class Campaign(Procedure[EState]):
             for u in s["units"].values():
                 u["raid"] = False
                 u["moved"] = False  # foragers stay marked until the next supply (9.7.2)
+                u.pop("sailed", None)  # 16.7.3
             for x in s["leaders"].values():
                 x.pop("moved", None)
+                x.pop("sailed", None)
+            s["ports_open"] = []  # 10.2.3b: ashore for one Campaign Turn only
             s["attacks"] = []
             s["short_noted"] = []
         steps = [("raid", 0), ("raid", 1), ("move", 0), ("combats", 0), ("upkeep", 0),

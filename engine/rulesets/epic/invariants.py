@@ -40,7 +40,7 @@ def _check(s: EState) -> list[str]:
                 bad.append(f"{uid} at {u['hex']}, not a land hex")
             elif u["hex"] not in allowed[u["side"]]:
                 bad.append(f"{uid} outside the scenario's map at {u['hex']}")
-        elif u["where"] in (POOL, DEAD):
+        elif u["where"] in (POOL, DEAD, "build"):
             if u["hex"] is not None:
                 bad.append(f"{uid} off the map with a hex")
         else:
@@ -58,6 +58,12 @@ def _check(s: EState) -> list[str]:
             bad.append(f"siege at {h} of a place {sg['by']} holds")
         if not 1 <= sg["morale"] <= 12:
             bad.append(f"siege at {h} with morale {sg['morale']}")
+    for name in s.get("revolts", []):
+        if name in s["marks"] or name in s["razed"]:
+            bad.append(f"{name} both in revolt and marked or razed")
+    for name in s.get("helots", []):
+        if c.cities[name].capital == "sparta" or B.city_region()[name] != "laconia":
+            bad.append(f"helot marker on {name}")
     for side, t in s["treasury"].items():
         if t < 0:
             bad.append(f"{side} treasury {t}")

@@ -17,6 +17,7 @@ from . import fleets as F
 from . import movement as M
 from .flow import note
 from .leaders import eliminate as kill_leader
+from .sieges import enter_revolt
 from .state import EState, other
 from .supplyphase import eliminate
 
@@ -29,10 +30,34 @@ def movable_units(s: EState, side: str, h: str) -> list[str]:
             continue
         if u["forage"] and s["ct"] == 1:
             continue
-        if B.holder(s, h) == side and B.masked(s, h):
+        if B.holder(s, h) == side and B.masked(s, h) and not (
+                u["type"] == "fleet" and not B.fleet_masked(s, h)):
+            continue  # shut in (10.2.2d), but fleets pass land maskers freely
+        if u["type"] == "fleet" and B.holder(s, h) == side and B.fleet_masked(s, h):
+            continue  # 10.2.3b: enemy fleets block the port
+        out.append(uid)
+    return out
+
+
+def boardable(s: EState, side: str, h: str) -> list[str]:
+    """Land units at `h` that fleets may take on board (16.7.1): those that moved by land
+    this turn too (16.7.3), but not those already carried by sea, raiders, foragers held in
+    the first Campaign Turn, nor units shut in a masked place."""
+    if B.holder(s, h) == side and B.masked(s, h):
+        return []
+    out = []
+    for uid in B.units_at(s, h, side):
+        u = s["units"][uid]
+        if u["type"] == "fleet" or u["raid"] or u.get("sailed"):
+            continue
+        if u["forage"] and s["ct"] == 1:
             continue
         out.append(uid)
     return out
+
+
+def boardable_leaders(s: EState, side: str, h: str) -> list[str]:
+    return [n for n in B.leaders_at(s, h, side) if not s["leaders"][n].get("sailed")]
 
 
 def movable_leaders(s: EState, side: str, h: str) -> list[str]:
@@ -94,7 +119,7 @@ def destinations(s: EState, side: str, start: str, units: list[str],
 
 
 def sea_destinations(s: EState, side: str, start: str, units: list[str],
-                     leaders: list[str]) -> dict[str, F.Voyage]:
+                     leaders: list[str], mp: int = F.MAX_MP) -> dict[str, F.Voyage]:
     """A voyage: fleets, the land units they carry and leaders (7.8.2, 16.7)."""
     fleets = [u for u in units if s["units"][u]["type"] == "fleet"]
     cargo = [u for u in units if u not in fleets]
@@ -114,11 +139,15 @@ def sea_destinations(s: EState, side: str, start: str, units: list[str],
             return {}
     busy = attacked(s)
     out = {}
-    for node, v in F.voyages(s, side, start).items():
+    for node, v in F.voyages(s, side, start, mp, bool(cargo)).items():
         if node in busy:
             continue
         if not F.at_sea(node):
-            if v.stops and B.holder(s, node) != other(side) and \
+            if v.stops and B.holder(s, node) == side and not cargo:
+                # 10.8.2: into its own port, fleets against the blockading fleets only
+                if K.odds_index(len(fleets), len(F.enemy_fleets_at(s, node, side))) < 0:
+                    continue
+            elif v.stops and B.holder(s, node) != other(side) and \
                     K.odds_index(len(units), defenders(s, node, side)) < 0:
                 continue
             here = len(B.units_at(s, node, side)) + len(units)
@@ -140,6 +169,22 @@ def storm_targets(s: EState, side: str) -> list[str]:
     return out
 
 
+def sortie_targets(s: EState, side: str) -> list[str]:
+    """Own ports blockaded by enemy fleets where `side` has unmoved fleets inside: they may
+    fight their way out (10.2.3b)."""
+    out = []
+    busy = attacked(s)
+    for h in sorted({u["hex"] for u in s["units"].values() if u["where"] == "map"
+                     and u["side"] == side and u["type"] == "fleet" and not u["moved"]}):
+        if h not in busy and B.holder(s, h) == side and B.fleet_masked(s, h):
+            out.append(h)
+    return out
+
+
+def port_fleets(s: EState, side: str, h: str) -> list[str]:
+    return [u for u in B.units_at(s, h, side) if s["units"][u]["type"] == "fleet"]
+
+
 class Move(Procedure[EState]):
     name = "move"
 
@@ -150,6 +195,9 @@ class Move(Procedure[EState]):
                     for h in sources(s, side)]
             opts += [Option(f"storm:{h}", f"Storm {_where(s, h)} with the units masking it",
                             "18.2") for h in storm_targets(s, side)]
+            opts += [Option(f"sortie:{h}", f"Attack the enemy fleets blockading {_where(s, h)} "
+                                           "with the fleets inside", "10.2.3")
+                     for h in sortie_targets(s, side)]
             opts.append(Option("done", "End movement; fight the battles (17.2)", "16.1"))
             return [Prompt(side, f"{side.title()}: movement ({_ct(s)})", tuple(opts),
                            rule="16.1", kind="move")]
@@ -159,16 +207,31 @@ class Move(Procedure[EState]):
             leaders = movable_leaders(s, side, h)
             opts = [Option(u, f"{u} (morale {s['units'][u]['morale']})",
                            "16.4" if s["units"][u]["type"] == "fleet" else "16.3") for u in units]
+            if any(s["units"][u]["type"] == "fleet" for u in units):
+                opts += [Option(u, f"{u} (moved already: only to board a fleet)", "16.7.3")
+                         for u in boardable(s, side, h) if u not in units]
             opts += [Option(n, f"Leader {n}", "7.8") for n in leaders]
             return [decisions.pick(side, f"Which pieces leave {_where(s, h)}?", opts, 1,
                                    len(opts), rule="16.3", kind="pieces")]
+        if step == "board":
+            opts = self._board_options(flow)
+            return [decisions.pick(side, f"Who comes aboard at {_where(s, h)} (16.7.1)?", opts,
+                                   0, len(opts), rule="16.7.1", kind="board")]
         dests = flow.args["dests"]  # worked out once, when the pieces were chosen
         sea = flow.args.get("sea", False)
         opts = [Option(f"to:{d}", f"{'Attack' if r[2] else 'To'} {_where(s, d)} "
                                   f"({r[0]:g} MP)",
                        "17.1" if r[2] else ("16.4" if sea else "16.3"))
                 for d, r in sorted(dests.items())]
-        opts.append(Option("back", "Choose other pieces", "16.3"))
+        if sea and any(s["units"][u]["type"] == "fleet" for u in flow.args["units"]):
+            opts += [Option(f"call:{d}", f"Call at {_where(s, d)} to take on passengers "
+                                         f"({r[0]:g} MP)", "16.7.1")
+                     for d, r in sorted(dests.items())
+                     if not r[2] and not F.at_sea(d) and boardable_here(s, side, d)]
+        if flow.args.get("spent") is not None:  # under way already: no turning back
+            opts.append(Option("stay", f"End the voyage at {_where(s, h)}", "16.4"))
+        else:
+            opts.append(Option("back", "Choose other pieces", "16.3"))
         return [Prompt(side, f"Where do they go from {_where(s, h)}?", tuple(opts),
                        rule="16.3", kind="destination")]
 
@@ -192,7 +255,22 @@ class Move(Procedure[EState]):
                     {"hex": h, "origin": h, "units": units, "leaders": leaders, "storm": True})
                 note(flow, f"{side.title()} will storm {_where(s, h)} (18.2)")
                 return
-            flow.args.update(step="pieces", hex=h)
+            if verb == "sortie":
+                fleets = [u for u in port_fleets(s, side, h) if not s["units"][u]["moved"]]
+                leaders = movable_leaders(s, side, h)[:1]
+                if not leaders:
+                    fleets = fleets[:1]  # 7.8.2: fleets go together only with a leader
+                for u in fleets:
+                    s["units"][u]["moved"] = True
+                for n in leaders:
+                    s["leaders"][n]["moved"] = True
+                s.setdefault("attacks", []).append(
+                    {"hex": h, "origin": h, "units": fleets, "leaders": leaders, "storm": False,
+                     "sea": True, "port": "relief"})
+                note(flow, f"{side.title()}'s fleets in {_where(s, h)} will attack the ships "
+                           "blockading them (10.2.3b)")
+                return
+            flow.args.update(step="pieces", hex=h, spent=None, allowance=None)
             return
         if step == "pieces":
             chosen = list(answer) if isinstance(answer, tuple) else [str(answer)]
@@ -206,24 +284,34 @@ class Move(Procedure[EState]):
                 if sea:
                     trip = sea_destinations(s, side, h, units, leaders)
                     flow.args["dests"] = {d: [v.cost, v.prev, v.stops] for d, v in trip.items()}
+                elif any(s["units"][u]["moved"] for u in units):
+                    flow.args["dests"] = {}  # 16.7.3: moved units may only board a fleet
                 else:
                     found = destinations(s, side, h, units, leaders)
                     flow.args["dests"] = {d: [r.cost, r.via, r.stops] for d, r in found.items()}
+            return
+        if step == "board":
+            self._board(flow, answer)
             return
         a = str(answer)
         if a == "back":
             flow.args.update(step="choose", dests={})
             return
-        dest = a.split(":", 1)[1]
         h = flow.args["hex"]
-        r = flow.args["dests"].get(dest)
-        if r is None:
+        if a == "stay":
+            self._stay(flow, h)
+            return
+        verb, dest = a.split(":", 1)
+        dests = flow.args["dests"]
+        r = dests.get(dest)
+        if r is None or (verb == "call" and (r[2] or F.at_sea(dest))):
             raise IllegalAction("They cannot go there.")
-        if flow.args.get("sea"):
-            self._sail(flow, h, dest)
+        sailing = bool(flow.args.get("sea"))
+        flow.args.update(step="choose", dests={}, sea=False)
+        if sailing:
+            self._sail(flow, h, dest, dests, verb == "call")
         else:
             self._move(flow, h, dest, M.Reach(r[0], r[1], r[2]))
-        flow.args.update(step="choose", dests={}, sea=False)
 
     def _move(self, flow: Flow[EState], start: str, dest: str, reach: M.Reach) -> None:
         s, side = flow.state, flow.args["side"]
@@ -241,6 +329,9 @@ class Move(Procedure[EState]):
                  "leaders": list(leaders), "storm": False})
             return
         if units:
+            joined = enter_revolt(s, dest, side)
+            if joined:
+                note(flow, joined)
             for n in B.leaders_at(s, dest, other(side)):  # 7.8.6: a lone leader is lost
                 new = kill_leader(s, n, None)
                 note(flow, f"{n} is caught alone and killed; {new} replaces him (7.8.6)")
@@ -251,24 +342,28 @@ class Move(Procedure[EState]):
                 s["forts"][dest] = side
                 note(flow, f"{side.title()} occupies the empty fort at {dest} (18.3.5)")
 
-
-    def _sail(self, flow: Flow[EState], start: str, dest: str) -> None:
+    def _sail(self, flow: Flow[EState], start: str, dest: str, dests: dict,
+              call: bool = False) -> None:
         """16.4.1: the allowance is rolled when the move is declared (RULINGS.md); a short
         roll stops the stack where the allowance ends, and it then fights no one. On the way
-        the other side may intercept it in any sea with its fleets (16.4.5)."""
+        the other side may intercept it in any sea with its fleets (16.4.5). A voyage may
+        call at a coast to take on passengers and sail on with what MP are left (16.7.1)."""
         s, side = flow.state, flow.args["side"]
         units, leaders = flow.args["units"], flow.args["leaders"]
-        found = {k: F.Voyage(v[0], v[1], v[2]) for k, v in flow.args["dests"].items()}
+        found = {k: F.Voyage(v[0], v[1], v[2]) for k, v in dests.items()}
+        spent = flow.args.get("spent") or 0
+        allowance = flow.args.get("allowance")
         end = dest
         cost = found[dest].cost
         text = ""
-        if cost > F.BASE_MP + 1:
+        if allowance is None and spent + cost > F.BASE_MP + 1:
             die = flow.context.die()
             allowance = F.BASE_MP + die
+            flow.args["allowance"] = allowance
             text = f", allowance 6+{die}"
-            if allowance < cost:
-                end = F.stop_short(found, dest, allowance)
-                text += f": stopped short at {_where(s, end)}"
+        if allowance is not None and allowance < spent + cost:
+            end = F.stop_short(found, dest, allowance - spent)
+            text += f": stopped short at {_where(s, end)}"
         path = []
         node: str | None = end
         while node is not None and node != start and node in found:
@@ -281,7 +376,9 @@ class Move(Procedure[EState]):
                    f"towards {_where(s, dest)} ({cost} MP{text}, 16.4)")
         flow.args["voyage"] = {"start": start, "dest": dest, "end": end, "path": path, "i": 0,
                                "attack": end == dest and found[dest].stops,
-                               "prev": found[end].prev if end in found else start}
+                               "prev": found[end].prev if end in found else start,
+                               "call": call and end == dest,
+                               "spent": spent + (found[end].cost if end in found else 0)}
         self._voyage_on(flow)
 
     def _voyage_on(self, flow: Flow[EState]) -> None:
@@ -305,15 +402,79 @@ class Move(Procedure[EState]):
         else:
             self._voyage_on(flow)
 
+    def _board_options(self, flow: Flow[EState]) -> list[Option]:
+        s, side, h = flow.state, flow.args["side"], flow.args["hex"]
+        opts = [Option(u, f"{u} boards (morale {s['units'][u]['morale']})", "16.7")
+                for u in boardable(s, side, h) if u not in flow.args["units"]]
+        opts += [Option(n, f"Leader {n} boards", "16.7.2")
+                 for n in boardable_leaders(s, side, h) if n not in flow.args["leaders"]]
+        return opts
+
+    def _board(self, flow: Flow[EState], answer: decisions.Answer) -> None:
+        """16.7.1: passengers come aboard at a port of call; then the fleets sail on."""
+        s, side, h = flow.state, flow.args["side"], flow.args["hex"]
+        chosen = [str(x) for x in answer] if isinstance(answer, tuple) else []
+        leaders = flow.args["leaders"] + [x for x in chosen if x in s["leaders"]]
+        units = list(flow.args["units"])
+        fleets = [u for u in units if s["units"][u]["type"] == "fleet"]
+        taken, left = [], []
+        for u in (x for x in chosen if x in s["units"]):
+            cargo = [x for x in units if x not in fleets] + [u]
+            if leaders and F.capacity_ok(s, fleets, cargo):  # 16.7.2
+                units.append(u)
+                taken.append(u)
+            else:
+                left.append(u)
+        if taken or len(leaders) > len(flow.args["leaders"]):
+            note(flow, f"{side.title()} takes "
+                       f"{', '.join(taken + leaders[len(flow.args['leaders']):])} aboard at "
+                       f"{_where(s, h)} (16.7.1)")
+        if left:
+            note(flow, f"No room or no leader for {', '.join(left)}: they stay ashore (16.7.2)")
+        flow.args.update(units=units, leaders=leaders)
+        self._next_leg(flow)
+
+    def _next_leg(self, flow: Flow[EState]) -> None:
+        s, side, h = flow.state, flow.args["side"], flow.args["hex"]
+        left = (flow.args.get("allowance") or F.MAX_MP) - flow.args["spent"]
+        with B.steady(s):
+            trip = sea_destinations(s, side, h, flow.args["units"], flow.args["leaders"], left)
+        flow.args.update(step="dest", sea=True,
+                         dests={d: [v.cost, v.prev, v.stops] for d, v in trip.items()})
+
+    def _stay(self, flow: Flow[EState], h: str) -> None:
+        s, side = flow.state, flow.args["side"]
+        flow.args.update(step="choose", dests={}, sea=False)
+        self._settle(flow, h)
+        note(flow, f"{side.title()}'s voyage ends at {_where(s, h)} (16.4)")
+
+    def _settle(self, flow: Flow[EState], end: str) -> None:
+        """The voyage is over: everyone aboard has moved; land units carried by sea may not
+        board again this turn (16.7.3)."""
+        s = flow.state
+        for u in flow.args["units"]:
+            s["units"][u].update(hex=end, moved=True)
+            if s["units"][u]["type"] != "fleet":
+                s["units"][u]["sailed"] = True
+        for n in flow.args["leaders"]:
+            s["leaders"][n].update(hex=end, moved=True, sailed=True)
+
     def _land(self, flow: Flow[EState], end: str, interceptor: str | None) -> None:
         s, side = flow.state, flow.args["side"]
         units, leaders = flow.args["units"], flow.args["leaders"]
         v = flow.args["voyage"]
-        for u in units:
-            s["units"][u].update(hex=end, moved=True)
-        for n in leaders:
-            s["leaders"][n].update(hex=end, moved=True)
         flow.args["voyage"] = None
+        if interceptor is None and v.get("call"):  # 16.7.1: a port of call
+            for u in units:
+                s["units"][u]["hex"] = end
+            for n in leaders:
+                s["leaders"][n]["hex"] = end
+            self._arrive(flow, end, units)
+            flow.args.update(step="board", hex=end, spent=v["spent"])
+            if not self._board_options(flow):
+                self._next_leg(flow)
+            return
+        self._settle(flow, end)
         fleets = [u for u in units if s["units"][u]["type"] == "fleet"]
         if interceptor is not None:  # 16.4.5: they stop here and fight when moves are done
             foe = other(side)
@@ -334,18 +495,27 @@ class Move(Procedure[EState]):
             if not F.at_sea(end):
                 self._arrive(flow, end, units)
             return
+        cargo = [u for u in units if u not in fleets]
         if F.at_sea(end):  # 16.4.4: a battle between fleets at sea
             s.setdefault("attacks", []).append(
                 {"hex": end, "origin": v["prev"] or v["start"], "units": fleets,
                  "leaders": list(leaders), "storm": False, "sea": True})
+        elif B.holder(s, end) == side and not cargo:
+            # 10.2.3b, 10.8.2: fleets forcing their way into their own blockaded port
+            s.setdefault("attacks", []).append(
+                {"hex": end, "origin": v["prev"] or v["start"], "units": fleets,
+                 "leaders": list(leaders)[:1], "storm": False, "sea": True, "port": "relief"})
         else:  # landing on enemies: a land battle, attacked from the sea (17.4.4)
             s.setdefault("attacks", []).append(
                 {"hex": end, "origin": v["start"], "units": list(units), "leaders": list(leaders),
-                 "storm": False, "from_sea": True})
+                 "storm": False, "from_sea": True, "sea_origin": v["prev"]})
 
     def _arrive(self, flow: Flow[EState], dest: str, units: list[str]) -> None:
         s, side = flow.state, flow.args["side"]
-        if units:
+        joined = enter_revolt(s, dest, side) if units else None
+        if joined:
+            note(flow, joined)
+        if units and not B.units_at(s, dest, other(side)):
             for n in B.leaders_at(s, dest, other(side)):  # 7.8.6
                 new = kill_leader(s, n, None)
                 note(flow, f"{n} is caught alone and killed; {new} replaces him (7.8.6)")
@@ -354,11 +524,17 @@ class Move(Procedure[EState]):
                 note(flow, f"The enemy base at {dest} is destroyed (7.6.3)")
 
 
+def boardable_here(s: EState, side: str, h: str) -> bool:
+    return bool(boardable(s, side, h) or boardable_leaders(s, side, h))
+
+
 def intercept_spots(s: EState, side: str, area: str) -> list[str]:
     """Where `side` has fleets that could intercept in `area` (16.4.5): at sea there, or in
     a coastal hex touching it (a port only through the sea of its anchor)."""
     spots = [area] if F.enemy_fleets_at(s, area, other(side)) else []
     for h, _ in F.landings(area):
+        if B.holder(s, h) == side and B.fleet_masked(s, h):
+            continue  # 10.2.3a: a blockaded port's fleets may not intercept
         if any(s["units"][u]["type"] == "fleet" for u in B.units_at(s, h, side)):
             spots.append(h)
     return spots

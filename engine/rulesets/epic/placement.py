@@ -8,6 +8,7 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
+from . import special
 from .flow import note
 from .state import MAP, POOL, EState
 
@@ -66,7 +67,7 @@ def options(s: EState, side: str) -> list[Option]:
                     and not B.masked(s, city.hex):
                 opts.append(Option(f"lremove:{name}", f"Send {name} to the {region} Force Pool",
                                    "7.8.5"))
-    if side == "athens" and s["scenario"] == "argive-league" and s["bases_placed"] < ATHENS_BASES:
+    if side == "athens" and s["bases_placed"] < special.PERMANENT_BASES.get(s["scenario"], 0):
         for h in base_hexes(s):
             opts.append(Option(f"base:{h}", f"Place a permanent base at {_where(s, h)} "
                                             f"({ATHENS_BASES - s['bases_placed']} left)", "22.4.5"))

@@ -102,6 +102,11 @@ def _seasonal_one(s: EState, c: Components, region: str, r: dict,
     if True:
         side = r["side"]
         foe = other(side)
+        risen = [city.name for city in B.region_cities(region)
+                 if city.name in s.get("revolts", ()) and not B.masked(s, city.hex)]
+        if risen:  # 13.4: a revolting city costs 1 AL, before anything else
+            r["al"] = clamp_al(r["al"] - 1)
+            return [f"{region}: {risen[0]} is in revolt: -1 AL (13.4)"]
         held = [city.name for city in B.region_cities(region)
                 if B.city_owner(s, city.name) == foe and not B.masked(s, city.hex)]
         held += [h for h, owner in s["forts"].items()
@@ -128,20 +133,27 @@ def control_check(s: EState) -> list[str]:
     """4.3.1: a region whose AL is below -2 changes hands."""
     lines = []
     for region, r in sorted(s["regions"].items()):
-        if r["al"] >= FLIP_BELOW:
-            continue
-        loser, gainer = r["side"], other(r["side"])
-        r["side"], r["al"] = gainer, -r["al"]  # 4.3.1a: mirrored; ML and assessment stay
-        for _uid, u in s["units"].items():  # 4.3.1b: the region's units go to its Force Pool
-            if u["home"] == region and u["where"] == MAP:
-                u.update(where=POOL, hex=None, forage=False, raid=False)
-        for city in B.region_cities(region):
-            if s["marks"].get(city.name) == gainer:
-                del s["marks"][city.name]  # now simply friendly (4.3.1d)
-            elif city.name not in s["marks"] and B.units_at(s, city.hex, loser):
-                s["marks"][city.name] = loser  # 4.3.1c
-        lines.append(f"{region} passes to {gainer.title()} (4.3)")
+        if r["al"] < FLIP_BELOW:
+            lines.append(flip(s, region))
     return lines
+
+
+def flip(s: EState, region: str) -> str:
+    """4.3.1: the region changes hands."""
+    r = s["regions"][region]
+    loser, gainer = r["side"], other(r["side"])
+    r["side"], r["al"] = gainer, -r["al"]  # 4.3.1a: mirrored; ML and assessment stay
+    for _uid, u in s["units"].items():  # 4.3.1b: the region's units go to its Force Pool
+        if u["home"] == region and u["where"] == MAP:
+            u.update(where=POOL, hex=None, forage=False, raid=False)
+    for city in B.region_cities(region):
+        if city.name in s.get("revolts", ()):
+            s["revolts"].remove(city.name)  # 4.3.1: revolts end with the change
+        if s["marks"].get(city.name) == gainer:
+            del s["marks"][city.name]  # now simply friendly (4.3.1d)
+        elif city.name not in s["marks"] and B.units_at(s, city.hex, loser):
+            s["marks"][city.name] = loser  # 4.3.1c
+    return f"{region} passes to {gainer.title()} (4.3)"
 
 
 def tribute(s: EState, side: str) -> tuple[int, list[str]]:
@@ -158,12 +170,13 @@ def tribute(s: EState, side: str) -> tuple[int, list[str]]:
         good = 0
         for city in cities:
             bad = (city.name in s["razed"] or B.city_owner(s, city.name) != side
-                   or city.hex in s["sieges"])
+                   or city.hex in s["sieges"]
+                   or city.name in s.get("helots", ()))  # as if in revolt (Appendix C)
             if bad:
                 lost += TRIBUTE_LOST[city.size]
             else:
                 good += 1
-        due = max(0, c.regions[region].btv * int(r["mult"]) - lost) if good else 0
+        due = max(0, c.regions[region].btv * int(r["mult"] or 0) - lost) if good else 0
         total += due
         lines.append(f"{region} {due}")
     return total, lines

@@ -50,23 +50,77 @@ def raid(s: EState, side: str, h: str) -> str:
     return text
 
 
+def wreckers(s: EState, side: str) -> list[str]:
+    """11.3.1b: walled cities and forts `side` holds with one of its land units inside that
+    could spend the Campaign Turn pulling the walls down. Walls anchoring Long Walls only when
+    `side` holds both ends (11.3.2: they fall with them, RULINGS.md)."""
+    out = []
+    for h in sorted({s["units"][u]["hex"] for u in B.on_map(s, side)}):
+        if B.holder(s, h) != side or not B.fortress(s, h) or not wrecker(s, side, h):
+            continue
+        city = B.city_at(s, h)
+        partner = B.long_walls_partner(s, city.name) if city else None
+        if partner is not None and B.city_owner(s, partner.name) != side:
+            continue
+        out.append(h)
+    return out
+
+
+def wrecker(s: EState, side: str, h: str) -> str | None:
+    """The land unit that does the work: one free to stay put this Campaign Turn."""
+    for u in B.units_at(s, h, side):
+        x = s["units"][u]
+        if x["type"] != "fleet" and not x["raid"] and not x["moved"]:
+            return u
+    return None
+
+
+def tear_down(s: EState, side: str, h: str) -> str:
+    """11.3.1b: the walls (or the fort) go; the unit stays the turn, as if raiding, with no
+    AL/ML change for raiding."""
+    u = wrecker(s, side, h)
+    assert u is not None
+    s["units"][u]["raid"] = True
+    city = B.city_at(s, h)
+    if city is None:
+        s["forts"].pop(h, None)
+        return f"{side.title()} pulls down its fort at {h} with {u} (11.3.1b)"
+    s["unwalled"].append(city.name)
+    return f"{side.title()} pulls down the walls of {city.name} with {u} (11.3.1b)"
+
+
 class Raid(Procedure[EState]):
+    """The raiding step of a Campaign Turn (15.1), where units also settle down to pull walls
+    down (11.3.1b): both keep the units where they are for the turn."""
+
     name = "raid"
 
     def enter(self, flow: Flow[EState]) -> None:
-        flow.args["options"] = raiders(flow.state, flow.args["side"])
-        if not flow.args["options"]:
+        s, side = flow.state, flow.args["side"]
+        flow.args["options"] = raiders(s, side)
+        flow.args["walls"] = wreckers(s, side)
+        if not flow.args["options"] and not flow.args["walls"]:
             flow.end()
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
-        side = flow.args["side"]
+        side, s = flow.args["side"], flow.state
         opts = [Option(h, f"Raid with the units at {h} ({B.area_of(h)})", "15.1")
                 for h in flow.args["options"]]
-        return [decisions.pick(side, f"{side.title()}: which stacks raid this Campaign Turn "
-                                     "(they may not move, 15.1)?", opts, 0, len(opts),
+        for h in flow.args.get("walls", []):
+            city = B.city_at(s, h)
+            what = f"the walls of {city.name}" if city else f"the fort at {h}"
+            opts.append(Option(f"walls:{h}", f"Pull down {what} (one unit stays the turn)",
+                               "11.3.1b"))
+        return [decisions.pick(side, f"{side.title()}: which stacks raid, or pull walls down, "
+                                     "this Campaign Turn (they may not move, 15.1, 11.3.1b)?", opts, 0, len(opts),
                                rule="15.1", kind="raid")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
-        for h in answer if isinstance(answer, tuple) else ():
-            note(flow, raid(flow.state, seat, h))
+        chosen = [str(a) for a in answer] if isinstance(answer, tuple) else []
+        for h in chosen:
+            if not h.startswith("walls:"):
+                note(flow, raid(flow.state, seat, h))
+        for h in chosen:  # after the raids: a raider is not free to do the work as well
+            if h.startswith("walls:") and wrecker(flow.state, seat, h[6:]):
+                note(flow, tear_down(flow.state, seat, h[6:]))
         flow.end()

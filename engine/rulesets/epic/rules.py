@@ -1,6 +1,7 @@
 """The `epic` ruleset: the engine contract (docs/architecture.md) over the procedures.
 
-Only the Argive League (22.0) is playable so far; STATUS.md lists every rule section."""
+The Argive League (22.0) and the two "Fantasy" scenarios (28.0, 29.0) are playable;
+STATUS.md lists every rule section."""
 
 from __future__ import annotations
 
@@ -15,8 +16,11 @@ from engine.core.view import RulesetCommon
 
 from . import board as B
 from . import view as V
+from .assessment import Assess
 from .battles import Battle, Combats
+from .building import Build
 from .flow import Campaign, Season, Year
+from .helots import Helots
 from .invariants import check
 from .moves import Intercept, Move
 from .placement import Place
@@ -29,7 +33,8 @@ from .variants import hidden_variants
 
 MACHINE: Machine[EState] = Machine(
     [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
-     Combats(), Battle(), Intercept()],
+     Combats(), Battle(), Intercept(), Helots(),
+     Build(), Assess()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
@@ -44,6 +49,14 @@ class Epic(Ruleset):
             "argive-league", "The Argive League (419-416 BC, 4 years)", SEATS,
             "Athens, Argos, Elis and Mantinea against the Peloponnesian League, on the "
             "simplified turn (22.0)."),
+        "spartan-fantasy": Scenario(
+            "spartan-fantasy", 'The Spartan "Fantasy" (431-429 BC, 3 years)', SEATS,
+            "Athens alone against the whole Peloponnesian League: Sparta wins by taking Athens "
+            "or Attica (28.0)."),
+        "athenian-fantasy": Scenario(
+            "athenian-fantasy", 'The Athenian "Fantasy" (431-429 BC, 3 years)', SEATS,
+            "A weakened Peloponnesian League against Athens and the helots: Athens wins by "
+            "taking Sparta or Laconia, or two Spartan regions (29.0)."),
     }
 
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> EState:

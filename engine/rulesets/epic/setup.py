@@ -35,20 +35,36 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         spec = comps.leaders[name]
         leaders[name] = {"side": spec.side, "land": spec.land, "sea": spec.sea, "where": MAP,
                          "hex": comps.cities[city].hex, "region": None}
-    pool = {side: list(names) for side, names in (sc.leader_pool or {}).items()}
+    for name, region in (sc.leaders_in_force_pool or {}).items():  # 28.2.3
+        spec = comps.leaders[name]
+        leaders[name] = {"side": spec.side, "land": spec.land, "sea": spec.sea,
+                         "where": "force", "hex": None, "region": region}
+    pool: dict[str, list[str]] = {"athens": [], "sparta": []}
+    if sc.leader_pool is None:  # 2.2: every other leader of the side, face down
+        for name, spec in sorted(comps.leaders.items()):
+            if name not in leaders and spec.side in pool:
+                pool[spec.side].append(name)
+    else:
+        pool.update({side: list(names) for side, names in sc.leader_pool.items()})
     for names in pool.values():
         ctx.shuffle(names)  # rule 7.8.4: replacements are drawn at random, face down
 
     marks: dict[str, str] = {}
     forts: dict[str, str] = {}
     bases: dict[str, str] = {}
+    revolts: list[str] = []
     for m in sc.markers:
+        spot = m.hex or (comps.cities[m.city].hex if m.city else None)
         if m.kind == "control" and m.city and m.side:
             marks[m.city] = m.side
-        elif m.kind == "fort" and m.hex and m.side:
-            forts[m.hex] = m.side
-        elif m.kind == "base" and m.hex and m.side:
-            bases[m.hex] = m.side
+        elif m.kind == "fort" and spot and m.side:
+            forts[spot] = m.side
+        elif m.kind == "base" and spot and m.side:
+            bases[spot] = m.side
+        elif m.kind == "revolt" and m.city:
+            revolts.append(m.city)  # 6.5, 28.2.5
+        else:
+            raise ValueError(f"scenario {scenario_id}: marker {m} not understood")
     return {
         "scenario": scenario_id,
         "year": sc.first_year,
@@ -70,12 +86,15 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         "forts": forts,
         "bases": bases,
         "sieges": {},
+        "revolts": sorted(revolts),
+        "helots": [],  # cities under a Helot Uprising marker (Appendix C, 29.4.4)
         "raided": {},
         "raided_now": [],
         "bases_placed": 0,
         "battle": None,
         "attacks": [],
         "short_noted": [],
+        "ports_open": [],
         "log": [],
         "result": None,
         "resigned": None,

@@ -91,10 +91,25 @@ def capture(s: EState, h: str, side: str) -> None:
         return
     region = B.comps().region_of_city(city.name)
     r = s["regions"].get(region) if region else None
+    if city.name in s.get("revolts", ()):
+        s["revolts"].remove(city.name)  # 6.5.2: the revolt is over either way
+    if city.name in s.get("helots", ()):
+        s["helots"].remove(city.name)  # taken: the helots' rising there is over
     if r is not None and r["side"] == side:
         s["marks"].pop(city.name, None)
     else:
         s["marks"][city.name] = side
+
+
+def enter_revolt(s: EState, h: str, side: str) -> str | None:
+    """6.5.2: units entering a revolting city friendly to them turn its Revolt marker into
+    their control marker."""
+    city = B.city_at(s, h)
+    if city is None or city.name not in s.get("revolts", ()) or B.city_owner(s, city.name) != side:
+        return None
+    s["revolts"].remove(city.name)
+    s["marks"][city.name] = side
+    return f"{side.title()} enters revolting {city.name}: it takes its side (6.5.2)"
 
 
 class Sieges(Procedure[EState]):

@@ -7,8 +7,8 @@ city) is worked out by `board.py` and `supply.py`, so it can never disagree with
     1-3, 0 while the Seasonal Turn runs), order (who acts first, 22.4.1)
     regions:  id -> {side, al, ml, mult}   AL is read from the controller's side (4.1)
     treasury: side -> talents (5.1)
-    units:    id -> {side, home, type, morale, where: pool|map|dead, hex, forage, raid,
-                     moved, placed}
+    units:    id -> {side, home, type, morale, where: pool|map|dead|build, hex, forage,
+                     raid, moved, placed, sailed (carried by sea this turn, 16.7.3)}
     leaders:  name -> {side, land, sea, where: map|force|pool|dead, hex, region}
     leader_pool: side -> names, face down; the order is the hidden draw (7.8.4)
     marks:    city -> side holding it against its region (4.3.1c, "captured" markers)
@@ -17,6 +17,9 @@ city) is worked out by `board.py` and `supply.py`, so it can never disagree with
     sieges:   hex -> {by, morale, initial}   (10.3)
     raided:   area -> count this year (15.2); raided_now: areas whose ML fell this season
     bases_placed: how many of its 3 bases Athens has placed (22.4.5)
+    ports_open: ports whose blockading fleets went ashore this Campaign Turn (10.2.3b)
+    revolts: revolting cities (6.5); helots: cities under a Helot Uprising marker (29.4.4)
+    works: walls going up {city, side, due: season index}; built_walls: walls put up (7.6.4)
 """
 
 from __future__ import annotations

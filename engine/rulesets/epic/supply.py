@@ -11,11 +11,12 @@ import math
 from collections import deque
 
 from . import board as B
+from . import special
 from .state import MAP, EState, other
 
 LAND_REACH = 3  # 9.3.3
 HOME_FACTOR = 0.5  # 9.2.1
-EXTRA_SOURCES = {"athens": ("Corcyra",)}  # 22.4.2b
+EXTRA_SOURCES = {"athens": ("Corcyra",)}  # 22.4.2b, 28.4.3b (special.py)
 
 
 def _sources(s: EState, side: str) -> list[str]:
@@ -23,10 +24,11 @@ def _sources(s: EState, side: str) -> list[str]:
     c = B.comps()
     out = []
     for city in c.cities.values():
-        big = city.size == "L" or city.name in EXTRA_SOURCES.get(side, ())
+        extra = side == "athens" and city.name in special.SUPPLY_SOURCES.get(s["scenario"], ())
+        big = city.size == "L" or extra
         if big and B.city_owner(s, city.name) == side and city.hex not in s["sieges"]:
-            if city.name in EXTRA_SOURCES.get(side, ()) and s["scenario"] != "argive-league":
-                continue
+            if city.name in EXTRA_SOURCES.get(side, ()) and not extra:
+                continue  # out of play in this scenario
             out.append(city.hex)
     return out
 
@@ -38,7 +40,8 @@ def _port(s: EState, h: str) -> bool:
 
 def enemy_seas(s: EState, side: str) -> set[str]:
     """Sea Areas holding enemy fleets and no friendly ones (8.4): a fleet in a port counts
-    in the port's sea, one on another coast in every sea it touches."""
+    in the port's sea (even with the port masked by land, 10.2.2a, but not while blockaded
+    by enemy fleets), one on another coast in every sea it touches."""
     c = B.comps()
     have: dict[str, set[str]] = {}
     for u in s["units"].values():
@@ -47,6 +50,8 @@ def enemy_seas(s: EState, side: str) -> set[str]:
         h = u["hex"]
         if h in c.areas:
             seas = [h]
+        elif B.holder(s, h) == u["side"] and B.fleet_masked(s, h):
+            continue  # 10.2.2a: shut in by enemy fleets, they count for no sea
         else:
             city = B.city_at(s, h)
             seas = [city.port_sea] if city is not None and city.port_sea else c.hexes[h].seas

@@ -38,11 +38,15 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "leader_pool": {side: sorted(s["leader_pool"].get(side, [])) for side in SIDES},
         "marks": dict(sorted(s["marks"].items())),
         "razed": sorted(s["razed"]),
+        "revolts": sorted(s.get("revolts", [])),  # revolting cities (6.5)
+        "helots": sorted(s.get("helots", [])),  # Helot Uprising markers (Appendix C)
         "unwalled": sorted(s["unwalled"]),
         "forts": dict(sorted(s["forts"].items())),
         "bases": dict(sorted(s["bases"].items())),
         "bases_placed": s["bases_placed"],
         "sieges": json.loads(json.dumps(s["sieges"])),
+        # ports whose blockading fleets went ashore this Campaign Turn (10.2.3b)
+        "ports_open": sorted(s.get("ports_open", [])),
         "raided": dict(sorted(s["raided"].items())),
         "attacks": json.loads(json.dumps(s["attacks"])),
         "battle": json.loads(json.dumps(s["battle"])) if s["battle"] else None,

@@ -1,0 +1,191 @@
+"""The Build stage of the full Seasonal Turn (rules 7.4-7.7, 4.4.2, 6.5.5, 7.9.1).
+
+Units go from a friendly region's Build Pool to its Force Pool; forts and bases are put
+down at once; city walls take 0, 1 or 2 seasons, paid when begun and finished at the Build
+stage of the season they fall due. The simplified turn of the Argive League and the
+"Fantasy" scenarios has no Build stage (22.4.1), so no playable scenario calls this yet;
+Long Walls (7.6.5) are not built here yet."""
+
+from __future__ import annotations
+
+from engine import IllegalAction, Option, Prompt
+from engine.core.procedures import Flow, Procedure
+
+from . import board as B
+from .flow import note
+from .state import MAP, POOL, EState
+
+BUILD = "build"  # a unit's place while in its region's Build Pool (7.4)
+COST = {"hoplite": 1, "light": 1, "cavalry": 1, "fleet": 2, "base": 1, "fort": 1,
+        "walls_S": 1, "walls_M": 1, "walls_L": 2}  # 7.7
+SEASONS_TO_BUILD = {"walls_S": 0, "walls_M": 1, "walls_L": 2}  # 7.7
+BUILD_ML = 5  # 4.4.2
+
+
+def season_index(s: EState) -> int:
+    """Seasons since the game began, counting down the years BC."""
+    first = B.comps().scenarios[s["scenario"]].first_year
+    return (first - s["year"]) * 4 + s["season"]
+
+
+def unit_options(s: EState, side: str) -> list[Option]:
+    """7.5: one option per kind of unit waiting in a friendly region's Build Pool whose ML
+    allows building (4.4.2) and which the Treasury can pay for."""
+    seen: dict[str, Option] = {}
+    for _uid, u in sorted(s["units"].items()):
+        if u["where"] != BUILD or u["side"] != side:
+            continue
+        r = s["regions"].get(u["home"])
+        if r is None or r["side"] != side or r["ml"] < BUILD_ML:
+            continue
+        cost = COST[u["type"]]
+        if cost > s["treasury"][side]:
+            continue
+        oid = f"unit:{u['home']}:{u['type']}:{u['morale']}"
+        seen.setdefault(oid, Option(oid, f"Build a {u['home']} {u['type']} (morale "
+                                         f"{u['morale']}), {cost} talents", "7.5"))
+    return list(seen.values())
+
+
+def _unit_hexes(s: EState, side: str) -> set[str]:
+    return {u["hex"] for u in s["units"].values()
+            if u["where"] == MAP and u["side"] == side and u["hex"] in B.comps().hexes}
+
+
+def fort_hexes(s: EState, side: str) -> list[str]:
+    """7.6.2: a non-city hex where `side` has a unit and no fort stands."""
+    return sorted(h for h in _unit_hexes(s, side)
+                  if B.city_at(s, h) is None and h not in s["forts"])
+
+
+def base_hexes(s: EState, side: str) -> list[str]:
+    """7.6.3: where `side` has a unit, or a friendly city; never inside a besieged city,
+    but a besieger may build one on the city it besieges (7.6.3a)."""
+    out = set(_unit_hexes(s, side))
+    allowed = B.play_hexes(s["scenario"], side)
+    for city in B.comps().cities.values():
+        if city.hex in allowed and B.city_at(s, city.hex) is not None and \
+                B.city_owner(s, city.name) == side:
+            out.add(city.hex)
+    return sorted(h for h in out if h not in s["bases"]
+                  and not (h in s["sieges"] and B.holder(s, h) == side))
+
+
+def wall_cities(s: EState, side: str) -> list[str]:
+    """7.6.4: friendly unfortified cities with no walls already going up."""
+    going = {w["city"] for w in s.get("works", [])}
+    allowed = B.play_hexes(s["scenario"], side)
+    return sorted(c.name for c in B.comps().cities.values()
+                  if c.hex in allowed and B.city_at(s, c.hex) is not None
+                  and B.city_owner(s, c.name) == side and not B.walled(s, c)
+                  and c.name not in going and c.hex not in s["sieges"])
+
+
+def options(s: EState, side: str) -> list[Option]:
+    money = s["treasury"][side]
+    opts = unit_options(s, side)
+    if money >= COST["fort"]:
+        opts += [Option(f"fort:{h}", f"Build a fort at {h}, 1 talent", "7.6.2")
+                 for h in fort_hexes(s, side)]
+    if money >= COST["base"]:
+        opts += [Option(f"base:{h}", f"Build a base at {_where(s, h)}, 1 talent", "7.6.3")
+                 for h in base_hexes(s, side)]
+    for name in wall_cities(s, side):
+        size = B.comps().cities[name].size
+        cost = COST[f"walls_{size}"]
+        if cost <= money:
+            opts.append(Option(f"walls:{name}", f"Wall {name}, {cost} talents, "
+                                                f"{wall_time(s, name)} seasons", "7.6.4"))
+    opts.append(Option("done", "Building done", "7.5"))
+    return opts
+
+
+def wall_time(s: EState, name: str) -> int:
+    """7.7; a revolting city builds one season faster (6.5.5)."""
+    t = SEASONS_TO_BUILD[f"walls_{B.comps().cities[name].size}"]
+    return max(0, t - 1) if name in s.get("revolts", ()) else t
+
+
+def finish_walls(s: EState, name: str) -> None:
+    city = B.comps().cities[name]
+    if name in s["unwalled"]:
+        s["unwalled"].remove(name)
+    if not city.walled and name not in s.setdefault("built_walls", []):
+        s["built_walls"].append(name)
+
+
+def complete_works(s: EState) -> list[str]:
+    """7.6.4: walls due this season are finished at its Build stage; walls of a city that
+    has changed hands meanwhile are lost with it."""
+    lines = []
+    now = season_index(s)
+    for w in list(s.get("works", [])):
+        if w["due"] > now:
+            continue
+        s["works"].remove(w)
+        if B.city_owner(s, w["city"]) != w["side"]:
+            lines.append(f"The walls begun at {w['city']} are lost (7.6.4)")
+            continue
+        finish_walls(s, w["city"])
+        lines.append(f"The walls of {w['city']} are finished (7.6.4)")
+    return lines
+
+
+class Build(Procedure[EState]):
+    """7.5-7.6: one thing at a time, until the player is done."""
+
+    name = "build"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        if flow.args.get("first", True):
+            flow.args["first"] = False
+            for line in complete_works(flow.state):
+                note(flow, line)
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        side = flow.args["side"]
+        return [Prompt(side, f"{side.title()}: build (7.5-7.7; treasury "
+                             f"{flow.state['treasury'][side]})",
+                       tuple(options(flow.state, side)), rule="7.5", kind="build")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: object) -> None:
+        s, side = flow.state, flow.args["side"]
+        a = str(answer)
+        if a == "done":
+            flow.end()
+            return
+        verb, _, rest = a.partition(":")
+        if verb == "unit":
+            home, utype, morale = rest.split(":")
+            uid = next((k for k, u in sorted(s["units"].items())
+                        if u["where"] == BUILD and u["side"] == side and u["home"] == home
+                        and u["type"] == utype and str(u["morale"]) == morale), None)
+            if uid is None:
+                raise IllegalAction("No such unit in the Build Pool.")
+            s["units"][uid]["where"] = POOL
+            self._pay(flow, COST[utype], f"a {home} {utype} for the Force Pool (7.5)")
+        elif verb == "fort":
+            s["forts"][rest] = side
+            self._pay(flow, COST["fort"], f"a fort at {rest} (7.6.2)")
+        elif verb == "base":
+            s["bases"][rest] = side
+            self._pay(flow, COST["base"], f"a base at {_where(s, rest)} (7.6.3)")
+        elif verb == "walls":
+            size = B.comps().cities[rest].size
+            t = wall_time(s, rest)
+            self._pay(flow, COST[f"walls_{size}"], f"walls for {rest} (7.6.4)")
+            if t == 0:
+                finish_walls(s, rest)
+            else:
+                s.setdefault("works", []).append(
+                    {"city": rest, "side": side, "due": season_index(s) + t})
+
+    def _pay(self, flow: Flow[EState], cost: int, what: str) -> None:
+        s, side = flow.state, flow.args["side"]
+        s["treasury"][side] -= cost
+        note(flow, f"{side.title()} builds {what}: -{cost} talents")
+
+
+def _where(s: EState, h: str) -> str:
+    city = B.city_at(s, h)
+    return f"{city.name} ({h})" if city else h
