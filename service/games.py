@@ -271,10 +271,7 @@ class GameService:
         async with self._locks(row.id):
             row = await self._require(row.id, "open")
             seats = await self.store.seats(row.id)
-            if not (moderator or user_id == row.created_by
-                    or any(s.user_id == user_id for s in seats)):
-                raise Refusal("not_allowed", "Only the players or whoever opened the game "
-                              "can start it.")
+            _may_start(row, seats, user_id, moderator)
             leads = [p[0] for p in self._places(row)]
             if len(seats) != len(leads):
                 raise Refusal("wrong_status", f"This game needs {len(leads)} players; "
@@ -358,10 +355,7 @@ class GameService:
         async with self._locks(row.id):
             row = await self._require(row.id, "open")
             seats = await self.store.seats(row.id)
-            if not (moderator or user_id == row.created_by
-                    or any(s.user_id == user_id for s in seats)):
-                raise Refusal("not_allowed", "Only the players or whoever opened the game "
-                              "can start it.")
+            _may_start(row, seats, user_id, moderator)
             ls = await self.store.lobby_sides(row.id)
             if ls is None or ls.mode != sides.BID:
                 raise Refusal("bad_input", "This game's sides are not bid for.")
@@ -1260,6 +1254,12 @@ class GameService:
     def _open_prompts(self, g: Game, users: dict[str, int]) -> tuple[OpenPrompt, ...]:
         return tuple(OpenPrompt(p.seat, users.get(p.seat), p, g.version)
                      for p in g.prompts())
+
+
+def _may_start(row: GameRow, seats: list[SeatRow], user_id: int, moderator: bool) -> None:
+    if not (moderator or user_id == row.created_by or any(s.user_id == user_id for s in seats)):
+        raise Refusal("not_allowed", "Only the players or whoever opened the game can "
+                      "start it.")
 
 
 def _iso(dt: datetime | None) -> str | None:

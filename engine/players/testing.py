@@ -11,6 +11,16 @@ from .base import player
 from .lookahead import decide
 
 
+def advance(game: Game, actions: int, seed: str = "walk") -> None:
+    """Play up to `actions` random offered options (fewer if the game ends)."""
+    rng = Rng(seed)
+    for _ in range(actions):
+        if game.outcome is not None:
+            return
+        p = rng.choice(game.prompts())
+        game.act(p.seat, rng.choice(p.options).id)
+
+
 def variant_game(game: Game, state: object) -> Game:
     """A copy of `game` (log, dice counter, version) holding `state` instead."""
     copy = Game.from_dict(game.to_dict(), game.rules)

@@ -18,15 +18,6 @@ from engine.players.testing import assert_player_blind
 from engine.rulesets.epic import board as B
 
 
-def walk(game: engine.Game, actions: int, seed: str = "walk") -> None:
-    rng = Rng(seed)
-    for _ in range(actions):
-        if game.outcome is not None:
-            return
-        p = rng.choice(game.prompts())
-        game.act(p.seat, rng.choice(p.options).id)
-
-
 def test_every_level_may_take_an_epic_seat():
     assert cannot_play("heuristic", "epic") is None
     assert cannot_play("search", "epic") is None  # the search level builds on it

@@ -12,16 +12,7 @@ from engine.core.types import IllegalAction, Prompt
 from engine.players import Player, decide, levels, lookahead_for, player
 from engine.players.athens_sparta import evaluate
 from engine.players.duel import play_one, summarize, wilson
-from engine.players.testing import assert_player_blind
-
-
-def advance(game: engine.Game, actions: int, seed: str = "walk") -> None:
-    rng = Rng(seed)
-    for _ in range(actions):
-        if game.outcome is not None:
-            return
-        p = rng.choice(game.prompts())
-        game.act(p.seat, rng.choice(p.options).id)
+from engine.players.testing import advance, assert_player_blind
 
 
 def until(game: engine.Game, kind: str, seed: str = "walk", limit: int = 5000) -> Prompt:
