@@ -623,6 +623,12 @@ def home_cities_of(bid: str) -> tuple[City, ...]:
 
 
 @cache
+def home_city_names(bid: str) -> frozenset[str]:
+    """The names of the unit's Home Cities."""
+    return frozenset(city.name for city in home_cities_of(bid))
+
+
+@cache
 def home_areas_of(bid: str) -> frozenset[str]:
     """The areas of the unit's Home Cities."""
     return frozenset(city.area for city in home_cities_of(bid))

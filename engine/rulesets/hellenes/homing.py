@@ -23,6 +23,11 @@ from .movement import fleet_areas, routes
 from .state import Engaged, HState, Side, other, to_pool
 
 
+def in_need(s: HState, side: Side) -> frozenset[str]:
+    """The side's Cities a Homing Battle may be fought toward (see `_in_need`)."""
+    return _in_need(s, side)
+
+
 @B.remembered()
 def _in_need(s: HState, side: Side) -> frozenset[str]:
     """The side's Cities a Homing move may fight its way into (9.31): those it holds that

@@ -261,8 +261,19 @@ def _search_profile(origin: str, inside: bool, profile: Profile, w: World,
 @lru_cache(maxsize=8192)
 def _dests_profile(origin: str, inside: bool, profile: Profile, w: World,
                    barred: frozenset[str]) -> frozenset[str]:
-    """The destinations of `_ends` (what the menus ask: no routes made, none sorted)."""
-    return frozenset(dest for dest, _ in _ends(origin, inside, profile, w, barred))
+    """The destinations of `_ends` (what the menus ask), found by a lighter search that
+    keeps no routes (`_reached`), filtered as `_ends` filters."""
+    fleet, _, _, side, _, nation = profile
+    if w.blocked and not w.engage:  # as in `_ends`: the engaging search serves
+        engaging = World(w.blocked, True, w.extra, w.neutral, w.no_entry, w.peace, w.captured)
+        _, regions = _graph()
+        return frozenset(dest for dest in _dests_profile(origin, inside, profile, engaging,
+                                                         barred)
+                         if dest not in w.blocked or (w.peace and regions[dest] == "greece"))
+    reached = _reached(origin, inside, profile, w, barred)
+    if not w.peace:
+        return reached
+    return frozenset(dest for dest in reached if _may_end(w, fleet, nation, side, dest))
 
 
 def _ends(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
@@ -342,6 +353,44 @@ def _bfs(origin: str, inside: bool, profile: Profile, w: World, barred: frozense
         frontier = nxt
     best.pop(origin, None)
     return best
+
+
+def _reached(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
+             ) -> frozenset[str]:
+    """The areas `_bfs` reaches, without its routes: the same walk, but an area is entered
+    once (which route is best does not change where a unit can go, only how)."""
+    fleet, land_move, sea_move, side, sicilian, nation = profile
+    graph, _ = _graph()
+    limit = (sea_move if fleet else land_move) + w.extra
+    verdicts = _verdicts(w, sicilian, nation, barred)
+    seen = {origin}
+    frontier = [origin]
+    nlen = 0
+    while frontier and nlen < limit:
+        nlen += 1
+        nxt = []
+        for area in frontier:
+            at_sea, edges, land_edges = graph[area]
+            if fleet:
+                if not at_sea:
+                    edges = _fleet_start(origin, inside) if area == origin else ()
+            else:
+                edges = () if at_sea else land_edges
+            for n, n_sea, n_region, _ in edges:
+                if n in seen:
+                    continue
+                verdict = verdicts.get(n)
+                if verdict is None:
+                    verdict = verdicts[n] = _verdict(w, sicilian, nation, barred, n, n_sea,
+                                                     n_region)
+                if verdict == NO_ENTRY:
+                    continue
+                seen.add(n)
+                if verdict == PASS and (n_sea or not fleet):  # 5.4, 2.26: stop there
+                    nxt.append(n)
+        frontier = nxt
+    seen.discard(origin)
+    return frozenset(seen)
 
 
 NO_ENTRY, PASS, STOP = 0, 1, 2
@@ -454,6 +503,40 @@ def winter_routes_in(s: HState, bid: str, w: World, safe: frozenset[str],
     if frozen:
         return ()
     return _winter_search(loc, inside, bid, w, barred, safe, foe_fleets)
+
+
+class WinterReach:
+    """`winter_routes_in` for a side's units in one World, with one set of sheltering
+    Cities and enemy fleets (a Winter menu asks for every unit): each unit's answer is
+    kept across clicks by (unit, area, inside), so after a unit quarters or goes home the
+    menu reads the others' answers without searching or even building a search key.
+    Where Athens' expedition limits may apply (15.2, 15.4) they are part of the key."""
+
+    __slots__ = ("_s", "_args", "_memo", "_place", "_limited")
+
+    def __init__(self, s: HState, w: World, safe: frozenset[str], foe_fleets: frozenset[str]):
+        self._s = s
+        self._args = (w, safe, foe_fleets)
+        self._memo = _winter_memo(w, safe, foe_fleets)
+        self._place = B.places(s)
+        self._limited = expeditions_apply(s)
+
+    def __call__(self, bid: str) -> tuple[Route, ...]:
+        loc, _, inside = self._place[bid]
+        key: tuple[Any, ...] = (bid, loc, inside)
+        if self._limited:
+            key = (bid, loc, inside, expedition_limits(self._s, bid))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = winter_routes_in(self._s, bid, *self._args)
+        return found
+
+
+@lru_cache(maxsize=256)
+def _winter_memo(w: World, safe: frozenset[str], foe_fleets: frozenset[str]
+                 ) -> dict[tuple[Any, ...], tuple[Route, ...]]:
+    """The answers `WinterReach` keeps for one World, shelters and enemy fleets."""
+    return {}
 
 
 @lru_cache(maxsize=8192)

@@ -17,8 +17,15 @@ from . import board as B
 from .assault import assault_targets, sortie_targets
 from .building import garrison_sites, reinforceable
 from .flow import note, phase_end
-from .homing import HomingMove, homing_battle_moves, homing_units, settle_homing, start_homing
-from .movement import Route, fleet_areas, shelters, winter_routes, winter_routes_in, winter_world
+from .homing import (
+    HomingMove,
+    homing_battle_moves,
+    homing_units,
+    in_need,
+    settle_homing,
+    start_homing,
+)
+from .movement import WinterReach, fleet_areas, shelters, winter_routes, winter_world
 from .moves import group_areas, muster_targets, pillage_targets
 from .siege import attrition_open, establish, refresh
 from .state import Engaged, HState, Side, other, to_pool
@@ -507,7 +514,8 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
     moved = set(_turn(s)["moved"])
     safe = shelters(s, side)
     foe_fleets = fleet_areas(s, other(side))
-    w0, w1 = winter_world(s, side, 0), winter_world(s, side, 1)
+    near = WinterReach(s, winter_world(s, side, 0), safe, foe_fleets)  # 9.211
+    reach = WinterReach(s, winter_world(s, side, 1), safe, foe_fleets)  # 9.212, 9.214: range + 1
     barbarian = B.barbarians()
     opts = []
     homed: set[str] = set()  # units already in a Home City (2.11: of their own colour)
@@ -517,18 +525,10 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
     for b in _needs_shelter(s, side):
         if b in moved or b in barbarian:
             continue
-        for r in winter_routes_in(s, b, w0, safe, foe_fleets):
+        for r in near(b):
             if r.length == 1:
                 opts.append(_quarter_option(b, r.dest))
     free = [b for b in B.on_map(s, side) if b not in moved and b not in barbarian]
-    far: dict[str, tuple[Route, ...]] = {}  # 9.212, 9.214: each unit's range + 1
-
-    def reach(b: str) -> tuple[Route, ...]:
-        found = far.get(b)
-        if found is None:
-            found = far[b] = winter_routes_in(s, b, w1, safe, foe_fleets)
-        return found
-
     place = B.places(s)
     going = [b for b in free if b not in homed and not place[b][2]]
     for b in going:
@@ -536,8 +536,11 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
         for r in reach(b):
             if r.dest in homes:
                 opts.append(_home_option(b, r.dest))
-    for b in going:
-        opts += [_homing_battle_option(b, m) for m in homing_battle_moves(s, b)]
+    need = in_need(s, side)  # Homing Battles go only toward Home Cities in need (9.31)
+    if need:
+        for b in going:
+            if not need.isdisjoint(B.home_city_names(b)):
+                opts += [_homing_battle_option(b, m) for m in homing_battle_moves(s, b)]
     if left >= 1:
         here: dict[str, list[str]] = {}
         for b in free:
