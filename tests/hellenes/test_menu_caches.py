@@ -251,12 +251,15 @@ def test_destinations_without_routes_equal_the_routes_and_follow_the_world(state
     origin, inside, barred = movement._start(s, bid)  # type: ignore[misc]
     dest = sorted(movement.dests_in(s, bid, w) - w.blocked)[0]
     spec = B.spec(bid)
+    movement._reached(origin, inside, movement._profile(bid), w, barred)  # a search here
     kept = movement._verdicts(w, spec.sicilian, spec.nation, barred)
     assert kept[dest] == movement.PASS  # read by the search, kept for the next unit
     enemy = next(e for e in B.on_map(s, other(side)))
     s["blocks"][enemy]["loc"], s["blocks"][enemy]["inside"] = dest, False
     w2 = movement.world(s, side, B.blocking(s, side), True, 0)
     assert dest in movement.dests_in(s, bid, w2)  # may end there, Engaging (5.4) ...
+    # (the menus may have found that answer kept from an earlier search: search here)
+    movement._reached(origin, inside, movement._profile(bid), w2, barred)
     assert movement._verdicts(w2, spec.sicilian, spec.nation, barred)[dest] == movement.STOP
     assert kept[dest] == movement.PASS  # ... and the first World's verdict is its own
 
@@ -276,3 +279,32 @@ def test_muster_units_equal_the_plain_reading(states):
                 assert moves.muster_units(s, side, area) == plain
             checked += 1
     assert checked > 10
+
+
+def _plain_shelters(s: Any, side: str) -> frozenset[str]:
+    return frozenset(c.area for c in B.comps().data.cities
+                     if B.city_control(s, c) == side and c.name not in s["sieges"])
+
+
+def test_worlds_and_shelters_kept_by_what_they_are_made_of(states):
+    """`movement.world` and `movement.shelters` are looked up by what they are made of
+    (City control compared as one kept object): they answer as a plain reading does, and
+    a change of City control changes them."""
+    for s in states[::3]:
+        for side in ("athens", "sparta"):
+            with B.steady(s):
+                w = movement.world(s, side, None, True, 0)
+                safe = movement.shelters(s, side)
+            assert w.blocked == B.blocking(s, side)
+            assert safe == _plain_shelters(s, side)
+            if B.peace(s):
+                assert w.captured == frozenset(
+                    c.area for c in B.comps().data.cities
+                    if c.loyalty not in (side, "neutral") and B.city_control(s, c) == side)
+    s = copy.deepcopy(states[len(states) // 2])
+    side = _side(s)
+    city = next(c for c in B.comps().data.cities
+                if c.area in movement.shelters(s, side) and c.name not in s["garrisons"])
+    s["garrisons"][city.name] = {"side": other(side), "kind": "event"}  # the enemy holds it
+    assert city.area not in movement.shelters(s, side)
+    assert movement.shelters(s, side) == _plain_shelters(s, side)

@@ -147,6 +147,8 @@ class Facts:
                 if city is not None:
                     out[city.name] = _held(city, by_area.get(area, ()), self.place,
                                            garrisons.get(city.name))
+            if out == self._controls:
+                out = self._controls  # unchanged: the same object (answers kept by it hold)
         else:
             out = dict(_loyal())
             for area, here in by_area.items():

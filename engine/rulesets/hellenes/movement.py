@@ -86,16 +86,32 @@ class World:
 def world(s: HState, side: Side, blocked: frozenset[str] | None, engage: bool,
           extra: int) -> World:
     t = s["turn"]
-    neutral = B.neutral_areas(s["scenario"], B.persian_aid(s) > 0, s["effects"]["gela_open"])
+    if blocked is None:
+        blocked = B.blocking(s, side)
     peace = B.peace(s)
+    # Looked up by what it is made from (captured Cities only matter under the Peace, and
+    # are read from City control, kept as one object while it does not change).
+    held = B.control_map(s) if peace else None
+    key = (side, blocked, engage, extra, s["scenario"], B.persian_aid(s) > 0,
+           s["effects"]["gela_open"], tuple(t["no_entry"]) if t else (), peace)
+    found = _WORLD_OF.get(key)
+    if found is not None and found[0] is held:
+        return found[1]
+    neutral = B.neutral_areas(s["scenario"], B.persian_aid(s) > 0, s["effects"]["gela_open"])
     captured: frozenset[str] = frozenset()
-    if peace:
-        held = B.control_map(s)
+    if held is not None:
         captured = frozenset(c.area for c in B.comps().data.cities
                              if c.loyalty not in (side, "neutral") and held[c.name] == side)
-    w = World(B.blocking(s, side) if blocked is None else blocked, engage, extra, neutral,
-              frozenset(t["no_entry"]) if t else frozenset(), peace, captured)
-    return _intern(w)
+    w = _intern(World(blocked, engage, extra, neutral, frozenset(key[7]), peace, captured))
+    if len(_WORLD_OF) >= 1024:
+        _WORLD_OF.clear()  # bounded; a cleared World is simply made again
+    _WORLD_OF[key] = (held, w)
+    return w
+
+
+# The World made from each set of its makings, with the City control it was read from
+# (compared by identity: a changed control is a new object).
+_WORLD_OF: dict[tuple[Any, ...], tuple[Any, World]] = {}
 
 
 _WORLDS: dict[World, World] = {}
@@ -297,8 +313,23 @@ def _ends(origin: str, inside: bool, profile: Profile, w: World, barred: frozens
 @lru_cache(maxsize=8192)
 def _best(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
           ) -> dict[str, tuple[str, int, int]]:
-    """`_bfs`, kept (not to be changed): the routes and the destinations are made from it."""
-    return _bfs(origin, inside, profile, w, barred)
+    """`_bfs`, kept (not to be changed): the routes are made from it. A search within the
+    range is the first steps of the search one area beyond it (a breadth-first search
+    settles each area at its own step, whatever comes after), and whoever asks for one
+    asks for the other too (a Group Move's normal and Forced moves, 5.3; Quartering and
+    Homing, 9.211, 9.212): the range's routes are read from the longer search."""
+    if w.extra:
+        return _bfs(origin, inside, profile, w, barred)
+    fleet, land_move, sea_move = profile[:3]
+    limit = sea_move if fleet else land_move
+    longer = _best(origin, inside, profile, _one_more(w), barred)
+    return {dest: r for dest, r in longer.items() if r[2] <= limit}
+
+
+def _one_more(w: World) -> World:
+    """World `w` with one more area of range (interned)."""
+    return _intern(World(w.blocked, w.engage, w.extra + 1, w.neutral, w.no_entry, w.peace,
+                         w.captured))
 
 
 @lru_cache(maxsize=1024)
@@ -472,8 +503,21 @@ def can_carry_to(s: HState, unit: str, dest: str) -> bool:
 def shelters(s: HState, side: Side) -> frozenset[str]:
     """Areas of friendly-controlled Cities the enemy does not besiege (9.21)."""
     held = B.control_map(s)
-    return frozenset(c.area for c in B.comps().data.cities
-                     if held[c.name] == side and c.name not in s["sieges"])
+    key = (side, tuple(s["sieges"]))
+    found = _SHELTERS.get(key)
+    if found is not None and found[0] is held:  # the same City control: the same answer
+        return found[1]
+    out = frozenset(c.area for c in B.comps().data.cities
+                    if held[c.name] == side and c.name not in s["sieges"])
+    if len(_SHELTERS) >= 256:
+        _SHELTERS.clear()
+    _SHELTERS[key] = (held, out)
+    return out
+
+
+# Shelters by side and sieges, with the City control they were read from (compared by
+# identity: City control is kept as one object while it does not change, `board.Facts`).
+_SHELTERS: dict[tuple[Any, ...], tuple[Any, frozenset[str]]] = {}
 
 
 def winter_routes(s: HState, bid: str, extra: int,
@@ -545,14 +589,21 @@ def _winter_search(origin: str, inside: bool, bid: str, w: World, barred: frozen
     """`winter_routes` for a unit where it stands, given the sheltering Cities and the
     areas holding enemy fleets."""
     out = []
-    for r in _search(origin, inside, bid, w, barred):
-        if r.dest not in safe:
+    city_in = B.comps().city_in
+    # from the search's ends, making routes only for the sheltering Cities among them
+    for dest, (via, deep, length) in _ends(origin, inside, _profile(bid), w, barred):
+        if dest not in safe:
             continue
-        city = B.city_of(r.dest)
-        if city is not None and city.offshore == r.via and r.via in foe_fleets:
+        city = city_in.get(dest)
+        if city is not None and city.offshore == via and via in foe_fleets:
             continue
-        out.append(r)
+        out.append(Route(dest, via, deep, length))
+    out.sort(key=_route_order)  # as `_search_profile` lists them: shortest first, then by name
     return tuple(out)
+
+
+def _route_order(r: Route) -> tuple[int, str]:
+    return r.length, r.dest
 
 
 @B.remembered()
