@@ -66,7 +66,9 @@ class Facts:
         self._outside: dict[str, set[str]] = {}
         self._fleets: dict[str, set[str]] = {}
         self._controls: dict[str, Side | None] | None = None
-        self._garrisons: tuple[tuple[str, str], ...] = ()  # what `_controls` was made with
+        # the garrisons `_controls` was made with (a copy: compared with the state's as a
+        # whole, which is quicker than reading the sides out of them every time)
+        self._garrisons: dict[str, Any] = {}
         self._dirty: set[str] = set()  # areas changed since `_controls` was made
 
     @classmethod
@@ -136,9 +138,8 @@ class Facts:
     def controls(self, garrisons: Mapping[str, Any]) -> dict[str, Side | None]:
         """Every City's controller (1.4; see `_held`), not to be changed. Made again only
         for the Cities whose areas changed since, unless a garrison changed."""
-        key = tuple((name, g["side"]) for name, g in garrisons.items())
         city_in, by_area = comps().city_in, self.by_area
-        if self._controls is not None and key == self._garrisons:
+        if self._controls is not None and garrisons == self._garrisons:
             if not self._dirty:
                 return self._controls
             out = dict(self._controls)
@@ -158,7 +159,8 @@ class Facts:
             for name, g in garrisons.items():  # a garrison alone holds its City
                 if comps().cities[name].area not in by_area:
                     out[name] = g["side"]
-        self._controls, self._garrisons, self._dirty = out, key, set()
+        self._controls, self._dirty = out, set()
+        self._garrisons = {name: dict(g) for name, g in garrisons.items()}
         return out
 
 
@@ -634,6 +636,12 @@ def home_city_names(bid: str) -> frozenset[str]:
 def home_areas_of(bid: str) -> frozenset[str]:
     """The areas of the unit's Home Cities."""
     return frozenset(city.area for city in home_cities_of(bid))
+
+
+@cache
+def nations() -> dict[str, str]:
+    """Every block's nationality colour (2.11), by id (not to be changed)."""
+    return {b.id: b.nation for b in comps().data.blocks}
 
 
 @cache

@@ -517,20 +517,33 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
     near = WinterReach(s, winter_world(s, side, 0), safe, foe_fleets)  # 9.211
     reach = WinterReach(s, winter_world(s, side, 1), safe, foe_fleets)  # 9.212, 9.214: range + 1
     barbarian = B.barbarians()
+    nation = B.nations()
+    city_in = B.comps().city_in
     opts = []
     homed: set[str] = set()  # units already in a Home City (2.11: of their own colour)
     for area, units in _sheltered(s, side).items():
-        nationality = B.comps().city_in[area].nationality
-        homed.update(b for b in units if B.spec(b).nation == nationality)
+        nationality = city_in[area].nationality
+        homed.update(b for b in units if nation[b] == nationality)
     for b in _needs_shelter(s, side):
         if b in moved or b in barbarian:
             continue
         for r in near(b):
             if r.length == 1:
                 opts.append(_quarter_option(b, r.dest))
-    free = [b for b in B.on_map(s, side) if b not in moved and b not in barbarian]
     place = B.places(s)
-    going = [b for b in free if b not in homed and not place[b][2]]
+    here: dict[str, list[str]] = {}  # the free units (not moved, not barbarians) by area
+    going = []  # those that may go home: not in a Home City nor inside a City
+    for b in B.on_map(s, side):
+        if b in moved or b in barbarian:
+            continue
+        area, _, inside = place[b]
+        found = here.get(area)
+        if found is None:
+            here[area] = [b]
+        else:
+            found.append(b)
+        if b not in homed and not inside:
+            going.append(b)
     for b in going:
         homes = B.home_areas_of(b)
         for r in reach(b):
@@ -542,9 +555,6 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
             if not need.isdisjoint(B.home_city_names(b)):
                 opts += [_homing_battle_option(b, m) for m in homing_battle_moves(s, b)]
     if left >= 1:
-        here: dict[str, list[str]] = {}
-        for b in free:
-            here.setdefault(place[b][0], []).append(b)
         for area in sorted(here):
             if B.action_cost(s, area) <= left and any(reach(b) for b in here[area]):
                 opts.append(_wmove_option(area))
