@@ -251,7 +251,7 @@ def test_destinations_without_routes_equal_the_routes_and_follow_the_world(state
     origin, inside, barred = movement._start(s, bid)  # type: ignore[misc]
     dest = sorted(movement.dests_in(s, bid, w) - w.blocked)[0]
     spec = B.spec(bid)
-    movement._reached(origin, inside, movement._profile(bid), w, barred)  # a search here
+    movement._layered(origin, inside, movement._profile(bid), w, barred)  # a search here
     kept = movement._verdicts(w, spec.sicilian, spec.nation, barred)
     assert kept[dest] == movement.PASS  # read by the search, kept for the next unit
     enemy = next(e for e in B.on_map(s, other(side)))
@@ -259,7 +259,7 @@ def test_destinations_without_routes_equal_the_routes_and_follow_the_world(state
     w2 = movement.world(s, side, B.blocking(s, side), True, 0)
     assert dest in movement.dests_in(s, bid, w2)  # may end there, Engaging (5.4) ...
     # (the menus may have found that answer kept from an earlier search: search here)
-    movement._reached(origin, inside, movement._profile(bid), w2, barred)
+    movement._layered(origin, inside, movement._profile(bid), w2, barred)
     assert movement._verdicts(w2, spec.sicilian, spec.nation, barred)[dest] == movement.STOP
     assert kept[dest] == movement.PASS  # ... and the first World's verdict is its own
 
@@ -308,3 +308,22 @@ def test_worlds_and_shelters_kept_by_what_they_are_made_of(states):
     s["garrisons"][city.name] = {"side": other(side), "kind": "event"}  # the enemy holds it
     assert city.area not in movement.shelters(s, side)
     assert movement.shelters(s, side) == _plain_shelters(s, side)
+
+
+def test_winter_ends_equal_the_winter_routes(states):
+    """9.21: the Winter menu's ends (`movement.winter_ends_in`, for land units from a
+    search that keeps no routes) are the Wintering routes' destinations and lengths, in
+    their order, for Quartering (range) and Homing (range + 1)."""
+    checked = 0
+    for s in states[::3]:
+        for side in ("athens", "sparta"):
+            safe = movement.shelters(s, side)
+            foes = movement.fleet_areas(s, other(side))
+            for extra in (0, 1):
+                w = movement.winter_world(s, side, extra)
+                for b in B.on_map(s, side):
+                    expected = tuple((r.dest, r.length) for r in
+                                     movement.winter_routes_in(s, b, w, safe, foes))
+                    assert movement.winter_ends_in(s, b, w, safe, foes) == expected
+                    checked += bool(expected)
+    assert checked > 100

@@ -10,7 +10,7 @@ not pass through one. Musters never engage.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
@@ -277,19 +277,9 @@ def _search_profile(origin: str, inside: bool, profile: Profile, w: World,
 @lru_cache(maxsize=8192)
 def _dests_profile(origin: str, inside: bool, profile: Profile, w: World,
                    barred: frozenset[str]) -> frozenset[str]:
-    """The destinations of `_ends` (what the menus ask), found by a lighter search that
-    keeps no routes (`_reached`), filtered as `_ends` filters."""
-    fleet, _, _, side, _, nation = profile
-    if w.blocked and not w.engage:  # as in `_ends`: the engaging search serves
-        engaging = World(w.blocked, True, w.extra, w.neutral, w.no_entry, w.peace, w.captured)
-        _, regions = _graph()
-        return frozenset(dest for dest in _dests_profile(origin, inside, profile, engaging,
-                                                         barred)
-                         if dest not in w.blocked or (w.peace and regions[dest] == "greece"))
-    reached = _reached(origin, inside, profile, w, barred)
-    if not w.peace:
-        return reached
-    return frozenset(dest for dest in reached if _may_end(w, fleet, nation, side, dest))
+    """The destinations of `_ends` (what the menus ask), from a search that keeps no
+    routes."""
+    return frozenset(_end_lengths(origin, inside, profile, w, barred))
 
 
 def _ends(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
@@ -386,15 +376,49 @@ def _bfs(origin: str, inside: bool, profile: Profile, w: World, barred: frozense
     return best
 
 
-def _reached(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
-             ) -> frozenset[str]:
-    """The areas `_bfs` reaches, without its routes: the same walk, but an area is entered
-    once (which route is best does not change where a unit can go, only how)."""
+Search = Callable[[str, bool, "Profile", "World", frozenset[str]], dict[str, int]]
+
+
+def _end_lengths(origin: str, inside: bool, profile: Profile, w: World,
+                 barred: frozenset[str], search: Search | None = None) -> dict[str, int]:
+    """The ends of `_ends` with their lengths, filtered as `_ends` filters them, from a
+    search that keeps no routes (`_layered`, or the kept `_lengths`); not to be changed."""
+    fleet, _, _, side, _, nation = profile
+    if w.blocked and not w.engage:  # as in `_ends`: the engaging search serves
+        engaging = World(w.blocked, True, w.extra, w.neutral, w.no_entry, w.peace, w.captured)
+        _, regions = _graph()
+        return {dest: n for dest, n in _end_lengths(origin, inside, profile, engaging,
+                                                    barred, search).items()
+                if dest not in w.blocked or (w.peace and regions[dest] == "greece")}
+    found = (search or _layered)(origin, inside, profile, w, barred)
+    if not w.peace:
+        return found
+    return {dest: n for dest, n in found.items() if _may_end(w, fleet, nation, side, dest)}
+
+
+@lru_cache(maxsize=8192)
+def _lengths(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
+             ) -> dict[str, int]:
+    """Each area `_bfs` reaches, with the length of its route (not to be changed). As in
+    `_best`, a search within the range is read from the one an area beyond it."""
+    fleet, land_move, sea_move = profile[:3]
+    if not w.extra:
+        limit = sea_move if fleet else land_move
+        longer = _lengths(origin, inside, profile, _one_more(w), barred)
+        return {dest: n for dest, n in longer.items() if n <= limit}
+    return _layered(origin, inside, profile, w, barred)
+
+
+def _layered(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
+             ) -> dict[str, int]:
+    """The areas `_bfs` reaches, each with the step at which it is first reached (its
+    route's length), without the routes: the same walk, but an area is entered once
+    (which route is best changes how a unit gets somewhere, not where it can go)."""
     fleet, land_move, sea_move, side, sicilian, nation = profile
     graph, _ = _graph()
     limit = (sea_move if fleet else land_move) + w.extra
     verdicts = _verdicts(w, sicilian, nation, barred)
-    seen = {origin}
+    seen = {origin: 0}
     frontier = [origin]
     nlen = 0
     while frontier and nlen < limit:
@@ -416,12 +440,12 @@ def _reached(origin: str, inside: bool, profile: Profile, w: World, barred: froz
                                                      n_region)
                 if verdict == NO_ENTRY:
                     continue
-                seen.add(n)
+                seen[n] = nlen
                 if verdict == PASS and (n_sea or not fleet):  # 5.4, 2.26: stop there
                     nxt.append(n)
         frontier = nxt
-    seen.discard(origin)
-    return frozenset(seen)
+    del seen[origin]
+    return seen
 
 
 NO_ENTRY, PASS, STOP = 0, 1, 2
@@ -549,8 +573,40 @@ def winter_routes_in(s: HState, bid: str, w: World, safe: frozenset[str],
     return _winter_search(loc, inside, bid, w, barred, safe, foe_fleets)
 
 
+Ends = tuple[tuple[str, int], ...]  # (destination, length) of each route, in route order
+
+
+def winter_ends_in(s: HState, bid: str, w: World, safe: frozenset[str],
+                   foe_fleets: frozenset[str]) -> Ends:
+    """The destination and length of each of `winter_routes_in`, in its order (what the
+    Winter menu asks). A land unit never comes in from a sea, so the enemy's blockade of
+    an Offshore Sea never bars it: its ends come from a search that keeps no routes."""
+    loc, _, inside = B.places(s)[bid]
+    profile = _profile(bid)
+    if inside and not profile[0]:
+        return ()  # 7.4: besieged land units cannot move
+    frozen, barred = expedition_limits(s, bid)
+    if frozen:
+        return ()
+    if profile[0]:  # a fleet: which way it comes in matters
+        return tuple((r.dest, r.length)
+                     for r in _winter_search(loc, inside, bid, w, barred, safe, foe_fleets))
+    return _winter_land_ends(loc, inside, profile, w, barred, safe)
+
+
+@lru_cache(maxsize=8192)
+def _winter_land_ends(origin: str, inside: bool, profile: Profile, w: World,
+                      barred: frozenset[str], safe: frozenset[str]) -> Ends:
+    """`winter_ends_in` for a land unit: the sheltering Cities among its ends, shortest
+    first, then by name (as `_search_profile` orders routes)."""
+    ends = sorted((length, dest) for dest, length in _end_lengths(origin, inside, profile, w,
+                                                                  barred, _lengths).items()
+                  if dest in safe)
+    return tuple((dest, length) for length, dest in ends)
+
+
 class WinterReach:
-    """`winter_routes_in` for a side's units in one World, with one set of sheltering
+    """`winter_ends_in` for a side's units in one World, with one set of sheltering
     Cities and enemy fleets (a Winter menu asks for every unit): each unit's answer is
     kept across clicks by (unit, area, inside), so after a unit quarters or goes home the
     menu reads the others' answers without searching or even building a search key.
@@ -565,20 +621,20 @@ class WinterReach:
         self._place = B.places(s)
         self._limited = expeditions_apply(s)
 
-    def __call__(self, bid: str) -> tuple[Route, ...]:
+    def __call__(self, bid: str) -> Ends:
         loc, _, inside = self._place[bid]
         key: tuple[Any, ...] = (bid, loc, inside)
         if self._limited:
             key = (bid, loc, inside, expedition_limits(self._s, bid))
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = winter_routes_in(self._s, bid, *self._args)
+            found = self._memo[key] = winter_ends_in(self._s, bid, *self._args)
         return found
 
 
 @lru_cache(maxsize=256)
 def _winter_memo(w: World, safe: frozenset[str], foe_fleets: frozenset[str]
-                 ) -> dict[tuple[Any, ...], tuple[Route, ...]]:
+                 ) -> dict[tuple[Any, ...], Ends]:
     """The answers `WinterReach` keeps for one World, shelters and enemy fleets."""
     return {}
 

@@ -527,9 +527,9 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
     for b in _needs_shelter(s, side):
         if b in moved or b in barbarian:
             continue
-        for r in near(b):
-            if r.length == 1:
-                opts.append(_quarter_option(b, r.dest))
+        for dest, length in near(b):
+            if length == 1:
+                opts.append(_quarter_option(b, dest))
     place = B.places(s)
     here: dict[str, list[str]] = {}  # the free units (not moved, not barbarians) by area
     going = []  # those that may go home: not in a Home City nor inside a City
@@ -546,9 +546,9 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
             going.append(b)
     for b in going:
         homes = B.home_areas_of(b)
-        for r in reach(b):
-            if r.dest in homes:
-                opts.append(_home_option(b, r.dest))
+        for dest, _ in reach(b):
+            if dest in homes:
+                opts.append(_home_option(b, dest))
     need = in_need(s, side)  # Homing Battles go only toward Home Cities in need (9.31)
     if need:
         for b in going:
@@ -562,10 +562,11 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
 
 
 def _winter_move(s: HState, bid: str, dest: str, extra: int) -> None:
-    with B.steady(s):  # the route is looked up before anything moves
-        r = next(r for r in winter_routes(s, bid, extra) if r.dest == dest)
-    if r.deep and B.spec(bid).type == "fleet":
-        _turn(s)["crossings"].append({"fleets": [bid], "deep": r.deep, "cargo": {}})
+    if B.spec(bid).type == "fleet":  # its DeepSea crossings are rolled for (5.22, 9.21)
+        with B.steady(s):  # the route is looked up before anything moves
+            r = next(r for r in winter_routes(s, bid, extra) if r.dest == dest)
+        if r.deep:
+            _turn(s)["crossings"].append({"fleets": [bid], "deep": r.deep, "cargo": {}})
     x = s["blocks"][bid]
     x["loc"], x["inside"] = dest, False
     _turn(s)["moved"].append(bid)
