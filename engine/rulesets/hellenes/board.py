@@ -53,7 +53,7 @@ class Facts:
     again. Nothing handed out is ever changed: a patch makes new lists and dicts."""
 
     __slots__ = ("by_area", "place", "on_map", "order", "_outside", "_fleets", "_controls",
-                 "_garrisons", "_dirty")
+                 "_garrisons", "_dirty", "memo")
 
     def __init__(self, by_area: dict[str, list[str]], place: dict[str, Place],
                  on_map: dict[str, list[str]], order: dict[str, int]):
@@ -70,6 +70,9 @@ class Facts:
         # whole, which is quicker than reading the sides out of them every time)
         self._garrisons: dict[str, Any] = {}
         self._dirty: set[str] = set()  # areas changed since `_controls` was made
+        # Answers that follow from where the blocks stand and from what their keys name
+        # (`kept`): a click that moves nothing finds them again.
+        self.memo: dict[tuple[Any, ...], Any] = {}
 
     @classmethod
     def build(cls, blocks: Mapping[str, Any]) -> Facts:
@@ -327,6 +330,14 @@ def remembered(copy: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
     return wrap
 
 
+def kept(s: HState) -> dict[tuple[Any, ...], Any] | None:
+    """A memo for answers that follow from where the blocks stand (and from what their
+    keys hold), kept with those facts across clicks that move nothing; None when the
+    facts are not kept. Keys name everything else the answer depends on."""
+    f = known(s)
+    return None if f is None else f.memo
+
+
 # ------------------------------------------------------------------ where the blocks are
 def known(s: HState) -> Facts | None:
     """Where the blocks stand, when it is known without reading every block: the steady
@@ -512,7 +523,12 @@ def _kinds(cards: tuple[int, ...]) -> dict[str, int]:
 def neutral(s: HState, area: str) -> bool:
     """Areas no unit may enter: white Cities and the scenario's neutrals (1.31, 15.x).
     Persia opens while Persian Aid is in play (13.2); Gela once a Gelan unit has left it."""
-    return area in neutral_areas(s["scenario"], persian_aid(s) > 0, s["effects"]["gela_open"])
+    return area in neutral_set(s)
+
+
+def neutral_set(s: HState) -> frozenset[str]:
+    """Every area `neutral` now (not to be changed)."""
+    return neutral_areas(s["scenario"], persian_aid(s) > 0, s["effects"]["gela_open"])
 
 
 @cache

@@ -6,6 +6,7 @@ not in a besieged inland City nor in a besieged and blockaded Port (4.2, 8.21; R
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from engine import Option, Prompt
@@ -21,13 +22,14 @@ DRAW = 3  # 4.22
 
 
 def can_build_in(s: HState, city: City, side: Side) -> bool:
-    return _can_build_in(s, city.name, side)
+    return _may_build(s, city, side, B.control_map(s), B.neutral_set(s))
 
 
-@B.remembered()
-def _can_build_in(s: HState, name: str, side: Side) -> bool:
-    city = B.comps().cities[name]
-    if B.city_control(s, city) != side or B.neutral(s, city.area):
+def _may_build(s: HState, city: City, side: Side, held: Mapping[str, Side | None],
+               neutral: frozenset[str]) -> bool:
+    """`can_build_in`, City control and the neutral areas already read (a menu asks for
+    every unit standing in a Home City)."""
+    if held[city.name] != side or city.area in neutral:
         return False
     if city.name in s["sieges"]:
         return city.port and not B.blockaded(s, city, side)
@@ -38,16 +40,16 @@ def reinforceable(s: HState, side: Side) -> list[str]:
     """4.21: a unit in its own Home City, below its maximum."""
     out = []
     blocks, sieges, growth, place = s["blocks"], s["sieges"], _growth(), B.places(s)
+    held, neutral, city_in = B.control_map(s), B.neutral_set(s), B.comps().city_in
     for b in B.on_map(s, side):
         loc, _, inside = place[b]
         homes, top = growth[b]
         if loc not in homes or blocks[b]["cv"] >= top:
             continue
-        city = B.city_of(loc)
-        assert city is not None
+        city = city_in[loc]
         if city.name in sieges and not inside:
             continue  # a besieger outside its own lost Home City is not in it
-        if _can_build_in(s, city.name, side):
+        if _may_build(s, city, side, held, neutral):
             out.append(b)
     return sorted(out)
 
