@@ -60,11 +60,21 @@ def group_areas(s: HState, side: Side) -> list[str]:
 
 @B.remembered()
 def _group_reach(s: HState, side: Side) -> dict[str, frozenset[str]]:
-    """Each unmoved unit's destinations for a Group Move (Engaging where it may, 5.4)."""
+    """Each unmoved unit's destinations for a Group Move (Engaging where it may, 5.4).
+    Kept with the blocks' places across clicks that move nothing (a Reinforcement, a
+    garrison): the same World, the same unmoved units, the same expedition limits."""
     w = world(s, side, B.blocking(s, side), may_engage(s, side), 0)
-    moved = set(_turn(s)["moved"])  # as `movers`: one unmoved unit that can go will do
-    units = [b for b in B.on_map(s, side) if b not in moved]
-    return dict(zip(units, unit_dests(s, units, w)))
+    moved = _turn(s)["moved"]
+    memo = B.kept(s)
+    key = ("group_reach", side, w, tuple(moved), s["year"], s["effects"]["war_resumed"])
+    found = None if memo is None else memo.get(key)
+    if found is None:
+        gone = set(moved)  # as `movers`: one unmoved unit that can go will do
+        units = [b for b in B.on_map(s, side) if b not in gone]
+        found = dict(zip(units, unit_dests(s, units, w)))
+        if memo is not None:
+            memo[key] = found
+    return found
 
 
 def reach(s: HState, side: Side) -> dict[str, frozenset[str]]:

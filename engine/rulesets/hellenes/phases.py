@@ -81,6 +81,14 @@ def _done_option(left: int) -> Option:
     return Option("done", f"End the Action phase ({left} Action(s) left are lost)", "4.0")
 
 
+def _priced(s: HState, areas: list[str], left: int) -> list[tuple[str, int]]:
+    """The areas whose Action can be paid for, with its cost (4.0): 1 Action, double in
+    Sicily while it is neutral (15.2/15.4 rule 2; asked for every option of a menu)."""
+    if not B.sicily_neutral(s):
+        return [(a, 1) for a in areas] if left >= 1 else []
+    return [(a, cost) for a in areas if (cost := B.action_cost(s, a)) <= left]
+
+
 def _building_options(s: HState, side: Side, left: int) -> list[Option]:
     opts = []
     blocks = s["blocks"]
@@ -124,14 +132,9 @@ class Actions(Procedure[HState]):
         opts = _building_options(s, side, left)
         if left >= 1:
             opts += [_garrison_option(c) for c in garrison_sites(s, side)]
-        for area in group_areas(s, side):
-            cost = B.action_cost(s, area)
-            if cost <= left:
-                opts.append(_move_option(area, cost))
-        for area in muster_targets(s, side):
-            cost = B.action_cost(s, area)
-            if cost <= left:
-                opts.append(_muster_option(area, cost))
+        opts += [_move_option(a, cost) for a, cost in _priced(s, group_areas(s, side), left)]
+        opts += [_muster_option(a, cost) for a, cost in _priced(s, muster_targets(s, side),
+                                                                 left)]
         for city in pillage_targets(s, side):
             cost = B.action_cost(s, B.comps().cities[city].area)
             if cost <= left:
@@ -555,8 +558,8 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
             if not need.isdisjoint(B.home_city_names(b)):
                 opts += [_homing_battle_option(b, m) for m in homing_battle_moves(s, b)]
     if left >= 1:
-        for area in sorted(here):
-            if B.action_cost(s, area) <= left and any(reach(b) for b in here[area]):
+        for area, _ in _priced(s, sorted(here), left):
+            if any(reach(b) for b in here[area]):
                 opts.append(_wmove_option(area))
     return opts
 
