@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from engine import Option, Prompt
@@ -99,14 +100,23 @@ def muster_targets(s: HState, side: Side) -> list[str]:
     # only in the enemy-held areas (`movement._ends`), none of which is a target: the
     # Group Move's searches serve. Units of a kind standing together reach the same
     # areas: each set is taken once.
-    reachable = set().union(*set(_group_reach(s, side).values())) & B.city_areas()
-    city_in, sieges, held = B.comps().city_in, s["sieges"], B.control_map(s)
+    reach, held, sieges = _group_reach(s, side), B.control_map(s), s["sieges"]
+    # kept with the blocks' places, for the same searches, City control and sieges
+    memo, key = B.kept(s), ("muster", side)
+    found = None if memo is None else memo.get(key)
+    if found is not None and found[0] is reach and found[1] is held and found[2] == [*sieges]:
+        return list(found[3])
+    reachable = set().union(*set(reach.values())) & B.city_areas()
+    city_in = B.comps().city_in
     foes, friends = B.blocking(s, side), B.blocking(s, other(side))  # outside a City
     # 1.4: the side controls the area when only its units stand outside the City there,
     # or when nobody does and it controls the City (as `area_control` rules)
     areas = [a for a in reachable if city_in[a].name not in sieges and a not in foes
              and (a in friends or held[city_in[a].name] == side)]
-    return sorted(areas, key=B.city_order().__getitem__)  # in the map data's order
+    areas.sort(key=B.city_order().__getitem__)  # in the map data's order
+    if memo is not None:
+        memo[key] = (reach, held, [*sieges], areas)
+    return list(areas)
 
 
 def muster_units(s: HState, side: Side, area: str) -> list[str]:
@@ -118,11 +128,22 @@ def muster_units(s: HState, side: Side, area: str) -> list[str]:
 
 def _move(s: HState, bid: str, dest: str) -> None:
     """Move one unit; a siege its besiegers leave lifts at once (7.3)."""
-    x = s["blocks"][bid]
-    if B.spec(bid).nation == "gela" and x["loc"] == "GEL" and dest != "GEL":
-        s["effects"]["gela_open"] = True  # 15.2-15.4: Gela opens once a Gelan unit leaves
-    x["loc"], x["inside"] = dest, False
-    _turn(s)["moved"].append(bid)
+    _moves(s, [(bid, dest)])
+
+
+def _moves(s: HState, orders: Iterable[tuple[str, str]]) -> None:
+    """Move units together (one Group or Muster), then lift the sieges their besiegers
+    left and note blockades (7.3, 8.21). Nothing between the moves reads the sieges, and
+    the units only leave their areas for others, none of which another of them leaves:
+    each siege and blockade can only end, or only begin, along the way, so one refresh
+    after all the moves settles each as a refresh after every move would."""
+    blocks, moved = s["blocks"], _turn(s)["moved"]
+    for bid, dest in orders:
+        x = blocks[bid]
+        if B.spec(bid).nation == "gela" and x["loc"] == "GEL" and dest != "GEL":
+            s["effects"]["gela_open"] = True  # 15.2-15.4: Gela opens once a Gelan unit leaves
+        x["loc"], x["inside"] = dest, False
+        moved.append(bid)
     refresh(s)
 
 
@@ -273,8 +294,7 @@ class GroupMove(Procedure[HState]):
                 carried = [a["cargo"][f] for f in units if f in a["cargo"]]
                 _turn(s)["engaged"].append({"area": dest, "via": via, "units": sorted(units + carried),
                                             "from_sea": B.comps().areas[via].kind == "sea"})
-        for bid, dest in a["orders"].items():
-            _move(s, bid, dest)
+        _moves(s, a["orders"].items())
         for fleet, unit in a["cargo"].items():
             x = s["blocks"][unit]
             x["cv"] = min(x["cv"], s["blocks"][fleet]["cv"] - 1)  # 5.21: shed steps to fit
@@ -303,8 +323,7 @@ class Muster(Procedure[HState]):
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s, a = flow.state, flow.args
         assert isinstance(answer, tuple)
-        for u in answer:
-            _move(s, u, a["area"])
+        _moves(s, [(u, a["area"]) for u in answer])
         note(flow, "muster", f"{seat.title()} musters {len(answer)} unit(s) at "
              f"{B.comps().areas[a['area']].name} (5.0)")
         flow.end()

@@ -346,9 +346,14 @@ def sheltered(s: HState, side: Side) -> dict[str, list[str]]:
 
 @B.remembered()
 def _sheltered(s: HState, side: Side) -> dict[str, list[str]]:
-    """`sheltered`, handed out as it is (to callers here that only read it)."""
-    out: dict[str, list[str]] = {}
+    """`sheltered`, handed out as it is (to callers here that only read it); kept with
+    the blocks' places for the same City control and sieges."""
     held, sieges, city_in = B.control_map(s), s["sieges"], B.comps().city_in
+    memo, key = B.kept(s), ("sheltered", side)
+    found = None if memo is None else memo.get(key)
+    if found is not None and found[0] is held and found[1] == [*sieges]:
+        return found[2]
+    out: dict[str, list[str]] = {}
     place = B.places(s)
     for b in B.on_map(s, side):
         area, _, inside = place[b]
@@ -358,6 +363,8 @@ def _sheltered(s: HState, side: Side) -> dict[str, list[str]]:
         if not inside and city.name in sieges:
             continue  # besiegers are outside the City
         out.setdefault(area, []).append(b)
+    if memo is not None:
+        memo[key] = (held, [*sieges], out)
     return out
 
 
@@ -506,10 +513,18 @@ def _wmove_option(area: str) -> Option:
 @B.remembered()
 def _needs_shelter(s: HState, side: Side) -> list[str]:
     """Units outside friendly Cities, then those beyond a City's Capacity (9.213, 9.22);
-    remembered while the state is steady (the Winter menu asks twice), not to be changed."""
-    crowded = over_capacity(s, side)
+    remembered while the state is steady (the Winter menu asks twice), and kept with the
+    blocks' places for the same sheltered units and Capacities; not to be changed."""
     held = _sheltered(s, side)
-    return exposed(s, side) + [b for a in crowded for b in held[a]]
+    memo, key = B.kept(s), ("needs_shelter", side, B.peace(s), s["effects"]["war_resumed"])
+    found = None if memo is None else memo.get(key)
+    if found is not None and found[0] is held:
+        return found[1]
+    crowded = over_capacity(s, side)
+    out = exposed(s, side) + [b for a in crowded for b in held[a]]
+    if memo is not None:
+        memo[key] = (held, out)
+    return out
 
 
 def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
