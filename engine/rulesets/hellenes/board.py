@@ -100,8 +100,9 @@ class Facts:
         touched: set[str] = set()
         for b in moved:
             x = blocks[b]
-            old, new = place[b][0], x["loc"]
-            place[b] = new, x["side"], x["inside"]
+            old, old_side, _ = place[b]
+            new, side = x["loc"], x["side"]
+            place[b] = new, side, x["inside"]
             touched.add(old)
             touched.add(new)
             left = [u for u in by_area[old] if u != b]
@@ -110,11 +111,13 @@ class Facts:
             else:
                 del by_area[old]
             by_area[new] = _placed(by_area.get(new, ()), b, order)
-            for side, ids in on_map.items():
-                if b in ids:
-                    on_map[side] = [u for u in ids if u != b]
-            if new in areas:
-                on_map[x["side"]] = _placed(on_map[x["side"]], b, order)
+            was, now = old in areas, new in areas
+            if was and now and side == old_side:
+                continue  # still on the map for the same side: its list is unchanged
+            if was:
+                on_map[old_side] = [u for u in on_map[old_side] if u != b]
+            if now:
+                on_map[side] = _placed(on_map[side], b, order)
         out = Facts(by_area, place, on_map, order)
         if self._controls is not None:
             out._controls, out._garrisons = self._controls, self._garrisons
