@@ -579,8 +579,9 @@ Ends = tuple[tuple[str, int], ...]  # (destination, length) of each route, in ro
 def winter_ends_in(s: HState, bid: str, w: World, safe: frozenset[str],
                    foe_fleets: frozenset[str]) -> Ends:
     """The destination and length of each of `winter_routes_in`, in its order (what the
-    Winter menu asks). A land unit never comes in from a sea, so the enemy's blockade of
-    an Offshore Sea never bars it: its ends come from a search that keeps no routes."""
+    Winter menu asks), from a search that keeps no routes. Which way a unit comes in
+    matters only for a fleet entering a Port whose Offshore Sea holds enemy fleets (a
+    land unit never comes in from a sea): only then are its routes made."""
     loc, _, inside = B.places(s)[bid]
     profile = _profile(bid)
     if inside and not profile[0]:
@@ -588,21 +589,29 @@ def winter_ends_in(s: HState, bid: str, w: World, safe: frozenset[str],
     frozen, barred = expedition_limits(s, bid)
     if frozen:
         return ()
-    if profile[0]:  # a fleet: which way it comes in matters
+    ends = _sheltering_ends(loc, inside, profile, w, barred, safe)
+    if profile[0] and any(dest in _blockaded_ports(foe_fleets) for dest, _ in ends):
         return tuple((r.dest, r.length)
                      for r in _winter_search(loc, inside, bid, w, barred, safe, foe_fleets))
-    return _winter_land_ends(loc, inside, profile, w, barred, safe)
+    return ends
 
 
 @lru_cache(maxsize=8192)
-def _winter_land_ends(origin: str, inside: bool, profile: Profile, w: World,
-                      barred: frozenset[str], safe: frozenset[str]) -> Ends:
-    """`winter_ends_in` for a land unit: the sheltering Cities among its ends, shortest
-    first, then by name (as `_search_profile` orders routes)."""
+def _sheltering_ends(origin: str, inside: bool, profile: Profile, w: World,
+                     barred: frozenset[str], safe: frozenset[str]) -> Ends:
+    """The sheltering Cities among a search's ends with their lengths, shortest first,
+    then by name (as `_search_profile` orders routes)."""
     ends = sorted((length, dest) for dest, length in _end_lengths(origin, inside, profile, w,
                                                                   barred, _lengths).items()
                   if dest in safe)
     return tuple((dest, length) for length, dest in ends)
+
+
+@lru_cache(maxsize=256)
+def _blockaded_ports(foe_fleets: frozenset[str]) -> frozenset[str]:
+    """The areas of the Cities whose Offshore Sea holds enemy fleets."""
+    return frozenset(c.area for c in B.comps().data.cities
+                     if c.offshore is not None and c.offshore in foe_fleets)
 
 
 class WinterReach:
