@@ -21,13 +21,15 @@ def _fresh(s: Any) -> tuple[Any, ...]:
     plain = json.loads(json.dumps(s))
     f = B.Facts.build(plain["blocks"])
     return (f.by_area, f.place, f.on_map, f.controls(plain["garrisons"]),
-            f.outside("athens", plain["blocks"]), f.fleets("sparta", plain["blocks"]))
+            *(f.outside(side, plain["blocks"]) for side in ("athens", "sparta")),
+            *(f.fleets(side, plain["blocks"]) for side in ("athens", "sparta")))
 
 
 def _kept(s: Any) -> tuple[Any, ...]:
     f = B.facts(s)
     return (f.by_area, f.place, f.on_map, f.controls(s["garrisons"]),
-            f.outside("athens", s["blocks"]), f.fleets("sparta", s["blocks"]))
+            *(f.outside(side, s["blocks"]) for side in ("athens", "sparta")),
+            *(f.fleets(side, s["blocks"]) for side in ("athens", "sparta")))
 
 
 def _game(scenario: str = "431", seed: str = "facts") -> Any:

@@ -98,6 +98,9 @@ class Facts:
         by_area, place = dict(self.by_area), dict(self.place)
         on_map = dict(self.on_map)
         touched: set[str] = set()
+        sides: set[str] = set()  # the sides whose blocks moved
+        fleet_sides: set[str] = set()  # the sides whose fleets moved
+        fleet_ids = _fleet_ids()
         for b in moved:
             x = blocks[b]
             old, old_side, _ = place[b]
@@ -105,6 +108,9 @@ class Facts:
             place[b] = new, side, x["inside"]
             touched.add(old)
             touched.add(new)
+            sides.update((old_side, side))
+            if b in fleet_ids:
+                fleet_sides.update((old_side, side))
             left = [u for u in by_area[old] if u != b]
             if left:
                 by_area[old] = left
@@ -119,6 +125,9 @@ class Facts:
             if now:
                 on_map[side] = _placed(on_map[side], b, order)
         out = Facts(by_area, place, on_map, order)
+        # a side none of whose blocks (fleets) moved keeps its areas (fleets' areas)
+        out._outside = {k: v for k, v in self._outside.items() if k not in sides}
+        out._fleets = {k: v for k, v in self._fleets.items() if k not in fleet_sides}
         if self._controls is not None:
             out._controls, out._garrisons = self._controls, self._garrisons
             out._dirty = self._dirty | touched
@@ -345,9 +354,9 @@ def kept(s: HState) -> dict[tuple[Any, ...], Any] | None:
 def known(s: HState) -> Facts | None:
     """Where the blocks stand, when it is known without reading every block: the steady
     state's facts, or those kept on block records that note their moves; else None."""
-    idx = index(s)
-    if idx is not None:
-        return idx.facts
+    stack = _STEADY.stack  # `index(s)`, written out: asked many times a prompt
+    if stack and (top := stack[-1])[0] is s:
+        return top[1].facts
     if type(s["blocks"]) is Blocks:
         return facts(s)
     return None
