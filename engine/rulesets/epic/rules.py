@@ -92,10 +92,17 @@ class Epic(Ruleset):
 
     def apply(self, s: EState, seat: str, option_id: str, ctx: Context) -> None:
         if A.multi(s) and seat in A.league_seats(s):
-            with B.steady(s):
-                asked = {p.seat for p in MACHINE.prompts(s)}
-            if seat not in asked:  # a League seat answers for its side
+            held = ctx.prompt
+            if held is not None:
+                own = held.kind in A.SEAT_KINDS
+            else:  # a replayed log: the prompts are built again
+                with B.steady(s):
+                    own = seat in {p.seat for p in MACHINE.prompts(s)}
+            if not own:  # a League seat answers for its side
                 seat = A.LEAGUE
+                if held is not None:  # the prompt as the procedure put it
+                    MACHINE.act(s, seat, option_id, ctx, [replace(held, seat=seat)])
+                    return
         MACHINE.act(s, seat, option_id, ctx)
 
     def resign(self, s: EState, seat: str, ctx: Context) -> None:
