@@ -78,8 +78,9 @@ def holder(s: EState, region: str) -> str | None:
     r = s["regions"].get(region)
     if r is None or r["side"] not in ("athens", LEAGUE):
         return None
-    if r["side"] == LEAGUE and multi(s):
-        return str(s["league"]["holder"].get(region, league_seats(s)[0]))
+    if r["side"] == LEAGUE and multi(s):  # None: won this moment, not yet given (24.3)
+        seat = s["league"]["holder"].get(region)
+        return str(seat) if seat else None
     return str(r["side"])
 
 
