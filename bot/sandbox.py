@@ -235,18 +235,33 @@ def write_transcript(standin: StandIn, channel, players: list[RandomPlayer], out
     return images
 
 
+def scenario_for(ruleset: str, scenario: str | None, players: int) -> str:
+    """The scenario a sandbox of `players` people plays: the one named, if it allows that
+    many, else the ruleset's first that does."""
+    rules = engine.ruleset(ruleset)
+    names = [scenario] if scenario else list(rules.scenarios)
+    for name in names:
+        if players in rules.scenarios[name].counts:
+            return name
+    raise SystemExit(f"{ruleset}{' ' + scenario if scenario else ''} has no scenario for "
+                     f"{players} players")
+
+
 async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "athens-sparta",
                       workdir: Path | None = None, kill_after: int | None = None,
                       plugins: str = "", max_choices: int | None = None,
                       scenario: str | None = None, opponent: str | None = None,
-                      bot_delay_s: float = 0.1, budget_s: float = 0.3) -> dict[str, Any]:
+                      bot_delay_s: float = 0.1, budget_s: float = 0.3,
+                      players: int | None = None) -> dict[str, Any]:
     """Play one whole game through the real bot process (`scenario`: the ruleset's default
     when None). `kill_after`: SIGKILL the bot after that many choices, restart it, and carry
     on with the old buttons. `opponent`: one simulated person plays against Keryx at that
     level (`/game new opponent:`), its seats played by the bot process's runner with a short
-    delay (`bot_delay_s`) and the search level's budget (`budget_s`)."""
+    delay (`bot_delay_s`) and the search level's budget (`budget_s`). `players`: how many
+    people play (`/game new players:`); None: the scenario's largest count."""
     import tempfile
 
+    count = players  # the name is taken below by the simulated players
     report = Report()
     tmp = None
     if workdir is None:
@@ -258,7 +273,7 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
     channel = standin.default_channel(guild)
     # one simulated person per group of seats the scenario's largest player count has
     rules = engine.ruleset(ruleset)
-    people = len(rules.scenarios[scenario or rules.default_scenario].holdings())
+    people = len(rules.scenarios[scenario or rules.default_scenario].holdings(count))
     if opponent is not None:
         people = 1
     users = [standin.add_member(guild, name) for name in PLAYER_NAMES[:people]]
@@ -272,7 +287,9 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
     try:
         await bot.start()
         mark = standin.mark()
-        chosen = {"scenario": scenario} if scenario else {}
+        chosen: dict[str, Any] = {"scenario": scenario} if scenario else {}
+        if count is not None:
+            chosen["players"] = count
         if opponent is not None:
             r = await users[0].slash("game", "new", ruleset=ruleset, opponent=opponent,
                                      timeout=30, **chosen)

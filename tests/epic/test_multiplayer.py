@@ -339,6 +339,12 @@ def test_league_players_count_their_own_btv_when_athens_loses():
     s["league"]["holder"]["lesbos"] = "thebes"
     r = A.final(s)  # Sparta 16, Thebes 14: decisive for Thebes (12+)
     assert r["winners"] == ["sparta", "thebes"] and "decisive Thebes" in r["reason"]
+    assert r["levels"] == {"sparta": "victory", "thebes": "decisive"}
+    assert r["winner"] == "thebes"  # the best level, for the banner
+    s["league"]["holder"].update(euboea="sparta", lesbos="sparta", samos="sparta")
+    r = A.final(s)  # Sparta 24, Thebes 6: Thebes short, but the League wins together
+    assert r["winners"] == ["sparta", "thebes"] and "Thebes short" in r["reason"]
+    assert r["levels"] == {"sparta": "decisive"}
 
 
 def test_stalemate_band():
@@ -357,6 +363,7 @@ def test_four_player_levels():
                                  euboea="sparta", chios="corinth")
     r = A.final(s)  # Athens 18; Sparta 7+7=14 (12-17), Thebes 9 (8-11), Corinth 9 (8+)
     assert r["winners"] == ["sparta", "thebes", "corinth"]
+    assert r["levels"] == {"sparta": "victory", "thebes": "victory", "corinth": "decisive"}
     assert "decisive Corinth" in r["reason"]
 
 

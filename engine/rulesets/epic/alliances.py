@@ -503,8 +503,9 @@ def final(s: EState) -> dict[str, Any]:
 
 
 def league_result(s: EState, bonus: dict[str, int], why: str) -> dict[str, Any]:
-    """24.8 5, 25.4 5: each League player's own BTV against his levels. Those who reach
-    one win; if none does, Athens has still lost and the League wins together (RULINGS)."""
+    """24.8 5, 25.4 5: each League player's own BTV against his levels. The house counts
+    allies together (a team wins or loses as one), so every League seat is a winner when
+    Athens loses; each player's own level is in `levels` and the reason (RULINGS.md)."""
     sc = B.comps().scenarios[s["scenario"]]
     levels: dict[str, str] = {}
     parts = []
@@ -518,16 +519,14 @@ def league_result(s: EState, bonus: dict[str, int], why: str) -> dict[str, Any]:
             hi = v.max if v.max is not None else 999
             if lo <= n <= hi:
                 levels[seat] = v.level
-    order = [x for x in seats_of(s["scenario"]) if x in levels]
-    if order:
-        text = ", ".join(f"{'decisive ' if levels[x] == 'decisive' else ''}{title(x)} victory"
-                         for x in order)
-        winners = order
-    else:
-        text = "no League player reaches his level: the League wins together"
-        winners = [x for x in seats_of(s["scenario"]) if x != "athens"]
-    return {"winner": winners[0], "winners": winners,
-            "level": levels.get(winners[0], "victory"),
+    league = [x for x in seats_of(s["scenario"]) if x != "athens"]
+    text = ", ".join(
+        f"{'decisive ' if levels[x] == 'decisive' else ''}{title(x)} victory" if x in levels
+        else f"{title(x)} short of his level" for x in league)
+    best = next((x for x in league if levels.get(x) == "decisive"),
+                next((x for x in league if x in levels), league[0]))
+    return {"winner": best, "winners": league, "levels": levels,
+            "level": levels.get(best, "victory"),
             "reason": f"{why}; League BTV {', '.join(parts)}: {text}", "rule": sc.rule}
 
 
