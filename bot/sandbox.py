@@ -261,7 +261,6 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
     people play (`/game new players:`); None: the scenario's largest count."""
     import tempfile
 
-    count = players  # the name is taken below by the simulated players
     report = Report()
     tmp = None
     if workdir is None:
@@ -273,7 +272,7 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
     channel = standin.default_channel(guild)
     # one simulated person per group of seats the scenario's largest player count has
     rules = engine.ruleset(ruleset)
-    people = len(rules.scenarios[scenario or rules.default_scenario].holdings(count))
+    people = len(rules.scenarios[scenario or rules.default_scenario].holdings(players))
     if opponent is not None:
         people = 1
     users = [standin.add_member(guild, name) for name in PLAYER_NAMES[:people]]
@@ -283,13 +282,13 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
     # Keryx's turns post nothing until a phase ends: allow a long one against a bot.
     idle = 60 if opponent is None else 600
     rng = random.Random(seed)
-    players: list[RandomPlayer] = []
+    sims: list[RandomPlayer] = []
     try:
         await bot.start()
         mark = standin.mark()
         chosen: dict[str, Any] = {"scenario": scenario} if scenario else {}
-        if count is not None:
-            chosen["players"] = count
+        if players is not None:
+            chosen["players"] = players
         if opponent is not None:
             r = await users[0].slash("game", "new", ruleset=ruleset, opponent=opponent,
                                      timeout=30, **chosen)
@@ -306,13 +305,13 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
                    ).wait_for_message(timeout=30)
         await standin.wait_for_message(lambda m: "-# game" in m.content and m.public, 60,
                                        since=mark)
-        players[:] = [WatchingPlayer(standin, u, channel, random.Random(rng.random()),
+        sims[:] = [WatchingPlayer(standin, u, channel, random.Random(rng.random()),
                                      timeout=60)
                       for u in users]
         if kill_after is not None:
             made = 0
             while made < kill_after and not game_over(standin, channel):
-                step = sum([await p.play_turn(max_choices=kill_after - made) for p in players])
+                step = sum([await p.play_turn(max_choices=kill_after - made) for p in sims])
                 made += step
                 if not step:
                     await asyncio.sleep(0.2)
@@ -320,10 +319,10 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
             await bot.start()
             report.restarts += 1
             report.choices += made
-        report.choices += await play_until_over(standin, players, channel,
+        report.choices += await play_until_over(standin, sims, channel,
                                                 idle_timeout=idle)
         report.finished = game_over(standin, channel)
-        for p in players:
+        for p in sims:
             report.first_response_ms += [1000 * s for s in p.stats.first_response_s]
         await asyncio.sleep(0.5)  # the final posts land
     except Exception as exc:  # noqa: BLE001 - the report says what went wrong
@@ -340,7 +339,7 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
         report.images = sum(len(m.attachments) for m in standin.messages)
         await audit(standin, channel, bot.database, report)
         if out is not None:
-            write_transcript(standin, channel, players, out)
+            write_transcript(standin, channel, sims, out)
             (out / "report.json").write_text(json.dumps(report.to_dict(), indent=1))
         if standin.unhandled:
             report.problems.append(f"REST calls the stand-in does not know: {standin.unhandled}")

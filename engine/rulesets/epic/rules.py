@@ -121,7 +121,7 @@ class Epic(Ruleset):
             return None
         if "winners" in r:
             return Outcome(tuple(r["winners"]), str(r["reason"]), str(r["rule"]))
-        winners = (str(r["winner"]),) if r["winner"] in seats else ()
+        winners: tuple[str, ...] = (str(r["winner"]),) if r["winner"] in seats else ()
         if A.multi(s) and winners == (A.LEAGUE,):
             winners = tuple(x for x in seats if x != "athens")  # a League win of 21.1
         return Outcome(winners, str(r["reason"]), str(r["rule"]))
