@@ -78,3 +78,16 @@ async def test_three_player_epic_through_the_bot(table, tmp_path):
     report = Report()
     await audit(table.standin, table.channel, tmp_path / "k.db", report)
     assert report.leaks == 0, report.problems
+
+
+def test_sandbox_picks_the_scenario_for_the_player_count():
+    from bot.sandbox import scenario_for
+
+    assert scenario_for("epic", None, 4) == "four-player"
+    assert scenario_for("epic", None, 3) == "three-player"
+    assert scenario_for("epic", None, 2) == "argive-league"
+    assert scenario_for("epic", "four-player", 4) == "four-player"
+    with pytest.raises(SystemExit):
+        scenario_for("epic", "three-player", 4)
+    with pytest.raises(SystemExit):
+        scenario_for("epic", None, 5)
