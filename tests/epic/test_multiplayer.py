@@ -464,3 +464,28 @@ def test_prompts_to_the_league_side_never_reach_the_table_unrewritten():
             assert ps[0].seat == g.state["acting"]
         p = player.choice(ps)
         g.act(p.seat, random_answer(p, player))
+
+
+def test_no_raiding_an_allys_region_and_raid_talents_go_to_the_raider():
+    from engine.rulesets.epic import board as B
+    from engine.rulesets.epic.raiding import raid, raiders
+
+    s = new().state
+    c = B.comps()
+    laconia_open = next(h.id for h in c.hexes.values() if h.kind == "land" and h.area
+                        and c.areas[h.area].region == "laconia" and B.city_at(s, h.id) is None)
+    attica_open = next(h.id for h in c.hexes.values() if h.kind == "land" and h.area
+                       and c.areas[h.area].region == "attica" and B.city_at(s, h.id) is None
+                       and h.id in B.play_hexes("three-player", "sparta"))
+    _place(s, "boeotia", 1, laconia_open)
+    _place(s, "boeotia", 1, attica_open)
+    s["acting"] = "thebes"
+    assert raiders(s, "sparta") == [attica_open]  # 24.5: never from an ally's region
+    s["acting"] = "sparta"
+    assert raiders(s, "sparta") == []  # Sparta's own units only
+    s["acting"] = "thebes"
+    before = dict(s["treasury"])
+    raid(s, "sparta", attica_open)
+    s["acting"] = None
+    assert s["treasury"]["sparta"] == before["sparta"]
+    assert s["treasury"]["thebes"] == before["thebes"] + 1  # in supply from Thebes (15.3)
