@@ -71,7 +71,7 @@ async def test_three_player_epic_through_the_bot(table, tmp_path):
     assert all(n > 0 for n in made.values()), made  # Thebes was asked, and answered
     svc = table.bot.keryx.svc
     seats = {a.seat for a in await svc.history(table.channel.id, carol.id)}
-    assert seats == {"thebes"}
+    assert {"athens", "sparta", "thebes"} <= seats  # carol's clicks were Thebes' answers
     info = await svc.game_info(table.channel.id)
     assert info.version >= sum(made.values())
 
