@@ -489,3 +489,33 @@ def test_no_raiding_an_allys_region_and_raid_talents_go_to_the_raider():
     s["acting"] = None
     assert s["treasury"]["sparta"] == before["sparta"]
     assert s["treasury"]["thebes"] == before["thebes"] + 1  # in supply from Thebes (15.3)
+
+
+def test_allied_units_with_a_leader_move_and_are_supplied_with_him():
+    from engine.rulesets.epic import board as B
+    from engine.rulesets.epic.moves import movable_units
+
+    s = new().state
+    c = B.comps()
+    open_hex = next(h.id for h in c.hexes.values() if h.kind == "land" and h.area
+                    and c.areas[h.area].region == "boeotia" and B.city_at(s, h.id) is None
+                    and h.id not in s["forts"])
+    _place(s, "boeotia", 2, open_hex)
+    theban = B.units_at(s, open_hex, "sparta")
+    s["leaders"]["Archidamus"].update(where="map", hex=open_hex, region=None)
+    s["acting"] = "sparta"
+    assert sorted(movable_units(s, "sparta", open_hex)) == sorted(theban)  # 24.5
+    s["acting"] = "thebes"
+    assert movable_units(s, "sparta", open_hex) == []
+    s["leaders"]["Pagondas"].update(where="map", hex=open_hex, region=None)
+    assert sorted(movable_units(s, "sparta", open_hex)) == sorted(theban)  # back in hand
+    s["acting"] = "sparta"
+    assert movable_units(s, "sparta", open_hex) == []
+    thebes_city = c.cities["Thebes"].hex  # in a fortification they stay their owner's
+    for u in theban:
+        s["units"][u]["hex"] = thebes_city
+    s["leaders"]["Archidamus"]["hex"] = thebes_city
+    s["leaders"]["Pagondas"].update(where="force", hex=None, region="boeotia")
+    assert B.fortress(s, thebes_city)  # Thebes is walled
+    assert A.commander(s, s["units"][theban[0]]) == "thebes"
+    s["acting"] = None

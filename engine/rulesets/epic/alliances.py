@@ -67,10 +67,30 @@ def owner(piece: dict[str, Any]) -> str:
 
 def mine(s: EState, piece: dict[str, Any]) -> bool:
     """Whether the seat playing the League's stage now may use this piece: in a League
-    stage of the three- or four-player game, only its own (24.5: each player moves and
-    supplies what he controls)."""
+    stage of the three- or four-player game, only what it controls (24.5: each player moves
+    and supplies what he controls)."""
     acting = s.get("acting")
-    return acting is None or piece["side"] != LEAGUE or owner(piece) == acting
+    if acting is None or piece["side"] != LEAGUE:
+        return True
+    if "type" not in piece:  # a leader is always his own player's
+        return owner(piece) == acting
+    return commander(s, piece) == acting
+
+
+def commander(s: EState, unit: dict[str, Any]) -> str:
+    """24.5: units stacked with a leader move with him, an ally's units too, until their own
+    player brings a leader of his into the hex; units inside a fortification stay their
+    owner's. With leaders of several allies there and none of the owner's, the first by
+    name commands."""
+    seat = owner(unit)
+    h = unit.get("hex")
+    if unit["where"] != MAP or not isinstance(h, str) or B.fortress(s, h) and \
+            B.holder(s, h) == LEAGUE:
+        return seat
+    chiefs = [owner(s["leaders"][n]) for n in B.leaders_at(s, h, LEAGUE)]
+    if not chiefs or seat in chiefs:
+        return seat
+    return chiefs[0]
 
 
 def holder(s: EState, region: str) -> str | None:
@@ -244,7 +264,7 @@ def claimants(s: EState, region: str) -> dict[str, int]:
         for uid in units:
             seat = owner(s["leaders"][chief[0]]) if chief else owner(s["units"][uid])
             if seat in out:
-                out[seat] += 1
+                out[seat] += 1  # 24.3 (1): every unit with a leader counts for his player
     return out
 
 
