@@ -129,10 +129,10 @@ class Place(Procedure[EState]):
             u = s["units"][uid]
             if parts[0] == "place":
                 u.update(where=MAP, hex=hexid, placed=True, forage=False, raid=False)
-                note(flow, f"{side.title()} places {_label(u)} at {where} (7.3)")
+                note(flow, f"{A.payer(s, side).title()} places {_label(u)} at {where} (7.3)")
             else:
                 u.update(where=POOL, hex=None, placed=True, forage=False, raid=False)
-                note(flow, f"{side.title()} returns {_label(u)} from {where} (7.3)")
+                note(flow, f"{A.payer(s, side).title()} returns {_label(u)} from {where} (7.3)")
         elif parts[0] == "lplace":
             x = s["leaders"][parts[1]]
             x.update(where=MAP, hex=B.comps().cities[parts[2]].hex, region=None, placed=True)
