@@ -74,6 +74,9 @@ def register(app: typer.Typer) -> None:
             help="With --opponent: seconds the search level may think")] = 0.3,
         bot_delay: Annotated[float, typer.Option(
             help="With --opponent: seconds before each of Keryx's answers")] = 0.1,
+        players: Annotated[int | None, typer.Option(
+            help="How many simulated people (default: the scenario's largest count); "
+                 "without --scenario, the ruleset's first scenario for that many")] = None,
     ) -> None:
         """A whole game through the real bot, a local stand-in for Discord and simulated
         players (or one against Keryx); writes a readable transcript with every image to
@@ -88,12 +91,16 @@ def register(app: typer.Typer) -> None:
         checks.known_scenario(ruleset, scenario)
         if restart_after is not None:
             checks.positive("--restart-after", restart_after)
+        if players is not None:
+            from bot.sandbox import scenario_for
+
+            scenario = scenario_for(ruleset, scenario, players)
         if opponent is not None:
             checks.player_level("--opponent", ruleset, opponent)
             checks.positive_seconds("--budget", budget)
         report = main_sync(out=out, seed=seed, ruleset=ruleset, kill_after=restart_after,
                            plugins=settings.plugins, scenario=scenario, opponent=opponent, budget_s=budget,
-                           bot_delay_s=max(0.0, bot_delay))
+                           bot_delay_s=max(0.0, bot_delay), players=players)
         if as_json:
             typer.echo(json.dumps(report))
         else:

@@ -235,16 +235,30 @@ def write_transcript(standin: StandIn, channel, players: list[RandomPlayer], out
     return images
 
 
+def scenario_for(ruleset: str, scenario: str | None, players: int) -> str:
+    """The scenario a sandbox of `players` people plays: the one named, if it allows that
+    many, else the ruleset's first that does."""
+    rules = engine.ruleset(ruleset)
+    names = [scenario] if scenario else list(rules.scenarios)
+    for name in names:
+        if players in rules.scenarios[name].counts:
+            return name
+    raise SystemExit(f"{ruleset}{' ' + scenario if scenario else ''} has no scenario for "
+                     f"{players} players")
+
+
 async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "athens-sparta",
                       workdir: Path | None = None, kill_after: int | None = None,
                       plugins: str = "", max_choices: int | None = None,
                       scenario: str | None = None, opponent: str | None = None,
-                      bot_delay_s: float = 0.1, budget_s: float = 0.3) -> dict[str, Any]:
+                      bot_delay_s: float = 0.1, budget_s: float = 0.3,
+                      players: int | None = None) -> dict[str, Any]:
     """Play one whole game through the real bot process (`scenario`: the ruleset's default
     when None). `kill_after`: SIGKILL the bot after that many choices, restart it, and carry
     on with the old buttons. `opponent`: one simulated person plays against Keryx at that
     level (`/game new opponent:`), its seats played by the bot process's runner with a short
-    delay (`bot_delay_s`) and the search level's budget (`budget_s`)."""
+    delay (`bot_delay_s`) and the search level's budget (`budget_s`). `players`: how many
+    people play (`/game new players:`); None: the scenario's largest count."""
     import tempfile
 
     report = Report()
@@ -258,7 +272,7 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
     channel = standin.default_channel(guild)
     # one simulated person per group of seats the scenario's largest player count has
     rules = engine.ruleset(ruleset)
-    people = len(rules.scenarios[scenario or rules.default_scenario].holdings())
+    people = len(rules.scenarios[scenario or rules.default_scenario].holdings(players))
     if opponent is not None:
         people = 1
     users = [standin.add_member(guild, name) for name in PLAYER_NAMES[:people]]
@@ -268,11 +282,13 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
     # Keryx's turns post nothing until a phase ends: allow a long one against a bot.
     idle = 60 if opponent is None else 600
     rng = random.Random(seed)
-    players: list[RandomPlayer] = []
+    sims: list[RandomPlayer] = []
     try:
         await bot.start()
         mark = standin.mark()
-        chosen = {"scenario": scenario} if scenario else {}
+        chosen: dict[str, Any] = {"scenario": scenario} if scenario else {}
+        if players is not None:
+            chosen["players"] = players
         if opponent is not None:
             r = await users[0].slash("game", "new", ruleset=ruleset, opponent=opponent,
                                      timeout=30, **chosen)
@@ -289,13 +305,13 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
                    ).wait_for_message(timeout=30)
         await standin.wait_for_message(lambda m: "-# game" in m.content and m.public, 60,
                                        since=mark)
-        players[:] = [WatchingPlayer(standin, u, channel, random.Random(rng.random()),
+        sims[:] = [WatchingPlayer(standin, u, channel, random.Random(rng.random()),
                                      timeout=60)
                       for u in users]
         if kill_after is not None:
             made = 0
             while made < kill_after and not game_over(standin, channel):
-                step = sum([await p.play_turn(max_choices=kill_after - made) for p in players])
+                step = sum([await p.play_turn(max_choices=kill_after - made) for p in sims])
                 made += step
                 if not step:
                     await asyncio.sleep(0.2)
@@ -303,10 +319,10 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
             await bot.start()
             report.restarts += 1
             report.choices += made
-        report.choices += await play_until_over(standin, players, channel,
+        report.choices += await play_until_over(standin, sims, channel,
                                                 idle_timeout=idle)
         report.finished = game_over(standin, channel)
-        for p in players:
+        for p in sims:
             report.first_response_ms += [1000 * s for s in p.stats.first_response_s]
         await asyncio.sleep(0.5)  # the final posts land
     except Exception as exc:  # noqa: BLE001 - the report says what went wrong
@@ -323,7 +339,7 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
         report.images = sum(len(m.attachments) for m in standin.messages)
         await audit(standin, channel, bot.database, report)
         if out is not None:
-            write_transcript(standin, channel, players, out)
+            write_transcript(standin, channel, sims, out)
             (out / "report.json").write_text(json.dumps(report.to_dict(), indent=1))
         if standin.unhandled:
             report.problems.append(f"REST calls the stand-in does not know: {standin.unhandled}")

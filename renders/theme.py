@@ -30,6 +30,8 @@ SIDE: dict[str, RGB] = {
     "sparta": (186, 38, 38),
     "neutral": (40, 138, 80),
     "persia": (232, 126, 26),
+    "thebes": (118, 58, 150),  # the Epic's League allies (24.0, 25.0)
+    "corinth": (18, 128, 132),
     "none": (32, 32, 32),
 }
 # Darker edge of a block, for a little depth.
@@ -38,9 +40,12 @@ SIDE_DARK: dict[str, RGB] = {
     "sparta": (110, 18, 18),
     "neutral": (20, 84, 46),
     "persia": (150, 76, 10),
+    "thebes": (70, 30, 92),
+    "corinth": (8, 78, 80),
     "none": (0, 0, 0),
 }
-SIDE_NAME = {"athens": "Athens", "sparta": "Sparta", "neutral": "Neutral",
+SIDE_NAME = {"athens": "Athens", "sparta": "Sparta", "thebes": "Thebes", "corinth": "Corinth",
+             "neutral": "Neutral",
              "persia": "Persia", "none": "—"}
 
 

@@ -59,6 +59,11 @@ SIZE = {"S": 1, "M": 2, "L": 3}
 TABLE = {4: 1.25, 3: 1.0, 2: -1.0, 1: -1.25}
 
 
+def side_of(seat: str) -> str:
+    """The board side a seat plays: the League's allies (24.0, 25.0) all play "sparta"."""
+    return "athens" if seat == "athens" else "sparta"
+
+
 def other(side: str) -> str:
     return "sparta" if side == "athens" else "athens"
 
@@ -144,7 +149,10 @@ class Seen:
 
 
 def evaluate(view: dict[str, Any], me: str) -> float:
+    me = side_of(me)
     result = view.get("result") or {}
+    if result.get("winners"):  # three or four players: the League wins together (24.8)
+        return WIN if (me == "athens") == ("athens" in result["winners"]) else -WIN
     if result.get("winner") in ("athens", "sparta"):
         return WIN if result["winner"] == me else -WIN
     foe = other(me)
@@ -291,7 +299,7 @@ def _battle_counts(view: dict[str, Any], me: str) -> tuple[int, int]:
 def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
            rng: Rng) -> str | None:
     ids = [o.id for o in prompt.options]
-    me = prompt.seat
+    me = side_of(prompt.seat)
     kind = prompt.kind
     if kind == "move":
         return _move(view, prompt, lookahead, rng)
@@ -343,7 +351,7 @@ def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
           rng: Rng) -> str | None:
     """The stack whose best destination most improves the position, or the end of
     movement when none does. Storming a masked place (18.2) follows the storm rule."""
-    me = prompt.seat
+    me = side_of(prompt.seat)
     ids = [o.id for o in prompt.options]
     for o in ids:
         if o.startswith("storm:") and _storm_worth(view, o.split(":", 1)[1], me):
@@ -397,7 +405,7 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     start = next(iter(_storm_hexes(prompt)), None)
     if start is None:
         return None
-    return _moved(view, prompt.seat, start, option_id[3:], None)
+    return _moved(view, side_of(prompt.seat), start, option_id[3:], None)
 
 
 def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:

@@ -17,7 +17,8 @@ from renders.registry import Renderer
 
 from . import aids, combat, mapdraw
 
-COLOURS = {"athens": theme.SIDE["athens"], "sparta": theme.SIDE["sparta"]}
+# one colour per player: the League's allies (24.0, 25.0) each have their own
+COLOURS = {side: theme.SIDE[side] for side in ("athens", "sparta", "thebes", "corinth")}
 
 RENDERER = Renderer(map=mapdraw.draw_map, combat=combat.render, hand=aids.render,
                     colours=COLOURS)

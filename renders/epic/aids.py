@@ -22,7 +22,7 @@ from engine.rulesets.epic.components import load_components
 
 from .. import png, theme
 from ..pieces.primitives import fit_paragraph, fit_text, text_c
-from .mapdraw import SIDE_NAME, TYPE_LETTER, treasuries
+from .mapdraw import SIDE_NAME, TYPE_LETTER, seated, treasuries
 
 WIDTH = 1000
 PAD = 16
@@ -38,6 +38,7 @@ def _colour(side: str | None) -> theme.RGB:
 
 
 def render(view: dict[str, Any]) -> bytes:
+    view = seated(view)  # three or four players: each ally in his own colour
     return png.encode(render_image(view))
 
 

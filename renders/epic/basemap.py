@@ -226,7 +226,7 @@ def draw(scenario: str) -> Base:
         if len(inside) < max(1, len(members) // 3):
             continue
         base.area_label[area_id] = _label_spot(g, comps, inside)
-    for region in in_play:
+    for region in sorted(in_play):  # a set: its order would change from process to process
         members = [i for a in comps.region_areas.get(region, []) for i in comps.area_hexes[a]
                    if i in ids]
         if members:

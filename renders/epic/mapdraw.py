@@ -47,6 +47,30 @@ def side_of(view: dict[str, Any], side: str | None) -> str:
     return side if side in theme.SIDE else "none"
 
 
+def seated(view: dict[str, Any]) -> dict[str, Any]:
+    """With three or four players, the view as the players see it: each League piece and
+    region in its own player's colour (the rules keep one League side, 24.5)."""
+    league = view.get("league")
+    if not league:
+        return view
+    out = dict(view)
+    out["units"] = {k: u | {"side": u.get("seat") or u["side"]} for k, u in view["units"].items()}
+    out["leaders"] = {k: x | {"side": x.get("seat") or x["side"]}
+                      for k, x in view["leaders"].items()}
+    out["regions"] = {k: r | {"side": league["holder"].get(k, r["side"])}
+                      for k, r in view["regions"].items()}
+    return out
+
+
+def seat_of_city(view: dict[str, Any], name: str, owner: str | None) -> str | None:
+    """A League city not marked otherwise is its region holder's colour."""
+    league = view.get("league")
+    if not league or owner != "sparta" or name in view["marks"]:
+        return owner
+    region = load_components().region_of_city(name)
+    return str(league["holder"].get(region, owner)) if region else owner
+
+
 def city_xy(b: Base, hex_id: str) -> tuple[float, float]:
     x, y = b.centre(hex_id)
     return x, y - b.grid.radius * 0.12
@@ -95,7 +119,8 @@ def draw_map(view: dict[str, Any]) -> bytes:
     d = ImageDraw.Draw(img)
     r = b.grid.radius
     comps = load_components()
-    owners = city_owners(view, b)
+    owners = {name: seat_of_city(view, name, o) for name, o in city_owners(view, b).items()}
+    view = seated(view)
     inside = set(b.hexes) | set(b.area_label)
 
     # Cities, forts and bases.
@@ -276,14 +301,18 @@ def _strip(d: ImageDraw.ImageDraw, b: Base, view: dict[str, Any]) -> None:
         for k, (label, value, lo, hi) in enumerate((("AL", reg["al"], -4, 20),
                                                     ("ML", reg["ml"], 1, 20))):
             y = top + 42 + k * 30
+            if cw < 72:  # the whole map's 26 regions: figures only, no bars
+                text_c(d, (x0 + cw / 2, y), f"{label} {value}", "cond-bold", 12, theme.INK)
+                continue
             text_c(d, (x0 + 6, y), label, "cond-bold", 13, theme.INK, anchor="lm")
             bx0, bx1 = x0 + 28, x0 + cw - 34
             d.rectangle((bx0, y - 6, bx1, y + 6), outline=theme.INK, fill=theme.WHITE)
             t = (max(lo, min(hi, value)) - lo) / (hi - lo)
             d.rectangle((bx0, y - 6, bx0 + (bx1 - bx0) * t, y + 6), fill=colour)
             text_c(d, (x0 + cw - 8, y), str(value), "bold", 14, theme.INK, anchor="rm")
-        text_c(d, (x0 + cw / 2, top + 114), f"×{reg['mult']} · BTV {comps.regions[region].btv}",
-               "cond", 13, theme.INK)
+        small = f"×{reg['mult']} · {comps.regions[region].btv}" if cw < 72 else \
+            f"×{reg['mult']} · BTV {comps.regions[region].btv}"
+        text_c(d, (x0 + cw / 2, top + 114), small, "cond", 12 if cw < 72 else 13, theme.INK)
     x = b.width - right + 6
     text_c(d, (x, top + 12), "Units lost", "bold", 14, theme.INK, anchor="lm")
     for k, side in enumerate(sorted(view["treasury"])):

@@ -139,3 +139,30 @@ async def test_league_at_a_smaller_player_count(community):
     with pytest.raises(CommunityError):
         await community.leagues.create(channel_id=1, name="Bad", ruleset="allies",
                                        scenario="standard", options={"players": 5}, at=T0)
+
+
+async def test_four_player_epic_league(community):
+    """A league of the Epic's four-player game (25.0): four places, the League's three
+    allies one team against Athens: when Athens loses, the League's three win together
+    (the outcome names them all, 24.8 5) and are rated together against Athens."""
+    from .conftest import T0, H
+    lg = await community.leagues.create(channel_id=1, name="Peloponnesian League",
+                                        ruleset="epic", scenario="four-player", at=T0)
+    assert lg.size == 4
+    assert lg.seats == ("athens", "sparta", "thebes", "corinth")
+    assert lg.teams == (("athens",), ("sparta", "thebes", "corinth"))
+    for u in (1, 2, 3, 4, 5):
+        await community.leagues.join(lg.id, u, T0)
+    games = await community.leagues.start(lg.id, T0)
+    assert games and all(len(g.users) == 4 for g in games)
+    g = games[0]
+    seats = g.players(lg)
+    assert set(seats) == {"athens", "sparta", "thebes", "corinth"}
+    await community.league_game_started(g.id, game_id=70, channel_id=80, to_act=["athens"],
+                                        at=T0)
+    rep = await community.game_ended(70, winners=["sparta", "thebes", "corinth"], at=T0 + H)
+    results = dict(zip(g.users, rep.league_game.results, strict=True))
+    assert results[seats["athens"]] == "loss"
+    assert {results[seats[x]] for x in ("sparta", "thebes", "corinth")} == {"win"}
+    changes = {c.user_id: c.after - c.before for c in rep.rating_changes}
+    assert changes[seats["athens"]] < 0 < changes[seats["sparta"]]

@@ -311,3 +311,33 @@ def test_raided_areas_are_marked_by_their_names():
         return {c for _, c in img.getcolors(maxcolors=1 << 16) or []}
 
     assert mapdraw.RAID in colours(marked) and mapdraw.RAID not in colours(plain)
+
+
+def _count(img: Image.Image, rgb: tuple[int, int, int]) -> int:
+    return sum(n for n, c in img.convert("RGB").getcolors(1 << 22) or [] if c == rgb)
+
+
+def test_four_player_map_and_aids_draw_each_ally_in_his_colour():
+    g = engine.new_game("epic", "four-player", seed="colours")
+    view = g.view(None)
+    img = png(mapdraw.draw_map(view))
+    for seat in ("athens", "sparta", "thebes", "corinth"):
+        assert _count(img, theme.SIDE[seat]) > 500, seat  # region markers, track, treasury
+    aid = png(aids.render(g.view("thebes")))
+    assert _count(aid, theme.SIDE["thebes"]) > 100
+    assert renderer("epic").colours["corinth"] == theme.SIDE["corinth"]
+    two = png(mapdraw.draw_map(engine.new_game("epic", "argive-league", seed="c").view(None)))
+    assert _count(two, theme.SIDE["thebes"]) == 0  # two players: no allies' colours
+
+
+def test_seated_view_colours_pieces_and_regions_by_player():
+    g = engine.new_game("epic", "three-player", seed="seated")
+    view = g.view(None)
+    seated = mapdraw.seated(view)
+    assert seated["regions"]["boeotia"]["side"] == "thebes"
+    assert view["regions"]["boeotia"]["side"] == "sparta"  # the view itself is untouched
+    assert seated["leaders"]["Pagondas"]["side"] == "thebes"
+    assert mapdraw.seat_of_city(view, "Thebes", "sparta") == "thebes"
+    assert mapdraw.seat_of_city(view, "Sparta", "sparta") == "sparta"
+    assert mapdraw.seated(engine.new_game("epic", "argive-league").view(None))["regions"][
+        "boeotia"]["side"] == "sparta"

@@ -45,7 +45,9 @@ def play_hexes(scenario: str, side: str) -> frozenset[str]:
     """Land hexes `side` may enter: the regions in play (22.4.2), and for Athens the
     cities outside them its scenario opens (22.4.2a-b, 28.4.3a; `special.py`)."""
     c = comps()
-    regions = set(c.scenarios[scenario].in_play)
+    sc = c.scenarios[scenario]
+    # a neutral region (the Argolid of 23.2.3) may not be entered until a card wakes it
+    regions = {r for r in sc.in_play if r not in sc.regions or sc.regions[r].side != "neutral"}
     out = {h.id for h in c.hexes.values() if h.kind == "land" and h.area
            and c.areas[h.area].region in regions}
     if side == "athens":

@@ -10,6 +10,7 @@ from typing import Any
 from engine.core.procedures import Flow, Procedure
 from engine.core.view import PHASE_END
 
+from . import alliances as A
 from . import board as B
 from . import politics as P
 from . import special
@@ -43,9 +44,16 @@ class Year(Procedure[EState]):
             if s["scenario"] in FANTASY and fantasy_decided(s):
                 s["flow"].clear()
                 return  # 28.3, 29.3: checked after the Yearly Start's control check
+            if A.multi(s):  # 24.3: a region won goes to an ally; 3.3, 24.4: turn order
+                for line in A.settle(s, roller(flow)):
+                    note(flow, line)
+                A.set_order(s)
+                note(flow, A.order_line(s))
             if end_by_home_region(s):
                 return
-            for side in s["order"]:  # 5.4 in turn order
+            for line in A.tribute_lines(s, P.tribute) if A.multi(s) else []:
+                note(flow, line)
+            for side in [] if A.multi(s) else s["order"]:  # 5.4 in turn order
                 if not special.collects_tribute(s["scenario"], side):
                     note(flow, f"{side.title()} collects no tribute in this scenario (28.4)")
                     continue
@@ -64,7 +72,13 @@ class Year(Procedure[EState]):
 
 
 def end_by_home_region(s: EState) -> bool:
-    """3.4, 21.1: Attica or Laconia changing hands at the year's start ends the game."""
+    """3.4, 21.1: Attica or Laconia changing hands at the year's start ends the game (and
+    Boeotia or Corinth with three or four players, 24.7.1, 25.3.1)."""
+    if A.multi(s):
+        s["result"] = A.home_lost(s)
+        if s["result"] is not None:
+            s["flow"].clear()
+        return s["result"] is not None
     for side, home in (("athens", "attica"), ("sparta", "laconia")):
         if s["regions"][home]["side"] != side:
             s["result"] = {"winner": other(side), "level": "decisive",
@@ -76,12 +90,17 @@ def end_by_home_region(s: EState) -> bool:
 
 
 STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "ct1", "ct2", "ct3")
+# 24.5: with allies, a moment each season to pass talents, before Supply (RULINGS.md)
+ALLIED_STAGES = ("place0", "place1", "talents", "supply0", "supply1", "sieges", "alml", "ct1",
+                 "ct2", "ct3")
 # 29.4.4: in the Athenian Fantasy, Athens may call on the helots before the Campaign Turns
 HELOT_STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "helots", "ct1",
                 "ct2", "ct3")
 
 
 def stages(s: EState) -> tuple[str, ...]:
+    if A.multi(s):
+        return ALLIED_STAGES
     return HELOT_STAGES if s["scenario"] == "athenian-fantasy" else STAGES
 
 
@@ -111,9 +130,11 @@ class Season(Procedure[EState]):
         stage = order[i]
         flow.args["stage"] = i + 1
         if stage.startswith("place"):
-            flow.call("place", side=s["order"][int(stage[-1])])
+            A.stage(flow, "place", s["order"][int(stage[-1])])
         elif stage.startswith("supply"):
-            flow.call("supply", side=s["order"][int(stage[-1])], step="forage")
+            A.stage(flow, "supply", s["order"][int(stage[-1])], step="forage")
+        elif stage == "talents":
+            flow.call("treasury", k=0)
         elif stage == "sieges":
             flow.call("sieges", side=s["order"][0], i=0)
         elif stage == "helots":
@@ -138,6 +159,8 @@ class Season(Procedure[EState]):
             flow.goto("season", stage=0)
             return
         last = B.comps().scenarios[s["scenario"]].last_year
+        if A.multi(s):  # no Peace Embassy card yet: a set length (RULINGS.md)
+            last = B.comps().scenarios[s["scenario"]].first_year - A.YEARS + 1
         if last is not None and s["year"] <= last:
             for line in final_victory(s):
                 note(flow, line)
@@ -152,6 +175,9 @@ def final_victory(s: EState) -> list[str]:
     after one more control check (28.5, 29.5); the Argive League counts the Athenian
     regions as they stand (22.5)."""
     sc = B.comps().scenarios[s["scenario"]]
+    if A.multi(s):
+        s["result"] = A.final(s)
+        return []
     if s["scenario"] in FANTASY:
         lines = P.control_check(s)
         if not fantasy_decided(s):
@@ -231,9 +257,9 @@ class Campaign(Procedure[EState]):
         flow.args["i"] = i + 1
         side = s["order"][k]
         if what == "raid":
-            flow.call("raid", side=side)
+            A.stage(flow, "raid", side)
         elif what == "move":
-            flow.call("move", side=side, step="choose")
+            A.stage(flow, "move", side, step="choose")
         elif what == "combats":
             flow.call("combats", side=side)
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import alliances as A
 from . import board as B
 from .state import DEAD, MAP, POOL, EState
 
@@ -17,15 +18,19 @@ def _check(s: EState) -> list[str]:
     bad: list[str] = []
     c = B.comps()
     active: dict[str, list[str]] = {}
+    by_seat: dict[str, list[str]] = {}
     for n, x in s["leaders"].items():
         if x["where"] != DEAD:
             active.setdefault(x["side"], []).append(n)
+            by_seat.setdefault(A.owner(x), []).append(n)
+    caps = c.scenarios[s["scenario"]].leaders_cap  # 22.4.3, 24.2.2, 25.2.1
+    for seat, names in by_seat.items():
+        if len(names) > caps.get(seat, LEADER_CAP):
+            bad.append(f"{seat} has {len(names)} leaders in play")
     for side, names in s["leader_pool"].items():
-        mine = active.get(side, [])
-        if len(mine) > LEADER_CAP:
-            bad.append(f"{side} has {len(mine)} leaders in play")
-        if set(names) & set(mine):
+        if set(names) & set(active.get(side, [])):
             bad.append(f"{side} leader both in the pool and in play")
+    bad += A.check(s)
     allowed = {side: B.play_hexes(s["scenario"], side) for side in ("athens", "sparta")}
     for uid, u in s["units"].items():
         if u["where"] == MAP:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .state import DEAD, MAP, EState
 
-HOME = {"athens": "attica", "sparta": "laconia"}  # where a replacement waits (7.8.4)
+HOME = {"athens": "attica", "sparta": "laconia", "thebes": "boeotia", "corinth": "corinth"}  # where a replacement waits (7.8.4)
 
 
 def eliminate(s: EState, name: str, stack_hex: str | None) -> str:
@@ -12,6 +12,7 @@ def eliminate(s: EState, name: str, stack_hex: str | None) -> str:
     down Leader Pool (7.8.4), a generic 0-0 leader once it is empty (22.4.3). The newcomer
     joins the stack (`stack_hex`), or waits in the home region's Force Pool."""
     side = s["leaders"][name]["side"]
+    seat = s["leaders"][name].get("seat")  # 24.2.2: allies draw from one pool
     s["leaders"][name].update(where=DEAD, hex=None, region=None)
     pool = s["leader_pool"][side]
     if pool:
@@ -26,7 +27,9 @@ def eliminate(s: EState, name: str, stack_hex: str | None) -> str:
                              "hex": stack_hex, "region": None}
     else:
         s["leaders"][new] = {"side": side, "land": land, "sea": sea, "where": "force",
-                             "hex": None, "region": HOME[side]}
+                             "hex": None, "region": HOME.get(seat or side, HOME[side])}
+    if seat is not None:
+        s["leaders"][new]["seat"] = seat  # the newcomer serves the same player
     return new
 
 

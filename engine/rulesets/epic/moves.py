@@ -11,6 +11,7 @@ from engine import IllegalAction, Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
+from . import alliances as A
 from . import board as B
 from . import combat as K
 from . import fleets as F
@@ -26,8 +27,8 @@ def movable_units(s: EState, side: str, h: str) -> list[str]:
     out = []
     for uid in B.units_at(s, h, side):
         u = s["units"][uid]
-        if u["moved"] or u["raid"]:
-            continue
+        if u["moved"] or u["raid"] or not A.mine(s, u):
+            continue  # 24.5: each ally moves his own pieces
         if u["forage"] and s["ct"] == 1:
             continue
         if B.holder(s, h) == side and B.masked(s, h) and not (
@@ -48,7 +49,7 @@ def boardable(s: EState, side: str, h: str) -> list[str]:
     out = []
     for uid in B.units_at(s, h, side):
         u = s["units"][uid]
-        if u["type"] == "fleet" or u["raid"] or u.get("sailed"):
+        if u["type"] == "fleet" or u["raid"] or u.get("sailed") or not A.mine(s, u):
             continue
         if u["forage"] and s["ct"] == 1:
             continue
@@ -57,11 +58,13 @@ def boardable(s: EState, side: str, h: str) -> list[str]:
 
 
 def boardable_leaders(s: EState, side: str, h: str) -> list[str]:
-    return [n for n in B.leaders_at(s, h, side) if not s["leaders"][n].get("sailed")]
+    return [n for n in B.leaders_at(s, h, side)
+            if not s["leaders"][n].get("sailed") and A.mine(s, s["leaders"][n])]
 
 
 def movable_leaders(s: EState, side: str, h: str) -> list[str]:
-    return [n for n in B.leaders_at(s, h, side) if not s["leaders"][n].get("moved")]
+    return [n for n in B.leaders_at(s, h, side)
+            if not s["leaders"][n].get("moved") and A.mine(s, s["leaders"][n])]
 
 
 def sources(s: EState, side: str) -> list[str]:
@@ -175,7 +178,8 @@ def sortie_targets(s: EState, side: str) -> list[str]:
     out = []
     busy = attacked(s)
     for h in sorted({u["hex"] for u in s["units"].values() if u["where"] == "map"
-                     and u["side"] == side and u["type"] == "fleet" and not u["moved"]}):
+                     and u["side"] == side and u["type"] == "fleet" and not u["moved"]
+                     and A.mine(s, u)}):
         if h not in busy and B.holder(s, h) == side and B.fleet_masked(s, h):
             out.append(h)
     return out

@@ -7,6 +7,7 @@ from engine import IllegalAction, Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
+from . import alliances as A
 from . import board as B
 from . import special
 from .flow import note
@@ -19,8 +20,8 @@ BUILD_ML = 5  # 4.4.2
 def home_cities(s: EState, side: str, region: str) -> list[str]:
     """7.3.2: friendly, unbesieged cities of the region (none while its ML is below 5)."""
     r = s["regions"].get(region)
-    if r is None or r["side"] != side or r["ml"] < BUILD_ML:
-        return []
+    if r is None or r["side"] != side or r["ml"] < BUILD_ML or not A.holds(s, region):
+        return []  # 24.2.3: with allies, only the regions the player controls
     return [city.name for city in B.region_cities(region)
             if B.city_owner(s, city.name) == side and city.hex not in s["sieges"]
             and not B.masked(s, city.hex)]
@@ -35,7 +36,7 @@ def options(s: EState, side: str) -> list[Option]:
     opts: list[Option] = []
     seen: set[str] = set()
     for _uid, u in sorted(s["units"].items()):
-        if u["side"] != side or u["placed"]:
+        if u["side"] != side or u["placed"] or not A.mine(s, u):
             continue
         if u["where"] == POOL:
             for name in home_cities(s, side, u["home"]):
@@ -54,7 +55,7 @@ def options(s: EState, side: str) -> list[Option]:
                     opts.append(Option(oid, f"Return a {_label(u)} from {city.name} to the "
                                             "Force Pool", "7.3"))
     for name, x in sorted(s["leaders"].items()):
-        if x["side"] != side or x.get("placed"):
+        if x["side"] != side or x.get("placed") or not A.mine(s, x):
             continue
         if x["where"] == "force":
             for there in _leader_cities(s, side, x["region"]):
@@ -119,7 +120,8 @@ class Place(Procedure[EState]):
             hexid = B.comps().cities[where].hex
             want = POOL if parts[0] == "place" else MAP
             uid = next((k for k, u in sorted(s["units"].items())
-                        if u["side"] == side and u["home"] == home and u["type"] == utype
+                        if u["side"] == side and A.mine(s, u) and u["home"] == home
+                        and u["type"] == utype
                         and u["morale"] == int(morale) and u["where"] == want
                         and not u["placed"] and (want == POOL or u["hex"] == hexid)), None)
             if uid is None:
@@ -127,10 +129,10 @@ class Place(Procedure[EState]):
             u = s["units"][uid]
             if parts[0] == "place":
                 u.update(where=MAP, hex=hexid, placed=True, forage=False, raid=False)
-                note(flow, f"{side.title()} places {_label(u)} at {where} (7.3)")
+                note(flow, f"{A.payer(s, side).title()} places {_label(u)} at {where} (7.3)")
             else:
                 u.update(where=POOL, hex=None, placed=True, forage=False, raid=False)
-                note(flow, f"{side.title()} returns {_label(u)} from {where} (7.3)")
+                note(flow, f"{A.payer(s, side).title()} returns {_label(u)} from {where} (7.3)")
         elif parts[0] == "lplace":
             x = s["leaders"][parts[1]]
             x.update(where=MAP, hex=B.comps().cities[parts[2]].hex, region=None, placed=True)

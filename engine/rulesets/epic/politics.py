@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from . import alliances as A
 from . import board as B
 from .components import Components
 from .state import MAP, POOL, EState, clamp_al, clamp_ml, other
@@ -163,8 +164,8 @@ def tribute(s: EState, side: str) -> tuple[int, list[str]]:
     total = 0
     lines = []
     for region, r in sorted(s["regions"].items()):
-        if r["side"] != side:
-            continue
+        if r["side"] != side or not A.holds(s, region):
+            continue  # with allies, each League player collects his own regions (24.5)
         cities = B.region_cities(region)
         lost = 0
         good = 0

@@ -6,6 +6,7 @@ from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
+from . import alliances as A
 from . import board as B
 from . import supply as S
 from .flow import note
@@ -18,7 +19,7 @@ def raiders(s: EState, side: str) -> list[str]:
     out = set()
     for uid in B.on_map(s, side):
         u = s["units"][uid]
-        if u["type"] == "fleet" or u["hex"] not in B.comps().hexes:
+        if u["type"] == "fleet" or u["hex"] not in B.comps().hexes or not A.mine(s, u):
             continue
         if B.holder(s, u["hex"]) == side:
             continue  # inside its own city or fort
@@ -30,7 +31,8 @@ def raiders(s: EState, side: str) -> list[str]:
 
 
 def raid(s: EState, side: str, h: str) -> str:
-    units = [u for u in B.units_at(s, h, side) if s["units"][u]["type"] != "fleet"]
+    units = [u for u in B.units_at(s, h, side)
+             if s["units"][u]["type"] != "fleet" and A.mine(s, s["units"][u])]
     area = B.area_of(h)
     fn = B.comps().areas[area].forage or 0
     before = s["raided"].get(area, 0)
@@ -38,10 +40,10 @@ def raid(s: EState, side: str, h: str) -> str:
     paying = [u for u in units if S.in_supply(s, u, supplied)]
     gain = max(0, min(len(paying), fn - before))  # 15.3
     s["raided"][area] = before + len(units)  # 15.2
-    s["treasury"][side] += gain
+    s["treasury"][A.payer(s, side)] += gain
     for u in units:
         s["units"][u]["raid"] = True
-    text = f"{side.title()} raids {area} with {len(units)} units: +{gain} talents (15.2, 15.3)"
+    text = f"{A.payer(s, side).title()} raids {area} with {len(units)} units: +{gain} talents (15.2, 15.3)"
     if area not in s["raided_now"]:  # 15.4: once per Area a season
         s["raided_now"].append(area)
         r = s["regions"][B.region_of_hex(h)]
@@ -55,7 +57,8 @@ def wreckers(s: EState, side: str) -> list[str]:
     could spend the Campaign Turn pulling the walls down. Walls anchoring Long Walls only when
     `side` holds both ends (11.3.2: they fall with them, RULINGS.md)."""
     out = []
-    for h in sorted({s["units"][u]["hex"] for u in B.on_map(s, side)}):
+    for h in sorted({s["units"][u]["hex"] for u in B.on_map(s, side)
+                     if A.mine(s, s["units"][u])}):
         if B.holder(s, h) != side or not B.fortress(s, h) or not wrecker(s, side, h):
             continue
         city = B.city_at(s, h)
@@ -70,7 +73,7 @@ def wrecker(s: EState, side: str, h: str) -> str | None:
     """The land unit that does the work: one free to stay put this Campaign Turn."""
     for u in B.units_at(s, h, side):
         x = s["units"][u]
-        if x["type"] != "fleet" and not x["raid"] and not x["moved"]:
+        if x["type"] != "fleet" and not x["raid"] and not x["moved"] and A.mine(s, x):
             return u
     return None
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from engine import Context, Outcome, Prompt, Ruleset, Scenario
@@ -14,6 +15,7 @@ from engine.core.procedures import Machine
 from engine.core.rng import Rng
 from engine.core.view import RulesetCommon
 
+from . import alliances as A
 from . import board as B
 from . import view as V
 from .assessment import Assess
@@ -27,17 +29,19 @@ from .placement import Place
 from .raiding import Raid
 from .setup import new_state
 from .sieges import Capture, Sieges
-from .state import EState, other
+from .state import EState
 from .supplyphase import Supply
 from .variants import hidden_variants
 
 MACHINE: Machine[EState] = Machine(
     [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
      Combats(), Battle(), Intercept(), Helots(),
-     Build(), Assess()],
+     Build(), Assess(), A.Turns(), A.Treasury()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
+THREE = A.SCENARIOS["three-player"]
+FOUR = A.SCENARIOS["four-player"]
 
 
 class Epic(Ruleset):
@@ -57,10 +61,21 @@ class Epic(Ruleset):
             "athenian-fantasy", 'The Athenian "Fantasy" (431-429 BC, 3 years)', SEATS,
             "A weakened Peloponnesian League against Athens and the helots: Athens wins by "
             "taking Sparta or Laconia, or two Spartan regions (29.0)."),
+        "three-player": Scenario(
+            "three-player", "The Three-Player Campaign (431 BC-, on the simplified turn)", THREE,
+            "Athens against Sparta and Thebes, allies of the Peloponnesian League, each counting "
+            "his own regions (24.0).", teams=(("athens",), ("sparta", "thebes"))),
+        "four-player": Scenario(
+            "four-player", "The Four-Player Campaign (431 BC-, on the simplified turn)", FOUR,
+            "Athens against Sparta, Thebes and Corinth, allies of the Peloponnesian League, "
+            "each counting his own regions (25.0).",
+            teams=(("athens",), ("sparta", "thebes", "corinth"))),
     }
 
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> EState:
         s = new_state(scenario, ctx)
+        if scenario in A.SCENARIOS:
+            A.setup(s)  # 24.2, 25.2: the League's seats
         MACHINE.start(s, ctx, "year")
         return s
 
@@ -68,9 +83,26 @@ class Epic(Ruleset):
         if s["result"] is not None or s["resigned"]:
             return []
         with B.steady(s):  # nothing changes while a prompt is built
-            return MACHINE.prompts(s)
+            prompts = MACHINE.prompts(s)
+        if A.multi(s):  # the League side's questions go to the seat that decides (24.5)
+            seat = A.deciding_seat(s)
+            prompts = [replace(p, seat=seat) if p.seat == A.LEAGUE and p.kind not in A.SEAT_KINDS
+                       else p for p in prompts]
+        return prompts
 
     def apply(self, s: EState, seat: str, option_id: str, ctx: Context) -> None:
+        if A.multi(s) and seat in A.league_seats(s):
+            held = ctx.prompt
+            if held is not None:
+                own = held.kind in A.SEAT_KINDS
+            else:  # a replayed log: the prompts are built again
+                with B.steady(s):
+                    own = seat in {p.seat for p in MACHINE.prompts(s)}
+            if not own:  # a League seat answers for its side
+                seat = A.LEAGUE
+                if held is not None:  # the prompt as the procedure put it
+                    MACHINE.act(s, seat, option_id, ctx, [replace(held, seat=seat)])
+                    return
         MACHINE.act(s, seat, option_id, ctx)
 
     def resign(self, s: EState, seat: str, ctx: Context) -> None:
@@ -78,12 +110,20 @@ class Epic(Ruleset):
         s["flow"].clear()
 
     def outcome(self, s: EState) -> Outcome | None:
+        seats = A.seats_of(s["scenario"])
         if s["resigned"]:
-            return Outcome((other(s["resigned"]),), f"{s['resigned'].title()} resigns")
+            # a League player resigning concedes for the alliance (they win or lose together)
+            foes = ("athens",) if s["resigned"] != "athens" else tuple(
+                x for x in seats if x != "athens")
+            return Outcome(foes, f"{s['resigned'].title()} resigns")
         r = s["result"]
         if r is None:
             return None
-        winners = (str(r["winner"]),) if r["winner"] in SEATS else ()
+        if "winners" in r:
+            return Outcome(tuple(r["winners"]), str(r["reason"]), str(r["rule"]))
+        winners: tuple[str, ...] = (str(r["winner"]),) if r["winner"] in seats else ()
+        if A.multi(s) and winners == (A.LEAGUE,):
+            winners = tuple(x for x in seats if x != "athens")  # a League win of 21.1
         return Outcome(winners, str(r["reason"]), str(r["rule"]))
 
     def view(self, s: EState, seat: str | None) -> dict[str, Any]:

@@ -21,6 +21,8 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         return uid
 
     for region, pools in sc.pools.items():
+        if region not in sc.regions:
+            continue  # Persia and Sicily come in only by their cards (19.0, Appendix C)
         side = sc.regions[region].side
         for grp in pools.force:
             for _ in range(grp.count):

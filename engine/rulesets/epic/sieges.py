@@ -6,6 +6,7 @@ from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
+from . import alliances as A
 from . import board as B
 from . import politics as P
 from .flow import note
@@ -199,7 +200,14 @@ class Capture(Procedure[EState]):
     def enter(self, flow: Flow[EState]) -> None:
         s, h, side = flow.state, flow.args["hex"], flow.args["side"]
         city = B.city_at(s, h)
-        if city is not None and city.capital in ("athens", "sparta") and city.capital != side:
+        if city is not None and A.multi(s):  # 24.7.1, 25.3.1: four capitals
+            result = A.capital_taken(s, city.name, side, A.deciding_seat(s))
+            if result is not None:
+                s["result"] = result
+                note(flow, f"{city.name} has fallen: {result['reason']} (21.1, 24.8)")
+                s["flow"].clear()
+                return
+        elif city is not None and city.capital in ("athens", "sparta") and city.capital != side:
             s["result"] = {"winner": side, "level": "decisive",
                            "reason": f"{city.name} is captured by {side.title()}",
                            "rule": "21.1"}

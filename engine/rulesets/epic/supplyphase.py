@@ -6,6 +6,7 @@ from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
+from . import alliances as A
 from . import board as B
 from . import politics as P
 from . import supply as S
@@ -30,9 +31,10 @@ def forage_room(s: EState) -> dict[str, int]:
     return {a.id: (a.forage or 0) - used.get(a.id, 0) for a in c.areas.values() if a.forage}
 
 
-def may_forage(s: EState, uid: str, broke: bool) -> bool:
+def may_forage(s: EState, uid: str, broke: bool, cut: bool = False) -> bool:
     """9.7.3: not in Winter, not in a Raided Area; in an enemy region (a friendly one too
-    when the Treasury is empty, 9.4.2)."""
+    when the Treasury is empty, 9.4.2; an ally's only when every League treasury is, 24.5;
+    `cut`: the unit is out of supply, 9.5)."""
     u = s["units"][uid]
     if s["season"] == WINTER or u["hex"] not in B.comps().hexes:
         return False
@@ -43,7 +45,8 @@ def may_forage(s: EState, uid: str, broke: bool) -> bool:
     r = s["regions"].get(region) if region else None
     if r is None:
         return False
-    return r["side"] == other(u["side"]) or broke
+    return r["side"] == other(u["side"]) or (
+        broke and (cut or A.may_forage_home(s, uid, str(region))))
 
 
 def bring_ashore(s: EState, side: str) -> list[str]:
@@ -82,18 +85,18 @@ class Supply(Procedure[EState]):
     def enter(self, flow: Flow[EState]) -> None:
         s, side = flow.state, flow.args["side"]
         for u in s["units"].values():
-            if u["side"] == side:
+            if u["side"] == side and A.mine(s, u):
                 u["forage"] = False
         for line in bring_ashore(s, side):
             note(flow, line)
         areas = S.supplied_areas(s, side)
-        units = B.on_map(s, side)
-        broke = s["treasury"][side] <= 0
+        units = self._mine(s, B.on_map(s, side))
+        broke = s["treasury"][A.payer(s, side)] <= 0
         room = forage_room(s)
         cut = [u for u in units if not S.in_supply(s, u, areas)]
         for uid in cut:  # 9.5: out of supply, forage or die
             area = B.area_of(s["units"][uid]["hex"]) if s["units"][uid]["hex"] in B.comps().hexes else None
-            if area and may_forage(s, uid, True) and room.get(area, 0) > 0:
+            if area and may_forage(s, uid, True, cut=True) and room.get(area, 0) > 0:
                 s["units"][uid]["forage"] = True
                 room[area] -= 1
                 note(flow, f"{uid} is out of supply and forages in {area} (9.5)")
@@ -107,7 +110,7 @@ class Supply(Procedure[EState]):
     def _candidates(self, s: EState, side: str, broke: bool) -> list[str]:
         room = forage_room(s)
         hexes = set()
-        for uid in B.on_map(s, side):
+        for uid in self._mine(s, B.on_map(s, side)):
             u = s["units"][uid]
             if u["forage"] or not may_forage(s, uid, broke):
                 continue
@@ -125,12 +128,17 @@ class Supply(Procedure[EState]):
                                    len(opts), rule="9.7", kind="forage")]
         payable = self._payable(s, side)
         opts = [Option(uid, f"Leave {uid} unsupplied (eliminated)", "9.1") for uid in payable]
-        return [Prompt(side, f"{side.title()} owes {S.bill(s, payable)} talents but has "
-                             f"{s['treasury'][side]}: choose a unit to go unsupplied (9.1)",
+        return [Prompt(side, f"{A.payer(s, side).title()} owes {S.bill(s, payable)} talents "
+                             f"but has {s['treasury'][A.payer(s, side)]}: choose a unit to go unsupplied (9.1)",
                        tuple(opts), rule="9.1", kind="unsupplied")]
 
     def _payable(self, s: EState, side: str) -> list[str]:
-        return [u for u in B.on_map(s, side) if not s["units"][u]["forage"]]
+        return [u for u in self._mine(s, B.on_map(s, side)) if not s["units"][u]["forage"]]
+
+    @staticmethod
+    def _mine(s: EState, units: list[str]) -> list[str]:
+        """24.5: with allies, each League player supplies his own units."""
+        return [u for u in units if A.mine(s, s["units"][u])]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s, side = flow.state, flow.args["side"]
@@ -138,13 +146,13 @@ class Supply(Procedure[EState]):
             chosen = answer if isinstance(answer, tuple) else ()
             room = forage_room(s)
             for h in chosen:
-                for uid in B.units_at(s, h, side):
+                for uid in self._mine(s, B.units_at(s, h, side)):
                     area = B.area_of(h)
                     if not s["units"][uid]["forage"] and room.get(area, 0) > 0 and \
-                            may_forage(s, uid, s["treasury"][side] <= 0):
+                            may_forage(s, uid, s["treasury"][A.payer(s, side)] <= 0):
                         s["units"][uid]["forage"] = True
                         room[area] -= 1
-                note(flow, f"{side.title()} forages at {h} (9.7)")
+                note(flow, f"{A.payer(s, side).title()} forages at {h} (9.7)")
             self._pay(flow)
             return
         eliminate(s, str(answer))
@@ -155,9 +163,10 @@ class Supply(Procedure[EState]):
         s, side = flow.state, flow.args["side"]
         payable = self._payable(s, side)
         due = S.bill(s, payable)
-        if due > s["treasury"][side] and payable:
+        who = A.payer(s, side)
+        if due > s["treasury"][who] and payable:
             flow.args["step"] = "short"
             return
-        s["treasury"][side] -= due
-        note(flow, f"{side.title()} pays {due} talents to supply {len(payable)} units (9.4)")
+        s["treasury"][who] -= due
+        note(flow, f"{who.title()} pays {due} talents to supply {len(payable)} units (9.4)")
         flow.end()

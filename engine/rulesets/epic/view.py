@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.core.view import RulesetCommon
 
+from . import alliances
 from .state import SEASONS, SIDES, EState
 
 LOG_LINES = 16
@@ -18,9 +19,10 @@ LOG_LINES = 16
 
 def view(s: EState, seat: str | None) -> dict[str, Any]:
     units = {uid: {k: u[k] for k in ("side", "home", "type", "morale", "where", "hex",
-                                     "forage", "raid")}
+                                     "forage", "raid")} | {"seat": alliances.owner(u)}
              for uid, u in sorted(s["units"].items())}
     leaders = {n: {k: x[k] for k in ("side", "land", "sea", "where", "hex", "region")}
+               | {"seat": alliances.owner(x)}
                for n, x in sorted(s["leaders"].items())}
     return {
         "ruleset": "epic",
@@ -52,13 +54,15 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "battle": json.loads(json.dumps(s["battle"])) if s["battle"] else None,
         "log": list(s["log"][-LOG_LINES:]),
         "result": dict(s["result"]) if s["result"] else None,
+        # three and four players: who holds which League region, turn order (24.3, 24.4)
+        "league": alliances.view_part(s),
     }
 
 
 def common(v: dict[str, Any]) -> RulesetCommon:
     ct = f" · Campaign Turn {v['ct']}" if v["ct"] else ""
     t = v["treasury"]
-    banner = (f"{v['season_name']} {v['year']} BC{ct} · talents Athens {t['athens']}, "
-              f"Sparta {t['sparta']}")
+    talents = ", ".join(f"{seat.title()} {n}" for seat, n in t.items())
+    banner = f"{v['season_name']} {v['year']} BC{ct} · talents {talents}"
     # the Argive League deals no cards (rule 22.0): no hand to speak of
     return {"banner": banner, "hand": None, "seen": [], "log": v["log"], "battle": v["battle"]}

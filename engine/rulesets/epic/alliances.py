@@ -1,0 +1,582 @@
+"""The three- and four-player games (rules 24.0, 25.0): the Peloponnesian League split
+between allied players, Sparta, Thebes and (with four) Corinth, against Athens.
+
+On the board the League stays one side, "sparta" (24.5: allies treat each other's units,
+cities, bases and Areas as friendly for every purpose, so stacking, Area status and supply
+lines are shared by the rules already written for two sides). What this module adds is the
+*seat* behind each League piece and region:
+
+    s["league"] = {"seats": League seats in turn order (24.4),
+                   "holder": League region -> the seat controlling it (24.2.3, 24.3)}
+    unit["seat"], leader["seat"]: the League seat owning the piece
+    s["acting"]: the League seat playing the League's stage now, None otherwise
+    s["treasury"]: one treasury per seat (24.2.4, 25.2.3)
+
+A League stage (placement, supply, raids, movement) is played by each League seat in turn
+(`Turns`), each seat with its own pieces and its own treasury. Prompts the rules address
+to the side "sparta" go to the seat that decides (`deciding_seat`); `rules.py` rewrites
+them. RULINGS.md (Three and four players) says where we had to decide."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine import IllegalAction, Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+
+from . import board as B
+from .state import MAP, EState
+
+LEAGUE = "sparta"  # the military side every League seat belongs to
+SCENARIOS: dict[str, tuple[str, ...]] = {
+    "three-player": ("athens", "sparta", "thebes"),  # 24.1
+    "four-player": ("athens", "sparta", "thebes", "corinth"),  # 25.1
+}
+CAPITAL = {"sparta": "Sparta", "thebes": "Thebes", "corinth": "Corinth", "athens": "Athens"}
+HOME = {"athens": "attica", "sparta": "laconia", "thebes": "boeotia", "corinth": "corinth"}
+# The Campaign has no set end (24.7.1): only a Peace Embassy card ends it, and the deck is
+# not built yet. On the simplified turn these games run for a set number of years (RULINGS).
+YEARS = 3
+SEAT_KINDS = ("talents",)  # prompts already put to a seat, not to the League side
+TALENT_STEPS = (1, 2, 5, 10)  # the amounts offered at once when giving talents (24.5)
+
+
+def multi(s: EState) -> bool:
+    return "league" in s
+
+
+def seats_of(scenario: str) -> tuple[str, ...]:
+    return SCENARIOS.get(scenario, ("athens", "sparta"))
+
+
+def league_seats(s: EState) -> list[str]:
+    return list(s["league"]["seats"]) if multi(s) else [LEAGUE]
+
+
+def title(seat: str) -> str:
+    return seat.title()
+
+
+# ------------------------------------------------------------------ pieces and regions
+def owner(piece: dict[str, Any]) -> str:
+    """The seat a unit or leader belongs to."""
+    return str(piece.get("seat") or piece["side"])
+
+
+def mine(s: EState, piece: dict[str, Any]) -> bool:
+    """Whether the seat playing the League's stage now may use this piece: in a League
+    stage of the three- or four-player game, only what it controls (24.5: each player moves
+    and supplies what he controls)."""
+    acting = s.get("acting")
+    if acting is None or piece["side"] != LEAGUE:
+        return True
+    if "type" not in piece:  # a leader is always his own player's
+        return owner(piece) == acting
+    return commander(s, piece) == acting
+
+
+def commander(s: EState, unit: dict[str, Any]) -> str:
+    """24.5: units stacked with a leader move with him, an ally's units too, until their own
+    player brings a leader of his into the hex; units inside a fortification stay their
+    owner's. With leaders of several allies there and none of the owner's, the first by
+    name commands."""
+    seat = owner(unit)
+    h = unit.get("hex")
+    if unit["where"] != MAP or not isinstance(h, str) or B.fortress(s, h) and \
+            B.holder(s, h) == LEAGUE:
+        return seat
+    chiefs = [owner(s["leaders"][n]) for n in B.leaders_at(s, h, LEAGUE)]
+    if not chiefs or seat in chiefs:
+        return seat
+    return chiefs[0]
+
+
+def holder(s: EState, region: str) -> str | None:
+    """The seat controlling a region: Athens, a League seat, or None (neutral)."""
+    r = s["regions"].get(region)
+    if r is None or r["side"] not in ("athens", LEAGUE):
+        return None
+    if r["side"] == LEAGUE and multi(s):  # None: won this moment, not yet given (24.3)
+        seat = s["league"]["holder"].get(region)
+        return str(seat) if seat else None
+    return str(r["side"])
+
+
+def holds(s: EState, region: str) -> bool:
+    """Whether the acting seat (if any) controls the region (placing, 7.3.2)."""
+    acting = s.get("acting")
+    return acting is None or holder(s, region) == acting
+
+
+def regions_of(s: EState, seat: str) -> list[str]:
+    return sorted(r for r in s["regions"] if holder(s, r) == seat)
+
+
+def payer(s: EState, side: str) -> str:
+    """Whose treasury pays (or gains) for `side` now: the acting League seat."""
+    return str(s.get("acting") or side) if side == LEAGUE else side
+
+
+def units_of_seat(s: EState, units: list[str], seat: str) -> list[str]:
+    return [u for u in units if owner(s["units"][u]) == seat]
+
+
+# ------------------------------------------------------------------ set-up (24.2, 25.2)
+def setup(s: EState) -> None:
+    """Turn the scenario's League players into seats behind the one League side: regions,
+    units and leaders get their seat; units and regions keep the side "sparta"."""
+    seats = seats_of(s["scenario"])
+    league = [x for x in seats if x != "athens"]
+    s["league"] = {"seats": league, "holder": {}}
+    s["acting"] = None
+    for region, r in sorted(s["regions"].items()):
+        if r["side"] in league:
+            s["league"]["holder"][region] = r["side"]
+            r["side"] = LEAGUE
+    for u in s["units"].values():
+        if u["side"] in league:
+            u["seat"] = u["side"]
+            u["side"] = LEAGUE
+        elif u["side"] == LEAGUE:
+            u["seat"] = holder(s, u["home"]) or LEAGUE
+    sc = B.comps().scenarios[s["scenario"]]
+    for name, x in s["leaders"].items():
+        if x["side"] != LEAGUE:
+            continue
+        if x["where"] == "force":  # 24.2.2, 25.2.1: each in his player's home Force Pool
+            x["seat"] = holder(s, x["region"]) or LEAGUE
+        else:  # 24.2.2: Xenocleides in Corinth plays for the holder of that city's region
+            region = B.comps().region_of_city(sc.leaders_on_map[name])
+            x["seat"] = holder(s, region) if region else LEAGUE
+    for seat in league:
+        s["treasury"].setdefault(seat, 0)
+    s["generic"] = {side: s["generic"].get(side, 0) for side in ("athens", LEAGUE)}
+    set_order(s)
+
+
+# ------------------------------------------------------------------ turn order (3.3, 24.4)
+def set_order(s: EState) -> None:
+    """3.3, 24.4: the side controlling more regions goes first, Athens on a tie (the League's
+    regions counted together). Among the League, Sparta first unless an ally controls more
+    regions; allies with equal counts keep the scenario's order (RULINGS.md)."""
+    n_athens = sum(1 for r in s["regions"].values() if r["side"] == "athens")
+    n_league = sum(1 for r in s["regions"].values() if r["side"] == LEAGUE)
+    s["order"] = ["athens", LEAGUE] if n_athens >= n_league else [LEAGUE, "athens"]
+    base = [x for x in seats_of(s["scenario"]) if x != "athens"]
+    count = {seat: len(regions_of(s, seat)) for seat in base}
+    allies = sorted(base[1:], key=lambda x: (-count[x], base.index(x)))
+    beat = [x for x in allies if count[x] > count[LEAGUE]]
+    rest = [x for x in allies if x not in beat]
+    s["league"]["seats"] = beat + [LEAGUE] + rest
+
+
+def order_line(s: EState) -> str:
+    sides = " then ".join(
+        " & ".join(title(x) for x in s["league"]["seats"]) if side == LEAGUE else "Athens"
+        for side in s["order"])
+    return f"Turn order: {sides} (3.3, 24.4)"
+
+
+class Turns(Procedure[EState]):
+    """A stage the League plays seat by seat (24.4: the allies move in the same turn; we
+    let them act one after the other in their precedence, so no two answer at once).
+    args: proc (the stage's procedure), side, more (its other arguments), k."""
+
+    name = "turns"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s, args = flow.state, flow.args
+        if s["result"] is not None:
+            s["acting"] = None
+            flow.end()
+            return
+        k = args.get("k", 0)
+        seats = league_seats(s) if args["side"] == LEAGUE and multi(s) else [None]
+        if k >= len(seats):
+            if multi(s):
+                s["acting"] = None
+            flow.end()
+            return
+        args["k"] = k + 1
+        if multi(s):
+            s["acting"] = seats[k]
+        flow.call(args["proc"], side=args["side"], **args.get("more", {}))
+
+    def resume(self, flow: Flow[EState], result: object) -> None:
+        self.enter(flow)
+
+
+def stage(flow: Flow[EState], proc: str, side: str, **more: Any) -> None:
+    """Call a per-side stage: directly with two players, seat by seat for the League."""
+    if multi(flow.state) and side == LEAGUE:
+        flow.call("turns", proc=proc, side=side, more=more)
+    else:
+        flow.call(proc, side=side, **more)
+
+
+# ------------------------------------------------------------------ who decides
+def deciding_seat(s: EState) -> str:
+    """The League seat that answers a prompt the rules put to the League side: the acting
+    seat in a League stage; elsewhere (a battle, an interception, a capture, the sieges) the
+    seat owning most League units at the place in question, the first in turn order on a
+    tie or with no place (RULINGS.md)."""
+    acting = s.get("acting")
+    if acting:
+        return str(acting)
+    seats = league_seats(s)
+    h = _place_in_question(s)
+    if h is None:
+        return seats[0]
+    count = {seat: 0 for seat in seats}
+    for uid in B.units_at(s, h, LEAGUE):
+        seat = owner(s["units"][uid])
+        if seat in count:
+            count[seat] += 1
+    return max(seats, key=lambda x: (count[x], -seats.index(x)))
+
+
+def _place_in_question(s: EState) -> str | None:
+    b = s.get("battle")
+    if b and b.get("hex"):
+        return str(b["hex"])
+    for frame in reversed(s.get("flow", [])):
+        h = frame.get("args", {}).get("hex")
+        if isinstance(h, str):
+            return h
+    return None
+
+
+# ------------------------------------------------------------------ regions won (24.3)
+def claimants(s: EState, region: str) -> dict[str, int]:
+    """24.3 (1): League units in the region, each counted for its owner, except that the
+    units stacked with a League leader count for the leader's player (several leaders: the
+    first by name commands)."""
+    out = {seat: 0 for seat in league_seats(s)}
+    hexes: dict[str, list[str]] = {}
+    for uid, u in s["units"].items():
+        if u["where"] == MAP and u["side"] == LEAGUE and u["hex"] in B.comps().hexes \
+                and B.region_of_hex(u["hex"]) == region:
+            hexes.setdefault(u["hex"], []).append(uid)
+    for h, units in sorted(hexes.items()):
+        chief = B.leaders_at(s, h, LEAGUE)
+        for uid in units:
+            seat = owner(s["leaders"][chief[0]]) if chief else owner(s["units"][uid])
+            if seat in out:
+                out[seat] += 1  # 24.3 (1): every unit with a leader counts for his player
+    return out
+
+
+def new_holder(s: EState, region: str, roll: Callable[[], int]) -> tuple[str, str]:
+    """24.3: the League seat that takes a region won from Athens, and why: (1) more units
+    there, (2) more adjacent regions, (3) fewer regions, (4) at random."""
+    seats = league_seats(s)
+    c = B.comps()
+    tests: list[tuple[str, dict[str, int]]] = [
+        ("more units there (24.3 1)", claimants(s, region)),
+        ("more adjacent regions (24.3 2)",
+         {x: sum(1 for n in c.region_links.get(region, ()) if holder(s, n) == x) for x in seats}),
+        ("fewer regions (24.3 3)", {x: -len(regions_of(s, x)) for x in seats}),
+    ]
+    alive = list(seats)
+    for why, score in tests:
+        best = max(score[x] for x in alive)
+        alive = [x for x in alive if score[x] == best]
+        if len(alive) == 1:
+            return alive[0], why
+    die = roll()
+    return alive[(die - 1) % len(alive)], f"at random, die {die} (24.3 4)"
+
+
+def settle(s: EState, roll: Callable[[], int]) -> list[str]:
+    """After regions change hands: a League region without a holder gets one (24.3); a
+    region no longer the League's has none. Units keep their seats."""
+    if not multi(s):
+        return []
+    lines = []
+    held = s["league"]["holder"]
+    for region in sorted(held):
+        if s["regions"].get(region, {}).get("side") != LEAGUE:
+            del held[region]
+    for region, r in sorted(s["regions"].items()):
+        if r["side"] == LEAGUE and region not in held:
+            seat, why = new_holder(s, region, roll)
+            held[region] = seat
+            lines.append(f"{region} goes to {title(seat)}: {why}")
+    return lines
+
+
+# ------------------------------------------------------------------ money (24.5)
+def tribute_lines(s: EState, tribute: Callable[[EState, str], tuple[int, list[str]]]
+                  ) -> list[str]:
+    """5.4 / 22.4.1 per seat: each League player collects from the regions he controls."""
+    lines = []
+    for side in s["order"]:
+        for seat in league_seats(s) if side == LEAGUE else ["athens"]:
+            s["acting"] = seat if side == LEAGUE else None
+            got, parts = tribute(s, side)
+            s["acting"] = None
+            s["treasury"][seat] += got
+            lines.append(f"{title(seat)} collects {got} talents "
+                         f"({', '.join(parts) or 'no regions'}) (22.4.1, 5.4)")
+    return lines
+
+
+def may_forage_home(s: EState, uid: str, region: str) -> bool:
+    """24.5: a League unit may forage in its own player's regions when that player's
+    treasury is empty (9.4.2), in an ally's only when every League treasury is empty."""
+    if not multi(s):
+        return True
+    u = s["units"][uid]
+    if holder(s, region) == owner(u):
+        return True
+    return all(s["treasury"].get(x, 0) <= 0 for x in league_seats(s))
+
+
+def give_talents(s: EState, giver: str, taker: str, amount: int) -> str:
+    """24.5: allies may pass talents to each other at any time."""
+    if giver == taker or giver not in league_seats(s) or taker not in league_seats(s):
+        raise IllegalAction("Talents pass only between League allies (24.5).")
+    if amount < 1 or amount > s["treasury"][giver]:
+        raise IllegalAction(f"{title(giver)} has {s['treasury'][giver]} talents.")
+    s["treasury"][giver] -= amount
+    s["treasury"][taker] += amount
+    return f"{title(giver)} gives {title(taker)} {amount} talents (24.5)"
+
+
+def give_card(s: EState, giver: str, taker: str, card: str) -> str:
+    """24.6: allies may pass Event Cards to each other at any time. The hook for the card
+    deck: it works on `s["hands"]` once the deck deals hands; a hand may then hold at most
+    three cards (24.6)."""
+    hands = s.get("hands")
+    if not hands or card not in hands.get(giver, []):
+        raise IllegalAction("No such card in hand (24.6).")
+    if giver == taker or taker not in league_seats(s) or giver not in league_seats(s):
+        raise IllegalAction("Cards pass only between League allies (24.6).")
+    hands[giver].remove(card)
+    hands[taker].append(card)
+    return f"{title(giver)} passes a card to {title(taker)} (24.6)"
+
+
+class Treasury(Procedure[EState]):
+    """The allies' exchange of talents (24.5). "At any time" is kept to one moment a
+    season, before Supply, when the money is needed (RULINGS.md): each League seat in turn
+    may give talents to an ally, as often as it likes, then passes. args: k (the seat)."""
+
+    name = "treasury"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        k = flow.args.get("k", 0)
+        seats = league_seats(s)
+        while k < len(seats) and s["treasury"].get(seats[k], 0) <= 0:
+            k += 1
+        flow.args["k"] = k
+        if k >= len(seats):
+            flow.end()
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s = flow.state
+        seat = league_seats(s)[flow.args["k"]]
+        have = s["treasury"][seat]
+        opts = [Option(f"give:{x}:{n}", f"Give {title(x)} {n} talent{'s' if n > 1 else ''}",
+                       "24.5")
+                for x in league_seats(s) if x != seat for n in TALENT_STEPS if n <= have]
+        opts.append(Option("done", "Keep the rest", "24.5"))
+        return [Prompt(seat, f"{title(seat)}: give talents to an ally (24.5; you have {have})",
+                       tuple(opts), rule="24.5", kind="talents")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
+        a = str(answer)
+        if a == "done":
+            flow.args["k"] += 1
+        else:
+            _, taker, n = a.split(":")
+            line = give_talents(s, league_seats(s)[flow.args["k"]], taker, int(n))
+            s["log"].append(line)
+            flow.context.event("talents", line)
+        self.enter(flow)
+
+
+# ------------------------------------------------------------------ Allied Dissent (App. C)
+DISSENT_EXEMPT = ("laconia", "boeotia", "corinth")  # capitals' regions; Corinth with four
+
+
+def dissent_targets(s: EState, seat: str) -> list[str]:
+    """Allied Dissent is played on a region an ally controls, never Laconia or Boeotia (nor
+    Corinth in the four-player game)."""
+    exempt = [r for r in DISSENT_EXEMPT if r != "corinth" or "corinth" in league_seats(s)]
+    return [r for r in sorted(s["league"]["holder"])
+            if holder(s, r) not in (seat, None) and r not in exempt]
+
+
+def dissent_modifier(s: EState, seat: str, region: str) -> tuple[int, list[str]]:
+    """Allied Dissent's modifiers: +1 for each adjacent region the player controls, -1 for
+    each the ally controls; +1 if the player has more units in the region than the ally
+    (each leader's troops counted for him), -1 if the ally has more."""
+    ally = holder(s, region)
+    links = B.comps().region_links.get(region, ())
+    mine_n = sum(1 for n in links if holder(s, n) == seat)
+    theirs = sum(1 for n in links if holder(s, n) == ally)
+    units = claimants(s, region)
+    mod = mine_n - theirs
+    why = [f"+{mine_n} adjacent regions held", f"-{theirs} held by {title(str(ally))}"]
+    if units[seat] > units.get(str(ally), 0):
+        mod += 1
+        why.append("+1 more units there")
+    elif units[seat] < units.get(str(ally), 0):
+        mod -= 1
+        why.append("-1 fewer units there")
+    return mod, why
+
+
+def allied_dissent(s: EState, seat: str, region: str, die: int) -> list[str]:
+    """Resolve an Allied Dissent card (Appendix C) played by `seat` on an ally's region: a
+    modified 6 or more takes the region, its units staying in place and passing to the
+    player; a natural 3 or less costs the region 1 AL. The card deck that deals it is not
+    built yet; this is the rule it will call."""
+    from .state import clamp_al
+
+    if region not in dissent_targets(s, seat):
+        raise IllegalAction(f"Allied Dissent may not be played on {region}.")
+    ally = holder(s, region)
+    mod, why = dissent_modifier(s, seat, region)
+    total = die + mod
+    lines = [f"{title(seat)} plays Allied Dissent on {title(str(ally))}'s {region}: die {die}, "
+             f"{', '.join(why)}: {total}"]
+    if total >= 6:
+        s["league"]["holder"][region] = seat
+        for u in s["units"].values():
+            if u["home"] == region and u["side"] == LEAGUE:
+                u["seat"] = seat
+        lines.append(f"{region} passes to {title(seat)}, its units with it (Appendix C)")
+    else:
+        lines.append("The dissent comes to nothing (Appendix C)")
+    if die <= 3:
+        r = s["regions"][region]
+        r["al"] = clamp_al(r["al"] - 1)
+        lines.append(f"{region} -1 AL (Appendix C, cost)")
+    return lines
+
+
+# ------------------------------------------------------------------ victory (24.8, 25.4)
+def btv(s: EState, seat: str) -> int:
+    c = B.comps()
+    return sum(c.regions[r].btv for r in regions_of(s, seat))
+
+
+def capital_seat(city: str) -> str | None:
+    return next((x for x, name in CAPITAL.items() if name == city), None)
+
+
+def capital_taken(s: EState, city: str, captor_side: str, captor: str) -> dict[str, Any] | None:
+    """21.1, 24.7.1, 25.3.1: a capital of a player taken ends the game. Athens taking
+    Sparta, Thebes or Corinth wins decisively (24.8 1); a League player taking Athens ends
+    it with the League's count, Attica's BTV credited to him (24.8 2)."""
+    seat = capital_seat(city)
+    if seat is None or seat not in seats_of(s["scenario"]):
+        return None
+    if captor_side == "athens" and seat != "athens":
+        return {"winner": "athens", "winners": ["athens"], "level": "decisive",
+                "reason": f"{city} is captured by Athens", "rule": "24.8"}
+    if captor_side == LEAGUE and seat == "athens":
+        return league_result(s, bonus={captor: B.comps().regions["attica"].btv},
+                             why=f"{city} is captured by {title(captor)}")
+    return None
+
+
+def home_lost(s: EState) -> dict[str, Any] | None:
+    """21.1, 24.7.1 (2): Attica, Laconia, Boeotia or (four players) Corinth switching sides
+    ends the game: Athens losing Attica is counted as Athens captured (24.8 2)."""
+    for seat in seats_of(s["scenario"]):
+        region = HOME[seat]
+        side = "athens" if seat == "athens" else LEAGUE
+        if s["regions"][region]["side"] != side:
+            if seat == "athens":
+                return league_result(s, bonus={}, why="Attica has gone over to the League")
+            return {"winner": "athens", "winners": ["athens"], "level": "decisive",
+                    "reason": f"{region.title()} has gone over to Athens", "rule": "24.8"}
+    return None
+
+
+def final(s: EState) -> dict[str, Any]:
+    """24.8, 25.4 steps 3-5: Athens' BTV decides first; only if Athens loses (below 26)
+    are the League players' own totals looked at."""
+    n = sum(B.comps().regions[r].btv for r, x in s["regions"].items() if x["side"] == "athens")
+    sc = B.comps().scenarios[s["scenario"]]
+    for v in sc.victory:
+        if v.measure != "athenian_btv":
+            continue
+        lo = v.min if v.min is not None else -99
+        hi = v.max if v.max is not None else 999
+        if lo <= n <= hi:
+            if v.side == "none":
+                return {"winner": None, "winners": [], "level": "stalemate",
+                        "reason": f"Athens holds {n} BTV: stalemate", "rule": sc.rule}
+            return {"winner": "athens", "winners": ["athens"], "level": v.level,
+                    "reason": f"Athens holds {n} BTV: "
+                              f"{'decisive ' if v.level == 'decisive' else ''}Athenian victory",
+                    "rule": sc.rule}
+    return league_result(s, bonus={}, why=f"Athens holds {n} BTV and loses")
+
+
+def league_result(s: EState, bonus: dict[str, int], why: str) -> dict[str, Any]:
+    """24.8 5, 25.4 5: each League player's own BTV against his levels. The house counts
+    allies together (a team wins or loses as one), so every League seat is a winner when
+    Athens loses; each player's own level is in `levels` and the reason (RULINGS.md)."""
+    sc = B.comps().scenarios[s["scenario"]]
+    levels: dict[str, str] = {}
+    parts = []
+    for seat in league_seats(s):
+        n = btv(s, seat) + bonus.get(seat, 0)
+        parts.append(f"{title(seat)} {n}")
+        for v in sc.victory:
+            if v.side != seat:
+                continue
+            lo = v.min if v.min is not None else -99
+            hi = v.max if v.max is not None else 999
+            if lo <= n <= hi:
+                levels[seat] = v.level
+    league = [x for x in seats_of(s["scenario"]) if x != "athens"]
+    text = ", ".join(
+        f"{'decisive ' if levels[x] == 'decisive' else ''}{title(x)} victory" if x in levels
+        else f"{title(x)} short of his level" for x in league)
+    best = next((x for x in league if levels.get(x) == "decisive"),
+                next((x for x in league if x in levels), league[0]))
+    return {"winner": best, "winners": league, "levels": levels,
+            "level": levels.get(best, "victory"),
+            "reason": f"{why}; League BTV {', '.join(parts)}: {text}", "rule": sc.rule}
+
+
+def check(s: EState) -> list[str]:
+    """Invariants of the alliance: every League region has a League holder, every League
+    piece a League seat, no seat acting outside a League stage's turn."""
+    if not multi(s):
+        return []
+    bad = []
+    seats = set(league_seats(s))
+    for region, r in s["regions"].items():
+        if r["side"] == LEAGUE and s["league"]["holder"].get(region) not in seats:
+            bad.append(f"League region {region} has no holder")
+    for region in s["league"]["holder"]:
+        if s["regions"][region]["side"] != LEAGUE:
+            bad.append(f"{region} held by a League seat but not the League's")
+    for what, pieces in (("unit", s["units"]), ("leader", s["leaders"])):
+        for name, x in pieces.items():
+            if x["side"] == LEAGUE and x.get("seat") not in seats:
+                bad.append(f"League {what} {name} has no League seat")
+    if s.get("acting") is not None and not any(f["name"] == "turns" for f in s["flow"]):
+        bad.append(f"{s['acting']} acting outside a League stage")
+    return bad
+
+
+def view_part(s: EState) -> dict[str, Any] | None:
+    """What every seat sees of the alliance: who holds which League region, turn order,
+    which seat is acting. Nothing here is secret (24.5: the allies' boards are open)."""
+    if not multi(s):
+        return None
+    return {"seats": list(s["league"]["seats"]),
+            "holder": dict(sorted(s["league"]["holder"].items())),
+            "acting": s.get("acting")}
