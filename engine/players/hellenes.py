@@ -121,5 +121,13 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
 
 # A Hellenes preview costs several times an Athens & Sparta one (a larger state and
 # view): one menu step deep, only into short follow-ups, at most 30 previews a decision.
-HEURISTIC = RulesetHeuristic(evaluate=evaluate, choose=choose, depth=2, width=6,
-                             previews=30)
+HEURISTIC = RulesetHeuristic(
+    evaluate=evaluate, choose=choose, depth=2, width=6, previews=30,
+    # For the search level: a rollout ends when a side next commits a card or begins its
+    # Actions, moves or recruits (after the battles under way are fought out), and only
+    # the battle decisions are weighed in sampled worlds, where the hidden strengths and
+    # the dice decide.
+    boundary=frozenset({"commit", "sacrifice", "actions", "winter-actions", "move",
+                        "muster", "recruit"}),
+    searched=frozenset({"retreat-or-fight", "retreat", "sortie", "capitulate",
+                        "siege-combat", "battle-order", "appeal"}))
