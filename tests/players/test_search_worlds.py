@@ -107,13 +107,16 @@ def test_a_units_part_in_a_move_says_its_kind():
     assert role_kind(("turn.moved[3]",)) is None
 
 
-def test_no_cheating_hellenes_search_weighs_only_sampled_worlds():
+def blind_search(ruleset: str, scenario: str | None, seed: str, every: int,
+                 wanted: int) -> tuple[int, int, set[str]]:
+    """Prove the search player blind at the first `wanted` positions of a random walk where
+    it weighed sampled worlds: (positions, differing variants checked, prompt kinds)."""
+    h = heuristic_for(ruleset)
     checked = searched = 0
-    kinds = set()
-    for game, seat in positions("hellenes", "431", "blind-hel", 3, 400):
+    kinds: set[str] = set()
+    for game, seat in positions(ruleset, scenario, seed, every, 400):
         p = game.prompt_for(seat)
         assert p is not None
-        h = heuristic_for("hellenes")
         if h.searched is None or p.kind not in h.searched or len(p.options) < 2:
             continue
         probe = player("search", searched, samples=2, horizon=30)
@@ -124,8 +127,13 @@ def test_no_cheating_hellenes_search_weighs_only_sampled_worlds():
                                        horizon=30)
         searched += 1
         kinds.add(p.kind)
-        if searched >= 6:
+        if searched >= wanted:
             break
+    return searched, checked, kinds
+
+
+def test_no_cheating_hellenes_search_weighs_only_sampled_worlds():
+    searched, checked, kinds = blind_search("hellenes", "431", "blind-hel", 3, 6)
     assert searched >= 6 and checked >= 12 and len(kinds) >= 2
 
 
@@ -152,22 +160,7 @@ def test_epic_sample_deals_the_leader_pools_from_the_view_only():
 
 
 def test_no_cheating_epic_search_weighs_only_sampled_worlds():
-    checked = searched = 0
-    h = heuristic_for("epic")
-    for game, seat in positions("epic", None, "blind-epic", 5, 400):
-        p = game.prompt_for(seat)
-        assert p is not None
-        if h.searched is None or p.kind not in h.searched or len(p.options) < 2:
-            continue
-        probe = player("search", searched, samples=2, horizon=30)
-        decide(game, seat, probe)
-        if not probe.searched:
-            continue
-        checked += assert_player_blind(game, seat, "search", seed=searched, samples=2,
-                                       horizon=30)
-        searched += 1
-        if searched >= 3:
-            break
+    searched, checked, _ = blind_search("epic", None, "blind-epic", 5, 3)
     assert searched >= 3 and checked >= 6
 
 

@@ -9,9 +9,10 @@ whether it is inside the City) and how many blocks the pool holds.
 The sample deals the enemy's units to those places afresh. The places are put in a
 canonical order (area, inside, and the block's part in the procedures under way: a unit
 that moved this turn, its place in a Formation that engaged, a fleet's cargo; the seat
-watched those moves happen), and every unit goes where its kind may stand: a fleet at sea or, inside
-a City, only in a Port (7.1); a land unit never at sea; a Sicilian unit only in Sicily (2.1);
-in a neutral area only its own units (Gela, 15.2).
+watched those moves happen), and every unit goes where its kind may stand: a land unit
+never at sea, a fleet inside a City only in a Port (7.1), a Sicilian unit only in Sicily
+(2.1), in a neutral area only its own units (Gela, 15.2), a crossing's fleet a fleet and
+its cargo a land unit (5.21).
 Within those bounds the units are dealt at random (a matching found by augmenting paths
 over candidate lists shuffled by `rng`), each on the map with a fresh strength, and every
 mention of a unit in the procedures under way is renamed with it. Units the seat sees
