@@ -428,5 +428,11 @@ def _storm_hexes(prompt: Prompt) -> list[str]:
 # An Epic preview costs about five Athens & Sparta ones (a larger state): no menu steps
 # followed (moves have their own rule above, destinations are imagined), at most 24
 # previews a decision (placements, retreats).
-HEURISTIC = RulesetHeuristic(evaluate=evaluate, choose=choose, imagine=imagine, depth=1,
-                             width=12, previews=24)
+HEURISTIC = RulesetHeuristic(
+    evaluate=evaluate, choose=choose, imagine=imagine, depth=1, width=12, previews=24,
+    # For the search level: a rollout ends when a side next moves, places or builds, or at
+    # the tribute assessment, and only the battle and siege decisions are weighed in
+    # sampled worlds (the dice decide them; the heuristic judges by unit counts alone).
+    boundary=frozenset({"move", "place", "build", "assess", "helots"}),
+    searched=frozenset({"continue", "retreat", "storm", "sally", "intercept", "blockade",
+                        "walls"}))

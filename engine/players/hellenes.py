@@ -18,6 +18,7 @@ from typing import Any
 from ..core.rng import Rng
 from ..core.types import Prompt
 from ..rulesets.hellenes import board as B
+from ..rulesets.hellenes.state import FALL, NEW_YEAR
 from .base import Lookahead
 from .heuristic import RulesetHeuristic
 
@@ -35,6 +36,10 @@ CAPITAL_THREAT = 1.5  # each enemy block in or next to our capital's area
 SIEGE = 0.4           # share of a besieged City's value, for the besieger
 CARD = 0.4            # a card in hand
 PRESSURE = 0.3        # per value of a City the enemy holds, where our land units stand
+RECOVER = 0.08        # per value of our own City the enemy holds, per area our nearest
+                      # land unit has still to go to it (a Revolt's City pays the enemy
+                      # Tribute every Year until retaken, 9.51)
+FAR = 8               # areas counted at most
 
 
 def _side(view: dict[str, Any], me: str) -> int:
@@ -49,6 +54,23 @@ def _cities() -> dict[str, Any]:
 @cache
 def _near(area: str) -> frozenset[str]:
     return frozenset((area, *B.comps().areas[area].adjacent))
+
+
+@cache
+def _distances(area: str) -> dict[str, int]:
+    """Areas from `area` by any border, land or sea (a land unit crosses by fleet)."""
+    comps = B.comps()
+    out = {area: 0}
+    frontier = [area]
+    while frontier:
+        nxt = []
+        for a in frontier:
+            for b in comps.areas[a].adjacent:
+                if b not in out:
+                    out[b] = out[a] + 1
+                    nxt.append(b)
+        frontier = nxt
+    return out
 
 
 def evaluate(view: dict[str, Any], me: str) -> float:
@@ -76,6 +98,15 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     standing = {b["area"] for b in mine if b["type"] != "fleet"}
     score += PRESSURE * sum(cities[name].value for name, holder in view["control"].items()
                             if holder == foe and cities[name].area in standing)
+    # Our own Cities the enemy holds draw our nearest land unit towards them: a siege or
+    # assault can only start there (7.2, 8.0), and far from home the one-step lookahead
+    # would not see the gain.
+    lost = [cities[name] for name, holder in view["control"].items()
+            if holder == foe and cities[name].loyalty == me]
+    if lost and standing:
+        for city in lost:
+            far = _distances(city.area)
+            score -= RECOVER * city.value * min(min(far.get(a, FAR) for a in standing), FAR)
     score -= ENEMY_BLOCK * len(theirs)
     home = _near(cities[CAPITAL[me]].area)
     score -= CAPITAL_THREAT * sum(1 for b in theirs if b["area"] in home)
@@ -96,9 +127,147 @@ def _battle_odds(view: dict[str, Any], me: str) -> float:
     return ours / max(1, theirs)
 
 
+# ------------------------------------------------------------------ cards (3.0-3.3)
+# What a card is worth, in Prestige points like the score. Every card of the six dealt at
+# New Year is played that Year (New Year, four Seasons, Winter: one each, 10.1), so the
+# question at a commitment is which card to spend now and how: each way is worth what it
+# brings now less what the card would bring if kept for a later phase (its Actions, or
+# its Event while a Season remains to play it in).
+ACTION = 0.7          # one Action (4.0): a move, a recruit, a pillage
+SACRIFICE = 0.5       # a New Year card on an Olympian (10.3): an appeal in hand
+KEEP_EVENT = 0.8      # an Event kept for a later Season may no longer fit then
+REVOLT_CITY = 1.5     # per value of a subject City a Revolt takes (its Tribute, 9.51)
+LEADER_TURNS = 5      # non-Event turns a Leader is likely to lead (3.11)
+
+
+def _card(n: int) -> Any:
+    return B.comps().cards[n]
+
+
+def _in_play(view: dict[str, Any], kind: str) -> int:
+    return sum(1 for n in view["cards"]["in_play"] if _card(n).event.kind == kind)
+
+
+def _leader_value(view: dict[str, Any], side: str) -> int:
+    n = view["cards"]["leaders"].get(side)
+    lead = _card(n).leader if n is not None else None
+    return lead.value if lead else 0
+
+
+def _occupied(view: dict[str, Any]) -> set[str]:
+    return {b["area"] for b in view["blocks"]} | {b["area"] for b in view["hidden_blocks"]}
+
+
+def _vacant(view: dict[str, Any], city: Any, occupied: set[str]) -> bool:
+    return city.area not in occupied and city.name not in view["garrisons"]
+
+
+def revolt_cities(view: dict[str, Any], region: str, spreading: bool) -> list[Any]:
+    """The vacant Athenian subject Cities a Revolt may take (3.12), from the view: of its
+    region, or of any rebellious region when it spreads (the rules' own list, read from
+    what both sides see)."""
+    cities = _cities().values()
+    control = view["control"]
+    rebels = {c.subject_region for c in cities
+              if c.subject_region and control.get(c.name) == "sparta"}
+    regions = {region} | (rebels if spreading else set())
+    occupied = _occupied(view)
+    return sorted((c for c in cities if c.subject_region in regions and c.loyalty == "athens"
+                   and control.get(c.name) == "athens" and _vacant(view, c, occupied)
+                   and c.area not in view["neutral"]),
+                  key=lambda c: -c.value)
+
+
+def event_value(view: dict[str, Any], me: str, n: int) -> float:
+    """What playing card `n` as its Event now brings `me`, by the Event's kind."""
+    ev = _card(n).event
+    foe = "sparta" if me == "athens" else "athens"
+    here = evaluate(view, me)
+    kind = ev.kind
+    if kind == "atrocity":  # the enemy loses 2 Prestige, 3 with a +1 Leader (RULINGS.md)
+        return PRESTIGE * (2 + _leader_value(view, foe))
+    if kind == "revolt":  # 3.12, 13.3: its own City, and one per Athens Raises Taxes
+        aid = _in_play(view, "persian-aid")
+        spreading = bool(ev.params.get("spreading")) and aid < 1
+        main = revolt_cities(view, str(ev.params.get("region")), spreading) if aid < 2 else []
+        extra = revolt_cities(view, str(ev.params.get("region")), True)
+        taken = main[:1] + [c for c in extra if c not in main[:1]][:_in_play(view, "taxes")
+                                                                    if aid < 3 else 0]
+        return REVOLT_CITY * sum(c.value for c in taken)
+    if kind == "helots":  # an Athenian garrison in a vacant Sparta, Messenia or Pylos
+        occupied = _occupied(view)
+        gains = [evaluate(dict(view, control=dict(view["control"], **{c.name: me})), me) - here
+                 for name in ("Sparta", "Messenia", "Pylos")
+                 if (c := _cities()[name]) and _vacant(view, c, occupied)]
+        return max(gains, default=0.0)
+    if kind == "leader":  # 3.11: at most one per side; the Leader leads its own side
+        lead = _card(n).leader
+        if lead is None or view["cards"]["leaders"].get(lead.side) is not None:
+            return 0.0
+        worth = ACTION * lead.value * LEADER_TURNS
+        return worth if lead.side == me else -worth
+    if kind == "ostracism":  # 3.11: depose the enemy's Leader
+        return ACTION * _leader_value(view, foe) * LEADER_TURNS
+    if kind in ("earthquake", "augury"):  # the enemy may not move / engage this Season
+        threats = sum(1 for b in view["hidden_blocks"]
+                      if b["side"] == foe and b["area"] in _near(_cities()[CAPITAL[me]].area))
+        pressed = sum(1 for sg in (view.get("sieges") or {}).values() if sg["besieger"] == foe)
+        return 0.6 + 0.4 * threats + 0.8 * pressed
+    besieging = [name for name, sg in (view.get("sieges") or {}).items()
+                 if sg["besieger"] == me]
+    if kind in ("plague", "hunger", "treachery", "civil-war"):  # against a City we besiege
+        return 1.5 if besieging else 0.0
+    if kind == "plague-returns":
+        return 0.5
+    if kind == "taxes":  # +1 Action a turn, but each Revolt then takes one more City
+        return ACTION * 2 - REVOLT_CITY * 1.0
+    if kind == "persian-aid":  # +1 Action a Season, -1 Prestige a Year (13.0)
+        return ACTION * 4 - PRESTIGE
+    lead = _side(view, me) * view["prestige"]
+    if kind == "peace-faction":  # Peace Offers from 5 (14.22): good for the side ahead
+        return 1.5 if lead >= 5 else -0.5
+    if kind == "war-faction":
+        return 1.0 if _in_play(view, "peace-faction") and lead < 5 else 0.0
+    if kind == "no-quarter":  # Sparta loses a Prestige every Year End
+        return 1.5 if me == "athens" else -1.0
+    return 0.0
+
+
+def commit(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
+    """3.3: the way to commit a card that gains most over keeping the card for later."""
+    me, season = prompt.seat, view["season"]
+    later = season < FALL  # a Season remains after this one to play an Event in
+    values: dict[int, float] = {}
+
+    def event(n: int) -> float:
+        if n not in values:
+            values[n] = event_value(view, me, n)
+        return values[n]
+
+    def keep(n: int) -> float:
+        playable = _card(n).event.who in ("either", me)
+        return max(ACTION * _card(n).av, KEEP_EVENT * event(n) if later and playable else 0.0)
+
+    def gain(option_id: str) -> tuple[float, int]:
+        card, use = option_id.split(":")
+        n = int(card)
+        if use == "e":
+            now = event(n)
+        else:
+            now = SACRIFICE if season == NEW_YEAR else ACTION * _card(n).av
+        # Ties: spend the most coins in a Season (Actions early), the fewest at New Year.
+        av = _card(n).av
+        return now - keep(n), av if season != NEW_YEAR else -av
+
+    best = max(gain(o.id) for o in prompt.options)
+    return str(rng.choice([o.id for o in prompt.options if gain(o.id) == best]))
+
+
 def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
            rng: Rng) -> str | None:
     ids = [o.id for o in prompt.options]
+    if prompt.kind == "commit":
+        return commit(view, prompt, rng)
     if prompt.kind == "retreat-or-fight":
         # 6.4: fight on while our side is at least as strong, else save the units.
         return "fight" if _battle_odds(view, prompt.seat) >= 1.0 else "retreat"
@@ -119,7 +288,36 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     return None
 
 
+def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
+    """A Pillage (5.5, 14.12) from the Actions menu, worked out from the view: the
+    besiegers withdraw (the siege lifts) and the Prestige moves by 1, or 2 for Athens or
+    Sparta. The lookahead would see only the first withdrawal (the Prestige comes after
+    the last), so without this the player never pillaged."""
+    if prompt.kind != "actions" or not option_id.startswith("pillage:"):
+        return None
+    name = option_id.split(":", 1)[1]
+    city = _cities().get(name)
+    if city is None:
+        return None
+    me = prompt.seat
+    gain = 2 if name in CAPITAL.values() else 1
+    away = min(B.comps().land_neighbours(city.area), default=city.area)
+    blocks = [dict(b, area=away) if b["area"] == city.area and not b["inside"] else b
+              for b in view["blocks"]]
+    sieges = {k: v for k, v in (view.get("sieges") or {}).items() if k != name}
+    return dict(view, prestige=view["prestige"] + _side(view, me) * gain, blocks=blocks,
+                sieges=sieges)
+
+
 # A Hellenes preview costs several times an Athens & Sparta one (a larger state and
 # view): one menu step deep, only into short follow-ups, at most 30 previews a decision.
-HEURISTIC = RulesetHeuristic(evaluate=evaluate, choose=choose, depth=2, width=6,
-                             previews=30)
+HEURISTIC = RulesetHeuristic(
+    evaluate=evaluate, choose=choose, imagine=imagine, depth=2, width=6, previews=30,
+    # For the search level: a rollout ends when a side next commits a card or begins its
+    # Actions, moves or recruits (after the battles under way are fought out), and only
+    # the battle decisions are weighed in sampled worlds, where the hidden strengths and
+    # the dice decide.
+    boundary=frozenset({"commit", "sacrifice", "actions", "winter-actions", "move",
+                        "muster", "recruit"}),
+    searched=frozenset({"retreat-or-fight", "retreat", "sortie", "capitulate",
+                        "siege-combat", "battle-order", "appeal"}))

@@ -56,6 +56,10 @@ class RulesetHeuristic:
     # stops to be scored (the start of the next side's moves, the builds...); none: a
     # rollout runs its whole length.
     boundary: frozenset[str] = frozenset()
+    # Prompt kinds of single decisions the search level weighs in sampled worlds (None:
+    # every one of 2 to 8 options that is not a boundary); the rest are the heuristic's.
+    # A ruleset whose rollouts cost more names the few where the dice decide most.
+    searched: frozenset[str] | None = None
     # Prompt kinds of a phase the seat plays as a series of steps (its moves, each a block
     # then a destination), searched as whole plans, and the option that ends that phase.
     plan_kinds: frozenset[str] = frozenset()

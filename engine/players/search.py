@@ -106,7 +106,8 @@ class SearchPlayer(HeuristicPlayer):
                    and o.id not in h.skip]
         if (self._worlds is None or prompt.form != decisions.ONE or len(options) < 2
                 or len(options) > MAX_OPTIONS or fallback not in options
-                or prompt.kind in h.boundary or prompt.kind in h.plan_kinds):
+                or prompt.kind in h.boundary or prompt.kind in h.plan_kinds
+                or (h.searched is not None and prompt.kind not in h.searched)):
             return fallback
         self.searched += 1
 

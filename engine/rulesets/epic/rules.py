@@ -21,6 +21,7 @@ from . import view as V
 from .assessment import Assess
 from .battles import Battle, Combats
 from .building import Build
+from .determinize import determinize
 from .flow import Campaign, Season, Year
 from .helots import Helots
 from .invariants import check
@@ -134,6 +135,9 @@ class Epic(Ruleset):
 
     def hidden_variants(self, s: EState, seat: str | None, rng: Rng) -> Iterator[EState]:
         return hidden_variants(s, seat, rng)
+
+    def determinize(self, s: EState, seat: str, rng: Rng) -> EState:
+        return determinize(s, seat, rng)
 
     def check_invariants(self, s: EState) -> list[str]:
         return check(s)

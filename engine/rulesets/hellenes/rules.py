@@ -18,6 +18,7 @@ from . import view as V
 from .assault import Assault, Sortie
 from .battle import Battle
 from .building import Recruit
+from .determinize import determinize
 from .events import EventProc, RevoltProc
 from .flow import Commit, NewYear, NewYearResolve, Sacrifice, Season, Turn, Winter
 from .invariants import check
@@ -132,6 +133,9 @@ class Hellenes(Ruleset):
 
     def hidden_variants(self, s: HState, seat: str | None, rng: Rng) -> Iterator[HState]:
         return hidden_variants(s, seat, rng)
+
+    def determinize(self, s: HState, seat: str, rng: Rng) -> HState:
+        return determinize(s, seat, rng)
 
     def check_invariants(self, s: HState) -> list[str]:
         return check(s)

@@ -1,6 +1,10 @@
 """States that differ only in what a seat may not know (the redaction proof,
-engine/testing.py): enemy block identities and strengths, enemy hands and commits, the
-deck's order."""
+engine/testing.py, and the players' no-cheating proof, engine/players/testing.py): enemy
+block identities and strengths, enemy hands and commits, the deck's order.
+
+Two enemy units trade identities: each takes the other's place and part in the
+procedures under way (determinize.rename), so the variant is a game the rules could have
+reached. Units the seat sees in the battle being fought keep theirs."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from collections.abc import Iterator
 from engine.core.rng import Rng
 
 from . import board as B
+from .determinize import hidden_units, rename
 from .state import SIDES, HState, indexed
 
 VARIANTS = 6
@@ -21,22 +26,26 @@ def _copy(s: HState) -> HState:
 
 
 def _swap_blocks(v: HState, side: str, rng: Rng) -> None:
-    """Exchange what two enemy blocks of the same kind (Sicilian or not) are doing."""
-    ids = [b for b, x in v["blocks"].items() if x["side"] == side and x["loc"] != "aside"]
+    """Two enemy units of the same kind (fleet or not, Sicilian or not) trade identities."""
+    ids = hidden_units(v, side)
+    if not ids:
+        return
     for _ in range(4):
         a, b = rng.choice(ids), rng.choice(ids)
-        if a == b or B.spec(a).sicilian != B.spec(b).sicilian:
+        sa, sb = B.spec(a), B.spec(b)
+        if a == b or sa.sicilian != sb.sicilian or (sa.type == "fleet") != (sb.type == "fleet"):
             continue
         xa, xb = v["blocks"][a], v["blocks"][b]
         ca, cb = xa["cv"], xb["cv"]
         xa["loc"], xb["loc"] = xb["loc"], xa["loc"]
         xa["inside"], xb["inside"] = xb["inside"], xa["inside"]
-        xa["cv"] = min(cb, B.spec(a).max_strength) if cb else 0
-        xb["cv"] = min(ca, B.spec(b).max_strength) if ca else 0
+        xa["cv"] = min(cb, sa.max_strength) if cb else 0
+        xb["cv"] = min(ca, sb.max_strength) if ca else 0
         if xa["loc"] in B.comps().areas and xa["cv"] == 0:
             xa["cv"] = 1
         if xb["loc"] in B.comps().areas and xb["cv"] == 0:
             xb["cv"] = 1
+        rename(v, {a: b, b: a})
 
 
 def _swap_hand(v: HState, side: str, rng: Rng) -> None:
@@ -63,4 +72,5 @@ def hidden_variants(s: HState, seat: str | None, rng: Rng) -> Iterator[HState]:
             _swap_blocks(v, side, rng)
             _swap_hand(v, side, rng)
         rng.shuffle(v["cards"]["deck"])
+        v = _copy(v)  # the units' index is worked out afresh
         yield v
