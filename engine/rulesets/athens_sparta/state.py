@@ -121,15 +121,20 @@ class Block(_Counted):
     def _reshaped(self) -> None:
         if self._owner is not None:
             self._owner.reshaped = True
+            self._owner.edited(dict.get(self, "side"))
 
     def __setitem__(self, key: str, value: Any) -> None:
         global _changes, _minor
         if dict.get(self, key, _ABSENT) != value:
+            owner = self._owner
+            if owner is not None:
+                owner.edited(dict.get(self, "side"))
+                if key == "side":
+                    owner.edited(value)
             if key in MINOR_FIELDS:
                 _minor += 1
             else:
                 _changes += 1
-                owner = self._owner
                 if key in PLACE_FIELDS and owner is not None:
                     moved = owner.moved
                     moved.append((self._bid, dict.get(self, "loc")))
@@ -151,7 +156,7 @@ class Blocks(_Counted):
     no block record (nor this dict) has changed since."""
 
     __slots__ = ("derived", "at", "derived_all", "at_all", "last", "moved", "reshaped",
-                 "shared")
+                 "shared", "edits")
 
     def __init__(self, items: Any = ()) -> None:
         dict.__init__(self)
@@ -167,11 +172,20 @@ class Blocks(_Counted):
         self.moved: list[tuple[str, Any]] = []
         self.reshaped = True
         self.shared = False  # holds a record another `Blocks` holds too: never patched
+        # changes to each side's records (any field), for answers that read one side's
+        # blocks only (`side_edits`)
+        self.edits: dict[Any, int] = {}
         for k, v in dict(items).items():
             dict.__setitem__(self, k, self._adopt(k, v))
 
     def _reshaped(self) -> None:
         self.reshaped = True
+        self.edits["*"] = self.edits.get("*", 0) + 1
+
+    def edited(self, side: Any) -> None:
+        """A record of `side` changed."""
+        edits = self.edits
+        edits[side] = edits.get(side, 0) + 1
 
     def _adopt(self, key: str, value: Any) -> Block:
         b = _block(value)
@@ -185,7 +199,7 @@ class Blocks(_Counted):
     def __setitem__(self, key: str, value: Any) -> None:
         global _changes
         _changes += 1
-        self.reshaped = True
+        self._reshaped()
         dict.__setitem__(self, key, self._adopt(key, value))
 
     def setdefault(self, key: str, default: Any = None) -> Any:
@@ -228,6 +242,19 @@ def derived_all(s: dict[str, Any]) -> dict[Any, Any] | None:
         blocks.derived_all.clear()
         blocks.at_all = (_changes, _minor)
     return blocks.derived_all
+
+
+def side_edits(s: dict[str, Any], side: str) -> tuple[int, int, int] | None:
+    """A mark that changes whenever a block record of `side` changes, any record is added
+    or removed, or any record anywhere changes other than in its strength, coast or revolt
+    mark (`MINOR_FIELDS`); None when the state's blocks are not indexed. An answer that
+    reads the other side's blocks only for who stands where and inside walls holds while
+    this mark stays the same."""
+    blocks = s["blocks"]
+    if type(blocks) is not Blocks:
+        return None
+    edits = blocks.edits
+    return (_changes, edits.get(side, 0), edits.get("*", 0))
 
 
 def occupancy(s: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
