@@ -74,10 +74,10 @@ class Build(Step):
 
     def __init__(self, bd: Board) -> None:
         super().__init__(bd)
-        # each side's last prompt with the blocks and the mark (`_marks`) it was built
-        # under: both players build at once, and one's answer seldom changes the other's
-        # menu, which is kept as it was
-        self._kept: dict[str, tuple[Any, tuple, Prompt]] = {}
+        # each side's prompts by the mark (`_marks`) they were built under, for the
+        # blocks they were built from: both players build at once, and one's answer
+        # seldom changes the other's menu; a player going back to a menu finds it too
+        self._kept: dict[str, tuple[Any, dict[tuple, Prompt]]] = {}
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
@@ -89,10 +89,11 @@ class Build(Step):
             return self._prompt(s, side)
         blocks = s["blocks"]
         got = self._kept.get(side)
-        if got is not None and got[0] is blocks and got[1] == mark:
-            return got[2]
-        p = self._prompt(s, side)
-        self._kept[side] = (blocks, mark, p)
+        if got is None or got[0] is not blocks or len(got[1]) >= 32:
+            got = self._kept[side] = (blocks, {})
+        p = got[1].get(mark)
+        if p is None:
+            p = got[1][mark] = self._prompt(s, side)
         return p
 
     def _prompt(self, s: AS, side: str) -> Prompt:

@@ -149,6 +149,22 @@ class Block(_Counted):
         self._reshaped()
         return dict.setdefault(self, key, default)
 
+    def pop(self, key: str, *default: Any) -> Any:
+        """Removing a mark (`rv`: the revolt has ended) changes nothing when it is not
+        there, and who stands where not at all: only a place or side removed does."""
+        global _changes, _minor
+        if not dict.__contains__(self, key) and default:
+            return default[0]
+        if key in PLACE_FIELDS or not dict.__contains__(self, key):
+            return _Counted.pop(self, key, *default)
+        if key in MINOR_FIELDS:
+            _minor += 1
+        else:
+            _changes += 1
+        if self._owner is not None:
+            self._owner.edited(dict.get(self, "side"))
+        return dict.pop(self, key)
+
 
 
 class Blocks(_Counted):
