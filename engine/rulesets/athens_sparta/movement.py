@@ -239,13 +239,8 @@ def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[s
     got = _HCTL.get(key)
     if got is not None and got[0] is hctl and got[1][3] is bd:
         return got[1][:3]
-    # one pass over the snapshot, each hex to the set its controller puts it in
     persia_friendly = side == "sparta" and alliance
-    sets: dict[str, list[str]] = {"athens": [], "sparta": [], "persia": [], "neutral": []}
-    for h, c in hctl.items():
-        got_set = sets.get(c)
-        if got_set is not None:
-            got_set.append(h)
+    sets = _by_controller(hctl)
     persia = sets["persia"]
     enemy = frozenset(sets[other(side)] + ([] if persia_friendly else persia))
     friends = frozenset(sets[side] + (persia if persia_friendly else []))
@@ -255,6 +250,28 @@ def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[s
         _HCTL.clear()
     _HCTL[key] = (hctl, (enemy, friends, neutral, bd))
     return enemy, friends, neutral
+
+
+# Each control snapshot's hexes by controller, by snapshot (as `_HCTL`): both sides read
+# the same snapshot, each its own sets.
+_CTL: dict[int, tuple[dict[str, str], dict[str, list[str]]]] = {}
+
+
+def _by_controller(ctl: dict[str, str]) -> dict[str, list[str]]:
+    """The hexes of a control snapshot (`hctl` or `sctl`) controlled by each of Athens,
+    Sparta, Persia and neutral cities, in the snapshot's order: one pass over it."""
+    got = _CTL.get(id(ctl))
+    if got is not None and got[0] is ctl:
+        return got[1]
+    sets: dict[str, list[str]] = {"athens": [], "sparta": [], "persia": [], "neutral": []}
+    for h, c in ctl.items():
+        got_set = sets.get(c)
+        if got_set is not None:
+            got_set.append(h)
+    if len(_CTL) >= 256:
+        _CTL.clear()
+    _CTL[id(ctl)] = (ctl, sets)
+    return sets
 
 
 def _dedupe(out: list[tuple]) -> list[tuple]:
@@ -294,20 +311,17 @@ def _march_search(bd: Board, start: str, limit: int, persia_closed: bool,
                   enemy: frozenset[str], friends: frozenset[str], foe_held: frozenset[str],
                   sieged: frozenset[str]) -> list[str]:
     """Where a march may end, sorted."""
+    persia = bd.persian if persia_closed else frozenset()
     strait_far = bd.strait_far
-    land, mountains = bd.land, bd.mountains
-    # never entered: Sicily, Persia when closed, enemy hexes and hexes holding enemy
-    # blocks (but at an oracle)
-    no_go = (bd.persian if persia_closed else frozenset()) | enemy | \
-        (foe_held - bd.oracles) | {SICILY}
-    seen = {start}
+    seen = {start: 0}
     frontier = [(start, False)]
-    for _step in range(limit):
+    ends = set()
+    for step in range(1, limit + 1):
         nxt = []
         for h, far in frontier:
             far_h = strait_far.get(h)
-            for nb in land[h]:
-                if nb in seen or nb in no_go:
+            for nb in bd.land[h]:
+                if nb in seen or nb == SICILY or nb in persia:
                     continue
                 if far_h is not None:
                     to_far = nb in far_h
@@ -315,14 +329,18 @@ def _march_search(bd: Board, start: str, limit: int, persia_closed: bool,
                         continue
                     if not far and to_far and h != start:
                         continue
-                seen.add(nb)
-                if nb in mountains:
+                if nb in enemy or (nb in foe_held and nb not in bd.oracles):
                     continue
                 far_nb = strait_far.get(nb)
-                nxt.append((nb, far_nb is not None and h in far_nb))
+                entering_far = far_nb is not None and h in far_nb
+                seen[nb] = step
+                if nb in friends and nb not in sieged:
+                    ends.add(nb)
+                if nb in bd.mountains:
+                    continue
+                nxt.append((nb, entering_far))
         frontier = nxt
-    seen.discard(start)
-    return sorted(seen.intersection(friends).difference(sieged))
+    return sorted(ends)
 
 
 def _held_by(s: AS, occ: Occ, side: str) -> frozenset[str]:
@@ -487,11 +505,11 @@ def _closed_sea(s: AS, side: str) -> frozenset[str]:
     got = _CLOSED.get(key)
     if got is not None and got[0] is sctl:
         return got[1]
-    # `enemy_hex(s, side, h, sea=True)` for every hex of the snapshot, read once
-    foe = other(side)
+    # `enemy_hex(s, side, h, sea=True)` for every hex of the snapshot
+    sets = _by_controller(sctl)
     persia_enemy = not (side == "sparta" and s["persia"]["alliance"])
-    closed = frozenset(h for h, c in sctl.items()
-                       if c == foe or (c == "persia" and persia_enemy))
+    closed = frozenset(sets[other(side)] + sets["persia"]) if persia_enemy else \
+        frozenset(sets[other(side)])
     if len(_CLOSED) >= 256:
         _CLOSED.clear()
     _CLOSED[key] = (sctl, closed)
