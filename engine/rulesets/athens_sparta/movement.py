@@ -239,8 +239,13 @@ def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[s
     got = _HCTL.get(key)
     if got is not None and got[0] is hctl and got[1][3] is bd:
         return got[1][:3]
+    # one pass over the snapshot, each hex to the set its controller puts it in
     persia_friendly = side == "sparta" and alliance
-    sets = _by_controller(hctl)
+    sets: dict[str, list[str]] = {"athens": [], "sparta": [], "persia": [], "neutral": []}
+    for h, c in hctl.items():
+        got_set = sets.get(c)
+        if got_set is not None:
+            got_set.append(h)
     persia = sets["persia"]
     enemy = frozenset(sets[other(side)] + ([] if persia_friendly else persia))
     friends = frozenset(sets[side] + (persia if persia_friendly else []))
@@ -250,28 +255,6 @@ def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[s
         _HCTL.clear()
     _HCTL[key] = (hctl, (enemy, friends, neutral, bd))
     return enemy, friends, neutral
-
-
-# Each control snapshot's hexes by controller, by snapshot (as `_HCTL`): both sides read
-# the same snapshot, each its own sets.
-_CTL: dict[int, tuple[dict[str, str], dict[str, list[str]]]] = {}
-
-
-def _by_controller(ctl: dict[str, str]) -> dict[str, list[str]]:
-    """The hexes of a control snapshot (`hctl` or `sctl`) controlled by each of Athens,
-    Sparta, Persia and neutral cities, in the snapshot's order: one pass over it."""
-    got = _CTL.get(id(ctl))
-    if got is not None and got[0] is ctl:
-        return got[1]
-    sets: dict[str, list[str]] = {"athens": [], "sparta": [], "persia": [], "neutral": []}
-    for h, c in ctl.items():
-        got_set = sets.get(c)
-        if got_set is not None:
-            got_set.append(h)
-    if len(_CTL) >= 256:
-        _CTL.clear()
-    _CTL[id(ctl)] = (ctl, sets)
-    return sets
 
 
 def _dedupe(out: list[tuple]) -> list[tuple]:
@@ -505,11 +488,11 @@ def _closed_sea(s: AS, side: str) -> frozenset[str]:
     got = _CLOSED.get(key)
     if got is not None and got[0] is sctl:
         return got[1]
-    # `enemy_hex(s, side, h, sea=True)` for every hex of the snapshot
-    sets = _by_controller(sctl)
+    # `enemy_hex(s, side, h, sea=True)` for every hex of the snapshot, read once
+    foe = other(side)
     persia_enemy = not (side == "sparta" and s["persia"]["alliance"])
-    closed = frozenset(sets[other(side)] + sets["persia"]) if persia_enemy else \
-        frozenset(sets[other(side)])
+    closed = frozenset(h for h, c in sctl.items()
+                       if c == foe or (c == "persia" and persia_enemy))
     if len(_CLOSED) >= 256:
         _CLOSED.clear()
     _CLOSED[key] = (sctl, closed)
