@@ -217,3 +217,26 @@ def test_the_invariants_catch_a_stale_occupancy():
     occupancy(s)
     derived(s)["occ"] = {}  # what a missed change would leave
     assert any("occupancy kept with the blocks" in p for p in check(bd, s))
+
+
+def test_the_blocks_inside_walls_follow_every_change_and_the_invariants_check_them():
+    from engine.rulesets.athens_sparta.invariants import check
+    from engine.rulesets.athens_sparta.state import inside_walls
+
+    s = _game().state
+    bd = board()
+
+    def afresh():
+        return {b for b, x in s["blocks"].items() if x["in"] is not False}
+
+    a, b = sorted(s["blocks"])[:2]
+    assert inside_walls(s) == afresh()
+    s["blocks"][a]["in"] = True
+    assert a in inside_walls(s) and inside_walls(s) == afresh()
+    s["blocks"][a].update({"in": False})
+    assert a not in inside_walls(s)
+    s["blocks"][b] = dict(s["blocks"][b], **{"in": True})  # a new record
+    assert b in inside_walls(s) and inside_walls(s) == afresh()
+    assert not [p for p in check(bd, s) if "inside walls" in p]
+    inside_walls(s).add(a)  # what a missed change would leave
+    assert any("inside walls" in p for p in check(bd, s))

@@ -121,6 +121,7 @@ class Block(_Counted):
     def _reshaped(self) -> None:
         if self._owner is not None:
             self._owner.reshaped = True
+            self._owner.walled = None
             self._owner.edited(dict.get(self, "side"))
 
     def __setitem__(self, key: str, value: Any) -> None:
@@ -131,6 +132,11 @@ class Block(_Counted):
                 owner.edited(dict.get(self, "side"))
                 if key == "side":
                     owner.edited(value)
+                elif key == "in" and owner.walled is not None:
+                    if value is False:
+                        owner.walled.discard(self._bid)
+                    else:
+                        owner.walled.add(self._bid)
             if key in MINOR_FIELDS:
                 _minor += 1
             else:
@@ -163,6 +169,8 @@ class Block(_Counted):
             _changes += 1
         if self._owner is not None:
             self._owner.edited(dict.get(self, "side"))
+            if key == "in":
+                self._owner.walled = None
         return dict.pop(self, key)
 
 
@@ -172,7 +180,7 @@ class Blocks(_Counted):
     no block record (nor this dict) has changed since."""
 
     __slots__ = ("derived", "at", "derived_all", "at_all", "last", "moved", "reshaped",
-                 "shared", "edits")
+                 "shared", "edits", "walled")
 
     def __init__(self, items: Any = ()) -> None:
         dict.__init__(self)
@@ -191,11 +199,15 @@ class Blocks(_Counted):
         # changes to each side's records (any field), for answers that read one side's
         # blocks only (`side_edits`)
         self.edits: dict[Any, int] = {}
+        # the blocks not marked as standing free of walls (`in` not False), kept as the
+        # records change (`inside_walls`); None: to be found again
+        self.walled: set[str] | None = None
         for k, v in dict(items).items():
             dict.__setitem__(self, k, self._adopt(k, v))
 
     def _reshaped(self) -> None:
         self.reshaped = True
+        self.walled = None
         self.edits["*"] = self.edits.get("*", 0) + 1
 
     def edited(self, side: Any) -> None:
@@ -258,6 +270,18 @@ def derived_all(s: dict[str, Any]) -> dict[Any, Any] | None:
         blocks.derived_all.clear()
         blocks.at_all = (_changes, _minor)
     return blocks.derived_all
+
+
+def inside_walls(s: dict[str, Any]) -> set[str]:
+    """The blocks whose mark of standing inside walls (`in`, rule 5.3) is not False,
+    wherever they are: kept with indexed blocks as the records change, most blocks
+    standing free. Callers never change it."""
+    blocks = s["blocks"]
+    if type(blocks) is not Blocks:
+        return {b for b, x in blocks.items() if x["in"] is not False}
+    if blocks.walled is None:
+        blocks.walled = {b for b, x in blocks.items() if x["in"] is not False}
+    return blocks.walled
 
 
 def side_edits(s: dict[str, Any], side: str) -> tuple[int, int, int] | None:
