@@ -191,3 +191,52 @@ def test_the_occupancy_patched_after_moves_is_the_one_built_afresh():
     s["blocks"][ids[0]]["loc"] = "pool" if s["blocks"][ids[0]]["loc"] != "pool" else "J3"
     assert _ordered(occupancy(s)) == _ordered(_occupancy(s))
     assert _ordered(old) == frozen
+
+
+def test_removing_a_mark_keeps_who_stands_where():
+    """A revolt mark removed (rule 7.0) moves no block: the occupancy is kept, the facts
+    that read the mark are not."""
+    s = _game().state
+    bid = _on_map(s)
+    s["blocks"][bid]["rv"] = True
+    before = occupancy(s)
+    derived_all(s)["probe"] = True
+    s["blocks"][bid].pop("rv")
+    assert occupancy(s) is before
+    assert "probe" not in derived_all(s)
+    assert s["blocks"][bid].pop("rv", "absent") == "absent"
+
+
+def test_the_invariants_catch_a_stale_occupancy():
+    from engine.rulesets.athens_sparta.invariants import check
+    from engine.rulesets.athens_sparta.state import derived
+
+    s = _game().state
+    bd = board()
+    assert not [p for p in check(bd, s) if "occupancy" in p]
+    occupancy(s)
+    derived(s)["occ"] = {}  # what a missed change would leave
+    assert any("occupancy kept with the blocks" in p for p in check(bd, s))
+
+
+def test_the_blocks_inside_walls_follow_every_change_and_the_invariants_check_them():
+    from engine.rulesets.athens_sparta.invariants import check
+    from engine.rulesets.athens_sparta.state import inside_walls
+
+    s = _game().state
+    bd = board()
+
+    def afresh():
+        return {b for b, x in s["blocks"].items() if x["in"] is not False}
+
+    a, b = sorted(s["blocks"])[:2]
+    assert inside_walls(s) == afresh()
+    s["blocks"][a]["in"] = True
+    assert a in inside_walls(s) and inside_walls(s) == afresh()
+    s["blocks"][a].update({"in": False})
+    assert a not in inside_walls(s)
+    s["blocks"][b] = dict(s["blocks"][b], **{"in": True})  # a new record
+    assert b in inside_walls(s) and inside_walls(s) == afresh()
+    assert not [p for p in check(bd, s) if "inside walls" in p]
+    inside_walls(s).add(a)  # what a missed change would leave
+    assert any("inside walls" in p for p in check(bd, s))

@@ -30,7 +30,7 @@ from .replacements import (
     reinforce_options,
     spend,
 )
-from .state import SIDES, block_name, is_navy
+from .state import SIDES, block_name, is_navy, side_edits
 from .steps import AS, Step, phase_end
 
 MANY = 20  # more blocks to reinforce than this: the place is asked first
@@ -72,9 +72,29 @@ class Build(Step):
         s["turn"] = 1
         flow.goto("deal")
 
+    def __init__(self, bd: Board) -> None:
+        super().__init__(bd)
+        # each side's prompts by the mark (`_marks`) they were built under, for the
+        # blocks they were built from: both players build at once, and one's answer
+        # seldom changes the other's menu; a player going back to a menu finds it too
+        self._kept: dict[str, tuple[Any, dict[tuple, Prompt]]] = {}
+
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
-        return [self._prompt(s, side) for side in SIDES if not s["build"]["done"][side]]
+        return [self._kept_prompt(s, side) for side in SIDES if not s["build"]["done"][side]]
+
+    def _kept_prompt(self, s: AS, side: str) -> Prompt:
+        mark = _marks(s, side)
+        if mark is None:
+            return self._prompt(s, side)
+        blocks = s["blocks"]
+        got = self._kept.get(side)
+        if got is None or got[0] is not blocks or len(got[1]) >= 32:
+            got = self._kept[side] = (blocks, {})
+        p = got[1].get(mark)
+        if p is None:
+            p = got[1][mark] = self._prompt(s, side)
+        return p
 
     def _prompt(self, s: AS, side: str) -> Prompt:
         bd = self.bd
@@ -176,6 +196,24 @@ class Build(Step):
             ctx.event("disband", f"{seat.title()} disbands a block at {bd.label(src)} (rule "
                       "8.6)", hex=src)
             menus[seat] = None
+
+
+def _marks(s: AS, side: str) -> tuple | None:
+    """Everything a side's replacement prompt reads, as a value that changes whenever any
+    of it does (None: the blocks are not indexed, build the prompt afresh): the side's
+    own block records, where every block stands and whether it is inside walls
+    (`side_edits`), the side's menu and BPs, control of the cities, Persian support and
+    Syracuse's value."""
+    edits = side_edits(s, side)
+    if edits is None:
+        return None
+    bld = s["build"]
+    menu = bld["menu"][side]
+    persia = s["persia"]
+    return (edits, tuple(menu.items()) if menu else None, bld["left"][side], bld["bp"][side],
+            tuple(bld["spent"][side].items()), tuple(bld.get("ear", {}).get(side, {}).items()),
+            tuple(s["control"].items()), persia["alliance"], persia["ended"],
+            s["syracuse_value"])
 
 
 def _raise(bd: Board, s: AS, side: str, b: str, h: str, ctx: Any) -> None:

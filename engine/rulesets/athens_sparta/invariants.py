@@ -6,7 +6,16 @@ from typing import Any
 
 from .board import SICILY, Board
 from .flow import current_step, prompts
-from .state import OFFMAP, SIDES, is_army, occupancy, siege_at
+from .state import (
+    OFFMAP,
+    SIDES,
+    Blocks,
+    _occupancy,
+    inside_walls,
+    is_army,
+    occupancy,
+    siege_at,
+)
 
 
 def check(bd: Board, s: dict[str, Any]) -> list[str]:
@@ -29,6 +38,12 @@ def check(bd: Board, s: dict[str, Any]) -> list[str]:
         if x["side"] not in SIDES:
             out.append(f"{bid} is on the map but belongs to {x['side']}")
     occ = occupancy(s)
+    if type(blocks) is Blocks:  # the occupancy kept with the blocks is theirs (state.py)
+        fresh = _occupancy(s)
+        if occ != fresh or list(occ) != list(fresh):
+            out.append("the occupancy kept with the blocks is not the blocks'")
+        if inside_walls(s) != {b for b, x in blocks.items() if x["in"] is not False}:
+            out.append("the blocks kept as inside walls are not the blocks'")
     step = current_step(s)
     between = step in ("move", "move_dest", "revolt_city", "revolt_str", "commit",
                             "build", "deal", "mulligan", "sicily", "event")

@@ -140,9 +140,7 @@ def army_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None, foe
     if plan is None:
         if len(_LAND) >= 4096:
             _LAND.clear()
-        plan = _LAND[key] = _op_plan(
-            bd, start, foes, neutral,
-            _army_op_search(bd, start, limit, persia_closed, foes, neutral))
+        plan = _LAND[key] = _op_plan(bd, start, limit, persia_closed, foes, neutral)
     full = crowded(bd, s, occ, side, bid in bd.armies)
     out = []
     for dest, attack, h, frm, crossed, lim in plan:
@@ -157,48 +155,30 @@ def army_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None, foe
     return out
 
 
-def _op_plan(bd: Board, start: str, foes: frozenset[str], neutral: frozenset[str],
-             found: dict[tuple[str, str, bool], int]) -> list[tuple]:
-    """What an operation move search's ends offer, all but the checks that depend on the
-    block and the moves already made: (destination, attack?, hex, from, crossed, attack
-    limit of the hex-side), in search order, each destination once (its first time:
-    repeats are alike in everything checked after)."""
-    plan = []
-    seen = set()
-    for (h, frm, crossed), _step in found.items():
-        if h == start:
-            continue
-        enemy = h in foes
-        oracle = h in bd.oracles
-        neutral_city = h in neutral
-        attack = (enemy and not oracle) or neutral_city
-        dest = (h, "op", frm if attack else None, crossed if attack else False, None)
-        if dest in seen:
-            continue
-        seen.add(dest)
-        lim = (1 if crossed else bd.land[frm][h]) if attack else 0
-        plan.append((dest, attack, h, frm, crossed, lim))
-    return plan
-
-
 # Land searches already made, by everything they depend on (as `_WATER` for the sea).
 _LAND: dict[tuple, Any] = {}
 
 
-def _army_op_search(bd: Board, start: str, limit: int, persia_closed: bool,
-                    foes: frozenset[str], neutral: frozenset[str]
-                    ) -> dict[tuple[str, str, bool], int]:
-    """Where an operation move may stop: (hex, the hex it came from, whether that step
-    crossed a strait) -> steps, in search order."""
+def _op_plan(bd: Board, start: str, limit: int, persia_closed: bool,
+             foes: frozenset[str], neutral: frozenset[str]) -> list[tuple]:
+    """Where an operation move may stop, with what each end offers but the checks that
+    depend on the block and the moves already made: (destination, attack?, hex, the hex
+    it came from, whether that step crossed a strait, attack limit of the hex-side), in
+    search order, each destination once (its first time: repeats are alike in
+    everything checked after). An end is an attack where enemy blocks stand (not at an
+    oracle) or a neutral city (9.5); attacks are told apart by the hex-side."""
     persia = bd.persian if persia_closed else frozenset()
     land = bd.land
     strait_far = bd.strait_far
     stoppers = foes - bd.oracles
+    attacks = stoppers | neutral
     mountains = bd.mountains
-    found: dict[tuple[str, str, bool], int] = {}
+    plan: list[tuple] = []
+    reached = {start}  # ends that are no attack, listed (never the start)
+    listed = set()  # attack ends listed, by (hex, from, crossed)
     # a node is (hex, entered on a strait's far side, enemy or neutral hexes passed through)
     Node = tuple[str, bool, frozenset[str]]
-    best: dict[Node, int] = {(start, False, frozenset()): 0}
+    best: set[Node] = {(start, False, frozenset())}
     frontier: list[Node] = [(start, False, frozenset())]
     for step in range(1, limit + 1):
         nxt = []
@@ -214,13 +194,21 @@ def _army_op_search(bd: Board, start: str, limit: int, persia_closed: bool,
                         continue  # entered on the far side: crossing means stopping first
                     if not far and to_far and h != start:
                         continue  # must stop in the strait hex before crossing out
-                crossed_out = h == start and far_h is not None and nb in far_h
                 far_nb = strait_far.get(nb)
                 entering_far = far_nb is not None and h in far_nb
                 # it may stop here
-                key = (nb, h, crossed_out or entering_far)
-                if key not in found:
-                    found[key] = step
+                if nb in attacks:
+                    if nb != start:
+                        crossed = entering_far or (h == start and far_h is not None
+                                                   and nb in far_h)
+                        key = (nb, h, crossed)
+                        if key not in listed:
+                            listed.add(key)
+                            plan.append(((nb, "op", h, crossed, None), True, nb, h, crossed,
+                                         1 if crossed else land[h][nb]))
+                elif nb not in reached:
+                    reached.add(nb)
+                    plan.append(((nb, "op", None, False, None), False, nb, h, False, 0))
                 # may it go on?
                 if step == limit or nb in mountains:
                     continue
@@ -231,10 +219,10 @@ def _army_op_search(bd: Board, start: str, limit: int, persia_closed: bool,
                 went_by = passed | {nb} if enemy or nb in neutral else passed
                 node = (nb, entering_far, went_by)
                 if node not in best:
-                    best[node] = step
+                    best.add(node)
                     nxt.append(node)
         frontier = nxt
-    return found
+    return plan
 
 
 # Facts read from the land control snapshot, by snapshot: `hctl` is replaced, never

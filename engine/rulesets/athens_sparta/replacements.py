@@ -13,6 +13,7 @@ from .state import (
     besieged_cities,
     block_name,
     city_value,
+    derived,
     derived_all,
     occupancy,
     points,
@@ -94,10 +95,27 @@ def _affordable(bd: Board, s: AS, side: str, bid: str, cost: int) -> bool:
     if cost > left:
         return False
     ear = bld.get("ear", {}).get(side, {})
+    if not ear:
+        return True
+    total, usable = _usable_ear(bd, s, side, ear)
     home = bd.blocks[bid].get("home")
-    reserved = sum(v for c, v in ear.items() if v > 0 and c != home and
-                   _ear_usable(bd, s, side, c))
+    reserved = total - (usable.get(home, 0) if home is not None else 0)
     return cost <= left - reserved
+
+
+def _usable_ear(bd: Board, s: AS, side: str, ear: dict[str, int]
+                ) -> tuple[int, dict[str, int]]:
+    """(the total, and by city) of the earmarked BPs (9.5) still kept for their city's
+    blocks: asked for every block of a menu, found once per menu."""
+    d = derived_all(s)
+    key = ("usable_ear", bd, side, tuple(ear.items()))
+    got = d.get(key) if d is not None else None
+    if got is None:
+        kept = {c: v for c, v in ear.items() if v > 0 and _ear_usable(bd, s, side, c)}
+        got = (sum(kept.values()), kept)
+        if d is not None:
+            d[key] = got
+    return got
 
 
 def _hex_caps(bd: Board, s: AS, side: str, h: str) -> tuple[str | None, int]:
@@ -217,9 +235,7 @@ def may_build(bd: Board, s: AS, side: str) -> bool:
 
 def _build_rows(bd: Board, s: AS, side: str) -> Iterator[list[str]]:
     occ = occupancy(s)
-    blocks = s["blocks"]
-    pool = sorted(bid for bid, b in blocks.items() if b["loc"] == "pool" and b["side"] == side
-                  and bd.blocks[bid].get("special") not in NOT_BUILT)
+    pool = _pool(bd, s, side)
     if not pool:
         return
     ask = _BuildAsk(bd, s, side, occ)
@@ -229,6 +245,19 @@ def _build_rows(bd: Board, s: AS, side: str) -> Iterator[list[str]]:
             cost = step_cost(bd, s, bid)
             where = bd.label(places[0]) if len(places) == 1 else "a major city"
             yield [f"n:{bid}", f"{block_name(bd, bid)} at {where} ({cost} BP)", "8.3"]
+
+
+def _pool(bd: Board, s: AS, side: str) -> list[str]:
+    """The side's blocks in the pool that BPs may build (not the revolt blocks), sorted:
+    kept with the blocks while none moves (`derived`). Callers never change it."""
+    d = derived(s)
+    got = d.get(("pool", bd, side)) if d is not None else None
+    if got is None:
+        got = sorted(bid for bid, b in s["blocks"].items() if b["loc"] == "pool"
+                     and b["side"] == side and bd.blocks[bid].get("special") not in NOT_BUILT)
+        if d is not None:
+            d[("pool", bd, side)] = got
+    return got
 
 
 def disband_options(bd: Board, s: AS, side: str) -> list[list[str]]:

@@ -121,15 +121,26 @@ class Block(_Counted):
     def _reshaped(self) -> None:
         if self._owner is not None:
             self._owner.reshaped = True
+            self._owner.walled = None
+            self._owner.edited(dict.get(self, "side"))
 
     def __setitem__(self, key: str, value: Any) -> None:
         global _changes, _minor
         if dict.get(self, key, _ABSENT) != value:
+            owner = self._owner
+            if owner is not None:
+                owner.edited(dict.get(self, "side"))
+                if key == "side":
+                    owner.edited(value)
+                elif key == "in" and owner.walled is not None:
+                    if value is False:
+                        owner.walled.discard(self._bid)
+                    else:
+                        owner.walled.add(self._bid)
             if key in MINOR_FIELDS:
                 _minor += 1
             else:
                 _changes += 1
-                owner = self._owner
                 if key in PLACE_FIELDS and owner is not None:
                     moved = owner.moved
                     moved.append((self._bid, dict.get(self, "loc")))
@@ -144,6 +155,24 @@ class Block(_Counted):
         self._reshaped()
         return dict.setdefault(self, key, default)
 
+    def pop(self, key: str, *default: Any) -> Any:
+        """Removing a mark (`rv`: the revolt has ended) changes nothing when it is not
+        there, and who stands where not at all: only a place or side removed does."""
+        global _changes, _minor
+        if not dict.__contains__(self, key) and default:
+            return default[0]
+        if key in PLACE_FIELDS or not dict.__contains__(self, key):
+            return _Counted.pop(self, key, *default)
+        if key in MINOR_FIELDS:
+            _minor += 1
+        else:
+            _changes += 1
+        if self._owner is not None:
+            self._owner.edited(dict.get(self, "side"))
+            if key == "in":
+                self._owner.walled = None
+        return dict.pop(self, key)
+
 
 
 class Blocks(_Counted):
@@ -151,7 +180,7 @@ class Blocks(_Counted):
     no block record (nor this dict) has changed since."""
 
     __slots__ = ("derived", "at", "derived_all", "at_all", "last", "moved", "reshaped",
-                 "shared")
+                 "shared", "edits", "walled")
 
     def __init__(self, items: Any = ()) -> None:
         dict.__init__(self)
@@ -167,11 +196,24 @@ class Blocks(_Counted):
         self.moved: list[tuple[str, Any]] = []
         self.reshaped = True
         self.shared = False  # holds a record another `Blocks` holds too: never patched
+        # changes to each side's records (any field), for answers that read one side's
+        # blocks only (`side_edits`)
+        self.edits: dict[Any, int] = {}
+        # the blocks not marked as standing free of walls (`in` not False), kept as the
+        # records change (`inside_walls`); None: to be found again
+        self.walled: set[str] | None = None
         for k, v in dict(items).items():
             dict.__setitem__(self, k, self._adopt(k, v))
 
     def _reshaped(self) -> None:
         self.reshaped = True
+        self.walled = None
+        self.edits["*"] = self.edits.get("*", 0) + 1
+
+    def edited(self, side: Any) -> None:
+        """A record of `side` changed."""
+        edits = self.edits
+        edits[side] = edits.get(side, 0) + 1
 
     def _adopt(self, key: str, value: Any) -> Block:
         b = _block(value)
@@ -185,7 +227,7 @@ class Blocks(_Counted):
     def __setitem__(self, key: str, value: Any) -> None:
         global _changes
         _changes += 1
-        self.reshaped = True
+        self._reshaped()
         dict.__setitem__(self, key, self._adopt(key, value))
 
     def setdefault(self, key: str, default: Any = None) -> Any:
@@ -228,6 +270,31 @@ def derived_all(s: dict[str, Any]) -> dict[Any, Any] | None:
         blocks.derived_all.clear()
         blocks.at_all = (_changes, _minor)
     return blocks.derived_all
+
+
+def inside_walls(s: dict[str, Any]) -> set[str]:
+    """The blocks whose mark of standing inside walls (`in`, rule 5.3) is not False,
+    wherever they are: kept with indexed blocks as the records change, most blocks
+    standing free. Callers never change it."""
+    blocks = s["blocks"]
+    if type(blocks) is not Blocks:
+        return {b for b, x in blocks.items() if x["in"] is not False}
+    if blocks.walled is None:
+        blocks.walled = {b for b, x in blocks.items() if x["in"] is not False}
+    return blocks.walled
+
+
+def side_edits(s: dict[str, Any], side: str) -> tuple[int, int, int] | None:
+    """A mark that changes whenever a block record of `side` changes, any record is added
+    or removed, or any record anywhere changes other than in its strength, coast or revolt
+    mark (`MINOR_FIELDS`); None when the state's blocks are not indexed. An answer that
+    reads the other side's blocks only for who stands where and inside walls holds while
+    this mark stays the same."""
+    blocks = s["blocks"]
+    if type(blocks) is not Blocks:
+        return None
+    edits = blocks.edits
+    return (_changes, edits.get(side, 0), edits.get("*", 0))
 
 
 def occupancy(s: dict[str, Any]) -> dict[str, dict[str, list[str]]]:

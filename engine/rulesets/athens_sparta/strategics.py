@@ -8,7 +8,16 @@ from typing import Any
 from engine.core.view import TAKEN
 
 from .board import SICILY, Board
-from .state import AS, SIDES, a_word, compute_control, derived, occupancy, siege_at
+from .state import (
+    AS,
+    SIDES,
+    a_word,
+    compute_control,
+    derived,
+    inside_walls,
+    occupancy,
+    siege_at,
+)
 
 REBELS = ("Chios", "Corcyra", "Mytilene", "Rhodes")
 
@@ -31,13 +40,11 @@ def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
     changes = []
     blocks = s["blocks"]
     cities_at = bd.cities_at
-    free = []  # blocks inside walls with no enemy left (written once the places are read)
+    # blocks inside walls with no enemy left (written once the places are read): most
+    # stand free already
+    free = [b for b in inside_walls(s) if len(occ.get(blocks[b]["loc"], ())) == 1]
     for h, here in occ.items():
         if len(here) == 1:
-            for bids in here.values():
-                for b in bids:
-                    if blocks[b]["in"] is not False:  # most stand free already
-                        free.append(b)
             names = cities_at.get(h)
             if not names:
                 continue
