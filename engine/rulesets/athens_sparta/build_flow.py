@@ -171,7 +171,7 @@ class Build(Step):
         elif kind == "d":
             x = s["blocks"][value]
             src = x["loc"]
-            x.update(loc="pool", str=0, coast=None, **{"in": False})
+            x.update({"loc": "pool", "str": 0, "coast": None, "in": False})
             x.pop("rv", None)
             ctx.event("disband", f"{seat.title()} disbands a block at {bd.label(src)} (rule "
                       "8.6)", hex=src)
@@ -181,7 +181,7 @@ class Build(Step):
 def _raise(bd: Board, s: AS, side: str, b: str, h: str, ctx: Any) -> None:
     spend(bd, s, side, b, h)
     x = s["blocks"][b]
-    x.update(loc=h, str=1, coast=(bd.ports.get(h, 0) if is_navy(bd, b) else None),
-             **{"in": False})
+    x.update({"loc": h, "str": 1, "coast": bd.ports.get(h, 0) if is_navy(bd, b) else None,
+              "in": False})
     ctx.event("build", f"{side.title()} raises a new block at {bd.label(h)} (rule 8.3)", hex=h)
     s["build"]["menu"][side] = None

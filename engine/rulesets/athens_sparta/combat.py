@@ -25,6 +25,7 @@ from engine.core.ruleset import Context
 from .asks import OptionRow, arg, ask, destination
 from .board import SICILY, Board
 from .hits import apply_hits, eliminate, hit_prompt, start_hits
+from .schema import Battle
 from .state import (
     AS,
     Occ,
@@ -45,7 +46,7 @@ LETTERS = {"A": 0, "B": 1, "C": 2}
 
 # A decision the battle waits for: the procedure's name and its arguments.
 Args = dict[str, Any]
-BT = dict[str, Any]  # the battle in progress, s["battle"] (its keys: schema.Battle)
+BT = Battle  # the battle in progress, s["battle"] (schema.py)
 Decision = tuple[str, Args]
 
 
@@ -251,6 +252,7 @@ def _stage_decl(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
 
 def prompt_decl(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     h = bt["hex"]
     lim = siege_limit(bd, h)
@@ -273,6 +275,7 @@ def prompt_decl(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_decl(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
+    assert bt is not None
     b = bt["decl"].pop(0)
     if bt["kind"] == "new":
         if option == "wd":
@@ -455,6 +458,7 @@ def _act_options(bd: Board, s: AS, bt: BT, b: str, stage: str) -> list[OptionRow
 
 def prompt_act(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     b, stage = a["block"], a["stage"]
     return ask(bt["role"][b], "act", f"Battle at {bd.label(bt['hex'])}, round {bt['round']}, "
                f"{stage} battle (rule 5.41): {block_name(bd, b)} "
@@ -465,6 +469,7 @@ def prompt_act(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_act(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision | None:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     stage = a["stage"]
     then: Decision | None = None
@@ -553,6 +558,7 @@ def _stage_navy(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
 
 def prompt_navy(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     opts = [["land", "Engage in the land battle", "5.41"], ["sea", "Remain at sea", "5.41"]]
     if _can_withdraw(bd, s, bt, b):
@@ -564,6 +570,7 @@ def prompt_navy(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_navy(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     bt.setdefault("navy_done", []).append(b)
     if option == "land":
@@ -612,6 +619,7 @@ def _stage_siege_decl(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None
 
 def prompt_siege_decl(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     return ask(bt["att"], "siege_decl",
                f"Only defenders inside the walls of {bd.label(bt['hex'])} remain (rule "
                f"5.41): does {block_name(bd, a['block'])} storm the city or stay in reserve?",
@@ -620,6 +628,7 @@ def prompt_siege_decl(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_siege_decl(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     bt.setdefault("sd", []).append(b)
     bt["st"][b] = "storm" if option == "storm" else "res"
@@ -798,6 +807,7 @@ def prompt_retreat(bd: Board, s: AS, a: Args) -> Prompt:
     """Where a block retreats: one that chose to in round 2 (5.5), one the battle's end
     forces back (5.43), or a defending navy that may stay on blockade instead (5.43)."""
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     opts = retreat_options(bd, s, bt, b)
     side = bt["role"][b]
@@ -814,6 +824,7 @@ def prompt_retreat(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_retreat(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     if bt.get("optional") and bt["optional"][0] == b:
         bt["optional"].pop(0)
@@ -978,6 +989,7 @@ def _stage_regroup(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
 
 def prompt_regroup(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     cands = a["blocks"] if "blocks" in a else _regroup_candidates(bd, s, bt)
     side = bt["role"][cands[0]]
     opts = [[f"g:{b}", f"{block_name(bd, b)} ({s['blocks'][b]['str']})", "5.6"]
@@ -989,6 +1001,7 @@ def prompt_regroup(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_regroup(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision | None:
     bt = s["battle"]
+    assert bt is not None
     if option == "done":
         bt["stage"] = "pillage"
         return None
@@ -997,6 +1010,7 @@ def answer_regroup(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Deci
 
 def prompt_regroup_to(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     return ask(bt["role"][b], "regroup_to", f"Regroup {block_name(bd, b)} from "
                f"{bd.label(bt['hex'])} (rule 5.6): where to?", "5.6",
@@ -1005,6 +1019,7 @@ def prompt_regroup_to(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_regroup_to(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
+    assert bt is not None
     if option == "back":
         return
     b = a["block"]
@@ -1044,6 +1059,7 @@ def _pillage_options(bd: Board, s: AS, bt: BT) -> list[OptionRow]:
 
 def prompt_pillage(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     opts = _pillage_options(bd, s, bt) + [["done", "Keep the rest (lost)", "5.61"]]
     return ask(bt["att"], "pillage", f"Pillage of {bd.label(bt['hex'])} (rule 5.61): "
                f"{bt['pillage']} BP to add steps to the victors who stayed.", "5.61", opts)
@@ -1053,6 +1069,7 @@ def answer_pillage(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None
     from .replacements import step_cost
 
     bt = s["battle"]
+    assert bt is not None
     if option == "done":
         bt["pillage"] = 0
         return

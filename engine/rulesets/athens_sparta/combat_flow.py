@@ -77,6 +77,7 @@ class Combat(PendingStep):
 
 def _bonus_candidates(bd: Board, s: AS) -> list[str]:
     bt, bn = s["battle"], s["bonus"]
+    assert bt is not None and bn is not None
     return [b for b, r in bt["role"].items() if r == bn["side"] and
             s["blocks"][b]["loc"] == bt["hex"] and
             (not bn["types"] or bd.blocks[b]["type"] in bn["types"])]
@@ -128,6 +129,7 @@ def _answer_bonus(bd: Board, s: AS, a: Args, option: str, ctx: Any) -> None:
 
 def _prompt_betrayal(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     return ask(s["betrayal"]["side"], "betrayal", f"Betrayal (event): use it at "
                f"{bd.label(bt['hex'])}? Defenders inside the walls then get no double defence "
                "in both rounds.", "5.41",

@@ -12,12 +12,12 @@ from .board import Board
 from .state import AS, a_side, block_name
 
 
-def eliminate(bd: Board, s: dict[str, Any], bid: str, ctx: Any, why: str = "eliminated"
+def eliminate(bd: Board, s: AS, bid: str, ctx: Any, why: str = "eliminated"
               ) -> None:
     """Rule 8.5: eliminated blocks go back to their owner's replacement pool."""
     b = s["blocks"][bid]
     where = b["loc"]
-    b.update(loc="pool", str=0, coast=None, **{"in": False})
+    b.update({"loc": "pool", "str": 0, "coast": None, "in": False})
     b.pop("rv", None)
     if bid in s["half"]:
         s["half"].remove(bid)
@@ -36,7 +36,7 @@ def eliminate(bd: Board, s: dict[str, Any], bid: str, ctx: Any, why: str = "elim
                   seats=(b["side"],), side=b["side"], hex=where, block=bid)
 
 
-def step_loss(bd: Board, s: dict[str, Any], bid: str, ctx: Any) -> tuple[int, int]:
+def step_loss(bd: Board, s: AS, bid: str, ctx: Any) -> tuple[int, int]:
     b = s["blocks"][bid]
     before = b["str"]
     if before <= 1:
@@ -46,7 +46,7 @@ def step_loss(bd: Board, s: dict[str, Any], bid: str, ctx: Any) -> tuple[int, in
     return before, before - 1
 
 
-def start_hits(s: dict[str, Any], side: str, n: int, pool: list[str], half: bool,
+def start_hits(s: AS, side: str, n: int, pool: list[str], half: bool,
                where: str, record: bool = False, rule: str = "5.2") -> None:
     """Pending hits; `rule` is the rule that dealt them (5.2 combat, 6.0 attrition), cited
     when the owner chooses among equally strong blocks."""
@@ -54,12 +54,12 @@ def start_hits(s: dict[str, Any], side: str, n: int, pool: list[str], half: bool
                  "choice": None, "rec": record, "rule": rule}
 
 
-def strongest(s: dict[str, Any], pool: list[str]) -> list[str]:
+def strongest(s: AS, pool: list[str]) -> list[str]:
     top = max(s["blocks"][b]["str"] for b in pool)
     return sorted(b for b in pool if s["blocks"][b]["str"] == top)
 
 
-def apply_hits(bd: Board, s: dict[str, Any], ctx: Any) -> bool:
+def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
     """Apply pending hits. True when the owner must first pick among equally strong
     blocks (`hit_prompt` asks him; his pick goes to `s["hits"]["choice"]`)."""
     h = s["hits"]
@@ -99,7 +99,7 @@ def apply_hits(bd: Board, s: dict[str, Any], ctx: Any) -> bool:
     return False
 
 
-def hit_prompt(bd: Board, s: dict[str, Any], kind: str) -> Prompt:
+def hit_prompt(bd: Board, s: AS, kind: str) -> Prompt:
     """The owner picks which of his equally strong blocks takes the next hit."""
     h = s["hits"]
     rule = h.get("rule", "5.2")

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import SICILY, Board
 from .flow import current_step, prompts
-from .state import OFFMAP, SIDES, is_army, occupancy, siege_at
+from .state import AS, OFFMAP, SIDES, is_army, occupancy, siege_at
 
 
-def check(bd: Board, s: dict[str, Any]) -> list[str]:
+def check(bd: Board, s: AS) -> list[str]:
     out: list[str] = []
     blocks = s["blocks"]
     if set(blocks) != set(bd.blocks):

@@ -797,9 +797,9 @@ def neutral_joins(bd: Board, s: AS, h: str, attacker: str, ctx: Any) -> None:
     for bid, spec in bd.blocks.items():
         blk = s["blocks"].get(bid)
         if blk and blk["loc"] == "off" and spec.get("home") == name:
-            blk.update(loc=h, str=spec["max_strength"], side=ally,
-                       coast=(bd.ports.get(h, 0) if spec["type"] == "navy" else None),
-                       **{"in": False})
+            blk.update({"loc": h, "str": spec["max_strength"], "side": ally,
+                        "coast": bd.ports.get(h, 0) if spec["type"] == "navy" else None,
+                        "in": False})
             placed.append(bid)
     ctx.event("neutral_joins", f"{name} is attacked and joins {ally.title()} (rule 9.5)",
               city=name, side=ally, blocks=len(placed))

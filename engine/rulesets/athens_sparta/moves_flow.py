@@ -319,7 +319,7 @@ class RevoltStr(Step):
         rb = _revolt_block(bd, s, side, city)
         h = bd.cities[city]["hex"]
         x = s["blocks"][rb]
-        x.update(loc=h, str=n, coast=None, rv=True, **{"in": False})
+        x.update({"loc": h, "str": n, "coast": None, "rv": True, "in": False})
         s["moved"].append(rb)
         s["mp"] -= n
         s["revolts"].setdefault(city, []).append(side)

@@ -13,7 +13,7 @@ from . import cards as C
 from . import combat as K
 from . import flow
 from .board import SICILY, Board
-from .state import SIDES, compute_control, is_army, new_state, occupancy, siege_at
+from .state import AS, SIDES, compute_control, is_army, new_state, occupancy, siege_at
 
 HERE = Path(__file__).parent / "positions"
 PHASES = ("deal", "mulligan", "card", "move", "combat", "attrition", "replacement")
@@ -226,7 +226,7 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
     return s
 
 
-def _entries(bd: Board, s: dict[str, Any], entries: dict[str, Any]) -> None:
+def _entries(bd: Board, s: AS, entries: dict[str, Any]) -> None:
     """How attackers entered a battle hex (4.1, 4.3). An army's entry must be a land
     hex-side of that hex, and it crossed a strait exactly when the map says so."""
     for h, ent in entries.items():
@@ -245,7 +245,7 @@ def _entries(bd: Board, s: dict[str, Any], entries: dict[str, Any]) -> None:
             s["entries"][h][b] = [frm, crossed, sea]
 
 
-def _revolts(bd: Board, s: dict[str, Any], p: dict[str, Any]) -> None:
+def _revolts(bd: Board, s: AS, p: dict[str, Any]) -> None:
     """Revolts already made this Olympiad (7.0: never twice against the same city by the
     same side) and a Helot revolt already crushed (7.1)."""
     for name, sides in (p.get("revolts") or {}).items():
@@ -257,7 +257,7 @@ def _revolts(bd: Board, s: dict[str, Any], p: dict[str, Any]) -> None:
     s["helot_ban"] = bool(p.get("helot_ban"))
 
 
-def _battle_state(bd: Board, s: dict[str, Any], p: dict[str, Any]) -> None:
+def _battle_state(bd: Board, s: AS, p: dict[str, Any]) -> None:
     """The battle in "battle" may start in round 2 (5.42) and with half-hits already
     taken by blocks inside the walls (5.41: the next hit must go to the same block)."""
     bt = s["battle"]
@@ -273,7 +273,7 @@ def _battle_state(bd: Board, s: dict[str, Any], p: dict[str, Any]) -> None:
         s["half"].append(b)
 
 
-def _card_phase_start(bd: Board, s: dict[str, Any], p: dict[str, Any], phase: str) -> str:
+def _card_phase_start(bd: Board, s: AS, p: dict[str, Any], phase: str) -> str:
     """The start of an Olympiad: the deal itself ("deal": every card not set aside at
     Sicily is shuffled and dealt) or the mulligan question ("mulligan": the hands given are
     the ones dealt; `mulligan_used` marks a side that already had its redeal)."""

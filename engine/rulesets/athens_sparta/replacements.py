@@ -22,7 +22,7 @@ from .state import (
 NOT_BUILT = ("demos", "tyrants", "helots")  # revolt blocks are bought with MPs (7.0)
 
 
-def step_cost(bd: Board, s: dict[str, Any], bid: str) -> int:
+def step_cost(bd: Board, s: AS, bid: str) -> int:
     """Rule 8.4; Persian support makes Spartan navies 1 BP a step (9.3)."""
     t = bd.blocks[bid]["type"]
     if t == "navy" and s["blocks"][bid]["side"] == "sparta" and s["persia"]["alliance"] \
@@ -31,7 +31,7 @@ def step_cost(bd: Board, s: dict[str, Any], bid: str) -> int:
     return TYPE_COST[t]
 
 
-def city_cap(bd: Board, s: dict[str, Any], name: str) -> int:
+def city_cap(bd: Board, s: AS, name: str) -> int:
     """Rule 8.1: 3 x value for a major city, 1 for a minor city, 16 for Athens and Sparta."""
     if name in ("Athens", "Sparta"):
         return 16
@@ -41,11 +41,11 @@ def city_cap(bd: Board, s: dict[str, Any], name: str) -> int:
     return 3 * city_value(bd, s, name)
 
 
-def build_points(bd: Board, s: dict[str, Any]) -> dict[str, int]:
+def build_points(bd: Board, s: AS) -> dict[str, int]:
     return points(bd, s, for_victory=False)
 
 
-def start_build(bd: Board, s: dict[str, Any]) -> None:
+def start_build(bd: Board, s: AS) -> None:
     bp = build_points(bd, s)
     sieged = besieged_cities(bd, s)
     # rule 9.5: an allied neutral city's BPs go to its own blocks when they can use them

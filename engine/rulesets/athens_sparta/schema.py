@@ -11,12 +11,15 @@ Names kept short in the stored JSON for saved games' sake are explained here.
 
 from __future__ import annotations
 
-from typing import Any, NewType, TypedDict
+from typing import Annotated, Any, TypedDict
 
-BlockId = NewType("BlockId", str)  # a block's id, e.g. "Athens H1"
+# The id aliases are `Annotated` strings: to mypy a plain `str` (an id read from an
+# option is one as it is, no conversion at run time), to `get_type_hints(...,
+# include_extras=True)` a mark the redaction variants follow (variants.py).
+BlockId = Annotated[str, "block id"]  # a block's id, e.g. "Athens H1"
 # A block id written into a public record (a battle's actions): it names the block as
 # everyone saw it then, so it stays as written when hidden blocks swap identities.
-ShownBlockId = NewType("ShownBlockId", str)
+ShownBlockId = Annotated[str, "shown block id"]
 Hex = str  # a hex id ("K8") or "sicily"
 Side = str  # "athens" | "sparta" | "neutral" | "persia"
 CardId = str

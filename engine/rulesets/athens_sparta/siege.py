@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import SICILY, Board
-from .state import occupancy, other, sieges
+from .state import AS, occupancy, other, sieges
 
 
 def target_number(sg: dict[str, Any], side: str) -> int:
@@ -17,13 +17,13 @@ def target_number(sg: dict[str, Any], side: str) -> int:
     return 4
 
 
-def syracuse_sea_control(bd: Board, s: dict[str, Any], side: str) -> bool:
+def syracuse_sea_control(bd: Board, s: AS, side: str) -> bool:
     """Sea control of Syracuse (4.2, 9.2): a blockader holds it; otherwise the city holder."""
     sc = s["sctl"].get(SICILY)
     return sc == side
 
 
-def attrition_jobs(bd: Board, s: dict[str, Any], side: str) -> list[dict[str, Any]]:
+def attrition_jobs(bd: Board, s: AS, side: str) -> list[dict[str, Any]]:
     occ = occupancy(s)
     jobs = []
     for sg in sieges(bd, s, occ):

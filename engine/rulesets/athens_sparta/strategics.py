@@ -13,7 +13,7 @@ from .state import AS, SIDES, a_word, compute_control, derived, occupancy, siege
 REBELS = ("Chios", "Corcyra", "Mytilene", "Rhodes")
 
 
-def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
+def end_of_phase(bd: Board, s: AS, ctx: Any) -> None:
     """Rule 4.2: control changes only now. A city belongs to the side that alone occupies
     its hex, or to the side holding it inside a siege; a vacated city keeps its owner.
 
@@ -121,12 +121,12 @@ def rebel_navy(bd: Board, s: AS, name: str, new: str, ctx: Any) -> None:
     h = bd.cities[name]["hex"]
     if sb["loc"] in ("pool", "off", "out"):
         if sb["loc"] == "pool":
-            sb.update(loc="out", str=0)
-            db.update(loc="pool", str=0, side=new)
+            sb.update({"loc": "out", "str": 0})
+            db.update({"loc": "pool", "str": 0, "side": new})
         return
     strength = sb["str"]
-    sb.update(loc="out", str=0, coast=None, **{"in": False})
-    db.update(loc=h, str=strength, side=new, coast=bd.ports.get(h, 0), **{"in": False})
+    sb.update({"loc": "out", "str": 0, "coast": None, "in": False})
+    db.update({"loc": h, "str": strength, "side": new, "coast": bd.ports.get(h, 0), "in": False})
     for lst in (s["moved"], s["revealed"], s["half"]):
         if src in lst:
             lst.remove(src)

@@ -34,7 +34,7 @@ def _visible(s: AS, bid: str, seat: str | None) -> bool:
     return s["blocks"][bid]["side"] == seat or bid in s["revealed"]
 
 
-def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
+def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
     cards = s["cards"]
     played = cards["played"]  # the cards revealed this game turn (or the last one)
     on = [b for b, x in s["blocks"].items() if x["loc"] not in ("pool", "off", "out")]
