@@ -18,6 +18,7 @@ from typing import Any
 from engine import Prompt
 from engine.core.procedures import Flow
 
+from . import schema
 from .asks import OptionRow, arg, ask, tag
 from .board import Board
 from .pending import _peltasts_for, exchange
@@ -30,12 +31,20 @@ from .replacements import (
     reinforce_options,
     spend,
 )
+from .schema import BuildMenu
 from .state import SIDES, block_name, is_navy
 from .steps import AS, Step, phase_end
 
 MANY = 20  # more blocks to reinforce than this: the place is asked first
-MAIN_MENU: dict[str, dict[str, Any]] = {"R": {"kind": "reinforce", "where": None}, "N": {"kind": "new"},
-             "X": {"kind": "exchange"}, "D": {"kind": "disband"}}
+MAIN_MENU: dict[str, BuildMenu] = {"R": {"kind": "reinforce", "where": None}, "N": {"kind": "new"},
+                                   "X": {"kind": "exchange"}, "D": {"kind": "disband"}}
+
+
+def _build(s: AS) -> schema.Build:
+    """The replacement phase's record (set for as long as the phase lasts)."""
+    bld = s["build"]
+    assert bld is not None
+    return bld
 
 
 def exchange_options(bd: Board, s: AS, side: str) -> list[OptionRow]:
@@ -64,7 +73,7 @@ class Build(Step):
 
     def run(self, flow: Flow[AS]) -> None:
         s, ctx = flow.state, flow.context
-        if not all(s["build"]["done"][side] for side in SIDES):
+        if not all(_build(s)["done"][side] for side in SIDES):
             return
         s["build"] = None
         phase_end(s, ctx, "replacement")
@@ -74,11 +83,12 @@ class Build(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
-        return [self._prompt(s, side) for side in SIDES if not s["build"]["done"][side]]
+        done = _build(s)["done"]
+        return [self._prompt(s, side) for side in SIDES if not done[side]]
 
     def _prompt(self, s: AS, side: str) -> Prompt:
         bd = self.bd
-        bld = s["build"]
+        bld = _build(s)
         menu = bld["menu"][side]
         left = bld["left"][side]
         back: list[OptionRow] = [["back", "Back", "8.0"]]
@@ -128,14 +138,15 @@ class Build(Step):
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
         s, ctx, bd = flow.state, flow.context, self.bd
-        menus = s["build"]["menu"]
+        bld = _build(s)
+        menus = bld["menu"]
         menu = menus[seat]
         if option == "done":
-            s["build"]["done"][seat] = True
+            bld["done"][seat] = True
             ctx.event("build_done", f"{seat.title()} has finished its replacements")
             return
         if option in MAIN_MENU:
-            menus[seat] = dict(MAIN_MENU[option])
+            menus[seat] = MAIN_MENU[option].copy()
             return
         if option == "back":
             menus[seat] = None
@@ -158,7 +169,7 @@ class Build(Step):
             opts = reinforce_options(bd, s, seat)
             if not opts:
                 menus[seat] = None
-            elif menu and menu.get("where") and not _reinforce_here(s, opts, menu["where"]):
+            elif menu and (where := menu.get("where")) and not _reinforce_here(s, opts, where):
                 menus[seat] = {"kind": "reinforce", "where": None}
         elif kind == "n":
             places = new_block_places(bd, s, seat, value)
@@ -167,6 +178,7 @@ class Build(Step):
                 return
             _raise(bd, s, seat, value, places[0], ctx)
         elif kind == "p":
+            assert menu is not None  # a place is offered in the raise menu only
             _raise(bd, s, seat, menu["block"], value, ctx)
         elif kind == "d":
             x = s["blocks"][value]
@@ -184,4 +196,4 @@ def _raise(bd: Board, s: AS, side: str, b: str, h: str, ctx: Any) -> None:
     x.update({"loc": h, "str": 1, "coast": bd.ports.get(h, 0) if is_navy(bd, b) else None,
               "in": False})
     ctx.event("build", f"{side.title()} raises a new block at {bd.label(h)} (rule 8.3)", hex=h)
-    s["build"]["menu"][side] = None
+    _build(s)["menu"][side] = None

@@ -122,6 +122,7 @@ def turn_events(bd: Board, s: AS) -> None:
 
 def player_event(bd: Board, s: AS) -> dict[str, Any] | None:
     side = s["active"]
+    assert side is not None  # asked in a player turn
     ev = usable_event(bd, s["cards"]["played"][side], side)
     if ev and ev["id"] not in ("storm", "earthquake"):
         return ev

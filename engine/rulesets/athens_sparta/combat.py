@@ -17,7 +17,7 @@ without relief forces), "revolt" (7.0).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine import Prompt
 from engine.core.ruleset import Context
@@ -25,7 +25,7 @@ from engine.core.ruleset import Context
 from .asks import OptionRow, arg, ask, destination
 from .board import SICILY, Board
 from .hits import apply_hits, eliminate, hit_prompt, start_hits
-from .schema import Battle
+from .schema import Action, Battle, BlockRef, FrameArgs
 from .state import (
     AS,
     Occ,
@@ -45,7 +45,7 @@ from .state import (
 LETTERS = {"A": 0, "B": 1, "C": 2}
 
 # A decision the battle waits for: the procedure's name and its arguments.
-Args = dict[str, Any]
+Args = FrameArgs  # a procedure's arguments (schema.py)
 BT = Battle  # the battle in progress, s["battle"] (schema.py)
 Decision = tuple[str, Args]
 
@@ -77,7 +77,7 @@ def _holder(bd: Board, s: AS, h: str) -> str | None:
     return s["control"].get(c) if c else None
 
 
-def _info(bd: Board, s: AS, bid: str) -> dict[str, Any]:
+def _info(bd: Board, s: AS, bid: str) -> BlockRef:
     spec = bd.blocks[bid]
     return {"id": bid, "name": spec.get("name"), "type": spec["type"],
             "rating": spec["rating"], "side": s["blocks"][bid]["side"]}
@@ -99,6 +99,7 @@ def _in_count(s: AS, bt: BT, side: str) -> int:
 def battle_hexes(bd: Board, s: AS) -> list[tuple[str, str, bool]]:
     """Hexes where the active player may or must fight now: (hex, kind, mandatory)."""
     act = s["active"]
+    assert act is not None  # in a player turn
     occ = occupancy(s)
     out = []
     enemy = other(act)
@@ -130,11 +131,12 @@ def battle_hexes(bd: Board, s: AS) -> list[tuple[str, str, bool]]:
 
 def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: str | None = None) -> None:
     act = attacker or s["active"]
+    assert act is not None  # in a player turn, or a flip battle's attacker
     dfd = other(act)
     occ = occupancy(s)
     here = occ.get(h, {})
-    role = {}
-    st = {}
+    role: dict[str, str] = {}
+    st: dict[str, str] = {}
     for b in here.get(act, []):
         role[b] = act
         st[b] = "in" if s["blocks"][b]["in"] else "eng"
@@ -144,7 +146,7 @@ def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: st
     relief = []
     if kind == "sally":
         relief = [b for b in here.get(act, []) if not s["blocks"][b]["in"]]
-    bt: dict[str, Any] = {
+    bt: Battle = {
         "hex": h, "kind": kind, "att": act, "def": dfd, "round": 1, "stage": "decl",
         "role": role, "st": st, "relief": relief, "acted": [], "queue": [],
         "decl": [], "retreats": {}, "sally": [], "helot": None, "revolt": None,
@@ -169,7 +171,9 @@ def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: st
         if kind == "revolt":
             for b in here.get(dfd, []):
                 st[b] = "in"
-            st[bt["revolt"]] = "storm"
+            rb = bt["revolt"]
+            assert rb is not None  # a revolt battle has its revolt block
+            st[rb] = "storm"
             bt["stage"] = "r_start"
             return
         lim = siege_limit(bd, h)
@@ -495,9 +499,10 @@ def answer_act(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision
     return then
 
 
-def _record(bd: Board, s: AS, bt: BT, b: str, stage: str, action: str, **data) -> dict[str, Any]:
-    rec = {"block": _info(bd, s, b), "stage": stage, "action": action,
-           "strength_before": s["blocks"][b]["str"], **data}
+def _record(bd: Board, s: AS, bt: BT, b: str, stage: str, action: str, **data: Any) -> Action:
+    # `data`: the other fields of an action (dice, hits, targets, to: schema.Action)
+    rec = cast(Action, {"block": _info(bd, s, b), "stage": stage, "action": action,
+                        "strength_before": s["blocks"][b]["str"], **data})
     bt["rec"]["rounds"][-1]["actions"].append(rec)
     return rec
 
@@ -1116,7 +1121,9 @@ STAGES = {
 
 
 def answer_hit(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
-    s["hits"]["choice"] = arg(option)
+    hits = s["hits"]
+    assert hits is not None  # asked while hits are pending
+    hits["choice"] = arg(option)
 
 
 # The battle's decisions: how each is asked, and what its answer does.

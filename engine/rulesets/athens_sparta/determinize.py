@@ -28,7 +28,7 @@ def _place_key(rec: dict[str, Any]) -> tuple[str, str, str]:
     return str(rec["loc"]), str(rec["coast"]), str(rec["in"])
 
 
-def determinize(bd: Board, s: AS, seat: str, rng: Rng) -> dict[str, Any]:
+def determinize(bd: Board, s: AS, seat: str, rng: Rng) -> AS:
     v = copy_state(s)
     for side in (x for x in SIDES if x != seat):
         for navy in (False, True):

@@ -36,6 +36,7 @@ SYRACUSE_POINTS = "Syracuse Points sidebar"
 # ====================================================================== set-up, bid
 def _bid_options(bd: Board, s: AS) -> list[list[str]]:
     bid = s["bid"]
+    assert bid is not None  # asked while bidding
     return [[f"b:{b}", f"{block_name(bd, b)} ({x['str']}) at {bd.label(x['loc'])}", "10.3"]
             for b, x in sorted(s["blocks"].items())
             if x["side"] == bid["side"] and x["loc"] not in ("pool", "off", "out")
@@ -61,16 +62,20 @@ class Bid(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
-        return [ask(s["bid"]["side"], "bid", "Tourney bid (rule 10.3): remove one step from a "
-                    f"starting unit ({s['bid']['left']} to go; one step per unit at most).",
+        bid = s["bid"]
+        assert bid is not None
+        return [ask(bid["side"], "bid", "Tourney bid (rule 10.3): remove one step from a "
+                    f"starting unit ({bid['left']} to go; one step per unit at most).",
                     "10.3", _bid_options(self.bd, s))]
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
         s = flow.state
         b = arg(option)
+        bid = s["bid"]
+        assert bid is not None
         s["blocks"][b]["str"] -= 1
-        s["bid"]["hit"].append(b)
-        s["bid"]["left"] -= 1
+        bid["hit"].append(b)
+        bid["left"] -= 1
 
 
 # ====================================================================== cards
@@ -238,12 +243,12 @@ class Commit(Step):
         cards["played"] = dict(cards["committed"])
         cards.setdefault("used", []).extend(cards["committed"][x] for x in SIDES)
         cards["committed"] = {}
-        s["p1"] = C.decide_player1(bd, s)
+        s["p1"] = p1 = C.decide_player1(bd, s)
         C.turn_events(bd, s)
         a, sp = cards["played"]["athens"], cards["played"]["sparta"]
         ctx.event("card_reveal", f"Cards revealed: Athens {C.card_label(bd, a)}, Sparta "
-                  f"{C.card_label(bd, sp)}. {s['p1'].title()} is Player 1.",
-                  athens=C.card_public(bd, a), sparta=C.card_public(bd, sp), player1=s["p1"])
+                  f"{C.card_label(bd, sp)}. {p1.title()} is Player 1.",
+                  athens=C.card_public(bd, a), sparta=C.card_public(bd, sp), player1=p1)
         s["pturn"] = 1
         flow.goto("pturn_start")
 
@@ -274,7 +279,9 @@ class PturnStart(Step):
 
     def run(self, flow: Flow[AS]) -> None:
         s, ctx, bd = flow.state, flow.context, self.bd
-        side = s["p1"] if s["pturn"] == 1 else other(s["p1"])
+        p1 = s["p1"]
+        assert p1 is not None  # set when the cards were revealed
+        side = p1 if s["pturn"] == 1 else other(p1)
         s["active"] = side
         s["mp"] = C.card_mp(bd, s["cards"]["played"][side])
         s["moved"] = []
@@ -309,6 +316,7 @@ class PturnStart(Step):
 
 def start_event(bd: Board, s: AS, ev: dict[str, Any], ctx: Any) -> None:
     side = s["active"]
+    assert side is not None  # in a player turn
     eid = ev["id"]
     eff = ev.get("effect") or {}
     kind = eff.get("kind")
@@ -345,6 +353,7 @@ ATTRITION_DONE = "attrition done"  # what attr_run returns to its caller
 
 def _free_options(bd: Board, s: AS) -> list[list[str]]:
     fr = s["free"]
+    assert fr is not None  # asked while free steps are left
     side = fr["side"]
     opts = []
     for b, x in sorted(s["blocks"].items()):
@@ -391,6 +400,7 @@ class Event(Step):
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
         fr = s["free"]
+        assert fr is not None
         return [ask(fr["side"], "free", f"{fr['name']} (event): add a free step to a navy in a "
                     f"friendly port ({fr['left']} left).", "8.2",
                     _free_options(self.bd, s) + [["done", "No more", "8.2"]])]
@@ -400,8 +410,10 @@ class Event(Step):
         if option == "done":
             s["free"] = None
             return
+        fr = s["free"]
+        assert fr is not None
         s["blocks"][arg(option)]["str"] += 1
-        s["free"]["left"] -= 1
+        fr["left"] -= 1
 
 
 class AttrRun(Step):
@@ -418,7 +430,9 @@ class AttrRun(Step):
                 if apply_hits(bd, s, ctx):
                     return
                 continue
-            job = s["attr"].pop(0)
+            jobs = s["attr"]
+            assert jobs is not None  # the loop's condition
+            job = jobs.pop(0)
             bids = [b for b in job["bids"] if s["blocks"][b]["loc"] == job["hex"]]
             if not bids:
                 continue
@@ -437,7 +451,9 @@ class AttrRun(Step):
         return [hit_prompt(self.bd, flow.state, "attr_hit")]
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
-        flow.state["hits"]["choice"] = arg(option)
+        hits = flow.state["hits"]
+        assert hits is not None  # asked while hits are pending
+        hits["choice"] = arg(option)
 
 
 class Attrition(Step):
@@ -449,7 +465,9 @@ class Attrition(Step):
         s = flow.state
         set_phase(s, "attrition")
         if s.get("attr") is None:
-            s["attr"] = attrition_jobs(self.bd, s, s["active"])
+            active = s["active"]
+            assert active is not None
+            s["attr"] = attrition_jobs(self.bd, s, active)
         flow.call("attr_run")
 
     def resume(self, flow: Flow[AS], result: Any) -> None:
@@ -543,6 +561,7 @@ class OlympiadEnd(Step):
             cards["deck"] += cards["hands"][x]
         cards["hands"] = {"athens": [], "sparta": []}
         start_build(bd, s)
+        assert s["build"] is not None
         s["build"]["menu"] = {"athens": None, "sparta": None}
         set_phase(s, "replacement")
         flow.goto("build")
@@ -558,8 +577,13 @@ def _machine(bd: Board) -> Machine[AS]:
     steps = [Bid, Deal, Mulligan, Sicily, Commit, PturnStart, Event, AttrRun, Attrition,
              Hellespont, PturnEnd, GturnEnd, OlympiadEnd, Move, MoveDest, RevoltCity,
              RevoltStr, Combat, Battle, CombatEnd, CombatAdrift, Build]
-    return Machine([*(cls(bd) for cls in steps), *decisions(bd), Over()],
-                   lambda s: s["flow"])
+    return Machine([*(cls(bd) for cls in steps), *decisions(bd), Over()], _stack)
+
+
+def _stack(s: AS) -> list[dict[str, Any]]:
+    """The procedures' stack: typed frames (schema.Frame) to us, plain dicts to the
+    kernel, which knows no ruleset's arguments."""
+    return s["flow"]  # type: ignore[return-value]
 
 
 def machine(bd: Board) -> Machine[AS]:

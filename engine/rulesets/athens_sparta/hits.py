@@ -9,6 +9,7 @@ from engine import Prompt
 
 from .asks import ask
 from .board import Board
+from .schema import Action
 from .state import AS, a_side, block_name
 
 
@@ -63,6 +64,7 @@ def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
     """Apply pending hits. True when the owner must first pick among equally strong
     blocks (`hit_prompt` asks him; his pick goes to `s["hits"]["choice"]`)."""
     h = s["hits"]
+    assert h is not None  # called while hits are pending
     rec = None
     if h["rec"] and s["battle"] and s["battle"]["rec"]["rounds"]:
         acts = s["battle"]["rec"]["rounds"][-1]["actions"]
@@ -102,6 +104,7 @@ def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
 def hit_prompt(bd: Board, s: AS, kind: str) -> Prompt:
     """The owner picks which of his equally strong blocks takes the next hit."""
     h = s["hits"]
+    assert h is not None  # asked while hits are pending
     rule = h.get("rule", "5.2")
     cands = strongest(s, h["pool"])
     return ask(h["side"], kind,
@@ -112,7 +115,7 @@ def hit_prompt(bd: Board, s: AS, kind: str) -> Prompt:
                 for b in cands])
 
 
-def _note(s: AS, rec: dict[str, Any] | None, target: str, before: int, after: int, full: bool) -> None:
+def _note(s: AS, rec: Action | None, target: str, before: int, after: int, full: bool) -> None:
     if rec is None:
         return
     rec.setdefault("targets", []).append(

@@ -18,8 +18,9 @@ from .asks import OptionRow, arg, ask, shared_option, tag
 from .board import SICILY, Board
 from .movement import destinations, do_move, movable
 from .pending import PendingStep
+from .schema import Block
 from .state import block_name, occupancy, other
-from .steps import AS, Step, phase_end, set_phase
+from .steps import AS, Step, phase_end, seat_of, set_phase
 from .strategics import end_of_phase
 
 MOVE_RULES = {"op": "4.4", "march": "4.51", "sea": "4.52"}
@@ -38,7 +39,7 @@ Dest = tuple[str, str, str | None, bool, int | None]  # hex, mode, from, crossed
 _BLOCK_ROWS: dict[tuple[Board, str, str, int], tuple[str, str, Option]] = {}
 
 
-def _block_row(bd: Board, b: str, x: dict[str, Any]) -> tuple[str, str, Option]:
+def _block_row(bd: Board, b: str, x: Block) -> tuple[str, str, Option]:
     """(place label, block id, option) of a block in the move menu."""
     key = (bd, b, x["loc"], x["str"])
     got = _BLOCK_ROWS.get(key)
@@ -116,6 +117,7 @@ class Move(PendingStep):
     def step_prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s, bd = flow.state, self.bd
         side = s["active"]
+        assert side is not None  # in a player turn
         blocks = movable(bd, s, side, occupancy(s))
         place = flow.args.get("place")
         if place:
@@ -229,7 +231,7 @@ class MoveDest(Step):
                 [f"k:{m}", f"{MODE_NAMES[m][0]} ({sum(1 for d in dests if d[1] == m)} places)",
                  MODE_NAMES[m][1]] for m in modes]
             opts.append(["back", "Choose another block", "4.0"])
-            return [ask(s["active"], "move_dest", f"Move {block_name(bd, b)} from "
+            return [ask(seat_of(s), "move_dest", f"Move {block_name(bd, b)} from "
                         f"{bd.label(here)} (rules 4.4, 4.5): which kind of move?", "4.4", opts)]
         if mode:
             dests = [d for d in dests if d[1] == mode]
@@ -249,7 +251,7 @@ class MoveDest(Step):
                      "'by sea' are strategic moves (4.5): a march goes twice as far and ends "
                      "in a friendly hex, a sea move goes port to friendly port.")
         rule = MOVE_RULES[next(iter(kinds))] if len(kinds) == 1 else "4.0"  # kinds offered
-        return [ask(s["active"], "move_dest", f"Move {block_name(bd, b)} from {bd.label(here)} "
+        return [ask(seat_of(s), "move_dest", f"Move {block_name(bd, b)} from {bd.label(here)} "
                     f"(rules 4.4, 4.5): {what}", rule, opts)]
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
@@ -270,9 +272,10 @@ class RevoltCity(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
-        opts = revolt_cities(self.bd, s, s["active"])
+        side = seat_of(s)
+        opts = revolt_cities(self.bd, s, side)
         opts.append(["back", "Back", "7.0"])
-        return [ask(s["active"], "revolt_city", "Revolt (rule 7.0): choose the enemy major "
+        return [ask(side, "revolt_city", "Revolt (rule 7.0): choose the enemy major "
                     "city to raise.", "7.0", opts)]
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
@@ -299,7 +302,7 @@ class RevoltStr(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s, bd = flow.state, self.bd
-        side, city = s["active"], flow.args["city"]
+        side, city = seat_of(s), flow.args["city"]
         rb = _revolt_block(bd, s, side, city)
         top = min(s["mp"], bd.blocks[rb]["max_strength"])
         opts: list[OptionRow] = [[f"s:{n}", f"Strength {n} ({n} MP)", "7.0"]
@@ -314,7 +317,7 @@ class RevoltStr(Step):
             return
         s, bd, ctx = flow.state, self.bd, flow.context
         n = int(arg(option))
-        side = s["active"]
+        side = seat_of(s)
         city = flow.args["city"]
         rb = _revolt_block(bd, s, side, city)
         h = bd.cities[city]["hex"]

@@ -28,7 +28,7 @@ def _fail(msg: str) -> None:
 
 
 def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, Any]
-                   ) -> dict[str, Any]:
+                   ) -> AS:
     s = new_state(options)
     s["olympiad"] = int(p.get("olympiad", 84))
     s["turn"] = int(p.get("turn", 1))
@@ -182,6 +182,7 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
     if phase in ("move", "combat", "attrition"):
         if active not in SIDES:
             _fail("say whose player turn it is (\"active\")")
+        assert active is not None
         for side in SIDES:
             if side not in cards["played"]:
                 # a plain card of the right value is assumed played
@@ -219,6 +220,7 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
         from .replacements import start_build
 
         start_build(bd, s)
+        assert s["build"] is not None
         s["build"]["menu"] = {"athens": None, "sparta": None}
         s["phase"] = "replacement"
         first = "build"
@@ -261,6 +263,7 @@ def _battle_state(bd: Board, s: AS, p: dict[str, Any]) -> None:
     """The battle in "battle" may start in round 2 (5.42) and with half-hits already
     taken by blocks inside the walls (5.41: the next hit must go to the same block)."""
     bt = s["battle"]
+    assert bt is not None  # started by the caller
     rnd = int(p.get("battle_round", 1))
     if rnd not in (1, 2):
         _fail("battle_round must be 1 or 2")

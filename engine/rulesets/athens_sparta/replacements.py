@@ -90,6 +90,7 @@ def _affordable(bd: Board, s: AS, side: str, bid: str, cost: int) -> bool:
     """BPs left for this block: earmarked neutral BPs (9.5) are kept for their own city's
     blocks while those can use them."""
     bld = s["build"]
+    assert bld is not None  # in the replacement phase
     left = bld["left"][side]
     if cost > left:
         return False
@@ -108,7 +109,7 @@ def _hex_caps(bd: Board, s: AS, side: str, h: str) -> tuple[str | None, int]:
     name = names[0]
     cap = sum(city_cap(bd, s, n) for n in names if s["control"].get(n) == side) or \
         city_cap(bd, s, name)
-    spent = s["build"]["spent"][side].get(name, 0)
+    spent = s["build"]["spent"][side].get(name, 0)  # type: ignore[index]  # in the phase
     return name, cap - spent
 
 
@@ -244,9 +245,10 @@ def spend(bd: Board, s: AS, side: str, bid: str, h: str) -> None:
     cost = step_cost(bd, s, bid)
     name, _room = _hex_caps(bd, s, side, h)
     bld = s["build"]
+    assert bld is not None and name is not None  # offered only at a city (`_hex_caps`)
     bld["left"][side] -= cost
     bld["spent"][side][name] = bld["spent"][side].get(name, 0) + cost
     ear = bld.get("ear", {}).get(side, {})
-    home = bd.blocks[bid].get("home")
+    home: Any = bd.blocks[bid].get("home")  # the board data is untyped JSON
     if ear.get(home, 0) > 0 and bd.blocks[bid]["side"] == "neutral":
         ear[home] = max(0, ear[home] - cost)

@@ -33,7 +33,7 @@ Block = TypedDict("Block", {"loc": str, "str": int, "side": Side, "coast": int |
 
 class BlockRef(TypedDict, total=False):
     id: ShownBlockId
-    name: str  # the block's printed name (for some blocks the same text as the id)
+    name: str | None  # the block's printed name (for some blocks the same text as the id)
     type: str
     rating: str
     side: Side
@@ -99,7 +99,7 @@ class Hits(TypedDict, total=False):
     hex: Hex
     choice: BlockId | None
     rec: bool
-    rule: str | None  # the rule the hits come from, cited in the prompt
+    rule: str  # the rule the hits come from, cited in the prompt
 
 
 class Bonus(TypedDict, total=False):
@@ -108,7 +108,7 @@ class Bonus(TypedDict, total=False):
 
     side: Side
     name: str
-    types: list[str]
+    types: list[str] | None  # the block types it favours (None: any)
     amount: int
     max: int
     bid: BlockId | None
@@ -138,9 +138,10 @@ class Cards(TypedDict, total=False):
     sicily: dict[Side, CardId]
     sicily_shown: bool
     mull: dict[Side, bool]
-    mull_req: dict[Side, Any]
-    mull_ans: dict[Side, Any]
+    mull_req: dict[Side, str]
+    mull_ans: dict[Side, str]
     used: list[CardId]
+    sicily_done: bool
 
 
 class BuildMenu(TypedDict, total=False):
@@ -156,8 +157,38 @@ class Build(TypedDict, total=False):
     left: dict[Side, int]
     spent: dict[Side, dict[str, int]]
     done: dict[Side, bool]
-    ear: dict[Side, Any]
+    ear: dict[Side, dict[str, int]]  # city -> its build points kept for its blocks (9.5)
     menu: dict[Side, BuildMenu | None]
+
+
+class TourneyBid(TypedDict):
+    """Tourney bidding (10.3): the winning bidder's side, steps left to remove, and the
+    blocks that lost one already."""
+
+    side: Side
+    left: int
+    hit: list[BlockId]
+
+
+class FreeSteps(TypedDict):
+    """A card event's free steps in force (flow.py): who adds them, how many are left, to
+    which block types."""
+
+    side: Side
+    left: int
+    name: str
+    types: list[str]
+
+
+class AttritionJob(TypedDict):
+    """One attrition roll to make (rule 6.0): the blocks of `side` at `hex`, each die of
+    `need` or more a hit, and why (a siege, an event)."""
+
+    hex: Hex
+    side: Side
+    need: int
+    bids: list[BlockId]
+    why: str
 
 
 class FrameArgs(TypedDict, total=False):
@@ -206,11 +237,11 @@ class State(TypedDict, total=False):
     last_battle: BattleRecord | None
     queue: list[QueueItem]
     build: Build | None
-    revolts: dict[str, Any]
+    revolts: dict[str, list[Side]]  # city -> the sides that raised a revolt there (7.0)
     helot_ban: bool
     persia: dict[str, bool]
     syracuse_value: int | None
-    bid: dict[str, Any] | None
+    bid: TourneyBid | None
     winner: Side | None
     reason: str | None
     rule: str | None
@@ -224,5 +255,5 @@ class State(TypedDict, total=False):
     flipped: list[BlockId]
     used_revolt_blocks: list[BlockId]
     betrayal: Betrayal | None
-    free: dict[str, Any] | None
-    attr: list[Any] | None  # attrition jobs left (rule 6.0)
+    free: FreeSteps | None
+    attr: list[AttritionJob] | None  # attrition jobs left (rule 6.0)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import SICILY, Board
+from .schema import AttritionJob
 from .state import AS, occupancy, other, sieges
 
 
@@ -23,9 +24,9 @@ def syracuse_sea_control(bd: Board, s: AS, side: str) -> bool:
     return sc == side
 
 
-def attrition_jobs(bd: Board, s: AS, side: str) -> list[dict[str, Any]]:
+def attrition_jobs(bd: Board, s: AS, side: str) -> list[AttritionJob]:
     occ = occupancy(s)
-    jobs = []
+    jobs: list[AttritionJob] = []
     for sg in sieges(bd, s, occ):
         here = occ[sg["hex"]]
         if side == sg["holder"]:

@@ -483,7 +483,7 @@ def points(bd: Board, s: AS, for_victory: bool = True) -> dict[str, int]:
     return out
 
 
-def new_state(options: dict[str, Any]) -> dict[str, Any]:
+def new_state(options: dict[str, Any]) -> AS:
     return {
         "v": 1, "olympiad": 84, "turn": 1, "phase": "setup", "flow": [],
         "p1": None, "active": None, "pturn": 0, "mp": 0,

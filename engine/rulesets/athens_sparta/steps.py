@@ -16,7 +16,7 @@ question the answer names.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine import Prompt
 from engine.core.decisions import Answer
@@ -25,9 +25,10 @@ from engine.core.view import PHASE_END
 
 from .board import Board
 from .combat import start_battle
+from .schema import FrameArgs
 from .state import AS, occupancy, siege_at
 
-Args = dict[str, Any]
+Args = FrameArgs  # a procedure's arguments (schema.py)
 
 
 class Step(Procedure[AS]):
@@ -91,10 +92,11 @@ class Decision(Procedure[AS]):
         self.reply = reply
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
-        return [self.ask(self.bd, flow.state, flow.args)]
+        # the kernel keeps a frame's arguments as a plain dict: ours are schema.FrameArgs
+        return [self.ask(self.bd, flow.state, cast(Args, flow.args))]
 
     def act(self, flow: Flow[AS], seat: str, answer: Answer) -> None:
-        then = self.reply(self.bd, flow.state, flow.args, str(answer), flow.context)
+        then = self.reply(self.bd, flow.state, cast(Args, flow.args), str(answer), flow.context)
         if then:
             flow.goto(then[0], **then[1])
         else:
@@ -116,6 +118,13 @@ def flip_battle(bd: Board, flow: Flow[AS]) -> bool:
     start_battle(bd, s, h, "new", flow.context, attacker=item["att"])
     flow.call("battle")
     return True
+
+
+def seat_of(s: AS) -> str:
+    """The active player's side: whose player turn it is (set at its start)."""
+    side = s["active"]
+    assert side is not None
+    return side
 
 
 def set_phase(s: AS, phase: str) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from engine.core.view import TAKEN
 
 from .board import SICILY, Board
+from .schema import QueueItem
 from .state import AS, SIDES, a_word, compute_control, derived, occupancy, siege_at
 
 REBELS = ("Chios", "Corcyra", "Mytilene", "Rhodes")
@@ -56,6 +57,7 @@ def end_of_phase(bd: Board, s: AS, ctx: Any) -> None:
             cur = s["control"].get(name)
             if cur in ("persia", "none", None) or cur == owner:
                 continue
+            assert cur is not None
             if cur == "neutral":
                 continue  # a neutral city changes only by being attacked (9.5)
             s["control"][name] = owner
@@ -95,7 +97,7 @@ def on_control_change(bd: Board, s: AS, name: str, old: str, new: str, ctx: Any)
         if h not in ("pool", "off", "out") and h not in bd.oracles and any(
                 x["loc"] == h and x["side"] == old for x in s["blocks"].values()):
             # 9.5: standing among its former allies, it attacks them at once
-            item = {"kind": "flip_battle", "hex": h, "att": new}
+            item: QueueItem = {"kind": "flip_battle", "hex": h, "att": new}
             if item not in s["queue"]:
                 s["queue"].append(item)
     if name == "Miletus":

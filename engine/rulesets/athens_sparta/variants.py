@@ -18,8 +18,7 @@ from .schema import BlockId, State
 from .state import SIDES
 
 
-def hidden_variants(bd: Board, s: dict[str, Any], seat: str | None, rng: Any
-                    ) -> Iterator[dict[str, Any]]:
+def hidden_variants(bd: Board, s: State, seat: str | None, rng: Any) -> Iterator[State]:
     hidden_sides = [x for x in SIDES if x != seat]
     for _ in range(6):
         v = copy_state(s)

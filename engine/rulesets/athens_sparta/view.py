@@ -92,11 +92,11 @@ def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
                  "spent_at": dict(b["spent"][seat]) if seat else {}}
     sic: dict[str, Any] = {}
     for side in SIDES:
-        c = cards["sicily"].get(side)
-        if c is None:
+        card = cards["sicily"].get(side)
+        if card is None:
             sic[side] = None
         elif cards["sicily_shown"] or side == seat:
-            sic[side] = C.card_public(bd, c)
+            sic[side] = C.card_public(bd, card)
         else:
             sic[side] = True
     mine = cards["committed"].get(seat) if seat else None
