@@ -51,6 +51,29 @@ def test_an_old_save_asks_the_same_and_goes_on_as_its_log_replayed(record):
         assert loaded.rules.dump(loaded.state) == replayed.rules.dump(replayed.state)
 
 
+def test_the_short_keys_of_old_saves_get_their_readable_names():
+    """Saves from before the typed state's readable names (schema.py) kept short keys:
+    loading renames them (flow_compat.OLD_NAMES) and keeps what they held; the games go
+    on as their logs replayed (the test above)."""
+    battles = [r for r in SAVES if r["state"].get("battle")]
+    assert battles and all("hctl" in r["state"] for r in SAVES)
+    for record in SAVES:
+        old = record["state"]
+        loaded = engine.load_game(record).state
+        assert loaded["land_control"] == old["hctl"] and "hctl" not in loaded
+        assert loaded["sea_control"] == old["sctl"] and "sctl" not in loaded
+        if old.get("battle"):
+            bt = loaded["battle"]
+            assert (bt["attacker"], bt["defender"]) == (old["battle"]["att"],
+                                                        old["battle"]["def"])
+            assert bt["status"] == old["battle"]["st"] and bt["record"] == old["battle"]["rec"]
+            assert not {"att", "def", "st", "rec", "sd", "decl", "extra_q"} & set(bt)
+        if old.get("hits"):
+            assert loaded["hits"]["count"] == old["hits"]["n"]
+        for item, was in zip(loaded["queue"], old["queue"]):
+            assert item.get("attacker") == was.get("att") and "att" not in item
+
+
 def test_the_card_events_asked_keys_become_their_typed_list():
     """Saves from before `asked` was a list (schema.py Bonus, Betrayal) kept loose
     `asked_<place>` keys; loading moves them into the list, and the game goes on as its

@@ -10,7 +10,7 @@ def test_chios_example_rule_5_6():
     g = position("chios_example")
     s = g.state
     bt = s["battle"]
-    assert bt["kind"] == "new" and bt["att"] == "sparta"
+    assert bt["kind"] == "new" and bt["attacker"] == "sparta"
     # Round 1, sea battle: the Athenian navy (defender, C2) fires first: 2 hits. The first
     # falls on the strongest Spartan navy, 2C2; then three navies stand at 1: Sparta chooses.
     p = prompt(g)

@@ -102,7 +102,7 @@ class Battle(Step):
                 flow.call("bonus")
                 return
         bet = s.get("betrayal")
-        if bet and bet["hex"] is None and bt["att"] == bet["side"] and K._walled(bd, bt) and \
+        if bet and bet["hex"] is None and bt["attacker"] == bet["side"] and K._walled(bd, bt) and \
                 bt["hex"] not in bet["asked"]:
             bet["asked"].append(bt["hex"])
             flow.call("betrayal")

@@ -51,8 +51,8 @@ def start_hits(s: AS, side: str, n: int, pool: list[str], half: bool,
                where: str, record: bool = False, rule: str = "5.2") -> None:
     """Pending hits; `rule` is the rule that dealt them (5.2 combat, 6.0 attrition), cited
     when the owner chooses among equally strong blocks."""
-    s["hits"] = {"side": side, "n": n, "pool": list(pool), "half": half, "hex": where,
-                 "choice": None, "rec": record, "rule": rule}
+    s["hits"] = {"side": side, "count": n, "pool": list(pool), "half": half, "hex": where,
+                 "choice": None, "record": record, "rule": rule}
 
 
 def strongest(s: AS, pool: list[str]) -> list[str]:
@@ -66,14 +66,14 @@ def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
     h = s["hits"]
     assert h is not None  # called while hits are pending
     rec = None
-    if h["rec"] and s["battle"] and s["battle"]["rec"]["rounds"]:
-        acts = s["battle"]["rec"]["rounds"][-1]["actions"]
+    if h["record"] and s["battle"] and s["battle"]["record"]["rounds"]:
+        acts = s["battle"]["record"]["rounds"][-1]["actions"]
         rec = acts[-1] if acts else None
-    while h["n"] > 0:
+    while h["count"] > 0:
         pool = [b for b in h["pool"] if s["blocks"][b]["loc"] == h["hex"]]
         h["pool"] = pool
         if not pool:
-            h["n"] = 0
+            h["count"] = 0
             break
         if h["half"]:
             pend = [b for b in pool if b in s["half"]]
@@ -82,7 +82,7 @@ def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
                 s["half"].remove(target)
                 before, after = step_loss(bd, s, target, ctx)
                 _note(s, rec, target, before, after, full=True)
-                h["n"] -= 1
+                h["count"] -= 1
                 continue
         cands = strongest(s, pool)
         if len(cands) > 1 and h["choice"] not in cands:
@@ -96,7 +96,7 @@ def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
         else:
             before, after = step_loss(bd, s, target, ctx)
             _note(s, rec, target, before, after, full=True)
-        h["n"] -= 1
+        h["count"] -= 1
     s["hits"] = None
     return False
 

@@ -14,7 +14,7 @@ from . import flow
 from .board import Board, board
 from .cards import hand_label
 from .determinize import determinize
-from .flow_compat import from_steps, tidy_old_keys
+from .flow_compat import from_steps, rename_old_keys, tidy_old_keys
 from .invariants import check
 from .positions import setup_position
 from .schema import State
@@ -191,6 +191,7 @@ class AthensSparta(Ruleset):
         if "flow" not in s:
             from_steps(s)  # saved by the step machine before the procedures
         tidy_old_keys(s)  # saved before `asked` lists; unused keys
+        rename_old_keys(s)  # saved before the readable names (schema.py)
         return indexed(s)
 
 

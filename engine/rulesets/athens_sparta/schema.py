@@ -6,7 +6,9 @@
 `tests/athens_sparta/test_schema.py` plays games and fails if a block id turns up under a
 key these types do not mark, or if a state has a key they do not declare.
 
-Names kept short in the stored JSON for saved games' sake are explained here.
+Keys have readable names; games saved when some were short (`st`, `rec`, `hctl`, ...)
+are rewritten on load (flow_compat.OLD_NAMES). The block record keeps its short keys
+(`str`, `in`, `rv`): it is read on every step of the hot paths and in every position file.
 """
 
 from __future__ import annotations
@@ -75,30 +77,50 @@ class BattleRecord(TypedDict, total=False):
     winner: Side | None
 
 
-# The battle in progress (rules 5.0-5.5). "att"/"def": attacking and defending side;
-# "role": block -> side; "st": block -> status (engaged, inside, at sea, in reserve, ...);
-# "rec": the record so far; "sd": blocks that stood down; "stage": where the battle is
-# (combat.py STAGES).
-Battle = TypedDict("Battle", {
-    "hex": Hex, "kind": str, "att": Side, "def": Side, "round": int, "stage": str,
-    "role": dict[BlockId, Side], "st": dict[BlockId, str], "relief": list[BlockId],
-    "acted": list[BlockId], "queue": list[BlockId] | None, "decl": list[BlockId],
-    "retreats": dict[str, Any], "sally": list[BlockId], "helot": BlockId | None,
-    "revolt": BlockId | None, "took": bool, "rec": BattleRecord, "end": Any,
-    "pillage": int, "winner": Side | None, "forced": list[BlockId],
-    "regrouped": list[BlockId], "extra_done": bool,
-    "extra_q": list[BlockId], "sd": list[BlockId], "navy_done": list[BlockId],
-    "optional": list[BlockId]}, total=False)
+# The battle in progress (rules 5.0-5.5): "role": block -> side; "status": block -> its
+# status (engaged, inside, at sea, in reserve, ...); "record": the record so far;
+# "to_declare": blocks still to declare (5.4); "stood_down": blocks that stood down;
+# "stage": where the battle is (combat.py STAGES). Games saved before these names used
+# short ones (flow_compat.OLD_NAMES).
+class Battle(TypedDict, total=False):
+    hex: Hex
+    kind: str
+    attacker: Side
+    defender: Side
+    round: int
+    stage: str
+    role: dict[BlockId, Side]
+    status: dict[BlockId, str]
+    relief: list[BlockId]
+    acted: list[BlockId]
+    queue: list[BlockId] | None
+    to_declare: list[BlockId]
+    retreats: dict[str, Any]
+    sally: list[BlockId]
+    helot: BlockId | None
+    revolt: BlockId | None
+    took: bool
+    record: BattleRecord
+    end: Any
+    pillage: int
+    winner: Side | None
+    forced: list[BlockId]
+    regrouped: list[BlockId]
+    extra_done: bool
+    extra_queue: list[BlockId]
+    stood_down: list[BlockId]
+    navy_done: list[BlockId]
+    optional: list[BlockId]
 
 
 class Hits(TypedDict, total=False):
     side: Side
-    n: int
+    count: int  # hits left to take
     pool: list[BlockId]
     half: bool
     hex: Hex
     choice: BlockId | None
-    rec: bool
+    record: bool  # noted in the battle's record
     rule: str  # the rule the hits come from, cited in the prompt
 
 
@@ -127,7 +149,7 @@ class QueueItem(TypedDict, total=False):
     kind: str  # "revolt_won", "persia" (pending.py) or "flip_battle" (steps.py)
     bid: BlockId
     hex: Hex
-    att: Side  # a flip battle's attacker (9.5)
+    attacker: Side  # a flip battle's attacker (9.5)
 
 
 class Cards(TypedDict, total=False):
@@ -228,8 +250,8 @@ class State(TypedDict, total=False):
     diolkos: list[BlockId]
     entries: dict[Hex, dict[BlockId, Any]]  # who entered a hex from where (rule 4.3)
     control: dict[str, Side]  # city -> side
-    hctl: dict[Hex, str]  # land control at the last phase end (rule 4.2)
-    sctl: dict[Hex, str]  # sea control likewise
+    land_control: dict[Hex, str]  # land control at the last phase end (rule 4.2)
+    sea_control: dict[Hex, str]  # sea control likewise
     cards: Cards
     events: list[str]  # card events in force this game turn
     battle: Battle | None

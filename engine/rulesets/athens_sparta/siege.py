@@ -20,7 +20,7 @@ def target_number(sg: dict[str, Any], side: str) -> int:
 
 def syracuse_sea_control(bd: Board, s: AS, side: str) -> bool:
     """Sea control of Syracuse (4.2, 9.2): a blockader holds it; otherwise the city holder."""
-    sc = s["sctl"].get(SICILY)
+    sc = s["sea_control"].get(SICILY)
     return sc == side
 
 

@@ -405,10 +405,10 @@ def compute_control(bd: Board, s: AS) -> None:
     # new dicts, never changed in place: movement.py caches what it reads from them by
     # their identity. A snapshot equal to the one in place keeps that one (and so what
     # was cached from it): most phases end with control as it was.
-    if s["hctl"] != hctl:
-        s["hctl"] = hctl
-    if s["sctl"] != sctl:
-        s["sctl"] = sctl
+    if s["land_control"] != hctl:
+        s["land_control"] = hctl
+    if s["sea_control"] != sctl:
+        s["sea_control"] = sctl
 
 
 # Control of the cities' hexes and Persia's by `control` (city -> side), before the blocks
@@ -436,14 +436,14 @@ def _city_control(bd: Board, control: dict[str, str]) -> dict[str, str]:
 
 
 def friendly(s: AS, side: str, h: str, sea: bool = False) -> bool:
-    c = (s["sctl"] if sea else s["hctl"]).get(h)
+    c = (s["sea_control"] if sea else s["land_control"]).get(h)
     if c == side:
         return True
     return c == "persia" and side == "sparta" and s["persia"]["alliance"]
 
 
 def enemy_hex(s: AS, side: str, h: str, sea: bool = False) -> bool:
-    c = (s["sctl"] if sea else s["hctl"]).get(h)
+    c = (s["sea_control"] if sea else s["land_control"]).get(h)
     if c == other(side):
         return True
     if c == "persia":
@@ -489,7 +489,7 @@ def new_state(options: dict[str, Any]) -> AS:
         "p1": None, "active": None, "pturn": 0, "mp": 0,
         "opts": dict(options),
         "blocks": Blocks(), "moved": [], "oracle": [], "diolkos": [], "entries": {},
-        "control": {}, "hctl": {}, "sctl": {},
+        "control": {}, "land_control": {}, "sea_control": {},
         "cards": {"deck": [], "hands": {"athens": [], "sparta": []},
                   "committed": {}, "played": {}, "sicily": {}, "sicily_shown": False,
                   "mull": {"athens": False, "sparta": False}, "mull_req": {},

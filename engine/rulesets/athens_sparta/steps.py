@@ -115,7 +115,7 @@ def flip_battle(bd: Board, flow: Flow[AS]) -> bool:
     occ = occupancy(s)
     if len(occ.get(h, {})) < 2 or siege_at(bd, s, h, occ) is not None:
         return False
-    start_battle(bd, s, h, "new", flow.context, attacker=item["att"])
+    start_battle(bd, s, h, "new", flow.context, attacker=item["attacker"])
     flow.call("battle")
     return True
 

@@ -25,7 +25,7 @@ def end_of_phase(bd: Board, s: AS, ctx: Any) -> None:
     key = ("phase_end", bd)
     if d is not None:
         done = d.get(key)
-        if done is not None and done[1] is s["hctl"] and done[2] is s["sctl"] \
+        if done is not None and done[1] is s["land_control"] and done[2] is s["sea_control"] \
                 and done[0] == s["control"]:
             return
     occ = occupancy(s)
@@ -75,7 +75,7 @@ def end_of_phase(bd: Board, s: AS, ctx: Any) -> None:
         # nothing changed but the snapshot: the same blocks and control would change
         # nothing again (a change of control may move blocks, rule 9.4, 9.5, which the
         # next phase end looks at afresh)
-        d[key] = (dict(s["control"]), s["hctl"], s["sctl"])
+        d[key] = (dict(s["control"]), s["land_control"], s["sea_control"])
 
 
 def on_control_change(bd: Board, s: AS, name: str, old: str, new: str, ctx: Any) -> None:
@@ -97,7 +97,7 @@ def on_control_change(bd: Board, s: AS, name: str, old: str, new: str, ctx: Any)
         if h not in ("pool", "off", "out") and h not in bd.oracles and any(
                 x["loc"] == h and x["side"] == old for x in s["blocks"].values()):
             # 9.5: standing among its former allies, it attacks them at once
-            item: QueueItem = {"kind": "flip_battle", "hex": h, "att": new}
+            item: QueueItem = {"kind": "flip_battle", "hex": h, "attacker": new}
             if item not in s["queue"]:
                 s["queue"].append(item)
     if name == "Miletus":
@@ -140,9 +140,9 @@ def hellespont_applies(bd: Board, s: AS) -> bool:
     """Rule 9.1: Spartan sea control of Abydos costs Athens a block in Athens each
     Athenian turn, unless Athens holds Syracuse with sea control (9.2)."""
     ab = bd.cities.get("Abydos", {}).get("hex")
-    if not ab or s["sctl"].get(ab) != "sparta":
+    if not ab or s["sea_control"].get(ab) != "sparta":
         return False
-    return not (s["control"].get("Syracuse") == "athens" and s["sctl"].get(SICILY) == "athens")
+    return not (s["control"].get("Syracuse") == "athens" and s["sea_control"].get(SICILY) == "athens")
 
 
 def athens_blocks_in_athens(bd: Board, s: AS) -> list[str]:

@@ -72,18 +72,18 @@ def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
     battle = None
     if bt:
         battle = {"hex": bt["hex"], "label": bd.label(bt["hex"]), "kind": bt["kind"],
-                  "attacker": bt["att"], "defender": bt["def"], "round": bt["round"],
+                  "attacker": bt["attacker"], "defender": bt["defender"], "round": bt["round"],
                   "stage": bt["stage"],
-                  "blocks": [dict(_block(bd, s, b, seat), role="attacker" if r == bt["att"]
-                                  else "defender", status=bt["st"].get(b),
+                  "blocks": [dict(_block(bd, s, b, seat), role="attacker" if r == bt["attacker"]
+                                  else "defender", status=bt["status"].get(b),
                                   half_hit=(b in s["half"]) if _visible(s, b, seat) else None)
                              for b, r in sorted(bt["role"].items(), key=lambda kv: (
                                  kv[1], not _visible(s, kv[0], seat),
                                  kv[0] if _visible(s, kv[0], seat) else "",
-                                 bt["st"].get(kv[0]) or "",
+                                 bt["status"].get(kv[0]) or "",
                                  bool(s["blocks"][kv[0]]["in"])))
                              if s["blocks"][b]["loc"] == bt["hex"]],
-                  "log": bt["rec"]["rounds"]}
+                  "log": bt["record"]["rounds"]}
     build = None
     if s["build"]:
         b = s["build"]
@@ -131,13 +131,13 @@ def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
         "pool_sizes": pool_sizes,
         "offmap_neutral": sum(1 for x in s["blocks"].values() if x["loc"] == "off"),
         "cities": cities,
-        "control": {h: c for h, c in sorted(s["hctl"].items())},
-        "sea_control": {h: c for h, c in sorted(s["sctl"].items())},
+        "control": {h: c for h, c in sorted(s["land_control"].items())},
+        "sea_control": {h: c for h, c in sorted(s["sea_control"].items())},
         "sieges": sg_list,
         "points": pts,
         "syracuse_value": s["syracuse_value"] if _syr_known(s, seat) else None,
         "persia": dict(s["persia"]),
-        "hellespont": s["sctl"].get(ab) if ab else None,
+        "hellespont": s["sea_control"].get(ab) if ab else None,
         "battle": battle,
         "last_battle": s["last_battle"],
         "build": build,
