@@ -70,6 +70,12 @@ def test_the_short_keys_of_old_saves_get_their_readable_names():
             assert not {"att", "def", "st", "rec", "sd", "decl", "extra_q"} & set(bt)
         if old.get("hits"):
             assert loaded["hits"]["count"] == old["hits"]["n"]
+        assert loaded["cards"]["mulligan_used"] == old["cards"]["mull"]
+        assert loaded["cards"]["mulligan_answers"] == old["cards"]["mull_ans"]
+        assert not {"mull", "mull_ans", "mull_req"} & set(loaded["cards"])
+        if old.get("build"):
+            assert loaded["build"]["points"] == old["build"]["bp"]
+            assert loaded["build"]["earmarked"] == old["build"]["ear"]
         for item, was in zip(loaded["queue"], old["queue"]):
             assert item.get("attacker") == was.get("att") and "att" not in item
 

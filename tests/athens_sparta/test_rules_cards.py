@@ -76,7 +76,7 @@ def test_mulligan_offered_only_under_10_mp_and_opponent_may_redeal():
     assert p.seat == other and p.kind == "mull_other"
     act(g, "keep")
     assert g.state["cards"]["hands"][other] == old
-    assert g.state["cards"]["mull"][w] is True
+    assert g.state["cards"]["mulligan_used"][w] is True
     assert len(g.state["cards"]["hands"][w]) == 6
 
 

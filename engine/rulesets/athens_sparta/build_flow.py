@@ -104,7 +104,7 @@ class Build(Step):
             opts.append(["D", "Disband a block", "8.6"])
             opts.append(["done", "Finish the replacement phase", "8.0"])
             return ask(side, "build", f"Replacement phase (rule 8.0): {left} BP left of "
-                       f"{bld['bp'][side]}.", "8.0", opts, secret=True)
+                       f"{bld['points'][side]}.", "8.0", opts, secret=True)
         kind = menu["kind"]
         if kind == "reinforce":
             opts = reinforce_options(bd, s, side)

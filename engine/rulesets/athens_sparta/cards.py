@@ -65,9 +65,9 @@ def deal(bd: Board, s: AS, ctx: Any) -> None:
     cards["committed"] = {}
     cards["played"] = {}
     cards["used"] = []  # cards played this Olympiad
-    cards["mull"] = {"athens": False, "sparta": False}
-    cards["mull_req"] = {}
-    cards["mull_ans"] = {}
+    cards["mulligan_used"] = {"athens": False, "sparta": False}
+    cards["mulligan_too"] = {}
+    cards["mulligan_answers"] = {}
     s["peek"] = {}
     for side in SIDES:
         ctx.event("deal", f"{side.title()} is dealt {HAND} cards", seats=(side,),

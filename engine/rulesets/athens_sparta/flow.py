@@ -106,22 +106,22 @@ class Mulligan(Step):
         s, ctx, bd = flow.state, flow.context, self.bd
         set_phase(s, "mulligan")
         cards = s["cards"]
-        if any(side not in cards["mull_ans"] for side in SIDES):
+        if any(side not in cards["mulligan_answers"] for side in SIDES):
             return
-        req = [x for x in SIDES if cards["mull_ans"].get(x) == "redeal"]
+        req = [x for x in SIDES if cards["mulligan_answers"].get(x) == "redeal"]
         if not req:
             flow.goto("sicily")
             return
         for side in req:
-            if not cards["mull"][side]:
-                cards["mull"][side] = True
+            if not cards["mulligan_used"][side]:
+                cards["mulligan_used"][side] = True
                 ctx.reveal()
                 ctx.event("card_reveal", f"{side.title()} shows a hand of "
                           f"{C.hand_mp(bd, cards['hands'][side])} MP and asks for a new deal",
                           side=side, cards=[C.card_public(bd, c) for c in cards["hands"][side]])
         if self._other_asked(s):
             return
-        sides = req + [x for x in SIDES if cards["mull_req"].get(x) == "redeal" and x not in req]
+        sides = req + [x for x in SIDES if cards["mulligan_too"].get(x) == "redeal" and x not in req]
         C.redeal(bd, s, sides, ctx)
         flow.goto("sicily")
 
@@ -129,8 +129,8 @@ class Mulligan(Step):
     def _other_asked(s: AS) -> str | None:
         """The side asked whether it takes a new hand too, if one is."""
         cards = s["cards"]
-        req = [x for x in SIDES if cards["mull_ans"].get(x) == "redeal"]
-        if len(req) == 1 and other(req[0]) not in cards["mull_req"]:
+        req = [x for x in SIDES if cards["mulligan_answers"].get(x) == "redeal"]
+        if len(req) == 1 and other(req[0]) not in cards["mulligan_too"]:
             return other(req[0])
         return None
 
@@ -139,11 +139,11 @@ class Mulligan(Step):
         cards = s["cards"]
         out = []
         for side in SIDES:
-            if side in cards["mull_ans"]:
+            if side in cards["mulligan_answers"]:
                 continue
             total = C.hand_mp(bd, cards["hands"][side])
             opts = [["keep", "Keep this hand", MULLIGAN]]
-            if total < 10 and not cards["mull"][side]:
+            if total < 10 and not cards["mulligan_used"][side]:
                 opts.append(["redeal", f"Show it ({total} MP) and ask for a new deal",
                              MULLIGAN])
             out.append(ask(side, "mulligan", f"Mulligan (sidebar): your hand totals {total} "
@@ -160,11 +160,11 @@ class Mulligan(Step):
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
         cards = flow.state["cards"]
-        if seat not in cards["mull_ans"]:
-            cards["mull_ans"][seat] = option
+        if seat not in cards["mulligan_answers"]:
+            cards["mulligan_answers"][seat] = option
             flow.context.event("mulligan", f"{seat.title()} has decided about the mulligan")
         else:
-            cards["mull_req"][seat] = option
+            cards["mulligan_too"][seat] = option
 
 
 def _events_in(bd: Board, hand: list[str]) -> str:

@@ -12,7 +12,8 @@ drops them.
 
 Games saved before the typed state's readable names kept short keys: the land and sea
 control snapshots (`hctl`, `sctl`), the battle's `att`, `def`, `st`, `rec`, `sd`, `decl`,
-`extra_q`, the pending hits' `n` and `rec`, a queued flip battle's `att`. `rename_old_keys`
+`extra_q`, the pending hits' `n` and `rec`, a queued flip battle's `att`, the cards'
+`mull`, `mull_ans`, `mull_req`, the build record's `bp` and `ear`. `rename_old_keys`
 gives them the names of schema.py (`OLD_NAMES`), keeping every key's place."""
 
 from __future__ import annotations
@@ -108,6 +109,9 @@ OLD_NAMES: dict[str, dict[str, str]] = {
                "sd": "stood_down", "decl": "to_declare", "extra_q": "extra_queue"},
     "hits": {"n": "count", "rec": "record"},
     "queue": {"att": "attacker"},
+    "cards": {"mull": "mulligan_used", "mull_ans": "mulligan_answers",
+              "mull_req": "mulligan_too"},
+    "build": {"bp": "points", "ear": "earmarked"},
 }
 
 
@@ -122,7 +126,7 @@ def rename_old_keys(s: dict[str, Any]) -> None:
         new = _renamed(s, OLD_NAMES["state"])
         s.clear()
         s.update(new)
-    for key in ("battle", "hits"):
+    for key in ("battle", "hits", "cards", "build"):
         if s.get(key) is not None:
             s[key] = _renamed(s[key], OLD_NAMES[key])
     s["queue"] = [_renamed(item, OLD_NAMES["queue"]) for item in s.get("queue") or []]

@@ -291,7 +291,7 @@ def _card_phase_start(bd: Board, s: AS, p: dict[str, Any], phase: str) -> str:
         if not cards["hands"][side]:
             _fail(f"{side} has no hand to keep or show")
     used = (p.get("cards") or {}).get("mulligan_used") or {}
-    cards["mull"] = {x: bool(used.get(x)) for x in SIDES}
+    cards["mulligan_used"] = {x: bool(used.get(x)) for x in SIDES}
     cards["used"] = []
     s["phase"] = "mulligan"
     return "mulligan"

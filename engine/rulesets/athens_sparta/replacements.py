@@ -56,8 +56,8 @@ def start_build(bd: Board, s: AS) -> None:
             v = city_value(bd, s, name)
             if v:
                 ear[side][name] = v
-    s["build"] = {"bp": bp, "left": dict(bp), "spent": {"athens": {}, "sparta": {}},
-                  "done": {"athens": False, "sparta": False}, "ear": ear}
+    s["build"] = {"points": bp, "left": dict(bp), "spent": {"athens": {}, "sparta": {}},
+                  "done": {"athens": False, "sparta": False}, "earmarked": ear}
 
 
 def _ear_usable(bd: Board, s: AS, side: str, city: str) -> bool:
@@ -94,7 +94,7 @@ def _affordable(bd: Board, s: AS, side: str, bid: str, cost: int) -> bool:
     left = bld["left"][side]
     if cost > left:
         return False
-    ear = bld.get("ear", {}).get(side, {})
+    ear = bld.get("earmarked", {}).get(side, {})
     home = bd.blocks[bid].get("home")
     reserved = sum(v for c, v in ear.items() if v > 0 and c != home and
                    _ear_usable(bd, s, side, c))
@@ -248,7 +248,7 @@ def spend(bd: Board, s: AS, side: str, bid: str, h: str) -> None:
     assert bld is not None and name is not None  # offered only at a city (`_hex_caps`)
     bld["left"][side] -= cost
     bld["spent"][side][name] = bld["spent"][side].get(name, 0) + cost
-    ear = bld.get("ear", {}).get(side, {})
+    ear = bld.get("earmarked", {}).get(side, {})
     home: Any = bd.blocks[bid].get("home")  # the board data is untyped JSON
     if ear.get(home, 0) > 0 and bd.blocks[bid]["side"] == "neutral":
         ear[home] = max(0, ear[home] - cost)

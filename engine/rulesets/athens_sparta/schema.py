@@ -159,9 +159,9 @@ class Cards(TypedDict, total=False):
     played: dict[Side, CardId]
     sicily: dict[Side, CardId]
     sicily_shown: bool
-    mull: dict[Side, bool]
-    mull_req: dict[Side, str]
-    mull_ans: dict[Side, str]
+    mulligan_used: dict[Side, bool]  # the side showed a hand for a new deal this Olympiad
+    mulligan_answers: dict[Side, str]  # "keep" or "redeal", each side's first answer
+    mulligan_too: dict[Side, str]  # the other side's answer to "a new hand too?"
     used: list[CardId]
     sicily_done: bool
 
@@ -175,11 +175,11 @@ class BuildMenu(TypedDict, total=False):
 
 
 class Build(TypedDict, total=False):
-    bp: dict[Side, int]
+    points: dict[Side, int]  # build points this phase (rule 8.1)
     left: dict[Side, int]
     spent: dict[Side, dict[str, int]]
     done: dict[Side, bool]
-    ear: dict[Side, dict[str, int]]  # city -> its build points kept for its blocks (9.5)
+    earmarked: dict[Side, dict[str, int]]  # city -> its build points kept for its blocks (9.5)
     menu: dict[Side, BuildMenu | None]
 
 

@@ -87,7 +87,7 @@ def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
     build = None
     if s["build"]:
         b = s["build"]
-        build = {"bp": dict(b["bp"]), "done": dict(b["done"]),
+        build = {"bp": dict(b["points"]), "done": dict(b["done"]),
                  "left": {seat: b["left"][seat]} if seat else {},
                  "spent_at": dict(b["spent"][seat]) if seat else {}}
     sic: dict[str, Any] = {}
@@ -121,7 +121,7 @@ def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
                        for x in SIDES},
             "deck_size": len(cards["deck"]),
             "sicily": sic,
-            "mulligan_used": dict(cards["mull"]),
+            "mulligan_used": dict(cards["mulligan_used"]),
             "peeked": ([C.card_public(bd, c) for c in s["peek"].get(seat, [])]
                        if seat else []),
         },
