@@ -64,7 +64,7 @@ def with_old_names(state: dict[str, Any]) -> dict[str, Any]:
         return {back.get(k, k): v for k, v in d.items()}
 
     out = old(state, OLD_NAMES["state"])
-    for key in ("battle", "hits", "cards", "build"):
+    for key in ("battle", "hits", "cards", "build", "bonus"):
         if out.get(key) is not None:
             out[key] = old(out[key], OLD_NAMES[key])
     out["queue"] = [old(item, OLD_NAMES["queue"]) for item in out["queue"]]

@@ -18,7 +18,7 @@ import engine
 from engine import Option, Prompt
 from engine.core.decisions import random_answer
 from engine.core.rng import Rng
-from engine.rulesets.athens_sparta.flow_compat import OLD_KEYS
+from engine.rulesets.athens_sparta.flow_compat import OLD_KEYS, OLD_NAMES
 
 SAVES = json.loads(gzip.decompress(
     Path(__file__).with_name("step_machine_saves.json.gz").read_bytes()))
@@ -76,6 +76,15 @@ def test_the_short_keys_of_old_saves_get_their_readable_names():
         if old.get("build"):
             assert loaded["build"]["points"] == old["build"]["bp"]
             assert loaded["build"]["earmarked"] == old["build"]["ear"]
+        assert (loaded["player1"], loaded["player_turn"], loaded["move_points"]) == (
+            old["p1"], old["pturn"], old["mp"])
+        assert loaded["half_hits"] == old["half"]
+        # no short key is left in any record that had them
+        for where, names in OLD_NAMES.items():
+            records = {"state": [loaded], "queue": loaded["queue"]}.get(where) or [
+                loaded.get(where) or {}]
+            for rec in records:
+                assert not set(names) & set(rec), where
         for item, was in zip(loaded["queue"], old["queue"]):
             assert item.get("attacker") == was.get("att") and "att" not in item
 

@@ -32,7 +32,7 @@ def test_one_move_per_block_and_mp_cost_rule_4_0():
     act(g, "b:Sparta H1")
     act(g, pick(g, "o|H9|").id)
     assert blk(g, "Sparta H1")["loc"] == "H9"
-    assert g.state["mp"] == 1
+    assert g.state["move_points"] == 1
     assert "b:Sparta H1" not in ids(prompt(g))  # moved once this player turn
 
 

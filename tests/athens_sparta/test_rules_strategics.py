@@ -93,7 +93,7 @@ def test_revolt_in_a_vacant_city_succeeds_rule_7_0():
     act(g, "s:2")
     s = g.state
     assert s["blocks"]["TYRANTS"]["loc"] == "Q8" and s["blocks"]["TYRANTS"]["str"] == 2
-    assert s["mp"] == 1
+    assert s["move_points"] == 1
     p = prompt(g)
     assert p.kind == "revolt_won"
     act(g, "keep")

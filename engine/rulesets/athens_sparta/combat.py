@@ -513,8 +513,8 @@ def fire(bd: Board, s: AS, bt: BT, b: str, stage: str, ctx: Context) -> None:
     siege = stage == "siege" and _walled(bd, bt)
     letter, fire_n = rating(bd, b, siege)
     bn = s.get("bonus")
-    if bn and bn.get("bid") == b:
-        fire_n = min(bn["max"], fire_n + bn["amount"])  # Brasidas / Phormio events
+    if bn and bn.get("block") == b:
+        fire_n = min(bn["max_fire"], fire_n + bn["amount"])  # Brasidas / Phormio events
     blk = s["blocks"][b]
     tg = _targets(bd, s, bt, b, stage)
     dice = roll(s, ctx, blk["str"])
@@ -744,7 +744,7 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     bt["forced"] = [b for b in forced if _alive(s, bt, b)]
     bt["stage"] = "forced"
     # half-hits recover at the end of a battle (5.41)
-    s["half"] = [b for b in s["half"] if not _alive(s, bt, b)]
+    s["half_hits"] = [b for b in s["half_hits"] if not _alive(s, bt, b)]
     if bt["took"] and bt["kind"] != "revolt":
         c = _city(bd, h)
         name = bd.city_at.get(h)
@@ -917,8 +917,8 @@ def do_retreat(bd: Board, s: AS, bt: BT, b: str, option: str, ctx: Context) -> N
         blk["coast"] = coast
     else:
         bt["retreats"][dest] = bt["retreats"].get(dest, 0) + 1
-    if b in s["half"]:
-        s["half"].remove(b)
+    if b in s["half_hits"]:
+        s["half_hits"].remove(b)
     if s["battle"] and s["battle"]["record"]["rounds"]:
         _record(bd, s, bt, b, "retreat", "retreat", to=dest)
     ctx.event("retreat", f"{a_side(blk['side'])} retreats from {bd.label(src)} to "
@@ -1093,7 +1093,7 @@ def _stage_finish(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
         for side_blocks in here.values():
             for b in side_blocks:
                 s["blocks"][b]["in"] = False
-    s["half"] = [b for b in s["half"] if s["blocks"][b]["loc"] != h]
+    s["half_hits"] = [b for b in s["half_hits"] if s["blocks"][b]["loc"] != h]
     # rule 5.4: blocks revealed in battle stand up again
     s["revealed"] = [b for b in s["revealed"] if b not in bt["role"]]
     rec = bt["record"]

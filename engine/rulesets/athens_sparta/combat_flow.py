@@ -96,7 +96,7 @@ class Battle(Step):
             flow.end()
             return
         bn = s.get("bonus")
-        if bn and bn["bid"] is None and bt["hex"] not in bn["asked"]:
+        if bn and bn["block"] is None and bt["hex"] not in bn["asked"]:
             bn["asked"].append(bt["hex"])  # asked once a battle (Brasidas, Phormio)
             if _bonus_candidates(bd, s):
                 flow.call("bonus")
@@ -128,7 +128,7 @@ def _answer_bonus(bd: Board, s: AS, a: Args, option: str, ctx: Any) -> None:
     bn = s["bonus"]
     assert bn is not None
     if option.startswith("k:"):
-        bn["bid"] = arg(option)
+        bn["block"] = arg(option)
 
 
 def _prompt_betrayal(bd: Board, s: AS, a: Args) -> Prompt:

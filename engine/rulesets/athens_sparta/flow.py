@@ -35,7 +35,7 @@ SYRACUSE_POINTS = "Syracuse Points sidebar"
 
 # ====================================================================== set-up, bid
 def _bid_options(bd: Board, s: AS) -> list[list[str]]:
-    bid = s["bid"]
+    bid = s["tourney_bid"]
     assert bid is not None  # asked while bidding
     return [[f"b:{b}", f"{block_name(bd, b)} ({x['str']}) at {bd.label(x['loc'])}", "10.3"]
             for b, x in sorted(s["blocks"].items())
@@ -51,7 +51,7 @@ class Bid(Step):
 
     def run(self, flow: Flow[AS]) -> None:
         s = flow.state
-        bid = s["bid"]
+        bid = s["tourney_bid"]
         if not bid or bid["left"] <= 0:
             flow.goto("deal")
             return
@@ -62,7 +62,7 @@ class Bid(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
-        bid = s["bid"]
+        bid = s["tourney_bid"]
         assert bid is not None
         return [ask(bid["side"], "bid", "Tourney bid (rule 10.3): remove one step from a "
                     f"starting unit ({bid['left']} to go; one step per unit at most).",
@@ -71,7 +71,7 @@ class Bid(Step):
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
         s = flow.state
         b = arg(option)
-        bid = s["bid"]
+        bid = s["tourney_bid"]
         assert bid is not None
         s["blocks"][b]["str"] -= 1
         bid["hit"].append(b)
@@ -243,13 +243,13 @@ class Commit(Step):
         cards["played"] = dict(cards["committed"])
         cards.setdefault("used", []).extend(cards["committed"][x] for x in SIDES)
         cards["committed"] = {}
-        s["p1"] = p1 = C.decide_player1(bd, s)
+        s["player1"] = p1 = C.decide_player1(bd, s)
         C.turn_events(bd, s)
         a, sp = cards["played"]["athens"], cards["played"]["sparta"]
         ctx.event("card_reveal", f"Cards revealed: Athens {C.card_label(bd, a)}, Sparta "
                   f"{C.card_label(bd, sp)}. {p1.title()} is Player 1.",
                   athens=C.card_public(bd, a), sparta=C.card_public(bd, sp), player1=p1)
-        s["pturn"] = 1
+        s["player_turn"] = 1
         flow.goto("pturn_start")
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
@@ -279,18 +279,18 @@ class PturnStart(Step):
 
     def run(self, flow: Flow[AS]) -> None:
         s, ctx, bd = flow.state, flow.context, self.bd
-        p1 = s["p1"]
+        p1 = s["player1"]
         assert p1 is not None  # set when the cards were revealed
-        side = p1 if s["pturn"] == 1 else other(p1)
+        side = p1 if s["player_turn"] == 1 else other(p1)
         s["active"] = side
-        s["mp"] = C.card_mp(bd, s["cards"]["played"][side])
+        s["move_points"] = C.card_mp(bd, s["cards"]["played"][side])
         s["moved"] = []
         s["flipped"] = []
         s["entries"] = {}
         s["done_hexes"] = []
         s["bonus"] = None
         s["betrayal"] = None
-        s["free"] = None
+        s["free_steps"] = None
         corinth = bd.cities.get("Corinth", {}).get("hex")
         # the side's blocks at the oracles and its navies at Corinth, read from who stands
         # where rather than from every block
@@ -301,7 +301,7 @@ class PturnStart(Step):
         if "earthquake" in s["events"]:
             ctx.event("earthquake", "Earthquake: no moves and no combat this game turn; only "
                       "siege attrition (event)")
-            s["mp"] = 0
+            s["move_points"] = 0
             set_phase(s, "attrition")
             flow.goto("attrition")
             return
@@ -326,10 +326,10 @@ def start_event(bd: Board, s: AS, ev: dict[str, Any], ctx: Any) -> None:
         h = bd.cities[city]["hex"]
         bids = sorted(b for b, x in s["blocks"].items() if x["loc"] == h and x["side"] == target)
         if bids:
-            s["attr"] = [{"hex": h, "side": target, "need": int(eff.get("hit_min", 5)),
+            s["attrition"] = [{"hex": h, "side": target, "need": int(eff.get("hit_min", 5)),
                           "bids": bids, "why": f"{ev['name']} (event)"}]
     elif kind == "free_steps":
-        s["free"] = {"side": side, "left": int(eff.get("steps", 2)), "name": ev["name"],
+        s["free_steps"] = {"side": side, "left": int(eff.get("steps", 2)), "name": ev["name"],
                      "types": eff.get("block_types", ["navy"])}
     elif kind == "peek_hand":
         opp = other(side)
@@ -342,8 +342,8 @@ def start_event(bd: Board, s: AS, ev: dict[str, Any], ctx: Any) -> None:
                   seats=(side,), cards=list(seen))
     elif kind == "fire_bonus":
         s["bonus"] = {"side": side, "name": ev["name"], "types": eff.get("block_types"),
-                      "amount": int(eff.get("amount", 1)), "max": int(eff.get("max_fire", 5)),
-                      "bid": None, "asked": []}
+                      "amount": int(eff.get("amount", 1)),
+                      "max_fire": int(eff.get("max_fire", 5)), "block": None, "asked": []}
     elif kind == "no_double_defense":
         s["betrayal"] = {"side": side, "hex": None, "asked": []}
 
@@ -352,7 +352,7 @@ ATTRITION_DONE = "attrition done"  # what attr_run returns to its caller
 
 
 def _free_options(bd: Board, s: AS) -> list[list[str]]:
-    fr = s["free"]
+    fr = s["free_steps"]
     assert fr is not None  # asked while free steps are left
     side = fr["side"]
     opts = []
@@ -376,7 +376,7 @@ class Event(Step):
 
     def run(self, flow: Flow[AS]) -> None:
         s = flow.state
-        if s.get("attr") or s.get("hits"):
+        if s.get("attrition") or s.get("hits"):
             flow.call("attr_run")
             return
         self.free_steps(flow)
@@ -389,17 +389,17 @@ class Event(Step):
 
     def free_steps(self, flow: Flow[AS]) -> None:
         s = flow.state
-        fr = s.get("free")
+        fr = s.get("free_steps")
         if fr and fr["left"] > 0:
             if _free_options(self.bd, s):
                 return
-            s["free"] = None
+            s["free_steps"] = None
         set_phase(s, "move")
         flow.goto("move")
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
-        fr = s["free"]
+        fr = s["free_steps"]
         assert fr is not None
         return [ask(fr["side"], "free", f"{fr['name']} (event): add a free step to a navy in a "
                     f"friendly port ({fr['left']} left).", "8.2",
@@ -408,16 +408,16 @@ class Event(Step):
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
         s = flow.state
         if option == "done":
-            s["free"] = None
+            s["free_steps"] = None
             return
-        fr = s["free"]
+        fr = s["free_steps"]
         assert fr is not None
         s["blocks"][arg(option)]["str"] += 1
         fr["left"] -= 1
 
 
 class AttrRun(Step):
-    """Attrition rolls (6.0) of the jobs in `s["attr"]`, each hit on the strongest block,
+    """Attrition rolls (6.0) of the jobs in `s["attrition"]`, each hit on the strongest block,
     the owner choosing among equals. Returns ATTRITION_DONE to its caller."""
 
     name = "attr_run"
@@ -425,12 +425,12 @@ class AttrRun(Step):
 
     def run(self, flow: Flow[AS]) -> None:
         s, ctx, bd = flow.state, flow.context, self.bd
-        while s.get("hits") or s.get("attr"):
+        while s.get("hits") or s.get("attrition"):
             if s.get("hits"):
                 if apply_hits(bd, s, ctx):
                     return
                 continue
-            jobs = s["attr"]
+            jobs = s["attrition"]
             assert jobs is not None  # the loop's condition
             job = jobs.pop(0)
             bids = [b for b in job["bids"] if s["blocks"][b]["loc"] == job["hex"]]
@@ -444,7 +444,7 @@ class AttrRun(Step):
                       hex=job["hex"], need=job["need"])
             if hits:
                 start_hits(s, job["side"], hits, bids, False, job["hex"], rule="6.0")
-        s["attr"] = None
+        s["attrition"] = None
         flow.end(ATTRITION_DONE)
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
@@ -464,10 +464,10 @@ class Attrition(Step):
     def run(self, flow: Flow[AS]) -> None:
         s = flow.state
         set_phase(s, "attrition")
-        if s.get("attr") is None:
+        if s.get("attrition") is None:
             active = s["active"]
             assert active is not None
-            s["attr"] = attrition_jobs(self.bd, s, active)
+            s["attrition"] = attrition_jobs(self.bd, s, active)
         flow.call("attr_run")
 
     def resume(self, flow: Flow[AS], result: Any) -> None:
@@ -519,8 +519,8 @@ class PturnEnd(Step):
     def run(self, flow: Flow[AS]) -> None:
         s = flow.state
         s["revealed"] = []
-        if s["pturn"] == 1:
-            s["pturn"] = 2
+        if s["player_turn"] == 1:
+            s["player_turn"] = 2
             flow.goto("pturn_start")
             return
         flow.goto("gturn_end")
@@ -539,7 +539,7 @@ class GturnEnd(Step):
         s["turn"] += 1
         s["events"] = []
         s["active"] = None
-        s["pturn"] = 0
+        s["player_turn"] = 0
         flow.goto("commit")
 
 

@@ -13,7 +13,8 @@ drops them.
 Games saved before the typed state's readable names kept short keys: the land and sea
 control snapshots (`hctl`, `sctl`), the battle's `att`, `def`, `st`, `rec`, `sd`, `decl`,
 `extra_q`, the pending hits' `n` and `rec`, a queued flip battle's `att`, the cards'
-`mull`, `mull_ans`, `mull_req`, the build record's `bp` and `ear`. `rename_old_keys`
+`mull`, `mull_ans`, `mull_req`, the build record's `bp` and `ear`, the fire bonus's
+`bid` and `max`, and the state's `p1`, `pturn`, `mp`, `attr`, `free`, `half`, `bid`. `rename_old_keys`
 gives them the names of schema.py (`OLD_NAMES`), keeping every key's place."""
 
 from __future__ import annotations
@@ -104,7 +105,9 @@ UNUSED = ("pillage", "regroup", "bp", "sub")  # top-level keys that were always 
 
 # old key -> new key, by the record holding it (schema.py)
 OLD_NAMES: dict[str, dict[str, str]] = {
-    "state": {"hctl": "land_control", "sctl": "sea_control"},
+    "state": {"hctl": "land_control", "sctl": "sea_control", "p1": "player1",
+              "pturn": "player_turn", "mp": "move_points", "attr": "attrition",
+              "free": "free_steps", "half": "half_hits", "bid": "tourney_bid"},
     "battle": {"att": "attacker", "def": "defender", "st": "status", "rec": "record",
                "sd": "stood_down", "decl": "to_declare", "extra_q": "extra_queue"},
     "hits": {"n": "count", "rec": "record"},
@@ -112,6 +115,7 @@ OLD_NAMES: dict[str, dict[str, str]] = {
     "cards": {"mull": "mulligan_used", "mull_ans": "mulligan_answers",
               "mull_req": "mulligan_too"},
     "build": {"bp": "points", "ear": "earmarked"},
+    "bonus": {"bid": "block", "max": "max_fire"},
 }
 
 
@@ -122,11 +126,11 @@ def _renamed(d: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
 def rename_old_keys(s: dict[str, Any]) -> None:
     """Rewrite the short keys of an old state in place (module docstring); a state
     already in the new shape is left as it is."""
-    if "hctl" in s or "sctl" in s:
+    if any(k in s for k in OLD_NAMES["state"]):
         new = _renamed(s, OLD_NAMES["state"])
         s.clear()
         s.update(new)
-    for key in ("battle", "hits", "cards", "build"):
+    for key in ("battle", "hits", "cards", "build", "bonus"):
         if s.get(key) is not None:
             s[key] = _renamed(s[key], OLD_NAMES[key])
     s["queue"] = [_renamed(item, OLD_NAMES["queue"]) for item in s.get("queue") or []]

@@ -20,8 +20,8 @@ def eliminate(bd: Board, s: AS, bid: str, ctx: Any, why: str = "eliminated"
     where = b["loc"]
     b.update({"loc": "pool", "str": 0, "coast": None, "in": False})
     b.pop("rv", None)
-    if bid in s["half"]:
-        s["half"].remove(bid)
+    if bid in s["half_hits"]:
+        s["half_hits"].remove(bid)
     if bid in s["revealed"]:
         s["revealed"].remove(bid)
     revealed = s["battle"] is not None and bid in s["battle"]["role"]
@@ -76,10 +76,10 @@ def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
             h["count"] = 0
             break
         if h["half"]:
-            pend = [b for b in pool if b in s["half"]]
+            pend = [b for b in pool if b in s["half_hits"]]
             if pend:
                 target = pend[0]
-                s["half"].remove(target)
+                s["half_hits"].remove(target)
                 before, after = step_loss(bd, s, target, ctx)
                 _note(s, rec, target, before, after, full=True)
                 h["count"] -= 1
@@ -90,7 +90,7 @@ def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
         target = h["choice"] if h["choice"] in cands else cands[0]
         h["choice"] = None
         if h["half"]:
-            s["half"].append(target)
+            s["half_hits"].append(target)
             _note(s, rec, target, s["blocks"][target]["str"], s["blocks"][target]["str"],
                   full=False)
         else:

@@ -830,7 +830,7 @@ def do_move(bd: Board, s: AS, bid: str, dest: tuple, ctx: Any) -> None:
     if is_navy(bd, bid) and coast is None:
         b["coast"] = bd.ports.get(h, 0)
     s["moved"].append(bid)
-    s["mp"] -= 1
+    s["move_points"] -= 1
     if (enemy_here and h not in bd.oracles) or neutral_city:
         s["entries"].setdefault(h, {})[bid] = [frm, bool(crossed), mode == "sea" or
                                               is_navy(bd, bid)]

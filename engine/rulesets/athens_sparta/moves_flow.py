@@ -108,7 +108,7 @@ class Move(PendingStep):
 
     def step(self, flow: Flow[AS]) -> None:
         s, ctx = flow.state, flow.context
-        if s["mp"] <= 0:
+        if s["move_points"] <= 0:
             end_of_phase(self.bd, s, ctx)
             phase_end(s, ctx, "move")
             set_phase(s, "combat")
@@ -136,12 +136,12 @@ class Move(PendingStep):
             opts = [r[2] for r in rows]
         if place:
             opts.append(["up", "Other places", "4.0"])
-            return [ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a "
+            return [ask(side, "move", f"Move phase (rule 4.0): {s['move_points']} MP left. Choose a "
                         f"block at {bd.label(place)}.", "4.0", opts)]
         if may_revolt(bd, s, side):
             opts.append(["rv", "Sponsor a revolt", "7.0"])
         opts.append(["done", "End the move phase", "4.0"])
-        return [ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a block "
+        return [ask(side, "move", f"Move phase (rule 4.0): {s['move_points']} MP left. Choose a block "
                     "to move (1 MP each), a revolt, or end the phase.", "4.0", opts)]
 
     def step_answer(self, flow: Flow[AS], seat: str, option: str) -> None:
@@ -150,7 +150,7 @@ class Move(PendingStep):
         elif option == "up":
             flow.goto("move")
         elif option == "done":
-            flow.state["mp"] = 0
+            flow.state["move_points"] = 0
             flow.goto("move")
         elif option == "rv":
             flow.goto("revolt_city")
@@ -304,7 +304,7 @@ class RevoltStr(Step):
         s, bd = flow.state, self.bd
         side, city = seat_of(s), flow.args["city"]
         rb = _revolt_block(bd, s, side, city)
-        top = min(s["mp"], bd.blocks[rb]["max_strength"])
+        top = min(s["move_points"], bd.blocks[rb]["max_strength"])
         opts: list[OptionRow] = [[f"s:{n}", f"Strength {n} ({n} MP)", "7.0"]
                                  for n in range(1, top + 1)]
         opts.append(["back", "Back", "7.0"])
@@ -324,7 +324,7 @@ class RevoltStr(Step):
         x = s["blocks"][rb]
         x.update({"loc": h, "str": n, "coast": None, "rv": True, "in": False})
         s["moved"].append(rb)
-        s["mp"] -= n
+        s["move_points"] -= n
         s["revolts"].setdefault(city, []).append(side)
         flow.goto("move")
         ctx.event("revolt", f"{side.title()} raises a revolt in {city} (rule 7.0)", city=city,

@@ -187,10 +187,10 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
             if side not in cards["played"]:
                 # a plain card of the right value is assumed played
                 _fail(f"say which card {side} played this game turn (cards.{side}.played)")
-        s["p1"] = p1
+        s["player1"] = p1
         s["active"] = active
-        s["pturn"] = 1 if active == p1 else 2
-        s["mp"] = int(p.get("mp", bd.card[cards["played"][active]]["mp"]))
+        s["player_turn"] = 1 if active == p1 else 2
+        s["move_points"] = int(p.get("mp", bd.card[cards["played"][active]]["mp"]))
         s["phase"] = phase
         first = phase  # the step the game starts at: move, combat or attrition
         C.turn_events(bd, s)  # Storm or Earthquake played this game turn (4.6)
@@ -273,7 +273,7 @@ def _battle_state(bd: Board, s: AS, p: dict[str, Any]) -> None:
             _fail(f"half_hits: {b} is not inside the walls in the battle at {bt['hex']}")
         if s["blocks"][b]["str"] < 1:
             _fail(f"half_hits: {b} has no step left")
-        s["half"].append(b)
+        s["half_hits"].append(b)
 
 
 def _card_phase_start(bd: Board, s: AS, p: dict[str, Any], phase: str) -> str:

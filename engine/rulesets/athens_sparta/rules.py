@@ -119,8 +119,8 @@ class AthensSparta(Ruleset):
         bid = options.get("bid", "none")
         if bid and bid != "none":
             side, n = bid.split(":")
-            s["bid"] = {"side": side, "left": int(n), "hit": []}
-        flow.start(bd, s, ctx, "bid" if s["bid"] else "deal")
+            s["tourney_bid"] = {"side": side, "left": int(n), "hit": []}
+        flow.start(bd, s, ctx, "bid" if s["tourney_bid"] else "deal")
         return s
 
     def setup_position(self, ctx: Context, position: dict[str, Any],

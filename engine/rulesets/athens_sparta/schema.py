@@ -132,8 +132,8 @@ class Bonus(TypedDict, total=False):
     name: str
     types: list[str] | None  # the block types it favours (None: any)
     amount: int
-    max: int
-    bid: BlockId | None
+    max_fire: int  # the best fire number it may give
+    block: BlockId | None
     asked: list[Hex]  # the battles (by place) where its player was asked already
 
 
@@ -239,10 +239,10 @@ class State(TypedDict, total=False):
     turn: int
     phase: str
     flow: list[Frame]  # the stack of procedures, the current one last (flow.py)
-    p1: Side | None  # player 1 this game turn
+    player1: Side | None  # player 1 this game turn
     active: Side | None
-    pturn: int
-    mp: int  # move points left to the active player
+    player_turn: int  # 1 or 2 in a game turn, 0 between them
+    move_points: int  # move points left to the active player
     opts: dict[str, Any]
     blocks: dict[BlockId, Block]
     moved: list[BlockId]
@@ -263,19 +263,19 @@ class State(TypedDict, total=False):
     helot_ban: bool
     persia: dict[str, bool]
     syracuse_value: int | None
-    bid: TourneyBid | None
+    tourney_bid: TourneyBid | None
     winner: Side | None
     reason: str | None
     rule: str | None
     resigned: Side | None
     revealed: list[BlockId]
     dice: list[int]  # fixed dice of a position, used before the seeded ones
-    half: list[BlockId]  # blocks carrying a half hit (rule 5.41)
+    half_hits: list[BlockId]  # blocks carrying a half hit (rule 5.41)
     hits: Hits | None
     bonus: Bonus | None
     peek: dict[Side, list[CardId]]
     flipped: list[BlockId]
     used_revolt_blocks: list[BlockId]
     betrayal: Betrayal | None
-    free: FreeSteps | None
-    attr: list[AttritionJob] | None  # attrition jobs left (rule 6.0)
+    free_steps: FreeSteps | None
+    attrition: list[AttritionJob] | None  # attrition jobs left (rule 6.0)

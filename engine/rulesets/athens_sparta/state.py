@@ -486,7 +486,7 @@ def points(bd: Board, s: AS, for_victory: bool = True) -> dict[str, int]:
 def new_state(options: dict[str, Any]) -> AS:
     return {
         "v": 1, "olympiad": 84, "turn": 1, "phase": "setup", "flow": [],
-        "p1": None, "active": None, "pturn": 0, "mp": 0,
+        "player1": None, "active": None, "player_turn": 0, "move_points": 0,
         "opts": dict(options),
         "blocks": Blocks(), "moved": [], "oracle": [], "diolkos": [], "entries": {},
         "control": {}, "land_control": {}, "sea_control": {},
@@ -498,9 +498,9 @@ def new_state(options: dict[str, Any]) -> AS:
         "queue": [], "build": None,
         "revolts": {}, "helot_ban": False,
         "persia": {"alliance": False, "ended": False},
-        "syracuse_value": 4, "bid": None,
+        "syracuse_value": 4, "tourney_bid": None,
         "winner": None, "reason": None, "rule": None, "resigned": None,
-        "revealed": [], "dice": [], "half": [], "hits": None,
+        "revealed": [], "dice": [], "half_hits": [], "hits": None,
         "bonus": None, "peek": {}, "flipped": [], "used_revolt_blocks": [],
     }
 

@@ -129,7 +129,7 @@ def rebel_navy(bd: Board, s: AS, name: str, new: str, ctx: Any) -> None:
     strength = sb["str"]
     sb.update({"loc": "out", "str": 0, "coast": None, "in": False})
     db.update({"loc": h, "str": strength, "side": new, "coast": bd.ports.get(h, 0), "in": False})
-    for lst in (s["moved"], s["revealed"], s["half"]):
+    for lst in (s["moved"], s["revealed"], s["half_hits"]):
         if src in lst:
             lst.remove(src)
     ctx.event("rebel_navy", f"The {name} navy goes over to {new.title()} (rule 9.4)",

@@ -76,7 +76,7 @@ def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
                   "stage": bt["stage"],
                   "blocks": [dict(_block(bd, s, b, seat), role="attacker" if r == bt["attacker"]
                                   else "defender", status=bt["status"].get(b),
-                                  half_hit=(b in s["half"]) if _visible(s, b, seat) else None)
+                                  half_hit=(b in s["half_hits"]) if _visible(s, b, seat) else None)
                              for b, r in sorted(bt["role"].items(), key=lambda kv: (
                                  kv[1], not _visible(s, kv[0], seat),
                                  kv[0] if _visible(s, kv[0], seat) else "",
@@ -107,10 +107,10 @@ def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
         "olympiad": s["olympiad"], "turn": s["turn"], "phase": s["phase"],
         "step": current_step(s),
         "active": s["active"],
-        "player1": s["p1"] if s["cards"]["played"] else None,
-        "player2": (("athens" if s["p1"] == "sparta" else "sparta")
-                    if s["cards"]["played"] and s["p1"] else None),
-        "mp_left": s["mp"] if s["active"] else None,
+        "player1": s["player1"] if s["cards"]["played"] else None,
+        "player2": (("athens" if s["player1"] == "sparta" else "sparta")
+                    if s["cards"]["played"] and s["player1"] else None),
+        "mp_left": s["move_points"] if s["active"] else None,
         "options": dict(s["opts"]),
         "cards": {
             "hand": [C.card_public(bd, c) for c in sorted(cards["hands"][seat])] if seat else [],
