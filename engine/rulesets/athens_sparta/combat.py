@@ -150,7 +150,7 @@ def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: st
         "hex": h, "kind": kind, "attacker": act, "defender": dfd, "round": 1, "stage": "decl",
         "role": role, "status": st, "relief": relief, "acted": [], "queue": [],
         "to_declare": [], "retreats": {}, "sally": [], "helot": None, "revolt": None,
-        "took": False, "record": {"hex": h, "label": bd.label(h), "attacker": act,
+        "hex_taken": False, "record": {"hex": h, "label": bd.label(h), "attacker": act,
                                "defender": dfd, "kind": kind, "rounds": [],
                                "result": None, "winner": None},
         "end": None, "pillage": 0}
@@ -698,7 +698,7 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
         result, winner = "the defender holds", dfd
     elif not d_all:
         result, winner = "the attacker takes the hex", att
-        bt["took"] = True
+        bt["hex_taken"] = True
     elif bt["kind"] == "revolt" or (bt["kind"] == "new" and (bt["helot"] or bt["revolt"])):
         rb = bt["revolt"] or bt["helot"]
         if rb and _alive(s, bt, rb):
@@ -725,7 +725,7 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
         elif d_out and not d_in:
             # the attacker took the walled city; the defending navy retreats or blockades
             result, winner = "the attacker takes the city", att
-            bt["took"] = True
+            bt["hex_taken"] = True
             a_nav = any(is_navy(bd, b) for b in a_out)
             lim = siege_limit(bd, h)
             for b in d_out:
@@ -737,7 +737,7 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
             result, winner = ("the siege goes on" if d_in else "the attacker takes the hex"), \
                 None if d_in else att
             if not d_in:
-                bt["took"] = True
+                bt["hex_taken"] = True
     bt["record"]["result"] = result
     bt["record"]["winner"] = winner
     bt["winner"] = winner
@@ -745,7 +745,7 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     bt["stage"] = "forced"
     # half-hits recover at the end of a battle (5.41)
     s["half_hits"] = [b for b in s["half_hits"] if not _alive(s, bt, b)]
-    if bt["took"] and bt["kind"] != "revolt":
+    if bt["hex_taken"] and bt["kind"] != "revolt":
         c = _city(bd, h)
         name = bd.city_at.get(h)
         if c and name and c.get("major") and s["control"].get(name) == dfd:  # c: a name

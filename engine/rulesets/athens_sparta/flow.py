@@ -85,7 +85,7 @@ class Deal(Step):
     def run(self, flow: Flow[AS]) -> None:
         s = flow.state
         deal(self.bd, s, flow.context)
-        flow.goto("mulligan" if s["opts"].get("mulligan", True) else "sicily")
+        flow.goto("mulligan" if s["options"].get("mulligan", True) else "sicily")
 
 
 def deal(bd: Board, s: AS, ctx: Any) -> None:
@@ -183,7 +183,7 @@ class Sicily(Step):
     def run(self, flow: Flow[AS]) -> None:
         s = flow.state
         cards = s["cards"]
-        if not s["opts"].get("syracuse_points") or s["olympiad"] != 84 or \
+        if not s["options"].get("syracuse_points") or s["olympiad"] != 84 or \
                 cards.get("sicily_done"):
             flow.goto("commit")
             return

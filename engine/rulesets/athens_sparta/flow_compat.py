@@ -14,7 +14,8 @@ Games saved before the typed state's readable names kept short keys: the land an
 control snapshots (`hctl`, `sctl`), the battle's `att`, `def`, `st`, `rec`, `sd`, `decl`,
 `extra_q`, the pending hits' `n` and `rec`, a queued flip battle's `att`, the cards'
 `mull`, `mull_ans`, `mull_req`, the build record's `bp` and `ear`, the fire bonus's
-`bid` and `max`, and the state's `p1`, `pturn`, `mp`, `attr`, `free`, `half`, `bid`. `rename_old_keys`
+`bid` and `max`, and the state's `p1`, `pturn`, `mp`, `attr`, `free`, `half`, `bid`,
+`opts`; the battle's `took`. `rename_old_keys`
 gives them the names of schema.py (`OLD_NAMES`), keeping every key's place."""
 
 from __future__ import annotations
@@ -105,11 +106,12 @@ UNUSED = ("pillage", "regroup", "bp", "sub")  # top-level keys that were always 
 
 # old key -> new key, by the record holding it (schema.py)
 OLD_NAMES: dict[str, dict[str, str]] = {
-    "state": {"hctl": "land_control", "sctl": "sea_control", "p1": "player1",
+    "state": {"hctl": "land_control", "sctl": "sea_control", "p1": "player1", "opts": "options",
               "pturn": "player_turn", "mp": "move_points", "attr": "attrition",
               "free": "free_steps", "half": "half_hits", "bid": "tourney_bid"},
     "battle": {"att": "attacker", "def": "defender", "st": "status", "rec": "record",
-               "sd": "stood_down", "decl": "to_declare", "extra_q": "extra_queue"},
+               "sd": "stood_down", "decl": "to_declare", "extra_q": "extra_queue",
+               "took": "hex_taken"},
     "hits": {"n": "count", "rec": "record"},
     "queue": {"att": "attacker"},
     "cards": {"mull": "mulligan_used", "mull_ans": "mulligan_answers",

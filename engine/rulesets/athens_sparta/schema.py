@@ -99,9 +99,9 @@ class Battle(TypedDict, total=False):
     sally: list[BlockId]
     helot: BlockId | None
     revolt: BlockId | None
-    took: bool
+    hex_taken: bool  # the attacker took the hex (or stormed the city)
     record: BattleRecord
-    end: Any
+    end: Any  # always None (kept for the saved games' sake)
     pillage: int
     winner: Side | None
     forced: list[BlockId]
@@ -243,7 +243,7 @@ class State(TypedDict, total=False):
     active: Side | None
     player_turn: int  # 1 or 2 in a game turn, 0 between them
     move_points: int  # move points left to the active player
-    opts: dict[str, Any]
+    options: dict[str, Any]  # the game's options (rules.py `options`)
     blocks: dict[BlockId, Block]
     moved: list[BlockId]
     oracle: list[BlockId]

@@ -487,7 +487,7 @@ def new_state(options: dict[str, Any]) -> AS:
     return {
         "v": 1, "olympiad": 84, "turn": 1, "phase": "setup", "flow": [],
         "player1": None, "active": None, "player_turn": 0, "move_points": 0,
-        "opts": dict(options),
+        "options": dict(options),
         "blocks": Blocks(), "moved": [], "oracle": [], "diolkos": [], "entries": {},
         "control": {}, "land_control": {}, "sea_control": {},
         "cards": {"deck": [], "hands": {"athens": [], "sparta": []},

@@ -111,7 +111,7 @@ def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
         "player2": (("athens" if s["player1"] == "sparta" else "sparta")
                     if s["cards"]["played"] and s["player1"] else None),
         "mp_left": s["move_points"] if s["active"] else None,
-        "options": dict(s["opts"]),
+        "options": dict(s["options"]),
         "cards": {
             "hand": [C.card_public(bd, c) for c in sorted(cards["hands"][seat])] if seat else [],
             "hand_sizes": {x: len(cards["hands"][x]) for x in SIDES},
