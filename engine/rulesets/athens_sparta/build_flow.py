@@ -18,7 +18,6 @@ from typing import Any
 from engine import Prompt
 from engine.core.procedures import Flow
 
-from . import schema
 from .asks import OptionRow, arg, ask, tag
 from .board import Board
 from .pending import _peltasts_for, exchange
@@ -40,11 +39,6 @@ MAIN_MENU: dict[str, BuildMenu] = {"R": {"kind": "reinforce", "where": None}, "N
                                    "X": {"kind": "exchange"}, "D": {"kind": "disband"}}
 
 
-def _build(s: AS) -> schema.Build:
-    """The replacement phase's record (set for as long as the phase lasts)."""
-    bld = s["build"]
-    assert bld is not None
-    return bld
 
 
 def exchange_options(bd: Board, s: AS, side: str) -> list[OptionRow]:
@@ -73,7 +67,9 @@ class Build(Step):
 
     def run(self, flow: Flow[AS]) -> None:
         s, ctx = flow.state, flow.context
-        if not all(_build(s)["done"][side] for side in SIDES):
+        bld = s["build"]
+        assert bld is not None  # set for as long as the replacement phase lasts
+        if not all(bld["done"][side] for side in SIDES):
             return
         s["build"] = None
         phase_end(s, ctx, "replacement")
@@ -83,12 +79,15 @@ class Build(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
-        done = _build(s)["done"]
+        bld = s["build"]
+        assert bld is not None
+        done = bld["done"]
         return [self._prompt(s, side) for side in SIDES if not done[side]]
 
     def _prompt(self, s: AS, side: str) -> Prompt:
         bd = self.bd
-        bld = _build(s)
+        bld = s["build"]
+        assert bld is not None
         menu = bld["menu"][side]
         left = bld["left"][side]
         back: list[OptionRow] = [["back", "Back", "8.0"]]
@@ -138,7 +137,8 @@ class Build(Step):
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
         s, ctx, bd = flow.state, flow.context, self.bd
-        bld = _build(s)
+        bld = s["build"]
+        assert bld is not None
         menus = bld["menu"]
         menu = menus[seat]
         if option == "done":
@@ -196,4 +196,6 @@ def _raise(bd: Board, s: AS, side: str, b: str, h: str, ctx: Any) -> None:
     x.update({"loc": h, "str": 1, "coast": bd.ports.get(h, 0) if is_navy(bd, b) else None,
               "in": False})
     ctx.event("build", f"{side.title()} raises a new block at {bd.label(h)} (rule 8.3)", hex=h)
-    _build(s)["menu"][side] = None
+    bld = s["build"]
+    assert bld is not None
+    bld["menu"][side] = None

@@ -21,7 +21,7 @@ from .board import Board
 from .hits import eliminate
 from .pending import PendingStep
 from .state import a_side, block_name, friendly, occupancy, other, siege_at
-from .steps import AS, Args, Decision, Step, phase_end, seat_of, set_phase
+from .steps import AS, Args, Decision, Step, phase_end, set_phase
 from .strategics import end_of_phase
 
 
@@ -62,7 +62,9 @@ class Combat(PendingStep):
              "5.0"] for h, k, must in hexes]
         if not any(must for _h, _k, must in hexes):
             opts.append(["done", "No more battles: end the combat phase", "5.0"])
-        return [ask(seat_of(s), "battle_pick", "Combat phase (rule 5.0): choose the next "
+        side = s["active"]
+        assert side is not None  # in a player turn
+        return [ask(side, "battle_pick", "Combat phase (rule 5.0): choose the next "
                     "battle. You decide the order.", "5.0", opts)]
 
     def step_answer(self, flow: Flow[AS], seat: str, option: str) -> None:

@@ -20,7 +20,7 @@ from .movement import destinations, do_move, movable
 from .pending import PendingStep
 from .schema import Block
 from .state import block_name, occupancy, other
-from .steps import AS, Step, phase_end, seat_of, set_phase
+from .steps import AS, Step, phase_end, set_phase
 from .strategics import end_of_phase
 
 MOVE_RULES = {"op": "4.4", "march": "4.51", "sea": "4.52"}
@@ -216,6 +216,8 @@ class MoveDest(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s, bd = flow.state, self.bd
+        side = s["active"]
+        assert side is not None  # in a player turn
         b = flow.args["block"]
         here = s["blocks"][b]["loc"]
         dests = destinations(bd, s, b)
@@ -231,7 +233,7 @@ class MoveDest(Step):
                 [f"k:{m}", f"{MODE_NAMES[m][0]} ({sum(1 for d in dests if d[1] == m)} places)",
                  MODE_NAMES[m][1]] for m in modes]
             opts.append(["back", "Choose another block", "4.0"])
-            return [ask(seat_of(s), "move_dest", f"Move {block_name(bd, b)} from "
+            return [ask(side, "move_dest", f"Move {block_name(bd, b)} from "
                         f"{bd.label(here)} (rules 4.4, 4.5): which kind of move?", "4.4", opts)]
         if mode:
             dests = [d for d in dests if d[1] == mode]
@@ -251,7 +253,7 @@ class MoveDest(Step):
                      "'by sea' are strategic moves (4.5): a march goes twice as far and ends "
                      "in a friendly hex, a sea move goes port to friendly port.")
         rule = MOVE_RULES[next(iter(kinds))] if len(kinds) == 1 else "4.0"  # kinds offered
-        return [ask(seat_of(s), "move_dest", f"Move {block_name(bd, b)} from {bd.label(here)} "
+        return [ask(side, "move_dest", f"Move {block_name(bd, b)} from {bd.label(here)} "
                     f"(rules 4.4, 4.5): {what}", rule, opts)]
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
@@ -272,7 +274,8 @@ class RevoltCity(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
-        side = seat_of(s)
+        side = s["active"]
+        assert side is not None
         opts = revolt_cities(self.bd, s, side)
         opts.append(["back", "Back", "7.0"])
         return [ask(side, "revolt_city", "Revolt (rule 7.0): choose the enemy major "
@@ -302,7 +305,8 @@ class RevoltStr(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s, bd = flow.state, self.bd
-        side, city = seat_of(s), flow.args["city"]
+        side, city = s["active"], flow.args["city"]
+        assert side is not None
         rb = _revolt_block(bd, s, side, city)
         top = min(s["move_points"], bd.blocks[rb]["max_strength"])
         opts: list[OptionRow] = [[f"s:{n}", f"Strength {n} ({n} MP)", "7.0"]
@@ -317,7 +321,8 @@ class RevoltStr(Step):
             return
         s, bd, ctx = flow.state, self.bd, flow.context
         n = int(arg(option))
-        side = seat_of(s)
+        side = s["active"]
+        assert side is not None
         city = flow.args["city"]
         rb = _revolt_block(bd, s, side, city)
         h = bd.cities[city]["hex"]

@@ -9,7 +9,7 @@ neutral block still off the map (rule 3.1); ``"out"`` is a rebel navy whose twin
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from .board import SICILY, Board
 from .schema import State
@@ -239,8 +239,8 @@ def occupancy(s: AS) -> dict[str, dict[str, list[str]]]:
         return _occupancy(s)
     occ = d.get("occ")
     if occ is None:
-        # `derived` answers only for indexed blocks
-        occ = d["occ"] = _indexed_occupancy(cast(Blocks, s["blocks"]))
+        # `derived` answers only for indexed blocks (`Blocks`)
+        occ = d["occ"] = _indexed_occupancy(s["blocks"])  # type: ignore[arg-type]
     return occ
 
 
