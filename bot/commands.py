@@ -492,16 +492,20 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
     @tree.command(name="rule", description="Keryx's summary of a rule section and its "
                   "rulings (only you see it)")
     @app_commands.describe(number="A rule section such as 4.4 or 5.41, or 'intro'",
-                           ruleset="Which game's rules (default: this channel's game)")
+                           ruleset="Which game's rules (default: this channel's game; "
+                                   "needed outside a game)")
     async def rule(itx: discord.Interaction, number: str, ruleset: str | None = None) -> None:
         async with keryx.guard(itx, "rule"):
             if ruleset is not None and ruleset not in engine.ruleset_ids():
                 raise UserError(f"No game {ruleset!r}; Keryx knows "
                                 f"{', '.join(engine.ruleset_ids())}.")
-            ruleset_id = ruleset or "athens-sparta"
-            if ruleset is None:  # the channel's game; with none, the first Keryx refereed
+            ruleset_id = ruleset
+            if ruleset_id is None:  # the channel's game's rules
                 with contextlib.suppress(Refusal):
                     ruleset_id = (await keryx.svc.game_info(here(itx))).ruleset
+            if ruleset_id is None:  # no game here: ask which game's rules are meant
+                await itx.response.send_message(text.rule_needs_game(number), ephemeral=True)
+                return
             # A section with many rulings runs past one message: send it in parts.
             chunks = limits.split_message(text.rule_text(ruleset_id, number))
             await itx.response.send_message(chunks[0], ephemeral=True)
@@ -510,7 +514,8 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
 
     @rule.autocomplete("ruleset")
     async def _rule_ruleset_ac(itx: discord.Interaction, current: str):
-        return _choices([(engine.ruleset(r).title, r) for r in engine.ruleset_ids()], current)
+        return _choices([(engine.ruleset(r).title, r) for r in text.summary_rulesets()],
+                        current)
 
     @tree.command(name="undo", description="Take back your last choice, if nothing new was "
                   "revealed since")

@@ -74,6 +74,26 @@ def rule_text(ruleset_id: str, ref: str) -> str:
     return explain(ref)
 
 
+def summary_rulesets() -> list[str]:
+    """The rulesets that ship Keryx's rule summaries (`/rule` can answer for them)."""
+    import engine
+
+    return [r for r in engine.ruleset_ids()
+            if getattr(engine.ruleset(r), "explain_rule", None) is not None]
+
+
+def rule_needs_game(ref: str) -> str:
+    """`/rule` outside a game and without `ruleset:`: which game's rules is unknown, so say
+    which games have summaries and how to ask (rather than guess one)."""
+    import engine
+
+    games = ", ".join(f"{engine.ruleset(r).title} (`{r}`)" for r in summary_rulesets())
+    first = (summary_rulesets() or ["athens-sparta"])[0]
+    return (f"No game is played in this channel, so Keryx cannot tell which game's rule "
+            f"{ref} you mean. Name it with `ruleset:`, e.g. `/rule number:{ref} "
+            f"ruleset:{first}`. Rule summaries: {games}.")
+
+
 def rule_name(ruleset_id: str, ref: str | None) -> str:
     """"rule 4.4 Operation moves" where the ruleset names its sections, else "rule 4.4"."""
     if not ref:

@@ -23,6 +23,7 @@ from typing import Any
 import engine
 from engine.core.decisions import random_answer
 from engine.core.rng import Rng
+from engine.rulesets.athens_sparta.flow_compat import OLD_NAMES
 
 FILE = Path(__file__).with_name("golden.json")
 SAVED = Path(__file__).with_name("golden_saved.json")  # game 1 as stored after SAVED_AT actions
@@ -50,7 +51,24 @@ def rules_state(game: engine.Game) -> dict[str, Any]:
             out[key] = {k: v for k, v in event.items() if k != "asked"} | {
                 f"asked_{h}": True for h in event["asked"]}
     # and four keys that were always null then are gone now (flow_compat.UNUSED)
-    return out | {k: None for k in ("pillage", "regroup", "bp", "sub")}
+    out |= {k: None for k in ("pillage", "regroup", "bp", "sub")}
+    return with_old_names(out)
+
+
+def with_old_names(state: dict[str, Any]) -> dict[str, Any]:
+    """The state with the short keys it had when the hashes were taken: the typed state
+    gave them readable names (flow_compat.OLD_NAMES, which rewrites old saves the other
+    way). A name is not a rule: the games are the same, so the hashes are kept."""
+    def old(d: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+        back = {new: short for short, new in names.items()}
+        return {back.get(k, k): v for k, v in d.items()}
+
+    out = old(state, OLD_NAMES["state"])
+    for key in ("battle", "hits", "cards", "build", "bonus"):
+        if out.get(key) is not None:
+            out[key] = old(out[key], OLD_NAMES[key])
+    out["queue"] = [old(item, OLD_NAMES["queue"]) for item in out["queue"]]
+    return out
 
 
 def state_hash(game: engine.Game) -> str:

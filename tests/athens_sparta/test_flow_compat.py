@@ -18,7 +18,7 @@ import engine
 from engine import Option, Prompt
 from engine.core.decisions import random_answer
 from engine.core.rng import Rng
-from engine.rulesets.athens_sparta.flow_compat import OLD_KEYS
+from engine.rulesets.athens_sparta.flow_compat import OLD_KEYS, OLD_NAMES
 
 SAVES = json.loads(gzip.decompress(
     Path(__file__).with_name("step_machine_saves.json.gz").read_bytes()))
@@ -49,6 +49,44 @@ def test_an_old_save_asks_the_same_and_goes_on_as_its_log_replayed(record):
         loaded.act(p.seat, answer)
         replayed.act(p.seat, answer)
         assert loaded.rules.dump(loaded.state) == replayed.rules.dump(replayed.state)
+
+
+def test_the_short_keys_of_old_saves_get_their_readable_names():
+    """Saves from before the typed state's readable names (schema.py) kept short keys:
+    loading renames them (flow_compat.OLD_NAMES) and keeps what they held; the games go
+    on as their logs replayed (the test above)."""
+    battles = [r for r in SAVES if r["state"].get("battle")]
+    assert battles and all("hctl" in r["state"] for r in SAVES)
+    for record in SAVES:
+        old = record["state"]
+        loaded = engine.load_game(record).state
+        assert loaded["land_control"] == old["hctl"] and "hctl" not in loaded
+        assert loaded["sea_control"] == old["sctl"] and "sctl" not in loaded
+        if old.get("battle"):
+            bt = loaded["battle"]
+            assert (bt["attacker"], bt["defender"]) == (old["battle"]["att"],
+                                                        old["battle"]["def"])
+            assert bt["status"] == old["battle"]["st"] and bt["record"] == old["battle"]["rec"]
+            assert not {"att", "def", "st", "rec", "sd", "decl", "extra_q"} & set(bt)
+        if old.get("hits"):
+            assert loaded["hits"]["count"] == old["hits"]["n"]
+        assert loaded["cards"]["mulligan_used"] == old["cards"]["mull"]
+        assert loaded["cards"]["mulligan_answers"] == old["cards"]["mull_ans"]
+        assert not {"mull", "mull_ans", "mull_req"} & set(loaded["cards"])
+        if old.get("build"):
+            assert loaded["build"]["points"] == old["build"]["bp"]
+            assert loaded["build"]["earmarked"] == old["build"]["ear"]
+        assert (loaded["player1"], loaded["player_turn"], loaded["move_points"]) == (
+            old["p1"], old["pturn"], old["mp"])
+        assert loaded["half_hits"] == old["half"]
+        # no short key is left in any record that had them
+        for where, names in OLD_NAMES.items():
+            records = {"state": [loaded], "queue": loaded["queue"]}.get(where) or [
+                loaded.get(where) or {}]
+            for rec in records:
+                assert not set(names) & set(rec), where
+        for item, was in zip(loaded["queue"], old["queue"]):
+            assert item.get("attacker") == was.get("att") and "att" not in item
 
 
 def test_the_card_events_asked_keys_become_their_typed_list():

@@ -32,6 +32,19 @@ def test_a_game_saved_mid_way_loads_and_finishes_the_same():
     assert g.outcome.to_dict() == entry["outcome"]
 
 
+def test_a_record_in_the_old_shape_verifies_and_a_changed_one_does_not():
+    """`keryx verify` compares the replay with the recorded state in today's shape: a
+    record written with the step machine's keys and the short names (flow_compat.py)
+    verifies; one whose state was altered does not."""
+    data = json.loads(golden.SAVED.read_text())
+    assert "step" in data["state"] and "hctl" in data["state"]  # the old shape
+    report = engine.verify_game(data)
+    assert report.ok, report.problems
+    h = next(iter(data["state"]["hctl"]))
+    data["state"]["hctl"][h] = "persia" if data["state"]["hctl"][h] != "persia" else "athens"
+    assert not engine.verify_game(data).ok
+
+
 SUMMARIES = json.loads(golden.SUMMARIES.read_text())["games"]
 
 

@@ -45,23 +45,23 @@ def test_movable_follows_a_new_control_snapshot(monkeypatch):
     s, bd = _state(), board()
     movable(bd, s, "athens")
     monkeypatch.setattr(movement, "_movable", lambda *a: ["asked again"])
-    s["hctl"] = dict(s["hctl"])  # a new snapshot (compute_control never edits one)
+    s["land_control"] = dict(s["land_control"])  # a new snapshot (compute_control never edits one)
     assert movable(bd, s, "athens") == ["asked again"]
 
 
 def test_control_snapshot_is_replaced_only_when_it_changes():
     s, bd = _state(), board()
-    hctl, sctl = s["hctl"], s["sctl"]
+    hctl, sctl = s["land_control"], s["sea_control"]
     frozen = dict(hctl)
     compute_control(bd, s)
-    assert s["hctl"] is hctl and s["sctl"] is sctl  # nothing changed: caches stay warm
+    assert s["land_control"] is hctl and s["sea_control"] is sctl  # nothing changed: caches stay warm
     b = next(x for x, r in s["blocks"].items() if r["side"] == "sparta"
              and r["loc"] not in ("pool", "off", "out"))
     h = next(x for x in bd.hexes if x not in occupancy(s) and x not in hctl
              and bd.hexes[x]["kind"] != "sea")
     s["blocks"][b]["loc"] = h
     compute_control(bd, s)
-    assert s["hctl"] is not hctl and s["hctl"][h] == "sparta"
+    assert s["land_control"] is not hctl and s["land_control"][h] == "sparta"
     assert hctl == frozen  # the old snapshot is never changed in place
 
 

@@ -76,7 +76,7 @@ def test_mulligan_offered_only_under_10_mp_and_opponent_may_redeal():
     assert p.seat == other and p.kind == "mull_other"
     act(g, "keep")
     assert g.state["cards"]["hands"][other] == old
-    assert g.state["cards"]["mull"][w] is True
+    assert g.state["cards"]["mulligan_used"][w] is True
     assert len(g.state["cards"]["hands"][w]) == 6
 
 
@@ -117,7 +117,7 @@ def test_storm_event_stops_navies_for_both_player_turns():
     g = card_position("C24", "C01")  # Athens 5, Sparta 2/Storm
     act(g, "c:C24", "athens")
     act(g, "c:C01", "sparta")
-    assert g.state["p1"] == "sparta" and g.state["events"] == ["storm"]
+    assert g.state["player1"] == "sparta" and g.state["events"] == ["storm"]
     p = prompt(g)
     assert p.seat == "sparta" and "b:Corinth N" not in ids(p) and "b:Sparta H1" in ids(p)
     act(g, "done")
@@ -150,7 +150,7 @@ def test_tribute_event_adds_free_navy_steps():
                                              "Athens N1": {"hex": "K8", "strength": 2}})
     act(g, "c:C06", "athens")
     act(g, "c:C24", "sparta")
-    assert g.state["p1"] == "athens"
+    assert g.state["player1"] == "athens"
     act(g, "f:Athens N1")
     act(g, "f:Athens N1")
     assert g.state["blocks"]["Athens N1"]["str"] == 4
@@ -174,7 +174,7 @@ def test_betrayal_removes_double_defence_in_the_chosen_city():
                  dice=[6, 6, 1, 6, 6, 6])
     act(g, "c:C03", "athens")
     act(g, "c:C10", "sparta")
-    assert g.state["p1"] == "athens" and g.state["betrayal"] == {
+    assert g.state["player1"] == "athens" and g.state["betrayal"] == {
         "side": "athens", "hex": None, "asked": []}
     act(g, "done")        # no moves
     act(g, "f:J3")        # storm Potidaea
@@ -197,7 +197,7 @@ def test_brasidas_bonus_block_hits_one_higher():
                  dice=[6, 5])
     act(g, "c:C10", "athens")
     act(g, "c:C08", "sparta")
-    assert g.state["p1"] == "sparta"
+    assert g.state["player1"] == "sparta"
     act(g, "b:Sparta H1")
     act(g, pick(g, "o|I9|").id)
     act(g, "done")

@@ -10,7 +10,7 @@ def test_chios_example_rule_5_6():
     g = position("chios_example")
     s = g.state
     bt = s["battle"]
-    assert bt["kind"] == "new" and bt["att"] == "sparta"
+    assert bt["kind"] == "new" and bt["attacker"] == "sparta"
     # Round 1, sea battle: the Athenian navy (defender, C2) fires first: 2 hits. The first
     # falls on the strongest Spartan navy, 2C2; then three navies stand at 1: Sparta chooses.
     p = prompt(g)
@@ -115,7 +115,7 @@ def test_amphipolis_example_rule_5_6_reading_3B2():
     assert blk(g, "Athens P")["loc"] == "pool"
     assert blk(g, "Athens H2")["loc"] == "J1" and blk(g, "Athens H2")["str"] == 1
     assert blk(g, "Athens H2")["in"] is True
-    assert g.state["half"] == []  # half-hits recover after the battle
+    assert g.state["half_hits"] == []  # half-hits recover after the battle
     rec = g.state["last_battle"]
     assert rec["result"] == "the siege goes on"
     # no friendly hex is adjacent, so the Spartans cannot regroup (5.6): they go on siege.

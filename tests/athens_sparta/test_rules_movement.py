@@ -32,7 +32,7 @@ def test_one_move_per_block_and_mp_cost_rule_4_0():
     act(g, "b:Sparta H1")
     act(g, pick(g, "o|H9|").id)
     assert blk(g, "Sparta H1")["loc"] == "H9"
-    assert g.state["mp"] == 1
+    assert g.state["move_points"] == 1
     assert "b:Sparta H1" not in ids(prompt(g))  # moved once this player turn
 
 
@@ -146,14 +146,14 @@ def test_strait_ephesus_rule_4_3():
 def test_march_move_ends_in_friendly_hex_rule_4_51():
     g = base(blocks={"Sparta H1": {"hex": "I10"}, "Athens H1": {"hex": "K8"}})
     for h in ends(g, "Sparta H1", "march"):
-        assert g.state["hctl"].get(h) == "sparta"
+        assert g.state["land_control"].get(h) == "sparta"
     assert board().dist("I10", "I8") <= 6 and "I8" in ends(g, "Sparta H1", "march")
 
 
 def test_sea_move_friendly_port_to_friendly_port_rule_4_52():
     g = base(blocks={"Corinth H1": {"hex": "I8"}, "Athens H1": {"hex": "K8"}})
     sea = ends(g, "Corinth H1", "sea")
-    assert sea and all(g.state["hctl"].get(h) == "sparta" for h in sea if h != "sicily")
+    assert sea and all(g.state["land_control"].get(h) == "sparta" for h in sea if h != "sicily")
     # Storm: no sea moves at all this game turn (event)
     g.state["events"] = ["storm"]
     assert not ends(g, "Corinth H1", "sea")

@@ -20,7 +20,7 @@ def build_position(**kw):
 
 def test_build_points_from_controlled_cities_rule_8_1():
     g = build_position()
-    bp = g.state["build"]["bp"]
+    bp = g.state["build"]["points"]
     # Athenian cities total 20, Spartan 18; Potidaea (1) is Spartan-held and, with no
     # siege in this position, counts for Sparta (sidebar "Build Points")
     assert bp == {"athens": 19, "sparta": 19}
@@ -97,7 +97,7 @@ def test_allied_neutral_bps_go_to_their_own_blocks_first_rule_9_5():
                        neutral_pool=True)
     s = g.state
     assert s["blocks"]["Argos H2"]["loc"] == "pool" and s["blocks"]["Argos H2"]["side"] == "sparta"
-    assert s["build"]["ear"]["sparta"] == {"Argos": 2}
+    assert s["build"]["earmarked"]["sparta"] == {"Argos": 2}
     left = s["build"]["left"]["sparta"]
     s["build"]["left"]["sparta"] = 3  # only 3 BP left: 2 are kept for Argos's blocks
     act(g, "R", "sparta")
@@ -106,7 +106,7 @@ def test_allied_neutral_bps_go_to_their_own_blocks_first_rule_9_5():
     act(g, "N", "sparta")
     assert "n:Argos H2" in ids(prompt(g, "sparta"))
     act(g, "n:Argos H2", "sparta")
-    assert s["build"]["ear"]["sparta"]["Argos"] == 0
+    assert s["build"]["earmarked"]["sparta"]["Argos"] == 0
     assert left >= 3
 
 

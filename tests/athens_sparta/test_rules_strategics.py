@@ -93,7 +93,7 @@ def test_revolt_in_a_vacant_city_succeeds_rule_7_0():
     act(g, "s:2")
     s = g.state
     assert s["blocks"]["TYRANTS"]["loc"] == "Q8" and s["blocks"]["TYRANTS"]["str"] == 2
-    assert s["mp"] == 1
+    assert s["move_points"] == 1
     p = prompt(g)
     assert p.kind == "revolt_won"
     act(g, "keep")
@@ -189,8 +189,7 @@ def test_neutral_blocks_change_sides_and_fight_former_allies_rule_9_5():
     rec = s["battle"] or s["last_battle"]
     assert rec is not None
     h = rec["hex"]
-    att = rec["att"] if "att" in rec else rec["attacker"]
-    assert h == "H7" and att == "sparta"
+    assert h == "H7" and rec["attacker"] == "sparta"
 
 
 def test_persian_territory_friendly_to_sparta_only_with_the_alliance_rule_9_3():

@@ -10,6 +10,7 @@ from bot.text import hand_listing
 async def test_rule_command_answers_privately_with_summary_and_rulings(table):
     names = {c["name"] for c in table.standin.synced_commands()}
     assert "rule" in names
+    await (await table.alice.slash("game", "new", ruleset="athens-sparta")).wait_for_message()
     r = await table.alice.slash("rule", number="4.3")
     reply = await r.wait_for_message()
     assert reply.ephemeral
@@ -18,9 +19,21 @@ async def test_rule_command_answers_privately_with_summary_and_rulings(table):
 
 
 async def test_rule_command_names_the_sections_when_the_number_is_unknown(table):
-    r = await table.alice.slash("rule", number="12.7")
+    r = await table.alice.slash("rule", number="12.7", ruleset="athens-sparta")
     reply = await r.wait_for_message()
     assert reply.ephemeral and "No rule '12.7'" in reply.content and "5.41" in reply.content
+
+
+async def test_rule_command_outside_a_game_asks_which_game_it_means(table):
+    """No game in the channel and no `ruleset:`: no silent guess, but the games that have
+    summaries and how to name one."""
+    reply = await (await table.alice.slash("rule", number="4.3")).wait_for_message()
+    assert reply.ephemeral and "No game is played in this channel" in reply.content
+    assert "Straits" not in reply.content  # no game's rule 4.3 was guessed
+    assert "Athens & Sparta (`athens-sparta`)" in reply.content
+    assert "(`hellenes`)" in reply.content
+    assert "`/rule number:4.3 ruleset:athens-sparta`" in reply.content
+    assert "epic" not in reply.content  # no summaries shipped: not offered
 
 
 async def test_rule_command_in_a_game_without_summaries_says_so(table):

@@ -30,12 +30,15 @@ from .replacements import (
     reinforce_options,
     spend,
 )
+from .schema import BuildMenu
 from .state import SIDES, block_name, is_navy, side_edits
 from .steps import AS, Step, phase_end
 
 MANY = 20  # more blocks to reinforce than this: the place is asked first
-MAIN_MENU: dict[str, dict[str, Any]] = {"R": {"kind": "reinforce", "where": None}, "N": {"kind": "new"},
-             "X": {"kind": "exchange"}, "D": {"kind": "disband"}}
+MAIN_MENU: dict[str, BuildMenu] = {"R": {"kind": "reinforce", "where": None}, "N": {"kind": "new"},
+                                   "X": {"kind": "exchange"}, "D": {"kind": "disband"}}
+
+
 
 
 def exchange_options(bd: Board, s: AS, side: str) -> list[OptionRow]:
@@ -64,7 +67,9 @@ class Build(Step):
 
     def run(self, flow: Flow[AS]) -> None:
         s, ctx = flow.state, flow.context
-        if not all(s["build"]["done"][side] for side in SIDES):
+        bld = s["build"]
+        assert bld is not None  # set for as long as the replacement phase lasts
+        if not all(bld["done"][side] for side in SIDES):
             return
         s["build"] = None
         phase_end(s, ctx, "replacement")
@@ -81,7 +86,10 @@ class Build(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
-        return [self._kept_prompt(s, side) for side in SIDES if not s["build"]["done"][side]]
+        bld = s["build"]
+        assert bld is not None
+        done = bld["done"]
+        return [self._kept_prompt(s, side) for side in SIDES if not done[side]]
 
     def _kept_prompt(self, s: AS, side: str) -> Prompt:
         mark = _marks(s, side)
@@ -99,6 +107,7 @@ class Build(Step):
     def _prompt(self, s: AS, side: str) -> Prompt:
         bd = self.bd
         bld = s["build"]
+        assert bld is not None
         menu = bld["menu"][side]
         left = bld["left"][side]
         back: list[OptionRow] = [["back", "Back", "8.0"]]
@@ -114,7 +123,7 @@ class Build(Step):
             opts.append(["D", "Disband a block", "8.6"])
             opts.append(["done", "Finish the replacement phase", "8.0"])
             return ask(side, "build", f"Replacement phase (rule 8.0): {left} BP left of "
-                       f"{bld['bp'][side]}.", "8.0", opts, secret=True)
+                       f"{bld['points'][side]}.", "8.0", opts, secret=True)
         kind = menu["kind"]
         if kind == "reinforce":
             opts = reinforce_options(bd, s, side)
@@ -148,14 +157,16 @@ class Build(Step):
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
         s, ctx, bd = flow.state, flow.context, self.bd
-        menus = s["build"]["menu"]
+        bld = s["build"]
+        assert bld is not None
+        menus = bld["menu"]
         menu = menus[seat]
         if option == "done":
-            s["build"]["done"][seat] = True
+            bld["done"][seat] = True
             ctx.event("build_done", f"{seat.title()} has finished its replacements")
             return
         if option in MAIN_MENU:
-            menus[seat] = dict(MAIN_MENU[option])
+            menus[seat] = MAIN_MENU[option].copy()
             return
         if option == "back":
             menus[seat] = None
@@ -178,7 +189,7 @@ class Build(Step):
             opts = reinforce_options(bd, s, seat)
             if not opts:
                 menus[seat] = None
-            elif menu and menu.get("where") and not _reinforce_here(s, opts, menu["where"]):
+            elif menu and (where := menu.get("where")) and not _reinforce_here(s, opts, where):
                 menus[seat] = {"kind": "reinforce", "where": None}
         elif kind == "n":
             places = new_block_places(bd, s, seat, value)
@@ -187,11 +198,12 @@ class Build(Step):
                 return
             _raise(bd, s, seat, value, places[0], ctx)
         elif kind == "p":
+            assert menu is not None  # a place is offered in the raise menu only
             _raise(bd, s, seat, menu["block"], value, ctx)
         elif kind == "d":
             x = s["blocks"][value]
             src = x["loc"]
-            x.update(loc="pool", str=0, coast=None, **{"in": False})
+            x.update({"loc": "pool", "str": 0, "coast": None, "in": False})
             x.pop("rv", None)
             ctx.event("disband", f"{seat.title()} disbands a block at {bd.label(src)} (rule "
                       "8.6)", hex=src)
@@ -208,10 +220,11 @@ def _marks(s: AS, side: str) -> tuple | None:
     if edits is None:
         return None
     bld = s["build"]
+    assert bld is not None
     menu = bld["menu"][side]
     persia = s["persia"]
-    return (edits, tuple(menu.items()) if menu else None, bld["left"][side], bld["bp"][side],
-            tuple(bld["spent"][side].items()), tuple(bld.get("ear", {}).get(side, {}).items()),
+    return (edits, tuple(menu.items()) if menu else None, bld["left"][side], bld["points"][side],
+            tuple(bld["spent"][side].items()), tuple(bld.get("earmarked", {}).get(side, {}).items()),
             tuple(s["control"].items()), persia["alliance"], persia["ended"],
             s["syracuse_value"])
 
@@ -219,7 +232,9 @@ def _marks(s: AS, side: str) -> tuple | None:
 def _raise(bd: Board, s: AS, side: str, b: str, h: str, ctx: Any) -> None:
     spend(bd, s, side, b, h)
     x = s["blocks"][b]
-    x.update(loc=h, str=1, coast=(bd.ports.get(h, 0) if is_navy(bd, b) else None),
-             **{"in": False})
+    x.update({"loc": h, "str": 1, "coast": bd.ports.get(h, 0) if is_navy(bd, b) else None,
+              "in": False})
     ctx.event("build", f"{side.title()} raises a new block at {bd.label(h)} (rule 8.3)", hex=h)
-    s["build"]["menu"][side] = None
+    bld = s["build"]
+    assert bld is not None
+    bld["menu"][side] = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import Board
-from .state import SIDES
+from .state import AS, SIDES
 
 HAND = 6  # introduction: six cards each per Olympiad
 
@@ -54,7 +54,7 @@ def hand_label(card: dict[str, Any]) -> str:
     return line
 
 
-def deal(bd: Board, s: dict[str, Any], ctx: Any) -> None:
+def deal(bd: Board, s: AS, ctx: Any) -> None:
     """Shuffle the deck (minus any cards allocated to Sicily) and deal six to each."""
     cards = s["cards"]
     aside = set(cards["sicily"].values())
@@ -65,9 +65,9 @@ def deal(bd: Board, s: dict[str, Any], ctx: Any) -> None:
     cards["committed"] = {}
     cards["played"] = {}
     cards["used"] = []  # cards played this Olympiad
-    cards["mull"] = {"athens": False, "sparta": False}
-    cards["mull_req"] = {}
-    cards["mull_ans"] = {}
+    cards["mulligan_used"] = {"athens": False, "sparta": False}
+    cards["mulligan_too"] = {}
+    cards["mulligan_answers"] = {}
     s["peek"] = {}
     for side in SIDES:
         ctx.event("deal", f"{side.title()} is dealt {HAND} cards", seats=(side,),
@@ -80,7 +80,7 @@ def hand_mp(bd: Board, hand: list[str]) -> int:
     return sum(card_mp(bd, c) for c in hand)
 
 
-def redeal(bd: Board, s: dict[str, Any], sides: list[str], ctx: Any) -> None:
+def redeal(bd: Board, s: AS, sides: list[str], ctx: Any) -> None:
     """Mulligan: the shown hands go back into the undealt cards, which are shuffled and
     the hands dealt again."""
     cards = s["cards"]
@@ -97,7 +97,7 @@ def redeal(bd: Board, s: dict[str, Any], sides: list[str], ctx: Any) -> None:
               "(mulligan)", sides=sides)
 
 
-def decide_player1(bd: Board, s: dict[str, Any]) -> str:
+def decide_player1(bd: Board, s: AS) -> str:
     """Event cards first; otherwise the higher card; Sparta on ties (intro, 4.6)."""
     played = s["cards"]["played"]
     a, sp = played["athens"], played["sparta"]
@@ -110,7 +110,7 @@ def decide_player1(bd: Board, s: dict[str, Any]) -> str:
     return "sparta"
 
 
-def turn_events(bd: Board, s: dict[str, Any]) -> None:
+def turn_events(bd: Board, s: AS) -> None:
     """Events that shape the whole game turn act at the reveal: Storm and Earthquake."""
     evs = []
     for side in SIDES:
@@ -120,8 +120,9 @@ def turn_events(bd: Board, s: dict[str, Any]) -> None:
     s["events"] = sorted(set(evs))
 
 
-def player_event(bd: Board, s: dict[str, Any]) -> dict[str, Any] | None:
+def player_event(bd: Board, s: AS) -> dict[str, Any] | None:
     side = s["active"]
+    assert side is not None  # asked in a player turn
     ev = usable_event(bd, s["cards"]["played"][side], side)
     if ev and ev["id"] not in ("storm", "earthquake"):
         return ev

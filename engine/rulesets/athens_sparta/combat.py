@@ -25,6 +25,7 @@ from engine.core.ruleset import Context
 from .asks import OptionRow, arg, ask, destination
 from .board import SICILY, Board
 from .hits import apply_hits, eliminate, hit_prompt, start_hits
+from .schema import Action, Battle, BlockRef, FrameArgs
 from .state import (
     AS,
     Occ,
@@ -44,8 +45,8 @@ from .state import (
 LETTERS = {"A": 0, "B": 1, "C": 2}
 
 # A decision the battle waits for: the procedure's name and its arguments.
-Args = dict[str, Any]
-BT = dict[str, Any]  # the battle in progress, s["battle"] (its keys: schema.Battle)
+Args = FrameArgs  # a procedure's arguments (schema.py)
+BT = Battle  # the battle in progress, s["battle"] (schema.py)
 Decision = tuple[str, Args]
 
 
@@ -76,7 +77,7 @@ def _holder(bd: Board, s: AS, h: str) -> str | None:
     return s["control"].get(c) if c else None
 
 
-def _info(bd: Board, s: AS, bid: str) -> dict[str, Any]:
+def _info(bd: Board, s: AS, bid: str) -> BlockRef:
     spec = bd.blocks[bid]
     return {"id": bid, "name": spec.get("name"), "type": spec["type"],
             "rating": spec["rating"], "side": s["blocks"][bid]["side"]}
@@ -90,7 +91,7 @@ def _reveal(s: AS, ctx: Context, bids: list[str]) -> None:
 
 
 def _in_count(s: AS, bt: BT, side: str) -> int:
-    return sum(1 for b in _side_blocks(s, bt, side) if bt["st"][b] == "in"
+    return sum(1 for b in _side_blocks(s, bt, side) if bt["status"][b] == "in"
                and not s["blocks"][b].get("rv"))
 
 
@@ -98,6 +99,7 @@ def _in_count(s: AS, bt: BT, side: str) -> int:
 def battle_hexes(bd: Board, s: AS) -> list[tuple[str, str, bool]]:
     """Hexes where the active player may or must fight now: (hex, kind, mandatory)."""
     act = s["active"]
+    assert act is not None  # in a player turn
     occ = occupancy(s)
     out = []
     enemy = other(act)
@@ -129,11 +131,12 @@ def battle_hexes(bd: Board, s: AS) -> list[tuple[str, str, bool]]:
 
 def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: str | None = None) -> None:
     act = attacker or s["active"]
+    assert act is not None  # in a player turn, or a flip battle's attacker
     dfd = other(act)
     occ = occupancy(s)
     here = occ.get(h, {})
-    role = {}
-    st = {}
+    role: dict[str, str] = {}
+    st: dict[str, str] = {}
     for b in here.get(act, []):
         role[b] = act
         st[b] = "in" if s["blocks"][b]["in"] else "eng"
@@ -143,11 +146,11 @@ def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: st
     relief = []
     if kind == "sally":
         relief = [b for b in here.get(act, []) if not s["blocks"][b]["in"]]
-    bt: dict[str, Any] = {
-        "hex": h, "kind": kind, "att": act, "def": dfd, "round": 1, "stage": "decl",
-        "role": role, "st": st, "relief": relief, "acted": [], "queue": [],
-        "decl": [], "retreats": {}, "sally": [], "helot": None, "revolt": None,
-        "took": False, "rec": {"hex": h, "label": bd.label(h), "attacker": act,
+    bt: Battle = {
+        "hex": h, "kind": kind, "attacker": act, "defender": dfd, "round": 1, "stage": "decl",
+        "role": role, "status": st, "relief": relief, "acted": [], "queue": [],
+        "to_declare": [], "retreats": {}, "sally": [], "helot": None, "revolt": None,
+        "hex_taken": False, "record": {"hex": h, "label": bd.label(h), "attacker": act,
                                "defender": dfd, "kind": kind, "rounds": [],
                                "result": None, "winner": None},
         "end": None, "pillage": 0}
@@ -168,20 +171,22 @@ def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: st
         if kind == "revolt":
             for b in here.get(dfd, []):
                 st[b] = "in"
-            st[bt["revolt"]] = "storm"
+            rb = bt["revolt"]
+            assert rb is not None  # a revolt battle has its revolt block
+            st[rb] = "storm"
             bt["stage"] = "r_start"
             return
         lim = siege_limit(bd, h)
         if lim and _holder(bd, s, h) == dfd:
-            bt["decl"] = sorted(here.get(dfd, []))
+            bt["to_declare"] = sorted(here.get(dfd, []))
         else:
             _reveal(s, ctx, here.get(dfd, []))
     elif kind == "storm":
-        bt["decl"] = sorted(b for b in here.get(act, []) if not s["blocks"][b]["in"])
+        bt["to_declare"] = sorted(b for b in here.get(act, []) if not s["blocks"][b]["in"])
     elif kind == "sally":
-        bt["decl"] = sorted(b for b in here.get(act, []) if s["blocks"][b]["in"])
+        bt["to_declare"] = sorted(b for b in here.get(act, []) if s["blocks"][b]["in"])
         for b in relief:
-            bt["st"][b] = "eng"
+            bt["status"][b] = "eng"
         _reveal(s, ctx, relief)
 
 
@@ -206,7 +211,7 @@ def run(bd: Board, s: AS, ctx: Context) -> Decision | None:
 def _check_won(s: AS, bt: BT) -> None:
     if bt["stage"] in ("end", "extra", "regroup", "pillage", "finish", "forced"):
         return
-    if not _side_blocks(s, bt, bt["att"]) or not _side_blocks(s, bt, bt["def"]):
+    if not _side_blocks(s, bt, bt["attacker"]) or not _side_blocks(s, bt, bt["defender"]):
         bt["stage"] = "end"
         bt["queue"] = []
 
@@ -214,29 +219,29 @@ def _check_won(s: AS, bt: BT) -> None:
 def _stage_decl(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     kind = bt["kind"]
     h = bt["hex"]
-    while bt["decl"]:
-        b = bt["decl"][0]
+    while bt["to_declare"]:
+        b = bt["to_declare"][0]
         if not _alive(s, bt, b):
-            bt["decl"].pop(0)
+            bt["to_declare"].pop(0)
             continue
         lim = siege_limit(bd, h)
         if kind == "new":
-            if _in_count(s, bt, bt["def"]) >= lim:
-                bt["decl"].pop(0)
+            if _in_count(s, bt, bt["defender"]) >= lim:
+                bt["to_declare"].pop(0)
                 _reveal(s, ctx, [b])
                 continue
             return ("decl", {"block": b})
         if kind == "storm":
-            n = sum(1 for x in bt["role"] if bt["st"].get(x) == "storm")
+            n = sum(1 for x in bt["role"] if bt["status"].get(x) == "storm")
             if n >= lim:
-                bt["decl"] = []
+                bt["to_declare"] = []
                 break
             return ("decl", {"block": b})
         if kind == "sally":
             return ("decl", {"block": b})
-        bt["decl"].pop(0)
+        bt["to_declare"].pop(0)
     # declarations done
-    if kind == "storm" and not any(bt["st"][b] == "storm" for b in bt["role"]):
+    if kind == "storm" and not any(bt["status"][b] == "storm" for b in bt["role"]):
         _cancel(bd, s, bt, ctx, "the besieger stays on siege")
         return None
     if kind == "sally":
@@ -244,28 +249,29 @@ def _stage_decl(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
             _cancel(bd, s, bt, ctx, "the besieged stay in the city")
             return None
         # the besiegers (defenders) are revealed as they meet the sally
-        _reveal(s, ctx, [b for b in _side_blocks(s, bt, bt["def"])])
+        _reveal(s, ctx, [b for b in _side_blocks(s, bt, bt["defender"])])
     bt["stage"] = "r_start"
     return None
 
 
 def prompt_decl(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     h = bt["hex"]
     lim = siege_limit(bd, h)
     name = block_name(bd, b)
     if bt["kind"] == "new":
-        return ask(bt["def"], "decl",
+        return ask(bt["defender"], "decl",
                    f"Battle at {bd.label(h)} (rule 5.4): {name} engages, or withdraws "
                    f"into the walls and accepts siege (at most {lim} blocks).", "5.4",
                    [["eng", "Engage", "5.4"], ["wd", "Withdraw into the city", "5.4"]])
     if bt["kind"] == "storm":
-        return ask(bt["att"], "decl",
+        return ask(bt["attacker"], "decl",
                    f"Siege of {bd.label(h)} (rule 5.4): does {name} storm the city "
                    f"(at most {lim} blocks) or stay on siege?", "5.4",
                    [["storm", "Storm", "5.3"], ["stay", "Stay on siege", "5.4"]])
-    return ask(bt["att"], "decl",
+    return ask(bt["attacker"], "decl",
                f"Besieged at {bd.label(h)} (rule 5.4): does {name} sally out or "
                "remain in the city?", "5.4",
                [["sally", "Sally", "5.3"], ["stay", "Remain in the city", "5.4"]])
@@ -273,20 +279,21 @@ def prompt_decl(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_decl(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
-    b = bt["decl"].pop(0)
+    assert bt is not None
+    b = bt["to_declare"].pop(0)
     if bt["kind"] == "new":
         if option == "wd":
-            bt["st"][b] = "in"
+            bt["status"][b] = "in"
             s["blocks"][b]["in"] = True
-            ctx.event("withdraw", f"{a_side(bt['def'])} withdraws into "
+            ctx.event("withdraw", f"{a_side(bt['defender'])} withdraws into "
                       f"{bd.label(bt['hex'])} (rule 5.4)", hex=bt["hex"])
         else:
             _reveal(s, ctx, [b])
     elif bt["kind"] == "storm":
         if option == "storm":
-            bt["st"][b] = "storm"
+            bt["status"][b] = "storm"
     elif bt["kind"] == "sally" and option == "sally":
-        bt["st"][b] = "eng"
+        bt["status"][b] = "eng"
         s["blocks"][b]["in"] = False
         bt["sally"].append(b)
         _reveal(s, ctx, [b])
@@ -300,10 +307,10 @@ def _cancel(bd: Board, s: AS, bt: BT, ctx: Context, why: str) -> None:
 
 def _stage_r_start(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     bt["acted"] = []
-    for b, st in list(bt["st"].items()):
+    for b, st in list(bt["status"].items()):
         if st in ("sea", "land", "res"):
-            bt["st"][b] = "eng"
-    bt["rec"]["rounds"].append({"round": bt["round"], "actions": []})
+            bt["status"][b] = "eng"
+    bt["record"]["rounds"].append({"round": bt["round"], "actions": []})
     # storms and revolts are siege battles only (5.3, 7.0)
     bt["stage"] = "siege" if bt["kind"] in ("storm", "revolt") else "sea"
     bt["queue"] = None
@@ -314,7 +321,7 @@ def _order(bd: Board, s: AS, bt: BT, bids: list[str], siege: bool = False) -> li
     """Rule 5.1: A before B before C; defenders before attackers on equal letters."""
     def key(b: str):
         letter, _ = rating(bd, b, siege and _walled(bd, bt))
-        return (LETTERS.get(letter, 3), 0 if bt["role"][b] == bt["def"] else 1, b)
+        return (LETTERS.get(letter, 3), 0 if bt["role"][b] == bt["defender"] else 1, b)
     return sorted(bids, key=key)
 
 
@@ -324,24 +331,24 @@ def _walled(bd: Board, bt: BT) -> bool:
 
 
 def _sea_navies(s: AS, bt: BT, side: str, bd: Board) -> list[str]:
-    return [b for b in _side_blocks(s, bt, side) if is_navy(bd, b) and bt["st"][b] == "eng"]
+    return [b for b in _side_blocks(s, bt, side) if is_navy(bd, b) and bt["status"][b] == "eng"]
 
 
 def _def_sea_control(bd: Board, s: AS, bt: BT) -> bool:
     """Rule 4.3: the defender keeps sea control while a navy of his is outside the walls."""
-    return any(is_navy(bd, b) and bt["st"][b] != "in" for b in _side_blocks(s, bt, bt["def"]))
+    return any(is_navy(bd, b) and bt["status"][b] != "in" for b in _side_blocks(s, bt, bt["defender"]))
 
 
 def _land_participants(bd: Board, s: AS, bt: BT, side: str) -> list[str]:
     out = []
     seactl = _def_sea_control(bd, s, bt)
     for b in _side_blocks(s, bt, side):
-        st = bt["st"][b]
+        st = bt["status"][b]
         if is_navy(bd, b):
             if st == "land":
                 out.append(b)
         elif st == "eng":
-            if side == bt["att"] and seactl and _crossed(s, bt, b):
+            if side == bt["attacker"] and seactl and _crossed(s, bt, b):
                 continue  # rule 4.3: cannot cross the strait to fight
             out.append(b)
     return out
@@ -360,13 +367,13 @@ def _targets(bd: Board, s: AS, bt: BT, b: str, stage: str) -> list[str]:
     if stage == "land":
         return _land_participants(bd, s, bt, foe)
     if stage == "siege":
-        st = bt["st"][b]
+        st = bt["status"][b]
         if st == "storm":
-            return [x for x in _side_blocks(s, bt, foe) if bt["st"][x] == "in"]
+            return [x for x in _side_blocks(s, bt, foe) if bt["status"][x] == "in"]
         if st == "in":
-            return [x for x in _side_blocks(s, bt, foe) if bt["st"][x] == "storm"]
+            return [x for x in _side_blocks(s, bt, foe) if bt["status"][x] == "storm"]
     if stage == "extra":
-        return [x for x in _side_blocks(s, bt, foe) if is_army(bd, x) and bt["st"][x] != "in"]
+        return [x for x in _side_blocks(s, bt, foe) if is_army(bd, x) and bt["status"][x] != "in"]
     return []
 
 
@@ -378,7 +385,7 @@ def _can_withdraw(bd: Board, s: AS, bt: BT, b: str) -> bool:
     lim = siege_limit(bd, h)
     if not lim or bt["kind"] in ("storm", "revolt") or b in bt["relief"]:
         return False
-    if h == SICILY and side == bt["att"]:
+    if h == SICILY and side == bt["attacker"]:
         return False
     if _holder(bd, s, h) != side:
         return False
@@ -395,16 +402,16 @@ def _can_retreat(bd: Board, s: AS, bt: BT, b: str, stage: str) -> bool:
     if b == bt["helot"] or b == bt["revolt"]:
         return False
     if stage == "siege":
-        return bt["st"][b] == "storm"  # storming blocks pull back (combat summary)
-    if bt["hex"] == SICILY and side == bt["att"] and is_army(bd, b):
+        return bt["status"][b] == "storm"  # storming blocks pull back (combat summary)
+    if bt["hex"] == SICILY and side == bt["attacker"] and is_army(bd, b):
         return False
     return bool(retreat_options(bd, s, bt, b))
 
 
 def _stage_sea(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     if bt["queue"] is None:
-        a = _sea_navies(s, bt, bt["att"], bd)
-        d = _sea_navies(s, bt, bt["def"], bd)
+        a = _sea_navies(s, bt, bt["attacker"], bd)
+        d = _sea_navies(s, bt, bt["defender"], bd)
         bt["queue"] = _order(bd, s, bt, a + d) if a and d else []
     return _run_queue(bd, s, bt, ctx, "sea", "navy")
 
@@ -413,9 +420,9 @@ def _run_queue(bd: Board, s: AS, bt: BT, ctx: Context, stage: str, nxt: str) -> 
     while bt["queue"]:
         b = bt["queue"][0]
         if not _alive(s, bt, b) or b in bt["acted"] or \
-                (stage == "sea" and bt["st"][b] != "eng") or \
+                (stage == "sea" and bt["status"][b] != "eng") or \
                 (stage == "land" and b not in _land_participants(bd, s, bt, bt["role"][b])) \
-                or (stage == "siege" and bt["st"][b] not in ("storm", "in")):
+                or (stage == "siege" and bt["status"][b] not in ("storm", "in")):
             bt["queue"].pop(0)
             continue
         tg = _targets(bd, s, bt, b, stage)
@@ -455,6 +462,7 @@ def _act_options(bd: Board, s: AS, bt: BT, b: str, stage: str) -> list[OptionRow
 
 def prompt_act(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     b, stage = a["block"], a["stage"]
     return ask(bt["role"][b], "act", f"Battle at {bd.label(bt['hex'])}, round {bt['round']}, "
                f"{stage} battle (rule 5.41): {block_name(bd, b)} "
@@ -465,6 +473,7 @@ def prompt_act(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_act(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision | None:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     stage = a["stage"]
     then: Decision | None = None
@@ -474,7 +483,7 @@ def answer_act(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision
         fire(bd, s, bt, b, stage, ctx)
     elif option == "wd":
         bt["acted"].append(b)
-        bt["st"][b] = "in"
+        bt["status"][b] = "in"
         s["blocks"][b]["in"] = True
         _record(bd, s, bt, b, stage, "withdraw")
         ctx.event("withdraw", f"{a_side(bt['role'][b])} withdraws into "
@@ -482,7 +491,7 @@ def answer_act(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision
     elif option == "rt":
         bt["acted"].append(b)
         if stage == "siege":
-            bt["st"][b] = "res"
+            bt["status"][b] = "res"
             _record(bd, s, bt, b, stage, "retreat")
         else:
             then = ("retreat", {"block": b, "why": "chosen"})  # where to, next (5.5)
@@ -490,10 +499,13 @@ def answer_act(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision
     return then
 
 
-def _record(bd: Board, s: AS, bt: BT, b: str, stage: str, action: str, **data) -> dict[str, Any]:
-    rec = {"block": _info(bd, s, b), "stage": stage, "action": action,
-           "strength_before": s["blocks"][b]["str"], **data}
-    bt["rec"]["rounds"][-1]["actions"].append(rec)
+def _record(bd: Board, s: AS, bt: BT, b: str, stage: str, action: str, **data: Any) -> Action:
+    # `data`: the other fields of an action (dice, hits, targets, to: schema.Action)
+    # `data` is checked by the callers' keywords, not here: an ignore rather than a `cast`
+    # call on every action recorded
+    rec: Action = {"block": _info(bd, s, b), "stage": stage, "action": action,
+                   "strength_before": s["blocks"][b]["str"], **data}  # type: ignore[typeddict-item]
+    bt["record"]["rounds"][-1]["actions"].append(rec)
     return rec
 
 
@@ -503,8 +515,8 @@ def fire(bd: Board, s: AS, bt: BT, b: str, stage: str, ctx: Context) -> None:
     siege = stage == "siege" and _walled(bd, bt)
     letter, fire_n = rating(bd, b, siege)
     bn = s.get("bonus")
-    if bn and bn.get("bid") == b:
-        fire_n = min(bn["max"], fire_n + bn["amount"])  # Brasidas / Phormio events
+    if bn and bn.get("block") == b:
+        fire_n = min(bn["max_fire"], fire_n + bn["amount"])  # Brasidas / Phormio events
     blk = s["blocks"][b]
     tg = _targets(bd, s, bt, b, stage)
     dice = roll(s, ctx, blk["str"])
@@ -514,7 +526,7 @@ def fire(bd: Board, s: AS, bt: BT, b: str, stage: str, ctx: Context) -> None:
     foe = other(bt["role"][b])
     # double defence: blocks inside a walled city take half-hits (5.41), except from a
     # revolt block (7.0) or when Betrayal is in force against the storm (event)
-    half = (stage == "siege" and siege and bt["st"][b] == "storm" and b != bt["revolt"]
+    half = (stage == "siege" and siege and bt["status"][b] == "storm" and b != bt["revolt"]
             and not betrayal(s, bt["role"][b], bt["hex"]))
     _record(bd, s, bt, b, stage, "fire", dice=dice, hits=0 if half else hits,
             half_hits=hits if half else 0, rating=f"{letter}{fire_n}")
@@ -534,15 +546,15 @@ def betrayal(s: AS, side: str, h: str) -> bool:
 def _stage_navy(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     """5.41: navies that did not act choose land battle, withdrawal or staying at sea."""
     for b in _order(bd, s, bt, [x for x in bt["role"] if _alive(s, bt, x)]):
-        if not is_navy(bd, b) or bt["st"][b] != "eng" or b in bt["acted"]:
+        if not is_navy(bd, b) or bt["status"][b] != "eng" or b in bt["acted"]:
             continue
         if b in bt.get("navy_done", []):
             continue
         foe = other(bt["role"][b])
-        if not any(bt["st"][x] != "in" for x in _side_blocks(s, bt, foe)):
+        if not any(bt["status"][x] != "in" for x in _side_blocks(s, bt, foe)):
             # only blocks in siege oppose it: an attacker's navy may still storm (5.41)
-            if bt["role"][b] == bt["att"]:
-                bt["st"][b] = "land"
+            if bt["role"][b] == bt["attacker"]:
+                bt["status"][b] = "land"
             continue
         return ("navy", {"block": b})
     bt.pop("navy_done", None)
@@ -553,6 +565,7 @@ def _stage_navy(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
 
 def prompt_navy(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     opts = [["land", "Engage in the land battle", "5.41"], ["sea", "Remain at sea", "5.41"]]
     if _can_withdraw(bd, s, bt, b):
@@ -564,23 +577,24 @@ def prompt_navy(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_navy(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     bt.setdefault("navy_done", []).append(b)
     if option == "land":
-        bt["st"][b] = "land"
+        bt["status"][b] = "land"
     elif option == "sea":
-        bt["st"][b] = "sea"
+        bt["status"][b] = "sea"
         bt["acted"].append(b)
     elif option == "wd":
-        bt["st"][b] = "in"
+        bt["status"][b] = "in"
         bt["acted"].append(b)
         s["blocks"][b]["in"] = True
 
 
 def _stage_land(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     if bt["queue"] is None:
-        a = _land_participants(bd, s, bt, bt["att"])
-        d = _land_participants(bd, s, bt, bt["def"])
+        a = _land_participants(bd, s, bt, bt["attacker"])
+        d = _land_participants(bd, s, bt, bt["defender"])
         bt["queue"] = _order(bd, s, bt, a + d) if a and d else []
     return _run_queue(bd, s, bt, ctx, "land", "siege_decl")
 
@@ -588,23 +602,23 @@ def _stage_land(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
 def _stage_siege_decl(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     """5.41: when only defenders in siege remain, each attacker block that did not act
     storms or stays in reserve (within the siege limit)."""
-    dfd = bt["def"]
+    dfd = bt["defender"]
     if bt["kind"] == "sally":
         bt["stage"] = "r_end"
         return None
     defs = _side_blocks(s, bt, dfd)
-    if not defs or any(bt["st"][x] != "in" for x in defs):
+    if not defs or any(bt["status"][x] != "in" for x in defs):
         bt["stage"] = "r_end"
         return None
     lim = siege_limit(bd, bt["hex"])
-    storming = [x for x in bt["role"] if bt["st"].get(x) == "storm" and _alive(s, bt, x)]
-    for b in _order(bd, s, bt, _side_blocks(s, bt, bt["att"])):
-        if b in bt["acted"] or bt["st"][b] not in ("eng", "land") or b in bt.get("sd", []):
+    storming = [x for x in bt["role"] if bt["status"].get(x) == "storm" and _alive(s, bt, x)]
+    for b in _order(bd, s, bt, _side_blocks(s, bt, bt["attacker"])):
+        if b in bt["acted"] or bt["status"][b] not in ("eng", "land") or b in bt.get("stood_down", []):
             continue
         if len(storming) >= lim:
             break
         return ("siege_decl", {"block": b})
-    bt.pop("sd", None)
+    bt.pop("stood_down", None)
     bt["stage"] = "siege"
     bt["queue"] = None
     return None
@@ -612,7 +626,8 @@ def _stage_siege_decl(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None
 
 def prompt_siege_decl(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
-    return ask(bt["att"], "siege_decl",
+    assert bt is not None
+    return ask(bt["attacker"], "siege_decl",
                f"Only defenders inside the walls of {bd.label(bt['hex'])} remain (rule "
                f"5.41): does {block_name(bd, a['block'])} storm the city or stay in reserve?",
                "5.41", [["storm", "Storm the city", "5.41"], ["res", "Stay in reserve", "5.41"]])
@@ -620,15 +635,16 @@ def prompt_siege_decl(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_siege_decl(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
-    bt.setdefault("sd", []).append(b)
-    bt["st"][b] = "storm" if option == "storm" else "res"
+    bt.setdefault("stood_down", []).append(b)
+    bt["status"][b] = "storm" if option == "storm" else "res"
 
 
 def _stage_siege(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     if bt["queue"] is None:
-        st = [x for x in _side_blocks(s, bt, bt["att"]) if bt["st"][x] == "storm"]
-        ins = [x for x in _side_blocks(s, bt, bt["def"]) if bt["st"][x] == "in"]
+        st = [x for x in _side_blocks(s, bt, bt["attacker"]) if bt["status"][x] == "storm"]
+        ins = [x for x in _side_blocks(s, bt, bt["defender"]) if bt["status"][x] == "in"]
         if st and ins:
             _reveal(s, ctx, st + ins)
         bt["queue"] = _order(bd, s, bt, st + ins, siege=True) if st and ins else []
@@ -639,8 +655,8 @@ def _stage_r_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     if bt["kind"] == "new":
         # storming lasts for the round only in a new battle
         for b in bt["role"]:
-            if bt["st"].get(b) == "storm":
-                bt["st"][b] = "eng"
+            if bt["status"].get(b) == "storm":
+                bt["status"][b] = "eng"
     if bt["round"] >= 2:
         bt["stage"] = "end"
         return None
@@ -652,20 +668,20 @@ def _stage_r_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
 # ------------------------------------------------------------------ end of battle
 def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     """Rule 5.43 and the battle's outcome."""
-    att, dfd = bt["att"], bt["def"]
+    att, dfd = bt["attacker"], bt["defender"]
     h = bt["hex"]
     if h == SICILY and bt["kind"] == "new" and _side_blocks(s, bt, att):
         # 9.2: Syracuse's defenders must withdraw into the city after round 2
         lim = siege_limit(bd, h)
         for b in _order(bd, s, bt, _side_blocks(s, bt, dfd)):
-            if bt["st"][b] != "in" and _holder(bd, s, h) == dfd and _in_count(s, bt, dfd) < lim:
-                bt["st"][b] = "in"
+            if bt["status"][b] != "in" and _holder(bd, s, h) == dfd and _in_count(s, bt, dfd) < lim:
+                bt["status"][b] = "in"
                 s["blocks"][b]["in"] = True
     a_all = _side_blocks(s, bt, att)
     d_all = _side_blocks(s, bt, dfd)
-    d_out = [b for b in d_all if bt["st"][b] != "in"]
-    d_in = [b for b in d_all if bt["st"][b] == "in"]
-    a_out = [b for b in a_all if bt["st"][b] != "in"]
+    d_out = [b for b in d_all if bt["status"][b] != "in"]
+    d_in = [b for b in d_all if bt["status"][b] == "in"]
+    a_out = [b for b in a_all if bt["status"][b] != "in"]
     forced: list[str] = []
     result = None
     winner = None
@@ -675,7 +691,7 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
         else:
             for b in bt["sally"]:
                 if _alive(s, bt, b):
-                    bt["st"][b] = "in"
+                    bt["status"][b] = "in"
                     s["blocks"][b]["in"] = True
             forced = [b for b in bt["relief"] if _alive(s, bt, b)]
             result = "the sally is thrown back" if a_all else "the besieged are destroyed"
@@ -684,7 +700,7 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
         result, winner = "the defender holds", dfd
     elif not d_all:
         result, winner = "the attacker takes the hex", att
-        bt["took"] = True
+        bt["hex_taken"] = True
     elif bt["kind"] == "revolt" or (bt["kind"] == "new" and (bt["helot"] or bt["revolt"])):
         rb = bt["revolt"] or bt["helot"]
         if rb and _alive(s, bt, rb):
@@ -701,17 +717,17 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
             if bt["kind"] == "new" and not bt.get("extra_done"):
                 # 5.43: first one more fire from the defending peltasts and cavalry
                 bt["extra_done"] = True
-                bt["extra_q"] = [b for b in _order(bd, s, bt, d_out)
+                bt["extra_queue"] = [b for b in _order(bd, s, bt, d_out)
                                  if bd.blocks[b]["type"] in ("peltast", "cavalry")]
-                if bt["extra_q"] and any(is_army(bd, b) for b in a_out):
-                    bt["rec"]["rounds"].append({"round": "pursuit", "actions": []})
+                if bt["extra_queue"] and any(is_army(bd, b) for b in a_out):
+                    bt["record"]["rounds"].append({"round": "pursuit", "actions": []})
                     bt["stage"] = "extra"
                     return None
-            forced = [b for b in _side_blocks(s, bt, att) if bt["st"][b] != "in"]
+            forced = [b for b in _side_blocks(s, bt, att) if bt["status"][b] != "in"]
         elif d_out and not d_in:
             # the attacker took the walled city; the defending navy retreats or blockades
             result, winner = "the attacker takes the city", att
-            bt["took"] = True
+            bt["hex_taken"] = True
             a_nav = any(is_navy(bd, b) for b in a_out)
             lim = siege_limit(bd, h)
             for b in d_out:
@@ -723,15 +739,15 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
             result, winner = ("the siege goes on" if d_in else "the attacker takes the hex"), \
                 None if d_in else att
             if not d_in:
-                bt["took"] = True
-    bt["rec"]["result"] = result
-    bt["rec"]["winner"] = winner
+                bt["hex_taken"] = True
+    bt["record"]["result"] = result
+    bt["record"]["winner"] = winner
     bt["winner"] = winner
     bt["forced"] = [b for b in forced if _alive(s, bt, b)]
     bt["stage"] = "forced"
     # half-hits recover at the end of a battle (5.41)
-    s["half"] = [b for b in s["half"] if not _alive(s, bt, b)]
-    if bt["took"] and bt["kind"] != "revolt":
+    s["half_hits"] = [b for b in s["half_hits"] if not _alive(s, bt, b)]
+    if bt["hex_taken"] and bt["kind"] != "revolt":
         c = _city(bd, h)
         name = bd.city_at.get(h)
         if c and name and c.get("major") and s["control"].get(name) == dfd:  # c: a name
@@ -742,8 +758,8 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
 def _stage_extra(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     """5.43: an attacking army forced to retreat from a new battle first takes one more
     fire from each defending peltast and cavalry outside the walls."""
-    while bt["extra_q"]:
-        b = bt["extra_q"].pop(0)
+    while bt["extra_queue"]:
+        b = bt["extra_queue"].pop(0)
         if not _alive(s, bt, b) or not _targets(bd, s, bt, b, "extra"):
             continue
         bt["acted"] = [x for x in bt["acted"] if x != b]
@@ -765,17 +781,17 @@ def _stage_forced(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
         return ("retreat", {"block": b, "why": "blockade"})
     if "optional" in bt:
         del bt["optional"]
-        outside = [b for b in _side_blocks(s, bt, bt["def"]) if bt["st"][b] != "in"]
+        outside = [b for b in _side_blocks(s, bt, bt["defender"]) if bt["status"][b] != "in"]
         if outside:  # the blockade holds: the victors are now the besieged
-            for b in _side_blocks(s, bt, bt["att"]):
-                bt["st"][b] = "in"
+            for b in _side_blocks(s, bt, bt["attacker"]):
+                bt["status"][b] = "in"
                 s["blocks"][b]["in"] = True
     while bt["forced"]:
         b = bt["forced"][0]
         if not _alive(s, bt, b):
             bt["forced"].pop(0)
             continue
-        if bt["role"][b] == bt["att"] and bt["hex"] == SICILY and is_army(bd, b):
+        if bt["role"][b] == bt["attacker"] and bt["hex"] == SICILY and is_army(bd, b):
             bt["forced"].pop(0)
             eliminate(bd, s, b, ctx, "lost: attacking armies cannot leave Sicily (rule 9.2)")
             continue
@@ -798,6 +814,7 @@ def prompt_retreat(bd: Board, s: AS, a: Args) -> Prompt:
     """Where a block retreats: one that chose to in round 2 (5.5), one the battle's end
     forces back (5.43), or a defending navy that may stay on blockade instead (5.43)."""
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     opts = retreat_options(bd, s, bt, b)
     side = bt["role"][b]
@@ -814,6 +831,7 @@ def prompt_retreat(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_retreat(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     if bt.get("optional") and bt["optional"][0] == b:
         bt["optional"].pop(0)
@@ -854,14 +872,14 @@ def retreat_options(bd: Board, s: AS, bt: BT, b: str) -> list[OptionRow]:
     if h == SICILY:
         return []
     entry = s["entries"].get(h, {})
-    if side == bt["att"] and b in entry and entry[b][0]:
+    if side == bt["attacker"] and b in entry and entry[b][0]:
         cands = [entry[b][0]]
         if entry[b][1] and _def_sea_control(bd, s, bt):
             return []  # rule 4.3/5.5: cannot cross the strait back under enemy sea control
-    elif side == bt["att"]:
+    elif side == bt["attacker"]:
         cands = list(bd.land[h])
     else:
-        used = {e[0] for x, e in entry.items() if bt["role"].get(x) == bt["att"] and e[0]}
+        used = {e[0] for x, e in entry.items() if bt["role"].get(x) == bt["attacker"] and e[0]}
         cands = [nb for nb in bd.land[h] if nb not in used]
     for nb in sorted(cands, key=bd.label):
         if nb not in bd.land[h]:
@@ -884,7 +902,7 @@ def _retreat_hex_open(bd: Board, s: AS, occ: Occ, side: str, nb: str) -> bool:
     into Persia unless Sparta has the alliance (9.3)."""
     if other(side) in occ.get(nb, {}) and nb not in bd.oracles:
         return False
-    if s["hctl"].get(nb) == "neutral" and nb in bd.city_at:
+    if s["land_control"].get(nb) == "neutral" and nb in bd.city_at:
         return False
     if nb in bd.persian:
         return side == "sparta" and s["persia"]["alliance"]
@@ -901,9 +919,9 @@ def do_retreat(bd: Board, s: AS, bt: BT, b: str, option: str, ctx: Context) -> N
         blk["coast"] = coast
     else:
         bt["retreats"][dest] = bt["retreats"].get(dest, 0) + 1
-    if b in s["half"]:
-        s["half"].remove(b)
-    if s["battle"] and s["battle"]["rec"]["rounds"]:
+    if b in s["half_hits"]:
+        s["half_hits"].remove(b)
+    if s["battle"] and s["battle"]["record"]["rounds"]:
         _record(bd, s, bt, b, "retreat", "retreat", to=dest)
     ctx.event("retreat", f"{a_side(blk['side'])} retreats from {bd.label(src)} to "
               f"{bd.label(dest)} (rule 5.5)", side=blk["side"], frm=src, to=dest)
@@ -951,14 +969,14 @@ def _regroupers(bd: Board, s: AS, bt: BT) -> list[str]:
     storm only a victorious besieger's navies may: the armies of an on-going siege never
     regroup (5.6), and `regroup_options` offers armies a regroup after new battles only."""
     w = bt.get("winner")
-    side = w if w else bt["att"]
+    side = w if w else bt["attacker"]
     if bt["kind"] == "revolt":
         return []
-    if bt["kind"] == "storm" and side == bt["att"] and w != bt["att"]:
+    if bt["kind"] == "storm" and side == bt["attacker"] and w != bt["attacker"]:
         return []  # the storm did not take the city: nobody won, the siege goes on
     out = []
     for b in _side_blocks(s, bt, side):
-        if bt["st"][b] == "in" or b in bt["regrouped"]:
+        if bt["status"][b] == "in" or b in bt["regrouped"]:
             continue
         out.append(b)
     return sorted(out)
@@ -978,6 +996,7 @@ def _stage_regroup(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
 
 def prompt_regroup(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     cands = a["blocks"] if "blocks" in a else _regroup_candidates(bd, s, bt)
     side = bt["role"][cands[0]]
     opts = [[f"g:{b}", f"{block_name(bd, b)} ({s['blocks'][b]['str']})", "5.6"]
@@ -989,6 +1008,7 @@ def prompt_regroup(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_regroup(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision | None:
     bt = s["battle"]
+    assert bt is not None
     if option == "done":
         bt["stage"] = "pillage"
         return None
@@ -997,6 +1017,7 @@ def answer_regroup(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Deci
 
 def prompt_regroup_to(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     b = a["block"]
     return ask(bt["role"][b], "regroup_to", f"Regroup {block_name(bd, b)} from "
                f"{bd.label(bt['hex'])} (rule 5.6): where to?", "5.6",
@@ -1005,6 +1026,7 @@ def prompt_regroup_to(bd: Board, s: AS, a: Args) -> Prompt:
 
 def answer_regroup_to(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
     bt = s["battle"]
+    assert bt is not None
     if option == "back":
         return
     b = a["block"]
@@ -1033,7 +1055,7 @@ def _pillage_options(bd: Board, s: AS, bt: BT) -> list[OptionRow]:
     from .replacements import step_cost
 
     opts: list[OptionRow] = []
-    for b in _side_blocks(s, bt, bt["att"]):
+    for b in _side_blocks(s, bt, bt["attacker"]):
         blk = s["blocks"][b]
         cost = step_cost(bd, s, b)
         if blk["str"] < bd.blocks[b]["max_strength"] and cost <= bt["pillage"]:
@@ -1044,8 +1066,9 @@ def _pillage_options(bd: Board, s: AS, bt: BT) -> list[OptionRow]:
 
 def prompt_pillage(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
+    assert bt is not None
     opts = _pillage_options(bd, s, bt) + [["done", "Keep the rest (lost)", "5.61"]]
-    return ask(bt["att"], "pillage", f"Pillage of {bd.label(bt['hex'])} (rule 5.61): "
+    return ask(bt["attacker"], "pillage", f"Pillage of {bd.label(bt['hex'])} (rule 5.61): "
                f"{bt['pillage']} BP to add steps to the victors who stayed.", "5.61", opts)
 
 
@@ -1053,13 +1076,14 @@ def answer_pillage(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None
     from .replacements import step_cost
 
     bt = s["battle"]
+    assert bt is not None
     if option == "done":
         bt["pillage"] = 0
         return
     b = arg(option)
     bt["pillage"] -= step_cost(bd, s, b)
     s["blocks"][b]["str"] += 1
-    ctx.event("pillage", f"{bt['att'].title()} spends pillage on a block", seats=(bt["att"],),
+    ctx.event("pillage", f"{bt['attacker'].title()} spends pillage on a block", seats=(bt["attacker"],),
               block=b)
 
 
@@ -1071,10 +1095,10 @@ def _stage_finish(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
         for side_blocks in here.values():
             for b in side_blocks:
                 s["blocks"][b]["in"] = False
-    s["half"] = [b for b in s["half"] if s["blocks"][b]["loc"] != h]
+    s["half_hits"] = [b for b in s["half_hits"] if s["blocks"][b]["loc"] != h]
     # rule 5.4: blocks revealed in battle stand up again
     s["revealed"] = [b for b in s["revealed"] if b not in bt["role"]]
-    rec = bt["rec"]
+    rec = bt["record"]
     s["last_battle"] = rec
     s["done_hexes"].append(h)
     if bt["revolt"] and s["blocks"][bt["revolt"]]["loc"] == h and len(here) == 1:
@@ -1099,7 +1123,9 @@ STAGES = {
 
 
 def answer_hit(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
-    s["hits"]["choice"] = arg(option)
+    hits = s["hits"]
+    assert hits is not None  # asked while hits are pending
+    hits["choice"] = arg(option)
 
 
 # The battle's decisions: how each is asked, and what its answer does.

@@ -15,6 +15,7 @@ from engine import Prompt
 from engine.core.procedures import Flow, Frame, Procedure
 
 from . import combat as K
+from . import schema
 from .asks import OptionRow, arg, ask, destination
 from .board import Board
 from .hits import eliminate
@@ -61,7 +62,9 @@ class Combat(PendingStep):
              "5.0"] for h, k, must in hexes]
         if not any(must for _h, _k, must in hexes):
             opts.append(["done", "No more battles: end the combat phase", "5.0"])
-        return [ask(s["active"], "battle_pick", "Combat phase (rule 5.0): choose the next "
+        side = s["active"]
+        assert side is not None  # in a player turn
+        return [ask(side, "battle_pick", "Combat phase (rule 5.0): choose the next "
                     "battle. You decide the order.", "5.0", opts)]
 
     def step_answer(self, flow: Flow[AS], seat: str, option: str) -> None:
@@ -77,6 +80,7 @@ class Combat(PendingStep):
 
 def _bonus_candidates(bd: Board, s: AS) -> list[str]:
     bt, bn = s["battle"], s["bonus"]
+    assert bt is not None and bn is not None
     return [b for b, r in bt["role"].items() if r == bn["side"] and
             s["blocks"][b]["loc"] == bt["hex"] and
             (not bn["types"] or bd.blocks[b]["type"] in bn["types"])]
@@ -94,13 +98,13 @@ class Battle(Step):
             flow.end()
             return
         bn = s.get("bonus")
-        if bn and bn["bid"] is None and bt["hex"] not in bn["asked"]:
+        if bn and bn["block"] is None and bt["hex"] not in bn["asked"]:
             bn["asked"].append(bt["hex"])  # asked once a battle (Brasidas, Phormio)
             if _bonus_candidates(bd, s):
                 flow.call("bonus")
                 return
         bet = s.get("betrayal")
-        if bet and bet["hex"] is None and bt["att"] == bet["side"] and K._walled(bd, bt) and \
+        if bet and bet["hex"] is None and bt["attacker"] == bet["side"] and K._walled(bd, bt) and \
                 bt["hex"] not in bet["asked"]:
             bet["asked"].append(bt["hex"])
             flow.call("betrayal")
@@ -114,6 +118,7 @@ class Battle(Step):
 
 def _prompt_bonus(bd: Board, s: AS, a: Args) -> Prompt:
     bn = s["bonus"]
+    assert bn is not None  # asked while the event is in force
     opts: list[OptionRow] = [[f"k:{b}", block_name(bd, b), "5.2"]
                              for b in sorted(_bonus_candidates(bd, s))]
     opts.append(["none", "Not in this battle", "5.2"])
@@ -122,21 +127,26 @@ def _prompt_bonus(bd: Board, s: AS, a: Args) -> Prompt:
 
 
 def _answer_bonus(bd: Board, s: AS, a: Args, option: str, ctx: Any) -> None:
+    bn = s["bonus"]
+    assert bn is not None
     if option.startswith("k:"):
-        s["bonus"]["bid"] = arg(option)
+        bn["block"] = arg(option)
 
 
 def _prompt_betrayal(bd: Board, s: AS, a: Args) -> Prompt:
-    bt = s["battle"]
-    return ask(s["betrayal"]["side"], "betrayal", f"Betrayal (event): use it at "
+    bt, bet = s["battle"], s["betrayal"]
+    assert bt is not None and bet is not None  # asked in a battle, the event in force
+    return ask(bet["side"], "betrayal", f"Betrayal (event): use it at "
                f"{bd.label(bt['hex'])}? Defenders inside the walls then get no double defence "
                "in both rounds.", "5.41",
                [["yes", "Use Betrayal here", "5.41"], ["no", "Not here", "5.41"]])
 
 
 def _answer_betrayal(bd: Board, s: AS, a: Args, option: str, ctx: Any) -> None:
+    bt, bet = s["battle"], s["betrayal"]
+    assert bt is not None and bet is not None
     if option == "yes":
-        s["betrayal"]["hex"] = s["battle"]["hex"]
+        bet["hex"] = bt["hex"]
 
 
 def adrift_navies(bd: Board, s: AS) -> list[str]:
@@ -167,7 +177,7 @@ def adrift_navies(bd: Board, s: AS) -> list[str]:
 
 def _port_options(bd: Board, s: AS, b: str) -> list[OptionRow]:
     x = s["blocks"][b]
-    at_sea = {"hex": x["loc"], "role": {b: x["side"]}, "kind": "x", "retreats": {}}
+    at_sea: schema.Battle = {"hex": x["loc"], "role": {b: x["side"]}, "kind": "x", "retreats": {}}
     return K.regroup_options(bd, s, at_sea, b)
 
 

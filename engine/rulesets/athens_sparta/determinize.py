@@ -20,7 +20,7 @@ from engine.core.rng import Rng
 
 from .board import Board
 from .rules_copy import copy_state
-from .state import SIDES
+from .state import AS, SIDES
 from .variants import STATE_TYPES, remap
 
 
@@ -28,7 +28,7 @@ def _place_key(rec: dict[str, Any]) -> tuple[str, str, str]:
     return str(rec["loc"]), str(rec["coast"]), str(rec["in"])
 
 
-def determinize(bd: Board, s: dict[str, Any], seat: str, rng: Rng) -> dict[str, Any]:
+def determinize(bd: Board, s: AS, seat: str, rng: Rng) -> AS:
     v = copy_state(s)
     for side in (x for x in SIDES if x != seat):
         for navy in (False, True):

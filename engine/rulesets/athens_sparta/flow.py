@@ -35,7 +35,8 @@ SYRACUSE_POINTS = "Syracuse Points sidebar"
 
 # ====================================================================== set-up, bid
 def _bid_options(bd: Board, s: AS) -> list[list[str]]:
-    bid = s["bid"]
+    bid = s["tourney_bid"]
+    assert bid is not None  # asked while bidding
     return [[f"b:{b}", f"{block_name(bd, b)} ({x['str']}) at {bd.label(x['loc'])}", "10.3"]
             for b, x in sorted(s["blocks"].items())
             if x["side"] == bid["side"] and x["loc"] not in ("pool", "off", "out")
@@ -50,7 +51,7 @@ class Bid(Step):
 
     def run(self, flow: Flow[AS]) -> None:
         s = flow.state
-        bid = s["bid"]
+        bid = s["tourney_bid"]
         if not bid or bid["left"] <= 0:
             flow.goto("deal")
             return
@@ -61,16 +62,20 @@ class Bid(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
-        return [ask(s["bid"]["side"], "bid", "Tourney bid (rule 10.3): remove one step from a "
-                    f"starting unit ({s['bid']['left']} to go; one step per unit at most).",
+        bid = s["tourney_bid"]
+        assert bid is not None
+        return [ask(bid["side"], "bid", "Tourney bid (rule 10.3): remove one step from a "
+                    f"starting unit ({bid['left']} to go; one step per unit at most).",
                     "10.3", _bid_options(self.bd, s))]
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
         s = flow.state
         b = arg(option)
+        bid = s["tourney_bid"]
+        assert bid is not None
         s["blocks"][b]["str"] -= 1
-        s["bid"]["hit"].append(b)
-        s["bid"]["left"] -= 1
+        bid["hit"].append(b)
+        bid["left"] -= 1
 
 
 # ====================================================================== cards
@@ -80,7 +85,7 @@ class Deal(Step):
     def run(self, flow: Flow[AS]) -> None:
         s = flow.state
         deal(self.bd, s, flow.context)
-        flow.goto("mulligan" if s["opts"].get("mulligan", True) else "sicily")
+        flow.goto("mulligan" if s["options"].get("mulligan", True) else "sicily")
 
 
 def deal(bd: Board, s: AS, ctx: Any) -> None:
@@ -101,22 +106,22 @@ class Mulligan(Step):
         s, ctx, bd = flow.state, flow.context, self.bd
         set_phase(s, "mulligan")
         cards = s["cards"]
-        if any(side not in cards["mull_ans"] for side in SIDES):
+        if any(side not in cards["mulligan_answers"] for side in SIDES):
             return
-        req = [x for x in SIDES if cards["mull_ans"].get(x) == "redeal"]
+        req = [x for x in SIDES if cards["mulligan_answers"].get(x) == "redeal"]
         if not req:
             flow.goto("sicily")
             return
         for side in req:
-            if not cards["mull"][side]:
-                cards["mull"][side] = True
+            if not cards["mulligan_used"][side]:
+                cards["mulligan_used"][side] = True
                 ctx.reveal()
                 ctx.event("card_reveal", f"{side.title()} shows a hand of "
                           f"{C.hand_mp(bd, cards['hands'][side])} MP and asks for a new deal",
                           side=side, cards=[C.card_public(bd, c) for c in cards["hands"][side]])
         if self._other_asked(s):
             return
-        sides = req + [x for x in SIDES if cards["mull_req"].get(x) == "redeal" and x not in req]
+        sides = req + [x for x in SIDES if cards["mulligan_too"].get(x) == "redeal" and x not in req]
         C.redeal(bd, s, sides, ctx)
         flow.goto("sicily")
 
@@ -124,8 +129,8 @@ class Mulligan(Step):
     def _other_asked(s: AS) -> str | None:
         """The side asked whether it takes a new hand too, if one is."""
         cards = s["cards"]
-        req = [x for x in SIDES if cards["mull_ans"].get(x) == "redeal"]
-        if len(req) == 1 and other(req[0]) not in cards["mull_req"]:
+        req = [x for x in SIDES if cards["mulligan_answers"].get(x) == "redeal"]
+        if len(req) == 1 and other(req[0]) not in cards["mulligan_too"]:
             return other(req[0])
         return None
 
@@ -134,11 +139,11 @@ class Mulligan(Step):
         cards = s["cards"]
         out = []
         for side in SIDES:
-            if side in cards["mull_ans"]:
+            if side in cards["mulligan_answers"]:
                 continue
             total = C.hand_mp(bd, cards["hands"][side])
             opts = [["keep", "Keep this hand", MULLIGAN]]
-            if total < 10 and not cards["mull"][side]:
+            if total < 10 and not cards["mulligan_used"][side]:
                 opts.append(["redeal", f"Show it ({total} MP) and ask for a new deal",
                              MULLIGAN])
             out.append(ask(side, "mulligan", f"Mulligan (sidebar): your hand totals {total} "
@@ -155,11 +160,11 @@ class Mulligan(Step):
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
         cards = flow.state["cards"]
-        if seat not in cards["mull_ans"]:
-            cards["mull_ans"][seat] = option
+        if seat not in cards["mulligan_answers"]:
+            cards["mulligan_answers"][seat] = option
             flow.context.event("mulligan", f"{seat.title()} has decided about the mulligan")
         else:
-            cards["mull_req"][seat] = option
+            cards["mulligan_too"][seat] = option
 
 
 def _events_in(bd: Board, hand: list[str]) -> str:
@@ -178,7 +183,7 @@ class Sicily(Step):
     def run(self, flow: Flow[AS]) -> None:
         s = flow.state
         cards = s["cards"]
-        if not s["opts"].get("syracuse_points") or s["olympiad"] != 84 or \
+        if not s["options"].get("syracuse_points") or s["olympiad"] != 84 or \
                 cards.get("sicily_done"):
             flow.goto("commit")
             return
@@ -238,13 +243,13 @@ class Commit(Step):
         cards["played"] = dict(cards["committed"])
         cards.setdefault("used", []).extend(cards["committed"][x] for x in SIDES)
         cards["committed"] = {}
-        s["p1"] = C.decide_player1(bd, s)
+        s["player1"] = p1 = C.decide_player1(bd, s)
         C.turn_events(bd, s)
         a, sp = cards["played"]["athens"], cards["played"]["sparta"]
         ctx.event("card_reveal", f"Cards revealed: Athens {C.card_label(bd, a)}, Sparta "
-                  f"{C.card_label(bd, sp)}. {s['p1'].title()} is Player 1.",
-                  athens=C.card_public(bd, a), sparta=C.card_public(bd, sp), player1=s["p1"])
-        s["pturn"] = 1
+                  f"{C.card_label(bd, sp)}. {p1.title()} is Player 1.",
+                  athens=C.card_public(bd, a), sparta=C.card_public(bd, sp), player1=p1)
+        s["player_turn"] = 1
         flow.goto("pturn_start")
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
@@ -274,16 +279,18 @@ class PturnStart(Step):
 
     def run(self, flow: Flow[AS]) -> None:
         s, ctx, bd = flow.state, flow.context, self.bd
-        side = s["p1"] if s["pturn"] == 1 else other(s["p1"])
+        p1 = s["player1"]
+        assert p1 is not None  # set when the cards were revealed
+        side = p1 if s["player_turn"] == 1 else other(p1)
         s["active"] = side
-        s["mp"] = C.card_mp(bd, s["cards"]["played"][side])
+        s["move_points"] = C.card_mp(bd, s["cards"]["played"][side])
         s["moved"] = []
         s["flipped"] = []
         s["entries"] = {}
         s["done_hexes"] = []
         s["bonus"] = None
         s["betrayal"] = None
-        s["free"] = None
+        s["free_steps"] = None
         corinth = bd.cities.get("Corinth", {}).get("hex")
         # the side's blocks at the oracles and its navies at Corinth, read from who stands
         # where rather than from every block
@@ -294,7 +301,7 @@ class PturnStart(Step):
         if "earthquake" in s["events"]:
             ctx.event("earthquake", "Earthquake: no moves and no combat this game turn; only "
                       "siege attrition (event)")
-            s["mp"] = 0
+            s["move_points"] = 0
             set_phase(s, "attrition")
             flow.goto("attrition")
             return
@@ -309,6 +316,7 @@ class PturnStart(Step):
 
 def start_event(bd: Board, s: AS, ev: dict[str, Any], ctx: Any) -> None:
     side = s["active"]
+    assert side is not None  # in a player turn
     eid = ev["id"]
     eff = ev.get("effect") or {}
     kind = eff.get("kind")
@@ -318,10 +326,10 @@ def start_event(bd: Board, s: AS, ev: dict[str, Any], ctx: Any) -> None:
         h = bd.cities[city]["hex"]
         bids = sorted(b for b, x in s["blocks"].items() if x["loc"] == h and x["side"] == target)
         if bids:
-            s["attr"] = [{"hex": h, "side": target, "need": int(eff.get("hit_min", 5)),
+            s["attrition"] = [{"hex": h, "side": target, "need": int(eff.get("hit_min", 5)),
                           "bids": bids, "why": f"{ev['name']} (event)"}]
     elif kind == "free_steps":
-        s["free"] = {"side": side, "left": int(eff.get("steps", 2)), "name": ev["name"],
+        s["free_steps"] = {"side": side, "left": int(eff.get("steps", 2)), "name": ev["name"],
                      "types": eff.get("block_types", ["navy"])}
     elif kind == "peek_hand":
         opp = other(side)
@@ -334,8 +342,8 @@ def start_event(bd: Board, s: AS, ev: dict[str, Any], ctx: Any) -> None:
                   seats=(side,), cards=list(seen))
     elif kind == "fire_bonus":
         s["bonus"] = {"side": side, "name": ev["name"], "types": eff.get("block_types"),
-                      "amount": int(eff.get("amount", 1)), "max": int(eff.get("max_fire", 5)),
-                      "bid": None, "asked": []}
+                      "amount": int(eff.get("amount", 1)),
+                      "max_fire": int(eff.get("max_fire", 5)), "block": None, "asked": []}
     elif kind == "no_double_defense":
         s["betrayal"] = {"side": side, "hex": None, "asked": []}
 
@@ -344,7 +352,8 @@ ATTRITION_DONE = "attrition done"  # what attr_run returns to its caller
 
 
 def _free_options(bd: Board, s: AS) -> list[list[str]]:
-    fr = s["free"]
+    fr = s["free_steps"]
+    assert fr is not None  # asked while free steps are left
     side = fr["side"]
     opts = []
     for b, x in sorted(s["blocks"].items()):
@@ -367,7 +376,7 @@ class Event(Step):
 
     def run(self, flow: Flow[AS]) -> None:
         s = flow.state
-        if s.get("attr") or s.get("hits"):
+        if s.get("attrition") or s.get("hits"):
             flow.call("attr_run")
             return
         self.free_steps(flow)
@@ -380,17 +389,18 @@ class Event(Step):
 
     def free_steps(self, flow: Flow[AS]) -> None:
         s = flow.state
-        fr = s.get("free")
+        fr = s.get("free_steps")
         if fr and fr["left"] > 0:
             if _free_options(self.bd, s):
                 return
-            s["free"] = None
+            s["free_steps"] = None
         set_phase(s, "move")
         flow.goto("move")
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
-        fr = s["free"]
+        fr = s["free_steps"]
+        assert fr is not None
         return [ask(fr["side"], "free", f"{fr['name']} (event): add a free step to a navy in a "
                     f"friendly port ({fr['left']} left).", "8.2",
                     _free_options(self.bd, s) + [["done", "No more", "8.2"]])]
@@ -398,14 +408,16 @@ class Event(Step):
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
         s = flow.state
         if option == "done":
-            s["free"] = None
+            s["free_steps"] = None
             return
+        fr = s["free_steps"]
+        assert fr is not None
         s["blocks"][arg(option)]["str"] += 1
-        s["free"]["left"] -= 1
+        fr["left"] -= 1
 
 
 class AttrRun(Step):
-    """Attrition rolls (6.0) of the jobs in `s["attr"]`, each hit on the strongest block,
+    """Attrition rolls (6.0) of the jobs in `s["attrition"]`, each hit on the strongest block,
     the owner choosing among equals. Returns ATTRITION_DONE to its caller."""
 
     name = "attr_run"
@@ -413,12 +425,14 @@ class AttrRun(Step):
 
     def run(self, flow: Flow[AS]) -> None:
         s, ctx, bd = flow.state, flow.context, self.bd
-        while s.get("hits") or s.get("attr"):
+        while s.get("hits") or s.get("attrition"):
             if s.get("hits"):
                 if apply_hits(bd, s, ctx):
                     return
                 continue
-            job = s["attr"].pop(0)
+            jobs = s["attrition"]
+            assert jobs is not None  # the loop's condition
+            job = jobs.pop(0)
             bids = [b for b in job["bids"] if s["blocks"][b]["loc"] == job["hex"]]
             if not bids:
                 continue
@@ -430,14 +444,16 @@ class AttrRun(Step):
                       hex=job["hex"], need=job["need"])
             if hits:
                 start_hits(s, job["side"], hits, bids, False, job["hex"], rule="6.0")
-        s["attr"] = None
+        s["attrition"] = None
         flow.end(ATTRITION_DONE)
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         return [hit_prompt(self.bd, flow.state, "attr_hit")]
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
-        flow.state["hits"]["choice"] = arg(option)
+        hits = flow.state["hits"]
+        assert hits is not None  # asked while hits are pending
+        hits["choice"] = arg(option)
 
 
 class Attrition(Step):
@@ -448,8 +464,10 @@ class Attrition(Step):
     def run(self, flow: Flow[AS]) -> None:
         s = flow.state
         set_phase(s, "attrition")
-        if s.get("attr") is None:
-            s["attr"] = attrition_jobs(self.bd, s, s["active"])
+        if s.get("attrition") is None:
+            active = s["active"]
+            assert active is not None
+            s["attrition"] = attrition_jobs(self.bd, s, active)
         flow.call("attr_run")
 
     def resume(self, flow: Flow[AS], result: Any) -> None:
@@ -501,8 +519,8 @@ class PturnEnd(Step):
     def run(self, flow: Flow[AS]) -> None:
         s = flow.state
         s["revealed"] = []
-        if s["pturn"] == 1:
-            s["pturn"] = 2
+        if s["player_turn"] == 1:
+            s["player_turn"] = 2
             flow.goto("pturn_start")
             return
         flow.goto("gturn_end")
@@ -521,7 +539,7 @@ class GturnEnd(Step):
         s["turn"] += 1
         s["events"] = []
         s["active"] = None
-        s["pturn"] = 0
+        s["player_turn"] = 0
         flow.goto("commit")
 
 
@@ -543,6 +561,7 @@ class OlympiadEnd(Step):
             cards["deck"] += cards["hands"][x]
         cards["hands"] = {"athens": [], "sparta": []}
         start_build(bd, s)
+        assert s["build"] is not None
         s["build"]["menu"] = {"athens": None, "sparta": None}
         set_phase(s, "replacement")
         flow.goto("build")
@@ -558,8 +577,13 @@ def _machine(bd: Board) -> Machine[AS]:
     steps = [Bid, Deal, Mulligan, Sicily, Commit, PturnStart, Event, AttrRun, Attrition,
              Hellespont, PturnEnd, GturnEnd, OlympiadEnd, Move, MoveDest, RevoltCity,
              RevoltStr, Combat, Battle, CombatEnd, CombatAdrift, Build]
-    return Machine([*(cls(bd) for cls in steps), *decisions(bd), Over()],
-                   lambda s: s["flow"])
+    return Machine([*(cls(bd) for cls in steps), *decisions(bd), Over()], _stack)
+
+
+def _stack(s: AS) -> list[dict[str, Any]]:
+    """The procedures' stack: typed frames (schema.Frame) to us, plain dicts to the
+    kernel, which knows no ruleset's arguments."""
+    return s["flow"]  # type: ignore[return-value]
 
 
 def machine(bd: Board) -> Machine[AS]:

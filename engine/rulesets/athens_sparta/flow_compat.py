@@ -8,7 +8,15 @@ Games saved before the card events' "asked once a battle" became a typed list ke
 loose `asked_<place>` keys of `s["bonus"]` and `s["betrayal"]`; `tidy_old_keys` moves them
 into the `asked` list (schema.py), in the order they were set. They also carried four keys
 that were never anything but null (`pillage`, `regroup`, `bp`, `sub`): `tidy_old_keys`
-drops them."""
+drops them.
+
+Games saved before the typed state's readable names kept short keys: the land and sea
+control snapshots (`hctl`, `sctl`), the battle's `att`, `def`, `st`, `rec`, `sd`, `decl`,
+`extra_q`, the pending hits' `n` and `rec`, a queued flip battle's `att`, the cards'
+`mull`, `mull_ans`, `mull_req`, the build record's `bp` and `ear`, the fire bonus's
+`bid` and `max`, and the state's `p1`, `pturn`, `mp`, `attr`, `free`, `half`, `bid`,
+`opts`; the battle's `took`. `rename_old_keys`
+gives them the names of schema.py (`OLD_NAMES`), keeping every key's place."""
 
 from __future__ import annotations
 
@@ -94,6 +102,40 @@ def from_steps(s: dict[str, Any]) -> None:
 
 ASKED = "asked_"  # the old loose keys' prefix
 UNUSED = ("pillage", "regroup", "bp", "sub")  # top-level keys that were always null
+
+
+# old key -> new key, by the record holding it (schema.py)
+OLD_NAMES: dict[str, dict[str, str]] = {
+    "state": {"hctl": "land_control", "sctl": "sea_control", "p1": "player1", "opts": "options",
+              "pturn": "player_turn", "mp": "move_points", "attr": "attrition",
+              "free": "free_steps", "half": "half_hits", "bid": "tourney_bid"},
+    "battle": {"att": "attacker", "def": "defender", "st": "status", "rec": "record",
+               "sd": "stood_down", "decl": "to_declare", "extra_q": "extra_queue",
+               "took": "hex_taken"},
+    "hits": {"n": "count", "rec": "record"},
+    "queue": {"att": "attacker"},
+    "cards": {"mull": "mulligan_used", "mull_ans": "mulligan_answers",
+              "mull_req": "mulligan_too"},
+    "build": {"bp": "points", "ear": "earmarked"},
+    "bonus": {"bid": "block", "max": "max_fire"},
+}
+
+
+def _renamed(d: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    return {names.get(k, k): v for k, v in d.items()}
+
+
+def rename_old_keys(s: dict[str, Any]) -> None:
+    """Rewrite the short keys of an old state in place (module docstring); a state
+    already in the new shape is left as it is."""
+    if any(k in s for k in OLD_NAMES["state"]):
+        new = _renamed(s, OLD_NAMES["state"])
+        s.clear()
+        s.update(new)
+    for key in ("battle", "hits", "cards", "build", "bonus"):
+        if s.get(key) is not None:
+            s[key] = _renamed(s[key], OLD_NAMES[key])
+    s["queue"] = [_renamed(item, OLD_NAMES["queue"]) for item in s.get("queue") or []]
 
 
 def tidy_old_keys(s: dict[str, Any]) -> None:

@@ -9,18 +9,19 @@ from engine import Prompt
 
 from .asks import ask
 from .board import Board
+from .schema import Action
 from .state import AS, a_side, block_name
 
 
-def eliminate(bd: Board, s: dict[str, Any], bid: str, ctx: Any, why: str = "eliminated"
+def eliminate(bd: Board, s: AS, bid: str, ctx: Any, why: str = "eliminated"
               ) -> None:
     """Rule 8.5: eliminated blocks go back to their owner's replacement pool."""
     b = s["blocks"][bid]
     where = b["loc"]
-    b.update(loc="pool", str=0, coast=None, **{"in": False})
+    b.update({"loc": "pool", "str": 0, "coast": None, "in": False})
     b.pop("rv", None)
-    if bid in s["half"]:
-        s["half"].remove(bid)
+    if bid in s["half_hits"]:
+        s["half_hits"].remove(bid)
     if bid in s["revealed"]:
         s["revealed"].remove(bid)
     revealed = s["battle"] is not None and bid in s["battle"]["role"]
@@ -36,7 +37,7 @@ def eliminate(bd: Board, s: dict[str, Any], bid: str, ctx: Any, why: str = "elim
                   seats=(b["side"],), side=b["side"], hex=where, block=bid)
 
 
-def step_loss(bd: Board, s: dict[str, Any], bid: str, ctx: Any) -> tuple[int, int]:
+def step_loss(bd: Board, s: AS, bid: str, ctx: Any) -> tuple[int, int]:
     b = s["blocks"][bid]
     before = b["str"]
     if before <= 1:
@@ -46,41 +47,42 @@ def step_loss(bd: Board, s: dict[str, Any], bid: str, ctx: Any) -> tuple[int, in
     return before, before - 1
 
 
-def start_hits(s: dict[str, Any], side: str, n: int, pool: list[str], half: bool,
+def start_hits(s: AS, side: str, n: int, pool: list[str], half: bool,
                where: str, record: bool = False, rule: str = "5.2") -> None:
     """Pending hits; `rule` is the rule that dealt them (5.2 combat, 6.0 attrition), cited
     when the owner chooses among equally strong blocks."""
-    s["hits"] = {"side": side, "n": n, "pool": list(pool), "half": half, "hex": where,
-                 "choice": None, "rec": record, "rule": rule}
+    s["hits"] = {"side": side, "count": n, "pool": list(pool), "half": half, "hex": where,
+                 "choice": None, "record": record, "rule": rule}
 
 
-def strongest(s: dict[str, Any], pool: list[str]) -> list[str]:
+def strongest(s: AS, pool: list[str]) -> list[str]:
     top = max(s["blocks"][b]["str"] for b in pool)
     return sorted(b for b in pool if s["blocks"][b]["str"] == top)
 
 
-def apply_hits(bd: Board, s: dict[str, Any], ctx: Any) -> bool:
+def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
     """Apply pending hits. True when the owner must first pick among equally strong
     blocks (`hit_prompt` asks him; his pick goes to `s["hits"]["choice"]`)."""
     h = s["hits"]
+    assert h is not None  # called while hits are pending
     rec = None
-    if h["rec"] and s["battle"] and s["battle"]["rec"]["rounds"]:
-        acts = s["battle"]["rec"]["rounds"][-1]["actions"]
+    if h["record"] and s["battle"] and s["battle"]["record"]["rounds"]:
+        acts = s["battle"]["record"]["rounds"][-1]["actions"]
         rec = acts[-1] if acts else None
-    while h["n"] > 0:
+    while h["count"] > 0:
         pool = [b for b in h["pool"] if s["blocks"][b]["loc"] == h["hex"]]
         h["pool"] = pool
         if not pool:
-            h["n"] = 0
+            h["count"] = 0
             break
         if h["half"]:
-            pend = [b for b in pool if b in s["half"]]
+            pend = [b for b in pool if b in s["half_hits"]]
             if pend:
                 target = pend[0]
-                s["half"].remove(target)
+                s["half_hits"].remove(target)
                 before, after = step_loss(bd, s, target, ctx)
                 _note(s, rec, target, before, after, full=True)
-                h["n"] -= 1
+                h["count"] -= 1
                 continue
         cands = strongest(s, pool)
         if len(cands) > 1 and h["choice"] not in cands:
@@ -88,20 +90,21 @@ def apply_hits(bd: Board, s: dict[str, Any], ctx: Any) -> bool:
         target = h["choice"] if h["choice"] in cands else cands[0]
         h["choice"] = None
         if h["half"]:
-            s["half"].append(target)
+            s["half_hits"].append(target)
             _note(s, rec, target, s["blocks"][target]["str"], s["blocks"][target]["str"],
                   full=False)
         else:
             before, after = step_loss(bd, s, target, ctx)
             _note(s, rec, target, before, after, full=True)
-        h["n"] -= 1
+        h["count"] -= 1
     s["hits"] = None
     return False
 
 
-def hit_prompt(bd: Board, s: dict[str, Any], kind: str) -> Prompt:
+def hit_prompt(bd: Board, s: AS, kind: str) -> Prompt:
     """The owner picks which of his equally strong blocks takes the next hit."""
     h = s["hits"]
+    assert h is not None  # asked while hits are pending
     rule = h.get("rule", "5.2")
     cands = strongest(s, h["pool"])
     return ask(h["side"], kind,
@@ -112,7 +115,7 @@ def hit_prompt(bd: Board, s: dict[str, Any], kind: str) -> Prompt:
                 for b in cands])
 
 
-def _note(s: AS, rec: dict[str, Any] | None, target: str, before: int, after: int, full: bool) -> None:
+def _note(s: AS, rec: Action | None, target: str, before: int, after: int, full: bool) -> None:
     if rec is None:
         return
     rec.setdefault("targets", []).append(

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import SICILY, Board
 from .flow import current_step, prompts
 from .state import (
+    AS,
     OFFMAP,
     SIDES,
     Blocks,
@@ -18,7 +17,7 @@ from .state import (
 )
 
 
-def check(bd: Board, s: dict[str, Any]) -> list[str]:
+def check(bd: Board, s: AS) -> list[str]:
     out: list[str] = []
     blocks = s["blocks"]
     if set(blocks) != set(bd.blocks):

@@ -225,7 +225,7 @@ def _op_plan(bd: Board, start: str, limit: int, persia_closed: bool,
     return plan
 
 
-# Facts read from the land control snapshot, by snapshot: `hctl` is replaced, never
+# Facts read from the land control snapshot, by snapshot: `land_control` is replaced, never
 # changed in place (compute_control), and an entry is used only for its very dict.
 _HCTL: dict[tuple[int, str, bool], tuple[dict[str, str], tuple]] = {}
 
@@ -233,7 +233,7 @@ _HCTL: dict[tuple[int, str, bool], tuple[dict[str, str], tuple]] = {}
 def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(enemy hexes, friendly hexes, neutral cities' hexes) for `side` on land (4.2, 9.3,
     9.5), as `enemy_hex` and `friendly` answer them."""
-    hctl = s["hctl"]
+    hctl = s["land_control"]
     alliance = bool(s["persia"]["alliance"])
     key = (id(hctl), side, alliance)
     got = _HCTL.get(key)
@@ -476,14 +476,14 @@ def _water_search(bd: Board, starts: list[tuple[str, int]], limit: int, strategi
     return reach
 
 
-# sctl is replaced, never changed in place, when control is recomputed (state.py): the
+# sea_control is replaced, never changed in place, when control is recomputed (state.py): the
 # entry keeps the dict it was computed from and is used only for that very dict.
 _CLOSED: dict[tuple[int, str, bool], tuple[dict[str, str], frozenset[str]]] = {}
 
 
 def _closed_sea(s: AS, side: str) -> frozenset[str]:
     """Hexes that are enemy for sea movement (4.2, 4.5)."""
-    sctl = s["sctl"]
+    sctl = s["sea_control"]
     key = (id(sctl), side, bool(s["persia"]["alliance"]))
     got = _CLOSED.get(key)
     if got is not None and got[0] is sctl:
@@ -527,7 +527,7 @@ def navy_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> 
         enemy = h in foes
         is_port = h in bd.ports and bd.ports[h] == c or (h in bd.ports and bd.city_at.get(h)
                                                          == "Corinth")
-        neutral_city = s["hctl"].get(h) == "neutral" and h in bd.city_at
+        neutral_city = s["land_control"].get(h) == "neutral" and h in bd.city_at
         own_siege = _besieged_by(bd, s, occ, side, h)
         if not (enemy or is_port or own_siege):
             continue  # navies end where they fight, blockade or find a port (ruling R4)
@@ -632,7 +632,7 @@ def _open_ports(bd: Board, s: AS, occ: Occ, side: str) -> frozenset[str]:
     """Ports where a sea move of `side` may end, stacking aside (`_sea_end_ok`): friendly,
     not besieged, no enemy blocks."""
     d = current(s, occ)
-    hctl = s["hctl"]
+    hctl = s["land_control"]
     key = ("open_ports", bd, side, bool(s["persia"]["alliance"]))
     got = d.get(key) if d is not None else None
     if got is not None and got[0] is hctl:
@@ -702,7 +702,7 @@ def movable(bd: Board, s: AS, side: str, occ: Occ | None = None) -> list[str]:
     d = derived_all(s) if current(s, occ) is not None else None
     if d is None:
         return _movable(bd, s, side, occ)
-    hctl, sctl = s["hctl"], s["sctl"]  # replaced, never changed in place: kept by identity
+    hctl, sctl = s["land_control"], s["sea_control"]  # replaced, never changed in place: kept by identity
     key = ("movable", bd, side, tuple(s["moved"]), tuple(s["oracle"]), tuple(s["diolkos"]),
            "storm" in s["events"], bool(s["persia"]["alliance"]))
     got = d.get(key)
@@ -785,9 +785,9 @@ def neutral_joins(bd: Board, s: AS, h: str, attacker: str, ctx: Any) -> None:
     for bid, spec in bd.blocks.items():
         blk = s["blocks"].get(bid)
         if blk and blk["loc"] == "off" and spec.get("home") == name:
-            blk.update(loc=h, str=spec["max_strength"], side=ally,
-                       coast=(bd.ports.get(h, 0) if spec["type"] == "navy" else None),
-                       **{"in": False})
+            blk.update({"loc": h, "str": spec["max_strength"], "side": ally,
+                        "coast": bd.ports.get(h, 0) if spec["type"] == "navy" else None,
+                        "in": False})
             placed.append(bid)
     ctx.event("neutral_joins", f"{name} is attacked and joins {ally.title()} (rule 9.5)",
               city=name, side=ally, blocks=len(placed))
@@ -818,7 +818,7 @@ def do_move(bd: Board, s: AS, bid: str, dest: tuple, ctx: Any) -> None:
     if is_navy(bd, bid) and coast is None:
         b["coast"] = bd.ports.get(h, 0)
     s["moved"].append(bid)
-    s["mp"] -= 1
+    s["move_points"] -= 1
     if (enemy_here and h not in bd.oracles) or neutral_city:
         s["entries"].setdefault(h, {})[bid] = [frm, bool(crossed), mode == "sea" or
                                               is_navy(bd, bid)]

@@ -18,6 +18,7 @@ from .asks import OptionRow, arg, ask, shared_option, tag
 from .board import SICILY, Board
 from .movement import destinations, do_move, movable
 from .pending import PendingStep
+from .schema import Block
 from .state import block_name, occupancy, other
 from .steps import AS, Step, phase_end, set_phase
 from .strategics import end_of_phase
@@ -38,7 +39,7 @@ Dest = tuple[str, str, str | None, bool, int | None]  # hex, mode, from, crossed
 _BLOCK_ROWS: dict[tuple[Board, str, str, int], tuple[str, str, Option]] = {}
 
 
-def _block_row(bd: Board, b: str, x: dict[str, Any]) -> tuple[str, str, Option]:
+def _block_row(bd: Board, b: str, x: Block) -> tuple[str, str, Option]:
     """(place label, block id, option) of a block in the move menu."""
     key = (bd, b, x["loc"], x["str"])
     got = _BLOCK_ROWS.get(key)
@@ -107,7 +108,7 @@ class Move(PendingStep):
 
     def step(self, flow: Flow[AS]) -> None:
         s, ctx = flow.state, flow.context
-        if s["mp"] <= 0:
+        if s["move_points"] <= 0:
             end_of_phase(self.bd, s, ctx)
             phase_end(s, ctx, "move")
             set_phase(s, "combat")
@@ -116,6 +117,7 @@ class Move(PendingStep):
     def step_prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s, bd = flow.state, self.bd
         side = s["active"]
+        assert side is not None  # in a player turn
         blocks = movable(bd, s, side, occupancy(s))
         place = flow.args.get("place")
         if place:
@@ -134,12 +136,12 @@ class Move(PendingStep):
             opts = [r[2] for r in rows]
         if place:
             opts.append(["up", "Other places", "4.0"])
-            return [ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a "
+            return [ask(side, "move", f"Move phase (rule 4.0): {s['move_points']} MP left. Choose a "
                         f"block at {bd.label(place)}.", "4.0", opts)]
         if may_revolt(bd, s, side):
             opts.append(["rv", "Sponsor a revolt", "7.0"])
         opts.append(["done", "End the move phase", "4.0"])
-        return [ask(side, "move", f"Move phase (rule 4.0): {s['mp']} MP left. Choose a block "
+        return [ask(side, "move", f"Move phase (rule 4.0): {s['move_points']} MP left. Choose a block "
                     "to move (1 MP each), a revolt, or end the phase.", "4.0", opts)]
 
     def step_answer(self, flow: Flow[AS], seat: str, option: str) -> None:
@@ -148,7 +150,7 @@ class Move(PendingStep):
         elif option == "up":
             flow.goto("move")
         elif option == "done":
-            flow.state["mp"] = 0
+            flow.state["move_points"] = 0
             flow.goto("move")
         elif option == "rv":
             flow.goto("revolt_city")
@@ -214,6 +216,8 @@ class MoveDest(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s, bd = flow.state, self.bd
+        side = s["active"]
+        assert side is not None  # in a player turn
         b = flow.args["block"]
         here = s["blocks"][b]["loc"]
         dests = destinations(bd, s, b)
@@ -229,7 +233,7 @@ class MoveDest(Step):
                 [f"k:{m}", f"{MODE_NAMES[m][0]} ({sum(1 for d in dests if d[1] == m)} places)",
                  MODE_NAMES[m][1]] for m in modes]
             opts.append(["back", "Choose another block", "4.0"])
-            return [ask(s["active"], "move_dest", f"Move {block_name(bd, b)} from "
+            return [ask(side, "move_dest", f"Move {block_name(bd, b)} from "
                         f"{bd.label(here)} (rules 4.4, 4.5): which kind of move?", "4.4", opts)]
         if mode:
             dests = [d for d in dests if d[1] == mode]
@@ -249,7 +253,7 @@ class MoveDest(Step):
                      "'by sea' are strategic moves (4.5): a march goes twice as far and ends "
                      "in a friendly hex, a sea move goes port to friendly port.")
         rule = MOVE_RULES[next(iter(kinds))] if len(kinds) == 1 else "4.0"  # kinds offered
-        return [ask(s["active"], "move_dest", f"Move {block_name(bd, b)} from {bd.label(here)} "
+        return [ask(side, "move_dest", f"Move {block_name(bd, b)} from {bd.label(here)} "
                     f"(rules 4.4, 4.5): {what}", rule, opts)]
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
@@ -270,9 +274,11 @@ class RevoltCity(Step):
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
-        opts = revolt_cities(self.bd, s, s["active"])
+        side = s["active"]
+        assert side is not None
+        opts = revolt_cities(self.bd, s, side)
         opts.append(["back", "Back", "7.0"])
-        return [ask(s["active"], "revolt_city", "Revolt (rule 7.0): choose the enemy major "
+        return [ask(side, "revolt_city", "Revolt (rule 7.0): choose the enemy major "
                     "city to raise.", "7.0", opts)]
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
@@ -300,8 +306,9 @@ class RevoltStr(Step):
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s, bd = flow.state, self.bd
         side, city = s["active"], flow.args["city"]
+        assert side is not None
         rb = _revolt_block(bd, s, side, city)
-        top = min(s["mp"], bd.blocks[rb]["max_strength"])
+        top = min(s["move_points"], bd.blocks[rb]["max_strength"])
         opts: list[OptionRow] = [[f"s:{n}", f"Strength {n} ({n} MP)", "7.0"]
                                  for n in range(1, top + 1)]
         opts.append(["back", "Back", "7.0"])
@@ -315,13 +322,14 @@ class RevoltStr(Step):
         s, bd, ctx = flow.state, self.bd, flow.context
         n = int(arg(option))
         side = s["active"]
+        assert side is not None
         city = flow.args["city"]
         rb = _revolt_block(bd, s, side, city)
         h = bd.cities[city]["hex"]
         x = s["blocks"][rb]
-        x.update(loc=h, str=n, coast=None, rv=True, **{"in": False})
+        x.update({"loc": h, "str": n, "coast": None, "rv": True, "in": False})
         s["moved"].append(rb)
-        s["mp"] -= n
+        s["move_points"] -= n
         s["revolts"].setdefault(city, []).append(side)
         flow.goto("move")
         ctx.event("revolt", f"{side.title()} raises a revolt in {city} (rule 7.0)", city=city,

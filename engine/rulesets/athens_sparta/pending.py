@@ -66,8 +66,8 @@ def pending_prompt(bd: Board, s: AS) -> Prompt:
 def exchange(s: AS, rb: str, p: str) -> None:
     """A revolt block gives its place and strength to a pool peltast (7.0)."""
     x = s["blocks"][rb]
-    s["blocks"][p].update(loc=x["loc"], str=x["str"], coast=None, **{"in": x["in"]})
-    x.update(loc="pool", str=0, coast=None, **{"in": False})
+    s["blocks"][p].update({"loc": x["loc"], "str": x["str"], "coast": None, "in": x["in"]})
+    x.update({"loc": "pool", "str": 0, "coast": None, "in": False})
 
 
 def pending_answer(bd: Board, s: AS, option: str, ctx: Any) -> None:
@@ -80,7 +80,7 @@ def pending_answer(bd: Board, s: AS, option: str, ctx: Any) -> None:
     b = item["bid"]
     x = s["blocks"][b]
     if option == "disband":
-        x.update(loc="pool", str=0, coast=None, **{"in": False})
+        x.update({"loc": "pool", "str": 0, "coast": None, "in": False})
     elif option.startswith("x:"):
         p = arg(option)
         exchange(s, b, p)

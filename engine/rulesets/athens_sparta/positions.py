@@ -13,7 +13,7 @@ from . import cards as C
 from . import combat as K
 from . import flow
 from .board import SICILY, Board
-from .state import SIDES, compute_control, is_army, new_state, occupancy, siege_at
+from .state import AS, SIDES, compute_control, is_army, new_state, occupancy, siege_at
 
 HERE = Path(__file__).parent / "positions"
 PHASES = ("deal", "mulligan", "card", "move", "combat", "attrition", "replacement")
@@ -28,7 +28,7 @@ def _fail(msg: str) -> None:
 
 
 def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, Any]
-                   ) -> dict[str, Any]:
+                   ) -> AS:
     s = new_state(options)
     s["olympiad"] = int(p.get("olympiad", 84))
     s["turn"] = int(p.get("turn", 1))
@@ -182,14 +182,15 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
     if phase in ("move", "combat", "attrition"):
         if active not in SIDES:
             _fail("say whose player turn it is (\"active\")")
+        assert active is not None
         for side in SIDES:
             if side not in cards["played"]:
                 # a plain card of the right value is assumed played
                 _fail(f"say which card {side} played this game turn (cards.{side}.played)")
-        s["p1"] = p1
+        s["player1"] = p1
         s["active"] = active
-        s["pturn"] = 1 if active == p1 else 2
-        s["mp"] = int(p.get("mp", bd.card[cards["played"][active]]["mp"]))
+        s["player_turn"] = 1 if active == p1 else 2
+        s["move_points"] = int(p.get("mp", bd.card[cards["played"][active]]["mp"]))
         s["phase"] = phase
         first = phase  # the step the game starts at: move, combat or attrition
         C.turn_events(bd, s)  # Storm or Earthquake played this game turn (4.6)
@@ -219,6 +220,7 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
         from .replacements import start_build
 
         start_build(bd, s)
+        assert s["build"] is not None
         s["build"]["menu"] = {"athens": None, "sparta": None}
         s["phase"] = "replacement"
         first = "build"
@@ -226,7 +228,7 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
     return s
 
 
-def _entries(bd: Board, s: dict[str, Any], entries: dict[str, Any]) -> None:
+def _entries(bd: Board, s: AS, entries: dict[str, Any]) -> None:
     """How attackers entered a battle hex (4.1, 4.3). An army's entry must be a land
     hex-side of that hex, and it crossed a strait exactly when the map says so."""
     for h, ent in entries.items():
@@ -245,7 +247,7 @@ def _entries(bd: Board, s: dict[str, Any], entries: dict[str, Any]) -> None:
             s["entries"][h][b] = [frm, crossed, sea]
 
 
-def _revolts(bd: Board, s: dict[str, Any], p: dict[str, Any]) -> None:
+def _revolts(bd: Board, s: AS, p: dict[str, Any]) -> None:
     """Revolts already made this Olympiad (7.0: never twice against the same city by the
     same side) and a Helot revolt already crushed (7.1)."""
     for name, sides in (p.get("revolts") or {}).items():
@@ -257,10 +259,11 @@ def _revolts(bd: Board, s: dict[str, Any], p: dict[str, Any]) -> None:
     s["helot_ban"] = bool(p.get("helot_ban"))
 
 
-def _battle_state(bd: Board, s: dict[str, Any], p: dict[str, Any]) -> None:
+def _battle_state(bd: Board, s: AS, p: dict[str, Any]) -> None:
     """The battle in "battle" may start in round 2 (5.42) and with half-hits already
     taken by blocks inside the walls (5.41: the next hit must go to the same block)."""
     bt = s["battle"]
+    assert bt is not None  # started by the caller
     rnd = int(p.get("battle_round", 1))
     if rnd not in (1, 2):
         _fail("battle_round must be 1 or 2")
@@ -270,10 +273,10 @@ def _battle_state(bd: Board, s: dict[str, Any], p: dict[str, Any]) -> None:
             _fail(f"half_hits: {b} is not inside the walls in the battle at {bt['hex']}")
         if s["blocks"][b]["str"] < 1:
             _fail(f"half_hits: {b} has no step left")
-        s["half"].append(b)
+        s["half_hits"].append(b)
 
 
-def _card_phase_start(bd: Board, s: dict[str, Any], p: dict[str, Any], phase: str) -> str:
+def _card_phase_start(bd: Board, s: AS, p: dict[str, Any], phase: str) -> str:
     """The start of an Olympiad: the deal itself ("deal": every card not set aside at
     Sicily is shuffled and dealt) or the mulligan question ("mulligan": the hands given are
     the ones dealt; `mulligan_used` marks a side that already had its redeal)."""
@@ -288,7 +291,7 @@ def _card_phase_start(bd: Board, s: dict[str, Any], p: dict[str, Any], phase: st
         if not cards["hands"][side]:
             _fail(f"{side} has no hand to keep or show")
     used = (p.get("cards") or {}).get("mulligan_used") or {}
-    cards["mull"] = {x: bool(used.get(x)) for x in SIDES}
+    cards["mulligan_used"] = {x: bool(used.get(x)) for x in SIDES}
     cards["used"] = []
     s["phase"] = "mulligan"
     return "mulligan"

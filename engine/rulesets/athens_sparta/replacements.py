@@ -23,7 +23,7 @@ from .state import (
 NOT_BUILT = ("demos", "tyrants", "helots")  # revolt blocks are bought with MPs (7.0)
 
 
-def step_cost(bd: Board, s: dict[str, Any], bid: str) -> int:
+def step_cost(bd: Board, s: AS, bid: str) -> int:
     """Rule 8.4; Persian support makes Spartan navies 1 BP a step (9.3)."""
     t = bd.blocks[bid]["type"]
     if t == "navy" and s["blocks"][bid]["side"] == "sparta" and s["persia"]["alliance"] \
@@ -32,7 +32,7 @@ def step_cost(bd: Board, s: dict[str, Any], bid: str) -> int:
     return TYPE_COST[t]
 
 
-def city_cap(bd: Board, s: dict[str, Any], name: str) -> int:
+def city_cap(bd: Board, s: AS, name: str) -> int:
     """Rule 8.1: 3 x value for a major city, 1 for a minor city, 16 for Athens and Sparta."""
     if name in ("Athens", "Sparta"):
         return 16
@@ -42,11 +42,11 @@ def city_cap(bd: Board, s: dict[str, Any], name: str) -> int:
     return 3 * city_value(bd, s, name)
 
 
-def build_points(bd: Board, s: dict[str, Any]) -> dict[str, int]:
+def build_points(bd: Board, s: AS) -> dict[str, int]:
     return points(bd, s, for_victory=False)
 
 
-def start_build(bd: Board, s: dict[str, Any]) -> None:
+def start_build(bd: Board, s: AS) -> None:
     bp = build_points(bd, s)
     sieged = besieged_cities(bd, s)
     # rule 9.5: an allied neutral city's BPs go to its own blocks when they can use them
@@ -57,8 +57,8 @@ def start_build(bd: Board, s: dict[str, Any]) -> None:
             v = city_value(bd, s, name)
             if v:
                 ear[side][name] = v
-    s["build"] = {"bp": bp, "left": dict(bp), "spent": {"athens": {}, "sparta": {}},
-                  "done": {"athens": False, "sparta": False}, "ear": ear}
+    s["build"] = {"points": bp, "left": dict(bp), "spent": {"athens": {}, "sparta": {}},
+                  "done": {"athens": False, "sparta": False}, "earmarked": ear}
 
 
 def _ear_usable(bd: Board, s: AS, side: str, city: str) -> bool:
@@ -91,10 +91,11 @@ def _affordable(bd: Board, s: AS, side: str, bid: str, cost: int) -> bool:
     """BPs left for this block: earmarked neutral BPs (9.5) are kept for their own city's
     blocks while those can use them."""
     bld = s["build"]
+    assert bld is not None  # in the replacement phase
     left = bld["left"][side]
     if cost > left:
         return False
-    ear = bld.get("ear", {}).get(side, {})
+    ear = bld.get("earmarked", {}).get(side, {})
     if not ear:
         return True
     total, usable = _usable_ear(bd, s, side, ear)
@@ -126,7 +127,7 @@ def _hex_caps(bd: Board, s: AS, side: str, h: str) -> tuple[str | None, int]:
     name = names[0]
     cap = sum(city_cap(bd, s, n) for n in names if s["control"].get(n) == side) or \
         city_cap(bd, s, name)
-    spent = s["build"]["spent"][side].get(name, 0)
+    spent = s["build"]["spent"][side].get(name, 0)  # type: ignore[index]  # in the phase
     return name, cap - spent
 
 
@@ -273,9 +274,10 @@ def spend(bd: Board, s: AS, side: str, bid: str, h: str) -> None:
     cost = step_cost(bd, s, bid)
     name, _room = _hex_caps(bd, s, side, h)
     bld = s["build"]
+    assert bld is not None and name is not None  # offered only at a city (`_hex_caps`)
     bld["left"][side] -= cost
     bld["spent"][side][name] = bld["spent"][side].get(name, 0) + cost
-    ear = bld.get("ear", {}).get(side, {})
-    home = bd.blocks[bid].get("home")
+    ear = bld.get("earmarked", {}).get(side, {})
+    home: Any = bd.blocks[bid].get("home")  # the board data is untyped JSON
     if ear.get(home, 0) > 0 and bd.blocks[bid]["side"] == "neutral":
         ear[home] = max(0, ear[home] - cost)

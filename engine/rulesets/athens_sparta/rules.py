@@ -14,9 +14,10 @@ from . import flow
 from .board import Board, board
 from .cards import hand_label
 from .determinize import determinize
-from .flow_compat import from_steps, tidy_old_keys
+from .flow_compat import from_steps, rename_old_keys, tidy_old_keys
 from .invariants import check
 from .positions import setup_position
+from .schema import State
 from .state import SIDES, compute_control, indexed, new_state, other
 from .variants import hidden_variants
 from .view import view as make_view
@@ -60,7 +61,7 @@ class AthensSparta(Ruleset):
 
     def __init__(self, bd: Board | None = None):
         self._bd = bd
-        self._memo: tuple[dict[str, Any], list[Prompt]] | None = None
+        self._memo: tuple[State, list[Prompt]] | None = None
 
     @staticmethod
     def explain_rule(ref: str) -> str:
@@ -87,7 +88,7 @@ class AthensSparta(Ruleset):
         return load_components().to_json()
 
     # ------------------------------------------------------------------ creation
-    def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> dict[str, Any]:
+    def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> State:
         bd = self.bd
         s = new_state(options)
         su = bd.setup
@@ -118,16 +119,16 @@ class AthensSparta(Ruleset):
         bid = options.get("bid", "none")
         if bid and bid != "none":
             side, n = bid.split(":")
-            s["bid"] = {"side": side, "left": int(n), "hit": []}
-        flow.start(bd, s, ctx, "bid" if s["bid"] else "deal")
+            s["tourney_bid"] = {"side": side, "left": int(n), "hit": []}
+        flow.start(bd, s, ctx, "bid" if s["tourney_bid"] else "deal")
         return s
 
     def setup_position(self, ctx: Context, position: dict[str, Any],
-                       options: dict[str, Any]) -> dict[str, Any]:
+                       options: dict[str, Any]) -> State:
         return setup_position(self.bd, ctx, position, options)
 
     # ------------------------------------------------------------------ play
-    def prompts(self, s: dict[str, Any]) -> list[Prompt]:
+    def prompts(self, s: State) -> list[Prompt]:
         """Built on demand from the state. The last ones built are kept until the next
         change through this ruleset (apply, resign), so a click costs one build."""
         memo = self._memo
@@ -137,26 +138,26 @@ class AthensSparta(Ruleset):
         self._memo = (s, built)
         return built
 
-    def apply(self, s: dict[str, Any], seat: str, option_id: str, ctx: Context) -> None:
+    def apply(self, s: State, seat: str, option_id: str, ctx: Context) -> None:
         shown = self.prompts(s)  # the machine refuses what they do not offer
         self._memo = None
         flow.answer(self.bd, s, seat, option_id, ctx, shown)
 
-    def outcome(self, s: dict[str, Any]) -> Outcome | None:
+    def outcome(self, s: State) -> Outcome | None:
         if s["resigned"]:
             w = other(s["resigned"])
             return Outcome((w,), f"{s['resigned'].title()} resigns", None)
         if s["winner"]:
-            return Outcome((s["winner"],), s["reason"], s["rule"])
+            return Outcome((s["winner"],), s["reason"] or "", s["rule"])
         return None
 
-    def resign(self, s: dict[str, Any], seat: str, ctx: Context) -> None:
+    def resign(self, s: State, seat: str, ctx: Context) -> None:
         self._memo = None
         s["resigned"] = seat
         ctx.event("resign", f"{seat.title()} resigns")
 
     # ------------------------------------------------------------------ information
-    def view(self, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    def view(self, s: State, seat: str | None) -> dict[str, Any]:
         return make_view(self.bd, s, seat)
 
     def common(self, v: dict[str, Any]) -> RulesetCommon:
@@ -169,27 +170,28 @@ class AthensSparta(Ruleset):
         return {"banner": banner, "hand": items(v["cards"]["hand"]),
                 "seen": items(v["cards"]["peeked"]), "log": [], "battle": v["battle"]}
 
-    def hidden_variants(self, s: dict[str, Any], seat: str | None, rng: Rng) -> Iterator[dict[str, Any]]:
+    def hidden_variants(self, s: State, seat: str | None, rng: Rng) -> Iterator[State]:
         return hidden_variants(self.bd, s, seat, rng)
 
-    def determinize(self, s: dict[str, Any], seat: str, rng: Rng) -> dict[str, Any]:
+    def determinize(self, s: State, seat: str, rng: Rng) -> State:
         return determinize(self.bd, s, seat, rng)
 
-    def check_invariants(self, s: dict[str, Any]) -> list[str]:
+    def check_invariants(self, s: State) -> list[str]:
         return check(self.bd, s)
 
     # ------------------------------------------------------------------ persistence
-    def dump(self, s: dict[str, Any]) -> dict[str, Any]:
+    def dump(self, s: State) -> dict[str, Any]:
         return copy_state(s)
 
-    def dump_for_json(self, s: dict[str, Any]) -> dict[str, Any]:
+    def dump_for_json(self, s: State) -> State:
         return s  # already plain JSON data, serialised at once: no copy needed
 
-    def load(self, data: dict[str, Any]) -> dict[str, Any]:
+    def load(self, data: dict[str, Any]) -> State:
         s = copy_state(data)
         if "flow" not in s:
             from_steps(s)  # saved by the step machine before the procedures
         tidy_old_keys(s)  # saved before `asked` lists; unused keys
+        rename_old_keys(s)  # saved before the readable names (schema.py)
         return indexed(s)
 
 

@@ -6,17 +6,22 @@
 `tests/athens_sparta/test_schema.py` plays games and fails if a block id turns up under a
 key these types do not mark, or if a state has a key they do not declare.
 
-Names kept short in the stored JSON for saved games' sake are explained here.
+Keys have readable names; games saved when some were short (`st`, `rec`, `hctl`, ...)
+are rewritten on load (flow_compat.OLD_NAMES). The block record keeps its short keys
+(`str`, `in`, `rv`): it is read on every step of the hot paths and in every position file.
 """
 
 from __future__ import annotations
 
-from typing import Any, NewType, TypedDict
+from typing import Annotated, Any, TypedDict
 
-BlockId = NewType("BlockId", str)  # a block's id, e.g. "Athens H1"
+# The id aliases are `Annotated` strings: to mypy a plain `str` (an id read from an
+# option is one as it is, no conversion at run time), to `get_type_hints(...,
+# include_extras=True)` a mark the redaction variants follow (variants.py).
+BlockId = Annotated[str, "block id"]  # a block's id, e.g. "Athens H1"
 # A block id written into a public record (a battle's actions): it names the block as
 # everyone saw it then, so it stays as written when hidden blocks swap identities.
-ShownBlockId = NewType("ShownBlockId", str)
+ShownBlockId = Annotated[str, "shown block id"]
 Hex = str  # a hex id ("K8") or "sicily"
 Side = str  # "athens" | "sparta" | "neutral" | "persia"
 CardId = str
@@ -30,7 +35,7 @@ Block = TypedDict("Block", {"loc": str, "str": int, "side": Side, "coast": int |
 
 class BlockRef(TypedDict, total=False):
     id: ShownBlockId
-    name: str  # the block's printed name (for some blocks the same text as the id)
+    name: str | None  # the block's printed name (for some blocks the same text as the id)
     type: str
     rating: str
     side: Side
@@ -72,31 +77,51 @@ class BattleRecord(TypedDict, total=False):
     winner: Side | None
 
 
-# The battle in progress (rules 5.0-5.5). "att"/"def": attacking and defending side;
-# "role": block -> side; "st": block -> status (engaged, inside, at sea, in reserve, ...);
-# "rec": the record so far; "sd": blocks that stood down; "stage": where the battle is
-# (combat.py STAGES).
-Battle = TypedDict("Battle", {
-    "hex": Hex, "kind": str, "att": Side, "def": Side, "round": int, "stage": str,
-    "role": dict[BlockId, Side], "st": dict[BlockId, str], "relief": list[BlockId],
-    "acted": list[BlockId], "queue": list[BlockId] | None, "decl": list[BlockId],
-    "retreats": dict[str, Any], "sally": list[BlockId], "helot": BlockId | None,
-    "revolt": BlockId | None, "took": bool, "rec": BattleRecord, "end": Any,
-    "pillage": int, "winner": Side | None, "forced": list[BlockId],
-    "regrouped": list[BlockId], "extra_done": bool,
-    "extra_q": list[BlockId], "sd": list[BlockId], "navy_done": list[BlockId],
-    "optional": list[BlockId]}, total=False)
+# The battle in progress (rules 5.0-5.5): "role": block -> side; "status": block -> its
+# status (engaged, inside, at sea, in reserve, ...); "record": the record so far;
+# "to_declare": blocks still to declare (5.4); "stood_down": blocks that stood down;
+# "stage": where the battle is (combat.py STAGES). Games saved before these names used
+# short ones (flow_compat.OLD_NAMES).
+class Battle(TypedDict, total=False):
+    hex: Hex
+    kind: str
+    attacker: Side
+    defender: Side
+    round: int
+    stage: str
+    role: dict[BlockId, Side]
+    status: dict[BlockId, str]
+    relief: list[BlockId]
+    acted: list[BlockId]
+    queue: list[BlockId] | None
+    to_declare: list[BlockId]
+    retreats: dict[str, Any]
+    sally: list[BlockId]
+    helot: BlockId | None
+    revolt: BlockId | None
+    hex_taken: bool  # the attacker took the hex (or stormed the city)
+    record: BattleRecord
+    end: Any  # always None (kept for the saved games' sake)
+    pillage: int
+    winner: Side | None
+    forced: list[BlockId]
+    regrouped: list[BlockId]
+    extra_done: bool
+    extra_queue: list[BlockId]
+    stood_down: list[BlockId]
+    navy_done: list[BlockId]
+    optional: list[BlockId]
 
 
 class Hits(TypedDict, total=False):
     side: Side
-    n: int
+    count: int  # hits left to take
     pool: list[BlockId]
     half: bool
     hex: Hex
     choice: BlockId | None
-    rec: bool
-    rule: str | None  # the rule the hits come from, cited in the prompt
+    record: bool  # noted in the battle's record
+    rule: str  # the rule the hits come from, cited in the prompt
 
 
 class Bonus(TypedDict, total=False):
@@ -105,10 +130,10 @@ class Bonus(TypedDict, total=False):
 
     side: Side
     name: str
-    types: list[str]
+    types: list[str] | None  # the block types it favours (None: any)
     amount: int
-    max: int
-    bid: BlockId | None
+    max_fire: int  # the best fire number it may give
+    block: BlockId | None
     asked: list[Hex]  # the battles (by place) where its player was asked already
 
 
@@ -124,7 +149,7 @@ class QueueItem(TypedDict, total=False):
     kind: str  # "revolt_won", "persia" (pending.py) or "flip_battle" (steps.py)
     bid: BlockId
     hex: Hex
-    att: Side  # a flip battle's attacker (9.5)
+    attacker: Side  # a flip battle's attacker (9.5)
 
 
 class Cards(TypedDict, total=False):
@@ -134,10 +159,11 @@ class Cards(TypedDict, total=False):
     played: dict[Side, CardId]
     sicily: dict[Side, CardId]
     sicily_shown: bool
-    mull: dict[Side, bool]
-    mull_req: dict[Side, Any]
-    mull_ans: dict[Side, Any]
+    mulligan_used: dict[Side, bool]  # the side showed a hand for a new deal this Olympiad
+    mulligan_answers: dict[Side, str]  # "keep" or "redeal", each side's first answer
+    mulligan_too: dict[Side, str]  # the other side's answer to "a new hand too?"
     used: list[CardId]
+    sicily_done: bool
 
 
 class BuildMenu(TypedDict, total=False):
@@ -149,12 +175,42 @@ class BuildMenu(TypedDict, total=False):
 
 
 class Build(TypedDict, total=False):
-    bp: dict[Side, int]
+    points: dict[Side, int]  # build points this phase (rule 8.1)
     left: dict[Side, int]
     spent: dict[Side, dict[str, int]]
     done: dict[Side, bool]
-    ear: dict[Side, Any]
+    earmarked: dict[Side, dict[str, int]]  # city -> its build points kept for its blocks (9.5)
     menu: dict[Side, BuildMenu | None]
+
+
+class TourneyBid(TypedDict):
+    """Tourney bidding (10.3): the winning bidder's side, steps left to remove, and the
+    blocks that lost one already."""
+
+    side: Side
+    left: int
+    hit: list[BlockId]
+
+
+class FreeSteps(TypedDict):
+    """A card event's free steps in force (flow.py): who adds them, how many are left, to
+    which block types."""
+
+    side: Side
+    left: int
+    name: str
+    types: list[str]
+
+
+class AttritionJob(TypedDict):
+    """One attrition roll to make (rule 6.0): the blocks of `side` at `hex`, each die of
+    `need` or more a hit, and why (a siege, an event)."""
+
+    hex: Hex
+    side: Side
+    need: int
+    bids: list[BlockId]
+    why: str
 
 
 class FrameArgs(TypedDict, total=False):
@@ -183,19 +239,19 @@ class State(TypedDict, total=False):
     turn: int
     phase: str
     flow: list[Frame]  # the stack of procedures, the current one last (flow.py)
-    p1: Side | None  # player 1 this game turn
+    player1: Side | None  # player 1 this game turn
     active: Side | None
-    pturn: int
-    mp: int  # move points left to the active player
-    opts: dict[str, Any]
+    player_turn: int  # 1 or 2 in a game turn, 0 between them
+    move_points: int  # move points left to the active player
+    options: dict[str, Any]  # the game's options (rules.py `options`)
     blocks: dict[BlockId, Block]
     moved: list[BlockId]
     oracle: list[BlockId]
     diolkos: list[BlockId]
     entries: dict[Hex, dict[BlockId, Any]]  # who entered a hex from where (rule 4.3)
     control: dict[str, Side]  # city -> side
-    hctl: dict[Hex, str]  # land control at the last phase end (rule 4.2)
-    sctl: dict[Hex, str]  # sea control likewise
+    land_control: dict[Hex, str]  # land control at the last phase end (rule 4.2)
+    sea_control: dict[Hex, str]  # sea control likewise
     cards: Cards
     events: list[str]  # card events in force this game turn
     battle: Battle | None
@@ -203,23 +259,23 @@ class State(TypedDict, total=False):
     last_battle: BattleRecord | None
     queue: list[QueueItem]
     build: Build | None
-    revolts: dict[str, Any]
+    revolts: dict[str, list[Side]]  # city -> the sides that raised a revolt there (7.0)
     helot_ban: bool
     persia: dict[str, bool]
     syracuse_value: int | None
-    bid: dict[str, Any] | None
+    tourney_bid: TourneyBid | None
     winner: Side | None
     reason: str | None
     rule: str | None
     resigned: Side | None
     revealed: list[BlockId]
     dice: list[int]  # fixed dice of a position, used before the seeded ones
-    half: list[BlockId]  # blocks carrying a half hit (rule 5.41)
+    half_hits: list[BlockId]  # blocks carrying a half hit (rule 5.41)
     hits: Hits | None
     bonus: Bonus | None
     peek: dict[Side, list[CardId]]
     flipped: list[BlockId]
     used_revolt_blocks: list[BlockId]
     betrayal: Betrayal | None
-    free: dict[str, Any] | None
-    attr: list[Any] | None  # attrition jobs left (rule 6.0)
+    free_steps: FreeSteps | None
+    attrition: list[AttritionJob] | None  # attrition jobs left (rule 6.0)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from .board import SICILY, Board
-from .state import occupancy, other, sieges
+from .schema import AttritionJob
+from .state import AS, occupancy, other, sieges
 
 
 def target_number(sg: dict[str, Any], side: str) -> int:
@@ -17,15 +18,15 @@ def target_number(sg: dict[str, Any], side: str) -> int:
     return 4
 
 
-def syracuse_sea_control(bd: Board, s: dict[str, Any], side: str) -> bool:
+def syracuse_sea_control(bd: Board, s: AS, side: str) -> bool:
     """Sea control of Syracuse (4.2, 9.2): a blockader holds it; otherwise the city holder."""
-    sc = s["sctl"].get(SICILY)
+    sc = s["sea_control"].get(SICILY)
     return sc == side
 
 
-def attrition_jobs(bd: Board, s: dict[str, Any], side: str) -> list[dict[str, Any]]:
+def attrition_jobs(bd: Board, s: AS, side: str) -> list[AttritionJob]:
     occ = occupancy(s)
-    jobs = []
+    jobs: list[AttritionJob] = []
     for sg in sieges(bd, s, occ):
         here = occ[sg["hex"]]
         if side == sg["holder"]:

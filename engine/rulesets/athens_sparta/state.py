@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from .board import SICILY, Board
+from .schema import State
 
-AS = dict[str, Any]  # the Athens & Sparta state (its keys: schema.State)
+AS = State  # the Athens & Sparta state (schema.py)
 Occ = dict[str, dict[str, list[str]]]  # place -> side -> block ids (`occupancy`)
 
 SIDES = ("athens", "sparta")
@@ -241,14 +242,14 @@ def _block(v: Any) -> Block:
     return v if type(v) is Block else Block(v)
 
 
-def indexed(s: dict[str, Any]) -> dict[str, Any]:
+def indexed(s: AS) -> AS:
     """The state with its block records indexed (after loading plain JSON data)."""
     if type(s.get("blocks")) is not Blocks:
         s["blocks"] = Blocks(s.get("blocks") or {})
     return s
 
 
-def derived(s: dict[str, Any]) -> dict[Any, Any] | None:
+def derived(s: AS) -> dict[Any, Any] | None:
     """The cache of facts derived from the blocks as they stand now, or None when the
     state's blocks are not indexed (a plain copy: compute from scratch)."""
     blocks = s["blocks"]
@@ -260,7 +261,7 @@ def derived(s: dict[str, Any]) -> dict[Any, Any] | None:
     return blocks.derived
 
 
-def derived_all(s: dict[str, Any]) -> dict[Any, Any] | None:
+def derived_all(s: AS) -> dict[Any, Any] | None:
     """As `derived`, for facts that also read the blocks' strengths, coasts or revolt
     marks (`MINOR_FIELDS`)."""
     blocks = s["blocks"]
@@ -272,7 +273,7 @@ def derived_all(s: dict[str, Any]) -> dict[Any, Any] | None:
     return blocks.derived_all
 
 
-def inside_walls(s: dict[str, Any]) -> set[str]:
+def inside_walls(s: AS) -> set[str]:
     """The blocks whose mark of standing inside walls (`in`, rule 5.3) is not False,
     wherever they are: kept with indexed blocks as the records change, most blocks
     standing free. Callers never change it."""
@@ -284,7 +285,7 @@ def inside_walls(s: dict[str, Any]) -> set[str]:
     return blocks.walled
 
 
-def side_edits(s: dict[str, Any], side: str) -> tuple[int, int, int] | None:
+def side_edits(s: AS, side: str) -> tuple[int, int, int] | None:
     """A mark that changes whenever a block record of `side` changes, any record is added
     or removed, or any record anywhere changes other than in its strength, coast or revolt
     mark (`MINOR_FIELDS`); None when the state's blocks are not indexed. An answer that
@@ -297,7 +298,7 @@ def side_edits(s: dict[str, Any], side: str) -> tuple[int, int, int] | None:
     return (_changes, edits.get(side, 0), edits.get("*", 0))
 
 
-def occupancy(s: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
+def occupancy(s: AS) -> dict[str, dict[str, list[str]]]:
     """place -> side -> block ids (sorted), for every block on the map. Shared while the
     blocks stand still: callers never change it."""
     d = derived(s)
@@ -305,7 +306,8 @@ def occupancy(s: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
         return _occupancy(s)
     occ = d.get("occ")
     if occ is None:
-        occ = d["occ"] = _indexed_occupancy(s["blocks"])
+        # `derived` answers only for indexed blocks (`Blocks`)
+        occ = d["occ"] = _indexed_occupancy(s["blocks"])  # type: ignore[arg-type]
     return occ
 
 
@@ -361,7 +363,7 @@ def _patched(blocks: Blocks, prev: dict[str, dict[str, list[str]]], first: dict[
     return occ, first, order
 
 
-def _occupancy(s: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
+def _occupancy(s: AS) -> dict[str, dict[str, list[str]]]:
     occ: dict[str, dict[str, list[str]]] = {}
     for bid, b in s["blocks"].items():
         loc = b["loc"]
@@ -374,7 +376,7 @@ def _occupancy(s: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
     return occ
 
 
-def current(s: dict[str, Any], occ: Any) -> dict[Any, Any] | None:
+def current(s: AS, occ: Any) -> dict[Any, Any] | None:
     """The derived-facts cache when `occ` is the occupancy of the blocks as they stand now
     (a caller may hold one from before a move: then nothing is cached)."""
     d = derived(s)
@@ -383,7 +385,7 @@ def current(s: dict[str, Any], occ: Any) -> dict[Any, Any] | None:
     return d
 
 
-def blocks_at(s: dict[str, Any], h: str, side: str | None = None) -> list[str]:
+def blocks_at(s: AS, h: str, side: str | None = None) -> list[str]:
     return sorted(bid for bid, b in s["blocks"].items()
                   if b["loc"] == h and (side is None or b["side"] == side))
 
@@ -391,7 +393,7 @@ def blocks_at(s: dict[str, Any], h: str, side: str | None = None) -> list[str]:
 _NO_SIEGE = object()
 
 
-def siege_at(bd: Board, s: dict[str, Any], h: str, occ: Occ | None = None) -> dict[str, Any] | None:
+def siege_at(bd: Board, s: AS, h: str, occ: Occ | None = None) -> dict[str, Any] | None:
     """The siege or blockade in a hex, if any (rules 5.3, 6.0): blocks of one side inside
     the walls and enemy blocks outside. Callers never change the answer."""
     occ = occ if occ is not None else occupancy(s)
@@ -408,7 +410,7 @@ def siege_at(bd: Board, s: dict[str, Any], h: str, occ: Occ | None = None) -> di
     return sg
 
 
-def _siege_at(bd: Board, s: dict[str, Any], h: str, here: dict[str, list[str]]
+def _siege_at(bd: Board, s: AS, h: str, here: dict[str, list[str]]
               ) -> dict[str, Any] | None:
     blocks = s["blocks"]
     holder = None
@@ -431,7 +433,7 @@ def _siege_at(bd: Board, s: dict[str, Any], h: str, here: dict[str, list[str]]
             "siege": armies, "blockade": navies, "full": bool(full)}
 
 
-def sieges(bd: Board, s: dict[str, Any], occ: Occ | None = None) -> list[dict[str, Any]]:
+def sieges(bd: Board, s: AS, occ: Occ | None = None) -> list[dict[str, Any]]:
     occ = occ if occ is not None else occupancy(s)
     d = current(s, occ)
     if d is not None:
@@ -449,7 +451,7 @@ def sieges(bd: Board, s: dict[str, Any], occ: Occ | None = None) -> list[dict[st
     return out
 
 
-def compute_control(bd: Board, s: dict[str, Any]) -> None:
+def compute_control(bd: Board, s: AS) -> None:
     """Refresh the land and sea control snapshot (rule 4.2). Called at the end of each
     phase only: moving into a hex never makes it friendly in the same phase."""
     occ = occupancy(s)
@@ -470,10 +472,10 @@ def compute_control(bd: Board, s: dict[str, Any]) -> None:
     # new dicts, never changed in place: movement.py caches what it reads from them by
     # their identity. A snapshot equal to the one in place keeps that one (and so what
     # was cached from it): most phases end with control as it was.
-    if s["hctl"] != hctl:
-        s["hctl"] = hctl
-    if s["sctl"] != sctl:
-        s["sctl"] = sctl
+    if s["land_control"] != hctl:
+        s["land_control"] = hctl
+    if s["sea_control"] != sctl:
+        s["sea_control"] = sctl
 
 
 # Control of the cities' hexes and Persia's by `control` (city -> side), before the blocks
@@ -500,15 +502,15 @@ def _city_control(bd: Board, control: dict[str, str]) -> dict[str, str]:
     return dict(got)
 
 
-def friendly(s: dict[str, Any], side: str, h: str, sea: bool = False) -> bool:
-    c = (s["sctl"] if sea else s["hctl"]).get(h)
+def friendly(s: AS, side: str, h: str, sea: bool = False) -> bool:
+    c = (s["sea_control"] if sea else s["land_control"]).get(h)
     if c == side:
         return True
     return c == "persia" and side == "sparta" and s["persia"]["alliance"]
 
 
-def enemy_hex(s: dict[str, Any], side: str, h: str, sea: bool = False) -> bool:
-    c = (s["sctl"] if sea else s["hctl"]).get(h)
+def enemy_hex(s: AS, side: str, h: str, sea: bool = False) -> bool:
+    c = (s["sea_control"] if sea else s["land_control"]).get(h)
     if c == other(side):
         return True
     if c == "persia":
@@ -516,13 +518,13 @@ def enemy_hex(s: dict[str, Any], side: str, h: str, sea: bool = False) -> bool:
     return False
 
 
-def city_value(bd: Board, s: dict[str, Any], name: str) -> int:
+def city_value(bd: Board, s: AS, name: str) -> int:
     if name == "Syracuse" or bd.cities[name].get("offboard"):
         return s["syracuse_value"] if s["syracuse_value"] is not None else 4
     return bd.cities[name].get("value") or 0
 
 
-def besieged_cities(bd: Board, s: dict[str, Any], occ: Occ | None = None) -> frozenset[str]:
+def besieged_cities(bd: Board, s: AS, occ: Occ | None = None) -> frozenset[str]:
     occ = occ if occ is not None else occupancy(s)
     d = current(s, occ)
     got = d.get(("besieged", bd)) if d is not None else None
@@ -533,7 +535,7 @@ def besieged_cities(bd: Board, s: dict[str, Any], occ: Occ | None = None) -> fro
     return got
 
 
-def points(bd: Board, s: dict[str, Any], for_victory: bool = True) -> dict[str, int]:
+def points(bd: Board, s: AS, for_victory: bool = True) -> dict[str, int]:
     """City points per side, besieged or blockaded cities not counted (rules 8.1, 10.2).
     For victory, Miletus does not count for Sparta while Persia supports her (rule 9.3)."""
     out = {"athens": 0, "sparta": 0}
@@ -548,29 +550,29 @@ def points(bd: Board, s: dict[str, Any], for_victory: bool = True) -> dict[str, 
     return out
 
 
-def new_state(options: dict[str, Any]) -> dict[str, Any]:
+def new_state(options: dict[str, Any]) -> AS:
     return {
         "v": 1, "olympiad": 84, "turn": 1, "phase": "setup", "flow": [],
-        "p1": None, "active": None, "pturn": 0, "mp": 0,
-        "opts": dict(options),
+        "player1": None, "active": None, "player_turn": 0, "move_points": 0,
+        "options": dict(options),
         "blocks": Blocks(), "moved": [], "oracle": [], "diolkos": [], "entries": {},
-        "control": {}, "hctl": {}, "sctl": {},
+        "control": {}, "land_control": {}, "sea_control": {},
         "cards": {"deck": [], "hands": {"athens": [], "sparta": []},
                   "committed": {}, "played": {}, "sicily": {}, "sicily_shown": False,
-                  "mull": {"athens": False, "sparta": False}, "mull_req": {},
-                  "mull_ans": {}},
+                  "mulligan_used": {"athens": False, "sparta": False}, "mulligan_too": {},
+                  "mulligan_answers": {}},
         "events": [], "battle": None, "done_hexes": [], "last_battle": None,
         "queue": [], "build": None,
         "revolts": {}, "helot_ban": False,
         "persia": {"alliance": False, "ended": False},
-        "syracuse_value": 4, "bid": None,
+        "syracuse_value": 4, "tourney_bid": None,
         "winner": None, "reason": None, "rule": None, "resigned": None,
-        "revealed": [], "dice": [], "half": [], "hits": None,
+        "revealed": [], "dice": [], "half_hits": [], "hits": None,
         "bonus": None, "peek": {}, "flipped": [], "used_revolt_blocks": [],
     }
 
 
-def roll(s: dict[str, Any], ctx: Any, n: int) -> list[int]:
+def roll(s: AS, ctx: Any, n: int) -> list[int]:
     """Dice: the position's fixed dice first (worked examples, tests), then the seeded
     generator. Either way the action counts as revealing new information."""
     fixed = s["dice"]

@@ -25,9 +25,10 @@ from engine.core.view import PHASE_END
 
 from .board import Board
 from .combat import start_battle
+from .schema import FrameArgs
 from .state import AS, occupancy, siege_at
 
-Args = dict[str, Any]
+Args = FrameArgs  # a procedure's arguments (schema.py)
 
 
 class Step(Procedure[AS]):
@@ -91,10 +92,13 @@ class Decision(Procedure[AS]):
         self.reply = reply
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
-        return [self.ask(self.bd, flow.state, flow.args)]
+        # The kernel keeps a frame's arguments as a plain dict; ours are schema.FrameArgs.
+        # Said by an ignore rather than `cast`: no call on every question.
+        return [self.ask(self.bd, flow.state, flow.args)]  # type: ignore[arg-type]
 
     def act(self, flow: Flow[AS], seat: str, answer: Answer) -> None:
-        then = self.reply(self.bd, flow.state, flow.args, str(answer), flow.context)
+        then = self.reply(self.bd, flow.state, flow.args,  # type: ignore[arg-type]
+                          str(answer), flow.context)
         if then:
             flow.goto(then[0], **then[1])
         else:
@@ -113,7 +117,7 @@ def flip_battle(bd: Board, flow: Flow[AS]) -> bool:
     occ = occupancy(s)
     if len(occ.get(h, {})) < 2 or siege_at(bd, s, h, occ) is not None:
         return False
-    start_battle(bd, s, h, "new", flow.context, attacker=item["att"])
+    start_battle(bd, s, h, "new", flow.context, attacker=item["attacker"])
     flow.call("battle")
     return True
 

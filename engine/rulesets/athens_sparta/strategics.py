@@ -8,6 +8,7 @@ from typing import Any
 from engine.core.view import TAKEN
 
 from .board import SICILY, Board
+from .schema import QueueItem
 from .state import (
     AS,
     SIDES,
@@ -22,7 +23,7 @@ from .state import (
 REBELS = ("Chios", "Corcyra", "Mytilene", "Rhodes")
 
 
-def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
+def end_of_phase(bd: Board, s: AS, ctx: Any) -> None:
     """Rule 4.2: control changes only now. A city belongs to the side that alone occupies
     its hex, or to the side holding it inside a siege; a vacated city keeps its owner.
 
@@ -33,7 +34,7 @@ def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
     key = ("phase_end", bd)
     if d is not None:
         done = d.get(key)
-        if done is not None and done[1] is s["hctl"] and done[2] is s["sctl"] \
+        if done is not None and done[1] is s["land_control"] and done[2] is s["sea_control"] \
                 and done[0] == s["control"]:
             return
     occ = occupancy(s)
@@ -63,6 +64,7 @@ def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
             cur = s["control"].get(name)
             if cur in ("persia", "none", None) or cur == owner:
                 continue
+            assert cur is not None
             if cur == "neutral":
                 continue  # a neutral city changes only by being attacked (9.5)
             s["control"][name] = owner
@@ -80,7 +82,7 @@ def end_of_phase(bd: Board, s: dict[str, Any], ctx: Any) -> None:
         # nothing changed but the snapshot: the same blocks and control would change
         # nothing again (a change of control may move blocks, rule 9.4, 9.5, which the
         # next phase end looks at afresh)
-        d[key] = (dict(s["control"]), s["hctl"], s["sctl"])
+        d[key] = (dict(s["control"]), s["land_control"], s["sea_control"])
 
 
 def on_control_change(bd: Board, s: AS, name: str, old: str, new: str, ctx: Any) -> None:
@@ -102,7 +104,7 @@ def on_control_change(bd: Board, s: AS, name: str, old: str, new: str, ctx: Any)
         if h not in ("pool", "off", "out") and h not in bd.oracles and any(
                 x["loc"] == h and x["side"] == old for x in s["blocks"].values()):
             # 9.5: standing among its former allies, it attacks them at once
-            item = {"kind": "flip_battle", "hex": h, "att": new}
+            item: QueueItem = {"kind": "flip_battle", "hex": h, "attacker": new}
             if item not in s["queue"]:
                 s["queue"].append(item)
     if name == "Miletus":
@@ -128,13 +130,13 @@ def rebel_navy(bd: Board, s: AS, name: str, new: str, ctx: Any) -> None:
     h = bd.cities[name]["hex"]
     if sb["loc"] in ("pool", "off", "out"):
         if sb["loc"] == "pool":
-            sb.update(loc="out", str=0)
-            db.update(loc="pool", str=0, side=new)
+            sb.update({"loc": "out", "str": 0})
+            db.update({"loc": "pool", "str": 0, "side": new})
         return
     strength = sb["str"]
-    sb.update(loc="out", str=0, coast=None, **{"in": False})
-    db.update(loc=h, str=strength, side=new, coast=bd.ports.get(h, 0), **{"in": False})
-    for lst in (s["moved"], s["revealed"], s["half"]):
+    sb.update({"loc": "out", "str": 0, "coast": None, "in": False})
+    db.update({"loc": h, "str": strength, "side": new, "coast": bd.ports.get(h, 0), "in": False})
+    for lst in (s["moved"], s["revealed"], s["half_hits"]):
         if src in lst:
             lst.remove(src)
     ctx.event("rebel_navy", f"The {name} navy goes over to {new.title()} (rule 9.4)",
@@ -145,9 +147,9 @@ def hellespont_applies(bd: Board, s: AS) -> bool:
     """Rule 9.1: Spartan sea control of Abydos costs Athens a block in Athens each
     Athenian turn, unless Athens holds Syracuse with sea control (9.2)."""
     ab = bd.cities.get("Abydos", {}).get("hex")
-    if not ab or s["sctl"].get(ab) != "sparta":
+    if not ab or s["sea_control"].get(ab) != "sparta":
         return False
-    return not (s["control"].get("Syracuse") == "athens" and s["sctl"].get(SICILY) == "athens")
+    return not (s["control"].get("Syracuse") == "athens" and s["sea_control"].get(SICILY) == "athens")
 
 
 def athens_blocks_in_athens(bd: Board, s: AS) -> list[str]:

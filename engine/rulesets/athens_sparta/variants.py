@@ -18,8 +18,7 @@ from .schema import BlockId, State
 from .state import SIDES
 
 
-def hidden_variants(bd: Board, s: dict[str, Any], seat: str | None, rng: Any
-                    ) -> Iterator[dict[str, Any]]:
+def hidden_variants(bd: Board, s: State, seat: str | None, rng: Any) -> Iterator[State]:
     hidden_sides = [x for x in SIDES if x != seat]
     for _ in range(6):
         v = copy_state(s)
@@ -77,7 +76,7 @@ def remap(x: Any, tp: Any, mapping: dict[str, str]) -> Any:
     """`x` with every value its type marks `BlockId` renamed by `mapping`."""
     if x is None or not _mentions_block_id(tp):
         return x
-    if tp is BlockId:
+    if tp == BlockId:
         return mapping.get(x, x)
     origin = get_origin(tp)
     if origin in (Union, UnionType):
@@ -97,12 +96,13 @@ def remap(x: Any, tp: Any, mapping: dict[str, str]) -> Any:
 
 @cache
 def _hints(tp: Any) -> dict[str, Any]:
-    return get_type_hints(tp)
+    # with the `Annotated` marks that tell a block id from any other string (schema.py)
+    return get_type_hints(tp, include_extras=True)
 
 
 @cache
 def _mentions_block_id(tp: Any) -> bool:
-    if tp is BlockId:
+    if tp == BlockId:
         return True
     if is_typeddict(tp):
         return any(_mentions_block_id(t) for t in _hints(tp).values())

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import Board
-from .state import occupancy, points, siege_at
+from .state import AS, occupancy, points, siege_at
 
 LAST_OLYMPIAD = 89
 
 
-def sudden_death(bd: Board, s: dict[str, Any]) -> tuple[str, str] | None:
+def sudden_death(bd: Board, s: AS) -> tuple[str, str] | None:
     """Rule 10.1: at the end of a game turn, enemy blocks occupying ATHENS or SPARTA end the
     game. Ruling R6: the city is occupied when the enemy alone holds its hex, or holds the
     city inside its walls while the owner's blocks besiege or blockade it from outside (a
@@ -28,7 +26,7 @@ def sudden_death(bd: Board, s: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
-def olympiad_check(bd: Board, s: dict[str, Any]) -> tuple[str, str] | None:
+def olympiad_check(bd: Board, s: AS) -> tuple[str, str] | None:
     """Rule 10.2: 30+ points after an Olympiad wins; after Olympiad 89 the higher total
     wins and Athens wins ties. Ruling R7: if both reach 30, the higher wins, Athens ties."""
     pts = points(bd, s)

@@ -34,7 +34,7 @@ def _visible(s: AS, bid: str, seat: str | None) -> bool:
     return s["blocks"][bid]["side"] == seat or bid in s["revealed"]
 
 
-def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
+def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
     cards = s["cards"]
     played = cards["played"]  # the cards revealed this game turn (or the last one)
     on = [b for b, x in s["blocks"].items() if x["loc"] not in ("pool", "off", "out")]
@@ -72,31 +72,31 @@ def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
     battle = None
     if bt:
         battle = {"hex": bt["hex"], "label": bd.label(bt["hex"]), "kind": bt["kind"],
-                  "attacker": bt["att"], "defender": bt["def"], "round": bt["round"],
+                  "attacker": bt["attacker"], "defender": bt["defender"], "round": bt["round"],
                   "stage": bt["stage"],
-                  "blocks": [dict(_block(bd, s, b, seat), role="attacker" if r == bt["att"]
-                                  else "defender", status=bt["st"].get(b),
-                                  half_hit=(b in s["half"]) if _visible(s, b, seat) else None)
+                  "blocks": [dict(_block(bd, s, b, seat), role="attacker" if r == bt["attacker"]
+                                  else "defender", status=bt["status"].get(b),
+                                  half_hit=(b in s["half_hits"]) if _visible(s, b, seat) else None)
                              for b, r in sorted(bt["role"].items(), key=lambda kv: (
                                  kv[1], not _visible(s, kv[0], seat),
                                  kv[0] if _visible(s, kv[0], seat) else "",
-                                 bt["st"].get(kv[0]) or "",
+                                 bt["status"].get(kv[0]) or "",
                                  bool(s["blocks"][kv[0]]["in"])))
                              if s["blocks"][b]["loc"] == bt["hex"]],
-                  "log": bt["rec"]["rounds"]}
+                  "log": bt["record"]["rounds"]}
     build = None
     if s["build"]:
         b = s["build"]
-        build = {"bp": dict(b["bp"]), "done": dict(b["done"]),
+        build = {"bp": dict(b["points"]), "done": dict(b["done"]),
                  "left": {seat: b["left"][seat]} if seat else {},
                  "spent_at": dict(b["spent"][seat]) if seat else {}}
     sic: dict[str, Any] = {}
     for side in SIDES:
-        c = cards["sicily"].get(side)
-        if c is None:
+        card = cards["sicily"].get(side)
+        if card is None:
             sic[side] = None
         elif cards["sicily_shown"] or side == seat:
-            sic[side] = C.card_public(bd, c)
+            sic[side] = C.card_public(bd, card)
         else:
             sic[side] = True
     mine = cards["committed"].get(seat) if seat else None
@@ -107,11 +107,11 @@ def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
         "olympiad": s["olympiad"], "turn": s["turn"], "phase": s["phase"],
         "step": current_step(s),
         "active": s["active"],
-        "player1": s["p1"] if s["cards"]["played"] else None,
-        "player2": (("athens" if s["p1"] == "sparta" else "sparta")
-                    if s["cards"]["played"] and s["p1"] else None),
-        "mp_left": s["mp"] if s["active"] else None,
-        "options": dict(s["opts"]),
+        "player1": s["player1"] if s["cards"]["played"] else None,
+        "player2": (("athens" if s["player1"] == "sparta" else "sparta")
+                    if s["cards"]["played"] and s["player1"] else None),
+        "mp_left": s["move_points"] if s["active"] else None,
+        "options": dict(s["options"]),
         "cards": {
             "hand": [C.card_public(bd, c) for c in sorted(cards["hands"][seat])] if seat else [],
             "hand_sizes": {x: len(cards["hands"][x]) for x in SIDES},
@@ -121,7 +121,7 @@ def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
                        for x in SIDES},
             "deck_size": len(cards["deck"]),
             "sicily": sic,
-            "mulligan_used": dict(cards["mull"]),
+            "mulligan_used": dict(cards["mulligan_used"]),
             "peeked": ([C.card_public(bd, c) for c in s["peek"].get(seat, [])]
                        if seat else []),
         },
@@ -131,13 +131,13 @@ def view(bd: Board, s: dict[str, Any], seat: str | None) -> dict[str, Any]:
         "pool_sizes": pool_sizes,
         "offmap_neutral": sum(1 for x in s["blocks"].values() if x["loc"] == "off"),
         "cities": cities,
-        "control": {h: c for h, c in sorted(s["hctl"].items())},
-        "sea_control": {h: c for h, c in sorted(s["sctl"].items())},
+        "control": {h: c for h, c in sorted(s["land_control"].items())},
+        "sea_control": {h: c for h, c in sorted(s["sea_control"].items())},
         "sieges": sg_list,
         "points": pts,
         "syracuse_value": s["syracuse_value"] if _syr_known(s, seat) else None,
         "persia": dict(s["persia"]),
-        "hellespont": s["sctl"].get(ab) if ab else None,
+        "hellespont": s["sea_control"].get(ab) if ab else None,
         "battle": battle,
         "last_battle": s["last_battle"],
         "build": build,
