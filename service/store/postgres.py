@@ -29,6 +29,7 @@ from .base import (
     ActionKind,
     ActionRow,
     ActReads,
+    AsSeen,
     DuplicateInteraction,
     GameEnd,
     SeatRow,
@@ -57,6 +58,11 @@ BEGIN
          FROM seats WHERE game_id = gid));
 END $$
 """
+
+
+# A game's seats as `holders_key` writes them.
+_HOLDERS_SQL = ("(SELECT string_agg(user_id || ':' || coalesce(seat, ''), ',' ORDER BY user_id) "
+                "FROM seats WHERE game_id = :id)")
 
 
 # mypy sees PgConn where SqliteStore's annotations say aiosqlite.Connection: PgConn answers
@@ -95,7 +101,8 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
                             events: Sequence[dict[str, Any]], snapshot: str | None,
                             at: datetime, end: GameEnd | None = None,
                             announce: dict[str, Any] | None = None,
-                            lease_until: datetime | None = None) -> ActionRow:
+                            lease_until: datetime | None = None,
+                            seen: AsSeen | None = None) -> ActionRow:
         """SqliteStore.commit_action's writes as one statement. The inserts select
         from the UPDATE's RETURNING, so when the version guard fails nothing is written;
         a unique violation (a twin's interaction id) undoes the whole statement."""
@@ -117,6 +124,7 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
             "next_try_at, attempts, created_at) SELECT id, :seq, channel_id, :announce, "
             "CASE WHEN p.busy THEN :t ELSE :lease END, CASE WHEN p.busy THEN 0 ELSE 1 END, "
             ":t FROM g, p RETURNING attempts)")
+        guard = "" if seen is None else f" AND channel_id = :channel AND {_HOLDERS_SQL} = :holders"
         params: dict[str, Any] = {
             "seq": seq, "snapshot": snapshot, "t": t, "id": game_id, "v": expected_version,
             "kind": kind, "seat": seat, "option": option_id, "secret": int(secret),
@@ -124,6 +132,8 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
         if end is not None:
             params.update(status=end.status, seed=end.seed,
                           outcome=dumps(end.outcome) if end.outcome is not None else None)
+        if seen is not None:
+            params.update(channel=seen.channel_id, holders=seen.holders)
         if announce is not None:
             params.update(announce=dumps(announce),
                           lease=None if lease_until is None else ts(lease_until))
@@ -131,7 +141,7 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
             async with self.connection() as conn:
                 cur = await PgConn(conn).execute(
                     f"WITH g AS (UPDATE games SET ({cols}) = ROW({sets}) "
-                    "WHERE id = :id AND version = :v AND status = 'running' "
+                    f"WHERE id = :id AND version = :v AND status = 'running'{guard} "
                     "RETURNING id, channel_id), "
                     f"a AS (INSERT INTO actions ({_ACTION_COLS}) SELECT id, :seq, :kind, "
                     ":seat, :option, :secret, :user, :itx, :events, :t FROM g)"
@@ -139,6 +149,8 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
                     "(SELECT count(*) FROM n WHERE attempts = 1)", params)
                 done, leased = await cur.fetchone() or (0, 0)
                 if done != 1:
+                    if seen is not None:  # the caller reads the game itself
+                        raise StaleVersion(None)
                     now = await PgConn(conn).execute("SELECT version FROM games WHERE id = ?",
                                                      (game_id,))
                     row = await now.fetchone()
