@@ -293,22 +293,29 @@ class ConnectionPool:
 
 
 class _Lend:
-    """`async with pool.acquire() as conn`: a class, not a generator, since it runs
-    twice a click."""
+    """`async with pool.acquire() as conn` (or `PgDatabase.connection()`, which first
+    looks for the connection of the game lock this task holds, `pinned`): a class, not
+    a generator, since it runs with every statement."""
 
-    __slots__ = ("_pool", "_conn")
+    __slots__ = ("_pool", "_pinned", "_conn")
 
-    def __init__(self, pool: ConnectionPool):
+    def __init__(self, pool: ConnectionPool, pinned: Pinned | None = None):
         self._pool = pool
+        self._pinned = pinned
         self._conn: asyncpg.Connection | None = None
 
     async def __aenter__(self) -> asyncpg.Connection:
+        if self._pinned is not None:
+            held = await pinned_connection(self._pinned)
+            if held is not None:
+                return held  # the lock holder's: not lent, not given back
         self._conn = await self._pool.take()
         return self._conn
 
     async def __aexit__(self, kind: type[BaseException] | None, *_: object) -> None:
         conn, self._conn = self._conn, None
-        assert conn is not None
+        if conn is None:
+            return
         # Cancelled (or stopped) mid-statement, the server may still be running it.
         self._pool.give(conn, broken=kind is not None and not issubclass(kind, Exception))
 
@@ -425,15 +432,9 @@ EXCEPTION WHEN invalid_parameter_value OR undefined_object THEN NULL; END $$;
             raise RuntimeError(f"the {type(self).__name__} is not open")
         return self._pool
 
-    @asynccontextmanager
-    async def connection(self) -> AsyncIterator[asyncpg.Connection]:
+    def connection(self) -> _Lend:
         """The game lock holder's connection, else a free one from the pool."""
-        pinned = await pinned_connection(self._pinned)
-        if pinned is not None:
-            yield pinned
-        else:
-            async with self.pool.acquire() as conn:
-                yield conn
+        return _Lend(self.pool, self._pinned)
 
     @asynccontextmanager
     async def tx(self) -> AsyncIterator[PgConn]:
