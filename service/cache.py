@@ -1,5 +1,7 @@
 """Per-game locks and a small cache of loaded games. The database stays the truth: a
-cached game is used only when its version equals the version just read from the store."""
+cached game is used only when its version equals the version just read from the store,
+or by a commit whose guard checks that the store still holds the game so (see
+GameService._act_known)."""
 
 from __future__ import annotations
 
@@ -8,10 +10,12 @@ import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Generic, TypeVar
 
 from engine import Game
 
 AcrossProcesses = Callable[[int], AbstractAsyncContextManager[None]]
+K = TypeVar("K")
 
 
 class GameLocks:
@@ -54,8 +58,9 @@ class GameLocks:
             yield
 
 
-class GameCache:
-    """A bounded LRU of engine games by id.
+class GameCache(Generic[K]):
+    """A bounded LRU of engine games by id, each with what its writer knew of it (`K`:
+    the game's row and seats as the last commit or read left them), or None.
 
     A writer *takes* the game out (`pop`) before mutating it and puts it back only after
     the commit succeeded, so a reader never sees an uncommitted action: during the commit
@@ -64,26 +69,36 @@ class GameCache:
 
     def __init__(self, size: int = 512):
         self.size = size
-        self._games: OrderedDict[int, Game] = OrderedDict()
+        self._games: OrderedDict[int, tuple[Game, K | None]] = OrderedDict()
 
     def get(self, game_id: int, version: int) -> Game | None:
-        g = self._games.get(game_id)
-        if g is None or g.version != version:
+        entry = self._games.get(game_id)
+        if entry is None or entry[0].version != version:
             return None
         self._games.move_to_end(game_id)
-        return g
+        return entry[0]
 
     def pop(self, game_id: int, version: int) -> Game | None:
-        g = self._games.pop(game_id, None)
-        return g if g is not None and g.version == version else None
+        entry = self._games.pop(game_id, None)
+        return entry[0] if entry is not None and entry[0].version == version else None
 
-    def put(self, game_id: int, game: Game) -> None:
+    def pop_known(self, game_id: int) -> tuple[Game, K] | None:
+        """Take the game out with what its writer knew, if that is known (else leave it)."""
+        entry = self._games.get(game_id)
+        if entry is None or entry[1] is None:
+            return None
+        del self._games[game_id]
+        return entry[0], entry[1]
+
+    def put(self, game_id: int, game: Game, known: K | None = None) -> None:
         if self.size <= 0:
             return
         old = self._games.get(game_id)
-        if old is not None and old.version > game.version:
+        if old is not None and old[0].version > game.version:
             return  # a reader finishing late must not replace a newer game
-        self._games[game_id] = game
+        if old is not None and known is None and old[0] is game:
+            known = old[1]  # a reader putting back the same game keeps what was known
+        self._games[game_id] = (game, known)
         self._games.move_to_end(game_id)
         while len(self._games) > self.size:
             self._games.popitem(last=False)

@@ -54,6 +54,7 @@ from .store.base import (
     ActionRow,
     AlreadyBid,
     Announcement,
+    AsSeen,
     ChannelBusy,
     DuplicateInteraction,
     GameEnd,
@@ -67,6 +68,7 @@ from .store.base import (
     StaleVersion,
     Store,
     WrongStatus,
+    holders_key,
 )
 
 log = logging.getLogger(__name__)
@@ -86,6 +88,18 @@ ANNOUNCE_BACKOFF_S = (5, 15, 60, 300, 900, 3600)
 class _Contended(Exception):
     """Another process committed to the game a click was working on without holding it
     against other processes (GameService._act): the click is done again, holding it."""
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Known:
+    """What this process knows of a cached game from its last read or commit here: the
+    row (at the game's version) and the seats, with the seat -> user map and the seats'
+    `holders_key` (GameService._act_known)."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    users: dict[str, int]
+    holders: str
+
 
 # Actions between stored snapshots: the commits in between skip encoding and writing the
 # whole game (most of a commit's cost on PostgreSQL), and a load replays at most
@@ -116,7 +130,7 @@ class GameService:
         across = getattr(store, "game_lock", None)
         self._locks = GameLocks(None if across is None
                                 else lambda game_id: across(game_id, lazy=True))
-        self._cache = GameCache(cache_size)
+        self._cache: GameCache[_Known] = GameCache(cache_size)
         # channel -> the game last seen live there (checked under the game's lock before
         # use, see _act), so a click does not look its game up by channel every time.
         self._channel_games: OrderedDict[int, int] = OrderedDict()
@@ -519,6 +533,11 @@ class GameService:
         # channel's live game (one per channel, by the unique index), so the lookup by
         # channel is needed only when the remembered game is no longer that.
         remembered = self._channel_games.get(channel_id)
+        if remembered is not None and kind == "act" and not across:
+            result = await self._act_known(remembered, channel_id, user_id, option_id,
+                                           expected_version, interaction_id, seat, retry)
+            if result is not None:
+                return result
         if remembered is not None:
             result = await self._act_on(remembered, True, channel_id, user_id, kind,
                                         option_id, expected_version, interaction_id, seat,
@@ -591,7 +610,8 @@ class GameService:
                 if g.version == row.version:
                     # Refused before the engine changed anything (stale, illegal): the
                     # game is still the committed one and may stay.
-                    self._cache.put(row.id, g)
+                    self._cache.put(row.id, g, _Known(row, reads.seats, users,
+                                                      holders_key(reads.seats)))
                 else:
                     self._cache.drop(row.id)
                 raise
@@ -599,7 +619,7 @@ class GameService:
                 self._cache.drop(row.id)
                 raise
             if result is not None:
-                self._cache.put(row.id, g)
+                self._keep(row, g, kind, reads.seats, users)
             else:
                 self._cache.drop(row.id)
             if result is None:  # the interaction id was committed by a twin meanwhile
@@ -609,11 +629,83 @@ class GameService:
                 return await self._repeat(prior, channel_id, user_id)
             return result
 
+    async def _act_known(self, game_id: int, channel_id: int, user_id: int,
+                         option_id: str | None, expected_version: int | None,
+                         interaction_id: str, seat: str | None,
+                         retry: bool) -> ActionResult | None:
+        """A click on a game this process has in its cache with the row and seats its
+        last read or commit here left: judged on those, and committed by one statement
+        whose guard also checks that the store still holds them so (version, status,
+        channel, seat holders; `AsSeen`). The click's read is saved, one statement of
+        two on PostgreSQL, and the answer is the one a click that had read them would
+        get. None when the click cannot be done so, nothing written (nothing known, a
+        refusal, a conflict): the caller then does it the ordinary way, reading first,
+        which gives refusals, repeats and conflicts their usual answers. With `retry`,
+        a commit that finds the store changed raises _Contended instead, as the ordinary
+        first attempt does (the store changed: another process committed, most likely)."""
+        async with self._locks.local(game_id):
+            entry = self._cache.pop_known(game_id)
+            if entry is None:
+                return None
+            g, known = entry
+            row = known.row
+            held = seating.seats_of(known.users, user_id, self._seat_names(row))
+            if (row.channel_id != channel_id or not held or (seat is not None and seat not in held)
+                    or (expected_version is not None and expected_version > row.version)):
+                self._cache.put(game_id, g, known)
+                return None
+            if seat is None:
+                seat = seating.acting_seat(held, (p.seat for p in g.prompts()))
+            assert seat is not None
+            self._remember_channel(channel_id, game_id)  # (forgotten again if it ends)
+            try:
+                result = await self._apply_and_commit(
+                    row, g, seat, known.users, "act", option_id, expected_version,
+                    interaction_id, user_id, contended=_Contended(),
+                    seen=AsSeen(channel_id, known.holders))
+            except Refusal:
+                if g.version == row.version:  # refused before the engine changed anything
+                    self._cache.put(game_id, g, known)
+                else:
+                    self._cache.drop(game_id)
+                return None
+            except _Contended:  # the store does not hold the game as known: nothing written
+                self._cache.drop(game_id)
+                if retry:
+                    raise
+                return None
+            except BaseException:
+                self._cache.drop(game_id)
+                raise
+            if result is None:  # the interaction id was committed by a twin meanwhile
+                self._cache.drop(game_id)
+                prior = await self.store.action_by_interaction(interaction_id)
+                if prior is None:  # pragma: no cover - the row cannot vanish
+                    raise RuntimeError("duplicate interaction id without its action")
+                return await self._repeat(prior, channel_id, user_id)
+            self._keep(row, g, "act", known.seats, known.users, known.holders)
+            return result
+
+    def _keep(self, row: GameRow, g: Game, kind: ActionKind, seats: list[SeatRow],
+              users: dict[str, int], holders: str | None = None) -> None:
+        """Put a game back in the cache after its commit of the action after `row`, with
+        its row as that commit left it (for the next click's `_act_known`), unless the
+        game ended."""
+        if g.outcome is not None:
+            self._cache.put(row.id, g)
+            return
+        after = dataclasses.replace(
+            row, version=g.version, snapshot_version=g.version
+            if self._snapshot_due(row, kind, None) else row.snapshot_version)
+        self._cache.put(row.id, g, _Known(after, seats, users,
+                                          holders_key(seats) if holders is None else holders))
+
     async def _apply_and_commit(self, row: GameRow, g: Game, seat: str,
                                 users: dict[str, int], kind: ActionKind,
                                 option_id: str | None, expected_version: int | None,
                                 interaction_id: str, user_id: int,
-                                contended: _Contended | None = None) -> ActionResult | None:
+                                contended: _Contended | None = None,
+                                seen: AsSeen | None = None) -> ActionResult | None:
         """Act on `g` (at the row's version) and commit; None if the interaction id was
         already committed by a twin request (in another process). With `contended`,
         that is raised instead of a stale refusal when another process committed to
@@ -675,7 +767,7 @@ class GameService:
                 interaction_id=interaction_id, events=[e.to_dict() for e in events],
                 snapshot=g.to_json() if self._snapshot_due(row, kind, end) else None,
                 at=now, end=end, announce=announce,
-                lease_until=self._lease(now))
+                lease_until=self._lease(now), seen=seen)
         except StaleVersion as exc:
             # Another process moved the game (a second bot process, say).
             if contended is not None:

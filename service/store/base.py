@@ -10,7 +10,7 @@ the `StoreConflict` subclasses below (or a database error) and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -150,6 +150,25 @@ class ActReads:
 
 
 @dataclass(frozen=True, slots=True)
+class AsSeen:
+    """What a commit made without reading the game first also checks (GameService's
+    click on a game it holds current, see `_act_known`): the game is still in this
+    channel and its seats are held exactly as `holders` says (see `holders_key`). With
+    the version guard, the commit is then made on the very row and seats the click was
+    judged on, as if it had read them."""
+
+    channel_id: int
+    holders: str
+
+
+def holders_key(seats: Iterable[SeatRow]) -> str:
+    """A game's seat rows as one text, `user:seat` by user id, comma-joined; the stores
+    build the same text from their seats table in SQL (seat names never hold , or :)."""
+    return ",".join(f"{s.user_id}:{s.seat or ''}"
+                    for s in sorted(seats, key=lambda s: s.user_id))
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnd:
     """Written together with the action that ends a game, or by `end_game`."""
 
@@ -251,13 +270,15 @@ class Store(Protocol):
                             events: Sequence[dict[str, Any]], snapshot: str | None,
                             at: datetime, end: GameEnd | None = None,
                             announce: dict[str, Any] | None = None,
-                            lease_until: datetime | None = None) -> ActionRow:
+                            lease_until: datetime | None = None,
+                            seen: AsSeen | None = None) -> ActionRow:
         """Append one action (seq = expected_version + 1) and the new snapshot (None:
         keep the stored one, which then lags behind the log) in one
         transaction, with its announcement (`announce`, the payload) in the outbox; with
         `lease_until`, claimed there for the caller if it is next in order (the row's
         `announcement_leased` says whether). Raises
-        StaleVersion if the game's version is not expected_version or it is not running,
+        StaleVersion if the game's version is not expected_version or it is not running
+        (or, with `seen`, its channel or seats are not those; `current` is then None),
         DuplicateInteraction if interaction_id is already logged."""
 
     async def end_game(self, game_id: int, end: GameEnd, at: datetime) -> GameRow:

@@ -27,7 +27,8 @@ import contextvars
 import hashlib
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from importlib.abc import Traversable
@@ -202,21 +203,128 @@ async def pinned_connection(var: Pinned) -> asyncpg.Connection | None:
     return held.conn
 
 
-async def _no_reset(conn: asyncpg.Connection) -> None:
-    """asyncpg resets a released connection with one more round trip (RESET ALL, unlock
-    all advisory locks, ...). We change no session state after connecting, and game_lock
-    unlocks what it locked (or drops the connection), so there is nothing to reset: the
-    round trip was a third of a click's. A connection still inside a transaction (a
-    rollback cut short) is refused, and the pool then closes it."""
-    if conn.is_in_transaction():
-        raise asyncpg.InterfaceError("released inside a transaction")
+class ConnectionPool:
+    """At most `size` connections, lent one task at a time. asyncpg's own pool costs about
+    as much client CPU per lend as the statement itself (a shielded task per release, a
+    queue, timeouts): two lends a click were a tenth of a bot process's work. This one
+    lends an idle connection or makes one, and takes it back, with no task and no round
+    trip: there is nothing to reset, since Keryx changes no session state after
+    connecting (see `PgDatabase._connect`) and `game_lock` unlocks what it locked (or drops
+    the connection). A connection that comes back closed, inside a transaction, or from a
+    cancelled task (its query may still be running on the server) is dropped, and the
+    next borrower makes a new one."""
+
+    def __init__(self, connect: Callable[[], Awaitable[asyncpg.Connection]], size: int):
+        if size < 1:
+            raise ValueError("a pool needs at least one connection")
+        self._connect = connect
+        self.size = size
+        self._idle: list[asyncpg.Connection] = []
+        self._made = 0  # connections open or being opened, idle or lent
+        self._waiters: deque[asyncio.Future[asyncpg.Connection | None]] = deque()
+        self._closed = False
+
+    def acquire(self) -> _Lend:
+        return _Lend(self)
+
+    async def take(self) -> asyncpg.Connection:
+        while True:
+            if self._closed:
+                raise asyncpg.InterfaceError("the connection pool is closed")
+            while self._idle:
+                conn = self._idle.pop()
+                if not conn.is_closed():
+                    return conn
+                self._made -= 1
+            if self._made < self.size:
+                self._made += 1
+                try:
+                    return await self._connect()
+                except BaseException:
+                    self._made -= 1
+                    self._hand(None)  # the slot is free again for whoever waits
+                    raise
+            waiter = asyncio.get_running_loop().create_future()
+            self._waiters.append(waiter)
+            try:
+                conn = await waiter
+            except asyncio.CancelledError:
+                if waiter.done() and not waiter.cancelled():
+                    self.give(waiter.result(), broken=False)  # handed over as we left
+                else:
+                    self._waiters.remove(waiter)
+                raise
+            if conn is not None:
+                return conn
+            # None: a connection was dropped, so this waiter may make one
+
+    def give(self, conn: asyncpg.Connection, *, broken: bool) -> None:
+        """Take a lent connection back; `broken` (or closed, or inside a transaction,
+        or the pool closing) drops it."""
+        if broken or self._closed or conn.is_closed() or conn.is_in_transaction():
+            conn.terminate()
+            self._made -= 1
+            self._hand(None)
+        elif not self._hand(conn):
+            self._idle.append(conn)
+
+    def _hand(self, conn: asyncpg.Connection | None) -> bool:
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(conn)
+                return True
+        return False
+
+    async def close(self) -> None:
+        """Close the idle connections; lent ones are dropped when they come back."""
+        self._closed = True
+        idle, self._idle = self._idle, []
+        self._made -= len(idle)
+        for waiter in self._waiters:
+            if not waiter.done():
+                waiter.set_exception(asyncpg.InterfaceError("the connection pool is closed"))
+        self._waiters.clear()
+        for conn in idle:
+            try:
+                await conn.close(timeout=5)
+            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                conn.terminate()
+
+
+class _Lend:
+    """`async with pool.acquire() as conn` (or `PgDatabase.connection()`, which first
+    looks for the connection of the game lock this task holds, `pinned`): a class, not
+    a generator, since it runs with every statement."""
+
+    __slots__ = ("_pool", "_pinned", "_conn")
+
+    def __init__(self, pool: ConnectionPool, pinned: Pinned | None = None):
+        self._pool = pool
+        self._pinned = pinned
+        self._conn: asyncpg.Connection | None = None
+
+    async def __aenter__(self) -> asyncpg.Connection:
+        if self._pinned is not None:
+            held = await pinned_connection(self._pinned)
+            if held is not None:
+                return held  # the lock holder's: not lent, not given back
+        self._conn = await self._pool.take()
+        return self._conn
+
+    async def __aexit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        conn, self._conn = self._conn, None
+        if conn is None:
+            return
+        # Cancelled (or stopped) mid-statement, the server may still be running it.
+        self._pool.give(conn, broken=kind is not None and not issubclass(kind, Exception))
 
 
 class PgReader:
     """Reads outside a transaction, each on whichever pool connection is free (or on
     the connection of the game lock this task holds)."""
 
-    def __init__(self, pool: asyncpg.Pool, pinned: Pinned):
+    def __init__(self, pool: ConnectionPool, pinned: Pinned):
         self._pool = pool
         self._pinned = pinned
 
@@ -250,7 +358,7 @@ class PgDatabase:
         self.pool_size = pool_size
         self.serial_writes = serial_writes
         self._migrations = migrations
-        self._pool: asyncpg.Pool | None = None
+        self._pool: ConnectionPool | None = None
         self._leaders: dict[str, asyncpg.Connection] = {}
         self._lead_guard = asyncio.Lock()
         self._pinned: Pinned = contextvars.ContextVar(f"keryx_pg_pinned_{id(self)}",
@@ -289,10 +397,19 @@ EXCEPTION WHEN invalid_parameter_value OR undefined_object THEN NULL; END $$;
             await migrate_pg(first, self.schema, self._migrations)
         finally:
             await first.close()
-        self._pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=self.pool_size,
-                                               server_settings=self._settings(),
-                                               reset=_no_reset,
-                                               init=self._session_setup)
+        pool = ConnectionPool(self._connect, self.pool_size)
+        async with pool.acquire():  # one connection at once: a bad URL fails here
+            pass
+        self._pool = pool
+
+    async def _connect(self) -> asyncpg.Connection:
+        conn = await asyncpg.connect(self.dsn, server_settings=self._settings())
+        try:
+            await self._session_setup(conn)
+        except BaseException:
+            conn.terminate()
+            raise
+        return conn
 
     async def close(self) -> None:
         for conn in self._leaders.values():
@@ -310,20 +427,14 @@ EXCEPTION WHEN invalid_parameter_value OR undefined_object THEN NULL; END $$;
         await self.close()
 
     @property
-    def pool(self) -> asyncpg.Pool:
+    def pool(self) -> ConnectionPool:
         if self._pool is None:
             raise RuntimeError(f"the {type(self).__name__} is not open")
         return self._pool
 
-    @asynccontextmanager
-    async def connection(self) -> AsyncIterator[asyncpg.Connection]:
+    def connection(self) -> _Lend:
         """The game lock holder's connection, else a free one from the pool."""
-        pinned = await pinned_connection(self._pinned)
-        if pinned is not None:
-            yield pinned
-        else:
-            async with self.pool.acquire() as conn:
-                yield conn
+        return _Lend(self.pool, self._pinned)
 
     @asynccontextmanager
     async def tx(self) -> AsyncIterator[PgConn]:

@@ -17,7 +17,6 @@ instead of keeping a second copy of them. What differs on PostgreSQL:
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
@@ -29,6 +28,7 @@ from .base import (
     ActionKind,
     ActionRow,
     ActReads,
+    AsSeen,
     DuplicateInteraction,
     GameEnd,
     SeatRow,
@@ -57,6 +57,11 @@ BEGIN
          FROM seats WHERE game_id = gid));
 END $$
 """
+
+
+# A game's seats as `holders_key` writes them.
+_HOLDERS_SQL = ("(SELECT string_agg(user_id || ':' || coalesce(seat, ''), ',' ORDER BY user_id) "
+                "FROM seats WHERE game_id = :id)")
 
 
 # mypy sees PgConn where SqliteStore's annotations say aiosqlite.Connection: PgConn answers
@@ -95,13 +100,17 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
                             events: Sequence[dict[str, Any]], snapshot: str | None,
                             at: datetime, end: GameEnd | None = None,
                             announce: dict[str, Any] | None = None,
-                            lease_until: datetime | None = None) -> ActionRow:
+                            lease_until: datetime | None = None,
+                            seen: AsSeen | None = None) -> ActionRow:
         """SqliteStore.commit_action's writes as one statement. The inserts select
         from the UPDATE's RETURNING, so when the version guard fails nothing is written;
         a unique violation (a twin's interaction id) undoes the whole statement."""
         t = ts(at)
         seq = expected_version + 1
-        events_json = dumps(list(events))
+        # orjson writes what `dumps` does (keys sorted, no spaces), except that it keeps
+        # non-ASCII text as it is instead of escaping it: both read back the same.
+        events_json = orjson.dumps(list(events), option=orjson.OPT_SORT_KEYS
+                                   | orjson.OPT_NON_STR_KEYS).decode()
         sets = ":seq, :t" if end is None else ":seq, :t, :status, :seed, :outcome, :t"
         cols = "version, updated_at" if end is None else (
             "version, updated_at, status, seed, outcome, ended_at")
@@ -117,6 +126,7 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
             "next_try_at, attempts, created_at) SELECT id, :seq, channel_id, :announce, "
             "CASE WHEN p.busy THEN :t ELSE :lease END, CASE WHEN p.busy THEN 0 ELSE 1 END, "
             ":t FROM g, p RETURNING attempts)")
+        guard = "" if seen is None else f" AND channel_id = :channel AND {_HOLDERS_SQL} = :holders"
         params: dict[str, Any] = {
             "seq": seq, "snapshot": snapshot, "t": t, "id": game_id, "v": expected_version,
             "kind": kind, "seat": seat, "option": option_id, "secret": int(secret),
@@ -124,6 +134,8 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
         if end is not None:
             params.update(status=end.status, seed=end.seed,
                           outcome=dumps(end.outcome) if end.outcome is not None else None)
+        if seen is not None:
+            params.update(channel=seen.channel_id, holders=seen.holders)
         if announce is not None:
             params.update(announce=dumps(announce),
                           lease=None if lease_until is None else ts(lease_until))
@@ -131,7 +143,7 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
             async with self.connection() as conn:
                 cur = await PgConn(conn).execute(
                     f"WITH g AS (UPDATE games SET ({cols}) = ROW({sets}) "
-                    "WHERE id = :id AND version = :v AND status = 'running' "
+                    f"WHERE id = :id AND version = :v AND status = 'running'{guard} "
                     "RETURNING id, channel_id), "
                     f"a AS (INSERT INTO actions ({_ACTION_COLS}) SELECT id, :seq, :kind, "
                     ":seat, :option, :secret, :user, :itx, :events, :t FROM g)"
@@ -139,6 +151,8 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
                     "(SELECT count(*) FROM n WHERE attempts = 1)", params)
                 done, leased = await cur.fetchone() or (0, 0)
                 if done != 1:
+                    if seen is not None:  # the caller reads the game itself
+                        raise StaleVersion(None)
                     now = await PgConn(conn).execute("SELECT version FROM games WHERE id = ?",
                                                      (game_id,))
                     row = await now.fetchone()
@@ -148,5 +162,5 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
                 raise DuplicateInteraction(interaction_id) from exc
             raise
         return ActionRow(game_id, seq, kind, seat, option_id, secret, user_id, interaction_id,
-                         json.loads(events_json), at,
+                         orjson.loads(events_json), at,
                          announcement_leased=leased == 1)

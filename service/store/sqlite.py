@@ -23,6 +23,7 @@ from .base import (
     ActReads,
     AlreadyBid,
     Announcement,
+    AsSeen,
     ChannelBusy,
     DuplicateInteraction,
     GameEnd,
@@ -46,6 +47,9 @@ _GAME_COLS = ("id, guild_id, channel_id, ruleset, scenario, options, status, cre
               "started_at, ended_at, updated_at, snapshot_version")
 _ACTION_COLS = ("game_id, seq, kind, seat, option_id, secret, user_id, interaction_id, "
                 "events, at")
+# A game's seats as `holders_key` writes them (the subquery fixes the order).
+_HOLDERS_SQL = ("(SELECT group_concat(user_id || ':' || coalesce(seat, ''), ',') FROM "
+                "(SELECT user_id, seat FROM seats WHERE game_id = ? ORDER BY user_id))")
 _N = len(_GAME_COLS.split(","))  # the index of the first column after a game's
 _LIVE_SQL = "('open', 'running')"
 assert LIVE == ("open", "running")
@@ -190,7 +194,8 @@ class SqliteStore(SqliteFile):
                             events: Sequence[dict[str, Any]], snapshot: str | None,
                             at: datetime, end: GameEnd | None = None,
                             announce: dict[str, Any] | None = None,
-                            lease_until: datetime | None = None) -> ActionRow:
+                            lease_until: datetime | None = None,
+                            seen: AsSeen | None = None) -> ActionRow:
         t = ts(at)
         leased = False
         # Without a snapshot the stored one stays, of an older version (the log has the rest).
@@ -198,24 +203,23 @@ class SqliteStore(SqliteFile):
             "snapshot = ?, snapshot_version = ?, ", (snapshot, expected_version + 1))
         seq = expected_version + 1
         events_json = _dumps(list(events))
+        end_sql, end_args = ("", ()) if end is None else (
+            ", status = ?, seed = ?, outcome = ?, ended_at = ?",
+            (end.status, end.seed, _dumps(end.outcome) if end.outcome is not None else None, t))
+        seen_sql, seen_args = ("", ()) if seen is None else (
+            f" AND channel_id = ? AND {_HOLDERS_SQL} = ?",
+            (seen.channel_id, game_id, seen.holders))
         try:
             async with self._tx() as c:
                 # The version guard in the WHERE clause is the real concurrency check:
                 # it holds across processes, not only under this process's locks.
-                if end is None:
-                    cur = await c.execute(
-                        f"UPDATE games SET {snap_sql}version = ?, updated_at = ? "
-                        "WHERE id = ? AND version = ? AND status = 'running'",
-                        (*snap_args, seq, t, game_id, expected_version))
-                else:
-                    cur = await c.execute(
-                        f"UPDATE games SET {snap_sql}version = ?, updated_at = ?, "
-                        "status = ?, seed = ?, outcome = ?, ended_at = ? "
-                        "WHERE id = ? AND version = ? AND status = 'running'",
-                        (*snap_args, seq, t, end.status, end.seed,
-                         _dumps(end.outcome) if end.outcome is not None else None, t,
-                         game_id, expected_version))
+                cur = await c.execute(
+                    f"UPDATE games SET {snap_sql}version = ?, updated_at = ?{end_sql} "
+                    f"WHERE id = ? AND version = ? AND status = 'running'{seen_sql}",
+                    (*snap_args, seq, t, *end_args, game_id, expected_version, *seen_args))
                 if cur.rowcount != 1:
+                    if seen is not None:  # the caller reads the game itself
+                        raise StaleVersion(None)
                     now = await (await c.execute("SELECT version FROM games WHERE id = ?",
                                                  (game_id,))).fetchone()
                     raise StaleVersion(now[0] if now else None)

@@ -25,7 +25,9 @@ def ts(dt: datetime) -> str:
     """Fixed-width UTC text, so that text order is time order in SQL."""
     if dt.tzinfo is None:
         raise ValueError("naive datetime; store times are UTC-aware")
-    return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    # isoformat is the strftime pattern "%Y-%m-%dT%H:%M:%S.%fZ" written out, at a
+    # fraction of its cost (times are formatted with every commit)
+    return dt.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 
 
 def parse_ts(text: str | None) -> datetime | None:

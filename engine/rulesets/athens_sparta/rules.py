@@ -139,7 +139,13 @@ class AthensSparta(Ruleset):
         return built
 
     def apply(self, s: State, seat: str, option_id: str, ctx: Context) -> None:
-        shown = self.prompts(s)  # the machine refuses what they do not offer
+        # The machine refuses what the prompts do not offer. It checks the answer against
+        # the prompts kept for this state, else against the one the kernel checked it
+        # with (ctx.prompt), and builds them only when it has neither: a process playing
+        # many games interleaves them, so the one memo is mostly another game's, and
+        # building them again was a third of a click's engine work (docs/benchmarks.md).
+        memo = self._memo
+        shown = memo[1] if memo is not None and memo[0] is s else None
         self._memo = None
         flow.answer(self.bd, s, seat, option_id, ctx, shown)
 
