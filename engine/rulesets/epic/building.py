@@ -3,7 +3,7 @@
 Units go from a friendly region's Build Pool to its Force Pool; forts and bases are put
 down at once; city walls take 0, 1 or 2 seasons, paid when begun and finished at the Build
 stage of the season they fall due. The simplified turn of the Argive League and the
-"Fantasy" scenarios has no Build stage (22.4.1), so no playable scenario calls this yet;
+"Fantasy" scenarios has no Build stage (22.4.1); the full Seasonal Turn calls it (3.2 C).
 Long Walls (7.6.5) are not built here yet."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from engine import IllegalAction, Option, Prompt
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
+from .cards import season_fx
 from .flow import note
 from .state import MAP, POOL, EState
 
@@ -62,7 +63,7 @@ def base_hexes(s: EState, side: str) -> list[str]:
     """7.6.3: where `side` has a unit, or a friendly city; never inside a besieged city,
     but a besieger may build one on the city it besieges (7.6.3a)."""
     out = set(_unit_hexes(s, side))
-    allowed = B.play_hexes(s["scenario"], side)
+    allowed = B.allowed(s, side)
     for city in B.comps().cities.values():
         if city.hex in allowed and B.city_at(s, city.hex) is not None and \
                 B.city_owner(s, city.name) == side:
@@ -74,7 +75,7 @@ def base_hexes(s: EState, side: str) -> list[str]:
 def wall_cities(s: EState, side: str) -> list[str]:
     """7.6.4: friendly unfortified cities with no walls already going up."""
     going = {w["city"] for w in s.get("works", [])}
-    allowed = B.play_hexes(s["scenario"], side)
+    allowed = B.allowed(s, side)
     return sorted(c.name for c in B.comps().cities.values()
                   if c.hex in allowed and B.city_at(s, c.hex) is not None
                   and B.city_owner(s, c.name) == side and not B.walled(s, c)
@@ -123,7 +124,11 @@ def complete_works(s: EState) -> list[str]:
         if w["due"] > now:
             continue
         s["works"].remove(w)
-        if B.city_owner(s, w["city"]) != w["side"]:
+        if w.get("revolt") and w["city"] not in s["revolts"]:
+            # 6.5.5: the rebels' walls go when the revolt ends before they stand
+            lines.append(f"The rebels' walls at {w['city']} are lost (6.5.5)")
+            continue
+        if not w.get("revolt") and B.city_owner(s, w["city"]) != w["side"]:
             lines.append(f"The walls begun at {w['city']} are lost (7.6.4)")
             continue
         finish_walls(s, w["city"])
@@ -163,6 +168,7 @@ class Build(Procedure[EState]):
             if uid is None:
                 raise IllegalAction("No such unit in the Build Pool.")
             s["units"][uid]["where"] = POOL
+            season_fx(s).setdefault("built", []).append(uid)  # for Allied Unrest
             self._pay(flow, COST[utype], f"a {home} {utype} for the Force Pool (7.5)")
         elif verb == "fort":
             s["forts"][rest] = side

@@ -99,7 +99,7 @@ def blocked_landing(s: EState, side: str, h: str, cargo: bool) -> bool:
 def voyages(s: EState, side: str, start: str, mp: int = MAX_MP,
             cargo: bool = False) -> dict[str, Voyage]:
     c = B.comps()
-    allowed = B.play_hexes(s["scenario"], side)
+    allowed = B.allowed(s, side)
     best: dict[str, int] = {start: 0}
     out: dict[str, Voyage] = {}
     heap: list[tuple[int, str, str | None]] = []

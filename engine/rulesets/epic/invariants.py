@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import board as B
 from .state import DEAD, MAP, POOL, EState
 
-LEADER_CAP = 3  # 22.4.3
+LEADER_CAP = 3  # 22.4.3; each scenario states its own (leaders_cap)
 
 
 def check(s: EState) -> list[str]:
@@ -22,11 +22,11 @@ def _check(s: EState) -> list[str]:
             active.setdefault(x["side"], []).append(n)
     for side, names in s["leader_pool"].items():
         mine = active.get(side, [])
-        if len(mine) > LEADER_CAP:
+        if len(mine) > c.scenarios[s["scenario"]].leaders_cap.get(side, LEADER_CAP):
             bad.append(f"{side} has {len(mine)} leaders in play")
         if set(names) & set(mine):
             bad.append(f"{side} leader both in the pool and in play")
-    allowed = {side: B.play_hexes(s["scenario"], side) for side in ("athens", "sparta")}
+    allowed = {side: B.allowed(s, side) for side in ("athens", "sparta")}
     for uid, u in s["units"].items():
         if u["where"] == MAP:
             if u["hex"] in c.areas:

@@ -15,6 +15,7 @@ from . import board as B
 from . import combat as K
 from . import fleets as F
 from . import movement as M
+from .cards import season_fx
 from .flow import note
 from .leaders import eliminate as kill_leader
 from .sieges import enter_revolt
@@ -550,7 +551,8 @@ def interceptors(s: EState, side: str, area: str, committed: list[str]) -> list[
     out = []
     for spot in intercept_spots(s, side, area):
         fleets = [u for u in intercepting_fleets(s, side, spot) if u not in committed]
-        if fleets and not any(a["hex"] == spot for a in s.get("attacks", [])):
+        held = spot in season_fx(s).get("held", ()) and s["ct"] == 1  # Sacrifices Unfavorable
+        if fleets and not held and not any(a["hex"] == spot for a in s.get("attacks", [])):
             out.append(spot)
     return out
 

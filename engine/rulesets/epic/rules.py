@@ -1,7 +1,8 @@
 """The `epic` ruleset: the engine contract (docs/architecture.md) over the procedures.
 
-The Argive League (22.0) and the two "Fantasy" scenarios (28.0, 29.0) are playable;
-STATUS.md lists every rule section."""
+The Argive League (22.0) and the two "Fantasy" scenarios (28.0, 29.0) play on the
+simplified turn; the Archidamian War (26.0) and the Campaign (23.0) on the full Seasonal
+Turn (3.2) with the event cards. STATUS.md lists every rule section."""
 
 from __future__ import annotations
 
@@ -19,12 +20,15 @@ from . import view as V
 from .assessment import Assess
 from .battles import Battle, Combats
 from .building import Build
+from .cards import EventPhase
+from .events import Unrest
 from .flow import Campaign, Season, Year
 from .helots import Helots
 from .invariants import check
 from .moves import Intercept, Move
 from .placement import Place
 from .raiding import Raid
+from .revolts import Revolts
 from .setup import new_state
 from .sieges import Capture, Sieges
 from .state import EState, other
@@ -34,7 +38,7 @@ from .variants import hidden_variants
 MACHINE: Machine[EState] = Machine(
     [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
      Combats(), Battle(), Intercept(), Helots(),
-     Build(), Assess()],
+     Build(), Assess(), Revolts(), EventPhase(), Unrest()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
@@ -57,6 +61,14 @@ class Epic(Ruleset):
             "athenian-fantasy", 'The Athenian "Fantasy" (431-429 BC, 3 years)', SEATS,
             "A weakened Peloponnesian League against Athens and the helots: Athens wins by "
             "taking Sparta or Laconia, or two Spartan regions (29.0)."),
+        "archidamian": Scenario(
+            "archidamian", "The Archidamian War (431-422 BC, 10 years)", SEATS,
+            "The first ten years of the war on the whole map, on the full Seasonal Turn with "
+            "the event cards; Argos stays neutral (26.0)."),
+        "campaign": Scenario(
+            "campaign", "The Campaign Game (from 431 BC, open-ended)", SEATS,
+            "The whole war on the whole map, until a capital falls, a home region changes "
+            "sides or a Peace Embassy succeeds (23.0)."),
     }
 
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> EState:

@@ -85,7 +85,7 @@ def supplied_areas(s: EState, side: str) -> set[str]:
 
 def _supplied_areas(s: EState, side: str) -> set[str]:
     c = B.comps()
-    in_play = {B.area_of(h) for h in B.play_hexes(s["scenario"], side)}
+    in_play = {B.area_of(h) for h in B.allowed(s, side)}
     status = {a: B.area_status(s, a, side) for a in in_play}
     bases = [h for h, owner in s["bases"].items() if owner == side]
     sources = _sources(s, side)
