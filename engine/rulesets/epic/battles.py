@@ -16,6 +16,7 @@ from .events import after_battle, betrayed, festival_battle, morale_shift
 from .flow import note, roller
 from .helots import quiet
 from .leaders import eliminate as kill_leader
+from .peace import breach
 from .sieges import capture
 from .state import EState, other
 from .supplyphase import eliminate
@@ -239,6 +240,7 @@ class Combats(Procedure[EState]):
             self.enter(flow)
             return
         s["battle"] = b
+        breach(s, b["attacker"], "a battle begun")  # 20.3, in a peace
         note(flow, f"Battle at {_where(s, b['hex'])}: {b['attacker'].title()} attacks (17.3)")
         line = festival_battle(s, b["attacker"], b.get("region"))
         if line:

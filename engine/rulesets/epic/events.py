@@ -18,6 +18,7 @@ from .cards import discard, face, kind_of, season_fx, title
 from .flow import note
 from .leaders import HOME
 from .leaders import eliminate as kill_leader
+from .peace import breach, grievance, restricted, sign
 from .state import MAP, POOL, WINTER, EState, clamp_al, clamp_ml, other
 from .supplyphase import eliminate
 
@@ -311,7 +312,7 @@ def helots_ok(s: EState) -> bool:
 def plays(s: EState, side: str) -> list[Option]:
     """Every way `side` may now play a card from his hand (12.1)."""
     c = s.get("cards")
-    if not c or s.get("peace"):
+    if not c or restricted(s):  # 20.2: no cards but the Immediate ones
         return []
     out: list[Option] = []
     seen: set[str] = set()
@@ -352,6 +353,7 @@ def play(flow: Flow[EState], side: str, oid: str) -> None:
     cid, _, target = oid.partition("|")
     _take(s, side, cid)
     kind = kind_of(cid)
+    breach(s, side, "an Event Card played")  # 20.3, once the armistice is over
     note(flow, f"{side.title()} plays {title(cid)} (12.1)")
     if kind == "rebellion-possible":
         rebellion(flow, cid)
@@ -690,7 +692,16 @@ def entry_barred(s: EState) -> set[str]:
 # ------------------------------------------------------------ Peace Embassy (20.1)
 def peace_choices(s: EState, side: str) -> list[Option]:
     c = s.get("cards")
-    if not c or not c["active"] or s["result"] is not None:
+    if not c or s["result"] is not None:
+        return []
+    p = s.get("peace")
+    if p:
+        if p["restrict"] or not p["grievances"][side]:
+            return []
+        n = len(p["grievances"][side])
+        return [Option("grievance", f"Make a Grievance Roll (+{n}, 6 or more: war)", "20.3"),
+                Option("no", "Keep the peace", "20.3")]
+    if not c["active"]:
         return []
     foe = other(side)
     return [Option("roll", f"Make {foe.title()} roll for peace (Peace Embassy)", "20.1"),
@@ -732,6 +743,10 @@ def peace_mods(s: EState, roller: str) -> list[tuple[int, str]]:
 
 def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
     s = flow.state
+    if answer == "grievance" and s.get("peace"):
+        for line in grievance(s, side, flow.context.die()):
+            note(flow, line)
+        return
     if answer != "roll" or not s["cards"]["active"]:
         return
     roller = other(side)
@@ -748,9 +763,14 @@ def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
     elif total >= SUCCESS:
         note(flow, f"{roller.title()} rolls for peace: die {die}{why} = {total}: peace is "
                    "signed (Peace Embassy, 20.2)")
+        for cid in s["cards"]["active"]:
+            discard(s, cid)
+        s["cards"]["active"] = []
         from .flow import btv_victory
 
-        btv_victory(s, "20.2")
+        if not btv_victory(s, "20.2", stalemate_ends=False):
+            for line in sign(s):
+                note(flow, line)
     else:
         note(flow, f"{roller.title()} rolls for peace: die {die}{why} = {total}: talks go on "
                    "(Peace Embassy)")

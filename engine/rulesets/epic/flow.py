@@ -115,6 +115,10 @@ class Year(Procedure[EState]):
             if end_by_home_region(s):
                 return
             turn_order(s)
+            from .peace import year_start
+
+            for line in year_start(s, roller(flow)):
+                note(flow, line)
             s["raised"] = {}  # 5.3.1: two steps up a year
             s["cut"] = []  # 5.3.5: last year's cuts no longer count
         if step < 2:
@@ -188,11 +192,12 @@ class Season(Procedure[EState]):
                 for line in seasonal(s):
                     note(flow, line)
             if full_turn(s):
+                from .peace import season_start as peace_start
                 from .revolts import season_start
 
                 s["cards"]["season"] = {}  # last season's card effects are over
                 turn_order(s)
-                for line in season_start(s):
+                for line in season_start(s) + peace_start(s):
                     note(flow, line)
         order = stages(s)
         if i >= len(order):
@@ -223,8 +228,11 @@ class Season(Procedure[EState]):
         elif stage == "cards":
             flow.call("cards")
         elif stage == "alml":
-            for line in P.seasonal(s, roller(flow)):
-                note(flow, line)
+            if s.get("peace"):
+                note(flow, "No seasonal AL/ML adjustments in peace (20.2)")
+            else:
+                for line in P.seasonal(s, roller(flow)):
+                    note(flow, line)
             phase_end(flow, "Seasonal Turn")
             self.enter(flow)
         else:
@@ -245,9 +253,9 @@ class Season(Procedure[EState]):
         if last is not None and s["year"] <= last:
             if full_turn(s):
                 btv_victory(s, B.comps().scenarios[s["scenario"]].rule)
-            else:
-                for line in final_victory(s):
-                    note(flow, line)
+                return  # the flow is cleared: nothing left to end
+            for line in final_victory(s):
+                note(flow, line)
             flow.end()
             return
         s["year"] -= 1
@@ -286,21 +294,25 @@ def athenian_btv(s: EState) -> int:
     return sum(c.regions[r].btv for r, x in s["regions"].items() if x["side"] == "athens")
 
 
-def btv_victory(s: EState, rule: str) -> None:
+def btv_victory(s: EState, rule: str, stalemate_ends: bool = True) -> bool:
     """23.5, 26.4: the Base Tribute Values of the regions Athens controls decide (exactly
-    40, which the table leaves out, is an Athenian victory: data/README.md)."""
+    40, which the table leaves out, is an Athenian victory: data/README.md). A peace at a
+    stalemate does not end the game (20.2: `stalemate_ends` False). True when it ended."""
     n = athenian_btv(s)
     for v in B.comps().scenarios[s["scenario"]].victory:
         lo = v.min if v.min is not None else -99
         hi = v.max if v.max is not None else 999
         if lo <= n <= hi:
+            if v.side == "none" and not stalemate_ends:
+                return False
             what = "stalemate" if v.side == "none" else \
                 f"{'decisive ' if v.level == 'decisive' else ''}{v.side.title()} victory"
             s["result"] = {"winner": v.side, "level": v.level,
                            "reason": f"Athens holds regions worth {n} BTV: {what}",
                            "rule": rule}
             s["flow"].clear()
-            return
+            return True
+    return False
 
 
 # The side that wins a Fantasy scenario by holding out (28.5, 29.5)

@@ -18,6 +18,7 @@ from . import movement as M
 from .cards import season_fx
 from .flow import note
 from .leaders import eliminate as kill_leader
+from .peace import barred, breach, restricted
 from .sieges import enter_revolt
 from .state import EState, other
 from .supplyphase import eliminate
@@ -101,9 +102,12 @@ def destinations(s: EState, side: str, start: str, units: list[str],
         return {}  # a leader may not leave a stack behind outside a city (16.2.1)
     busy = attacked(s)
     out = {}
+    truce = restricted(s)
     for h, r in M.reachable(s, side, start, mp).items():
         if h in busy:
             continue  # all attackers of a hex come together from one hex (17.1)
+        if truce and (r.stops or barred(s, side, h)):
+            continue  # 20.2: no battles, no entering enemy regions
         here_units = len(B.units_at(s, h, side)) + len(units)
         here_leaders = len(B.leaders_at(s, h, side)) + len(leaders)
         if not units and r.stops:
@@ -140,9 +144,12 @@ def sea_destinations(s: EState, side: str, start: str, units: list[str],
             return {}
     busy = attacked(s)
     out = {}
+    truce = restricted(s)
     for node, v in F.voyages(s, side, start, mp, bool(cargo)).items():
         if node in busy:
             continue
+        if truce and (v.stops or barred(s, side, node)):
+            continue  # 20.2: no battles, no entering enemy regions
         if not F.at_sea(node):
             if v.stops and B.holder(s, node) == side and not cargo:
                 # 10.8.2: into its own port, fleets against the blockading fleets only
@@ -548,6 +555,8 @@ def intercepting_fleets(s: EState, side: str, spot: str) -> list[str]:
 
 
 def interceptors(s: EState, side: str, area: str, committed: list[str]) -> list[str]:
+    if restricted(s):
+        return []  # 20.2: no interceptions under the armistice
     out = []
     for spot in intercept_spots(s, side, area):
         fleets = [u for u in intercepting_fleets(s, side, spot) if u not in committed]
@@ -572,6 +581,8 @@ class Intercept(Procedure[EState]):
                              "(16.4.5)?", tuple(opts), rule="16.4.5", kind="intercept")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        if answer != "pass":
+            breach(flow.state, seat, "an interception")  # 20.3
         flow.end(None if answer == "pass" else str(answer))
 
 

@@ -11,6 +11,7 @@ from . import politics as P
 from .cards import discard, season_fx, title
 from .events import siege_betrayals, siege_bonus
 from .flow import note
+from .peace import restricted
 from .state import EState, other
 from .supplyphase import eliminate
 
@@ -58,7 +59,10 @@ def start_morale(s: EState, h: str) -> int:
 
 
 def can_begin(s: EState, side: str) -> list[str]:
-    """Masked enemy cities and forts `side` could now put under siege (10.3.1)."""
+    """Masked enemy cities and forts `side` could now put under siege (10.3.1); none under
+    an armistice (20.2)."""
+    if restricted(s):
+        return []
     out = []
     places = {c.hex for c in B.comps().cities.values()} | set(s["forts"])
     for h in sorted(places):
