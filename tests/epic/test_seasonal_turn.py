@@ -266,3 +266,40 @@ def test_a_random_archidamian_war_runs_to_its_end():
     actions, problem = play_random(g, Rng("whole"))
     assert problem is None, problem
     assert g.outcome is not None and actions > 100
+
+
+# ------------------------------------------------------------------ Long Walls (7.6.5)
+def _build(g, side):
+    _start(g, "build", [], side=side)
+    return [o.id for o in g.prompt_for(side).options]
+
+
+def test_long_walls_join_two_walled_cities_after_two_seasons():
+    g = full()
+    s = g.state
+    s["built_walls"] = ["Lechaeum"]  # Corinth's port walled: now two neighbouring fortresses
+    u = put(g, "corinth", "hoplite", B.comps().cities["Corinth"].hex)[0]
+    opts = _build(g, "sparta")
+    assert "long:Corinth:Lechaeum" in opts
+    g.act("sparta", "long:Corinth:Lechaeum")
+    assert s["treasury"]["sparta"] == 18 and s["works"][-1]["due"] == 2
+    g.act("sparta", "done")
+    s["season"] = 2
+    _build(g, "sparta")
+    assert B.long_walls_partner(s, "Lechaeum").name == "Corinth"
+    assert s["units"][u]["hex"] == B.comps().cities["Corinth"].hex
+
+
+def test_long_walls_are_abandoned_when_the_builder_leaves():
+    g = full()
+    s = g.state
+    s["built_walls"] = ["Lechaeum"]
+    u = put(g, "corinth", "hoplite", B.comps().cities["Corinth"].hex)[0]
+    _build(g, "sparta")
+    g.act("sparta", "long:Corinth:Lechaeum")
+    g.act("sparta", "done")
+    s["units"][u]["hex"] = B.comps().cities["Lechaeum"].hex  # moved into the other fortress
+    s["season"] = 2
+    _build(g, "sparta")
+    assert B.long_walls_partner(s, "Corinth") is None
+    assert "abandoned" in " ".join(s["log"][-3:])

@@ -140,7 +140,7 @@ def _holder(s: EState, h: str) -> str | None:
 
 def long_walls_partner(s: EState, name: str) -> City | None:
     """The other end of standing Long Walls (both fortresses walled and standing)."""
-    partner = LONG_WALLS.get(name)
+    partner = LONG_WALLS.get(name) or s.get("long_walls", {}).get(name)  # 7.6.5: built
     if partner is None or partner in s["razed"] or name in s["razed"]:
         return None
     c = comps().cities
