@@ -29,11 +29,8 @@ from .state import SIDES, EState
 BURN = 2  # 12.3: cards discarded face down from the deck after the draw
 TWO_PLAYER_ONLY_OUT = ("allied-dissent",)  # Appendix C: the League's card, 3 and 4 players
 # Kinds whose rules are not built yet (STATUS.md): they are left out of the deck rather than
-# dealt as cards that do nothing. Persia (Appendix C's satrap cards) and Sicily (19.0).
-NOT_BUILT = ("athenian-embassy", "audience-great-king", "pharnabazus-fleet",
-             "pharnabazus-support", "pharnabazus-troops", "tissaphernes-fleet",
-             "tissaphernes-support", "tissaphernes-troops", "sicilian-escalation",
-             "sicilian-resolution", "carthage-invades")
+# dealt as cards that do nothing: Sicily's (19.0).
+NOT_BUILT = ("sicilian-escalation", "sicilian-resolution", "carthage-invades")
 
 
 @cache

@@ -13,6 +13,7 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
+from . import persia
 from . import politics as P
 from .cards import discard, face, kind_of, season_fx, title
 from .flow import note
@@ -336,6 +337,11 @@ def plays(s: EState, side: str) -> list[Option]:
                     for n in alcibiades_ok(s, side)]
         elif kind == "argos-ends-neutrality" and argos_ok(s):
             out.append(Option(cid, label, "12.1"))
+        elif kind == "athenian-embassy" and side == "athens" and s["treasury"]["athens"] >= 1:
+            out += [Option(f"{cid}|{t}", f"{label} against {title(t)} (1 talent)", "App. C")
+                    for t in persia.embassy_targets(s)]
+        elif side == "sparta" and (persia.satrap_of(kind) or kind == "audience-great-king"):
+            out += persia.plays(s, cid)
     return out
 
 
@@ -370,6 +376,10 @@ def play(flow: Flow[EState], side: str, oid: str) -> None:
         argos(flow)
         discard(s, cid, permanently=True)
         return
+    elif kind == "athenian-embassy":
+        persia.embassy(flow, target)
+    elif persia.play(flow, cid, target):
+        return  # it lies active in its box (Appendix C)
     discard(s, cid)
 
 

@@ -197,7 +197,9 @@ class Season(Procedure[EState]):
 
                 s["cards"]["season"] = {}  # last season's card effects are over
                 turn_order(s)
-                for line in season_start(s) + peace_start(s):
+                from .persia import upkeep
+
+                for line in season_start(s) + peace_start(s) + upkeep(s):
                     note(flow, line)
         order = stages(s)
         if i >= len(order):

@@ -18,7 +18,7 @@ def _check(s: EState) -> list[str]:
     c = B.comps()
     active: dict[str, list[str]] = {}
     for n, x in s["leaders"].items():
-        if x["where"] != DEAD:
+        if x["where"] != DEAD and not x.get("persian"):  # Persia's generals: Appendix C
             active.setdefault(x["side"], []).append(n)
     for side, names in s["leader_pool"].items():
         mine = active.get(side, [])

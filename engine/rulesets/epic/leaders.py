@@ -12,7 +12,10 @@ def eliminate(s: EState, name: str, stack_hex: str | None) -> str:
     down Leader Pool (7.8.4), a generic 0-0 leader once it is empty (22.4.3). The newcomer
     joins the stack (`stack_hex`), or waits in the home region's Force Pool."""
     side = s["leaders"][name]["side"]
+    persian = s["leaders"][name].get("persian")
     s["leaders"][name].update(where=DEAD, hex=None, region=None)
+    if persian:
+        return "no one (a Persian general is not replaced)"
     pool = s["leader_pool"][side]
     if pool:
         new = pool.pop(0)  # the pool was shuffled face down at set-up

@@ -15,6 +15,7 @@ from . import board as B
 from . import combat as K
 from . import fleets as F
 from . import movement as M
+from . import persia
 from .cards import season_fx
 from .flow import note
 from .leaders import eliminate as kill_leader
@@ -103,9 +104,12 @@ def destinations(s: EState, side: str, start: str, units: list[str],
     busy = attacked(s)
     out = {}
     truce = restricted(s)
+    fence = persia.confined(s, units)  # Persian troops keep to their lands (Appendix C)
     for h, r in M.reachable(s, side, start, mp).items():
         if h in busy:
             continue  # all attackers of a hex come together from one hex (17.1)
+        if fence is not None and h not in fence:
+            continue
         if truce and (r.stops or barred(s, side, h)):
             continue  # 20.2: no battles, no entering enemy regions
         here_units = len(B.units_at(s, h, side)) + len(units)
@@ -145,8 +149,11 @@ def sea_destinations(s: EState, side: str, start: str, units: list[str],
     busy = attacked(s)
     out = {}
     truce = restricted(s)
+    fence = persia.confined(s, cargo)
     for node, v in F.voyages(s, side, start, mp, bool(cargo)).items():
         if node in busy:
+            continue
+        if fence is not None and not F.at_sea(node) and node not in fence:
             continue
         if truce and (v.stops or barred(s, side, node)):
             continue  # 20.2: no battles, no entering enemy regions
