@@ -16,7 +16,7 @@ from . import board as B
 from . import persia
 from . import politics as P
 from .cards import discard, face, kind_of, season_fx, title
-from .flow import note
+from .flow import note, roll_with
 from .leaders import HOME
 from .leaders import eliminate as kill_leader
 from .peace import breach, grievance, restricted, sign
@@ -26,7 +26,6 @@ from .supplyphase import eliminate
 SUCCESS = 6  # most cards succeed on 6 or more after modifiers
 RISK_ZONE = 3  # 4.1: an Athenian region at AL 3 or less
 STRONG = ("Brasidas", "Callicratidas")  # Rebellion Possible +1
-PELOPONNESE_NOTE = "Earthquake in Peloponnese"
 
 
 def _played(s: EState) -> list[str]:
@@ -72,9 +71,7 @@ def rebellion(flow: Flow[EState], cid: str) -> None:
     region = face(cid).region
     _played(s).append(f"rebellion:{region}")
     mods = rebellion_mods(s, cid)
-    die = flow.context.die()
-    total = die + sum(n for n, _ in mods)
-    why = "".join(f" +{n} ({t})" for n, t in mods)
+    die, total, why = roll_with(flow, mods)
     r = s["regions"][region]
     if total >= SUCCESS:
         note(flow, f"Rebellion in {region}: die {die}{why} = {total}: it goes over to Sparta "
@@ -135,9 +132,7 @@ def betrayal(flow: Flow[EState], side: str, name: str) -> None:
     s = flow.state
     _played(s).append(f"betrayal:{name}")
     mods = betrayal_mods(s, name)
-    die = flow.context.die()
-    total = die + sum(n for n, _ in mods)
-    why = "".join(f" +{n} ({t})" for n, t in mods)
+    die, total, why = roll_with(flow, mods)
     if die != 1 and total >= SUCCESS:
         season_fx(s).setdefault("betrayed", []).append(name)
         note(flow, f"{side.title()} plots with traitors in {name}: die {die}{why} = {total}: "
@@ -203,9 +198,7 @@ def unrest(flow: Flow[EState], region: str) -> None:
     s = flow.state
     _played(s).append(f"unrest:{region}")
     mods = unrest_mods(s, region)
-    die = flow.context.die()
-    total = die + sum(n for n, _ in mods)
-    why = "".join(f" {n:+d} ({t})" for n, t in mods)
+    die, total, why = roll_with(flow, mods)
     if total >= SUCCESS:
         undone = [u for u in season_fx(s).get("built", []) if s["units"][u]["home"] == region
                   and s["units"][u]["where"] == POOL]
@@ -761,9 +754,7 @@ def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
         return
     roller = other(side)
     mods = peace_mods(s, roller)
-    die = flow.context.die()
-    total = die + sum(n for n, _ in mods)
-    why = "".join(f" {n:+d} ({t})" for n, t in mods)
+    die, total, why = roll_with(flow, mods)
     if die == 1 or total <= 1:
         for cid in s["cards"]["active"]:
             discard(s, cid)

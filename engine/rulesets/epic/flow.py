@@ -29,6 +29,13 @@ def roller(flow: Flow[EState]):
     return lambda: flow.context.die()
 
 
+def roll_with(flow: Flow[EState], mods: list[tuple[int, str]]) -> tuple[int, int, str]:
+    """A die with modifiers, each with why: (die, total, the modifiers for the log)."""
+    die = flow.context.die()
+    total = die + sum(n for n, _ in mods)
+    return die, total, "".join(f" {n:+d} ({t})" for n, t in mods)
+
+
 def phase_end(flow: Flow[EState], what: str) -> None:
     flow.context.event(PHASE_END, f"{stamp(flow.state)}: {what}")
 

@@ -15,7 +15,7 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
-from .flow import note
+from .flow import note, roll_with
 from .state import MAP, POOL, EState, clamp_ml
 
 REGION = "laconia"
@@ -114,9 +114,7 @@ def stir(flow: Flow[EState]) -> None:
     """Roll for a rising (Appendix C): the Athenian Fantasy's call and the card alike."""
     s = flow.state
     mods = modifiers(s)
-    die = flow.context.die()
-    total = die + sum(n for n, _ in mods)
-    why = "".join(f" +{n} ({text})" for n, text in mods)
+    die, total, why = roll_with(flow, mods)
     r = s["regions"][REGION]
     if die == 6 or total >= SUCCESS:
         note(flow, f"Athens stirs up the helots: die {die}{why} = {total}: they "

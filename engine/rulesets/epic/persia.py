@@ -24,8 +24,8 @@ from engine.core.procedures import Flow
 
 from . import board as B
 from .building import season_index
-from .cards import face, kind_of, season_fx, title
-from .flow import note
+from .cards import kind_of, season_fx, title
+from .flow import note, roll_with
 from .state import MAP, EState, clamp_al
 
 SATRAPS = ("pharnabazus", "tissaphernes")
@@ -109,9 +109,7 @@ def _mods(s: EState, satrap: str) -> list[tuple[int, str]]:
 
 
 def _roll(flow: Flow[EState], mods: list[tuple[int, str]]) -> tuple[bool, str]:
-    die = flow.context.die()
-    total = die + sum(n for n, _ in mods)
-    why = "".join(f" {n:+d} ({t})" for n, t in mods)
+    die, total, why = roll_with(flow, mods)
     ok = die == 6 or (die != 1 and total >= SUCCESS)  # a natural 6 always, a 1 never
     return ok, f"die {die}{why} = {total}"
 
@@ -346,6 +344,3 @@ def confined(s: EState, units: list[str]) -> set[str] | None:
         out = ok if out is None else out & ok
     return out
 
-
-def face_city(cid: str) -> str | None:
-    return getattr(face(cid), "city", None)

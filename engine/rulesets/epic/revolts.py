@@ -15,7 +15,7 @@ from engine.core.procedures import Flow, Procedure
 
 from . import board as B
 from .building import finish_walls, season_index, wall_time
-from .flow import note
+from .flow import note, roll_with
 from .state import EState
 
 RISK_ZONE = 3  # 4.1
@@ -163,9 +163,7 @@ class Revolts(Procedure[EState]):
         region = str(B.city_region()[city])
         s["revolt_rolled"].append(region)
         mods = modifiers(s, region, city)
-        die = flow.context.die()
-        total = die + sum(n for n, _ in mods)
-        why = "".join(f" {n:+d} ({t})" for n, t in mods)
+        die, total, why = roll_with(flow, mods)
         if total <= ENDS_ON:
             s["revolts"].remove(city)
             note(flow, f"Athens' check at {city}: die {die}{why} = {total}: the revolt ends (6.2)")
@@ -178,9 +176,7 @@ class Revolts(Procedure[EState]):
     def _check(self, flow: Flow[EState], region: str, city: str) -> None:
         s = flow.state
         mods = modifiers(s, region, city)
-        die = flow.context.die()
-        total = die + sum(n for n, _ in mods)
-        why = "".join(f" {n:+d} ({t})" for n, t in mods)
+        die, total, why = roll_with(flow, mods)
         if total >= REVOLT_ON:
             note(flow, f"Revolt check at {city}: die {die}{why} = {total} (6.1, 6.3)")
             for line in revolt(s, city):
