@@ -303,3 +303,23 @@ def test_long_walls_are_abandoned_when_the_builder_leaves():
     _build(g, "sparta")
     assert B.long_walls_partner(s, "Corinth") is None
     assert "abandoned" in " ".join(s["log"][-3:])
+
+
+# ------------------------------------------------------------------ the Leucas crossing
+def test_the_leucas_crossing_is_crossed_like_a_river():
+    """16.8.2: land units cross between Leucas and the mainland as over a river (+1 MP) and
+    its defenders get the river's +1."""
+    from engine.rulesets.epic.battles import DEFENCE, place_bonus
+    from engine.rulesets.epic.movement import reachable
+
+    g = full()
+    s = g.state
+    side = B.comps().side("W1723", "W1824")
+    assert side is not None and side.river == "Leucas crossing"
+    u = put(g, "acarnania", "hoplite", "W1824")[0]
+    s["units"][u]["hex"] = "W1824"
+    reach = reachable(s, "athens", "W1824", 3)
+    step = B.comps().hexes["W1723"].terrain
+    # Leucas is Epirus', a Spartan region: no Area move for Athens, the hex and the crossing
+    assert reach["W1723"].cost == {"clear": 1, "rough": 2}[step] + 1
+    assert place_bonus(s, "W1723", "W1824", False)[0] >= DEFENCE["river"]
