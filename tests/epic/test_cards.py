@@ -462,3 +462,20 @@ def test_winter_rolls_for_storms_without_a_card():
     s["season"], s["ct"] = 3, 2
     run(g, E.campaign_start, [2])  # 2 + 2 in Winter = 4: calm
     assert "calm" in s["log"][-1]
+
+
+def test_stormy_coastal_seas_cost_two_and_test_the_fleets_that_sail_in():
+    from engine.rulesets.epic import fleets as F
+    from engine.rulesets.epic.moves import storms
+
+    g = full()
+    s = g.state
+    s["ct"] = 1
+    fleet = put(g, "attica", "fleet", "saronic-gulf", morale=5)[0]
+    calm = F.voyages(s, "athens", "saronic-gulf")
+    fx(g)["stormy"] = ["sunian-waters"]
+    rough = F.voyages(s, "athens", "saronic-gulf")
+    assert rough["sunian-waters"].cost == calm["sunian-waters"].cost + 1
+    s["units"][fleet].update(hex="sunian-waters", moved=True)
+    run(g, storms, [6], side="athens")  # no Open Sea; the check: 6 > 5, it sinks
+    assert s["units"][fleet]["where"] != "map"

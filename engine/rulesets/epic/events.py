@@ -548,6 +548,7 @@ def campaign_start(flow: Flow[EState]) -> None:
     one more every Winter turn, 3.2 G); in the first, the restraints cards laid down."""
     s = flow.state
     fx = season_fx(s)
+    fx["stormy"] = []  # last Campaign Turn's storms are over
     rolls = fx.get("storms", 0) + (1 if s["season"] == WINTER else 0)
     for _ in range(rolls):
         storm(flow)
@@ -624,7 +625,9 @@ def storm(flow: Flow[EState]) -> None:
         note(flow, f"{name} drowns in the storm; {new} takes his place (7.8.4)")
     from .moves import drown
 
-    for area in sorted(_seas_within(sea, STORM_REACH)):
+    near = sorted(_seas_within(sea, STORM_REACH))
+    season_fx(s)["stormy"] = sorted(set(season_fx(s).get("stormy", [])) | set(near))
+    for area in near:
         for uid in sorted(B.units_at(s, area)):
             if s["units"][uid]["type"] != "fleet":
                 continue

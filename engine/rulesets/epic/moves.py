@@ -613,6 +613,17 @@ def storms(flow: Flow[EState]) -> None:
                 eliminate(s, u)
                 note(flow, f"Storm in {sea}: {u} rolls {d} and sinks (16.4.6)")
         drown(flow, sea, side)
+    winter = 2 if s["season"] == 3 else 0  # Storms at Sea: +2 to the check in Winter
+    for sea in sorted(set(season_fx(s).get("stormy", ()))):
+        moved = [u for u in B.units_at(s, sea, side)
+                 if s["units"][u]["type"] == "fleet" and s["units"][u]["moved"]]
+        for u in moved:  # fleets that sailed into a stormy coastal sea (Storms at Sea)
+            d = flow.context.die() + winter
+            if d > s["units"][u]["morale"]:
+                eliminate(s, u)
+                note(flow, f"{u} rolls {d} in the storm off {sea} and sinks (Storms at Sea)")
+        if moved:
+            drown(flow, sea, side)
 
 
 def drown(flow: Flow[EState], where: str, side: str) -> None:
