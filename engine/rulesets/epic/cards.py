@@ -89,6 +89,7 @@ def draw(s: EState, ctx: Context) -> str | None:
             c["deck"] += c["aside"]
             c["aside"] = []
         ctx.shuffle(c["deck"])
+    ctx.reveal()  # a card comes to light: no undo across a draw
     return c["deck"].pop(0) if c["deck"] else None
 
 
