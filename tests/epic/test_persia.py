@@ -100,12 +100,16 @@ def test_an_athenian_embassy_sends_the_troops_home_and_leaves_the_fleets_unpaid(
     hand(g, "sparta", "pharnabazus-troops-1")
     run(g, E.play, [6], "sparta", "pharnabazus-troops-1|Abydos")
     s["season"] = 1
+    for x in s["units"].values():
+        if x["home"] == "persia-pharnabazus":
+            x["raid"] = True  # raiding when the embassy succeeds
     hand(g, "athens", "athenian-embassy-1")
     opts = [o.id for o in E.plays(s, "athens")]
     assert opts == ["athenian-embassy-1|pharnabazus-troops-1"]
     run(g, E.play, [6], "athens", opts[0])
     troops = [x for x in s["units"].values() if x["home"] == "persia-pharnabazus"]
-    assert all(x["where"] == "dead" for x in troops) and not P.active(s, "pharnabazus")
+    assert all(x["where"] == "dead" and not x["raid"] for x in troops)
+    assert not P.active(s, "pharnabazus") and g.check_invariants() == []
     assert s["treasury"]["athens"] == 229
     assert all(x["where"] == "dead" for x in s["leaders"].values() if x.get("persian"))
 

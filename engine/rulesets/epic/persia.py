@@ -285,7 +285,7 @@ def withdraw(s: EState, cid: str) -> None:
             for uid in e["units"]:
                 u = s["units"][uid]
                 if u["type"] != "fleet" and u["where"] == MAP:
-                    u.update(where="dead", hex=None)
+                    u.update(where="dead", hex=None, forage=False, raid=False)
             if key in SATRAPS and not any(kind_of(x["card"]).endswith("troops")
                                           for x in entries):
                 for general in s["leaders"].values():
