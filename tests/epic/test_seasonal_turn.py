@@ -92,12 +92,28 @@ def test_a_revolt_ends_with_the_controllers_unit_but_not_the_next_season():
     assert RV.season_start(s) and "Teos" not in s["revolts"]
 
 
-def test_a_revolting_city_at_low_militance_is_friendly_to_no_one():
+def test_a_city_revolting_at_low_militance_is_friendly_to_no_one():
     g = full()
     s = g.state
     assert B.city_owner(s, "Potidaea") == "sparta"  # ML 7: friendly to Sparta (6.5.1)
     s["regions"]["chalcidice"]["ml"] = 4
-    assert B.city_owner(s, "Potidaea") is None  # the white marker
+    assert B.city_owner(s, "Potidaea") == "sparta"  # its marker's colour stays
+    RV.revolt(s, "Torone")
+    assert B.city_owner(s, "Torone") is None  # the white marker
+    s["regions"]["chalcidice"]["ml"] = 8
+    assert B.city_owner(s, "Torone") is None
+
+
+def test_a_siege_of_a_city_whose_revolt_ends_is_over():
+    g = full()
+    s = g.state
+    h = B.comps().cities["Potidaea"].hex
+    put(g, "attica", "hoplite", h, n=4)
+    s["sieges"][h] = {"by": "athens", "morale": 5, "initial": 5}
+    s["season"] = 1  # Potidaea revolted before the game: the revolt may end now
+    lines = RV.season_start(s)
+    assert "Potidaea" not in s["revolts"] and h not in s["sieges"]
+    assert any("siege" in line for line in lines) and g.check_invariants() == []
 
 
 def test_an_unwalled_city_that_revolts_walls_itself_a_season_sooner():

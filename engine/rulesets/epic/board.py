@@ -16,7 +16,7 @@ from .state import MAP, EState, other
 # Rule 10.9: the Long Walls standing at the start of every game.
 LONG_WALLS = {"Athens": "Piraeus", "Piraeus": "Athens", "Megara": "Nisaea", "Nisaea": "Megara"}
 CAPITALS = {"athens": "Athens", "sparta": "Sparta"}  # rule 21.1, two players
-NEUTRAL_REVOLT_ML = 4  # 6.5.1: at this ML or less a revolting city is friendly to no one
+NEUTRAL_REVOLT_ML = 4  # 6.5.1: revolting at this ML or less, a city is friendly to no one
 
 
 def comps() -> Components:
@@ -96,9 +96,9 @@ def city_owner(s: EState, name: str) -> str | None:
     region = city_region()[name]
     r = s["regions"].get(region) if region else None
     if r is not None and name in s.get("revolts", ()):
-        # 6.5.1: hostile to the region's controller, friendly to his enemy; while the
-        # region's ML is 4 or less the revolt is neutral (the white marker): no one's
-        if r["ml"] <= NEUTRAL_REVOLT_ML or r["side"] not in ("athens", "sparta"):
+        # 6.5.1: hostile to the region's controller, friendly to his enemy; a city that
+        # revolted while the region's ML was 4 or less wears the white marker: no one's
+        if name in s.get("white", ()) or r["side"] not in ("athens", "sparta"):
             return None
         return other(r["side"])
     if r is None:

@@ -160,7 +160,20 @@ def flip(s: EState, region: str) -> str:
             del s["marks"][city.name]  # now simply friendly (4.3.1d)
         elif city.name not in s["marks"] and B.units_at(s, city.hex, loser):
             s["marks"][city.name] = loser  # 4.3.1c
+    lift_own_sieges(s)
     return f"{region} passes to {gainer.title()} (4.3)"
+
+
+def lift_own_sieges(s: EState) -> list[str]:
+    """A siege of a place that has come back to its besieger (a revolt over, a region
+    changing hands), or that no one holds any more (a white revolt, 6.5.1), is simply over:
+    no victory for anyone."""
+    lines = []
+    for h, sg in list(s["sieges"].items()):
+        if B.holder(s, h) in (sg["by"], None):
+            del s["sieges"][h]
+            lines.append(f"The siege at {h} is over: the place is {sg['by'].title()}'s again")
+    return lines
 
 
 def tribute(s: EState, side: str) -> tuple[int, list[str]]:

@@ -14,6 +14,7 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
+from . import politics as P
 from .building import finish_walls, season_index, wall_time
 from .flow import note, roll_with
 from .state import EState
@@ -68,7 +69,14 @@ def revolt(s: EState, city: str) -> list[str]:
     s["revolts"].append(city)
     s["revolts"].sort()
     s["revolted"][city] = season_index(s)
+    region = B.city_region()[city]
+    white = s.setdefault("white", [])
+    if city in white:
+        white.remove(city)
     lines = [f"{city} revolts (6.1)"]
+    if region and s["regions"][region]["ml"] <= B.NEUTRAL_REVOLT_ML:
+        white.append(city)  # 6.5.1: the colour is set as the marker goes down
+        lines.append(f"{region}'s ML is 4 or less: {city} is friendly to no one (6.5.1)")
     c = B.comps().cities[city]
     if not B.walled(s, c):
         t = wall_time(s, city)
@@ -79,7 +87,7 @@ def revolt(s: EState, city: str) -> list[str]:
             s.setdefault("works", []).append(
                 {"city": city, "side": None, "due": season_index(s) + t, "revolt": True})
             lines.append(f"{city} begins its walls, done in {t} seasons (6.5.5)")
-    return lines
+    return lines + P.lift_own_sieges(s)
 
 
 def season_start(s: EState) -> list[str]:
@@ -95,7 +103,7 @@ def season_start(s: EState) -> list[str]:
         if B.units_at(s, B.comps().cities[city].hex, r["side"]):
             s["revolts"].remove(city)
             lines.append(f"{r['side'].title()}'s units pacify {city}: its revolt ends (6.5.3)")
-    return lines
+    return lines + P.lift_own_sieges(s)
 
 
 def voluntary(s: EState) -> list[str]:
@@ -167,6 +175,8 @@ class Revolts(Procedure[EState]):
         if total <= ENDS_ON:
             s["revolts"].remove(city)
             note(flow, f"Athens' check at {city}: die {die}{why} = {total}: the revolt ends (6.2)")
+            for line in P.lift_own_sieges(s):
+                note(flow, line)
         else:
             note(flow, f"Athens' check at {city}: die {die}{why} = {total}: it stays in revolt "
                        "(6.2)")

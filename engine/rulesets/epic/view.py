@@ -58,6 +58,7 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "result": dict(s["result"]) if s["result"] else None,
         "cards": public_cards(s, seat),
         "revolts_begun": dict(sorted(s.get("revolted", {}).items())),
+        "white_revolts": sorted(s.get("white", [])),  # friendly to no one (6.5.1)
         "activated": sorted(s.get("activated", [])),
         "works": json.loads(json.dumps(s.get("works", []))),
     }
