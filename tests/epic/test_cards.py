@@ -97,6 +97,9 @@ def test_the_event_phase_plays_discards_draws_to_five_and_burns_two():
     assert c["deck"] == ["remove-leader-2"]
     assert c["discard"][-2:] == ["allied-unrest-5", "remove-leader-1"]  # 12.3: two burnt
     assert "helot-uprising-1" in c["discard"]
+    assert g.prompt_for("athens").kind == "peace"  # 20.1b: each may offer peace
+    g.act("athens", "no")
+    g.act("sparta", "no")
     assert not g.state["flow"]
 
 
@@ -343,7 +346,7 @@ def test_peace_embassy_signs_an_armistice_at_a_stalemate():
     run(g, E.resolve_immediate, [], "athens", "peace-embassy-1", None)
     assert s["cards"]["active"] == ["peace-embassy-1"]
     s["regions"]["thrace"]["side"] = "sparta"  # Athens down from 33 to 30 BTV
-    assert [o.id for o in E.peace_choices(s, "athens")] == ["roll", "no"]
+    assert [o.id for o in E.peace_choices(s, "athens")] == ["roll", "offer", "no"]
     run(g, E.peace_answer, [6], "athens", "roll")  # Sparta rolls 6, no modifier
     assert s["result"] is None and PE.restricted(s)
     assert s["cards"]["active"] == [] and "peace-embassy-1" in s["cards"]["discard"]
@@ -479,3 +482,17 @@ def test_stormy_coastal_seas_cost_two_and_test_the_fleets_that_sail_in():
     s["units"][fleet].update(hex="sunian-waters", moved=True)
     run(g, storms, [6], side="athens")  # no Open Sea; the check: 6 > 5, it sinks
     assert s["units"][fleet]["where"] != "map"
+
+
+def test_peace_by_agreement_needs_both_players():
+    g = full()
+    s = g.state
+    s["regions"]["thrace"]["side"] = "sparta"  # 30 BTV: a stalemate
+    assert [o.id for o in E.peace_choices(s, "athens")] == ["offer", "no"]
+    run(g, E.peace_answer, [], "athens", "offer")
+    assert [o.id for o in E.peace_choices(s, "sparta")] == ["accept", "no"]
+    assert [o.id for o in E.peace_choices(s, "athens")] == ["no"]
+    run(g, E.peace_answer, [], "sparta", "no")
+    assert not PE.at_peace(s)
+    run(g, E.peace_answer, [], "sparta", "accept")
+    assert PE.restricted(s) and s["result"] is None

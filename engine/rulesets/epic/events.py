@@ -707,11 +707,16 @@ def peace_choices(s: EState, side: str) -> list[Option]:
         n = len(p["grievances"][side])
         return [Option("grievance", f"Make a Grievance Roll (+{n}, 6 or more: war)", "20.3"),
                 Option("no", "Keep the peace", "20.3")]
-    if not c["active"]:
-        return []
     foe = other(side)
-    return [Option("roll", f"Make {foe.title()} roll for peace (Peace Embassy)", "20.1"),
-            Option("no", "Not now", "20.1")]
+    opts = []
+    if c["active"]:
+        opts.append(Option("roll", f"Make {foe.title()} roll for peace (Peace Embassy)", "20.1"))
+    offered = season_fx(s).get("peace_offer")
+    if offered == foe:
+        opts.append(Option("accept", f"Accept {foe.title()}'s offer of peace (20.1b)", "20.1"))
+    elif offered is None:
+        opts.append(Option("offer", "Offer peace (20.1b: signed if the other accepts)", "20.1"))
+    return opts + [Option("no", "Not now", "20.1")]
 
 
 PEACE_REGIONS: dict[str, dict[str, tuple[str, ...]]] = {  # 23.3, 26.3.2: the regions that weigh on the side made to roll
@@ -753,6 +758,14 @@ def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
         for line in grievance(s, side, flow.context.die()):
             note(flow, line)
         return
+    if answer == "offer":
+        season_fx(s)["peace_offer"] = side
+        note(flow, f"{side.title()} offers peace (20.1b)")
+        return
+    if answer == "accept" and season_fx(s).get("peace_offer") == other(side):
+        note(flow, f"{side.title()} accepts: peace is signed by agreement (20.1b, 20.2)")
+        signed(flow)
+        return
     if answer != "roll" or not s["cards"]["active"]:
         return
     roller = other(side)
@@ -767,14 +780,20 @@ def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
     elif total >= SUCCESS:
         note(flow, f"{roller.title()} rolls for peace: die {die}{why} = {total}: peace is "
                    "signed (Peace Embassy, 20.2)")
-        for cid in s["cards"]["active"]:
-            discard(s, cid)
-        s["cards"]["active"] = []
-        from .flow import btv_victory
-
-        if not btv_victory(s, "20.2", stalemate_ends=False):
-            for line in sign(s):
-                note(flow, line)
+        signed(flow)
     else:
         note(flow, f"{roller.title()} rolls for peace: die {die}{why} = {total}: talks go on "
                    "(Peace Embassy)")
+
+
+def signed(flow: Flow[EState]) -> None:
+    """20.2: the embassies go home; a side that has won ends the game, else an armistice."""
+    s = flow.state
+    for cid in s["cards"]["active"]:
+        discard(s, cid)
+    s["cards"]["active"] = []
+    from .flow import btv_victory
+
+    if not btv_victory(s, "20.2", stalemate_ends=False):
+        for line in sign(s):
+            note(flow, line)
