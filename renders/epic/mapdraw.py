@@ -221,7 +221,8 @@ def _region_marker(d: ImageDraw.ImageDraw, x: float, y: float, r: float, name: s
     colour = theme.side_colour(reg["side"] if reg["side"] in theme.SIDE else "neutral")
     fs = max(10, int(r * 0.3))
     top = name.upper()
-    bottom = f"AL {reg['al']} · ML {reg['ml']} · ×{reg['mult']}"
+    mult = "–" if reg['mult'] is None else reg['mult']  # a neutral region pays nothing
+    bottom = f"AL {reg['al']} · ML {reg['ml']} · ×{mult}"
     w = max(d.textlength(top, font=font("cond-bold", fs)),
             d.textlength(bottom, font=font("cond-bold", fs))) + 10
     d.rounded_rectangle((x - w / 2, y - fs * 1.25, x + w / 2, y + fs * 1.25), radius=5,
@@ -305,14 +306,16 @@ def _strip(d: ImageDraw.ImageDraw, b: Base, view: dict[str, Any]) -> None:
                 text_c(d, (x0 + cw / 2, y), f"{label} {value}", "cond-bold", 12, theme.INK)
                 continue
             text_c(d, (x0 + 6, y), label, "cond-bold", 13, theme.INK, anchor="lm")
-            bx0, bx1 = x0 + 28, x0 + cw - 34
+            # narrow columns when the whole map is in play (26 regions): the bar shrinks
+            bx0 = x0 + min(28, cw * 0.3)
+            bx1 = max(bx0 + 2, x0 + cw - min(34, cw * 0.35))
             d.rectangle((bx0, y - 6, bx1, y + 6), outline=theme.INK, fill=theme.WHITE)
             t = (max(lo, min(hi, value)) - lo) / (hi - lo)
             d.rectangle((bx0, y - 6, bx0 + (bx1 - bx0) * t, y + 6), fill=colour)
             text_c(d, (x0 + cw - 8, y), str(value), "bold", 14, theme.INK, anchor="rm")
-        small = f"×{reg['mult']} · {comps.regions[region].btv}" if cw < 72 else \
-            f"×{reg['mult']} · BTV {comps.regions[region].btv}"
-        text_c(d, (x0 + cw / 2, top + 114), small, "cond", 12 if cw < 72 else 13, theme.INK)
+        mult = "–" if reg["mult"] is None else reg["mult"]  # a neutral region pays nothing
+        label, fs = fit_text(f"×{mult} · BTV {comps.regions[region].btv}", "cond", 12 if cw < 72 else 13, cw - 4)
+        text_c(d, (x0 + cw / 2, top + 114), label, "cond", fs, theme.INK)
     x = b.width - right + 6
     text_c(d, (x, top + 12), "Units lost", "bold", 14, theme.INK, anchor="lm")
     for k, side in enumerate(sorted(view["treasury"])):

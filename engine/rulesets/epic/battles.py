@@ -12,9 +12,11 @@ from . import board as B
 from . import combat as K
 from . import fleets as F
 from . import politics as P
+from .events import after_battle, betrayed, festival_battle, morale_shift
 from .flow import note, roller
 from .helots import quiet
 from .leaders import eliminate as kill_leader
+from .peace import breach
 from .sieges import capture
 from .state import EState, other
 from .supplyphase import eliminate
@@ -32,7 +34,8 @@ def place_bonus(s: EState, h: str, origin: str | None, inside: bool,
     """The defenders' morale bonus and whether they hold a fortress. A fortress replaces
     terrain (17.4.4); terrain bonuses do not add up, the best counts (RULINGS.md)."""
     city = B.city_at(s, h)
-    if inside and B.fortress(s, h):
+    # City Betrayal: a betrayed city is fought for as if it had no walls (Appendix C)
+    if inside and B.fortress(s, h) and not (city is not None and betrayed(s, city.name)):
         if city is None:
             return DEFENCE["fort"], True
         bonus = DEFENCE[f"walled_{city.size}"]
@@ -60,7 +63,7 @@ def retreat_hexes(s: EState, h: str, side: str) -> list[str]:
     c = B.comps()
     if F.at_sea(h):
         return sorted(a for a in c.sea_links.get(h, ()) if not F.enemy_fleets_at(s, a, side))
-    allowed = B.play_hexes(s["scenario"], side)
+    allowed = B.allowed(s, side)
     out = []
     for n in c.land_neighbors(h):
         if n not in allowed or c.hexes[n].terrain not in ("clear", "rough"):
@@ -102,7 +105,9 @@ def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": None, "regions": regions, "sea": True, "att": att,
         "dfn": dfn, "reserve": [], "waiting_cavalry": [],
-        "morale": {u: int(s["units"][u]["morale"]) for u in att + dfn},
+        "morale": {u: int(s["units"][u]["morale"]) + morale_shift(s, s["units"][u]["side"],
+                                                                   u in att)
+                   for u in att + dfn},
         "retreat": [], "dead": [], "fortress": False, "storm": False, "big_city": False,
         "def_can_retreat": can_retreat, "port": port,
         "cargo": [u for u in here if u not in att],
@@ -145,8 +150,7 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
     if attack.get("field"):  # 10.2.1a: only those who came out, in the open
         dfn = [u for u in dfn if u in attack["field"]]
         place = False
-    fortress = place and B.fortress(s, h)
-    bonus, _ = place_bonus(s, h, attack["origin"], place, bool(attack.get("from_sea")))
+    bonus, fortress = place_bonus(s, h, attack["origin"], place, bool(attack.get("from_sea")))
     waiting = []
     if fortress:  # 18.6.3a: attacking cavalry sit out a fortress assault
         waiting = [u for u in att if s["units"][u]["type"] == "cavalry"]
@@ -156,9 +160,11 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
         dfn = [K.GARRISON]  # 18.3.2 (not in a city of rising helots, Appendix C)
     if not att or not dfn:
         return None
-    morale = {u: K.base_morale(s, u) - (1 if s["units"][u]["forage"] else 0) for u in att}
+    att_card, dfn_card = morale_shift(s, attacker, True), morale_shift(s, foe, False)
+    morale = {u: K.base_morale(s, u) - (1 if s["units"][u]["forage"] else 0) + att_card
+              for u in att}
     for u in dfn:
-        m = K.base_morale(s, u) + bonus
+        m = K.base_morale(s, u) + bonus + (dfn_card if u != K.GARRISON else 0)
         if u != K.GARRISON:
             if fortress and s["units"][u]["type"] == "cavalry":
                 m += CAVALRY_IN_FORTRESS
@@ -234,7 +240,11 @@ class Combats(Procedure[EState]):
             self.enter(flow)
             return
         s["battle"] = b
+        breach(s, b["attacker"], "a battle begun")  # 20.3, in a peace
         note(flow, f"Battle at {_where(s, b['hex'])}: {b['attacker'].title()} attacks (17.3)")
+        line = festival_battle(s, b["attacker"], b.get("region"))
+        if line:
+            note(flow, line)
         flow.call("battle")
 
     def _walk_in(self, flow: Flow[EState], attack: dict, attacker: str) -> bool:
@@ -250,8 +260,8 @@ class Combats(Procedure[EState]):
             return False
         capture(s, h, attacker)
         note(flow, f"{attacker.title()} walks into {city.name}: its garrison stands aside "
-                   "(Helot Uprising)")
-        if attacker == "athens":
+                   "(Helot Uprising, City Betrayal)")
+        if attacker == "athens" or betrayed(s, city.name):  # both cards: a victory
             for line in P.victory(s, attacker, B.region_of_hex(h), city.size == "L"):
                 note(flow, line)
         flow.call("capture", hex=h, side=attacker)
@@ -473,6 +483,7 @@ class Battle(Procedure[EState]):
         s = flow.state
         b = s["battle"]
         sides = {"att": b["attacker"], "dfn": b["defender"]}
+        after_battle(s, sides.get(won))
         if won in ("att", "dfn"):
             for line in K.pursuit(s, b, won, roller(flow)):
                 note(flow, line)

@@ -16,6 +16,7 @@ from .state import MAP, EState, other
 # Rule 10.9: the Long Walls standing at the start of every game.
 LONG_WALLS = {"Athens": "Piraeus", "Piraeus": "Athens", "Megara": "Nisaea", "Nisaea": "Megara"}
 CAPITALS = {"athens": "Athens", "sparta": "Sparta"}  # rule 21.1, two players
+NEUTRAL_REVOLT_ML = 4  # 6.5.1: revolting at this ML or less, a city is friendly to no one
 
 
 def comps() -> Components:
@@ -40,14 +41,22 @@ def region_cities(region: str) -> tuple[City, ...]:
     return tuple(city for name, city in sorted(c.cities.items()) if city_region()[name] == region)
 
 
+def allowed(s: EState, side: str) -> frozenset[str]:
+    """Land hexes `side` may enter now: `play_hexes`, less a neutral region until a card
+    brings it in (23.2.3: Argolid until Argos Ends Neutrality)."""
+    return play_hexes(s["scenario"], side, tuple(sorted(s.get("activated", ()))))
+
+
 @cache
-def play_hexes(scenario: str, side: str) -> frozenset[str]:
-    """Land hexes `side` may enter: the regions in play (22.4.2), and for Athens the
-    cities outside them its scenario opens (22.4.2a-b, 28.4.3a; `special.py`)."""
+def play_hexes(scenario: str, side: str, activated: tuple[str, ...] = ()) -> frozenset[str]:
+    """Land hexes `side` may enter: the regions in play (22.4.2) but those that start
+    neutral and have not been brought in (23.2.3), and for Athens the cities outside them
+    its scenario opens (22.4.2a-b, 28.4.3a; `special.py`)."""
     c = comps()
     sc = c.scenarios[scenario]
     # a neutral region (the Argolid of 23.2.3) may not be entered until a card wakes it
-    regions = {r for r in sc.in_play if r not in sc.regions or sc.regions[r].side != "neutral"}
+    regions = {r for r in sc.in_play
+               if r not in sc.regions or sc.regions[r].side != "neutral" or r in activated}
     out = {h.id for h in c.hexes.values() if h.kind == "land" and h.area
            and c.areas[h.area].region in regions}
     if side == "athens":
@@ -88,8 +97,10 @@ def city_owner(s: EState, name: str) -> str | None:
     region = city_region()[name]
     r = s["regions"].get(region) if region else None
     if r is not None and name in s.get("revolts", ()):
-        # 6.5.1: hostile to the region's controller, friendly to his enemy (the neutral
-        # revolt of a region at ML 4 or less is not built: RULINGS.md)
+        # 6.5.1: hostile to the region's controller, friendly to his enemy; a city that
+        # revolted while the region's ML was 4 or less wears the white marker: no one's
+        if name in s.get("white", ()) or r["side"] not in ("athens", "sparta"):
+            return None
         return other(r["side"])
     if r is None:
         # Out-of-play cities Athens may use (22.4.2, 28.4.3) are its friends
@@ -130,7 +141,7 @@ def _holder(s: EState, h: str) -> str | None:
 
 def long_walls_partner(s: EState, name: str) -> City | None:
     """The other end of standing Long Walls (both fortresses walled and standing)."""
-    partner = LONG_WALLS.get(name)
+    partner = LONG_WALLS.get(name) or s.get("long_walls", {}).get(name)  # 7.6.5: built
     if partner is None or partner in s["razed"] or name in s["razed"]:
         return None
     c = comps().cities

@@ -3,8 +3,9 @@
 Units go from a friendly region's Build Pool to its Force Pool; forts and bases are put
 down at once; city walls take 0, 1 or 2 seasons, paid when begun and finished at the Build
 stage of the season they fall due. The simplified turn of the Argive League and the
-"Fantasy" scenarios has no Build stage (22.4.1), so no playable scenario calls this yet;
-Long Walls (7.6.5) are not built here yet."""
+"Fantasy" scenarios has no Build stage (22.4.1); the full Seasonal Turn calls it (3.2 C).
+Long Walls (7.6.5) join two neighbouring walled cities after two seasons, if their builder
+stays put."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ from engine import IllegalAction, Option, Prompt
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
+from .cards import season_fx
 from .flow import note
 from .state import MAP, POOL, EState
 
 BUILD = "build"  # a unit's place while in its region's Build Pool (7.4)
 COST = {"hoplite": 1, "light": 1, "cavalry": 1, "fleet": 2, "base": 1, "fort": 1,
-        "walls_S": 1, "walls_M": 1, "walls_L": 2}  # 7.7
-SEASONS_TO_BUILD = {"walls_S": 0, "walls_M": 1, "walls_L": 2}  # 7.7
+        "walls_S": 1, "walls_M": 1, "walls_L": 2, "long_walls": 2}  # 7.7
+SEASONS_TO_BUILD = {"walls_S": 0, "walls_M": 1, "walls_L": 2, "long_walls": 2}  # 7.7
 BUILD_ML = 5  # 4.4.2
 
 
@@ -62,7 +64,7 @@ def base_hexes(s: EState, side: str) -> list[str]:
     """7.6.3: where `side` has a unit, or a friendly city; never inside a besieged city,
     but a besieger may build one on the city it besieges (7.6.3a)."""
     out = set(_unit_hexes(s, side))
-    allowed = B.play_hexes(s["scenario"], side)
+    allowed = B.allowed(s, side)
     for city in B.comps().cities.values():
         if city.hex in allowed and B.city_at(s, city.hex) is not None and \
                 B.city_owner(s, city.name) == side:
@@ -73,12 +75,36 @@ def base_hexes(s: EState, side: str) -> list[str]:
 
 def wall_cities(s: EState, side: str) -> list[str]:
     """7.6.4: friendly unfortified cities with no walls already going up."""
-    going = {w["city"] for w in s.get("works", [])}
-    allowed = B.play_hexes(s["scenario"], side)
+    going = {w["city"] for w in s.get("works", []) if not w.get("partner")}
+    allowed = B.allowed(s, side)
     return sorted(c.name for c in B.comps().cities.values()
                   if c.hex in allowed and B.city_at(s, c.hex) is not None
                   and B.city_owner(s, c.name) == side and not B.walled(s, c)
                   and c.name not in going and c.hex not in s["sieges"])
+
+
+def long_wall_pairs(s: EState, side: str) -> list[tuple[str, str, str]]:
+    """7.6.5: two neighbouring walled cities `side` holds, not joined yet, with one of its
+    land units in either to build (city, city, builder). Forts are not joined by Long
+    Walls here (RULINGS.md)."""
+    going = {n for w in s.get("works", []) if w.get("partner") for n in (w["city"], w["partner"])}
+    out = []
+    for a in sorted(B.comps().cities.values(), key=lambda c: c.name):
+        if B.city_at(s, a.hex) is None or B.city_owner(s, a.name) != side or \
+                not B.walled(s, a) or B.long_walls_partner(s, a.name) or a.name in going:
+            continue
+        for h in B.comps().neighbors(a.hex):
+            b = B.city_at(s, h)
+            if b is None or b.name <= a.name or B.city_owner(s, b.name) != side or \
+                    not B.walled(s, b) or B.long_walls_partner(s, b.name) or b.name in going:
+                continue
+            if a.hex in s["sieges"] or b.hex in s["sieges"]:
+                continue
+            builders = [u for u in B.units_at(s, a.hex, side) + B.units_at(s, b.hex, side)
+                        if s["units"][u]["type"] != "fleet"]
+            if builders:
+                out.append((a.name, b.name, builders[0]))
+    return out
 
 
 def options(s: EState, side: str) -> list[Option]:
@@ -96,6 +122,10 @@ def options(s: EState, side: str) -> list[Option]:
         if cost <= money:
             opts.append(Option(f"walls:{name}", f"Wall {name}, {cost} talents, "
                                                 f"{wall_time(s, name)} seasons", "7.6.4"))
+    if money >= COST["long_walls"]:
+        opts += [Option(f"long:{a}:{b}", f"Long Walls from {a} to {b}, 2 talents, 2 seasons "
+                                         f"({u} builds)", "7.6.5")
+                 for a, b, u in long_wall_pairs(s, side)]
     opts.append(Option("done", "Building done", "7.5"))
     return opts
 
@@ -123,12 +153,33 @@ def complete_works(s: EState) -> list[str]:
         if w["due"] > now:
             continue
         s["works"].remove(w)
-        if B.city_owner(s, w["city"]) != w["side"]:
+        if w.get("partner"):
+            lines.append(finish_long_walls(s, w))
+            continue
+        if w.get("revolt") and w["city"] not in s["revolts"]:
+            # 6.5.5: the rebels' walls go when the revolt ends before they stand
+            lines.append(f"The rebels' walls at {w['city']} are lost (6.5.5)")
+            continue
+        if not w.get("revolt") and B.city_owner(s, w["city"]) != w["side"]:
             lines.append(f"The walls begun at {w['city']} are lost (7.6.4)")
             continue
         finish_walls(s, w["city"])
         lines.append(f"The walls of {w['city']} are finished (7.6.4)")
     return lines
+
+
+def finish_long_walls(s: EState, w: dict) -> str:
+    """7.6.5: the Long Walls stand if their builder stayed in his hex the whole time and
+    both ends are still held and walled."""
+    a, b, u = w["city"], w["partner"], s["units"].get(w["unit"])
+    c = B.comps().cities
+    ok = u is not None and u["where"] == MAP and u["hex"] == w["hex"] and all(
+        B.city_owner(s, n) == w["side"] and B.walled(s, c[n]) for n in (a, b))
+    if not ok:
+        return f"The Long Walls between {a} and {b} are abandoned (7.6.5)"
+    s.setdefault("long_walls", {})[a] = b
+    s["long_walls"][b] = a
+    return f"The Long Walls between {a} and {b} are finished (7.6.5)"
 
 
 class Build(Procedure[EState]):
@@ -163,6 +214,7 @@ class Build(Procedure[EState]):
             if uid is None:
                 raise IllegalAction("No such unit in the Build Pool.")
             s["units"][uid]["where"] = POOL
+            season_fx(s).setdefault("built", []).append(uid)  # for Allied Unrest
             self._pay(flow, COST[utype], f"a {home} {utype} for the Force Pool (7.5)")
         elif verb == "fort":
             s["forts"][rest] = side
@@ -170,6 +222,16 @@ class Build(Procedure[EState]):
         elif verb == "base":
             s["bases"][rest] = side
             self._pay(flow, COST["base"], f"a base at {_where(s, rest)} (7.6.3)")
+        elif verb == "long":
+            a, b = rest.split(":")
+            pair = next((p for p in long_wall_pairs(s, side) if p[:2] == (a, b)), None)
+            if pair is None:
+                raise IllegalAction("Those Long Walls cannot be built.")
+            self._pay(flow, COST["long_walls"], f"Long Walls from {a} to {b} (7.6.5)")
+            s.setdefault("works", []).append(
+                {"city": a, "partner": b, "side": side, "unit": pair[2],
+                 "hex": s["units"][pair[2]]["hex"],
+                 "due": season_index(s) + SEASONS_TO_BUILD["long_walls"]})
         elif verb == "walls":
             size = B.comps().cities[rest].size
             t = wall_time(s, rest)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from . import board as B
+from .cards import season_fx
 from .state import EState, other
 
 MAX_MP = 12  # 16.5: 6 + 1d6 at most
@@ -99,7 +100,8 @@ def blocked_landing(s: EState, side: str, h: str, cargo: bool) -> bool:
 def voyages(s: EState, side: str, start: str, mp: int = MAX_MP,
             cargo: bool = False) -> dict[str, Voyage]:
     c = B.comps()
-    allowed = B.play_hexes(s["scenario"], side)
+    allowed = B.allowed(s, side)
+    stormy = set(season_fx(s).get("stormy", ()))
     best: dict[str, int] = {start: 0}
     out: dict[str, Voyage] = {}
     heap: list[tuple[int, str, str | None]] = []
@@ -138,9 +140,10 @@ def voyages(s: EState, side: str, start: str, mp: int = MAX_MP,
                 best[h] = cost + step
                 heapq.heappush(heap, (cost + step, h, node))
         for nxt in c.sea_links.get(node, ()):
-            if cost + SEA <= mp and cost + SEA < best.get(nxt, 99):
-                best[nxt] = cost + SEA
-                heapq.heappush(heap, (cost + SEA, nxt, node))
+            step = SEA * 2 if nxt in stormy else SEA  # Storms at Sea: 2 MP into stormy seas
+            if cost + step <= mp and cost + step < best.get(nxt, 99):
+                best[nxt] = cost + step
+                heapq.heappush(heap, (cost + step, nxt, node))
     return out
 
 

@@ -1,7 +1,11 @@
-"""The simplified game year of the Argive League (rule 22.4.1) as procedures.
+"""The game year as procedures: the simplified turn of the Argive League and the
+"Fantasy" scenarios (22.4.1) and the full Seasonal Turn of the Campaign scenarios (3.2).
 
-year -> [season: place x2, supply x2, sieges, AL/ML, 3 x campaign] x4 -> year ...
-Athens always acts first (22.4.1). The year's start is skipped in the first year (2.4)."""
+simplified: year -> [season: place x2, supply x2, sieges, AL/ML, 3 x campaign] x4 -> ...
+full:       year (control, assessment x2, collection) -> [season: revolts, place x2,
+            build x2, Allied Unrest, supply x2, sieges, cards, AL/ML, 3 x campaign] x4 -> ...
+Athens always acts first in the simplified game (22.4.1); in the full game the player with
+more regions does (3.3). The year's start is skipped in the first year (2.4)."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from . import alliances as A
 from . import board as B
 from . import politics as P
 from . import special
-from .state import SEASONS, WINTER, EState, other, stamp
+from .state import SEASONS, WINTER, EState, clamp_al, clamp_ml, other, stamp
 
 
 def note(flow: Flow[EState], text: str, kind: str = "log", **data: Any) -> None:
@@ -26,18 +30,64 @@ def roller(flow: Flow[EState]):
     return lambda: flow.context.die()
 
 
+def roll_with(flow: Flow[EState], mods: list[tuple[int, str]]) -> tuple[int, int, str]:
+    """A die with modifiers, each with why: (die, total, the modifiers for the log)."""
+    die = flow.context.die()
+    total = die + sum(n for n, _ in mods)
+    return die, total, "".join(f" {n:+d} ({t})" for n, t in mods)
+
+
 def phase_end(flow: Flow[EState], what: str) -> None:
     flow.context.event(PHASE_END, f"{stamp(flow.state)}: {what}")
 
 
+def full_turn(s: EState) -> bool:
+    """The full Seasonal Turn of 3.2 (not the simplified one of 22.4.1)."""
+    return not B.comps().scenarios[s["scenario"]].simplified_turn
+
+
+def turn_order(s: EState) -> None:
+    """3.3: the player controlling more regions acts first, Athens on a tie (the
+    simplified scenarios keep Athens first, 22.4.1)."""
+    if B.comps().scenarios[s["scenario"]].athens_always_first:
+        return
+    n = {side: sum(1 for r in s["regions"].values() if r["side"] == side)
+         for side in ("athens", "sparta")}
+    s["order"] = ["sparta", "athens"] if n["sparta"] > n["athens"] else ["athens", "sparta"]
+
+
+def yearly_levels(s: EState) -> list[str]:
+    """5.3.4: each region's AL (Athens) or ML (Sparta) moves by its assessment level every
+    year (the table is lost: data/README.md gives ours)."""
+    table = B.comps().tables["tribute_level_yearly"]
+    lines = []
+    for region, r in sorted(s["regions"].items()):
+        if r["side"] not in ("athens", "sparta"):
+            continue
+        key = "athens_al" if r["side"] == "athens" else "sparta_ml"
+        n = int(table[key][str(int(r["mult"] or 0))]["value"])
+        if not n:
+            continue
+        if r["side"] == "athens":
+            r["al"] = clamp_al(r["al"] + n)
+            lines.append(f"{region}: assessed at x{r['mult']}, {n:+d} AL (5.3.4)")
+        else:
+            r["ml"] = clamp_ml(r["ml"] + n)
+            lines.append(f"{region}: assessed at x{r['mult']}, {n:+d} ML (5.3.4)")
+    return lines
+
+
 class Year(Procedure[EState]):
-    """The Yearly Start Phase (22.4.1 steps 1-3), then the four seasons."""
+    """The Yearly Start Phase (3.2 steps 1-4; 22.4.1 steps 1-3), then the four seasons."""
 
     name = "year"
 
     def enter(self, flow: Flow[EState]) -> None:
         s = flow.state
         first = s["year"] == B.comps().scenarios[s["scenario"]].first_year
+        if not first and full_turn(s):
+            self._full(flow)
+            return
         if not first:
             for line in P.control_check(s):
                 note(flow, line)
@@ -70,6 +120,43 @@ class Year(Procedure[EState]):
         s["season"] = 0
         flow.goto("season", stage=0)
 
+    def _full(self, flow: Flow[EState]) -> None:
+        """3.2: control, then each player's assessment (5.3), then collection (5.4)."""
+        s = flow.state
+        step = flow.args.get("step", 0)
+        if step == 0:
+            for line in P.control_check(s):
+                note(flow, line)
+            if end_by_home_region(s):
+                return
+            turn_order(s)
+            from .peace import year_start
+
+            for line in year_start(s, roller(flow)):
+                note(flow, line)
+            s["raised"] = {}  # 5.3.1: two steps up a year
+            s["cut"] = []  # 5.3.5: last year's cuts no longer count
+        if step < 2:
+            flow.args["step"] = step + 1
+            flow.call("assess", side=s["order"][step])
+            return
+        for line in yearly_levels(s):
+            note(flow, line)
+        from .assessment import cap_low_militance
+
+        for line in cap_low_militance(s):
+            note(flow, line)
+        for side in s["order"]:  # 5.4 in turn order
+            got, parts = P.tribute(s, side)
+            s["treasury"][side] += got
+            note(flow, f"{side.title()} collects {got} talents ({', '.join(parts)}) (5.4)")
+        s["raided"] = {}  # 3.2 step 4
+        s["season"] = 0
+        flow.goto("season", stage=0)
+
+    def resume(self, flow: Flow[EState], result: object) -> None:
+        self._full(flow)
+
 
 def end_by_home_region(s: EState) -> bool:
     """3.4, 21.1: Attica or Laconia changing hands at the year's start ends the game (and
@@ -98,9 +185,16 @@ HELOT_STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "hel
                 "ct2", "ct3")
 
 
+# 3.2 A-G, then the three Campaign Turns
+FULL_STAGES = ("revolts", "place0", "place1", "build0", "build1", "unrest", "supply0",
+               "supply1", "sieges", "cards", "alml", "ct1", "ct2", "ct3")
+
+
 def stages(s: EState) -> tuple[str, ...]:
     if A.multi(s):
         return ALLIED_STAGES
+    if full_turn(s):
+        return FULL_STAGES
     return HELOT_STAGES if s["scenario"] == "athenian-fantasy" else STAGES
 
 
@@ -123,6 +217,16 @@ class Season(Procedure[EState]):
 
                 for line in seasonal(s):
                     note(flow, line)
+            if full_turn(s):
+                from .peace import season_start as peace_start
+                from .revolts import season_start
+
+                s["cards"]["season"] = {}  # last season's card effects are over
+                turn_order(s)
+                from .persia import upkeep
+
+                for line in season_start(s) + peace_start(s) + upkeep(s):
+                    note(flow, line)
         order = stages(s)
         if i >= len(order):
             self._next_season(flow)
@@ -139,9 +243,26 @@ class Season(Procedure[EState]):
             flow.call("sieges", side=s["order"][0], i=0)
         elif stage == "helots":
             flow.call("helots")
+        elif stage == "revolts":
+            flow.call("revolts")
+        elif stage.startswith("build"):
+            flow.call("build", side=s["order"][int(stage[-1])])
+        elif stage == "unrest":
+            from .events import unrest_regions
+
+            if any(c.startswith("allied-unrest") for c in s["cards"]["hands"]["athens"]) \
+                    and unrest_regions(s):
+                flow.call("unrest")
+            else:
+                self.enter(flow)
+        elif stage == "cards":
+            flow.call("cards")
         elif stage == "alml":
-            for line in P.seasonal(s, roller(flow)):
-                note(flow, line)
+            if s.get("peace"):
+                note(flow, "No seasonal AL/ML adjustments in peace (20.2)")
+            else:
+                for line in P.seasonal(s, roller(flow)):
+                    note(flow, line)
             phase_end(flow, "Seasonal Turn")
             self.enter(flow)
         else:
@@ -162,6 +283,9 @@ class Season(Procedure[EState]):
         if A.multi(s):  # no Peace Embassy card yet: a set length (RULINGS.md)
             last = B.comps().scenarios[s["scenario"]].first_year - A.YEARS + 1
         if last is not None and s["year"] <= last:
+            if full_turn(s):
+                btv_victory(s, B.comps().scenarios[s["scenario"]].rule)
+                return  # the flow is cleared: nothing left to end
             for line in final_victory(s):
                 note(flow, line)
             flow.end()
@@ -198,6 +322,32 @@ def final_victory(s: EState) -> list[str]:
                            "rule": "22.5"}
             break
     return []
+
+
+def athenian_btv(s: EState) -> int:
+    c = B.comps()
+    return sum(c.regions[r].btv for r, x in s["regions"].items() if x["side"] == "athens")
+
+
+def btv_victory(s: EState, rule: str, stalemate_ends: bool = True) -> bool:
+    """23.5, 26.4: the Base Tribute Values of the regions Athens controls decide (exactly
+    40, which the table leaves out, is an Athenian victory: data/README.md). A peace at a
+    stalemate does not end the game (20.2: `stalemate_ends` False). True when it ended."""
+    n = athenian_btv(s)
+    for v in B.comps().scenarios[s["scenario"]].victory:
+        lo = v.min if v.min is not None else -99
+        hi = v.max if v.max is not None else 999
+        if lo <= n <= hi:
+            if v.side == "none" and not stalemate_ends:
+                return False
+            what = "stalemate" if v.side == "none" else \
+                f"{'decisive ' if v.level == 'decisive' else ''}{v.side.title()} victory"
+            s["result"] = {"winner": v.side, "level": v.level,
+                           "reason": f"Athens holds regions worth {n} BTV: {what}",
+                           "rule": rule}
+            s["flow"].clear()
+            return True
+    return False
 
 
 # The side that wins a Fantasy scenario by holding out (28.5, 29.5)
@@ -247,6 +397,13 @@ class Campaign(Procedure[EState]):
             s["ports_open"] = []  # 10.2.3b: ashore for one Campaign Turn only
             s["attacks"] = []
             s["short_noted"] = []
+            if s.get("cards"):  # storms, and the restraints this season's cards laid down
+                from .events import campaign_start, hold_units
+
+                campaign_start(flow)
+                hold_units(s)
+                if s["result"] is not None:
+                    return
         steps = [("raid", 0), ("raid", 1), ("move", 0), ("combats", 0), ("upkeep", 0),
                  ("move", 1), ("combats", 1), ("upkeep", 1)]
         if i >= len(steps):

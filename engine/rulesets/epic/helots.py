@@ -15,7 +15,7 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
-from .flow import note
+from .flow import note, roll_with
 from .state import MAP, POOL, EState, clamp_ml
 
 REGION = "laconia"
@@ -79,8 +79,10 @@ def seasonal(s: EState) -> list[str]:
 
 
 def quiet(s: EState, name: str) -> bool:
-    """A city whose garrison will not defend it (Helot Uprising)."""
-    return name in s.get("helots", ())
+    """A city whose garrison will not defend it (Helot Uprising, City Betrayal)."""
+    from .events import betrayed
+
+    return name in s.get("helots", ()) or betrayed(s, name)
 
 
 class Helots(Procedure[EState]):
@@ -103,23 +105,25 @@ class Helots(Procedure[EState]):
                        rule="29.4", kind="helots")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
-        s = flow.state
         if answer == "play":
-            mods = modifiers(s)
-            die = flow.context.die()
-            total = die + sum(n for n, _ in mods)
-            why = "".join(f" +{n} ({text})" for n, text in mods)
-            if die == 6 or total >= SUCCESS:
-                note(flow, f"Athens stirs up the helots: die {die}{why} = {total}: they "
-                           "rise in every Laconian city but Sparta (Helot Uprising)")
-                for line in rise(s):
-                    note(flow, line)
-                r = s["regions"][REGION]
-                r["ml"] = clamp_ml(r["ml"] - 1)  # the first season counts too
-                note(flow, "Laconia -1 ML (Helot Uprising)")
-            else:
-                r = s["regions"][REGION]
-                r["ml"] = clamp_ml(r["ml"] + FAIL_ML)
-                note(flow, f"Athens stirs up the helots: die {die}{why} = {total}: they stay "
-                           f"quiet; Laconia +{FAIL_ML} ML (Helot Uprising)")
+            stir(flow)
         flow.end()
+
+
+def stir(flow: Flow[EState]) -> None:
+    """Roll for a rising (Appendix C): the Athenian Fantasy's call and the card alike."""
+    s = flow.state
+    mods = modifiers(s)
+    die, total, why = roll_with(flow, mods)
+    r = s["regions"][REGION]
+    if die == 6 or total >= SUCCESS:
+        note(flow, f"Athens stirs up the helots: die {die}{why} = {total}: they "
+                   "rise in every Laconian city but Sparta (Helot Uprising)")
+        for line in rise(s):
+            note(flow, line)
+        r["ml"] = clamp_ml(r["ml"] - 1)  # the first season counts too
+        note(flow, "Laconia -1 ML (Helot Uprising)")
+    else:
+        r["ml"] = clamp_ml(r["ml"] + FAIL_ML)
+        note(flow, f"Athens stirs up the helots: die {die}{why} = {total}: they stay "
+                   f"quiet; Laconia +{FAIL_ML} ML (Helot Uprising)")

@@ -6,7 +6,7 @@ from . import alliances as A
 from . import board as B
 from .state import DEAD, MAP, POOL, EState
 
-LEADER_CAP = 3  # 22.4.3
+LEADER_CAP = 3  # 22.4.3; each scenario states its own (leaders_cap)
 
 
 def check(s: EState) -> list[str]:
@@ -20,7 +20,7 @@ def _check(s: EState) -> list[str]:
     active: dict[str, list[str]] = {}
     by_seat: dict[str, list[str]] = {}
     for n, x in s["leaders"].items():
-        if x["where"] != DEAD:
+        if x["where"] != DEAD and not x.get("persian"):  # Persia's generals: Appendix C
             active.setdefault(x["side"], []).append(n)
             by_seat.setdefault(A.owner(x), []).append(n)
     caps = c.scenarios[s["scenario"]].leaders_cap  # 22.4.3, 24.2.2, 25.2.1
@@ -28,10 +28,13 @@ def _check(s: EState) -> list[str]:
         if len(names) > caps.get(seat, LEADER_CAP):
             bad.append(f"{seat} has {len(names)} leaders in play")
     for side, names in s["leader_pool"].items():
-        if set(names) & set(active.get(side, [])):
+        mine = active.get(side, [])
+        if len(mine) > c.scenarios[s["scenario"]].leaders_cap.get(side, LEADER_CAP):
+            bad.append(f"{side} has {len(mine)} leaders in play")
+        if set(names) & set(mine):
             bad.append(f"{side} leader both in the pool and in play")
     bad += A.check(s)
-    allowed = {side: B.play_hexes(s["scenario"], side) for side in ("athens", "sparta")}
+    allowed = {side: B.allowed(s, side) for side in ("athens", "sparta")}
     for uid, u in s["units"].items():
         if u["where"] == MAP:
             if u["hex"] in c.areas:

@@ -13,7 +13,10 @@ def eliminate(s: EState, name: str, stack_hex: str | None) -> str:
     joins the stack (`stack_hex`), or waits in the home region's Force Pool."""
     side = s["leaders"][name]["side"]
     seat = s["leaders"][name].get("seat")  # 24.2.2: allies draw from one pool
+    persian = s["leaders"][name].get("persian")
     s["leaders"][name].update(where=DEAD, hex=None, region=None)
+    if persian:
+        return "no one (a Persian general is not replaced)"
     pool = s["leader_pool"][side]
     if pool:
         new = pool.pop(0)  # the pool was shuffled face down at set-up

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from . import board as B
+from . import events as E
 from .components import MOVE_ALLOWANCE
 from .state import EState, other
 
@@ -85,13 +86,18 @@ def _stops_and_no_roads(s: EState, side: str) -> tuple[set[str], set[str]]:
 def _reachable(s: EState, side: str, start: str, mp: float) -> dict[str, Reach]:
     c = B.comps()
     graph = _graph()
-    allowed = B.play_hexes(s["scenario"], side)
+    allowed = B.allowed(s, side)
+    barred = E.entry_barred(s)  # the Earthquake's first Campaign Turn
+    if barred:
+        allowed = frozenset(h for h in allowed if c.region_of_hex(h) not in barred)
+    no_area = E.no_area_move(s)  # Sitalces Invades: no Area movement there this season
     stops, no_road = _stops_and_no_roads(s, side)
     status: dict[str, bool] = {}
 
     def friendly(area: str) -> bool:
         if area not in status:
-            status[area] = B.area_status(s, area, side) == "friendly"
+            status[area] = B.area_status(s, area, side) == "friendly" and \
+                c.areas[area].region not in no_area
         return status[area]
 
     best: dict[str, float] = {start: 0.0}

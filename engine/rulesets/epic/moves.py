@@ -16,8 +16,11 @@ from . import board as B
 from . import combat as K
 from . import fleets as F
 from . import movement as M
+from . import persia
+from .cards import season_fx
 from .flow import note
 from .leaders import eliminate as kill_leader
+from .peace import barred, breach, restricted
 from .sieges import enter_revolt
 from .state import EState, other
 from .supplyphase import eliminate
@@ -103,9 +106,15 @@ def destinations(s: EState, side: str, start: str, units: list[str],
         return {}  # a leader may not leave a stack behind outside a city (16.2.1)
     busy = attacked(s)
     out = {}
+    truce = restricted(s)
+    fence = persia.confined(s, units)  # Persian troops keep to their lands (Appendix C)
     for h, r in M.reachable(s, side, start, mp).items():
         if h in busy:
             continue  # all attackers of a hex come together from one hex (17.1)
+        if fence is not None and h not in fence:
+            continue
+        if truce and (r.stops or barred(s, side, h)):
+            continue  # 20.2: no battles, no entering enemy regions
         here_units = len(B.units_at(s, h, side)) + len(units)
         here_leaders = len(B.leaders_at(s, h, side)) + len(leaders)
         if not units and r.stops:
@@ -142,9 +151,15 @@ def sea_destinations(s: EState, side: str, start: str, units: list[str],
             return {}
     busy = attacked(s)
     out = {}
+    truce = restricted(s)
+    fence = persia.confined(s, cargo)
     for node, v in F.voyages(s, side, start, mp, bool(cargo)).items():
         if node in busy:
             continue
+        if fence is not None and not F.at_sea(node) and node not in fence:
+            continue
+        if truce and (v.stops or barred(s, side, node)):
+            continue  # 20.2: no battles, no entering enemy regions
         if not F.at_sea(node):
             if v.stops and B.holder(s, node) == side and not cargo:
                 # 10.8.2: into its own port, fleets against the blockading fleets only
@@ -551,10 +566,13 @@ def intercepting_fleets(s: EState, side: str, spot: str) -> list[str]:
 
 
 def interceptors(s: EState, side: str, area: str, committed: list[str]) -> list[str]:
+    if restricted(s):
+        return []  # 20.2: no interceptions under the armistice
     out = []
     for spot in intercept_spots(s, side, area):
         fleets = [u for u in intercepting_fleets(s, side, spot) if u not in committed]
-        if fleets and not any(a["hex"] == spot for a in s.get("attacks", [])):
+        held = spot in season_fx(s).get("held", ()) and s["ct"] == 1  # Sacrifices Unfavorable
+        if fleets and not held and not any(a["hex"] == spot for a in s.get("attacks", [])):
             out.append(spot)
     return out
 
@@ -574,6 +592,8 @@ class Intercept(Procedure[EState]):
                              "(16.4.5)?", tuple(opts), rule="16.4.5", kind="intercept")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        if answer != "pass":
+            breach(flow.state, seat, "an interception")  # 20.3
         flow.end(None if answer == "pass" else str(answer))
 
 
@@ -597,6 +617,17 @@ def storms(flow: Flow[EState]) -> None:
                 eliminate(s, u)
                 note(flow, f"Storm in {sea}: {u} rolls {d} and sinks (16.4.6)")
         drown(flow, sea, side)
+    winter = 2 if s["season"] == 3 else 0  # Storms at Sea: +2 to the check in Winter
+    for sea in sorted(set(season_fx(s).get("stormy", ()))):
+        moved = [u for u in B.units_at(s, sea, side)
+                 if s["units"][u]["type"] == "fleet" and s["units"][u]["moved"]]
+        for u in moved:  # fleets that sailed into a stormy coastal sea (Storms at Sea)
+            d = flow.context.die() + winter
+            if d > s["units"][u]["morale"]:
+                eliminate(s, u)
+                note(flow, f"{u} rolls {d} in the storm off {sea} and sinks (Storms at Sea)")
+        if moved:
+            drown(flow, sea, side)
 
 
 def drown(flow: Flow[EState], where: str, side: str) -> None:

@@ -84,7 +84,7 @@ def _leader_cities(s: EState, side: str, region: str) -> list[str]:
 def base_hexes(s: EState) -> list[str]:
     """22.4.5: where Athens has a unit or a friendly city, and no base stands yet."""
     out = {u["hex"] for u in s["units"].values() if u["side"] == "athens" and u["where"] == MAP}
-    allowed = B.play_hexes(s["scenario"], "athens")
+    allowed = B.allowed(s, "athens")
     for city in B.comps().cities.values():
         if city.hex in allowed and B.city_owner(s, city.name) == "athens" \
                 and city.hex not in s["sieges"]:

@@ -22,12 +22,18 @@ def shift(s: EState, region: str, side: str, al: int, ml: int, floor5: bool = Fa
     r = s["regions"].get(region)
     if r is None:
         return
-    sign = 1 if r["side"] == side else -1
+    sign = 1 if keeper(r) == side else -1
     new_al = r["al"] + sign * al
     if floor5 and new_al < r["al"]:
         new_al = max(new_al, min(r["al"], 5))
     r["al"] = clamp_al(new_al)
     r["ml"] = clamp_ml(r["ml"] + (ml if sign > 0 else -ml))
+
+
+def keeper(r: dict) -> str:
+    """Whose sheet a region's levels are kept on: its controller's, Athens' for a neutral
+    region (23.2.3: the Athenian player keeps neutral Argolid's levels)."""
+    return str(r["side"]) if r["side"] in ("athens", "sparta") else "athens"
 
 
 def victory(s: EState, winner: str, region: str | None, decisive: bool) -> list[str]:
@@ -78,7 +84,7 @@ def city_razed(s: EState, size: str, by: str) -> None:
     elsewhere."""
     times = {"S": 1, "M": 2, "L": 3}[size]
     for _region, r in s["regions"].items():
-        if r["side"] == by:
+        if keeper(r) == by:
             r["al"] = clamp_al(r["al"] - 2 * times)
         else:
             r["al"] = clamp_al(r["al"] + 2 * times)
@@ -93,7 +99,8 @@ def seasonal(s: EState, roll: Callable[[], int]) -> list[str]:
     lines = []
     with B.steady(s):  # only AL changes below, nothing the index holds
         for region, r in sorted(s["regions"].items()):
-            lines.extend(_seasonal_one(s, c, region, r, roll))
+            if r["side"] in ("athens", "sparta"):  # a neutral region has no controller
+                lines.extend(_seasonal_one(s, c, region, r, roll))
     return lines
 
 
@@ -134,7 +141,7 @@ def control_check(s: EState) -> list[str]:
     """4.3.1: a region whose AL is below -2 changes hands."""
     lines = []
     for region, r in sorted(s["regions"].items()):
-        if r["al"] < FLIP_BELOW:
+        if r["al"] < FLIP_BELOW and r["side"] in ("athens", "sparta"):
             lines.append(flip(s, region))
     return lines
 
@@ -154,7 +161,20 @@ def flip(s: EState, region: str) -> str:
             del s["marks"][city.name]  # now simply friendly (4.3.1d)
         elif city.name not in s["marks"] and B.units_at(s, city.hex, loser):
             s["marks"][city.name] = loser  # 4.3.1c
+    lift_own_sieges(s)
     return f"{region} passes to {gainer.title()} (4.3)"
+
+
+def lift_own_sieges(s: EState) -> list[str]:
+    """A siege of a place that has come back to its besieger (a revolt over, a region
+    changing hands), or that no one holds any more (a white revolt, 6.5.1), is simply over:
+    no victory for anyone."""
+    lines = []
+    for h, sg in list(s["sieges"].items()):
+        if B.holder(s, h) in (sg["by"], None):
+            del s["sieges"][h]
+            lines.append(f"The siege at {h} is over: the place is {sg['by'].title()}'s again")
+    return lines
 
 
 def tribute(s: EState, side: str) -> tuple[int, list[str]]:

@@ -1,7 +1,8 @@
 """The `epic` ruleset: the engine contract (docs/architecture.md) over the procedures.
 
-The Argive League (22.0) and the two "Fantasy" scenarios (28.0, 29.0) are playable;
-STATUS.md lists every rule section."""
+The Argive League (22.0) and the two "Fantasy" scenarios (28.0, 29.0) play on the
+simplified turn; the Archidamian War (26.0) and the Campaign (23.0) on the full Seasonal
+Turn (3.2) with the event cards. STATUS.md lists every rule section."""
 
 from __future__ import annotations
 
@@ -22,12 +23,15 @@ from .assessment import Assess
 from .battles import Battle, Combats
 from .building import Build
 from .determinize import determinize
+from .cards import EventPhase
+from .events import Unrest
 from .flow import Campaign, Season, Year
 from .helots import Helots
 from .invariants import check
 from .moves import Intercept, Move
 from .placement import Place
 from .raiding import Raid
+from .revolts import Revolts
 from .setup import new_state
 from .sieges import Capture, Sieges
 from .state import EState
@@ -37,7 +41,7 @@ from .variants import hidden_variants
 MACHINE: Machine[EState] = Machine(
     [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
      Combats(), Battle(), Intercept(), Helots(),
-     Build(), Assess(), A.Turns(), A.Treasury()],
+     Build(), Assess(), A.Turns(), A.Treasury(), Revolts(), EventPhase(), Unrest()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
@@ -71,6 +75,14 @@ class Epic(Ruleset):
             "Athens against Sparta, Thebes and Corinth, allies of the Peloponnesian League, "
             "each counting his own regions (25.0).",
             teams=(("athens",), ("sparta", "thebes", "corinth"))),
+        "archidamian": Scenario(
+            "archidamian", "The Archidamian War (431-422 BC, 10 years)", SEATS,
+            "The first ten years of the war on the whole map, on the full Seasonal Turn with "
+            "the event cards; Argos stays neutral (26.0)."),
+        "campaign": Scenario(
+            "campaign", "The Campaign Game (from 431 BC, open-ended)", SEATS,
+            "The whole war on the whole map, until a capital falls, a home region changes "
+            "sides or a Peace Embassy succeeds (23.0)."),
     }
 
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> EState:

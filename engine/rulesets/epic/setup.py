@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.ruleset import Context
 
+from .cards import deal
 from .components import load_components
 from .state import MAP, POOL, EState
 
@@ -22,11 +23,15 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
 
     for region, pools in sc.pools.items():
         if region not in sc.regions:
-            continue  # Persia and Sicily come in only by their cards (19.0, Appendix C)
+            continue  # Persia's and Sicily's pools: those rules are not built (STATUS.md)
         side = sc.regions[region].side
         for grp in pools.force:
             for _ in range(grp.count):
                 add(side, region, grp.type, grp.morale)
+        if not sc.simplified_turn:  # 7.4: the Build Pool, for the full turn's Build stage
+            for grp in pools.build:
+                for _ in range(grp.count):
+                    units[add(side, region, grp.type, grp.morale)]["where"] = "build"
     for at in sc.units_on_map:  # rule 22.2.2: units that start on the map
         for _ in range(at.count):
             uid = add(at.side, at.region, at.type, at.morale)
@@ -67,7 +72,11 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
             revolts.append(m.city)  # 6.5, 28.2.5
         else:
             raise ValueError(f"scenario {scenario_id}: marker {m} not understood")
+    cards = None if sc.simplified_turn else deal(sc, ctx)  # 2.3, 12.0
     return {
+        "cards": cards,
+        "activated": [],  # neutral regions a card has brought in (23.2.3)
+        "revolted": {},  # city -> the season index it revolted in (6.5.3)
         "scenario": scenario_id,
         "year": sc.first_year,
         "season": 0,

@@ -9,7 +9,10 @@ from engine.core.procedures import Flow, Procedure
 from . import alliances as A
 from . import board as B
 from . import politics as P
+from .cards import discard, season_fx, title
+from .events import siege_betrayals, siege_bonus
 from .flow import note
+from .peace import restricted
 from .state import EState, other
 from .supplyphase import eliminate
 
@@ -57,7 +60,10 @@ def start_morale(s: EState, h: str) -> int:
 
 
 def can_begin(s: EState, side: str) -> list[str]:
-    """Masked enemy cities and forts `side` could now put under siege (10.3.1)."""
+    """Masked enemy cities and forts `side` could now put under siege (10.3.1); none under
+    an armistice (20.2)."""
+    if restricted(s):
+        return []
     out = []
     places = {c.hex for c in B.comps().cities.values()} | set(s["forts"])
     for h in sorted(places):
@@ -138,9 +144,21 @@ class Sieges(Procedure[EState]):
             return
         h = todo[0]
         flow.args.setdefault("done", []).append(h)
+        if enough(s, h, s["sieges"][h]["by"]) and siege_betrayals(s, s["sieges"][h]["by"], h):
+            flow.args["betray"] = h
+            return  # ask: City Betrayal (b) on this siege?
         self._resolve(flow, h)
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        if flow.args.get("betray"):
+            s, h = flow.state, flow.args["betray"]
+            side = s["sieges"][h]["by"]
+            city = _name(s, h)
+            opts = [Option(cid, f"Play {title(cid)}: +{siege_bonus(cid, city)} to the siege "
+                                "roll", "App. C") for cid in siege_betrayals(s, side, h)]
+            opts.append(Option("no", "Roll without it", "10.5"))
+            return [Prompt(side, f"{side.title()}: play a City Betrayal on the siege of {city} "
+                                 "(Appendix C b)?", tuple(opts), rule="10.5", kind="card")]
         side = flow.args["side"]
         opts = [Option(h, f"Begin the siege of {_name(flow.state, h)}", "10.3")
                 for h in flow.args["options"]]
@@ -149,6 +167,19 @@ class Sieges(Procedure[EState]):
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
+        if flow.args.get("betray"):
+            h = flow.args.pop("betray")
+            plus = 0
+            if answer != "no":
+                cid = str(answer)
+                s["cards"]["hands"][seat].remove(cid)
+                discard(s, cid)
+                plus = siege_bonus(cid, _name(s, h))
+                season_fx(s).setdefault("played", []).append(f"betrayal:{_name(s, h)}")
+                note(flow, f"{seat.title()} plays {title(cid)} on the siege of {_name(s, h)}: "
+                           f"+{plus} to its roll (Appendix C)")
+            self._resolve(flow, h, plus)
+            return
         for h in answer if isinstance(answer, tuple) else ():
             m = start_morale(s, h)
             s["sieges"][h] = {"by": seat, "morale": m, "initial": m}
@@ -156,7 +187,7 @@ class Sieges(Procedure[EState]):
         flow.args["i"] += 1
         self.enter(flow)
 
-    def _resolve(self, flow: Flow[EState], h: str) -> None:
+    def _resolve(self, flow: Flow[EState], h: str, plus: int = 0) -> None:
         s = flow.state
         sg = s["sieges"][h]
         side = sg["by"]
@@ -169,7 +200,7 @@ class Sieges(Procedure[EState]):
                 note(flow, line)
             self.enter(flow)
             return
-        die = flow.context.die()
+        die = flow.context.die() + plus  # a City Betrayal adds to the roll (Appendix C b)
         if die > sg["morale"]:  # 10.5: surrender
             note(flow, f"{_name(s, h)} rolls {die} against siege morale {sg['morale']}: it "
                        "surrenders (10.5, 10.7)")

@@ -11,6 +11,7 @@ import math
 from collections import deque
 
 from . import board as B
+from . import persia as P
 from . import special
 from .state import MAP, EState, other
 
@@ -85,7 +86,7 @@ def supplied_areas(s: EState, side: str) -> set[str]:
 
 def _supplied_areas(s: EState, side: str) -> set[str]:
     c = B.comps()
-    in_play = {B.area_of(h) for h in B.play_hexes(s["scenario"], side)}
+    in_play = {B.area_of(h) for h in B.allowed(s, side)}
     status = {a: B.area_status(s, a, side) for a in in_play}
     bases = [h for h, owner in s["bases"].items() if owner == side]
     sources = _sources(s, side)
@@ -142,12 +143,16 @@ def in_supply(s: EState, uid: str, areas: set[str]) -> bool:
     city = B.city_at(s, h)
     if city is not None and B.city_owner(s, city.name) == u["side"]:
         return True
+    if u["home"].startswith("persia-") and P.free(s, uid):
+        return True  # Appendix C: Persia feeds its own while the satrap's card stands
     return h in B.comps().hexes and B.area_of(h) in areas
 
 
 def cost(s: EState, uid: str) -> float:
     """9.4.3, halved in a city of the unit's home region (9.2.1)."""
     u = s["units"][uid]
+    if P.free(s, uid):
+        return 0.0  # Persian gold (Appendix C)
     base = (2.0 if u["morale"] >= 5 else 1.0) if u["type"] == "fleet" else 1.0
     city = B.city_at(s, u["hex"])
     if (city is not None and B.city_owner(s, city.name) == u["side"]

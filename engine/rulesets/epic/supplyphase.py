@@ -13,11 +13,17 @@ from . import supply as S
 from .flow import note
 from .state import DEAD, MAP, WINTER, EState, other
 
+ELITE = 6  # 7.9.1: a unit of morale 6 is elite
+
 
 def eliminate(s: EState, uid: str) -> None:
-    """A unit lost for good: no Build Phase in the simplified game (22.4.1)."""
+    """A unit lost: to its region's Build Pool (7.9.1), but for good when elite or in the
+    simplified game, which has no Build stage (22.4.1)."""
     P.unit_lost(s, uid)
-    s["units"][uid].update(where=DEAD, hex=None, forage=False, raid=False)
+    u = s["units"][uid]
+    keep = not B.comps().scenarios[s["scenario"]].simplified_turn and u["morale"] < ELITE \
+        and u["home"] in s["regions"]
+    u.update(where="build" if keep else DEAD, hex=None, forage=False, raid=False)
 
 
 def forage_room(s: EState) -> dict[str, int]:
@@ -58,7 +64,7 @@ def bring_ashore(s: EState, side: str) -> list[str]:
     lines = []
     seas = sorted({u["hex"] for u in s["units"].values()
                    if u["where"] == MAP and u["side"] == side and F.at_sea(u["hex"])})
-    allowed = B.play_hexes(s["scenario"], side)
+    allowed = B.allowed(s, side)
     for sea in seas:
         here = B.units_at(s, sea, side)
         spots = [h for h, _ in F.landings(sea) if h in allowed]

@@ -1,5 +1,6 @@
 """States that differ only in what a seat may not know (the redaction proof,
-engine/testing.py): the order of the face-down Leader Pools."""
+engine/testing.py): the order of the face-down Leader Pools, and the Event Cards the seat
+cannot see (the deck, the face-down discards, the other player's hand)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterator
 
 from engine.core.rng import Rng
 
+from .cards import shuffle_hidden
 from .state import SIDES, EState
 
 VARIANTS = 6
@@ -18,4 +20,5 @@ def hidden_variants(s: EState, seat: str | None, rng: Rng) -> Iterator[EState]:
         v = json.loads(json.dumps(s))
         for side in SIDES:  # no seat sees the order of any pool, its own included
             rng.shuffle(v["leader_pool"].get(side, []))
+        shuffle_hidden(v, seat, rng)
         yield v

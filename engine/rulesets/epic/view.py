@@ -2,16 +2,20 @@
 
 Everything on the map, the tracks and the treasuries is open (1.3, 1.6). Hidden from
 everyone: the order of each face-down Leader Pool (7.8.4: replacements are drawn at
-random), shown only as the sorted names it holds."""
+random), shown only as the sorted names it holds; the deck and the face-down discards
+(12.3, 12.4), shown as counts. Hidden from the other player: each hand of Event Cards
+(12.0), shown to him as its size (`cards.public`)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from engine.core.view import RulesetCommon
+from engine.core.view import HandItem, RulesetCommon
 
 from . import alliances
+from .cards import public as public_cards
+from .cards import title
 from .state import SEASONS, SIDES, EState
 
 LOG_LINES = 16
@@ -56,6 +60,11 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "result": dict(s["result"]) if s["result"] else None,
         # three and four players: who holds which League region, turn order (24.3, 24.4)
         "league": alliances.view_part(s),
+        "cards": public_cards(s, seat),
+        "revolts_begun": dict(sorted(s.get("revolted", {}).items())),
+        "white_revolts": sorted(s.get("white", [])),  # friendly to no one (6.5.1)
+        "activated": sorted(s.get("activated", [])),
+        "works": json.loads(json.dumps(s.get("works", []))),
     }
 
 
@@ -64,5 +73,8 @@ def common(v: dict[str, Any]) -> RulesetCommon:
     t = v["treasury"]
     talents = ", ".join(f"{seat.title()} {n}" for seat, n in t.items())
     banner = f"{v['season_name']} {v['year']} BC{ct} · talents {talents}"
-    # the Argive League deals no cards (rule 22.0): no hand to speak of
-    return {"banner": banner, "hand": None, "seen": [], "log": v["log"], "battle": v["battle"]}
+    # the simplified scenarios deal no cards (22.0): no hand to speak of
+    cards = v.get("cards")
+    hand: list[HandItem] | None = [{"id": c, "label": title(c)} for c in cards["hand"]] \
+        if cards else None
+    return {"banner": banner, "hand": hand, "seen": [], "log": v["log"], "battle": v["battle"]}

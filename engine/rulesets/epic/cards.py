@@ -1,0 +1,264 @@
+"""The deck of Event Cards (rules 2.3, 12.0-12.5): dealing, hands, drawing, discarding,
+burning, reshuffling, and the Event Cards stage of the full Seasonal Turn (3.2 F).
+
+State, `s["cards"]` (None in the simplified scenarios, which deal no cards):
+    deck:    card ids, top first; its order is hidden from everyone
+    discard: the face-down discard pile (12.4); its contents are hidden too
+    removed: cards discarded for good, face up (12.4)
+    aside:   cards set aside until the first deck is through (23.2.6, 23.4)
+    hands:   side -> card ids, each seen only by its holder
+    runs:    how many times the deck has run out (12.5)
+    active:  cards lying face up with a lasting effect (Peace Embassy)
+    season:  what this season's cards have done ("storms", "earthquake", "played", ...)
+What each card does is in `events.py`."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine import Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import Context
+
+from . import board as B
+from .flow import note
+from .state import SIDES, EState
+
+BURN = 2  # 12.3: cards discarded face down from the deck after the draw
+TWO_PLAYER_ONLY_OUT = ("allied-dissent",)  # Appendix C: the League's card, 3 and 4 players
+# Kinds whose rules are not built yet (STATUS.md): they are left out of the deck rather than
+# dealt as cards that do nothing: Sicily's (19.0).
+NOT_BUILT = ("sicilian-escalation", "sicilian-resolution", "carthage-invades")
+
+
+@cache
+def _kinds() -> dict[str, str]:
+    return {c.id: c.kind for c in B.comps().cards}
+
+
+def kind_of(cid: str) -> str:
+    return _kinds()[cid]
+
+
+def face(cid: str) -> Any:
+    return next(c for c in B.comps().cards if c.id == cid)
+
+
+def title(cid: str) -> str:
+    c = face(cid)
+    extra = getattr(c, "region", None) or getattr(c, "city", None)
+    name = B.comps().card_kinds[c.kind].name
+    return f"{name} ({extra})" if extra else name
+
+
+def immediate(cid: str) -> bool:
+    return B.comps().card_kinds[kind_of(cid)].immediate
+
+
+def deal(sc: Any, ctx: Context) -> dict:
+    """2.3: the scenario's cards out, five to each player (an Immediate card drawn is put
+    back), and the deck shuffled again."""
+    later = set(sc.cards_added_after_first_deck)
+    out = set(sc.cards_removed) | set(TWO_PLAYER_ONLY_OUT) | set(NOT_BUILT)
+    every = [c.id for c in B.comps().cards]
+    deck = [cid for cid in every if kind_of(cid) not in out]
+    aside = [cid for cid in every if kind_of(cid) in later and kind_of(cid) not in NOT_BUILT]
+    ctx.shuffle(deck)
+    hands: dict[str, list[str]] = {side: [] for side in SIDES}
+    back: list[str] = []
+    for side in SIDES:
+        while len(hands[side]) < sc.hand_size[side] and deck:
+            cid = deck.pop(0)
+            (back if immediate(cid) else hands[side]).append(cid)
+    deck += back
+    ctx.shuffle(deck)
+    return {"deck": deck, "discard": [], "removed": [], "aside": aside, "hands": hands,
+            "runs": 0, "active": [], "season": {}}
+
+
+def draw(s: EState, ctx: Context) -> str | None:
+    """The top card; an empty deck takes the discard pile reshuffled (12.5), and after the
+    first deck the set-aside cards join it (23.4)."""
+    c = s["cards"]
+    if not c["deck"]:
+        c["runs"] += 1
+        c["deck"], c["discard"] = c["discard"], []
+        if c["runs"] == 1 and c["aside"]:
+            c["deck"] += c["aside"]
+            c["aside"] = []
+        ctx.shuffle(c["deck"])
+    ctx.reveal()  # a card comes to light: no undo across a draw
+    return c["deck"].pop(0) if c["deck"] else None
+
+
+def discard(s: EState, cid: str, permanently: bool = False) -> None:
+    s["cards"]["removed" if permanently else "discard"].append(cid)
+
+
+def season_fx(s: EState) -> dict:
+    """This season's card effects (reset at each Seasonal Turn)."""
+    c = s.get("cards")
+    return c["season"] if c else {}
+
+
+def hand_size(s: EState, side: str) -> int:
+    return B.comps().scenarios[s["scenario"]].hand_size[side]
+
+
+class EventPhase(Procedure[EState]):
+    """3.2 F, 12.1-12.3: the players play cards one at a time, the player with more regions
+    first, until both pass in turn; then each may discard, both draw back to five (Immediate
+    cards are acted on as they come), and two cards are burnt face down."""
+
+    name = "cards"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        from . import events as E
+
+        s = flow.state
+        a = flow.args
+        if s["result"] is not None:
+            return
+        a.setdefault("step", "play")
+        a.setdefault("turn", 0)
+        a.setdefault("passes", 0)
+        if a["step"] == "play":
+            while a["passes"] < 2:
+                side = s["order"][a["turn"] % 2]
+                if E.plays(s, side):
+                    return  # ask
+                a["passes"] += 1  # nothing he could play: a pass
+                a["turn"] += 1
+            a.update(step="discard", i=0)
+        if a["step"] == "discard":
+            while a["i"] < 2:
+                if s["cards"]["hands"][s["order"][a["i"]]]:
+                    return  # ask
+                a["i"] += 1
+            a.update(step="draw", i=0)
+        if a["step"] == "draw":
+            while a["i"] < 2:
+                side = s["order"][a["i"]]
+                if a.get("pending"):
+                    return  # an Immediate card waits for its drawer's choice
+                hand = s["cards"]["hands"][side]
+                if len(hand) >= hand_size(s, side):
+                    a["i"] += 1
+                    continue
+                cid = draw(s, flow.context)
+                if cid is None:
+                    a["i"] += 1  # no card left anywhere
+                    continue
+                if not immediate(cid):
+                    hand.append(cid)
+                    continue
+                if E.immediate_options(s, side, cid):
+                    a["pending"] = cid
+                    return  # ask
+                E.resolve_immediate(flow, side, cid, None)
+                if s["result"] is not None:
+                    return
+            for _ in range(BURN):  # 12.3
+                cid = draw(s, flow.context)
+                if cid is not None:
+                    discard(s, cid)
+            a.update(step="peace", i=0)
+        if a["step"] == "peace":
+            while a["i"] < 2:
+                if E.peace_choices(s, s["order"][a["i"]]):
+                    return  # ask
+                a["i"] += 1
+        flow.end()
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        from . import events as E
+
+        s, a = flow.state, flow.args
+        if a["step"] == "play":
+            side = s["order"][a["turn"] % 2]
+            opts = E.plays(s, side) + [Option("pass", "Play no card now", "12.1")]
+            return [Prompt(side, f"{side.title()}: play an Event Card (12.1)?", tuple(opts),
+                           rule="12.1", kind="card")]
+        if a["step"] == "discard":
+            side = s["order"][a["i"]]
+            hand = s["cards"]["hands"][side]
+            opts = [Option(cid, f"Discard {title(cid)}", "12.2") for cid in hand]
+            return [decisions.pick(side, f"{side.title()}: discard any cards before drawing "
+                                         "(12.2)?", opts, 0, len(opts), rule="12.2",
+                                   kind="discard")]
+        if a["step"] == "draw":
+            side = s["order"][a["i"]]
+            opts = E.immediate_options(s, side, a["pending"])
+            return [Prompt(side, f"{side.title()} draws {title(a['pending'])}: it is acted on "
+                                 "at once (12.2)", tuple(opts), rule="12.2", kind="card")]
+        side = s["order"][a["i"]]
+        return [Prompt(side, f"{side.title()}: the Peace Embassy (Appendix C, 20.1)",
+                       tuple(E.peace_choices(s, side)), rule="20.1", kind="peace")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        from . import events as E
+
+        s, a = flow.state, flow.args
+        if a["step"] == "play":
+            if answer == "pass":
+                a["passes"] += 1
+            else:
+                a["passes"] = 0
+                E.play(flow, seat, str(answer))
+            a["turn"] += 1
+        elif a["step"] == "discard":
+            hand = s["cards"]["hands"][seat]
+            for cid in answer if isinstance(answer, tuple) else ():
+                hand.remove(str(cid))
+                discard(s, str(cid))
+            if isinstance(answer, tuple) and answer:
+                note(flow, f"{seat.title()} discards {len(answer)} cards (12.2)")
+            a["i"] += 1
+        elif a["step"] == "draw":
+            cid = a.pop("pending")
+            E.resolve_immediate(flow, seat, cid, str(answer))
+        else:
+            E.peace_answer(flow, seat, str(answer))
+            a["i"] += 1
+        if s["result"] is None:
+            self.enter(flow)
+
+
+def public(s: EState, seat: str | None) -> dict | None:
+    """What `seat` may see of the cards: its own hand, the size of the other, the number
+    of cards in the deck and the discard pile, and the face-up cards."""
+    c = s.get("cards")
+    if not c:
+        return None
+    return {
+        "hand": sorted(c["hands"][seat]) if seat in SIDES else [],
+        "hand_sizes": {side: len(c["hands"][side]) for side in SIDES},
+        "deck": len(c["deck"]),
+        "discard": len(c["discard"]),
+        "removed": sorted(c["removed"]),
+        "aside": sorted(c["aside"]),
+        "runs": c["runs"],
+        "active": sorted(c["active"]),
+    }
+
+
+def shuffle_hidden(v: EState, seat: str | None, rng: Any) -> None:
+    """A redaction variant: the cards `seat` cannot see (the deck, the face-down discards,
+    the other player's hand) dealt out again among the same places in the same numbers."""
+    c = v.get("cards")
+    if not c:
+        return
+    others = [side for side in SIDES if side != seat]
+    unseen = list(c["deck"]) + list(c["discard"])
+    for side in others:
+        unseen += c["hands"][side]
+    rng.shuffle(unseen)
+    n = len(c["deck"])
+    c["deck"], rest = unseen[:n], unseen[n:]
+    m = len(c["discard"])
+    c["discard"], rest = rest[:m], rest[m:]
+    for side in others:
+        k = len(c["hands"][side])
+        c["hands"][side], rest = rest[:k], rest[k:]

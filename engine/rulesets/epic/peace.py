@@ -1,0 +1,133 @@
+"""Peace (rules 20.1-20.3): what follows a successful Peace Embassy.
+
+The victory conditions are checked at once (20.2); a side that has won ends the game. At a
+stalemate the peace is an armistice: until the next Yearly Start every siege is lifted (no
+victory to anyone), no one may enter an enemy region, fight, intercept or play an Event
+Card but the Immediate ones, and units still in an enemy region at the next Seasonal Turn go
+to their Build Pools (no Militance lost). No Seasonal AL/ML adjustments are made while the
+peace lasts; at each Yearly Start of peace every region gains 1 ML and each region with
+leaders in it rolls for AL. The peace ends when a Grievance Roll succeeds (20.3): a player
+may roll in the Event Cards stage when the other broke the peace in the season before, +1
+for each kind of breach (a battle begun, an interception, units in one's regions, an Event
+Card played); 6 or more and war resumes, +1 AL +1 ML in the roller's regions.
+
+State, `s["peace"]`: None at war, else {"restrict": bool, "breaches": side -> kinds this
+season, "grievances": side -> kinds the other side committed last season}."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import board as B
+from .state import MAP, EState, clamp_al, clamp_ml, other
+
+GRIEVANCE_ON = 6  # 20.3
+AL_BY_DIE = ((2, 0), (5, 1), (7, 2))  # 20.2: 1-2 +0, 3-5 +1, 6-7 +2, 8+ +3
+AL_TOP = 3
+
+
+def at_peace(s: EState) -> bool:
+    return bool(s.get("peace"))
+
+
+def restricted(s: EState) -> bool:
+    """The armistice's restrictions, until the Yearly Start after the signing (20.2)."""
+    p = s.get("peace")
+    return bool(p and p["restrict"])
+
+
+def sign(s: EState) -> list[str]:
+    """20.2: a stalemate peace."""
+    n = len(s["sieges"])
+    s["sieges"].clear()
+    s["peace"] = {"restrict": True, "breaches": {"athens": [], "sparta": []},
+                  "grievances": {"athens": [], "sparta": []}}
+    return [f"An armistice until the next year: {n} sieges are lifted; no one may enter an "
+            "enemy region, fight, intercept or play Event Cards (20.2)"]
+
+
+def breach(s: EState, side: str, kind: str) -> None:
+    """A breach of the peace by `side` (20.3) once the restrictions are over."""
+    p = s.get("peace")
+    if p and kind not in p["breaches"][side]:
+        p["breaches"][side].append(kind)
+
+
+def _enemy_region(s: EState, h: str | None, side: str) -> bool:
+    if h is None or h not in B.comps().hexes:
+        return False
+    region = B.region_of_hex(h)
+    r = s["regions"].get(region) if region else None
+    return r is not None and r["side"] == other(side)
+
+
+def barred(s: EState, side: str, h: str) -> bool:
+    """A hex `side` may not enter under the armistice: one in an enemy region."""
+    return restricted(s) and _enemy_region(s, h, side)
+
+
+def season_start(s: EState) -> list[str]:
+    """At each Seasonal Turn of peace: units left in enemy regions go to their Build Pools
+    while the restrictions last, else they are a breach; last season's breaches become the
+    other side's grievances."""
+    p = s.get("peace")
+    if not p:
+        return []
+    lines = []
+    for uid, u in sorted(s["units"].items()):
+        if u["where"] != MAP or not _enemy_region(s, u["hex"], u["side"]):
+            continue
+        if p["restrict"]:
+            u.update(where="build" if u["morale"] < 6 else "dead", hex=None, forage=False,
+                     raid=False)
+            lines.append(f"{uid} had not left the enemy's lands: to its Build Pool (20.2)")
+        else:
+            breach(s, u["side"], "units in enemy regions")
+    p["grievances"] = {side: list(p["breaches"][other(side)]) for side in ("athens", "sparta")}
+    p["breaches"] = {"athens": [], "sparta": []}
+    return lines
+
+
+def year_start(s: EState, roll: Callable[[], int]) -> list[str]:
+    """20.2: at the end of each year of peace, +1 ML everywhere and an AL roll in each
+    region with leaders; the restrictions end."""
+    p = s.get("peace")
+    if not p:
+        return []
+    p["restrict"] = False
+    lines = []
+    for r in s["regions"].values():
+        r["ml"] = clamp_ml(r["ml"] + 1)
+    lines.append("A year of peace: +1 ML in every region (20.2)")
+    count: dict[str, int] = {}
+    for x in s["leaders"].values():
+        if x["where"] == MAP and x["hex"] in B.comps().hexes:
+            region = B.region_of_hex(x["hex"])
+            if region is not None and region in s["regions"]:
+                count[region] = count.get(region, 0) + 1
+    for region, n in sorted(count.items()):
+        die = roll()
+        total = die + n - 1
+        plus = next((v for top, v in AL_BY_DIE if total <= top), AL_TOP)
+        r = s["regions"][region]
+        r["al"] = clamp_al(r["al"] + plus)
+        lines.append(f"{region}: {n} leaders, die {die} = {total}: {plus:+d} AL (20.2)")
+    return lines
+
+
+def grievance(s: EState, side: str, die: int) -> list[str]:
+    """20.3: `side` rolls on its grievances."""
+    p = s["peace"]
+    kinds = p["grievances"][side]
+    total = die + len(kinds)
+    why = "".join(f" +1 ({k})" for k in kinds)
+    if total < GRIEVANCE_ON:
+        p["grievances"][side] = []
+        return [f"{side.title()}'s grievance roll: die {die}{why} = {total}: the peace holds "
+                "(20.3)"]
+    s["peace"] = None
+    for r in s["regions"].values():
+        if r["side"] == side:
+            r["al"], r["ml"] = clamp_al(r["al"] + 1), clamp_ml(r["ml"] + 1)
+    return [f"{side.title()}'s grievance roll: die {die}{why} = {total}: war resumes; "
+            f"+1 AL +1 ML in {side.title()}'s regions (20.3)"]

@@ -1,0 +1,346 @@
+"""Persia (Appendix C): the satraps' offers to Sparta, the Great King's audience and the
+Athenian embassies that undo them.
+
+Pharnabazus' cards work on the Hellespont (his fleets and troops come to a Spartan city on
+its Asian shore), Tissaphernes' on Lesbos, Chios, Samos and Rhodes (a Spartan city on the
+Asian mainland). A card that succeeds lies active in its satrap's box, with what it brought:
+Persian fleets (3 or 4), or a Persian general with light infantry and cavalry (confined to
+the satrap's lands, the Hellespont or the Asian mainland), or free supply for Sparta's
+units in the satrap's regions (Offers Support). Persian units serve Sparta, are supplied
+free while their satrap has an active card, and are lost for good when eliminated; a card
+whose units are all gone is discarded. An Athenian Embassy to Persia (1 talent) removes an
+active card on 6 or more, the Great King's first: its infantry and cavalry leave the map,
+its fleets stay and Sparta pays for them from then on.
+
+State, `s["cards"]["persia"]`: satrap -> [{"card", "season", "units"}], "great-king" ->
+the same. Persian land (Dascylium, Sardis) stays closed (RULINGS.md)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine import Option
+from engine.core.procedures import Flow
+
+from . import board as B
+from .building import season_index
+from .cards import kind_of, season_fx, title
+from .flow import note, roll_with
+from .state import MAP, EState, clamp_al
+
+SATRAPS = ("pharnabazus", "tissaphernes")
+REGIONS = {"pharnabazus": ("hellespont",),
+           "tissaphernes": ("lesbos", "chios", "samos", "rhodes")}
+FLEETS = {"pharnabazus": 3, "tissaphernes": 4}
+TROOPS = {"pharnabazus": (4, 2), "tissaphernes": (6, 3)}  # light infantry, cavalry
+MORALE = {"fleet": 5, "light": 4, "cavalry": 5}  # the Persian Force Pools (23.2.1)
+AL_COST = {"pharnabazus": 2, "tissaphernes": 1}  # in Athens' favour, each region
+GREAT_KING_AL = 2  # in the Hellespont and the four Ionian regions
+SUCCESS = 6
+SPARTAN_FRIENDS = ("Lysander", "Brasidas", "Alcibiades")
+CALLICRATIDAS = "Callicratidas"
+GENERAL = "Persian general"
+
+
+def box(s: EState) -> dict:
+    return s["cards"].setdefault("persia", {"pharnabazus": [], "tissaphernes": [],
+                                            "great-king": []})
+
+
+def satrap_of(kind: str) -> str | None:
+    return next((x for x in SATRAPS if kind.startswith(x)), None)
+
+
+@cache
+def asia_areas() -> frozenset[str]:
+    """Land Areas joined by land to Persia: the Asian mainland."""
+    c = B.comps()
+    seen = {a.id for a in c.areas.values() if a.satrapy}
+    edge = set(seen)
+    while edge:
+        edge = {b for a in edge for b in c.land_area_links.get(a, ())} - seen
+        seen |= edge
+    return frozenset(seen)
+
+
+def asian_cities(s: EState, satrap: str, port: bool) -> list[str]:
+    """Spartan cities on the Asian shore of the satrap's regions (a port for fleets)."""
+    out = []
+    for region in REGIONS[satrap]:
+        for c in B.region_cities(region):
+            if c.area in asia_areas() and (c.port or not port) and \
+                    B.city_at(s, c.hex) is not None and B.city_owner(s, c.name) == "sparta":
+                out.append(c.name)
+    return sorted(out)
+
+
+def active(s: EState, satrap: str) -> bool:
+    return bool(s.get("cards") and box(s)[satrap])
+
+
+def great_king(s: EState) -> bool:
+    return active(s, "great-king")
+
+
+def _mods(s: EState, satrap: str) -> list[tuple[int, str]]:
+    """The garbled modifiers as RULINGS.md reads them."""
+    out = []
+    sizes = {"M": 1, "L": 2}
+    held = [c for r in REGIONS[satrap] for c in B.region_cities(r)
+            if c.size in sizes and B.city_at(s, c.hex) is not None
+            and B.city_owner(s, c.name) == "sparta"]
+    if held:
+        out.append((sum(sizes[c.size] for c in held), "medium and large cities Sparta holds"))
+    rival = "tissaphernes" if satrap == "pharnabazus" else "pharnabazus"
+    if active(s, rival) and not great_king(s):
+        out.append((-2, f"{rival.title()}'s cards are active"))
+    if active(s, satrap):
+        out.append((1, f"{satrap.title()}'s cards are active"))
+    here = {B.region_of_hex(x["hex"]) for n, x in s["leaders"].items()
+            if n in SPARTAN_FRIENDS and x["side"] == "sparta" and x["where"] == MAP
+            and x["hex"] in B.comps().hexes}
+    if here & set(REGIONS[satrap]):
+        out.append((1, "Lysander, Brasidas or Alcibiades is there"))
+    x = s["leaders"].get(CALLICRATIDAS)
+    if x and x["where"] == MAP and x["hex"] in B.comps().hexes and \
+            B.region_of_hex(x["hex"]) in REGIONS[satrap]:
+        out.append((-1, "Callicratidas is there"))
+    return out
+
+
+def _roll(flow: Flow[EState], mods: list[tuple[int, str]]) -> tuple[bool, str]:
+    die, total, why = roll_with(flow, mods)
+    ok = die == 6 or (die != 1 and total >= SUCCESS)  # a natural 6 always, a 1 never
+    return ok, f"die {die}{why} = {total}"
+
+
+# ------------------------------------------------------------ what Sparta may play
+def plays(s: EState, cid: str) -> list[Option]:
+    kind = kind_of(cid)
+    played = season_fx(s).get("played", [])
+    label = title(cid)
+    if kind == "audience-great-king":
+        if great_king(s) or "great-king" in played or \
+                not any(active(s, x) for x in SATRAPS):
+            return []
+        return [Option(cid, label, "App. C")]
+    satrap = satrap_of(kind)
+    if satrap is None or f"satrap:{satrap}" in played:
+        return []  # one card of a satrap a season
+    if kind.endswith("fleet"):
+        return [Option(f"{cid}|{c}", f"{label} at {c}", "App. C")
+                for c in asian_cities(s, satrap, True)]
+    if kind.endswith("troops"):
+        return [Option(f"{cid}|{c}", f"{label} at {c}", "App. C")
+                for c in asian_cities(s, satrap, False)]
+    if kind.endswith("support"):
+        entries = box(s)[satrap]
+        if not entries or any(kind_of(e["card"]).endswith("support") for e in entries):
+            return []
+        return [Option(cid, label, "App. C")]
+    return []
+
+
+def play(flow: Flow[EState], cid: str, target: str) -> bool:
+    """Sparta plays a Persia card; True when it stays active (not to be discarded)."""
+    s = flow.state
+    kind = kind_of(cid)
+    if kind == "audience-great-king":
+        season_fx(s).setdefault("played", []).append("great-king")
+        mods = [(1, "an Offers Support card active")] * sum(
+            1 for x in SATRAPS for e in box(s)[x] if kind_of(e["card"]).endswith("support"))
+        if all(active(s, x) for x in SATRAPS):
+            mods.append((2, "both satraps' cards active"))
+        ok, text = _roll(flow, mods)
+        if not ok:
+            note(flow, f"Audience with the Great King: {text}: refused")
+            return False
+        box(s)["great-king"].append({"card": cid, "season": season_index(s), "units": []})
+        for region in REGIONS["pharnabazus"] + REGIONS["tissaphernes"]:
+            _favour_athens(s, region, GREAT_KING_AL)
+        note(flow, f"Audience with the Great King: {text}: he backs Sparta; the satraps' "
+                   f"rivalry costs nothing; -{GREAT_KING_AL} AL for Sparta's cause in the "
+                   "Hellespont and Ionia")
+        return True
+    satrap = satrap_of(kind)
+    assert satrap is not None
+    season_fx(s).setdefault("played", []).append(f"satrap:{satrap}")
+    ok, text = _roll(flow, _mods(s, satrap))
+    if not ok:
+        note(flow, f"{title(cid)}: {text}: nothing comes of it")
+        return False
+    units: list[str] = []
+    if kind.endswith("fleet"):
+        units = _raise(s, satrap, target, "fleet", FLEETS[satrap])
+    elif kind.endswith("troops"):
+        light, cav = TROOPS[satrap]
+        units = _raise(s, satrap, target, "light", light) + \
+            _raise(s, satrap, target, "cavalry", cav)
+        name = f"{GENERAL} {sum(1 for n in s['leaders'] if n.startswith(GENERAL)) + 1}"
+        s["leaders"][name] = {"side": "sparta", "land": 0, "sea": 0, "where": MAP,
+                              "hex": B.comps().cities[target].hex, "region": None,
+                              "persian": satrap}
+    else:  # Offers Support: the other cards leave the box, their units stay as they are
+        keep = [u for e in box(s)[satrap] for u in e["units"]]
+        for e in box(s)[satrap]:
+            from .cards import discard
+
+            discard(s, e["card"])
+        box(s)[satrap] = []
+        units = keep
+    box(s)[satrap].append({"card": cid, "season": season_index(s), "units": units})
+    for region in REGIONS[satrap]:
+        _favour_athens(s, region, AL_COST[satrap])
+    what = f"{len(units)} Persian units at {target}" if target else "free supply"
+    note(flow, f"{title(cid)}: {text}: {what}; -{AL_COST[satrap]} AL for Sparta's cause "
+               f"in {', '.join(REGIONS[satrap])}")
+    return True
+
+
+def _favour_athens(s: EState, region: str, n: int) -> None:
+    r = s["regions"].get(region)
+    if r is not None:
+        r["al"] = clamp_al(r["al"] + (n if r["side"] == "athens" else -n))
+
+
+def _raise(s: EState, satrap: str, city: str, utype: str, n: int) -> list[str]:
+    home = f"persia-{satrap}"
+    out = []
+    for _ in range(n):
+        uid = f"{home}-{utype}-{sum(1 for u in s['units'].values() if u['home'] == home) + 1}"
+        s["units"][uid] = {"side": "sparta", "home": home, "type": utype,
+                           "morale": MORALE[utype], "where": MAP,
+                           "hex": B.comps().cities[city].hex, "forage": False,
+                           "raid": False, "moved": False, "placed": False}
+        out.append(uid)
+    return out
+
+
+# ------------------------------------------------------------ the Athenian embassy
+def embassy_targets(s: EState) -> list[str]:
+    """Active Persia cards an embassy may work on: the Great King's first, none the season
+    it came into play."""
+    if not s.get("cards"):
+        return []
+    now = season_index(s)
+    if great_king(s):
+        return [e["card"] for e in box(s)["great-king"] if e["season"] < now]
+    return [e["card"] for x in SATRAPS for e in box(s)[x] if e["season"] < now]
+
+
+def _fleets_in(s: EState, regions: tuple[str, ...], side: str) -> int:
+    return sum(1 for u in s["units"].values() if u["where"] == MAP and u["side"] == side
+               and u["type"] == "fleet" and u["hex"] in B.comps().hexes
+               and B.region_of_hex(u["hex"]) in regions)
+
+
+def embassy_mods(s: EState, cid: str) -> list[tuple[int, str]]:
+    kind = kind_of(cid)
+    satrap = satrap_of(kind)
+    out = []
+    if satrap is None:  # the Great King
+        n = sum(1 for x in SATRAPS for e in box(s)[x] if kind_of(e["card"]).endswith("support"))
+        if n:
+            out.append((-n, "Offers Support cards active"))
+        return out
+    if any(kind_of(e["card"]).endswith("support") for e in box(s)[satrap]):
+        out.append((-1, "an Offers Support card active"))
+    if satrap == "pharnabazus":
+        if all(B.city_owner(s, c) == "athens" for c in ("Byzantium", "Cyzicus", "Abydos")):
+            out.append((1, "Athens holds Byzantium, Cyzicus and Abydos"))
+    else:
+        held = sum(1 for r in REGIONS[satrap] if s["regions"][r]["side"] == "athens")
+        if held == 4:
+            out.append((2, "Athens holds all four regions"))
+        elif held == 3:
+            out.append((1, "Athens holds three of the four regions"))
+    regions = REGIONS[satrap]
+    if _fleets_in(s, regions, "athens") > _fleets_in(s, regions, "sparta"):
+        out.append((1, "more Athenian fleets there"))
+    return out
+
+
+def embassy(flow: Flow[EState], cid: str) -> None:
+    s = flow.state
+    s["treasury"]["athens"] -= 1
+    ok, text = _roll(flow, embassy_mods(s, cid))
+    if not ok:
+        note(flow, f"The Athenian embassy against {title(cid)} (1 talent): {text}: it fails")
+        return
+    note(flow, f"The Athenian embassy against {title(cid)} (1 talent): {text}: Persia "
+               "withdraws it")
+    withdraw(s, cid)
+
+
+def withdraw(s: EState, cid: str) -> None:
+    """The card leaves the box: its infantry and cavalry go, its fleets stay unpaid."""
+    from .cards import discard
+
+    for key, entries in box(s).items():
+        for e in list(entries):
+            if e["card"] != cid:
+                continue
+            entries.remove(e)
+            discard(s, cid)
+            for uid in e["units"]:
+                u = s["units"][uid]
+                if u["type"] != "fleet" and u["where"] == MAP:
+                    u.update(where="dead", hex=None, forage=False, raid=False)
+            if key in SATRAPS and not any(kind_of(x["card"]).endswith("troops")
+                                          for x in entries):
+                for general in s["leaders"].values():
+                    if general.get("persian") == key and general["where"] == MAP:
+                        general.update(where="dead", hex=None)
+
+
+def upkeep(s: EState) -> list[str]:
+    """A fleet or troops card whose units are all gone is discarded."""
+    lines: list[str] = []
+    if not s.get("cards"):
+        return lines
+    for satrap in SATRAPS:
+        for e in list(box(s)[satrap]):
+            kind = kind_of(e["card"])
+            if kind.endswith("support") or not e["units"]:
+                continue
+            if all(s["units"][u]["where"] != MAP for u in e["units"]):
+                withdraw(s, e["card"])
+                lines.append(f"{title(e['card'])}: its units are gone; the card is discarded")
+    return lines
+
+
+# ------------------------------------------------------------ supply and movement
+def free(s: EState, uid: str) -> bool:
+    """Supplied at no cost: Persian units while their satrap has an active card; Spartan
+    units in a satrap's regions while his Offers Support card is active."""
+    if not s.get("cards"):
+        return False
+    u = s["units"][uid]
+    satrap = satrap_of(u["home"].removeprefix("persia-"))
+    if u["home"].startswith("persia-") and satrap is not None:
+        return active(s, satrap)
+    if u["side"] != "sparta" or u["hex"] not in B.comps().hexes:
+        return False
+    region = B.region_of_hex(u["hex"])
+    return any(region in REGIONS[x] and any(kind_of(e["card"]).endswith("support")
+                                            for e in box(s)[x]) for x in SATRAPS)
+
+
+def confined(s: EState, units: list[str]) -> set[str] | None:
+    """Hexes Persian troops may end in (None: no Persian troops among them): Pharnabazus'
+    in the Hellespont, Tissaphernes' on the Asian mainland."""
+    homes = {s["units"][u]["home"] for u in units if s["units"][u]["type"] != "fleet"
+             and s["units"][u]["home"].startswith("persia-")}
+    if not homes:
+        return None
+    c = B.comps()
+    out: set[str] | None = None
+    for home in homes:
+        if home == "persia-pharnabazus":
+            ok = {h for h, x in c.hexes.items() if x.kind == "land" and x.area
+                  and c.areas[x.area].region == "hellespont"}
+        else:
+            ok = {h for h, x in c.hexes.items() if x.kind == "land" and x.area in asia_areas()}
+        out = ok if out is None else out & ok
+    return out
+

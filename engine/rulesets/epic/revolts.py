@@ -1,0 +1,196 @@
+"""Revolts (rules 6.1-6.5): the Revolt Check stage of the full Seasonal Turn (3.2 A).
+
+For each Athenian region in the risk zone (AL 3 or less) Sparta names a city that is not
+yet in revolt and rolls: 7 or more after the modifiers of 6.3 and it revolts. Athens may
+roll for one revolting city in each of its regions outside the risk zone: 1 or less ends
+the revolt (6.2). A revolt ends when its region's controller has a unit in the city at the
+start of a Seasonal Turn, but never the season right after it broke out (6.5.3). An unwalled
+city that revolts starts its walls at once, one season faster (6.5.5)."""
+
+from __future__ import annotations
+
+from engine import Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+
+from . import board as B
+from . import politics as P
+from .building import finish_walls, season_index, wall_time
+from .flow import note, roll_with
+from .state import EState
+
+RISK_ZONE = 3  # 4.1
+REVOLT_ON = 7  # 6.1
+ENDS_ON = 1  # 6.2
+
+
+def risk_zone(s: EState) -> list[str]:
+    return sorted(r for r, x in s["regions"].items() if x["side"] == "athens"
+                  and x["al"] <= RISK_ZONE)
+
+
+def candidates(s: EState, region: str) -> list[str]:
+    """Cities Sparta may name: Athenian, standing, not in revolt, never a capital (6.4)."""
+    return [c.name for c in B.region_cities(region)
+            if c.capital is None and B.city_at(s, c.hex) is not None
+            and c.name not in s["revolts"] and c.name not in s.get("helots", ())
+            and B.city_owner(s, c.name) == "athens"]
+
+
+def modifiers(s: EState, region: str, city: str) -> list[tuple[int, str]]:
+    """6.3 (the garbled rows as RULINGS.md reads them)."""
+    r = s["regions"][region]
+    out = []
+    al = r["al"]
+    if al in (0, 1):
+        out.append((1, "AL 0 or 1"))
+    elif al == -1:
+        out.append((2, "AL -1"))
+    elif al <= -2:
+        out.append((3, "AL -2 or less"))
+    bad = [c.name for c in B.region_cities(region) if B.city_at(s, c.hex) is not None
+           and (c.name in s["revolts"] or B.city_owner(s, c.name) not in (r["side"],))]
+    if bad:
+        out.append((len(bad), "revolting or enemy cities in the region"))
+    mult = int(r["mult"] or 0)
+    if mult > 1:
+        out.append((1, "assessed above its BTV"))
+    elif mult < 1:
+        out.append((-1, "assessed below its BTV"))
+    if region in s.get("cut", ()):
+        out.append((-1, "assessment lowered this year (5.3.5)"))
+    if s["raided"].get(B.area_of(B.comps().cities[city].hex), 0):
+        out.append((1, "city in a raided Area"))
+    return out
+
+
+def revolt(s: EState, city: str) -> list[str]:
+    """6.5.1, 6.5.5: the Revolt marker; an unwalled city starts its walls at once."""
+    s["revolts"].append(city)
+    s["revolts"].sort()
+    s["revolted"][city] = season_index(s)
+    region = B.city_region()[city]
+    white = s.setdefault("white", [])
+    if city in white:
+        white.remove(city)
+    lines = [f"{city} revolts (6.1)"]
+    if region and s["regions"][region]["ml"] <= B.NEUTRAL_REVOLT_ML:
+        white.append(city)  # 6.5.1: the colour is set as the marker goes down
+        lines.append(f"{region}'s ML is 4 or less: {city} is friendly to no one (6.5.1)")
+    c = B.comps().cities[city]
+    if not B.walled(s, c):
+        t = wall_time(s, city)
+        if t == 0:
+            finish_walls(s, city)
+            lines.append(f"{city} walls itself at once (6.5.5)")
+        else:
+            s.setdefault("works", []).append(
+                {"city": city, "side": None, "due": season_index(s) + t, "revolt": True})
+            lines.append(f"{city} begins its walls, done in {t} seasons (6.5.5)")
+    return lines + P.lift_own_sieges(s)
+
+
+def season_start(s: EState) -> list[str]:
+    """6.5.3: a unit of the controller in a revolting city ends the revolt, but not in the
+    season right after it began."""
+    lines = []
+    now = season_index(s)
+    for city in list(s["revolts"]):
+        region = B.city_region()[city]
+        r = s["regions"].get(region) if region else None
+        if r is None or now <= s["revolted"].get(city, -99) + 1:
+            continue
+        if B.units_at(s, B.comps().cities[city].hex, r["side"]):
+            s["revolts"].remove(city)
+            lines.append(f"{r['side'].title()}'s units pacify {city}: its revolt ends (6.5.3)")
+    return lines + P.lift_own_sieges(s)
+
+
+def voluntary(s: EState) -> list[str]:
+    """6.2: revolting cities in Athenian regions outside the risk zone, one a region."""
+    done = set(s.get("revolt_rolled", ()))
+    out = []
+    for region, x in sorted(s["regions"].items()):
+        if x["side"] != "athens" or x["al"] <= RISK_ZONE or region in done:
+            continue
+        out += [c.name for c in B.region_cities(region) if c.name in s["revolts"]]
+    return out
+
+
+class Revolts(Procedure[EState]):
+    """3.2 A: Sparta's checks in the risk zone, then Athens' voluntary ones."""
+
+    name = "revolts"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s, a = flow.state, flow.args
+        s["revolt_rolled"] = []
+        a.setdefault("todo", [r for r in risk_zone(s) if candidates(s, r)])
+        self._next(flow)
+
+    def _next(self, flow: Flow[EState]) -> None:
+        s, a = flow.state, flow.args
+        while a["todo"]:
+            region = a["todo"][0]
+            names = candidates(s, region)
+            if len(names) > 1:
+                return  # Sparta names the city
+            a["todo"].pop(0)
+            if names:
+                self._check(flow, region, names[0])
+        if not voluntary(s):
+            flow.end()
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s, a = flow.state, flow.args
+        if a["todo"]:
+            region = a["todo"][0]
+            opts = []
+            for name in candidates(s, region):
+                plus = sum(n for n, _ in modifiers(s, region, name))
+                opts.append(Option(name, f"{name} (die {plus:+d}, 7 or more)", "6.1"))
+            return [Prompt("sparta", f"Sparta: which city of {region} is tested for revolt "
+                                     "(6.1)?", tuple(opts), rule="6.1", kind="revolt")]
+        opts = [Option(name, f"Roll to end the revolt of {name} (1 or less)", "6.2")
+                for name in voluntary(s)]
+        opts.append(Option("done", "No more revolt checks", "6.2"))
+        return [Prompt("athens", "Athens: try to end a revolt (6.2)?", tuple(opts),
+                       rule="6.2", kind="revolt")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        s, a = flow.state, flow.args
+        if a["todo"]:
+            region = a["todo"].pop(0)
+            self._check(flow, region, str(answer))
+            self._next(flow)
+            return
+        if answer == "done":
+            flow.end()
+            return
+        city = str(answer)
+        region = str(B.city_region()[city])
+        s["revolt_rolled"].append(region)
+        mods = modifiers(s, region, city)
+        die, total, why = roll_with(flow, mods)
+        if total <= ENDS_ON:
+            s["revolts"].remove(city)
+            note(flow, f"Athens' check at {city}: die {die}{why} = {total}: the revolt ends (6.2)")
+            for line in P.lift_own_sieges(s):
+                note(flow, line)
+        else:
+            note(flow, f"Athens' check at {city}: die {die}{why} = {total}: it stays in revolt "
+                       "(6.2)")
+        if not voluntary(s):
+            flow.end()
+
+    def _check(self, flow: Flow[EState], region: str, city: str) -> None:
+        s = flow.state
+        mods = modifiers(s, region, city)
+        die, total, why = roll_with(flow, mods)
+        if total >= REVOLT_ON:
+            note(flow, f"Revolt check at {city}: die {die}{why} = {total} (6.1, 6.3)")
+            for line in revolt(s, city):
+                note(flow, line)
+        else:
+            note(flow, f"Revolt check at {city}: die {die}{why} = {total}: it stays loyal "
+                       "(6.1, 6.3)")
