@@ -651,6 +651,8 @@ def scenarios() -> list[dict]:
     }
     three = {
         **campaign(), "id": "three-player", "title": "The Three-Player Campaign Game", "rule": "24.0",
+        # our ruling: the allies play the simplified turn until the full one learns of them (STATUS.md)
+        "simplified_turn": True,
         "players": ["athens", "sparta", "thebes"],
         "leaders_cap": {"athens": 6, "sparta": 4, "thebes": 3},
         "treasury": {"athens": 230, "sparta": 14, "thebes": 8},

@@ -29,7 +29,9 @@ def _check(s: EState) -> list[str]:
             bad.append(f"{seat} has {len(names)} leaders in play")
     for side, names in s["leader_pool"].items():
         mine = active.get(side, [])
-        if len(mine) > c.scenarios[s["scenario"]].leaders_cap.get(side, LEADER_CAP):
+        # with allies the League's leaders share one side: A.check counts each seat's cap
+        if not A.multi(s) and \
+                len(mine) > c.scenarios[s["scenario"]].leaders_cap.get(side, LEADER_CAP):
             bad.append(f"{side} has {len(mine)} leaders in play")
         if set(names) & set(mine):
             bad.append(f"{side} leader both in the pool and in play")

@@ -22,8 +22,8 @@ from . import view as V
 from .assessment import Assess
 from .battles import Battle, Combats
 from .building import Build
-from .determinize import determinize
 from .cards import EventPhase
+from .determinize import determinize
 from .events import Unrest
 from .flow import Campaign, Season, Year
 from .helots import Helots
