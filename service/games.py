@@ -89,6 +89,7 @@ class _Contended(Exception):
     """Another process committed to the game a click was working on without holding it
     against other processes (GameService._act): the click is done again, holding it."""
 
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Known:
     """What this process knows of a cached game from its last read or commit here: the

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+import engine
 from service import GameService, Refusal
-from service.store.base import AsSeen, StaleVersion, holders_key
+from service.store.base import AsSeen, NewGame, StaleVersion, holders_key
 
 from .conftest import now
 from .helpers import NORTH, SOUTH, iid, start_duel
@@ -18,6 +19,7 @@ CH = 71
 
 
 async def _click_waiting(svc: GameService):
+    """The first waiting seat's holder clicks their first option."""
     info = await svc.game_info(CH)
     view = await svc.view(CH, None)
     seat = view.view["game"]["waiting_for"][0]
@@ -29,14 +31,9 @@ async def _click_waiting(svc: GameService):
 async def test_the_guard_refuses_a_commit_whose_channel_or_seats_changed(store):
     """The store's side: with `seen`, the commit is written only when the game is still
     in that channel with exactly those seat holders; otherwise nothing is written."""
-    from service.store.base import NewGame
-
     row = await store.create_game(NewGame(None, CH, "duel", "standard", {}, NORTH, now()))
     await store.join(row.id, NORTH, "north", now())
     await store.join(row.id, SOUTH, "south", now())
-    import engine
-    import tests.fixtures.duel  # noqa: F401
-
     g = engine.new_game("duel", seed="s")
     await store.start_game(row.id, {}, snapshot=g.to_json(), version=g.version,
                            seed_hash=g.seed_hash, engine_version=g.engine_version,
