@@ -695,9 +695,8 @@ class GameService:
         if g.outcome is not None:
             self._cache.put(row.id, g)
             return
-        after = dataclasses.replace(
-            row, version=g.version, snapshot_version=g.version
-            if self._snapshot_due(row, kind, None) else row.snapshot_version)
+        after = row.moved_to(g.version, g.version if self._snapshot_due(row, kind, None)
+                             else row.snapshot_version)
         self._cache.put(row.id, g, _Known(after, seats, users,
                                           holders_key(seats) if holders is None else holders))
 

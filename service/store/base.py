@@ -99,6 +99,15 @@ class GameRow:
     def live(self) -> bool:
         return self.status in LIVE
 
+    def moved_to(self, version: int, snapshot_version: int) -> GameRow:
+        """This row after a commit of `version`: `dataclasses.replace` spelt out, since
+        every click of a cached game makes one and replace costs several times more."""
+        return GameRow(self.id, self.guild_id, self.channel_id, self.ruleset, self.scenario,
+                       self.options, self.status, self.created_by, self.engine_version,
+                       self.rules_version, self.seed_hash, self.seed, version, self.outcome,
+                       self.created_at, self.started_at, self.ended_at, self.updated_at,
+                       snapshot_version, self.snapshot)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:

@@ -37,30 +37,49 @@ def _visible(s: AS, bid: str, seat: str | None) -> bool:
 def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
     cards = s["cards"]
     played = cards["played"]  # the cards revealed this game turn (or the last one)
-    on = [b for b, x in s["blocks"].items() if x["loc"] not in ("pool", "off", "out")]
-    vis = sorted((b for b in on if _visible(s, b, seat)),
-                 key=lambda b: (s["blocks"][b]["loc"], s["blocks"][b]["side"], b))
-    hid = sorted((s["blocks"][b]["loc"], s["blocks"][b]["side"], bool(s["blocks"][b]["in"]))
-                  for b in on if not _visible(s, b, seat))
-    blocks = [_block(bd, s, b, seat) for b in vis] + \
+    # One pass over the blocks: a phase-end post builds this view on the click's path.
+    vis_keys = []
+    hid = []
+    pools: dict[str, list[str]] = {side: [] for side in SIDES}
+    revealed = s["revealed"]
+    offmap = 0
+    for bid, blk in s["blocks"].items():
+        loc = blk["loc"]
+        if loc == "pool":
+            if blk["side"] in pools:
+                pools[blk["side"]].append(bid)
+        elif loc == "off":
+            offmap += 1
+        elif loc != "out":
+            if blk["side"] == seat or bid in revealed:
+                vis_keys.append((loc, blk["side"], bid))
+            else:
+                hid.append((loc, blk["side"], bool(blk["in"])))
+    vis_keys.sort()
+    hid.sort()
+    blocks = [_block(bd, s, bid, seat) for _, _, bid in vis_keys] + \
         [{"hex": h, "side": sd, "in_city": i} for h, sd, i in hid]
     pool = []
     pool_sizes = {}
     for side in SIDES:
-        ids = sorted(b for b, x in s["blocks"].items() if x["loc"] == "pool" and x["side"] == side)
+        ids = sorted(pools[side])
         pool_sizes[side] = len(ids)
         if side == seat:
             pool = [_block(bd, s, b, seat, with_place=False) for b in ids]
     occ = occupancy(s)
     sg_list = sieges(bd, s, occ)
+    by_hex: dict[Any, dict[str, Any]] = {}
+    for sg in sg_list:
+        by_hex.setdefault(sg["hex"], sg)  # the first, as a scan of the list would find
+    control = s["control"]
+    syracuse = s["syracuse_value"] if _syr_known(s, seat) else None
     cities = {}
     for name, c in bd.cities.items():
-        h = c.get("hex") or ("sicily" if c.get("offboard") else None)
-        sgh = next((x for x in sg_list if x["hex"] == h), None)
-        value = c.get("value") or 0
-        if c.get("offboard"):
-            value = s["syracuse_value"] if _syr_known(s, seat) else None
-        cities[name] = {"hex": h, "value": value, "side": s["control"].get(name, c.get("side")),
+        offboard = c.get("offboard")
+        h = c.get("hex") or ("sicily" if offboard else None)
+        sgh = by_hex.get(h)
+        cities[name] = {"hex": h, "value": syracuse if offboard else (c.get("value") or 0),
+                        "side": control.get(name, c.get("side")),
                         "major": bool(c.get("major")), "walled": bool(c.get("walled")),
                         "port": bool(c.get("port")),
                         "besieged": bool(sgh and sgh["siege"]),
@@ -129,7 +148,7 @@ def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
         "blocks": blocks,
         "pool": pool,
         "pool_sizes": pool_sizes,
-        "offmap_neutral": sum(1 for x in s["blocks"].values() if x["loc"] == "off"),
+        "offmap_neutral": offmap,
         "cities": cities,
         "control": {h: c for h, c in sorted(s["land_control"].items())},
         "sea_control": {h: c for h, c in sorted(s["sea_control"].items())},
