@@ -9,6 +9,7 @@ import signal
 
 from keryx.logs import setup_logging
 from keryx.settings import Settings, load_plugins
+from service import event_loop
 
 
 def prepare_database(settings: Settings) -> None:
@@ -75,4 +76,4 @@ def run_bot(settings: Settings, sync: bool = False,
             sharding: tuple[list[int], int] | None = None) -> None:
     setup_logging(settings.log_level)
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(start_bot(settings, sync, sharding))
+        event_loop.run(start_bot(settings, sync, sharding))

@@ -5,12 +5,13 @@ collects the figures under the names the issues give."""
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import platform
 import time
 from collections.abc import Callable
 from typing import Any
+
+from service import event_loop
 
 # (section, module, function, is_async). A section whose module is missing is skipped and
 # reported, so the command works while layers are still being built.
@@ -49,7 +50,8 @@ def machine() -> dict[str, Any]:
     return {"python": platform.python_version(), "machine": platform.machine(),
             "processor": platform.processor() or platform.machine(), "cpus": os.cpu_count(),
             "system": platform.system(), "speed_probe_ms": speed_probe_ms(),
-            "load_average_1m": round(os.getloadavg()[0], 2)}
+            "load_average_1m": round(os.getloadavg()[0], 2),
+            "event_loop": event_loop.loop_name()}
 
 
 def run(only: list[str] | None = None,
@@ -66,7 +68,8 @@ def run(only: list[str] | None = None,
             skipped[section] = f"not available: {exc}"
             continue
         start = time.perf_counter()
-        result = asyncio.run(fn()) if is_async else fn()
+        # the loop a bot process runs on, so the store figures are a bot's
+        result = event_loop.run(fn()) if is_async else fn()
         if "skipped" in result:  # the section cannot run here (e.g. no PostgreSQL server)
             skipped[section] = result["skipped"]
             continue
