@@ -46,8 +46,12 @@ def speed_probe_ms(rounds: int = 5) -> float:
 
 def machine() -> dict[str, Any]:
     import os
+    import sys
 
-    return {"python": platform.python_version(), "machine": platform.machine(),
+    # Which build of CPython: the figures differ by about a quarter between one built with
+    # PGO and LTO (Debian's, the Docker image's) and one without (a default pyenv build).
+    return {"python": platform.python_version(), "python_executable": sys.executable,
+            "python_build": " ".join(platform.python_build()), "machine": platform.machine(),
             "processor": platform.processor() or platform.machine(), "cpus": os.cpu_count(),
             "system": platform.system(), "speed_probe_ms": speed_probe_ms(),
             "load_average_1m": round(os.getloadavg()[0], 2),
