@@ -6,10 +6,7 @@ sides answer by the heuristic's quick rules until the next phase boundary, where
 heuristic evaluation scores the rollout (engine/players/rollout.py). Every candidate of a
 world meets the same world and the same dice (common random numbers), so the comparison
 is paired. The heuristic's own answer is kept unless another candidate beats it by more
-than two standard errors of the paired differences: search overrules it only on evidence.
-(One standard error let chance decide: with six worlds and up to six candidates, search as
-Sparta overruled the heuristic 18 and 28 times in two lost games, mostly for retreats and
-withdrawals that the short rollout scores as saved steps; docs/players.md.)
+than one standard error of the paired differences: search overrules it only on evidence.
 
 Two kinds of decision are searched:
 
@@ -53,7 +50,6 @@ BUDGET_S = 1.0      # default thinking time per decision, the heuristic's share 
 MAX_OPTIONS = 8     # larger single decisions are left to the heuristic
 MAX_SAMPLES = 64    # worlds per decision at most, whatever the budget
 HEURISTIC_SHARE = 0.6  # of the budget, for the heuristic's lookahead (and its plan)
-OVERRULE_Z = 2.0    # standard errors by which a candidate must beat the heuristic's answer
 
 __all__ = ["SearchPlayer", "WIN", "quick_answer"]
 
@@ -196,9 +192,9 @@ class SearchPlayer(HeuristicPlayer):
         return paired_best(scores, fallback)
 
 
-def paired_best(scores: dict[str, list[float]], fallback: str, z: float = OVERRULE_Z) -> str:
+def paired_best(scores: dict[str, list[float]], fallback: str) -> str:
     """The candidate with the largest mean gain over `fallback` in paired samples, if
-    that gain exceeds `z` standard errors; else `fallback`."""
+    that gain exceeds its standard error; else `fallback`."""
     base = scores[fallback]
     if len(base) < 2:
         return fallback  # no evidence against the heuristic in the time given
@@ -210,6 +206,6 @@ def paired_best(scores: dict[str, list[float]], fallback: str, z: float = OVERRU
         mean = sum(diffs) / len(diffs)
         var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
         err = math.sqrt(var / len(diffs))
-        if mean > z * err and mean > best_gain:
+        if mean > err and mean > best_gain:
             best, best_gain = c, mean
     return best
