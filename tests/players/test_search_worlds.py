@@ -189,3 +189,20 @@ def test_athens_sparta_players_decide_as_before():
     assert searched > 0  # the search level's own path was walked
     digest = hashlib.sha256(json.dumps(answers).encode()).hexdigest()
     assert digest == AS_ANSWERS_SHA256
+
+
+def test_search_overrules_the_heuristic_only_beyond_z_standard_errors() -> None:
+    from engine.players.search import paired_best
+
+    base = [0.0, 0.0, 0.0, 0.0]
+    # gains 1, 2, 1, 2: mean 1.5, standard error 0.29: overruled
+    assert paired_best({"h": base, "x": [1.0, 2.0, 1.0, 2.0]}, "h") == "x"
+    # gains 3, -1, 3, -1: mean 1, standard error 1.15: kept
+    assert paired_best({"h": base, "x": [3.0, -1.0, 3.0, -1.0]}, "h") == "h"
+    # gains 1.5, 0, 1.5, 0: mean 0.75, standard error 0.43 (1.7 of them)
+    scores = {"h": base, "x": [1.5, 0.0, 1.5, 0.0]}
+    assert paired_best(scores, "h") == "x"
+    assert paired_best(scores, "h", z=2.0) == "h"
+    # the best gain wins among several candidates
+    assert paired_best({"h": base, "x": [1.0, 2.0, 1.0, 2.0], "y": [3.0, 3.0, 3.0, 4.0]},
+                       "h") == "y"
