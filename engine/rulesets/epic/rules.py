@@ -79,6 +79,10 @@ class Epic(Ruleset):
             "archidamian", "The Archidamian War (431-422 BC, 10 years)", SEATS,
             "The first ten years of the war on the whole map, on the full Seasonal Turn with "
             "the event cards; Argos stays neutral (26.0)."),
+        "ionian": Scenario(
+            "ionian", "The Ionian War (412-405 BC, 8 years)", SEATS,
+            "The last years of the war, after the Sicilian disaster: a weakened Athens holds "
+            "its empire against Sparta and Persia's gold, on the full Seasonal Turn (27.0)."),
         "campaign": Scenario(
             "campaign", "The Campaign Game (from 431 BC, open-ended)", SEATS,
             "The whole war on the whole map, until a capital falls, a home region changes "
