@@ -11,8 +11,8 @@ import math
 from collections import deque
 
 from . import board as B
-from . import persia as P
 from . import ionian, special
+from . import persia as P
 from .state import MAP, EState, other
 
 LAND_REACH = 3  # 9.3.3
