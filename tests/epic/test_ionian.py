@@ -83,7 +83,8 @@ def test_map_markers_and_units(g0):
     assert s["razed"] == ["Melos", "Plataea", "Scione"]
     assert s["unwalled"] == ["Mytilene", "Thespiae"]
     assert B.long_walls_partner(s, "Megara") is None and B.long_walls_partner(s, "Nisaea") is None
-    assert B.long_walls_partner(s, "Athens").name == "Piraeus"
+    partner = B.long_walls_partner(s, "Athens")
+    assert partner is not None and partner.name == "Piraeus"
     assert {c: s["marks"][c] for c in ("Nisaea", "Cythera", "Potidaea", "Torone")} == \
         dict.fromkeys(("Nisaea", "Cythera", "Potidaea", "Torone"), "athens")
     assert s["revolts"] == ["Amphipolis"]
