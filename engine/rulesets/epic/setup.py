@@ -58,7 +58,8 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         spec = comps.leaders[name]
         # 27.2.2: a leader serves the side whose Force Pool he starts in (Alcibiades, an
         # Athenian counter, begins the Ionian War in Sparta's)
-        side = sc.regions[region].side if region in sc.regions else spec.side
+        held = sc.regions[region].side if region in sc.regions else spec.side
+        side = held if held in ("athens", "sparta") else spec.side  # allies: M1
         leaders[name] = {"side": side, "land": spec.land, "sea": spec.sea,
                          "where": "force", "hex": None, "region": region}
     pool: dict[str, list[str]] = {"athens": [], "sparta": []}
