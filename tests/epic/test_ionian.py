@@ -326,3 +326,26 @@ def test_a_random_ionian_war_runs_to_its_end():
 
     run = run_one("epic", "ionian", "ionian-test:0")
     assert run.error is None and run.outcome is not None
+
+
+def test_nothing_is_placed_where_ml_is_below_five(g0):
+    """27.2.3's note: Macedon (Athens), Aetolia and Epirus (Sparta) have ML below 5 (4.4.2)."""
+    s = g0.state
+    athens = [o.id for o in PL.options(s, "athens")]
+    sparta = [o.id for o in PL.options(s, "sparta")]
+    assert any(o.startswith("place:attica:") for o in athens)
+    assert not any(o.startswith("place:macedon:") for o in athens)
+    assert any(o.startswith("place:laconia:") for o in sparta)
+    assert not any(o.startswith(("place:aetolia:", "place:epirus:")) for o in sparta)
+
+
+def test_alcibiades_serves_sparta_and_athens_may_win_him_back():
+    g = full("ion-alc", "ionian")
+    s = g.state
+    s["leaders"]["Alcibiades"].update(where="map", hex=B.comps().cities["Sparta"].hex,
+                                      region=None)
+    assert E.alcibiades_ok(s, "athens")  # he serves the other side
+    assert not E.alcibiades_ok(s, "sparta")
+    run(g, E.alcibiades, [], "athens", "Diomedon")
+    assert s["leaders"]["Alcibiades"]["side"] == "athens"
+    assert s["leaders"]["Alcibiades"]["where"] == "force"
