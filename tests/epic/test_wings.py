@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 
-import engine
 import pytest
+
+import engine
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
