@@ -392,3 +392,25 @@ def test_random_wing_battles_end_and_keep_the_invariants():
         assert s["battle"] is None and not s["flow"]
         json.dumps(s)
     assert fought > 0
+
+
+# ------------------------------------------------------------------ the combat display
+def test_the_combat_display_reads_wing_rounds_and_marks_each_units_wing():
+    from renders.epic import combat as D
+
+    m = D.ROUND.match("Centre wing: Round 2: 1 against 2: column 1-2, die 6: +2/- (17.5)")
+    assert m is not None and m["wing"] == "Centre" and m["odds"] == "1-2"
+    c = D.CHECK.match("Left wing: attica-hoplite-1 rolls 6+2 against 4: eliminated")
+    assert c is not None and c["unit"] == "attica-hoplite-1"
+    g, att, _ = _game()
+    h1, h2, h3, c1 = att
+    b = _deployed(g, att, {h1: L, h2: C, h3: R, c1: L}, [L, C, R, C])
+    b["lines"] = ["Centre wing: Round 1: 1 against 2: column 1-2, die 6: +2/- (17.5)",
+                  f"Centre wing: {h2} rolls 6+2 against 4: eliminated"]
+    plain = {**b, "wings": None}
+    with_wings, without = D.render_image(b), D.render_image(plain)
+    assert with_wings.size == without.size
+    # the corner letter of the first attacker's square (its wing) is drawn only with wings
+    x0, y0 = D.PAD, D.HEAD + 8 + 30
+    box = (int(x0), int(y0), int(x0 + 14), int(y0 + 14))
+    assert with_wings.crop(box).tobytes() != without.crop(box).tobytes()
