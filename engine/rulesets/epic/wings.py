@@ -5,7 +5,7 @@ either player wishes, as three battles: Left, Centre and Right. Each side deploy
 (at least a quarter of them, rounded down, on each wing; no cavalry or light troops in the
 Centre when hoplites stand on both flanks) and its rated leaders, which count only on their
 own wing. The deployments are made at once and kept from the enemy until both are in
-(RULINGS.md W1). Then the players take turns to roll: on 4-6 a player may shift one
+(RULINGS.md W2). Then the players take turns to roll: on 4-6 a player may shift one
 hoplite or light unit to a neighbouring wing, or any cavalry anywhere, and his leaders
 anywhere; on 1-3 the shifting ends. The wings fight their rounds together with combat.py's
 CRT and morale checks; a side left alone on a wing joins the neighbouring wing(s) and its
@@ -52,7 +52,7 @@ def _lightish(k: str) -> bool:
 
 def eligible(s: EState, b: Battle) -> bool:
     """The option is on and the battle is a land fight in the open, not yet begun, with
-    more than 3 units a side (RULINGS.md W2: not at sea, not a fortress assault)."""
+    more than 3 units a side (RULINGS.md W1: not at sea, not a fortress assault)."""
     return bool(s.get("wings")) and not b.get("sea") and not b["fortress"] and \
         b["rounds"] == 0 and "wings" not in b and \
         len(b["att"]) >= MIN_UNITS and len(b["dfn"]) >= MIN_UNITS
@@ -323,7 +323,7 @@ def split_prompt(s: EState, b: Battle) -> Prompt:
 
 def split(b: Battle, chosen: list[str]) -> str:
     """The Centre's winners go to the flanks as chosen; each flank joined gets +1 morale;
-    the leaders go with the larger part, the Left on a tie (RULINGS.md W5)."""
+    the leaders go with the larger part, the Left on a tie (RULINGS.md W6)."""
     w = b["wings"]
     side = w["split"]
     which = _key(b, side)
