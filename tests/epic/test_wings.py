@@ -187,6 +187,15 @@ def test_redaction_the_other_sides_deployment_is_hidden_until_both_are_made(seat
         assert RULES.view(s, seat) == before
 
 
+def test_a_league_seat_sees_its_sides_deployment_and_not_athens():
+    g, att, _ = _game()
+    b = _to_deploy(g, att)
+    g.act("athens", L)
+    g.act("sparta", R)
+    seen = W.shown(b, "thebes")["wings"]["at"]  # a League ally (24.0) fights as Sparta
+    assert seen["athens"] == {} and seen["sparta"] == b["wings"]["at"]["sparta"]
+
+
 def test_both_deployments_are_revealed_together():
     g, att, _ = _game()
     b = _to_deploy(g, att)
