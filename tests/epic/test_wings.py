@@ -37,14 +37,14 @@ def _battle(g: Game, att: list[str], leaders: tuple[str, ...] = ()) -> dict:
     return b
 
 
-def _game(n_hop: int = 3, n_cav: int = 1, n_dfn: int = 4) -> tuple[Game, list[str], list[str]]:
+def _game(n_hop: int = 3, n_cav: int = 1, n_dfn: int = 4) -> tuple[Game, list[str]]:
     """Athenian hoplites (morale 4) and cavalry (4) attack Boeotian hoplites (5) in the open."""
     g = bare()
     g.state["wings"] = True
     put(g, "boeotia", "hoplite", FIELD, n_dfn)
     att = put(g, "attica", "hoplite", FIELD, n_hop, morale=4, side="athens") + \
         put(g, "attica", "cavalry", FIELD, n_cav)
-    return g, att, []
+    return g, att
 
 
 def _deployed(g: Game, att: list[str], at: dict[str, str], dfn_at: list[str],
@@ -74,7 +74,7 @@ def test_the_option_is_declared_off_by_default_and_set_by_game_new():
 
 
 def test_off_the_battle_is_fought_whole_at_once():
-    g, att, _ = _game()
+    g, att = _game()
     del g.state["wings"]
     b = _battle(g, att)
     start(g, "battle", [3] + [1] * 8)  # round 1 at once: 4-4, 1-1, die 3: M/M
@@ -82,11 +82,11 @@ def test_off_the_battle_is_fought_whole_at_once():
 
 
 def test_only_when_both_sides_have_more_than_three_units():
-    g, att, _ = _game(n_dfn=3)
+    g, att = _game(n_dfn=3)
     b = _battle(g, att)
     start(g, "battle", [3] + [1] * 7)
     assert b["rounds"] == 1 and "wings" not in b  # 4 against 3: no wings
-    g, att, _ = _game(n_dfn=4)
+    g, att = _game(n_dfn=4)
     b = _battle(g, att)
     start(g, "battle", [])
     p = g.prompt_for("athens")
@@ -95,14 +95,14 @@ def test_only_when_both_sides_have_more_than_three_units():
 
 
 def test_either_player_may_choose_wings():
-    g, att, _ = _game()
+    g, att = _game()
     b = _battle(g, att)
     start(g, "battle", [])
     g.act("athens", "whole")  # the attacker declines: the defender is asked
     assert g.prompt_for("sparta").kind == "wings"
     g.act("sparta", "wings")
     assert b["wings"]["step"] == "deploy"
-    g, att, _ = _game()
+    g, att = _game()
     b = _battle(g, att)
     start(g, "battle", [3] + [1] * 8)
     g.act("athens", "whole")
@@ -112,7 +112,7 @@ def test_either_player_may_choose_wings():
 
 # ------------------------------------------------------------------ deployment (App. D 1)
 def test_deploy_a_quarter_rounded_down_on_each_wing():
-    g, att, _ = _game(n_hop=8, n_cav=0)  # 8 units: at least 2 a wing
+    g, att = _game(n_hop=8, n_cav=0)  # 8 units: at least 2 a wing
     b = _battle(g, att)
     at: dict[str, str] = {}
     for u in att[:4]:
@@ -124,14 +124,14 @@ def test_deploy_a_quarter_rounded_down_on_each_wing():
 
 
 def test_no_cavalry_or_light_in_the_centre_with_hoplites_on_both_flanks():
-    g, att, _ = _game(n_hop=2, n_cav=2)  # q = 1
+    g, att = _game(n_hop=2, n_cav=2)  # q = 1
     b = _battle(g, att)
     h1, h2, c1, c2 = att
     # a hoplite on the Left: the other may not go Right, for the Centre would get cavalry
     assert W.wing_choices(g.state, b["att"], {h1: L}, h2) == [L, C]
     assert W.wing_choices(g.state, b["att"], {h1: L, h2: C}, c1) == [L, C, R]
     # hoplites on both flanks: no cavalry in the Centre, and a hoplite must hold it
-    g, att, _ = _game(n_hop=3, n_cav=1)
+    g, att = _game(n_hop=3, n_cav=1)
     b = _battle(g, att)
     h1, h2, h3, c1 = att
     assert W.wing_choices(g.state, b["att"], {h1: L, h2: R}, h3) == [C]
@@ -146,7 +146,7 @@ def _to_deploy(g: Game, att: list[str]) -> dict:
 
 
 def test_deployments_are_made_at_once_and_are_secret_prompts():
-    g, att, _ = _game()
+    g, att = _game()
     b = _to_deploy(g, att)
     seats = {p.seat for p in g.prompts()}
     assert seats == {"athens", "sparta"}
@@ -164,7 +164,7 @@ def _deploy_all(g: Game, b: dict, att_wings: list[str], dfn_wings: list[str]) ->
 
 @pytest.mark.parametrize("seat", ["athens", "sparta", None])
 def test_redaction_the_other_sides_deployment_is_hidden_until_both_are_made(seat):
-    g, att, _ = _game()
+    g, att = _game()
     b = _to_deploy(g, att)
     for x in (L, C, R, L):
         g.act("athens", x)
@@ -188,7 +188,7 @@ def test_redaction_the_other_sides_deployment_is_hidden_until_both_are_made(seat
 
 
 def test_a_league_seat_sees_its_sides_deployment_and_not_athens():
-    g, att, _ = _game()
+    g, att = _game()
     b = _to_deploy(g, att)
     g.act("athens", L)
     g.act("sparta", R)
@@ -197,7 +197,7 @@ def test_a_league_seat_sees_its_sides_deployment_and_not_athens():
 
 
 def test_both_deployments_are_revealed_together():
-    g, att, _ = _game()
+    g, att = _game()
     b = _to_deploy(g, att)
     for x in (L, C, R, L):
         g.act("athens", x)
@@ -218,7 +218,7 @@ def test_both_deployments_are_revealed_together():
 
 # ------------------------------------------------------------------ shifts (App. D 2)
 def test_shifts_on_4_to_6_one_hoplite_next_door_or_any_cavalry_then_1_to_3_engages():
-    g, att, _ = _game(n_hop=4, n_cav=2)  # 6 units: q = 1
+    g, att = _game(n_hop=4, n_cav=2)  # 6 units: q = 1
     h1, h2, h3, h4, c1, c2 = att
     b = _to_deploy(g, att)
     for x in (L, L, C, R, L, L):  # hoplites L L C R, cavalry L L
@@ -252,7 +252,7 @@ def test_shifts_on_4_to_6_one_hoplite_next_door_or_any_cavalry_then_1_to_3_engag
 
 
 def test_leaders_count_only_on_their_wing_and_may_shift_anywhere():
-    g, att, _ = _game()
+    g, att = _game()
     h1, h2, h3, c1 = att
     b = _deployed(g, att, {h1: L, h2: C, h3: R, c1: L}, [L, C, R, C], leaders=("Alcibiades",),
                   lead={"Alcibiades": L})
@@ -269,7 +269,7 @@ def test_leaders_count_only_on_their_wing_and_may_shift_anywhere():
 def test_a_round_is_fought_on_every_wing_and_example_1_the_winners_meet_on_the_right():
     """The rulebook's first example, with fixed dice: Sparta wins the Centre in the round
     Athens wins the Left; both add their units to the Right, whose +1s cancel."""
-    g, att, _ = _game()
+    g, att = _game()
     h1, h2, h3, c1 = att
     b = _to_deploy(g, att)
     for x in (L, C, R, L):
@@ -306,7 +306,7 @@ def test_a_round_is_fought_on_every_wing_and_example_1_the_winners_meet_on_the_r
 def test_example_2_each_side_wins_a_wing_and_all_fight_one_battle():
     """The rulebook's second example: Athens wins the Left and the Right in the round
     Sparta wins the Centre: every unit left fights on in a single battle."""
-    g, att, _ = _game(n_hop=5, n_cav=1, n_dfn=5)
+    g, att = _game(n_hop=5, n_cav=1, n_dfn=5)
     h1, h2, h3, h4, h5, c1 = att
     b = _deployed(g, att, {h1: L, h2: L, h3: C, h4: R, h5: R, c1: L}, [L, C, C, R, C])
     d1, d2, d3, d4, d5 = b["dfn"]
@@ -320,7 +320,7 @@ def test_example_2_each_side_wins_a_wing_and_all_fight_one_battle():
 
 
 def test_a_flank_won_joins_the_centre_at_plus_one():
-    g, att, _ = _game(n_hop=5, n_cav=1, n_dfn=5)
+    g, att = _game(n_hop=5, n_cav=1, n_dfn=5)
     h1, h2, h3, h4, h5, c1 = att
     b = _deployed(g, att, {h1: L, h2: C, h3: C, h4: R, h5: R, c1: L}, [L, C, C, R, R])
     d1, d2, d3, d4, d5 = b["dfn"]
@@ -333,7 +333,7 @@ def test_a_flank_won_joins_the_centre_at_plus_one():
 
 
 def test_a_centre_won_divides_between_the_flanks_as_its_side_chooses():
-    g, att, _ = _game(n_hop=5, n_cav=1, n_dfn=5)
+    g, att = _game(n_hop=5, n_cav=1, n_dfn=5)
     h1, h2, h3, h4, h5, c1 = att
     b = _deployed(g, att, {h1: L, h2: C, h3: C, h4: R, h5: R, c1: L}, [L, C, C, R, R],
                   leaders=("Alcibiades",), lead={"Alcibiades": C})
@@ -353,7 +353,7 @@ def test_a_centre_won_divides_between_the_flanks_as_its_side_chooses():
 
 
 def test_withdrawing_retreats_every_wing_and_the_victor_pursues_after_all():
-    g, att, _ = _game(n_hop=3, n_cav=1)
+    g, att = _game(n_hop=3, n_cav=1)
     cav = put(g, "boeotia", "cavalry", FIELD, 1)[0]  # Sparta brings cavalry to pursue
     h1, h2, h3, c1 = att
     b = _deployed(g, att, {h1: L, h2: C, h3: R, c1: L}, [])
@@ -419,7 +419,7 @@ def test_the_combat_display_reads_wing_rounds_and_marks_each_units_wing():
     assert m is not None and m["wing"] == "Centre" and m["odds"] == "1-2"
     c = D.CHECK.match("Left wing: attica-hoplite-1 rolls 6+2 against 4: eliminated")
     assert c is not None and c["unit"] == "attica-hoplite-1"
-    g, att, _ = _game()
+    g, att = _game()
     h1, h2, h3, c1 = att
     b = _deployed(g, att, {h1: L, h2: C, h3: R, c1: L}, [L, C, R, C])
     b["lines"] = ["Centre wing: Round 1: 1 against 2: column 1-2, die 6: +2/- (17.5)",
