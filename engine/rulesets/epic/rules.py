@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from engine import Context, Outcome, Prompt, Ruleset, Scenario
+from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario
 from engine.core.procedures import Machine
 from engine.core.rng import Rng
 from engine.core.view import RulesetCommon
@@ -37,11 +37,12 @@ from .sieges import Capture, Sieges
 from .state import EState
 from .supplyphase import Supply
 from .variants import hidden_variants
+from .wings import Wings
 
 MACHINE: Machine[EState] = Machine(
     [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
      Combats(), Battle(), Intercept(), Helots(),
-     Build(), Assess(), A.Turns(), A.Treasury(), Revolts(), EventPhase(), Unrest()],
+     Build(), Assess(), A.Turns(), A.Treasury(), Revolts(), EventPhase(), Unrest(), Wings()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
@@ -89,8 +90,16 @@ class Epic(Ruleset):
             "its empire against Sparta and Persia's gold, on the full Seasonal Turn (27.0)."),
     }
 
+    options = {
+        "wings": GameOption("wings", "Wing combat: battles of more than 3 units a side may be "
+                            "fought on Left, Centre and Right", False, rule="App. D",
+                            choices=(True, False)),
+    }
+
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> EState:
         s = new_state(scenario, ctx)
+        if options.get("wings"):
+            s["wings"] = True  # App. D, the optional combat system
         if scenario in A.SCENARIOS:
             A.setup(s)  # 24.2, 25.2: the League's seats
         MACHINE.start(s, ctx, "year")
