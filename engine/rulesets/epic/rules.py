@@ -2,7 +2,7 @@
 
 The Argive League (22.0) and the two "Fantasy" scenarios (28.0, 29.0) play on the
 simplified turn; the Archidamian War (26.0) and the Campaign (23.0) on the full Seasonal
-Turn (3.2) with the event cards. STATUS.md lists every rule section."""
+Turn (3.2) with the event cards, and the Ionian War (27.0) on it too. STATUS.md lists every rule section."""
 
 from __future__ import annotations
 
@@ -84,6 +84,10 @@ class Epic(Ruleset):
             "campaign", "The Campaign Game (from 431 BC, open-ended)", SEATS,
             "The whole war on the whole map, until a capital falls, a home region changes "
             "sides or a Peace Embassy succeeds (23.0)."),
+        "ionian": Scenario(
+            "ionian", "The Ionian War (412-405 BC, 8 years)", SEATS,
+            "The last years of the war, after the Sicilian disaster: a weakened Athens holds "
+            "its empire against Sparta and Persia's gold, on the full Seasonal Turn (27.0)."),
     }
 
     options = {
