@@ -29,6 +29,7 @@ HELD = 1.0          # a city point held
 TAKEN = 0.8         # a city point our blocks alone occupy but do not hold yet
 STEP = 0.35         # one step of our strength in play
 ENEMY_BLOCK = 0.7   # an enemy block in play (its strength is hidden: about two steps)
+ENEMY_STEP = 0.35   # one step of an enemy block whose strength the view shows
 CAPITAL_TAKEN = 40.0  # our blocks alone in the enemy capital at a phase end win (10.1)
 CAPITAL_THREAT = 2.0  # each enemy block next to our capital
 CAPITAL_GUARD = 0.4   # each step guarding our capital (up to GUARD_CAP steps)
@@ -104,12 +105,15 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     mine: dict[str, list[dict[str, Any]]] = {}
     theirs: dict[str, int] = {}
     foe_steps: dict[str, int] = {}  # a hidden block's strength counted as two steps
+    foe_weight = 0.0
     for b in view["blocks"]:
         if b["side"] == me:
             mine.setdefault(b["hex"], []).append(b)
         elif b["side"] == foe:
             theirs[b["hex"]] = theirs.get(b["hex"], 0) + 1
-            foe_steps[b["hex"]] = foe_steps.get(b["hex"], 0) + (b.get("strength") or 2)
+            known = b.get("strength")
+            foe_steps[b["hex"]] = foe_steps.get(b["hex"], 0) + (known or 2)
+            foe_weight += ENEMY_BLOCK if known is None else ENEMY_STEP * known
     near_foe = {nb for h in theirs for nb in bd.nbrs.get(h, ())}
     score = 0.0
     enemy_cities: list[str] = []
@@ -147,7 +151,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         for b in blocks:
             if b.get("type") != "navy" and enemy_cities and h in bd.hexes:
                 score -= APPROACH * nearest(h)
-    score -= ENEMY_BLOCK * sum(theirs.values())
+    score -= foe_weight
     for sg in view.get("sieges") or []:
         value = (view["cities"].get(sg["city"]) or {}).get("value") or 0
         score += SIEGE * value * (1 if sg["besieger"] == me else -1)
@@ -235,6 +239,16 @@ def _neutral_joins(view: dict[str, Any], dest: str, foe: str) -> dict[str, Any]:
     return view
 
 
+def sample_state(state: Any, me: str) -> Any:
+    """A sampled world as its own facts stand (engine/players/heuristic.py): every block
+    on the map shown, so that the steps the enemy loses in a rollout's battles count as
+    ours do (a view hides them again once the battle ends, rule 5.4)."""
+    shown = dict(state)
+    shown["revealed"] = [b for b, x in state["blocks"].items()
+                         if x["loc"] not in ("pool", "off", "out")]
+    return shown
+
+
 def contact(view: dict[str, Any], me: str) -> frozenset[str]:
     """Hexes holding blocks of both sides: battles or sieges to come (rule 5.0)."""
     ours = {b["hex"] for b in view["blocks"] if b["side"] == me}
@@ -248,4 +262,4 @@ HEURISTIC = RulesetHeuristic(
     # A rollout ends when the next side starts moving, or at the cards or the builds.
     boundary=frozenset({"move", "commit", "build", "mulligan"}),
     plan_kinds=frozenset({"move", "move_dest"}), end_phase="done", contact=contact,
-    menu_keys=frozenset({"step"}))
+    menu_keys=frozenset({"step"}), sample_state=sample_state)

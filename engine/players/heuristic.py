@@ -70,6 +70,11 @@ class RulesetHeuristic:
     # Keys of the view that a menu answer changes though nothing happened on the board
     # (the step of the procedure): a plan's step ends at a change of any other key.
     menu_keys: frozenset[str] = frozenset()
+    # For the search level: the state of a sampled world as the seat would score it if
+    # the world's own hidden facts were known (PIMC scores each sample with its facts:
+    # they are dealt from the seat's view, not the game's). Without it the seat's view
+    # of the world is scored, and losses the enemy takes out of sight count for nothing.
+    sample_state: Callable[[Any, str], Any] | None = None
 
 
 # ruleset id -> module (in engine/players/) whose HEURISTIC serves it.

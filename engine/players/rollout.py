@@ -62,7 +62,8 @@ class Sim:
         out = self.rules.outcome(self.state)
         if out is not None:
             return WIN if me in out.winners else -WIN if out.winners else 0.0
-        return h.evaluate(self.view(me), me)
+        state = self.state if h.sample_state is None else h.sample_state(self.state, me)
+        return h.evaluate(self.rules.view(state, me), me)
 
 
 def quick_answer(view: dict[str, Any], prompt: Prompt, h: RulesetHeuristic, rng: Rng) -> str:
