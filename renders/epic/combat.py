@@ -209,11 +209,12 @@ def _round(d: ImageDraw.ImageDraw, y: float, m: re.Match[str], pursuit: bool, at
             head = f"{m['wing']}, round {m['n']}"
     head, hs = fit_text(head, "bold", 15, 104)
     text_c(d, (PAD, y + 16), head, "bold", hs, theme.INK, anchor="lm")
-    text, fs = fit_text(f"{notes} → column {m['odds']}", "sans", 13, 380)
-    text_c(d, (PAD + 110, y + 16), text, "sans", fs, theme.INK, anchor="lm")
-    die(d, PAD + 16, y + 44, 24, rolled, True, theme.side_colour(attacker))
     row = crt_row(m["odds"])
     x0, cw = 500, (WIDTH - PAD - 500) / 6
+    # the notes end short of the CRT row's "die" label, right-aligned at x0 - 8
+    text, fs = fit_text(f"{notes} → column {m['odds']}", "sans", 13, x0 - 40 - (PAD + 110))
+    text_c(d, (PAD + 110, y + 16), text, "sans", fs, theme.INK, anchor="lm")
+    die(d, PAD + 16, y + 44, 24, rolled, True, theme.side_colour(attacker))
     text_c(d, (x0 - 8, y + 16), "die", "cond", 12, theme.INK, anchor="rm")
     text_c(d, (x0 - 8, y + 44), "att/def", "cond", 12, theme.INK, anchor="rm")
     for i, (ra, rd) in enumerate(row):
