@@ -9,7 +9,7 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
-from . import special
+from . import sicily, special
 from .flow import note
 from .state import MAP, POOL, EState
 
@@ -72,6 +72,7 @@ def options(s: EState, side: str) -> list[Option]:
         for h in base_hexes(s):
             opts.append(Option(f"base:{h}", f"Place a permanent base at {_where(s, h)} "
                                             f"({ATHENS_BASES - s['bases_placed']} left)", "22.4.5"))
+    opts += sicily.place_options(s, side)  # 19.2: the Leaving Sicily box
     opts.append(Option("done", "Placement done", "7.3"))
     return opts
 
@@ -113,6 +114,8 @@ class Place(Procedure[EState]):
             for x in s["leaders"].values():
                 x.pop("placed", None)
             flow.end()
+            return
+        if sicily.place_act(flow, side, a):
             return
         parts = a.split(":")
         if parts[0] in ("place", "remove"):

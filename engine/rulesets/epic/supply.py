@@ -13,6 +13,7 @@ from collections import deque
 from . import board as B
 from . import persia as P
 from . import special
+from .sicily import free as sicily_free
 from .state import MAP, EState, other
 
 LAND_REACH = 3  # 9.3.3
@@ -145,14 +146,16 @@ def in_supply(s: EState, uid: str, areas: set[str]) -> bool:
         return True
     if u["home"].startswith("persia-") and P.free(s, uid):
         return True  # Appendix C: Persia feeds its own while the satrap's card stands
+    if sicily_free(s, uid):
+        return True  # the Resolution card: Sparta's Sicilian fleets are fed by Sicily (ours)
     return h in B.comps().hexes and B.area_of(h) in areas
 
 
 def cost(s: EState, uid: str) -> float:
     """9.4.3, halved in a city of the unit's home region (9.2.1)."""
     u = s["units"][uid]
-    if P.free(s, uid):
-        return 0.0  # Persian gold (Appendix C)
+    if P.free(s, uid) or sicily_free(s, uid):
+        return 0.0  # Persian gold, Sicilian fleets serving Sparta (Appendix C)
     base = (2.0 if u["morale"] >= 5 else 1.0) if u["type"] == "fleet" else 1.0
     city = B.city_at(s, u["hex"])
     if (city is not None and B.city_owner(s, city.name) == u["side"]
