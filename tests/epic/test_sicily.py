@@ -446,3 +446,27 @@ def test_sicily_is_open_to_both_and_the_hands_stay_hidden():
     assert [u for u, x in va["units"].items() if x["where"] == SI.SICILY] == \
         [u for u, x in vs["units"].items() if x["where"] == SI.SICILY]
     assert "sicilian-resolution-1" not in va["cards"]["hand"]  # 12.0: a hand stays secret
+
+
+def test_the_map_shows_the_sicily_box_with_its_pieces(monkeypatch, tmp_path):
+    import io
+
+    from PIL import Image
+
+    from renders.epic import mapdraw
+    from renders.epic.basemap import BANNER_H
+
+    monkeypatch.setenv("KERYX_RENDER_CACHE", str(tmp_path / "cache"))
+    g = campaign()
+    assert mapdraw.sicily_lines(g.view(None)) == []  # nothing there: no box drawn
+    empty = Image.open(io.BytesIO(mapdraw.draw_map(g.view(None)))).convert("RGB")
+    into_sicily(g, "athens", "attica", "fleet", 2)
+    into_sicily(g, "athens", "attica", "hoplite")
+    leader_in_sicily(g, "Eurymedon", "athens", 1)
+    escalate(g, 1)
+    lines = mapdraw.sicily_lines(g.view(None))
+    assert ("Athens in Sicily: 1H 2F · Eurymedon", "athens") in lines
+    assert ("Escalations: 1 (no one leaves)", "neutral") in lines
+    shown = Image.open(io.BytesIO(mapdraw.draw_map(g.view(None)))).convert("RGB")
+    corner = (10, BANNER_H + 10, 200, BANNER_H + 90)
+    assert empty.crop(corner).tobytes() != shown.crop(corner).tobytes()
