@@ -45,6 +45,10 @@ CHECK = {"decisive Athenian defeat": (2, -2), "Athenians rebuffed": (0, 0),
 HALF = ("Athenians rebuffed", "Athenians take Syracuse")  # AL changes of E/2, rounded up
 
 
+def _n(k: int, what: str) -> str:
+    return f"{k} {what}{'' if k == 1 else 's'}"
+
+
 def box(s: EState) -> dict:
     return s["cards"].setdefault("sicily", {"escalations": [], "first_year": None,
                                             "result": None, "carthage": False})
@@ -101,7 +105,7 @@ def arrive(flow: Flow[EState], side: str, units: list[str], leaders: list[str]) 
     for n in leaders:
         s["leaders"][n].update(where=SICILY, hex=None, moved=True)
     held = " (held there until a Resolution, 19.4)" if locked(s) else ""
-    note(flow, f"{side.title()}'s {len(units)} units"
+    note(flow, f"{side.title()}: {_n(len(units), 'unit')}"
                f"{' with ' + ', '.join(leaders) if leaders else ''} reach Sicily (19.1){held}")
 
 
@@ -268,8 +272,8 @@ def play(flow: Flow[EState], side: str, cid: str) -> None:
         b["escalations"].append(cid)
         if b["first_year"] is None:
             b["first_year"] = s["year"]
-        note(flow, f"The Sicilian expedition grows: {len(b['escalations'])} Escalation cards "
-                   "in the box; units in Sicily stay there until a Resolution (19.4)")
+        note(flow, f"The Sicilian expedition grows: {_n(len(b['escalations']), 'Escalation card')}"
+                   " in the box; units in Sicily stay there until a Resolution (19.4)")
         return
     discard(s, cid, permanently=True)
     resolve(flow)
@@ -339,11 +343,11 @@ def resolve(flow: Flow[EState], eclipse: bool = False) -> None:
                            "morale": FLEET_MORALE, "where": POOL, "hex": None,
                            "forage": False, "raid": False, "moved": False, "placed": False}
     if victor == "sparta":
-        note(flow, f"{fleets} Sicilian fleets join Sparta's cause: one a season may be placed "
+        note(flow, f"{_n(fleets, 'Sicilian fleet')} for Sparta: one a season may be placed "
                    "in the Sicily box, supplied free")
     else:
-        note(flow, f"Sicily becomes an Athenian ally: {e} talents of tribute a year, "
-                   f"{fleets} Sicilian fleets in its Force Pool")
+        note(flow, f"Sicily becomes an Athenian ally: {_n(e, 'talent')} of tribute a year, "
+                   f"{_n(fleets, 'Sicilian fleet')} in its Force Pool")
     for cid in b["escalations"]:
         discard(s, cid, permanently=True)
     b["result"] = {"band": name, "victor": victor, "e": e, "total": total}
@@ -442,7 +446,7 @@ def drawn(flow: Flow[EState], side: str, cid: str, answer: str | None) -> None:
         s["units"][u].pop("to", None)
     for sea, side_ in seas:
         stranded(flow, sea, side_)
-    note(flow, f"Carthage invades Sicily: the {len(gone)} Sicilian fleets leave the war")
+    note(flow, f"Carthage invades Sicily: {_n(len(gone), 'Sicilian fleet')} leave the war")
 
 
 def view_part(s: EState) -> dict | None:
