@@ -16,7 +16,7 @@ from engine.rulesets.epic.board import comps
 from engine.rulesets.epic.moves import Move, sea_destinations
 from engine.rulesets.epic.supplyphase import Supply
 from engine.rulesets.epic.view import view
-from engine.testing import FixedRng
+from engine.testing import FixedRng, assert_view_hides
 
 from .full_helpers import full, hand, run
 from .helpers import put
@@ -446,6 +446,8 @@ def test_sicily_is_open_to_both_and_the_hands_stay_hidden():
     assert [u for u, x in va["units"].items() if x["where"] == SI.SICILY] == \
         [u for u, x in vs["units"].items() if x["where"] == SI.SICILY]
     assert "sicilian-resolution-1" not in va["cards"]["hand"]  # 12.0: a hand stays secret
+    for seat in ("athens", "sparta", None):  # the redaction proof, Sicily's pieces in play
+        assert assert_view_hides(g, seat) > 0
 
 
 def test_the_map_shows_the_sicily_box_with_its_pieces(monkeypatch, tmp_path):
@@ -470,3 +472,14 @@ def test_the_map_shows_the_sicily_box_with_its_pieces(monkeypatch, tmp_path):
     shown = Image.open(io.BytesIO(mapdraw.draw_map(g.view(None)))).convert("RGB")
     corner = (10, BANNER_H + 10, 200, BANNER_H + 90)
     assert empty.crop(corner).tobytes() != shown.crop(corner).tobytes()
+
+
+def test_athens_places_its_sicilian_fleets_without_the_spartan_limit():
+    g = campaign()
+    s = g.state
+    escalate(g, 2)
+    _resolve(g, [6, 5])  # 11 - 2 = 9: Syracuse taken, two fleets for Athens
+    run(g, SI.place_act, [], "athens", "sicilian-fleet")
+    run(g, SI.place_act, [], "athens", "sicilian-fleet")  # 7.3: no limit a season
+    assert len(SI.pieces(s, "athens")[0]) == 2 and SI.sicilian_pool(s, "athens") == []
+    assert S.cost(s, SI.pieces(s, "athens")[0][0]) == 2  # Athens pays for its allies' ships
