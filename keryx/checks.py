@@ -51,6 +51,17 @@ def player_count(ruleset: str, scenario: str | None, players: int | None) -> Non
         fail(f"{ruleset} is played by {' or '.join(map(str, counts))} people, not {players}")
 
 
+def game_options(ruleset: str, tokens: list[str]) -> dict:
+    """`key=value` words read as `/game new` reads its options (bot/commands.py)."""
+    from bot.commands import parse_options
+    from bot.controller import UserError
+
+    try:
+        return parse_options(" ".join(tokens), ruleset)
+    except UserError as exc:
+        fail(str(exc))
+
+
 def positive(name: str, value: int) -> None:
     if value < 1:
         fail(f"{name} must be 1 or more (got {value})")

@@ -141,6 +141,8 @@ def selfplay(
     jobs: Annotated[int, typer.Option(help="Worker processes")] = os.cpu_count() or 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     no_check: Annotated[bool, typer.Option(help="Skip invariant checks")] = False,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="A game option as /game new takes it, e.g. wings=on (repeatable)")] = None,
 ) -> None:
     """Play random legal games to the end, checking the rules' invariants after every action."""
     from engine.selfplay import ALL
@@ -148,6 +150,7 @@ def selfplay(
     from keryx import checks
 
     checks.known_ruleset(ruleset)
+    options = checks.game_options(ruleset, option or [])
     if scenario != ALL:
         checks.known_scenario(ruleset, scenario)
     checks.positive("--games", games)
@@ -165,7 +168,7 @@ def selfplay(
             bar.advance(task)
     try:
         report = play(ruleset, games, seed=seed, scenario=scenario, jobs=max(1, jobs),
-                      check=not no_check, progress=progress)
+                      check=not no_check, progress=progress, options=options or None)
     finally:
         if bar is not None:
             bar.stop()

@@ -40,6 +40,24 @@ def test_selfplay_all_scenarios_plays_each_in_turn():
                                      for sc in ("413", "415", "431", "sicily")}
 
 
+def test_selfplay_passes_game_options_as_game_new_reads_them(monkeypatch):
+    import engine.selfplay as S
+
+    seen: dict = {}
+
+    def fake(ruleset, games, **kw):
+        seen.update(kw)
+        return S.summarize(ruleset, [])
+
+    monkeypatch.setattr(S, "selfplay", fake)
+    res = runner.invoke(app, ["selfplay", "epic", "--games", "1", "--jobs", "1", "--json",
+                              "--option", "wings=on"])
+    assert res.exit_code == 0, res.output
+    assert seen["options"] == {"wings": True}
+    res = runner.invoke(app, ["selfplay", "epic", "--games", "1", "--option", "wingz=on"])
+    assert res.exit_code == 2 and "no option 'wingz'" in res.output
+
+
 def test_selfplay_unknown_ruleset_is_a_clear_error():
     res = runner.invoke(app, ["selfplay", "chess", "--games", "1"])
     assert res.exit_code == 2 and "Unknown ruleset" in res.output

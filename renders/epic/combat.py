@@ -8,7 +8,9 @@ battle in progress), drawn from the record alone.
   Results Table row of the column used (die 1 to 6, attacker/defender results, 17.5)
   with the rolled die's cell in gold and the die itself;
 - under it each unit's morale check as the record gives it, with its die (17.5.3);
-- cavalry pursuit (17.9) the same way, and any other line as text.
+- cavalry pursuit (17.9) the same way, and any other line as text;
+- wing combat (App. D): each unit's wing as a corner letter (L, C, R; the view hides the
+  other side's until both have deployed), each wing's round headed with its wing.
 
 The rules word a round "Round N: <shifts>: column <odds>, die <d>: <att>/<def> (17.5)" and
 a check "<unit> rolls <d>[+p] against <m>: <what became of it>"; lines of other shapes are
@@ -36,11 +38,12 @@ LINE_H = 28
 DIE = 20
 MAX_LINES = 40  # a longer record shows its last lines, saying how many came before
 
-ROUND = re.compile(r"^Round (?P<n>\d+): (?P<notes>.*): column (?P<odds>\d-\d), die (?P<die>\d): "
+WING = r"(?:(?P<wing>Left|Centre|Right) wing: )?"  # App. D: a wing's lines
+ROUND = re.compile(WING + r"Round (?P<n>\d+): (?P<notes>.*): column (?P<odds>\d-\d), die (?P<die>\d): "
                    r"(?P<att>[^/]+)/(?P<dfn>\S+) \(17\.5\)$")
 PURSUIT = re.compile(r"^Cavalry pursuit: (?P<n>\d+) cavalry, column (?P<odds>\d-\d), "
                      r"die (?P<die>\d): (?P<dfn>\S+) \(17\.9\)$")
-CHECK = re.compile(r"^(?P<unit>\S+) rolls (?P<die>\d)(?:\+(?P<plus>\d))? against (?P<m>\d+)"
+CHECK = re.compile(r"^" + WING + r"(?P<unit>\S+) rolls (?P<die>\d)(?:\+(?P<plus>\d))? against (?P<m>\d+)"
                    r"(?:, cannot retreat, then (?P<second>\d))?: (?P<what>.+)$")
 TYPE_LETTER = {"hoplite": "H", "light": "L", "cavalry": "C", "fleet": "F"}
 
@@ -145,7 +148,8 @@ def render_image(battle: dict[str, Any], view: dict[str, Any] | None = None) -> 
             y += ROUND_H
             continue
         c = CHECK.match(line)
-        colour = theme.side_colour(sides.get(line.split(" ", 1)[0], "none"))
+        who = c["unit"] if c is not None else line.split(" ", 1)[0]
+        colour = theme.side_colour(sides.get(who, "none"))
         if c is not None:
             die(d, PAD + 30, y + LINE_H / 2, DIE, int(c["die"]), False, colour)
             x = PAD + 30 + DIE
@@ -179,6 +183,10 @@ def _unit(d: ImageDraw.ImageDraw, cx: float, cy: float, uid: str, side: str,
                         outline=dark)
     text_c(d, (cx, cy - 6), letter, "bold", 18, theme.WHITE)
     text_c(d, (cx, cy + 12), f"m{morale}", "cond-bold", 11, theme.WHITE)
+    wing = ((battle.get("wings") or {}).get("at", {}).get(side) or {}).get(uid)
+    if wing:  # App. D
+        text_c(d, (cx - UNIT / 2 + 7, cy - UNIT / 2 + 8), wing[0].upper(), "cond-bold", 10,
+               theme.WHITE)
     home, fs = fit_text(unit_home(uid, view).replace("-", " ").title(), "cond", 10, UNIT + 12)
     text_c(d, (cx, cy + UNIT / 2 + 8), home, "cond", fs, theme.INK)
     if dead:
@@ -197,7 +205,10 @@ def _round(d: ImageDraw.ImageDraw, y: float, m: re.Match[str], pursuit: bool, at
         head, notes = "Pursuit", f"{m['n']} cavalry (17.9)"
     else:
         head, notes = f"Round {m['n']}", m["notes"]
-    text_c(d, (PAD, y + 16), head, "bold", 15, theme.INK, anchor="lm")
+        if m["wing"]:
+            head = f"{m['wing']}, round {m['n']}"
+    head, hs = fit_text(head, "bold", 15, 104)
+    text_c(d, (PAD, y + 16), head, "bold", hs, theme.INK, anchor="lm")
     text, fs = fit_text(f"{notes} → column {m['odds']}", "sans", 13, 380)
     text_c(d, (PAD + 110, y + 16), text, "sans", fs, theme.INK, anchor="lm")
     die(d, PAD + 16, y + 44, 24, rolled, True, theme.side_colour(attacker))

@@ -91,3 +91,34 @@ def test_sandbox_picks_the_scenario_for_the_player_count():
         scenario_for("epic", "three-player", 4)
     with pytest.raises(SystemExit):
         scenario_for("epic", None, 5)
+
+
+async def test_the_ionian_war_through_the_bot(table, tmp_path):
+    """`/game new epic scenario:ionian`: two people, Sparta's named hand, the first Seasonal
+    Turn answered through the bot, and nothing public the public view would not show."""
+    import random
+
+    from standin.players import RandomPlayer
+
+    r = await table.alice.slash("game", "new", ruleset="epic", scenario="ionian")
+    assert "Ionian War" in (await r.wait_for_message()).content
+    await (await table.alice.slash("game", "join", seat="athens")).wait_for_message()
+    await (await table.bob.slash("game", "join", seat="sparta")).wait_for_message()
+    r = await table.bob.slash("game", "start")
+    await r.wait_for_message(lambda m: "seed hash" in m.content)
+    await table.standin.wait_for_message(lambda m: m.public and "-# game" in m.content)
+    rng = random.Random(5)
+    players = [RandomPlayer(table.standin, u, table.channel, random.Random(rng.random()))
+               for u in (table.alice, table.bob)]
+    made = {p.user.name: 0 for p in players}
+    for _ in range(200):
+        for p in players:
+            made[p.user.name] += await p.play_turn(max_choices=5)
+        if min(made.values()) >= 10:
+            break
+    assert all(n >= 10 for n in made.values()), made
+    info = await table.bot.keryx.svc.game_info(table.channel.id)
+    assert info.version >= sum(made.values())
+    report = Report()
+    await audit(table.standin, table.channel, tmp_path / "k.db", report)
+    assert report.leaks == 0, report.problems

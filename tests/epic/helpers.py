@@ -34,7 +34,7 @@ def put(g: Game, home: str, utype: str, hexid: str, n: int = 1, morale: int | No
     """Take `n` pool units of a kind and set them down at `hexid` (a new unit when the pool
     has none, for the worked examples' Phocians)."""
     s = g.state
-    out = []
+    out: list[str] = []
     for uid, u in sorted(s["units"].items()):
         if len(out) == n:
             break

@@ -18,7 +18,8 @@ from .helpers import RULES, new
 def test_registered_with_its_scenario():
     assert "epic" in engine.ruleset_ids()
     assert list(RULES.scenarios) == ["argive-league", "spartan-fantasy", "athenian-fantasy",
-                                     "three-player", "four-player", "archidamian", "campaign"]
+                                     "three-player", "four-player", "archidamian", "campaign",
+                                     "ionian"]
     assert RULES.scenarios["argive-league"].seats == ("athens", "sparta")
 
 

@@ -56,7 +56,7 @@ def test_tissaphernes_offers_troops_who_stay_on_the_asian_mainland():
     s["ct"] = 1
     dests = destinations(s, "sparta", h, troops[:2], [general])
     assert dests and all(B.comps().hexes[d].area in P.asia_areas() for d in dests)
-    assert all(S.in_supply(s, u, set()) for u in troops)  # free, wherever they are
+    assert all(S.in_supply(s, u, set()) for u in troops)  # inside a friendly city (9.2)
     assert s["regions"]["samos"]["al"] == 12 + 1
 
 

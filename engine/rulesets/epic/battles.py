@@ -12,6 +12,7 @@ from . import board as B
 from . import combat as K
 from . import fleets as F
 from . import politics as P
+from . import wings as W
 from .events import after_battle, betrayed, festival_battle, morale_shift
 from .flow import note, roller
 from .helots import quiet
@@ -388,24 +389,34 @@ class Battle(Procedure[EState]):
     name = "battle"
 
     def enter(self, flow: Flow[EState]) -> None:
-        if flow.state["battle"]["step"] == "fight":
+        s = flow.state
+        if s["battle"]["step"] == "fight":
+            if W.eligible(s, s["battle"]):
+                flow.call("wings")  # App. D: the choice of wings, deployments, shifts
+                return
             self._round(flow)
+
+    def resume(self, flow: Flow[EState], result: object) -> None:
+        self._round(flow)  # the wings are set up (or declined): the first round
 
     def _round(self, flow: Flow[EState]) -> None:
         s = flow.state
         b = s["battle"]
-        for line in K.fight_round(s, b, roller(flow)):
+        fight = W.fight_round if W.active(b) else K.fight_round
+        for line in fight(s, b, roller(flow)):
             note(flow, line)
         won = K.decided(b)
         if won is not None:
             self._finish(flow, won)
         else:
-            b["step"] = "att"
+            b["step"] = "split" if W.active(b) and b["wings"]["split"] else "att"
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s = flow.state
         b = s["battle"]
         step = b["step"]
+        if step == "split":
+            return [W.split_prompt(s, b)]
         if step == "walls":
             opts = [Option(u, f"{u} (morale {b['morale'][u]})", "18.6.2") for u in b["dfn"]]
             return [decisions.pick(b["defender"], "Which two units defend the walls (18.6.2)?",
@@ -428,6 +439,10 @@ class Battle(Procedure[EState]):
         s = flow.state
         b = s["battle"]
         step = b["step"]
+        if step == "split":  # App. D 3: the Centre's winners divide between the flanks
+            note(flow, W.split(b, list(answer) if isinstance(answer, tuple) else []))
+            b["step"] = "att"
+            return
         if step == "walls":
             chosen = list(answer) if isinstance(answer, tuple) else []
             b["reserve"] = [u for u in b["dfn"] if u not in chosen]

@@ -141,7 +141,9 @@ def _holder(s: EState, h: str) -> str | None:
 
 def long_walls_partner(s: EState, name: str) -> City | None:
     """The other end of standing Long Walls (both fortresses walled and standing)."""
-    partner = LONG_WALLS.get(name) or s.get("long_walls", {}).get(name)  # 7.6.5: built
+    partner = s.get("long_walls", {}).get(name)  # 7.6.5: built during the game
+    if partner is None and name not in s.get("long_walls_down", ()):
+        partner = LONG_WALLS.get(name)  # 10.9, unless down at the start (27.2.5)
     if partner is None or partner in s["razed"] or name in s["razed"]:
         return None
     c = comps().cities

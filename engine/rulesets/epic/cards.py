@@ -60,10 +60,12 @@ def deal(sc: Any, ctx: Context) -> dict:
     later = set(sc.cards_added_after_first_deck)
     out = set(sc.cards_removed) | set(TWO_PLAYER_ONLY_OUT)
     every = [c.id for c in B.comps().cards]
-    deck = [cid for cid in every if kind_of(cid) not in out]
+    given = {side: list(sc.starting_hands.get(side, [])) for side in SIDES}  # 27.2.6
+    dealt = {cid for cids in given.values() for cid in cids}
+    deck = [cid for cid in every if kind_of(cid) not in out and cid not in dealt]
     aside = [cid for cid in every if kind_of(cid) in later]
     ctx.shuffle(deck)
-    hands: dict[str, list[str]] = {side: [] for side in SIDES}
+    hands: dict[str, list[str]] = given
     back: list[str] = []
     for side in SIDES:
         while len(hands[side]) < sc.hand_size[side] and deck:

@@ -16,6 +16,7 @@ import json
 from engine.core.rng import Rng
 
 from .state import SIDES, EState
+from .wings import resample
 
 
 def determinize(s: EState, seat: str, rng: Rng) -> EState:
@@ -25,4 +26,5 @@ def determinize(s: EState, seat: str, rng: Rng) -> EState:
             pool = sorted(v["leader_pool"][side])
             rng.shuffle(pool)
             v["leader_pool"][side] = pool
+    resample(v, seat, rng)  # App. D: the enemy's wing deployment, while it is hidden
     return v

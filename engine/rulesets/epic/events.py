@@ -731,14 +731,19 @@ def peace_choices(s: EState, side: str) -> list[Option]:
     return opts + [Option("no", "Not now", "20.1")]
 
 
-PEACE_REGIONS: dict[str, dict[str, tuple[str, ...]]] = {  # 23.3, 26.3.2: the regions that weigh on the side made to roll
+PEACE_REGIONS: dict[str, dict[str, tuple[str, ...]]] = {  # 23.3, 26.3.2, 27.3.2: the regions that weigh on the side made to roll
     "campaign": {"athens": ("euboea", "thrace", "hellespont", "chalcidice"),
                  "sparta": ("corinth", "elis", "arcadia", "megarid")},
     "archidamian": {"athens": ("euboea", "thrace", "hellespont", "chalcidice", "lesbos",
                                "chios", "samos", "rhodes", "aegean-islands"),
                     "sparta": ("boeotia", "megarid", "corinth", "elis", "arcadia",
                                "epidaurus", "achaea")},
+    "ionian": {"athens": ("euboea", "thrace", "hellespont", "chalcidice", "lesbos",  # 27.3.2
+                          "chios", "samos", "rhodes", "aegean-islands"),
+               "sparta": ("boeotia", "megarid", "corinth", "elis", "arcadia", "epidaurus",
+                          "achaea", "argolid")},
 }
+ELITE_PEACE = ("archidamian", "ionian")  # 26.3.2, 27.3.2: each elite hoplite lost
 
 
 def peace_mods(s: EState, roller: str) -> list[tuple[int, str]]:
@@ -756,7 +761,7 @@ def peace_mods(s: EState, roller: str) -> list[tuple[int, str]]:
         out.append((len(lost), f"{', '.join(lost)} held by the enemy"))
     if s["scenario"] == "campaign" and regions and not lost:
         out.append((-1, "all of them held"))
-    if s["scenario"] == "archidamian" and roller == "sparta":
+    if s["scenario"] in ELITE_PEACE and roller == "sparta":
         elite = sum(1 for u in s["units"].values() if u["side"] == "sparta"
                     and u["morale"] == 6 and u["type"] == "hoplite" and u["where"] == "dead")
         if elite:

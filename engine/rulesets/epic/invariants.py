@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import alliances as A
 from . import board as B
+from . import persia
 from .state import DEAD, MAP, POOL, EState
 
 LEADER_CAP = 3  # 22.4.3; each scenario states its own (leaders_cap)
@@ -48,7 +49,7 @@ def _check(s: EState) -> list[str]:
                     bad.append(f"{uid} at sea in {u['hex']} with no fleet")
             elif u["hex"] not in c.hexes or c.hexes[u["hex"]].kind != "land":
                 bad.append(f"{uid} at {u['hex']}, not a land hex")
-            elif u["hex"] not in allowed[u["side"]]:
+            elif u["hex"] not in allowed[u["side"]] and not persia.in_satrapy(s, uid):
                 bad.append(f"{uid} outside the scenario's map at {u['hex']}")
         elif u["where"] in (POOL, DEAD, "build", "sicily", "leaving"):  # 19.0: its boxes
             if u["hex"] is not None:

@@ -58,9 +58,11 @@ def _graph() -> dict[str, tuple[tuple[str, float, bool], ...]]:
     return out
 
 
-def reachable(s: EState, side: str, start: str, mp: float) -> dict[str, Reach]:
+def reachable(s: EState, side: str, start: str, mp: float,
+              also: frozenset[str] = frozenset()) -> dict[str, Reach]:
+    """`also`: hexes open to this stack beyond its side's (a satrapy, persia.satrapy_open)."""
     with B.steady(s):
-        return _reachable(s, side, start, mp)
+        return _reachable(s, side, start, mp, also)
 
 
 def _stops_and_no_roads(s: EState, side: str) -> tuple[set[str], set[str]]:
@@ -83,10 +85,11 @@ def _stops_and_no_roads(s: EState, side: str) -> tuple[set[str], set[str]]:
     return stops, no_road
 
 
-def _reachable(s: EState, side: str, start: str, mp: float) -> dict[str, Reach]:
+def _reachable(s: EState, side: str, start: str, mp: float,
+               also: frozenset[str]) -> dict[str, Reach]:
     c = B.comps()
     graph = _graph()
-    allowed = B.allowed(s, side)
+    allowed = B.allowed(s, side) | also
     barred = E.entry_barred(s)  # the Earthquake's first Campaign Turn
     if barred:
         allowed = frozenset(h for h in allowed if c.region_of_hex(h) not in barred)

@@ -108,7 +108,8 @@ def destinations(s: EState, side: str, start: str, units: list[str],
     out = {}
     truce = restricted(s)
     fence = persia.confined(s, units)  # Persian troops keep to their lands (Appendix C)
-    for h, r in M.reachable(s, side, start, mp).items():
+    also = persia.satrapy_open(s, units, leaders)  # 1.2: a satrap's troops in his lands
+    for h, r in M.reachable(s, side, start, mp, also).items():
         if h in busy:
             continue  # all attackers of a hex come together from one hex (17.1)
         if fence is not None and h not in fence:

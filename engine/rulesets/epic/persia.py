@@ -13,7 +13,8 @@ active card on 6 or more, the Great King's first: its infantry and cavalry leave
 its fleets stay and Sparta pays for them from then on.
 
 State, `s["cards"]["persia"]`: satrap -> [{"card", "season", "units"}], "great-king" ->
-the same. Persian land (Dascylium, Sardis) stays closed (RULINGS.md)."""
+the same. Persian land (1.2) is closed but to a satrap's own troops; Dascylium and Sardis
+are supply sources for those the cards name (`supply_satrap`, RULINGS.md 63)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from .flow import note, roll_with
 from .state import MAP, EState, clamp_al
 
 SATRAPS = ("pharnabazus", "tissaphernes")
+CITY = {"pharnabazus": "Dascylium", "tissaphernes": "Sardis"}  # their supply sources
 REGIONS = {"pharnabazus": ("hellespont",),
            "tissaphernes": ("lesbos", "chios", "samos", "rhodes")}
 FLEETS = {"pharnabazus": 3, "tissaphernes": 4}
@@ -203,13 +205,21 @@ def _favour_athens(s: EState, region: str, n: int) -> None:
         r["al"] = clamp_al(r["al"] + (n if r["side"] == "athens" else -n))
 
 
+def _morale(s: EState, home: str, utype: str) -> int:
+    """The morale the scenario's Persian Force Pool gives (27.2.1: the Ionian War's light
+    infantry are 3, the Campaign's 4)."""
+    pool = B.comps().scenarios[s["scenario"]].pools.get(home)
+    return next((g.morale for g in pool.force if g.type == utype), MORALE[utype]) \
+        if pool else MORALE[utype]
+
+
 def _raise(s: EState, satrap: str, city: str, utype: str, n: int) -> list[str]:
     home = f"persia-{satrap}"
     out = []
     for _ in range(n):
         uid = f"{home}-{utype}-{sum(1 for u in s['units'].values() if u['home'] == home) + 1}"
         s["units"][uid] = {"side": "sparta", "home": home, "type": utype,
-                           "morale": MORALE[utype], "where": MAP,
+                           "morale": _morale(s, home, utype), "where": MAP,
                            "hex": B.comps().cities[city].hex, "forage": False,
                            "raid": False, "moved": False, "placed": False}
         out.append(uid)
@@ -326,21 +336,87 @@ def free(s: EState, uid: str) -> bool:
                                             for e in box(s)[x]) for x in SATRAPS)
 
 
+@cache
+def satrapy_areas(satrap: str) -> frozenset[str]:
+    """1.2: the Persian land Areas of a satrapy (`satrapy` in the map data)."""
+    return frozenset(a.id for a in B.comps().areas.values() if a.satrapy == satrap)
+
+
+@cache
+def satrapy_hexes(satrap: str) -> frozenset[str]:
+    c = B.comps()
+    return frozenset(h for a in satrapy_areas(satrap) for h in c.area_hexes[a]
+                     if c.hexes[h].kind == "land")
+
+
+@cache
+def _fence(satrap: str) -> frozenset[str]:
+    """Appendix C: Pharnabazus' troops keep to his satrapy and the Hellespont; Tissaphernes'
+    to the Asian mainland, never into the other satrapy (1.2)."""
+    c = B.comps()
+    if satrap == "pharnabazus":
+        return frozenset({h for h, x in c.hexes.items() if x.kind == "land" and x.area
+                          and c.areas[x.area].region == "hellespont"}) | satrapy_hexes(satrap)
+    return frozenset(h for h, x in c.hexes.items() if x.kind == "land"
+                     and x.area in asia_areas()) - satrapy_hexes("pharnabazus")
+
+
 def confined(s: EState, units: list[str]) -> set[str] | None:
-    """Hexes Persian troops may end in (None: no Persian troops among them): Pharnabazus'
-    in the Hellespont, Tissaphernes' on the Asian mainland."""
+    """Hexes Persian troops may end in (None: no Persian troops among them)."""
     homes = {s["units"][u]["home"] for u in units if s["units"][u]["type"] != "fleet"
              and s["units"][u]["home"].startswith("persia-")}
     if not homes:
         return None
-    c = B.comps()
     out: set[str] | None = None
     for home in homes:
-        if home == "persia-pharnabazus":
-            ok = {h for h, x in c.hexes.items() if x.kind == "land" and x.area
-                  and c.areas[x.area].region == "hellespont"}
-        else:
-            ok = {h for h, x in c.hexes.items() if x.kind == "land" and x.area in asia_areas()}
+        ok = set(_fence(home.removeprefix("persia-")))
         out = ok if out is None else out & ok
     return out
+
+
+def satrapy_open(s: EState, units: list[str], leaders: list[str]) -> frozenset[str]:
+    """1.2: Persian land is closed to both sides unless an active card opens it. The troops
+    cards keep their units inside their satrap's lands, so a stack of one satrap's Persian
+    infantry and cavalry, led by nobody but his general, may enter his satrapy while his
+    card is active (RULINGS.md 63)."""
+    if not units:
+        return frozenset()
+    homes = {s["units"][u]["home"] for u in units}
+    home = next(iter(homes))
+    if len(homes) != 1 or not home.startswith("persia-") or \
+            any(s["units"][u]["type"] == "fleet" for u in units):
+        return frozenset()
+    satrap = home.removeprefix("persia-")
+    if not active(s, satrap) or any(s["leaders"][n].get("persian") != satrap for n in leaders):
+        return frozenset()
+    return satrapy_hexes(satrap)
+
+
+def in_satrapy(s: EState, uid: str) -> bool:
+    """A Persian unit standing in its own satrapy (where only it may be)."""
+    u = s["units"][uid]
+    satrap = u["home"].removeprefix("persia-")
+    return u["home"].startswith("persia-") and u["hex"] in satrapy_hexes(satrap)
+
+
+def supply_satrap(s: EState, uid: str) -> str | None:
+    """Appendix C: whose city (Dascylium, Sardis) `uid` may trace supply to: a satrap's own
+    units while his card is active; Sparta's units in the Hellespont under Pharnabazus'
+    Offers Support, Spartan or Persian units in Lesbos, Chios, Samos or Rhodes under
+    Tissaphernes' (RULINGS.md 63)."""
+    if not s.get("cards"):
+        return None
+    u = s["units"][uid]
+    if u["home"].startswith("persia-"):
+        satrap = u["home"].removeprefix("persia-")
+        if active(s, satrap):
+            return satrap
+    if u["side"] != "sparta" or u["hex"] not in B.comps().hexes:
+        return None
+    region = B.region_of_hex(u["hex"])
+    for satrap in SATRAPS:
+        if region in REGIONS[satrap] and any(kind_of(e["card"]).endswith("support")
+                                             for e in box(s)[satrap]):
+            return satrap
+    return None
 

@@ -9,7 +9,7 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
-from . import sicily, special
+from . import ionian, sicily, special
 from .flow import note
 from .state import MAP, POOL, EState
 
@@ -39,14 +39,16 @@ def options(s: EState, side: str) -> list[Option]:
         if u["side"] != side or u["placed"] or not A.mine(s, u):
             continue
         if u["where"] == POOL:
-            for name in home_cities(s, side, u["home"]):
+            spots = ionian.sicilian_ports(s, side) if ionian.sicilian(u) else \
+                home_cities(s, side, u["home"])
+            for name in spots:
                 if u["type"] == "fleet" and not B.comps().cities[name].port:
                     continue  # 18.4: fleets enter only ports
                 oid = f"place:{u['home']}:{u['type']}:{u['morale']}:{name}"
                 if oid not in seen:
                     seen.add(oid)
                     opts.append(Option(oid, f"Place a {_label(u)} at {name}", "7.3"))
-        elif u["where"] == MAP:
+        elif u["where"] == MAP and not ionian.sicilian(u):  # Sicily's fleets stay out
             city = B.city_at(s, u["hex"])
             if city is not None and city.name in home_cities(s, side, u["home"]):
                 oid = f"remove:{u['home']}:{u['type']}:{u['morale']}:{city.name}"
@@ -132,6 +134,7 @@ class Place(Procedure[EState]):
             u = s["units"][uid]
             if parts[0] == "place":
                 u.update(where=MAP, hex=hexid, placed=True, forage=False, raid=False)
+                ionian.came(s, uid)
                 note(flow, f"{A.payer(s, side).title()} places {_label(u)} at {where} (7.3)")
             else:
                 u.update(where=POOL, hex=None, placed=True, forage=False, raid=False)

@@ -2,7 +2,7 @@
 
 The Argive League (22.0) and the two "Fantasy" scenarios (28.0, 29.0) play on the
 simplified turn; the Archidamian War (26.0) and the Campaign (23.0) on the full Seasonal
-Turn (3.2) with the event cards. STATUS.md lists every rule section."""
+Turn (3.2) with the event cards, and the Ionian War (27.0) on it too. STATUS.md lists every rule section."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from engine import Context, Outcome, Prompt, Ruleset, Scenario
+from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario
 from engine.core.procedures import Machine
 from engine.core.rng import Rng
 from engine.core.view import RulesetCommon
@@ -37,11 +37,12 @@ from .sieges import Capture, Sieges
 from .state import EState
 from .supplyphase import Supply
 from .variants import hidden_variants
+from .wings import Wings
 
 MACHINE: Machine[EState] = Machine(
     [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
      Combats(), Battle(), Intercept(), Helots(),
-     Build(), Assess(), A.Turns(), A.Treasury(), Revolts(), EventPhase(), Unrest()],
+     Build(), Assess(), A.Turns(), A.Treasury(), Revolts(), EventPhase(), Unrest(), Wings()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
@@ -83,10 +84,22 @@ class Epic(Ruleset):
             "campaign", "The Campaign Game (from 431 BC, open-ended)", SEATS,
             "The whole war on the whole map, until a capital falls, a home region changes "
             "sides or a Peace Embassy succeeds (23.0)."),
+        "ionian": Scenario(
+            "ionian", "The Ionian War (412-405 BC, 8 years)", SEATS,
+            "The last years of the war, after the Sicilian disaster: a weakened Athens holds "
+            "its empire against Sparta and Persia's gold, on the full Seasonal Turn (27.0)."),
+    }
+
+    options = {
+        "wings": GameOption("wings", "Wing combat: battles of more than 3 units a side may be "
+                            "fought on Left, Centre and Right", False, rule="App. D",
+                            choices=(True, False)),
     }
 
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> EState:
         s = new_state(scenario, ctx)
+        if options.get("wings"):
+            s["wings"] = True  # App. D, the optional combat system
         if scenario in A.SCENARIOS:
             A.setup(s)  # 24.2, 25.2: the League's seats
         MACHINE.start(s, ctx, "year")

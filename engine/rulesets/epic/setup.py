@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from engine.core.ruleset import Context
 
+from . import ionian
+from .board import LONG_WALLS
 from .cards import deal
 from .components import load_components
 from .state import MAP, POOL, EState
+
+ELITE = 6  # 7.9.1
+SICILY = "sicily"
 
 
 def new_state(scenario_id: str, ctx: Context) -> EState:
@@ -22,14 +27,21 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         return uid
 
     for region, pools in sc.pools.items():
+        if region == SICILY and scenario_id in ionian.SICILIAN_FLEETS:
+            for grp in pools.force:  # 27.2.1: Sparta's Sicilian fleets, coming one a season
+                for _ in range(grp.count):
+                    add("sparta", region, grp.type, grp.morale)
+            continue
         if region not in sc.regions:
-            continue  # Persia's and Sicily's pools: those rules are not built (STATUS.md)
+            continue  # Persia's and Sicily's units come with their cards (persia, sicily)
         side = sc.regions[region].side
         for grp in pools.force:
             for _ in range(grp.count):
                 add(side, region, grp.type, grp.morale)
         if not sc.simplified_turn:  # 7.4: the Build Pool, for the full turn's Build stage
             for grp in pools.build:
+                if grp.morale == ELITE:
+                    continue  # 7.9.1: elite losses are for good (RULINGS.md 66)
                 for _ in range(grp.count):
                     units[add(side, region, grp.type, grp.morale)]["where"] = "build"
     for at in sc.units_on_map:  # rule 22.2.2: units that start on the map
@@ -44,7 +56,11 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
                          "hex": comps.cities[city].hex, "region": None}
     for name, region in (sc.leaders_in_force_pool or {}).items():  # 28.2.3
         spec = comps.leaders[name]
-        leaders[name] = {"side": spec.side, "land": spec.land, "sea": spec.sea,
+        # 27.2.2: a leader serves the side whose Force Pool he starts in (Alcibiades, an
+        # Athenian counter, begins the Ionian War in Sparta's)
+        held = sc.regions[region].side if region in sc.regions else spec.side
+        side = held if held in ("athens", "sparta") else spec.side  # allies: M1
+        leaders[name] = {"side": side, "land": spec.land, "sea": spec.sea,
                          "where": "force", "hex": None, "region": region}
     pool: dict[str, list[str]] = {"athens": [], "sparta": []}
     if sc.leader_pool is None:  # 2.2: every other leader of the side, face down
@@ -60,6 +76,9 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
     forts: dict[str, str] = {}
     bases: dict[str, str] = {}
     revolts: list[str] = []
+    razed: list[str] = []
+    unwalled: list[str] = []
+    long_walls_down: list[str] = []
     for m in sc.markers:
         spot = m.hex or (comps.cities[m.city].hex if m.city else None)
         if m.kind == "control" and m.city and m.side:
@@ -70,6 +89,12 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
             bases[spot] = m.side
         elif m.kind == "revolt" and m.city:
             revolts.append(m.city)  # 6.5, 28.2.5
+        elif m.kind == "destroyed" and m.city:
+            razed.append(m.city)  # 27.2.5: razed before the scenario (11.1)
+        elif m.kind == "walls-destroyed" and m.city:
+            unwalled.append(m.city)  # 27.2.5: torn down before the scenario (11.3)
+        elif m.kind == "long-walls-destroyed" and m.city:
+            long_walls_down += [m.city, LONG_WALLS[m.city]]  # 27.2.5: Megara-Nisaea (10.9)
         else:
             raise ValueError(f"scenario {scenario_id}: marker {m} not understood")
     cards = None if sc.simplified_turn else deal(sc, ctx)  # 2.3, 12.0
@@ -92,8 +117,9 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         "leader_pool": pool,
         "generic": {"athens": 0, "sparta": 0},
         "marks": marks,
-        "razed": [],
-        "unwalled": [],
+        "razed": sorted(razed),
+        "unwalled": sorted(unwalled),
+        "long_walls_down": sorted(long_walls_down),
         "forts": forts,
         "bases": bases,
         "sieges": {},

@@ -67,9 +67,19 @@ def locked(s: EState) -> bool:
     return active(s) and bool(box(s)["escalations"]) and not resolved(s)
 
 
+def victor(s: EState) -> str | None:
+    """Who won in Sicily: the Resolution's victor, or Sparta in the Ionian War, which
+    begins after the expedition's destruction (27.1, 27.2.1)."""
+    if resolved(s):
+        return str(box(s)["result"]["victor"])
+    from .ionian import SICILIAN_FLEETS
+
+    return "sparta" if active(s) and s["scenario"] in SICILIAN_FLEETS else None
+
+
 def open_to(s: EState, side: str) -> bool:
     """19.4: after the Resolution only its victor may send units into Sicily."""
-    return active(s) and (not resolved(s) or box(s)["result"]["victor"] == side)
+    return active(s) and victor(s) in (None, side)
 
 
 def pieces(s: EState, side: str | None, where: str = SICILY) -> tuple[list[str], list[str]]:
@@ -142,7 +152,9 @@ def place_options(s: EState, side: str) -> list[Option]:
                 if _may_leave(s, side, p, sea):
                     out.append(Option(f"leave:{p}:{sea}", f"Send {p} to the Leaving Sicily box,"
                                                           f" bound for {sea} (19.2)", "19.2"))
-    if sicilian_pool(s, side) and (side == "athens" or not _fleet_placed(s, side)):
+    # the Ionian War's fleets come to a port instead (ionian.py, RULINGS.md 67)
+    if resolved(s) and sicilian_pool(s, side) and (side == "athens" or
+                                                   not _fleet_placed(s, side)):
         out.append(Option("sicilian-fleet", "Place a Sicilian fleet in the Sicily box "
                                             "(Sicilian Expedition Resolution)", "19.0"))
     return out
@@ -192,7 +204,8 @@ def leaving_units(s: EState, side: str) -> list[str]:
 
 
 def free(s: EState, uid: str) -> bool:
-    """Sparta's Sicilian fleets are supplied at no cost (the Resolution card)."""
+    """Sparta's Sicilian fleets are supplied at no cost (the Resolution card, 27.2.1); they
+    still need a line like any unit."""
     u = s["units"][uid]
     return u["home"] == SICILY and u["side"] == "sparta"
 
@@ -337,8 +350,9 @@ def resolve(flow: Flow[EState], eclipse: bool = False) -> None:
     if n:
         note(flow, f"{shift:+d} AL in every Athenian region, {-shift:+d} in every Spartan one")
     fleets = min(e, SICILIAN_FLEETS)
+    known = sum(1 for x in s["units"].values() if x["home"] == SICILY)
     for i in range(fleets):
-        uid = f"{SICILY}-fleet-{i + 1}"
+        uid = f"{SICILY}-fleet-{known + i + 1}"
         s["units"][uid] = {"side": victor, "home": SICILY, "type": "fleet",
                            "morale": FLEET_MORALE, "where": POOL, "hex": None,
                            "forage": False, "raid": False, "moved": False, "placed": False}
@@ -392,7 +406,7 @@ def eclipse(flow: Flow[EState]) -> None:
 def tribute(s: EState) -> int:
     """An Athenian Sicily pays E talents a year; Carthage halves it (ours: rounded up, as
     the Resolution rounds its halves)."""
-    if not resolved(s) or box(s)["result"]["victor"] != "athens":
+    if victor(s) != "athens":
         return 0
     e = int(box(s)["result"]["e"])
     return math.ceil(e / 2) if box(s)["carthage"] else e
@@ -407,7 +421,7 @@ def at_draw(s: EState, cid: str) -> bool:
 
 
 def draw_options(s: EState, cid: str) -> list[Option]:
-    if kind_of(cid) == CARTHAGE and resolved(s) and not box(s)["carthage"]:
+    if kind_of(cid) == CARTHAGE and victor(s) is not None and not box(s)["carthage"]:
         return [Option("play", "Carthage invades Sicily: play it", "App. C"),
                 Option("discard", "Discard it", "App. C")]
     return []
@@ -420,7 +434,7 @@ def drawn(flow: Flow[EState], side: str, cid: str, answer: str | None) -> None:
         discard(s, cid, permanently=True)
         note(flow, f"{title(cid)} comes too late: the expedition is over (out for good)")
         return
-    if not resolved(s):
+    if victor(s) is None:
         discard(s, cid)
         note(flow, "Carthage Invades Sicily, drawn before the Resolution, is discarded")
         return
@@ -434,7 +448,7 @@ def drawn(flow: Flow[EState], side: str, cid: str, answer: str | None) -> None:
         return
     box(s)["carthage"] = True
     discard(s, cid, permanently=True)
-    if box(s)["result"]["victor"] == "athens":
+    if victor(s) == "athens":
         note(flow, f"Carthage invades Sicily: its tribute to Athens falls to {tribute(s)} "
                    "talents a year")
         return

@@ -144,18 +144,33 @@ def in_supply(s: EState, uid: str, areas: set[str]) -> bool:
     city = B.city_at(s, h)
     if city is not None and B.city_owner(s, city.name) == u["side"]:
         return True
-    if u["home"].startswith("persia-") and P.free(s, uid):
-        return True  # Appendix C: Persia feeds its own while the satrap's card stands
-    if sicily_free(s, uid):
-        return True  # the Resolution card: Sparta's Sicilian fleets are fed by Sicily (ours)
-    return h in B.comps().hexes and B.area_of(h) in areas
+    if h not in B.comps().hexes:
+        return False
+    satrap = P.supply_satrap(s, uid)  # Appendix C: Dascylium or Sardis as a source
+    return B.area_of(h) in areas or (satrap is not None and
+                                     B.area_of(h) in persian_reach(s, satrap))
+
+
+def persian_reach(s: EState, satrap: str) -> set[str]:
+    """Areas with a line to the satrap's city (Appendix C): three Areas, both ends counted,
+    through Areas in play that are not enemy to Sparta and through his own satrapy (9.3.3)."""
+    idx = B._index(s)
+    key = f"persian_reach:{satrap}"
+    if idx is not None and key in idx:
+        return set(idx[key])
+    areas = {B.area_of(h) for h in B.allowed(s, "sparta")} | P.satrapy_areas(satrap)
+    status = {a: B.area_status(s, a, "sparta") for a in areas}
+    out = land_reach(s, "sparta", B.comps().cities[P.CITY[satrap]].area, status)
+    if idx is not None:
+        idx[key] = frozenset(out)
+    return out
 
 
 def cost(s: EState, uid: str) -> float:
     """9.4.3, halved in a city of the unit's home region (9.2.1)."""
     u = s["units"][uid]
     if P.free(s, uid) or sicily_free(s, uid):
-        return 0.0  # Persian gold, Sicilian fleets serving Sparta (Appendix C)
+        return 0.0  # Persian gold; Sparta's Sicilian fleets (the Resolution card, 27.2.1)
     base = (2.0 if u["morale"] >= 5 else 1.0) if u["type"] == "fleet" else 1.0
     city = B.city_at(s, u["hex"])
     if (city is not None and B.city_owner(s, city.name) == u["side"]

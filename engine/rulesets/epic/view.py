@@ -4,7 +4,8 @@ Everything on the map, the tracks and the treasuries is open (1.3, 1.6). Hidden 
 everyone: the order of each face-down Leader Pool (7.8.4: replacements are drawn at
 random), shown only as the sorted names it holds; the deck and the face-down discards
 (12.3, 12.4), shown as counts. Hidden from the other player: each hand of Event Cards
-(12.0), shown to him as its size (`cards.public`)."""
+(12.0), shown to him as its size (`cards.public`), and his wing deployment while it is being
+made (App. D, `wings.shown`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from .cards import public as public_cards
 from .cards import title
 from .sicily import view_part as sicily_box
 from .state import SEASONS, SIDES, EState
+from .wings import shown as shown_battle
 
 LOG_LINES = 16
 
@@ -56,7 +58,8 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "ports_open": sorted(s.get("ports_open", [])),
         "raided": dict(sorted(s["raided"].items())),
         "attacks": json.loads(json.dumps(s["attacks"])),
-        "battle": json.loads(json.dumps(s["battle"])) if s["battle"] else None,
+        # App. D: the other side's wing deployment stays hidden until both are made
+        "battle": shown_battle(s["battle"], seat),
         "log": list(s["log"][-LOG_LINES:]),
         "result": dict(s["result"]) if s["result"] else None,
         # three and four players: who holds which League region, turn order (24.3, 24.4)
