@@ -483,3 +483,15 @@ def test_athens_places_its_sicilian_fleets_without_the_spartan_limit():
     run(g, SI.place_act, [], "athens", "sicilian-fleet")  # 7.3: no limit a season
     assert len(SI.pieces(s, "athens")[0]) == 2 and SI.sicilian_pool(s, "athens") == []
     assert S.cost(s, SI.pieces(s, "athens")[0][0]) == 2  # Athens pays for its allies' ships
+
+
+def test_in_the_ionian_war_sparta_won_in_sicily_and_carthage_can_take_its_fleets():
+    g = full(scenario="ionian")
+    s = g.state
+    assert SI.victor(s) == "sparta" and not SI.open_to(s, "athens")  # 27.1, 19.4
+    assert not any(o.startswith("sicilian-fleet") for o in _options(s, "sparta"))  # 27.2.1's way
+    assert [o.id for o in E.immediate_options(s, "athens", "carthage-invades-1")] == [
+        "play", "discard"]
+    run(g, E.resolve_immediate, [], "athens", "carthage-invades-1", "play")
+    assert all(x["where"] == "dead" for x in s["units"].values() if x["home"] == "sicily")
+    assert SI.tribute(s) == 0
