@@ -16,7 +16,8 @@ COPY bot bot
 COPY standin standin
 COPY keryx keryx
 COPY migrations migrations
-RUN pip install "setuptools>=68" wheel "mypy>=1.20,<2" \
+# mypyc type-checks what the modules import, so the build stage has the dependencies too
+RUN pip install "setuptools>=68" wheel "mypy>=1.20,<2" . \
     && KERYX_COMPILE=1 pip wheel --no-build-isolation --no-deps -w /wheels .
 
 FROM python:3.11-slim
