@@ -11,7 +11,12 @@ from setuptools import setup
 
 ext_modules = []
 if os.environ.get("KERYX_COMPILE") == "1":
-    from mypyc.build import mypycify
+    try:
+        from mypyc.build import mypycify
+    except ImportError as exc:
+        raise SystemExit("KERYX_COMPILE=1 needs mypy (and a C compiler) where the build runs: "
+                         "pip install mypy, then build with --no-build-isolation, or use "
+                         "scripts/compile_engine.sh") from exc
 
     compiled = runpy.run_path(os.path.join("engine", "compiled.py"))
     compiled["record_sources"]()
