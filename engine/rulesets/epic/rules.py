@@ -31,6 +31,7 @@ from .invariants import check
 from .moves import Intercept, Move
 from .placement import Place
 from .raiding import Raid
+from .saves import upgrade
 from .revolts import Revolts
 from .setup import new_state
 from .sieges import Capture, Sieges
@@ -174,7 +175,7 @@ class Epic(Ruleset):
         return s
 
     def load(self, data: dict[str, Any]) -> EState:
-        return json.loads(json.dumps(data))
+        return upgrade(json.loads(json.dumps(data)))  # older saves, today's shape (saves.py)
 
 
 RULESET = Epic()
