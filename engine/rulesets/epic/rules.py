@@ -31,8 +31,8 @@ from .invariants import check
 from .moves import Intercept, Move
 from .placement import Place
 from .raiding import Raid
-from .saves import upgrade
 from .revolts import Revolts
+from .saves import upgrade
 from .setup import new_state
 from .sieges import Capture, Sieges
 from .state import EState
