@@ -10,7 +10,6 @@ from .cards import deal
 from .components import load_components
 from .state import MAP, POOL, EState
 
-ELITE = 6  # 7.9.1
 SICILY = "sicily"
 
 
@@ -39,9 +38,7 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
             for _ in range(grp.count):
                 add(side, region, grp.type, grp.morale)
         if not sc.simplified_turn:  # 7.4: the Build Pool, for the full turn's Build stage
-            for grp in pools.build:
-                if grp.morale == ELITE:
-                    continue  # 7.9.1: elite losses are for good (RULINGS.md 66)
+            for grp in pools.build:  # no elite unit in one (7.9.1, RULINGS.md 66: the data)
                 for _ in range(grp.count):
                     units[add(side, region, grp.type, grp.morale)]["where"] = "build"
     for at in sc.units_on_map:  # rule 22.2.2: units that start on the map
