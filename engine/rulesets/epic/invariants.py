@@ -75,6 +75,11 @@ def _check(s: EState) -> list[str]:
     for name in s.get("helots", []):
         if c.cities[name].capital == "sparta" or B.city_region()[name] != "laconia":
             bad.append(f"helot marker on {name}")
+    for h, p in s["long_walls"].items():  # 7.6.5, 10.9, 11.3.1
+        if s["long_walls"].get(p) != h or p not in c.neighbors(h):
+            bad.append(f"Long Walls {h}-{p} not a pair of neighbours")
+        elif not B.fortress(s, h):
+            bad.append(f"Long Walls standing at {h}, no fortress")
     for side, t in s["treasury"].items():
         if t < 0:
             bad.append(f"{side} treasury {t}")
