@@ -12,6 +12,7 @@ import engine
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import peace as PE
 from engine.rulesets.epic.battles import place_bonus
+from engine.rulesets.epic.building import long_wall_pairs
 from engine.rulesets.epic.raiding import wreckers
 from engine.rulesets.epic.sieges import can_begin, start_morale
 from engine.rulesets.epic.view import view
@@ -205,3 +206,17 @@ def test_persian_and_sicilian_units_left_in_enemy_regions_leave_the_map():
            "for good (20.2)" in lines
     assert f"{sicilian} had not left the enemy's lands: home to Sicily, for good (27.2.1) " \
            "(20.2)" in lines
+
+
+def test_no_long_walls_across_water():
+    """Paros and Naxos are neighbouring hexes with the sea between them (RULINGS.md 64)."""
+    g = full(scenario="campaign")
+    s = g.state
+    paros, naxos = CITY["Paros"], CITY["Naxos"]
+    assert naxos in B.comps().neighbors(paros) and naxos not in B.comps().land_neighbors(paros)
+    s["built_walls"] = ["Paros", "Naxos"]
+    for name in ("Paros", "Naxos"):
+        s["marks"][name] = "athens"
+    put(g, "attica", "hoplite", paros)
+    assert all(B.walled(s, B.comps().cities[n]) for n in ("Paros", "Naxos"))
+    assert long_wall_pairs(s, "athens") == []

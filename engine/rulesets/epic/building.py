@@ -94,11 +94,12 @@ def long_wall_ends(s: EState, side: str) -> set[str]:
 
 def long_wall_pairs(s: EState, side: str) -> list[tuple[str, str, str]]:
     """7.6.5: two neighbouring fortresses `side` holds, with one of its land units in either
-    to build (hex, hex, builder)."""
+    to build (hex, hex, builder). Walls are built over land: never across water between
+    islands or shores (RULINGS.md 64)."""
     ends = long_wall_ends(s, side)
     out = []
     for a in sorted(ends):
-        for b in sorted(n for n in B.comps().neighbors(a) if n in ends and n > a):
+        for b in sorted(n for n in B.comps().land_neighbors(a) if n in ends and n > a):
             builders = [u for u in B.units_at(s, a, side) + B.units_at(s, b, side)
                         if s["units"][u]["type"] != "fleet"]
             if builders:
