@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from engine import compiled
 from service import event_loop
 
 # (section, module, function, is_async). A section whose module is missing is skipped and
@@ -55,7 +56,10 @@ def machine() -> dict[str, Any]:
             "processor": platform.processor() or platform.machine(), "cpus": os.cpu_count(),
             "system": platform.system(), "speed_probe_ms": speed_probe_ms(),
             "load_average_1m": round(os.getloadavg()[0], 2),
-            "event_loop": event_loop.loop_name()}
+            "event_loop": event_loop.loop_name(),
+            # how many of the hot engine modules run compiled by mypyc (0: pure Python;
+            # scripts/compile_engine.sh, docs/benchmarks.md)
+            "engine_compiled_modules": len(compiled.loaded())}
 
 
 def run(only: list[str] | None = None,

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .messages import Message
+from .messages import WAIT_S, Message
 
 if TYPE_CHECKING:
     from .server import StandIn
@@ -100,7 +100,7 @@ class InteractionResult:
         return self.original
 
     # -- waiting ----------------------------------------------------------------
-    async def wait_for_response(self, timeout: float = 5.0) -> InteractionResult:
+    async def wait_for_response(self, timeout: float = WAIT_S) -> InteractionResult:
         """Wait for the initial callback (any type)."""
         try:
             await asyncio.wait_for(self._responded.wait(), timeout)
@@ -112,7 +112,7 @@ class InteractionResult:
         return self
 
     async def wait_for_message(
-        self, predicate: Callable[[Message], bool] | None = None, timeout: float = 5.0
+        self, predicate: Callable[[Message], bool] | None = None, timeout: float = WAIT_S
     ) -> Message:
         """A filled-in (not "thinking") message of this interaction matching ``predicate``:
         the original response after an edit, or a follow-up."""
@@ -125,7 +125,7 @@ class InteractionResult:
 
         return await self.standin.recorder.wait_for_message(check, timeout)
 
-    async def wait_for_followup(self, count: int = 1, timeout: float = 5.0) -> Message:
+    async def wait_for_followup(self, count: int = 1, timeout: float = WAIT_S) -> Message:
         """The ``count``-th follow-up message (1-based)."""
 
         def check(message: Message) -> bool:

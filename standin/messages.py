@@ -290,3 +290,8 @@ def resolve_mentions(
     if reply_to_author is not None and reply_to_author not in users:
         users.append(reply_to_author)
     return list(dict.fromkeys(users)), list(dict.fromkeys(roles)), everyone
+
+
+# How long a test waits for the bot by default: long enough for a loaded machine to render
+# a phase's map (5 s was not, at a load of 7 on 2 cores), short enough to fail a hang.
+WAIT_S = 15.0

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .messages import Message
+from .messages import WAIT_S, Message
 
 MessagePredicate = Callable[[Message], bool]
 
@@ -86,7 +86,7 @@ class Recorder:
         self._waiters = still_waiting
 
     async def wait_for_message(
-        self, predicate: MessagePredicate, timeout: float = 5.0, *, since: int | None = None
+        self, predicate: MessagePredicate, timeout: float = WAIT_S, *, since: int | None = None
     ) -> Message:
         """The first message (created or edited) matching ``predicate``.
 

@@ -27,6 +27,7 @@ from .interactions import APPLICATION_COMMAND, InteractionBook, InteractionResul
 from .messages import (
     CHAT_INPUT_COMMAND,
     DEFAULT,
+    WAIT_S,
     Attachment,
     Message,
     guess_content_type,
@@ -302,7 +303,7 @@ class StandIn:
     def mark(self) -> int:
         return self.recorder.mark()
 
-    async def wait_for_message(self, predicate: Any, timeout: float = 5.0, *, since: int | None = None) -> Message:
+    async def wait_for_message(self, predicate: Any, timeout: float = WAIT_S, *, since: int | None = None) -> Message:
         return await self.recorder.wait_for_message(predicate, timeout, since=since)
 
     async def wait_until_ready(self, timeout: float = 10.0, *, after: int = 0) -> Session:

@@ -21,7 +21,7 @@ from .interactions import (
     MODAL_SUBMIT,
     InteractionResult,
 )
-from .messages import Attachment, Message
+from .messages import WAIT_S, Attachment, Message
 from .model import Channel, Guild, Role, User
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class SimUser:
         *path: str,
         channel: Channel | None = None,
         options: dict[str, Any] | None = None,
-        timeout: float = 5.0,
+        timeout: float = WAIT_S,
         **kwargs: Any,
     ) -> InteractionResult:
         """Run ``/path...`` with options, e.g. ``slash("game", "new", ruleset="athens-sparta")``
@@ -90,7 +90,7 @@ class SimUser:
         focused: str,
         channel: Channel | None = None,
         options: dict[str, Any] | None = None,
-        timeout: float = 5.0,
+        timeout: float = WAIT_S,
         **kwargs: Any,
     ) -> list[dict[str, Any]]:
         """Type into option ``focused`` (its partial text given among the options) and
@@ -106,7 +106,7 @@ class SimUser:
         focused: str,
         channel: Channel | None = None,
         options: dict[str, Any] | None = None,
-        timeout: float = 5.0,
+        timeout: float = WAIT_S,
         **kwargs: Any,
     ) -> InteractionResult:
         names = [part for p in path for part in p.split()]
@@ -120,7 +120,7 @@ class SimUser:
         return await self._interact(AUTOCOMPLETE, data, channel, timeout=timeout)
 
     async def user_command(self, name: str, target: SimUser | User, *, channel: Channel | None = None,
-                           timeout: float = 5.0) -> InteractionResult:
+                           timeout: float = WAIT_S) -> InteractionResult:
         """Right-click a user → Apps → ``name``."""
         channel = channel or self.standin.default_channel(self.guild)
         command = self._command(name, channel, kind=cmds.USER_COMMAND)
@@ -129,7 +129,7 @@ class SimUser:
         data = {**self._command_data(command, [], resolved), "target_id": target_id}
         return await self._interact(APPLICATION_COMMAND, data, channel, timeout=timeout)
 
-    async def message_command(self, name: str, target: Message, *, timeout: float = 5.0) -> InteractionResult:
+    async def message_command(self, name: str, target: Message, *, timeout: float = WAIT_S) -> InteractionResult:
         """Right-click a message → Apps → ``name``."""
         channel = self.standin.channel(target.channel_id)
         command = self._command(name, channel, kind=cmds.MESSAGE_COMMAND)
@@ -144,7 +144,7 @@ class SimUser:
         custom_id: str | None = None,
         *,
         label: str | None = None,
-        timeout: float = 5.0,
+        timeout: float = WAIT_S,
     ) -> InteractionResult:
         """Press a button on a message this user can see, by ``custom_id`` or ``label``."""
         component = self._component(message, custom_id, label)
@@ -160,7 +160,7 @@ class SimUser:
         custom_id: str,
         values: list[Any],
         *,
-        timeout: float = 5.0,
+        timeout: float = WAIT_S,
     ) -> InteractionResult:
         """Choose ``values`` in a select menu. For user/role/channel selects pass the objects."""
         component = self._component(message, custom_id, None)
@@ -191,7 +191,7 @@ class SimUser:
         shown: InteractionResult,
         values: dict[str, str],
         *,
-        timeout: float = 5.0,
+        timeout: float = WAIT_S,
     ) -> InteractionResult:
         """Fill in and submit the modal the bot opened in reply to ``shown``."""
         modal = shown.modal
@@ -248,7 +248,7 @@ class SimUser:
         channel = self.standin.dm_channel(self.user)
         return [m for m in self.standin.messages if m.channel_id == channel.id]
 
-    async def wait_for_dm(self, predicate: Any = None, timeout: float = 5.0) -> Message:
+    async def wait_for_dm(self, predicate: Any = None, timeout: float = WAIT_S) -> Message:
         channel = self.standin.dm_channel(self.user)
         return await self.standin.wait_for_message(
             lambda m: m.channel_id == channel.id and (predicate is None or predicate(m)), timeout

@@ -9,6 +9,7 @@ import time
 from typer.testing import CliRunner
 
 import tests.fixtures.duel  # noqa: F401 - registers the fixture ruleset
+from engine import compiled
 from keryx.cli import app
 
 runner = CliRunner()
@@ -253,6 +254,8 @@ def test_bench_json_collects_named_figures_and_reports_missing_sections(monkeypa
     assert figures["games"] == 20 and figures["store_games"] == 1000  # no silent overwrite
     assert "render" in out["skipped"] and out["machine"]["cpus"]
     assert out["machine"]["speed_probe_ms"] > 0 and out["machine"]["load_average_1m"] >= 0
+    # whether the figures came from the compiled engine (scripts/compile_engine.sh)
+    assert out["machine"]["engine_compiled_modules"] in (0, len(compiled.MODULES))
     only = json.loads(runner.invoke(app, ["bench", "--json", "--only", "store"]).output)
     assert "engine_action_us_median" not in only["figures"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from typing import Any
 
 _DOMAIN = b"keryx-dice/1:"
@@ -58,5 +58,5 @@ class Rng:
             j = self.randbelow(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
-    def choice(self, seq: list[Any]) -> Any:
+    def choice(self, seq: Sequence[Any]) -> Any:
         return seq[self.randbelow(len(seq))]

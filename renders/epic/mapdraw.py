@@ -16,6 +16,8 @@ the same pieces; only the banner says whose map it is. Drawn from the view alone
   tab; a stack outside the window stands at its edge with an arrow;
 - the Areas raided this year (15.2), over their names;
 - the battle being fought (gold ring) and the attacks declared (arrows, 17.2);
+- the Sicily box (19.0), top left, when anything is in it or leaving it, or its cards lie
+  there: each side's pieces in Sicily and in the Leaving box, the Escalations, the outcome;
 - under the map, the region track: AL and ML of every region in play, its multiplier and
   BTV, the treasuries and the units lost.
 """
@@ -199,9 +201,52 @@ def draw_map(view: dict[str, Any]) -> bytes:
             flag = names[0] + (f" +{len(names) - 1}" if len(names) > 1 else "") if names else ""
             counter(d, x, y, size, side_of(view, side), len(types), caption(types), flag)
 
+    _sicily(d, b, view)
     _banner(d, b, view)
     _strip(d, b, view)
     return png.encode(img, b.palette)
+
+
+def sicily_lines(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """The Sicily box's lines (text, side colour); none when there is nothing to show."""
+    box = view.get("sicily")
+    if not box:
+        return []
+    out: list[tuple[str, str]] = []
+    for side in sorted(view["treasury"]):
+        for where, label in (("sicily", "in Sicily"), ("leaving", "leaving")):
+            types = [u["type"] for u in view["units"].values()
+                     if u["where"] == where and u["side"] == side]
+            names = sorted(n for n, x in view["leaders"].items()
+                           if x["where"] == where and x["side"] == side)
+            if types or names:
+                who = f" · {', '.join(names)}" if names else ""
+                out.append((f"{SIDE_NAME.get(side, side)} {label}: "
+                            f"{caption(types) or 'no units'}{who}", side))
+    result = box.get("result")
+    if result:
+        extra = f", tribute {box['tribute']}" if box.get("tribute") else ""
+        out.append((f"Resolved: {result['band']}{extra}", "neutral"))
+    elif box.get("escalations"):
+        out.append((f"Escalations: {box['escalations']} (no one leaves)", "neutral"))
+    return out
+
+
+def _sicily(d: ImageDraw.ImageDraw, b: Base, view: dict[str, Any]) -> None:
+    lines = sicily_lines(view)
+    if not lines:
+        return
+    size = 14
+    w = max(d.textlength(t, font=font("sans", size)) for t, _ in lines) + 20
+    w = max(w, 120)
+    x0, y0 = 10, BANNER_H + 10
+    h = 30 + 20 * len(lines)
+    d.rounded_rectangle((x0, y0, x0 + w, y0 + h), radius=6, fill=theme.PAPER,
+                        outline=theme.INK, width=2)
+    text_c(d, (x0 + 10, y0 + 14), "Sicily (19.0)", "bold", 15, theme.INK, anchor="lm")
+    for k, (text, side) in enumerate(lines):
+        colour = theme.INK if side == "neutral" else theme.side_colour(side)
+        text_c(d, (x0 + 10, y0 + 36 + 20 * k), text, "sans", size, colour, anchor="lm")
 
 
 def _tag(d: ImageDraw.ImageDraw, b: Base, hex_id: str, text: str, side: str, where: int) -> None:

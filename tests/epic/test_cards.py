@@ -40,7 +40,7 @@ def test_the_campaign_sets_cards_aside_until_the_first_deck_is_through():
     g = full(scenario="campaign")
     c = g.state["cards"]
     assert sorted({C.kind_of(x) for x in c["aside"]}) == ["argos-ends-neutrality",
-                                                          "peace-embassy"]
+                                                          "carthage-invades", "peace-embassy"]
     c["discard"] = c["deck"][:3]
     c["deck"] = []
     rng = FixedRng([])
@@ -48,7 +48,8 @@ def test_the_campaign_sets_cards_aside_until_the_first_deck_is_through():
 
     first = C.draw(g.state, Context(rng))
     assert c["runs"] == 1 and c["aside"] == []  # 12.5, 23.4
-    assert first is not None and len(c["deck"]) == 3 + 3 - 1  # discards + 3 set aside - 1
+    # the discards and the 5 set aside (2 Peace Embassies, Argos, 2 Carthage), less one
+    assert first is not None and len(c["deck"]) == 3 + 5 - 1
 
 
 def test_an_empty_deck_takes_the_discard_pile_reshuffled():

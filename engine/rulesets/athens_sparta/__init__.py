@@ -7,6 +7,10 @@ questions asked of it), `flow` (the sequence of play), `cards`, `movement`, `com
 VIEW.md; positions: POSITIONS.md.
 """
 
-from .rules import RULESET, AthensSparta
+from engine.compiled import check_fresh
+
+check_fresh()  # before any module of this package loads: no stale compiled build runs
+
+from .rules import RULESET, AthensSparta  # noqa: E402
 
 __all__ = ["RULESET", "AthensSparta"]

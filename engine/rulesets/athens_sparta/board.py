@@ -10,6 +10,7 @@ spec dict of the same shape (`Board.from_spec`), which the tests use for tiny ma
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -137,10 +138,12 @@ class Board:
         for bid, sp in self.blocks.items():
             if sp["side"] == "neutral" and sp.get("home") is not None:
                 self.neutral_home.setdefault(sp["home"], []).append(bid)
-        # every place's label, read many times a click: `label` is then the dict's own
-        # look-up (a KeyError for what is no place, as before)
+        # every place's label, read many times a click: `label(h)`, the short label of a
+        # place (its city's name, else the hex id), is the dict's own look-up (a KeyError
+        # for what is no place). An attribute, not a method patched over: a class
+        # compiled by mypyc (scripts/compile_engine.sh) cannot have its methods replaced.
         self._labels = {h: self._label(h) for h in self.hexes}
-        self.label = self._labels.__getitem__  # type: ignore[method-assign,assignment]
+        self.label: Callable[[str], str] = self._labels.__getitem__
 
     # ---------------------------------------------------------------- construction
     @classmethod
@@ -311,13 +314,6 @@ class Board:
 
     def dist(self, a: str, b: str) -> int:
         return self.distances(a).get(b, 99)
-
-    def label(self, h: str) -> str:
-        """The short label of a place: its city's name, else the hex id."""
-        got = self._labels.get(h)
-        if got is None:
-            got = self._labels[h] = self._label(h)
-        return got
 
     def findable(self, h: str) -> str:
         """A place as a player finds it on the map: its label, or for a hex without a city

@@ -28,9 +28,6 @@ from .state import SIDES, EState
 
 BURN = 2  # 12.3: cards discarded face down from the deck after the draw
 TWO_PLAYER_ONLY_OUT = ("allied-dissent",)  # Appendix C: the League's card, 3 and 4 players
-# Kinds whose rules are not built yet (STATUS.md): they are left out of the deck rather than
-# dealt as cards that do nothing: Sicily's (19.0).
-NOT_BUILT = ("sicilian-escalation", "sicilian-resolution", "carthage-invades")
 
 
 @cache
@@ -61,12 +58,12 @@ def deal(sc: Any, ctx: Context) -> dict:
     """2.3: the scenario's cards out, five to each player (an Immediate card drawn is put
     back), and the deck shuffled again."""
     later = set(sc.cards_added_after_first_deck)
-    out = set(sc.cards_removed) | set(TWO_PLAYER_ONLY_OUT) | set(NOT_BUILT)
+    out = set(sc.cards_removed) | set(TWO_PLAYER_ONLY_OUT)
     every = [c.id for c in B.comps().cards]
     given = {side: list(sc.starting_hands.get(side, [])) for side in SIDES}  # 27.2.6
     dealt = {cid for cids in given.values() for cid in cids}
     deck = [cid for cid in every if kind_of(cid) not in out and cid not in dealt]
-    aside = [cid for cid in every if kind_of(cid) in later and kind_of(cid) not in NOT_BUILT]
+    aside = [cid for cid in every if kind_of(cid) in later]
     ctx.shuffle(deck)
     hands: dict[str, list[str]] = given
     back: list[str] = []
@@ -118,6 +115,7 @@ class EventPhase(Procedure[EState]):
 
     def enter(self, flow: Flow[EState]) -> None:
         from . import events as E
+        from .sicily import at_draw
 
         s = flow.state
         a = flow.args
@@ -153,7 +151,7 @@ class EventPhase(Procedure[EState]):
                 if cid is None:
                     a["i"] += 1  # no card left anywhere
                     continue
-                if not immediate(cid):
+                if not immediate(cid) and not at_draw(s, cid):  # 19.0: Sicily's late cards
                     hand.append(cid)
                     continue
                 if E.immediate_options(s, side, cid):

@@ -13,7 +13,7 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
-from . import persia
+from . import persia, sicily
 from . import politics as P
 from .cards import discard, face, kind_of, season_fx, title
 from .flow import note, roll_with
@@ -335,6 +335,8 @@ def plays(s: EState, side: str) -> list[Option]:
                     for t in persia.embassy_targets(s)]
         elif side == "sparta" and (persia.satrap_of(kind) or kind == "audience-great-king"):
             out += persia.plays(s, cid)
+        elif kind in sicily.KINDS:
+            out += sicily.plays(s, side, cid)  # 19.4, Appendix C
     return out
 
 
@@ -371,6 +373,9 @@ def play(flow: Flow[EState], side: str, oid: str) -> None:
         return
     elif kind == "athenian-embassy":
         persia.embassy(flow, target)
+    elif kind in sicily.KINDS:
+        sicily.play(flow, side, cid)  # 19.4: into the Sicily box, or resolved and out
+        return
     elif persia.play(flow, cid, target):
         return  # it lies active in its box (Appendix C)
     discard(s, cid)
@@ -383,6 +388,8 @@ ORACLE_GIFTS = (0, 2, 4)
 def immediate_options(s: EState, side: str, cid: str) -> list[Option]:
     """The drawer's choices for an Immediate card; none: it is resolved at once."""
     kind = kind_of(cid)
+    if kind in sicily.KINDS:
+        return sicily.draw_options(s, cid)
     if kind == "consult-oracle":
         opts = []
         for target in (side, other(side)):
@@ -422,6 +429,10 @@ def resolve_immediate(flow: Flow[EState], side: str, cid: str, answer: str | Non
     elif kind == "eclipse":
         fx["eclipse"] = True
         note(flow, "Every attacker fights at -1 morale in the first Campaign Turn (Eclipse)")
+        sicily.eclipse(flow)  # with Escalations in the box, a Resolution at -1
+    elif kind in sicily.KINDS:
+        sicily.drawn(flow, side, cid, answer)  # Carthage, or a card come too late
+        return
     elif kind == "festival":
         die = flow.context.die()
         regions = list(B.comps().tables["festival_regions"][str(die)])
@@ -554,6 +565,7 @@ def campaign_start(flow: Flow[EState]) -> None:
         storm(flow)
     if s["ct"] != 1:
         return
+    sicily.sail_out(flow)  # 19.2: the Leaving Sicily box empties into its seas
     held = set(fx.get("held", []))
     peloponnese = {r.id for r in B.comps().regions.values() if r.peloponnese}
     festival = set(fx.get("festival", []))

@@ -51,7 +51,7 @@ def _check(s: EState) -> list[str]:
                 bad.append(f"{uid} at {u['hex']}, not a land hex")
             elif u["hex"] not in allowed[u["side"]] and not persia.in_satrapy(s, uid):
                 bad.append(f"{uid} outside the scenario's map at {u['hex']}")
-        elif u["where"] in (POOL, DEAD, "build"):
+        elif u["where"] in (POOL, DEAD, "build", "sicily", "leaving"):  # 19.0: its boxes
             if u["hex"] is not None:
                 bad.append(f"{uid} off the map with a hex")
         else:
@@ -61,6 +61,8 @@ def _check(s: EState) -> list[str]:
     for name, x in s["leaders"].items():
         if x["where"] == MAP and x["hex"] not in c.hexes and x["hex"] not in c.areas:
             bad.append(f"{name} at unknown hex {x['hex']}")
+        if x["where"] in ("sicily", "leaving") and x["hex"] is not None:
+            bad.append(f"{name} in Sicily with a hex")
     for r, x in s["regions"].items():
         if not -4 <= x["al"] <= 20 or not 1 <= x["ml"] <= 20:
             bad.append(f"{r} AL/ML out of range: {x['al']}/{x['ml']}")
@@ -80,6 +82,9 @@ def _check(s: EState) -> list[str]:
             bad.append(f"Long Walls {h}-{p} not a pair of neighbours")
         elif not B.fortress(s, h):
             bad.append(f"Long Walls standing at {h}, no fortress")
+    for uid, u in s["units"].items():  # 19.2: who leaves Sicily knows where to
+        if u["where"] == "leaving" and u.get("to") not in ("corcyran-waters", "north-ionian"):
+            bad.append(f"{uid} in the Leaving Sicily box bound for {u.get('to')}")
     for side, t in s["treasury"].items():
         if t < 0:
             bad.append(f"{side} treasury {t}")

@@ -3,8 +3,8 @@
 27.2.1: Sparta has one of Sicily's four fleets at the start and may bring one more each
 Seasonal Turn until all four have come, as after a decisive Spartan victory on the Sicilian
 Expedition Resolution card (Appendix C: one a season, at the Placement stage, supplied at no
-cost); a fleet lost is not replaced. The Sicily box (19.0) is not built, so a fleet comes
-straight to a Spartan port on the waters the box is reached from (RULINGS.md 67).
+cost, `sicily.free`); a fleet lost is not replaced. A fleet comes straight to a Spartan port
+on the waters the Sicily box is reached from (RULINGS.md 67), not through the box.
 
 Every other Ionian rule is data (components.json) or shared with the Campaign: the set-up
 (`setup.py`), the length and victory (`flow.py`), the Peace Embassy's regions
@@ -57,6 +57,3 @@ def came(s: EState, uid: str) -> None:
         s["sicily_season"] = _season_index(s)
 
 
-def free(u: dict) -> bool:
-    """Appendix C (Resolution): Sparta's Sicilian fleets are supplied at no cost."""
-    return sicilian(u)

@@ -16,7 +16,7 @@ from . import board as B
 from . import combat as K
 from . import fleets as F
 from . import movement as M
-from . import persia
+from . import persia, sicily
 from .cards import season_fx
 from .flow import note
 from .leaders import eliminate as kill_leader
@@ -173,6 +173,8 @@ def sea_destinations(s: EState, side: str, start: str, units: list[str],
             if not v.stops and not stack_ok(s, node, here, len(B.leaders_at(s, node, side)) + len(leaders)):
                 continue
         out[node] = v
+    if fence is None:  # 19.1: on to the Sicily box (Persian troops keep to their lands)
+        out.update(sicily.entry(s, side, start, units, out, mp))
     return out
 
 
@@ -247,7 +249,8 @@ class Move(Procedure[EState]):
             opts += [Option(f"call:{d}", f"Call at {_where(s, d)} to take on passengers "
                                          f"({r[0]:g} MP)", "16.7.1")
                      for d, r in sorted(dests.items())
-                     if not r[2] and not F.at_sea(d) and boardable_here(s, side, d)]
+                     if not r[2] and not F.at_sea(d) and d != sicily.SICILY
+                     and boardable_here(s, side, d)]
         if flow.args.get("spent") is not None:  # under way already: no turning back
             opts.append(Option("stay", f"End the voyage at {_where(s, h)}", "16.4"))
         else:
@@ -324,7 +327,7 @@ class Move(Procedure[EState]):
         verb, dest = a.split(":", 1)
         dests = flow.args["dests"]
         r = dests.get(dest)
-        if r is None or (verb == "call" and (r[2] or F.at_sea(dest))):
+        if r is None or (verb == "call" and (r[2] or F.at_sea(dest) or dest == sicily.SICILY)):
             raise IllegalAction("They cannot go there.")
         sailing = bool(flow.args.get("sea"))
         flow.args.update(step="choose", dests={}, sea=False)
@@ -495,6 +498,9 @@ class Move(Procedure[EState]):
                 self._next_leg(flow)
             return
         self._settle(flow, end)
+        if end == sicily.SICILY:  # 19.1: into the box, where no one fights (19.5)
+            sicily.arrive(flow, side, units, leaders)
+            return
         fleets = [u for u in units if s["units"][u]["type"] == "fleet"]
         if interceptor is not None:  # 16.4.5: they stop here and fight when moves are done
             foe = other(side)

@@ -9,7 +9,7 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
-from . import ionian, special
+from . import ionian, sicily, special
 from .flow import note
 from .state import MAP, POOL, EState
 
@@ -74,6 +74,7 @@ def options(s: EState, side: str) -> list[Option]:
         for h in base_hexes(s):
             opts.append(Option(f"base:{h}", f"Place a permanent base at {_where(s, h)} "
                                             f"({ATHENS_BASES - s['bases_placed']} left)", "22.4.5"))
+    opts += sicily.place_options(s, side)  # 19.2: the Leaving Sicily box
     opts.append(Option("done", "Placement done", "7.3"))
     return opts
 
@@ -115,6 +116,8 @@ class Place(Procedure[EState]):
             for x in s["leaders"].values():
                 x.pop("placed", None)
             flow.end()
+            return
+        if sicily.place_act(flow, side, a):
             return
         parts = a.split(":")
         if parts[0] in ("place", "remove"):

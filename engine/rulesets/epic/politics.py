@@ -200,4 +200,10 @@ def tribute(s: EState, side: str) -> tuple[int, list[str]]:
         due = max(0, c.regions[region].btv * int(r["mult"] or 0) - lost) if good else 0
         total += due
         lines.append(f"{region} {due}")
+    if side == "athens":
+        from .sicily import tribute as sicilian
+
+        if sicilian(s):  # an allied Sicily pays by the Resolution card (19.0)
+            total += sicilian(s)
+            lines.append(f"Sicily {sicilian(s)}")
     return total, lines

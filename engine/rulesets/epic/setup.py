@@ -32,7 +32,7 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
                     add("sparta", region, grp.type, grp.morale)
             continue
         if region not in sc.regions:
-            continue  # Persia's units come with its cards (persia.py); Sicily: 19.0 not built
+            continue  # Persia's and Sicily's units come with their cards (persia, sicily)
         side = sc.regions[region].side
         for grp in pools.force:
             for _ in range(grp.count):

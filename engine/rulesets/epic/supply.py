@@ -11,8 +11,9 @@ import math
 from collections import deque
 
 from . import board as B
-from . import ionian, special
 from . import persia as P
+from . import special
+from .sicily import free as sicily_free
 from .state import MAP, EState, other
 
 LAND_REACH = 3  # 9.3.3
@@ -168,8 +169,8 @@ def persian_reach(s: EState, satrap: str) -> set[str]:
 def cost(s: EState, uid: str) -> float:
     """9.4.3, halved in a city of the unit's home region (9.2.1)."""
     u = s["units"][uid]
-    if P.free(s, uid) or ionian.free(u):
-        return 0.0  # Persian gold; Sicily's fleets in the Ionian War (Appendix C)
+    if P.free(s, uid) or sicily_free(s, uid):
+        return 0.0  # Persian gold; Sparta's Sicilian fleets (the Resolution card, 27.2.1)
     base = (2.0 if u["morale"] >= 5 else 1.0) if u["type"] == "fleet" else 1.0
     city = B.city_at(s, u["hex"])
     if (city is not None and B.city_owner(s, city.name) == u["side"]

@@ -11,6 +11,7 @@ from . import board as B
 from . import politics as P
 from . import supply as S
 from .flow import note
+from .sicily import leaving_units
 from .state import DEAD, MAP, WINTER, EState, other
 
 ELITE = 6  # 7.9.1: a unit of morale 6 is elite
@@ -139,7 +140,8 @@ class Supply(Procedure[EState]):
                        tuple(opts), rule="9.1", kind="unsupplied")]
 
     def _payable(self, s: EState, side: str) -> list[str]:
-        return [u for u in self._mine(s, B.on_map(s, side)) if not s["units"][u]["forage"]]
+        on_map = [u for u in self._mine(s, B.on_map(s, side)) if not s["units"][u]["forage"]]
+        return on_map + leaving_units(s, side)  # 19.3: the Leaving Sicily box is paid for
 
     @staticmethod
     def _mine(s: EState, units: list[str]) -> list[str]:

@@ -17,6 +17,7 @@ from engine.core.view import HandItem, RulesetCommon
 from . import alliances
 from .cards import public as public_cards
 from .cards import title
+from .sicily import view_part as sicily_box
 from .state import SEASONS, SIDES, EState
 from .wings import shown as shown_battle
 
@@ -69,6 +70,7 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "white_revolts": sorted(s.get("white", [])),  # friendly to no one (6.5.1)
         "activated": sorted(s.get("activated", [])),
         "works": json.loads(json.dumps(s.get("works", []))),
+        "sicily": sicily_box(s),  # 19.0: the Sicily box, open to both
     }
 
 

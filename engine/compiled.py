@@ -1,0 +1,80 @@
+"""The engine's optional compiled build (issue #17, docs/benchmarks.md, *Compiling the
+engine with mypyc*): the hot Athens & Sparta modules compiled to C extensions by mypyc,
+from the same Python source, which stays the only source and the fallback.
+
+    scripts/compile_engine.sh          # compile in place (needs a C compiler and mypy)
+    scripts/compile_engine.sh --undo   # remove what it built: pure Python again
+
+Python imports an extension module before a `.py` of the same name, so an extension
+left behind by an older source would run old rules silently. The build therefore records
+each source's hash (`SOURCES`), and `check_fresh` refuses to go on when a compiled module's
+source has changed since. This file only needs the standard library: setup.py reads
+`MODULES` from it before anything is installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import sys
+from pathlib import Path
+
+PACKAGE = "engine.rulesets.athens_sparta"
+# The modules where an action's time goes (the profile in docs/benchmarks.md), compiled
+# together so that they call one another natively. Not compiled: data loading (`schema`,
+# `components`), the view, positions and the rest, which run once a game or once a post.
+MODULES = tuple(f"{PACKAGE}.{m}" for m in (
+    "asks", "board", "build_flow", "cards", "combat", "combat_flow", "flow", "hits",
+    "movement", "moves_flow", "pending", "replacements", "rules", "siege", "state",
+    "steps", "strategics",
+))
+# written by the build beside this file: "<sha256 of the source> <module>" a line
+SOURCES = Path(__file__).with_name("compiled_sources.txt")
+ROOT = Path(__file__).resolve().parent.parent  # the folder holding the `engine` package
+
+
+def source(module: str) -> Path:
+    return ROOT.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def record_sources() -> None:
+    """Called by the build: the hash of each compiled module's source as built."""
+    SOURCES.write_text("".join(f"{digest(source(m))} {m}\n" for m in MODULES))
+
+
+def _built(module: str) -> bool:
+    """Whether an extension module for `module` sits beside its source."""
+    py = source(module)
+    return any(py.parent.glob(f"{py.stem}.*.so")) or any(py.parent.glob(f"{py.stem}.*.pyd"))
+
+
+def check_fresh() -> None:
+    """Raise ImportError when a compiled module's source changed after the build (an
+    edit, a checkout): recompile, or remove the build to run the source."""
+    if not SOURCES.exists():
+        return  # no compiled build (or one made by hand, which records nothing)
+    stale = []
+    for line in SOURCES.read_text().splitlines():
+        sha, module = line.split()
+        if _built(module) and source(module).exists() and digest(source(module)) != sha:
+            stale.append(module)
+    if stale:
+        raise ImportError(
+            f"compiled engine modules are older than their source: {', '.join(stale)}; "
+            "run scripts/compile_engine.sh again, or scripts/compile_engine.sh --undo to "
+            "run the Python source")
+
+
+def loaded() -> list[str]:
+    """The engine modules running as compiled extensions (imported here if need be): what
+    a benchmark's machine record states beside its figures."""
+    out = []
+    for module in MODULES:
+        mod = sys.modules.get(module) or importlib.import_module(module)
+        if not (getattr(mod, "__file__", None) or "").endswith(".py"):
+            out.append(module)
+    return out

@@ -1,0 +1,57 @@
+"""The optional compiled engine (engine/compiled.py, scripts/compile_engine.sh): the list
+of modules to compile names real modules, a build whose source changed since is refused
+rather than run, and what the benchmark records says which modules run compiled."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from engine import compiled
+
+MOD = f"{compiled.PACKAGE}.movement"
+
+
+def test_every_module_to_compile_is_a_source_file():
+    for module in compiled.MODULES:
+        assert compiled.source(module).is_file(), module
+
+
+def _fake_build(tmp_path, monkeypatch, built=True):
+    """A tree holding one module's source, its record and (if `built`) its extension."""
+    py = tmp_path.joinpath(*MOD.split(".")).with_suffix(".py")
+    py.parent.mkdir(parents=True)
+    py.write_text("X = 1\n")
+    if built:
+        py.with_name(f"{py.stem}.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    monkeypatch.setattr(compiled, "ROOT", tmp_path)
+    monkeypatch.setattr(compiled, "MODULES", (MOD,))
+    monkeypatch.setattr(compiled, "SOURCES", tmp_path / "compiled_sources.txt")
+    compiled.record_sources()
+    return py
+
+
+def test_a_build_of_the_same_source_is_accepted(tmp_path, monkeypatch):
+    _fake_build(tmp_path, monkeypatch)
+    compiled.check_fresh()
+
+
+def test_a_build_older_than_its_source_is_refused(tmp_path, monkeypatch):
+    py = _fake_build(tmp_path, monkeypatch)
+    py.write_text("X = 2\n")  # edited after the build
+    with pytest.raises(ImportError, match="movement.*compile_engine.sh"):
+        compiled.check_fresh()
+
+
+def test_an_edited_source_without_its_extension_runs_as_python(tmp_path, monkeypatch):
+    py = _fake_build(tmp_path, monkeypatch, built=False)
+    py.write_text("X = 2\n")
+    compiled.check_fresh()  # the record is left, the extension is gone: nothing stale runs
+
+
+def test_loaded_names_the_modules_running_compiled():
+    got = compiled.loaded()
+    for module in compiled.MODULES:
+        running_python = importlib.import_module(module).__file__.endswith(".py")
+        assert (module in got) == (not running_python)
