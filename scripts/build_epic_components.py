@@ -42,6 +42,7 @@ DESIGNED_BTV = {
 }
 
 # ---------------------------------------------------------------- units
+ELITE_MORALE = 6  # 7.9.1
 TYPES = {"h": "hoplite", "eh": "hoplite", "lt": "light", "cav": "cavalry", "fl": "fleet", "efl": "fleet"}
 
 
@@ -436,13 +437,15 @@ def remainder(total: list[dict], used: list[dict]) -> list[dict]:
 
 def ionian_build_pools(force: dict[str, tuple[str, str]], on_map: dict[str, str]) -> dict:
     """27.2.1: each region's Build Pool is its Campaign total less its Force Pool and its units
-    on the map. Persia and Sicily have no Build Pool."""
+    on the map, less its elite units: those are the losses of Sphacteria and Sicily, and elite
+    losses are for good (7.9.1; RULINGS.md 66). Persia and Sicily have no Build Pool."""
     out = {}
     for r, (f, _) in force.items():
         build: list[dict] = []
         if r in dict(REGIONS_BY_ID):
             cf, cb = CAMPAIGN_POOLS[r]
-            build = remainder(units(cf) + units(cb), units(f) + units(on_map.get(r, "")))
+            build = [g for g in remainder(units(cf) + units(cb), units(f) + units(on_map.get(r, "")))
+                     if g["morale"] != ELITE_MORALE]
         out[r] = {"force": units(f), "build": build, "origin": "rulebook",
                   "note": "Build Pool computed as 27.2.1 says: the Campaign total less the Force Pool and the "
                           "units on the map"}
@@ -760,7 +763,7 @@ def main() -> None:
         "units": {"types": {"hoplite": {"move": 3, "morale": [3, 6]}, "light": {"move": 3, "morale": [2, 4]},
                             "cavalry": {"move": 5, "morale": [4, 5]}, "fleet": {"move": "6+1d6", "morale": [3, 6],
                                                                                 "on_land_morale": 3}},
-                  "elite_morale": 6, "campaign_pools": pools_for(ALL_POOLS)},
+                  "elite_morale": ELITE_MORALE, "campaign_pools": pools_for(ALL_POOLS)},
         "leaders": leaders,
         "cards": {"kinds": kinds, "cards": cards},
         "crt": crt(),

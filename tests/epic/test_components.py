@@ -412,8 +412,10 @@ def test_keryx_data_epic_prints_the_components():
 
 
 def test_ionian_build_pools_keep_the_campaign_totals(c):
-    """27.2.1: Force Pool + Build Pool + units on the map = the Campaign's units, region by region."""
+    """27.2.1: Force Pool + Build Pool + units on the map = the Campaign's units, region by
+    region, but the elite units lost at Sphacteria and in Sicily (7.9.1, RULINGS.md 66)."""
     ionian, campaign = c.scenarios["ionian"], c.scenarios["campaign"]
+    lost_elite = {("laconia", "hoplite"): 2, ("attica", "fleet"): 8}
     on_map = Counter()
     for u in ionian.units_on_map:
         on_map[(u.region, u.type)] += u.count
@@ -421,5 +423,11 @@ def test_ionian_build_pools_keep_the_campaign_totals(c):
         def count(pools, kind):
             return sum(u.count for u in pools.force + pools.build if u.type == kind)
         for kind in ("hoplite", "light", "cavalry", "fleet"):
-            assert count(ionian.pools[region], kind) + on_map[(region, kind)] == count(
-                campaign.pools[region], kind), (region, kind)
+            assert count(ionian.pools[region], kind) + on_map[(region, kind)] + lost_elite.get(
+                (region, kind), 0) == count(campaign.pools[region], kind), (region, kind)
+
+
+def test_no_scenario_has_an_elite_unit_in_a_build_pool(c):
+    """7.9.1: elite losses are for good, so no Build Pool holds one (RULINGS.md 66)."""
+    assert not [(sc.id, r, g) for sc in c.scenarios.values() for r, p in sc.pools.items()
+                for g in p.build if g.morale == 6]

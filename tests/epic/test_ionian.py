@@ -82,9 +82,10 @@ def test_map_markers_and_units(g0):
     s = g0.state
     assert s["razed"] == ["Melos", "Plataea", "Scione"]
     assert s["unwalled"] == ["Mytilene", "Thespiae"]
-    assert B.long_walls_partner(s, "Megara") is None and B.long_walls_partner(s, "Nisaea") is None
-    partner = B.long_walls_partner(s, "Athens")
-    assert partner is not None and partner.name == "Piraeus"
+    cities = B.comps().cities
+    assert B.long_walls_partner(s, cities["Megara"].hex) is None
+    assert B.long_walls_partner(s, cities["Nisaea"].hex) is None
+    assert B.long_walls_partner(s, cities["Athens"].hex) == cities["Piraeus"].hex
     assert {c: s["marks"][c] for c in ("Nisaea", "Cythera", "Potidaea", "Torone")} == \
         dict.fromkeys(("Nisaea", "Cythera", "Potidaea", "Torone"), "athens")
     assert s["revolts"] == ["Amphipolis"]

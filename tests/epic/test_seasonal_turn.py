@@ -295,14 +295,15 @@ def test_long_walls_join_two_walled_cities_after_two_seasons():
     s = g.state
     s["built_walls"] = ["Lechaeum"]  # Corinth's port walled: now two neighbouring fortresses
     u = put(g, "corinth", "hoplite", B.comps().cities["Corinth"].hex)[0]
+    corinth, lechaeum = (B.comps().cities[n].hex for n in ("Corinth", "Lechaeum"))
     opts = _build(g, "sparta")
-    assert "long:Corinth:Lechaeum" in opts
-    g.act("sparta", "long:Corinth:Lechaeum")
+    assert f"long:{corinth}:{lechaeum}" in opts
+    g.act("sparta", f"long:{corinth}:{lechaeum}")
     assert s["treasury"]["sparta"] == 18 and s["works"][-1]["due"] == 2
     g.act("sparta", "done")
     s["season"] = 2
     _build(g, "sparta")
-    assert B.long_walls_partner(s, "Lechaeum").name == "Corinth"
+    assert B.long_walls_partner(s, lechaeum) == corinth
     assert s["units"][u]["hex"] == B.comps().cities["Corinth"].hex
 
 
@@ -311,13 +312,14 @@ def test_long_walls_are_abandoned_when_the_builder_leaves():
     s = g.state
     s["built_walls"] = ["Lechaeum"]
     u = put(g, "corinth", "hoplite", B.comps().cities["Corinth"].hex)[0]
+    corinth, lechaeum = (B.comps().cities[n].hex for n in ("Corinth", "Lechaeum"))
     _build(g, "sparta")
-    g.act("sparta", "long:Corinth:Lechaeum")
+    g.act("sparta", f"long:{corinth}:{lechaeum}")
     g.act("sparta", "done")
     s["units"][u]["hex"] = B.comps().cities["Lechaeum"].hex  # moved into the other fortress
     s["season"] = 2
     _build(g, "sparta")
-    assert B.long_walls_partner(s, "Corinth") is None
+    assert B.long_walls_partner(s, corinth) is None
     assert "abandoned" in " ".join(s["log"][-3:])
 
 

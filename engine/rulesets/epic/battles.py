@@ -37,11 +37,8 @@ def place_bonus(s: EState, h: str, origin: str | None, inside: bool,
     city = B.city_at(s, h)
     # City Betrayal: a betrayed city is fought for as if it had no walls (Appendix C)
     if inside and B.fortress(s, h) and not (city is not None and betrayed(s, city.name)):
-        if city is None:
-            return DEFENCE["fort"], True
-        bonus = DEFENCE[f"walled_{city.size}"]
-        partner = B.long_walls_partner(s, city.name)
-        if partner is not None and B.city_owner(s, partner.name) == B.city_owner(s, city.name):
+        bonus = DEFENCE["fort"] if city is None else DEFENCE[f"walled_{city.size}"]
+        if B.long_walls_held(s, h):  # 17.4.4 note: both ends held by one player
             bonus += DEFENCE["long_walls"]
         return bonus, True
     best = 0

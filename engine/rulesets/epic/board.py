@@ -13,7 +13,8 @@ from . import special
 from .components import City, Components, load_components
 from .state import MAP, EState, other
 
-# Rule 10.9: the Long Walls standing at the start of every game.
+# Rule 10.9: the Long Walls standing at the start of every game (the state keys them by hex,
+# since an end may be a fort, 7.6.5).
 LONG_WALLS = {"Athens": "Piraeus", "Piraeus": "Athens", "Megara": "Nisaea", "Nisaea": "Megara"}
 CAPITALS = {"athens": "Athens", "sparta": "Sparta"}  # rule 21.1, two players
 NEUTRAL_REVOLT_ML = 4  # 6.5.1: revolting at this ML or less, a city is friendly to no one
@@ -139,17 +140,33 @@ def _holder(s: EState, h: str) -> str | None:
     return s["forts"].get(h)
 
 
-def long_walls_partner(s: EState, name: str) -> City | None:
-    """The other end of standing Long Walls (both fortresses walled and standing)."""
-    partner = s.get("long_walls", {}).get(name)  # 7.6.5: built during the game
-    if partner is None and name not in s.get("long_walls_down", ()):
-        partner = LONG_WALLS.get(name)  # 10.9, unless down at the start (27.2.5)
-    if partner is None or partner in s["razed"] or name in s["razed"]:
-        return None
+@cache
+def start_long_walls() -> dict[str, str]:
+    """10.9's Long Walls by hex, each end to the other."""
     c = comps().cities
-    if not (walled(s, c[name]) and walled(s, c[partner])):
+    return {c[a].hex: c[b].hex for a, b in LONG_WALLS.items()}
+
+
+def long_walls_partner(s: EState, h: str) -> str | None:
+    """The hex at the other end of the Long Walls standing at hex `h` (7.6.5, 10.9): two
+    neighbouring fortresses, walled cities and/or forts, both still standing."""
+    partner = s["long_walls"].get(h)
+    if partner is None or not (fortress(s, h) and fortress(s, partner)):
         return None
-    return c[partner]
+    return str(partner)
+
+
+def long_walls_held(s: EState, h: str) -> bool:
+    """Long Walls at `h` whose two ends one player holds: only then do they help the
+    defence (17.4.4 note) or have to be besieged together (10.9)."""
+    partner = long_walls_partner(s, h)
+    return partner is not None and holder(s, h) is not None and holder(s, partner) == holder(s, h)
+
+
+def place_name(s: EState, h: str) -> str:
+    """A city's name (razed or not), or the fort at a hex."""
+    city = city_by_hex().get(h)
+    return city.name if city else f"the fort at {h}"
 
 
 # ------------------------------------------------------------------ steady index

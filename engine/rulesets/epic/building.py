@@ -4,8 +4,8 @@ Units go from a friendly region's Build Pool to its Force Pool; forts and bases 
 down at once; city walls take 0, 1 or 2 seasons, paid when begun and finished at the Build
 stage of the season they fall due. The simplified turn of the Argive League and the
 "Fantasy" scenarios has no Build stage (22.4.1); the full Seasonal Turn calls it (3.2 C).
-Long Walls (7.6.5) join two neighbouring walled cities after two seasons, if their builder
-stays put."""
+Long Walls (7.6.5) join two neighbouring fortresses, walled cities and/or forts, after two
+seasons, if their builder stays put."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def base_hexes(s: EState, side: str) -> list[str]:
 
 def wall_cities(s: EState, side: str) -> list[str]:
     """7.6.4: friendly unfortified cities with no walls already going up."""
-    going = {w["city"] for w in s.get("works", []) if not w.get("partner")}
+    going = {w["city"] for w in s.get("works", []) if "city" in w}
     allowed = B.allowed(s, side)
     return sorted(c.name for c in B.comps().cities.values()
                   if c.hex in allowed and B.city_at(s, c.hex) is not None
@@ -83,28 +83,38 @@ def wall_cities(s: EState, side: str) -> list[str]:
                   and c.name not in going and c.hex not in s["sieges"])
 
 
+def long_wall_ends(s: EState, side: str) -> set[str]:
+    """7.6.5: hexes of the fortresses, walled cities and forts, `side` holds that have no Long
+    Walls yet, standing or going up, and are not under siege."""
+    going = {h for w in s.get("works", []) for h in w.get("ends", ())}
+    places = {c.hex for c in B.comps().cities.values()} | set(s["forts"])
+    return {h for h in places if B.holder(s, h) == side and B.fortress(s, h)
+            and B.long_walls_partner(s, h) is None and h not in going and h not in s["sieges"]}
+
+
 def long_wall_pairs(s: EState, side: str) -> list[tuple[str, str, str]]:
-    """7.6.5: two neighbouring walled cities `side` holds, not joined yet, with one of its
-    land units in either to build (city, city, builder). Forts are not joined by Long
-    Walls here (RULINGS.md)."""
-    going = {n for w in s.get("works", []) if w.get("partner") for n in (w["city"], w["partner"])}
+    """7.6.5: two neighbouring fortresses `side` holds, with one of its land units in either
+    to build (hex, hex, builder). Walls are built over land: never across water between
+    islands or shores (RULINGS.md 64)."""
+    ends = long_wall_ends(s, side)
     out = []
-    for a in sorted(B.comps().cities.values(), key=lambda c: c.name):
-        if B.city_at(s, a.hex) is None or B.city_owner(s, a.name) != side or \
-                not B.walled(s, a) or B.long_walls_partner(s, a.name) or a.name in going:
-            continue
-        for h in B.comps().neighbors(a.hex):
-            b = B.city_at(s, h)
-            if b is None or b.name <= a.name or B.city_owner(s, b.name) != side or \
-                    not B.walled(s, b) or B.long_walls_partner(s, b.name) or b.name in going:
-                continue
-            if a.hex in s["sieges"] or b.hex in s["sieges"]:
-                continue
-            builders = [u for u in B.units_at(s, a.hex, side) + B.units_at(s, b.hex, side)
+    for a in sorted(ends):
+        for b in sorted(n for n in B.comps().land_neighbors(a) if n in ends and n > a):
+            builders = [u for u in B.units_at(s, a, side) + B.units_at(s, b, side)
                         if s["units"][u]["type"] != "fleet"]
             if builders:
-                out.append((a.name, b.name, builders[0]))
+                out.append((a, b, builders[0]))
     return out
+
+
+def knock_down_long_walls(s: EState, h: str) -> str | None:
+    """11.3.1: a fortress razed or pulled down takes its Long Walls with it; they do not come
+    back if the place is walled again (they may be built anew, 7.6.5)."""
+    partner = s["long_walls"].pop(h, None)
+    if partner is None:
+        return None
+    s["long_walls"].pop(partner, None)
+    return f"The Long Walls between {B.place_name(s, h)} and {B.place_name(s, partner)} fall (11.3.1)"
 
 
 def options(s: EState, side: str) -> list[Option]:
@@ -123,8 +133,8 @@ def options(s: EState, side: str) -> list[Option]:
             opts.append(Option(f"walls:{name}", f"Wall {name}, {cost} talents, "
                                                 f"{wall_time(s, name)} seasons", "7.6.4"))
     if money >= COST["long_walls"]:
-        opts += [Option(f"long:{a}:{b}", f"Long Walls from {a} to {b}, 2 talents, 2 seasons "
-                                         f"({u} builds)", "7.6.5")
+        opts += [Option(f"long:{a}:{b}", f"Long Walls from {_where(s, a)} to {_where(s, b)}, "
+                                         f"2 talents, 2 seasons ({u} builds)", "7.6.5")
                  for a, b, u in long_wall_pairs(s, side)]
     opts.append(Option("done", "Building done", "7.5"))
     return opts
@@ -153,7 +163,7 @@ def complete_works(s: EState) -> list[str]:
         if w["due"] > now:
             continue
         s["works"].remove(w)
-        if w.get("partner"):
+        if "ends" in w:
             lines.append(finish_long_walls(s, w))
             continue
         if w.get("revolt") and w["city"] not in s["revolts"]:
@@ -170,16 +180,19 @@ def complete_works(s: EState) -> list[str]:
 
 def finish_long_walls(s: EState, w: dict) -> str:
     """7.6.5: the Long Walls stand if their builder stayed in his hex the whole time and
-    both ends are still held and walled."""
-    a, b, u = w["city"], w["partner"], s["units"].get(w["unit"])
-    c = B.comps().cities
+    both ends are still fortresses its side holds."""
+    a, b = w["ends"]
+    u = s["units"].get(w["unit"])
+    names = f"{B.place_name(s, a)} and {B.place_name(s, b)}"
     ok = u is not None and u["where"] == MAP and u["hex"] == w["hex"] and all(
-        B.city_owner(s, n) == w["side"] and B.walled(s, c[n]) for n in (a, b))
+        B.holder(s, h) == w["side"] and B.fortress(s, h) for h in (a, b))
     if not ok:
-        return f"The Long Walls between {a} and {b} are abandoned (7.6.5)"
-    s.setdefault("long_walls", {})[a] = b
+        return f"The Long Walls between {names} are abandoned (7.6.5)"
+    for h in (a, b):
+        knock_down_long_walls(s, h)  # any older Long Walls whose other end has fallen
+    s["long_walls"][a] = b
     s["long_walls"][b] = a
-    return f"The Long Walls between {a} and {b} are finished (7.6.5)"
+    return f"The Long Walls between {names} are finished (7.6.5)"
 
 
 class Build(Procedure[EState]):
@@ -227,9 +240,10 @@ class Build(Procedure[EState]):
             pair = next((p for p in long_wall_pairs(s, side) if p[:2] == (a, b)), None)
             if pair is None:
                 raise IllegalAction("Those Long Walls cannot be built.")
-            self._pay(flow, COST["long_walls"], f"Long Walls from {a} to {b} (7.6.5)")
+            self._pay(flow, COST["long_walls"],
+                      f"Long Walls from {_where(s, a)} to {_where(s, b)} (7.6.5)")
             s.setdefault("works", []).append(
-                {"city": a, "partner": b, "side": side, "unit": pair[2],
+                {"ends": [a, b], "side": side, "unit": pair[2],
                  "hex": s["units"][pair[2]]["hex"],
                  "due": season_index(s) + SEASONS_TO_BUILD["long_walls"]})
         elif verb == "walls":

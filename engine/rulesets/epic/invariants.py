@@ -77,6 +77,11 @@ def _check(s: EState) -> list[str]:
     for name in s.get("helots", []):
         if c.cities[name].capital == "sparta" or B.city_region()[name] != "laconia":
             bad.append(f"helot marker on {name}")
+    for h, p in s["long_walls"].items():  # 7.6.5, 10.9, 11.3.1
+        if s["long_walls"].get(p) != h or p not in c.land_neighbors(h):
+            bad.append(f"Long Walls {h}-{p} not a pair of neighbours")
+        elif not B.fortress(s, h):
+            bad.append(f"Long Walls standing at {h}, no fortress")
     for uid, u in s["units"].items():  # 19.2: who leaves Sicily knows where to
         if u["where"] == "leaving" and u.get("to") not in ("corcyran-waters", "north-ionian"):
             bad.append(f"{uid} in the Leaving Sicily box bound for {u.get('to')}")

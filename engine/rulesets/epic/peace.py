@@ -4,7 +4,8 @@ The victory conditions are checked at once (20.2); a side that has won ends the 
 stalemate the peace is an armistice: until the next Yearly Start every siege is lifted (no
 victory to anyone), no one may enter an enemy region, fight, intercept or play an Event
 Card but the Immediate ones, and units still in an enemy region at the next Seasonal Turn go
-to their Build Pools (no Militance lost). No Seasonal AL/ML adjustments are made while the
+to their Build Pools (no Militance lost); Persian and Sicilian units, which have none, leave
+the map for good. No Seasonal AL/ML adjustments are made while the
 peace lasts; at each Yearly Start of peace every region gains 1 ML and each region with
 leaders in it rolls for AL. The peace ends when a Grievance Roll succeeds (20.3): a player
 may roll in the Event Cards stage when the other broke the peace in the season before, +1
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import board as B
+from .ionian import sicilian
 from .state import MAP, EState, clamp_al, clamp_ml, other
 
 GRIEVANCE_ON = 6  # 20.3
@@ -66,6 +68,21 @@ def barred(s: EState, side: str, h: str) -> bool:
     return restricted(s) and _enemy_region(s, h, side)
 
 
+def _builds(u: dict) -> bool:
+    """Whether a unit has a Build Pool: Persia's come with its cards and leave with them
+    (Appendix C), Sicily's come one a season and are never replaced (27.2.1)."""
+    return not (u["home"].startswith("persia-") or sicilian(u))
+
+
+def _sent(u: dict) -> str:
+    """Where 20.2 sends a unit left in an enemy region (RULINGS.md 62)."""
+    if u["home"].startswith("persia-"):
+        return f"back to {u['home'].removeprefix('persia-').title()}, off the map for good"
+    if sicilian(u):
+        return "home to Sicily, for good (27.2.1)"
+    return "to its Build Pool" if u["where"] == "build" else "lost for good (7.9.1)"
+
+
 def season_start(s: EState) -> list[str]:
     """At each Seasonal Turn of peace: units left in enemy regions go to their Build Pools
     while the restrictions last, else they are a breach; last season's breaches become the
@@ -78,9 +95,9 @@ def season_start(s: EState) -> list[str]:
         if u["where"] != MAP or not _enemy_region(s, u["hex"], u["side"]):
             continue
         if p["restrict"]:
-            u.update(where="build" if u["morale"] < 6 else "dead", hex=None, forage=False,
-                     raid=False)
-            lines.append(f"{uid} had not left the enemy's lands: to its Build Pool (20.2)")
+            gone = u["morale"] >= 6 or not _builds(u)
+            u.update(where="dead" if gone else "build", hex=None, forage=False, raid=False)
+            lines.append(f"{uid} had not left the enemy's lands: {_sent(u)} (20.2)")
         else:
             breach(s, u["side"], "units in enemy regions")
     p["grievances"] = {side: list(p["breaches"][other(side)]) for side in ("athens", "sparta")}

@@ -9,6 +9,7 @@ from engine.core.procedures import Flow, Procedure
 from . import alliances as A
 from . import board as B
 from . import supply as S
+from .building import knock_down_long_walls
 from .flow import note
 from .state import EState, clamp_ml, other
 
@@ -61,9 +62,8 @@ def wreckers(s: EState, side: str) -> list[str]:
                      if A.mine(s, s["units"][u])}):
         if B.holder(s, h) != side or not B.fortress(s, h) or not wrecker(s, side, h):
             continue
-        city = B.city_at(s, h)
-        partner = B.long_walls_partner(s, city.name) if city else None
-        if partner is not None and B.city_owner(s, partner.name) != side:
+        partner = B.long_walls_partner(s, h)
+        if partner is not None and B.holder(s, partner) != side:
             continue
         out.append(h)
     return out
@@ -84,12 +84,14 @@ def tear_down(s: EState, side: str, h: str) -> str:
     u = wrecker(s, side, h)
     assert u is not None
     s["units"][u]["raid"] = True
+    fell = knock_down_long_walls(s, h)  # 11.3.2: the Long Walls fall with the walls
+    also = f"; {fell[0].lower()}{fell[1:]}" if fell else ""
     city = B.city_at(s, h)
     if city is None:
         s["forts"].pop(h, None)
-        return f"{side.title()} pulls down its fort at {h} with {u} (11.3.1b)"
+        return f"{side.title()} pulls down its fort at {h} with {u} (11.3.1b){also}"
     s["unwalled"].append(city.name)
-    return f"{side.title()} pulls down the walls of {city.name} with {u} (11.3.1b)"
+    return f"{side.title()} pulls down the walls of {city.name} with {u} (11.3.1b){also}"
 
 
 class Raid(Procedure[EState]):

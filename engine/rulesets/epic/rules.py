@@ -32,6 +32,7 @@ from .moves import Intercept, Move
 from .placement import Place
 from .raiding import Raid
 from .revolts import Revolts
+from .saves import upgrade
 from .setup import new_state
 from .sieges import Capture, Sieges
 from .state import EState
@@ -174,7 +175,7 @@ class Epic(Ruleset):
         return s
 
     def load(self, data: dict[str, Any]) -> EState:
-        return json.loads(json.dumps(data))
+        return upgrade(json.loads(json.dumps(data)))  # older saves, today's shape (saves.py)
 
 
 RULESET = Epic()

@@ -5,12 +5,11 @@ from __future__ import annotations
 from engine.core.ruleset import Context
 
 from . import ionian
-from .board import LONG_WALLS
+from .board import start_long_walls
 from .cards import deal
 from .components import load_components
 from .state import MAP, POOL, EState
 
-ELITE = 6  # 7.9.1
 SICILY = "sicily"
 
 
@@ -39,9 +38,7 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
             for _ in range(grp.count):
                 add(side, region, grp.type, grp.morale)
         if not sc.simplified_turn:  # 7.4: the Build Pool, for the full turn's Build stage
-            for grp in pools.build:
-                if grp.morale == ELITE:
-                    continue  # 7.9.1: elite losses are for good (RULINGS.md 66)
+            for grp in pools.build:  # no elite unit in one (7.9.1, RULINGS.md 66: the data)
                 for _ in range(grp.count):
                     units[add(side, region, grp.type, grp.morale)]["where"] = "build"
     for at in sc.units_on_map:  # rule 22.2.2: units that start on the map
@@ -78,7 +75,7 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
     revolts: list[str] = []
     razed: list[str] = []
     unwalled: list[str] = []
-    long_walls_down: list[str] = []
+    long_walls = dict(start_long_walls())  # 10.9, by hex
     for m in sc.markers:
         spot = m.hex or (comps.cities[m.city].hex if m.city else None)
         if m.kind == "control" and m.city and m.side:
@@ -94,7 +91,8 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         elif m.kind == "walls-destroyed" and m.city:
             unwalled.append(m.city)  # 27.2.5: torn down before the scenario (11.3)
         elif m.kind == "long-walls-destroyed" and m.city:
-            long_walls_down += [m.city, LONG_WALLS[m.city]]  # 27.2.5: Megara-Nisaea (10.9)
+            end = comps.cities[m.city].hex  # 27.2.5: Megara-Nisaea (10.9)
+            long_walls.pop(long_walls.pop(end))
         else:
             raise ValueError(f"scenario {scenario_id}: marker {m} not understood")
     cards = None if sc.simplified_turn else deal(sc, ctx)  # 2.3, 12.0
@@ -119,7 +117,7 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         "marks": marks,
         "razed": sorted(razed),
         "unwalled": sorted(unwalled),
-        "long_walls_down": sorted(long_walls_down),
+        "long_walls": dict(sorted(long_walls.items())),  # hex -> hex, each end (7.6.5, 10.9)
         "forts": forts,
         "bases": bases,
         "sieges": {},

@@ -9,6 +9,7 @@ from engine.core.procedures import Flow, Procedure
 from . import alliances as A
 from . import board as B
 from . import politics as P
+from .building import knock_down_long_walls
 from .cards import discard, season_fx, title
 from .events import siege_betrayals, siege_bonus
 from .flow import note
@@ -40,17 +41,20 @@ def enough(s: EState, h: str, side: str) -> bool:
 
 
 def partner_ok(s: EState, h: str, side: str) -> bool:
-    city = B.city_at(s, h)
-    partner = B.long_walls_partner(s, city.name) if city else None
-    if partner is None or B.city_owner(s, partner.name) != B.holder(s, h):
+    """10.9: a fortress joined by Long Walls to another its holder holds (walled city or
+    fort) is besieged only together with it: that one already besieged, or masked by enough
+    units to begin both now."""
+    if not B.long_walls_held(s, h):
         return True
-    return partner.hex in s["sieges"] or (B.masked(s, partner.hex) and enough(s, partner.hex, side))
+    partner = B.long_walls_partner(s, h)
+    assert partner is not None
+    return partner in s["sieges"] or (B.masked(s, partner) and enough(s, partner, side))
 
 
 def start_morale(s: EState, h: str) -> int:
     m = MORALE[size(s, h)]
     city = B.city_at(s, h)
-    if city is not None and B.long_walls_partner(s, city.name) is not None:
+    if B.long_walls_held(s, h):  # ours (data/README.md), like the 17.4.4 note: one holder
         m += 1
     if city is not None and not B.walled(s, city):
         m -= 1
@@ -217,9 +221,7 @@ class Sieges(Procedure[EState]):
         self.enter(flow)
 
 
-def _name(s: EState, h: str) -> str:
-    city = B.city_at(s, h)
-    return city.name if city else f"the fort at {h}"
+_name = B.place_name
 
 
 class Capture(Procedure[EState]):
@@ -252,10 +254,13 @@ class Capture(Procedure[EState]):
         s, h, side = flow.state, flow.args["hex"], flow.args["side"]
         city = B.city_at(s, h)
         opts = [Option("keep", "Keep it as it stands", "10.7")]
-        if city is None:
+        # 11.3.2: walls holding up Long Walls only if the captor holds the other end too
+        partner = B.long_walls_partner(s, h)
+        may_wreck = partner is None or B.holder(s, partner) == side
+        if city is None and may_wreck:
             opts.append(Option("walls", "Tear down the fort", "11.3"))
-        else:
-            if B.walled(s, city):
+        elif city is not None:
+            if B.walled(s, city) and may_wreck:
                 opts.append(Option("walls", f"Tear down the walls of {city.name}", "11.3"))
             opts.append(Option("raze", f"Raze {city.name}", "11.1"))
         return [Prompt(side, f"{side.title()} has taken {_name(s, h)} (10.7)", tuple(opts),
@@ -264,6 +269,10 @@ class Capture(Procedure[EState]):
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s, h = flow.state, flow.args["hex"]
         city = B.city_at(s, h)
+        if answer in ("walls", "raze"):
+            fell = knock_down_long_walls(s, h)  # 11.3.1: the Long Walls go with their end
+            if fell:
+                note(flow, fell)
         if answer == "walls":
             if city is None:
                 s["forts"].pop(h, None)

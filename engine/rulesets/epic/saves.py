@@ -1,0 +1,33 @@
+"""Games saved by older code, brought to today's state shape on loading (safe to run twice)."""
+
+from __future__ import annotations
+
+from . import board as B
+from .state import EState
+
+
+def upgrade(s: EState) -> EState:
+    _long_walls_by_hex(s)
+    return s
+
+
+def _long_walls_by_hex(s: EState) -> None:
+    """Saved before a fort could be an end of Long Walls (7.6.5): they were keyed by city
+    name, 10.9's pairs implied unless listed in `long_walls_down`, and the works for them
+    were {city, partner}. Now one map hex -> hex holds every standing pair."""
+    if "long_walls" in s and "long_walls_down" not in s:
+        return  # today's shape
+    cities = B.comps().cities
+
+    def hx(name: str) -> str:
+        return cities[name].hex if name in cities else name
+
+    down = {hx(n) for n in s.pop("long_walls_down", [])}
+    walls = {a: b for a, b in B.start_long_walls().items() if a not in down and b not in down}
+    walls.update({hx(a): hx(b) for a, b in s.get("long_walls", {}).items()})
+    # the old code dropped fallen Long Walls only while an end was down; now they stay down
+    s["long_walls"] = {a: b for a, b in sorted(walls.items())
+                       if B.fortress(s, a) and B.fortress(s, b)}
+    for w in s.get("works", []):
+        if "partner" in w:
+            w["ends"] = [hx(w.pop("city")), hx(w.pop("partner"))]
