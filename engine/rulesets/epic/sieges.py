@@ -31,8 +31,8 @@ def besiegers(s: EState, h: str, side: str) -> list[str]:
 
 
 def enough(s: EState, h: str, side: str) -> bool:
-    """10.3.2: units enough for the place's size, and a fleet among them at a port; for
-    Long Walls both ends must be under siege (10.9)."""
+    """10.3.2: units enough for the place's size, and a fleet among them at a port (the
+    Long Walls' other end is `partner_ok`'s to check, 10.9)."""
     units = besiegers(s, h, side)
     if len(units) < NEED[size(s, h)]:
         return False
