@@ -37,7 +37,7 @@ def _leaders_on_map(s: EState, side: str, seat: str | None = None) -> list[str]:
     """The side's leaders on the map; with allies and a seat named, that player's own (24.6:
     a card a League player plays works through his leaders)."""
     return sorted(n for n, x in s["leaders"].items() if x["side"] == side and x["where"] == MAP
-                  and (seat is None or seat == side or A.owner(x) == seat))
+                  and (seat is None or not A.multi(s) or A.owner(x) == seat))
 
 
 def _in_region(h: str | None, region: str) -> bool:
@@ -272,7 +272,8 @@ def alcibiades_ok(s: EState, side: str, seat: str | None = None) -> list[str]:
     if x is None or x["where"] != MAP or x["side"] != other(side):
         return []
     return sorted(n for n, y in s["leaders"].items() if y["side"] == side
-                  and y["where"] == "force" and (seat in (None, side) or A.owner(y) == seat))
+                  and y["where"] == "force"
+                  and (seat is None or not A.multi(s) or A.owner(y) == seat))
 
 
 def alcibiades(flow: Flow[EState], side: str, gives_up: str, seat: str | None = None) -> None:

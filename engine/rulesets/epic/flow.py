@@ -298,9 +298,7 @@ class Season(Procedure[EState]):
             s["season"] += 1
             flow.goto("season", stage=0)
             return
-        last = B.comps().scenarios[s["scenario"]].last_year
-        if A.multi(s) and not full_turn(s):  # no Peace Embassy card: a set length (M8)
-            last = B.comps().scenarios[s["scenario"]].first_year - A.YEARS + 1
+        last = last_year(s)
         if last is not None and s["year"] <= last:
             if full_turn(s):
                 btv_victory(s, B.comps().scenarios[s["scenario"]].rule)
@@ -311,6 +309,15 @@ class Season(Procedure[EState]):
             return
         s["year"] -= 1
         flow.goto("year")
+
+
+def last_year(s: EState) -> int | None:
+    """The scenario's last year, None when only peace or a capital ends it (23.3, 24.7.1,
+    25.3.1: the allied Campaigns too, now that their deck deals the Peace Embassy)."""
+    sc = B.comps().scenarios[s["scenario"]]
+    if A.multi(s) and sc.simplified_turn:  # no Peace Embassy card: a set length (M8)
+        return sc.first_year - A.YEARS + 1
+    return sc.last_year
 
 
 def final_victory(s: EState) -> list[str]:
