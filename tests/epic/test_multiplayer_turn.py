@@ -14,8 +14,8 @@ import engine
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
-from engine.rulesets.epic import allied_peace as AP
 from engine.rulesets.epic import alliances as A
+from engine.rulesets.epic import allied_peace as AP
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import building as BLD
 from engine.rulesets.epic import cards as C
