@@ -12,7 +12,8 @@ lines are shared by the rules already written for two sides). What this module a
     s["acting"]: the League seat playing the League's stage now, None otherwise
     s["treasury"]: one treasury per seat (24.2.4, 25.2.3)
 
-A League stage (placement, supply, raids, movement) is played by each League seat in turn
+A League stage (placement, building, assessment, supply, raids, movement) is played by each
+League seat in turn
 (`Turns`), each seat with its own pieces and its own treasury. Prompts the rules address
 to the side "sparta" go to the seat that decides (`deciding_seat`); `rules.py` rewrites
 them. RULINGS.md (Three and four players) says where we had to decide."""
@@ -36,8 +37,9 @@ SCENARIOS: dict[str, tuple[str, ...]] = {
 }
 CAPITAL = {"sparta": "Sparta", "thebes": "Thebes", "corinth": "Corinth", "athens": "Athens"}
 HOME = {"athens": "attica", "sparta": "laconia", "thebes": "boeotia", "corinth": "corinth"}
-# The Campaign has no set end (24.7.1): only a Peace Embassy card ends it, and the deck is
-# not built yet. On the simplified turn these games run for a set number of years (RULINGS).
+# The Campaign has no set end (24.7.1): a Peace Embassy card ends it. Only were these games
+# played on the simplified turn, which deals no cards, would they run a set number of years
+# (RULINGS M8); they play the full Seasonal Turn.
 YEARS = 3
 SEAT_KINDS = ("talents", "card", "discard", "peace")  # prompts put to a seat, not the League
 TALENT_STEPS = (1, 2, 5, 10)  # the amounts offered at once when giving talents (24.5)
@@ -445,8 +447,8 @@ def dissent_modifier(s: EState, seat: str, region: str) -> tuple[int, list[str]]
 def allied_dissent(s: EState, seat: str, region: str, die: int) -> list[str]:
     """Resolve an Allied Dissent card (Appendix C) played by `seat` on an ally's region: a
     modified 6 or more takes the region, its units staying in place and passing to the
-    player; a natural 3 or less costs the region 1 AL. The card deck that deals it is not
-    built yet; this is the rule it will call."""
+    player; a natural 3 or less costs the region 1 AL. Played from a League hand in the
+    Event Cards stage (`events.play`, RULINGS M12)."""
     from .state import clamp_al
 
     if region not in dissent_targets(s, seat):

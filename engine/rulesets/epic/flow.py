@@ -4,6 +4,8 @@
 simplified: year -> [season: place x2, supply x2, sieges, AL/ML, 3 x campaign] x4 -> ...
 full:       year (control, assessment x2, collection) -> [season: revolts, place x2,
             build x2, Allied Unrest, supply x2, sieges, cards, AL/ML, 3 x campaign] x4 -> ...
+            (with allies, 24.0 / 25.0: talents before the builds, no Allied Unrest, and each
+            League stage, assessment and the cards played seat by seat)
 Athens always acts first in the simplified game (22.4.1); in the full game the player with
 more regions does (3.3). The year's start is skipped in the first year (2.4)."""
 
