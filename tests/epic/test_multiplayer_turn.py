@@ -442,3 +442,24 @@ def test_determinize_does_not_depend_on_what_the_seat_cannot_see():
     for seat in ("thebes",):
         assert determinize(s1, seat, Rng("same")) == determinize(s2, seat, Rng("same"))
     assert determinize(s1, "athens", Rng("same")) != determinize(s2, "athens", Rng("same"))
+
+
+# ------------------------------------------------------------------ two players untouched
+@pytest.mark.parametrize(("scenario", "seed", "actions", "digest"), [
+    ("archidamian", "same:3", 180, "5a2de931be84d01c"),
+    ("campaign", "same:3", 752, "c257038b7ef63a6a"),
+])
+def test_two_player_games_play_exactly_as_before_the_allied_turn(scenario, seed, actions,
+                                                                 digest):
+    """Golden games: the final state of these seeded random games, recorded at da7a394
+    before the three- and four-player Campaigns took the full turn, must not move (the
+    allied code is reached only with allies). Regenerate only for a deliberate change of
+    the two-player rules."""
+    import hashlib
+
+    from engine.selfplay import play_random
+
+    g = engine.new_game("epic", scenario, seed=seed)
+    n, problem = play_random(g, Rng(f"player:{seed}"), check=False)
+    got = hashlib.sha256(json.dumps(g.state, sort_keys=True, default=str).encode())
+    assert (n, problem, got.hexdigest()[:16]) == (actions, None, digest)
