@@ -136,6 +136,7 @@ def betrayal_mods(s: EState, name: str) -> list[tuple[int, str]]:
 
 
 def betrayal(flow: Flow[EState], side: str, name: str) -> None:
+    """`side`: who plots, named in the log (with allies, the League player)."""
     s = flow.state
     _played(s).append(f"betrayal:{name}")
     mods = betrayal_mods(s, name)
@@ -393,7 +394,7 @@ def play(flow: Flow[EState], seat: str, oid: str) -> None:
         for line in A.allied_dissent(s, seat, target, flow.context.die()):
             note(flow, line)
     elif kind == "city-betrayal":
-        betrayal(flow, side, target)
+        betrayal(flow, seat, target)
     elif kind == "helot-uprising":
         from .helots import stir
 
