@@ -231,6 +231,18 @@ def test_an_oracle_gift_comes_from_the_drawers_own_treasury():
     assert s["treasury"]["thebes"] == 1 and s["treasury"]["sparta"] == 14
 
 
+def test_a_siege_betrayal_comes_from_the_deciding_players_hand_and_leader():
+    g = mfull()
+    s = g.state
+    h = B.comps().cities["Plataea"].hex
+    s["leaders"]["Pagondas"].update(where="map", hex=h, region=None)
+    hand(g, "thebes", "city-betrayal-thebes-1")
+    s["league"]["seats"] = ["sparta", "thebes"]  # Sparta decides the sieges (M4)
+    assert E.siege_betrayals(s, "sparta", h) == []  # no Spartan leader, no card
+    s["league"]["seats"] = ["thebes", "sparta"]
+    assert E.siege_betrayals(s, "sparta", h) == ["city-betrayal-thebes-1"]  # M14
+
+
 # ------------------------------------------------------------------ builds and assessment
 def test_each_league_player_builds_in_his_own_regions_from_his_own_treasury():
     g = mfull()

@@ -167,11 +167,12 @@ def siege_betrayals(s: EState, side: str, h: str) -> list[str]:
     there or next to it; one card a city a season)."""
     c = s.get("cards")
     city = B.city_at(s, h)
-    if not c or city is None or f"betrayal:{city.name}" in _played(s) \
-            or not _adjacent_leader(s, side, h):
+    if not c or city is None or f"betrayal:{city.name}" in _played(s):
         return []
-    return sorted({cid for cid in c["hands"][card_seat(s, side)]
-                   if kind_of(cid) == "city-betrayal"})
+    seat = card_seat(s, side)  # with allies: his own leader, his own hand (M14)
+    if not _adjacent_leader(s, side, h, seat):
+        return []
+    return sorted({cid for cid in c["hands"][seat] if kind_of(cid) == "city-betrayal"})
 
 
 def siege_bonus(cid: str, name: str) -> int:
