@@ -76,7 +76,7 @@ def test_deal_three_cards_to_each_league_player_and_five_to_athens(scenario):
     every = c["deck"] + [x for h in c["hands"].values() for x in h]
     kinds = [C.kind_of(x) for x in every]
     assert kinds.count("allied-dissent") == 8 and "allied-unrest" not in kinds  # 24.6
-    assert not set(kinds) & set(C.MULTI_OUT)  # Persia's cards stay out (M16)
+    assert {"pharnabazus-fleet", "audience-great-king", "athenian-embassy"} <= set(kinds)
     assert not any(C.immediate(x) for h in c["hands"].values() for x in h)
 
 
@@ -218,6 +218,20 @@ def test_rebellion_needs_the_players_own_leader_and_the_region_goes_by_24_3():
     assert s["league"]["holder"]["thrace"] == "thebes"  # 24.3 (3): fewer regions
     assert s["treasury"]["thebes"] > before["thebes"]  # M13: the player who played it
     assert s["treasury"]["sparta"] == before["sparta"]
+    assert g.check_invariants() == []
+
+
+def test_persian_units_and_general_serve_the_league_player_who_played_the_card():
+    g = mfull()
+    s = g.state
+    s["marks"]["Antandrus"] = "sparta"  # a League city on the Asian shore (Appendix C)
+    hand(g, "thebes", "tissaphernes-troops-1")
+    assert "tissaphernes-troops-1|Antandrus" in {o.id for o in E.plays(s, "thebes")}
+    run(g, E.play, [6], "thebes", "tissaphernes-troops-1|Antandrus")  # a natural 6
+    persians = [u for u in s["units"].values() if u["home"] == "persia-tissaphernes"]
+    assert len(persians) == 9 and {u["seat"] for u in persians} == {"thebes"}  # M16
+    general = next(x for n, x in s["leaders"].items() if n.startswith("Persian general"))
+    assert general["seat"] == "thebes"
     assert g.check_invariants() == []
 
 

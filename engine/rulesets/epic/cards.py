@@ -28,12 +28,6 @@ from .state import SIDES, EState
 
 BURN = 2  # 12.3: cards discarded face down from the deck after the draw
 TWO_PLAYER_ONLY_OUT = ("allied-dissent",)  # Appendix C: the League's card, 3 and 4 players
-# Persia's cards with three and four players: the satraps' offers and the Athenian
-# embassies are not yet taught about allies (whose seat Persian units serve), so they stay
-# out of those decks (RULINGS.md M16).
-MULTI_OUT = ("pharnabazus-fleet", "pharnabazus-troops", "pharnabazus-support",
-             "tissaphernes-fleet", "tissaphernes-troops", "tissaphernes-support",
-             "audience-great-king", "athenian-embassy")
 # Kinds whose rules are not built yet (STATUS.md): they are left out of the deck rather than
 # dealt as cards that do nothing: Sicily's (19.0).
 NOT_BUILT = ("sicilian-escalation", "sicilian-resolution", "carthage-invades")
@@ -74,8 +68,7 @@ def deal(sc: Any, ctx: Context) -> dict:
     later = set(sc.cards_added_after_first_deck)
     multi = len(sc.players) > 2
     # 24.6: with allies Allied Dissent replaces Allied Unrest (the scenario removes Unrest)
-    out = set(sc.cards_removed) | set(NOT_BUILT) | \
-        (set(MULTI_OUT) if multi else set(TWO_PLAYER_ONLY_OUT))
+    out = set(sc.cards_removed) | set(NOT_BUILT) | (set() if multi else set(TWO_PLAYER_ONLY_OUT))
     every = [c.id for c in B.comps().cards]
     deck = [cid for cid in every if kind_of(cid) not in out]
     aside = [cid for cid in every if kind_of(cid) in later and kind_of(cid) not in NOT_BUILT]

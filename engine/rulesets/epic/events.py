@@ -409,7 +409,7 @@ def play(flow: Flow[EState], seat: str, oid: str) -> None:
         return
     elif kind == "athenian-embassy":
         persia.embassy(flow, target)
-    elif persia.play(flow, cid, target):
+    elif persia.play(flow, cid, target, seat):
         return  # it lies active in its box (Appendix C)
     discard(s, cid)
 
