@@ -288,7 +288,7 @@ def public(s: EState, seat: str | None) -> dict | None:
 
 def shuffle_hidden(v: EState, seat: str | None, rng: Any) -> None:
     """A redaction variant: the cards `seat` cannot see (the deck, the face-down discards,
-    the other player's hand) dealt out again among the same places in the same numbers."""
+    every other player's hand) dealt out again among the same places in the same numbers."""
     c = v.get("cards")
     if not c:
         return
