@@ -26,6 +26,15 @@ def answer(g, seat: str, option: str) -> None:
     g.act(seat, option)
 
 
+def past_revolts(g) -> None:
+    """The full Seasonal Turn opens with the revolt checks (6.0): name the first city, end no
+    revolt, to reach Placement."""
+    while g.prompts()[0].kind == "revolt":
+        p = g.prompts()[0]
+        ids = [o.id for o in p.options]
+        g.act(p.seat, "done" if "done" in ids else ids[0])
+
+
 def dice(*faces: int):
     it = iter(faces)
     return lambda: next(it)
@@ -113,6 +122,7 @@ def test_four_player_order_ties_keep_sparta_first():
 # ------------------------------------------------------------------ each ally his own
 def test_placement_each_league_player_places_his_own():
     g = new()
+    past_revolts(g)
     answer(g, "athens", "done")
     p = next(p for p in g.prompts())
     assert p.seat == "sparta"
@@ -134,6 +144,7 @@ def test_placement_each_league_player_places_his_own():
 
 def test_a_league_seat_may_not_answer_its_allys_prompt():
     g = new()
+    past_revolts(g)
     answer(g, "athens", "done")
     assert [p.seat for p in g.prompts()] == ["sparta"]
     with pytest.raises(engine.IllegalAction):
@@ -142,6 +153,7 @@ def test_a_league_seat_may_not_answer_its_allys_prompt():
 
 def test_talents_pass_between_allies():
     g = new()
+    past_revolts(g)
     answer(g, "athens", "done")
     answer(g, "sparta", "done")
     answer(g, "thebes", "done")
@@ -179,11 +191,10 @@ def test_supply_each_ally_pays_for_his_own_units():
     for k in laconian:
         s["units"][k].update(where="map", hex=sp)
     thebes.update(where="map", hex=th, region=None)
-    answer(g, "athens", "done")
-    answer(g, "sparta", "done")
-    answer(g, "thebes", "done")
-    answer(g, "sparta", "done")
-    answer(g, "thebes", "done")
+    past_revolts(g)
+    for seat in ("athens", "sparta", "thebes", "sparta", "thebes", "athens", "sparta",
+                 "thebes"):  # placement, talents (24.5), builds (7.5)
+        answer(g, seat, "done")
     while g.prompts()[0].seat == "athens":  # Athens' supply: forage nowhere, pay
         p = g.prompts()[0]
         g.act("athens", random_answer(p, Rng("a")) if p.kind != "forage" else "")
@@ -311,9 +322,9 @@ def test_allied_dissent_never_on_laconia_or_boeotia_nor_corinth_with_four():
 
 def test_card_exchange_hook_moves_a_card_between_allies():
     s = new().state
-    s["hands"] = {"athens": [], "sparta": ["storms-at-sea"], "thebes": []}
+    s["cards"]["hands"] = {"athens": [], "sparta": ["storms-at-sea"], "thebes": []}
     A.give_card(s, "sparta", "thebes", "storms-at-sea")
-    assert s["hands"]["thebes"] == ["storms-at-sea"]
+    assert s["cards"]["hands"]["thebes"] == ["storms-at-sea"]
     with pytest.raises(engine.IllegalAction):
         A.give_card(s, "thebes", "athens", "storms-at-sea")
 

@@ -12,7 +12,8 @@ lines are shared by the rules already written for two sides). What this module a
     s["acting"]: the League seat playing the League's stage now, None otherwise
     s["treasury"]: one treasury per seat (24.2.4, 25.2.3)
 
-A League stage (placement, supply, raids, movement) is played by each League seat in turn
+A League stage (placement, building, assessment, supply, raids, movement) is played by each
+League seat in turn
 (`Turns`), each seat with its own pieces and its own treasury. Prompts the rules address
 to the side "sparta" go to the seat that decides (`deciding_seat`); `rules.py` rewrites
 them. RULINGS.md (Three and four players) says where we had to decide."""
@@ -36,10 +37,11 @@ SCENARIOS: dict[str, tuple[str, ...]] = {
 }
 CAPITAL = {"sparta": "Sparta", "thebes": "Thebes", "corinth": "Corinth", "athens": "Athens"}
 HOME = {"athens": "attica", "sparta": "laconia", "thebes": "boeotia", "corinth": "corinth"}
-# The Campaign has no set end (24.7.1): only a Peace Embassy card ends it, and the deck is
-# not built yet. On the simplified turn these games run for a set number of years (RULINGS).
+# The Campaign has no set end (24.7.1): a Peace Embassy card ends it. Only were these games
+# played on the simplified turn, which deals no cards, would they run a set number of years
+# (RULINGS M8); they play the full Seasonal Turn.
 YEARS = 3
-SEAT_KINDS = ("talents",)  # prompts already put to a seat, not to the League side
+SEAT_KINDS = ("talents", "card", "discard", "peace")  # prompts put to a seat, not the League
 TALENT_STEPS = (1, 2, 5, 10)  # the amounts offered at once when giving talents (24.5)
 
 
@@ -57,6 +59,12 @@ def league_seats(s: EState) -> list[str]:
 
 def title(seat: str) -> str:
     return seat.title()
+
+
+def side_of(seat: str) -> str:
+    """The side on the board a seat plays: Athens, or the League for every ally (24.6:
+    cards naming Sparta apply to each League player)."""
+    return "athens" if seat == "athens" else LEAGUE
 
 
 # ------------------------------------------------------------------ pieces and regions
@@ -345,15 +353,19 @@ def give_talents(s: EState, giver: str, taker: str, amount: int) -> str:
     return f"{title(giver)} gives {title(taker)} {amount} talents (24.5)"
 
 
+HAND = 3  # 24.6: the most Event Cards a League player may hold
+
+
 def give_card(s: EState, giver: str, taker: str, card: str) -> str:
-    """24.6: allies may pass Event Cards to each other at any time. The hook for the card
-    deck: it works on `s["hands"]` once the deck deals hands; a hand may then hold at most
-    three cards (24.6)."""
-    hands = s.get("hands")
+    """24.6: allies may pass Event Cards to each other at any time (offered when the giver's
+    turn to play a card comes, RULINGS M12); a hand may hold at most three."""
+    hands = (s.get("cards") or {}).get("hands")
     if not hands or card not in hands.get(giver, []):
         raise IllegalAction("No such card in hand (24.6).")
     if giver == taker or taker not in league_seats(s) or giver not in league_seats(s):
         raise IllegalAction("Cards pass only between League allies (24.6).")
+    if len(hands[taker]) >= HAND:
+        raise IllegalAction(f"{title(taker)} already holds {HAND} cards (24.6).")
     hands[giver].remove(card)
     hands[taker].append(card)
     return f"{title(giver)} passes a card to {title(taker)} (24.6)"
@@ -435,8 +447,8 @@ def dissent_modifier(s: EState, seat: str, region: str) -> tuple[int, list[str]]
 def allied_dissent(s: EState, seat: str, region: str, die: int) -> list[str]:
     """Resolve an Allied Dissent card (Appendix C) played by `seat` on an ally's region: a
     modified 6 or more takes the region, its units staying in place and passing to the
-    player; a natural 3 or less costs the region 1 AL. The card deck that deals it is not
-    built yet; this is the rule it will call."""
+    player; a natural 3 or less costs the region 1 AL. Played from a League hand in the
+    Event Cards stage (`events.play`, RULINGS M12)."""
     from .state import clamp_al
 
     if region not in dissent_targets(s, seat):

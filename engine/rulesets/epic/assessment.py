@@ -14,8 +14,9 @@ from __future__ import annotations
 from engine import Option, Prompt
 from engine.core.procedures import Flow, Procedure
 
+from . import alliances as A
 from . import politics as P
-from .flow import note
+from .flow import note, roller
 from .state import EState, clamp_al, clamp_ml
 
 MAX_MULT = 5  # 5.3.1
@@ -43,8 +44,8 @@ def options(s: EState, side: str) -> list[Option]:
     raised = s.setdefault("raised", {})
     opts = []
     for region, r in sorted(s["regions"].items()):
-        if r["side"] != side:
-            continue
+        if r["side"] != side or not A.holds(s, region):
+            continue  # with allies each League player assesses his own regions (5.3, 24.5)
         mult = int(r["mult"] or 0)
         if mult < ceiling(s, region) and raised.get(region, 0) < MAX_RAISE:
             word = "AL" if side == "athens" else "ML"
@@ -85,7 +86,8 @@ class Assess(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         side = flow.args["side"]
-        return [Prompt(side, f"{side.title()}: tribute assessment (5.3)",
+        who = A.payer(flow.state, side)
+        return [Prompt(side, f"{who.title()}: tribute assessment (5.3)",
                        tuple(options(flow.state, side)), rule="5.3", kind="assess")]
 
     def act(self, flow: Flow[EState], seat: str, answer: object) -> None:
@@ -95,5 +97,6 @@ class Assess(Procedure[EState]):
             flow.end()
             return
         lines = raise_one(s, side, region) if verb == "raise" else lower_one(s, side, region)
+        lines += A.settle(s, roller(flow))  # 24.3: a region gone over goes to an ally
         for line in lines:
             note(flow, line)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine import IllegalAction, Option, Prompt
 from engine.core.procedures import Flow, Procedure
 
+from . import alliances as A
 from . import board as B
 from .cards import season_fx
 from .flow import note
@@ -32,16 +33,17 @@ def season_index(s: EState) -> int:
 
 def unit_options(s: EState, side: str) -> list[Option]:
     """7.5: one option per kind of unit waiting in a friendly region's Build Pool whose ML
-    allows building (4.4.2) and which the Treasury can pay for."""
+    allows building (4.4.2) and which the Treasury can pay for. With allies each League
+    player builds in the regions he controls, from his own treasury (24.5)."""
     seen: dict[str, Option] = {}
     for _uid, u in sorted(s["units"].items()):
         if u["where"] != BUILD or u["side"] != side:
             continue
         r = s["regions"].get(u["home"])
-        if r is None or r["side"] != side or r["ml"] < BUILD_ML:
+        if r is None or r["side"] != side or r["ml"] < BUILD_ML or not A.holds(s, u["home"]):
             continue
         cost = COST[u["type"]]
-        if cost > s["treasury"][side]:
+        if cost > s["treasury"][A.payer(s, side)]:
             continue
         oid = f"unit:{u['home']}:{u['type']}:{u['morale']}"
         seen.setdefault(oid, Option(oid, f"Build a {u['home']} {u['type']} (morale "
@@ -50,8 +52,17 @@ def unit_options(s: EState, side: str) -> list[Option]:
 
 
 def _unit_hexes(s: EState, side: str) -> set[str]:
+    """Where `side` has a unit (with allies, one the acting player commands, 24.5)."""
     return {u["hex"] for u in s["units"].values()
-            if u["where"] == MAP and u["side"] == side and u["hex"] in B.comps().hexes}
+            if u["where"] == MAP and u["side"] == side and u["hex"] in B.comps().hexes
+            and A.mine(s, u)}
+
+
+def _own_city(s: EState, side: str, hexid: str) -> bool:
+    """A city of `side` that the acting player may build on: with allies, one of a region
+    he controls (RULINGS M13)."""
+    region = B.region_of_hex(hexid)
+    return s.get("acting") is None or (region is not None and A.holds(s, region))
 
 
 def fort_hexes(s: EState, side: str) -> list[str]:
@@ -67,7 +78,7 @@ def base_hexes(s: EState, side: str) -> list[str]:
     allowed = B.allowed(s, side)
     for city in B.comps().cities.values():
         if city.hex in allowed and B.city_at(s, city.hex) is not None and \
-                B.city_owner(s, city.name) == side:
+                B.city_owner(s, city.name) == side and _own_city(s, side, city.hex):
             out.add(city.hex)
     return sorted(h for h in out if h not in s["bases"]
                   and not (h in s["sieges"] and B.holder(s, h) == side))
@@ -80,7 +91,8 @@ def wall_cities(s: EState, side: str) -> list[str]:
     return sorted(c.name for c in B.comps().cities.values()
                   if c.hex in allowed and B.city_at(s, c.hex) is not None
                   and B.city_owner(s, c.name) == side and not B.walled(s, c)
-                  and c.name not in going and c.hex not in s["sieges"])
+                  and c.name not in going and c.hex not in s["sieges"]
+                  and (_own_city(s, side, c.hex) or c.hex in _unit_hexes(s, side)))
 
 
 def long_wall_ends(s: EState, side: str) -> set[str]:
@@ -101,7 +113,7 @@ def long_wall_pairs(s: EState, side: str) -> list[tuple[str, str, str]]:
     for a in sorted(ends):
         for b in sorted(n for n in B.comps().land_neighbors(a) if n in ends and n > a):
             builders = [u for u in B.units_at(s, a, side) + B.units_at(s, b, side)
-                        if s["units"][u]["type"] != "fleet"]
+                        if s["units"][u]["type"] != "fleet" and A.mine(s, s["units"][u])]
             if builders:
                 out.append((a, b, builders[0]))
     return out
@@ -118,7 +130,7 @@ def knock_down_long_walls(s: EState, h: str) -> str | None:
 
 
 def options(s: EState, side: str) -> list[Option]:
-    money = s["treasury"][side]
+    money = s["treasury"][A.payer(s, side)]
     opts = unit_options(s, side)
     if money >= COST["fort"]:
         opts += [Option(f"fort:{h}", f"Build a fort at {h}, 1 talent", "7.6.2")
@@ -208,8 +220,9 @@ class Build(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         side = flow.args["side"]
-        return [Prompt(side, f"{side.title()}: build (7.5-7.7; treasury "
-                             f"{flow.state['treasury'][side]})",
+        payer = A.payer(flow.state, side)
+        return [Prompt(side, f"{payer.title()}: build (7.5-7.7; treasury "
+                             f"{flow.state['treasury'][payer]})",
                        tuple(options(flow.state, side)), rule="7.5", kind="build")]
 
     def act(self, flow: Flow[EState], seat: str, answer: object) -> None:
@@ -223,7 +236,8 @@ class Build(Procedure[EState]):
             home, utype, morale = rest.split(":")
             uid = next((k for k, u in sorted(s["units"].items())
                         if u["where"] == BUILD and u["side"] == side and u["home"] == home
-                        and u["type"] == utype and str(u["morale"]) == morale), None)
+                        and u["type"] == utype and str(u["morale"]) == morale
+                        and A.holds(s, home)), None)
             if uid is None:
                 raise IllegalAction("No such unit in the Build Pool.")
             s["units"][uid]["where"] = POOL
@@ -258,8 +272,9 @@ class Build(Procedure[EState]):
 
     def _pay(self, flow: Flow[EState], cost: int, what: str) -> None:
         s, side = flow.state, flow.args["side"]
-        s["treasury"][side] -= cost
-        note(flow, f"{side.title()} builds {what}: -{cost} talents")
+        payer = A.payer(s, side)  # 24.5: each League player pays from his own treasury
+        s["treasury"][payer] -= cost
+        note(flow, f"{payer.title()} builds {what}: -{cost} talents")
 
 
 def _where(s: EState, h: str) -> str:

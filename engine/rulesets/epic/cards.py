@@ -28,6 +28,9 @@ from .state import SIDES, EState
 
 BURN = 2  # 12.3: cards discarded face down from the deck after the draw
 TWO_PLAYER_ONLY_OUT = ("allied-dissent",)  # Appendix C: the League's card, 3 and 4 players
+# Sicily (19.0) is not yet taught about allies (which League player's fleets, treasury and
+# AL its results move): its cards stay out of the three- and four-player decks (STATUS.md).
+NOT_WITH_ALLIES = ("sicilian-escalation", "sicilian-resolution", "carthage-invades")
 
 
 @cache
@@ -54,20 +57,27 @@ def immediate(cid: str) -> bool:
     return B.comps().card_kinds[kind_of(cid)].immediate
 
 
+def seats(sc: Any) -> tuple[str, ...]:
+    """Who holds a hand: Athens and Sparta, or every player of 24.0 / 25.0."""
+    return tuple(sc.players) if len(sc.players) > 2 else SIDES
+
+
 def deal(sc: Any, ctx: Context) -> dict:
-    """2.3: the scenario's cards out, five to each player (an Immediate card drawn is put
-    back), and the deck shuffled again."""
+    """2.3: the scenario's cards out, five to each player (three to each League player with
+    allies, 24.6; an Immediate card drawn is put back), and the deck shuffled again."""
     later = set(sc.cards_added_after_first_deck)
-    out = set(sc.cards_removed) | set(TWO_PLAYER_ONLY_OUT)
+    multi = len(sc.players) > 2
+    # 24.6: with allies Allied Dissent replaces Allied Unrest (the scenario removes Unrest)
+    unbuilt = set(NOT_WITH_ALLIES) if multi else set()
+    out = set(sc.cards_removed) | unbuilt | (set() if multi else set(TWO_PLAYER_ONLY_OUT))
     every = [c.id for c in B.comps().cards]
-    given = {side: list(sc.starting_hands.get(side, [])) for side in SIDES}  # 27.2.6
-    dealt = {cid for cids in given.values() for cid in cids}
+    hands = {seat: list(sc.starting_hands.get(seat, [])) for seat in seats(sc)}  # 27.2.6
+    dealt = {cid for cids in hands.values() for cid in cids}
     deck = [cid for cid in every if kind_of(cid) not in out and cid not in dealt]
-    aside = [cid for cid in every if kind_of(cid) in later]
+    aside = [cid for cid in every if kind_of(cid) in later and kind_of(cid) not in unbuilt]
     ctx.shuffle(deck)
-    hands: dict[str, list[str]] = given
     back: list[str] = []
-    for side in SIDES:
+    for side in seats(sc):
         while len(hands[side]) < sc.hand_size[side] and deck:
             cid = deck.pop(0)
             (back if immediate(cid) else hands[side]).append(cid)
@@ -106,10 +116,35 @@ def hand_size(s: EState, side: str) -> int:
     return B.comps().scenarios[s["scenario"]].hand_size[side]
 
 
+def card_seats(s: EState) -> list[str]:
+    """Who plays cards, in turn order: the two sides, or with allies each League player in
+    the League's place (24.4, 24.6)."""
+    from . import alliances as A
+
+    if not A.multi(s):
+        return list(s["order"])
+    return [x for side in s["order"]
+            for x in (A.league_seats(s) if side == A.LEAGUE else [side])]
+
+
+def gifts(s: EState, seat: str) -> list[Option]:
+    """24.6: a League player may pass any card to an ally whose hand is not full."""
+    from . import alliances as A
+
+    if not A.multi(s) or seat not in A.league_seats(s):
+        return []
+    hands = s["cards"]["hands"]
+    return [Option(f"give|{cid}|{x}", f"Pass {title(cid)} to {A.title(x)}", "24.6")
+            for cid in sorted(set(hands[seat])) for x in A.league_seats(s)
+            if x != seat and len(hands[x]) < hand_size(s, x)]
+
+
 class EventPhase(Procedure[EState]):
     """3.2 F, 12.1-12.3: the players play cards one at a time, the player with more regions
-    first, until both pass in turn; then each may discard, both draw back to five (Immediate
-    cards are acted on as they come), and two cards are burnt face down."""
+    first, until every one has passed in turn; then each may discard, each draws back to his
+    hand's size (Immediate cards are acted on as they come), and two cards are burnt face
+    down. With allies each League player plays, discards and draws for himself, and may pass
+    cards to an ally when his turn to play comes (24.6)."""
 
     name = "cards"
 
@@ -121,26 +156,28 @@ class EventPhase(Procedure[EState]):
         a = flow.args
         if s["result"] is not None:
             return
+        seats = card_seats(s)
+        n = len(seats)
         a.setdefault("step", "play")
         a.setdefault("turn", 0)
         a.setdefault("passes", 0)
         if a["step"] == "play":
-            while a["passes"] < 2:
-                side = s["order"][a["turn"] % 2]
-                if E.plays(s, side):
+            while a["passes"] < n:
+                side = seats[a["turn"] % n]
+                if E.plays(s, side) or gifts(s, side):
                     return  # ask
                 a["passes"] += 1  # nothing he could play: a pass
                 a["turn"] += 1
             a.update(step="discard", i=0)
         if a["step"] == "discard":
-            while a["i"] < 2:
-                if s["cards"]["hands"][s["order"][a["i"]]]:
+            while a["i"] < n:
+                if s["cards"]["hands"][seats[a["i"]]]:
                     return  # ask
                 a["i"] += 1
             a.update(step="draw", i=0)
         if a["step"] == "draw":
-            while a["i"] < 2:
-                side = s["order"][a["i"]]
+            while a["i"] < n:
+                side = seats[a["i"]]
                 if a.get("pending"):
                     return  # an Immediate card waits for its drawer's choice
                 hand = s["cards"]["hands"][side]
@@ -166,8 +203,8 @@ class EventPhase(Procedure[EState]):
                     discard(s, cid)
             a.update(step="peace", i=0)
         if a["step"] == "peace":
-            while a["i"] < 2:
-                if E.peace_choices(s, s["order"][a["i"]]):
+            while a["i"] < n:
+                if E.peace_choices(s, seats[a["i"]]):
                     return  # ask
                 a["i"] += 1
         flow.end()
@@ -176,34 +213,42 @@ class EventPhase(Procedure[EState]):
         from . import events as E
 
         s, a = flow.state, flow.args
+        seats = card_seats(s)
         if a["step"] == "play":
-            side = s["order"][a["turn"] % 2]
-            opts = E.plays(s, side) + [Option("pass", "Play no card now", "12.1")]
+            side = seats[a["turn"] % len(seats)]
+            opts = E.plays(s, side) + gifts(s, side) + [
+                Option("pass", "Play no card now", "12.1")]
             return [Prompt(side, f"{side.title()}: play an Event Card (12.1)?", tuple(opts),
                            rule="12.1", kind="card")]
         if a["step"] == "discard":
-            side = s["order"][a["i"]]
+            side = seats[a["i"]]
             hand = s["cards"]["hands"][side]
             opts = [Option(cid, f"Discard {title(cid)}", "12.2") for cid in hand]
             return [decisions.pick(side, f"{side.title()}: discard any cards before drawing "
                                          "(12.2)?", opts, 0, len(opts), rule="12.2",
                                    kind="discard")]
         if a["step"] == "draw":
-            side = s["order"][a["i"]]
+            side = seats[a["i"]]
             opts = E.immediate_options(s, side, a["pending"])
             return [Prompt(side, f"{side.title()} draws {title(a['pending'])}: it is acted on "
                                  "at once (12.2)", tuple(opts), rule="12.2", kind="card")]
-        side = s["order"][a["i"]]
+        side = seats[a["i"]]
         return [Prompt(side, f"{side.title()}: the Peace Embassy (Appendix C, 20.1)",
                        tuple(E.peace_choices(s, side)), rule="20.1", kind="peace")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        from . import alliances as A
         from . import events as E
 
         s, a = flow.state, flow.args
         if a["step"] == "play":
             if answer == "pass":
                 a["passes"] += 1
+            elif str(answer).startswith("give|"):  # 24.6: the same player goes on
+                _, cid, taker = str(answer).split("|")
+                note(flow, A.give_card(s, seat, taker, cid))
+                self.enter(flow)
+                return
             else:
                 a["passes"] = 0
                 E.play(flow, seat, str(answer))
@@ -233,8 +278,8 @@ def public(s: EState, seat: str | None) -> dict | None:
     if not c:
         return None
     return {
-        "hand": sorted(c["hands"][seat]) if seat in SIDES else [],
-        "hand_sizes": {side: len(c["hands"][side]) for side in SIDES},
+        "hand": sorted(c["hands"][seat]) if seat in c["hands"] else [],
+        "hand_sizes": {side: len(hand) for side, hand in c["hands"].items()},
         "deck": len(c["deck"]),
         "discard": len(c["discard"]),
         "removed": sorted(c["removed"]),
@@ -246,11 +291,11 @@ def public(s: EState, seat: str | None) -> dict | None:
 
 def shuffle_hidden(v: EState, seat: str | None, rng: Any) -> None:
     """A redaction variant: the cards `seat` cannot see (the deck, the face-down discards,
-    the other player's hand) dealt out again among the same places in the same numbers."""
+    every other player's hand) dealt out again among the same places in the same numbers."""
     c = v.get("cards")
     if not c:
         return
-    others = [side for side in SIDES if side != seat]
+    others = [side for side in c["hands"] if side != seat]
     unseen = list(c["deck"]) + list(c["discard"])
     for side in others:
         unseen += c["hands"][side]

@@ -12,11 +12,12 @@ from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
+from . import alliances as A
 from . import board as B
 from . import persia, sicily
 from . import politics as P
 from .cards import discard, face, kind_of, season_fx, title
-from .flow import note, roll_with
+from .flow import note, roll_with, roller
 from .leaders import HOME
 from .leaders import eliminate as kill_leader
 from .peace import breach, grievance, restricted, sign
@@ -32,8 +33,11 @@ def _played(s: EState) -> list[str]:
     return season_fx(s).setdefault("played", [])
 
 
-def _leaders_on_map(s: EState, side: str) -> list[str]:
-    return sorted(n for n, x in s["leaders"].items() if x["side"] == side and x["where"] == MAP)
+def _leaders_on_map(s: EState, side: str, seat: str | None = None) -> list[str]:
+    """The side's leaders on the map; with allies and a seat named, that player's own (24.6:
+    a card a League player plays works through his leaders)."""
+    return sorted(n for n, x in s["leaders"].items() if x["side"] == side and x["where"] == MAP
+                  and (seat is None or not A.multi(s) or A.owner(x) == seat))
 
 
 def _in_region(h: str | None, region: str) -> bool:
@@ -41,15 +45,15 @@ def _in_region(h: str | None, region: str) -> bool:
 
 
 # ------------------------------------------------------------ Rebellion Possible
-def rebellion_ok(s: EState, cid: str) -> bool:
-    """Appendix C: the card's region Athenian and in the risk zone, a Spartan leader in it,
-    one card a region a season."""
+def rebellion_ok(s: EState, cid: str, seat: str = "sparta") -> bool:
+    """Appendix C: the card's region Athenian and in the risk zone, a Spartan leader in it
+    (with allies, one of the player's own), one card a region a season."""
     region = face(cid).region
     r = s["regions"].get(region)
     return (r is not None and r["side"] == "athens" and r["al"] <= RISK_ZONE
             and f"rebellion:{region}" not in _played(s)
             and any(_in_region(s["leaders"][n]["hex"], region)
-                    for n in _leaders_on_map(s, "sparta")))
+                    for n in _leaders_on_map(s, "sparta", seat)))
 
 
 def rebellion_mods(s: EState, cid: str) -> list[tuple[int, str]]:
@@ -66,7 +70,7 @@ def rebellion_mods(s: EState, cid: str) -> list[tuple[int, str]]:
     return out
 
 
-def rebellion(flow: Flow[EState], cid: str) -> None:
+def rebellion(flow: Flow[EState], cid: str, seat: str = "sparta") -> None:
     s = flow.state
     region = face(cid).region
     _played(s).append(f"rebellion:{region}")
@@ -77,12 +81,15 @@ def rebellion(flow: Flow[EState], cid: str) -> None:
         note(flow, f"Rebellion in {region}: die {die}{why} = {total}: it goes over to Sparta "
                    "(Rebellion Possible, 4.3.2)")
         note(flow, P.flip(s, region))
+        for line in A.settle(s, roller(flow)):  # 24.3: which ally takes it
+            note(flow, line)
         r["al"] = clamp_al(r["al"] + 3)
         lost = sum(P.TRIBUTE_LOST[c.size] for c in B.region_cities(region)
                    if B.city_owner(s, c.name) == "athens")
         gain = max(0, B.comps().regions[region].btv - lost)
-        s["treasury"]["sparta"] += gain
-        note(flow, f"{region} +3 AL; Sparta collects {gain} talents (Rebellion Possible)")
+        s["treasury"][seat] += gain  # with allies, the player who played it (RULINGS M13)
+        note(flow, f"{region} +3 AL; {seat.title()} collects {gain} talents "
+                   "(Rebellion Possible)")
     else:
         r["al"] = clamp_al(r["al"] + 2)
         note(flow, f"Rebellion in {region}: die {die}{why} = {total}: it fails; {region} "
@@ -90,12 +97,12 @@ def rebellion(flow: Flow[EState], cid: str) -> None:
 
 
 # ------------------------------------------------------------ City Betrayal
-def _adjacent_leader(s: EState, side: str, h: str) -> bool:
+def _adjacent_leader(s: EState, side: str, h: str, seat: str | None = None) -> bool:
     near = set(B.comps().neighbors(h)) | {h}
-    return any(s["leaders"][n]["hex"] in near for n in _leaders_on_map(s, side))
+    return any(s["leaders"][n]["hex"] in near for n in _leaders_on_map(s, side, seat))
 
 
-def betrayal_targets(s: EState, side: str, cid: str) -> list[str]:
+def betrayal_targets(s: EState, side: str, cid: str, seat: str | None = None) -> list[str]:
     """(a) The named large city or any small or medium city the enemy holds, with one of
     the player's leaders next to it; one card a city a season."""
     named = face(cid).city
@@ -109,7 +116,7 @@ def betrayal_targets(s: EState, side: str, cid: str) -> list[str]:
             continue
         if city.name in season_fx(s).get("betrayed", ()):
             continue
-        if _adjacent_leader(s, side, city.hex):
+        if _adjacent_leader(s, side, city.hex, seat):
             out.append(city.name)
     return sorted(out)
 
@@ -129,6 +136,7 @@ def betrayal_mods(s: EState, name: str) -> list[tuple[int, str]]:
 
 
 def betrayal(flow: Flow[EState], side: str, name: str) -> None:
+    """`side`: who plots, named in the log (with allies, the League player)."""
     s = flow.state
     _played(s).append(f"betrayal:{name}")
     mods = betrayal_mods(s, name)
@@ -148,15 +156,23 @@ def betrayed(s: EState, name: str) -> bool:
     return name in season_fx(s).get("betrayed", ())
 
 
+def card_seat(s: EState, side: str) -> str:
+    """Whose hand answers for `side` outside the Event Cards stage: with allies, the League
+    seat that decides there (RULINGS M4, M14)."""
+    return A.deciding_seat(s) if A.multi(s) and side == A.LEAGUE else side
+
+
 def siege_betrayals(s: EState, side: str, h: str) -> list[str]:
     """City Betrayal (b): the besieger's cards he may play on the siege of `h` (a leader
     there or next to it; one card a city a season)."""
     c = s.get("cards")
     city = B.city_at(s, h)
-    if not c or city is None or f"betrayal:{city.name}" in _played(s) \
-            or not _adjacent_leader(s, side, h):
+    if not c or city is None or f"betrayal:{city.name}" in _played(s):
         return []
-    return sorted({cid for cid in c["hands"][side] if kind_of(cid) == "city-betrayal"})
+    seat = card_seat(s, side)  # with allies: his own leader, his own hand (M14)
+    if not _adjacent_leader(s, side, h, seat):
+        return []
+    return sorted({cid for cid in c["hands"][seat] if kind_of(cid) == "city-betrayal"})
 
 
 def siege_bonus(cid: str, name: str) -> int:
@@ -251,19 +267,24 @@ class Unrest(Procedure[EState]):
 ALCIBIADES = "Alcibiades"
 
 
-def alcibiades_ok(s: EState, side: str) -> list[str]:
+def alcibiades_ok(s: EState, side: str, seat: str | None = None) -> list[str]:
     """Alcibiades on the map serving the other side; the player gives up one of his Force
-    Pool leaders to make room (the names offered)."""
+    Pool leaders to make room (the names offered; with allies, his own)."""
     x = s["leaders"].get(ALCIBIADES)
     if x is None or x["where"] != MAP or x["side"] != other(side):
         return []
     return sorted(n for n, y in s["leaders"].items() if y["side"] == side
-                  and y["where"] == "force")
+                  and y["where"] == "force"
+                  and (seat is None or not A.multi(s) or A.owner(y) == seat))
 
 
-def alcibiades(flow: Flow[EState], side: str, gives_up: str) -> None:
+def alcibiades(flow: Flow[EState], side: str, gives_up: str, seat: str | None = None) -> None:
     s = flow.state
-    s["leaders"][ALCIBIADES].update(side=side, where="force", hex=None, region=HOME[side])
+    x = s["leaders"][ALCIBIADES]
+    x.update(side=side, where="force", hex=None, region=HOME[side])
+    x.pop("seat", None)
+    if A.multi(s) and side == A.LEAGUE:  # he serves the League player who played the card
+        x.update(seat=seat, region=A.HOME[str(seat)])
     del s["leaders"][gives_up]
     pool = s["leader_pool"][side]
     pool.append(gives_up)
@@ -279,19 +300,26 @@ def argos_ok(s: EState) -> bool:
 
 def argos(flow: Flow[EState]) -> None:
     """Argolid joins the side its AL favours (kept on Athens' sheet, 23.2.3), which at once
-    collects its BTV."""
+    collects its BTV. With allies a League Argolid goes to one of them by 24.3, and its
+    units and its BTV with it (RULINGS M15)."""
     s = flow.state
     r = s["regions"]["argolid"]
     side = "athens" if r["al"] >= 0 else "sparta"
     r.update(side=side, al=abs(r["al"]), mult=1)
     s["activated"].append("argolid")
+    lines = A.settle(s, roller(flow))
+    seat = A.holder(s, "argolid") or side
     for u in s["units"].values():
         if u["home"] == "argolid":
             u["side"] = side
+            if A.multi(s) and side == A.LEAGUE:
+                u["seat"] = seat
     btv = B.comps().regions["argolid"].btv
-    s["treasury"][side] += btv
-    note(flow, f"Argos ends its neutrality and joins {side.title()}, paying {btv} talents "
+    s["treasury"][seat] += btv
+    note(flow, f"Argos ends its neutrality and joins {seat.title()}, paying {btv} talents "
                "(Argos Ends Neutrality)")
+    for line in lines:
+        note(flow, line)
 
 
 def helots_ok(s: EState) -> bool:
@@ -303,31 +331,33 @@ def helots_ok(s: EState) -> bool:
 
 
 # ------------------------------------------------------------ playing from the hand
-def plays(s: EState, side: str) -> list[Option]:
-    """Every way `side` may now play a card from his hand (12.1)."""
+def plays(s: EState, seat: str) -> list[Option]:
+    """Every way `seat` may now play a card from his hand (12.1). With allies a League
+    player plays the cards naming Sparta (24.6) and Allied Dissent (Appendix C)."""
     c = s.get("cards")
     if not c or restricted(s):  # 20.2: no cards but the Immediate ones
         return []
+    side = A.side_of(seat)
     out: list[Option] = []
     seen: set[str] = set()
-    for cid in sorted(c["hands"][side]):
+    for cid in sorted(c["hands"][seat]):
         kind = kind_of(cid)
         key = cid if kind in ("rebellion-possible", "city-betrayal") else kind
         if key in seen:
             continue
         seen.add(key)
         label = title(cid)
-        if kind == "rebellion-possible" and side == "sparta" and rebellion_ok(s, cid):
+        if kind == "rebellion-possible" and side == "sparta" and rebellion_ok(s, cid, seat):
             plus = sum(n for n, _ in rebellion_mods(s, cid))
             out.append(Option(cid, f"{label}: die +{plus}, 6 or more", "12.1"))
         elif kind == "city-betrayal":
             out += [Option(f"{cid}|{name}", f"{label} on {name}", "12.1")
-                    for name in betrayal_targets(s, side, cid)]
+                    for name in betrayal_targets(s, side, cid, seat)]
         elif kind == "helot-uprising" and side == "athens" and helots_ok(s):
             out.append(Option(cid, label, "29.4"))
         elif kind == "alcibiades-switches":
             out += [Option(f"{cid}|{n}", f"{label}, giving up {n}", "12.1")
-                    for n in alcibiades_ok(s, side)]
+                    for n in alcibiades_ok(s, side, seat)]
         elif kind == "argos-ends-neutrality" and argos_ok(s):
             out.append(Option(cid, label, "12.1"))
         elif kind == "athenian-embassy" and side == "athens" and s["treasury"]["athens"] >= 1:
@@ -337,6 +367,10 @@ def plays(s: EState, side: str) -> list[Option]:
             out += persia.plays(s, cid)
         elif kind in sicily.KINDS:
             out += sicily.plays(s, side, cid)  # 19.4, Appendix C
+        elif kind == "allied-dissent" and A.multi(s) and seat != "athens":
+            out += [Option(f"{cid}|{r}", f"{label} on {r} (die {A.dissent_modifier(s, seat, r)[0]:+d}, "
+                                         "6 or more)", "App. C")
+                    for r in A.dissent_targets(s, seat)]
     return out
 
 
@@ -349,24 +383,28 @@ def _take(s: EState, side: str, cid: str) -> None:
     hand.remove(cid)
 
 
-def play(flow: Flow[EState], side: str, oid: str) -> None:
+def play(flow: Flow[EState], seat: str, oid: str) -> None:
     s = flow.state
     cid, _, target = oid.partition("|")
-    _take(s, side, cid)
+    _take(s, seat, cid)
     kind = kind_of(cid)
+    side = A.side_of(seat)
     breach(s, side, "an Event Card played")  # 20.3, once the armistice is over
-    note(flow, f"{side.title()} plays {title(cid)} (12.1)")
+    note(flow, f"{seat.title()} plays {title(cid)} (12.1)")
     if kind == "rebellion-possible":
-        rebellion(flow, cid)
+        rebellion(flow, cid, seat)
+    elif kind == "allied-dissent":
+        for line in A.allied_dissent(s, seat, target, flow.context.die()):
+            note(flow, line)
     elif kind == "city-betrayal":
-        betrayal(flow, side, target)
+        betrayal(flow, seat, target)
     elif kind == "helot-uprising":
         from .helots import stir
 
         _played(s).append("helot-uprising")
         stir(flow)
     elif kind == "alcibiades-switches":
-        alcibiades(flow, side, target)
+        alcibiades(flow, side, target, seat)
     elif kind == "argos-ends-neutrality":
         argos(flow)
         discard(s, cid, permanently=True)
@@ -376,7 +414,7 @@ def play(flow: Flow[EState], side: str, oid: str) -> None:
     elif kind in sicily.KINDS:
         sicily.play(flow, side, cid)  # 19.4: into the Sicily box, or resolved and out
         return
-    elif persia.play(flow, cid, target):
+    elif persia.play(flow, cid, target, seat):
         return  # it lies active in its box (Appendix C)
     discard(s, cid)
 
@@ -385,16 +423,18 @@ def play(flow: Flow[EState], side: str, oid: str) -> None:
 ORACLE_GIFTS = (0, 2, 4)
 
 
-def immediate_options(s: EState, side: str, cid: str) -> list[Option]:
-    """The drawer's choices for an Immediate card; none: it is resolved at once."""
+def immediate_options(s: EState, seat: str, cid: str) -> list[Option]:
+    """The drawer's choices for an Immediate card; none: it is resolved at once. With
+    allies the drawer's own treasury sends the gifts (24.5)."""
     kind = kind_of(cid)
     if kind in sicily.KINDS:
         return sicily.draw_options(s, cid)
+    side = A.side_of(seat)
     if kind == "consult-oracle":
         opts = []
         for target in (side, other(side)):
             for gift in ORACLE_GIFTS:
-                if gift <= s["treasury"][side]:
+                if gift <= s["treasury"][seat]:
                     opts.append(Option(f"{target}:{gift}", f"Consult the oracle for "
                                        f"{target.title()}, sending {gift} talents", "App. C"))
         return opts
@@ -413,11 +453,12 @@ def perdiccas_ok(s: EState) -> bool:
             and "perdiccas-switches" not in _played(s))
 
 
-def resolve_immediate(flow: Flow[EState], side: str, cid: str, answer: str | None) -> None:
+def resolve_immediate(flow: Flow[EState], seat: str, cid: str, answer: str | None) -> None:
     s = flow.state
     kind = kind_of(cid)
     fx = season_fx(s)
-    note(flow, f"{side.title()} draws {title(cid)} (12.2)")
+    side = A.side_of(seat)
+    note(flow, f"{seat.title()} draws {title(cid)} (12.2)")
     forever = False
     if kind == "storms-at-sea":
         fx["storms"] = fx.get("storms", 0) + 1
@@ -441,7 +482,7 @@ def resolve_immediate(flow: Flow[EState], side: str, cid: str, answer: str | Non
                    "first Campaign Turn (Festival)")
     elif kind == "consult-oracle":
         target, _, gift = (answer or f"{side}:0").partition(":")
-        oracle(flow, side, target, int(gift))
+        oracle(flow, seat, target, int(gift))
     elif kind == "peace-embassy":
         s["cards"]["active"].append(cid)
         note(flow, "A Peace Embassy is abroad (Peace Embassy, 20.1)")
@@ -450,6 +491,8 @@ def resolve_immediate(flow: Flow[EState], side: str, cid: str, answer: str | Non
         if answer == "play" and perdiccas_ok(s):
             _played(s).append("perdiccas-switches")
             note(flow, P.flip(s, "macedon") + " (Perdiccas Switches Sides)")
+            for line in A.settle(s, roller(flow)):  # 24.3: which ally takes it
+                note(flow, line)
         else:
             note(flow, "Perdiccas keeps faith: the card is discarded")
     elif kind == "plague":
@@ -712,6 +755,11 @@ def peace_choices(s: EState, side: str) -> list[Option]:
     c = s.get("cards")
     if not c or s["result"] is not None:
         return []
+    if A.multi(s):  # 24.7.2: allies' embassies; no armistice, no offer (RULINGS M17)
+        from .allied_peace import choices
+
+        opts = choices(s, side, season_fx(s).get("peace_rolled", []))
+        return opts + [Option("no", "Not now", "20.1")] if opts else []
     p = s.get("peace")
     if p:
         if p["restrict"] or not p["grievances"][side]:
@@ -771,6 +819,9 @@ def peace_mods(s: EState, roller: str) -> list[tuple[int, str]]:
 
 def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
     s = flow.state
+    if A.multi(s):
+        allied_roll(flow, answer)
+        return
     if answer == "grievance" and s.get("peace"):
         for line in grievance(s, side, flow.context.die()):
             note(flow, line)
@@ -801,6 +852,42 @@ def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
     else:
         note(flow, f"{roller.title()} rolls for peace: die {die}{why} = {total}: talks go on "
                    "(Peace Embassy)")
+
+
+def allied_roll(flow: Flow[EState], answer: str) -> None:
+    """24.7.2, 25.3.2: the player named rolls with the card's and the scenario's modifiers;
+    success ends the game (24.7.1)."""
+    from .allied_peace import ends, scenario_mods
+
+    s = flow.state
+    verb, _, roller = answer.partition(":")
+    if verb != "roll" or not s["cards"]["active"]:
+        return
+    season_fx(s).setdefault("peace_rolled", []).append(roller)
+    mods = []
+    if len(s["cards"]["active"]) >= 2:
+        mods.append((-1, "both Peace Embassies active"))
+    ml = s["regions"][A.HOME[roller]]["ml"]
+    if ml < 10:
+        mods.append((1, "home ML below 10"))
+    elif ml > 15:
+        mods.append((-1, "home ML above 15"))
+    mods += scenario_mods(s, roller)
+    die, total, why = roll_with(flow, mods)
+    text = f"{roller.title()} rolls for peace: die {die}{why} = {total}"
+    if die == 1 or total <= 1:
+        for cid in s["cards"]["active"]:
+            discard(s, cid)
+        s["cards"]["active"] = []
+        note(flow, f"{text}: the embassy fails and is sent home (Peace Embassy)")
+    elif total >= SUCCESS:
+        note(flow, f"{text}: peace is signed and the war is over (24.7.1)")
+        for cid in s["cards"]["active"]:
+            discard(s, cid)
+        s["cards"]["active"] = []
+        ends(s, roller)
+    else:
+        note(flow, f"{text}: talks go on (Peace Embassy)")
 
 
 def signed(flow: Flow[EState]) -> None:

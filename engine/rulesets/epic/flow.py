@@ -4,6 +4,8 @@
 simplified: year -> [season: place x2, supply x2, sieges, AL/ML, 3 x campaign] x4 -> ...
 full:       year (control, assessment x2, collection) -> [season: revolts, place x2,
             build x2, Allied Unrest, supply x2, sieges, cards, AL/ML, 3 x campaign] x4 -> ...
+            (with allies, 24.0 / 25.0: talents before the builds, no Allied Unrest, and each
+            League stage, assessment and the cards played seat by seat)
 Athens always acts first in the simplified game (22.4.1); in the full game the player with
 more regions does (3.3). The year's start is skipped in the first year (2.4)."""
 
@@ -54,6 +56,14 @@ def turn_order(s: EState) -> None:
     n = {side: sum(1 for r in s["regions"].values() if r["side"] == side)
          for side in ("athens", "sparta")}
     s["order"] = ["sparta", "athens"] if n["sparta"] > n["athens"] else ["athens", "sparta"]
+
+
+def order_turn(s: EState) -> None:
+    """3.3, and 24.4 with allies (the League's seats ordered too)."""
+    if A.multi(s):
+        A.set_order(s)
+    else:
+        turn_order(s)
 
 
 def yearly_levels(s: EState) -> list[str]:
@@ -127,18 +137,23 @@ class Year(Procedure[EState]):
         if step == 0:
             for line in P.control_check(s):
                 note(flow, line)
+            if A.multi(s):  # 24.3: a region won goes to an ally; 3.3, 24.4: turn order
+                for line in A.settle(s, roller(flow)):
+                    note(flow, line)
             if end_by_home_region(s):
                 return
-            turn_order(s)
+            order_turn(s)
+            if A.multi(s):
+                note(flow, A.order_line(s))
             from .peace import year_start
 
             for line in year_start(s, roller(flow)):
                 note(flow, line)
             s["raised"] = {}  # 5.3.1: two steps up a year
             s["cut"] = []  # 5.3.5: last year's cuts no longer count
-        if step < 2:
+        if step < 2:  # 5.3: with allies each League player assesses his own regions
             flow.args["step"] = step + 1
-            flow.call("assess", side=s["order"][step])
+            A.stage(flow, "assess", s["order"][step])
             return
         for line in yearly_levels(s):
             note(flow, line)
@@ -146,7 +161,9 @@ class Year(Procedure[EState]):
 
         for line in cap_low_militance(s):
             note(flow, line)
-        for side in s["order"]:  # 5.4 in turn order
+        for line in A.tribute_lines(s, P.tribute) if A.multi(s) else []:
+            note(flow, line)  # 5.4, 24.5: each League player collects his own regions
+        for side in [] if A.multi(s) else s["order"]:  # 5.4 in turn order
             got, parts = P.tribute(s, side)
             s["treasury"][side] += got
             note(flow, f"{side.title()} collects {got} talents ({', '.join(parts)}) (5.4)")
@@ -188,11 +205,15 @@ HELOT_STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "hel
 # 3.2 A-G, then the three Campaign Turns
 FULL_STAGES = ("revolts", "place0", "place1", "build0", "build1", "unrest", "supply0",
                "supply1", "sieges", "cards", "alml", "ct1", "ct2", "ct3")
+# 24.0, 25.0 on the full turn: talents passed before the builds (RULINGS M5), and no
+# Allied Unrest (24.6: Allied Dissent, an ordinary card, takes its place)
+ALLIED_FULL_STAGES = ("revolts", "place0", "place1", "talents", "build0", "build1",
+                      "supply0", "supply1", "sieges", "cards", "alml", "ct1", "ct2", "ct3")
 
 
 def stages(s: EState) -> tuple[str, ...]:
     if A.multi(s):
-        return ALLIED_STAGES
+        return ALLIED_FULL_STAGES if full_turn(s) else ALLIED_STAGES
     if full_turn(s):
         return FULL_STAGES
     return HELOT_STAGES if s["scenario"] == "athenian-fantasy" else STAGES
@@ -222,7 +243,7 @@ class Season(Procedure[EState]):
                 from .revolts import season_start
 
                 s["cards"]["season"] = {}  # last season's card effects are over
-                turn_order(s)
+                order_turn(s)
                 from .persia import upkeep
 
                 for line in season_start(s) + peace_start(s) + upkeep(s):
@@ -246,7 +267,7 @@ class Season(Procedure[EState]):
         elif stage == "revolts":
             flow.call("revolts")
         elif stage.startswith("build"):
-            flow.call("build", side=s["order"][int(stage[-1])])
+            A.stage(flow, "build", s["order"][int(stage[-1])])
         elif stage == "unrest":
             from .events import unrest_regions
 
@@ -279,9 +300,7 @@ class Season(Procedure[EState]):
             s["season"] += 1
             flow.goto("season", stage=0)
             return
-        last = B.comps().scenarios[s["scenario"]].last_year
-        if A.multi(s):  # no Peace Embassy card yet: a set length (RULINGS.md)
-            last = B.comps().scenarios[s["scenario"]].first_year - A.YEARS + 1
+        last = last_year(s)
         if last is not None and s["year"] <= last:
             if full_turn(s):
                 btv_victory(s, B.comps().scenarios[s["scenario"]].rule)
@@ -292,6 +311,15 @@ class Season(Procedure[EState]):
             return
         s["year"] -= 1
         flow.goto("year")
+
+
+def last_year(s: EState) -> int | None:
+    """The scenario's last year, None when only peace or a capital ends it (23.3, 24.7.1,
+    25.3.1: the allied Campaigns too, now that their deck deals the Peace Embassy)."""
+    sc = B.comps().scenarios[s["scenario"]]
+    if A.multi(s) and sc.simplified_turn:  # no Peace Embassy card: a set length (M8)
+        return sc.first_year - A.YEARS + 1
+    return sc.last_year
 
 
 def final_victory(s: EState) -> list[str]:

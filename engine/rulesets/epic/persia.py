@@ -23,6 +23,7 @@ from functools import cache
 from engine import Option
 from engine.core.procedures import Flow
 
+from . import alliances as A
 from . import board as B
 from .building import season_index
 from .cards import kind_of, season_fx, title
@@ -143,8 +144,10 @@ def plays(s: EState, cid: str) -> list[Option]:
     return []
 
 
-def play(flow: Flow[EState], cid: str, target: str) -> bool:
-    """Sparta plays a Persia card; True when it stays active (not to be discarded)."""
+def play(flow: Flow[EState], cid: str, target: str, seat: str | None = None) -> bool:
+    """Sparta plays a Persia card; True when it stays active (not to be discarded). With
+    allies `seat` is the League player who played it: the Persian units and general serve
+    him (RULINGS M16)."""
     s = flow.state
     kind = kind_of(cid)
     if kind == "audience-great-king":
@@ -182,6 +185,8 @@ def play(flow: Flow[EState], cid: str, target: str) -> bool:
         s["leaders"][name] = {"side": "sparta", "land": 0, "sea": 0, "where": MAP,
                               "hex": B.comps().cities[target].hex, "region": None,
                               "persian": satrap}
+        if A.multi(s):  # with allies the general serves the player (M16)
+            s["leaders"][name]["seat"] = seat or A.LEAGUE
     else:  # Offers Support: the other cards leave the box, their units stay as they are
         keep = [u for e in box(s)[satrap] for u in e["units"]]
         for e in box(s)[satrap]:
@@ -190,6 +195,9 @@ def play(flow: Flow[EState], cid: str, target: str) -> bool:
             discard(s, e["card"])
         box(s)[satrap] = []
         units = keep
+    if A.multi(s) and not kind.endswith("support"):  # with allies, the player's (M16)
+        for uid in units:
+            s["units"][uid]["seat"] = seat or A.LEAGUE
     box(s)[satrap].append({"card": cid, "season": season_index(s), "units": units})
     for region in REGIONS[satrap]:
         _favour_athens(s, region, AL_COST[satrap])

@@ -105,9 +105,9 @@ class Place(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         side = flow.args["side"]
-        return [Prompt(side, f"{side.title()}: place units from the Force Pool or return "
-                             "them (7.3)", tuple(options(flow.state, side)), rule="7.3",
-                       kind="place")]
+        who = A.payer(flow.state, side).title()  # with allies, the League player placing
+        return [Prompt(side, f"{who}: place units from the Force Pool or return them (7.3)",
+                       tuple(options(flow.state, side)), rule="7.3", kind="place")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s, side = flow.state, flow.args["side"]

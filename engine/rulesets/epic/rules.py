@@ -1,8 +1,9 @@
 """The `epic` ruleset: the engine contract (docs/architecture.md) over the procedures.
 
 The Argive League (22.0) and the two "Fantasy" scenarios (28.0, 29.0) play on the
-simplified turn; the Archidamian War (26.0) and the Campaign (23.0) on the full Seasonal
-Turn (3.2) with the event cards, and the Ionian War (27.0) on it too. STATUS.md lists every rule section."""
+simplified turn; the Archidamian War (26.0), the Campaign (23.0), the Ionian War (27.0) and
+the three- and four-player Campaigns (24.0, 25.0) on the full Seasonal Turn (3.2) with the
+event cards. STATUS.md lists every rule section."""
 
 from __future__ import annotations
 
@@ -69,11 +70,11 @@ class Epic(Ruleset):
             "A weakened Peloponnesian League against Athens and the helots: Athens wins by "
             "taking Sparta or Laconia, or two Spartan regions (29.0)."),
         "three-player": Scenario(
-            "three-player", "The Three-Player Campaign (431 BC-, on the simplified turn)", THREE,
+            "three-player", "The Three-Player Campaign (from 431 BC, open-ended)", THREE,
             "Athens against Sparta and Thebes, allies of the Peloponnesian League, each counting "
             "his own regions (24.0).", teams=(("athens",), ("sparta", "thebes"))),
         "four-player": Scenario(
-            "four-player", "The Four-Player Campaign (431 BC-, on the simplified turn)", FOUR,
+            "four-player", "The Four-Player Campaign (from 431 BC, open-ended)", FOUR,
             "Athens against Sparta, Thebes and Corinth, allies of the Peloponnesian League, "
             "each counting his own regions (25.0).",
             teams=(("athens",), ("sparta", "thebes", "corinth"))),

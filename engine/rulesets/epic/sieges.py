@@ -11,7 +11,7 @@ from . import board as B
 from . import politics as P
 from .building import knock_down_long_walls
 from .cards import discard, season_fx, title
-from .events import siege_betrayals, siege_bonus
+from .events import card_seat, siege_betrayals, siege_bonus
 from .flow import note
 from .peace import restricted
 from .state import EState, other
@@ -161,7 +161,8 @@ class Sieges(Procedure[EState]):
             opts = [Option(cid, f"Play {title(cid)}: +{siege_bonus(cid, city)} to the siege "
                                 "roll", "App. C") for cid in siege_betrayals(s, side, h)]
             opts.append(Option("no", "Roll without it", "10.5"))
-            return [Prompt(side, f"{side.title()}: play a City Betrayal on the siege of {city} "
+            seat = card_seat(s, side)  # with allies, the League player deciding (M4)
+            return [Prompt(seat, f"{seat.title()}: play a City Betrayal on the siege of {city} "
                                  "(Appendix C b)?", tuple(opts), rule="10.5", kind="card")]
         side = flow.args["side"]
         opts = [Option(h, f"Begin the siege of {_name(flow.state, h)}", "10.3")

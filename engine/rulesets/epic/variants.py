@@ -1,7 +1,7 @@
 """States that differ only in what a seat may not know (the redaction proof,
 engine/testing.py): the order of the face-down Leader Pools, and the Event Cards the seat
-cannot see (the deck, the face-down discards, the other player's hand), and the other side's
-wing deployment while it is being made (App. D)."""
+cannot see (the deck, the face-down discards, every other player's hand), and the other
+side's wing deployment while it is being made (App. D)."""
 
 from __future__ import annotations
 

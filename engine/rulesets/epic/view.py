@@ -3,9 +3,9 @@
 Everything on the map, the tracks and the treasuries is open (1.3, 1.6). Hidden from
 everyone: the order of each face-down Leader Pool (7.8.4: replacements are drawn at
 random), shown only as the sorted names it holds; the deck and the face-down discards
-(12.3, 12.4), shown as counts. Hidden from the other player: each hand of Event Cards
-(12.0), shown to him as its size (`cards.public`), and his wing deployment while it is being
-made (App. D, `wings.shown`)."""
+(12.3, 12.4), shown as counts. Hidden from the other players: each hand of Event Cards
+(12.0; with allies every League player's too, 24.6), shown as its size (`cards.public`), and
+a side's wing deployment while it is being made (App. D, `wings.shown`)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,101 @@
+"""The Peace Embassy with three and four players (24.7, 25.3).
+
+Any player's successful peace roll ends the game, judged at once by 24.8 / 25.4 (no
+armistice: 24.7.1 (3), 25.3.1 (c)). Athens may make one League player roll each season,
+never two (24.7.2); each League player may make Athens roll, Athens rolling at most once a
+season (RULINGS M17). The modifiers are the card's (both embassies, home ML) and the
+scenario's own tables (24.7.2, 25.3.2), per player."""
+
+from __future__ import annotations
+
+from engine import Option
+
+from . import alliances as A
+from . import board as B
+
+# 24.7.2 / 25.3.2: regions whose loss (or keeping) weighs on each player's wish for peace
+ATHENS_WANTS = ("euboea", "thrace", "hellespont", "chalcidice")
+SPARTA_WANTS = {"three-player": ("corinth", "elis", "arcadia", "megarid"),
+                "four-player": ("elis", "arcadia", "megarid")}
+THEBES_CALM = {"three-player": ("megarid", "corinth", "arcadia"),
+               "four-player": ("megarid", "arcadia")}
+WEST_OF_CORINTH = ("gulf-of-corinth", "gulf-of-patrae")  # the two seas west of it (ours)
+
+
+def _side(s: dict, region: str) -> str | None:
+    r = s["regions"].get(region)
+    return r["side"] if r else None
+
+
+def _count(s: dict, seat: str) -> int:
+    return len(A.regions_of(s, seat))
+
+
+def scenario_mods(s: dict, seat: str) -> list[tuple[int, str]]:
+    """24.7.2, 25.3.2: the scenario's modifiers for the player made to roll."""
+    sc = s["scenario"]
+    out: list[tuple[int, str]] = []
+    if seat == "athens":
+        lost = [r for r in ATHENS_WANTS if _side(s, r) == A.LEAGUE]
+        if lost:
+            out.append((len(lost), f"{', '.join(lost)} held by the League"))
+        if all(_side(s, r) == "athens" for r in ATHENS_WANTS):
+            out.append((-1, "all four held by Athens"))
+        return out
+    if seat == "sparta":
+        regions = SPARTA_WANTS[sc]
+        lost = [r for r in regions if _side(s, r) == "athens"]
+        if lost:
+            out.append((len(lost), f"{', '.join(lost)} held by Athens"))
+        if all(_side(s, r) == A.LEAGUE for r in regions):
+            out.append((-1, "all of them held by the League"))
+        for ally in ("thebes", "corinth"):
+            if ally in A.league_seats(s) and _count(s, "sparta") < _count(s, ally):
+                out.append((1, f"fewer regions than {A.title(ally)}"))
+        return out
+    if seat == "thebes":
+        if _side(s, "phocis-locris") == "athens":
+            out.append((1, "Phocis-Locris held by Athens"))
+        held = [c.name for c in B.region_cities("boeotia") if B.city_owner(s, c.name) == "athens"]
+        if held:
+            out.append((len(held), f"{', '.join(held)} held by Athens"))
+        if all(_side(s, r) == A.LEAGUE for r in THEBES_CALM[sc]):
+            out.append((-1, f"{', '.join(THEBES_CALM[sc])} held by the League"))
+    elif seat == "corinth":
+        ports = [c.name for c in B.comps().cities.values() if c.port_sea in WEST_OF_CORINTH
+                 and B.city_at(s, c.hex) is not None and B.city_owner(s, c.name) == "athens"]
+        if not ports:
+            out.append((1, "no Athenian port on the seas west of Corinth"))
+        held = [c.name for c in B.region_cities("corinth") if B.city_owner(s, c.name) == "athens"]
+        if held:
+            out.append((2 * len(held), f"{', '.join(held)} held by Athens"))
+        for region in ("arcadia", "megarid"):
+            if _side(s, region) == A.LEAGUE:
+                out.append((-1, f"{region} held by the League"))
+    if _count(s, seat) > _count(s, "sparta"):
+        out.append((1, "more regions than Sparta"))
+    return out
+
+
+def choices(s: dict, seat: str, asked: list[str]) -> list[Option]:
+    """Whom `seat` may make roll now: Athens one League player a season, a League player
+    Athens (once a season, whoever asks first). `asked`: who has rolled this season."""
+    if not s["cards"]["active"]:
+        return []
+    if seat == "athens":
+        if any(x != "athens" for x in asked):
+            return []
+        return [Option(f"roll:{x}", f"Make {A.title(x)} roll for peace (Peace Embassy, "
+                                    "24.7.2)", "24.7")
+                for x in A.league_seats(s)]
+    if "athens" in asked:
+        return []
+    return [Option("roll:athens", "Make Athens roll for peace (Peace Embassy, 24.7.2)", "24.7")]
+
+
+def ends(s: dict, roller: str) -> None:
+    """24.7.1 (3), 25.3.1 (c): a successful roll ends the game; 24.8 / 25.4 judge it."""
+    result = A.final(s)
+    result["reason"] = f"Peace is signed ({A.title(roller)} rolled); {result['reason']}"
+    s["result"] = result
+    s["flow"].clear()
