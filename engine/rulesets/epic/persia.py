@@ -66,11 +66,12 @@ def asia_areas() -> frozenset[str]:
 
 
 def asian_cities(s: EState, satrap: str, port: bool) -> list[str]:
-    """Spartan cities on the Asian shore of the satrap's regions (a port for fleets)."""
+    """Spartan cities on the Asian shore of the satrap's regions (a port for fleets, one a
+    Spartan base makes too, 7.6.3c)."""
     out = []
     for region in REGIONS[satrap]:
         for c in B.region_cities(region):
-            if c.area in asia_areas() and (c.port or not port) and \
+            if c.area in asia_areas() and (B.is_port(s, c.hex, "sparta") or not port) and \
                     B.city_at(s, c.hex) is not None and B.city_owner(s, c.name) == "sparta":
                 out.append(c.name)
     return sorted(out)

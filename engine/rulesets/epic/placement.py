@@ -42,8 +42,8 @@ def options(s: EState, side: str) -> list[Option]:
             spots = ionian.sicilian_ports(s, side) if ionian.sicilian(u) else \
                 home_cities(s, side, u["home"])
             for name in spots:
-                if u["type"] == "fleet" and not B.comps().cities[name].port:
-                    continue  # 18.4: fleets enter only ports
+                if u["type"] == "fleet" and not B.is_port(s, c.cities[name].hex, side):
+                    continue  # 18.4: fleets enter only ports (one a base makes too, 7.6.3c)
                 oid = f"place:{u['home']}:{u['type']}:{u['morale']}:{name}"
                 if oid not in seen:
                     seen.add(oid)
