@@ -124,9 +124,11 @@ def blocked_landing(s: EState, side: str, h: str, cargo: bool) -> bool:
 
 
 def voyages(s: EState, side: str, start: str, mp: int = MAX_MP,
-            cargo: bool = False) -> dict[str, Voyage]:
+            cargo: bool = False, also: frozenset[str] = frozenset()) -> dict[str, Voyage]:
+    """`also`: land hexes open to these fleets beyond their side's (a satrap's own coast,
+    persia.satrapy_sea)."""
     c = B.comps()
-    allowed = B.allowed(s, side)
+    allowed = B.allowed(s, side) | also
     stormy = set(season_fx(s).get("stormy", ()))
     best: dict[str, int] = {start: 0}
     out: dict[str, Voyage] = {}

@@ -155,7 +155,8 @@ def sea_destinations(s: EState, side: str, start: str, units: list[str],
     out = {}
     truce = restricted(s)
     fence = persia.confined(s, cargo)
-    for node, v in F.voyages(s, side, start, mp, bool(cargo)).items():
+    also = persia.satrapy_sea(s, units, leaders)  # 1.2: a satrap's fleets on his coast
+    for node, v in F.voyages(s, side, start, mp, bool(cargo), also).items():
         if node in busy:
             continue
         if fence is not None and not F.at_sea(node) and node not in fence:

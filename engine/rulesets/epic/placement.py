@@ -9,7 +9,7 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
-from . import ionian, sicily, special
+from . import ionian, persia, sicily, special
 from .flow import note
 from .state import MAP, POOL, EState
 
@@ -75,6 +75,7 @@ def options(s: EState, side: str) -> list[Option]:
             opts.append(Option(f"base:{h}", f"Place a permanent base at {_where(s, h)} "
                                             f"({ATHENS_BASES - s['bases_placed']} left)", "22.4.5"))
     opts += sicily.place_options(s, side)  # 19.2: the Leaving Sicily box
+    opts += persia.give_up_options(s, side)  # App. C: Sparta gives up an Offers Fleet card
     opts.append(Option("done", "Placement done", "7.3"))
     return opts
 
@@ -117,7 +118,7 @@ class Place(Procedure[EState]):
                 x.pop("placed", None)
             flow.end()
             return
-        if sicily.place_act(flow, side, a):
+        if sicily.place_act(flow, side, a) or persia.give_up_act(flow, side, a):
             return
         parts = a.split(":")
         if parts[0] in ("place", "remove"):
