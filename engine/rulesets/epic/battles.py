@@ -11,6 +11,7 @@ from engine.core.view import BATTLE_END
 from . import board as B
 from . import combat as K
 from . import fleets as F
+from . import longwalls as LW
 from . import politics as P
 from . import wings as W
 from .events import after_battle, betrayed, festival_battle, morale_shift
@@ -18,7 +19,7 @@ from .flow import note, roller
 from .helots import quiet
 from .leaders import eliminate as kill_leader
 from .peace import breach
-from .sieges import capture
+from .sieges import capture, lose_siege_base
 from .state import EState, other
 from .supplyphase import eliminate
 
@@ -219,9 +220,17 @@ class Combats(Procedure[EState]):
                     any(s["units"][u]["type"] == "fleet" for u in attack["units"]):
                 flow.args.update(pending=attack, ask="fleets_out")
                 return  # 10.2.1b: the port's fleets may come out to meet them
-            if "outside" not in attack and sally_candidates(s, attack, attacker):
+            forced = LW.builders_at(s, h, other(attacker))  # 7.6.5: outside the walls
+            if "outside" not in attack and \
+                    [u for u in sally_candidates(s, attack, attacker) if u not in forced]:
                 flow.args.update(pending=attack, ask="outside")
                 return  # ask the defender who fights outside (10.2.1a, 18.2a)
+            if "outside" not in attack and forced:
+                attack["outside"] = []
+                note(flow, f"{', '.join(forced)}, building Long Walls, stands outside the "
+                           f"walls of {_where(s, h)} and fights there (7.6.5)")
+                self._fight(flow, {**attack, "field": forced})
+                return
             attack["outside"] = []
             flow.args.update(pending=attack, ask="storm")
             return  # ask: storm or mask (10.2.1c)
@@ -288,10 +297,14 @@ class Combats(Procedure[EState]):
                                    rule="10.2.1", kind="sally")]
         if flow.args.get("ask") == "outside":
             foe = other(attack.get("attacker", side))
+            forced = LW.builders_at(s, h, foe)
             out = [Option(u, f"{u} fights outside", "10.2.1")
-                   for u in sally_candidates(s, attack, attack.get("attacker", side))]
+                   for u in sally_candidates(s, attack, attack.get("attacker", side))
+                   if u not in forced]
+            also = f" ({', '.join(forced)}, building Long Walls, fights outside anyway, " \
+                   "7.6.5)" if forced else ""
             return [decisions.pick(foe, f"{foe.title()}: which of your units in {_where(s, h)} "
-                                        "come out to fight (10.2.1a)?", out, 0, len(out),
+                                        f"come out to fight (10.2.1a)?{also}", out, 0, len(out),
                                    rule="10.2.1", kind="sally")]
         opts = (Option("storm", f"Storm {_where(s, h)}", "18.2"),
                 Option("mask", f"Mask {_where(s, h)} and stay in its hex", "10.2"))
@@ -325,6 +338,7 @@ class Combats(Procedure[EState]):
             return
         if ask == "outside":
             outside = list(answer) if isinstance(answer, tuple) else []
+            outside += [u for u in LW.builders_at(s, attack["hex"], seat) if u not in outside]
             attack["outside"] = []  # asked once; the storm question comes after the field
             if not outside:
                 self.enter(flow)
@@ -364,6 +378,9 @@ def break_port_siege(flow: Flow[EState], h: str, with_victory: bool) -> None:
     if sg is None:
         return
     note(flow, f"The siege of {_where(s, h)} is broken (10.8.2)")
+    lost = lose_siege_base(s, h, sg["by"])
+    if lost:
+        note(flow, lost)
     if with_victory:
         city = B.city_at(s, h)
         for line in P.victory(s, other(sg["by"]), B.region_of_hex(h),
@@ -525,6 +542,10 @@ class Battle(Procedure[EState]):
                     s["units"][u]["hex"] = dest
                 for n in leaders:
                     s["leaders"][n]["hex"] = dest
+                why = "falls back inside the walls" if dest == b.get("into") else \
+                    f"retreats to {dest}"
+                for line in LW.give_up(s, survivors, why):  # 7.6.5
+                    note(flow, line)
             else:
                 for u in survivors:  # nowhere to go (cannot happen in a fortress: 17.7.2)
                     eliminate(s, u)

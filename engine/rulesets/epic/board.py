@@ -238,14 +238,42 @@ def masked(s: EState, h: str) -> bool:
     return out
 
 
+def base_port(s: EState, h: str) -> str | None:
+    """7.6.3b, c: who has a base making coastal land hex `h` a port (None: no such base).
+    A base serves its owner only: an enemy ending a move on it destroys it (7.6.3d)."""
+    owner = s["bases"].get(h)
+    hx = comps().hexes.get(h)
+    if owner is None or hx is None or hx.kind != "land" or not hx.seas:
+        return None
+    return str(owner)
+
+
+def is_port(s: EState, h: str, side: str | None) -> bool:
+    """A port for `side` (16.6, 18.4): a standing port city, or a coastal hex with `side`'s
+    base, a fort's or a city's without an anchor too (7.6.3b, c; a razed city is a plain
+    coast, 11.1.2)."""
+    city = city_at(s, h)
+    if city is not None and city.port:
+        return True
+    return side is not None and base_port(s, h) == side
+
+
+def port_seas(s: EState, h: str) -> tuple[str, ...]:
+    """Seas a port's fleets come and go by: a port city's anchor sea (16.6 note); a port a
+    base makes has no anchor, so every sea its hex touches (RULINGS.md 79)."""
+    city = city_at(s, h)
+    if city is not None and city.port and city.port_sea:
+        return (city.port_sea,)
+    return tuple(comps().hexes[h].seas)
+
+
 def fleet_masked(s: EState, h: str) -> bool:
     """10.2.3: a port with enemy fleets in its hex, unless they went ashore this Campaign
     Turn (10.2.3b). Its fleets may neither come out nor intercept, nor others come in."""
     owner = holder(s, h)
     if owner is None or h in s.get("ports_open", ()):
         return False
-    city = city_at(s, h)
-    if city is None or not city.port:
+    if not is_port(s, h, owner):  # a fort with its holder's base too (7.6.3b)
         return False
     units = s["units"]
     return any(units[u]["type"] == "fleet" for u in units_at(s, h, other(owner)))

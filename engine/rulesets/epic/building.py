@@ -112,7 +112,8 @@ def long_wall_pairs(s: EState, side: str) -> list[tuple[str, str, str]]:
     out = []
     for a in sorted(ends):
         for b in sorted(n for n in B.comps().land_neighbors(a) if n in ends and n > a):
-            builders = [u for u in B.units_at(s, a, side) + B.units_at(s, b, side)
+            # the builder stands outside the walls (7.6.5): not where enemies mask them
+            builders = [u for h in (a, b) if not B.masked(s, h) for u in B.units_at(s, h, side)
                         if s["units"][u]["type"] != "fleet" and A.mine(s, s["units"][u])]
             if builders:
                 out.append((a, b, builders[0]))

@@ -57,12 +57,38 @@ def _all_landings() -> dict[str, tuple[tuple[str, int], ...]]:
     return {a: tuple(v) for a, v in out.items()}
 
 
-def launches(s: EState, h: str) -> list[str]:
-    """Seas a fleet in land hex `h` may launch into (16.4.3, 16.6 note)."""
-    city = B.city_at(s, h)
-    if city is not None:
-        return [city.port_sea] if city.port and city.port_sea else []
-    return list(B.comps().hexes[h].seas)
+def shore(s: EState, side: str, area: str) -> tuple[tuple[str, int], ...]:
+    """`landings` as the game stands for `side`: a razed city is a plain coast (11.1.2), and
+    `side`'s bases make ports of their coasts, a city without an anchor too (7.6.3b, c)."""
+    changed = _changed_coasts(s, side)
+    if not changed:
+        return landings(area)
+    out = [x for x in landings(area) if x[0] not in changed]
+    out += [(h, cost) for h, (seas, cost) in changed.items() if area in seas]
+    return tuple(sorted(out))
+
+
+def _changed_coasts(s: EState, side: str) -> dict[str, tuple[tuple[str, ...], int]]:
+    """Coastal hexes whose landing is not the printed map's: hex -> (seas, cost)."""
+    c = B.comps()
+    out: dict[str, tuple[tuple[str, ...], int]] = {}
+    for name in s["razed"]:
+        h = c.cities[name].hex
+        out[h] = (tuple(c.hexes[h].seas), LAND_ELSEWHERE)
+    for h in s["bases"]:
+        city = B.city_at(s, h)
+        if B.base_port(s, h) == side and not (city is not None and city.port):
+            out[h] = (B.port_seas(s, h), LAND_AT_PORT)  # 7.6.3b, c
+    return out
+
+
+def launches(s: EState, h: str, side: str | None = None) -> list[str]:
+    """Seas a fleet in land hex `h` may launch into (16.4.3, 16.6 note): a port city's
+    anchor sea; any sea from a plain coast or a port `side`'s base makes (7.6.3b, c); none
+    from a city that is no port (18.4)."""
+    if B.city_at(s, h) is not None and not B.is_port(s, h, side):
+        return []
+    return list(B.port_seas(s, h))
 
 
 def enemy_fleets_at(s: EState, area: str, side: str) -> list[str]:
@@ -98,9 +124,11 @@ def blocked_landing(s: EState, side: str, h: str, cargo: bool) -> bool:
 
 
 def voyages(s: EState, side: str, start: str, mp: int = MAX_MP,
-            cargo: bool = False) -> dict[str, Voyage]:
+            cargo: bool = False, also: frozenset[str] = frozenset()) -> dict[str, Voyage]:
+    """`also`: land hexes open to these fleets beyond their side's (a satrap's own coast,
+    persia.satrapy_sea)."""
     c = B.comps()
-    allowed = B.allowed(s, side)
+    allowed = B.allowed(s, side) | also
     stormy = set(season_fx(s).get("stormy", ()))
     best: dict[str, int] = {start: 0}
     out: dict[str, Voyage] = {}
@@ -109,7 +137,7 @@ def voyages(s: EState, side: str, start: str, mp: int = MAX_MP,
     if at_sea(start):
         heap.append((0, start, None))
     else:
-        for sea in launches(s, start):
+        for sea in launches(s, start, side):
             heapq.heappush(heap, (LAUNCH, sea, start))
             best[sea] = LAUNCH
         hauled = portage(s, side, start)
@@ -127,7 +155,7 @@ def voyages(s: EState, side: str, start: str, mp: int = MAX_MP,
             else:
                 out[node] = Voyage(cost, prev, blocked_landing(s, side, node, cargo))
                 if node == hauled and prev == start:  # 16.8.1: on from the far port
-                    for sea in launches(s, node):
+                    for sea in launches(s, node, side):
                         if cost + LAUNCH <= mp and cost + LAUNCH < best.get(sea, 99):
                             best[sea] = cost + LAUNCH
                             heapq.heappush(heap, (cost + LAUNCH, sea, node))
@@ -135,7 +163,7 @@ def voyages(s: EState, side: str, start: str, mp: int = MAX_MP,
         area = c.areas[node]
         if area.kind == "open" and node != start:
             continue  # 16.4.6: an Open Sea ends the move
-        for h, step in landings(node):
+        for h, step in shore(s, side, node):
             if h in allowed and cost + step <= mp and cost + step < best.get(h, 99):
                 best[h] = cost + step
                 heapq.heappush(heap, (cost + step, h, node))

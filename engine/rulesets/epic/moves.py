@@ -15,6 +15,7 @@ from . import alliances as A
 from . import board as B
 from . import combat as K
 from . import fleets as F
+from . import longwalls as LW
 from . import movement as M
 from . import persia, sicily
 from .cards import season_fx
@@ -154,7 +155,8 @@ def sea_destinations(s: EState, side: str, start: str, units: list[str],
     out = {}
     truce = restricted(s)
     fence = persia.confined(s, cargo)
-    for node, v in F.voyages(s, side, start, mp, bool(cargo)).items():
+    also = persia.satrapy_sea(s, units, leaders)  # 1.2: a satrap's fleets on his coast
+    for node, v in F.voyages(s, side, start, mp, bool(cargo), also).items():
         if node in busy:
             continue
         if fence is not None and not F.at_sea(node) and node not in fence:
@@ -259,6 +261,11 @@ class Move(Procedure[EState]):
                        rule="16.3", kind="destination")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        self._act(flow, seat, answer)
+        for line in LW.sweep(flow.state):  # 7.6.5: a Long Walls builder that moved
+            note(flow, line)
+
+    def _act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s, side, step = flow.state, flow.args["side"], flow.args["step"]
         if step == "choose":
             a = str(answer)
@@ -556,9 +563,10 @@ def boardable_here(s: EState, side: str, h: str) -> bool:
 
 def intercept_spots(s: EState, side: str, area: str) -> list[str]:
     """Where `side` has fleets that could intercept in `area` (16.4.5): at sea there, or in
-    a coastal hex touching it (a port only through the sea of its anchor)."""
+    a coastal hex touching it (a port only through the sea of its anchor; a port a base
+    makes through any of its seas, 7.6.3b)."""
     spots = [area] if F.enemy_fleets_at(s, area, other(side)) else []
-    for h, _ in F.landings(area):
+    for h, _ in F.shore(s, side, area):
         if B.holder(s, h) == side and B.fleet_masked(s, h):
             continue  # 10.2.3a: a blockaded port's fleets may not intercept
         if any(s["units"][u]["type"] == "fleet" for u in B.units_at(s, h, side)):

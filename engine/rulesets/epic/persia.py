@@ -67,11 +67,12 @@ def asia_areas() -> frozenset[str]:
 
 
 def asian_cities(s: EState, satrap: str, port: bool) -> list[str]:
-    """Spartan cities on the Asian shore of the satrap's regions (a port for fleets)."""
+    """Spartan cities on the Asian shore of the satrap's regions (a port for fleets, one a
+    Spartan base makes too, 7.6.3c)."""
     out = []
     for region in REGIONS[satrap]:
         for c in B.region_cities(region):
-            if c.area in asia_areas() and (c.port or not port) and \
+            if c.area in asia_areas() and (B.is_port(s, c.hex, "sparta") or not port) and \
                     B.city_at(s, c.hex) is not None and B.city_owner(s, c.name) == "sparta":
                 out.append(c.name)
     return sorted(out)
@@ -327,16 +328,57 @@ def upkeep(s: EState) -> list[str]:
     return lines
 
 
+# ------------------------------------------------------------ Sparta gives a card up
+def give_up_options(s: EState, side: str) -> list[Option]:
+    """Appendix C, the Offers Fleet cards: Sparta may deactivate one at any time (offered at
+    its Placement stage, RULINGS.md 63): the card is discarded, its fleets stay on the map,
+    paid for by Sparta, free to go anywhere Spartan fleets go, and never disbanded. Not
+    while one of them lies on Persian land, which would be closed to it at once."""
+    if side != "sparta" or not s.get("cards"):
+        return []
+    return [Option(f"persia-off:{e['card']}", f"Give up {title(e['card'])}: its "
+                                              f"{len(e['units'])} fleets stay, paid by Sparta "
+                                              "from now on", "App. C")
+            for x in SATRAPS for e in box(s)[x] if kind_of(e["card"]).endswith("fleet")
+            and not any(in_satrapy(s, u) for u in e["units"]
+                        if s["units"][u]["where"] == MAP)]
+
+
+def give_up_act(flow: Flow[EState], side: str, answer: str) -> bool:
+    """Act on a give-up answer; False: not one of ours."""
+    if not answer.startswith("persia-off:"):
+        return False
+    if not any(o.id == answer for o in give_up_options(flow.state, side)):
+        from engine import IllegalAction
+
+        raise IllegalAction("That card cannot be given up.")
+    cid = answer.partition(":")[2]
+    withdraw(flow.state, cid)  # a fleet card: its fleets stay (withdraw keeps fleets)
+    note(flow, f"Sparta gives up {title(cid)}: the card is discarded; its fleets stay, paid "
+               "for by Sparta from now on (Appendix C)")
+    return True
+
+
 # ------------------------------------------------------------ supply and movement
+def carded(s: EState, uid: str) -> str | None:
+    """The satrap whose active card a Persian unit serves under (the card that brought it,
+    or the Offers Support that took its place, which keeps its units): None once that card
+    is gone (given up, or undone by an embassy)."""
+    if not s.get("cards") or not s["units"][uid]["home"].startswith("persia-"):
+        return None
+    satrap = s["units"][uid]["home"].removeprefix("persia-")
+    entries = box(s).get(satrap, [])
+    return satrap if any(uid in e["units"] for e in entries) else None
+
+
 def free(s: EState, uid: str) -> bool:
-    """Supplied at no cost: Persian units while their satrap has an active card; Spartan
+    """Supplied at no cost: Persian units while the card they came with is active; Spartan
     units in a satrap's regions while his Offers Support card is active."""
     if not s.get("cards"):
         return False
     u = s["units"][uid]
-    satrap = satrap_of(u["home"].removeprefix("persia-"))
-    if u["home"].startswith("persia-") and satrap is not None:
-        return active(s, satrap)
+    if u["home"].startswith("persia-"):
+        return carded(s, uid) is not None
     if u["side"] != "sparta" or u["hex"] not in B.comps().hexes:
         return False
     region = B.region_of_hex(u["hex"])
@@ -400,6 +442,23 @@ def satrapy_open(s: EState, units: list[str], leaders: list[str]) -> frozenset[s
     return satrapy_hexes(satrap)
 
 
+def satrapy_sea(s: EState, units: list[str], leaders: list[str]) -> frozenset[str]:
+    """1.2: Persian land is closed to the Greeks, and to each satrap's units only the other
+    satrapy. So a voyage of one satrap's fleets alone, led by nobody but his general, may
+    land on his satrapy's coast (Smyrna, a port; the Dascylitis and Mysia shores) while the
+    card that brought them is active; once it is given up or undone they are Sparta's hired
+    ships, and Persia is closed to them as to any Spartan unit (RULINGS.md 63)."""
+    if not units or any(s["units"][u]["type"] != "fleet" for u in units):
+        return frozenset()
+    satraps = {carded(s, u) for u in units}
+    if len(satraps) != 1 or None in satraps:
+        return frozenset()
+    satrap = str(next(iter(satraps)))
+    if any(s["leaders"][n].get("persian") != satrap for n in leaders):
+        return frozenset()
+    return satrapy_hexes(satrap)
+
+
 def in_satrapy(s: EState, uid: str) -> bool:
     """A Persian unit standing in its own satrapy (where only it may be)."""
     u = s["units"][uid]
@@ -415,10 +474,8 @@ def supply_satrap(s: EState, uid: str) -> str | None:
     if not s.get("cards"):
         return None
     u = s["units"][uid]
-    if u["home"].startswith("persia-"):
-        satrap = u["home"].removeprefix("persia-")
-        if active(s, satrap):
-            return satrap
+    if u["home"].startswith("persia-") and carded(s, uid):
+        return carded(s, uid)
     if u["side"] != "sparta" or u["hex"] not in B.comps().hexes:
         return None
     region = B.region_of_hex(u["hex"])

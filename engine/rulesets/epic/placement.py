@@ -9,7 +9,7 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
-from . import ionian, sicily, special
+from . import ionian, persia, sicily, special
 from .flow import note
 from .state import MAP, POOL, EState
 
@@ -42,8 +42,8 @@ def options(s: EState, side: str) -> list[Option]:
             spots = ionian.sicilian_ports(s, side) if ionian.sicilian(u) else \
                 home_cities(s, side, u["home"])
             for name in spots:
-                if u["type"] == "fleet" and not B.comps().cities[name].port:
-                    continue  # 18.4: fleets enter only ports
+                if u["type"] == "fleet" and not B.is_port(s, c.cities[name].hex, side):
+                    continue  # 18.4: fleets enter only ports (one a base makes too, 7.6.3c)
                 oid = f"place:{u['home']}:{u['type']}:{u['morale']}:{name}"
                 if oid not in seen:
                     seen.add(oid)
@@ -75,6 +75,7 @@ def options(s: EState, side: str) -> list[Option]:
             opts.append(Option(f"base:{h}", f"Place a permanent base at {_where(s, h)} "
                                             f"({ATHENS_BASES - s['bases_placed']} left)", "22.4.5"))
     opts += sicily.place_options(s, side)  # 19.2: the Leaving Sicily box
+    opts += persia.give_up_options(s, side)  # App. C: Sparta gives up an Offers Fleet card
     opts.append(Option("done", "Placement done", "7.3"))
     return opts
 
@@ -117,7 +118,7 @@ class Place(Procedure[EState]):
                 x.pop("placed", None)
             flow.end()
             return
-        if sicily.place_act(flow, side, a):
+        if sicily.place_act(flow, side, a) or persia.give_up_act(flow, side, a):
             return
         parts = a.split(":")
         if parts[0] in ("place", "remove"):

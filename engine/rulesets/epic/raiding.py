@@ -53,6 +53,37 @@ def raid(s: EState, side: str, h: str) -> str:
     return text
 
 
+def raze_raid(s: EState, side: str, h: str) -> str:
+    """11.1.3: every land unit of the razer in the city's hex takes part and raids in all
+    respects: a Raiding marker (it stays the turn, 15.1), a talent for each one in supply up
+    to what the Area has left this year (15.3) and 1 ML once a season (15.4), both only in a
+    region of the enemy's (15.2, as `raiders`); then the Area is Raided to its Forage
+    Number."""
+    units = [u for u in B.units_at(s, h, side) if s["units"][u]["type"] != "fleet"]
+    area = B.area_of(h)
+    fn = B.comps().areas[area].forage or 0
+    before = s["raided"].get(area, 0)
+    region = B.region_of_hex(h)
+    r = s["regions"].get(region) if region else None
+    enemy = r is not None and r["side"] == other(side)
+    gain = 0
+    if enemy:
+        supplied = S.supplied_areas(s, side)
+        paying = [u for u in units if S.in_supply(s, u, supplied)]
+        gain = max(0, min(len(paying), fn - before))
+        s["treasury"][A.payer(s, side)] += gain
+    for u in units:
+        s["units"][u]["raid"] = True
+    s["raided"][area] = max(before + len(units), fn)
+    text = f"its {len(units)} razers raid {area}: +{gain} talents (11.1.3, 15.3)"
+    if enemy and area not in s["raided_now"]:
+        assert r is not None and region is not None
+        s["raided_now"].append(area)
+        r["ml"] = clamp_ml(r["ml"] - 1)
+        text += f", {region} -1 ML (15.4)"
+    return text
+
+
 def wreckers(s: EState, side: str) -> list[str]:
     """11.3.1b: walled cities and forts `side` holds with one of its land units inside that
     could spend the Campaign Turn pulling the walls down. Walls anchoring Long Walls only when

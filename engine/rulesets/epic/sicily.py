@@ -157,7 +157,20 @@ def place_options(s: EState, side: str) -> list[Option]:
                                                    not _fleet_placed(s, side)):
         out.append(Option("sicilian-fleet", "Place a Sicilian fleet in the Sicily box "
                                             "(Sicilian Expedition Resolution)", "19.0"))
+    for uid in homebound(s, side):
+        out.append(Option(f"sicilian-home:{uid}", f"Return {uid} from the Sicily box to "
+                                                  "Sicily's Force Pool", "7.3"))
     return out
+
+
+def homebound(s: EState, side: str) -> list[str]:
+    """7.3.1-7.3.2: a Sicilian fleet in the Sicily box (Sicily, its region of origin) may go
+    back to Sicily's Force Pool at Placement, unless placed this stage (RULINGS.md 16) or
+    held by an Escalation (19.4)."""
+    if locked(s):
+        return []
+    return sorted(u for u, x in s["units"].items() if x["home"] == SICILY and x["side"] == side
+                  and x["where"] == SICILY and not x["placed"] and A.mine(s, x))
 
 
 def sicilian_pool(s: EState, side: str) -> list[str]:
@@ -183,6 +196,16 @@ def place_act(flow: Flow[EState], side: str, answer: str) -> bool:
         s["units"][uid].update(where=SICILY, placed=True)
         note(flow, f"{side.title()} places a Sicilian fleet in the Sicily box (Sicilian "
                    "Expedition Resolution)")
+        return True
+    if answer.startswith("sicilian-home:"):
+        uid = answer.partition(":")[2]
+        if uid not in homebound(s, side):
+            from engine import IllegalAction
+
+            raise IllegalAction("That fleet cannot go back to Sicily's Force Pool now.")
+        s["units"][uid].update(where=POOL, placed=True)
+        note(flow, f"{side.title()} returns {uid} from the Sicily box to Sicily's Force Pool "
+                   "(7.3)")
         return True
     if not answer.startswith("leave:"):
         return False

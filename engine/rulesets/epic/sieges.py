@@ -14,6 +14,7 @@ from .cards import discard, season_fx, title
 from .events import card_seat, siege_betrayals, siege_bonus
 from .flow import note
 from .peace import restricted
+from .raiding import raze_raid
 from .state import EState, other
 from .supplyphase import eliminate
 
@@ -36,8 +37,17 @@ def enough(s: EState, h: str, side: str) -> bool:
     units = besiegers(s, h, side)
     if len(units) < NEED[size(s, h)]:
         return False
+    return not (needs_fleet(s, h) and not any(s["units"][u]["type"] == "fleet" for u in units))
+
+
+def needs_fleet(s: EState, h: str) -> bool:
+    """10.3.2: a port is besieged with a fleet among the besiegers: a port city, or a coastal
+    fort its holder's base makes a port (7.6.3b, RULINGS.md 79); a city that is a port only
+    by a base is besieged by land units alone (7.6.3c)."""
     city = B.city_at(s, h)
-    return not (city is not None and city.port and not any(s["units"][u]["type"] == "fleet" for u in units))
+    if city is not None:
+        return city.port
+    return B.base_port(s, h) is not None and B.base_port(s, h) == B.holder(s, h)
 
 
 def partner_ok(s: EState, h: str, side: str) -> bool:
@@ -96,6 +106,8 @@ def capture(s: EState, h: str, side: str) -> None:
     for uid in B.units_at(s, h, other(side)):
         eliminate(s, uid)
     s["sieges"].pop(h, None)
+    if s["bases"].get(h) == other(side):
+        del s["bases"][h]  # 7.6.3d: never captured; the captor's units end there and burn it
     city = B.city_at(s, h)
     if city is None:
         s["forts"][h] = side
@@ -110,6 +122,15 @@ def capture(s: EState, h: str, side: str) -> None:
         s["marks"].pop(city.name, None)
     else:
         s["marks"][city.name] = side
+
+
+def lose_siege_base(s: EState, h: str, by: str) -> str | None:
+    """7.6.3a: a base the besiegers built on the place they besiege is lost with the siege
+    when it is broken."""
+    if s["bases"].get(h) != by or B.holder(s, h) == by:
+        return None
+    del s["bases"][h]
+    return f"{by.title()}'s base at {B.place_name(s, h)} is lost with the siege (7.6.3a)"
 
 
 def enter_revolt(s: EState, h: str, side: str) -> str | None:
@@ -201,6 +222,9 @@ class Sieges(Procedure[EState]):
         if not enough(s, h, side):  # 10.8.1: broken, a victory for the defender
             del s["sieges"][h]
             note(flow, f"The siege of {_name(s, h)} is broken (10.8.1)")
+            lost = lose_siege_base(s, h, side)
+            if lost:
+                note(flow, lost)
             for line in P.victory(s, other(side), region, big):
                 note(flow, line)
             self.enter(flow)
@@ -281,11 +305,9 @@ class Capture(Procedure[EState]):
                 s["unwalled"].append(city.name)
             note(flow, f"{seat.title()} tears down the walls of {_name(s, h)} (11.3)")
         elif answer == "raze" and city is not None:
+            plunder = raze_raid(s, seat, h)  # 11.1.3: the razers raid, before the city goes
             s["razed"].append(city.name)
             s["marks"].pop(city.name, None)
-            area = B.area_of(h)
-            fn = B.comps().areas[area].forage or 0
-            s["raided"][area] = max(s["raided"].get(area, 0), fn)  # 11.1.3
             P.city_razed(s, city.size, seat)
-            note(flow, f"{seat.title()} razes {city.name} (11.1, 11.2)")
+            note(flow, f"{seat.title()} razes {city.name} (11.1, 11.2); {plunder}")
         flow.end()
