@@ -22,8 +22,8 @@ if os.environ.get("KERYX_COMPILE") == "1":
     compiled["record_sources"]()
     ext_modules = mypycify([os.path.relpath(compiled["source"](m)) for m in compiled["MODULES"]],
                            opt_level="3",
-                           # the modules' shared library inside their package, so that it
-                           # is found wherever the package is (not at the top level)
-                           group_name=f"{compiled['PACKAGE']}.compiled")
+                           # the modules' shared library inside the `engine` package, so
+                           # that it is found wherever the package is (not at the top level)
+                           group_name="engine.compiled")
 
 setup(ext_modules=ext_modules)

@@ -27,6 +27,10 @@ MODULES = tuple(f"{PACKAGE}.{m}" for m in (
     "asks", "board", "build_flow", "cards", "combat", "combat_flow", "flow", "hits",
     "movement", "moves_flow", "pending", "replacements", "rules", "siege", "state",
     "steps", "strategics",
+)) + tuple(f"engine.core.{m}" for m in (
+    # the kernel every action passes through; the classes that other rulesets and tests
+    # subclass in Python (Ruleset, Procedure, Rng) allow it (`mypyc_attr`)
+    "decisions", "game", "procedures", "rng", "ruleset", "types", "view",
 ))
 # written by the build beside this file: "<sha256 of the source> <module>" a line
 SOURCES = Path(__file__).with_name("compiled_sources.txt")
