@@ -1,6 +1,6 @@
 """The package is declared in pyproject.toml; this file only adds the optional compiled
-engine (issue #17): with KERYX_COMPILE=1 the hot Athens & Sparta modules listed in
-engine/compiled.py are compiled by mypyc (needs mypy and a C compiler in the build
+engine (issue #17): with KERYX_COMPILE=1 the kernel and hot Athens & Sparta modules listed
+in engine/compiled.py are compiled by mypyc (needs mypy and a C compiler in the build
 environment, so install with --no-build-isolation). Without it nothing is compiled and
 the install is pure Python, as the README's is."""
 

@@ -1,6 +1,7 @@
 """The engine's optional compiled build (issue #17, docs/benchmarks.md, *Compiling the
-engine with mypyc*): the hot Athens & Sparta modules compiled to C extensions by mypyc,
-from the same Python source, which stays the only source and the fallback.
+engine with mypyc*): the kernel and the hot Athens & Sparta modules compiled to C
+extensions by mypyc, from the same Python source, which stays the only source and the
+fallback. Hellenes and the Epic run their own code in Python on the compiled kernel.
 
     scripts/compile_engine.sh          # compile in place (needs a C compiler and mypy)
     scripts/compile_engine.sh --undo   # remove what it built: pure Python again
