@@ -53,7 +53,7 @@ def test_an_edited_source_without_its_extension_runs_as_python(tmp_path, monkeyp
 def test_loaded_names_the_modules_running_compiled():
     got = compiled.loaded()
     for module in compiled.MODULES:
-        running_python = importlib.import_module(module).__file__.endswith(".py")
+        running_python = (importlib.import_module(module).__file__ or "").endswith(".py")
         assert (module in got) == (not running_python)
 
 
