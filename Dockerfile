@@ -30,7 +30,7 @@ RUN useradd --create-home --uid 10001 keryx && mkdir /data && chown keryx /data
 WORKDIR /app
 COPY --from=build /wheels /wheels
 # the compiled wheel with its dependencies; `keryx bench --json` reports
-# machine.engine_compiled_modules (17 here, 0 for a pure-Python install)
+# machine.engine_compiled_modules (24 here, 0 for a pure-Python install)
 RUN pip install "$(ls /wheels/keryx-*.whl)[postgres]" && rm -rf /wheels /root/.cache
 
 USER keryx

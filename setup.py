@@ -1,6 +1,6 @@
 """The package is declared in pyproject.toml; this file only adds the optional compiled
-engine (issue #17): with KERYX_COMPILE=1 the hot Athens & Sparta modules listed in
-engine/compiled.py are compiled by mypyc (needs mypy and a C compiler in the build
+engine (issue #17): with KERYX_COMPILE=1 the kernel and hot Athens & Sparta modules listed
+in engine/compiled.py are compiled by mypyc (needs mypy and a C compiler in the build
 environment, so install with --no-build-isolation). Without it nothing is compiled and
 the install is pure Python, as the README's is."""
 
@@ -22,8 +22,8 @@ if os.environ.get("KERYX_COMPILE") == "1":
     compiled["record_sources"]()
     ext_modules = mypycify([os.path.relpath(compiled["source"](m)) for m in compiled["MODULES"]],
                            opt_level="3",
-                           # the modules' shared library inside their package, so that it
-                           # is found wherever the package is (not at the top level)
-                           group_name=f"{compiled['PACKAGE']}.compiled")
+                           # the modules' shared library inside the `engine` package, so
+                           # that it is found wherever the package is (not at the top level)
+                           group_name="engine.compiled")
 
 setup(ext_modules=ext_modules)

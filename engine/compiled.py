@@ -1,6 +1,7 @@
 """The engine's optional compiled build (issue #17, docs/benchmarks.md, *Compiling the
-engine with mypyc*): the hot Athens & Sparta modules compiled to C extensions by mypyc,
-from the same Python source, which stays the only source and the fallback.
+engine with mypyc*): the kernel and the hot Athens & Sparta modules compiled to C
+extensions by mypyc, from the same Python source, which stays the only source and the
+fallback. Hellenes and the Epic run their own code in Python on the compiled kernel.
 
     scripts/compile_engine.sh          # compile in place (needs a C compiler and mypy)
     scripts/compile_engine.sh --undo   # remove what it built: pure Python again
@@ -27,6 +28,10 @@ MODULES = tuple(f"{PACKAGE}.{m}" for m in (
     "asks", "board", "build_flow", "cards", "combat", "combat_flow", "flow", "hits",
     "movement", "moves_flow", "pending", "replacements", "rules", "siege", "state",
     "steps", "strategics",
+)) + tuple(f"engine.core.{m}" for m in (
+    # the kernel every action passes through; the classes that other rulesets and tests
+    # subclass in Python (Ruleset, Procedure, Rng) allow it (`mypyc_attr`)
+    "decisions", "game", "procedures", "rng", "ruleset", "types", "view",
 ))
 # written by the build beside this file: "<sha256 of the source> <module>" a line
 SOURCES = Path(__file__).with_name("compiled_sources.txt")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The optional compiled engine (issue #17; docs/benchmarks.md, "Compiling the engine with
-# mypyc"): compiles the hot Athens & Sparta modules (engine/compiled.py) in place with
+# mypyc"): compiles the kernel and the hot Athens & Sparta modules (engine/compiled.py) in place with
 # mypyc. The Python source stays the only source: edit it, then compile again.
 #
 #   scripts/compile_engine.sh          # compile (needs mypy, from '.[dev]', and a C compiler)

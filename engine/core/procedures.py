@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from .decisions import Answer, parse
 from .ruleset import Context
 from .types import IllegalAction, Prompt
@@ -27,6 +29,8 @@ Frame = dict[str, Any]  # {"name": procedure name, "args": JSON arguments}
 MAX_STEPS = 100_000  # transitions per action: more means a procedure loops forever
 
 
+# every ruleset's procedures subclass it, in Python unless compiled (the compiled engine)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Procedure(Generic[S]):
     """One named state. Override what the state needs; the defaults ask nothing."""
 
@@ -100,9 +104,12 @@ class Machine(Generic[S]):
                  stack_of: Callable[[S], list[Frame]]):
         self.procedures: dict[str, Procedure[S]] = {}
         for p in procedures:
-            if not p.name or p.name in self.procedures:
-                raise ValueError(f"procedure name missing or repeated: {p.name!r}")
-            self.procedures[p.name] = p
+            # Python's own look-up, not the compiled attribute: compiled code would read
+            # Procedure's default "" past a Python subclass's class attribute `name`
+            name: str = getattr(p, "name")  # noqa: B009
+            if not name or name in self.procedures:
+                raise ValueError(f"procedure name missing or repeated: {name!r}")
+            self.procedures[name] = p
         self.stack_of = stack_of
 
     def _proc(self, name: str) -> Procedure[S]:

@@ -13,6 +13,8 @@ import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 _DOMAIN = b"keryx-dice/1:"
 
 
@@ -25,6 +27,8 @@ def seed_hash(seed: str | int) -> str:
     return hashlib.sha256(b"keryx-seed/1:" + str(seed).encode()).hexdigest()
 
 
+# the tests' FixedRng (engine/testing.py) subclasses it in Python (the compiled engine)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rng:
     __slots__ = ("_key", "counter")
 

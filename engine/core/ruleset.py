@@ -7,6 +7,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .rng import Rng
 from .types import Event, GameOption, IllegalAction, Outcome, Prompt, Scenario, SideBidding
 from .view import RulesetCommon, empty_common
@@ -52,6 +54,8 @@ class Context:
         return ev
 
 
+# Hellenes, the Epic and the tests' fixtures subclass it in Python (the compiled engine)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Ruleset(ABC):
     """One game's rules. State is whatever object the ruleset likes, as long as `dump`
     and `load` turn it into JSON-able data and back exactly."""

@@ -53,5 +53,23 @@ def test_an_edited_source_without_its_extension_runs_as_python(tmp_path, monkeyp
 def test_loaded_names_the_modules_running_compiled():
     got = compiled.loaded()
     for module in compiled.MODULES:
-        running_python = importlib.import_module(module).__file__.endswith(".py")
+        running_python = (importlib.import_module(module).__file__ or "").endswith(".py")
         assert (module in got) == (not running_python)
+
+
+def test_python_classes_subclass_the_kernel_compiled_or_not():
+    """Hellenes, the Epic and the tests' fixtures subclass Ruleset, Procedure and Rng in
+    Python; with the kernel compiled that needs `mypyc_attr(allow_interpreted_subclasses)`,
+    and the compiled Machine must still see a Python procedure's own class-level name."""
+    import engine
+    from engine.core.procedures import Machine, Procedure
+    from engine.testing import FixedRng
+
+    for ruleset_id in ("hellenes", "epic"):
+        assert engine.new_game(ruleset_id, seed=1).prompts()
+
+    class Named(Procedure[dict]):
+        name = "named"
+
+    assert list(Machine([Named()], lambda s: s["stack"]).procedures) == ["named"]
+    assert FixedRng([3, 5]).dice(2) == [3, 5]

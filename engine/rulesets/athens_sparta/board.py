@@ -249,6 +249,17 @@ class Board:
             got = self._water_masks = (nbrs, at, port_mask, twins, nodes)
         return got
 
+    def water_bytes(self) -> list[list[int]]:
+        """For byte k of a bit set of water nodes (`water_masks`: nodes 8k..8k+7) and each
+        value v of that byte, the neighbours of the nodes v names, as one bit set; -1 until
+        first asked. A search then gathers a ring's neighbours with one operation per
+        byte instead of four per node (issue #17: a tenth of a compiled search's work)."""
+        got = getattr(self, "_water_bytes", None)
+        if got is None:
+            n = len(self.water_numbered()[0])
+            got = self._water_bytes = [[-1] * 256 for _ in range((n + 7) // 8)]
+        return got
+
     def port_nodes(self) -> frozenset[tuple[str, int]]:
         """The water nodes where a sea move may end: a city's port on its own coast,
         Corinth on either (rule 1.7). Built on first use."""

@@ -391,7 +391,8 @@ def _port_search(bd: Board, starts: list[tuple[str, int]], limit: int, persia_cl
     ports, and sorts places by distance and name, so only the order of one hex's two port
     nodes found at the same distance (Corinth's coasts) is the search's own: then
     `_water_search` itself answers. The search goes a ring at a time over bit sets,
-    one operation per node instead of one per water hex-side."""
+    one operation per byte of the ring (`Board.water_bytes`) instead of one per water
+    hex-side."""
     nbrs, at, port_mask, twins, nodes = bd.water_masks()
     key = (bd, foes, closed, persia_closed)
     never = _NEVER.get(key)
@@ -411,13 +412,17 @@ def _port_search(bd: Board, starts: list[tuple[str, int]], limit: int, persia_cl
     frontier = seen
     seen |= never
     reach: dict[tuple[str, int], int] = {}
+    by_byte = bd.water_bytes()
+    width = len(by_byte)
     for step in range(1, limit + 1):
-        near = 0
-        f = frontier
-        while f:
-            low = f & -f
-            near |= nbrs[low.bit_length() - 1]
-            f ^= low
+        near = 0  # the ring's neighbours, gathered a byte of the frontier at a time
+        for k, byte in enumerate(frontier.to_bytes(width, "little")):
+            if byte:
+                row = by_byte[k]
+                got = row[byte]
+                if got < 0:
+                    got = row[byte] = _byte_neighbours(nbrs, k, byte)
+                near |= got
         frontier = near & ~seen
         if not frontier:
             break
@@ -433,6 +438,15 @@ def _port_search(bd: Board, starts: list[tuple[str, int]], limit: int, persia_cl
             reach[nodes[low.bit_length() - 1]] = step
             found ^= low
     return reach
+
+
+def _byte_neighbours(nbrs: list[int], k: int, byte: int) -> int:
+    """The neighbours of the nodes that bit set `byte` names among nodes 8k..8k+7."""
+    near = 0
+    for i in range(8):
+        if byte >> i & 1:
+            near |= nbrs[8 * k + i]
+    return near
 
 
 def _water_search(bd: Board, starts: list[tuple[str, int]], limit: int, strategic: bool,
