@@ -341,3 +341,23 @@ def test_the_leucas_crossing_is_crossed_like_a_river():
     # Leucas is Epirus', a Spartan region: no Area move for Athens, the hex and the crossing
     assert reach["W1723"].cost == {"clear": 1, "rough": 2}[step] + 1
     assert place_bonus(s, "W1723", "W1824", False)[0] >= DEFENCE["river"]
+
+
+def test_ships_come_ashore_only_where_no_enemy_stands():
+    """9.8: Spartan ships in the Argolic Gulf once came ashore at Nauplia, a revolted port
+    held by no one where Athenian fleets lay (random game `k1000-ionian:0`, action 629):
+    both sides in the open with no battle due. They land elsewhere or are lost now."""
+    from engine.core.decisions import random_answer
+    from engine.core.game import Game
+    from engine.core.registry import ruleset
+    from engine.core.rng import Rng
+
+    seed = "k1000-ionian:0"
+    g = Game.create(ruleset("epic"), scenario="ionian", seed=seed)
+    player = Rng(f"player:{seed}")
+    for _ in range(640):
+        if g.outcome is not None:
+            break
+        p = player.choice(g.prompts())
+        g.act(p.seat, random_answer(p, player))
+        assert g.check_invariants() == []

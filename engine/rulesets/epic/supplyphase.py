@@ -70,7 +70,9 @@ def bring_ashore(s: EState, side: str) -> list[str]:
         here = B.units_at(s, sea, side)
         spots = [h for h, _ in F.shore(s, side, sea) if h in allowed]
         # a friendly port: a port city, or a coast its own base makes one (7.6.3b, c)
-        ports = [h for h in spots if B.is_port(s, h, side) and B.holder(s, h) in (side, None)]
+        # (never where enemy units stand: a revolted port held by no one may hold them, 6.5.4)
+        ports = [h for h in spots if B.is_port(s, h, side) and B.holder(s, h) in (side, None)
+                 and not B.units_at(s, h, other(side))]
         empty = [h for h in spots if B.city_at(s, h) is None and not B.units_at(s, h, other(side))]
         choices = ports or empty
         if B.comps().areas[sea].kind == "open" or not choices:
