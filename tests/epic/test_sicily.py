@@ -150,12 +150,17 @@ def _options(s, side):
     return [o.id for o in SI.place_options(s, side)]
 
 
-def test_leaving_sicily_at_placement_ships_first_then_leader_and_passengers():
+def expedition(hoplites):
+    """An Athenian fleet, `hoplites` hoplites and Eurymedon (rating 1) in Sicily."""
     g = campaign()
-    s = g.state
     fleet = into_sicily(g, "athens", "attica", "fleet")[0]
-    hops = into_sicily(g, "athens", "attica", "hoplite", 3)
+    hops = into_sicily(g, "athens", "attica", "hoplite", hoplites)
     leader_in_sicily(g, "Eurymedon", "athens", 1)
+    return g, g.state, fleet, hops
+
+
+def test_leaving_sicily_at_placement_ships_first_then_leader_and_passengers():
+    g, s, fleet, hops = expedition(3)
     opts = _options(s, "athens")
     assert f"leave:{fleet}:corcyran-waters" in opts and f"leave:{fleet}:north-ionian" in opts
     assert not any(o.startswith(f"leave:{hops[0]}") for o in opts)  # no ship yet
@@ -221,11 +226,7 @@ def test_units_in_sicily_draw_no_supply_but_the_leaving_box_is_paid():
 
 
 def test_leaving_pieces_come_out_into_their_sea_at_the_first_campaign_turn():
-    g = campaign()
-    s = g.state
-    fleet = into_sicily(g, "athens", "attica", "fleet")[0]
-    hops = into_sicily(g, "athens", "attica", "hoplite", 2)
-    leader_in_sicily(g, "Eurymedon", "athens", 1)
+    g, s, fleet, hops = expedition(2)
     for p in [fleet, "Eurymedon"] + hops:
         run(g, SI.place_act, [], "athens", f"leave:{p}:corcyran-waters")
     s["ct"] = 1
@@ -238,11 +239,7 @@ def test_leaving_pieces_come_out_into_their_sea_at_the_first_campaign_turn():
 
 
 def test_passengers_whose_ship_went_unsupplied_drown_on_the_way_out():
-    g = campaign()
-    s = g.state
-    fleet = into_sicily(g, "athens", "attica", "fleet")[0]
-    hop = into_sicily(g, "athens", "attica", "hoplite")[0]
-    leader_in_sicily(g, "Eurymedon", "athens", 1)
+    g, s, fleet, (hop,) = expedition(1)
     for p in (fleet, "Eurymedon", hop):
         run(g, SI.place_act, [], "athens", f"leave:{p}:north-ionian")
     s["units"][fleet].update(where="build")  # left unsupplied at the Supply stage (9.1)
