@@ -220,3 +220,15 @@ def test_no_long_walls_across_water():
     put(g, "attica", "hoplite", paros)
     assert all(B.walled(s, B.comps().cities[n]) for n in ("Paros", "Naxos"))
     assert long_wall_pairs(s, "athens") == []
+
+
+def test_no_one_pulls_down_a_fortress_the_enemy_masks():
+    """11.3.1b takes the whole Campaign Turn; with enemy land units in the hex the work is
+    not offered (ruling 81): a fort pulled down under their eyes once left both sides in the
+    open (random game `k1000b-three-player:859`)."""
+    g, s = _joined()
+    put(g, "argolid", "hoplite", FORT)
+    s["ct"] = 1
+    assert FORT in wreckers(s, "athens")
+    put(g, "laconia", "hoplite", FORT)
+    assert B.masked(s, FORT) and wreckers(s, "athens") == []

@@ -104,6 +104,50 @@ def test_a_city_revolting_at_low_militance_is_friendly_to_no_one():
     assert B.city_owner(s, "Torone") is None
 
 
+def test_the_controllers_units_in_a_revolting_city_hold_it_until_they_leave():
+    """6.5.4: Athenians inside Torone when it revolts at ML 4 (white, 6.5.1) are not put out;
+    they hold it from inside, so the Spartans before its gates still only mask it (once, in
+    random game `k1000-ionian:282`, both sides were left in the open). Once they leave, the
+    city's garrison holds it for no one (ruling 82)."""
+    g = full()
+    s = g.state
+    h = B.comps().cities["Torone"].hex
+    s["regions"]["chalcidice"]["ml"] = 4
+    ath = put(g, "attica", "hoplite", h)[0]
+    put(g, "laconia", "hoplite", h)
+    assert B.holder(s, h) == "athens" and B.masked(s, h)
+    lines = RV.revolt(s, "Torone")
+    assert "Athens's units inside Torone stay and hold it (6.5.4)" in lines
+    assert B.city_owner(s, "Torone") is None  # politically, it is no one's (6.5.1) ...
+    assert B.holder(s, h) == "athens" and B.masked(s, h)  # ... but the Athenians hold it
+    assert g.check_invariants() == []
+    s["units"][ath].update(hex=B.comps().cities["Scione"].hex)
+    RV.release_kept(s)
+    assert s["kept"] == {} and B.holder(s, h) is None
+    s["units"][ath].update(hex=h)  # coming back, they find its gates shut
+    assert B.holder(s, h) is None
+
+
+def test_a_kept_revolting_city_is_not_entered_by_the_enemy_it_favours():
+    """6.5.1, 6.5.2, 6.5.4: at ML 5 or more a revolting city is friendly to the enemy, whose
+    units entering it would take it; not while the controller's units still hold it."""
+    from engine.rulesets.epic.sieges import enter_revolt
+
+    g = full()
+    s = g.state
+    h = B.comps().cities["Teos"].hex
+    put(g, "attica", "hoplite", h)
+    RV.revolt(s, "Teos")
+    assert B.city_owner(s, "Teos") == "sparta" and B.holder(s, h) == "athens"
+    put(g, "laconia", "hoplite", h)
+    assert enter_revolt(s, h, "sparta") is None and "Teos" in s["revolts"]
+    assert g.check_invariants() == []
+    s["season"] += 2  # 6.5.3: a season later the Athenians inside end the revolt
+    assert RV.season_start(s) and "Teos" not in s["revolts"]
+    RV.release_kept(s)
+    assert s["kept"] == {}
+
+
 def test_a_siege_of_a_city_whose_revolt_ends_is_over():
     g = full()
     s = g.state

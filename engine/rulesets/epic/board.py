@@ -136,6 +136,9 @@ def holder(s: EState, h: str) -> str | None:
 def _holder(s: EState, h: str) -> str | None:
     city = city_at(s, h)
     if city is not None:
+        keeper = s.get("kept", {}).get(city.name)
+        if keeper is not None and city.name in s["revolts"] and units_at(s, h, keeper):
+            return str(keeper)  # 6.5.4: the controller's units stay inside (ruling 82)
         return city_owner(s, city.name)
     return s["forts"].get(h)
 

@@ -74,6 +74,9 @@ def _check(s: EState) -> list[str]:
     for name in s.get("revolts", []):
         if name in s["marks"] or name in s["razed"]:
             bad.append(f"{name} both in revolt and marked or razed")
+    for name, side in s.get("kept", {}).items():  # 6.5.4
+        if name not in s.get("revolts", []) or not B.units_at(s, c.cities[name].hex, side):
+            bad.append(f"{name} kept by {side} with no revolt or none of its units inside")
     for name in s.get("helots", []):
         if c.cities[name].capital == "sparta" or B.city_region()[name] != "laconia":
             bad.append(f"helot marker on {name}")

@@ -87,11 +87,13 @@ def raze_raid(s: EState, side: str, h: str) -> str:
 def wreckers(s: EState, side: str) -> list[str]:
     """11.3.1b: walled cities and forts `side` holds with one of its land units inside that
     could spend the Campaign Turn pulling the walls down. Walls anchoring Long Walls only when
-    `side` holds both ends (11.3.2: they fall with them, RULINGS.md)."""
+    `side` holds both ends (11.3.2: they fall with them, RULINGS.md). Never under an enemy's
+    eyes: a place masked by enemy land units keeps its walls (ruling 81)."""
     out = []
     for h in sorted({s["units"][u]["hex"] for u in B.on_map(s, side)
                      if A.mine(s, s["units"][u])}):
-        if B.holder(s, h) != side or not B.fortress(s, h) or not wrecker(s, side, h):
+        if (B.holder(s, h) != side or not B.fortress(s, h) or B.masked(s, h)
+                or not wrecker(s, side, h)):
             continue
         partner = B.long_walls_partner(s, h)
         if partner is not None and B.holder(s, partner) != side:

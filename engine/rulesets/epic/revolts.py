@@ -74,6 +74,11 @@ def revolt(s: EState, city: str) -> list[str]:
     if city in white:
         white.remove(city)
     lines = [f"{city} revolts (6.1)"]
+    side = s["regions"][region]["side"] if region else None
+    if side in ("athens", "sparta") and B.units_at(s, B.comps().cities[city].hex, side):
+        # 6.5.4: the controller's units are not forced out; they hold it until they leave
+        s.setdefault("kept", {})[city] = side
+        lines.append(f"{side.title()}'s units inside {city} stay and hold it (6.5.4)")
     if region and s["regions"][region]["ml"] <= B.NEUTRAL_REVOLT_ML:
         white.append(city)  # 6.5.1: the colour is set as the marker goes down
         lines.append(f"{region}'s ML is 4 or less: {city} is friendly to no one (6.5.1)")
@@ -88,6 +93,17 @@ def revolt(s: EState, city: str) -> list[str]:
                 {"city": city, "side": None, "due": season_index(s) + t, "revolt": True})
             lines.append(f"{city} begins its walls, done in {t} seasons (6.5.5)")
     return lines + P.lift_own_sieges(s)
+
+
+def release_kept(s: EState) -> None:
+    """6.5.4: once the controller's last unit has left a revolting city (or the revolt is
+    over) its garrison holds it again. Called after every action."""
+    kept = s.get("kept")
+    if not kept:
+        return
+    for city, side in list(kept.items()):
+        if city not in s["revolts"] or not B.units_at(s, B.comps().cities[city].hex, side):
+            del kept[city]
 
 
 def season_start(s: EState) -> list[str]:

@@ -32,7 +32,7 @@ from .invariants import check
 from .moves import Intercept, Move
 from .placement import Place
 from .raiding import Raid
-from .revolts import Revolts
+from .revolts import Revolts, release_kept
 from .saves import upgrade
 from .setup import new_state
 from .sieges import Capture, Sieges
@@ -130,8 +130,10 @@ class Epic(Ruleset):
                 seat = A.LEAGUE
                 if held is not None:  # the prompt as the procedure put it
                     MACHINE.act(s, seat, option_id, ctx, [replace(held, seat=seat)])
+                    release_kept(s)
                     return
         MACHINE.act(s, seat, option_id, ctx)
+        release_kept(s)
 
     def resign(self, s: EState, seat: str, ctx: Context) -> None:
         s["resigned"] = seat

@@ -137,7 +137,8 @@ def enter_revolt(s: EState, h: str, side: str) -> str | None:
     """6.5.2: units entering a revolting city friendly to them turn its Revolt marker into
     their control marker."""
     city = B.city_at(s, h)
-    if city is None or city.name not in s.get("revolts", ()) or B.city_owner(s, city.name) != side:
+    if (city is None or city.name not in s.get("revolts", ()) or B.city_owner(s, city.name) != side
+            or B.holder(s, h) != side):  # 6.5.4: not while the controller's units hold it
         return None
     s["revolts"].remove(city.name)
     s["marks"][city.name] = side

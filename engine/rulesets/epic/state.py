@@ -19,6 +19,7 @@ city) is worked out by `board.py` and `supply.py`, so it can never disagree with
     bases_placed: how many of its 3 bases Athens has placed (22.4.5)
     ports_open: ports whose blockading fleets went ashore this Campaign Turn (10.2.3b)
     revolts: revolting cities (6.5); helots: cities under a Helot Uprising marker (29.4.4)
+    kept: revolting city -> the controller whose units stayed inside and hold it (6.5.4)
     works: walls going up {city, side, due: season index}, Long Walls {ends: [hex, hex],
            side, unit, hex, due}; built_walls: walls put up (7.6.4)
     long_walls: hex -> hex, both ends of each standing Long Walls (7.6.5, 10.9)

@@ -68,6 +68,8 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "cards": public_cards(s, seat),
         "revolts_begun": dict(sorted(s.get("revolted", {}).items())),
         "white_revolts": sorted(s.get("white", [])),  # friendly to no one (6.5.1)
+        # revolting cities the controller's units still hold from inside (6.5.4)
+        "kept_revolts": dict(sorted(s.get("kept", {}).items())),
         "activated": sorted(s.get("activated", [])),
         "works": json.loads(json.dumps(s.get("works", []))),
         "sicily": sicily_box(s),  # 19.0: the Sicily box, open to both
