@@ -33,6 +33,8 @@ def duel(
              "strength however busy the machine; default: its time budget)")] = None,
     budget: Annotated[float | None, typer.Option(
         help="The search level's thinking time per decision in seconds")] = None,
+    seat: Annotated[str | None, typer.Option(
+        help="A holds this seat in every game (default: A changes seat every game)")] = None,
     log: Annotated[str | None, typer.Option(
         help="Append each finished game to this file as a JSON line (a long duel's "
              "games survive an interruption)")] = None,
@@ -43,6 +45,7 @@ def duel(
 
     checks.known_ruleset(ruleset)
     checks.known_scenario(ruleset, scenario)
+    checks.known_seat(ruleset, scenario, seat)
     checks.positive("--games", games)
     checks.positive("--jobs", jobs)
     for flag, level in (("--a", a), ("--b", b)):
@@ -57,7 +60,7 @@ def duel(
     if budget is not None:
         options["budget_s"] = budget
     report = play(ruleset, a, b, games, seed=seed, jobs=jobs, scenario=scenario,
-                  progress=_game_logger(log) if log else None, **options)
+                  progress=_game_logger(log) if log else None, seat=seat, **options)
     report["options"] = options
     if as_json:
         typer.echo(json.dumps(report, indent=2))

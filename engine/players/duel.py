@@ -73,11 +73,15 @@ def _play_args(args: tuple[str, str, str, str, int, str | None, dict[str, Any]])
 
 def duel(ruleset_id: str, a: str, b: str, games: int, seed: str = "duel", jobs: int = 1,
          scenario: str | None = None,
-         progress: Callable[[DuelGame], None] | None = None,
+         progress: Callable[[DuelGame], None] | None = None, seat: str | None = None,
          **options: Any) -> dict[str, Any]:
-    """Play `games` games, A taking the scenario's seats in turn, and summarise;
-    `options` go to both players (the search level's `samples` or `budget_s`)."""
-    tasks = [(ruleset_id, a, b, f"{seed}:{i}", i, scenario, options) for i in range(games)]
+    """Play `games` games, A taking the scenario's seats in turn (or always `seat`: one
+    side's strength measured at half the cost), and summarise; `options` go to both
+    players (the search level's `samples` or `budget_s`)."""
+    rules = ruleset(ruleset_id)
+    fixed = None if seat is None else rules.seats(scenario or rules.default_scenario).index(seat)
+    tasks = [(ruleset_id, a, b, f"{seed}:{i}", i if fixed is None else fixed, scenario, options)
+             for i in range(games)]
     runs: list[DuelGame] = []
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:

@@ -44,3 +44,16 @@ def test_duel_refuses_a_level_the_ruleset_lacks():
     res = runner.invoke(app, ["duel", "duel", "--a", "heuristic", "--games", "1"])
     assert res.exit_code == 2
     assert "no heuristic player for the ruleset 'duel'" in res.output
+
+
+def test_duel_may_hold_player_a_to_one_seat():
+    res = runner.invoke(app, ["duel", "duel", "--a", "random", "--b", "random", "--games", "3",
+                              "--jobs", "1", "--json", "--seat", "south"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert list(report["by_side"]) == ["south"] and report["by_side"]["south"]["games"] == 3
+
+
+def test_duel_refuses_an_unknown_seat():
+    res = runner.invoke(app, ["duel", "duel", "--games", "1", "--seat", "persia"])
+    assert res.exit_code == 2 and "has no seat 'persia'" in res.output
