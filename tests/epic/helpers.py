@@ -42,6 +42,8 @@ def put(g: Game, home: str, utype: str, hexid: str, n: int = 1, morale: int | No
                 (morale is None or u["morale"] == morale):
             u.update(where="map", hex=hexid)
             out.append(uid)
+    if side is None:  # a new unit sides with its home's other units
+        side = next((u["side"] for u in s["units"].values() if u["home"] == home), None)
     while len(out) < n:
         uid = f"{home}-{utype}-x{len(s['units'])}"
         s["units"][uid] = {"side": side, "home": home, "type": utype, "morale": morale,
