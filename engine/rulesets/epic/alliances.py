@@ -41,7 +41,7 @@ HOME = {"athens": "attica", "sparta": "laconia", "thebes": "boeotia", "corinth":
 # played on the simplified turn, which deals no cards, would they run a set number of years
 # (RULINGS M8); they play the full Seasonal Turn.
 YEARS = 3
-SEAT_KINDS = ("talents", "card", "discard", "peace")  # prompts put to a seat, not the League
+SEAT_KINDS = ("talents", "card", "discard", "peace", "abdicate", "agree")  # prompts put to a seat, not the League
 TALENT_STEPS = (1, 2, 5, 10)  # the amounts offered at once when giving talents (24.5)
 
 
@@ -304,6 +304,8 @@ def settle(s: EState, roll: Callable[[], int]) -> list[str]:
         return []
     lines = []
     held = s["league"]["holder"]
+    s["league"]["abdicate"] = [e for e in s["league"].get("abdicate", [])
+                               if holder(s, e["region"]) == e["seat"]]
     for region in sorted(held):
         if s["regions"].get(region, {}).get("side") != LEAGUE:
             del held[region]
@@ -312,7 +314,74 @@ def settle(s: EState, roll: Callable[[], int]) -> list[str]:
             seat, why = new_holder(s, region, roll)
             held[region] = seat
             lines.append(f"{region} goes to {title(seat)}: {why}")
+            # 24.3: he may give it to an ally now, when it is first taken over (RULINGS M22)
+            s["league"].setdefault("abdicate", []).append(
+                {"region": region, "seat": seat, "why": why, "paid": 0})
     return lines
+
+
+# ------------------------------------------------------------------ abdicating (24.3)
+def abdication(s: EState) -> dict[str, Any] | None:
+    """The first region won whose new holder has yet to say whether he keeps it (24.3),
+    if it is still his."""
+    for entry in s.get("league", {}).get("abdicate", []):
+        if holder(s, entry["region"]) == entry["seat"] and s["result"] is None:
+            return dict(entry)
+    return None
+
+
+def abdication_prompt(s: EState, entry: dict[str, Any]) -> Prompt:
+    seat, region = entry["seat"], entry["region"]
+    opts = [Option("keep", f"Keep {region}", "24.3")]
+    opts += [Option(f"give:{x}", f"Give {region} to {title(x)} (24.3)", "24.3")
+             for x in league_seats(s) if x != seat]
+    return Prompt(seat, f"{title(seat)}: {region} has come to you ({entry['why']}). Keep it "
+                        "or give it up to an ally, now that it is first taken over (24.3)?",
+                  tuple(opts), rule="24.3", kind="abdicate")
+
+
+def abdicate(s: EState, seat: str, answer: str) -> list[str]:
+    """Answer the first pending abdication (24.3): keep the region, or give it to an ally
+    with all that goes with a region's holder: placing from it and building there (7.3,
+    7.5), its tribute, the League units of its Force and Build Pools the giver had from it
+    and the talents it brought him (Argos' BTV, RULINGS M15, M22)."""
+    queue = s["league"].get("abdicate", [])
+    while queue and holder(s, queue[0]["region"]) != queue[0]["seat"]:
+        queue.pop(0)  # no longer his: nothing to give up
+    if not queue or queue[0]["seat"] != seat:
+        raise IllegalAction("You have no region to keep or give up now (24.3).")
+    entry = queue[0]
+    region = entry["region"]
+    verb, _, taker = answer.partition(":")
+    if verb == "keep":
+        queue.pop(0)
+        return [f"{title(seat)} keeps {region} (24.3)"]
+    if verb != "give" or taker == seat or taker not in league_seats(s):
+        raise IllegalAction("Keep the region or give it to an ally (24.3).")
+    queue.pop(0)
+    s["league"]["holder"][region] = taker
+    moved = 0
+    for u in s["units"].values():
+        if u["home"] == region and u["side"] == LEAGUE and u.get("seat") == seat:
+            u["seat"] = taker
+            moved += 1
+    line = f"{title(seat)} gives {region} up to {title(taker)} (24.3)"
+    paid = min(int(entry.get("paid", 0)), s["treasury"].get(seat, 0))
+    if paid > 0:
+        s["treasury"][seat] -= paid
+        s["treasury"][taker] += paid
+        line += f", with the {paid} talents it paid"
+    if moved:
+        line += f" and its {moved} units"
+    return [line]
+
+
+def abdication_paid(s: EState, region: str, talents: int) -> None:
+    """Talents a region won paid its new holder at once (Argos' BTV, M15): they follow it
+    if he gives it up (24.3)."""
+    for entry in s.get("league", {}).get("abdicate", []):
+        if entry["region"] == region:
+            entry["paid"] = talents
 
 
 # ------------------------------------------------------------------ money (24.5)
@@ -591,4 +660,7 @@ def view_part(s: EState) -> dict[str, Any] | None:
         return None
     return {"seats": list(s["league"]["seats"]),
             "holder": dict(sorted(s["league"]["holder"].items())),
-            "acting": s.get("acting")}
+            "acting": s.get("acting"),
+            "abdicate": [{"region": e["region"], "seat": e["seat"]}
+                         for e in s["league"].get("abdicate", [])],
+            "forbid": {x: list(v) for x, v in sorted(s["league"].get("forbid", {}).items())}}

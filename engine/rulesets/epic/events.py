@@ -316,6 +316,8 @@ def argos(flow: Flow[EState]) -> None:
                 u["seat"] = seat
     btv = B.comps().regions["argolid"].btv
     s["treasury"][seat] += btv
+    if A.multi(s):
+        A.abdication_paid(s, "argolid", btv)  # 24.3: it follows the region if given up
     note(flow, f"Argos ends its neutrality and joins {seat.title()}, paying {btv} talents "
                "(Argos Ends Neutrality)")
     for line in lines:

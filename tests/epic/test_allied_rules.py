@@ -1,0 +1,111 @@
+"""Three alliance rules of the three- and four-player Campaigns: giving a region won up to an
+ally (24.3, RULINGS M22), forbidding an ally one's cities, bases and Areas for supply (24.5,
+M23) and peace by agreement of every player (20.1b with 24.7, 25.3; M24). Fixed dice."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.core.game import Game
+from engine.rulesets.epic import alliances as A
+from engine.rulesets.epic import board as B
+from engine.rulesets.epic import events as E
+
+from .full_helpers import run
+from .test_multiplayer_turn import ids, mfull, start
+
+RULES = engine.ruleset("epic")
+
+
+def _prompt(g: Game):
+    g._prompts = None
+    return g.prompts()[0]
+
+
+# ------------------------------------------------------------------ 24.3: abdicating
+def test_a_region_won_is_offered_to_its_new_holder_to_keep_or_give_up():
+    g = mfull()
+    s = g.state
+    s["regions"]["thessaly"]["side"] = "sparta"  # won from Athens: Thebes by adjacency
+    lines = A.settle(s, lambda: 1)
+    assert s["league"]["holder"]["thessaly"] == "thebes" and "24.3" in lines[0]
+    p = _prompt(g)
+    assert (p.seat, p.kind, p.rule) == ("thebes", "abdicate", "24.3")
+    assert {o.id for o in p.options} == {"keep", "give:sparta"}
+    assert "24.3" in p.text
+    with pytest.raises(engine.IllegalAction):
+        g.act("sparta", "keep")  # not Sparta's to answer
+    g.act("thebes", "keep")
+    assert s["league"]["holder"]["thessaly"] == "thebes"
+    assert A.abdication(s) is None and not g.prompts()  # the flow (stopped here) goes on
+    assert "Thebes keeps thessaly (24.3)" in s["log"]
+
+
+def test_a_region_given_up_goes_to_the_ally_with_its_placement_and_tribute():
+    g = engine.new_game("epic", "four-player", seed="abd4")
+    s = g.state
+    s["regions"]["thessaly"]["side"] = "sparta"
+    s["regions"]["thessaly"]["mult"] = 1
+    A.settle(s, lambda: 1)
+    seat = s["league"]["holder"]["thessaly"]
+    p = _prompt(g)
+    assert p.seat == seat and {o.id for o in p.options} == {
+        "keep"} | {f"give:{x}" for x in ("sparta", "thebes", "corinth") if x != seat}
+    g.act(seat, "give:corinth")
+    assert A.holder(s, "thessaly") == "corinth"
+    assert "thessaly" in A.regions_of(s, "corinth") and "thessaly" not in A.regions_of(s, seat)
+    s["acting"] = "corinth"
+    assert A.holds(s, "thessaly")  # Corinth places and builds there now (7.3, 7.5)
+    s["acting"] = None
+    assert g.check_invariants() == []
+    # the flow had asked someone else: it asks again, as it was, once the region is given
+    assert g.prompts()[0].kind != "abdicate"
+
+
+def test_argos_given_up_takes_its_units_and_its_btv_to_the_ally():
+    g = mfull()
+    s = g.state
+    s["regions"]["argolid"]["al"] = -2
+    before = dict(s["treasury"])
+    run(g, E.argos, [])
+    btv = B.comps().regions["argolid"].btv
+    assert s["treasury"]["sparta"] == before["sparta"] + btv  # M15: paid to its holder
+    p = _prompt(g)
+    assert (p.seat, p.kind) == ("sparta", "abdicate")
+    g.act("sparta", "give:thebes")
+    assert s["league"]["holder"]["argolid"] == "thebes"
+    assert {u["seat"] for u in s["units"].values() if u["home"] == "argolid"} == {"thebes"}
+    assert s["treasury"] == {**before, "thebes": before["thebes"] + btv}
+    assert g.check_invariants() == []
+
+
+def test_each_region_won_is_asked_once_and_only_while_it_is_still_his():
+    g = mfull()
+    s = g.state
+    for region in ("thessaly", "acarnania"):
+        s["regions"][region]["side"] = "sparta"
+    A.settle(s, lambda: 1)
+    first, second = (e["region"] for e in s["league"]["abdicate"])
+    s["regions"][first]["side"] = "athens"  # lost again before its holder answered
+    s["league"]["holder"].pop(first)
+    p = _prompt(g)
+    assert second in p.text and first not in p.text
+    g.act(p.seat, "keep")
+    assert A.abdication(s) is None and s["league"]["abdicate"] == []
+
+
+def test_the_pending_choice_is_in_every_seats_view():
+    g = mfull()
+    s = g.state
+    s["regions"]["thessaly"]["side"] = "sparta"
+    A.settle(s, lambda: 1)
+    for seat in ("athens", "sparta", "thebes", None):
+        assert RULES.view(s, seat)["league"]["abdicate"] == [
+            {"region": "thessaly", "seat": "thebes"}]
+
+
+def test_two_player_games_have_no_abdication():
+    g = engine.new_game("epic", "campaign", seed="abd2")
+    assert all(p.kind != "abdicate" for p in g.prompts())
+    assert "league" not in g.state
