@@ -109,3 +109,99 @@ def test_two_player_games_have_no_abdication():
     g = engine.new_game("epic", "campaign", seed="abd2")
     assert all(p.kind != "abdicate" for p in g.prompts())
     assert "league" not in g.state
+
+
+# ------------------------------------------------------------------ 24.5: forbidding
+def _unit(s, home: str, h: str, kind: str = "hoplite") -> str:
+    uid = next(k for k, u in s["units"].items() if u["home"] == home
+               and u["where"] == "pool" and u["type"] == kind)
+    s["units"][uid].update(where="map", hex=h)
+    s.pop("_index", None)
+    return uid
+
+
+def _supplied(s, uid: str, seat: str) -> bool:
+    from engine.rulesets.epic import supply as S
+
+    s["acting"] = seat
+    try:
+        return S.in_supply(s, uid, S.supplied_areas(s, "sparta"))
+    finally:
+        s["acting"] = None
+
+
+def test_a_forbidden_ally_loses_the_cities_bases_and_areas_of_the_forbidder():
+    s = mfull().state
+    elatea = B.comps().cities["Elatea"].hex  # a Theban city of Phocis, far from Sparta's
+    uid = _unit(s, "laconia", elatea)
+    assert _supplied(s, uid, "sparta")  # 24.5: an ally's city is friendly
+    A.set_forbid(s, "thebes", "sparta", True)
+    assert not _supplied(s, uid, "sparta")  # neither the city nor a line through Thebes'
+    theban = _unit(s, "boeotia", elatea)
+    assert _supplied(s, theban, "thebes")  # the forbidder himself is not touched
+    A.set_forbid(s, "sparta", "thebes", True)  # Sparta forbidding Thebes: nothing of Thebes'
+    assert _supplied(s, theban, "thebes")
+    A.set_forbid(s, "thebes", "sparta", False)
+    assert _supplied(s, uid, "sparta")
+
+
+def test_only_the_forbidders_regions_are_withheld_and_only_from_the_forbidden():
+    s = mfull().state
+    pleuron = B.comps().cities["Pleuron"]
+    from engine.rulesets.epic import supply as S
+
+    s["bases"][pleuron.hex] = "sparta"
+    s["acting"] = "sparta"
+    A.set_forbid(s, "thebes", "sparta", True)
+    gone = S.withheld(s, "sparta")
+    assert "aetolia" in gone and "laconia" not in gone
+    assert S.withheld(s, "thebes") == set() and S.withheld(s, "athens") == set()
+
+
+def test_the_forbidders_units_do_not_contest_an_area_for_the_forbidden():
+    from engine.rulesets.epic import supply as S
+
+    s = mfull().state
+    h = B.comps().cities["Calydon"].hex
+    area = B.area_of(h)
+    open_hex = next(x for x in B.comps().area_hexes[area] if B.city_at(s, x) is None
+                    and B.comps().hexes[x].kind == "land")
+    _unit(s, "attica", open_hex)
+    _unit(s, "boeotia", open_hex)
+    s["razed"].extend(c.name for c in B.area_cities(area))  # no city to count here
+    s.pop("_index", None)
+    assert B.area_status(s, area, "sparta") == "contested"
+    assert S._status_without(s, area, "sparta", {"aetolia"}, {"thebes"}) == "enemy"
+
+
+def test_the_forbid_is_chosen_at_the_allies_moment_and_shown_to_every_seat():
+    g = mfull()
+    s = g.state
+    s["league"]["seats"] = ["sparta", "thebes"]
+    s["treasury"]["sparta"] = 0  # asked all the same: the forbid needs no talents
+    start(g, "treasury", [], k=0)
+    p = _prompt(g)
+    assert (p.seat, p.kind, p.rule) == ("sparta", "talents", "24.5")
+    assert ids(g) == {"forbid:thebes", "done"}
+    g.act("sparta", "forbid:thebes")
+    assert s["league"]["forbid"] == {"sparta": ["thebes"]}
+    assert ids(g) == {"allow:thebes", "done"}  # a standing choice: the same seat goes on
+    g.act("sparta", "done")
+    assert _prompt(g).seat == "thebes"
+    for seat in ("athens", "sparta", "thebes", None):
+        assert RULES.view(s, seat)["league"]["forbid"] == {"sparta": ["thebes"]}
+    g.act("thebes", "done")
+    assert not s["flow"]
+    assert A.forbidders(s, "thebes") == ["sparta"] and A.forbidders(s, "sparta") == []
+    with pytest.raises(engine.IllegalAction):
+        A.set_forbid(s, "sparta", "athens", True)  # allies only
+    assert "Sparta forbids Thebes his cities, bases and Areas for supply (24.5)" in s["log"]
+
+
+def test_four_player_forbid_is_for_one_ally_at_a_time():
+    s = engine.new_game("epic", "four-player", seed="fb4").state
+    A.set_forbid(s, "thebes", "corinth", True)
+    assert A.withheld_regions(s, "corinth") == set(A.regions_of(s, "thebes"))
+    assert A.withheld_regions(s, "sparta") == set()
+    A.set_forbid(s, "thebes", "corinth", False)
+    assert "forbid" not in s["league"] or s["league"]["forbid"] == {}

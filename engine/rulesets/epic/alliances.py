@@ -384,6 +384,40 @@ def abdication_paid(s: EState, region: str, talents: int) -> None:
             entry["paid"] = talents
 
 
+# ------------------------------------------------------------------ forbidding (24.5)
+def forbidders(s: EState, seat: str) -> list[str]:
+    """The allies who forbid `seat` the use of their cities, bases and Areas (24.5)."""
+    if not multi(s):
+        return []
+    return [x for x, barred in sorted(s["league"].get("forbid", {}).items()) if seat in barred]
+
+
+def withheld_regions(s: EState, seat: str) -> set[str]:
+    """The regions of the allies forbidding `seat` (24.5, RULINGS M23)."""
+    foes = forbidders(s, seat)
+    return {r for r, x in s["league"]["holder"].items() if x in foes} if foes else set()
+
+
+def set_forbid(s: EState, seat: str, ally: str, on: bool) -> str:
+    """24.5: `seat` forbids (or allows again) `ally` the use of his cities and bases as
+    supply sources and links and the friendliness of his Areas; a standing choice, changed
+    at the allies' moment each season (`Treasury`, RULINGS M23)."""
+    if seat == ally or seat not in league_seats(s) or ally not in league_seats(s):
+        raise IllegalAction("Only a League player may forbid an ally (24.5).")
+    barred = s["league"].setdefault("forbid", {}).setdefault(seat, [])
+    if on and ally not in barred:
+        barred.append(ally)
+        barred.sort()
+    elif not on and ally in barred:
+        barred.remove(ally)
+    if not barred:
+        del s["league"]["forbid"][seat]
+    if on:
+        return (f"{title(seat)} forbids {title(ally)} his cities, bases and Areas for "
+                "supply (24.5)")
+    return f"{title(seat)} lets {title(ally)} use his cities, bases and Areas again (24.5)"
+
+
 # ------------------------------------------------------------------ money (24.5)
 def tribute_lines(s: EState, tribute: Callable[[EState, str], tuple[int, list[str]]]
                   ) -> list[str]:
@@ -441,38 +475,48 @@ def give_card(s: EState, giver: str, taker: str, card: str) -> str:
 
 
 class Treasury(Procedure[EState]):
-    """The allies' exchange of talents (24.5). "At any time" is kept to one moment a
-    season, before Supply, when the money is needed (RULINGS.md): each League seat in turn
-    may give talents to an ally, as often as it likes, then passes. args: k (the seat)."""
+    """The allies' moment (24.5). "At any time" is kept to one moment a season, before
+    Supply, when the money is needed (RULINGS M5): each League seat in turn may give talents
+    to an ally, as often as it likes, and forbid an ally (or allow him again) the use of his
+    cities, bases and Areas (RULINGS M23), then passes. args: k (the seat)."""
 
     name = "treasury"
 
     def enter(self, flow: Flow[EState]) -> None:
         s = flow.state
         k = flow.args.get("k", 0)
-        seats = league_seats(s)
-        while k < len(seats) and s["treasury"].get(seats[k], 0) <= 0:
-            k += 1
         flow.args["k"] = k
-        if k >= len(seats):
+        if k >= len(league_seats(s)):
             flow.end()
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s = flow.state
         seat = league_seats(s)[flow.args["k"]]
         have = s["treasury"][seat]
+        allies = [x for x in league_seats(s) if x != seat]
         opts = [Option(f"give:{x}:{n}", f"Give {title(x)} {n} talent{'s' if n > 1 else ''}",
                        "24.5")
-                for x in league_seats(s) if x != seat for n in TALENT_STEPS if n <= have]
-        opts.append(Option("done", "Keep the rest", "24.5"))
-        return [Prompt(seat, f"{title(seat)}: give talents to an ally (24.5; you have {have})",
-                       tuple(opts), rule="24.5", kind="talents")]
+                for x in allies for n in TALENT_STEPS if n <= have]
+        barred = s["league"].get("forbid", {}).get(seat, [])
+        opts += [Option(f"allow:{x}", f"Let {title(x)} use your cities, bases and Areas "
+                                      "again (24.5)", "24.5") if x in barred else
+                 Option(f"forbid:{x}", f"Forbid {title(x)} your cities, bases and Areas "
+                                       "for supply (24.5)", "24.5") for x in allies]
+        opts.append(Option("done", "Done", "24.5"))
+        return [Prompt(seat, f"{title(seat)}: give talents to an ally, or forbid or allow an "
+                             f"ally your cities, bases and Areas (24.5; you have {have} "
+                             "talents)", tuple(opts), rule="24.5", kind="talents")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
         a = str(answer)
+        verb, _, ally = a.partition(":")
         if a == "done":
             flow.args["k"] += 1
+        elif verb in ("forbid", "allow"):
+            line = set_forbid(s, league_seats(s)[flow.args["k"]], ally, verb == "forbid")
+            s["log"].append(line)
+            flow.context.event("talents", line)
         else:
             _, taker, n = a.split(":")
             line = give_talents(s, league_seats(s)[flow.args["k"]], taker, int(n))
