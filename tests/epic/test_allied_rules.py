@@ -205,3 +205,82 @@ def test_four_player_forbid_is_for_one_ally_at_a_time():
     assert A.withheld_regions(s, "sparta") == set()
     A.set_forbid(s, "thebes", "corinth", False)
     assert "forbid" not in s["league"] or s["league"]["forbid"] == {}
+
+
+# ------------------------------------------------------------------ 20.1b: agreement
+def _peace_step(g: Game, scenario_seats: list[str]) -> None:
+    s = g.state
+    s["order"] = ["athens", "sparta"]
+    s["league"]["seats"] = scenario_seats
+    s["cards"]["active"] = []
+    start(g, "cards", [], step="peace", i=0)
+
+
+def test_every_seat_may_offer_peace_and_all_the_others_must_accept():
+    g = mfull()
+    _peace_step(g, ["sparta", "thebes"])
+    p = _prompt(g)
+    assert (p.seat, p.kind) == ("athens", "peace") and ids(g) == {"offer", "no"}
+    g.act("athens", "no")
+    g.act("sparta", "offer")  # 20.1b; one offer a season: Thebes has nothing more to ask
+    p = _prompt(g)  # the others answer, from the one after the offerer round
+    assert (p.seat, p.kind, p.rule) == ("thebes", "agree", "20.1")
+    assert ids(g) == {"accept", "decline"}
+    g.act("thebes", "accept")
+    p = _prompt(g)
+    assert p.seat == "athens" and "Thebes accepted" in p.text
+    g.act("athens", "accept")
+    out = g.outcome
+    assert out is not None and out.winners == ("athens",)  # 33 BTV: 24.8 judges it
+    assert "agreement of every player (20.1b" in out.reason
+    assert not g.state["flow"]
+
+
+def test_one_refusal_keeps_the_war_going():
+    g = engine.new_game("epic", "four-player", seed="agree4")
+    s = g.state
+    s["flow"].clear()
+    _peace_step(g, ["sparta", "thebes", "corinth"])
+    g.act("athens", "offer")
+    assert _prompt(g).kind == "agree"
+    g.act("sparta", "accept")
+    g.act("thebes", "accept")
+    assert _prompt(g).seat == "corinth"
+    g.act("corinth", "decline")
+    assert s["result"] is None and not s["flow"]  # the stage is over, the war goes on
+    assert "Corinth declines the peace: the war goes on (20.1b)" in s["log"]
+
+
+def test_an_offer_and_the_embassy_go_together():
+    g = mfull()
+    _peace_step(g, ["sparta", "thebes"])
+    g.state["cards"]["active"] = ["peace-embassy-1"]
+    assert ids(g) == {"roll:sparta", "roll:thebes", "offer", "no"}  # 24.7.2 and 20.1b
+
+
+def test_a_league_answer_at_the_agreement_is_the_players_own():
+    g = mfull()
+    _peace_step(g, ["sparta", "thebes"])
+    g.act("athens", "offer")
+    with pytest.raises(engine.IllegalAction):
+        g.act("thebes", "accept")  # Sparta answers first, for himself only (20.1b)
+    g.act("sparta", "accept")
+    g.act("thebes", "accept")
+    assert g.outcome is not None
+
+
+def test_the_answers_go_round_from_the_seat_after_the_offerer():
+    g = engine.new_game("epic", "four-player", seed="agree4b")
+    g.state["flow"].clear()
+    _peace_step(g, ["sparta", "thebes", "corinth"])
+    for seat in ("athens", "sparta"):
+        g.act(seat, "no")
+    g.act("thebes", "offer")
+    asked = []
+    while g.state["result"] is None:
+        p = _prompt(g)
+        assert p.kind == "agree"
+        asked.append(p.seat)
+        g.act(p.seat, "accept")
+    assert asked == ["corinth", "athens", "sparta"]  # 24.4's order, round from Thebes
+    assert g.outcome is not None and g.check_invariants() == []
