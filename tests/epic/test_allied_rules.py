@@ -284,3 +284,4 @@ def test_the_answers_go_round_from_the_seat_after_the_offerer():
         g.act(p.seat, "accept")
     assert asked == ["corinth", "athens", "sparta"]  # 24.4's order, round from Thebes
     assert g.outcome is not None and g.check_invariants() == []
+    assert "(20.1b, 25.3.1)" in g.outcome.reason  # the four-player game's own rule

@@ -104,13 +104,18 @@ def ends(s: dict, roller: str, why: str = "") -> None:
 
 
 # ------------------------------------------------------------------ 20.1b with allies (M24)
+def _ends_rule(s: dict) -> tuple[str, str]:
+    """The scenario's end and victory rules: 24.7.1 / 24.8, or 25.3.1 / 25.4."""
+    return ("25.3.1", "25.4") if s["scenario"] == "four-player" else ("24.7.1", "24.8")
+
+
 def offer_option(s: dict, fx: dict) -> list[Option]:
     """20.1b: any player may offer peace to all the others, once a season (the first offer
     stands), in the Event Cards stage's peace step."""
     if fx.get("peace_offer") is not None:
         return []
     return [Option("offer", "Offer peace to every player (20.1b: signed only if all the "
-                            "others accept; it ends the game, 24.7.1)", "20.1")]
+                            f"others accept; it ends the game, {_ends_rule(s)[0]})", "20.1")]
 
 
 def to_agree(s: dict, fx: dict) -> str | None:
@@ -134,7 +139,7 @@ def agree_prompt(s: dict, fx: dict, seat: str) -> Prompt:
     return Prompt(seat, f"{A.title(seat)}: {offer} offers peace to every player"
                         f"{f' ({yes} accepted)' if yes else ''}. Peace by agreement needs "
                         "every player and ends the game, judged by the victory conditions "
-                        "(20.1b, 24.7.1, 24.8)",
+                        f"(20.1b, {', '.join(_ends_rule(s))})",
                   (Option("accept", f"Accept {offer}'s offer of peace (20.1b)", "20.1"),
                    Option("decline", "Decline: the war goes on (20.1b)", "20.1")),
                   rule="20.1", kind="agree")
@@ -153,7 +158,8 @@ def agree(s: dict, fx: dict, seat: str, answer: str) -> list[str]:
         for cid in s["cards"]["active"]:
             s["cards"]["discard"].append(cid)
         s["cards"]["active"] = []
-        ends(s, offer, "Peace is signed by the agreement of every player (20.1b, 24.7.1)")
-        lines.append("Every player has agreed: peace is signed and the war is over (20.1b, "
-                     "24.7.1)")
+        end = _ends_rule(s)[0]
+        ends(s, offer, f"Peace is signed by the agreement of every player (20.1b, {end})")
+        lines.append(f"Every player has agreed: peace is signed and the war is over (20.1b, "
+                     f"{end})")
     return lines
