@@ -145,6 +145,8 @@ def test_each_seat_discards_and_draws_back_to_its_own_hand_size():
     assert c["hands"]["thebes"] == ["city-betrayal-thebes-2", "allied-dissent-4",
                                     "city-betrayal-corinth-1"]
     assert c["deck"] == [] and c["discard"][-1] == "festival-1"  # two burnt (12.3)
+    for seat in ("athens", "sparta", "thebes"):  # 20.1b: each may offer peace (M24)
+        g.act(seat, "no")
     assert not g.state["flow"]
 
 
@@ -385,12 +387,14 @@ def _embassy(g: Game, dice: list[int]) -> None:
 def test_athens_makes_one_league_player_roll_and_each_ally_may_make_athens_roll():
     g = mfull()
     _embassy(g, [3, 3])
-    assert ids(g) == {"roll:sparta", "roll:thebes", "no"}  # 24.7.2
+    assert ids(g) == {"roll:sparta", "roll:thebes", "offer", "no"}  # 24.7.2, 20.1b
     g.act("athens", "roll:thebes")  # 3 + 1 (Plataea) - 1: talks go on
     assert AP.choices(g.state, "athens", ["thebes"]) == []  # never two a season
-    assert ids(g) == {"roll:athens", "no"}
+    assert ids(g) == {"roll:athens", "offer", "no"}
     g.act("sparta", "roll:athens")  # 3 - 1: talks go on
-    assert not g.state["flow"]  # Athens has rolled: Thebes is not asked
+    assert ids(g) == {"offer", "no"}  # Athens has rolled: Thebes may only offer (20.1b)
+    g.act("thebes", "no")
+    assert not g.state["flow"]
     assert g.state["result"] is None
 
 

@@ -41,7 +41,7 @@ HOME = {"athens": "attica", "sparta": "laconia", "thebes": "boeotia", "corinth":
 # played on the simplified turn, which deals no cards, would they run a set number of years
 # (RULINGS M8); they play the full Seasonal Turn.
 YEARS = 3
-SEAT_KINDS = ("talents", "card", "discard", "peace")  # prompts put to a seat, not the League
+SEAT_KINDS = ("talents", "card", "discard", "peace", "abdicate", "agree")  # prompts put to a seat, not the League
 TALENT_STEPS = (1, 2, 5, 10)  # the amounts offered at once when giving talents (24.5)
 
 
@@ -304,6 +304,8 @@ def settle(s: EState, roll: Callable[[], int]) -> list[str]:
         return []
     lines = []
     held = s["league"]["holder"]
+    s["league"]["abdicate"] = [e for e in s["league"].get("abdicate", [])
+                               if holder(s, e["region"]) == e["seat"]]
     for region in sorted(held):
         if s["regions"].get(region, {}).get("side") != LEAGUE:
             del held[region]
@@ -312,7 +314,108 @@ def settle(s: EState, roll: Callable[[], int]) -> list[str]:
             seat, why = new_holder(s, region, roll)
             held[region] = seat
             lines.append(f"{region} goes to {title(seat)}: {why}")
+            # 24.3: he may give it to an ally now, when it is first taken over (RULINGS M22)
+            s["league"].setdefault("abdicate", []).append(
+                {"region": region, "seat": seat, "why": why, "paid": 0})
     return lines
+
+
+# ------------------------------------------------------------------ abdicating (24.3)
+def abdication(s: EState) -> dict[str, Any] | None:
+    """The first region won whose new holder has yet to say whether he keeps it (24.3),
+    if it is still his."""
+    for entry in s.get("league", {}).get("abdicate", []):
+        if holder(s, entry["region"]) == entry["seat"] and s["result"] is None:
+            return dict(entry)
+    return None
+
+
+def abdication_prompt(s: EState, entry: dict[str, Any]) -> Prompt:
+    seat, region = entry["seat"], entry["region"]
+    opts = [Option("keep", f"Keep {region}", "24.3")]
+    opts += [Option(f"give:{x}", f"Give {region} to {title(x)} (24.3)", "24.3")
+             for x in league_seats(s) if x != seat]
+    return Prompt(seat, f"{title(seat)}: {region} has come to you ({entry['why']}). Keep it "
+                        "or give it up to an ally, now that it is first taken over (24.3)?",
+                  tuple(opts), rule="24.3", kind="abdicate")
+
+
+def abdicate(s: EState, seat: str, answer: str) -> list[str]:
+    """Answer the first pending abdication (24.3): keep the region, or give it to an ally
+    with all that goes with a region's holder: placing from it and building there (7.3,
+    7.5), its tribute, the League units of its Force and Build Pools the giver had from it
+    and the talents it brought him (Argos' BTV, RULINGS M15, M22)."""
+    queue = s["league"].get("abdicate", [])
+    while queue and holder(s, queue[0]["region"]) != queue[0]["seat"]:
+        queue.pop(0)  # no longer his: nothing to give up
+    if not queue or queue[0]["seat"] != seat:
+        raise IllegalAction("You have no region to keep or give up now (24.3).")
+    entry = queue[0]
+    region = entry["region"]
+    verb, _, taker = answer.partition(":")
+    if verb == "keep":
+        queue.pop(0)
+        return [f"{title(seat)} keeps {region} (24.3)"]
+    if verb != "give" or taker == seat or taker not in league_seats(s):
+        raise IllegalAction("Keep the region or give it to an ally (24.3).")
+    queue.pop(0)
+    s["league"]["holder"][region] = taker
+    moved = 0
+    for u in s["units"].values():
+        if u["home"] == region and u["side"] == LEAGUE and u.get("seat") == seat:
+            u["seat"] = taker
+            moved += 1
+    line = f"{title(seat)} gives {region} up to {title(taker)} (24.3)"
+    paid = min(int(entry.get("paid", 0)), s["treasury"].get(seat, 0))
+    if paid > 0:
+        s["treasury"][seat] -= paid
+        s["treasury"][taker] += paid
+        line += f", with the {paid} talents it paid"
+    if moved:
+        line += f" and its {moved} units"
+    return [line]
+
+
+def abdication_paid(s: EState, region: str, talents: int) -> None:
+    """Talents a region won paid its new holder at once (Argos' BTV, M15): they follow it
+    if he gives it up (24.3)."""
+    for entry in s.get("league", {}).get("abdicate", []):
+        if entry["region"] == region:
+            entry["paid"] = talents
+
+
+# ------------------------------------------------------------------ forbidding (24.5)
+def forbidders(s: EState, seat: str) -> list[str]:
+    """The allies who forbid `seat` the use of their cities, bases and Areas (24.5)."""
+    if not multi(s):
+        return []
+    return [x for x, barred in sorted(s["league"].get("forbid", {}).items()) if seat in barred]
+
+
+def withheld_regions(s: EState, seat: str) -> set[str]:
+    """The regions of the allies forbidding `seat` (24.5, RULINGS M23)."""
+    foes = forbidders(s, seat)
+    return {r for r, x in s["league"]["holder"].items() if x in foes} if foes else set()
+
+
+def set_forbid(s: EState, seat: str, ally: str, on: bool) -> str:
+    """24.5: `seat` forbids (or allows again) `ally` the use of his cities and bases as
+    supply sources and links and the friendliness of his Areas; a standing choice, changed
+    at the allies' moment each season (`Treasury`, RULINGS M23)."""
+    if seat == ally or seat not in league_seats(s) or ally not in league_seats(s):
+        raise IllegalAction("Only a League player may forbid an ally (24.5).")
+    barred = s["league"].setdefault("forbid", {}).setdefault(seat, [])
+    if on and ally not in barred:
+        barred.append(ally)
+        barred.sort()
+    elif not on and ally in barred:
+        barred.remove(ally)
+    if not barred:
+        del s["league"]["forbid"][seat]
+    if on:
+        return (f"{title(seat)} forbids {title(ally)} his cities, bases and Areas for "
+                "supply (24.5)")
+    return f"{title(seat)} lets {title(ally)} use his cities, bases and Areas again (24.5)"
 
 
 # ------------------------------------------------------------------ money (24.5)
@@ -372,38 +475,48 @@ def give_card(s: EState, giver: str, taker: str, card: str) -> str:
 
 
 class Treasury(Procedure[EState]):
-    """The allies' exchange of talents (24.5). "At any time" is kept to one moment a
-    season, before Supply, when the money is needed (RULINGS.md): each League seat in turn
-    may give talents to an ally, as often as it likes, then passes. args: k (the seat)."""
+    """The allies' moment (24.5). "At any time" is kept to one moment a season, before
+    Supply, when the money is needed (RULINGS M5): each League seat in turn may give talents
+    to an ally, as often as it likes, and forbid an ally (or allow him again) the use of his
+    cities, bases and Areas (RULINGS M23), then passes. args: k (the seat)."""
 
     name = "treasury"
 
     def enter(self, flow: Flow[EState]) -> None:
         s = flow.state
         k = flow.args.get("k", 0)
-        seats = league_seats(s)
-        while k < len(seats) and s["treasury"].get(seats[k], 0) <= 0:
-            k += 1
         flow.args["k"] = k
-        if k >= len(seats):
+        if k >= len(league_seats(s)):
             flow.end()
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s = flow.state
         seat = league_seats(s)[flow.args["k"]]
         have = s["treasury"][seat]
+        allies = [x for x in league_seats(s) if x != seat]
         opts = [Option(f"give:{x}:{n}", f"Give {title(x)} {n} talent{'s' if n > 1 else ''}",
                        "24.5")
-                for x in league_seats(s) if x != seat for n in TALENT_STEPS if n <= have]
-        opts.append(Option("done", "Keep the rest", "24.5"))
-        return [Prompt(seat, f"{title(seat)}: give talents to an ally (24.5; you have {have})",
-                       tuple(opts), rule="24.5", kind="talents")]
+                for x in allies for n in TALENT_STEPS if n <= have]
+        barred = s["league"].get("forbid", {}).get(seat, [])
+        opts += [Option(f"allow:{x}", f"Let {title(x)} use your cities, bases and Areas "
+                                      "again (24.5)", "24.5") if x in barred else
+                 Option(f"forbid:{x}", f"Forbid {title(x)} your cities, bases and Areas "
+                                       "for supply (24.5)", "24.5") for x in allies]
+        opts.append(Option("done", "Done", "24.5"))
+        return [Prompt(seat, f"{title(seat)}: give talents to an ally, or forbid or allow an "
+                             f"ally your cities, bases and Areas (24.5; you have {have} "
+                             "talents)", tuple(opts), rule="24.5", kind="talents")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
         a = str(answer)
+        verb, _, ally = a.partition(":")
         if a == "done":
             flow.args["k"] += 1
+        elif verb in ("forbid", "allow"):
+            line = set_forbid(s, league_seats(s)[flow.args["k"]], ally, verb == "forbid")
+            s["log"].append(line)
+            flow.context.event("talents", line)
         else:
             _, taker, n = a.split(":")
             line = give_talents(s, league_seats(s)[flow.args["k"]], taker, int(n))
@@ -591,4 +704,7 @@ def view_part(s: EState) -> dict[str, Any] | None:
         return None
     return {"seats": list(s["league"]["seats"]),
             "holder": dict(sorted(s["league"]["holder"].items())),
-            "acting": s.get("acting")}
+            "acting": s.get("acting"),
+            "abdicate": [{"region": e["region"], "seat": e["seat"]}
+                         for e in s["league"].get("abdicate", [])],
+            "forbid": {x: list(v) for x, v in sorted(s["league"].get("forbid", {}).items())}}

@@ -8,7 +8,7 @@ scenario's own tables (24.7.2, 25.3.2), per player."""
 
 from __future__ import annotations
 
-from engine import Option
+from engine import Option, Prompt
 
 from . import alliances as A
 from . import board as B
@@ -93,9 +93,73 @@ def choices(s: dict, seat: str, asked: list[str]) -> list[Option]:
     return [Option("roll:athens", "Make Athens roll for peace (Peace Embassy, 24.7.2)", "24.7")]
 
 
-def ends(s: dict, roller: str) -> None:
-    """24.7.1 (3), 25.3.1 (c): a successful roll ends the game; 24.8 / 25.4 judge it."""
+def ends(s: dict, roller: str, why: str = "") -> None:
+    """24.7.1 (3), 25.3.1 (c): a successful roll ends the game; 24.8 / 25.4 judge it. So
+    does a peace every player agrees to (20.1b, RULINGS M24)."""
     result = A.final(s)
-    result["reason"] = f"Peace is signed ({A.title(roller)} rolled); {result['reason']}"
+    why = why or f"Peace is signed ({A.title(roller)} rolled)"
+    result["reason"] = f"{why}; {result['reason']}"
     s["result"] = result
     s["flow"].clear()
+
+
+# ------------------------------------------------------------------ 20.1b with allies (M24)
+def _ends_rule(s: dict) -> tuple[str, str]:
+    """The scenario's end and victory rules: 24.7.1 / 24.8, or 25.3.1 / 25.4."""
+    return ("25.3.1", "25.4") if s["scenario"] == "four-player" else ("24.7.1", "24.8")
+
+
+def offer_option(s: dict, fx: dict) -> list[Option]:
+    """20.1b: any player may offer peace to all the others, once a season (the first offer
+    stands), in the Event Cards stage's peace step."""
+    if fx.get("peace_offer") is not None:
+        return []
+    return [Option("offer", "Offer peace to every player (20.1b: signed only if all the "
+                            f"others accept; it ends the game, {_ends_rule(s)[0]})", "20.1")]
+
+
+def to_agree(s: dict, fx: dict) -> str | None:
+    """The next player who has yet to answer this season's offer of peace, in turn order
+    from the one after the offerer round to the one before him; None once all have
+    accepted, or when one has declined or there is no offer."""
+    from .cards import card_seats
+
+    offer = fx.get("peace_offer")
+    if offer is None or fx.get("peace_refused") or s["result"] is not None:
+        return None
+    seats = card_seats(s)
+    i = seats.index(offer)
+    yes = fx.get("peace_yes", [])
+    return next((x for x in seats[i + 1:] + seats[:i] if x not in yes), None)
+
+
+def agree_prompt(s: dict, fx: dict, seat: str) -> Prompt:
+    offer = A.title(str(fx["peace_offer"]))
+    yes = ", ".join(A.title(x) for x in fx.get("peace_yes", []))
+    return Prompt(seat, f"{A.title(seat)}: {offer} offers peace to every player"
+                        f"{f' ({yes} accepted)' if yes else ''}. Peace by agreement needs "
+                        "every player and ends the game, judged by the victory conditions "
+                        f"(20.1b, {', '.join(_ends_rule(s))})",
+                  (Option("accept", f"Accept {offer}'s offer of peace (20.1b)", "20.1"),
+                   Option("decline", "Decline: the war goes on (20.1b)", "20.1")),
+                  rule="20.1", kind="agree")
+
+
+def agree(s: dict, fx: dict, seat: str, answer: str) -> list[str]:
+    """A player answers the offer: one refusal ends it for the season; when the last one
+    accepts, peace is signed and the game ends, judged by 24.8 / 25.4 (RULINGS M24)."""
+    if answer != "accept":
+        fx["peace_refused"] = seat
+        return [f"{A.title(seat)} declines the peace: the war goes on (20.1b)"]
+    fx.setdefault("peace_yes", []).append(seat)
+    lines = [f"{A.title(seat)} accepts the peace (20.1b)"]
+    if to_agree(s, fx) is None:
+        offer = str(fx["peace_offer"])
+        for cid in s["cards"]["active"]:
+            s["cards"]["discard"].append(cid)
+        s["cards"]["active"] = []
+        end = _ends_rule(s)[0]
+        ends(s, offer, f"Peace is signed by the agreement of every player (20.1b, {end})")
+        lines.append(f"Every player has agreed: peace is signed and the war is over (20.1b, "
+                     f"{end})")
+    return lines

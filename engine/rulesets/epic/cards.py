@@ -22,7 +22,9 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 from engine.core.ruleset import Context
 
+from . import alliances as A
 from . import board as B
+from .allied_peace import agree, agree_prompt, to_agree
 from .flow import note
 from .state import SIDES, EState
 
@@ -207,6 +209,10 @@ class EventPhase(Procedure[EState]):
                 if E.peace_choices(s, seats[a["i"]]):
                     return  # ask
                 a["i"] += 1
+            if A.multi(s):  # 20.1b: the others answer an offer of peace (RULINGS M24)
+                a["step"] = "agree"
+        if a["step"] == "agree" and to_agree(s, E.season_fx(s)) is not None:
+            return  # ask
         flow.end()
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
@@ -232,6 +238,9 @@ class EventPhase(Procedure[EState]):
             opts = E.immediate_options(s, side, a["pending"])
             return [Prompt(side, f"{side.title()} draws {title(a['pending'])}: it is acted on "
                                  "at once (12.2)", tuple(opts), rule="12.2", kind="card")]
+        if a["step"] == "agree":
+            fx = E.season_fx(s)
+            return [agree_prompt(s, fx, str(to_agree(s, fx)))]
         side = seats[a["i"]]
         return [Prompt(side, f"{side.title()}: the Peace Embassy (Appendix C, 20.1)",
                        tuple(E.peace_choices(s, side)), rule="20.1", kind="peace")]
@@ -264,6 +273,9 @@ class EventPhase(Procedure[EState]):
         elif a["step"] == "draw":
             cid = a.pop("pending")
             E.resolve_immediate(flow, seat, cid, str(answer))
+        elif a["step"] == "agree":
+            for line in agree(s, E.season_fx(s), seat, str(answer)):
+                note(flow, line)
         else:
             E.peace_answer(flow, seat, str(answer))
             a["i"] += 1

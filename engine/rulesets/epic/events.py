@@ -316,6 +316,8 @@ def argos(flow: Flow[EState]) -> None:
                 u["seat"] = seat
     btv = B.comps().regions["argolid"].btv
     s["treasury"][seat] += btv
+    if A.multi(s):
+        A.abdication_paid(s, "argolid", btv)  # 24.3: it follows the region if given up
     note(flow, f"Argos ends its neutrality and joins {seat.title()}, paying {btv} talents "
                "(Argos Ends Neutrality)")
     for line in lines:
@@ -755,10 +757,11 @@ def peace_choices(s: EState, side: str) -> list[Option]:
     c = s.get("cards")
     if not c or s["result"] is not None:
         return []
-    if A.multi(s):  # 24.7.2: allies' embassies; no armistice, no offer (RULINGS M17)
-        from .allied_peace import choices
+    if A.multi(s):  # 24.7.2: allies' embassies, 20.1b: every player's agreement (M17, M24)
+        from .allied_peace import choices, offer_option
 
         opts = choices(s, side, season_fx(s).get("peace_rolled", []))
+        opts += offer_option(s, season_fx(s))
         return opts + [Option("no", "Not now", "20.1")] if opts else []
     p = s.get("peace")
     if p:
@@ -820,6 +823,10 @@ def peace_mods(s: EState, roller: str) -> list[tuple[int, str]]:
 def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
     s = flow.state
     if A.multi(s):
+        if answer == "offer" and season_fx(s).get("peace_offer") is None:
+            season_fx(s)["peace_offer"] = side  # 20.1b: every other player answers it (M24)
+            note(flow, f"{A.title(side)} offers peace to every player (20.1b)")
+            return
         allied_roll(flow, answer)
         return
     if answer == "grievance" and s.get("peace"):

@@ -110,6 +110,9 @@ class Epic(Ruleset):
     def prompts(self, s: EState) -> list[Prompt]:
         if s["result"] is not None or s["resigned"]:
             return []
+        entry = A.abdication(s) if A.multi(s) else None
+        if entry is not None:  # 24.3: a region just won may be given up before play goes on
+            return [A.abdication_prompt(s, entry)]
         with B.steady(s):  # nothing changes while a prompt is built
             prompts = MACHINE.prompts(s)
         if A.multi(s):  # the League side's questions go to the seat that decides (24.5)
@@ -119,6 +122,11 @@ class Epic(Ruleset):
         return prompts
 
     def apply(self, s: EState, seat: str, option_id: str, ctx: Context) -> None:
+        if A.multi(s) and A.abdication(s) is not None:  # 24.3, answered outside the flow
+            for line in A.abdicate(s, seat, option_id):
+                s["log"].append(line)
+                ctx.event("log", line)
+            return
         if A.multi(s) and seat in A.league_seats(s):
             held = ctx.prompt
             if held is not None:

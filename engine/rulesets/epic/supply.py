@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections import deque
 
+from . import alliances as A
 from . import board as B
 from . import persia as P
 from . import special
@@ -85,12 +86,58 @@ def supplied_areas(s: EState, side: str) -> set[str]:
         return _supplied_areas(s, side)
 
 
+def withheld(s: EState, seat: str | None) -> set[str]:
+    """24.5: the regions whose holders forbid `seat` their cities, bases and Areas for his
+    supply (RULINGS M23); empty in two-player games and for Athens."""
+    if not seat or not A.multi(s) or seat not in A.league_seats(s):
+        return set()
+    return A.withheld_regions(s, seat)
+
+
+def _region_of(h: str) -> str | None:
+    return B.region_of_hex(h) if h in B.comps().hexes else None
+
+
+def _status_without(s: EState, area: str, side: str, regions: set[str],
+                    seats: set[str]) -> str:
+    """8.3 for the League seat forbidden `regions`: the units their holders command and the
+    League cities of those regions do not make the Area friendly or contested for him
+    (24.5, RULINGS M23)."""
+    out: set[str] = set()
+    for h in B.comps().area_hexes[area]:
+        for uid in B.units_at(s, h, side) + B.units_at(s, h, other(side)):
+            u = s["units"][uid]
+            if u["type"] == "fleet" or \
+                    B.holder(s, h) == u["side"] and (B.masked(s, h) or h in s["sieges"]):
+                continue
+            if u["side"] == A.LEAGUE and A.commander(s, u) in seats:
+                continue
+            out.add(u["side"])
+    for city in B.area_cities(area):
+        if city.name in s["razed"] or city.name in s.get("helots", ()):
+            continue
+        owner = B.city_owner(s, city.name)
+        if owner == A.LEAGUE and B.comps().region_of_city(city.name) in regions:
+            continue
+        if owner and not B.masked(s, city.hex) and city.hex not in s["sieges"]:
+            out.add(owner)
+    if other(side) not in out:
+        return "friendly"
+    return "contested" if side in out else "enemy"
+
+
 def _supplied_areas(s: EState, side: str) -> set[str]:
     c = B.comps()
     in_play = {B.area_of(h) for h in B.allowed(s, side)}
-    status = {a: B.area_status(s, a, side) for a in in_play}
-    bases = [h for h, owner in s["bases"].items() if owner == side]
-    sources = _sources(s, side)
+    gone = withheld(s, s.get("acting")) if side == A.LEAGUE else set()
+    if gone:  # 24.5: an ally forbids this League player his cities, bases and Areas (M23)
+        seats = set(A.forbidders(s, str(s.get("acting"))))
+        status = {a: _status_without(s, a, side, gone, seats) for a in in_play}
+    else:
+        status = {a: B.area_status(s, a, side) for a in in_play}
+    bases = [h for h, owner in s["bases"].items() if owner == side
+             and _region_of(h) not in gone]
+    sources = [h for h in _sources(s, side) if _region_of(h) not in gone]
     live_hexes = set(sources)
     sea_blocked = enemy_seas(s, side) | {a.id for a in c.areas.values() if a.kind == "open"}
     changed = True
@@ -142,7 +189,9 @@ def in_supply(s: EState, uid: str, areas: set[str]) -> bool:
     u = s["units"][uid]
     h = u["hex"]
     city = B.city_at(s, h)
-    if city is not None and B.city_owner(s, city.name) == u["side"]:
+    if city is not None and B.city_owner(s, city.name) == u["side"] and not (
+            u["side"] == A.LEAGUE and B.comps().region_of_city(city.name)
+            in withheld(s, A.commander(s, u))):  # 24.5: a city its holder forbids (M23)
         return True
     if h not in B.comps().hexes:
         return False
