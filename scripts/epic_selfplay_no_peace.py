@@ -23,6 +23,11 @@ from engine.rulesets.epic import persia
 PEACE = {"offer", "accept", "roll"}  # the Peace Embassy roll and peace by agreement (20.1)
 
 
+def peaceful(option_id: str) -> bool:
+    """An answer that reaches for peace (with allies the embassy's roll names a seat)."""
+    return option_id in PEACE or option_id.startswith("roll:")
+
+
 def main(scenario: str, base: str, games: int) -> int:
     errors = satrapy = sicilian = 0
     for i in range(games):
@@ -39,7 +44,7 @@ def main(scenario: str, base: str, games: int) -> int:
                 problem = "stuck"
                 break
             p = rng.choice(prompts)
-            keep = tuple(o for o in p.options if o.id not in PEACE)
+            keep = tuple(o for o in p.options if not peaceful(o.id))
             if p.form == ONE and keep and len(keep) < len(p.options):
                 p = replace(p, options=keep)
             actions += 1
