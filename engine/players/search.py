@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import math
 import time
-from statistics import NormalDist
 from collections.abc import Callable
+from statistics import NormalDist
 from typing import Any
 
 from ..core import decisions
