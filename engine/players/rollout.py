@@ -45,19 +45,12 @@ class Sim:
     def view(self, seat: str) -> dict[str, Any]:
         return self.rules.view(self.state, seat)
 
-    def finish(self, me: str, h: RulesetHeuristic, steps: int = MAX_STEPS,
-               boundaries: int = 1) -> float:
-        """Play on by the quick rules until the `boundaries`-th phase boundary (the second:
-        through the other side's answer), then score for `me`."""
-        met = 0
+    def finish(self, me: str, h: RulesetHeuristic, steps: int = MAX_STEPS) -> float:
+        """Play on by the quick rules until the next phase boundary, then score for `me`."""
         for _ in range(steps):
             p = self.prompt()
-            if p is None:
+            if p is None or p.kind in h.boundary:
                 break
-            if p.kind in h.boundary:
-                met += 1
-                if met >= boundaries:
-                    break
             answer = quick_answer(self.view(p.seat), p, h, self.policy)
             try:
                 self.act(p.seat, answer)

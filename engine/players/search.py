@@ -69,13 +69,11 @@ class SearchPlayer(HeuristicPlayer):
     uses_worlds = True
 
     def __init__(self, seed: str | int = 0, budget_s: float = BUDGET_S,
-                 samples: int | None = None, horizon: int = MAX_STEPS, boundaries: int = 1,
-                 **options: Any):
+                 samples: int | None = None, horizon: int = MAX_STEPS, **options: Any):
         super().__init__(seed)
         self.budget_s = budget_s
         self.samples = samples
-        self.horizon = horizon  # rollout length in actions at most
-        self.boundaries = boundaries  # phase boundaries a rollout runs to (1: the next)
+        self.horizon = horizon  # rollout length in actions at most, past the boundary
         self._worlds: Worlds | None = None
         self._start = 0.0
         # The rest of the plan chosen for the phase under way: answers still to give.
@@ -126,7 +124,7 @@ class SearchPlayer(HeuristicPlayer):
 
         def tryout(sim: Sim, option: str) -> float:
             sim.act(prompt.seat, option)
-            return sim.finish(prompt.seat, h, self.horizon, self.boundaries)
+            return sim.finish(prompt.seat, h, self.horizon)
 
         best = self._best(prompt.seat, options, fallback, tryout)
         self.overruled += best != fallback
@@ -163,7 +161,7 @@ class SearchPlayer(HeuristicPlayer):
 
             def tryout(sim: Sim, label: str) -> float:
                 play_plan(sim, me, by_label[label], h)
-                return sim.finish(me, h, self.horizon, self.boundaries)
+                return sim.finish(me, h, self.horizon)
 
             by_label = {p.label: p for p in candidates}
             best = self._best(me, list(by_label), plan.label, tryout)

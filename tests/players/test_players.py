@@ -315,26 +315,3 @@ def test_search_rollouts_stop_at_the_next_phase_boundary():
     assert value == sim.score(prompt.seat, h)
     # The game itself is untouched: the world is a copy.
     assert game.prompt_for(prompt.seat) == prompt
-
-
-def test_search_rollouts_may_run_through_the_other_sides_answer():
-    from engine.players.heuristic import heuristic_for
-    from engine.players.lookahead import worlds_for
-    from engine.players.rollout import Sim
-
-    game = engine.new_game("athens-sparta", seed="boundary")
-    prompt = until(game, "act")
-    h = heuristic_for("athens-sparta")
-    worlds = worlds_for(game, prompt.seat)
-    assert worlds is not None
-    one = Sim(worlds(Rng("w")), Rng("dice"), Rng("policy"))
-    two = Sim(worlds(Rng("w")), Rng("dice"), Rng("policy"))
-    for sim in (one, two):
-        sim.act(prompt.seat, prompt.options[0].id)
-    one.finish(prompt.seat, h, 400)
-    two.finish(prompt.seat, h, 400, boundaries=2)
-    first, second = one.prompt(), two.prompt()
-    assert first is not None and second is not None
-    assert first.kind in h.boundary and second.kind in h.boundary
-    # the second stop is further on: the first boundary was played through
-    assert two.rules.dump(two.state) != one.rules.dump(one.state)
