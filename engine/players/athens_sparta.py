@@ -262,5 +262,4 @@ HEURISTIC = RulesetHeuristic(
     # A rollout ends when the next side starts moving, or at the cards or the builds.
     boundary=frozenset({"move", "commit", "build", "mulligan"}),
     plan_kinds=frozenset({"move", "move_dest"}), end_phase="done", contact=contact,
-    menu_keys=frozenset({"step"}), sample_state=sample_state,
-    min_gain=0.2)  # about half a block's step (0.35)
+    menu_keys=frozenset({"step"}), sample_state=sample_state)

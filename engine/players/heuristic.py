@@ -75,11 +75,6 @@ class RulesetHeuristic:
     # they are dealt from the seat's view, not the game's). Without it the seat's view
     # of the world is scored, and losses the enemy takes out of sight count for nothing.
     sample_state: Callable[[Any, str], Any] | None = None
-    # For the search level: the smallest mean gain in the score for which it overrules the
-    # heuristic. Rollouts that differ by a fixed sliver in every world are no evidence: a
-    # step whose worth the static score at the boundary cannot yet see (a piece brought up
-    # for later) costs a little there in every world alike.
-    min_gain: float = 0.0
 
 
 # ruleset id -> module (in engine/players/) whose HEURISTIC serves it.

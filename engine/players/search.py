@@ -51,14 +51,10 @@ BUDGET_S = 1.0      # default thinking time per decision, the heuristic's share 
 MAX_OPTIONS = 8     # larger single decisions are left to the heuristic
 MAX_SAMPLES = 64    # worlds per decision at most, whatever the budget
 HEURISTIC_SHARE = 0.6  # of the budget, for the heuristic's lookahead (and its plan)
-# Standard errors by which a candidate must beat the heuristic's answer, when it is the
-# only other one. Two were tried on 2026-11-24 against one on the same 40 seeds (sh13, 6
-# worlds): fewer overrules, and worse on both sides (docs/players.md), so one it stays.
+# Standard errors by which a candidate must beat the heuristic's answer. Two were tried on
+# 2026-11-24 against one on the same 40 seeds (sh13, 6 worlds): fewer overrules, and worse
+# on both sides (docs/players.md), so one it stays.
 OVERRULE_Z = 1.0
-# With k other candidates the bar rises so that the chance that some one of them clears it
-# by luck stays that of one candidate at OVERRULE_Z (Bonferroni): five plan variants
-# equal to the heuristic's used to overrule it in about half the phases.
-FALSE_OVERRULE = 1.0 - NormalDist().cdf(OVERRULE_Z)
 
 __all__ = ["SearchPlayer", "WIN", "quick_answer"]
 
@@ -81,7 +77,6 @@ class SearchPlayer(HeuristicPlayer):
         self.decisions = 0
         self.searched = 0  # decisions settled by search (the rest: the heuristic alone)
         self.overruled = 0  # of those, decisions where search chose against the heuristic
-        self._min_gain = 0.0  # the ruleset's smallest gain worth an overrule
         self.plans = 0  # phase plans made (their later answers are followed, not decided)
 
     def choose(self, view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None = None,
@@ -105,7 +100,6 @@ class SearchPlayer(HeuristicPlayer):
                 lookahead: Lookahead | None) -> str:
         self.decisions += 1
         h = heuristic_for(ruleset_of(view))
-        self._min_gain = h.min_gain
         if prompt.kind in h.plan_kinds and prompt.form == decisions.ONE:
             planned = self._planned(view, prompt, lookahead, h)
             if planned is not None:
@@ -200,27 +194,16 @@ class SearchPlayer(HeuristicPlayer):
                 break  # out of time: only whole samples compare the candidates fairly
             for c, value in sample.items():
                 scores[c].append(value)
-        return paired_best(scores, fallback, min_gain=self._min_gain)
+        return paired_best(scores, fallback)
 
 
-def overrule_z(others: int, z: float = OVERRULE_Z) -> float:
-    """The bar, in standard errors, for one of `others` candidates to beat the fallback:
-    `z` for one, higher for more, so that luck clears it no more often (Bonferroni)."""
-    if others <= 1:
-        return z
-    return NormalDist().inv_cdf(1.0 - (1.0 - NormalDist().cdf(z)) / others)
-
-
-def paired_best(scores: dict[str, list[float]], fallback: str, z: float = OVERRULE_Z,
-                min_gain: float = 0.0) -> str:
+def paired_best(scores: dict[str, list[float]], fallback: str, z: float = OVERRULE_Z) -> str:
     """The candidate with the largest mean gain over `fallback` in paired samples, if
-    that gain exceeds `min_gain` and `z` standard errors (raised for the number of other
-    candidates, `overrule_z`); else `fallback`."""
+    that gain exceeds `z` standard errors; else `fallback`."""
     base = scores[fallback]
     if len(base) < 2:
         return fallback  # no evidence against the heuristic in the time given
-    z = overrule_z(len(scores) - 1, z)
-    best, best_gain = fallback, min_gain
+    best, best_gain = fallback, 0.0
     for c, values in scores.items():
         if c == fallback:
             continue

@@ -170,9 +170,8 @@ def test_no_cheating_epic_search_weighs_only_sampled_worlds():
 # Hellenes and the Epic had worlds): the shared player code must leave them as they were.
 # Recorded again on 2026-11-28, when the search began to score each sampled world with its
 # own hidden facts and the evaluation to count a shown enemy block by its steps (the duel
-# figures of docs/players.md were measured on this). Again later that day, when an overrule
-# came to need more evidence among several candidates and a gain worth having (0.2).
-AS_ANSWERS_SHA256 = "04732d10a062aba4cb642cf66320db5884f96987ac65e8ade6df1ea3ee060fcc"
+# figures of docs/players.md were measured on this).
+AS_ANSWERS_SHA256 = "fba45c706650047927932c5ddcad61d13d63ae69f2f1830744c172f01dbba969"
 
 
 def test_athens_sparta_players_decide_as_before():
@@ -210,17 +209,3 @@ def test_search_overrules_the_heuristic_only_beyond_z_standard_errors() -> None:
     # the best gain wins among several candidates
     assert paired_best({"h": base, "x": [1.0, 2.0, 1.0, 2.0], "y": [3.0, 3.0, 3.0, 4.0]},
                        "h") == "y"
-
-
-def test_search_asks_more_evidence_of_many_candidates_and_a_real_gain() -> None:
-    from engine.players.search import overrule_z, paired_best
-
-    assert overrule_z(1) == 1.0 and round(overrule_z(5), 2) == 1.86
-    base = [0.0, 0.0, 0.0, 0.0]
-    lucky = [1.5, 0.0, 1.5, 0.0]  # 1.7 standard errors: enough alone, not among five
-    assert paired_best({"h": base, "x": lucky}, "h") == "x"
-    five = {"h": base, "x": lucky, **{f"y{i}": [0.0, 0.1, 0.0, -0.1] for i in range(4)}}
-    assert paired_best(five, "h") == "h"
-    sliver = {"h": base, "x": [0.02, 0.02, 0.02, 0.02]}  # the same sliver in every world
-    assert paired_best(sliver, "h") == "x"
-    assert paired_best(sliver, "h", min_gain=0.2) == "h"
