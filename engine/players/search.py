@@ -29,7 +29,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from statistics import NormalDist
 from typing import Any
 
 from ..core import decisions
