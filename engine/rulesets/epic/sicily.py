@@ -12,7 +12,8 @@ North Ionian Sea (19.1); at the Placement stage pieces go from the box to the Le
 State, `s["cards"]["sicily"]` (open to both players, like the cards lying in the box):
     escalations: the Escalation cards in the box
     first_year:  the year the first Escalation was played (the Resolution waits a year)
-    result:      None until a Resolution: {band, victor, e, total}
+    result:      None until a Resolution: {band, victor, e, total}; with allies and a
+                 League victory also seat, the League player the fleets serve (M18)
     carthage:    whether Carthage Invades Sicily has been played
 Sicilian fleets (home "sicily") join the winner's Sicilian Force Pool at the Resolution.
 
