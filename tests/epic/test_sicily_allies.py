@@ -308,6 +308,7 @@ def test_each_league_player_sends_his_own_pieces_out_and_pays_for_them():
     run(g, E.campaign_start, [])
     assert s["units"][th_hop]["hex"] == "north-ionian" and s["units"][th_hop]["seat"] == "thebes"
     assert s["leaders"]["Alcidas"]["hex"] == "north-ionian"
+    assert any(x.startswith("Sparta and Thebes: pieces leaving Sicily") for x in s["log"])
     assert g.check_invariants() == []
 
 

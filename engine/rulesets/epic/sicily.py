@@ -263,20 +263,22 @@ def sail_out(flow: Flow[EState]) -> None:
     s = flow.state
     if not active(s):
         return
-    landed: set[tuple[str, str]] = set()
+    landed: dict[tuple[str, str], set[str]] = {}  # (sea, side) -> whose pieces (M20)
     units, leaders = pieces(s, None, LEAVING)
     for u in units:
         x = s["units"][u]
         sea = x.pop("to")
         x.update(where=MAP, hex=sea, moved=True, sailed=x["type"] != "fleet")
-        landed.add((sea, x["side"]))
+        landed.setdefault((sea, x["side"]), set()).add(A.owner(x))
     for n in leaders:
         x = s["leaders"][n]
         sea = x.pop("to")
         x.update(where=MAP, hex=sea, moved=True, sailed=True)
-        landed.add((sea, x["side"]))
-    for sea, side in sorted(landed):
-        note(flow, f"{side.title()}'s pieces leaving Sicily come out into {sea} (19.2)")
+        landed.setdefault((sea, x["side"]), set()).add(A.owner(x))
+    for (sea, side), whose in sorted(landed.items()):
+        who_ = f"{' and '.join(A.title(x) for x in sorted(whose))}: pieces" if A.multi(s) \
+            else f"{side.title()}'s pieces"
+        note(flow, f"{who_} leaving Sicily come out into {sea} (19.2)")
         stranded(flow, sea, side)
 
 
