@@ -30,9 +30,6 @@ from .state import SIDES, EState
 
 BURN = 2  # 12.3: cards discarded face down from the deck after the draw
 TWO_PLAYER_ONLY_OUT = ("allied-dissent",)  # Appendix C: the League's card, 3 and 4 players
-# Sicily (19.0) is not yet taught about allies (which League player's fleets, treasury and
-# AL its results move): its cards stay out of the three- and four-player decks (STATUS.md).
-NOT_WITH_ALLIES = ("sicilian-escalation", "sicilian-resolution", "carthage-invades")
 
 
 @cache
@@ -69,14 +66,14 @@ def deal(sc: Any, ctx: Context) -> dict:
     allies, 24.6; an Immediate card drawn is put back), and the deck shuffled again."""
     later = set(sc.cards_added_after_first_deck)
     multi = len(sc.players) > 2
-    # 24.6: with allies Allied Dissent replaces Allied Unrest (the scenario removes Unrest)
-    unbuilt = set(NOT_WITH_ALLIES) if multi else set()
-    out = set(sc.cards_removed) | unbuilt | (set() if multi else set(TWO_PLAYER_ONLY_OUT))
+    # 24.6: with allies Allied Dissent replaces Allied Unrest (the scenario removes Unrest);
+    # Sicily's cards are in every Campaign deck, with allies too (RULINGS M18-M21)
+    out = set(sc.cards_removed) | (set() if multi else set(TWO_PLAYER_ONLY_OUT))
     every = [c.id for c in B.comps().cards]
     hands = {seat: list(sc.starting_hands.get(seat, [])) for seat in seats(sc)}  # 27.2.6
     dealt = {cid for cids in hands.values() for cid in cids}
     deck = [cid for cid in every if kind_of(cid) not in out and cid not in dealt]
-    aside = [cid for cid in every if kind_of(cid) in later and kind_of(cid) not in unbuilt]
+    aside = [cid for cid in every if kind_of(cid) in later]
     ctx.shuffle(deck)
     back: list[str] = []
     for side in seats(sc):

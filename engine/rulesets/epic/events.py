@@ -414,7 +414,7 @@ def play(flow: Flow[EState], seat: str, oid: str) -> None:
     elif kind == "athenian-embassy":
         persia.embassy(flow, target)
     elif kind in sicily.KINDS:
-        sicily.play(flow, side, cid)  # 19.4: into the Sicily box, or resolved and out
+        sicily.play(flow, side, cid, seat)  # 19.4: into the Sicily box, or resolved and out
         return
     elif persia.play(flow, cid, target, seat):
         return  # it lies active in its box (Appendix C)
@@ -472,9 +472,9 @@ def resolve_immediate(flow: Flow[EState], seat: str, cid: str, answer: str | Non
     elif kind == "eclipse":
         fx["eclipse"] = True
         note(flow, "Every attacker fights at -1 morale in the first Campaign Turn (Eclipse)")
-        sicily.eclipse(flow)  # with Escalations in the box, a Resolution at -1
+        sicily.eclipse(flow, seat)  # with Escalations in the box, a Resolution at -1
     elif kind in sicily.KINDS:
-        sicily.drawn(flow, side, cid, answer)  # Carthage, or a card come too late
+        sicily.drawn(flow, seat, cid, answer)  # Carthage, or a card come too late (M21)
         return
     elif kind == "festival":
         die = flow.context.die()

@@ -12,9 +12,15 @@ North Ionian Sea (19.1); at the Placement stage pieces go from the box to the Le
 State, `s["cards"]["sicily"]` (open to both players, like the cards lying in the box):
     escalations: the Escalation cards in the box
     first_year:  the year the first Escalation was played (the Resolution waits a year)
-    result:      None until a Resolution: {band, victor, e, total}
+    result:      None until a Resolution: {band, victor, e, total}; with allies and a
+                 League victory also seat, the League player the fleets serve (M18)
     carthage:    whether Carthage Invades Sicily has been played
-Sicilian fleets (home "sicily") join the winner's Sicilian Force Pool at the Resolution."""
+Sicilian fleets (home "sicily") join the winner's Sicilian Force Pool at the Resolution.
+
+With allies (24.0, 25.0) "Sparta" on Sicily's cards is the whole League (24.6): its hoplites
+and leaders count in the Resolution, its checks and AL changes are the League's, and the
+Sicilian fleets serve one League player, `result["seat"]` (`fleet_seat`, RULINGS M18-M21).
+Each League player sends his own pieces out of Sicily and pays for them."""
 
 from __future__ import annotations
 
@@ -82,6 +88,18 @@ def open_to(s: EState, side: str) -> bool:
     return active(s) and victor(s) in (None, side)
 
 
+def who(s: EState, side: str) -> str:
+    """The name a Sicily line gives the acting player: the League seat playing its stage
+    with allies, else the side (unchanged with two players)."""
+    return A.title(A.payer(s, side))
+
+
+def _camp(s: EState, side: str) -> str:
+    """How a side is named in the Resolution's lines: with allies the League, whose hoplites,
+    leaders, checks and regions are all "Spartan" on the card (24.6, RULINGS M19)."""
+    return "League" if side == A.LEAGUE and A.multi(s) else side.title()
+
+
 def pieces(s: EState, side: str | None, where: str = SICILY) -> tuple[list[str], list[str]]:
     units = sorted(u for u, x in s["units"].items()
                    if x["where"] == where and (side is None or x["side"] == side))
@@ -115,12 +133,15 @@ def arrive(flow: Flow[EState], side: str, units: list[str], leaders: list[str]) 
     for n in leaders:
         s["leaders"][n].update(where=SICILY, hex=None, moved=True)
     held = " (held there until a Resolution, 19.4)" if locked(s) else ""
-    note(flow, f"{side.title()}: {_n(len(units), 'unit')}"
+    note(flow, f"{who(s, side)}: {_n(len(units), 'unit')}"
                f"{' with ' + ', '.join(leaders) if leaders else ''} reach Sicily (19.1){held}")
 
 
 # ------------------------------------------------------------ the Placement stage (19.2)
 def _heading(s: EState, side: str, sea: str) -> tuple[list[str], list[str], list[str]]:
+    """What is bound for `sea` in the Leaving box: with allies an ally's ships and leader
+    carry a player's land units too (24.5: allied units stack and go with an ally's leader;
+    RULINGS M20)."""
     units, leaders = pieces(s, side, LEAVING)
     units = [u for u in units if s["units"][u].get("to") == sea]
     fleets = [u for u in units if s["units"][u]["type"] == "fleet"]
@@ -174,8 +195,10 @@ def homebound(s: EState, side: str) -> list[str]:
 
 
 def sicilian_pool(s: EState, side: str) -> list[str]:
+    """Sicily's fleets waiting in its Force Pool for `side`; with allies only the League
+    player they serve places them (RULINGS M18)."""
     return sorted(u for u, x in s["units"].items() if x["home"] == SICILY
-                  and x["side"] == side and x["where"] == POOL)
+                  and x["side"] == side and x["where"] == POOL and A.mine(s, x))
 
 
 def _fleet_placed(s: EState, side: str) -> bool:
@@ -194,7 +217,7 @@ def place_act(flow: Flow[EState], side: str, answer: str) -> bool:
             raise IllegalAction("No Sicilian fleet may be placed now.")
         uid = sicilian_pool(s, side)[0]
         s["units"][uid].update(where=SICILY, placed=True)
-        note(flow, f"{side.title()} places a Sicilian fleet in the Sicily box (Sicilian "
+        note(flow, f"{who(s, side)} places a Sicilian fleet in the Sicily box (Sicilian "
                    "Expedition Resolution)")
         return True
     if answer.startswith("sicilian-home:"):
@@ -204,7 +227,7 @@ def place_act(flow: Flow[EState], side: str, answer: str) -> bool:
 
             raise IllegalAction("That fleet cannot go back to Sicily's Force Pool now.")
         s["units"][uid].update(where=POOL, placed=True)
-        note(flow, f"{side.title()} returns {uid} from the Sicily box to Sicily's Force Pool "
+        note(flow, f"{who(s, side)} returns {uid} from the Sicily box to Sicily's Force Pool "
                    "(7.3)")
         return True
     if not answer.startswith("leave:"):
@@ -216,7 +239,7 @@ def place_act(flow: Flow[EState], side: str, answer: str) -> bool:
         raise IllegalAction("That piece cannot leave Sicily now.")
     x = s["units"][piece] if piece in s["units"] else s["leaders"][piece]
     x.update(where=LEAVING, to=sea, placed=True)
-    note(flow, f"{side.title()} sends {piece} to the Leaving Sicily box, bound for {sea} "
+    note(flow, f"{who(s, side)} sends {piece} to the Leaving Sicily box, bound for {sea} "
                "(19.2; paid for at the Supply stage, 19.3)")
     return True
 
@@ -240,20 +263,22 @@ def sail_out(flow: Flow[EState]) -> None:
     s = flow.state
     if not active(s):
         return
-    landed: set[tuple[str, str]] = set()
+    landed: dict[tuple[str, str], set[str]] = {}  # (sea, side) -> whose pieces (M20)
     units, leaders = pieces(s, None, LEAVING)
     for u in units:
         x = s["units"][u]
         sea = x.pop("to")
         x.update(where=MAP, hex=sea, moved=True, sailed=x["type"] != "fleet")
-        landed.add((sea, x["side"]))
+        landed.setdefault((sea, x["side"]), set()).add(A.owner(x))
     for n in leaders:
         x = s["leaders"][n]
         sea = x.pop("to")
         x.update(where=MAP, hex=sea, moved=True, sailed=True)
-        landed.add((sea, x["side"]))
-    for sea, side in sorted(landed):
-        note(flow, f"{side.title()}'s pieces leaving Sicily come out into {sea} (19.2)")
+        landed.setdefault((sea, x["side"]), set()).add(A.owner(x))
+    for (sea, side), whose in sorted(landed.items()):
+        who_ = f"{' and '.join(A.title(x) for x in sorted(whose))}: pieces" if A.multi(s) \
+            else f"{side.title()}'s pieces"
+        note(flow, f"{who_} leaving Sicily come out into {sea} (19.2)")
         stranded(flow, sea, side)
 
 
@@ -300,7 +325,9 @@ def plays(s: EState, side: str, cid: str) -> list[Option]:
     return []
 
 
-def play(flow: Flow[EState], side: str, cid: str) -> None:
+def play(flow: Flow[EState], side: str, cid: str, seat: str | None = None) -> None:
+    """An Escalation into the box, or the Resolution resolved; with allies `seat` is the
+    player who played it (the League player among them takes Sicily's fleets, M18)."""
     s = flow.state
     if kind_of(cid) == ESCALATION:
         _played(s).append(ESCALATION)
@@ -312,7 +339,7 @@ def play(flow: Flow[EState], side: str, cid: str) -> None:
                    " in the box; units in Sicily stay there until a Resolution (19.4)")
         return
     discard(s, cid, permanently=True)
-    resolve(flow)
+    resolve(flow, seat=seat)
 
 
 def resolution_mods(s: EState, eclipse: bool = False) -> list[tuple[int, str]]:
@@ -320,9 +347,9 @@ def resolution_mods(s: EState, eclipse: bool = False) -> list[tuple[int, str]]:
     e = len(box(s)["escalations"])
     out = [(-e, "Escalation cards played")] if e else []
     hop = sum(1 for u in units if s["units"][u]["side"] == "sparta"
-              and s["units"][u]["type"] == "hoplite")
+              and s["units"][u]["type"] == "hoplite")  # with allies every League one (M19)
     if hop:
-        out.append((-hop, "Spartan hoplites in Sicily"))
+        out.append((-hop, f"{'League' if A.multi(s) else 'Spartan'} hoplites in Sicily"))
     ath = sum(1 for u in units if s["units"][u]["side"] == "athens"
               and s["units"][u]["type"] in ("fleet", "hoplite"))
     if ath // 2:
@@ -330,7 +357,7 @@ def resolution_mods(s: EState, eclipse: bool = False) -> list[tuple[int, str]]:
     for side, n in (("athens", 1), ("sparta", -1)):
         if any(s["leaders"][x]["side"] == side and s["leaders"][x]["land"] == 1
                for x in leaders):
-            out.append((n, f"{side.title()} has a land leader rated 1 in Sicily"))
+            out.append((n, f"{_camp(s, side)} has a land leader rated 1 in Sicily"))
     if eclipse:
         out.append((-1, "the Eclipse of the Moon"))
     return out
@@ -348,12 +375,31 @@ def band(total: int) -> str:
     raise ValueError(f"no Sicilian band for {total}")
 
 
-def resolve(flow: Flow[EState], eclipse: bool = False) -> None:
+def fleet_seat(s: EState, seat: str | None) -> str:
+    """With allies, the League player Sicily's fleets serve after an Athenian failure (the
+    card gives them to "Sparta", 24.6): the League player who played the Resolution (or drew
+    the Eclipse); when Athens did, the League player with most units in the Sicily box, the
+    first in turn order (24.4) on a tie (as M4 puts the League's questions; RULINGS M18)."""
+    seats = A.league_seats(s)
+    if seat in seats:
+        return str(seat)
+    count = {x: 0 for x in seats}
+    for uid in pieces(s, A.LEAGUE)[0]:
+        x = A.owner(s["units"][uid])
+        if x in count:
+            count[x] += 1
+    return max(seats, key=lambda x: (count[x], -seats.index(x)))
+
+
+def resolve(flow: Flow[EState], eclipse: bool = False, seat: str | None = None) -> None:
     """The Resolution: two dice and the modifiers, one of four bands; morale checks in
-    Sicily, AL changes everywhere, Sicilian fleets for Sparta or Sicily an Athenian ally."""
+    Sicily, AL changes everywhere, Sicilian fleets for Sparta or Sicily an Athenian ally.
+    With allies `seat` played (or drew) the card: see `fleet_seat`."""
     s = flow.state
     b = box(s)
     e = len(b["escalations"])
+    # counted before the checks: the League player with most men in the expedition (M18)
+    gets = fleet_seat(s, seat) if A.multi(s) else None
     mods = resolution_mods(s, eclipse)
     d1, d2 = flow.context.die(), flow.context.die()
     total = d1 + d2 + sum(n for n, _ in mods)
@@ -370,8 +416,9 @@ def resolve(flow: Flow[EState], eclipse: bool = False) -> None:
             r["al"] = clamp_al(r["al"] + shift)
         elif r["side"] == "sparta":
             r["al"] = clamp_al(r["al"] - shift)
-    if n:
-        note(flow, f"{shift:+d} AL in every Athenian region, {-shift:+d} in every Spartan one")
+    if n:  # with allies every League region, whichever player holds it (M19)
+        note(flow, f"{shift:+d} AL in every Athenian region, {-shift:+d} in every "
+                   f"{_camp(s, A.LEAGUE)} one")
     fleets = min(e, SICILIAN_FLEETS)
     known = sum(1 for x in s["units"].values() if x["home"] == SICILY)
     for i in range(fleets):
@@ -379,15 +426,20 @@ def resolve(flow: Flow[EState], eclipse: bool = False) -> None:
         s["units"][uid] = {"side": victor, "home": SICILY, "type": "fleet",
                            "morale": FLEET_MORALE, "where": POOL, "hex": None,
                            "forage": False, "raid": False, "moved": False, "placed": False}
+        if gets is not None and victor == A.LEAGUE:
+            s["units"][uid]["seat"] = gets  # with allies, one League player's (M18)
     if victor == "sparta":
-        note(flow, f"{_n(fleets, 'Sicilian fleet')} for Sparta: one a season may be placed "
-                   "in the Sicily box, supplied free")
+        note(flow, f"{_n(fleets, 'Sicilian fleet')} for "
+                   f"{A.title(gets) if gets and A.multi(s) else 'Sparta'}: one a season may "
+                   "be placed in the Sicily box, supplied free")
     else:
         note(flow, f"Sicily becomes an Athenian ally: {_n(e, 'talent')} of tribute a year, "
                    f"{_n(fleets, 'Sicilian fleet')} in its Force Pool")
     for cid in b["escalations"]:
         discard(s, cid, permanently=True)
     b["result"] = {"band": name, "victor": victor, "e": e, "total": total}
+    if gets is not None and victor == A.LEAGUE:
+        b["result"]["seat"] = gets  # the League player Sicily's fleets serve (M18)
     b["escalations"] = []
     units, leaders = pieces(s, None)
     for n_ in leaders:  # ours: a leader left without his army goes home
@@ -395,7 +447,8 @@ def resolve(flow: Flow[EState], eclipse: bool = False) -> None:
         if not any(s["units"][u]["side"] == side for u in units):
             from .leaders import HOME
 
-            s["leaders"][n_].update(where="force", region=HOME[side])
+            x = s["leaders"][n_]  # to his own player's home Force Pool (24.2.2)
+            x.update(where="force", region=HOME.get(A.owner(x), HOME[side]))
             note(flow, f"{n_} has no army left in Sicily and goes home to the Force Pool")
 
 
@@ -405,7 +458,7 @@ def _checks(flow: Flow[EState], name: str, eclipse: bool) -> None:
     from .supplyphase import eliminate
 
     s = flow.state
-    plus = dict(zip(("athens", "sparta"), CHECK[name], strict=True))
+    plus = dict(zip(("athens", "sparta"), CHECK[name], strict=True))  # "sparta": the League
     if eclipse:
         plus["athens"] += 1
     lost = []
@@ -414,16 +467,17 @@ def _checks(flow: Flow[EState], name: str, eclipse: bool) -> None:
         if flow.context.die() + plus[u["side"]] > u["morale"]:
             eliminate(s, uid)
             lost.append(uid)
-    note(flow, f"Morale checks in Sicily (Athens {plus['athens']:+d}, Sparta "
+    note(flow, f"Morale checks in Sicily (Athens {plus['athens']:+d}, {_camp(s, A.LEAGUE)} "
                f"{plus['sparta']:+d}): {len(lost)} lost ({', '.join(lost) or 'none'})")
 
 
-def eclipse(flow: Flow[EState]) -> None:
+def eclipse(flow: Flow[EState], seat: str | None = None) -> None:
     """The Eclipse of the Moon is a Resolution, at -1 more, while Escalations lie in the box
-    (ours: an Immediate card does not wait for the Resolution's timing rules)."""
+    (ours: an Immediate card does not wait for the Resolution's timing rules). `seat`: its
+    drawer (with allies, a League drawer takes Sicily's fleets, M18)."""
     if locked(flow.state):
         note(flow, "The eclipse falls on the Sicilian expedition: it is resolved now")
-        resolve(flow, eclipse=True)
+        resolve(flow, eclipse=True, seat=seat)
 
 
 def tribute(s: EState) -> int:
@@ -451,6 +505,8 @@ def draw_options(s: EState, cid: str) -> list[Option]:
 
 
 def drawn(flow: Flow[EState], side: str, cid: str, answer: str | None) -> None:
+    """Carthage, or a card come too late. `side`: the drawer's seat (with allies the League
+    player who drew it decides whether Carthage is played, M21)."""
     s = flow.state
     kind = kind_of(cid)
     if kind != CARTHAGE:
@@ -493,5 +549,7 @@ def view_part(s: EState) -> dict | None:
     b = box(s)
     return {"escalations": len(b["escalations"]), "first_year": b["first_year"],
             "result": dict(b["result"]) if b["result"] else None, "carthage": b["carthage"],
-            "locked": locked(s), "tribute": tribute(s)}
+            "locked": locked(s), "tribute": tribute(s),
+            # with allies, the League player Sicily's fleets serve (M18); public (24.5)
+            **({"fleets_for": b["result"].get("seat")} if A.multi(s) and b["result"] else {})}
 
