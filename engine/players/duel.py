@@ -28,6 +28,7 @@ class DuelGame:
     actions: int
     a_ms: list[float] = field(default_factory=list)  # A's decision times
     b_ms: list[float] = field(default_factory=list)
+    reason: str | None = None  # how the game ended (the outcome's words), for the logs
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -61,6 +62,7 @@ def play_one(ruleset_id: str, a: str, b: str, seed: str, a_index: int,
         game.act(seat, answer)
         result.actions += 1
     winners = set(game.outcome.winners) if game.outcome is not None else set()
+    result.reason = game.outcome.reason if game.outcome is not None else None
     if winners:
         result.winner = "a" if a_team <= winners else "b" if not a_team & winners else None
     return result

@@ -168,6 +168,7 @@ def test_duel_alternates_sides_and_reports_by_side():
     assert report["games"] == 2
     assert report["a_wins"] + report["b_wins"] + report["draws"] == 2
     assert report["by_side"]["athens"]["games"] == 1
+    assert all(r.reason for r in runs if r.winner is not None)  # the logs say how it ended
 
 
 @pytest.mark.slow
