@@ -127,6 +127,7 @@ class Epic(Ruleset):
                 s["log"].append(line)
                 ctx.event("log", line)
             return
+        asked = None  # the prompt as the procedure put it, when a League seat answers it
         if A.multi(s) and seat in A.league_seats(s):
             held = ctx.prompt
             if held is not None:
@@ -136,11 +137,9 @@ class Epic(Ruleset):
                     own = seat in {p.seat for p in MACHINE.prompts(s)}
             if not own:  # a League seat answers for its side
                 seat = A.LEAGUE
-                if held is not None:  # the prompt as the procedure put it
-                    MACHINE.act(s, seat, option_id, ctx, [replace(held, seat=seat)])
-                    release_kept(s)
-                    return
-        MACHINE.act(s, seat, option_id, ctx)
+                if held is not None:
+                    asked = [replace(held, seat=seat)]
+        MACHINE.act(s, seat, option_id, ctx, asked)
         release_kept(s)
 
     def resign(self, s: EState, seat: str, ctx: Context) -> None:
