@@ -64,6 +64,10 @@ class RulesetHeuristic:
     # then a destination), searched as whole plans, and the option that ends that phase.
     plan_kinds: frozenset[str] = frozenset()
     end_phase: str | None = None
+    # Options of that phase opening menus the heuristic leaves alone (in `skip`), which
+    # the search weighs as the first step of a plan (Athens & Sparta: revolts, rule 7.0);
+    # their menus' prompt kinds belong in `plan_kinds`.
+    ventures: frozenset[str] = frozenset()
     # The places where the seat's pieces meet the enemy's (battles to come), as its view
     # shows them: the search tries each plan's steps that add one without that step.
     contact: Callable[[dict[str, Any], str], frozenset[str]] | None = None

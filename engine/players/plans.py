@@ -5,8 +5,9 @@ the certain lookahead, and variants of that series to weigh against it in sample
 A step is the run of answers up to a change the seat's view shows (the menu answers that
 pick a block, then its destination). The variants leave out the steps that bring the
 seat's pieces into contact with the enemy's (a battle to come), one at a time and all
-together: whether an attack pays depends on the dice and on the hidden strengths, which
-the heuristic's static score can only guess and sampled worlds can play out.
+together, and add the attacks the heuristic passed over: whether an attack pays depends
+on the dice and on the hidden strengths, which the heuristic's static score can only
+guess and sampled worlds can play out.
 """
 
 from __future__ import annotations
@@ -24,7 +25,10 @@ from .rollout import Sim
 
 MAX_STEPS = 60      # answers in one phase at most (a phase of 8 moves takes about 30)
 MAX_MENU = 6        # answers within one step before it is taken for a loop of menus
+MAX_MENU_DEPTH = 3  # menus walked to find an attack: a place, a block, a kind of move
 MAX_PLANS = 6       # plans weighed per phase, the heuristic's included
+MAX_ATTACKS = 2     # and besides them, attacks the heuristic did not plan (the best-scored)
+MAX_VENTURES = 2    # and moves of a kind the heuristic never makes (the best-scored)
 BACK = ("back", "up")  # answers that go back up a menu (the options lists' own ids)
 
 Step = tuple[str, ...]
@@ -133,6 +137,90 @@ def variants(plan: Plan, contact_added: list[bool]) -> list[Plan]:
     for p in out:
         unique.setdefault(p.steps, p)
     return list(unique.values())[:MAX_PLANS]
+
+
+def with_attacks(plan: Plan, attacks: list[tuple[Step, str]]) -> list[Plan]:
+    """The plan led by each attack step (its own later steps as far as the move points
+    go: the last, which the heuristic valued least, give way first)."""
+    planned = set(plan.steps)
+    return [Plan((step,) + plan.steps, f"attack {where}") for step, where in attacks
+            if step not in planned][:MAX_ATTACKS]
+
+
+def attack_steps(view: dict[str, Any], prompt: Prompt, look: Lookahead,
+                 h: RulesetHeuristic) -> list[tuple[Step, str]]:
+    """Steps from `prompt` that bring the seat's pieces into contact with the enemy's at a
+    new place, best first by the heuristic's score of the imagined result: each block
+    reached through the menus (previews), each destination imagined (no preview)."""
+    contact = h.contact
+    if contact is None:
+        return []
+    me = prompt.seat
+    touching = contact(view, me)
+    found: dict[str, tuple[float, Step]] = {}  # new contact place -> best step there
+
+    def walk(v: dict[str, Any], p: Prompt, lk: Lookahead, path: Step, depth: int) -> None:
+        for o in p.options:
+            if o.id in BACK or o.id == h.end_phase or o.id in h.skip:
+                continue
+            seen = h.imagine(v, p, o.id)
+            if seen is not None:
+                new = contact(seen, me) - touching
+                if new:
+                    value = h.evaluate(seen, me)
+                    where = min(new)
+                    if where not in found or value > found[where][0]:
+                        found[where] = (value, path + (o.id,))
+                continue
+            if depth <= 1:
+                continue
+            nxt = lk(o.id)
+            if nxt is None or nxt.prompt is None or nxt.then is None \
+                    or nxt.prompt.seat != me or nxt.prompt.kind not in h.plan_kinds \
+                    or _board(nxt.view, h) != _board(v, h):
+                continue  # not a menu step: a change made, or the phase left
+            walk(nxt.view, nxt.prompt, nxt.then, path + (o.id,), depth - 1)
+
+    walk(view, prompt, look, (), MAX_MENU_DEPTH)
+    ranked = sorted(found.items(), key=lambda kv: -kv[1][0])
+    return [(step, where) for where, (_, step) in ranked]
+
+
+def venture_steps(view: dict[str, Any], prompt: Prompt, look: Lookahead,
+                  h: RulesetHeuristic) -> list[tuple[Step, str]]:
+    """Steps through the menus the heuristic leaves alone (`h.ventures`: Athens & Sparta's
+    revolts), each followed with previews to its result, the best-scored first and one per
+    choice made right after the venture's own option (a city: the best strength there)."""
+    me = prompt.seat
+    found: dict[str, tuple[float, Step]] = {}
+
+    def walk(v: dict[str, Any], p: Prompt, lk: Lookahead, path: Step, depth: int) -> None:
+        for o in p.options:
+            if o.id in BACK or (path and o.id == h.end_phase):
+                continue
+            if not path and o.id not in h.ventures:
+                continue
+            seen = lk(o.id)
+            if seen is None:
+                continue  # its result is not certain
+            step = path + (o.id,)
+            if _board(seen.view, h) != _board(v, h):
+                key = " ".join(step[:2])
+                value = h.evaluate(seen.view, me)
+                if key not in found or value > found[key][0]:
+                    found[key] = (value, step)
+            elif depth > 1 and seen.prompt is not None and seen.then is not None \
+                    and seen.prompt.seat == me and seen.prompt.kind in h.plan_kinds:
+                walk(seen.view, seen.prompt, seen.then, step, depth - 1)
+
+    walk(view, prompt, look, (), MAX_MENU_DEPTH)
+    ranked = sorted(found.items(), key=lambda kv: -kv[1][0])
+    return [(step, key) for key, (_, step) in ranked][:MAX_VENTURES]
+
+
+def with_ventures(plan: Plan, ventures: list[tuple[Step, str]]) -> list[Plan]:
+    """The plan led by each venture step, like an attack (`with_attacks`)."""
+    return [Plan((step,) + plan.steps, key) for step, key in ventures]
 
 
 def play_plan(sim: Sim, me: str, plan: Plan, h: RulesetHeuristic) -> None:

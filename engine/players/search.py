@@ -11,8 +11,9 @@ than one standard error of the paired differences: search overrules it only on e
 Two kinds of decision are searched:
 
 - **Phases the seat plays as a series of steps** (Athens & Sparta's moves): the candidates
-  are whole plans for the phase, the heuristic's series of moves and that series without
-  each move that starts a battle (engine/players/plans.py). Once a plan is chosen the
+  are whole plans for the phase, the heuristic's series of moves, that series without
+  each move that starts a battle, and led by an attack it passed over
+  (engine/players/plans.py). Once a plan is chosen the
   player follows it through the phase's later prompts, as long as they offer its steps.
 - **Other decisions of 2 to MAX_OPTIONS options** (battles: engage or withdraw, fire or
   retreat, which hit, storm or wait): each option, then the rollout.
@@ -43,7 +44,16 @@ from .heuristic import (
     heuristic_for,
     ruleset_of,
 )
-from .plans import heuristic_plan, play_plan, variants
+from .plans import (
+    Plan,
+    attack_steps,
+    heuristic_plan,
+    play_plan,
+    variants,
+    venture_steps,
+    with_attacks,
+    with_ventures,
+)
 from .rollout import MAX_STEPS, WIN, Sim, quick_answer
 
 BUDGET_S = 1.0      # default thinking time per decision, the heuristic's share included
@@ -146,9 +156,13 @@ class SearchPlayer(HeuristicPlayer):
             return None
         plan, contact_added = found.plan, found.contact_added
         self.plans += 1
-        candidates = variants(plan, contact_added)
+        extra: list[Plan] = []  # attacks the heuristic passed over, revolts it never makes
+        if self._worlds is not None and not self._out_of_time(HEURISTIC_SHARE):
+            extra = with_attacks(plan, attack_steps(view, prompt, lookahead, h)) + \
+                with_ventures(plan, venture_steps(view, prompt, lookahead, h))
+        candidates = variants(plan, contact_added) + extra
         chosen = plan
-        if self._worlds is not None and any(contact_added) and len(candidates) > 1:
+        if self._worlds is not None and (any(contact_added) or extra) and len(candidates) > 1:
             self.searched += 1
             me = prompt.seat
 
