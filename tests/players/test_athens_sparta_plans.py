@@ -11,7 +11,7 @@ import pytest
 import engine
 from engine.core.game import Game
 from engine.players import decide, player
-from engine.players.athens_sparta import SIDES, LAST_OLYMPIAD, _final_stake, contact, evaluate
+from engine.players.athens_sparta import LAST_OLYMPIAD, SIDES, _final_stake, contact, evaluate
 from engine.players.heuristic import heuristic_for
 from engine.players.lookahead import lookahead_for
 from engine.players.plans import (
