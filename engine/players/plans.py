@@ -5,9 +5,10 @@ the certain lookahead, and variants of that series to weigh against it in sample
 A step is the run of answers up to a change the seat's view shows (the menu answers that
 pick a block, then its destination). The variants leave out the steps that bring the
 seat's pieces into contact with the enemy's (a battle to come), one at a time and all
-together, and add the attacks the heuristic passed over: whether an attack pays depends
-on the dice and on the hidden strengths, which the heuristic's static score can only
-guess and sampled worlds can play out.
+together, and put in front of it the attacks the heuristic passed over and the moves it
+never makes (revolts): whether an attack pays depends on the dice and on the hidden
+strengths, which the heuristic's static score can only guess and sampled worlds can play
+out.
 """
 
 from __future__ import annotations
@@ -139,19 +140,27 @@ def variants(plan: Plan, contact_added: list[bool]) -> list[Plan]:
     return list(unique.values())[:MAX_PLANS]
 
 
-def with_attacks(plan: Plan, attacks: list[tuple[Step, str]]) -> list[Plan]:
-    """The plan led by each attack step (its own later steps as far as the move points
-    go: the last, which the heuristic valued least, give way first)."""
+def led_by(plan: Plan, leads: list[tuple[Step, str]], limit: int) -> list[Plan]:
+    """The plan led by each of the first `limit` steps it does not already take, labelled
+    as given (its own later steps go as far as the move points do: the last, which the
+    heuristic valued least, give way first)."""
     planned = set(plan.steps)
-    return [Plan((step,) + plan.steps, f"attack {where}") for step, where in attacks
-            if step not in planned][:MAX_ATTACKS]
+    return [Plan((step,) + plan.steps, label) for step, label in leads
+            if step not in planned][:limit]
+
+
+def _best_first(found: dict[str, tuple[float, Step]], label: str = "{}") -> list[tuple[Step, str]]:
+    """Steps found (key -> best score and its step), best-scored first, with their labels."""
+    ranked = sorted(found.items(), key=lambda kv: -kv[1][0])
+    return [(step, label.format(key)) for key, (_, step) in ranked]
 
 
 def attack_steps(view: dict[str, Any], prompt: Prompt, look: Lookahead,
                  h: RulesetHeuristic) -> list[tuple[Step, str]]:
     """Steps from `prompt` that bring the seat's pieces into contact with the enemy's at a
     new place, best first by the heuristic's score of the imagined result: each block
-    reached through the menus (previews), each destination imagined (no preview)."""
+    reached through the menus (previews), each destination imagined (no preview);
+    labelled "attack PLACE"."""
     contact = h.contact
     if contact is None:
         return []
@@ -182,15 +191,15 @@ def attack_steps(view: dict[str, Any], prompt: Prompt, look: Lookahead,
             walk(nxt.view, nxt.prompt, nxt.then, path + (o.id,), depth - 1)
 
     walk(view, prompt, look, (), MAX_MENU_DEPTH)
-    ranked = sorted(found.items(), key=lambda kv: -kv[1][0])
-    return [(step, where) for where, (_, step) in ranked]
+    return _best_first(found, "attack {}")
 
 
 def venture_steps(view: dict[str, Any], prompt: Prompt, look: Lookahead,
                   h: RulesetHeuristic) -> list[tuple[Step, str]]:
     """Steps through the menus the heuristic leaves alone (`h.ventures`: Athens & Sparta's
     revolts), each followed with previews to its result, the best-scored first and one per
-    choice made right after the venture's own option (a city: the best strength there)."""
+    choice made right after the venture's own option (a city: the best strength there),
+    labelled by those two answers ("rv c:Abydos")."""
     me = prompt.seat
     found: dict[str, tuple[float, Step]] = {}
 
@@ -214,13 +223,7 @@ def venture_steps(view: dict[str, Any], prompt: Prompt, look: Lookahead,
                 walk(seen.view, seen.prompt, seen.then, step, depth - 1)
 
     walk(view, prompt, look, (), MAX_MENU_DEPTH)
-    ranked = sorted(found.items(), key=lambda kv: -kv[1][0])
-    return [(step, key) for key, (_, step) in ranked][:MAX_VENTURES]
-
-
-def with_ventures(plan: Plan, ventures: list[tuple[Step, str]]) -> list[Plan]:
-    """The plan led by each venture step, like an attack (`with_attacks`)."""
-    return [Plan((step,) + plan.steps, key) for step, key in ventures]
+    return _best_first(found)
 
 
 def play_plan(sim: Sim, me: str, plan: Plan, h: RulesetHeuristic) -> None:

@@ -12,8 +12,8 @@ Two kinds of decision are searched:
 
 - **Phases the seat plays as a series of steps** (Athens & Sparta's moves): the candidates
   are whole plans for the phase, the heuristic's series of moves, that series without
-  each move that starts a battle, and led by an attack it passed over
-  (engine/players/plans.py). Once a plan is chosen the
+  each move that starts a battle, and that series led by an attack it passed over or by
+  a revolt, which it never makes (engine/players/plans.py). Once a plan is chosen the
   player follows it through the phase's later prompts, as long as they offer its steps.
 - **Other decisions of 2 to MAX_OPTIONS options** (battles: engage or withdraw, fire or
   retreat, which hit, storm or wait): each option, then the rollout.
@@ -45,14 +45,15 @@ from .heuristic import (
     ruleset_of,
 )
 from .plans import (
+    MAX_ATTACKS,
+    MAX_VENTURES,
     Plan,
     attack_steps,
     heuristic_plan,
+    led_by,
     play_plan,
     variants,
     venture_steps,
-    with_attacks,
-    with_ventures,
 )
 from .rollout import MAX_STEPS, WIN, Sim, quick_answer
 
@@ -158,8 +159,8 @@ class SearchPlayer(HeuristicPlayer):
         self.plans += 1
         extra: list[Plan] = []  # attacks the heuristic passed over, revolts it never makes
         if self._worlds is not None and not self._out_of_time(HEURISTIC_SHARE):
-            extra = with_attacks(plan, attack_steps(view, prompt, lookahead, h)) + \
-                with_ventures(plan, venture_steps(view, prompt, lookahead, h))
+            extra = led_by(plan, attack_steps(view, prompt, lookahead, h), MAX_ATTACKS) + \
+                led_by(plan, venture_steps(view, prompt, lookahead, h), MAX_VENTURES)
         candidates = variants(plan, contact_added) + extra
         chosen = plan
         if self._worlds is not None and (any(contact_added) or extra) and len(candidates) > 1:

@@ -19,9 +19,8 @@ from engine.players.plans import (
     MAX_VENTURES,
     Plan,
     attack_steps,
+    led_by,
     venture_steps,
-    with_attacks,
-    with_ventures,
 )
 
 
@@ -84,9 +83,10 @@ def test_each_attack_step_found_makes_a_new_contact_in_the_game_itself():
     steps = attack_steps(view, prompt, lookahead_for(game, "sparta"), h)
     assert steps, "Sparta has attacks on offer here"
     before = contact(view, "sparta")
-    places = [where for _, where in steps]
+    places = [label.removeprefix("attack ") for _, label in steps]
+    assert all(label.startswith("attack ") for _, label in steps)
     assert len(places) == len(set(places))  # one step per place attacked
-    for step, where in steps:
+    for step, where in zip((step for step, _ in steps), places):
         trial = Game.from_dict(copy.deepcopy(game.to_dict()), game.rules)
         for answer in step:
             trial.act("sparta", answer)
@@ -98,9 +98,9 @@ def test_each_attack_step_found_makes_a_new_contact_in_the_game_itself():
 def test_an_attack_leads_the_plan_and_one_already_planned_is_not_repeated():
     planned = ("b:x", "o|F6|F5|0|")
     plan = Plan((("b:y", "o|A1||0|"), planned), "heuristic")
-    attacks = [(planned, "F6"), (("b:z", "o|G7|G6|0|"), "G7"), (("b:w", "o|H8|H7|0|"), "H8"),
-               (("b:v", "o|J9|J8|0|"), "J9")]
-    out = with_attacks(plan, attacks)
+    attacks = [(planned, "attack F6"), (("b:z", "o|G7|G6|0|"), "attack G7"),
+               (("b:w", "o|H8|H7|0|"), "attack H8"), (("b:v", "o|J9|J8|0|"), "attack J9")]
+    out = led_by(plan, attacks, MAX_ATTACKS)
     assert [p.label for p in out] == ["attack G7", "attack H8"][:MAX_ATTACKS]
     assert out[0].steps == ((("b:z", "o|G7|G6|0|")),) + plan.steps
 
@@ -115,7 +115,7 @@ def test_revolts_the_heuristic_never_sponsors_are_weighed_as_ventures():
     assert prompt is not None and any(o.id == "rv" for o in prompt.options)
     view = game.view("sparta")
     found = venture_steps(view, prompt, lookahead_for(game, "sparta"), h)
-    assert 0 < len(found) <= MAX_VENTURES
+    assert found
     assert len({key for _, key in found}) == len(found)
     values = []
     for step, key in found:
@@ -128,8 +128,9 @@ def test_revolts_the_heuristic_never_sponsors_are_weighed_as_ventures():
         assert any(b["special"] == "tyrants" for b in rebels)
         values.append(evaluate(after, "sparta"))
     assert values == sorted(values, reverse=True)
-    plans = with_ventures(Plan((("b:x", "o|A1||0|"),), "heuristic"), found)
-    assert [p.steps[0] for p in plans] == [step for step, _ in found]
+    plans = led_by(Plan((("b:x", "o|A1||0|"),), "heuristic"), found, MAX_VENTURES)
+    assert [p.steps[0] for p in plans] == [step for step, _ in found][:MAX_VENTURES]
+    assert [p.label for p in plans] == [key for _, key in found][:MAX_VENTURES]
 
 
 def test_athens_counts_the_grain_at_risk_while_abydos_stands_vacant(monkeypatch):
