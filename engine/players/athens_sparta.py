@@ -130,7 +130,9 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     near_foe = {nb for h in theirs for nb in bd.nbrs.get(h, ())}
     score = 0.0
     enemy_cities: list[str] = []
-    tally = {me: 0, foe: 0}  # city points at a count now: a contested city counts for neither
+    # City points at a count now (a contested city counts for neither), needed only when
+    # the final count is at stake: `evaluate` scores every option of every decision.
+    tally = {me: 0, foe: 0} if view.get("olympiad") == LAST_OLYMPIAD else None
     for name, c in view["cities"].items():
         h, value = c["hex"], c["value"] or 0
         if h is None:
@@ -144,8 +146,8 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         else:
             owner, weight = holder, HELD
         score += weight * value * (1 if owner == me else -1 if owner == foe else 0)
-        if owner in tally and not (m and f) and not c.get("besieged") \
-                and not c.get("blockaded"):
+        if tally is not None and owner in tally and not (m and f) \
+                and not c.get("besieged") and not c.get("blockaded"):
             tally[owner] += value
         if holder == foe:
             enemy_cities.append(h)
@@ -179,7 +181,9 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     elif view.get("hellespont") == foe:
         score -= HELLESPONT
     score += CARD_MP * sum(c.get("mp") or 0 for c in view["cards"]["hand"])
-    return score + _final_stake(view, me, tally[me] - tally[foe])
+    if tally is not None:
+        score += _final_stake(view, me, tally[me] - tally[foe])
+    return score
 
 
 def _final_stake(view: dict[str, Any], me: str, margin: int) -> float:

@@ -149,6 +149,12 @@ def led_by(plan: Plan, leads: list[tuple[Step, str]], limit: int) -> list[Plan]:
             if step not in planned][:limit]
 
 
+def _keep_best(found: dict[str, tuple[float, Step]], key: str, value: float,
+               step: Step) -> None:
+    if key not in found or value > found[key][0]:
+        found[key] = (value, step)
+
+
 def _best_first(found: dict[str, tuple[float, Step]], label: str = "{}") -> list[tuple[Step, str]]:
     """Steps found (key -> best score and its step), best-scored first, with their labels."""
     ranked = sorted(found.items(), key=lambda kv: -kv[1][0])
@@ -169,6 +175,7 @@ def attack_steps(view: dict[str, Any], prompt: Prompt, look: Lookahead,
     found: dict[str, tuple[float, Step]] = {}  # new contact place -> best step there
 
     def walk(v: dict[str, Any], p: Prompt, lk: Lookahead, path: Step, depth: int) -> None:
+        here: dict[str, Any] | None = None  # the board before the option, once needed
         for o in p.options:
             if o.id in BACK or o.id == h.end_phase or o.id in h.skip:
                 continue
@@ -176,17 +183,15 @@ def attack_steps(view: dict[str, Any], prompt: Prompt, look: Lookahead,
             if seen is not None:
                 new = contact(seen, me) - touching
                 if new:
-                    value = h.evaluate(seen, me)
-                    where = min(new)
-                    if where not in found or value > found[where][0]:
-                        found[where] = (value, path + (o.id,))
+                    _keep_best(found, min(new), h.evaluate(seen, me), path + (o.id,))
                 continue
             if depth <= 1:
                 continue
             nxt = lk(o.id)
+            here = _board(v, h) if here is None else here
             if nxt is None or nxt.prompt is None or nxt.then is None \
                     or nxt.prompt.seat != me or nxt.prompt.kind not in h.plan_kinds \
-                    or _board(nxt.view, h) != _board(v, h):
+                    or _board(nxt.view, h) != here:
                 continue  # not a menu step: a change made, or the phase left
             walk(nxt.view, nxt.prompt, nxt.then, path + (o.id,), depth - 1)
 
@@ -204,6 +209,7 @@ def venture_steps(view: dict[str, Any], prompt: Prompt, look: Lookahead,
     found: dict[str, tuple[float, Step]] = {}
 
     def walk(v: dict[str, Any], p: Prompt, lk: Lookahead, path: Step, depth: int) -> None:
+        here = _board(v, h)
         for o in p.options:
             if o.id in BACK or (path and o.id == h.end_phase):
                 continue
@@ -213,11 +219,8 @@ def venture_steps(view: dict[str, Any], prompt: Prompt, look: Lookahead,
             if seen is None:
                 continue  # its result is not certain
             step = path + (o.id,)
-            if _board(seen.view, h) != _board(v, h):
-                key = " ".join(step[:2])
-                value = h.evaluate(seen.view, me)
-                if key not in found or value > found[key][0]:
-                    found[key] = (value, step)
+            if _board(seen.view, h) != here:
+                _keep_best(found, " ".join(step[:2]), h.evaluate(seen.view, me), step)
             elif depth > 1 and seen.prompt is not None and seen.then is not None \
                     and seen.prompt.seat == me and seen.prompt.kind in h.plan_kinds:
                 walk(seen.view, seen.prompt, seen.then, step, depth - 1)
