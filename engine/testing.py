@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
+from .core.decisions import random_answer
 from .core.game import Game
 from .core.rng import Rng
+from .core.ruleset import Ruleset
 
 
 class FixedRng(Rng):
@@ -71,3 +75,67 @@ def assert_view_hides(game: Game, seat: str | None, seed: str | int = 0,
     if require_variant and not checked:
         raise AssertionError("no hidden variant differs from the real state; nothing proven")
     return checked
+
+
+def shared_containers(value: Any) -> list[str]:
+    """Paths of dicts and lists reachable twice in a JSON-like value. Live play may share
+    one dict between two places of the state, but its snapshot holds two copies, so a
+    change made through one place after a reload no longer shows at the other."""
+    seen: dict[int, str] = {}
+    found: list[str] = []
+
+    def walk(v: Any, path: str) -> None:
+        if not isinstance(v, dict | list):
+            return
+        if id(v) in seen:
+            found.append(f"{path} is {seen[id(v)]}")
+            return
+        seen[id(v)] = path
+        items = v.items() if isinstance(v, dict) else enumerate(v)
+        for k, x in items:
+            walk(x, f"{path}.{k}" if isinstance(v, dict) else f"{path}[{k}]")
+
+    walk(value, "")
+    return found
+
+
+def comparable(game: Game) -> dict[str, Any]:
+    """A game's record without its prompt versions, which a replay numbers afresh."""
+    record = orjson.loads(game.to_json())
+    record.pop("prompt_versions", None)
+    return dict(record)
+
+
+def play_with_restarts(rules: Ruleset, scenario: str | None, seed: str,
+                       options: dict[str, Any] | None = None, *, restart_chance: float = 0.1,
+                       max_actions: int = 5_000) -> tuple[int, list[str]]:
+    """Play random legal choices, reloading the game from its JSON snapshot at random
+    points (each action with `restart_chance`; 1.0 after every action), as a service
+    restart or a cache miss does. A reloaded game must equal the game it was saved from,
+    no dict or list may sit at two places of the state (a snapshot would part them), and
+    at the end the game must equal the replay of its own log.
+    Returns (actions played, problems found: empty when the snapshots are exact)."""
+    player = Rng(f"restarts:{seed}")
+    game = Game.create(rules, scenario=scenario, seed=seed, options=options)
+    problems: list[str] = []
+    actions = 0
+    while game.outcome is None and actions < max_actions and not problems:
+        prompt = player.choice(game.prompts())
+        game.act(prompt.seat, random_answer(prompt, player))
+        actions += 1
+        shared = shared_containers(game.rules.dump_for_json(game.state))
+        if shared:
+            problems.append(f"action {actions}: one container at two places: {shared[:3]}")
+        if player.randbelow(1_000_000) < restart_chance * 1_000_000:
+            text = game.to_json()
+            reloaded = Game.from_dict(orjson.loads(text), rules)
+            if reloaded.to_json() != text:
+                where = first_difference(orjson.loads(text), orjson.loads(reloaded.to_json()))
+                problems.append(f"action {actions}: the reloaded game differs: {where}")
+            game = reloaded
+    if not problems:
+        replayed = Game.from_dict(orjson.loads(game.to_json()), rules, replay=True)
+        where = first_difference(comparable(game), comparable(replayed))
+        if where is not None:
+            problems.append(f"after {actions} actions the replay of the log differs: {where}")
+    return actions, problems

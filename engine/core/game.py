@@ -17,7 +17,11 @@ from .types import Event, IllegalAction, Outcome, Prompt
 from .version import ENGINE_VERSION
 from .view import GAME_END, CommonView
 
-FORMAT = "keryx-game/1"
+# Format 2 keeps every dict in the order the rules built it. Format 1 sorted the keys,
+# but rules iterate dicts in their stored order, so a format-1 snapshot could lead a
+# reloaded game away from its own log: such games are rebuilt from their log on load.
+FORMAT = "keryx-game/2"
+REPLAYED_FORMATS = frozenset({"keryx-game/1"})
 RESIGN = "!resign"
 PLAYERS = "players"  # option: the player count, when a scenario allows several
 
@@ -241,9 +245,10 @@ class Game:
     def to_json(self) -> str:
         record = self._record(self.rules.dump_for_json(self.state))
         # orjson: the snapshot is written with every action, and the standard library's
-        # encoder was the largest single cost of a commit (docs/benchmarks.md).
-        return orjson.dumps(record, option=orjson.OPT_SORT_KEYS
-                            | orjson.OPT_NON_STR_KEYS).decode()
+        # encoder was the largest single cost of a commit (docs/benchmarks.md). Keys keep
+        # their order (no sorting): the rules read dicts in that order, so a reloaded
+        # snapshot must hand it back exactly as live play left it.
+        return orjson.dumps(record, option=orjson.OPT_NON_STR_KEYS).decode()
 
     def _record(self, state: Any) -> dict[str, Any]:
         return {
@@ -266,9 +271,10 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: Ruleset, replay: bool = False) -> Game:
-        if data.get("format") != FORMAT:
-            raise ValueError(f"not a Keryx game (format {data.get('format')!r})")
-        stale = data.get("rules_version") != rules.version
+        fmt = data.get("format")
+        if fmt != FORMAT and fmt not in REPLAYED_FORMATS:
+            raise ValueError(f"not a Keryx game (format {fmt!r})")
+        stale = data.get("rules_version") != rules.version or fmt != FORMAT
         if replay or stale:
             # A newer engine rebuilds an older game from its log, so fixes apply cleanly.
             g = cls.create(rules, data["scenario"], data["seed"], data["options"],

@@ -212,18 +212,18 @@ class Combats(Procedure[EState]):
                 attacks.pop(0)  # the blockaders are gone already
                 self.enter(flow)
                 return
-            flow.args.update(pending=attack, ask="ashore")
+            flow.args["ask"] = "ashore"
             return  # 10.2.3b, 10.8.2: the blockaders go ashore or fight at sea
         if B.holder(s, h) == other(attacker) and not attack["storm"]:
             if attack.get("from_sea") and "fleets_out" not in attack and \
                     _fleets(s, h, other(attacker)) and \
                     any(s["units"][u]["type"] == "fleet" for u in attack["units"]):
-                flow.args.update(pending=attack, ask="fleets_out")
+                flow.args["ask"] = "fleets_out"
                 return  # 10.2.1b: the port's fleets may come out to meet them
             forced = LW.builders_at(s, h, other(attacker))  # 7.6.5: outside the walls
             if "outside" not in attack and \
                     [u for u in sally_candidates(s, attack, attacker) if u not in forced]:
-                flow.args.update(pending=attack, ask="outside")
+                flow.args["ask"] = "outside"
                 return  # ask the defender who fights outside (10.2.1a, 18.2a)
             if "outside" not in attack and forced:
                 attack["outside"] = []
@@ -232,7 +232,7 @@ class Combats(Procedure[EState]):
                 self._fight(flow, {**attack, "field": forced})
                 return
             attack["outside"] = []
-            flow.args.update(pending=attack, ask="storm")
+            flow.args["ask"] = "storm"
             return  # ask: storm or mask (10.2.1c)
         attacks.pop(0)
         self._fight(flow, attack)
@@ -276,7 +276,7 @@ class Combats(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
-        attack = flow.args["pending"]
+        attack = s["attacks"][0]
         h = attack["hex"]
         attacker = attack.get("attacker", side)
         if flow.args.get("ask") == "ashore":
@@ -313,7 +313,10 @@ class Combats(Procedure[EState]):
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
-        attack = flow.args.pop("pending")
+        # the attack asked about is the queue's first, read there and never kept in the
+        # frame as well: a snapshot would part the two, and a mark made on one be lost
+        flow.args.pop("pending", None)  # kept there by games saved before
+        attack = s["attacks"][0]
         ask = flow.args.pop("ask", "storm")
         if ask == "ashore":
             s["attacks"].pop(0)

@@ -220,7 +220,9 @@ class Battle(Procedure[HState]):
 
     def _restore(self, flow: Flow[HState]) -> str:
         s, a = flow.state, flow.args
-        snap = a["snap"]
+        # a copy: what is restored must not stay the snapshot's own lists, or a snapshot
+        # of the game (JSON) would part what live play keeps as one
+        snap = json.loads(json.dumps(a["snap"]))
         for x, b in snap["blocks"].items():
             s["blocks"][x].update(b)
         city = a.get("city")
