@@ -4,10 +4,10 @@ Nothing here changes the state. Static lookups are built once per process."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from typing import Any
+
+from engine.core.steady import Steady
 
 from . import special
 from .components import City, Components, load_components
@@ -173,28 +173,15 @@ def place_name(s: EState, h: str) -> str:
 
 
 # ------------------------------------------------------------------ steady index
-_STEADY: list[dict[str, Any] | None] = [None]
+def _new_index(s: EState) -> dict[str, Any]:
+    return {"by_hex": hex_units_by_hex(s), "masked": {}, "presence": {}, "holder": {}}
 
 
-@contextmanager
-def steady(s: EState) -> Iterator[None]:
-    """While nothing changes (a prompt being built, a search), answer from an index of the
-    state instead of scanning it again for every question."""
-    prev = _STEADY[0]
-    if prev is not None and prev["s"] is s:
-        yield
-        return
-    _STEADY[0] = {"s": s, "by_hex": hex_units_by_hex(s), "masked": {}, "presence": {},
-                  "holder": {}}
-    try:
-        yield
-    finally:
-        _STEADY[0] = prev
-
-
-def _index(s: EState) -> dict[str, Any] | None:
-    idx = _STEADY[0]
-    return idx if idx is not None and idx["s"] is s else None
+# While nothing changes (a prompt being built, a search), questions are answered from an
+# index of the state instead of scanning it again; the kernel keeps it per thread and task.
+STEADY: Steady[EState, dict[str, Any]] = Steady("epic-steady", _new_index)
+steady = STEADY
+_index = STEADY.index
 
 
 # ------------------------------------------------------------------ pieces

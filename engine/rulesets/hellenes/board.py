@@ -9,10 +9,11 @@ asked again cost a lookup, and nothing is kept once the state may change.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache, wraps
 from typing import Any, TypeVar
+
+from engine.core.steady import Steady
 
 from .components import Block, City, Components, Setup, load_components
 from .state import CAMPAIGN, POOL, WINTER, Blocks, HState, Side, other
@@ -270,53 +271,12 @@ def _fleet_ids() -> frozenset[str]:
     return frozenset(b.id for b in comps().data.blocks if b.type == "fleet")
 
 
-class _Steady(threading.local):
-    """The states being indexed, innermost last; one stack per thread (the service
-    replays logs in worker threads while the event loop builds prompts)."""
-
-    def __init__(self) -> None:
-        self.stack: list[tuple[HState, Index]] = []
-
-
-_STEADY = _Steady()
-
-
-class _SteadyBlock:
-    """`steady(s)`: a context manager as a small class (entered around every prompt and
-    many steps of an action, where a generator-based one costs more than its work)."""
-
-    __slots__ = ("_s", "_pushed")
-
-    def __init__(self, s: HState):
-        self._s = s
-        self._pushed = False
-
-    def __enter__(self) -> None:
-        stack = _STEADY.stack
-        if stack and stack[-1][0] is self._s:
-            return  # already steady: the outer block keeps the index
-        stack.append((self._s, Index(self._s)))
-        self._pushed = True
-
-    def __exit__(self, *exc: object) -> None:
-        if self._pushed:
-            _STEADY.stack.pop()
-            self._pushed = False
-
-
-def steady(s: HState) -> _SteadyBlock:
-    """Within this block `s` does not change (a prompt is being built): index it."""
-    return _SteadyBlock(s)
-
-
-def index(s: HState) -> Index | None:
-    """The index of `s` when it is steady, else None (work from the blocks)."""
-    stack = _STEADY.stack
-    if stack:
-        top = stack[-1]
-        if top[0] is s:
-            return top[1]
-    return None
+# While a state does not change (a prompt being built), it is indexed once; the kernel
+# keeps the index per thread and task (the service replays logs in worker threads while
+# the event loop builds prompts).
+STEADY: Steady[HState, Index] = Steady("hellenes-steady", Index)
+steady = STEADY
+index = STEADY.index
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -329,10 +289,10 @@ def remembered(copy: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
     def wrap(fn: F) -> F:
         @wraps(fn)
         def inner(s: HState, *args: Any) -> Any:
-            stack = _STEADY.stack  # `index(s)`, written out: asked many times a prompt
-            if not stack or (top := stack[-1])[0] is not s:
+            idx = index(s)
+            if idx is None:
                 return fn(s, *args)
-            memo = top[1].memo
+            memo = idx.memo
             key = (fn, *args)
             found = memo.get(key, _MISSING)
             if found is _MISSING:
@@ -354,9 +314,9 @@ def kept(s: HState) -> dict[tuple[Any, ...], Any] | None:
 def known(s: HState) -> Facts | None:
     """Where the blocks stand, when it is known without reading every block: the steady
     state's facts, or those kept on block records that note their moves; else None."""
-    stack = _STEADY.stack  # `index(s)`, written out: asked many times a prompt
-    if stack and (top := stack[-1])[0] is s:
-        return top[1].facts
+    idx = index(s)
+    if idx is not None:
+        return idx.facts
     if type(s["blocks"]) is Blocks:
         return facts(s)
     return None
