@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -103,16 +103,50 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
+    """How a game ended. `winners` are the seats that won (several: allies or a shared
+    win; none: a draw). `places` ranks every seat, best first, seats sharing a place
+    grouped (a free-for-all's order; a winning faction inside its winning city); empty:
+    the winners first and every other seat second. `scores` are the final tallies where
+    the game counts them (Honor, victory points), for tables and tie-breaks."""
+
     winners: tuple[str, ...]
     reason: str
     rule: str | None = None
+    places: tuple[tuple[str, ...], ...] = ()
+    scores: tuple[tuple[str, float], ...] = ()
+
+    def ranking(self, seats: tuple[str, ...] | list[str]) -> tuple[tuple[str, ...], ...]:
+        """Every seat of `seats` by place, best first (seats not ranked share the last)."""
+        if self.places:
+            ranked = [tuple(s for s in group if s in seats) for group in self.places]
+            rest = tuple(s for s in seats if not any(s in g for g in self.places))
+            return tuple(g for g in (*ranked, rest) if g)
+        if not self.winners:
+            return (tuple(seats),) if seats else ()
+        losers = tuple(s for s in seats if s not in self.winners)
+        return tuple(g for g in (tuple(s for s in seats if s in self.winners), losers) if g)
+
+    def place_of(self, seat: str, seats: tuple[str, ...] | list[str]) -> int:
+        """1 for the best place; seats sharing a place share its number."""
+        for n, group in enumerate(self.ranking(seats), 1):
+            if seat in group:
+                return n
+        raise KeyError(seat)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self) | {"winners": list(self.winners)}
+        d: dict[str, Any] = {"winners": list(self.winners), "reason": self.reason,
+                             "rule": self.rule}
+        if self.places:
+            d["places"] = [list(g) for g in self.places]
+        if self.scores:
+            d["scores"] = {seat: score for seat, score in self.scores}
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Outcome:
-        return cls(tuple(d["winners"]), d["reason"], d.get("rule"))
+        return cls(tuple(d["winners"]), d["reason"], d.get("rule"),
+                   tuple(tuple(g) for g in d.get("places") or ()),
+                   tuple((str(k), v) for k, v in (d.get("scores") or {}).items()))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,151 @@
+"""The flow vocabulary beyond call/goto/end (engine/core/procedures.py): procedures the
+kernel provides for patterns every game has.
+
+- `Simultaneous`: secret choices of any number of seats, a barrier, one reveal.
+- `Sequence`: run several procedures one after another.
+- `ForEach`: run one procedure once for each item of a list (a turn order), and
+  `order_by` to make that list from the state (Honor order, initiative).
+
+Each keeps its progress in its own frame's JSON arguments, so a game saved half-way
+through loads and goes on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from collections.abc import Sequence as Seq
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from .decisions import Answer
+from .procedures import Flow, Procedure
+from .types import IllegalAction, Prompt
+
+S = TypeVar("S")
+T = TypeVar("T")
+
+CHOSEN = "chosen"  # event kind: a seat has made its secret choice (public: only that it did)
+REVEAL = "reveal"  # event kind: every secret choice of one round, shown together
+
+
+def _stored(answer: Answer) -> str | list[str] | int:
+    return list(answer) if isinstance(answer, tuple) else answer
+
+
+def _answer(stored: Any) -> Answer:
+    return tuple(stored) if isinstance(stored, list) else stored
+
+
+class Simultaneous(Procedure[S]):
+    """Every seat of `seats(flow)` chooses in secret, in any order; once the last has
+    chosen, the choices are revealed together (the action is a barrier undo cannot
+    cross) and `reveal` does what they decide. Until then a seat that has chosen may
+    take its choice back with undo, and no view shows a choice: the choices wait in the
+    frame's `chosen` argument, which a ruleset's views never read and whose
+    `hidden_variants` vary it (`hidden_choices`).
+
+    A subclass gives the procedure its `name` and says `seats`, `ask` and `reveal`;
+    `reveal` hands on with a transition, or the procedure ends with the choices."""
+
+    def seats(self, flow: Flow[S]) -> Seq[str]:
+        raise NotImplementedError
+
+    def ask(self, flow: Flow[S], seat: str) -> Prompt:
+        raise NotImplementedError
+
+    def reveal(self, flow: Flow[S], choices: dict[str, Answer]) -> None:
+        """What the choices do, all known at once (seat order as `seats` gives it)."""
+
+    def reveal_data(self, flow: Flow[S], choices: dict[str, Answer]) -> dict[str, Any]:
+        """What the reveal event tells everyone; by default every choice as made."""
+        return {"choices": {seat: _stored(a) for seat, a in choices.items()}}
+
+    def prompts(self, flow: Flow[S]) -> list[Prompt]:
+        chosen = flow.args.get(CHOSEN) or {}
+        out = []
+        for seat in self.seats(flow):
+            if seat not in chosen:
+                p = self.ask(flow, seat)
+                out.append(p if p.secret else replace(p, secret=True))
+        return out
+
+    def act(self, flow: Flow[S], seat: str, answer: Answer) -> None:
+        seats = list(self.seats(flow))
+        chosen: dict[str, Any] = flow.args.setdefault(CHOSEN, {})
+        if seat not in seats or seat in chosen:
+            raise IllegalAction("You have made this choice already.")
+        chosen[seat] = _stored(answer)
+        ctx = flow.context
+        ctx.event(CHOSEN, f"{seat.title()} has chosen", seat=seat)
+        if any(s not in chosen for s in seats):
+            return
+        ctx.reveal()
+        choices = {s: _answer(chosen[s]) for s in seats}
+        del flow.args[CHOSEN]
+        ctx.event(REVEAL, "The choices are revealed", **self.reveal_data(flow, choices))
+        self.reveal(flow, choices)
+        if not flow.moved:
+            flow.end({s: _stored(a) for s, a in choices.items()})
+
+
+def hidden_choices(frame: dict[str, Any], viewer: str | None) -> list[str]:
+    """The seats whose secret choice in a `Simultaneous` frame `viewer` may not see."""
+    return [seat for seat in frame.get("args", {}).get(CHOSEN) or {} if seat != viewer]
+
+
+class Sequence(Procedure[S]):
+    """Runs the procedures named in its `steps` argument one after another, then ends.
+    `Sequence` itself is registered once per machine under the name "sequence"."""
+
+    name = "sequence"
+
+    def enter(self, flow: Flow[S]) -> None:
+        i = flow.args.setdefault("i", 0)
+        steps = flow.args["steps"]
+        if i >= len(steps):
+            flow.end()
+            return
+        step = steps[i]
+        flow.args["i"] = i + 1
+        flow.call(step["name"], **step.get("args", {}))
+
+    def resume(self, flow: Flow[S], result: Any) -> None:
+        self.enter(flow)
+
+
+def sequence(*steps: str | tuple[str, dict[str, Any]]) -> dict[str, Any]:
+    """The arguments of a `Sequence` call: `flow.call("sequence", **sequence("a", "b"))`."""
+    return {"steps": [{"name": s, "args": {}} if isinstance(s, str)
+                      else {"name": s[0], "args": s[1]} for s in steps]}
+
+
+class ForEach(Procedure[S]):
+    """Runs procedure `each` once for every item of `items`, in order, passing the item
+    as the argument named `as_` (and `args` besides), then ends. Registered once per
+    machine under the name "for_each"."""
+
+    name = "for_each"
+
+    def enter(self, flow: Flow[S]) -> None:
+        a = flow.args
+        i = a.setdefault("i", 0)
+        if i >= len(a["items"]):
+            flow.end()
+            return
+        a["i"] = i + 1
+        flow.call(a["each"], **{**a.get("args", {}), a.get("as_", "item"): a["items"][i]})
+
+    def resume(self, flow: Flow[S], result: Any) -> None:
+        self.enter(flow)
+
+
+def for_each(each: str, items: Iterable[Any], as_: str = "item",
+             **args: Any) -> dict[str, Any]:
+    """The arguments of a `ForEach` call: `flow.call("for_each", **for_each("turn",
+    order_by(...), as_="seat"))`."""
+    return {"each": each, "items": list(items), "as_": as_, "args": args}
+
+
+def order_by(items: Iterable[T], key: Callable[[T], Any], *, reverse: bool = False) -> list[T]:
+    """`items` in the order `key` gives, ties kept in the order given (a turn order read
+    from the state: highest Honor first is `order_by(seats, honor, reverse=True)`)."""
+    return sorted(items, key=key, reverse=reverse)  # reverse keeps ties as given, too
