@@ -1,6 +1,11 @@
 """Keryx's rules engine: pure, deterministic, no I/O (docs/architecture.md)."""
+# ruff: noqa: E402 - the compiled build is checked before any other engine module loads
 
 from __future__ import annotations
+
+from .compiled import check_fresh
+
+check_fresh()  # in every process, whichever ruleset it plays: no stale build runs
 
 from typing import Any
 

@@ -8,8 +8,9 @@ fallback. Hellenes and the Epic run their own code in Python on the compiled ker
 
 Python imports an extension module before a `.py` of the same name, so an extension
 left behind by an older source would run old rules silently. The build therefore records
-each source's hash (`SOURCES`), and `check_fresh` refuses to go on when a compiled module's
-source has changed since. This file only needs the standard library: setup.py reads
+each source's hash (`SOURCES`), and `check_fresh`, run when `engine` is imported, refuses
+to go on when a compiled module's source has changed since or an extension module sits in
+the package that the build did not record. This file only needs the standard library: setup.py reads
 `MODULES` from it before anything is installed.
 """
 
@@ -57,19 +58,40 @@ def _built(module: str) -> bool:
     return any(py.parent.glob(f"{py.stem}.*.so")) or any(py.parent.glob(f"{py.stem}.*.pyd"))
 
 
+def _extensions() -> list[Path]:
+    """Every extension module inside the `engine` package, whatever built it."""
+    package = ROOT / "engine"
+    return [p for suffix in ("*.so", "*.pyd") for p in package.rglob(suffix)]
+
+
+def _module_of(extension: Path) -> str:
+    """`engine/core/game.cpython-311-x86_64-linux-gnu.so` -> `engine.core.game`."""
+    rel = extension.relative_to(ROOT)
+    return ".".join((*rel.parent.parts, rel.name.split(".")[0]))
+
+
 def check_fresh() -> None:
-    """Raise ImportError when a compiled module's source changed after the build (an
-    edit, a checkout): recompile, or remove the build to run the source."""
-    if not SOURCES.exists():
-        return  # no compiled build (or one made by hand, which records nothing)
+    """Raise ImportError when an extension module in the engine would run instead of a
+    source it does not match: a compiled module whose source changed after the build (an
+    edit, a checkout), or an extension the build did not record (made by hand, or left
+    by an older build). Recompile, or remove the build to run the source. Called when
+    `engine` is imported, before any of its modules loads, in every process."""
+    recorded: dict[str, str] = {}
+    if SOURCES.exists():
+        for line in SOURCES.read_text().splitlines():
+            sha, module = line.split()
+            recorded[module] = sha
     stale = []
-    for line in SOURCES.read_text().splitlines():
-        sha, module = line.split()
-        if _built(module) and source(module).exists() and digest(source(module)) != sha:
+    for ext in _extensions():
+        module = _module_of(ext)
+        if module.endswith("__mypyc"):
+            continue  # the build's shared library: the modules' own check covers it
+        py = source(module)
+        if module not in recorded or (py.exists() and digest(py) != recorded[module]):
             stale.append(module)
     if stale:
         raise ImportError(
-            f"compiled engine modules are older than their source: {', '.join(stale)}; "
+            f"compiled engine modules do not match their source: {', '.join(sorted(stale))}; "
             "run scripts/compile_engine.sh again, or scripts/compile_engine.sh --undo to "
             "run the Python source")
 

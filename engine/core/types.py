@@ -17,11 +17,16 @@ class Option:
     label: str
     rule: str | None = None  # citation such as "4.4"
     cap: int = 1  # an `allocate` prompt may name this option up to `cap` times
+    # What the option does, as facts (unit, from, to, kind...): renderers, transports
+    # and automated players read these, never the label's English.
+    data: dict[str, Any] | None = field(default=None, hash=False)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"id": self.id, "label": self.label, "rule": self.rule}
         if self.cap != 1:
             d["cap"] = self.cap
+        if self.data is not None:
+            d["data"] = self.data
         return d
 
 

@@ -73,3 +73,33 @@ def test_python_classes_subclass_the_kernel_compiled_or_not():
 
     assert list(Machine([Named()], lambda s: s["stack"]).procedures) == ["named"]
     assert FixedRng([3, 5]).dice(2) == [3, 5]
+
+
+def test_an_extension_the_build_did_not_record_is_refused(tmp_path, monkeypatch):
+    _fake_build(tmp_path, monkeypatch)
+    other = tmp_path / "engine" / "rulesets" / "hellenes"
+    other.mkdir(parents=True)
+    (other / "board.py").write_text("X = 1\n")
+    (other / "board.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    with pytest.raises(ImportError, match="engine.rulesets.hellenes.board"):
+        compiled.check_fresh()
+
+
+def test_importing_the_engine_checks_the_build_in_a_process_playing_any_ruleset(tmp_path):
+    """A process that plays only Hellenes imports `engine` first: the check runs there,
+    before a stale extension of any engine module could load."""
+    import shutil
+    import subprocess
+    import sys
+
+    copy = tmp_path / "engine"
+    shutil.copytree(compiled.ROOT / "engine", copy,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd",
+                                                  "compiled_sources.txt"))
+    (copy / "rulesets" / "hellenes" / "board.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    run = subprocess.run([sys.executable, "-c", "import engine.rulesets.hellenes"],
+                         cwd=tmp_path, env={"PYTHONPATH": str(tmp_path)},
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0
+    assert "engine.rulesets.hellenes.board" in run.stderr
+    assert "compile_engine.sh" in run.stderr

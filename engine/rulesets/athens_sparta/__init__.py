@@ -7,10 +7,7 @@ questions asked of it), `flow` (the sequence of play), `cards`, `movement`, `com
 VIEW.md; positions: POSITIONS.md.
 """
 
-from engine.compiled import check_fresh
-
-check_fresh()  # before any module of this package loads: no stale compiled build runs
-
-from .rules import RULESET, AthensSparta  # noqa: E402
+# `import engine` has checked the compiled build already (engine/compiled.py)
+from .rules import RULESET, AthensSparta
 
 __all__ = ["RULESET", "AthensSparta"]
