@@ -75,12 +75,16 @@ class Game:
             if spec.choices is not None and v not in spec.choices:
                 raise IllegalAction(f"option {k!r} must be one of {spec.choices}")
             opts[k] = v
-        g = cls(rules, scenario, opts, new_seed() if seed is None else seed, position)
+        # The record keeps its own copy of a position and the rules get another: neither
+        # the caller's dicts nor the recorded position (replayed on undo and verify) may
+        # become live state that play changes.
+        kept = None if position is None else _json_copy(position)
+        g = cls(rules, scenario, opts, new_seed() if seed is None else seed, kept)
         ctx = Context(g.rng)
         if position is None:
             g.state = rules.setup(ctx, scenario, opts)
         else:
-            g.state = rules.setup_position(ctx, position, opts)
+            g.state = rules.setup_position(ctx, _json_copy(position), opts)
         g._outcome = rules.outcome(g.state)
         g._track_prompts(all_changed=True)
         return g
@@ -297,3 +301,8 @@ class Game:
         g._track_prompts(all_changed=True)
         g.prompt_versions.update(data.get("prompt_versions") or {})
         return g
+
+
+def _json_copy(value: dict[str, Any]) -> dict[str, Any]:
+    copied: dict[str, Any] = orjson.loads(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
+    return copied
