@@ -68,18 +68,16 @@ def rule_text(ruleset_id: str, ref: str) -> str:
     """Keryx's own summary of a rule section and the rulings on it (`/rule`, `?N`)."""
     import engine
 
-    explain = getattr(engine.ruleset(ruleset_id), "explain_rule", None)
-    if explain is None:
-        return f"{engine.ruleset(ruleset_id).title} has no rule summaries."
-    return explain(ref)
+    rules = engine.ruleset(ruleset_id)
+    text = rules.explain_rule(ref)
+    return f"{rules.title} has no rule summaries." if text is None else text
 
 
 def summary_rulesets() -> list[str]:
     """The rulesets that ship Keryx's rule summaries (`/rule` can answer for them)."""
     import engine
 
-    return [r for r in engine.ruleset_ids()
-            if getattr(engine.ruleset(r), "explain_rule", None) is not None]
+    return [r for r in engine.ruleset_ids() if engine.ruleset(r).rule_book() is not None]
 
 
 def rule_needs_game(ref: str) -> str:
@@ -100,7 +98,7 @@ def rule_name(ruleset_id: str, ref: str | None) -> str:
         return ""
     import engine
 
-    title = getattr(engine.ruleset(ruleset_id), "rule_title", lambda _r: None)(ref)
+    title = engine.ruleset(ruleset_id).rule_title(ref)
     return f"rule {ref}" + (f" {title}" if title else "")
 
 

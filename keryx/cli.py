@@ -229,10 +229,11 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")],
                 raise  # the module is there but something it imports is missing: say so
     if components is None:
         checks.known_ruleset(ruleset)
-        components = getattr(engine.ruleset(ruleset), "components_json", None)
-    if components is None:
+        components = engine.ruleset(ruleset).components_json
+    found = components()
+    if found is None:
         checks.fail(f"{ruleset} publishes no component data", 1)
-    typer.echo(json.dumps(components(), ensure_ascii=False, indent=1 if pretty else None))
+    typer.echo(json.dumps(found, ensure_ascii=False, indent=1 if pretty else None))
 
 
 @app.command()

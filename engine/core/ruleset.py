@@ -15,6 +15,7 @@ from .view import RulesetCommon, empty_common
 
 if TYPE_CHECKING:
     from .game import Game
+    from .rule_summaries import RuleBook
 
 
 class Context:
@@ -125,6 +126,25 @@ class Ruleset(ABC):
 
     def check_invariants(self, state: Any) -> list[str]:
         return []
+
+    # --- what a ruleset publishes besides play (each optional: None where it has none) --
+    def rule_book(self) -> RuleBook | None:
+        """Keryx's own summaries of the rulebook's sections and the rulings on them."""
+        return None
+
+    def explain_rule(self, ref: str) -> str | None:
+        """The text `/rule` and `?N` show for a rule section; None: no summaries."""
+        book = self.rule_book()
+        return None if book is None else book.explain_rule(ref)
+
+    def rule_title(self, ref: str) -> str | None:
+        """A section's own name ("Operation moves"), where the summaries give one."""
+        book = self.rule_book()
+        return None if book is None else book.rule_title(ref)
+
+    def components_json(self) -> dict[str, Any] | None:
+        """The game's component data (map, units, cards) as JSON (`keryx data`)."""
+        return None
 
     # --- persistence ------------------------------------------------------------------
     @abstractmethod

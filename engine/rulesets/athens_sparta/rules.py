@@ -8,6 +8,7 @@ from typing import Any
 
 from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario, SideBidding
 from engine.core.rng import Rng
+from engine.core.rule_summaries import RuleBook
 from engine.core.view import HandItem, RulesetCommon
 
 from . import flow
@@ -17,6 +18,7 @@ from .determinize import determinize
 from .flow_compat import from_steps, rename_old_keys, tidy_old_keys
 from .invariants import check
 from .positions import setup_position
+from .rule_summaries import BOOK
 from .schema import State
 from .state import SIDES, compute_control, indexed, new_state, other
 from .variants import hidden_variants
@@ -63,18 +65,8 @@ class AthensSparta(Ruleset):
         self._bd = bd
         self._memo: tuple[State, list[Prompt]] | None = None
 
-    @staticmethod
-    def explain_rule(ref: str) -> str:
-        """Keryx's own summary of a rule section with its rulings (`/rule`, `?N`)."""
-        from .rule_summaries import explain_rule
-
-        return explain_rule(ref)
-
-    @staticmethod
-    def rule_title(ref: str) -> str | None:
-        from .rule_summaries import rule_title
-
-        return rule_title(ref)
+    def rule_book(self) -> RuleBook:
+        return BOOK
 
     @property
     def bd(self) -> Board:

@@ -24,6 +24,7 @@ from .assessment import Assess
 from .battles import Battle, Combats
 from .building import Build
 from .cards import EventPhase
+from .components import components_json as epic_components
 from .determinize import determinize
 from .events import Unrest
 from .flow import Campaign, Season, Year
@@ -177,6 +178,9 @@ class Epic(Ruleset):
 
     def check_invariants(self, s: EState) -> list[str]:
         return check(s)
+
+    def components_json(self) -> dict[str, Any]:
+        return epic_components()
 
     def dump(self, s: EState) -> dict[str, Any]:
         return json.loads(json.dumps(s))

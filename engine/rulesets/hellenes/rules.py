@@ -18,6 +18,7 @@ from . import view as V
 from .assault import Assault, Sortie
 from .battle import Battle
 from .building import Recruit
+from .components import components_json as hellenes_components
 from .determinize import determinize
 from .events import EventProc, RevoltProc
 from .flow import Commit, NewYear, NewYearResolve, Sacrifice, Season, Turn, Winter
@@ -81,14 +82,11 @@ class Hellenes(Ruleset):
             return super().side_bid_options(side, amount)
         return {HANDICAP: -amount if side == "athens" else amount}
 
-    @staticmethod
-    def explain_rule(ref: str) -> str:
-        """Keryx's own summary of a rule section with its rulings (`/rule`, `?N`)."""
-        return RULE_BOOK.explain_rule(ref)
+    def rule_book(self) -> RuleBook:
+        return RULE_BOOK
 
-    @staticmethod
-    def rule_title(ref: str) -> str | None:
-        return RULE_BOOK.rule_title(ref)
+    def components_json(self) -> dict[str, Any]:
+        return hellenes_components()
 
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> HState:
         s = new_state(scenario)
