@@ -64,11 +64,12 @@ class Flow(Generic[S]):
 
     @property
     def args(self) -> dict[str, Any]:
-        return self.frame["args"]
+        args: dict[str, Any] = self.frame["args"]
+        return args
 
     @property
     def name(self) -> str:
-        return self.frame["name"]
+        return str(self.frame["name"])
 
     def _set(self, move: tuple[str, Any, Any]) -> None:
         if self._next is not None:
