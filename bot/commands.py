@@ -292,8 +292,9 @@ class GameGroup(app_commands.Group):
         seats = ", ".join(f"{text.seat_title(s.seat)}: {text.mention(s.user_id)}"
                           for s in info.seats)
         await itx.followup.send(
-            f"⚔️ The game begins. {seats}.\nDice seed hash (published now, the seed is "
-            f"revealed at the end): `{started.seed_hash}`",
+            text.with_footer(f"⚔️ The game begins. {seats}.\nDice seed hash (published now, "
+                             f"the seed is revealed at the end): `{started.seed_hash}`",
+                             text.record_line(info.record, info.version)),
             allowed_mentions=discord.AllowedMentions.none())
         await self.k.game_begun(itx, started)
 
@@ -376,7 +377,8 @@ class GameGroup(app_commands.Group):
             info = await self.k.svc.game_info(here(itx))
             data = await self.k.svc.export_game(info.id)
             await itx.response.send_message(
-                f"Game {info.id}: check it with `keryx verify FILE`.",
+                f"Game {info.id}: check it with `keryx verify FILE --digest HEX@N`, "
+                "giving the final record digest the closing post showed.",
                 file=discord.File(io.BytesIO(data.encode()), f"keryx-game-{info.id}.json"))
 
     # ------------------------------------------------------------- leaving play
@@ -388,7 +390,9 @@ class GameGroup(app_commands.Group):
                 raise UserError("To resign, run `/game resign confirm:True`.")
             await itx.response.defer(thinking=True)
             result = await self.k.svc.resign(here(itx), itx.user.id, itx.id)
-            await itx.followup.send(f"🏳️ {text.seat_title(result.seat)} resigns.")
+            await itx.followup.send(text.with_footer(
+                f"🏳️ {text.seat_title(result.seat)} resigns.",
+                text.record_line(result.record, result.version)))
             await self.k.announce(speaking_channel(itx), result)
 
     # ------------------------------------------------------------- moderators
@@ -401,7 +405,9 @@ class GameGroup(app_commands.Group):
             msg = f"The game was abandoned by a moderator ({reason or 'no reason given'})."
             if info.seed:
                 msg += f" Dice seed: `{info.seed}`."
-            await itx.response.send_message(msg)
+            if final := text.final_record_text(info.record, info.version):
+                msg += "\n" + final
+            await itx.response.send_message(limits.clip(msg, limits.MESSAGE_CHARS))
             if self.k.hooks is not None:  # community: clocks stop, a league game is voided
                 await self.k.hooks.game_abandoned(info)
 
