@@ -33,7 +33,7 @@ from .audit import EXPORT_FORMAT, audit_export, undo_event
 from .bots import BotTurn, bot_id, bot_id_range, free_bot_id
 from .cache import GameCache, GameLocks
 from .errors import Refusal
-from .replay import apply_action, check_snapshot, replay_log
+from .replay import apply_action, check_snapshot, fresh_game, replay_log
 from .results import (
     ActionResult,
     Bidding,
@@ -1104,8 +1104,32 @@ class GameService:
             raise Refusal("no_game", "No such game.")
         if row.snapshot is None:
             return []
-        return check_snapshot(row.snapshot, row.version, await self.store.actions(row.id),
-                              snapshot_version=row.snapshot_version)
+        actions = await self.store.actions(row.id)
+        problems = check_snapshot(row.snapshot, row.version, actions,
+                                  snapshot_version=row.snapshot_version)
+        return problems + await self._chain_problems(row, actions)
+
+    async def _chain_problems(self, row: GameRow, actions: list[ActionRow]) -> list[str]:
+        """The stored digests against the chain of the stored log (none stored: a game
+        from before digests were kept, computed when first needed)."""
+        if row.chain is None and all(a.chain is None for a in actions):
+            return []
+        assert row.snapshot is not None
+        g = fresh_game(json.loads(row.snapshot))  # the set-up facts and the seed
+        ls = await self.store.lobby_sides(row.id)
+        k = chain.key(str(g.seed))
+        digests = [_genesis(row.id, g, row.rules_version, ls.result if ls else None)]
+        digests += chain.of_actions(k, digests[0], actions)
+        problems = [f"action {a.seq}: its stored digest is not the chain of the log"
+                    for a, d in zip(actions, digests[1:], strict=False)
+                    if a.chain is not None and a.chain != d]
+        head = digests[-1]
+        if row.status in OVER:
+            by = (row.outcome or {}).get("abandoned_by") if row.status == "abandoned" else None
+            head = chain.end(k, head, row.status, by)
+        if row.chain is not None and row.chain != head:
+            problems.append("the game's stored digest is not the chain of its log")
+        return problems
 
     # ================================================================== export / import
     async def export_game(self, game_id: int) -> str:

@@ -289,3 +289,18 @@ def test_a_digest_reveals_nothing_without_the_seed():
     a = chain.link(chain.key("seed one"), "0" * 64, 1, "act", "north", "card:3", NORTH)
     b = chain.link(chain.key("seed two"), "0" * 64, 1, "act", "north", "card:3", NORTH)
     assert a != b
+
+
+async def test_check_compares_the_stored_digests_with_the_chain_of_the_log(svc, fixed_seed):
+    started, _ = await _part_played(svc, 5, 6)
+    game_id = started.game.id
+    assert await svc.check(game_id) == []
+    await svc.abandon(CH, 777)
+    assert await svc.check(game_id) == []
+    async with svc.store._tx() as c:
+        await c.execute("UPDATE actions SET chain = ? WHERE game_id = ? AND seq = 2",
+                        ("0" * 64, game_id))
+        await c.execute("UPDATE games SET chain = ? WHERE id = ?", ("1" * 64, game_id))
+    assert await svc.check(game_id) == [
+        "action 2: its stored digest is not the chain of the log",
+        "the game's stored digest is not the chain of its log"]
