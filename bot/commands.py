@@ -348,6 +348,8 @@ class GameGroup(app_commands.Group):
                 lines.append(f"Seed hash: `{info.seed_hash}`")
             if info.seed:
                 lines.append(f"Seed: `{info.seed}`")
+            if info.record:
+                lines.append(text.record_line(info.record, info.version).removeprefix("-# "))
             await itx.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="map", description="The map: public, or your own seat's")
@@ -358,8 +360,11 @@ class GameGroup(app_commands.Group):
             sv = await self.k.svc.view(here(itx), itx.user.id if mine else None)
             png = await render(renders.render_map, sv.view)
             title = (f"{text.seat_title(sv.seat)}'s map" if mine and sv.seat else "Public map")
-            await itx.followup.send(f"{title} · v{sv.version}", ephemeral=mine,
-                                    file=png_file(png, "map.png"))
+            info = await self.k.svc.game_info(here(itx))
+            shown = "" if mine or info.version != sv.version else text.record_line(
+                info.record, info.version)  # a public post shows the record's digest
+            await itx.followup.send(text.with_footer(f"{title} · v{sv.version}", shown),
+                                    ephemeral=mine, file=png_file(png, "map.png"))
 
     @app_commands.command(name="log", description="What happened lately (only you see it)")
     async def log(self, itx: discord.Interaction) -> None:

@@ -334,7 +334,8 @@ class CommunityHooks:
         # one replay of the log dates each public entry with the ruleset's turn banner
         chronicle = await game_chronicle(self.svc, info.id, title=title, outcome=info.outcome,
                                          players=players)
-        await channel.send(limits.clip(chronicle, limits.MESSAGE_CHARS),
+        await channel.send(text.with_footer(chronicle, text.record_line(info.record,
+                                                                       info.version)),
                            allowed_mentions=NO_MENTIONS)
 
     async def _league_game_over(self, report: GameEndReport) -> None:

@@ -83,6 +83,8 @@ async def test_every_post_shows_the_record_digest_and_the_last_one_checks_the_ex
     claim = f"{end.group(1)}@{end.group(2)}"
     info = await svc.game_info(table.channel.id)
     assert end.group(2) == str(info.version)
+    shown_map = await (await table.bob.slash("game", "map")).wait_for_message()
+    assert f"`{claim}`" in shown_map.content  # a public map asked for shows it too
     data = json.loads(await svc.export_game(info.id))
     assert GameService.import_game(json.dumps(data)).digest_problem(claim) is None
     for a in data["keryx"]["actions"]:  # one player's moves credited to the other
