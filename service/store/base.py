@@ -292,9 +292,8 @@ class Store(Protocol):
         keep the stored one, which then lags behind the log) in one transaction, with
         the record's digest after it (`chain`, kept with the action and as the game's,
         or the end's `chain` when it ends the game), with its announcement (`announce`,
-        the payload) in the outbox; with
-        `lease_until`, claimed there for the caller if it is next in order (the row's
-        `announcement_leased` says whether). Raises
+        the payload) in the outbox; with `lease_until`, claimed there for the caller if
+        it is next in order (the row's `announcement_leased` says whether). Raises
         StaleVersion if the game's version is not expected_version or it is not running
         (or, with `seen`, its channel or seats are not those; `current` is then None),
         DuplicateInteraction if interaction_id is already logged."""
