@@ -292,8 +292,9 @@ class GameGroup(app_commands.Group):
         seats = ", ".join(f"{text.seat_title(s.seat)}: {text.mention(s.user_id)}"
                           for s in info.seats)
         await itx.followup.send(
-            f"⚔️ The game begins. {seats}.\nDice seed hash (published now, the seed is "
-            f"revealed at the end): `{started.seed_hash}`",
+            text.with_footer(f"⚔️ The game begins. {seats}.\nDice seed hash (published now, "
+                             f"the seed is revealed at the end): `{started.seed_hash}`",
+                             text.record_line(info.record, info.version)),
             allowed_mentions=discord.AllowedMentions.none())
         await self.k.game_begun(itx, started)
 
@@ -347,6 +348,8 @@ class GameGroup(app_commands.Group):
                 lines.append(f"Seed hash: `{info.seed_hash}`")
             if info.seed:
                 lines.append(f"Seed: `{info.seed}`")
+            if info.record:
+                lines.append(text.record_line(info.record, info.version).removeprefix("-# "))
             await itx.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="map", description="The map: public, or your own seat's")
@@ -357,8 +360,11 @@ class GameGroup(app_commands.Group):
             sv = await self.k.svc.view(here(itx), itx.user.id if mine else None)
             png = await render(renders.render_map, sv.view)
             title = (f"{text.seat_title(sv.seat)}'s map" if mine and sv.seat else "Public map")
-            await itx.followup.send(f"{title} · v{sv.version}", ephemeral=mine,
-                                    file=png_file(png, "map.png"))
+            info = await self.k.svc.game_info(here(itx))
+            shown = "" if mine or info.version != sv.version else text.record_line(
+                info.record, info.version)  # a public post shows the record's digest
+            await itx.followup.send(text.with_footer(f"{title} · v{sv.version}", shown),
+                                    ephemeral=mine, file=png_file(png, "map.png"))
 
     @app_commands.command(name="log", description="What happened lately (only you see it)")
     async def log(self, itx: discord.Interaction) -> None:
@@ -376,7 +382,8 @@ class GameGroup(app_commands.Group):
             info = await self.k.svc.game_info(here(itx))
             data = await self.k.svc.export_game(info.id)
             await itx.response.send_message(
-                f"Game {info.id}: check it with `keryx verify FILE`.",
+                f"Game {info.id}: check it with `keryx verify FILE --digest HEX@N`, "
+                "giving the final record digest the closing post showed.",
                 file=discord.File(io.BytesIO(data.encode()), f"keryx-game-{info.id}.json"))
 
     # ------------------------------------------------------------- leaving play
@@ -388,7 +395,9 @@ class GameGroup(app_commands.Group):
                 raise UserError("To resign, run `/game resign confirm:True`.")
             await itx.response.defer(thinking=True)
             result = await self.k.svc.resign(here(itx), itx.user.id, itx.id)
-            await itx.followup.send(f"🏳️ {text.seat_title(result.seat)} resigns.")
+            await itx.followup.send(text.with_footer(
+                f"🏳️ {text.seat_title(result.seat)} resigns.",
+                text.record_line(result.record, result.version)))
             await self.k.announce(speaking_channel(itx), result)
 
     # ------------------------------------------------------------- moderators
@@ -401,7 +410,9 @@ class GameGroup(app_commands.Group):
             msg = f"The game was abandoned by a moderator ({reason or 'no reason given'})."
             if info.seed:
                 msg += f" Dice seed: `{info.seed}`."
-            await itx.response.send_message(msg)
+            if final := text.final_record_text(info.record, info.version):
+                msg += "\n" + final
+            await itx.response.send_message(limits.clip(msg, limits.MESSAGE_CHARS))
             if self.k.hooks is not None:  # community: clocks stop, a league game is voided
                 await self.k.hooks.game_abandoned(info)
 

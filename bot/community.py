@@ -293,9 +293,10 @@ class CommunityHooks:
         if result.duplicate:
             await self.record_end(await self.svc.game_info_by_id(action.game_id))
             return
-        await channel.send(limits.clip(f"⌛ {action.reason}: {text.seat_title(action.seat)} "
-                                       "forfeits.", limits.MESSAGE_CHARS),
-                           allowed_mentions=NO_MENTIONS)
+        await channel.send(text.with_footer(
+            f"⌛ {action.reason}: {text.seat_title(action.seat)} forfeits.",
+            text.record_line(result.record, result.version)),
+            allowed_mentions=NO_MENTIONS)
         await self.k.announce(channel, result)
 
     async def apply_abandon(self, action: AbandonGame, by: int | None = None) -> None:
@@ -304,9 +305,10 @@ class CommunityHooks:
             moderator = by or (self.bot.user.id if self.bot.user else None)
             info = await self.svc.abandon(info.channel_id, moderator, action.reason)
             channel = await self.k.channel(info.channel_id)
-            await channel.send(limits.clip(f"The game was ended without a winner: "
-                                           f"{action.reason}.", limits.MESSAGE_CHARS),
-                               allowed_mentions=NO_MENTIONS)
+            final = text.final_record_text(info.record, info.version)
+            await channel.send(limits.clip("\n".join(x for x in (
+                f"The game was ended without a winner: {action.reason}.", final) if x),
+                limits.MESSAGE_CHARS), allowed_mentions=NO_MENTIONS)
         await self.game_abandoned(info)
 
     async def run_instructions(self, instructions: Iterable[Any], by: int | None = None) -> None:
@@ -332,7 +334,8 @@ class CommunityHooks:
         # one replay of the log dates each public entry with the ruleset's turn banner
         chronicle = await game_chronicle(self.svc, info.id, title=title, outcome=info.outcome,
                                          players=players)
-        await channel.send(limits.clip(chronicle, limits.MESSAGE_CHARS),
+        await channel.send(text.with_footer(chronicle, text.record_line(info.record,
+                                                                       info.version)),
                            allowed_mentions=NO_MENTIONS)
 
     async def _league_game_over(self, report: GameEndReport) -> None:

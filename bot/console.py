@@ -120,7 +120,9 @@ class Console:
         while True:
             info = await self.svc.game_info(CHANNEL)
             if info.status != "running":
-                self.say(f"Game over: {info.outcome}\nSeed: {info.seed}")
+                self.say(f"Game over: {info.outcome}\nSeed: {info.seed}"
+                         + (f"\n{text.final_record_text(info.record, info.version)}"
+                            if info.record else ""))
                 return info.outcome
             public = await self.svc.view(CHANNEL, None)
             waiting = public.view["game"]["waiting_for"]
@@ -169,8 +171,6 @@ class Console:
                 self.say(HELP)
                 shown = None  # show the choices again under the help
             elif answer.startswith("?"):
-                from . import text
-
                 self.say(text.rule_text(self.ruleset, answer[1:]))
             elif answer == "u":
                 try:
@@ -183,8 +183,6 @@ class Console:
             elif answer == "m":
                 self.say(f"Map written to {self.draw(sv.view, f'map-{human}-v{sv.version}.png')}")
             elif answer == "h":
-                from . import text
-
                 self.say(text.hand_listing(sv.view, "Hand", bullet="  • "))
             elif answer == "l":
                 lines = [f"  {entry.seq:>4} {e.text}"

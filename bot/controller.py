@@ -474,30 +474,33 @@ class Keryx:
                 png = await render(renders.render_combat, event.data["battle"],
                                    {"ruleset": post.view["game"]["ruleset"]})
                 msg = await channel.send(
-                    limits.clip(f"⚔️ {event.text} · v{post.version}", limits.MESSAGE_CHARS),
+                    text.with_footer(f"⚔️ {event.text} · v{post.version}",
+                                     text.record_line(post.record, post.version)),
                     file=png_file(png, f"battle-v{post.version}.png"))
                 await self.svc.record_post(post.game_id, msg.channel.id, msg.id, "battle",
                                            version=post.version)
         if post.game_ended:
-            await self.post_end(channel, post.game_id, post.view)
+            await self.post_end(channel, post.game_id, post.view, post.record)
         elif post.opening:
             info = await self.svc.game_info_by_id(post.game_id)
             chosen = text.sides_text(post.sides, _bid_unit(info.ruleset)) if post.sides else ""
             intro = "\n".join(x for x in (post.intro, chosen,
                                           f"Dice seed hash: `{info.seed_hash}`") if x)
             await self.post_phase(channel, post.game_id, post.version, post.view,
-                                  post.waiting, post.to_ping, intro=intro)
+                                  post.waiting, post.to_ping, intro=intro, record=post.record)
         elif post.phase_ended:
             await self.post_phase(channel, post.game_id, post.version, post.view,
-                                  post.waiting, post.to_ping)
+                                  post.waiting, post.to_ping, record=post.record)
         elif post.to_ping:
-            await self.post_ping(channel, post.game_id, post.version, post.to_ping)
+            await self.post_ping(channel, post.game_id, post.version, post.to_ping,
+                                 post.record)
 
     async def post_phase(self, channel: discord.abc.Messageable, game_id: int, version: int,
                          public_view: dict[str, Any], waiting: dict[str, int | None],
-                         to_ping: dict[str, int | None], intro: str = "") -> None:
+                         to_ping: dict[str, int | None], intro: str = "",
+                         record: str | None = None) -> None:
         """The map post: image, what happened since the last map, who acts now, all at
-        `version`."""
+        `version`, and the record's digest there."""
         info = await self.svc.game_info_by_id(game_id)
         last = max((p.version or 0 for p in await self.svc.posts(game_id, "map")
                     if (p.version or 0) < version), default=0)
@@ -511,9 +514,9 @@ class Keryx:
         now = " — ".join(x for x in (where, text.waiting_line(waiting)) if x)
         if now:
             lines.append(f"**Now:** {now}")
-        lines.append(f"-# game {game_id} · v{version}")
         msg = await channel.send(
-            limits.clip("\n".join(x for x in lines if x), limits.MESSAGE_CHARS),
+            text.with_footer("\n".join(x for x in lines if x),
+                             text.footer(game_id, version, record)),
             file=png_file(png, f"map-v{version}.png"),
             view=ui.open_view(game_id, version) if waiting else discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions(
@@ -522,14 +525,14 @@ class Keryx:
         await self.svc.record_post(game_id, msg.channel.id, msg.id, "map", version=version)
 
     async def post_ping(self, channel: discord.abc.Messageable, game_id: int, version: int,
-                        to_ping: dict[str, int | None]) -> None:
+                        to_ping: dict[str, int | None], record: str | None = None) -> None:
         # The prompt's own text stays ephemeral: it may name the seat's hidden blocks.
         seats = sorted(to_ping)
         who = " and ".join(f"{text.mention(to_ping[s])} ({text.seat_title(s)})"
                            for s in seats)
         what = "your decision" if len(seats) == 1 else "each of you has a decision to make"
         msg = await channel.send(
-            limits.clip(f"🔔 {who}: {what}.", limits.MESSAGE_CHARS),
+            text.with_footer(f"🔔 {who}: {what}.", text.record_line(record, version)),
             view=ui.open_view(game_id, version),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(u) for u in sorted({u for u in to_ping.values() if u})],
@@ -537,13 +540,16 @@ class Keryx:
         await self.svc.record_post(game_id, msg.channel.id, msg.id, "ping", version=version)
 
     async def post_end(self, channel: discord.abc.Messageable, game_id: int,
-                       public_view: dict[str, Any]) -> None:
+                       public_view: dict[str, Any], record: str | None = None) -> None:
         info = await self.svc.game_info_by_id(game_id)
         version = public_view.get("game", {}).get("version", info.version)
         png = await render(renders.render_map, public_view)
         content = text.outcome_text(info.outcome, info.seed, info.seed_hash)
+        # the final digest goes beside the revealed seed (clipping cuts the outcome first)
+        final = text.final_record_text(record, version)
         msg = await channel.send(
-            limits.clip(f"{content}\n-# game {game_id} · v{version}", limits.MESSAGE_CHARS),
+            text.with_footer(content, "\n".join(x for x in (final, text.footer(
+                game_id, version, None)) if x)),
             file=png_file(png, f"final-v{version}.png"))
         await self.svc.record_post(game_id, msg.channel.id, msg.id, "final", version=version)
         if self.hooks is not None:

@@ -64,6 +64,41 @@ def outcome_text(outcome: dict[str, Any] | None, seed: str | None, seed_hash: st
     return limits.clip(text, limits.MESSAGE_CHARS)
 
 
+def footer(game_id: int, version: int, record: str | None) -> str:
+    """A public post's last, small line: the game, its version and the record's digest
+    there (service/chain.py), which a player may copy to check an export against what
+    the channel saw (`keryx verify FILE --digest HEX@N`)."""
+    from service.chain import shown
+
+    return f"-# game {game_id} · v{version}" + (f" · record `{shown(record, version)}`"
+                                                if record else "")
+
+
+def record_line(record: str | None, version: int) -> str:
+    """The small line with the record's digest under a post without a map (a ping, a
+    battle, the start, a resignation); a map post's footer names the game too."""
+    from service.chain import shown
+
+    return f"-# record `{shown(record, version)}`" if record else ""
+
+
+def with_footer(body: str, foot: str) -> str:
+    """A message whose footer survives clipping (the body is cut instead)."""
+    if not foot:
+        return limits.clip(body, limits.MESSAGE_CHARS)
+    return limits.clip(body, limits.MESSAGE_CHARS - len(foot) - 1) + "\n" + foot
+
+
+def final_record_text(record: str | None, version: int) -> str:
+    """The closing post's digest of the whole record, how it ended included."""
+    if not record:
+        return ""
+    from service.chain import shown
+
+    return (f"Final record digest `{shown(record, version)}`: with it, `keryx verify FILE "
+            f"--digest {shown(record, version)}` refuses any export of another game.")
+
+
 def rule_text(ruleset_id: str, ref: str) -> str:
     """Keryx's own summary of a rule section and the rulings on it (`/rule`, `?N`)."""
     import engine

@@ -327,17 +327,29 @@ def verify(
         help="The hash posted when the game began; refuse a record with another")] = None,
     game_id: Annotated[int | None, typer.Option(
         help="The game's id (from /game status); refuse a record of another game")] = None,
+    digest: Annotated[str | None, typer.Option(
+        help="A record digest a post showed, HEX@N (the closing post's covers the whole "
+             "game); refuse a record that does not pass through it")] = None,
 ) -> None:
     """Re-check an exported game: the seed matches its published hash, and replaying the
     log from it reproduces every die, every recorded event, who played, the final state and
-    the outcome. Prints the seed hash and game id to compare with the channel's posts."""
-    from service import GameService, Refusal
+    the outcome. Prints the seed hash, game id and final record digest to compare with the
+    channel's posts; with --digest, a record the channel did not see exits with status 2."""
+    from service import GameService, Refusal, chain
 
     try:
         imported = GameService.import_game(path.read_bytes())
     except Refusal as r:
         typer.echo(r.message, err=True)
         raise typer.Exit(2) from None
+    if digest is not None:
+        try:
+            mismatch = imported.digest_problem(digest)
+        except ValueError as exc:
+            mismatch = str(exc)
+        if mismatch is not None:
+            typer.echo(f"NOT verified: {mismatch}", err=True)
+            raise typer.Exit(2)
     problems = list(imported.problems)
     if seed_hash is not None and seed_hash.strip().lower() != imported.seed_hash:
         problems.append(f"the record's seed hash {imported.seed_hash} is not the one you "
@@ -351,6 +363,11 @@ def verify(
     outcome = imported.data.get("outcome") or (imported.data.get("keryx") or {}).get("outcome")
     typer.echo(f"verified: {imported.actions} actions, {len(imported.dice)} dice, "
                f"outcome {outcome}")
+    if imported.chain is not None and imported.chain.final is not None:
+        final = chain.shown(imported.chain.final, len(imported.chain.points) - 1)
+        typer.echo(f"final record digest {final}" + (
+            f" (the record passes through {digest})" if digest is not None else
+            ": compare it with the closing post (or pass --digest)"))
     if seed_hash is None:
         typer.echo("Compare the seed hash above with the one posted when the game began "
                    "(or pass --seed-hash).")

@@ -13,7 +13,7 @@ import engine
 from engine import Event
 from engine.core.verify import VerifyReport
 
-from . import seating, sides
+from . import chain, seating, sides
 from .replay import fresh_game
 
 EXPORT_FORMAT = "keryx-export/1"
@@ -30,6 +30,7 @@ class Audit(VerifyReport):
 
     game_id: int | None = None
     status: str | None = None
+    chain: chain.Chain | None = None  # the record's digests, recomputed (service/chain.py)
 
 
 def _facts(event: dict[str, Any], with_text: bool) -> dict[str, Any]:
@@ -122,8 +123,26 @@ def audit_export(data: dict[str, Any]) -> Audit:
         problems += _sides_problems(data, section["sides"], holders)
     if section.get("rules_version") not in (None, data.get("rules_version")):
         problems.append("the two sections name different rules versions")
+    audit.chain = chain.of_export(data)
+    problems += _digest_problems(section, audit.chain)
     audit.ok = not problems
     return audit
+
+
+def _digest_problems(section: dict[str, Any], recomputed: chain.Chain) -> list[str]:
+    """The digests an export lists (what the channel's posts showed) must be the ones
+    its record gives; an export from before digests were kept lists none."""
+    problems = []
+    for a in section.get("actions") or []:
+        seq = a.get("seq")
+        if a.get("digest") is not None and (not isinstance(seq, int) or not 0 < seq < len(
+                recomputed.points) or a["digest"] != recomputed.points[seq]):
+            problems.append(f"action {seq}: its digest does not follow from the record")
+    if section.get("start_digest") not in (None, recomputed.points[0]):
+        problems.append("the first digest does not follow from the game's set-up")
+    if section.get("final_digest") not in (None, recomputed.final):
+        problems.append("the final digest does not follow from the record and how it ended")
+    return problems
 
 
 def _sides_problems(data: dict[str, Any], record: Any,

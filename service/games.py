@@ -27,13 +27,13 @@ from engine.core.registry import rulesets as known_rulesets
 from engine.players import Player, cannot_play, decide
 from engine.players import player as make_player
 
-from . import seating, sides
+from . import chain, seating, sides
 from . import validate as v
 from .audit import EXPORT_FORMAT, audit_export, undo_event
 from .bots import BotTurn, bot_id, bot_id_range, free_bot_id
 from .cache import GameCache, GameLocks
 from .errors import Refusal
-from .replay import apply_action, check_snapshot, replay_log
+from .replay import apply_action, check_snapshot, fresh_game, replay_log
 from .results import (
     ActionResult,
     Bidding,
@@ -330,13 +330,16 @@ class GameService:
                                     "to_ping": sorted(p.seat for p in g.prompts())}
         if drawn is not None:
             announce["sides"] = drawn.record
+        # The record's first digest, shown in the opening post beside the seed's hash.
+        announce["chain"] = start = _genesis(row.id, g, g.rules_version,
+                                             drawn.record if drawn is not None else None)
         try:
             row = await self.store.start_game(
                 row.id, assignment, snapshot=g.to_json(), version=g.version,
                 seed_hash=g.seed_hash, engine_version=g.engine_version,
                 rules_version=g.rules_version, at=self._clock(), announce=announce,
                 options=g.options if drawn is not None and drawn.options else None,
-                sides=drawn.record if drawn is not None else None)
+                sides=drawn.record if drawn is not None else None, chain=start)
         except (WrongStatus, NotFound):
             raise Refusal("wrong_status", "The lobby changed; try again.") from None
         self._cache.put(row.id, g)
@@ -620,7 +623,7 @@ class GameService:
                 self._cache.drop(row.id)
                 raise
             if result is not None:
-                self._keep(row, g, kind, reads.seats, users)
+                self._keep(row, g, kind, reads.seats, users, result.record)
             else:
                 self._cache.drop(row.id)
             if result is None:  # the interaction id was committed by a twin meanwhile
@@ -684,11 +687,11 @@ class GameService:
                 if prior is None:  # pragma: no cover - the row cannot vanish
                     raise RuntimeError("duplicate interaction id without its action")
                 return await self._repeat(prior, channel_id, user_id)
-            self._keep(row, g, "act", known.seats, known.users, known.holders)
+            self._keep(row, g, "act", known.seats, known.users, result.record, known.holders)
             return result
 
     def _keep(self, row: GameRow, g: Game, kind: ActionKind, seats: list[SeatRow],
-              users: dict[str, int], holders: str | None = None) -> None:
+              users: dict[str, int], head: str | None, holders: str | None = None) -> None:
         """Put a game back in the cache after its commit of the action after `row`, with
         its row as that commit left it (for the next click's `_act_known`), unless the
         game ended."""
@@ -696,7 +699,7 @@ class GameService:
             self._cache.put(row.id, g)
             return
         after = row.moved_to(g.version, g.version if self._snapshot_due(row, kind, None)
-                             else row.snapshot_version)
+                             else row.snapshot_version, head)
         self._cache.put(row.id, g, _Known(after, seats, users,
                                           holders_key(seats) if holders is None else holders))
 
@@ -723,6 +726,9 @@ class GameService:
             # since it was drawn (the other seat committing its card in the meantime).
             raise Refusal("stale", "The game has moved on since that was shown; "
                           "here is the current state.", version=row.version)
+        # The record's digest so far (a game started before digests were kept has its
+        # chain computed from its log now, once).
+        before = row.chain or await self._fill_chain(row, g)
         waiting_before = {p.seat for p in g.prompts()}
         prompt = g.prompt_for(seat)
         secret = bool(prompt and prompt.secret and kind == "act")
@@ -738,9 +744,13 @@ class GameService:
         except IllegalAction as exc:
             # The engine leaves the game unchanged on IllegalAction.
             raise Refusal("illegal", str(exc)) from None
+        k = chain.key(str(g.seed))
+        digest = chain.link(k, before, row.version + 1, kind, seat, option_id, user_id)
         end = None
         if g.outcome is not None:
-            end = GameEnd("finished", str(g.seed), g.outcome.to_dict())
+            end = GameEnd("finished", str(g.seed), g.outcome.to_dict(),
+                          chain.end(k, digest, "finished", None))
+        record = end.chain if end is not None else digest
         kinds = {e.kind for e in events}
         # What the channel must be told, decided now from this version and written with
         # the action: pings only for seats newly called on, never for the one who acted.
@@ -749,7 +759,7 @@ class GameService:
             "to_ping": [s for s in waiting if s != seat and s not in waiting_before],
             "waiting": waiting,
             "phase_ended": "phase_end" in kinds, "battle_ended": "battle_end" in kinds,
-            "game_ended": g.outcome is not None}
+            "game_ended": g.outcome is not None, "chain": record}
         assert announce is not None
         if not (announce["to_ping"] or announce["phase_ended"] or announce["battle_ended"]
                 or announce["game_ended"]):
@@ -767,7 +777,7 @@ class GameService:
                 interaction_id=interaction_id, events=[e.to_dict() for e in events],
                 snapshot=g.to_json() if self._snapshot_due(row, kind, end) else None,
                 at=now, end=end, announce=announce,
-                lease_until=self._lease(now), seen=seen)
+                lease_until=self._lease(now), seen=seen, chain=digest)
         except StaleVersion as exc:
             # Another process moved the game (a second bot process, say).
             if contended is not None:
@@ -783,7 +793,8 @@ class GameService:
         if action.announcement_leased and announce is not None:
             self._claimed[row.id] = Announcement(row.id, action.seq, row.channel_id, announce,
                                                  "pending", 1, self._lease(now), None)
-        return self._result(row, action, g, users, events, waiting_before, user_id)
+        return self._result(row, action, g, users, events, waiting_before, user_id,
+                            record=record)
 
     def _remember_channel(self, channel_id: int, game_id: int) -> None:
         self._channel_games[channel_id] = game_id
@@ -793,7 +804,7 @@ class GameService:
 
     def _result(self, row: GameRow, action: ActionRow, g: Game, users: dict[str, int],
                 events: list[Event], waiting_before: set[str], user_id: int,
-                duplicate: bool = False) -> ActionResult:
+                duplicate: bool = False, record: str | None = None) -> ActionResult:
         prompts = self._open_prompts(g, users)  # as the game stands now
         to_ping = tuple(p for p in prompts
                         if p.seat != action.seat and p.seat not in waiting_before)
@@ -807,7 +818,7 @@ class GameService:
             game_ended="game_end" in kinds, outcome=g.outcome,
             seed=str(g.seed) if g.outcome is not None else None,
             can_undo=g.version == action.seq and g.can_undo(action.seat),
-            duplicate=duplicate)
+            duplicate=duplicate, record=record)
 
     async def _repeat(self, prior: ActionRow, channel_id: int, user_id: int) -> ActionResult:
         """The answer to an interaction id already in the log."""
@@ -817,7 +828,10 @@ class GameService:
         g = await self._game(row)
         users = seating.seat_users(await self.store.seats(row.id), self._places(row))
         events = [Event.from_dict(e) for e in prior.events]
-        return self._result(row, prior, g, users, events, set(), user_id, duplicate=True)
+        # the game's digest is the end's when this action ended it
+        record = row.chain if row.version == prior.seq and row.chain else prior.chain
+        return self._result(row, prior, g, users, events, set(), user_id, duplicate=True,
+                            record=record)
 
     # ================================================================== moderators
     async def abandon(self, channel_id: int, moderator_id: int,
@@ -829,14 +843,17 @@ class GameService:
         row = await self._live(channel_id)
         async with self._locks(row.id):
             row = await self._require(row.id)
-            seed = None
+            seed = final = None
             if row.status == "running":
                 g = await self._game(row)
                 seed = str(g.seed)
+                # the final digest names the moderator who ended the game
+                final = chain.end(chain.key(seed), row.chain or await self._fill_chain(row, g),
+                                  "abandoned", moderator_id)
             outcome: dict[str, Any] = {"winners": [], "reason": reason or "abandoned by a moderator",
                        "rule": None, "abandoned_by": moderator_id}
             try:
-                row = await self.store.end_game(row.id, GameEnd("abandoned", seed, outcome),
+                row = await self.store.end_game(row.id, GameEnd("abandoned", seed, outcome, final),
                                                 self._clock())
             except WrongStatus:
                 raise Refusal("wrong_status", "The game is already over.") from None
@@ -1087,8 +1104,32 @@ class GameService:
             raise Refusal("no_game", "No such game.")
         if row.snapshot is None:
             return []
-        return check_snapshot(row.snapshot, row.version, await self.store.actions(row.id),
-                              snapshot_version=row.snapshot_version)
+        actions = await self.store.actions(row.id)
+        problems = check_snapshot(row.snapshot, row.version, actions,
+                                  snapshot_version=row.snapshot_version)
+        return problems + await self._chain_problems(row, actions)
+
+    async def _chain_problems(self, row: GameRow, actions: list[ActionRow]) -> list[str]:
+        """The stored digests against the chain of the stored log (none stored: a game
+        from before digests were kept, computed when first needed)."""
+        if row.chain is None and all(a.chain is None for a in actions):
+            return []
+        assert row.snapshot is not None
+        g = fresh_game(json.loads(row.snapshot))  # the set-up facts and the seed
+        ls = await self.store.lobby_sides(row.id)
+        k = chain.key(str(g.seed))
+        digests = [_genesis(row.id, g, row.rules_version, ls.result if ls else None)]
+        digests += chain.of_actions(k, digests[0], actions)
+        problems = [f"action {a.seq}: its stored digest is not the chain of the log"
+                    for a, d in zip(actions, digests[1:], strict=False)
+                    if a.chain is not None and a.chain != d]
+        head = digests[-1]
+        if row.status in OVER:
+            by = (row.outcome or {}).get("abandoned_by") if row.status == "abandoned" else None
+            head = chain.end(k, head, row.status, by)
+        if row.chain is not None and row.chain != head:
+            problems.append("the game's stored digest is not the chain of its log")
+        return problems
 
     # ================================================================== export / import
     async def export_game(self, game_id: int) -> str:
@@ -1123,9 +1164,12 @@ class GameService:
                 for c in await self.store.seat_changes(row.id)],
             "actions": [
                 {"seq": a.seq, "kind": a.kind, "seat": a.seat, "option_id": a.option_id,
-                 "user_id": a.user_id, "at": _iso(a.at), "events": a.events}
+                 "user_id": a.user_id, "at": _iso(a.at), "events": a.events,
+                 "digest": a.chain}
                 for a in await self.store.actions(row.id)],
+            "final_digest": row.chain,
         }
+        _add_digests(data)
         return json.dumps(data, sort_keys=True, indent=1)
 
     @staticmethod
@@ -1145,7 +1189,8 @@ class GameService:
             game = engine.load_game(data, replay=True)
         return ImportedGame(report.ok, tuple(report.problems), report.actions,
                             tuple(report.dice), data, game, game_id=report.game_id,
-                            seed_hash=report.seed_hash, status=report.status)
+                            seed_hash=report.seed_hash, status=report.status,
+                            chain=report.chain)
 
     # ================================================================== announcements
     async def claim_announcement(self, game_id: int) -> PublicPost | None:
@@ -1246,7 +1291,9 @@ class GameService:
             phase_ended=bool(p.get("phase_ended")), battle_ended=bool(p.get("battle_ended")),
             game_ended=bool(p.get("game_ended")), attempts=ann.attempts,
             opening=bool(p.get("opening")), intro=str(p.get("intro") or ""),
-            sides=p.get("sides"))
+            sides=p.get("sides"),
+            # written with the post (a post owed before digests were kept: its action's)
+            record=p.get("chain") or (action.chain if action else None))
 
     # ================================================================== posted messages
     async def record_post(self, game_id: int, channel_id: int, message_id: int, kind: str,
@@ -1309,6 +1356,18 @@ class GameService:
             info = dataclasses.replace(info, sides=ls.mode)
         return info
 
+    async def _fill_chain(self, row: GameRow, g: Game) -> str:
+        """The digest of a game started before digests were kept, computed from its log
+        (`g` is the game at the row's version, for its seed) and kept from now on."""
+        ls = await self.store.lobby_sides(row.id)
+        k = chain.key(str(g.seed))
+        start = _genesis(row.id, g, row.rules_version, ls.result if ls is not None else None)
+        digests = [start, *chain.of_actions(k, start, await self.store.actions(row.id))]
+        if len(digests) != row.version + 1:  # pragma: no cover - the log is 1..version
+            raise RuntimeError(f"game {row.id}: the log does not end at its version")
+        await self.store.fill_chain(row.id, row.version, digests)
+        return digests[-1]
+
     async def _game(self, row: GameRow) -> Game:
         """The engine game for a row just read (cached copy if it is current)."""
         return self._cache.get(row.id, row.version) or await self._load(row.id)
@@ -1354,6 +1413,27 @@ def _may_start(row: GameRow, seats: list[SeatRow], user_id: int, moderator: bool
                       "start it.")
 
 
+def _genesis(game_id: int, g: Game, rules_version: str | None,
+             sides_record: dict[str, Any] | None) -> str:
+    """The record's first digest, from the facts an export carries (service/chain.py)."""
+    return chain.genesis(chain.key(str(g.seed)), game_id=game_id, ruleset=g.rules.id,
+                         scenario=g.scenario, options=g.options, position=g.position,
+                         rules_version=rules_version, seed_hash=g.seed_hash,
+                         sides=sides_record)
+
+
+def _add_digests(data: dict[str, Any]) -> None:
+    """Complete an export's digests: the stored ones are what the channel's posts
+    showed; those of a game from before they were kept are computed from the record.
+    `keryx verify` recomputes every one (service/audit.py)."""
+    recomputed = chain.of_export(data)
+    section = data["keryx"]
+    for a, digest in zip(section["actions"], recomputed.points[1:], strict=True):
+        a["digest"] = a["digest"] or digest
+    section["start_digest"] = recomputed.points[0]
+    section["final_digest"] = section["final_digest"] or recomputed.final
+
+
 def _iso(dt: datetime | None) -> str | None:
     return dt.isoformat() if dt is not None else None
 
@@ -1370,4 +1450,4 @@ def _game_info(row: GameRow, seats: list[SeatRow], names: tuple[str, ...],
         created_by=row.created_by, engine_version=row.engine_version,
         rules_version=row.rules_version, seed_hash=row.seed_hash, seed=row.seed,
         outcome=row.outcome, created_at=row.created_at, started_at=row.started_at,
-        ended_at=row.ended_at)
+        ended_at=row.ended_at, record=row.chain)

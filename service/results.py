@@ -42,6 +42,8 @@ class GameInfo:
 
     places: tuple[tuple[str, ...], ...] = ()  # the seats one person holds, per person
     sides: str | None = None  # in the lobby: 'bid' or 'random' (sides chosen at the start)
+    # The record's digest at `version` (after the end, once over; service/chain.py)
+    record: str | None = None
 
     @property
     def players(self) -> int:
@@ -96,6 +98,7 @@ class ActionResult:
     seed: str | None  # revealed when the game ended
     can_undo: bool  # whether the actor may take this back now
     duplicate: bool = False  # True: applied before under this interaction id; nothing new
+    record: str | None = None  # the record's digest after it (after the end, if it ended)
 
     @property
     def public_events(self) -> tuple[Event, ...]:
@@ -197,6 +200,17 @@ class ImportedGame:
     game_id: int | None = None  # as the record states it: compare with the channel's
     seed_hash: str | None = None  # ... and with the hash posted when the game began
     status: str | None = None
+    chain: Any = None  # service.chain.Chain: the record's digests, recomputed
+
+    def digest_problem(self, claim: str) -> str | None:
+        """Why the record does not pass through a digest the channel showed (`HEX@N`,
+        as posts show it), in one line; None if it does."""
+        from . import chain
+
+        digest, n = chain.parse_claim(claim)  # BadClaim (a ValueError) if malformed
+        if self.chain is None:
+            return "the record's digests cannot be recomputed"
+        return chain.claim_problem(self.chain, digest, n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,3 +233,4 @@ class PublicPost:
     opening: bool = False  # the first map of the game, posted at start
     intro: str = ""  # a line above the opening map (a league game's pairing)
     sides: dict[str, Any] | None = None  # opening: how the sides were chosen (service/sides.py)
+    record: str | None = None  # the record's digest at `version` (service/chain.py)

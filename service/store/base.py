@@ -94,19 +94,22 @@ class GameRow:
     # actions are only in the log (snapshots are written every few actions).
     snapshot_version: int = 0
     snapshot: str | None = None  # only filled when asked for (it can be large)
+    # The record's latest digest (service/chain.py): at the start, after the last action,
+    # or after the end; None for a game started before the digests were kept.
+    chain: str | None = None
 
     @property
     def live(self) -> bool:
         return self.status in LIVE
 
-    def moved_to(self, version: int, snapshot_version: int) -> GameRow:
+    def moved_to(self, version: int, snapshot_version: int, chain: str | None) -> GameRow:
         """This row after a commit of `version`: `dataclasses.replace` spelt out, since
         every click of a cached game makes one and replace costs several times more."""
         return GameRow(self.id, self.guild_id, self.channel_id, self.ruleset, self.scenario,
                        self.options, self.status, self.created_by, self.engine_version,
                        self.rules_version, self.seed_hash, self.seed, version, self.outcome,
                        self.created_at, self.started_at, self.ended_at, self.updated_at,
-                       snapshot_version, self.snapshot)
+                       snapshot_version, self.snapshot, chain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +145,7 @@ class ActionRow:
     interaction_id: str | None
     events: list[dict[str, Any]]
     at: datetime
+    chain: str | None = None  # the record's digest after this action (service/chain.py)
     # commit_action only: its announcement was claimed for the committing process
     # (nothing older of the game was pending), so that process delivers it without a
     # claim write of its own.
@@ -184,6 +188,7 @@ class GameEnd:
     status: Literal["finished", "abandoned"]
     seed: str | None
     outcome: dict[str, Any] | None
+    chain: str | None = None  # the record's final digest (service/chain.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,12 +271,13 @@ class Store(Protocol):
                          rules_version: str, at: datetime,
                          announce: dict[str, Any] | None = None,
                          options: dict[str, Any] | None = None,
-                         sides: dict[str, Any] | None = None) -> GameRow:
+                         sides: dict[str, Any] | None = None,
+                         chain: str | None = None) -> GameRow:
         """Lobby -> running: give each user (id -> seat) a seat and store the first
         snapshot, with the opening post (`announce`, the payload) in the outbox. Raises
         WrongStatus if the game is not in the lobby. `options`: the game's options when
         the start changed them (a side bid's cost); `sides`: the record of how the sides
-        were chosen (lobby_sides.result)."""
+        were chosen (lobby_sides.result); `chain`: the record's first digest."""
 
     async def commit_action(self, game_id: int, *, expected_version: int, kind: ActionKind,
                             seat: str, option_id: str | None, secret: bool,
@@ -280,18 +286,26 @@ class Store(Protocol):
                             at: datetime, end: GameEnd | None = None,
                             announce: dict[str, Any] | None = None,
                             lease_until: datetime | None = None,
-                            seen: AsSeen | None = None) -> ActionRow:
+                            seen: AsSeen | None = None,
+                            chain: str | None = None) -> ActionRow:
         """Append one action (seq = expected_version + 1) and the new snapshot (None:
-        keep the stored one, which then lags behind the log) in one
-        transaction, with its announcement (`announce`, the payload) in the outbox; with
-        `lease_until`, claimed there for the caller if it is next in order (the row's
-        `announcement_leased` says whether). Raises
+        keep the stored one, which then lags behind the log) in one transaction, with
+        the record's digest after it (`chain`, kept with the action and as the game's,
+        or the end's `chain` when it ends the game), with its announcement (`announce`,
+        the payload) in the outbox; with `lease_until`, claimed there for the caller if
+        it is next in order (the row's `announcement_leased` says whether). Raises
         StaleVersion if the game's version is not expected_version or it is not running
         (or, with `seen`, its channel or seats are not those; `current` is then None),
         DuplicateInteraction if interaction_id is already logged."""
 
     async def end_game(self, game_id: int, end: GameEnd, at: datetime) -> GameRow:
-        """Close a live game without an action (abandon). Raises WrongStatus if over."""
+        """Close a live game without an action (abandon), keeping the end's digest.
+        Raises WrongStatus if over."""
+
+    async def fill_chain(self, game_id: int, version: int, digests: Sequence[str]) -> None:
+        """Keep the digests of a game started before they were kept (`digests[n]`
+        after n actions, the last one as the game's) if it is still at `version` and
+        running; actions that have one keep theirs."""
 
     # seats
     async def seats(self, game_id: int) -> list[SeatRow]: ...

@@ -101,7 +101,8 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
                             at: datetime, end: GameEnd | None = None,
                             announce: dict[str, Any] | None = None,
                             lease_until: datetime | None = None,
-                            seen: AsSeen | None = None) -> ActionRow:
+                            seen: AsSeen | None = None,
+                            chain: str | None = None) -> ActionRow:
         """SqliteStore.commit_action's writes as one statement. The inserts select
         from the UPDATE's RETURNING, so when the version guard fails nothing is written;
         a unique violation (a twin's interaction id) undoes the whole statement."""
@@ -111,9 +112,10 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
         # non-ASCII text as it is instead of escaping it: both read back the same.
         events_json = orjson.dumps(list(events), option=orjson.OPT_SORT_KEYS
                                    | orjson.OPT_NON_STR_KEYS).decode()
-        sets = ":seq, :t" if end is None else ":seq, :t, :status, :seed, :outcome, :t"
-        cols = "version, updated_at" if end is None else (
-            "version, updated_at, status, seed, outcome, ended_at")
+        sets = ":seq, :head, :t" if end is None else (
+            ":seq, :head, :t, :status, :seed, :outcome, :t")
+        cols = "version, chain, updated_at" if end is None else (
+            "version, chain, updated_at, status, seed, outcome, ended_at")
         if snapshot is not None:  # else the stored one stays, older (the log has the rest)
             sets, cols = f":snapshot, :seq, {sets}", f"snapshot, snapshot_version, {cols}"
         # The outbox row is claimed for the caller (lease, one attempt) when nothing older
@@ -130,7 +132,8 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
         params: dict[str, Any] = {
             "seq": seq, "snapshot": snapshot, "t": t, "id": game_id, "v": expected_version,
             "kind": kind, "seat": seat, "option": option_id, "secret": int(secret),
-            "user": user_id, "itx": interaction_id, "events": events_json}
+            "user": user_id, "itx": interaction_id, "events": events_json, "chain": chain,
+            "head": end.chain if end is not None and end.chain is not None else chain}
         if end is not None:
             params.update(status=end.status, seed=end.seed,
                           outcome=dumps(end.outcome) if end.outcome is not None else None)
@@ -146,7 +149,7 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
                     f"WHERE id = :id AND version = :v AND status = 'running'{guard} "
                     "RETURNING id, channel_id), "
                     f"a AS (INSERT INTO actions ({_ACTION_COLS}) SELECT id, :seq, :kind, "
-                    ":seat, :option, :secret, :user, :itx, :events, :t FROM g)"
+                    ":seat, :option, :secret, :user, :itx, :events, :t, :chain FROM g)"
                     f"{outbox} SELECT (SELECT count(*) FROM g), "
                     "(SELECT count(*) FROM n WHERE attempts = 1)", params)
                 done, leased = await cur.fetchone() or (0, 0)
@@ -162,5 +165,5 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
                 raise DuplicateInteraction(interaction_id) from exc
             raise
         return ActionRow(game_id, seq, kind, seat, option_id, secret, user_id, interaction_id,
-                         orjson.loads(events_json), at,
+                         orjson.loads(events_json), at, chain,
                          announcement_leased=leased == 1)

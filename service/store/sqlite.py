@@ -44,9 +44,9 @@ from .sqlite_file import SqliteFile, dumps, parse_time, parse_ts, ts
 
 _GAME_COLS = ("id, guild_id, channel_id, ruleset, scenario, options, status, created_by, "
               "engine_version, rules_version, seed_hash, seed, version, outcome, created_at, "
-              "started_at, ended_at, updated_at, snapshot_version")
+              "started_at, ended_at, updated_at, snapshot_version, chain")
 _ACTION_COLS = ("game_id, seq, kind, seat, option_id, secret, user_id, interaction_id, "
-                "events, at")
+                "events, at, chain")
 # A game's seats as `holders_key` writes them (the subquery fixes the order).
 _HOLDERS_SQL = ("(SELECT group_concat(user_id || ':' || coalesce(seat, ''), ',') FROM "
                 "(SELECT user_id, seat FROM seats WHERE game_id = ? ORDER BY user_id))")
@@ -66,13 +66,14 @@ def _game(row: sqlite3.Row | tuple, snapshot: str | None = None) -> GameRow:
         outcome=json.loads(row[13]) if row[13] is not None else None,
         created_at=parse_time(row[14]), started_at=parse_ts(row[15]),
         ended_at=parse_ts(row[16]), updated_at=parse_time(row[17]),
-        snapshot_version=row[18] if row[18] is not None else row[12], snapshot=snapshot)
+        snapshot_version=row[18] if row[18] is not None else row[12], snapshot=snapshot,
+        chain=row[19])
 
 
 def _action(row: tuple) -> ActionRow:
     return ActionRow(game_id=row[0], seq=row[1], kind=row[2], seat=row[3], option_id=row[4],
                      secret=bool(row[5]), user_id=row[6], interaction_id=row[7],
-                     events=json.loads(row[8]), at=parse_time(row[9]))
+                     events=json.loads(row[8]), at=parse_time(row[9]), chain=row[10])
 
 
 class SqliteStore(SqliteFile):
@@ -147,16 +148,17 @@ class SqliteStore(SqliteFile):
                          rules_version: str, at: datetime,
                          announce: dict[str, Any] | None = None,
                          options: dict[str, Any] | None = None,
-                         sides: dict[str, Any] | None = None) -> GameRow:
+                         sides: dict[str, Any] | None = None,
+                         chain: str | None = None) -> GameRow:
         t = ts(at)
         async with self._tx() as c:
             cur = await c.execute(
                 "UPDATE games SET status = 'running', snapshot = ?, version = ?, "
-                "snapshot_version = ?, "
+                "snapshot_version = ?, chain = ?, "
                 "seed_hash = ?, engine_version = ?, rules_version = ?, started_at = ?, "
                 "updated_at = ? WHERE id = ? AND status = 'open'",
-                (snapshot, version, version, seed_hash, engine_version, rules_version, t, t,
-                 game_id))
+                (snapshot, version, version, chain, seed_hash, engine_version, rules_version,
+                 t, t, game_id))
             if cur.rowcount != 1:
                 raise WrongStatus("the game is not in the lobby")
             if options is not None:
@@ -195,9 +197,11 @@ class SqliteStore(SqliteFile):
                             at: datetime, end: GameEnd | None = None,
                             announce: dict[str, Any] | None = None,
                             lease_until: datetime | None = None,
-                            seen: AsSeen | None = None) -> ActionRow:
+                            seen: AsSeen | None = None,
+                            chain: str | None = None) -> ActionRow:
         t = ts(at)
         leased = False
+        head = end.chain if end is not None and end.chain is not None else chain
         # Without a snapshot the stored one stays, of an older version (the log has the rest).
         snap_sql, snap_args = ("", ()) if snapshot is None else (
             "snapshot = ?, snapshot_version = ?, ", (snapshot, expected_version + 1))
@@ -214,9 +218,10 @@ class SqliteStore(SqliteFile):
                 # The version guard in the WHERE clause is the real concurrency check:
                 # it holds across processes, not only under this process's locks.
                 cur = await c.execute(
-                    f"UPDATE games SET {snap_sql}version = ?, updated_at = ?{end_sql} "
+                    f"UPDATE games SET {snap_sql}version = ?, chain = ?, updated_at = ?{end_sql} "
                     f"WHERE id = ? AND version = ? AND status = 'running'{seen_sql}",
-                    (*snap_args, seq, t, *end_args, game_id, expected_version, *seen_args))
+                    (*snap_args, seq, head, t, *end_args, game_id, expected_version,
+                     *seen_args))
                 if cur.rowcount != 1:
                     if seen is not None:  # the caller reads the game itself
                         raise StaleVersion(None)
@@ -224,9 +229,10 @@ class SqliteStore(SqliteFile):
                                                  (game_id,))).fetchone()
                     raise StaleVersion(now[0] if now else None)
                 await c.execute(
-                    f"INSERT INTO actions ({_ACTION_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO actions ({_ACTION_COLS}) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, seq, kind, seat, option_id, int(secret), user_id,
-                     interaction_id, events_json, t))
+                     interaction_id, events_json, t, chain))
                 if announce is not None:
                     leased = await self._add_announcement(c, game_id, seq, announce, t,
                                                           lease_until)
@@ -235,21 +241,34 @@ class SqliteStore(SqliteFile):
                 raise DuplicateInteraction(interaction_id) from exc
             raise
         return ActionRow(game_id, seq, kind, seat, option_id, secret, user_id, interaction_id,
-                         json.loads(events_json), parse_time(t), announcement_leased=leased)
+                         json.loads(events_json), parse_time(t), chain,
+                         announcement_leased=leased)
 
     async def end_game(self, game_id: int, end: GameEnd, at: datetime) -> GameRow:
         t = ts(at)
         async with self._tx() as c:
             cur = await c.execute(
                 f"UPDATE games SET status = ?, seed = ?, outcome = ?, ended_at = ?, "
-                f"updated_at = ? WHERE id = ? AND status IN {_LIVE_SQL}",
+                f"updated_at = ?, chain = coalesce(?, chain) "
+                f"WHERE id = ? AND status IN {_LIVE_SQL}",
                 (end.status, end.seed, _dumps(end.outcome) if end.outcome is not None else None,
-                 t, t, game_id))
+                 t, t, end.chain, game_id))
             if cur.rowcount != 1:
                 raise WrongStatus("the game is already over")
         game = await self.get_game(game_id)
         assert game is not None
         return game
+
+    async def fill_chain(self, game_id: int, version: int, digests: Sequence[str]) -> None:
+        async with self._tx() as c:
+            cur = await c.execute("UPDATE games SET chain = ? WHERE id = ? AND version = ? "
+                                  "AND status = 'running' AND chain IS NULL",
+                                  (digests[-1], game_id, version))
+            if cur.rowcount != 1:
+                return  # moved on or filled meanwhile: the next need computes it again
+            for seq, digest in enumerate(digests[1:], 1):
+                await c.execute("UPDATE actions SET chain = ? WHERE game_id = ? AND seq = ? "
+                                "AND chain IS NULL", (digest, game_id, seq))
 
     # ------------------------------------------------------------------ seats
     async def seats(self, game_id: int) -> list[SeatRow]:

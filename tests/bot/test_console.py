@@ -33,7 +33,7 @@ async def test_a_whole_game_against_the_random_player(tmp_path):
                          say=said.append, out_dir=tmp_path / "maps")
     text = "\n".join(said)
     assert outcome is not None and outcome["winners"]
-    assert "Game over" in text and "Seed:" in text
+    assert "Game over" in text and "Seed:" in text and "Final record digest `" in text
     assert "'zzz' is not a command" in text and "Map written to" in text
     assert list((tmp_path / "maps").glob("map-north-v*.png"))
 

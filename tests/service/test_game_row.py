@@ -13,6 +13,8 @@ def test_moved_to_equals_replace_for_every_field() -> None:
                   options={"o": 1}, status="running", created_by=4, engine_version="e",
                   rules_version="r", seed_hash="h", seed="s", version=5, outcome={"x": 1},
                   created_at=t, started_at=t + timedelta(1), ended_at=t + timedelta(2),
-                  updated_at=t + timedelta(3), snapshot_version=6, snapshot="{}")
-    assert row.moved_to(9, 8) == dataclasses.replace(row, version=9, snapshot_version=8)
-    assert len(dataclasses.fields(GameRow)) == 20  # moved_to names each one
+                  updated_at=t + timedelta(3), snapshot_version=6, snapshot="{}",
+                  chain="c0")
+    assert row.moved_to(9, 8, "c9") == dataclasses.replace(row, version=9, snapshot_version=8,
+                                                           chain="c9")
+    assert len(dataclasses.fields(GameRow)) == 21  # moved_to names each one
