@@ -77,4 +77,4 @@ async def test_a_game_restarted_at_random_points_stays_its_log(target, rid, scen
 @pytest.mark.slow
 @pytest.mark.parametrize(("rid", "scenario"), GAMES)
 async def test_long_games_restarted_at_random_points_stay_their_logs(target, rid, scenario):
-    await _restarting_game(target, rid, scenario, 701, actions=1_500, restart_chance=3)
+    await _restarting_game(target, rid, scenario, 701, actions=800, restart_chance=4)
