@@ -121,8 +121,14 @@ def audit_export(data: dict[str, Any]) -> Audit:
                         "games are exported")
     if section.get("sides") is not None:
         problems += _sides_problems(data, section["sides"], holders)
-    if section.get("rules_version") not in (None, data.get("rules_version")):
-        problems.append("the two sections name different rules versions")
+    # The Keryx section names the rules the game started under; the engine record those
+    # its state was last built under: the same, or today's for a game rebuilt from its log
+    # after a rules update (docs/storage.md, Versions and replay).
+    started = section.get("rules_version")
+    if started is not None and data.get("rules_version") not in (
+            started, engine.ruleset(data["ruleset"]).version):
+        problems.append("the engine record names neither the rules the game started under "
+                        "nor today's")
     audit.chain = chain.of_export(data)
     problems += _digest_problems(section, audit.chain)
     audit.ok = not problems

@@ -4,6 +4,7 @@ under an older rules version is rebuilt from its log."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,28 @@ async def test_unreplayable_game_is_refused_not_crashed(svc):
     with pytest.raises(Refusal) as r:
         await svc.submit(72, NORTH, "card:1", 0, iid())
     assert r.value.code == "replay_failed"
+
+
+async def test_a_game_that_lived_through_a_rules_update_exports_and_verifies(svc, monkeypatch):
+    """Started under an older rules version, rebuilt from its log under the new one when
+    it was next loaded, finished there: its honest export passes the audit, though its
+    engine record names the new version and its Keryx section the one it started under."""
+    from tests.fixtures.duel import DUEL
+
+    current = DUEL.version
+    monkeypatch.setattr(DUEL, "version", "0-old")
+    started = await start_duel(svc, 73)
+    rng = random.Random(6)
+    for _ in range(3):
+        await play_one(svc, 73, rng)
+    monkeypatch.setattr(DUEL, "version", current)  # the update
+    gid = started.game.id
+    svc._cache.drop(gid)
+    while await play_one(svc, 73, rng) is not None:
+        pass
+    assert await svc.check(gid) == []
+    exported = json.loads(await svc.export_game(gid))
+    assert exported["rules_version"] == current
+    assert exported["keryx"]["rules_version"] == "0-old"
+    report = GameService.import_game(json.dumps(exported))
+    assert report.ok, report.problems
