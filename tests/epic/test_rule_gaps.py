@@ -173,7 +173,7 @@ def test_7_6_5_the_builder_is_not_offered_to_stay_inside():
     rng = start(g, "combats", [], side="sparta")
     assert ids(g, "athens") == others  # only the other unit is asked about
     rng.values = [3, 5, 1, 1]
-    g.act("athens", ())  # type: ignore[arg-type]  # nobody else comes out: the builder fights alone, outside
+    g.act("athens", "")  # nobody else comes out: the builder fights alone, outside
     assert s["battle"]["dfn"] == [builder] and not s["battle"]["fortress"]
     assert others[0] not in s["battle"]["dfn"]
 
