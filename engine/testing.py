@@ -139,3 +139,86 @@ def play_with_restarts(rules: Ruleset, scenario: str | None, seed: str,
         if where is not None:
             problems.append(f"after {actions} actions the replay of the log differs: {where}")
     return actions, problems
+
+
+def sentences_in(value: Any, path: str = "", min_words: int = 4) -> list[str]:
+    """Paths of strings in a state that read as wording (several words): a state holds
+    facts, and the words for them are built when shown."""
+    found: list[str] = []
+    if isinstance(value, str):
+        if len(value.split()) >= min_words:
+            found.append(f"{path or '.'}: {value[:60]!r}")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            found += sentences_in(v, f"{path}.{k}", min_words)
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            found += sentences_in(v, f"{path}[{i}]", min_words)
+    return found
+
+
+def check_contract(rules: Ruleset, scenario: str | None, seed: str,
+                   options: dict[str, Any] | None = None, *, actions: int = 300,
+                   redaction_every: int = 25, wording: bool = True) -> list[str]:
+    """The kernel's contract for one game of random legal play (every ruleset runs it,
+    its test fixtures too): each step, every seat's view and the public one are built
+    and are plain JSON; every rule a prompt or option cites resolves in the ruleset's
+    summaries (where it has them); every `redaction_every` actions, what each seat sees
+    is proven not to change with facts hidden from it, and a world the search would
+    sample for a seat (`determinize`) shows that seat the very same view; no wording is
+    kept in the state (`wording`); dump and load change nothing; the game never stalls
+    without an outcome. Returns the problems found (empty: the contract holds)."""
+    player = Rng(f"contract:{seed}")
+    game = Game.create(rules, scenario=scenario, seed=seed, options=options)
+    book = rules.rule_book()
+    problems: list[str] = []
+    for step in range(actions):
+        if game.outcome is not None or problems:
+            break
+        prompts = game.prompts()
+        if not prompts:
+            problems.append(f"action {step}: no prompt, yet no outcome: the game is stuck")
+            break
+        for seat in (None, *game.seats):
+            try:
+                orjson.dumps(game.view(seat))
+            except Exception as exc:  # noqa: BLE001 - any failure is a finding
+                problems.append(f"action {step}: the view of {seat or 'the public'}: {exc}")
+        if book is not None:
+            for p in prompts:
+                for ref in {p.rule, *(o.rule for o in p.options)} - {None}:
+                    if book.lookup(str(ref)) is None:
+                        problems.append(f"action {step}: rule {ref} cited by {p.kind!r} has "
+                                        "no summary")
+        if step % redaction_every == 0:
+            problems += _redaction(game, seed, step)
+        prompt = player.choice(prompts)
+        game.act(prompt.seat, random_answer(prompt, player))
+    if wording:
+        problems += [f"wording in the state: {w}"
+                     for w in sentences_in(rules.dump(game.state))[:5]]
+    text = game.to_json()
+    if Game.from_dict(orjson.loads(text), rules).to_json() != text:
+        problems.append("a dump and load of the game changes it")
+    return problems
+
+
+def _redaction(game: Game, seed: str, step: int) -> list[str]:
+    problems: list[str] = []
+    for seat in (None, *game.seats):
+        try:
+            assert_view_hides(game, seat, seed=f"{seed}:{step}", require_variant=False)
+        except AssertionError as exc:
+            problems.append(f"action {step}: {exc}")
+        if seat is None:
+            continue
+        try:
+            world = game.rules.determinize(game.state, seat, Rng(f"world:{seed}:{step}"))
+        except NotImplementedError:
+            continue
+        diff = first_difference(game.rules.view(game.state, seat),
+                                game.rules.view(world, seat))
+        if diff is not None:
+            problems.append(f"action {step}: a world determinized for {seat} shows it "
+                            f"another view: {diff}")
+    return problems

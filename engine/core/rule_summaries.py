@@ -119,6 +119,7 @@ def normalise(ref: str) -> str:
     """"5.41", "rule 5.41", "5" (read as 5.0), "3.1 (sidebar)" (read as 3.1) and sidebar
     names as written."""
     ref = ref.strip().lower().removeprefix("rule").strip().rstrip(".")
+    ref = ref.removesuffix("sidebar").strip()  # "Mulligan sidebar", as prompts cite it
     if m := LEADING_SECTION.match(ref):
         ref = m[1]
     if ref.isdigit():
@@ -145,6 +146,9 @@ class RuleBook:
     def lookup(self, ref: str) -> RuleSummary | None:
         rule = normalise(ref)
         found = self.summaries.get(rule)
+        if found is None and " " in rule:  # a sidebar by its full name: "syracuse points"
+            rule = rule.split()[0]
+            found = self.summaries.get(rule)
         if found is None:
             return None
         title, summary = found
