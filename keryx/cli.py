@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -76,6 +78,7 @@ def run(sync: Annotated[bool, typer.Option(help="Register slash commands with Di
     from pathlib import Path
 
     from keryx.settings import Settings, parse_shards, shown_database
+    from service.store.guard import check_sqlite
     from service.store.target import is_postgres
 
     settings = Settings()
@@ -89,16 +92,37 @@ def run(sync: Annotated[bool, typer.Option(help="Register slash commands with Di
                    "(KERYX_DATABASE=postgresql://...): an SQLite file serves one process.",
                    err=True)
         raise typer.Exit(2)
-    if not is_postgres(settings.database):
-        Path(settings.database).parent.mkdir(parents=True, exist_ok=True)
     from bot.main import prepare_database, run_bot  # a broken install fails here, loudly
 
-    prepare_database(settings)
+    with database_refusals():  # before any folder is made or anything migrated
+        if not is_postgres(settings.database):
+            check_sqlite(settings.database)
+            Path(settings.database).parent.mkdir(parents=True, exist_ok=True)
+        prepare_database(settings)
     typer.echo(f"Database: {shown_database(settings.database)}")
     if not settings.discord_token:
         typer.echo(no_token_text(), err=True)
         raise typer.Exit(1)
     run_with_retries(lambda: run_bot(settings, sync=sync, sharding=sharding))
+
+
+@contextlib.contextmanager
+def database_refusals() -> Iterator[None]:
+    """A database that cannot be opened (not a Keryx database, unreachable, a migration
+    that fails) ends the command with one line and exit status 2, not a traceback."""
+    import sqlite3
+
+    from service.store.guard import NotKeryxDatabase
+    from service.store.migrate import MigrationError
+
+    try:
+        yield
+    except (NotKeryxDatabase, MigrationError) as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
+    except sqlite3.DatabaseError as exc:
+        typer.echo(f"Cannot use the database: {exc}.", err=True)
+        raise typer.Exit(2) from None
 
 
 def run_with_retries(start, waits=RETRY_WAITS, sleep=None) -> None:
@@ -293,7 +317,6 @@ def db_copy(source: Annotated[str, typer.Argument(help="The SQLite file (keryx.d
 
     from keryx.settings import shown_database
     from service.store.copy import CopyRefused, copy_sqlite_to_postgres
-    from service.store.migrate import MigrationError
     from service.store.target import is_postgres, require_asyncpg
 
     if not is_postgres(target):
@@ -301,8 +324,9 @@ def db_copy(source: Annotated[str, typer.Argument(help="The SQLite file (keryx.d
         raise typer.Exit(2)
     require_asyncpg()
     try:
-        report = asyncio.run(copy_sqlite_to_postgres(source, target))
-    except (CopyRefused, MigrationError) as exc:
+        with database_refusals():
+            report = asyncio.run(copy_sqlite_to_postgres(source, target))
+    except CopyRefused as exc:
         typer.echo(f"Nothing copied: {exc}", err=True)
         raise typer.Exit(1) from None
     for table, n in report.rows.items():
@@ -360,21 +384,22 @@ def verify(
 def export(
     game_id: Annotated[int, typer.Argument(help="The game's id (from /game status)")],
     out: Annotated[Path | None, typer.Option(help="Write here instead of printing")] = None,
+    db: Annotated[str | None, typer.Option(
+        help="The database: an SQLite file or a postgresql:// URL (default: "
+             "KERYX_DATABASE)")] = None,
 ) -> None:
-    """Export a finished or abandoned game from the database (KERYX_DATABASE) as JSON,
-    the same record `/game export` posts; `keryx verify FILE` re-checks it."""
+    """Export a finished or abandoned game from the database as JSON, the same record
+    `/game export` posts; `keryx verify FILE` re-checks it."""
     import asyncio
 
-    from keryx.settings import Settings
+    from keryx.settings import Settings, shown_database
     from service import GameService, Refusal
-    from service.store.target import is_postgres
+    from service.store.guard import check_target
 
-    database = Settings().database
-    if not is_postgres(database) and not Path(database).exists():
-        typer.echo(f"No database at {database} (set KERYX_DATABASE).", err=True)
-        raise typer.Exit(2)
+    database = db or Settings().database
 
     async def fetch() -> str:
+        await check_target(database, must_exist=True)  # read, never created or migrated
         svc = await GameService.open(database)
         try:
             return await svc.export_game(game_id)
@@ -382,9 +407,11 @@ def export(
             await svc.close()
 
     try:
-        text = asyncio.run(fetch())
+        with database_refusals():
+            text = asyncio.run(fetch())
     except Refusal as r:
-        typer.echo(r.message, err=True)
+        where = f" in {shown_database(database)}" if r.code == "no_game" else ""
+        typer.echo(f"{r.message.rstrip('.')}{where}." if where else r.message, err=True)
         raise typer.Exit(1) from None
     if out is None:
         typer.echo(text)

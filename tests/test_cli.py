@@ -291,4 +291,4 @@ def test_db_copy_refuses_what_it_cannot_copy(tmp_path):
     assert res.exit_code == 2 and "postgresql://" in res.output
     res = runner.invoke(app, ["db", "copy", str(tmp_path / "none.db"),
                               "postgresql://nobody@127.0.0.1:1/none"])
-    assert res.exit_code == 1 and "no SQLite file" in res.output
+    assert res.exit_code == 2 and "No database at" in res.output
