@@ -1,6 +1,7 @@
-"""Bad database targets for `keryx run`, `export` and `db copy` (issue 39.5): each is
-refused in one line on stderr with exit status 2, within seconds, and left exactly as it
-was (bytes, times, no file added beside it); a PostgreSQL schema is not migrated into."""
+"""Bad database targets for `keryx run`, `export`, `db copy` (issue 39.5) and `play --db`
+(issue 34.3): each is refused in one line on stderr with exit status 2, within seconds,
+and left exactly as it was (bytes, times, no file added beside it); a PostgreSQL schema
+is not migrated into."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from tests.backends import PG_URL, pg_unavailable
 
 DEADLINE_S = 20
 ALL = ("run", "export", "copy")
+FILES = (*ALL, "play")  # `keryx play --db` takes files only
 
 
 def keryx_db(path: Path) -> Path:
@@ -72,7 +74,7 @@ class Kind:
     root_reads_it: bool = False  # root reads any file, so it is no bad input for root
 
 
-def file_kind(make: Callable[[Path], Path], commands: tuple[str, ...] = ALL,
+def file_kind(make: Callable[[Path], Path], commands: tuple[str, ...] = FILES,
               **kw: bool) -> Kind:
     return Kind(lambda d: str(make(d / "keryx.db")), commands, **kw)
 
@@ -103,7 +105,8 @@ KINDS: dict[str, Kind] = {
                                                                                   "copy")),
     "directory": file_kind(lambda p: (p.mkdir(), p)[1]),
     "named pipe": file_kind(fifo),
-    "below a regular file": Kind(lambda d: str((d / "f").write_text("x") and d / "f" / "k.db")),
+    "below a regular file": Kind(lambda d: str((d / "f").write_text("x") and d / "f" / "k.db"),
+                                 FILES),
     "unreadable file": file_kind(unreadable, root_reads_it=True),
     "closed port": pg("postgresql://postgres@127.0.0.1:1/test"),
     "unknown host": pg("postgresql://postgres@no-such-host.invalid/test"),
@@ -166,7 +169,8 @@ def keryx(args: list[str], cwd: Path, database: str | None = None
     if database is not None:
         env["KERYX_DATABASE"] = database
     return subprocess.run([sys.executable, "-m", "keryx.cli", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=DEADLINE_S)
+                          capture_output=True, text=True, timeout=DEADLINE_S,
+                          stdin=subprocess.DEVNULL)
 
 
 CASES = [(name, command) for name, kind in KINDS.items() for command in kind.commands]
@@ -191,6 +195,8 @@ def test_a_bad_database_is_refused_in_one_line_and_left_untouched(name, command,
         args, database = ["run"], target
     elif command == "export":
         args, database = ["export", "1", "--db", target], None
+    elif command == "play":
+        args, database = ["play", "athens-sparta", "--db", target], None
     elif is_url:
         args, database = ["db", "copy", good, target], None
     else:  # the source is refused before the target is looked at
