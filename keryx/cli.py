@@ -125,14 +125,40 @@ def database_refusals() -> Iterator[None]:
         raise typer.Exit(2) from None
 
 
-def run_with_retries(start, waits=RETRY_WAITS, sleep=None) -> None:
-    """Run the bot; a refused token ends at once with one line (retrying cannot help), a
-    network failure is retried after growing waits, then ends with one line."""
+class StopAsked(Exception):
+    """SIGTERM or SIGINT came while `keryx run` waited to try Discord again."""
+
+
+def wait_or_stop(seconds: float) -> None:
+    """Sleep between attempts to reach Discord; SIGTERM (docker stop) or SIGINT (Ctrl-C)
+    ends the wait at once with StopAsked."""
+    import signal
     import time
 
+    def stop(signum: int, _frame: object) -> None:
+        raise StopAsked(signal.Signals(signum).name)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        time.sleep(seconds)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+
+
+def run_with_retries(start, waits=RETRY_WAITS, sleep=None) -> None:
+    """Run the bot; a refused token ends at once with one line (retrying cannot help), a
+    network failure is retried after growing waits, then ends with one line; a stop asked
+    during a wait ends it at once."""
+    try:
+        _run_with_retries(start, waits, sleep or wait_or_stop)
+    except StopAsked as stop:
+        typer.echo(f"{stop} received: stopped before reaching Discord.", err=True)
+
+
+def _run_with_retries(start, waits, sleep) -> None:
     import discord
 
-    sleep = sleep or time.sleep
     for attempt in range(len(waits) + 1):
         try:
             start()
