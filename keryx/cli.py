@@ -289,11 +289,18 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")],
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     only: Annotated[list[str] | None, typer.Option(
-        help="Run only these sections (engine, hellenes, epic, engine_instructions, "
-             "hellenes_instructions, players, store, render, bot, scheduler, store_pg)")] = None,
+        help="Run only these sections (repeatable): engine, hellenes, epic, "
+             "engine_instructions, hellenes_instructions, players, store, render, "
+             "epic_render, bot, scheduler, store_pg")] = None,
 ) -> None:
     """Run every benchmark the issues name and print the figures."""
     from keryx import bench as benches
+    from keryx import checks
+
+    unknown = sorted(set(only or ()) - set(benches.sections()))
+    if unknown:  # a misspelt section would otherwise run nothing and succeed
+        checks.fail(f"Unknown bench section {', '.join(unknown)}; the sections are "
+                    f"{', '.join(benches.sections())}.")
 
     def show(section, figures):
         if not as_json:
