@@ -253,3 +253,26 @@ def test_a_running_bots_database_is_read_through_its_wal(tmp_path):
             assert Path(f"{path}-wal").exists()
             check_sqlite(path, must_exist=True)
     asyncio.run(main())
+
+
+def test_a_file_sqlite_refuses_leaves_no_thread_to_keep_the_process_alive(tmp_path,
+                                                                         monkeypatch):
+    """Behind the check: a connection whose set-up fails is closed, or its thread (not a
+    daemon) kept the process from exiting after the error (the hangs of issue 39.5)."""
+    import threading
+
+    from service.store import sqlite_file
+
+    monkeypatch.setattr(sqlite_file, "check_sqlite", lambda path: None)  # reach SQLite
+    path = tmp_path / "k.db"
+    path.write_text("not a database\n")
+    before = set(threading.enumerate())
+
+    async def open_it() -> None:
+        async with SqliteStore(path):
+            pass
+    with pytest.raises(sqlite3.DatabaseError):
+        asyncio.run(open_it())
+    for thread in set(threading.enumerate()) - before:
+        thread.join(5)
+        assert not thread.is_alive(), thread
