@@ -273,12 +273,6 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
         info = None
         with contextlib.suppress(Refusal):
             info = await svc.game_info(CHANNEL)
-        if sides is not None and (info is None or info.status != "running"):
-            if not hotseat:
-                raise SystemExit("--sides is for two people at this keyboard (--hotseat).")
-            await _choose_sides(svc, ruleset, scenario, options, position, sides, ask, say,
-                                clear)
-            info = await svc.game_info(CHANNEL)
         if info is not None and info.status == "running":
             if info.ruleset != ruleset:  # never continue one game under another's rules
                 raise Refusal("bad_input", f"{saved} holds a game of "
@@ -287,6 +281,12 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
                               f"{saved}`, or name another file.")
             say(f"Resumed game #{info.id} ({rules.title}, {info.version} actions so far) "
                 f"from {saved}.")
+        elif sides is not None:
+            if not hotseat:
+                raise SystemExit("--sides is for two people at this keyboard (--hotseat).")
+            await _choose_sides(svc, ruleset, scenario, options, position, sides, ask, say,
+                                clear)
+            info = await svc.game_info(CHANNEL)
         else:
             await svc.create_game(guild_id=None, channel_id=CHANNEL, user_id=1,
                                   ruleset_id=ruleset, scenario=scenario, options=options,

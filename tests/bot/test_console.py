@@ -73,6 +73,7 @@ async def test_a_resumed_game_applies_the_next_moves_and_shows_no_stale_lines(tm
                out_dir=tmp_path)
     game_id, before, _ = await actions()
     assert any(f"Game #{game_id}" in s for s in first)
+    assert not any("Resumed" in s for s in first)
     second: list[str] = []
     await play(ruleset="athens-sparta", scenario=None, seat="athens", hotseat=False,
                database=db, seed=1, ask=scripted(["1", "1", "1", "q"]), say=second.append,
@@ -238,7 +239,7 @@ async def test_hotseat_bids_for_sides_in_turn(tmp_path):
                say=log.append, out_dir=tmp_path, clear=lambda: log.append("<clear>"),
                sides="bid")
     said = "\n".join(log)
-    assert "'x' is not a whole number." in said
+    assert "'x' is not a whole number." in said and "Resumed" not in said  # a new game
     assert "Sealed bids: Player 1 4 Prestige for Athens, Player 2 4 Prestige for Athens." in said
     assert "Tied bids: roll-off Player 1" in said and "starts 4 Prestige behind" in said
     handoffs = [p for p in asked if "looks away" in p]
