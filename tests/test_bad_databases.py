@@ -276,3 +276,18 @@ def test_a_file_sqlite_refuses_leaves_no_thread_to_keep_the_process_alive(tmp_pa
     for thread in set(threading.enumerate()) - before:
         thread.join(5)
         assert not thread.is_alive(), thread
+
+
+def test_a_file_this_user_cannot_read_is_refused_by_name(tmp_path, monkeypatch):
+    """The subprocess case above cannot run as root (root reads every file): here the
+    file's opening fails as it does for another user."""
+    path = keryx_db(tmp_path / "k.db")
+    real_open = Path.open
+
+    def denied(self: Path, *args, **kwargs):
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *args, **kwargs)
+    monkeypatch.setattr(Path, "open", denied)
+    with pytest.raises(NotKeryxDatabase, match=r"Cannot read .*k\.db: Permission denied"):
+        check_sqlite(path)

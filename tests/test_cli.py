@@ -73,7 +73,9 @@ def test_run_without_token_explains_how_to_provide_one_and_fails(tmp_path, monke
     assert res.exit_code == 1  # a service manager must see that nothing runs
     assert "DISCORD_TOKEN" in res.output and "keryx play" in res.output
     assert str(tmp_path) in res.output and "docker run" not in res.output
-    assert (tmp_path / "data").is_dir()
+    from service.store.guard import check_sqlite
+
+    check_sqlite(tmp_path / "data" / "k.db", must_exist=True)  # a first run makes one
 
 
 def test_run_without_token_in_our_image_speaks_of_docker_run(tmp_path, monkeypatch):
