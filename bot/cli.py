@@ -24,8 +24,7 @@ def register(app: typer.Typer) -> None:
             help="Start from a position file (JSON)", exists=True)] = None,
         db: Annotated[Path | None, typer.Option(
             help="Keep the game in this SQLite file (resume by naming it again)")] = None,
-        seed: Annotated[int, typer.Option(help="Seed of the console's click ids and of "
-                                          "seats drawn at start")] = 0,
+        seed: Annotated[int, typer.Option(help="Seed of seats drawn at start")] = 0,
         opponent: Annotated[str, typer.Option(
             help="Keryx's level: random, heuristic or search")] = "random",
         budget: Annotated[float, typer.Option(
@@ -39,6 +38,7 @@ def register(app: typer.Typer) -> None:
         """Play in this terminal against Keryx (or hotseat), without Discord."""
         from bot.console import play_sync
         from keryx import checks
+        from service import Refusal
 
         checks.known_ruleset(ruleset)
         checks.known_scenario(ruleset, scenario)
@@ -52,9 +52,15 @@ def register(app: typer.Typer) -> None:
             start = json.loads(position.read_text()) if position else None
         except (OSError, ValueError) as exc:
             checks.fail(f"Cannot read the position file {position}: {exc}")
-        play_sync(ruleset=ruleset, scenario=scenario, seat=seat, hotseat=hotseat, database=db,
-                  seed=seed, position=start, out_dir=out, opponent=opponent, budget_s=budget,
-                  sides=sides, options={"players": players} if players else None)
+        if db is not None:
+            checks.database(db)
+        try:
+            play_sync(ruleset=ruleset, scenario=scenario, seat=seat, hotseat=hotseat,
+                      database=db, seed=seed, position=start, out_dir=out,
+                      opponent=opponent, budget_s=budget, sides=sides,
+                      options={"players": players} if players else None)
+        except Refusal as r:  # the game could not be set up or resumed (a bad position...)
+            checks.fail(r.message)
 
     @app.command()
     def sandbox(

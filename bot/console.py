@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import secrets
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -52,7 +53,11 @@ class Console:
                      for u in humans.values()}
         self.out_dir = out_dir
         self.ask, self.say, self.clear = ask, say, clear
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # Keryx's random answers (old games) and draws
+        # Click ids must never repeat, across runs on one --db file too: the service takes
+        # a repeated id for a double click and applies it once (issue 34.1). The seed
+        # must not reach them.
+        self.run_id = secrets.token_hex(8)
         self.clicks = 0
         self.saved = saved  # the database file, or None when the game lives in a temp folder
         self.ruleset = ruleset
@@ -65,7 +70,7 @@ class Console:
 
     def _click_id(self) -> str:
         self.clicks += 1
-        return f"console-{self.clicks}-{self.rng.getrandbits(32)}"
+        return f"console-{self.run_id}-{self.clicks}"
 
     def show(self, result: ActionResult, seat: str | None) -> None:
         for e in result.events_for(seat):
@@ -114,7 +119,7 @@ class Console:
     async def run(self) -> dict[str, Any] | None:
         info = await self.svc.game_info(CHANNEL)
         users = {s.seat: s.user_id for s in info.seats}
-        self.say(f"Dice seed hash: {info.seed_hash}. {HELP}")
+        self.say(f"Game #{info.id} · dice seed hash: {info.seed_hash}. {HELP}")
         page = 0
         shown: tuple[str, int, int] | None = None  # (seat, version, page) on screen
         while True:
@@ -266,13 +271,21 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
         info = None
         with contextlib.suppress(Refusal):
             info = await svc.game_info(CHANNEL)
-        if sides is not None and (info is None or info.status != "running"):
+        if info is not None and info.status == "running":
+            if info.ruleset != ruleset:  # never continue one game under another's rules
+                raise Refusal("bad_input", f"{saved} holds a game of "
+                              f"{engine.ruleset(info.ruleset).title} (#{info.id}), not "
+                              f"{rules.title}: resume it with `play {info.ruleset} --db "
+                              f"{saved}`, or name another file.")
+            say(f"Resumed game #{info.id} ({rules.title}, {info.version} actions so far) "
+                f"from {saved}.")
+        elif sides is not None:
             if not hotseat:
                 raise SystemExit("--sides is for two people at this keyboard (--hotseat).")
             await _choose_sides(svc, ruleset, scenario, options, position, sides, ask, say,
                                 clear)
             info = await svc.game_info(CHANNEL)
-        if info is None or info.status not in ("running",):
+        else:
             await svc.create_game(guild_id=None, channel_id=CHANNEL, user_id=1,
                                   ruleset_id=ruleset, scenario=scenario, options=options,
                                   position=position)

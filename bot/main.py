@@ -50,26 +50,51 @@ async def start_bot(settings: Settings, sync: bool = False,
               moderator_role=settings.moderator_role, health_file=settings.health_file,
               hooks_factory=community_hooks(settings), bot_delay_s=settings.bot_delay_s,
               search_budget_s=settings.search_budget_s, **shard_options)
-    stop_on_signals(bot)
-    async with bot:
-        await bot.start(settings.discord_token)
+    closing = stop_on_signals(bot)
+    try:
+        async with bot:
+            await bot.start(settings.discord_token)
+    except (Exception, asyncio.CancelledError):
+        if not closing:
+            raise  # a network failure is the caller's to retry; a stop asked is not
+    finally:
+        forget_signals()
     await bot.close()  # a close begun by a signal finishes before the loop ends
 
 
-def stop_on_signals(bot) -> None:
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+def stop_on_signals(bot) -> list[asyncio.Task]:
     """SIGTERM (docker stop) and SIGINT close the bot gracefully: in-flight clicks finish,
-    the store closes, then the process exits."""
+    the store closes, then the process exits. Before the bot is ready (still reaching
+    Discord) nothing is in flight, so the attempt is cancelled at once too. Returns the
+    closing task, in a list that is empty until a signal came."""
     loop = asyncio.get_running_loop()
+    main = asyncio.current_task()
     closing: list[asyncio.Task] = []
 
     def stop(signame: str) -> None:
         if not closing:
             logging.getLogger("keryx.bot").info("%s received: finishing and closing", signame)
             closing.append(loop.create_task(bot.close()))
+            if not bot.is_ready() and main is not None:
+                main.cancel()
 
-    for sig in (signal.SIGTERM, signal.SIGINT):
+    for sig in STOP_SIGNALS:
         with contextlib.suppress(NotImplementedError):  # not on Windows
             loop.add_signal_handler(sig, stop, sig.name)
+    return closing
+
+
+def forget_signals() -> None:
+    """Give the signals back: uvloop leaves its handlers installed after its loop closed,
+    where they caught SIGTERM and SIGINT and nothing acted on them (issue 34.2: `keryx
+    run` could not be stopped while it waited to retry)."""
+    loop = asyncio.get_running_loop()
+    for sig in STOP_SIGNALS:
+        with contextlib.suppress(NotImplementedError):
+            loop.remove_signal_handler(sig)
 
 
 def freeze_long_lived() -> int:

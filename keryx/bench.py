@@ -32,6 +32,10 @@ BENCHES: list[tuple[str, str, str, bool]] = [
 ]
 
 
+def sections() -> list[str]:
+    return [section for section, *_ in BENCHES]
+
+
 def speed_probe_ms(rounds: int = 5) -> float:
     """Milliseconds for a fixed pure-Python loop (median of `rounds`): machines of one
     kind differ up to threefold in speed here, so figures are read against this."""

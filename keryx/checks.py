@@ -85,3 +85,14 @@ def player_level(flag: str, ruleset: str, level: str) -> None:
 def positive_seconds(name: str, value: float) -> None:
     if not value > 0:
         fail(f"{name} must be more than 0 seconds (got {value})")
+
+
+def database(path: object) -> None:
+    """Refuse a file that is not a Keryx database (nor a place for a new one) before it
+    is opened: opening migrates (service/store/guard.py)."""
+    from service.store.guard import NotKeryxDatabase, check_sqlite
+
+    try:
+        check_sqlite(str(path))
+    except NotKeryxDatabase as exc:
+        fail(str(exc))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -76,6 +78,7 @@ def run(sync: Annotated[bool, typer.Option(help="Register slash commands with Di
     from pathlib import Path
 
     from keryx.settings import Settings, parse_shards, shown_database
+    from service.store.guard import check_sqlite
     from service.store.target import is_postgres
 
     settings = Settings()
@@ -89,11 +92,13 @@ def run(sync: Annotated[bool, typer.Option(help="Register slash commands with Di
                    "(KERYX_DATABASE=postgresql://...): an SQLite file serves one process.",
                    err=True)
         raise typer.Exit(2)
-    if not is_postgres(settings.database):
-        Path(settings.database).parent.mkdir(parents=True, exist_ok=True)
     from bot.main import prepare_database, run_bot  # a broken install fails here, loudly
 
-    prepare_database(settings)
+    with database_refusals():  # before any folder is made or anything migrated
+        if not is_postgres(settings.database):
+            check_sqlite(settings.database)
+            Path(settings.database).parent.mkdir(parents=True, exist_ok=True)
+        prepare_database(settings)
     typer.echo(f"Database: {shown_database(settings.database)}")
     if not settings.discord_token:
         typer.echo(no_token_text(), err=True)
@@ -101,14 +106,59 @@ def run(sync: Annotated[bool, typer.Option(help="Register slash commands with Di
     run_with_retries(lambda: run_bot(settings, sync=sync, sharding=sharding))
 
 
-def run_with_retries(start, waits=RETRY_WAITS, sleep=None) -> None:
-    """Run the bot; a refused token ends at once with one line (retrying cannot help), a
-    network failure is retried after growing waits, then ends with one line."""
+@contextlib.contextmanager
+def database_refusals() -> Iterator[None]:
+    """A database that cannot be opened (not a Keryx database, unreachable, a migration
+    that fails) ends the command with one line and exit status 2, not a traceback."""
+    import sqlite3
+
+    from service.store.guard import NotKeryxDatabase
+    from service.store.migrate import MigrationError
+
+    try:
+        yield
+    except (NotKeryxDatabase, MigrationError) as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
+    except sqlite3.DatabaseError as exc:
+        typer.echo(f"Cannot use the database: {exc}.", err=True)
+        raise typer.Exit(2) from None
+
+
+class StopAsked(Exception):
+    """SIGTERM or SIGINT came while `keryx run` waited to try Discord again."""
+
+
+def wait_or_stop(seconds: float) -> None:
+    """Sleep between attempts to reach Discord; SIGTERM (docker stop) or SIGINT (Ctrl-C)
+    ends the wait at once with StopAsked."""
+    import signal
     import time
 
+    def stop(signum: int, _frame: object) -> None:
+        raise StopAsked(signal.Signals(signum).name)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        time.sleep(seconds)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+
+
+def run_with_retries(start, waits=RETRY_WAITS, sleep=None) -> None:
+    """Run the bot; a refused token ends at once with one line (retrying cannot help), a
+    network failure is retried after growing waits, then ends with one line; a stop asked
+    during a wait ends it at once."""
+    try:
+        _run_with_retries(start, waits, sleep or wait_or_stop)
+    except StopAsked as stop:
+        typer.echo(f"{stop} received: stopped before reaching Discord.", err=True)
+
+
+def _run_with_retries(start, waits, sleep) -> None:
     import discord
 
-    sleep = sleep or time.sleep
     for attempt in range(len(waits) + 1):
         try:
             start()
@@ -240,11 +290,18 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")],
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     only: Annotated[list[str] | None, typer.Option(
-        help="Run only these sections (engine, hellenes, epic, engine_instructions, "
-             "hellenes_instructions, players, store, render, bot, scheduler, store_pg)")] = None,
+        help="Run only these sections (repeatable): engine, hellenes, epic, "
+             "engine_instructions, hellenes_instructions, players, store, render, "
+             "epic_render, bot, scheduler, store_pg")] = None,
 ) -> None:
     """Run every benchmark the issues name and print the figures."""
     from keryx import bench as benches
+    from keryx import checks
+
+    unknown = sorted(set(only or ()) - set(benches.sections()))
+    if unknown:  # a misspelt section would otherwise run nothing and succeed
+        checks.fail(f"Unknown bench section {', '.join(unknown)}; the sections are "
+                    f"{', '.join(benches.sections())}.")
 
     def show(section, figures):
         if not as_json:
@@ -294,7 +351,6 @@ def db_copy(source: Annotated[str, typer.Argument(help="The SQLite file (keryx.d
 
     from keryx.settings import shown_database
     from service.store.copy import CopyRefused, copy_sqlite_to_postgres
-    from service.store.migrate import MigrationError
     from service.store.target import is_postgres, require_asyncpg
 
     if not is_postgres(target):
@@ -302,8 +358,9 @@ def db_copy(source: Annotated[str, typer.Argument(help="The SQLite file (keryx.d
         raise typer.Exit(2)
     require_asyncpg()
     try:
-        report = asyncio.run(copy_sqlite_to_postgres(source, target))
-    except (CopyRefused, MigrationError) as exc:
+        with database_refusals():
+            report = asyncio.run(copy_sqlite_to_postgres(source, target))
+    except CopyRefused as exc:
         typer.echo(f"Nothing copied: {exc}", err=True)
         raise typer.Exit(1) from None
     for table, n in report.rows.items():
@@ -378,21 +435,22 @@ def verify(
 def export(
     game_id: Annotated[int, typer.Argument(help="The game's id (from /game status)")],
     out: Annotated[Path | None, typer.Option(help="Write here instead of printing")] = None,
+    db: Annotated[str | None, typer.Option(
+        help="The database: an SQLite file or a postgresql:// URL (default: "
+             "KERYX_DATABASE)")] = None,
 ) -> None:
-    """Export a finished or abandoned game from the database (KERYX_DATABASE) as JSON,
-    the same record `/game export` posts; `keryx verify FILE` re-checks it."""
+    """Export a finished or abandoned game from the database as JSON, the same record
+    `/game export` posts; `keryx verify FILE` re-checks it."""
     import asyncio
 
-    from keryx.settings import Settings
+    from keryx.settings import Settings, shown_database
     from service import GameService, Refusal
-    from service.store.target import is_postgres
+    from service.store.guard import check_target
 
-    database = Settings().database
-    if not is_postgres(database) and not Path(database).exists():
-        typer.echo(f"No database at {database} (set KERYX_DATABASE).", err=True)
-        raise typer.Exit(2)
+    database = db or Settings().database
 
     async def fetch() -> str:
+        await check_target(database, must_exist=True)  # read, never created or migrated
         svc = await GameService.open(database)
         try:
             return await svc.export_game(game_id)
@@ -400,9 +458,11 @@ def export(
             await svc.close()
 
     try:
-        text = asyncio.run(fetch())
+        with database_refusals():
+            text = asyncio.run(fetch())
     except Refusal as r:
-        typer.echo(r.message, err=True)
+        where = f" in {shown_database(database)}" if r.code == "no_game" else ""
+        typer.echo(f"{r.message.rstrip('.')}{where}." if where else r.message, err=True)
         raise typer.Exit(1) from None
     if out is None:
         typer.echo(text)

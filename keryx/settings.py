@@ -70,17 +70,10 @@ def api_allowed(url: str) -> bool:
 
 def shown_database(target: str) -> str:
     """The database as start-up prints it: a file's full path, a URL without password."""
-    from urllib.parse import urlsplit
-
+    from service.store.guard import shown_url
     from service.store.target import is_postgres
 
-    if not is_postgres(target):
-        return str(Path(target).resolve())
-    parts = urlsplit(target)
-    if parts.password is None:
-        return target
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return parts._replace(netloc=netloc).geturl()
+    return shown_url(target) if is_postgres(target) else str(Path(target).resolve())
 
 
 def parse_shards(shards: str | None, count: int | None) -> tuple[list[int], int] | None:

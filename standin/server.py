@@ -114,9 +114,9 @@ class StandIn:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
-        server = site._server  # aiohttp exposes the bound port only here
-        assert isinstance(server, asyncio.Server) and server.sockets
-        bound_port = server.sockets[0].getsockname()[1]
+        # The runner's bound addresses, whatever the loop: uvloop's server (a bot
+        # process's loop, `keryx bench`) is no asyncio.Server (issue 34.4).
+        bound_port = self._runner.addresses[0][1]
         self.base_url = f"http://{host}:{bound_port}"
         return self.base_url
 

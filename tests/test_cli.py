@@ -73,7 +73,9 @@ def test_run_without_token_explains_how_to_provide_one_and_fails(tmp_path, monke
     assert res.exit_code == 1  # a service manager must see that nothing runs
     assert "DISCORD_TOKEN" in res.output and "keryx play" in res.output
     assert str(tmp_path) in res.output and "docker run" not in res.output
-    assert (tmp_path / "data").is_dir()
+    from service.store.guard import check_sqlite
+
+    check_sqlite(tmp_path / "data" / "k.db", must_exist=True)  # a first run makes one
 
 
 def test_run_without_token_in_our_image_speaks_of_docker_run(tmp_path, monkeypatch):
@@ -291,4 +293,43 @@ def test_db_copy_refuses_what_it_cannot_copy(tmp_path):
     assert res.exit_code == 2 and "postgresql://" in res.output
     res = runner.invoke(app, ["db", "copy", str(tmp_path / "none.db"),
                               "postgresql://nobody@127.0.0.1:1/none"])
-    assert res.exit_code == 1 and "no SQLite file" in res.output
+    assert res.exit_code == 2 and "No database at" in res.output
+
+
+def test_export_reads_the_database_named_by_db_and_names_it_when_the_game_is_missing(
+        tmp_path, monkeypatch):
+    import asyncio
+
+    from service.store.sqlite import SqliteStore
+
+    async def make() -> None:
+        async with SqliteStore(tmp_path / "games.db"):
+            pass
+    asyncio.run(make())
+    monkeypatch.setenv("KERYX_DATABASE", str(tmp_path / "elsewhere.db"))
+    res = runner.invoke(app, ["export", "7", "--db", str(tmp_path / "games.db")])
+    assert res.exit_code == 1
+    assert res.output.strip() == f"No such game in {(tmp_path / 'games.db').resolve()}."
+    assert not (tmp_path / "elsewhere.db").exists()
+
+
+def test_play_refuses_a_position_it_cannot_start_from_in_one_line(tmp_path):
+    (tmp_path / "p.json").write_text('{"turn": 1}')
+    res = runner.invoke(app, ["play", "athens-sparta", "--position", str(tmp_path / "p.json"),
+                              "--db", str(tmp_path / "k.db")], input="q\n")
+    assert res.exit_code == 2 and '"active"' in res.output, res.output
+    assert len(res.output.strip().splitlines()) == 1
+
+
+def test_play_refuses_to_resume_another_rulesets_game(tmp_path):
+    import engine
+
+    db = str(tmp_path / "k.db")
+    res = runner.invoke(app, ["play", "athens-sparta", "--db", db], input="q\n")
+    assert res.exit_code == 0 and "Game kept in" in res.output, res.output
+    res = runner.invoke(app, ["play", "hellenes", "--db", db], input="q\n")
+    assert res.exit_code == 2, res.output
+    assert engine.ruleset("athens-sparta").title in res.output
+    assert "play athens-sparta --db" in res.output and len(res.output.splitlines()) == 1
+    res = runner.invoke(app, ["play", "athens-sparta", "--db", db], input="q\n")
+    assert res.exit_code == 0 and "Resumed game #1 " in res.output

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .guard import check_postgres, check_sqlite
 from .migrate import MigrationError
 from .pg import PgDatabase
 from .sqlite_file import SqliteFile
@@ -46,8 +47,8 @@ async def _tables_in_order(src: SqliteFile) -> list[str]:
 
 
 async def copy_sqlite_to_postgres(source: str | Path, url: str) -> CopyReport:
-    if not Path(source).is_file():
-        raise CopyRefused(f"no SQLite file at {source}")
+    check_sqlite(source, must_exist=True)  # NotKeryxDatabase: nothing read or written
+    await check_postgres(url)
     report = CopyReport()
     async with SqliteFile(source) as src, PgDatabase(url) as dst:
         src_versions = [r[0] for r in await src.all(

@@ -18,6 +18,7 @@ from typing import Any
 
 import aiosqlite
 
+from .guard import check_sqlite
 from .migrate import migrate
 
 
@@ -64,15 +65,22 @@ class SqliteFile:
 
     async def _connect(self) -> aiosqlite.Connection:
         conn = await aiosqlite.connect(self.path, isolation_level=None)
-        await conn.execute(f"PRAGMA busy_timeout = {self.busy_timeout_ms}")
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
-        await conn.execute("PRAGMA foreign_keys = ON")
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {self.busy_timeout_ms}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+        except BaseException:
+            # aiosqlite's thread is not a daemon: left open, it keeps the process alive
+            # after the error is reported (issue 39.5: the hangs)
+            await conn.close()
+            raise
         return conn
 
     async def open(self) -> None:
         if self._writer is not None:
             return
+        check_sqlite(self.path)  # nothing is written to what is not a Keryx database
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._writer = await self._connect()
         try:

@@ -28,7 +28,10 @@ async def open_store(target: str | Path, **kwargs: Any) -> Store:
     store: Any
     if is_postgres(target):
         require_asyncpg()
+        from .guard import check_postgres
         from .postgres import PostgresStore
+
+        await check_postgres(str(target))  # refused before it is migrated into
 
         store = PostgresStore(str(target), **kwargs)
     else:

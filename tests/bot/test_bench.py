@@ -46,3 +46,34 @@ async def test_made_by_names_the_click_behind_each_version(tmp_path):
     finally:
         await svc.close()
     assert await _made_by(path, {start.game.id}) == made
+
+
+async def tiny_bot_bench():
+    from bot.bench import bench_bot
+
+    return await bench_bot(games=1, choices_per_game=2)
+
+
+def test_the_bot_section_runs_on_the_loop_a_fresh_install_has(monkeypatch):
+    """`keryx bench` runs its sections on uvloop (a dependency); the stand-in used to
+    assert an asyncio.Server and the bot section failed on every install (issue 34.4)."""
+    from keryx import bench
+    from service import event_loop
+
+    assert event_loop.loop_name() == "uvloop"
+    monkeypatch.setattr(bench, "BENCHES", [("bot", __name__, "tiny_bot_bench", True)])
+    result = bench.run(["bot"])
+    assert result["skipped"] == {}
+    assert result["figures"]["bot_bench_interactions"] >= 2
+    assert result["figures"]["bot_bench_games"] == 1
+
+
+def test_bench_refuses_a_section_it_does_not_have():
+    from typer.testing import CliRunner
+
+    from keryx.cli import app
+
+    res = CliRunner().invoke(app, ["bench", "--only", "engine", "--only", "nonsense"])
+    assert res.exit_code == 2
+    assert "Unknown bench section nonsense" in res.output and "store_pg" in res.output
+    assert "[engine]" not in res.output  # refused before anything ran

@@ -51,6 +51,41 @@ async def test_quitting_keeps_the_game_to_resume(tmp_path):
     assert any("[south]" in s for s in said)  # resumed where north had already committed
 
 
+async def test_a_resumed_game_applies_the_next_moves_and_shows_no_stale_lines(tmp_path):
+    """Click ids never repeat across runs on one --db file: the same --seed used to give
+    the same ids, which the service took for double clicks of the first run's moves
+    (issue 34.1)."""
+    from service import GameService
+
+    db = tmp_path / "c.db"
+
+    async def actions() -> tuple[int, int, list]:
+        svc = await GameService.open_sqlite(db)
+        try:
+            info = await svc.game_info(1)
+            return info.id, info.version, await svc.history(1, 1)
+        finally:
+            await svc.close()
+
+    first: list[str] = []
+    await play(ruleset="athens-sparta", scenario=None, seat="athens", hotseat=False,
+               database=db, seed=1, ask=scripted(["1", "1", "1", "q"]), say=first.append,
+               out_dir=tmp_path)
+    game_id, before, _ = await actions()
+    assert any(f"Game #{game_id}" in s for s in first)
+    assert not any("Resumed" in s for s in first)
+    second: list[str] = []
+    await play(ruleset="athens-sparta", scenario=None, seat="athens", hotseat=False,
+               database=db, seed=1, ask=scripted(["1", "1", "1", "q"]), say=second.append,
+               out_dir=tmp_path)
+    _, after, log = await actions()
+    assert any(s.startswith(f"Resumed game #{game_id} ") for s in second)
+    assert after >= before + 3  # the three choices were applied, not taken as repeats
+    new = {e.text for entry in log if entry.seq > before for e in entry.events}
+    shown = [s[4:] for s in second if s.startswith(("  • ", "  🔒 "))]
+    assert shown and all(text in new for text in shown)  # nothing from the first run
+
+
 async def test_starting_from_a_position(tmp_path):
     folder = Path(engine.__file__).parent / "rulesets" / "athens_sparta" / "positions"
     position = json.loads((folder / "chios_example.json").read_text())
@@ -204,7 +239,7 @@ async def test_hotseat_bids_for_sides_in_turn(tmp_path):
                say=log.append, out_dir=tmp_path, clear=lambda: log.append("<clear>"),
                sides="bid")
     said = "\n".join(log)
-    assert "'x' is not a whole number." in said
+    assert "'x' is not a whole number." in said and "Resumed" not in said  # a new game
     assert "Sealed bids: Player 1 4 Prestige for Athens, Player 2 4 Prestige for Athens." in said
     assert "Tied bids: roll-off Player 1" in said and "starts 4 Prestige behind" in said
     handoffs = [p for p in asked if "looks away" in p]
