@@ -18,8 +18,9 @@ def register(app: typer.Typer) -> None:
         hotseat: Annotated[bool, typer.Option(help="Two people at this keyboard")] = False,
         scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
         players: Annotated[int | None, typer.Option(
-            help="How many people play, where the scenario allows several counts (fewer "
-                 "people than seats: one holds several)")] = None,
+            help="How many people play: picks the scenario for that many (epic: 3 or 4, "
+                 "the three- and four-player Campaigns), or names who holds which seats "
+                 "where a scenario allows several counts")] = None,
         position: Annotated[Path | None, typer.Option(
             help="Start from a position file (JSON)", exists=True)] = None,
         db: Annotated[Path | None, typer.Option(
@@ -43,7 +44,7 @@ def register(app: typer.Typer) -> None:
         checks.known_ruleset(ruleset)
         checks.known_scenario(ruleset, scenario)
         checks.known_seat(ruleset, scenario, seat)
-        checks.player_count(ruleset, scenario, players)
+        scenario = checks.player_count(ruleset, scenario, players)
         checks.player_level("--opponent", ruleset, opponent)
         checks.positive_seconds("--budget", budget)
         if sides is not None and (sides not in ("bid", "random") or not hotseat):

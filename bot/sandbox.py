@@ -238,13 +238,10 @@ def write_transcript(standin: StandIn, channel, players: list[RandomPlayer], out
 def scenario_for(ruleset: str, scenario: str | None, players: int) -> str:
     """The scenario a sandbox of `players` people plays: the one named, if it allows that
     many, else the ruleset's first that does."""
-    rules = engine.ruleset(ruleset)
-    names = [scenario] if scenario else list(rules.scenarios)
-    for name in names:
-        if players in rules.scenarios[name].counts:
-            return name
-    raise SystemExit(f"{ruleset}{' ' + scenario if scenario else ''} has no scenario for "
-                     f"{players} players")
+    try:
+        return engine.ruleset(ruleset).scenario_for(players, scenario)
+    except engine.IllegalAction as exc:
+        raise SystemExit(str(exc)) from None
 
 
 async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "athens-sparta",

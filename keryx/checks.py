@@ -42,13 +42,17 @@ def known_seat(ruleset: str, scenario: str | None, seat: str | None) -> None:
         fail(f"{ruleset} has no seat {seat!r}; seats: {', '.join(seats)}")
 
 
-def player_count(ruleset: str, scenario: str | None, players: int | None) -> None:
+def player_count(ruleset: str, scenario: str | None, players: int | None) -> str | None:
+    """The scenario to play for `--players`: the one named if it allows that many people,
+    else the ruleset's first that does (`play epic --players 4`: the four-player one)."""
     import engine
 
-    rules = engine.ruleset(ruleset)
-    counts = rules.scenarios[scenario or rules.default_scenario].counts
-    if players is not None and players not in counts:
-        fail(f"{ruleset} is played by {' or '.join(map(str, counts))} people, not {players}")
+    if players is None:
+        return scenario
+    try:
+        return engine.ruleset(ruleset).scenario_for(players, scenario)
+    except engine.IllegalAction as exc:
+        fail(str(exc))
 
 
 def game_options(ruleset: str, tokens: list[str]) -> dict:

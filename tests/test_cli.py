@@ -162,12 +162,28 @@ def test_wrong_names_and_counts_are_one_line_and_exit_2():
              ["sandbox", "--ruleset", "nope"],
              ["selfplay", "athens-sparta", "--games", "-3"],
              ["selfplay", "athens-sparta", "--games", "0"],
-             ["render", "athens-sparta", "--steps", "-1"]]
+             ["render", "athens-sparta", "--steps", "-1"],
+             ["play", "athens-sparta", "--players", "3"],
+             ["play", "epic", "--players", "5"],
+             ["play", "epic", "--scenario", "three-player", "--players", "4"]]
     for args in cases:
         res = runner.invoke(app, args)
         assert res.exit_code == 2, (args, res.output)
         assert len(res.output.strip().splitlines()) == 1, (args, res.output)
         assert isinstance(res.exception, SystemExit), (args, res.exception)
+
+
+def test_players_picks_the_scenario_for_that_many_people():
+    """`keryx play epic --players 4` plays the four-player Campaign; a count no scenario
+    takes names every scenario with its counts."""
+    from keryx import checks
+
+    assert checks.player_count("epic", None, 4) == "four-player"
+    assert checks.player_count("epic", None, 3) == "three-player"
+    assert checks.player_count("epic", None, 2) == "argive-league"
+    assert checks.player_count("epic", "ionian", None) == "ionian"
+    res = runner.invoke(app, ["play", "epic", "--players", "5"])
+    assert "four-player (4)" in res.output and "argive-league (2)" in res.output
 
 
 def test_selfplay_prints_a_table_with_wins_per_side():

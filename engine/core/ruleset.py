@@ -168,6 +168,19 @@ class Ruleset(ABC):
     def default_scenario(self) -> str:
         return next(iter(self.scenarios))
 
+    def scenario_for(self, players: int | None, scenario: str | None = None) -> str:
+        """The scenario `players` people play: the one named if it allows that many, else
+        the first that does. IllegalAction names the scenarios and their counts."""
+        names = [scenario] if scenario else list(self.scenarios)
+        for name in names:
+            if players is None or players in self.scenarios[name].counts:
+                return name
+        table = "; ".join(f"{name} ({' or '.join(map(str, sc.counts))})"
+                          for name, sc in self.scenarios.items())
+        where = f"'s scenario {scenario}" if scenario else ""
+        raise IllegalAction(f"{self.title}{where} is not played by {players} people. People "
+                            f"per scenario: {table}")
+
     def from_position(self, position: dict[str, Any], seed: str | int | None = None,
                       options: dict[str, Any] | None = None) -> Game:
         from .game import Game
