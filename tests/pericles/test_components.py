@@ -159,6 +159,30 @@ def test_round_one_of_the_example_replays():
     assert (a.halves["eurypontid"].strategos, b.halves["agiad"].strategos) == (4, 3)
 
 
+def test_the_example_debate_adds_up():
+    # PB 16.0, the Spartan Assembly of 14.1.06 A under Clouds A (stock 21 - 6 = 15):
+    # (designated issue, Eurypontid card, Agiad card, boxes moved toward the Agiad)
+    rounds = [("military", 33, 35, 0), ("league", 59, 36, 6), ("league", 55, 34, 0),
+              ("military", 44, 39, 1), ("diplomatic", 38, 54, -1)]
+    stock = C.data.counts.strategos["stock"] + C.aristophanes["Clouds A"].event[0].athens
+    paid = []
+    for issue, eu, ag, moved in rounds:
+        value = {}
+        award = 0
+        for faction, number in (("eurypontid", eu), ("agiad", ag)):
+            card = C.cards[number]
+            aligned = card.halves[faction].issue == issue
+            value[faction] = card.aligned(faction) if aligned else card.face
+            award += card.halves[faction].strategos if aligned else 0
+        assert value["agiad"] - value["eurypontid"] == moved, (issue, eu, ag)
+        paid.append(award)
+    assert paid[:4] == [7, 3, 1, 5]
+    assert stock - sum(paid[:3]) == 4  # "5 could be awarded, but only four left"
+    # the Boule: the Agiad's strongest aligned cards were 35 and 34 (8), then 36 and 39 tied (7)
+    strongest = sorted(((C.cards[n].aligned("agiad"), n) for n in (34, 35, 36, 39, 54)), reverse=True)
+    assert [v for v, _ in strongest] == [8, 8, 7, 7, 6]
+
+
 def test_leader_cards_and_names_by_turn():
     lc = C.data.cards.leader_card
     assert (lc.value, lc.not_against, lc.strategos, lc.board_pre_plague) == (7, ("war_peace",), 1, 2)
@@ -293,6 +317,17 @@ def test_validator_rejects_a_fourth_base_and_an_orphan_army():
     data = raw()
     data["setups"]["6"]["stacks"].append({"theater": "macedonia", "owner": "P", "land": 2, "naval": 0, "bases": 0, "origin": "ours"})
     with pytest.raises(ValidationError, match="P units in macedonia have no base"):
+        PericlesData.model_validate(data)
+
+
+def test_validator_rejects_a_lost_scenario_card_and_a_stray_300():
+    data = raw()
+    data["cards"]["scenario_cards"]["14.1.06 A"]["agiad"] = [99]
+    with pytest.raises(ValidationError, match="no card 99"):
+        PericlesData.model_validate(data)
+    data = raw()
+    data["setups"]["6"]["the_300"] = "macedonia"
+    with pytest.raises(ValidationError, match="the 300 must stand"):
         PericlesData.model_validate(data)
 
 

@@ -313,6 +313,14 @@ def _deck_errors(d: PericlesData) -> list[str]:
         if spread[0] != spread[1]:
             errors.append(f"{city}: both factions get the same spread of alignments")
         faces[city] = Counter(c.face for c in deck.cards)
+    every = {c.number for deck in d.cards.decks.values() for c in deck.cards}
+    for scenario, hands in d.cards.scenario_cards.items():
+        errors += [f"{scenario}: no card {n}" for ns in hands.values() for n in ns if n not in every]
+    for deck in d.cards.decks.values():
+        for x in deck.leaders:
+            turns = [t for t, _ in x.names]
+            if turns[:1] != [1] or turns != sorted(set(turns)):
+                errors.append(f"leader card {x.number}: names must start at turn 1, one a turn")
     if faces.get("athens") != faces.get("sparta") or set(faces["athens"].values()) != {6}:
         errors.append("both decks hold six cards of each face 1-5 (18.0)")
     errors += _printed_errors(d)
@@ -399,8 +407,8 @@ def _setup_errors(d: PericlesData, key: str, s: Setup) -> list[str]:
     for t in s.treachery:
         if t.theater not in keys:
             errors.append(f"turn {s.turn}: treachery in unknown {t.theater}")
-    if s.the_300 not in keys:
-        errors.append(f"turn {s.turn}: the 300 in unknown {s.the_300}")
+    if not any(st.theater == s.the_300 and st.owner == "S" and st.land for st in s.stacks):
+        errors.append(f"turn {s.turn}: the 300 must stand with Spartan land units in {s.the_300}")
     return errors
 
 
