@@ -222,12 +222,35 @@ def test_5_41_a_second_formation_fights_after_the_first_loses():
                                            {"area": FIELD, "via": "ORC", "units": ["S6"],
                                             "from_sea": False}]})
     fix_dice(g, [1, 3, 3, 3])  # the 4-cv hoplites eliminate S5 (C2 vs C2: defender first)
+    assert ids(g, "sparta") == ["formation:0", "formation:1"]  # 5.41: the owner picks
+    g.act("sparta", "formation:0")
     g.act("athens", "fight")
     s = g.state
     assert s["blocks"]["S5"]["loc"] == "pool"
     args = s["flow"][-1]["args"]
     assert args["fi"] == 1 and args["round"] == 1  # 5.41: the next Formation, a new battle
     assert s["prestige"] == 2  # the first battle was an Athenian Triumph
+
+
+def test_5_41_the_owner_selects_which_formation_fights_first():
+    """5.41: "The owner selects which Formation fights the defenders first": the one that
+    moved second may go first; the battle record shows only its units."""
+    blocks = {"S5": {"loc": FIELD, "cv": 1}, "S6": {"loc": FIELD, "cv": 2},
+              "A1": {"loc": FIELD, "cv": 4}}
+    g = position(scenario="431", season=1, blocks=blocks, turn={"side": "sparta", "actions": 0},
+                 start="battle", args={"area": FIELD, "attacker": "sparta",
+                                       "defender": "athens",
+                                       "formations": [
+                                           {"area": FIELD, "via": FROM, "units": ["S5"],
+                                            "from_sea": False},
+                                           {"area": FIELD, "via": "ORC", "units": ["S6"],
+                                            "from_sea": False}]})
+    p = prompt(g, "sparta")
+    assert p.kind == "formation-order" and "Orchomenus" in p.options[1].label
+    g.act("sparta", "formation:1")
+    s = g.state
+    assert {b["id"] for b in s["battle"]["blocks"]} == {"S6", "A1"}
+    assert s["flow"][-1]["args"]["formations"][0]["units"] == ["S6"]
 
 
 def test_6_34_pursuit_example_faster_units_that_have_not_attacked_chase():

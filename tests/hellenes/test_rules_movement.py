@@ -181,3 +181,48 @@ def test_12_0_forced_marches_in_greece_always_succeed_under_the_peace():
     assert prompt(g, "sparta").kind == "forced"
     g.act("sparta", "S5")
     assert g.state["blocks"]["S5"]["loc"] == "SPA"
+
+
+def _move_one(g, side, area, unit, answer):
+    """A Group Move from `area` in which only `unit` moves (by `answer`)."""
+    g.act(side, f"move:{area}")
+    while g.prompt_for(side) and prompt(g, side).kind == "move":
+        queue = g.state["flow"][-1]["args"]["queue"]
+        g.act(side, answer if queue[0] == unit else "stay")
+
+
+def test_5_0_the_player_picks_a_safer_route_to_pylos():
+    """5.0: units move "along the same route" the player chooses; 5.22: each DeepSea
+    border crossed risks a Storm. A Corcyraean fleet in the Corcyraean Sea reaches Pylos
+    in 3 areas across two DeepSea borders (Ionian Sea) or in 4 along the coast (Gulf of
+    Patrae, Zacynthian Sea, Messenian Gulf) with none: both are offered, with the risk."""
+    g = _actions("athens", blocks={"A33": {"loc": "S_CRC", "cv": 2}})
+    g.act("athens", "move:S_CRC")
+    opts = {o.id: o.label for o in prompt(g, "athens").options}
+    assert "2 DeepSea crossing(s): storm risk 75%" in opts["PYL"]  # Spring: 1-3 of 6, twice
+    assert "no DeepSea crossing" in opts["PYL~0"] and "4 area(s)" in opts["PYL~0"]
+    g.act("athens", "PYL~0")
+    assert g.state["turn"]["crossings"] == []  # no Storm die to roll
+    assert g.state["blocks"]["A33"]["loc"] == "PYL"
+
+
+def test_5_22_the_shortest_route_to_pylos_is_rolled_for_twice():
+    g = _actions("athens", blocks={"A33": {"loc": "S_CRC", "cv": 2}})
+    _move_one(g, "athens", "S_CRC", "A33", "PYL")
+    assert g.state["turn"]["crossings"] == [{"fleets": ["A33"], "deep": 2, "cargo": {}}]
+    fix_dice(g, [6, 3, 2])  # Storm dice 6 and 3 (a Storm on 1-3 in Spring); Gale 2
+    g.act("athens", "done")
+    assert g.state["blocks"]["A33"]["loc"] == "pool"
+
+
+def test_5_0_fleets_by_two_routes_are_two_formations():
+    """5.0/5.41: units reaching one area by different routes are separate Formations."""
+    g = _actions("athens", blocks={"A33": {"loc": "S_CRC", "cv": 2},
+                                   "A18": {"loc": "S_CRC", "cv": 2},
+                                   "S12": {"loc": "S_MES", "cv": 1}})
+    g.act("athens", "move:S_CRC")
+    while g.prompt_for("athens") and prompt(g, "athens").kind == "move":
+        unit = g.state["flow"][-1]["args"]["queue"][0]
+        g.act("athens", "S_MES" if unit == "A18" else "S_MES~0")
+    engaged = [(f["via"], f["units"]) for f in g.state["turn"]["engaged"]]
+    assert sorted(engaged) == [("S_ION", ["A18"]), ("S_ZAC", ["A33"])]

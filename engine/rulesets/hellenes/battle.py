@@ -88,9 +88,36 @@ class Battle(Procedure[HState]):
                      hurt={"athens": False, "sparta": False}, pending=None, queue=[],
                      retreating=None, panic=False, skip=[], harried=False, chasers=[],
                      harriers=[], attacked=[], sea=is_sea(a["area"]))
-        if a["stage"] == "fortify" and (not self._attackers(flow)
-                                         or not self._fortify_choices(flow)):
+            if len(self._waiting(flow)) > 1:
+                a["stage"] = "order"  # 5.41: the owner picks the Formation that fights
+                return
+        self._ready(flow)
+
+    def _ready(self, flow: Flow[HState]) -> None:
+        """The Formation is chosen: the defenders may fortify (7.1), then the fight."""
+        if flow.args["stage"] == "fortify" and (not self._attackers(flow)
+                                                 or not self._fortify_choices(flow)):
             self._begin(flow)
+
+    def _waiting(self, flow: Flow[HState]) -> list[int]:
+        """The Formations still to fight (5.41), by their place in the list."""
+        s, a = flow.state, flow.args
+        return [i for i in range(a["fi"], len(a["formations"]))
+                if any(present(s, a, u) for u in a["formations"][i]["units"])]
+
+    def _order_prompt(self, flow: Flow[HState]) -> Prompt:
+        s, a = flow.state, flow.args
+        names = B.comps().areas
+        opts = []
+        for i in self._waiting(flow):
+            f = a["formations"][i]
+            units = [u for u in f["units"] if present(s, a, u)]
+            what = ", ".join(f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)" for u in units)
+            opts.append(Option(f"formation:{i}", f"from {names[f['via']].name}: {what}",
+                               "5.41"))
+        return Prompt(a["attacker"], f"Battle at {names[a['area']].name}: which Formation "
+                      "fights the defenders first? (5.41)", tuple(opts), rule="5.41",
+                      kind="formation-order")
 
     def _defenders(self, flow: Flow[HState]) -> list[str]:
         s, a = flow.state, flow.args
@@ -364,6 +391,8 @@ class Battle(Procedure[HState]):
     # ----------------------------------------------------------- decisions
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s, a = flow.state, flow.args
+        if a["stage"] == "order":
+            return [self._order_prompt(flow)]
         if a["stage"] == "fortify":
             choices = [Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)", "7.1")
                        for u in self._fortify_choices(flow)]
@@ -410,6 +439,12 @@ class Battle(Procedure[HState]):
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s, a = flow.state, flow.args
+        if a["stage"] == "order":  # 5.41: the chosen Formation fights next
+            f = a["formations"].pop(int(str(answer).split(":")[1]))
+            a["formations"].insert(a["fi"], f)
+            a["stage"] = "fortify"
+            self._ready(flow)
+            return
         if a["stage"] == "fortify":
             assert isinstance(answer, tuple)
             for u in answer:

@@ -17,7 +17,7 @@ from .movement import (
     can_carry_to,
     cargo_for,
     may_engage,
-    routes,
+    route_choices,
     unit_dests,
     winter_routes,
     world,
@@ -150,24 +150,65 @@ def _moves(s: HState, orders: Iterable[tuple[str, str]]) -> None:
 STAY = Option("stay", "Stay where it is", "5.0")
 
 
+def storm_risk(deep: int, on: int) -> int:
+    """5.22: the chance, in percent, that `deep` Storm dice raise a Storm (each on 1-`on`)."""
+    return round(100 * (1 - (1 - on / 6) ** deep))
+
+
+def route_id(r: Route, first: bool) -> str:
+    """A route's answer: its destination for the shortest route there, with its number
+    of DeepSea crossings for a safer, longer one (5.0: the player picks the route)."""
+    return r.dest if first else f"{r.dest}~{r.deep}"
+
+
+def _risk(r: Route, on: int, several: bool) -> str:
+    """The route's length (where there is a choice) and its storm risk (5.22)."""
+    way = f", {r.length} area(s)" if several else ""
+    if r.deep:
+        return f"{way}, {r.deep} DeepSea crossing(s): storm risk {storm_risk(r.deep, on)}%"
+    return f"{way}, no DeepSea crossing" if several else ""
+
+
+def _labelled(found: list[Route]) -> list[tuple[Route, bool, bool]]:
+    """Each route with whether it is the first (shortest) to its destination and whether
+    its destination has several."""
+    count: dict[str, int] = {}
+    for r in found:
+        count[r.dest] = count.get(r.dest, 0) + 1
+    seen: set[str] = set()
+    out = []
+    for r in found:
+        out.append((r, r.dest not in seen, count[r.dest] > 1))
+        seen.add(r.dest)
+    return out
+
+
 @lru_cache(maxsize=8192)
-def _route_option(r: Route, fight: bool) -> Option:
-    """A destination of a Group Move (made once per route: the prompt is built often)."""
+def _route_option(r: Route, fight: bool, first: bool, several: bool, on: int) -> Option:
+    """A destination of a Group Move by one route (made once per route: the prompt is
+    built often)."""
     names = B.comps().areas
-    deep = f", {r.deep} DeepSea crossing(s)" if r.deep else ""
     engaging = ", Engaging the enemy there" if fight else ""
-    return Option(r.dest, f"to {names[r.dest].name} (from {names[r.via].name}{deep}"
-                  f"{engaging})", "5.4" if fight else "5.0")
+    return Option(route_id(r, first), f"to {names[r.dest].name} (from {names[r.via].name}"
+                  f"{_risk(r, on, several)}{engaging})", "5.4" if fight else "5.0")
 
 
 @lru_cache(maxsize=8192)
-def _forced_option(r: Route, fight: bool, elite: str) -> Option:
+def _forced_option(r: Route, fight: bool, elite: str, first: bool, several: bool,
+                   on: int) -> Option:
     """A Forced March/Sail one area beyond the range (5.3)."""
     names = B.comps().areas
     engaging = ", Engaging the enemy there" if fight else ""
-    return Option(f"forced:{r.dest}", f"Forced March/Sail to {names[r.dest].name} (waits in "
-                  f"{names[r.via].name}; succeeds on {elite} after your Actions{engaging})",
-                  "5.3")
+    return Option(f"forced:{route_id(r, first)}", f"Forced March/Sail to "
+                  f"{names[r.dest].name} (waits in {names[r.via].name}"
+                  f"{_risk(r, on, several)}; succeeds on {elite} after your Actions"
+                  f"{engaging})", "5.3")
+
+
+def chosen(found: list[Route], answer: str) -> Route:
+    """The route an answer names (see `route_id`)."""
+    dest, _, deep = answer.partition("~")
+    return next(r for r in found if r.dest == dest and (not deep or r.deep == int(deep)))
 
 
 class GroupMove(Procedure[HState]):
@@ -201,14 +242,17 @@ class GroupMove(Procedure[HState]):
         bid = a["queue"][0]
         opts = [STAY]
         blocked = B.blocking(s, side)
+        on = STORM_ON[s["season"]]
         normal = self._routes(flow, bid)
-        opts += [_route_option(r, r.dest in blocked) for r in normal]
+        opts += [_route_option(r, r.dest in blocked, first, several, on)
+                 for r, first, several in _labelled(normal)]
         reached = {r.dest for r in normal}
         elite = "3-6" if B.spec(bid).elite else "5-6"
         if B.peace(s):
             elite += ", or surely in Greece under the Peace (12.0)"
-        opts += [_forced_option(r, r.dest in blocked, elite) for r in self._forced(flow, bid)
-                 if r.dest not in reached]
+        opts += [_forced_option(r, r.dest in blocked, elite, first, several, on)
+                 for r, first, several in _labelled([r for r in self._forced(flow, bid)
+                                                     if r.dest not in reached])]
         x = s["blocks"][bid]
         what = ("The barbarians' free move" if a.get("only") else "Group Move")
         return [Prompt(side, f"{what} from {B.comps().areas[a['area']].name}: where does "
@@ -220,7 +264,7 @@ class GroupMove(Procedure[HState]):
         s, side = flow.state, flow.args["side"]
         if flow.args.get("winter"):
             return winter_routes(s, bid, 1)  # 9.214: Forced Marches succeed
-        return routes(s, bid, B.blocking(s, side), may_engage(s, side))
+        return route_choices(s, bid, B.blocking(s, side), may_engage(s, side))
 
     def _forced(self, flow: Flow[HState], bid: str) -> list[Route]:
         """5.3: one area beyond the range, rolled for after the Actions (in Greece under
@@ -229,7 +273,7 @@ class GroupMove(Procedure[HState]):
         s, side = flow.state, flow.args["side"]
         if flow.args.get("winter"):
             return []
-        return [r for r in routes(s, bid, B.blocking(s, side), may_engage(s, side), 1)
+        return [r for r in route_choices(s, bid, B.blocking(s, side), may_engage(s, side), 1)
                 if r.via != s["blocks"][bid]["loc"]]
 
     def _cargo(self, flow: Flow[HState], fleet: str, dest: str) -> list[str]:
@@ -253,6 +297,9 @@ class GroupMove(Procedure[HState]):
             if dest.startswith("forced:"):
                 dest = dest.split(":", 1)[1]
                 a.setdefault("forced", []).append(bid)
+            dest, _, deep = dest.partition("~")
+            if deep:  # 5.0: a safer route than the shortest
+                a.setdefault("deep", {})[bid] = int(deep)
             if dest != "stay":
                 a["orders"][bid] = dest
                 if (B.spec(bid).type == "fleet" and B.comps().areas[dest].kind == "land"
@@ -264,8 +311,11 @@ class GroupMove(Procedure[HState]):
     def _execute(self, flow: Flow[HState]) -> None:
         s, a = flow.state, flow.args
         side = a["side"]
-        formations: dict[tuple[str, str], list[str]] = {}
-        deep: dict[tuple[str, str], int] = {}
+        # 5.0: one Formation per route (destination, the area it is entered from, and
+        # the DeepSea borders crossed on the way)
+        formations: dict[tuple[str, str, int], list[str]] = {}
+        deep: dict[tuple[str, str, int], int] = {}
+        picked = a.get("deep", {})
         forced = set(a.get("forced", []))
         with B.steady(s):  # every route is looked up before anything moves
             blocked = B.blocking(s, side)
@@ -273,16 +323,17 @@ class GroupMove(Procedure[HState]):
                 if bid in a["cargo"].values():
                     continue
                 found = self._forced(flow, bid) if bid in forced else self._routes(flow, bid)
-                r = next(r for r in found if r.dest == dest)  # noqa: B023
-                formations.setdefault((dest, r.via), []).append(bid)
+                r = chosen(found, f"{dest}~{picked[bid]}" if bid in picked else dest)
+                key = (dest, r.via, r.deep)
+                formations.setdefault(key, []).append(bid)
                 extra = 1 if bid in forced and B.comps().is_deep(r.via, dest) else 0
-                deep[(dest, r.via)] = r.deep - extra
-        for (dest, _via), fleets in sorted(formations.items()):
-            if deep[(dest, _via)]:
+                deep[key] = r.deep - extra
+        for key, fleets in sorted(formations.items()):
+            if deep[key]:
                 _turn(s)["crossings"].append({
-                    "fleets": sorted(fleets), "deep": deep[(dest, _via)],
+                    "fleets": sorted(fleets), "deep": deep[key],
                     "cargo": {f: a["cargo"][f] for f in fleets if f in a["cargo"]}})
-        for (dest, via), units in sorted(formations.items()):
+        for (dest, via, _deep), units in sorted(formations.items()):
             if units[0] in forced:  # 5.3: they wait on the border for their roll
                 _turn(s)["forced"].append({
                     "units": sorted(units), "dest": dest, "via": via,
