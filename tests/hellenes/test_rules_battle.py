@@ -277,3 +277,61 @@ def test_5_42_a_formation_arriving_this_turn_joins_the_besiegers_assault():
     g.act("sparta", "resist")
     rec = g.state["battle"]
     assert "A1" in {b["id"] for b in rec["blocks"] if b["side"] == "athens"}
+
+
+def test_6_4_a_beaten_fleet_retreats_only_where_it_could_move():
+    """6.4: units retreat "only ... into areas into which they can move"; 5.1: a fleet on
+    land goes to a sea of its coast or one Province along it. From Phocis that is the Gulf
+    of Corinth or Plataea, never inland Aetolia or Orchomenus."""
+    g = _battle({"S5": 1}, {"A14": 2})
+    fix_dice(g, [6])  # the Spartan hoplites (C2) attack first: a rout, so Athens panics
+    g.act("sparta", "fight")
+    assert prompt(g, "athens").kind == "retreat"
+    assert set(ids(g, "athens")) == {"PLA", "S_GCO"}
+
+
+def test_5_22_a_fleet_retreating_across_a_deepsea_border_is_rolled_for():
+    """5.22: a fleet Formation that "moves or Retreats" across a DeepSea border rolls for
+    a Storm after the Retreats. Aegean Sea to Andros Sea is such a border."""
+    g = _battle({"S12": 1}, {"A14": 2}, area="S_AEG", via="S_PAR", from_sea=True)
+    fix_dice(g, [3, 5])  # Spring: Storm on 1-3; ship damage 5: High Seas, -1 cv
+    g.act("athens", "retreat")  # the E2 fleet's first attack: Athens retreats
+    g.act("athens", "S_AND")
+    s = g.state
+    assert s["blocks"]["A14"]["loc"] == "S_AND" and s["blocks"]["A14"]["cv"] == 1
+    assert s["turn"]["crossings"] == []
+    assert any("High Seas" in line for line in s["log"])
+
+
+def test_6_4_a_retreat_along_the_coast_rolls_no_storm():
+    g = _battle({"S12": 1}, {"A14": 2}, area="S_AEG", via="S_PAR", from_sea=True)
+    fix_dice(g, [1])  # would be a Storm, but no die is rolled
+    g.act("athens", "retreat")
+    g.act("athens", "ERE")  # Eretria's coast: no DeepSea border
+    assert g.state["blocks"]["A14"] == {"side": "athens", "loc": "ERE", "cv": 2,
+                                         "inside": False}
+
+
+def test_8_12_besieged_fleets_retreat_from_an_assault_into_the_offshore_sea():
+    """6.4/8.12: besieged fleets "can Retreat from a Port into its Offshore Sea" unless it is
+    enemy-occupied; the garrison and land units cannot, and fight on."""
+    g = _potidea(blocks={**ONE_BESIEGER, "S12": {"loc": "POT", "cv": 2, "inside": True}})
+    g.act("athens", "assault:Potidea")
+    g.act("sparta", "resist")
+    p = prompt(g, "sparta")  # the defenders (A2) attack first: Sparta may retreat
+    assert p.kind == "retreat-or-fight" and "Offshore Sea" in p.options[1].label
+    fix_dice(g, [3, 4])  # the 1-cv hoplites and the garrison (A2) miss
+    g.act("sparta", "retreat")
+    s = g.state
+    assert s["blocks"]["S12"] == {"side": "sparta", "loc": "S_THE", "cv": 2, "inside": False}
+    assert s["blocks"]["S19"]["inside"] and s["flow"][-1]["name"] == "battle"
+    assert prompt(g, "athens").kind == "retreat-or-fight"  # the assault goes on
+
+
+def test_8_12_no_retreat_into_an_enemy_occupied_offshore_sea():
+    g = _potidea(blocks={**ONE_BESIEGER, "S12": {"loc": "POT", "cv": 2, "inside": True},
+                         "A17": {"loc": "S_THE", "cv": 2}})
+    g.act("athens", "assault:Potidea")
+    fix_dice(g, [3, 4, 3, 4])  # S12 (2 cv), S19 and the garrison, all at A2: misses
+    g.act("sparta", "resist")  # the defenders attack without a Retreat question
+    assert prompt(g, "athens").kind == "retreat-or-fight"

@@ -19,6 +19,7 @@ from engine.core.view import BATTLE_END
 
 from . import board as B
 from .events import add_prestige
+from .movement import fleet_steps
 from .olympians import open_appeal
 from .siege import establish, refresh
 from .state import HState, other, to_pool
@@ -200,7 +201,7 @@ class Battle(Procedure[HState]):
             return AGILITY.index(ag), 0 if side == a["defender"] else 1, u
         a["order"] = [u for u, _ in sorted(units, key=key)]
         a["pos"], a["asked"], a["attacked"], a["half"] = 0, [], [], []  # 8.11: halves lapse
-        if assault(a):
+        if assault(a) and not any(self._harbour(flow, u) for u in self._defenders(flow)):
             a["asked"].append(a["defender"])  # besieged land units cannot retreat (6.4)
 
     def _run(self, flow: Flow[HState]) -> None:
@@ -288,6 +289,9 @@ class Battle(Procedure[HState]):
         """Back from an Appeal to Ares (11.0): the attack again, and the appellant may redo
         the later attacks of that side's agility class this round."""
         s, a = flow.state, flow.args
+        if a["stage"] == "storms":  # back from the Storm rolls of a Retreat (5.22)
+            self._next_formation_or_end(flow, a["won"])
+            return
         if result:
             u = a["snap"]["unit"]
             a["ares"] = {"by": str(result), "round": a["round"], "side": side_of(s, a, u),
@@ -423,10 +427,13 @@ class Battle(Procedure[HState]):
             hurt = a["hurt"][p["owner"]]
             cost = ("the enemy gains 1 Prestige" if hurt or a["sea"]
                     else "a Retire: no Prestige lost (14.11)")
+            leave = Option("retreat", "Retreat all units", "6.4")
+            if assault(a) and p["owner"] == a["defender"]:
+                cost = "units that cannot leave fight on"
+                leave = Option("retreat", "Retreat the fleets into the Offshore Sea", "8.12")
             return [Prompt(p["owner"], f"Battle at {B.comps().areas[a['area']].name}, round "
                            f"{a['round']}: fight on or Retreat? ({cost}) (6.4)",
-                           (Option("fight", "Fight on", "6.2"),
-                            Option("retreat", "Retreat all units", "6.4")), rule="6.4",
+                           (Option("fight", "Fight on", "6.2"), leave), rule="6.4",
                            kind="retreat-or-fight")]
         kind = "hit" if p["hits"] > 0 else "rout"
         t = self._targets(flow, p["owner"], kind, p["routed_too"] and kind == "hit")
@@ -561,6 +568,9 @@ class Battle(Procedure[HState]):
             return
         side = a["retreating"]
         units = self._attackers(flow) if side == a["attacker"] else self._defenders(flow)
+        if assault(a) and side == a["defender"]:
+            # 6.4: units unable to Retreat (the garrison, land units) stay in the battle
+            units = [u for u in units if self._harbour(flow, u)]
         a["queue"] = sorted(units)
         a["stage"] = "retreat"
         self._advance_retreat(flow)
@@ -589,6 +599,8 @@ class Battle(Procedure[HState]):
         side = s["blocks"][u]["side"]
         fleet = B.spec(u).type == "fleet"
         f = a["formations"][a["fi"]]
+        if side == a["defender"] and assault(a):
+            return self._harbour(flow, u)  # 6.4, 8.12: only by the Offshore Sea
         if side == a["attacker"] and assault(a):
             return ["stay"]  # 8.12: assaulters fall back into the Province
         if side == a["attacker"] and f.get("homing"):
@@ -598,7 +610,10 @@ class Battle(Procedure[HState]):
         if side == a["attacker"]:
             cands = [f["via"]]
         else:
-            near = c.adjacent(a["area"]) if fleet else c.land_neighbours(a["area"])
+            # 6.4, 5.1: only where the unit could move; a fleet on land only to a sea of
+            # its coast or one Province along it
+            near = (c.adjacent(a["area"]) if fleet and a["sea"] else
+                    fleet_steps(a["area"]) if fleet else c.land_neighbours(a["area"]))
             came = {g["via"] for g in a["formations"] if g["area"] == a["area"]}
             cands = sorted(n for n in near if n not in came)
             if fleet and not a["sea"] and f["from_sea"]:
@@ -623,15 +638,32 @@ class Battle(Procedure[HState]):
             out.append("city")
         return out
 
+    def _harbour(self, flow: Flow[HState], u: str) -> list[str]:
+        """6.4, 8.12: a besieged fleet may Retreat from an Assault into its Port's
+        Offshore Sea, unless enemy units occupy it; nothing else inside may leave."""
+        s, a = flow.state, flow.args
+        if u == GARRISON or B.spec(u).type != "fleet":
+            return []
+        city = B.comps().cities[a["city"]]
+        sea = city.offshore
+        if not city.port or sea is None or B.units_in(s, sea, a["attacker"]):
+            return []
+        return [sea]
+
     def _retreat_one(self, flow: Flow[HState], u: str, dest: str) -> None:
-        s = flow.state
+        s, a = flow.state, flow.args
         x = s["blocks"][u]
         if dest == "stay":
             return
         if dest == "city":
             x["inside"] = True
         else:
+            origin = x["loc"]
             x["loc"], x["inside"] = dest, False
+            if (B.spec(u).type == "fleet" and is_sea(origin) and is_sea(dest)
+                    and B.comps().is_deep(origin, dest)):
+                # 5.22: fleets retreating together across a DeepSea border: one Storm die
+                a.setdefault("storm", {}).setdefault(dest, []).append(u)
         t = s["turn"]
         if t is not None and u not in t["moved"]:
             t["moved"].append(u)
@@ -639,6 +671,13 @@ class Battle(Procedure[HState]):
     def _finish_retreat(self, flow: Flow[HState]) -> None:
         a = flow.args
         side = a["retreating"]
+        if assault(a) and side == a["defender"] and self._defenders(flow):
+            # 6.4: the fleets are away; those that could not leave fight on
+            self._record(flow, f"{side.title()}'s fleets leave by the Offshore Sea; the "
+                         "rest fight on (8.12)")
+            a["stage"], a["retreating"], a["harried"] = "fight", None, False
+            self._run(flow)
+            return
         self._settle(flow, winner=other(side), reason="panic" if a["panic"] else "retreat")
 
     def _settle(self, flow: Flow[HState], winner: str, reason: str) -> None:
@@ -676,6 +715,14 @@ class Battle(Procedure[HState]):
         """5.41: after a lost battle the next Formation fights the survivors (routed
         defenders recover); after a win the rest join it."""
         a = flow.args
+        storm = a.pop("storm", None)
+        t = flow.state["turn"]
+        if storm and t is not None:  # 5.22: rolled for once the Retreats are done
+            for dest in sorted(storm):
+                t["crossings"].append({"fleets": sorted(storm[dest]), "deep": 1, "cargo": {}})
+            a["stage"], a["won"] = "storms", attacker_won
+            flow.call("storms", side=a["retreating"])
+            return
         if not attacker_won and a["fi"] + 1 < len(a["formations"]):
             flow.goto("battle", area=a["area"], attacker=a["attacker"],
                       defender=a["defender"], formations=a["formations"], fi=a["fi"] + 1)

@@ -570,6 +570,12 @@ def _steps(fleet: bool, area: str, origin: str, inside: bool) -> frozenset[str]:
     return c.adjacent(area)
 
 
+def fleet_steps(area: str) -> frozenset[str]:
+    """Where a fleet in `area` (not inside a City) can go in one step (5.1, 5.2): any
+    neighbour from a sea; from land, the seas of its coast and a Province along it."""
+    return _steps(True, area, area, False)
+
+
 def _may_end(w: World, fleet: bool, nation: str, side: str, dest: str) -> bool:
     """12.0 2b: in Greece under the Peace, moves end in home territory."""
     if not w.peace or B.region(dest) != "greece":
