@@ -226,3 +226,26 @@ def test_5_0_fleets_by_two_routes_are_two_formations():
         g.act("athens", "S_MES" if unit == "A18" else "S_MES~0")
     engaged = [(f["via"], f["units"]) for f in g.state["turn"]["engaged"]]
     assert sorted(engaged) == [("S_ION", ["A18"]), ("S_ZAC", ["A33"])]
+
+
+def test_1_3_a_besieged_port_is_entered_by_its_offshore_sea_without_a_battle():
+    """1.3: a Port "retains access" to its Offshore Sea when besieged; 5.4 Sea Access: it
+    is "entered or exited via its single Offshore Sea". Potidea (offshore: the Thermaic
+    Gulf) is besieged by Athens; a Spartan fleet in the Toronaic Gulf sails in through the
+    free Thermaic Gulf and joins the besieged, with no battle against the besiegers."""
+    g = _actions("sparta", blocks={"S12": {"loc": "S_TOR", "cv": 2}, "A17": {"loc": "pool"}})
+    g.act("sparta", "move:S_TOR")
+    opts = {o.id: o.label for o in prompt(g, "sparta").options}
+    assert "into besieged Potidea by its harbour (from Thermaic Gulf" in opts["in:POT"]
+    assert "POT" in opts  # a landing against the besiegers stays possible
+    g.act("sparta", "in:POT")
+    s = g.state
+    assert s["blocks"]["S12"] == {"side": "sparta", "loc": "POT", "cv": 2, "inside": True}
+    assert s["turn"]["engaged"] == [] and "Potidea" in s["sieges"]
+
+
+def test_1_3_no_harbour_through_an_enemy_held_offshore_sea():
+    g = _actions("sparta", blocks={"S12": {"loc": "S_TOR", "cv": 2},
+                                   "A17": {"loc": "S_THE", "cv": 2}})
+    g.act("sparta", "move:S_TOR")
+    assert not [i for i in ids(g, "sparta") if i.startswith("in:")]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 
 from engine import Option, Prompt
@@ -23,7 +23,7 @@ from .movement import (
     world,
 )
 from .olympians import open_appeal
-from .siege import established, refresh
+from .siege import defender_of, established, refresh
 from .state import FALL, HIGH_SUMMER, SPRING, SUMMER, WINTER, HState, Side, other, to_pool
 
 STORM_ON = {SPRING: 3, WINTER: 3, SUMMER: 2, FALL: 2, HIGH_SUMMER: 1}  # 5.22
@@ -131,9 +131,11 @@ def _move(s: HState, bid: str, dest: str) -> None:
     _moves(s, [(bid, dest)])
 
 
-def _moves(s: HState, orders: Iterable[tuple[str, str]]) -> None:
-    """Move units together (one Group or Muster), then lift the sieges their besiegers
-    left and note blockades (7.3, 8.21). Nothing between the moves reads the sieges, and
+def _moves(s: HState, orders: Iterable[tuple[str, str]],
+           inside: Collection[str] = ()) -> None:
+    """Move units together (one Group or Muster), those of `inside` into the City of
+    their destination (a besieged Port's harbour, 1.3), then lift the sieges their
+    besiegers left and note blockades (7.3, 8.21). Nothing between the moves reads the sieges, and
     the units only leave their areas for others, none of which another of them leaves:
     each siege and blockade can only end, or only begin, along the way, so one refresh
     after all the moves settles each as a refresh after every move would."""
@@ -142,7 +144,7 @@ def _moves(s: HState, orders: Iterable[tuple[str, str]]) -> None:
         x = blocks[bid]
         if B.spec(bid).nation == "gela" and x["loc"] == "GEL" and dest != "GEL":
             s["effects"]["gela_open"] = True  # 15.2-15.4: Gela opens once a Gelan unit leaves
-        x["loc"], x["inside"] = dest, False
+        x["loc"], x["inside"] = dest, bid in inside
         moved.append(bid)
     refresh(s)
 
@@ -205,6 +207,41 @@ def _forced_option(r: Route, fight: bool, elite: str, first: bool, several: bool
                   f"{engaging})", "5.3")
 
 
+def harbours(s: HState, bid: str, found: list[Route]) -> list[Route]:
+    """1.3, 5.4 Sea Access, 7.4: a besieged Port keeps its harbour. A fleet of the
+    besieged side that reaches the Port's Offshore Sea with an area of range left, the sea
+    free of enemy units, may sail on into the City (inside, with the besieged, while the
+    City has room: 7.1), without Engaging the besiegers. Routes to the Offshore Sea are
+    from `found` (the fleet's route choices); one more area enters the City."""
+    x = s["blocks"][bid]
+    if B.spec(bid).type != "fleet" or not s["sieges"]:
+        return []
+    side: Side = x["side"]
+    blocked = B.blocking(s, side)
+    out = []
+    for name, sg in sorted(s["sieges"].items()):
+        city = B.comps().cities[name]
+        sea = city.offshore
+        if (sg["besieger"] == side or not city.port or sea is None or sea in blocked
+                or x["loc"] == city.area or defender_of(s, city) != side
+                or len(B.units_in(s, city.area, side, inside=True)) >= B.capacity(s, city)):
+            continue
+        if x["loc"] == sea:
+            out.append(Route(city.area, sea, 0, 1))
+        out += [Route(city.area, sea, r.deep, r.length + 1) for r in found
+                if r.dest == sea and r.length < (B.spec(bid).sea_move or 1)]
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _harbour_option(r: Route, first: bool, several: bool, on: int) -> Option:
+    """Into a besieged Port by its Offshore Sea (1.3, 7.4)."""
+    names = B.comps().areas
+    city = B.comps().city_in[r.dest]
+    return Option(f"in:{route_id(r, first)}", f"into besieged {city.name} by its harbour "
+                  f"(from {names[r.via].name}{_risk(r, on, several)}; no battle)", "1.3")
+
+
 def chosen(found: list[Route], answer: str) -> Route:
     """The route an answer names (see `route_id`)."""
     dest, _, deep = answer.partition("~")
@@ -253,6 +290,8 @@ class GroupMove(Procedure[HState]):
         opts += [_forced_option(r, r.dest in blocked, elite, first, several, on)
                  for r, first, several in _labelled([r for r in self._forced(flow, bid)
                                                      if r.dest not in reached])]
+        opts += [_harbour_option(r, first, several, on)
+                 for r, first, several in _labelled(self._harbours(flow, bid))]
         x = s["blocks"][bid]
         what = ("The barbarians' free move" if a.get("only") else "Group Move")
         return [Prompt(side, f"{what} from {B.comps().areas[a['area']].name}: where does "
@@ -276,8 +315,28 @@ class GroupMove(Procedure[HState]):
         return [r for r in route_choices(s, bid, B.blocking(s, side), may_engage(s, side), 1)
                 if r.via != s["blocks"][bid]["loc"]]
 
+    def _harbours(self, flow: Flow[HState], bid: str) -> list[Route]:
+        """Into a besieged Port of this side by its harbour (1.3, 7.4); not in Winter,
+        whose moves end in unbesieged Cities (9.21)."""
+        if flow.args.get("winter"):
+            return []
+        found = harbours(flow.state, bid, self._routes(flow, bid))
+        going = flow.args.get("inside", [])
+        # 7.1: room in the City for this fleet after those already sent in this move
+        return [r for r in found if self._room(flow, r.dest) > 0] if going else found
+
+    def _room(self, flow: Flow[HState], area: str) -> int:
+        s, a = flow.state, flow.args
+        city = B.comps().city_in[area]
+        sent = [u for u in a.get("inside", []) if a["orders"].get(u) == area]
+        sent += [a["cargo"][f] for f in sent if f in a["cargo"]]
+        return (B.capacity(s, city) - len(sent)
+                - len(B.units_in(s, area, a["side"], inside=True)))
+
     def _cargo(self, flow: Flow[HState], fleet: str, dest: str) -> list[str]:
         a, s = flow.args, flow.state
+        if fleet in a.get("inside", []) and self._room(flow, dest) <= 0:
+            return []  # 7.1: no room inside for a land unit too
         waiting = [u for u in a["queue"] if u not in a["orders"]]
         return [u for u in cargo_for(s, fleet, waiting) if can_carry_to(s, u, dest)]
 
@@ -297,6 +356,9 @@ class GroupMove(Procedure[HState]):
             if dest.startswith("forced:"):
                 dest = dest.split(":", 1)[1]
                 a.setdefault("forced", []).append(bid)
+            elif dest.startswith("in:"):  # 1.3, 7.4: into a besieged Port
+                dest = dest.split(":", 1)[1]
+                a.setdefault("inside", []).append(bid)
             dest, _, deep = dest.partition("~")
             if deep:  # 5.0: a safer route than the shortest
                 a.setdefault("deep", {})[bid] = int(deep)
@@ -313,18 +375,21 @@ class GroupMove(Procedure[HState]):
         side = a["side"]
         # 5.0: one Formation per route (destination, the area it is entered from, and
         # the DeepSea borders crossed on the way)
-        formations: dict[tuple[str, str, int], list[str]] = {}
-        deep: dict[tuple[str, str, int], int] = {}
+        formations: dict[tuple[str, str, int, bool], list[str]] = {}
+        deep: dict[tuple[str, str, int, bool], int] = {}
         picked = a.get("deep", {})
+        harbour = set(a.get("inside", []))
         forced = set(a.get("forced", []))
         with B.steady(s):  # every route is looked up before anything moves
             blocked = B.blocking(s, side)
             for bid, dest in a["orders"].items():
                 if bid in a["cargo"].values():
                     continue
-                found = self._forced(flow, bid) if bid in forced else self._routes(flow, bid)
+                found = (self._forced(flow, bid) if bid in forced else
+                         harbours(s, bid, self._routes(flow, bid)) if bid in harbour else
+                         self._routes(flow, bid))
                 r = chosen(found, f"{dest}~{picked[bid]}" if bid in picked else dest)
-                key = (dest, r.via, r.deep)
+                key = (dest, r.via, r.deep, bid in harbour)
                 formations.setdefault(key, []).append(bid)
                 extra = 1 if bid in forced and B.comps().is_deep(r.via, dest) else 0
                 deep[key] = r.deep - extra
@@ -333,7 +398,7 @@ class GroupMove(Procedure[HState]):
                 _turn(s)["crossings"].append({
                     "fleets": sorted(fleets), "deep": deep[key],
                     "cargo": {f: a["cargo"][f] for f in fleets if f in a["cargo"]}})
-        for (dest, via, _deep), units in sorted(formations.items()):
+        for (dest, via, _deep, inside), units in sorted(formations.items()):
             if units[0] in forced:  # 5.3: they wait on the border for their roll
                 _turn(s)["forced"].append({
                     "units": sorted(units), "dest": dest, "via": via,
@@ -341,11 +406,12 @@ class GroupMove(Procedure[HState]):
                 for u in units + [a["cargo"][f] for f in units if f in a["cargo"]]:
                     a["orders"][u] = via
                 continue
-            if dest in blocked and not a.get("winter"):  # 5.4: Engaging, fought in Combat
+            if dest in blocked and not a.get("winter") and not inside:  # 5.4: Engaging
                 carried = [a["cargo"][f] for f in units if f in a["cargo"]]
                 _turn(s)["engaged"].append({"area": dest, "via": via, "units": sorted(units + carried),
                                             "from_sea": B.comps().areas[via].kind == "sea"})
-        _moves(s, a["orders"].items())
+        entering = harbour | {a["cargo"][f] for f in harbour if f in a["cargo"]}
+        _moves(s, a["orders"].items(), entering)
         for fleet, unit in a["cargo"].items():
             x = s["blocks"][unit]
             x["cv"] = min(x["cv"], s["blocks"][fleet]["cv"] - 1)  # 5.21: shed steps to fit
