@@ -273,10 +273,31 @@ def test_6_34_pursuit_example_faster_units_that_have_not_attacked_chase():
 def test_5_42_a_formation_arriving_this_turn_joins_the_besiegers_assault():
     g = _potidea(blocks={**ONE_BESIEGER, "A1": {"loc": "POT", "cv": 2}})
     g.state["turn"]["moved"] = ["A1"]  # it marched in this turn
+    g.state["turn"]["arrived"] = [{"area": "POT", "units": ["A1"]}]
     g.act("athens", "assault:Potidea")
+    assert ids(g, "athens") == ["none", "join:0"]
+    g.act("athens", "join:0")
     g.act("sparta", "resist")
     rec = g.state["battle"]
     assert "A1" in {b["id"] for b in rec["blocks"] if b["side"] == "athens"}
+
+
+def test_5_42_only_one_moving_formation_joins_an_assault():
+    """5.42: "one moving Formation can join besiegers" in an Assault: of two Formations
+    that marched into the Province this turn, the player picks one; the other stays out."""
+    g = _potidea(blocks={**ONE_BESIEGER, "A1": {"loc": "POT", "cv": 2},
+                         "A3": {"loc": "POT", "cv": 2}})
+    g.state["turn"]["moved"] = ["A1", "A3"]
+    g.state["turn"]["arrived"] = [{"area": "POT", "units": ["A1"]},
+                                  {"area": "POT", "units": ["A3"]}]
+    g.act("athens", "assault:Potidea")
+    p = prompt(g, "athens")
+    assert p.kind == "assault-join" and [o.id for o in p.options] == ["none", "join:0",
+                                                                      "join:1"]
+    g.act("athens", "join:1")
+    g.act("sparta", "resist")
+    athenians = {b["id"] for b in g.state["battle"]["blocks"] if b["side"] == "athens"}
+    assert "A3" in athenians and "A1" not in athenians and "A2" in athenians
 
 
 def test_6_4_a_beaten_fleet_retreats_only_where_it_could_move():

@@ -406,8 +406,10 @@ class GroupMove(Procedure[HState]):
                 for u in units + [a["cargo"][f] for f in units if f in a["cargo"]]:
                     a["orders"][u] = via
                 continue
+            carried = [a["cargo"][f] for f in units if f in a["cargo"]]
+            _turn(s).setdefault("arrived", []).append({"area": dest,
+                                                       "units": sorted(units + carried)})
             if dest in blocked and not a.get("winter") and not inside:  # 5.4: Engaging
-                carried = [a["cargo"][f] for f in units if f in a["cargo"]]
                 _turn(s)["engaged"].append({"area": dest, "via": via, "units": sorted(units + carried),
                                             "from_sea": B.comps().areas[via].kind == "sea"})
         entering = harbour | {a["cargo"][f] for f in harbour if f in a["cargo"]}
@@ -610,6 +612,8 @@ class ForcedMarches(Procedure[HState]):
             carried = [f["cargo"][u] for u in going if u in f["cargo"]]
             for u in going + carried:
                 s["blocks"][u]["loc"] = f["dest"]
+            t.setdefault("arrived", []).append({"area": f["dest"],
+                                                "units": sorted(going + carried)})
             if B.comps().is_deep(f["via"], f["dest"]):
                 t["crossings"].append({"fleets": going, "deep": 1,
                                        "cargo": {u: f["cargo"][u] for u in going if u in f["cargo"]}})
