@@ -87,6 +87,20 @@ def test_5_22_storm_and_5_23_gale_sinks_fleet_and_cargo():
     assert s["blocks"][fleet]["loc"] == "pool" and s["blocks"]["A1"]["loc"] == "pool"
 
 
+def test_5_22_two_storms_on_one_voyage_are_two_ship_damage_rolls():
+    """5.22: a Storm die "in each case" (each DeepSea border crossed); each Storm met is
+    its own Ship Damage roll (RULINGS.md): a 3-cv fleet meeting two Storms loses a step
+    to each High Seas."""
+    g = _actions("athens")
+    s = g.state
+    fleet = next(b for b in B.units_in(s, "ATH", "athens")
+                 if B.spec(b).type == "fleet" and s["blocks"][b]["cv"] == 3)
+    s["turn"]["crossings"] = [{"fleets": [fleet], "deep": 2, "cargo": {}}]
+    fix_dice(g, [1, 2, 5, 6])  # two Storms (1-3 in Spring), then High Seas twice
+    g.act("athens", "done")
+    assert s["blocks"][fleet]["cv"] == 1
+
+
 def test_5_22_no_storm_in_high_summer_on_two():
     g = position(scenario="431", season=3, turn={"side": "athens", "actions": 1},
                  start="actions", args={"side": "athens"})

@@ -246,8 +246,11 @@ class EventProc(Procedure[HState]):
         assert lead is not None
         s["cards"]["leaders"][lead.side] = None
         s["cards"]["in_play"].remove(n)
-        _discard(s, n)  # back among the cards reshuffled at Year End (RULINGS.md)
-        _log(flow, f"{card(n).name} is ostracized: {lead.side.title()} has no Leader (3.11)")
+        # Events sidebar: deposed, "return to deck": shuffled in at a place the dice pick
+        deck = s["cards"]["deck"]
+        deck.insert(flow.context.die(len(deck) + 1) - 1, n)
+        _log(flow, f"{card(n).name} is ostracized and returns to the deck: "
+             f"{lead.side.title()} has no Leader (3.11)")
 
     def _atrocity(self, flow: Flow[HState], n: int) -> None:
         """Atrocity: the enemy loses 2 Prestige, 3 if its Leader is worth +1 (RULINGS.md)."""

@@ -24,7 +24,18 @@ from .movement import (
 )
 from .olympians import open_appeal
 from .siege import defender_of, established, refresh
-from .state import FALL, HIGH_SUMMER, SPRING, SUMMER, WINTER, HState, Side, other, to_pool
+from .state import (
+    FALL,
+    HIGH_SUMMER,
+    SPRING,
+    SUMMER,
+    WINTER,
+    Crossing,
+    HState,
+    Side,
+    other,
+    to_pool,
+)
 
 STORM_ON = {SPRING: 3, WINTER: 3, SUMMER: 2, FALL: 2, HIGH_SUMMER: 1}  # 5.22
 
@@ -678,9 +689,18 @@ class Storms(Procedure[HState]):
         a["i"] += 1
         rolls = a["rolls"]
         on = STORM_ON[s["season"]]
-        if not any(r <= on for r in rolls):
+        storms = sum(1 for r in rolls if r <= on)
+        if not storms:
             note(flow, "storm", f"DeepSea crossing: {rolls}, no Storm (storm on 1-{on}, 5.22)")
             return
+        # 5.22: a die "in each case", so each Storm die that comes up is a Storm met,
+        # and each Storm is a Ship Damage roll for every fleet still afloat (RULINGS.md)
+        for _ in range(storms):
+            self._ship_damage(flow, crossing, rolls)
+
+    def _ship_damage(self, flow: Flow[HState], crossing: Crossing, rolls: list[int]) -> None:
+        """5.23: one Storm: a die per fleet of the Formation."""
+        s = flow.state
         for fleet in crossing["fleets"]:
             x = s["blocks"][fleet]
             if x["loc"] in ("pool", "aside"):
