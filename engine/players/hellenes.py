@@ -320,4 +320,5 @@ HEURISTIC = RulesetHeuristic(
     boundary=frozenset({"commit", "sacrifice", "actions", "winter-actions", "move",
                         "muster", "recruit"}),
     searched=frozenset({"retreat-or-fight", "retreat", "sortie", "capitulate",
-                        "siege-combat", "battle-order", "appeal"}))
+                        "siege-combat", "battle-order", "formation-order", "assault-join",
+                        "appeal"}))

@@ -345,8 +345,27 @@ def test_8_12_besieged_fleets_retreat_from_an_assault_into_the_offshore_sea():
     g.act("sparta", "retreat")
     s = g.state
     assert s["blocks"]["S12"] == {"side": "sparta", "loc": "S_THE", "cv": 2, "inside": False}
+    assert ids(g, "sparta") == ["stay", "S_THE"]  # the land unit may go aboard, "if desired"
+    g.act("sparta", "stay")
     assert s["blocks"]["S19"]["inside"] and s["flow"][-1]["name"] == "battle"
     assert prompt(g, "athens").kind == "retreat-or-fight"  # the assault goes on
+
+
+def test_8_12_a_besieged_fleet_carries_a_land_unit_out_to_sea():
+    """8.12: each besieged fleet retreating into the Offshore Sea may transport a friendly
+    land unit (5.21); it ends the turn at sea aboard (2.26), one step weaker than its
+    fleet. The garrison fights on alone."""
+    g = _potidea(blocks={**ONE_BESIEGER, "S12": {"loc": "POT", "cv": 2, "inside": True},
+                         "S19": {"loc": "POT", "cv": 2, "inside": True}})
+    g.act("athens", "assault:Potidea")
+    g.act("sparta", "resist")
+    fix_dice(g, [3])  # the garrison (A2) misses
+    g.act("sparta", "retreat")
+    g.act("sparta", "S_THE")
+    s = g.state
+    assert s["blocks"]["S19"]["loc"] == "S_THE" and s["blocks"]["S19"]["cv"] == 1
+    defenders = [b for b in s["battle"]["blocks"] if b["side"] == "sparta" and b["cv"]]
+    assert [b["id"] for b in defenders] == ["garrison"]
 
 
 def test_8_12_no_retreat_into_an_enemy_occupied_offshore_sea():
@@ -356,3 +375,31 @@ def test_8_12_no_retreat_into_an_enemy_occupied_offshore_sea():
     fix_dice(g, [3, 4, 3, 4])  # S12 (2 cv), S19 and the garrison, all at A2: misses
     g.act("sparta", "resist")  # the defenders attack without a Retreat question
     assert prompt(g, "athens").kind == "retreat-or-fight"
+
+
+def test_6_4_land_units_retreat_to_sea_aboard_their_fleet():
+    """6.4: "land units cannot retreat to sea without a carrying fleet": with one they
+    may. An Athenian fleet and hoplites beaten in Phocis: the fleet goes to the Gulf of
+    Corinth, and the hoplites may follow it aboard (5.21), one step weaker than it."""
+    g = _battle({"S5": 1}, {"A14": 3, "A1": 3})
+    g.act("athens", "retreat")  # the Athenian hoplites (C2, defending) would attack first
+    assert "Triremes" in prompt(g, "athens").text  # the fleet first
+    g.act("athens", "S_GCO")
+    assert "S_GCO" in ids(g, "athens")  # now the hoplites may go aboard
+    g.act("athens", "S_GCO")
+    s = g.state
+    assert s["blocks"]["A1"]["loc"] == "S_GCO" and s["blocks"]["A1"]["cv"] == 2
+
+
+def test_6_5_land_units_aboard_neither_fight_nor_survive_their_fleet():
+    """6.5: carried land units cannot attack or take hits at sea; sunk with their fleet,
+    they are lost (5.21: a land unit at sea is aboard a fleet)."""
+    g = _battle({"S20": 3, "S5": 2}, {"A20": 1}, area="S_SAR", via="S_AND", from_sea=True)
+    s = g.state
+    assert {b["id"] for b in s["battle"]["blocks"]} == {"S20", "A20"}  # not the hoplites
+    g2 = _battle({"S20": 3}, {"A20": 1, "A1": 1}, area="S_SAR", via="S_AND", from_sea=True)
+    fix_dice(g2, [3, 1, 1, 1])  # the Athenian E2 fleet misses; the Spartan one sinks it
+    g2.act("athens", "fight")
+    g2.act("sparta", "fight")
+    s2 = g2.state
+    assert s2["blocks"]["A20"]["loc"] == "pool" and s2["blocks"]["A1"]["loc"] == "pool"

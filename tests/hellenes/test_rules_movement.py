@@ -263,3 +263,33 @@ def test_1_3_no_harbour_through_an_enemy_held_offshore_sea():
                                    "A17": {"loc": "S_THE", "cv": 2}})
     g.act("sparta", "move:S_TOR")
     assert not [i for i in ids(g, "sparta") if i.startswith("in:")]
+
+
+def test_5_21_a_voyage_may_end_at_sea_with_a_land_unit_aboard():
+    """2.26: fleets carry "to sea" one smaller Greek land unit; 5.21: both "begin and end
+    the turn in the same area", which may be a sea. The hoplites stay aboard in the
+    Saronic Gulf and go on with the fleet next turn."""
+    g = _actions("athens", blocks={"A1": {"loc": "ATH", "cv": 4}, "A15": {"loc": "pool"},
+                                   "A16": {"loc": "pool"}, "A22": {"loc": "pool"},
+                                   "A14": {"loc": "ATH", "cv": 3}})
+    _move_one(g, "athens", "ATH", "A14", "S_SAR")
+    assert prompt(g, "athens").kind == "cargo"
+    g.act("athens", "A1")
+    while g.prompt_for("athens") and prompt(g, "athens").kind == "move":
+        g.act("athens", "stay")
+    s = g.state
+    assert s["blocks"]["A1"]["loc"] == "S_SAR" and s["blocks"]["A1"]["cv"] == 2
+    assert s["blocks"]["A14"]["loc"] == "S_SAR"
+
+
+def test_5_21_a_land_unit_left_at_sea_without_a_fleet_is_lost():
+    """5.21: a carried unit ends the turn where its fleet does; a fleet sailing off
+    without it leaves it no ship: it returns to its Recruit Pool."""
+    g = _actions("athens", blocks={"A1": {"loc": "S_SAR", "cv": 2},
+                                   "A14": {"loc": "S_SAR", "cv": 3}})
+    g.act("athens", "move:S_SAR")
+    g.act("athens", "S_AND")  # the fleet (asked first)
+    g.act("athens", "")  # carries nobody
+    assert "lost unless a fleet stays" in prompt(g, "athens").options[0].label
+    g.act("athens", "stay")
+    assert g.state["blocks"]["A1"]["loc"] == "pool"

@@ -19,6 +19,15 @@ def test_9_211_quartering_example_hellespont_fleet_to_abydos():
     assert g.state["turn"]["actions"] == 1  # free
 
 
+def test_9_211_a_fleet_quartering_takes_the_land_unit_aboard():
+    """5.21: a carried unit goes where its fleet goes: the Hellespont fleet quarters in
+    Abydos with the hoplites it carries, who would otherwise be left without a ship."""
+    g = _winter(blocks={"A20": {"loc": "S_HEL", "cv": 2}, "A1": {"loc": "S_HEL", "cv": 1}})
+    g.act("athens", "quarter:A20:ABY")
+    s = g.state
+    assert s["blocks"]["A1"]["loc"] == "ABY" and "A1" in s["turn"]["moved"]
+
+
 def test_9_212_homing_example_samos_fleets_pass_a_spartan_fleet_to_athens():
     g = _winter(blocks={"A20": {"loc": "SAM", "cv": 2}, "S20": {"loc": "S_PAR", "cv": 2}})
     assert "home:A20:ATH" in ids(g, "athens")

@@ -299,6 +299,8 @@ def test_4_0_actions_example_build_recruit_and_move_a_group_of_six():
     g.act("sparta", "move:SPA")
     for order in ("S_LAC", "S_LAC", "CRN", "CRN", "stay", "MES"):  # fleets are asked first
         g.act("sparta", order)
+        if prompt(g, "sparta").kind == "cargo":  # 5.21: they may carry a land unit to sea
+            g.act("sparta", "")
     where = {b: s["blocks"][b]["loc"] for b in ("S1", "S2", "S5", "S7", "S11", "S12")}
     assert where == {"S11": "S_LAC", "S12": "S_LAC", "S1": "CRN", "S2": "CRN", "S5": "SPA",
                      "S7": "MES"}

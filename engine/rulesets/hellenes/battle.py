@@ -18,6 +18,7 @@ from engine.core.procedures import Flow, Procedure
 from engine.core.view import BATTLE_END
 
 from . import board as B
+from .cargo import aboard, is_fleet
 from .events import add_prestige
 from .movement import fleet_steps
 from .olympians import open_appeal
@@ -145,7 +146,10 @@ class Battle(Procedure[HState]):
 
     def _attackers(self, flow: Flow[HState]) -> list[str]:
         s, a = flow.state, flow.args
-        return [u for u in a["formations"][a["fi"]]["units"] if present(s, a, u)]
+        units = [u for u in a["formations"][a["fi"]]["units"] if present(s, a, u)]
+        if is_sea(a["area"]):  # 6.5: carried land units neither attack nor take losses
+            units = [u for u in units if is_fleet(u)]
+        return units
 
     def _begin(self, flow: Flow[HState]) -> None:
         a = flow.args
@@ -201,7 +205,8 @@ class Battle(Procedure[HState]):
             return AGILITY.index(ag), 0 if side == a["defender"] else 1, u
         a["order"] = [u for u, _ in sorted(units, key=key)]
         a["pos"], a["asked"], a["attacked"], a["half"] = 0, [], [], []  # 8.11: halves lapse
-        if assault(a) and not any(self._harbour(flow, u) for u in self._defenders(flow)):
+        if assault(a) and not any(self._harbour(flow, u) for u in self._defenders(flow)
+                                  if u != GARRISON and is_fleet(u)):
             a["asked"].append(a["defender"])  # besieged land units cannot retreat (6.4)
 
     def _run(self, flow: Flow[HState]) -> None:
@@ -569,9 +574,14 @@ class Battle(Procedure[HState]):
         side = a["retreating"]
         units = self._attackers(flow) if side == a["attacker"] else self._defenders(flow)
         if assault(a) and side == a["defender"]:
-            # 6.4: units unable to Retreat (the garrison, land units) stay in the battle
-            units = [u for u in units if self._harbour(flow, u)]
-        a["queue"] = sorted(units)
+            # 6.4: the garrison cannot Retreat; land units only aboard a leaving fleet
+            units = [u for u in units if u != GARRISON
+                     and (not is_fleet(u) or self._harbour(flow, u))]
+        if a["sea"]:  # the land units aboard go with their fleets (5.21, 6.4)
+            units += [u for u in aboard(s, a["area"], side) if u not in units]
+        # fleets first: a land unit may follow one to sea (6.4)
+        a["queue"] = sorted(units, key=lambda u: (not is_fleet(u), u))
+        a["went"], a["boarded"] = {}, {}
         a["stage"] = "retreat"
         self._advance_retreat(flow)
 
@@ -585,8 +595,8 @@ class Battle(Procedure[HState]):
             u = a["queue"].pop(0)
             if where:
                 self._retreat_one(flow, u, where[0])  # the only way out: no question
-            else:
-                to_pool(s["blocks"][u])
+            elif not (assault(a) and a["retreating"] == a["defender"]):
+                to_pool(s["blocks"][u])  # (besieged units that cannot leave fight on)
         if not a["queue"]:
             self._finish_retreat(flow)
 
@@ -607,13 +617,16 @@ class Battle(Procedure[HState]):
             return ["stay"]  # 9.31: beaten Homing units disband after the battle
         if side == a["attacker"] and f["via"] == "city":
             return ["city"]  # 8.3: sortiers go back into the City
-        if side == a["attacker"]:
+        if not fleet and a["sea"]:
+            cands = sorted(self._berths(flow))  # aboard: where its fleets went (5.21)
+        elif side == a["attacker"]:
             cands = [f["via"]]
         else:
             # 6.4, 5.1: only where the unit could move; a fleet on land only to a sea of
             # its coast or one Province along it
             near = (c.adjacent(a["area"]) if fleet and a["sea"] else
-                    fleet_steps(a["area"]) if fleet else c.land_neighbours(a["area"]))
+                    fleet_steps(a["area"]) if fleet else
+                    c.land_neighbours(a["area"]) | c.sea_neighbours(a["area"]))
             came = {g["via"] for g in a["formations"] if g["area"] == a["area"]}
             cands = sorted(n for n in near if n not in came)
             if fleet and not a["sea"] and f["from_sea"]:
@@ -624,10 +637,8 @@ class Battle(Procedure[HState]):
                 continue
             if B.area_control(s, n) == other(side):
                 continue
-            carriers = [v for v in self._attackers(flow) + self._defenders(flow)
-                        if B.spec(v).type == "fleet" and s["blocks"][v]["side"] == side]
-            if c.areas[n].kind == "sea" and not fleet and not carriers:
-                continue  # land units go to sea only with a fleet (6.4)
+            if c.areas[n].kind == "sea" and not fleet and n not in self._berths(flow):
+                continue  # land units go to sea only aboard a fleet going there (6.4)
             if B.spec(u).sicilian and B.region(n) != "sicily":
                 continue
             out.append(n)
@@ -640,15 +651,30 @@ class Battle(Procedure[HState]):
 
     def _harbour(self, flow: Flow[HState], u: str) -> list[str]:
         """6.4, 8.12: a besieged fleet may Retreat from an Assault into its Port's
-        Offshore Sea, unless enemy units occupy it; nothing else inside may leave."""
+        Offshore Sea, unless enemy units occupy it, "each Transporting a friendly land
+        unit if desired" (a land unit may stay and fight on); the garrison stays."""
         s, a = flow.state, flow.args
-        if u == GARRISON or B.spec(u).type != "fleet":
+        if u == GARRISON:
             return []
         city = B.comps().cities[a["city"]]
         sea = city.offshore
         if not city.port or sea is None or B.units_in(s, sea, a["attacker"]):
             return []
+        if not is_fleet(u):
+            return ["stay", sea] if sea in self._berths(flow) else []
         return [sea]
+
+    def _berths(self, flow: Flow[HState]) -> dict[str, int]:
+        """Where fleets of this Retreat have gone with room for a land unit aboard: one
+        each, if the fleet has a step to spare (5.21)."""
+        s, a = flow.state, flow.args
+        out = {}
+        for dest, fleets in a.get("went", {}).items():
+            room = sum(1 for f in fleets if s["blocks"][f]["cv"] >= 2)
+            room -= a.get("boarded", {}).get(dest, 0)
+            if room > 0:
+                out[dest] = room
+        return out
 
     def _retreat_one(self, flow: Flow[HState], u: str, dest: str) -> None:
         s, a = flow.state, flow.args
@@ -659,8 +685,15 @@ class Battle(Procedure[HState]):
             x["inside"] = True
         else:
             origin = x["loc"]
+            if is_fleet(u):
+                a.setdefault("went", {}).setdefault(dest, []).append(u)
+            elif is_sea(origin) or is_sea(dest):  # aboard a fleet that went there (5.21)
+                boarded = a.setdefault("boarded", {})
+                boarded[dest] = boarded.get(dest, 0) + 1
+                ships = max(s["blocks"][f]["cv"] for f in a["went"][dest])
+                x["cv"] = min(x["cv"], ships - 1)  # weaker than its fleet (6.5)
             x["loc"], x["inside"] = dest, False
-            if (B.spec(u).type == "fleet" and is_sea(origin) and is_sea(dest)
+            if (is_fleet(u) and is_sea(origin) and is_sea(dest)
                     and B.comps().is_deep(origin, dest)):
                 # 5.22: fleets retreating together across a DeepSea border: one Storm die
                 a.setdefault("storm", {}).setdefault(dest, []).append(u)

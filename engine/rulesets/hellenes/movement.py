@@ -598,11 +598,12 @@ def cargo_for(s: HState, fleet: str, candidates: list[str]) -> list[str]:
 
 
 def can_carry_to(s: HState, unit: str, dest: str) -> bool:
+    """May `unit` be carried to `dest`: a land area it may enter, or a sea (2.26, 5.21: a
+    voyage may end at sea, the unit aboard), as far as the Peace allows (12.0)."""
     side = s["blocks"][unit]["side"]
     w = world(s, side, frozenset(), False, 0)
     b = B.spec(unit)
-    return (_enterable(w, b.sicilian, b.nation, dest) and B.comps().areas[dest].kind == "land"
-            and _may_end(w, False, b.nation, side, dest))
+    return _enterable(w, b.sicilian, b.nation, dest) and _may_end(w, False, b.nation, side, dest)
 
 
 # ------------------------------------------------------------------ Winter (9.21)

@@ -161,6 +161,8 @@ def _moves(s: HState, orders: Iterable[tuple[str, str]],
 
 
 STAY = Option("stay", "Stay where it is", "5.0")
+STAY_ABOARD = Option("stay", "Stay aboard here (lost unless a fleet stays to carry it)",
+                     "5.21")
 
 
 def storm_risk(deep: int, on: int) -> int:
@@ -288,7 +290,8 @@ class GroupMove(Procedure[HState]):
                                    f"{B.comps().areas[dest].name}: carry a land unit? "
                                    "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")]
         bid = a["queue"][0]
-        opts = [STAY]
+        opts = [STAY_ABOARD if B.comps().areas[a["area"]].kind == "sea" and
+                B.spec(bid).type != "fleet" else STAY]
         blocked = B.blocking(s, side)
         on = STORM_ON[s["season"]]
         normal = self._routes(flow, bid)
@@ -375,9 +378,8 @@ class GroupMove(Procedure[HState]):
                 a.setdefault("deep", {})[bid] = int(deep)
             if dest != "stay":
                 a["orders"][bid] = dest
-                if (B.spec(bid).type == "fleet" and B.comps().areas[dest].kind == "land"
-                        and self._cargo(flow, bid, dest)):
-                    a["asking"] = bid
+                if B.spec(bid).type == "fleet" and self._cargo(flow, bid, dest):
+                    a["asking"] = bid  # 5.21: to land or to sea
         if not a["queue"] and a["asking"] is None:
             self._execute(flow)
 
