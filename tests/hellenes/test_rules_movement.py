@@ -293,3 +293,18 @@ def test_5_21_a_land_unit_left_at_sea_without_a_fleet_is_lost():
     assert "lost unless a fleet stays" in prompt(g, "athens").options[0].label
     g.act("athens", "stay")
     assert g.state["blocks"]["A1"]["loc"] == "pool"
+
+
+def test_5_22_a_mustering_fleet_crossing_a_deepsea_border_is_rolled_for():
+    """5.22: "When a fleet Formation moves" across a DeepSea border it risks a Storm; a
+    Muster is a move (5.0). The Allied Squadron from Samos reaches Athens at best across
+    one DeepSea border (into the Andros Sea), shown with its risk and rolled for."""
+    g = _actions("athens")
+    g.act("athens", "muster:ATH")
+    label = next(o.label for o in prompt(g, "athens").options if o.id == "A28")
+    assert "1 DeepSea crossing(s): storm risk 50%" in label
+    g.act("athens", "A28")
+    assert g.state["turn"]["crossings"] == [{"fleets": ["A28"], "deep": 1, "cargo": {}}]
+    fix_dice(g, [2, 1])  # a Storm; a Gale
+    g.act("athens", "done")
+    assert g.state["blocks"]["A28"]["loc"] == "pool"

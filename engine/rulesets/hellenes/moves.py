@@ -446,15 +446,38 @@ class Muster(Procedure[HState]):
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s, a = flow.state, flow.args
         units = muster_units(s, a["side"], a["area"])
-        opts = [Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv) from "
-                       f"{B.comps().areas[s['blocks'][u]['loc']].name}", "5.0") for u in units]
+        on = STORM_ON[s["season"]]
+        opts = []
+        for u in units:
+            r = self._route(flow, u)
+            risk = _risk(r, on, False) if r is not None else ""
+            opts.append(Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv) from "
+                               f"{B.comps().areas[s['blocks'][u]['loc']].name}{risk}", "5.0"))
         return [decisions.pick(a["side"], f"Muster at {B.comps().areas[a['area']].name}: "
                                "which units come? (5.0)", opts, 1, len(opts), rule="5.0",
                                kind="muster")]
 
+    def _route(self, flow: Flow[HState], u: str) -> Route | None:
+        """A fleet's way to the Muster: the one with the fewest DeepSea crossings (the
+        safest, 5.22); fleets from one area by one way are a Formation (5.0)."""
+        s, a = flow.state, flow.args
+        if B.spec(u).type != "fleet":
+            return None
+        found = [r for r in route_choices(s, u, B.blocking(s, a["side"]), False)
+                 if r.dest == a["area"]]
+        return min(found, key=lambda r: (r.deep, r.length), default=None)
+
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s, a = flow.state, flow.args
         assert isinstance(answer, tuple)
+        ways: dict[tuple[str, str, int], list[str]] = {}
+        with B.steady(s):  # every route is looked up before anything moves
+            for u in answer:
+                r = self._route(flow, u)
+                if r is not None and r.deep:
+                    ways.setdefault((s["blocks"][u]["loc"], r.via, r.deep), []).append(u)
+        for (_, _, deep), fleets in sorted(ways.items()):  # 5.22: rolled for after the Actions
+            _turn(s)["crossings"].append({"fleets": sorted(fleets), "deep": deep, "cargo": {}})
         _moves(s, [(u, a["area"]) for u in answer])
         note(flow, "muster", f"{seat.title()} musters {len(answer)} unit(s) at "
              f"{B.comps().areas[a['area']].name} (5.0)")
