@@ -140,3 +140,16 @@ def test_9_31_views_hide_the_homing_units():
         assert assert_view_hides(g, seat) > 0
     v = g.view("sparta")
     assert "homing" not in v and all(b["side"] == "sparta" for b in v["blocks"])
+
+
+def test_9_214_a_wintering_fleet_may_take_the_safer_route():
+    """5.0: the player picks the route, in a Wintering Group Move too (9.214). From the Sea
+    of Lemnos, Amphipolis is two areas away across a DeepSea border (into the Strymonic
+    Gulf) or three by the Thracian Sea with none: no Storm die for the second."""
+    g = _winter(blocks={"A28": {"loc": "S_LMS", "cv": 2}})
+    g.act("athens", "wmove:S_LMS")
+    opts = {o.id: o.label for o in prompt(g, "athens").options}
+    assert "storm risk 50%" in opts["AMP"] and "no DeepSea crossing" in opts["AMP~0"]
+    g.act("athens", "AMP~0")
+    s = g.state
+    assert s["blocks"]["A28"]["loc"] == "AMP" and s["turn"]["crossings"] == []

@@ -16,6 +16,7 @@ from .movement import (
     Route,
     can_carry_to,
     cargo_for,
+    fleet_areas,
     may_engage,
     route_choices,
     unit_dests,
@@ -261,6 +262,26 @@ def chosen(found: list[Route], answer: str) -> Route:
     return next(r for r in found if r.dest == dest and (not deep or r.deep == int(deep)))
 
 
+def _winter_choices(s: HState, bid: str, side: Side) -> list[Route]:
+    """9.214: a Wintering Group Move's routes (Forced Marches succeed, 9.21), with the
+    safer ways by fewer DeepSea crossings to the same Cities (5.0, as `route_choices`);
+    none comes in through an Offshore Sea the enemy blockades."""
+    base = winter_routes(s, bid, 1)
+    if B.spec(bid).type != "fleet" or not any(r.deep for r in base):
+        return base
+    fewest = {r.dest: r.deep for r in base}
+    foes = fleet_areas(s, other(side))
+    city_in = B.comps().city_in
+    out = list(base)
+    for r in route_choices(s, bid, frozenset(), False, 1):
+        city = city_in.get(r.dest)
+        if (r.dest in fewest and r.deep < fewest[r.dest]
+                and not (city is not None and city.offshore == r.via and r.via in foes)):
+            out.append(r)
+    out.sort(key=lambda r: (r.length, r.dest, r.deep))
+    return out
+
+
 class GroupMove(Procedure[HState]):
     """5.0: each unit of the Group is given a destination within its range, or stays.
     A fleet moving to land may carry one land unit of the Group (5.21)."""
@@ -316,7 +337,7 @@ class GroupMove(Procedure[HState]):
     def _routes(self, flow: Flow[HState], bid: str) -> list[Route]:
         s, side = flow.state, flow.args["side"]
         if flow.args.get("winter"):
-            return winter_routes(s, bid, 1)  # 9.214: Forced Marches succeed
+            return _winter_choices(s, bid, side)
         return route_choices(s, bid, B.blocking(s, side), may_engage(s, side))
 
     def _forced(self, flow: Flow[HState], bid: str) -> list[Route]:
