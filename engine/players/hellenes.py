@@ -20,6 +20,7 @@ from ..core import decisions
 from ..core.rng import Rng
 from ..core.types import Prompt
 from ..rulesets.hellenes import board as B
+from ..rulesets.hellenes.events import deposable
 from ..rulesets.hellenes.state import FALL, NEW_YEAR
 from .base import Lookahead
 from .heuristic import RulesetHeuristic, best_by_lookahead
@@ -237,17 +238,10 @@ def event_value(view: dict[str, Any], me: str, n: int) -> float:
 
 
 def _ostracism_targets(view: dict[str, Any]) -> list[int]:
-    """The Leaders a Leader Ostracized may depose, as the rules list them (events.py):
-    in 431 Pericles only after Athens was pillaged the Season before (15.1 rule 3)."""
-    out = []
-    for _, n in sorted(view["cards"]["leaders"].items()):
-        if n is None:
-            continue
-        if (view["scenario"] == "431" and _card(n).name == "Pericles"
-                and view["effects"]["pillaged_last"].get("athens") != view["stamp"] - 1):
-            continue
-        out.append(n)
-    return out
+    """The Leaders a Leader Ostracized may depose, by the rules' own list (in 431 Pericles
+    only after Athens was pillaged the Season before, 15.1 rule 3)."""
+    return deposable(view["cards"]["leaders"], view["scenario"],
+                     view["effects"]["pillaged_last"], view["stamp"])
 
 
 def _ostracism_gain(view: dict[str, Any], me: str, n: int) -> float:

@@ -210,17 +210,22 @@ def test_6_4_a_sea_retreat_always_cedes_one():
     assert g.state["prestige"] == 1 and g.state["blocks"]["S20"]["loc"] == "S_AND"
 
 
-def test_5_41_a_second_formation_fights_after_the_first_loses():
+def _two_formations():
+    """Spartan hoplites from Locris (S5, 1 cv) and from Orchomenus (S6, 2 cv) engage 4-cv
+    Athenian hoplites in Phocis: two Formations (5.0, 5.41)."""
     blocks = {"S5": {"loc": FIELD, "cv": 1}, "S6": {"loc": FIELD, "cv": 2},
               "A1": {"loc": FIELD, "cv": 4}}
-    g = position(scenario="431", season=1, blocks=blocks, turn={"side": "sparta", "actions": 0},
-                 start="battle", args={"area": FIELD, "attacker": "sparta",
-                                       "defender": "athens",
-                                       "formations": [
-                                           {"area": FIELD, "via": FROM, "units": ["S5"],
-                                            "from_sea": False},
-                                           {"area": FIELD, "via": "ORC", "units": ["S6"],
-                                            "from_sea": False}]})
+    return position(scenario="431", season=1, blocks=blocks,
+                    turn={"side": "sparta", "actions": 0}, start="battle",
+                    args={"area": FIELD, "attacker": "sparta", "defender": "athens",
+                          "formations": [
+                              {"area": FIELD, "via": FROM, "units": ["S5"], "from_sea": False},
+                              {"area": FIELD, "via": "ORC", "units": ["S6"],
+                               "from_sea": False}]})
+
+
+def test_5_41_a_second_formation_fights_after_the_first_loses():
+    g = _two_formations()
     fix_dice(g, [1, 3, 3, 3])  # the 4-cv hoplites eliminate S5 (C2 vs C2: defender first)
     assert ids(g, "sparta") == ["formation:0", "formation:1"]  # 5.41: the owner picks
     g.act("sparta", "formation:0")
@@ -235,16 +240,7 @@ def test_5_41_a_second_formation_fights_after_the_first_loses():
 def test_5_41_the_owner_selects_which_formation_fights_first():
     """5.41: "The owner selects which Formation fights the defenders first": the one that
     moved second may go first; the battle record shows only its units."""
-    blocks = {"S5": {"loc": FIELD, "cv": 1}, "S6": {"loc": FIELD, "cv": 2},
-              "A1": {"loc": FIELD, "cv": 4}}
-    g = position(scenario="431", season=1, blocks=blocks, turn={"side": "sparta", "actions": 0},
-                 start="battle", args={"area": FIELD, "attacker": "sparta",
-                                       "defender": "athens",
-                                       "formations": [
-                                           {"area": FIELD, "via": FROM, "units": ["S5"],
-                                            "from_sea": False},
-                                           {"area": FIELD, "via": "ORC", "units": ["S6"],
-                                            "from_sea": False}]})
+    g = _two_formations()
     p = prompt(g, "sparta")
     assert p.kind == "formation-order" and "Orchomenus" in p.options[1].label
     g.act("sparta", "formation:1")

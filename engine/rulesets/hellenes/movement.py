@@ -503,10 +503,8 @@ def _safer(origin: str, inside: bool, profile: Profile, w: World, barred: frozen
             if not at_sea:
                 edges = _fleet_start(origin, inside) if area == origin else ()
             for n, n_sea, n_region, deep_border in edges:
-                verdict = verdicts.get(n)
-                if verdict is None:
-                    verdict = verdicts[n] = _verdict(w, sicilian, nation, barred, n, n_sea,
-                                                     n_region)
+                verdict = _remembered_verdict(verdicts, w, sicilian, nation, barred, n,
+                                              n_sea, n_region)
                 if verdict == NO_ENTRY:
                     continue
                 ndeep = deep + 1 if at_sea and n_sea and deep_border else deep
@@ -526,6 +524,16 @@ def _safer(origin: str, inside: bool, profile: Profile, w: World, barred: frozen
 
 
 NO_ENTRY, PASS, STOP = 0, 1, 2
+
+
+def _remembered_verdict(verdicts: dict[str, int], w: World, sicilian: bool, nation: str,
+                        barred: frozenset[str], n: str, n_sea: bool, n_region: str) -> int:
+    """`_verdict`, kept in `verdicts` (the hot walks, `_bfs` and `_layered`, look it up
+    inline instead of calling this)."""
+    verdict = verdicts.get(n)
+    if verdict is None:
+        verdict = verdicts[n] = _verdict(w, sicilian, nation, barred, n, n_sea, n_region)
+    return verdict
 
 
 def _verdict(w: World, sicilian: bool, nation: str, barred: frozenset[str], n: str,
