@@ -153,3 +153,15 @@ def test_9_214_a_wintering_fleet_may_take_the_safer_route():
     g.act("athens", "AMP~0")
     s = g.state
     assert s["blocks"]["A28"]["loc"] == "AMP" and s["turn"]["crossings"] == []
+
+
+def test_9_31_a_homing_fleet_crossing_a_deepsea_border_is_rolled_for():
+    """5.22: a fleet that moves across a DeepSea border risks a Storm, in Winter on 1-3;
+    a fleet Homing from Samos to fight its way into Athens crosses one (Icarian Sea into
+    the Paros Sea) on its way to the Andros Sea."""
+    g = _athens_besieged(A20={"loc": "SAM", "cv": 2})
+    g.act("athens", "hbattle:A20:ATH:S_AND")
+    assert g.state["turn"]["crossings"] == [{"fleets": ["A20"], "deep": 1, "cargo": {}}]
+    fix_dice(g, [2, 1])  # a Storm; a Gale
+    g.act("athens", "done")
+    assert g.state["blocks"]["A20"]["loc"] == "pool"

@@ -26,7 +26,14 @@ from .homing import (
     settle_homing,
     start_homing,
 )
-from .movement import WinterReach, fleet_areas, shelters, winter_routes, winter_world
+from .movement import (
+    WinterReach,
+    fleet_areas,
+    routes,
+    shelters,
+    winter_routes,
+    winter_world,
+)
 from .moves import group_areas, muster_targets, pillage_targets
 from .siege import attrition_open, establish, refresh
 from .state import Engaged, HState, Side, other, to_pool
@@ -431,8 +438,16 @@ class WinterActions(Procedure[HState]):
             with B.steady(s):  # looked up before anything moves
                 move = next(m for m in homing_battle_moves(s, bid)
                             if m.dest == dest and m.via == via)
-            start_homing(s, bid, move)
-            _turn(s)["moved"].append(bid)
+                way = next((r for r in routes(s, bid, frozenset(), False, 0)
+                            if r.dest == move.via), None)
+            cargo = _left_aboard(s, bid)
+            if way is not None and way.deep and B.spec(bid).type == "fleet":
+                # 5.22, 9.21: its DeepSea crossings to the sea it comes from are rolled for
+                _turn(s)["crossings"].append({"fleets": [bid], "deep": way.deep,
+                                              "cargo": {bid: cargo} if cargo else {}})
+            for u in [bid] + ([cargo] if cargo else []):  # its cargo rides along (5.21)
+                start_homing(s, u, move)
+                _turn(s)["moved"].append(u)
             refresh(s)
             note(flow, "winter-move", f"{seat.title()} sends a unit home to {move.city}"
                  f"{' to fight its way in (9.31)' if move.battle else ' by its Offshore Sea (9.31)'}")
