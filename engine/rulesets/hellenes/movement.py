@@ -480,10 +480,25 @@ def _choices(origin: str, inside: bool, profile: Profile, w: World, barred: froz
     return tuple(out)
 
 
+def safest_route(s: HState, bid: str, dest: str, blocked: frozenset[str] | None = None
+                 ) -> Route | None:
+    """A fleet's route to `dest` with the fewest DeepSea crossings (then fewest areas), by
+    the walk of `route_choices`; None if it cannot get there."""
+    x = s["blocks"][bid]
+    start = _start(s, bid)
+    if start is None or not _profile(bid)[0]:
+        return None
+    w = world(s, x["side"], blocked, False, 0)
+    labels = _safer(start[0], start[1], _profile(bid), w, start[2]).get(dest)
+    return Route(dest, *labels[-1]) if labels else None
+
+
+@lru_cache(maxsize=2048)
 def _safer(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
            ) -> dict[str, list[tuple[str, int, int]]]:
     """A fleet's routes by (areas, DeepSea crossings) that no other route beats on both:
-    per area, a list of (via, deep, length), longest last. The walk is `_bfs`'s, but an
+    per area, a list of (via, deep, length), longest last (kept: not to be changed).
+    The walk is `_bfs`'s, but an
     area is entered again, by a longer route, whenever that route crosses fewer DeepSea
     borders than every shorter one (a route is a list of areas, so the ways on from an
     area depend only on the area and the crossings so far)."""
@@ -503,13 +518,15 @@ def _safer(origin: str, inside: bool, profile: Profile, w: World, barred: frozen
             if not at_sea:
                 edges = _fleet_start(origin, inside) if area == origin else ()
             for n, n_sea, n_region, deep_border in edges:
-                verdict = _remembered_verdict(verdicts, w, sicilian, nation, barred, n,
-                                              n_sea, n_region)
-                if verdict == NO_ENTRY:
-                    continue
                 ndeep = deep + 1 if at_sea and n_sea and deep_border else deep
                 old = least.get(n)
                 if old is not None and old <= ndeep:
+                    continue  # (before the verdict: most steps end here)
+                verdict = verdicts.get(n)
+                if verdict is None:
+                    verdict = _remembered_verdict(verdicts, w, sicilian, nation, barred, n,
+                                                  n_sea, n_region)
+                if verdict == NO_ENTRY:
                     continue
                 least[n] = ndeep
                 labels = out.setdefault(n, [])

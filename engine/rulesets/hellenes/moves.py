@@ -19,6 +19,7 @@ from .movement import (
     fleet_areas,
     may_engage,
     route_choices,
+    safest_route,
     unit_dests,
     winter_routes,
     world,
@@ -482,11 +483,7 @@ class Muster(Procedure[HState]):
         """A fleet's way to the Muster: the one with the fewest DeepSea crossings (the
         safest, 5.22); fleets from one area by one way are a Formation (5.0)."""
         s, a = flow.state, flow.args
-        if B.spec(u).type != "fleet":
-            return None
-        found = [r for r in route_choices(s, u, B.blocking(s, a["side"]), False)
-                 if r.dest == a["area"]]
-        return min(found, key=lambda r: (r.deep, r.length), default=None)
+        return safest_route(s, u, a["area"], B.blocking(s, a["side"]))
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s, a = flow.state, flow.args
