@@ -11,8 +11,9 @@ Regenerated for version 3 (issue 32): the player now picks routes (more move opt
 fleets may carry land units to sea (a cargo question on every fleet move), the owner picks
 the Formation that fights first, one moving Formation joins an Assault, retreats go only
 where units could move (and roll for storms), besieged fleets may leave an Assault, each
-Storm is its own damage roll, Zeus may be appealed against either hand, and an
-ostracized Leader returns to the deck: random games take other paths.
+Storm is its own damage roll, Zeus may be appealed against either hand, an ostracized
+Leader returns to the deck, and units unable to retreat fight on (6.4) instead of being
+eliminated: random games take other paths.
 """
 
 from __future__ import annotations

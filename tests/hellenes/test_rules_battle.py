@@ -399,3 +399,23 @@ def test_6_5_land_units_aboard_neither_fight_nor_survive_their_fleet():
     g2.act("sparta", "fight")
     s2 = g2.state
     assert s2["blocks"]["A20"]["loc"] == "pool" and s2["blocks"]["A1"]["loc"] == "pool"
+
+
+def test_6_4_units_unable_to_retreat_remain_in_the_battle():
+    """6.4: aggressors retreat only back where they came from, never into enemy-occupied
+    areas, and "Units unable to Retreat must remain in the Battle" (only a Panic
+    eliminates them). Spartan hoplites that engaged Phocis from Locris, now held by
+    Athenian hoplites, declare a Retreat: they cannot go, so they fight on."""
+    blocks = {"S5": {"loc": FIELD, "cv": 2}, "A12": {"loc": FIELD, "cv": 1},
+              "A2": {"loc": FROM, "cv": 2}}
+    g = position(scenario="431", season=1, blocks=blocks, turn={"side": "sparta", "actions": 0},
+                 start="battle", args={"area": FIELD, "attacker": "sparta", "defender": "athens",
+                                       "formations": [{"area": FIELD, "via": FROM,
+                                                       "units": ["S5"], "from_sea": False}]})
+    fix_dice(g, [3, 4, 4])  # the archers (A1) miss; then the hoplites (C2) miss twice
+    g.act("athens", "fight")
+    g.act("sparta", "retreat")
+    s = g.state
+    assert s["blocks"]["S5"] == {"side": "sparta", "loc": FIELD, "cv": 2, "inside": False}
+    assert any("cannot retreat and fight on" in line for line in s["battle"]["lines"])
+    assert prompt(g, "athens").kind == "retreat-or-fight"  # round 2

@@ -586,7 +586,8 @@ class Battle(Procedure[HState]):
         self._advance_retreat(flow)
 
     def _advance_retreat(self, flow: Flow[HState]) -> None:
-        """Units with nowhere to go are eliminated (6.4); when none are left, settle."""
+        """6.4: units with nowhere to go "remain in the Battle", or if Panicked are
+        eliminated; when every unit has gone or stayed, the rest fight on or it is over."""
         s, a = flow.state, flow.args
         while a["queue"]:
             where = self._retreats(flow, a["queue"][0])
@@ -595,8 +596,10 @@ class Battle(Procedure[HState]):
             u = a["queue"].pop(0)
             if where:
                 self._retreat_one(flow, u, where[0])  # the only way out: no question
-            elif not (assault(a) and a["retreating"] == a["defender"]):
-                to_pool(s["blocks"][u])  # (besieged units that cannot leave fight on)
+            elif a["panic"]:
+                to_pool(s["blocks"][u])
+            else:
+                a.setdefault("stuck", []).append(u)
         if not a["queue"]:
             self._finish_retreat(flow)
 
@@ -704,10 +707,14 @@ class Battle(Procedure[HState]):
     def _finish_retreat(self, flow: Flow[HState]) -> None:
         a = flow.args
         side = a["retreating"]
-        if assault(a) and side == a["defender"] and self._defenders(flow):
-            # 6.4: the fleets are away; those that could not leave fight on
-            self._record(flow, f"{side.title()}'s fleets leave by the Offshore Sea; the "
-                         "rest fight on (8.12)")
+        stuck = a.pop("stuck", [])
+        left = (self._defenders(flow) if assault(a) and side == a["defender"] else
+                [u for u in stuck if u in self._attackers(flow) + self._defenders(flow)])
+        if left:
+            # 6.4: units unable to Retreat (besieged ones: the garrison, those staying
+            # inside, 8.12) remain in the Battle, which goes on
+            self._record(flow, f"{side.title()}: {len(left)} unit(s) cannot retreat and "
+                         "fight on (6.4)")
             a["stage"], a["retreating"], a["harried"] = "fight", None, False
             self._run(flow)
             return
