@@ -416,8 +416,9 @@ class Battle(Procedure[HState]):
                                    kind="fortify")]
         if a["stage"] == "retreat":
             u = a["queue"][0]
-            opts = tuple(Option(d, B.comps().areas[d].name if d not in ("city", "stay")
-                                else "Into the City, fortified (7.1)", "6.4")
+            label = {"city": "Into the City, fortified (7.1)",
+                     "stay": "Stay and fight on (6.4)"}
+            opts = tuple(Option(d, label.get(d) or B.comps().areas[d].name, "6.4")
                          for d in self._retreats(flow, u))
             return [Prompt(a["retreating"], f"Retreat: where does {B.spec(u).name} go? (6.4)",
                            opts, rule="6.4", kind="retreat")]
