@@ -100,7 +100,7 @@ class Facts:
         touched: set[str] = set()
         sides: set[str] = set()  # the sides whose blocks moved
         fleet_sides: set[str] = set()  # the sides whose fleets moved
-        fleet_ids = _fleet_ids()
+        ships = fleet_ids()
         for b in moved:
             x = blocks[b]
             old, old_side, _ = place[b]
@@ -109,7 +109,7 @@ class Facts:
             touched.add(old)
             touched.add(new)
             sides.update((old_side, side))
-            if b in fleet_ids:
+            if b in ships:
                 fleet_sides.update((old_side, side))
             left = [u for u in by_area[old] if u != b]
             if left:
@@ -147,7 +147,7 @@ class Facts:
         found = self._fleets.get(side)
         if found is None:
             found = self._fleets[side] = {
-                x["loc"] for b in _fleet_ids() if (x := blocks.get(b)) and x["side"] == side}
+                x["loc"] for b in fleet_ids() if (x := blocks.get(b)) and x["side"] == side}
         return found
 
     def controls(self, garrisons: Mapping[str, Any]) -> dict[str, Side | None]:
@@ -266,7 +266,7 @@ class Index:
 
 
 @cache
-def _fleet_ids() -> frozenset[str]:
+def fleet_ids() -> frozenset[str]:
     return frozenset(b.id for b in comps().data.blocks if b.type == "fleet")
 
 

@@ -26,6 +26,7 @@ def is_fleet(bid: str) -> bool:
     return B.spec(bid).type == "fleet"
 
 
+
 def aboard(s: HState, sea: str, side: str) -> list[str]:
     """The side's land units carried in `sea`."""
     return [u for u in B.units_in(s, sea, side) if not is_fleet(u)]
@@ -34,10 +35,20 @@ def aboard(s: HState, sea: str, side: str) -> list[str]:
 def stow(s: HState) -> list[str]:
     """Match each sea's land units to its fleets (see the module); the units lost."""
     found: dict[tuple[str, str], list[str]] = {}
-    at_sea = seas()
-    for b, x in s["blocks"].items():
-        if x["loc"] in at_sea and not is_fleet(b):
-            found.setdefault((x["loc"], x["side"]), []).append(b)
+    f = B.known(s)
+    if f is not None:  # the blocks by area, kept across clicks: only the seas are read
+        ships, by_area = B.fleet_ids(), f.by_area
+        for sea in seas():
+            here = by_area.get(sea)
+            if here is not None:
+                for b in here:
+                    if b not in ships:
+                        found.setdefault((sea, f.place[b][1]), []).append(b)
+    else:
+        at_sea = seas()
+        for b, x in s["blocks"].items():
+            if x["loc"] in at_sea and not is_fleet(b):
+                found.setdefault((x["loc"], x["side"]), []).append(b)
     lost = []
     for (sea, side), units in sorted(found.items()):
         blocks = s["blocks"]
