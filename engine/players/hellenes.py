@@ -12,15 +12,18 @@ component data; nothing here reads a game's state.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
+from ..core import decisions
 from ..core.rng import Rng
 from ..core.types import Prompt
 from ..rulesets.hellenes import board as B
+from ..rulesets.hellenes.events import deposable
 from ..rulesets.hellenes.state import FALL, NEW_YEAR
 from .base import Lookahead
-from .heuristic import RulesetHeuristic
+from .heuristic import RulesetHeuristic, best_by_lookahead
 
 CAPITAL = {"athens": "Athens", "sparta": "Sparta"}
 WIN = 1000.0
@@ -206,8 +209,9 @@ def event_value(view: dict[str, Any], me: str, n: int) -> float:
             return 0.0
         worth = ACTION * lead.value * LEADER_TURNS
         return worth if lead.side == me else -worth
-    if kind == "ostracism":  # 3.11: depose the enemy's Leader
-        return ACTION * _leader_value(view, foe) * LEADER_TURNS
+    if kind == "ostracism":  # 3.11: depose a Leader, the enemy's at best
+        return max((_ostracism_gain(view, me, t) for t in _ostracism_targets(view)),
+                   default=0.0)
     if kind in ("earthquake", "augury"):  # the enemy may not move / engage this Season
         threats = sum(1 for b in view["hidden_blocks"]
                       if b["side"] == foe and b["area"] in _near(_cities()[CAPITAL[me]].area))
@@ -231,6 +235,22 @@ def event_value(view: dict[str, Any], me: str, n: int) -> float:
     if kind == "no-quarter":  # Sparta loses a Prestige every Year End
         return 1.5 if me == "athens" else -1.0
     return 0.0
+
+
+def _ostracism_targets(view: dict[str, Any]) -> list[int]:
+    """The Leaders a Leader Ostracized may depose, by the rules' own list (in 431 Pericles
+    only after Athens was pillaged the Season before, 15.1 rule 3)."""
+    return deposable(view["cards"]["leaders"], view["scenario"],
+                     view["effects"]["pillaged_last"], view["stamp"])
+
+
+def _ostracism_gain(view: dict[str, Any], me: str, n: int) -> float:
+    """Deposing Leader `n`: its Actions lost to its side. Our own is a loss even at +0:
+    the card is spent and the command stands empty until another Leader is played."""
+    lead = _card(n).leader
+    assert lead is not None
+    worth = ACTION * lead.value * LEADER_TURNS
+    return -worth - ACTION if lead.side == me else worth
 
 
 def commit(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
@@ -273,6 +293,15 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         return "fight" if _battle_odds(view, prompt.seat) >= 1.0 else "retreat"
     if prompt.kind == "battle-loss":
         return ids[0]  # the rules already narrowed it to equally strong (or weak) blocks
+    if prompt.kind == "event-target" and ids and all(
+            i.isdigit() and _card(int(i)).leader is not None for i in ids):
+        # Leader Ostracized (3.11): the Leader whose loss helps us most, never our own
+        # while the enemy's may go
+        return max(ids, key=lambda i: _ostracism_gain(view, prompt.seat, int(i)))
+    if prompt.kind == "siege-combat":
+        return _siege_combat(view, prompt, lookahead, rng)
+    if prompt.kind == "sortie":  # 8.3: every besieged unit comes out: the most strength
+        return decisions.encode(prompt, ids[:prompt.hi])
     if prompt.kind == "fortify":
         # 7.1: shut ourselves in the City when the enemy that engages us is stronger.
         area = next((b["area"] for b in view["blocks"]
@@ -281,11 +310,39 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         foes = 2 * sum(1 for b in view["hidden_blocks"]
                        if b["area"] == area and b["side"] != prompt.seat)
         if foes > ours and prompt.hi > 0:
-            from ..core import decisions
-
             return decisions.encode(prompt, ids[:prompt.hi])
         return "" if prompt.lo == 0 else None
     return None
+
+
+def _sortie_odds(view: dict[str, Any], me: str, city: str) -> float:
+    """Our strength besieged in `city` over its besiegers' (hidden: about two steps a
+    block, as `choose` reckons for Fortifying, 7.1)."""
+    area = _cities()[city].area
+    ours = sum(b["cv"] for b in view["blocks"] if b["area"] == area and b["inside"]
+               and b["side"] == me)
+    theirs = 2 * sum(1 for b in view["hidden_blocks"]
+                     if b["area"] == area and b["side"] != me and not b["inside"])
+    theirs += sum(b["cv"] for b in view["blocks"] if b["area"] == area and not b["inside"]
+                  and b["side"] != me)  # shown (in a battle, 6.1)
+    return ours / max(1, theirs)
+
+
+def _siege_combat(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
+                  rng: Rng) -> str | None:
+    """8.0: the Siege Combat menu without the Sorties that go out weaker than the
+    besiegers (8.3: a beaten Sortie cedes Prestige and steps for nothing); the rest is
+    left to the lookahead."""
+    weak = {o.id for o in prompt.options if o.id.startswith("sortie:")
+            and _sortie_odds(view, prompt.seat, o.id.split(":", 1)[1]) < 1.0}
+    if not weak:
+        return None
+    rest = replace(prompt, options=tuple(o for o in prompt.options if o.id not in weak))
+    if lookahead is not None:
+        found = best_by_lookahead(view, rest, lookahead, HEURISTIC, rng)
+        if found is not None:
+            return found[0]
+    return str(rng.choice([o.id for o in rest.options]))
 
 
 def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
@@ -320,4 +377,5 @@ HEURISTIC = RulesetHeuristic(
     boundary=frozenset({"commit", "sacrifice", "actions", "winter-actions", "move",
                         "muster", "recruit"}),
     searched=frozenset({"retreat-or-fight", "retreat", "sortie", "capitulate",
-                        "siege-combat", "battle-order", "appeal"}))
+                        "siege-combat", "battle-order", "formation-order", "assault-join",
+                        "appeal"}))

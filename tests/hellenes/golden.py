@@ -6,6 +6,14 @@ exactly these results whatever the code's shape (searches, caches, indexes):
 
 Regenerate only when the rules themselves change (and bump the ruleset's `version`):
     .venv/bin/python -m tests.hellenes.golden --write
+
+Regenerated for version 3 (issue 32): the player now picks routes (more move options),
+fleets may carry land units to sea (a cargo question on every fleet move), the owner picks
+the Formation that fights first, one moving Formation joins an Assault, retreats go only
+where units could move (and roll for storms), besieged fleets may leave an Assault, each
+Storm is its own damage roll, Zeus may be appealed against either hand, an ostracized
+Leader returns to the deck, and units unable to retreat fight on (6.4) instead of being
+eliminated: random games take other paths.
 """
 
 from __future__ import annotations

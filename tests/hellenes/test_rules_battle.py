@@ -210,24 +210,43 @@ def test_6_4_a_sea_retreat_always_cedes_one():
     assert g.state["prestige"] == 1 and g.state["blocks"]["S20"]["loc"] == "S_AND"
 
 
-def test_5_41_a_second_formation_fights_after_the_first_loses():
+def _two_formations():
+    """Spartan hoplites from Locris (S5, 1 cv) and from Orchomenus (S6, 2 cv) engage 4-cv
+    Athenian hoplites in Phocis: two Formations (5.0, 5.41)."""
     blocks = {"S5": {"loc": FIELD, "cv": 1}, "S6": {"loc": FIELD, "cv": 2},
               "A1": {"loc": FIELD, "cv": 4}}
-    g = position(scenario="431", season=1, blocks=blocks, turn={"side": "sparta", "actions": 0},
-                 start="battle", args={"area": FIELD, "attacker": "sparta",
-                                       "defender": "athens",
-                                       "formations": [
-                                           {"area": FIELD, "via": FROM, "units": ["S5"],
-                                            "from_sea": False},
-                                           {"area": FIELD, "via": "ORC", "units": ["S6"],
-                                            "from_sea": False}]})
+    return position(scenario="431", season=1, blocks=blocks,
+                    turn={"side": "sparta", "actions": 0}, start="battle",
+                    args={"area": FIELD, "attacker": "sparta", "defender": "athens",
+                          "formations": [
+                              {"area": FIELD, "via": FROM, "units": ["S5"], "from_sea": False},
+                              {"area": FIELD, "via": "ORC", "units": ["S6"],
+                               "from_sea": False}]})
+
+
+def test_5_41_a_second_formation_fights_after_the_first_loses():
+    g = _two_formations()
     fix_dice(g, [1, 3, 3, 3])  # the 4-cv hoplites eliminate S5 (C2 vs C2: defender first)
+    assert ids(g, "sparta") == ["formation:0", "formation:1"]  # 5.41: the owner picks
+    g.act("sparta", "formation:0")
     g.act("athens", "fight")
     s = g.state
     assert s["blocks"]["S5"]["loc"] == "pool"
     args = s["flow"][-1]["args"]
     assert args["fi"] == 1 and args["round"] == 1  # 5.41: the next Formation, a new battle
     assert s["prestige"] == 2  # the first battle was an Athenian Triumph
+
+
+def test_5_41_the_owner_selects_which_formation_fights_first():
+    """5.41: "The owner selects which Formation fights the defenders first": the one that
+    moved second may go first; the battle record shows only its units."""
+    g = _two_formations()
+    p = prompt(g, "sparta")
+    assert p.kind == "formation-order" and "Orchomenus" in p.options[1].label
+    g.act("sparta", "formation:1")
+    s = g.state
+    assert {b["id"] for b in s["battle"]["blocks"]} == {"S6", "A1"}
+    assert s["flow"][-1]["args"]["formations"][0]["units"] == ["S6"]
 
 
 def test_6_34_pursuit_example_faster_units_that_have_not_attacked_chase():
@@ -250,7 +269,153 @@ def test_6_34_pursuit_example_faster_units_that_have_not_attacked_chase():
 def test_5_42_a_formation_arriving_this_turn_joins_the_besiegers_assault():
     g = _potidea(blocks={**ONE_BESIEGER, "A1": {"loc": "POT", "cv": 2}})
     g.state["turn"]["moved"] = ["A1"]  # it marched in this turn
+    g.state["turn"]["arrived"] = [{"area": "POT", "units": ["A1"]}]
     g.act("athens", "assault:Potidea")
+    assert ids(g, "athens") == ["none", "join:0"]
+    g.act("athens", "join:0")
     g.act("sparta", "resist")
     rec = g.state["battle"]
     assert "A1" in {b["id"] for b in rec["blocks"] if b["side"] == "athens"}
+
+
+def test_5_42_only_one_moving_formation_joins_an_assault():
+    """5.42: "one moving Formation can join besiegers" in an Assault: of two Formations
+    that marched into the Province this turn, the player picks one; the other stays out."""
+    g = _potidea(blocks={**ONE_BESIEGER, "A1": {"loc": "POT", "cv": 2},
+                         "A3": {"loc": "POT", "cv": 2}})
+    g.state["turn"]["moved"] = ["A1", "A3"]
+    g.state["turn"]["arrived"] = [{"area": "POT", "units": ["A1"]},
+                                  {"area": "POT", "units": ["A3"]}]
+    g.act("athens", "assault:Potidea")
+    p = prompt(g, "athens")
+    assert p.kind == "assault-join" and [o.id for o in p.options] == ["none", "join:0",
+                                                                      "join:1"]
+    g.act("athens", "join:1")
+    g.act("sparta", "resist")
+    athenians = {b["id"] for b in g.state["battle"]["blocks"] if b["side"] == "athens"}
+    assert "A3" in athenians and "A1" not in athenians and "A2" in athenians
+
+
+def test_6_4_a_beaten_fleet_retreats_only_where_it_could_move():
+    """6.4: units retreat "only ... into areas into which they can move"; 5.1: a fleet on
+    land goes to a sea of its coast or one Province along it. From Phocis that is the Gulf
+    of Corinth or Plataea, never inland Aetolia or Orchomenus."""
+    g = _battle({"S5": 1}, {"A14": 2})
+    fix_dice(g, [6])  # the Spartan hoplites (C2) attack first: a rout, so Athens panics
+    g.act("sparta", "fight")
+    assert prompt(g, "athens").kind == "retreat"
+    assert set(ids(g, "athens")) == {"PLA", "S_GCO"}
+
+
+def test_5_22_a_fleet_retreating_across_a_deepsea_border_is_rolled_for():
+    """5.22: a fleet Formation that "moves or Retreats" across a DeepSea border rolls for
+    a Storm after the Retreats. Aegean Sea to Andros Sea is such a border."""
+    g = _battle({"S12": 1}, {"A14": 2}, area="S_AEG", via="S_PAR", from_sea=True)
+    fix_dice(g, [3, 5])  # Spring: Storm on 1-3; ship damage 5: High Seas, -1 cv
+    g.act("athens", "retreat")  # the E2 fleet's first attack: Athens retreats
+    g.act("athens", "S_AND")
+    s = g.state
+    assert s["blocks"]["A14"]["loc"] == "S_AND" and s["blocks"]["A14"]["cv"] == 1
+    assert s["turn"]["crossings"] == []
+    assert any("High Seas" in line for line in s["log"])
+
+
+def test_6_4_a_retreat_along_the_coast_rolls_no_storm():
+    g = _battle({"S12": 1}, {"A14": 2}, area="S_AEG", via="S_PAR", from_sea=True)
+    fix_dice(g, [1])  # would be a Storm, but no die is rolled
+    g.act("athens", "retreat")
+    g.act("athens", "ERE")  # Eretria's coast: no DeepSea border
+    assert g.state["blocks"]["A14"] == {"side": "athens", "loc": "ERE", "cv": 2,
+                                         "inside": False}
+
+
+def test_8_12_besieged_fleets_retreat_from_an_assault_into_the_offshore_sea():
+    """6.4/8.12: besieged fleets "can Retreat from a Port into its Offshore Sea" unless it is
+    enemy-occupied; the garrison and land units cannot, and fight on."""
+    g = _potidea(blocks={**ONE_BESIEGER, "S12": {"loc": "POT", "cv": 2, "inside": True}})
+    g.act("athens", "assault:Potidea")
+    g.act("sparta", "resist")
+    p = prompt(g, "sparta")  # the defenders (A2) attack first: Sparta may retreat
+    assert p.kind == "retreat-or-fight" and "Offshore Sea" in p.options[1].label
+    fix_dice(g, [3, 4])  # the 1-cv hoplites and the garrison (A2) miss
+    g.act("sparta", "retreat")
+    s = g.state
+    assert s["blocks"]["S12"] == {"side": "sparta", "loc": "S_THE", "cv": 2, "inside": False}
+    assert ids(g, "sparta") == ["stay", "S_THE"]  # the land unit may go aboard, "if desired"
+    g.act("sparta", "stay")
+    assert s["blocks"]["S19"]["inside"] and s["flow"][-1]["name"] == "battle"
+    assert prompt(g, "athens").kind == "retreat-or-fight"  # the assault goes on
+
+
+def test_8_12_a_besieged_fleet_carries_a_land_unit_out_to_sea():
+    """8.12: each besieged fleet retreating into the Offshore Sea may transport a friendly
+    land unit (5.21); it ends the turn at sea aboard (2.26), one step weaker than its
+    fleet. The garrison fights on alone."""
+    g = _potidea(blocks={**ONE_BESIEGER, "S12": {"loc": "POT", "cv": 2, "inside": True},
+                         "S19": {"loc": "POT", "cv": 2, "inside": True}})
+    g.act("athens", "assault:Potidea")
+    g.act("sparta", "resist")
+    fix_dice(g, [3])  # the garrison (A2) misses
+    g.act("sparta", "retreat")
+    g.act("sparta", "S_THE")
+    s = g.state
+    assert s["blocks"]["S19"]["loc"] == "S_THE" and s["blocks"]["S19"]["cv"] == 1
+    defenders = [b for b in s["battle"]["blocks"] if b["side"] == "sparta" and b["cv"]]
+    assert [b["id"] for b in defenders] == ["garrison"]
+
+
+def test_8_12_no_retreat_into_an_enemy_occupied_offshore_sea():
+    g = _potidea(blocks={**ONE_BESIEGER, "S12": {"loc": "POT", "cv": 2, "inside": True},
+                         "A17": {"loc": "S_THE", "cv": 2}})
+    g.act("athens", "assault:Potidea")
+    fix_dice(g, [3, 4, 3, 4])  # S12 (2 cv), S19 and the garrison, all at A2: misses
+    g.act("sparta", "resist")  # the defenders attack without a Retreat question
+    assert prompt(g, "athens").kind == "retreat-or-fight"
+
+
+def test_6_4_land_units_retreat_to_sea_aboard_their_fleet():
+    """6.4: "land units cannot retreat to sea without a carrying fleet": with one they
+    may. An Athenian fleet and hoplites beaten in Phocis: the fleet goes to the Gulf of
+    Corinth, and the hoplites may follow it aboard (5.21), one step weaker than it."""
+    g = _battle({"S5": 1}, {"A14": 3, "A1": 3})
+    g.act("athens", "retreat")  # the Athenian hoplites (C2, defending) would attack first
+    assert "Triremes" in prompt(g, "athens").text  # the fleet first
+    g.act("athens", "S_GCO")
+    assert "S_GCO" in ids(g, "athens")  # now the hoplites may go aboard
+    g.act("athens", "S_GCO")
+    s = g.state
+    assert s["blocks"]["A1"]["loc"] == "S_GCO" and s["blocks"]["A1"]["cv"] == 2
+
+
+def test_6_5_land_units_aboard_neither_fight_nor_survive_their_fleet():
+    """6.5: carried land units cannot attack or take hits at sea; sunk with their fleet,
+    they are lost (5.21: a land unit at sea is aboard a fleet)."""
+    g = _battle({"S20": 3, "S5": 2}, {"A20": 1}, area="S_SAR", via="S_AND", from_sea=True)
+    s = g.state
+    assert {b["id"] for b in s["battle"]["blocks"]} == {"S20", "A20"}  # not the hoplites
+    g2 = _battle({"S20": 3}, {"A20": 1, "A1": 1}, area="S_SAR", via="S_AND", from_sea=True)
+    fix_dice(g2, [3, 1, 1, 1])  # the Athenian E2 fleet misses; the Spartan one sinks it
+    g2.act("athens", "fight")
+    g2.act("sparta", "fight")
+    s2 = g2.state
+    assert s2["blocks"]["A20"]["loc"] == "pool" and s2["blocks"]["A1"]["loc"] == "pool"
+
+
+def test_6_4_units_unable_to_retreat_remain_in_the_battle():
+    """6.4: aggressors retreat only back where they came from, never into enemy-occupied
+    areas, and "Units unable to Retreat must remain in the Battle" (only a Panic
+    eliminates them). Spartan hoplites that engaged Phocis from Locris, now held by
+    Athenian hoplites, declare a Retreat: they cannot go, so they fight on."""
+    blocks = {"S5": {"loc": FIELD, "cv": 2}, "A12": {"loc": FIELD, "cv": 1},
+              "A2": {"loc": FROM, "cv": 2}}
+    g = position(scenario="431", season=1, blocks=blocks, turn={"side": "sparta", "actions": 0},
+                 start="battle", args={"area": FIELD, "attacker": "sparta", "defender": "athens",
+                                       "formations": [{"area": FIELD, "via": FROM,
+                                                       "units": ["S5"], "from_sea": False}]})
+    fix_dice(g, [3, 4, 4])  # the archers (A1) miss; then the hoplites (C2) miss twice
+    g.act("athens", "fight")
+    g.act("sparta", "retreat")
+    s = g.state
+    assert s["blocks"]["S5"] == {"side": "sparta", "loc": FIELD, "cv": 2, "inside": False}
+    assert any("cannot retreat and fight on" in line for line in s["battle"]["lines"])
+    assert prompt(g, "athens").kind == "retreat-or-fight"  # round 2

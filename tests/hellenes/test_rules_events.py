@@ -105,9 +105,12 @@ def test_leader_ostracized_pericles_only_after_athens_was_pillaged():
     assert ids(g, "sparta") == ["2"]  # only Archidamos: Athens was not pillaged
     g = _event("sparta", 25, stamp=5, effects={"pillaged_last": {"athens": 4}})
     assert ids(g, "sparta") == ["1", "2"]
+    fix_dice(g, [1])  # the place in the deck: the bottom (the top is drawn first)
     g.act("sparta", "1")
     s = g.state
-    assert s["cards"]["leaders"]["athens"] is None and 1 in s["cards"]["discard"]
+    # Events sidebar: the deposed Leader is returned "to deck", not to the discards
+    assert s["cards"]["leaders"]["athens"] is None and 1 not in s["cards"]["discard"]
+    assert s["cards"]["deck"][0] == 1 and 1 not in s["cards"]["in_play"]
 
 
 def test_3_11_a_leader_event_fills_an_empty_command():

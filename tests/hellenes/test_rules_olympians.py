@@ -74,6 +74,24 @@ def test_11_0_zeus_needs_an_earlier_years_sacrifice_and_redeals_the_hand():
     assert prompt(g, "athens").kind == "commit"
 
 
+def test_11_0_zeus_may_be_appealed_against_the_opponents_hand():
+    """11.0: an Appeal rectifies a random result "made by himself or by the opponent";
+    Zeus redeals "all 6 cards of a NewYear card draw". Sparta, holding Zeus, has
+    Athens's hand dealt again."""
+    g = position(scenario="431", year=430, start="new_year",
+                 sacrifices={"athens": {}, "sparta": {"Zeus": 431}})
+    p = prompt(g, "sparta")
+    assert p.kind == "appeal" and p.text.startswith("Athens's New Year hand")
+    old = list(g.state["cards"]["hands"]["athens"])
+    mine = list(g.state["cards"]["hands"]["sparta"])
+    g.act("sparta", "appeal")
+    s = g.state
+    assert set(old) <= set(s["cards"]["discard"]) and len(s["cards"]["hands"]["athens"]) == 6
+    assert not set(old) & set(s["cards"]["hands"]["athens"])
+    assert s["cards"]["hands"]["sparta"] == mine and "Zeus" not in s["sacrifices"]["sparta"]
+    assert prompt(g, "athens").kind == "commit"
+
+
 def test_11_0_apollo_redraws_the_recruits():
     g = position(scenario="431", season=1, turn={"side": "sparta", "actions": 1},
                  start="actions", args={"side": "sparta"},

@@ -19,6 +19,15 @@ def test_9_211_quartering_example_hellespont_fleet_to_abydos():
     assert g.state["turn"]["actions"] == 1  # free
 
 
+def test_9_211_a_fleet_quartering_takes_the_land_unit_aboard():
+    """5.21: a carried unit goes where its fleet goes: the Hellespont fleet quarters in
+    Abydos with the hoplites it carries, who would otherwise be left without a ship."""
+    g = _winter(blocks={"A20": {"loc": "S_HEL", "cv": 2}, "A1": {"loc": "S_HEL", "cv": 1}})
+    g.act("athens", "quarter:A20:ABY")
+    s = g.state
+    assert s["blocks"]["A1"]["loc"] == "ABY" and "A1" in s["turn"]["moved"]
+
+
 def test_9_212_homing_example_samos_fleets_pass_a_spartan_fleet_to_athens():
     g = _winter(blocks={"A20": {"loc": "SAM", "cv": 2}, "S20": {"loc": "S_PAR", "cv": 2}})
     assert "home:A20:ATH" in ids(g, "athens")
@@ -131,3 +140,28 @@ def test_9_31_views_hide_the_homing_units():
         assert assert_view_hides(g, seat) > 0
     v = g.view("sparta")
     assert "homing" not in v and all(b["side"] == "sparta" for b in v["blocks"])
+
+
+def test_9_214_a_wintering_fleet_may_take_the_safer_route():
+    """5.0: the player picks the route, in a Wintering Group Move too (9.214). From the Sea
+    of Lemnos, Amphipolis is two areas away across a DeepSea border (into the Strymonic
+    Gulf) or three by the Thracian Sea with none: no Storm die for the second."""
+    g = _winter(blocks={"A28": {"loc": "S_LMS", "cv": 2}})
+    g.act("athens", "wmove:S_LMS")
+    opts = {o.id: o.label for o in prompt(g, "athens").options}
+    assert "storm risk 50%" in opts["AMP"] and "no DeepSea crossing" in opts["AMP~0"]
+    g.act("athens", "AMP~0")
+    s = g.state
+    assert s["blocks"]["A28"]["loc"] == "AMP" and s["turn"]["crossings"] == []
+
+
+def test_9_31_a_homing_fleet_crossing_a_deepsea_border_is_rolled_for():
+    """5.22: a fleet that moves across a DeepSea border risks a Storm, in Winter on 1-3;
+    a fleet Homing from Samos to fight its way into Athens crosses one (Icarian Sea into
+    the Paros Sea) on its way to the Andros Sea."""
+    g = _athens_besieged(A20={"loc": "SAM", "cv": 2})
+    g.act("athens", "hbattle:A20:ATH:S_AND")
+    assert g.state["turn"]["crossings"] == [{"fleets": ["A20"], "deep": 1, "cargo": {}}]
+    fix_dice(g, [2, 1])  # a Storm; a Gale
+    g.act("athens", "done")
+    assert g.state["blocks"]["A20"]["loc"] == "pool"

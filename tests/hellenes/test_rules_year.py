@@ -3,6 +3,8 @@ building (4.2), Siege Attrition (8.2), Winter (9.2), Year End and victory (9.5, 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.rulesets.hellenes import board as B
@@ -299,7 +301,23 @@ def test_4_0_actions_example_build_recruit_and_move_a_group_of_six():
     g.act("sparta", "move:SPA")
     for order in ("S_LAC", "S_LAC", "CRN", "CRN", "stay", "MES"):  # fleets are asked first
         g.act("sparta", order)
+        if prompt(g, "sparta").kind == "cargo":  # 5.21: they may carry a land unit to sea
+            g.act("sparta", "")
     where = {b: s["blocks"][b]["loc"] for b in ("S1", "S2", "S5", "S7", "S11", "S12")}
     assert where == {"S11": "S_LAC", "S12": "S_LAC", "S1": "CRN", "S2": "CRN", "S5": "SPA",
                      "S7": "MES"}
     assert s["turn"]["actions"] == 0
+
+
+def test_a_position_does_not_keep_the_callers_dicts_as_live_state():
+    """from_position copies what it is given: a game played from it leaves the caller's
+    position as it was, and a second game from the same position starts the same."""
+    pos = {"scenario": "431", "season": 1, "start": "combat", "args": {"side": "athens"},
+           "turn": {"side": "athens", "actions": 0},
+           "sieges": {"Potidea": {"besieger": "athens", "since": -1, "blockade_since": -1}},
+           "sacrifices": {"athens": {"Ares": 431}, "sparta": {}}}
+    before = json.loads(json.dumps(pos))
+    g = RULES.from_position(pos, seed="copy")
+    g.state["sieges"]["Potidea"]["since"] = 99
+    g.state["sacrifices"]["athens"].clear()
+    assert pos == before

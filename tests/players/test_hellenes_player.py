@@ -11,6 +11,7 @@ from engine.core.types import Option, Prompt
 from engine.players import decide, player
 from engine.players import hellenes as H
 from engine.players.hellenes import PRESSURE, evaluate
+from engine.players.lookahead import lookahead_for
 from engine.rulesets.hellenes import board as B
 
 
@@ -137,3 +138,43 @@ def test_a_unit_nearer_our_lost_city_scores_better():
     closer = dict(taken, blocks=[dict(b, area=step) if b is unit else b
                                  for b in view["blocks"]])
     assert H.evaluate(closer, "athens") > H.evaluate(taken, "athens")
+
+
+# ------------------------------------------------------------------ two blunders (issue 32)
+def test_the_heuristic_never_ostracizes_its_own_leader():
+    """3.11, 15.1 rule 3: in 431 Pericles may be deposed only after Athens was pillaged the
+    Season before. Sparta holding Leader Ostracized (#25) then has only its own Archidamos
+    to depose: the Event is worth less than nothing, and with both Leaders open the
+    heuristic deposes the enemy's."""
+    game = engine.ruleset("hellenes").from_position(
+        {"scenario": "431", "season": 1, "start": "commit", "hands": {"sparta": [25]}},
+        seed="ostracism")
+    view = game.view("sparta")
+    assert H.event_value(view, "sparta", 25) < 0
+    opened = dict(view, stamp=5, effects=dict(view["effects"], pillaged_last={"athens": 4}))
+    assert H.event_value(opened, "sparta", 25) > 0
+    target = Prompt("sparta", "Leader Ostracized: choose its target", (
+        Option("1", "Pericles", "3.11"), Option("2", "Archidamos", "3.11")),
+        rule="3.11", kind="event-target")
+    assert H.choose(opened, target, None, Rng("t")) == "1"
+    commit = _commit_prompt("sparta", [25], [25])
+    assert H.choose(view, commit, None, Rng("c")) == "25:a"
+
+
+def test_the_heuristic_does_not_sortie_one_unit_against_four():
+    """8.3: a Sortie fights the besiegers in the Province. One 1-cv unit besieged in
+    Potidea by four Athenian blocks stays inside; the heuristic player ends Siege Combat."""
+    game = engine.ruleset("hellenes").from_position(
+        {"scenario": "431", "season": 1, "start": "combat", "args": {"side": "sparta"},
+         "turn": {"side": "sparta", "actions": 0},
+         "blocks": {"S19": {"loc": "POT", "cv": 1, "inside": True}, "S40": {"loc": "pool"}}},
+        seed="sortie")
+    prompt = game.prompt_for("sparta")
+    assert prompt is not None and [o.id for o in prompt.options] == ["sortie:Potidea", "done"]
+    view = game.view("sparta")
+    assert sum(1 for b in view["hidden_blocks"] if b["area"] == "POT") == 4
+    # the Sortie is left out before the lookahead weighs the rest (it used to weigh both
+    # as equal and draw between them)
+    assert H.choose(view, prompt, lookahead_for(game, "sparta"), Rng("s")) == "done"
+    for n in range(8):
+        assert decide(game, "sparta", player("heuristic", n)) != "sortie:Potidea"

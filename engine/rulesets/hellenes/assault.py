@@ -46,14 +46,53 @@ def sortie_targets(s: HState, side: Side) -> list[str]:
             and B.units_in(s, B.comps().cities[name].area, side, inside=True)]
 
 
+def besiegers(s: HState, side: Side, name: str) -> list[str]:
+    """The besieging units in the City's Province that have not moved this turn."""
+    t = s["turn"]
+    moved = set(t["moved"]) if t is not None else set()
+    area = B.comps().cities[name].area
+    return [u for u in B.units_in(s, area, side, inside=False) if u not in moved]
+
+
+def moving_formations(s: HState, side: Side, name: str) -> list[list[str]]:
+    """5.42: the Formations that moved into the besieged City's Province this turn (their
+    units still there), each of which may join an Assault, one at a time."""
+    t = s["turn"]
+    area = B.comps().cities[name].area
+    here = set(B.units_in(s, area, side, inside=False))
+    out = []
+    for f in t.get("arrived", []) if t is not None else []:
+        units = [u for u in f["units"] if u in here]
+        if f["area"] == area and units and units not in out:
+            out.append(units)
+    return out
+
+
 class Assault(Procedure[HState]):
     """8.1/8.13: the defender may Capitulate before anything is revealed; otherwise the
     Assault is fought."""
 
     name = "assault"
 
-    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+    def enter(self, flow: Flow[HState]) -> None:
         a = flow.args
+        if "joining" not in a:
+            waiting = moving_formations(flow.state, a["attacker"], a["city"])
+            a["joining"] = waiting[0] if len(waiting) == 1 and not besiegers(
+                flow.state, a["attacker"], a["city"]) else None
+            a["asked"] = len(waiting) == 0 or a["joining"] is not None
+
+    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+        s, a = flow.state, flow.args
+        if not a["asked"]:  # 5.42: one moving Formation may join the besiegers
+            opts = [Option(f"join:{i}", ", ".join(f"{B.spec(u).name} ({s['blocks'][u]['cv']}"
+                                                 " cv)" for u in f), "5.42")
+                    for i, f in enumerate(moving_formations(s, a["attacker"], a["city"]))]
+            if besiegers(s, a["attacker"], a["city"]):
+                opts.insert(0, Option("none", "The besiegers alone", "5.42"))
+            return [Prompt(a["attacker"], f"Assault on {a['city']}: which Formation that "
+                           "moved in this turn joins the besiegers? (5.42)", tuple(opts),
+                           rule="5.42", kind="assault-join")]
         return [Prompt(a["defender"], f"{a['attacker'].title()} assaults {a['city']}: "
                        "capitulate (all defenders lost, the enemy gains 1 Prestige instead "
                        "of 2) or resist? (8.13)",
@@ -64,6 +103,12 @@ class Assault(Procedure[HState]):
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s, a = flow.state, flow.args
         city = B.comps().cities[a["city"]]
+        if not a["asked"]:
+            a["asked"] = True
+            if answer != "none":
+                i = int(str(answer).split(":")[1])
+                a["joining"] = moving_formations(s, a["attacker"], a["city"])[i]
+            return
         if answer == "capitulate":
             for u in B.units_in(s, city.area, a["defender"], inside=True):
                 to_pool(s["blocks"][u])
@@ -74,7 +119,7 @@ class Assault(Procedure[HState]):
                  "+1 Prestige (8.13)", city=city.name, **{TAKEN: city.name})
             flow.end(True)
             return
-        attackers = sorted(B.units_in(s, city.area, a["attacker"], inside=False))
+        attackers = sorted(besiegers(s, a["attacker"], city.name) + (a["joining"] or []))
         t = s["turn"]
         treachery = t is not None and t["treachery"] == city.name
         double = not treachery and city.name not in s["effects"]["civil_war"]

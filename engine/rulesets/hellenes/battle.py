@@ -18,7 +18,9 @@ from engine.core.procedures import Flow, Procedure
 from engine.core.view import BATTLE_END
 
 from . import board as B
+from .cargo import aboard, is_fleet
 from .events import add_prestige
+from .movement import fleet_steps
 from .olympians import open_appeal
 from .siege import establish, refresh
 from .state import HState, other, to_pool
@@ -88,9 +90,36 @@ class Battle(Procedure[HState]):
                      hurt={"athens": False, "sparta": False}, pending=None, queue=[],
                      retreating=None, panic=False, skip=[], harried=False, chasers=[],
                      harriers=[], attacked=[], sea=is_sea(a["area"]))
-        if a["stage"] == "fortify" and (not self._attackers(flow)
-                                         or not self._fortify_choices(flow)):
+            if len(self._waiting(flow)) > 1:
+                a["stage"] = "order"  # 5.41: the owner picks the Formation that fights
+                return
+        self._ready(flow)
+
+    def _ready(self, flow: Flow[HState]) -> None:
+        """The Formation is chosen: the defenders may fortify (7.1), then the fight."""
+        if flow.args["stage"] == "fortify" and (not self._attackers(flow)
+                                                 or not self._fortify_choices(flow)):
             self._begin(flow)
+
+    def _waiting(self, flow: Flow[HState]) -> list[int]:
+        """The Formations still to fight (5.41), by their place in the list."""
+        s, a = flow.state, flow.args
+        return [i for i in range(a["fi"], len(a["formations"]))
+                if any(present(s, a, u) for u in a["formations"][i]["units"])]
+
+    def _order_prompt(self, flow: Flow[HState]) -> Prompt:
+        s, a = flow.state, flow.args
+        names = B.comps().areas
+        opts = []
+        for i in self._waiting(flow):
+            f = a["formations"][i]
+            units = [u for u in f["units"] if present(s, a, u)]
+            what = ", ".join(f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)" for u in units)
+            opts.append(Option(f"formation:{i}", f"from {names[f['via']].name}: {what}",
+                               "5.41"))
+        return Prompt(a["attacker"], f"Battle at {names[a['area']].name}: which Formation "
+                      "fights the defenders first? (5.41)", tuple(opts), rule="5.41",
+                      kind="formation-order")
 
     def _defenders(self, flow: Flow[HState]) -> list[str]:
         s, a = flow.state, flow.args
@@ -117,7 +146,10 @@ class Battle(Procedure[HState]):
 
     def _attackers(self, flow: Flow[HState]) -> list[str]:
         s, a = flow.state, flow.args
-        return [u for u in a["formations"][a["fi"]]["units"] if present(s, a, u)]
+        units = [u for u in a["formations"][a["fi"]]["units"] if present(s, a, u)]
+        if is_sea(a["area"]):  # 6.5: carried land units neither attack nor take losses
+            units = [u for u in units if is_fleet(u)]
+        return units
 
     def _begin(self, flow: Flow[HState]) -> None:
         a = flow.args
@@ -173,7 +205,8 @@ class Battle(Procedure[HState]):
             return AGILITY.index(ag), 0 if side == a["defender"] else 1, u
         a["order"] = [u for u, _ in sorted(units, key=key)]
         a["pos"], a["asked"], a["attacked"], a["half"] = 0, [], [], []  # 8.11: halves lapse
-        if assault(a):
+        if assault(a) and not any(self._harbour(flow, u) for u in self._defenders(flow)
+                                  if u != GARRISON and is_fleet(u)):
             a["asked"].append(a["defender"])  # besieged land units cannot retreat (6.4)
 
     def _run(self, flow: Flow[HState]) -> None:
@@ -263,6 +296,9 @@ class Battle(Procedure[HState]):
         """Back from an Appeal to Ares (11.0): the attack again, and the appellant may redo
         the later attacks of that side's agility class this round."""
         s, a = flow.state, flow.args
+        if a["stage"] == "storms":  # back from the Storm rolls of a Retreat (5.22)
+            self._next_formation_or_end(flow, a["won"])
+            return
         if result:
             u = a["snap"]["unit"]
             a["ares"] = {"by": str(result), "round": a["round"], "side": side_of(s, a, u),
@@ -366,6 +402,8 @@ class Battle(Procedure[HState]):
     # ----------------------------------------------------------- decisions
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s, a = flow.state, flow.args
+        if a["stage"] == "order":
+            return [self._order_prompt(flow)]
         if a["stage"] == "fortify":
             choices = [Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)", "7.1")
                        for u in self._fortify_choices(flow)]
@@ -380,8 +418,9 @@ class Battle(Procedure[HState]):
                                    kind="fortify")]
         if a["stage"] == "retreat":
             u = a["queue"][0]
-            opts = tuple(Option(d, B.comps().areas[d].name if d not in ("city", "stay")
-                                else "Into the City, fortified (7.1)", "6.4")
+            label = {"city": "Into the City, fortified (7.1)",
+                     "stay": "Stay and fight on (6.4)"}
+            opts = tuple(Option(d, label.get(d) or B.comps().areas[d].name, "6.4")
                          for d in self._retreats(flow, u))
             return [Prompt(a["retreating"], f"Retreat: where does {B.spec(u).name} go? (6.4)",
                            opts, rule="6.4", kind="retreat")]
@@ -396,10 +435,13 @@ class Battle(Procedure[HState]):
             hurt = a["hurt"][p["owner"]]
             cost = ("the enemy gains 1 Prestige" if hurt or a["sea"]
                     else "a Retire: no Prestige lost (14.11)")
+            leave = Option("retreat", "Retreat all units", "6.4")
+            if assault(a) and p["owner"] == a["defender"]:
+                cost = "units that cannot leave fight on"
+                leave = Option("retreat", "Retreat the fleets into the Offshore Sea", "8.12")
             return [Prompt(p["owner"], f"Battle at {B.comps().areas[a['area']].name}, round "
                            f"{a['round']}: fight on or Retreat? ({cost}) (6.4)",
-                           (Option("fight", "Fight on", "6.2"),
-                            Option("retreat", "Retreat all units", "6.4")), rule="6.4",
+                           (Option("fight", "Fight on", "6.2"), leave), rule="6.4",
                            kind="retreat-or-fight")]
         kind = "hit" if p["hits"] > 0 else "rout"
         t = self._targets(flow, p["owner"], kind, p["routed_too"] and kind == "hit")
@@ -412,6 +454,12 @@ class Battle(Procedure[HState]):
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s, a = flow.state, flow.args
+        if a["stage"] == "order":  # 5.41: the chosen Formation fights next
+            f = a["formations"].pop(int(str(answer).split(":")[1]))
+            a["formations"].insert(a["fi"], f)
+            a["stage"] = "fortify"
+            self._ready(flow)
+            return
         if a["stage"] == "fortify":
             assert isinstance(answer, tuple)
             for u in answer:
@@ -528,12 +576,21 @@ class Battle(Procedure[HState]):
             return
         side = a["retreating"]
         units = self._attackers(flow) if side == a["attacker"] else self._defenders(flow)
-        a["queue"] = sorted(units)
+        if assault(a) and side == a["defender"]:
+            # 6.4: the garrison cannot Retreat; land units only aboard a leaving fleet
+            units = [u for u in units if u != GARRISON
+                     and (not is_fleet(u) or self._harbour(flow, u))]
+        if a["sea"]:  # the land units aboard go with their fleets (5.21, 6.4)
+            units += [u for u in aboard(s, a["area"], side) if u not in units]
+        # fleets first: a land unit may follow one to sea (6.4)
+        a["queue"] = sorted(units, key=lambda u: (not is_fleet(u), u))
+        a["went"], a["boarded"] = {}, {}
         a["stage"] = "retreat"
         self._advance_retreat(flow)
 
     def _advance_retreat(self, flow: Flow[HState]) -> None:
-        """Units with nowhere to go are eliminated (6.4); when none are left, settle."""
+        """6.4: units with nowhere to go "remain in the Battle", or if Panicked are
+        eliminated; when every unit has gone or stayed, the rest fight on or it is over."""
         s, a = flow.state, flow.args
         while a["queue"]:
             where = self._retreats(flow, a["queue"][0])
@@ -542,8 +599,10 @@ class Battle(Procedure[HState]):
             u = a["queue"].pop(0)
             if where:
                 self._retreat_one(flow, u, where[0])  # the only way out: no question
-            else:
+            elif a["panic"]:
                 to_pool(s["blocks"][u])
+            else:
+                a.setdefault("stuck", []).append(u)
         if not a["queue"]:
             self._finish_retreat(flow)
 
@@ -556,16 +615,24 @@ class Battle(Procedure[HState]):
         side = s["blocks"][u]["side"]
         fleet = B.spec(u).type == "fleet"
         f = a["formations"][a["fi"]]
+        if side == a["defender"] and assault(a):
+            return self._harbour(flow, u)  # 6.4, 8.12: only by the Offshore Sea
         if side == a["attacker"] and assault(a):
             return ["stay"]  # 8.12: assaulters fall back into the Province
         if side == a["attacker"] and f.get("homing"):
             return ["stay"]  # 9.31: beaten Homing units disband after the battle
         if side == a["attacker"] and f["via"] == "city":
             return ["city"]  # 8.3: sortiers go back into the City
-        if side == a["attacker"]:
+        if not fleet and a["sea"]:
+            cands = sorted(self._berths(flow))  # aboard: where its fleets went (5.21)
+        elif side == a["attacker"]:
             cands = [f["via"]]
         else:
-            near = c.adjacent(a["area"]) if fleet else c.land_neighbours(a["area"])
+            # 6.4, 5.1: only where the unit could move; a fleet on land only to a sea of
+            # its coast or one Province along it
+            near = (c.adjacent(a["area"]) if fleet and a["sea"] else
+                    fleet_steps(a["area"]) if fleet else
+                    c.land_neighbours(a["area"]) | c.sea_neighbours(a["area"]))
             came = {g["via"] for g in a["formations"] if g["area"] == a["area"]}
             cands = sorted(n for n in near if n not in came)
             if fleet and not a["sea"] and f["from_sea"]:
@@ -576,10 +643,8 @@ class Battle(Procedure[HState]):
                 continue
             if B.area_control(s, n) == other(side):
                 continue
-            carriers = [v for v in self._attackers(flow) + self._defenders(flow)
-                        if B.spec(v).type == "fleet" and s["blocks"][v]["side"] == side]
-            if c.areas[n].kind == "sea" and not fleet and not carriers:
-                continue  # land units go to sea only with a fleet (6.4)
+            if c.areas[n].kind == "sea" and not fleet and n not in self._berths(flow):
+                continue  # land units go to sea only aboard a fleet going there (6.4)
             if B.spec(u).sicilian and B.region(n) != "sicily":
                 continue
             out.append(n)
@@ -590,15 +655,54 @@ class Battle(Procedure[HState]):
             out.append("city")
         return out
 
+    def _harbour(self, flow: Flow[HState], u: str) -> list[str]:
+        """6.4, 8.12: a besieged fleet may Retreat from an Assault into its Port's
+        Offshore Sea, unless enemy units occupy it, "each Transporting a friendly land
+        unit if desired" (a land unit may stay and fight on); the garrison stays."""
+        s, a = flow.state, flow.args
+        if u == GARRISON:
+            return []
+        city = B.comps().cities[a["city"]]
+        sea = city.offshore
+        if not city.port or sea is None or B.units_in(s, sea, a["attacker"]):
+            return []
+        if not is_fleet(u):
+            return ["stay", sea] if sea in self._berths(flow) else []
+        return [sea]
+
+    def _berths(self, flow: Flow[HState]) -> dict[str, int]:
+        """Where fleets of this Retreat have gone with room for a land unit aboard: one
+        each, if the fleet has a step to spare (5.21)."""
+        s, a = flow.state, flow.args
+        out = {}
+        for dest, fleets in a.get("went", {}).items():
+            room = sum(1 for f in fleets if s["blocks"][f]["cv"] >= 2)
+            room -= a.get("boarded", {}).get(dest, 0)
+            if room > 0:
+                out[dest] = room
+        return out
+
     def _retreat_one(self, flow: Flow[HState], u: str, dest: str) -> None:
-        s = flow.state
+        s, a = flow.state, flow.args
         x = s["blocks"][u]
         if dest == "stay":
             return
         if dest == "city":
             x["inside"] = True
         else:
+            origin = x["loc"]
+            if is_fleet(u):
+                a.setdefault("went", {}).setdefault(dest, []).append(u)
+            elif is_sea(origin) or is_sea(dest):  # aboard a fleet that went there (5.21)
+                boarded = a.setdefault("boarded", {})
+                boarded[dest] = boarded.get(dest, 0) + 1
+                ships = max(s["blocks"][f]["cv"] for f in a["went"][dest])
+                x["cv"] = min(x["cv"], ships - 1)  # weaker than its fleet (6.5)
             x["loc"], x["inside"] = dest, False
+            if (is_fleet(u) and is_sea(origin) and is_sea(dest)
+                    and B.comps().is_deep(origin, dest)):
+                # 5.22: fleets retreating together across a DeepSea border: one Storm die
+                a.setdefault("storm", {}).setdefault(dest, []).append(u)
         t = s["turn"]
         if t is not None and u not in t["moved"]:
             t["moved"].append(u)
@@ -606,6 +710,17 @@ class Battle(Procedure[HState]):
     def _finish_retreat(self, flow: Flow[HState]) -> None:
         a = flow.args
         side = a["retreating"]
+        stuck = a.pop("stuck", [])
+        left = (self._defenders(flow) if assault(a) and side == a["defender"] else
+                [u for u in stuck if u in self._attackers(flow) + self._defenders(flow)])
+        if left:
+            # 6.4: units unable to Retreat (besieged ones: the garrison, those staying
+            # inside, 8.12) remain in the Battle, which goes on
+            self._record(flow, f"{side.title()}: {len(left)} unit(s) cannot retreat and "
+                         "fight on (6.4)")
+            a["stage"], a["retreating"], a["harried"] = "fight", None, False
+            self._run(flow)
+            return
         self._settle(flow, winner=other(side), reason="panic" if a["panic"] else "retreat")
 
     def _settle(self, flow: Flow[HState], winner: str, reason: str) -> None:
@@ -643,6 +758,14 @@ class Battle(Procedure[HState]):
         """5.41: after a lost battle the next Formation fights the survivors (routed
         defenders recover); after a win the rest join it."""
         a = flow.args
+        storm = a.pop("storm", None)
+        t = flow.state["turn"]
+        if storm and t is not None:  # 5.22: rolled for once the Retreats are done
+            for dest in sorted(storm):
+                t["crossings"].append({"fleets": sorted(storm[dest]), "deep": 1, "cargo": {}})
+            a["stage"], a["won"] = "storms", attacker_won
+            flow.call("storms", side=a["retreating"])
+            return
         if not attacker_won and a["fi"] + 1 < len(a["formations"]):
             flow.goto("battle", area=a["area"], attacker=a["attacker"],
                       defender=a["defender"], formations=a["formations"], fi=a["fi"] + 1)

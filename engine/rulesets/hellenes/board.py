@@ -101,7 +101,7 @@ class Facts:
         touched: set[str] = set()
         sides: set[str] = set()  # the sides whose blocks moved
         fleet_sides: set[str] = set()  # the sides whose fleets moved
-        fleet_ids = _fleet_ids()
+        ships = fleet_ids()
         for b in moved:
             x = blocks[b]
             old, old_side, _ = place[b]
@@ -110,7 +110,7 @@ class Facts:
             touched.add(old)
             touched.add(new)
             sides.update((old_side, side))
-            if b in fleet_ids:
+            if b in ships:
                 fleet_sides.update((old_side, side))
             left = [u for u in by_area[old] if u != b]
             if left:
@@ -148,7 +148,7 @@ class Facts:
         found = self._fleets.get(side)
         if found is None:
             found = self._fleets[side] = {
-                x["loc"] for b in _fleet_ids() if (x := blocks.get(b)) and x["side"] == side}
+                x["loc"] for b in fleet_ids() if (x := blocks.get(b)) and x["side"] == side}
         return found
 
     def controls(self, garrisons: Mapping[str, Any]) -> dict[str, Side | None]:
@@ -267,7 +267,7 @@ class Index:
 
 
 @cache
-def _fleet_ids() -> frozenset[str]:
+def fleet_ids() -> frozenset[str]:
     return frozenset(b.id for b in comps().data.blocks if b.type == "fleet")
 
 

@@ -10,9 +10,10 @@ The sample deals the enemy's units to those places afresh. The places are put in
 canonical order (area, inside, and the block's part in the procedures under way: a unit
 that moved this turn, its place in a Formation that engaged, a fleet's cargo; the seat
 watched those moves happen), and every unit goes where its kind may stand: a land unit
-never at sea, a fleet inside a City only in a Port (7.1), a Sicilian unit only in Sicily
+at sea only aboard a fleet, a fleet inside a City only in a Port (7.1), a Sicilian unit only in Sicily
 (2.1), in a neutral area only its own units (Gela, 15.2), a crossing's fleet a fleet and
-its cargo a land unit (5.21).
+its cargo a land unit (5.21); in a sea, up to half a side's blocks may be land units
+carried aboard the others (5.21).
 Within those bounds the units are dealt at random (a matching found by augmenting paths
 over candidate lists shuffled by `rng`), each on the map with a fresh strength, and every
 mention of a unit in the procedures under way is renamed with it. Units the seat sees
@@ -92,7 +93,8 @@ def fits(s: HState, bid: str, area: str, inside: bool) -> bool:
         return city is not None and city.nationality == spec.nation
     fleet = spec.type == "fleet"
     if B.comps().areas[area].kind == "sea":
-        return fleet
+        # a land unit only aboard a fleet (5.21), never a barbarian
+        return fleet or not (spec.barbarian or spec.sicilian and B.region(area) != "sicily")
     if spec.sicilian and B.region(area) != "sicily":
         return False
     if inside and fleet:
@@ -143,8 +145,19 @@ def _deal_units(v: HState, side: str, rng: Rng) -> dict[str, str]:
     held = sorted(ids, key=lambda b: (place(b), b))
     places = [place(b) for b in held]
     candidates = []
+    areas = B.comps().areas
+    at_sea = {p[0]: 0 for p in places if p[0] in areas and areas[p[0]].kind == "sea"}
+    for area, _, _ in places:
+        if area in at_sea:
+            at_sea[area] += 1
+    seen: dict[str, int] = {}
     for area, inside, parts in places:
         fleet = role_kind(parts)
+        # 5.21: in a sea, at most half the blocks are land units aboard the others
+        if area in at_sea:
+            if seen.setdefault(area, 0) < (at_sea[area] + 1) // 2 and fleet is None:
+                fleet = True
+            seen[area] += 1
         fit = [b for b in ids if fits(v, b, area, inside)
                and (fleet is None or (B.spec(b).type == "fleet") == fleet)]
         rng.shuffle(fit)

@@ -6,6 +6,7 @@ a target ask the player for it; an Event with no legal target has no effect.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine import Option, Prompt
@@ -57,12 +58,20 @@ def revolt_allowance(s: HState, spreading: bool) -> tuple[bool, bool, int]:
 
 # ------------------------------------------------------------------ target lists
 def ostracism_targets(s: HState) -> list[int]:
+    return deposable(s["cards"]["leaders"], s["scenario"], s["effects"]["pillaged_last"],
+                     s["stamp"])
+
+
+def deposable(leaders: Mapping[str, int | None], scenario: str,
+              pillaged_last: Mapping[str, int], stamp: int) -> list[int]:
+    """The Leaders in command a Leader Ostracized may depose (from the state, or from a
+    seat's view: all of it is public)."""
     out = []
-    for _, n in sorted(s["cards"]["leaders"].items()):
+    for _, n in sorted(leaders.items()):
         if n is None:
             continue
-        if (s["scenario"] == "431" and card(n).name == "Pericles"
-                and s["effects"]["pillaged_last"].get("athens") != s["stamp"] - 1):
+        if (scenario == "431" and card(n).name == "Pericles"
+                and pillaged_last.get("athens") != stamp - 1):
             continue  # 15.1 rule 3: only after Athens was pillaged the Season before
         out.append(n)
     return out
@@ -246,8 +255,11 @@ class EventProc(Procedure[HState]):
         assert lead is not None
         s["cards"]["leaders"][lead.side] = None
         s["cards"]["in_play"].remove(n)
-        _discard(s, n)  # back among the cards reshuffled at Year End (RULINGS.md)
-        _log(flow, f"{card(n).name} is ostracized: {lead.side.title()} has no Leader (3.11)")
+        # Events sidebar: deposed, "return to deck": shuffled in at a place the dice pick
+        deck = s["cards"]["deck"]
+        deck.insert(flow.context.die(len(deck) + 1) - 1, n)
+        _log(flow, f"{card(n).name} is ostracized and returns to the deck: "
+             f"{lead.side.title()} has no Leader (3.11)")
 
     def _atrocity(self, flow: Flow[HState], n: int) -> None:
         """Atrocity: the enemy loses 2 Prestige, 3 if its Leader is worth +1 (RULINGS.md)."""

@@ -59,7 +59,8 @@ class NewYear(Procedure[HState]):
         self._zeus(flow)
 
     def _zeus(self, flow: Flow[HState]) -> None:
-        """11.0 Zeus: a player may have his own New Year hand dealt again."""
+        """11.0 Zeus: each New Year hand may be dealt again on an Appeal by its owner or by
+        the opponent (11.0: a random result "made by himself or by the opponent")."""
         from .olympians import open_appeal
 
         s = flow.state
@@ -67,7 +68,8 @@ class NewYear(Procedure[HState]):
             side = SIDES[flow.args["zeus"]]
             flow.args["zeus"] += 1
             s["effects"]["appealed"] = []  # each player's hand is its own draw
-            if open_appeal(flow, "Zeus", f"{side.title()}'s New Year hand", [side]):
+            if open_appeal(flow, "Zeus", f"{side.title()}'s New Year hand",
+                           [side, other(side)]):
                 flow.args["side"] = side
                 return
         flow.goto("commit")

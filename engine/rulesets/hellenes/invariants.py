@@ -38,6 +38,12 @@ def check(s: HState) -> list[str]:
             continue  # settled when the battle ends (an Appeal to Ares may redo an attack)
         if not B.units_in(s, city.area, sg["besieger"], inside=False):
             bad.append(f"siege of {name} without besiegers")
+    ships: Counter[tuple[str, str]] = Counter()
+    for bid, x in s["blocks"].items():  # 5.21: a land unit at sea is aboard its own fleet
+        if x["loc"] in areas and areas[x["loc"]].kind == "sea" and x["loc"] not in battles:
+            ships[(x["loc"], x["side"])] += 1 if B.spec(bid).type == "fleet" else -1
+    bad += [f"{side} land units at sea in {sea} without fleets to carry them"
+            for (sea, side), n in sorted(ships.items()) if n < 0]
     for name in s["garrisons"]:
         if name not in B.comps().cities:
             bad.append(f"garrison in unknown city {name}")

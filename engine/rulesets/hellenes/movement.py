@@ -1,8 +1,10 @@
 """Movement (5.0-5.2, 12.0): where a unit can go this turn.
 
 A move is found by breadth-first search, so each destination is reached by a shortest
-route (fewest areas, then fewest DeepSea crossings): units of one Group with the same
-destination entering it from the same area are one Formation (5.0, RULINGS.md).
+route (fewest areas, then fewest DeepSea crossings). The player picks the route (5.0):
+`route_choices` adds, for a fleet, the shortest route for each smaller number of DeepSea
+crossings within range. Units of one Group that go to the same destination by the same
+route (entering it from the same area, with as many crossings) are one Formation.
 
 A Group Move may end in an area holding unbesieged enemy units (Engaging, 5.4); it may
 not pass through one. Musters never engage.
@@ -448,7 +450,107 @@ def _layered(origin: str, inside: bool, profile: Profile, w: World, barred: froz
     return seen
 
 
+def route_choices(s: HState, bid: str, blocked: frozenset[str] | None = None,
+                  engage: bool = False, extra: int = 0) -> list[Route]:
+    """5.0: the player picks the route. Each destination of `routes` by its fewest areas,
+    and, where a route with fewer DeepSea crossings also reaches it within range, the
+    shortest such route for each smaller number of crossings (5.22: the safer ways). Only
+    fleets cross DeepSea borders, so a land unit's choices are its `routes`."""
+    x = s["blocks"][bid]
+    start = _start(s, bid)
+    if start is None:
+        return []
+    w = world(s, x["side"], blocked, engage, extra)
+    return list(_choices(start[0], start[1], _profile(bid), w, start[2]))
+
+
+@lru_cache(maxsize=4096)
+def _choices(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
+             ) -> tuple[Route, ...]:
+    shortest = _search_profile(origin, inside, profile, w, barred)
+    if not profile[0] or not any(r.deep for r in shortest):
+        return shortest
+    fewest = {r.dest: r.deep for r in shortest}  # the ends `_ends` allows, filtered as it
+    out = list(shortest)
+    for dest, labels in _safer(origin, inside, profile, w, barred).items():
+        if dest in fewest:
+            out += [Route(dest, via, deep, length) for via, deep, length in labels
+                    if deep < fewest[dest]]
+    out.sort(key=lambda r: (r.length, r.dest, r.deep))
+    return tuple(out)
+
+
+def safest_route(s: HState, bid: str, dest: str, blocked: frozenset[str] | None = None
+                 ) -> Route | None:
+    """A fleet's route to `dest` with the fewest DeepSea crossings (then fewest areas), by
+    the walk of `route_choices`; None if it cannot get there."""
+    x = s["blocks"][bid]
+    start = _start(s, bid)
+    if start is None or not _profile(bid)[0]:
+        return None
+    w = world(s, x["side"], blocked, False, 0)
+    labels = _safer(start[0], start[1], _profile(bid), w, start[2]).get(dest)
+    return Route(dest, *labels[-1]) if labels else None
+
+
+@lru_cache(maxsize=2048)
+def _safer(origin: str, inside: bool, profile: Profile, w: World, barred: frozenset[str]
+           ) -> dict[str, list[tuple[str, int, int]]]:
+    """A fleet's routes by (areas, DeepSea crossings) that no other route beats on both:
+    per area, a list of (via, deep, length), longest last (kept: not to be changed).
+    The walk is `_bfs`'s, but an
+    area is entered again, by a longer route, whenever that route crosses fewer DeepSea
+    borders than every shorter one (a route is a list of areas, so the ways on from an
+    area depend only on the area and the crossings so far)."""
+    _, _, sea_move, _, sicilian, nation = profile
+    graph, _ = _graph()
+    limit = sea_move + w.extra
+    verdicts = _verdicts(w, sicilian, nation, barred)
+    least = {origin: 0}  # area -> the fewest crossings of a route found to it so far
+    out: dict[str, list[tuple[str, int, int]]] = {}
+    frontier: list[tuple[str, int]] = [(origin, 0)]
+    nlen = 0
+    while frontier and nlen < limit:
+        nlen += 1
+        nxt: list[tuple[str, int]] = []
+        for area, deep in frontier:
+            at_sea, edges, _ = graph[area]
+            if not at_sea:
+                edges = _fleet_start(origin, inside) if area == origin else ()
+            for n, n_sea, n_region, deep_border in edges:
+                ndeep = deep + 1 if at_sea and n_sea and deep_border else deep
+                old = least.get(n)
+                if old is not None and old <= ndeep:
+                    continue  # (before the verdict: most steps end here)
+                verdict = verdicts.get(n)
+                if verdict is None:
+                    verdict = _remembered_verdict(verdicts, w, sicilian, nation, barred, n,
+                                                  n_sea, n_region)
+                if verdict == NO_ENTRY:
+                    continue
+                least[n] = ndeep
+                labels = out.setdefault(n, [])
+                if labels and labels[-1][2] == nlen:
+                    labels.pop()  # as short, and safer
+                labels.append((area, ndeep, nlen))
+                if verdict == PASS and n_sea:  # 5.4, 2.26: a fleet stops on land
+                    nxt.append((n, ndeep))
+        frontier = nxt
+    out.pop(origin, None)
+    return out
+
+
 NO_ENTRY, PASS, STOP = 0, 1, 2
+
+
+def _remembered_verdict(verdicts: dict[str, int], w: World, sicilian: bool, nation: str,
+                        barred: frozenset[str], n: str, n_sea: bool, n_region: str) -> int:
+    """`_verdict`, kept in `verdicts` (the hot walks, `_bfs` and `_layered`, look it up
+    inline instead of calling this)."""
+    verdict = verdicts.get(n)
+    if verdict is None:
+        verdict = verdicts[n] = _verdict(w, sicilian, nation, barred, n, n_sea, n_region)
+    return verdict
 
 
 def _verdict(w: World, sicilian: bool, nation: str, barred: frozenset[str], n: str,
@@ -493,6 +595,12 @@ def _steps(fleet: bool, area: str, origin: str, inside: bool) -> frozenset[str]:
     return c.adjacent(area)
 
 
+def fleet_steps(area: str) -> frozenset[str]:
+    """Where a fleet in `area` (not inside a City) can go in one step (5.1, 5.2): any
+    neighbour from a sea; from land, the seas of its coast and a Province along it."""
+    return _steps(True, area, area, False)
+
+
 def _may_end(w: World, fleet: bool, nation: str, side: str, dest: str) -> bool:
     """12.0 2b: in Greece under the Peace, moves end in home territory."""
     if not w.peace or B.region(dest) != "greece":
@@ -515,11 +623,12 @@ def cargo_for(s: HState, fleet: str, candidates: list[str]) -> list[str]:
 
 
 def can_carry_to(s: HState, unit: str, dest: str) -> bool:
+    """May `unit` be carried to `dest`: a land area it may enter, or a sea (2.26, 5.21: a
+    voyage may end at sea, the unit aboard), as far as the Peace allows (12.0)."""
     side = s["blocks"][unit]["side"]
     w = world(s, side, frozenset(), False, 0)
     b = B.spec(unit)
-    return (_enterable(w, b.sicilian, b.nation, dest) and B.comps().areas[dest].kind == "land"
-            and _may_end(w, False, b.nation, side, dest))
+    return _enterable(w, b.sicilian, b.nation, dest) and _may_end(w, False, b.nation, side, dest)
 
 
 # ------------------------------------------------------------------ Winter (9.21)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 
 from engine import Option, Prompt
@@ -16,15 +16,28 @@ from .movement import (
     Route,
     can_carry_to,
     cargo_for,
+    fleet_areas,
     may_engage,
-    routes,
+    route_choices,
+    safest_route,
     unit_dests,
     winter_routes,
     world,
 )
 from .olympians import open_appeal
-from .siege import established, refresh
-from .state import FALL, HIGH_SUMMER, SPRING, SUMMER, WINTER, HState, Side, other, to_pool
+from .siege import defender_of, established, refresh
+from .state import (
+    FALL,
+    HIGH_SUMMER,
+    SPRING,
+    SUMMER,
+    WINTER,
+    Crossing,
+    HState,
+    Side,
+    other,
+    to_pool,
+)
 
 STORM_ON = {SPRING: 3, WINTER: 3, SUMMER: 2, FALL: 2, HIGH_SUMMER: 1}  # 5.22
 
@@ -131,9 +144,11 @@ def _move(s: HState, bid: str, dest: str) -> None:
     _moves(s, [(bid, dest)])
 
 
-def _moves(s: HState, orders: Iterable[tuple[str, str]]) -> None:
-    """Move units together (one Group or Muster), then lift the sieges their besiegers
-    left and note blockades (7.3, 8.21). Nothing between the moves reads the sieges, and
+def _moves(s: HState, orders: Iterable[tuple[str, str]],
+           inside: Collection[str] = ()) -> None:
+    """Move units together (one Group or Muster), those of `inside` into the City of
+    their destination (a besieged Port's harbour, 1.3), then lift the sieges their
+    besiegers left and note blockades (7.3, 8.21). Nothing between the moves reads the sieges, and
     the units only leave their areas for others, none of which another of them leaves:
     each siege and blockade can only end, or only begin, along the way, so one refresh
     after all the moves settles each as a refresh after every move would."""
@@ -142,32 +157,130 @@ def _moves(s: HState, orders: Iterable[tuple[str, str]]) -> None:
         x = blocks[bid]
         if B.spec(bid).nation == "gela" and x["loc"] == "GEL" and dest != "GEL":
             s["effects"]["gela_open"] = True  # 15.2-15.4: Gela opens once a Gelan unit leaves
-        x["loc"], x["inside"] = dest, False
+        x["loc"], x["inside"] = dest, bid in inside
         moved.append(bid)
     refresh(s)
 
 
 STAY = Option("stay", "Stay where it is", "5.0")
+STAY_ABOARD = Option("stay", "Stay aboard here (lost unless a fleet stays to carry it)",
+                     "5.21")
+
+
+def storm_risk(deep: int, on: int) -> int:
+    """5.22: the chance, in percent, that `deep` Storm dice raise a Storm (each on 1-`on`)."""
+    return round(100 * (1 - (1 - on / 6) ** deep))
+
+
+def route_id(r: Route, first: bool) -> str:
+    """A route's answer: its destination for the shortest route there, with its number
+    of DeepSea crossings for a safer, longer one (5.0: the player picks the route)."""
+    return r.dest if first else f"{r.dest}~{r.deep}"
+
+
+def _risk(r: Route, on: int, several: bool) -> str:
+    """The route's length (where there is a choice) and its storm risk (5.22)."""
+    way = f", {r.length} area(s)" if several else ""
+    if r.deep:
+        return f"{way}, {r.deep} DeepSea crossing(s): storm risk {storm_risk(r.deep, on)}%"
+    return f"{way}, no DeepSea crossing" if several else ""
+
+
+def _labelled(found: list[Route]) -> list[tuple[Route, bool, bool]]:
+    """Each route with whether it is the first (shortest) to its destination and whether
+    its destination has several."""
+    count: dict[str, int] = {}
+    for r in found:
+        count[r.dest] = count.get(r.dest, 0) + 1
+    seen: set[str] = set()
+    out = []
+    for r in found:
+        out.append((r, r.dest not in seen, count[r.dest] > 1))
+        seen.add(r.dest)
+    return out
 
 
 @lru_cache(maxsize=8192)
-def _route_option(r: Route, fight: bool) -> Option:
-    """A destination of a Group Move (made once per route: the prompt is built often)."""
+def _route_option(r: Route, fight: bool, first: bool, several: bool, on: int) -> Option:
+    """A destination of a Group Move by one route (made once per route: the prompt is
+    built often)."""
     names = B.comps().areas
-    deep = f", {r.deep} DeepSea crossing(s)" if r.deep else ""
     engaging = ", Engaging the enemy there" if fight else ""
-    return Option(r.dest, f"to {names[r.dest].name} (from {names[r.via].name}{deep}"
-                  f"{engaging})", "5.4" if fight else "5.0")
+    return Option(route_id(r, first), f"to {names[r.dest].name} (from {names[r.via].name}"
+                  f"{_risk(r, on, several)}{engaging})", "5.4" if fight else "5.0")
 
 
 @lru_cache(maxsize=8192)
-def _forced_option(r: Route, fight: bool, elite: str) -> Option:
+def _forced_option(r: Route, fight: bool, elite: str, first: bool, several: bool,
+                   on: int) -> Option:
     """A Forced March/Sail one area beyond the range (5.3)."""
     names = B.comps().areas
     engaging = ", Engaging the enemy there" if fight else ""
-    return Option(f"forced:{r.dest}", f"Forced March/Sail to {names[r.dest].name} (waits in "
-                  f"{names[r.via].name}; succeeds on {elite} after your Actions{engaging})",
-                  "5.3")
+    return Option(f"forced:{route_id(r, first)}", f"Forced March/Sail to "
+                  f"{names[r.dest].name} (waits in {names[r.via].name}"
+                  f"{_risk(r, on, several)}; succeeds on {elite} after your Actions"
+                  f"{engaging})", "5.3")
+
+
+def harbours(s: HState, bid: str, found: list[Route]) -> list[Route]:
+    """1.3, 5.4 Sea Access, 7.4: a besieged Port keeps its harbour. A fleet of the
+    besieged side that reaches the Port's Offshore Sea with an area of range left, the sea
+    free of enemy units, may sail on into the City (inside, with the besieged, while the
+    City has room: 7.1), without Engaging the besiegers. Routes to the Offshore Sea are
+    from `found` (the fleet's route choices); one more area enters the City."""
+    x = s["blocks"][bid]
+    if B.spec(bid).type != "fleet" or not s["sieges"]:
+        return []
+    side: Side = x["side"]
+    blocked = B.blocking(s, side)
+    out = []
+    for name, sg in sorted(s["sieges"].items()):
+        city = B.comps().cities[name]
+        sea = city.offshore
+        if (sg["besieger"] == side or not city.port or sea is None or sea in blocked
+                or x["loc"] == city.area or defender_of(s, city) != side
+                or len(B.units_in(s, city.area, side, inside=True)) >= B.capacity(s, city)):
+            continue
+        if x["loc"] == sea:
+            out.append(Route(city.area, sea, 0, 1))
+        out += [Route(city.area, sea, r.deep, r.length + 1) for r in found
+                if r.dest == sea and r.length < (B.spec(bid).sea_move or 1)]
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _harbour_option(r: Route, first: bool, several: bool, on: int) -> Option:
+    """Into a besieged Port by its Offshore Sea (1.3, 7.4)."""
+    names = B.comps().areas
+    city = B.comps().city_in[r.dest]
+    return Option(f"in:{route_id(r, first)}", f"into besieged {city.name} by its harbour "
+                  f"(from {names[r.via].name}{_risk(r, on, several)}; no battle)", "1.3")
+
+
+def chosen(found: list[Route], answer: str) -> Route:
+    """The route an answer names (see `route_id`)."""
+    dest, _, deep = answer.partition("~")
+    return next(r for r in found if r.dest == dest and (not deep or r.deep == int(deep)))
+
+
+def _winter_choices(s: HState, bid: str, side: Side) -> list[Route]:
+    """9.214: a Wintering Group Move's routes (Forced Marches succeed, 9.21), with the
+    safer ways by fewer DeepSea crossings to the same Cities (5.0, as `route_choices`);
+    none comes in through an Offshore Sea the enemy blockades."""
+    base = winter_routes(s, bid, 1)
+    if B.spec(bid).type != "fleet" or not any(r.deep for r in base):
+        return base
+    fewest = {r.dest: r.deep for r in base}
+    foes = fleet_areas(s, other(side))
+    city_in = B.comps().city_in
+    out = list(base)
+    for r in route_choices(s, bid, frozenset(), False, 1):
+        city = city_in.get(r.dest)
+        if (r.dest in fewest and r.deep < fewest[r.dest]
+                and not (city is not None and city.offshore == r.via and r.via in foes)):
+            out.append(r)
+    out.sort(key=lambda r: (r.length, r.dest, r.deep))
+    return out
 
 
 class GroupMove(Procedure[HState]):
@@ -199,16 +312,22 @@ class GroupMove(Procedure[HState]):
                                    f"{B.comps().areas[dest].name}: carry a land unit? "
                                    "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")]
         bid = a["queue"][0]
-        opts = [STAY]
+        opts = [STAY_ABOARD if B.comps().areas[a["area"]].kind == "sea" and
+                B.spec(bid).type != "fleet" else STAY]
         blocked = B.blocking(s, side)
+        on = STORM_ON[s["season"]]
         normal = self._routes(flow, bid)
-        opts += [_route_option(r, r.dest in blocked) for r in normal]
+        opts += [_route_option(r, r.dest in blocked, first, several, on)
+                 for r, first, several in _labelled(normal)]
         reached = {r.dest for r in normal}
         elite = "3-6" if B.spec(bid).elite else "5-6"
         if B.peace(s):
             elite += ", or surely in Greece under the Peace (12.0)"
-        opts += [_forced_option(r, r.dest in blocked, elite) for r in self._forced(flow, bid)
-                 if r.dest not in reached]
+        opts += [_forced_option(r, r.dest in blocked, elite, first, several, on)
+                 for r, first, several in _labelled([r for r in self._forced(flow, bid)
+                                                     if r.dest not in reached])]
+        opts += [_harbour_option(r, first, several, on)
+                 for r, first, several in _labelled(self._harbours(flow, bid))]
         x = s["blocks"][bid]
         what = ("The barbarians' free move" if a.get("only") else "Group Move")
         return [Prompt(side, f"{what} from {B.comps().areas[a['area']].name}: where does "
@@ -219,8 +338,8 @@ class GroupMove(Procedure[HState]):
     def _routes(self, flow: Flow[HState], bid: str) -> list[Route]:
         s, side = flow.state, flow.args["side"]
         if flow.args.get("winter"):
-            return winter_routes(s, bid, 1)  # 9.214: Forced Marches succeed
-        return routes(s, bid, B.blocking(s, side), may_engage(s, side))
+            return _winter_choices(s, bid, side)
+        return route_choices(s, bid, B.blocking(s, side), may_engage(s, side))
 
     def _forced(self, flow: Flow[HState], bid: str) -> list[Route]:
         """5.3: one area beyond the range, rolled for after the Actions (in Greece under
@@ -229,11 +348,31 @@ class GroupMove(Procedure[HState]):
         s, side = flow.state, flow.args["side"]
         if flow.args.get("winter"):
             return []
-        return [r for r in routes(s, bid, B.blocking(s, side), may_engage(s, side), 1)
+        return [r for r in route_choices(s, bid, B.blocking(s, side), may_engage(s, side), 1)
                 if r.via != s["blocks"][bid]["loc"]]
+
+    def _harbours(self, flow: Flow[HState], bid: str) -> list[Route]:
+        """Into a besieged Port of this side by its harbour (1.3, 7.4); not in Winter,
+        whose moves end in unbesieged Cities (9.21)."""
+        if flow.args.get("winter"):
+            return []
+        found = harbours(flow.state, bid, self._routes(flow, bid))
+        going = flow.args.get("inside", [])
+        # 7.1: room in the City for this fleet after those already sent in this move
+        return [r for r in found if self._room(flow, r.dest) > 0] if going else found
+
+    def _room(self, flow: Flow[HState], area: str) -> int:
+        s, a = flow.state, flow.args
+        city = B.comps().city_in[area]
+        sent = [u for u in a.get("inside", []) if a["orders"].get(u) == area]
+        sent += [a["cargo"][f] for f in sent if f in a["cargo"]]
+        return (B.capacity(s, city) - len(sent)
+                - len(B.units_in(s, area, a["side"], inside=True)))
 
     def _cargo(self, flow: Flow[HState], fleet: str, dest: str) -> list[str]:
         a, s = flow.args, flow.state
+        if fleet in a.get("inside", []) and self._room(flow, dest) <= 0:
+            return []  # 7.1: no room inside for a land unit too
         waiting = [u for u in a["queue"] if u not in a["orders"]]
         return [u for u in cargo_for(s, fleet, waiting) if can_carry_to(s, u, dest)]
 
@@ -253,36 +392,48 @@ class GroupMove(Procedure[HState]):
             if dest.startswith("forced:"):
                 dest = dest.split(":", 1)[1]
                 a.setdefault("forced", []).append(bid)
+            elif dest.startswith("in:"):  # 1.3, 7.4: into a besieged Port
+                dest = dest.split(":", 1)[1]
+                a.setdefault("inside", []).append(bid)
+            dest, _, deep = dest.partition("~")
+            if deep:  # 5.0: a safer route than the shortest
+                a.setdefault("deep", {})[bid] = int(deep)
             if dest != "stay":
                 a["orders"][bid] = dest
-                if (B.spec(bid).type == "fleet" and B.comps().areas[dest].kind == "land"
-                        and self._cargo(flow, bid, dest)):
-                    a["asking"] = bid
+                if B.spec(bid).type == "fleet" and self._cargo(flow, bid, dest):
+                    a["asking"] = bid  # 5.21: to land or to sea
         if not a["queue"] and a["asking"] is None:
             self._execute(flow)
 
     def _execute(self, flow: Flow[HState]) -> None:
         s, a = flow.state, flow.args
         side = a["side"]
-        formations: dict[tuple[str, str], list[str]] = {}
-        deep: dict[tuple[str, str], int] = {}
+        # 5.0: one Formation per route (destination, the area it is entered from, and
+        # the DeepSea borders crossed on the way)
+        formations: dict[tuple[str, str, int, bool], list[str]] = {}
+        deep: dict[tuple[str, str, int, bool], int] = {}
+        picked = a.get("deep", {})
+        harbour = set(a.get("inside", []))
         forced = set(a.get("forced", []))
         with B.steady(s):  # every route is looked up before anything moves
             blocked = B.blocking(s, side)
             for bid, dest in a["orders"].items():
                 if bid in a["cargo"].values():
                     continue
-                found = self._forced(flow, bid) if bid in forced else self._routes(flow, bid)
-                r = next(r for r in found if r.dest == dest)  # noqa: B023
-                formations.setdefault((dest, r.via), []).append(bid)
+                found = (self._forced(flow, bid) if bid in forced else
+                         harbours(s, bid, self._routes(flow, bid)) if bid in harbour else
+                         self._routes(flow, bid))
+                r = chosen(found, f"{dest}~{picked[bid]}" if bid in picked else dest)
+                key = (dest, r.via, r.deep, bid in harbour)
+                formations.setdefault(key, []).append(bid)
                 extra = 1 if bid in forced and B.comps().is_deep(r.via, dest) else 0
-                deep[(dest, r.via)] = r.deep - extra
-        for (dest, _via), fleets in sorted(formations.items()):
-            if deep[(dest, _via)]:
+                deep[key] = r.deep - extra
+        for key, fleets in sorted(formations.items()):
+            if deep[key]:
                 _turn(s)["crossings"].append({
-                    "fleets": sorted(fleets), "deep": deep[(dest, _via)],
+                    "fleets": sorted(fleets), "deep": deep[key],
                     "cargo": {f: a["cargo"][f] for f in fleets if f in a["cargo"]}})
-        for (dest, via), units in sorted(formations.items()):
+        for (dest, via, _deep, inside), units in sorted(formations.items()):
             if units[0] in forced:  # 5.3: they wait on the border for their roll
                 _turn(s)["forced"].append({
                     "units": sorted(units), "dest": dest, "via": via,
@@ -290,11 +441,14 @@ class GroupMove(Procedure[HState]):
                 for u in units + [a["cargo"][f] for f in units if f in a["cargo"]]:
                     a["orders"][u] = via
                 continue
-            if dest in blocked and not a.get("winter"):  # 5.4: Engaging, fought in Combat
-                carried = [a["cargo"][f] for f in units if f in a["cargo"]]
+            carried = [a["cargo"][f] for f in units if f in a["cargo"]]
+            _turn(s).setdefault("arrived", []).append({"area": dest,
+                                                       "units": sorted(units + carried)})
+            if dest in blocked and not a.get("winter") and not inside:  # 5.4: Engaging
                 _turn(s)["engaged"].append({"area": dest, "via": via, "units": sorted(units + carried),
                                             "from_sea": B.comps().areas[via].kind == "sea"})
-        _moves(s, a["orders"].items())
+        entering = harbour | {a["cargo"][f] for f in harbour if f in a["cargo"]}
+        _moves(s, a["orders"].items(), entering)
         for fleet, unit in a["cargo"].items():
             x = s["blocks"][unit]
             x["cv"] = min(x["cv"], s["blocks"][fleet]["cv"] - 1)  # 5.21: shed steps to fit
@@ -314,15 +468,34 @@ class Muster(Procedure[HState]):
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s, a = flow.state, flow.args
         units = muster_units(s, a["side"], a["area"])
-        opts = [Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv) from "
-                       f"{B.comps().areas[s['blocks'][u]['loc']].name}", "5.0") for u in units]
+        on = STORM_ON[s["season"]]
+        opts = []
+        for u in units:
+            r = self._route(flow, u)
+            risk = _risk(r, on, False) if r is not None else ""
+            opts.append(Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv) from "
+                               f"{B.comps().areas[s['blocks'][u]['loc']].name}{risk}", "5.0"))
         return [decisions.pick(a["side"], f"Muster at {B.comps().areas[a['area']].name}: "
                                "which units come? (5.0)", opts, 1, len(opts), rule="5.0",
                                kind="muster")]
 
+    def _route(self, flow: Flow[HState], u: str) -> Route | None:
+        """A fleet's way to the Muster: the one with the fewest DeepSea crossings (the
+        safest, 5.22); fleets from one area by one way are a Formation (5.0)."""
+        s, a = flow.state, flow.args
+        return safest_route(s, u, a["area"], B.blocking(s, a["side"]))
+
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s, a = flow.state, flow.args
         assert isinstance(answer, tuple)
+        ways: dict[tuple[str, str, int], list[str]] = {}
+        with B.steady(s):  # every route is looked up before anything moves
+            for u in answer:
+                r = self._route(flow, u)
+                if r is not None and r.deep:
+                    ways.setdefault((s["blocks"][u]["loc"], r.via, r.deep), []).append(u)
+        for (_, _, deep), fleets in sorted(ways.items()):  # 5.22: rolled for after the Actions
+            _turn(s)["crossings"].append({"fleets": sorted(fleets), "deep": deep, "cargo": {}})
         _moves(s, [(u, a["area"]) for u in answer])
         note(flow, "muster", f"{seat.title()} musters {len(answer)} unit(s) at "
              f"{B.comps().areas[a['area']].name} (5.0)")
@@ -493,6 +666,8 @@ class ForcedMarches(Procedure[HState]):
             carried = [f["cargo"][u] for u in going if u in f["cargo"]]
             for u in going + carried:
                 s["blocks"][u]["loc"] = f["dest"]
+            t.setdefault("arrived", []).append({"area": f["dest"],
+                                                "units": sorted(going + carried)})
             if B.comps().is_deep(f["via"], f["dest"]):
                 t["crossings"].append({"fleets": going, "deep": 1,
                                        "cargo": {u: f["cargo"][u] for u in going if u in f["cargo"]}})
@@ -557,9 +732,18 @@ class Storms(Procedure[HState]):
         a["i"] += 1
         rolls = a["rolls"]
         on = STORM_ON[s["season"]]
-        if not any(r <= on for r in rolls):
+        storms = sum(1 for r in rolls if r <= on)
+        if not storms:
             note(flow, "storm", f"DeepSea crossing: {rolls}, no Storm (storm on 1-{on}, 5.22)")
             return
+        # 5.22: a die "in each case", so each Storm die that comes up is a Storm met,
+        # and each Storm is a Ship Damage roll for every fleet still afloat (RULINGS.md)
+        for _ in range(storms):
+            self._ship_damage(flow, crossing, rolls)
+
+    def _ship_damage(self, flow: Flow[HState], crossing: Crossing, rolls: list[int]) -> None:
+        """5.23: one Storm: a die per fleet of the Formation."""
+        s = flow.state
         for fleet in crossing["fleets"]:
             x = s["blocks"][fleet]
             if x["loc"] in ("pool", "aside"):

@@ -16,6 +16,7 @@ from engine.core.procedures import Flow, Procedure
 from . import board as B
 from .assault import assault_targets, sortie_targets
 from .building import garrison_sites, reinforceable
+from .cargo import aboard
 from .flow import note, phase_end
 from .homing import (
     HomingMove,
@@ -25,7 +26,14 @@ from .homing import (
     settle_homing,
     start_homing,
 )
-from .movement import WinterReach, fleet_areas, shelters, winter_routes, winter_world
+from .movement import (
+    WinterReach,
+    fleet_areas,
+    routes,
+    shelters,
+    winter_routes,
+    winter_world,
+)
 from .moves import group_areas, muster_targets, pillage_targets
 from .siege import attrition_open, establish, refresh
 from .state import Engaged, HState, Side, other, to_pool
@@ -430,8 +438,16 @@ class WinterActions(Procedure[HState]):
             with B.steady(s):  # looked up before anything moves
                 move = next(m for m in homing_battle_moves(s, bid)
                             if m.dest == dest and m.via == via)
-            start_homing(s, bid, move)
-            _turn(s)["moved"].append(bid)
+                way = next((r for r in routes(s, bid, frozenset(), False, 0)
+                            if r.dest == move.via), None)
+            cargo = _left_aboard(s, bid)
+            if way is not None and way.deep and B.spec(bid).type == "fleet":
+                # 5.22, 9.21: its DeepSea crossings to the sea it comes from are rolled for
+                _turn(s)["crossings"].append({"fleets": [bid], "deep": way.deep,
+                                              "cargo": {bid: cargo} if cargo else {}})
+            for u in [bid] + ([cargo] if cargo else []):  # its cargo rides along (5.21)
+                start_homing(s, u, move)
+                _turn(s)["moved"].append(u)
             refresh(s)
             note(flow, "winter-move", f"{seat.title()} sends a unit home to {move.city}"
                  f"{' to fight its way in (9.31)' if move.battle else ' by its Offshore Sea (9.31)'}")
@@ -580,15 +596,28 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
 
 
 def _winter_move(s: HState, bid: str, dest: str, extra: int) -> None:
+    cargo = _left_aboard(s, bid)
     if B.spec(bid).type == "fleet":  # its DeepSea crossings are rolled for (5.22, 9.21)
         with B.steady(s):  # the route is looked up before anything moves
             r = next(r for r in winter_routes(s, bid, extra) if r.dest == dest)
         if r.deep:
-            _turn(s)["crossings"].append({"fleets": [bid], "deep": r.deep, "cargo": {}})
-    x = s["blocks"][bid]
-    x["loc"], x["inside"] = dest, False
-    _turn(s)["moved"].append(bid)
+            _turn(s)["crossings"].append({"fleets": [bid], "deep": r.deep,
+                                          "cargo": {bid: cargo} if cargo else {}})
+    for u in [bid] + ([cargo] if cargo else []):
+        s["blocks"][u]["loc"], s["blocks"][u]["inside"] = dest, False
+        _turn(s)["moved"].append(u)
     refresh(s)
+
+
+def _left_aboard(s: HState, fleet: str) -> str | None:
+    """A land unit a fleet leaving a sea takes along, if the fleets staying could not
+    carry all those aboard (5.21: a carried unit goes where its fleet goes)."""
+    x = s["blocks"][fleet]
+    if B.spec(fleet).type != "fleet" or B.comps().areas[x["loc"]].kind != "sea":
+        return None
+    units = sorted(aboard(s, x["loc"], x["side"]), key=lambda u: (-s["blocks"][u]["cv"], u))
+    staying = len(B.fleets_in(s, x["loc"], x["side"])) - 1
+    return units[0] if len(units) > staying else None
 
 
 class Overcrowded(Procedure[HState]):

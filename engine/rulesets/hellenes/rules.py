@@ -53,7 +53,7 @@ def _scenario(sid: str, title: str, text: str) -> Scenario:
 class Hellenes(Ruleset):
     id = "hellenes"
     title = "Hellenes: Campaigns of the Peloponnesian War"
-    version = "2"
+    version = "3"  # 3: issue 32 (routes, harbours, retreats, cargo at sea, 5.42, 11.0)
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",
                          "The Archidamian War: Potidea under siege, Pericles against "

@@ -12,6 +12,7 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
+from .cargo import stow
 from .components import City
 from .events import add_prestige
 from .olympians import open_appeal
@@ -50,7 +51,9 @@ def lift(s: HState, city: City) -> None:
 
 
 def refresh(s: HState) -> None:
-    """Lift sieges whose besiegers or defenders are gone, note blockades (8.21)."""
+    """Lift sieges whose besiegers or defenders are gone, note blockades (8.21); land
+    units at sea stay aboard their fleets, or are lost without one (5.21, 6.5)."""
+    stow(s)
     # Each siege is judged on its own City's area, its garrison and its Offshore Sea, none
     # of which lifting another siege touches: all are judged first, on one index of the
     # blocks, then carried out in order.

@@ -76,6 +76,13 @@ class Forced(TypedDict):
     cargo: dict[str, str]
 
 
+class Arrival(TypedDict):
+    """A Formation's move this turn: where it ended and its units (5.42)."""
+
+    area: str
+    units: list[str]
+
+
 class Turn(TypedDict):
     """The Player Turn in progress (3.0-8.0, 9.2)."""
 
@@ -89,6 +96,7 @@ class Turn(TypedDict):
     engaged: list[Engaged]  # Formations to fight in the Combat phase (5.41, 6.0)
     forced: list[Forced]  # Forced Marches and Sails waiting for their roll (5.3)
     appealed: NotRequired[list[str]]  # Olympians appealed to this Player Turn (11.0)
+    arrived: NotRequired[list[Arrival]]  # Formations that moved this turn (5.0, 5.42)
 
 
 class Cards(TypedDict):

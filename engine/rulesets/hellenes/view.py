@@ -49,6 +49,7 @@ def view(s: HState, seat: str | None) -> dict[str, Any]:
         "year": s["year"],
         "season": s["season"],
         "season_name": SEASON_NAMES[s["season"]],
+        "stamp": s["stamp"],  # the Season counter ("the Season before", 15.1 rule 3)
         "prestige": s["prestige"],
         # Only when a side bid shifted the start (RULINGS.md), so that views of games
         # without one stay as they were.
