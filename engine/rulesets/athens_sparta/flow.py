@@ -438,7 +438,7 @@ class AttrRun(Step):
                 continue
             dice = roll(s, ctx, len(bids))
             hits = sum(1 for d in dice if d >= job["need"])
-            ctx.event("dice", f"{job['side'].title()} rolls {job['why']} at "
+            ctx.event("dice", f"{job['side'].title()} rolls for {job['why']} at "
                       f"{bd.label(job['hex'])} ({job['need']}+): {dice}, {hits} "
                       f"hit{'s' if hits != 1 else ''}", dice=dice, hits=hits, side=job["side"],
                       hex=job["hex"], need=job["need"])
