@@ -24,10 +24,12 @@ from service.bots import BotRunner
 from service.results import ActionResult
 
 from . import text
+from .pictures import Pictures
 
 CHANNEL = 1  # the terminal is one "channel"
-HELP = ("Type the number of a choice. Other commands: [u]ndo, [m]ap (writes a PNG), "
-        "[h]and, [l]og, ?N (rule N explained, e.g. ?4.4), [?] help, [q]uit.")
+HELP = ("Type the number of a choice. Other commands: [u]ndo, [m]ap (writes your map and "
+        "the public one as PNG files), [h]and (and its picture), [l]og, ?N (rule N "
+        "explained, e.g. ?4.4), [?] help, [q]uit.")
 PAGE = 30
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and its scrollback
 
@@ -57,11 +59,31 @@ class Console:
         self.saved = saved  # the database file, or None when the game lives in a temp folder
         self.ruleset = ruleset
         self.at_keyboard: str | None = None  # the seat whose player last had the keyboard
+        self.pictures = Pictures(out_dir, ruleset)  # the images Discord would post
         # Keryx's seats; no delay in a terminal on one's own machine (nothing to hide).
         self.bots = BotRunner(svc, self._bot_acted, delay_s=0.0, budget_s=budget_s)
 
     async def _bot_acted(self, result: ActionResult) -> None:
-        self.show(result, next(iter(self.humans), None))
+        await self.after(result, next(iter(self.humans), None))
+
+    async def after(self, result: ActionResult, seat: str | None) -> None:
+        """What an action brought: its events, then the pictures the bot would post for
+        it (each battle's display; the public map when a phase or the game ended)."""
+        self.show(result, seat)
+        for path in self.pictures.battles(result.events, result.version):
+            self.say(f"  🖼 Battle: {path}")
+        if result.phase_ended or result.game_ended:
+            await self.public_picture(result.version)
+
+    async def public_picture(self, version: int | None = None) -> None:
+        """The public map at `version` (default: now), as the channel's map post."""
+        public = await self.svc.view(CHANNEL, None)
+        view = public.view
+        if version is not None and version != public.version:
+            view = (await self.svc.public_views_at(public.game_id, [version]))[version]
+        path = self.pictures.public_map(view, version or public.version)
+        if path is not None:
+            self.say(f"  🖼 Public map: {path}")
 
     def _click_id(self) -> str:
         self.clicks += 1
@@ -115,6 +137,8 @@ class Console:
         info = await self.svc.game_info(CHANNEL)
         users = {s.seat: s.user_id for s in info.seats}
         self.say(f"Dice seed hash: {info.seed_hash}. {HELP}")
+        self.say(f"Pictures (what Discord would post) go to {self.out_dir.resolve()}.")
+        await self.public_picture()
         page = 0
         shown: tuple[str, int, int] | None = None  # (seat, version, page) on screen
         while True:
@@ -137,7 +161,7 @@ class Console:
                 answer = decisions.random_answer(sv.prompt.prompt, self.rng)
                 result = await self.svc.submit(CHANNEL, users[seat], answer, sv.version,
                                                self._click_id())
-                self.show(result, next(iter(self.humans), None))
+                await self.after(result, next(iter(self.humans), None))
                 continue
             if not self.hand_over(human):
                 self.quit()
@@ -169,8 +193,6 @@ class Console:
                 self.say(HELP)
                 shown = None  # show the choices again under the help
             elif answer.startswith("?"):
-                from . import text
-
                 self.say(text.rule_text(self.ruleset, answer[1:]))
             elif answer == "u":
                 try:
@@ -181,11 +203,15 @@ class Console:
                 except Refusal as r:
                     self.say(r.message)
             elif answer == "m":
-                self.say(f"Map written to {self.draw(sv.view, f'map-{human}-v{sv.version}.png')}")
+                mine = self.pictures.seat_map(sv.view, human, sv.version)
+                self.say(f"Map written to {mine}" if mine else
+                         "(this game has no map renderer)")
+                await self.public_picture()
             elif answer == "h":
-                from . import text
-
                 self.say(text.hand_listing(sv.view, "Hand", bullet="  • "))
+                picture = self.pictures.hand(sv.view, human, sv.version)
+                if picture is not None:
+                    self.say(f"  🖼 Picture: {picture}")
             elif answer == "l":
                 lines = [f"  {entry.seq:>4} {e.text}"
                          for entry in (await self.svc.history(CHANNEL, self.humans[human]))[-10:]
@@ -200,7 +226,7 @@ class Console:
                     result = await self.svc.submit(
                         CHANNEL, self.humans[human], decisions.from_positions(prompt, numbers),
                         sv.version, self._click_id(), seat=human)
-                    self.show(result, human)
+                    await self.after(result, human)
                 except (Refusal, IllegalAction) as r:
                     self.say(getattr(r, "message", None) or str(r))
             elif answer.replace(" ", "").isdigit():
@@ -231,19 +257,6 @@ class Console:
         if others:
             self.say("  " + "; ".join(text.rule_name(self.ruleset, r) for r in others)
                      + "  (?N explains rule N)")
-
-    def draw(self, view: dict[str, Any], name: str) -> Path | str:
-        import renders
-
-        try:
-            png = renders.render_map(view)
-        except renders.NoRenderer:
-            return "(this game has no map renderer)"
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        path = self.out_dir / name
-        path.write_bytes(png)
-        return path.resolve()
-
 
 def _rule_key(rule: str) -> tuple:
     return tuple(int(p) if p.isdigit() else 0 for p in rule.split(".")) if rule[0].isdigit() \

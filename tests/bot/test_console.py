@@ -6,6 +6,8 @@ import itertools
 import json
 from pathlib import Path
 
+import pytest
+
 import engine
 import tests.fixtures.duel  # noqa: F401 - registers the fixture ruleset
 from bot.console import play
@@ -258,3 +260,39 @@ async def test_hotseat_hands_over_between_people_not_between_one_persons_seats(t
     assert {h.split(" to play")[0] for h in handovers} == {"Athens & Plataea", "Thebes"}
     names = [h.split(" to play")[0] for h in handovers]
     assert all(a != b for a, b in zip(names, names[1:]))  # only ever to the other person
+
+
+@pytest.mark.parametrize("ruleset,seat", [("athens-sparta", "athens"), ("hellenes", "athens"),
+                                          ("epic", "athens")])
+async def test_the_terminal_writes_every_picture_the_bot_would_post(tmp_path, ruleset, seat):
+    """Issue 34, point 8: the opening public map, the public map after a phase, a battle's
+    display, the seat's own map on `m` and the hand (the Epic: its player aids) on `h`,
+    each written into the pictures folder and named on screen."""
+    import random
+
+    said: list[str] = []
+    pictures = tmp_path / "pictures"
+    inner = random_player_at_the_keyboard(said, random.Random(2), first=["h", "m"])
+    typed = 0
+
+    def ask(prompt: str) -> str:
+        nonlocal typed
+        if "press Enter" in prompt:
+            return ""
+        typed += 1
+        done = list(pictures.glob("battle-v*.png")) and len(list(
+            pictures.glob("public-v*.png"))) >= 2
+        return "q" if done or typed > 4000 else inner(prompt)
+
+    await play(ruleset=ruleset, scenario=None, seat=seat, hotseat=True,
+               database=tmp_path / "c.db", seed=4, ask=ask, say=said.append,
+               out_dir=pictures, clear=lambda: None)
+    text = "\n".join(said)
+    assert f"go to {pictures.resolve()}" in text
+    for pattern in ("public-v*.png", f"map-{seat}-v*.png", f"hand-{seat}-v*.png",
+                    "battle-v*.png"):
+        found = sorted(pictures.glob(pattern))
+        assert found, (pattern, typed)
+        assert all(p.read_bytes().startswith(b"\x89PNG") for p in found)
+        assert str(found[0].resolve()) in text  # the screen says where
+    assert len(list(pictures.glob("public-v*.png"))) >= 2  # the start and a phase's end
