@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import random
 import tempfile
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ import engine
 from engine import IllegalAction
 from engine.core import decisions
 from service import GameService, Refusal
-from service.bots import BotRunner
+from service.bots import BotRunner, BotTurn
 from service.results import ActionResult
 
 from . import text
@@ -61,7 +61,15 @@ class Console:
         self.at_keyboard: str | None = None  # the seat whose player last had the keyboard
         self.pictures = Pictures(out_dir, ruleset)  # the images Discord would post
         # Keryx's seats; no delay in a terminal on one's own machine (nothing to hide).
-        self.bots = BotRunner(svc, self._bot_acted, delay_s=0.0, budget_s=budget_s)
+        self.bots = BotRunner(svc, self._bot_acted, delay_s=0.0, budget_s=budget_s,
+                              thinking=self._thinking)
+
+    @contextlib.asynccontextmanager
+    async def _thinking(self, turn: BotTurn) -> AsyncIterator[None]:
+        """A line while Keryx's search thinks (up to its budget): the screen is not stuck."""
+        if turn.level == "search":
+            self.say(f"  … Keryx ({text.seat_title(turn.seat)}) is thinking…")
+        yield
 
     async def _bot_acted(self, result: ActionResult) -> None:
         await self.after(result, next(iter(self.humans), None))

@@ -296,3 +296,15 @@ async def test_the_terminal_writes_every_picture_the_bot_would_post(tmp_path, ru
         assert all(p.read_bytes().startswith(b"\x89PNG") for p in found)
         assert str(found[0].resolve()) in text  # the screen says where
     assert len(list(pictures.glob("public-v*.png"))) >= 2  # the start and a phase's end
+
+
+async def test_a_thinking_line_while_keryx_searches(tmp_path):
+    """Issue 34, point 13: Keryx's search may think for seconds; the terminal says so
+    before its choice appears."""
+    said: list[str] = []
+    await play(ruleset="athens-sparta", scenario=None, seat="athens", hotseat=False,
+               database=tmp_path / "c.db", seed=1, ask=scripted(["1", "1", "q"]),
+               say=said.append, out_dir=tmp_path, opponent="search", budget_s=0.05)
+    thinking = [i for i, s in enumerate(said) if "Keryx (Sparta) is thinking" in s]
+    assert thinking
+    assert any("Sparta" in s for s in said[thinking[0] + 1:])
