@@ -104,8 +104,10 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(report))
         else:
+            from bot.text import plain
+
             for key, value in report.items():
-                typer.echo(f"{key:24} {value}")
+                typer.echo(f"{key:24} {plain(value)}")
             typer.echo(f"transcript: {out / 'channel.md'}")
         if not report["finished"] or report["leaks"]:
             raise typer.Exit(1)

@@ -152,7 +152,7 @@ class Console:
         while True:
             info = await self.svc.game_info(CHANNEL)
             if info.status != "running":
-                self.say(f"Game over: {info.outcome}\nSeed: {info.seed}")
+                self.say(f"Game over. {text.outcome_line(info.outcome)}\nSeed: {info.seed}")
                 return info.outcome
             public = await self.svc.view(CHANNEL, None)
             waiting = public.view["game"]["waiting_for"]
@@ -184,10 +184,16 @@ class Console:
                 shown = (human, sv.version, page)
             try:
                 answer = self.ask("> ").strip().lower()
-            except (EOFError, KeyboardInterrupt):  # input closed or Ctrl-C: stop now
+            except EOFError:  # input closed: stop now
                 self.say("")
                 self.quit()
                 return None
+            except KeyboardInterrupt:  # Ctrl-C is a quit: an unsaved game asks first
+                self.say("")
+                if self.confirm_quit():
+                    self.quit()
+                    return None
+                continue
             if answer in ("q", "quit", "exit"):
                 if self.confirm_quit():
                     self.quit()
@@ -289,13 +295,18 @@ async def play(ruleset: str, scenario: str | None, seat: str | None, hotseat: bo
         info = None
         with contextlib.suppress(Refusal):
             info = await svc.game_info(CHANNEL)
-        if sides is not None and (info is None or info.status != "running"):
+        resumed = info is not None and info.status == "running"
+        if sides is not None and not resumed:
             if not hotseat:
                 raise SystemExit("--sides is for two people at this keyboard (--hotseat).")
             await _choose_sides(svc, ruleset, scenario, options, position, sides, ask, say,
                                 clear)
             info = await svc.game_info(CHANNEL)
-        if info is None or info.status not in ("running",):
+        if resumed:
+            assert info is not None
+            say(f"Resumed game {info.id} ({engine.ruleset(info.ruleset).title}) from "
+                f"{saved}, at version {info.version}.")
+        elif info is None or info.status != "running":
             await svc.create_game(guild_id=None, channel_id=CHANNEL, user_id=1,
                                   ruleset_id=ruleset, scenario=scenario, options=options,
                                   position=position)
@@ -349,6 +360,9 @@ async def _choose_sides(svc: GameService, ruleset: str, scenario: str | None,
                     f"offer for it (0 to {b.most})? Different sides cost nothing; for the "
                     "same side the higher bid takes it and pays, equal bids roll off.")
                 side = ask("Side: ").strip().lower()
+                if side not in b.sides:  # said at once, not after the amount
+                    say(f"{side!r} is not a side of this game: type one of {sides_list}.")
+                    continue
                 amount = ask("Bid: ").strip()
                 try:
                     await svc.place_bid(CHANNEL, user, side, int(amount))

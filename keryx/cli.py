@@ -348,8 +348,10 @@ def verify(
         typer.echo("NOT verified:\n  " + "\n  ".join(problems))
         raise typer.Exit(1)
     outcome = imported.data.get("outcome") or (imported.data.get("keryx") or {}).get("outcome")
-    typer.echo(f"verified: {imported.actions} actions, {len(imported.dice)} dice, "
-               f"outcome {outcome}")
+    from bot.text import outcome_line
+
+    typer.echo(f"verified: {imported.actions} actions, {len(imported.dice)} dice; "
+               f"{outcome_line(outcome) if outcome else 'no outcome yet'}")
     if seed_hash is None:
         typer.echo("Compare the seed hash above with the one posted when the game began "
                    "(or pass --seed-hash).")

@@ -116,14 +116,18 @@ def _banner(d: ImageDraw.ImageDraw, lay: Layout, mv: MapView) -> None:
     if mv.olympiad:
         parts.append(f"Olympiad {mv.olympiad}")
     if mv.turn:
-        parts.append(f"Turn {mv.turn} of 6")
+        # After the sixth turn (the Olympiad's end, or the game's) there is no turn 7.
+        parts.append(f"Turn {mv.turn} of 6" if mv.turn <= 6 else "After turn 6")
     parts.append(PHASES.get(mv.phase, mv.phase.title() or "—"))
     status = "  ·  ".join(parts)
+    # City points (rule 10.2), the race to 30, on the right; the lines on the left stop
+    # short of them (shrunk, then cut), never running into them.
+    room = _points_left(d, lay, mv) - 290 - 12
     primitives.text_c(d, (290, BANNER_H / 2 - 9), status, "bold", 17, theme.BANNER_TEXT,
                       anchor="lm")
-    sub = _subline(mv)
-    primitives.text_c(d, (290, BANNER_H / 2 + 12), sub, "sans", 13, (200, 196, 184), anchor="lm")
-    # City points (rule 10.2), the race to 30.
+    sub, size = primitives.fit_text(_subline(mv), "sans", 13, room, min_size=10)
+    primitives.text_c(d, (290, BANNER_H / 2 + 12), sub, "sans", size, (200, 196, 184),
+                      anchor="lm")
     x: float = lay.width - 16
     for side in ("sparta", "athens"):
         pts = mv.points.get(side)
@@ -139,6 +143,16 @@ def _banner(d: ImageDraw.ImageDraw, lay: Layout, mv: MapView) -> None:
     else:
         tag = "public view"
     primitives.text_c(d, (16, BANNER_H - 3), tag, "cond", 11, (170, 166, 156), anchor="lb")
+
+
+def _points_left(d: ImageDraw.ImageDraw, lay: Layout, mv: MapView) -> float:
+    """Where the city points and their caption begin, from the right edge."""
+    x: float = lay.width - 16
+    for side in ("sparta", "athens"):
+        pts = mv.points.get(side)
+        text = f"{theme.SIDE_NAME[side]} {pts if pts is not None else '–'}"
+        x -= d.textlength(text, font=_f("bold", 18)) + 22 + 10
+    return x - 4 - d.textlength("city points (30 wins)", font=_f("sans", 12))
 
 
 def _f(style: str, size: int):

@@ -37,6 +37,8 @@ async def test_a_whole_game_against_the_random_player(tmp_path):
     assert outcome is not None and outcome["winners"]
     assert "Game over" in text and "Seed:" in text
     assert "'zzz' is not a command" in text and "Map written to" in text
+    over = next(s for s in said if s.startswith("Game over"))
+    assert over.startswith("Game over. Winner: ") and "{" not in over  # words, not a dict
     assert list((tmp_path / "maps").glob("map-north-v*.png"))
 
 
@@ -308,3 +310,40 @@ async def test_a_thinking_line_while_keryx_searches(tmp_path):
     thinking = [i for i, s in enumerate(said) if "Keryx (Sparta) is thinking" in s]
     assert thinking
     assert any("Sparta" in s for s in said[thinking[0] + 1:])
+
+
+async def test_ctrl_c_on_an_unsaved_game_asks_like_q(tmp_path):
+    """Issue 34 (text): Ctrl-C asks the question `q` asks; 'n' keeps playing."""
+    said: list[str] = []
+    asked: list[str] = []
+    answers = iter([KeyboardInterrupt, "n", "q", "y"])
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        a = next(answers)
+        if a is KeyboardInterrupt:
+            raise KeyboardInterrupt
+        return a
+
+    await play(ruleset="duel", scenario=None, seat="north", hotseat=False, database=None,
+               seed=1, ask=ask, say=said.append, out_dir=tmp_path)
+    assert sum("quit and lose it?" in p for p in asked) == 2  # after Ctrl-C, and after q
+
+
+async def test_a_resumed_game_says_so_and_a_wrong_side_is_refused_at_once(tmp_path):
+    log: list[str] = []
+    asked: list[str] = []
+    answers = ["spartans", "athens", "4", "sparta", "2", "q"]
+    await play(ruleset="hellenes", scenario="431", seat=None, hotseat=True,
+               database=tmp_path / "c.db", seed=1, ask=scripted(answers, asked),
+               say=log.append, out_dir=tmp_path, clear=lambda: None, sides="bid")
+    assert "'spartans' is not a side of this game: type one of athens, sparta." in log
+    # the amount was asked only once the side was right
+    sides_then_bids = [p for p in asked if p in ("Side: ", "Bid: ")]
+    assert sides_then_bids[:3] == ["Side: ", "Side: ", "Bid: "]
+    assert not any(s.startswith("Resumed game") for s in log)
+    log.clear()
+    await play(ruleset="hellenes", scenario="431", seat=None, hotseat=True,
+               database=tmp_path / "c.db", seed=1, ask=scripted(["q"]), say=log.append,
+               out_dir=tmp_path, clear=lambda: None)
+    assert any(s.startswith("Resumed game 1 (") and "c.db" in s for s in log), log[:3]
