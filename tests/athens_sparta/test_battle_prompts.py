@@ -3,20 +3,11 @@ text): round 2 cites rule 5.42, not "5.41 First round"."""
 
 from __future__ import annotations
 
-from .conftest import act, ids, position, prompt
-
-CARDS = {"athens": {"hand": ["C11"], "played": "C10"},
-         "sparta": {"hand": ["C12"], "played": "C24"}}
+from .conftest import act, ids, prompt, storm_position
 
 
 def test_round_two_cites_its_own_rule_5_42():
-    g = position(None, olympiad=84, turn=2, phase="combat", active="athens", player1="athens",
-                 cards=CARDS,
-                 blocks={"Athens H1": {"hex": "J3", "strength": 4},
-                         "Athens N3": {"hex": "J3"},
-                         "Corinth H2": {"hex": "J3", "in_city": True, "strength": 2},
-                         "Sparta H1": {"hex": "I10"}},
-                 dice=[6, 6, 1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6])
+    g = storm_position()
     act(g, "f:J3")
     act(g, "storm")
     act(g, "stay")

@@ -5,7 +5,7 @@ which block."""
 
 from __future__ import annotations
 
-from .conftest import act, position, prompt
+from .conftest import act, position, prompt, storm_position
 
 CARDS = {"athens": {"hand": ["C11"], "played": "C10"},
          "sparta": {"hand": ["C12"], "played": "C24"}}
@@ -30,13 +30,7 @@ def test_attrition_names_the_block_to_its_owner_only_rule_6_0():
 
 
 def test_a_battle_hit_and_a_half_hit_are_named_publicly_rules_5_2_and_5_41():
-    g = position(None, olympiad=84, turn=2, phase="combat", active="athens", player1="athens",
-                 cards=CARDS,
-                 blocks={"Athens H1": {"hex": "J3", "strength": 4},
-                         "Athens N3": {"hex": "J3"},
-                         "Corinth H2": {"hex": "J3", "in_city": True, "strength": 2},
-                         "Sparta H1": {"hex": "I10"}},
-                 dice=[6, 6, 1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6])
+    g = storm_position()
     assert prompt(g).kind == "battle_pick"
     act(g, "f:J3")
     act(g, "storm")
