@@ -308,8 +308,9 @@ class PturnStart(Step):
         ev = C.player_event(bd, s)
         set_phase(s, "event")
         if ev:
-            ctx.event("event", f"{side.title()} plays the event {ev['name']} (rule 4.6)",
-                      event=ev["id"], side=side)
+            # with its text: the other side reads what the event does, not just its name
+            ctx.event("event", f"{side.title()} plays the event {ev['name']} (rule 4.6): "
+                      f"{ev['text']}", event=ev["id"], side=side)
             start_event(bd, s, ev, ctx)
         flow.goto("event")
 
