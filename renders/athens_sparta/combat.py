@@ -117,7 +117,7 @@ def render_image(battle: dict[str, Any], viewer_view: dict[str, Any] | None = No
         primitives.text_c(d, (x0, y), f"{role.upper()}: {theme.SIDE_NAME.get(side or '', side)}",
                           "cond-bold", 13, theme.side_colour(side), anchor="lm")
         if not parts.get(role):
-            primitives.text_c(d, (x0, y + 16 + BLOCK / 2), "no block of this side fought",
+            primitives.text_c(d, (x0, y + 16 + BLOCK / 2), "none of its blocks acted or was hit",
                               "sans", 12, (120, 114, 100), anchor="lm")
         for k, (face, bside, b) in enumerate(parts.get(role, [])):
             r, c = divmod(k, 8)
