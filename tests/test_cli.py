@@ -292,3 +292,13 @@ def test_db_copy_refuses_what_it_cannot_copy(tmp_path):
     res = runner.invoke(app, ["db", "copy", str(tmp_path / "none.db"),
                               "postgresql://nobody@127.0.0.1:1/none"])
     assert res.exit_code == 1 and "no SQLite file" in res.output
+
+
+def test_play_help_names_every_ruleset():
+    """Issue 34 (text): `keryx play --help` named no game."""
+    import engine
+
+    res = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    for rid in engine.ruleset_ids():
+        assert rid in res.output
