@@ -295,10 +295,9 @@ def test_db_copy_refuses_what_it_cannot_copy(tmp_path):
 
 
 def test_play_help_names_every_ruleset():
-    """Issue 34 (text): `keryx play --help` named no game."""
-    import engine
-
+    """Issue 34 (text): `keryx play --help` named no game. (Rulesets other tests register
+    later are not in a help written before them: the built-in games are checked.)"""
     res = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
     assert res.exit_code == 0, res.output
-    for rid in engine.ruleset_ids():
+    for rid in ("athens-sparta", "hellenes", "epic"):
         assert rid in res.output
