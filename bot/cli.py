@@ -8,11 +8,17 @@ from typing import Annotated
 
 import typer
 
+import engine
+
+# The games `keryx play` knows, named in its help (module level: typer reads the
+# annotations, strings under `from __future__ import annotations`, in these globals).
+GAMES = ", ".join(engine.ruleset_ids())
+
 
 def register(app: typer.Typer) -> None:
     @app.command()
     def play(
-        ruleset: Annotated[str, typer.Argument(help="Ruleset id, e.g. athens-sparta")],
+        ruleset: Annotated[str, typer.Argument(help=f"The game: {GAMES}")],
         seat: Annotated[str | None, typer.Option(help="Your seat (default: the first)")]
         = None,
         hotseat: Annotated[bool, typer.Option(help="Two people at this keyboard")] = False,
@@ -30,8 +36,9 @@ def register(app: typer.Typer) -> None:
             help="Keryx's level: random, heuristic or search")] = "random",
         budget: Annotated[float, typer.Option(
             help="Seconds the search level may think per decision")] = 1.0,
-        out: Annotated[Path, typer.Option(help="Folder for map images ('m'; one file per "
-                                          "seat and version)")] = Path("keryx-maps"),
+        out: Annotated[Path, typer.Option(help="Folder for every image the bot would post "
+                                          "(maps, battles, hands; named on screen)")]
+        = Path("keryx-maps"),
         sides: Annotated[str | None, typer.Option(
             help="With --hotseat: choose sides at the start, 'bid' (sealed bids typed in "
                  "turn) or 'random' (a dice roll)")] = None,
@@ -111,8 +118,10 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(report))
         else:
+            from bot.text import plain
+
             for key, value in report.items():
-                typer.echo(f"{key:24} {value}")
+                typer.echo(f"{key:24} {plain(value)}")
             typer.echo(f"transcript: {out / 'channel.md'}")
         if not report["finished"] or report["leaks"]:
             raise typer.Exit(1)

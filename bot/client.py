@@ -7,7 +7,9 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -54,7 +56,7 @@ class KeryxBot(discord.Client):
         # Keryx's own seats, played by the service's runner; each action's posts are
         # delivered (and clocks restarted) like a click's.
         self.bots = BotRunner(service, self._bot_acted, delay_s=bot_delay_s,
-                              budget_s=search_budget_s)
+                              budget_s=search_budget_s, thinking=self._typing)
 
     async def setup_hook(self) -> None:
         # Load every ruleset and draw each base map once before the first click, so that
@@ -77,6 +79,25 @@ class KeryxBot(discord.Client):
         # found on the first tick.
         await self.wait_until_ready()
         await self.bots.run()
+
+    @contextlib.asynccontextmanager
+    async def _typing(self, turn: BotTurn) -> AsyncIterator[None]:
+        """Discord's typing indicator in the game's channel while a bot seat thinks; a
+        channel that refuses it (a missing permission, Discord down) changes nothing."""
+        shown: Any = None
+        if self.is_ready():
+            try:
+                shown = (await self.keryx.channel(turn.channel_id)).typing()
+                await shown.__aenter__()
+            except Exception as exc:  # noqa: BLE001 - an indicator is never worth a turn
+                log.info("no typing indicator for game %s: %r", turn.game_id, exc)
+                shown = None
+        try:
+            yield
+        finally:
+            if shown is not None:
+                with contextlib.suppress(Exception):
+                    await shown.__aexit__(None, None, None)
 
     async def _bot_acted(self, result) -> None:
         if self.is_ready():

@@ -292,8 +292,9 @@ class GameGroup(app_commands.Group):
         seats = ", ".join(f"{text.seat_title(s.seat)}: {text.mention(s.user_id)}"
                           for s in info.seats)
         await itx.followup.send(
-            text.with_footer(f"⚔️ The game begins. {seats}.\nDice seed hash (published now, "
-                             f"the seed is revealed at the end): `{started.seed_hash}`",
+            # The hash itself is published once, in the opening post (the outbox's).
+            text.with_footer(f"⚔️ The game begins. {seats}.\nThe opening map below publishes "
+                             "the dice seed hash (the seed is revealed at the end).",
                              text.record_line(info.record, info.version)),
             allowed_mentions=discord.AllowedMentions.none())
         await self.k.game_begun(itx, started)

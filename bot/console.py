@@ -13,7 +13,7 @@ import contextlib
 import random
 import secrets
 import tempfile
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,14 +21,16 @@ import engine
 from engine import IllegalAction
 from engine.core import decisions
 from service import GameService, Refusal
-from service.bots import BotRunner
+from service.bots import BotRunner, BotTurn
 from service.results import ActionResult
 
 from . import text
+from .pictures import Pictures
 
 CHANNEL = 1  # the terminal is one "channel"
-HELP = ("Type the number of a choice. Other commands: [u]ndo, [m]ap (writes a PNG), "
-        "[h]and, [l]og, ?N (rule N explained, e.g. ?4.4), [?] help, [q]uit.")
+HELP = ("Type the number of a choice. Other commands: [u]ndo, [m]ap (writes your map and "
+        "the public one as PNG files), [h]and (and its picture), [l]og, ?N (rule N "
+        "explained, e.g. ?4.4), [?] help, [q]uit.")
 PAGE = 30
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and its scrollback
 
@@ -62,11 +64,39 @@ class Console:
         self.saved = saved  # the database file, or None when the game lives in a temp folder
         self.ruleset = ruleset
         self.at_keyboard: str | None = None  # the seat whose player last had the keyboard
+        self.pictures = Pictures(out_dir, ruleset)  # the images Discord would post
         # Keryx's seats; no delay in a terminal on one's own machine (nothing to hide).
-        self.bots = BotRunner(svc, self._bot_acted, delay_s=0.0, budget_s=budget_s)
+        self.bots = BotRunner(svc, self._bot_acted, delay_s=0.0, budget_s=budget_s,
+                              thinking=self._thinking)
+
+    @contextlib.asynccontextmanager
+    async def _thinking(self, turn: BotTurn) -> AsyncIterator[None]:
+        """A line while Keryx's search thinks (up to its budget): the screen is not stuck."""
+        if turn.level == "search":
+            self.say(f"  … Keryx ({text.seat_title(turn.seat)}) is thinking…")
+        yield
 
     async def _bot_acted(self, result: ActionResult) -> None:
-        self.show(result, next(iter(self.humans), None))
+        await self.after(result, next(iter(self.humans), None))
+
+    async def after(self, result: ActionResult, seat: str | None) -> None:
+        """What an action brought: its events, then the pictures the bot would post for
+        it (each battle's display; the public map when a phase or the game ended)."""
+        self.show(result, seat)
+        for path in self.pictures.battles(result.events, result.version):
+            self.say(f"  🖼 Battle: {path}")
+        if result.phase_ended or result.game_ended:
+            await self.public_picture(result.version)
+
+    async def public_picture(self, version: int | None = None) -> None:
+        """The public map at `version` (default: now), as the channel's map post."""
+        public = await self.svc.view(CHANNEL, None)
+        view = public.view
+        if version is not None and version != public.version:
+            view = (await self.svc.public_views_at(public.game_id, [version]))[version]
+        path = self.pictures.public_map(view, version or public.version)
+        if path is not None:
+            self.say(f"  🖼 Public map: {path}")
 
     def _click_id(self) -> str:
         self.clicks += 1
@@ -120,12 +150,14 @@ class Console:
         info = await self.svc.game_info(CHANNEL)
         users = {s.seat: s.user_id for s in info.seats}
         self.say(f"Game #{info.id} · dice seed hash: {info.seed_hash}. {HELP}")
+        self.say(f"Pictures (what Discord would post) go to {self.out_dir.resolve()}.")
+        await self.public_picture()
         page = 0
         shown: tuple[str, int, int] | None = None  # (seat, version, page) on screen
         while True:
             info = await self.svc.game_info(CHANNEL)
             if info.status != "running":
-                self.say(f"Game over: {info.outcome}\nSeed: {info.seed}"
+                self.say(f"Game over. {text.outcome_line(info.outcome)}\nSeed: {info.seed}"
                          + (f"\n{text.final_record_text(info.record, info.version)}"
                             if info.record else ""))
                 return info.outcome
@@ -144,7 +176,7 @@ class Console:
                 answer = decisions.random_answer(sv.prompt.prompt, self.rng)
                 result = await self.svc.submit(CHANNEL, users[seat], answer, sv.version,
                                                self._click_id())
-                self.show(result, next(iter(self.humans), None))
+                await self.after(result, next(iter(self.humans), None))
                 continue
             if not self.hand_over(human):
                 self.quit()
@@ -159,10 +191,16 @@ class Console:
                 shown = (human, sv.version, page)
             try:
                 answer = self.ask("> ").strip().lower()
-            except (EOFError, KeyboardInterrupt):  # input closed or Ctrl-C: stop now
+            except EOFError:  # input closed: stop now
                 self.say("")
                 self.quit()
                 return None
+            except KeyboardInterrupt:  # Ctrl-C is a quit: an unsaved game asks first
+                self.say("")
+                if self.confirm_quit():
+                    self.quit()
+                    return None
+                continue
             if answer in ("q", "quit", "exit"):
                 if self.confirm_quit():
                     self.quit()
@@ -186,9 +224,15 @@ class Console:
                 except Refusal as r:
                     self.say(r.message)
             elif answer == "m":
-                self.say(f"Map written to {self.draw(sv.view, f'map-{human}-v{sv.version}.png')}")
+                mine = self.pictures.seat_map(sv.view, human, sv.version)
+                self.say(f"Map written to {mine}" if mine else
+                         "(this game has no map renderer)")
+                await self.public_picture()
             elif answer == "h":
                 self.say(text.hand_listing(sv.view, "Hand", bullet="  • "))
+                picture = self.pictures.hand(sv.view, human, sv.version)
+                if picture is not None:
+                    self.say(f"  🖼 Picture: {picture}")
             elif answer == "l":
                 lines = [f"  {entry.seq:>4} {e.text}"
                          for entry in (await self.svc.history(CHANNEL, self.humans[human]))[-10:]
@@ -203,7 +247,7 @@ class Console:
                     result = await self.svc.submit(
                         CHANNEL, self.humans[human], decisions.from_positions(prompt, numbers),
                         sv.version, self._click_id(), seat=human)
-                    self.show(result, human)
+                    await self.after(result, human)
                 except (Refusal, IllegalAction) as r:
                     self.say(getattr(r, "message", None) or str(r))
             elif answer.replace(" ", "").isdigit():
@@ -234,19 +278,6 @@ class Console:
         if others:
             self.say("  " + "; ".join(text.rule_name(self.ruleset, r) for r in others)
                      + "  (?N explains rule N)")
-
-    def draw(self, view: dict[str, Any], name: str) -> Path | str:
-        import renders
-
-        try:
-            png = renders.render_map(view)
-        except renders.NoRenderer:
-            return "(this game has no map renderer)"
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        path = self.out_dir / name
-        path.write_bytes(png)
-        return path.resolve()
-
 
 def _rule_key(rule: str) -> tuple:
     return tuple(int(p) if p.isdigit() else 0 for p in rule.split(".")) if rule[0].isdigit() \
@@ -339,6 +370,9 @@ async def _choose_sides(svc: GameService, ruleset: str, scenario: str | None,
                     f"offer for it (0 to {b.most})? Different sides cost nothing; for the "
                     "same side the higher bid takes it and pays, equal bids roll off.")
                 side = ask("Side: ").strip().lower()
+                if side not in b.sides:  # said at once, not after the amount
+                    say(f"{side!r} is not a side of this game: type one of {sides_list}.")
+                    continue
                 amount = ask("Bid: ").strip()
                 try:
                     await svc.place_bid(CHANNEL, user, side, int(amount))

@@ -481,7 +481,13 @@ class Keryx:
                                            version=post.version)
         if post.game_ended:
             await self.post_end(channel, post.game_id, post.view, post.record)
-        elif post.opening:
+            await self.drop_waiting(channel, post.game_id)
+            return
+        if post.opening or post.phase_ended:
+            # The map post says who is waiting and has the buttons: it stands in for the
+            # "waiting for" message until that changes again.
+            await self.drop_waiting(channel, post.game_id)
+        if post.opening:
             info = await self.svc.game_info_by_id(post.game_id)
             chosen = text.sides_text(post.sides, _bid_unit(info.ruleset)) if post.sides else ""
             intro = "\n".join(x for x in (post.intro, chosen,
@@ -491,9 +497,9 @@ class Keryx:
         elif post.phase_ended:
             await self.post_phase(channel, post.game_id, post.version, post.view,
                                   post.waiting, post.to_ping, record=post.record)
-        elif post.to_ping:
-            await self.post_ping(channel, post.game_id, post.version, post.to_ping,
-                                 post.record)
+        else:
+            await self.post_waiting(channel, post.game_id, post.version, post.waiting,
+                                    post.to_ping, post.record)
 
     async def post_phase(self, channel: discord.abc.Messageable, game_id: int, version: int,
                          public_view: dict[str, Any], waiting: dict[str, int | None],
@@ -524,20 +530,56 @@ class Keryx:
                 everyone=False, roles=False))
         await self.svc.record_post(game_id, msg.channel.id, msg.id, "map", version=version)
 
-    async def post_ping(self, channel: discord.abc.Messageable, game_id: int, version: int,
-                        to_ping: dict[str, int | None], record: str | None = None) -> None:
-        # The prompt's own text stays ephemeral: it may name the seat's hidden blocks.
-        seats = sorted(to_ping)
-        who = " and ".join(f"{text.mention(to_ping[s])} ({text.seat_title(s)})"
-                           for s in seats)
-        what = "your decision" if len(seats) == 1 else "each of you has a decision to make"
+    async def post_waiting(self, channel: discord.abc.Messageable, game_id: int,
+                           version: int, waiting: dict[str, int | None],
+                           to_ping: dict[str, int | None], record: str | None = None) -> None:
+        """The one standing "waiting for" message: edited in place while the same people
+        are called on; posted again (the old one deleted) only when play passes to a
+        person, since Discord notifies a mention only in a new message. The decision
+        itself stays ephemeral: it may name the seat's hidden blocks."""
+        content = text.with_footer(
+            f"⏳ {text.waiting_line(waiting) or 'Nobody to wait for now.'}",
+            "\n".join(x for x in (f"-# game {game_id} · waiting at v{version}",
+                                   text.record_line(record, version)) if x))
+        buttons = ui.open_view(game_id, version) if waiting else None
+        standing = await self._standing(game_id)
+        if standing is not None and not to_ping:
+            try:
+                await self._message(channel, standing.message_id).edit(
+                    content=content, view=buttons, allowed_mentions=discord.AllowedMentions.none())
+                await self.svc.record_post(game_id, standing.channel_id, standing.message_id,
+                                           "waiting", version=version)
+                return
+            except discord.NotFound:  # deleted by a moderator: post it again
+                await self.svc.forget_post(standing.message_id)
+        elif standing is not None:
+            await self.drop_waiting(channel, game_id)
         msg = await channel.send(
-            text.with_footer(f"🔔 {who}: {what}.", text.record_line(record, version)),
-            view=ui.open_view(game_id, version),
+            content, view=buttons or discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(u) for u in sorted({u for u in to_ping.values() if u})],
                 everyone=False, roles=False))
-        await self.svc.record_post(game_id, msg.channel.id, msg.id, "ping", version=version)
+        await self.svc.record_post(game_id, msg.channel.id, msg.id, "waiting", version=version)
+
+    async def drop_waiting(self, channel: discord.abc.Messageable, game_id: int) -> None:
+        """Delete the standing "waiting for" message (a newer post says it now)."""
+        standing = await self._standing(game_id)
+        if standing is None:
+            return
+        with contextlib.suppress(discord.NotFound):
+            await self._message(channel, standing.message_id).delete()
+        await self.svc.forget_post(standing.message_id)
+
+    async def _standing(self, game_id: int):
+        rows = await self.svc.posts(game_id, "waiting")
+        return max(rows, key=lambda r: r.created_at) if rows else None
+
+    @staticmethod
+    def _message(channel: discord.abc.Messageable, message_id: int) -> discord.PartialMessage:
+        get = getattr(channel, "get_partial_message", None)
+        if get is None:
+            raise UserError("Keryx cannot edit messages in this kind of channel.")
+        return get(message_id)
 
     async def post_end(self, channel: discord.abc.Messageable, game_id: int,
                        public_view: dict[str, Any], record: str | None = None) -> None:

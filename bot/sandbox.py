@@ -25,6 +25,7 @@ from standin.server import StandIn
 
 PLAYER_NAMES = ("alcibiades", "brasidas", "cleon", "demosthenes", "eurymedon", "phormio")
 VERSION_TAG = re.compile(r"-# game (\d+) · v(\d+)")
+AT_VERSION = re.compile(r"-# game (\d+) · (?:waiting at )?v(\d+)")
 
 
 class BotProcess:
@@ -137,6 +138,11 @@ class Report:
     phase_posts: int = 0
     battles: int = 0          # battles the game's record ended with a display
     battle_posts: int = 0     # public posts carrying a battle display
+    pings: int = 0            # people notified by a mention in a public post
+    pings_by_person: dict[str, int] = field(default_factory=dict)
+    runs_by_person: dict[str, int] = field(default_factory=dict)  # runs of own decisions
+    extra_pings: int = 0      # pings with no decision of that person since the last one
+    call_posts: int = 0       # text-only posts with the Open button left in the channel
     problems: list[str] = field(default_factory=list)
     first_response_ms: list[float] = field(default_factory=list)
 
@@ -197,6 +203,59 @@ async def audit(standin: StandIn, channel, database: str | Path, report: Report)
         await svc.close()
 
 
+def count_pings(pings: list[tuple[int, int]], acts: list[tuple[int, int | None]]
+                ) -> tuple[dict[int, int], dict[int, int], int]:
+    """Pings per person, runs of decisions per person, and the pings too many: a person
+    is pinged once when play passes to them, so between two of their pings (at versions
+    v1 < v2) they must have decided something (an action in (v1, v2]). `pings`: (version,
+    user) of each mention in a public post; `acts`: (seq, user) of each action in order."""
+    per: dict[int, int] = {}
+    runs: dict[int, int] = {}
+    last = None
+    for _seq, user in acts:
+        if user is not None and user != last:
+            runs[user] = runs.get(user, 0) + 1
+        last = user
+    extra = 0
+    for user in {u for _v, u in pings}:
+        mine = sorted(v for v, u in pings if u == user)
+        per[user] = len(mine)
+        for a, b in zip(mine, mine[1:]):
+            if not any(a < seq <= b and u == user for seq, u in acts):
+                extra += 1
+    return per, runs, extra
+
+
+async def tally_pings(standin: StandIn, channel, database: str | Path, report: Report) -> None:
+    """Count the pings in the channel's public posts (at their creation: Discord notifies
+    no mention added by an edit, deleted posts included) against the game's decisions."""
+    from service import GameService
+
+    pings: list[tuple[int, int]] = []
+    game_id = None
+    for m in standin.recorder.messages.values():
+        if m.channel_id != channel.id or m.ephemeral or not m.history:
+            continue
+        tag = AT_VERSION.search(m.history[0].get("content") or "")
+        for user in m.history[0].get("mentions") or []:
+            report.pings += 1
+            if tag is not None:
+                game_id = int(tag[1])
+                pings.append((int(tag[2]), int(user)))
+    if game_id is None:
+        return
+    svc = await GameService.open(database)
+    try:
+        info = await svc.game_info_by_id(game_id)
+        acts = [(e.seq, e.user_id) for e in await svc.history(info.channel_id, None)]
+    finally:
+        await svc.close()
+    per, runs, report.extra_pings = count_pings(pings, acts)
+    names = {uid: u.username for uid, u in standin.users.items()}
+    report.pings_by_person = {names.get(u, str(u)): n for u, n in sorted(per.items())}
+    report.runs_by_person = {names.get(u, str(u)): n for u, n in sorted(runs.items())}
+
+
 def write_transcript(standin: StandIn, channel, players: list[RandomPlayer], out: Path) -> int:
     """A readable transcript of the channel, and for each player every prompt the bot
     showed them privately with the choice they made, with every image saved beside it.
@@ -233,6 +292,24 @@ def write_transcript(standin: StandIn, channel, players: list[RandomPlayer], out
             "## Private images\n\n" + "\n".join(private) + "\n\n## Prompts and choices\n\n"
             + "\n\n".join(player.journal) + "\n")
     return images
+
+
+async def play_for(standin: StandIn, sims: list[RandomPlayer], channel, choices: int,
+                   idle: float) -> int:
+    """Let the players choose until `choices` are made or the game ends; raises if nobody
+    can act for `idle` seconds."""
+    made = 0
+    quiet_since = time.monotonic()
+    while made < choices and not game_over(standin, channel):
+        step = sum([await p.play_turn(max_choices=choices - made) for p in sims])
+        made += step
+        if step:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since > idle:
+            raise RuntimeError("no player could act, but the game is not over")
+        else:
+            await asyncio.sleep(0.2)
+    return made
 
 
 def scenario_for(ruleset: str, scenario: str | None, players: int) -> str:
@@ -306,18 +383,16 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
                                      timeout=60)
                       for u in users]
         if kill_after is not None:
-            made = 0
-            while made < kill_after and not game_over(standin, channel):
-                step = sum([await p.play_turn(max_choices=kill_after - made) for p in sims])
-                made += step
-                if not step:
-                    await asyncio.sleep(0.2)
+            report.choices += await play_for(standin, sims, channel, kill_after, idle)
             await bot.kill()
             await bot.start()
             report.restarts += 1
-            report.choices += made
-        report.choices += await play_until_over(standin, sims, channel,
-                                                idle_timeout=idle)
+        if max_choices is not None:
+            report.choices += await play_for(standin, sims, channel,
+                                             max_choices - report.choices, idle)
+        else:
+            report.choices += await play_until_over(standin, sims, channel,
+                                                    idle_timeout=idle)
         report.finished = game_over(standin, channel)
         for p in sims:
             report.first_response_ms += [1000 * s for s in p.stats.first_response_s]
@@ -333,8 +408,11 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
         report.phase_posts = sum(1 for m in public if VERSION_TAG.search(m.content))
         report.battle_posts = sum(1 for m in public for a in m.attachments
                                   if a.filename.startswith("battle-v"))
+        report.call_posts = sum(1 for m in public if not m.attachments and any(
+            c["custom_id"].startswith(OPEN_PREFIX) for c in m.interactive_components()))
         report.images = sum(len(m.attachments) for m in standin.messages)
         await audit(standin, channel, bot.database, report)
+        await tally_pings(standin, channel, bot.database, report)
         if out is not None:
             write_transcript(standin, channel, sims, out)
             (out / "report.json").write_text(json.dumps(report.to_dict(), indent=1))

@@ -49,15 +49,33 @@ def waiting_line(waiting: dict[str, int | None]) -> str:
     return f"Waiting for: {who}"
 
 
-def outcome_text(outcome: dict[str, Any] | None, seed: str | None, seed_hash: str | None
-                 ) -> str:
+def outcome_line(outcome: dict[str, Any] | None, bold: str = "") -> str:
+    """"Winner: Sparta — Athens fell (rule 10.1)": an outcome in words, never a dict
+    (`bold`: Discord's "**" around the winners)."""
     if not outcome:
-        return "The game is over."
+        return "no outcome recorded"
     winners = ", ".join(seat_title(w) for w in outcome.get("winners") or []) or "nobody"
     reason = outcome.get("reason", "")
     rule = (f" (rule {outcome['rule']})" if outcome.get("rule")
             and f"rule {outcome['rule']}" not in reason else "")
-    text = f"🏛️ **Game over.** Winner: **{winners}** — {reason}{rule}"
+    return f"Winner: {bold}{winners}{bold}" + (f" — {reason}{rule}" if reason or rule else "")
+
+
+def plain(value: Any) -> str:
+    """A report's value for people: a mapping as "a 2, b 3", a list one item after
+    another, anything else as it prints."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {plain(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list | tuple):
+        return "; ".join(map(plain, value)) or "none"
+    return str(value)
+
+
+def outcome_text(outcome: dict[str, Any] | None, seed: str | None, seed_hash: str | None
+                 ) -> str:
+    if not outcome:
+        return "The game is over."
+    text = f"🏛️ **Game over.** {outcome_line(outcome, '**')}"
     if seed:
         text += (f"\nThe dice seed was `{seed}` (its hash `{seed_hash}` was published at the "
                  f"start). `/game export` gives the whole record to re-check every die.")

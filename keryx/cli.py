@@ -418,8 +418,10 @@ def verify(
         typer.echo("NOT verified:\n  " + "\n  ".join(problems))
         raise typer.Exit(1)
     outcome = imported.data.get("outcome") or (imported.data.get("keryx") or {}).get("outcome")
-    typer.echo(f"verified: {imported.actions} actions, {len(imported.dice)} dice, "
-               f"outcome {outcome}")
+    from bot.text import outcome_line
+
+    typer.echo(f"verified: {imported.actions} actions, {len(imported.dice)} dice; "
+               f"{outcome_line(outcome) if outcome else 'no outcome yet'}")
     if imported.chain is not None and imported.chain.final is not None:
         final = chain.shown(imported.chain.final, len(imported.chain.points) - 1)
         typer.echo(f"final record digest {final}" + (

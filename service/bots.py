@@ -117,6 +117,9 @@ class BotTurn:
 
 
 Acted = Callable[["ActionResult"], Awaitable[None]]
+# What a transport shows while a bot seat thinks (Discord's typing indicator, the
+# terminal's "thinking…" line): entered before the thinking, left once the answer is in.
+Thinking = Callable[[BotTurn], contextlib.AbstractAsyncContextManager[Any]]
 
 
 class BotRunner:
@@ -127,8 +130,10 @@ class BotRunner:
     def __init__(self, svc: GameService, on_acted: Acted | None = None, *,
                  delay_s: float = DEFAULT_DELAY_S, budget_s: float = DEFAULT_BUDGET_S,
                  interval_s: float = 1.0, workers: int = 1,
-                 serves: Callable[[BotTurn], bool] | None = None):
+                 serves: Callable[[BotTurn], bool] | None = None,
+                 thinking: Thinking | None = None):
         self.svc = svc
+        self.thinking = thinking
         # Several processes on one database (shards): each thinks only about its own
         # guilds' games, instead of all of them racing to play the same turn.
         self.serves = serves
@@ -165,13 +170,16 @@ class BotRunner:
 
     async def _play(self, turn: BotTurn) -> None:
         try:
-            player = await self._player(turn)
-            async with self._think:
-                answer = await self.svc.bot_answer(turn, player)
-            wait = (turn.since + timedelta(seconds=self.delay_s) - self.svc.now()
-                    ).total_seconds()
-            if wait > 0:
-                await asyncio.sleep(wait)
+            shown = (self.thinking(turn) if self.thinking is not None
+                     else contextlib.nullcontext())
+            async with shown:
+                player = await self._player(turn)
+                async with self._think:
+                    answer = await self.svc.bot_answer(turn, player)
+                wait = (turn.since + timedelta(seconds=self.delay_s) - self.svc.now()
+                        ).total_seconds()
+                if wait > 0:
+                    await asyncio.sleep(wait)
             result = await self.svc.bot_act(turn, answer)
             self.acted += 1
             if self.on_acted is not None and not result.duplicate:

@@ -753,16 +753,18 @@ class GameService:
         record = end.chain if end is not None else digest
         kinds = {e.kind for e in events}
         # What the channel must be told, decided now from this version and written with
-        # the action: pings only for seats newly called on, never for the one who acted.
+        # the action: a ping only when play passes to a person (never the one who acted,
+        # nor one who was already waiting), and an edit of the standing "waiting for"
+        # message whenever who is waiting changes.
         waiting = sorted(p.seat for p in g.prompts())
         announce: dict[str, Any] | None = {
-            "to_ping": [s for s in waiting if s != seat and s not in waiting_before],
+            "to_ping": seating.newly_called(waiting, waiting_before, users, seat, user_id),
             "waiting": waiting,
             "phase_ended": "phase_end" in kinds, "battle_ended": "battle_end" in kinds,
             "game_ended": g.outcome is not None, "chain": record}
         assert announce is not None
         if not (announce["to_ping"] or announce["phase_ended"] or announce["battle_ended"]
-                or announce["game_ended"]):
+                or announce["game_ended"] or set(waiting) != waiting_before):
             announce = None  # nothing to tell the channel: no outbox row, no delivery
         # Kept only once committed: a refused commit's view is of a version that never was.
         post_view = (g.view(None) if announce is not None and (
@@ -806,8 +808,9 @@ class GameService:
                 events: list[Event], waiting_before: set[str], user_id: int,
                 duplicate: bool = False, record: str | None = None) -> ActionResult:
         prompts = self._open_prompts(g, users)  # as the game stands now
-        to_ping = tuple(p for p in prompts
-                        if p.seat != action.seat and p.seat not in waiting_before)
+        called = seating.newly_called([p.seat for p in prompts], waiting_before, users, action.seat,
+                              user_id)
+        to_ping = tuple(p for p in prompts if p.seat in called)
         kinds = {e.kind for e in events}
         return ActionResult(
             game_id=row.id, channel_id=row.channel_id, guild_id=row.guild_id,

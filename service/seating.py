@@ -58,3 +58,17 @@ def acting_seat(held: Sequence[str], waiting: Iterable[str]) -> str | None:
     order) with an open decision, else the first they hold."""
     open_now = set(waiting)
     return next((s for s in held if s in open_now), held[0] if held else None)
+
+
+def newly_called(waiting: Iterable[str], before: Iterable[str], users: Mapping[str, int],
+                 actor_seat: str, actor: int | None) -> list[str]:
+    """The waiting seats whose holder play has just passed to: not the person who acted,
+    and nobody who was waiting already on any seat they hold (a person's own run of
+    decisions pings once). An empty seat counts as its own holder."""
+    def holder(seat: str) -> object:
+        return users.get(seat) or ("seat", seat)
+
+    busy = {holder(s) for s in before} | {holder(actor_seat)}
+    if actor is not None:
+        busy.add(actor)
+    return sorted(s for s in waiting if holder(s) not in busy)

@@ -68,6 +68,20 @@ def _participants(battle: dict[str, Any]) -> dict[str, list[tuple[BlockFace | No
                 b.setdefault("strength", act.get("strength_before"))
                 b.setdefault("max_strength", act.get("strength_before"))
                 seen[key] = (face_of(b), str(blk.get("side") or "none"), b)
+    # Blocks that were hit but never fired (an attacker destroyed before its turn came)
+    # still fought: drawn on their side, blank (the record gives no face), dimmed if lost.
+    lost: dict[str, dict[str, Any]] = {}
+    for rnd in _rounds(battle):
+        for act in rnd.get("actions") or ():
+            firer = str((act.get("block") or {}).get("side") or "none")
+            foe = battle.get("defender") if firer == attacker else attacker
+            for t in act.get("targets") or ():
+                key = t.get("id")
+                if key and key not in seen:
+                    lost.setdefault(key, {"id": key, "side": foe})["lost"] = \
+                        t.get("strength_after") == 0
+    for b in lost.values():
+        seen[b["id"]] = (None, str(b["side"] or "none"), b)
     for face, side, b in seen.values():
         out["attacker" if side == attacker else "defender"].append((face, side, b))
     return out
@@ -102,6 +116,9 @@ def render_image(battle: dict[str, Any], viewer_view: dict[str, Any] | None = No
         side = attacker if role == "attacker" else defender
         primitives.text_c(d, (x0, y), f"{role.upper()}: {theme.SIDE_NAME.get(side or '', side)}",
                           "cond-bold", 13, theme.side_colour(side), anchor="lm")
+        if not parts.get(role):
+            primitives.text_c(d, (x0, y + 16 + BLOCK / 2), "none of its blocks acted or was hit",
+                              "sans", 12, (120, 114, 100), anchor="lm")
         for k, (face, bside, b) in enumerate(parts.get(role, [])):
             r, c = divmod(k, 8)
             bx = x0 + BLOCK / 2 + c * (BLOCK + 8)
@@ -109,7 +126,7 @@ def render_image(battle: dict[str, Any], viewer_view: dict[str, Any] | None = No
             status = b.get("status")
             primitives.block(d, bx, by, BLOCK, bside, face=face,
                              in_city=status == "in_city" or bool(b.get("in_city")),
-                             dim=status in ("withdrawn", "reserve"))
+                             dim=status in ("withdrawn", "reserve") or bool(b.get("lost")))
     y += 16 + block_rows * (BLOCK + 10) + 10
 
     # Rounds.

@@ -46,7 +46,6 @@ def draw_view(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView) -
     _control(d, lay, data, mv)
     labels, symbols = _city_obstacles(lay, data)
     tags = _sieges(d, lay, data, mv, labels + symbols)
-    marks: list[placement.Box] = []
     if mv.battle_hex and mv.battle_hex in data.hexes:
         # The battle being fought: a gold hex outline and crossed swords at its corner.
         h = data.hexes[mv.battle_hex]
@@ -54,8 +53,17 @@ def draw_view(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView) -
         d.line(pts + pts[:1], fill=theme.GOLD, width=4)
         sx, sy = pts[0][0] - 4, pts[0][1]
         primitives.text_c(d, (sx, sy), "⚔", "sans", 16, theme.INK, halo=theme.GOLD, anchor="rm")
-        marks.append((sx - 20, sy - 10, sx, sy + 10))
-    _blocks(d, lay, data, mv, labels + symbols + tags + marks, labels + tags)
+    marks = _battle_marks(lay, data, mv)
+    _blocks(d, lay, data, mv, labels, symbols + tags + marks)
+
+
+def _battle_marks(lay: Layout, data: MapData, mv: MapView) -> list[placement.Box]:
+    """Where the crossed swords of the battle being fought stand (kept clear of blocks)."""
+    if not (mv.battle_hex and mv.battle_hex in data.hexes):
+        return []
+    h = data.hexes[mv.battle_hex]
+    sx, sy = lay.grid.corners(h.col, h.row)[0]
+    return [(sx - 24, sy - 10, sx - 4, sy + 10)]
 
 
 _OBSTACLES: dict[int, tuple[MapData, list[placement.Box], list[placement.Box]]] = {}
@@ -79,9 +87,10 @@ def _city_obstacles(lay: Layout, data: MapData) -> tuple[list[placement.Box],
 
 
 def layout_pieces(view: dict[str, Any], data: MapData | None = None
-                  ) -> dict[str, list[placement.Box]]:
-    """The boxes a render of this view uses: city names, siege tags and block stacks
-    (for tests that check nothing covers anything else)."""
+                  ) -> dict[str, Any]:
+    """The boxes a render of this view uses: city names, siege tags, and every hex's
+    drawn blocks ("blocks": hex -> boxes; "stacks": one box around each hex's), for tests
+    that check where things are drawn."""
     data = data or default_data()
     lay = basemap.base_for(data).layout
     mv = map_view(view)
@@ -89,8 +98,11 @@ def layout_pieces(view: dict[str, Any], data: MapData | None = None
     d = ImageDraw.Draw(img)
     labels, symbols = _city_obstacles(lay, data)
     tags = _sieges(d, lay, data, mv, labels + symbols)
-    stacks = _blocks(d, lay, data, mv, labels + symbols + tags, labels + tags)
-    return {"labels": labels, "symbols": symbols, "tags": tags, "stacks": list(stacks.values())}
+    drawn = _blocks(d, lay, data, mv, labels, symbols + tags + _battle_marks(lay, data, mv))
+    stacks = [(min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs),
+               max(b[3] for b in bs)) for bs in drawn.values()]
+    return {"labels": labels, "symbols": symbols, "tags": tags, "blocks": drawn,
+            "stacks": stacks}
 
 
 # ------------------------------------------------------------------ banner
@@ -104,14 +116,18 @@ def _banner(d: ImageDraw.ImageDraw, lay: Layout, mv: MapView) -> None:
     if mv.olympiad:
         parts.append(f"Olympiad {mv.olympiad}")
     if mv.turn:
-        parts.append(f"Turn {mv.turn} of 6")
+        # After the sixth turn (the Olympiad's end, or the game's) there is no turn 7.
+        parts.append(f"Turn {mv.turn} of 6" if mv.turn <= 6 else "After turn 6")
     parts.append(PHASES.get(mv.phase, mv.phase.title() or "—"))
     status = "  ·  ".join(parts)
+    # City points (rule 10.2), the race to 30, on the right; the lines on the left stop
+    # short of them (shrunk, then cut), never running into them.
+    room = _points_left(d, lay, mv) - 290 - 12
     primitives.text_c(d, (290, BANNER_H / 2 - 9), status, "bold", 17, theme.BANNER_TEXT,
                       anchor="lm")
-    sub = _subline(mv)
-    primitives.text_c(d, (290, BANNER_H / 2 + 12), sub, "sans", 13, (200, 196, 184), anchor="lm")
-    # City points (rule 10.2), the race to 30.
+    sub, size = primitives.fit_text(_subline(mv), "sans", 13, room, min_size=10)
+    primitives.text_c(d, (290, BANNER_H / 2 + 12), sub, "sans", size, (200, 196, 184),
+                      anchor="lm")
     x: float = lay.width - 16
     for side in ("sparta", "athens"):
         pts = mv.points.get(side)
@@ -127,6 +143,16 @@ def _banner(d: ImageDraw.ImageDraw, lay: Layout, mv: MapView) -> None:
     else:
         tag = "public view"
     primitives.text_c(d, (16, BANNER_H - 3), tag, "cond", 11, (170, 166, 156), anchor="lb")
+
+
+def _points_left(d: ImageDraw.ImageDraw, lay: Layout, mv: MapView) -> float:
+    """Where the city points and their caption begin, from the right edge."""
+    x: float = lay.width - 16
+    for side in ("sparta", "athens"):
+        pts = mv.points.get(side)
+        text = f"{theme.SIDE_NAME[side]} {pts if pts is not None else '–'}"
+        x -= d.textlength(text, font=_f("bold", 18)) + 22 + 10
+    return x - 4 - d.textlength("city points (30 wins)", font=_f("sans", 12))
 
 
 def _f(style: str, size: int):
@@ -228,11 +254,11 @@ def _groups(blocks: list[MapBlock]) -> list[tuple[str, list[MapBlock]]]:
 
 
 def _blocks(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView,
-            obstacles: list[placement.Box], texts: list[placement.Box]
-            ) -> dict[str, placement.Box]:
-    """Every hex's blocks as one stack (the sides of a contested hex side by side), each
-    at the free spot nearest its hex; a stack pushed out of its hex gets a leader line
-    back to it. Returns the stacks' boxes."""
+            names: list[placement.Box], marks: list[placement.Box]
+            ) -> dict[str, list[placement.Box]]:
+    """Every hex's blocks as one stack inside the hex (the sides of a contested hex side
+    by side), clear of its city's name, symbol and tags where there is room. Returns each
+    hex's drawn block boxes."""
     by_place: dict[str, list[MapBlock]] = defaultdict(list)
     for b in mv.blocks:
         by_place[b.place].append(b)
@@ -244,26 +270,16 @@ def _blocks(d: ImageDraw.ImageDraw, lay: Layout, data: MapData, mv: MapView,
             sh = placement.shape([group], R)
             _draw_shape(d, sh, x, y0 + 38 - sh.cells[0].size / 2)
             x += sh.w + 8
-    stacks = [placement.Stack(place, placement.shapes([g for _, g in _groups(blocks)], R),
-                              basemap.block_anchor(lay, data, place),
-                              lay.hex_centre(data, place))
-              for place, blocks in by_place.items() if place in data.hexes]
-    placed = placement.place(stacks, obstacles, lay.map_box, R, texts)
-    for st in stacks:
-        box, sh = placed[st.key]
-        if placement.needs_leader(box, st.home, R):
-            end = placement.nearest_point(box, *st.anchor)
-            colour = theme.SIDE_DARK.get(sh.cells[0].block.side, theme.INK)
-            pieces = placement.leader_segments(st.anchor, end, texts)
-            for p, q in pieces:
-                d.line([p, q], fill=colour, width=2)
-            if pieces:
-                ax, ay = pieces[0][0]
-                d.ellipse((ax - 3, ay - 3, ax + 3, ay + 3), fill=colour)
-    for st in stacks:
-        box, sh = placed[st.key]
-        _draw_shape(d, sh, box[0] + placement.MARGIN, box[1] + placement.MARGIN)
-    return {key: box for key, (box, _sh) in placed.items()}
+    drawn: dict[str, list[placement.Box]] = {}
+    for place, blocks in sorted(by_place.items()):
+        if place not in data.hexes:
+            continue
+        st = placement.Stack(place, tuple(g for _, g in _groups(blocks)),
+                             basemap.block_anchor(lay, data, place), lay.hex_centre(data, place))
+        sh, left, top = placement.fit(st, R, names, marks)
+        _draw_shape(d, sh, left, top)
+        drawn[place] = [c.drawn(left, top) for c in sh.cells]
+    return drawn
 
 
 def _draw_shape(d: ImageDraw.ImageDraw, sh: placement.Shape, left: float, top: float) -> None:

@@ -1,6 +1,8 @@
-"""Where the pieces go so that none covers a city's name, a siege tag or another stack:
-each stack is laid out as a small grid, then put at the first free spot nearest its hex's
-anchor (inside the hex when there is room, else beside it, joined by a leader line)."""
+"""Where a hex's blocks go: inside the hex, as on the board. Each stack is laid out as a
+small grid and put at the spot nearest its hex's anchor where it covers no city name,
+city symbol or siege tag; a crowded hex shrinks its blocks until they fit, and when no
+size leaves everything clear, the spot covering least of the names is taken. A block is
+never drawn outside its own hex, so a hex is read by what stands in it."""
 
 from __future__ import annotations
 
@@ -12,16 +14,37 @@ from .viewmodel import MapBlock
 
 Box = tuple[float, float, float, float]
 GAP = 3  # between blocks of a side
-SIDE_GAP = 7  # between the sides of a contested hex
-MARGIN = 7  # blocks' shadows and count badges reach this far past their square
+SIDE_GAP = 5  # between the sides of a contested hex
+SHADOW = 2  # the block's darker offset square (primitives.block)
+INSET = 2.0  # blocks keep this far inside the hex's outline
+MIN_FACE = 20  # smallest block still showing its face
+MIN_HIDDEN = 13
 
 
 def overlaps(a: Box, b: Box, pad: float = 0.0) -> bool:
     return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
 
 
+def overlap_area(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
 def inside(a: Box, bounds: Box) -> bool:
     return a[0] >= bounds[0] and a[1] >= bounds[1] and a[2] <= bounds[2] and a[3] <= bounds[3]
+
+
+def in_hex(x: float, y: float, centre: tuple[float, float], radius: float) -> bool:
+    """Whether a point lies in the flat-topped hex of circumradius `radius` (the grid's
+    hexes, renders/pieces/geometry.py)."""
+    dx, dy = abs(x - centre[0]), abs(y - centre[1])
+    return dy <= radius * math.sqrt(3) / 2 and dx <= radius - dy / math.sqrt(3)
+
+
+def box_in_hex(box: Box, centre: tuple[float, float], radius: float) -> bool:
+    """A box lies in a (convex) hex when its four corners do."""
+    return all(in_hex(x, y, centre, radius) for x in (box[0], box[2]) for y in (box[1], box[3]))
 
 
 @dataclass(frozen=True)
@@ -32,6 +55,15 @@ class Cell:
     block: MapBlock
     count: int
 
+    def drawn(self, left: float, top: float) -> Box:
+        """Every pixel the block paints: its square, the offset shadow and the count
+        badge at its top-right corner."""
+        h = self.size / 2
+        x, y = left + self.dx, top + self.dy
+        reach = max(7, self.size // 4) if self.count > 1 else 0
+        return (x - h, y - h - max(0, reach - 1), x + h + max(SHADOW, reach),
+                y + h + SHADOW)
+
 
 @dataclass(frozen=True)
 class Shape:
@@ -39,42 +71,46 @@ class Shape:
     h: float
     cells: tuple[Cell, ...]
 
-
-def shapes(groups: list[list[MapBlock]], radius: float) -> tuple[Shape, ...]:
-    """The ways a hex's stack may be laid out, preferred first: the sides next to each
-    other, or (narrower, for a crowded spot) one above the other."""
-    row = shape(groups, radius)
-    if len(groups) < 2:
-        return (row,)
-    return row, shape(groups, radius, stacked=True)
+    def drawn(self, left: float, top: float) -> Box:
+        boxes = [c.drawn(left, top) for c in self.cells]
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def shape(groups: Iterable[list[MapBlock]], radius: float, stacked: bool = False) -> Shape:
-    """One side's blocks next to the other's (or below, `stacked`); within a side,
-    identified blocks one by one and hidden ones as one stack with a count (one outside
-    the walls, one inside), at most three to a row."""
-    big = max(20, int(radius * 0.74))
-    small = max(14, int(radius * 0.56))
+def items_of(group: list[MapBlock]) -> list[tuple[MapBlock, int]]:
+    """A side's blocks as drawn: identified ones one by one, hidden ones as one block with
+    a count (one outside the walls, one inside)."""
+    items: list[tuple[MapBlock, int]] = [(b, 1) for b in group if b.face is not None]
+    for in_city in (False, True):
+        hidden = [b for b in group if b.face is None and b.in_city == in_city]
+        if hidden:
+            items.append((hidden[0], len(hidden)))
+    return items
+
+
+def shape(groups: Iterable[list[MapBlock]], radius: float, stacked: bool = False,
+          big: int | None = None, cols: int = 3) -> Shape:
+    """One side's blocks next to the other's (or below, `stacked`), at most `cols` to a
+    row. `big` is the size of an identified block (default: from the hex's radius); a
+    hidden one is three quarters of it."""
+    big = big or max(20, int(radius * 0.74))
+    small = max(MIN_HIDDEN, int(big * 0.76))
     cells: list[Cell] = []
     x = y = 0.0
     width = height = 0.0
     for group in groups:
-        items: list[tuple[MapBlock, int]] = [(b, 1) for b in group if b.face is not None]
-        for in_city in (False, True):
-            hidden = [b for b in group if b.face is None and b.in_city == in_city]
-            if hidden:
-                items.append((hidden[0], len(hidden)))
+        items = items_of(group)
         if not items:
             continue
         size = big if any(b.face is not None for b, _ in items) else small
-        cols = min(len(items), 3)
-        rows = -(-len(items) // cols)
+        n = min(len(items), cols)
+        rows = -(-len(items) // n)
         for i, (b, count) in enumerate(items):
-            r, c = divmod(i, cols)
+            r, c = divmod(i, n)
             s = size if b.face is not None else small
             cells.append(Cell(x + c * (size + GAP) + size / 2,
                               y + r * (size + GAP) + size / 2, s, b, count))
-        gw, gh = cols * size + (cols - 1) * GAP, rows * size + (rows - 1) * GAP
+        gw, gh = n * size + (n - 1) * GAP, rows * size + (rows - 1) * GAP
         width, height = max(width, x + gw), max(height, y + gh)
         if stacked:
             y += gh + SIDE_GAP
@@ -83,111 +119,94 @@ def shape(groups: Iterable[list[MapBlock]], radius: float, stacked: bool = False
     return Shape(width, height, tuple(cells))
 
 
-def candidates(ax: float, ay: float, radius: float) -> Iterator[tuple[float, float]]:
-    """Centres to try, nearest first: the anchor, then rings of growing distance, each
-    starting straight below and going round."""
-    yield ax, ay
-    for ring in range(1, 25):  # out to about five hexes
-        dist = radius * 0.22 * ring
-        steps = 8 + 4 * ring
-        for k in range(steps):
-            a = math.pi / 2 + 2 * math.pi * k / steps  # below first (screen y grows down)
-            yield ax + dist * math.cos(a), ay + dist * math.sin(a)
+def layouts(groups: list[list[MapBlock]], radius: float) -> Iterator[Shape]:
+    """The ways a hex's stack may be drawn, best first: the biggest blocks, the sides next
+    to each other or one above the other, three, two or four to a row."""
+    top = max(20, int(radius * 0.74))
+    identified = any(b.face is not None for g in groups for b in g)
+    least = MIN_FACE if identified else int(MIN_HIDDEN / 0.76) + 1
+    seen = set()
+    # Below the least readable size only while nothing fits at all (fit() stops there).
+    for big in range(top, min(least, 10) - 1, -2):
+        for stacked in (False, True) if len(groups) > 1 else (False,):
+            for cols in (3, 2, 4):
+                sh = shape(groups, radius, stacked, big, cols)
+                key = tuple((c.dx, c.dy, c.size) for c in sh.cells)
+                if key not in seen:
+                    seen.add(key)
+                    yield sh
 
 
 @dataclass(frozen=True)
 class Stack:
     key: str
-    shapes: tuple[Shape, ...]  # layouts to try, preferred first
-    anchor: tuple[float, float]  # where the stack would stand in its hex
-    home: tuple[float, float]  # the hex centre
+    groups: tuple[list[MapBlock], ...]  # the sides' blocks, in drawing order
+    anchor: tuple[float, float]  # where the stack would rather stand in its hex
+    centre: tuple[float, float]  # the hex's centre
 
 
-def needs_leader(box: Box, home: tuple[float, float], radius: float) -> bool:
-    """A stack whose centre is out of its hex points back to it with a line."""
-    mx, my = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return math.hypot(mx - home[0], my - home[1]) > radius * 0.8
+def _spots(st: Stack, sh: Shape, radius: float, step: float = 3.0
+           ) -> list[tuple[float, float]]:
+    """Top-left corners that keep the whole stack (and the inset) inside the hex, nearest
+    the anchor first, on a grid of `step` px. For a box of half-size (a, b) centred at
+    (x, y) from the hex's centre, that is |y| <= h - b and |x| <= R - a - (|y| + b)/sqrt 3,
+    h being the hex's half-height."""
+    x0, y0, x1, y1 = sh.drawn(0.0, 0.0)
+    a, b = (x1 - x0) / 2 + INSET, (y1 - y0) / 2 + INSET
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2  # the box's middle, from the stack's corner
+    cx, cy = st.centre
+    ax, ay = st.anchor
+    root3 = math.sqrt(3)
+    spots = []
+    ymax = radius * root3 / 2 - b
+    j = 0
+    while j * step <= ymax:
+        for y in {j * step, -j * step}:
+            xmax = radius - a - (abs(y) + b) / root3
+            i = 0
+            while i * step <= xmax:
+                for x in {i * step, -i * step}:
+                    spots.append(((cx + x - ax) ** 2 + (cy + y - ay) ** 2,
+                                  cx + x - mx, cy + y - my))
+                i += 1
+        j += 1
+    spots.sort()
+    return [(left, top) for _d, left, top in spots]
 
 
-def _line_hits(a: tuple[float, float], b: tuple[float, float], boxes: list[Box]) -> bool:
-    n = max(2, int(math.hypot(b[0] - a[0], b[1] - a[1]) / 3))
-    # A box the anchor itself is in (its city's symbol) cannot be avoided by any line.
-    boxes = [bx for bx in boxes if not (bx[0] <= a[0] <= bx[2] and bx[1] <= a[1] <= bx[3])]
-    for i in range(2, n + 1):  # the first few pixels sit on the anchor's own dot
-        t = i / n
-        x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-        if any(bx0 <= x <= bx1 and by0 <= y <= by1 for bx0, by0, bx1, by1 in boxes):
-            return True
-    return False
-
-
-def place(stacks: list[Stack], obstacles: list[Box], bounds: Box, radius: float,
-          texts: list[Box] | None = None) -> dict[str, tuple[Box, Shape]]:
-    """A box and layout for every stack, biggest first, meeting no obstacle and no stack
-    placed before it, and whose leader line (if it needs one) crosses no text (lines are
-    drawn under the stacks, so crossing a stack hides nothing). Nearer spots win over the
-    preferred layout. A stack with no free spot within reach keeps its anchor."""
-    taken = list(obstacles)
-    # Every hex's anchor stays uncovered, so a leader line can always be seen to start.
-    dots = {st.key: (st.anchor[0] - 4, st.anchor[1] - 4, st.anchor[0] + 4, st.anchor[1] + 4)
-            for st in stacks}
-    out: dict[str, tuple[Box, Shape]] = {}
-    for st in sorted(stacks, key=lambda s: (-len(s.shapes[0].cells), -s.shapes[0].w, s.key)):
-        ax, ay = st.anchor
-        others = [d for k, d in dots.items() if k != st.key]
-        first = st.shapes[0]
-        chosen = (_box(ax, ay, first), first)
-        # First a spot whose leader line crosses no name; failing that, any free spot
-        # (its line then passes under the names it meets).
-        for line_free in (True, False):
-            found = None
-            for (cx, cy), sh in ((c, sh) for c in candidates(ax, ay, radius)
-                                 for sh in st.shapes):
-                box = _box(cx, cy, sh)
-                if not inside(box, bounds) or any(overlaps(box, t) for t in taken) \
-                        or any(overlaps(box, d) for d in others):
-                    continue
-                if line_free and needs_leader(box, st.home, radius) and _line_hits(
-                        st.anchor, nearest_point(box, ax, ay), texts or []):
-                    continue
-                found = (box, sh)
-                break
-            if found is not None:
-                chosen = found
-                break
-        out[st.key] = chosen
-        taken.append(chosen[0])
-    return out
-
-
-def _box(cx: float, cy: float, sh: Shape) -> Box:
-    w, h = sh.w / 2 + MARGIN, sh.h / 2 + MARGIN
-    return cx - w, cy - h, cx + w, cy + h
-
-
-def leader_segments(a: tuple[float, float], b: tuple[float, float], texts: list[Box],
-                    pad: float = 5.0) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The pieces of the leader line from anchor `a` to stack point `b` that are clear of
-    every text: the line passes under a name rather than over it."""
-    n = max(2, int(math.hypot(b[0] - a[0], b[1] - a[1])))
-    pieces: list[tuple[tuple[float, float], tuple[float, float]]] = []
-    start: tuple[float, float] | None = None
-    last = a
-    for i in range(n + 1):
-        t = i / n
-        p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-        clear = not any(bx0 - pad <= p[0] <= bx1 + pad and by0 - pad <= p[1] <= by1 + pad
-                        for bx0, by0, bx1, by1 in texts)
-        if clear:
-            start = start or p
-            last = p
-        elif start is not None:
-            pieces.append((start, last))
-            start = None
-    if start is not None:
-        pieces.append((start, last))
-    return [(p, q) for p, q in pieces if p != q]
-
-
-def nearest_point(box: Box, x: float, y: float) -> tuple[float, float]:
-    return min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+def fit(st: Stack, radius: float, names: list[Box], marks: list[Box]
+        ) -> tuple[Shape, float, float]:
+    """The layout and top-left corner of a hex's stack: the biggest layout that has a spot
+    covering no name and no mark (a city's symbol, a siege tag); failing that, the spot of
+    any layout covering the least of the names, then of the marks."""
+    near = [b for b in names + marks
+            if overlaps(b, (st.centre[0] - radius, st.centre[1] - radius,
+                            st.centre[0] + radius, st.centre[1] + radius))]
+    near_names = [b for b in names if b in near]
+    best: tuple[tuple[float, int, float], Shape, float, float] | None = None
+    identified = any(b.face is not None for g in st.groups for b in g)
+    least = MIN_FACE if identified else int(MIN_HIDDEN / 0.76) + 1
+    for sh in layouts(list(st.groups), radius):
+        if best is not None and max(c.size for c in sh.cells) < least:
+            break
+        rel = [c.drawn(0.0, 0.0) for c in sh.cells]
+        whole = sh.drawn(0.0, 0.0)
+        for left, top in _spots(st, sh, radius):
+            around = (whole[0] + left, whole[1] + top, whole[2] + left, whole[3] + top)
+            met = [o for o in near if overlaps(around, o)]
+            if not met:
+                return sh, left, top
+            boxes = [(b[0] + left, b[1] + top, b[2] + left, b[3] + top) for b in rel]
+            cover_names = sum(overlap_area(b, o) for b in boxes for o in met
+                              if o in near_names)
+            cover = sum(overlap_area(b, o) for b in boxes for o in met)
+            if cover == 0:
+                return sh, left, top
+            # Names first (a hex is found by its name), then bigger blocks, then marks.
+            cost = (round(cover_names / 20), -sh.cells[0].size, cover)
+            if best is None or cost < best[0]:
+                best = (cost, sh, left, top)
+    if best is None:  # more blocks than a hex can hold at 10 px: drawn at its centre
+        sh = shape(list(st.groups), radius, big=10, cols=4)
+        return sh, st.centre[0] - sh.w / 2, st.centre[1] - sh.h / 2
+    return best[1], best[2], best[3]

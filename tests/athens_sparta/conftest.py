@@ -75,3 +75,17 @@ def pick(g, prefix):
         g.act(p.seat, f"k:{mode}")
         p = prompt(g)
     return next(o for o in p.options if o.id.startswith(prefix))
+
+
+def storm_position():
+    """Athens storms Potidaea (J3) against Corinth H2 inside the walls, with fixed dice:
+    the defender misses, Athens H1 rolls 1,1,6,6 (two half-hits: one step, rule 5.41)."""
+    return position(None, olympiad=84, turn=2, phase="combat", active="athens",
+                    player1="athens",
+                    cards={"athens": {"hand": ["C11"], "played": "C10"},
+                           "sparta": {"hand": ["C12"], "played": "C24"}},
+                    blocks={"Athens H1": {"hex": "J3", "strength": 4},
+                            "Athens N3": {"hex": "J3"},
+                            "Corinth H2": {"hex": "J3", "in_city": True, "strength": 2},
+                            "Sparta H1": {"hex": "I10"}},
+                    dice=[6, 6, 1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6])

@@ -25,9 +25,24 @@ SAVES = json.loads(gzip.decompress(
 
 
 def _asked(state):
-    return [Prompt(a["seat"], a["text"], tuple(Option(*o) for o in a["opts"]),
-                   rule=a.get("rule"), secret=bool(a.get("secret")), kind=a["kind"])
+    return [_reworded(Prompt(a["seat"], a["text"], tuple(Option(*o) for o in a["opts"]),
+                             rule=a.get("rule"), secret=bool(a.get("secret")), kind=a["kind"]))
             for a in state["asks"]]
+
+
+def _reworded(p: Prompt) -> Prompt:
+    """The questions as worded since these saves (issue 34): a round-2 battle question
+    cites rule 5.42, a navy's question names withdrawal only when it offers it, and a
+    regroup calls no block victorious (a siege may go on). Nothing else changed."""
+    text, rule = p.text, p.rule
+    if p.kind == "act" and "round 2" in text:
+        text, rule = text.replace("(rule 5.41)", "(rule 5.42)"), "5.42"
+    if p.kind == "navy" and "wd" not in [o.id for o in p.options]:
+        text = text.replace("Engage on land, withdraw, or remain at sea?",
+                            "Engage on land, or remain at sea?")
+    if p.kind == "regroup":
+        text = text.replace("choose a victorious block", "choose a block of yours")
+    return Prompt(p.seat, text, p.options, rule=rule, secret=p.secret, kind=p.kind)
 
 
 @pytest.mark.parametrize("record", SAVES, ids=[

@@ -49,3 +49,15 @@ def test_march_and_sea_labels_say_they_are_strategic_and_the_prompt_says_why():
     assert all(lab.endswith("— by sea (strategic, 4.52)") for lab in seas), seas
     if not any(o.id.startswith("k:") for o in prompt(g).options):
         assert "strategic moves (4.5)" in text
+
+
+def test_a_navy_moving_into_enemy_blocks_is_tagged_an_attack_rule_4_4():
+    """Issue 34 (text): armies' attacks said "(attack)", navies' did not."""
+    from tests.athens_sparta.conftest import act, base, prompt
+
+    g = base(blocks={"Corinth N": {"hex": "I8"}, "Athens N3": {"hex": "K8"},
+                     "Sparta H1": {"hex": "I10"}})
+    act(g, "b:Corinth N")
+    labels = [o.label for o in prompt(g).options]
+    assert "Athens (attack)" in labels
+    assert not any("(attack)" in lab for lab in labels if not lab.startswith("Athens"))

@@ -6,7 +6,7 @@ import engine
 from engine.rulesets.athens_sparta.board import board
 from engine.rulesets.athens_sparta.siege import attrition_jobs, target_number
 from engine.rulesets.athens_sparta.state import siege_at
-from tests.athens_sparta.conftest import RS, act, ids, position, prompt
+from tests.athens_sparta.conftest import RS, act, ids, position, prompt, storm_position
 
 
 def test_potidaea_starts_as_a_full_siege_3_0():
@@ -67,14 +67,7 @@ def test_attrition_jobs_for_the_active_player_only_rule_6_0():
 
 
 def test_storm_siege_limit_and_double_defence_rule_5_41():
-    g = position(None, olympiad=84, turn=2, phase="combat", active="athens", player1="athens",
-                 cards={"athens": {"hand": ["C11"], "played": "C10"},
-                        "sparta": {"hand": ["C12"], "played": "C24"}},
-                 blocks={"Athens H1": {"hex": "J3", "strength": 4},
-                         "Athens N3": {"hex": "J3"},
-                         "Corinth H2": {"hex": "J3", "in_city": True, "strength": 2},
-                         "Sparta H1": {"hex": "I10"}},
-                 dice=[6, 6, 1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6])
+    g = storm_position()
     p = prompt(g)
     assert p.kind == "battle_pick" and "done" in ids(p)  # storming is optional
     act(g, "f:J3")

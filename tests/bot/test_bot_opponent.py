@@ -38,6 +38,10 @@ async def test_a_whole_game_against_keryx(fast_table):
     assert info.status == "finished" and bot_level(info.user_of("north")) == "random"
     log = await t.bot.keryx.svc.store.actions(info.id)
     assert {a.user_id for a in log if a.seat == "north"} == {info.user_of("north")}
+    # While Keryx's seat thought, the channel showed Discord's typing indicator.
+    typing = [p for m, p, _status in t.standin.requests
+              if m == "POST" and p.endswith(f"/channels/{t.channel.id}/typing")]
+    assert 1 <= len(typing) <= sum(1 for a in log if a.seat == "north")
 
 
 async def test_an_opponent_level_the_game_lacks_is_refused_and_leaves_nothing(fast_table):

@@ -6,6 +6,8 @@ import itertools
 import json
 from pathlib import Path
 
+import pytest
+
 import engine
 import tests.fixtures.duel  # noqa: F401 - registers the fixture ruleset
 from bot.console import play
@@ -35,6 +37,8 @@ async def test_a_whole_game_against_the_random_player(tmp_path):
     assert outcome is not None and outcome["winners"]
     assert "Game over" in text and "Seed:" in text and "Final record digest `" in text
     assert "'zzz' is not a command" in text and "Map written to" in text
+    over = next(s for s in said if s.startswith("Game over"))
+    assert over.startswith("Game over. Winner: ") and "{" not in over  # words, not a dict
     assert list((tmp_path / "maps").glob("map-north-v*.png"))
 
 
@@ -293,3 +297,88 @@ async def test_hotseat_hands_over_between_people_not_between_one_persons_seats(t
     assert {h.split(" to play")[0] for h in handovers} == {"Athens & Plataea", "Thebes"}
     names = [h.split(" to play")[0] for h in handovers]
     assert all(a != b for a, b in zip(names, names[1:]))  # only ever to the other person
+
+
+@pytest.mark.parametrize("ruleset,seat", [("athens-sparta", "athens"), ("hellenes", "athens"),
+                                          ("epic", "athens")])
+async def test_the_terminal_writes_every_picture_the_bot_would_post(tmp_path, ruleset, seat):
+    """Issue 34, point 8: the opening public map, the public map after a phase, a battle's
+    display, the seat's own map on `m` and the hand (the Epic: its player aids) on `h`,
+    each written into the pictures folder and named on screen."""
+    import random
+
+    said: list[str] = []
+    pictures = tmp_path / "pictures"
+    inner = random_player_at_the_keyboard(said, random.Random(2), first=["h", "m"])
+    typed = 0
+
+    def ask(prompt: str) -> str:
+        nonlocal typed
+        if "press Enter" in prompt:
+            return ""
+        typed += 1
+        done = list(pictures.glob("battle-v*.png")) and len(list(
+            pictures.glob("public-v*.png"))) >= 2
+        return "q" if done or typed > 4000 else inner(prompt)
+
+    await play(ruleset=ruleset, scenario=None, seat=seat, hotseat=True,
+               database=tmp_path / "c.db", seed=4, ask=ask, say=said.append,
+               out_dir=pictures, clear=lambda: None)
+    text = "\n".join(said)
+    assert f"go to {pictures.resolve()}" in text
+    for pattern in ("public-v*.png", f"map-{seat}-v*.png", f"hand-{seat}-v*.png",
+                    "battle-v*.png"):
+        found = sorted(pictures.glob(pattern))
+        assert found, (pattern, typed)
+        assert all(p.read_bytes().startswith(b"\x89PNG") for p in found)
+        assert str(found[0].resolve()) in text  # the screen says where
+    assert len(list(pictures.glob("public-v*.png"))) >= 2  # the start and a phase's end
+
+
+async def test_a_thinking_line_while_keryx_searches(tmp_path):
+    """Issue 34, point 13: Keryx's search may think for seconds; the terminal says so
+    before its choice appears."""
+    said: list[str] = []
+    await play(ruleset="athens-sparta", scenario=None, seat="athens", hotseat=False,
+               database=tmp_path / "c.db", seed=1, ask=scripted(["1", "1", "q"]),
+               say=said.append, out_dir=tmp_path, opponent="search", budget_s=0.05)
+    thinking = [i for i, s in enumerate(said) if "Keryx (Sparta) is thinking" in s]
+    assert thinking
+    assert any("Sparta" in s for s in said[thinking[0] + 1:])
+
+
+async def test_ctrl_c_on_an_unsaved_game_asks_like_q(tmp_path):
+    """Issue 34 (text): Ctrl-C asks the question `q` asks; 'n' keeps playing."""
+    said: list[str] = []
+    asked: list[str] = []
+    answers = iter([KeyboardInterrupt, "n", "q", "y"])
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        a = next(answers)
+        if a is KeyboardInterrupt:
+            raise KeyboardInterrupt
+        return a
+
+    await play(ruleset="duel", scenario=None, seat="north", hotseat=False, database=None,
+               seed=1, ask=ask, say=said.append, out_dir=tmp_path)
+    assert sum("quit and lose it?" in p for p in asked) == 2  # after Ctrl-C, and after q
+
+
+async def test_a_resumed_game_says_so_and_a_wrong_side_is_refused_at_once(tmp_path):
+    log: list[str] = []
+    asked: list[str] = []
+    answers = ["spartans", "athens", "4", "sparta", "2", "q"]
+    await play(ruleset="hellenes", scenario="431", seat=None, hotseat=True,
+               database=tmp_path / "c.db", seed=1, ask=scripted(answers, asked),
+               say=log.append, out_dir=tmp_path, clear=lambda: None, sides="bid")
+    assert "'spartans' is not a side of this game: type one of athens, sparta." in log
+    # the amount was asked only once the side was right
+    sides_then_bids = [p for p in asked if p in ("Side: ", "Bid: ")]
+    assert sides_then_bids[:3] == ["Side: ", "Side: ", "Bid: "]
+    assert not any(s.startswith("Resumed game") for s in log)
+    log.clear()
+    await play(ruleset="hellenes", scenario="431", seat=None, hotseat=True,
+               database=tmp_path / "c.db", seed=1, ask=scripted(["q"]), say=log.append,
+               out_dir=tmp_path, clear=lambda: None)
+    assert any(s.startswith("Resumed game 1 (") and "c.db" in s for s in log), log[:3]

@@ -199,3 +199,13 @@ def test_positions_past_1295_are_written_with_dots():
 
     for chosen, as_set in (([1296, 3], False), ([5000], True), ([7, 40000, 2], False)):
         assert decode_sel(encode_sel(chosen, as_set)) == (sorted(chosen) if as_set else chosen)
+
+
+def test_reports_and_outcomes_are_printed_in_words():
+    """Issue 34 (text): the sandbox report's mappings and the outcome read as words."""
+    from bot.text import outcome_line, plain
+
+    assert plain({"alcibiades": 2, "brasidas": 1}) == "alcibiades 2, brasidas 1"
+    assert plain([]) == "none" and plain(3) == "3"
+    line = outcome_line({"winners": ["sparta"], "reason": "Athens fell", "rule": "10.1"})
+    assert line == "Winner: Sparta — Athens fell (rule 10.1)"

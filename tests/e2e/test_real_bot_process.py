@@ -119,3 +119,21 @@ async def test_a_whole_game_against_keryx_search_through_the_real_process(tmp_pa
     channel = (tmp_path / "out" / "channel.md").read_text()
     assert "Keryx (search)" in channel
     assert len(list((tmp_path / "out").glob("player-*.md"))) == 1
+
+
+@pytest.mark.slow
+async def test_four_player_epic_year_pings_a_person_once_per_run(tmp_path):
+    """Issue 34, point 10: about a year of the four-player Epic (250 choices; a random
+    year takes 240 to 1,600): a person is pinged only when play passes to them, at most
+    once per run of their own decisions, and one standing "waiting for" message (edited,
+    posted again only to ping) replaces a post per decision."""
+    report = await run_sandbox(seed=2, ruleset="epic", scenario="four-player",
+                               workdir=tmp_path, max_choices=250)
+    assert report["problems"] == []
+    assert report["choices"] >= 250
+    assert report["extra_pings"] == 0
+    runs = report["runs_by_person"]
+    assert len(runs) == 4 and report["pings"] > 0
+    for person, pinged in report["pings_by_person"].items():
+        assert pinged <= runs.get(person, 0) + 1, (person, pinged, runs)
+    assert report["call_posts"] <= 1

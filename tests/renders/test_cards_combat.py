@@ -46,3 +46,28 @@ def test_sample_battle_renders():
     data = renders.render_combat(sample.sample_battle(), {"ruleset": "athens-sparta"})
     im = Image.open(io.BytesIO(data))
     assert im.width == 1000 and im.height > 300
+
+
+def test_an_attacker_destroyed_before_it_fired_is_still_drawn():
+    """Issue 34 (text): the defenders fire first and destroy the attacking block; its row
+    was empty. It is drawn (blank, dimmed: lost), on the attacker's side."""
+    from renders.athens_sparta import combat as C
+
+    battle = {"attacker": "athens", "defender": "sparta", "hex": "J7", "kind": "new",
+              "result": "the defender holds", "winner": "sparta", "rounds": [
+                  {"round": 1, "actions": [
+                      {"block": {"id": "Thebes H1", "name": "Thebes H1", "type": "hoplite",
+                                 "rating": "B2", "side": "sparta"},
+                       "stage": "land", "action": "fire", "strength_before": 4,
+                       "dice": [1, 2], "hits": 2, "half_hits": 0,
+                       "targets": [{"id": "Athens H2", "strength_before": 2,
+                                    "strength_after": 1, "half": False},
+                                   {"id": "Athens H2", "strength_before": 1,
+                                    "strength_after": 0, "half": False}]}]}]}
+    parts = C._participants(battle)
+    assert [b["id"] for _f, _s, b in parts["attacker"]] == ["Athens H2"]
+    assert parts["attacker"][0][2]["lost"] is True and parts["attacker"][0][1] == "athens"
+    img = C.render_image(battle)
+    # a pixel probe of the attacker's first block: the Athenian colour, dimmed
+    x, y = C.PAD + C.BLOCK / 2, 72 + 16 + C.BLOCK / 2
+    assert img.getpixel((int(x), int(y))) != theme.PAPER

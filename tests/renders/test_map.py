@@ -129,3 +129,26 @@ def test_every_hex_of_the_real_map_is_placed_on_its_coordinates(real):
 def test_unknown_ruleset_is_refused():
     with pytest.raises(renders.NoRenderer):
         renders.render_map({"game": {"ruleset": "no-such-game"}})
+
+
+def test_banner_subline_stops_short_of_the_city_points(real):
+    """Issue 34 (text): a long second line ("Persia allied to Sparta" after the cards
+    played) never runs into "city points (30 wins)": a pixel probe of the gap before it."""
+    from PIL import Image, ImageDraw
+
+    from renders.athens_sparta.layout import BANNER_H
+    from renders.athens_sparta.viewmodel import MapView
+
+    lay = basemap.base_for(real).layout
+    mv = MapView(viewer=None, olympiad=86, turn=7, phase="over", active="sparta", mp_left=3,
+                 player1="sparta", points={"athens": 19, "sparta": 18}, blocks=(),
+                 control={}, sieges=(), battle_hex=None, hellespont="athens",
+                 persian_alliance=True, syracuse_value=4,
+                 played={"athens": {"mp": 2, "event": {"name": "Pericles' Funeral Oration"}},
+                         "sparta": {"mp": 3, "event": {"name": "Brasidas Marches North"}}})
+    img = Image.new("RGB", (lay.width, BANNER_H + 10), theme.BANNER)
+    d = ImageDraw.Draw(img)
+    mapdraw._banner(d, lay, mv)
+    left = int(mapdraw._points_left(d, lay, mv))
+    gap = img.crop((left - 10, BANNER_H // 2 + 5, left, BANNER_H // 2 + 19))
+    assert {c for _n, c in gap.getcolors(10_000)} == {theme.BANNER}

@@ -133,3 +133,5 @@ def test_keryx_export_writes_a_verifiable_record(tmp_path, monkeypatch):
     assert res.exit_code == 0, res.output
     res = runner.invoke(app, ["verify", str(out)])
     assert res.exit_code == 0 and "verified" in res.output, res.output
+    # the outcome in words (issue 34, text), not a dict
+    assert "Winner: " in res.output and "{'" not in res.output, res.output

@@ -464,9 +464,10 @@ def prompt_act(bd: Board, s: AS, a: Args) -> Prompt:
     bt = s["battle"]
     assert bt is not None
     b, stage = a["block"], a["stage"]
+    rule = "5.41" if bt["round"] == 1 else "5.42"  # the round's own rule
     return ask(bt["role"][b], "act", f"Battle at {bd.label(bt['hex'])}, round {bt['round']}, "
-               f"{stage} battle (rule 5.41): {block_name(bd, b)} "
-               f"({s['blocks'][b]['str']}{bd.blocks[b]['rating']}) acts.", "5.41",
+               f"{stage} battle (rule {rule}): {block_name(bd, b)} "
+               f"({s['blocks'][b]['str']}{bd.blocks[b]['rating']}) acts.", rule,
                [ACT_CHOICES[c] for c in a["choices"]] if "choices" in a
                else _act_options(bd, s, bt, b, stage))
 
@@ -568,11 +569,15 @@ def prompt_navy(bd: Board, s: AS, a: Args) -> Prompt:
     assert bt is not None
     b = a["block"]
     opts = [["land", "Engage in the land battle", "5.41"], ["sea", "Remain at sea", "5.41"]]
-    if _can_withdraw(bd, s, bt, b):
+    withdraw = _can_withdraw(bd, s, bt, b)
+    if withdraw:
         opts.insert(1, ["wd", "Withdraw into the city", "5.41"])
+    # the question names only what is offered
+    asked = ("Engage on land, withdraw, or remain at sea?" if withdraw
+             else "Engage on land, or remain at sea?")
     return ask(bt["role"][b], "navy",
                f"Battle at {bd.label(bt['hex'])} (rule 5.41): {block_name(bd, b)} has no "
-               "enemy navy to fight. Engage on land, withdraw, or remain at sea?", "5.41", opts)
+               f"enemy navy to fight. {asked}", "5.41", opts)
 
 
 def answer_navy(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
@@ -1003,7 +1008,7 @@ def prompt_regroup(bd: Board, s: AS, a: Args) -> Prompt:
             for b in cands[:24]]
     opts.append(["done", "No (more) regrouping", "5.6"])
     return ask(side, "regroup", f"After the battle at {bd.label(bt['hex'])} (rule 5.6): "
-               "choose a victorious block to regroup, or finish.", "5.6", opts)
+               "choose a block of yours to regroup, or finish.", "5.6", opts)
 
 
 def answer_regroup(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision | None:

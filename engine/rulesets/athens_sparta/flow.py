@@ -308,8 +308,9 @@ class PturnStart(Step):
         ev = C.player_event(bd, s)
         set_phase(s, "event")
         if ev:
-            ctx.event("event", f"{side.title()} plays the event {ev['name']} (rule 4.6)",
-                      event=ev["id"], side=side)
+            # with its text: the other side reads what the event does, not just its name
+            ctx.event("event", f"{side.title()} plays the event {ev['name']} (rule 4.6): "
+                      f"{ev['text']}", event=ev["id"], side=side)
             start_event(bd, s, ev, ctx)
         flow.goto("event")
 
@@ -438,7 +439,7 @@ class AttrRun(Step):
                 continue
             dice = roll(s, ctx, len(bids))
             hits = sum(1 for d in dice if d >= job["need"])
-            ctx.event("dice", f"{job['side'].title()} rolls {job['why']} at "
+            ctx.event("dice", f"{job['side'].title()} rolls for {job['why']} at "
                       f"{bd.label(job['hex'])} ({job['need']}+): {dice}, {hits} "
                       f"hit{'s' if hits != 1 else ''}", dice=dice, hits=hits, side=job["side"],
                       hex=job["hex"], need=job["need"])

@@ -82,6 +82,7 @@ def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
                 s["half_hits"].remove(target)
                 before, after = step_loss(bd, s, target, ctx)
                 _note(s, rec, target, before, after, full=True)
+                _tell(bd, s, ctx, target, h["hex"], before, after)
                 h["count"] -= 1
                 continue
         cands = strongest(s, pool)
@@ -93,12 +94,36 @@ def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
             s["half_hits"].append(target)
             _note(s, rec, target, s["blocks"][target]["str"], s["blocks"][target]["str"],
                   full=False)
+            _tell(bd, s, ctx, target, h["hex"], None, None)
         else:
             before, after = step_loss(bd, s, target, ctx)
             _note(s, rec, target, before, after, full=True)
+            _tell(bd, s, ctx, target, h["hex"], before, after)
         h["count"] -= 1
     s["hits"] = None
     return False
+
+
+def _tell(bd: Board, s: AS, ctx: Any, bid: str, where: str, before: int | None,
+          after: int | None) -> None:
+    """Name the step a hit took ("Thebes H1 4→3", as the battle display does), or the
+    half-hit (rule 5.41); an elimination is told by `eliminate`. A battle reveals the
+    blocks it hits, so everyone reads the name; otherwise (siege attrition) the others
+    read only whose block it was, and the owner the rest."""
+    if after == 0:
+        return
+    side = s["blocks"][bid]["side"]
+    name = block_name(bd, bid)
+    lost = f"{before}→{after}" if before is not None else "a half-hit (rule 5.41)"
+    data = {"side": side, "hex": where, "block": bid, "name": name, "before": before,
+            "after": after}
+    named = f"{name} {lost} at {bd.label(where)}"
+    if s["battle"] is not None and bid in s["battle"]["role"]:
+        ctx.event("step_loss", named, **data)
+        return
+    ctx.event("step_loss", f"{a_side(side)} loses a step at {bd.label(where)}", side=side,
+              hex=where)
+    ctx.event("step_loss", named, seats=(side,), **data)
 
 
 def hit_prompt(bd: Board, s: AS, kind: str) -> Prompt:

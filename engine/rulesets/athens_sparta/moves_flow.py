@@ -16,10 +16,10 @@ from engine.core.procedures import Flow
 
 from .asks import OptionRow, arg, ask, shared_option, tag
 from .board import SICILY, Board
-from .movement import destinations, do_move, movable
+from .movement import destinations, do_move, enemy_set, movable
 from .pending import PendingStep
 from .schema import Block
-from .state import block_name, occupancy, other
+from .state import block_name, is_navy, occupancy, other
 from .steps import AS, Step, phase_end, set_phase
 from .strategics import end_of_phase
 
@@ -164,25 +164,28 @@ def _dest_id(d: Dest) -> str:
     return f"{m}|{h}|{frm or ''}|{int(bool(crossed))}|{'' if coast is None else coast}"
 
 
-# A destination's option row, by board, destination and whether its hex is attacked from
-# several hexes (then the label names the one): pure, and the same rows recur.
-_ROWS: dict[tuple[Board, Dest, bool], Option] = {}
+# A destination's option row, by board, destination, whether its hex is attacked from
+# several hexes (then the label names the one) and whether a navy attacks there: pure,
+# and the same rows recur.
+_ROWS: dict[tuple[Board, Dest, bool, bool], Option] = {}
 
 
-def _dest_row(bd: Board, d: Dest, several: bool) -> Option:
+def _dest_row(bd: Board, d: Dest, several: bool, navy_attack: bool = False) -> Option:
     """The option of a destination; `several`: the hex may be attacked from more than one
-    hex, so an attack names the one it comes from."""
-    key = (bd, d, several)
+    hex, so an attack names the one it comes from; `navy_attack`: a navy ends its move
+    among enemy blocks (an army's attack is known by the hex it comes from)."""
+    key = (bd, d, several, navy_attack)
     got = _ROWS.get(key)
     if got is None:
         if len(_ROWS) >= 65536:
             _ROWS.clear()
-        got = _ROWS[key] = shared_option(_dest_id(d), _dest_label(bd, d, several),
+        got = _ROWS[key] = shared_option(_dest_id(d),
+                                         _dest_label(bd, d, several, navy_attack),
                                          MOVE_RULES[d[1]])
     return got
 
 
-def _dest_label(bd: Board, d: Dest, several: bool) -> str:
+def _dest_label(bd: Board, d: Dest, several: bool, navy_attack: bool = False) -> str:
     h, mode, frm, crossed, coast = d
     place = bd.findable  # "hex K7 by Chalcis" for a hex without a city
     lab = place(h)
@@ -193,6 +196,8 @@ def _dest_label(bd: Board, d: Dest, several: bool) -> str:
     elif frm:
         lab += " (attack" + (f" from {place(frm)}" if several else "") \
             + (", across the strait" if crossed else "") + ")"
+    elif navy_attack:
+        lab += " (attack)"
     if coast is not None and len(bd.hexes[h].get("coasts") or []) > 1 and \
             h not in bd.ports:
         lab += f" coast {coast + 1}"
@@ -242,7 +247,11 @@ class MoveDest(Step):
         label = bd.label
         order = sorted(dests, key=lambda d: (dist.get(d[0], 50), MODE_RANK[d[1]],
                                              label(d[0]), d[2] or ""))
-        opts = [_dest_row(bd, d, bool(d[2]) and len(multi_from[d[0]]) > 1)
+        # A navy's operation move into enemy blocks (not at an oracle) is an attack too.
+        foes = (enemy_set(bd, s, occupancy(s), side) - bd.oracles if is_navy(bd, b)
+                else frozenset())
+        opts = [_dest_row(bd, d, bool(d[2]) and len(multi_from[d[0]]) > 1,
+                          d[1] == "op" and d[0] in foes)
                 for d in order]
         opts.append(["back", "Choose another block", "4.0"])
         what = "choose where it ends its move." if len(opts) > 1 else \

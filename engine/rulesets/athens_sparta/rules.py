@@ -20,7 +20,7 @@ from .invariants import check
 from .positions import setup_position
 from .rule_summaries import BOOK
 from .schema import State
-from .state import SIDES, compute_control, indexed, new_state, other
+from .state import SIDES, compute_control, indexed, new_state, other, turn_words
 from .variants import hidden_variants
 from .view import view as make_view
 
@@ -160,7 +160,7 @@ class AthensSparta(Ruleset):
 
     def common(self, v: dict[str, Any]) -> RulesetCommon:
         """The common view fields, read from the redacted view (engine/core/view.py)."""
-        banner = " · ".join(x for x in (f"Olympiad {v['olympiad']}", f"turn {v['turn']}",
+        banner = " · ".join(x for x in (f"Olympiad {v['olympiad']}", turn_words(v["turn"]),
                                         str(v["phase"] or "")) if x)
         def items(cards: list[dict[str, Any]]) -> list[HandItem]:
             return [{"id": c["id"], "label": hand_label(c)} for c in cards]

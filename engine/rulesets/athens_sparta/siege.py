@@ -54,5 +54,5 @@ def attrition_jobs(bd: Board, s: AS, side: str) -> list[AttritionJob]:
                 bids = list(occ.get(corinth, {}).get("sparta", []))
                 if bids:
                     jobs.append({"hex": corinth, "side": "sparta", "need": 5, "bids": bids,
-                                 "why": "Corinth starves without Syracuse (rule 9.2)"})
+                                 "why": "Corinth's hunger without Syracuse (rule 9.2)"})
     return jobs

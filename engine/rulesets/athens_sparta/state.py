@@ -22,6 +22,13 @@ OFFMAP = ("pool", "off", "out")
 
 
 ADJECTIVES = {"athens": "Athenian", "sparta": "Spartan"}
+TURNS = 6  # game turns an Olympiad: one for each card of the hand
+
+
+def turn_words(turn: int) -> str:
+    """"turn 3"; once the sixth game turn is over (the Olympiad ending, or the game over
+    after it), "after turn 6" rather than a seventh turn that does not exist."""
+    return f"turn {turn}" if turn <= TURNS else f"after turn {TURNS}"
 
 
 def a_side(side: str, what: str = "block") -> str:

@@ -26,7 +26,7 @@ from engine.core.view import PHASE_END
 from .board import Board
 from .combat import start_battle
 from .schema import FrameArgs
-from .state import AS, occupancy, siege_at
+from .state import AS, occupancy, siege_at, turn_words
 
 Args = FrameArgs  # a procedure's arguments (schema.py)
 
@@ -127,8 +127,9 @@ def set_phase(s: AS, phase: str) -> None:
 
 
 def phase_end(s: AS, ctx: Any, phase: str) -> None:
-    ctx.event(PHASE_END, f"End of the {phase} phase (Olympiad {s['olympiad']}, turn "
-              f"{s['turn']}, {(s['active'] or '').title()})", phase=phase,
+    when = ", ".join(x for x in (f"Olympiad {s['olympiad']}", turn_words(s["turn"]),
+                                 (s["active"] or "").title()) if x)
+    ctx.event(PHASE_END, f"End of the {phase} phase ({when})", phase=phase,
               olympiad=s["olympiad"], turn=s["turn"], active=s["active"])
 
 
