@@ -381,4 +381,4 @@ async def test_a_resumed_game_says_so_and_a_wrong_side_is_refused_at_once(tmp_pa
     await play(ruleset="hellenes", scenario="431", seat=None, hotseat=True,
                database=tmp_path / "c.db", seed=1, ask=scripted(["q"]), say=log.append,
                out_dir=tmp_path, clear=lambda: None)
-    assert any(s.startswith("Resumed game 1 (") and "c.db" in s for s in log), log[:3]
+    assert any(s.startswith("Resumed game #1 (") and "c.db" in s for s in log), log[:3]
