@@ -508,25 +508,27 @@ class GameService:
                    option_id: str | None, expected_version: int | None,
                    interaction_id: str, seat: str | None = None) -> ActionResult:
         args = (channel_id, user_id, kind, option_id, expected_version, interaction_id, seat)
-        if not self._locks.across:
-            return await self._act_once(*args, across=False, retry=False)
-        # Several processes (PostgreSQL): first without holding the game against other
-        # processes. The commit's version guard still serialises every action; only if
-        # another process committed to the game since this click read it (rare: guilds
-        # are split by shard) is the click done again, holding the game this time, so it
-        # waits for the other process and is judged on the new state exactly as if it
-        # had held the game from the start. Uncontended, this saves the lock's round
+        # Several processes may share the database: first without holding the game
+        # against other processes. The commit's guard (version, status, channel and seat
+        # holders, checked inside its transaction) still serialises every action; only if
+        # another process changed the game since this click read it (rare: guilds are
+        # split by shard) is the click done again, on PostgreSQL holding the game this
+        # time, so it waits for the other process and is judged on the new state exactly
+        # as if it had held the game from the start: a seat handed to a substitute
+        # meanwhile is refused as not seated. Uncontended, this saves the lock's round
         # trips (2 statements a click instead of 3). Holding the game does not stop
         # another process's first, unheld attempt from committing in between, so a held
         # attempt can lose too; it is then done again (each loss is another click's
         # commit, so the game moves on), and only after CONTENDED_ATTEMPTS is the click
-        # refused as stale.
+        # refused as stale. (SQLite has no lock across processes: `across` is moot.)
+        across = self._locks.across is not None
         for attempt in range(CONTENDED_ATTEMPTS - 1):
             try:
-                return await self._act_once(*args, across=attempt > 0, retry=True)
+                return await self._act_once(*args, across=across and attempt > 0,
+                                            retry=True)
             except _Contended:
                 continue
-        return await self._act_once(*args, across=True, retry=False)
+        return await self._act_once(*args, across=across, retry=False)
 
     async def _act_once(self, channel_id: int, user_id: int, kind: ActionKind,
                         option_id: str | None, expected_version: int | None,
@@ -607,9 +609,12 @@ class GameService:
                 seat = seating.acting_seat(held, (p.seat for p in g.prompts()))
             assert seat is not None
             try:
+                # The seats it was judged on are part of the commit's guard: a seat
+                # handed over by another process since the read makes it fail.
                 result = await self._apply_and_commit(
                     row, g, seat, users, kind, option_id, expected_version, interaction_id,
-                    user_id, contended=_Contended() if retry else None)
+                    user_id, contended=_Contended() if retry else None,
+                    seen=AsSeen(row.channel_id, holders_key(reads.seats)))
             except Refusal:
                 if g.version == row.version:
                     # Refused before the engine changed anything (stale, illegal): the
@@ -782,8 +787,12 @@ class GameService:
             # Another process moved the game (a second bot process, say).
             if contended is not None:
                 raise contended from None
+            current = exc.current
+            if current is None:  # the guard with `seen` does not read the version
+                now_row = await self.store.get_game(row.id)
+                current = now_row.version if now_row is not None else None
             raise Refusal("stale", "The game has moved on; here is the current state.",
-                          version=exc.current) from None
+                          version=current) from None
         except DuplicateInteraction:
             return None
         if post_view is not None:
@@ -886,6 +895,7 @@ class GameService:
                 raise Refusal("seat_taken", "The seats changed; try again.") from None
             except WrongStatus:
                 raise Refusal("wrong_status", "The game is over.") from None
+            self._cache.drop(row.id)  # what it knew of the seats is out of date
             return await self._info(await self._require(row.id))
 
     # ================================================================== bot seats

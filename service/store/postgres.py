@@ -59,9 +59,13 @@ END $$
 """
 
 
-# A game's seats as `holders_key` writes them.
+# A game's seats as `holders_key` writes them, each row locked FOR SHARE until the commit
+# ends: a seat replaced by a transaction not yet committed is waited for and then read
+# as it is after it (a deleted holder drops out, so the guard fails), and a replacement
+# that starts later waits for this commit. A plain read would see the seats as of the
+# statement's start, and a replacement committed in between would go unnoticed.
 _HOLDERS_SQL = ("(SELECT string_agg(user_id || ':' || coalesce(seat, ''), ',' ORDER BY user_id) "
-                "FROM seats WHERE game_id = :id)")
+                "FROM (SELECT user_id, seat FROM seats WHERE game_id = :id FOR SHARE) s)")
 
 
 # mypy sees PgConn where SqliteStore's annotations say aiosqlite.Connection: PgConn answers

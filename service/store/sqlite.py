@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import aiosqlite
@@ -333,6 +333,14 @@ class SqliteStore(SqliteFile):
                     raise SeatTaken("that user already holds this seat")
                 await c.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?",
                                 (game_id, old_user))
+                # After the delete (on PostgreSQL it waited for any commit that had read
+                # the seat): the change is dated after every action logged before it, so
+                # the seat history and the log agree on who held the seat for each one
+                # (the export audit), whichever process's clock dated them.
+                last = await (await c.execute("SELECT max(at) FROM actions WHERE game_id = ?",
+                                              (game_id,))).fetchone()
+                if last is not None and last[0] is not None and last[0] >= t:
+                    t = ts(parse_time(last[0]) + timedelta(microseconds=1))
                 await c.execute("INSERT INTO seats (game_id, user_id, seat, joined_at) "
                                 "VALUES (?, ?, ?, ?)", (game_id, new_user_id, seat, t))
                 await c.execute(
