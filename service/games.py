@@ -73,8 +73,13 @@ from .store.base import (
 
 log = logging.getLogger(__name__)
 
-# A delivery in progress holds its announcement this long (another process skips it).
-ANNOUNCE_LEASE_S = 120
+# A delivery in progress holds its announcement this long (another process skips it),
+# and renews the lease every ANNOUNCE_RENEW_S while it works (and with every message it
+# sends): a process that dies leaves its posts to others within seconds.
+ANNOUNCE_LEASE_S = 15
+ANNOUNCE_RENEW_S = 5
+# Delivered posts are kept this long (for /game status and inquiries), then pruned.
+ANNOUNCE_RETENTION = timedelta(days=30)
 # Attempts of a click that another process's commits keep overtaking (GameService._act).
 CONTENDED_ATTEMPTS = 4
 # Channels whose live game a process remembers (see GameService._act).
@@ -115,7 +120,8 @@ def _utcnow() -> datetime:
 class GameService:
     def __init__(self, store: Store, *, clock: Callable[[], datetime] = _utcnow,
                  seat_rng: random.Random | None = None, cache_size: int = 512,
-                 snapshot_every: int = SNAPSHOT_EVERY):
+                 snapshot_every: int = SNAPSHOT_EVERY,
+                 retention: timedelta = ANNOUNCE_RETENTION):
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self.store = store
@@ -123,6 +129,7 @@ class GameService:
         # undo, resignation and end); a load applies the logged actions after it.
         self._snapshot_every = snapshot_every
         self._clock = clock
+        self.retention = retention
         # Drawing seats for players who did not choose; not the game's dice, which come
         # only from the engine's seeded generator.
         self._seat_rng = seat_rng or random.SystemRandom()
@@ -1261,6 +1268,30 @@ class GameService:
         """Games with a public post waiting to be (re)tried now."""
         return await self.store.due_announcements(self._clock())
 
+    async def part_sent(self, post: PublicPost, part: int, channel_id: int,
+                        message_id: int) -> bool:
+        """Record message `part` of a post as sent (a retry skips it) and renew the
+        lease; False when another process has taken the post over meanwhile (this one
+        must stop: the rest is that process's to send)."""
+        now = self._clock()
+        return await self.store.announcement_part_sent(
+            post.game_id, post.version, part, channel_id, message_id, now, self._lease(now))
+
+    async def renew_lease(self, post: PublicPost) -> bool:
+        """Keep delivering a post (False: another process has taken it over)."""
+        return await self.store.renew_announcement(post.game_id, post.version,
+                                                   self._lease(self._clock()))
+
+    async def take_over_leases(self) -> int:
+        """Make due at once the posts leased by processes that are gone (a process that
+        starts, and the retry loop, call this), instead of waiting for their leases to
+        run out; how many."""
+        return await self.store.take_over_leases(self._clock())
+
+    async def prune_delivered(self) -> int:
+        """Delete posts delivered longer ago than the retention window; how many."""
+        return await self.store.prune_announcements(self._clock() - self.retention)
+
     async def undelivered(self, game_id: int) -> list[Announcement]:
         """Posts of a game not delivered yet (pending) or given up (failed)."""
         return await self.store.undelivered(v.snowflake(game_id, "game"))
@@ -1290,6 +1321,9 @@ class GameService:
             await self.store.actions(row.id, ann.version - 1))[0]
         users = seating.seat_users(await self.store.seats(row.id), self._places(row))
         waiting = {s: users.get(s) for s in seats}
+        # Only an attempt after another can find messages sent already (each claim counts).
+        parts = (await self.store.announcement_parts(row.id, ann.version)
+                 if ann.attempts > 1 else {})
         return PublicPost(
             game_id=row.id, channel_id=ann.channel_id, version=ann.version,
             seat=action.seat if action else None,
@@ -1301,7 +1335,7 @@ class GameService:
             phase_ended=bool(p.get("phase_ended")), battle_ended=bool(p.get("battle_ended")),
             game_ended=bool(p.get("game_ended")), attempts=ann.attempts,
             opening=bool(p.get("opening")), intro=str(p.get("intro") or ""),
-            sides=p.get("sides"),
+            sides=p.get("sides"), parts=parts,
             # written with the post (a post owed before digests were kept: its action's)
             record=p.get("chain") or (action.chain if action else None))
 
