@@ -15,7 +15,7 @@ from discord import app_commands
 from service import GameService
 from service.bots import DEFAULT_BUDGET_S, DEFAULT_DELAY_S, BotRunner, BotTurn
 
-from . import ui
+from . import payloads, ui
 from .commands import add_commands
 from .controller import Keryx
 
@@ -42,6 +42,7 @@ class KeryxBot(discord.Client):
                  health_file: Path | None = None, hooks_factory=None,
                  bot_delay_s: float = DEFAULT_DELAY_S, search_budget_s: float = DEFAULT_BUDGET_S,
                  **client_options):
+        payloads.install()  # no payload may end the connection (bot/payloads.py)
         # No privileged intents: slash commands and components need none.
         super().__init__(intents=discord.Intents.default(), **client_options)
         self.tree = app_commands.CommandTree(self)
