@@ -31,7 +31,7 @@ from . import chain, seating, sides
 from . import validate as v
 from .audit import EXPORT_FORMAT, audit_export, undo_event
 from .bots import BotTurn, bot_id, bot_id_range, free_bot_id
-from .cache import GameCache, GameLocks
+from .cache import CACHE_BYTES, GameCache, GameLocks
 from .errors import Refusal
 from .replay import apply_action, check_snapshot, fresh_game, replay_log
 from .results import (
@@ -120,7 +120,7 @@ def _utcnow() -> datetime:
 class GameService:
     def __init__(self, store: Store, *, clock: Callable[[], datetime] = _utcnow,
                  seat_rng: random.Random | None = None, cache_size: int = 512,
-                 snapshot_every: int = SNAPSHOT_EVERY,
+                 cache_bytes: int = CACHE_BYTES, snapshot_every: int = SNAPSHOT_EVERY,
                  retention: timedelta = ANNOUNCE_RETENTION):
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
@@ -138,7 +138,7 @@ class GameService:
         across = getattr(store, "game_lock", None)
         self._locks = GameLocks(None if across is None
                                 else lambda game_id: across(game_id, lazy=True))
-        self._cache: GameCache[_Known] = GameCache(cache_size)
+        self._cache: GameCache[_Known] = GameCache(cache_size, cache_bytes)
         # channel -> the game last seen live there (checked under the game's lock before
         # use, see _act), so a click does not look its game up by channel every time.
         self._channel_games: OrderedDict[int, int] = OrderedDict()
@@ -340,15 +340,17 @@ class GameService:
         # The record's first digest, shown in the opening post beside the seed's hash.
         announce["chain"] = start = _genesis(row.id, g, g.rules_version,
                                              drawn.record if drawn is not None else None)
+        snapshot = g.to_json()
         try:
             row = await self.store.start_game(
-                row.id, assignment, snapshot=g.to_json(), version=g.version,
+                row.id, assignment, snapshot=snapshot, version=g.version,
                 seed_hash=g.seed_hash, engine_version=g.engine_version,
                 rules_version=g.rules_version, at=self._clock(), announce=announce,
                 options=g.options if drawn is not None and drawn.options else None,
                 sides=drawn.record if drawn is not None else None, chain=start)
         except (WrongStatus, NotFound):
             raise Refusal("wrong_status", "The lobby changed; try again.") from None
+        self._cache.weigh(row.id, len(snapshot))
         self._cache.put(row.id, g)
         info = await self._info(row)
         users = {s.seat: s.user_id for s in info.seats if s.seat is not None}
@@ -707,8 +709,8 @@ class GameService:
         """Put a game back in the cache after its commit of the action after `row`, with
         its row as that commit left it (for the next click's `_act_known`), unless the
         game ended."""
-        if g.outcome is not None:
-            self._cache.put(row.id, g)
+        if g.outcome is not None:  # over: the cache keeps only games in play
+            self._cache.drop(row.id)
             return
         after = row.moved_to(g.version, g.version if self._snapshot_due(row, kind, None)
                              else row.snapshot_version, head)
@@ -780,6 +782,7 @@ class GameService:
         post_view = (g.view(None) if announce is not None and (
             announce["phase_ended"] or announce["game_ended"]) else None)
         now = self._clock()
+        snapshot = g.to_json() if self._snapshot_due(row, kind, end) else None
         try:
             # The post is claimed with the action (when it is next in order), so the
             # caller's delivery needs no claim write of its own.
@@ -787,7 +790,7 @@ class GameService:
                 row.id, expected_version=row.version, kind=kind, seat=seat,
                 option_id=option_id, secret=secret, user_id=user_id,
                 interaction_id=interaction_id, events=[e.to_dict() for e in events],
-                snapshot=g.to_json() if self._snapshot_due(row, kind, end) else None,
+                snapshot=snapshot,
                 at=now, end=end, announce=announce,
                 lease_until=self._lease(now), seen=seen, chain=digest)
         except StaleVersion as exc:
@@ -802,6 +805,8 @@ class GameService:
                           version=current) from None
         except DuplicateInteraction:
             return None
+        if snapshot is not None:
+            self._cache.weigh(row.id, len(snapshot))
         if post_view is not None:
             self._keep_post_view(row.id, action.seq, post_view)
         if end is not None:
@@ -1442,7 +1447,8 @@ class GameService:
         if g.version != row.version:  # pragma: no cover - written together, always equal
             log.error("game %s: snapshot version %s, row version %s", game_id, g.version,
                       row.version)
-        if cache:
+        if cache and row.status == "running":  # finished and abandoned games are not kept
+            self._cache.weigh(game_id, len(row.snapshot))
             self._cache.put(game_id, g)
         return g
 
