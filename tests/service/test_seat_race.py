@@ -113,7 +113,7 @@ async def test_replacements_racing_clicks_on_two_processes_commit_no_replaced_mo
             bad, races = 0, 0
             for game in range(24):
                 channel = 9000 + game
-                game_id = (await start_duel(a, channel, options={"rounds": 4})).game.id
+                game_id = (await start_duel(a, channel)).game.id
                 stop = asyncio.Event()
                 applied: list[int] = []
                 clicks = [asyncio.create_task(_clicker([a, b], channel, user, rng, stop,
