@@ -59,8 +59,10 @@ class GameLocks:
 
 
 # The cache's byte budget counts each game by the length of its latest snapshot (JSON);
-# a loaded game takes roughly ten times that in memory (docs/storage.md, Memory).
-CACHE_BYTES = 24 * 1024 * 1024
+# a loaded game takes 4 to 8 times that in memory (docs/storage.md, *Memory and rows over
+# a long run*), so 8 MB of snapshots is some 35-65 MB: about 512 games of Athens & Sparta
+# in mid-game, fewer long ones.
+CACHE_BYTES = 8 * 1024 * 1024
 # A game whose snapshot length is not known yet counts this much.
 DEFAULT_WEIGHT = 16 * 1024
 
