@@ -17,13 +17,14 @@ from discord import app_commands
 from service import GameService
 from service.bots import DEFAULT_BUDGET_S, DEFAULT_DELAY_S, BotRunner, BotTurn
 
-from . import ui
+from . import payloads, ui
 from .commands import add_commands
 from .controller import Keryx
 
 log = logging.getLogger("keryx.bot")
 HEARTBEAT_SECONDS = 20
 REDELIVER_SECONDS = 5  # how often undelivered public posts are looked for
+PRUNE_SECONDS = 3600  # how often delivered posts past the retention window are pruned
 DRAIN_SECONDS = 20  # how long a stopping bot lets in-flight clicks finish
 
 
@@ -43,6 +44,7 @@ class KeryxBot(discord.Client):
                  health_file: Path | None = None, hooks_factory=None,
                  bot_delay_s: float = DEFAULT_DELAY_S, search_budget_s: float = DEFAULT_BUDGET_S,
                  **client_options):
+        payloads.install()  # no payload may end the connection (bot/payloads.py)
         # No privileged intents: slash commands and components need none.
         super().__init__(intents=discord.Intents.default(), **client_options)
         self.tree = app_commands.CommandTree(self)
@@ -107,16 +109,24 @@ class KeryxBot(discord.Client):
 
     async def _redeliver(self) -> None:
         """Retry public posts that failed (Discord down, a missing permission, a crash
-        between commit and post): the outbox keeps them until they are delivered."""
+        between commit and post): the outbox keeps them until they are delivered. Posts
+        leased by a process that is gone are taken over at once, from the first round
+        after the gateway is up (a restarted process takes over its predecessor's),
+        instead of when their leases run out; delivered posts are pruned hourly."""
+        await self.wait_until_ready()
+        pruned = 0.0
         while not self.is_closed():
+            if self.is_ready():
+                try:
+                    await self.keryx.svc.take_over_leases()
+                    for game_id in await self.keryx.svc.due_announcements():
+                        await self.keryx.deliver(game_id)
+                    if time.monotonic() - pruned >= PRUNE_SECONDS:
+                        pruned = time.monotonic()
+                        await self.keryx.svc.prune_delivered()
+                except Exception:
+                    log.exception("redelivering announcements failed; trying again later")
             await asyncio.sleep(REDELIVER_SECONDS)
-            if not self.is_ready():
-                continue
-            try:
-                for game_id in await self.keryx.svc.due_announcements():
-                    await self.keryx.deliver(game_id)
-            except Exception:
-                log.exception("redelivering announcements failed; trying again later")
 
     async def sync_commands(self) -> None:
         if self.dev_guild:

@@ -13,6 +13,7 @@ import renders
 from engine.core.game import PLAYERS
 from service.bots import LEVELS as BOT_LEVELS
 from service.errors import Refusal
+from service.validate import whole_number
 
 from . import limits, text, ui
 from .controller import Keryx, UserError, here, png_file, render, speaking_channel
@@ -28,9 +29,11 @@ def parse_options(raw: str | None, ruleset_id: str) -> dict:
     for token in raw.replace(",", " ").split():
         key, sep, value = token.partition("=")
         if key == PLAYERS:  # the kernel's own option: how many people play
-            if not value.isdigit():
-                raise UserError("Option players takes a whole number.")
-            out[key] = int(value)
+            count = whole_number(value)
+            if count is None or count < 1:
+                raise UserError("Option players takes a whole number of players, "
+                                "written with the digits 0-9.")
+            out[key] = count
             continue
         if key not in known:
             raise UserError(f"{ruleset_id} has no option {key!r}. Options: "
@@ -43,10 +46,11 @@ def parse_options(raw: str | None, ruleset_id: str) -> dict:
                 raise UserError(f"Option {key} takes on or off.")
             out[key] = value.lower() in ("on", "true", "yes", "1")
         elif isinstance(default, int):
-            try:
-                out[key] = int(value)
-            except ValueError:
-                raise UserError(f"Option {key} takes a whole number.") from None
+            number = whole_number(value)
+            if number is None:
+                raise UserError(f"Option {key} takes a whole number, written with the "
+                                "digits 0-9.")
+            out[key] = number
         else:
             out[key] = value
     return out

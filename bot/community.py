@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Iterable, Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -422,6 +422,9 @@ def community_hooks(settings: Any, *, now: Callable[[], datetime] | None = None,
 
     async def factory(bot: discord.Client) -> CommunityHooks:
         community = Community(settings.database, now=now or utcnow)
+        days = getattr(settings, "outbox_retention_days", None)
+        if days is not None:
+            community.retention = timedelta(days=days)
         hooks = CommunityHooks(bot, community, interval_s=interval if run_scheduler else None)
         await hooks.open()
         return hooks

@@ -23,6 +23,7 @@ from engine.core import decisions
 from service import GameService, Refusal
 from service.bots import BotRunner, BotTurn
 from service.results import ActionResult
+from service.validate import whole_number
 
 from . import text
 from .pictures import Pictures
@@ -240,7 +241,7 @@ class Console:
                 self.say("\n".join(lines) or "Nothing has happened yet: no choice has been "
                          "made in this game.")
             elif answer == "-" or (answer.replace(" ", "").isdigit() and all(
-                    1 <= int(x) <= len(options) for x in answer.split())):
+                    1 <= (whole_number(x) or 0) <= len(options) for x in answer.split())):
                 page = 0
                 try:
                     numbers = [int(x) for x in answer.split()] if answer != "-" else []

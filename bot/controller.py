@@ -24,6 +24,7 @@ from service.errors import Refusal
 from service.results import ActionResult, BidResult, PublicPost, SeatView, StartResult
 
 from . import limits, text, ui
+from .parts import LeaseLost, PostChannel, lease_kept
 
 log = logging.getLogger("keryx.bot")
 
@@ -448,7 +449,11 @@ class Keryx:
             clear = None
             while post is not None:
                 try:
-                    await self.post(post)
+                    async with lease_kept(self.svc, post):
+                        await self.post(post)
+                except LeaseLost as exc:  # another process delivers the rest
+                    log.warning("%s", exc)
+                    return False
                 except Exception as exc:  # noqa: BLE001 - the failure is recorded, retried
                     log.warning("game %s: post of v%s failed (attempt %s): %r", game_id,
                                 post.version, post.attempts, exc)
@@ -467,8 +472,10 @@ class Keryx:
 
     async def post(self, post: PublicPost) -> None:
         """One announcement: the battle displays, then the map, the ping or the final post,
-        all drawn from the same version."""
-        channel = await self.channel(post.channel_id)
+        all drawn from the same version. Each message is recorded as it is sent, and a
+        retry skips those sent before (bot/parts.py)."""
+        channel = PostChannel(await self.channel(post.channel_id), self.svc,
+                              post).messageable()
         for event in post.events:
             if event.kind == BATTLE_END and event.data.get("battle"):
                 png = await render(renders.render_combat, event.data["battle"],

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+from datetime import timedelta
 
 from keryx.logs import setup_logging
 from keryx.settings import Settings, load_plugins
@@ -40,8 +41,9 @@ async def start_bot(settings: Settings, sync: bool = False,
         os.environ.setdefault("KERYX_DISCORD_API", settings.discord_api)
     load_plugins(settings)
     point_from_environment()  # tests and `keryx sandbox` point the bot at the stand-in
-    service = await GameService.open(settings.database,
-                                     synchronous=settings.sqlite_synchronous)
+    service = await GameService.open(
+        settings.database, synchronous=settings.sqlite_synchronous,
+        retention=timedelta(days=settings.outbox_retention_days))
     cls, shard_options = KeryxBot, {}
     if sharding is not None:  # this process serves some of the shards (docs/storage.md)
         cls = ShardedKeryxBot

@@ -48,6 +48,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from engine.core import decisions
+from service.validate import whole_number
 
 from . import limits
 
@@ -540,7 +541,7 @@ class AddSelect(discord.ui.DynamicItem[discord.ui.Select],
         if not values:
             await interaction.response.send_message(EMPTY_SELECT, ephemeral=True)
             return
-        added = [int(v) for v in values if str(v).isdigit()]
+        added = [n for n in (whole_number(str(v)) for v in values) if n is not None]
         await controller(interaction).on_build(interaction, self.game, self.version,
                                                self.page, self.chosen + added)
 
@@ -621,11 +622,8 @@ def amount_modal(game: int, version: int, prompt: dict[str, Any]) -> discord.ui.
 
 def parse_amount(text: str, lo: int, hi: int) -> int | None:
     """The amount typed, if it is a whole number in range (else None)."""
-    text = text.strip().replace(",", "").replace("_", "")
-    if not text or not (text.isdigit() or (text[0] in "+-" and text[1:].isdigit())):
-        return None
-    n = int(text)
-    return n if lo <= n <= hi else None
+    n = whole_number(text.strip().replace(",", "").replace("_", ""))
+    return n if n is not None and lo <= n <= hi else None
 
 
 def modal_values(data: dict[str, Any]) -> dict[str, str]:

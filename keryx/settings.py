@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     bot_delay_s: float = Field(default=2.0, ge=0, validation_alias="KERYX_BOT_DELAY_S")
     search_budget_s: float = Field(default=1.0, gt=0, le=30,
                                    validation_alias="KERYX_SEARCH_BUDGET_S")
+    # Delivered public posts and community messages are kept this many days, then pruned.
+    outbox_retention_days: float = Field(default=30, gt=0,
+                                         validation_alias="KERYX_OUTBOX_RETENTION_DAYS")
 
     @field_validator("sqlite_synchronous")
     @classmethod

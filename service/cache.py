@@ -58,6 +58,15 @@ class GameLocks:
             yield
 
 
+# The cache's byte budget counts each game by the length of its latest snapshot (JSON);
+# a loaded game takes 4 to 8 times that in memory (docs/storage.md, *Memory and rows over
+# a long run*), so 8 MB of snapshots is some 35-65 MB: about 512 games of Athens & Sparta
+# in mid-game, fewer long ones.
+CACHE_BYTES = 8 * 1024 * 1024
+# A game whose snapshot length is not known yet counts this much.
+DEFAULT_WEIGHT = 16 * 1024
+
+
 class GameCache(Generic[K]):
     """A bounded LRU of engine games by id, each with what its writer knew of it (`K`:
     the game's row and seats as the last commit or read left them), or None.
@@ -65,11 +74,42 @@ class GameCache(Generic[K]):
     A writer *takes* the game out (`pop`) before mutating it and puts it back only after
     the commit succeeded, so a reader never sees an uncommitted action: during the commit
     it misses and loads the committed snapshot instead.
+
+    Only games in play are kept: a finished game is never put back (its last views are
+    built once, when it ends). The cache is bounded by count (`size`) and by the summed
+    length of the games' snapshots (`max_bytes`), so a few long games cannot take what
+    hundreds of short ones would.
     """
 
-    def __init__(self, size: int = 512):
+    def __init__(self, size: int = 512, max_bytes: int = CACHE_BYTES):
         self.size = size
+        self.max_bytes = max_bytes
         self._games: OrderedDict[int, tuple[Game, K | None]] = OrderedDict()
+        # game id -> its weight: kept while the game is in the cache or taken out by a
+        # writer (it comes back after the commit), forgotten when it is dropped
+        self._weights: dict[int, int] = {}
+        self.bytes = 0  # the weights of the games in the cache
+
+    def weigh(self, game_id: int, nbytes: int) -> None:
+        """Record the length of the game's latest snapshot, its weight from now on."""
+        old = self._weights.get(game_id)
+        self._weights[game_id] = nbytes
+        if game_id in self._games:
+            self.bytes += nbytes - (DEFAULT_WEIGHT if old is None else old)
+            self._trim()
+
+    def _take(self, game_id: int) -> tuple[Game, K | None] | None:
+        entry = self._games.pop(game_id, None)
+        if entry is not None:
+            self.bytes -= self._weights.get(game_id, DEFAULT_WEIGHT)
+        return entry
+
+    def _trim(self) -> None:
+        while len(self._games) > self.size or (self.bytes > self.max_bytes
+                                               and len(self._games) > 1):
+            game_id = next(iter(self._games))
+            self._take(game_id)
+            self._weights.pop(game_id, None)
 
     def get(self, game_id: int, version: int) -> Game | None:
         entry = self._games.get(game_id)
@@ -79,7 +119,7 @@ class GameCache(Generic[K]):
         return entry[0]
 
     def pop(self, game_id: int, version: int) -> Game | None:
-        entry = self._games.pop(game_id, None)
+        entry = self._take(game_id)
         return entry[0] if entry is not None and entry[0].version == version else None
 
     def pop_known(self, game_id: int) -> tuple[Game, K] | None:
@@ -87,24 +127,28 @@ class GameCache(Generic[K]):
         entry = self._games.get(game_id)
         if entry is None or entry[1] is None:
             return None
-        del self._games[game_id]
+        self._take(game_id)
         return entry[0], entry[1]
 
     def put(self, game_id: int, game: Game, known: K | None = None) -> None:
         if self.size <= 0:
+            return
+        if game.outcome is not None:  # over: nothing more will be played or asked of it
+            self.drop(game_id)
             return
         old = self._games.get(game_id)
         if old is not None and old[0].version > game.version:
             return  # a reader finishing late must not replace a newer game
         if old is not None and known is None and old[0] is game:
             known = old[1]  # a reader putting back the same game keeps what was known
+        self._take(game_id)
         self._games[game_id] = (game, known)
-        self._games.move_to_end(game_id)
-        while len(self._games) > self.size:
-            self._games.popitem(last=False)
+        self.bytes += self._weights.setdefault(game_id, DEFAULT_WEIGHT)
+        self._trim()
 
     def drop(self, game_id: int) -> None:
-        self._games.pop(game_id, None)
+        self._take(game_id)
+        self._weights.pop(game_id, None)
 
     def __len__(self) -> int:
         return len(self._games)

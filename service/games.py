@@ -31,7 +31,7 @@ from . import chain, seating, sides
 from . import validate as v
 from .audit import EXPORT_FORMAT, audit_export, undo_event
 from .bots import BotTurn, bot_id, bot_id_range, free_bot_id
-from .cache import GameCache, GameLocks
+from .cache import CACHE_BYTES, GameCache, GameLocks
 from .errors import Refusal
 from .replay import apply_action, check_snapshot, fresh_game, replay_log
 from .results import (
@@ -73,8 +73,13 @@ from .store.base import (
 
 log = logging.getLogger(__name__)
 
-# A delivery in progress holds its announcement this long (another process skips it).
-ANNOUNCE_LEASE_S = 120
+# A delivery in progress holds its announcement this long (another process skips it),
+# and renews the lease every ANNOUNCE_RENEW_S while it works (and with every message it
+# sends): a process that dies leaves its posts to others within seconds.
+ANNOUNCE_LEASE_S = 15
+ANNOUNCE_RENEW_S = 5
+# Delivered posts are kept this long (for /game status and inquiries), then pruned.
+ANNOUNCE_RETENTION = timedelta(days=30)
 # Attempts of a click that another process's commits keep overtaking (GameService._act).
 CONTENDED_ATTEMPTS = 4
 # Channels whose live game a process remembers (see GameService._act).
@@ -115,7 +120,8 @@ def _utcnow() -> datetime:
 class GameService:
     def __init__(self, store: Store, *, clock: Callable[[], datetime] = _utcnow,
                  seat_rng: random.Random | None = None, cache_size: int = 512,
-                 snapshot_every: int = SNAPSHOT_EVERY):
+                 cache_bytes: int = CACHE_BYTES, snapshot_every: int = SNAPSHOT_EVERY,
+                 retention: timedelta = ANNOUNCE_RETENTION):
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self.store = store
@@ -123,6 +129,7 @@ class GameService:
         # undo, resignation and end); a load applies the logged actions after it.
         self._snapshot_every = snapshot_every
         self._clock = clock
+        self.retention = retention
         # Drawing seats for players who did not choose; not the game's dice, which come
         # only from the engine's seeded generator.
         self._seat_rng = seat_rng or random.SystemRandom()
@@ -131,7 +138,7 @@ class GameService:
         across = getattr(store, "game_lock", None)
         self._locks = GameLocks(None if across is None
                                 else lambda game_id: across(game_id, lazy=True))
-        self._cache: GameCache[_Known] = GameCache(cache_size)
+        self._cache: GameCache[_Known] = GameCache(cache_size, cache_bytes)
         # channel -> the game last seen live there (checked under the game's lock before
         # use, see _act), so a click does not look its game up by channel every time.
         self._channel_games: OrderedDict[int, int] = OrderedDict()
@@ -333,15 +340,17 @@ class GameService:
         # The record's first digest, shown in the opening post beside the seed's hash.
         announce["chain"] = start = _genesis(row.id, g, g.rules_version,
                                              drawn.record if drawn is not None else None)
+        snapshot = g.to_json()
         try:
             row = await self.store.start_game(
-                row.id, assignment, snapshot=g.to_json(), version=g.version,
+                row.id, assignment, snapshot=snapshot, version=g.version,
                 seed_hash=g.seed_hash, engine_version=g.engine_version,
                 rules_version=g.rules_version, at=self._clock(), announce=announce,
                 options=g.options if drawn is not None and drawn.options else None,
                 sides=drawn.record if drawn is not None else None, chain=start)
         except (WrongStatus, NotFound):
             raise Refusal("wrong_status", "The lobby changed; try again.") from None
+        self._cache.weigh(row.id, len(snapshot))
         self._cache.put(row.id, g)
         info = await self._info(row)
         users = {s.seat: s.user_id for s in info.seats if s.seat is not None}
@@ -508,25 +517,27 @@ class GameService:
                    option_id: str | None, expected_version: int | None,
                    interaction_id: str, seat: str | None = None) -> ActionResult:
         args = (channel_id, user_id, kind, option_id, expected_version, interaction_id, seat)
-        if not self._locks.across:
-            return await self._act_once(*args, across=False, retry=False)
-        # Several processes (PostgreSQL): first without holding the game against other
-        # processes. The commit's version guard still serialises every action; only if
-        # another process committed to the game since this click read it (rare: guilds
-        # are split by shard) is the click done again, holding the game this time, so it
-        # waits for the other process and is judged on the new state exactly as if it
-        # had held the game from the start. Uncontended, this saves the lock's round
+        # Several processes may share the database: first without holding the game
+        # against other processes. The commit's guard (version, status, channel and seat
+        # holders, checked inside its transaction) still serialises every action; only if
+        # another process changed the game since this click read it (rare: guilds are
+        # split by shard) is the click done again, on PostgreSQL holding the game this
+        # time, so it waits for the other process and is judged on the new state exactly
+        # as if it had held the game from the start: a seat handed to a substitute
+        # meanwhile is refused as not seated. Uncontended, this saves the lock's round
         # trips (2 statements a click instead of 3). Holding the game does not stop
         # another process's first, unheld attempt from committing in between, so a held
         # attempt can lose too; it is then done again (each loss is another click's
         # commit, so the game moves on), and only after CONTENDED_ATTEMPTS is the click
-        # refused as stale.
+        # refused as stale. (SQLite has no lock across processes: `across` is moot.)
+        across = self._locks.across is not None
         for attempt in range(CONTENDED_ATTEMPTS - 1):
             try:
-                return await self._act_once(*args, across=attempt > 0, retry=True)
+                return await self._act_once(*args, across=across and attempt > 0,
+                                            retry=True)
             except _Contended:
                 continue
-        return await self._act_once(*args, across=True, retry=False)
+        return await self._act_once(*args, across=across, retry=False)
 
     async def _act_once(self, channel_id: int, user_id: int, kind: ActionKind,
                         option_id: str | None, expected_version: int | None,
@@ -607,9 +618,12 @@ class GameService:
                 seat = seating.acting_seat(held, (p.seat for p in g.prompts()))
             assert seat is not None
             try:
+                # The seats it was judged on are part of the commit's guard: a seat
+                # handed over by another process since the read makes it fail.
                 result = await self._apply_and_commit(
                     row, g, seat, users, kind, option_id, expected_version, interaction_id,
-                    user_id, contended=_Contended() if retry else None)
+                    user_id, contended=_Contended() if retry else None,
+                    seen=AsSeen(row.channel_id, holders_key(reads.seats)))
             except Refusal:
                 if g.version == row.version:
                     # Refused before the engine changed anything (stale, illegal): the
@@ -695,8 +709,8 @@ class GameService:
         """Put a game back in the cache after its commit of the action after `row`, with
         its row as that commit left it (for the next click's `_act_known`), unless the
         game ended."""
-        if g.outcome is not None:
-            self._cache.put(row.id, g)
+        if g.outcome is not None:  # over: the cache keeps only games in play
+            self._cache.drop(row.id)
             return
         after = row.moved_to(g.version, g.version if self._snapshot_due(row, kind, None)
                              else row.snapshot_version, head)
@@ -770,6 +784,7 @@ class GameService:
         post_view = (g.view(None) if announce is not None and (
             announce["phase_ended"] or announce["game_ended"]) else None)
         now = self._clock()
+        snapshot = g.to_json() if self._snapshot_due(row, kind, end) else None
         try:
             # The post is claimed with the action (when it is next in order), so the
             # caller's delivery needs no claim write of its own.
@@ -777,17 +792,23 @@ class GameService:
                 row.id, expected_version=row.version, kind=kind, seat=seat,
                 option_id=option_id, secret=secret, user_id=user_id,
                 interaction_id=interaction_id, events=[e.to_dict() for e in events],
-                snapshot=g.to_json() if self._snapshot_due(row, kind, end) else None,
+                snapshot=snapshot,
                 at=now, end=end, announce=announce,
                 lease_until=self._lease(now), seen=seen, chain=digest)
         except StaleVersion as exc:
             # Another process moved the game (a second bot process, say).
             if contended is not None:
                 raise contended from None
+            current = exc.current
+            if current is None:  # the guard with `seen` does not read the version
+                now_row = await self.store.get_game(row.id)
+                current = now_row.version if now_row is not None else None
             raise Refusal("stale", "The game has moved on; here is the current state.",
-                          version=exc.current) from None
+                          version=current) from None
         except DuplicateInteraction:
             return None
+        if snapshot is not None:
+            self._cache.weigh(row.id, len(snapshot))
         if post_view is not None:
             self._keep_post_view(row.id, action.seq, post_view)
         if end is not None:
@@ -889,6 +910,7 @@ class GameService:
                 raise Refusal("seat_taken", "The seats changed; try again.") from None
             except WrongStatus:
                 raise Refusal("wrong_status", "The game is over.") from None
+            self._cache.drop(row.id)  # what it knew of the seats is out of date
             return await self._info(await self._require(row.id))
 
     # ================================================================== bot seats
@@ -1254,6 +1276,30 @@ class GameService:
         """Games with a public post waiting to be (re)tried now."""
         return await self.store.due_announcements(self._clock())
 
+    async def part_sent(self, post: PublicPost, part: int, channel_id: int,
+                        message_id: int) -> bool:
+        """Record message `part` of a post as sent (a retry skips it) and renew the
+        lease; False when another process has taken the post over meanwhile (this one
+        must stop: the rest is that process's to send)."""
+        now = self._clock()
+        return await self.store.announcement_part_sent(
+            post.game_id, post.version, part, channel_id, message_id, now, self._lease(now))
+
+    async def renew_lease(self, post: PublicPost) -> bool:
+        """Keep delivering a post (False: another process has taken it over)."""
+        return await self.store.renew_announcement(post.game_id, post.version,
+                                                   self._lease(self._clock()))
+
+    async def take_over_leases(self) -> int:
+        """Make due at once the posts leased by processes that are gone (a process that
+        starts, and the retry loop, call this), instead of waiting for their leases to
+        run out; how many."""
+        return await self.store.take_over_leases(self._clock())
+
+    async def prune_delivered(self) -> int:
+        """Delete posts delivered longer ago than the retention window; how many."""
+        return await self.store.prune_announcements(self._clock() - self.retention)
+
     async def undelivered(self, game_id: int) -> list[Announcement]:
         """Posts of a game not delivered yet (pending) or given up (failed)."""
         return await self.store.undelivered(v.snowflake(game_id, "game"))
@@ -1283,6 +1329,9 @@ class GameService:
             await self.store.actions(row.id, ann.version - 1))[0]
         users = seating.seat_users(await self.store.seats(row.id), self._places(row))
         waiting = {s: users.get(s) for s in seats}
+        # Only an attempt after another can find messages sent already (each claim counts).
+        parts = (await self.store.announcement_parts(row.id, ann.version)
+                 if ann.attempts > 1 else {})
         return PublicPost(
             game_id=row.id, channel_id=ann.channel_id, version=ann.version,
             seat=action.seat if action else None,
@@ -1294,7 +1343,7 @@ class GameService:
             phase_ended=bool(p.get("phase_ended")), battle_ended=bool(p.get("battle_ended")),
             game_ended=bool(p.get("game_ended")), attempts=ann.attempts,
             opening=bool(p.get("opening")), intro=str(p.get("intro") or ""),
-            sides=p.get("sides"),
+            sides=p.get("sides"), parts=parts,
             # written with the post (a post owed before digests were kept: its action's)
             record=p.get("chain") or (action.chain if action else None))
 
@@ -1401,7 +1450,8 @@ class GameService:
         if g.version != row.version:  # pragma: no cover - written together, always equal
             log.error("game %s: snapshot version %s, row version %s", game_id, g.version,
                       row.version)
-        if cache:
+        if cache and row.status == "running":  # finished and abandoned games are not kept
+            self._cache.weigh(game_id, len(row.snapshot))
             self._cache.put(game_id, g)
         return g
 

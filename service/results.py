@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -234,3 +234,6 @@ class PublicPost:
     intro: str = ""  # a line above the opening map (a league game's pairing)
     sides: dict[str, Any] | None = None  # opening: how the sides were chosen (service/sides.py)
     record: str | None = None  # the record's digest at `version` (service/chain.py)
+    # Messages of this post sent by an earlier attempt, by their place in the post:
+    # part -> message id (a retry skips them).
+    parts: dict[int, int] = field(default_factory=dict)

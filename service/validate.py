@@ -49,6 +49,16 @@ def opt_text(value: Any, what: str, limit: int = _MAX_TEXT) -> str | None:
     return None if value is None else text(value, what, limit)
 
 
+def whole_number(value: str) -> int | None:
+    """A whole number written with the digits 0-9 and an optional sign, else None.
+    (`str.isdigit` is true of "²" and other digits `int` refuses, so transports must
+    not take it for "int will read this".)"""
+    body = value[1:] if value[:1] in ("+", "-") else value
+    if not body or not body.isascii() or not body.isdigit():
+        return None
+    return int(value)
+
+
 def version(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_ID:
         raise Refusal("bad_input", "That is not a valid game version.")

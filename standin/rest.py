@@ -7,6 +7,7 @@ listed in ``StandIn.unhandled`` so a test can spot calls the stand-in lacks.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -38,9 +39,16 @@ def _no_content() -> web.Response:
     return web.Response(status=204)
 
 
+# Discord answers a message sent again with an enforced nonce it saw from the same author
+# in the channel within a few minutes with the first message, posting nothing new.
+NONCE_WINDOW_S = 300.0
+
+
 class Api:
     def __init__(self, standin: StandIn) -> None:
         self.s = standin
+        # (channel, nonce) -> (message id, when), for enforced nonces (NONCE_WINDOW_S)
+        self._nonces: dict[tuple[int, str], tuple[int, float]] = {}
 
     # -- middleware --------------------------------------------------------------
     @web.middleware
@@ -247,7 +255,18 @@ class Api:
                 raise ApiError(403, 50083, "Thread is archived")
             channel.archived = False  # sending in an archived, unlocked thread reopens it
         body, uploads = await read_body(request)
+        key = None
+        if body.get("nonce") is not None and body.get("enforce_nonce"):
+            key, now = (channel.id, str(body["nonce"])), time.monotonic()
+            if len(self._nonces) > 4096:  # forget the old ones now and then
+                self._nonces = {k: v for k, v in self._nonces.items()
+                                if now - v[1] < NONCE_WINDOW_S}
+            if key in self._nonces and now - self._nonces[key][1] < NONCE_WINDOW_S:
+                first = self.s.message(channel.id, self._nonces[key][0])
+                return _json(first.payload(self.s.users))
         message = self.s.post_message(channel, self.s.bot_user, body, uploads)
+        if key is not None:
+            self._nonces[key] = (message.id, time.monotonic())
         return _json(message.payload(self.s.users))
 
     async def get_message(self, request: web.Request) -> web.Response:

@@ -23,6 +23,7 @@ from .chronicle import build_chronicle
 from .clocks import ClockService, CommunityError
 from .db import community_db, fetch_all, fetch_one, fetch_value, utcnow
 from .leagues import LeagueGame, LeagueService
+from .outbox import RETENTION
 from .pace import Pace, Policy
 from .ratings import RatingChange, RatingService
 from .scheduler import Scheduler
@@ -42,6 +43,7 @@ class Community:
                  migrations: Traversable | Path | str | None = None):
         self.db = community_db(path, migrations=migrations)
         self.now = now
+        self.retention = RETENTION  # how long delivered outbox rows are kept
         self.clocks = ClockService(self.db)
         self.leagues = LeagueService(self.db)
         self.ratings = RatingService(self.db)
@@ -60,7 +62,7 @@ class Community:
         await self.close()
 
     def scheduler(self, sink: Sink) -> Scheduler:
-        return Scheduler(self.db, self.clocks, sink, now=self.now)
+        return Scheduler(self.db, self.clocks, sink, now=self.now, retention=self.retention)
 
     # ------------------------------------------------------------------ hooks
     async def game_started(self, game_id: int, *, channel_id: int, ruleset: str,

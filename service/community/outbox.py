@@ -31,6 +31,9 @@ from .db import CommunityDB, dumps, fetch_one, ts
 
 MAX_ATTEMPTS = 6
 BACKOFF_S = (60, 300, 1800, 7200, 21600)
+# Rows done with (sent, dropped, given up) are kept this long, then pruned: the claims'
+# exactly-once rests on the state each claim advances, not on old rows.
+RETENTION = timedelta(days=30)
 
 
 async def enqueue(c: aiosqlite.Connection, action: Action, now: datetime,
@@ -42,6 +45,14 @@ async def enqueue(c: aiosqlite.Connection, action: Action, now: datetime,
         (action.key, action.kind, dumps(encode(action)), dumps(guard) if guard else None,
          ts(now), ts(now)))
     return cur.rowcount == 1
+
+
+async def prune(db: CommunityDB, before: datetime) -> int:
+    """Delete the rows done with before `before`; how many."""
+    async with db.tx() as c:
+        cur = await c.execute("DELETE FROM outbox WHERE state <> 'pending' AND done_at < ?",
+                              (ts(before),))
+        return int(cur.rowcount)
 
 
 @dataclass

@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import aiosqlite
 
@@ -25,12 +25,13 @@ from .clocks import ClockService, clock_from_row, save_clock
 from .db import CommunityDB, fetch_all, parse_time, parse_ts, ts, utcnow
 from .digest import compose_digest
 from .leagues import _LCOLS, _league, next_slot
-from .outbox import Delivery, deliver, enqueue
+from .outbox import RETENTION, Delivery, deliver, enqueue, prune
 from .pace import format_duration
 
 log = logging.getLogger(__name__)
 
 BATCH = 500
+PRUNE_EVERY = timedelta(hours=1)  # how often the outbox's old rows are pruned
 
 
 @dataclass
@@ -40,6 +41,7 @@ class TickReport:
     digests: int = 0
     vacations_ended: int = 0
     delivery: Delivery = field(default_factory=Delivery)
+    pruned: int = 0
     ms: float = 0.0
 
     @property
@@ -64,8 +66,11 @@ _ANY_DUE_SQL = (
 
 class Scheduler:
     def __init__(self, db: CommunityDB, clocks: ClockService, sink: Sink, *,
-                 now: Callable[[], datetime] = utcnow, batch: int = BATCH):
+                 now: Callable[[], datetime] = utcnow, batch: int = BATCH,
+                 retention: timedelta = RETENTION):
         self.db = db
+        self.retention = retention
+        self._pruned_at: datetime | None = None
         self.clocks = clocks
         self.sink = sink
         self.now = now
@@ -89,6 +94,9 @@ class Scheduler:
             outbox_due = True
         if outbox_due:
             rep.delivery = await deliver(self.db, self.sink, now)
+        if self._pruned_at is None or now - self._pruned_at >= PRUNE_EVERY:
+            self._pruned_at = now
+            rep.pruned = await prune(self.db, now - self.retention)
         rep.ms = (time.perf_counter() - t0) * 1000
         return rep
 

@@ -380,6 +380,26 @@ class Store(Protocol):
     async def undelivered(self, game_id: int) -> list[Announcement]:
         """Pending and failed announcements of a game, oldest first."""
 
+    # a delivery, message by message, under a lease (service/store/leases.py)
+    async def announcement_part_sent(self, game_id: int, version: int, part: int,
+                                     channel_id: int, message_id: int, at: datetime,
+                                     lease_until: datetime) -> bool:
+        """Record message `part` of a post as sent and renew this process's lease; False
+        when the lease is not this process's any more."""
+
+    async def renew_announcement(self, game_id: int, version: int,
+                                 lease_until: datetime) -> bool:
+        """Extend this process's lease on a post; False when it is not this process's."""
+
+    async def announcement_parts(self, game_id: int, version: int) -> dict[int, int]:
+        """The messages of a post sent so far: part -> message id."""
+
+    async def take_over_leases(self, now: datetime) -> int:
+        """Make the posts leased by processes that are gone due at `now`; how many."""
+
+    async def prune_announcements(self, before: datetime) -> int:
+        """Delete the posts delivered before `before`; how many."""
+
     # posted messages
     async def add_message(self, row: MessageRow) -> None: ...
 

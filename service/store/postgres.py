@@ -34,7 +34,8 @@ from .base import (
     SeatRow,
     StaleVersion,
 )
-from .pg import PgConn, PgDatabase
+from .leases import gone_here
+from .pg import PgConn, PgDatabase, lock_key
 from .sqlite import _ACTION_COLS, _GAME_COLS, SqliteStore, _action, _game
 from .sqlite_file import dumps, parse_time, ts
 
@@ -59,9 +60,13 @@ END $$
 """
 
 
-# A game's seats as `holders_key` writes them.
+# A game's seats as `holders_key` writes them, each row locked FOR SHARE until the commit
+# ends: a seat replaced by a transaction not yet committed is waited for and then read
+# as it is after it (a deleted holder drops out, so the guard fails), and a replacement
+# that starts later waits for this commit. A plain read would see the seats as of the
+# statement's start, and a replacement committed in between would go unnoticed.
 _HOLDERS_SQL = ("(SELECT string_agg(user_id || ':' || coalesce(seat, ''), ',' ORDER BY user_id) "
-                "FROM seats WHERE game_id = :id)")
+                "FROM (SELECT user_id, seat FROM seats WHERE game_id = :id FOR SHARE) s)")
 
 
 # mypy sees PgConn where SqliteStore's annotations say aiosqlite.Connection: PgConn answers
@@ -73,6 +78,29 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
     _tx = PgDatabase.tx  # type: ignore[assignment]
     _SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
     SESSION_SQL = PgDatabase.SESSION_SQL + _ACT_READS
+
+    async def open(self) -> None:
+        await PgDatabase.open(self)
+        # Held as long as this process's session lives: while the server holds it for
+        # us, the posts we lease are ours (see holder_gone).
+        await self.lead(self._liveness())
+
+    def _liveness(self, holder: str | None = None) -> str:
+        return f"holder:{holder or self.holder}"
+
+    async def holder_gone(self, holder: str) -> bool:
+        """A lease holder is gone when the server has freed its liveness lock (it frees
+        a session's locks when the session ends: at once for a killed process, within
+        about 25 s for a vanished machine), or when it was a process of this machine
+        that no longer runs."""
+        if gone_here(holder):
+            return True
+        key = lock_key(self.schema, "lead", self._liveness(holder))
+        async with self.connection() as conn:
+            free = await conn.fetchval("SELECT pg_try_advisory_lock($1)", key)
+            if free:
+                await conn.execute("SELECT pg_advisory_unlock($1)", key)
+        return bool(free)
 
     async def act_reads(self, game_id: int, interaction_id: str) -> ActReads:
         """One round trip, which also takes the game lock when the caller holds it
@@ -125,9 +153,10 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
             ", p AS (SELECT EXISTS (SELECT 1 FROM announcements WHERE game_id = :id "
             "AND state = 'pending') OR :lease::text IS NULL AS busy), "
             "n AS (INSERT INTO announcements (game_id, version, channel_id, payload, "
-            "next_try_at, attempts, created_at) SELECT id, :seq, channel_id, :announce, "
-            "CASE WHEN p.busy THEN :t ELSE :lease END, CASE WHEN p.busy THEN 0 ELSE 1 END, "
-            ":t FROM g, p RETURNING attempts)")
+            "next_try_at, attempts, created_at, leased_by) SELECT id, :seq, channel_id, "
+            ":announce, CASE WHEN p.busy THEN :t ELSE :lease END, "
+            "CASE WHEN p.busy THEN 0 ELSE 1 END, :t, "
+            "CASE WHEN p.busy THEN NULL ELSE :holder END FROM g, p RETURNING attempts)")
         guard = "" if seen is None else f" AND channel_id = :channel AND {_HOLDERS_SQL} = :holders"
         params: dict[str, Any] = {
             "seq": seq, "snapshot": snapshot, "t": t, "id": game_id, "v": expected_version,
@@ -141,7 +170,8 @@ class PostgresStore(PgDatabase, SqliteStore):  # type: ignore[misc]
             params.update(channel=seen.channel_id, holders=seen.holders)
         if announce is not None:
             params.update(announce=dumps(announce),
-                          lease=None if lease_until is None else ts(lease_until))
+                          lease=None if lease_until is None else ts(lease_until),
+                          holder=self.holder)
         try:
             async with self.connection() as conn:
                 cur = await PgConn(conn).execute(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import aiosqlite
@@ -40,6 +40,7 @@ from .base import (
     UserSeat,
     WrongStatus,
 )
+from .leases import LeaseStore
 from .sqlite_file import SqliteFile, dumps, parse_time, parse_ts, ts
 
 _GAME_COLS = ("id, guild_id, channel_id, ruleset, scenario, options, status, created_by, "
@@ -76,8 +77,9 @@ def _action(row: tuple) -> ActionRow:
                      events=json.loads(row[8]), at=parse_time(row[9]), chain=row[10])
 
 
-class SqliteStore(SqliteFile):
-    """The game store on one SQLite file (connections and transactions: SqliteFile)."""
+class SqliteStore(SqliteFile, LeaseStore):
+    """The game store on one SQLite file (connections and transactions: SqliteFile;
+    announcement leases and the parts of a delivery: LeaseStore)."""
 
     _tx = SqliteFile.tx
 
@@ -235,7 +237,7 @@ class SqliteStore(SqliteFile):
                      interaction_id, events_json, t, chain))
                 if announce is not None:
                     leased = await self._add_announcement(c, game_id, seq, announce, t,
-                                                          lease_until)
+                                                          lease_until, self.holder)
         except sqlite3.IntegrityError as exc:
             if interaction_id is not None and "interaction_id" in str(exc):
                 raise DuplicateInteraction(interaction_id) from exc
@@ -333,6 +335,14 @@ class SqliteStore(SqliteFile):
                     raise SeatTaken("that user already holds this seat")
                 await c.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?",
                                 (game_id, old_user))
+                # After the delete (on PostgreSQL it waited for any commit that had read
+                # the seat): the change is dated after every action logged before it, so
+                # the seat history and the log agree on who held the seat for each one
+                # (the export audit), whichever process's clock dated them.
+                last = await (await c.execute("SELECT max(at) FROM actions WHERE game_id = ?",
+                                              (game_id,))).fetchone()
+                if last is not None and last[0] is not None and last[0] >= t:
+                    t = ts(parse_time(last[0]) + timedelta(microseconds=1))
                 await c.execute("INSERT INTO seats (game_id, user_id, seat, joined_at) "
                                 "VALUES (?, ?, ?, ?)", (game_id, new_user_id, seat, t))
                 await c.execute(
@@ -416,20 +426,22 @@ class SqliteStore(SqliteFile):
     # ------------------------------------------------------------------ announcements
     @staticmethod
     async def _add_announcement(c: Any, game_id: int, version: int, payload: dict[str, Any],
-                                t: str, lease_until: datetime | None = None) -> bool:
+                                t: str, lease_until: datetime | None = None,
+                                holder: str | None = None) -> bool:
         """Into the outbox, inside the caller's transaction. With `lease_until` it is claimed
         for the caller at once when nothing older of the game is pending (so it is next in
-        order): no claim write later. Returns whether it was claimed."""
+        order): no claim write later, in the name of `holder`. Returns whether it was
+        claimed."""
         leased = lease_until is not None and await (await c.execute(
             "SELECT 1 FROM announcements WHERE game_id = ? AND state = 'pending' LIMIT 1",
             (game_id,))).fetchone() is None
         await c.execute(
             "INSERT INTO announcements (game_id, version, channel_id, payload, "
-            "next_try_at, attempts, created_at) SELECT id, ?, channel_id, ?, ?, ?, ? "
-            "FROM games WHERE id = ?",
+            "next_try_at, attempts, created_at, leased_by) SELECT id, ?, channel_id, ?, ?, ?, "
+            "?, ? FROM games WHERE id = ?",
             (version, _dumps(payload),
              ts(lease_until) if leased and lease_until is not None else t,
-             int(leased), t, game_id))
+             int(leased), t, holder if leased else None, game_id))
         return leased
 
     _ANN_COLS = ("game_id, version, channel_id, payload, state, attempts, next_try_at, "
@@ -447,7 +459,8 @@ class SqliteStore(SqliteFile):
     def _claim_sql(self) -> str:
         """Claim the game's oldest pending announcement if it is due: one UPDATE returning
         it. The NOT EXISTS keeps version order when SKIP LOCKED passed over an older row."""
-        return ("UPDATE announcements SET next_try_at = ?, attempts = attempts + 1 "
+        return ("UPDATE announcements SET next_try_at = ?, attempts = attempts + 1, "
+                "leased_by = ? "
                 "WHERE (game_id, version) IN (SELECT game_id, version FROM announcements "
                 "WHERE game_id = ? AND state = 'pending' ORDER BY version LIMIT 1"
                 f"{self._SKIP_LOCKED}) AND next_try_at <= ? AND NOT EXISTS (SELECT 1 FROM "
@@ -472,18 +485,20 @@ class SqliteStore(SqliteFile):
                            (game_id, ts(now))) is None:
             return None
         async with self._tx() as c:
-            r = await (await c.execute(self._claim_sql(),
-                                       (ts(lease_until), game_id, ts(now)))).fetchone()
+            r = await (await c.execute(self._claim_sql(), (ts(lease_until), self.holder,
+                                                           game_id, ts(now)))).fetchone()
             return self._announcement(r) if r else None
 
     async def announcement_sent(self, game_id: int, version: int, at: datetime,
                                 lease_until: datetime) -> tuple[Announcement | None, bool]:
         async with self._tx() as c:
             await c.execute("UPDATE announcements SET state = 'sent', last_error = NULL, "
-                            "done_at = ? WHERE game_id = ? AND version = ?",
+                            "done_at = ?, leased_by = NULL WHERE game_id = ? AND version = ?",
                             (ts(at), game_id, version))
-            r = await (await c.execute(self._claim_sql(),
-                                       (ts(lease_until), game_id, ts(at)))).fetchone()
+            await c.execute("DELETE FROM announcement_parts WHERE game_id = ? AND version = ?",
+                            (game_id, version))
+            r = await (await c.execute(self._claim_sql(), (ts(lease_until), self.holder,
+                                                           game_id, ts(at)))).fetchone()
             if r is not None:
                 return self._announcement(r), False
             left = await (await c.execute(
@@ -498,9 +513,10 @@ class SqliteStore(SqliteFile):
         async with self._tx() as c:
             await c.execute(
                 "UPDATE announcements SET state = ?, last_error = ?, next_try_at = ?, "
-                "done_at = ? WHERE game_id = ? AND version = ?",
+                "done_at = ?, leased_by = NULL WHERE game_id = ? AND version = ? "
+                "AND (leased_by IS NULL OR leased_by = ?)",  # not another process's lease
                 (state, error, ts(retry_at or at), None if state == "pending" else ts(at),
-                 game_id, version))
+                 game_id, version, self.holder))
 
     async def due_announcements(self, now: datetime) -> list[int]:
         rows = await self._all("SELECT DISTINCT game_id FROM announcements "

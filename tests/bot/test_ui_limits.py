@@ -101,8 +101,9 @@ def test_large_amount_is_a_modal():
     assert button["label"] == "Enter an amount (0–50)" and not _ids(rows, "kx:c:")
     modal = amount_modal(1, 7, p).to_dict()
     assert modal["custom_id"] == "kx:N:1:7" and len(modal["title"]) <= limits.MODAL_TITLE
-    assert [parse_amount(x, 0, 50) for x in ("0", " 50 ", "+7", "51", "-1", "x", "", "2.0")] == [
-        0, 50, 7, None, None, None, None, None]
+    assert [parse_amount(x, 0, 50) for x in ("0", " 50 ", "+7", "51", "-1", "x", "", "2.0",
+                                              "²", "٣", "+", "1²")] == [
+        0, 50, 7, None, None, None, None, None, None, None, None, None]
 
 
 @pytest.mark.parametrize("form,n,lo,hi,cap", [("pick", 120, 1, 3, 1), ("pick", 100, 30, 30, 1),

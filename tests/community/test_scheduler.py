@@ -280,3 +280,27 @@ async def test_a_running_clock_is_charged_on_every_turn(community, monkeypatch):
     (row,) = await db.all("SELECT turn_used_s FROM seat_clocks WHERE game_id = 1 AND "
                           "seat = 'athens'")
     assert row[0] == 3600
+
+
+async def test_delivered_outbox_rows_are_pruned_after_the_retention_window(community, sink):
+    """Rows sent (or dropped) longer ago than the retention window are deleted, hourly;
+    recent ones stay, and a pruned reminder is not claimed again."""
+    await start(community)
+    sched = community.scheduler(sink)
+    sched.retention = timedelta(days=2)
+    rep = await sched.tick(T0 + 24 * H)
+    assert rep.reminders == 1 and rep.delivery.sent == 1 and rep.pruned == 0
+
+    async def done() -> list[str]:
+        return [r[0] for r in await community.db.all(
+            "SELECT done_at FROM outbox WHERE state <> 'pending' ORDER BY id")]
+
+    first = await done()
+    assert len(first) == 1
+    rep = await sched.tick(T0 + 24 * H + 2 * D - timedelta(minutes=1))  # within the window
+    later = await done()
+    assert rep.pruned == 0 and later[0] == first[0] and len(later) > 1
+    sent = len(sink.actions)
+    rep = await sched.tick(T0 + 24 * H + 2 * D + timedelta(hours=1))
+    assert rep.pruned == 1 and await done() == later[1:]
+    assert rep.claimed == 0 and len(sink.actions) == sent
