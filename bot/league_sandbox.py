@@ -10,6 +10,7 @@ import contextlib
 import json
 import random
 import re
+import sqlite3
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -191,7 +192,7 @@ async def run_league_sandbox(out: Path | None = None, seed: int = 1,
         report.leaks = audited.leaks
         report.problems += audited.problems
         if out is not None:
-            write_outputs(standin, channel, games, report, out)
+            write_outputs(standin, channel, games, report, out, bot.database)
         if standin.unhandled:
             report.problems.append(f"REST calls the stand-in does not know: {standin.unhandled}")
     finally:
@@ -203,9 +204,10 @@ async def run_league_sandbox(out: Path | None = None, seed: int = 1,
 
 
 def write_outputs(standin: StandIn, channel, games: list[tuple[Any, list[RandomPlayer]]],
-                  report: LeagueReport, out: Path) -> None:
+                  report: LeagueReport, out: Path, database: str) -> None:
     """The league channel (start, results, table, ratings) in `out/channel.md`, each game
-    in `out/game-N/` as `keryx sandbox` writes one game, the digest and the report."""
+    in `out/game-N/` as `keryx sandbox` writes one game, the digest, the report, and a
+    copy of the bot's database (`keryx league --db out/keryx.db` reads it)."""
     write_transcript(standin, channel, [], out)
     for n, (thread, sims) in enumerate(games, 1):
         write_transcript(standin, thread, sims, out / f"game-{n}")
@@ -213,6 +215,11 @@ def write_outputs(standin: StandIn, channel, games: list[tuple[Any, list[RandomP
         "The digest the bot posts in the league channel at the next digest hour (UTC):\n\n"
         + (report.digest or "(nothing to say)") + "\n")
     (out / "report.json").write_text(json.dumps(report.to_dict(), indent=1))
+    copy = out / "keryx.db"
+    copy.unlink(missing_ok=True)  # the previous run's
+    with contextlib.closing(sqlite3.connect(database)) as src, \
+            contextlib.closing(sqlite3.connect(copy)) as dst:
+        src.backup(dst)
 
 
 def main_sync(**kwargs: Any) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 import tests.fixtures.duel_plugin  # noqa: F401 - the audit replays the duel here too
 from bot.league_sandbox import run_league_sandbox
 from keryx.cli import app
+from service.community.overview import overview
 
 PEOPLE = ["alcibiades", "brasidas", "cleon"]
 
@@ -56,6 +57,14 @@ async def test_a_league_of_three_people_and_keryx_plays_out_and_adds_up(tmp_path
     assert len(list(out.glob("game-*/channel.md"))) == 6
     assert "season is over" in (out / "digest.md").read_text()
     assert json.loads((out / "report.json").read_text())["standings"] == rows
+
+    # and `keryx league` reads the same league from the copy of the bot's database
+    shown = await overview(str(out / "keryx.db"), "Archidamian")
+    assert shown is not None
+    assert "Archidamian — duel" in shown and "6/6 games over" in shown
+    assert shown.count(" beat ") + shown.count(" drew with ") == 6
+    for name in PEOPLE + ["Keryx (random)"]:
+        assert name in shown
 
 
 def test_league_sandbox_refuses_a_bad_count_before_starting_anything():
