@@ -91,8 +91,8 @@ def register(app: typer.Typer) -> None:
                              "table, ratings and digest are written to OUT")] = False,
     ) -> None:
         """A whole game through the real bot, a local stand-in for Discord and simulated
-        players (or one against Keryx); writes a readable transcript with every image to
-        OUT."""
+        players (or one against Keryx), or with --league a round-robin league; writes a
+        readable transcript with every image to OUT."""
         from bot.sandbox import main_sync
         from keryx import checks
         from keryx.settings import Settings, load_plugins
@@ -102,6 +102,8 @@ def register(app: typer.Typer) -> None:
         checks.known_ruleset(ruleset)  # before the bot starts: a wrong name fails at once
         checks.known_scenario(ruleset, scenario)
         if league:
+            if restart_after is not None:
+                checks.fail("--restart-after plays one game; leave it out with --league.")
             league_sandbox(out, seed, ruleset, scenario, players, opponent, as_json,
                            settings.plugins)
             return

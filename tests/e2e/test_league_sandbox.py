@@ -67,7 +67,11 @@ async def test_a_league_of_three_people_and_keryx_plays_out_and_adds_up(tmp_path
         assert name in shown
 
 
-def test_league_sandbox_refuses_a_bad_count_before_starting_anything():
+def test_league_sandbox_refuses_bad_input_before_starting_anything():
     result = CliRunner().invoke(app, ["sandbox", "--league", "--players", "0"])
     assert result.exit_code == 2
     assert "1 to 6 people" in result.output
+    result = CliRunner().invoke(app, ["sandbox", "--league", "--restart-after", "5"])
+    assert result.exit_code == 2 and "leave it out with --league" in result.output
+    result = CliRunner().invoke(app, ["sandbox", "--league", "--opponent", "genius"])
+    assert result.exit_code == 2 and "--opponent" in result.output
