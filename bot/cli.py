@@ -90,11 +90,16 @@ def register(app: typer.Typer) -> None:
             help="With --opponent: seconds before each of Keryx's answers")] = 0.1,
         players: Annotated[int | None, typer.Option(
             help="How many simulated people (default: the scenario's largest count); "
-                 "without --scenario, the ruleset's first scenario for that many")] = None,
+                 "without --scenario, the ruleset's first scenario for that many; with "
+                 "--league: how many people join the league (default 3)")] = None,
+        league: Annotated[bool, typer.Option(
+            "--league", help="A round-robin league instead of one game: the people and "
+                             "Keryx (--opponent, default random) play every pairing; the "
+                             "table, ratings and digest are written to OUT")] = False,
     ) -> None:
         """A whole game through the real bot, a local stand-in for Discord and simulated
-        players (or one against Keryx); writes a readable transcript with every image to
-        OUT."""
+        players (or one against Keryx), or with --league a round-robin league; writes a
+        readable transcript with every image to OUT."""
         from bot.sandbox import main_sync
         from keryx import checks
         from keryx.settings import Settings, load_plugins
@@ -103,6 +108,12 @@ def register(app: typer.Typer) -> None:
         load_plugins(settings)  # a plug-in ruleset must be known here and in the bot
         checks.known_ruleset(ruleset)  # before the bot starts: a wrong name fails at once
         checks.known_scenario(ruleset, scenario)
+        if league:
+            if restart_after is not None:
+                checks.fail("--restart-after plays one game; leave it out with --league.")
+            league_sandbox(out, seed, ruleset, scenario, players, opponent, as_json,
+                           settings.plugins)
+            return
         if restart_after is not None:
             checks.positive("--restart-after", restart_after)
         if players is not None:
@@ -124,4 +135,21 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"{key:24} {plain(value)}")
             typer.echo(f"transcript: {out / 'channel.md'}")
         if not report["finished"] or report["leaks"]:
+            raise typer.Exit(1)
+
+    def league_sandbox(out: Path, seed: int, ruleset: str, scenario: str | None,
+                       players: int | None, opponent: str | None, as_json: bool,
+                       plugins: str) -> None:
+        from bot.league_sandbox import main_sync, summary
+        from keryx import checks
+
+        if players is not None and not 1 <= players <= 6:
+            checks.fail("--players with --league: 1 to 6 people.")
+        level = opponent or "random"
+        checks.player_level("--opponent", ruleset, level)
+        report = main_sync(out=out, seed=seed, ruleset=ruleset, scenario=scenario,
+                           people=players or 3,
+                           house_bot=level, plugins=plugins)
+        typer.echo(json.dumps(report) if as_json else summary(report, out))
+        if not report["finished"] or report["leaks"] or report["problems"]:
             raise typer.Exit(1)

@@ -473,6 +473,36 @@ def export(
         typer.echo(f"game {game_id} written to {out}; check it with `keryx verify {out}`")
 
 
+@app.command()
+def league(
+    name: Annotated[str | None, typer.Argument(
+        help="A league's name: its games, table and ratings (default: list every league)")]
+    = None,
+    db: Annotated[str | None, typer.Option(
+        help="The database: an SQLite file or a postgresql:// URL (default: "
+             "KERYX_DATABASE; `keryx sandbox --league` leaves one in its OUT)")] = None,
+) -> None:
+    """Leagues, tables and ratings of a database, without Discord."""
+    import asyncio
+
+    from keryx.settings import Settings, shown_database
+    from service.community.overview import overview
+    from service.store.guard import check_target
+
+    database = db or Settings().database
+
+    async def read() -> str | None:
+        await check_target(database, must_exist=True)
+        return await overview(database, name)
+
+    with database_refusals():
+        text = asyncio.run(read())
+    if text is None:
+        typer.echo(f"No league called {name!r} in {shown_database(database)}.", err=True)
+        raise typer.Exit(1)
+    typer.echo(text)
+
+
 def _register_layer_commands() -> None:
     """Commands whose layers live in their own modules register themselves here; an
     import error is a broken install and stops the command line with its own message."""
