@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.community.roundrobin import late_entry, round_robin
@@ -38,6 +38,7 @@ def test_all_sizes_up_to_30():
             check(list(range(1000, 1000 + n)), cycles)
 
 
+@settings(deadline=None)  # a loaded machine made a fast example miss hypothesis' 200 ms
 @given(st.lists(st.integers(1, 10**18), min_size=2, max_size=24, unique=True),
        st.sampled_from([1, 2]))
 def test_any_ids(players, cycles):
