@@ -221,6 +221,23 @@ def test_17_7_1b_a_fleet_beaten_at_sea_may_retreat_to_the_coast():
     assert PIRAEUS in defender_retreats(s, b)
 
 
+def test_17_7_8_the_beaten_fleet_goes_ashore_at_piraeus():
+    g = position(scenario="campaign", clear=True,
+                 units=[{"home": "attica", "type": "fleet", "at": "saronic-gulf", "morale": 4},
+                        {"home": "corinth", "type": "fleet", "at": "saronic-gulf", "n": 2}],
+                 leaders={"Alcidas": "saronic-gulf"})
+    s = g.state
+    fleet = next(u for u in B.units_at(s, "saronic-gulf", "athens"))
+    att = B.units_at(s, "saronic-gulf", "sparta")
+    s["attacks"] = [{"hex": "saronic-gulf", "origin": "sunian-waters", "units": att,
+                     "leaders": ["Alcidas"], "storm": False, "sea": True}]
+    # 2-1, die 1: D/+2; the Athenian rolls 4+2 against 4 and must retreat; Alcidas lives
+    start(g, "combats", [1, 4, 1], side="sparta")
+    assert PIRAEUS in ids(g, "athens") and "sunian-waters" not in ids(g, "athens")
+    g.act("athens", PIRAEUS)
+    assert s["units"][fleet]["hex"] == PIRAEUS and g.check_invariants() == []
+
+
 # ------------------------------------------------------------------ 7. 20.3
 def _peace(**more):
     g = position(scenario="campaign", clear=True, **more)

@@ -57,7 +57,7 @@ FOUR = A.SCENARIOS["four-player"]
 class Epic(Ruleset):
     id = "epic"
     title = "The Epic of the Peloponnesian War"
-    version = "1"
+    version = "2"
     scenarios = {
         "argive-league": Scenario(
             "argive-league", "The Argive League (419-416 BC, 4 years)", SEATS,
