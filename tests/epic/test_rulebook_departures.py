@@ -340,3 +340,15 @@ def test_festival_units_may_move_inside_their_region_but_not_leave_it():
     assert inside and all(B.region_of_hex(h) == "laconia" for h in inside)
     away = destinations(s, "sparta", CITY["Sparta"], [guest], [])
     assert any(B.region_of_hex(h) != "laconia" for h in away)  # other regions' units go
+
+
+def test_27_2_1_a_fleet_sent_out_of_the_box_does_not_use_the_seasons_placement():
+    g = position(scenario="ionian", season=1, start="place", args={"side": "sparta"},
+                 units=[{"home": "sicily", "type": "fleet", "where": "sicily"}])
+    s = g.state
+    out = next(u for u, x in s["units"].items() if x["where"] == "sicily")
+    g.act("sparta", f"leave:{out}:north-ionian")  # 19.2: out at the first Campaign Turn
+    assert s["units"][out]["where"] == "leaving"
+    g.act("sparta", "sicilian-fleet")  # the season's one placement (27.2.1)
+    assert sorted(x["where"] for x in s["units"].values() if x["home"] == "sicily") == [
+        "leaving", "pool", "pool", "sicily"]

@@ -202,9 +202,10 @@ def sicilian_pool(s: EState, side: str) -> list[str]:
 
 
 def _fleet_placed(s: EState, side: str) -> bool:
-    """Sparta brings out one Sicilian fleet a Seasonal Turn (the card)."""
+    """Sparta brings out one Sicilian fleet a Seasonal Turn (the card), a return to Sicily's
+    Force Pool counting as one (ruling 75); one sent on to the Leaving box does not."""
     return any(x["home"] == SICILY and x["side"] == side and x["placed"]
-               for x in s["units"].values())
+               and x["where"] != LEAVING for x in s["units"].values())
 
 
 def place_act(flow: Flow[EState], side: str, answer: str) -> bool:
