@@ -45,6 +45,12 @@ def test_a_position_sets_the_board_and_starts_where_it_is_told():
     assert g.prompts() == [] and s["flow"] == []  # nothing to raid at home (15.2): done
 
 
+@pytest.mark.parametrize("scenario", sorted(RULES.scenarios))
+def test_a_position_naming_only_its_scenario_is_the_scenarios_start(scenario):
+    g = RULES.from_position({"scenario": scenario}, seed="same")
+    assert g.state == engine.new_game("epic", scenario, seed="same").state
+
+
 @pytest.mark.parametrize(("bad", "why"), [
     ({"units": [{"home": "laconia", "type": "hoplite", "at": "Atlantis"}]}, "Atlantis"),
     ({"regions": {"sicily": {"al": 1}}}, "sicily"),
