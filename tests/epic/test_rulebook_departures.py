@@ -266,7 +266,7 @@ def test_20_3_a_battle_in_attica_with_laconian_hoplites_is_two_grievances():
     start(g, "combats", [1] * 20, side="sparta")
     PE.season_start(s)
     p = s["peace"]
-    assert p["grievances"]["athens"] == ["a battle in attica", "enemy home troops in that battle"]
+    assert p["grievances"]["athens"] == ["battle:attica", "home-troops:attica"]
     assert p["violations"]["athens"] == ["a battle begun", "units in enemy regions"]
     assert p["grievances"]["sparta"] == [] and p["violations"]["sparta"] == []
 
@@ -278,7 +278,7 @@ def test_20_3_razing_a_large_city_is_three_grievances_besides_its_capture():
     SG.capture(s, h, "sparta")  # taken by storm or surrender
     start(g, "capture", [], hex=h, side="sparta")
     g.act("sparta", "raze")
-    assert s["peace"]["griefs"]["athens"] == ["Byzantium captured"] + ["Byzantium destroyed"] * 3
+    assert s["peace"]["griefs"]["athens"] == ["captured:Byzantium"] + ["destroyed:Byzantium"] * 3
 
 
 def test_20_3_no_roll_without_a_violation_and_a_failed_roll_keeps_the_peace():

@@ -309,11 +309,11 @@ def test_a_grievance_roll_ends_the_peace():
     PE.year_start(s, lambda: 1)
     assert not PE.restricted(s) and PE.at_peace(s)
     PE.breach(s, "sparta", "a battle begun")
-    PE.grieve(s, "athens", "a battle in attica")
+    PE.grieve(s, "athens", "battle", "attica")
     PE.season_start(s)
     assert s["peace"]["violations"]["athens"] == ["a battle begun"]
-    assert s["peace"]["grievances"]["athens"] == ["a battle in attica"]
-    PE.grievance(s, "athens", 5)  # 5 + 1 = 6
+    assert s["peace"]["grievances"]["athens"] == ["battle:attica"]
+    assert "+1 (a battle in attica)" in PE.grievance(s, "athens", 5)[0]  # 5 + 1 = 6
     assert not PE.at_peace(s) and s["regions"]["attica"]["al"] == 16
 
 

@@ -16,9 +16,10 @@ besieged or captured; a naval battle with an enemy home fleet; a city of his des
 per size); 6 or more and war resumes, +1 AL +1 ML in the roller's regions.
 
 State, `s["peace"]`: None at war, else {"restrict": bool, "breaches": side -> kinds of
-violation this season, "griefs": side -> grievances suffered this season, "violations":
-side -> the other side's violations last season (what entitles a roll), "grievances": side
--> the grievances of last season (the roll's modifiers)}.
+violation this season, "griefs": side -> grievances suffered this season (facts,
+`kind:place`), "violations": side -> the other side's violations last season (what
+entitles a roll), "grievances": side -> the grievances of last season (the roll's
+modifiers)}.
 
 """
 
@@ -65,11 +66,22 @@ def breach(s: EState, side: str, kind: str) -> None:
         p["breaches"][side].append(kind)
 
 
-def grieve(s: EState, side: str, what: str, n: int = 1) -> None:
-    """`n` grievances of 20.3's list suffered by `side` this season, in a peace."""
+GRIEF_WORDS = {"battle": "a battle in {}", "home-troops": "enemy home troops in it",
+               "home-fleet": "a naval battle with an enemy home fleet",
+               "besieged": "{} besieged", "captured": "{} captured", "destroyed": "{} destroyed"}
+
+
+def grieve(s: EState, side: str, kind: str, place: str = "", n: int = 1) -> None:
+    """`n` grievances of 20.3's list suffered by `side` this season, in a peace, kept as
+    facts (`kind:place`; `grief_words` says them)."""
     p = s.get("peace")
     if p and not p["restrict"]:
-        p.setdefault("griefs", {"athens": [], "sparta": []})[side] += [what] * n
+        p.setdefault("griefs", {"athens": [], "sparta": []})[side] += [f"{kind}:{place}"] * n
+
+
+def grief_words(fact: str) -> str:
+    kind, _, place = fact.partition(":")
+    return GRIEF_WORDS.get(kind, kind).format(place)
 
 
 def battle_grievances(s: EState, region: str | None, sides: dict[str, list[str]],
@@ -83,14 +95,14 @@ def battle_grievances(s: EState, region: str | None, sides: dict[str, list[str]]
         home = [u for u in foes if s["units"][u]["home"] == HOME[other(side)]]
         if sea:
             if any(s["units"][u]["type"] == "fleet" for u in home):
-                grieve(s, side, "a naval battle with an enemy home fleet")
+                grieve(s, side, "home-fleet")
             continue
         r = s["regions"].get(region) if region else None
-        if r is None or r["side"] != side:
+        if region is None or r is None or r["side"] != side:
             continue
-        grieve(s, side, f"a battle in {region}")
+        grieve(s, side, "battle", region)
         if home:
-            grieve(s, side, "enemy home troops in that battle")
+            grieve(s, side, "home-troops", region)
 
 
 def _enemy_region(s: EState, h: str | None, side: str) -> bool:
@@ -178,7 +190,7 @@ def grievance(s: EState, side: str, die: int) -> list[str]:
     p = s["peace"]
     kinds = p["grievances"][side]
     total = die + len(kinds)
-    why = "".join(f" +1 ({k})" for k in kinds)
+    why = "".join(f" +1 ({grief_words(k)})" for k in kinds)
     if total < GRIEVANCE_ON:
         p["grievances"][side] = []
         p.setdefault("violations", {"athens": [], "sparta": []})[side] = []

@@ -107,7 +107,7 @@ def upkeep(s: EState, side: str) -> list[str]:
 def capture(s: EState, h: str, side: str) -> None:
     """The captor takes the place (10.7, 18.3.4): its defenders are gone."""
     if B.city_at(s, h) is not None and B.holder(s, h) == other(side):
-        grieve(s, other(side), f"{B.place_name(s, h)} captured")  # 20.3, in a peace
+        grieve(s, other(side), "captured", B.place_name(s, h))  # 20.3, in a peace
     for uid in B.units_at(s, h, other(side)):
         eliminate(s, uid)
     s["sieges"].pop(h, None)
@@ -218,7 +218,7 @@ class Sieges(Procedure[EState]):
             note(flow, f"{seat.title()} besieges {_name(s, h)}: siege morale {m} (10.3)")
             breach(s, seat, "a siege begun")  # 20.3, in a peace
             if B.city_at(s, h) is not None:
-                grieve(s, other(seat), f"{_name(s, h)} besieged")
+                grieve(s, other(seat), "besieged", B.place_name(s, h))
         flow.args["i"] += 1
         self.enter(flow)
 
@@ -318,6 +318,6 @@ class Capture(Procedure[EState]):
             s["razed"].append(city.name)
             s["marks"].pop(city.name, None)
             P.city_razed(s, city.size, seat)
-            grieve(s, other(seat), f"{city.name} destroyed", {"S": 1, "M": 2, "L": 3}[city.size])
+            grieve(s, other(seat), "destroyed", city.name, {"S": 1, "M": 2, "L": 3}[city.size])
             note(flow, f"{seat.title()} razes {city.name} (11.1, 11.2); {plunder}")
         flow.end()
