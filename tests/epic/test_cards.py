@@ -212,8 +212,8 @@ def test_city_betrayal_on_a_siege_adds_to_the_roll():
     h = B.comps().cities["Potidaea"].hex
     s["revolts"].remove("Potidaea")
     s["marks"]["Potidaea"] = "sparta"
-    units = put(g, "attica", "hoplite", h, n=3) + put(g, "attica", "fleet", h, n=1)
-    assert len(units) == 4
+    units = put(g, "attica", "hoplite", h, n=4) + put(g, "attica", "fleet", h, n=1)
+    assert len(units) == 5  # 4 units plus a fleet for a medium port (10.3.2, 10.8.1)
     leader(g, "Pericles", h)
     s["sieges"][h] = {"by": "athens", "morale": 6, "initial": 6}
     hand(g, "athens", "city-betrayal-thebes-1")
@@ -336,7 +336,8 @@ def test_festival_keeps_the_regions_units_home_and_moves_levels_on_battles():
     home = put(g, "laconia", "hoplite", "W2937")[0]
     s["ct"] = 1
     run(g, E.campaign_start, [])
-    assert s["units"][home]["moved"]
+    assert not s["units"][home]["moved"]  # free to move inside Laconia (RULINGS.md 56)
+    assert E.festival_fence(s, [home]) == B.region_hexes("laconia")
     line = E.festival_battle(s, "athens", "laconia")
     assert line and s["regions"]["laconia"]["al"] == 16 and s["regions"]["laconia"]["ml"] == 16
 

@@ -226,14 +226,16 @@ def test_an_enemy_area_cuts_the_line_to_sardis():
 
 # ------------------------------------------------------------------ Sicilian fleets (27.2.1)
 def _sicily_options(s):
-    return [o.id for o in PL.options(s, "sparta") if o.id.startswith("place:sicily")]
+    return [o.id for o in PL.options(s, "sparta") if "sicil" in o.id]
 
 
 def test_sicilian_fleets_come_one_a_season_to_four():
+    """27.2.1 with the Resolution card's decisive Spartan victory: one Sicilian fleet into
+    the Sicily box at each Placement stage, four at most, never straight to a port."""
     g = engine.new_game("epic", "ionian", seed="ion-sic")
     s = g.state
     s["flow"].clear()
-    assert _sicily_options(s) == ["place:sicily:fleet:5:Leucas"]  # Epirus' port
+    assert _sicily_options(s) == ["sicilian-fleet"]
     from engine.rulesets.epic.placement import Place
 
     def place():
@@ -242,30 +244,35 @@ def test_sicilian_fleets_come_one_a_season_to_four():
         from engine.testing import FixedRng
 
         flow = Flow(s, {"name": "place", "args": {"side": "sparta"}}, Context(FixedRng([])))
-        Place().act(flow, "sparta", "place:sicily:fleet:5:Leucas")
+        Place().act(flow, "sparta", "sicilian-fleet")
 
     place()
-    assert _sicily_options(s) == []  # one a season
-    fleet = next(u for u, x in s["units"].items() if x["home"] == "sicily" and x["where"] == "map")
+    assert _sicily_options(s) == []  # one a season (a fleet just placed cannot go back)
+    fleet = next(u for u, x in s["units"].items() if x["home"] == "sicily" and x["where"] == "sicily")
     assert S.cost(s, fleet) == 0  # supplied at no cost
     for season in range(1, 8):
         s["year"], s["season"] = 412 - season // 4, season % 4
+        for x in s["units"].values():
+            x["placed"] = False  # a new Placement stage
         if sum(1 for x in s["units"].values() if x["home"] == "sicily" and x["where"] != "pool") < 4:
-            assert _sicily_options(s), season
+            assert "sicilian-fleet" in _sicily_options(s), season
             place()
-        assert _sicily_options(s) == []
-    assert sum(1 for x in s["units"].values() if x["home"] == "sicily" and x["where"] == "map") == 4
+        assert "sicilian-fleet" not in _sicily_options(s)
+    assert sum(1 for x in s["units"].values() if x["home"] == "sicily" and x["where"] == "sicily") == 4
     eliminate(s, fleet)
     assert s["units"][fleet]["where"] == "dead"  # not replaced
     s["year"], s["season"] = 410, 0
-    assert _sicily_options(s) == []
+    assert "sicilian-fleet" not in _sicily_options(s)
 
 
-def test_no_sicilian_fleet_without_a_spartan_port_in_the_west():
+def test_the_sicilian_fleets_leave_the_box_like_any_piece():
+    """19.2: from the box to the Leaving box at a later Placement, bound for a western sea."""
     g = engine.new_game("epic", "ionian", seed="ion-sic2")
     s = g.state
-    s["marks"]["Leucas"] = "athens"
-    assert _sicily_options(s) == []
+    s["flow"].clear()
+    fleet = next(u for u, x in s["units"].items() if x["home"] == "sicily")
+    s["units"][fleet]["where"] = "sicily"
+    assert f"leave:{fleet}:corcyran-waters" in _sicily_options(s)
 
 
 # ------------------------------------------------------------------ peace, length, victory

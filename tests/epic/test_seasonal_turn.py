@@ -11,6 +11,7 @@ from engine.rulesets.epic import flow as FL
 from engine.rulesets.epic import peace as PE
 from engine.rulesets.epic import revolts as RV
 from engine.rulesets.epic.moves import destinations
+from engine.rulesets.epic.politics import lift_own_sieges
 from engine.rulesets.epic.rules import MACHINE
 from engine.rulesets.epic.supplyphase import eliminate
 from engine.selfplay import play_random
@@ -67,16 +68,21 @@ def test_athens_ends_a_revolt_on_one_or_less():
     s["regions"]["macedon"]["al"] = 5
     s["regions"]["lesbos"]["al"] = 5
     _start(g, "revolts", [2])
-    g.act("athens", "Chalcis")  # 2 +1 (a revolting city) -1 (below... no: x1) = 3
+    g.act("athens", "Chalcis")  # 2, no modifier (Chalcis is not counted against itself)
     assert "Chalcis" in s["revolts"]
     g2 = full()
     s2 = g2.state
     for r in ("chalcidice", "macedon", "lesbos"):
         s2["regions"][r]["al"] = 5
     s2["revolts"].append("Chalcis")
-    s2["regions"]["euboea"]["mult"] = 0  # below its BTV: -1
+    s2["regions"]["euboea"]["mult"] = 0  # below its BTV: +1 as printed (ruling 46)
     _start(g2, "revolts", [1])
-    g2.act("athens", "Chalcis")  # 1 +1 -1 = 1: over
+    g2.act("athens", "Chalcis")  # 1 +1 = 2: it stays in revolt
+    assert "Chalcis" in s2["revolts"]
+    s2["regions"]["euboea"]["mult"] = 1
+    s2["revolt_rolled"] = []
+    _start(g2, "revolts", [1])
+    g2.act("athens", "Chalcis")  # 1: over
     assert "Chalcis" not in s2["revolts"]
 
 
@@ -84,8 +90,8 @@ def test_a_revolt_ends_with_the_controllers_unit_but_not_the_next_season():
     g = full()
     s = g.state
     s["revolts"] = []
-    RV.revolt(s, "Teos")
     put(g, "attica", "hoplite", B.comps().cities["Teos"].hex)
+    RV.revolt(s, "Teos")  # the hoplite stays inside (6.5.4)
     s["season"] = 1
     assert RV.season_start(s) == [] and "Teos" in s["revolts"]  # 6.5.3: at least a season
     s["season"] = 2
@@ -155,8 +161,10 @@ def test_a_siege_of_a_city_whose_revolt_ends_is_over():
     put(g, "attica", "hoplite", h, n=4)
     s["sieges"][h] = {"by": "athens", "morale": 5, "initial": 5}
     s["season"] = 1  # Potidaea revolted before the game: the revolt may end now
-    lines = RV.season_start(s)
-    assert "Potidaea" not in s["revolts"] and h not in s["sieges"]
+    assert RV.season_start(s) == []  # the besiegers stand outside: no end (6.5.3, 10.8.1)
+    s["revolts"].remove("Potidaea")  # ended all the same (6.2, a card)
+    lines = lift_own_sieges(s)
+    assert h not in s["sieges"]
     assert any("siege" in line for line in lines) and g.check_invariants() == []
 
 
@@ -301,9 +309,11 @@ def test_a_grievance_roll_ends_the_peace():
     PE.year_start(s, lambda: 1)
     assert not PE.restricted(s) and PE.at_peace(s)
     PE.breach(s, "sparta", "a battle begun")
+    PE.grieve(s, "athens", "battle", "attica")
     PE.season_start(s)
-    assert s["peace"]["grievances"]["athens"] == ["a battle begun"]
-    PE.grievance(s, "athens", 5)  # 5 + 1 = 6
+    assert s["peace"]["violations"]["athens"] == ["a battle begun"]
+    assert s["peace"]["grievances"]["athens"] == ["battle:attica"]
+    assert "+1 (a battle in attica)" in PE.grievance(s, "athens", 5)[0]  # 5 + 1 = 6
     assert not PE.at_peace(s) and s["regions"]["attica"]["al"] == 16
 
 

@@ -18,7 +18,8 @@ from .events import after_battle, betrayed, festival_battle, morale_shift
 from .flow import note, roller
 from .helots import quiet
 from .leaders import eliminate as kill_leader
-from .peace import breach
+from .peace import battle_grievances, breach
+from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
 from .state import EState, other
 from .supplyphase import eliminate
@@ -58,21 +59,23 @@ def place_bonus(s: EState, h: str, origin: str | None, inside: bool,
 
 def retreat_hexes(s: EState, h: str, side: str) -> list[str]:
     """17.7.1b: adjacent passable hexes with no enemy unit or city; at sea, a neighbouring
-    sea Area with no enemy fleet."""
+    sea Area with no enemy fleet, then (17.7.1b, 17.7.8) a coastal hex of that sea where
+    the fleets could land, on the same terms as a land hex."""
     c = B.comps()
     if F.at_sea(h):
-        return sorted(a for a in c.sea_links.get(h, ()) if not F.enemy_fleets_at(s, a, side))
-    allowed = B.allowed(s, side)
-    out = []
-    for n in c.land_neighbors(h):
-        if n not in allowed or c.hexes[n].terrain not in ("clear", "rough"):
-            continue
-        if B.units_at(s, n, other(side)):
-            continue
-        if B.city_at(s, n) is not None and B.holder(s, n) == other(side):
-            continue
-        out.append(n)
-    return out
+        seas = sorted(a for a in c.sea_links.get(h, ()) if not F.enemy_fleets_at(s, a, side))
+        return seas + [x for x, _ in F.shore(s, side, h) if _open_hex(s, x, side)]
+    return [n for n in c.land_neighbors(h) if _open_hex(s, n, side)]
+
+
+def _open_hex(s: EState, n: str, side: str) -> bool:
+    """A hex `side` may retreat into (17.7.1b): in play, passable, no enemy unit or city."""
+    c = B.comps()
+    if n not in B.allowed(s, side) or c.hexes[n].terrain not in ("clear", "rough"):
+        return False
+    if B.units_at(s, n, other(side)):
+        return False
+    return not (B.city_at(s, n) is not None and B.holder(s, n) == other(side))
 
 
 def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
@@ -220,15 +223,15 @@ class Combats(Procedure[EState]):
                     any(s["units"][u]["type"] == "fleet" for u in attack["units"]):
                 flow.args["ask"] = "fleets_out"
                 return  # 10.2.1b: the port's fleets may come out to meet them
-            forced = LW.builders_at(s, h, other(attacker))  # 7.6.5: outside the walls
+            forced = outside_walls(s, h, other(attacker))  # 7.6.5, 15.1: outside the walls
             if "outside" not in attack and \
                     [u for u in sally_candidates(s, attack, attacker) if u not in forced]:
                 flow.args["ask"] = "outside"
                 return  # ask the defender who fights outside (10.2.1a, 18.2a)
             if "outside" not in attack and forced:
                 attack["outside"] = []
-                note(flow, f"{', '.join(forced)}, building Long Walls, stands outside the "
-                           f"walls of {_where(s, h)} and fights there (7.6.5)")
+                note(flow, f"{', '.join(forced)}, building Long Walls or raiding, stands "
+                           f"outside the walls of {_where(s, h)} and fights there (7.6.5, 15.1)")
                 self._fight(flow, {**attack, "field": forced})
                 return
             attack["outside"] = []
@@ -248,6 +251,10 @@ class Combats(Procedure[EState]):
             return
         s["battle"] = b
         breach(s, b["attacker"], "a battle begun")  # 20.3, in a peace
+        battle_grievances(s, b.get("region"), {
+            b["attacker"]: [u for u in b["att"] if u in s["units"]],
+            b["defender"]: [u for u in b["dfn"] + b["reserve"] if u in s["units"]]},
+            bool(b.get("sea")))
         note(flow, f"Battle at {_where(s, b['hex'])}: {b['attacker'].title()} attacks (17.3)")
         line = festival_battle(s, b["attacker"], b.get("region"))
         if line:
@@ -297,12 +304,12 @@ class Combats(Procedure[EState]):
                                    rule="10.2.1", kind="sally")]
         if flow.args.get("ask") == "outside":
             foe = other(attack.get("attacker", side))
-            forced = LW.builders_at(s, h, foe)
+            forced = outside_walls(s, h, foe)
             out = [Option(u, f"{u} fights outside", "10.2.1")
                    for u in sally_candidates(s, attack, attack.get("attacker", side))
                    if u not in forced]
-            also = f" ({', '.join(forced)}, building Long Walls, fights outside anyway, " \
-                   "7.6.5)" if forced else ""
+            also = f" ({', '.join(forced)}, building Long Walls or raiding, fights outside " \
+                   "anyway, 7.6.5, 15.1)" if forced else ""
             return [decisions.pick(foe, f"{foe.title()}: which of your units in {_where(s, h)} "
                                         f"come out to fight (10.2.1a)?{also}", out, 0, len(out),
                                    rule="10.2.1", kind="sally")]
@@ -341,7 +348,7 @@ class Combats(Procedure[EState]):
             return
         if ask == "outside":
             outside = list(answer) if isinstance(answer, tuple) else []
-            outside += [u for u in LW.builders_at(s, attack["hex"], seat) if u not in outside]
+            outside += [u for u in outside_walls(s, attack["hex"], seat) if u not in outside]
             attack["outside"] = []  # asked once; the storm question comes after the field
             if not outside:
                 self.enter(flow)
@@ -389,6 +396,13 @@ def break_port_siege(flow: Flow[EState], h: str, with_victory: bool) -> None:
         for line in P.victory(s, other(sg["by"]), B.region_of_hex(h),
                               bool(city and city.size == "L")):
             note(flow, line)
+
+
+def outside_walls(s: EState, h: str, side: str) -> list[str]:
+    """`side`'s units at `h` that stand outside its walls whatever it would choose: Long Walls
+    builders (7.6.5) and raiders, who are set up outside any fortification (15.1)."""
+    out = LW.builders_at(s, h, side)
+    return out + [u for u in raiders_outside(s, h, side) if u not in out]
 
 
 def sally_candidates(s: EState, attack: dict, attacker: str) -> list[str]:

@@ -65,6 +65,13 @@ def play_hexes(scenario: str, side: str, activated: tuple[str, ...] = ()) -> fro
     return frozenset(out)
 
 
+@cache
+def region_hexes(region: str) -> frozenset[str]:
+    c = comps()
+    return frozenset(h for h, hx in c.hexes.items()
+                     if hx.kind == "land" and hx.area and c.areas[hx.area].region == region)
+
+
 def region_of_hex(h: str) -> str | None:
     if h in comps().areas:
         return None  # at sea
@@ -294,7 +301,13 @@ def area_cities(area: str) -> tuple[City, ...]:
     return tuple(c for c in comps().cities.values() if c.area == area)
 
 
-def _presence(s: EState, area: str) -> set[str]:
+def unit_presence(s: EState, area: str) -> set[str]:
+    """Sides with a land unit in a land Area, cities left out (13.4's "unopposed enemy
+    unit": an enemy unit there and no friendly units)."""
+    return _presence(s, area, cities=False)
+
+
+def _presence(s: EState, area: str, cities: bool = True) -> set[str]:
     c = comps()
     out: set[str] = set()
     hexes = c.area_hexes[area]
@@ -312,6 +325,8 @@ def _presence(s: EState, area: str) -> set[str]:
         if holder(s, h) == u["side"] and (masked(s, h) or h in s["sieges"]):
             continue  # units inside a masked or besieged place count for nothing
         out.add(u["side"])
+    if not cities:
+        return out
     for city in area_cities(area):
         if city.name in s["razed"] or city.name in s.get("helots", ()):
             continue  # 8.2v: a city of rising helots counts for no one

@@ -620,14 +620,28 @@ def campaign_start(flow: Flow[EState]) -> None:
             continue
         region = B.region_of_hex(u["hex"])
         if u["hex"] in held or (fx.get("earthquake") and region in peloponnese) or \
-                (u["home"] in festival and region == u["home"]) or \
+                (u["home"] in festival and region == u["home"] and u["type"] == "fleet") or \
                 (u["home"] in unrest and region == u["home"]):
-            u["moved"] = True
+            u["moved"] = True  # the Festival's fleets too: any voyage leaves the region
     for x in s["leaders"].values():
         if x["where"] == MAP and x["hex"] in held:
             x["moved"] = True
     for h in fx.get("plunder", []):
         plunder(flow, h)
+
+
+def festival_fence(s: EState, units: list[str]) -> frozenset[str] | None:
+    """Festival: in the first Campaign Turn the festival region's own units in it may move,
+    but not out of it (the card: they "may not leave that region"); the hexes a stack
+    holding one of them must keep to, None when it holds none."""
+    if s["ct"] != 1 or not s.get("cards"):
+        return None
+    festival = set(season_fx(s).get("festival", []))
+    for uid in units:
+        u = s["units"][uid]
+        if u["home"] in festival and B.region_of_hex(u["hex"]) == u["home"]:
+            return B.region_hexes(u["home"])
+    return None
 
 
 def hold_units(s: EState) -> None:
@@ -765,8 +779,8 @@ def peace_choices(s: EState, side: str) -> list[Option]:
         return opts + [Option("no", "Not now", "20.1")] if opts else []
     p = s.get("peace")
     if p:
-        if p["restrict"] or not p["grievances"][side]:
-            return []
+        if p["restrict"] or not p.get("violations", {}).get(side):
+            return []  # 20.3: only after a violation by the other side last season
         n = len(p["grievances"][side])
         return [Option("grievance", f"Make a Grievance Roll (+{n}, 6 or more: war)", "20.3"),
                 Option("no", "Keep the peace", "20.3")]

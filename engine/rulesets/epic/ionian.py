@@ -2,9 +2,9 @@
 
 27.2.1: Sparta has one of Sicily's four fleets at the start and may bring one more each
 Seasonal Turn until all four have come, as after a decisive Spartan victory on the Sicilian
-Expedition Resolution card (Appendix C: one a season, at the Placement stage, supplied at no
-cost, `sicily.free`); a fleet lost is not replaced. A fleet comes straight to a Spartan port
-on the waters the Sicily box is reached from (RULINGS.md 67), not through the box.
+Expedition Resolution card (Appendix C: placed in the Sicily box at the Placement stage, one
+a Seasonal Turn, supplied at no cost, `sicily.free`); from the box they leave by the Leaving
+Sicily box like any piece (19.2). A fleet lost is not replaced.
 
 Every other Ionian rule is data (components.json) or shared with the Campaign: the set-up
 (`setup.py`), the length and victory (`flow.py`), the Peace Embassy's regions
@@ -13,13 +13,10 @@ Every other Ionian rule is data (components.json) or shared with the Campaign: t
 from __future__ import annotations
 
 from . import board as B
-from .state import MAP, POOL, EState
+from .state import POOL, EState
 
 SICILY = "sicily"  # the Sicilian fleets' home (they have no region)
 SICILIAN_FLEETS = {"ionian": (1, 4)}  # 27.2.1: at the start, at most
-# 19.1: the Sicily box is reached from the Corcyran Waters and the North Ionian Sea; a fleet
-# comes to a port on those waters or on a coastal sea next to the North Ionian Sea
-WEST_SEAS = ("corcyran-waters", "leucadian-waters", "cephallenian-waters")
 
 
 def sicilian(u: dict) -> bool:
@@ -37,23 +34,10 @@ def fleets_due(s: EState) -> int:
     return min(most, start + _season_index(s)) if most else 0
 
 
-def sicilian_ports(s: EState, side: str) -> list[str]:
-    """Where a Sicilian fleet may come in this Placement stage (none once one has come this
-    season, or all that are due have come)."""
+def fleet_due(s: EState, side: str) -> bool:
+    """Whether the Ionian War lets `side` bring a Sicilian fleet into the Sicily box now
+    (one a Seasonal Turn, as many as are due; `sicily.place_options` keeps it to one)."""
     if side != "sparta" or not fleets_due(s):
-        return []
+        return False
     came = sum(1 for u in s["units"].values() if sicilian(u) and u["where"] != POOL)
-    if came >= fleets_due(s) or s.get("sicily_season") == _season_index(s):
-        return []
-    return sorted(c.name for c in B.comps().cities.values()
-                  if c.port and c.port_sea in WEST_SEAS and B.city_at(s, c.hex) is not None
-                  and B.city_owner(s, c.name) == side and c.hex not in s["sieges"]
-                  and not B.masked(s, c.hex) and not B.fleet_masked(s, c.hex))
-
-
-def came(s: EState, uid: str) -> None:
-    """A Sicilian fleet has come: one a season (Appendix C, Resolution)."""
-    if sicilian(s["units"][uid]) and s["units"][uid]["where"] == MAP:
-        s["sicily_season"] = _season_index(s)
-
-
+    return came < fleets_due(s)

@@ -59,10 +59,12 @@ def _graph() -> dict[str, tuple[tuple[str, float, bool], ...]]:
 
 
 def reachable(s: EState, side: str, start: str, mp: float,
-              also: frozenset[str] = frozenset()) -> dict[str, Reach]:
-    """`also`: hexes open to this stack beyond its side's (a satrapy, persia.satrapy_open)."""
+              also: frozenset[str] = frozenset(),
+              within: frozenset[str] | None = None) -> dict[str, Reach]:
+    """`also`: hexes open to this stack beyond its side's (a satrapy, persia.satrapy_open);
+    `within`: the only hexes it may pass through (the Festival's region)."""
     with B.steady(s):
-        return _reachable(s, side, start, mp, also)
+        return _reachable(s, side, start, mp, also, within)
 
 
 def _stops_and_no_roads(s: EState, side: str) -> tuple[set[str], set[str]]:
@@ -86,10 +88,12 @@ def _stops_and_no_roads(s: EState, side: str) -> tuple[set[str], set[str]]:
 
 
 def _reachable(s: EState, side: str, start: str, mp: float,
-               also: frozenset[str]) -> dict[str, Reach]:
+               also: frozenset[str], within: frozenset[str] | None) -> dict[str, Reach]:
     c = B.comps()
     graph = _graph()
     allowed = B.allowed(s, side) | also
+    if within is not None:
+        allowed &= within
     barred = E.entry_barred(s)  # the Earthquake's first Campaign Turn
     if barred:
         allowed = frozenset(h for h in allowed if c.region_of_hex(h) not in barred)
@@ -103,24 +107,30 @@ def _reachable(s: EState, side: str, start: str, mp: float,
                 c.areas[area].region not in no_area
         return status[area]
 
+    # Area movement (16.3.2): a friendly Area is one "hex". From a hex of it the stack may
+    # step to a neighbouring friendly Area for 1 MP ("@" nodes: any hex of an Area entered
+    # so is reached at its cost) or shift to another hex of its own Area for 1 MP ("^"
+    # nodes: the Area the stack stands in, costing nothing until it moves on).
     best: dict[str, float] = {start: 0.0}
     out: dict[str, Reach] = {}
-    done_areas: set[str] = set()
+    done: set[str] = set()
     heap: list[tuple[float, str, str | None]] = [(0.0, start, None)]
     while heap:
         cost, node, via = heapq.heappop(heap)
-        if node[0] == "@":  # in Area-movement mode inside a friendly Area (16.3.2)
-            area = node[1:]
-            if area in done_areas:
+        if node[0] in "@^":
+            if node in done:
                 continue
-            done_areas.add(area)
-            for h in c.area_hexes[area]:
-                if h in allowed and best.get(h, 1e9) > cost:
-                    best[h] = cost
-                    heapq.heappush(heap, (cost, h, None))
+            done.add(node)
+            area = node[1:]
+            here = cost + (AREA_COST if node[0] == "^" else 0.0)
+            if here <= mp:
+                for h in c.area_hexes[area]:
+                    if h in allowed and best.get(h, 1e9) > here:
+                        best[h] = here
+                        heapq.heappush(heap, (here, h, None))
             if cost + AREA_COST <= mp:
                 for nxt in c.land_area_links.get(area, ()):
-                    if nxt not in done_areas and friendly(nxt) and _area_open(nxt, allowed):
+                    if "@" + nxt not in done and friendly(nxt) and _area_open(nxt, allowed):
                         heapq.heappush(heap, (cost + AREA_COST, "@" + nxt, None))
             continue
         h = node
@@ -132,9 +142,10 @@ def _reachable(s: EState, side: str, start: str, mp: float,
                 out[h] = Reach(cost, via, stop)
             if stop:
                 continue
-        here = c.hexes[h].area
-        if here and cost + AREA_COST <= mp and here not in done_areas and friendly(here):
-            heapq.heappush(heap, (cost + AREA_COST, "@" + here, None))
+        here_area = c.hexes[h].area
+        if here_area and cost + AREA_COST <= mp and "^" + here_area not in done \
+                and friendly(here_area):
+            heapq.heappush(heap, (cost, "^" + here_area, None))
         road_ok = h not in no_road
         for n, step, road in graph.get(h, ()):
             if n not in allowed:

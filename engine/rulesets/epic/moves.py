@@ -19,6 +19,7 @@ from . import longwalls as LW
 from . import movement as M
 from . import persia, sicily
 from .cards import season_fx
+from .events import festival_fence
 from .flow import note
 from .leaders import eliminate as kill_leader
 from .peace import barred, breach, restricted
@@ -57,6 +58,8 @@ def boardable(s: EState, side: str, h: str) -> list[str]:
             continue
         if u["forage"] and s["ct"] == 1:
             continue
+        if festival_fence(s, [uid]) is not None:
+            continue  # the Festival: a voyage would take it out of its region
         out.append(uid)
     return out
 
@@ -110,7 +113,8 @@ def destinations(s: EState, side: str, start: str, units: list[str],
     truce = restricted(s)
     fence = persia.confined(s, units)  # Persian troops keep to their lands (Appendix C)
     also = persia.satrapy_open(s, units, leaders)  # 1.2: a satrap's troops in his lands
-    for h, r in M.reachable(s, side, start, mp, also).items():
+    within = festival_fence(s, units)  # the Festival: not out of the region
+    for h, r in M.reachable(s, side, start, mp, also, within).items():
         if h in busy:
             continue  # all attackers of a hex come together from one hex (17.1)
         if fence is not None and h not in fence:

@@ -8,12 +8,20 @@ to their Build Pools (no Militance lost); Persian and Sicilian units, which have
 the map for good. No Seasonal AL/ML adjustments are made while the
 peace lasts; at each Yearly Start of peace every region gains 1 ML and each region with
 leaders in it rolls for AL. The peace ends when a Grievance Roll succeeds (20.3): a player
-may roll in the Event Cards stage when the other broke the peace in the season before, +1
-for each kind of breach (a battle begun, an interception, units in one's regions, an Event
-Card played); 6 or more and war resumes, +1 AL +1 ML in the roller's regions.
+may roll in the Event Cards stage when the other broke one of 20.2's restrictions in the
+season before (a battle begun, a siege begun, an interception, units in enemy regions, an
+Event Card played), +1 for each grievance of 20.3's list he suffered that season (a battle
+on his regions' territory, +1 more if the enemy's home troops fought in it; a city of his
+besieged or captured; a naval battle with an enemy home fleet; a city of his destroyed, one
+per size); 6 or more and war resumes, +1 AL +1 ML in the roller's regions.
 
-State, `s["peace"]`: None at war, else {"restrict": bool, "breaches": side -> kinds this
-season, "grievances": side -> kinds the other side committed last season}."""
+State, `s["peace"]`: None at war, else {"restrict": bool, "breaches": side -> kinds of
+violation this season, "griefs": side -> grievances suffered this season (facts,
+`kind:place`), "violations": side -> the other side's violations last season (what
+entitles a roll), "grievances": side -> the grievances of last season (the roll's
+modifiers)}.
+
+"""
 
 from __future__ import annotations
 
@@ -21,6 +29,7 @@ from collections.abc import Callable
 
 from . import board as B
 from .ionian import sicilian
+from .leaders import HOME  # 20.3: the home troops and fleets (Attica's, Laconia's)
 from .state import MAP, EState, clamp_al, clamp_ml, other
 
 GRIEVANCE_ON = 6  # 20.3
@@ -43,6 +52,8 @@ def sign(s: EState) -> list[str]:
     n = len(s["sieges"])
     s["sieges"].clear()
     s["peace"] = {"restrict": True, "breaches": {"athens": [], "sparta": []},
+                  "griefs": {"athens": [], "sparta": []},
+                  "violations": {"athens": [], "sparta": []},
                   "grievances": {"athens": [], "sparta": []}}
     return [f"An armistice until the next year: {n} sieges are lifted; no one may enter an "
             "enemy region, fight, intercept or play Event Cards (20.2)"]
@@ -53,6 +64,45 @@ def breach(s: EState, side: str, kind: str) -> None:
     p = s.get("peace")
     if p and kind not in p["breaches"][side]:
         p["breaches"][side].append(kind)
+
+
+GRIEF_WORDS = {"battle": "a battle in {}", "home-troops": "enemy home troops in it",
+               "home-fleet": "a naval battle with an enemy home fleet",
+               "besieged": "{} besieged", "captured": "{} captured", "destroyed": "{} destroyed"}
+
+
+def grieve(s: EState, side: str, kind: str, place: str = "", n: int = 1) -> None:
+    """`n` grievances of 20.3's list suffered by `side` this season, in a peace, kept as
+    facts (`kind:place`; `grief_words` says them)."""
+    p = s.get("peace")
+    if p and not p["restrict"]:
+        p.setdefault("griefs", {"athens": [], "sparta": []})[side] += [f"{kind}:{place}"] * n
+
+
+def grief_words(fact: str) -> str:
+    kind, _, place = fact.partition(":")
+    return GRIEF_WORDS.get(kind, kind).format(place)
+
+
+def battle_grievances(s: EState, region: str | None, sides: dict[str, list[str]],
+                      sea: bool) -> None:
+    """20.3: a battle on the territory of a friendly region, +1 more when the enemy's home
+    troops (Attica's, Laconia's) fight in it; at sea, +1 when an enemy home fleet does.
+    `sides`: each side's units in the battle."""
+    if not at_peace(s):
+        return
+    for side, foes in ((x, sides.get(other(x), [])) for x in ("athens", "sparta")):
+        home = [u for u in foes if s["units"][u]["home"] == HOME[other(side)]]
+        if sea:
+            if any(s["units"][u]["type"] == "fleet" for u in home):
+                grieve(s, side, "home-fleet")
+            continue
+        r = s["regions"].get(region) if region else None
+        if region is None or r is None or r["side"] != side:
+            continue
+        grieve(s, side, "battle", region)
+        if home:
+            grieve(s, side, "home-troops", region)
 
 
 def _enemy_region(s: EState, h: str | None, side: str) -> bool:
@@ -100,8 +150,11 @@ def season_start(s: EState) -> list[str]:
             lines.append(f"{uid} had not left the enemy's lands: {_sent(u)} (20.2)")
         else:
             breach(s, u["side"], "units in enemy regions")
-    p["grievances"] = {side: list(p["breaches"][other(side)]) for side in ("athens", "sparta")}
+    griefs = p.get("griefs", {})
+    p["violations"] = {side: list(p["breaches"][other(side)]) for side in ("athens", "sparta")}
+    p["grievances"] = {side: list(griefs.get(side, [])) for side in ("athens", "sparta")}
     p["breaches"] = {"athens": [], "sparta": []}
+    p["griefs"] = {"athens": [], "sparta": []}
     return lines
 
 
@@ -133,13 +186,14 @@ def year_start(s: EState, roll: Callable[[], int]) -> list[str]:
 
 
 def grievance(s: EState, side: str, die: int) -> list[str]:
-    """20.3: `side` rolls on its grievances."""
+    """20.3: `side`, wronged by a violation last season, rolls with +1 a grievance."""
     p = s["peace"]
     kinds = p["grievances"][side]
     total = die + len(kinds)
-    why = "".join(f" +1 ({k})" for k in kinds)
+    why = "".join(f" +1 ({grief_words(k)})" for k in kinds)
     if total < GRIEVANCE_ON:
         p["grievances"][side] = []
+        p.setdefault("violations", {"athens": [], "sparta": []})[side] = []
         return [f"{side.title()}'s grievance roll: die {die}{why} = {total}: the peace holds "
                 "(20.3)"]
     s["peace"] = None

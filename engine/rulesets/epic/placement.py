@@ -39,9 +39,9 @@ def options(s: EState, side: str) -> list[Option]:
         if u["side"] != side or u["placed"] or not A.mine(s, u):
             continue
         if u["where"] == POOL:
-            spots = ionian.sicilian_ports(s, side) if ionian.sicilian(u) else \
-                home_cities(s, side, u["home"])
-            for name in spots:
+            if ionian.sicilian(u):
+                continue  # Sicily's fleets come through the Sicily box (sicily.py)
+            for name in home_cities(s, side, u["home"]):
                 if u["type"] == "fleet" and not B.is_port(s, c.cities[name].hex, side):
                     continue  # 18.4: fleets enter only ports (one a base makes too, 7.6.3c)
                 oid = f"place:{u['home']}:{u['type']}:{u['morale']}:{name}"
@@ -135,7 +135,6 @@ class Place(Procedure[EState]):
             u = s["units"][uid]
             if parts[0] == "place":
                 u.update(where=MAP, hex=hexid, placed=True, forage=False, raid=False)
-                ionian.came(s, uid)
                 note(flow, f"{A.payer(s, side).title()} places {_label(u)} at {where} (7.3)")
             else:
                 u.update(where=POOL, hex=None, placed=True, forage=False, raid=False)

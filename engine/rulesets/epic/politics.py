@@ -94,7 +94,9 @@ def city_razed(s: EState, size: str, by: str) -> None:
 # ------------------------------------------------------------------ seasonal (13.4)
 def seasonal(s: EState, roll: Callable[[], int]) -> list[str]:
     """At most one adjustment per region a season (13.4 note *): an enemy-held city or fort
-    (not masked, 10.2.2c), else an Area held by enemy units alone; each costs 1 AL on 4-6."""
+    (not masked, 10.2.2c), else an unopposed enemy unit, one in an Area with no friendly
+    units (13.4's definition: the region's own cities do not oppose it); each costs 1 AL
+    on 4-6."""
     c = B.comps()
     lines = []
     with B.steady(s):  # only AL changes below, nothing the index holds
@@ -122,7 +124,7 @@ def _seasonal_one(s: EState, c: Components, region: str, r: dict,
         why = f"enemy-held {held[0]}" if held else None
         if why is None:
             for area in c.region_areas[region]:
-                if B.area_presence(s, area) == {foe}:
+                if B.unit_presence(s, area) == {foe}:
                     why = f"enemy units unopposed in {area}"
                     break
         if why is None:

@@ -15,20 +15,32 @@ from .state import EState, clamp_ml, other
 
 
 def raiders(s: EState, side: str) -> list[str]:
-    """Hexes where `side` has land units outside any fortification (15.1) in an Area of a
-    region the enemy controls (15.2)."""
+    """Hexes where `side` has land units in an Area of a region the enemy controls (15.2).
+    Raiders are taken to stand outside any fortification (15.1), so a garrison of its own
+    fort or city may raid too (the Ionian War's Decelea), unless enemies mask it and it is
+    shut in (10.2.2d); in a battle that Campaign Turn they fight outside (`outside`)."""
     out = set()
     for uid in B.on_map(s, side):
         u = s["units"][uid]
         if u["type"] == "fleet" or u["hex"] not in B.comps().hexes or not A.mine(s, u):
             continue
-        if B.holder(s, u["hex"]) == side:
-            continue  # inside its own city or fort
+        if B.holder(s, u["hex"]) == side and B.masked(s, u["hex"]):
+            continue  # shut in its own city or fort by enemies (10.2.2d)
         region = B.region_of_hex(u["hex"])
         r = s["regions"].get(region) if region else None
         if r is not None and r["side"] == other(side):
             out.add(u["hex"])
     return sorted(out)
+
+
+def outside(s: EState, h: str, side: str) -> list[str]:
+    """Land units of `side` raiding from inside their own city or fort at `h`: they stand
+    outside it (15.1), and so do units pulling its walls down, "raiding for combat
+    purposes" (11.3.1b); a battle there finds them in the open."""
+    if B.holder(s, h) != side:
+        return []
+    return sorted(u for u in B.units_at(s, h, side)
+                  if s["units"][u]["raid"] and s["units"][u]["type"] != "fleet")
 
 
 def raid(s: EState, side: str, h: str) -> str:

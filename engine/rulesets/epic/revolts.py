@@ -38,7 +38,9 @@ def candidates(s: EState, region: str) -> list[str]:
 
 
 def modifiers(s: EState, region: str, city: str) -> list[tuple[int, str]]:
-    """6.3 (the garbled rows as RULINGS.md reads them)."""
+    """6.3 (the garbled rows as RULINGS.md 46 reads them). The tested city never counts
+    among the region's revolting cities: in 6.1 it is not yet in revolt, and in Athens'
+    voluntary check (6.2) counting it would make the "1 or lower" all but unreachable."""
     r = s["regions"][region]
     out = []
     al = r["al"]
@@ -49,6 +51,7 @@ def modifiers(s: EState, region: str, city: str) -> list[tuple[int, str]]:
     elif al <= -2:
         out.append((3, "AL -2 or less"))
     bad = [c.name for c in B.region_cities(region) if B.city_at(s, c.hex) is not None
+           and c.name != city
            and (c.name in s["revolts"] or B.city_owner(s, c.name) not in (r["side"],))]
     if bad:
         out.append((len(bad), "revolting or enemy cities in the region"))
@@ -56,7 +59,7 @@ def modifiers(s: EState, region: str, city: str) -> list[tuple[int, str]]:
     if mult > 1:
         out.append((1, "assessed above its BTV"))
     elif mult < 1:
-        out.append((-1, "assessed below its BTV"))
+        out.append((1, "assessed below its BTV"))  # as printed (ruling 46)
     if region in s.get("cut", ()):
         out.append((-1, "assessment lowered this year (5.3.5)"))
     if s["raided"].get(B.area_of(B.comps().cities[city].hex), 0):
@@ -107,8 +110,9 @@ def release_kept(s: EState) -> None:
 
 
 def season_start(s: EState) -> list[str]:
-    """6.5.3: a unit of the controller in a revolting city ends the revolt, but not in the
-    season right after it began."""
+    """6.5.3: a unit of the controller inside a revolting city ends the revolt, but not in
+    the season right after it began. Units masking or besieging it stand outside the walls
+    and occupy nothing (the siege of revolting Potidaea goes on into a new season, 10.8.1)."""
     lines = []
     now = season_index(s)
     for city in list(s["revolts"]):
@@ -116,7 +120,8 @@ def season_start(s: EState) -> list[str]:
         r = s["regions"].get(region) if region else None
         if r is None or now <= s["revolted"].get(city, -99) + 1:
             continue
-        if B.units_at(s, B.comps().cities[city].hex, r["side"]):
+        h = B.comps().cities[city].hex
+        if B.holder(s, h) == r["side"] and B.units_at(s, h, r["side"]):
             s["revolts"].remove(city)
             lines.append(f"{r['side'].title()}'s units pacify {city}: its revolt ends (6.5.3)")
     return lines + P.lift_own_sieges(s)

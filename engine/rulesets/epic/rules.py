@@ -32,6 +32,8 @@ from .helots import Helots
 from .invariants import check
 from .moves import Intercept, Move
 from .placement import Place
+from .positions import loaded
+from .positions import setup_position as position_state
 from .raiding import Raid
 from .revolts import Revolts, release_kept
 from .saves import upgrade
@@ -56,7 +58,7 @@ FOUR = A.SCENARIOS["four-player"]
 class Epic(Ruleset):
     id = "epic"
     title = "The Epic of the Peloponnesian War"
-    version = "1"
+    version = "2"
     scenarios = {
         "argive-league": Scenario(
             "argive-league", "The Argive League (419-416 BC, 4 years)", SEATS,
@@ -108,6 +110,11 @@ class Epic(Ruleset):
         MACHINE.start(s, ctx, "year")
         return s
 
+    def setup_position(self, ctx: Context, position: dict[str, Any],
+                       options: dict[str, Any]) -> EState:
+        """A described position (POSITIONS.md): rules checked from any point of play."""
+        return position_state(ctx, position, options, MACHINE)
+
     def prompts(self, s: EState) -> list[Prompt]:
         if s["result"] is not None or s["resigned"]:
             return []
@@ -140,7 +147,10 @@ class Epic(Ruleset):
                 seat = A.LEAGUE
                 if held is not None:
                     asked = [replace(held, seat=seat)]
-        MACHINE.act(s, seat, option_id, ctx, asked)
+        run = loaded(s, ctx)  # a position's fixed dice come first (POSITIONS.md)
+        MACHINE.act(s, seat, option_id, run, asked)
+        if run.revealed:
+            ctx.reveal()
         release_kept(s)
 
     def resign(self, s: EState, seat: str, ctx: Context) -> None:

@@ -32,6 +32,7 @@ from engine.core.procedures import Flow
 from . import alliances as A
 from . import board as B
 from . import fleets as F
+from . import ionian
 from .cards import discard, kind_of, season_fx, title
 from .flow import note
 from .state import DEAD, MAP, POOL, EState, clamp_al
@@ -78,9 +79,7 @@ def victor(s: EState) -> str | None:
     begins after the expedition's destruction (27.1, 27.2.1)."""
     if resolved(s):
         return str(box(s)["result"]["victor"])
-    from .ionian import SICILIAN_FLEETS
-
-    return "sparta" if active(s) and s["scenario"] in SICILIAN_FLEETS else None
+    return "sparta" if active(s) and s["scenario"] in ionian.SICILIAN_FLEETS else None
 
 
 def open_to(s: EState, side: str) -> bool:
@@ -173,11 +172,12 @@ def place_options(s: EState, side: str) -> list[Option]:
                 if _may_leave(s, side, p, sea):
                     out.append(Option(f"leave:{p}:{sea}", f"Send {p} to the Leaving Sicily box,"
                                                           f" bound for {sea} (19.2)", "19.2"))
-    # the Ionian War's fleets come to a port instead (ionian.py, RULINGS.md 67)
-    if resolved(s) and sicilian_pool(s, side) and (side == "athens" or
-                                                   not _fleet_placed(s, side)):
-        out.append(Option("sicilian-fleet", "Place a Sicilian fleet in the Sicily box "
-                                            "(Sicilian Expedition Resolution)", "19.0"))
+    # after the Resolution, or in the Ionian War by 27.2.1 (ionian.py, RULINGS.md 67)
+    due = resolved(s) or ionian.fleet_due(s, side)
+    if due and sicilian_pool(s, side) and (side == "athens" or not _fleet_placed(s, side)):
+        why = "Sicilian Expedition Resolution" if resolved(s) else "27.2.1"
+        out.append(Option("sicilian-fleet", f"Place a Sicilian fleet in the Sicily box ({why})",
+                          "19.0"))
     for uid in homebound(s, side):
         out.append(Option(f"sicilian-home:{uid}", f"Return {uid} from the Sicily box to "
                                                   "Sicily's Force Pool", "7.3"))
@@ -202,9 +202,10 @@ def sicilian_pool(s: EState, side: str) -> list[str]:
 
 
 def _fleet_placed(s: EState, side: str) -> bool:
-    """Sparta brings out one Sicilian fleet a Seasonal Turn (the card)."""
+    """Sparta brings out one Sicilian fleet a Seasonal Turn (the card), a return to Sicily's
+    Force Pool counting as one (ruling 75); one sent on to the Leaving box does not."""
     return any(x["home"] == SICILY and x["side"] == side and x["placed"]
-               for x in s["units"].values())
+               and x["where"] != LEAVING for x in s["units"].values())
 
 
 def place_act(flow: Flow[EState], side: str, answer: str) -> bool:

@@ -13,7 +13,7 @@ from .building import knock_down_long_walls
 from .cards import discard, season_fx, title
 from .events import card_seat, siege_betrayals, siege_bonus
 from .flow import note
-from .peace import restricted
+from .peace import breach, grieve, restricted
 from .raiding import raze_raid
 from .state import EState, other
 from .supplyphase import eliminate
@@ -32,12 +32,15 @@ def besiegers(s: EState, h: str, side: str) -> list[str]:
 
 
 def enough(s: EState, h: str, side: str) -> bool:
-    """10.3.2: units enough for the place's size, and a fleet among them at a port (the
-    Long Walls' other end is `partner_ok`'s to check, 10.9)."""
+    """10.3.2: units enough for the place's size, and at a port a fleet besides them: 10.8.1
+    counts "4 units plus a fleet" for a medium port, 10.9 five units, one a fleet, for the
+    Piraeus hex. To begin (10.3), to keep up (10.6) and to hold at the Siege stage (10.8.1).
+    The Long Walls' other end is `partner_ok`'s to check (10.9)."""
     units = besiegers(s, h, side)
-    if len(units) < NEED[size(s, h)]:
-        return False
-    return not (needs_fleet(s, h) and not any(s["units"][u]["type"] == "fleet" for u in units))
+    if not needs_fleet(s, h):
+        return len(units) >= NEED[size(s, h)]
+    fleets = sum(1 for u in units if s["units"][u]["type"] == "fleet")
+    return fleets >= 1 and len(units) >= NEED[size(s, h)] + 1
 
 
 def needs_fleet(s: EState, h: str) -> bool:
@@ -103,6 +106,8 @@ def upkeep(s: EState, side: str) -> list[str]:
 
 def capture(s: EState, h: str, side: str) -> None:
     """The captor takes the place (10.7, 18.3.4): its defenders are gone."""
+    if B.city_at(s, h) is not None and B.holder(s, h) == other(side):
+        grieve(s, other(side), "captured", B.place_name(s, h))  # 20.3, in a peace
     for uid in B.units_at(s, h, other(side)):
         eliminate(s, uid)
     s["sieges"].pop(h, None)
@@ -211,6 +216,9 @@ class Sieges(Procedure[EState]):
             m = start_morale(s, h)
             s["sieges"][h] = {"by": seat, "morale": m, "initial": m}
             note(flow, f"{seat.title()} besieges {_name(s, h)}: siege morale {m} (10.3)")
+            breach(s, seat, "a siege begun")  # 20.3, in a peace
+            if B.city_at(s, h) is not None:
+                grieve(s, other(seat), "besieged", B.place_name(s, h))
         flow.args["i"] += 1
         self.enter(flow)
 
@@ -310,5 +318,6 @@ class Capture(Procedure[EState]):
             s["razed"].append(city.name)
             s["marks"].pop(city.name, None)
             P.city_razed(s, city.size, seat)
+            grieve(s, other(seat), "destroyed", city.name, {"S": 1, "M": 2, "L": 3}[city.size])
             note(flow, f"{seat.title()} razes {city.name} (11.1, 11.2); {plunder}")
         flow.end()
