@@ -226,6 +226,9 @@ class RatingService:
         if not counts:
             return []
         assert rated_units is not None
+        # the first rated game of a new database names the model its ratings follow
+        await c.execute("INSERT INTO rating_model (model, rebuilt_at) VALUES (?, ?) "
+                        "ON CONFLICT (model) DO NOTHING", (MODEL_NAME, ts(at)))
         return await self._rate(c, game_id, ruleset, rated_units, at)
 
     async def _rate(self, c: aiosqlite.Connection, game_id: int, ruleset: str,
@@ -269,10 +272,12 @@ class RatingService:
         if not await self.db.one("SELECT 1 FROM schema_migrations WHERE version = ?",
                                  (MODEL_MIGRATION,)):
             return False  # a schema before rating_model (tests of earlier migrations)
-        if await self.db.one("SELECT 1 FROM rating_model WHERE model = ?", (MODEL_NAME,)):
-            return False
+        current = ("SELECT 1 FROM rating_model WHERE model = ? UNION ALL "
+                   "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM player_games WHERE rated = 1)")
+        if await self.db.one(current, (MODEL_NAME,)):
+            return False  # current, or nothing rated yet (a new database stays untouched)
         async with self.db.tx() as c:
-            if await fetch_one(c, "SELECT 1 FROM rating_model WHERE model = ?", (MODEL_NAME,)):
+            if await fetch_one(c, current, (MODEL_NAME,)):
                 return False
             await self.rebuild(c, at)
         return True

@@ -99,3 +99,13 @@ async def test_recorded_results_are_rated_again(db_path, tmp_path):
             (5, "athens", None, None), (5, "sparta", None, None)]
         # a second opening finds the model current and rebuilds nothing
         assert await new.ratings.ensure_model(T0) is False
+
+
+async def test_a_new_database_names_its_model_with_its_first_rated_game(db_path):
+    async with Community(db_path) as c:
+        # opening writes nothing (`keryx db copy` wants an empty target)
+        assert await c.db.one("SELECT count(*) FROM rating_model") == (0,)
+        await c.game_ended(1, winners=["athens"], ruleset="athens-sparta",
+                           players={"athens": 1, "sparta": 2}, at=T0)
+        assert await c.db.one("SELECT model FROM rating_model") == (MODEL_NAME,)
+        assert await c.ratings.ensure_model(T0 + D) is False   # nothing to rebuild
