@@ -7,7 +7,7 @@ scores their own result: allies who win together each score a win.
 
 Each game also ranks its players by place (1 best; a free-for-all's order, a winning
 faction above its city's other faction): only the first place wins, but the table counts
-every place (`Standing.places`) and shows them for games of three or more.
+every place (`Standing.places`) and shows them once someone has finished third or lower.
 
 Order: points; then head-to-head (the points the tied players took from games among
 themselves, applied once to each group tied on points; in a game of more than two, the
