@@ -177,13 +177,13 @@ class CommunityHooks:
     async def record_end(self, info: GameInfo) -> GameEndReport | None:
         if info.status not in ("finished", "abandoned"):
             return None
-        winners = list((info.outcome or {}).get("winners") or []) if info.status == "finished" \
-            else []
+        outcome = (info.outcome or {}) if info.status == "finished" else {}
         players = {s.seat: s.user_id for s in info.seats if s.seat}
         with user_errors():
-            return await self.c.game_ended(info.id, winners=winners, status=info.status,
-                                           ruleset=info.ruleset, players=players,
-                                           teams=_teams(info))
+            return await self.c.game_ended(info.id, winners=list(outcome.get("winners") or []),
+                                           places=outcome.get("places") or (),
+                                           status=info.status, ruleset=info.ruleset,
+                                           players=players, teams=_teams(info))
 
     async def moderate_clock(self, info: GameInfo, *, hours: int | None = None,
                              extend: int | None = None, pause: bool | None = None,

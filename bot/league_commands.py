@@ -429,7 +429,7 @@ def add_community_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None
     if isinstance(game, app_commands.Group) and game.get_command("history") is None:
         game.add_command(history_command(keryx))
 
-    @tree.command(name="ratings", description="The rating list (Glicko-2) of a game")
+    @tree.command(name="ratings", description="The rating list of a game")
     @app_commands.describe(ruleset="Which game (may be left out while only one is installed)")
     async def ratings(itx: discord.Interaction, ruleset: str | None = None) -> None:
         async with keryx.guard(itx, "ratings"):

@@ -4,7 +4,7 @@ league, clock and rating services behind the slash commands.
 Wiring (the bot does this; nothing here imports discord):
 * game started            -> `game_started(...)` (or `league_game_started(...)`)
 * after every act/undo    -> `turn(game_id, to_act)`   (to_act = seats of g.prompts())
-* game finished/abandoned -> `game_ended(game_id, winners=..., status=...)`
+* game finished/abandoned -> `game_ended(game_id, winners=..., places=..., status=...)`
 * seat handed to another  -> `seat_replaced(game_id, seat, user_id)`
 * whenever a user is seen -> `remember_name(user_id, display_name)` (tables, digests)
 * background              -> `scheduler(sink).run()`; the sink posts, DMs and forfeits.
@@ -25,7 +25,7 @@ from .db import community_db, fetch_all, fetch_one, fetch_value, utcnow
 from .leagues import LeagueGame, LeagueService
 from .outbox import RETENTION
 from .pace import Pace, Policy
-from .ratings import RatingChange, RatingService
+from .ratings import RatingChange, RatingService, ranking
 from .scheduler import Scheduler
 
 
@@ -50,6 +50,7 @@ class Community:
 
     async def open(self) -> None:
         await self.db.open()
+        await self.ratings.ensure_model(self.now())
 
     async def close(self) -> None:
         await self.db.close()
@@ -103,12 +104,14 @@ class Community:
                          ruleset: str | None = None,
                          players: Mapping[str, int | None] | None = None,
                          rated: bool | None = None,
-                         teams: Sequence[Sequence[str]] | None = None) -> GameEndReport:
+                         teams: Sequence[Sequence[str]] | None = None,
+                         places: Sequence[Sequence[str]] = ()) -> GameEndReport:
         """Record the end of a game: stop its clocks, score it in its league, write each
         player's result and update ratings, all in one transaction. Safe to call twice.
-        `ruleset`/`players` are needed only for games never registered here; `teams` (the
-        scenario's allied seats) only for a casual game with allies (a league knows its
-        own)."""
+        `winners` and `places` are the outcome's (`places` ranks the seats, best first;
+        empty: the winners first). `ruleset`/`players` are needed only for games never
+        registered here; `teams` (the scenario's allied seats) only for a casual game with
+        allies (a league knows its own)."""
         if status not in ("finished", "abandoned"):
             raise CommunityError("a game ends as 'finished' or 'abandoned'")
         at = at or self.now()
@@ -128,7 +131,8 @@ class Community:
                 players = {seat: uid for seat, uid, _ in clock_rows}
             late = [seat for seat, _, n in clock_rows if n > 0]
             await self.clocks.end_game(c, game_id, at)
-            league_info = await self.leagues.on_game_end(c, game_id, winners=winners,
+            ranked = ranking(list(players), winners, places)
+            league_info = await self.leagues.on_game_end(c, game_id, ranked=ranked,
                                                          status=status, late_seats=late, at=at)
             league_id = league_info[0].id if league_info else None
             if rated is None:
@@ -141,7 +145,7 @@ class Community:
             if teams is None:
                 teams = league_info[0].teams if league_info else ()
             changes = await self.ratings.record(
-                c, game_id, ruleset=ruleset, players=players, winners=winners, status=status,
+                c, game_id, ruleset=ruleset, players=players, ranked=ranked, status=status,
                 late_seats=late, rated=rated, league_id=league_id, at=at, teams=teams)
             finished = False
             if league_info:

@@ -22,6 +22,7 @@ from .actions import AbandonGame, ApplyForfeit, Instruction
 from .clocks import CommunityError
 from .db import CommunityDB, dumps, fetch_all, fetch_one, fetch_value, parse_time, parse_ts, ts
 from .pace import POLICIES, Pace, Policy
+from .ratings import ranking, seat_places
 from .roundrobin import (
     MAX_GAMES,
     Pairing,
@@ -83,14 +84,18 @@ class League:
                                  f"the seats are {', '.join(self.seats)}")
         return {t for s in seats for t in self.team_of(s)}
 
-    def results_for(self, winners: Sequence[str]) -> tuple[str, ...]:
-        """Each place's result when `winners` (seats) won: a place wins when a seat it
-        holds won; no winner, or every place winning, is a draw for all."""
-        w = set(winners)
-        won = [bool(w & set(held)) for held in self.holdings]
-        if not any(won) or all(won):
-            return ("draw",) * self.size
-        return tuple("win" if x else "loss" for x in won)
+    def results_for(self, ranked: Sequence[Sequence[str]]) -> tuple[tuple[str, ...],
+                                                                   tuple[int, ...]]:
+        """Each person's result and finishing place when the seats finished as `ranked`
+        (best first, `ratings.ranking`): a person finishes in the best place of the seats
+        they hold; the first place wins; everyone sharing the first place is a draw."""
+        seat_place = seat_places(ranked)
+        places = tuple(min(seat_place[s] for s in held) for held in self.holdings)
+        ranks = sorted(set(places))
+        places = tuple(ranks.index(p) + 1 for p in places)  # no gaps among the people
+        if len(ranks) == 1:
+            return ("draw",) * self.size, places
+        return tuple("win" if p == 1 else "loss" for p in places), places
 
 
 _LCOLS = ("id, guild_id, channel_id, name, ruleset, scenario, seats, options, initial_s, "
@@ -124,7 +129,8 @@ class LeagueGame:
     result_how: str | None  # played, time, forfeit, adjudicated
     ended_at: datetime | None
     users: tuple[int, ...] = ()            # who takes each place of the league
-    results: tuple[str | None, ...] = ()   # each place's 'win' / 'loss' / 'draw'
+    results: tuple[str | None, ...] = ()   # each person's 'win' / 'loss' / 'draw'
+    places: tuple[int | None, ...] = ()    # each person's finishing place (1 = best)
 
     def players(self, league: League) -> dict[str, int]:
         """seat -> user, for every seat of the game."""
@@ -148,18 +154,21 @@ class LeagueGame:
 
     def result_row(self) -> Result:
         score = {"win": 1.0, "draw": 0.5, "loss": 0.0}
-        return Result(self.users, tuple(score[r or "loss"] for r in self.results))
+        return Result(self.users, tuple(score[r or "loss"] for r in self.results),
+                      tuple(p or (1 if r in ("win", "draw") else 2)
+                            for p, r in zip(self.places, self.results)))
 
 
 _GCOLS = "id, league_id, round, board, game_id, thread_id, status, result_how, ended_at"
 
 
 def _lgame(r: tuple, people: Sequence[tuple] = ()) -> LeagueGame:
-    """A league game from its row and its (place, user, result) rows."""
+    """A league game from its row and its (slot, user, result, place) rows."""
     ordered = sorted(people)
     return LeagueGame(id=r[0], league_id=r[1], round=r[2], board=r[3], game_id=r[4],
                       thread_id=r[5], status=r[6], result_how=r[7], ended_at=parse_ts(r[8]),
-                      users=tuple(p[1] for p in ordered), results=tuple(p[2] for p in ordered))
+                      users=tuple(p[1] for p in ordered), results=tuple(p[2] for p in ordered),
+                      places=tuple(p[3] for p in ordered))
 
 
 async def _with_people(c: aiosqlite.Connection, rows: Sequence[tuple]) -> list[LeagueGame]:
@@ -169,10 +178,10 @@ async def _with_people(c: aiosqlite.Connection, rows: Sequence[tuple]) -> list[L
     ids = [r[0] for r in rows]
     marks = ",".join("?" * len(ids))
     people: dict[int, list[tuple]] = {}
-    for gid, place, user, result in await fetch_all(
-            c, f"SELECT league_game_id, slot, user_id, result FROM league_game_players "
+    for gid, slot, user, result, place in await fetch_all(
+            c, f"SELECT league_game_id, slot, user_id, result, place FROM league_game_players "
             f"WHERE league_game_id IN ({marks})", ids):
-        people.setdefault(gid, []).append((place, user, result))
+        people.setdefault(gid, []).append((slot, user, result, place))
     return [_lgame(r, people.get(r[0], ())) for r in rows]
 
 
@@ -201,8 +210,15 @@ def lineup(lg: LeagueGame, label: Callable[[int], str]) -> str:
 
 
 def result_text(lg: LeagueGame, label: Callable[[int], str]) -> str:
-    """A finished game's result in words: "A beat B", "A and B beat C", "A drew with B"."""
+    """A finished game's result in words: "A beat B", "A and B beat C", "A drew with B",
+    or by place when it ranked three or more: "1st A · 2nd B · 3rd C and D"."""
     places = range(len(lg.users))
+    ranks = sorted({p for p in lg.places if p is not None})
+    if len(ranks) > 2:
+        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
+        return " · ".join(
+            f"{ordinal.get(n, f'{n}th')} {joined([label(p) for p in places if lg.places[p] == n])}"
+            for n in ranks)
     if lg.drawn:
         if len(lg.users) == 2:
             return f"{label(0)} drew with {label(1)}"
@@ -491,7 +507,8 @@ class LeagueService:
                         out.append(AbandonGame(f"void:{lg.id}", lg.game_id,
                                                "the player withdrew from the league"))
                 else:
-                    results = tuple("loss" if u == user_id else "win" for u in lg.users)
+                    results = (tuple("loss" if u == user_id else "win" for u in lg.users),
+                               tuple(2 if u == user_id else 1 for u in lg.users))
                     await self._set_result(c, lg, results, "forfeit", by, at, "player withdrawn")
                     place = lg.place_of(user_id)
                     if lg.status == "running" and lg.game_id is not None and place is not None:
@@ -515,7 +532,7 @@ class LeagueService:
                 raise CommunityError(f"no league game {league_game_id}")
             league = await self._league(c, lg.league_id)
             results = None if winners is None else league.results_for(
-                sorted(league.winners_of(winners)))
+                ranking(league.seats, sorted(league.winners_of(winners))))
             await self._set_result(c, lg, results, "adjudicated", by, at, note)
             await self._maybe_finish(c, lg.league_id, at)
         if lg.status == "running" and lg.game_id is not None:
@@ -531,22 +548,26 @@ class LeagueService:
         return _league(r)
 
     async def _set_result(self, c: aiosqlite.Connection, lg: LeagueGame,
-                          results: Sequence[str] | None, how: str, by: int | None,
-                          at: datetime, note: str | None) -> None:
-        """Each place's result, or None to void the game."""
+                          results: tuple[Sequence[str], Sequence[int]] | None, how: str,
+                          by: int | None, at: datetime, note: str | None) -> None:
+        """Each person's result and finishing place (`League.results_for`), or None to
+        void the game."""
         await c.execute(
             "UPDATE league_games SET status = ?, result_how = ?, result_by = ?, note = ?, "
             "ended_at = ? WHERE id = ?",
             ("void" if results is None else "finished", how, by, note, ts(at), lg.id))
-        for place in range(len(lg.users)):
-            await c.execute("UPDATE league_game_players SET result = ? WHERE league_game_id = ? "
-                            "AND slot = ?", (None if results is None else results[place],
-                                             lg.id, place))
+        for slot in range(len(lg.users)):
+            await c.execute("UPDATE league_game_players SET result = ?, place = ? "
+                            "WHERE league_game_id = ? AND slot = ?",
+                            (None if results is None else results[0][slot],
+                             None if results is None else results[1][slot], lg.id, slot))
 
-    async def on_game_end(self, c: aiosqlite.Connection, game_id: int, *, winners: Sequence[str],
-                          status: str, late_seats: Sequence[str],
+    async def on_game_end(self, c: aiosqlite.Connection, game_id: int, *,
+                          ranked: Sequence[Sequence[str]], status: str,
+                          late_seats: Sequence[str],
                           at: datetime) -> tuple[League, LeagueGame] | None:
-        """Score a league game from its outcome, unless a moderator already did."""
+        """Score a league game from its outcome (`ranked`: every seat by place, best
+        first), unless a moderator already did."""
         lg = await _one_game(c, "game_id", game_id)
         if lg is None:
             return None
@@ -556,10 +577,10 @@ class LeagueService:
         if status != "finished":
             await self._set_result(c, lg, None, "abandoned", None, at, "game abandoned")
         else:
-            results = league.results_for(winners)
+            results = league.results_for(ranked)
             late = set(late_seats)
-            lost_on_time = any(r == "loss" and late & set(league.holdings[place])
-                               for place, r in enumerate(results))
+            lost_on_time = any(r == "loss" and late & set(league.holdings[slot])
+                               for slot, r in enumerate(results[0]))
             await self._set_result(c, lg, results, "time" if lost_on_time else "played",
                                    None, at, None)
         await self._maybe_finish(c, lg.league_id, at)

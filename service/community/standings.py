@@ -5,13 +5,17 @@ that ends with no winner or with every seat winning. Forfeits and time losses co
 losses; voided games count for nothing. In a game of more than two players each player
 scores their own result: allies who win together each score a win.
 
+Each game also ranks its players by place (1 best; a free-for-all's order, a winning
+faction above its city's other faction): only the first place wins, but the table counts
+every place (`Standing.places`) and shows them once someone has finished third or lower.
+
 Order: points; then head-to-head (the points the tied players took from games among
 themselves, applied once to each group tied on points; in a game of more than two, the
 points a tied player took in a game where another tied player sat too); then
-Sonneborn-Berger (the sum of the points of every opponent beaten plus half the points of
-every opponent drawn with: beating strong players counts more; an ally who won or lost
-with you is neither); then the number of wins; players still equal share the rank
-(listed by id so the order is stable).
+Sonneborn-Berger (the sum of the points of every opponent beaten -- finished below you --
+plus half the points of every opponent drawn with: beating strong players counts more; an
+ally who won or lost in the same place as you is neither); then the number of wins;
+players still equal share the rank (listed by id so the order is stable).
 """
 
 from __future__ import annotations
@@ -35,16 +39,21 @@ class Points:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """One finished game: `players[i]` held the league's i-th place and scored
-    `scores[i]` (1 win, 0.5 draw, 0 loss)."""
+    """One finished game: `players[i]` held the league's i-th place, scored `scores[i]`
+    (1 win, 0.5 draw, 0 loss) and finished in place `places[i]` (1 best; empty: winners
+    and draws first, losers second)."""
 
     players: tuple[int, ...]
     scores: tuple[float, ...]
+    places: tuple[int, ...] = ()
 
     @classmethod
     def two(cls, first: int, second: int, score: float) -> Result:
         """A two-player game; `score` is the first player's."""
         return cls((first, second), (score, 1 - score))
+
+    def finished(self) -> tuple[int, ...]:
+        return self.places or tuple(1 if sc >= 0.5 else 2 for sc in self.scores)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +69,7 @@ class Standing:
     sb: float
     wins_by_place: tuple[int, ...]  # wins with each place (e.g. as Athens, as Sparta)
     active: bool = True
+    places: tuple[int, ...] = ()    # how often they finished 1st, 2nd, ...
 
     def key(self) -> tuple:
         return (self.points, self.h2h, self.sb, self.won)
@@ -77,13 +87,15 @@ def compute_table(players: Sequence[int], results: Sequence[Result],
                   points: Points = Points(), inactive: Sequence[int] = ()) -> list[Standing]:
     ids = list(dict.fromkeys(list(players) + [u for r in results for u in r.players]))
     places = max((len(r.players) for r in results), default=2)
+    finishes: dict[int, list[int]] = defaultdict(lambda: [0] * places)
     won: dict[int, int] = defaultdict(int)
     drawn: dict[int, int] = defaultdict(int)
     lost: dict[int, int] = defaultdict(int)
     wins_by: dict[int, list[int]] = defaultdict(lambda: [0] * places)
     pts: dict[int, float] = defaultdict(float)
     for r in results:
-        for place, (me, score) in enumerate(zip(r.players, r.scores)):
+        for place, (me, score, rank) in enumerate(zip(r.players, r.scores, r.finished())):
+            finishes[me][rank - 1] += 1
             pts[me] += points.of(score)
             if score == 1:
                 won[me] += 1
@@ -94,11 +106,12 @@ def compute_table(players: Sequence[int], results: Sequence[Result],
                 lost[me] += 1
     sb: dict[int, float] = defaultdict(float)
     for r in results:
-        for me, mine in zip(r.players, r.scores):
-            for opp, theirs in zip(r.players, r.scores):
+        ranks = r.finished()
+        for me, mine, my_rank in zip(r.players, r.scores, ranks):
+            for opp, theirs, their_rank in zip(r.players, r.scores, ranks):
                 if opp == me:
                     continue
-                if mine == 1 and theirs == 0:
+                if my_rank < their_rank:
                     sb[me] += pts[opp]
                 elif mine == theirs == 0.5:
                     sb[me] += pts[opp] / 2
@@ -116,7 +129,7 @@ def compute_table(players: Sequence[int], results: Sequence[Result],
                     h2h[u] += points.of(sc)
     gone = set(inactive)
     rows = [Standing(0, u, won[u] + drawn[u] + lost[u], won[u], drawn[u], lost[u], pts[u],
-                     h2h[u], sb[u], tuple(wins_by[u]), u not in gone)
+                     h2h[u], sb[u], tuple(wins_by[u]), u not in gone, tuple(finishes[u]))
             for u in ids]
     rows.sort(key=lambda s: (tuple(-x for x in s.key()), s.user_id))
     out: list[Standing] = []
@@ -136,8 +149,15 @@ def format_table(rows: Sequence[Standing], names: Mapping[int, str] | None = Non
     names = names or {}
     head = f"**{title}**\n" if title else ""
     foot = "Tiebreaks: points, head-to-head, Sonneborn-Berger, wins."
+    # once someone finished third or lower: how often each finished 1st, 2nd, ... ("2·1·0");
+    # two sides only ever finish first or second, which W/D/L already say
+    depth = max((i + 1 for s in rows for i, n in enumerate(s.places) if n), default=0)
+    ranked = depth > 2
+    if ranked:
+        foot = "Places: times 1st·2nd·3rd…. " + foot
     width = 18
-    lines = [f"{'#':>3} {'Player':<{width}} {'P':>3} {'W':>3} {'D':>3} {'L':>3} {'Pts':>5} {'SB':>6}"]
+    lines = [f"{'#':>3} {'Player':<{width}} {'P':>3} {'W':>3} {'D':>3} {'L':>3} {'Pts':>5} {'SB':>6}"
+             + ("  Places" if ranked else "")]
     for s in rows:
         name = names.get(s.user_id, str(s.user_id))
         if not s.active:
@@ -145,7 +165,8 @@ def format_table(rows: Sequence[Standing], names: Mapping[int, str] | None = Non
         if len(name) > width:
             name = name[: width - 1] + "…"
         lines.append(f"{s.rank:>3} {name:<{width}} {s.played:>3} {s.won:>3} {s.drawn:>3} "
-                     f"{s.lost:>3} {_num(s.points):>5} {_num(s.sb):>6}")
+                     f"{s.lost:>3} {_num(s.points):>5} {_num(s.sb):>6}"
+                     + ("  " + "·".join(map(str, s.places[:depth])) if ranked else ""))
     while True:
         text = head + "```\n" + "\n".join(lines) + "\n```" + foot
         if len(text) <= limit or len(lines) <= 2:

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import shutil
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +24,20 @@ class FakeClock:
     def advance(self, delta: timedelta) -> datetime:
         self.t += delta
         return self.t
+
+
+def migrations_before(tmp_path, version: int):
+    """A copy of the migrations folder as it was before `version` (to build an old
+    database and then migrate it)."""
+    import migrations
+
+    src = Path(migrations.__path__[0])
+    old = tmp_path / f"before-{version:04d}"
+    old.mkdir()
+    for f in sorted(src.glob("*.sql")):
+        if int(f.name[:4]) < version:
+            shutil.copy(f, old / f.name)
+    return old
 
 
 @pytest.fixture

@@ -8,9 +8,9 @@ from itertools import combinations
 import pytest
 
 from service.community.clocks import CommunityError
-from service.community.glicko2 import Glicko, rate
-from service.community.ratings import person_results, sides, team_opponent
+from service.community.ratings import ranking, seat_places, team_keys, units
 from service.community.roundrobin import group_round_robin, late_groups
+from service.community.skill import Skill, rate
 from service.community.standings import Result, compute_table
 
 
@@ -78,21 +78,32 @@ def test_table_of_a_three_player_game_with_allies():
     assert rows[1].sb == 3 + 3 + (3 + 3) / 2
 
 
-def test_sides_teams_and_self_play():
-    assert sides({"a": 1, "b": 2}) == [[1], [2]]
-    assert sides({"a": 1, "b": 2, "c": 3}, [("a", "b")]) == [[1, 2], [3]]
-    assert sides({"a": 1, "b": 1, "c": 3}, [("a", "b")]) == [[1], [3]]   # one person, allies
-    assert sides({"a": 1, "b": 2, "c": 1}, [("a", "b")]) is None         # one person, two teams
-    assert sides({"a": 1, "b": 1}) is None
-    assert sides({"a": 1, "b": None}) is None
-    assert person_results({"a": 1, "b": 1, "c": 3}, ["a", "b"]) == {1: "win", 3: "loss"}
+def rated_units(players, winners, teams=(), places=()):
+    ranked = ranking(list(players), winners, places)
+    return units(players, seat_places(ranked), team_keys(list(players), teams))
 
 
-def test_a_team_is_one_opponent():
-    a, b = Glicko(1600, 100), Glicko(1400, 200)
-    team = team_opponent([a, b])
-    assert team.rating == 1500 and team.rd == pytest.approx((0.5 * (100**2 + 200**2)) ** 0.5)
-    assert team_opponent([a]) is a
+def test_units_teams_and_self_play():
+    assert rated_units({"a": 1, "b": 2}, ["a"]) == [(1, [1]), (2, [2])]
+    assert rated_units({"a": 1, "b": 2, "c": 3}, ["a", "b"], [("a", "b")]) == [(1, [1, 2]),
+                                                                              (2, [3])]
+    # one person holding two allies counts once
+    assert rated_units({"a": 1, "b": 1, "c": 3}, ["a", "b"], [("a", "b")]) == [(1, [1]),
+                                                                              (2, [3])]
+    assert rated_units({"a": 1, "b": 2, "c": 1}, ["a"], [("a", "b")]) is None  # two teams
+    assert rated_units({"a": 1, "b": 1}, ["a"]) is None
+    assert rated_units({"a": 1, "b": None}, ["a"]) is None
+    # allies who finish in different places are rated apart
+    assert rated_units({"a": 1, "b": 2, "c": 3}, ["a"], [("a", "b")],
+                       [("a",), ("b",), ("c",)]) == [(1, [1]), (2, [2]), (3, [3])]
+
+
+def test_a_side_of_average_players_is_an_average_opponent():
+    """Three new allies against one new player is an even game (the scenario balances the
+    sides, not the head count): the lone winner gains what each ally loses."""
+    [lone], allies = rate([[Skill()], [Skill()] * 3], [1, 2])
+    assert lone.rating > 1500
+    assert {round(a.rating, 6) for a in allies} == {round(2 * 1500 - lone.rating, 6)}
 
 
 async def test_allies_rated_against_the_lone_player_once(community):
@@ -103,12 +114,10 @@ async def test_allies_rated_against_the_lone_player_once(community):
     await community.game_started(1, channel_id=1, ruleset="allies", players=players,
                                  to_act=["a"], at=T0, pace=Pace.default())
     rep = await community.game_ended(1, winners=["a", "b"], at=T0 + H, teams=[("a", "b")])
-    new = Glicko()
-    won = rate(new, [(new, 1.0)])
-    lost = rate(new, [(team_opponent([new, new]), 0.0)])
+    [won, _], [lost] = rate([[Skill(), Skill()], [Skill()]], [1, 2])
     got = {ch.user_id: ch.after for ch in rep.rating_changes}
     assert got[1] == pytest.approx(won.rating) and got[2] == pytest.approx(won.rating)
-    assert got[3] == pytest.approx(lost.rating)     # one loss, not two
+    assert got[3] == pytest.approx(lost.rating)     # beaten by one side, not two players
 
 
 async def test_league_at_a_smaller_player_count(community):
@@ -133,7 +142,7 @@ async def test_league_at_a_smaller_player_count(community):
     rep = await community.game_ended(50, winners=["athens", "plataea"], at=T0 + H)
     assert rep.league_game.results == ("loss", "win")
     assert sorted(c.user_id for c in rep.rating_changes) == sorted(g.users)
-    won = rate(Glicko(), [(Glicko(), 1.0)])
+    [[won], _] = rate([[Skill()], [Skill()]], [1, 2])
     after = {c.user_id: c.after for c in rep.rating_changes}
     assert after[g.users[1]] == pytest.approx(won.rating)
     with pytest.raises(CommunityError):

@@ -4,25 +4,9 @@ schema reads back the same pairings, the same results and the same table."""
 
 from __future__ import annotations
 
-import shutil
-
 from service.community import Community
 
-from .conftest import T0
-
-
-def previous_schema(tmp_path):
-    """The migrations folder as it was before 0014."""
-    import migrations
-
-    src = migrations.__path__[0]
-    old = tmp_path / "before-0014"
-    old.mkdir()
-    for name in sorted(__import__("os").listdir(src)):
-        if name.endswith(".sql") and int(name[:4]) < 14:
-            shutil.copy(f"{src}/{name}", old / name)
-    return old
-
+from .conftest import T0, migrations_before
 
 # (id, round, board, user_a, user_b, status, result, result_how)
 OLD_GAMES = [(1, 1, 1, 11, 12, "finished", "a", "played"),
@@ -34,7 +18,7 @@ OLD_GAMES = [(1, 1, 1, 11, 12, "finished", "a", "played"),
 
 
 async def test_two_seat_league_data_survives_the_migration(db_path, tmp_path):
-    old = Community(db_path, migrations=previous_schema(tmp_path))
+    old = Community(db_path, migrations=migrations_before(tmp_path, 14))
     await old.open()
     async with old.db.tx() as c:
         await c.execute(

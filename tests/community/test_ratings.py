@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.community import Pace
-from service.community.glicko2 import Glicko, idle, rate
+from service.community.skill import Skill, idle, rate
 
 from .conftest import T0, D, H
 
@@ -25,9 +25,9 @@ async def play(community, game_id, players, winners, *, at, status="finished", m
 async def test_first_game_between_new_players(community):
     rep = await play(community, 1, {"athens": A, "sparta": B}, ["athens"], at=T0)
     ra, rb = await community.ratings.get(A, "athens-sparta"), await community.ratings.get(B, "athens-sparta")
-    # known first-game values for two unrated players (1500/350/0.06, tau 0.5)
-    assert ra.rating == pytest.approx(1662.31, abs=0.01) and ra.rd == pytest.approx(290.32, abs=0.01)
-    assert rb.rating == pytest.approx(1337.69, abs=0.01) and rb.rd == pytest.approx(290.32, abs=0.01)
+    # first-game values for two unrated players (Plackett-Luce, 1500/350, beta 175, tau 3.5)
+    assert ra.rating == pytest.approx(1610.69, abs=0.01) and ra.rd == pytest.approx(338.77, abs=0.01)
+    assert rb.rating == pytest.approx(1389.31, abs=0.01) and rb.rd == pytest.approx(338.77, abs=0.01)
     assert ra.games == rb.games == 1 and ra.provisional
     assert {(c.user_id, round(c.before)) for c in rep.rating_changes} == {(A, 1500), (B, 1500)}
     board = await community.ratings.leaderboard("athens-sparta", include_provisional=True)
@@ -40,9 +40,10 @@ async def test_draw_and_idle_time_widen_deviation(community):
     # 70 days (10 rating periods) later A and C draw: A's deviation first grows
     later = T0 + 70 * D
     await play(community, 2, {"athens": C, "sparta": A}, [], at=later)
-    a1 = rate(Glicko(), [(Glicko(), 1.0)])
+    [[a1], _] = rate([[Skill()], [Skill()]], [1, 2])
     a_pre = idle(a1, (later + H - (T0 + H)).total_seconds() / (7 * 86400))
-    expected = rate(a_pre, [(Glicko(), 0.5)])
+    assert a_pre.rd == pytest.approx((a1.rd ** 2 + 10 * 10.0 ** 2) ** 0.5)
+    [[expected], _] = rate([[a_pre], [Skill()]], [1, 1])
     ra = await community.ratings.get(A, "athens-sparta")
     assert ra.rating == pytest.approx(expected.rating) and ra.rd == pytest.approx(expected.rd)
     assert ra.games == 2 and ra.rating < a1.rating     # drew with a weaker-rated (new) player

@@ -56,3 +56,26 @@ def test_format_fits_discord_and_truncates():
     assert len(text) <= 2000 and "more" in text and "A very long displ…" in text
     small = format_table(compute_table([1, 2], [Result.two(1, 2, 1)]), {1: "Ann", 2: "Bo"})
     assert small.count("\n") >= 3 and "Ann" in small and len(small) < 400
+
+
+def test_places_count_and_a_better_place_beats_a_worse_one():
+    """Free-for-all results by place: the table counts every place, and Sonneborn-Berger
+    credits each opponent finished below you (not only the winner's)."""
+    A, B, C, D = 1, 2, 3, 4
+    results = [Result((A, B, C, D), (1, 0, 0, 0), (1, 2, 3, 4)),
+               Result((A, B, C, D), (0, 0, 0, 1), (2, 4, 3, 1))]
+    by = {r.user_id: r for r in compute_table([A, B, C, D], results)}
+    assert [by[u].places for u in (A, B, C, D)] == [(1, 1, 0, 0), (0, 1, 0, 1),
+                                                    (0, 0, 2, 0), (1, 0, 0, 1)]
+    assert [by[u].points for u in (A, B, C, D)] == [2, 0, 0, 2]
+    # B, second in game 1, finished above D (2 points); C beat D there and B in game 2
+    assert (by[B].sb, by[C].sb) == (2, 2)
+    assert (by[A].sb, by[D].sb) == (2, 2)   # each beat the other once
+    text = format_table(list(by.values()))
+    assert "Places" in text and " 1·1·0·0\n" in text and " 0·0·2·0\n" in text
+
+
+def test_two_sides_show_no_places_column():
+    rows = compute_table([1, 2, 3], [Result((1, 2, 3), (1, 1, 0), (1, 1, 2))])
+    assert [r.places for r in rows] == [(1, 0, 0), (1, 0, 0), (0, 1, 0)]
+    assert "Places" not in format_table(rows)

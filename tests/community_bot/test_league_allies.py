@@ -2,7 +2,7 @@
 (tests/fixtures/allies.py: Thebes against Athens and Plataea, who win together) played by
 three simulated people over three cycles, so each of them holds each seat once. Checks the
 schedule, that every game is played whole through the bot, the table (allies each score
-the win) and the ratings (each side against the other team as one opponent)."""
+the win) and the ratings (the allied pair rated together against Thebes' holder)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ import random
 from collections import Counter
 
 import tests.fixtures.allies  # noqa: F401 - registers the ruleset and its renderer
-from service.community.glicko2 import Glicko, idle, rate
-from service.community.ratings import team_opponent
+from service.community.skill import Skill, rate
 from standin.players import RandomPlayer, play_until_over
 
 from .conftest import running
@@ -39,7 +38,7 @@ async def test_a_three_player_league_with_allies(tmp_path):
         assert Counter((u, place) for g in games for place, u in enumerate(g.users)) == Counter(
             {(u, place): 1 for u in names for place in range(3)})
 
-        expected: dict[int, Glicko] = {}
+        expected: dict[int, Skill] = {}
         want = {n: [0, 0, 0, 0] for n in names.values()}  # played, won, drawn, lost
         for g in games:
             thread = w.thread(g.thread_id)
@@ -67,15 +66,15 @@ async def test_a_three_player_league_with_allies(tmp_path):
                 col = {"win": 1, "draw": 2, "loss": 3}[lg.results[place]]
                 want[names[u]][0] += 1
                 want[names[u]][col] += 1
-            # ratings: Thebes' holder against the allied pair as one opponent, and back
-            before = {u: idle(expected[u], 0) if u in expected else Glicko() for u in g.users}
+            # ratings: Thebes' holder against the allied pair, rated together
+            before = {u: expected.get(u, Skill()) for u in g.users}
             allies = [people["athens"], people["plataea"]]
             lone = people["thebes"]
-            score = {"win": 1.0, "draw": 0.5, "loss": 0.0}[lg.results[g.users.index(lone)]]
-            pair = team_opponent([before[u] for u in allies])
-            expected[lone] = rate(before[lone], [(pair, score)])
-            for u in allies:
-                expected[u] = rate(before[u], [(before[lone], 1 - score)])
+            result = lg.results[g.users.index(lone)]
+            places = [1 if result != "loss" else 2, 1 if result != "win" else 2]
+            [[expected[lone]], pair] = rate([[before[lone]], [before[u] for u in allies]],
+                                            places)
+            expected.update(zip(allies, pair))
 
         r = await w.players[0].slash("league", "table", league="Boeotia")
         table = await r.wait_for_message(lambda m: "Boeotia — table" in m.content)

@@ -8,7 +8,7 @@ import itertools
 import re
 from collections import Counter
 
-from service.community.glicko2 import Glicko, idle, rate
+from service.community.skill import Skill, idle, rate
 
 from .conftest import T0
 
@@ -73,7 +73,7 @@ async def test_a_league_of_six_through_the_bot(league_world):
     # rounds 1-3: the second player resigns in the thread (rated games), a little later
     w.clock.set(T0.replace(minute=5))
     rated = [g for g in games if g.round <= 3]
-    expected: dict[int, Glicko] = {}
+    expected: dict[int, Skill] = {}
     for g in rated:
         loser = w.user(g.users[1])
         r = await loser.slash("game", "resign", channel=w.thread(g.thread_id), confirm=True)
@@ -81,9 +81,9 @@ async def test_a_league_of_six_through_the_bot(league_world):
         await w.standin.wait_for_message(
             lambda m, g=g: m.channel_id == w.channel.id and f"round {g.round}:" in m.content
             and f"{names[g.users[0]]} beat {names[g.users[1]]}" in m.content, timeout=10)
-        a = idle(expected.get(g.users[0], Glicko()), 0)
-        b = idle(expected.get(g.users[1], Glicko()), 0)
-        expected[g.users[0]], expected[g.users[1]] = rate(a, [(b, 1.0)]), rate(b, [(a, 0.0)])
+        a = idle(expected.get(g.users[0], Skill()), 0)
+        b = idle(expected.get(g.users[1], Skill()), 0)
+        [[expected[g.users[0]]], [expected[g.users[1]]]] = rate([[a], [b]], [1, 2])
         thread_posts = [m.content for m in w.public(w.thread(g.thread_id))]
         assert any("Game over" in c for c in thread_posts)
         assert any("Chronicle of the war" in c for c in thread_posts)

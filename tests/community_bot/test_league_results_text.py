@@ -10,6 +10,7 @@ from bot.controller import UserError
 from bot.league_commands import parse_result, result_choices
 from service.community.leagues import League, LeagueGame, lineup, result_text
 from service.community.pace import Pace
+from service.community.ratings import ranking
 from service.community.standings import Points
 
 T = datetime(2025, 3, 1, tzinfo=UTC)
@@ -32,7 +33,8 @@ def test_result_choices_name_each_side_once():
     with pytest.raises(UserError):
         parse_result(lg, "sparta")
     # allies win together
-    assert lg.results_for(sorted(lg.winners_of(["plataea"]))) == ("loss", "win", "win")
+    assert lg.results_for(ranking(lg.seats, sorted(lg.winners_of(["plataea"])))) == (
+        ("loss", "win", "win"), (2, 1, 1))
 
 
 def test_result_text_for_three():
