@@ -340,14 +340,14 @@ def test_play_refuses_a_position_it_cannot_start_from_in_one_line(tmp_path):
 def test_play_refuses_to_resume_another_rulesets_game(tmp_path):
     import engine
 
-    db = str(tmp_path / "k.db")
-    res = runner.invoke(app, ["play", "athens-sparta", "--db", db], input="q\n")
+    db, out = str(tmp_path / "k.db"), str(tmp_path)  # pictures into tmp, not the checkout
+    res = runner.invoke(app, ["play", "athens-sparta", "--db", db, "--out", out], input="q\n")
     assert res.exit_code == 0 and "Game kept in" in res.output, res.output
-    res = runner.invoke(app, ["play", "hellenes", "--db", db], input="q\n")
+    res = runner.invoke(app, ["play", "hellenes", "--db", db, "--out", out], input="q\n")
     assert res.exit_code == 2, res.output
     assert engine.ruleset("athens-sparta").title in res.output
     assert "play athens-sparta --db" in res.output and len(res.output.splitlines()) == 1
-    res = runner.invoke(app, ["play", "athens-sparta", "--db", db], input="q\n")
+    res = runner.invoke(app, ["play", "athens-sparta", "--db", db, "--out", out], input="q\n")
     assert res.exit_code == 0 and "Resumed game #1 " in res.output
 
 
