@@ -59,11 +59,13 @@ class Numbering:
             return self.current[1]
         # The list this prompt continues: the showing that most of its known options
         # come from (the latest on a tie). Its options keep their numbers (unique, as
-        # they were shown together); options known from elsewhere count as new here.
+        # they were shown together) if they still come in that order (a list sorted
+        # anew, destinations from another hex, say, would read scrambled); the others
+        # count as new here.
         whens = Counter(self.last[oid][1] for oid in ids if oid in self.last)
         base = max(whens, key=lambda w: (whens[w], w), default=None)
-        numbers = {i: self.last[oid][0] for i, oid in enumerate(ids)
-                   if oid in self.last and self.last[oid][1] == base}
+        numbers = _in_order({i: self.last[oid][0] for i, oid in enumerate(ids)
+                             if oid in self.last and self.last[oid][1] == base})
         familiar = len(numbers) * 2 > len(ids)
         if not familiar:  # another question: its own numbers, from 1
             numbers = dict(enumerate(range(1, len(ids) + 1)))
@@ -85,6 +87,34 @@ class Numbering:
             self.last[oid] = (n, self.shown, label)
         self.current = (key, result)
         return result
+
+
+def _in_order(numbers: dict[int, int]) -> dict[int, int]:
+    """The most entries (place -> number) whose numbers rise with their places: the
+    longest increasing run, found by patience sorting."""
+    places = sorted(numbers)
+    tops: list[int] = []  # tops[k]: index in `places` ending the best run of length k+1
+    back: list[int | None] = []
+    for j, place in enumerate(places):
+        n = numbers[place]
+        lo, hi = 0, len(tops)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if numbers[places[tops[mid]]] < n:
+                lo = mid + 1
+            else:
+                hi = mid
+        back.append(tops[lo - 1] if lo else None)
+        if lo == len(tops):
+            tops.append(j)
+        else:
+            tops[lo] = j
+    run: dict[int, int] = {}
+    k = tops[-1] if tops else None
+    while k is not None:
+        run[places[k]] = numbers[places[k]]
+        k = back[k]
+    return run
 
 
 def missing_text(number: int, numbered: Numbered) -> str:

@@ -75,6 +75,23 @@ def test_an_option_known_from_another_list_counts_as_new():
     assert got.was == {3: "label k:sea"}
 
 
+def test_a_list_sorted_anew_is_numbered_anew():
+    """Destinations listed from another hex come in another order: kept numbers would
+    read scrambled, so the list counts as another question."""
+    n = Numbering()
+    numbers(n, 1, ["a", "b", "c", "d", "e"])
+    assert list(numbers(n, 2, ["d", "b", "e", "a", "c"]).values()) == [1, 2, 3, 4, 5]
+
+
+def test_one_option_moved_in_a_known_list_keeps_its_number():
+    """A block that moved is listed under its new place: it keeps its number (shown out
+    of order), and so does every other block."""
+    n = Numbering()
+    numbers(n, 1, ["a", "b", "c", "d", "e"])
+    assert numbers(n, 2, ["a", "c", "d", "b", "e"]) == {"a": 1, "b": 2, "c": 3, "d": 4,
+                                                        "e": 5}
+
+
 def test_the_same_prompt_keeps_its_numbers_when_shown_again():
     """Paging or showing the choices again under the help never renumbers a decision."""
     n = Numbering()
