@@ -222,8 +222,10 @@ class Console:
                 except (Refusal, IllegalAction) as r:
                     self.say(getattr(r, "message", None) or str(r))
             else:
-                self.say(f"{answer!r} is not a command: type a choice's number, or ? for "
-                         "help." if answer else "Type a choice's number, or ? for help.")
+                span = numbering.span_text(numbered)
+                self.say(f"{answer!r} is not a command: type a choice's number{span}, or ? "
+                         "for help." if answer else f"Type a choice's number{span}, or ? for "
+                         "help.")
 
     def confirm(self, question: str) -> bool:
         try:

@@ -62,17 +62,15 @@ def test_a_known_option_in_another_question_does_not_carry_its_number_there():
     assert list(numbers(n, 2, ["x", "y", "finish"]).values()) == [1, 2, 3]
 
 
-def test_an_option_known_from_another_list_counts_as_new():
-    """'Choose another block' was 18 in a destination list; in the three-line question
-    'which kind of move' (the same kind of prompt) it is 3, the number 'Sea move' had
-    there before, and that change is marked."""
+def test_an_option_keeps_the_number_it_had_in_this_list_not_elsewhere():
+    """'Choose another block' was 4 in 'which kind of move' and 18 in a destination list
+    since; back in 'which kind of move' it is 4 again, and 3 (Sea move) is named as gone."""
     n = Numbering()
-    kinds = ["k:op", "k:march", "k:sea", "back"]
-    numbers(n, 1, kinds)
+    numbers(n, 1, ["k:op", "k:march", "k:sea", "back"])
     numbers(n, 2, [f"o|{i}" for i in range(17)] + ["back"])
     got = n.number(3, ["k:op", "k:march", "back"], ["Op", "March", "Back"])
-    assert got.numbers == (1, 2, 3)
-    assert got.was == {3: "label k:sea"}
+    assert got.numbers == (1, 2, 4)
+    assert got.gone == {3: "label k:sea"} and not got.was
 
 
 def test_a_list_sorted_anew_is_numbered_anew():
