@@ -158,7 +158,7 @@ class Console:
             prompt = sv.prompt.prompt
             options = decisions.choices(prompt)
             numbered = self.numbering[self.humans[human]].number(
-                (human, sv.version), [f"{prompt.kind}:{o.id}" for o in options],
+                (human, sv.version), [f"{human}:{prompt.kind}:{o.id}" for o in options],
                 [o.label for o in options])
             if shown != (human, sv.version, page):
                 self.show_prompt(human, sv.view, prompt, page, numbered)
