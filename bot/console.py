@@ -25,13 +25,14 @@ from service.bots import BotRunner, BotTurn
 from service.results import ActionResult
 from service.validate import whole_number
 
-from . import text
+from . import numbering, text
 from .pictures import Pictures
 
 CHANNEL = 1  # the terminal is one "channel"
-HELP = ("Type the number of a choice. Other commands: [u]ndo, [m]ap (writes your map and "
-        "the public one as PNG files), [h]and (and its picture), [l]og, ?N (rule N "
-        "explained, e.g. ?4.4), [?] help, [q]uit.")
+HELP = ("Type the number of a choice (a choice keeps its number from one prompt to the "
+        "next). Other commands: [u]ndo, [m]ap (writes your map and the public one as PNG "
+        "files), [h]and (and its picture), [l]og, ?N (rule N explained, e.g. ?4.4), "
+        "[?] help, [q]uit.")
 PAGE = 30
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and its scrollback
 
@@ -66,6 +67,8 @@ class Console:
         self.ruleset = ruleset
         self.at_keyboard: str | None = None  # the seat whose player last had the keyboard
         self.pictures = Pictures(out_dir, ruleset)  # the images Discord would post
+        # each person's numbers stay theirs: an option keeps its number across prompts
+        self.numbering = {u: numbering.Numbering() for u in self.held}
         # Keryx's seats; no delay in a terminal on one's own machine (nothing to hide).
         self.bots = BotRunner(svc, self._bot_acted, delay_s=0.0, budget_s=budget_s,
                               thinking=self._thinking)
@@ -187,8 +190,11 @@ class Console:
             assert sv.prompt is not None  # the seat is waited for
             prompt = sv.prompt.prompt
             options = decisions.choices(prompt)
+            numbered = self.numbering[self.humans[human]].number(
+                (human, sv.version), [f"{human}:{prompt.kind}:{o.id}" for o in options],
+                [o.label for o in options])
             if shown != (human, sv.version, page):
-                self.show_prompt(human, sv.view, prompt, page)
+                self.show_prompt(human, sv.view, prompt, page, numbered)
                 shown = (human, sv.version, page)
             try:
                 answer = self.ask("> ").strip().lower()
@@ -240,25 +246,42 @@ class Console:
                          for e in entry.events if e.text]
                 self.say("\n".join(lines) or "Nothing has happened yet: no choice has been "
                          "made in this game.")
-            elif answer == "-" or (answer.replace(" ", "").isdigit() and all(
-                    1 <= (whole_number(x) or 0) <= len(options) for x in answer.split())):
+            elif answer == "-" or (answer and all(whole_number(x) is not None
+                                                  for x in answer.split())):
+                # digits 0-9 only: "²" is a digit to str.isdigit, not to int
+                typed = [int(x) for x in answer.split()] if answer != "-" else []
+                places = [numbered.position(n) for n in typed]
+                missing = [n for n, at in zip(typed, places) if at is None]
+                if missing:
+                    self.say(numbering.missing_text(missing[0], numbered))
+                    continue
+                changed = numbering.changed_text(typed, numbered, options)
+                if changed and not self.confirm(changed):
+                    self.say("Not applied: choose again.")
+                    continue
                 page = 0
                 try:
-                    numbers = [int(x) for x in answer.split()] if answer != "-" else []
                     result = await self.svc.submit(
-                        CHANNEL, self.humans[human], decisions.from_positions(prompt, numbers),
+                        CHANNEL, self.humans[human],
+                        decisions.from_positions(prompt, [at for at in places if at]),
                         sv.version, self._click_id(), seat=human)
                     await self.after(result, human)
                 except (Refusal, IllegalAction) as r:
                     self.say(getattr(r, "message", None) or str(r))
-            elif answer.replace(" ", "").isdigit():
-                self.say(f"There is no choice {answer}: type a number from 1 to {len(options)}.")
             else:
-                self.say(f"{answer!r} is not a command: type a choice's number "
-                         f"(1–{len(options)}), or ? for help." if answer else
-                         f"Type a choice's number (1–{len(options)}), or ? for help.")
+                span = numbering.span_text(numbered)
+                self.say(f"{answer!r} is not a command: type a choice's number{span}, or ? "
+                         "for help." if answer else f"Type a choice's number{span}, or ? for "
+                         "help.")
 
-    def show_prompt(self, seat: str, v: dict[str, Any], prompt: Any, page: int) -> None:
+    def confirm(self, question: str) -> bool:
+        try:
+            return self.ask(question + " [y/N] ").strip().lower() in ("y", "yes")
+        except (EOFError, KeyboardInterrupt):
+            return False
+
+    def show_prompt(self, seat: str, v: dict[str, Any], prompt: Any, page: int,
+                    numbered: numbering.Numbered) -> None:
         others = [text.seat_title(s) for s in self.held[self.humans[seat]] if s != seat]
         if others:  # one person, several seats: say which one this choice is for
             self.say(f"\nYou play {text.seat_title(seat)} (you also hold "
@@ -270,8 +293,9 @@ class Console:
             self.say(f"  {decisions.describe(prompt)} Type the numbers, separated by spaces"
                      + (" ('-' for none)." if prompt.lo == 0 else "."))
         start = page * PAGE
-        for i, o in enumerate(options[start:start + PAGE], start + 1):
-            self.say(f"  {i:>3}. {o.label}" + (f"  · rule {o.rule}" if o.rule else ""))
+        for i, o in enumerate(options[start:start + PAGE], start):
+            self.say(f"  {numbered.numbers[i]:>3}. {o.label}"
+                     + (f"  · rule {o.rule}" if o.rule else ""))
         if len(options) > PAGE:
             self.say(f"  (page {page + 1}/{-(-len(options) // PAGE)}: 'n' next, 'p' previous)")
         others = sorted({o.rule for o in options if o.rule and o.rule != prompt.rule},

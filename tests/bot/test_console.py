@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -26,12 +26,33 @@ def scripted(answers, asked: list[str] | None = None):
     return ask
 
 
+def shown_numbers(said: list[str]) -> list[int]:
+    """The numbers of the choices the console printed last (they name options, so they
+    need not run from 1: bot/numbering.py)."""
+    start = max(i for i, s in enumerate(said) if s.startswith("\n["))
+    return [int(m[1]) for s in said[start:] if (m := re.match(r"\s+(\d+)\. ", s))]
+
+
+def first_choice(said: list[str], first=()):
+    """An `ask` that types the first number shown, like a person taking the top line;
+    Enter at a hand-off, yes when a number that just changed meaning is asked about."""
+    script = iter(first)
+
+    def ask(question: str) -> str:
+        if "press Enter" in question:
+            return ""
+        if "[y/N]" in question:
+            return "y"
+        return next(script, None) or str(shown_numbers(said)[0])
+    return ask
+
+
 async def test_a_whole_game_against_the_random_player(tmp_path):
     """The duel's renderer is registered by this folder's conftest, so 'm' draws a map."""
     said: list[str] = []
-    script = itertools.chain(["?", "h", "zzz", "m", "l"], itertools.repeat("1"))
     outcome = await play(ruleset="duel", scenario=None, seat="north", hotseat=False,
-                         database=tmp_path / "c.db", seed=3, ask=lambda _: next(script),
+                         database=tmp_path / "c.db", seed=3,
+                         ask=first_choice(said, ["?", "h", "zzz", "m", "l"]),
                          say=said.append, out_dir=tmp_path / "maps")
     text = "\n".join(said)
     assert outcome is not None and outcome["winners"]
@@ -190,26 +211,25 @@ def random_player_at_the_keyboard(said: list[str], rng, first=()):
     """An `ask` that reads the choices the console printed last, like a person, and types a
     random legal answer: one number, k distinct numbers for "Choose ...", n numbers for
     "Allocate n", '-' for none. `first` are typed before anything else."""
-    import re
-
     script = iter(first)
 
-    def ask(_prompt: str) -> str:
+    def ask(question: str) -> str:
+        if "[y/N]" in question:  # a number that just changed meaning: yes, meant
+            return "y"
         typed = next(script, None)
         if typed is not None:
             return typed
         start = max(i for i, s in enumerate(said) if s.startswith("\n["))
-        shown = said[start:]
-        count = sum(1 for s in shown if re.match(r"\s+\d+\. ", s))
-        form = next((m for s in shown if (m := re.search(
+        numbers = shown_numbers(said)
+        form = next((m for s in said[start:] if (m := re.search(
             r"Choose (?:exactly (\d+)|from (\d+) to (\d+))|Allocate (\d+)", s))), None)
         if form is None:
-            return str(rng.randint(1, count))
+            return str(rng.choice(numbers))
         if form[4]:
-            return " ".join(str(rng.randint(1, count)) for _ in range(int(form[4])))
+            return " ".join(str(rng.choice(numbers)) for _ in range(int(form[4])))
         lo, hi = (int(form[1]),) * 2 if form[1] else (int(form[2]), int(form[3]))
-        k = rng.randint(lo, min(hi, count))
-        return " ".join(map(str, rng.sample(range(1, count + 1), k))) or "-"
+        k = rng.randint(lo, min(hi, len(numbers)))
+        return " ".join(map(str, rng.sample(numbers, k))) or "-"
     return ask
 
 
@@ -271,7 +291,7 @@ async def test_one_person_holding_two_seats_is_told_which_seat_each_choice_is_fo
     said: list[str] = []
     outcome = await play(ruleset="allies", scenario=None, seat="plataea", hotseat=False,
                          database=tmp_path / "c.db", seed=5, options={"players": 2},
-                         ask=lambda _: "1", say=said.append, out_dir=tmp_path)
+                         ask=first_choice(said), say=said.append, out_dir=tmp_path)
     text = "\n".join(said)
     assert outcome is not None
     assert "You play Athens (you also hold Plataea):" in text
@@ -288,9 +308,15 @@ async def test_hotseat_hands_over_between_people_not_between_one_persons_seats(t
     import tests.fixtures.allies  # noqa: F401 - registers "allies"
 
     asked: list[str] = []
+    said: list[str] = []
+    choose = first_choice(said)
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return choose(question)
     outcome = await play(ruleset="allies", scenario=None, seat="athens", hotseat=True,
                          database=tmp_path / "c.db", seed=2, options={"players": 2},
-                         ask=scripted(itertools.repeat("1"), asked), say=lambda _: None,
+                         ask=ask, say=said.append,
                          out_dir=tmp_path, clear=lambda: None)
     assert outcome is not None
     handovers = [a for a in asked if "press Enter" in a]
