@@ -10,6 +10,7 @@ import re
 import time
 from dataclasses import dataclass, field
 
+from .commands import InvocationError
 from .messages import Message
 from .server import StandIn
 from .users import SimUser
@@ -37,6 +38,8 @@ class RandomPlayer:
 
     def latest_open(self) -> tuple[Message, str] | None:
         for message in reversed(self.standin.channel_messages(self.channel)):
+            if message.deleted:
+                continue
             for comp in message.interactive_components():
                 if comp["custom_id"].startswith(OPEN):
                     return message, comp["custom_id"]
@@ -48,7 +51,12 @@ class RandomPlayer:
         found = self.latest_open()
         if found is None:
             return 0
-        res = await self.user.click(found[0], found[1], timeout=self.timeout)
+        try:
+            res = await self.user.click(found[0], found[1], timeout=self.timeout)
+        except InvocationError:
+            if found[0].deleted:  # the bot replaced its "waiting" message meanwhile
+                return 0
+            raise
         await res.wait_for_response(self.timeout)
         self._timed(res)
         self.stats.opens += 1
