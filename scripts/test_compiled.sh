@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The compiled engine's lane of the test command (docs/benchmarks.md, "Compiling the
 # engine with mypyc"): build the kernel and the hot Athens & Sparta modules with mypyc in
-# place, run the kernel's and every ruleset's fast tests on the build, then remove it
+# place, run the kernel's fast tests (every ruleset's contract and restarts) and Athens &
+# Sparta's on the build, then remove it
 # (also when a test fails), so the Python source is what runs afterwards.
 #
 #   scripts/test_compiled.sh [pytest arguments]
@@ -20,5 +21,6 @@ if ! scripts/compile_engine.sh >"$log" 2>&1; then
 fi
 "$PY" -c 'import sys; from engine import compiled; n = len(compiled.loaded());
 sys.exit(f"the compiled build did not load ({n} modules)") if n == 0 else print(n, "compiled")'
-"$PY" -m pytest -q -p no:cacheprovider -m "not slow" tests/kernel tests/athens_sparta \
-    tests/hellenes tests/epic "$@"
+# what the build compiles: the kernel (every ruleset's restarts and contract run on it
+# in tests/kernel) and Athens & Sparta
+"$PY" -m pytest -q -p no:cacheprovider -m "not slow" tests/kernel tests/athens_sparta "$@"
