@@ -19,6 +19,7 @@ from typing import Any
 
 import engine
 from engine.core.view import BATTLE_END
+from standin.commands import InvocationError
 from standin.players import OPEN as OPEN_PREFIX
 from standin.players import RandomPlayer, game_over, play_until_over
 from standin.server import StandIn
@@ -107,10 +108,17 @@ class WatchingPlayer(RandomPlayer):
         with contextlib.suppress(TimeoutError):
             hand = await r.wait_for_message(timeout=self.timeout)
             self.journal.append(f"/hand → {hand.content}")
-        res = await self.user.click(post, next(c["custom_id"] for c in
-                                               post.interactive_components()
-                                               if c["custom_id"].startswith(OPEN_PREFIX)),
-                                    timeout=self.timeout)
+        if post.deleted:
+            return  # the bot replaced its "waiting" message while the hand was asked for
+        try:
+            res = await self.user.click(post, next(c["custom_id"] for c in
+                                                   post.interactive_components()
+                                                   if c["custom_id"].startswith(OPEN_PREFIX)),
+                                        timeout=self.timeout)
+        except InvocationError:
+            if post.deleted:
+                return
+            raise
         await res.wait_for_response(self.timeout)
         prompt = await res.wait_for_message(timeout=self.timeout)
         mine = next((c["custom_id"] for c in prompt.interactive_components()
