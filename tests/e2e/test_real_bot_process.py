@@ -105,6 +105,7 @@ async def test_three_seat_allied_game_with_rich_decisions_through_the_real_proce
     assert len(list((tmp_path / "out").glob("player-*.md"))) == 3
 
 
+@pytest.mark.slow
 async def test_a_whole_game_against_keryx_search_through_the_real_process(tmp_path):
     """One person against Keryx (`/game new opponent:search`) in the three-seat allies
     game: Keryx holds two seats, its runner plays them in the bot process, and after a
