@@ -11,7 +11,6 @@ import json
 import random
 import re
 import sqlite3
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
@@ -22,7 +21,7 @@ from standin.messages import Message
 from standin.players import RandomPlayer, play_until_over
 from standin.server import StandIn
 
-from .sandbox import PLAYER_NAMES, BotProcess, Report, audit, write_transcript
+from .sandbox import PLAYER_NAMES, BotProcess, Report, audit, open_table, write_transcript
 
 LEAGUE = "Archidamian"
 MENTION = re.compile(r"<@(\d+)>")
@@ -121,14 +120,7 @@ async def run_league_sandbox(out: Path | None = None, seed: int = 1,
     process."""
     began = time.perf_counter()
     report = LeagueReport()
-    tmp = None
-    if workdir is None:
-        tmp = tempfile.TemporaryDirectory(prefix="keryx-league-")
-        workdir = Path(tmp.name)
-    standin = StandIn()
-    await standin.start("127.0.0.1", 0)
-    guild = standin.create_guild("Peloponnese")
-    channel = standin.default_channel(guild)
+    tmp, workdir, standin, guild, channel = await open_table(workdir, "keryx-league-")
     mod = standin.add_moderator(guild, "archon")
     users = [standin.add_member(guild, name) for name in PLAYER_NAMES[:people]]
     bot = BotProcess(standin, workdir, plugins=plugins, env={"KERYX_BOT_DELAY_S": str(bot_delay_s)})

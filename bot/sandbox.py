@@ -12,6 +12,7 @@ import random
 import re
 import signal
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -329,6 +330,20 @@ def scenario_for(ruleset: str, scenario: str | None, players: int) -> str:
         raise SystemExit(str(exc)) from None
 
 
+async def open_table(workdir: Path | None, prefix: str) -> tuple[
+        tempfile.TemporaryDirectory[str] | None, Path, StandIn, Any, Any]:
+    """A sandbox's table: its working folder (a temporary one, to clean up, unless one is
+    given) and a started stand-in with one guild and that guild's default channel."""
+    tmp = None
+    if workdir is None:
+        tmp = tempfile.TemporaryDirectory(prefix=prefix)
+        workdir = Path(tmp.name)
+    standin = StandIn()
+    await standin.start("127.0.0.1", 0)
+    guild = standin.create_guild("Peloponnese")
+    return tmp, workdir, standin, guild, standin.default_channel(guild)
+
+
 async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "athens-sparta",
                       workdir: Path | None = None, kill_after: int | None = None,
                       plugins: str = "", max_choices: int | None = None,
@@ -341,17 +356,8 @@ async def run_sandbox(out: Path | None = None, seed: int = 1, ruleset: str = "at
     level (`/game new opponent:`), its seats played by the bot process's runner with a short
     delay (`bot_delay_s`) and the search level's budget (`budget_s`). `players`: how many
     people play (`/game new players:`); None: the scenario's largest count."""
-    import tempfile
-
     report = Report()
-    tmp = None
-    if workdir is None:
-        tmp = tempfile.TemporaryDirectory(prefix="keryx-sandbox-")
-        workdir = Path(tmp.name)
-    standin = StandIn()
-    await standin.start("127.0.0.1", 0)
-    guild = standin.create_guild("Peloponnese")
-    channel = standin.default_channel(guild)
+    tmp, workdir, standin, guild, channel = await open_table(workdir, "keryx-sandbox-")
     # one simulated person per group of seats the scenario's largest player count has
     rules = engine.ruleset(ruleset)
     people = len(rules.scenarios[scenario or rules.default_scenario].holdings(players))
