@@ -17,7 +17,6 @@ named procedure. Every key but `scenario` is optional:
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engine import IllegalAction
@@ -29,7 +28,6 @@ from .state import POOL, HState, Side, new_turn
 
 
 def setup_position(ctx: Context, position: dict[str, Any], machine: Any) -> HState:
-    position = copy.deepcopy(position)  # the state must not share the caller's dicts
     scenario = str(position.get("scenario", "431"))
     if scenario not in B.comps().setups:
         raise IllegalAction(f"no scenario {scenario!r}")
