@@ -1,0 +1,44 @@
+"""The kernel's battle record: built by its helpers, checked by `problems`."""
+
+from engine.core import battle_record as br
+
+
+def _record() -> br.BattleRecord:
+    rec = br.new_record("K8", "field", "athens", "sparta", [
+        {"id": "a1", "side": "athens", "kind": "hoplite", "strength": 3},
+        {"id": "s1", "side": "sparta", "kind": "hoplite", "strength": 4}])
+    br.open_round(rec, 1)
+    br.add_step(rec, {"kind": "fire", "side": "athens", "unit": "a1", "dice": [6, 2, 5],
+                      "hits": 1, "targets": [{"target": "s1", "before": 4, "after": 3}]})
+    br.add_step(rec, {"kind": "fire", "side": "sparta", "unit": "s1", "dice": [6, 6, 1],
+                      "hits": 2, "targets": [{"target": "a1", "before": 3, "after": 1}]})
+    return rec
+
+
+def test_a_built_record_has_no_problems_and_tracks_strength():
+    rec = _record()
+    br.close(rec, "sparta", "defender_held")
+    assert br.problems(rec) == []
+    assert br.strength_after(rec, "a1") == 1
+    assert br.strength_after(rec, "s1") == 3
+    assert br.strength_after(rec, "nobody") is None
+    assert rec["winner"] == "sparta" and rec["outcome"] == "defender_held"
+
+
+def test_a_step_by_a_unit_not_in_the_forces_is_a_problem():
+    rec = _record()
+    br.add_step(rec, {"kind": "fire", "unit": "ghost",
+                      "targets": [{"target": "phantom", "before": 1, "after": 0}]})
+    found = br.problems(rec)
+    assert any("ghost" in p for p in found) and any("phantom" in p for p in found)
+    assert br.problems({"place": "x"})  # keys missing
+    assert br.problems("not a dict") == ["a battle record is a dict"]
+
+
+def test_a_piece_joins_once_and_a_step_opens_round_one():
+    rec = br.new_record("A", "naval", "athens", "sparta")
+    br.add_piece(rec, {"id": "n1", "side": "athens", "kind": "trireme", "strength": 2})
+    br.add_piece(rec, {"id": "n1", "side": "athens", "kind": "trireme", "strength": 9})
+    assert [p["strength"] for p in rec["forces"]] == [2]
+    br.add_step(rec, {"kind": "note"})
+    assert rec["rounds"][0]["number"] == 1 and len(rec["rounds"][0]["steps"]) == 1
