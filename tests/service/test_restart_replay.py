@@ -71,7 +71,7 @@ async def _restarting_game(target, rid, scenario, channel, actions, restart_chan
 
 @pytest.mark.parametrize(("rid", "scenario"), GAMES)
 async def test_a_game_restarted_at_random_points_stays_its_log(target, rid, scenario):
-    await _restarting_game(target, rid, scenario, 700, actions=300, restart_chance=25)
+    await _restarting_game(target, rid, scenario, 700, actions=120, restart_chance=25)
 
 
 @pytest.mark.slow
