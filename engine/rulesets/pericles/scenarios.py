@@ -1,0 +1,89 @@
+"""The scenarios this ruleset plays so far, and the state each starts from (14.1).
+
+Played now: the two political vignettes of 14.1 (one Assembly, two factions) and our
+training game of both Assemblies of turn 6 at once (14.1.06 A's political phase, four
+factions, or two people each holding one faction of each city). The theater phase is
+not written yet (REPORT-pericles2.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.types import Scenario
+
+from .assembly import CITY_FACTIONS, decks
+from .components import FACTIONS, load_components
+from .schema import PericlesState
+
+
+@dataclass(frozen=True)
+class Spec:
+    cities: tuple[str, ...]
+    turn: int
+    aristophanes: str  # the scenario's fixed first card (5.0)
+    controlling: dict[str, str]
+    war: bool
+    fixed: dict[str, tuple[int, ...]]  # the scenario's named cards per faction (14.1)
+    deal: dict[str, int]  # random cards dealt besides them
+    rumors: int = 2  # Rumor markers added at the Theater Award (7.3)
+    favor: dict[str, str] = field(default_factory=dict)
+
+
+SPECS: dict[str, Spec] = {
+    # 14.1.06 B: Clouds A, card 37 + 8 for the Eurypontid (CF), card 34 + 8 for the Agiad
+    "14.1.06 B": Spec(("sparta",), 6, "Clouds A", {"sparta": "eurypontid"}, False,
+                      {"eurypontid": (37,), "agiad": (34,)}, {"eurypontid": 8, "agiad": 8}),
+    # 14.1.01 B: Frogs C, cards 10 and 16 + 7 for the Aristocrats (CF), 1 and 13 + 7 for
+    # the Demagogues; turn 1 is played at War (14.1.01 A and C, ruling R12)
+    "14.1.01 B": Spec(("athens",), 1, "Frogs C", {"athens": "aristocrats"}, True,
+                      {"aristocrats": (10, 16), "demagogues": (1, 13)},
+                      {"aristocrats": 7, "demagogues": 7}),
+    # ours (ruling R13): both Assemblies of 14.1.06 A's first turn, then the Honor count
+    "assembly-t6": Spec(("athens", "sparta"), 6, "Clouds A",
+                        {"athens": "aristocrats", "sparta": "eurypontid"}, False,
+                        {"eurypontid": (37,), "agiad": (34,)},
+                        {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8}),
+}
+
+ATHENS, SPARTA = FACTIONS["athens"], FACTIONS["sparta"]
+SCENARIOS: dict[str, Scenario] = {
+    "14.1.06 B": Scenario("14.1.06 B", "Sparta Declares War (14.1.06 B)", SPARTA,
+                          "The Spartan Assembly of 431 BC: will the Agiad carry war?"),
+    "14.1.01 B": Scenario("14.1.01 B", "Ostracism of Thucydides (14.1.01 B)", ATHENS,
+                          "The Athenian Assembly debates an ostracism."),
+    "assembly-t6": Scenario(
+        "assembly-t6", "Both Assemblies of 431 BC (Keryx training)", ATHENS + SPARTA,
+        "Athens and Sparta debate at once; in each city the faction with more Honor "
+        "wins.",
+        # variant A (15.12): each of two people holds one faction in each city
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+}
+
+
+def initial_state(scenario: str) -> PericlesState:
+    """The state before the first procedure runs: honor 10 each (3.1), stock 21 and
+    Board 5 per city (ruling R1), the scenario's controlling factions."""
+    spec = SPECS[scenario]
+    comp = load_components()
+    counts = comp.data.counts.strategos
+    factions = [f for c in spec.cities for f in CITY_FACTIONS[c]]
+    piles = {c: [card.number for card in decks()[c].cards] for c in spec.cities}
+    leaders = {x.faction: x.number for c in spec.cities for x in decks()[c].leaders}
+    return PericlesState(
+        flow=[], scenario=scenario, turn=spec.turn, factions=factions,
+        cities=list(spec.cities), honor={f: 10 for f in factions},
+        strategos={f: 0 for f in factions},
+        stock={c: counts["stock"] for c in spec.cities},
+        board={c: counts["board"] for c in spec.cities}, war=spec.war,
+        plague="post" if spec.turn >= 7 else "pre", alcibiades="athens",
+        aristophanes=spec.aristophanes, controlling=dict(spec.controlling),
+        favor={c: spec.favor.get(c) for c in spec.cities},
+        deck=piles, discard={c: [] for c in spec.cities},
+        hands={f: [leaders[f]] for f in factions}, entourage={f: [] for f in factions},
+        brain_trust_used={f: False for f in factions}, leader_out={f: False for f in factions},
+        display={c: [] for c in spec.cities}, next_issue={c: 1 for c in spec.cities},
+        debate={c: {"round": 0, "designated": None} for c in spec.cities}, played=[],
+        markers={f: [] for f in factions}, rumors=spec.rumors,
+        hostages={c: 0 for c in spec.cities}, oration={f: 0 for f in factions},
+        won={f: [] for f in factions}, log=[], over=False, resigned=None)

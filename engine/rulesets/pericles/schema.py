@@ -1,0 +1,83 @@
+"""The Pericles state, typed. Facts only: numbers, keys and card numbers; every word a
+player reads is built by the view. Rule numbers are those the rules brief rebuilds
+(`/work/shared/briefs/pericles-rules.md`, 1.0-13.0) and the playbook's (14.0-16.0).
+
+Positions on an Assembly display are signed boxes (6.3): 0 is the central Issues space,
++n is box n on the track of the city's *first* faction (Aristocrats, Agiad) and -n box n
+on the track of its second (Demagogues, Eurypontid). A move toward a faction adds its sign.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from engine.core.procedures import Frame
+
+
+class Issue(TypedDict):
+    id: int  # unique inside its display
+    kind: str  # military, league, diplomatic, oracle, war_peace, ostracism, or a unique issue
+    pos: int  # signed box, see the module docstring
+
+
+class Debate(TypedDict):
+    round: int  # 1-6 (6.3)
+    designated: int | None  # the issue id under the debate pawn this round
+
+
+class Played(TypedDict):
+    """One faction's card in one debate round, as revealed (6.3)."""
+
+    round: int
+    faction: str
+    card: int  # a card number; a leader card has its own number (31/32, 63/64)
+    entourage: int | None  # the Entourage card added by a Brain Trust (6.3, ruling R7)
+    issue: int
+    value: int
+    strategos: int  # tokens actually paid from the stock
+
+
+class Record(TypedDict):
+    """A public fact for the log; the view turns it into words."""
+
+    kind: str
+    city: str | None
+    faction: str | None
+    n: int
+    what: str | None
+
+
+class PericlesState(TypedDict):
+    flow: list[Frame]
+    scenario: str
+    turn: int
+    factions: list[str]  # the seats in play, in city order (Athens first)
+    cities: list[str]  # the cities whose Assembly sits
+    honor: dict[str, int]
+    strategos: dict[str, int]  # held behind each faction's shield (public: ruling R2)
+    stock: dict[str, int]  # per city (3.1)
+    board: dict[str, int]  # the Strategy Board pool per city (3.1, 7.2)
+    war: bool  # False: Peace (6.3 uses the white pawn), True: War
+    plague: str  # "pre" or "post" (5.13)
+    alcibiades: str  # "athens" or "persia" (12.0)
+    aristophanes: str | None  # the card drawn this turn (5.0)
+    controlling: dict[str, str]  # city -> its Controlling Faction (3.2)
+    favor: dict[str, str | None]  # city -> the faction the Assembly marker stands on
+    deck: dict[str, list[int]]  # city -> its political draw pile (order hidden)
+    discard: dict[str, list[int]]
+    hands: dict[str, list[int]]  # faction -> cards usable in debate and on the Board
+    entourage: dict[str, list[int]]  # faction -> face-down Entourage (6.1)
+    brain_trust_used: dict[str, bool]  # once per scenario (6.3, ruling R7)
+    leader_out: dict[str, bool]  # ostracised: no leader card next turn (7.1, ruling R9)
+    display: dict[str, list[Issue]]  # city -> issues on its Assembly display
+    next_issue: dict[str, int]
+    debate: dict[str, Debate]
+    played: list[Played]
+    markers: dict[str, list[str]]  # faction -> theater markers won, with Rumors (7.3)
+    rumors: int  # Rumor markers each faction adds at the Theater Award (7.3, 14.1)
+    hostages: dict[str, int]  # city -> Hostages held (10.2)
+    oration: dict[str, int]  # faction -> its oration total this turn (7.1)
+    won: dict[str, list[str]]  # faction -> the kinds of issue it won this turn (7.1)
+    log: list[Record]
+    over: bool
+    resigned: str | None
