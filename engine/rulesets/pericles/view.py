@@ -16,7 +16,6 @@ from engine.core.flows import CHOSEN
 from engine.core.rng import Rng
 
 from . import assembly as asm
-from .components import load_components
 from .political import ISSUE_NAMES, PROCEDURES, card_label
 from .schema import PericlesState, Record
 
@@ -36,7 +35,6 @@ def leader_name(faction: str, turn: int) -> str:
 
 
 def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
-    comp = load_components()
     hand = s["hands"].get(seat or "", []) if seat in s["factions"] else []
     return {
         "ruleset": "pericles", "viewer": seat, "scenario": s["scenario"], "turn": s["turn"],
@@ -66,7 +64,6 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
         "chosen": sorted(x for fr in s["flow"] for x in (fr["args"].get(CHOSEN) or {})),
         "over": s["over"],
         "log": [line(r) for r in s["log"][-16:]],
-        "cards_known": len(comp.cards),
     }
 
 
@@ -76,6 +73,7 @@ def line(r: Record) -> str:
     city = TITLES.get(r["city"] or "", r["city"] or "")
     what = ISSUE_NAMES.get(r["what"] or "", r["what"] or "")
     k, n = r["kind"], r["n"]
+    track = asm.side(n, r["city"]) if k == "moved" and r["city"] else None
     return {
         "aristophanes": f"Aristophanes card: {r['what']}",
         "stock": f"{city}'s Strategos stock changes by {n}",
@@ -83,7 +81,7 @@ def line(r: Record) -> str:
         "placed": f"{what} placed on the {who} {n}-space",
         "nominated": f"{who} nominates {what}" + (f" onto its {n}-space" if n else ""),
         "designated": f"Round {n}: {who} designates {what}",
-        "moved": f"{city}: {what} now at {abs(n)} ({TITLES.get(asm.side(n, r['city'] or '') or '', 'centre')})",
+        "moved": f"{city}: {what} now at {abs(n)} ({TITLES.get(track or '', 'centre')})",
         "oration": f"Oration: {who} gains {n} Honor from its rival",
         "control": f"{who} controls the {city} Assembly",
         "ostracism": f"{who} wins the Ostracism",
