@@ -9,7 +9,7 @@ from .schema import Issue, PericlesState
 
 MAX_BOX = 6  # ruling R4: boxes 1-6 on each track; a move stops at box 6 (6.3)
 THEATER_ISSUES = ("military", "league", "diplomatic", "oracle")  # 3.3
-CITY_FACTIONS: dict[str, tuple[str, str]] = dict(FACTIONS)
+CITY_FACTIONS: dict[str, tuple[str, str]] = {str(c): fs for c, fs in FACTIONS.items()}
 
 
 def city_of(faction: str) -> str:
@@ -34,7 +34,7 @@ def side(pos: int, city: str) -> str | None:
 
 def decks() -> dict[str, Deck]:
     """Each city's political deck, keyed by the city's name."""
-    return dict(load_components().data.cards.decks)
+    return {str(c): d for c, d in load_components().data.cards.decks.items()}
 
 
 def leader_number(faction: str) -> int:

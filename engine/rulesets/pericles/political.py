@@ -16,7 +16,7 @@ from engine.core.procedures import Flow, Procedure
 from engine.core.types import IllegalAction, Option, Prompt
 
 from . import assembly as asm
-from .components import CORE_ISSUES, Placement, Stock, load_components
+from .components import CORE_ISSUES, Alcibiades, Placement, Stock, load_components
 from .schema import Issue, PericlesState, Played
 
 F = Flow[PericlesState]
@@ -72,8 +72,8 @@ class Aristophanes(Procedure[PericlesState]):
                     cut = e.athens if city == "athens" else e.sparta
                     s["stock"][city] = max(0, s["stock"][city] + cut)
                     log(s, "stock", city=city, n=cut)
-            elif e.kind == "alcibiades":
-                s["alcibiades"] = getattr(e, "to")
+            elif isinstance(e, Alcibiades):
+                s["alcibiades"] = e.to
                 log(s, "alcibiades", what=s["alcibiades"])
             else:
                 raise NotImplementedError(f"{card.id}: event {e.kind} needs the theater phase")
