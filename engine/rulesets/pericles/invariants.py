@@ -34,6 +34,20 @@ def check(s: PericlesState) -> list[str]:
         if s["controlling"][city] not in asm.CITY_FACTIONS[city]:
             bad.append(f"{city}: its Controlling Faction is not one of its factions")
     bad += [f"{f} holds {n} Strategos" for f, n in s["strategos"].items() if n < 0]
+    for theater, owners in s["forces"].items():
+        if sum(n.get("bases", 0) for n in owners.values()) > 3:
+            bad.append(f"{theater}: more than 3 bases (3.4)")
+        bad += [f"{theater}: {o} {k} {v}" for o, n in owners.items() for k, v in n.items() if v < 0]
+        bad += [f"{theater}: a {m['kind']} marker" for m in s["queues"][theater]
+                if m["kind"] not in (*asm.THEATER_ISSUES, "rumor")]
+    if s["forces"]:
+        from .theaters import in_pool
+
+        present = {o for f in s["forces"].values() for o in f}
+        bad += [f"{o} {k}: more on the map than in the counter mix" for o in present
+                for k in ("land", "naval", "bases") if o != "persia" and in_pool(s, o, k) < 0]
+    if s["the_300"] is not None and not s["forces"][s["the_300"]].get("S", {}).get("land", 0):
+        bad.append("the 300 stand where no Spartan foot is")
     # Strategos are neither made nor lost in the political phase: stock, pool and
     # holdings add up to what the city began with after the Aristophanes card
     return bad

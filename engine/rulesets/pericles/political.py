@@ -25,8 +25,9 @@ ENTOURAGE = 3  # 6.1
 
 
 def log(s: PericlesState, kind: str, city: str | None = None, faction: str | None = None,
-        n: int = 0, what: str | None = None) -> None:
-    s["log"].append({"kind": kind, "city": city, "faction": faction, "n": n, "what": what})
+        n: int = 0, what: str | None = None, theater: str | None = None) -> None:
+    s["log"].append({"kind": kind, "city": city, "faction": faction, "n": n, "what": what,
+                     "theater": theater})
 
 
 def opposition(s: PericlesState, city: str) -> str:
@@ -109,7 +110,7 @@ class Draw(Procedure[PericlesState]):
                         s["hands"][faction].append(n)
             flow.context.shuffle(pile)
             for faction in asm.CITY_FACTIONS[city]:
-                for _ in range(spec.deal[faction]):
+                for _ in range(spec.deal.get(faction, 0)):
                     s["hands"][faction].append(pile.pop())
                 s["hands"][faction].sort()
         flow.end()

@@ -21,11 +21,13 @@ from . import assembly as asm
 from .components import components_json
 from .invariants import check
 from .political import PROCEDURES, TURN
-from .scenarios import SCENARIOS, initial_state
+from .scenarios import SCENARIOS, SPECS, initial_state
 from .schema import PericlesState
+from .theater_flow import PROCEDURES as THEATER_PROCEDURES
 from .view import TITLES, build_view, redeal, variants
 
-MACHINE: Machine[PericlesState] = Machine([*PROCEDURES, Sequence()], lambda s: s["flow"])
+MACHINE: Machine[PericlesState] = Machine([*PROCEDURES, *THEATER_PROCEDURES, Sequence()],
+                                          lambda s: s["flow"])
 BOOK = RuleBook(Path(__file__).parent, "Pericles")
 
 
@@ -39,7 +41,8 @@ class Pericles(Ruleset):
     # ------------------------------------------------------------------ creation
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PericlesState:
         s = initial_state(scenario)
-        MACHINE.start(s, ctx, "sequence", **sequence(*TURN))
+        steps = ("draw", "theater_phase", "end_training") if SPECS[scenario].theater_only else TURN
+        MACHINE.start(s, ctx, "sequence", **sequence(*steps))
         return s
 
     # ------------------------------------------------------------------ play
@@ -71,7 +74,30 @@ class Pericles(Ruleset):
             return self._vignette(s, "demagogues", "aristocrats",
                                   "ostracism" in s["won"]["demagogues"],
                                   "ostracism" in s["won"]["aristocrats"], scores)
-        return self._honor(s, scores)
+        if s["scenario"] == "assembly-t6":
+            return self._honor(s, scores)
+        return self._war(s, scores)
+
+    @staticmethod
+    def _war(s: PericlesState, scores: tuple[tuple[str, float], ...]) -> Outcome:
+        """The city with more Honor wins the war, and its faction with more Honor the
+        game (1.0); the governing faction takes a tie inside the city, and equal cities
+        draw (ruling R14)."""
+        total = {c: sum(s["honor"][f] for f in asm.CITY_FACTIONS[c]) for c in s["cities"]}
+        a, b = total["athens"], total["sparta"]
+        if a == b:
+            return Outcome((), f"a draw: Athens {a}, Sparta {b}", "11.4",
+                           places=(tuple(s["factions"]),), scores=scores)
+        win, lose = ("athens", "sparta") if a > b else ("sparta", "athens")
+
+        def ranked(city: str) -> list[str]:
+            cf = s["controlling"][city]
+            return sorted(asm.CITY_FACTIONS[city], key=lambda f: (-s["honor"][f], f != cf))
+
+        top, second = ranked(win)
+        return Outcome((top,), f"{TITLES[win]} wins the war {max(a, b)} to {min(a, b)}; "
+                       f"{TITLES[top]} has the most Honor in it", "11.4",
+                       places=((top,), (second,), tuple(ranked(lose))), scores=scores)
 
     @staticmethod
     def _vignette(s: PericlesState, a: str, b: str, a_goal: bool, b_goal: bool,

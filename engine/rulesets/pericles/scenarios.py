@@ -27,6 +27,15 @@ class Spec:
     deal: dict[str, int]  # random cards dealt besides them
     rumors: int = 2  # Rumor markers added at the Theater Award (7.3)
     favor: dict[str, str] = field(default_factory=dict)
+    # theater-only training (14.1): the theaters in play, the master set-up's turn, and
+    # what each faction holds when the theater phase begins
+    theaters: tuple[str, ...] = ()
+    markers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    strategos: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def theater_only(self) -> bool:
+        return bool(self.theaters)
 
 
 SPECS: dict[str, Spec] = {
@@ -43,6 +52,15 @@ SPECS: dict[str, Spec] = {
                         {"athens": "aristocrats", "sparta": "eurypontid"}, False,
                         {"eurypontid": (37,), "agiad": (34,)},
                         {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8}),
+    # 14.1.01 A: theaters 5-8, 19 and 20 of the turn-1 set-up, at War, one Rumor each
+    "14.1.01 A": Spec(("athens", "sparta"), 1, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      True, {}, {},
+                      theaters=("isthmus", "sparta", "athens", "boeotia", "sporades", "eastmed"),
+                      markers={"aristocrats": ("military", "military", "diplomatic", "rumor"),
+                               "demagogues": ("military", "military", "league", "oracle", "rumor"),
+                               "agiad": ("military", "diplomatic", "league", "rumor"),
+                               "eurypontid": ("military", "military", "oracle", "rumor")},
+                      strategos={"aristocrats": 8, "demagogues": 10, "agiad": 8, "eurypontid": 8}),
 }
 
 ATHENS, SPARTA = FACTIONS["athens"], FACTIONS["sparta"]
@@ -51,6 +69,12 @@ SCENARIOS: dict[str, Scenario] = {
                           "The Spartan Assembly of 431 BC: will the Agiad carry war?"),
     "14.1.01 B": Scenario("14.1.01 B", "Ostracism of Thucydides (14.1.01 B)", ATHENS,
                           "The Athenian Assembly debates an ostracism."),
+    "14.1.01 A": Scenario(
+        "14.1.01 A", "Battle for Central Greece (14.1.01 A)", ATHENS + SPARTA,
+        "Theater-only training in 460 BC: the city with more Honor wins, and its higher "
+        "faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
     "assembly-t6": Scenario(
         "assembly-t6", "Both Assemblies of 431 BC (Keryx training)", ATHENS + SPARTA,
         "Athens and Sparta debate at once; in each city the faction with more Honor "
@@ -70,7 +94,7 @@ def initial_state(scenario: str) -> PericlesState:
     factions = [f for c in spec.cities for f in CITY_FACTIONS[c]]
     piles = {c: [card.number for card in decks()[c].cards] for c in spec.cities}
     leaders = {x.faction: x.number for c in spec.cities for x in decks()[c].leaders}
-    return PericlesState(
+    s = PericlesState(
         flow=[], scenario=scenario, turn=spec.turn, factions=factions,
         cities=list(spec.cities), honor={f: 10 for f in factions},
         strategos={f: 0 for f in factions},
@@ -86,4 +110,28 @@ def initial_state(scenario: str) -> PericlesState:
         debate={c: {"round": 0, "designated": None} for c in spec.cities}, played=[],
         markers={f: [] for f in factions}, rumors=spec.rumors,
         hostages={c: 0 for c in spec.cities}, oration={f: 0 for f in factions},
-        won={f: [] for f in factions}, log=[], over=False, resigned=None)
+        won={f: [] for f in factions}, log=[], over=False, resigned=None,
+        forces={}, treachery={}, queues={}, order=[], committed={}, expedition=None,
+        the_300=None, state_ship="ready", persian_war=spec.turn <= 2, battle=None)
+    if spec.theater_only:
+        place_forces(s, spec)
+    return s
+
+
+def place_forces(s: PericlesState, spec: Spec) -> None:
+    """The master set-up of the scenario's turn, on the theaters in play (14.1.11)."""
+    setup = load_components().setups[spec.turn]
+    s["forces"] = {t: {} for t in spec.theaters}
+    s["treachery"] = {t: {} for t in spec.theaters}
+    s["queues"] = {t: [] for t in spec.theaters}
+    for st in setup.stacks:
+        if st.theater in s["forces"]:
+            s["forces"][st.theater][st.owner] = {"land": st.land, "naval": st.naval, "bases": st.bases}
+    for tr in setup.treachery:
+        if tr.theater in s["treachery"]:
+            s["treachery"][tr.theater][tr.side] = tr.count
+    s["the_300"] = setup.the_300 if setup.the_300 in s["forces"] else None
+    s["persian_war"] = setup.persian_war == "active"
+    for f, ms in spec.markers.items():
+        s["markers"][f] = sorted(ms)
+        s["strategos"][f] = spec.strategos[f]

@@ -9,7 +9,7 @@ on the track of its second (Demagogues, Eurypontid). A move toward a faction add
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from engine.core.procedures import Frame
 
@@ -45,6 +45,25 @@ class Record(TypedDict):
     faction: str | None
     n: int
     what: str | None
+    theater: str | None
+
+
+class Marker(TypedDict):
+    """A theater marker in a queue, face down (8.2)."""
+
+    faction: str
+    kind: str  # military, league, diplomatic, oracle or rumor
+
+
+class Expedition(TypedDict):
+    """A Military issue under way (9.2)."""
+
+    theater: str
+    cg: str  # the commanding general: the issue's owner
+    city: str
+    moves: int  # units the attackers may still move in
+    revealed: bool  # the defenders have shown their Strategos
+    ship: bool  # the State Ship is committed
 
 
 class PericlesState(TypedDict):
@@ -78,6 +97,17 @@ class PericlesState(TypedDict):
     hostages: dict[str, int]  # city -> Hostages held (10.2)
     oration: dict[str, int]  # faction -> its oration total this turn (7.1)
     won: dict[str, list[str]]  # faction -> the kinds of issue it won this turn (7.1)
+    # the theater phase (8.0-9.3)
+    forces: dict[str, dict[str, dict[str, int]]]  # theater -> owner -> land/naval/bases
+    treachery: dict[str, dict[str, int]]  # theater -> city -> markers (10.3)
+    queues: dict[str, list[Marker]]  # theater -> markers, bottom first: LIFO (8.2)
+    order: list[str]  # the Honor order of the phase (8.1)
+    committed: dict[str, int]  # Strategos committed to the expedition under way (9.2)
+    expedition: Expedition | None
+    the_300: str | None  # where the 300 stand (12.0)
+    state_ship: str  # "ready", "used" or "none" (12.0)
+    persian_war: bool  # active (13.2)
+    battle: dict[str, Any] | None  # the battle record of the last battle (9.3)
     log: list[Record]
     over: bool
     resigned: str | None

@@ -29,6 +29,15 @@ def sees_markers(viewer: str | None, owner: str) -> bool:
     return viewer is not None and asm.city_of(viewer) == asm.city_of(owner)
 
 
+def commitment_shown(s: PericlesState, viewer: str | None, faction: str) -> bool:
+    """The attackers show their Strategos at once, the defenders only at the battle;
+    until then each defender knows its own (9.2)."""
+    ex = s["expedition"]
+    if ex is None or ex["revealed"] or asm.city_of(faction) == ex["city"]:
+        return True
+    return viewer == faction
+
+
 def leader_name(faction: str, turn: int) -> str:
     deck = asm.decks()[asm.city_of(faction)]
     return next(x.name(turn) for x in deck.leaders if x.faction == faction)
@@ -63,6 +72,18 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
         "hostages": dict(s["hostages"]),
         "chosen": sorted(x for fr in s["flow"] for x in (fr["args"].get(CHOSEN) or {})),
         "over": s["over"],
+        # the theater phase (8.0-9.3)
+        "forces": {t: {o: dict(n) for o, n in f.items()} for t, f in s["forces"].items()},
+        "treachery": {t: dict(n) for t, n in s["treachery"].items()},
+        "queues": {t: [{"faction": m["faction"],
+                        "kind": m["kind"] if sees_markers(seat, m["faction"]) else None}
+                       for m in q] for t, q in s["queues"].items()},
+        "order": list(s["order"]),
+        "committed": {f: n for f, n in s["committed"].items() if commitment_shown(s, seat, f)},
+        "expedition": dict(s["expedition"]) if s["expedition"] else None,
+        "the_300": s["the_300"], "state_ship": s["state_ship"],
+        "persian_war": s["persian_war"],
+        "battle": s["battle"],
         "log": [line(r) for r in s["log"][-16:]],
     }
 
@@ -128,6 +149,16 @@ def redeal(s: PericlesState, seat: str | None, rng: Rng) -> PericlesState:
     for f, m in v["markers"].items():
         if not sees_markers(seat, f):
             v["markers"][f] = sorted(rng.choice(THEATER_KINDS) for _ in m)
+    for q in v["queues"].values():
+        for marker in q:
+            if not sees_markers(seat, marker["faction"]):
+                marker["kind"] = rng.choice(THEATER_KINDS)
+    ex = v["expedition"]
+    if ex is not None and not ex["revealed"]:
+        for f in list(v["committed"]):
+            if not commitment_shown(v, seat, f):
+                cap = min(5 if f == ex["cg"] else 4, v["strategos"][f])
+                v["committed"][f] = rng.choice(list(range(cap + 1)))
     _rechoose(v, seat, rng)
     return v
 
@@ -135,8 +166,11 @@ def redeal(s: PericlesState, seat: str | None, rng: Rng) -> PericlesState:
 def _rechoose(v: PericlesState, seat: str | None, rng: Rng) -> None:
     """Secret choices of other seats waiting in a `Simultaneous` frame, made afresh
     from their (redealt) hands."""
-    procs = {getattr(p, "name"): p for p in PROCEDURES}  # noqa: B009
     from engine.core.procedures import Flow
+
+    from .theater_flow import PROCEDURES as THEATER
+
+    procs = {getattr(p, "name"): p for p in [*PROCEDURES, *THEATER]}  # noqa: B009
 
     for frame in v["flow"]:
         chosen = frame["args"].get(CHOSEN)
