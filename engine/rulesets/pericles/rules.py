@@ -41,7 +41,9 @@ class Pericles(Ruleset):
     # ------------------------------------------------------------------ creation
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PericlesState:
         s = initial_state(scenario)
-        steps = ("draw", "theater_phase", "end_training") if SPECS[scenario].theater_only else TURN
+        spec = SPECS[scenario]
+        steps: tuple[str, ...] = TURN[:-1] if spec.political else ("draw",)
+        steps += ("theater_phase", "end_training") if spec.theater else ("finish",)
         MACHINE.start(s, ctx, "sequence", **sequence(*steps))
         return s
 

@@ -33,10 +33,12 @@ class Spec:
     markers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     strategos: dict[str, int] = field(default_factory=dict)
 
-    @property
-    def theater_only(self) -> bool:
-        return bool(self.theaters)
+    political: bool = True  # the scenario plays the political phase (5.0-7.3)
+    theater: bool = False  # the scenario plays the theater phase (8.0-9.3)
 
+
+ALL_THEATERS = tuple(t.key for t in load_components().data.theaters
+                     if t.key not in ("persia", "eastmed"))
 
 SPECS: dict[str, Spec] = {
     # 14.1.06 B: Clouds A, card 37 + 8 for the Eurypontid (CF), card 34 + 8 for the Agiad
@@ -60,7 +62,15 @@ SPECS: dict[str, Spec] = {
                                "demagogues": ("military", "military", "league", "oracle", "rumor"),
                                "agiad": ("military", "diplomatic", "league", "rumor"),
                                "eurypontid": ("military", "military", "oracle", "rumor")},
-                      strategos={"aristocrats": 8, "demagogues": 10, "agiad": 8, "eurypontid": 8}),
+                      strategos={"aristocrats": 8, "demagogues": 10, "agiad": 8, "eurypontid": 8},
+                      political=False, theater=True),
+    # ours (ruling R13): 14.1.06 A's first turn, the Assemblies then the theaters, on the
+    # turn-6 set-up (Persia and the Eastern Mediterranean under the PEACE marker left out)
+    "14.1.06 A1": Spec(("athens", "sparta"), 6, "Clouds A",
+                       {"athens": "aristocrats", "sparta": "eurypontid"}, False,
+                       {"eurypontid": (37,), "agiad": (34,)},
+                       {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8},
+                       theaters=ALL_THEATERS, theater=True),
 }
 
 ATHENS, SPARTA = FACTIONS["athens"], FACTIONS["sparta"]
@@ -73,6 +83,13 @@ SCENARIOS: dict[str, Scenario] = {
         "14.1.01 A", "Battle for Central Greece (14.1.01 A)", ATHENS + SPARTA,
         "Theater-only training in 460 BC: the city with more Honor wins, and its higher "
         "faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.06 A1": Scenario(
+        "14.1.06 A1", "Archidamian War, first turn (14.1.06 A, Keryx training)",
+        ATHENS + SPARTA,
+        "431 BC: both Assemblies, then the theaters; the city with more Honor wins, and "
+        "its higher faction wins the game.", teams=(ATHENS, SPARTA),
         players=((4, tuple((f,) for f in ATHENS + SPARTA)),
                  (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
     "assembly-t6": Scenario(
@@ -113,7 +130,7 @@ def initial_state(scenario: str) -> PericlesState:
         won={f: [] for f in factions}, log=[], over=False, resigned=None,
         forces={}, treachery={}, queues={}, order=[], committed={}, expedition=None,
         the_300=None, state_ship="ready", persian_war=spec.turn <= 2, battle=None)
-    if spec.theater_only:
+    if spec.theaters:
         place_forces(s, spec)
     return s
 
