@@ -198,3 +198,46 @@ def test_first_turn_of_the_archidamian_war_rule_14_1() -> None:
         assert total[city] > total[th.other(city)] and len(out.places) == 3
     else:
         assert total["athens"] == total["sparta"]
+
+
+def test_the_siege_of_plataea_rule_9_2() -> None:
+    """16.0's Boeotia expedition through the procedures: the Agiad commits 5 in secret,
+    the others 0; two Spartan foot leave Sparta (two stay for its two bases), the 300 and
+    another Spartan foot and a Peloponnesian foot come down from Chalcidice through
+    Thessalia; the battle is 23 to 8."""
+    s = t6()
+    # the position after the Chalcidice expedition of 16.0
+    s["forces"]["sparta"]["S"]["land"] = 4
+    th.add(s, "thessalia", "S", "land", 2)
+    s["forces"]["chalcidice"]["S"] = {"land": 2, "naval": 0, "bases": 0}
+    th.add(s, "chalcidice", "P", "land", 1)
+    s["forces"]["isthmus"]["P"]["land"] = 1
+    s["forces"]["chalcidice"]["A"]["land"] = 0
+    s["the_300"] = "chalcidice"
+    s["state_ship"] = "used"
+    s["strategos"] = {"aristocrats": 10, "demagogues": 10, "agiad": 10, "eurypontid": 4}
+    s["deck"] = {"athens": [5], "sparta": [42]}  # battle cards: Athens 5, Sparta 1
+    s["flow"] = []
+    ctx = Context(Rng("plataea"))
+    MACHINE.start(s, ctx, "expedition", theater="boeotia", owner="agiad")
+    prompts = MACHINE.prompts(s)
+    assert {p.seat for p in prompts} == set(s["factions"]) and all(p.secret for p in prompts)
+    assert next(p for p in prompts if p.seat == "agiad").hi == 5
+    assert next(p for p in prompts if p.seat == "eurypontid").hi == 4
+    for seat, n in (("agiad", "5"), ("eurypontid", "0"), ("aristocrats", "0"), ("demagogues", "0")):
+        MACHINE.act(s, seat, n, ctx)
+    ex = s["expedition"]
+    assert ex is not None and ex["moves"] == 5 and s["strategos"]["agiad"] == 5
+    for move in ("S:land@sparta", "S:land@sparta", "the300@chalcidice", "S:land@chalcidice",
+                 "P:land@chalcidice"):
+        MACHINE.act(s, "agiad", move, ctx)
+    assert "S:land@sparta" not in {o.id for o in movable(s)}  # two stay home for two bases
+    MACHINE.act(s, "agiad", "stop", ctx)
+    record = s["battle"]
+    assert record is not None and record["facts"]["strength"] == {"sparta": 23, "athens": 8}
+    assert s["forces"]["boeotia"]["D"] == {"land": 0, "naval": 0, "bases": 0}
+    assert s["forces"]["boeotia"]["S"]["land"] == 4 and s["forces"]["boeotia"]["P"]["land"] == 5
+    assert s["the_300"] == "boeotia" and s["forces"]["chalcidice"]["P"]["land"] == 1
+    assert s["honor"] == {"aristocrats": 8, "demagogues": 8, "agiad": 14, "eurypontid": 12}
+    # the committed Strategos go back to the stock; nothing is left to fight at sea
+    assert s["committed"] == {} and s["expedition"] is None and s["flow"] == []
