@@ -241,3 +241,26 @@ def test_the_siege_of_plataea_rule_9_2() -> None:
     assert s["honor"] == {"aristocrats": 8, "demagogues": 8, "agiad": 14, "eurypontid": 12}
     # the committed Strategos go back to the stock; nothing is left to fight at sea
     assert s["committed"] == {} and s["expedition"] is None and s["flow"] == []
+
+
+def test_winner_names_the_enemy_losses_rule_9_3() -> None:
+    """The winner picks which enemy owner pays first: here the Spartans take the
+    Athenian foot before the Delian ones."""
+    s = initial_state("14.1.01 A")
+    th.add(s, "boeotia", "A", "land", 2)
+    s["expedition"] = {"theater": "boeotia", "cg": "agiad", "city": "sparta", "moves": 0,
+                       "revealed": True, "ship": False}
+    s["committed"] = {"agiad": 5}
+    s["state_ship"] = "used"
+    s["deck"] = {"athens": [1], "sparta": [33]}  # faces 4 and 5: 16 against 9
+    s["flow"] = []
+    ctx = Context(Rng("t"))
+    MACHINE.start(s, ctx, "battle", kind="land", second=False)
+    [p] = MACHINE.prompts(s)
+    assert p.seat == "agiad" and p.kind == "losses" and {o.id for o in p.options} == {"A", "D"}
+    MACHINE.act(s, "agiad", "A", ctx)
+    # 7 points: 2 Athenian foot, then the Delian foot, then the base (no unit left)
+    assert s["forces"]["boeotia"]["A"]["land"] == 0 and s["forces"]["boeotia"]["D"] == \
+        {"land": 0, "naval": 0, "bases": 0}
+    assert s["hostages"]["sparta"] == 2
+    assert s["honor"]["agiad"] == 10 + 2 * 4

@@ -562,22 +562,75 @@ def side(s: PericlesState, city: str, card: int) -> bt.Side:
                    the_300=city == "sparta" and s["the_300"] == theater, card=card)
 
 
+def owners_with(s: PericlesState, theater: str, city: str, kind: str) -> list[str]:
+    return sorted(o for o, n in th.owners_of(s, theater, city).items()
+                  if n.get(kind, 0) and o != "persia")
+
+
 class Battle(Procedure[PericlesState]):
     """One battle; the winner may fight the other kind afterwards (9.3). Before the
-    first, the Athenian CF may add the State Ship (12.0); each side's chooser names which
-    of the other side's owners loses first."""
+    first, the Athenian CF may add the State Ship (12.0). The cards are turned, then the
+    winner names which enemy owner loses units first and, if the winner must lose units
+    too, the loser names which of the winner's owners does (9.3)."""
 
     name = "battle"
 
     def enter(self, flow: F) -> None:
         s, a = flow.state, flow.args
-        ex = s["expedition"]
-        assert ex is not None
         if (not a["second"] and s["state_ship"] == "ready" and "athens" in s["cities"]
                 and "ship" not in a):
             a["ship"] = None  # asked below
             return
-        self._fight(flow)
+        self._draw(flow)
+
+    def _draw(self, flow: F) -> None:
+        s, a = flow.state, flow.args
+        ex = s["expedition"]
+        assert ex is not None
+        comp = load_components()
+        a["cards"] = {c: comp.cards[draw_battle_card(flow, c)].face for c in ("athens", "sparta")}
+        sides = {c: side(s, c, a["cards"][c]) for c in ("athens", "sparta")}
+        total = {c: bt.strength(sd, a["kind"]) + sd.card for c, sd in sides.items()}
+        a["winner"] = None if total["athens"] == total["sparta"] else \
+            max(total, key=lambda c: total[c])
+        self._advance(flow)
+
+    def _question(self, flow: F) -> tuple[str, str, list[str]] | None:
+        """(what, who, owners) of the loss choice still to make, if any."""
+        s, a = flow.state, flow.args
+        ex = s["expedition"]
+        win = a["winner"]
+        if win is None or ex is None:
+            return None
+        lose = th.other(win)
+        theater, kind = ex["theater"], a["kind"]
+        if "loser_first" not in a:
+            owners = owners_with(s, theater, lose, kind)
+            if len(owners) > 1:
+                return "loser_first", chooser(s, win), owners
+            a["loser_first"] = owners[0] if owners else None
+        if "winner_first" not in a:
+            owners = owners_with(s, theater, win, kind)
+            if len(owners) > 1 and self._units_lost(flow) >= 2:
+                return "winner_first", chooser(s, lose), owners
+            a["winner_first"] = owners[0] if owners else None
+        return None
+
+    def _units_lost(self, flow: F) -> int:
+        s, a = flow.state, flow.args
+        ex = s["expedition"]
+        assert ex is not None
+        total = {c: bt.strength(side(s, c, a["cards"][c]), a["kind"]) + a["cards"][c]
+                 for c in ("athens", "sparta")}
+        lose = th.other(a["winner"])
+        units = {o: dict(n) for o, n in th.owners_of(s, ex["theater"], lose).items()}
+        gone = bt.take_losses(units, a["kind"], abs(total["athens"] - total["sparta"]),
+                              [a["loser_first"]] if a.get("loser_first") else [])
+        return sum(1 for x in gone if not x.endswith(":base"))
+
+    def _advance(self, flow: F) -> None:
+        if self._question(flow) is None:
+            self._resolve(flow)
 
     def prompts(self, flow: F) -> list[Prompt]:
         s, a = flow.state, flow.args
@@ -589,7 +642,14 @@ class Battle(Procedure[PericlesState]):
             return [Prompt(a["again"], "Fight the other battle too?",
                            (Option("fight", "Fight it", "9.3"), Option("end", "End here", "9.3")),
                            "9.3", kind="second_battle")]
-        return []
+        q = self._question(flow) if "cards" in a else None
+        if q is None:
+            return []
+        what, who, owners = q
+        whose = "enemy" if what == "loser_first" else "own"
+        return [Prompt(who, f"Battle losses: which {whose} units go first?",
+                       tuple(Option(o, o, "9.3", data={"owner": o}) for o in owners), "9.3",
+                       kind="losses")]
 
     def act(self, flow: F, seat: str, answer: Answer) -> None:
         s, a = flow.state, flow.args
@@ -598,29 +658,34 @@ class Battle(Procedure[PericlesState]):
         if a.get("ship", False) is None and seat == s["controlling"]["athens"]:
             ex["ship"] = answer == "ship"
             a["ship"] = ex["ship"]
-            self._fight(flow)
-        elif a.get("again") == seat and answer in ("fight", "end"):
+            self._draw(flow)
+            return
+        if a.get("again") == seat and answer in ("fight", "end"):
             if answer == "fight":
                 flow.goto("battle", kind="naval" if a["kind"] == "land" else "land", second=True)
             else:
                 flow.end()
-        else:
+            return
+        q = self._question(flow) if "cards" in a and not a.get("again") else None
+        if q is None or q[1] != seat or answer not in q[2]:
             raise IllegalAction("That choice is not open now.")
+        a[q[0]] = str(answer)
+        self._advance(flow)
 
-    def _fight(self, flow: F) -> None:
+    def _resolve(self, flow: F) -> None:
         s, a = flow.state, flow.args
         ex = s["expedition"]
         assert ex is not None
         theater, kind = ex["theater"], a["kind"]
-        comp = load_components()
-        cards = {c: comp.cards[draw_battle_card(flow, c)].face for c in ("athens", "sparta")}
-        attacker = side(s, ex["city"], cards[ex["city"]])
+        attacker = side(s, ex["city"], a["cards"][ex["city"]])
         defending = th.other(ex["city"])
-        defender = side(s, defending, cards[defending])
-        # losses fall on the League first, sparing City-State units (ruling R26)
-        order = ["D", "P", "argos", "A", "S"]
+        defender = side(s, defending, a["cards"][defending])
+        win = a["winner"]
+        loser_order = [a["loser_first"]] if a.get("loser_first") else []
+        winner_order = [a["winner_first"]] if a.get("winner_first") else []
         result = bt.fight(theater, kind, attacker, defender, ex["cg"],
-                          s["controlling"][defending], order, order)
+                          s["controlling"][defending], loser_order, winner_order)
+        assert result.winner == win
         for sd in (attacker, defender):
             for o, n in sd.units.items():
                 s["forces"][theater][o] = n
@@ -629,16 +694,16 @@ class Battle(Procedure[PericlesState]):
         for f, points in result.honor.items():
             if f in s["honor"]:
                 s["honor"][f] += points
-        if result.winner is not None:
-            hostages = sum(1 for x in result.lost.get(th.other(result.winner), [])
+        if win is not None:
+            # one Hostage for each City-State unit the enemy lost (ruling R30)
+            hostages = sum(1 for x in result.lost.get(th.other(win), [])
                            if x.split(":")[0] in th.CITY_UNITS.values() and not x.endswith("base"))
-            s["hostages"][result.winner] = s["hostages"].get(result.winner, 0) + hostages
+            s["hostages"][win] = s["hostages"].get(win, 0) + hostages
         s["battle"] = dict(result.record) if result.record else None
-        log(s, "battle", city=result.winner, n=result.strength.get(ex["city"], 0),
-            what=kind, theater=theater)
+        log(s, "battle", city=win, n=result.strength.get(ex["city"], 0), what=kind, theater=theater)
         flow.context.event(BATTLE_END, f"Battle in {name(theater)}", battle=s["battle"])
-        if (result.winner is not None and not a["second"] and th.status(s, theater) == "contested"):
-            a["again"] = chooser(s, result.winner)
+        if win is not None and not a["second"] and th.status(s, theater) == "contested":
+            a["again"] = chooser(s, win)
             return
         flow.end()
 
