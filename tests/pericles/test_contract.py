@@ -9,6 +9,7 @@ import pytest
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.rulesets.pericles import RULESET
+from engine.rulesets.pericles.scenarios import VIGNETTES
 from engine.testing import assert_view_hides, check_contract, play_with_restarts
 
 SCENARIOS = list(RULESET.scenarios)
@@ -23,7 +24,8 @@ def test_contract(scenario: str, seed: str) -> None:
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_restarts_and_replay(scenario: str) -> None:
     actions, problems = play_with_restarts(RULESET, scenario, "r", restart_chance=0.3)
-    assert problems == [] and actions > 20
+    # a battle vignette may be decided by the cards alone, with no decision to make
+    assert problems == [] and (actions > 20 or scenario in VIGNETTES)
 
 
 def _after_award() -> Game:

@@ -16,7 +16,10 @@ def check(s: PericlesState) -> list[str]:
         every = [c.number for c in deck.cards] + [x.number for x in deck.leaders]
         held = list(s["deck"][city]) + list(s["discard"][city])
         for f in asm.CITY_FACTIONS[city]:
-            held += s["hands"][f] + s["entourage"][f]
+            if f in s["hands"]:
+                held += s["hands"][f] + s["entourage"][f]
+            else:  # a vignette seats one faction a city: the other's leader stays boxed
+                held.append(asm.leader_number(f))
         counts = Counter(held)
         twice = sorted(c for c, n in counts.items() if n > 1)
         if twice or set(held) - set(every):

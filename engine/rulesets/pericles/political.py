@@ -110,6 +110,8 @@ class Draw(Procedure[PericlesState]):
                         s["hands"][faction].append(n)
             flow.context.shuffle(pile)
             for faction in asm.CITY_FACTIONS[city]:
+                if faction not in s["hands"]:
+                    continue
                 for _ in range(spec.deal.get(faction, 0)):
                     s["hands"][faction].append(pile.pop())
                 s["hands"][faction].sort()

@@ -43,7 +43,10 @@ class Pericles(Ruleset):
         s = initial_state(scenario)
         spec = SPECS[scenario]
         steps: tuple[str, ...] = TURN[:-1] if spec.political else ("draw",)
-        steps += ("theater_phase", "end_training") if spec.theater else ("finish",)
+        if spec.vignette is not None:
+            steps += ("vignette_battles", "finish")
+        else:
+            steps += ("theater_phase", "end_training") if spec.theater else ("finish",)
         MACHINE.start(s, ctx, "sequence", **sequence(*steps))
         return s
 
@@ -76,6 +79,14 @@ class Pericles(Ruleset):
             return self._vignette(s, "demagogues", "aristocrats",
                                   "ostracism" in s["won"]["demagogues"],
                                   "ostracism" in s["won"]["aristocrats"], scores)
+        if SPECS[s["scenario"]].vignette is not None:
+            won = set(s["results"])
+            if len(won) == 1 and None not in won:
+                city = won.pop()
+                seat = next(f for f in s["factions"] if asm.city_of(f) == city)
+                return Outcome((seat,), f"{TITLES[city or '']} wins every battle", "14.1",
+                               scores=scores)
+            return Outcome((), "a draw: no side won every battle", "14.1", scores=scores)
         if s["scenario"] == "assembly-t6":
             return self._honor(s, scores)
         return self._war(s, scores)

@@ -34,8 +34,42 @@ class Spec:
     strategos: dict[str, int] = field(default_factory=dict)
 
     political: bool = True  # the scenario plays the political phase (5.0-7.3)
+    # a battle vignette (14.1): its theater, the pieces and Strategos of each side there,
+    # the State Ship, and the battles fought in order
+    vignette: tuple[str, dict[str, tuple[int, int, int]], dict[str, int], bool,
+                    tuple[str, ...]] | None = None
     theater: bool = False  # the scenario plays the theater phase (8.0-9.3)
 
+
+def _vignette(turn: int, theater: str, athens: dict[str, tuple[int, int, int]], a_st: int,
+              sparta: dict[str, tuple[int, int, int]], s_st: int, battles: tuple[str, ...],
+              ship: bool = False) -> Spec:
+    """A battle vignette of 14.1: one seat a city, the Aristocrats and the Agiad standing
+    for Athens and Sparta; Athens attacks (ruling R31)."""
+    return Spec(("athens", "sparta"), turn, "", {"athens": "aristocrats", "sparta": "agiad"},
+                True, {}, {}, political=False,
+                vignette=(theater, athens | sparta, {"athens": a_st, "sparta": s_st}, ship, battles))
+
+
+VIGNETTES: dict[str, tuple[str, Spec]] = {
+    "14.1.04 B": ("Samos Revolt", _vignette(4, "samos", {"A": (1, 4, 0)}, 9,
+                                            {"P": (2, 0, 1)}, 4, ("naval", "land"))),
+    "14.1.07 B": ("Death of Brasidas and Cleon", _vignette(
+        7, "amphipolis", {"A": (2, 0, 0), "D": (1, 0, 1)}, 6, {"P": (4, 0, 0)}, 9, ("land",))),
+    "14.1.08 B": ("Battle of Mantinea", _vignette(
+        8, "sparta", {"argos": (4, 0, 0), "A": (1, 0, 0), "D": (3, 0, 1)}, 4,
+        {"S": (6, 0, 2)}, 8, ("land",))),
+    "14.1.08 C": ("Sicilian Expedition", _vignette(
+        8, "sicily", {"A": (2, 3, 0), "D": (1, 0, 1)}, 4, {"P": (3, 4, 2)}, 8, ("land", "naval"))),
+    "14.1.09 B": ("Cyzicus", _vignette(9, "hellespont", {"A": (0, 3, 0)}, 8,
+                                       {"P": (0, 4, 0)}, 2, ("naval",), ship=True)),
+    "14.1.10 B": ("Arginusae", _vignette(10, "lesbos", {"A": (0, 3, 0)}, 8,
+                                         {"P": (0, 6, 0)}, 8, ("naval",), ship=True)),
+    "14.1.10 C": ("Notium", _vignette(10, "chios", {"A": (0, 3, 0)}, 2,
+                                      {"P": (0, 4, 0)}, 9, ("naval",), ship=True)),
+    "14.1.10 D": ("Aegospotami", _vignette(10, "hellespont", {"A": (0, 3, 0)}, 2,
+                                           {"P": (0, 4, 0)}, 8, ("naval",), ship=True)),
+}
 
 ALL_THEATERS = tuple(t.key for t in load_components().data.theaters
                      if t.key not in ("persia", "eastmed"))
@@ -73,6 +107,8 @@ SPECS: dict[str, Spec] = {
                        theaters=ALL_THEATERS, theater=True),
 }
 
+SPECS |= {key: spec for key, (_, spec) in VIGNETTES.items()}
+
 ATHENS, SPARTA = FACTIONS["athens"], FACTIONS["sparta"]
 SCENARIOS: dict[str, Scenario] = {
     "14.1.06 B": Scenario("14.1.06 B", "Sparta Declares War (14.1.06 B)", SPARTA,
@@ -100,6 +136,9 @@ SCENARIOS: dict[str, Scenario] = {
         players=((4, tuple((f,) for f in ATHENS + SPARTA)),
                  (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
 }
+SCENARIOS |= {key: Scenario(key, f"{title} ({key})", ("aristocrats", "agiad"),
+                            "A battle vignette: win every battle it lists to win.")
+              for key, (title, _) in VIGNETTES.items()}
 
 
 def initial_state(scenario: str) -> PericlesState:
@@ -108,7 +147,8 @@ def initial_state(scenario: str) -> PericlesState:
     spec = SPECS[scenario]
     comp = load_components()
     counts = comp.data.counts.strategos
-    factions = [f for c in spec.cities for f in CITY_FACTIONS[c]]
+    factions = ([f for c in spec.cities for f in CITY_FACTIONS[c]] if spec.vignette is None
+                else ["aristocrats", "agiad"])
     piles = {c: [card.number for card in decks()[c].cards] for c in spec.cities}
     leaders = {x.faction: x.number for c in spec.cities for x in decks()[c].leaders}
     s = PericlesState(
@@ -129,10 +169,27 @@ def initial_state(scenario: str) -> PericlesState:
         hostages={c: 0 for c in spec.cities}, oration={f: 0 for f in factions},
         won={f: [] for f in factions}, log=[], over=False, resigned=None,
         forces={}, treachery={}, queues={}, order=[], committed={}, expedition=None,
-        the_300=None, state_ship="ready", persian_war=spec.turn <= 2, battle=None)
+        the_300=None, state_ship="ready", persian_war=spec.turn <= 2, battle=None, results=[])
     if spec.theaters:
         place_forces(s, spec)
+    if spec.vignette is not None:
+        place_vignette(s, spec)
     return s
+
+
+def place_vignette(s: PericlesState, spec: Spec) -> None:
+    """The vignette's pieces in its one theater, every Strategos committed (14.1)."""
+    assert spec.vignette is not None
+    theater, pieces, strategos, ship, _ = spec.vignette
+    s["forces"] = {theater: {o: {"land": land, "naval": naval, "bases": b}
+                             for o, (land, naval, b) in pieces.items()}}
+    s["treachery"] = {theater: {}}
+    s["queues"] = {theater: []}
+    s["committed"] = {"aristocrats": strategos["athens"], "agiad": strategos["sparta"]}
+    s["expedition"] = {"theater": theater, "cg": "aristocrats", "city": "athens", "moves": 0,
+                       "revealed": True, "ship": ship}
+    s["state_ship"] = "used" if ship else "none"
+    s["persian_war"] = False
 
 
 def place_forces(s: PericlesState, spec: Spec) -> None:

@@ -108,6 +108,7 @@ class PericlesState(TypedDict):
     state_ship: str  # "ready", "used" or "none" (12.0)
     persian_war: bool  # active (13.2)
     battle: dict[str, Any] | None  # the battle record of the last battle (9.3)
+    results: list[str | None]  # the winning city of each vignette battle (14.1)
     log: list[Record]
     over: bool
     resigned: str | None

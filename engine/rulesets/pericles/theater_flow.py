@@ -742,7 +742,33 @@ class EndTraining(Procedure[PericlesState]):
         flow.end()
 
 
+class VignetteBattles(Procedure[PericlesState]):
+    """The battles a vignette lists, in order, each with a fresh card a side (14.1,
+    ruling R31)."""
+
+    name = "vignette_battles"
+
+    def enter(self, flow: F) -> None:
+        from .scenarios import SPECS
+
+        spec = SPECS[flow.state["scenario"]]
+        assert spec.vignette is not None
+        battles = spec.vignette[4]
+        i = flow.args.setdefault("i", 0)
+        if i >= len(battles):
+            flow.end()
+            return
+        flow.args["i"] = i + 1
+        flow.call("battle", kind=battles[i], second=True)
+
+    def resume(self, flow: F, result: Any) -> None:
+        s = flow.state
+        s["results"].append((s["battle"] or {}).get("winner"))
+        self.enter(flow)
+
+
 PROCEDURES: list[Procedure[PericlesState]] = [
+    VignetteBattles(),
     TheaterPhase(), Placement(), Resolution(), CarryOut(), LeagueIssue(), DiplomaticIssue(),
     Levy(), RaidChoice(), Expedition(), Commit(), March(), Battle(), StrategosHonor(),
     EndTraining()]

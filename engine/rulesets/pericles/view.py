@@ -83,7 +83,7 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
         "expedition": dict(s["expedition"]) if s["expedition"] else None,
         "the_300": s["the_300"], "state_ship": s["state_ship"],
         "persian_war": s["persian_war"],
-        "battle": s["battle"],
+        "battle": s["battle"], "results": list(s["results"]),
         "log": [line(r) for r in s["log"][-16:]],
     }
 
@@ -118,7 +118,7 @@ def _hidden_cards(s: PericlesState, seat: str | None, city: str) -> list[tuple[s
     Entourages."""
     piles: list[tuple[str, int]] = [("deck", len(s["deck"][city]))]
     for f in asm.CITY_FACTIONS[city]:
-        if f != seat:
+        if f != seat and f in s["hands"]:
             piles.append((f"hand:{f}", sum(not asm.is_leader(c) for c in s["hands"][f])))
             piles.append((f"entourage:{f}", len(s["entourage"][f])))
     return piles
@@ -132,7 +132,7 @@ def redeal(s: PericlesState, seat: str | None, rng: Rng) -> PericlesState:
         piles = _hidden_cards(v, seat, city)
         pool = sorted(v["deck"][city])
         for f in asm.CITY_FACTIONS[city]:
-            if f != seat:
+            if f != seat and f in v["hands"]:
                 pool += [c for c in v["hands"][f] if not asm.is_leader(c)] + v["entourage"][f]
         pool.sort()
         rng.shuffle(pool)
