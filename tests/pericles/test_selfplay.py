@@ -8,6 +8,7 @@ from engine.core.decisions import random_answer
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.rulesets.pericles import RULESET
+from engine.rulesets.pericles.scenarios import VIGNETTES
 
 
 def play(scenario: str, seed: int) -> tuple[int, list[str]]:
@@ -28,7 +29,8 @@ def play(scenario: str, seed: int) -> tuple[int, list[str]]:
 def test_selfplay_few(scenario: str) -> None:
     for seed in range(10):
         actions, bad = play(scenario, seed)
-        assert bad == [] and actions >= 26
+        # a battle vignette may be decided by the cards alone, without a decision
+        assert bad == [] and (actions >= 26 or scenario in VIGNETTES)
 
 
 @pytest.mark.slow

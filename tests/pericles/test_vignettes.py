@@ -15,11 +15,18 @@ from engine.rulesets.pericles.scenarios import VIGNETTES, initial_state
 VIGNETTE_IDS = list(VIGNETTES)
 
 
-def fight(scenario: str, athens: list[int], sparta: list[int]) -> dict:
-    """Run the vignette's battles with these battle cards (the last is turned first)."""
+def fight(scenario: str, athens: list[int], sparta: list[int], *losses: str) -> dict:
+    """Run the vignette's battles with these battle cards (the last is turned first),
+    naming the owners who lose first when asked."""
     s = initial_state(scenario)
     s["deck"] = {"athens": athens, "sparta": sparta}
-    MACHINE.start(s, Context(Rng("v")), "vignette_battles")
+    ctx = Context(Rng("v"))
+    MACHINE.start(s, ctx, "vignette_battles")
+    for owner in losses:
+        [p] = MACHINE.prompts(s)
+        assert p.kind == "losses"
+        MACHINE.act(s, p.seat, owner, ctx)
+    assert MACHINE.prompts(s) == []
     s["over"] = True  # the scenario's last step
     return dict(s)
 
@@ -41,9 +48,14 @@ def test_samos_revolt_naval_then_land_rule_14_1() -> None:
 def test_mantinea_sparta_cannot_lose_rule_14_1() -> None:
     # Athens: 4 Argive, 1 Athenian, 3 Delian foot, a Delian base, 4 St = 14 + at most 5;
     # Sparta: 6 Spartan foot (12), 2 bases (4), 8 St = 24 + at least 1
-    s = fight("14.1.08 B", [5], [42])
+    s = fight("14.1.08 B", [5], [42], "argos")
     assert s["battle"]["facts"]["strength"] == {"athens": 19, "sparta": 25}
     assert s["results"] == ["sparta"]
+    # 6 points: the Agiad takes the 4 Argives first, then Athenian and Delian foot
+    forces = s["forces"]["sparta"]
+    assert forces["argos"]["land"] == 0 and forces["A"]["land"] + forces["D"]["land"] == 2
+    # 6 losers' foot fell: the winner loses 3 points, one Spartan foot (2) and no more
+    assert forces["S"]["land"] == 5
     out = RULESET.outcome(s)  # type: ignore[arg-type]
     assert out is not None and out.winners == ("agiad",)
 
