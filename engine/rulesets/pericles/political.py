@@ -16,7 +16,7 @@ from engine.core.procedures import Flow, Procedure
 from engine.core.types import IllegalAction, Option, Prompt
 
 from . import assembly as asm
-from .components import CORE_ISSUES, Alcibiades, Placement, Stock, load_components
+from .components import CORE_ISSUES, Alcibiades, Placement, Plague, Stock, Will, load_components
 from .schema import Issue, PericlesState, Played
 
 F = Flow[PericlesState]
@@ -62,7 +62,10 @@ class Aristophanes(Procedure[PericlesState]):
 
     def enter(self, flow: F) -> None:
         s = flow.state
-        card = load_components().aristophanes[s["aristophanes"] or ""]
+        if not s["aristophanes"]:
+            flow.end()
+            return
+        card = load_components().aristophanes[s["aristophanes"]]
         log(s, "aristophanes", what=card.id)
         for p in card.placements:
             if p.city in s["cities"]:
@@ -71,13 +74,25 @@ class Aristophanes(Procedure[PericlesState]):
             if isinstance(e, Stock):
                 for city in s["cities"]:
                     cut = e.athens if city == "athens" else e.sparta
-                    s["stock"][city] = max(0, s["stock"][city] + cut)
+                    before = s["stock"][city]
+                    s["stock"][city] = max(0, before + cut)
+                    if e.this_turn:  # given back when the turn ends (ruling R33)
+                        s["restore"][city] += before - s["stock"][city]
                     log(s, "stock", city=city, n=cut)
             elif isinstance(e, Alcibiades):
                 s["alcibiades"] = e.to
                 log(s, "alcibiades", what=s["alcibiades"])
-            else:
-                raise NotImplementedError(f"{card.id}: event {e.kind} needs the theater phase")
+            elif isinstance(e, Will):
+                for city in s["cities"]:
+                    task = e.athens if city == "athens" else e.sparta
+                    s["will"][city] = {"theater": task.theater, "task": task.task}
+                    log(s, "will_set", city=city, what=task.task, theater=task.theater)
+            elif isinstance(e, Plague):
+                from .end_phase import plague
+
+                plague(s)
+            else:  # Deaths: the leaders' names on the cards change with the turns anyway
+                log(s, "deaths", what=",".join(getattr(e, "names", ())))
         flow.end()
 
     @staticmethod
@@ -103,8 +118,9 @@ class Draw(Procedure[PericlesState]):
         spec = SPECS[s["scenario"]]
         for city in s["cities"]:
             pile = s["deck"][city]
+            first = s["turn"] == spec.turn
             for faction, cards in spec.fixed.items():
-                if asm.city_of(faction) == city:
+                if first and asm.city_of(faction) == city:
                     for n in cards:
                         pile.remove(n)
                         s["hands"][faction].append(n)
@@ -112,7 +128,7 @@ class Draw(Procedure[PericlesState]):
             for faction in asm.CITY_FACTIONS[city]:
                 if faction not in s["hands"]:
                     continue
-                for _ in range(spec.deal.get(faction, 0)):
+                for _ in range(spec.deal.get(faction, 0) if first else spec.deal_later):
                     s["hands"][faction].append(pile.pop())
                 s["hands"][faction].sort()
         flow.end()

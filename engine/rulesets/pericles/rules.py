@@ -19,6 +19,7 @@ from engine.core.view import RulesetCommon
 
 from . import assembly as asm
 from .components import components_json
+from .end_phase import PROCEDURES as END_PROCEDURES
 from .invariants import check
 from .political import PROCEDURES, TURN
 from .scenarios import SCENARIOS, SPECS, initial_state
@@ -26,7 +27,8 @@ from .schema import PericlesState
 from .theater_flow import PROCEDURES as THEATER_PROCEDURES
 from .view import TITLES, build_view, redeal, variants
 
-MACHINE: Machine[PericlesState] = Machine([*PROCEDURES, *THEATER_PROCEDURES, Sequence()],
+MACHINE: Machine[PericlesState] = Machine([*PROCEDURES, *THEATER_PROCEDURES, *END_PROCEDURES,
+                                           Sequence()],
                                           lambda s: s["flow"])
 BOOK = RuleBook(Path(__file__).parent, "Pericles")
 
@@ -42,6 +44,10 @@ class Pericles(Ruleset):
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PericlesState:
         s = initial_state(scenario)
         spec = SPECS[scenario]
+        if spec.last_turn > spec.turn:
+            ctx.shuffle(s["aristophanes_deck"])
+            MACHINE.start(s, ctx, "campaign")
+            return s
         steps: tuple[str, ...] = TURN[:-1] if spec.political else ("draw",)
         if spec.vignette is not None:
             steps += ("vignette_battles", "finish")
@@ -98,17 +104,19 @@ class Pericles(Ruleset):
         draw (ruling R14)."""
         total = {c: sum(s["honor"][f] for f in asm.CITY_FACTIONS[c]) for c in s["cities"]}
         a, b = total["athens"], total["sparta"]
-        if a == b:
+        if a == b and s["victor"] is None:
             return Outcome((), f"a draw: Athens {a}, Sparta {b}", "11.4",
                            places=(tuple(s["factions"]),), scores=scores)
-        win, lose = ("athens", "sparta") if a > b else ("sparta", "athens")
+        win = s["victor"] or ("athens" if a > b else "sparta")
+        lose = "sparta" if win == "athens" else "athens"
 
         def ranked(city: str) -> list[str]:
             cf = s["controlling"][city]
             return sorted(asm.CITY_FACTIONS[city], key=lambda f: (-s["honor"][f], f != cf))
 
         top, second = ranked(win)
-        return Outcome((top,), f"{TITLES[win]} wins the war {max(a, b)} to {min(a, b)}; "
+        how = "automatically" if s["victor"] else f"{total[win]} to {total[lose]}"
+        return Outcome((top,), f"{TITLES[win]} wins the war {how}; "
                        f"{TITLES[top]} has the most Honor in it", "11.4",
                        places=((top,), (second,), tuple(ranked(lose))), scores=scores)
 

@@ -34,6 +34,8 @@ class Spec:
     strategos: dict[str, int] = field(default_factory=dict)
 
     political: bool = True  # the scenario plays the political phase (5.0-7.3)
+    last_turn: int = 0  # the scenario's last turn; 0: its first
+    deal_later: int = 9  # random cards each faction draws in the turns after the first
     # a battle vignette (14.1): its theater, the pieces and Strategos of each side there,
     # the State Ship, and the battles fought in order
     vignette: tuple[str, dict[str, tuple[int, int, int]], dict[str, int], bool,
@@ -105,6 +107,12 @@ SPECS: dict[str, Spec] = {
                        {"eurypontid": (37,), "agiad": (34,)},
                        {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8},
                        theaters=ALL_THEATERS, theater=True),
+    # 14.1.06 A: turns 6 and 7 (ruling R29 on the theaters in play)
+    "14.1.06 A": Spec(("athens", "sparta"), 6, "Clouds A",
+                      {"athens": "aristocrats", "sparta": "eurypontid"}, False,
+                      {"eurypontid": (37,), "agiad": (34,)},
+                      {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8},
+                      theaters=ALL_THEATERS, theater=True, last_turn=7),
 }
 
 SPECS |= {key: spec for key, (_, spec) in VIGNETTES.items()}
@@ -126,6 +134,12 @@ SCENARIOS: dict[str, Scenario] = {
         ATHENS + SPARTA,
         "431 BC: both Assemblies, then the theaters; the city with more Honor wins, and "
         "its higher faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.06 A": Scenario(
+        "14.1.06 A", "Archidamian War (14.1.06 A)", ATHENS + SPARTA,
+        "431-419 BC in two turns, the tournament scenario: the city with more Honor wins, "
+        "and its higher faction wins the game.", teams=(ATHENS, SPARTA),
         players=((4, tuple((f,) for f in ATHENS + SPARTA)),
                  (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
     "assembly-t6": Scenario(
@@ -169,7 +183,10 @@ def initial_state(scenario: str) -> PericlesState:
         hostages={c: 0 for c in spec.cities}, oration={f: 0 for f in factions},
         won={f: [] for f in factions}, log=[], over=False, resigned=None,
         forces={}, treachery={}, queues={}, order=[], committed={}, expedition=None,
-        the_300=None, state_ship="ready", persian_war=spec.turn <= 2, battle=None, results=[])
+        the_300=None, state_ship="ready", persian_war=spec.turn <= 2, battle=None, results=[],
+        aristophanes_deck=sorted(c.id for c in comp.data.aristophanes if c.id != spec.aristophanes),
+        restore={c: 0 for c in spec.cities}, will={}, will_penalty={c: 0 for c in spec.cities},
+        granary_miss={}, victor=None)
     if spec.theaters:
         place_forces(s, spec)
     if spec.vignette is not None:

@@ -109,6 +109,13 @@ class PericlesState(TypedDict):
     persian_war: bool  # active (13.2)
     battle: dict[str, Any] | None  # the battle record of the last battle (9.3)
     results: list[str | None]  # the winning city of each vignette battle (14.1)
+    # turns after the first (5.0, 11.0)
+    aristophanes_deck: list[str]  # the cards still to come, in hidden order
+    restore: dict[str, int]  # city -> Strategos an Aristophanes cut gives back at turn end
+    will: dict[str, dict[str, str]]  # city -> its Will of the Assembly: theater, task (5.1)
+    will_penalty: dict[str, int]  # city -> Strategos fewer in next turn's stock (5.1)
+    granary_miss: dict[str, int]  # city -> End phases in a row without a granary (11.1)
+    victor: str | None  # the city that won automatically (11.1)
     log: list[Record]
     over: bool
     resigned: str | None

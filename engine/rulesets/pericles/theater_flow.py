@@ -31,7 +31,7 @@ def city_of(f: str) -> str:
 
 
 def capital(city: str) -> str:
-    return next(t.key for t in load_components().data.theaters if t.capital == city)
+    return th.capital_of(city)
 
 
 def name(theater: str) -> str:

@@ -17,6 +17,10 @@ def other(city: str) -> str:
     return "sparta" if city == "athens" else "athens"
 
 
+def capital_of(city: str) -> str:
+    return next(t.key for t in load_components().data.theaters if t.capital == city)
+
+
 def owners_of(s: PericlesState, theater: str, city: str) -> dict[str, dict[str, int]]:
     return {o: n for o, n in s["forces"][theater].items() if SIDE_OF[o] == city}
 

@@ -84,6 +84,9 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
         "the_300": s["the_300"], "state_ship": s["state_ship"],
         "persian_war": s["persian_war"],
         "battle": s["battle"], "results": list(s["results"]),
+        "aristophanes_left": len(s["aristophanes_deck"]),
+        "will": {c: dict(w) for c, w in s["will"].items()},
+        "granary_miss": dict(s["granary_miss"]), "victor": s["victor"],
         "log": [line(r) for r in s["log"][-16:]],
     }
 
@@ -146,6 +149,9 @@ def redeal(s: PericlesState, seat: str | None, rng: Rng) -> PericlesState:
                     v["hands"][f] = sorted([c for c in v["hands"][f] if asm.is_leader(c)] + cards)
                 else:
                     v["entourage"][f] = sorted(cards)
+    pile = sorted(v["aristophanes_deck"])
+    rng.shuffle(pile)
+    v["aristophanes_deck"] = pile
     for f, m in v["markers"].items():
         if not sees_markers(seat, f):
             v["markers"][f] = sorted(rng.choice(THEATER_KINDS) for _ in m)
