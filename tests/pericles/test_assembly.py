@@ -273,3 +273,21 @@ def test_honor_outcome_places_rule_11_4() -> None:
     assert out is not None
     assert out.winners == ("aristocrats", "eurypontid")  # Eurypontid governs: it takes the tie
     assert out.places == (("aristocrats", "eurypontid"), ("demagogues", "agiad"))
+
+
+def test_hostage_puts_war_peace_on_the_display_rule_10_2() -> None:
+    from engine.core.rng import Rng
+    from engine.core.ruleset import Context
+    from engine.rulesets.pericles.rules import MACHINE
+    from engine.rulesets.pericles.scenarios import initial_state
+
+    s = initial_state("14.1.01 B")
+    s["hostages"]["athens"] = 2
+    ctx = Context(Rng("h"))
+    MACHINE.start(s, ctx, "hostages")
+    [p] = MACHINE.prompts(s)
+    assert p.seat == "aristocrats" and p.kind == "hostage"  # the CF first
+    MACHINE.act(s, "aristocrats", "keep", ctx)
+    MACHINE.act(s, "demagogues", "spend", ctx)
+    assert s["hostages"]["athens"] == 1 and s["flow"] == []
+    assert [(i["kind"], i["pos"]) for i in s["display"]["athens"]] == [("war_peace", -1)]

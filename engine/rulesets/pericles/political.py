@@ -202,6 +202,49 @@ def nominations(s: PericlesState, city: str) -> list[tuple[str, int]]:
     return [(cf, 2), (opp, 1), (cf, 0), (cf, 0), (cf, 0), (opp, 0), (opp, 0)]
 
 
+class Hostages(Procedure[PericlesState]):
+    """Before the nominations a city holding Hostages may give one back to put the
+    War/Peace issue on the 1-space of the faction that spends it; the Controlling
+    Faction is asked first, then the Opposition; both cities at once (10.2, ruling R38)."""
+
+    name = "hostages"
+
+    def enter(self, flow: F) -> None:
+        flow.args.setdefault("asked", {c: 0 for c in flow.state["cities"]})
+        self._maybe_end(flow)
+
+    def _pending(self, flow: F) -> dict[str, str]:
+        s = flow.state
+        out = {}
+        for city, k in flow.args["asked"].items():
+            on = any(i["kind"] == "war_peace" for i in s["display"][city])
+            if k < 2 and s["hostages"].get(city, 0) > 0 and not on:
+                cf = s["controlling"][city]
+                out[city] = cf if k == 0 else asm.rival(cf)
+        return out
+
+    def _maybe_end(self, flow: F) -> None:
+        if not self._pending(flow):
+            flow.end()
+
+    def prompts(self, flow: F) -> list[Prompt]:
+        return [Prompt(f, "Give back a Hostage to put War/Peace on your 1-space?",
+                       (Option("spend", "Spend a Hostage", "10.2"), Option("keep", "Keep them", "10.2")),
+                       "10.2", kind="hostage") for f in self._pending(flow).values()]
+
+    def act(self, flow: F, seat: str, answer: Answer) -> None:
+        s = flow.state
+        city = asm.city_of(seat)
+        if self._pending(flow).get(city) != seat or answer not in ("spend", "keep"):
+            raise IllegalAction("That choice is not open now.")
+        flow.args["asked"][city] += 1
+        if answer == "spend":
+            s["hostages"][city] -= 1
+            add_issue(s, city, "war_peace", asm.sign(seat))
+            log(s, "hostage", city=city, faction=seat)
+        self._maybe_end(flow)
+
+
 class Boule(Procedure[PericlesState]):
     """Nominations in both cities at once; each city goes at its own pace (6.2)."""
 
@@ -568,7 +611,7 @@ class Finish(Procedure[PericlesState]):
 
 
 PROCEDURES: list[Procedure[PericlesState]] = [
-    Aristophanes(), Draw(), Entourage(), Boule(), Debate(), Designate(), DebateCards(),
+    Aristophanes(), Draw(), Entourage(), Hostages(), Boule(), Debate(), Designate(), DebateCards(),
     PoliticalIssues(), StrategyBoard(), BoardCards(), TheaterAward(), Finish()]
-TURN = ("aristophanes", "draw", "entourage", "boule", "debate", "political_issues",
+TURN = ("aristophanes", "draw", "entourage", "hostages", "boule", "debate", "political_issues",
         "strategy_board", "theater_award", "finish")
