@@ -291,3 +291,33 @@ def test_hostage_puts_war_peace_on_the_display_rule_10_2() -> None:
     MACHINE.act(s, "demagogues", "spend", ctx)
     assert s["hostages"]["athens"] == 1 and s["flow"] == []
     assert [(i["kind"], i["pos"]) for i in s["display"]["athens"]] == [("war_peace", -1)]
+
+
+def test_variant_a_nominations_rule_15_12() -> None:
+    def boule(players: int | None) -> Game:
+        opts = {"players": players} if players else None
+        game = Game.create(RULESET, scenario="assembly-t6", seed=6, options=opts)
+        for seat in ("aristocrats", "demagogues", "agiad", "eurypontid"):
+            act(game, seat, "|".join(o.id for o in prompt_of(game, seat).options[:3]))
+        for city in ("athens", "sparta"):  # clear Clouds A's War/Peace issues
+            game.state["display"][city] = []
+        game._prompts = None
+        return game
+
+    game = boule(2)
+    assert game.state["partners"] == {"aristocrats": "agiad", "agiad": "aristocrats",
+                                      "demagogues": "eurypontid", "eurypontid": "demagogues"}
+    # the governing factions (Aristocrats, Eurypontid) are not offered Ostracism
+    for seat in ("aristocrats", "eurypontid"):
+        assert "ostracism" not in {o.id for o in prompt_of(game, seat).options}
+    act(game, "eurypontid", "war_peace")
+    act(game, "aristocrats", "military")
+    # the Eurypontid's partner may not bring War/Peace forward in Athens too
+    assert "war_peace" not in {o.id for o in prompt_of(game, "demagogues").options}
+    # four people: no such limits
+    game = boule(None)
+    assert game.state["partners"] == {}
+    assert "ostracism" in {o.id for o in prompt_of(game, "aristocrats").options}
+    act(game, "eurypontid", "war_peace")
+    act(game, "aristocrats", "military")
+    assert "war_peace" in {o.id for o in prompt_of(game, "demagogues").options}

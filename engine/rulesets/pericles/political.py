@@ -41,13 +41,22 @@ def add_issue(s: PericlesState, city: str, kind: str, pos: int) -> Issue:
     return issue
 
 
-def available_issues(s: PericlesState, city: str) -> list[str]:
+def available_issues(s: PericlesState, city: str, faction: str | None = None,
+                     war_peace_by: list[str] | None = None) -> list[str]:
     """Issue kinds a faction may still nominate: counters left (2.0), one War/Peace and
-    one Ostracism a display (3.3), each unique issue once."""
+    one Ostracism a display (3.3), each unique issue once. With two people (15.12 A) a
+    Controlling Faction may not nominate Ostracism, and a person may not nominate
+    War/Peace with both of his factions."""
     counts = load_components().data.counts.display_issues
     unique = asm.decks()[city].unique_issues
     on = [i["kind"] for i in s["display"][city]]
     kinds = [k for k in CORE_ISSUES if on.count(k) < counts[k]]
+    partner = s["partners"].get(faction or "")
+    if partner is not None:
+        if faction == s["controlling"][city]:
+            kinds = [k for k in kinds if k != "ostracism"]
+        if partner in (war_peace_by or []):
+            kinds = [k for k in kinds if k != "war_peace"]
     return kinds + [u for u in unique if on.count(u) < counts["unique"]]
 
 
@@ -263,20 +272,23 @@ class Boule(Procedure[PericlesState]):
                 out[city] = order[k]
         return out
 
+    def _open(self, flow: F, city: str) -> list[str]:
+        faction = self._pending(flow)[city][0]
+        return available_issues(flow.state, city, faction, flow.args.get("war_peace_by"))
+
     def _skip_empty(self, flow: F) -> None:
         for city in list(self._pending(flow)):
-            while city in self._pending(flow) and not available_issues(flow.state, city):
+            while city in self._pending(flow) and not self._open(flow, city):
                 flow.args["done"][city] += 1
         if not self._pending(flow):
             flow.end()
 
     def prompts(self, flow: F) -> list[Prompt]:
-        s = flow.state
         out = []
         for city, (faction, box) in self._pending(flow).items():
             where = f"your {box}-space" if box else "the central Issues space"
             opts = [Option(k, ISSUE_NAMES.get(k, k), "6.2", data={"issue": k, "box": box})
-                    for k in available_issues(s, city)]
+                    for k in self._open(flow, city)]
             out.append(Prompt(faction, f"Boule: nominate an issue for {where}", tuple(opts),
                               "6.2", kind="nominate"))
         return out
@@ -285,8 +297,10 @@ class Boule(Procedure[PericlesState]):
         s = flow.state
         city = asm.city_of(seat)
         faction, box = self._pending(flow).get(city, (None, 0))
-        if faction != seat or str(answer) not in available_issues(s, city):
+        if faction != seat or str(answer) not in self._open(flow, city):
             raise IllegalAction("That nomination is not open now.")
+        if answer == "war_peace":
+            flow.args.setdefault("war_peace_by", []).append(seat)
         add_issue(s, city, str(answer), asm.sign(seat) * box)
         log(s, "nominated", city=city, faction=seat, n=box, what=str(answer))
         flow.args["done"][city] += 1

@@ -43,6 +43,10 @@ class Pericles(Ruleset):
     # ------------------------------------------------------------------ creation
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PericlesState:
         s = initial_state(scenario)
+        if options.get("players") == 2 and len(s["factions"]) == 4:
+            # variant A (15.12): one person holds a faction of each city
+            for a, b in self.scenarios[scenario].holdings(2):
+                s["partners"][a], s["partners"][b] = b, a
         spec = SPECS[scenario]
         if spec.last_turn > spec.turn:
             ctx.shuffle(s["aristophanes_deck"])

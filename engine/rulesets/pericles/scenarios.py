@@ -166,7 +166,7 @@ def initial_state(scenario: str) -> PericlesState:
     piles = {c: [card.number for card in decks()[c].cards] for c in spec.cities}
     leaders = {x.faction: x.number for c in spec.cities for x in decks()[c].leaders}
     s = PericlesState(
-        flow=[], scenario=scenario, turn=spec.turn, factions=factions,
+        flow=[], scenario=scenario, turn=spec.turn, factions=factions, partners={},
         cities=list(spec.cities), honor={f: 10 for f in factions},
         strategos={f: 0 for f in factions},
         stock={c: counts["stock"] for c in spec.cities},

@@ -71,6 +71,7 @@ class PericlesState(TypedDict):
     scenario: str
     turn: int
     factions: list[str]  # the seats in play, in city order (Athens first)
+    partners: dict[str, str]  # with two people (15.12 A): faction -> the same person's other
     cities: list[str]  # the cities whose Assembly sits
     honor: dict[str, int]
     strategos: dict[str, int]  # held behind each faction's shield (public: ruling R2)
