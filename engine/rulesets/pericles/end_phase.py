@@ -273,7 +273,7 @@ class Redeployment(Procedure[PericlesState]):
 class WillOfAssembly(Procedure[PericlesState]):
     """A Will of the Assembly met: +5 Honor to each faction of the city; missed: -5 each
     and 3 Strategos fewer in the stock next turn (5.1, ruling R35). Then the Persian War's
-    price, and Honor for Hostages is kept for the end (13.2, R27)."""
+    price while it lasts (13.2, ruling R27)."""
 
     name = "will_of_assembly"
 

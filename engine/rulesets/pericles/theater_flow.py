@@ -17,7 +17,7 @@ from engine.core.view import BATTLE_END
 from . import assembly as asm
 from . import battle as bt
 from . import theaters as th
-from .components import SIDE_OF, load_components
+from .components import load_components
 from .political import ISSUE_NAMES, log
 from .schema import PericlesState
 
@@ -772,4 +772,3 @@ PROCEDURES: list[Procedure[PericlesState]] = [
     TheaterPhase(), Placement(), Resolution(), CarryOut(), LeagueIssue(), DiplomaticIssue(),
     Levy(), RaidChoice(), Expedition(), Commit(), March(), Battle(), StrategosHonor(),
     EndTraining()]
-__all__ = ["PROCEDURES", "SIDE_OF"]
