@@ -5,7 +5,8 @@ The playbook (rules 14-20) is our only rule document; the rest is rebuilt or des
 (data/README.md says which, item by item). The JSON beside this file is validated with
 pydantic once per process and cross-checked: routes join known theaters, every card the
 playbook names keeps its printed values (PRINTED below), counts match the stated totals,
-and every set-up obeys the placement and upkeep limits. No rules are written yet.
+and every set-up obeys the placement and upkeep limits. The rules that use them are
+in the modules beside this one (see __init__.py).
 """
 
 from __future__ import annotations

@@ -1,0 +1,199 @@
+"""The `pericles` ruleset: the engine contract (docs/architecture.md) over the
+procedures of political.py. Not in the registries yet: `RULESET` is the entry point the
+single-entry registration should name (REPORT-pericles2.md)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from engine.core.flows import Sequence, sequence
+from engine.core.procedures import Machine
+from engine.core.rng import Rng
+from engine.core.rule_summaries import RuleBook
+from engine.core.ruleset import Context, Ruleset
+from engine.core.types import Outcome, Prompt
+from engine.core.view import RulesetCommon
+
+from . import assembly as asm
+from .components import components_json
+from .end_phase import PROCEDURES as END_PROCEDURES
+from .invariants import check
+from .political import PROCEDURES, TURN
+from .scenarios import SCENARIOS, SPECS, initial_state
+from .schema import PericlesState
+from .theater_flow import PROCEDURES as THEATER_PROCEDURES
+from .view import TITLES, build_view, redeal, variants
+
+MACHINE: Machine[PericlesState] = Machine([*PROCEDURES, *THEATER_PROCEDURES, *END_PROCEDURES,
+                                           Sequence()],
+                                          lambda s: s["flow"])
+BOOK = RuleBook(Path(__file__).parent, "Pericles")
+
+
+class Pericles(Ruleset):
+    id = "pericles"
+    title = "Pericles: The Peloponnesian Wars"
+    version = "1"
+    scenarios = SCENARIOS
+    not_in_channels = "the theater phase, the maps of the Assemblies and bot play are not written yet"
+
+    # ------------------------------------------------------------------ creation
+    def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PericlesState:
+        s = initial_state(scenario)
+        if options.get("players") == 2 and len(s["factions"]) == 4:
+            # variant A (15.12): one person holds a faction of each city
+            for a, b in self.scenarios[scenario].holdings(2):
+                s["partners"][a], s["partners"][b] = b, a
+        spec = SPECS[scenario]
+        if spec.last_turn > spec.turn:
+            ctx.shuffle(s["aristophanes_deck"])
+            MACHINE.start(s, ctx, "campaign")
+            return s
+        steps: tuple[str, ...] = TURN[:-1] if spec.political else ("draw",)
+        if spec.vignette is not None:
+            steps += ("vignette_battles", "finish")
+        else:
+            steps += ("theater_phase", "end_training") if spec.theater else ("finish",)
+        MACHINE.start(s, ctx, "sequence", **sequence(*steps))
+        return s
+
+    # ------------------------------------------------------------------ play
+    def prompts(self, s: PericlesState) -> list[Prompt]:
+        return MACHINE.prompts(s)
+
+    def apply(self, s: PericlesState, seat: str, option_id: str, ctx: Context) -> None:
+        MACHINE.act(s, seat, option_id, ctx)
+
+    def resign(self, s: PericlesState, seat: str, ctx: Context) -> None:
+        s["resigned"] = seat
+        s["flow"] = []
+        ctx.event("resign", f"{TITLES[seat]} resigns")
+
+    def outcome(self, s: PericlesState) -> Outcome | None:
+        scores = tuple((f, float(s["honor"][f])) for f in s["factions"])
+        if s["resigned"]:
+            # the resigning faction's city loses the war (1.0); its rival in the city
+            # cannot win without it, so the other city's factions share the win
+            rest = tuple(f for f in s["factions"] if asm.city_of(f) != asm.city_of(s["resigned"]))
+            winners = rest or tuple(f for f in s["factions"] if f != s["resigned"])
+            return Outcome(winners, f"{TITLES[s['resigned']]} resigns", scores=scores)
+        if not s["over"]:
+            return None
+        if s["scenario"] == "14.1.06 B":
+            return self._vignette(s, "agiad", "eurypontid", s["war"], "war_peace" not in
+                                  s["won"]["agiad"] + s["won"]["eurypontid"], scores)
+        if s["scenario"] == "14.1.01 B":
+            return self._vignette(s, "demagogues", "aristocrats",
+                                  "ostracism" in s["won"]["demagogues"],
+                                  "ostracism" in s["won"]["aristocrats"], scores)
+        if SPECS[s["scenario"]].vignette is not None:
+            won = set(s["results"])
+            if len(won) == 1 and None not in won:
+                city = won.pop()
+                seat = next(f for f in s["factions"] if asm.city_of(f) == city)
+                return Outcome((seat,), f"{TITLES[city or '']} wins every battle", "14.1",
+                               scores=scores)
+            return Outcome((), "a draw: no side won every battle", "14.1", scores=scores)
+        if s["scenario"] == "assembly-t6":
+            return self._honor(s, scores)
+        return self._war(s, scores)
+
+    @staticmethod
+    def _war(s: PericlesState, scores: tuple[tuple[str, float], ...]) -> Outcome:
+        """The city with more Honor wins the war, and its faction with more Honor the
+        game (1.0); the governing faction takes a tie inside the city, and equal cities
+        draw (ruling R14)."""
+        total = {c: sum(s["honor"][f] for f in asm.CITY_FACTIONS[c]) for c in s["cities"]}
+        a, b = total["athens"], total["sparta"]
+        if a == b and s["victor"] is None:
+            return Outcome((), f"a draw: Athens {a}, Sparta {b}", "11.4",
+                           places=(tuple(s["factions"]),), scores=scores)
+        win = s["victor"] or ("athens" if a > b else "sparta")
+        lose = "sparta" if win == "athens" else "athens"
+
+        def ranked(city: str) -> list[str]:
+            cf = s["controlling"][city]
+            return sorted(asm.CITY_FACTIONS[city], key=lambda f: (-s["honor"][f], f != cf))
+
+        top, second = ranked(win)
+        how = "automatically" if s["victor"] else f"{total[win]} to {total[lose]}"
+        return Outcome((top,), f"{TITLES[win]} wins the war {how}; "
+                       f"{TITLES[top]} has the most Honor in it", "11.4",
+                       places=((top,), (second,), tuple(ranked(lose))), scores=scores)
+
+    @staticmethod
+    def _vignette(s: PericlesState, a: str, b: str, a_goal: bool, b_goal: bool,
+                  scores: tuple[tuple[str, float], ...]) -> Outcome:
+        """14.1.01 B and 14.1.06 B: the higher oration total wins if it also reached its
+        goal (the Ostracism won; War declared or the War/Peace issue kept in the centre);
+        anything else is a draw."""
+        oa, ob = s["oration"][a], s["oration"][b]
+        if oa > ob and a_goal:
+            return Outcome((a,), f"{TITLES[a]}: higher oration and its goal", "14.1", scores=scores)
+        if ob > oa and b_goal:
+            return Outcome((b,), f"{TITLES[b]}: higher oration and its goal", "14.1", scores=scores)
+        return Outcome((), f"a draw: oration {oa} to {ob}", "14.1", scores=scores)
+
+    @staticmethod
+    def _honor(s: PericlesState, scores: tuple[tuple[str, float], ...]) -> Outcome:
+        """Our training game of both Assemblies (ruling R13): the political phase moves
+        Honor between the two factions of a city, so each city's debate is its own
+        contest: in each city the faction with more Honor wins, the governing faction
+        on a tie (ruling R14)."""
+        tops, rest = [], []
+        for city in s["cities"]:
+            a, b = asm.CITY_FACTIONS[city]
+            if s["honor"][a] == s["honor"][b]:
+                cf = s["controlling"][city]
+                tops.append(cf)
+                rest.append(asm.rival(cf))
+            else:
+                hi = a if s["honor"][a] > s["honor"][b] else b
+                tops.append(hi)
+                rest.append(asm.rival(hi))
+        words = ", ".join(f"{TITLES[f]} {s['honor'][f]}" for f in tops)
+        return Outcome(tuple(tops), f"the most Honor in each city: {words}", "11.4",
+                       places=(tuple(tops), tuple(rest)), scores=scores)
+
+    # ------------------------------------------------------------------ information
+    def view(self, s: PericlesState, seat: str | None) -> dict[str, Any]:
+        return build_view(s, seat)
+
+    def common(self, v: dict[str, Any]) -> RulesetCommon:
+        state = "War" if v["war"] else "Peace"
+        rounds = {d["round"] for d in v["debate"].values()}
+        banner = f"Turn {v['turn']} · {state}" + (f" · debate round {max(rounds)}"
+                                                   if max(rounds, default=0) else "")
+        return {"banner": banner,
+                "hand": [{"id": f"c{c['card']}", "label": c["label"]} for c in v["hand"]],
+                "seen": [], "log": list(v["log"]), "battle": None}
+
+    def hidden_variants(self, s: PericlesState, seat: str | None, rng: Rng
+                        ) -> Iterator[PericlesState]:
+        return variants(s, seat, rng)
+
+    def determinize(self, s: PericlesState, seat: str, rng: Rng) -> PericlesState:
+        return redeal(s, seat, rng)
+
+    def check_invariants(self, s: PericlesState) -> list[str]:
+        return check(s)
+
+    # ------------------------------------------------------------------ published
+    def rule_book(self) -> RuleBook:
+        return BOOK
+
+    def components_json(self) -> dict[str, Any]:
+        return components_json()
+
+    # ------------------------------------------------------------------ persistence
+    def dump(self, s: PericlesState) -> dict[str, Any]:
+        return copy.deepcopy(dict(s))
+
+    def load(self, data: dict[str, Any]) -> PericlesState:
+        return copy.deepcopy(data)  # type: ignore[return-value]
+
+
+RULESET = Pericles()

@@ -1,0 +1,228 @@
+"""The scenarios this ruleset plays so far, and the state each starts from (14.1).
+
+Played now: the two political vignettes of 14.1 (one Assembly, two factions) and our
+training game of both Assemblies of turn 6 at once (14.1.06 A's political phase, four
+factions, or two people each holding one faction of each city). The theater phase is
+not written yet (REPORT-pericles2.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.types import Scenario
+
+from .assembly import CITY_FACTIONS, decks
+from .components import FACTIONS, load_components
+from .schema import PericlesState
+
+
+@dataclass(frozen=True)
+class Spec:
+    cities: tuple[str, ...]
+    turn: int
+    aristophanes: str  # the scenario's fixed first card (5.0)
+    controlling: dict[str, str]
+    war: bool
+    fixed: dict[str, tuple[int, ...]]  # the scenario's named cards per faction (14.1)
+    deal: dict[str, int]  # random cards dealt besides them
+    rumors: int = 2  # Rumor markers added at the Theater Award (7.3)
+    favor: dict[str, str] = field(default_factory=dict)
+    # theater-only training (14.1): the theaters in play, the master set-up's turn, and
+    # what each faction holds when the theater phase begins
+    theaters: tuple[str, ...] = ()
+    markers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    strategos: dict[str, int] = field(default_factory=dict)
+
+    political: bool = True  # the scenario plays the political phase (5.0-7.3)
+    last_turn: int = 0  # the scenario's last turn; 0: its first
+    deal_later: int = 9  # random cards each faction draws in the turns after the first
+    # a battle vignette (14.1): its theater, the pieces and Strategos of each side there,
+    # the State Ship, and the battles fought in order
+    vignette: tuple[str, dict[str, tuple[int, int, int]], dict[str, int], bool,
+                    tuple[str, ...]] | None = None
+    theater: bool = False  # the scenario plays the theater phase (8.0-9.3)
+
+
+def _vignette(turn: int, theater: str, athens: dict[str, tuple[int, int, int]], a_st: int,
+              sparta: dict[str, tuple[int, int, int]], s_st: int, battles: tuple[str, ...],
+              ship: bool = False) -> Spec:
+    """A battle vignette of 14.1: one seat a city, the Aristocrats and the Agiad standing
+    for Athens and Sparta; Athens attacks (ruling R31)."""
+    return Spec(("athens", "sparta"), turn, "", {"athens": "aristocrats", "sparta": "agiad"},
+                True, {}, {}, political=False,
+                vignette=(theater, athens | sparta, {"athens": a_st, "sparta": s_st}, ship, battles))
+
+
+VIGNETTES: dict[str, tuple[str, Spec]] = {
+    "14.1.04 B": ("Samos Revolt", _vignette(4, "samos", {"A": (1, 4, 0)}, 9,
+                                            {"P": (2, 0, 1)}, 4, ("naval", "land"))),
+    "14.1.07 B": ("Death of Brasidas and Cleon", _vignette(
+        7, "amphipolis", {"A": (2, 0, 0), "D": (1, 0, 1)}, 6, {"P": (4, 0, 0)}, 9, ("land",))),
+    "14.1.08 B": ("Battle of Mantinea", _vignette(
+        8, "sparta", {"argos": (4, 0, 0), "A": (1, 0, 0), "D": (3, 0, 1)}, 4,
+        {"S": (6, 0, 2)}, 8, ("land",))),
+    "14.1.08 C": ("Sicilian Expedition", _vignette(
+        8, "sicily", {"A": (2, 3, 0), "D": (1, 0, 1)}, 4, {"P": (3, 4, 2)}, 8, ("land", "naval"))),
+    "14.1.09 B": ("Cyzicus", _vignette(9, "hellespont", {"A": (0, 3, 0)}, 8,
+                                       {"P": (0, 4, 0)}, 2, ("naval",), ship=True)),
+    "14.1.10 B": ("Arginusae", _vignette(10, "lesbos", {"A": (0, 3, 0)}, 8,
+                                         {"P": (0, 6, 0)}, 8, ("naval",), ship=True)),
+    "14.1.10 C": ("Notium", _vignette(10, "chios", {"A": (0, 3, 0)}, 2,
+                                      {"P": (0, 4, 0)}, 9, ("naval",), ship=True)),
+    "14.1.10 D": ("Aegospotami", _vignette(10, "hellespont", {"A": (0, 3, 0)}, 2,
+                                           {"P": (0, 4, 0)}, 8, ("naval",), ship=True)),
+}
+
+ALL_THEATERS = tuple(t.key for t in load_components().data.theaters
+                     if t.key not in ("persia", "eastmed"))
+
+SPECS: dict[str, Spec] = {
+    # 14.1.06 B: Clouds A, card 37 + 8 for the Eurypontid (CF), card 34 + 8 for the Agiad
+    "14.1.06 B": Spec(("sparta",), 6, "Clouds A", {"sparta": "eurypontid"}, False,
+                      {"eurypontid": (37,), "agiad": (34,)}, {"eurypontid": 8, "agiad": 8}),
+    # 14.1.01 B: Frogs C, cards 10 and 16 + 7 for the Aristocrats (CF), 1 and 13 + 7 for
+    # the Demagogues; turn 1 is played at War (14.1.01 A and C, ruling R12)
+    "14.1.01 B": Spec(("athens",), 1, "Frogs C", {"athens": "aristocrats"}, True,
+                      {"aristocrats": (10, 16), "demagogues": (1, 13)},
+                      {"aristocrats": 7, "demagogues": 7}),
+    # ours (ruling R13): both Assemblies of 14.1.06 A's first turn, then the Honor count
+    "assembly-t6": Spec(("athens", "sparta"), 6, "Clouds A",
+                        {"athens": "aristocrats", "sparta": "eurypontid"}, False,
+                        {"eurypontid": (37,), "agiad": (34,)},
+                        {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8}),
+    # 14.1.01 A: theaters 5-8, 19 and 20 of the turn-1 set-up, at War, one Rumor each
+    "14.1.01 A": Spec(("athens", "sparta"), 1, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      True, {}, {},
+                      theaters=("isthmus", "sparta", "athens", "boeotia", "sporades", "eastmed"),
+                      markers={"aristocrats": ("military", "military", "diplomatic", "rumor"),
+                               "demagogues": ("military", "military", "league", "oracle", "rumor"),
+                               "agiad": ("military", "diplomatic", "league", "rumor"),
+                               "eurypontid": ("military", "military", "oracle", "rumor")},
+                      strategos={"aristocrats": 8, "demagogues": 10, "agiad": 8, "eurypontid": 8},
+                      political=False, theater=True),
+    # ours (ruling R13): 14.1.06 A's first turn, the Assemblies then the theaters, on the
+    # turn-6 set-up (Persia and the Eastern Mediterranean under the PEACE marker left out)
+    "14.1.06 A1": Spec(("athens", "sparta"), 6, "Clouds A",
+                       {"athens": "aristocrats", "sparta": "eurypontid"}, False,
+                       {"eurypontid": (37,), "agiad": (34,)},
+                       {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8},
+                       theaters=ALL_THEATERS, theater=True),
+    # 14.1.06 A: turns 6 and 7 (ruling R29 on the theaters in play)
+    "14.1.06 A": Spec(("athens", "sparta"), 6, "Clouds A",
+                      {"athens": "aristocrats", "sparta": "eurypontid"}, False,
+                      {"eurypontid": (37,), "agiad": (34,)},
+                      {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8},
+                      theaters=ALL_THEATERS, theater=True, last_turn=7),
+}
+
+SPECS |= {key: spec for key, (_, spec) in VIGNETTES.items()}
+
+ATHENS, SPARTA = FACTIONS["athens"], FACTIONS["sparta"]
+SCENARIOS: dict[str, Scenario] = {
+    "14.1.06 B": Scenario("14.1.06 B", "Sparta Declares War (14.1.06 B)", SPARTA,
+                          "The Spartan Assembly of 431 BC: will the Agiad carry war?"),
+    "14.1.01 B": Scenario("14.1.01 B", "Ostracism of Thucydides (14.1.01 B)", ATHENS,
+                          "The Athenian Assembly debates an ostracism."),
+    "14.1.01 A": Scenario(
+        "14.1.01 A", "Battle for Central Greece (14.1.01 A)", ATHENS + SPARTA,
+        "Theater-only training in 460 BC: the city with more Honor wins, and its higher "
+        "faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.06 A1": Scenario(
+        "14.1.06 A1", "Archidamian War, first turn (14.1.06 A, Keryx training)",
+        ATHENS + SPARTA,
+        "431 BC: both Assemblies, then the theaters; the city with more Honor wins, and "
+        "its higher faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.06 A": Scenario(
+        "14.1.06 A", "Archidamian War (14.1.06 A)", ATHENS + SPARTA,
+        "431-419 BC in two turns, the tournament scenario: the city with more Honor wins, "
+        "and its higher faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "assembly-t6": Scenario(
+        "assembly-t6", "Both Assemblies of 431 BC (Keryx training)", ATHENS + SPARTA,
+        "Athens and Sparta debate at once; in each city the faction with more Honor "
+        "wins.",
+        # variant A (15.12): each of two people holds one faction in each city
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+}
+SCENARIOS |= {key: Scenario(key, f"{title} ({key})", ("aristocrats", "agiad"),
+                            "A battle vignette: win every battle it lists to win.")
+              for key, (title, _) in VIGNETTES.items()}
+
+
+def initial_state(scenario: str) -> PericlesState:
+    """The state before the first procedure runs: honor 10 each (3.1), stock 21 and
+    Board 5 per city (ruling R1), the scenario's controlling factions."""
+    spec = SPECS[scenario]
+    comp = load_components()
+    counts = comp.data.counts.strategos
+    factions = ([f for c in spec.cities for f in CITY_FACTIONS[c]] if spec.vignette is None
+                else ["aristocrats", "agiad"])
+    piles = {c: [card.number for card in decks()[c].cards] for c in spec.cities}
+    leaders = {x.faction: x.number for c in spec.cities for x in decks()[c].leaders}
+    s = PericlesState(
+        flow=[], scenario=scenario, turn=spec.turn, factions=factions, partners={},
+        cities=list(spec.cities), honor={f: 10 for f in factions},
+        strategos={f: 0 for f in factions},
+        stock={c: counts["stock"] for c in spec.cities},
+        board={c: counts["board"] for c in spec.cities}, war=spec.war,
+        plague="post" if spec.turn >= 7 else "pre", alcibiades="athens",
+        aristophanes=spec.aristophanes, controlling=dict(spec.controlling),
+        favor={c: spec.favor.get(c) for c in spec.cities},
+        deck=piles, discard={c: [] for c in spec.cities},
+        hands={f: [leaders[f]] for f in factions}, entourage={f: [] for f in factions},
+        brain_trust_used={f: False for f in factions}, leader_out={f: False for f in factions},
+        display={c: [] for c in spec.cities}, next_issue={c: 1 for c in spec.cities},
+        debate={c: {"round": 0, "designated": None} for c in spec.cities}, played=[],
+        markers={f: [] for f in factions}, rumors=spec.rumors,
+        hostages={c: 0 for c in spec.cities}, oration={f: 0 for f in factions},
+        won={f: [] for f in factions}, log=[], over=False, resigned=None,
+        forces={}, treachery={}, queues={}, order=[], committed={}, expedition=None,
+        the_300=None, state_ship="ready", persian_war=spec.turn <= 2, battle=None, results=[],
+        aristophanes_deck=sorted(c.id for c in comp.data.aristophanes if c.id != spec.aristophanes),
+        restore={c: 0 for c in spec.cities}, will={}, will_penalty={c: 0 for c in spec.cities},
+        granary_miss={}, victor=None)
+    if spec.theaters:
+        place_forces(s, spec)
+    if spec.vignette is not None:
+        place_vignette(s, spec)
+    return s
+
+
+def place_vignette(s: PericlesState, spec: Spec) -> None:
+    """The vignette's pieces in its one theater, every Strategos committed (14.1)."""
+    assert spec.vignette is not None
+    theater, pieces, strategos, ship, _ = spec.vignette
+    s["forces"] = {theater: {o: {"land": land, "naval": naval, "bases": b}
+                             for o, (land, naval, b) in pieces.items()}}
+    s["treachery"] = {theater: {}}
+    s["queues"] = {theater: []}
+    s["committed"] = {"aristocrats": strategos["athens"], "agiad": strategos["sparta"]}
+    s["expedition"] = {"theater": theater, "cg": "aristocrats", "city": "athens", "moves": 0,
+                       "revealed": True, "ship": ship}
+    s["state_ship"] = "used" if ship else "none"
+    s["persian_war"] = False
+
+
+def place_forces(s: PericlesState, spec: Spec) -> None:
+    """The master set-up of the scenario's turn, on the theaters in play (14.1.11)."""
+    setup = load_components().setups[spec.turn]
+    s["forces"] = {t: {} for t in spec.theaters}
+    s["treachery"] = {t: {} for t in spec.theaters}
+    s["queues"] = {t: [] for t in spec.theaters}
+    for st in setup.stacks:
+        if st.theater in s["forces"]:
+            s["forces"][st.theater][st.owner] = {"land": st.land, "naval": st.naval, "bases": st.bases}
+    for tr in setup.treachery:
+        if tr.theater in s["treachery"]:
+            s["treachery"][tr.theater][tr.side] = tr.count
+    s["the_300"] = setup.the_300 if setup.the_300 in s["forces"] else None
+    s["persian_war"] = setup.persian_war == "active"
+    for f, ms in spec.markers.items():
+        s["markers"][f] = sorted(ms)
+        s["strategos"][f] = spec.strategos[f]
