@@ -10,7 +10,7 @@ from engine.core.ruleset import Context
 
 from .board import board
 from .components import MAJORS
-from .state import CAVALRY, HOPLITE, NAVAL, PpwState, add_sps, log
+from .state import CAVALRY, NAVAL, PpwState, add_sps, log
 
 Stack = tuple[str, str]  # (space, owner)
 GUARD = 3  # rule 1.11: the home guard's hoplite SPs

@@ -193,11 +193,14 @@ def _read(name: str) -> Any:
 
 
 @cache
-def components() -> Components:
+def load_components() -> Components:
     """Every component, validated (once per process)."""
     return Components(**{k: _read(k) for k in Components.model_fields})
 
 
 def components_json() -> dict[str, Any]:
     """The components as plain JSON (`keryx data ppw`)."""
-    return components().model_dump(mode="json")
+    return load_components().model_dump(mode="json")
+
+
+components = load_components  # the name the rest of the ruleset reads

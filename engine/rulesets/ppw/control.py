@@ -71,8 +71,10 @@ def controller(s: PpwState, space: str) -> str | None:
 def standing(s: PpwState, major: str, space: str) -> Standing:
     """A space's standing to `major` (rules 1.5, 1.6). A rebel space (rule 6.4) is
     unfriendly to its original controller's side and to that side's friends, and
-    friendly to that side's enemies."""
-    if space in s["rebel"] and space not in s["garrisons"]:
+    friendly to that side's enemies; a garrison placed in it since (not in a home space,
+    which stays its city-state's) gives control as usual."""
+    rebel = space in s["rebel"]
+    if rebel and (space in board().home_of or space not in s["garrisons"]):
         first = s["origin"][space]
         if first is None:
             return "neutral"

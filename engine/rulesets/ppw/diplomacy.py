@@ -10,7 +10,7 @@ from engine.core.types import Option
 from .board import board
 from .components import MAJORS
 from .control import relation, side_of
-from .state import HOPLITE, CAVALRY, PpwState, log, pair
+from .state import CAVALRY, HOPLITE, PpwState, log, pair
 
 APPROACH_TALENTS = (0, 200, 400, 600)  # rule 2.6
 APPROACH_NEED = 6  # rule 2.6: d6 + modifiers

@@ -19,7 +19,8 @@ SPARTAN_HOPLITE = 200  # rule 7.3
 BUILD_LIMIT = {"hoplite": 2, "cavalry": 1, "naval": 3}  # rule 7.3, per turn
 # rule 7.1: trade routes of the commercial city-states: talents, spaces an enemy fleet
 # must stay out of, and (Pontic grain) spaces of which one of each group must be held
-TRADE = {
+Route = tuple[int, tuple[str, ...], tuple[tuple[str, ...], ...]]
+TRADE: dict[str, list[Route]] = {
     "athens": [(300, ("SES", "ABY", "BYZ", "CHL"), (("SES", "ABY"), ("BYZ", "CHL"))),
                (200, ("PIR", "AEG", "NIS"), ())],
     "corinth": [(300, ("NAU", "PAT"), ()), (200, ("CEN", "AEG"), ())],

@@ -118,6 +118,7 @@ def order_options(s: PpwState, major: str) -> list[Option]:
     b = board()
     opts = [Option("pass", "Pass", "3.1", data={"op": "pass"})]
     money = s["majors"][major]["treasury"]
+    enterable: dict[str, bool] = {}
     for origin in sorted(s["forces"]):
         if origin.startswith("~") or major not in s["forces"][origin]:
             continue
@@ -125,7 +126,7 @@ def order_options(s: PpwState, major: str) -> list[Option]:
             army = muster(s, major, origin, kind)
             if army is None or army.cost > money:
                 continue
-            for to in sorted(routes(s, major, origin, army.land, army.naval)):
+            for to in sorted(routes(s, major, origin, army.land, army.naval, enterable)):
                 opts.append(Option(
                     f"op:{origin}:{kind}:{to}",
                     f"{b.names[origin]} to {b.names[to]} ({kind}, {army.cost} talents)",

@@ -40,16 +40,18 @@ def may_enter(s: PpwState, major: str, space: str) -> bool:
     return True
 
 
-def routes(s: PpwState, major: str, start: str, land: int,
-           naval: int) -> dict[str, tuple[str, ...]]:
+def routes(s: PpwState, major: str, start: str, land: int, naval: int,
+           enterable: dict[str, bool] | None = None) -> dict[str, tuple[str, ...]]:
     """The shortest legal route (rule 4.1) from `start` to every space the army can
     reach, as the spaces entered in order. Among equally short routes the one found
     first (spaces in id order) is taken: the choice the rule leaves to the mover is
-    fixed so that an operation is one decision (DESIGN.md, D4)."""
+    fixed so that an operation is one decision (DESIGN.md, D4). `enterable` shares what
+    rule 4.5 answered between the routes of one major in one unchanged state."""
     b = board()
     parent: dict[str, str] = {start: start}
     frontier = [start]
-    enterable: dict[str, bool] = {}
+    if enterable is None:
+        enterable = {}
     while frontier:
         nxt: list[str] = []
         for here in frontier:

@@ -164,10 +164,9 @@ def arrive(s: PpwState, ctx: Context, major: str, leader: str, origin: str, to: 
             and b.city_states[victim].area == b.area_of[to]:
         s["tally"][victim]["enemy_in_home_area"] = True
     army = s["forces"].get(t, {}).get(major, [0, 0, 0])
-    if army[NAVAL] and naval_foes(s, major, to):
-        if not sea_battle(s, ctx, major, leader, to):
-            come_back(s, major, origin, leader)
-            return
+    if army[NAVAL] and naval_foes(s, major, to) and not sea_battle(s, ctx, major, leader, to):
+        come_back(s, major, origin, leader)
+        return
     army = s["forces"].get(t, {}).get(major, [0, 0, 0])
     if leader not in s["leader_at"]:
         come_back_sps(s, major, origin)
@@ -273,7 +272,8 @@ def settle(s: PpwState, major: str, leader: str, to: str) -> None:
     army = s["forces"].pop(transit(major), {}).get(major)
     if army:
         add_sps(s, to, major, *army)
-    s["leader_at"][leader] = to
+    if s["leaders"].get(leader) == "busy":
+        s["leader_at"][leader] = to
     if to not in board().fortress and to not in board().home_of:
         occ = s["occupier"].get(to)
         if occ is None or occ not in s["forces"].get(to, {}):

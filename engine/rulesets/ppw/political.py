@@ -7,7 +7,7 @@ from engine.core.ruleset import Context
 
 from .board import board
 from .components import MAJORS
-from .control import side_of, standing, stance_to
+from .control import side_of, stance_to, standing
 from .state import HOPLITE, PpwState, add_sps, log
 from .surrender import surrender
 

@@ -53,6 +53,12 @@ class Ppw(Ruleset):
     }
     not_in_channels = "the map renderer and the automated players are not built yet"
 
+    def __init__(self) -> None:
+        # The sealed prompts last built: (state, its top frame, seat -> prompt). A sealed
+        # round changes nothing but the choices until its reveal, so each seat's prompt
+        # is built once a round, not once a click (docs/benchmarks.md, ppw).
+        self._memo: tuple[PpwState, dict[str, Any], dict[str, Prompt]] | None = None
+
     def rule_book(self) -> RuleBook:
         return BOOK
 
@@ -68,14 +74,36 @@ class Ppw(Ruleset):
 
     # ------------------------------------------------------------------ play
     def prompts(self, state: PpwState) -> list[Prompt]:
-        if state["phase"] == "over":
+        if state["phase"] == "over" or not state["flow"]:
             return []
-        return flow.MACHINE.prompts(state)
+        frame = state["flow"][-1]
+        proc = flow.SIMULTANEOUS.get(frame["name"])
+        if proc is None:
+            return flow.MACHINE.prompts(state)
+        memo = self._memo
+        kept = memo[2] if memo is not None and memo[0] is state and memo[1] is frame else {}
+        chosen = frame["args"].get(CHOSEN) or {}
+        out = []
+        here = Flow(state, frame, None)
+        for seat in proc.seats(here):
+            if seat not in chosen:
+                p = kept.get(seat) or proc.ask(here, seat)
+                kept[seat] = p
+                out.append(p)
+        self._memo = (state, frame, kept)
+        return out
 
     def apply(self, state: PpwState, seat: str, option_id: str, ctx: Context) -> None:
+        frame = state["flow"][-1] if state["flow"] else None
+        memo = self._memo
         flow.MACHINE.act(state, seat, option_id, ctx, [ctx.prompt] if ctx.prompt else None)
+        still = state["flow"] and state["flow"][-1] is frame and frame is not None \
+            and CHOSEN in frame["args"]
+        if not still or memo is None or memo[0] is not state:
+            self._memo = None
 
     def resign(self, state: PpwState, seat: str, ctx: Context) -> None:
+        self._memo = None
         state["resigned"].append(seat)
         log(state, "resigned", major=seat)
         flow.end_game(state, [], "resignation")

@@ -9,7 +9,7 @@ from engine.core.ruleset import Context
 from .battle import GUARD, kill_leader
 from .board import board
 from .components import MAJORS
-from .control import side_of, standing, stance_to
+from .control import side_of, stance_to, standing
 from .state import CAVALRY, HOPLITE, NAVAL, PpwState, add_sps, log
 
 SIEGE_COST = 100  # rule 5.8
@@ -95,7 +95,6 @@ def siege(s: PpwState, ctx: Context, major: str, space: str, army: tuple[str, st
     """One siege attempt (rule 5.8): d6 + level + modifiers of 6 or more and the place
     falls; otherwise the level rises by 1 (at most 3) and a 1 costs the besieger a land
     SP to disease."""
-    b = board()
     land = sum(s["forces"].get(army[0], {}).get(army[1], [0, 0, 0])[:2])
     rec = new_record(space, "siege", major, side_of(s, defenders_side(s, major, space)) or "none")
     add_piece(rec, {"id": f"{space}:{major}:land", "side": major, "kind": "land",

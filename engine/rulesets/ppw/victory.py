@@ -6,7 +6,7 @@ from __future__ import annotations
 from .board import board
 from .components import MAJORS
 from .control import side_of, standing
-from .economic import trade_open, TRADE
+from .economic import TRADE, trade_open
 from .state import PpwState
 
 PELOPONNESE = ("argolis", "epidauria", "arcadia", "laconia", "messenia", "elis",

@@ -9,9 +9,9 @@ from typing import Any
 
 from engine.core.flows import CHOSEN
 
-from .control import controller, standing
 from .board import board
 from .components import MAJORS
+from .control import controller, standing
 from .state import PpwState
 from .texts import fact_line
 
