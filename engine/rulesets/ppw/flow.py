@@ -175,7 +175,8 @@ def return_home(s: PpwState) -> None:
     leader back to the pool; occupations and siege levels lapse."""
     b = board()
     for space in list(s["forces"]):
-        for owner, v in list(s["forces"][space].items()):
+        for owner, held in list(s["forces"][space].items()):
+            v = list(held)  # a copy: add_sps changes the state's own list
             cs = b.city_states.get(owner)
             home = cs.home if cs else b.kingdom_home.get(owner, space)
             port = (cs.port or cs.home) if cs else home

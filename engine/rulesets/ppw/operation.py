@@ -174,11 +174,13 @@ def arrive(s: PpwState, ctx: Context, major: str, leader: str, origin: str, to: 
     if army[HOPLITE] + army[CAVALRY] and not land_battle(s, ctx, major, leader, to):
         come_back(s, major, origin, leader)
         return
+    army = s["forces"].get(t, {}).get(major, [0, 0, 0])
+    fighting = army[HOPLITE] + army[CAVALRY] > 0 and leader in s["leader_at"]
+    if fighting:
+        ravage(s, major, to)  # before the army's own occupation makes the space friendly
     settle(s, major, leader, to)
-    army = s["forces"].get(to, {}).get(major, [0, 0, 0])
-    if army[HOPLITE] + army[CAVALRY] == 0 or leader not in s["leader_at"]:
+    if not fighting:
         return
-    ravage(s, major, to)
     if to in b.fortress and standing(s, major, to) == "unfriendly" \
             and s["majors"][major]["treasury"] >= SIEGE_COST:
         s["majors"][major]["treasury"] -= SIEGE_COST
@@ -245,9 +247,10 @@ def retreat(s: PpwState, owner: str, space: str) -> None:
     land or combined paths (searched a few spaces deep); with none to go to they
     surrender and are removed."""
     b = board()
-    have = s["forces"].get(space, {}).get(owner)
-    if not have:
+    held = s["forces"].get(space, {}).get(owner)
+    if not held:
         return
+    have = list(held)  # a copy: add_sps changes the state's own list
     side = side_of(s, owner) or owner
     seen, frontier = {space}, [space]
     while frontier:
