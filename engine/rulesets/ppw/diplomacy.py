@@ -140,7 +140,7 @@ def approach_modifiers(s: PpwState, major: str, cs: str, talents: int) -> dict[s
         mods["troops"] = 1
     rival = side_of(s, cs)
     if rival is not None and home is not None and any(
-            (side_of(s, o) or o) == rival for o in s["forces"].get(home, {})):
+            o != cs and (side_of(s, o) or o) == rival for o in s["forces"].get(home, {})):
         mods["rival_troops"] = -2
     if any(s["leaders"][ldr] == "pool" and b.leaders[ldr].special == "persuader"
            and b.leaders[ldr].city_state == major for ldr in s["leaders"]):
