@@ -88,6 +88,7 @@ def test_a_rebel_tributary_changes_sides():
     s = fresh()
     assert "approach:chalcidice:0" in {o.id for o in options(s, "corinth")}
     assert "approach:euboea:0" not in {o.id for o in options(s, "corinth")}
+    assert "approach:phlius:0" not in {o.id for o in options(s, "corinth")}  # Sparta's ally
     resolve(s, dice(5), {**PASS, "corinth": "approach:chalcidice:0"})  # 5 + kin 1
     assert s["stances"]["chalcidice"] == {"patron": "corinth", "status": "ally"}
     assert "POT" not in s["rebel"] and "OLY" not in s["rebel"]

@@ -23,15 +23,17 @@ def active(s: PpwState, major: str) -> bool:
 
 
 def targets_for_approach(s: PpwState, major: str) -> list[str]:
-    """Rule 2.6: minors and kingdoms that are not already on the approacher's side, other
+    """Rule 2.6: minors and kingdoms on neither the approacher's side nor an ally's, other
     than tributaries of another side that are not in rebellion; Persia only by treaty
     (not in this edition); Argos not before turn 4."""
     b = board()
     me = side_of(s, major) or major
     out = []
     for cs, st in sorted(s["stances"].items()):
-        if cs == "persia" or side_of(s, cs) == me:
-            continue
+        other = side_of(s, cs)
+        if cs == "persia" or other is not None and relation(s, me, other) in ("same",
+                                                                             "alliance"):
+            continue  # its own side's and its allies' minors are not courted away
         if cs == "argos" and s["turn"] < ARGOS_OPENS:
             continue
         if st["status"] == "tributary":
