@@ -10,6 +10,7 @@ from engine.core.types import Option
 from .board import board
 from .components import MAJORS
 from .control import relation, side_of
+from .kingdoms import seek_treaty, treaty_open
 from .state import CAVALRY, HOPLITE, PpwState, log, pair
 
 APPROACH_TALENTS = (0, 200, 400, 600)  # rule 2.6
@@ -66,6 +67,9 @@ def options(s: PpwState, major: str) -> list[Option]:
         if st["status"] == "neutral" and cs != "persia":
             opts.append(Option(f"war:{cs}", f"Declare war on {cs.title()}", "2.3",
                                data={"action": "war", "target": cs}))
+    if treaty_open(s, major):
+        opts.append(Option("treaty:persia", "Seek a treaty with Persia", "9.6",
+                           data={"action": "treaty", "target": "persia"}))
     money = s["majors"][major]["treasury"]
     for cs in targets_for_approach(s, major):
         for t in APPROACH_TALENTS:
@@ -77,7 +81,8 @@ def options(s: PpwState, major: str) -> list[Option]:
 
 
 def resolve(s: PpwState, ctx: Context, choices: dict[str, str]) -> None:
-    """Rule 2.2: everything chosen this round, in order."""
+    """Rule 2.2: everything chosen this round, in order (Persia's treaty, rule 9.6, with
+    the approaches)."""
     acts = {m: c.split(":") for m, c in choices.items() if c != "pass"}
     for m in sorted(acts):
         if acts[m][0] == "war":
@@ -89,6 +94,8 @@ def resolve(s: PpwState, ctx: Context, choices: dict[str, str]) -> None:
     for m in sorted(acts):
         if acts[m][0] == "approach":
             approach(s, ctx, m, acts[m][1], int(acts[m][2]))
+        elif acts[m][0] == "treaty":
+            seek_treaty(s, ctx, m)  # with the approaches: one courts the King alike
 
 
 def declare_war(s: PpwState, major: str, target: str) -> None:

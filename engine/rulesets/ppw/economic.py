@@ -3,11 +3,13 @@ and the clean-up that ends the turn."""
 
 from __future__ import annotations
 
+from engine.core.ruleset import Context
 from engine.core.types import Option
 
 from .board import board
 from .components import MAJORS
 from .control import side_of, standing
+from .kingdoms import subsidy
 from .state import PpwState, empty_tally, log
 
 HOME_REVENUE = (500, 250)  # rule 7.1: all fortresses friendly and unravaged, or not
@@ -69,11 +71,15 @@ def revenue(s: PpwState, major: str) -> dict[str, int]:
     return out
 
 
-def collect(s: PpwState) -> None:
+def collect(s: PpwState, ctx: Context) -> None:
+    """Rule 7.1, with Persia's gold (rule 9.6)."""
     for major in MAJORS:
         if s["majors"][major]["surrendered_to"] is not None:
             continue
         got = revenue(s, major)
+        gold = subsidy(s, ctx, major)
+        if gold:
+            got["persia"] = gold
         s["majors"][major]["treasury"] += sum(got.values())
         log(s, "revenue", major=major, talents=sum(got.values()))
 

@@ -12,7 +12,7 @@ from engine.core.procedures import Flow, Machine, Procedure
 from engine.core.types import Option, Prompt
 from engine.core.view import PHASE_END
 
-from . import diplomacy, economic, political
+from . import diplomacy, economic, kingdoms, political
 from .army import KINDS, muster
 from .board import board
 from .components import MAJORS
@@ -68,10 +68,14 @@ class Rounds(Procedure[PpwState]):
             return
         s["phase"] = self.phase
         s["round"] = 1
+        self.begin(flow)
         if not active_majors(s):
             self.finish(flow)
             return
         flow.call(self.round_proc)
+
+    def begin(self, flow: Flow[PpwState]) -> None:
+        """What the phase does before its first round."""
 
     def finish(self, flow: Flow[PpwState]) -> None:
         flow.end()
@@ -92,6 +96,9 @@ class DiplomaticPhase(Rounds):
     phase = "diplomatic"
     round_proc = "diplomatic_round"
     most = DIPLOMATIC_ROUNDS
+
+    def begin(self, flow: Flow[PpwState]) -> None:
+        kingdoms.macedon_turns(flow.state, flow.context)  # rule 9.6, before any round
 
 
 class DiplomaticRound(Simultaneous[PpwState]):
@@ -225,7 +232,7 @@ class EconomicPhase(Procedure[PpwState]):
             flow.end()
             return
         s["phase"] = "economic"
-        economic.collect(s)
+        economic.collect(s, flow.context)
         steps: list[str] = []
         if any(economic.has_tributaries(s, m) for m in active_majors(s)):
             steps.append("rates")
