@@ -149,6 +149,7 @@ class OperationsPhase(Rounds):
     most = OPERATION_ROUNDS
 
     def finish(self, flow: Flow[PpwState]) -> None:
+        flow.state["battle"] = None
         return_home(flow.state)
         flow.context.event(PHASE_END, "operations")
         flow.end()
@@ -169,6 +170,7 @@ class Orders(Simultaneous[PpwState]):
 
     def reveal(self, flow: Flow[PpwState], choices: dict[str, decisions.Answer]) -> None:
         s = flow.state
+        s["battle"] = None  # the view shows the last battle of this round only
         for major in sorted(choices):
             order = str(choices[major])
             if order == "pass" or not diplomacy.active(s, major):
