@@ -129,11 +129,15 @@ def order_options(s: PpwState, major: str) -> list[Option]:
     for origin in sorted(s["forces"]):
         if origin.startswith("~") or major not in s["forces"][origin]:
             continue
+        found: dict[str, list[str]] = {}  # the routes depend only on the army's class
         for kind in KINDS:
             army = muster(s, major, origin, kind)
             if army is None or army.cost > money:
                 continue
-            for to in sorted(routes(s, major, origin, army.land, army.naval, enterable)):
+            cls = "land" if army.naval == 0 else "sea" if army.naval >= army.land else "mixed"
+            if cls not in found:
+                found[cls] = sorted(routes(s, major, origin, army.land, army.naval, enterable))
+            for to in found[cls]:
                 opts.append(Option(
                     f"op:{origin}:{kind}:{to}",
                     f"{b.names[origin]} to {b.names[to]} ({kind}, {army.cost} talents)",
