@@ -119,3 +119,21 @@ def test_score_and_places_for_two_players():
     s["majors"]["corinth"]["treasury"] = 9000  # 10 + 9 + ... beats Athens' 16
     out = outcome(s)
     assert out.places[0] == ("sparta", "corinth", "thebes") and out.rule == "9.5"
+
+
+def test_athens_goal_by_the_peloponnesian_forts():
+    """Rule 9.4: two Athenian garrisons in the Peloponnese outside Argolis and Achaea,
+    Messenia in rebellion, ten tributaries obeying; or Sparta's surrender."""
+    from engine.rulesets.ppw.victory import athens_goal
+
+    s = fresh()
+    s["garrisons"].update(PYL="athens", MTN="athens")
+    s["rebel"].append("ITH")
+    assert not athens_goal(s)  # nine obedient tributaries: Chalcidice is in rebellion
+    s["rebel"] = [sp for sp in s["rebel"] if sp not in ("POT", "OLY")]
+    assert athens_goal(s)  # Chalcidice back in line: ten
+    del s["garrisons"]["MTN"]
+    assert not athens_goal(s)
+    s2 = fresh()
+    s2["majors"]["sparta"]["surrendered_to"] = "athens"
+    assert athens_goal(s2)

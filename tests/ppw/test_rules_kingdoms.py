@@ -66,3 +66,14 @@ def test_persian_gold():
     before = s["majors"]["sparta"]["treasury"]
     economic.collect(s, dice())
     assert s["majors"]["sparta"]["treasury"] == before + 500 + 300 + 1000
+
+
+def test_alcibiades_persuades():
+    """Rule 8.3: Alcibiades in Athens' pool adds 1 to its approaches."""
+    from engine.rulesets.ppw.diplomacy import approach_modifiers
+
+    s = fresh()
+    assert "leader" not in approach_modifiers(s, "athens", "argos", 0)
+    s["leaders"]["alcibiades"] = "pool"
+    assert approach_modifiers(s, "athens", "argos", 0)["leader"] == 1
+    assert "leader" not in approach_modifiers(s, "sparta", "argos", 0)
