@@ -81,3 +81,27 @@ def test_resigning_ends_the_game_with_the_resigner_last():
     g = new()
     g.resign("thebes")
     assert g.outcome is not None and g.outcome.places[-1] == ("thebes",)
+
+
+def test_a_stationed_army_stays_into_the_next_turn():
+    """Rules 3.1, 3.6: an order to stay keeps Sparta's army in Attica through the
+    political and economic phases; at the end of the next operations phase it goes home
+    unless stationed again."""
+    g = new()
+    answer_all(g, lambda p: "pass")
+    for sparta_order in ("op:SPA:land:ELE", "station:ELE", "pass"):
+        answer_all(g, lambda p, o=sparta_order: o if p.seat == "sparta" else "pass")
+    assert g.state["phase"] == "economic"
+    assert g.state["forces"]["ELE"]["sparta"] == [7, 1, 0]
+    # rule 6.2: Athens lost its +1 for a safe home area (Pericles' walls spare it the
+    # ravaging); Sparta gained 1 for a safe home and 1 for ravaging Attica
+    assert g.state["majors"]["athens"]["bellicosity"] == 10
+    assert g.state["majors"]["sparta"]["bellicosity"] == 12
+    while g.state["phase"] != "diplomatic":
+        answer_all(g, lambda p: "100" if p.kind == "rate" else "")
+    assert g.state["forces"]["ELE"]["sparta"] == [7, 1, 0]  # upkeep paid: 200
+    answer_all(g, lambda p: "pass")
+    assert g.state["station"] == {}
+    answer_all(g, lambda p: "pass")
+    assert "ELE" not in g.state["forces"]
+    assert g.state["forces"]["SPA"]["sparta"] == [7, 1, 0]

@@ -115,3 +115,27 @@ def test_everything_goes_home_at_the_end_of_the_phase():
     assert s["leaders"]["brasidas"] == "pool" and s["leader_at"] == {}
     assert s["siege"] == {} and s["occupier"] == {}
     assert s["forces"]["COR"]["corinth"] == [3, 0, 3]  # Potidaea's hoplites came home
+
+
+def test_year_round_station():
+    """Rule 3.6: SPs ordered to stay keep their place and their siege through the
+    return home; rule 7.4: they cost upkeep, or go home unpaid."""
+    from engine.rulesets.ppw import economic
+
+    s = fresh()
+    execute(s, dice(2), "sparta", "SPA", "land", "PLA")  # the siege holds: level 1
+    assert s["siege"]["PLA"] == 1
+    assert "station:PLA" in {o.id for o in order_options(s, "sparta")}
+    assert "station:SPA" not in {o.id for o in order_options(s, "sparta")}  # home
+    s["station"]["PLA"] = ["sparta"]
+    return_home(s)
+    assert s["forces"]["PLA"]["sparta"] == [7, 1, 0]
+    assert s["siege"] == {"PLA": 1}
+    assert s["leaders"]["brasidas"] == "pool"
+    before = s["majors"]["sparta"]["treasury"]
+    economic.upkeep(s)
+    assert s["majors"]["sparta"]["treasury"] == before - 8 * 25
+    s["majors"]["sparta"]["treasury"] = 100
+    economic.upkeep(s)
+    assert "PLA" not in s["forces"] or "sparta" not in s["forces"]["PLA"]
+    assert s["forces"]["SPA"]["sparta"] == [7, 1, 0]

@@ -1,4 +1,4 @@
-"""The economic phase (rules 7.1-7.4): revenue, tribute rates and resentment, building,
+"""The economic phase (rules 7.1-7.5): revenue, tribute rates and resentment, building,
 and the clean-up that ends the turn."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from .board import board
 from .components import MAJORS
 from .control import side_of, standing
 from .kingdoms import subsidy
-from .state import PpwState, empty_tally, log
+from .state import PpwState, add_sps, empty_tally, go_home, log
 
 HOME_REVENUE = (500, 250)  # rule 7.1: all fortresses friendly and unravaged, or not
 MESSENIA = (300, 150)  # rule 7.1: helot produce for Sparta
@@ -18,6 +18,7 @@ RATES = (100, 200, 300)  # rule 7.2
 RESENTMENT_STEP = {100: -1, 200: 1, 300: 2}  # rule 7.2
 BUILD_COST = {"hoplite": 100, "cavalry": 100, "naval": 150}  # rule 7.3
 SPARTAN_HOPLITE = 200  # rule 7.3
+STATION_COST = (25, 50)  # rule 7.4: a land SP, a naval SP
 BUILD_LIMIT = {"hoplite": 2, "cavalry": 1, "naval": 3}  # rule 7.3, per turn
 # rule 7.1: trade routes of the commercial city-states: talents, spaces an enemy fleet
 # must stay out of, and (Pontic grain) spaces of which one of each group must be held
@@ -132,7 +133,6 @@ def build(s: PpwState, major: str, chosen: list[str]) -> None:
     b = board()
     cs = b.city_states[major]
     card = s["majors"][major]
-    from .state import add_sps
     for opt in chosen:
         kind = opt.rstrip("0123456789")
         cost = unit_cost(major, kind)
@@ -145,8 +145,26 @@ def build(s: PpwState, major: str, chosen: list[str]) -> None:
         log(s, "built", major=major, kind=kind)
 
 
+def upkeep(s: PpwState) -> None:
+    """Rule 7.4: SPs on year-round station cost 25 talents a land SP and 50 a naval SP;
+    a stack its major cannot pay for goes home."""
+    for space in sorted(s["station"]):
+        for major in sorted(s["station"][space]):
+            v = s["forces"].get(space, {}).get(major)
+            if v is None:
+                continue
+            cost = STATION_COST[0] * (v[0] + v[1]) + STATION_COST[1] * v[2]
+            card = s["majors"][major]
+            if card["treasury"] >= cost:
+                card["treasury"] -= cost
+                continue
+            go_home(s, space, major)
+            s["station"][space].remove(major)
+            log(s, "station_unpaid", major=major, space=space)
+
+
 def clean_up(s: PpwState) -> None:
-    """Rule 7.4: ravaged markers go, the turn's tallies restart, the turn advances."""
+    """Rule 7.5: ravaged markers go, the turn's tallies restart, the turn advances."""
     s["ravaged"] = []
     s["tally"] = {m: empty_tally() for m in MAJORS}
     s["turn"] += 1

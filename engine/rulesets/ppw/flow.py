@@ -16,9 +16,10 @@ from . import diplomacy, economic, kingdoms, political
 from .army import KINDS, muster
 from .board import board
 from .components import MAJORS
+from .control import standing
 from .movement import routes
 from .operation import execute
-from .state import NAVAL, PpwState, add_sps, log
+from .state import PpwState, go_home, log
 from .victory import POLITICAL_GOALS, corinth_goal, mark_start
 
 DIPLOMATIC_ROUNDS = 3  # rule 2.1
@@ -143,7 +144,19 @@ def order_options(s: PpwState, major: str) -> list[Option]:
                     f"{b.names[origin]} to {b.names[to]} ({kind}, {army.cost} talents)",
                     "3.2", data={"op": kind, "from": origin, "to": to, "leader": army.leader,
                                  "cost": army.cost}))
+    for origin in station_options(s, major):
+        opts.append(Option(f"station:{origin}", f"Keep the SPs at {b.names[origin]} there "
+                           "for the year", "3.6", data={"op": "station", "from": origin}))
     return opts
+
+
+def station_options(s: PpwState, major: str) -> list[str]:
+    """Rule 3.6: spaces away from home (and port) where the major has SPs not yet on
+    station."""
+    cs = board().city_states[major]
+    return [sp for sp in sorted(s["forces"]) if not sp.startswith("~")
+            and major in s["forces"][sp] and sp not in (cs.home, cs.port)
+            and major not in s["station"].get(sp, [])]
 
 
 class OperationsPhase(Rounds):
@@ -151,6 +164,9 @@ class OperationsPhase(Rounds):
     phase = "operations"
     round_proc = "orders"
     most = OPERATION_ROUNDS
+
+    def begin(self, flow: Flow[PpwState]) -> None:
+        flow.state["station"] = {}  # last year's stations end with this phase (rule 3.6)
 
     def finish(self, flow: Flow[PpwState]) -> None:
         flow.state["battle"] = None
@@ -179,31 +195,38 @@ class Orders(Simultaneous[PpwState]):
             order = str(choices[major])
             if order == "pass" or not diplomacy.active(s, major):
                 continue
+            if order.startswith("station:"):
+                space = order.split(":")[1]
+                if major in s["forces"].get(space, {}):
+                    s["station"].setdefault(space, []).append(major)
+                    log(s, "station", major=major, space=space)
+                continue
             _, origin, kind, to = order.split(":")
             execute(s, flow.context, major, origin, kind, to)
 
 
 def return_home(s: PpwState) -> None:
-    """Rule 3.5: at the end of the phase every SP goes home (ships to the port), every
-    leader back to the pool; occupations and siege levels lapse."""
-    b = board()
+    """Rule 3.5: at the end of the phase every SP goes home (ships to the port), except
+    those on year-round station (rule 3.6), and every leader back to the pool;
+    occupations lapse, and siege levels too unless besiegers stay on station."""
     for space in list(s["forces"]):
-        for owner, held in list(s["forces"][space].items()):
-            v = list(held)  # a copy: add_sps changes the state's own list
-            cs = b.city_states.get(owner)
-            home = cs.home if cs else b.kingdom_home.get(owner, space)
-            port = (cs.port or cs.home) if cs else home
-            land_to, sea_to = home, port
-            if (space == land_to or v[0] + v[1] == 0) and (space == sea_to or v[NAVAL] == 0):
-                continue
-            add_sps(s, space, owner, -v[0], -v[1], -v[2])
-            add_sps(s, land_to, owner, v[0], v[1], 0)
-            add_sps(s, sea_to, owner, 0, 0, v[2])
+        staying = s["station"].get(space, [])
+        for owner in list(s["forces"][space]):
+            if owner not in staying:
+                go_home(s, space, owner)
     for ldr in list(s["leader_at"]):
         s["leaders"][ldr] = "pool"
     s["leader_at"] = {}
-    s["occupier"] = {}
-    s["siege"] = {}
+    s["occupier"] = {sp: m for sp, m in s["occupier"].items()
+                     if m in s["forces"].get(sp, {})}
+    s["siege"] = {sp: level for sp, level in s["siege"].items() if besieged(s, sp)}
+
+
+def besieged(s: PpwState, space: str) -> bool:
+    """Rule 3.6: a siege level lasts while besieging land SPs stay on station."""
+    return any(v[0] + v[1] and standing(s, m, space) == "unfriendly"
+               for m, v in s["forces"].get(space, {}).items()
+               if m in s["station"].get(space, []))
 
 
 class PoliticalPhase(Procedure[PpwState]):
@@ -248,6 +271,7 @@ class EconomicPhase(Procedure[PpwState]):
 
     def resume(self, flow: Flow[PpwState], result: Any) -> None:
         s = flow.state
+        economic.upkeep(s)
         if corinth_goal(s):
             end_game(s, ["corinth"], "goal")
         economic.clean_up(s)

@@ -71,6 +71,7 @@ class PpwState(TypedDict):
     rebel: list[str]  # spaces in rebellion (rule 6.4)
     ravaged: list[str]  # spaces ravaged this turn (rule 5.7)
     siege: dict[str, int]  # space -> siege level (rule 5.8)
+    station: dict[str, list[str]]  # space -> majors whose SPs there stay the year (rule 3.6)
     leaders: dict[str, str]  # leader -> "pool", "busy", "off" (not yet or no longer), "dead"
     leader_at: dict[str, str]  # leader -> space of the army he leads this phase
     tally: dict[str, TurnTally]
@@ -134,6 +135,7 @@ def new_state(scenario: str, players: int) -> PpwState:
         "rebel": sorted(st.rebellion),
         "ravaged": [],
         "siege": dict(st.siege_levels),
+        "station": {},
         "leaders": leaders,
         "leader_at": {},
         "tally": {m: empty_tally() for m in MAJORS},
@@ -164,6 +166,21 @@ def add_sps(s: PpwState, space: str, owner: str, h: int, c: int, n: int) -> None
         del here[owner]
         if not here:
             del s["forces"][space]
+
+
+def go_home(s: PpwState, space: str, owner: str) -> None:
+    """Rule 3.5: an owner's SPs in `space` go to its home space, its ships to its port."""
+    b = board()
+    held = s["forces"].get(space, {}).get(owner)
+    if held is None:
+        return
+    v = list(held)  # a copy: add_sps changes the state's own list
+    cs = b.city_states.get(owner)
+    home = cs.home if cs else b.kingdom_home.get(owner, space)
+    port = (cs.port or cs.home) if cs else home
+    add_sps(s, space, owner, -v[0], -v[1], -v[2])
+    add_sps(s, home, owner, v[0], v[1], 0)
+    add_sps(s, port, owner, 0, 0, v[2])
 
 
 def log(s: PpwState, kind: str, /, **data: Any) -> None:

@@ -45,6 +45,8 @@ LINES = {
     "rebellion": "{city_state} rebels against {patron}.",
     "revenue": "{major} collects {talents} talents.",
     "built": "{major} builds a {kind} SP.",
+    "station": "{major}'s SPs at {space} stay there for the year.",
+    "station_unpaid": "{major} cannot pay for its SPs at {space}: they go home.",
     "macedon": "Macedon goes over to {to} (die {die}).",
     "persian_treaty": "{major} seeks a treaty with Persia: die {die}, {result}.",
 }
