@@ -139,3 +139,39 @@ def test_year_round_station():
     economic.upkeep(s)
     assert "PLA" not in s["forces"] or "sparta" not in s["forces"]["PLA"]
     assert s["forces"]["SPA"]["sparta"] == [7, 1, 0]
+
+
+def test_a_leader_left_alone():
+    """Rule 1.12: without friendly SPs or garrison, killed in an unfriendly space, off the
+    map until the end of the turn in a friendly one."""
+    from engine.rulesets.ppw import economic
+    from engine.rulesets.ppw.operation import leader_alone
+
+    s = fresh()
+    s["leaders"]["brasidas"], s["leader_at"]["brasidas"] = "busy", "ACH"
+    leader_alone(s, "sparta", "brasidas")
+    assert s["leaders"]["brasidas"] == "dead"
+    s["leaders"]["cnemus"], s["leader_at"]["cnemus"] = "busy", "CEN"
+    leader_alone(s, "sparta", "cnemus")  # Corinth's harbour: friendly to Sparta
+    assert s["leaders"]["cnemus"] == "away" and "cnemus" not in s["leader_at"]
+    economic.clean_up(s)
+    assert s["leaders"]["cnemus"] == "pool"
+    s["leaders"]["archidamus"], s["leader_at"]["archidamus"] = "busy", "MEG"
+    leader_alone(s, "sparta", "archidamus")  # Megara's own hoplite keeps him company
+    assert s["leaders"]["archidamus"] == "busy"
+
+
+def test_an_army_wiped_out_leaves_its_leader_alone():
+    """Rules 5.4, 1.12: Thebes' lone cavalry SP dies in a lost skirmish; its leader, back
+    in friendly Thebes without troops, leaves the field until the next turn."""
+    s = fresh()
+    s["forces"]["THB"]["thebes"] = [0, 1, 0]
+    add_sps(s, "MEG", "athens", 9, 0, 0)
+    s["stances"]["megara"] = {"patron": "athens", "status": "ally"}
+    # the route is Thebes-Plataea-Megara-Pagae; the Athenians at Megara cover Plataea and
+    # intercept (6 - 1 for the boeotarch's skill); the skirmish: Athens 6 + 3 for odds of
+    # 9:1, Thebes 1 + 1; the boeotarch rolls 6+6 and lives
+    execute(s, dice(6, 6, 1, 6, 6), "thebes", "THB", "land", "PGE")
+    assert "THB" not in s["forces"]
+    leader = next(f["data"]["leader"] for f in s["log"] if f["kind"] == "march")
+    assert s["leaders"][leader] == "away"

@@ -164,7 +164,11 @@ def upkeep(s: PpwState) -> None:
 
 
 def clean_up(s: PpwState) -> None:
-    """Rule 7.5: ravaged markers go, the turn's tallies restart, the turn advances."""
+    """Rule 7.5: ravaged markers go, the turn's tallies restart, leaders sent off the map
+    come back (rule 1.12), the turn advances."""
     s["ravaged"] = []
     s["tally"] = {m: empty_tally() for m in MAJORS}
+    for ldr, status in s["leaders"].items():
+        if status == "away":  # rule 1.12: back for the next turn
+            s["leaders"][ldr] = "pool"
     s["turn"] += 1

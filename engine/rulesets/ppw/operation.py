@@ -55,17 +55,41 @@ def execute(s: PpwState, ctx: Context, major: str, origin: str, kind: str, to: s
     s["leader_at"][army.leader] = t
     log(s, "march", major=major, leader=army.leader, origin=origin, to=to,
         sps=[army.hoplite, army.cavalry, army.naval])
-    here = origin
+    march(s, ctx, major, army.leader, origin, route)
+    leader_alone(s, major, army.leader)
+
+
+def march(s: PpwState, ctx: Context, major: str, leader: str, origin: str,
+          route: tuple[str, ...]) -> None:
+    here, to = origin, route[-1]
     for step in route:
         ptype = path_type(here, step)
-        if ptype == "open_sea" and storm(s, ctx, major, army.leader):
+        if ptype == "open_sea" and storm(s, ctx, major, leader):
             return
         last = step == to and bool(hostile_here(s, major, step))
-        if not last and not intercept(s, ctx, major, army.leader, here, step, ptype):
-            come_back(s, major, origin, army.leader)
+        if not last and not intercept(s, ctx, major, leader, here, step, ptype):
+            come_back(s, major, origin, leader)
             return
         here = step
-    arrive(s, ctx, major, army.leader, origin, to)
+    arrive(s, ctx, major, leader, origin, to)
+
+
+def leader_alone(s: PpwState, major: str, leader: str) -> None:
+    """Rule 1.12: a leader left with no friendly SPs or garrison dies in an unfriendly or
+    neutral space, and in a friendly one leaves the map until the end of the turn."""
+    at = s["leader_at"].get(leader)
+    if at is None or s["leaders"].get(leader) != "busy":
+        return
+    here = s["forces"].get(at, {})
+    if any(stance_to(s, major, o) == "friendly" for o in here) \
+            or (at in s["garrisons"] and stance_to(s, major, s["garrisons"][at]) == "friendly"):
+        return
+    if standing(s, major, at) == "friendly":
+        del s["leader_at"][leader]
+        s["leaders"][leader] = "away"
+        log(s, "leader_away", leader=leader)
+    else:
+        kill_leader(s, leader)
 
 
 def hostile_here(s: PpwState, major: str, space: str) -> list[str]:

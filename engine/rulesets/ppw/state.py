@@ -72,7 +72,9 @@ class PpwState(TypedDict):
     ravaged: list[str]  # spaces ravaged this turn (rule 5.7)
     siege: dict[str, int]  # space -> siege level (rule 5.8)
     station: dict[str, list[str]]  # space -> majors whose SPs there stay the year (rule 3.6)
-    leaders: dict[str, str]  # leader -> "pool", "busy", "off" (not yet or no longer), "dead"
+    # leader -> "pool", "busy" (with an army), "away" (off the map this turn, rule 1.12),
+    # "off" (not yet or no longer serving), "dead"
+    leaders: dict[str, str]
     leader_at: dict[str, str]  # leader -> space of the army he leads this phase
     tally: dict[str, TurnTally]
     tributaries_at_start: dict[str, int]

@@ -40,6 +40,7 @@ LINES = {
     "captured": "{city_state} passes to {by}.",
     "surrendered": "{city_state} surrenders to {to}.",
     "leader_killed": "{leader} is killed.",
+    "leader_away": "{leader}, left without troops, leaves the field until next turn.",
     "plague_roll": "Plague at {major}: die {die} + {hoplites} hoplites: {result}.",
     "bellicosity": "{major}'s bellicosity changes by {change:+d} to {now}.",
     "rebellion": "{city_state} rebels against {patron}.",
