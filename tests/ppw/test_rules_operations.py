@@ -175,3 +175,18 @@ def test_an_army_wiped_out_leaves_its_leader_alone():
     assert "THB" not in s["forces"]
     leader = next(f["data"]["leader"] for f in s["log"] if f["kind"] == "march")
     assert s["leaders"][leader] == "away"
+
+
+def test_an_army_whose_leader_falls_goes_home():
+    """Rule 3.3: an army that wins a skirmish but loses its leader goes back where it set
+    out from, not on, and not half-way (rule 5.5)."""
+    s = fresh()
+    add_sps(s, "MEG", "sparta", 8, 0, 0)
+    # interception 5 - 1; Sparta 1, Athens 6 + 2: Athens wins by 7; the Peloponnesians
+    # (Sparta's 8 and Megara's 1) lose half of 9, halved: 2, allies first; Athens none;
+    # Phormio (bravery 2) rolls 1+1 and dies
+    execute(s, dice(5, 1, 6, 1, 1), "athens", "ATH", "land", "PLA")
+    assert s["leaders"]["phormio"] == "dead"
+    assert s["forces"]["ATH"]["athens"] == [7, 1, 0]
+    assert "ELE" not in s["forces"] and "PLA" not in s["forces"]
+    assert s["forces"]["MEG"] == {"sparta": [7, 0, 0]}

@@ -67,7 +67,7 @@ def march(s: PpwState, ctx: Context, major: str, leader: str, origin: str,
         if ptype == "open_sea" and storm(s, ctx, major, leader):
             return
         last = step == to and bool(hostile_here(s, major, step))
-        if not last and not intercept(s, ctx, major, leader, here, step, ptype):
+        if not last and not intercept(s, ctx, major, leader, step, ptype):
             come_back(s, major, origin, leader)
             return
         here = step
@@ -112,7 +112,7 @@ def storm(s: PpwState, ctx: Context, major: str, leader: str) -> bool:
     return True
 
 
-def intercept(s: PpwState, ctx: Context, major: str, leader: str, here: str, step: str,
+def intercept(s: PpwState, ctx: Context, major: str, leader: str, step: str,
               ptype: str) -> bool:
     """Rule 4.6: entering a space in an unfriendly ZOI invites interception. Each hostile
     side whose stacks cover the space (land stacks along land or combined paths, ships
@@ -156,11 +156,8 @@ def intercept(s: PpwState, ctx: Context, major: str, leader: str, here: str, ste
         defender = Side(major, [(t, major)], leader=leader)
         winner, rec = fight(s, ctx, step, attacker, defender, naval, skirmish=True)
         record_battle(s, ctx, rec)
-        if leader not in s["leader_at"]:
-            come_back_sps(s, major, here)
-            return False
-        if winner != major:
-            return False
+        if winner != major or leader not in s["leader_at"]:
+            return False  # beaten, or leaderless (rule 3.3): back where it set out from
     return True
 
 
