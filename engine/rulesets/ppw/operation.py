@@ -1,0 +1,304 @@
+"""Carrying out one operation (rules 3.2, 4.1-4.6, 5.1-5.8): the army pays, marches its
+shortest legal route past interceptions (and the open-sea storm), then fights at its
+objective: naval battle, land battle, ravaging, siege."""
+
+from __future__ import annotations
+
+from engine.core.battle_record import BattleRecord
+from engine.core.ruleset import Context
+from engine.core.view import BATTLE_END
+
+from .army import Army, muster
+from .battle import GUARD, Side, fight, kill_leader
+from .board import board
+from .components import MAJORS
+from .control import side_of, stance_to, standing, zoi_covers
+from .movement import path_type, routes
+from .siege import SIEGE_COST, ravage, siege
+from .state import CAVALRY, HOPLITE, NAVAL, PpwState, add_sps, log
+
+INTERCEPT_NEED = 4  # rule 4.6: d6 of 4 or more
+
+
+def transit(major: str) -> str:
+    """Where an army stands while it marches (not a map space: it lives inside one action)."""
+    return f"~{major}"
+
+
+def legal_order(s: PpwState, major: str, origin: str, kind: str, to: str) -> Army | None:
+    army = muster(s, major, origin, kind)
+    if army is None or army.cost > s["majors"][major]["treasury"]:
+        return None
+    if to not in routes(s, major, origin, army.land, army.naval):
+        return None
+    return army
+
+
+def record_battle(s: PpwState, ctx: Context, rec: BattleRecord) -> None:
+    s["battle"] = rec  # type: ignore[typeddict-item]
+    ctx.event(BATTLE_END, "battle", battle=rec)
+
+
+def execute(s: PpwState, ctx: Context, major: str, origin: str, kind: str, to: str) -> None:
+    """Rule 3.1: an order is checked again when its turn comes; one no longer legal is a
+    pass."""
+    army = legal_order(s, major, origin, kind, to)
+    if army is None:
+        log(s, "order_void", major=major)
+        return
+    route = routes(s, major, origin, army.land, army.naval)[to]
+    s["majors"][major]["treasury"] -= army.cost
+    t = transit(major)
+    add_sps(s, origin, major, -army.hoplite, -army.cavalry, -army.naval)
+    add_sps(s, t, major, army.hoplite, army.cavalry, army.naval)
+    s["leaders"][army.leader] = "busy"
+    s["leader_at"][army.leader] = t
+    log(s, "march", major=major, leader=army.leader, origin=origin, to=to,
+        sps=[army.hoplite, army.cavalry, army.naval])
+    march(s, ctx, major, army.leader, origin, route)
+    leader_alone(s, major, army.leader)
+
+
+def march(s: PpwState, ctx: Context, major: str, leader: str, origin: str,
+          route: tuple[str, ...]) -> None:
+    here, to = origin, route[-1]
+    for step in route:
+        ptype = path_type(here, step)
+        if ptype == "open_sea" and storm(s, ctx, major, leader):
+            return
+        last = step == to and bool(hostile_here(s, major, step))
+        if not last and not intercept(s, ctx, major, leader, step, ptype):
+            come_back(s, major, origin, leader)
+            return
+        here = step
+    arrive(s, ctx, major, leader, origin, to)
+
+
+def leader_alone(s: PpwState, major: str, leader: str) -> None:
+    """Rule 1.12: a leader left with no friendly SPs or garrison dies in an unfriendly or
+    neutral space, and in a friendly one leaves the map until the end of the turn."""
+    at = s["leader_at"].get(leader)
+    if at is None or s["leaders"].get(leader) != "busy":
+        return
+    here = s["forces"].get(at, {})
+    if any(stance_to(s, major, o) == "friendly" for o in here) \
+            or (at in s["garrisons"] and stance_to(s, major, s["garrisons"][at]) == "friendly"):
+        return
+    if standing(s, major, at) == "friendly":
+        del s["leader_at"][leader]
+        s["leaders"][leader] = "away"
+        log(s, "leader_away", leader=leader)
+    else:
+        kill_leader(s, leader)
+
+
+def hostile_here(s: PpwState, major: str, space: str) -> list[str]:
+    return [o for o in s["forces"].get(space, {})
+            if not o.startswith("~") and stance_to(s, major, o) == "unfriendly"]
+
+
+def storm(s: PpwState, ctx: Context, major: str, leader: str) -> bool:
+    """Rule 4.3: crossing the open sea, a 5 or 6 sinks the army and drowns its leader
+    (Gylippus' crossings sink only on a 6, rule 8.3)."""
+    die = ctx.die()
+    need = 6 if board().leaders[leader].special == "sailor" else 5
+    log(s, "storm", major=major, die=die, need=need)
+    if die < need:
+        return False
+    army = s["forces"].pop(transit(major), {}).get(major, [0, 0, 0])
+    if army[NAVAL]:
+        s["tally"][major]["naval_lost"] += army[NAVAL]
+    kill_leader(s, leader)
+    return True
+
+
+def intercept(s: PpwState, ctx: Context, major: str, leader: str, step: str,
+              ptype: str) -> bool:
+    """Rule 4.6: entering a space in an unfriendly ZOI invites interception. Each hostile
+    side whose stacks cover the space (land stacks along land or combined paths, ships
+    along naval or combined) tries once, on its standing order: it reacts when its
+    reacting SPs at least match the army's, never from a major's home space. d6 of 4 or
+    more (+2 from the entered space itself; -1 against a leader of skill 1 or more)
+    brings a skirmish; the army goes on unless it loses. Returns whether it goes on."""
+    b = board()
+    t = transit(major)
+    mover = s["forces"].get(t, {}).get(major, [0, 0, 0])
+    sides: dict[str, list[tuple[str, str, bool]]] = {}
+    for space in b.land_zoi[step] | b.sea_zoi[step]:
+        if b.major_home(space) is not None:
+            continue
+        for owner in s["forces"].get(space, {}):
+            if owner.startswith("~") or stance_to(s, major, owner) != "unfriendly":
+                continue
+            land, sea = zoi_covers(s, owner, space, step)
+            if land and ptype in ("land", "combined"):
+                sides.setdefault(side_of(s, owner) or owner, []).append((space, owner, False))
+            elif sea and ptype in ("naval", "combined", "open_sea"):
+                sides.setdefault(side_of(s, owner) or owner, []).append((space, owner, True))
+    for enemy in sorted(sides):
+        stacks = sides[enemy]
+        # along a combined path the land stacks react first (rule 4.6)
+        naval = ptype in ("naval", "open_sea") or not any(not n for _, _, n in stacks)
+        stacks = [x for x in stacks if x[2] == naval]
+        theirs = sum(s["forces"][sp][o][NAVAL] if naval else
+                     s["forces"][sp][o][HOPLITE] + s["forces"][sp][o][CAVALRY]
+                     for sp, o, _ in stacks)
+        mine = mover[NAVAL] if naval else mover[HOPLITE] + mover[CAVALRY]
+        if not stacks or mine == 0 or theirs < mine:
+            continue
+        die = ctx.die()
+        mods = (2 if any(sp == step for sp, _, _ in stacks) else 0) \
+            - (1 if board().leaders[leader].skill >= 1 else 0)
+        log(s, "interception", major=major, by=enemy, space=step, die=die, mods=mods)
+        if die + mods < INTERCEPT_NEED:
+            continue
+        attacker = Side(enemy, [(sp, o) for sp, o, _ in stacks])
+        defender = Side(major, [(t, major)], leader=leader)
+        winner, rec = fight(s, ctx, step, attacker, defender, naval, skirmish=True)
+        record_battle(s, ctx, rec)
+        if winner != major or leader not in s["leader_at"]:
+            return False  # beaten, or leaderless (rule 3.3): back where it set out from
+    return True
+
+
+def come_back_sps(s: PpwState, major: str, origin: str) -> None:
+    army = s["forces"].pop(transit(major), {}).get(major)
+    if army:
+        add_sps(s, origin, major, *army)
+
+
+def come_back(s: PpwState, major: str, origin: str, leader: str) -> None:
+    """Rule 5.5: a beaten army goes back where it set out from."""
+    come_back_sps(s, major, origin)
+    if s["leaders"].get(leader) == "busy":
+        s["leader_at"][leader] = origin
+    log(s, "returned", major=major, to=origin)
+
+
+def arrive(s: PpwState, ctx: Context, major: str, leader: str, origin: str, to: str) -> None:
+    """Rule 5.1: at the objective, a naval battle, a land battle, ravaging, a siege; each
+    only where it applies."""
+    b = board()
+    t = transit(major)
+    victim = side_of(s, s["origin"][to])
+    if victim in MAJORS and victim != (side_of(s, major) or major) \
+            and b.city_states[victim].area == b.area_of[to]:
+        s["tally"][victim]["enemy_in_home_area"] = True
+    army = s["forces"].get(t, {}).get(major, [0, 0, 0])
+    if army[NAVAL] and naval_foes(s, major, to) and not sea_battle(s, ctx, major, leader, to):
+        come_back(s, major, origin, leader)
+        return
+    army = s["forces"].get(t, {}).get(major, [0, 0, 0])
+    if leader not in s["leader_at"]:
+        come_back_sps(s, major, origin)
+        return
+    if army[HOPLITE] + army[CAVALRY] and not land_battle(s, ctx, major, leader, to):
+        come_back(s, major, origin, leader)
+        return
+    army = s["forces"].get(t, {}).get(major, [0, 0, 0])
+    fighting = army[HOPLITE] + army[CAVALRY] > 0 and leader in s["leader_at"]
+    if fighting:
+        ravage(s, major, to)  # before the army's own occupation makes the space friendly
+    settle(s, major, leader, to)
+    if not fighting:
+        return
+    if to in b.fortress and standing(s, major, to) == "unfriendly" \
+            and s["majors"][major]["treasury"] >= SIEGE_COST:
+        s["majors"][major]["treasury"] -= SIEGE_COST
+        record_battle(s, ctx, siege(s, ctx, major, to, (to, major)))
+
+
+def naval_foes(s: PpwState, major: str, space: str) -> list[str]:
+    return [o for o in hostile_here(s, major, space) if s["forces"][space][o][NAVAL]]
+
+
+def sea_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> bool:
+    """Rules 5.2-5.4: the army's ships fight the hostile ships in the space; land SPs
+    beyond what the surviving ships carry go down with the rest (rule 4.4)."""
+    t = transit(major)
+    foes = naval_foes(s, major, to)
+    enemy = side_of(s, foes[0]) or foes[0]
+    defender = Side(enemy, [(to, o) for o in foes if (side_of(s, o) or o) == enemy])
+    winner, rec = fight(s, ctx, to, Side(major, [(t, major)], leader=leader), defender, True)
+    record_battle(s, ctx, rec)
+    army = s["forces"].get(t, {}).get(major, [0, 0, 0])
+    if winner == major:
+        return True
+    over = army[HOPLITE] + army[CAVALRY] - army[NAVAL]
+    if over > 0:
+        h = min(army[HOPLITE], over)
+        add_sps(s, t, major, -h, -(over - h), 0)
+    return False
+
+
+def land_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> bool:
+    """Rules 5.2-5.5: the hostile land SPs in the space (with a major's home guard) fight
+    the army, unless they stand behind walls: in a fortress, defenders outnumbered by the
+    army stay inside (their standing order) and are besieged instead. Returns whether
+    the army holds the field."""
+    b = board()
+    t = transit(major)
+    foes = [o for o in hostile_here(s, major, to)
+            if s["forces"][to][o][HOPLITE] + s["forces"][to][o][CAVALRY]]
+    home = b.major_home(to)
+    guard = GUARD if home is not None and stance_to(s, major, home) == "unfriendly" else 0
+    if not foes and not guard:
+        return True
+    enemy = side_of(s, foes[0]) or foes[0] if foes else side_of(s, home) or str(home)
+    defender = Side(enemy, [(to, o) for o in foes if (side_of(s, o) or o) == enemy],
+                    guard=guard, at_home=home is not None and side_of(s, home) == enemy)
+    attacker = Side(major, [(t, major)], leader=leader)
+    mine = s["forces"][t][major][HOPLITE] + s["forces"][t][major][CAVALRY]
+    from .battle import strength
+    if to in b.fortress and strength(s, defender, False) < mine:
+        log(s, "behind_walls", space=to, side=enemy)
+        return True
+    winner, rec = fight(s, ctx, to, attacker, defender, False)
+    record_battle(s, ctx, rec)
+    if winner != major:
+        return False
+    if to not in b.fortress:
+        for _, owner in defender.stacks:
+            retreat(s, owner, to)
+    return True
+
+
+def retreat(s: PpwState, owner: str, space: str) -> None:
+    """Rule 5.5: beaten land SPs outside walls fall back to the nearest friendly space by
+    land or combined paths (searched a few spaces deep); with none to go to they
+    surrender and are removed."""
+    b = board()
+    held = s["forces"].get(space, {}).get(owner)
+    if not held:
+        return
+    have = list(held)  # a copy: add_sps changes the state's own list
+    side = side_of(s, owner) or owner
+    seen, frontier = {space}, [space]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for e in b.edges[here]:
+                if e.type in ("land", "combined") and e.to not in seen:
+                    if side in MAJORS and standing(s, side, e.to) == "friendly":
+                        add_sps(s, space, owner, -have[0], -have[1], 0)
+                        add_sps(s, e.to, owner, have[0], have[1], 0)
+                        return
+                    seen.add(e.to)
+                    nxt.append(e.to)
+        frontier = nxt if len(seen) < 12 else []
+    add_sps(s, space, owner, -have[0], -have[1], 0)
+    log(s, "surrendered_in_field", owner=owner, space=space)
+
+
+def settle(s: PpwState, major: str, leader: str, to: str) -> None:
+    """The army stands in its objective until the phase ends (rule 3.5); in a non-fortress
+    space the first major to occupy it controls it (rule 1.5)."""
+    army = s["forces"].pop(transit(major), {}).get(major)
+    if army:
+        add_sps(s, to, major, *army)
+    if s["leaders"].get(leader) == "busy":
+        s["leader_at"][leader] = to
+    if to not in board().fortress and to not in board().home_of:
+        occ = s["occupier"].get(to)
+        if occ is None or occ not in s["forces"].get(to, {}):
+            s["occupier"][to] = major

@@ -1,0 +1,209 @@
+"""The `ppw` ruleset: the engine contract (docs/architecture.md) over the procedures of
+flow.py."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from engine.core.decisions import parse, random_answer
+from engine.core.flows import CHOSEN
+from engine.core.procedures import Flow
+from engine.core.rng import Rng
+from engine.core.rule_summaries import RuleBook
+from engine.core.ruleset import Context, Ruleset
+from engine.core.types import Outcome, Prompt, Scenario
+from engine.core.view import RulesetCommon
+
+from . import flow
+from .board import board
+from .components import MAJORS, components_json
+from .invariants import check
+from .state import PpwState, log, new_state
+from .texts import banner
+from .victory import score
+from .view import view as make_view
+
+BOOK = RuleBook(Path(__file__).parent, "The Peloponnesian War (Keryx completion)")
+
+
+def _holdings(scenario: str) -> tuple[tuple[int, tuple[tuple[str, ...], ...]], ...]:
+    table = board().setups[scenario].players
+    return tuple(sorted((int(n), tuple(tuple(g) for g in groups))
+                        for n, groups in table.items()))
+
+
+def _scenario(sid: str, description: str) -> Scenario:
+    return Scenario(sid, board().setups[sid].title, MAJORS, description,
+                    players=_holdings(sid))
+
+
+class Ppw(Ruleset):
+    id = "ppw"
+    title = "The Peloponnesian War (2-4 players)"
+    version = "1"
+    scenarios = {
+        "431": _scenario("431", "Ten turns from 431 BC: Athens, Sparta, Corinth and Thebes "
+                                "(rule 9.1); with three players Sparta also runs Thebes, "
+                                "with two Corinth and Thebes as well (rule 9.2)."),
+        "archidamian": _scenario("archidamian", "The 431 set-up played for four turns, to "
+                                                "the Peace of Nicias (rule 9.3)."),
+    }
+    not_in_channels = ("no automated player can fill an empty seat yet, and the pictures "
+                       "have not been through the sandbox")
+
+    def __init__(self) -> None:
+        # The sealed prompts last built: (state, its top frame, seat -> prompt). A sealed
+        # round changes nothing but the choices until its reveal, so each seat's prompt
+        # is built once a round, not once a click (docs/benchmarks.md, ppw).
+        self._memo: tuple[PpwState, dict[str, Any], dict[str, Prompt]] | None = None
+
+    def rule_book(self) -> RuleBook:
+        return BOOK
+
+    def components_json(self) -> dict[str, Any]:
+        return components_json()
+
+    # ------------------------------------------------------------------ creation
+    def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PpwState:
+        players = int(options.get("players") or 4)
+        s = new_state(scenario, players)
+        flow.start(s, ctx)
+        return s
+
+    # ------------------------------------------------------------------ play
+    def prompts(self, state: PpwState) -> list[Prompt]:
+        if state["phase"] == "over" or not state["flow"]:
+            return []
+        frame = state["flow"][-1]
+        proc = flow.SIMULTANEOUS.get(frame["name"])
+        if proc is None:
+            return flow.MACHINE.prompts(state)
+        memo = self._memo
+        kept = memo[2] if memo is not None and memo[0] is state and memo[1] is frame else {}
+        chosen = frame["args"].get(CHOSEN) or {}
+        out = []
+        here = Flow(state, frame, None)
+        for seat in proc.seats(here):
+            if seat not in chosen:
+                p = kept.get(seat) or proc.ask(here, seat)
+                kept[seat] = p
+                out.append(p)
+        self._memo = (state, frame, kept)
+        return out
+
+    def apply(self, state: PpwState, seat: str, option_id: str, ctx: Context) -> None:
+        frame = state["flow"][-1] if state["flow"] else None
+        memo = self._memo
+        flow.MACHINE.act(state, seat, option_id, ctx, [ctx.prompt] if ctx.prompt else None)
+        still = state["flow"] and state["flow"][-1] is frame and frame is not None \
+            and CHOSEN in frame["args"]
+        if not still or memo is None or memo[0] is not state:
+            self._memo = None
+
+    def resign(self, state: PpwState, seat: str, ctx: Context) -> None:
+        self._memo = None
+        state["resigned"].append(seat)
+        log(state, "resigned", major=seat)
+        flow.end_game(state, [], "resignation")
+
+    def outcome(self, state: PpwState) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        return outcome(state)
+
+    # ------------------------------------------------------------------ information
+    def view(self, state: PpwState, seat: str | None) -> dict[str, Any]:
+        return make_view(state, seat)
+
+    def common(self, view: dict[str, Any]) -> RulesetCommon:
+        return {"banner": banner(view), "hand": None, "seen": [], "log": list(view["log"]),
+                "battle": view["battle"]}
+
+    def hidden_variants(self, state: PpwState, seat: str | None,
+                        rng: Rng) -> Iterator[PpwState]:
+        """Another sealed choice for each seat whose choice `seat` may not see yet."""
+        frame = state["flow"][-1] if state["flow"] else None
+        if frame is None:
+            return
+        for other in sorted(frame["args"].get(CHOSEN) or {}):
+            if other == seat:
+                continue
+            v = copy.deepcopy(state)
+            prompt = self._ask(v, other)
+            if prompt is None:
+                continue
+            v["flow"][-1]["args"][CHOSEN][other] = _sealed(prompt, rng)
+            yield v
+
+    def determinize(self, state: PpwState, seat: str, rng: Rng) -> PpwState:
+        """Every other seat's sealed choice drawn afresh from its (public) options."""
+        v = copy.deepcopy(state)
+        frame = v["flow"][-1] if v["flow"] else None
+        if frame is None:
+            return v
+        chosen = frame["args"].get(CHOSEN) or {}
+        for other in sorted(chosen):
+            if other == seat:
+                continue
+            prompt = self._ask(v, other)
+            if prompt is not None:
+                chosen[other] = _sealed(prompt, rng)
+        return v
+
+    def _ask(self, state: PpwState, seat: str) -> Prompt | None:
+        frame = state["flow"][-1]
+        proc = flow.SIMULTANEOUS.get(frame["name"])
+        if proc is None:
+            return None
+        return proc.ask(Flow(state, frame, None), seat)
+
+    def check_invariants(self, state: PpwState) -> list[str]:
+        return check(state)
+
+    # ------------------------------------------------------------------ persistence
+    def dump(self, state: PpwState) -> dict[str, Any]:
+        return copy.deepcopy(dict(state))
+
+    def load(self, data: dict[str, Any]) -> PpwState:
+        return copy.deepcopy(data)  # type: ignore[return-value]
+
+
+def _sealed(prompt: Prompt, rng: Rng) -> Any:
+    """A random legal choice, kept as a sealed choice is kept (engine/core/flows.py)."""
+    answer = parse(prompt, random_answer(prompt, rng))
+    return list(answer) if isinstance(answer, tuple) else answer
+
+
+def outcome(s: PpwState) -> Outcome:
+    """Rules 9.4, 9.5: a goal met wins outright; otherwise the scores rank the players.
+    A player holding several majors (rule 9.2) counts the best of them; a resigned
+    player comes last."""
+    holdings = dict(_holdings(s["scenario"]))[s["players"]]
+    scores = {m: score(s, m) for m in MAJORS}
+    winners = list(s.get("winner", []))
+    def key(group: tuple[str, ...]) -> tuple[int, int, int, int]:
+        best = max(group, key=lambda m: (scores[m], s["majors"][m]["bellicosity"],
+                                         s["majors"][m]["treasury"]))
+        return (int(any(m in winners for m in group)),
+                -int(any(m in s["resigned"] for m in group)), scores[best],
+                s["majors"][best]["bellicosity"])
+    ranked = sorted(holdings, key=key, reverse=True)
+    places: list[tuple[str, ...]] = []
+    last: tuple[int, int, int, int] | None = None
+    for group in ranked:
+        k = key(group)
+        if places and k == last:
+            places[-1] = places[-1] + group
+        else:
+            places.append(group)
+        last = k
+    reason = s.get("win_reason", "score")
+    rule = "9.4" if reason == "goal" else "9.5"
+    return Outcome(places[0], reason, rule, places=tuple(places),
+                   scores=tuple((m, float(scores[m])) for m in MAJORS))
+
+
+RULESET = Ppw()

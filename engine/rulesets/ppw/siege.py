@@ -1,0 +1,177 @@
+"""Ravaging (rule 5.7), sieges (rule 5.8) and what a fallen place changes: garrisons,
+hostages, rebellions put down, and the surrender of a city-state whose home falls."""
+
+from __future__ import annotations
+
+from engine.core.battle_record import BattleRecord, add_piece, add_step, close, new_record
+from engine.core.ruleset import Context
+
+from .battle import GUARD, kill_leader
+from .board import board
+from .components import MAJORS
+from .control import side_of, stance_to, standing
+from .state import CAVALRY, HOPLITE, NAVAL, PpwState, add_sps, log
+
+SIEGE_COST = 100  # rule 5.8
+GARRISON_COST = 25  # rule 5.8
+PLUNDER = {"thebes": 100}  # rule 5.7: Thebes' plunder; every other major 50
+
+
+def ravage(s: PpwState, major: str, space: str) -> bool:
+    """Rule 5.7: an unfriendly space with no unfriendly land SPs outside walls is ravaged
+    (never a sanctuary), once a turn; the ravager takes its plunder."""
+    b = board()
+    if "sanctuary" in b.tags[space] or space in s["ravaged"]:
+        return False
+    if standing(s, major, space) != "unfriendly":
+        return False
+    if space not in b.fortress:
+        for owner, (h, c, _) in s["forces"].get(space, {}).items():
+            if h + c and stance_to(s, major, owner) == "unfriendly":
+                return False
+    s["ravaged"].append(space)
+    s["majors"][major]["treasury"] += PLUNDER.get(major, 50)
+    victim = side_of(s, s["origin"][space])
+    if victim in MAJORS and b.city_states[victim].area == b.area_of[space]:
+        s["tally"][major]["ravaged_enemy_home"] = True
+    log(s, "ravaged", space=space, by=major)
+    return True
+
+
+def defenders(s: PpwState, major: str, space: str) -> list[str]:
+    """Owners of SPs inside `space` unfriendly to the besieger."""
+    return [o for o in s["forces"].get(space, {}) if stance_to(s, major, o) == "unfriendly"]
+
+
+def defence_value(s: PpwState, major: str, space: str) -> int:
+    """Rule 5.8: land SPs inside, the garrison (1) and a major's home guard (3)."""
+    b = board()
+    value = sum(s["forces"][space][o][HOPLITE] + s["forces"][space][o][CAVALRY]
+                for o in defenders(s, major, space))
+    if space in s["garrisons"]:
+        value += 1
+    if b.major_home(space) is not None:
+        value += GUARD
+    return value
+
+
+def supplied_by_sea(s: PpwState, major: str, space: str) -> bool:
+    """Rule 5.8: a coastal or island place whose side has ships covering it by ZOI, not
+    outnumbered by the besieger's ships in the place."""
+    b = board()
+    if b.type[space] == "land":
+        return False
+    own_ships = 0
+    for sp in b.sea_zoi[space]:
+        for owner, (_, _, n) in s["forces"].get(sp, {}).items():
+            if n and space in b.sea_zoi[sp] and stance_to(s, major, owner) == "unfriendly":
+                own_ships += n
+    enemy_ships = sum(v[NAVAL] for o, v in s["forces"].get(space, {}).items()
+                      if stance_to(s, major, o) != "unfriendly")
+    return own_ships > 0 and own_ships >= enemy_ships
+
+
+def siege_modifiers(s: PpwState, major: str, space: str, land: int) -> dict[str, int]:
+    b = board()
+    value = defence_value(s, major, space)
+    mods = {"level": s["siege"].get(space, 0)}
+    if value == 0:
+        mods["undefended"] = 2
+    elif land >= 3 * value:
+        mods["numbers"] = 1
+    if supplied_by_sea(s, major, space):
+        mods["sea"] = -2
+    home = b.major_home(space)
+    if home is not None and home != "sparta":  # Sparta is unwalled
+        mods["walls"] = -1
+    if any(s["leader_at"].get(ldr) == space and board().leaders[ldr].special == "siege_defence"
+           and stance_to(s, major, board().leaders[ldr].city_state) == "unfriendly"
+           for ldr in s["leader_at"]):
+        mods["defender_leader"] = -1  # rule 8.3: Aristeus
+    return mods
+
+
+def siege(s: PpwState, ctx: Context, major: str, space: str, army: tuple[str, str]) -> BattleRecord:
+    """One siege attempt (rule 5.8): d6 + level + modifiers of 6 or more and the place
+    falls; otherwise the level rises by 1 (at most 3) and a 1 costs the besieger a land
+    SP to disease."""
+    land = sum(s["forces"].get(army[0], {}).get(army[1], [0, 0, 0])[:2])
+    rec = new_record(space, "siege", major, side_of(s, defenders_side(s, major, space)) or "none")
+    add_piece(rec, {"id": f"{space}:{major}:land", "side": major, "kind": "land",
+                    "strength": land, "home": space})
+    mods = siege_modifiers(s, major, space, land)
+    die = ctx.die()
+    total = die + sum(mods.values())
+    add_step(rec, {"kind": "siege_roll", "side": major, "dice": [die], "rule": "5.8",
+                   "facts": {**mods, "score": total, "needed": 6}})
+    if total >= 6:
+        fall(s, ctx, major, space)
+        close(rec, major, "fell")
+        return rec
+    s["siege"][space] = min(3, s["siege"].get(space, 0) + 1)
+    if die == 1 and land:
+        h, c, _ = s["forces"][space][major]
+        add_sps(s, space, major, -1 if h else 0, 0 if h else -1, 0)
+        add_step(rec, {"kind": "losses", "side": major, "hits": 1, "rule": "5.8",
+                       "targets": [{"target": f"{space}:{major}:land", "before": land,
+                                    "after": land - 1}]})
+    close(rec, rec["defender"], "held")
+    log(s, "siege_held", space=space, by=major)
+    return rec
+
+
+def defenders_side(s: PpwState, major: str, space: str) -> str | None:
+    owners = defenders(s, major, space)
+    if owners:
+        return owners[0]
+    from .control import controller
+    return controller(s, space)
+
+
+def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
+    """Rule 5.8: a fallen place loses its defenders and garrison; a major's own SPs (2 or
+    more) leave a hostage; the besieger places a garrison if it can pay and has one;
+    a city-state whose home falls surrenders (rule 6.3)."""
+    b = board()
+    from .surrender import capture_home
+    captives: dict[str, int] = {}
+    for owner in defenders(s, major, space):
+        h, c, n = s["forces"][space][owner]
+        if owner in MAJORS:
+            captives[owner] = h + c
+        add_sps(s, space, owner, -h, -c, 0)
+    for owner, n in captives.items():
+        if n >= 2:
+            held = s["majors"][major]["hostages"]
+            held[owner] = held.get(owner, 0) + 1
+    for ldr, at in list(s["leader_at"].items()):
+        if at == space and stance_to(s, major, b.leaders[ldr].city_state) == "unfriendly":
+            if sum(ctx.roll(2)) <= 7:
+                kill_leader(s, ldr)
+            else:
+                s["leader_at"].pop(ldr)
+                s["leaders"][ldr] = "pool"
+    s["garrisons"].pop(space, None)
+    s["siege"].pop(space, None)
+    log(s, "fell", space=space, by=major)
+    home = b.home_of.get(space)
+    if home is not None:
+        capture_home(s, major, home)
+        return
+    if space in s["rebel"] and side_of(s, s["origin"][space]) == (side_of(s, major) or major):
+        s["rebel"].remove(space)  # rule 6.4: a rebellion put down
+        s["majors"][major]["resentment"] = min(10, s["majors"][major]["resentment"] + 1)
+        return
+    if side_of(s, s["origin"][space]) == (side_of(s, major) or major):
+        return  # back to its own side: no garrison needed (rule 1.5)
+    card = s["majors"][major]
+    if card["treasury"] >= GARRISON_COST and garrisons_free(s, major) > 0:
+        card["treasury"] -= GARRISON_COST
+        s["garrisons"][space] = major
+        s["tally"][major]["gains"] += 1
+
+
+def garrisons_free(s: PpwState, major: str) -> int:
+    """Rule 1.9: garrisons left in the counter mix."""
+    used = sum(1 for o in s["garrisons"].values() if o == major)
+    return board().mix.get(major, {}).get("garrisons", 0) - used

@@ -1,0 +1,49 @@
+"""The ppw map picture (renders/ppw/board.py): drawn from any view, colours by side."""
+
+from __future__ import annotations
+
+from renders import theme
+from renders.ppw.board import render, render_image, setup_view, size, to_px
+
+
+def test_the_map_is_a_png_of_the_set_up():
+    data = render(setup_view())
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_spaces_take_their_controllers_colour():
+    view = setup_view()
+    img = render_image(view)
+    w, h = size()
+    assert img.size[0] == w and img.size[1] > h
+    x, y = to_px(37.0818, 22.4247)  # Sparta's home space, a land square
+    assert img.getpixel((round(x), round(y))) == theme.side_colour("sparta")
+    x, y = to_px(39.635, 22.421)  # Larisa: Thessaly, Athens' ally
+    assert img.getpixel((round(x), round(y))) == theme.side_colour("athens")
+
+
+def test_status_cards_and_battle_pictures():
+    """The hand picture is the four public status cards; the combat picture is drawn
+    from a battle record alone."""
+    from engine.core.ruleset import Context
+    from engine.rulesets.ppw.battle import Side, fight
+    from engine.rulesets.ppw.state import add_sps, new_state
+    from engine.testing import FixedRng
+    from renders.ppw import RENDERER, battle, cards
+
+    view = setup_view()
+    lines = dict(cards.card_lines(view, "athens"))
+    assert "Euboea" in lines["Tributaries"] and "Chalcidice (rebel)" in lines["Tributaries"]
+    assert lines["Enemies"] == "Sparta, Corinth, Thebes"
+    assert RENDERER.hand(view)[:4] == b"\x89PNG"
+    s = new_state("431", 4)
+    add_sps(s, "~sparta", "sparta", 6, 0, 0)
+    add_sps(s, "ACH", "athens", 4, 0, 0)
+    _, rec = fight(s, Context(FixedRng([3, 4, 1, 1])), "ACH",
+                   Side("sparta", [("~sparta", "sparta")], leader="archidamus"),
+                   Side("athens", [("ACH", "athens")]), naval=False)
+    text = [t for _, t, _ in battle.lines(rec)]
+    assert text[0] == "Sparta: score 6 — skill +2, odds +1"
+    assert "Athens loses 1 SP" in text and "Archidamus II survives (dies on 1 or less)" in text
+    assert RENDERER.combat(view, rec)[:4] == b"\x89PNG"
+    assert RENDERER.combat(view, None)[:4] == b"\x89PNG"
