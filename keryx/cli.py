@@ -433,7 +433,7 @@ def export(
     import asyncio
 
     from service import GameService, Refusal
-    from service.store.guard import check_target
+    from service.store.target import check_target
     from shared.settings import Settings, shown_database
 
     database = db or Settings().database
@@ -473,7 +473,7 @@ def league(
     import asyncio
 
     from service.community.overview import overview
-    from service.store.guard import check_target
+    from service.store.target import check_target
     from shared.settings import Settings, shown_database
 
     database = db or Settings().database

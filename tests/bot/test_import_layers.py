@@ -125,12 +125,10 @@ def test_no_circle_of_imports_that_run_when_a_module_loads():
     assert cycles([e for e in _layered() if not e.deferred]) == []
 
 
-def test_no_circle_through_deferred_imports_in_the_bot_and_the_command_line():
+def test_no_circle_through_deferred_imports_either():
     # a deferred import only hides a circle (bot/commands.py and bot/league_commands.py
-    # had one); the store's deferred imports of its optional PostgreSQL driver are the
-    # service's own business and are left out here
-    edges = [e for e in _layered() if not e.source.startswith("service")]
-    assert cycles(edges) == []
+    # had one, as had the PostgreSQL store and its migrations)
+    assert cycles(_layered()) == []
 
 
 def test_no_import_runs_up_a_layer():
