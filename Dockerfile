@@ -12,6 +12,7 @@ COPY pyproject.toml setup.py README.md ./
 COPY engine engine
 COPY renders renders
 COPY service service
+COPY shared shared
 COPY bot bot
 COPY standin standin
 COPY keryx keryx

@@ -45,8 +45,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play in this terminal against Keryx (or hotseat), without Discord."""
         from bot.console import play_sync
-        from keryx import checks
         from service import Refusal
+        from shared import checks
 
         checks.known_ruleset(ruleset)
         checks.known_scenario(ruleset, scenario)
@@ -101,8 +101,8 @@ def register(app: typer.Typer) -> None:
         players (or one against Keryx), or with --league a round-robin league; writes a
         readable transcript with every image to OUT."""
         from bot.sandbox import main_sync
-        from keryx import checks
-        from keryx.settings import Settings, load_plugins
+        from shared import checks
+        from shared.settings import Settings, load_plugins
 
         settings = Settings()
         load_plugins(settings)  # a plug-in ruleset must be known here and in the bot
@@ -141,7 +141,7 @@ def register(app: typer.Typer) -> None:
                        players: int | None, opponent: str | None, as_json: bool,
                        plugins: str) -> None:
         from bot.league_sandbox import main_sync, summary
-        from keryx import checks
+        from shared import checks
 
         if players is not None and not 1 <= players <= 6:
             checks.fail("--players with --league: 1 to 6 people.")

@@ -20,6 +20,7 @@ from service.bots import DEFAULT_BUDGET_S, DEFAULT_DELAY_S, BotRunner, BotTurn
 from . import payloads, ui
 from .commands import add_commands
 from .controller import Keryx
+from .league_commands import add_community_commands
 
 log = logging.getLogger("keryx.bot")
 HEARTBEAT_SECONDS = 20
@@ -64,7 +65,9 @@ class KeryxBot(discord.Client):
         # Load every ruleset and draw each base map once before the first click, so that
         # no player waits for it and worker threads never race to import them.
         await asyncio.to_thread(warm_up)
+        # each feature module adds its own commands, as discord.py's extensions do
         add_commands(self.tree, self.keryx)
+        add_community_commands(self.tree, self.keryx)  # /league, /ratings, /profile, ...
         # Buttons from before a restart keep working: their custom ids are parsed afresh.
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
         if self._hooks_factory is not None:

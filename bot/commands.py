@@ -13,47 +13,19 @@ import renders
 from engine.core.game import PLAYERS
 from service.bots import LEVELS as BOT_LEVELS
 from service.errors import Refusal
-from service.validate import whole_number
+from shared.errors import UserError
+from shared.game_options import parse_options
 
 from . import limits, text, ui
-from .controller import Keryx, UserError, here, png_file, render, speaking_channel
-
-
-def parse_options(raw: str | None, ruleset_id: str) -> dict:
-    """`mulligan=off syracuse_points=on` → {"mulligan": False, "syracuse_points": True};
-    `players=2` chooses the player count where a scenario allows several."""
-    if not raw:
-        return {}
-    known = engine.ruleset(ruleset_id).options
-    out: dict = {}
-    for token in raw.replace(",", " ").split():
-        key, sep, value = token.partition("=")
-        if key == PLAYERS:  # the kernel's own option: how many people play
-            count = whole_number(value)
-            if count is None or count < 1:
-                raise UserError("Option players takes a whole number of players, "
-                                "written with the digits 0-9.")
-            out[key] = count
-            continue
-        if key not in known:
-            raise UserError(f"{ruleset_id} has no option {key!r}. Options: "
-                            + (", ".join(known) or "none"))
-        default = known[key].default
-        if not sep:
-            out[key] = True
-        elif isinstance(default, bool):
-            if value.lower() not in ("on", "off", "true", "false", "yes", "no", "1", "0"):
-                raise UserError(f"Option {key} takes on or off.")
-            out[key] = value.lower() in ("on", "true", "yes", "1")
-        elif isinstance(default, int):
-            number = whole_number(value)
-            if number is None:
-                raise UserError(f"Option {key} takes a whole number, written with the "
-                                "digits 0-9.")
-            out[key] = number
-        else:
-            out[key] = value
-    return out
+from .choices import (
+    check_playable,
+    matching_choices,
+    option_choices,
+    ruleset_choices,
+    scenario_choices,
+    typed_ruleset,
+)
+from .controller import Keryx, here, png_file, render, speaking_channel
 
 
 def place_title(place: tuple[str, ...] | list[str]) -> str:
@@ -69,61 +41,6 @@ def check_opponent(ruleset_id: str, level: str) -> None:
     if reason is not None:
         raise UserError(f"Keryx cannot play {engine.ruleset(ruleset_id).title} at the "
                         f"{level!r} level: {reason}.")
-
-
-def _choices(items: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
-    current = current.lower()
-    hits = [app_commands.Choice(name=limits.clip(name, 100), value=value)
-            for name, value in items if current in name.lower() or current in value.lower()]
-    return hits[: limits.AUTOCOMPLETE_CHOICES]
-
-
-def channel_rulesets() -> list[str]:
-    """The rulesets a channel may open (see `Ruleset.not_in_channels`)."""
-    return [r for r in engine.ruleset_ids() if engine.ruleset(r).not_in_channels is None]
-
-
-def check_playable(ruleset: str) -> None:
-    if ruleset not in engine.ruleset_ids():
-        raise UserError(f"There is no game called {ruleset!r}.")
-    why = engine.ruleset(ruleset).not_in_channels
-    if why is not None:
-        raise UserError(f"{engine.ruleset(ruleset).title} cannot be played in a channel yet: "
-                        f"{why}. Games here: {', '.join(channel_rulesets())}.")
-
-
-def ruleset_choices(current: str) -> list[app_commands.Choice[str]]:
-    return _choices([(engine.ruleset(r).title, r) for r in channel_rulesets()], current)
-
-
-def _typed_ruleset(itx: discord.Interaction):
-    """The ruleset chosen so far in the command being typed (None until one is)."""
-    try:
-        return engine.ruleset(getattr(itx.namespace, "ruleset", None) or "")
-    except KeyError:
-        return None
-
-
-def scenario_choices(itx: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    rs = _typed_ruleset(itx)
-    return [] if rs is None else _choices(
-        [(s.title, s.id) for s in rs.scenarios.values()], current)
-
-
-def option_choices(itx: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Completes the last `key=value` word of an options string."""
-    rs = _typed_ruleset(itx)
-    if rs is None:
-        return []
-    head, _, last = current.rpartition(" ")
-    prefix = f"{head} " if head else ""
-    items = []
-    for o in rs.options.values():
-        for value in (("on", "off") if isinstance(o.default, bool) else
-                      tuple(map(str, o.choices or (o.default,)))):
-            v = f"{prefix}{o.id}={value}"
-            items.append((f"{v} — {o.label}", v))
-    return _choices(items, last)
 
 
 class GameGroup(app_commands.Group):
@@ -218,14 +135,14 @@ class GameGroup(app_commands.Group):
 
     @new.autocomplete("seat")
     async def _new_seat_ac(self, itx: discord.Interaction, current: str):
-        rs = _typed_ruleset(itx)
+        rs = typed_ruleset(itx)
         if rs is None:
             return []
         try:
             names = rs.seats(getattr(itx.namespace, "scenario", None) or rs.default_scenario)
         except KeyError:
             return []
-        return _choices([(text.seat_title(s), s) for s in names], current)
+        return matching_choices([(text.seat_title(s), s) for s in names], current)
 
     @new.autocomplete("options")
     async def _options_ac(self, itx: discord.Interaction, current: str):
@@ -260,7 +177,7 @@ class GameGroup(app_commands.Group):
             info = await self.k.svc.game_info(here(itx))
         except Refusal:
             return []
-        return _choices([(place_title(p), p[0]) for p in info.places
+        return matching_choices([(place_title(p), p[0]) for p in info.places
                          if info.user_of(p[0]) is None], current)
 
     @app_commands.command(name="leave", description="Leave the game before it starts")
@@ -319,7 +236,7 @@ class GameGroup(app_commands.Group):
             b = await self.k.svc.bidding(here(itx))
         except Refusal:
             return []
-        return _choices([(text.seat_title(s), s) for s in b.sides], current)
+        return matching_choices([(text.seat_title(s), s) for s in b.sides], current)
 
     # ------------------------------------------------------------- reading
     @app_commands.command(name="status", description="Who plays, where the game stands")
@@ -457,7 +374,7 @@ class GameGroup(app_commands.Group):
             info = await self.k.svc.game_info(here(itx))
         except Refusal:
             return []
-        return _choices([(text.seat_title(s), s) for s in info.seat_names], current)
+        return matching_choices([(text.seat_title(s), s) for s in info.seat_names], current)
 
     @app_commands.command(name="deadline", description="Moderators: set the move clock "
                           "(hours per move) or pause/resume it")
@@ -479,10 +396,7 @@ class GameGroup(app_commands.Group):
 
 
 def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
-    from .league_commands import add_community_commands
-
     tree.add_command(GameGroup(keryx))
-    add_community_commands(tree, keryx)  # /league, /ratings, /profile, /vacation, ...
 
     @tree.command(name="act", description="Your open decision in this channel's game "
                   "(only you see it)")
@@ -530,7 +444,7 @@ def add_commands(tree: app_commands.CommandTree, keryx: Keryx) -> None:
 
     @rule.autocomplete("ruleset")
     async def _rule_ruleset_ac(itx: discord.Interaction, current: str):
-        return _choices([(engine.ruleset(r).title, r) for r in text.summary_rulesets()],
+        return matching_choices([(engine.ruleset(r).title, r) for r in text.summary_rulesets()],
                         current)
 
     @tree.command(name="undo", description="Take back your last choice, if nothing new was "

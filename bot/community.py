@@ -41,9 +41,9 @@ from service.community.db import utcnow
 from service.community.leagues import League, LeagueGame, lineup, names_of, result_text
 from service.errors import Refusal
 from service.results import ActionResult, GameInfo, OpenPrompt
+from shared.errors import UserError
 
 from . import limits, text
-from .controller import UserError
 
 log = logging.getLogger("keryx.community")
 

@@ -24,6 +24,7 @@ from service import GameService, Refusal
 from service.bots import BotRunner, BotTurn
 from service.results import ActionResult
 from service.validate import whole_number
+from shared.program import keryx_command
 
 from . import numbering, text
 from .pictures import Pictures
@@ -133,8 +134,6 @@ class Console:
     def quit(self, closed: bool = False) -> None:
         """Leaving says where the game is kept, or warns that it is lost."""
         if self.saved is not None:
-            from keryx.cli import keryx_command
-
             self.say(f"Game kept in {self.saved}; resume with "
                      f"`{keryx_command()} play {self.ruleset} --db {self.saved}`.")
         else:

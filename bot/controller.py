@@ -22,6 +22,7 @@ from service import GameService
 from service.cache import GameLocks
 from service.errors import Refusal
 from service.results import ActionResult, BidResult, PublicPost, SeatView, StartResult
+from shared.errors import UserError
 
 from . import limits, text, ui
 from .parts import LeaseLost, PostChannel, lease_kept
@@ -54,10 +55,6 @@ def png_file(png: bytes | None, name: str) -> discord.File | Any:
 def _bid_unit(ruleset: str) -> str:
     sb = engine.ruleset(ruleset).side_bidding
     return sb.unit if sb is not None else ""
-
-
-class UserError(Exception):
-    """A problem the user caused, worded for them."""
 
 
 def here(itx: discord.Interaction) -> int:

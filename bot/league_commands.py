@@ -22,11 +22,13 @@ from service.community.house_bot import add_house_bot
 from service.community.leagues import League, LeagueGame, lineup, names_of
 from service.community.pace import Policy
 from service.errors import Refusal
+from shared.errors import UserError
+from shared.game_options import parse_options
 
 from . import limits, text
-from .commands import _choices, check_playable, parse_options, ruleset_choices, scenario_choices
+from .choices import check_playable, matching_choices, ruleset_choices, scenario_choices
 from .community import CommunityHooks, user_errors
-from .controller import Keryx, UserError, here, png_file, render
+from .controller import Keryx, here, png_file, render
 
 NOT_ENABLED = "Community play (leagues, ratings, clocks) is not enabled on this bot."
 POLICIES = [app_commands.Choice(name="tell the moderators (default)", value="notify"),
@@ -57,7 +59,7 @@ async def league_autocomplete(k: Keryx, itx: discord.Interaction, current: str,
     if not isinstance(h, CommunityHooks):
         return []
     leagues = await h.c.leagues.list(itx.guild_id, status)
-    return _choices([(f"{lg.name} ({lg.status})", lg.name) for lg in leagues], current)
+    return matching_choices([(f"{lg.name} ({lg.status})", lg.name) for lg in leagues], current)
 
 
 def place_title(league: League, place: int) -> str:
@@ -86,7 +88,7 @@ def result_choices(league: League, current: str) -> list[app_commands.Choice[str
     pairs = [(" & ".join(text.seat_title(s) for s in side)
               + (" win" if len(side) > 1 else " wins"), side[0]) for side in sides]
     pairs += [("draw", "draw"), ("void (no result)", "void")]
-    return _choices(pairs, current)
+    return matching_choices(pairs, current)
 
 
 def parse_result(league: League, value: str) -> list[str] | None:

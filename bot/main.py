@@ -8,9 +8,9 @@ import logging
 import signal
 from datetime import timedelta
 
-from keryx.logs import setup_logging
-from keryx.settings import Settings, load_plugins
 from service import event_loop
+from shared.logs import setup_logging
+from shared.settings import Settings, load_plugins
 
 
 def prepare_database(settings: Settings) -> None:

@@ -21,7 +21,7 @@ from typing import Any, cast
 import discord
 
 from service import GameService
-from service.games import ANNOUNCE_RENEW_S
+from service.outbox import ANNOUNCE_RENEW_S
 from service.results import PublicPost
 
 

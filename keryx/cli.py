@@ -12,6 +12,8 @@ from typing import Annotated
 
 import typer
 
+from shared.program import keryx_command
+
 app = typer.Typer(help="Keryx: a Discord referee for Peloponnesian War wargames.",
                   no_args_is_help=True, add_completion=False)
 
@@ -45,21 +47,6 @@ def in_docker() -> bool:
     return os.environ.get("KERYX_IN_DOCKER") == "1"
 
 
-def keryx_command() -> str:
-    """How to call this very program: `keryx` when that name on PATH is this program, else
-    its path (a fresh `.venv` is not activated, so a bare `keryx` would not be found)."""
-    import shutil
-
-    me = os.path.abspath(sys.argv[0]) if sys.argv and sys.argv[0] else ""
-    if os.path.basename(me) != "keryx" or not os.path.exists(me):
-        return "keryx"  # run some other way (python -m, tests): nothing better to say
-    found = shutil.which("keryx")
-    if found and os.path.abspath(found) == me:
-        return "keryx"
-    rel = os.path.relpath(me)
-    return rel if not rel.startswith("..") else me
-
-
 def no_token_text() -> str:
     where = WHERE_DOCKER if in_docker() else WHERE_LOCAL.format(cwd=os.getcwd())
     return NO_TOKEN.format(where=where, keryx=keryx_command())
@@ -77,9 +64,9 @@ def run(sync: Annotated[bool, typer.Option(help="Register slash commands with Di
     """Run the Discord bot (needs DISCORD_TOKEN; the database lives in ./data by default)."""
     from pathlib import Path
 
-    from keryx.settings import Settings, parse_shards, shown_database
     from service.store.guard import check_sqlite
     from service.store.target import is_postgres
+    from shared.settings import Settings, parse_shards, shown_database
 
     settings = Settings()
     try:
@@ -197,7 +184,7 @@ def selfplay(
     """Play random legal games to the end, checking the rules' invariants after every action."""
     from engine.selfplay import ALL
     from engine.selfplay import selfplay as play
-    from keryx import checks
+    from shared import checks
 
     checks.known_ruleset(ruleset)
     options = checks.game_options(ruleset, option or [])
@@ -264,7 +251,7 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")],
     import importlib
 
     import engine
-    from keryx import checks
+    from shared import checks
 
     components = None
     package = ruleset.replace("-", "_")
@@ -296,7 +283,7 @@ def bench(
 ) -> None:
     """Run every benchmark the issues name and print the figures."""
     from keryx import bench as benches
-    from keryx import checks
+    from shared import checks
 
     unknown = sorted(set(only or ()) - set(benches.sections()))
     if unknown:  # a misspelt section would otherwise run nothing and succeed
@@ -324,7 +311,7 @@ def health(max_age: Annotated[int, typer.Option(help="Seconds the heartbeat file
     """Exit 0 while the bot is connected (its heartbeat file is fresh), 1 otherwise."""
     import time
 
-    from keryx.settings import Settings
+    from shared.settings import Settings
 
     path = Settings().health_file
     try:
@@ -349,9 +336,9 @@ def db_copy(source: Annotated[str, typer.Argument(help="The SQLite file (keryx.d
     """Copy an SQLite database into an empty PostgreSQL one, then replay every game there."""
     import asyncio
 
-    from keryx.settings import shown_database
     from service.store.copy import CopyRefused, copy_sqlite_to_postgres
     from service.store.target import is_postgres, require_asyncpg
+    from shared.settings import shown_database
 
     if not is_postgres(target):
         typer.echo("The target must be a postgresql:// URL.", err=True)
@@ -445,9 +432,9 @@ def export(
     `/game export` posts; `keryx verify FILE` re-checks it."""
     import asyncio
 
-    from keryx.settings import Settings, shown_database
     from service import GameService, Refusal
-    from service.store.guard import check_target
+    from service.store.target import check_target
+    from shared.settings import Settings, shown_database
 
     database = db or Settings().database
 
@@ -485,9 +472,9 @@ def league(
     """Leagues, tables and ratings of a database, without Discord."""
     import asyncio
 
-    from keryx.settings import Settings, shown_database
     from service.community.overview import overview
-    from service.store.guard import check_target
+    from service.store.target import check_target
+    from shared.settings import Settings, shown_database
 
     database = db or Settings().database
 

@@ -41,7 +41,7 @@ def duel(
 ) -> None:
     """Play two player levels against each other and report A's win rate."""
     from engine.players.duel import duel as play
-    from keryx import checks
+    from shared import checks
 
     checks.known_ruleset(ruleset)
     checks.known_scenario(ruleset, scenario)

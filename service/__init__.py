@@ -1,7 +1,8 @@
 """The service layer (no Discord here): tables, seats, turns, the store (docs/architecture.md)."""
 
+from .audit import EXPORT_FORMAT
 from .errors import Refusal
-from .games import EXPORT_FORMAT, GameService
+from .games import GameService
 from .results import (
     ActionResult,
     GameInfo,

@@ -1,7 +1,7 @@
 """Per-game locks and a small cache of loaded games. The database stays the truth: a
 cached game is used only when its version equals the version just read from the store,
 or by a commit whose guard checks that the store still holds the game so (see
-GameService._act_known)."""
+Play._act_known in service/play.py)."""
 
 from __future__ import annotations
 

@@ -104,7 +104,7 @@ async def long_run(ruleset: str = "duel", games: int = 100, at_once: int = 8,
                 pruned = await svc.prune_delivered()
                 gc.collect()
                 waves.append({"games": played, "actions": actions, "rss_mb": round(rss_mb(), 1),
-                              "cached": len(svc._cache), "cache_kb": svc._cache.bytes // 1024,
+                              "cached": len(svc.ctx.cache), "cache_kb": svc.ctx.cache.bytes // 1024,
                               "pruned": pruned, **await _rows(svc),
                               "s": round(time.perf_counter() - t0, 1)})
             return {"ruleset": ruleset, "games": games, "at_once": at_once,

@@ -176,7 +176,7 @@ def test_wrong_names_and_counts_are_one_line_and_exit_2():
 def test_players_picks_the_scenario_for_that_many_people():
     """`keryx play epic --players 4` plays the four-player Campaign; a count no scenario
     takes names every scenario with its counts."""
-    from keryx import checks
+    from shared import checks
 
     assert checks.player_count("epic", None, 4) == "four-player"
     assert checks.player_count("epic", None, 3) == "three-player"
@@ -281,7 +281,7 @@ def test_bench_json_collects_named_figures_and_reports_missing_sections(monkeypa
 def test_shard_lists_are_read_and_checked():
     import pytest
 
-    from keryx.settings import parse_shards
+    from shared.settings import parse_shards
 
     assert parse_shards(None, None) is None
     assert parse_shards("0-3", 8) == ([0, 1, 2, 3], 8)
@@ -298,7 +298,7 @@ def test_several_processes_on_one_sqlite_file_are_refused(tmp_path, monkeypatch)
 
 
 def test_database_url_is_shown_without_its_password():
-    from keryx.settings import shown_database
+    from shared.settings import shown_database
 
     assert shown_database("postgresql://k:s3cret@db:5432/keryx") == \
         "postgresql://k:***@db:5432/keryx"

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from keryx.logs import setup_logging
 from service import GameService
+from shared.logs import setup_logging
 from tests.service.helpers import NORTH, SOUTH, iid
 
 

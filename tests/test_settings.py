@@ -7,8 +7,8 @@ import pytest
 from pydantic import ValidationError
 
 import tests.fixtures.duel  # noqa: F401 - registers the fixture ruleset
-from keryx.settings import Settings
 from service import GameService, Refusal
+from shared.settings import Settings
 from tests.service.helpers import NORTH, iid, start_duel
 
 

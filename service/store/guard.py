@@ -147,16 +147,6 @@ async def check_postgres(url: str, *, must_exist: bool = False) -> None:
                            "?schema=.")
 
 
-async def check_target(target: str | Path, *, must_exist: bool = False) -> None:
-    """check_postgres for a postgresql:// URL, else check_sqlite."""
-    from .target import is_postgres
-
-    if is_postgres(target):
-        await check_postgres(str(target), must_exist=must_exist)
-    else:
-        check_sqlite(target, must_exist=must_exist)
-
-
 def shown_url(url: str) -> str:
     """A URL without its password, for messages."""
     try:

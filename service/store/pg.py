@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import hashlib
 import re
 import sqlite3
 from collections import deque
@@ -38,6 +37,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
+from .pg_keys import lock_key
+
 _IDENT = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 
@@ -50,12 +51,6 @@ def split_url(url: str) -> tuple[str, str]:
     if not _IDENT.match(schema):
         raise ValueError(f"schema {schema!r} must be a plain lower-case SQL name")
     return urlunsplit(parts._replace(query=rest)), schema
-
-
-def lock_key(schema: str, *parts: object) -> int:
-    """A signed 64-bit advisory lock key for (schema, what, id...)."""
-    digest = hashlib.blake2b(repr((schema, *parts)).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big", signed=True)
 
 
 # --------------------------------------------------------------------------- SQL shape

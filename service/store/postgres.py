@@ -35,7 +35,8 @@ from .base import (
     StaleVersion,
 )
 from .leases import gone_here
-from .pg import PgConn, PgDatabase, lock_key
+from .pg import PgConn, PgDatabase
+from .pg_keys import lock_key
 from .sqlite import _ACTION_COLS, _GAME_COLS, SqliteStore, _action, _game
 from .sqlite_file import dumps, parse_time, ts
 

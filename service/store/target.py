@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from .base import Store
+from .guard import check_postgres, check_sqlite
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 
@@ -23,12 +24,20 @@ def require_asyncpg() -> None:
                            "pip install 'keryx[postgres]'") from None
 
 
+async def check_target(target: str | Path, *, must_exist: bool = False) -> None:
+    """Refuse a target that is not a Keryx database (service/store/guard.py):
+    check_postgres for a postgresql:// URL, else check_sqlite."""
+    if is_postgres(target):
+        await check_postgres(str(target), must_exist=must_exist)
+    else:
+        check_sqlite(target, must_exist=must_exist)
+
+
 async def open_store(target: str | Path, **kwargs: Any) -> Store:
     """The game store on `target`, opened (connected and migrated)."""
     store: Any
     if is_postgres(target):
         require_asyncpg()
-        from .guard import check_postgres
         from .postgres import PostgresStore
 
         await check_postgres(str(target))  # refused before it is migrated into

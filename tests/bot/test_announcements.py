@@ -3,7 +3,7 @@ retries, and the clicker is told the truth when the post fails."""
 
 from __future__ import annotations
 
-import service.games
+import service.outbox
 import tests.fixtures.tally  # noqa: F401 - registers "tally" (posted as text: no renderer)
 
 
@@ -43,7 +43,7 @@ async def test_failed_post_is_kept_retried_and_shown_to_moderators(table, monkey
     async def down(channel_id):
         return Down()
 
-    monkeypatch.setattr(service.games, "ANNOUNCE_BACKOFF_S", (0, 0, 0))
+    monkeypatch.setattr(service.outbox, "ANNOUNCE_BACKOFF_S", (0, 0, 0))
     keryx.channel = down
     posts_before = len([m for m in table.public() if "-# game" in m.content])
     res = await _click(table, table.alice, "pass")  # a phase ends: south must be pinged
@@ -110,21 +110,21 @@ async def test_a_late_post_is_built_without_replaying_the_game(table, monkeypatc
                              mine.version, "y4")
             break
     assert (await svc.game_info(table.channel.id)).version == 4
-    kept = dict(svc._post_views)
+    kept = dict(svc.outbox.post_views)
     replays = []
-    real_replay = service.games.replay_log
-    monkeypatch.setattr(service.games, "replay_log",
+    real_replay = service.outbox.replay_log
+    monkeypatch.setattr(service.outbox, "replay_log",
                         lambda *a: replays.append(a) or real_replay(*a))
     first = await svc.claim_announcement(info.id)
     await svc.announcement_done(info.id, first.version, first.attempts)
     second = await svc.claim_announcement(info.id)
     assert replays == [] and second.version == 3
     # Another process has no kept view: it replays, and draws the very same post.
-    svc._post_views.update(kept)
-    svc._post_views.pop((info.id, 3))
-    rebuilt = await svc._public_post(await svc.store.claim_announcement(
-        info.id, svc._clock() + service.games.timedelta(minutes=5),
-        svc._clock() + service.games.timedelta(minutes=7)))
+    svc.outbox.post_views.update(kept)
+    svc.outbox.post_views.pop((info.id, 3))
+    rebuilt = await svc.outbox.public_post(await svc.store.claim_announcement(
+        info.id, svc.ctx.clock() + service.outbox.timedelta(minutes=5),
+        svc.ctx.clock() + service.outbox.timedelta(minutes=7)))
     assert len(replays) == 1
     assert (rebuilt.view, rebuilt.waiting, rebuilt.to_ping) == (
         second.view, second.waiting, second.to_ping)
@@ -142,7 +142,7 @@ async def test_a_failed_opening_post_is_kept_retried_and_shown(table, monkeypatc
     async def down(channel_id):
         return Down()
 
-    monkeypatch.setattr(service.games, "ANNOUNCE_BACKOFF_S", (0, 0, 0))
+    monkeypatch.setattr(service.outbox, "ANNOUNCE_BACKOFF_S", (0, 0, 0))
     await (await table.alice.slash("game", "new", ruleset="tally")).wait_for_message()
     await (await table.alice.slash("game", "join", seat="north")).wait_for_message()
     await (await table.bob.slash("game", "join", seat="south")).wait_for_message()

@@ -69,7 +69,7 @@ async def test_a_ruleset_not_ready_for_channels_is_refused(table, monkeypatch):
     (`Ruleset.not_in_channels`): a channel cannot open it, and the ruleset menu does not
     offer it."""
     import engine
-    from bot.commands import channel_rulesets
+    from bot.choices import channel_rulesets
 
     monkeypatch.setattr(type(engine.ruleset("duel")), "not_in_channels", "its map is unfinished")
     assert "duel" not in channel_rulesets() and "hellenes" in channel_rulesets()

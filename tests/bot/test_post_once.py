@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import service.games
+import service.outbox
 import tests.fixtures.tally  # noqa: F401 - registers "tally" (posted as text: no renderer)
 
 from .test_announcements import _open_tally
@@ -53,7 +53,7 @@ async def test_a_failing_chronicle_does_not_post_the_game_over_again(table, monk
     chronicle again, and the final post stays one."""
     await _open_tally(table)
     keryx = table.bot.keryx
-    monkeypatch.setattr(service.games, "ANNOUNCE_BACKOFF_S", (0, 0, 0, 0))
+    monkeypatch.setattr(service.outbox, "ANNOUNCE_BACKOFF_S", (0, 0, 0, 0))
     hooks = Chronicler()
     keryx.hooks = hooks  # type: ignore[assignment]
     game_id = await _finish(table)
@@ -93,9 +93,9 @@ async def test_a_failure_between_posting_and_marking_sent_posts_once(table, monk
     assert _count(table, "-# game") + _count(table, "your decision") == before + pings + 1
     svc.announcement_sent = real_sent  # type: ignore[method-assign]
     # The lease of the attempt that failed runs out; the next attempt takes the post.
-    later = svc._clock() + timedelta(seconds=service.games.ANNOUNCE_LEASE_S + 1)
-    monkeypatch.setattr(svc, "_clock", lambda: later)
-    svc._claimed.clear()
+    later = svc.ctx.clock() + timedelta(seconds=service.outbox.ANNOUNCE_LEASE_S + 1)
+    monkeypatch.setattr(svc.ctx, "clock", lambda: later)
+    svc.outbox.claimed.clear()
     assert await keryx.deliver(info.id)
     assert _count(table, "-# game") + _count(table, "your decision") == before + pings + 1
     assert await svc.undelivered(info.id) == []
@@ -121,9 +121,9 @@ async def test_a_message_sent_but_not_recorded_is_not_posted_twice(table, monkey
     assert not await keryx.deliver(info.id)
     assert len(table.public()) == before + 1
     svc.part_sent = real  # type: ignore[method-assign]
-    later = svc._clock() + timedelta(seconds=service.games.ANNOUNCE_LEASE_S + 1)
-    monkeypatch.setattr(svc, "_clock", lambda: later)
-    svc._claimed.clear()
+    later = svc.ctx.clock() + timedelta(seconds=service.outbox.ANNOUNCE_LEASE_S + 1)
+    monkeypatch.setattr(svc.ctx, "clock", lambda: later)
+    svc.outbox.claimed.clear()
     assert await keryx.deliver(info.id)
     assert len(table.public()) == before + 1
     assert await svc.undelivered(info.id) == []

@@ -59,4 +59,4 @@ async def test_finished_games_leave_the_service_cache(svc):
         info = await svc.game_info(channel)
         assert info.status == "finished"
         await svc.view(channel, None)  # views of a finished game load it without keeping it
-    assert len(svc._cache) == 0 and svc._cache.bytes == 0
+    assert len(svc.ctx.cache) == 0 and svc.ctx.cache.bytes == 0

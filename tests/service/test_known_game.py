@@ -1,5 +1,5 @@
 """A click on a game the process holds current commits without reading it first
-(GameService._act_known): its commit's guard must catch every change another process
+(service/play.py, Play._act_known): its commit's guard must catch every change another process
 (here: another service on the same database) made meanwhile, and the click must then
 get the answer a click that had read the game would get."""
 
@@ -77,9 +77,9 @@ async def test_a_seat_handed_over_elsewhere_is_seen_by_the_next_click(target):
         else:
             pytest.skip("South never alone to decide in 20 clicks")
         game_id = started.game.id
-        known = a._cache.pop_known(game_id)
+        known = a.ctx.cache.pop_known(game_id)
         assert known is not None  # A would skip the read of the next click
-        a._cache.put(game_id, *known)
+        a.ctx.cache.put(game_id, *known)
         await b.replace_seat(CH, NORTH, "south", SUB)
         south = (await b.view(CH, SUB)).prompt
         with pytest.raises(Refusal) as refused:

@@ -12,7 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from service import GameService
-from service.games import ANNOUNCE_LEASE_S
+from service.outbox import ANNOUNCE_LEASE_S
 
 from .helpers import start_duel
 
@@ -27,7 +27,7 @@ async def test_the_posts_of_a_killed_process_are_taken_over_at_once(target):
     svc = await GameService.open(target)
     try:
         game_id = (await start_duel(svc, 610)).game.id
-        svc._claimed.clear()
+        svc.outbox.claimed.clear()
         child = subprocess.Popen(
             [sys.executable, "-m", "tests.service.lease_child", str(target), str(game_id)],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -60,13 +60,13 @@ async def test_a_lease_is_renewed_while_its_holder_works_and_lost_to_a_takeover(
     b = await GameService.open(target)
     try:
         game_id = (await start_duel(a, 611)).game.id
-        a._claimed.clear()
+        a.outbox.claimed.clear()
         post = await a.claim_announcement(game_id)
         assert post is not None
         assert await a.renew_lease(post)
         assert await b.claim_announcement(game_id) is None
-        later = a._clock() + timedelta(seconds=ANNOUNCE_LEASE_S + 1)
-        b._clock = lambda: later  # type: ignore[method-assign]
+        later = a.ctx.clock() + timedelta(seconds=ANNOUNCE_LEASE_S + 1)
+        b.ctx.clock = lambda: later  # type: ignore[method-assign]
         taken = await b.claim_announcement(game_id)
         assert taken is not None and taken.attempts == 2
         assert not await a.renew_lease(post)

@@ -41,10 +41,10 @@ async def test_the_committing_process_claims_its_post_with_the_action(svc):
     assert [a.version for a in pending] == [v1, v2, v3]
     # Only the first was next in order when it was committed: it alone is leased.
     assert [a.attempts for a in pending] == [1, 0, 0]
-    assert pending[0].next_try_at > svc._clock() > pending[1].next_try_at
+    assert pending[0].next_try_at > svc.ctx.clock() > pending[1].next_try_at
     # Another process sees nothing due: v1 is held, and v2, v3 wait behind it.
-    assert await svc.store.due_announcements(svc._clock()) == [game_id]
-    now = svc._clock()
+    assert await svc.store.due_announcements(svc.ctx.clock()) == [game_id]
+    now = svc.ctx.clock()
     assert await svc.store.claim_announcement(game_id, now, now + timedelta(minutes=2)) is None
     # This process delivers v1 without a claim write, then "sent" claims v2 with it.
     first = await svc.claim_announcement(game_id)
@@ -71,7 +71,7 @@ async def test_a_claim_with_nothing_due_writes_nothing(svc, monkeypatch):
         return real_tx()
 
     monkeypatch.setattr(svc.store, "_tx", counted_tx)
-    now = svc._clock()
+    now = svc.ctx.clock()
     lease = now + timedelta(minutes=2)
     # v1 is leased to its committer, v2 and v3 wait behind it: nothing is due.
     assert await svc.store.claim_announcement(game_id, now, lease) is None
@@ -90,7 +90,7 @@ async def test_two_deliverers_never_claim_the_same_announcement(svc, target):
     other = await open_store(target)
     try:
         stores = [svc.store, other]
-        at = svc._clock()
+        at = svc.ctx.clock()
         for version in (v1, v2, v3):
             # Each round starts after the last claim's lease (2 minutes) ran out, so the
             # post is up for grabs again: the deliverer holding it is presumed dead.
@@ -118,7 +118,7 @@ async def test_sent_and_next_claim_race_with_another_deliverer(svc, target):
     game_id, (v1, v2, v3) = await _three_posts(svc)
     other = await open_store(target)
     try:
-        later = svc._clock() + timedelta(minutes=5)
+        later = svc.ctx.clock() + timedelta(minutes=5)
         lease = later + timedelta(minutes=2)
         first = await svc.store.claim_announcement(game_id, later, lease)
         assert first is not None and first.version == v1
@@ -149,7 +149,7 @@ async def test_a_claim_passes_over_a_locked_post_without_taking_a_later_one(svc,
         async with holder.transaction():
             await holder.execute("SELECT 1 FROM announcements WHERE game_id = $1 AND "
                                  "version = $2 FOR UPDATE", game_id, v1)
-            later = svc._clock() + timedelta(minutes=5)
+            later = svc.ctx.clock() + timedelta(minutes=5)
             claim = svc.store.claim_announcement(game_id, later, later + timedelta(minutes=2))
             assert await asyncio.wait_for(claim, timeout=10) is None
         got = await svc.store.claim_announcement(game_id, later, later + timedelta(minutes=2))

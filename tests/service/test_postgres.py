@@ -313,7 +313,7 @@ async def test_a_held_attempt_that_loses_again_is_done_again_up_to_a_limit(url):
     after CONTENDED_ATTEMPTS losses is the click refused as stale. (The losses are
     simulated here by the version guard's answer; the race itself is the test above.)"""
     from service.errors import Refusal
-    from service.games import CONTENDED_ATTEMPTS
+    from service.play import CONTENDED_ATTEMPTS
     from service.store.base import StaleVersion
 
     from .helpers import NORTH, SOUTH, iid

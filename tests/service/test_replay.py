@@ -93,7 +93,7 @@ async def test_older_rules_version_is_rebuilt_from_the_log(svc, tmp_path):
     old["state"] = {"garbage": True}
     async with svc.store._tx() as c:
         await c.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(old), gid))
-    svc._cache.drop(gid)  # the test went behind the service's back
+    svc.ctx.cache.drop(gid)  # the test went behind the service's back
     view = await svc.view(71, NORTH)
     assert view.view == expected_view
     # Playing on writes a current snapshot (at the next one due: they are written every
@@ -115,7 +115,7 @@ async def test_unreplayable_game_is_refused_not_crashed(svc):
     snap["log"] = [["north", "no-such-option"]]
     async with svc.store._tx() as c:
         await c.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(snap), gid))
-    svc._cache.drop(gid)
+    svc.ctx.cache.drop(gid)
     with pytest.raises(Refusal) as r:
         await svc.submit(72, NORTH, "card:1", 0, iid())
     assert r.value.code == "replay_failed"
@@ -135,7 +135,7 @@ async def test_a_game_that_lived_through_a_rules_update_exports_and_verifies(svc
         await play_one(svc, 73, rng)
     monkeypatch.setattr(DUEL, "version", current)  # the update
     gid = started.game.id
-    svc._cache.drop(gid)
+    svc.ctx.cache.drop(gid)
     while await play_one(svc, 73, rng) is not None:
         pass
     assert await svc.check(gid) == []

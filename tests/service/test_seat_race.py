@@ -50,7 +50,7 @@ async def test_a_click_read_before_a_replacement_and_committed_after_it_is_refus
         else:
             pytest.skip("South never alone to decide in 20 clicks")
         if not known:
-            a._cache.drop(game_id)  # A reads the game first
+            a.ctx.cache.drop(game_id)  # A reads the game first
         south = (await a.view(CH, SOUTH)).prompt
         assert south is not None
         reached, go = asyncio.Event(), asyncio.Event()

@@ -48,14 +48,14 @@ async def test_snapshots_are_written_every_few_actions_and_loads_catch_up(svc):
         # and it is of the version it says
         assert json.loads(row.snapshot)["version"] == row.snapshot_version
         # a process with nothing cached (the cache dropped) loads the same game
-        live = svc._cache.get(row.id, row.version)
+        live = svc.ctx.cache.get(row.id, row.version)
         assert await svc.check(row.id) == []
         if row.status != "running":
             assert live is None  # a finished game is not kept in the cache
             break
         assert live is not None
-        svc._cache.drop(row.id)
-        loaded = await svc._game(row)
+        svc.ctx.cache.drop(row.id)
+        loaded = await svc.ctx.game(row)
         assert loaded.to_json() == live.to_json()
     assert any(w < v for w, v in zip(written, range(1, len(written) + 1), strict=True))
     assert SNAPSHOT_EVERY in written
@@ -101,7 +101,7 @@ async def test_a_lagging_snapshot_is_checked_against_the_whole_log(svc):
 
 async def test_an_abandoned_game_exports_its_last_state(svc):
     row, rng = await _three_actions_in(svc, 95, 7)
-    live = svc._cache.get(row.id, row.version)
+    live = svc.ctx.cache.get(row.id, row.version)
     assert live is not None and row.snapshot_version < row.version
     await svc.abandon(95, SOUTH, "test")
     exported = json.loads(await svc.export_game(row.id))
@@ -113,9 +113,9 @@ async def test_rows_from_before_the_migration_are_snapshots_of_their_version(svc
     row, rng = await _three_actions_in(svc, 96, 8)
     async with svc.store._tx() as c:  # as every row written before 0015 reads
         await c.execute("UPDATE games SET snapshot_version = NULL, snapshot = ? "
-                        "WHERE id = ?", (svc._cache.get(row.id, row.version).to_json(),
+                        "WHERE id = ?", (svc.ctx.cache.get(row.id, row.version).to_json(),
                                          row.id))
-    svc._cache.drop(row.id)
+    svc.ctx.cache.drop(row.id)
     again = await _row(svc, 96)
     assert again.snapshot_version == again.version == row.version
     assert await svc.check(row.id) == []

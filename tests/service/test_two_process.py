@@ -30,7 +30,7 @@ async def test_refused_commit_leaves_no_modified_game_in_the_cache(tmp_path):
         game_id = (await start_duel(a, 5)).game.id
         view = await a.view(5, NORTH)
         first, second = (o.id for o in view.prompt.prompt.options[:2])
-        a._cache.drop(game_id)  # A has nothing cached: it loads the snapshot for the click
+        a.ctx.cache.drop(game_id)  # A has nothing cached: it loads the snapshot for the click
         commit = a.store.commit_action
 
         async def b_first(*args, **kwargs):  # B's click lands while A is committing

@@ -14,7 +14,7 @@ import logging
 import sys
 from typing import TextIO
 
-OURS = ("keryx", "bot", "service", "engine", "renders", "standin")
+OURS = ("keryx", "shared", "bot", "service", "engine", "renders", "standin")
 # Loggers known to print payloads or SQL parameters at DEBUG: kept at INFO so that their
 # records are not even created.
 CHATTY = ("aiosqlite", "discord", "asyncio", "PIL")
