@@ -24,11 +24,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import IllegalAction, Option, Prompt
-from engine.core import decisions
-from engine.core.procedures import Flow, Procedure
 
 from . import board as B
-from .state import MAP, EState
+from .state import MAP, EState, clamp_al
 
 LEAGUE = "sparta"  # the military side every League seat belongs to
 SCENARIOS: dict[str, tuple[str, ...]] = {
@@ -185,43 +183,6 @@ def order_line(s: EState) -> str:
         " & ".join(title(x) for x in s["league"]["seats"]) if side == LEAGUE else "Athens"
         for side in s["order"])
     return f"Turn order: {sides} (3.3, 24.4)"
-
-
-class Turns(Procedure[EState]):
-    """A stage the League plays seat by seat (24.4: the allies move in the same turn; we
-    let them act one after the other in their precedence, so no two answer at once).
-    args: proc (the stage's procedure), side, more (its other arguments), k."""
-
-    name = "turns"
-
-    def enter(self, flow: Flow[EState]) -> None:
-        s, args = flow.state, flow.args
-        if s["result"] is not None:
-            s["acting"] = None
-            flow.end()
-            return
-        k = args.get("k", 0)
-        seats = league_seats(s) if args["side"] == LEAGUE and multi(s) else [None]
-        if k >= len(seats):
-            if multi(s):
-                s["acting"] = None
-            flow.end()
-            return
-        args["k"] = k + 1
-        if multi(s):
-            s["acting"] = seats[k]
-        flow.call(args["proc"], side=args["side"], **args.get("more", {}))
-
-    def resume(self, flow: Flow[EState], result: object) -> None:
-        self.enter(flow)
-
-
-def stage(flow: Flow[EState], proc: str, side: str, **more: Any) -> None:
-    """Call a per-side stage: directly with two players, seat by seat for the League."""
-    if multi(flow.state) and side == LEAGUE:
-        flow.call("turns", proc=proc, side=side, more=more)
-    else:
-        flow.call(proc, side=side, **more)
 
 
 # ------------------------------------------------------------------ who decides
@@ -474,57 +435,6 @@ def give_card(s: EState, giver: str, taker: str, card: str) -> str:
     return f"{title(giver)} passes a card to {title(taker)} (24.6)"
 
 
-class Treasury(Procedure[EState]):
-    """The allies' moment (24.5). "At any time" is kept to one moment a season, before
-    Supply, when the money is needed (RULINGS M5): each League seat in turn may give talents
-    to an ally, as often as it likes, and forbid an ally (or allow him again) the use of his
-    cities, bases and Areas (RULINGS M23), then passes. args: k (the seat)."""
-
-    name = "treasury"
-
-    def enter(self, flow: Flow[EState]) -> None:
-        s = flow.state
-        k = flow.args.get("k", 0)
-        flow.args["k"] = k
-        if k >= len(league_seats(s)):
-            flow.end()
-
-    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
-        s = flow.state
-        seat = league_seats(s)[flow.args["k"]]
-        have = s["treasury"][seat]
-        allies = [x for x in league_seats(s) if x != seat]
-        opts = [Option(f"give:{x}:{n}", f"Give {title(x)} {n} talent{'s' if n > 1 else ''}",
-                       "24.5")
-                for x in allies for n in TALENT_STEPS if n <= have]
-        barred = s["league"].get("forbid", {}).get(seat, [])
-        opts += [Option(f"allow:{x}", f"Let {title(x)} use your cities, bases and Areas "
-                                      "again (24.5)", "24.5") if x in barred else
-                 Option(f"forbid:{x}", f"Forbid {title(x)} your cities, bases and Areas "
-                                       "for supply (24.5)", "24.5") for x in allies]
-        opts.append(Option("done", "Done", "24.5"))
-        return [Prompt(seat, f"{title(seat)}: give talents to an ally, or forbid or allow an "
-                             f"ally your cities, bases and Areas (24.5; you have {have} "
-                             "talents)", tuple(opts), rule="24.5", kind="talents")]
-
-    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
-        s = flow.state
-        a = str(answer)
-        verb, _, ally = a.partition(":")
-        if a == "done":
-            flow.args["k"] += 1
-        elif verb in ("forbid", "allow"):
-            line = set_forbid(s, league_seats(s)[flow.args["k"]], ally, verb == "forbid")
-            s["log"].append(line)
-            flow.context.event("talents", line)
-        else:
-            _, taker, n = a.split(":")
-            line = give_talents(s, league_seats(s)[flow.args["k"]], taker, int(n))
-            s["log"].append(line)
-            flow.context.event("talents", line)
-        self.enter(flow)
-
-
 # ------------------------------------------------------------------ Allied Dissent (App. C)
 DISSENT_EXEMPT = ("laconia", "boeotia", "corinth")  # capitals' regions; Corinth with four
 
@@ -562,8 +472,6 @@ def allied_dissent(s: EState, seat: str, region: str, die: int) -> list[str]:
     modified 6 or more takes the region, its units staying in place and passing to the
     player; a natural 3 or less costs the region 1 AL. Played from a League hand in the
     Event Cards stage (`events.play`, RULINGS M12)."""
-    from .state import clamp_al
-
     if region not in dissent_targets(s, seat):
         raise IllegalAction(f"Allied Dissent may not be played on {region}.")
     ally = holder(s, region)

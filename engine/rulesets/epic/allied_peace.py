@@ -12,6 +12,7 @@ from engine import Option, Prompt
 
 from . import alliances as A
 from . import board as B
+from .cards import card_seats
 
 # 24.7.2 / 25.3.2: regions whose loss (or keeping) weighs on each player's wish for peace
 ATHENS_WANTS = ("euboea", "thrace", "hellespont", "chalcidice")
@@ -122,8 +123,6 @@ def to_agree(s: dict, fx: dict) -> str | None:
     """The next player who has yet to answer this season's offer of peace, in turn order
     from the one after the offerer round to the one before him; None once all have
     accepted, or when one has declined or there is no offer."""
-    from .cards import card_seats
-
     offer = fx.get("peace_offer")
     if offer is None or fx.get("peace_refused") or s["result"] is not None:
         return None

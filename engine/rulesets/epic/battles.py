@@ -14,15 +14,16 @@ from . import fleets as F
 from . import longwalls as LW
 from . import politics as P
 from . import wings as W
-from .events import after_battle, betrayed, festival_battle, morale_shift
-from .flow import note, roller
+from .cards import betrayed
+from .events import after_battle, festival_battle, morale_shift
 from .helots import quiet
 from .leaders import eliminate as kill_leader
+from .losses import drown, eliminate
+from .notes import note, roller
 from .peace import battle_grievances, breach
 from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
 from .state import EState, other
-from .supplyphase import eliminate
 
 DEFENCE = {  # 17.4.4 (data: tables.defender_morale)
     "fort": 1, "walled_S": 1, "walled_M": 2, "walled_L": 3, "long_walls": 1,
@@ -594,8 +595,6 @@ class Battle(Procedure[EState]):
                 decisive = True  # 13.4: a Spartan elite hoplite killed by Athens
             for line in P.victory_in(s, winner, b.get("regions") or [b["region"]], decisive):
                 note(flow, line)
-        from .moves import drown
-
         if F.at_sea(b["hex"]):
             for side in sides.values():
                 drown(flow, b["hex"], side)  # 17.3.1: passengers sink with their fleets

@@ -14,8 +14,9 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
+from .board import season_index
 from .cards import season_fx
-from .flow import note
+from .notes import note
 from .state import MAP, POOL, EState
 
 BUILD = "build"  # a unit's place while in its region's Build Pool (7.4)
@@ -23,12 +24,6 @@ COST = {"hoplite": 1, "light": 1, "cavalry": 1, "fleet": 2, "base": 1, "fort": 1
         "walls_S": 1, "walls_M": 1, "walls_L": 2, "long_walls": 2}  # 7.7
 SEASONS_TO_BUILD = {"walls_S": 0, "walls_M": 1, "walls_L": 2, "long_walls": 2}  # 7.7
 BUILD_ML = 5  # 4.4.2
-
-
-def season_index(s: EState) -> int:
-    """Seasons since the game began, counting down the years BC."""
-    first = B.comps().scenarios[s["scenario"]].first_year
-    return (first - s["year"]) * 4 + s["season"]
 
 
 def unit_options(s: EState, side: str) -> list[Option]:

@@ -11,36 +11,24 @@ more regions does (3.3). The year's start is skipped in the first year (2.4)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.procedures import Flow, Procedure
-from engine.core.view import PHASE_END
 
 from . import alliances as A
 from . import board as B
 from . import politics as P
 from . import special
-from .state import SEASONS, WINTER, EState, clamp_al, clamp_ml, other, stamp
-
-
-def note(flow: Flow[EState], text: str, kind: str = "log", **data: Any) -> None:
-    flow.state["log"].append(text)
-    flow.context.event(kind, text, **data)
-
-
-def roller(flow: Flow[EState]):
-    return lambda: flow.context.die()
-
-
-def roll_with(flow: Flow[EState], mods: list[tuple[int, str]]) -> tuple[int, int, str]:
-    """A die with modifiers, each with why: (die, total, the modifiers for the log)."""
-    die = flow.context.die()
-    total = die + sum(n for n, _ in mods)
-    return die, total, "".join(f" {n:+d} ({t})" for n, t in mods)
-
-
-def phase_end(flow: Flow[EState], what: str) -> None:
-    flow.context.event(PHASE_END, f"{stamp(flow.state)}: {what}")
+from .assessment import cap_low_militance
+from .events import campaign_start, hold_units, unrest_regions
+from .helots import seasonal
+from .league_turns import stage as league_stage
+from .notes import note, phase_end, roller
+from .peace import season_start as peace_start
+from .peace import year_start
+from .persia import upkeep as persian_upkeep
+from .politics import btv_victory
+from .revolts import season_start
+from .sieges import upkeep as siege_upkeep
+from .state import SEASONS, WINTER, EState, clamp_al, clamp_ml, other
 
 
 def full_turn(s: EState) -> bool:
@@ -145,20 +133,16 @@ class Year(Procedure[EState]):
             order_turn(s)
             if A.multi(s):
                 note(flow, A.order_line(s))
-            from .peace import year_start
-
             for line in year_start(s, roller(flow)):
                 note(flow, line)
             s["raised"] = {}  # 5.3.1: two steps up a year
             s["cut"] = []  # 5.3.5: last year's cuts no longer count
         if step < 2:  # 5.3: with allies each League player assesses his own regions
             flow.args["step"] = step + 1
-            A.stage(flow, "assess", s["order"][step])
+            league_stage(flow, "assess", s["order"][step])
             return
         for line in yearly_levels(s):
             note(flow, line)
-        from .assessment import cap_low_militance
-
         for line in cap_low_militance(s):
             note(flow, line)
         for line in A.tribute_lines(s, P.tribute) if A.multi(s) else []:
@@ -234,19 +218,12 @@ class Season(Procedure[EState]):
             for u in s["units"].values():
                 u["placed"] = False
             if s.get("helots"):
-                from .helots import seasonal
-
                 for line in seasonal(s):
                     note(flow, line)
             if full_turn(s):
-                from .peace import season_start as peace_start
-                from .revolts import season_start
-
                 s["cards"]["season"] = {}  # last season's card effects are over
                 order_turn(s)
-                from .persia import upkeep
-
-                for line in season_start(s) + peace_start(s) + upkeep(s):
+                for line in season_start(s) + peace_start(s) + persian_upkeep(s):
                     note(flow, line)
         order = stages(s)
         if i >= len(order):
@@ -255,9 +232,9 @@ class Season(Procedure[EState]):
         stage = order[i]
         flow.args["stage"] = i + 1
         if stage.startswith("place"):
-            A.stage(flow, "place", s["order"][int(stage[-1])])
+            league_stage(flow, "place", s["order"][int(stage[-1])])
         elif stage.startswith("supply"):
-            A.stage(flow, "supply", s["order"][int(stage[-1])], step="forage")
+            league_stage(flow, "supply", s["order"][int(stage[-1])], step="forage")
         elif stage == "talents":
             flow.call("treasury", k=0)
         elif stage == "sieges":
@@ -267,10 +244,8 @@ class Season(Procedure[EState]):
         elif stage == "revolts":
             flow.call("revolts")
         elif stage.startswith("build"):
-            A.stage(flow, "build", s["order"][int(stage[-1])])
+            league_stage(flow, "build", s["order"][int(stage[-1])])
         elif stage == "unrest":
-            from .events import unrest_regions
-
             if any(c.startswith("allied-unrest") for c in s["cards"]["hands"]["athens"]) \
                     and unrest_regions(s):
                 flow.call("unrest")
@@ -352,32 +327,6 @@ def final_victory(s: EState) -> list[str]:
     return []
 
 
-def athenian_btv(s: EState) -> int:
-    c = B.comps()
-    return sum(c.regions[r].btv for r, x in s["regions"].items() if x["side"] == "athens")
-
-
-def btv_victory(s: EState, rule: str, stalemate_ends: bool = True) -> bool:
-    """23.5, 26.4: the Base Tribute Values of the regions Athens controls decide (exactly
-    40, which the table leaves out, is an Athenian victory: data/README.md). A peace at a
-    stalemate does not end the game (20.2: `stalemate_ends` False). True when it ended."""
-    n = athenian_btv(s)
-    for v in B.comps().scenarios[s["scenario"]].victory:
-        lo = v.min if v.min is not None else -99
-        hi = v.max if v.max is not None else 999
-        if lo <= n <= hi:
-            if v.side == "none" and not stalemate_ends:
-                return False
-            what = "stalemate" if v.side == "none" else \
-                f"{'decisive ' if v.level == 'decisive' else ''}{v.side.title()} victory"
-            s["result"] = {"winner": v.side, "level": v.level,
-                           "reason": f"Athens holds regions worth {n} BTV: {what}",
-                           "rule": rule}
-            s["flow"].clear()
-            return True
-    return False
-
-
 # The side that wins a Fantasy scenario by holding out (28.5, 29.5)
 FANTASY = {"spartan-fantasy": "athens", "athenian-fantasy": "sparta"}
 
@@ -426,8 +375,6 @@ class Campaign(Procedure[EState]):
             s["attacks"] = []
             s["short_noted"] = []
             if s.get("cards"):  # storms, and the restraints this season's cards laid down
-                from .events import campaign_start, hold_units
-
                 campaign_start(flow)
                 hold_units(s)
                 if s["result"] is not None:
@@ -442,15 +389,13 @@ class Campaign(Procedure[EState]):
         flow.args["i"] = i + 1
         side = s["order"][k]
         if what == "raid":
-            A.stage(flow, "raid", side)
+            league_stage(flow, "raid", side)
         elif what == "move":
-            A.stage(flow, "move", side, step="choose")
+            league_stage(flow, "move", side, step="choose")
         elif what == "combats":
             flow.call("combats", side=side)
         else:
-            from .sieges import upkeep
-
-            for line in upkeep(s, side):
+            for line in siege_upkeep(s, side):
                 note(flow, line)
             self.enter(flow)
 

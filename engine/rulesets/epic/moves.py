@@ -20,12 +20,12 @@ from . import movement as M
 from . import persia, sicily
 from .cards import season_fx
 from .events import festival_fence
-from .flow import note
 from .leaders import eliminate as kill_leader
+from .losses import drown, eliminate
+from .notes import note
 from .peace import barred, breach, restricted
 from .sieges import enter_revolt
-from .state import EState, other
-from .supplyphase import eliminate
+from .state import EState, other, stamp
 
 
 def movable_units(s: EState, side: str, h: str) -> list[str]:
@@ -649,24 +649,10 @@ def storms(flow: Flow[EState]) -> None:
             drown(flow, sea, side)
 
 
-def drown(flow: Flow[EState], where: str, side: str) -> None:
-    """16.7.2: land units at sea beyond what the fleets left can carry are lost."""
-    s = flow.state
-    here = B.units_at(s, where, side)
-    fleets = [u for u in here if s["units"][u]["type"] == "fleet"]
-    cargo = [u for u in here if u not in fleets]
-    while cargo and not F.capacity_ok(s, fleets, cargo):
-        u = cargo.pop()
-        eliminate(s, u)
-        note(flow, f"{u} is lost at sea with its ships (16.7.2)")
-
-
 def _where(s: EState, h: str) -> str:
     city = B.city_at(s, h)
     return f"{city.name} ({h})" if city else h
 
 
 def _ct(s: EState) -> str:
-    from .state import stamp
-
     return stamp(s)

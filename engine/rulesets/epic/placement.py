@@ -10,7 +10,7 @@ from engine.core.procedures import Flow, Procedure
 from . import alliances as A
 from . import board as B
 from . import ionian, persia, sicily, special
-from .flow import note
+from .notes import note
 from .state import MAP, POOL, EState
 
 ATHENS_BASES = 3  # 22.4.5

@@ -10,7 +10,7 @@ from . import alliances as A
 from . import board as B
 from . import supply as S
 from .building import knock_down_long_walls
-from .flow import note
+from .notes import note
 from .state import EState, clamp_ml, other
 
 

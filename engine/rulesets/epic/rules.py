@@ -23,13 +23,14 @@ from . import view as V
 from .assessment import Assess
 from .battles import Battle, Combats
 from .building import Build
-from .cards import EventPhase
 from .components import components_json as epic_components
 from .determinize import determinize
+from .event_phase import EventPhase
 from .events import Unrest
 from .flow import Campaign, Season, Year
 from .helots import Helots
 from .invariants import check
+from .league_turns import Treasury, Turns
 from .moves import Intercept, Move
 from .placement import Place
 from .positions import loaded
@@ -47,7 +48,7 @@ from .wings import Wings
 MACHINE: Machine[EState] = Machine(
     [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
      Combats(), Battle(), Intercept(), Helots(),
-     Build(), Assess(), A.Turns(), A.Treasury(), Revolts(), EventPhase(), Unrest(), Wings()],
+     Build(), Assess(), Turns(), Treasury(), Revolts(), EventPhase(), Unrest(), Wings()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")

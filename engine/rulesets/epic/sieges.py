@@ -12,11 +12,11 @@ from . import politics as P
 from .building import knock_down_long_walls
 from .cards import discard, season_fx, title
 from .events import card_seat, siege_betrayals, siege_bonus
-from .flow import note
+from .losses import eliminate
+from .notes import note
 from .peace import breach, grieve, restricted
 from .raiding import raze_raid
 from .state import EState, other
-from .supplyphase import eliminate
 
 NEED = {"fort": 2, "S": 2, "M": 4, "L": 6}  # 10.3.2
 MORALE = {"fort": 3, "S": 4, "M": 5, "L": 6}  # 10.3.3 (labels ours, data/README.md)

@@ -8,23 +8,12 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
-from . import politics as P
+from . import fleets as F
 from . import supply as S
-from .flow import note
+from .losses import eliminate
+from .notes import note
 from .sicily import leaving_units
-from .state import DEAD, MAP, WINTER, EState, other
-
-ELITE = 6  # 7.9.1: a unit of morale 6 is elite
-
-
-def eliminate(s: EState, uid: str) -> None:
-    """A unit lost: to its region's Build Pool (7.9.1), but for good when elite or in the
-    simplified game, which has no Build stage (22.4.1)."""
-    P.unit_lost(s, uid)
-    u = s["units"][uid]
-    keep = not B.comps().scenarios[s["scenario"]].simplified_turn and u["morale"] < ELITE \
-        and u["home"] in s["regions"]
-    u.update(where="build" if keep else DEAD, hex=None, forage=False, raid=False)
+from .state import MAP, WINTER, EState, other
 
 
 def forage_room(s: EState) -> dict[str, int]:
@@ -60,8 +49,6 @@ def bring_ashore(s: EState, side: str) -> list[str]:
     """9.8: fleets at sea land on a neighbouring coast with what they carry: a friendly port
     of that sea first, else an empty coastal hex in play (RULINGS.md); with none, or in an
     Open Sea, they are lost."""
-    from . import fleets as F
-
     lines = []
     seas = sorted({u["hex"] for u in s["units"].values()
                    if u["where"] == MAP and u["side"] == side and F.at_sea(u["hex"])})

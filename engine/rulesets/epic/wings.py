@@ -29,7 +29,7 @@ from engine.core.procedures import Flow, Procedure
 from engine.core.rng import Rng
 
 from . import combat as K
-from .flow import note
+from .notes import note
 from .state import EState, other
 
 Battle = dict[str, Any]
