@@ -461,12 +461,12 @@ def test_storms_at_sea_sink_the_ships_in_the_open_sea():
     assert all(s["units"][u]["where"] != "map" for u in near)
 
 
-def test_winter_rolls_for_storms_without_a_card():
+def test_winter_rolls_for_storms_without_a_card(told):
     g = full()
     s = g.state
     s["season"], s["ct"] = 3, 2
     run(g, E.campaign_start, [2])  # 2 + 2 in Winter = 4: calm
-    assert "calm" in s["log"][-1]
+    assert "calm" in told[-1]
 
 
 def test_stormy_coastal_seas_cost_two_and_test_the_fleets_that_sail_in():

@@ -12,14 +12,31 @@ import pytest
 
 import engine
 from engine.core.game import Game
+from engine.rulesets.epic.battle_text import record_lines
+from engine.rulesets.epic.result_text import reason
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SCENARIOS = sorted(engine.ruleset("epic").scenarios)
 
 
 def _first_difference(old: object, new: object, where: str = "") -> str | None:
-    """Where `new` departs from `old` (dict keys `new` adds are allowed)."""
+    """Where `new` departs from `old` (dict keys `new` adds are allowed). A battle told in
+    sentences then (`lines`) is told by its record now, a result's `reason` by its `why`:
+    worded, they must give the very same words."""
     if isinstance(old, dict) and isinstance(new, dict):
+        if "lines" in old and "record" in new:
+            worded = record_lines(new["record"])
+            if worded[-1:] and worded[-1].startswith("Cavalry pursuit") and \
+                    len(worded) == len(old["lines"]) + 1:
+                worded = worded[:-1]  # the old lines left out a pursuit that struck no one
+            found = _first_difference(old["lines"], worded, f"{where}.record worded")
+            if found:
+                return found
+            old = {k: v for k, v in old.items() if k != "lines"}
+        if "reason" in old and "why" in new:  # a result told in words then, as facts now
+            if old["reason"] != reason(new):
+                return f"{where}.why worded: {old['reason']!r} now {reason(new)!r}"
+            old = {k: v for k, v in old.items() if k != "reason"}
         for k, v in old.items():
             if k not in new:
                 return f"{where}.{k} missing"

@@ -12,7 +12,9 @@ ROOT = Path(__file__).parents[2] / "engine" / "rulesets" / "epic"
 PACKAGE = "engine.rulesets.epic"
 LAYERS = {
     "state": {"state", "components", "special"},
-    "board": {"board", "alliances", "leaders", "longwalls", "ionian", "sicily_box", "combat"},
+    "board": {"board", "alliances", "leaders", "longwalls", "ionian", "sicily_box", "combat",
+              "result_text",
+              "battle_text"},
     "mechanics": {"notes", "cards", "politics", "peace", "losses", "fleets", "movement",
                   "supply", "persia", "sicily", "allied_peace"},
     "procedures": {"assessment", "battles", "building", "event_phase", "events", "flow",

@@ -513,10 +513,10 @@ def capital_taken(s: EState, city: str, captor_side: str, captor: str) -> dict[s
         return None
     if captor_side == "athens" and seat != "athens":
         return {"winner": "athens", "winners": ["athens"], "level": "decisive",
-                "reason": f"{city} is captured by Athens", "rule": "24.8"}
+                "why": [["captured", city, "athens"]], "rule": "24.8"}
     if captor_side == LEAGUE and seat == "athens":
         return league_result(s, bonus={captor: B.comps().regions["attica"].btv},
-                             why=f"{city} is captured by {title(captor)}")
+                             why=["captured", city, captor])
     return None
 
 
@@ -528,9 +528,9 @@ def home_lost(s: EState) -> dict[str, Any] | None:
         side = "athens" if seat == "athens" else LEAGUE
         if s["regions"][region]["side"] != side:
             if seat == "athens":
-                return league_result(s, bonus={}, why="Attica has gone over to the League")
+                return league_result(s, bonus={}, why=["went_over", "attica", "league"])
             return {"winner": "athens", "winners": ["athens"], "level": "decisive",
-                    "reason": f"{region.title()} has gone over to Athens", "rule": "24.8"}
+                    "why": [["went_over", region, "athens"]], "rule": "24.8"}
     return None
 
 
@@ -547,15 +547,13 @@ def final(s: EState) -> dict[str, Any]:
         if lo <= n <= hi:
             if v.side == "none":
                 return {"winner": None, "winners": [], "level": "stalemate",
-                        "reason": f"Athens holds {n} BTV: stalemate", "rule": sc.rule}
+                        "why": [["btv", n, "stalemate"]], "rule": sc.rule}
             return {"winner": "athens", "winners": ["athens"], "level": v.level,
-                    "reason": f"Athens holds {n} BTV: "
-                              f"{'decisive ' if v.level == 'decisive' else ''}Athenian victory",
-                    "rule": sc.rule}
-    return league_result(s, bonus={}, why=f"Athens holds {n} BTV and loses")
+                    "why": [["btv", n, v.level]], "rule": sc.rule}
+    return league_result(s, bonus={}, why=["btv", n, "loses"])
 
 
-def league_result(s: EState, bonus: dict[str, int], why: str) -> dict[str, Any]:
+def league_result(s: EState, bonus: dict[str, int], why: list[Any]) -> dict[str, Any]:
     """24.8 5, 25.4 5: each League player's own BTV against his levels. The house counts
     allies together (a team wins or loses as one), so every League seat is a winner when
     Athens loses; each player's own level is in `levels` and the reason (RULINGS.md)."""
@@ -564,7 +562,7 @@ def league_result(s: EState, bonus: dict[str, int], why: str) -> dict[str, Any]:
     parts = []
     for seat in league_seats(s):
         n = btv(s, seat) + bonus.get(seat, 0)
-        parts.append(f"{title(seat)} {n}")
+        parts.append([seat, n])
         for v in sc.victory:
             if v.side != seat:
                 continue
@@ -573,14 +571,11 @@ def league_result(s: EState, bonus: dict[str, int], why: str) -> dict[str, Any]:
             if lo <= n <= hi:
                 levels[seat] = v.level
     league = [x for x in seats_of(s["scenario"]) if x != "athens"]
-    text = ", ".join(
-        f"{'decisive ' if levels[x] == 'decisive' else ''}{title(x)} victory" if x in levels
-        else f"{title(x)} short of his level" for x in league)
     best = next((x for x in league if levels.get(x) == "decisive"),
                 next((x for x in league if x in levels), league[0]))
     return {"winner": best, "winners": league, "levels": levels,
             "level": levels.get(best, "victory"),
-            "reason": f"{why}; League BTV {', '.join(parts)}: {text}", "rule": sc.rule}
+            "why": [why, ["league", parts, levels, league]], "rule": sc.rule}
 
 
 def check(s: EState) -> list[str]:

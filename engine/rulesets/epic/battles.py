@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine import Option, Prompt
 from engine.core import decisions
+from engine.core.battle_record import close
 from engine.core.procedures import Flow, Procedure
 from engine.core.view import BATTLE_END
 
@@ -104,7 +105,7 @@ def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
         # only among besiegers who stayed out of the fight
         can_retreat = port == "mask" or any(
             s["units"][u]["type"] != "fleet" for u in B.units_at(s, h, foe))
-    return {
+    b: dict = {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": None, "regions": regions, "sea": True, "att": att,
         "dfn": dfn, "reserve": [], "waiting_cavalry": [],
@@ -117,8 +118,10 @@ def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
         "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
         # off a port, one leader goes with the fleets; the rest stay with the troops ashore
         "dfn_leaders": B.leaders_at(s, h, foe)[:1] if port else B.leaders_at(s, h, foe),
-        "rounds": 0, "lines": [], "breach_bonus": 0, "step": "fight", "voluntary": None,
+        "rounds": 0, "breach_bonus": 0, "step": "fight", "voluntary": None,
     }
+    b["record"] = K.battle_record(s, b)
+    return b
 
 
 def sea_regions(s: EState, area: str) -> set[str]:
@@ -175,7 +178,7 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
                 m += FORAGING
         morale[u] = m
     unwalled_bonus = DEFENCE[f"unwalled_{city.size}"] if city else DEFENCE["unwalled_S"]
-    return {
+    b: dict = {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": B.region_of_hex(h), "att": att, "dfn": dfn, "reserve": [],
         "waiting_cavalry": waiting, "morale": morale, "retreat": [], "dead": [],
@@ -184,10 +187,12 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
                            ((not place) and bool(_open_ways(s, h, foe, attack["origin"]))),
         "into": h if attack.get("field") else None,  # 18.2a: back inside the walls
         "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
-        "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0, "lines": [],
+        "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0,
         "breach_bonus": unwalled_bonus, "step": "walls" if fortress and len(dfn) > 2 else "fight",
         "voluntary": None,
     }
+    b["record"] = K.battle_record(s, b)
+    return b
 
 
 class Combats(Procedure[EState]):
@@ -605,6 +610,8 @@ class Battle(Procedure[EState]):
         if b.get("port") == "relief" and won == "att":  # 10.8.2b: the blockade is lifted
             s.setdefault("ports_open", []).append(b["hex"])
             break_port_siege(flow, b["hex"], with_victory=False)
+        close(b["record"], sides.get(won),
+              {"att": "attacker_won", "dfn": "defender_held"}.get(won, "no_one"))
         flow.context.event(BATTLE_END, f"Battle at {b['hex']}", battle=dict(b))
         s["battle"] = None
         if won == "att" and b["storm"]:

@@ -170,7 +170,7 @@ def end_by_home_region(s: EState) -> bool:
     for side, home in (("athens", "attica"), ("sparta", "laconia")):
         if s["regions"][home]["side"] != side:
             s["result"] = {"winner": other(side), "level": "decisive",
-                           "reason": f"{home.title()} has fallen to {other(side).title()}",
+                           "why": [["fallen", home, other(side)]],
                            "rule": "21.1"}
             s["flow"].clear()
             return True
@@ -310,7 +310,7 @@ def final_victory(s: EState) -> list[str]:
         if not fantasy_decided(s):
             winner = FANTASY[s["scenario"]]
             s["result"] = {"winner": winner, "level": "victory",
-                           "reason": f"{winner.title()} holds out to the end",
+                           "why": [["holds_out", winner]],
                            "rule": "28.5" if winner == "athens" else "29.5"}
         return lines
     n = sum(1 for r in s["regions"].values() if r["side"] == "athens")
@@ -319,9 +319,7 @@ def final_victory(s: EState) -> list[str]:
         hi = v.max if v.max is not None else 99
         if lo <= n <= hi:
             s["result"] = {"winner": v.side, "level": v.level,
-                           "reason": f"Athens holds {n} regions: "
-                                     f"{'decisive ' if v.level == 'decisive' else ''}"
-                                     f"{v.side.title()} victory",
+                           "why": [["regions", n, v.side, v.level]],
                            "rule": "22.5"}
             break
     return []
@@ -338,17 +336,17 @@ def fantasy_decided(s: EState) -> bool:
     regions = s["regions"]
     if s["scenario"] == "spartan-fantasy" and regions["attica"]["side"] != "athens":
         s["result"] = {"winner": "sparta", "level": "victory",
-                       "reason": "Attica has gone over to Sparta", "rule": "28.5"}
+                       "why": [["went_over", "attica", "sparta"]], "rule": "28.5"}
     elif s["scenario"] == "athenian-fantasy":
         start = B.comps().scenarios[s["scenario"]].regions
         won = [r for r, x in regions.items()
                if start[r].side == "sparta" and x["side"] == "athens"]
         if regions["laconia"]["side"] != "sparta":
             s["result"] = {"winner": "athens", "level": "victory",
-                           "reason": "Laconia has gone over to Athens", "rule": "29.5"}
+                           "why": [["went_over", "laconia", "athens"]], "rule": "29.5"}
         elif len(won) >= 2:
             s["result"] = {"winner": "athens", "level": "victory",
-                           "reason": f"Athens holds {', '.join(sorted(won))}", "rule": "29.5"}
+                           "why": [["holds", sorted(won)]], "rule": "29.5"}
     return s["result"] is not None
 
 

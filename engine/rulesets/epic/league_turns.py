@@ -92,11 +92,9 @@ class Treasury(Procedure[EState]):
             flow.args["k"] += 1
         elif verb in ("forbid", "allow"):
             line = set_forbid(s, league_seats(s)[flow.args["k"]], ally, verb == "forbid")
-            s["log"].append(line)
             flow.context.event("talents", line)
         else:
             _, taker, n = a.split(":")
             line = give_talents(s, league_seats(s)[flow.args["k"]], taker, int(n))
-            s["log"].append(line)
             flow.context.event("talents", line)
         self.enter(flow)

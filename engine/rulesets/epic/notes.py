@@ -1,5 +1,5 @@
-"""What every step of play writes: a log note (an event and, until the log leaves the
-state, a line in it), a die, a die with its modifiers, the end of a phase. The lowest
+"""What every step of play writes: a log note (an event; the events are the log), a die,
+a die with its modifiers, the end of a phase. The lowest
 layer of the Epic's procedures: it imports nothing of the Epic but the state."""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from .state import EState, stamp
 
 
 def note(flow: Flow[EState], text: str, kind: str = "log", **data: Any) -> None:
-    flow.state["log"].append(text)
+    """An event, and only an event: the state keeps no sentences (issue 30, point 3), so a
+    reworded line changes no saved game and `keryx verify` replays answers, not prose."""
     flow.context.event(kind, text, **data)
 
 

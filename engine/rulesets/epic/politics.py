@@ -225,10 +225,8 @@ def btv_victory(s: EState, rule: str, stalemate_ends: bool = True) -> bool:
         if lo <= n <= hi:
             if v.side == "none" and not stalemate_ends:
                 return False
-            what = "stalemate" if v.side == "none" else \
-                f"{'decisive ' if v.level == 'decisive' else ''}{v.side.title()} victory"
             s["result"] = {"winner": v.side, "level": v.level,
-                           "reason": f"Athens holds regions worth {n} BTV: {what}",
+                           "why": [["btv_regions", n, v.side, v.level]],
                            "rule": rule}
             s["flow"].clear()
             return True

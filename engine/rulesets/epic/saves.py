@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 from . import board as B
+from .combat import battle_record
 from .state import EState
 
 
 def upgrade(s: EState) -> EState:
     _long_walls_by_hex(s)
+    s.pop("log", None)  # saved with its log sentences: the events are the log (issue 30)
+    _battle_recorded(s)
+    r = s.get("result")
+    if r is not None and "reason" in r:  # a game that ended before: its words, kept as said
+        r["why"] = [["as_saved", r.pop("reason")]]
     return s
+
+
+def _battle_recorded(s: EState) -> None:
+    """Saved in a battle told as sentences (`lines`): the battle goes on with a record of
+    its forces; the rounds already fought were told when they were fought (issue 30)."""
+    b = s.get("battle")
+    if b is None or "record" in b:
+        return
+    b.pop("lines", None)
+    b["record"] = battle_record(s, b)
 
 
 def _long_walls_by_hex(s: EState) -> None:

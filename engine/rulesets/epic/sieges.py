@@ -16,6 +16,7 @@ from .losses import eliminate
 from .notes import note
 from .peace import breach, grieve, restricted
 from .raiding import raze_raid
+from .result_text import reason
 from .state import EState, other
 
 NEED = {"fort": 2, "S": 2, "M": 4, "L": 6}  # 10.3.2
@@ -271,12 +272,12 @@ class Capture(Procedure[EState]):
             result = A.capital_taken(s, city.name, side, A.deciding_seat(s))
             if result is not None:
                 s["result"] = result
-                note(flow, f"{city.name} has fallen: {result['reason']} (21.1, 24.8)")
+                note(flow, f"{city.name} has fallen: {reason(result)} (21.1, 24.8)")
                 s["flow"].clear()
                 return
         elif city is not None and city.capital in ("athens", "sparta") and city.capital != side:
             s["result"] = {"winner": side, "level": "decisive",
-                           "reason": f"{city.name} is captured by {side.title()}",
+                           "why": [["captured", city.name, side]],
                            "rule": "21.1"}
             note(flow, f"{city.name} has fallen: decisive {side.title()} victory (21.1)")
             s["flow"].clear()
