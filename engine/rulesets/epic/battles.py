@@ -295,15 +295,17 @@ class Combats(Procedure[EState]):
         if flow.args.get("ask") == "ashore":
             foe = other(attacker)
             sieged = " and the siege is broken" if h in s["sieges"] else ""
-            opts = (Option("fight", "Fight them at sea off the port", "10.8.2"),
+            opts = (Option("fight", "Fight them at sea off the port", "10.8.2",
+                           data={"kind": "fight", "at": h}),
                     Option("ashore", f"Stay ashore: the port is open this turn{sieged}",
-                           "10.2.3"))
+                           "10.2.3", data={"kind": "ashore", "at": h}))
             return [Prompt(foe, f"{foe.title()}: {attacker.title()}'s fleets force their way "
                                 f"into {_where(s, h)} (10.2.3b, 10.8.2)", opts,
                            rule="10.8.2", kind="blockade")]
         if flow.args.get("ask") == "fleets_out":
             foe = other(attacker)
-            out = [Option(u, f"{u} comes out (morale {s['units'][u]['morale']})", "10.2.1")
+            out = [Option(u, f"{u} comes out (morale {s['units'][u]['morale']})", "10.2.1",
+                          data={"kind": "unit", "unit": u, "from": h})
                    for u in _fleets(s, h, foe)]
             return [decisions.pick(foe, f"{foe.title()}: which of your fleets in {_where(s, h)} "
                                         "come out to fight at sea (10.2.1b)?", out, 0, len(out),
@@ -311,7 +313,8 @@ class Combats(Procedure[EState]):
         if flow.args.get("ask") == "outside":
             foe = other(attack.get("attacker", side))
             forced = outside_walls(s, h, foe)
-            out = [Option(u, f"{u} fights outside", "10.2.1")
+            out = [Option(u, f"{u} fights outside", "10.2.1",
+                          data={"kind": "unit", "unit": u, "from": h})
                    for u in sally_candidates(s, attack, attack.get("attacker", side))
                    if u not in forced]
             also = f" ({', '.join(forced)}, building Long Walls or raiding, fights outside " \
@@ -319,8 +322,9 @@ class Combats(Procedure[EState]):
             return [decisions.pick(foe, f"{foe.title()}: which of your units in {_where(s, h)} "
                                         f"come out to fight (10.2.1a)?{also}", out, 0, len(out),
                                    rule="10.2.1", kind="sally")]
-        opts = (Option("storm", f"Storm {_where(s, h)}", "18.2"),
-                Option("mask", f"Mask {_where(s, h)} and stay in its hex", "10.2"))
+        opts = (Option("storm", f"Storm {_where(s, h)}", "18.2", data={"kind": "storm", "at": h}),
+                Option("mask", f"Mask {_where(s, h)} and stay in its hex", "10.2",
+                       data={"kind": "mask", "at": h}))
         return [Prompt(side, f"{side.title()}: storm or mask {_where(s, h)}?", opts,
                        rule="10.2", kind="storm")]
 

@@ -334,7 +334,8 @@ def give_up_options(s: EState, side: str) -> list[Option]:
         return []
     return [Option(f"persia-off:{e['card']}", f"Give up {title(e['card'])}: its "
                                               f"{len(e['units'])} fleets stay, paid by Sparta "
-                                              "from now on", "App. C")
+                                              "from now on", "App. C",
+                   data={"kind": "give_up_card", "card": e["card"], "units": list(e["units"])})
             for x in SATRAPS for e in box(s)[x] if kind_of(e["card"]).endswith("fleet")
             and not any(in_satrapy(s, u) for u in e["units"]
                         if s["units"][u]["where"] == MAP)]

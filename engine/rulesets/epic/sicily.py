@@ -154,16 +154,18 @@ def place_options(s: EState, side: str) -> list[Option]:
             for sea in ENTRY_SEAS:
                 if _may_leave(s, side, p, sea):
                     out.append(Option(f"leave:{p}:{sea}", f"Send {p} to the Leaving Sicily box,"
-                                                          f" bound for {sea} (19.2)", "19.2"))
+                                                          f" bound for {sea} (19.2)", "19.2",
+                                      data={"kind": "leave_sicily", "piece": p, "to": sea}))
     # after the Resolution, or in the Ionian War by 27.2.1 (ionian.py, RULINGS.md 67)
     due = resolved(s) or ionian.fleet_due(s, side)
     if due and sicilian_pool(s, side) and (side == "athens" or not _fleet_placed(s, side)):
         why = "Sicilian Expedition Resolution" if resolved(s) else "27.2.1"
         out.append(Option("sicilian-fleet", f"Place a Sicilian fleet in the Sicily box ({why})",
-                          "19.0"))
+                          "19.0", data={"kind": "sicilian_fleet", "to": SICILY}))
     for uid in homebound(s, side):
         out.append(Option(f"sicilian-home:{uid}", f"Return {uid} from the Sicily box to "
-                                                  "Sicily's Force Pool", "7.3"))
+                                                  "Sicily's Force Pool", "7.3",
+                          data={"kind": "remove", "unit": uid, "from": SICILY}))
     return out
 
 
