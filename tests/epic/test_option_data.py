@@ -15,7 +15,8 @@ from engine.core.rng import Rng
 from engine.players.epic import choose as heuristic_choice
 from engine.players.epic import imagine
 
-WITH_DATA = {"move", "pieces", "destination", "storm", "place", "build", "blockade"}
+WITH_DATA = {"move", "pieces", "destination", "storm", "place", "build", "blockade", "sally",
+             "walls", "retreat", "continue", "siege", "capture", "forage", "unsupplied", "raid"}
 
 
 def _prompts(scenario: str, seed: str, actions: int):

@@ -459,7 +459,9 @@ class Battle(Procedure[EState]):
         if step == "split":
             return [W.split_prompt(s, b)]
         if step == "walls":
-            opts = [Option(u, f"{u} (morale {b['morale'][u]})", "18.6.2") for u in b["dfn"]]
+            opts = [Option(u, f"{u} (morale {b['morale'][u]})", "18.6.2",
+                           data={"kind": "unit", "unit": u, "morale": b["morale"][u]})
+                    for u in b["dfn"]]
             return [decisions.pick(b["defender"], "Which two units defend the walls (18.6.2)?",
                                    opts, 2, 2, rule="18.6.2", kind="walls")]
         if step == "whither":
@@ -467,12 +469,15 @@ class Battle(Procedure[EState]):
             if b.get("into"):
                 spots = [b["into"], *spots]
             where = tuple(Option(h, f"Retreat {'inside the walls' if h == b.get('into') else 'to ' + h}",
-                                 "18.2" if h == b.get("into") else "17.7.1") for h in spots)
+                                 "18.2" if h == b.get("into") else "17.7.1",
+                                 data={"kind": "retreat", "from": b["hex"], "to": h,
+                                       "inside": h == b.get("into")}) for h in spots)
             return [Prompt(b["defender"], "Where do your units retreat (17.7.1)?", where,
                            rule="17.7.1", kind="retreat")]
         seat = b["attacker"] if step == "att" else b["defender"]
         word = "Break off the attack" if step == "att" else "Retreat from the battle"
-        choice = (Option("go", "Fight another round", "17.3"), Option("off", word, "17.8"))
+        choice = (Option("go", "Fight another round", "17.3", data={"kind": "fight_on"}),
+                  Option("off", word, "17.8", data={"kind": "break_off"}))
         return [Prompt(seat, f"Round {b['rounds']} fought at {b['hex']}: go on (17.8)?", choice,
                        rule="17.8", kind="continue")]
 

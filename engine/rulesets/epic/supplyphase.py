@@ -118,13 +118,14 @@ class Supply(Procedure[EState]):
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
         if flow.args["step"] == "forage":
-            opts = [Option(h, f"Forage with the units at {h}", "9.7")
-                    for h in flow.args["candidates"]]
+            opts = [Option(h, f"Forage with the units at {h}", "9.7",
+                           data={"kind": "forage", "at": h}) for h in flow.args["candidates"]]
             return [decisions.pick(side, f"{side.title()}: which stacks forage instead of "
                                          "drawing on the Treasury (9.4.2, 9.7)?", opts, 0,
                                    len(opts), rule="9.7", kind="forage")]
         payable = self._payable(s, side)
-        opts = [Option(uid, f"Leave {uid} unsupplied (eliminated)", "9.1") for uid in payable]
+        opts = [Option(uid, f"Leave {uid} unsupplied (eliminated)", "9.1",
+                       data={"kind": "unsupplied", "unit": uid}) for uid in payable]
         return [Prompt(side, f"{A.payer(s, side).title()} owes {S.bill(s, payable)} talents "
                              f"but has {s['treasury'][A.payer(s, side)]}: choose a unit to go unsupplied (9.1)",
                        tuple(opts), rule="9.1", kind="unsupplied")]
