@@ -1,7 +1,8 @@
 """Seeded golden games of every Epic scenario, recorded on the code before the Epic moved
 onto the kernel's records (issue 30; `fixtures/make_fixtures.py`): replayed today, each
 answer is accepted, each event has the same kind and at least the same data (new facts may
-be added, none lost or changed), and the final state's facts are the same."""
+be added, none lost or changed), and the final state's facts are the same (the procedure
+stack aside, whose frames changed shape when the seasons became procedures)."""
 
 from __future__ import annotations
 
@@ -65,5 +66,8 @@ def test_a_golden_game_replays_as_it_was_played(scenario):
         found = _first_difference(step["events"], now, f"action {i} events")
         assert found is None, found
     state = json.loads(json.dumps(g.rules.dump(g.state)))
-    found = _first_difference(golden["state"], state, "final state")
+    # the procedure stack is how the machine remembers where it is, not a fact of the game:
+    # the seasons' walk became procedures (issue 30, point 2) and its frames changed shape
+    facts = {k: v for k, v in golden["state"].items() if k != "flow"}
+    found = _first_difference(facts, state, "final state")
     assert found is None, found

@@ -11,6 +11,9 @@ more regions does (3.3). The year's start is skipped in the first year (2.4)."""
 
 from __future__ import annotations
 
+from copy import deepcopy
+from typing import Any
+
 from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
@@ -177,25 +180,37 @@ def end_by_home_region(s: EState) -> bool:
     return False
 
 
-STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "ct1", "ct2", "ct3")
+Step = tuple[str, dict[str, Any]]  # a procedure of the season and its arguments
+
+
+def _each(proc: str, **more: Any) -> tuple[Step, Step]:
+    """A per-side stage, played by the first player in turn order, then the second (3.3)."""
+    return (("side_stage", {"proc": proc, "index": 0, "more": more}),
+            ("side_stage", {"proc": proc, "index": 1, "more": more}))
+
+
+PLACE, SUPPLY, BUILD = _each("place"), _each("supply", step="forage"), _each("build")
+SIEGES: Step = ("side_stage", {"proc": "sieges", "index": 0, "seatwise": False,
+                               "more": {"i": 0}})
+CAMPAIGN_TURNS: tuple[Step, ...] = tuple(("campaign_turn", {"ct": n}) for n in (1, 2, 3))
+ALML: Step = ("seasonal_levels", {})
+TALENTS: Step = ("treasury", {"k": 0})  # 24.5: the allies pass talents (RULINGS M5)
+
+STAGES: tuple[Step, ...] = (*PLACE, *SUPPLY, SIEGES, ALML, *CAMPAIGN_TURNS)
 # 24.5: with allies, a moment each season to pass talents, before Supply (RULINGS.md)
-ALLIED_STAGES = ("place0", "place1", "talents", "supply0", "supply1", "sieges", "alml", "ct1",
-                 "ct2", "ct3")
+ALLIED_STAGES = (*PLACE, TALENTS, *SUPPLY, SIEGES, ALML, *CAMPAIGN_TURNS)
 # 29.4.4: in the Athenian Fantasy, Athens may call on the helots before the Campaign Turns
-HELOT_STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "helots", "ct1",
-                "ct2", "ct3")
-
-
+HELOT_STAGES = (*PLACE, *SUPPLY, SIEGES, ALML, ("helots", {}), *CAMPAIGN_TURNS)
 # 3.2 A-G, then the three Campaign Turns
-FULL_STAGES = ("revolts", "place0", "place1", "build0", "build1", "unrest", "supply0",
-               "supply1", "sieges", "cards", "alml", "ct1", "ct2", "ct3")
+FULL_STAGES = (("revolts", {}), *PLACE, *BUILD, ("unrest_stage", {}), *SUPPLY, SIEGES,
+               ("cards", {}), ALML, *CAMPAIGN_TURNS)
 # 24.0, 25.0 on the full turn: talents passed before the builds (RULINGS M5), and no
 # Allied Unrest (24.6: Allied Dissent, an ordinary card, takes its place)
-ALLIED_FULL_STAGES = ("revolts", "place0", "place1", "talents", "build0", "build1",
-                      "supply0", "supply1", "sieges", "cards", "alml", "ct1", "ct2", "ct3")
+ALLIED_FULL_STAGES = (("revolts", {}), *PLACE, TALENTS, *BUILD, *SUPPLY, SIEGES,
+                      ("cards", {}), ALML, *CAMPAIGN_TURNS)
 
 
-def stages(s: EState) -> tuple[str, ...]:
+def stages(s: EState) -> tuple[Step, ...]:
     if A.multi(s):
         return ALLIED_FULL_STAGES if full_turn(s) else ALLIED_STAGES
     if full_turn(s):
@@ -203,8 +218,69 @@ def stages(s: EState) -> tuple[str, ...]:
     return HELOT_STAGES if s["scenario"] == "athenian-fantasy" else STAGES
 
 
+class SideStage(Procedure[EState]):
+    """A stage one player plays, the first or second in turn order (`index`, read from
+    the order when the stage comes): with allies the League's seats one after another
+    (`league_turns.stage`), unless `seatwise` is false (the stage asks each seat itself)."""
+
+    name = "side_stage"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        a = flow.args
+        side = flow.state["order"][a["index"]]
+        if a.get("seatwise", True):
+            league_stage(flow, a["proc"], side, **a["more"])
+        else:
+            flow.call(a["proc"], side=side, **a["more"])
+
+    def resume(self, flow: Flow[EState], result: object) -> None:
+        flow.end()
+
+
+class CampaignTurn(Procedure[EState]):
+    """The season's Campaign Turn `ct` (3.2 G, 14.0)."""
+
+    name = "campaign_turn"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        flow.state["ct"] = flow.args["ct"]
+        flow.goto("campaign", i=0)
+
+
+class UnrestStage(Procedure[EState]):
+    """3.2 C: Allied Unrest, when Athens holds the card and a region may be stirred."""
+
+    name = "unrest_stage"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        if any(c.startswith("allied-unrest") for c in s["cards"]["hands"]["athens"]) \
+                and unrest_regions(s):
+            flow.goto("unrest")
+        else:
+            flow.end()
+
+
+class SeasonalLevels(Procedure[EState]):
+    """3.2 F, 13.4: the season's AL/ML adjustments (none in peace, 20.2); the Seasonal
+    Turn ends with them."""
+
+    name = "seasonal_levels"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        if s.get("peace"):
+            note(flow, "No seasonal AL/ML adjustments in peace (20.2)")
+        else:
+            for line in P.seasonal(s, roller(flow)):
+                note(flow, line)
+        phase_end(flow, "Seasonal Turn")
+        flow.end()
+
+
 class Season(Procedure[EState]):
-    """A Seasonal Turn of the simplified sequence (22.4.1 a-e)."""
+    """A Seasonal Turn: its stages (`stages`) one after another, each a procedure, then
+    the next season. args: stage (how many stages have begun)."""
 
     name = "season"
 
@@ -229,41 +305,9 @@ class Season(Procedure[EState]):
         if i >= len(order):
             self._next_season(flow)
             return
-        stage = order[i]
+        name, args = order[i]
         flow.args["stage"] = i + 1
-        if stage.startswith("place"):
-            league_stage(flow, "place", s["order"][int(stage[-1])])
-        elif stage.startswith("supply"):
-            league_stage(flow, "supply", s["order"][int(stage[-1])], step="forage")
-        elif stage == "talents":
-            flow.call("treasury", k=0)
-        elif stage == "sieges":
-            flow.call("sieges", side=s["order"][0], i=0)
-        elif stage == "helots":
-            flow.call("helots")
-        elif stage == "revolts":
-            flow.call("revolts")
-        elif stage.startswith("build"):
-            league_stage(flow, "build", s["order"][int(stage[-1])])
-        elif stage == "unrest":
-            if any(c.startswith("allied-unrest") for c in s["cards"]["hands"]["athens"]) \
-                    and unrest_regions(s):
-                flow.call("unrest")
-            else:
-                self.enter(flow)
-        elif stage == "cards":
-            flow.call("cards")
-        elif stage == "alml":
-            if s.get("peace"):
-                note(flow, "No seasonal AL/ML adjustments in peace (20.2)")
-            else:
-                for line in P.seasonal(s, roller(flow)):
-                    note(flow, line)
-            phase_end(flow, "Seasonal Turn")
-            self.enter(flow)
-        else:
-            s["ct"] = int(stage[-1])
-            flow.call("campaign", i=0)
+        flow.call(name, **deepcopy(args))  # the frame's own arguments, not the table's
 
     def resume(self, flow: Flow[EState], result: object) -> None:
         self.enter(flow)
@@ -350,6 +394,30 @@ def fantasy_decided(s: EState) -> bool:
     return s["result"] is not None
 
 
+class Upkeep(Procedure[EState]):
+    """10.6: a side pays for its sieges after its battles."""
+
+    name = "upkeep"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        for line in siege_upkeep(s, s["order"][flow.args["index"]]):
+            note(flow, line)
+        flow.end()
+
+
+# 22.4.1 e, 14.2: each side raids; then each moves all, fights, and pays its sieges
+CAMPAIGN_STEPS: tuple[Step, ...] = (
+    ("side_stage", {"proc": "raid", "index": 0, "more": {}}),
+    ("side_stage", {"proc": "raid", "index": 1, "more": {}}),
+    ("side_stage", {"proc": "move", "index": 0, "more": {"step": "choose"}}),
+    ("side_stage", {"proc": "combats", "index": 0, "seatwise": False, "more": {}}),
+    ("upkeep", {"index": 0}),
+    ("side_stage", {"proc": "move", "index": 1, "more": {"step": "choose"}}),
+    ("side_stage", {"proc": "combats", "index": 1, "seatwise": False, "more": {}}),
+    ("upkeep", {"index": 1}))
+
+
 class Campaign(Procedure[EState]):
     """A Campaign Turn (22.4.1 e, 14.2): raids, each side in turn; then each side moves
     all, then fights all, before the other."""
@@ -377,28 +445,20 @@ class Campaign(Procedure[EState]):
                 hold_units(s)
                 if s["result"] is not None:
                     return
-        steps = [("raid", 0), ("raid", 1), ("move", 0), ("combats", 0), ("upkeep", 0),
-                 ("move", 1), ("combats", 1), ("upkeep", 1)]
-        if i >= len(steps):
+        if i >= len(CAMPAIGN_STEPS):
             phase_end(flow, "Campaign Turn")
             flow.end()
             return
-        what, k = steps[i]
+        name, args = CAMPAIGN_STEPS[i]
         flow.args["i"] = i + 1
-        side = s["order"][k]
-        if what == "raid":
-            league_stage(flow, "raid", side)
-        elif what == "move":
-            league_stage(flow, "move", side, step="choose")
-        elif what == "combats":
-            flow.call("combats", side=side)
-        else:
-            for line in siege_upkeep(s, side):
-                note(flow, line)
-            self.enter(flow)
+        flow.call(name, **deepcopy(args))
 
     def resume(self, flow: Flow[EState], result: object) -> None:
         self.enter(flow)
 
 
-__all__ = ["SEASONS", "Campaign", "Season", "Year", "note", "roller"]
+PROCEDURES: tuple[Procedure[EState], ...] = (
+    Year(), Season(), SideStage(), CampaignTurn(), UnrestStage(), SeasonalLevels(), Campaign(),
+    Upkeep())
+
+__all__ = ["PROCEDURES", "SEASONS", "Campaign", "Season", "Year"]

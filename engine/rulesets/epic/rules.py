@@ -27,7 +27,7 @@ from .components import components_json as epic_components
 from .determinize import determinize
 from .event_phase import EventPhase
 from .events import Unrest
-from .flow import Campaign, Season, Year
+from .flow import PROCEDURES
 from .helots import Helots
 from .invariants import check
 from .league_turns import Treasury, Turns
@@ -47,7 +47,7 @@ from .variants import hidden_variants
 from .wings import Wings
 
 MACHINE: Machine[EState] = Machine(
-    [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
+    [*PROCEDURES, Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
      Combats(), Battle(), Intercept(), Helots(),
      Build(), Assess(), Turns(), Treasury(), Revolts(), EventPhase(), Unrest(), Wings()],
     lambda s: s["flow"])
