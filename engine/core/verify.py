@@ -32,6 +32,12 @@ def _recorded_state(rules: Any, data: dict[str, Any]) -> Any:
         return data["state"]
 
 
+def _facts(outcome: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An outcome without its `reason`, the words for why the game ended: they are built
+    when shown, and a reworded reason changes no fact of the game (issue 30, point 3)."""
+    return None if outcome is None else {k: v for k, v in outcome.items() if k != "reason"}
+
+
 def verify_game(exported: str | dict[str, Any]) -> VerifyReport:
     data = json.loads(exported) if isinstance(exported, str) else exported
     problems: list[str] = []
@@ -61,7 +67,7 @@ def verify_game(exported: str | dict[str, Any]) -> VerifyReport:
         # has no outcome field.
         got = replayed.outcome.to_dict() if replayed.outcome else None
         recorded = data.get("outcome")
-        if "outcome" in data and got != recorded:
+        if "outcome" in data and _facts(got) != _facts(recorded):
             problems.append(f"replay ends with {got}, the record says {recorded}")
     return VerifyReport(not problems, problems, len(data["log"]), dice,
                         finished=replayed.outcome is not None, seed_hash=data["seed_hash"])

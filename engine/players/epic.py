@@ -18,7 +18,6 @@ are public component data; nothing here reads a game's state.
 from __future__ import annotations
 
 import math
-import re
 from functools import cache
 from typing import Any
 
@@ -315,8 +314,9 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     if kind == "storm":
         # 10.2: storm only with a three-to-one edge over defenders the walls double,
         # else mask the place and let a siege do the work.
-        h = next(iter(_storm_hexes(prompt)), None)
-        return "storm" if h is not None and _storm_worth(view, h, me) else "mask"
+        storm = prompt.option("storm")
+        h = storm.data.get("at") if storm is not None and storm.data else None
+        return "storm" if h is not None and _storm_worth(view, str(h), me) else "mask"
     if kind == "sally":
         return decisions.encode(prompt, [])  # 10.2.1a: stay behind the walls
     if kind == "walls":  # 18.6.2: the two best units hold the walls
@@ -400,12 +400,11 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     """A destination (`to:HEX`) moves the stack in a copy of the view: the pieces were
     the whole movable stack (see `choose`), so every unit of ours at the source that did
     not raid goes."""
-    if prompt.kind != "destination" or not option_id.startswith("to:"):
+    option = prompt.option(option_id)
+    data = option.data if option is not None else None
+    if prompt.kind != "destination" or not data or data.get("kind") not in ("move", "attack"):
         return None
-    start = next(iter(_storm_hexes(prompt)), None)
-    if start is None:
-        return None
-    return _moved(view, side_of(prompt.seat), start, option_id[3:], None)
+    return _moved(view, side_of(prompt.seat), str(data["from"]), str(data["to"]), None)
 
 
 def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:
@@ -418,11 +417,6 @@ def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:
             else:
                 theirs += 1
     return mine >= 6 * max(1, theirs)
-
-
-def _storm_hexes(prompt: Prompt) -> list[str]:
-    """The map hexes a prompt's text names (`W3033`): the place to storm, the source."""
-    return re.findall(r"\bW\d{4}\b", prompt.text)
 
 
 # An Epic preview costs about five Athens & Sparta ones (a larger state): no menu steps

@@ -8,22 +8,23 @@ battle in progress), drawn from the record alone.
   Results Table row of the column used (die 1 to 6, attacker/defender results, 17.5)
   with the rolled die's cell in gold and the die itself;
 - under it each unit's morale check as the record gives it, with its die (17.5.3);
-- cavalry pursuit (17.9) the same way, and any other line as text;
+- cavalry pursuit (17.9) the same way, and any other step (a breach, wings regrouping) as
+  a line of text;
 - wing combat (App. D): each unit's wing as a corner letter (L, C, R; the view hides the
   other side's until both have deployed), each wing's round headed with its wing.
 
-The rules word a round "Round N: <shifts>: column <odds>, die <d>: <att>/<def> (17.5)" and
-a check "<unit> rolls <d>[+p] against <m>: <what became of it>"; lines of other shapes are
-drawn as plain text, so a change of wording loses dice, never lines.
+Everything is read from the battle's record (engine/core/battle_record.py; the Epic's step
+kinds and facts in engine/rulesets/epic/battle_text.py): the column, the dice and the
+results are facts, so no wording the rules choose can change the picture.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.rulesets.epic.battle_text import CHECK_RESULTS, shift_notes, step_text
 from engine.rulesets.epic.components import load_components
 
 from .. import png, theme
@@ -36,15 +37,8 @@ UNIT = 40
 ROUND_H = 64
 LINE_H = 28
 DIE = 20
-MAX_LINES = 40  # a longer record shows its last lines, saying how many came before
-
-WING = r"(?:(?P<wing>Left|Centre|Right) wing: )?"  # App. D: a wing's lines
-ROUND = re.compile(WING + r"Round (?P<n>\d+): (?P<notes>.*): column (?P<odds>\d-\d), die (?P<die>\d): "
-                   r"(?P<att>[^/]+)/(?P<dfn>\S+) \(17\.5\)$")
-PURSUIT = re.compile(r"^Cavalry pursuit: (?P<n>\d+) cavalry, column (?P<odds>\d-\d), "
-                     r"die (?P<die>\d): (?P<dfn>\S+) \(17\.9\)$")
-CHECK = re.compile(r"^" + WING + r"(?P<unit>\S+) rolls (?P<die>\d)(?:\+(?P<plus>\d))? against (?P<m>\d+)"
-                   r"(?:, cannot retreat, then (?P<second>\d))?: (?P<what>.+)$")
+MAX_LINES = 40  # a longer record shows its last steps, saying how many came before
+ROLLS = ("crt", "pursuit")  # steps drawn with their CRT row
 TYPE_LETTER = {"hoplite": "H", "light": "L", "cavalry": "C", "fleet": "F"}
 
 
@@ -83,15 +77,18 @@ def crt_row(odds: str) -> list[tuple[str, str]]:
     return []
 
 
-def _side_of(battle: dict[str, Any]) -> dict[str, str]:
-    out = {u: battle["attacker"] for u in battle.get("att", []) + battle.get("waiting_cavalry", [])}
-    out.update({u: battle["defender"] for u in battle.get("dfn", []) + battle.get("reserve", [])})
-    return out
+Told = tuple[dict[str, Any], dict[str, Any]]  # (round, step)
 
 
-def _height(lines: list[str], skipped: bool, unit_rows: int) -> int:
+def steps(battle: dict[str, Any]) -> list[Told]:
+    """Every step of the battle's record with its round, in order."""
+    record = battle.get("record") or {"rounds": []}
+    return [(rnd, step) for rnd in record["rounds"] for step in rnd["steps"]]
+
+
+def _height(told: list[Told], skipped: bool, unit_rows: int) -> int:
     top = HEAD + 30 + unit_rows * (UNIT + 34) + 10
-    body = sum(ROUND_H if ROUND.match(x) or PURSUIT.match(x) else LINE_H for x in lines)
+    body = sum(ROUND_H if step["kind"] in ROLLS else LINE_H for _, step in told)
     return top + body + (LINE_H if skipped else 0) + PAD
 
 
@@ -100,15 +97,15 @@ def render(battle: dict[str, Any], viewer_view: dict[str, Any] | None = None) ->
 
 
 def render_image(battle: dict[str, Any], view: dict[str, Any] | None = None) -> Image.Image:
-    lines = list(battle.get("lines", []))
-    skipped = max(0, len(lines) - MAX_LINES)
-    lines = lines[skipped:]
+    told = steps(battle)
+    skipped = max(0, len(told) - MAX_LINES)
+    told = told[skipped:]
     att_side, dfn_side = battle["attacker"], battle["defender"]
     per_row = (WIDTH // 2 - 2 * PAD) // (UNIT + 14)
     att = battle.get("att", []) + battle.get("waiting_cavalry", [])
     dfn = battle.get("dfn", []) + battle.get("reserve", [])
     unit_rows = max(1, -(-max(len(att), len(dfn)) // per_row))
-    img = Image.new("RGB", (WIDTH, _height(lines, bool(skipped), unit_rows)), theme.PAPER)
+    img = Image.new("RGB", (WIDTH, _height(told, bool(skipped), unit_rows)), theme.PAPER)
     d = ImageDraw.Draw(img)
 
     d.rectangle((0, 0, WIDTH, HEAD), fill=theme.BANNER)
@@ -137,30 +134,28 @@ def render_image(battle: dict[str, Any], view: dict[str, Any] | None = None) -> 
 
     y = HEAD + 30 + unit_rows * (UNIT + 34) + 10
     if skipped:
-        text_c(d, (PAD, y + LINE_H / 2), f"… {skipped} earlier lines", "sans", 13, theme.INK,
+        text_c(d, (PAD, y + LINE_H / 2), f"… {skipped} earlier steps", "sans", 13, theme.INK,
                anchor="lm")
         y += LINE_H
-    sides = _side_of(battle)
-    for line in lines:
-        m = ROUND.match(line) or PURSUIT.match(line)
-        if m is not None:
-            _round(d, y, m, line.startswith("Cavalry"), att_side)
+    for rnd, step in told:
+        if step["kind"] in ROLLS:
+            _round(d, y, rnd, step, att_side)
             y += ROUND_H
             continue
-        c = CHECK.match(line)
-        who = c["unit"] if c is not None else line.split(" ", 1)[0]
-        colour = theme.side_colour(sides.get(who, "none"))
-        if c is not None:
-            die(d, PAD + 30, y + LINE_H / 2, DIE, int(c["die"]), False, colour)
+        colour = theme.side_colour(step.get("side", "none"))
+        if step["kind"] == "check":
+            f, dice = step["facts"], step["dice"]
+            die(d, PAD + 30, y + LINE_H / 2, DIE, dice[0], False, colour)
             x = PAD + 30 + DIE
-            if c["second"]:
-                die(d, x + 6, y + LINE_H / 2, DIE, int(c["second"]), False, colour)
+            if len(dice) > 1:
+                die(d, x + 6, y + LINE_H / 2, DIE, dice[1], False, colour)
                 x += DIE + 6
-            body = (f"{c['unit']}: {c['die']}{'+' + c['plus'] if c['plus'] else ''} against "
-                    f"morale {c['m']}" + (f", no retreat, then {c['second']}" if c["second"]
-                                          else "") + f": {c['what']}")
+            body = (f"{step['unit']}: {dice[0]}{'+' + str(f['plus']) if f['plus'] else ''} "
+                    f"against morale {f['morale']}"
+                    + (f", no retreat, then {dice[1]}" if len(dice) > 1 else "")
+                    + f": {CHECK_RESULTS[f['result']]}")
         else:
-            x, body = PAD + 10, line
+            x, body = PAD + 10, step_text(step, rnd["number"])  # type: ignore[arg-type]
         text, fs = fit_text(body, "sans", 14, WIDTH - x - PAD - 8)
         text_c(d, (x + 8, y + LINE_H / 2), text, "sans", fs, colour, anchor="lm")
         y += LINE_H
@@ -197,22 +192,25 @@ def _unit(d: ImageDraw.ImageDraw, cx: float, cy: float, uid: str, side: str,
         text_c(d, (cx, cy + UNIT / 2 + 20), "retreated", "cond", 10, theme.INK)
 
 
-def _round(d: ImageDraw.ImageDraw, y: float, m: re.Match[str], pursuit: bool, attacker: str) -> None:
+def _round(d: ImageDraw.ImageDraw, y: float, rnd: dict[str, Any], step: dict[str, Any],
+           attacker: str) -> None:
     """A round's heading and the CRT row of its column, the rolled die's cell in gold."""
     d.line((PAD, y + 2, WIDTH - PAD, y + 2), fill=theme.GRID_LAND, width=1)
-    rolled = int(m["die"])
+    f = step["facts"]
+    rolled = int(step["dice"][0])
+    pursuit = step["kind"] == "pursuit"
     if pursuit:
-        head, notes = "Pursuit", f"{m['n']} cavalry (17.9)"
+        head, notes = "Pursuit", f"{f['cavalry']} cavalry (17.9)"
     else:
-        head, notes = f"Round {m['n']}", m["notes"]
-        if m["wing"]:
-            head = f"{m['wing']}, round {m['n']}"
+        head, notes = f"Round {rnd['number']}", ", ".join(shift_notes(f))
+        if rnd.get("label") in ("left", "centre", "right"):
+            head = f"{str(rnd['label']).title()}, round {rnd['number']}"
     head, hs = fit_text(head, "bold", 15, 104)
     text_c(d, (PAD, y + 16), head, "bold", hs, theme.INK, anchor="lm")
-    row = crt_row(m["odds"])
+    row = crt_row(f["column"])
     x0, cw = 500, (WIDTH - PAD - 500) / 6
     # the notes end short of the CRT row's "die" label, right-aligned at x0 - 8
-    text, fs = fit_text(f"{notes} → column {m['odds']}", "sans", 13, x0 - 40 - (PAD + 110))
+    text, fs = fit_text(f"{notes} → column {f['column']}", "sans", 13, x0 - 40 - (PAD + 110))
     text_c(d, (PAD + 110, y + 16), text, "sans", fs, theme.INK, anchor="lm")
     die(d, PAD + 16, y + 44, 24, rolled, True, theme.side_colour(attacker))
     text_c(d, (x0 - 8, y + 16), "die", "cond", 12, theme.INK, anchor="rm")
@@ -223,5 +221,6 @@ def _round(d: ImageDraw.ImageDraw, y: float, m: re.Match[str], pursuit: bool, at
         d.rectangle((cx0, y + 6, cx0 + cw - 2, y + 58), fill=fill, outline=theme.INK)
         text_c(d, (cx0 + cw / 2, y + 16), str(i + 1), "bold", 13, theme.INK)
         text_c(d, (cx0 + cw / 2, y + 42), f"{ra} / {rd}", "bold", 16, theme.INK)
-    text_c(d, (PAD + 40, y + 44), f"CRT {m['odds']}: {m['att'] if not pursuit else '—'} / "
-           f"{m['dfn']}", "bold", 14, theme.INK, anchor="lm")
+    ra, rd = f["results"]
+    text_c(d, (PAD + 40, y + 44), f"CRT {f['column']}: {ra if not pursuit else '—'} / {rd}",
+           "bold", 14, theme.INK, anchor="lm")

@@ -24,7 +24,7 @@ def _prompt(g: Game):
 
 
 # ------------------------------------------------------------------ 24.3: abdicating
-def test_a_region_won_is_offered_to_its_new_holder_to_keep_or_give_up():
+def test_a_region_won_is_offered_to_its_new_holder_to_keep_or_give_up(told):
     g = mfull()
     s = g.state
     s["regions"]["thessaly"]["side"] = "sparta"  # won from Athens: Thebes by adjacency
@@ -39,7 +39,7 @@ def test_a_region_won_is_offered_to_its_new_holder_to_keep_or_give_up():
     g.act("thebes", "keep")
     assert s["league"]["holder"]["thessaly"] == "thebes"
     assert A.abdication(s) is None and not g.prompts()  # the flow (stopped here) goes on
-    assert "Thebes keeps thessaly (24.3)" in s["log"]
+    assert "Thebes keeps thessaly (24.3)" in told
 
 
 def test_a_region_given_up_goes_to_the_ally_with_its_placement_and_tribute():
@@ -174,7 +174,7 @@ def test_the_forbidders_units_do_not_contest_an_area_for_the_forbidden():
     assert S._status_without(s, area, "sparta", {"aetolia"}, {"thebes"}) == "enemy"
 
 
-def test_the_forbid_is_chosen_at_the_allies_moment_and_shown_to_every_seat():
+def test_the_forbid_is_chosen_at_the_allies_moment_and_shown_to_every_seat(told):
     g = mfull()
     s = g.state
     s["league"]["seats"] = ["sparta", "thebes"]
@@ -195,7 +195,7 @@ def test_the_forbid_is_chosen_at_the_allies_moment_and_shown_to_every_seat():
     assert A.forbidders(s, "thebes") == ["sparta"] and A.forbidders(s, "sparta") == []
     with pytest.raises(engine.IllegalAction):
         A.set_forbid(s, "sparta", "athens", True)  # allies only
-    assert "Sparta forbids Thebes his cities, bases and Areas for supply (24.5)" in s["log"]
+    assert "Sparta forbids Thebes his cities, bases and Areas for supply (24.5)" in told
 
 
 def test_four_player_forbid_is_for_one_ally_at_a_time():
@@ -236,7 +236,7 @@ def test_every_seat_may_offer_peace_and_all_the_others_must_accept():
     assert not g.state["flow"]
 
 
-def test_one_refusal_keeps_the_war_going():
+def test_one_refusal_keeps_the_war_going(told):
     g = engine.new_game("epic", "four-player", seed="agree4")
     s = g.state
     s["flow"].clear()
@@ -248,7 +248,7 @@ def test_one_refusal_keeps_the_war_going():
     assert _prompt(g).seat == "corinth"
     g.act("corinth", "decline")
     assert s["result"] is None and not s["flow"]  # the stage is over, the war goes on
-    assert "Corinth declines the peace: the war goes on (20.1b)" in s["log"]
+    assert "Corinth declines the peace: the war goes on (20.1b)" in told
 
 
 def test_an_offer_and_the_embassy_go_together():

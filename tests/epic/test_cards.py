@@ -188,7 +188,7 @@ def test_city_betrayal_leaves_a_city_undefended():
     assert "city-betrayal-thebes-1|Potidaea" in opts
     assert "city-betrayal-thebes-1|Thebes" not in opts  # a large city only on its own card
     run(g, E.play, [4], "athens", "city-betrayal-thebes-1|Potidaea")  # 4 +1 medium +1 captured
-    assert E.betrayed(s, "Potidaea")
+    assert C.betrayed(s, "Potidaea")
     from engine.rulesets.epic.battles import place_bonus
     from engine.rulesets.epic.helots import quiet
 
@@ -203,7 +203,7 @@ def test_city_betrayal_always_fails_on_a_one():
     s["marks"]["Olynthus"] = "sparta"
     hand(g, "athens", "city-betrayal-thebes-1")
     run(g, E.play, [1], "athens", "city-betrayal-thebes-1|Olynthus")  # 1 +2 +1 = 4 anyway
-    assert not E.betrayed(s, "Olynthus")
+    assert not C.betrayed(s, "Olynthus")
 
 
 def test_city_betrayal_on_a_siege_adds_to_the_roll():
@@ -314,9 +314,9 @@ def test_earthquake_holds_the_peloponnese_in_the_first_campaign_turn():
     s["ct"] = 1
     run(g, E.campaign_start, [])
     assert s["units"][inside]["moved"] and not s["units"][outside]["moved"]
-    assert E.entry_barred(s) == {r.id for r in B.comps().regions.values() if r.peloponnese}
+    assert C.entry_barred(s) == {r.id for r in B.comps().regions.values() if r.peloponnese}
     s["ct"] = 2
-    assert E.entry_barred(s) == set()
+    assert C.entry_barred(s) == set()
 
 
 def test_eclipse_costs_attackers_one_morale_in_the_first_campaign_turn():
@@ -429,7 +429,7 @@ def test_sitalces_tests_every_unit_in_macedon_and_chalcidice():
     a, b = put(g, "macedon", "cavalry", "W2909", n=2)
     run(g, E.resolve_immediate, [6, 2], "athens", "sitalces-invades-1", None)
     assert s["units"][a]["where"] != "map" and s["units"][b]["where"] == "map"
-    assert E.no_area_move(s) == {"macedon", "chalcidice"}
+    assert C.no_area_move(s) == {"macedon", "chalcidice"}
     assert "sitalces-invades-1" in s["cards"]["removed"]
 
 
@@ -461,12 +461,12 @@ def test_storms_at_sea_sink_the_ships_in_the_open_sea():
     assert all(s["units"][u]["where"] != "map" for u in near)
 
 
-def test_winter_rolls_for_storms_without_a_card():
+def test_winter_rolls_for_storms_without_a_card(told):
     g = full()
     s = g.state
     s["season"], s["ct"] = 3, 2
     run(g, E.campaign_start, [2])  # 2 + 2 in Winter = 4: calm
-    assert "calm" in s["log"][-1]
+    assert "calm" in told[-1]
 
 
 def test_stormy_coastal_seas_cost_two_and_test_the_fleets_that_sail_in():

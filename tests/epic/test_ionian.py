@@ -15,9 +15,10 @@ from engine.rulesets.epic import invariants
 from engine.rulesets.epic import persia as P
 from engine.rulesets.epic import placement as PL
 from engine.rulesets.epic import supply as S
-from engine.rulesets.epic.flow import Season, athenian_btv, btv_victory
+from engine.rulesets.epic.flow import Season
+from engine.rulesets.epic.losses import eliminate
 from engine.rulesets.epic.moves import destinations
-from engine.rulesets.epic.supplyphase import eliminate
+from engine.rulesets.epic.politics import athenian_btv, btv_victory
 
 from .full_helpers import full, hand, run
 from .helpers import put

@@ -35,7 +35,7 @@ def _joined(side: str = "athens"):
 
 
 # ------------------------------------------------------------------ building (7.6.5)
-def test_long_walls_are_built_from_a_walled_city_to_a_fort():
+def test_long_walls_are_built_from_a_walled_city_to_a_fort(told):
     g = bare()
     s = g.state
     assert ARGOS in B.comps().neighbors(FORT) and B.city_at(s, FORT) is None
@@ -52,7 +52,7 @@ def test_long_walls_are_built_from_a_walled_city_to_a_fort():
     s["season"] = 2
     start(g, "build", [], side="athens")
     assert B.long_walls_partner(s, ARGOS) == FORT and B.long_walls_partner(s, FORT) == ARGOS
-    assert "The Long Walls between Argos and the fort at W3034 are finished (7.6.5)" in s["log"]
+    assert "The Long Walls between Argos and the fort at W3034 are finished (7.6.5)" in told
     assert f"long:{ARGOS}:{FORT}" not in ids(g, "athens")  # joined already
 
 
@@ -68,7 +68,7 @@ def test_no_long_walls_to_an_enemy_fort_or_open_ground():
     assert [o for o in ids(g, "athens") if o.startswith("long:")] == longs
 
 
-def test_long_walls_to_a_fort_are_abandoned_when_the_fort_falls_meanwhile():
+def test_long_walls_to_a_fort_are_abandoned_when_the_fort_falls_meanwhile(told):
     g = bare()
     s = g.state
     s["forts"][FORT] = "athens"
@@ -79,7 +79,7 @@ def test_long_walls_to_a_fort_are_abandoned_when_the_fort_falls_meanwhile():
     s["season"] = 2
     start(g, "build", [], side="athens")
     assert B.long_walls_partner(s, ARGOS) is None and s["long_walls"].get(ARGOS) is None
-    assert "The Long Walls between Argos and the fort at W3034 are abandoned (7.6.5)" in s["log"]
+    assert "The Long Walls between Argos and the fort at W3034 are abandoned (7.6.5)" in told
 
 
 # ------------------------------------------------------------------ sieges (10.9)
@@ -133,7 +133,7 @@ def test_the_fort_end_is_not_pulled_down_while_the_enemy_holds_the_city():
     assert wreckers(s, "athens") == []  # 11.3.2
 
 
-def test_a_captured_fort_may_be_torn_down_only_by_the_holder_of_both_ends():
+def test_a_captured_fort_may_be_torn_down_only_by_the_holder_of_both_ends(told):
     g, s = _joined()
     s["forts"][FORT] = "sparta"  # just taken by siege
     start(g, "capture", [], hex=FORT, side="sparta")
@@ -143,7 +143,7 @@ def test_a_captured_fort_may_be_torn_down_only_by_the_holder_of_both_ends():
     assert ids(g, "sparta") == ["keep", "walls"]
     g.act("sparta", "walls")
     assert FORT not in s["forts"] and ARGOS not in s["long_walls"]
-    assert "The Long Walls between the fort at W3034 and Argos fall (11.3.1)" in s["log"]
+    assert "The Long Walls between the fort at W3034 and Argos fall (11.3.1)" in told
 
 
 def test_a_razed_city_takes_its_long_walls_down():

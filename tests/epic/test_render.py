@@ -204,21 +204,23 @@ def test_the_player_aid_marks_al_and_ml_on_their_tracks():
 
 
 def test_combat_display_draws_the_crt_row_used_with_the_rolled_die_in_gold():
-    """Every round line of real battles matches the display's pattern (so its CRT row is
-    drawn), and the rolled die's cell is gold."""
+    """Every battle of real games carries its record (no sentences to parse, issue 30):
+    each round's column, die and results are facts, the display draws the CRT row of the
+    column the record gives, and the rolled die's cell is gold."""
     battles = []
     for seed in ("k1", "k2", "k3"):
         battles += play(seed, 5000)[1]
-    assert battles
-    rounds = [line for b in battles for line in b["lines"] if line.startswith("Round ")]
-    assert rounds and all(combat.ROUND.match(line) for line in rounds), rounds
-    checks = [line for b in battles for line in b["lines"] if " rolls " in line]
-    assert checks and all(combat.CHECK.match(line) for line in checks), checks
-    battle = next(b for b in battles if any(line.startswith("Round ") for line in b["lines"]))
+    assert battles and all("lines" not in b for b in battles)
+    rolls = [st for b in battles for _, st in combat.steps(b) if st["kind"] == "crt"]
+    assert rolls and all(st["facts"]["results"] == list(combat.crt_row(
+        st["facts"]["column"])[st["dice"][0] - 1]) for st in rolls)
+    checks = [st for b in battles for _, st in combat.steps(b) if st["kind"] == "check"]
+    assert checks and all(st["facts"]["result"] in combat.CHECK_RESULTS for st in checks)
+    battle = next(b for b in battles if combat.steps(b) and
+                  combat.steps(b)[0][1]["kind"] == "crt")
     img = combat.render_image(battle)
-    first = next(combat.ROUND.match(line) for line in battle["lines"] if combat.ROUND.match(line))
-    assert first is not None
-    rolled = int(first["die"])
+    first = combat.steps(battle)[0][1]
+    rolled = first["dice"][0]
     unit_rows = max(1, -(-max(len(battle["att"]) + len(battle.get("waiting_cavalry", [])),
                                len(battle["dfn"]) + len(battle.get("reserve", [])))
                            // ((combat.WIDTH // 2 - 2 * combat.PAD) // (combat.UNIT + 14))))
@@ -227,8 +229,6 @@ def test_combat_display_draws_the_crt_row_used_with_the_rolled_die_in_gold():
     assert pixel(img, (x0 + (rolled - 1) * cw + 4, y + 52)) == theme.GOLD
     other = rolled % 6  # another die face's cell, 0-based
     assert min(pixel(img, (x0 + other * cw + 4, y + 52))) > 240  # white
-    assert [c for c in combat.crt_row(first["odds"])][rolled - 1] == \
-        (first["att"], first["dfn"])  # the row drawn is the one the rules read
 
 
 def test_battle_in_progress_is_ringed_on_the_map():

@@ -107,7 +107,7 @@ def test_11_1_2_a_razed_port_is_a_plain_coast_and_may_take_a_fort():
 
 
 # ------------------------------------------------------------------ 7.6.3a, d
-def test_7_6_3a_the_besiegers_base_is_lost_when_the_siege_breaks():
+def test_7_6_3a_the_besiegers_base_is_lost_when_the_siege_breaks(told):
     g = bare()
     s = g.state
     mantinea = CITY["Mantinea"]  # held by Athens in Spartan Arcadia
@@ -116,7 +116,7 @@ def test_7_6_3a_the_besiegers_base_is_lost_when_the_siege_breaks():
     s["bases"][mantinea] = "sparta"  # built on the city by a besieger
     start(g, "sieges", [], side="sparta", i=2)
     assert mantinea not in s["sieges"] and mantinea not in s["bases"]
-    assert any("lost with the siege (7.6.3a)" in x for x in s["log"])
+    assert any("lost with the siege (7.6.3a)" in x for x in told)
 
 
 def test_7_6_3d_a_base_inside_a_place_is_destroyed_when_it_is_taken():
@@ -148,7 +148,7 @@ def _building(g, extra_inside: int = 0):
     return builder, others
 
 
-def test_7_6_5_the_builder_fights_outside_and_falling_back_inside_ends_the_works():
+def test_7_6_5_the_builder_fights_outside_and_falling_back_inside_ends_the_works(told):
     g = bare()
     s = g.state
     builder, _ = _building(g)
@@ -163,7 +163,7 @@ def test_7_6_5_the_builder_fights_outside_and_falling_back_inside_ends_the_works
     g.act("athens", ARGOS)
     assert s["units"][builder]["hex"] == ARGOS
     assert not [w for w in s["works"] if "ends" in w]  # the counter is removed
-    assert any("falls back inside the walls (7.6.5)" in x for x in s["log"])
+    assert any("falls back inside the walls (7.6.5)" in x for x in told)
 
 
 def test_7_6_5_the_builder_is_not_offered_to_stay_inside():
@@ -178,7 +178,7 @@ def test_7_6_5_the_builder_is_not_offered_to_stay_inside():
     assert others[0] not in s["battle"]["dfn"]
 
 
-def test_7_6_5_a_builder_that_moves_gives_the_works_up_at_once():
+def test_7_6_5_a_builder_that_moves_gives_the_works_up_at_once(told):
     g = bare()
     s = g.state
     s["forts"][FORT] = "athens"
@@ -191,7 +191,7 @@ def test_7_6_5_a_builder_that_moves_gives_the_works_up_at_once():
     g.act("athens", builder)
     g.act("athens", f"to:{FORT}")
     assert s["units"][builder]["hex"] == FORT and s["works"] == []
-    assert any("moves (7.6.5)" in x for x in s["log"])
+    assert any("moves (7.6.5)" in x for x in told)
 
 
 def test_7_6_5_no_builder_from_a_masked_fortress():

@@ -117,14 +117,14 @@ def test_10_9_the_piraeus_hex_takes_five_units_one_a_fleet():
     assert not SG.enough(s, PIRAEUS, "sparta")  # 3 hoplites and a fleet: 4 units
 
 
-def test_10_6_and_10_8_1_upkeep_and_breaking_count_the_same_five():
+def test_10_6_and_10_8_1_upkeep_and_breaking_count_the_same_five(told):
     g = _potidaea([("hoplite", 3), ("fleet", 1)],
                   state={"sieges": {POTIDAEA: {"by": "athens", "morale": 4, "initial": 5}}})
     s = g.state
     assert SG.upkeep(s, "athens") and s["sieges"][POTIDAEA]["morale"] == 5  # 10.6
     start(g, "sieges", [], side="athens", i=1)  # the Siege stage's rolls (10.5)
     assert POTIDAEA not in s["sieges"]  # 10.8.1: broken, no roll
-    assert any("broken" in line for line in s["log"][-3:])
+    assert any("broken" in line for line in told[-3:])
 
 
 # ------------------------------------------------------------------ 3. 6.5.3
@@ -191,7 +191,7 @@ def test_15_1_a_garrison_shut_in_by_enemies_does_not_raid():
     assert DECELEA not in RA.raiders(g.state, "sparta")
 
 
-def test_15_1_attackers_find_the_raiders_outside_the_fort():
+def test_15_1_attackers_find_the_raiders_outside_the_fort(told):
     g = position(scenario="ionian", ct=1,
                  units=[{"home": "attica", "type": "hoplite", "at": "W3730", "n": 2}],
                  leaders={"Thrasybulus": "W3730"})
@@ -206,7 +206,7 @@ def test_15_1_attackers_find_the_raiders_outside_the_fort():
     # no question who comes out: the raider stands outside; 1-1 with the leader's shift,
     # the dice only decide the fight in the open
     start(g, "combats", [6, 6, 6, 6, 6, 6, 6, 6], side="athens")
-    log = "\n".join(s["log"])
+    log = "\n".join(told)
     assert "boeotia-hoplite-22, building Long Walls or raiding, stands outside the walls" in log
     assert "boeotia-hoplite-22 demoralized" in log  # fought in the open: no fortress
 

@@ -62,7 +62,11 @@ def test_17_10_example_1_boeotians_against_attic_hoplites_in_rough():
     g.act("athens", "go")
     # round 3: a Boeotian hoplite dies, the cavalry retreats; one Athenian dies, one retreats
     assert b["dead"] == [att[2], dfn[0]]
-    assert "Column 3-1".lower() in " ".join(b["lines"]).lower()
+    # the record keeps each round's column and shifts as facts (issue 30), not sentences
+    crt = [st for r in b["record"]["rounds"] for st in r["steps"] if st["kind"] == "crt"]
+    assert [st["facts"]["column"] for st in crt] == ["2-1", "3-2", "3-1"]
+    assert [st["dice"] for st in crt] == [[4], [3], [2]]
+    assert all(sh["why"] == "lights" for st in crt for sh in st["facts"]["shifts"])
     # Athens must retreat its two survivors: it chooses where (17.7.1)
     options = retreat_hexes(g.state, hexid, "athens")
     assert len(options) > 1

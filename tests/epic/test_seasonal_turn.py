@@ -10,10 +10,10 @@ from engine.rulesets.epic import board as B
 from engine.rulesets.epic import flow as FL
 from engine.rulesets.epic import peace as PE
 from engine.rulesets.epic import revolts as RV
+from engine.rulesets.epic.losses import eliminate
 from engine.rulesets.epic.moves import destinations
-from engine.rulesets.epic.politics import lift_own_sieges
+from engine.rulesets.epic.politics import athenian_btv, btv_victory, lift_own_sieges
 from engine.rulesets.epic.rules import MACHINE
-from engine.rulesets.epic.supplyphase import eliminate
 from engine.selfplay import play_random
 from engine.testing import FixedRng
 
@@ -248,11 +248,11 @@ def test_the_yearly_start_asks_both_players_to_assess_then_collects():
 def test_victory_by_athenian_btv():
     g = full()
     s = g.state
-    assert FL.athenian_btv(s) == 33
-    assert FL.btv_victory(s, "26.4") and s["result"]["winner"] == "athens"
+    assert athenian_btv(s) == 33
+    assert btv_victory(s, "26.4") and s["result"]["winner"] == "athens"
     s["result"] = None
     s["regions"]["hellespont"]["side"] = "sparta"
-    assert FL.btv_victory(s, "26.4", stalemate_ends=False) is False  # 28: a stalemate
+    assert btv_victory(s, "26.4", stalemate_ends=False) is False  # 28: a stalemate
     s["regions"]["attica"]["side"] = "athens"
     s["regions"]["euboea"]["side"] = "athens"
     for r in ("argolid",):
@@ -261,11 +261,11 @@ def test_victory_by_athenian_btv():
     s["regions"]["boeotia"]["side"] = "athens"
     s["regions"]["megarid"]["side"] = "athens"
     s["regions"]["achaea"]["side"] = "athens"
-    assert FL.athenian_btv(s) == 33 + 2 + 2 + 1 + 1
-    assert FL.btv_victory(s, "26.4") and s["result"]["level"] == "victory"  # exactly 39
+    assert athenian_btv(s) == 33 + 2 + 2 + 1 + 1
+    assert btv_victory(s, "26.4") and s["result"]["level"] == "victory"  # exactly 39
     s["result"] = None
     s["regions"]["corinth"]["side"] = "athens"
-    assert FL.btv_victory(s, "26.4") and s["result"]["level"] == "decisive"  # 41
+    assert btv_victory(s, "26.4") and s["result"]["level"] == "decisive"  # 41
 
 
 def test_the_argolid_stays_neutral_and_closed():
@@ -361,7 +361,7 @@ def test_long_walls_join_two_walled_cities_after_two_seasons():
     assert s["units"][u]["hex"] == B.comps().cities["Corinth"].hex
 
 
-def test_long_walls_are_abandoned_when_the_builder_leaves():
+def test_long_walls_are_abandoned_when_the_builder_leaves(told):
     g = full()
     s = g.state
     s["built_walls"] = ["Lechaeum"]
@@ -374,7 +374,7 @@ def test_long_walls_are_abandoned_when_the_builder_leaves():
     s["season"] = 2
     _build(g, "sparta")
     assert B.long_walls_partner(s, corinth) is None
-    assert "abandoned" in " ".join(s["log"][-3:])
+    assert "abandoned" in " ".join(told[-3:])
 
 
 # ------------------------------------------------------------------ the Leucas crossing

@@ -83,7 +83,7 @@ def test_sicilys_cards_are_in_the_allied_decks_and_carthage_waits_aside(scenario
 
 # ------------------------------------------------------------------ the Escalation (19.4)
 @pytest.mark.parametrize("scenario", BOTH)
-def test_any_league_player_plays_an_escalation_one_a_season_for_every_seat(scenario):
+def test_any_league_player_plays_an_escalation_one_a_season_for_every_seat(scenario, told):
     g = mfull(scenario)
     s = g.state
     last = A.league_seats(s)[-1]  # Thebes, or Corinth with four
@@ -93,7 +93,7 @@ def test_any_league_player_plays_an_escalation_one_a_season_for_every_seat(scena
     assert [o.id for o in E.plays(s, last)] == ["sicilian-escalation-1"]  # 24.6
     run(g, E.play, [], last, "sicilian-escalation-1")
     assert SI.box(s)["escalations"] == ["sicilian-escalation-1"] and SI.locked(s)
-    assert f"{A.title(last)} plays" in s["log"][-2]
+    assert f"{A.title(last)} plays" in told[-2]
     assert E.plays(s, "sparta") == [] and E.plays(s, "athens") == []  # one a season, all seats
     C.season_fx(s).clear()  # the next season
     assert [o.id for o in E.plays(s, "sparta")] == ["sicilian-escalation-2"]
@@ -139,7 +139,7 @@ def test_a_league_players_resolution_gives_him_sicilys_fleets(scenario):
     clean(g)
 
 
-def test_sicilys_fleets_are_placed_only_by_their_player_one_a_season_supplied_free():
+def test_sicilys_fleets_are_placed_only_by_their_player_one_a_season_supplied_free(told):
     g = mfull("three-player")
     s = g.state
     escalate(g, 2)
@@ -150,7 +150,7 @@ def test_sicilys_fleets_are_placed_only_by_their_player_one_a_season_supplied_fr
     s["acting"] = "thebes"
     assert "sicilian-fleet" in {o.id for o in SI.place_options(s, A.LEAGUE)}
     run(g, SI.place_act, [], A.LEAGUE, "sicilian-fleet")
-    assert s["log"][-1].startswith("Thebes places a Sicilian fleet")
+    assert told[-1].startswith("Thebes places a Sicilian fleet")
     assert "sicilian-fleet" not in {o.id for o in SI.place_options(s, A.LEAGUE)}  # one a season
     placed = SI.pieces(s, A.LEAGUE)[0]
     assert len(placed) == 1 and s["units"][placed[0]]["seat"] == "thebes"
@@ -185,7 +185,7 @@ def test_with_no_league_units_in_sicily_the_fleets_go_first_in_turn_order():
     clean(g)
 
 
-def test_league_units_of_every_player_check_at_the_leagues_modifier():
+def test_league_units_of_every_player_check_at_the_leagues_modifier(told):
     g = mfull("four-player")
     s = g.state
     escalate(g, 1)
@@ -200,7 +200,7 @@ def test_league_units_of_every_player_check_at_the_leagues_modifier():
     assert s["units"][th]["where"] == "build" and s["units"][co]["where"] == SI.SICILY
     assert all(s["units"][u]["where"] == SI.SICILY for u in ath)
     assert "seat" not in SI.box(s)["result"]  # Sicily is Athens' ally: no League fleets
-    assert "League +2" in " ".join(s["log"][-4:])
+    assert "League +2" in " ".join(told[-4:])
     clean(g)
 
 
@@ -230,7 +230,7 @@ def test_an_allied_sicily_pays_athens_alone():
 
 
 # ------------------------------------------------------------------ Carthage, the Eclipse
-def test_carthage_drawn_by_a_league_player_is_his_to_play_and_takes_the_fleets():
+def test_carthage_drawn_by_a_league_player_is_his_to_play_and_takes_the_fleets(told):
     g = mfull("three-player")
     s = g.state
     escalate(g, 2)
@@ -242,7 +242,7 @@ def test_carthage_drawn_by_a_league_player_is_his_to_play_and_takes_the_fleets()
     assert [o.id for o in E.immediate_options(s, "thebes", "carthage-invades-1")] == [
         "play", "discard"]  # M21: the drawer decides
     run(g, E.resolve_immediate, [], "thebes", "carthage-invades-1", "discard")
-    assert "Thebes discards Carthage" in s["log"][-1]
+    assert "Thebes discards Carthage" in told[-1]
     run(g, E.resolve_immediate, [], "athens", "carthage-invades-2", "play")
     assert all(x["where"] == "dead" for x in s["units"].values() if x["home"] == SI.SICILY)
     clean(g)
@@ -281,7 +281,7 @@ def test_a_league_players_fleet_sails_into_sicily_and_his_units_are_his_there():
     assert SI.SICILY not in sea_destinations(s, A.LEAGUE, "north-ionian", fleet, [])  # 19.4
 
 
-def test_each_league_player_sends_his_own_pieces_out_and_pays_for_them():
+def test_each_league_player_sends_his_own_pieces_out_and_pays_for_them(told):
     g = mfull("three-player")
     s = g.state
     sp_fleet = to_sicily(g, "sparta", "fleet")[0]
@@ -299,7 +299,7 @@ def test_each_league_player_sends_his_own_pieces_out_and_pays_for_them():
     run(g, SI.place_act, [], A.LEAGUE, "leave:Alcidas:north-ionian")
     s["acting"] = "thebes"  # an ally's ship and leader carry Thebes' hoplite (24.5, M20)
     run(g, SI.place_act, [], A.LEAGUE, f"leave:{th_hop}:north-ionian")
-    assert s["log"][-1].startswith(f"Thebes sends {th_hop}")
+    assert told[-1].startswith(f"Thebes sends {th_hop}")
     assert Supply()._payable(s, A.LEAGUE) == [th_hop]  # 19.3: Thebes pays for its own
     s["acting"] = "sparta"
     assert Supply()._payable(s, A.LEAGUE) == [sp_fleet]
@@ -308,7 +308,7 @@ def test_each_league_player_sends_his_own_pieces_out_and_pays_for_them():
     run(g, E.campaign_start, [])
     assert s["units"][th_hop]["hex"] == "north-ionian" and s["units"][th_hop]["seat"] == "thebes"
     assert s["leaders"]["Alcidas"]["hex"] == "north-ionian"
-    assert any(x.startswith("Sparta and Thebes: pieces leaving Sicily") for x in s["log"])
+    assert any(x.startswith("Sparta and Thebes: pieces leaving Sicily") for x in told)
     assert g.check_invariants() == []
 
 

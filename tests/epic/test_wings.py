@@ -196,7 +196,7 @@ def test_a_league_seat_sees_its_sides_deployment_and_not_athens():
     assert seen["athens"] == {} and seen["sparta"] == b["wings"]["at"]["sparta"]
 
 
-def test_both_deployments_are_revealed_together():
+def test_both_deployments_are_revealed_together(told):
     g, att = _game()
     b = _to_deploy(g, att)
     for x in (L, C, R, L):
@@ -211,13 +211,13 @@ def test_both_deployments_are_revealed_together():
         v = RULES.view(g.state, seat)["battle"]["wings"]
         assert v["at"]["athens"] == b["wings"]["at"]["athens"]
         assert v["at"]["sparta"] == b["wings"]["at"]["sparta"]
-    log = " ".join(g.state["log"])
+    log = " ".join(told)
     assert "Athens deploys: left 2; centre 1; right 1" in log
     assert "Sparta deploys: left 1; centre 2; right 1" in log
 
 
 # ------------------------------------------------------------------ shifts (App. D 2)
-def test_shifts_on_4_to_6_one_hoplite_next_door_or_any_cavalry_then_1_to_3_engages():
+def test_shifts_on_4_to_6_one_hoplite_next_door_or_any_cavalry_then_1_to_3_engages(told):
     g, att = _game(n_hop=4, n_cav=2)  # 6 units: q = 1
     h1, h2, h3, h4, c1, c2 = att
     b = _to_deploy(g, att)
@@ -248,7 +248,7 @@ def test_shifts_on_4_to_6_one_hoplite_next_door_or_any_cavalry_then_1_to_3_engag
     g.rng.values = [2] + [1] * 40  # Athens rolls 2: no more shifts, round 1 on all wings
     g.act("sparta", "done")
     assert b["wings"]["step"] == "fight" and b["rounds"] == 1
-    assert "Athens rolls 2: the wings engage (App. D)" in g.state["log"]
+    assert "Athens rolls 2: the wings engage (App. D)" in told
 
 
 def test_leaders_count_only_on_their_wing_and_may_shift_anywhere():
@@ -266,7 +266,7 @@ def test_leaders_count_only_on_their_wing_and_may_shift_anywhere():
 
 
 # ------------------------------------------------------------------ rounds (App. D 3)
-def test_a_round_is_fought_on_every_wing_and_example_1_the_winners_meet_on_the_right():
+def test_a_round_is_fought_on_every_wing_and_example_1_the_winners_meet_on_the_right(told):
     """The rulebook's first example, with fixed dice: Sparta wins the Centre in the round
     Athens wins the Left; both add their units to the Right, whose +1s cancel."""
     g, att = _game()
@@ -285,7 +285,7 @@ def test_a_round_is_fought_on_every_wing_and_example_1_the_winners_meet_on_the_r
     g.act("sparta", C)
     assert b["rounds"] == 1 and g.rng.values == []
     assert b["retreat"] == [d1] and b["dead"] == [h2]
-    log = g.state["log"]
+    log = told
     assert any(x.startswith("Left wing: Round 1: 2 against 1") and "column 3-1" in x for x in log)
     assert any(x.startswith("Centre wing: Round 1: 1 against 2") for x in log)
     at = b["wings"]["at"]
@@ -300,7 +300,7 @@ def test_a_round_is_fought_on_every_wing_and_example_1_the_winners_meet_on_the_r
     g.rng.values = [3] + [1] * 6
     g.act("sparta", "go")  # round 2: the Right alone, 3 against 3 (+1 light shift: 3-2)
     assert any(x.startswith("Right wing: Round 2: 3 against 3") and "column 3-2" in x
-               for x in g.state["log"])
+               for x in told)
 
 
 def test_example_2_each_side_wins_a_wing_and_all_fight_one_battle():
@@ -352,7 +352,7 @@ def test_a_centre_won_divides_between_the_flanks_as_its_side_chooses():
     assert b["step"] == "att" and b["wings"]["split"] is None
 
 
-def test_withdrawing_retreats_every_wing_and_the_victor_pursues_after_all():
+def test_withdrawing_retreats_every_wing_and_the_victor_pursues_after_all(told):
     g, att = _game(n_hop=3, n_cav=1)
     cav = put(g, "boeotia", "cavalry", FIELD, 1)[0]  # Sparta brings cavalry to pursue
     h1, h2, h3, c1 = att
@@ -366,7 +366,7 @@ def test_withdrawing_retreats_every_wing_and_the_victor_pursues_after_all():
     assert all(s["units"][u]["hex"] == ORIGIN for u in att)
     # the pursuit (17.9), once the battle is over on all wings: one cavalry against the
     # Athenian cavalry at 1-1, die 4: M; it rolls 1 against 4 and escapes
-    assert "Cavalry pursuit: 1 cavalry, column 1-1, die 4: M (17.9)" in s["log"]
+    assert "Cavalry pursuit: 1 cavalry, column 1-1, die 4: M (17.9)" in told
 
 
 # ------------------------------------------------------------------ random wing battles
@@ -413,17 +413,20 @@ def test_random_wing_battles_end_and_keep_the_invariants():
 
 # ------------------------------------------------------------------ the combat display
 def test_the_combat_display_reads_wing_rounds_and_marks_each_units_wing():
+    from engine.core.battle_record import add_step, open_round
     from renders.epic import combat as D
 
-    m = D.ROUND.match("Centre wing: Round 2: 1 against 2: column 1-2, die 6: +2/- (17.5)")
-    assert m is not None and m["wing"] == "Centre" and m["odds"] == "1-2"
-    c = D.CHECK.match("Left wing: attica-hoplite-1 rolls 6+2 against 4: eliminated")
-    assert c is not None and c["unit"] == "attica-hoplite-1"
     g, att = _game()
     h1, h2, h3, c1 = att
     b = _deployed(g, att, {h1: L, h2: C, h3: R, c1: L}, [L, C, R, C])
-    b["lines"] = ["Centre wing: Round 1: 1 against 2: column 1-2, die 6: +2/- (17.5)",
-                  f"Centre wing: {h2} rolls 6+2 against 4: eliminated"]
+    open_round(b["record"], 1, "centre")
+    add_step(b["record"], {"kind": "crt", "dice": [6], "rule": "17.5",
+                           "facts": {"att": 1, "dfn": 2, "shifts": [], "column": "1-2",
+                                     "results": ["+2", "-"]}})
+    add_step(b["record"], {"kind": "check", "side": "sparta", "unit": h2, "dice": [6],
+                           "facts": {"plus": 2, "morale": 4, "result": "eliminated"}})
+    assert [(r["label"], st["kind"]) for r, st in D.steps(b)] == [("centre", "crt"),
+                                                                   ("centre", "check")]
     plain = {**b, "wings": None}
     with_wings, without = D.render_image(b), D.render_image(plain)
     assert with_wings.size == without.size

@@ -16,7 +16,7 @@ from tests.fixtures.duel import DUEL
 RULESETS = ("athens-sparta", "hellenes", "epic", DUEL.id, ALLIES.id, COUNCIL.id)
 # Rulesets that still keep sentences in their state (their log lines, the reason of a
 # win), until they move onto the kernel's records (docs/architecture.md).
-WORDING_LEFT = {"hellenes", "epic", ALLIES.id, "athens-sparta"}
+WORDING_LEFT = {"hellenes", ALLIES.id, "athens-sparta"}
 
 
 def _games() -> list[tuple[str, str, int | None]]:
@@ -54,3 +54,18 @@ def test_sentences_are_found_and_facts_are_not():
     state = {"log": ["Sparta attacks Athens at Plataea"], "hex": "G7", "units": ["S1 H"],
              "note": {"deep": [1, "a few words but short"]}}
     assert [p.split(":")[0] for p in sentences_in(state)] == [".log[0]", ".note.deep[1]"]
+
+
+MOVED = sorted({"athens-sparta", "hellenes", "epic", ALLIES.id} - WORDING_LEFT)
+
+
+@pytest.mark.parametrize("rid", MOVED)
+def test_a_ruleset_moved_onto_records_keeps_no_wording_in_its_state(rid):
+    """Every scenario of a ruleset that left its sentences behind (the Epic's battles with
+    wings too): no step of 400 random actions finds wording in the state."""
+    rules = engine.ruleset(rid)
+    for scenario in rules.scenarios:
+        for options in (None, {"wings": True}) if "wings" in rules.options else (None,):
+            problems = check_contract(rules, scenario, f"wording:{rid}", options, actions=400,
+                                      redaction_every=1_000)
+            assert not [p for p in problems if p.startswith("wording")], scenario

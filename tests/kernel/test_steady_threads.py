@@ -14,7 +14,7 @@ import engine
 from engine.core.decisions import random_answer
 from engine.core.rng import Rng
 
-GAMES = [("epic", "argive-league"), ("hellenes", "431")]
+GAMES = [("epic", "argive-league"), ("epic", "four-player"), ("hellenes", "431")]
 
 
 def _play(rid: str, scenario: str, seed: str, actions: int) -> list[list[dict]]:

@@ -24,11 +24,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import IllegalAction, Option, Prompt
-from engine.core import decisions
-from engine.core.procedures import Flow, Procedure
 
 from . import board as B
-from .state import MAP, EState
+from .state import MAP, EState, clamp_al
 
 LEAGUE = "sparta"  # the military side every League seat belongs to
 SCENARIOS: dict[str, tuple[str, ...]] = {
@@ -185,43 +183,6 @@ def order_line(s: EState) -> str:
         " & ".join(title(x) for x in s["league"]["seats"]) if side == LEAGUE else "Athens"
         for side in s["order"])
     return f"Turn order: {sides} (3.3, 24.4)"
-
-
-class Turns(Procedure[EState]):
-    """A stage the League plays seat by seat (24.4: the allies move in the same turn; we
-    let them act one after the other in their precedence, so no two answer at once).
-    args: proc (the stage's procedure), side, more (its other arguments), k."""
-
-    name = "turns"
-
-    def enter(self, flow: Flow[EState]) -> None:
-        s, args = flow.state, flow.args
-        if s["result"] is not None:
-            s["acting"] = None
-            flow.end()
-            return
-        k = args.get("k", 0)
-        seats = league_seats(s) if args["side"] == LEAGUE and multi(s) else [None]
-        if k >= len(seats):
-            if multi(s):
-                s["acting"] = None
-            flow.end()
-            return
-        args["k"] = k + 1
-        if multi(s):
-            s["acting"] = seats[k]
-        flow.call(args["proc"], side=args["side"], **args.get("more", {}))
-
-    def resume(self, flow: Flow[EState], result: object) -> None:
-        self.enter(flow)
-
-
-def stage(flow: Flow[EState], proc: str, side: str, **more: Any) -> None:
-    """Call a per-side stage: directly with two players, seat by seat for the League."""
-    if multi(flow.state) and side == LEAGUE:
-        flow.call("turns", proc=proc, side=side, more=more)
-    else:
-        flow.call(proc, side=side, **more)
 
 
 # ------------------------------------------------------------------ who decides
@@ -474,57 +435,6 @@ def give_card(s: EState, giver: str, taker: str, card: str) -> str:
     return f"{title(giver)} passes a card to {title(taker)} (24.6)"
 
 
-class Treasury(Procedure[EState]):
-    """The allies' moment (24.5). "At any time" is kept to one moment a season, before
-    Supply, when the money is needed (RULINGS M5): each League seat in turn may give talents
-    to an ally, as often as it likes, and forbid an ally (or allow him again) the use of his
-    cities, bases and Areas (RULINGS M23), then passes. args: k (the seat)."""
-
-    name = "treasury"
-
-    def enter(self, flow: Flow[EState]) -> None:
-        s = flow.state
-        k = flow.args.get("k", 0)
-        flow.args["k"] = k
-        if k >= len(league_seats(s)):
-            flow.end()
-
-    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
-        s = flow.state
-        seat = league_seats(s)[flow.args["k"]]
-        have = s["treasury"][seat]
-        allies = [x for x in league_seats(s) if x != seat]
-        opts = [Option(f"give:{x}:{n}", f"Give {title(x)} {n} talent{'s' if n > 1 else ''}",
-                       "24.5")
-                for x in allies for n in TALENT_STEPS if n <= have]
-        barred = s["league"].get("forbid", {}).get(seat, [])
-        opts += [Option(f"allow:{x}", f"Let {title(x)} use your cities, bases and Areas "
-                                      "again (24.5)", "24.5") if x in barred else
-                 Option(f"forbid:{x}", f"Forbid {title(x)} your cities, bases and Areas "
-                                       "for supply (24.5)", "24.5") for x in allies]
-        opts.append(Option("done", "Done", "24.5"))
-        return [Prompt(seat, f"{title(seat)}: give talents to an ally, or forbid or allow an "
-                             f"ally your cities, bases and Areas (24.5; you have {have} "
-                             "talents)", tuple(opts), rule="24.5", kind="talents")]
-
-    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
-        s = flow.state
-        a = str(answer)
-        verb, _, ally = a.partition(":")
-        if a == "done":
-            flow.args["k"] += 1
-        elif verb in ("forbid", "allow"):
-            line = set_forbid(s, league_seats(s)[flow.args["k"]], ally, verb == "forbid")
-            s["log"].append(line)
-            flow.context.event("talents", line)
-        else:
-            _, taker, n = a.split(":")
-            line = give_talents(s, league_seats(s)[flow.args["k"]], taker, int(n))
-            s["log"].append(line)
-            flow.context.event("talents", line)
-        self.enter(flow)
-
-
 # ------------------------------------------------------------------ Allied Dissent (App. C)
 DISSENT_EXEMPT = ("laconia", "boeotia", "corinth")  # capitals' regions; Corinth with four
 
@@ -562,8 +472,6 @@ def allied_dissent(s: EState, seat: str, region: str, die: int) -> list[str]:
     modified 6 or more takes the region, its units staying in place and passing to the
     player; a natural 3 or less costs the region 1 AL. Played from a League hand in the
     Event Cards stage (`events.play`, RULINGS M12)."""
-    from .state import clamp_al
-
     if region not in dissent_targets(s, seat):
         raise IllegalAction(f"Allied Dissent may not be played on {region}.")
     ally = holder(s, region)
@@ -605,10 +513,10 @@ def capital_taken(s: EState, city: str, captor_side: str, captor: str) -> dict[s
         return None
     if captor_side == "athens" and seat != "athens":
         return {"winner": "athens", "winners": ["athens"], "level": "decisive",
-                "reason": f"{city} is captured by Athens", "rule": "24.8"}
+                "why": [["captured", city, "athens"]], "rule": "24.8"}
     if captor_side == LEAGUE and seat == "athens":
         return league_result(s, bonus={captor: B.comps().regions["attica"].btv},
-                             why=f"{city} is captured by {title(captor)}")
+                             why=["captured", city, captor])
     return None
 
 
@@ -620,9 +528,9 @@ def home_lost(s: EState) -> dict[str, Any] | None:
         side = "athens" if seat == "athens" else LEAGUE
         if s["regions"][region]["side"] != side:
             if seat == "athens":
-                return league_result(s, bonus={}, why="Attica has gone over to the League")
+                return league_result(s, bonus={}, why=["went_over", "attica", "league"])
             return {"winner": "athens", "winners": ["athens"], "level": "decisive",
-                    "reason": f"{region.title()} has gone over to Athens", "rule": "24.8"}
+                    "why": [["went_over", region, "athens"]], "rule": "24.8"}
     return None
 
 
@@ -639,15 +547,13 @@ def final(s: EState) -> dict[str, Any]:
         if lo <= n <= hi:
             if v.side == "none":
                 return {"winner": None, "winners": [], "level": "stalemate",
-                        "reason": f"Athens holds {n} BTV: stalemate", "rule": sc.rule}
+                        "why": [["btv", n, "stalemate"]], "rule": sc.rule}
             return {"winner": "athens", "winners": ["athens"], "level": v.level,
-                    "reason": f"Athens holds {n} BTV: "
-                              f"{'decisive ' if v.level == 'decisive' else ''}Athenian victory",
-                    "rule": sc.rule}
-    return league_result(s, bonus={}, why=f"Athens holds {n} BTV and loses")
+                    "why": [["btv", n, v.level]], "rule": sc.rule}
+    return league_result(s, bonus={}, why=["btv", n, "loses"])
 
 
-def league_result(s: EState, bonus: dict[str, int], why: str) -> dict[str, Any]:
+def league_result(s: EState, bonus: dict[str, int], why: list[Any]) -> dict[str, Any]:
     """24.8 5, 25.4 5: each League player's own BTV against his levels. The house counts
     allies together (a team wins or loses as one), so every League seat is a winner when
     Athens loses; each player's own level is in `levels` and the reason (RULINGS.md)."""
@@ -656,7 +562,7 @@ def league_result(s: EState, bonus: dict[str, int], why: str) -> dict[str, Any]:
     parts = []
     for seat in league_seats(s):
         n = btv(s, seat) + bonus.get(seat, 0)
-        parts.append(f"{title(seat)} {n}")
+        parts.append([seat, n])
         for v in sc.victory:
             if v.side != seat:
                 continue
@@ -665,14 +571,11 @@ def league_result(s: EState, bonus: dict[str, int], why: str) -> dict[str, Any]:
             if lo <= n <= hi:
                 levels[seat] = v.level
     league = [x for x in seats_of(s["scenario"]) if x != "athens"]
-    text = ", ".join(
-        f"{'decisive ' if levels[x] == 'decisive' else ''}{title(x)} victory" if x in levels
-        else f"{title(x)} short of his level" for x in league)
     best = next((x for x in league if levels.get(x) == "decisive"),
                 next((x for x in league if x in levels), league[0]))
     return {"winner": best, "winners": league, "levels": levels,
             "level": levels.get(best, "victory"),
-            "reason": f"{why}; League BTV {', '.join(parts)}: {text}", "rule": sc.rule}
+            "why": [why, ["league", parts, levels, league]], "rule": sc.rule}
 
 
 def check(s: EState) -> list[str]:

@@ -8,10 +8,13 @@ scenario's own tables (24.7.2, 25.3.2), per player."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import Option, Prompt
 
 from . import alliances as A
 from . import board as B
+from .cards import card_seats
 
 # 24.7.2 / 25.3.2: regions whose loss (or keeping) weighs on each player's wish for peace
 ATHENS_WANTS = ("euboea", "thrace", "hellespont", "chalcidice")
@@ -93,12 +96,11 @@ def choices(s: dict, seat: str, asked: list[str]) -> list[Option]:
     return [Option("roll:athens", "Make Athens roll for peace (Peace Embassy, 24.7.2)", "24.7")]
 
 
-def ends(s: dict, roller: str, why: str = "") -> None:
+def ends(s: dict, roller: str, why: list[Any] | None = None) -> None:
     """24.7.1 (3), 25.3.1 (c): a successful roll ends the game; 24.8 / 25.4 judge it. So
     does a peace every player agrees to (20.1b, RULINGS M24)."""
     result = A.final(s)
-    why = why or f"Peace is signed ({A.title(roller)} rolled)"
-    result["reason"] = f"{why}; {result['reason']}"
+    result["why"] = [why or ["peace_rolled", roller]] + result["why"]
     s["result"] = result
     s["flow"].clear()
 
@@ -122,8 +124,6 @@ def to_agree(s: dict, fx: dict) -> str | None:
     """The next player who has yet to answer this season's offer of peace, in turn order
     from the one after the offerer round to the one before him; None once all have
     accepted, or when one has declined or there is no offer."""
-    from .cards import card_seats
-
     offer = fx.get("peace_offer")
     if offer is None or fx.get("peace_refused") or s["result"] is not None:
         return None
@@ -159,7 +159,7 @@ def agree(s: dict, fx: dict, seat: str, answer: str) -> list[str]:
             s["cards"]["discard"].append(cid)
         s["cards"]["active"] = []
         end = _ends_rule(s)[0]
-        ends(s, offer, f"Peace is signed by the agreement of every player (20.1b, {end})")
+        ends(s, offer, ["peace_agreed", end])
         lines.append(f"Every player has agreed: peace is signed and the war is over (20.1b, "
                      f"{end})")
     return lines

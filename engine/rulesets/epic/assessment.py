@@ -16,7 +16,7 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import politics as P
-from .flow import note, roller
+from .notes import note, roller
 from .state import EState, clamp_al, clamp_ml
 
 MAX_MULT = 5  # 5.3.1

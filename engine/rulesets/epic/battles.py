@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine import Option, Prompt
 from engine.core import decisions
+from engine.core.battle_record import close
 from engine.core.procedures import Flow, Procedure
 from engine.core.view import BATTLE_END
 
@@ -14,15 +15,16 @@ from . import fleets as F
 from . import longwalls as LW
 from . import politics as P
 from . import wings as W
-from .events import after_battle, betrayed, festival_battle, morale_shift
-from .flow import note, roller
+from .cards import betrayed
+from .events import after_battle, festival_battle, morale_shift
 from .helots import quiet
 from .leaders import eliminate as kill_leader
+from .losses import drown, eliminate
+from .notes import note, roller
 from .peace import battle_grievances, breach
 from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
 from .state import EState, other
-from .supplyphase import eliminate
 
 DEFENCE = {  # 17.4.4 (data: tables.defender_morale)
     "fort": 1, "walled_S": 1, "walled_M": 2, "walled_L": 3, "long_walls": 1,
@@ -103,7 +105,7 @@ def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
         # only among besiegers who stayed out of the fight
         can_retreat = port == "mask" or any(
             s["units"][u]["type"] != "fleet" for u in B.units_at(s, h, foe))
-    return {
+    b: dict = {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": None, "regions": regions, "sea": True, "att": att,
         "dfn": dfn, "reserve": [], "waiting_cavalry": [],
@@ -116,8 +118,10 @@ def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
         "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
         # off a port, one leader goes with the fleets; the rest stay with the troops ashore
         "dfn_leaders": B.leaders_at(s, h, foe)[:1] if port else B.leaders_at(s, h, foe),
-        "rounds": 0, "lines": [], "breach_bonus": 0, "step": "fight", "voluntary": None,
+        "rounds": 0, "breach_bonus": 0, "step": "fight", "voluntary": None,
     }
+    b["record"] = K.battle_record(s, b)
+    return b
 
 
 def sea_regions(s: EState, area: str) -> set[str]:
@@ -174,7 +178,7 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
                 m += FORAGING
         morale[u] = m
     unwalled_bonus = DEFENCE[f"unwalled_{city.size}"] if city else DEFENCE["unwalled_S"]
-    return {
+    b: dict = {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": B.region_of_hex(h), "att": att, "dfn": dfn, "reserve": [],
         "waiting_cavalry": waiting, "morale": morale, "retreat": [], "dead": [],
@@ -183,10 +187,12 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
                            ((not place) and bool(_open_ways(s, h, foe, attack["origin"]))),
         "into": h if attack.get("field") else None,  # 18.2a: back inside the walls
         "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
-        "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0, "lines": [],
+        "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0,
         "breach_bonus": unwalled_bonus, "step": "walls" if fortress and len(dfn) > 2 else "fight",
         "voluntary": None,
     }
+    b["record"] = K.battle_record(s, b)
+    return b
 
 
 class Combats(Procedure[EState]):
@@ -289,15 +295,17 @@ class Combats(Procedure[EState]):
         if flow.args.get("ask") == "ashore":
             foe = other(attacker)
             sieged = " and the siege is broken" if h in s["sieges"] else ""
-            opts = (Option("fight", "Fight them at sea off the port", "10.8.2"),
+            opts = (Option("fight", "Fight them at sea off the port", "10.8.2",
+                           data={"kind": "fight", "at": h}),
                     Option("ashore", f"Stay ashore: the port is open this turn{sieged}",
-                           "10.2.3"))
+                           "10.2.3", data={"kind": "ashore", "at": h}))
             return [Prompt(foe, f"{foe.title()}: {attacker.title()}'s fleets force their way "
                                 f"into {_where(s, h)} (10.2.3b, 10.8.2)", opts,
                            rule="10.8.2", kind="blockade")]
         if flow.args.get("ask") == "fleets_out":
             foe = other(attacker)
-            out = [Option(u, f"{u} comes out (morale {s['units'][u]['morale']})", "10.2.1")
+            out = [Option(u, f"{u} comes out (morale {s['units'][u]['morale']})", "10.2.1",
+                          data={"kind": "unit", "unit": u, "from": h})
                    for u in _fleets(s, h, foe)]
             return [decisions.pick(foe, f"{foe.title()}: which of your fleets in {_where(s, h)} "
                                         "come out to fight at sea (10.2.1b)?", out, 0, len(out),
@@ -305,7 +313,8 @@ class Combats(Procedure[EState]):
         if flow.args.get("ask") == "outside":
             foe = other(attack.get("attacker", side))
             forced = outside_walls(s, h, foe)
-            out = [Option(u, f"{u} fights outside", "10.2.1")
+            out = [Option(u, f"{u} fights outside", "10.2.1",
+                          data={"kind": "unit", "unit": u, "from": h})
                    for u in sally_candidates(s, attack, attack.get("attacker", side))
                    if u not in forced]
             also = f" ({', '.join(forced)}, building Long Walls or raiding, fights outside " \
@@ -313,8 +322,9 @@ class Combats(Procedure[EState]):
             return [decisions.pick(foe, f"{foe.title()}: which of your units in {_where(s, h)} "
                                         f"come out to fight (10.2.1a)?{also}", out, 0, len(out),
                                    rule="10.2.1", kind="sally")]
-        opts = (Option("storm", f"Storm {_where(s, h)}", "18.2"),
-                Option("mask", f"Mask {_where(s, h)} and stay in its hex", "10.2"))
+        opts = (Option("storm", f"Storm {_where(s, h)}", "18.2", data={"kind": "storm", "at": h}),
+                Option("mask", f"Mask {_where(s, h)} and stay in its hex", "10.2",
+                       data={"kind": "mask", "at": h}))
         return [Prompt(side, f"{side.title()}: storm or mask {_where(s, h)}?", opts,
                        rule="10.2", kind="storm")]
 
@@ -449,7 +459,9 @@ class Battle(Procedure[EState]):
         if step == "split":
             return [W.split_prompt(s, b)]
         if step == "walls":
-            opts = [Option(u, f"{u} (morale {b['morale'][u]})", "18.6.2") for u in b["dfn"]]
+            opts = [Option(u, f"{u} (morale {b['morale'][u]})", "18.6.2",
+                           data={"kind": "unit", "unit": u, "morale": b["morale"][u]})
+                    for u in b["dfn"]]
             return [decisions.pick(b["defender"], "Which two units defend the walls (18.6.2)?",
                                    opts, 2, 2, rule="18.6.2", kind="walls")]
         if step == "whither":
@@ -457,12 +469,15 @@ class Battle(Procedure[EState]):
             if b.get("into"):
                 spots = [b["into"], *spots]
             where = tuple(Option(h, f"Retreat {'inside the walls' if h == b.get('into') else 'to ' + h}",
-                                 "18.2" if h == b.get("into") else "17.7.1") for h in spots)
+                                 "18.2" if h == b.get("into") else "17.7.1",
+                                 data={"kind": "retreat", "from": b["hex"], "to": h,
+                                       "inside": h == b.get("into")}) for h in spots)
             return [Prompt(b["defender"], "Where do your units retreat (17.7.1)?", where,
                            rule="17.7.1", kind="retreat")]
         seat = b["attacker"] if step == "att" else b["defender"]
         word = "Break off the attack" if step == "att" else "Retreat from the battle"
-        choice = (Option("go", "Fight another round", "17.3"), Option("off", word, "17.8"))
+        choice = (Option("go", "Fight another round", "17.3", data={"kind": "fight_on"}),
+                  Option("off", word, "17.8", data={"kind": "break_off"}))
         return [Prompt(seat, f"Round {b['rounds']} fought at {b['hex']}: go on (17.8)?", choice,
                        rule="17.8", kind="continue")]
 
@@ -594,8 +609,6 @@ class Battle(Procedure[EState]):
                 decisive = True  # 13.4: a Spartan elite hoplite killed by Athens
             for line in P.victory_in(s, winner, b.get("regions") or [b["region"]], decisive):
                 note(flow, line)
-        from .moves import drown
-
         if F.at_sea(b["hex"]):
             for side in sides.values():
                 drown(flow, b["hex"], side)  # 17.3.1: passengers sink with their fleets
@@ -606,6 +619,8 @@ class Battle(Procedure[EState]):
         if b.get("port") == "relief" and won == "att":  # 10.8.2b: the blockade is lifted
             s.setdefault("ports_open", []).append(b["hex"])
             break_port_siege(flow, b["hex"], with_victory=False)
+        close(b["record"], sides.get(won),
+              {"att": "attacker_won", "dfn": "defender_held"}.get(won, "no_one"))
         flow.context.event(BATTLE_END, f"Battle at {b['hex']}", battle=dict(b))
         s["battle"] = None
         if won == "att" and b["storm"]:

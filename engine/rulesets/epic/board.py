@@ -350,3 +350,9 @@ def all_area_status(s: EState, side: str, areas: list[str]) -> dict[str, str]:
 
 def regions_of(s: EState, side: str) -> list[str]:
     return sorted(r for r, x in s["regions"].items() if x["side"] == side)
+
+
+def season_index(s: EState) -> int:
+    """Seasons since the game began, counting down the years BC."""
+    first = comps().scenarios[s["scenario"]].first_year
+    return (first - s["year"]) * 4 + s["season"]

@@ -14,8 +14,9 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
+from .board import season_index
 from .cards import season_fx
-from .flow import note
+from .notes import note
 from .state import MAP, POOL, EState
 
 BUILD = "build"  # a unit's place while in its region's Build Pool (7.4)
@@ -23,12 +24,6 @@ COST = {"hoplite": 1, "light": 1, "cavalry": 1, "fleet": 2, "base": 1, "fort": 1
         "walls_S": 1, "walls_M": 1, "walls_L": 2, "long_walls": 2}  # 7.7
 SEASONS_TO_BUILD = {"walls_S": 0, "walls_M": 1, "walls_L": 2, "long_walls": 2}  # 7.7
 BUILD_ML = 5  # 4.4.2
-
-
-def season_index(s: EState) -> int:
-    """Seasons since the game began, counting down the years BC."""
-    first = B.comps().scenarios[s["scenario"]].first_year
-    return (first - s["year"]) * 4 + s["season"]
 
 
 def unit_options(s: EState, side: str) -> list[Option]:
@@ -47,7 +42,9 @@ def unit_options(s: EState, side: str) -> list[Option]:
             continue
         oid = f"unit:{u['home']}:{u['type']}:{u['morale']}"
         seen.setdefault(oid, Option(oid, f"Build a {u['home']} {u['type']} (morale "
-                                         f"{u['morale']}), {cost} talents", "7.5"))
+                                         f"{u['morale']}), {cost} talents", "7.5",
+                                    data={"kind": "unit", "home": u["home"], "type": u["type"],
+                                          "morale": u["morale"], "cost": cost}))
     return list(seen.values())
 
 
@@ -134,22 +131,29 @@ def options(s: EState, side: str) -> list[Option]:
     money = s["treasury"][A.payer(s, side)]
     opts = unit_options(s, side)
     if money >= COST["fort"]:
-        opts += [Option(f"fort:{h}", f"Build a fort at {h}, 1 talent", "7.6.2")
+        opts += [Option(f"fort:{h}", f"Build a fort at {h}, 1 talent", "7.6.2",
+                        data={"kind": "fort", "at": h, "cost": COST["fort"]})
                  for h in fort_hexes(s, side)]
     if money >= COST["base"]:
-        opts += [Option(f"base:{h}", f"Build a base at {_where(s, h)}, 1 talent", "7.6.3")
+        opts += [Option(f"base:{h}", f"Build a base at {_where(s, h)}, 1 talent", "7.6.3",
+                        data={"kind": "base", "at": h, "cost": COST["base"]})
                  for h in base_hexes(s, side)]
     for name in wall_cities(s, side):
         size = B.comps().cities[name].size
         cost = COST[f"walls_{size}"]
         if cost <= money:
             opts.append(Option(f"walls:{name}", f"Wall {name}, {cost} talents, "
-                                                f"{wall_time(s, name)} seasons", "7.6.4"))
+                                                f"{wall_time(s, name)} seasons", "7.6.4",
+                               data={"kind": "walls", "city": name,
+                                     "at": B.comps().cities[name].hex, "cost": cost,
+                                     "seasons": wall_time(s, name)}))
     if money >= COST["long_walls"]:
         opts += [Option(f"long:{a}:{b}", f"Long Walls from {_where(s, a)} to {_where(s, b)}, "
-                                         f"2 talents, 2 seasons ({u} builds)", "7.6.5")
+                                         f"2 talents, 2 seasons ({u} builds)", "7.6.5",
+                        data={"kind": "long_walls", "from": a, "to": b, "unit": u,
+                              "cost": COST["long_walls"]})
                  for a, b, u in long_wall_pairs(s, side)]
-    opts.append(Option("done", "Building done", "7.5"))
+    opts.append(Option("done", "Building done", "7.5", data={"kind": "done"}))
     return opts
 
 

@@ -17,15 +17,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine import Option, Prompt
-from engine.core import decisions
-from engine.core.procedures import Flow, Procedure
+from engine import Option
 from engine.core.ruleset import Context
 
 from . import alliances as A
 from . import board as B
-from .allied_peace import agree, agree_prompt, to_agree
-from .flow import note
 from .state import SIDES, EState
 
 BURN = 2  # 12.3: cards discarded face down from the deck after the draw
@@ -118,8 +114,6 @@ def hand_size(s: EState, side: str) -> int:
 def card_seats(s: EState) -> list[str]:
     """Who plays cards, in turn order: the two sides, or with allies each League player in
     the League's place (24.4, 24.6)."""
-    from . import alliances as A
-
     if not A.multi(s):
         return list(s["order"])
     return [x for side in s["order"]
@@ -128,156 +122,12 @@ def card_seats(s: EState) -> list[str]:
 
 def gifts(s: EState, seat: str) -> list[Option]:
     """24.6: a League player may pass any card to an ally whose hand is not full."""
-    from . import alliances as A
-
     if not A.multi(s) or seat not in A.league_seats(s):
         return []
     hands = s["cards"]["hands"]
     return [Option(f"give|{cid}|{x}", f"Pass {title(cid)} to {A.title(x)}", "24.6")
             for cid in sorted(set(hands[seat])) for x in A.league_seats(s)
             if x != seat and len(hands[x]) < hand_size(s, x)]
-
-
-class EventPhase(Procedure[EState]):
-    """3.2 F, 12.1-12.3: the players play cards one at a time, the player with more regions
-    first, until every one has passed in turn; then each may discard, each draws back to his
-    hand's size (Immediate cards are acted on as they come), and two cards are burnt face
-    down. With allies each League player plays, discards and draws for himself, and may pass
-    cards to an ally when his turn to play comes (24.6)."""
-
-    name = "cards"
-
-    def enter(self, flow: Flow[EState]) -> None:
-        from . import events as E
-        from .sicily import at_draw
-
-        s = flow.state
-        a = flow.args
-        if s["result"] is not None:
-            return
-        seats = card_seats(s)
-        n = len(seats)
-        a.setdefault("step", "play")
-        a.setdefault("turn", 0)
-        a.setdefault("passes", 0)
-        if a["step"] == "play":
-            while a["passes"] < n:
-                side = seats[a["turn"] % n]
-                if E.plays(s, side) or gifts(s, side):
-                    return  # ask
-                a["passes"] += 1  # nothing he could play: a pass
-                a["turn"] += 1
-            a.update(step="discard", i=0)
-        if a["step"] == "discard":
-            while a["i"] < n:
-                if s["cards"]["hands"][seats[a["i"]]]:
-                    return  # ask
-                a["i"] += 1
-            a.update(step="draw", i=0)
-        if a["step"] == "draw":
-            while a["i"] < n:
-                side = seats[a["i"]]
-                if a.get("pending"):
-                    return  # an Immediate card waits for its drawer's choice
-                hand = s["cards"]["hands"][side]
-                if len(hand) >= hand_size(s, side):
-                    a["i"] += 1
-                    continue
-                cid = draw(s, flow.context)
-                if cid is None:
-                    a["i"] += 1  # no card left anywhere
-                    continue
-                if not immediate(cid) and not at_draw(s, cid):  # 19.0: Sicily's late cards
-                    hand.append(cid)
-                    continue
-                if E.immediate_options(s, side, cid):
-                    a["pending"] = cid
-                    return  # ask
-                E.resolve_immediate(flow, side, cid, None)
-                if s["result"] is not None:
-                    return
-            for _ in range(BURN):  # 12.3
-                cid = draw(s, flow.context)
-                if cid is not None:
-                    discard(s, cid)
-            a.update(step="peace", i=0)
-        if a["step"] == "peace":
-            while a["i"] < n:
-                if E.peace_choices(s, seats[a["i"]]):
-                    return  # ask
-                a["i"] += 1
-            if A.multi(s):  # 20.1b: the others answer an offer of peace (RULINGS M24)
-                a["step"] = "agree"
-        if a["step"] == "agree" and to_agree(s, E.season_fx(s)) is not None:
-            return  # ask
-        flow.end()
-
-    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
-        from . import events as E
-
-        s, a = flow.state, flow.args
-        seats = card_seats(s)
-        if a["step"] == "play":
-            side = seats[a["turn"] % len(seats)]
-            opts = E.plays(s, side) + gifts(s, side) + [
-                Option("pass", "Play no card now", "12.1")]
-            return [Prompt(side, f"{side.title()}: play an Event Card (12.1)?", tuple(opts),
-                           rule="12.1", kind="card")]
-        if a["step"] == "discard":
-            side = seats[a["i"]]
-            hand = s["cards"]["hands"][side]
-            opts = [Option(cid, f"Discard {title(cid)}", "12.2") for cid in hand]
-            return [decisions.pick(side, f"{side.title()}: discard any cards before drawing "
-                                         "(12.2)?", opts, 0, len(opts), rule="12.2",
-                                   kind="discard")]
-        if a["step"] == "draw":
-            side = seats[a["i"]]
-            opts = E.immediate_options(s, side, a["pending"])
-            return [Prompt(side, f"{side.title()} draws {title(a['pending'])}: it is acted on "
-                                 "at once (12.2)", tuple(opts), rule="12.2", kind="card")]
-        if a["step"] == "agree":
-            fx = E.season_fx(s)
-            return [agree_prompt(s, fx, str(to_agree(s, fx)))]
-        side = seats[a["i"]]
-        return [Prompt(side, f"{side.title()}: the Peace Embassy (Appendix C, 20.1)",
-                       tuple(E.peace_choices(s, side)), rule="20.1", kind="peace")]
-
-    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
-        from . import alliances as A
-        from . import events as E
-
-        s, a = flow.state, flow.args
-        if a["step"] == "play":
-            if answer == "pass":
-                a["passes"] += 1
-            elif str(answer).startswith("give|"):  # 24.6: the same player goes on
-                _, cid, taker = str(answer).split("|")
-                note(flow, A.give_card(s, seat, taker, cid))
-                self.enter(flow)
-                return
-            else:
-                a["passes"] = 0
-                E.play(flow, seat, str(answer))
-            a["turn"] += 1
-        elif a["step"] == "discard":
-            hand = s["cards"]["hands"][seat]
-            for cid in answer if isinstance(answer, tuple) else ():
-                hand.remove(str(cid))
-                discard(s, str(cid))
-            if isinstance(answer, tuple) and answer:
-                note(flow, f"{seat.title()} discards {len(answer)} cards (12.2)")
-            a["i"] += 1
-        elif a["step"] == "draw":
-            cid = a.pop("pending")
-            E.resolve_immediate(flow, seat, cid, str(answer))
-        elif a["step"] == "agree":
-            for line in agree(s, E.season_fx(s), seat, str(answer)):
-                note(flow, line)
-        else:
-            E.peace_answer(flow, seat, str(answer))
-            a["i"] += 1
-        if s["result"] is None:
-            self.enter(flow)
 
 
 def public(s: EState, seat: str | None) -> dict | None:
@@ -316,3 +166,20 @@ def shuffle_hidden(v: EState, seat: str | None, rng: Any) -> None:
     for side in others:
         k = len(c["hands"][side])
         c["hands"][side], rest = rest[:k], rest[k:]
+
+
+def betrayed(s: EState, name: str) -> bool:
+    """City Betrayal (a): this season the city's garrison stands aside and its walls count
+    for nothing."""
+    return name in season_fx(s).get("betrayed", ())
+
+
+def no_area_move(s: EState) -> set[str]:
+    return set(season_fx(s).get("no_area_move", []))
+
+
+def entry_barred(s: EState) -> set[str]:
+    """Regions no unit may enter this Campaign Turn (Earthquake, first Campaign Turn)."""
+    if s["ct"] == 1 and season_fx(s).get("earthquake"):
+        return {r.id for r in B.comps().regions.values() if r.peloponnese}
+    return set()

@@ -9,7 +9,8 @@ A battle record is plain JSON kept in the state while the battle runs:
     retreat, dead: ids in the Retreat and Dead boxes (17.6)
     fortress: the walls stand (18.6); city: a city is being stormed
     def_can_retreat: the defenders have a retreat hex (17.7.1b)
-    rounds, lines (what happened, for the log and the combat display)
+    rounds (fought so far), record (the kernel's battle record: forces and rounds of steps
+    as facts, `battle_text.py` words them when told, the combat display draws them)
 
 `roll` is a callable giving one die, so tests pass fixed dice."""
 
@@ -18,7 +19,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.battle_record import (
+    BattleRecord,
+    Hit,
+    Piece,
+    Step,
+    add_step,
+    new_record,
+    open_round,
+)
+
 from . import board as B
+from .battle_text import shift_notes, step_text
 from .state import EState
 
 Battle = dict[str, Any]
@@ -61,30 +73,37 @@ def lights_qualify(kinds: list[str]) -> int | None:
     return light if hop >= 1 and 1 <= light <= hop else None
 
 
-def column(s: EState, b: Battle) -> tuple[int, list[str]]:
-    """The column a round is rolled on, with the reasons for each shift."""
+def odds(s: EState, b: Battle) -> tuple[int, dict[str, Any]]:
+    """The column a round is rolled on, and its facts: the units counted and each shift."""
     att, dfn = active(b, "att"), active(b, "dfn")
     base = odds_index(len(att), len(dfn))
-    notes = [f"{len(att)} against {len(dfn)}"]
+    shifts: list[dict[str, Any]] = []
     idx = max(base, 0)  # a later round below 1-4 is rolled at 1-4 (RULINGS.md)
     rating = "sea" if b.get("sea") else "land"  # 17.4.2: sea ratings only at sea
     lead_a = max((s["leaders"][n][rating] for n in b["att_leaders"]), default=0)
     lead_d = max((s["leaders"][n][rating] for n in b["dfn_leaders"]), default=0)
     if lead_a:
-        notes.append(f"attacking leader +{lead_a} (17.4.2)")
+        shifts.append({"why": "leader", "side": "att", "by": lead_a, "rule": "17.4.2"})
     if lead_d:
-        notes.append(f"defending leader -{lead_d} (17.4.2)")
+        shifts.append({"why": "leader", "side": "dfn", "by": lead_d, "rule": "17.4.2"})
     idx += lead_a - lead_d
     if not b["fortress"]:  # 17.4.3c, 18.6.4
         qa = lights_qualify([kind(s, u) for u in att])
         qd = lights_qualify([kind(s, u) for u in dfn])
         if qa is not None and (qd is None or qa > qd):
             idx += 1
-            notes.append("attacker's light troops +1 (17.4.3)")
+            shifts.append({"why": "lights", "side": "att", "by": 1, "rule": "17.4.3"})
         elif qd is not None and (qa is None or qd > qa):
             idx -= 1
-            notes.append("defender's light troops -1 (17.4.3)")
-    return max(0, min(8, idx)), notes  # 17.5.1: shifts past either end are ignored
+            shifts.append({"why": "lights", "side": "dfn", "by": 1, "rule": "17.4.3"})
+    # 17.5.1: shifts past either end are ignored
+    return max(0, min(8, idx)), {"att": len(att), "dfn": len(dfn), "shifts": shifts}
+
+
+def column(s: EState, b: Battle) -> tuple[int, list[str]]:
+    """The column a round is rolled on, with the reasons for each shift, worded."""
+    idx, facts = odds(s, b)
+    return idx, shift_notes(facts)
 
 
 def active(b: Battle, which: str) -> list[str]:
@@ -93,32 +112,51 @@ def active(b: Battle, which: str) -> list[str]:
 
 # ------------------------------------------------------------------ results (17.5, 17.7)
 def check(s: EState, b: Battle, uid: str, plus: int, can_retreat: bool, roll: Roll) -> str:
-    """One unit's morale check at +plus (17.5.3, 17.5.6). Returns what became of it."""
+    """One unit's morale check at +plus (17.5.3, 17.5.6), recorded as a step of the round.
+    Returns its line."""
     m = b["morale"][uid]
     die = roll()
     t = die + plus
+    dice = [die]
     if t >= m + 3:
         b["dead"].append(uid)
-        return f"{uid} rolls {die}{_plus(plus)} against {m}: eliminated"
-    if t <= m:
+        result = "eliminated"
+    elif t <= m:
         b["morale"][uid] = m - 1
-        return f"{uid} rolls {die}{_plus(plus)} against {m}: demoralized"
-    if can_retreat:
+        result = "demoralized"
+    elif can_retreat:
         b["retreat"].append(uid)
-        return f"{uid} rolls {die}{_plus(plus)} against {m}: retreats"
-    b["morale"][uid] = m - 1
-    if b["fortress"] and uid in b["dfn"]:  # 17.7.2: the walls hold it; only death counts
-        return f"{uid} rolls {die}{_plus(plus)} against {m}: holds the walls, demoralized"
-    second = roll()  # 17.7.4: no retreat hex, a second unmodified check
-    if second >= m - 1 + 3:
-        b["dead"].append(uid)
-        return f"{uid} rolls {die}{_plus(plus)} against {m}, cannot retreat, then {second}: eliminated"
-    b["morale"][uid] = m - 2
-    return f"{uid} rolls {die}{_plus(plus)} against {m}, cannot retreat, then {second}: demoralized twice"
+        result = "retreats"
+    elif b["fortress"] and uid in b["dfn"]:  # 17.7.2: the walls hold it; only death counts
+        b["morale"][uid] = m - 1
+        result = "holds"
+    else:
+        second = roll()  # 17.7.4: no retreat hex, a second unmodified check
+        dice.append(second)
+        if second >= m - 1 + 3:
+            b["dead"].append(uid)
+            result = "eliminated"
+        else:
+            b["morale"][uid] = m - 2
+            result = "demoralized_twice"
+    step = _unit_step(b, "check", uid, m, "17.5.3", dice=dice)
+    step["facts"] = {"plus": plus, "morale": m, "result": result}
+    add_step(b["record"], step)
+    return step_text(step, b["rounds"])
 
 
-def _plus(n: int) -> str:
-    return f"+{n}" if n else ""
+def _unit_step(b: Battle, kind_: str, uid: str, before: int, rule: str,
+               dice: list[int] | None = None) -> Step:
+    """A step of one unit: the side it fights for and what the step left of its morale."""
+    dead, gone = uid in b["dead"], uid in b["retreat"]
+    hit: Hit = {"target": uid, "before": before, "after": 0 if dead else int(b["morale"][uid])}
+    if gone:
+        hit["rout"] = True
+    step: Step = {"kind": kind_, "side": b["attacker"] if uid in b["att"] else b["defender"],
+                  "unit": uid, "targets": [hit], "rule": rule}
+    if dice is not None:
+        step["dice"] = dice
+    return step
 
 
 def apply_result(s: EState, b: Battle, which: str, result: str, roll: Roll) -> list[str]:
@@ -129,12 +167,16 @@ def apply_result(s: EState, b: Battle, which: str, result: str, roll: Roll) -> l
         if result == "-":
             continue
         if result == "D":  # 17.5.2
+            before = b["morale"][uid]
             b["morale"][uid] -= 1
-            if b["morale"][uid] <= 0 and can_retreat and not (b["fortress"] and which == "dfn"):
+            retreats = b["morale"][uid] <= 0 and can_retreat and \
+                not (b["fortress"] and which == "dfn")
+            if retreats:
                 b["retreat"].append(uid)
-                out.append(f"{uid} demoralized to 0: retreats")
-            else:
-                out.append(f"{uid} demoralized")
+            step = _unit_step(b, "demoralize", uid, before, "17.5.2")
+            step["facts"] = {"retreats": retreats}
+            add_step(b["record"], step)
+            out.append(step_text(step, b["rounds"]))
             continue
         plus = 0 if result == "M" else int(result)
         out.append(check(s, b, uid, plus, can_retreat, roll))
@@ -143,17 +185,19 @@ def apply_result(s: EState, b: Battle, which: str, result: str, roll: Roll) -> l
 
 def fight_round(s: EState, b: Battle, roll: Roll) -> list[str]:
     """One round (17.3 steps 1-3): the column, one die, both sides' results."""
-    idx, notes = column(s, b)
+    idx, facts = odds(s, b)
     col = B.comps().crt.columns[idx]
     die = roll()
     ra, rd = col.results[die - 1]
     b["rounds"] += 1
-    lines = [f"Round {b['rounds']}: {', '.join(notes)}: column {col.odds}, die {die}: "
-             f"{ra}/{rd} (17.5)"]
+    open_round(b["record"], b["rounds"], b.get("wing"))  # App. D: a wing's round is labelled
+    step: Step = {"kind": "crt", "dice": [die], "rule": "17.5",
+                  "facts": {**facts, "column": col.odds, "results": [ra, rd]}}
+    add_step(b["record"], step)
+    lines = [step_text(step, b["rounds"])]
     lines += apply_result(s, b, "att", ra, roll)
     lines += apply_result(s, b, "dfn", rd, roll)
     _breach(s, b, lines)
-    b["lines"].extend(lines)
     return lines
 
 
@@ -173,7 +217,9 @@ def _breach(s: EState, b: Battle, lines: list[str]) -> None:
     for uid in b["waiting_cavalry"]:
         b["morale"][uid] = base_morale(s, uid)
     b["waiting_cavalry"] = []
-    lines.append("The walls are breached (18.6.5)")
+    step: Step = {"kind": "breach", "side": b["defender"], "rule": "18.6.5"}
+    add_step(b["record"], step)
+    lines.append(step_text(step, b["rounds"]))
 
 
 def decided(b: Battle) -> str | None:
@@ -214,17 +260,42 @@ def pursuit(s: EState, b: Battle, winner: str, roll: Roll) -> list[str]:
     col = B.comps().crt.columns[idx]
     die = roll()
     rd = col.results[die - 1][1]
-    lines = [f"Cavalry pursuit: {len(cav)} cavalry, column {col.odds}, die {die}: {rd} (17.9)"]
+    record = b["record"]
+    open_round(record, b["rounds"] + 1, "pursuit")
+    step: Step = {"kind": "pursuit", "side": b["attacker"] if winner == "att" else b["defender"],
+                  "dice": [die], "rule": "17.9",
+                  "facts": {"cavalry": len(cav), "column": col.odds, "results": ["-", rd]}}
+    add_step(record, step)
+    lines = [step_text(step, b["rounds"] + 1)]
     if rd in ("-", "D"):
         return lines
     plus = 0 if rd == "M" else int(rd)
     for uid in targets:
         m = max(0, base_morale(s, uid) - b["rounds"])
         d = roll()
-        if d + plus >= m + 3:
+        dies = d + plus >= m + 3
+        if dies:
             b["dead"].append(uid)
-            lines.append(f"{uid} rolls {d}{_plus(plus)} against {m}: eliminated")
-        else:
-            lines.append(f"{uid} rolls {d}{_plus(plus)} against {m}: escapes")
-    b["lines"].extend(lines)
+        check: Step = {"kind": "check", "side": b["defender"] if loser == "dfn" else b["attacker"],
+                       "unit": uid, "dice": [d], "rule": "17.9",
+                       "targets": [{"target": uid, "before": m, "after": 0 if dies else m}],
+                       "facts": {"plus": plus, "morale": m,
+                                 "result": "eliminated" if dies else "escapes"}}
+        add_step(record, check)
+        lines.append(step_text(check, b["rounds"] + 1))
     return lines
+
+
+def battle_record(s: EState, b: Battle) -> BattleRecord:
+    """The kernel's record of a battle just opened: who stood where, at what morale."""
+    kind_ = "naval" if b.get("sea") else "assault" if b["storm"] or b["fortress"] else "field"
+    forces: list[Piece] = []
+    for side, units in ((b["attacker"], b["att"] + b["waiting_cavalry"]),
+                        (b["defender"], b["dfn"] + b["reserve"])):
+        for uid in units:
+            piece: Piece = {"id": uid, "side": side, "kind": kind(s, uid),
+                            "strength": int(b["morale"].get(uid, base_morale(s, uid)))}
+            if uid != GARRISON:
+                piece["home"] = str(s["units"][uid]["home"])
+            forces.append(piece)
+    return new_record(b["hex"], kind_, b["attacker"], b["defender"], forces)

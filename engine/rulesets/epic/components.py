@@ -242,14 +242,10 @@ class Scenario(_Model):
     designed: list[str] = []  # what we had to design, and why
 
 
-_lists: dict[str, TypeAdapter[Any]] = {}
-
-
+@cache
 def _adapter(model: type) -> TypeAdapter[Any]:
-    key = model.__name__
-    if key not in _lists:
-        _lists[key] = TypeAdapter(list[model])  # type: ignore[valid-type]
-    return _lists[key]
+    """A list validator per model, built once (static data: no game state here)."""
+    return TypeAdapter(list[model])  # type: ignore[valid-type]
 
 
 class Components:

@@ -8,7 +8,7 @@ choice when there is one (`immediate_options`). Effects that last the season are
 
 from __future__ import annotations
 
-from engine import Option, Prompt
+from engine import IllegalAction, Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
@@ -16,13 +16,16 @@ from . import alliances as A
 from . import board as B
 from . import persia, sicily
 from . import politics as P
+from .allied_peace import choices, ends, offer_option, scenario_mods
 from .cards import discard, face, kind_of, season_fx, title
-from .flow import note, roll_with, roller
+from .helots import REGION, stir
 from .leaders import HOME
 from .leaders import eliminate as kill_leader
+from .losses import drown, eliminate
+from .notes import note, roll_with, roller
 from .peace import breach, grievance, restricted, sign
+from .politics import btv_victory
 from .state import MAP, POOL, WINTER, EState, clamp_al, clamp_ml, other
-from .supplyphase import eliminate
 
 SUCCESS = 6  # most cards succeed on 6 or more after modifiers
 RISK_ZONE = 3  # 4.1: an Athenian region at AL 3 or less
@@ -148,12 +151,6 @@ def betrayal(flow: Flow[EState], side: str, name: str) -> None:
     else:
         note(flow, f"{side.title()} plots with traitors in {name}: die {die}{why} = {total}: "
                    "the plot fails (City Betrayal)")
-
-
-def betrayed(s: EState, name: str) -> bool:
-    """City Betrayal (a): this season the city's garrison stands aside and its walls count
-    for nothing."""
-    return name in season_fx(s).get("betrayed", ())
 
 
 def card_seat(s: EState, side: str) -> str:
@@ -325,8 +322,6 @@ def argos(flow: Flow[EState]) -> None:
 
 
 def helots_ok(s: EState) -> bool:
-    from .helots import REGION
-
     return (s["regions"][REGION]["side"] == "sparta" and "helot-uprising" not in _played(s)
             and any(c.name not in s["helots"] and c.capital != "sparta"
                     and c.name not in s["razed"] for c in B.region_cities(REGION)))
@@ -379,8 +374,6 @@ def plays(s: EState, seat: str) -> list[Option]:
 def _take(s: EState, side: str, cid: str) -> None:
     hand = s["cards"]["hands"][side]
     if cid not in hand:
-        from engine import IllegalAction
-
         raise IllegalAction("That card is not in your hand.")
     hand.remove(cid)
 
@@ -401,8 +394,6 @@ def play(flow: Flow[EState], seat: str, oid: str) -> None:
     elif kind == "city-betrayal":
         betrayal(flow, seat, target)
     elif kind == "helot-uprising":
-        from .helots import stir
-
         _played(s).append("helot-uprising")
         stir(flow)
     elif kind == "alcibiades-switches":
@@ -694,8 +685,6 @@ def storm(flow: Flow[EState]) -> None:
     for name in B.leaders_at(s, sea):
         new = kill_leader(s, name, None)
         note(flow, f"{name} drowns in the storm; {new} takes his place (7.8.4)")
-    from .moves import drown
-
     near = sorted(_seas_within(sea, STORM_REACH))
     season_fx(s)["stormy"] = sorted(set(season_fx(s).get("stormy", [])) | set(near))
     for area in near:
@@ -755,25 +744,12 @@ def festival_battle(s: EState, attacker: str, region: str | None) -> str | None:
     return f"A battle during the festival: {region} {n:+d} AL {n:+d} ML (Festival)"
 
 
-def no_area_move(s: EState) -> set[str]:
-    return set(season_fx(s).get("no_area_move", []))
-
-
-def entry_barred(s: EState) -> set[str]:
-    """Regions no unit may enter this Campaign Turn (Earthquake, first Campaign Turn)."""
-    if s["ct"] == 1 and season_fx(s).get("earthquake"):
-        return {r.id for r in B.comps().regions.values() if r.peloponnese}
-    return set()
-
-
 # ------------------------------------------------------------ Peace Embassy (20.1)
 def peace_choices(s: EState, side: str) -> list[Option]:
     c = s.get("cards")
     if not c or s["result"] is not None:
         return []
     if A.multi(s):  # 24.7.2: allies' embassies, 20.1b: every player's agreement (M17, M24)
-        from .allied_peace import choices, offer_option
-
         opts = choices(s, side, season_fx(s).get("peace_rolled", []))
         opts += offer_option(s, season_fx(s))
         return opts + [Option("no", "Not now", "20.1")] if opts else []
@@ -878,8 +854,6 @@ def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
 def allied_roll(flow: Flow[EState], answer: str) -> None:
     """24.7.2, 25.3.2: the player named rolls with the card's and the scenario's modifiers;
     success ends the game (24.7.1)."""
-    from .allied_peace import ends, scenario_mods
-
     s = flow.state
     verb, _, roller = answer.partition(":")
     if verb != "roll" or not s["cards"]["active"]:
@@ -917,8 +891,6 @@ def signed(flow: Flow[EState]) -> None:
     for cid in s["cards"]["active"]:
         discard(s, cid)
     s["cards"]["active"] = []
-    from .flow import btv_victory
-
     if not btv_victory(s, "20.2", stalemate_ends=False):
         for line in sign(s):
             note(flow, line)

@@ -11,36 +11,27 @@ more regions does (3.3). The year's start is skipped in the first year (2.4)."""
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Any
 
 from engine.core.procedures import Flow, Procedure
-from engine.core.view import PHASE_END
 
 from . import alliances as A
 from . import board as B
 from . import politics as P
 from . import special
-from .state import SEASONS, WINTER, EState, clamp_al, clamp_ml, other, stamp
-
-
-def note(flow: Flow[EState], text: str, kind: str = "log", **data: Any) -> None:
-    flow.state["log"].append(text)
-    flow.context.event(kind, text, **data)
-
-
-def roller(flow: Flow[EState]):
-    return lambda: flow.context.die()
-
-
-def roll_with(flow: Flow[EState], mods: list[tuple[int, str]]) -> tuple[int, int, str]:
-    """A die with modifiers, each with why: (die, total, the modifiers for the log)."""
-    die = flow.context.die()
-    total = die + sum(n for n, _ in mods)
-    return die, total, "".join(f" {n:+d} ({t})" for n, t in mods)
-
-
-def phase_end(flow: Flow[EState], what: str) -> None:
-    flow.context.event(PHASE_END, f"{stamp(flow.state)}: {what}")
+from .assessment import cap_low_militance
+from .events import campaign_start, hold_units, unrest_regions
+from .helots import seasonal
+from .league_turns import stage as league_stage
+from .notes import note, phase_end, roller
+from .peace import season_start as peace_start
+from .peace import year_start
+from .persia import upkeep as persian_upkeep
+from .politics import btv_victory
+from .revolts import season_start
+from .sieges import upkeep as siege_upkeep
+from .state import SEASONS, WINTER, EState, clamp_al, clamp_ml, other
 
 
 def full_turn(s: EState) -> bool:
@@ -145,20 +136,16 @@ class Year(Procedure[EState]):
             order_turn(s)
             if A.multi(s):
                 note(flow, A.order_line(s))
-            from .peace import year_start
-
             for line in year_start(s, roller(flow)):
                 note(flow, line)
             s["raised"] = {}  # 5.3.1: two steps up a year
             s["cut"] = []  # 5.3.5: last year's cuts no longer count
         if step < 2:  # 5.3: with allies each League player assesses his own regions
             flow.args["step"] = step + 1
-            A.stage(flow, "assess", s["order"][step])
+            league_stage(flow, "assess", s["order"][step])
             return
         for line in yearly_levels(s):
             note(flow, line)
-        from .assessment import cap_low_militance
-
         for line in cap_low_militance(s):
             note(flow, line)
         for line in A.tribute_lines(s, P.tribute) if A.multi(s) else []:
@@ -186,32 +173,44 @@ def end_by_home_region(s: EState) -> bool:
     for side, home in (("athens", "attica"), ("sparta", "laconia")):
         if s["regions"][home]["side"] != side:
             s["result"] = {"winner": other(side), "level": "decisive",
-                           "reason": f"{home.title()} has fallen to {other(side).title()}",
+                           "why": [["fallen", home, other(side)]],
                            "rule": "21.1"}
             s["flow"].clear()
             return True
     return False
 
 
-STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "ct1", "ct2", "ct3")
+Step = tuple[str, dict[str, Any]]  # a procedure of the season and its arguments
+
+
+def _each(proc: str, **more: Any) -> tuple[Step, Step]:
+    """A per-side stage, played by the first player in turn order, then the second (3.3)."""
+    return (("side_stage", {"proc": proc, "index": 0, "more": more}),
+            ("side_stage", {"proc": proc, "index": 1, "more": more}))
+
+
+PLACE, SUPPLY, BUILD = _each("place"), _each("supply", step="forage"), _each("build")
+SIEGES: Step = ("side_stage", {"proc": "sieges", "index": 0, "seatwise": False,
+                               "more": {"i": 0}})
+CAMPAIGN_TURNS: tuple[Step, ...] = tuple(("campaign_turn", {"ct": n}) for n in (1, 2, 3))
+ALML: Step = ("seasonal_levels", {})
+TALENTS: Step = ("treasury", {"k": 0})  # 24.5: the allies pass talents (RULINGS M5)
+
+STAGES: tuple[Step, ...] = (*PLACE, *SUPPLY, SIEGES, ALML, *CAMPAIGN_TURNS)
 # 24.5: with allies, a moment each season to pass talents, before Supply (RULINGS.md)
-ALLIED_STAGES = ("place0", "place1", "talents", "supply0", "supply1", "sieges", "alml", "ct1",
-                 "ct2", "ct3")
+ALLIED_STAGES = (*PLACE, TALENTS, *SUPPLY, SIEGES, ALML, *CAMPAIGN_TURNS)
 # 29.4.4: in the Athenian Fantasy, Athens may call on the helots before the Campaign Turns
-HELOT_STAGES = ("place0", "place1", "supply0", "supply1", "sieges", "alml", "helots", "ct1",
-                "ct2", "ct3")
-
-
+HELOT_STAGES = (*PLACE, *SUPPLY, SIEGES, ALML, ("helots", {}), *CAMPAIGN_TURNS)
 # 3.2 A-G, then the three Campaign Turns
-FULL_STAGES = ("revolts", "place0", "place1", "build0", "build1", "unrest", "supply0",
-               "supply1", "sieges", "cards", "alml", "ct1", "ct2", "ct3")
+FULL_STAGES = (("revolts", {}), *PLACE, *BUILD, ("unrest_stage", {}), *SUPPLY, SIEGES,
+               ("cards", {}), ALML, *CAMPAIGN_TURNS)
 # 24.0, 25.0 on the full turn: talents passed before the builds (RULINGS M5), and no
 # Allied Unrest (24.6: Allied Dissent, an ordinary card, takes its place)
-ALLIED_FULL_STAGES = ("revolts", "place0", "place1", "talents", "build0", "build1",
-                      "supply0", "supply1", "sieges", "cards", "alml", "ct1", "ct2", "ct3")
+ALLIED_FULL_STAGES = (("revolts", {}), *PLACE, TALENTS, *BUILD, *SUPPLY, SIEGES,
+                      ("cards", {}), ALML, *CAMPAIGN_TURNS)
 
 
-def stages(s: EState) -> tuple[str, ...]:
+def stages(s: EState) -> tuple[Step, ...]:
     if A.multi(s):
         return ALLIED_FULL_STAGES if full_turn(s) else ALLIED_STAGES
     if full_turn(s):
@@ -219,8 +218,69 @@ def stages(s: EState) -> tuple[str, ...]:
     return HELOT_STAGES if s["scenario"] == "athenian-fantasy" else STAGES
 
 
+class SideStage(Procedure[EState]):
+    """A stage one player plays, the first or second in turn order (`index`, read from
+    the order when the stage comes): with allies the League's seats one after another
+    (`league_turns.stage`), unless `seatwise` is false (the stage asks each seat itself)."""
+
+    name = "side_stage"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        a = flow.args
+        side = flow.state["order"][a["index"]]
+        if a.get("seatwise", True):
+            league_stage(flow, a["proc"], side, **a["more"])
+        else:
+            flow.call(a["proc"], side=side, **a["more"])
+
+    def resume(self, flow: Flow[EState], result: object) -> None:
+        flow.end()
+
+
+class CampaignTurn(Procedure[EState]):
+    """The season's Campaign Turn `ct` (3.2 G, 14.0)."""
+
+    name = "campaign_turn"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        flow.state["ct"] = flow.args["ct"]
+        flow.goto("campaign", i=0)
+
+
+class UnrestStage(Procedure[EState]):
+    """3.2 C: Allied Unrest, when Athens holds the card and a region may be stirred."""
+
+    name = "unrest_stage"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        if any(c.startswith("allied-unrest") for c in s["cards"]["hands"]["athens"]) \
+                and unrest_regions(s):
+            flow.goto("unrest")
+        else:
+            flow.end()
+
+
+class SeasonalLevels(Procedure[EState]):
+    """3.2 F, 13.4: the season's AL/ML adjustments (none in peace, 20.2); the Seasonal
+    Turn ends with them."""
+
+    name = "seasonal_levels"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        if s.get("peace"):
+            note(flow, "No seasonal AL/ML adjustments in peace (20.2)")
+        else:
+            for line in P.seasonal(s, roller(flow)):
+                note(flow, line)
+        phase_end(flow, "Seasonal Turn")
+        flow.end()
+
+
 class Season(Procedure[EState]):
-    """A Seasonal Turn of the simplified sequence (22.4.1 a-e)."""
+    """A Seasonal Turn: its stages (`stages`) one after another, each a procedure, then
+    the next season. args: stage (how many stages have begun)."""
 
     name = "season"
 
@@ -234,61 +294,20 @@ class Season(Procedure[EState]):
             for u in s["units"].values():
                 u["placed"] = False
             if s.get("helots"):
-                from .helots import seasonal
-
                 for line in seasonal(s):
                     note(flow, line)
             if full_turn(s):
-                from .peace import season_start as peace_start
-                from .revolts import season_start
-
                 s["cards"]["season"] = {}  # last season's card effects are over
                 order_turn(s)
-                from .persia import upkeep
-
-                for line in season_start(s) + peace_start(s) + upkeep(s):
+                for line in season_start(s) + peace_start(s) + persian_upkeep(s):
                     note(flow, line)
         order = stages(s)
         if i >= len(order):
             self._next_season(flow)
             return
-        stage = order[i]
+        name, args = order[i]
         flow.args["stage"] = i + 1
-        if stage.startswith("place"):
-            A.stage(flow, "place", s["order"][int(stage[-1])])
-        elif stage.startswith("supply"):
-            A.stage(flow, "supply", s["order"][int(stage[-1])], step="forage")
-        elif stage == "talents":
-            flow.call("treasury", k=0)
-        elif stage == "sieges":
-            flow.call("sieges", side=s["order"][0], i=0)
-        elif stage == "helots":
-            flow.call("helots")
-        elif stage == "revolts":
-            flow.call("revolts")
-        elif stage.startswith("build"):
-            A.stage(flow, "build", s["order"][int(stage[-1])])
-        elif stage == "unrest":
-            from .events import unrest_regions
-
-            if any(c.startswith("allied-unrest") for c in s["cards"]["hands"]["athens"]) \
-                    and unrest_regions(s):
-                flow.call("unrest")
-            else:
-                self.enter(flow)
-        elif stage == "cards":
-            flow.call("cards")
-        elif stage == "alml":
-            if s.get("peace"):
-                note(flow, "No seasonal AL/ML adjustments in peace (20.2)")
-            else:
-                for line in P.seasonal(s, roller(flow)):
-                    note(flow, line)
-            phase_end(flow, "Seasonal Turn")
-            self.enter(flow)
-        else:
-            s["ct"] = int(stage[-1])
-            flow.call("campaign", i=0)
+        flow.call(name, **deepcopy(args))  # the frame's own arguments, not the table's
 
     def resume(self, flow: Flow[EState], result: object) -> None:
         self.enter(flow)
@@ -335,7 +354,7 @@ def final_victory(s: EState) -> list[str]:
         if not fantasy_decided(s):
             winner = FANTASY[s["scenario"]]
             s["result"] = {"winner": winner, "level": "victory",
-                           "reason": f"{winner.title()} holds out to the end",
+                           "why": [["holds_out", winner]],
                            "rule": "28.5" if winner == "athens" else "29.5"}
         return lines
     n = sum(1 for r in s["regions"].values() if r["side"] == "athens")
@@ -344,38 +363,10 @@ def final_victory(s: EState) -> list[str]:
         hi = v.max if v.max is not None else 99
         if lo <= n <= hi:
             s["result"] = {"winner": v.side, "level": v.level,
-                           "reason": f"Athens holds {n} regions: "
-                                     f"{'decisive ' if v.level == 'decisive' else ''}"
-                                     f"{v.side.title()} victory",
+                           "why": [["regions", n, v.side, v.level]],
                            "rule": "22.5"}
             break
     return []
-
-
-def athenian_btv(s: EState) -> int:
-    c = B.comps()
-    return sum(c.regions[r].btv for r, x in s["regions"].items() if x["side"] == "athens")
-
-
-def btv_victory(s: EState, rule: str, stalemate_ends: bool = True) -> bool:
-    """23.5, 26.4: the Base Tribute Values of the regions Athens controls decide (exactly
-    40, which the table leaves out, is an Athenian victory: data/README.md). A peace at a
-    stalemate does not end the game (20.2: `stalemate_ends` False). True when it ended."""
-    n = athenian_btv(s)
-    for v in B.comps().scenarios[s["scenario"]].victory:
-        lo = v.min if v.min is not None else -99
-        hi = v.max if v.max is not None else 999
-        if lo <= n <= hi:
-            if v.side == "none" and not stalemate_ends:
-                return False
-            what = "stalemate" if v.side == "none" else \
-                f"{'decisive ' if v.level == 'decisive' else ''}{v.side.title()} victory"
-            s["result"] = {"winner": v.side, "level": v.level,
-                           "reason": f"Athens holds regions worth {n} BTV: {what}",
-                           "rule": rule}
-            s["flow"].clear()
-            return True
-    return False
 
 
 # The side that wins a Fantasy scenario by holding out (28.5, 29.5)
@@ -389,18 +380,42 @@ def fantasy_decided(s: EState) -> bool:
     regions = s["regions"]
     if s["scenario"] == "spartan-fantasy" and regions["attica"]["side"] != "athens":
         s["result"] = {"winner": "sparta", "level": "victory",
-                       "reason": "Attica has gone over to Sparta", "rule": "28.5"}
+                       "why": [["went_over", "attica", "sparta"]], "rule": "28.5"}
     elif s["scenario"] == "athenian-fantasy":
         start = B.comps().scenarios[s["scenario"]].regions
         won = [r for r, x in regions.items()
                if start[r].side == "sparta" and x["side"] == "athens"]
         if regions["laconia"]["side"] != "sparta":
             s["result"] = {"winner": "athens", "level": "victory",
-                           "reason": "Laconia has gone over to Athens", "rule": "29.5"}
+                           "why": [["went_over", "laconia", "athens"]], "rule": "29.5"}
         elif len(won) >= 2:
             s["result"] = {"winner": "athens", "level": "victory",
-                           "reason": f"Athens holds {', '.join(sorted(won))}", "rule": "29.5"}
+                           "why": [["holds", sorted(won)]], "rule": "29.5"}
     return s["result"] is not None
+
+
+class Upkeep(Procedure[EState]):
+    """10.6: a side pays for its sieges after its battles."""
+
+    name = "upkeep"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        for line in siege_upkeep(s, s["order"][flow.args["index"]]):
+            note(flow, line)
+        flow.end()
+
+
+# 22.4.1 e, 14.2: each side raids; then each moves all, fights, and pays its sieges
+CAMPAIGN_STEPS: tuple[Step, ...] = (
+    ("side_stage", {"proc": "raid", "index": 0, "more": {}}),
+    ("side_stage", {"proc": "raid", "index": 1, "more": {}}),
+    ("side_stage", {"proc": "move", "index": 0, "more": {"step": "choose"}}),
+    ("side_stage", {"proc": "combats", "index": 0, "seatwise": False, "more": {}}),
+    ("upkeep", {"index": 0}),
+    ("side_stage", {"proc": "move", "index": 1, "more": {"step": "choose"}}),
+    ("side_stage", {"proc": "combats", "index": 1, "seatwise": False, "more": {}}),
+    ("upkeep", {"index": 1}))
 
 
 class Campaign(Procedure[EState]):
@@ -426,36 +441,24 @@ class Campaign(Procedure[EState]):
             s["attacks"] = []
             s["short_noted"] = []
             if s.get("cards"):  # storms, and the restraints this season's cards laid down
-                from .events import campaign_start, hold_units
-
                 campaign_start(flow)
                 hold_units(s)
                 if s["result"] is not None:
                     return
-        steps = [("raid", 0), ("raid", 1), ("move", 0), ("combats", 0), ("upkeep", 0),
-                 ("move", 1), ("combats", 1), ("upkeep", 1)]
-        if i >= len(steps):
+        if i >= len(CAMPAIGN_STEPS):
             phase_end(flow, "Campaign Turn")
             flow.end()
             return
-        what, k = steps[i]
+        name, args = CAMPAIGN_STEPS[i]
         flow.args["i"] = i + 1
-        side = s["order"][k]
-        if what == "raid":
-            A.stage(flow, "raid", side)
-        elif what == "move":
-            A.stage(flow, "move", side, step="choose")
-        elif what == "combats":
-            flow.call("combats", side=side)
-        else:
-            from .sieges import upkeep
-
-            for line in upkeep(s, side):
-                note(flow, line)
-            self.enter(flow)
+        flow.call(name, **deepcopy(args))
 
     def resume(self, flow: Flow[EState], result: object) -> None:
         self.enter(flow)
 
 
-__all__ = ["SEASONS", "Campaign", "Season", "Year", "note", "roller"]
+PROCEDURES: tuple[Procedure[EState], ...] = (
+    Year(), Season(), SideStage(), CampaignTurn(), UnrestStage(), SeasonalLevels(), Campaign(),
+    Upkeep())
+
+__all__ = ["PROCEDURES", "SEASONS", "Campaign", "Season", "Year"]

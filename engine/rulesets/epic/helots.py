@@ -15,7 +15,8 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
-from .flow import note, roll_with
+from .cards import betrayed
+from .notes import note, roll_with
 from .state import MAP, POOL, EState, clamp_ml
 
 REGION = "laconia"
@@ -80,8 +81,6 @@ def seasonal(s: EState) -> list[str]:
 
 def quiet(s: EState, name: str) -> bool:
     """A city whose garrison will not defend it (Helot Uprising, City Betrayal)."""
-    from .events import betrayed
-
     return name in s.get("helots", ()) or betrayed(s, name)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core.battle_record import problems as record_problems
+
 from . import alliances as A
 from . import board as B
 from . import persia
@@ -99,4 +101,6 @@ def _check(s: EState) -> list[str]:
             if len(sides) > 1 and h in c.hexes and B.holder(s, h) is None and not any(
                     a["hex"] == h for a in s.get("attacks", [])):
                 bad.append(f"both sides in the open at {h} with no battle due")
+    else:  # a battle is told by the kernel's record, never by sentences (issue 30)
+        bad += [f"battle record: {p}" for p in record_problems(s["battle"].get("record"))]
     return bad

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .components import load_components
 from .state import DEAD, MAP, EState
 
 HOME = {"athens": "attica", "sparta": "laconia", "thebes": "boeotia", "corinth": "corinth"}  # where a replacement waits (7.8.4)
@@ -37,7 +38,5 @@ def eliminate(s: EState, name: str, stack_hex: str | None) -> str:
 
 
 def _ratings(name: str) -> tuple[int, int]:
-    from .components import load_components
-
     spec = load_components().leaders.get(name)
     return (spec.land, spec.sea) if spec else (0, 0)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from . import board as B
-from . import events as E
+from . import cards as C
 from .components import MOVE_ALLOWANCE
 from .state import EState, other
 
@@ -94,10 +94,10 @@ def _reachable(s: EState, side: str, start: str, mp: float,
     allowed = B.allowed(s, side) | also
     if within is not None:
         allowed &= within
-    barred = E.entry_barred(s)  # the Earthquake's first Campaign Turn
+    barred = C.entry_barred(s)  # the Earthquake's first Campaign Turn
     if barred:
         allowed = frozenset(h for h in allowed if c.region_of_hex(h) not in barred)
-    no_area = E.no_area_move(s)  # Sitalces Invades: no Area movement there this season
+    no_area = C.no_area_move(s)  # Sitalces Invades: no Area movement there this season
     stops, no_road = _stops_and_no_roads(s, side)
     status: dict[str, bool] = {}
 

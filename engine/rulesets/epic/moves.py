@@ -20,12 +20,12 @@ from . import movement as M
 from . import persia, sicily
 from .cards import season_fx
 from .events import festival_fence
-from .flow import note
 from .leaders import eliminate as kill_leader
+from .losses import drown, eliminate
+from .notes import note
 from .peace import barred, breach, restricted
 from .sieges import enter_revolt
-from .state import EState, other
-from .supplyphase import eliminate
+from .state import EState, other, stamp
 
 
 def movable_units(s: EState, side: str, h: str) -> list[str]:
@@ -219,14 +219,17 @@ class Move(Procedure[EState]):
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side, step = flow.state, flow.args["side"], flow.args["step"]
         if step == "choose":
-            opts = [Option(f"from:{h}", f"Move pieces from {_where(s, h)}", "16.3")
-                    for h in sources(s, side)]
+            opts = [Option(f"from:{h}", f"Move pieces from {_where(s, h)}", "16.3",
+                           data={"kind": "source", "from": h}) for h in sources(s, side)]
             opts += [Option(f"storm:{h}", f"Storm {_where(s, h)} with the units masking it",
-                            "18.2") for h in storm_targets(s, side)]
+                            "18.2", data={"kind": "storm", "at": h})
+                     for h in storm_targets(s, side)]
             opts += [Option(f"sortie:{h}", f"Attack the enemy fleets blockading {_where(s, h)} "
-                                           "with the fleets inside", "10.2.3")
+                                           "with the fleets inside", "10.2.3",
+                            data={"kind": "sortie", "from": h})
                      for h in sortie_targets(s, side)]
-            opts.append(Option("done", "End movement; fight the battles (17.2)", "16.1"))
+            opts.append(Option("done", "End movement; fight the battles (17.2)", "16.1",
+                               data={"kind": "done"}))
             return [Prompt(side, f"{side.title()}: movement ({_ct(s)})", tuple(opts),
                            rule="16.1", kind="move")]
         h = flow.args["hex"]
@@ -234,11 +237,14 @@ class Move(Procedure[EState]):
             units = movable_units(s, side, h)
             leaders = movable_leaders(s, side, h)
             opts = [Option(u, f"{u} (morale {s['units'][u]['morale']})",
-                           "16.4" if s["units"][u]["type"] == "fleet" else "16.3") for u in units]
+                           "16.4" if s["units"][u]["type"] == "fleet" else "16.3",
+                           data={"kind": "unit", "unit": u, "from": h}) for u in units]
             if any(s["units"][u]["type"] == "fleet" for u in units):
-                opts += [Option(u, f"{u} (moved already: only to board a fleet)", "16.7.3")
+                opts += [Option(u, f"{u} (moved already: only to board a fleet)", "16.7.3",
+                                data={"kind": "unit", "unit": u, "from": h, "boards_only": True})
                          for u in boardable(s, side, h) if u not in units]
-            opts += [Option(n, f"Leader {n}", "7.8") for n in leaders]
+            opts += [Option(n, f"Leader {n}", "7.8", data={"kind": "leader", "leader": n,
+                                                            "from": h}) for n in leaders]
             return [decisions.pick(side, f"Which pieces leave {_where(s, h)}?", opts, 1,
                                    len(opts), rule="16.3", kind="pieces")]
         if step == "board":
@@ -249,18 +255,22 @@ class Move(Procedure[EState]):
         sea = flow.args.get("sea", False)
         opts = [Option(f"to:{d}", f"{'Attack' if r[2] else 'To'} {_where(s, d)} "
                                   f"({r[0]:g} MP)",
-                       "17.1" if r[2] else ("16.4" if sea else "16.3"))
+                       "17.1" if r[2] else ("16.4" if sea else "16.3"),
+                       data={"kind": "attack" if r[2] else "move", "from": h, "to": d,
+                             "mp": r[0], "sea": sea})
                 for d, r in sorted(dests.items())]
         if sea and any(s["units"][u]["type"] == "fleet" for u in flow.args["units"]):
             opts += [Option(f"call:{d}", f"Call at {_where(s, d)} to take on passengers "
-                                         f"({r[0]:g} MP)", "16.7.1")
+                                         f"({r[0]:g} MP)", "16.7.1",
+                            data={"kind": "call", "from": h, "to": d, "mp": r[0]})
                      for d, r in sorted(dests.items())
                      if not r[2] and not F.at_sea(d) and d != sicily.SICILY
                      and boardable_here(s, side, d)]
         if flow.args.get("spent") is not None:  # under way already: no turning back
-            opts.append(Option("stay", f"End the voyage at {_where(s, h)}", "16.4"))
+            opts.append(Option("stay", f"End the voyage at {_where(s, h)}", "16.4",
+                               data={"kind": "stay", "at": h}))
         else:
-            opts.append(Option("back", "Choose other pieces", "16.3"))
+            opts.append(Option("back", "Choose other pieces", "16.3", data={"kind": "back"}))
         return [Prompt(side, f"Where do they go from {_where(s, h)}?", tuple(opts),
                        rule="16.3", kind="destination")]
 
@@ -649,24 +659,10 @@ def storms(flow: Flow[EState]) -> None:
             drown(flow, sea, side)
 
 
-def drown(flow: Flow[EState], where: str, side: str) -> None:
-    """16.7.2: land units at sea beyond what the fleets left can carry are lost."""
-    s = flow.state
-    here = B.units_at(s, where, side)
-    fleets = [u for u in here if s["units"][u]["type"] == "fleet"]
-    cargo = [u for u in here if u not in fleets]
-    while cargo and not F.capacity_ok(s, fleets, cargo):
-        u = cargo.pop()
-        eliminate(s, u)
-        note(flow, f"{u} is lost at sea with its ships (16.7.2)")
-
-
 def _where(s: EState, h: str) -> str:
     city = B.city_at(s, h)
     return f"{city.name} ({h})" if city else h
 
 
 def _ct(s: EState) -> str:
-    from .state import stamp
-
     return stamp(s)

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine import Option
+from engine import IllegalAction, Option
 from engine.core.procedures import Flow
 
 from . import alliances as A
 from . import board as B
-from .building import season_index
-from .cards import kind_of, season_fx, title
-from .flow import note, roll_with
+from .board import season_index
+from .cards import discard, kind_of, season_fx, title
+from .notes import note, roll_with
 from .state import MAP, EState, clamp_al
 
 SATRAPS = ("pharnabazus", "tissaphernes")
@@ -191,8 +191,6 @@ def play(flow: Flow[EState], cid: str, target: str, seat: str | None = None) -> 
     else:  # Offers Support: the other cards leave the box, their units stay as they are
         keep = [u for e in box(s)[satrap] for u in e["units"]]
         for e in box(s)[satrap]:
-            from .cards import discard
-
             discard(s, e["card"])
         box(s)[satrap] = []
         units = keep
@@ -293,8 +291,6 @@ def embassy(flow: Flow[EState], cid: str) -> None:
 
 def withdraw(s: EState, cid: str) -> None:
     """The card leaves the box: its infantry and cavalry go, its fleets stay unpaid."""
-    from .cards import discard
-
     for key, entries in box(s).items():
         for e in list(entries):
             if e["card"] != cid:
@@ -338,7 +334,8 @@ def give_up_options(s: EState, side: str) -> list[Option]:
         return []
     return [Option(f"persia-off:{e['card']}", f"Give up {title(e['card'])}: its "
                                               f"{len(e['units'])} fleets stay, paid by Sparta "
-                                              "from now on", "App. C")
+                                              "from now on", "App. C",
+                   data={"kind": "give_up_card", "card": e["card"], "units": list(e["units"])})
             for x in SATRAPS for e in box(s)[x] if kind_of(e["card"]).endswith("fleet")
             and not any(in_satrapy(s, u) for u in e["units"]
                         if s["units"][u]["where"] == MAP)]
@@ -349,8 +346,6 @@ def give_up_act(flow: Flow[EState], side: str, answer: str) -> bool:
     if not answer.startswith("persia-off:"):
         return False
     if not any(o.id == answer for o in give_up_options(flow.state, side)):
-        from engine import IllegalAction
-
         raise IllegalAction("That card cannot be given up.")
     cid = answer.partition(":")[2]
     withdraw(flow.state, cid)  # a fleet card: its fleets stay (withdraw keeps fleets)

@@ -3,6 +3,8 @@ Force Pool and their region's friendly cities; Athens' three permanent bases."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import IllegalAction, Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
@@ -10,7 +12,7 @@ from engine.core.procedures import Flow, Procedure
 from . import alliances as A
 from . import board as B
 from . import ionian, persia, sicily, special
-from .flow import note
+from .notes import note
 from .state import MAP, POOL, EState
 
 ATHENS_BASES = 3  # 22.4.5
@@ -31,6 +33,11 @@ def _label(u: dict) -> str:
     return f"{u['home']} {u['type']} (morale {u['morale']})"
 
 
+def _piece(u: dict[str, Any], kind: str, **where: str) -> dict[str, Any]:
+    """An option's facts about a unit of a pool: which kind of piece, and where to or from."""
+    return {"kind": kind, "home": u["home"], "type": u["type"], "morale": u["morale"], **where}
+
+
 def options(s: EState, side: str) -> list[Option]:
     c = B.comps()
     opts: list[Option] = []
@@ -47,7 +54,8 @@ def options(s: EState, side: str) -> list[Option]:
                 oid = f"place:{u['home']}:{u['type']}:{u['morale']}:{name}"
                 if oid not in seen:
                     seen.add(oid)
-                    opts.append(Option(oid, f"Place a {_label(u)} at {name}", "7.3"))
+                    opts.append(Option(oid, f"Place a {_label(u)} at {name}", "7.3",
+                                       data=_piece(u, "place", to=c.cities[name].hex)))
         elif u["where"] == MAP and not ionian.sicilian(u):  # Sicily's fleets stay out
             city = B.city_at(s, u["hex"])
             if city is not None and city.name in home_cities(s, side, u["home"]):
@@ -55,28 +63,32 @@ def options(s: EState, side: str) -> list[Option]:
                 if oid not in seen:
                     seen.add(oid)
                     opts.append(Option(oid, f"Return a {_label(u)} from {city.name} to the "
-                                            "Force Pool", "7.3"))
+                                            "Force Pool", "7.3",
+                                       data=_piece(u, "remove", **{"from": city.hex})))
     for name, x in sorted(s["leaders"].items()):
         if x["side"] != side or x.get("placed") or not A.mine(s, x):
             continue
         if x["where"] == "force":
             for there in _leader_cities(s, side, x["region"]):
                 opts.append(Option(f"lplace:{name}:{there}", f"Bring {name} to {there}",
-                                   "7.8.5"))
+                                   "7.8.5", data={"kind": "place_leader", "leader": name,
+                                                  "to": c.cities[there].hex}))
         elif x["where"] == MAP:
             city = B.city_at(s, x["hex"])
             region = c.region_of_city(city.name) if city else None
             if city is not None and region and B.city_owner(s, city.name) == side \
                     and not B.masked(s, city.hex):
                 opts.append(Option(f"lremove:{name}", f"Send {name} to the {region} Force Pool",
-                                   "7.8.5"))
+                                   "7.8.5", data={"kind": "remove_leader", "leader": name,
+                                                  "from": city.hex, "region": region}))
     if side == "athens" and s["bases_placed"] < special.PERMANENT_BASES.get(s["scenario"], 0):
         for h in base_hexes(s):
             opts.append(Option(f"base:{h}", f"Place a permanent base at {_where(s, h)} "
-                                            f"({ATHENS_BASES - s['bases_placed']} left)", "22.4.5"))
+                                            f"({ATHENS_BASES - s['bases_placed']} left)", "22.4.5",
+                               data={"kind": "base", "at": h}))
     opts += sicily.place_options(s, side)  # 19.2: the Leaving Sicily box
     opts += persia.give_up_options(s, side)  # App. C: Sparta gives up an Offers Fleet card
-    opts.append(Option("done", "Placement done", "7.3"))
+    opts.append(Option("done", "Placement done", "7.3", data={"kind": "done"}))
     return opts
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from . import alliances as A
 from . import board as B
 from .components import Components
+from .sicily_box import tribute as sicilian
 from .state import MAP, POOL, EState, clamp_al, clamp_ml, other
 
 FLIP_BELOW = -2  # 4.3.1
@@ -202,10 +203,31 @@ def tribute(s: EState, side: str) -> tuple[int, list[str]]:
         due = max(0, c.regions[region].btv * int(r["mult"] or 0) - lost) if good else 0
         total += due
         lines.append(f"{region} {due}")
-    if side == "athens":
-        from .sicily import tribute as sicilian
-
-        if sicilian(s):  # an allied Sicily pays by the Resolution card (19.0)
-            total += sicilian(s)
-            lines.append(f"Sicily {sicilian(s)}")
+    if side == "athens" and sicilian(s):  # an allied Sicily pays by the Resolution card (19.0)
+        total += sicilian(s)
+        lines.append(f"Sicily {sicilian(s)}")
     return total, lines
+
+
+def athenian_btv(s: EState) -> int:
+    c = B.comps()
+    return sum(c.regions[r].btv for r, x in s["regions"].items() if x["side"] == "athens")
+
+
+def btv_victory(s: EState, rule: str, stalemate_ends: bool = True) -> bool:
+    """23.5, 26.4: the Base Tribute Values of the regions Athens controls decide (exactly
+    40, which the table leaves out, is an Athenian victory: data/README.md). A peace at a
+    stalemate does not end the game (20.2: `stalemate_ends` False). True when it ended."""
+    n = athenian_btv(s)
+    for v in B.comps().scenarios[s["scenario"]].victory:
+        lo = v.min if v.min is not None else -99
+        hi = v.max if v.max is not None else 999
+        if lo <= n <= hi:
+            if v.side == "none" and not stalemate_ends:
+                return False
+            s["result"] = {"winner": v.side, "level": v.level,
+                           "why": [["btv_regions", n, v.side, v.level]],
+                           "rule": rule}
+            s["flow"].clear()
+            return True
+    return False

@@ -15,6 +15,7 @@ from engine.core.procedures import Machine
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
 
+from . import alliances as A
 from . import board as B
 from .invariants import check
 from .setup import new_state
@@ -86,8 +87,6 @@ def setup_position(ctx: Context, position: dict[str, Any], options: dict[str, An
     s["flow"].clear()
     if options.get("wings"):
         s["wings"] = True
-    from . import alliances as A
-
     if scenario in A.SCENARIOS:
         A.setup(s)
     for key in ("year", "season", "ct"):

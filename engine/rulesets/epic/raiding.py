@@ -10,7 +10,7 @@ from . import alliances as A
 from . import board as B
 from . import supply as S
 from .building import knock_down_long_walls
-from .flow import note
+from .notes import note
 from .state import EState, clamp_ml, other
 
 
@@ -154,13 +154,15 @@ class Raid(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         side, s = flow.args["side"], flow.state
-        opts = [Option(h, f"Raid with the units at {h} ({B.area_of(h)})", "15.1")
+        opts = [Option(h, f"Raid with the units at {h} ({B.area_of(h)})", "15.1",
+                       data={"kind": "raid", "at": h, "area": B.area_of(h)})
                 for h in flow.args["options"]]
         for h in flow.args.get("walls", []):
             city = B.city_at(s, h)
             what = f"the walls of {city.name}" if city else f"the fort at {h}"
             opts.append(Option(f"walls:{h}", f"Pull down {what} (one unit stays the turn)",
-                               "11.3.1b"))
+                               "11.3.1b", data={"kind": "pull_down", "at": h,
+                                                "city": city.name if city else None}))
         return [decisions.pick(side, f"{side.title()}: which stacks raid, or pull walls down, "
                                      "this Campaign Turn (they may not move, 15.1, 11.3.1b)?", opts, 0, len(opts),
                                rule="15.1", kind="raid")]

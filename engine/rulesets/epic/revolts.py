@@ -16,7 +16,7 @@ from engine.core.procedures import Flow, Procedure
 from . import board as B
 from . import politics as P
 from .building import finish_walls, season_index, wall_time
-from .flow import note, roll_with
+from .notes import note, roll_with
 from .state import EState
 
 RISK_ZONE = 3  # 4.1

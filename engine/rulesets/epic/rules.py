@@ -23,18 +23,20 @@ from . import view as V
 from .assessment import Assess
 from .battles import Battle, Combats
 from .building import Build
-from .cards import EventPhase
 from .components import components_json as epic_components
 from .determinize import determinize
+from .event_phase import EventPhase
 from .events import Unrest
-from .flow import Campaign, Season, Year
+from .flow import PROCEDURES
 from .helots import Helots
 from .invariants import check
+from .league_turns import Treasury, Turns
 from .moves import Intercept, Move
 from .placement import Place
 from .positions import loaded
 from .positions import setup_position as position_state
 from .raiding import Raid
+from .result_text import reason
 from .revolts import Revolts, release_kept
 from .saves import upgrade
 from .setup import new_state
@@ -45,9 +47,9 @@ from .variants import hidden_variants
 from .wings import Wings
 
 MACHINE: Machine[EState] = Machine(
-    [Year(), Season(), Campaign(), Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
+    [*PROCEDURES, Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
      Combats(), Battle(), Intercept(), Helots(),
-     Build(), Assess(), A.Turns(), A.Treasury(), Revolts(), EventPhase(), Unrest(), Wings()],
+     Build(), Assess(), Turns(), Treasury(), Revolts(), EventPhase(), Unrest(), Wings()],
     lambda s: s["flow"])
 
 SEATS = ("athens", "sparta")
@@ -58,7 +60,9 @@ FOUR = A.SCENARIOS["four-player"]
 class Epic(Ruleset):
     id = "epic"
     title = "The Epic of the Peloponnesian War"
-    version = "2"
+    # 3: the state keeps facts, no sentences (no log, battles as kernel records, results as
+    # clauses; issue 30): games saved on 2 are rebuilt from their answers on loading
+    version = "3"
     scenarios = {
         "argive-league": Scenario(
             "argive-league", "The Argive League (419-416 BC, 4 years)", SEATS,
@@ -132,7 +136,6 @@ class Epic(Ruleset):
     def apply(self, s: EState, seat: str, option_id: str, ctx: Context) -> None:
         if A.multi(s) and A.abdication(s) is not None:  # 24.3, answered outside the flow
             for line in A.abdicate(s, seat, option_id):
-                s["log"].append(line)
                 ctx.event("log", line)
             return
         asked = None  # the prompt as the procedure put it, when a League seat answers it
@@ -168,11 +171,11 @@ class Epic(Ruleset):
         if r is None:
             return None
         if "winners" in r:
-            return Outcome(tuple(r["winners"]), str(r["reason"]), str(r["rule"]))
+            return Outcome(tuple(r["winners"]), reason(r), str(r["rule"]))
         winners: tuple[str, ...] = (str(r["winner"]),) if r["winner"] in seats else ()
         if A.multi(s) and winners == (A.LEAGUE,):
             winners = tuple(x for x in seats if x != "athens")  # a League win of 21.1
-        return Outcome(winners, str(r["reason"]), str(r["rule"]))
+        return Outcome(winners, reason(r), str(r["rule"]))
 
     def view(self, s: EState, seat: str | None) -> dict[str, Any]:
         return V.view(s, seat)

@@ -2,13 +2,33 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
+
 from . import board as B
+from .combat import battle_record
+from .flow import CAMPAIGN_STEPS, stages
 from .state import EState
 
 
 def upgrade(s: EState) -> EState:
     _long_walls_by_hex(s)
+    s.pop("log", None)  # saved with its log sentences: the events are the log (issue 30)
+    _battle_recorded(s)
+    _stages_as_procedures(s)
+    r = s.get("result")
+    if r is not None and "reason" in r:  # a game that ended before: its words, kept as said
+        r["why"] = [["as_saved", r.pop("reason")]]
     return s
+
+
+def _battle_recorded(s: EState) -> None:
+    """Saved in a battle told as sentences (`lines`): the battle goes on with a record of
+    its forces; the rounds already fought were told when they were fought (issue 30)."""
+    b = s.get("battle")
+    if b is None or "record" in b:
+        return
+    b.pop("lines", None)
+    b["record"] = battle_record(s, b)
 
 
 def _long_walls_by_hex(s: EState) -> None:
@@ -31,3 +51,25 @@ def _long_walls_by_hex(s: EState) -> None:
     for w in s.get("works", []):
         if "partner" in w:
             w["ends"] = [hx(w.pop("city")), hx(w.pop("partner"))]
+
+
+def _stages_as_procedures(s: EState) -> None:
+    """Saved while a season's or Campaign Turn's per-side stage was being played by a
+    call straight from the season (issue 30): the same stage is now a `side_stage` frame
+    between them, put in where the stage that had begun is one."""
+    frames = s["flow"]
+    out = []
+    for k, frame in enumerate(frames):
+        out.append(frame)
+        nxt = frames[k + 1] if k + 1 < len(frames) else None
+        if nxt is None or nxt["name"] == "side_stage":
+            continue
+        if frame["name"] == "season":
+            walk, begun = stages(s), frame["args"].get("stage", 0)
+        elif frame["name"] == "campaign":
+            walk, begun = CAMPAIGN_STEPS, frame["args"].get("i", 0)
+        else:
+            continue
+        if 0 < begun <= len(walk) and walk[begun - 1][0] == "side_stage":
+            out.append({"name": "side_stage", "args": deepcopy(walk[begun - 1][1])})
+    frames[:] = out

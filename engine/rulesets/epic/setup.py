@@ -130,7 +130,6 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         "attacks": [],
         "short_noted": [],
         "ports_open": [],
-        "log": [],
         "result": None,
         "resigned": None,
         "flow": [],

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 
-from engine import Option
+from engine import IllegalAction, Option
 from engine.core.procedures import Flow
 
 from . import alliances as A
@@ -34,7 +34,11 @@ from . import board as B
 from . import fleets as F
 from . import ionian
 from .cards import discard, kind_of, season_fx, title
-from .flow import note
+from .leaders import HOME
+from .leaders import eliminate as kill_leader
+from .losses import drown, eliminate
+from .notes import note
+from .sicily_box import active, box, resolved, tribute, victor
 from .state import DEAD, MAP, POOL, EState, clamp_al
 
 SICILY, LEAVING = "sicily", "leaving"
@@ -56,30 +60,9 @@ def _n(k: int, what: str) -> str:
     return f"{k} {what}{'' if k == 1 else 's'}"
 
 
-def box(s: EState) -> dict:
-    return s["cards"].setdefault("sicily", {"escalations": [], "first_year": None,
-                                            "result": None, "carthage": False})
-
-
-def active(s: EState) -> bool:
-    return bool(s.get("cards"))
-
-
-def resolved(s: EState) -> bool:
-    return active(s) and box(s)["result"] is not None
-
-
 def locked(s: EState) -> bool:
     """19.4: while an Escalation lies in the box and no Resolution has come, no one leaves."""
     return active(s) and bool(box(s)["escalations"]) and not resolved(s)
-
-
-def victor(s: EState) -> str | None:
-    """Who won in Sicily: the Resolution's victor, or Sparta in the Ionian War, which
-    begins after the expedition's destruction (27.1, 27.2.1)."""
-    if resolved(s):
-        return str(box(s)["result"]["victor"])
-    return "sparta" if active(s) and s["scenario"] in ionian.SICILIAN_FLEETS else None
 
 
 def open_to(s: EState, side: str) -> bool:
@@ -171,16 +154,18 @@ def place_options(s: EState, side: str) -> list[Option]:
             for sea in ENTRY_SEAS:
                 if _may_leave(s, side, p, sea):
                     out.append(Option(f"leave:{p}:{sea}", f"Send {p} to the Leaving Sicily box,"
-                                                          f" bound for {sea} (19.2)", "19.2"))
+                                                          f" bound for {sea} (19.2)", "19.2",
+                                      data={"kind": "leave_sicily", "piece": p, "to": sea}))
     # after the Resolution, or in the Ionian War by 27.2.1 (ionian.py, RULINGS.md 67)
     due = resolved(s) or ionian.fleet_due(s, side)
     if due and sicilian_pool(s, side) and (side == "athens" or not _fleet_placed(s, side)):
         why = "Sicilian Expedition Resolution" if resolved(s) else "27.2.1"
         out.append(Option("sicilian-fleet", f"Place a Sicilian fleet in the Sicily box ({why})",
-                          "19.0"))
+                          "19.0", data={"kind": "sicilian_fleet", "to": SICILY}))
     for uid in homebound(s, side):
         out.append(Option(f"sicilian-home:{uid}", f"Return {uid} from the Sicily box to "
-                                                  "Sicily's Force Pool", "7.3"))
+                                                  "Sicily's Force Pool", "7.3",
+                          data={"kind": "remove", "unit": uid, "from": SICILY}))
     return out
 
 
@@ -213,8 +198,6 @@ def place_act(flow: Flow[EState], side: str, answer: str) -> bool:
     s = flow.state
     if answer == "sicilian-fleet":
         if not any(o.id == answer for o in place_options(s, side)):
-            from engine import IllegalAction
-
             raise IllegalAction("No Sicilian fleet may be placed now.")
         uid = sicilian_pool(s, side)[0]
         s["units"][uid].update(where=SICILY, placed=True)
@@ -224,8 +207,6 @@ def place_act(flow: Flow[EState], side: str, answer: str) -> bool:
     if answer.startswith("sicilian-home:"):
         uid = answer.partition(":")[2]
         if uid not in homebound(s, side):
-            from engine import IllegalAction
-
             raise IllegalAction("That fleet cannot go back to Sicily's Force Pool now.")
         s["units"][uid].update(where=POOL, placed=True)
         note(flow, f"{who(s, side)} returns {uid} from the Sicily box to Sicily's Force Pool "
@@ -235,8 +216,6 @@ def place_act(flow: Flow[EState], side: str, answer: str) -> bool:
         return False
     _, piece, sea = answer.split(":")
     if not any(o.id == answer for o in place_options(s, side)):
-        from engine import IllegalAction
-
         raise IllegalAction("That piece cannot leave Sicily now.")
     x = s["units"][piece] if piece in s["units"] else s["leaders"][piece]
     x.update(where=LEAVING, to=sea, placed=True)
@@ -286,9 +265,6 @@ def sail_out(flow: Flow[EState]) -> None:
 def stranded(flow: Flow[EState], sea: str, side: str) -> None:
     """Passengers beyond what the ships left can carry drown, and leaders with no ship
     (16.7.2)."""
-    from .leaders import eliminate as kill_leader
-    from .moves import drown
-
     s = flow.state
     drown(flow, sea, side)
     if not any(s["units"][u]["type"] == "fleet" for u in B.units_at(s, sea, side)):
@@ -446,8 +422,6 @@ def resolve(flow: Flow[EState], eclipse: bool = False, seat: str | None = None) 
     for n_ in leaders:  # ours: a leader left without his army goes home
         side = s["leaders"][n_]["side"]
         if not any(s["units"][u]["side"] == side for u in units):
-            from .leaders import HOME
-
             x = s["leaders"][n_]  # to his own player's home Force Pool (24.2.2)
             x.update(where="force", region=HOME.get(A.owner(x), HOME[side]))
             note(flow, f"{n_} has no army left in Sicily and goes home to the Force Pool")
@@ -456,8 +430,6 @@ def resolve(flow: Flow[EState], eclipse: bool = False, seat: str | None = None) 
 def _checks(flow: Flow[EState], name: str, eclipse: bool) -> None:
     """Each unit in Sicily rolls a die plus its side's modifier: above its morale, it is
     lost. The Eclipse costs the Athenians one more morale."""
-    from .supplyphase import eliminate
-
     s = flow.state
     plus = dict(zip(("athens", "sparta"), CHECK[name], strict=True))  # "sparta": the League
     if eclipse:
@@ -479,15 +451,6 @@ def eclipse(flow: Flow[EState], seat: str | None = None) -> None:
     if locked(flow.state):
         note(flow, "The eclipse falls on the Sicilian expedition: it is resolved now")
         resolve(flow, eclipse=True, seat=seat)
-
-
-def tribute(s: EState) -> int:
-    """An Athenian Sicily pays E talents a year; Carthage halves it (ours: rounded up, as
-    the Resolution rounds its halves)."""
-    if victor(s) != "athens":
-        return 0
-    e = int(box(s)["result"]["e"])
-    return math.ceil(e / 2) if box(s)["carthage"] else e
 
 
 # ------------------------------------------------------------ drawing the cards

@@ -12,11 +12,12 @@ from . import politics as P
 from .building import knock_down_long_walls
 from .cards import discard, season_fx, title
 from .events import card_seat, siege_betrayals, siege_bonus
-from .flow import note
+from .losses import eliminate
+from .notes import note
 from .peace import breach, grieve, restricted
 from .raiding import raze_raid
+from .result_text import reason
 from .state import EState, other
-from .supplyphase import eliminate
 
 NEED = {"fort": 2, "S": 2, "M": 4, "L": 6}  # 10.3.2
 MORALE = {"fort": 3, "S": 4, "M": 5, "L": 6}  # 10.3.3 (labels ours, data/README.md)
@@ -186,14 +187,16 @@ class Sieges(Procedure[EState]):
             side = s["sieges"][h]["by"]
             city = _name(s, h)
             opts = [Option(cid, f"Play {title(cid)}: +{siege_bonus(cid, city)} to the siege "
-                                "roll", "App. C") for cid in siege_betrayals(s, side, h)]
-            opts.append(Option("no", "Roll without it", "10.5"))
+                                "roll", "App. C", data={"kind": "card", "card": cid, "at": h,
+                                                        "bonus": siege_bonus(cid, city)})
+                    for cid in siege_betrayals(s, side, h)]
+            opts.append(Option("no", "Roll without it", "10.5", data={"kind": "pass"}))
             seat = card_seat(s, side)  # with allies, the League player deciding (M4)
             return [Prompt(seat, f"{seat.title()}: play a City Betrayal on the siege of {city} "
                                  "(Appendix C b)?", tuple(opts), rule="10.5", kind="card")]
         side = flow.args["side"]
-        opts = [Option(h, f"Begin the siege of {_name(flow.state, h)}", "10.3")
-                for h in flow.args["options"]]
+        opts = [Option(h, f"Begin the siege of {_name(flow.state, h)}", "10.3",
+                       data={"kind": "siege", "at": h}) for h in flow.args["options"]]
         return [decisions.pick(side, f"{side.title()}: which masked places do you besiege "
                                      "(10.3)?", opts, 0, len(opts), rule="10.3", kind="siege")]
 
@@ -271,12 +274,12 @@ class Capture(Procedure[EState]):
             result = A.capital_taken(s, city.name, side, A.deciding_seat(s))
             if result is not None:
                 s["result"] = result
-                note(flow, f"{city.name} has fallen: {result['reason']} (21.1, 24.8)")
+                note(flow, f"{city.name} has fallen: {reason(result)} (21.1, 24.8)")
                 s["flow"].clear()
                 return
         elif city is not None and city.capital in ("athens", "sparta") and city.capital != side:
             s["result"] = {"winner": side, "level": "decisive",
-                           "reason": f"{city.name} is captured by {side.title()}",
+                           "why": [["captured", city.name, side]],
                            "rule": "21.1"}
             note(flow, f"{city.name} has fallen: decisive {side.title()} victory (21.1)")
             s["flow"].clear()
@@ -287,16 +290,19 @@ class Capture(Procedure[EState]):
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, h, side = flow.state, flow.args["hex"], flow.args["side"]
         city = B.city_at(s, h)
-        opts = [Option("keep", "Keep it as it stands", "10.7")]
+        opts = [Option("keep", "Keep it as it stands", "10.7", data={"kind": "keep", "at": h})]
         # 11.3.2: walls holding up Long Walls only if the captor holds the other end too
         partner = B.long_walls_partner(s, h)
         may_wreck = partner is None or B.holder(s, partner) == side
         if city is None and may_wreck:
-            opts.append(Option("walls", "Tear down the fort", "11.3"))
+            opts.append(Option("walls", "Tear down the fort", "11.3",
+                               data={"kind": "walls", "at": h}))
         elif city is not None:
             if B.walled(s, city) and may_wreck:
-                opts.append(Option("walls", f"Tear down the walls of {city.name}", "11.3"))
-            opts.append(Option("raze", f"Raze {city.name}", "11.1"))
+                opts.append(Option("walls", f"Tear down the walls of {city.name}", "11.3",
+                                   data={"kind": "walls", "at": h, "city": city.name}))
+            opts.append(Option("raze", f"Raze {city.name}", "11.1",
+                               data={"kind": "raze", "at": h, "city": city.name}))
         return [Prompt(side, f"{side.title()} has taken {_name(s, h)} (10.7)", tuple(opts),
                        rule="10.7", kind="capture")]
 

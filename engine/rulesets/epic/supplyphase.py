@@ -8,23 +8,12 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
-from . import politics as P
+from . import fleets as F
 from . import supply as S
-from .flow import note
+from .losses import eliminate
+from .notes import note
 from .sicily import leaving_units
-from .state import DEAD, MAP, WINTER, EState, other
-
-ELITE = 6  # 7.9.1: a unit of morale 6 is elite
-
-
-def eliminate(s: EState, uid: str) -> None:
-    """A unit lost: to its region's Build Pool (7.9.1), but for good when elite or in the
-    simplified game, which has no Build stage (22.4.1)."""
-    P.unit_lost(s, uid)
-    u = s["units"][uid]
-    keep = not B.comps().scenarios[s["scenario"]].simplified_turn and u["morale"] < ELITE \
-        and u["home"] in s["regions"]
-    u.update(where="build" if keep else DEAD, hex=None, forage=False, raid=False)
+from .state import MAP, WINTER, EState, other
 
 
 def forage_room(s: EState) -> dict[str, int]:
@@ -60,8 +49,6 @@ def bring_ashore(s: EState, side: str) -> list[str]:
     """9.8: fleets at sea land on a neighbouring coast with what they carry: a friendly port
     of that sea first, else an empty coastal hex in play (RULINGS.md); with none, or in an
     Open Sea, they are lost."""
-    from . import fleets as F
-
     lines = []
     seas = sorted({u["hex"] for u in s["units"].values()
                    if u["where"] == MAP and u["side"] == side and F.at_sea(u["hex"])})
@@ -131,13 +118,14 @@ class Supply(Procedure[EState]):
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
         if flow.args["step"] == "forage":
-            opts = [Option(h, f"Forage with the units at {h}", "9.7")
-                    for h in flow.args["candidates"]]
+            opts = [Option(h, f"Forage with the units at {h}", "9.7",
+                           data={"kind": "forage", "at": h}) for h in flow.args["candidates"]]
             return [decisions.pick(side, f"{side.title()}: which stacks forage instead of "
                                          "drawing on the Treasury (9.4.2, 9.7)?", opts, 0,
                                    len(opts), rule="9.7", kind="forage")]
         payable = self._payable(s, side)
-        opts = [Option(uid, f"Leave {uid} unsupplied (eliminated)", "9.1") for uid in payable]
+        opts = [Option(uid, f"Leave {uid} unsupplied (eliminated)", "9.1",
+                       data={"kind": "unsupplied", "unit": uid}) for uid in payable]
         return [Prompt(side, f"{A.payer(s, side).title()} owes {S.bill(s, payable)} talents "
                              f"but has {s['treasury'][A.payer(s, side)]}: choose a unit to go unsupplied (9.1)",
                        tuple(opts), rule="9.1", kind="unsupplied")]

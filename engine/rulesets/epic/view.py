@@ -21,8 +21,6 @@ from .sicily import view_part as sicily_box
 from .state import SEASONS, SIDES, EState
 from .wings import shown as shown_battle
 
-LOG_LINES = 16
-
 
 def view(s: EState, seat: str | None) -> dict[str, Any]:
     units = {uid: {k: u[k] for k in ("side", "home", "type", "morale", "where", "hex",
@@ -61,7 +59,6 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "attacks": json.loads(json.dumps(s["attacks"])),
         # App. D: the other side's wing deployment stays hidden until both are made
         "battle": shown_battle(s["battle"], seat),
-        "log": list(s["log"][-LOG_LINES:]),
         "result": dict(s["result"]) if s["result"] else None,
         # three and four players: who holds which League region, turn order (24.3, 24.4)
         "league": alliances.view_part(s),
@@ -85,4 +82,5 @@ def common(v: dict[str, Any]) -> RulesetCommon:
     cards = v.get("cards")
     hand: list[HandItem] | None = [{"id": c, "label": title(c)} for c in cards["hand"]] \
         if cards else None
-    return {"banner": banner, "hand": hand, "seen": [], "log": v["log"], "battle": v["battle"]}
+    # no log lines: the events are the log, told as they happen (the state keeps none)
+    return {"banner": banner, "hand": hand, "seen": [], "log": [], "battle": v["battle"]}

@@ -25,11 +25,13 @@ from typing import Any
 
 from engine import Option, Prompt
 from engine.core import decisions
+from engine.core.battle_record import Step, add_step
 from engine.core.procedures import Flow, Procedure
 from engine.core.rng import Rng
 
 from . import combat as K
-from .flow import note
+from .battle_text import step_text
+from .notes import note
 from .state import EState, other
 
 Battle = dict[str, Any]
@@ -228,7 +230,7 @@ def wing_record(b: Battle, wing: str) -> Battle:
     return {**b, "att": _in(b, "att", wing), "dfn": _in(b, "dfn", wing),
             "att_leaders": [n for n in b["att_leaders"] if w["lead"][a].get(n) == wing],
             "dfn_leaders": [n for n in b["dfn_leaders"] if w["lead"][d].get(n) == wing],
-            "lines": []}
+            "wing": wing}
 
 
 def fight_round(s: EState, b: Battle, roll: K.Roll) -> list[str]:
@@ -239,11 +241,8 @@ def fight_round(s: EState, b: Battle, roll: K.Roll) -> list[str]:
         sub = wing_record(b, x)
         lines += [f"{x.title()} wing: {line}" for line in K.fight_round(s, sub, roll)]
     b["rounds"] += 1
-    b["lines"].extend(lines)
     if K.decided(b) is None:
-        more = regroup(b)
-        b["lines"].extend(more)
-        lines += more
+        lines += regroup(b)
     return lines
 
 
@@ -279,24 +278,32 @@ def regroup(b: Battle) -> list[str]:
     if not ended:
         return []
     w["open"] = fighting
-    names = {"att": b["attacker"].title(), "dfn": b["defender"].title()}
-    lines = []
+    sides = {"att": b["attacker"], "dfn": b["defender"]}
+    lines: list[str] = []
+
+    def told(which: str | None, what: str, wing: str | None = None) -> None:
+        step: Step = {"kind": "regroup", "rule": RULE, "facts": {"what": what, "wing": wing}}
+        if which is not None:
+            step["side"] = sides[which]
+        add_step(b["record"], step)
+        lines.append(step_text(step, b["rounds"]))
     for x in ended:
         for which in ("att", "dfn"):
             if _in(b, which, x):
-                lines.append(f"{names[which]} wins the {x} wing ({RULE})")
+                told(which, "won", x)
     if not fighting:  # each side won somewhere: one battle of all that is left
         w["open"] = [CENTRE]
         for which in ("att", "dfn"):
             _move(b, which, [LEFT, RIGHT], CENTRE)
-        return lines + [f"No wing fights on: every unit joins one battle ({RULE})"]
+        told(None, "one_battle")
+        return lines
     if len(fighting) == 1:  # every unit, from any wing, joins the last fight
         last = fighting[0]
         others = [x for x in WINGS if x != last]
         for which in ("att", "dfn"):
             if _move(b, which, others, last):
                 _bonus(b, which, last)
-                lines.append(f"{names[which]} joins the {last} wing, +1 morale there ({RULE})")
+                told(which, "joined", last)
         return lines
     for x in ended:  # two wings fight on: only one has ended, this round
         for which in ("att", "dfn"):
@@ -304,11 +311,11 @@ def regroup(b: Battle) -> list[str]:
                 continue
             if x == CENTRE:
                 w["split"] = b["attacker"] if which == "att" else b["defender"]
-                lines.append(f"{names[which]} divides its Centre between the flanks ({RULE})")
+                told(which, "divided", CENTRE)
             else:
                 _move(b, which, [x], CENTRE)
                 _bonus(b, which, CENTRE)
-                lines.append(f"{names[which]} joins the centre wing, +1 morale there ({RULE})")
+                told(which, "joined", CENTRE)
     return lines
 
 

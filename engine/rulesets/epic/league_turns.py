@@ -1,0 +1,100 @@
+"""The League's seats taking their turns (24.4, 24.5): each League stage played seat by
+seat, and the talents passed between allies before the builds. The seat map and the
+League's facts they read are in `alliances.py`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Option, Prompt
+from engine.core import decisions
+from engine.core.procedures import Flow, Procedure
+
+from .alliances import LEAGUE, TALENT_STEPS, give_talents, league_seats, multi, set_forbid, title
+from .state import EState
+
+
+class Turns(Procedure[EState]):
+    """A stage the League plays seat by seat (24.4: the allies move in the same turn; we
+    let them act one after the other in their precedence, so no two answer at once).
+    args: proc (the stage's procedure), side, more (its other arguments), k."""
+
+    name = "turns"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s, args = flow.state, flow.args
+        if s["result"] is not None:
+            s["acting"] = None
+            flow.end()
+            return
+        k = args.get("k", 0)
+        seats = league_seats(s) if args["side"] == LEAGUE and multi(s) else [None]
+        if k >= len(seats):
+            if multi(s):
+                s["acting"] = None
+            flow.end()
+            return
+        args["k"] = k + 1
+        if multi(s):
+            s["acting"] = seats[k]
+        flow.call(args["proc"], side=args["side"], **args.get("more", {}))
+
+    def resume(self, flow: Flow[EState], result: object) -> None:
+        self.enter(flow)
+
+
+def stage(flow: Flow[EState], proc: str, side: str, **more: Any) -> None:
+    """Call a per-side stage: directly with two players, seat by seat for the League."""
+    if multi(flow.state) and side == LEAGUE:
+        flow.call("turns", proc=proc, side=side, more=more)
+    else:
+        flow.call(proc, side=side, **more)
+
+
+class Treasury(Procedure[EState]):
+    """The allies' moment (24.5). "At any time" is kept to one moment a season, before
+    Supply, when the money is needed (RULINGS M5): each League seat in turn may give talents
+    to an ally, as often as it likes, and forbid an ally (or allow him again) the use of his
+    cities, bases and Areas (RULINGS M23), then passes. args: k (the seat)."""
+
+    name = "treasury"
+
+    def enter(self, flow: Flow[EState]) -> None:
+        s = flow.state
+        k = flow.args.get("k", 0)
+        flow.args["k"] = k
+        if k >= len(league_seats(s)):
+            flow.end()
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s = flow.state
+        seat = league_seats(s)[flow.args["k"]]
+        have = s["treasury"][seat]
+        allies = [x for x in league_seats(s) if x != seat]
+        opts = [Option(f"give:{x}:{n}", f"Give {title(x)} {n} talent{'s' if n > 1 else ''}",
+                       "24.5")
+                for x in allies for n in TALENT_STEPS if n <= have]
+        barred = s["league"].get("forbid", {}).get(seat, [])
+        opts += [Option(f"allow:{x}", f"Let {title(x)} use your cities, bases and Areas "
+                                      "again (24.5)", "24.5") if x in barred else
+                 Option(f"forbid:{x}", f"Forbid {title(x)} your cities, bases and Areas "
+                                       "for supply (24.5)", "24.5") for x in allies]
+        opts.append(Option("done", "Done", "24.5"))
+        return [Prompt(seat, f"{title(seat)}: give talents to an ally, or forbid or allow an "
+                             f"ally your cities, bases and Areas (24.5; you have {have} "
+                             "talents)", tuple(opts), rule="24.5", kind="talents")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
+        a = str(answer)
+        verb, _, ally = a.partition(":")
+        if a == "done":
+            flow.args["k"] += 1
+        elif verb in ("forbid", "allow"):
+            line = set_forbid(s, league_seats(s)[flow.args["k"]], ally, verb == "forbid")
+            flow.context.event("talents", line)
+        else:
+            _, taker, n = a.split(":")
+            line = give_talents(s, league_seats(s)[flow.args["k"]], taker, int(n))
+            flow.context.event("talents", line)
+        self.enter(flow)
