@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Write public.png, seat-<seat>.png, hand-<seat>.png and combat-<n>.png."""
         import renders
-        from keryx import checks
+        from shared import checks
 
         checks.known_ruleset(ruleset)
         checks.not_negative("--steps", steps)

@@ -6,12 +6,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.controller import UserError
 from bot.league_commands import parse_result, result_choices
 from service.community.leagues import League, LeagueGame, lineup, result_text
 from service.community.pace import Pace
 from service.community.ratings import ranking
 from service.community.standings import Points
+from shared.errors import UserError
 
 T = datetime(2025, 3, 1, tzinfo=UTC)
 
