@@ -35,11 +35,12 @@ from engine.rulesets.epic.components import load_components
 
 from .. import png, theme
 from ..fonts import font
+from ..pieces import glyphs
 from ..pieces.primitives import city_symbol, counter, fit_text, text_c
 from . import basemap
 from .basemap import BANNER_H, RAID, Base
 
-TYPE_LETTER = {"hoplite": "H", "light": "L", "cavalry": "C", "fleet": "F"}
+TYPE_LETTER = glyphs.TYPE_LETTERS["epic"]
 SIDE_NAME = {"athens": "Athens", "sparta": "Sparta", "thebes": "Thebes", "corinth": "Corinth",
              "neutral": "Neutral"}
 CITY_R = {"S": 0.15, "M": 0.19, "L": 0.24}  # of the hex radius

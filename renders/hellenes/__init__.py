@@ -11,12 +11,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.rulesets.hellenes.components import load_components
 from renders import png, theme
+from renders.pieces import stackfit
 from renders.pieces.primitives import BlockFace, block, fit_paragraph, fit_text, text_c
 from renders.registry import Renderer
 
@@ -24,65 +26,83 @@ from . import combat
 from .basemap import base
 
 COLOURS = {"athens": theme.SIDE["athens"], "sparta": theme.SIDE["sparta"]}
-BLOCK = 24
 TOP, BOTTOM = 40, 64
 TRACK = 15  # 14.21: 15 wins
 
 
 def _face(b: dict[str, Any]) -> BlockFace:
-    return BlockFace(b["name"], b["type"], b["cv"], b.get("max", b["cv"]), b["rating"])
+    return BlockFace(b["name"], b["type"], b["cv"], b.get("max", b["cv"]), b["rating"],
+                     ruleset="hellenes")
 
 
-def _stacks(view: dict[str, Any]) -> dict[str, list[tuple[str, BlockFace | None, bool, int]]]:
-    """Per area: (side, face or None, inside, count) in drawing order."""
-    out: dict[str, list[tuple[str, BlockFace | None, bool, int]]] = {}
-    for b in sorted(view["blocks"], key=lambda b: (b["inside"], b["id"])):
-        out.setdefault(b["area"], []).append((b["side"], _face(b), b["inside"], 1))
+Piece = tuple[str, BlockFace | None, bool, int]  # side, face (None: hidden), inside, count
+
+
+def _stacks(view: dict[str, Any]) -> dict[str, list[Piece]]:
+    """Per area, the pieces as drawn: the viewer's blocks one by one, the enemy's (hidden)
+    as one block with a count outside the walls and one inside; Athens' before Sparta's."""
+    out: dict[str, list[tuple[tuple[str, bool, int, str], Piece]]] = {}
+    for b in view["blocks"]:
+        out.setdefault(b["area"], []).append(
+            ((b["side"], b["inside"], 0, b["id"]), (b["side"], _face(b), b["inside"], 1)))
     hidden: dict[tuple[str, str, bool], int] = {}
     for h in view["hidden_blocks"]:
         key = (h["area"], h["side"], h["inside"])
         hidden[key] = hidden.get(key, 0) + 1
-    for (area, side, inside), n in sorted(hidden.items()):
-        out.setdefault(area, []).append((side, None, inside, n))
-    return out
+    for (area, side, inside), n in hidden.items():
+        out.setdefault(area, []).append(((side, inside, 1, ""), (side, None, inside, n)))
+    return {area: [p for _k, p in sorted(items, key=lambda kp: kp[0])]
+            for area, items in sorted(out.items())}
+
+
+@lru_cache(maxsize=4096)
+def placement(area: str, counted: tuple[bool, ...]) -> stackfit.Placement:
+    """Where an area's pieces stand on the base picture: a compact grid inside the area,
+    clear of every name, City and legend (all on the base map, so the answer only
+    depends on the area and how many pieces, which carry a count badge)."""
+    b = base()
+    box = b.board.boxes[area]
+    return stackfit.fit(counted, lambda bx: b.board.is_inside(area, bx), box,
+                        b.anchors[area], b.names + b.labels, b.marks + [b.legend],
+                        room=b.board.sizes[area])
+
+
+def layout_pieces(view: dict[str, Any]) -> dict[str, list[stackfit.Box]]:
+    """Every area's drawn block boxes, in base-picture pixels (the map adds TOP)."""
+    return {area: list(placement(area, tuple(p[3] > 1 for p in items)).boxes)
+            for area, items in _stacks(view).items()}
 
 
 def _map(view: dict[str, Any]) -> bytes:
-    picture, labels, places = base()
-    w, h = picture.size
+    b = base()
+    w, h = b.image.size
     img = Image.new("RGB", (w, h + TOP + BOTTOM), theme.PAPER)
-    img.paste(picture, (0, TOP))
+    img.paste(b.image, (0, TOP))
     d = ImageDraw.Draw(img)
     comps = load_components()
     for name, side in view["control"].items():
         city = comps.cities[name]
         if side and side != city.loyalty:  # a captured City (1.4)
-            x, y = places[city.area]
-            d.ellipse((x - 12, y + TOP - 12, x + 12, y + TOP + 12),
+            x, y = b.places[city.area]
+            d.ellipse((x - 15, y + TOP - 15, x + 15, y + TOP + 15),
                       outline=COLOURS[side], width=3)
     for name, sg in view["sieges"].items():
-        x, y = places[comps.cities[name].area]
-        d.rectangle((x - 14, y + TOP - 14, x + 14, y + TOP + 14),
+        x, y = b.places[comps.cities[name].area]
+        d.rectangle((x - 17, y + TOP - 17, x + 17, y + TOP + 17),
                     outline=COLOURS[sg["besieger"]], width=2)
     for name, g in view["garrisons"].items():
-        x, y = places[comps.cities[name].area]
-        d.rectangle((x + 9, y + TOP - 15, x + 17, y + TOP - 7), fill=COLOURS[g["side"]],
+        x, y = b.places[comps.cities[name].area]
+        d.rectangle((x + 10, y + TOP - 18, x + 18, y + TOP - 10), fill=COLOURS[g["side"]],
                     outline=theme.INK)
     for area, items in _stacks(view).items():
-        x, y = labels[area]
-        if area in places:
-            x, y = places[area][0], places[area][1] + 26
-        y += TOP
-        span = len(items) * (BLOCK + 3)
-        cx = x - span / 2 + BLOCK / 2
-        for side, face, inside, count in items:
-            block(d, cx, y, BLOCK, side, face, count=count, in_city=inside)
-            cx += BLOCK + 3
+        spot = placement(area, tuple(p[3] > 1 for p in items))
+        for (side, face, inside, count), (x, y) in zip(items, spot.centres):
+            block(d, x, y + TOP, spot.size, side, face, count=count, in_city=inside)
     d.rectangle((0, 0, w, TOP), fill=theme.BANNER)
     text_c(d, (w / 2, TOP / 2), view["common"]["banner"] if "common" in view else
            f"{view['year']} BC {view['season_name']}", "bold", 18, theme.BANNER_TEXT)
     _track(d, view["prestige"], w, h + TOP)
-    return png.encode(img)
+    return png.encode(img, b.palette)
 
 
 def _track(d: ImageDraw.ImageDraw, prestige: int, width: int, top: int) -> None:

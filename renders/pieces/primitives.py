@@ -11,11 +11,11 @@ from PIL import ImageDraw
 
 from .. import theme
 from ..fonts import font
+from . import glyphs
 
 RGB = theme.RGB
 
-TYPE_LETTER = {"hoplite": "H", "peltast": "P", "cavalry": "C", "navy": "N",
-               "demos": "D", "tyrants": "T", "helot": "H"}
+TYPE_LETTER = glyphs.TYPE_LETTERS["athens-sparta"]  # what callers of old imported
 
 
 def text_c(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, style: str,
@@ -93,6 +93,7 @@ class BlockFace:
     max_strength: int
     rating: str
     half_hit: bool = False
+    ruleset: str | None = None  # whose table of type letters (pieces/glyphs.py)
 
 
 def block(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, side: str,
@@ -145,7 +146,7 @@ def _block_face(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, f: Bloc
                    fill=theme.GOLD)
     rating = f"{f.strength}{f.rating}" if f.rating else str(f.strength)
     text_c(d, (cx, cy + size * 0.02), rating, "cond-bold", max(9, int(size * 0.36)), theme.WHITE)
-    label = f"{TYPE_LETTER.get(f.type, '?')} {f.name}"
+    label = f"{glyphs.letter(f.type, f.ruleset)} {f.name}"
     label, fs = fit_text(label, "cond-bold", max(7, int(size * 0.24)), size - 4)
     text_c(d, (cx, cy + h - fs * 0.7 - 1), label, "cond-bold", fs, theme.WHITE)
 
