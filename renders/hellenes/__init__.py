@@ -56,20 +56,37 @@ def _stacks(view: dict[str, Any]) -> dict[str, list[Piece]]:
 
 
 @lru_cache(maxsize=4096)
-def placement(area: str, counted: tuple[bool, ...]) -> stackfit.Placement:
-    """Where an area's pieces stand on the base picture: a compact grid inside the area,
-    clear of every name, City and legend (all on the base map, so the answer only
-    depends on the area and how many pieces, which carry a count badge)."""
+def placement(area: str, n: int) -> stackfit.Placement:
+    """Where an area's `n` pieces stand on the base picture: a compact grid inside the
+    area, clear of every name, City symbol, sea name and the legend where there is room,
+    of names and symbols always when it can be (all on the base map, so the answer
+    depends on the area and the number of pieces only). A hidden stack's count is printed
+    on its face, so no piece reaches beyond its square."""
     b = base()
-    box = b.board.boxes[area]
-    return stackfit.fit(counted, lambda bx: b.board.is_inside(area, bx), box,
-                        b.anchors[area], b.names + b.labels, b.marks + [b.legend],
-                        room=b.board.sizes[area])
+    return stackfit.fit([False] * n, lambda bx: b.board.is_inside(area, bx),
+                        b.board.boxes[area], b.anchors[area],
+                        [b.names, b.marks + [b.legend], b.labels], room=b.board.sizes[area])
+
+
+def pieces_as_drawn(area: str, items: list[Piece]) -> tuple[list[Piece], stackfit.Placement]:
+    """The pieces of an area and their places. Where even the smallest blocks do not fit
+    clear of the names (a strip of coast such as Megara), each side's blocks outside and
+    inside the walls become one block with their number, as the enemy's always are."""
+    spot = placement(area, len(items))
+    if spot.tier <= 2 or len(items) == 1:
+        return items, spot
+    merged: dict[tuple[str, bool], int] = {}
+    for side, _face, inside, count in items:
+        merged[(side, inside)] = merged.get((side, inside), 0) + count
+    fewer: list[Piece] = [(side, None, inside, n) for (side, inside), n in merged.items()]
+    if len(fewer) == len(items):
+        return items, spot
+    return fewer, placement(area, len(fewer))
 
 
 def layout_pieces(view: dict[str, Any]) -> dict[str, list[stackfit.Box]]:
     """Every area's drawn block boxes, in base-picture pixels (the map adds TOP)."""
-    return {area: list(placement(area, tuple(p[3] > 1 for p in items)).boxes)
+    return {area: list(pieces_as_drawn(area, items)[1].boxes)
             for area, items in _stacks(view).items()}
 
 
@@ -84,21 +101,22 @@ def _map(view: dict[str, Any]) -> bytes:
         city = comps.cities[name]
         if side and side != city.loyalty:  # a captured City (1.4)
             x, y = b.places[city.area]
-            d.ellipse((x - 15, y + TOP - 15, x + 15, y + TOP + 15),
+            d.ellipse((x - 14, y + TOP - 14, x + 14, y + TOP + 14),
                       outline=COLOURS[side], width=3)
     for name, sg in view["sieges"].items():
         x, y = b.places[comps.cities[name].area]
-        d.rectangle((x - 17, y + TOP - 17, x + 17, y + TOP + 17),
+        d.rectangle((x - 15, y + TOP - 15, x + 15, y + TOP + 15),
                     outline=COLOURS[sg["besieger"]], width=2)
     for name, g in view["garrisons"].items():
         x, y = b.places[comps.cities[name].area]
-        d.rectangle((x + 10, y + TOP - 18, x + 18, y + TOP - 10), fill=COLOURS[g["side"]],
+        d.rectangle((x + 9, y + TOP - 15, x + 15, y + TOP - 9), fill=COLOURS[g["side"]],
                     outline=theme.INK)
     for area, items in _stacks(view).items():
-        spot = placement(area, tuple(p[3] > 1 for p in items))
-        for (side, face, inside, count), (x, y) in zip(items, spot.centres):
-            block(d, x, y + TOP, spot.size, side, face, count=count, in_city=inside)
-    d.rectangle((0, 0, w, TOP), fill=theme.BANNER)
+        drawn, spot = pieces_as_drawn(area, items)
+        for (side, face, inside, count), (x, y) in zip(drawn, spot.centres):
+            block(d, x, y + TOP, spot.size, side, face, count=count, in_city=inside,
+                  count_inside=True)
+    d.rectangle((0, 0, w, TOP - 1), fill=theme.BANNER)
     text_c(d, (w / 2, TOP / 2), view["common"]["banner"] if "common" in view else
            f"{view['year']} BC {view['season_name']}", "bold", 18, theme.BANNER_TEXT)
     _track(d, view["prestige"], w, h + TOP)

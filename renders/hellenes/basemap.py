@@ -21,7 +21,7 @@ from engine.rulesets.hellenes.components import DATA, decode_runs
 
 from .. import png, theme
 from ..fonts import font
-from ..pieces import areaboard, basecache
+from ..pieces import areaboard, basecache, stackfit
 from ..pieces.areaboard import BorderKind
 from ..pieces.primitives import BlockFace, block, text_c
 
@@ -38,6 +38,7 @@ DEEP, NARROWS, BORDER, NATION = (20, 40, 140), (210, 30, 60), (150, 140, 120), (
 COASTLINE = (60, 90, 130)
 FRAME = (20, 20, 20)
 CITY_R = 10
+MARK_ROOM = CITY_R + 6  # capture ring, siege frame, garrison (renders/hellenes)
 NAME_SIZE, TOWN_SIZE, SEA_SIZE = 15, 13, 14
 
 
@@ -66,6 +67,7 @@ class Base:
     marks: list[Box] = field(default_factory=list)  # symbols, with room for their markers
     city_names: dict[str, Box] = field(default_factory=dict)  # city -> its name's box
     legend: Box = (0.0, 0.0, 0.0, 0.0)
+    land_ids: tuple[int, ...] = ()  # the indexes of land areas
 
 
 def load() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
@@ -142,7 +144,8 @@ def build() -> Base:
     d.rectangle((0, oy, inset.width - 1, ids.height - 1), outline=FRAME, width=3)
     text_c(d, (12, oy + 13), "SICILY", "bold", 15, FRAME, anchor="lm")
 
-    out = Base(img, board, Image.new("P", (1, 1)), {}, {})
+    out = Base(img, board, Image.new("P", (1, 1)), {}, {},
+               land_ids=tuple(index[a["id"]] for a in areas if a["kind"] == "land"))
     for p in cities + towns:
         out.places[p["area"]] = at(p["area"], p["lat"], p["lon"])
     for a in areas:
@@ -162,11 +165,15 @@ def _legend_box(ids: Image.Image) -> Box:
 
 def _draw_names(d: ImageDraw.ImageDraw, out: Base, areas: list[dict[str, Any]],
                 cities: list[dict[str, Any]], towns: list[dict[str, Any]], at: Any) -> None:
+    def measure(xy: tuple[float, float], text: str, style: str, size: int, anchor: str,
+                halo: bool) -> Box:
+        box = font(style, size).getbbox(text, anchor=anchor, stroke_width=2 if halo else 0)
+        return (xy[0] + box[0], xy[1] + box[1], xy[0] + box[2], xy[1] + box[3])
+
     def put(xy: tuple[float, float], text: str, style: str, size: int, fill: theme.RGB,
             anchor: str, halo: theme.RGB | None) -> Box:
-        box = font(style, size).getbbox(text, anchor=anchor, stroke_width=2 if halo else 0)
         text_c(d, xy, text, style, size, fill, halo=halo, anchor=anchor)
-        return (xy[0] + box[0], xy[1] + box[1], xy[0] + box[2], xy[1] + box[3])
+        return measure(xy, text, style, size, anchor, halo is not None)
 
     named = {x["area"] for x in cities} | {t["area"] for t in towns}
     for a in areas:
@@ -177,22 +184,48 @@ def _draw_names(d: ImageDraw.ImageDraw, out: Base, areas: list[dict[str, Any]],
         elif a["id"] not in named:
             out.labels.append(put((x, y), a["name"], "bold", NAME_SIZE - 1, (70, 50, 30), "mm",
                                   theme.WHITE))
+    # Symbols first, each with room around it for the capture ring, the siege frame and
+    # the garrison a City may get in play; then every name beside its symbol, clear of
+    # all that room and of the names before it.
     for c in cities:
         x, y = out.places[c["area"]]
         city_mark(d, x, y, c["loyalty"], c["port"], c["value"])
-        # room around the symbol for the capture ring, the siege frame and the garrison
-        out.marks.append((x - CITY_R - 9, y - CITY_R - 9, x + CITY_R + 9, y + CITY_R + 9))
-        box = put((x, y + CITY_R + 2), c["name"], "bold", NAME_SIZE, (20, 20, 20), "ma",
-                  theme.WHITE)
-        out.names.append(box)
-        out.city_names[c["name"]] = box
+        out.marks.append((x - MARK_ROOM, y - MARK_ROOM, x + MARK_ROOM, y + MARK_ROOM))
     for t in towns:
         x, y = out.places[t["area"]]
         d.ellipse((x - 6, y - 6, x + 6, y + 6), fill=(150, 110, 60), outline=(60, 40, 20),
                   width=2)
         out.marks.append((x - 8, y - 8, x + 8, y + 8))
-        out.names.append(put((x, y + 8), t["name"], "sans", TOWN_SIZE, (90, 60, 20), "ma",
-                             theme.WHITE))
+    for p, style, size, gap, fill in ([(c, "bold", NAME_SIZE, MARK_ROOM + 1, (20, 20, 20))
+                                       for c in cities]
+                                      + [(t, "sans", TOWN_SIZE, 9, (90, 60, 20)) for t in towns]):
+        x, y = out.places[p["area"]]
+        k = gap * 0.8
+        options = [((x, y + gap), "ma"), ((x, y - gap), "md"), ((x + gap, y), "lm"),
+                   ((x - gap, y), "rm"), ((x + k, y + k), "la"), ((x - k, y + k), "ra"),
+                   ((x + k, y - k), "ld"), ((x - k, y - k), "rd")]
+
+        def cost(k: int, name: str = p["name"], area: str = p["area"], style: str = style,
+                 size: int = size) -> tuple[int, int, int]:
+            xy, anchor = options[k]
+            box = measure(xy, name, style, size, anchor, True)
+            clash = sum(stackfit.overlaps(box, o) for o in out.marks + out.names)
+            return clash, _land_pixels(out, area, box), k
+
+        xy, anchor = options[min(range(len(options)), key=cost)]
+        box = put(xy, p["name"], style, size, fill, anchor, theme.WHITE)
+        out.names.append(box)
+        if p in cities:
+            out.city_names[p["name"]] = box
+
+
+def _land_pixels(out: Base, area: str, box: Box) -> int:
+    """How much land a name would cover, its own area's counted twice: the pieces of
+    small land areas need the room, the seas have plenty."""
+    x0, y0, x1, y1 = (max(0, int(box[0])), max(0, int(box[1])), int(box[2]) + 1,
+                      int(box[3]) + 1)
+    hist = out.board.ids.crop((x0, y0, x1, y1)).histogram()
+    return hist[out.board.index[area]] + sum(hist[i] for i in out.land_ids)
 
 
 def city_mark(d: ImageDraw.ImageDraw, x: float, y: float, loyalty: str, port: bool,

@@ -98,9 +98,10 @@ class BlockFace:
 
 def block(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, side: str,
           face: BlockFace | None = None, count: int = 1, dim: bool = False,
-          in_city: bool = False) -> None:
+          in_city: bool = False, count_inside: bool = False) -> None:
     """A wooden block seen from above. Hidden blocks are blank; a stack of hidden blocks
-    is one block with a count badge. A visible block shows its strength as pips along
+    is one block with a count badge (or, `count_inside`, the count on its blank face,
+    where a small area has no room for the badge). A visible block shows its strength as pips along
     the top edge (filled = steps left, as the diamonds of rule 2.11), its rating, type
     and name."""
     h = size / 2
@@ -119,7 +120,10 @@ def block(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, side: str,
                             outline=theme.WHITE, width=1)
     if face is not None:
         _block_face(d, cx, cy, size, face)
-    if count > 1:
+    if count > 1 and count_inside and face is None:
+        # on the blank face itself: the block paints nothing beyond its square
+        text_c(d, (cx, cy + 0.5), str(count), "bold", max(8, int(size * 0.62)), theme.WHITE)
+    elif count > 1:
         br = max(7, size // 4)
         bx, by = x1 - 1, y0 + 1
         d.ellipse((bx - br, by - br, bx + br, by + br), fill=theme.WHITE, outline=dark, width=2)
