@@ -206,7 +206,7 @@ def _draw_names(d: ImageDraw.ImageDraw, out: Base, areas: list[dict[str, Any]],
                    ((x + k, y - k), "ld"), ((x - k, y - k), "rd")]
 
         def cost(k: int, name: str = p["name"], area: str = p["area"], style: str = style,
-                 size: int = size) -> tuple[int, int, int]:
+                 size: int = size, options: list[Any] = options) -> tuple[int, int, int]:
             xy, anchor = options[k]
             box = measure(xy, name, style, size, anchor, True)
             clash = sum(stackfit.overlaps(box, o) for o in out.marks + out.names)
