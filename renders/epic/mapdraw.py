@@ -166,7 +166,7 @@ def draw_map(view: dict[str, Any]) -> bytes:
         reg = view["regions"].get(region)
         if reg is None:
             continue
-        _region_marker(d, x, y - r * 0.25, r, comps.regions[region].name, reg)
+        _region_marker(d, x, y - r * basemap.MARKER_DY, r, comps.regions[region].name, reg)
 
     # Raids this year (15.2), over the Area's name (under the region's marker where that
     # stands in the name's place); stacks stand lower in the hex.
