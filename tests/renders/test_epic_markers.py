@@ -1,7 +1,8 @@
 """The Epic's region markers stand apart (issue 33): with four players the regions of
 central Greece are small and close, and markers put on their middles piled on each other.
 Checked on the boxes the base map reserves and by a pixel probe of the drawn map: every
-marker's four corners show its own controller's colour, so none is drawn over another."""
+marker's face, left and right of its text, shows its own controller's colour, so none is
+drawn over another."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from PIL import Image
 import engine
 from engine.rulesets.epic.components import load_components
 from renders import theme
-from renders.fonts import font
 from renders.epic import basemap, mapdraw
+from renders.fonts import font
 
 SCENARIOS = ("four-player", "argive-league",
              pytest.param("three-player", marks=pytest.mark.slow),
