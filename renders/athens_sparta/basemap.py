@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import math
 import os
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,8 +18,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from .. import png, theme
 from ..fonts import font
+from ..pieces import basecache, geometry, primitives
 from ..pieces import coast as landmask
-from ..pieces import geometry, primitives
 from . import legend
 from .layout import Layout, make_layout
 from .mapdata import CityInfo, MapData
@@ -344,10 +343,6 @@ def _sicily_box(d: ImageDraw.ImageDraw, data: MapData, lay: Layout) -> None:
 
 # ------------------------------------------------------------------ cache
 
-_lock = threading.Lock()
-_cache: dict[str, Base] = {}
-
-
 def cache_dir() -> Path | None:
     path = os.environ.get("KERYX_RENDER_CACHE")
     if path == "":
@@ -392,17 +387,10 @@ def _palette_specimen(lay: Layout, img: Image.Image) -> Image.Image:
 
 
 def base_for(data: MapData) -> Base:
+    """The base of a map, from the kit's one cache of base maps (then the disk cache,
+    then drawn)."""
     key = _key(data)
-    hit = _cache.get(key)
-    if hit is not None:
-        return hit
-    with _lock:
-        hit = _cache.get(key)
-        if hit is not None:
-            return hit
-        base = _load_disk(data, key) or _build(data, key)
-        _cache[key] = base
-        return base
+    return basecache.get("athens-sparta", key, lambda: _load_disk(data, key) or _build(data, key))
 
 
 def _build(data: MapData, key: str) -> Base:

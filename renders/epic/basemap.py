@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import threading
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -24,8 +23,8 @@ from engine.rulesets.epic.components import Components, Hex, load_components
 
 from .. import png, theme
 from ..fonts import font
+from ..pieces import basecache, geometry
 from ..pieces import coast as landmask
-from ..pieces import geometry
 from ..pieces.primitives import text_c
 
 WIDTH = 1600
@@ -343,16 +342,7 @@ def _specimen(img: Image.Image) -> Image.Image:
     return strip
 
 
-_lock = threading.Lock()
-_bases: dict[str, Base] = {}
-
-
 def base_for(scenario: str) -> Base:
-    """The base of a scenario, built once per process (about a second) and shared."""
-    hit = _bases.get(scenario)
-    if hit is not None:
-        return hit
-    with _lock:
-        if scenario not in _bases:
-            _bases[scenario] = draw(scenario)
-        return _bases[scenario]
+    """The base of a scenario, built once per process (about a second) and shared through
+    the kit's one cache of base maps."""
+    return basecache.get("epic", scenario, lambda: draw(scenario))
