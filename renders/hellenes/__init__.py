@@ -18,8 +18,8 @@ from PIL import Image, ImageDraw
 
 from engine.rulesets.hellenes.components import load_components
 from renders import png, theme
-from renders.pieces import stackfit
-from renders.pieces.primitives import BlockFace, block, fit_paragraph, fit_text, text_c
+from renders.pieces import hands, stackfit, track
+from renders.pieces.primitives import BlockFace, block, text_c
 from renders.registry import Renderer
 
 from . import combat
@@ -123,49 +123,36 @@ def _map(view: dict[str, Any]) -> bytes:
     return png.encode(img, b.palette)
 
 
+PRESTIGE = track.Track(-TRACK, TRACK, "Sparta Wins", "Athens Wins", COLOURS["sparta"],
+                       COLOURS["athens"], middle=0, absolute=True)
+
+
 def _track(d: ImageDraw.ImageDraw, prestige: int, width: int, top: int) -> None:
     """The Prestige track (14.1): Sparta Wins at the left, Athens Wins at the right."""
     cells = 2 * TRACK + 1
     cw = min(40, (width - 200) // cells)
-    x0 = (width - cw * cells) // 2
-    y = top + 14
-    text_c(d, (x0 - 60, y + 14), "Sparta Wins", "bold", 14, COLOURS["sparta"])
-    text_c(d, (x0 + cw * cells + 60, y + 14), "Athens Wins", "bold", 14, COLOURS["athens"])
-    for i in range(cells):
-        v = i - TRACK
-        fill = theme.mix(COLOURS["athens"] if v > 0 else COLOURS["sparta"], theme.PAPER,
-                         0.85 - 0.04 * abs(v)) if v else theme.PAPER
-        d.rectangle((x0 + i * cw, y, x0 + (i + 1) * cw, y + 28), fill=fill, outline=theme.INK)
-        text_c(d, (x0 + i * cw + cw / 2, y + 14), str(abs(v)), "sans", 11, theme.INK)
-    p = max(-TRACK, min(TRACK, prestige))
-    mx = x0 + (p + TRACK) * cw + cw / 2
-    d.ellipse((mx - 10, y + 4, mx + 10, y + 24), fill=theme.INK, outline=theme.GOLD, width=3)
+    span = cw * cells + 240
+    track.draw(d, PRESTIGE, [(prestige, theme.INK)], (width - span) / 2, top + 14, span,
+               label_w=120)
 
 
 def _hand(view: dict[str, Any]) -> bytes:
-    cards = view["cards"]["hand"]
+    """The viewer's cards face up with their coins (3.2) and Events; the other side's
+    hand as backs, counted."""
     comps = load_components()
-    cw, ch = 200, 270
-    img = Image.new("RGB", (max(1, len(cards)) * (cw + 10) + 10, ch + 20), theme.PAPER)
-    d = ImageDraw.Draw(img)
-    if not cards:
-        text_c(d, (110, 145), "No cards in hand", "bold", 15, theme.INK)
     edge = {"red": COLOURS["sparta"], "blue": COLOURS["athens"], "green": theme.SIDE["neutral"]}
-    for i, n in enumerate(cards):
-        c = comps.cards[n]
-        x0, y0 = 10 + i * (cw + 10), 10
-        d.rounded_rectangle((x0, y0, x0 + cw, y0 + ch), radius=10, fill=theme.WHITE,
-                            outline=edge[c.colour], width=5)
-        title, size = fit_text(f"#{n} {c.name}", "bold", 15, cw - 20)
-        text_c(d, (x0 + cw / 2, y0 + 24), title, "bold", size, theme.INK)
-        for k in range(c.av):  # the coins (3.2)
-            cx = x0 + cw / 2 + (k - (c.av - 1) / 2) * 30
-            d.ellipse((cx - 12, y0 + 44, cx + 12, y0 + 68), fill=theme.GOLD, outline=theme.INK)
-        body, size = fit_paragraph(c.event.text, "sans", 13, cw - 24, ch - 110)
-        for j, line in enumerate(body):
-            text_c(d, (x0 + 12, y0 + 90 + j * size * 1.2), line, "sans", size, theme.INK,
-                   anchor="lm")
-    return png.encode(img)
+    viewer = view.get("viewer")
+    rows = []
+    for side in ([viewer] if viewer else []) + [s for s in ("athens", "sparta") if s != viewer]:
+        if side == viewer:
+            cards = tuple(hands.Card(f"#{n} {comps.cards[n].name}", comps.cards[n].event.text,
+                                     comps.cards[n].av, edge[comps.cards[n].colour])
+                          for n in view["cards"]["hand"])
+            rows.append(hands.SeatHand(theme.SIDE_NAME[side], side, cards))
+        else:
+            rows.append(hands.SeatHand(theme.SIDE_NAME[side], side,
+                                       hidden=view["cards"]["hand_sizes"].get(side, 0)))
+    return hands.render(rows)
 
 
 RENDERER = Renderer(map=_map, combat=combat.render, hand=_hand, colours=COLOURS)
