@@ -130,8 +130,17 @@ def block(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, side: str,
         text_c(d, (bx, by + 0.5), str(count), "bold", int(br * 1.3), theme.INK)
 
 
+SMALL_FACE = 20  # below this, pips and names cannot be read: strength and type only
+
+
 def _block_face(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, f: BlockFace) -> None:
     h = size / 2
+    if size < SMALL_FACE:
+        # a crowded area's small block: "3H" (steps left, type) is what reads at a glance
+        label = f"{f.strength}{glyphs.letter(f.type, f.ruleset)}"
+        label, fs = fit_text(label, "cond-bold", max(7, int(size * 0.62)), size - 2)
+        text_c(d, (cx, cy + 0.5), label, "cond-bold", fs, theme.WHITE)
+        return
     # Pips: one per step of maximum strength, filled while the step is left.
     n = max(1, f.max_strength)
     pr = max(1.8, size / 18)
