@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -343,11 +342,7 @@ def _sicily_box(d: ImageDraw.ImageDraw, data: MapData, lay: Layout) -> None:
 
 # ------------------------------------------------------------------ cache
 
-def cache_dir() -> Path | None:
-    path = os.environ.get("KERYX_RENDER_CACHE")
-    if path == "":
-        return None
-    return Path(path) if path else Path.home() / ".cache" / "keryx" / "renders"
+cache_dir = basecache.cache_dir
 
 
 @lru_cache(maxsize=1)

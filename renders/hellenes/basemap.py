@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -154,7 +155,10 @@ def build() -> Base:
     _draw_names(d, out, areas, cities, towns, at)
     out.legend = legend_box
     draw_legend(d, legend_box)
-    out.palette = png.make_palette(_specimen(img), _must_have())
+    # every other pixel is specimen enough, at a quarter of the cost
+    specimen = _specimen(img)
+    out.palette = png.make_palette(specimen.resize((specimen.width // 2, specimen.height // 2),
+                                                   Image.Resampling.NEAREST), _must_have())
     return out
 
 
@@ -310,6 +314,71 @@ def _must_have() -> list[theme.RGB]:
             + list(LOYAL.values()) + list(theme.SIDE.values()) + list(theme.SIDE_DARK.values()))
 
 
+STYLE_VERSION = "1"  # bump when the drawing changes in a way the code hash misses
+
+
+def _key() -> str:
+    here = Path(__file__).resolve()
+    files = [DATA / n for n in ("map.json", "cities.json", "map_raster.json")]
+    files += [here, here.parents[1] / "pieces" / "areaboard.py",
+              here.parents[1] / "pieces" / "primitives.py", here.parents[1] / "theme.py"]
+    return basecache.digest(files, STYLE_VERSION)
+
+
+def _save(b: Base, key: str) -> Base:
+    d = basecache.cache_dir()
+    if d is None:
+        return b
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        stem = d / f"hellenes-{key}"
+        b.image.save(f"{stem}.tmp.png", compress_level=1)
+        b.board.ids.save(f"{stem}.ids.png", compress_level=1)
+        b.palette.save(f"{stem}.pal.png")
+        meta = {"places": b.places, "anchors": b.anchors, "names": b.names,
+                "labels": b.labels, "marks": b.marks, "city_names": b.city_names,
+                "legend": b.legend, "land_ids": b.land_ids, "index": b.board.index,
+                "boxes": b.board.boxes}
+        Path(f"{stem}.json").write_text(json.dumps(meta), encoding="utf-8")
+        Path(f"{stem}.tmp.png").replace(f"{stem}.png")  # last: the others are complete
+    except OSError:
+        pass  # a read-only disk only costs a rebuild next time
+    return b
+
+
+def _load(key: str) -> Base | None:
+    d = basecache.cache_dir()
+    if d is None:
+        return None
+    stem = d / f"hellenes-{key}"
+    try:
+        img = Image.open(f"{stem}.png").convert("RGB")
+        ids = Image.open(f"{stem}.ids.png").convert("L")
+        pal = Image.open(f"{stem}.pal.png")
+        pal.load()
+        meta = json.loads(Path(f"{stem}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+    def box(v: list[float]) -> Box:
+        return (v[0], v[1], v[2], v[3])
+
+    def point(v: list[float]) -> tuple[float, float]:
+        return (v[0], v[1])
+
+    board = areaboard.Board(img, ids, dict(meta["index"]),
+                            {k: (v[0], v[1], v[2], v[3]) for k, v in meta["boxes"].items()})
+    return Base(img, board, pal, {k: point(v) for k, v in meta["places"].items()},
+                {k: point(v) for k, v in meta["anchors"].items()},
+                [box(v) for v in meta["names"]], [box(v) for v in meta["labels"]],
+                [box(v) for v in meta["marks"]],
+                {k: box(v) for k, v in meta["city_names"].items()}, box(meta["legend"]),
+                tuple(meta["land_ids"]))
+
+
 def base() -> Base:
-    """The base of the map, built once per process (about a second) and shared."""
-    return basecache.get("hellenes", "map", build)
+    """The base of the map, drawn once (a second or two) and kept in memory and on disk."""
+    def load_or_build() -> Base:
+        key = _key()
+        return _load(key) or _save(build(), key)
+    return basecache.get("hellenes", "map", load_or_build)
