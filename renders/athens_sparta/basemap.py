@@ -108,9 +108,7 @@ def draw_base(data: MapData) -> tuple[Layout, Image.Image]:
                           ImageChops.multiply(persia, mask))
 
     # Coastline: the rim of the soft land mask.
-    rim = ImageChops.subtract(mask.filter(ImageFilter.MaxFilter(3)),
-                              mask.filter(ImageFilter.MinFilter(3)))
-    img = Image.composite(Image.new("RGB", size, theme.COAST), img, rim.point(lambda v: v * 3 // 4))
+    img = landmask.outline(img, mask)
 
     d = ImageDraw.Draw(img)
     for h in data.hexes.values():

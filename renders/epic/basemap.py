@@ -17,7 +17,7 @@ import hashlib
 import math
 from dataclasses import dataclass, field
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from engine.rulesets.epic.components import Components, Hex, load_components
 
@@ -232,9 +232,7 @@ def draw(scenario: str) -> Base:
         elif area is not None and area.kind == "open":
             ds.polygon(corners, fill=OPEN_SEA)
     img = Image.composite(tint, sea, mask)
-    rim = ImageChops.subtract(mask.filter(ImageFilter.MaxFilter(3)),
-                              mask.filter(ImageFilter.MinFilter(3)))
-    img = Image.composite(Image.new("RGB", size, theme.COAST), img, rim.point(lambda v: v * 3 // 4))
+    img = landmask.outline(img, mask)
     d = ImageDraw.Draw(img)
 
     # Hex grid, faint.
