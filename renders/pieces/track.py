@@ -57,6 +57,16 @@ def draw(d: ImageDraw.ImageDraw, track: Track, values: Sequence[tuple[int, RGB]]
                     fill=cell_fill(track, v), outline=theme.INK)
         text_c(d, (x0 + i * cw + cw / 2, top + height / 2), str(abs(v) if track.absolute else v),
                "sans", 11, theme.INK)
+    return markers(d, track, values, left, top, width, height, label_w)
+
+
+def markers(d: ImageDraw.ImageDraw, track: Track, values: Sequence[tuple[int, RGB]],
+            left: float, top: float, width: float, height: float = 28,
+            label_w: float = 120) -> list[tuple[float, float]]:
+    """Only the markers, over a track drawn before (a base map's, drawn once)."""
+    cells = track.cells()
+    cw = (width - 2 * label_w) / len(cells)
+    x0 = left + label_w
     spots: list[tuple[float, float]] = []
     at_value: dict[int, int] = {}
     r = min(10.0, cw / 2 - 1, height / 2 - 4)
