@@ -1,12 +1,13 @@
 """The Hellenes renderer: pictures of views only (docs/rendering.md).
 
-- map: the base map (real coastline, `basemap.py`) with each area's stack of blocks
-  (the viewer's own with strength pips and ratings, the enemy's blank and upright, 2.0),
-  blocks fortified inside a City framed white, garrisons, control of captured cities,
-  sieges, the Prestige track and the year and season;
+- map: the base map (real coastline, smooth borders and a legend, `basemap.py`) with
+  each area's blocks as a compact group inside the area, clear of every City's name
+  (the viewer's own with their faces, the enemy's blank and counted, 2.0), blocks
+  inside a City framed white, garrisons, captured Cities, sieges in the room kept round
+  each City's symbol, the Prestige track and the year and season;
 - combat (`combat.py`): the battle record both players see (6.1): the revealed blocks,
   routed ones dimmed, and the attacks with their dice as they were rolled;
-- hand: the viewer's cards with their coins and Events.
+- hand: the viewer's cards with their coins and Events, the other side's backs counted.
 """
 
 from __future__ import annotations
