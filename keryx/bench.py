@@ -26,6 +26,7 @@ BENCHES: list[tuple[str, str, str, bool]] = [
     ("store", "service.bench", "bench_store", True),
     ("render", "renders.bench", "bench_render", False),
     ("epic_render", "renders.bench", "bench_render_epic", False),
+    ("hellenes_render", "renders.bench", "bench_render_hellenes", False),
     ("bot", "bot.bench", "bench_bot", True),
     ("scheduler", "service.community.bench", "bench_scheduler", True),
     ("store_pg", "service.pg_bench", "bench_store_pg", True),

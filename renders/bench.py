@@ -90,3 +90,33 @@ def bench_render_epic(n: int = 15) -> dict[str, Any]:
     if battles:
         out["epic_render_combat_ms"] = _median_ms(lambda: combat.render(battles[-1]), n)
     return out
+
+
+def bench_render_hellenes(n: int = 15) -> dict[str, Any]:
+    """The Hellenes map at a mid-game position (seed "bench", 300 random steps): public
+    and Athens' map, drawing and encoding, after the shared base is built (its build
+    time reported once), and the map of a new position's first draw, which pays for
+    fitting each area's stack once."""
+    from . import render_map
+    from .cli import play_random_steps
+    from .hellenes import basemap
+
+    game, _battles = play_random_steps("hellenes", seed="bench", steps=300)
+    public, seat = game.view(None), game.view("athens")
+    t = time.perf_counter()
+    basemap.base()
+    build_s = time.perf_counter() - t
+    render_map(public)
+    render_map(seat)
+    pub, mine = [], []
+    for _ in range(n):  # interleaved, so a busy machine slows both alike
+        pub.append(_median_ms(lambda: render_map(public), 1))
+        mine.append(_median_ms(lambda: render_map(seat), 1))
+    data = render_map(public)
+    return {
+        "hellenes_render_map_ms": round(statistics.median(pub), 2),
+        "hellenes_render_seat_map_ms": round(statistics.median(mine), 2),
+        "hellenes_render_map_png_bytes": len(data),
+        "hellenes_render_map_size": "x".join(map(str, Image.open(io.BytesIO(data)).size)),
+        "hellenes_render_base_build_s": round(build_s, 2),
+    }

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,8 +17,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from .. import png, theme
 from ..fonts import font
+from ..pieces import basecache, geometry, primitives
 from ..pieces import coast as landmask
-from ..pieces import geometry, primitives
 from . import legend
 from .layout import Layout, make_layout
 from .mapdata import CityInfo, MapData
@@ -110,9 +108,7 @@ def draw_base(data: MapData) -> tuple[Layout, Image.Image]:
                           ImageChops.multiply(persia, mask))
 
     # Coastline: the rim of the soft land mask.
-    rim = ImageChops.subtract(mask.filter(ImageFilter.MaxFilter(3)),
-                              mask.filter(ImageFilter.MinFilter(3)))
-    img = Image.composite(Image.new("RGB", size, theme.COAST), img, rim.point(lambda v: v * 3 // 4))
+    img = landmask.outline(img, mask)
 
     d = ImageDraw.Draw(img)
     for h in data.hexes.values():
@@ -344,15 +340,7 @@ def _sicily_box(d: ImageDraw.ImageDraw, data: MapData, lay: Layout) -> None:
 
 # ------------------------------------------------------------------ cache
 
-_lock = threading.Lock()
-_cache: dict[str, Base] = {}
-
-
-def cache_dir() -> Path | None:
-    path = os.environ.get("KERYX_RENDER_CACHE")
-    if path == "":
-        return None
-    return Path(path) if path else Path.home() / ".cache" / "keryx" / "renders"
+cache_dir = basecache.cache_dir
 
 
 @lru_cache(maxsize=1)
@@ -392,17 +380,10 @@ def _palette_specimen(lay: Layout, img: Image.Image) -> Image.Image:
 
 
 def base_for(data: MapData) -> Base:
+    """The base of a map, from the kit's one cache of base maps (then the disk cache,
+    then drawn)."""
     key = _key(data)
-    hit = _cache.get(key)
-    if hit is not None:
-        return hit
-    with _lock:
-        hit = _cache.get(key)
-        if hit is not None:
-            return hit
-        base = _load_disk(data, key) or _build(data, key)
-        _cache[key] = base
-        return base
+    return basecache.get("athens-sparta", key, lambda: _load_disk(data, key) or _build(data, key))
 
 
 def _build(data: MapData, key: str) -> Base:

@@ -15,17 +15,16 @@ from __future__ import annotations
 
 import hashlib
 import math
-import threading
 from dataclasses import dataclass, field
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from engine.rulesets.epic.components import Components, Hex, load_components
 
 from .. import png, theme
 from ..fonts import font
+from ..pieces import basecache, geometry
 from ..pieces import coast as landmask
-from ..pieces import geometry
 from ..pieces.primitives import text_c
 
 WIDTH = 1600
@@ -126,6 +125,76 @@ def _label_spot(g: geometry.Grid, comps: Components, ids: list[str]) -> tuple[fl
     return pts[best]
 
 
+def marker_size(radius: float) -> tuple[float, float]:
+    """The box of a region's marker (mapdraw._region_marker) wide enough for its name and
+    the widest "AL 20 · ML 20 · ×3", so markers placed apart stay apart whatever the
+    view's figures."""
+    fs = max(10, int(radius * 0.3))
+    return fs * 11.5, fs * 2.5 + 4
+
+
+MARKER_DY = 0.25  # of the radius: a marker stands that far above its spot
+
+
+def marker_box(radius: float, spot: tuple[float, float], name: str) -> tuple[float, ...]:
+    fs = max(10, int(radius * 0.3))
+    w = max(marker_size(radius)[0], font("cond-bold", fs).getlength(name.upper()) + 10)
+    h = marker_size(radius)[1]
+    x, y = spot[0], spot[1] - radius * MARKER_DY
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+def marker_spots(g: geometry.Grid, comps: Components, in_play: frozenset[str],
+                 ids: set[str]) -> dict[str, tuple[float, float]]:
+    """Where each region's marker stands: on the hex nearest the middle of its region
+    clear of the cities, unless that marker would overlap one placed before; then the
+    next hex of the region, nearest the middle first. With four players the regions of
+    central Greece are small and close (Boeotia, Megaris, Attica, Corinthia): markers
+    put on their middles alone pile on each other. Small regions choose first."""
+    hexes = {region: [i for a in comps.region_areas.get(region, []) for i in comps.area_hexes[a]
+                      if i in ids and comps.hexes[i].kind == "land"]
+             for region in sorted(in_play)}  # a set: its order would change between runs
+    placed: dict[str, tuple[float, float]] = {}
+    boxes: list[tuple[float, ...]] = []
+    r = g.radius
+    names = [city_name_box(g, comps, name) for name, city in comps.cities.items()
+             if city.hex in ids]
+    for region in sorted(hexes, key=lambda k: (len(hexes[k]), k)):
+        members = hexes[region]
+        if not members:
+            continue
+        first = _label_spot(g, comps, members)
+        pts = {i: g.centre(comps.hexes[i].col, comps.hexes[i].row) for i in members}
+        order = sorted(members, key=lambda i: (i in comps.city_at,
+                                               math.hypot(pts[i][0] - first[0],
+                                                          pts[i][1] - first[1])))
+        name = comps.regions[region].name
+        spots = [first] + [pts[i] for i in order]
+        clear = [p for p in spots if not any(_overlap(marker_box(r, p, name), b) for b in boxes)]
+        spot = next((p for p in clear
+                     if not any(_overlap(marker_box(r, p, name), b) for b in names)),
+                    clear[0] if clear else first)
+        placed[region] = spot
+        boxes.append(marker_box(r, spot, name))
+    return placed
+
+
+def city_name_box(g: geometry.Grid, comps: Components, name: str) -> tuple[float, ...]:
+    """The box of a city's name as `draw` writes it (above the city, haloed)."""
+    city = comps.cities[name]
+    h = comps.hexes[city.hex]
+    cx, cy = g.centre(h.col, h.row)
+    label = name.upper() if city.size == "L" else name
+    style = "cond-bold" if city.size != "S" else "cond"
+    x, y = cx, cy - g.radius * NAME_Y
+    b = font(style, max(10, int(g.radius * 0.3))).getbbox(label, anchor="mm", stroke_width=2)
+    return (x + b[0], y + b[1], x + b[2], y + b[3])
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def draw(scenario: str) -> Base:
     comps = load_components()
     hexes = window(comps, scenario)
@@ -163,9 +232,7 @@ def draw(scenario: str) -> Base:
         elif area is not None and area.kind == "open":
             ds.polygon(corners, fill=OPEN_SEA)
     img = Image.composite(tint, sea, mask)
-    rim = ImageChops.subtract(mask.filter(ImageFilter.MaxFilter(3)),
-                              mask.filter(ImageFilter.MinFilter(3)))
-    img = Image.composite(Image.new("RGB", size, theme.COAST), img, rim.point(lambda v: v * 3 // 4))
+    img = landmask.outline(img, mask)
     d = ImageDraw.Draw(img)
 
     # Hex grid, faint.
@@ -226,11 +293,7 @@ def draw(scenario: str) -> Base:
         if len(inside) < max(1, len(members) // 3):
             continue
         base.area_label[area_id] = _label_spot(g, comps, inside)
-    for region in sorted(in_play):  # a set: its order would change from process to process
-        members = [i for a in comps.region_areas.get(region, []) for i in comps.area_hexes[a]
-                   if i in ids]
-        if members:
-            base.region_label[region] = _label_spot(g, comps, members)
+    base.region_label.update(marker_spots(g, comps, in_play, ids))
     for area_id, (x, y) in base.area_label.items():
         area = comps.areas[area_id]
         if area.kind == "land":
@@ -277,16 +340,7 @@ def _specimen(img: Image.Image) -> Image.Image:
     return strip
 
 
-_lock = threading.Lock()
-_bases: dict[str, Base] = {}
-
-
 def base_for(scenario: str) -> Base:
-    """The base of a scenario, built once per process (about a second) and shared."""
-    hit = _bases.get(scenario)
-    if hit is not None:
-        return hit
-    with _lock:
-        if scenario not in _bases:
-            _bases[scenario] = draw(scenario)
-        return _bases[scenario]
+    """The base of a scenario, built once per process (about a second) and shared through
+    the kit's one cache of base maps."""
+    return basecache.get("epic", scenario, lambda: draw(scenario))

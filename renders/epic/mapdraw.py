@@ -35,11 +35,12 @@ from engine.rulesets.epic.components import load_components
 
 from .. import png, theme
 from ..fonts import font
+from ..pieces import glyphs
 from ..pieces.primitives import city_symbol, counter, fit_text, text_c
 from . import basemap
 from .basemap import BANNER_H, RAID, Base
 
-TYPE_LETTER = {"hoplite": "H", "light": "L", "cavalry": "C", "fleet": "F"}
+TYPE_LETTER = glyphs.TYPE_LETTERS["epic"]
 SIDE_NAME = {"athens": "Athens", "sparta": "Sparta", "thebes": "Thebes", "corinth": "Corinth",
              "neutral": "Neutral"}
 CITY_R = {"S": 0.15, "M": 0.19, "L": 0.24}  # of the hex radius
@@ -165,7 +166,7 @@ def draw_map(view: dict[str, Any]) -> bytes:
         reg = view["regions"].get(region)
         if reg is None:
             continue
-        _region_marker(d, x, y - r * 0.25, r, comps.regions[region].name, reg)
+        _region_marker(d, x, y - r * basemap.MARKER_DY, r, comps.regions[region].name, reg)
 
     # Raids this year (15.2), over the Area's name (under the region's marker where that
     # stands in the name's place); stacks stand lower in the hex.

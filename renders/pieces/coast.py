@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageFilter
+from PIL import Image, ImageChops, ImageFilter
 
+from .. import theme
 from .geometry import Affine
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"  # one raster of Greece, every map
@@ -56,3 +57,12 @@ def load() -> LandMask:
     im.load()
     return LandMask(im, meta["lat_max"], meta["lon_min"], meta["cells_per_degree"],
                     meta["sha256"])
+
+
+def outline(img: Image.Image, mask: Image.Image, colour: theme.RGB = theme.COAST) -> Image.Image:
+    """The coastline over a picture: the rim of the soft land mask, three quarters
+    strong (every hex board draws it so)."""
+    rim = ImageChops.subtract(mask.filter(ImageFilter.MaxFilter(3)),
+                              mask.filter(ImageFilter.MinFilter(3)))
+    return Image.composite(Image.new("RGB", img.size, colour), img,
+                           rim.point(lambda v: v * 3 // 4))

@@ -11,11 +11,11 @@ from PIL import ImageDraw
 
 from .. import theme
 from ..fonts import font
+from . import glyphs
 
 RGB = theme.RGB
 
-TYPE_LETTER = {"hoplite": "H", "peltast": "P", "cavalry": "C", "navy": "N",
-               "demos": "D", "tyrants": "T", "helot": "H"}
+TYPE_LETTER = glyphs.TYPE_LETTERS["athens-sparta"]  # what callers of old imported
 
 
 def text_c(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, style: str,
@@ -93,13 +93,15 @@ class BlockFace:
     max_strength: int
     rating: str
     half_hit: bool = False
+    ruleset: str | None = None  # whose table of type letters (pieces/glyphs.py)
 
 
 def block(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, side: str,
           face: BlockFace | None = None, count: int = 1, dim: bool = False,
-          in_city: bool = False) -> None:
+          in_city: bool = False, count_inside: bool = False) -> None:
     """A wooden block seen from above. Hidden blocks are blank; a stack of hidden blocks
-    is one block with a count badge. A visible block shows its strength as pips along
+    is one block with a count badge (or, `count_inside`, the count on its blank face,
+    where a small area has no room for the badge). A visible block shows its strength as pips along
     the top edge (filled = steps left, as the diamonds of rule 2.11), its rating, type
     and name."""
     h = size / 2
@@ -118,15 +120,27 @@ def block(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, side: str,
                             outline=theme.WHITE, width=1)
     if face is not None:
         _block_face(d, cx, cy, size, face)
-    if count > 1:
+    if count > 1 and count_inside and face is None:
+        # on the blank face itself: the block paints nothing beyond its square
+        text_c(d, (cx, cy + 0.5), str(count), "bold", max(8, int(size * 0.62)), theme.WHITE)
+    elif count > 1:
         br = max(7, size // 4)
         bx, by = x1 - 1, y0 + 1
         d.ellipse((bx - br, by - br, bx + br, by + br), fill=theme.WHITE, outline=dark, width=2)
         text_c(d, (bx, by + 0.5), str(count), "bold", int(br * 1.3), theme.INK)
 
 
+SMALL_FACE = 20  # below this, pips and names cannot be read: strength and type only
+
+
 def _block_face(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, f: BlockFace) -> None:
     h = size / 2
+    if size < SMALL_FACE:
+        # a crowded area's small block: "3H" (steps left, type) is what reads at a glance
+        label = f"{f.strength}{glyphs.letter(f.type, f.ruleset)}"
+        label, fs = fit_text(label, "cond-bold", max(7, int(size * 0.62)), size - 2)
+        text_c(d, (cx, cy + 0.5), label, "cond-bold", fs, theme.WHITE)
+        return
     # Pips: one per step of maximum strength, filled while the step is left.
     n = max(1, f.max_strength)
     pr = max(1.8, size / 18)
@@ -145,7 +159,7 @@ def _block_face(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, f: Bloc
                    fill=theme.GOLD)
     rating = f"{f.strength}{f.rating}" if f.rating else str(f.strength)
     text_c(d, (cx, cy + size * 0.02), rating, "cond-bold", max(9, int(size * 0.36)), theme.WHITE)
-    label = f"{TYPE_LETTER.get(f.type, '?')} {f.name}"
+    label = f"{glyphs.letter(f.type, f.ruleset)} {f.name}"
     label, fs = fit_text(label, "cond-bold", max(7, int(size * 0.24)), size - 4)
     text_c(d, (cx, cy + h - fs * 0.7 - 1), label, "cond-bold", fs, theme.WHITE)
 
