@@ -20,7 +20,8 @@ from .base import World
 from .heuristic import NAVIGATION, RulesetHeuristic
 
 WIN = 1000.0
-MAX_STEPS = 80  # actions at most in a rollout after the option tried (a battle is ~20)
+MAX_STEPS = 120  # actions at most in a rollout after the option tried (a battle is ~20,
+# the enemy's answering move phase about 30)
 
 
 class Sim:
@@ -46,10 +47,18 @@ class Sim:
         return self.rules.view(self.state, seat)
 
     def finish(self, me: str, h: RulesetHeuristic, steps: int = MAX_STEPS) -> float:
-        """Play on by the quick rules until the next phase boundary, then score for `me`."""
+        """Play on by the quick rules until the next phase boundary, then score for `me`.
+        The enemy's own phase of steps met on the way (its moves: `plan_kinds`) is played
+        through to the boundary after it: a storm of our capital or a counter-attack comes
+        in the enemy's answer, which a rollout cut before it never saw (issue 35)."""
+        answering = False
         for _ in range(steps):
             p = self.prompt()
-            if p is None or p.kind in h.boundary:
+            if p is None:
+                break
+            if p.seat != me and p.kind in h.plan_kinds and (answering or p.kind in h.boundary):
+                answering = True  # the enemy's answer: play it out
+            elif p.kind in h.boundary:
                 break
             answer = quick_answer(self.view(p.seat), p, h, self.policy)
             try:
