@@ -38,8 +38,8 @@ CAPITAL_TAKEN = 40.0  # our blocks alone in the enemy capital at a phase end win
 # block within its move of it, a hidden one counted as 2 steps and moving as far as a
 # hoplite, a navy only against a port) against its defenders (doubled behind walls, rule
 # 5.41: they take half-hits). Steps short cost up to DANGER_MAX, half of it at DANGER_SCALE
-# steps short; each step of the guard is worth CAPITAL_GUARD up to what the threat needs
-# and GUARD_SPARE more. (A flat guard of 8 steps, navies included, let the search strip
+# steps short; each step the guard lacks of what the threat needs and GUARD_SPARE more
+# costs CAPITAL_GUARD. (A flat guard of 8 steps, navies included, let the search strip
 # Athens to 8 steps of navy with enemy stacks next door: issue 35.)
 CAPITAL_GUARD = 0.4
 GUARD_SPARE = 2
@@ -216,14 +216,20 @@ def capital_threat(view: dict[str, Any], me: str, h: str) -> int:
 
 def _capital_safety(view: dict[str, Any], me: str, city: dict[str, Any],
                     guards: list[dict[str, Any]]) -> float:
+    """The guard's worth and the danger's cost at our capital (see DANGER_MAX)."""
     h = city["hex"]
     # a navy guards only from a port: elsewhere it must leave at the phase end
     guard = _strength(guards, h, navies=h in _board().ports)
+    armies = _strength(guards, h, navies=False)
     threat = capital_threat(view, me, h)
+    # Only armies are counted behind the walls: a navy fights at sea or in the land
+    # battle outside (rule 5.41), and a guard of navies alone lost Athens (issue 35).
     walls = 2 if city.get("walled") else 1
-    short = max(0.0, threat - walls * guard)
+    short = max(0.0, threat - walls * armies - (guard - armies))
     needed = max(GUARD_FLOOR, math.ceil(threat / walls) + GUARD_SPARE)
-    return CAPITAL_GUARD * min(guard, needed) - DANGER_MAX * (1 - math.exp(
+    # Each step the guard lacks of what the threat needs costs (a guard past the need
+    # adds nothing, and more enemies never make the guard we have worth more).
+    return -CAPITAL_GUARD * max(0, needed - guard) - DANGER_MAX * (1 - math.exp(
         -short * math.log(2) / DANGER_SCALE))
 
 
