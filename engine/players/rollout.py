@@ -10,6 +10,7 @@ come from the search's own stream, the same stream for every option compared in 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..core import decisions
@@ -24,14 +25,21 @@ MAX_STEPS = 120  # actions at most in a rollout after the option tried (a battle
 # the enemy's answering move phase about 30)
 
 
+class OutOfTime(Exception):
+    """A rollout passed its deadline: its sample is incomplete and must not be compared."""
+
+
 class Sim:
     """A private copy of a world's state being played forward."""
 
-    def __init__(self, world: World, dice: Rng, policy: Rng):
+    def __init__(self, world: World, dice: Rng, policy: Rng, deadline: float | None = None):
         self.rules = world.rules
         self.state = self.rules.load(self.rules.dump(world.state))
         self.dice = dice
         self.policy = policy
+        # `time.perf_counter()` past which `finish` gives up (OutOfTime): a rollout through
+        # the enemy's moves is long, and a decision must keep to its time budget.
+        self.deadline = deadline
 
     def prompt(self) -> Prompt | None:
         if self.rules.outcome(self.state) is not None:
@@ -53,6 +61,8 @@ class Sim:
         in the enemy's answer, which a rollout cut before it never saw (issue 35)."""
         answering = False
         for _ in range(steps):
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise OutOfTime
             p = self.prompt()
             if p is None:
                 break

@@ -55,7 +55,7 @@ from .plans import (
     variants,
     venture_steps,
 )
-from .rollout import MAX_STEPS, WIN, Sim, quick_answer
+from .rollout import MAX_STEPS, WIN, OutOfTime, Sim, quick_answer
 
 BUDGET_S = 1.0      # default thinking time per decision, the heuristic's share included
 MAX_OPTIONS = 8     # larger single decisions are left to the heuristic
@@ -190,6 +190,7 @@ class SearchPlayer(HeuristicPlayer):
         scores: dict[str, list[float]] = {c: [] for c in candidates}
         limit = self.samples or MAX_SAMPLES
         key = f"{self.seed}:{self.decisions}"
+        deadline = None if self.samples is not None else self._start + self.budget_s
         for n in range(limit):
             if self._out_of_time():
                 break
@@ -199,11 +200,14 @@ class SearchPlayer(HeuristicPlayer):
                 if self._out_of_time():
                     break
                 # The same dice and policy stream for every candidate of this world.
-                sim = Sim(world, Rng(f"search:{key}:{n}:dice"), Rng(f"search:{key}:{n}:policy"))
+                sim = Sim(world, Rng(f"search:{key}:{n}:dice"), Rng(f"search:{key}:{n}:policy"),
+                          deadline)
                 try:
                     sample[c] = tryout(sim, c)
                 except IllegalAction:
                     sample[c] = -WIN  # not legal in this world: the real one offered it
+                except OutOfTime:
+                    break
             if len(sample) < len(candidates):
                 break  # out of time: only whole samples compare the candidates fairly
             for c, value in sample.items():
