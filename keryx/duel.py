@@ -21,8 +21,10 @@ def register(app: typer.Typer) -> None:
 
 def duel(
     ruleset: Annotated[str, typer.Argument(help="Ruleset id, e.g. athens-sparta")],
-    a: Annotated[str, typer.Option("--a", help="Player A's level")] = "heuristic",
-    b: Annotated[str, typer.Option("--b", help="Player B's level")] = "random",
+    a: Annotated[str, typer.Option("--a", help="Player A's level, or a gauntlet player "
+                                   "(aggressive, passive, raider, bait-taker)")] = "heuristic",
+    b: Annotated[str, typer.Option("--b", help="Player B's level or gauntlet player")]
+    = "random",
     games: Annotated[int, typer.Option(help="How many games (A changes seat every game)")] = 20,
     seed: Annotated[str, typer.Option(help="Base seed; game i uses '<seed>:<i>'")] = "duel",
     scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
@@ -48,8 +50,12 @@ def duel(
     checks.known_seat(ruleset, scenario, seat)
     checks.positive("--games", games)
     checks.positive("--jobs", jobs)
+    from engine.players.duel import cannot_duel
+
     for flag, level in (("--a", a), ("--b", b)):
-        checks.player_level(flag, ruleset, level)
+        reason = cannot_duel(level, ruleset)
+        if reason is not None:
+            checks.fail(f"{flag}: {reason}")
     if samples is not None:
         checks.positive("--samples", samples)
     if budget is not None:

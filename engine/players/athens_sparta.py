@@ -34,9 +34,19 @@ STEP = 0.35         # one step of our strength in play
 ENEMY_BLOCK = 0.7   # an enemy block in play (its strength is hidden: about two steps)
 ENEMY_STEP = 0.35   # one step of an enemy block whose strength the view shows
 CAPITAL_TAKEN = 40.0  # our blocks alone in the enemy capital at a phase end win (10.1)
-CAPITAL_THREAT = 2.0  # each enemy block next to our capital
-CAPITAL_GUARD = 0.4   # each step guarding our capital (up to GUARD_CAP steps)
-GUARD_CAP = 8
+# The capital's danger (rule 10.1): the enemy steps that could attack it next turn (each
+# block within its move of it, a hidden one counted as 2 steps and moving as far as a
+# hoplite, a navy only against a port) against its defenders (doubled behind walls, rule
+# 5.41: they take half-hits). Steps short cost up to DANGER_MAX, half of it at DANGER_SCALE
+# steps short; each step the guard lacks of what the threat needs and GUARD_SPARE more
+# costs CAPITAL_GUARD. (A flat guard of 8 steps, navies included, let the search strip
+# Athens to 8 steps of navy with enemy stacks next door: issue 35.)
+CAPITAL_GUARD = 0.4
+GUARD_SPARE = 2
+GUARD_FLOOR = 4     # steps worth keeping home even with no enemy in reach
+DANGER_MAX = 30.0
+DANGER_SCALE = 4.0
+HIDDEN_MOVE = {"army": 3, "navy": 4}  # a hidden block's reach (the hoplite's and navy's)
 UNGUARDED = 0.4     # share of an empty city's value at risk from an enemy next to it
 OUTNUMBERED = 0.8   # per missing step where our blocks share a hex with stronger enemies
 SIEGE = 0.3         # share of a besieged city's value
@@ -158,11 +168,8 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         if name == CAPITAL[foe] and m and not f:
             score += CAPITAL_TAKEN
         if name == CAPITAL[me]:
-            score -= CAPITAL_THREAT * sum(theirs.get(nb, 0) for nb in bd.nbrs.get(h, ()))
             score -= CAPITAL_TAKEN if f and not m else 0
-            # a navy guards only from a port: elsewhere it must leave at the phase end
-            guard = _strength(mine.get(h, []), h, navies=h in _board().ports)
-            score += CAPITAL_GUARD * min(guard, GUARD_CAP)
+            score += _capital_safety(view, me, c, mine.get(h, []))
     nearest = _nearest_table(frozenset(enemy_cities))
     for h, blocks in mine.items():
         strength = _strength(blocks, h)
@@ -184,6 +191,67 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     if tally is not None:
         score += _final_stake(view, me, tally[me] - tally[foe])
     return score
+
+
+def capital_threat(view: dict[str, Any], me: str, h: str) -> int:
+    """Enemy steps that could attack our capital in hex `h` next turn: armies within their
+    move of it over land, navies within theirs by any hex-side when it is a port (a hidden
+    block counted as 2 steps, moving as far as HIDDEN_MOVE says)."""
+    port = h in _board().ports
+    by_land = land_distances(h)
+    steps = 0
+    for b in view["blocks"]:
+        if b["side"] == me or b["side"] not in SIDES:
+            continue
+        navy = b.get("type") == "navy" if b.get("type") else _at_sea(b["hex"])
+        reach = b.get("move") or HIDDEN_MOVE["navy" if navy else "army"]
+        if navy:
+            if not port or _board().distances_to(h, {b["hex"]}).get(b["hex"], 99) > reach:
+                continue
+        elif by_land.get(b["hex"], 99) > reach:
+            continue
+        steps += b.get("strength") or 2
+    return steps
+
+
+def _capital_safety(view: dict[str, Any], me: str, city: dict[str, Any],
+                    guards: list[dict[str, Any]]) -> float:
+    """The guard's worth and the danger's cost at our capital (see DANGER_MAX)."""
+    h = city["hex"]
+    # a navy guards only from a port: elsewhere it must leave at the phase end
+    guard = _strength(guards, h, navies=h in _board().ports)
+    armies = _strength(guards, h, navies=False)
+    threat = capital_threat(view, me, h)
+    # Only armies are counted behind the walls: a navy fights at sea or in the land
+    # battle outside (rule 5.41), and a guard of navies alone lost Athens (issue 35).
+    walls = 2 if city.get("walled") else 1
+    short = max(0.0, threat - walls * armies - (guard - armies))
+    needed = max(GUARD_FLOOR, math.ceil(threat / walls) + GUARD_SPARE)
+    # Each step the guard lacks of what the threat needs costs (a guard past the need
+    # adds nothing, and more enemies never make the guard we have worth more).
+    return -CAPITAL_GUARD * max(0, needed - guard) - DANGER_MAX * (1 - math.exp(
+        -short * math.log(2) / DANGER_SCALE))
+
+
+@cache
+def land_distances(src: str) -> dict[str, int]:
+    """Hexes from which an army reaches `src` over land hex-sides, by steps."""
+    land = _board().land
+    dist, ring = {src: 0}, [src]
+    while ring:
+        nxt = []
+        for x in ring:
+            for nb in land.get(x, {}):
+                if nb not in dist:
+                    dist[nb] = dist[x] + 1
+                    nxt.append(nb)
+        ring = nxt
+    return dist
+
+
+def _at_sea(h: str) -> bool:
+    """A hidden block at sea is a navy (the view treats army or navy as public)."""
+    return (_board().hexes.get(h) or {}).get("kind") == "sea"
 
 
 def _final_stake(view: dict[str, Any], me: str, margin: int) -> float:

@@ -12,7 +12,8 @@ from typing import Any
 
 from ..core.game import Game
 from ..core.registry import ruleset
-from .base import player
+from .base import Player, cannot_play, player
+from .gauntlet import GAUNTLET, gauntlet_player, supports
 from .lookahead import decide
 
 Z95 = 1.959963984540054
@@ -41,6 +42,25 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def contender(name: str, seed: str, **options: Any) -> Player:
+    """A duel's player: a level (`random`, `heuristic`, `search`) or a gauntlet player
+    (`aggressive`, `passive`, `raider`, `bait-taker`, engine/players/gauntlet)."""
+    if name in GAUNTLET:
+        return gauntlet_player(name, seed)
+    return player(name, seed, **options)
+
+
+def cannot_duel(name: str, ruleset_id: str) -> str | None:
+    """Why `name` cannot take a seat of `ruleset_id` in a duel, or None if it can."""
+    if name in GAUNTLET:
+        return None if supports(name, ruleset_id) else \
+            f"the gauntlet player {name!r} has no script for the ruleset {ruleset_id!r} yet"
+    reason = cannot_play(name, ruleset_id)
+    if reason is not None and reason.startswith("no player level"):
+        reason += f", or a gauntlet player: {', '.join(GAUNTLET)}"
+    return reason
+
+
 def play_one(ruleset_id: str, a: str, b: str, seed: str, a_index: int,
              scenario: str | None = None, max_actions: int = MAX_ACTIONS,
              **options: Any) -> DuelGame:
@@ -50,7 +70,7 @@ def play_one(ruleset_id: str, a: str, b: str, seed: str, a_index: int,
     a_seat = game.seats[a_index % len(game.seats)]
     teams = game.rules.scenarios[game.scenario].teams or ()
     a_team = next((set(t) for t in teams if a_seat in t), {a_seat})
-    players = {s: player(a if s in a_team else b, f"{seed}:{s}", **options)
+    players = {s: contender(a if s in a_team else b, f"{seed}:{s}", **options)
                for s in game.seats}
     result = DuelGame(seed, a_seat, None, 0)
     while game.outcome is None and result.actions < max_actions:

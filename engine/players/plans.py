@@ -207,6 +207,7 @@ def venture_steps(view: dict[str, Any], prompt: Prompt, look: Lookahead,
     labelled by those two answers ("rv c:Abydos")."""
     me = prompt.seat
     found: dict[str, tuple[float, Step]] = {}
+    touching = h.contact(view, me) if h.contact else frozenset()
 
     def walk(v: dict[str, Any], p: Prompt, lk: Lookahead, path: Step, depth: int) -> None:
         here = _board(v, h)
@@ -220,6 +221,13 @@ def venture_steps(view: dict[str, Any], prompt: Prompt, look: Lookahead,
                 continue  # its result is not certain
             step = path + (o.id,)
             if _board(seen.view, h) != here:
+                # A venture into a place the enemy holds with blocks (a revolt in a
+                # garrisoned city, rule 7.0) is a battle a lone revolt block cannot win
+                # against a garrison backed by walls: it cost the search about 1.4 failed
+                # revolts a lost game (issue 35). Joining a battle our own attack began
+                # there (ruling R28) is no new contact and stays.
+                if h.contact is not None and h.contact(seen.view, me) - touching:
+                    continue
                 _keep_best(found, " ".join(step[:2]), h.evaluate(seen.view, me), step)
             elif depth > 1 and seen.prompt is not None and seen.then is not None \
                     and seen.prompt.seat == me and seen.prompt.kind in h.plan_kinds:

@@ -10,6 +10,7 @@ come from the search's own stream, the same stream for every option compared in 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..core import decisions
@@ -20,17 +21,25 @@ from .base import World
 from .heuristic import NAVIGATION, RulesetHeuristic
 
 WIN = 1000.0
-MAX_STEPS = 80  # actions at most in a rollout after the option tried (a battle is ~20)
+MAX_STEPS = 120  # actions at most in a rollout after the option tried (a battle is ~20,
+# the enemy's answering move phase about 30)
+
+
+class OutOfTime(Exception):
+    """A rollout passed its deadline: its sample is incomplete and must not be compared."""
 
 
 class Sim:
     """A private copy of a world's state being played forward."""
 
-    def __init__(self, world: World, dice: Rng, policy: Rng):
+    def __init__(self, world: World, dice: Rng, policy: Rng, deadline: float | None = None):
         self.rules = world.rules
         self.state = self.rules.load(self.rules.dump(world.state))
         self.dice = dice
         self.policy = policy
+        # `time.perf_counter()` past which `finish` gives up (OutOfTime): a rollout through
+        # the enemy's moves is long, and a decision must keep to its time budget.
+        self.deadline = deadline
 
     def prompt(self) -> Prompt | None:
         if self.rules.outcome(self.state) is not None:
@@ -46,10 +55,20 @@ class Sim:
         return self.rules.view(self.state, seat)
 
     def finish(self, me: str, h: RulesetHeuristic, steps: int = MAX_STEPS) -> float:
-        """Play on by the quick rules until the next phase boundary, then score for `me`."""
+        """Play on by the quick rules until the next phase boundary, then score for `me`.
+        The enemy's own phase of steps met on the way (its moves: `plan_kinds`) is played
+        through to the boundary after it: a storm of our capital or a counter-attack comes
+        in the enemy's answer, which a rollout cut before it never saw (issue 35)."""
+        answering = False
         for _ in range(steps):
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise OutOfTime
             p = self.prompt()
-            if p is None or p.kind in h.boundary:
+            if p is None:
+                break
+            if p.seat != me and p.kind in h.plan_kinds and (answering or p.kind in h.boundary):
+                answering = True  # the enemy's answer: play it out
+            elif p.kind in h.boundary:
                 break
             answer = quick_answer(self.view(p.seat), p, h, self.policy)
             try:

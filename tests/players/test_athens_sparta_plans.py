@@ -105,22 +105,55 @@ def test_an_attack_leads_the_plan_and_one_already_planned_is_not_repeated():
     assert out[0].steps == ((("b:z", "o|G7|G6|0|")),) + plan.steps
 
 
+def _revolt_offers(game: Game, seat: str) -> list[str]:
+    look = lookahead_for(game, seat)("rv")
+    assert look is not None and look.prompt is not None
+    return [o.id.removeprefix("c:") for o in look.prompt.options if o.id.startswith("c:")]
+
+
+def test_no_revolt_is_weighed_in_a_city_the_enemy_garrisons():
+    """Rule 7.0 lets Sparta raise a revolt in any Athenian major city, but where Athenian
+    blocks stand the revolt block must beat them first (issue 35: failed revolts in
+    garrisoned cities cost the search games). At Sparta's first move every city offered
+    holds Athenian blocks, so no revolt is weighed."""
+    h = heuristic_for("athens-sparta")
+    game = _spartan_move("attacks-1")
+    view = game.view("sparta")
+    athenian = {b["hex"] for b in view["blocks"] if b["side"] == "athens"}
+    offered = _revolt_offers(game, "sparta")
+    assert offered and all(view["cities"][c]["hex"] in athenian for c in offered)
+    prompt = game.prompt_for("sparta")
+    assert prompt is not None
+    assert venture_steps(view, prompt, lookahead_for(game, "sparta"), h) == []
+
+
 def test_revolts_the_heuristic_never_sponsors_are_weighed_as_ventures():
     """Rule 7.0: the heuristic leaves revolts alone (`skip`); the search's ventures walk
-    the revolt menus to their certain result, one strength per city, best first."""
+    the revolt menus to their certain result, one strength per city, best first, in the
+    cities no enemy block holds (the Athenian garrisons of Miletus and Samos sent home to
+    the pool for this position)."""
     h = heuristic_for("athens-sparta")
     assert "rv" in h.skip and "rv" in h.ventures
     game = _spartan_move("attacks-1")
+    vacated = {"Miletus", "Samos"}
+    view = game.view("sparta")
+    hexes = {view["cities"][c]["hex"] for c in vacated}
+    for x in game.state["blocks"].values():
+        if x["loc"] in hexes and x["side"] == "athens":
+            x["loc"] = "pool"
+    game._prompts = None  # noqa: SLF001 - the prompts are the edited state's
     prompt = game.prompt_for("sparta")
     assert prompt is not None and any(o.id == "rv" for o in prompt.options)
     view = game.view("sparta")
+    assert vacated < set(_revolt_offers(game, "sparta"))
     found = venture_steps(view, prompt, lookahead_for(game, "sparta"), h)
-    assert found
-    assert len({key for _, key in found}) == len(found)
+    assert {key for _, key in found} == {f"rv c:{c}" for c in vacated}
     values = []
     for step, key in found:
         assert step[0] == "rv" and key == " ".join(step[:2])
         trial = Game.from_dict(copy.deepcopy(game.to_dict()), game.rules)
+        trial.state = copy.deepcopy(game.state)
+        trial._prompts = None  # noqa: SLF001
         for answer in step:
             trial.act("sparta", answer)
         after = trial.view("sparta")

@@ -173,7 +173,10 @@ def test_no_cheating_epic_search_weighs_only_sampled_worlds():
 # figures of docs/players.md were measured on this). Recorded again on 2026-11-28 (third
 # session), when the search began to weigh attacks and revolts the heuristic does not make
 # and the evaluation learnt the final count (10.2) and Athens' grain at Abydos (9.1).
-AS_ANSWERS_SHA256 = "e6ab30fa95b085fda206e011eb0ad06f6858b20cd2297e0db71fa24c2d9a398b"
+# Recorded again on 2026-11-29 (branch opponents, issue 35), when the evaluation weighed
+# the capital's danger against its defenders, the rollouts played through the enemy's
+# moves and the search stopped weighing revolts into garrisoned cities.
+AS_ANSWERS_SHA256 = "956e5c010290ba40a66324ab7f1b31fd63308b2f03a94883ecb076a20c2d6e36"
 
 
 def test_athens_sparta_players_decide_as_before():
