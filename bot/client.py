@@ -29,7 +29,15 @@ PRUNE_SECONDS = 3600  # how often delivered posts past the retention window are 
 DRAIN_SECONDS = 20  # how long a stopping bot lets in-flight clicks finish
 
 
-def warm_up() -> None:
+def warm_up_rules() -> None:
+    import engine
+    import renders  # noqa: F401 - imported here once, never raced by worker threads
+
+    for rid in engine.ruleset_ids():
+        engine.new_game(rid, seed="warm-up")
+
+
+def warm_up_maps() -> None:
     import engine
     import renders
 
@@ -62,9 +70,11 @@ class KeryxBot(discord.Client):
                               budget_s=search_budget_s, thinking=self._typing)
 
     async def setup_hook(self) -> None:
-        # Load every ruleset and draw each base map once before the first click, so that
-        # no player waits for it and worker threads never race to import them.
-        await asyncio.to_thread(warm_up)
+        # Load every ruleset before the first click, so that worker threads never race to
+        # import them; then draw each base map in the background (a base map can take
+        # seconds on a cold cache, and connecting need not wait for it).
+        await asyncio.to_thread(warm_up_rules)
+        self._tasks.append(asyncio.create_task(asyncio.to_thread(warm_up_maps)))
         # each feature module adds its own commands, as discord.py's extensions do
         add_commands(self.tree, self.keryx)
         add_community_commands(self.tree, self.keryx)  # /league, /ratings, /profile, ...
