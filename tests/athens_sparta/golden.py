@@ -12,6 +12,12 @@ Besides the three full logs, `golden_summaries.json` keeps only the end (action 
 outcome, dice drawn, state hash) of the random player's game from each of 200 more seeds
 (issue #17): speed work must leave every one of those games exactly as it was.
 
+The state hashes, the events and tests/athens_sparta/fingerprints.json were recomputed once
+when A&S moved to the kernel's battle record and keyed outcomes (issue 30): every game was
+first checked to play the same (actions, dice, outcomes, every event and the final state
+alike once the battle records are set aside, and every record carrying the same dice,
+hits, targets and results as the old one).
+
 Regenerate only when the rules themselves change (and bump the ruleset's `version`):
     .venv/bin/python -m tests.athens_sparta.golden --write
     .venv/bin/python -m tests.athens_sparta.golden --write-summaries

@@ -16,7 +16,7 @@ from tests.fixtures.duel import DUEL
 RULESETS = ("athens-sparta", "hellenes", "epic", DUEL.id, ALLIES.id, COUNCIL.id)
 # Rulesets that still keep sentences in their state (their log lines, the reason of a
 # win), until they move onto the kernel's records (docs/architecture.md).
-WORDING_LEFT = {"hellenes", "epic", ALLIES.id, "athens-sparta"}
+WORDING_LEFT = {"hellenes", "epic", ALLIES.id}
 
 
 def _games() -> list[tuple[str, str, int | None]]:

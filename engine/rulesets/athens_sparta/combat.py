@@ -22,10 +22,11 @@ from typing import Any
 from engine import Prompt
 from engine.core.ruleset import Context
 
+from . import battle_record as records
 from .asks import OptionRow, arg, ask, destination
 from .board import SICILY, Board
 from .hits import apply_hits, eliminate, hit_prompt, start_hits
-from .schema import Action, Battle, BlockRef, FrameArgs
+from .schema import Battle, FrameArgs
 from .state import (
     AS,
     Occ,
@@ -75,12 +76,6 @@ def siege_limit(bd: Board, h: str) -> int:
 def _holder(bd: Board, s: AS, h: str) -> str | None:
     c = bd.city_at.get(h)
     return s["control"].get(c) if c else None
-
-
-def _info(bd: Board, s: AS, bid: str) -> BlockRef:
-    spec = bd.blocks[bid]
-    return {"id": bid, "name": spec.get("name"), "type": spec["type"],
-            "rating": spec["rating"], "side": s["blocks"][bid]["side"]}
 
 
 def _reveal(s: AS, ctx: Context, bids: list[str]) -> None:
@@ -150,9 +145,7 @@ def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: st
         "hex": h, "kind": kind, "attacker": act, "defender": dfd, "round": 1, "stage": "decl",
         "role": role, "status": st, "relief": relief, "acted": [], "queue": [],
         "to_declare": [], "retreats": {}, "sally": [], "helot": None, "revolt": None,
-        "hex_taken": False, "record": {"hex": h, "label": bd.label(h), "attacker": act,
-                               "defender": dfd, "kind": kind, "rounds": [],
-                               "result": None, "winner": None},
+        "hex_taken": False, "record": records.start(h, kind, act, dfd),
         "end": None, "pillage": 0}
     for b in here.get(act, []):
         if s["blocks"][b].get("rv"):
@@ -310,7 +303,7 @@ def _stage_r_start(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     for b, st in list(bt["status"].items()):
         if st in ("sea", "land", "res"):
             bt["status"][b] = "eng"
-    bt["record"]["rounds"].append({"round": bt["round"], "actions": []})
+    records.new_round(bt["record"], bt["round"])
     # storms and revolts are siege battles only (5.3, 7.0)
     bt["stage"] = "siege" if bt["kind"] in ("storm", "revolt") else "sea"
     bt["queue"] = None
@@ -500,14 +493,9 @@ def answer_act(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision
     return then
 
 
-def _record(bd: Board, s: AS, bt: BT, b: str, stage: str, action: str, **data: Any) -> Action:
-    # `data`: the other fields of an action (dice, hits, targets, to: schema.Action)
-    # `data` is checked by the callers' keywords, not here: an ignore rather than a `cast`
-    # call on every action recorded
-    rec: Action = {"block": _info(bd, s, b), "stage": stage, "action": action,
-                   "strength_before": s["blocks"][b]["str"], **data}  # type: ignore[typeddict-item]
-    bt["record"]["rounds"][-1]["actions"].append(rec)
-    return rec
+def _record(bd: Board, s: AS, bt: BT, b: str, stage: str, action: str,
+            to: str | None = None) -> None:
+    records.note_step(bd, s, bt["record"], b, bt["role"][b], stage, action, to=to)
 
 
 def fire(bd: Board, s: AS, bt: BT, b: str, stage: str, ctx: Context) -> None:
@@ -529,8 +517,9 @@ def fire(bd: Board, s: AS, bt: BT, b: str, stage: str, ctx: Context) -> None:
     # revolt block (7.0) or when Betrayal is in force against the storm (event)
     half = (stage == "siege" and siege and bt["status"][b] == "storm" and b != bt["revolt"]
             and not betrayal(s, bt["role"][b], bt["hex"]))
-    _record(bd, s, bt, b, stage, "fire", dice=dice, hits=0 if half else hits,
-            half_hits=hits if half else 0, rating=f"{letter}{fire_n}")
+    records.note_step(bd, s, bt["record"], b, bt["role"][b], stage, "fire", dice=dice,
+                      hits=0 if half else hits,
+                      facts={"rating": f"{letter}{fire_n}", "half_hits": hits if half else 0})
     ctx.event("dice", f"{block_name(bd, b)} ({bt['role'][b].title()}) rolls {dice}: "
               f"{hits} {'half-' if half else ''}hit{'s' if hits != 1 else ''}",
               dice=dice, hits=hits, side=bt["role"][b], hex=bt["hex"])
@@ -692,46 +681,46 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     winner = None
     if bt["kind"] == "sally":
         if not d_all:
-            result, winner = "the siege is lifted", att
+            result, winner = "siege_lifted", att
         else:
             for b in bt["sally"]:
                 if _alive(s, bt, b):
                     bt["status"][b] = "in"
                     s["blocks"][b]["in"] = True
             forced = [b for b in bt["relief"] if _alive(s, bt, b)]
-            result = "the sally is thrown back" if a_all else "the besieged are destroyed"
+            result = "sally_repulsed" if a_all else "besieged_destroyed"
             winner = dfd
     elif not a_all:
-        result, winner = "the defender holds", dfd
+        result, winner = "defender_held", dfd
     elif not d_all:
-        result, winner = "the attacker takes the hex", att
+        result, winner = "attacker_took_hex", att
         bt["hex_taken"] = True
     elif bt["kind"] == "revolt" or (bt["kind"] == "new" and (bt["helot"] or bt["revolt"])):
         rb = bt["revolt"] or bt["helot"]
         if rb and _alive(s, bt, rb):
             eliminate(bd, s, rb, ctx, "lost (the revolt fails, rule 7.0)")
         if bt["kind"] == "revolt":
-            result, winner = "the revolt fails", dfd
+            result, winner = "revolt_failed", dfd
         else:
             a_all = _side_blocks(s, bt, att)
     if result is None:
         d_out_armies = [b for b in d_out if is_army(bd, b)]
         if d_out and (d_in or d_out_armies or not _walled(bd, bt)):
             # defenders remain outside the walls: the attacker must retreat (5.43)
-            result, winner = "the attacker must retreat", dfd
+            result, winner = "attacker_retreats", dfd
             if bt["kind"] == "new" and not bt.get("extra_done"):
                 # 5.43: first one more fire from the defending peltasts and cavalry
                 bt["extra_done"] = True
                 bt["extra_queue"] = [b for b in _order(bd, s, bt, d_out)
                                  if bd.blocks[b]["type"] in ("peltast", "cavalry")]
                 if bt["extra_queue"] and any(is_army(bd, b) for b in a_out):
-                    bt["record"]["rounds"].append({"round": "pursuit", "actions": []})
+                    records.new_round(bt["record"], bt["round"], records.PURSUIT)
                     bt["stage"] = "extra"
                     return None
             forced = [b for b in _side_blocks(s, bt, att) if bt["status"][b] != "in"]
         elif d_out and not d_in:
             # the attacker took the walled city; the defending navy retreats or blockades
-            result, winner = "the attacker takes the city", att
+            result, winner = "attacker_took_city", att
             bt["hex_taken"] = True
             a_nav = any(is_navy(bd, b) for b in a_out)
             lim = siege_limit(bd, h)
@@ -741,12 +730,12 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
             if not forced:
                 bt["optional"] = list(d_out)  # each may stay on blockade or retreat
         else:
-            result, winner = ("the siege goes on" if d_in else "the attacker takes the hex"), \
+            result, winner = ("siege_continues" if d_in else "attacker_took_hex"), \
                 None if d_in else att
             if not d_in:
                 bt["hex_taken"] = True
-    bt["record"]["result"] = result
-    bt["record"]["winner"] = winner
+    assert result is not None  # every branch above decides the battle's outcome
+    records.close(bt["record"], winner, result)
     bt["winner"] = winner
     bt["forced"] = [b for b in forced if _alive(s, bt, b)]
     bt["stage"] = "forced"
@@ -1114,7 +1103,8 @@ def _stage_finish(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
         if rb and s["blocks"][rb]["loc"] == h:
             s["blocks"][rb].pop("rv", None)
     s["battle"] = None
-    ctx.event("battle_end", f"Battle at {bd.label(h)}: {rec['result']}", hex=h, battle=rec)
+    ctx.event("battle_end", f"Battle at {bd.label(h)}: {records.outcome_words(rec['outcome'])}",
+              hex=h, battle=rec)
     return None
 
 

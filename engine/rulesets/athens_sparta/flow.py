@@ -26,7 +26,7 @@ from .siege import attrition_jobs
 from .state import SIDES, block_name, friendly, is_navy, occupancy, other, roll, siege_at
 from .steps import AS, Over, Step, phase_end, set_phase, win
 from .strategics import athens_blocks_in_athens, end_of_phase, hellespont_applies
-from .victory import olympiad_check, sudden_death
+from .victory import REASONS, olympiad_check, sudden_death
 
 # sidebars have no rule number: prompts name them
 MULLIGAN = "Mulligan sidebar"
@@ -534,7 +534,7 @@ class GturnEnd(Step):
         s = flow.state
         sd = sudden_death(self.bd, s)
         if sd:
-            win(s, sd[0], sd[1], "10.1")
+            win(s, sd[0], sd[1], REASONS[sd[1]])
             self.rerun(flow)
             return
         s["turn"] += 1
@@ -554,7 +554,7 @@ class OlympiadEnd(Step):
         ctx.event("victory_check", f"Victory check after Olympiad {s['olympiad']} (rule 10.2)",
                   olympiad=s["olympiad"])
         if res:
-            win(s, res[0], res[1], "10.2")
+            win(s, res[0], res[1], REASONS[res[1]])
             self.rerun(flow)
             return
         cards = s["cards"]

@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, TypedDict
 
+from engine.core.battle_record import BattleRecord, ShownId
+
 # The id aliases are `Annotated` strings: to mypy a plain `str` (an id read from an
 # option is one as it is, no conversion at run time), to `get_type_hints(...,
 # include_extras=True)` a mark the redaction variants follow (variants.py).
 BlockId = Annotated[str, "block id"]  # a block's id, e.g. "Athens H1"
-# A block id written into a public record (a battle's actions): it names the block as
-# everyone saw it then, so it stays as written when hidden blocks swap identities.
-ShownBlockId = Annotated[str, "shown block id"]
+# A block id written into a public record (a battle's steps): it names the block as
+# everyone saw it then, so it stays as written when hidden blocks swap identities. The
+# battle record is the kernel's (engine/core/battle_record.py), which marks it so.
+ShownBlockId = ShownId
 Hex = str  # a hex id ("K8") or "sicily"
 Side = str  # "athens" | "sparta" | "neutral" | "persia"
 CardId = str
@@ -31,50 +34,6 @@ CardId = str
 # whether it is a revolt block ("rv", rule 7.0).
 Block = TypedDict("Block", {"loc": str, "str": int, "side": Side, "coast": int | None,
                             "in": bool, "rv": bool}, total=False)
-
-
-class BlockRef(TypedDict, total=False):
-    id: ShownBlockId
-    name: str | None  # the block's printed name (for some blocks the same text as the id)
-    type: str
-    rating: str
-    side: Side
-
-
-class Target(TypedDict, total=False):
-    id: ShownBlockId
-    strength_before: int
-    strength_after: int
-    half: bool
-
-
-class Action(TypedDict, total=False):
-    block: BlockRef
-    stage: str
-    action: str
-    strength_before: int
-    rating: str
-    dice: list[int]
-    hits: int
-    half_hits: int
-    targets: list[Target]
-    to: Hex
-
-
-class RoundRecord(TypedDict, total=False):
-    round: int | str
-    actions: list[Action]
-
-
-class BattleRecord(TypedDict, total=False):
-    hex: Hex
-    label: str
-    attacker: Side
-    defender: Side
-    kind: str
-    rounds: list[RoundRecord]
-    result: str | None
-    winner: Side | None
 
 
 # The battle in progress (rules 5.0-5.5): "role": block -> side; "status": block -> its
@@ -265,7 +224,7 @@ class State(TypedDict, total=False):
     syracuse_value: int | None
     tourney_bid: TourneyBid | None
     winner: Side | None
-    reason: str | None
+    reason: str | None  # why `winner` won: a key of victory.REASONS (worded when shown)
     rule: str | None
     resigned: Side | None
     revealed: list[BlockId]

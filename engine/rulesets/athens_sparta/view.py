@@ -8,6 +8,7 @@ from . import cards as C
 from .board import Board
 from .flow import current_step
 from .state import AS, SIDES, occupancy, points, sieges
+from .victory import reason_words
 
 
 def _block(bd: Board, s: AS, bid: str, seat: str | None, with_place: bool = True
@@ -160,7 +161,8 @@ def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
         "battle": battle,
         "last_battle": s["last_battle"],
         "build": build,
-        "winner": s["winner"], "reason": s["reason"],
+        "winner": s["winner"],
+        "reason": reason_words(bd, s, s["winner"], s["reason"] or "") if s["winner"] else None,
         "resigned": s["resigned"],
     }
 
