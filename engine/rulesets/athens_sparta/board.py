@@ -14,6 +14,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from .components import load_components
+
 SICILY = "sicily"  # the off-board Sicily box (rule 9.2) is one place
 # Euboea's ports: our map splits the island with strait hex-sides, so name them (rule 6.1)
 EUBOEA = frozenset({"Chalcis", "Carystus", "Oreus"})
@@ -396,7 +398,7 @@ class Board:
         hexes through clear or pass hex-sides, straits excluded; the largest is the
         mainland. Off the mainland, a land mass with a single port city is an island whose
         blockade is a full siege (rule 6.1); larger islands with several ports are not."""
-        cached = getattr(self, "_islands", None)
+        cached: dict[str, tuple[int, bool]] | None = getattr(self, "_islands", None)
         if cached is not None:
             return cached
         adj: dict[str, list[str]] = {}
@@ -435,6 +437,4 @@ class Board:
 
 @lru_cache(maxsize=1)
 def board() -> Board:
-    from .components import load_components
-
     return Board.from_components(load_components())

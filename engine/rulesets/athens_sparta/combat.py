@@ -26,6 +26,8 @@ from . import battle_record as records
 from .asks import OptionRow, arg, ask, destination
 from .board import SICILY, Board
 from .hits import apply_hits, eliminate, hit_prompt, start_hits
+from .movement import _stack_ok, _water_bfs
+from .replacements import step_cost
 from .schema import Battle, FrameArgs
 from .state import (
     AS,
@@ -312,7 +314,7 @@ def _stage_r_start(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
 
 def _order(bd: Board, s: AS, bt: BT, bids: list[str], siege: bool = False) -> list[str]:
     """Rule 5.1: A before B before C; defenders before attackers on equal letters."""
-    def key(b: str):
+    def key(b: str) -> tuple[int, int, str]:
         letter, _ = rating(bd, b, siege and _walled(bd, bt))
         return (LETTERS.get(letter, 3), 0 if bt["role"][b] == bt["defender"] else 1, b)
     return sorted(bids, key=key)
@@ -841,8 +843,6 @@ def retreat_options(bd: Board, s: AS, bt: BT, b: str) -> list[OptionRow]:
     """Rule 5.5: attackers go back through the hex-sides they came by, defenders through
     any other; to friendly or vacant hexes only, within terrain limits. Navies go to a
     friendly port within four hexes."""
-    from .movement import _stack_ok, _water_bfs
-
     side = bt["role"][b]
     h = bt["hex"]
     occ = occupancy(s)
@@ -924,8 +924,6 @@ def do_retreat(bd: Board, s: AS, bt: BT, b: str, option: str, ctx: Context) -> N
 def regroup_options(bd: Board, s: AS, bt: BT, b: str) -> list[OptionRow]:
     """Rule 5.6: victorious navies to a friendly port within 4; after a new battle, armies
     to adjacent friendly hexes (terrain limits apply)."""
-    from .movement import _stack_ok, _water_bfs
-
     side = bt["role"][b]
     h = bt["hex"]
     occ = occupancy(s)
@@ -1046,8 +1044,6 @@ def _stage_pillage(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
 
 
 def _pillage_options(bd: Board, s: AS, bt: BT) -> list[OptionRow]:
-    from .replacements import step_cost
-
     opts: list[OptionRow] = []
     for b in _side_blocks(s, bt, bt["attacker"]):
         blk = s["blocks"][b]
@@ -1067,8 +1063,6 @@ def prompt_pillage(bd: Board, s: AS, a: Args) -> Prompt:
 
 
 def answer_pillage(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
-    from .replacements import step_cost
-
     bt = s["battle"]
     assert bt is not None
     if option == "done":

@@ -20,8 +20,8 @@ from .asks import OptionRow, arg, ask, destination
 from .board import Board
 from .hits import eliminate
 from .pending import PendingStep
-from .state import a_side, block_name, friendly, occupancy, other, siege_at
-from .steps import AS, Args, Decision, Step, phase_end, set_phase
+from .state import AS, a_side, block_name, friendly, occupancy, other, siege_at
+from .steps import Args, Decision, Step, phase_end, set_phase
 from .strategics import end_of_phase
 
 

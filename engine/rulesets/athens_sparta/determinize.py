@@ -29,7 +29,7 @@ def _place_key(rec: dict[str, Any]) -> tuple[str, str, str]:
 
 
 def determinize(bd: Board, s: AS, seat: str, rng: Rng) -> AS:
-    v = copy_state(s)
+    v: Any = copy_state(s)  # a plain dict while identities are dealt anew
     for side in (x for x in SIDES if x != seat):
         for navy in (False, True):
             ids = sorted(b for b, x in v["blocks"].items()
@@ -68,4 +68,5 @@ def determinize(bd: Board, s: AS, seat: str, rng: Rng) -> AS:
         cards["deck"] = pool
     if v["cards"]["sicily"] and not v["cards"]["sicily_shown"]:
         v["syracuse_value"] = sum(bd.card[c]["mp"] for c in v["cards"]["sicily"].values())
-    return v
+    world: AS = v
+    return world

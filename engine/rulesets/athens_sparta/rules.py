@@ -14,6 +14,7 @@ from engine.core.view import HandItem, RulesetCommon
 from . import flow
 from .board import Board, board
 from .cards import hand_label
+from .components import load_components
 from .determinize import determinize
 from .flow_compat import from_steps, records_from_old, rename_old_keys, tidy_old_keys
 from .invariants import check
@@ -76,8 +77,6 @@ class AthensSparta(Ruleset):
         return self._bd
 
     def components_json(self) -> dict[str, Any]:
-        from .components import load_components
-
         return load_components().to_json()
 
     # ------------------------------------------------------------------ creation
@@ -181,7 +180,8 @@ class AthensSparta(Ruleset):
 
     # ------------------------------------------------------------------ persistence
     def dump(self, s: State) -> dict[str, Any]:
-        return copy_state(s)
+        copied: dict[str, Any] = copy_state(s)
+        return copied
 
     def dump_for_json(self, s: State) -> State:
         return s  # already plain JSON data, serialised at once: no copy needed

@@ -47,15 +47,18 @@ def other(side: str) -> str:
 
 
 def btype(bd: Board, bid: str) -> str:
-    return bd.blocks[bid]["type"]
+    kind: str = bd.blocks[bid]["type"]
+    return kind
 
 
 def is_navy(bd: Board, bid: str) -> bool:
-    return bd.blocks[bid]["type"] == "navy"
+    kind: str = bd.blocks[bid]["type"]
+    return kind == "navy"
 
 
 def is_army(bd: Board, bid: str) -> bool:
-    return bd.blocks[bid]["type"] != "navy"
+    kind: str = bd.blocks[bid]["type"]
+    return kind != "navy"
 
 
 # ---------------------------------------------------------------------- block index
@@ -73,7 +76,7 @@ PLACE_FIELDS = frozenset({"loc", "side"})  # what the occupancy reads of a recor
 _ABSENT = object()
 
 
-class _Counted(dict):
+class _Counted(dict[str, Any]):
     """A dict whose removals and bulk changes count as changes (see `Blocks`); subclasses
     count their own writes."""
 
@@ -110,7 +113,7 @@ class _Counted(dict):
         self._reshaped()
         dict.clear(self)
 
-    def __ior__(self, other: Any) -> _Counted:  # type: ignore[misc]
+    def __ior__(self, other: Any) -> _Counted:  # type: ignore[misc,override]
         self.update(other)
         return self
 
@@ -411,7 +414,7 @@ def siege_at(bd: Board, s: AS, h: str, occ: Occ | None = None) -> dict[str, Any]
     if d is None:
         return _siege_at(bd, s, h, here)
     key = ("sg", bd, h)
-    sg = d.get(key, _NO_SIEGE)
+    sg: dict[str, Any] | None = d.get(key, _NO_SIEGE)
     if sg is _NO_SIEGE:
         sg = d[key] = _siege_at(bd, s, h, here)
     return sg
@@ -444,7 +447,7 @@ def sieges(bd: Board, s: AS, occ: Occ | None = None) -> list[dict[str, Any]]:
     occ = occ if occ is not None else occupancy(s)
     d = current(s, occ)
     if d is not None:
-        got = d.get(("sieges", bd))
+        got: list[dict[str, Any]] | None = d.get(("sieges", bd))
         if got is not None:
             return got
     out = []
@@ -584,13 +587,14 @@ def roll(s: AS, ctx: Any, n: int) -> list[int]:
     generator. Either way the action counts as revealing new information."""
     fixed = s["dice"]
     if fixed:
-        out = fixed[:n]
+        out: list[int] = fixed[:n]
         del fixed[:n]
         ctx.reveal()
         if len(out) < n:
             out += ctx.roll(n - len(out))
         return out
-    return ctx.roll(n)
+    rolled: list[int] = ctx.roll(n)
+    return rolled
 
 
 def block_name(bd: Board, bid: str) -> str:
