@@ -19,7 +19,8 @@ control snapshots (`hctl`, `sctl`), the battle's `att`, `def`, `st`, `rec`, `sd`
 gives them the names of schema.py (`OLD_NAMES`), keeping every key's place.
 
 Games saved before the kernel's battle record kept A&S's own record and worded outcomes:
-`records_from_old` (below)."""
+`records_from_old` (below); games saved before the battle's stages were procedures kept
+the stage as a string: `stages_to_stack` (below)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from .asks import arg, tag
 from .battle_record import OUTCOMES, PURSUIT
 from .board import board
 from .build_flow import MAIN_MENU
+from .combat import stage_proc
 from .victory import REASONS
 
 Frame = dict[str, Any]
@@ -234,3 +236,20 @@ def records_from_old(s: dict[str, Any]) -> None:
     reason = s.get("reason")
     if reason is not None and reason not in REASONS:
         s["reason"] = next(key for words, key in OLD_REASONS if words in reason)
+
+
+# --------------------------------------------------------------- battle stages
+# Games saved before the battle's stages were procedures kept the stage in
+# `s["battle"]["stage"]` and the stack as [..., "battle", <its question>?].
+# `stages_to_stack` puts the stage's procedure on the stack above "battle" (below the
+# question being asked, which then returns to it) and drops the key.
+
+
+def stages_to_stack(s: dict[str, Any]) -> None:
+    bt = s.get("battle")
+    if bt is None or "stage" not in bt:
+        return
+    stage = bt.pop("stage")
+    flow = s["flow"]
+    at = max(i for i, frame in enumerate(flow) if frame["name"] == "battle")
+    flow.insert(at + 1, {"name": stage_proc(stage), "args": {}})

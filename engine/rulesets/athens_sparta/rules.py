@@ -16,7 +16,13 @@ from .board import Board, board
 from .cards import hand_label
 from .components import load_components
 from .determinize import determinize
-from .flow_compat import from_steps, records_from_old, rename_old_keys, tidy_old_keys
+from .flow_compat import (
+    from_steps,
+    records_from_old,
+    rename_old_keys,
+    stages_to_stack,
+    tidy_old_keys,
+)
 from .invariants import check
 from .positions import setup_position
 from .rule_summaries import BOOK
@@ -193,6 +199,7 @@ class AthensSparta(Ruleset):
         tidy_old_keys(s)  # saved before `asked` lists; unused keys
         rename_old_keys(s)  # saved before the readable names (schema.py)
         records_from_old(s)  # saved before the kernel's battle record, worded outcomes
+        stages_to_stack(s)  # saved while a battle's stage was a string
         return indexed(s)
 
 

@@ -38,16 +38,16 @@ Block = TypedDict("Block", {"loc": str, "str": int, "side": Side, "coast": int |
 
 # The battle in progress (rules 5.0-5.5): "role": block -> side; "status": block -> its
 # status (engaged, inside, at sea, in reserve, ...); "record": the record so far;
-# "to_declare": blocks still to declare (5.4); "stood_down": blocks that stood down;
-# "stage": where the battle is (combat.py STAGES). Games saved before these names used
-# short ones (flow_compat.OLD_NAMES).
+# "to_declare": blocks still to declare (5.4); "stood_down": blocks that stood down.
+# Where the battle stands is not kept here: it is the stage procedure on the flow's stack
+# (combat_flow.BattleStage). Games saved before these names used short ones
+# (flow_compat.OLD_NAMES), and kept the stage in a "stage" key (flow_compat.stages_to_stack).
 class Battle(TypedDict, total=False):
     hex: Hex
     kind: str
     attacker: Side
     defender: Side
     round: int
-    stage: str
     role: dict[BlockId, Side]
     status: dict[BlockId, str]
     relief: list[BlockId]
