@@ -13,7 +13,7 @@ once, then `combat_adrift` brings navies left at sea to port (4.4)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine import Prompt
 from engine.core.decisions import Answer
@@ -250,7 +250,10 @@ def adrift_navies(bd: Board, s: AS) -> list[str]:
 
 def _port_options(bd: Board, s: AS, b: str) -> list[OptionRow]:
     x = s["blocks"][b]
-    at_sea: schema.Battle = {"hex": x["loc"], "role": {b: x["side"]}, "kind": "x", "retreats": {}}
+    # regroup_options reads only these of a battle: a navy adrift is offered its ports as
+    # if it regrouped from a battle where it lies (4.4)
+    at_sea = cast(schema.Battle, {"hex": x["loc"], "role": {b: x["side"]}, "kind": "x",
+                                  "retreats": {}})
     return K.regroup_options(bd, s, at_sea, b)
 
 

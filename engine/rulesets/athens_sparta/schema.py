@@ -13,7 +13,7 @@ are rewritten on load (flow_compat.OLD_NAMES). The block record keeps its short 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict
 
 from engine.core.battle_record import BattleRecord, ShownId
 
@@ -42,7 +42,7 @@ Block = TypedDict("Block", {"loc": str, "str": int, "side": Side, "coast": int |
 # Where the battle stands is not kept here: it is the stage procedure on the flow's stack
 # (combat_flow.BattleStage). Games saved before these names used short ones
 # (flow_compat.OLD_NAMES), and kept the stage in a "stage" key (flow_compat.stages_to_stack).
-class Battle(TypedDict, total=False):
+class Battle(TypedDict):
     hex: Hex
     kind: str
     attacker: Side
@@ -62,14 +62,14 @@ class Battle(TypedDict, total=False):
     record: BattleRecord
     end: Any  # always None (kept for the saved games' sake)
     pillage: int
-    winner: Side | None
-    forced: list[BlockId]
-    regrouped: list[BlockId]
-    extra_done: bool
-    extra_queue: list[BlockId]
-    stood_down: list[BlockId]
-    navy_done: list[BlockId]
-    optional: list[BlockId]
+    winner: NotRequired[Side | None]
+    forced: NotRequired[list[BlockId]]
+    regrouped: NotRequired[list[BlockId]]
+    extra_done: NotRequired[bool]
+    extra_queue: NotRequired[list[BlockId]]
+    stood_down: NotRequired[list[BlockId]]
+    navy_done: NotRequired[list[BlockId]]
+    optional: NotRequired[list[BlockId]]
 
 
 class Hits(TypedDict, total=False):
@@ -192,7 +192,7 @@ class Frame(TypedDict):
     args: FrameArgs
 
 
-class State(TypedDict, total=False):
+class State(TypedDict):
     v: int
     olympiad: int
     turn: int
@@ -235,6 +235,7 @@ class State(TypedDict, total=False):
     peek: dict[Side, list[CardId]]
     flipped: list[BlockId]
     used_revolt_blocks: list[BlockId]
-    betrayal: Betrayal | None
-    free_steps: FreeSteps | None
-    attrition: list[AttritionJob] | None  # attrition jobs left (rule 6.0)
+    # set when first used (games keep the shape they had when saved)
+    betrayal: NotRequired[Betrayal | None]
+    free_steps: NotRequired[FreeSteps | None]
+    attrition: NotRequired[list[AttritionJob] | None]  # attrition jobs left (rule 6.0)

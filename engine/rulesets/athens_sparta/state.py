@@ -9,6 +9,7 @@ neutral block still off the map (rule 3.1); ``"out"`` is a rebel navy whose twin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .board import SICILY, Board
@@ -326,7 +327,7 @@ def _indexed_occupancy(blocks: Blocks) -> dict[str, dict[str, list[str]]]:
     put where they stand now, or built afresh after any other change."""
     last = blocks.last
     if last is None or blocks.reshaped or blocks.shared:
-        occ = _occupancy({"blocks": blocks})
+        occ = _occupancy_of(blocks)
         order = {bid: i for i, bid in enumerate(blocks)}
         first = {h: min(order[b] for ids in here.values() for b in ids)
                  for h, here in occ.items()}
@@ -374,8 +375,12 @@ def _patched(blocks: Blocks, prev: dict[str, dict[str, list[str]]], first: dict[
 
 
 def _occupancy(s: AS) -> dict[str, dict[str, list[str]]]:
+    return _occupancy_of(s["blocks"])
+
+
+def _occupancy_of(blocks: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
     occ: dict[str, dict[str, list[str]]] = {}
-    for bid, b in s["blocks"].items():
+    for bid, b in blocks.items():
         loc = b["loc"]
         if loc in OFFMAP:
             continue
