@@ -52,12 +52,6 @@ def record_sources() -> None:
     SOURCES.write_text("".join(f"{digest(source(m))} {m}\n" for m in modules()))
 
 
-def _built(module: str) -> bool:
-    """Whether an extension module for `module` sits beside its source."""
-    py = source(module)
-    return any(py.parent.glob(f"{py.stem}.*.so")) or any(py.parent.glob(f"{py.stem}.*.pyd"))
-
-
 def _extensions() -> list[Path]:
     """Every extension module inside the `engine` package, whatever built it."""
     package = ROOT / "engine"

@@ -4,8 +4,7 @@ The rules never touch pydantic objects while playing: everything they need (land
 adjacency, side limits, straits, cities, block specs, cards) is flattened here so that the
 hot paths are dictionary look-ups.
 
-A `Board` can be built from the real components (`Board.from_components`) or from a plain
-spec dict of the same shape (`Board.from_spec`), which the tests use for tiny maps.
+A `Board` is built from the real components (`Board.from_components`).
 """
 
 from __future__ import annotations
@@ -148,10 +147,6 @@ class Board:
         self.label: Callable[[str], str] = self._labels.__getitem__
 
     # ---------------------------------------------------------------- construction
-    @classmethod
-    def from_spec(cls, spec: dict[str, Any]) -> Board:
-        return cls(spec)
-
     @classmethod
     def from_components(cls, comp: Any) -> Board:
         hexes: dict[str, dict[str, Any]] = {}

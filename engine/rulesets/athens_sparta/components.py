@@ -206,7 +206,6 @@ class Components:
             for i, group in enumerate(h.coasts):
                 for n in group:
                     self._coast_of.setdefault((h.id, n), i)
-        self._cube = {h.id: _cube(h.col, h.row) for h in self.hexes.values()}
         self.city_at: dict[str, str] = {c.hex: c.name for c in self.cities.values() if c.hex}
 
     # ---- geometry (pure, precomputed) ----
@@ -215,10 +214,6 @@ class Components:
 
     def side(self, a: str, b: str) -> Side | None:
         return self.sides.get((a, b))
-
-    def distance(self, a: str, b: str) -> int:
-        (ax, ay, az), (bx, by, bz) = self._cube[a], self._cube[b]
-        return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
     def land_neighbors(self, h: str) -> list[str]:
         """Hexes an army may step to: a land side that is clear or a pass (rule 1.8, 4.1)."""
@@ -252,12 +247,6 @@ class Components:
             "cards": [c.model_dump() for c in self.cards],
             "setup": self.setup.model_dump(),
         }
-
-
-def _cube(col: int, row: int) -> tuple[int, int, int]:
-    x = col
-    z = row - (col - (col & 1)) // 2
-    return x, -x - z, z
 
 
 def _read(name: str) -> dict[str, Any]:

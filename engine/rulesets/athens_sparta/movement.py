@@ -105,13 +105,6 @@ def _besieged_by(bd: Board, s: AS, occ: Occ, side: str, h: str) -> bool:
     return sg is not None and sg["besieger"] == side
 
 
-def _persia_closed(s: AS, side: str, bd: Board, h: str) -> bool:
-    """Rule 9.3: Athens never enters Persia; Sparta only with the Persian alliance."""
-    if h not in bd.persian:
-        return False
-    return side == "athens" or not s["persia"]["alliance"]
-
-
 def attack_used(s: AS, h: str, frm: str, crossed: bool) -> int:
     """Armies already attacking h through the same hex-side (4.1); across a strait the
     limit of 1 holds for the whole strait (4.3)."""
@@ -232,7 +225,8 @@ _HCTL: dict[tuple[int, str, bool], tuple[dict[str, str], tuple[Any, ...]]] = {}
 
 def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(enemy hexes, friendly hexes, neutral cities' hexes) for `side` on land (4.2, 9.3,
-    9.5), as `enemy_hex` and `friendly` answer them."""
+    9.5): a hex is an enemy's when the other side controls it, or Persia does and `side`
+    is not Sparta allied with Persia (9.3); friendly as `friendly` answers it."""
     hctl = s["land_control"]
     alliance = bool(s["persia"]["alliance"])
     key = (id(hctl), side, alliance)
@@ -502,7 +496,8 @@ def _closed_sea(s: AS, side: str) -> frozenset[str]:
     got = _CLOSED.get(key)
     if got is not None and got[0] is sctl:
         return got[1]
-    # `enemy_hex(s, side, h, sea=True)` for every hex of the snapshot, read once
+    # whether each hex of the snapshot is an enemy's at sea (controlled by the other side,
+    # or by Persia unless `side` is Sparta allied with it, 9.3), read once
     foe = other(side)
     persia_enemy = not (side == "sparta" and s["persia"]["alliance"])
     closed = frozenset(h for h, c in sctl.items()
@@ -643,8 +638,8 @@ def _shared_ports_by_distance(bd: Board, reach: dict[tuple[str, int], int]
 
 
 def _open_ports(bd: Board, s: AS, occ: Occ, side: str) -> frozenset[str]:
-    """Ports where a sea move of `side` may end, stacking aside (`_sea_end_ok`): friendly,
-    not besieged, no enemy blocks."""
+    """Ports where a sea move of `side` may end, stacking aside (`_stack_ok`, checked per
+    block): friendly, not besieged, no enemy blocks."""
     d = current(s, occ)
     hctl = s["land_control"]
     key = ("open_ports", bd, side, bool(s["persia"]["alliance"]))
@@ -661,16 +656,6 @@ def _open_ports(bd: Board, s: AS, occ: Occ, side: str) -> frozenset[str]:
             _held_by(s, occ, other(side))
         d[key] = (hctl, ports)
     return ports
-
-
-def _sea_end_ok(bd: Board, s: AS, occ: Occ, side: str, h: str, c: int, bid: str) -> bool:
-    if h not in bd.ports or bd.ports[h] != c and bd.city_at.get(h) != "Corinth":
-        return False
-    if not friendly(s, side, h) or _in_siege(bd, s, occ, h):
-        return False
-    if _enemy_blocks(s, occ, side, h):
-        return False
-    return _stack_ok(bd, s, occ, side, h, bid)
 
 
 def _sea_control_sicily(bd: Board, s: AS, occ: Occ, side: str) -> bool:

@@ -400,11 +400,6 @@ def current(s: AS, occ: Any) -> dict[Any, Any] | None:
     return d
 
 
-def blocks_at(s: AS, h: str, side: str | None = None) -> list[str]:
-    return sorted(bid for bid, b in s["blocks"].items()
-                  if b["loc"] == h and (side is None or b["side"] == side))
-
-
 _NO_SIEGE = object()
 
 
@@ -524,15 +519,6 @@ def friendly(s: AS, side: str, h: str, sea: bool = False) -> bool:
     return c == "persia" and side == "sparta" and s["persia"]["alliance"]
 
 
-def enemy_hex(s: AS, side: str, h: str, sea: bool = False) -> bool:
-    c = (s["sea_control"] if sea else s["land_control"]).get(h)
-    if c == other(side):
-        return True
-    if c == "persia":
-        return not (side == "sparta" and s["persia"]["alliance"])
-    return False
-
-
 def city_value(bd: Board, s: AS, name: str) -> int:
     if name == "Syracuse" or bd.cities[name].get("offboard"):
         return s["syracuse_value"] if s["syracuse_value"] is not None else 4
@@ -626,10 +612,6 @@ def rating(bd: Board, bid: str, siege: bool = False) -> tuple[str, int]:
 def move_limit(bd: Board, bid: str) -> int:
     return int(bd.blocks[bid].get("move") or 0) or {"hoplite": 3, "peltast": 4, "navy": 4,
                                                      "cavalry": 5}[btype(bd, bid)]
-
-
-def place_label(bd: Board, h: str) -> str:
-    return bd.label(h)
 
 
 SICILY_PLACE = SICILY
