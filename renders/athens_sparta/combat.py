@@ -59,7 +59,9 @@ def _steps(rnd: dict[str, Any]) -> list[dict[str, Any]]:
 def _face_dict(piece: dict[str, Any], strength: Any = None) -> dict[str, Any]:
     """A record's piece in the shape `face_of` reads (its strength then, if given)."""
     now = piece.get("strength") if strength is None else strength
-    return {"id": piece.get("id"), "name": piece.get("name"), "type": piece.get("kind"),
+    # a piece names itself only where its printed name is not its id
+    return {"id": piece.get("id"), "name": piece.get("name") or piece.get("id"),
+            "type": piece.get("kind"),
             "rating": piece.get("rating"), "side": piece.get("side"), "strength": now,
             "max_strength": piece.get("strength")}
 

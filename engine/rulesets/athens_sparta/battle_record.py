@@ -60,7 +60,7 @@ def piece(bd: Board, s: AS, bid: str, strength: int) -> Piece:
     spec = bd.blocks[bid]
     out: Piece = {"id": bid, "side": s["blocks"][bid]["side"], "kind": spec["type"],
                   "strength": strength, "rating": spec["rating"]}
-    if spec.get("name"):
+    if spec.get("name") and spec["name"] != bid:  # most blocks' printed name is their id
         out["name"] = spec["name"]
     return out
 

@@ -546,7 +546,8 @@ def fire(bd: Board, s: AS, bt: BT, b: str, stage: str, ctx: Context) -> None:
             and not betrayal(s, bt["role"][b], bt["hex"]))
     records.note_step(bd, s, bt["record"], b, bt["role"][b], stage, "fire", dice=dice,
                       hits=0 if half else hits,
-                      facts={"rating": f"{letter}{fire_n}", "half_hits": hits if half else 0})
+                      facts={"rating": f"{letter}{fire_n}", "half_hits": hits} if half
+                      else {"rating": f"{letter}{fire_n}"})
     ctx.event("dice", f"{block_name(bd, b)} ({bt['role'][b].title()}) rolls {dice}: "
               f"{hits} {'half-' if half else ''}hit{'s' if hits != 1 else ''}",
               dice=dice, hits=hits, side=bt["role"][b], hex=bt["hex"])

@@ -180,7 +180,7 @@ def _step_from_old(act: dict[str, Any], forces: list[Piece], s: dict[str, Any]) 
     spec = board().blocks
     piece: Piece = {"id": ref["id"], "side": ref["side"], "kind": ref["type"],
                     "strength": act["strength_before"], "rating": ref["rating"]}
-    if ref.get("name"):
+    if ref.get("name") and ref["name"] != ref["id"]:
         piece["name"] = ref["name"]
     if all(p["id"] != piece["id"] for p in forces):
         forces.append(piece)
@@ -190,7 +190,9 @@ def _step_from_old(act: dict[str, Any], forces: list[Piece], s: dict[str, Any]) 
             step[key] = act[key]
     step["facts"] = {"stage": act["stage"], "strength": act["strength_before"]}
     if act["action"] == "fire":
-        step["facts"] |= {"rating": act["rating"], "half_hits": act["half_hits"]}
+        step["facts"]["rating"] = act["rating"]
+        if act["half_hits"]:
+            step["facts"]["half_hits"] = act["half_hits"]
     for old in act.get("targets") or ():
         hit: Hit = {"target": old["id"], "before": old["strength_before"],
                     "after": old["strength_after"]}
@@ -202,7 +204,7 @@ def _step_from_old(act: dict[str, Any], forces: list[Piece], s: dict[str, Any]) 
             forces.append({"id": old["id"], "side": s["blocks"][old["id"]]["side"],
                            "kind": target["type"], "strength": old["strength_before"],
                            "rating": target["rating"]})
-            if target.get("name"):
+            if target.get("name") and target["name"] != old["id"]:
                 forces[-1]["name"] = target["name"]
     return step
 
