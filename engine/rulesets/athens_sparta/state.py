@@ -414,9 +414,11 @@ def siege_at(bd: Board, s: AS, h: str, occ: Occ | None = None) -> dict[str, Any]
     if d is None:
         return _siege_at(bd, s, h, here)
     key = ("sg", bd, h)
-    sg: dict[str, Any] | None = d.get(key, _NO_SIEGE)
-    if sg is _NO_SIEGE:
-        sg = d[key] = _siege_at(bd, s, h, here)
+    # Any: the sentinel is no dict, and the compiled build checks a declared type at once
+    got: Any = d.get(key, _NO_SIEGE)
+    if got is _NO_SIEGE:
+        got = d[key] = _siege_at(bd, s, h, here)
+    sg: dict[str, Any] | None = got
     return sg
 
 
