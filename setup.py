@@ -5,9 +5,11 @@ environment, so install with --no-build-isolation). Without it nothing is compil
 the install is pure Python, as the README's is."""
 
 import os
-import runpy
+import sys
 
 from setuptools import setup
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 ext_modules = []
 if os.environ.get("KERYX_COMPILE") == "1":
@@ -18,9 +20,10 @@ if os.environ.get("KERYX_COMPILE") == "1":
                          "pip install mypy, then build with --no-build-isolation, or use "
                          "scripts/compile_engine.sh") from exc
 
-    compiled = runpy.run_path(os.path.join("engine", "compiled.py"))
-    compiled["record_sources"]()
-    ext_modules = mypycify([os.path.relpath(compiled["source"](m)) for m in compiled["MODULES"]],
+    from engine import compiled  # the games' entries name what to compile
+
+    compiled.record_sources()
+    ext_modules = mypycify([os.path.relpath(compiled.source(m)) for m in compiled.modules()],
                            opt_level="3",
                            # the modules' shared library inside the `engine` package, so
                            # that it is found wherever the package is (not at the top level)

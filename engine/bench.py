@@ -6,6 +6,7 @@ instructions an action costs (counted by valgrind, so repeatable on a busy machi
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import shutil
@@ -151,8 +152,6 @@ def bench_hellenes_instructions(games: int = HELLENES_WORKLOAD_GAMES) -> dict[st
 
 def _components_load(ruleset_id: str) -> dict[str, Any]:
     """Cold parse of a ruleset's component data, when it has any (median of 5)."""
-    import importlib
-
     name = f"engine.rulesets.{ruleset_id.replace('-', '_')}.components"
     try:
         load = importlib.import_module(name).load_components

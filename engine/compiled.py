@@ -1,7 +1,8 @@
 """The engine's optional compiled build (issue #17, docs/benchmarks.md, *Compiling the
-engine with mypyc*): the kernel and the hot Athens & Sparta modules compiled to C
-extensions by mypyc, from the same Python source, which stays the only source and the
-fallback. Hellenes and the Epic run their own code in Python on the compiled kernel.
+engine with mypyc*): the kernel and the hot modules each game names in its `keryx.games`
+entry (`GameEntry.compiled`; Athens & Sparta's today) compiled to C extensions by mypyc,
+from the same Python source, which stays the only source and the fallback. A game that
+names none runs its own code in Python on the compiled kernel.
 
     scripts/compile_engine.sh          # compile in place (needs a C compiler and mypy)
     scripts/compile_engine.sh --undo   # remove what it built: pure Python again
@@ -10,8 +11,8 @@ Python imports an extension module before a `.py` of the same name, so an extens
 left behind by an older source would run old rules silently. The build therefore records
 each source's hash (`SOURCES`), and `check_fresh`, run when `engine` is imported, refuses
 to go on when a compiled module's source has changed since or an extension module sits in
-the package that the build did not record. This file only needs the standard library: setup.py reads
-`MODULES` from it before anything is installed.
+the package that the build did not record. `check_fresh` needs only the standard library
+(it runs before any other engine module loads); `modules()` reads the game entries.
 """
 
 from __future__ import annotations
@@ -21,19 +22,18 @@ import importlib
 import sys
 from pathlib import Path
 
-PACKAGE = "engine.rulesets.athens_sparta"
-# The modules where an action's time goes (the profile in docs/benchmarks.md), compiled
-# together so that they call one another natively. Not compiled: data loading (`schema`,
-# `components`), the view, positions and the rest, which run once a game or once a post.
-MODULES = tuple(f"{PACKAGE}.{m}" for m in (
-    "asks", "board", "build_flow", "cards", "combat", "combat_flow", "flow", "hits",
-    "movement", "moves_flow", "pending", "replacements", "rules", "siege", "state",
-    "steps", "strategics",
-)) + tuple(f"engine.core.{m}" for m in (
+KERNEL = tuple(f"engine.core.{m}" for m in (
     # the kernel every action passes through; the classes that other rulesets and tests
     # subclass in Python (Ruleset, Procedure, Rng) allow it (`mypyc_attr`)
     "decisions", "game", "procedures", "rng", "ruleset", "types", "view",
 ))
+
+
+def modules() -> tuple[str, ...]:
+    """Every module the build compiles: the kernel and each registered game's hot ones."""
+    from engine.core import games  # noqa: PLC0415 - not before check_fresh has run
+
+    return tuple(m for entry in games.games().values() for m in entry.compiled) + KERNEL
 # written by the build beside this file: "<sha256 of the source> <module>" a line
 SOURCES = Path(__file__).with_name("compiled_sources.txt")
 ROOT = Path(__file__).resolve().parent.parent  # the folder holding the `engine` package
@@ -49,13 +49,7 @@ def digest(path: Path) -> str:
 
 def record_sources() -> None:
     """Called by the build: the hash of each compiled module's source as built."""
-    SOURCES.write_text("".join(f"{digest(source(m))} {m}\n" for m in MODULES))
-
-
-def _built(module: str) -> bool:
-    """Whether an extension module for `module` sits beside its source."""
-    py = source(module)
-    return any(py.parent.glob(f"{py.stem}.*.so")) or any(py.parent.glob(f"{py.stem}.*.pyd"))
+    SOURCES.write_text("".join(f"{digest(source(m))} {m}\n" for m in modules()))
 
 
 def _extensions() -> list[Path]:
@@ -100,7 +94,7 @@ def loaded() -> list[str]:
     """The engine modules running as compiled extensions (imported here if need be): what
     a benchmark's machine record states beside its figures."""
     out = []
-    for module in MODULES:
+    for module in modules():
         mod = sys.modules.get(module) or importlib.import_module(module)
         if not (getattr(mod, "__file__", None) or "").endswith(".py"):
             out.append(module)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+import threading
 from typing import Any
 
 import orjson
@@ -10,6 +12,7 @@ from .core.decisions import random_answer
 from .core.game import Game
 from .core.rng import Rng
 from .core.ruleset import Ruleset
+from .selfplay import play_random
 
 
 class FixedRng(Rng):
@@ -167,7 +170,10 @@ def check_contract(rules: Ruleset, scenario: str | None, seed: str,
     is proven not to change with facts hidden from it, and a world the search would
     sample for a seat (`determinize`) shows that seat the very same view; no wording is
     kept in the state (`wording`); dump and load change nothing; the game never stalls
-    without an outcome. Returns the problems found (empty: the contract holds)."""
+    without an outcome. The worlds drawn for a seat depend on its view alone
+    (`determinize_problems`). `prompts_beside_a_thread` and `play_to_the_end` are the
+    contract's other two checks, run apart (each plays its own games).
+    Returns the problems found (empty: the contract holds)."""
     player = Rng(f"contract:{seed}")
     game = Game.create(rules, scenario=scenario, seed=seed, options=options)
     book = rules.rule_book()
@@ -210,15 +216,106 @@ def _redaction(game: Game, seed: str, step: int) -> list[str]:
             assert_view_hides(game, seat, seed=f"{seed}:{step}", require_variant=False)
         except AssertionError as exc:
             problems.append(f"action {step}: {exc}")
-        if seat is None:
-            continue
-        try:
-            world = game.rules.determinize(game.state, seat, Rng(f"world:{seed}:{step}"))
-        except NotImplementedError:
-            continue
-        diff = first_difference(game.rules.view(game.state, seat),
-                                game.rules.view(world, seat))
-        if diff is not None:
-            problems.append(f"action {step}: a world determinized for {seat} shows it "
-                            f"another view: {diff}")
+        if seat is not None:
+            problems += [f"action {step}: {p}" for p in
+                         determinize_problems(game.rules, game.state, seat, f"{seed}:{step}")]
     return problems
+
+
+def determinize_problems(rules: Ruleset, state: Any, seat: str, seed: str,
+                         variants: int = 2) -> list[str]:
+    """What is wrong with the worlds `rules.determinize` draws for `seat` (the search
+    player's samples): each must show `seat` its own view, and must be drawn from that
+    view alone: a state differing only in facts hidden from `seat` (`hidden_variants`)
+    gives the very same world for the same dice. Empty when it holds or is not offered."""
+    try:
+        world = rules.determinize(state, seat, Rng(f"world:{seed}"))
+    except NotImplementedError:
+        return []
+    diff = first_difference(rules.view(state, seat), rules.view(world, seat))
+    if diff is not None:
+        return [f"a world determinized for {seat} shows it another view: {diff}"]
+    drawn = orjson.loads(orjson.dumps(rules.dump(world), option=orjson.OPT_NON_STR_KEYS))
+    base = rules.dump(state)
+    checked = 0
+    for attempt in range(4):  # a ruleset's few variants may all draw the true facts
+        for variant in rules.hidden_variants(state, seat, Rng(f"hidden:{seed}:{attempt}")):
+            if checked >= variants:
+                return []
+            if rules.dump(variant) == base:
+                continue
+            checked += 1
+            other = rules.determinize(variant, seat, Rng(f"world:{seed}"))
+            diff = first_difference(drawn, orjson.loads(orjson.dumps(
+                rules.dump(other), option=orjson.OPT_NON_STR_KEYS)))
+            if diff is not None:
+                return [f"the world determinized for {seat} depends on facts hidden from "
+                        f"it: {diff}"]
+    return []
+
+
+def play_to_the_end(rules: Ruleset, scenario: str | None, seed: str,
+                    options: dict[str, Any] | None = None, *,
+                    max_actions: int = 20_000) -> list[str]:
+    """The fuzzer's checks on one random game (engine/selfplay.py): it reaches an outcome
+    (no runaway past `max_actions`), never stands without a prompt and without an outcome
+    (no dead end), and keeps its invariants on every action."""
+    game = Game.create(rules, scenario=scenario, seed=seed, options=options)
+    actions, problem = play_random(game, Rng(f"to-the-end:{seed}"), check=True,
+                                   max_actions=max_actions)
+    return [] if problem is None else [f"action {actions}: {problem}"]
+
+
+def prompts_beside_a_thread(rules: Ruleset, scenario: str | None, seed: str,
+                            options: dict[str, Any] | None = None, *,
+                            actions: int = 150) -> list[str]:
+    """Prompts do not depend on what another thread does meanwhile (the service thinks
+    for a bot seat in a worker thread while the event loop builds prompts for other
+    games): a second thread plays games of the same ruleset while this one plays, and at
+    every step the prompts built here must equal those of a copy loaded afresh. Threads
+    are made to switch often so that shared caches show."""
+    stop = threading.Event()
+    failures: list[str] = []
+
+    def beside() -> None:
+        n = 0
+        try:
+            while not stop.is_set():
+                other = Game.create(rules, scenario=scenario, seed=f"{seed}:beside:{n}",
+                                    options=options)
+                player = Rng(f"beside:{seed}:{n}")
+                while other.outcome is None and not stop.is_set():
+                    p = player.choice(other.prompts())
+                    other.view(p.seat)
+                    other.act(p.seat, random_answer(p, player))
+                n += 1
+        except Exception as exc:  # noqa: BLE001 - any failure there is a finding
+            failures.append(f"the second thread failed: {type(exc).__name__}: {exc}")
+
+    game = Game.create(rules, scenario=scenario, seed=seed, options=options)
+    player = Rng(f"threads:{seed}")
+    problems: list[str] = []
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    thread = threading.Thread(target=beside, daemon=True)
+    thread.start()
+    try:
+        for step in range(actions):
+            if game.outcome is not None or problems:
+                break
+            shown = [p.to_dict() for p in game.prompts()]
+            fresh = Game.from_dict(orjson.loads(game.to_json()), rules)
+            diff = first_difference([p.to_dict() for p in fresh.prompts()], shown)
+            if diff is not None:
+                problems.append(f"action {step}: prompts built beside another thread "
+                                f"differ from a fresh copy's: {diff}")
+                break
+            prompt = player.choice(game.prompts())
+            game.act(prompt.seat, random_answer(prompt, player))
+    except Exception as exc:  # noqa: BLE001 - a failure here is the finding
+        problems.append(f"playing beside another thread: {type(exc).__name__}: {exc}")
+    finally:
+        stop.set()
+        thread.join()
+        sys.setswitchinterval(interval)
+    return problems + failures

@@ -12,29 +12,33 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import compiled
+from engine.core import games
 from service import event_loop
 
-# (section, module, function, is_async). A section whose module is missing is skipped and
-# reported, so the command works while layers are still being built.
-BENCHES: list[tuple[str, str, str, bool]] = [
-    ("engine", "engine.bench", "bench_engine", False),
-    ("hellenes", "engine.bench", "bench_hellenes", False),
-    ("epic", "engine.bench", "bench_epic", False),
-    ("engine_instructions", "engine.bench", "bench_instructions", False),
-    ("hellenes_instructions", "engine.bench", "bench_hellenes_instructions", False),
+# The house's own sections: (section, module, function, is_async). A game's sections come
+# from its `keryx.games` entry (engine/core/games.py) and run first. A section whose module
+# is missing is skipped and reported, so the command works while layers are being built.
+HOUSE: list[tuple[str, str, str, bool]] = [
     ("players", "engine.players.bench", "bench_players", False),
     ("store", "service.bench", "bench_store", True),
-    ("render", "renders.bench", "bench_render", False),
-    ("epic_render", "renders.bench", "bench_render_epic", False),
-    ("hellenes_render", "renders.bench", "bench_render_hellenes", False),
     ("bot", "bot.bench", "bench_bot", True),
     ("scheduler", "service.community.bench", "bench_scheduler", True),
     ("store_pg", "service.pg_bench", "bench_store_pg", True),
 ]
 
 
+def benches() -> list[tuple[str, str, str, bool]]:
+    """Every section: the registered games' (in their entries' order), then the house's."""
+    out = []
+    for entry in games.games().values():
+        for section, target in entry.bench:
+            module, _, func = target.partition(":")
+            out.append((section, module, func, False))
+    return out + HOUSE
+
+
 def sections() -> list[str]:
-    return [section for section, *_ in BENCHES]
+    return [section for section, *_ in benches()]
 
 
 def speed_probe_ms(rounds: int = 5) -> float:
@@ -72,7 +76,7 @@ def run(only: list[str] | None = None,
     host = machine()  # before the sections run: the load they add is not the machine's
     figures: dict[str, Any] = {}
     skipped: dict[str, str] = {}
-    for section, module, func, is_async in BENCHES:
+    for section, module, func, is_async in benches():
         if only and section not in only:
             continue
         try:

@@ -277,9 +277,9 @@ def data(ruleset: Annotated[str, typer.Argument(help="Ruleset id")],
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     only: Annotated[list[str] | None, typer.Option(
-        help="Run only these sections (repeatable): engine, hellenes, epic, "
-             "engine_instructions, hellenes_instructions, players, store, render, "
-             "epic_render, bot, scheduler, store_pg")] = None,
+        help="Run only these sections (repeatable): each game's (engine, "
+             "engine_instructions, render for Athens & Sparta, hellenes..., epic...), then "
+             "players, store, bot, scheduler, store_pg")] = None,
 ) -> None:
     """Run every benchmark the issues name and print the figures."""
     from keryx import bench as benches

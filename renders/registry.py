@@ -1,15 +1,15 @@
-"""Which renderer draws which game, found the way rulesets are: built-in ones from a table,
-third-party ones through the `keryx.renderers` entry-point group (name = ruleset id,
-value = module defining RENDERER), and modules that call `register` on import
-(KERYX_PLUGINS). A view names its ruleset in view["game"]["ruleset"] (or view["ruleset"])."""
+"""Which renderer draws which game, found the way rulesets are: the `renderer` of a game's
+`keryx.games` entry (engine/core/games.py; "module:RENDERER"), and modules that call
+`register` on import (KERYX_PLUGINS). A view names its ruleset in view["game"]["ruleset"]
+(or view["ruleset"])."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import Any
+
+from engine.core import games
 
 from . import theme
 
@@ -24,10 +24,9 @@ class Renderer:
     colours: Mapping[str, theme.RGB] = field(default_factory=lambda: dict(theme.SIDE))
 
 
-# Ruleset id -> module that defines RENDERER; imported on first use, so a game's
-# drawing code (and its base map) costs nothing until a game of it is drawn.
-_BUILTIN = {"athens-sparta": "renders.athens_sparta", "hellenes": "renders.hellenes",
-            "epic": "renders.epic"}
+# Ruleset id -> "module:RENDERER" registered in the process (KERYX_PLUGINS); imported on
+# first use like the games' own, so drawing code (and a base map) costs nothing until a
+# game of it is drawn.
 _registered: dict[str, str] = {}
 
 
@@ -35,12 +34,10 @@ class NoRenderer(LookupError):
     pass
 
 
-def _external() -> dict[str, str]:
-    return {ep.name: ep.value for ep in entry_points(group="keryx.renderers")}
-
-
 def known() -> dict[str, str]:
-    return _BUILTIN | _external() | _registered
+    """Ruleset id -> "module:attribute" of its Renderer."""
+    declared = {rid: g.renderer for rid, g in games.games().items() if g.renderer}
+    return declared | _registered
 
 
 def ruleset_of(view: dict[str, Any] | None) -> str | None:
@@ -54,11 +51,13 @@ def renderer(ruleset_id: str | None) -> Renderer:
     if module is None:
         raise NoRenderer(f"no renderer for ruleset {ruleset_id!r}; known: "
                          f"{', '.join(sorted(known()))}")
-    found = getattr(importlib.import_module(module.split(":")[0]), "RENDERER", None)
+    found = games.load_object(module if ":" in module else f"{module}:RENDERER")
     if not isinstance(found, Renderer):
-        raise NoRenderer(f"{module} does not define RENDERER")
+        raise NoRenderer(f"{module} is not a Renderer")
     return found
 
 
 def register(ruleset_id: str, module: str) -> None:
+    """A renderer for a ruleset registered in the process: `module` defines RENDERER (or
+    is "module:attribute")."""
     _registered[ruleset_id] = module

@@ -14,12 +14,17 @@ Hellenes' agility and power); a display theme reads the keys it knows and ignore
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict
+
+# A unit's id written into the record: it names the unit as every seat saw it then, so a
+# ruleset's redaction variants, which swap hidden units' identities, leave it as written
+# (to mypy a plain str; the mark is for rulesets that derive variants from their types).
+ShownId = Annotated[str, "shown unit id"]
 
 
 class Piece(TypedDict):
     """A unit as every seat saw it in the battle (a block revealed when it fought)."""
-    id: str          # the ruleset's unit id, stable for the whole game
+    id: ShownId      # the ruleset's unit id, stable for the whole game
     side: str        # the side it fought for
     kind: str        # a key of the ruleset's unit type table ("hoplite", "trireme", ...)
     strength: int    # steps / combat value / strength points when the battle began
@@ -30,17 +35,18 @@ class Piece(TypedDict):
 
 class Hit(TypedDict):
     """What one step did to one unit: its strength before and after (0: eliminated)."""
-    target: str
+    target: ShownId
     before: int
     after: int
     rout: NotRequired[bool]     # routed rather than (or as well as) losing strength
+    facts: NotRequired[dict[str, Any]]  # what only one game records (a half-hit, ...)
 
 
 class Step(TypedDict):
     """One thing that happened in a round, in order."""
     kind: str                   # "fire", "crt", "check", "pursuit", "retreat", "panic", ...
     side: NotRequired[str]      # the side acting (the firer, the checker, the retreater)
-    unit: NotRequired[str]      # the acting unit's id
+    unit: NotRequired[ShownId]  # the acting unit's id
     dice: NotRequired[list[int]]
     hits: NotRequired[int]      # hits scored
     targets: NotRequired[list[Hit]]

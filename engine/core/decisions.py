@@ -73,6 +73,15 @@ def encode(prompt: Prompt, chosen: Sequence[str] | int) -> str:
     return answer
 
 
+def accepts(prompt: Prompt, answer: str) -> bool:
+    """Whether `answer` fits `prompt` (`parse` says why not)."""
+    try:
+        parse(prompt, answer)
+    except IllegalAction:
+        return False
+    return True
+
+
 def parse(prompt: Prompt, answer: str) -> Answer:
     """The answer decoded for its prompt; IllegalAction with a reason when it does not fit."""
     form = prompt.form

@@ -1,19 +1,14 @@
-"""Which rulesets exist. Built-in ones are imported on first use; other packages can add
-theirs through the `keryx.rulesets` entry-point group."""
+"""Which rulesets exist: the games registered in the `keryx.games` entry-point group
+(engine/core/games.py), and rulesets registered in the process (`register`: a module
+named in KERYX_PLUGINS, a test's fixture). Each is imported on first use."""
 
 from __future__ import annotations
 
-import importlib
-from importlib.metadata import entry_points
-
+from . import games
 from .ruleset import Ruleset
 
-_BUILTIN = {
-    "athens-sparta": "engine.rulesets.athens_sparta",
-    "hellenes": "engine.rulesets.hellenes",
-    "epic": "engine.rulesets.epic",
-}
 _registered: dict[str, Ruleset] = {}
+_loaded: dict[str, Ruleset] = {}  # the games' rulesets, imported once
 
 
 def register(rules: Ruleset) -> Ruleset:
@@ -21,22 +16,20 @@ def register(rules: Ruleset) -> Ruleset:
     return rules
 
 
-def _external() -> dict[str, str]:
-    return {ep.name: ep.value for ep in entry_points(group="keryx.rulesets")}
-
-
 def rulesets() -> list[str]:
-    return sorted(set(_BUILTIN) | set(_registered) | set(_external()))
+    return sorted(set(games.games()) | set(_registered))
 
 
 def ruleset(ruleset_id: str) -> Ruleset:
     if ruleset_id in _registered:
         return _registered[ruleset_id]
-    target = _BUILTIN.get(ruleset_id) or _external().get(ruleset_id)
-    if target is None:
+    entry = games.game(ruleset_id)
+    if entry is None:
         raise KeyError(f"unknown ruleset {ruleset_id!r}; known: {', '.join(rulesets())}")
-    module = importlib.import_module(target.split(":")[0])
-    rules = getattr(module, "RULESET", None)
-    if not isinstance(rules, Ruleset):
-        raise KeyError(f"{target} does not define RULESET")
-    return register(rules)
+    rules = _loaded.get(entry.ruleset)
+    if rules is None:
+        rules = games.load_object(entry.ruleset)
+        if not isinstance(rules, Ruleset) or rules.id != ruleset_id:
+            raise KeyError(f"{entry.ruleset} is not the Ruleset of {ruleset_id!r}")
+        _loaded[entry.ruleset] = rules
+    return rules

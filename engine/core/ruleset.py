@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+# the driver, which calls the contract (a module import: the two refer to each other)
+from . import game
 from .rng import Rng
 from .types import Event, GameOption, IllegalAction, Outcome, Prompt, Scenario, SideBidding
 from .view import RulesetCommon, empty_common
@@ -183,7 +185,5 @@ class Ruleset(ABC):
 
     def from_position(self, position: dict[str, Any], seed: str | int | None = None,
                       options: dict[str, Any] | None = None) -> Game:
-        from .game import Game
-
-        return Game.create(self, scenario=position.get("scenario", self.default_scenario),
+        return game.Game.create(self, scenario=position.get("scenario", self.default_scenario),
                            seed=seed, options=options, position=position)

@@ -53,15 +53,6 @@ class Prompt:
                 return o
         return None
 
-    def accepts(self, answer: str) -> bool:
-        from .decisions import parse
-
-        try:
-            parse(self, answer)
-        except IllegalAction:
-            return False
-        return True
-
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
             "seat": self.seat,

@@ -9,6 +9,7 @@ the game's dice stream.
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -98,14 +99,18 @@ def cannot_play(level: str, ruleset_id: str) -> str | None:
         return f"no player level {level!r}; choose one of {', '.join(sorted(_LEVELS))}"
     if level == "random":
         return None
-    from .heuristic import heuristic_for
-
     try:
-        heuristic_for(ruleset_id)
+        importlib.import_module(f"{__package__}.heuristic").heuristic_for(ruleset_id)
     except ValueError as exc:
         return str(exc)
     return None
 
 
+# The modules whose import registers the built-in levels; they build on this module, so
+# they are loaded by name when a level is first asked for, not imported above.
+BUILTIN_LEVELS = ("heuristic", "random_player", "search")
+
+
 def _load_builtin() -> None:
-    from . import heuristic, random_player, search  # noqa: F401 - registering is the import's job
+    for module in BUILTIN_LEVELS:
+        importlib.import_module(f"{__package__}.{module}")

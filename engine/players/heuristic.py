@@ -8,14 +8,13 @@ prompt by its own rules (returning None hands the prompt to the generic lookahea
 
 from __future__ import annotations
 
-import importlib
 import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import decisions
+from ..core import decisions, games
 from ..core.rng import Rng
 from ..core.types import Prompt
 from .base import Lookahead, Player, Preview, register_level
@@ -81,9 +80,8 @@ class RulesetHeuristic:
     sample_state: Callable[[Any, str], Any] | None = None
 
 
-# ruleset id -> module (in engine/players/) whose HEURISTIC serves it.
-MODULES = {"athens-sparta": "athens_sparta", "epic": "epic", "hellenes": "hellenes"}
-# Heuristics of rulesets that live elsewhere (plug-ins, test fixtures).
+# Heuristics registered in the process (KERYX_PLUGINS modules, test fixtures); the games'
+# own are named by their `keryx.games` entries (engine/core/games.py).
 _REGISTERED: dict[str, RulesetHeuristic] = {}
 
 
@@ -96,10 +94,13 @@ def register_heuristic(ruleset_id: str, heuristic: RulesetHeuristic) -> None:
 def heuristic_for(ruleset_id: str) -> RulesetHeuristic:
     if ruleset_id in _REGISTERED:
         return _REGISTERED[ruleset_id]
-    module = MODULES.get(ruleset_id)
-    if module is None:
+    entry = games.game(ruleset_id)
+    if entry is None or entry.heuristic is None:
         raise ValueError(f"no heuristic player for the ruleset {ruleset_id!r} yet")
-    return importlib.import_module(f"{__package__}.{module}").HEURISTIC
+    found = games.load_object(entry.heuristic)
+    if not isinstance(found, RulesetHeuristic):
+        raise TypeError(f"{entry.heuristic} is not a RulesetHeuristic")
+    return found
 
 
 def ruleset_of(view: dict[str, Any]) -> str:

@@ -52,7 +52,8 @@ class Sim:
         self.rules.apply(self.state, seat, option, Context(self.dice))
 
     def view(self, seat: str) -> dict[str, Any]:
-        return self.rules.view(self.state, seat)
+        seen: dict[str, Any] = self.rules.view(self.state, seat)
+        return seen
 
     def finish(self, me: str, h: RulesetHeuristic, steps: int = MAX_STEPS) -> float:
         """Play on by the quick rules until the next phase boundary, then score for `me`.

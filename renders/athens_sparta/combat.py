@@ -1,17 +1,19 @@
-"""The combat display: the blocks of both sides, then every action of every round with
+"""The combat display: the blocks of both sides, then every step of every round with
 its dice (hits filled in the firing side's colour, half-hits half filled), withdrawals,
-retreats and the result.
+retreats and the outcome.
 
-It draws a battle record (`last_battle`, or the `battle` of a "battle_end" event) or the
-battle in progress (`view["battle"]`, whose `log` holds the rounds so far). Blocks appear
-as the record gives them: a block the viewer may not identify has no name and is drawn
-blank."""
+It draws a battle record (engine/core/battle_record.py: `last_battle`, or the `battle` of
+a "battle_end" event) or the battle in progress (`view["battle"]`, whose `log` holds the
+rounds so far and `blocks` the blocks as they stand). The record gives facts; the words
+(an outcome, a stage) are built here and by the ruleset's `outcome_words`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PIL import Image, ImageDraw
+
+from engine.rulesets.athens_sparta.battle_record import PURSUIT, outcome_words
 
 from .. import png, theme
 from ..pieces import primitives
@@ -23,8 +25,10 @@ PAD = 20
 ROW_H = 40
 DIE = 24
 BLOCK = 34
-STAGES = {"sea": "Sea", "land": "Land", "siege": "Siege"}
-KINDS = {"new": "battle", "siege": "siege battle", "sally": "sally", "revolt": "revolt"}
+STAGES = {"sea": "Sea", "land": "Land", "siege": "Siege", "extra": "Pursuit",
+          "retreat": "Retreat"}
+KINDS = {"new": "battle", "storm": "storm", "siege": "siege battle", "sally": "sally",
+         "revolt": "revolt"}
 ACTIONS = {"withdraw": "withdraws into the city", "retreat": "retreats",
            "storm": "storms the walls", "engage": "engages", "reserve": "stays in reserve",
            "pass": "holds", "regroup": "regroups"}
@@ -48,9 +52,27 @@ def _rounds(battle: dict[str, Any]) -> list[dict[str, Any]]:
     return list(battle.get("rounds") or battle.get("log") or [])
 
 
+def _steps(rnd: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(rnd.get("steps") or ())
+
+
+def _face_dict(piece: dict[str, Any], strength: Any = None) -> dict[str, Any]:
+    """A record's piece in the shape `face_of` reads (its strength then, if given)."""
+    now = piece.get("strength") if strength is None else strength
+    # a piece names itself only where its printed name is not its id
+    return {"id": piece.get("id"), "name": piece.get("name") or piece.get("id"),
+            "type": piece.get("kind"),
+            "rating": piece.get("rating"), "side": piece.get("side"), "strength": now,
+            "max_strength": piece.get("strength")}
+
+
+def _forces(battle: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {str(p.get("id")): p for p in battle.get("forces") or () if p.get("id")}
+
+
 def _participants(battle: dict[str, Any]) -> dict[str, list[tuple[BlockFace | None, str, dict]]]:
     """Per role, the blocks with their faces as the battle began (or as they stand now,
-    for a battle in progress)."""
+    for a battle in progress); a block the battle eliminated is dimmed."""
     out: dict[str, list[tuple[BlockFace | None, str, dict]]] = {"attacker": [], "defender": []}
     attacker = battle.get("attacker")
     if battle.get("blocks"):
@@ -58,38 +80,18 @@ def _participants(battle: dict[str, Any]) -> dict[str, list[tuple[BlockFace | No
             role = b.get("role") or ("attacker" if b.get("side") == attacker else "defender")
             out.setdefault(role, []).append((face_of(b), str(b.get("side") or "none"), b))
         return out
-    seen: dict[str, tuple[BlockFace | None, str, dict]] = {}
-    for rnd in _rounds(battle):
-        for act in rnd.get("actions") or ():
-            blk = act.get("block") or {}
-            key = blk.get("id") or f"anon{len(seen)}"
-            if key not in seen:
-                b = dict(blk)
-                b.setdefault("strength", act.get("strength_before"))
-                b.setdefault("max_strength", act.get("strength_before"))
-                seen[key] = (face_of(b), str(blk.get("side") or "none"), b)
-    # Blocks that were hit but never fired (an attacker destroyed before its turn came)
-    # still fought: drawn on their side, blank (the record gives no face), dimmed if lost.
-    lost: dict[str, dict[str, Any]] = {}
-    for rnd in _rounds(battle):
-        for act in rnd.get("actions") or ():
-            firer = str((act.get("block") or {}).get("side") or "none")
-            foe = battle.get("defender") if firer == attacker else attacker
-            for t in act.get("targets") or ():
-                key = t.get("id")
-                if key and key not in seen:
-                    lost.setdefault(key, {"id": key, "side": foe})["lost"] = \
-                        t.get("strength_after") == 0
-    for b in lost.values():
-        seen[b["id"]] = (None, str(b["side"] or "none"), b)
-    for face, side, b in seen.values():
-        out["attacker" if side == attacker else "defender"].append((face, side, b))
+    lost = {str(hit.get("target")) for rnd in _rounds(battle) for step in _steps(rnd)
+            for hit in step.get("targets") or () if hit.get("after") == 0}
+    for key, piece in _forces(battle).items():
+        b = _face_dict(piece) | {"lost": key in lost}
+        side = str(piece.get("side") or "none")
+        out["attacker" if side == attacker else "defender"].append((face_of(b), side, b))
     return out
 
 
 def render_image(battle: dict[str, Any], viewer_view: dict[str, Any] | None = None) -> Image.Image:
     rounds = _rounds(battle)
-    n_actions = sum(len(r.get("actions") or ()) for r in rounds)
+    n_actions = sum(len(_steps(r)) for r in rounds)
     parts = _participants(battle)
     names = block_names(battle, viewer_view)
     block_rows = max(1, max((len(v) + 7) // 8 for v in parts.values()) if parts else 1)
@@ -100,11 +102,11 @@ def render_image(battle: dict[str, Any], viewer_view: dict[str, Any] | None = No
     attacker, defender = battle.get("attacker"), battle.get("defender")
     d.rectangle((0, 0, WIDTH, 56), fill=theme.BANNER)
     kind = KINDS.get(battle.get("kind") or "new", battle.get("kind") or "battle")
-    title = f"{kind.capitalize()} at {_place_label(battle.get('hex'))}"
+    title = f"{kind.capitalize()} at {_place_label(battle.get('place') or battle.get('hex'))}"
     primitives.text_c(d, (PAD, 20), title, "serif-bold", 20, theme.BANNER_TEXT, anchor="lm")
     sub = (f"{theme.SIDE_NAME.get(attacker or '', attacker)} attacks "
            f"{theme.SIDE_NAME.get(defender or '', defender)}")
-    if battle.get("round") and not battle.get("rounds"):
+    if battle.get("round") and battle.get("stage") and not battle.get("rounds"):
         sub += f" — round {battle['round']}, {STAGES.get(battle.get('stage') or '', battle.get('stage') or '')} stage"
     primitives.text_c(d, (PAD, 42), sub, "sans", 13, (200, 196, 184), anchor="lm")
 
@@ -132,19 +134,20 @@ def render_image(battle: dict[str, Any], viewer_view: dict[str, Any] | None = No
     # Rounds.
     for rnd in rounds:
         d.line([(PAD, y), (WIDTH - PAD, y)], fill=(200, 190, 170), width=1)
-        primitives.text_c(d, (PAD, y + 14), f"Round {rnd.get('round', '?')}", "bold", 14,
-                          theme.INK, anchor="lm")
+        title = ("Pursuit (rule 5.43)" if rnd.get("label") == PURSUIT
+                 else f"Round {rnd.get('number', '?')}")
+        primitives.text_c(d, (PAD, y + 14), title, "bold", 14, theme.INK, anchor="lm")
         y += 30
-        for act in rnd.get("actions") or ():
-            _action_row(d, y, act, names)
+        for step in _steps(rnd):
+            _action_row(d, y, step, names, _forces(battle))
             y += ROW_H
 
     # Result.
     d.line([(PAD, y + 4), (WIDTH - PAD, y + 4)], fill=theme.INK, width=2)
-    result = battle.get("result")
+    result = battle.get("outcome")
     winner = battle.get("winner")
     if result or winner:
-        text = str(result or "")
+        text = outcome_words(result)
         if winner:
             text = f"{text} — {theme.SIDE_NAME.get(winner, winner)} wins".strip(" —")
         colour = theme.side_colour(winner) if winner else theme.INK
@@ -162,8 +165,7 @@ def block_names(battle: dict[str, Any], viewer_view: dict[str, Any] | None = Non
     block is revealed in that battle (rule 5.4), so the record's id may be shown."""
     names: dict[str, str] = {}
     listed = [b for b in battle.get("blocks") or ()]
-    listed += [act.get("block") or {} for rnd in _rounds(battle)
-               for act in rnd.get("actions") or ()]
+    listed += [_face_dict(p) for p in battle.get("forces") or ()]
     listed += [b for b in (viewer_view or {}).get("blocks") or () if b.get("name")]
     for b in listed:
         if b.get("id") and b.get("name"):
@@ -171,28 +173,29 @@ def block_names(battle: dict[str, Any], viewer_view: dict[str, Any] | None = Non
     return names
 
 
-def _action_row(d: ImageDraw.ImageDraw, y: float, act: dict[str, Any],
-                names: dict[str, str] | None = None) -> None:
-    blk = act.get("block") or {}
-    side = str(blk.get("side") or "none")
-    b = dict(blk)
-    b.setdefault("strength", act.get("strength_before"))
-    b.setdefault("max_strength", act.get("strength_before"))
+def _action_row(d: ImageDraw.ImageDraw, y: float, step: dict[str, Any],
+                names: dict[str, str] | None = None,
+                forces: dict[str, dict[str, Any]] | None = None) -> None:
+    facts = step.get("facts") or {}
+    piece = (forces or {}).get(str(step.get("unit"))) or {"id": step.get("unit"),
+                                                         "side": step.get("side")}
+    side = str(step.get("side") or piece.get("side") or "none")
+    b = _face_dict(piece, facts.get("strength"))
     face = face_of(b)
     cy = y + ROW_H / 2
     primitives.block(d, PAD + 14, cy, 26, side, face=None)
     name = (f"{b.get('name')} {b.get('type') or ''}".strip() if face else "a block")
-    stage = STAGES.get(act.get("stage") or "", act.get("stage") or "")
-    rating = f" {act.get('strength_before', '')}{blk.get('rating') or ''}" if face else ""
+    stage = STAGES.get(facts.get("stage") or "", facts.get("stage") or "")
+    rating = f" {facts.get('strength', '')}{piece.get('rating') or ''}" if face else ""
     primitives.text_c(d, (PAD + 34, cy - 7), f"{name}{rating}", "cond-bold", 13,
                       theme.side_colour(side), anchor="lm")
     primitives.text_c(d, (PAD + 34, cy + 9), stage, "cond", 11, (120, 114, 100), anchor="lm")
     x = PAD + 230
-    action = act.get("action") or "fire"
-    dice = list(act.get("dice") or [])
+    action = step.get("kind") or "fire"
+    dice = list(step.get("dice") or [])
     if action == "fire" or dice:
-        hits = int(act.get("hits") or 0)
-        halves = int(act.get("half_hits") or 0)
+        hits = int(step.get("hits") or 0)
+        halves = int(facts.get("half_hits") or 0)
         # The lowest dice are the ones that scored (a hit is a roll at or under the
         # rating, rule 5.2); the record gives how many.
         order = sorted(range(len(dice)), key=lambda i: dice[i])
@@ -203,11 +206,11 @@ def _action_row(d: ImageDraw.ImageDraw, y: float, act: dict[str, Any],
                            theme.side_colour(side), half=i in half_set)
             x += DIE + 6
         x = max(x + 10, PAD + 230 + 6 * (DIE + 6))
-        text = hits_text(hits, halves, act.get("targets") or (), names or {})
+        text = hits_text(hits, halves, step.get("targets") or (), names or {})
     else:
         text = ACTIONS.get(action, action)
-        if act.get("to"):
-            text += f" to {act['to']}"
+        if step.get("to"):
+            text += f" to {step['to']}"
     primitives.text_c(d, (x, cy), text, "sans", 13, theme.INK, anchor="lm")
 
 
@@ -223,18 +226,19 @@ def hits_text(hits: int, halves: int, targets, names: dict[str, str]) -> str:
         bits.append(f"{halves} half-hit" + ("s" if halves != 1 else "") + " (double defence)")
     merged: list[dict[str, Any]] = []
     for t in targets:
-        if merged and merged[-1].get("id") == t.get("id") and t.get("id"):
-            merged[-1] = {**merged[-1], "strength_after": t.get("strength_after"),
-                          "half": merged[-1].get("half") and t.get("half")}
+        half = bool((t.get("facts") or {}).get("half"))
+        if merged and merged[-1]["target"] == t.get("target") and t.get("target"):
+            merged[-1] = {**merged[-1], "after": t.get("after"),
+                          "half": merged[-1]["half"] and half}
         else:
-            merged.append(dict(t))
+            merged.append({**t, "half": half})
     steps = []
     for t in merged:
-        before, after = t.get("strength_before"), t.get("strength_after")
-        who = names.get(t.get("id") or "") or t.get("name") or t.get("id") or "a block"
+        before, after = t.get("before"), t.get("after")
+        who = names.get(t.get("target") or "") or t.get("target") or "a block"
         if after == 0:
             steps.append(f"{who} eliminated")
-        elif t.get("half") and before == after:
+        elif t["half"] and before == after:
             steps.append(f"{who} takes a half-hit")
         elif before is not None and after is not None:
             steps.append(f"{who} {before}→{after}")

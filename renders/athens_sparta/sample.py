@@ -86,41 +86,46 @@ def sample_view(data: MapData, seat: str | None, strength_bump: int = 0) -> dict
 
 
 def sample_battle() -> dict[str, Any]:
-    """The rulebook's Amphipolis example (5.6) as a battle record."""
-    sp_h = {"id": "sp-h", "name": "Brasidas", "type": "hoplite", "rating": "B4", "side": "sparta"}
-    sp_p = {"id": "sp-p", "name": "Sparta", "type": "peltast", "rating": "A1", "side": "sparta"}
-    at_h = {"id": "at-h", "name": "Amphipolis", "type": "hoplite", "rating": "B2",
-            "side": "athens"}
-    at_p = {"id": "at-p", "name": "Amphipolis", "type": "peltast", "rating": "A1",
-            "side": "athens"}
+    """The rulebook's Amphipolis example (5.6) as a battle record
+    (engine/core/battle_record.py)."""
+    forces = [
+        {"id": "sp-h", "name": "Brasidas", "kind": "hoplite", "rating": "B4", "side": "sparta",
+         "strength": 4},
+        {"id": "sp-p", "name": "Sparta", "kind": "peltast", "rating": "A1", "side": "sparta",
+         "strength": 4},
+        {"id": "at-h", "name": "Amphipolis", "kind": "hoplite", "rating": "B2",
+         "side": "athens", "strength": 3},
+        {"id": "at-p", "name": "Amphipolis", "kind": "peltast", "rating": "A1",
+         "side": "athens", "strength": 2},
+    ]
+
+    def fire(unit: str, side: str, strength: int, dice: list[int], hits: int,
+             targets: list[tuple[str, int, int]], stage: str = "land",
+             half_hits: int = 0) -> dict[str, Any]:
+        return {"kind": "fire", "side": side, "unit": unit, "dice": dice, "hits": hits,
+                "targets": [{"target": u, "before": b, "after": a} for u, b, a in targets],
+                "facts": {"stage": stage, "strength": strength, "half_hits": half_hits}}
+
+    def withdraw(unit: str, strength: int) -> dict[str, Any]:
+        return {"kind": "withdraw", "side": "athens", "unit": unit,
+                "facts": {"stage": "land", "strength": strength}}
+
     return {
-        "hex": None, "attacker": "sparta", "defender": "athens", "kind": "new",
+        "place": "", "kind": "new", "attacker": "sparta", "defender": "athens",
+        "forces": forces,
         "rounds": [
-            {"round": 1, "actions": [
-                {"block": at_p, "stage": "land", "action": "fire", "strength_before": 2,
-                 "dice": [4, 6], "hits": 0, "half_hits": 0, "targets": []},
-                {"block": sp_p, "stage": "land", "action": "fire", "strength_before": 4,
-                 "dice": [1, 3, 5, 2], "hits": 1, "half_hits": 0,
-                 "targets": [{"id": "at-h", "name": "Amphipolis hoplite",
-                              "strength_before": 3, "strength_after": 2}]},
-                {"block": at_h, "stage": "land", "action": "fire", "strength_before": 2,
-                 "dice": [2, 5], "hits": 1, "half_hits": 0,
-                 "targets": [{"id": "sp-p", "name": "Sparta peltast", "strength_before": 4,
-                              "strength_after": 3}]},
-                {"block": sp_h, "stage": "land", "action": "fire", "strength_before": 4,
-                 "dice": [3, 1, 6, 5], "hits": 2, "half_hits": 0,
-                 "targets": [{"id": "at-p", "name": "Amphipolis peltast",
-                              "strength_before": 2, "strength_after": 1},
-                             {"id": "at-h", "name": "Amphipolis hoplite",
-                              "strength_before": 2, "strength_after": 1}]}]},
-            {"round": 2, "actions": [
-                {"block": at_p, "stage": "land", "action": "withdraw"},
-                {"block": sp_p, "stage": "land", "action": "fire", "strength_before": 3,
-                 "dice": [2, 4, 6], "hits": 0, "half_hits": 0, "targets": []},
-                {"block": at_h, "stage": "land", "action": "withdraw"},
-                {"block": sp_h, "stage": "siege", "action": "fire", "strength_before": 4,
-                 "dice": [1, 4, 6, 5], "hits": 0, "half_hits": 2,
-                 "targets": [{"id": "at-p", "name": "Amphipolis peltast",
-                              "strength_before": 1, "strength_after": 0}]}]}],
-        "result": "the city holds; Sparta lays siege", "winner": None,
+            {"number": 1, "steps": [
+                fire("at-p", "athens", 2, [4, 6], 0, []),
+                fire("sp-p", "sparta", 4, [1, 3, 5, 2], 1, [("at-h", 3, 2)]),
+                fire("at-h", "athens", 2, [2, 5], 1, [("sp-p", 4, 3)]),
+                fire("sp-h", "sparta", 4, [3, 1, 6, 5], 2, [("at-p", 2, 1), ("at-h", 2, 1)]),
+            ]},
+            {"number": 2, "steps": [
+                withdraw("at-p", 1),
+                fire("sp-p", "sparta", 3, [2, 4, 6], 0, []),
+                withdraw("at-h", 1),
+                fire("sp-h", "sparta", 4, [1, 4, 6, 5], 0, [("at-p", 1, 0)], stage="siege",
+                     half_hits=2),
+            ]}],
+        "winner": None, "outcome": "siege_continues",
     }

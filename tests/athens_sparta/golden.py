@@ -3,17 +3,30 @@ those logs lead to (action count, outcome, a hash of the rules state). A saved g
 its log, so replaying these logs must give exactly these results whatever the code's
 shape: `tests/athens_sparta/test_golden.py` checks it.
 
+Beside the three full logs, `golden_events.json.gz` keeps what each of their actions did
+(every event's kind, seats and data, no wording) and the rules state each game ends in, so
+a failure names the first action and key where a replay parts from the record
+(`first_difference`), not just that a hash differs.
+
 Besides the three full logs, `golden_summaries.json` keeps only the end (action count,
 outcome, dice drawn, state hash) of the random player's game from each of 200 more seeds
 (issue #17): speed work must leave every one of those games exactly as it was.
 
+The state hashes, the events and tests/athens_sparta/fingerprints.json were recomputed once
+when A&S moved to the kernel's battle record and keyed outcomes (issue 30): every game was
+first checked to play the same (actions, dice, outcomes, every event and the final state
+alike once the battle records are set aside, and every record carrying the same dice,
+hits, targets and results as the old one).
+
 Regenerate only when the rules themselves change (and bump the ruleset's `version`):
     .venv/bin/python -m tests.athens_sparta.golden --write
     .venv/bin/python -m tests.athens_sparta.golden --write-summaries
+    .venv/bin/python -m tests.athens_sparta.golden --write-events   # same games, events kept
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import sys
@@ -23,12 +36,15 @@ from typing import Any
 import engine
 from engine.core.decisions import random_answer
 from engine.core.rng import Rng
+from engine.core.types import Event
 from engine.rulesets.athens_sparta.flow_compat import OLD_NAMES
+from engine.testing import first_difference
 
 FILE = Path(__file__).with_name("golden.json")
 SAVED = Path(__file__).with_name("golden_saved.json")  # game 1 as stored after SAVED_AT actions
 SAVED_AT = 300
 SEEDS = ("golden:1", "golden:2", "golden:3")
+EVENTS = Path(__file__).with_name("golden_events.json.gz")
 SUMMARIES = Path(__file__).with_name("golden_summaries.json")
 SUMMARY_SEEDS = tuple(f"golden:{i}" for i in range(1, 201))
 # Prompt wording is presentation, not rules: it may change without changing a game. Where
@@ -103,12 +119,57 @@ def replay(entry: dict[str, Any]) -> engine.Game:
     return g
 
 
+def facts(events: list[Event]) -> list[Any]:
+    """What an action did, as plain JSON: each event's kind, seats and data (its wording
+    is presentation and left out)."""
+    return json.loads(json.dumps([[e.kind, e.seats, e.data] for e in events]))
+
+
+def trace(entry: dict[str, Any]) -> tuple[engine.Game, list[Any]]:
+    """Replay a golden log, keeping what every action did."""
+    g = engine.new_game("athens-sparta", seed=entry["seed"])
+    done = [facts(g.act(seat, answer)) for seat, answer in entry["log"]]
+    return g, done
+
+
+def where_it_parts(entry: dict[str, Any], expected: dict[str, Any]) -> str | None:
+    """The first place a replay of `entry` differs from what `expected` recorded (its
+    actions' events, then its final rules state); None when it plays the same."""
+    g, done = trace(entry)
+    for i, (want, got) in enumerate(zip(expected["actions"], done)):
+        diff = first_difference(want, got)
+        if diff is not None:
+            seat, answer = entry["log"][i]
+            return f"{entry['seed']}: action {i} ({seat} {answer!r}), events{diff}"
+    if len(expected["actions"]) != len(done):
+        return f"{entry['seed']}: {len(done)} actions, {len(expected['actions'])} recorded"
+    diff = first_difference(expected["final"], json.loads(json.dumps(rules_state(g))))
+    return None if diff is None else f"{entry['seed']}: the final state{diff}"
+
+
+def write_events(entries: list[dict[str, Any]]) -> None:
+    out = {}
+    for entry in entries:
+        g, done = trace(entry)
+        out[entry["seed"]] = {"actions": done, "final": rules_state(g)}
+    text = json.dumps(out, separators=(",", ":"), sort_keys=True)
+    EVENTS.write_bytes(gzip.compress(text.encode(), mtime=0))
+
+
+def read_events() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(gzip.decompress(EVENTS.read_bytes()))
+    return data
+
+
 if __name__ == "__main__":
     if "--write-summaries" in sys.argv:
         rows = [{"seed": s, **summary(play(s))} for s in SUMMARY_SEEDS]
         lines = ",\n".join(json.dumps(r, separators=(",", ":")) for r in rows)
         SUMMARIES.write_text(f'{{"ruleset":"athens-sparta","games":[\n{lines}\n]}}\n')
         print(f"wrote {SUMMARIES}: {len(rows)} games")
+    elif "--write-events" in sys.argv:  # the same games, their events kept
+        write_events(json.loads(FILE.read_text())["games"])
+        print(f"wrote {EVENTS}")
     elif "--write" in sys.argv:
         data = {"ruleset": "athens-sparta", "games": [record(s) for s in SEEDS]}
         FILE.write_text(json.dumps(data, separators=(",", ":")) + "\n")
@@ -117,4 +178,5 @@ if __name__ == "__main__":
         for seat, answer in first["log"][:SAVED_AT]:
             g.act(seat, answer)
         SAVED.write_text(g.to_json() + "\n")
+        write_events(data["games"])
         print(f"wrote {FILE}: {[(g['actions'], g['state_sha256'][:12]) for g in data['games']]}")

@@ -13,13 +13,31 @@ import engine
 from tests.athens_sparta import golden
 
 GAMES = json.loads(golden.FILE.read_text())["games"]
+EVENTS = golden.read_events()
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=[g["seed"] for g in GAMES])
 def test_golden_logs_replay_to_the_same_end(entry):
+    assert golden.where_it_parts(entry, EVENTS[entry["seed"]]) is None
     g = golden.replay(entry)
     assert golden.summary(g) == {k: entry[k] for k in ("actions", "outcome", "rng",
                                                       "state_sha256")}
+
+
+def test_a_replay_that_parts_from_the_record_says_where():
+    """A failure names the action and the key, not just a hash that differs."""
+    entry = GAMES[0]
+    expected = json.loads(json.dumps(EVENTS[entry["seed"]]))
+    i = next(n for n, done in enumerate(expected["actions"])
+             if any(kind == "dice" for kind, _, _ in done))
+    dice = next(e for e in expected["actions"][i] if e[0] == "dice")
+    dice[2]["hits"] += 1
+    where = golden.where_it_parts(entry, expected)
+    assert where is not None and f"action {i} (" in where and ".hits" in where
+    expected = json.loads(json.dumps(EVENTS[entry["seed"]]))
+    expected["final"]["olympiad"] += 1
+    assert golden.where_it_parts(entry, expected) == f"{entry['seed']}: the final state.olympiad: " \
+        f"{expected['final']['olympiad']} != {expected['final']['olympiad'] - 1}"
 
 
 def test_a_game_saved_mid_way_loads_and_finishes_the_same():

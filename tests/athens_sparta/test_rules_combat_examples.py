@@ -57,7 +57,7 @@ def test_chios_example_rule_5_6():
     assert blk(g, "Sciritae")["str"] == 3  # "reinforcing peltast to 3A2"
     assert blk(g, "Corinth N")["str"] == 1 and blk(g, "Sparta Reserve N")["str"] == 1
     rec = g.state["last_battle"]
-    assert rec["winner"] == "sparta" and rec["hex"] == "P6"
+    assert rec["winner"] == "sparta" and rec["place"] == "P6"
     # every die of the example was used
     assert g.state["dice"] == []
 
@@ -117,7 +117,7 @@ def test_amphipolis_example_rule_5_6_reading_3B2():
     assert blk(g, "Athens H2")["in"] is True
     assert g.state["half_hits"] == []  # half-hits recover after the battle
     rec = g.state["last_battle"]
-    assert rec["result"] == "the siege goes on"
+    assert rec["outcome"] == "siege_continues"
     # no friendly hex is adjacent, so the Spartans cannot regroup (5.6): they go on siege.
     # Combat phase over -> siege attrition: Sparta rolls 4+ per block (6.0): 6 and 1
     s = g.state
@@ -148,6 +148,6 @@ def test_attacker_forced_back_takes_extra_fire_rule_5_43():
     b = blk(g, "Sparta H1")
     assert b["str"] == 3 and b["loc"] == "I10"
     rec = g.state["last_battle"]
-    assert rec["rounds"][-1]["round"] == "pursuit"
-    assert rec["rounds"][-1]["actions"][0]["block"]["id"] == "Athens P"
-    assert rec["result"] == "the attacker must retreat" and rec["winner"] == "athens"
+    assert rec["rounds"][-1]["label"] == "pursuit"
+    assert rec["rounds"][-1]["steps"][0]["unit"] == "Athens P"
+    assert rec["outcome"] == "attacker_retreats" and rec["winner"] == "athens"

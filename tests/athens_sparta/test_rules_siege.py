@@ -76,9 +76,9 @@ def test_storm_siege_limit_and_double_defence_rule_5_41():
     # defenders act first on equal letters (5.1): Corinth H2 (B3) misses with 6,6; then
     # Athens H1 (B3) rolls 1,1,6,6: two half-hits = one step on the Corinthian hoplite
     assert g.state["blocks"]["Corinth H2"]["str"] == 1
-    rec = g.state["battle"]["record"]["rounds"][0]["actions"]
-    assert [a["block"]["id"] for a in rec] == ["Corinth H2", "Athens H1"]
-    assert rec[1]["half_hits"] == 2 and rec[1]["hits"] == 0
+    rec = g.state["battle"]["record"]["rounds"][0]["steps"]
+    assert [a["unit"] for a in rec] == ["Corinth H2", "Athens H1"]
+    assert rec[1]["facts"]["half_hits"] == 2 and rec[1]["hits"] == 0
     p = prompt(g)
     assert p.kind == "act" and set(ids(p)) == {"fire", "rt"}  # round 2: it may pull back
 

@@ -61,13 +61,14 @@ def test_random_games_keep_to_the_typed_state():
 def test_remap_follows_every_marked_id_and_nothing_else():
     state = {"moved": ["a", "x"], "flow": [{"name": "move_dest", "args": {"block": "a"}}],
              "entries": {"K8": {"a": 1}}, "phase": "a",
-             "battle": {"role": {"a": "athens"}, "defender": "a", "record": {"rounds": [
-                 {"actions": [{"block": {"id": "a", "name": "a"}}]}]}}}
+             "battle": {"role": {"a": "athens"}, "defender": "a", "record": {
+                 "forces": [{"id": "a", "name": "a"}], "rounds": [
+                     {"steps": [{"unit": "a", "targets": [{"target": "a"}]}]}]}}}
     hints = get_type_hints(schema.State, include_extras=True)
     out = {k: remap(v, hints[k], {"a": "b"}) for k, v in state.items()}
     assert out["moved"] == ["b", "x"] and out["flow"][0]["args"]["block"] == "b"
     assert out["entries"] == {"K8": {"b": 1}} and out["phase"] == "a"
     assert out["battle"]["role"] == {"b": "athens"} and out["battle"]["defender"] == "a"
     # a battle record is public history: it keeps the ids as everyone saw them
-    assert out["battle"]["record"]["rounds"][0]["actions"][0]["block"] == {"id": "a", "name": "a"}
+    assert out["battle"]["record"] == state["battle"]["record"]
     assert not _mentions_block_id(hints["control"])

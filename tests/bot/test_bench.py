@@ -61,7 +61,7 @@ def test_the_bot_section_runs_on_the_loop_a_fresh_install_has(monkeypatch):
     from service import event_loop
 
     assert event_loop.loop_name() == "uvloop"
-    monkeypatch.setattr(bench, "BENCHES", [("bot", __name__, "tiny_bot_bench", True)])
+    monkeypatch.setattr(bench, "benches", lambda: [("bot", __name__, "tiny_bot_bench", True)])
     result = bench.run(["bot"])
     assert result["skipped"] == {}
     assert result["figures"]["bot_bench_interactions"] >= 2

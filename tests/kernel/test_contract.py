@@ -1,22 +1,35 @@
-"""The kernel's contract suite (`engine.testing.check_contract`), run for every ruleset,
+"""The kernel's contract suite (`engine.testing`), run for every registered ruleset,
 scenario and player count, the kernel's fixture games included: views built for every
 seat at every step, cited rules that resolve, redaction proofs for N seats, worlds drawn
-for a seat that show it its own view, dump and load, no stalls."""
+for a seat from its view alone, dump and load, no stalls; prompts that do not change with
+a second thread playing beside; random games that end (no dead end, no runaway)."""
 
 from __future__ import annotations
+
+import copy
 
 import pytest
 
 import engine
-from engine.testing import check_contract, sentences_in
-from tests.fixtures.allies import ALLIES
+from engine.core.decisions import random_answer
+from engine.core.rng import Rng
+from engine.testing import (
+    check_contract,
+    determinize_problems,
+    play_to_the_end,
+    prompts_beside_a_thread,
+    sentences_in,
+)
+from tests.fixtures.allies import ALLIES, Allies
 from tests.fixtures.council import COUNCIL
 from tests.fixtures.duel import DUEL
 
-RULESETS = ("athens-sparta", "hellenes", "epic", DUEL.id, ALLIES.id, COUNCIL.id)
+# every registered game (the `keryx.games` entries) and the fixtures imported above
+RULESETS = tuple(engine.ruleset_ids())
+assert {"athens-sparta", "hellenes", "epic", DUEL.id, ALLIES.id, COUNCIL.id} <= set(RULESETS)
 # Rulesets that still keep sentences in their state (their log lines, the reason of a
 # win), until they move onto the kernel's records (docs/architecture.md).
-WORDING_LEFT = {"hellenes", ALLIES.id, "athens-sparta"}
+WORDING_LEFT = {"hellenes", ALLIES.id}
 
 
 def _games() -> list[tuple[str, str, int | None]]:
@@ -69,3 +82,66 @@ def test_a_ruleset_moved_onto_records_keeps_no_wording_in_its_state(rid):
             problems = check_contract(rules, scenario, f"wording:{rid}", options, actions=400,
                                       redaction_every=1_000)
             assert not [p for p in problems if p.startswith("wording")], scenario
+
+
+# A random game of the Epic's campaigns runs to thousands of choices: those are the slow lane.
+LONG = {"epic"}
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_prompts_are_the_same_beside_a_second_thread(rid):
+    assert prompts_beside_a_thread(engine.ruleset(rid), None, f"threads:{rid}",
+                                   actions=60) == []
+
+
+@pytest.mark.parametrize(("rid", "scenario", "players"), [
+    pytest.param(*g, marks=pytest.mark.slow) if g[0] in LONG else g for g in GAMES], ids=IDS)
+def test_random_games_end_without_dead_end_or_runaway(rid, scenario, players):
+    options = {"players": players} if players else None
+    assert play_to_the_end(engine.ruleset(rid), scenario, f"end:{rid}", options) == []
+
+
+class Peeking(Allies):
+    """Draws the worlds it is asked for from the true state: the stances it should not
+    know stay as they are."""
+
+    def determinize(self, s, seat, rng):
+        return copy.deepcopy(s)
+
+
+def _committed_not_revealed(rules):
+    game = engine.Game.create(rules, seed="peek")
+    player = Rng("peek")
+    while not (game.state["stance"] and not game.state["revealed"]):
+        p = player.choice(game.prompts())
+        game.act(p.seat, random_answer(p, player))
+    return game
+
+
+def test_a_world_drawn_from_hidden_facts_is_caught():
+    game = _committed_not_revealed(ALLIES)
+    seat = next(x for x in game.seats if x not in game.state["stance"])
+    assert determinize_problems(ALLIES, game.state, seat, "peek") == []
+    found = determinize_problems(Peeking(), game.state, seat, "peek")
+    assert found and "depends on facts hidden" in found[0]
+
+
+def test_the_fuzzer_checks_find_dead_ends_and_runaways():
+    class Stuck(Allies):
+        def prompts(self, s):
+            return [] if s["round"] > 1 else super().prompts(s)
+
+    class Endless(Allies):
+        def outcome(self, s):
+            return None
+
+        def prompts(self, s):
+            return super().prompts(s) or [engine.Prompt(
+                "thebes", "again", (engine.Option("again", "again"),))]
+
+        def apply(self, s, seat, option_id, ctx):
+            if option_id != "again":
+                super().apply(s, seat, option_id, ctx)
+
+    assert "stuck" in play_to_the_end(Stuck(), None, "stuck")[0]
+    assert "no outcome after 300" in play_to_the_end(Endless(), None, "loop", max_actions=300)[0]

@@ -61,7 +61,7 @@ def test_bad_prompts_are_refused_when_built():
 def test_random_answers_are_legal(prompt):
     rng = Rng("r")
     for _ in range(50):
-        assert prompt.accepts(D.random_answer(prompt, rng))
+        assert D.accepts(prompt, D.random_answer(prompt, rng))
 
 
 def test_random_one_draws_like_choice():

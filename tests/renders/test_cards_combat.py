@@ -26,13 +26,15 @@ def test_hand_shows_one_card_per_card():
 
 
 def test_combat_marks_hits_in_the_firing_side_colour():
-    battle = {"hex": None, "attacker": "sparta", "defender": "athens", "rounds": [
-        {"round": 1, "actions": [{"block": {"id": "x", "side": "sparta", "name": "S",
-                                            "type": "hoplite", "rating": "B3"},
-                                  "stage": "land", "action": "fire", "strength_before": 2,
-                                  "dice": [1, 6], "hits": 1, "targets": []}]}]}
+    battle = {"place": "", "kind": "new", "attacker": "sparta", "defender": "athens",
+              "forces": [{"id": "x", "side": "sparta", "name": "S", "kind": "hoplite",
+                          "rating": "B3", "strength": 2}],
+              "rounds": [{"number": 1, "steps": [
+                  {"kind": "fire", "side": "sparta", "unit": "x", "dice": [1, 6], "hits": 1,
+                   "targets": [], "facts": {"stage": "land", "strength": 2}}]}],
+              "winner": None, "outcome": None}
     hit = Image.open(io.BytesIO(renders.render_combat(battle, AS))).convert("RGB")
-    battle["rounds"][0]["actions"][0]["hits"] = 0
+    battle["rounds"][0]["steps"][0]["hits"] = 0
     miss = Image.open(io.BytesIO(renders.render_combat(battle, AS))).convert("RGB")
 
     def red(im):
@@ -53,17 +55,17 @@ def test_an_attacker_destroyed_before_it_fired_is_still_drawn():
     was empty. It is drawn (blank, dimmed: lost), on the attacker's side."""
     from renders.athens_sparta import combat as C
 
-    battle = {"attacker": "athens", "defender": "sparta", "hex": "J7", "kind": "new",
-              "result": "the defender holds", "winner": "sparta", "rounds": [
-                  {"round": 1, "actions": [
-                      {"block": {"id": "Thebes H1", "name": "Thebes H1", "type": "hoplite",
-                                 "rating": "B2", "side": "sparta"},
-                       "stage": "land", "action": "fire", "strength_before": 4,
-                       "dice": [1, 2], "hits": 2, "half_hits": 0,
-                       "targets": [{"id": "Athens H2", "strength_before": 2,
-                                    "strength_after": 1, "half": False},
-                                   {"id": "Athens H2", "strength_before": 1,
-                                    "strength_after": 0, "half": False}]}]}]}
+    battle = {"attacker": "athens", "defender": "sparta", "place": "J7", "kind": "new",
+              "outcome": "defender_held", "winner": "sparta",
+              "forces": [{"id": "Thebes H1", "name": "Thebes H1", "kind": "hoplite",
+                          "rating": "B2", "side": "sparta", "strength": 4},
+                         {"id": "Athens H2", "name": "Athens H2", "kind": "hoplite",
+                          "rating": "B2", "side": "athens", "strength": 2}],
+              "rounds": [{"number": 1, "steps": [
+                  {"kind": "fire", "side": "sparta", "unit": "Thebes H1", "dice": [1, 2],
+                   "hits": 2, "facts": {"stage": "land", "strength": 4, "half_hits": 0},
+                   "targets": [{"target": "Athens H2", "before": 2, "after": 1},
+                               {"target": "Athens H2", "before": 1, "after": 0}]}]}]}
     parts = C._participants(battle)
     assert [b["id"] for _f, _s, b in parts["attacker"]] == ["Athens H2"]
     assert parts["attacker"][0][2]["lost"] is True and parts["attacker"][0][1] == "athens"

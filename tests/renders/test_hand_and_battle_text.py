@@ -43,15 +43,18 @@ def test_hand_image_is_tall_enough_for_every_card_row():
 
 
 def test_a_hit_names_the_block_it_fell_on_and_merges_repeats():
-    battle = {"rounds": [{"actions": [
-        {"block": {"id": "Corcyra N", "name": "Corcyra N", "type": "navy", "side": "athens"}},
-        {"block": {"id": "Syracuse N", "name": "Syracuse N", "type": "navy", "side": "sparta"},
-         "targets": [{"id": "Corcyra N", "strength_before": 4, "strength_after": 3},
-                     {"id": "Corcyra N", "strength_before": 3, "strength_after": 2},
-                     {"id": "Sparta H1", "strength_before": 1, "strength_after": 0}]}]}]}
+    battle = {"forces": [
+        {"id": "Corcyra N", "name": "Corcyra N", "kind": "navy", "side": "athens", "strength": 4},
+        {"id": "Syracuse N", "name": "Syracuse N", "kind": "navy", "side": "sparta",
+         "strength": 3}],
+        "rounds": [{"number": 1, "steps": [
+            {"kind": "fire", "side": "sparta", "unit": "Syracuse N",
+             "targets": [{"target": "Corcyra N", "before": 4, "after": 3},
+                         {"target": "Corcyra N", "before": 3, "after": 2},
+                         {"target": "Sparta H1", "before": 1, "after": 0}]}]}]}
     names = block_names(battle)
-    text = hits_text(3, 0, battle["rounds"][0]["actions"][1]["targets"], names)
+    text = hits_text(3, 0, battle["rounds"][0]["steps"][0]["targets"], names)
     assert text == "3 hits: Corcyra N navy 4→2; Sparta H1 eliminated"
-    half = hits_text(0, 1, [{"id": "Corcyra N", "strength_before": 2, "strength_after": 2,
-                             "half": True}], names)
+    half = hits_text(0, 1, [{"target": "Corcyra N", "before": 2, "after": 2,
+                             "facts": {"half": True}}], names)
     assert half == "1 half-hit (double defence): Corcyra N navy takes a half-hit"

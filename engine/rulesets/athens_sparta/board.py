@@ -4,8 +4,7 @@ The rules never touch pydantic objects while playing: everything they need (land
 adjacency, side limits, straits, cities, block specs, cards) is flattened here so that the
 hot paths are dictionary look-ups.
 
-A `Board` can be built from the real components (`Board.from_components`) or from a plain
-spec dict of the same shape (`Board.from_spec`), which the tests use for tiny maps.
+A `Board` is built from the real components (`Board.from_components`).
 """
 
 from __future__ import annotations
@@ -13,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
+
+from .components import load_components
 
 SICILY = "sicily"  # the off-board Sicily box (rule 9.2) is one place
 # Euboea's ports: our map splits the island with strait hex-sides, so name them (rule 6.1)
@@ -146,10 +147,6 @@ class Board:
         self.label: Callable[[str], str] = self._labels.__getitem__
 
     # ---------------------------------------------------------------- construction
-    @classmethod
-    def from_spec(cls, spec: dict[str, Any]) -> Board:
-        return cls(spec)
-
     @classmethod
     def from_components(cls, comp: Any) -> Board:
         hexes: dict[str, dict[str, Any]] = {}
@@ -396,7 +393,7 @@ class Board:
         hexes through clear or pass hex-sides, straits excluded; the largest is the
         mainland. Off the mainland, a land mass with a single port city is an island whose
         blockade is a full siege (rule 6.1); larger islands with several ports are not."""
-        cached = getattr(self, "_islands", None)
+        cached: dict[str, tuple[int, bool]] | None = getattr(self, "_islands", None)
         if cached is not None:
             return cached
         adj: dict[str, list[str]] = {}
@@ -435,6 +432,4 @@ class Board:
 
 @lru_cache(maxsize=1)
 def board() -> Board:
-    from .components import load_components
-
     return Board.from_components(load_components())

@@ -31,8 +31,8 @@ from .replacements import (
     spend,
 )
 from .schema import BuildMenu
-from .state import SIDES, block_name, is_navy, side_edits
-from .steps import AS, Step, phase_end
+from .state import AS, SIDES, block_name, is_navy, side_edits
+from .steps import Step, phase_end
 
 MANY = 20  # more blocks to reinforce than this: the place is asked first
 MAIN_MENU: dict[str, BuildMenu] = {"R": {"kind": "reinforce", "where": None}, "N": {"kind": "new"},
@@ -82,7 +82,7 @@ class Build(Step):
         # each side's prompts by the mark (`_marks`) they were built under, for the
         # blocks they were built from: both players build at once, and one's answer
         # seldom changes the other's menu; a player going back to a menu finds it too
-        self._kept: dict[str, tuple[Any, dict[tuple, Prompt]]] = {}
+        self._kept: dict[str, tuple[Any, dict[tuple[Any, ...], Prompt]]] = {}
 
     def prompts(self, flow: Flow[AS]) -> list[Prompt]:
         s = flow.state
@@ -210,7 +210,7 @@ class Build(Step):
             menus[seat] = None
 
 
-def _marks(s: AS, side: str) -> tuple | None:
+def _marks(s: AS, side: str) -> tuple[Any, ...] | None:
     """Everything a side's replacement prompt reads, as a value that changes whenever any
     of it does (None: the blocks are not indexed, build the prompt afresh): the side's
     own block records, where every block stands and whether it is inside walls

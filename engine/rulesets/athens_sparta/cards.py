@@ -12,7 +12,8 @@ HAND = 6  # introduction: six cards each per Olympiad
 
 
 def card_mp(bd: Board, cid: str) -> int:
-    return bd.card[cid]["mp"]
+    mp: int = bd.card[cid]["mp"]
+    return mp
 
 
 def event_of(bd: Board, cid: str) -> dict[str, Any] | None:

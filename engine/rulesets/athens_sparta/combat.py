@@ -22,10 +22,13 @@ from typing import Any
 from engine import Prompt
 from engine.core.ruleset import Context
 
+from . import battle_record as records
 from .asks import OptionRow, arg, ask, destination
 from .board import SICILY, Board
-from .hits import apply_hits, eliminate, hit_prompt, start_hits
-from .schema import Action, Battle, BlockRef, FrameArgs
+from .hits import eliminate, hit_prompt, start_hits
+from .movement import _stack_ok, _water_bfs
+from .replacements import step_cost
+from .schema import Battle, FrameArgs
 from .state import (
     AS,
     Occ,
@@ -75,12 +78,6 @@ def siege_limit(bd: Board, h: str) -> int:
 def _holder(bd: Board, s: AS, h: str) -> str | None:
     c = bd.city_at.get(h)
     return s["control"].get(c) if c else None
-
-
-def _info(bd: Board, s: AS, bid: str) -> BlockRef:
-    spec = bd.blocks[bid]
-    return {"id": bid, "name": spec.get("name"), "type": spec["type"],
-            "rating": spec["rating"], "side": s["blocks"][bid]["side"]}
 
 
 def _reveal(s: AS, ctx: Context, bids: list[str]) -> None:
@@ -147,12 +144,10 @@ def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: st
     if kind == "sally":
         relief = [b for b in here.get(act, []) if not s["blocks"][b]["in"]]
     bt: Battle = {
-        "hex": h, "kind": kind, "attacker": act, "defender": dfd, "round": 1, "stage": "decl",
+        "hex": h, "kind": kind, "attacker": act, "defender": dfd, "round": 1,
         "role": role, "status": st, "relief": relief, "acted": [], "queue": [],
         "to_declare": [], "retreats": {}, "sally": [], "helot": None, "revolt": None,
-        "hex_taken": False, "record": {"hex": h, "label": bd.label(h), "attacker": act,
-                               "defender": dfd, "kind": kind, "rounds": [],
-                               "result": None, "winner": None},
+        "hex_taken": False, "record": records.start(h, kind, act, dfd),
         "end": None, "pillage": 0}
     for b in here.get(act, []):
         if s["blocks"][b].get("rv"):
@@ -174,8 +169,7 @@ def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: st
             rb = bt["revolt"]
             assert rb is not None  # a revolt battle has its revolt block
             st[rb] = "storm"
-            bt["stage"] = "r_start"
-            return
+            return  # no declarations: the first stage hands straight on to the round
         lim = siege_limit(bd, h)
         if lim and _holder(bd, s, h) == dfd:
             bt["to_declare"] = sorted(here.get(dfd, []))
@@ -191,32 +185,58 @@ def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: st
 
 
 # ------------------------------------------------------------------ the machine
-def run(bd: Board, s: AS, ctx: Context) -> Decision | None:
-    """Advance the battle until someone must decide (that decision) or it is over."""
-    bt = s["battle"]
-    while bt is not None:
-        if s.get("hits"):
-            if apply_hits(bd, s, ctx):
-                return ("hit", {})
-            _check_won(s, bt)
-        stage = bt["stage"]
-        fn = STAGES[stage]
-        decision = fn(bd, s, bt, ctx)
-        if decision:
-            return decision
-        bt = s["battle"]
+# The battle's stages (5.4-5.61), in the order a battle may pass through them: each is a
+# procedure on the flow's stack (combat_flow.BattleStage, named `stage_proc(key)`), which
+# runs the function `STAGES[key]` until it asks a question or hands on to another stage.
+STAGE_KEYS = ("decl", "r_start", "sea", "navy", "land", "siege_decl", "siege", "r_end",
+              "end", "extra", "forced", "regroup", "pillage", "finish")
+# once the battle is decided: a side left without blocks no longer ends it again
+DECIDED = frozenset({"end", "extra", "regroup", "pillage", "finish", "forced"})
+FIRST = "decl"  # every battle begins with the defenders' declarations (5.4)
+
+
+def stage_proc(key: str) -> str:
+    """The procedure that runs battle stage `key`."""
+    return f"battle_{key}"
+
+
+STAGE_PROCS = {stage_proc(k): k for k in STAGE_KEYS}
+
+
+class Stage:
+    """One run of a battle stage: the stage running (`now`, a key of STAGES) and the one
+    it hands on to (`next`, None: it stays). Not kept anywhere: where the battle stands is
+    the stage procedure on the flow's stack."""
+
+    __slots__ = ("now", "next")
+
+    def __init__(self, now: str):
+        self.now = now
+        self.next: str | None = None
+
+
+def stage_of(s: AS) -> str | None:
+    """The stage the battle in progress is at (the view shows it), read from the stack."""
+    for frame in reversed(s["flow"]):
+        key = STAGE_PROCS.get(frame["name"])
+        if key is not None:
+            return key
     return None
 
 
-def _check_won(s: AS, bt: BT) -> None:
-    if bt["stage"] in ("end", "extra", "regroup", "pillage", "finish", "forced"):
+def check_won(s: AS, bt: BT, st: Stage) -> None:
+    """A side left without blocks in the battle ends it (5.43)."""
+    if st.now in DECIDED or st.next in DECIDED:
         return
     if not _side_blocks(s, bt, bt["attacker"]) or not _side_blocks(s, bt, bt["defender"]):
-        bt["stage"] = "end"
+        st.next = "end"
         bt["queue"] = []
 
 
-def _stage_decl(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+_check_won = check_won  # the stage functions' own name for it
+
+
+def _stage_decl(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     kind = bt["kind"]
     h = bt["hex"]
     while bt["to_declare"]:
@@ -250,7 +270,7 @@ def _stage_decl(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
             return None
         # the besiegers (defenders) are revealed as they meet the sally
         _reveal(s, ctx, [b for b in _side_blocks(s, bt, bt["defender"])])
-    bt["stage"] = "r_start"
+    st.next = "r_start"
     return None
 
 
@@ -305,21 +325,21 @@ def _cancel(bd: Board, s: AS, bt: BT, ctx: Context, why: str) -> None:
     s["battle"] = None
 
 
-def _stage_r_start(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_r_start(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     bt["acted"] = []
-    for b, st in list(bt["status"].items()):
-        if st in ("sea", "land", "res"):
+    for b, status in list(bt["status"].items()):
+        if status in ("sea", "land", "res"):
             bt["status"][b] = "eng"
-    bt["record"]["rounds"].append({"round": bt["round"], "actions": []})
+    records.new_round(bt["record"], bt["round"])
     # storms and revolts are siege battles only (5.3, 7.0)
-    bt["stage"] = "siege" if bt["kind"] in ("storm", "revolt") else "sea"
+    st.next = "siege" if bt["kind"] in ("storm", "revolt") else "sea"
     bt["queue"] = None
     return None
 
 
 def _order(bd: Board, s: AS, bt: BT, bids: list[str], siege: bool = False) -> list[str]:
     """Rule 5.1: A before B before C; defenders before attackers on equal letters."""
-    def key(b: str):
+    def key(b: str) -> tuple[int, int, str]:
         letter, _ = rating(bd, b, siege and _walled(bd, bt))
         return (LETTERS.get(letter, 3), 0 if bt["role"][b] == bt["defender"] else 1, b)
     return sorted(bids, key=key)
@@ -408,15 +428,16 @@ def _can_retreat(bd: Board, s: AS, bt: BT, b: str, stage: str) -> bool:
     return bool(retreat_options(bd, s, bt, b))
 
 
-def _stage_sea(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_sea(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     if bt["queue"] is None:
         a = _sea_navies(s, bt, bt["attacker"], bd)
         d = _sea_navies(s, bt, bt["defender"], bd)
         bt["queue"] = _order(bd, s, bt, a + d) if a and d else []
-    return _run_queue(bd, s, bt, ctx, "sea", "navy")
+    return _run_queue(bd, s, bt, ctx, st, "sea", "navy")
 
 
-def _run_queue(bd: Board, s: AS, bt: BT, ctx: Context, stage: str, nxt: str) -> Decision | None:
+def _run_queue(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage, stage: str, nxt: str
+               ) -> Decision | None:
     while bt["queue"]:
         b = bt["queue"][0]
         if not _alive(s, bt, b) or b in bt["acted"] or \
@@ -435,14 +456,14 @@ def _run_queue(bd: Board, s: AS, bt: BT, ctx: Context, stage: str, nxt: str) -> 
             fire(bd, s, bt, b, stage, ctx)
             if s.get("hits"):
                 return None
-            _check_won(s, bt)
-            if bt["stage"] == "end":
+            _check_won(s, bt, st)
+            if st.next == "end":
                 return None
             continue
         # the legal choices go with the question: working them out costs a search
         return ("act", {"block": b, "stage": stage, "choices": [o[0] for o in opts]})
     bt["queue"] = None
-    bt["stage"] = nxt
+    st.next = nxt
     return None
 
 
@@ -496,18 +517,12 @@ def answer_act(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Decision
             _record(bd, s, bt, b, stage, "retreat")
         else:
             then = ("retreat", {"block": b, "why": "chosen"})  # where to, next (5.5)
-    _check_won(s, bt)
-    return then
+    return then  # the stage checks whether the battle is won once the question ends
 
 
-def _record(bd: Board, s: AS, bt: BT, b: str, stage: str, action: str, **data: Any) -> Action:
-    # `data`: the other fields of an action (dice, hits, targets, to: schema.Action)
-    # `data` is checked by the callers' keywords, not here: an ignore rather than a `cast`
-    # call on every action recorded
-    rec: Action = {"block": _info(bd, s, b), "stage": stage, "action": action,
-                   "strength_before": s["blocks"][b]["str"], **data}  # type: ignore[typeddict-item]
-    bt["record"]["rounds"][-1]["actions"].append(rec)
-    return rec
+def _record(bd: Board, s: AS, bt: BT, b: str, stage: str, action: str,
+            to: str | None = None) -> None:
+    records.note_step(bd, s, bt["record"], b, bt["role"][b], stage, action, to=to)
 
 
 def fire(bd: Board, s: AS, bt: BT, b: str, stage: str, ctx: Context) -> None:
@@ -529,8 +544,10 @@ def fire(bd: Board, s: AS, bt: BT, b: str, stage: str, ctx: Context) -> None:
     # revolt block (7.0) or when Betrayal is in force against the storm (event)
     half = (stage == "siege" and siege and bt["status"][b] == "storm" and b != bt["revolt"]
             and not betrayal(s, bt["role"][b], bt["hex"]))
-    _record(bd, s, bt, b, stage, "fire", dice=dice, hits=0 if half else hits,
-            half_hits=hits if half else 0, rating=f"{letter}{fire_n}")
+    records.note_step(bd, s, bt["record"], b, bt["role"][b], stage, "fire", dice=dice,
+                      hits=0 if half else hits,
+                      facts={"rating": f"{letter}{fire_n}", "half_hits": hits} if half
+                      else {"rating": f"{letter}{fire_n}"})
     ctx.event("dice", f"{block_name(bd, b)} ({bt['role'][b].title()}) rolls {dice}: "
               f"{hits} {'half-' if half else ''}hit{'s' if hits != 1 else ''}",
               dice=dice, hits=hits, side=bt["role"][b], hex=bt["hex"])
@@ -544,7 +561,7 @@ def betrayal(s: AS, side: str, h: str) -> bool:
     return bool(bet and bet["side"] == side and bet["hex"] == h)
 
 
-def _stage_navy(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_navy(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     """5.41: navies that did not act choose land battle, withdrawal or staying at sea."""
     for b in _order(bd, s, bt, [x for x in bt["role"] if _alive(s, bt, x)]):
         if not is_navy(bd, b) or bt["status"][b] != "eng" or b in bt["acted"]:
@@ -559,7 +576,7 @@ def _stage_navy(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
             continue
         return ("navy", {"block": b})
     bt.pop("navy_done", None)
-    bt["stage"] = "land"
+    st.next = "land"
     bt["queue"] = None
     return None
 
@@ -596,24 +613,24 @@ def answer_navy(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
         s["blocks"][b]["in"] = True
 
 
-def _stage_land(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_land(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     if bt["queue"] is None:
         a = _land_participants(bd, s, bt, bt["attacker"])
         d = _land_participants(bd, s, bt, bt["defender"])
         bt["queue"] = _order(bd, s, bt, a + d) if a and d else []
-    return _run_queue(bd, s, bt, ctx, "land", "siege_decl")
+    return _run_queue(bd, s, bt, ctx, st, "land", "siege_decl")
 
 
-def _stage_siege_decl(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_siege_decl(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     """5.41: when only defenders in siege remain, each attacker block that did not act
     storms or stays in reserve (within the siege limit)."""
     dfd = bt["defender"]
     if bt["kind"] == "sally":
-        bt["stage"] = "r_end"
+        st.next = "r_end"
         return None
     defs = _side_blocks(s, bt, dfd)
     if not defs or any(bt["status"][x] != "in" for x in defs):
-        bt["stage"] = "r_end"
+        st.next = "r_end"
         return None
     lim = siege_limit(bd, bt["hex"])
     storming = [x for x in bt["role"] if bt["status"].get(x) == "storm" and _alive(s, bt, x)]
@@ -624,7 +641,7 @@ def _stage_siege_decl(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None
             break
         return ("siege_decl", {"block": b})
     bt.pop("stood_down", None)
-    bt["stage"] = "siege"
+    st.next = "siege"
     bt["queue"] = None
     return None
 
@@ -646,32 +663,32 @@ def answer_siege_decl(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> N
     bt["status"][b] = "storm" if option == "storm" else "res"
 
 
-def _stage_siege(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_siege(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     if bt["queue"] is None:
-        st = [x for x in _side_blocks(s, bt, bt["attacker"]) if bt["status"][x] == "storm"]
+        storm = [x for x in _side_blocks(s, bt, bt["attacker"]) if bt["status"][x] == "storm"]
         ins = [x for x in _side_blocks(s, bt, bt["defender"]) if bt["status"][x] == "in"]
-        if st and ins:
-            _reveal(s, ctx, st + ins)
-        bt["queue"] = _order(bd, s, bt, st + ins, siege=True) if st and ins else []
-    return _run_queue(bd, s, bt, ctx, "siege", "r_end")
+        if storm and ins:
+            _reveal(s, ctx, storm + ins)
+        bt["queue"] = _order(bd, s, bt, storm + ins, siege=True) if storm and ins else []
+    return _run_queue(bd, s, bt, ctx, st, "siege", "r_end")
 
 
-def _stage_r_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_r_end(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     if bt["kind"] == "new":
         # storming lasts for the round only in a new battle
         for b in bt["role"]:
             if bt["status"].get(b) == "storm":
                 bt["status"][b] = "eng"
     if bt["round"] >= 2:
-        bt["stage"] = "end"
+        st.next = "end"
         return None
     bt["round"] = 2
-    bt["stage"] = "r_start"
+    st.next = "r_start"
     return None
 
 
 # ------------------------------------------------------------------ end of battle
-def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     """Rule 5.43 and the battle's outcome."""
     att, dfd = bt["attacker"], bt["defender"]
     h = bt["hex"]
@@ -692,46 +709,46 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     winner = None
     if bt["kind"] == "sally":
         if not d_all:
-            result, winner = "the siege is lifted", att
+            result, winner = "siege_lifted", att
         else:
             for b in bt["sally"]:
                 if _alive(s, bt, b):
                     bt["status"][b] = "in"
                     s["blocks"][b]["in"] = True
             forced = [b for b in bt["relief"] if _alive(s, bt, b)]
-            result = "the sally is thrown back" if a_all else "the besieged are destroyed"
+            result = "sally_repulsed" if a_all else "besieged_destroyed"
             winner = dfd
     elif not a_all:
-        result, winner = "the defender holds", dfd
+        result, winner = "defender_held", dfd
     elif not d_all:
-        result, winner = "the attacker takes the hex", att
+        result, winner = "attacker_took_hex", att
         bt["hex_taken"] = True
     elif bt["kind"] == "revolt" or (bt["kind"] == "new" and (bt["helot"] or bt["revolt"])):
         rb = bt["revolt"] or bt["helot"]
         if rb and _alive(s, bt, rb):
             eliminate(bd, s, rb, ctx, "lost (the revolt fails, rule 7.0)")
         if bt["kind"] == "revolt":
-            result, winner = "the revolt fails", dfd
+            result, winner = "revolt_failed", dfd
         else:
             a_all = _side_blocks(s, bt, att)
     if result is None:
         d_out_armies = [b for b in d_out if is_army(bd, b)]
         if d_out and (d_in or d_out_armies or not _walled(bd, bt)):
             # defenders remain outside the walls: the attacker must retreat (5.43)
-            result, winner = "the attacker must retreat", dfd
+            result, winner = "attacker_retreats", dfd
             if bt["kind"] == "new" and not bt.get("extra_done"):
                 # 5.43: first one more fire from the defending peltasts and cavalry
                 bt["extra_done"] = True
                 bt["extra_queue"] = [b for b in _order(bd, s, bt, d_out)
                                  if bd.blocks[b]["type"] in ("peltast", "cavalry")]
                 if bt["extra_queue"] and any(is_army(bd, b) for b in a_out):
-                    bt["record"]["rounds"].append({"round": "pursuit", "actions": []})
-                    bt["stage"] = "extra"
+                    records.new_round(bt["record"], bt["round"], records.PURSUIT)
+                    st.next = "extra"
                     return None
             forced = [b for b in _side_blocks(s, bt, att) if bt["status"][b] != "in"]
         elif d_out and not d_in:
             # the attacker took the walled city; the defending navy retreats or blockades
-            result, winner = "the attacker takes the city", att
+            result, winner = "attacker_took_city", att
             bt["hex_taken"] = True
             a_nav = any(is_navy(bd, b) for b in a_out)
             lim = siege_limit(bd, h)
@@ -741,15 +758,15 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
             if not forced:
                 bt["optional"] = list(d_out)  # each may stay on blockade or retreat
         else:
-            result, winner = ("the siege goes on" if d_in else "the attacker takes the hex"), \
+            result, winner = ("siege_continues" if d_in else "attacker_took_hex"), \
                 None if d_in else att
             if not d_in:
                 bt["hex_taken"] = True
-    bt["record"]["result"] = result
-    bt["record"]["winner"] = winner
+    assert result is not None  # every branch above decides the battle's outcome
+    records.close(bt["record"], winner, result)
     bt["winner"] = winner
     bt["forced"] = [b for b in forced if _alive(s, bt, b)]
-    bt["stage"] = "forced"
+    st.next = "forced"
     # half-hits recover at the end of a battle (5.41)
     s["half_hits"] = [b for b in s["half_hits"] if not _alive(s, bt, b)]
     if bt["hex_taken"] and bt["kind"] != "revolt":
@@ -760,7 +777,7 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
     return None
 
 
-def _stage_extra(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_extra(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     """5.43: an attacking army forced to retreat from a new battle first takes one more
     fire from each defending peltast and cavalry outside the walls."""
     while bt["extra_queue"]:
@@ -771,11 +788,11 @@ def _stage_extra(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
         fire(bd, s, bt, b, "extra", ctx)
         if s.get("hits"):
             return None  # the machine applies the hits (the owner may have to choose)
-    bt["stage"] = "end"  # conclude: the attacker now retreats (extra_done is set)
+    st.next = "end"  # conclude: the attacker now retreats (extra_done is set)
     return None
 
 
-def _stage_forced(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_forced(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     """Forced retreats at the end of the battle (5.43, 5.5); a defending navy left outside
     a city the attacker took may instead stay on blockade (5.43)."""
     while bt.get("optional"):
@@ -810,7 +827,7 @@ def _stage_forced(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
             do_retreat(bd, s, bt, b, opts[0][0], ctx)
             continue
         return ("retreat", {"block": b, "why": "forced"})
-    bt["stage"] = "regroup"
+    st.next = "regroup"
     bt["regrouped"] = []
     return None
 
@@ -844,16 +861,13 @@ def answer_retreat(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None
             return
     elif bt.get("forced") and bt["forced"][0] == b:
         bt["forced"].pop(0)
-    do_retreat(bd, s, bt, b, option, ctx)
-    _check_won(s, bt)
+    do_retreat(bd, s, bt, b, option, ctx)  # the stage then checks whether the battle is won
 
 
 def retreat_options(bd: Board, s: AS, bt: BT, b: str) -> list[OptionRow]:
     """Rule 5.5: attackers go back through the hex-sides they came by, defenders through
     any other; to friendly or vacant hexes only, within terrain limits. Navies go to a
     friendly port within four hexes."""
-    from .movement import _stack_ok, _water_bfs
-
     side = bt["role"][b]
     h = bt["hex"]
     occ = occupancy(s)
@@ -935,8 +949,6 @@ def do_retreat(bd: Board, s: AS, bt: BT, b: str, option: str, ctx: Context) -> N
 def regroup_options(bd: Board, s: AS, bt: BT, b: str) -> list[OptionRow]:
     """Rule 5.6: victorious navies to a friendly port within 4; after a new battle, armies
     to adjacent friendly hexes (terrain limits apply)."""
-    from .movement import _stack_ok, _water_bfs
-
     side = bt["role"][b]
     h = bt["hex"]
     occ = occupancy(s)
@@ -991,10 +1003,10 @@ def _regroup_candidates(bd: Board, s: AS, bt: BT) -> list[str]:
     return [b for b in _regroupers(bd, s, bt) if regroup_options(bd, s, bt, b)]
 
 
-def _stage_regroup(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_regroup(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     cands = _regroup_candidates(bd, s, bt)
     if not cands:
-        bt["stage"] = "pillage"
+        st.next = "pillage"
         return None
     return ("regroup", {"blocks": cands})  # found by a search each: kept with the question
 
@@ -1015,8 +1027,7 @@ def answer_regroup(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> Deci
     bt = s["battle"]
     assert bt is not None
     if option == "done":
-        bt["stage"] = "pillage"
-        return None
+        return (stage_proc("pillage"), {})  # the regroups are over: on to pillage (5.61)
     return ("regroup_to", {"block": arg(option)})  # the block chosen: now where to (5.6)
 
 
@@ -1047,18 +1058,16 @@ def answer_regroup_to(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> N
               f"to {bd.label(dest)} (rule 5.6)", side=blk["side"], frm=bt["hex"], to=dest)
 
 
-def _stage_pillage(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_pillage(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     """Rule 5.61: pillage BPs spent at once on victorious blocks that did not regroup."""
 
     if bt["pillage"] > 0 and _pillage_options(bd, s, bt):
         return ("pillage", {})
-    bt["stage"] = "finish"
+    st.next = "finish"
     return None
 
 
 def _pillage_options(bd: Board, s: AS, bt: BT) -> list[OptionRow]:
-    from .replacements import step_cost
-
     opts: list[OptionRow] = []
     for b in _side_blocks(s, bt, bt["attacker"]):
         blk = s["blocks"][b]
@@ -1078,8 +1087,6 @@ def prompt_pillage(bd: Board, s: AS, a: Args) -> Prompt:
 
 
 def answer_pillage(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None:
-    from .replacements import step_cost
-
     bt = s["battle"]
     assert bt is not None
     if option == "done":
@@ -1092,7 +1099,7 @@ def answer_pillage(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> None
               block=b)
 
 
-def _stage_finish(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
+def _stage_finish(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
     h = bt["hex"]
     occ = occupancy(s)
     here = occ.get(h, {})
@@ -1114,11 +1121,12 @@ def _stage_finish(bd: Board, s: AS, bt: BT, ctx: Context) -> Decision | None:
         if rb and s["blocks"][rb]["loc"] == h:
             s["blocks"][rb].pop("rv", None)
     s["battle"] = None
-    ctx.event("battle_end", f"Battle at {bd.label(h)}: {rec['result']}", hex=h, battle=rec)
+    ctx.event("battle_end", f"Battle at {bd.label(h)}: {records.outcome_words(rec['outcome'])}",
+              hex=h, battle=rec)
     return None
 
 
-STAGES = {
+STAGES: dict[str, Callable[[Board, AS, BT, Context, Stage], Decision | None]] = {
     "decl": _stage_decl, "r_start": _stage_r_start, "sea": _stage_sea, "navy": _stage_navy,
     "land": _stage_land, "siege_decl": _stage_siege_decl, "siege": _stage_siege,
     "r_end": _stage_r_end, "end": _stage_end, "extra": _stage_extra,
@@ -1146,4 +1154,5 @@ ANSWERS: dict[str, Callable[[Board, Any, Args, str, Any], Decision | None]] = {
     "regroup_to": answer_regroup_to, "pillage": answer_pillage, "hit": answer_hit,
 }
 
-__all__ = ["ANSWERS", "PROMPTS", "battle_hexes", "run", "start_battle"]
+__all__ = ["ANSWERS", "DECIDED", "FIRST", "PROMPTS", "STAGES", "STAGE_PROCS", "Stage",
+           "battle_hexes", "check_won", "stage_of", "stage_proc", "start_battle"]

@@ -1,27 +1,32 @@
 """The combat phase (5.0) as procedures:
 
-    combat -> battle -> (its questions) ... -> combat ... -> combat_end -> combat_adrift
-    -> attrition
+    combat -> battle -> battle_decl -> battle_r_start -> battle_sea -> ... -> battle_finish
+           -> combat ... -> combat_end -> combat_adrift -> attrition
 
-`combat` asks which battle is next; `battle` runs the battle in `s["battle"]` (combat.py)
-and calls the procedure of each question it meets; `combat_end` does the end-of-phase
-checks once, then `combat_adrift` brings navies left at sea to port (4.4)."""
+`combat` asks which battle is next; `battle` asks the card events that bear on the
+battle in `s["battle"]` (combat.py), then calls its first stage. Each stage of the battle
+(`combat.STAGES`: declarations, each round's sea, navy, land and siege stages, the end,
+forced retreats, regroup, pillage) is a procedure (`BattleStage`) that applies pending
+hits, calls the question it meets (`BattleQuestion`) and hands on to the next stage with
+`goto`; the last one ends, back to `battle`. `combat_end` does the end-of-phase checks
+once, then `combat_adrift` brings navies left at sea to port (4.4)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine import Prompt
+from engine.core.decisions import Answer
 from engine.core.procedures import Flow, Frame, Procedure
 
 from . import combat as K
 from . import schema
 from .asks import OptionRow, arg, ask, destination
 from .board import Board
-from .hits import eliminate
+from .hits import apply_hits, eliminate
 from .pending import PendingStep
-from .state import a_side, block_name, friendly, occupancy, other, siege_at
-from .steps import AS, Args, Decision, Step, phase_end, set_phase
+from .state import AS, a_side, block_name, friendly, occupancy, other, siege_at
+from .steps import Args, Decision, Step, phase_end, set_phase
 from .strategics import end_of_phase
 
 
@@ -109,11 +114,79 @@ class Battle(Step):
             bet["asked"].append(bt["hex"])
             flow.call("betrayal")
             return
-        decision = K.run(bd, s, flow.context)
-        if decision:
-            flow.call(decision[0], **decision[1])
-        else:
+        flow.call(K.stage_proc(K.FIRST))
+
+    def resume(self, flow: Flow[AS], result: Any) -> None:
+        if flow.state["battle"] is None:  # its last stage is over
             flow.end()
+        else:  # a card event's question answered: on to the battle itself
+            self.rerun(flow)
+
+
+# The questions after which the stage checks whether a side is left without blocks (5.43)
+CHECKED = frozenset({"act", "retreat"})
+
+
+class BattleStage(Procedure[AS]):
+    """One stage of the battle (`combat.STAGES[key]`): pending hits first (their owner
+    may be asked which block takes one), then the stage's own work, until it asks a
+    question (called, then this stage runs again), hands on to another stage (goto) or
+    the battle is over (end)."""
+
+    def __init__(self, bd: Board, key: str):
+        self.bd = bd
+        self.key = key
+        self.name = K.stage_proc(key)
+        self.work = K.STAGES[key]
+
+    def enter(self, flow: Flow[AS]) -> None:
+        self._advance(flow, None)
+
+    def resume(self, flow: Flow[AS], result: Any) -> None:
+        self._advance(flow, result)
+
+    def _advance(self, flow: Flow[AS], answered: Any) -> None:
+        s, bd, ctx = flow.state, self.bd, flow.context
+        st = K.Stage(self.key)
+        if answered in K.STAGE_PROCS:  # the question's answer moved the battle on
+            flow.goto(answered)
+            return
+        while True:
+            bt = s["battle"]
+            if bt is None:  # fought out or called off
+                flow.end()
+                return
+            if s["hits"]:
+                if apply_hits(bd, s, ctx):
+                    flow.call("hit")
+                    return
+                K.check_won(s, bt, st)
+            if answered in CHECKED:
+                K.check_won(s, bt, st)
+                answered = None
+            if st.next is None:
+                decision = self.work(bd, s, bt, ctx, st)
+                if decision:
+                    flow.call(decision[0], **decision[1])
+                    return
+            if st.next is not None:
+                flow.goto(K.stage_proc(st.next))
+                return
+
+
+class BattleQuestion(Decision):
+    """A question of the battle: when answered it ends with its own name (the stage then
+    knows what was answered), or with the stage its answer moved the battle on to."""
+
+    def act(self, flow: Flow[AS], seat: str, answer: Answer) -> None:
+        then = self.reply(self.bd, flow.state, flow.args,  # type: ignore[arg-type]
+                          str(answer), flow.context)
+        if then is None:
+            flow.end(self.name)
+        elif then[0] in K.STAGE_PROCS:
+            flow.end(then[0])
+        else:
+            flow.goto(then[0], **then[1])
 
 
 def _prompt_bonus(bd: Board, s: AS, a: Args) -> Prompt:
@@ -177,7 +250,10 @@ def adrift_navies(bd: Board, s: AS) -> list[str]:
 
 def _port_options(bd: Board, s: AS, b: str) -> list[OptionRow]:
     x = s["blocks"][b]
-    at_sea: schema.Battle = {"hex": x["loc"], "role": {b: x["side"]}, "kind": "x", "retreats": {}}
+    # regroup_options reads only these of a battle: a navy adrift is offered its ports as
+    # if it regrouped from a battle where it lies (4.4)
+    at_sea = cast(schema.Battle, {"hex": x["loc"], "role": {b: x["side"]}, "kind": "x",
+                                  "retreats": {}})
     return K.regroup_options(bd, s, at_sea, b)
 
 
@@ -243,8 +319,9 @@ def navy_to(bd: Board, s: AS, b: str, option: str, ctx: Any) -> None:
 
 def decisions(bd: Board) -> list[Procedure[AS]]:
     """The questions asked inside the combat phase, each a procedure."""
-    out: list[Procedure[AS]] = [Decision(bd, name, K.PROMPTS[name], K.ANSWERS[name])
+    out: list[Procedure[AS]] = [BattleQuestion(bd, name, K.PROMPTS[name], K.ANSWERS[name])
                                 for name in K.PROMPTS]
+    out += [BattleStage(bd, key) for key in K.STAGE_KEYS]
     out += [Decision(bd, "bonus", _prompt_bonus, _answer_bonus),
             Decision(bd, "betrayal", _prompt_betrayal, _answer_betrayal),
             Decision(bd, "adrift_to", _prompt_adrift, _answer_adrift)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
@@ -111,7 +111,7 @@ class BlockSpec(_Model):
         return int(self.rating[1])
 
     @model_validator(mode="after")
-    def _move_matches_type(self):
+    def _move_matches_type(self) -> Self:
         if self.move != MOVE_LIMIT[self.type]:
             raise ValueError(f"{self.id}: move {self.move} but a {self.type} moves {MOVE_LIMIT[self.type]}")
         return self
@@ -123,7 +123,7 @@ class Event(_Model):
     text: str
     who: Literal["either", "athens", "sparta"]
     rule: str
-    effect: dict
+    effect: dict[str, Any]
 
 
 class Card(_Model):
@@ -169,10 +169,10 @@ _cards = TypeAdapter(list[Card])
 class Components:
     """Everything static about the game, with fast geometry helpers."""
 
-    def __init__(self, raw: dict):
+    def __init__(self, raw: dict[str, Any]):
         self._raw = raw
         m = raw["map"]
-        self.grid: dict = m["grid"]
+        self.grid: dict[str, Any] = m["grid"]
         self.hexes: dict[str, Hex] = {h.id: h for h in _hexes.validate_python(m["hexes"])}
         side_list = _sides.validate_python(m["sides"])
         self.sides: dict[tuple[str, str], Side] = {}
@@ -183,8 +183,8 @@ class Components:
         self.blocks: dict[str, BlockSpec] = {b.id: b for b in _blocks.validate_python(raw["blocks"])}
         self.cards: list[Card] = _cards.validate_python(raw["cards"])
         self.setup: Setup = Setup.model_validate(raw["setup"])
-        self.offboard: dict = m["offboard"]
-        self.rivers: dict = m["rivers"]
+        self.offboard: dict[str, Any] = m["offboard"]
+        self.rivers: dict[str, Any] = m["rivers"]
 
         # precomputed adjacency
         cr = {(h.col, h.row): h.id for h in self.hexes.values()}
@@ -206,7 +206,6 @@ class Components:
             for i, group in enumerate(h.coasts):
                 for n in group:
                     self._coast_of.setdefault((h.id, n), i)
-        self._cube = {h.id: _cube(h.col, h.row) for h in self.hexes.values()}
         self.city_at: dict[str, str] = {c.hex: c.name for c in self.cities.values() if c.hex}
 
     # ---- geometry (pure, precomputed) ----
@@ -215,10 +214,6 @@ class Components:
 
     def side(self, a: str, b: str) -> Side | None:
         return self.sides.get((a, b))
-
-    def distance(self, a: str, b: str) -> int:
-        (ax, ay, az), (bx, by, bz) = self._cube[a], self._cube[b]
-        return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
     def land_neighbors(self, h: str) -> list[str]:
         """Hexes an army may step to: a land side that is clear or a pass (rule 1.8, 4.1)."""
@@ -239,7 +234,7 @@ class Components:
             return None
         return (c.hex, c.coast)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """What `keryx data athens-sparta` prints."""
         return {
             "ruleset": "athens-sparta",
@@ -254,14 +249,9 @@ class Components:
         }
 
 
-def _cube(col: int, row: int) -> tuple[int, int, int]:
-    x = col
-    z = row - (col - (col & 1)) // 2
-    return x, -x - z, z
-
-
-def _read(name: str) -> dict:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+def _read(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return data
 
 
 @cache

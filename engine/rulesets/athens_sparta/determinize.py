@@ -9,7 +9,8 @@ order, deals the side's unrevealed identities to them at random with a fresh str
 and deals the cards nobody on this side can see (deck, enemy hand, commitment, Sicily
 card) from their sorted pool. Nothing is read in the order the true state keeps it, so
 the sample depends on the true state only through the view: two states the seat cannot
-tell apart give the same sample for the same `rng`.
+tell apart give the same sample for the same `rng` (`engine.testing.determinize_problems`
+checks it; co-located blocks are ordered by the state's mentions of them, not by id).
 """
 
 from __future__ import annotations
@@ -28,16 +29,44 @@ def _place_key(rec: dict[str, Any]) -> tuple[str, str, str]:
     return str(rec["loc"]), str(rec["coast"]), str(rec["in"])
 
 
+class _Mentions:
+    """Where each block id is mentioned in the state outside the block records, in the
+    order `remap` walks the typed state (schema.py): a hidden block's mentions stay with
+    its place when identities are swapped, so they tell co-located blocks apart without
+    their ids. Passed to `remap` as its mapping, it records and renames nothing."""
+
+    def __init__(self) -> None:
+        self.at: dict[str, list[int]] = {}
+        self.n = 0
+
+    def get(self, bid: str, default: str) -> str:
+        self.at.setdefault(bid, []).append(self.n)
+        self.n += 1
+        return default
+
+
+def _mentions(v: Any) -> dict[str, list[int]]:
+    where = _Mentions()
+    for key, value in v.items():
+        if key != "blocks":
+            remap(value, STATE_TYPES.get(key, Any), where)  # type: ignore[arg-type]
+    return where.at
+
+
 def determinize(bd: Board, s: AS, seat: str, rng: Rng) -> AS:
-    v = copy_state(s)
+    v: Any = copy_state(s)  # a plain dict while identities are dealt anew
     for side in (x for x in SIDES if x != seat):
         for navy in (False, True):
             ids = sorted(b for b, x in v["blocks"].items()
                          if x["side"] == side and b not in v["revealed"]
                          and x["loc"] not in ("off", "out")
                          and (bd.blocks[b]["type"] == "navy") == navy and not x.get("rv"))
-            # Places in a canonical order; blocks sharing a place are interchangeable.
-            held = sorted(ids, key=lambda b: (_place_key(v["blocks"][b]), b))
+            # Places in a canonical order: blocks sharing a place by where the state
+            # mentions them (which of them moved, ...); blocks alike in both are
+            # interchangeable, so their own ids, last, change nothing drawn.
+            mentions = _mentions(v)
+            held = sorted(ids, key=lambda b: (_place_key(v["blocks"][b]),
+                                              mentions.get(b, []), b))
             drawn = list(ids)
             rng.shuffle(drawn)
             mapping = dict(zip(held, drawn))
@@ -68,4 +97,5 @@ def determinize(bd: Board, s: AS, seat: str, rng: Rng) -> AS:
         cards["deck"] = pool
     if v["cards"]["sicily"] and not v["cards"]["sicily_shown"]:
         v["syracuse_value"] = sum(bd.card[c]["mp"] for c in v["cards"]["sicily"].values())
-    return v
+    world: AS = v
+    return world

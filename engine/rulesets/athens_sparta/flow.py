@@ -19,14 +19,17 @@ from engine.core.procedures import Flow, Machine
 
 from . import cards as C
 from .asks import arg, ask
-from .board import Board
+from .board import Board, board
+from .build_flow import Build
+from .combat_flow import Battle, Combat, CombatAdrift, CombatEnd, decisions
 from .hits import apply_hits, eliminate, hit_prompt, start_hits
+from .moves_flow import Move, MoveDest, RevoltCity, RevoltStr
 from .replacements import start_build
 from .siege import attrition_jobs
-from .state import SIDES, block_name, friendly, is_navy, occupancy, other, roll, siege_at
-from .steps import AS, Over, Step, phase_end, set_phase, win
+from .state import AS, SIDES, block_name, friendly, is_navy, occupancy, other, roll, siege_at
+from .steps import Over, Step, phase_end, set_phase, win
 from .strategics import athens_blocks_in_athens, end_of_phase, hellespont_applies
-from .victory import olympiad_check, sudden_death
+from .victory import REASONS, olympiad_check, sudden_death
 
 # sidebars have no rule number: prompts name them
 MULLIGAN = "Mulligan sidebar"
@@ -534,7 +537,7 @@ class GturnEnd(Step):
         s = flow.state
         sd = sudden_death(self.bd, s)
         if sd:
-            win(s, sd[0], sd[1], "10.1")
+            win(s, sd[0], sd[1], REASONS[sd[1]])
             self.rerun(flow)
             return
         s["turn"] += 1
@@ -554,7 +557,7 @@ class OlympiadEnd(Step):
         ctx.event("victory_check", f"Victory check after Olympiad {s['olympiad']} (rule 10.2)",
                   olympiad=s["olympiad"])
         if res:
-            win(s, res[0], res[1], "10.2")
+            win(s, res[0], res[1], REASONS[res[1]])
             self.rerun(flow)
             return
         cards = s["cards"]
@@ -571,10 +574,6 @@ class OlympiadEnd(Step):
 # ====================================================================== the machine
 @cache
 def _machine(bd: Board) -> Machine[AS]:
-    from .build_flow import Build
-    from .combat_flow import Battle, Combat, CombatAdrift, CombatEnd, decisions
-    from .moves_flow import Move, MoveDest, RevoltCity, RevoltStr
-
     steps = [Bid, Deal, Mulligan, Sicily, Commit, PturnStart, Event, AttrRun, Attrition,
              Hellespont, PturnEnd, GturnEnd, OlympiadEnd, Move, MoveDest, RevoltCity,
              RevoltStr, Combat, Battle, CombatEnd, CombatAdrift, Build]
@@ -621,6 +620,4 @@ def current_step(s: AS) -> str:
 
 
 def _machine_any() -> Machine[AS]:
-    from .board import board
-
     return machine(board())

@@ -16,14 +16,24 @@ control snapshots (`hctl`, `sctl`), the battle's `att`, `def`, `st`, `rec`, `sd`
 `mull`, `mull_ans`, `mull_req`, the build record's `bp` and `ear`, the fire bonus's
 `bid` and `max`, and the state's `p1`, `pturn`, `mp`, `attr`, `free`, `half`, `bid`,
 `opts`; the battle's `took`. `rename_old_keys`
-gives them the names of schema.py (`OLD_NAMES`), keeping every key's place."""
+gives them the names of schema.py (`OLD_NAMES`), keeping every key's place.
+
+Games saved before the kernel's battle record kept A&S's own record and worded outcomes:
+`records_from_old` (below); games saved before the battle's stages were procedures kept
+the stage as a string: `stages_to_stack` (below)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.core.battle_record import BattleRecord, Hit, Piece, Round, Step
+
 from .asks import arg, tag
+from .battle_record import OUTCOMES, PURSUIT
+from .board import board
 from .build_flow import MAIN_MENU
+from .combat import stage_proc
+from .victory import REASONS
 
 Frame = dict[str, Any]
 OLD_KEYS = ("step", "asks", "msel", "mmode", "sel", "ce_done", "attr_then", "resume",
@@ -151,3 +161,97 @@ def tidy_old_keys(s: dict[str, Any]) -> None:
         for k in old:
             del event[k]
         event["asked"] = [k[len(ASKED):] for k in old]
+
+
+# --------------------------------------------------------------- battle records
+# Games saved before the kernel's battle record (engine/core/battle_record.py) kept A&S's
+# own: {"hex", "label", "rounds": [{"round", "actions": [{"block": {...}, "stage",
+# "action", "strength_before", "dice", "hits", "half_hits", "rating", "targets": [{"id",
+# "strength_before", "strength_after", "half"}], "to"}]}], "result": <words>, "winner"},
+# and the reason of a win as words. `records_from_old` rewrites both into today's shape,
+# key for key what play would have written, so the game goes on as if saved today.
+OLD_OUTCOMES = {words: key for key, words in OUTCOMES.items()}
+OLD_REASONS = (("occupies", "capital_taken"), ("city points", "city_points"),
+               ("war ends", "war_over"))
+
+
+def _step_from_old(act: dict[str, Any], forces: list[Piece], s: dict[str, Any]) -> Step:
+    ref = act["block"]
+    spec = board().blocks
+    piece: Piece = {"id": ref["id"], "side": ref["side"], "kind": ref["type"],
+                    "strength": act["strength_before"], "rating": ref["rating"]}
+    if ref.get("name") and ref["name"] != ref["id"]:
+        piece["name"] = ref["name"]
+    if all(p["id"] != piece["id"] for p in forces):
+        forces.append(piece)
+    step: Step = {"kind": act["action"], "side": ref["side"], "unit": ref["id"]}
+    for key in ("dice", "hits", "to"):
+        if key in act:
+            step[key] = act[key]
+    step["facts"] = {"stage": act["stage"], "strength": act["strength_before"]}
+    if act["action"] == "fire":
+        step["facts"]["rating"] = act["rating"]
+        if act["half_hits"]:
+            step["facts"]["half_hits"] = act["half_hits"]
+    for old in act.get("targets") or ():
+        hit: Hit = {"target": old["id"], "before": old["strength_before"],
+                    "after": old["strength_after"]}
+        if old["half"]:
+            hit["facts"] = {"half": True}
+        step.setdefault("targets", []).append(hit)
+        if all(p["id"] != old["id"] for p in forces):
+            target = spec[old["id"]]
+            forces.append({"id": old["id"], "side": s["blocks"][old["id"]]["side"],
+                           "kind": target["type"], "strength": old["strength_before"],
+                           "rating": target["rating"]})
+            if target.get("name") and target["name"] != old["id"]:
+                forces[-1]["name"] = target["name"]
+    return step
+
+
+def _record_from_old(rec: dict[str, Any], s: dict[str, Any]) -> BattleRecord:
+    forces: list[Piece] = []
+    rounds: list[Round] = []
+    number = 0
+    for old in rec["rounds"]:
+        if old["round"] != PURSUIT:
+            number = old["round"]
+        rnd: Round = {"number": number,
+                      "steps": [_step_from_old(a, forces, s) for a in old["actions"]]}
+        if old["round"] == PURSUIT:
+            rnd["label"] = PURSUIT
+        rounds.append(rnd)
+    return {"place": rec["hex"], "kind": rec["kind"], "attacker": rec["attacker"],
+            "defender": rec["defender"], "forces": forces, "rounds": rounds,
+            "winner": rec["winner"],
+            "outcome": None if rec["result"] is None else OLD_OUTCOMES[rec["result"]]}
+
+
+def records_from_old(s: dict[str, Any]) -> None:
+    """Rewrite an old state's battle records and win reason in place (above); a state
+    already in the new shape is left as it is."""
+    if s.get("last_battle") is not None and "place" not in s["last_battle"]:
+        s["last_battle"] = _record_from_old(s["last_battle"], s)
+    bt = s.get("battle")
+    if bt is not None and "place" not in bt["record"]:
+        bt["record"] = _record_from_old(bt["record"], s)
+    reason = s.get("reason")
+    if reason is not None and reason not in REASONS:
+        s["reason"] = next(key for words, key in OLD_REASONS if words in reason)
+
+
+# --------------------------------------------------------------- battle stages
+# Games saved before the battle's stages were procedures kept the stage in
+# `s["battle"]["stage"]` and the stack as [..., "battle", <its question>?].
+# `stages_to_stack` puts the stage's procedure on the stack above "battle" (below the
+# question being asked, which then returns to it) and drops the key.
+
+
+def stages_to_stack(s: dict[str, Any]) -> None:
+    bt = s.get("battle")
+    if bt is None or "stage" not in bt:
+        return
+    stage = bt.pop("stage")
+    flow = s["flow"]
+    at = max(i for i, frame in enumerate(flow) if frame["name"] == "battle")
+    flow.insert(at + 1, {"name": stage_proc(stage), "args": {}})

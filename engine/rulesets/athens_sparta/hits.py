@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Prompt
+from engine.core.battle_record import Step
 
+from . import battle_record as records
 from .asks import ask
 from .board import Board
-from .schema import Action
 from .state import AS, a_side, block_name
 
 
@@ -66,9 +67,8 @@ def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
     h = s["hits"]
     assert h is not None  # called while hits are pending
     rec = None
-    if h["record"] and s["battle"] and s["battle"]["record"]["rounds"]:
-        acts = s["battle"]["record"]["rounds"][-1]["actions"]
-        rec = acts[-1] if acts else None
+    if h["record"] and s["battle"]:
+        rec = records.last_step(s["battle"]["record"])
     while h["count"] > 0:
         pool = [b for b in h["pool"] if s["blocks"][b]["loc"] == h["hex"]]
         h["pool"] = pool
@@ -81,7 +81,7 @@ def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
                 target = pend[0]
                 s["half_hits"].remove(target)
                 before, after = step_loss(bd, s, target, ctx)
-                _note(s, rec, target, before, after, full=True)
+                _note(bd, s, rec, target, before, after, full=True)
                 _tell(bd, s, ctx, target, h["hex"], before, after)
                 h["count"] -= 1
                 continue
@@ -92,12 +92,12 @@ def apply_hits(bd: Board, s: AS, ctx: Any) -> bool:
         h["choice"] = None
         if h["half"]:
             s["half_hits"].append(target)
-            _note(s, rec, target, s["blocks"][target]["str"], s["blocks"][target]["str"],
+            _note(bd, s, rec, target, s["blocks"][target]["str"], s["blocks"][target]["str"],
                   full=False)
             _tell(bd, s, ctx, target, h["hex"], None, None)
         else:
             before, after = step_loss(bd, s, target, ctx)
-            _note(s, rec, target, before, after, full=True)
+            _note(bd, s, rec, target, before, after, full=True)
             _tell(bd, s, ctx, target, h["hex"], before, after)
         h["count"] -= 1
     s["hits"] = None
@@ -140,11 +140,12 @@ def hit_prompt(bd: Board, s: AS, kind: str) -> Prompt:
                 for b in cands])
 
 
-def _note(s: AS, rec: Action | None, target: str, before: int, after: int, full: bool) -> None:
+def _note(bd: Board, s: AS, rec: Step | None, target: str, before: int, after: int,
+          full: bool) -> None:
     if rec is None:
         return
-    rec.setdefault("targets", []).append(
-        {"id": target, "strength_before": before, "strength_after": after,
-         "half": not full})
+    bt = s["battle"]
+    assert bt is not None  # a step of the battle's record
+    records.note_hit(bd, s, bt["record"], rec, target, before, after, half=not full)
     if target not in s["revealed"] and after > 0:
         s["revealed"].append(target)

@@ -85,7 +85,7 @@ def enemy_set(bd: Board, s: AS, occ: Occ, side: str) -> frozenset[str]:
     """Hexes holding enemy blocks that stop a move: not inside walls besieged by `side`."""
     d = current(s, occ)
     if d is not None:
-        got = d.get(("foes", bd, side))
+        got: frozenset[str] | None = d.get(("foes", bd, side))
         if got is not None:
             return got
     foe = other(side)
@@ -105,13 +105,6 @@ def _besieged_by(bd: Board, s: AS, occ: Occ, side: str, h: str) -> bool:
     return sg is not None and sg["besieger"] == side
 
 
-def _persia_closed(s: AS, side: str, bd: Board, h: str) -> bool:
-    """Rule 9.3: Athens never enters Persia; Sparta only with the Persian alliance."""
-    if h not in bd.persian:
-        return False
-    return side == "athens" or not s["persia"]["alliance"]
-
-
 def attack_used(s: AS, h: str, frm: str, crossed: bool) -> int:
     """Armies already attacking h through the same hex-side (4.1); across a strait the
     limit of 1 holds for the whole strait (4.3)."""
@@ -121,7 +114,7 @@ def attack_used(s: AS, h: str, frm: str, crossed: bool) -> int:
     return sum(1 for e in ent if e[0] == frm and not e[1] and not e[2])
 
 
-def army_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None, foes: frozenset[str] | None = None) -> list[tuple]:
+def army_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None, foes: frozenset[str] | None = None) -> list[tuple[Any, ...]]:
     occ = occ if occ is not None else occupancy(s)
     b = s["blocks"][bid]
     side = b["side"]
@@ -156,11 +149,11 @@ def army_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None, foe
 
 
 # Land searches already made, by everything they depend on (as `_WATER` for the sea).
-_LAND: dict[tuple, Any] = {}
+_LAND: dict[tuple[Any, ...], Any] = {}
 
 
 def _op_plan(bd: Board, start: str, limit: int, persia_closed: bool,
-             foes: frozenset[str], neutral: frozenset[str]) -> list[tuple]:
+             foes: frozenset[str], neutral: frozenset[str]) -> list[tuple[Any, ...]]:
     """Where an operation move may stop, with what each end offers but the checks that
     depend on the block and the moves already made: (destination, attack?, hex, the hex
     it came from, whether that step crossed a strait, attack limit of the hex-side), in
@@ -173,7 +166,7 @@ def _op_plan(bd: Board, start: str, limit: int, persia_closed: bool,
     stoppers = foes - bd.oracles
     attacks = stoppers | neutral
     mountains = bd.mountains
-    plan: list[tuple] = []
+    plan: list[tuple[Any, ...]] = []
     reached = {start}  # ends that are no attack, listed (never the start)
     listed = set()  # attack ends listed, by (hex, from, crossed)
     # a node is (hex, entered on a strait's far side, enemy or neutral hexes passed through)
@@ -227,12 +220,13 @@ def _op_plan(bd: Board, start: str, limit: int, persia_closed: bool,
 
 # Facts read from the land control snapshot, by snapshot: `land_control` is replaced, never
 # changed in place (compute_control), and an entry is used only for its very dict.
-_HCTL: dict[tuple[int, str, bool], tuple[dict[str, str], tuple]] = {}
+_HCTL: dict[tuple[int, str, bool], tuple[dict[str, str], tuple[Any, ...]]] = {}
 
 
 def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(enemy hexes, friendly hexes, neutral cities' hexes) for `side` on land (4.2, 9.3,
-    9.5), as `enemy_hex` and `friendly` answer them."""
+    9.5): a hex is an enemy's when the other side controls it, or Persia does and `side`
+    is not Sparta allied with Persia (9.3); friendly as `friendly` answers it."""
     hctl = s["land_control"]
     alliance = bool(s["persia"]["alliance"])
     key = (id(hctl), side, alliance)
@@ -257,12 +251,12 @@ def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[s
     return enemy, friends, neutral
 
 
-def _dedupe(out: list[tuple]) -> list[tuple]:
+def _dedupe(out: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """The destinations without repeats, first ones kept, in order."""
     return list(dict.fromkeys(out))
 
 
-def army_march_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tuple]:
+def army_march_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tuple[Any, ...]]:
     """Rule 4.51: double move through friendly, neutral or vacant hexes, ending in a friendly
     hex; never to or from a siege (4.5)."""
     occ = occ if occ is not None else occupancy(s)
@@ -356,7 +350,7 @@ def _in_siege(bd: Board, s: AS, occ: Occ, h: str) -> bool:
 
 # Water searches already made, by everything they depend on (the same key always gives
 # the same answer): blocks standing still, many blocks share a port and a world.
-_WATER: dict[tuple, dict[tuple[str, int], int]] = {}
+_WATER: dict[tuple[Any, ...], dict[tuple[str, int], int]] = {}
 
 
 def _water_bfs(bd: Board, s: AS, side: str, starts: list[tuple[str, int]], limit: int, occ: Occ,
@@ -502,7 +496,8 @@ def _closed_sea(s: AS, side: str) -> frozenset[str]:
     got = _CLOSED.get(key)
     if got is not None and got[0] is sctl:
         return got[1]
-    # `enemy_hex(s, side, h, sea=True)` for every hex of the snapshot, read once
+    # whether each hex of the snapshot is an enemy's at sea (controlled by the other side,
+    # or by Persia unless `side` is Sparta allied with it, 9.3), read once
     foe = other(side)
     persia_enemy = not (side == "sparta" and s["persia"]["alliance"])
     closed = frozenset(h for h, c in sctl.items()
@@ -523,7 +518,7 @@ def navy_starts(bd: Board, s: AS, bid: str) -> list[tuple[str, int]]:
     return [(h, b["coast"] or 0)]
 
 
-def navy_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tuple]:
+def navy_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tuple[Any, ...]]:
     occ = occ if occ is not None else occupancy(s)
     b = s["blocks"][bid]
     side = b["side"]
@@ -558,13 +553,13 @@ def navy_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> 
     return _dedupe(out)
 
 
-def sea_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tuple]:
+def sea_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tuple[Any, ...]]:
     """Rule 4.52 sea moves (and 9.2 Sicily): friendly port to friendly port within 8."""
     occ = occ if occ is not None else occupancy(s)
     return _dedupe(list(_sea_ends(bd, s, bid, occ)))
 
 
-def _sea_ends(bd: Board, s: AS, bid: str, occ: Occ) -> Iterator[tuple]:
+def _sea_ends(bd: Board, s: AS, bid: str, occ: Occ) -> Iterator[tuple[Any, ...]]:
     """The sea moves of `sea_destinations`, nearest first, one at a time (a caller that
     only asks whether there is one stops at the first)."""
     b = s["blocks"][bid]
@@ -643,14 +638,15 @@ def _shared_ports_by_distance(bd: Board, reach: dict[tuple[str, int], int]
 
 
 def _open_ports(bd: Board, s: AS, occ: Occ, side: str) -> frozenset[str]:
-    """Ports where a sea move of `side` may end, stacking aside (`_sea_end_ok`): friendly,
-    not besieged, no enemy blocks."""
+    """Ports where a sea move of `side` may end, stacking aside (`_stack_ok`, checked per
+    block): friendly, not besieged, no enemy blocks."""
     d = current(s, occ)
     hctl = s["land_control"]
     key = ("open_ports", bd, side, bool(s["persia"]["alliance"]))
     got = d.get(key) if d is not None else None
     if got is not None and got[0] is hctl:
-        return got[1]
+        ports: frozenset[str] = got[1]
+        return ports
     if d is None:
         ports = frozenset(h for h in bd.ports if friendly(s, side, h) and
                           not _in_siege(bd, s, occ, h) and not _enemy_blocks(s, occ, side, h))
@@ -660,16 +656,6 @@ def _open_ports(bd: Board, s: AS, occ: Occ, side: str) -> frozenset[str]:
             _held_by(s, occ, other(side))
         d[key] = (hctl, ports)
     return ports
-
-
-def _sea_end_ok(bd: Board, s: AS, occ: Occ, side: str, h: str, c: int, bid: str) -> bool:
-    if h not in bd.ports or bd.ports[h] != c and bd.city_at.get(h) != "Corinth":
-        return False
-    if not friendly(s, side, h) or _in_siege(bd, s, occ, h):
-        return False
-    if _enemy_blocks(s, occ, side, h):
-        return False
-    return _stack_ok(bd, s, occ, side, h, bid)
 
 
 def _sea_control_sicily(bd: Board, s: AS, occ: Occ, side: str) -> bool:
@@ -684,7 +670,7 @@ def _sea_control_sicily(bd: Board, s: AS, occ: Occ, side: str) -> bool:
     return friendly(s, side, SICILY, sea=True) or not theirs and not here.get(other(side))
 
 
-def destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tuple]:
+def destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tuple[Any, ...]]:
     """Every legal end of one move for a block (rules 4.4, 4.5). A block never moves by
     land and sea in the same player turn: one move per block (4.0)."""
     occ = occ if occ is not None else occupancy(s)
@@ -692,7 +678,7 @@ def destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) -> list[tup
     if b["in"] or bid in s["moved"]:
         return []
     storm = "storm" in s["events"]
-    out: list[tuple] = []
+    out: list[tuple[Any, ...]] = []
     if is_navy(bd, bid):
         if storm:
             return []  # Storm: no naval movement this game turn
@@ -736,7 +722,7 @@ def _movable(bd: Board, s: AS, side: str, occ: Occ) -> list[str]:
     # `_may_move`'s answer depends on the block only through its place, whether it is an
     # army, its coasts (navies) and whether it consulted the Oracle: blocks sharing these
     # share the answer
-    seen: dict[tuple, bool] = {}
+    seen: dict[tuple[Any, ...], bool] = {}
     armies = bd.armies
     moved_set = set(moved)
     for h, here in occ.items():  # the blocks on the map, by place
@@ -748,7 +734,7 @@ def _movable(bd: Board, s: AS, side: str, occ: Occ) -> list[str]:
             if b["in"] or bid in moved_set or b.get("rv"):
                 continue
             if bid in armies:
-                key: tuple = (h, True, bid in oracle)
+                key: tuple[Any, ...] = (h, True, bid in oracle)
             else:
                 key = (h, False, b["coast"], bid in s["diolkos"])
             ok = seen.get(key)
@@ -759,7 +745,7 @@ def _movable(bd: Board, s: AS, side: str, occ: Occ) -> list[str]:
     return sorted(out)
 
 
-def _may_move(bd: Board, s: AS, bid: str, occ: Occ, ask: tuple) -> bool:
+def _may_move(bd: Board, s: AS, bid: str, occ: Occ, ask: tuple[Any, ...]) -> bool:
     """A quick test that a block has somewhere to go (the full list is computed only for
     the block the player picks)."""
     foe, oracle, storm, persia = ask
@@ -819,7 +805,7 @@ def reveal_sicily_cards(s: AS, ctx: Any) -> None:
                   value=s["syracuse_value"])
 
 
-def do_move(bd: Board, s: AS, bid: str, dest: tuple, ctx: Any) -> None:
+def do_move(bd: Board, s: AS, bid: str, dest: tuple[Any, ...], ctx: Any) -> None:
     h, mode, frm, crossed, coast = dest
     b = s["blocks"][bid]
     side = b["side"]

@@ -19,8 +19,8 @@ from .board import SICILY, Board
 from .movement import destinations, do_move, enemy_set, movable
 from .pending import PendingStep
 from .schema import Block
-from .state import block_name, is_navy, occupancy, other
-from .steps import AS, Step, phase_end, set_phase
+from .state import AS, block_name, is_navy, occupancy, other
+from .steps import Step, phase_end, set_phase
 from .strategics import end_of_phase
 
 MOVE_RULES = {"op": "4.4", "march": "4.51", "sea": "4.52"}

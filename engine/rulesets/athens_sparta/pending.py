@@ -12,8 +12,8 @@ from engine.core.procedures import Flow
 
 from .asks import OptionRow, arg, ask
 from .board import Board
-from .state import block_name
-from .steps import AS, Step
+from .state import AS, block_name
+from .steps import Step
 
 
 def pending(s: AS) -> bool:

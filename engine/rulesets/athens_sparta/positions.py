@@ -13,6 +13,7 @@ from . import cards as C
 from . import combat as K
 from . import flow
 from .board import SICILY, Board
+from .replacements import start_build
 from .state import AS, SIDES, compute_control, is_army, new_state, occupancy, siege_at
 
 HERE = Path(__file__).parent / "positions"
@@ -20,7 +21,8 @@ PHASES = ("deal", "mulligan", "card", "move", "combat", "attrition", "replacemen
 
 
 def load_position_file(name: str) -> dict[str, Any]:
-    return json.loads((HERE / f"{name}.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((HERE / f"{name}.json").read_text(encoding="utf-8"))
+    return data
 
 
 def _fail(msg: str) -> None:
@@ -217,8 +219,6 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
             if not cards["hands"][side]:
                 _fail(f"{side} has no cards to play")
     elif phase == "replacement":
-        from .replacements import start_build
-
         start_build(bd, s)
         assert s["build"] is not None
         s["build"]["menu"] = {"athens": None, "sparta": None}

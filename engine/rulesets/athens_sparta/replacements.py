@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .board import SICILY, TYPE_COST, Board
+from .movement import _stack_ok, crowded
 from .state import (
     AS,
     Occ,
@@ -189,16 +190,12 @@ class _BuildAsk:
     def full(self, army: bool) -> frozenset[str] | None:
         """Where stacking leaves no room for one more army or navy (None: count the
         blocks with `_stack_ok`)."""
-        from .movement import crowded
-
         if army not in self._full:
             self._full[army] = crowded(self.bd, self.s, self.occ, self.side, army)
         return self._full[army]
 
 
 def _places(bd: Board, s: AS, side: str, bid: str, occ: Occ, ask: _BuildAsk) -> list[str]:
-    from .movement import _stack_ok
-
     spec = bd.blocks[bid]
     if spec.get("special") == "reserve":
         names = ask.majors

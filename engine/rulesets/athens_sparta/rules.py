@@ -14,14 +14,22 @@ from engine.core.view import HandItem, RulesetCommon
 from . import flow
 from .board import Board, board
 from .cards import hand_label
+from .components import load_components
 from .determinize import determinize
-from .flow_compat import from_steps, rename_old_keys, tidy_old_keys
+from .flow_compat import (
+    from_steps,
+    records_from_old,
+    rename_old_keys,
+    stages_to_stack,
+    tidy_old_keys,
+)
 from .invariants import check
 from .positions import setup_position
 from .rule_summaries import BOOK
 from .schema import State
 from .state import SIDES, compute_control, indexed, new_state, other, turn_words
 from .variants import hidden_variants
+from .victory import reason_words
 from .view import view as make_view
 
 BIDS = ("none",) + tuple(f"{side}:{n}" for side in SIDES for n in range(1, 7))
@@ -75,8 +83,6 @@ class AthensSparta(Ruleset):
         return self._bd
 
     def components_json(self) -> dict[str, Any]:
-        from .components import load_components
-
         return load_components().to_json()
 
     # ------------------------------------------------------------------ creation
@@ -146,7 +152,8 @@ class AthensSparta(Ruleset):
             w = other(s["resigned"])
             return Outcome((w,), f"{s['resigned'].title()} resigns", None)
         if s["winner"]:
-            return Outcome((s["winner"],), s["reason"] or "", s["rule"])
+            words = reason_words(self.bd, s, s["winner"], s["reason"] or "")
+            return Outcome((s["winner"],), words, s["rule"])
         return None
 
     def resign(self, s: State, seat: str, ctx: Context) -> None:
@@ -179,7 +186,8 @@ class AthensSparta(Ruleset):
 
     # ------------------------------------------------------------------ persistence
     def dump(self, s: State) -> dict[str, Any]:
-        return copy_state(s)
+        copied: dict[str, Any] = copy_state(s)
+        return copied
 
     def dump_for_json(self, s: State) -> State:
         return s  # already plain JSON data, serialised at once: no copy needed
@@ -190,6 +198,8 @@ class AthensSparta(Ruleset):
             from_steps(s)  # saved by the step machine before the procedures
         tidy_old_keys(s)  # saved before `asked` lists; unused keys
         rename_old_keys(s)  # saved before the readable names (schema.py)
+        records_from_old(s)  # saved before the kernel's battle record, worded outcomes
+        stages_to_stack(s)  # saved while a battle's stage was a string
         return indexed(s)
 
 

@@ -13,15 +13,18 @@ are rewritten on load (flow_compat.OLD_NAMES). The block record keeps its short 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict
+
+from engine.core.battle_record import BattleRecord, ShownId
 
 # The id aliases are `Annotated` strings: to mypy a plain `str` (an id read from an
 # option is one as it is, no conversion at run time), to `get_type_hints(...,
 # include_extras=True)` a mark the redaction variants follow (variants.py).
 BlockId = Annotated[str, "block id"]  # a block's id, e.g. "Athens H1"
-# A block id written into a public record (a battle's actions): it names the block as
-# everyone saw it then, so it stays as written when hidden blocks swap identities.
-ShownBlockId = Annotated[str, "shown block id"]
+# A block id written into a public record (a battle's steps): it names the block as
+# everyone saw it then, so it stays as written when hidden blocks swap identities. The
+# battle record is the kernel's (engine/core/battle_record.py), which marks it so.
+ShownBlockId = ShownId
 Hex = str  # a hex id ("K8") or "sicily"
 Side = str  # "athens" | "sparta" | "neutral" | "persia"
 CardId = str
@@ -33,62 +36,18 @@ Block = TypedDict("Block", {"loc": str, "str": int, "side": Side, "coast": int |
                             "in": bool, "rv": bool}, total=False)
 
 
-class BlockRef(TypedDict, total=False):
-    id: ShownBlockId
-    name: str | None  # the block's printed name (for some blocks the same text as the id)
-    type: str
-    rating: str
-    side: Side
-
-
-class Target(TypedDict, total=False):
-    id: ShownBlockId
-    strength_before: int
-    strength_after: int
-    half: bool
-
-
-class Action(TypedDict, total=False):
-    block: BlockRef
-    stage: str
-    action: str
-    strength_before: int
-    rating: str
-    dice: list[int]
-    hits: int
-    half_hits: int
-    targets: list[Target]
-    to: Hex
-
-
-class RoundRecord(TypedDict, total=False):
-    round: int | str
-    actions: list[Action]
-
-
-class BattleRecord(TypedDict, total=False):
-    hex: Hex
-    label: str
-    attacker: Side
-    defender: Side
-    kind: str
-    rounds: list[RoundRecord]
-    result: str | None
-    winner: Side | None
-
-
 # The battle in progress (rules 5.0-5.5): "role": block -> side; "status": block -> its
 # status (engaged, inside, at sea, in reserve, ...); "record": the record so far;
-# "to_declare": blocks still to declare (5.4); "stood_down": blocks that stood down;
-# "stage": where the battle is (combat.py STAGES). Games saved before these names used
-# short ones (flow_compat.OLD_NAMES).
-class Battle(TypedDict, total=False):
+# "to_declare": blocks still to declare (5.4); "stood_down": blocks that stood down.
+# Where the battle stands is not kept here: it is the stage procedure on the flow's stack
+# (combat_flow.BattleStage). Games saved before these names used short ones
+# (flow_compat.OLD_NAMES), and kept the stage in a "stage" key (flow_compat.stages_to_stack).
+class Battle(TypedDict):
     hex: Hex
     kind: str
     attacker: Side
     defender: Side
     round: int
-    stage: str
     role: dict[BlockId, Side]
     status: dict[BlockId, str]
     relief: list[BlockId]
@@ -103,14 +62,14 @@ class Battle(TypedDict, total=False):
     record: BattleRecord
     end: Any  # always None (kept for the saved games' sake)
     pillage: int
-    winner: Side | None
-    forced: list[BlockId]
-    regrouped: list[BlockId]
-    extra_done: bool
-    extra_queue: list[BlockId]
-    stood_down: list[BlockId]
-    navy_done: list[BlockId]
-    optional: list[BlockId]
+    winner: NotRequired[Side | None]
+    forced: NotRequired[list[BlockId]]
+    regrouped: NotRequired[list[BlockId]]
+    extra_done: NotRequired[bool]
+    extra_queue: NotRequired[list[BlockId]]
+    stood_down: NotRequired[list[BlockId]]
+    navy_done: NotRequired[list[BlockId]]
+    optional: NotRequired[list[BlockId]]
 
 
 class Hits(TypedDict, total=False):
@@ -233,7 +192,7 @@ class Frame(TypedDict):
     args: FrameArgs
 
 
-class State(TypedDict, total=False):
+class State(TypedDict):
     v: int
     olympiad: int
     turn: int
@@ -265,7 +224,7 @@ class State(TypedDict, total=False):
     syracuse_value: int | None
     tourney_bid: TourneyBid | None
     winner: Side | None
-    reason: str | None
+    reason: str | None  # why `winner` won: a key of victory.REASONS (worded when shown)
     rule: str | None
     resigned: Side | None
     revealed: list[BlockId]
@@ -276,6 +235,7 @@ class State(TypedDict, total=False):
     peek: dict[Side, list[CardId]]
     flipped: list[BlockId]
     used_revolt_blocks: list[BlockId]
-    betrayal: Betrayal | None
-    free_steps: FreeSteps | None
-    attrition: list[AttritionJob] | None  # attrition jobs left (rule 6.0)
+    # set when first used (games keep the shape they had when saved)
+    betrayal: NotRequired[Betrayal | None]
+    free_steps: NotRequired[FreeSteps | None]
+    attrition: NotRequired[list[AttritionJob] | None]  # attrition jobs left (rule 6.0)

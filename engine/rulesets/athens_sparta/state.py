@@ -9,6 +9,7 @@ neutral block still off the map (rule 3.1); ``"out"`` is a rebel navy whose twin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .board import SICILY, Board
@@ -47,15 +48,18 @@ def other(side: str) -> str:
 
 
 def btype(bd: Board, bid: str) -> str:
-    return bd.blocks[bid]["type"]
+    kind: str = bd.blocks[bid]["type"]
+    return kind
 
 
 def is_navy(bd: Board, bid: str) -> bool:
-    return bd.blocks[bid]["type"] == "navy"
+    kind: str = bd.blocks[bid]["type"]
+    return kind == "navy"
 
 
 def is_army(bd: Board, bid: str) -> bool:
-    return bd.blocks[bid]["type"] != "navy"
+    kind: str = bd.blocks[bid]["type"]
+    return kind != "navy"
 
 
 # ---------------------------------------------------------------------- block index
@@ -73,7 +77,7 @@ PLACE_FIELDS = frozenset({"loc", "side"})  # what the occupancy reads of a recor
 _ABSENT = object()
 
 
-class _Counted(dict):
+class _Counted(dict[str, Any]):
     """A dict whose removals and bulk changes count as changes (see `Blocks`); subclasses
     count their own writes."""
 
@@ -110,7 +114,7 @@ class _Counted(dict):
         self._reshaped()
         dict.clear(self)
 
-    def __ior__(self, other: Any) -> _Counted:  # type: ignore[misc]
+    def __ior__(self, other: Any) -> _Counted:  # type: ignore[misc,override]
         self.update(other)
         return self
 
@@ -323,7 +327,7 @@ def _indexed_occupancy(blocks: Blocks) -> dict[str, dict[str, list[str]]]:
     put where they stand now, or built afresh after any other change."""
     last = blocks.last
     if last is None or blocks.reshaped or blocks.shared:
-        occ = _occupancy({"blocks": blocks})
+        occ = _occupancy_of(blocks)
         order = {bid: i for i, bid in enumerate(blocks)}
         first = {h: min(order[b] for ids in here.values() for b in ids)
                  for h, here in occ.items()}
@@ -371,8 +375,12 @@ def _patched(blocks: Blocks, prev: dict[str, dict[str, list[str]]], first: dict[
 
 
 def _occupancy(s: AS) -> dict[str, dict[str, list[str]]]:
+    return _occupancy_of(s["blocks"])
+
+
+def _occupancy_of(blocks: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
     occ: dict[str, dict[str, list[str]]] = {}
-    for bid, b in s["blocks"].items():
+    for bid, b in blocks.items():
         loc = b["loc"]
         if loc in OFFMAP:
             continue
@@ -392,11 +400,6 @@ def current(s: AS, occ: Any) -> dict[Any, Any] | None:
     return d
 
 
-def blocks_at(s: AS, h: str, side: str | None = None) -> list[str]:
-    return sorted(bid for bid, b in s["blocks"].items()
-                  if b["loc"] == h and (side is None or b["side"] == side))
-
-
 _NO_SIEGE = object()
 
 
@@ -411,9 +414,11 @@ def siege_at(bd: Board, s: AS, h: str, occ: Occ | None = None) -> dict[str, Any]
     if d is None:
         return _siege_at(bd, s, h, here)
     key = ("sg", bd, h)
-    sg = d.get(key, _NO_SIEGE)
-    if sg is _NO_SIEGE:
-        sg = d[key] = _siege_at(bd, s, h, here)
+    # Any: the sentinel is no dict, and the compiled build checks a declared type at once
+    got: Any = d.get(key, _NO_SIEGE)
+    if got is _NO_SIEGE:
+        got = d[key] = _siege_at(bd, s, h, here)
+    sg: dict[str, Any] | None = got
     return sg
 
 
@@ -444,7 +449,7 @@ def sieges(bd: Board, s: AS, occ: Occ | None = None) -> list[dict[str, Any]]:
     occ = occ if occ is not None else occupancy(s)
     d = current(s, occ)
     if d is not None:
-        got = d.get(("sieges", bd))
+        got: list[dict[str, Any]] | None = d.get(("sieges", bd))
         if got is not None:
             return got
     out = []
@@ -516,15 +521,6 @@ def friendly(s: AS, side: str, h: str, sea: bool = False) -> bool:
     return c == "persia" and side == "sparta" and s["persia"]["alliance"]
 
 
-def enemy_hex(s: AS, side: str, h: str, sea: bool = False) -> bool:
-    c = (s["sea_control"] if sea else s["land_control"]).get(h)
-    if c == other(side):
-        return True
-    if c == "persia":
-        return not (side == "sparta" and s["persia"]["alliance"])
-    return False
-
-
 def city_value(bd: Board, s: AS, name: str) -> int:
     if name == "Syracuse" or bd.cities[name].get("offboard"):
         return s["syracuse_value"] if s["syracuse_value"] is not None else 4
@@ -584,13 +580,14 @@ def roll(s: AS, ctx: Any, n: int) -> list[int]:
     generator. Either way the action counts as revealing new information."""
     fixed = s["dice"]
     if fixed:
-        out = fixed[:n]
+        out: list[int] = fixed[:n]
         del fixed[:n]
         ctx.reveal()
         if len(out) < n:
             out += ctx.roll(n - len(out))
         return out
-    return ctx.roll(n)
+    rolled: list[int] = ctx.roll(n)
+    return rolled
 
 
 def block_name(bd: Board, bid: str) -> str:
@@ -617,10 +614,6 @@ def rating(bd: Board, bid: str, siege: bool = False) -> tuple[str, int]:
 def move_limit(bd: Board, bid: str) -> int:
     return int(bd.blocks[bid].get("move") or 0) or {"hoplite": 3, "peltast": 4, "navy": 4,
                                                      "cavalry": 5}[btype(bd, bid)]
-
-
-def place_label(bd: Board, h: str) -> str:
-    return bd.label(h)
 
 
 SICILY_PLACE = SICILY

@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 from types import UnionType
-from typing import Any, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import (
+    Any,
+    NotRequired,
+    Required,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 from .board import Board
 from .rules_copy import copy_state
@@ -96,8 +105,11 @@ def remap(x: Any, tp: Any, mapping: dict[str, str]) -> Any:
 
 @cache
 def _hints(tp: Any) -> dict[str, Any]:
-    # with the `Annotated` marks that tell a block id from any other string (schema.py)
-    return get_type_hints(tp, include_extras=True)
+    # with the `Annotated` marks that tell a block id from any other string (schema.py);
+    # whether a key may be missing (`NotRequired`) says nothing of what it holds
+    hints = get_type_hints(tp, include_extras=True)
+    return {k: get_args(t)[0] if get_origin(t) in (NotRequired, Required) else t
+            for k, t in hints.items()}
 
 
 @cache

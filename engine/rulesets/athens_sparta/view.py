@@ -6,8 +6,10 @@ from typing import Any
 
 from . import cards as C
 from .board import Board
+from .combat import stage_of
 from .flow import current_step
 from .state import AS, SIDES, occupancy, points, sieges
+from .victory import reason_words
 
 
 def _block(bd: Board, s: AS, bid: str, seat: str | None, with_place: bool = True
@@ -92,7 +94,7 @@ def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
     if bt:
         battle = {"hex": bt["hex"], "label": bd.label(bt["hex"]), "kind": bt["kind"],
                   "attacker": bt["attacker"], "defender": bt["defender"], "round": bt["round"],
-                  "stage": bt["stage"],
+                  "stage": stage_of(s),
                   "blocks": [dict(_block(bd, s, b, seat), role="attacker" if r == bt["attacker"]
                                   else "defender", status=bt["status"].get(b),
                                   half_hit=(b in s["half_hits"]) if _visible(s, b, seat) else None)
@@ -160,7 +162,8 @@ def view(bd: Board, s: AS, seat: str | None) -> dict[str, Any]:
         "battle": battle,
         "last_battle": s["last_battle"],
         "build": build,
-        "winner": s["winner"], "reason": s["reason"],
+        "winner": s["winner"],
+        "reason": reason_words(bd, s, s["winner"], s["reason"] or "") if s["winner"] else None,
         "resigned": s["resigned"],
     }
 

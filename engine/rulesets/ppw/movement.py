@@ -4,7 +4,7 @@ its shortest legal route to every space it can reach."""
 from __future__ import annotations
 
 from .board import Edge, board
-from .control import side_of, standing
+from .control import controller, side_of, standing
 from .state import PpwState
 
 
@@ -35,7 +35,6 @@ def may_enter(s: PpwState, major: str, space: str) -> bool:
     if kingdom is not None and b.kingdom_home.get(kingdom) != space:
         return side_of(s, kingdom) == (side_of(s, major) or major)
     if standing(s, major, space) == "neutral":
-        from .control import controller
         return controller(s, space) is None
     return True
 

@@ -9,7 +9,7 @@ from engine.core.ruleset import Context
 from engine.core.view import BATTLE_END
 
 from .army import Army, muster
-from .battle import GUARD, Side, fight, kill_leader
+from .battle import GUARD, Side, fight, kill_leader, strength
 from .board import board
 from .components import MAJORS
 from .control import side_of, stance_to, standing, zoi_covers
@@ -249,7 +249,6 @@ def land_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> 
                     guard=guard, at_home=home is not None and side_of(s, home) == enemy)
     attacker = Side(major, [(t, major)], leader=leader)
     mine = s["forces"][t][major][HOPLITE] + s["forces"][t][major][CAVALRY]
-    from .battle import strength
     if to in b.fortress and strength(s, defender, False) < mine:
         log(s, "behind_walls", space=to, side=enemy)
         return True

@@ -9,8 +9,9 @@ from engine.core.ruleset import Context
 from .battle import GUARD, kill_leader
 from .board import board
 from .components import MAJORS
-from .control import side_of, stance_to, standing
+from .control import controller, side_of, stance_to, standing
 from .state import CAVALRY, HOPLITE, NAVAL, PpwState, add_sps, log
+from .surrender import capture_home
 
 SIEGE_COST = 100  # rule 5.8
 GARRISON_COST = 25  # rule 5.8
@@ -124,7 +125,6 @@ def defenders_side(s: PpwState, major: str, space: str) -> str | None:
     owners = defenders(s, major, space)
     if owners:
         return owners[0]
-    from .control import controller
     return controller(s, space)
 
 
@@ -133,7 +133,6 @@ def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
     more) leave a hostage; the besieger places a garrison if it can pay and has one;
     a city-state whose home falls surrenders (rule 6.3)."""
     b = board()
-    from .surrender import capture_home
     captives: dict[str, int] = {}
     for owner in defenders(s, major, space):
         h, c, n = s["forces"][space][owner]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .board import board
 from .components import MAJORS
-from .control import side_of, standing
+from .control import controller, side_of, standing
 from .economic import TRADE, trade_open
 from .state import PpwState
 
@@ -58,7 +58,6 @@ def thebes_goal(s: PpwState) -> bool:
 
 
 def _thebes_own(s: PpwState, space: str) -> bool:
-    from .control import controller
     return side_of(s, controller(s, space)) == "thebes" or s["garrisons"].get(space) == "thebes"
 
 
