@@ -3,8 +3,8 @@ Retires, Panic and Pursuit, cavalry Harrying, sea battles, Narrows and Sea Landi
 Formation non-coordination (5.41) and the Prestige they earn (14.11).
 
 `battle` is one procedure whose arguments hold the battle's progress (JSON), so a game
-saved mid-battle continues. `s["battle"]` is the public record both players see: blocks
-are revealed once the battle begins (6.1).
+saved mid-battle continues. `s["battle"]` is the public record both players see, the
+kernel's `BattleRecord` (battle_facts.py): blocks are revealed once the battle begins (6.1).
 """
 
 from __future__ import annotations
@@ -14,10 +14,14 @@ from typing import Any
 
 from engine import Option, Prompt
 from engine.core import decisions
+from engine.core.battle_record import BattleRecord, close, open_round
 from engine.core.procedures import Flow, Procedure
 from engine.core.view import BATTLE_END
 
+from . import battle_facts as BF
+from . import battle_words as BW
 from . import board as B
+from .battle_facts import GARRISON
 from .cargo import aboard, is_fleet
 from .events import add_prestige
 from .movement import fleet_steps
@@ -39,9 +43,6 @@ def rating(s: HState, bid: str, sea: bool) -> tuple[str, int]:
         assert b.sea_agility is not None and b.sea_power is not None
         return b.sea_agility, b.sea_power
     return b.agility, b.power
-
-
-GARRISON = "garrison"  # a City's garrison block in a Siege Assault (2.3, 8.1)
 
 
 def assault(a: dict[str, Any]) -> bool:
@@ -172,26 +173,24 @@ class Battle(Procedure[HState]):
         self._run(flow)
 
     # ----------------------------------------------------------- the record
-    def _record(self, flow: Flow[HState], note: str | None = None) -> None:
+    def _record(self, flow: Flow[HState]) -> BattleRecord:
+        """The battle's record, its forces joined by the units fighting now (6.1)."""
         s, a = flow.state, flow.args
-        blocks = []
+        rec = s["battle"]
+        if rec is None:
+            kind = a.get("mode") or ("naval" if is_sea(a["area"]) else "field")
+            rec = s["battle"] = BF.started(a["area"], kind, a["attacker"], a["defender"],
+                                           a.get("sea", False))
         for side, ids in ((a["attacker"], self._attackers(flow)),
                           (a["defender"], self._defenders(flow))):
             for u in ids:
                 ag, pw = rate(s, a, u)
-                blocks.append({"id": u, "name": name(u), "side": side, "cv": cv(s, u),
-                               "rating": f"{ag}{pw}", "routed": u in a["routed"],
-                               "type": "garrison" if u == GARRISON else B.spec(u).type})
-        rec = s["battle"] or {"area": a["area"], "name": B.comps().areas[a["area"]].name,
-                              "attacker": a["attacker"], "defender": a["defender"],
-                              "lines": [], "ruleset": "hellenes"}
-        present = {b["id"] for b in blocks}
-        gone = [dict(b, cv=0, routed=True) for b in rec.get("blocks", [])
-                if b["id"] not in present]  # eliminated: still shown, emptied
-        rec.update(round=a["round"], sea=a.get("sea", False), blocks=blocks + gone)
-        if note:
-            rec["lines"].append(note)
-        s["battle"] = rec
+                BF.join(rec, [BF.piece(u, side, cv(s, u), f"{ag}{pw}")])
+        return rec
+
+    def _note(self, flow: Flow[HState], kind: str, side: str, rule: str,
+              count: int | None = None, unit: str | None = None) -> None:
+        BF.note(self._record(flow), kind, side, rule, count, unit)
 
     # ----------------------------------------------------------- rounds (6.2)
     def _new_round(self, flow: Flow[HState]) -> None:
@@ -204,6 +203,7 @@ class Battle(Procedure[HState]):
             ag, _ = rate(s, a, u)
             return AGILITY.index(ag), 0 if side == a["defender"] else 1, u
         a["order"] = [u for u, _ in sorted(units, key=key)]
+        open_round(self._record(flow), a["round"])
         a["pos"], a["asked"], a["attacked"], a["half"] = 0, [], [], []  # 8.11: halves lapse
         if assault(a) and not any(self._harbour(flow, u) for u in self._defenders(flow)
                                   if u != GARRISON and is_fleet(u)):
@@ -280,13 +280,13 @@ class Battle(Procedure[HState]):
                 a["round"], side, rate(s, a, u)[0]):
             a["pending"] = {"kind": "ares-again", "owner": grant["by"]}
             return True
-        return open_appeal(flow, "Ares", f"the attack of {name(u)}",
+        return open_appeal(flow, "Ares", {"kind": "attack", "unit": u},
                            [other(side), other(other(side))])
 
     def _redo(self, flow: Flow[HState]) -> None:
-        a = flow.args
+        s, a = flow.state, flow.args
         u = self._restore(flow)
-        self._record(flow, f"Ares: {name(u)} attacks again (11.0)")
+        self._note(flow, "ares", side_of(s, a, u), "11.0", unit=u)
         self._attack(flow, u, pursuit=False)
         a["pos"] += 1
         if a["pending"] is None:
@@ -316,9 +316,8 @@ class Battle(Procedure[HState]):
         routs = 0 if pursuit else sum(1 for d in dice if d >= 7 - power)
         a["attacked"].append(u)
         side = side_of(s, a, u)
-        what = "pursues" if pursuit else "attacks"
-        self._record(flow, f"{name(u)} ({ag}{power}, {cv(s, u)} cv) "
-                     f"{what}: {dice} - {hits} hit(s), {routs} rout(s)")
+        BF.attack(self._record(flow), u, side, f"{ag}{power}", cv(s, u), dice, hits, routs,
+                  pursuit)
         self._losses(flow, other(side), hits, routs, pursuit)
 
     # ----------------------------------------------------------- losses
@@ -376,17 +375,21 @@ class Battle(Procedure[HState]):
         s, a = flow.state, flow.args
         a["pending"]["hits"] -= 1
         a["hurt"][side_of(s, a, u)] = True
+        rec = self._record(flow)
         if a.get("double") and side_of(s, a, u) == a["defender"]:
             half = a.setdefault("half", [])
             if u not in half:
                 half.append(u)  # 8.11: the first hit is half a step
+                BF.struck(rec, u, cv(s, u), cv(s, u))
                 return
             half.remove(u)
         if u == GARRISON:
+            BF.struck(rec, u, 1, 0)
             del s["garrisons"][a["city"]]
             return
         x = s["blocks"][u]
         a["hurt"][x["side"]] = True
+        BF.struck(rec, u, x["cv"], x["cv"] - 1)
         x["cv"] -= 1
         if x["cv"] <= 0:
             to_pool(x)  # 6.32: eliminated to its Recruit Pool
@@ -394,9 +397,10 @@ class Battle(Procedure[HState]):
                 a["routed"].remove(u)
 
     def _rout(self, flow: Flow[HState], u: str) -> None:
-        a = flow.args
+        s, a = flow.state, flow.args
         a["pending"]["routs"] -= 1
-        a["hurt"][flow.state["blocks"][u]["side"]] = True
+        a["hurt"][s["blocks"][u]["side"]] = True
+        BF.struck(self._record(flow), u, cv(s, u), cv(s, u), rout=True)
         a["routed"].append(u)
 
     # ----------------------------------------------------------- decisions
@@ -465,13 +469,13 @@ class Battle(Procedure[HState]):
             for u in answer:
                 s["blocks"][u]["inside"] = True
             if answer:
-                self._record(flow, f"{a['defender'].title()} fortifies {len(answer)} unit(s)")
+                open_round(self._record(flow), 0)  # before the first round
+                self._note(flow, "fortify", a["defender"], "7.1", count=len(answer))
             city = B.city_of(a["area"])
             assert city is not None
             if not self._defenders(flow):
                 establish(s, city, a["attacker"])  # 7.1/7.2: all fortified, no battle
                 text = f"{a['defender'].title()} fortifies in {city.name}: a siege (7.2)"
-                s["log"].append(text)
                 flow.context.event("siege", text, city=city.name)
                 s["battle"] = None
                 self._next_formation_or_end(flow, attacker_won=True)
@@ -537,7 +541,7 @@ class Battle(Procedure[HState]):
                         and u not in a["attacked"]
                         and AGILITY.index(rate(s, a, u)[0]) < rear]
         a["retreating"] = side
-        self._record(flow, f"{side.title()} panics (6.34)")
+        self._note(flow, "panic", side, "6.34")
         self._continue_panic(flow)
 
     def _continue_panic(self, flow: Flow[HState]) -> None:
@@ -556,7 +560,7 @@ class Battle(Procedure[HState]):
         a["panic"] = panic
         a["retire"] = not a["hurt"][side]  # losses to Harrying come after (6.41, 14.11)
         if not panic:
-            self._record(flow, f"{side.title()} retreats (6.4)")
+            self._note(flow, "retreat", side, "6.4")
         if not a["sea"] and not a.get("harried"):
             a["harried"] = True
             a["harriers"] = [u for u in a["order"] if present(s, a, u) and u != GARRISON
@@ -716,8 +720,7 @@ class Battle(Procedure[HState]):
         if left:
             # 6.4: units unable to Retreat (besieged ones: the garrison, those staying
             # inside, 8.12) remain in the Battle, which goes on
-            self._record(flow, f"{side.title()}: {len(left)} unit(s) cannot retreat and "
-                         "fight on (6.4)")
+            self._note(flow, "fight-on", side, "6.4", count=len(left))
             a["stage"], a["retreating"], a["harried"] = "fight", None, False
             self._run(flow)
             return
@@ -733,15 +736,11 @@ class Battle(Procedure[HState]):
         elif reason == "retreat":
             gain = 0 if a.get("retire") and not a.get("sea") else 1
         add_prestige(s, winner, gain)
-        area = B.comps().areas[a["area"]].name
-        text = (f"Battle of {area}: {winner.title()} wins ({reason}), +{gain} Prestige (14.11)"
-                if fought else f"{area}: no battle")
         if fought:
-            self._record(flow, text)
-            record: dict[str, Any] = dict(s["battle"] or {})
-            record["winner"] = winner
-            s["log"].append(text)
-            flow.context.event(BATTLE_END, text, battle=record)
+            record = self._record(flow)
+            close(record, winner, reason)
+            record.setdefault("facts", {})["prestige"] = gain
+            flow.context.event(BATTLE_END, BW.result_words(record), battle=record)
         s["battle"] = None
         city = B.city_of(a["area"])
         inside = B.units_in(s, a["area"], a["defender"], inside=True)

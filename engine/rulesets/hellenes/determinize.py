@@ -120,7 +120,8 @@ def role_kind(parts: tuple[str, ...]) -> bool | None:
 
 def seen_units(s: HState) -> frozenset[str]:
     """Units every seat sees: those of the battle being fought (6.1, its public record)."""
-    return frozenset(b["id"] for b in (s["battle"] or {}).get("blocks", []))
+    battle = s["battle"]
+    return frozenset(p["id"] for p in battle["forces"]) if battle else frozenset()
 
 
 def hidden_units(s: HState, side: str) -> list[str]:
@@ -226,5 +227,4 @@ def determinize(s: HState, seat: str, rng: Rng) -> HState:
             v["blocks"][bid] = r  # type: ignore[assignment]
         rename(v, mapping)
         _deal_cards(v, side, rng)
-        v["private"][side] = []  # the enemy's own lines: not ours to read
     return _copy(v)

@@ -21,7 +21,6 @@ REVOLT_SUBJECTS = "subject_region"
 
 
 def _log(flow: Flow[HState], text: str, **data: Any) -> None:
-    flow.state["log"].append(text)
     flow.context.event("event", text, **data)
 
 

@@ -20,7 +20,6 @@ from .state import FALL, NEW_YEAR, SEASON_NAMES, SIDES, SPRING, WINTER, HState, 
 
 
 def note(flow: Flow[HState], kind: str, text: str, **data: Any) -> None:
-    flow.state["log"].append(text)
     flow.context.event(kind, text, **data)
 
 
@@ -68,7 +67,7 @@ class NewYear(Procedure[HState]):
             side = SIDES[flow.args["zeus"]]
             flow.args["zeus"] += 1
             s["effects"]["appealed"] = []  # each player's hand is its own draw
-            if open_appeal(flow, "Zeus", f"{side.title()}'s New Year hand",
+            if open_appeal(flow, "Zeus", {"kind": "hand", "side": side},
                            [side, other(side)]):
                 flow.args["side"] = side
                 return

@@ -630,8 +630,8 @@ class ForcedMarches(Procedure[HState]):
             i = a["fi"]
             a["fi"] += 1
             if self._failed(flow, i) and open_appeal(
-                    flow, "Hermes", "the failed Forced March/Sail rolls toward "
-                    f"{B.comps().areas[forced[i]['dest']].name}", [a["side"]]):
+                    flow, "Hermes", {"kind": "forced", "area": forced[i]["dest"]},
+                    [a["side"]]):
                 a["asking"] = i
                 return
         a["winners"] = [u for u, d in sorted(a["rolls"].items()) if _succeeds(u, d)]
@@ -708,7 +708,7 @@ class Storms(Procedure[HState]):
             on = STORM_ON[s["season"]]
             storm = any(r <= on for r in a["rolls"])
             seats = [owner, other(owner)] if storm else [other(owner), owner]
-            if open_appeal(flow, "Poseidon", f"the Storm roll {a['rolls']} (storm on 1-{on})",
+            if open_appeal(flow, "Poseidon", {"kind": "storm", "dice": a["rolls"], "on": on},
                            seats):
                 return
             self._damage(flow)

@@ -11,10 +11,13 @@ be made in a Player Turn (11.0 and its sidebar), counting both players.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
+from . import board as B
 from .state import NEW_YEAR, HState, Side, other
 
 HERA = "Hera"
@@ -36,8 +39,10 @@ def may_appeal(s: HState, side: str, olympian: str) -> bool:
     return not (olympian == "Zeus" and s["season"] == NEW_YEAR and year <= s["year"])
 
 
-def open_appeal(flow: Flow[HState], olympian: str, what: str, seats: list[Side]) -> bool:
-    """Call the window if anyone may appeal; False when nobody may (nothing called)."""
+def open_appeal(flow: Flow[HState], olympian: str, what: dict[str, Any],
+                seats: list[Side]) -> bool:
+    """Call the window if anyone may appeal; False when nobody may (nothing called).
+    `what` is the random result as facts (`kind` and its own keys), worded when asked."""
     s = flow.state
     asked = [x for x in seats if may_appeal(s, x, olympian)]
     if not asked:
@@ -57,13 +62,15 @@ class Appeal(Procedure[HState]):
         o = a["olympian"]
         if a["stage"] == "hera":
             by = a["by"]
-            return [Prompt(other(by), f"{by.title()} appeals to {o} against {a['what']}: "
+            return [Prompt(other(by), f"{by.title()} appeals to {o} against "
+                           f"{described(a['what'])}: "
                            "spend your Sacrifice to Hera to overrule it? (11.0)",
                            (Option("let", f"Let the Appeal to {o} stand", "11.0"),
                             Option("overrule", "Appeal to Hera: the first result stands",
                                    "11.0")), rule="11.0", kind="appeal")]
         side = a["seats"][0]
-        return [Prompt(side, f"{a['what']}: appeal to {o} to have it done again? It spends "
+        return [Prompt(side, f"{described(a['what'])}: appeal to {o} to have it "
+                       "done again? It spends "
                        f"your Sacrifice to {o} (11.0)",
                        (Option("accept", "Accept the result", "11.0"),
                         Option("appeal", f"Appeal to {o}", "11.0")), rule="11.0",
@@ -77,7 +84,7 @@ class Appeal(Procedure[HState]):
                 del s["sacrifices"][seat][HERA]
                 appealed(s).append(HERA)
                 _note(flow, f"{seat.title()} appeals to Hera: the Appeal to {o} is overruled "
-                      "and the first result stands (11.0)")
+                      "and the first result stands (11.0)", side=seat, olympian=HERA)
                 flow.end(False)
                 return
             flow.end(a["by"])  # the Appeal stands: the caller does it again
@@ -89,13 +96,38 @@ class Appeal(Procedure[HState]):
             return
         del s["sacrifices"][seat][o]
         appealed(s).append(o)
-        _note(flow, f"{seat.title()} appeals to {o} against {a['what']} (11.0)")
+        _note(flow, f"{seat.title()} appeals to {o} against {described(a['what'])} (11.0)",
+              side=seat, olympian=o)
         if may_appeal(s, other(seat), HERA):
             a["stage"], a["by"] = "hera", seat
             return
         flow.end(seat)
 
 
-def _note(flow: Flow[HState], text: str) -> None:
-    flow.state["log"].append(text)
-    flow.context.event("appeal", text)
+def _note(flow: Flow[HState], text: str, **data: Any) -> None:
+    flow.context.event("appeal", text, **data)
+
+
+def described(what: dict[str, Any] | str) -> str:
+    """The words for a random result an Appeal is about (a save from before version 4
+    kept them as a sentence: shown as it was)."""
+    if isinstance(what, str):
+        return what
+    kind, c = what["kind"], B.comps()
+    if kind == "attack":
+        unit = what["unit"]
+        return "the attack of " + ("the City garrison" if unit == "garrison"
+                                   else B.spec(unit).name)
+    if kind == "recruit-draw":
+        return f"{what['side'].title()}'s recruit draw"
+    if kind == "recruit":
+        return f"{what['side'].title()}'s recruit at {c.areas[what['area']].name}"
+    if kind == "hand":
+        return f"{what['side'].title()}'s New Year hand"
+    if kind == "forced":
+        return f"the failed Forced March/Sail rolls toward {c.areas[what['area']].name}"
+    if kind == "storm":
+        return f"the Storm roll {what['dice']} (storm on 1-{what['on']})"
+    if kind == "attrition":
+        return f"the Siege Attrition roll on {what['city']} ({what['hits']} hit(s))"
+    raise ValueError(f"no words for an appeal against {kind!r}")

@@ -17,6 +17,7 @@ from . import board as B
 from .assault import assault_targets, sortie_targets
 from .building import garrison_sites, reinforceable
 from .cargo import aboard
+from .components import City
 from .flow import note, phase_end
 from .homing import (
     HomingMove,
@@ -118,9 +119,11 @@ def _pay_building(flow: Flow[HState], choice: str) -> bool:
         b = choice.split(":", 1)[1]
         t["actions"] -= B.action_cost(s, s["blocks"][b]["loc"])
         s["blocks"][b]["cv"] += 1
-        s["log"].append(f"{side.title()} builds a unit up a step in "
-                        f"{B.comps().areas[s['blocks'][b]['loc']].name} (4.21)")
-        s["private"][side].append(f"{B.spec(b).name} built up to {s['blocks'][b]['cv']} cv")
+        area = s["blocks"][b]["loc"]
+        flow.context.event("build", f"{side.title()} builds a unit up a step in "
+                           f"{B.comps().areas[area].name} (4.21)", side=side, area=area)
+        flow.context.event("built", f"{B.spec(b).name} built up to {s['blocks'][b]['cv']} cv",
+                           seats=(side,), unit=b, cv=s["blocks"][b]["cv"])
         return True
     if choice == "recruit":
         t["actions"] -= 1
@@ -266,8 +269,10 @@ class Combat(Procedure[HState]):
             home, lost = settle_homing(s, side)
             if home or lost:
                 note(flow, "homing", f"{side.title()}: {home} Homing unit(s) get home, "
-                     f"{lost} fail and disband (9.31)")
-        invest_garrisons(s, side)
+                     f"{lost} fail and disband (9.31)", side=side, home=home, lost=lost)
+        for city in invest_garrisons(s, side):
+            note(flow, "invest", f"{side.title()} lays siege to {city.name}, held by its "
+                 "garrison (7.2)", side=side, city=city.name)
         if not self._sieges(flow):
             self._finish(flow)
 
@@ -322,9 +327,9 @@ class Combat(Procedure[HState]):
         flow.end()
 
 
-def invest_garrisons(s: HState, side: Side) -> None:
+def invest_garrisons(s: HState, side: Side) -> list[City]:
     """A Province taken round an enemy City that only a garrison holds: the siege of the
-    garrison is established (7.2; RULINGS.md)."""
+    garrison is established (7.2; RULINGS.md). Returns the Cities newly besieged."""
     peace = B.peace(s)
     cities = B.comps().cities
     # Each City is judged on its own area and garrison, which besieging another does not
@@ -339,10 +344,10 @@ def invest_garrisons(s: HState, side: Side) -> None:
                 continue  # 12.0 2a: no besieging in Greece under the Peace
             if B.units_in(s, city.area, side) and not B.units_in(s, city.area, g["side"]):
                 taken.append(city)
-    for city in sorted(taken, key=lambda c: B.city_order()[c.area]):
+    taken.sort(key=lambda c: B.city_order()[c.area])
+    for city in taken:
         establish(s, city, side)
-        s["log"].append(f"{side.title()} lays siege to {city.name}, held by its garrison "
-                        "(7.2)")
+    return taken
 
 
 # ------------------------------------------------------------------ Winter (9.2)

@@ -23,6 +23,7 @@ from .determinize import determinize
 from .events import EventProc, RevoltProc
 from .flow import Commit, NewYear, NewYearResolve, Sacrifice, Season, Turn, Winter
 from .invariants import check
+from .migrate import migrated
 from .moves import ForcedMarches, GroupMove, Muster, Pillage, Storms
 from .olympians import Appeal
 from .phases import Actions, Combat, Overcrowded, WinterActions
@@ -31,7 +32,7 @@ from .setup import HANDICAP, MOST_BID, apply_handicap, new_state, shuffle_deck
 from .siege import Attrition, Losses
 from .state import SIDES, HState, indexed, other
 from .variants import hidden_variants
-from .yearend import YearClose, YearEnd
+from .yearend import YearClose, YearEnd, reason
 
 MACHINE: Machine[HState] = Machine(
     [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(),
@@ -53,7 +54,10 @@ def _scenario(sid: str, title: str, text: str) -> Scenario:
 class Hellenes(Ruleset):
     id = "hellenes"
     title = "Hellenes: Campaigns of the Peloponnesian War"
-    version = "3"  # 3: issue 32 (routes, harbours, retreats, cargo at sea, 5.42, 11.0)
+    # 3: issue 32 (routes, harbours, retreats, cargo at sea, 5.42, 11.0); 4: issue 30, no
+    # wording in the state (the log and battle lines gone, a `BattleRecord`): saves of 3
+    # are rewritten on load (migrate.py)
+    version = "4"
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",
                          "The Archidamian War: Potidea under siege, Pericles against "
@@ -121,7 +125,7 @@ class Hellenes(Ruleset):
         if r is None:
             return None
         winners = (str(r["winner"]),) if r["winner"] else ()
-        return Outcome(winners, str(r["reason"]), str(r["rule"]))
+        return Outcome(winners, reason(r), str(r["rule"]))
 
     def view(self, s: HState, seat: str | None) -> dict[str, Any]:
         return V.view(s, seat)
@@ -145,7 +149,7 @@ class Hellenes(Ruleset):
         return s
 
     def load(self, data: dict[str, Any]) -> HState:
-        return indexed(json.loads(json.dumps(data)))
+        return indexed(migrated(json.loads(json.dumps(data))))
 
 
 RULESET = Hellenes()

@@ -132,11 +132,10 @@ class Attrition(Procedure[HState]):
         flow.args["hits"] = hits
         text = (f"{flow.args['side'].title()} wages Siege Attrition on {city.name}: "
                 f"{blocks} dice {dice}, hits on 1-{on}: {hits} hit(s) (8.2)")
-        s["log"].append(text)
         ctx.event("attrition", text, city=city.name, dice=dice, hits=hits)
         side = flow.args["side"]
         if flow.args.get("appealed") or not open_appeal(
-                flow, "Demeter", f"the Siege Attrition roll on {city.name} ({hits} hit(s))",
+                flow, "Demeter", {"kind": "attrition", "city": city.name, "hits": hits},
                 [other(side), side]):
             self._losses(flow)
 
@@ -217,6 +216,5 @@ class Losses(Procedure[HState]):
             del s["sieges"][city.name]
             add_prestige(s, by, 1)
             text = f"{city.name} falls to {by.title()} by Siege Attrition: +1 Prestige (14.11)"
-            s["log"].append(text)
             flow.context.event("capture", text, city=city.name, taken=city.name)  # TAKEN
         flow.end()

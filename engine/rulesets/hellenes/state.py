@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
+from engine.core.battle_record import BattleRecord
 from engine.core.procedures import Frame
 
 Side = Literal["athens", "sparta"]
@@ -129,6 +130,15 @@ class Effects(TypedDict):
     appealed: NotRequired[list[str]]  # Olympians appealed to this New Year (11.0)
 
 
+class Result(TypedDict):
+    """The game's end as facts (14.2x); `rules.outcome` words it."""
+
+    winner: str  # "" for a Draw
+    rule: str
+    level: str  # "decisive", "peace", "major", "minor", "draw"
+    prestige: int  # the leader's Prestige when the game ended
+
+
 class HState(TypedDict):
     scenario: str
     flow: list[Frame]
@@ -143,11 +153,10 @@ class HState(TypedDict):
     sacrifices: dict[str, dict[str, int]]  # side -> Olympian -> year sacrificed (10.3)
     effects: Effects
     turn: Turn | None
-    log: list[str]  # public lines
-    private: dict[str, list[str]]  # side -> lines only that side may read
+    # No log here: events are the log, worded when shown (issue 30).
     resigned: str | None
-    result: dict[str, str | int] | None  # the game's end: winner, reason, rule, level
-    battle: dict[str, Any] | None  # the battle being fought, as both players see it (6.1)
+    result: Result | None  # the game's end
+    battle: BattleRecord | None  # the battle being fought, as both players see it (6.1)
     # 9.31: Homing moves that must fight their way home in SiegeBreaking Combat (secret:
     # the view shows only the blocks where they stand)
     homing: NotRequired[list[Engaged]]

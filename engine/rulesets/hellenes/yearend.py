@@ -11,7 +11,7 @@ from . import board as B
 from . import cards as K
 from .events import add_prestige
 from .flow import note
-from .state import SIDES, HState, Side
+from .state import SIDES, HState, Result, Side
 
 SURRENDER = 15  # 14.21
 PEACE = 10  # 14.22
@@ -67,9 +67,23 @@ def describe_prestige(p: int) -> str:
     return f"Athens {p}" if p > 0 else f"Sparta {-p}"
 
 
-def win(s: HState, side: Side | None, reason: str, rule: str, level: str) -> None:
-    s["result"] = {"winner": side or "", "reason": reason, "rule": rule, "level": level}
+def win(s: HState, side: Side | None, rule: str, level: str) -> None:
+    s["result"] = {"winner": side or "", "rule": rule, "level": level,
+                   "prestige": s["prestige"]}
     s["flow"].clear()
+
+
+def reason(r: Result) -> str:
+    """The words for the game's end (the record keeps facts: 14.21, 14.22, 14.24)."""
+    side, level = str(r["winner"]).title(), r["level"]
+    p = abs(r["prestige"])
+    if level == "decisive":
+        return f"{side} wins a Decisive Victory with {p} Prestige"
+    if level == "peace":
+        return f"{side} wins a Negotiated Peace"
+    if level == "draw":
+        return f"a Draw at Prestige {describe_prestige(r['prestige'])}"
+    return f"{side} wins a {level.title()} Victory with {p} Prestige"
 
 
 def peace_threshold(s: HState) -> tuple[int, int]:
@@ -89,8 +103,7 @@ class YearEnd(Procedure[HState]):
         if side is not None and p >= SURRENDER:
             note(flow, "victory", f"{side.title()} has {p} Prestige: the enemy surrenders "
                  "(14.21)")
-            win(s, side, f"{side.title()} wins a Decisive Victory with {p} Prestige",
-                "14.21", "decisive")
+            win(s, side, "14.21", "decisive")
             return
         need, _ = peace_threshold(s)
         if side is None or p < need:
@@ -120,7 +133,7 @@ class YearEnd(Procedure[HState]):
                  f"{dice[0]} + {dice[1]} = {sum(dice)} against {p}: "
                  f"{'accepted' if won else 'refused'} (14.22)", dice=dice)
             if won:
-                win(s, seat, f"{seat.title()} wins a Negotiated Peace", "14.22", "peace")  # type: ignore[arg-type]
+                win(s, seat, "14.22", "peace")  # type: ignore[arg-type]
                 return
         flow.goto("year_close")
 
@@ -176,10 +189,9 @@ def final(flow: Flow[HState]) -> None:
     if side is None or p < 5:
         note(flow, "victory", f"The campaign ends with Prestige {describe_prestige(s['prestige'])}:"
              " a Draw (14.24)")
-        win(s, None, f"a Draw at Prestige {describe_prestige(s['prestige'])}", "14.24", "draw")
+        win(s, None, "14.24", "draw")
         return
     level = "Major" if p >= 10 else "Minor"
     note(flow, "victory", f"The campaign ends: {side.title()} wins a {level} Victory with "
          f"{p} Prestige (14.24)")
-    win(s, side, f"{side.title()} wins a {level} Victory with {p} Prestige", "14.24",
-        level.lower())
+    win(s, side, "14.24", level.lower())

@@ -1,0 +1,44 @@
+"""Saves from before version 4 (issue 30) in today's shape: the state kept log lines, each
+side's private lines, a battle as blocks and English lines, and the game's end as a
+sentence. Version 4 keeps facts only: the lines go (the events told them), the battle
+becomes the kernel's `BattleRecord` and the end its facts (`Result`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.battle_record import open_round
+
+from .battle_facts import piece, started
+
+
+def migrated(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` (a loaded save, a fresh copy) rewritten in place to version 4 and returned."""
+    data.pop("log", None)
+    data.pop("private", None)
+    r = data.get("result")
+    if r is not None and "reason" in r:
+        data["result"] = {"winner": r["winner"], "rule": r["rule"], "level": r["level"],
+                          "prestige": data["prestige"]}
+    old = data.get("battle")
+    if old is not None and "lines" in old:
+        data["battle"] = _record(old, data.get("flow", []))
+    return data
+
+
+def _record(old: dict[str, Any], flow: list[dict[str, Any]]) -> dict[str, Any]:
+    """The old battle's forces in a record; its English lines are not read again: the
+    attacks before the save were told by their events. An attack whose losses were still
+    being taken gets a step without dice for them to land on."""
+    args = next((f["args"] for f in reversed(flow) if f["name"] == "battle"), {})
+    kind = args.get("mode") or ("naval" if old.get("sea") else "field")
+    rec = started(old["area"], kind, old["attacker"], old["defender"], bool(old.get("sea")))
+    for b in old.get("blocks", []):
+        rec["forces"].append(piece(b["id"], b["side"], b["cv"], b["rating"]))
+    open_round(rec, int(old.get("round", 1)))
+    pending = args.get("pending") or {}
+    if pending.get("kind") == "hit":
+        firer = old["attacker"] if pending["owner"] == old["defender"] else old["defender"]
+        rec["rounds"][-1]["steps"].append({"kind": "pursuit" if pending.get("routed_too")
+                                           else "fire", "side": firer, "targets": []})
+    return dict(rec)
