@@ -125,7 +125,7 @@ class Recruit(Procedure[HState]):
             self._check(flow)
 
     def _check(self, flow: Flow[HState]) -> None:
-        s, side = flow.state, flow.args["side"]
+        side = flow.args["side"]
         if not self._options(flow):
             flow.context.event("recruit-wasted", f"{side.title()} recruits but none of the "
                                "drawn blocks can be placed: the Action is wasted (4.22)",

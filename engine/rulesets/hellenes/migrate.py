@@ -20,9 +20,18 @@ def migrated(data: dict[str, Any]) -> dict[str, Any]:
     if r is not None and "reason" in r:
         data["result"] = {"winner": r["winner"], "rule": r["rule"], "level": r["level"],
                           "prestige": data["prestige"]}
+    flow = data.get("flow", [])
     old = data.get("battle")
     if old is not None and "lines" in old:
-        data["battle"] = _record(old, data.get("flow", []))
+        data["battle"] = _record(old, flow)
+    for frame in flow:
+        what = frame["args"].get("what")
+        if frame["name"] == "appeal" and isinstance(what, str):
+            frame["args"]["what"] = {"kind": "result"}  # its words are not kept (olympians.py)
+        snap = frame["args"].get("snap")  # an attack Ares may have redone (11.0)
+        if frame["name"] == "battle" and snap and snap.get("battle") \
+                and "lines" in snap["battle"]:
+            snap["battle"] = _record(snap["battle"], [])
     return data
 
 
@@ -30,7 +39,8 @@ def _record(old: dict[str, Any], flow: list[dict[str, Any]]) -> dict[str, Any]:
     """The old battle's forces in a record; its English lines are not read again: the
     attacks before the save were told by their events. An attack whose losses were still
     being taken gets a step without dice for them to land on."""
-    args = next((f["args"] for f in reversed(flow) if f["name"] == "battle"), {})
+    args: dict[str, Any] = next((f["args"] for f in reversed(flow) if f["name"] == "battle"),
+                                {})
     kind = args.get("mode") or ("naval" if old.get("sea") else "field")
     rec = started(old["area"], kind, old["attacker"], old["defender"], bool(old.get("sea")))
     for b in old.get("blocks", []):

@@ -108,12 +108,11 @@ def _note(flow: Flow[HState], text: str, **data: Any) -> None:
     flow.context.event("appeal", text, **data)
 
 
-def described(what: dict[str, Any] | str) -> str:
-    """The words for a random result an Appeal is about (a save from before version 4
-    kept them as a sentence: shown as it was)."""
-    if isinstance(what, str):
-        return what
+def described(what: dict[str, Any]) -> str:
+    """The words for a random result an Appeal is about."""
     kind, c = what["kind"], B.comps()
+    if kind == "result":  # a save from before version 4 (migrate.py): the words are gone
+        return "the last random result"
     if kind == "attack":
         unit = what["unit"]
         return "the attack of " + ("the City garrison" if unit == "garrison"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario, SideBidding
 from engine.core.procedures import Machine
@@ -149,7 +149,7 @@ class Hellenes(Ruleset):
         return s
 
     def load(self, data: dict[str, Any]) -> HState:
-        return indexed(migrated(json.loads(json.dumps(data))))
+        return indexed(cast(HState, migrated(json.loads(json.dumps(data)))))
 
 
 RULESET = Hellenes()
