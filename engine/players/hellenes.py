@@ -20,6 +20,7 @@ from ..core import decisions
 from ..core.rng import Rng
 from ..core.types import Prompt
 from ..rulesets.hellenes import board as B
+from ..rulesets.hellenes.battle_facts import fighting
 from ..rulesets.hellenes.events import deposable
 from ..rulesets.hellenes.state import FALL, NEW_YEAR
 from .base import Lookahead
@@ -121,12 +122,15 @@ def evaluate(view: dict[str, Any], me: str) -> float:
 
 
 def _battle_odds(view: dict[str, Any], me: str) -> float:
-    """Our strength in the battle over the enemy's (its blocks are face up in battle)."""
-    battle = view.get("battle") or {}
-    ours = sum(b.get("cv") or 0 for b in battle.get("blocks", [])
-               if b["side"] == me and not b.get("routed"))
-    theirs = sum(b.get("cv") or 0 for b in battle.get("blocks", [])
-                 if b["side"] != me and not b.get("routed"))
+    """Our unrouted strength in the battle over the enemy's (its blocks are face up in
+    battle, 6.1), read from the battle record."""
+    battle = view.get("battle")
+    if not battle:
+        return 0.0
+    sides = {p["id"]: p["side"] for p in battle["forces"]}
+    standing = fighting(battle)
+    ours = sum(cv for u, cv in standing.items() if sides[u] == me)
+    theirs = sum(cv for u, cv in standing.items() if sides[u] != me)
     return ours / max(1, theirs)
 
 

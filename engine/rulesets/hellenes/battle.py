@@ -189,8 +189,9 @@ class Battle(Procedure[HState]):
         return rec
 
     def _note(self, flow: Flow[HState], kind: str, side: str, rule: str,
-              count: int | None = None, unit: str | None = None) -> None:
-        BF.note(self._record(flow), kind, side, rule, count, unit)
+              count: int | None = None, unit: str | None = None,
+              to: str | None = None) -> None:
+        BF.note(self._record(flow), kind, side, rule, count, unit, to)
 
     # ----------------------------------------------------------- rounds (6.2)
     def _new_round(self, flow: Flow[HState]) -> None:
@@ -691,6 +692,9 @@ class Battle(Procedure[HState]):
         x = s["blocks"][u]
         if dest == "stay":
             return
+        rec = self._record(flow)
+        if any(p["id"] == u for p in rec["forces"]):  # not a land unit carried (6.5)
+            BF.note(rec, BF.WITHDRAW, x["side"], "6.4", unit=u, to=dest)
         if dest == "city":
             x["inside"] = True
         else:

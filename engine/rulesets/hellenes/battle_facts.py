@@ -11,7 +11,7 @@ from engine.core.battle_record import BattleRecord, Piece, Step, add_piece, add_
 from . import board as B
 
 GARRISON = "garrison"  # a City's garrison block in a Siege Assault (2.3, 8.1)
-FIRE, PURSUIT = "fire", "pursuit"
+FIRE, PURSUIT, WITHDRAW = "fire", "pursuit", "withdraw"
 
 
 def started(place: str, kind: str, attacker: str, defender: str, sea: bool) -> BattleRecord:
@@ -57,11 +57,14 @@ def struck(record: BattleRecord, unit: str, before: int, after: int, rout: bool 
 
 
 def note(record: BattleRecord, kind: str, side: str, rule: str, count: int | None = None,
-         unit: str | None = None) -> None:
-    """A step with no dice: fortify, ares, panic, retreat, fight-on."""
+         unit: str | None = None, to: str | None = None) -> None:
+    """A step with no dice: fortify, ares, panic, retreat, withdraw (a unit leaving the
+    battle `to` an area or "city"), fight-on."""
     step: Step = {"kind": kind, "side": side, "rule": rule}
     if unit is not None:
         step["unit"] = unit
+    if to is not None:
+        step["to"] = to
     if count is not None:
         step["facts"] = {"count": count}
     add_step(record, step)
@@ -71,4 +74,20 @@ def routed(record: BattleRecord) -> set[str]:
     """Units the record shows routed (for a display: routed blocks are dimmed)."""
     return {h["target"] for rnd in record["rounds"] for st in rnd["steps"]
             for h in st.get("targets", ()) if h.get("rout")}
+
+
+def fighting(record: BattleRecord) -> dict[str, int]:
+    """The units still fighting, unrouted, with their strength now: those that withdrew,
+    were eliminated or routed are out of it."""
+    now = {p["id"]: p["strength"] for p in record["forces"]}
+    out = set()
+    for rnd in record["rounds"]:
+        for st in rnd["steps"]:
+            if st["kind"] == WITHDRAW:
+                out.add(st.get("unit", ""))
+            for h in st.get("targets", ()):
+                now[h["target"]] = h["after"]
+                if h.get("rout"):
+                    out.add(h["target"])
+    return {u: cv for u, cv in now.items() if cv > 0 and u not in out}
 

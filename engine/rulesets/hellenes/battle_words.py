@@ -10,7 +10,7 @@ from typing import Any
 from engine.core.battle_record import BattleRecord, Step
 
 from . import board as B
-from .battle_facts import FIRE, PURSUIT
+from .battle_facts import FIRE, PURSUIT, WITHDRAW
 
 
 def place_name(record: Mapping[str, Any]) -> str:
@@ -64,6 +64,10 @@ def step_words(step: Step, names: Mapping[str, str]) -> str:
         return f"{side} panics (6.34)"
     if kind == "retreat":
         return f"{side} retreats (6.4)"
+    if kind == WITHDRAW:
+        to = step.get("to", "")
+        where = "into the City" if to == "city" else f"to {B.comps().areas[to].name}"
+        return f"{names.get(step.get('unit', ''), 'A unit')} withdraws {where} (6.4)"
     if kind == "fight-on":
         return f"{side}: {_count(step)} unit(s) cannot retreat and fight on (6.4)"
     return f"{side} {kind}"
