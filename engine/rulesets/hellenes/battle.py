@@ -26,6 +26,7 @@ from .cargo import aboard, is_fleet
 from .events import add_prestige
 from .movement import fleet_steps
 from .olympians import open_appeal
+from .options import unit_option
 from .siege import establish, refresh
 from .state import HState, other, to_pool
 
@@ -117,7 +118,8 @@ class Battle(Procedure[HState]):
             units = [u for u in f["units"] if present(s, a, u)]
             what = ", ".join(f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)" for u in units)
             opts.append(Option(f"formation:{i}", f"from {names[f['via']].name}: {what}",
-                               "5.41"))
+                               "5.41", data={"kind": "formation", "from": f["via"],
+                                             "units": units}))
         return Prompt(a["attacker"], f"Battle at {names[a['area']].name}: which Formation "
                       "fights the defenders first? (5.41)", tuple(opts), rule="5.41",
                       kind="formation-order")
@@ -410,8 +412,7 @@ class Battle(Procedure[HState]):
         if a["stage"] == "order":
             return [self._order_prompt(flow)]
         if a["stage"] == "fortify":
-            choices = [Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)", "7.1")
-                       for u in self._fortify_choices(flow)]
+            choices = [unit_option(s, u, "7.1") for u in self._fortify_choices(flow)]
             city = B.city_of(a["area"])
             assert city is not None
             room = B.capacity(s, city) - len(B.units_in(s, a["area"], a["defender"], inside=True))
@@ -425,7 +426,8 @@ class Battle(Procedure[HState]):
             u = a["queue"][0]
             label = {"city": "Into the City, fortified (7.1)",
                      "stay": "Stay and fight on (6.4)"}
-            opts = tuple(Option(d, label.get(d) or B.comps().areas[d].name, "6.4")
+            opts = tuple(Option(d, label.get(d) or B.comps().areas[d].name, "6.4",
+                                data={"kind": "retreat", "unit": u, "to": d})
                          for d in self._retreats(flow, u))
             return [Prompt(a["retreating"], f"Retreat: where does {B.spec(u).name} go? (6.4)",
                            opts, rule="6.4", kind="retreat")]
@@ -433,25 +435,29 @@ class Battle(Procedure[HState]):
         if p["kind"] == "ares-again":
             return [Prompt(p["owner"], f"Ares favours you: attack by "
                            f"{name(a['snap']['unit'])} done again? (11.0)",
-                           (Option("accept", "Let it stand", "11.0"),
-                            Option("again", "Roll that attack again", "11.0")), rule="11.0",
+                           (Option("accept", "Let it stand", "11.0", data={"kind": "accept"}),
+                            Option("again", "Roll that attack again", "11.0",
+                                   data={"kind": "again", "unit": a["snap"]["unit"]})),
+                           rule="11.0",
                            kind="appeal")]
         if p["kind"] == "retreat?":
             hurt = a["hurt"][p["owner"]]
             cost = ("the enemy gains 1 Prestige" if hurt or a["sea"]
                     else "a Retire: no Prestige lost (14.11)")
-            leave = Option("retreat", "Retreat all units", "6.4")
+            leave = Option("retreat", "Retreat all units", "6.4", data={"kind": "retreat"})
             if assault(a) and p["owner"] == a["defender"]:
                 cost = "units that cannot leave fight on"
-                leave = Option("retreat", "Retreat the fleets into the Offshore Sea", "8.12")
+                leave = Option("retreat", "Retreat the fleets into the Offshore Sea", "8.12",
+                               data={"kind": "retreat", "fleets_only": True})
             return [Prompt(p["owner"], f"Battle at {B.comps().areas[a['area']].name}, round "
                            f"{a['round']}: fight on or Retreat? ({cost}) (6.4)",
-                           (Option("fight", "Fight on", "6.2"), leave), rule="6.4",
+                           (Option("fight", "Fight on", "6.2", data={"kind": "fight"}), leave),
+                           rule="6.4",
                            kind="retreat-or-fight")]
         kind = "hit" if p["hits"] > 0 else "rout"
         t = self._targets(flow, p["owner"], kind, p["routed_too"] and kind == "hit")
-        opts = tuple(Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)",
-                            "6.32" if kind == "hit" else "6.33") for u in t)
+        opts = tuple(unit_option(s, u, "6.32" if kind == "hit" else "6.33", loss=kind)
+                     for u in t)
         text = ("the next hit goes to your strongest block: which one?" if kind == "hit"
                 else "the next rout goes to your weakest block: which one?")
         return [Prompt(p["owner"], f"{text} (6.32, 6.33)", opts,

@@ -158,7 +158,8 @@ class Recruit(Procedure[HState]):
             spec = B.spec(b)
             cv = spec.max_strength if spec.barbarian else 1
             opts.append(Option(f"{b}@{a}", f"{spec.name} ({spec.type}, {spec.rating}) at "
-                               f"{B.comps().areas[a].name}, {cv} cv", "4.22"))
+                               f"{B.comps().areas[a].name}, {cv} cv", "4.22",
+                               data={"kind": "place", "unit": b, "to": a, "cv": cv}))
         del s
         return [Prompt(flow.args["side"], "Place one of the recruits you drew; the others "
                        "return to the pool (4.22)", tuple(opts), rule="4.22", kind="recruit")]

@@ -76,6 +76,13 @@ def deposable(leaders: Mapping[str, int | None], scenario: str,
     return out
 
 
+def _target_data(c: Any, target: str) -> dict[str, Any]:
+    """An Event's target as facts: a Leader's card to depose (3.11), else a City."""
+    if c.event.kind == "ostracism":
+        return {"kind": "leader", "card": int(target)}
+    return {"kind": "city", "city": target}
+
+
 def plague_targets(s: HState, returns: bool) -> list[str]:
     """Plague Strikes: a besieged City; Plague Returns: any City with units (sidebar).
     In 431 no Plague strikes Athens once Pericles has died of it (15.1 rule 3)."""
@@ -202,7 +209,8 @@ class EventProc(Procedure[HState]):
         targets = self._targets(flow)
         labels = {x: (card(int(x)).name if c.event.kind == "ostracism" else x) for x in targets}
         return [Prompt(flow.args["side"], f"{c.name}: choose its target ({c.event.rule})",
-                       tuple(Option(x, labels[x], c.event.rule) for x in targets),
+                       tuple(Option(x, labels[x], c.event.rule, data=_target_data(c, x))
+                             for x in targets),
                        rule=c.event.rule, kind="event-target")]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
@@ -316,7 +324,8 @@ class RevoltProc(Procedure[HState]):
         a = flow.args
         what = "the Revolt" if a["main"] else "a Tax Revolt"
         return [Prompt("sparta", f"Choose the vacant subject city for {what} (3.12)",
-                       tuple(Option(c, c, "3.12") for c in self._cities(flow)),
+                       tuple(Option(c, c, "3.12", data={"kind": "city", "city": c})
+                             for c in self._cities(flow)),
                        rule="3.12", kind="revolt")]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:

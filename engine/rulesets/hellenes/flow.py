@@ -91,7 +91,9 @@ class NewYear(Procedure[HState]):
 @lru_cache(maxsize=1024)
 def _commit_option(option_id: str, label: str, rule: str) -> Option:
     """One way to commit a card, made once (hands are offered again every Season)."""
-    return Option(option_id, label, rule)
+    card, use = option_id.split(":")
+    return Option(option_id, label, rule, data={"kind": "commit", "card": int(card),
+                                                "use": "event" if use == "e" else "actions"})
 
 
 class Commit(Procedure[HState]):
@@ -183,7 +185,9 @@ class Sacrifice(Procedure[HState]):
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         side = flow.args["side"]
         c = B.comps().olympians
-        opts = tuple(Option(o, f"{o}: {c[o].redo}", "11.0") for o in olympians_free(flow.state, side))
+        opts = tuple(Option(o, f"{o}: {c[o].redo}", "11.0",
+                            data={"kind": "sacrifice", "olympian": o})
+                     for o in olympians_free(flow.state, side))
         return [Prompt(side, "Sacrifice to which Olympian? (10.3, 11.0)", opts, rule="10.3",
                        kind="sacrifice")]
 
@@ -230,8 +234,9 @@ class Turn(Procedure[HState]):
         cost = war_cost(s, side)
         return [Prompt(side, f"Before your turn: break the Peace of Nicias? It costs you "
                        f"{cost} Prestige in {s['year']} BC (12.1)",
-                       (Option("keep", "Keep the Peace", "12.1"),
-                        Option("war", f"The War Resumes (-{cost} Prestige)", "12.1")),
+                       (Option("keep", "Keep the Peace", "12.1", data={"kind": "keep"}),
+                        Option("war", f"The War Resumes (-{cost} Prestige)", "12.1",
+                               data={"kind": "war", "cost": cost})),
                        rule="12.1", kind="war-resumes")]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:

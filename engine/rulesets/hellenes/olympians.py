@@ -65,15 +65,20 @@ class Appeal(Procedure[HState]):
             return [Prompt(other(by), f"{by.title()} appeals to {o} against "
                            f"{described(a['what'])}: "
                            "spend your Sacrifice to Hera to overrule it? (11.0)",
-                           (Option("let", f"Let the Appeal to {o} stand", "11.0"),
+                           (Option("let", f"Let the Appeal to {o} stand", "11.0",
+                                   data={"kind": "let", "olympian": o}),
                             Option("overrule", "Appeal to Hera: the first result stands",
-                                   "11.0")), rule="11.0", kind="appeal")]
+                                   "11.0", data={"kind": "appeal", "olympian": HERA})),
+                           rule="11.0", kind="appeal")]
         side = a["seats"][0]
         return [Prompt(side, f"{described(a['what'])}: appeal to {o} to have it "
                        "done again? It spends "
                        f"your Sacrifice to {o} (11.0)",
-                       (Option("accept", "Accept the result", "11.0"),
-                        Option("appeal", f"Appeal to {o}", "11.0")), rule="11.0",
+                       (Option("accept", "Accept the result", "11.0",
+                               data={"kind": "accept", "olympian": o, "about": a["what"]}),
+                        Option("appeal", f"Appeal to {o}", "11.0",
+                               data={"kind": "appeal", "olympian": o, "about": a["what"]})),
+                       rule="11.0",
                        kind="appeal")]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:

@@ -7,7 +7,7 @@ phase (1.4: control is re-evaluated after each Action and Combat phase).
 
 from __future__ import annotations
 
-from engine import Option, Prompt
+from engine import Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
@@ -16,6 +16,7 @@ from .cargo import stow
 from .components import City
 from .events import add_prestige
 from .olympians import open_appeal
+from .options import unit_option
 from .state import WINTER, HState, Side, other, to_pool
 
 GARRISON = "garrison"  # the option id of a City's garrison block in a losses prompt
@@ -187,8 +188,7 @@ class Losses(Procedure[HState]):
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s = flow.state
-        opts = tuple(Option(b, f"{B.spec(b).name} ({s['blocks'][b]['cv']} cv)", "6.32")
-                     for b in self._choices(flow))
+        opts = tuple(unit_option(s, b, "6.32", loss="hit") for b in self._choices(flow))
         return [Prompt(flow.args["owner"], f"{flow.args['hits']} hit(s) in "
                        f"{flow.args['city']}: which of your equally strong blocks takes the "
                        "next one? (6.32, 8.2)", opts, rule="8.2", kind="losses")]

@@ -118,8 +118,9 @@ class YearEnd(Procedure[HState]):
                        "each player then rolls a die and you win if the total is below your "
                        f"new Prestige ({p - cost}) (14.22)",
                        (Option("offer", f"Offer peace (pay {cost} Prestige, roll 2 dice)",
-                               "14.22"),
-                        Option("decline", "Play on", "14.22")), rule="14.22", kind="peace")]
+                               "14.22", data={"kind": "offer", "cost": cost, "need": p - cost}),
+                        Option("decline", "Play on", "14.22", data={"kind": "decline"})),
+                       rule="14.22", kind="peace")]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
@@ -155,7 +156,8 @@ class YearClose(Procedure[HState]):
             self._advance(flow)
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
-        opts = [Option(str(n), f"Remove {K.card(n).name} (#{n}) from play", "9.53")
+        opts = [Option(str(n), f"Remove {K.card(n).name} (#{n}) from play", "9.53",
+                       data={"kind": "card", "card": n})
                 for n in flow.state["cards"]["in_play"] if K.card(n).event.kind == "taxes"]
         return [decisions.pick("athens", "Year End: remove any Athens Raises Taxes cards from "
                                "play? (9.53)", opts, 0, len(opts), rule="9.53", kind="taxes")]
