@@ -13,11 +13,10 @@ from engine.core.procedures import Flow, Procedure
 from engine.core.view import TAKEN
 
 from . import board as B
-from .events import add_prestige
 from .flow import note
 from .options import unit_option
 from .siege import established, lift
-from .state import HState, Side, other, to_pool
+from .state import HState, Side, add_prestige, other, to_pool
 
 
 def assault_targets(s: HState, side: Side) -> list[str]:

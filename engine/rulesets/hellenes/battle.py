@@ -23,12 +23,11 @@ from . import battle_words as BW
 from . import board as B
 from .battle_facts import GARRISON
 from .cargo import aboard, is_fleet
-from .events import add_prestige
 from .movement import fleet_steps
 from .olympians import open_appeal
 from .options import unit_option
 from .siege import establish, refresh
-from .state import HState, other, to_pool
+from .state import HState, add_prestige, other, to_pool
 
 AGILITY = "ABCDEF"
 

@@ -15,7 +15,8 @@ from engine.core.procedures import Flow, Procedure
 
 from . import board as B
 from .cards import card, leader_in_play
-from .state import HState, Side, other
+from .siege import established
+from .state import HState, Side, add_prestige, other
 
 REVOLT_SUBJECTS = "subject_region"
 
@@ -136,8 +137,6 @@ def treachery_targets(s: HState, side: Side) -> list[str]:
     (at New Year there is no combat to use it in, 10.2)."""
     if s["turn"] is None:
         return []
-    from .siege import established
-
     return [n for n, sg in sorted(s["sieges"].items())
             if sg["besieger"] == side and established(s, n)]
 
@@ -294,11 +293,6 @@ class EventProc(Procedure[HState]):
                 s["cards"]["in_play"].remove(n)
                 s["effects"]["pericles_dead"] = True
                 _log(flow, "Pericles dies of the Plague and leaves the game (15.1 rule 3)")
-
-
-def add_prestige(s: HState, side: str, n: int) -> None:
-    """`side` gains n Prestige: the marker moves n toward its end of the track (14.1)."""
-    s["prestige"] += n if side == "athens" else -n
 
 
 class RevoltProc(Procedure[HState]):

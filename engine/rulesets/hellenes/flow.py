@@ -16,7 +16,21 @@ from engine.core.view import PHASE_END
 
 from . import board as B
 from . import cards as K
-from .state import FALL, NEW_YEAR, SEASON_NAMES, SIDES, SPRING, WINTER, HState, new_turn, other
+from .homing import homing_battles
+from .olympians import open_appeal
+from .siege import refresh
+from .state import (
+    FALL,
+    NEW_YEAR,
+    SEASON_NAMES,
+    SIDES,
+    SPRING,
+    WINTER,
+    HState,
+    add_prestige,
+    new_turn,
+    other,
+)
 
 
 def note(flow: Flow[HState], kind: str, text: str, **data: Any) -> None:
@@ -25,8 +39,6 @@ def note(flow: Flow[HState], kind: str, text: str, **data: Any) -> None:
 
 def phase_end(flow: Flow[HState], what: str) -> None:
     s = flow.state
-    from .siege import refresh
-
     refresh(s)  # 1.4: control and sieges re-evaluated after each phase
     flow.context.event(PHASE_END, f"{s['year']} BC {SEASON_NAMES[s['season']]}: {what}",
                        year=s["year"], season=s["season"])
@@ -60,8 +72,6 @@ class NewYear(Procedure[HState]):
     def _zeus(self, flow: Flow[HState]) -> None:
         """11.0 Zeus: each New Year hand may be dealt again on an Appeal by its owner or by
         the opponent (11.0: a random result "made by himself or by the opponent")."""
-        from .olympians import open_appeal
-
         s = flow.state
         while flow.args["zeus"] < 2:
             side = SIDES[flow.args["zeus"]]
@@ -245,8 +255,6 @@ class Turn(Procedure[HState]):
         if answer == "war":
             cost = war_cost(s, seat)
             assert cost is not None
-            from .events import add_prestige
-
             add_prestige(s, seat, -cost)
             s["effects"]["war_resumed"] = True
             for x in s["blocks"].values():  # 12.13: Sparta's #41-46 join its pool
@@ -306,8 +314,6 @@ class Winter(Procedure[HState]):
             side = order[stage % 2]
             turn = s["turn"] = new_turn(side, False, 0)
             if stage < 4:  # 9.31: Homing Battles open the SiegeBreaking Combat
-                from .homing import homing_battles
-
                 turn["engaged"] = homing_battles(s, side)
             flow.call("combat", side=side, mode="breaking" if stage < 4 else "siege")
         else:

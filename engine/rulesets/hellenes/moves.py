@@ -11,7 +11,6 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
-from .events import add_prestige
 from .flow import note
 from .movement import (
     Route,
@@ -37,6 +36,8 @@ from .state import (
     Crossing,
     HState,
     Side,
+    Turn,
+    add_prestige,
     other,
     to_pool,
 )
@@ -44,7 +45,7 @@ from .state import (
 STORM_ON = {SPRING: 3, WINTER: 3, SUMMER: 2, FALL: 2, HIGH_SUMMER: 1}  # 5.22
 
 
-def _turn(s: HState):
+def _turn(s: HState) -> Turn:
     t = s["turn"]
     assert t is not None
     return t

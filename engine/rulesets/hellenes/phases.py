@@ -8,6 +8,7 @@ called procedure such as `recruit`).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from engine import Option, Prompt
 from engine.core import decisions
@@ -38,10 +39,10 @@ from .movement import (
 from .moves import group_areas, muster_targets, pillage_targets
 from .options import unit_option
 from .siege import attrition_open, establish, refresh
-from .state import Engaged, HState, Side, other, to_pool
+from .state import Engaged, HState, Side, Turn, other, to_pool
 
 
-def _turn(s: HState):
+def _turn(s: HState) -> Turn:
     t = s["turn"]
     assert t is not None
     return t
@@ -376,7 +377,7 @@ def _sheltered(s: HState, side: Side) -> dict[str, list[str]]:
     memo, key = B.kept(s), ("sheltered", side)
     found = None if memo is None else memo.get(key)
     if found is not None and found[0] is held and found[1] == [*sieges]:
-        return found[2]
+        return cast(dict[str, list[str]], found[2])
     out: dict[str, list[str]] = {}
     place = B.places(s)
     for b in B.on_map(s, side):
@@ -557,7 +558,7 @@ def _needs_shelter(s: HState, side: Side) -> list[str]:
     memo, key = B.kept(s), ("needs_shelter", side, B.peace(s), s["effects"]["war_resumed"])
     found = None if memo is None else memo.get(key)
     if found is not None and found[0] is held:
-        return found[1]
+        return cast(list[str], found[1])
     crowded = over_capacity(s, side)
     out = exposed(s, side) + [b for a in crowded for b in held[a]]
     if memo is not None:

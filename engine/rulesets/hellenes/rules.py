@@ -143,7 +143,7 @@ class Hellenes(Ruleset):
         return check(s)
 
     def dump(self, s: HState) -> dict[str, Any]:
-        return json.loads(json.dumps(s))
+        return cast(dict[str, Any], json.loads(json.dumps(s)))
 
     def dump_for_json(self, s: HState) -> Any:
         return s

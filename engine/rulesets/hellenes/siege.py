@@ -14,10 +14,9 @@ from engine.core.procedures import Flow, Procedure
 from . import board as B
 from .cargo import stow
 from .components import City
-from .events import add_prestige
 from .olympians import open_appeal
 from .options import unit_option
-from .state import WINTER, HState, Side, other, to_pool
+from .state import WINTER, HState, Side, add_prestige, other, to_pool
 
 GARRISON = "garrison"  # the option id of a City's garrison block in a losses prompt
 

@@ -292,5 +292,10 @@ def to_pool(x: BlockState) -> None:
     x["loc"], x["cv"], x["inside"] = POOL, 0, False
 
 
+def add_prestige(s: HState, side: str, n: int) -> None:
+    """`side` gains n Prestige: the marker moves n toward its end of the track (14.1)."""
+    s["prestige"] += n if side == "athens" else -n
+
+
 def place(x: BlockState, area: str, cv: int, inside: bool = False) -> None:
     x["loc"], x["cv"], x["inside"] = area, cv, inside

@@ -8,6 +8,7 @@ reached. Units the seat sees in the battle being fought keep theirs."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 from engine.core.rng import Rng
@@ -20,8 +21,6 @@ VARIANTS = 6
 
 
 def _copy(s: HState) -> HState:
-    import json
-
     return indexed(json.loads(json.dumps(s)))
 
 

@@ -9,9 +9,8 @@ from engine.core.procedures import Flow, Procedure
 
 from . import board as B
 from . import cards as K
-from .events import add_prestige
 from .flow import note
-from .state import SIDES, HState, Result, Side
+from .state import SIDES, HState, Result, Side, add_prestige
 
 SURRENDER = 15  # 14.21
 PEACE = 10  # 14.22
