@@ -20,7 +20,10 @@ DATA = json.loads(Path(__file__).with_name("golden_events.json").read_text())
 GAMES = DATA["games"]
 # Event kinds told since the move for what only the state's log said before.
 ADDED = {"recruit-wasted", "recruit-undone", "recruited", "barbarian-disbands", "build",
-         "built", "invest"}
+         "built", "invest", "initiative"}
+# Kinds the kernel's flows name otherwise (a card committed face down is a `Simultaneous`
+# choice, engine/core/flows.py).
+RENAMED = {"commit": "chosen"}
 
 
 def _facts(kind: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -45,6 +48,7 @@ def differences(entry: dict[str, Any]) -> list[str]:
         for j, (e, (kind, seats, data)) in enumerate(zip(new, old, strict=True)):
             was = _facts(kind, data)
             now = _facts(e.kind, e.data)
+            kind = RENAMED.get(kind, kind)
             if e.kind != kind or list(e.seats or []) != (seats or []):
                 return [f"action {i} event {j}: {e.kind} {e.seats}, before {kind} {seats}"]
             changed = [k for k in was if now.get(k) != was[k]]

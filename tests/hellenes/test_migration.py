@@ -1,6 +1,6 @@
 """Games saved before version 4 (issue 30) load and go on: `tests/hellenes/fixtures` holds
 saves written by the code of version 3 (log lines, private lines, battles as English lines
-in the state), some taken mid-battle. The game loads (replayed from its log, as the engine
+in the state), some taken mid-battle, one with a card committed face down. The game loads (replayed from its log, as the engine
 does for any older rules version) and finishes; the state itself, read by `load`, is
 rewritten to today's shape with the same facts the replay reaches."""
 
@@ -59,12 +59,12 @@ def test_a_save_of_version_3_continues_to_the_end(path):
 
 
 @pytest.mark.parametrize("path", [p for p in FIXTURES
-                                  if json.loads(p.read_text())["state"]["battle"]],
+                                  if json.loads(p.read_text())["state"]["flow"]],
                          ids=lambda p: p.stem)
-def test_a_migrated_mid_battle_state_plays_on_from_the_state_alone(path):
+def test_a_migrated_state_plays_on_from_the_state_alone(path):
     """The migrated state itself (not a replay: the save read as if of today's version)
-    takes the next answers, and they play as the replayed game's do: a battle saved with
-    a loss still to take lands it on the record."""
+    takes the next answers, and they play as the replayed game's do: mid-battle, and with
+    one card committed face down (now the kernel's simultaneous choice)."""
     saved = json.loads(path.read_text())
     as_today = engine.Game.from_dict(saved | {"rules_version": RULES.version}, RULES)
     replayed = engine.load_game(path.read_text())

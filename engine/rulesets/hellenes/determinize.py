@@ -36,6 +36,7 @@ from engine.core.rng import Rng
 
 from . import board as B
 from . import cards as K
+from .commits import committed, set_committed
 from .state import ASIDE, POOL, SIDES, HState, Side, indexed
 
 # Parts of the state that may name units in the procedures under way.
@@ -206,10 +207,10 @@ def _deal_cards(v: HState, side: Side, rng: Rng) -> None:
     rng.shuffle(pool)
     n = len(c["hands"][side])
     c["hands"][side], c["deck"] = sorted(pool[:n]), pool[n:]
-    if side in c["committed"]:
+    if side in committed(v):
         card = c["hands"][side][rng.randbelow(n)]
         event = K.event_refusal(v, side, card) is None and rng.randbelow(2) == 0
-        c["committed"][side] = {"card": card, "use": "event" if event else "actions"}
+        set_committed(v, side, {"card": card, "use": "event" if event else "actions"})
 
 
 def determinize(s: HState, seat: str, rng: Rng) -> HState:

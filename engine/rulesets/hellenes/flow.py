@@ -7,15 +7,17 @@ new_year -> commit -> new_year_resolve -> [commit -> season]x4 -> commit -> wint
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from engine import Option, Prompt
 from engine.core import decisions
+from engine.core.flows import Simultaneous
 from engine.core.procedures import Flow, Procedure
 from engine.core.view import PHASE_END
 
 from . import board as B
 from . import cards as K
+from .commits import parsed
 from .homing import homing_battles
 from .olympians import open_appeal
 from .siege import refresh
@@ -27,6 +29,7 @@ from .state import (
     SPRING,
     WINTER,
     HState,
+    Side,
     add_prestige,
     new_turn,
     other,
@@ -53,7 +56,6 @@ def begin_season(s: HState, season: int) -> None:
     s["stamp"] += 1
     s["effects"]["earthquake"], s["effects"]["augury"], s["effects"]["hunger"] = [], [], []
     s["effects"]["appealed"] = []
-    s["cards"]["committed"] = {}
 
 
 class NewYear(Procedure[HState]):
@@ -106,43 +108,39 @@ def _commit_option(option_id: str, label: str, rule: str) -> Option:
                                                 "use": "event" if use == "e" else "actions"})
 
 
-class Commit(Procedure[HState]):
-    """3.3 / 9.1 / 10.1: both players commit a card face down, then reveal together."""
+class Commit(Simultaneous[HState]):
+    """3.3 / 9.1 / 10.1: both players commit a card face down, then reveal together (the
+    kernel's simultaneous choice: the choices wait in this frame, commits.py)."""
 
     name = "commit"
 
-    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+    def seats(self, flow: Flow[HState]) -> tuple[str, ...]:
+        return SIDES
+
+    def ask(self, flow: Flow[HState], seat: str) -> Prompt:
         s = flow.state
         rule = {NEW_YEAR: "10.1", WINTER: "9.1"}.get(s["season"], "3.3")
-        season = SEASON_NAMES[s["season"]]
-        out = []
-        for side in ("athens", "sparta"):
-            if side in s["cards"]["committed"] or not s["cards"]["hands"][side]:
-                continue
-            opts = tuple(_commit_option(*o) for o in K.commit_options(s, side))
-            out.append(Prompt(side, f"{s['year']} BC {season}: commit a card face down "
-                              f"({rule})", opts, rule=rule, secret=True, kind="commit"))
-        return out
+        opts = tuple(_commit_option(*o) for o in K.commit_options(s, cast(Side, seat)))
+        return Prompt(seat, f"{s['year']} BC {SEASON_NAMES[s['season']]}: commit a card face "
+                      f"down ({rule})", opts, rule=rule, secret=True, kind="commit")
 
-    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
-        s, ctx = flow.state, flow.context
-        n, use = str(answer).split(":")
-        s["cards"]["committed"][seat] = {"card": int(n), "use": "event" if use == "e" else "actions"}
-        ctx.event("commit", f"{seat.title()} has committed a card")
-        if len(s["cards"]["committed"]) < 2:
-            return
-        ctx.reveal()
+    def reveal_data(self, flow: Flow[HState],
+                    choices: dict[str, decisions.Answer]) -> dict[str, Any]:
+        return {"revealed": {side: parsed(str(a)) for side, a in choices.items()}}
+
+    def reveal(self, flow: Flow[HState], choices: dict[str, decisions.Answer]) -> None:
+        s = flow.state
         c = s["cards"]
-        for side, com in c["committed"].items():
+        shown = {side: parsed(str(a)) for side, a in choices.items()}
+        for side, com in shown.items():
             c["hands"][side].remove(com["card"])
-        c["revealed"] = {k: dict(v) for k, v in c["committed"].items()}  # type: ignore[misc]
-        c["order"] = K.initiative(c["committed"])
-        c["committed"] = {}
+        c["revealed"] = shown
+        c["order"] = K.initiative(shown)
         words = "; ".join(f"{side.title()} {K.card(r['card']).name} for "
                           f"{'its Event' if r['use'] == 'event' else 'Actions'}"
-                          for side, r in sorted(c["revealed"].items()))
-        note(flow, "reveal", f"Cards revealed: {words}. {c['order'][0].title()} goes first "
-             "(3.3)", revealed=c["revealed"])
+                          for side, r in sorted(shown.items()))
+        note(flow, "initiative", f"Cards revealed: {words}. {c['order'][0].title()} goes "
+             "first (3.3)", order=list(c["order"]))
         if s["season"] == NEW_YEAR:
             flow.goto("new_year_resolve", i=0)
         elif s["season"] == WINTER:

@@ -1,15 +1,18 @@
 """Saves from before version 4 (issue 30) in today's shape: the state kept log lines, each
 side's private lines, a battle as blocks and English lines, and the game's end as a
-sentence. Version 4 keeps facts only: the lines go (the events told them), the battle
-becomes the kernel's `BattleRecord` and the end its facts (`Result`)."""
+sentence, and the cards committed face down in `cards.committed`. Version 4 keeps facts
+only: the lines go (the events told them), the battle becomes the kernel's `BattleRecord`,
+the end its facts (`Result`), and a commitment waits in the `commit` frame (commits.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.core.battle_record import open_round
+from engine.core.flows import CHOSEN
 
 from .battle_facts import piece, started
+from .commits import commit_id
 
 
 def migrated(data: dict[str, Any]) -> dict[str, Any]:
@@ -21,6 +24,9 @@ def migrated(data: dict[str, Any]) -> dict[str, Any]:
         data["result"] = {"winner": r["winner"], "rule": r["rule"], "level": r["level"],
                           "prestige": data["prestige"]}
     flow = data.get("flow", [])
+    face_down = data["cards"].pop("committed", {})
+    if face_down and flow and flow[-1]["name"] == "commit":  # now the kernel's (commits.py)
+        flow[-1]["args"][CHOSEN] = {side: commit_id(c) for side, c in face_down.items()}
     old = data.get("battle")
     if old is not None and "lines" in old:
         data["battle"] = _record(old, flow)

@@ -47,7 +47,7 @@ def new_state(scenario: str) -> HState:
             garrisons[g.city] = {"side": g.side, "kind": "detached"}
     leaders: dict[str, int | None] = {side: n for side, n in su.leaders.items()}
     cards = Cards(deck=[], hands={"athens": [], "sparta": []}, discard=[],
-                  in_play=sorted(su.leaders.values()), leaders=leaders, committed={},
+                  in_play=sorted(su.leaders.values()), leaders=leaders,
                   revealed={}, order=["sparta", "athens"])
     effects = Effects(civil_war=[], pillaged={}, pillaged_last={}, plague_struck=False,
                       athens_plagues=0, pericles_dead=False, expeditionaries_seen=None,

@@ -106,7 +106,6 @@ class Cards(TypedDict):
     discard: list[int]
     in_play: list[int]  # continuing Events and Leaders face up (3.1, 3.11)
     leaders: dict[str, int | None]  # side -> its Leader card in play
-    committed: dict[str, Commit]  # this phase's cards, secret until both are in (3.3)
     revealed: dict[str, Commit]  # the cards of the last reveal (public)
     order: list[Side]  # initiative order of the current Season (3.3)
 

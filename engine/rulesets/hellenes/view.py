@@ -15,6 +15,7 @@ from engine.core.view import HandItem, RulesetCommon
 
 from . import board as B
 from . import cards as K
+from .commits import committed
 from .state import SEASON_NAMES, SIDES, HState
 from .yearend import describe_prestige
 
@@ -37,8 +38,9 @@ def view(s: HState, seat: str | None) -> dict[str, Any]:
             hidden.append({"side": x["side"], "area": x["loc"], "inside": x["inside"]})
     hidden.sort(key=lambda h: (h["area"], h["side"], h["inside"]))
     c = s["cards"]
-    committed = {side: side in c["committed"] for side in SIDES}
-    mine = c["committed"].get(seat) if seat else None
+    face_down = committed(s)
+    shown_down = {side: side in face_down for side in SIDES}
+    mine = face_down.get(seat) if seat else None
     cities = {city.name: B.city_control(s, city) for city in B.comps().data.cities}
     t = s["turn"]
     return {
@@ -68,7 +70,7 @@ def view(s: HState, seat: str | None) -> dict[str, Any]:
             "discard": list(c["discard"]),
             "in_play": list(c["in_play"]),
             "leaders": dict(c["leaders"]),
-            "committed": committed,
+            "committed": shown_down,
             "my_commit": dict(mine) if mine else None,
             "revealed": {k: dict(v) for k, v in c["revealed"].items()},
             "order": list(c["order"]),
