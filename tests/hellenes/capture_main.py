@@ -1,7 +1,10 @@
 """The event goldens and saved-game fixtures of the Hellenes kernel move (issue 30), made
 once by the code before the move (ruleset version 3) and kept as they were written:
 `golden_events.json` (the golden games' choices and events, facts not words) and
-`fixtures/*.json` (games saved mid-way, some mid-battle).
+`fixtures/*.json` (games saved mid-way, some mid-battle). Two fixtures were made the same
+way by that code with other stopping points: `413-one-card-committed` (seed
+"fixture:commit", stopped once one side had committed a card) and `431-hera-asked` (seed
+"fixture:hera:2", a player who always appeals, stopped when Hera's overruling was asked).
 
     .venv/bin/python -m tests.hellenes.capture_main   # only on the code before the move
 """

@@ -34,6 +34,11 @@ def migrated(data: dict[str, Any]) -> dict[str, Any]:
         what = frame["args"].get("what")
         if frame["name"] == "appeal" and isinstance(what, str):
             frame["args"]["what"] = {"kind": "result"}  # its words are not kept (olympians.py)
+        if frame["name"] == "appeal":  # its "hera" stage is a procedure of its own
+            stage = frame["args"].pop("stage", "ask")
+            if stage == "hera":
+                frame["name"] = "appeal_hera"
+                frame["args"].pop("seats", None)
         snap = frame["args"].get("snap")  # an attack Ares may have redone (11.0)
         if frame["name"] == "battle" and snap and snap.get("battle") \
                 and "lines" in snap["battle"]:

@@ -25,7 +25,7 @@ from .flow import Commit, NewYear, NewYearResolve, Sacrifice, Season, Turn, Wint
 from .invariants import check
 from .migrate import migrated
 from .moves import ForcedMarches, GroupMove, Muster, Pillage, Storms
-from .olympians import Appeal
+from .olympians import Appeal, AppealHera
 from .phases import Actions, Combat, Overcrowded, WinterActions
 from .positions import setup_position
 from .setup import HANDICAP, MOST_BID, apply_handicap, new_state, shuffle_deck
@@ -38,7 +38,7 @@ MACHINE: Machine[HState] = Machine(
     [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(),
      EventProc(), RevoltProc(), Actions(), Combat(), WinterActions(), Overcrowded(),
      Recruit(), Attrition(), Losses(), YearEnd(), YearClose(), GroupMove(), Muster(),
-     Pillage(), Battle(), Assault(), Sortie(), ForcedMarches(), Appeal(),
+     Pillage(), Battle(), Assault(), Sortie(), ForcedMarches(), Appeal(), AppealHera(),
      Storms()],
     lambda s: s["flow"])
 
