@@ -154,3 +154,10 @@ def _attack_row(d: ImageDraw.ImageDraw, y: float, step: Step, names: dict[str, s
 
 def render(battle: dict[str, Any], viewer: dict[str, Any] | None = None) -> bytes:
     return png.encode(render_image(battle))
+
+
+def text(battle: dict[str, Any]) -> list[str]:
+    """The same battle as lines for a terminal (issue 32: battles you can see): where and
+    who, the forces, each round's attacks with their dice and where the hits landed, the
+    retreats and the result."""
+    return W.lines(battle)  # type: ignore[arg-type]

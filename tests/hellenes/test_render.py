@@ -97,3 +97,30 @@ def test_a_reworded_attack_changes_no_picture_input():
     line = battle_words.step_words(step, {"S1": "Spartiates", "A1": "Athenians"})
     assert line.startswith("Spartiates (A2, 4 cv) attacks: [6, 6, 2, 3] - 1 hit(s), 2 rout(s)")
     assert "Athenians 3→2" in line
+
+
+def test_the_terminal_text_of_a_battle_shows_forces_dice_hits_and_result():
+    """Issue 32: the terminal shows what the combat picture shows, as lines."""
+    from renders.hellenes import combat
+
+    battle = {"place": "PHO", "kind": "field", "attacker": "sparta", "defender": "athens",
+              "forces": [{"id": "S1", "name": "Spartiates", "side": "sparta", "kind": "hoplite",
+                          "strength": 3, "rating": "B2"},
+                         {"id": "A1", "name": "Athenians", "side": "athens", "kind": "hoplite",
+                          "strength": 2, "rating": "B1"}],
+              "rounds": [{"number": 1, "steps": [
+                  {"kind": "fire", "side": "sparta", "unit": "S1", "dice": [1, 5, 6], "hits": 1,
+                   "targets": [{"target": "A1", "before": 2, "after": 1}],
+                   "facts": {"rating": "B2", "strength": 3, "routs": 1}},
+                  {"kind": "retreat", "side": "athens", "rule": "6.4"},
+                  {"kind": "withdraw", "side": "athens", "unit": "A1", "to": "LOC",
+                   "rule": "6.4"}]}],
+              "winner": "sparta", "outcome": "retreat", "facts": {"sea": False, "prestige": 1}}
+    lines = combat.text(battle)
+    assert lines[0] == "Battle of Phocis: Sparta attacks Athens"
+    assert "Spartiates (B2, 3 cv)" in lines[1] and "Athenians (B1, 2 cv)" in lines[2]
+    assert "Round 1" in lines
+    assert any("[1, 5, 6] - 1 hit(s), 1 rout(s) → Athenians 2→1" in x for x in lines)
+    assert any("Athens retreats (6.4)" in x for x in lines)
+    assert any("Athenians: withdrawn to Locris" in x for x in lines)
+    assert lines[-1] == "Battle of Phocis: Sparta wins (retreat), +1 Prestige (14.11)"

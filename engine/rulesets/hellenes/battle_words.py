@@ -67,7 +67,7 @@ def step_words(step: Step, names: Mapping[str, str]) -> str:
     if kind == WITHDRAW:
         to = step.get("to", "")
         where = "into the City" if to == "city" else f"to {B.comps().areas[to].name}"
-        return f"{names.get(step.get('unit', ''), 'A unit')} withdraws {where} (6.4)"
+        return f"{names.get(step.get('unit', ''), 'A unit')}: withdrawn {where} (6.4)"
     if kind == "fight-on":
         return f"{side}: {_count(step)} unit(s) cannot retreat and fight on (6.4)"
     return f"{side} {kind}"
