@@ -58,7 +58,6 @@ def differences(entry: dict[str, Any]) -> list[str]:
     return []
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("entry", GAMES, ids=[f"{g['scenario']}-{g['seed']}" for g in GAMES])
 def test_golden_games_tell_the_same_events(entry):
     assert differences(entry) == []
