@@ -722,7 +722,7 @@ class Storms(Procedure[HState]):
             on = STORM_ON[s["season"]]
             storm = any(r <= on for r in a["rolls"])
             seats = [owner, other(owner)] if storm else [other(owner), owner]
-            if open_appeal(flow, "Poseidon", {"kind": "storm", "dice": a["rolls"], "on": on},
+            if open_appeal(flow, "Poseidon", {"kind": "storm", "dice": list(a["rolls"]), "on": on},
                            seats):
                 return
             self._damage(flow)
