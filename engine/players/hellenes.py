@@ -18,8 +18,9 @@ from typing import Any
 
 from ..core import decisions
 from ..core.rng import Rng
-from ..core.types import Prompt
+from ..core.types import Option, Prompt
 from ..rulesets.hellenes import board as B
+from ..rulesets.hellenes.battle_facts import fighting
 from ..rulesets.hellenes.events import deposable
 from ..rulesets.hellenes.state import FALL, NEW_YEAR
 from .base import Lookahead
@@ -121,12 +122,15 @@ def evaluate(view: dict[str, Any], me: str) -> float:
 
 
 def _battle_odds(view: dict[str, Any], me: str) -> float:
-    """Our strength in the battle over the enemy's (its blocks are face up in battle)."""
-    battle = view.get("battle") or {}
-    ours = sum(b.get("cv") or 0 for b in battle.get("blocks", [])
-               if b["side"] == me and not b.get("routed"))
-    theirs = sum(b.get("cv") or 0 for b in battle.get("blocks", [])
-                 if b["side"] != me and not b.get("routed"))
+    """Our unrouted strength in the battle over the enemy's (its blocks are face up in
+    battle, 6.1), read from the battle record."""
+    battle = view.get("battle")
+    if not battle:
+        return 0.0
+    sides = {p["id"]: p["side"] for p in battle["forces"]}
+    standing = fighting(battle)
+    ours = sum(cv for u, cv in standing.items() if sides[u] == me)
+    theirs = sum(cv for u, cv in standing.items() if sides[u] != me)
     return ours / max(1, theirs)
 
 
@@ -268,10 +272,9 @@ def commit(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
         playable = _card(n).event.who in ("either", me)
         return max(ACTION * _card(n).av, KEEP_EVENT * event(n) if later and playable else 0.0)
 
-    def gain(option_id: str) -> tuple[float, int]:
-        card, use = option_id.split(":")
-        n = int(card)
-        if use == "e":
+    def gain(facts: dict[str, Any]) -> tuple[float, int]:
+        n = int(facts["card"])
+        if facts["use"] == "event":
             now = event(n)
         else:
             now = SACRIFICE if season == NEW_YEAR else ACTION * _card(n).av
@@ -279,8 +282,16 @@ def commit(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
         av = _card(n).av
         return now - keep(n), av if season != NEW_YEAR else -av
 
-    best = max(gain(o.id) for o in prompt.options)
-    return str(rng.choice([o.id for o in prompt.options if gain(o.id) == best]))
+    gains = {o.id: gain(_data(o)) for o in prompt.options}
+    best = max(gains.values())
+    return str(rng.choice([o.id for o in prompt.options if gains[o.id] == best]))
+
+
+def _data(option: Option) -> dict[str, Any]:
+    """An option's facts (every Hellenes option carries them, engine/rulesets/hellenes)."""
+    if option.data is None:
+        raise ValueError(f"option {option.id!r} carries no facts")
+    return option.data
 
 
 def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
@@ -294,18 +305,19 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     if prompt.kind == "battle-loss":
         return ids[0]  # the rules already narrowed it to equally strong (or weak) blocks
     if prompt.kind == "event-target" and ids and all(
-            i.isdigit() and _card(int(i)).leader is not None for i in ids):
+            _data(o)["kind"] == "leader" for o in prompt.options):
         # Leader Ostracized (3.11): the Leader whose loss helps us most, never our own
         # while the enemy's may go
-        return max(ids, key=lambda i: _ostracism_gain(view, prompt.seat, int(i)))
+        best = max(prompt.options,
+                   key=lambda o: _ostracism_gain(view, prompt.seat, int(_data(o)["card"])))
+        return best.id
     if prompt.kind == "siege-combat":
         return _siege_combat(view, prompt, lookahead, rng)
     if prompt.kind == "sortie":  # 8.3: every besieged unit comes out: the most strength
         return decisions.encode(prompt, ids[:prompt.hi])
     if prompt.kind == "fortify":
         # 7.1: shut ourselves in the City when the enemy that engages us is stronger.
-        area = next((b["area"] for b in view["blocks"]
-                     if b["id"] in ids), None)
+        area = next((_data(o)["area"] for o in prompt.options), None)
         ours = sum(b["cv"] for b in view["blocks"] if b["area"] == area)
         foes = 2 * sum(1 for b in view["hidden_blocks"]
                        if b["area"] == area and b["side"] != prompt.seat)
@@ -333,8 +345,8 @@ def _siege_combat(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | N
     """8.0: the Siege Combat menu without the Sorties that go out weaker than the
     besiegers (8.3: a beaten Sortie cedes Prestige and steps for nothing); the rest is
     left to the lookahead."""
-    weak = {o.id for o in prompt.options if o.id.startswith("sortie:")
-            and _sortie_odds(view, prompt.seat, o.id.split(":", 1)[1]) < 1.0}
+    weak = {o.id for o in prompt.options if _data(o)["kind"] == "sortie"
+            and _sortie_odds(view, prompt.seat, _data(o)["city"]) < 1.0}
     if not weak:
         return None
     rest = replace(prompt, options=tuple(o for o in prompt.options if o.id not in weak))
@@ -350,9 +362,10 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     besiegers withdraw (the siege lifts) and the Prestige moves by 1, or 2 for Athens or
     Sparta. The lookahead would see only the first withdrawal (the Prestige comes after
     the last), so without this the player never pillaged."""
-    if prompt.kind != "actions" or not option_id.startswith("pillage:"):
+    option = next((o for o in prompt.options if o.id == option_id), None)
+    if prompt.kind != "actions" or option is None or _data(option)["kind"] != "pillage":
         return None
-    name = option_id.split(":", 1)[1]
+    name = _data(option)["city"]
     city = _cities().get(name)
     if city is None:
         return None

@@ -14,6 +14,11 @@ where units could move (and roll for storms), besieged fleets may leave an Assau
 Storm is its own damage roll, Zeus may be appealed against either hand, an ostracized
 Leader returns to the deck, and units unable to retreat fight on (6.4) instead of being
 eliminated: random games take other paths.
+
+Regenerated for version 4 (issue 30: no wording in the state, a kernel battle record): the
+same logs, action counts, dice and outcomes; the state, view and event-text hashes changed
+with the state's shape. That the games play as before is checked by the event goldens
+(`test_golden_events.py`, made by the code of version 3).
 """
 
 from __future__ import annotations

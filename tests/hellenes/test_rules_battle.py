@@ -119,7 +119,7 @@ def test_7_1_fortifying_all_establishes_a_siege_without_battle():
 
 def test_views_reveal_battle_blocks_to_both_sides():
     g = _battle({"S9": 2, "S1": 3}, {"A1": 3, "A12": 2})
-    names = {b["id"] for b in g.view("athens")["battle"]["blocks"]} if g.view("athens").get(
+    names = {b["id"] for b in g.view("athens")["battle"]["forces"]} if g.view("athens").get(
         "battle") else set()
     assert {"S9", "S1"} <= names
     assert "fight" in ids(g, "athens")
@@ -194,7 +194,7 @@ def test_6_5_fleets_fight_at_sea_with_sea_ratings_and_narrows_skip_round_one():
     assert args["sea"] and args["skip"] == ["S20"]  # 6.5 Narrows
     assert args["order"] == ["A20", "S20"]  # E before F
     rec = g.state["battle"]
-    assert {b["id"]: b["rating"] for b in rec["blocks"]} == {"A20": "E2", "S20": "F2"}
+    assert {b["id"]: b["rating"] for b in rec["forces"]} == {"A20": "E2", "S20": "F2"}
 
 
 def test_6_5_an_open_sea_border_is_fought_from_round_one():
@@ -245,7 +245,7 @@ def test_5_41_the_owner_selects_which_formation_fights_first():
     assert p.kind == "formation-order" and "Orchomenus" in p.options[1].label
     g.act("sparta", "formation:1")
     s = g.state
-    assert {b["id"] for b in s["battle"]["blocks"]} == {"S6", "A1"}
+    assert {b["id"] for b in s["battle"]["forces"]} == {"S6", "A1"}
     assert s["flow"][-1]["args"]["formations"][0]["units"] == ["S6"]
 
 
@@ -258,12 +258,17 @@ def test_6_34_pursuit_example_faster_units_that_have_not_attacked_chase():
     fix_dice(g, [3, 4, 5, 3, 1, 6, 2, 4, 3, 4])  # the last two: the cavalry harries, misses
     g.act("sparta", "fight")  # S9 misses; S1 routs the fleet: Panic
     s = g.state
-    lines = s["battle"]["lines"]
-    assert [x.split(" (")[0] for x in lines if "pursues" in x] == [
+    steps = [st for rnd in s["battle"]["rounds"] for st in rnd["steps"]]
+    names = {p["id"]: p["name"] for p in s["battle"]["forces"]}
+    kinds = [st["kind"] for st in steps]
+    assert kinds.index("panic") < kinds.index("pursuit")
+    assert [names[st["unit"]] for st in steps if st["kind"] == "pursuit"] == [
         "Sciritae", "Perioeci Hoplites", "Laconian Cavalry"]  # the B, the C, then Harrying
     assert s["blocks"]["A20"]["cv"] == 1  # two pursuit hits
-    g.act("athens", ids(g, "athens")[0])  # the panicked side retreats
-    assert s["prestige"] == -2 and "Sparta wins (panic)" in s["log"][-1]  # Triumph (14.11)
+    events = g.act("athens", ids(g, "athens")[0])  # the panicked side retreats
+    end = next(e.data["battle"] for e in events if e.kind == "battle_end")
+    assert (end["winner"], end["outcome"], end["facts"]["prestige"]) == ("sparta", "panic", 2)
+    assert s["prestige"] == -2 and "Sparta wins (panic)" in events[-1].text  # Triumph
 
 
 def test_5_42_a_formation_arriving_this_turn_joins_the_besiegers_assault():
@@ -275,7 +280,7 @@ def test_5_42_a_formation_arriving_this_turn_joins_the_besiegers_assault():
     g.act("athens", "join:0")
     g.act("sparta", "resist")
     rec = g.state["battle"]
-    assert "A1" in {b["id"] for b in rec["blocks"] if b["side"] == "athens"}
+    assert "A1" in {b["id"] for b in rec["forces"] if b["side"] == "athens"}
 
 
 def test_5_42_only_one_moving_formation_joins_an_assault():
@@ -292,7 +297,7 @@ def test_5_42_only_one_moving_formation_joins_an_assault():
                                                                       "join:1"]
     g.act("athens", "join:1")
     g.act("sparta", "resist")
-    athenians = {b["id"] for b in g.state["battle"]["blocks"] if b["side"] == "athens"}
+    athenians = {b["id"] for b in g.state["battle"]["forces"] if b["side"] == "athens"}
     assert "A3" in athenians and "A1" not in athenians and "A2" in athenians
 
 
@@ -313,11 +318,11 @@ def test_5_22_a_fleet_retreating_across_a_deepsea_border_is_rolled_for():
     g = _battle({"S12": 1}, {"A14": 2}, area="S_AEG", via="S_PAR", from_sea=True)
     fix_dice(g, [3, 5])  # Spring: Storm on 1-3; ship damage 5: High Seas, -1 cv
     g.act("athens", "retreat")  # the E2 fleet's first attack: Athens retreats
-    g.act("athens", "S_AND")
+    events = g.act("athens", "S_AND")
     s = g.state
     assert s["blocks"]["A14"]["loc"] == "S_AND" and s["blocks"]["A14"]["cv"] == 1
     assert s["turn"]["crossings"] == []
-    assert any("High Seas" in line for line in s["log"])
+    assert any("High Seas" in e.text for e in events)
 
 
 def test_6_4_a_retreat_along_the_coast_rolls_no_storm():
@@ -360,8 +365,9 @@ def test_8_12_a_besieged_fleet_carries_a_land_unit_out_to_sea():
     g.act("sparta", "S_THE")
     s = g.state
     assert s["blocks"]["S19"]["loc"] == "S_THE" and s["blocks"]["S19"]["cv"] == 1
-    defenders = [b for b in s["battle"]["blocks"] if b["side"] == "sparta" and b["cv"]]
-    assert [b["id"] for b in defenders] == ["garrison"]
+    still = [b["id"] for b in s["battle"]["forces"] if b["side"] == "sparta"
+             and (b["id"] == "garrison" or s["blocks"][b["id"]]["loc"] == "POT")]
+    assert still == ["garrison"]
 
 
 def test_8_12_no_retreat_into_an_enemy_occupied_offshore_sea():
@@ -392,7 +398,7 @@ def test_6_5_land_units_aboard_neither_fight_nor_survive_their_fleet():
     they are lost (5.21: a land unit at sea is aboard a fleet)."""
     g = _battle({"S20": 3, "S5": 2}, {"A20": 1}, area="S_SAR", via="S_AND", from_sea=True)
     s = g.state
-    assert {b["id"] for b in s["battle"]["blocks"]} == {"S20", "A20"}  # not the hoplites
+    assert {b["id"] for b in s["battle"]["forces"]} == {"S20", "A20"}  # not the hoplites
     g2 = _battle({"S20": 3}, {"A20": 1, "A1": 1}, area="S_SAR", via="S_AND", from_sea=True)
     fix_dice(g2, [3, 1, 1, 1])  # the Athenian E2 fleet misses; the Spartan one sinks it
     g2.act("athens", "fight")
@@ -417,5 +423,6 @@ def test_6_4_units_unable_to_retreat_remain_in_the_battle():
     g.act("sparta", "retreat")
     s = g.state
     assert s["blocks"]["S5"] == {"side": "sparta", "loc": FIELD, "cv": 2, "inside": False}
-    assert any("cannot retreat and fight on" in line for line in s["battle"]["lines"])
+    steps = [st for rnd in s["battle"]["rounds"] for st in rnd["steps"]]
+    assert {"kind": "fight-on", "side": "sparta", "rule": "6.4", "facts": {"count": 1}} in steps
     assert prompt(g, "athens").kind == "retreat-or-fight"  # round 2

@@ -29,7 +29,7 @@ RULESETS = tuple(engine.ruleset_ids())
 assert {"athens-sparta", "hellenes", "epic", DUEL.id, ALLIES.id, COUNCIL.id} <= set(RULESETS)
 # Rulesets that still keep sentences in their state (their log lines, the reason of a
 # win), until they move onto the kernel's records (docs/architecture.md).
-WORDING_LEFT = {"hellenes", ALLIES.id}
+WORDING_LEFT = {ALLIES.id}
 
 
 def _games() -> list[tuple[str, str, int | None]]:
@@ -61,6 +61,15 @@ def test_no_wording_is_kept_in_the_state(rid):
     problems = check_contract(rules, None, f"wording:{rid}", actions=400,
                               redaction_every=1_000)
     assert not [p for p in problems if p.startswith("wording")]
+
+
+@pytest.mark.parametrize("rid", sorted(set(RULESETS) - WORDING_LEFT))
+def test_rulesets_on_the_kernel_keep_no_wording(rid):
+    """Those moved onto the kernel's records (issue 30, point 3): 0 sentences in the
+    state over a long random game."""
+    problems = check_contract(engine.ruleset(rid), None, f"wording:{rid}", actions=400,
+                              redaction_every=1_000)
+    assert [p for p in problems if p.startswith("wording")] == []
 
 
 def test_sentences_are_found_and_facts_are_not():

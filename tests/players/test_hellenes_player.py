@@ -43,8 +43,10 @@ def test_heuristic_plays_hellenes_legally_against_random():
 
 # ------------------------------------------------------------------ cards (3.0-3.3)
 def _commit_prompt(seat: str, hand: list[int], events: list[int]) -> Prompt:
-    opts = [Option(f"{n}:a", f"#{n} for Actions", "3.2") for n in hand]
-    opts += [Option(f"{n}:e", f"#{n} as its Event", "3.1") for n in events]
+    opts = [Option(f"{n}:a", f"#{n} for Actions", "3.2",
+                   data={"kind": "commit", "card": n, "use": "actions"}) for n in hand]
+    opts += [Option(f"{n}:e", f"#{n} as its Event", "3.1",
+                    data={"kind": "commit", "card": n, "use": "event"}) for n in events]
     return Prompt(seat, "commit a card face down (3.3)", tuple(opts), rule="3.3", kind="commit")
 
 
@@ -109,13 +111,16 @@ def test_commit_plays_a_cheap_card_for_a_strong_event_and_sacrifices_the_least()
 
 def test_pillage_is_imagined_with_its_prestige():
     view = engine.new_game("hellenes", seed="pillage").view("athens")
-    prompt = Prompt("athens", "Actions", (Option("pillage:Megara", "Pillage Megara", "5.5"),
-                                         Option("pass", "End", "4.0")), kind="actions")
+    prompt = Prompt("athens", "Actions", (
+        Option("pillage:Megara", "Pillage Megara", "5.5",
+               data={"kind": "pillage", "city": "Megara", "cost": 1}),
+        Option("pass", "End", "4.0", data={"kind": "done", "left": 1})), kind="actions")
     seen = H.imagine(view, prompt, "pillage:Megara")
     assert seen is not None and seen["prestige"] == view["prestige"] + 1
     assert H.imagine(view, prompt, "pass") is None
-    sparta = Prompt("sparta", "Actions", (Option("pillage:Athens", "Pillage Athens", "5.5"),),
-                    kind="actions")
+    sparta = Prompt("sparta", "Actions", (Option("pillage:Athens", "Pillage Athens", "5.5",
+                                                 data={"kind": "pillage", "city": "Athens",
+                                                       "cost": 1}),), kind="actions")
     seen = H.imagine(engine.new_game("hellenes", seed="p2").view("sparta"), sparta,
                      "pillage:Athens")
     assert seen is not None and seen["prestige"] == view["prestige"] - 2  # 14.12
@@ -154,7 +159,8 @@ def test_the_heuristic_never_ostracizes_its_own_leader():
     opened = dict(view, stamp=5, effects=dict(view["effects"], pillaged_last={"athens": 4}))
     assert H.event_value(opened, "sparta", 25) > 0
     target = Prompt("sparta", "Leader Ostracized: choose its target", (
-        Option("1", "Pericles", "3.11"), Option("2", "Archidamos", "3.11")),
+        Option("1", "Pericles", "3.11", data={"kind": "leader", "card": 1}),
+        Option("2", "Archidamos", "3.11", data={"kind": "leader", "card": 2})),
         rule="3.11", kind="event-target")
     assert H.choose(opened, target, None, Rng("t")) == "1"
     commit = _commit_prompt("sparta", [25], [25])

@@ -13,10 +13,10 @@ from engine.core.procedures import Flow, Procedure
 from engine.core.view import TAKEN
 
 from . import board as B
-from .events import add_prestige
 from .flow import note
+from .options import unit_option
 from .siege import established, lift
-from .state import HState, Side, other, to_pool
+from .state import HState, Side, add_prestige, other, to_pool
 
 
 def assault_targets(s: HState, side: Side) -> list[str]:
@@ -86,18 +86,21 @@ class Assault(Procedure[HState]):
         s, a = flow.state, flow.args
         if not a["asked"]:  # 5.42: one moving Formation may join the besiegers
             opts = [Option(f"join:{i}", ", ".join(f"{B.spec(u).name} ({s['blocks'][u]['cv']}"
-                                                 " cv)" for u in f), "5.42")
+                                                 " cv)" for u in f), "5.42",
+                           data={"kind": "formation", "units": list(f)})
                     for i, f in enumerate(moving_formations(s, a["attacker"], a["city"]))]
             if besiegers(s, a["attacker"], a["city"]):
-                opts.insert(0, Option("none", "The besiegers alone", "5.42"))
+                opts.insert(0, Option("none", "The besiegers alone", "5.42",
+                                      data={"kind": "formation", "units": []}))
             return [Prompt(a["attacker"], f"Assault on {a['city']}: which Formation that "
                            "moved in this turn joins the besiegers? (5.42)", tuple(opts),
                            rule="5.42", kind="assault-join")]
         return [Prompt(a["defender"], f"{a['attacker'].title()} assaults {a['city']}: "
                        "capitulate (all defenders lost, the enemy gains 1 Prestige instead "
                        "of 2) or resist? (8.13)",
-                       (Option("resist", "Resist the Assault", "8.1"),
-                        Option("capitulate", "Capitulate", "8.13")), rule="8.13",
+                       (Option("resist", "Resist the Assault", "8.1", data={"kind": "resist"}),
+                        Option("capitulate", "Capitulate", "8.13",
+                               data={"kind": "capitulate"})), rule="8.13",
                        kind="capitulate")]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
@@ -141,7 +144,7 @@ class Sortie(Procedure[HState]):
         s, a = flow.state, flow.args
         city = B.comps().cities[a["city"]]
         units = sorted(B.units_in(s, city.area, a["side"], inside=True))
-        opts = [Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)", "8.3") for u in units]
+        opts = [unit_option(s, u, "8.3") for u in units]
         return [decisions.pick(a["side"], f"Sortie from {city.name}: which units come out? "
                                "(8.3)", opts, 1, len(opts), rule="8.3", kind="sortie")]
 

@@ -3,8 +3,8 @@ Retires, Panic and Pursuit, cavalry Harrying, sea battles, Narrows and Sea Landi
 Formation non-coordination (5.41) and the Prestige they earn (14.11).
 
 `battle` is one procedure whose arguments hold the battle's progress (JSON), so a game
-saved mid-battle continues. `s["battle"]` is the public record both players see: blocks
-are revealed once the battle begins (6.1).
+saved mid-battle continues. `s["battle"]` is the public record both players see, the
+kernel's `BattleRecord` (battle_facts.py): blocks are revealed once the battle begins (6.1).
 """
 
 from __future__ import annotations
@@ -14,16 +14,20 @@ from typing import Any
 
 from engine import Option, Prompt
 from engine.core import decisions
+from engine.core.battle_record import BattleRecord, close, open_round
 from engine.core.procedures import Flow, Procedure
 from engine.core.view import BATTLE_END
 
+from . import battle_facts as BF
+from . import battle_words as BW
 from . import board as B
+from .battle_facts import GARRISON
 from .cargo import aboard, is_fleet
-from .events import add_prestige
 from .movement import fleet_steps
 from .olympians import open_appeal
+from .options import unit_option
 from .siege import establish, refresh
-from .state import HState, other, to_pool
+from .state import HState, add_prestige, other, to_pool
 
 AGILITY = "ABCDEF"
 
@@ -39,9 +43,6 @@ def rating(s: HState, bid: str, sea: bool) -> tuple[str, int]:
         assert b.sea_agility is not None and b.sea_power is not None
         return b.sea_agility, b.sea_power
     return b.agility, b.power
-
-
-GARRISON = "garrison"  # a City's garrison block in a Siege Assault (2.3, 8.1)
 
 
 def assault(a: dict[str, Any]) -> bool:
@@ -116,7 +117,8 @@ class Battle(Procedure[HState]):
             units = [u for u in f["units"] if present(s, a, u)]
             what = ", ".join(f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)" for u in units)
             opts.append(Option(f"formation:{i}", f"from {names[f['via']].name}: {what}",
-                               "5.41"))
+                               "5.41", data={"kind": "formation", "from": f["via"],
+                                             "units": units}))
         return Prompt(a["attacker"], f"Battle at {names[a['area']].name}: which Formation "
                       "fights the defenders first? (5.41)", tuple(opts), rule="5.41",
                       kind="formation-order")
@@ -172,26 +174,25 @@ class Battle(Procedure[HState]):
         self._run(flow)
 
     # ----------------------------------------------------------- the record
-    def _record(self, flow: Flow[HState], note: str | None = None) -> None:
+    def _record(self, flow: Flow[HState]) -> BattleRecord:
+        """The battle's record, its forces joined by the units fighting now (6.1)."""
         s, a = flow.state, flow.args
-        blocks = []
+        rec = s["battle"]
+        if rec is None:
+            kind = a.get("mode") or ("naval" if is_sea(a["area"]) else "field")
+            rec = s["battle"] = BF.started(a["area"], kind, a["attacker"], a["defender"],
+                                           a.get("sea", False))
         for side, ids in ((a["attacker"], self._attackers(flow)),
                           (a["defender"], self._defenders(flow))):
             for u in ids:
                 ag, pw = rate(s, a, u)
-                blocks.append({"id": u, "name": name(u), "side": side, "cv": cv(s, u),
-                               "rating": f"{ag}{pw}", "routed": u in a["routed"],
-                               "type": "garrison" if u == GARRISON else B.spec(u).type})
-        rec = s["battle"] or {"area": a["area"], "name": B.comps().areas[a["area"]].name,
-                              "attacker": a["attacker"], "defender": a["defender"],
-                              "lines": [], "ruleset": "hellenes"}
-        present = {b["id"] for b in blocks}
-        gone = [dict(b, cv=0, routed=True) for b in rec.get("blocks", [])
-                if b["id"] not in present]  # eliminated: still shown, emptied
-        rec.update(round=a["round"], sea=a.get("sea", False), blocks=blocks + gone)
-        if note:
-            rec["lines"].append(note)
-        s["battle"] = rec
+                BF.join(rec, [BF.piece(u, side, cv(s, u), f"{ag}{pw}")])
+        return rec
+
+    def _note(self, flow: Flow[HState], kind: str, side: str, rule: str,
+              count: int | None = None, unit: str | None = None,
+              to: str | None = None) -> None:
+        BF.note(self._record(flow), kind, side, rule, count, unit, to)
 
     # ----------------------------------------------------------- rounds (6.2)
     def _new_round(self, flow: Flow[HState]) -> None:
@@ -204,6 +205,7 @@ class Battle(Procedure[HState]):
             ag, _ = rate(s, a, u)
             return AGILITY.index(ag), 0 if side == a["defender"] else 1, u
         a["order"] = [u for u, _ in sorted(units, key=key)]
+        open_round(self._record(flow), a["round"])
         a["pos"], a["asked"], a["attacked"], a["half"] = 0, [], [], []  # 8.11: halves lapse
         if assault(a) and not any(self._harbour(flow, u) for u in self._defenders(flow)
                                   if u != GARRISON and is_fleet(u)):
@@ -280,13 +282,13 @@ class Battle(Procedure[HState]):
                 a["round"], side, rate(s, a, u)[0]):
             a["pending"] = {"kind": "ares-again", "owner": grant["by"]}
             return True
-        return open_appeal(flow, "Ares", f"the attack of {name(u)}",
+        return open_appeal(flow, "Ares", {"kind": "attack", "unit": u},
                            [other(side), other(other(side))])
 
     def _redo(self, flow: Flow[HState]) -> None:
-        a = flow.args
+        s, a = flow.state, flow.args
         u = self._restore(flow)
-        self._record(flow, f"Ares: {name(u)} attacks again (11.0)")
+        self._note(flow, "ares", side_of(s, a, u), "11.0", unit=u)
         self._attack(flow, u, pursuit=False)
         a["pos"] += 1
         if a["pending"] is None:
@@ -316,9 +318,8 @@ class Battle(Procedure[HState]):
         routs = 0 if pursuit else sum(1 for d in dice if d >= 7 - power)
         a["attacked"].append(u)
         side = side_of(s, a, u)
-        what = "pursues" if pursuit else "attacks"
-        self._record(flow, f"{name(u)} ({ag}{power}, {cv(s, u)} cv) "
-                     f"{what}: {dice} - {hits} hit(s), {routs} rout(s)")
+        BF.attack(self._record(flow), u, side, f"{ag}{power}", cv(s, u), dice, hits, routs,
+                  pursuit)
         self._losses(flow, other(side), hits, routs, pursuit)
 
     # ----------------------------------------------------------- losses
@@ -376,17 +377,21 @@ class Battle(Procedure[HState]):
         s, a = flow.state, flow.args
         a["pending"]["hits"] -= 1
         a["hurt"][side_of(s, a, u)] = True
+        rec = self._record(flow)
         if a.get("double") and side_of(s, a, u) == a["defender"]:
             half = a.setdefault("half", [])
             if u not in half:
                 half.append(u)  # 8.11: the first hit is half a step
+                BF.struck(rec, u, cv(s, u), cv(s, u))
                 return
             half.remove(u)
         if u == GARRISON:
+            BF.struck(rec, u, 1, 0)
             del s["garrisons"][a["city"]]
             return
         x = s["blocks"][u]
         a["hurt"][x["side"]] = True
+        BF.struck(rec, u, x["cv"], x["cv"] - 1)
         x["cv"] -= 1
         if x["cv"] <= 0:
             to_pool(x)  # 6.32: eliminated to its Recruit Pool
@@ -394,9 +399,10 @@ class Battle(Procedure[HState]):
                 a["routed"].remove(u)
 
     def _rout(self, flow: Flow[HState], u: str) -> None:
-        a = flow.args
+        s, a = flow.state, flow.args
         a["pending"]["routs"] -= 1
-        a["hurt"][flow.state["blocks"][u]["side"]] = True
+        a["hurt"][s["blocks"][u]["side"]] = True
+        BF.struck(self._record(flow), u, cv(s, u), cv(s, u), rout=True)
         a["routed"].append(u)
 
     # ----------------------------------------------------------- decisions
@@ -405,8 +411,7 @@ class Battle(Procedure[HState]):
         if a["stage"] == "order":
             return [self._order_prompt(flow)]
         if a["stage"] == "fortify":
-            choices = [Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)", "7.1")
-                       for u in self._fortify_choices(flow)]
+            choices = [unit_option(s, u, "7.1") for u in self._fortify_choices(flow)]
             city = B.city_of(a["area"])
             assert city is not None
             room = B.capacity(s, city) - len(B.units_in(s, a["area"], a["defender"], inside=True))
@@ -420,7 +425,8 @@ class Battle(Procedure[HState]):
             u = a["queue"][0]
             label = {"city": "Into the City, fortified (7.1)",
                      "stay": "Stay and fight on (6.4)"}
-            opts = tuple(Option(d, label.get(d) or B.comps().areas[d].name, "6.4")
+            opts = tuple(Option(d, label.get(d) or B.comps().areas[d].name, "6.4",
+                                data={"kind": "retreat", "unit": u, "to": d})
                          for d in self._retreats(flow, u))
             return [Prompt(a["retreating"], f"Retreat: where does {B.spec(u).name} go? (6.4)",
                            opts, rule="6.4", kind="retreat")]
@@ -428,25 +434,29 @@ class Battle(Procedure[HState]):
         if p["kind"] == "ares-again":
             return [Prompt(p["owner"], f"Ares favours you: attack by "
                            f"{name(a['snap']['unit'])} done again? (11.0)",
-                           (Option("accept", "Let it stand", "11.0"),
-                            Option("again", "Roll that attack again", "11.0")), rule="11.0",
+                           (Option("accept", "Let it stand", "11.0", data={"kind": "accept"}),
+                            Option("again", "Roll that attack again", "11.0",
+                                   data={"kind": "again", "unit": a["snap"]["unit"]})),
+                           rule="11.0",
                            kind="appeal")]
         if p["kind"] == "retreat?":
             hurt = a["hurt"][p["owner"]]
             cost = ("the enemy gains 1 Prestige" if hurt or a["sea"]
                     else "a Retire: no Prestige lost (14.11)")
-            leave = Option("retreat", "Retreat all units", "6.4")
+            leave = Option("retreat", "Retreat all units", "6.4", data={"kind": "retreat"})
             if assault(a) and p["owner"] == a["defender"]:
                 cost = "units that cannot leave fight on"
-                leave = Option("retreat", "Retreat the fleets into the Offshore Sea", "8.12")
+                leave = Option("retreat", "Retreat the fleets into the Offshore Sea", "8.12",
+                               data={"kind": "retreat", "fleets_only": True})
             return [Prompt(p["owner"], f"Battle at {B.comps().areas[a['area']].name}, round "
                            f"{a['round']}: fight on or Retreat? ({cost}) (6.4)",
-                           (Option("fight", "Fight on", "6.2"), leave), rule="6.4",
+                           (Option("fight", "Fight on", "6.2", data={"kind": "fight"}), leave),
+                           rule="6.4",
                            kind="retreat-or-fight")]
         kind = "hit" if p["hits"] > 0 else "rout"
         t = self._targets(flow, p["owner"], kind, p["routed_too"] and kind == "hit")
-        opts = tuple(Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)",
-                            "6.32" if kind == "hit" else "6.33") for u in t)
+        opts = tuple(unit_option(s, u, "6.32" if kind == "hit" else "6.33", loss=kind)
+                     for u in t)
         text = ("the next hit goes to your strongest block: which one?" if kind == "hit"
                 else "the next rout goes to your weakest block: which one?")
         return [Prompt(p["owner"], f"{text} (6.32, 6.33)", opts,
@@ -465,13 +475,13 @@ class Battle(Procedure[HState]):
             for u in answer:
                 s["blocks"][u]["inside"] = True
             if answer:
-                self._record(flow, f"{a['defender'].title()} fortifies {len(answer)} unit(s)")
+                open_round(self._record(flow), 0)  # before the first round
+                self._note(flow, "fortify", a["defender"], "7.1", count=len(answer))
             city = B.city_of(a["area"])
             assert city is not None
             if not self._defenders(flow):
                 establish(s, city, a["attacker"])  # 7.1/7.2: all fortified, no battle
                 text = f"{a['defender'].title()} fortifies in {city.name}: a siege (7.2)"
-                s["log"].append(text)
                 flow.context.event("siege", text, city=city.name)
                 s["battle"] = None
                 self._next_formation_or_end(flow, attacker_won=True)
@@ -537,7 +547,7 @@ class Battle(Procedure[HState]):
                         and u not in a["attacked"]
                         and AGILITY.index(rate(s, a, u)[0]) < rear]
         a["retreating"] = side
-        self._record(flow, f"{side.title()} panics (6.34)")
+        self._note(flow, "panic", side, "6.34")
         self._continue_panic(flow)
 
     def _continue_panic(self, flow: Flow[HState]) -> None:
@@ -556,7 +566,7 @@ class Battle(Procedure[HState]):
         a["panic"] = panic
         a["retire"] = not a["hurt"][side]  # losses to Harrying come after (6.41, 14.11)
         if not panic:
-            self._record(flow, f"{side.title()} retreats (6.4)")
+            self._note(flow, "retreat", side, "6.4")
         if not a["sea"] and not a.get("harried"):
             a["harried"] = True
             a["harriers"] = [u for u in a["order"] if present(s, a, u) and u != GARRISON
@@ -687,6 +697,9 @@ class Battle(Procedure[HState]):
         x = s["blocks"][u]
         if dest == "stay":
             return
+        rec = self._record(flow)
+        if any(p["id"] == u for p in rec["forces"]):  # not a land unit carried (6.5)
+            BF.note(rec, BF.WITHDRAW, x["side"], "6.4", unit=u, to=dest)
         if dest == "city":
             x["inside"] = True
         else:
@@ -716,8 +729,7 @@ class Battle(Procedure[HState]):
         if left:
             # 6.4: units unable to Retreat (besieged ones: the garrison, those staying
             # inside, 8.12) remain in the Battle, which goes on
-            self._record(flow, f"{side.title()}: {len(left)} unit(s) cannot retreat and "
-                         "fight on (6.4)")
+            self._note(flow, "fight-on", side, "6.4", count=len(left))
             a["stage"], a["retreating"], a["harried"] = "fight", None, False
             self._run(flow)
             return
@@ -733,15 +745,11 @@ class Battle(Procedure[HState]):
         elif reason == "retreat":
             gain = 0 if a.get("retire") and not a.get("sea") else 1
         add_prestige(s, winner, gain)
-        area = B.comps().areas[a["area"]].name
-        text = (f"Battle of {area}: {winner.title()} wins ({reason}), +{gain} Prestige (14.11)"
-                if fought else f"{area}: no battle")
         if fought:
-            self._record(flow, text)
-            record: dict[str, Any] = dict(s["battle"] or {})
-            record["winner"] = winner
-            s["log"].append(text)
-            flow.context.event(BATTLE_END, text, battle=record)
+            record = self._record(flow)
+            close(record, winner, reason)
+            record.setdefault("facts", {})["prestige"] = gain
+            flow.context.event(BATTLE_END, BW.result_words(record), battle=record)
         s["battle"] = None
         city = B.city_of(a["area"])
         inside = B.units_in(s, a["area"], a["defender"], inside=True)

@@ -216,7 +216,7 @@ def facts(s: HState) -> Facts:
     blocks = s["blocks"]
     if type(blocks) is not Blocks or blocks.shared:
         return Facts.build(blocks)
-    f = blocks.facts
+    f: Facts | None = blocks.facts
     if f is None or blocks.reshaped or len(blocks.moved) > MAX_PATCH:
         f = Facts.build(blocks)
         blocks.reshaped = False

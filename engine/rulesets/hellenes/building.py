@@ -119,17 +119,17 @@ class Recruit(Procedure[HState]):
         drawn = sorted(pool[:DRAW])
         flow.args["drawn"] = drawn
         names = ", ".join(B.spec(b).name for b in drawn)
-        s["private"][side].append(f"Recruit draw: {names}")
         flow.context.event("recruit-draw", f"You draw {names} (4.22)", seats=(side,),
                            drawn=drawn)
-        if not open_appeal(flow, "Apollo", f"{side.title()}'s recruit draw", [side]):
+        if not open_appeal(flow, "Apollo", {"kind": "recruit-draw", "side": side}, [side]):
             self._check(flow)
 
     def _check(self, flow: Flow[HState]) -> None:
-        s, side = flow.state, flow.args["side"]
+        side = flow.args["side"]
         if not self._options(flow):
-            s["log"].append(f"{side.title()} recruits but none of the drawn blocks can be "
-                            "placed: the Action is wasted (4.22)")
+            flow.context.event("recruit-wasted", f"{side.title()} recruits but none of the "
+                               "drawn blocks can be placed: the Action is wasted (4.22)",
+                               side=side)
             flow.end()
 
     def resume(self, flow: Flow[HState], result: object) -> None:
@@ -143,7 +143,8 @@ class Recruit(Procedure[HState]):
             self._placed(flow, placed)
             return
         to_pool(s["blocks"][placed])  # the opponent's Appeal: back to the pool, draw again
-        s["log"].append(f"The {a['side'].title()} recruit goes back to its pool (11.0 Apollo)")
+        flow.context.event("recruit-undone", f"The {a['side'].title()} recruit goes back to "
+                           "its pool (11.0 Apollo)", side=a["side"], unit=placed)
         self._draw(flow)
 
     def _options(self, flow: Flow[HState]) -> list[tuple[str, str]]:
@@ -157,7 +158,8 @@ class Recruit(Procedure[HState]):
             spec = B.spec(b)
             cv = spec.max_strength if spec.barbarian else 1
             opts.append(Option(f"{b}@{a}", f"{spec.name} ({spec.type}, {spec.rating}) at "
-                               f"{B.comps().areas[a].name}, {cv} cv", "4.22"))
+                               f"{B.comps().areas[a].name}, {cv} cv", "4.22",
+                               data={"kind": "place", "unit": b, "to": a, "cv": cv}))
         del s
         return [Prompt(flow.args["side"], "Place one of the recruits you drew; the others "
                        "return to the pool (4.22)", tuple(opts), rule="4.22", kind="recruit")]
@@ -171,10 +173,12 @@ class Recruit(Procedure[HState]):
         cv = spec.max_strength if spec.barbarian else 1  # 2.1, 4.22
         place(s["blocks"][bid], area, cv, inside)
         where = B.comps().areas[area].name
-        s["log"].append(f"{side.title()} recruits a unit at {where} (4.22)")
-        flow.context.event("recruit", s["log"][-1], area=area)
-        s["private"][side].append(f"Recruited {spec.name} at {where}")
-        if open_appeal(flow, "Apollo", f"{side.title()}'s recruit at {where}", [other(side)]):
+        flow.context.event("recruit", f"{side.title()} recruits a unit at {where} (4.22)",
+                           area=area)
+        flow.context.event("recruited", f"Recruited {spec.name} at {where}", seats=(side,),
+                           unit=bid, area=area)
+        if open_appeal(flow, "Apollo", {"kind": "recruit", "side": side, "area": area},
+                       [other(side)]):
             flow.args["placed"] = bid
             return
         self._placed(flow, bid)
@@ -185,7 +189,8 @@ class Recruit(Procedure[HState]):
         area = s["blocks"][bid]["loc"]
         if spec.barbarian and s["season"] == WINTER:
             to_pool(s["blocks"][bid])  # 9.23: disbands at once
-            s["log"].append("A barbarian recruited in Winter disbands at once (9.23)")
+            flow.context.event("barbarian-disbands", "A barbarian recruited in Winter "
+                               "disbands at once (9.23)", unit=bid)
         elif spec.barbarian and side not in s["effects"]["earthquake"]:
             # 2.1, 2.25: one free move from its home town (not under Earthquake, sidebar)
             flow.goto("group_move", side=side, area=area, only=[bid])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Self, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -61,7 +61,7 @@ class City(_Model):
     origin: Origin
 
     @model_validator(mode="after")
-    def _port_has_one_offshore_sea(self):
+    def _port_has_one_offshore_sea(self) -> Self:
         if self.port != (self.offshore is not None):
             raise ValueError(f"{self.name}: a Port has exactly one Offshore Sea and a City none (1.3)")
         return self
@@ -115,7 +115,7 @@ class Block(_Model):
     note: str = ""
 
     @model_validator(mode="after")
-    def _ratings_fit_type(self):
+    def _ratings_fit_type(self) -> Self:
         fleet = self.type == "fleet"
         if fleet != (self.sea_agility is not None and self.sea_power is not None and self.sea_move is not None):
             raise ValueError(f"{self.id}: fleets, and only fleets, have a sea rating and range (2.26)")
@@ -163,7 +163,7 @@ class Card(_Model):
     note: str = ""
 
     @model_validator(mode="after")
-    def _band_matches_number(self):
+    def _band_matches_number(self) -> Self:
         band = "gold" if self.number <= 11 else "silver" if self.number <= 44 else "bronze"
         if band != self.band:
             raise ValueError(f"card {self.number}: border {self.band}, expected {band} (3.0)")
@@ -397,7 +397,7 @@ def decode_runs(text: str) -> list[int]:
 
 
 def _read(name: str) -> dict[str, Any]:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+    return cast(dict[str, Any], json.loads((DATA / name).read_text(encoding="utf-8")))
 
 
 @cache

@@ -36,6 +36,7 @@ from engine.core.rng import Rng
 
 from . import board as B
 from . import cards as K
+from .commits import committed, set_committed
 from .state import ASIDE, POOL, SIDES, HState, Side, indexed
 
 # Parts of the state that may name units in the procedures under way.
@@ -120,7 +121,8 @@ def role_kind(parts: tuple[str, ...]) -> bool | None:
 
 def seen_units(s: HState) -> frozenset[str]:
     """Units every seat sees: those of the battle being fought (6.1, its public record)."""
-    return frozenset(b["id"] for b in (s["battle"] or {}).get("blocks", []))
+    battle = s["battle"]
+    return frozenset(p["id"] for p in battle["forces"]) if battle else frozenset()
 
 
 def hidden_units(s: HState, side: str) -> list[str]:
@@ -205,10 +207,10 @@ def _deal_cards(v: HState, side: Side, rng: Rng) -> None:
     rng.shuffle(pool)
     n = len(c["hands"][side])
     c["hands"][side], c["deck"] = sorted(pool[:n]), pool[n:]
-    if side in c["committed"]:
+    if side in committed(v):
         card = c["hands"][side][rng.randbelow(n)]
         event = K.event_refusal(v, side, card) is None and rng.randbelow(2) == 0
-        c["committed"][side] = {"card": card, "use": "event" if event else "actions"}
+        set_committed(v, side, {"card": card, "use": "event" if event else "actions"})
 
 
 def determinize(s: HState, seat: str, rng: Rng) -> HState:
@@ -226,5 +228,4 @@ def determinize(s: HState, seat: str, rng: Rng) -> HState:
             v["blocks"][bid] = r  # type: ignore[assignment]
         rename(v, mapping)
         _deal_cards(v, side, rng)
-        v["private"][side] = []  # the enemy's own lines: not ours to read
     return _copy(v)

@@ -15,13 +15,13 @@ from engine.core.procedures import Flow, Procedure
 
 from . import board as B
 from .cards import card, leader_in_play
-from .state import HState, Side, other
+from .siege import established
+from .state import HState, Side, add_prestige, other
 
 REVOLT_SUBJECTS = "subject_region"
 
 
 def _log(flow: Flow[HState], text: str, **data: Any) -> None:
-    flow.state["log"].append(text)
     flow.context.event("event", text, **data)
 
 
@@ -77,6 +77,13 @@ def deposable(leaders: Mapping[str, int | None], scenario: str,
     return out
 
 
+def _target_data(c: Any, target: str) -> dict[str, Any]:
+    """An Event's target as facts: a Leader's card to depose (3.11), else a City."""
+    if c.event.kind == "ostracism":
+        return {"kind": "leader", "card": int(target)}
+    return {"kind": "city", "city": target}
+
+
 def plague_targets(s: HState, returns: bool) -> list[str]:
     """Plague Strikes: a besieged City; Plague Returns: any City with units (sidebar).
     In 431 no Plague strikes Athens once Pericles has died of it (15.1 rule 3)."""
@@ -130,8 +137,6 @@ def treachery_targets(s: HState, side: Side) -> list[str]:
     (at New Year there is no combat to use it in, 10.2)."""
     if s["turn"] is None:
         return []
-    from .siege import established
-
     return [n for n, sg in sorted(s["sieges"].items())
             if sg["besieger"] == side and established(s, n)]
 
@@ -203,7 +208,8 @@ class EventProc(Procedure[HState]):
         targets = self._targets(flow)
         labels = {x: (card(int(x)).name if c.event.kind == "ostracism" else x) for x in targets}
         return [Prompt(flow.args["side"], f"{c.name}: choose its target ({c.event.rule})",
-                       tuple(Option(x, labels[x], c.event.rule) for x in targets),
+                       tuple(Option(x, labels[x], c.event.rule, data=_target_data(c, x))
+                             for x in targets),
                        rule=c.event.rule, kind="event-target")]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
@@ -289,11 +295,6 @@ class EventProc(Procedure[HState]):
                 _log(flow, "Pericles dies of the Plague and leaves the game (15.1 rule 3)")
 
 
-def add_prestige(s: HState, side: str, n: int) -> None:
-    """`side` gains n Prestige: the marker moves n toward its end of the track (14.1)."""
-    s["prestige"] += n if side == "athens" else -n
-
-
 class RevoltProc(Procedure[HState]):
     """3.12: Sparta places the Revolt's garrison, then one per Tax Revolt."""
 
@@ -317,7 +318,8 @@ class RevoltProc(Procedure[HState]):
         a = flow.args
         what = "the Revolt" if a["main"] else "a Tax Revolt"
         return [Prompt("sparta", f"Choose the vacant subject city for {what} (3.12)",
-                       tuple(Option(c, c, "3.12") for c in self._cities(flow)),
+                       tuple(Option(c, c, "3.12", data={"kind": "city", "city": c})
+                             for c in self._cities(flow)),
                        rule="3.12", kind="revolt")]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:

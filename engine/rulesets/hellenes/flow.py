@@ -7,27 +7,41 @@ new_year -> commit -> new_year_resolve -> [commit -> season]x4 -> commit -> wint
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from engine import Option, Prompt
 from engine.core import decisions
+from engine.core.flows import Simultaneous
 from engine.core.procedures import Flow, Procedure
 from engine.core.view import PHASE_END
 
 from . import board as B
 from . import cards as K
-from .state import FALL, NEW_YEAR, SEASON_NAMES, SIDES, SPRING, WINTER, HState, new_turn, other
+from .commits import parsed
+from .homing import homing_battles
+from .olympians import open_appeal
+from .siege import refresh
+from .state import (
+    FALL,
+    NEW_YEAR,
+    SEASON_NAMES,
+    SIDES,
+    SPRING,
+    WINTER,
+    HState,
+    Side,
+    add_prestige,
+    new_turn,
+    other,
+)
 
 
 def note(flow: Flow[HState], kind: str, text: str, **data: Any) -> None:
-    flow.state["log"].append(text)
     flow.context.event(kind, text, **data)
 
 
 def phase_end(flow: Flow[HState], what: str) -> None:
     s = flow.state
-    from .siege import refresh
-
     refresh(s)  # 1.4: control and sieges re-evaluated after each phase
     flow.context.event(PHASE_END, f"{s['year']} BC {SEASON_NAMES[s['season']]}: {what}",
                        year=s["year"], season=s["season"])
@@ -42,7 +56,6 @@ def begin_season(s: HState, season: int) -> None:
     s["stamp"] += 1
     s["effects"]["earthquake"], s["effects"]["augury"], s["effects"]["hunger"] = [], [], []
     s["effects"]["appealed"] = []
-    s["cards"]["committed"] = {}
 
 
 class NewYear(Procedure[HState]):
@@ -61,14 +74,12 @@ class NewYear(Procedure[HState]):
     def _zeus(self, flow: Flow[HState]) -> None:
         """11.0 Zeus: each New Year hand may be dealt again on an Appeal by its owner or by
         the opponent (11.0: a random result "made by himself or by the opponent")."""
-        from .olympians import open_appeal
-
         s = flow.state
         while flow.args["zeus"] < 2:
             side = SIDES[flow.args["zeus"]]
             flow.args["zeus"] += 1
             s["effects"]["appealed"] = []  # each player's hand is its own draw
-            if open_appeal(flow, "Zeus", f"{side.title()}'s New Year hand",
+            if open_appeal(flow, "Zeus", {"kind": "hand", "side": side},
                            [side, other(side)]):
                 flow.args["side"] = side
                 return
@@ -92,46 +103,44 @@ class NewYear(Procedure[HState]):
 @lru_cache(maxsize=1024)
 def _commit_option(option_id: str, label: str, rule: str) -> Option:
     """One way to commit a card, made once (hands are offered again every Season)."""
-    return Option(option_id, label, rule)
+    card, use = option_id.split(":")
+    return Option(option_id, label, rule, data={"kind": "commit", "card": int(card),
+                                                "use": "event" if use == "e" else "actions"})
 
 
-class Commit(Procedure[HState]):
-    """3.3 / 9.1 / 10.1: both players commit a card face down, then reveal together."""
+class Commit(Simultaneous[HState]):
+    """3.3 / 9.1 / 10.1: both players commit a card face down, then reveal together (the
+    kernel's simultaneous choice: the choices wait in this frame, commits.py)."""
 
     name = "commit"
 
-    def prompts(self, flow: Flow[HState]) -> list[Prompt]:
+    def seats(self, flow: Flow[HState]) -> tuple[str, ...]:
+        return SIDES
+
+    def ask(self, flow: Flow[HState], seat: str) -> Prompt:
         s = flow.state
         rule = {NEW_YEAR: "10.1", WINTER: "9.1"}.get(s["season"], "3.3")
-        season = SEASON_NAMES[s["season"]]
-        out = []
-        for side in ("athens", "sparta"):
-            if side in s["cards"]["committed"] or not s["cards"]["hands"][side]:
-                continue
-            opts = tuple(_commit_option(*o) for o in K.commit_options(s, side))
-            out.append(Prompt(side, f"{s['year']} BC {season}: commit a card face down "
-                              f"({rule})", opts, rule=rule, secret=True, kind="commit"))
-        return out
+        opts = tuple(_commit_option(*o) for o in K.commit_options(s, cast(Side, seat)))
+        return Prompt(seat, f"{s['year']} BC {SEASON_NAMES[s['season']]}: commit a card face "
+                      f"down ({rule})", opts, rule=rule, secret=True, kind="commit")
 
-    def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
-        s, ctx = flow.state, flow.context
-        n, use = str(answer).split(":")
-        s["cards"]["committed"][seat] = {"card": int(n), "use": "event" if use == "e" else "actions"}
-        ctx.event("commit", f"{seat.title()} has committed a card")
-        if len(s["cards"]["committed"]) < 2:
-            return
-        ctx.reveal()
+    def reveal_data(self, flow: Flow[HState],
+                    choices: dict[str, decisions.Answer]) -> dict[str, Any]:
+        return {"revealed": {side: parsed(str(a)) for side, a in choices.items()}}
+
+    def reveal(self, flow: Flow[HState], choices: dict[str, decisions.Answer]) -> None:
+        s = flow.state
         c = s["cards"]
-        for side, com in c["committed"].items():
+        shown = {side: parsed(str(a)) for side, a in choices.items()}
+        for side, com in shown.items():
             c["hands"][side].remove(com["card"])
-        c["revealed"] = {k: dict(v) for k, v in c["committed"].items()}  # type: ignore[misc]
-        c["order"] = K.initiative(c["committed"])
-        c["committed"] = {}
+        c["revealed"] = shown
+        c["order"] = K.initiative(shown)
         words = "; ".join(f"{side.title()} {K.card(r['card']).name} for "
                           f"{'its Event' if r['use'] == 'event' else 'Actions'}"
-                          for side, r in sorted(c["revealed"].items()))
-        note(flow, "reveal", f"Cards revealed: {words}. {c['order'][0].title()} goes first "
-             "(3.3)", revealed=c["revealed"])
+                          for side, r in sorted(shown.items()))
+        note(flow, "initiative", f"Cards revealed: {words}. {c['order'][0].title()} goes "
+             "first (3.3)", order=list(c["order"]))
         if s["season"] == NEW_YEAR:
             flow.goto("new_year_resolve", i=0)
         elif s["season"] == WINTER:
@@ -184,7 +193,9 @@ class Sacrifice(Procedure[HState]):
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         side = flow.args["side"]
         c = B.comps().olympians
-        opts = tuple(Option(o, f"{o}: {c[o].redo}", "11.0") for o in olympians_free(flow.state, side))
+        opts = tuple(Option(o, f"{o}: {c[o].redo}", "11.0",
+                            data={"kind": "sacrifice", "olympian": o})
+                     for o in olympians_free(flow.state, side))
         return [Prompt(side, "Sacrifice to which Olympian? (10.3, 11.0)", opts, rule="10.3",
                        kind="sacrifice")]
 
@@ -231,8 +242,9 @@ class Turn(Procedure[HState]):
         cost = war_cost(s, side)
         return [Prompt(side, f"Before your turn: break the Peace of Nicias? It costs you "
                        f"{cost} Prestige in {s['year']} BC (12.1)",
-                       (Option("keep", "Keep the Peace", "12.1"),
-                        Option("war", f"The War Resumes (-{cost} Prestige)", "12.1")),
+                       (Option("keep", "Keep the Peace", "12.1", data={"kind": "keep"}),
+                        Option("war", f"The War Resumes (-{cost} Prestige)", "12.1",
+                               data={"kind": "war", "cost": cost})),
                        rule="12.1", kind="war-resumes")]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
@@ -241,8 +253,6 @@ class Turn(Procedure[HState]):
         if answer == "war":
             cost = war_cost(s, seat)
             assert cost is not None
-            from .events import add_prestige
-
             add_prestige(s, seat, -cost)
             s["effects"]["war_resumed"] = True
             for x in s["blocks"].values():  # 12.13: Sparta's #41-46 join its pool
@@ -302,8 +312,6 @@ class Winter(Procedure[HState]):
             side = order[stage % 2]
             turn = s["turn"] = new_turn(side, False, 0)
             if stage < 4:  # 9.31: Homing Battles open the SiegeBreaking Combat
-                from .homing import homing_battles
-
                 turn["engaged"] = homing_battles(s, side)
             flow.call("combat", side=side, mode="breaking" if stage < 4 else "siege")
         else:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.core.battle_record import problems
+
 from . import board as B
 from .cards import deck_cards
 from .state import ASIDE, POOL, HState
@@ -32,6 +34,8 @@ def check(s: HState) -> list[str]:
         if x["loc"] in areas and B.neutral(s, x["loc"]) and not at_home:
             bad.append(f"{bid} in neutral {x['loc']}")
     battles = {f["args"].get("area") for f in s["flow"] if f["name"] == "battle"}
+    if s["battle"] is not None:  # the kernel's record, whole (forces name every unit)
+        bad += problems(s["battle"])
     for name, sg in s["sieges"].items():
         city = B.comps().cities[name]
         if city.area in battles:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from functools import lru_cache
+from typing import Any
 
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
-from .events import add_prestige
 from .flow import note
 from .movement import (
     Route,
@@ -25,6 +25,7 @@ from .movement import (
     world,
 )
 from .olympians import open_appeal
+from .options import unit_option
 from .siege import defender_of, established, refresh
 from .state import (
     FALL,
@@ -35,6 +36,8 @@ from .state import (
     Crossing,
     HState,
     Side,
+    Turn,
+    add_prestige,
     other,
     to_pool,
 )
@@ -42,7 +45,7 @@ from .state import (
 STORM_ON = {SPRING: 3, WINTER: 3, SUMMER: 2, FALL: 2, HIGH_SUMMER: 1}  # 5.22
 
 
-def _turn(s: HState):
+def _turn(s: HState) -> Turn:
     t = s["turn"]
     assert t is not None
     return t
@@ -162,9 +165,9 @@ def _moves(s: HState, orders: Iterable[tuple[str, str]],
     refresh(s)
 
 
-STAY = Option("stay", "Stay where it is", "5.0")
+STAY = Option("stay", "Stay where it is", "5.0", data={"kind": "stay"})
 STAY_ABOARD = Option("stay", "Stay aboard here (lost unless a fleet stays to carry it)",
-                     "5.21")
+                     "5.21", data={"kind": "stay", "aboard": True})
 
 
 def storm_risk(deep: int, on: int) -> int:
@@ -200,6 +203,13 @@ def _labelled(found: list[Route]) -> list[tuple[Route, bool, bool]]:
     return out
 
 
+def _route_data(kind: str, r: Route, fight: bool, on: int) -> dict[str, Any]:
+    """A route's facts: where to and from which area it enters, the DeepSea borders it
+    crosses and the Storm number of the Season (5.22), whether it Engages (5.4)."""
+    return {"kind": kind, "to": r.dest, "via": r.via, "deep": r.deep, "length": r.length,
+            "engages": fight, "storm_on": on}
+
+
 @lru_cache(maxsize=8192)
 def _route_option(r: Route, fight: bool, first: bool, several: bool, on: int) -> Option:
     """A destination of a Group Move by one route (made once per route: the prompt is
@@ -207,7 +217,8 @@ def _route_option(r: Route, fight: bool, first: bool, several: bool, on: int) ->
     names = B.comps().areas
     engaging = ", Engaging the enemy there" if fight else ""
     return Option(route_id(r, first), f"to {names[r.dest].name} (from {names[r.via].name}"
-                  f"{_risk(r, on, several)}{engaging})", "5.4" if fight else "5.0")
+                  f"{_risk(r, on, several)}{engaging})", "5.4" if fight else "5.0",
+                  data=_route_data("route", r, fight, on))
 
 
 @lru_cache(maxsize=8192)
@@ -219,7 +230,7 @@ def _forced_option(r: Route, fight: bool, elite: str, first: bool, several: bool
     return Option(f"forced:{route_id(r, first)}", f"Forced March/Sail to "
                   f"{names[r.dest].name} (waits in {names[r.via].name}"
                   f"{_risk(r, on, several)}; succeeds on {elite} after your Actions"
-                  f"{engaging})", "5.3")
+                  f"{engaging})", "5.3", data=_route_data("forced", r, fight, on))
 
 
 def harbours(s: HState, bid: str, found: list[Route]) -> list[Route]:
@@ -254,7 +265,8 @@ def _harbour_option(r: Route, first: bool, several: bool, on: int) -> Option:
     names = B.comps().areas
     city = B.comps().city_in[r.dest]
     return Option(f"in:{route_id(r, first)}", f"into besieged {city.name} by its harbour "
-                  f"(from {names[r.via].name}{_risk(r, on, several)}; no battle)", "1.3")
+                  f"(from {names[r.via].name}{_risk(r, on, several)}; no battle)", "1.3",
+                  data=_route_data("harbour", r, False, on) | {"city": city.name})
 
 
 def chosen(found: list[Route], answer: str) -> Route:
@@ -306,8 +318,7 @@ class GroupMove(Procedure[HState]):
         if a["asking"] is not None:
             fleet = a["asking"]
             dest = a["orders"][fleet]
-            opts = [Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv)", "5.21")
-                    for u in self._cargo(flow, fleet, dest)]
+            opts = [unit_option(s, u, "5.21", fleet=fleet) for u in self._cargo(flow, fleet, dest)]
             return [decisions.pick(side, f"{B.spec(fleet).name} sails to "
                                    f"{B.comps().areas[dest].name}: carry a land unit? "
                                    "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")]
@@ -473,8 +484,9 @@ class Muster(Procedure[HState]):
         for u in units:
             r = self._route(flow, u)
             risk = _risk(r, on, False) if r is not None else ""
-            opts.append(Option(u, f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv) from "
-                               f"{B.comps().areas[s['blocks'][u]['loc']].name}{risk}", "5.0"))
+            opts.append(unit_option(s, u, "5.0", f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv) "
+                                    f"from {B.comps().areas[s['blocks'][u]['loc']].name}{risk}",
+                                    deep=r.deep if r is not None else 0))
         return [decisions.pick(a["side"], f"Muster at {B.comps().areas[a['area']].name}: "
                                "which units come? (5.0)", opts, 1, len(opts), rule="5.0",
                                kind="muster")]
@@ -560,7 +572,8 @@ class Pillage(Procedure[HState]):
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s, a = flow.state, flow.args
         bid = a["queue"][0]
-        opts = tuple(Option(n, B.comps().areas[n].name, "5.5") for n in withdrawals(s, bid))
+        opts = tuple(Option(n, B.comps().areas[n].name, "5.5", data={"kind": "area", "to": n})
+                     for n in withdrawals(s, bid))
         return [Prompt(a["side"], f"Pillage of {a['city']}: where does {B.spec(bid).name} "
                        "withdraw? (5.5)", opts, rule="5.5", kind="pillage")]
 
@@ -630,8 +643,8 @@ class ForcedMarches(Procedure[HState]):
             i = a["fi"]
             a["fi"] += 1
             if self._failed(flow, i) and open_appeal(
-                    flow, "Hermes", "the failed Forced March/Sail rolls toward "
-                    f"{B.comps().areas[forced[i]['dest']].name}", [a["side"]]):
+                    flow, "Hermes", {"kind": "forced", "area": forced[i]["dest"]},
+                    [a["side"]]):
                 a["asking"] = i
                 return
         a["winners"] = [u for u, d in sorted(a["rolls"].items()) if _succeeds(u, d)]
@@ -649,7 +662,8 @@ class ForcedMarches(Procedure[HState]):
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
         dest = {u: f["dest"] for f in _turn(s)["forced"] for u in f["units"]}
-        opts = [Option(u, f"{B.spec(u).name} on to {B.comps().areas[dest[u]].name}", "5.3")
+        opts = [unit_option(s, u, "5.3", f"{B.spec(u).name} on to "
+                            f"{B.comps().areas[dest[u]].name}", to=dest[u])
                 for u in flow.args["winners"]]
         return [decisions.pick(side, "Forced March/Sail succeeded: which units take the extra "
                                "area? (5.3)", opts, 0, len(opts), rule="5.3", kind="forced")]
@@ -708,7 +722,7 @@ class Storms(Procedure[HState]):
             on = STORM_ON[s["season"]]
             storm = any(r <= on for r in a["rolls"])
             seats = [owner, other(owner)] if storm else [other(owner), owner]
-            if open_appeal(flow, "Poseidon", f"the Storm roll {a['rolls']} (storm on 1-{on})",
+            if open_appeal(flow, "Poseidon", {"kind": "storm", "dice": list(a["rolls"]), "on": on},
                            seats):
                 return
             self._damage(flow)

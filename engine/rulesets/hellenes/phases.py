@@ -8,6 +8,7 @@ called procedure such as `recruit`).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from engine import Option, Prompt
 from engine.core import decisions
@@ -17,6 +18,7 @@ from . import board as B
 from .assault import assault_targets, sortie_targets
 from .building import garrison_sites, reinforceable
 from .cargo import aboard
+from .components import City
 from .flow import note, phase_end
 from .homing import (
     HomingMove,
@@ -35,11 +37,12 @@ from .movement import (
     winter_world,
 )
 from .moves import group_areas, muster_targets, pillage_targets
+from .options import unit_option
 from .siege import attrition_open, establish, refresh
-from .state import Engaged, HState, Side, other, to_pool
+from .state import Engaged, HState, Side, Turn, other, to_pool
 
 
-def _turn(s: HState):
+def _turn(s: HState) -> Turn:
     t = s["turn"]
     assert t is not None
     return t
@@ -55,38 +58,44 @@ def _actions(cost: int) -> str:
 @lru_cache(maxsize=4096)
 def _reinforce_option(b: str, area: str, cv: int, cost: int) -> Option:
     return Option(f"reinforce:{b}", f"Reinforce {B.spec(b).name} in "
-                  f"{B.comps().areas[area].name} to {cv + 1} cv ({_actions(cost)})", "4.21")
+                  f"{B.comps().areas[area].name} to {cv + 1} cv ({_actions(cost)})", "4.21",
+                  data={"kind": "reinforce", "unit": b, "area": area, "cv": cv + 1,
+                        "cost": cost})
 
 
 RECRUIT = Option("recruit", "Recruit: draw 3 blocks from your pool, place one "
-                 "(1 Action; 2 in a neutral Sicily)", "4.22")
+                 "(1 Action; 2 in a neutral Sicily)", "4.22", data={"kind": "recruit"})
 
 
 @lru_cache(maxsize=1024)
 def _garrison_option(city: str) -> Option:
-    return Option(f"garrison:{city}", f"Build a Detached Garrison in {city} (1 Action)", "4.23")
+    return Option(f"garrison:{city}", f"Build a Detached Garrison in {city} (1 Action)", "4.23",
+                  data={"kind": "garrison", "city": city, "cost": 1})
 
 
 @lru_cache(maxsize=1024)
 def _move_option(area: str, cost: int) -> Option:
     return Option(f"move:{area}", f"Group Move from {B.comps().areas[area].name} "
-                  f"({_actions(cost)})", "5.0")
+                  f"({_actions(cost)})", "5.0",
+                  data={"kind": "move", "from": area, "cost": cost})
 
 
 @lru_cache(maxsize=1024)
 def _muster_option(area: str, cost: int) -> Option:
     return Option(f"muster:{area}", f"Muster at {B.comps().areas[area].name} "
-                  f"({_actions(cost)})", "5.0")
+                  f"({_actions(cost)})", "5.0", data={"kind": "muster", "to": area, "cost": cost})
 
 
 @lru_cache(maxsize=1024)
 def _pillage_option(city: str, cost: int) -> Option:
-    return Option(f"pillage:{city}", f"Pillage {city} and withdraw ({_actions(cost)})", "5.5")
+    return Option(f"pillage:{city}", f"Pillage {city} and withdraw ({_actions(cost)})", "5.5",
+                  data={"kind": "pillage", "city": city, "cost": cost})
 
 
 @lru_cache(maxsize=64)
 def _done_option(left: int) -> Option:
-    return Option("done", f"End the Action phase ({left} Action(s) left are lost)", "4.0")
+    return Option("done", f"End the Action phase ({left} Action(s) left are lost)", "4.0",
+                  data={"kind": "done", "left": left})
 
 
 def _priced(s: HState, areas: list[str], left: int) -> list[tuple[str, int]]:
@@ -118,9 +127,11 @@ def _pay_building(flow: Flow[HState], choice: str) -> bool:
         b = choice.split(":", 1)[1]
         t["actions"] -= B.action_cost(s, s["blocks"][b]["loc"])
         s["blocks"][b]["cv"] += 1
-        s["log"].append(f"{side.title()} builds a unit up a step in "
-                        f"{B.comps().areas[s['blocks'][b]['loc']].name} (4.21)")
-        s["private"][side].append(f"{B.spec(b).name} built up to {s['blocks'][b]['cv']} cv")
+        area = s["blocks"][b]["loc"]
+        flow.context.event("build", f"{side.title()} builds a unit up a step in "
+                           f"{B.comps().areas[area].name} (4.21)", side=side, area=area)
+        flow.context.event("built", f"{B.spec(b).name} built up to {s['blocks'][b]['cv']} cv",
+                           seats=(side,), unit=b, cv=s["blocks"][b]["cv"])
         return True
     if choice == "recruit":
         t["actions"] -= 1
@@ -210,16 +221,18 @@ class Combat(Procedure[HState]):
         opts = []
         if mode in ("turn", "breaking"):
             opts += [Option(f"sortie:{c}", f"Sortie from {c} against its besiegers (8.3)",
-                            "8.3") for c in sortie_targets(s, side) if c not in done]
+                            "8.3", data={"kind": "sortie", "city": c})
+                     for c in sortie_targets(s, side) if c not in done]
         if mode in ("turn", "siege"):
             for c in sorted(s["sieges"]):
                 if c in done:
                     continue
                 if c in assault_targets(s, side):
-                    opts.append(Option(f"assault:{c}", f"Siege Assault on {c} (8.1)", "8.1"))
+                    opts.append(Option(f"assault:{c}", f"Siege Assault on {c} (8.1)", "8.1",
+                                       data={"kind": "assault", "city": c}))
                 if attrition_open(s, c, side):
                     opts.append(Option(f"attrition:{c}", f"Siege Attrition against {c} (8.2)",
-                                       "8.2"))
+                                       "8.2", data={"kind": "attrition", "city": c}))
         return opts
 
     def _sieges(self, flow: Flow[HState]) -> list[Option]:
@@ -266,8 +279,10 @@ class Combat(Procedure[HState]):
             home, lost = settle_homing(s, side)
             if home or lost:
                 note(flow, "homing", f"{side.title()}: {home} Homing unit(s) get home, "
-                     f"{lost} fail and disband (9.31)")
-        invest_garrisons(s, side)
+                     f"{lost} fail and disband (9.31)", side=side, home=home, lost=lost)
+        for city in invest_garrisons(s, side):
+            note(flow, "invest", f"{side.title()} lays siege to {city.name}, held by its "
+                 "garrison (7.2)", side=side, city=city.name)
         if not self._sieges(flow):
             self._finish(flow)
 
@@ -285,10 +300,12 @@ class Combat(Procedure[HState]):
         areas = self._smallest(flow)
         if areas:
             return [Prompt(side, "Several battles of the same size: which is fought first? "
-                           "(6.0)", tuple(Option(f"battle:{a}", B.comps().areas[a].name, "6.0")
+                           "(6.0)", tuple(Option(f"battle:{a}", B.comps().areas[a].name, "6.0",
+                                                 data={"kind": "battle", "area": a})
                                           for a in areas), rule="6.0", kind="battle-order")]
         opts = self._options(flow)
-        opts.append(Option("done", "No more Siege Combat this turn", "8.0"))
+        opts.append(Option("done", "No more Siege Combat this turn", "8.0",
+                           data={"kind": "done"}))
         return [Prompt(side, "Siege Combat: choose a siege to resolve (8.0)", tuple(opts),
                        rule="8.0", kind="siege-combat")]
 
@@ -322,9 +339,9 @@ class Combat(Procedure[HState]):
         flow.end()
 
 
-def invest_garrisons(s: HState, side: Side) -> None:
+def invest_garrisons(s: HState, side: Side) -> list[City]:
     """A Province taken round an enemy City that only a garrison holds: the siege of the
-    garrison is established (7.2; RULINGS.md)."""
+    garrison is established (7.2; RULINGS.md). Returns the Cities newly besieged."""
     peace = B.peace(s)
     cities = B.comps().cities
     # Each City is judged on its own area and garrison, which besieging another does not
@@ -339,10 +356,10 @@ def invest_garrisons(s: HState, side: Side) -> None:
                 continue  # 12.0 2a: no besieging in Greece under the Peace
             if B.units_in(s, city.area, side) and not B.units_in(s, city.area, g["side"]):
                 taken.append(city)
-    for city in sorted(taken, key=lambda c: B.city_order()[c.area]):
+    taken.sort(key=lambda c: B.city_order()[c.area])
+    for city in taken:
         establish(s, city, side)
-        s["log"].append(f"{side.title()} lays siege to {city.name}, held by its garrison "
-                        "(7.2)")
+    return taken
 
 
 # ------------------------------------------------------------------ Winter (9.2)
@@ -360,7 +377,7 @@ def _sheltered(s: HState, side: Side) -> dict[str, list[str]]:
     memo, key = B.kept(s), ("sheltered", side)
     found = None if memo is None else memo.get(key)
     if found is not None and found[0] is held and found[1] == [*sieges]:
-        return found[2]
+        return cast(dict[str, list[str]], found[2])
     out: dict[str, list[str]] = {}
     place = B.places(s)
     for b in B.on_map(s, side):
@@ -488,25 +505,28 @@ class WinterActions(Procedure[HState]):
 
 
 WINTER_DONE = Option("done", "End Winter Actions: unmaintained units outside friendly "
-                     "Cities disband (9.24)", "9.24")
+                     "Cities disband (9.24)", "9.24", data={"kind": "done"})
 
 
 @lru_cache(maxsize=4096)
 def _maintain_option(b: str, area: str) -> Option:
     return Option(f"maintain:{b}", f"Maintain {B.spec(b).name} in {B.comps().areas[area].name} "
-                  "over Winter (1 Action)", "9.22")
+                  "over Winter (1 Action)", "9.22",
+                  data={"kind": "maintain", "unit": b, "area": area, "cost": 1})
 
 
 @lru_cache(maxsize=4096)
 def _quarter_option(b: str, dest: str) -> Option:
     return Option(f"quarter:{b}:{dest}", f"Quarter {B.spec(b).name} in "
-                  f"{B.comps().areas[dest].name} (free)", "9.211")
+                  f"{B.comps().areas[dest].name} (free)", "9.211",
+                  data={"kind": "quarter", "unit": b, "to": dest, "cost": 0})
 
 
 @lru_cache(maxsize=4096)
 def _home_option(b: str, dest: str) -> Option:
     return Option(f"home:{b}:{dest}", f"Send {B.spec(b).name} home to "
-                  f"{B.comps().areas[dest].name} (free)", "9.212")
+                  f"{B.comps().areas[dest].name} (free)", "9.212",
+                  data={"kind": "home", "unit": b, "to": dest, "cost": 0})
 
 
 @lru_cache(maxsize=4096)
@@ -517,13 +537,16 @@ def _homing_battle_option(b: str, m: HomingMove) -> Option:
             else "slip in by its Offshore Sea")
     return Option(f"hbattle:{b}:{m.dest}:{m.via}", f"Send {B.spec(b).name} home "
                   f"to {m.city}: {what} (free; a Homing Battle in SiegeBreaking "
-                  "Combat, disbands unless it gets home)", "9.31")
+                  "Combat, disbands unless it gets home)", "9.31",
+                  data={"kind": "homing-battle", "unit": b, "to": m.dest, "via": m.via,
+                        "city": m.city, "battle": m.battle, "cost": 0})
 
 
 @lru_cache(maxsize=1024)
 def _wmove_option(area: str) -> Option:
     return Option(f"wmove:{area}", f"Wintering Group Move from "
-                  f"{B.comps().areas[area].name} to friendly Cities (1 Action)", "9.214")
+                  f"{B.comps().areas[area].name} to friendly Cities (1 Action)", "9.214",
+                  data={"kind": "winter-move", "from": area, "cost": 1})
 
 
 @B.remembered()
@@ -535,7 +558,7 @@ def _needs_shelter(s: HState, side: Side) -> list[str]:
     memo, key = B.kept(s), ("needs_shelter", side, B.peace(s), s["effects"]["war_resumed"])
     found = None if memo is None else memo.get(key)
     if found is not None and found[0] is held:
-        return found[1]
+        return cast(list[str], found[1])
     crowded = over_capacity(s, side)
     out = exposed(s, side) + [b for a in crowded for b in held[a]]
     if memo is not None:
@@ -647,7 +670,7 @@ class Overcrowded(Procedure[HState]):
         area, extra = found
         kept = set(flow.args["maintained"])
         units = [b for b in sheltered(s, side)[area] if b not in kept]
-        opts = [Option(b, f"{B.spec(b).name} ({s['blocks'][b]['cv']} cv)", "9.24") for b in units]
+        opts = [unit_option(s, b, "9.24") for b in units]
         return [decisions.pick(side, f"{B.comps().areas[area].name} is over Capacity: choose "
                                f"the {extra} unit(s) that disband (9.213, 9.24)", opts, extra,
                                extra, rule="9.24", kind="overcrowded")]

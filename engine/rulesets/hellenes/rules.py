@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario, SideBidding
 from engine.core.procedures import Machine
@@ -23,21 +23,22 @@ from .determinize import determinize
 from .events import EventProc, RevoltProc
 from .flow import Commit, NewYear, NewYearResolve, Sacrifice, Season, Turn, Winter
 from .invariants import check
+from .migrate import migrated
 from .moves import ForcedMarches, GroupMove, Muster, Pillage, Storms
-from .olympians import Appeal
+from .olympians import Appeal, AppealHera
 from .phases import Actions, Combat, Overcrowded, WinterActions
 from .positions import setup_position
 from .setup import HANDICAP, MOST_BID, apply_handicap, new_state, shuffle_deck
 from .siege import Attrition, Losses
 from .state import SIDES, HState, indexed, other
 from .variants import hidden_variants
-from .yearend import YearClose, YearEnd
+from .yearend import YearClose, YearEnd, reason
 
 MACHINE: Machine[HState] = Machine(
     [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(),
      EventProc(), RevoltProc(), Actions(), Combat(), WinterActions(), Overcrowded(),
      Recruit(), Attrition(), Losses(), YearEnd(), YearClose(), GroupMove(), Muster(),
-     Pillage(), Battle(), Assault(), Sortie(), ForcedMarches(), Appeal(),
+     Pillage(), Battle(), Assault(), Sortie(), ForcedMarches(), Appeal(), AppealHera(),
      Storms()],
     lambda s: s["flow"])
 
@@ -53,7 +54,10 @@ def _scenario(sid: str, title: str, text: str) -> Scenario:
 class Hellenes(Ruleset):
     id = "hellenes"
     title = "Hellenes: Campaigns of the Peloponnesian War"
-    version = "3"  # 3: issue 32 (routes, harbours, retreats, cargo at sea, 5.42, 11.0)
+    # 3: issue 32 (routes, harbours, retreats, cargo at sea, 5.42, 11.0); 4: issue 30, no
+    # wording in the state (the log and battle lines gone, a `BattleRecord`): saves of 3
+    # are rewritten on load (migrate.py)
+    version = "4"
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",
                          "The Archidamian War: Potidea under siege, Pericles against "
@@ -121,7 +125,7 @@ class Hellenes(Ruleset):
         if r is None:
             return None
         winners = (str(r["winner"]),) if r["winner"] else ()
-        return Outcome(winners, str(r["reason"]), str(r["rule"]))
+        return Outcome(winners, reason(r), str(r["rule"]))
 
     def view(self, s: HState, seat: str | None) -> dict[str, Any]:
         return V.view(s, seat)
@@ -139,13 +143,13 @@ class Hellenes(Ruleset):
         return check(s)
 
     def dump(self, s: HState) -> dict[str, Any]:
-        return json.loads(json.dumps(s))
+        return cast(dict[str, Any], json.loads(json.dumps(s)))
 
     def dump_for_json(self, s: HState) -> Any:
         return s
 
     def load(self, data: dict[str, Any]) -> HState:
-        return indexed(json.loads(json.dumps(data)))
+        return indexed(cast(HState, migrated(json.loads(json.dumps(data)))))
 
 
 RULESET = Hellenes()

@@ -20,16 +20,11 @@ MOST_BID = 10
 
 def apply_handicap(s: HState, options: dict[str, Any]) -> None:
     """Move the Prestige marker by the side bid before play (Introduction; RULINGS.md)."""
-    from .yearend import describe_prestige  # yearend's imports reach back to set-up
-
     shift = int(options.get(HANDICAP, 0))
     if not shift:
         return
     s["prestige"] += shift
-    s["handicap"] = shift
-    paid = "Sparta" if shift > 0 else "Athens"
-    s["log"].append(f"Side bid (Introduction): {paid} starts {abs(shift)} Prestige behind; "
-                    f"Prestige {describe_prestige(s['prestige'])}")
+    s["handicap"] = shift  # a fact the view shows (the banner words it)
 
 
 def new_state(scenario: str) -> HState:
@@ -52,7 +47,7 @@ def new_state(scenario: str) -> HState:
             garrisons[g.city] = {"side": g.side, "kind": "detached"}
     leaders: dict[str, int | None] = {side: n for side, n in su.leaders.items()}
     cards = Cards(deck=[], hands={"athens": [], "sparta": []}, discard=[],
-                  in_play=sorted(su.leaders.values()), leaders=leaders, committed={},
+                  in_play=sorted(su.leaders.values()), leaders=leaders,
                   revealed={}, order=["sparta", "athens"])
     effects = Effects(civil_war=[], pillaged={}, pillaged_last={}, plague_struck=False,
                       athens_plagues=0, pericles_dead=False, expeditionaries_seen=None,
@@ -62,8 +57,8 @@ def new_state(scenario: str) -> HState:
                prestige=su.prestige,
                blocks=cast(dict[str, BlockState], Blocks(sorted(blocks.items(), key=_order))),
                garrisons=garrisons, sieges={}, cards=cards,
-               sacrifices={"athens": {}, "sparta": {}}, effects=effects, turn=None, log=[],
-               private={"athens": [], "sparta": []}, resigned=None, result=None, battle=None)
+               sacrifices={"athens": {}, "sparta": {}}, effects=effects, turn=None,
+               resigned=None, result=None, battle=None)
     # Sieges the scenario starts with (15.1 Potidea) count as established in a prior
     # Season, and blockades too: siege combat may begin in the first Spring.
     for city in B.comps().data.cities:

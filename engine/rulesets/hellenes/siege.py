@@ -7,16 +7,16 @@ phase (1.4: control is re-evaluated after each Action and Combat phase).
 
 from __future__ import annotations
 
-from engine import Option, Prompt
+from engine import Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
 from .cargo import stow
 from .components import City
-from .events import add_prestige
 from .olympians import open_appeal
-from .state import WINTER, HState, Side, other, to_pool
+from .options import unit_option
+from .state import WINTER, HState, Side, add_prestige, other, to_pool
 
 GARRISON = "garrison"  # the option id of a City's garrison block in a losses prompt
 
@@ -132,11 +132,10 @@ class Attrition(Procedure[HState]):
         flow.args["hits"] = hits
         text = (f"{flow.args['side'].title()} wages Siege Attrition on {city.name}: "
                 f"{blocks} dice {dice}, hits on 1-{on}: {hits} hit(s) (8.2)")
-        s["log"].append(text)
         ctx.event("attrition", text, city=city.name, dice=dice, hits=hits)
         side = flow.args["side"]
         if flow.args.get("appealed") or not open_appeal(
-                flow, "Demeter", f"the Siege Attrition roll on {city.name} ({hits} hit(s))",
+                flow, "Demeter", {"kind": "attrition", "city": city.name, "hits": hits},
                 [other(side), side]):
             self._losses(flow)
 
@@ -188,8 +187,7 @@ class Losses(Procedure[HState]):
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s = flow.state
-        opts = tuple(Option(b, f"{B.spec(b).name} ({s['blocks'][b]['cv']} cv)", "6.32")
-                     for b in self._choices(flow))
+        opts = tuple(unit_option(s, b, "6.32", loss="hit") for b in self._choices(flow))
         return [Prompt(flow.args["owner"], f"{flow.args['hits']} hit(s) in "
                        f"{flow.args['city']}: which of your equally strong blocks takes the "
                        "next one? (6.32, 8.2)", opts, rule="8.2", kind="losses")]
@@ -217,6 +215,5 @@ class Losses(Procedure[HState]):
             del s["sieges"][city.name]
             add_prestige(s, by, 1)
             text = f"{city.name} falls to {by.title()} by Siege Attrition: +1 Prestige (14.11)"
-            s["log"].append(text)
             flow.context.event("capture", text, city=city.name, taken=city.name)  # TAKEN
         flow.end()

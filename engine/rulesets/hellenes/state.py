@@ -9,10 +9,17 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
+from engine.core.battle_record import BattleRecord
 from engine.core.procedures import Frame
 
 Side = Literal["athens", "sparta"]
 SIDES: tuple[Side, Side] = ("athens", "sparta")
+
+# Ids, named for what they stand for (as Athens & Sparta's schema.py does).
+BlockId = str  # a unit's id in the block data ("A14", "S7")
+AreaId = str  # an area's id ("ATH", "S_AEG"), or POOL / ASIDE where a block stands
+CityName = str  # a CityState's name ("Potidea")
+CardId = int  # a card's number (1-55)
 
 # The seasons of a Game Year (Introduction, 10.0, 9.0).
 NEW_YEAR, SPRING, SUMMER, HIGH_SUMMER, FALL, WINTER = range(6)
@@ -30,7 +37,7 @@ def other(side: str) -> Side:
 
 class BlockState(TypedDict):
     side: Side
-    loc: str  # an area id, POOL or ASIDE
+    loc: AreaId  # an area id, POOL or ASIDE
     cv: int  # current combat value, 1-4 (2.12)
     inside: bool  # fortified inside its CityState's City (7.1); False: in the Province
 
@@ -49,38 +56,38 @@ class Siege(TypedDict):
 
 
 class Commit(TypedDict):
-    card: int
+    card: CardId
     use: Literal["event", "actions"]
 
 
 class Crossing(TypedDict):
-    fleets: list[str]  # one fleet Formation
-    cargo: dict[str, str]  # fleet -> the land unit it carries (5.21)
+    fleets: list[BlockId]  # one fleet Formation
+    cargo: dict[BlockId, BlockId]  # fleet -> the land unit it carries (5.21)
     deep: int  # DeepSea borders crossed
 
 
 class Engaged(TypedDict):
     """A Formation that entered an enemy-occupied area this turn (5.0, 5.4)."""
 
-    area: str
-    via: str  # the area it came from: its only retreat (6.4)
-    units: list[str]
+    area: AreaId
+    via: AreaId  # the area it came from: its only retreat (6.4)
+    units: list[BlockId]
     from_sea: bool  # a Sea Landing, or a sea battle entered across a border (6.5, 6.6)
-    homing: NotRequired[str]  # 9.31: the Home City a Homing Formation is fighting to reach
+    homing: NotRequired[CityName]  # 9.31: the Home City a Homing Formation is fighting to reach
 
 
 class Forced(TypedDict):
-    units: list[str]  # one Formation, waiting in `via`
-    dest: str
-    via: str
-    cargo: dict[str, str]
+    units: list[BlockId]  # one Formation, waiting in `via`
+    dest: AreaId
+    via: AreaId
+    cargo: dict[BlockId, BlockId]
 
 
 class Arrival(TypedDict):
     """A Formation's move this turn: where it ended and its units (5.42)."""
 
-    area: str
-    units: list[str]
+    area: AreaId
+    units: list[BlockId]
 
 
 class Turn(TypedDict):
@@ -89,9 +96,9 @@ class Turn(TypedDict):
     side: Side
     event: bool  # an Event turn: no Actions, only Attrition (3.1)
     actions: int  # Actions left this turn (4.0)
-    moved: list[str]  # units that have moved this turn (5.0: once per turn)
-    no_entry: list[str]  # areas no friendly unit may enter this turn (5.5 Pillage)
-    treachery: str | None  # a city open to one Treachery Assault this turn (sidebar, 8.1)
+    moved: list[BlockId]  # units that have moved this turn (5.0: once per turn)
+    no_entry: list[AreaId]  # areas no friendly unit may enter this turn (5.5 Pillage)
+    treachery: CityName | None  # a city open to one Treachery Assault this turn (sidebar, 8.1)
     crossings: list[Crossing]  # DeepSea crossings to roll for after the Actions (5.22)
     engaged: list[Engaged]  # Formations to fight in the Combat phase (5.41, 6.0)
     forced: list[Forced]  # Forced Marches and Sails waiting for their roll (5.3)
@@ -100,12 +107,11 @@ class Turn(TypedDict):
 
 
 class Cards(TypedDict):
-    deck: list[int]  # face down, top last
-    hands: dict[str, list[int]]
-    discard: list[int]
-    in_play: list[int]  # continuing Events and Leaders face up (3.1, 3.11)
-    leaders: dict[str, int | None]  # side -> its Leader card in play
-    committed: dict[str, Commit]  # this phase's cards, secret until both are in (3.3)
+    deck: list[CardId]  # face down, top last
+    hands: dict[str, list[CardId]]  # side -> its hand
+    discard: list[CardId]
+    in_play: list[CardId]  # continuing Events and Leaders face up (3.1, 3.11)
+    leaders: dict[str, CardId | None]  # side -> its Leader card in play
     revealed: dict[str, Commit]  # the cards of the last reveal (public)
     order: list[Side]  # initiative order of the current Season (3.3)
 
@@ -113,8 +119,8 @@ class Cards(TypedDict):
 class Effects(TypedDict):
     """Lasting event effects and markers (3.1, 2.42, 15.1)."""
 
-    civil_war: list[str]  # cities without Double Defense until Year End
-    pillaged: dict[str, int]  # city -> year pillaged (5.5: once per Year)
+    civil_war: list[CityName]  # cities without Double Defense until Year End
+    pillaged: dict[CityName, int]  # city -> year pillaged (5.5: once per Year)
     pillaged_last: dict[str, int]  # side -> stamp of the last Pillage suffered (15.1 rule 3)
     plague_struck: bool  # Plague Returns needs an earlier Plague Strikes
     athens_plagues: int  # 15.1 rule 3: Pericles dies at the second
@@ -125,8 +131,17 @@ class Effects(TypedDict):
     # This Season only (cleared when the next Season begins):
     earthquake: list[str]  # sides that may not Move or Pillage (Earthquake)
     augury: list[str]  # sides that may not Engage or Assault (Augury)
-    hunger: list[str]  # cities under Hunger attrition, hits on 1-2 (Hunger)
+    hunger: list[CityName]  # cities under Hunger attrition, hits on 1-2 (Hunger)
     appealed: NotRequired[list[str]]  # Olympians appealed to this New Year (11.0)
+
+
+class Result(TypedDict):
+    """The game's end as facts (14.2x); `rules.outcome` words it."""
+
+    winner: str  # "" for a Draw
+    rule: str
+    level: str  # "decisive", "peace", "major", "minor", "draw"
+    prestige: int  # the leader's Prestige when the game ended
 
 
 class HState(TypedDict):
@@ -136,18 +151,17 @@ class HState(TypedDict):
     season: int  # NEW_YEAR .. WINTER
     stamp: int  # increases every Season: sieges "from a prior Season" compare stamps
     prestige: int  # + toward Athens Wins, - toward Sparta Wins (14.1)
-    blocks: dict[str, BlockState]
-    garrisons: dict[str, Garrison]  # city name -> its garrison (max 1, 7.3)
-    sieges: dict[str, Siege]  # city name -> the siege of it
+    blocks: dict[BlockId, BlockState]
+    garrisons: dict[CityName, Garrison]  # its garrison (max 1, 7.3)
+    sieges: dict[CityName, Siege]  # the siege of it
     cards: Cards
     sacrifices: dict[str, dict[str, int]]  # side -> Olympian -> year sacrificed (10.3)
     effects: Effects
     turn: Turn | None
-    log: list[str]  # public lines
-    private: dict[str, list[str]]  # side -> lines only that side may read
+    # No log here: events are the log, worded when shown (issue 30).
     resigned: str | None
-    result: dict[str, str | int] | None  # the game's end: winner, reason, rule, level
-    battle: dict[str, Any] | None  # the battle being fought, as both players see it (6.1)
+    result: Result | None  # the game's end
+    battle: BattleRecord | None  # the battle being fought, as both players see it (6.1)
     # 9.31: Homing moves that must fight their way home in SiegeBreaking Combat (secret:
     # the view shows only the blocks where they stand)
     homing: NotRequired[list[Engaged]]
@@ -281,6 +295,11 @@ def new_turn(side: Side, event: bool, actions: int) -> Turn:
 def to_pool(x: BlockState) -> None:
     """An eliminated or disbanded unit returns to its own Recruit Pool (6.32, 9.24)."""
     x["loc"], x["cv"], x["inside"] = POOL, 0, False
+
+
+def add_prestige(s: HState, side: str, n: int) -> None:
+    """`side` gains n Prestige: the marker moves n toward its end of the track (14.1)."""
+    s["prestige"] += n if side == "athens" else -n
 
 
 def place(x: BlockState, area: str, cv: int, inside: bool = False) -> None:

@@ -8,11 +8,13 @@ reached. Units the seat sees in the battle being fought keep theirs."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 from engine.core.rng import Rng
 
 from . import board as B
+from .commits import committed, set_committed
 from .determinize import hidden_units, rename
 from .state import SIDES, HState, indexed
 
@@ -20,8 +22,6 @@ VARIANTS = 6
 
 
 def _copy(s: HState) -> HState:
-    import json
-
     return indexed(json.loads(json.dumps(s)))
 
 
@@ -56,12 +56,12 @@ def _swap_hand(v: HState, side: str, rng: Rng) -> None:
         old = hand[i]
         hand[i], deck[j] = deck[j], hand[i]
         hand.sort()
-        commit = c["committed"].get(side)
+        commit = committed(v).get(side)
         if commit is not None and commit["card"] == old:
-            commit["card"] = hand[0]
-    commit = c["committed"].get(side)
+            set_committed(v, side, {"card": hand[0], "use": commit["use"]})
+    commit = committed(v).get(side)
     if commit is not None:
-        commit["use"] = "actions"
+        set_committed(v, side, {"card": commit["card"], "use": "actions"})
 
 
 def hidden_variants(s: HState, seat: str | None, rng: Rng) -> Iterator[HState]:

@@ -2,7 +2,8 @@
 
 Hidden from the opponent (2.0, 3.0, 4.22): an enemy block's identity and strength (it
 stands upright: only its side, area and whether it is inside a City show), the Recruit
-Pool, the hand, the committed card until both are revealed, recruit draws, private lines.
+Pool, the hand, the committed card until both are revealed. Recruit draws and what a side
+built are told in private events; the state keeps no log (events are the log).
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ from engine.core.view import HandItem, RulesetCommon
 
 from . import board as B
 from . import cards as K
+from .commits import committed
 from .state import SEASON_NAMES, SIDES, HState
 from .yearend import describe_prestige
-
-LOG_LINES = 14
 
 
 def _block(s: HState, bid: str) -> dict[str, Any]:
@@ -38,8 +38,9 @@ def view(s: HState, seat: str | None) -> dict[str, Any]:
             hidden.append({"side": x["side"], "area": x["loc"], "inside": x["inside"]})
     hidden.sort(key=lambda h: (h["area"], h["side"], h["inside"]))
     c = s["cards"]
-    committed = {side: side in c["committed"] for side in SIDES}
-    mine = c["committed"].get(seat) if seat else None
+    face_down = committed(s)
+    shown_down = {side: side in face_down for side in SIDES}
+    mine = face_down.get(seat) if seat else None
     cities = {city.name: B.city_control(s, city) for city in B.comps().data.cities}
     t = s["turn"]
     return {
@@ -69,7 +70,7 @@ def view(s: HState, seat: str | None) -> dict[str, Any]:
             "discard": list(c["discard"]),
             "in_play": list(c["in_play"]),
             "leaders": dict(c["leaders"]),
-            "committed": committed,
+            "committed": shown_down,
             "my_commit": dict(mine) if mine else None,
             "revealed": {k: dict(v) for k, v in c["revealed"].items()},
             "order": list(c["order"]),
@@ -79,8 +80,6 @@ def view(s: HState, seat: str | None) -> dict[str, Any]:
                         else v) for k, v in s["effects"].items()},
         "turn": ({"side": t["side"], "event": t["event"], "actions": t["actions"]}
                  if t else None),
-        "log": list(s["log"][-LOG_LINES:]),
-        "private": list(s["private"][seat][-LOG_LINES:]) if seat else [],
         "result": dict(s["result"]) if s["result"] else None,
         "battle": json.loads(json.dumps(s["battle"])) if s["battle"] else None,
     }
@@ -93,4 +92,5 @@ def common(v: dict[str, Any]) -> RulesetCommon:
               f"{describe_prestige(v['prestige'])}{who}")
     hand: list[HandItem] = [{"id": str(n), "label": f"{K.label(n)}: {K.card(n).event.text}"}
                             for n in v["cards"]["hand"]]
-    return {"banner": banner, "hand": hand, "seen": [], "log": v["log"], "battle": v["battle"]}
+    # The log is the game's events (worded when they were told), as in Athens & Sparta.
+    return {"banner": banner, "hand": hand, "seen": [], "log": [], "battle": v["battle"]}

@@ -9,9 +9,8 @@ from engine.core.procedures import Flow, Procedure
 
 from . import board as B
 from . import cards as K
-from .events import add_prestige
 from .flow import note
-from .state import SIDES, HState, Side
+from .state import SIDES, HState, Result, Side, add_prestige
 
 SURRENDER = 15  # 14.21
 PEACE = 10  # 14.22
@@ -67,9 +66,23 @@ def describe_prestige(p: int) -> str:
     return f"Athens {p}" if p > 0 else f"Sparta {-p}"
 
 
-def win(s: HState, side: Side | None, reason: str, rule: str, level: str) -> None:
-    s["result"] = {"winner": side or "", "reason": reason, "rule": rule, "level": level}
+def win(s: HState, side: Side | None, rule: str, level: str) -> None:
+    s["result"] = {"winner": side or "", "rule": rule, "level": level,
+                   "prestige": s["prestige"]}
     s["flow"].clear()
+
+
+def reason(r: Result) -> str:
+    """The words for the game's end (the record keeps facts: 14.21, 14.22, 14.24)."""
+    side, level = str(r["winner"]).title(), r["level"]
+    p = abs(r["prestige"])
+    if level == "decisive":
+        return f"{side} wins a Decisive Victory with {p} Prestige"
+    if level == "peace":
+        return f"{side} wins a Negotiated Peace"
+    if level == "draw":
+        return f"a Draw at Prestige {describe_prestige(r['prestige'])}"
+    return f"{side} wins a {level.title()} Victory with {p} Prestige"
 
 
 def peace_threshold(s: HState) -> tuple[int, int]:
@@ -89,8 +102,7 @@ class YearEnd(Procedure[HState]):
         if side is not None and p >= SURRENDER:
             note(flow, "victory", f"{side.title()} has {p} Prestige: the enemy surrenders "
                  "(14.21)")
-            win(s, side, f"{side.title()} wins a Decisive Victory with {p} Prestige",
-                "14.21", "decisive")
+            win(s, side, "14.21", "decisive")
             return
         need, _ = peace_threshold(s)
         if side is None or p < need:
@@ -105,8 +117,9 @@ class YearEnd(Procedure[HState]):
                        "each player then rolls a die and you win if the total is below your "
                        f"new Prestige ({p - cost}) (14.22)",
                        (Option("offer", f"Offer peace (pay {cost} Prestige, roll 2 dice)",
-                               "14.22"),
-                        Option("decline", "Play on", "14.22")), rule="14.22", kind="peace")]
+                               "14.22", data={"kind": "offer", "cost": cost, "need": p - cost}),
+                        Option("decline", "Play on", "14.22", data={"kind": "decline"})),
+                       rule="14.22", kind="peace")]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
@@ -120,7 +133,7 @@ class YearEnd(Procedure[HState]):
                  f"{dice[0]} + {dice[1]} = {sum(dice)} against {p}: "
                  f"{'accepted' if won else 'refused'} (14.22)", dice=dice)
             if won:
-                win(s, seat, f"{seat.title()} wins a Negotiated Peace", "14.22", "peace")  # type: ignore[arg-type]
+                win(s, seat, "14.22", "peace")  # type: ignore[arg-type]
                 return
         flow.goto("year_close")
 
@@ -142,7 +155,8 @@ class YearClose(Procedure[HState]):
             self._advance(flow)
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
-        opts = [Option(str(n), f"Remove {K.card(n).name} (#{n}) from play", "9.53")
+        opts = [Option(str(n), f"Remove {K.card(n).name} (#{n}) from play", "9.53",
+                       data={"kind": "card", "card": n})
                 for n in flow.state["cards"]["in_play"] if K.card(n).event.kind == "taxes"]
         return [decisions.pick("athens", "Year End: remove any Athens Raises Taxes cards from "
                                "play? (9.53)", opts, 0, len(opts), rule="9.53", kind="taxes")]
@@ -176,10 +190,9 @@ def final(flow: Flow[HState]) -> None:
     if side is None or p < 5:
         note(flow, "victory", f"The campaign ends with Prestige {describe_prestige(s['prestige'])}:"
              " a Draw (14.24)")
-        win(s, None, f"a Draw at Prestige {describe_prestige(s['prestige'])}", "14.24", "draw")
+        win(s, None, "14.24", "draw")
         return
     level = "Major" if p >= 10 else "Minor"
     note(flow, "victory", f"The campaign ends: {side.title()} wins a {level} Victory with "
          f"{p} Prestige (14.24)")
-    win(s, side, f"{side.title()} wins a {level} Victory with {p} Prestige", "14.24",
-        level.lower())
+    win(s, side, "14.24", level.lower())

@@ -1,0 +1,65 @@
+"""Saves from before version 4 (issue 30) in today's shape: the state kept log lines, each
+side's private lines, a battle as blocks and English lines, and the game's end as a
+sentence, and the cards committed face down in `cards.committed`. Version 4 keeps facts
+only: the lines go (the events told them), the battle becomes the kernel's `BattleRecord`,
+the end its facts (`Result`), and a commitment waits in the `commit` frame (commits.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.battle_record import open_round
+from engine.core.flows import CHOSEN
+
+from .battle_facts import piece, started
+from .commits import commit_id
+
+
+def migrated(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` (a loaded save, a fresh copy) rewritten in place to version 4 and returned."""
+    data.pop("log", None)
+    data.pop("private", None)
+    r = data.get("result")
+    if r is not None and "reason" in r:
+        data["result"] = {"winner": r["winner"], "rule": r["rule"], "level": r["level"],
+                          "prestige": data["prestige"]}
+    flow = data.get("flow", [])
+    face_down = data["cards"].pop("committed", {})
+    if face_down and flow and flow[-1]["name"] == "commit":  # now the kernel's (commits.py)
+        flow[-1]["args"][CHOSEN] = {side: commit_id(c) for side, c in face_down.items()}
+    old = data.get("battle")
+    if old is not None and "lines" in old:
+        data["battle"] = _record(old, flow)
+    for frame in flow:
+        what = frame["args"].get("what")
+        if frame["name"] == "appeal" and isinstance(what, str):
+            frame["args"]["what"] = {"kind": "result"}  # its words are not kept (olympians.py)
+        if frame["name"] == "appeal":  # its "hera" stage is a procedure of its own
+            stage = frame["args"].pop("stage", "ask")
+            if stage == "hera":
+                frame["name"] = "appeal_hera"
+                frame["args"].pop("seats", None)
+        snap = frame["args"].get("snap")  # an attack Ares may have redone (11.0)
+        if frame["name"] == "battle" and snap and snap.get("battle") \
+                and "lines" in snap["battle"]:
+            snap["battle"] = _record(snap["battle"], [])
+    return data
+
+
+def _record(old: dict[str, Any], flow: list[dict[str, Any]]) -> dict[str, Any]:
+    """The old battle's forces in a record; its English lines are not read again: the
+    attacks before the save were told by their events. An attack whose losses were still
+    being taken gets a step without dice for them to land on."""
+    args: dict[str, Any] = next((f["args"] for f in reversed(flow) if f["name"] == "battle"),
+                                {})
+    kind = args.get("mode") or ("naval" if old.get("sea") else "field")
+    rec = started(old["area"], kind, old["attacker"], old["defender"], bool(old.get("sea")))
+    for b in old.get("blocks", []):
+        rec["forces"].append(piece(b["id"], b["side"], b["cv"], b["rating"]))
+    open_round(rec, int(old.get("round", 1)))
+    pending = args.get("pending") or {}
+    if pending.get("kind") == "hit":
+        firer = old["attacker"] if pending["owner"] == old["defender"] else old["defender"]
+        rec["rounds"][-1]["steps"].append({"kind": "pursuit" if pending.get("routed_too")
+                                           else "fire", "side": firer, "targets": []})
+    return dict(rec)
