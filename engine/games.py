@@ -43,3 +43,17 @@ EPIC = GameEntry(
     bench=(("epic", "engine.bench:bench_epic"),
            ("epic_render", "renders.bench:bench_render_epic")),
 )
+
+# Pericles and the PPW play in self-play, the terminal and tests; channels refuse them
+# (`not_in_channels`) until their automated players and Discord flows are done.
+PERICLES = GameEntry(
+    id="pericles",
+    ruleset="engine.rulesets.pericles:RULESET",
+    renderer="renders.pericles.table:RENDERER",
+)
+
+PPW = GameEntry(
+    id="ppw",
+    ruleset="engine.rulesets.ppw:RULESET",
+    renderer="renders.ppw:RENDERER",
+)

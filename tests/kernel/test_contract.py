@@ -81,7 +81,9 @@ def test_sentences_are_found_and_facts_are_not():
 MOVED = sorted({"athens-sparta", "hellenes", "epic", ALLIES.id} - WORDING_LEFT)
 
 
-@pytest.mark.parametrize("rid", MOVED)
+# every Epic scenario, with and without wings, takes tens of seconds: the slow lane
+@pytest.mark.parametrize("rid", [pytest.param(r, marks=pytest.mark.slow) if r == "epic" else r
+                                 for r in MOVED])
 def test_a_ruleset_moved_onto_records_keeps_no_wording_in_its_state(rid):
     """Every scenario of a ruleset that left its sentences behind (the Epic's battles with
     wings too): no step of 400 random actions finds wording in the state."""

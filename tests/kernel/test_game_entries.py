@@ -80,13 +80,17 @@ def test_without_the_entry_the_game_is_unknown():
 
 def test_the_built_in_games_register_through_the_entry_group():
     declared = tomllib.loads(games.PYPROJECT.read_text())["project"]["entry-points"][games.GROUP]
-    assert set(declared) == {"athens-sparta", "hellenes", "epic"}
+    assert set(declared) == {"athens-sparta", "hellenes", "epic", "pericles", "ppw"}
     installed = {ep.name: ep.value for ep in entry_points(group=games.GROUP)}
     assert installed == declared  # the installed metadata is the pyproject's
     for rid in declared:
         entry = games.game(rid)
         assert entry is not None and engine.ruleset(rid).id == rid
-        assert renderer(rid) is not None and heuristic_for(rid) is not None
+        assert renderer(rid) is not None
+        # the automated players of Pericles and the PPW are still to come (issues 37, 38)
+        assert (entry.heuristic is not None) == (rid not in {"pericles", "ppw"})
+        if entry.heuristic is not None:
+            assert heuristic_for(rid) is not None
     assert {"engine", "hellenes", "epic"} <= set(bench.sections())
 
 

@@ -36,8 +36,13 @@ GAMES = _games()
 CAP = 1_500
 
 
-@pytest.mark.parametrize(("rid", "scenario", "players"), GAMES,
-                         ids=[f"{r}-{s}-{n or ''}" for r, s, n in GAMES])
+# The Epic's full-map games take seconds each: the fast lane keeps the Argive League.
+SLOW_GAMES = {("epic", "archidamian"), ("epic", "four-player"), ("epic", "campaign")}
+
+
+@pytest.mark.parametrize(("rid", "scenario", "players"), [
+    pytest.param(*g, marks=pytest.mark.slow) if g[:2] in SLOW_GAMES else g for g in GAMES],
+    ids=[f"{r}-{s}-{n or ''}" for r, s, n in GAMES])
 def test_a_game_reloaded_at_random_points_equals_its_replay(rid, scenario, players):
     options = {"players": players} if players else None
     actions, problems = play_with_restarts(engine.ruleset(rid), scenario, f"restart:{rid}",

@@ -216,6 +216,7 @@ def test_no_cheating_search_samples_only_what_the_view_allows():
     assert searched >= 5 and checked >= 10
 
 
+@pytest.mark.slow  # the fast lane keeps the search's sampling proof below
 def test_no_cheating_search_plans_moves_from_what_the_view_allows():
     # Moves are searched as whole plans for the phase, weighed in sampled worlds when a
     # plan starts a battle: the same proof at such positions (the probe player says the
