@@ -20,6 +20,7 @@ from typing import Any
 import engine
 from engine import IllegalAction
 from engine.core import decisions
+from engine.core.view import BATTLE_END
 from service import GameService, Refusal
 from service.bots import BotRunner, BotTurn
 from service.results import ActionResult
@@ -88,6 +89,7 @@ class Console:
         """What an action brought: its events, then the pictures the bot would post for
         it (each battle's display; the public map when a phase or the game ended)."""
         self.show(result, seat)
+        self.show_battles(result)
         for path in self.pictures.battles(result.events, result.version):
             self.say(f"  🖼 Battle: {path}")
         if result.phase_ended or result.game_ended:
@@ -111,6 +113,15 @@ class Console:
         for e in result.events_for(seat):
             if e.text:
                 self.say(("  🔒 " if not e.public else "  • ") + e.text)
+
+    def show_battles(self, result: ActionResult) -> None:
+        """Each battle that ended, in words where its ruleset words battles (what the
+        Discord combat image shows: forces, dice, hits, retreats, result)."""
+        rules = engine.ruleset(self.ruleset)
+        for e in result.events:
+            battle = (e.data or {}).get("battle") if e.kind == BATTLE_END and e.public else None
+            for line in (rules.battle_lines(battle) or []) if battle else []:
+                self.say(f"    {line}")
 
     def hand_over(self, seat: str) -> bool:
         """Hotseat: clear the screen and wait until the next player is at the keyboard.

@@ -148,6 +148,11 @@ class Ruleset(ABC):
         """The game's component data (map, units, cards) as JSON (`keryx data`)."""
         return None
 
+    def battle_lines(self, record: dict[str, Any]) -> list[str] | None:
+        """A finished battle's record (a `battle_end` event's `battle`) in words, a line
+        each, for a terminal; None where the ruleset words none (its picture still shows)."""
+        return None
+
     # --- persistence ------------------------------------------------------------------
     @abstractmethod
     def dump(self, state: Any) -> dict[str, Any]: ...

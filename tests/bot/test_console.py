@@ -250,6 +250,15 @@ async def test_a_whole_hellenes_game_in_the_terminal(tmp_path):
     assert any(s.startswith("Hand (6 cards)") for s in said)
     assert list((tmp_path / "maps").glob("map-athens-v*.png"))
     assert "Choose" in text  # k-of-n prompts came up and were answered by typing numbers
+    # every battle is told in words before its picture (issue 32: battles you can see)
+    pictures = [i for i, s in enumerate(said) if s.startswith("  🖼 Battle:")]
+    assert pictures
+    for i in pictures:
+        told = said[:i][::-1]
+        first = next(s for s in told if s.startswith("    ") and " attacks " in s
+                     and s.strip().startswith(("Battle of", "Sea battle of")))
+        assert first
+        assert any(s.strip().startswith(("Athens:", "Sparta:")) for s in said[i - 12:i])
 
 
 async def test_hotseat_bids_for_sides_in_turn(tmp_path):

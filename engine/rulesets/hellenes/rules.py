@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario, SideBidding
+from engine.core.battle_record import BattleRecord
 from engine.core.procedures import Machine
 from engine.core.rng import Rng
 from engine.core.rule_summaries import RuleBook
@@ -17,6 +18,7 @@ from . import board as B
 from . import view as V
 from .assault import Assault, Sortie
 from .battle import Battle
+from .battle_words import lines as battle_lines
 from .building import Recruit
 from .components import components_json as hellenes_components
 from .determinize import determinize
@@ -91,6 +93,9 @@ class Hellenes(Ruleset):
 
     def components_json(self) -> dict[str, Any]:
         return hellenes_components()
+
+    def battle_lines(self, record: dict[str, Any]) -> list[str]:
+        return battle_lines(cast(BattleRecord, record))
 
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> HState:
         s = new_state(scenario)
