@@ -11,6 +11,7 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
+from .cargo import stow
 from .flow import note
 from .movement import (
     Route,
@@ -727,6 +728,9 @@ class Storms(Procedure[HState]):
                 return
             self._damage(flow)
         _turn(s)["crossings"] = []
+        # 5.23, 6.5: a land unit whose fleet sank is lost with it, whether the crossing
+        # named it as cargo (a move) or not (a Retreat, whose units go aboard as they can)
+        stow(s)
         flow.end()
 
     def resume(self, flow: Flow[HState], result: object) -> None:
