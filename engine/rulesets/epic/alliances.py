@@ -154,8 +154,8 @@ def setup(s: EState) -> None:
         if x["where"] == "force":  # 24.2.2, 25.2.1: each in his player's home Force Pool
             x["seat"] = holder(s, x["region"]) or LEAGUE
         else:  # 24.2.2: Xenocleides in Corinth plays for the holder of that city's region
-            region = B.comps().region_of_city(sc.leaders_on_map[name])
-            x["seat"] = holder(s, region) if region else LEAGUE
+            home = B.comps().region_of_city(sc.leaders_on_map[name])
+            x["seat"] = holder(s, home) if home else LEAGUE
     for seat in league:
         s["treasury"].setdefault(seat, 0)
     s["generic"] = {side: s["generic"].get(side, 0) for side in ("athens", LEAGUE)}

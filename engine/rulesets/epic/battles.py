@@ -3,6 +3,8 @@ what follows (rules 10.2.1, 17.3-17.10, 18.2-18.6, 7.8.6, 13.4)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.battle_record import close
@@ -24,7 +26,7 @@ from .notes import note, roller
 from .peace import battle_grievances, breach
 from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
-from .state import EState, other
+from .state import EState, fighting, other
 
 DEFENCE = {  # 17.4.4 (data: tables.defender_morale)
     "fort": 1, "walled_S": 1, "walled_M": 2, "walled_L": 3, "long_walls": 1,
@@ -80,7 +82,7 @@ def _open_hex(s: EState, n: str, side: str) -> bool:
     return not (B.city_at(s, n) is not None and B.holder(s, n) == other(side))
 
 
-def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
+def sea_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, Any] | None:
     """A battle between fleets at sea (16.4.4, 17.3.1): fleets only, at their own morale,
     sea ratings, no terrain; it counts in every region touching the sea (13.4 note ***)."""
     h = attack["hex"]
@@ -105,7 +107,7 @@ def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
         # only among besiegers who stayed out of the fight
         can_retreat = port == "mask" or any(
             s["units"][u]["type"] != "fleet" for u in B.units_at(s, h, foe))
-    b: dict = {
+    b: dict[str, Any] = {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": None, "regions": regions, "sea": True, "att": att,
         "dfn": dfn, "reserve": [], "waiting_cavalry": [],
@@ -133,7 +135,7 @@ def sea_regions(s: EState, area: str) -> set[str]:
     return out
 
 
-def defender_retreats(s: EState, b: dict) -> list[str]:
+def defender_retreats(s: EState, b: dict[str, Any]) -> list[str]:
     """17.7.1b, and not into a hex attackers came from: they may need it to fall back
     (17.7.7; RULINGS.md)."""
     return _open_ways(s, b["hex"], b["defender"], b["origin"])
@@ -144,7 +146,7 @@ def _open_ways(s: EState, h: str, side: str, origin: str) -> list[str]:
     return [x for x in retreat_hexes(s, h, side) if x not in theirs]
 
 
-def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
+def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, Any] | None:
     """The battle record for one attack, or None when nothing is left to fight."""
     if attack.get("sea"):
         return sea_battle(s, attack, attacker)
@@ -178,7 +180,7 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
                 m += FORAGING
         morale[u] = m
     unwalled_bonus = DEFENCE[f"unwalled_{city.size}"] if city else DEFENCE["unwalled_S"]
-    b: dict = {
+    b: dict[str, Any] = {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": B.region_of_hex(h), "att": att, "dfn": dfn, "reserve": [],
         "waiting_cavalry": waiting, "morale": morale, "retreat": [], "dead": [],
@@ -246,7 +248,7 @@ class Combats(Procedure[EState]):
         attacks.pop(0)
         self._fight(flow, attack)
 
-    def _fight(self, flow: Flow[EState], attack: dict) -> None:
+    def _fight(self, flow: Flow[EState], attack: dict[str, Any]) -> None:
         s, side = flow.state, flow.args["side"]
         attacker = attack.get("attacker", side)
         b = open_battle(s, attack, attacker)
@@ -267,7 +269,7 @@ class Combats(Procedure[EState]):
             note(flow, line)
         flow.call("battle")
 
-    def _walk_in(self, flow: Flow[EState], attack: dict, attacker: str) -> bool:
+    def _walk_in(self, flow: Flow[EState], attack: dict[str, Any], attacker: str) -> bool:
         """A stormed city no one defends (its garrison sits out with the helots) is taken;
         for Athens it counts as a victory (Helot Uprising)."""
         s = flow.state
@@ -415,7 +417,7 @@ def outside_walls(s: EState, h: str, side: str) -> list[str]:
     return out + [u for u in raiders_outside(s, h, side) if u not in out]
 
 
-def sally_candidates(s: EState, attack: dict, attacker: str) -> list[str]:
+def sally_candidates(s: EState, attack: dict[str, Any], attacker: str) -> list[str]:
     """10.2.1a: land units of the defender that may meet the attackers outside the walls,
     unless the place was masked already (its garrison is shut in, 10.2.2d)."""
     h = attack["hex"]
@@ -431,8 +433,8 @@ class Battle(Procedure[EState]):
 
     def enter(self, flow: Flow[EState]) -> None:
         s = flow.state
-        if s["battle"]["step"] == "fight":
-            if W.eligible(s, s["battle"]):
+        if fighting(s)["step"] == "fight":
+            if W.eligible(s, fighting(s)):
                 flow.call("wings")  # App. D: the choice of wings, deployments, shifts
                 return
             self._round(flow)
@@ -442,7 +444,7 @@ class Battle(Procedure[EState]):
 
     def _round(self, flow: Flow[EState]) -> None:
         s = flow.state
-        b = s["battle"]
+        b = fighting(s)
         fight = W.fight_round if W.active(b) else K.fight_round
         for line in fight(s, b, roller(flow)):
             note(flow, line)
@@ -454,7 +456,7 @@ class Battle(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s = flow.state
-        b = s["battle"]
+        b = fighting(s)
         step = b["step"]
         if step == "split":
             return [W.split_prompt(s, b)]
@@ -483,7 +485,7 @@ class Battle(Procedure[EState]):
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
-        b = s["battle"]
+        b = fighting(s)
         step = b["step"]
         if step == "split":  # App. D 3: the Centre's winners divide between the flanks
             note(flow, W.split(b, list(answer) if isinstance(answer, tuple) else []))
@@ -514,7 +516,7 @@ class Battle(Procedure[EState]):
 
     def _finish(self, flow: Flow[EState], won: str) -> None:
         s = flow.state
-        b = s["battle"]
+        b = fighting(s)
         b["winner"] = won
         if won == "att":
             alive = [u for u in b["dfn"] + b["reserve"] if u not in b["dead"] and u != K.GARRISON]
@@ -542,7 +544,7 @@ class Battle(Procedure[EState]):
 
     def _conclude(self, flow: Flow[EState], won: str, dest: str | None) -> None:
         s = flow.state
-        b = s["battle"]
+        b = fighting(s)
         sides = {"att": b["attacker"], "dfn": b["defender"]}
         after_battle(s, sides.get(won))
         if won in ("att", "dfn"):

@@ -25,7 +25,7 @@ from .losses import drown, eliminate
 from .notes import note, roll_with, roller
 from .peace import breach, grievance, restricted, sign
 from .politics import btv_victory
-from .state import MAP, POOL, WINTER, EState, clamp_al, clamp_ml, other
+from .state import MAP, POOL, WINTER, EState, clamp_al, clamp_ml, dealt, other
 
 SUCCESS = 6  # most cards succeed on 6 or more after modifiers
 RISK_ZONE = 3  # 4.1: an Athenian region at AL 3 or less
@@ -33,7 +33,8 @@ STRONG = ("Brasidas", "Callicratidas")  # Rebellion Possible +1
 
 
 def _played(s: EState) -> list[str]:
-    return season_fx(s).setdefault("played", [])
+    played: list[str] = season_fx(s).setdefault("played", [])
+    return played
 
 
 def _leaders_on_map(s: EState, side: str, seat: str | None = None) -> list[str]:
@@ -247,7 +248,7 @@ class Unrest(Procedure[EState]):
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
-        hand = s["cards"]["hands"]["athens"]
+        hand = dealt(s)["hands"]["athens"]
         cid = next((c for c in hand if kind_of(c) == "allied-unrest"), None)
         if answer == "pass" or cid is None:
             flow.end()
@@ -372,7 +373,7 @@ def plays(s: EState, seat: str) -> list[Option]:
 
 
 def _take(s: EState, side: str, cid: str) -> None:
-    hand = s["cards"]["hands"][side]
+    hand = dealt(s)["hands"][side]
     if cid not in hand:
         raise IllegalAction("That card is not in your hand.")
     hand.remove(cid)
@@ -477,7 +478,7 @@ def resolve_immediate(flow: Flow[EState], seat: str, cid: str, answer: str | Non
         target, _, gift = (answer or f"{side}:0").partition(":")
         oracle(flow, seat, target, int(gift))
     elif kind == "peace-embassy":
-        s["cards"]["active"].append(cid)
+        dealt(s)["active"].append(cid)
         note(flow, "A Peace Embassy is abroad (Peace Embassy, 20.1)")
         return
     elif kind == "perdiccas-switches":
@@ -789,7 +790,7 @@ ELITE_PEACE = ("archidamian", "ionian")  # 26.3.2, 27.3.2: each elite hoplite lo
 
 def peace_mods(s: EState, roller: str) -> list[tuple[int, str]]:
     out = []
-    if len(s["cards"]["active"]) >= 2:
+    if len(dealt(s)["active"]) >= 2:
         out.append((-1, "both Peace Embassies active"))
     ml = s["regions"][HOME[roller]]["ml"]
     if ml < 10:
@@ -831,15 +832,15 @@ def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
         note(flow, f"{side.title()} accepts: peace is signed by agreement (20.1b, 20.2)")
         signed(flow)
         return
-    if answer != "roll" or not s["cards"]["active"]:
+    if answer != "roll" or not dealt(s)["active"]:
         return
     roller = other(side)
     mods = peace_mods(s, roller)
     die, total, why = roll_with(flow, mods)
     if die == 1 or total <= 1:
-        for cid in s["cards"]["active"]:
+        for cid in dealt(s)["active"]:
             discard(s, cid)
-        s["cards"]["active"] = []
+        dealt(s)["active"] = []
         note(flow, f"{roller.title()} rolls for peace: die {die}{why} = {total}: the embassy "
                    "fails and is sent home (Peace Embassy)")
     elif total >= SUCCESS:
@@ -856,11 +857,11 @@ def allied_roll(flow: Flow[EState], answer: str) -> None:
     success ends the game (24.7.1)."""
     s = flow.state
     verb, _, roller = answer.partition(":")
-    if verb != "roll" or not s["cards"]["active"]:
+    if verb != "roll" or not dealt(s)["active"]:
         return
     season_fx(s).setdefault("peace_rolled", []).append(roller)
     mods = []
-    if len(s["cards"]["active"]) >= 2:
+    if len(dealt(s)["active"]) >= 2:
         mods.append((-1, "both Peace Embassies active"))
     ml = s["regions"][A.HOME[roller]]["ml"]
     if ml < 10:
@@ -871,15 +872,15 @@ def allied_roll(flow: Flow[EState], answer: str) -> None:
     die, total, why = roll_with(flow, mods)
     text = f"{roller.title()} rolls for peace: die {die}{why} = {total}"
     if die == 1 or total <= 1:
-        for cid in s["cards"]["active"]:
+        for cid in dealt(s)["active"]:
             discard(s, cid)
-        s["cards"]["active"] = []
+        dealt(s)["active"] = []
         note(flow, f"{text}: the embassy fails and is sent home (Peace Embassy)")
     elif total >= SUCCESS:
         note(flow, f"{text}: peace is signed and the war is over (24.7.1)")
-        for cid in s["cards"]["active"]:
+        for cid in dealt(s)["active"]:
             discard(s, cid)
-        s["cards"]["active"] = []
+        dealt(s)["active"] = []
         ends(s, roller)
     else:
         note(flow, f"{text}: talks go on (Peace Embassy)")
@@ -888,9 +889,9 @@ def allied_roll(flow: Flow[EState], answer: str) -> None:
 def signed(flow: Flow[EState]) -> None:
     """20.2: the embassies go home; a side that has won ends the game, else an armistice."""
     s = flow.state
-    for cid in s["cards"]["active"]:
+    for cid in dealt(s)["active"]:
         discard(s, cid)
-    s["cards"]["active"] = []
+    dealt(s)["active"] = []
     if not btv_victory(s, "20.2", stalemate_ends=False):
         for line in sign(s):
             note(flow, line)

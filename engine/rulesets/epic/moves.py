@@ -7,6 +7,8 @@ Masking units may storm the place they mask without moving (10.2.1c, 17.7.7i).""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import IllegalAction, Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
@@ -386,7 +388,7 @@ class Move(Procedure[EState]):
                 s["forts"][dest] = side
                 note(flow, f"{side.title()} occupies the empty fort at {dest} (18.3.5)")
 
-    def _sail(self, flow: Flow[EState], start: str, dest: str, dests: dict,
+    def _sail(self, flow: Flow[EState], start: str, dest: str, dests: dict[str, Any],
               call: bool = False) -> None:
         """16.4.1: the allowance is rolled when the move is declared (RULINGS.md); a short
         roll stops the stack where the allowance ends, and it then fights no one. On the way

@@ -19,6 +19,7 @@ are supply sources for those the cards name (`supply_satrap`, RULINGS.md 63)."""
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from engine import IllegalAction, Option
 from engine.core.procedures import Flow
@@ -28,7 +29,7 @@ from . import board as B
 from .board import season_index
 from .cards import discard, kind_of, season_fx, title
 from .notes import note, roll_with
-from .state import MAP, EState, clamp_al
+from .state import MAP, EState, clamp_al, dealt
 
 SATRAPS = ("pharnabazus", "tissaphernes")
 CITY = {"pharnabazus": "Dascylium", "tissaphernes": "Sardis"}  # their supply sources
@@ -45,9 +46,10 @@ CALLICRATIDAS = "Callicratidas"
 GENERAL = "Persian general"
 
 
-def box(s: EState) -> dict:
-    return s["cards"].setdefault("persia", {"pharnabazus": [], "tissaphernes": [],
+def box(s: EState) -> dict[str, Any]:
+    held: dict[str, Any] = dealt(s).setdefault("persia", {"pharnabazus": [], "tissaphernes": [],
                                             "great-king": []})
+    return held
 
 
 def satrap_of(kind: str) -> str | None:

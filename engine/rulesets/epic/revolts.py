@@ -15,7 +15,8 @@ from engine.core.procedures import Flow, Procedure
 
 from . import board as B
 from . import politics as P
-from .building import finish_walls, season_index, wall_time
+from .board import season_index
+from .building import finish_walls, wall_time
 from .notes import note, roll_with
 from .state import EState
 

@@ -196,7 +196,8 @@ class Epic(Ruleset):
         return epic_components()
 
     def dump(self, s: EState) -> dict[str, Any]:
-        return json.loads(json.dumps(s))
+        out: dict[str, Any] = json.loads(json.dumps(s))
+        return out
 
     def dump_for_json(self, s: EState) -> Any:
         return s

@@ -32,7 +32,7 @@ from engine.core.rng import Rng
 from . import combat as K
 from .battle_text import step_text
 from .notes import note
-from .state import EState, other
+from .state import EState, fighting, other
 
 Battle = dict[str, Any]
 LEFT, CENTRE, RIGHT = "left", "centre", "right"
@@ -361,11 +361,11 @@ class Wings(Procedure[EState]):
     name = "wings"
 
     def enter(self, flow: Flow[EState]) -> None:
-        start(flow.state["battle"])
+        start(fighting(flow.state))
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s = flow.state
-        b = s["battle"]
+        b = fighting(s)
         w = b["wings"]
         if w["step"] == "ask":
             seat = w["asker"]
@@ -385,7 +385,7 @@ class Wings(Procedure[EState]):
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
-        b = s["battle"]
+        b = fighting(s)
         w = b["wings"]
         if w["step"] == "ask":
             if answer == "wings":
@@ -415,7 +415,7 @@ class Wings(Procedure[EState]):
         note(flow, shift(s, b, seat, str(answer)))
 
     def _roll(self, flow: Flow[EState]) -> None:
-        w = flow.state["battle"]["wings"]
+        w = fighting(flow.state)["wings"]
         side = w["roller"]
         die = flow.context.die()
         if die >= SHIFT_ON:
