@@ -21,7 +21,7 @@ from . import alliances as A
 from . import board as B
 from . import view as V
 from .assessment import Assess
-from .battles import Battle, Combats
+from .battles import BATTLE_STEPS, Combats
 from .building import Build
 from .components import components_json as epic_components
 from .determinize import determinize
@@ -48,7 +48,7 @@ from .wings import Wings
 
 MACHINE: Machine[EState] = Machine(
     [*PROCEDURES, Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
-     Combats(), Battle(), Intercept(), Helots(),
+     Combats(), *BATTLE_STEPS, Intercept(), Helots(),
      Build(), Assess(), Turns(), Treasury(), Revolts(), EventPhase(), Unrest(), Wings()],
     lambda s: s["flow"])
 

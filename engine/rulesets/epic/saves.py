@@ -17,6 +17,7 @@ def upgrade(data: dict[str, Any]) -> EState:
     s = cast(EState, data)  # from here on, each step below brings one older key up to date
     _long_walls_by_hex(s, down)
     _battle_recorded(s)
+    _battle_steps_as_procedures(s)
     _stages_as_procedures(s)
     r = s.get("result")
     if r is not None and "reason" in r:  # a game that ended before: its words, kept as said
@@ -32,6 +33,26 @@ def _battle_recorded(s: EState) -> None:
         return
     b.pop("lines", None)
     b["record"] = battle_record(s, b)
+
+
+# a battle's sub-step, once a string in the battle, now the procedure waiting on it
+_BATTLE_STEP = {"walls": ("battle_walls", {}), "split": ("battle_split", {}),
+                "att": ("battle_go_on", {"which": "att"}), "dfn": ("battle_go_on", {"which": "dfn"}),
+                "whither": ("battle_whither", {})}
+
+
+def _battle_steps_as_procedures(s: EState) -> None:
+    """Saved with the battle's sub-step in `b["step"]` under one `battle` frame (issue 30):
+    the frame becomes that sub-step's procedure. A `battle` frame under the wings' set-up
+    stays: it goes on to the first round when they are done."""
+    b = s.get("battle")
+    if b is None or "step" not in b:
+        return
+    step = b.pop("step")
+    frames = s["flow"]
+    if frames and frames[-1]["name"] == "battle" and step in _BATTLE_STEP:
+        name, args = _BATTLE_STEP[step]
+        frames[-1] = {"name": name, "args": dict(args)}
 
 
 def _long_walls_by_hex(s: EState, down_names: list[str] | None) -> None:
