@@ -15,8 +15,8 @@ lines are shared by the rules already written for two sides). What this module a
 A League stage (placement, building, assessment, supply, raids, movement) is played by each
 League seat in turn
 (`Turns`), each seat with its own pieces and its own treasury. Prompts the rules address
-to the side "sparta" go to the seat that decides (`deciding_seat`); `rules.py` rewrites
-them. RULINGS.md (Three and four players) says where we had to decide."""
+to the side "sparta" go to the seat that decides (`deciding_seat`), seated by the kernel's
+hook (engine/core/seating.py, `league_turns.seat_for`). RULINGS.md (Three and four players) says where we had to decide."""
 
 from __future__ import annotations
 
