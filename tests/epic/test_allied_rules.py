@@ -53,6 +53,8 @@ def test_a_region_given_up_goes_to_the_ally_with_its_placement_and_tribute():
     p = _prompt(g)
     assert p.seat == seat and {o.id for o in p.options} == {
         "keep"} | {f"give:{x}" for x in ("sparta", "thebes", "corinth") if x != seat}
+    assert {(o.data["kind"], o.data.get("to")) for o in p.options} == {("keep", None)} | {
+        ("give_region", x) for x in ("sparta", "thebes", "corinth") if x != seat}
     stack = [dict(f) for f in s["flow"]]
     assert MACHINE.asked(s)[0].kind == "abdicate"  # asked through the machine's standing hook
     g.act(seat, "give:corinth")

@@ -395,6 +395,8 @@ def random_wing_battle(i: int) -> dict[str, int]:
             break
         p = rng.choice(g.prompts())
         asked[p.kind] = asked.get(p.kind, 0) + 1
+        # every choice of a wing battle carries its facts (Option.data, issue 30)
+        assert all(o.data and o.data.get("kind") for o in p.options), p.kind
         g.act(p.seat, random_answer(p, rng))
         problems = RULES.check_invariants(s)
         assert not problems, (i, problems)

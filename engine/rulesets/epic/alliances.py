@@ -293,8 +293,9 @@ def abdication(s: EState) -> dict[str, Any] | None:
 
 def abdication_prompt(s: EState, entry: dict[str, Any]) -> Prompt:
     seat, region = entry["seat"], entry["region"]
-    opts = [Option("keep", f"Keep {region}", "24.3")]
-    opts += [Option(f"give:{x}", f"Give {region} to {title(x)} (24.3)", "24.3")
+    opts = [Option("keep", f"Keep {region}", "24.3", data={"kind": "keep", "region": region})]
+    opts += [Option(f"give:{x}", f"Give {region} to {title(x)} (24.3)", "24.3",
+                     data={"kind": "give_region", "region": region, "to": x})
              for x in league_seats(s) if x != seat]
     return Prompt(seat, f"{title(seat)}: {region} has come to you ({entry['why']}). Keep it "
                         "or give it up to an ally, now that it is first taken over (24.3)?",

@@ -90,11 +90,12 @@ def choices(s: EState, seat: str, asked: list[str]) -> list[Option]:
         if any(x != "athens" for x in asked):
             return []
         return [Option(f"roll:{x}", f"Make {A.title(x)} roll for peace (Peace Embassy, "
-                                    "24.7.2)", "24.7")
+                                    "24.7.2)", "24.7", data={"kind": "peace_roll", "roller": x})
                 for x in A.league_seats(s)]
     if "athens" in asked:
         return []
-    return [Option("roll:athens", "Make Athens roll for peace (Peace Embassy, 24.7.2)", "24.7")]
+    return [Option("roll:athens", "Make Athens roll for peace (Peace Embassy, 24.7.2)", "24.7",
+                   data={"kind": "peace_roll", "roller": "athens"})]
 
 
 def ends(s: EState, roller: str, why: list[Any] | None = None) -> None:
@@ -118,7 +119,8 @@ def offer_option(s: EState, fx: dict[str, Any]) -> list[Option]:
     if fx.get("peace_offer") is not None:
         return []
     return [Option("offer", "Offer peace to every player (20.1b: signed only if all the "
-                            f"others accept; it ends the game, {_ends_rule(s)[0]})", "20.1")]
+                            f"others accept; it ends the game, {_ends_rule(s)[0]})", "20.1",
+                   data={"kind": "offer_peace"})]
 
 
 def to_agree(s: EState, fx: dict[str, Any]) -> str | None:
@@ -141,8 +143,10 @@ def agree_prompt(s: EState, fx: dict[str, Any], seat: str) -> Prompt:
                         f"{f' ({yes} accepted)' if yes else ''}. Peace by agreement needs "
                         "every player and ends the game, judged by the victory conditions "
                         f"(20.1b, {', '.join(_ends_rule(s))})",
-                  (Option("accept", f"Accept {offer}'s offer of peace (20.1b)", "20.1"),
-                   Option("decline", "Decline: the war goes on (20.1b)", "20.1")),
+                  (Option("accept", f"Accept {offer}'s offer of peace (20.1b)", "20.1",
+                          data={"kind": "accept_peace", "from": fx["peace_offer"]}),
+                   Option("decline", "Decline: the war goes on (20.1b)", "20.1",
+                          data={"kind": "decline_peace"})),
                   rule="20.1", kind="agree")
 
 

@@ -125,7 +125,8 @@ def gifts(s: EState, seat: str) -> list[Option]:
     if not A.multi(s) or seat not in A.league_seats(s):
         return []
     hands = dealt(s)["hands"]
-    return [Option(f"give|{cid}|{x}", f"Pass {title(cid)} to {A.title(x)}", "24.6")
+    return [Option(f"give|{cid}|{x}", f"Pass {title(cid)} to {A.title(x)}", "24.6",
+                   data={"kind": "give_card", "card": cid, "to": x})
             for cid in sorted(set(hands[seat])) for x in A.league_seats(s)
             if x != seat and len(hands[x]) < hand_size(s, x)]
 

@@ -93,13 +93,14 @@ class EventPhase(Procedure[EState]):
         if a["step"] == "play":
             side = seats[a["turn"] % len(seats)]
             opts = E.plays(s, side) + gifts(s, side) + [
-                Option("pass", "Play no card now", "12.1")]
+                Option("pass", "Play no card now", "12.1", data={"kind": "pass"})]
             return [Prompt(side, f"{side.title()}: play an Event Card (12.1)?", tuple(opts),
                            rule="12.1", kind="card")]
         if a["step"] == "discard":
             side = seats[a["i"]]
             hand = dealt(s)["hands"][side]
-            opts = [Option(cid, f"Discard {title(cid)}", "12.2") for cid in hand]
+            opts = [Option(cid, f"Discard {title(cid)}", "12.2", data={"kind": "discard_card", "card": cid})
+                    for cid in hand]
             return [decisions.pick(side, f"{side.title()}: discard any cards before drawing "
                                          "(12.2)?", opts, 0, len(opts), rule="12.2",
                                    kind="discard")]

@@ -241,8 +241,9 @@ class Unrest(Procedure[EState]):
         for region in unrest_regions(s):
             plus = sum(n for n, _ in unrest_mods(s, region))
             opts.append(Option(region, f"Allied Unrest in {region} (die {plus:+d}, 6 or more)",
-                               "App. C"))
-        opts.append(Option("pass", "Play no Allied Unrest", "App. C"))
+                               "App. C", data={"kind": "allied_unrest", "region": region,
+                                               "plus": plus}))
+        opts.append(Option("pass", "Play no Allied Unrest", "App. C", data={"kind": "pass"}))
         return [Prompt("athens", "Athens: stir up unrest among Sparta's allies (Allied "
                                  "Unrest)?", tuple(opts), rule="App. C", kind="card")]
 
@@ -347,19 +348,23 @@ def plays(s: EState, seat: str) -> list[Option]:
         label = title(cid)
         if kind == "rebellion-possible" and side == "sparta" and rebellion_ok(s, cid, seat):
             plus = sum(n for n, _ in rebellion_mods(s, cid))
-            out.append(Option(cid, f"{label}: die +{plus}, 6 or more", "12.1"))
+            out.append(Option(cid, f"{label}: die +{plus}, 6 or more", "12.1",
+                              data={"kind": "play_card", "card": cid, "plus": plus}))
         elif kind == "city-betrayal":
-            out += [Option(f"{cid}|{name}", f"{label} on {name}", "12.1")
+            out += [Option(f"{cid}|{name}", f"{label} on {name}", "12.1",
+                           data={"kind": "play_card", "card": cid, "city": name})
                     for name in betrayal_targets(s, side, cid, seat)]
         elif kind == "helot-uprising" and side == "athens" and helots_ok(s):
-            out.append(Option(cid, label, "29.4"))
+            out.append(Option(cid, label, "29.4", data={"kind": "play_card", "card": cid}))
         elif kind == "alcibiades-switches":
-            out += [Option(f"{cid}|{n}", f"{label}, giving up {n}", "12.1")
+            out += [Option(f"{cid}|{n}", f"{label}, giving up {n}", "12.1",
+                           data={"kind": "play_card", "card": cid, "gives_up": n})
                     for n in alcibiades_ok(s, side, seat)]
         elif kind == "argos-ends-neutrality" and argos_ok(s):
-            out.append(Option(cid, label, "12.1"))
+            out.append(Option(cid, label, "12.1", data={"kind": "play_card", "card": cid}))
         elif kind == "athenian-embassy" and side == "athens" and s["treasury"]["athens"] >= 1:
-            out += [Option(f"{cid}|{t}", f"{label} against {title(t)} (1 talent)", "App. C")
+            out += [Option(f"{cid}|{t}", f"{label} against {title(t)} (1 talent)", "App. C",
+                           data={"kind": "play_card", "card": cid, "target": t, "cost": 1})
                     for t in persia.embassy_targets(s)]
         elif side == "sparta" and (persia.satrap_of(kind) or kind == "audience-great-king"):
             out += persia.plays(s, cid)
@@ -367,7 +372,8 @@ def plays(s: EState, seat: str) -> list[Option]:
             out += sicily.plays(s, side, cid)  # 19.4, Appendix C
         elif kind == "allied-dissent" and A.multi(s) and seat != "athens":
             out += [Option(f"{cid}|{r}", f"{label} on {r} (die {A.dissent_modifier(s, seat, r)[0]:+d}, "
-                                         "6 or more)", "App. C")
+                                         "6 or more)", "App. C",
+                           data={"kind": "play_card", "card": cid, "region": r})
                     for r in A.dissent_targets(s, seat)]
     return out
 
@@ -430,14 +436,19 @@ def immediate_options(s: EState, seat: str, cid: str) -> list[Option]:
             for gift in ORACLE_GIFTS:
                 if gift <= s["treasury"][seat]:
                     opts.append(Option(f"{target}:{gift}", f"Consult the oracle for "
-                                       f"{target.title()}, sending {gift} talents", "App. C"))
+                                       f"{target.title()}, sending {gift} talents", "App. C",
+                                       data={"kind": "oracle", "card": cid, "for": target,
+                                             "talents": gift}))
         return opts
     if kind == "perdiccas-switches" and perdiccas_ok(s):
-        return [Option("play", "Perdiccas changes sides: Macedon goes over", "App. C"),
-                Option("discard", "Discard it", "App. C")]
+        return [Option("play", "Perdiccas changes sides: Macedon goes over", "App. C",
+                       data={"kind": "play_card", "card": cid}),
+                Option("discard", "Discard it", "App. C", data={"kind": "discard_card", "card": cid})]
     if kind == "plague" and side == "athens":
-        return [Option("play", "Let the plague strike Attica", "App. C"),
-                Option("discard", "Discard it (Athens may)", "App. C")]
+        return [Option("play", "Let the plague strike Attica", "App. C",
+                       data={"kind": "play_card", "card": cid}),
+                Option("discard", "Discard it (Athens may)", "App. C",
+                       data={"kind": "discard_card", "card": cid})]
     return []
 
 
@@ -753,24 +764,28 @@ def peace_choices(s: EState, side: str) -> list[Option]:
     if A.multi(s):  # 24.7.2: allies' embassies, 20.1b: every player's agreement (M17, M24)
         opts = choices(s, side, season_fx(s).get("peace_rolled", []))
         opts += offer_option(s, season_fx(s))
-        return opts + [Option("no", "Not now", "20.1")] if opts else []
+        return opts + [Option("no", "Not now", "20.1", data={"kind": "pass"})] if opts else []
     p = s.get("peace")
     if p:
         if p["restrict"] or not p.get("violations", {}).get(side):
             return []  # 20.3: only after a violation by the other side last season
         n = len(p["grievances"][side])
-        return [Option("grievance", f"Make a Grievance Roll (+{n}, 6 or more: war)", "20.3"),
-                Option("no", "Keep the peace", "20.3")]
+        return [Option("grievance", f"Make a Grievance Roll (+{n}, 6 or more: war)", "20.3",
+                       data={"kind": "grievance_roll", "plus": n}),
+                Option("no", "Keep the peace", "20.3", data={"kind": "pass"})]
     foe = other(side)
     opts = []
     if c["active"]:
-        opts.append(Option("roll", f"Make {foe.title()} roll for peace (Peace Embassy)", "20.1"))
+        opts.append(Option("roll", f"Make {foe.title()} roll for peace (Peace Embassy)", "20.1",
+                           data={"kind": "peace_roll", "roller": foe}))
     offered = season_fx(s).get("peace_offer")
     if offered == foe:
-        opts.append(Option("accept", f"Accept {foe.title()}'s offer of peace (20.1b)", "20.1"))
+        opts.append(Option("accept", f"Accept {foe.title()}'s offer of peace (20.1b)", "20.1",
+                           data={"kind": "accept_peace", "from": foe}))
     elif offered is None:
-        opts.append(Option("offer", "Offer peace (20.1b: signed if the other accepts)", "20.1"))
-    return opts + [Option("no", "Not now", "20.1")]
+        opts.append(Option("offer", "Offer peace (20.1b: signed if the other accepts)", "20.1",
+                           data={"kind": "offer_peace"}))
+    return opts + [Option("no", "Not now", "20.1", data={"kind": "pass"})]
 
 
 PEACE_REGIONS: dict[str, dict[str, tuple[str, ...]]] = {  # 23.3, 26.3.2, 27.3.2: the regions that weigh on the side made to roll

@@ -86,14 +86,16 @@ class Treasury(Procedure[EState]):
         have = s["treasury"][seat]
         allies = [x for x in league_seats(s) if x != seat]
         opts = [Option(f"give:{x}:{n}", f"Give {title(x)} {n} talent{'s' if n > 1 else ''}",
-                       "24.5")
+                       "24.5", data={"kind": "give_talents", "to": x, "talents": n})
                 for x in allies for n in TALENT_STEPS if n <= have]
         barred = s["league"].get("forbid", {}).get(seat, [])
         opts += [Option(f"allow:{x}", f"Let {title(x)} use your cities, bases and Areas "
-                                      "again (24.5)", "24.5") if x in barred else
+                                      "again (24.5)", "24.5", data={"kind": "allow", "ally": x})
+                 if x in barred else
                  Option(f"forbid:{x}", f"Forbid {title(x)} your cities, bases and Areas "
-                                       "for supply (24.5)", "24.5") for x in allies]
-        opts.append(Option("done", "Done", "24.5"))
+                                       "for supply (24.5)", "24.5", data={"kind": "forbid", "ally": x})
+                 for x in allies]
+        opts.append(Option("done", "Done", "24.5", data={"kind": "done"}))
         return [Prompt(seat, f"{title(seat)}: give talents to an ally, or forbid or allow an "
                              f"ally your cities, bases and Areas (24.5; you have {have} "
                              "talents)", tuple(opts), rule="24.5", kind="talents")]

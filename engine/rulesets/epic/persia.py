@@ -129,21 +129,23 @@ def plays(s: EState, cid: str) -> list[Option]:
         if great_king(s) or "great-king" in played or \
                 not any(active(s, x) for x in SATRAPS):
             return []
-        return [Option(cid, label, "App. C")]
+        return [Option(cid, label, "App. C", data={"kind": "play_card", "card": cid})]
     satrap = satrap_of(kind)
     if satrap is None or f"satrap:{satrap}" in played:
         return []  # one card of a satrap a season
     if kind.endswith("fleet"):
-        return [Option(f"{cid}|{c}", f"{label} at {c}", "App. C")
+        return [Option(f"{cid}|{c}", f"{label} at {c}", "App. C",
+                       data={"kind": "play_card", "card": cid, "at": c})
                 for c in asian_cities(s, satrap, True)]
     if kind.endswith("troops"):
-        return [Option(f"{cid}|{c}", f"{label} at {c}", "App. C")
+        return [Option(f"{cid}|{c}", f"{label} at {c}", "App. C",
+                       data={"kind": "play_card", "card": cid, "at": c})
                 for c in asian_cities(s, satrap, False)]
     if kind.endswith("support"):
         entries = box(s)[satrap]
         if not entries or any(kind_of(e["card"]).endswith("support") for e in entries):
             return []
-        return [Option(cid, label, "App. C")]
+        return [Option(cid, label, "App. C", data={"kind": "play_card", "card": cid})]
     return []
 
 

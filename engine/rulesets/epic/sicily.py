@@ -297,10 +297,11 @@ def plays(s: EState, side: str, cid: str) -> list[Option]:
     kind = kind_of(cid)
     if kind == ESCALATION and escalation_ok(s):
         return [Option(cid, f"{title(cid)} ({len(box(s)['escalations']) + 1} in the box)",
-                       "19.4")]
+                       "19.4", data={"kind": "play_card", "card": cid})]
     if kind == RESOLUTION and resolution_ok(s):
         plus = sum(n for n, _ in resolution_mods(s))
-        return [Option(cid, f"{title(cid)}: 2 dice {plus:+d}", "19.4")]
+        return [Option(cid, f"{title(cid)}: 2 dice {plus:+d}", "19.4",
+                       data={"kind": "play_card", "card": cid, "plus": plus})]
     return []
 
 
@@ -465,8 +466,9 @@ def at_draw(s: EState, cid: str) -> bool:
 
 def draw_options(s: EState, cid: str) -> list[Option]:
     if kind_of(cid) == CARTHAGE and victor(s) is not None and not box(s)["carthage"]:
-        return [Option("play", "Carthage invades Sicily: play it", "App. C"),
-                Option("discard", "Discard it", "App. C")]
+        return [Option("play", "Carthage invades Sicily: play it", "App. C",
+                       data={"kind": "play_card", "card": cid}),
+                Option("discard", "Discard it", "App. C", data={"kind": "discard_card", "card": cid})]
     return []
 
 
