@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import Any, Generic
 
 from .decisions import parse
 from .procedures import Flow, Frame, Machine, Procedure, S
@@ -24,27 +25,42 @@ def _never(state: object) -> str | None:
     return None
 
 
-class SeatedMachine(Machine[S]):
+class SeatedMachine(Generic[S]):
     """`seat_for(state, prompt)`: the seat that answers `prompt` now (its own seat when no
     one else decides for it); `answers_for(state, seat)`: the sides `seat` may answer for;
-    `standing(state)`: the procedure with a question to ask before the stack's, or None."""
+    `standing(state)`: the procedure with a question to ask before the stack's, or None.
+
+    It wraps a `Machine` rather than subclassing it: the kernel's Machine may be compiled
+    (engine/compiled.py), and a class written in Python cannot subclass a compiled one."""
 
     def __init__(self, procedures: Iterable[Procedure[S]],
                  stack_of: Callable[[S], list[Frame]],
                  seat_for: Callable[[S, Prompt], str],
                  answers_for: Callable[[S, str], tuple[str, ...]],
                  standing: Callable[[S], str | None] = _never):
-        super().__init__(procedures, stack_of)
+        self.machine: Machine[S] = Machine(procedures, stack_of)
         self.seat_for = seat_for
         self.answers_for = answers_for
         self.standing = standing
+
+    def start(self, state: S, ctx: Context, name: str, **args: Any) -> None:
+        self.machine.start(state, ctx, name, **args)
+
+    def current(self, state: S) -> Frame | None:
+        return self.machine.current(state)
+
+    def _standing_proc(self, name: str) -> Procedure[S]:
+        try:
+            return self.machine.procedures[name]
+        except KeyError:
+            raise RuntimeError(f"no procedure {name!r}") from None
 
     def asked(self, state: S) -> list[Prompt]:
         """The questions as the procedures put them, to sides."""
         name = self.standing(state)
         if name is None:
-            return super().prompts(state)
-        return self._proc(name).prompts(Flow(state, {"name": name, "args": {}}, None))
+            return self.machine.prompts(state)
+        return self._standing_proc(name).prompts(Flow(state, {"name": name, "args": {}}, None))
 
     def prompts(self, state: S) -> list[Prompt]:
         out = []
@@ -74,9 +90,9 @@ class SeatedMachine(Machine[S]):
         asked = prompts[0] if prompts else self.as_asked(state, seat, ctx.prompt)
         name = self.standing(state)
         if name is None:
-            super().act(state, asked.seat, answer, ctx, [asked])
+            self.machine.act(state, asked.seat, answer, ctx, [asked])
             return
         flow = Flow(state, {"name": name, "args": {}}, ctx)
-        self._proc(name).act(flow, asked.seat, parse(asked, answer))
+        self._standing_proc(name).act(flow, asked.seat, parse(asked, answer))
         if flow.moved:
             raise RuntimeError(f"{name}: a standing question is answered, it moves no flow")

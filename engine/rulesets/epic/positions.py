@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any, cast
 
 from engine import IllegalAction
-from engine.core.procedures import Machine
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
+from engine.core.seating import SeatedMachine
 
 from . import alliances as A
 from . import board as B
@@ -76,7 +76,7 @@ def loaded(s: EState, ctx: Context) -> Context:
 
 
 def setup_position(ctx: Context, position: dict[str, Any], options: dict[str, Any],
-                   machine: Machine[EState]) -> EState:
+                   machine: SeatedMachine[EState]) -> EState:
     unknown = set(position) - KEYS
     if unknown:
         raise _fail(f"unknown keys {sorted(unknown)}")
