@@ -11,6 +11,7 @@ from engine.core.game import Game
 from engine.rulesets.epic import alliances as A
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import events as E
+from engine.rulesets.epic.rules import MACHINE
 
 from .full_helpers import run
 from .test_multiplayer_turn import ids, mfull, start
@@ -52,7 +53,12 @@ def test_a_region_given_up_goes_to_the_ally_with_its_placement_and_tribute():
     p = _prompt(g)
     assert p.seat == seat and {o.id for o in p.options} == {
         "keep"} | {f"give:{x}" for x in ("sparta", "thebes", "corinth") if x != seat}
+    assert {(o.data["kind"], o.data.get("to")) for o in p.options} == {("keep", None)} | {
+        ("give_region", x) for x in ("sparta", "thebes", "corinth") if x != seat}
+    stack = [dict(f) for f in s["flow"]]
+    assert MACHINE.asked(s)[0].kind == "abdicate"  # asked through the machine's standing hook
     g.act(seat, "give:corinth")
+    assert s["flow"] == stack  # answered on a frame of its own: the stack is as it was
     assert A.holder(s, "thessaly") == "corinth"
     assert "thessaly" in A.regions_of(s, "corinth") and "thessaly" not in A.regions_of(s, seat)
     s["acting"] = "corinth"

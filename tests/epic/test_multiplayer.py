@@ -464,14 +464,14 @@ def test_random_game_to_the_end_with_invariants(scenario):
     assert g.state["acting"] is None
 
 
-def test_prompts_to_the_league_side_never_reach_the_table_unrewritten():
+def test_prompts_to_the_league_side_reach_the_table_seated_by_the_kernel_hook():
     g = new("four-player", seed="rewrite")
     player = Rng("rw")
     for _ in range(400):
         ps = g.prompts()
         if not ps:
             break
-        raw = {p.seat for p in MACHINE.prompts(g.state)}
+        raw = {p.seat for p in MACHINE.asked(g.state)}
         for p in ps:
             assert p.seat in ("athens", "sparta", "thebes", "corinth")
         if raw == {"sparta"} and g.state["acting"]:

@@ -14,9 +14,15 @@ from engine.core.decisions import random_answer
 from engine.core.rng import Rng
 from engine.players.epic import choose as heuristic_choice
 from engine.players.epic import imagine
+from engine.rulesets.epic.assessment import options
 
 WITH_DATA = {"move", "pieces", "destination", "storm", "place", "build", "blockade", "sally",
-             "walls", "retreat", "continue", "siege", "capture", "forage", "unsupplied", "raid"}
+             "walls", "retreat", "continue", "siege", "capture", "forage", "unsupplied", "raid",
+             # the cards (Persia's and Sicily's among them), the wings, the League
+             "card", "discard", "peace", "wings", "deploy", "shift", "split", "talents",
+             "abdicate", "agree",
+             # assessment, revolts, helots, boarding, interception
+             "assess", "revolt", "helots", "board", "intercept"}
 
 
 def _prompts(scenario: str, seed: str, actions: int):
@@ -62,3 +68,33 @@ def test_the_heuristic_answers_the_same_with_every_word_of_the_prompts_replaced(
             assert imagine(view, p, o.id) == imagine(view, _reworded(p), o.id)
         asked += 1
     assert asked > 100
+
+
+@pytest.mark.parametrize(("scenario", "kinds"), [
+    ("four-player", {"card", "discard", "talents", "peace", "board"}),
+    ("ionian", {"card", "discard", "peace", "revolt"})])
+# the wings' choices are checked in every random wing battle (test_wings.py): whole random
+# games seldom bring more than 3 units a side together
+def test_the_cards_league_assessment_and_revolt_options_carry_their_facts(scenario, kinds):
+    seen: set[str] = set()
+    played = set()
+    for _, p in _prompts(scenario, f"data2-{scenario}", 1500):
+        if p.kind in WITH_DATA:
+            seen.add(p.kind)
+            assert all(o.data and o.data.get("kind") for o in p.options), (p.kind, p.options)
+            played |= {o.data["card"] for o in p.options if o.data.get("kind") == "play_card"}
+    assert kinds <= seen, seen
+    assert played  # cards were offered, each option naming its card
+
+
+@pytest.mark.parametrize("side", ["athens", "sparta"])
+def test_the_assessment_options_name_region_and_new_multiplier(side):
+    g = engine.new_game("epic", "campaign", seed="assess-data")
+    opts = options(g.state, side)
+    changes = [o for o in opts if o.data["kind"] in ("raise", "lower")]
+    assert changes and opts[-1].data == {"kind": "done"}
+    for o in changes:
+        verb, _, region = o.id.partition(":")
+        mult = g.state["regions"][region]["mult"] or 0
+        assert o.data == {"kind": verb, "region": region,
+                          "to": mult + (1 if verb == "raise" else -1)}

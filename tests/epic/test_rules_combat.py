@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import combat as K
-from engine.rulesets.epic.battles import open_battle, retreat_hexes
+from engine.rulesets.epic.battles import mans_the_walls_first, open_battle, retreat_hexes
 
 from .helpers import bare, ids, put, start
 
@@ -151,7 +151,7 @@ def test_18_6_2_two_wall_defenders_chosen_by_the_defender_then_18_6_5_the_breach
     att = put(g, "attica", "hoplite", THEBES, 3) + put(g, "argolid", "hoplite", THEBES, 3, morale=4) \
         + put(g, "attica", "cavalry", THEBES, 1)
     b = _battle(g, att, "W3529", THEBES, storm=True)
-    assert b["step"] == "walls" and b["waiting_cavalry"] == [att[6]]  # 18.6.3a
+    assert mans_the_walls_first(b) and b["waiting_cavalry"] == [att[6]]  # 18.6.3a
     assert b["morale"][dfn[0]] == 5 + 3  # walled large city
     start(g, "battle", [1, 2, 2])
     assert set(ids(g, "sparta")) == set(dfn)

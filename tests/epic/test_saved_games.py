@@ -52,3 +52,31 @@ def test_an_old_state_loaded_by_itself_is_upgraded_to_the_state_replay_gives(nam
         assert upgraded == replayed
     else:  # the rounds fought before were told then; the record starts from the forces
         assert upgraded["battle"]["record"]["forces"] == replayed["battle"]["record"]["forces"]
+
+
+OLD_STEP = {"battle_walls": "walls", "battle_split": "split", "battle_whither": "whither"}
+
+
+def _as_saved_before(state: dict) -> dict:
+    """The same moment as the code before the battle's sub-steps were procedures saved it:
+    one `battle` frame, the sub-step a string in the battle (issue 30, point 2)."""
+    old = json.loads(json.dumps(state))
+    top = old["flow"][-1]
+    old["battle"]["step"] = OLD_STEP.get(top["name"]) or top["args"]["which"]
+    old["flow"][-1] = {"name": "battle", "args": {}}
+    return old
+
+
+@pytest.mark.parametrize("scenario", ["argive-league", "four-player"])
+def test_a_game_saved_inside_a_battle_goes_on_in_the_same_sub_step(scenario):
+    golden = json.loads((FIXTURES / f"golden-{scenario}.json").read_text())
+    g = Game.create(engine.ruleset("epic"), scenario=scenario, seed=golden["seed"])
+    seen = set()
+    for step in golden["steps"]:
+        top = g.state["flow"][-1]["name"] if g.state["flow"] else None
+        if top is not None and top.startswith("battle_"):
+            now = g.rules.dump(g.state)
+            assert g.rules.load(_as_saved_before(now)) == now
+            seen.add(top)
+        g.act(step["seat"], step["answer"])
+    assert "battle_go_on" in seen and "battle_whither" in seen  # both were met

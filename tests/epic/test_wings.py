@@ -58,8 +58,7 @@ def _deployed(g: Game, att: list[str], at: dict[str, str], dfn_at: list[str],
     w["at"]["sparta"] = dict(zip(b["dfn"], dfn_at))
     w["lead"]["athens"] = dict(lead or {})
     w["step"] = "fight"
-    b["step"] = "att"
-    g.state["flow"].append({"name": "battle", "args": {}})
+    g.state["flow"].append({"name": "battle_go_on", "args": {"which": "att"}})
     g._prompts = None
     return b
 
@@ -295,7 +294,7 @@ def test_a_round_is_fought_on_every_wing_and_example_1_the_winners_meet_on_the_r
     # +1 to everyone on the Right: Athens 3 (D) +1, 3 (M) +1; Sparta 5 +1, 4 (M) +1
     assert [b["morale"][u] for u in (h1, h3, c1)] == [4, 4, 4]
     assert [b["morale"][u] for u in (d2, d3, d4)] == [6, 5, 6]
-    assert b["step"] == "att"
+    assert g.state["flow"][-1] == {"name": "battle_go_on", "args": {"which": "att"}}
     g.act("athens", "go")
     g.rng.values = [3] + [1] * 6
     g.act("sparta", "go")  # round 2: the Right alone, 3 against 3 (+1 light shift: 3-2)
@@ -341,7 +340,7 @@ def test_a_centre_won_divides_between_the_flanks_as_its_side_chooses():
     b["retreat"] += [d2, d3]  # Athens wins the Centre
     W.regroup(b)
     assert b["wings"]["split"] == "athens" and b["wings"]["open"] == [L, R]
-    b["step"] = "split"
+    g.state["flow"][-1] = {"name": "battle_split", "args": {}}
     p = g.prompt_for("athens")
     assert p.kind == "split" and p.rule == "App. D" and [o.id for o in p.options] == [h2, h3]
     g.act("athens", h2)
@@ -349,7 +348,8 @@ def test_a_centre_won_divides_between_the_flanks_as_its_side_chooses():
     assert (at[h2], at[h3]) == (L, R)
     assert b["wings"]["lead"]["athens"]["Alcibiades"] == L  # with the larger part
     assert [b["morale"][u] for u in (h1, h2, c1, h3, h4, h5)] == [5] * 6  # 4 +1 on both
-    assert b["step"] == "att" and b["wings"]["split"] is None
+    assert g.state["flow"][-1] == {"name": "battle_go_on", "args": {"which": "att"}}
+    assert b["wings"]["split"] is None
 
 
 def test_withdrawing_retreats_every_wing_and_the_victor_pursues_after_all(told):
@@ -395,6 +395,8 @@ def random_wing_battle(i: int) -> dict[str, int]:
             break
         p = rng.choice(g.prompts())
         asked[p.kind] = asked.get(p.kind, 0) + 1
+        # every choice of a wing battle carries its facts (Option.data, issue 30)
+        assert all(o.data and o.data.get("kind") for o in p.options), p.kind
         g.act(p.seat, random_answer(p, rng))
         problems = RULES.check_invariants(s)
         assert not problems, (i, problems)

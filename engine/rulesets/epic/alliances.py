@@ -15,8 +15,8 @@ lines are shared by the rules already written for two sides). What this module a
 A League stage (placement, building, assessment, supply, raids, movement) is played by each
 League seat in turn
 (`Turns`), each seat with its own pieces and its own treasury. Prompts the rules address
-to the side "sparta" go to the seat that decides (`deciding_seat`); `rules.py` rewrites
-them. RULINGS.md (Three and four players) says where we had to decide."""
+to the side "sparta" go to the seat that decides (`deciding_seat`), seated by the kernel's
+hook (engine/core/seating.py, `league_turns.seat_for`). RULINGS.md (Three and four players) says where we had to decide."""
 
 from __future__ import annotations
 
@@ -154,8 +154,8 @@ def setup(s: EState) -> None:
         if x["where"] == "force":  # 24.2.2, 25.2.1: each in his player's home Force Pool
             x["seat"] = holder(s, x["region"]) or LEAGUE
         else:  # 24.2.2: Xenocleides in Corinth plays for the holder of that city's region
-            region = B.comps().region_of_city(sc.leaders_on_map[name])
-            x["seat"] = holder(s, region) if region else LEAGUE
+            home = B.comps().region_of_city(sc.leaders_on_map[name])
+            x["seat"] = holder(s, home) if home else LEAGUE
     for seat in league:
         s["treasury"].setdefault(seat, 0)
     s["generic"] = {side: s["generic"].get(side, 0) for side in ("athens", LEAGUE)}
@@ -293,8 +293,9 @@ def abdication(s: EState) -> dict[str, Any] | None:
 
 def abdication_prompt(s: EState, entry: dict[str, Any]) -> Prompt:
     seat, region = entry["seat"], entry["region"]
-    opts = [Option("keep", f"Keep {region}", "24.3")]
-    opts += [Option(f"give:{x}", f"Give {region} to {title(x)} (24.3)", "24.3")
+    opts = [Option("keep", f"Keep {region}", "24.3", data={"kind": "keep", "region": region})]
+    opts += [Option(f"give:{x}", f"Give {region} to {title(x)} (24.3)", "24.3",
+                     data={"kind": "give_region", "region": region, "to": x})
              for x in league_seats(s) if x != seat]
     return Prompt(seat, f"{title(seat)}: {region} has come to you ({entry['why']}). Keep it "
                         "or give it up to an ally, now that it is first taken over (24.3)?",

@@ -15,6 +15,7 @@ from engine import Option, Prompt
 from . import alliances as A
 from . import board as B
 from .cards import card_seats
+from .state import EState, dealt
 
 # 24.7.2 / 25.3.2: regions whose loss (or keeping) weighs on each player's wish for peace
 ATHENS_WANTS = ("euboea", "thrace", "hellespont", "chalcidice")
@@ -25,16 +26,16 @@ THEBES_CALM = {"three-player": ("megarid", "corinth", "arcadia"),
 WEST_OF_CORINTH = ("gulf-of-corinth", "gulf-of-patrae")  # the two seas west of it (ours)
 
 
-def _side(s: dict, region: str) -> str | None:
+def _side(s: EState, region: str) -> str | None:
     r = s["regions"].get(region)
     return r["side"] if r else None
 
 
-def _count(s: dict, seat: str) -> int:
+def _count(s: EState, seat: str) -> int:
     return len(A.regions_of(s, seat))
 
 
-def scenario_mods(s: dict, seat: str) -> list[tuple[int, str]]:
+def scenario_mods(s: EState, seat: str) -> list[tuple[int, str]]:
     """24.7.2, 25.3.2: the scenario's modifiers for the player made to roll."""
     sc = s["scenario"]
     out: list[tuple[int, str]] = []
@@ -80,23 +81,24 @@ def scenario_mods(s: dict, seat: str) -> list[tuple[int, str]]:
     return out
 
 
-def choices(s: dict, seat: str, asked: list[str]) -> list[Option]:
+def choices(s: EState, seat: str, asked: list[str]) -> list[Option]:
     """Whom `seat` may make roll now: Athens one League player a season, a League player
     Athens (once a season, whoever asks first). `asked`: who has rolled this season."""
-    if not s["cards"]["active"]:
+    if not dealt(s)["active"]:
         return []
     if seat == "athens":
         if any(x != "athens" for x in asked):
             return []
         return [Option(f"roll:{x}", f"Make {A.title(x)} roll for peace (Peace Embassy, "
-                                    "24.7.2)", "24.7")
+                                    "24.7.2)", "24.7", data={"kind": "peace_roll", "roller": x})
                 for x in A.league_seats(s)]
     if "athens" in asked:
         return []
-    return [Option("roll:athens", "Make Athens roll for peace (Peace Embassy, 24.7.2)", "24.7")]
+    return [Option("roll:athens", "Make Athens roll for peace (Peace Embassy, 24.7.2)", "24.7",
+                   data={"kind": "peace_roll", "roller": "athens"})]
 
 
-def ends(s: dict, roller: str, why: list[Any] | None = None) -> None:
+def ends(s: EState, roller: str, why: list[Any] | None = None) -> None:
     """24.7.1 (3), 25.3.1 (c): a successful roll ends the game; 24.8 / 25.4 judge it. So
     does a peace every player agrees to (20.1b, RULINGS M24)."""
     result = A.final(s)
@@ -106,21 +108,22 @@ def ends(s: dict, roller: str, why: list[Any] | None = None) -> None:
 
 
 # ------------------------------------------------------------------ 20.1b with allies (M24)
-def _ends_rule(s: dict) -> tuple[str, str]:
+def _ends_rule(s: EState) -> tuple[str, str]:
     """The scenario's end and victory rules: 24.7.1 / 24.8, or 25.3.1 / 25.4."""
     return ("25.3.1", "25.4") if s["scenario"] == "four-player" else ("24.7.1", "24.8")
 
 
-def offer_option(s: dict, fx: dict) -> list[Option]:
+def offer_option(s: EState, fx: dict[str, Any]) -> list[Option]:
     """20.1b: any player may offer peace to all the others, once a season (the first offer
     stands), in the Event Cards stage's peace step."""
     if fx.get("peace_offer") is not None:
         return []
     return [Option("offer", "Offer peace to every player (20.1b: signed only if all the "
-                            f"others accept; it ends the game, {_ends_rule(s)[0]})", "20.1")]
+                            f"others accept; it ends the game, {_ends_rule(s)[0]})", "20.1",
+                   data={"kind": "offer_peace"})]
 
 
-def to_agree(s: dict, fx: dict) -> str | None:
+def to_agree(s: EState, fx: dict[str, Any]) -> str | None:
     """The next player who has yet to answer this season's offer of peace, in turn order
     from the one after the offerer round to the one before him; None once all have
     accepted, or when one has declined or there is no offer."""
@@ -133,19 +136,21 @@ def to_agree(s: dict, fx: dict) -> str | None:
     return next((x for x in seats[i + 1:] + seats[:i] if x not in yes), None)
 
 
-def agree_prompt(s: dict, fx: dict, seat: str) -> Prompt:
+def agree_prompt(s: EState, fx: dict[str, Any], seat: str) -> Prompt:
     offer = A.title(str(fx["peace_offer"]))
     yes = ", ".join(A.title(x) for x in fx.get("peace_yes", []))
     return Prompt(seat, f"{A.title(seat)}: {offer} offers peace to every player"
                         f"{f' ({yes} accepted)' if yes else ''}. Peace by agreement needs "
                         "every player and ends the game, judged by the victory conditions "
                         f"(20.1b, {', '.join(_ends_rule(s))})",
-                  (Option("accept", f"Accept {offer}'s offer of peace (20.1b)", "20.1"),
-                   Option("decline", "Decline: the war goes on (20.1b)", "20.1")),
+                  (Option("accept", f"Accept {offer}'s offer of peace (20.1b)", "20.1",
+                          data={"kind": "accept_peace", "from": fx["peace_offer"]}),
+                   Option("decline", "Decline: the war goes on (20.1b)", "20.1",
+                          data={"kind": "decline_peace"})),
                   rule="20.1", kind="agree")
 
 
-def agree(s: dict, fx: dict, seat: str, answer: str) -> list[str]:
+def agree(s: EState, fx: dict[str, Any], seat: str, answer: str) -> list[str]:
     """A player answers the offer: one refusal ends it for the season; when the last one
     accepts, peace is signed and the game ends, judged by 24.8 / 25.4 (RULINGS M24)."""
     if answer != "accept":
@@ -155,9 +160,9 @@ def agree(s: dict, fx: dict, seat: str, answer: str) -> list[str]:
     lines = [f"{A.title(seat)} accepts the peace (20.1b)"]
     if to_agree(s, fx) is None:
         offer = str(fx["peace_offer"])
-        for cid in s["cards"]["active"]:
-            s["cards"]["discard"].append(cid)
-        s["cards"]["active"] = []
+        for cid in dealt(s)["active"]:
+            dealt(s)["discard"].append(cid)
+        dealt(s)["active"] = []
         end = _ends_rule(s)[0]
         ends(s, offer, ["peace_agreed", end])
         lines.append(f"Every player has agreed: peace is signed and the war is over (20.1b, "

@@ -50,10 +50,12 @@ def options(s: EState, side: str) -> list[Option]:
         if mult < ceiling(s, region) and raised.get(region, 0) < MAX_RAISE:
             word = "AL" if side == "athens" else "ML"
             opts.append(Option(f"raise:{region}", f"Raise {region} to x{mult + 1} "
-                                                  f"(-1 {word})", "5.3.1"))
+                                                  f"(-1 {word})", "5.3.1",
+                               data={"kind": "raise", "region": region, "to": mult + 1}))
         if mult > 0:
-            opts.append(Option(f"lower:{region}", f"Lower {region} to x{mult - 1}", "5.3.1"))
-    opts.append(Option("done", "Assessment done", "5.3"))
+            opts.append(Option(f"lower:{region}", f"Lower {region} to x{mult - 1}", "5.3.1",
+                               data={"kind": "lower", "region": region, "to": mult - 1}))
+    opts.append(Option("done", "Assessment done", "5.3", data={"kind": "done"}))
     return opts
 
 

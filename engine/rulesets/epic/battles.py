@@ -3,6 +3,8 @@ what follows (rules 10.2.1, 17.3-17.10, 18.2-18.6, 7.8.6, 13.4)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.battle_record import close
@@ -24,7 +26,7 @@ from .notes import note, roller
 from .peace import battle_grievances, breach
 from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
-from .state import EState, other
+from .state import EState, fighting, other
 
 DEFENCE = {  # 17.4.4 (data: tables.defender_morale)
     "fort": 1, "walled_S": 1, "walled_M": 2, "walled_L": 3, "long_walls": 1,
@@ -80,7 +82,7 @@ def _open_hex(s: EState, n: str, side: str) -> bool:
     return not (B.city_at(s, n) is not None and B.holder(s, n) == other(side))
 
 
-def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
+def sea_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, Any] | None:
     """A battle between fleets at sea (16.4.4, 17.3.1): fleets only, at their own morale,
     sea ratings, no terrain; it counts in every region touching the sea (13.4 note ***)."""
     h = attack["hex"]
@@ -105,7 +107,7 @@ def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
         # only among besiegers who stayed out of the fight
         can_retreat = port == "mask" or any(
             s["units"][u]["type"] != "fleet" for u in B.units_at(s, h, foe))
-    b: dict = {
+    b: dict[str, Any] = {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": None, "regions": regions, "sea": True, "att": att,
         "dfn": dfn, "reserve": [], "waiting_cavalry": [],
@@ -118,7 +120,7 @@ def sea_battle(s: EState, attack: dict, attacker: str) -> dict | None:
         "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
         # off a port, one leader goes with the fleets; the rest stay with the troops ashore
         "dfn_leaders": B.leaders_at(s, h, foe)[:1] if port else B.leaders_at(s, h, foe),
-        "rounds": 0, "breach_bonus": 0, "step": "fight", "voluntary": None,
+        "rounds": 0, "breach_bonus": 0, "voluntary": None,
     }
     b["record"] = K.battle_record(s, b)
     return b
@@ -133,7 +135,7 @@ def sea_regions(s: EState, area: str) -> set[str]:
     return out
 
 
-def defender_retreats(s: EState, b: dict) -> list[str]:
+def defender_retreats(s: EState, b: dict[str, Any]) -> list[str]:
     """17.7.1b, and not into a hex attackers came from: they may need it to fall back
     (17.7.7; RULINGS.md)."""
     return _open_ways(s, b["hex"], b["defender"], b["origin"])
@@ -144,7 +146,7 @@ def _open_ways(s: EState, h: str, side: str, origin: str) -> list[str]:
     return [x for x in retreat_hexes(s, h, side) if x not in theirs]
 
 
-def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
+def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, Any] | None:
     """The battle record for one attack, or None when nothing is left to fight."""
     if attack.get("sea"):
         return sea_battle(s, attack, attacker)
@@ -178,7 +180,7 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
                 m += FORAGING
         morale[u] = m
     unwalled_bonus = DEFENCE[f"unwalled_{city.size}"] if city else DEFENCE["unwalled_S"]
-    b: dict = {
+    b: dict[str, Any] = {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": B.region_of_hex(h), "att": att, "dfn": dfn, "reserve": [],
         "waiting_cavalry": waiting, "morale": morale, "retreat": [], "dead": [],
@@ -188,7 +190,7 @@ def open_battle(s: EState, attack: dict, attacker: str) -> dict | None:
         "into": h if attack.get("field") else None,  # 18.2a: back inside the walls
         "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
         "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0,
-        "breach_bonus": unwalled_bonus, "step": "walls" if fortress and len(dfn) > 2 else "fight",
+        "breach_bonus": unwalled_bonus,
         "voluntary": None,
     }
     b["record"] = K.battle_record(s, b)
@@ -246,7 +248,7 @@ class Combats(Procedure[EState]):
         attacks.pop(0)
         self._fight(flow, attack)
 
-    def _fight(self, flow: Flow[EState], attack: dict) -> None:
+    def _fight(self, flow: Flow[EState], attack: dict[str, Any]) -> None:
         s, side = flow.state, flow.args["side"]
         attacker = attack.get("attacker", side)
         b = open_battle(s, attack, attacker)
@@ -267,7 +269,7 @@ class Combats(Procedure[EState]):
             note(flow, line)
         flow.call("battle")
 
-    def _walk_in(self, flow: Flow[EState], attack: dict, attacker: str) -> bool:
+    def _walk_in(self, flow: Flow[EState], attack: dict[str, Any], attacker: str) -> bool:
         """A stormed city no one defends (its garrison sits out with the helots) is taken;
         for Athens it counts as a victory (Helot Uprising)."""
         s = flow.state
@@ -415,7 +417,7 @@ def outside_walls(s: EState, h: str, side: str) -> list[str]:
     return out + [u for u in raiders_outside(s, h, side) if u not in out]
 
 
-def sally_candidates(s: EState, attack: dict, attacker: str) -> list[str]:
+def sally_candidates(s: EState, attack: dict[str, Any], attacker: str) -> list[str]:
     """10.2.1a: land units of the defender that may meet the attackers outside the walls,
     unless the place was masked already (its garrison is shut in, 10.2.2d)."""
     h = attack["hex"]
@@ -426,208 +428,259 @@ def sally_candidates(s: EState, attack: dict, attacker: str) -> list[str]:
     return [u for u in B.units_at(s, h, other(attacker)) if s["units"][u]["type"] != "fleet"]
 
 
+def mans_the_walls_first(b: dict[str, Any]) -> bool:
+    """18.6.2: a fortress held by more than two units is stormed against two of them, the
+    defender's pick; the rest wait in reserve."""
+    return bool(b["fortress"]) and len(b["dfn"]) > 2 and not b["reserve"]
+
+
 class Battle(Procedure[EState]):
+    """A battle's way in (17.0): the walls manned first (18.6.2), or App. D's wings set up
+    (a call to `wings`), then the first round."""
+
     name = "battle"
 
     def enter(self, flow: Flow[EState]) -> None:
         s = flow.state
-        if s["battle"]["step"] == "fight":
-            if W.eligible(s, s["battle"]):
-                flow.call("wings")  # App. D: the choice of wings, deployments, shifts
-                return
-            self._round(flow)
+        b = fighting(s)
+        if mans_the_walls_first(b):
+            flow.goto("battle_walls")
+        elif W.eligible(s, b):
+            flow.call("wings")  # App. D: the choice of wings, deployments, shifts
+        else:
+            flow.goto("battle_round")
 
     def resume(self, flow: Flow[EState], result: object) -> None:
-        self._round(flow)  # the wings are set up (or declined): the first round
+        flow.goto("battle_round")  # the wings are set up (or declined): the first round
 
-    def _round(self, flow: Flow[EState]) -> None:
+
+class BattleWalls(Procedure[EState]):
+    name = "battle_walls"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        b = fighting(flow.state)
+        opts = [Option(u, f"{u} (morale {b['morale'][u]})", "18.6.2",
+                       data={"kind": "unit", "unit": u, "morale": b["morale"][u]})
+                for u in b["dfn"]]
+        return [decisions.pick(b["defender"], "Which two units defend the walls (18.6.2)?",
+                               opts, 2, 2, rule="18.6.2", kind="walls")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        b = fighting(flow.state)
+        chosen = list(answer) if isinstance(answer, tuple) else []
+        b["reserve"] = [u for u in b["dfn"] if u not in chosen]
+        b["dfn"] = chosen
+        flow.goto("battle_round")
+
+
+class BattleRound(Procedure[EState]):
+    """One round of fire (17.3-17.6, or App. D's wings), then the battle is decided or
+    goes on: the Centre's winners split first (App. D 3), then the attacker is asked."""
+
+    name = "battle_round"
+
+    def enter(self, flow: Flow[EState]) -> None:
         s = flow.state
-        b = s["battle"]
+        b = fighting(s)
         fight = W.fight_round if W.active(b) else K.fight_round
         for line in fight(s, b, roller(flow)):
             note(flow, line)
         won = K.decided(b)
         if won is not None:
-            self._finish(flow, won)
+            _finish(flow, won, "fight")
+        elif W.active(b) and b["wings"]["split"]:
+            flow.goto("battle_split")
         else:
-            b["step"] = "split" if W.active(b) and b["wings"]["split"] else "att"
+            flow.goto("battle_go_on", which="att")
+
+
+class BattleSplit(Procedure[EState]):
+    name = "battle_split"
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
-        s = flow.state
-        b = s["battle"]
-        step = b["step"]
-        if step == "split":
-            return [W.split_prompt(s, b)]
-        if step == "walls":
-            opts = [Option(u, f"{u} (morale {b['morale'][u]})", "18.6.2",
-                           data={"kind": "unit", "unit": u, "morale": b["morale"][u]})
-                    for u in b["dfn"]]
-            return [decisions.pick(b["defender"], "Which two units defend the walls (18.6.2)?",
-                                   opts, 2, 2, rule="18.6.2", kind="walls")]
-        if step == "whither":
-            spots = defender_retreats(s, b)
-            if b.get("into"):
-                spots = [b["into"], *spots]
-            where = tuple(Option(h, f"Retreat {'inside the walls' if h == b.get('into') else 'to ' + h}",
-                                 "18.2" if h == b.get("into") else "17.7.1",
-                                 data={"kind": "retreat", "from": b["hex"], "to": h,
-                                       "inside": h == b.get("into")}) for h in spots)
-            return [Prompt(b["defender"], "Where do your units retreat (17.7.1)?", where,
-                           rule="17.7.1", kind="retreat")]
-        seat = b["attacker"] if step == "att" else b["defender"]
-        word = "Break off the attack" if step == "att" else "Retreat from the battle"
+        return [W.split_prompt(flow.state, fighting(flow.state))]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        b = fighting(flow.state)  # App. D 3: the Centre's winners divide between the flanks
+        note(flow, W.split(b, list(answer) if isinstance(answer, tuple) else []))
+        flow.goto("battle_go_on", which="att")
+
+
+class BattleGoOn(Procedure[EState]):
+    """17.8: after a round the attacker may break off, then a defender with a way out may
+    retreat; `which` is the side asked ("att" or "dfn")."""
+
+    name = "battle_go_on"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        b = fighting(flow.state)
+        which = flow.args["which"]
+        seat = b["attacker"] if which == "att" else b["defender"]
+        word = "Break off the attack" if which == "att" else "Retreat from the battle"
         choice = (Option("go", "Fight another round", "17.3", data={"kind": "fight_on"}),
                   Option("off", word, "17.8", data={"kind": "break_off"}))
         return [Prompt(seat, f"Round {b['rounds']} fought at {b['hex']}: go on (17.8)?", choice,
                        rule="17.8", kind="continue")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
-        s = flow.state
-        b = s["battle"]
-        step = b["step"]
-        if step == "split":  # App. D 3: the Centre's winners divide between the flanks
-            note(flow, W.split(b, list(answer) if isinstance(answer, tuple) else []))
-            b["step"] = "att"
-            return
-        if step == "walls":
-            chosen = list(answer) if isinstance(answer, tuple) else []
-            b["reserve"] = [u for u in b["dfn"] if u not in chosen]
-            b["dfn"] = chosen
-            b["step"] = "fight"
-            self._round(flow)
-            return
-        if step == "whither":
-            self._conclude(flow, "att", str(answer))
-            return
+        b = fighting(flow.state)
+        which: str = flow.args["which"]
         if answer == "off":  # 17.8: all the side's units leave
-            which = "att" if step == "att" else "dfn"
             b["retreat"].extend(K.active(b, which))
             b["voluntary"] = which
             note(flow, f"{seat.title()} {'breaks off' if which == 'att' else 'retreats'} (17.8)")
-            self._finish(flow, "dfn" if which == "att" else "att")
-            return
-        if step == "att" and b["def_can_retreat"]:
-            b["step"] = "dfn"
-            return
-        b["step"] = "fight"
-        self._round(flow)
+            _finish(flow, "dfn" if which == "att" else "att", which)
+        elif which == "att" and b["def_can_retreat"]:
+            flow.goto("battle_go_on", which="dfn")
+        else:
+            flow.goto("battle_round")
 
-    def _finish(self, flow: Flow[EState], won: str) -> None:
-        s = flow.state
-        b = s["battle"]
-        b["winner"] = won
-        if won == "att":
-            alive = [u for u in b["dfn"] + b["reserve"] if u not in b["dead"] and u != K.GARRISON]
-            options = defender_retreats(s, b) if alive else []
-            if alive and b.get("into"):
-                options = [b["into"], *options]
-            if b.get("port"):  # inside the port, or ashore among the besiegers (10.2.1b, 10.8.2b)
-                options = [b["hex"]] if alive and b["def_can_retreat"] else []
-            if len(options) > 1:
-                b["step"] = "whither"
-                return
-            self._conclude(flow, won, options[0] if options else None)
-            return
-        origin: str = b["origin"]
-        dest: str | None = origin
-        if b.get("port"):  # back to the sea they came from, or back inside (10.2.1b, 10.2.3b)
-            if origin != b["hex"] and F.enemy_fleets_at(s, origin, b["attacker"]):
-                dest = None
-        elif origin == b["hex"] or B.units_at(s, origin, b["defender"]):
-            # interceptors already in this sea, or whose coast the enemy has since taken,
-            # fall back to a free neighbouring sea; with none they cannot retreat (17.7.4)
-            dest = next(iter(retreat_hexes(s, b["hex"], b["attacker"])), None) \
-                if F.at_sea(b["hex"]) else None
-        self._conclude(flow, won, dest)
 
-    def _conclude(self, flow: Flow[EState], won: str, dest: str | None) -> None:
+class BattleWhither(Procedure[EState]):
+    """17.7.1: the beaten defender, with more than one way out, chooses where it goes."""
+
+    name = "battle_whither"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s = flow.state
-        b = s["battle"]
-        sides = {"att": b["attacker"], "dfn": b["defender"]}
-        after_battle(s, sides.get(won))
-        if won in ("att", "dfn"):
-            for line in K.pursuit(s, b, won, roller(flow)):
+        b = fighting(s)
+        spots = defender_retreats(s, b)
+        if b.get("into"):
+            spots = [b["into"], *spots]
+        where = tuple(Option(h, f"Retreat {'inside the walls' if h == b.get('into') else 'to ' + h}",
+                             "18.2" if h == b.get("into") else "17.7.1",
+                             data={"kind": "retreat", "from": b["hex"], "to": h,
+                                   "inside": h == b.get("into")}) for h in spots)
+        return [Prompt(b["defender"], "Where do your units retreat (17.7.1)?", where,
+                       rule="17.7.1", kind="retreat")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        _conclude(flow, "att", str(answer), "whither")
+
+
+BATTLE_STEPS: tuple[Procedure[EState], ...] = (
+    Battle(), BattleWalls(), BattleRound(), BattleSplit(), BattleGoOn(), BattleWhither())
+
+
+def _finish(flow: Flow[EState], won: str, ended_in: str) -> None:
+    """`ended_in`: the sub-step the battle ended in, which its end event has always told
+    (a round's "fight", a side's break-off "att"/"dfn", the retreat's "whither")."""
+    s = flow.state
+    b = fighting(s)
+    b["winner"] = won
+    if won == "att":
+        alive = [u for u in b["dfn"] + b["reserve"] if u not in b["dead"] and u != K.GARRISON]
+        options = defender_retreats(s, b) if alive else []
+        if alive and b.get("into"):
+            options = [b["into"], *options]
+        if b.get("port"):  # inside the port, or ashore among the besiegers (10.2.1b, 10.8.2b)
+            options = [b["hex"]] if alive and b["def_can_retreat"] else []
+        if len(options) > 1:
+            flow.goto("battle_whither")
+            return
+        _conclude(flow, won, options[0] if options else None, ended_in)
+        return
+    origin: str = b["origin"]
+    dest: str | None = origin
+    if b.get("port"):  # back to the sea they came from, or back inside (10.2.1b, 10.2.3b)
+        if origin != b["hex"] and F.enemy_fleets_at(s, origin, b["attacker"]):
+            dest = None
+    elif origin == b["hex"] or B.units_at(s, origin, b["defender"]):
+        # interceptors already in this sea, or whose coast the enemy has since taken,
+        # fall back to a free neighbouring sea; with none they cannot retreat (17.7.4)
+        dest = next(iter(retreat_hexes(s, b["hex"], b["attacker"])), None) \
+            if F.at_sea(b["hex"]) else None
+    _conclude(flow, won, dest, ended_in)
+
+
+def _conclude(flow: Flow[EState], won: str, dest: str | None, ended_in: str) -> None:
+    s = flow.state
+    b = fighting(s)
+    sides = {"att": b["attacker"], "dfn": b["defender"]}
+    after_battle(s, sides.get(won))
+    if won in ("att", "dfn"):
+        for line in K.pursuit(s, b, won, roller(flow)):
+            note(flow, line)
+    killed = {"att": 0, "dfn": 0}
+    elite = 0
+    for which in ("att", "dfn"):
+        for u in b[which] + (b["reserve"] if which == "dfn" else []):
+            if u == K.GARRISON or u not in b["dead"]:
+                continue
+            killed[which] += 1
+            x = s["units"][u]
+            if x["side"] == "sparta" and x["morale"] == 6 and x["type"] == "hoplite":
+                elite += 1
+            eliminate(s, u)
+    loser = {"att": "dfn", "dfn": "att"}.get(won)
+    if loser is not None:
+        survivors = [u for u in b[loser] + (b["reserve"] if loser == "dfn" else [])
+                     if u not in b["dead"] and u != K.GARRISON]
+        leaders = b[f"{loser}_leaders"]
+        if survivors and dest is not None:
+            if F.at_sea(b["hex"]):  # passengers go with their retreating ships
+                survivors += [u for u in B.units_at(s, b["hex"], sides[loser])
+                              if s["units"][u]["type"] != "fleet" and u not in survivors]
+            elif b.get("port") and loser == "att":  # 10.2.1b: still aboard
+                survivors += [u for u in b["cargo"] if s["units"][u]["where"] == "map"]
+            for u in survivors:
+                s["units"][u]["hex"] = dest
+            for n in leaders:
+                s["leaders"][n]["hex"] = dest
+            why = "falls back inside the walls" if dest == b.get("into") else \
+                f"retreats to {dest}"
+            for line in LW.give_up(s, survivors, why):  # 7.6.5
                 note(flow, line)
-        killed = {"att": 0, "dfn": 0}
-        elite = 0
-        for which in ("att", "dfn"):
-            for u in b[which] + (b["reserve"] if which == "dfn" else []):
-                if u == K.GARRISON or u not in b["dead"]:
-                    continue
-                killed[which] += 1
-                x = s["units"][u]
-                if x["side"] == "sparta" and x["morale"] == 6 and x["type"] == "hoplite":
-                    elite += 1
+        else:
+            for u in survivors:  # nowhere to go (cannot happen in a fortress: 17.7.2)
                 eliminate(s, u)
-        loser = {"att": "dfn", "dfn": "att"}.get(won)
-        if loser is not None:
-            survivors = [u for u in b[loser] + (b["reserve"] if loser == "dfn" else [])
-                         if u not in b["dead"] and u != K.GARRISON]
-            leaders = b[f"{loser}_leaders"]
-            if survivors and dest is not None:
-                if F.at_sea(b["hex"]):  # passengers go with their retreating ships
-                    survivors += [u for u in B.units_at(s, b["hex"], sides[loser])
-                                  if s["units"][u]["type"] != "fleet" and u not in survivors]
-                elif b.get("port") and loser == "att":  # 10.2.1b: still aboard
-                    survivors += [u for u in b["cargo"] if s["units"][u]["where"] == "map"]
-                for u in survivors:
-                    s["units"][u]["hex"] = dest
-                for n in leaders:
-                    s["leaders"][n]["hex"] = dest
-                why = "falls back inside the walls" if dest == b.get("into") else \
-                    f"retreats to {dest}"
-                for line in LW.give_up(s, survivors, why):  # 7.6.5
-                    note(flow, line)
-            else:
-                for u in survivors:  # nowhere to go (cannot happen in a fortress: 17.7.2)
-                    eliminate(s, u)
-                for n in leaders:
-                    if s["leaders"][n]["where"] == "map":
-                        new = kill_leader(s, n, None)
-                        note(flow, f"{n} falls with his army; {new} replaces him (7.8.6)")
-        if won == "none":  # 7.8.6: a leader dies with a stack wholly destroyed
-            for n in b["att_leaders"] + b["dfn_leaders"]:
+            for n in leaders:
                 if s["leaders"][n]["where"] == "map":
                     new = kill_leader(s, n, None)
                     note(flow, f"{n} falls with his army; {new} replaces him (7.8.6)")
-        # 7.8.6: every leader who fought rolls; on a 6 he dies
-        for which in ("att", "dfn"):
-            for n in b[f"{which}_leaders"]:
-                x = s["leaders"][n]
-                if x["where"] != "map":
-                    continue
-                die = flow.context.die()
-                if die == 6:
-                    h = x["hex"]
-                    stack = h if B.units_at(s, h, x["side"]) else None
-                    new = kill_leader(s, n, stack)
-                    note(flow, f"{n} rolls 6 and dies in the battle; {new} replaces him (7.8.6)")
-        if won in ("att", "dfn"):
-            winner = sides[won]
-            decisive = killed[loser] >= 3 or (b["storm"] and b["big_city"])  # type: ignore[index]
-            if winner == "athens" and elite:
-                decisive = True  # 13.4: a Spartan elite hoplite killed by Athens
-            for line in P.victory_in(s, winner, b.get("regions") or [b["region"]], decisive):
-                note(flow, line)
-        if F.at_sea(b["hex"]):
-            for side in sides.values():
-                drown(flow, b["hex"], side)  # 17.3.1: passengers sink with their fleets
-        elif dest is not None and F.at_sea(dest) and loser is not None:
-            drown(flow, dest, sides[loser])  # 17.7.7 ii: no ships left to take them back
-        note(flow, f"The battle at {_where(s, b['hex'])} ends: "
-                   f"{sides[won].title() + ' holds the field' if won in sides else 'no one holds the field'} (17.10)")
-        if b.get("port") == "relief" and won == "att":  # 10.8.2b: the blockade is lifted
-            s.setdefault("ports_open", []).append(b["hex"])
-            break_port_siege(flow, b["hex"], with_victory=False)
-        close(b["record"], sides.get(won),
-              {"att": "attacker_won", "dfn": "defender_held"}.get(won, "no_one"))
-        flow.context.event(BATTLE_END, f"Battle at {b['hex']}", battle=dict(b))
-        s["battle"] = None
-        if won == "att" and b["storm"]:
-            capture(s, b["hex"], b["attacker"])
-            flow.goto("capture", hex=b["hex"], side=b["attacker"])
-            return
-        flow.end()
+    if won == "none":  # 7.8.6: a leader dies with a stack wholly destroyed
+        for n in b["att_leaders"] + b["dfn_leaders"]:
+            if s["leaders"][n]["where"] == "map":
+                new = kill_leader(s, n, None)
+                note(flow, f"{n} falls with his army; {new} replaces him (7.8.6)")
+    # 7.8.6: every leader who fought rolls; on a 6 he dies
+    for which in ("att", "dfn"):
+        for n in b[f"{which}_leaders"]:
+            x = s["leaders"][n]
+            if x["where"] != "map":
+                continue
+            die = flow.context.die()
+            if die == 6:
+                h = x["hex"]
+                stack = h if B.units_at(s, h, x["side"]) else None
+                new = kill_leader(s, n, stack)
+                note(flow, f"{n} rolls 6 and dies in the battle; {new} replaces him (7.8.6)")
+    if won in ("att", "dfn"):
+        winner = sides[won]
+        decisive = killed[loser] >= 3 or (b["storm"] and b["big_city"])  # type: ignore[index]
+        if winner == "athens" and elite:
+            decisive = True  # 13.4: a Spartan elite hoplite killed by Athens
+        for line in P.victory_in(s, winner, b.get("regions") or [b["region"]], decisive):
+            note(flow, line)
+    if F.at_sea(b["hex"]):
+        for side in sides.values():
+            drown(flow, b["hex"], side)  # 17.3.1: passengers sink with their fleets
+    elif dest is not None and F.at_sea(dest) and loser is not None:
+        drown(flow, dest, sides[loser])  # 17.7.7 ii: no ships left to take them back
+    note(flow, f"The battle at {_where(s, b['hex'])} ends: "
+               f"{sides[won].title() + ' holds the field' if won in sides else 'no one holds the field'} (17.10)")
+    if b.get("port") == "relief" and won == "att":  # 10.8.2b: the blockade is lifted
+        s.setdefault("ports_open", []).append(b["hex"])
+        break_port_siege(flow, b["hex"], with_victory=False)
+    close(b["record"], sides.get(won),
+          {"att": "attacker_won", "dfn": "defender_held"}.get(won, "no_one"))
+    flow.context.event(BATTLE_END, f"Battle at {b['hex']}", battle={**b, "step": ended_in})
+    s["battle"] = None
+    if won == "att" and b["storm"]:
+        capture(s, b["hex"], b["attacker"])
+        flow.goto("capture", hex=b["hex"], side=b["attacker"])
+        return
+    flow.end()
 
 
 def _where(s: EState, h: str) -> str:

@@ -11,7 +11,7 @@ from engine.core.steady import Steady
 
 from . import special
 from .components import City, Components, load_components
-from .state import MAP, EState, other
+from .state import MAP, EState, Facts, other
 
 # Rule 10.9: the Long Walls standing at the start of every game (the state keys them by hex,
 # since an end may be a fort, 7.6.5).
@@ -96,8 +96,9 @@ def city_at(s: EState, h: str) -> City | None:
     return city
 
 
-def city_owner(s: EState, name: str) -> str | None:
-    """Who holds a city: a control marker, else the region's controller (4.4.4)."""
+def city_owner(s: Facts, name: str) -> str | None:
+    """Who holds a city: a control marker, else the region's controller (4.4.4). Read
+    from open facts only, so a seat's view answers it as the state does."""
     if name in s["razed"]:
         return None
     if name in s["marks"]:
@@ -136,7 +137,8 @@ def holder(s: EState, h: str) -> str | None:
         cache_ = idx["holder"]
         if h not in cache_:
             cache_[h] = _holder(s, h)
-        return cache_[h]
+        known: str | None = cache_[h]
+        return known
     return _holder(s, h)
 
 
@@ -214,13 +216,13 @@ def on_map(s: EState, side: str | None = None) -> list[str]:
 
 
 def land_unit(s: EState, uid: str) -> bool:
-    return s["units"][uid]["type"] != "fleet"
+    return bool(s["units"][uid]["type"] != "fleet")
 
 
 def inside(s: EState, uid: str) -> bool:
     """A unit in the hex of a city or fort its side holds is inside it (18.2)."""
     u = s["units"][uid]
-    return holder(s, u["hex"]) == u["side"]
+    return bool(holder(s, u["hex"]) == u["side"])
 
 
 def masked(s: EState, h: str) -> bool:

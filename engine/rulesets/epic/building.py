@@ -9,6 +9,8 @@ seasons, if their builder stays put."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import IllegalAction, Option, Prompt
 from engine.core.procedures import Flow, Procedure
 
@@ -195,7 +197,7 @@ def complete_works(s: EState) -> list[str]:
     return lines
 
 
-def finish_long_walls(s: EState, w: dict) -> str:
+def finish_long_walls(s: EState, w: dict[str, Any]) -> str:
     """7.6.5: the Long Walls stand if their builder stayed in his hex the whole time and
     both ends are still fortresses its side holds."""
     a, b = w["ends"]

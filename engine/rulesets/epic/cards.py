@@ -22,7 +22,7 @@ from engine.core.ruleset import Context
 
 from . import alliances as A
 from . import board as B
-from .state import SIDES, EState
+from .state import SIDES, EState, dealt
 
 BURN = 2  # 12.3: cards discarded face down from the deck after the draw
 TWO_PLAYER_ONLY_OUT = ("allied-dissent",)  # Appendix C: the League's card, 3 and 4 players
@@ -57,7 +57,7 @@ def seats(sc: Any) -> tuple[str, ...]:
     return tuple(sc.players) if len(sc.players) > 2 else SIDES
 
 
-def deal(sc: Any, ctx: Context) -> dict:
+def deal(sc: Any, ctx: Context) -> dict[str, Any]:
     """2.3: the scenario's cards out, five to each player (three to each League player with
     allies, 24.6; an Immediate card drawn is put back), and the deck shuffled again."""
     later = set(sc.cards_added_after_first_deck)
@@ -85,7 +85,7 @@ def deal(sc: Any, ctx: Context) -> dict:
 def draw(s: EState, ctx: Context) -> str | None:
     """The top card; an empty deck takes the discard pile reshuffled (12.5), and after the
     first deck the set-aside cards join it (23.4)."""
-    c = s["cards"]
+    c = dealt(s)
     if not c["deck"]:
         c["runs"] += 1
         c["deck"], c["discard"] = c["discard"], []
@@ -98,10 +98,10 @@ def draw(s: EState, ctx: Context) -> str | None:
 
 
 def discard(s: EState, cid: str, permanently: bool = False) -> None:
-    s["cards"]["removed" if permanently else "discard"].append(cid)
+    dealt(s)["removed" if permanently else "discard"].append(cid)
 
 
-def season_fx(s: EState) -> dict:
+def season_fx(s: EState) -> dict[str, Any]:
     """This season's card effects (reset at each Seasonal Turn)."""
     c = s.get("cards")
     return c["season"] if c else {}
@@ -124,13 +124,14 @@ def gifts(s: EState, seat: str) -> list[Option]:
     """24.6: a League player may pass any card to an ally whose hand is not full."""
     if not A.multi(s) or seat not in A.league_seats(s):
         return []
-    hands = s["cards"]["hands"]
-    return [Option(f"give|{cid}|{x}", f"Pass {title(cid)} to {A.title(x)}", "24.6")
+    hands = dealt(s)["hands"]
+    return [Option(f"give|{cid}|{x}", f"Pass {title(cid)} to {A.title(x)}", "24.6",
+                   data={"kind": "give_card", "card": cid, "to": x})
             for cid in sorted(set(hands[seat])) for x in A.league_seats(s)
             if x != seat and len(hands[x]) < hand_size(s, x)]
 
 
-def public(s: EState, seat: str | None) -> dict | None:
+def public(s: EState, seat: str | None) -> dict[str, Any] | None:
     """What `seat` may see of the cards: its own hand, the size of the other, the number
     of cards in the deck and the discard pile, and the face-up cards."""
     c = s.get("cards")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
@@ -44,7 +44,7 @@ class Hex(_Model):
     seas: list[str] = Field(default_factory=list)  # sea Areas a land hex's coast touches
 
     @model_validator(mode="after")
-    def _terrain_only_on_land(self):
+    def _terrain_only_on_land(self) -> Self:
         if (self.kind == "land") != (self.terrain is not None):
             raise ValueError(f"{self.id}: terrain is for land hexes only")
         return self
@@ -88,7 +88,7 @@ class City(_Model):
     nudged_from: str | None  # the hex its true place falls in, when moved one hex
 
     @model_validator(mode="after")
-    def _port_has_sea(self):
+    def _port_has_sea(self) -> Self:
         if self.port != (self.port_sea is not None):
             raise ValueError(f"{self.name}: a port needs its anchor sea and only a port has one")
         return self
@@ -173,7 +173,7 @@ class Crt(_Model):
     note: str
 
     @model_validator(mode="after")
-    def _six_rows(self):
+    def _six_rows(self) -> Self:
         for c in self.columns:
             if len(c.results) != 6 or len(c.origin) != 6:
                 raise ValueError(f"{c.odds}: six die rows needed")

@@ -10,10 +10,10 @@ from engine.core.procedures import Flow, Procedure
 from . import alliances as A
 from . import events as E
 from .allied_peace import agree, agree_prompt, to_agree
-from .cards import BURN, card_seats, discard, draw, gifts, hand_size, immediate, title
+from .cards import BURN, card_seats, discard, draw, gifts, hand_size, immediate, season_fx, title
 from .notes import note
 from .sicily import at_draw
-from .state import EState
+from .state import EState, dealt
 
 
 class EventPhase(Procedure[EState]):
@@ -45,7 +45,7 @@ class EventPhase(Procedure[EState]):
             a.update(step="discard", i=0)
         if a["step"] == "discard":
             while a["i"] < n:
-                if s["cards"]["hands"][seats[a["i"]]]:
+                if dealt(s)["hands"][seats[a["i"]]]:
                     return  # ask
                 a["i"] += 1
             a.update(step="draw", i=0)
@@ -54,7 +54,7 @@ class EventPhase(Procedure[EState]):
                 side = seats[a["i"]]
                 if a.get("pending"):
                     return  # an Immediate card waits for its drawer's choice
-                hand = s["cards"]["hands"][side]
+                hand = dealt(s)["hands"][side]
                 if len(hand) >= hand_size(s, side):
                     a["i"] += 1
                     continue
@@ -83,7 +83,7 @@ class EventPhase(Procedure[EState]):
                 a["i"] += 1
             if A.multi(s):  # 20.1b: the others answer an offer of peace (RULINGS M24)
                 a["step"] = "agree"
-        if a["step"] == "agree" and to_agree(s, E.season_fx(s)) is not None:
+        if a["step"] == "agree" and to_agree(s, season_fx(s)) is not None:
             return  # ask
         flow.end()
 
@@ -93,13 +93,14 @@ class EventPhase(Procedure[EState]):
         if a["step"] == "play":
             side = seats[a["turn"] % len(seats)]
             opts = E.plays(s, side) + gifts(s, side) + [
-                Option("pass", "Play no card now", "12.1")]
+                Option("pass", "Play no card now", "12.1", data={"kind": "pass"})]
             return [Prompt(side, f"{side.title()}: play an Event Card (12.1)?", tuple(opts),
                            rule="12.1", kind="card")]
         if a["step"] == "discard":
             side = seats[a["i"]]
-            hand = s["cards"]["hands"][side]
-            opts = [Option(cid, f"Discard {title(cid)}", "12.2") for cid in hand]
+            hand = dealt(s)["hands"][side]
+            opts = [Option(cid, f"Discard {title(cid)}", "12.2", data={"kind": "discard_card", "card": cid})
+                    for cid in hand]
             return [decisions.pick(side, f"{side.title()}: discard any cards before drawing "
                                          "(12.2)?", opts, 0, len(opts), rule="12.2",
                                    kind="discard")]
@@ -109,7 +110,7 @@ class EventPhase(Procedure[EState]):
             return [Prompt(side, f"{side.title()} draws {title(a['pending'])}: it is acted on "
                                  "at once (12.2)", tuple(opts), rule="12.2", kind="card")]
         if a["step"] == "agree":
-            fx = E.season_fx(s)
+            fx = season_fx(s)
             return [agree_prompt(s, fx, str(to_agree(s, fx)))]
         side = seats[a["i"]]
         return [Prompt(side, f"{side.title()}: the Peace Embassy (Appendix C, 20.1)",
@@ -130,7 +131,7 @@ class EventPhase(Procedure[EState]):
                 E.play(flow, seat, str(answer))
             a["turn"] += 1
         elif a["step"] == "discard":
-            hand = s["cards"]["hands"][seat]
+            hand = dealt(s)["hands"][seat]
             for cid in answer if isinstance(answer, tuple) else ():
                 hand.remove(str(cid))
                 discard(s, str(cid))
@@ -141,7 +142,7 @@ class EventPhase(Procedure[EState]):
             cid = a.pop("pending")
             E.resolve_immediate(flow, seat, cid, str(answer))
         elif a["step"] == "agree":
-            for line in agree(s, E.season_fx(s), seat, str(answer)):
+            for line in agree(s, season_fx(s), seat, str(answer)):
                 note(flow, line)
         else:
             E.peace_answer(flow, seat, str(answer))

@@ -25,7 +25,7 @@ from .losses import drown, eliminate
 from .notes import note, roll_with, roller
 from .peace import breach, grievance, restricted, sign
 from .politics import btv_victory
-from .state import MAP, POOL, WINTER, EState, clamp_al, clamp_ml, other
+from .state import MAP, POOL, WINTER, EState, clamp_al, clamp_ml, dealt, other
 
 SUCCESS = 6  # most cards succeed on 6 or more after modifiers
 RISK_ZONE = 3  # 4.1: an Athenian region at AL 3 or less
@@ -33,7 +33,8 @@ STRONG = ("Brasidas", "Callicratidas")  # Rebellion Possible +1
 
 
 def _played(s: EState) -> list[str]:
-    return season_fx(s).setdefault("played", [])
+    played: list[str] = season_fx(s).setdefault("played", [])
+    return played
 
 
 def _leaders_on_map(s: EState, side: str, seat: str | None = None) -> list[str]:
@@ -240,14 +241,15 @@ class Unrest(Procedure[EState]):
         for region in unrest_regions(s):
             plus = sum(n for n, _ in unrest_mods(s, region))
             opts.append(Option(region, f"Allied Unrest in {region} (die {plus:+d}, 6 or more)",
-                               "App. C"))
-        opts.append(Option("pass", "Play no Allied Unrest", "App. C"))
+                               "App. C", data={"kind": "allied_unrest", "region": region,
+                                               "plus": plus}))
+        opts.append(Option("pass", "Play no Allied Unrest", "App. C", data={"kind": "pass"}))
         return [Prompt("athens", "Athens: stir up unrest among Sparta's allies (Allied "
                                  "Unrest)?", tuple(opts), rule="App. C", kind="card")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
-        hand = s["cards"]["hands"]["athens"]
+        hand = dealt(s)["hands"]["athens"]
         cid = next((c for c in hand if kind_of(c) == "allied-unrest"), None)
         if answer == "pass" or cid is None:
             flow.end()
@@ -346,19 +348,23 @@ def plays(s: EState, seat: str) -> list[Option]:
         label = title(cid)
         if kind == "rebellion-possible" and side == "sparta" and rebellion_ok(s, cid, seat):
             plus = sum(n for n, _ in rebellion_mods(s, cid))
-            out.append(Option(cid, f"{label}: die +{plus}, 6 or more", "12.1"))
+            out.append(Option(cid, f"{label}: die +{plus}, 6 or more", "12.1",
+                              data={"kind": "play_card", "card": cid, "plus": plus}))
         elif kind == "city-betrayal":
-            out += [Option(f"{cid}|{name}", f"{label} on {name}", "12.1")
+            out += [Option(f"{cid}|{name}", f"{label} on {name}", "12.1",
+                           data={"kind": "play_card", "card": cid, "city": name})
                     for name in betrayal_targets(s, side, cid, seat)]
         elif kind == "helot-uprising" and side == "athens" and helots_ok(s):
-            out.append(Option(cid, label, "29.4"))
+            out.append(Option(cid, label, "29.4", data={"kind": "play_card", "card": cid}))
         elif kind == "alcibiades-switches":
-            out += [Option(f"{cid}|{n}", f"{label}, giving up {n}", "12.1")
+            out += [Option(f"{cid}|{n}", f"{label}, giving up {n}", "12.1",
+                           data={"kind": "play_card", "card": cid, "gives_up": n})
                     for n in alcibiades_ok(s, side, seat)]
         elif kind == "argos-ends-neutrality" and argos_ok(s):
-            out.append(Option(cid, label, "12.1"))
+            out.append(Option(cid, label, "12.1", data={"kind": "play_card", "card": cid}))
         elif kind == "athenian-embassy" and side == "athens" and s["treasury"]["athens"] >= 1:
-            out += [Option(f"{cid}|{t}", f"{label} against {title(t)} (1 talent)", "App. C")
+            out += [Option(f"{cid}|{t}", f"{label} against {title(t)} (1 talent)", "App. C",
+                           data={"kind": "play_card", "card": cid, "target": t, "cost": 1})
                     for t in persia.embassy_targets(s)]
         elif side == "sparta" and (persia.satrap_of(kind) or kind == "audience-great-king"):
             out += persia.plays(s, cid)
@@ -366,13 +372,14 @@ def plays(s: EState, seat: str) -> list[Option]:
             out += sicily.plays(s, side, cid)  # 19.4, Appendix C
         elif kind == "allied-dissent" and A.multi(s) and seat != "athens":
             out += [Option(f"{cid}|{r}", f"{label} on {r} (die {A.dissent_modifier(s, seat, r)[0]:+d}, "
-                                         "6 or more)", "App. C")
+                                         "6 or more)", "App. C",
+                           data={"kind": "play_card", "card": cid, "region": r})
                     for r in A.dissent_targets(s, seat)]
     return out
 
 
 def _take(s: EState, side: str, cid: str) -> None:
-    hand = s["cards"]["hands"][side]
+    hand = dealt(s)["hands"][side]
     if cid not in hand:
         raise IllegalAction("That card is not in your hand.")
     hand.remove(cid)
@@ -429,14 +436,19 @@ def immediate_options(s: EState, seat: str, cid: str) -> list[Option]:
             for gift in ORACLE_GIFTS:
                 if gift <= s["treasury"][seat]:
                     opts.append(Option(f"{target}:{gift}", f"Consult the oracle for "
-                                       f"{target.title()}, sending {gift} talents", "App. C"))
+                                       f"{target.title()}, sending {gift} talents", "App. C",
+                                       data={"kind": "oracle", "card": cid, "for": target,
+                                             "talents": gift}))
         return opts
     if kind == "perdiccas-switches" and perdiccas_ok(s):
-        return [Option("play", "Perdiccas changes sides: Macedon goes over", "App. C"),
-                Option("discard", "Discard it", "App. C")]
+        return [Option("play", "Perdiccas changes sides: Macedon goes over", "App. C",
+                       data={"kind": "play_card", "card": cid}),
+                Option("discard", "Discard it", "App. C", data={"kind": "discard_card", "card": cid})]
     if kind == "plague" and side == "athens":
-        return [Option("play", "Let the plague strike Attica", "App. C"),
-                Option("discard", "Discard it (Athens may)", "App. C")]
+        return [Option("play", "Let the plague strike Attica", "App. C",
+                       data={"kind": "play_card", "card": cid}),
+                Option("discard", "Discard it (Athens may)", "App. C",
+                       data={"kind": "discard_card", "card": cid})]
     return []
 
 
@@ -477,7 +489,7 @@ def resolve_immediate(flow: Flow[EState], seat: str, cid: str, answer: str | Non
         target, _, gift = (answer or f"{side}:0").partition(":")
         oracle(flow, seat, target, int(gift))
     elif kind == "peace-embassy":
-        s["cards"]["active"].append(cid)
+        dealt(s)["active"].append(cid)
         note(flow, "A Peace Embassy is abroad (Peace Embassy, 20.1)")
         return
     elif kind == "perdiccas-switches":
@@ -752,24 +764,28 @@ def peace_choices(s: EState, side: str) -> list[Option]:
     if A.multi(s):  # 24.7.2: allies' embassies, 20.1b: every player's agreement (M17, M24)
         opts = choices(s, side, season_fx(s).get("peace_rolled", []))
         opts += offer_option(s, season_fx(s))
-        return opts + [Option("no", "Not now", "20.1")] if opts else []
+        return opts + [Option("no", "Not now", "20.1", data={"kind": "pass"})] if opts else []
     p = s.get("peace")
     if p:
         if p["restrict"] or not p.get("violations", {}).get(side):
             return []  # 20.3: only after a violation by the other side last season
         n = len(p["grievances"][side])
-        return [Option("grievance", f"Make a Grievance Roll (+{n}, 6 or more: war)", "20.3"),
-                Option("no", "Keep the peace", "20.3")]
+        return [Option("grievance", f"Make a Grievance Roll (+{n}, 6 or more: war)", "20.3",
+                       data={"kind": "grievance_roll", "plus": n}),
+                Option("no", "Keep the peace", "20.3", data={"kind": "pass"})]
     foe = other(side)
     opts = []
     if c["active"]:
-        opts.append(Option("roll", f"Make {foe.title()} roll for peace (Peace Embassy)", "20.1"))
+        opts.append(Option("roll", f"Make {foe.title()} roll for peace (Peace Embassy)", "20.1",
+                           data={"kind": "peace_roll", "roller": foe}))
     offered = season_fx(s).get("peace_offer")
     if offered == foe:
-        opts.append(Option("accept", f"Accept {foe.title()}'s offer of peace (20.1b)", "20.1"))
+        opts.append(Option("accept", f"Accept {foe.title()}'s offer of peace (20.1b)", "20.1",
+                           data={"kind": "accept_peace", "from": foe}))
     elif offered is None:
-        opts.append(Option("offer", "Offer peace (20.1b: signed if the other accepts)", "20.1"))
-    return opts + [Option("no", "Not now", "20.1")]
+        opts.append(Option("offer", "Offer peace (20.1b: signed if the other accepts)", "20.1",
+                           data={"kind": "offer_peace"}))
+    return opts + [Option("no", "Not now", "20.1", data={"kind": "pass"})]
 
 
 PEACE_REGIONS: dict[str, dict[str, tuple[str, ...]]] = {  # 23.3, 26.3.2, 27.3.2: the regions that weigh on the side made to roll
@@ -789,7 +805,7 @@ ELITE_PEACE = ("archidamian", "ionian")  # 26.3.2, 27.3.2: each elite hoplite lo
 
 def peace_mods(s: EState, roller: str) -> list[tuple[int, str]]:
     out = []
-    if len(s["cards"]["active"]) >= 2:
+    if len(dealt(s)["active"]) >= 2:
         out.append((-1, "both Peace Embassies active"))
     ml = s["regions"][HOME[roller]]["ml"]
     if ml < 10:
@@ -831,15 +847,15 @@ def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
         note(flow, f"{side.title()} accepts: peace is signed by agreement (20.1b, 20.2)")
         signed(flow)
         return
-    if answer != "roll" or not s["cards"]["active"]:
+    if answer != "roll" or not dealt(s)["active"]:
         return
     roller = other(side)
     mods = peace_mods(s, roller)
     die, total, why = roll_with(flow, mods)
     if die == 1 or total <= 1:
-        for cid in s["cards"]["active"]:
+        for cid in dealt(s)["active"]:
             discard(s, cid)
-        s["cards"]["active"] = []
+        dealt(s)["active"] = []
         note(flow, f"{roller.title()} rolls for peace: die {die}{why} = {total}: the embassy "
                    "fails and is sent home (Peace Embassy)")
     elif total >= SUCCESS:
@@ -856,11 +872,11 @@ def allied_roll(flow: Flow[EState], answer: str) -> None:
     success ends the game (24.7.1)."""
     s = flow.state
     verb, _, roller = answer.partition(":")
-    if verb != "roll" or not s["cards"]["active"]:
+    if verb != "roll" or not dealt(s)["active"]:
         return
     season_fx(s).setdefault("peace_rolled", []).append(roller)
     mods = []
-    if len(s["cards"]["active"]) >= 2:
+    if len(dealt(s)["active"]) >= 2:
         mods.append((-1, "both Peace Embassies active"))
     ml = s["regions"][A.HOME[roller]]["ml"]
     if ml < 10:
@@ -871,15 +887,15 @@ def allied_roll(flow: Flow[EState], answer: str) -> None:
     die, total, why = roll_with(flow, mods)
     text = f"{roller.title()} rolls for peace: die {die}{why} = {total}"
     if die == 1 or total <= 1:
-        for cid in s["cards"]["active"]:
+        for cid in dealt(s)["active"]:
             discard(s, cid)
-        s["cards"]["active"] = []
+        dealt(s)["active"] = []
         note(flow, f"{text}: the embassy fails and is sent home (Peace Embassy)")
     elif total >= SUCCESS:
         note(flow, f"{text}: peace is signed and the war is over (24.7.1)")
-        for cid in s["cards"]["active"]:
+        for cid in dealt(s)["active"]:
             discard(s, cid)
-        s["cards"]["active"] = []
+        dealt(s)["active"] = []
         ends(s, roller)
     else:
         note(flow, f"{text}: talks go on (Peace Embassy)")
@@ -888,9 +904,9 @@ def allied_roll(flow: Flow[EState], answer: str) -> None:
 def signed(flow: Flow[EState]) -> None:
     """20.2: the embassies go home; a side that has won ends the game, else an armistice."""
     s = flow.state
-    for cid in s["cards"]["active"]:
+    for cid in dealt(s)["active"]:
         discard(s, cid)
-    s["cards"]["active"] = []
+    dealt(s)["active"] = []
     if not btv_victory(s, "20.2", stalemate_ends=False):
         for line in sign(s):
             note(flow, line)

@@ -31,7 +31,7 @@ from .persia import upkeep as persian_upkeep
 from .politics import btv_victory
 from .revolts import season_start
 from .sieges import upkeep as siege_upkeep
-from .state import SEASONS, WINTER, EState, clamp_al, clamp_ml, other
+from .state import SEASONS, WINTER, EState, clamp_al, clamp_ml, dealt, other
 
 
 def full_turn(s: EState) -> bool:
@@ -254,7 +254,7 @@ class UnrestStage(Procedure[EState]):
 
     def enter(self, flow: Flow[EState]) -> None:
         s = flow.state
-        if any(c.startswith("allied-unrest") for c in s["cards"]["hands"]["athens"]) \
+        if any(c.startswith("allied-unrest") for c in dealt(s)["hands"]["athens"]) \
                 and unrest_regions(s):
             flow.goto("unrest")
         else:
@@ -297,7 +297,7 @@ class Season(Procedure[EState]):
                 for line in seasonal(s):
                     note(flow, line)
             if full_turn(s):
-                s["cards"]["season"] = {}  # last season's card effects are over
+                dealt(s)["season"] = {}  # last season's card effects are over
                 order_turn(s)
                 for line in season_start(s) + peace_start(s) + persian_upkeep(s):
                     note(flow, line)

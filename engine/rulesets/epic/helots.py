@@ -98,8 +98,9 @@ class Helots(Procedure[EState]):
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s = flow.state
         plus = sum(n for n, _ in modifiers(s))
-        opts = (Option("play", f"Stir up the helots (die +{plus}, 6 or more)", "29.4"),
-                Option("pass", "Not this season", "29.4"))
+        opts = (Option("play", f"Stir up the helots (die +{plus}, 6 or more)", "29.4",
+                       data={"kind": "helot_uprising", "plus": plus}),
+                Option("pass", "Not this season", "29.4", data={"kind": "pass"}))
         return [Prompt("athens", "Athens: play a Helot Uprising (29.4, Appendix C)?", opts,
                        rule="29.4", kind="helots")]
 

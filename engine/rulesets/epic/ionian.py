@@ -12,6 +12,8 @@ Every other Ionian rule is data (components.json) or shared with the Campaign: t
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import board as B
 from .state import POOL, EState
 
@@ -19,7 +21,7 @@ SICILY = "sicily"  # the Sicilian fleets' home (they have no region)
 SICILIAN_FLEETS = {"ionian": (1, 4)}  # 27.2.1: at the start, at most
 
 
-def sicilian(u: dict) -> bool:
+def sicilian(u: dict[str, Any]) -> bool:
     return bool(u["home"] == SICILY)
 
 

@@ -10,7 +10,21 @@ from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
-from .alliances import LEAGUE, TALENT_STEPS, give_talents, league_seats, multi, set_forbid, title
+from .alliances import (
+    LEAGUE,
+    SEAT_KINDS,
+    TALENT_STEPS,
+    abdicate,
+    abdication,
+    abdication_prompt,
+    deciding_seat,
+    give_talents,
+    league_seats,
+    multi,
+    set_forbid,
+    title,
+)
+from .notes import note
 from .state import EState
 
 
@@ -72,14 +86,16 @@ class Treasury(Procedure[EState]):
         have = s["treasury"][seat]
         allies = [x for x in league_seats(s) if x != seat]
         opts = [Option(f"give:{x}:{n}", f"Give {title(x)} {n} talent{'s' if n > 1 else ''}",
-                       "24.5")
+                       "24.5", data={"kind": "give_talents", "to": x, "talents": n})
                 for x in allies for n in TALENT_STEPS if n <= have]
         barred = s["league"].get("forbid", {}).get(seat, [])
         opts += [Option(f"allow:{x}", f"Let {title(x)} use your cities, bases and Areas "
-                                      "again (24.5)", "24.5") if x in barred else
+                                      "again (24.5)", "24.5", data={"kind": "allow", "ally": x})
+                 if x in barred else
                  Option(f"forbid:{x}", f"Forbid {title(x)} your cities, bases and Areas "
-                                       "for supply (24.5)", "24.5") for x in allies]
-        opts.append(Option("done", "Done", "24.5"))
+                                       "for supply (24.5)", "24.5", data={"kind": "forbid", "ally": x})
+                 for x in allies]
+        opts.append(Option("done", "Done", "24.5", data={"kind": "done"}))
         return [Prompt(seat, f"{title(seat)}: give talents to an ally, or forbid or allow an "
                              f"ally your cities, bases and Areas (24.5; you have {have} "
                              "talents)", tuple(opts), rule="24.5", kind="talents")]
@@ -98,3 +114,37 @@ class Treasury(Procedure[EState]):
             line = give_talents(s, league_seats(s)[flow.args["k"]], taker, int(n))
             flow.context.event("talents", line)
         self.enter(flow)
+
+
+class Abdication(Procedure[EState]):
+    """24.3: a region first taken over by a League seat may be kept or given to an ally.
+    A standing question (engine/core/seating.py): asked while one is pending, before the
+    stack's own, and answered without moving the flow."""
+
+    name = "abdication"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        entry = abdication(flow.state)
+        return [abdication_prompt(flow.state, entry)] if entry is not None else []
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        for line in abdicate(flow.state, seat, str(answer)):
+            note(flow, line)
+
+
+def pending_abdication(s: EState) -> str | None:
+    """The standing question, if a region just won waits on its holder's word (24.3)."""
+    return "abdication" if multi(s) and abdication(s) is not None else None
+
+
+def seat_for(s: EState, p: Prompt) -> str:
+    """Who answers `p` (24.5): the League side's questions go to the seat deciding for it
+    now; a question put to one seat (SEAT_KINDS: its talents, cards, peace) stays its own."""
+    if p.seat == LEAGUE and p.kind not in SEAT_KINDS and multi(s):
+        return deciding_seat(s)
+    return p.seat
+
+
+def answers_for(s: EState, seat: str) -> tuple[str, ...]:
+    """The side a League seat may answer for: the League's (24.5)."""
+    return (LEAGUE,) if multi(s) and seat in league_seats(s) else ()

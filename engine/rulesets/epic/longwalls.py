@@ -7,11 +7,13 @@ stands."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import board as B
 from .state import EState
 
 
-def works(s: EState) -> list[dict]:
+def works(s: EState) -> list[dict[str, Any]]:
     return [w for w in s.get("works", []) if "ends" in w]
 
 

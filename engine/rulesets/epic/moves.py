@@ -7,6 +7,8 @@ Masking units may storm the place they mask without moving (10.2.1c, 17.7.7i).""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import IllegalAction, Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
@@ -386,7 +388,7 @@ class Move(Procedure[EState]):
                 s["forts"][dest] = side
                 note(flow, f"{side.title()} occupies the empty fort at {dest} (18.3.5)")
 
-    def _sail(self, flow: Flow[EState], start: str, dest: str, dests: dict,
+    def _sail(self, flow: Flow[EState], start: str, dest: str, dests: dict[str, Any],
               call: bool = False) -> None:
         """16.4.1: the allowance is rolled when the move is declared (RULINGS.md); a short
         roll stops the stack where the allowance ends, and it then fights no one. On the way
@@ -448,9 +450,11 @@ class Move(Procedure[EState]):
 
     def _board_options(self, flow: Flow[EState]) -> list[Option]:
         s, side, h = flow.state, flow.args["side"], flow.args["hex"]
-        opts = [Option(u, f"{u} boards (morale {s['units'][u]['morale']})", "16.7")
+        opts = [Option(u, f"{u} boards (morale {s['units'][u]['morale']})", "16.7",
+                       data={"kind": "board", "unit": u, "at": h})
                 for u in boardable(s, side, h) if u not in flow.args["units"]]
-        opts += [Option(n, f"Leader {n} boards", "16.7.2")
+        opts += [Option(n, f"Leader {n} boards", "16.7.2",
+                        data={"kind": "board", "leader": n, "at": h})
                  for n in boardable_leaders(s, side, h) if n not in flow.args["leaders"]]
         return opts
 
@@ -613,10 +617,12 @@ class Intercept(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side, area = flow.state, flow.args["side"], flow.args["area"]
-        opts = [Option(spot, f"Intercept with {len(intercepting_fleets(s, side, spot))} "
-                             f"fleets from {_where(s, spot)}", "16.4.5")
-                for spot in flow.args["options"]]
-        opts.append(Option("pass", "Let them pass", "16.4.5"))
+        fleets = [(spot, intercepting_fleets(s, side, spot)) for spot in flow.args["options"]]
+        opts = [Option(spot, f"Intercept with {len(ships)} fleets from {_where(s, spot)}",
+                       "16.4.5", data={"kind": "intercept", "from": spot, "area": area,
+                                       "fleets": ships})
+                for spot, ships in fleets]
+        opts.append(Option("pass", "Let them pass", "16.4.5", data={"kind": "pass"}))
         return [Prompt(side, f"{other(side).title()}'s fleets enter {area}: intercept them "
                              "(16.4.5)?", tuple(opts), rule="16.4.5", kind="intercept")]
 

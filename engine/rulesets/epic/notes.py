@@ -4,6 +4,7 @@ layer of the Epic's procedures: it imports nothing of the Epic but the state."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.procedures import Flow
@@ -18,7 +19,7 @@ def note(flow: Flow[EState], text: str, kind: str = "log", **data: Any) -> None:
     flow.context.event(kind, text, **data)
 
 
-def roller(flow: Flow[EState]):
+def roller(flow: Flow[EState]) -> Callable[[], int]:
     return lambda: flow.context.die()
 
 

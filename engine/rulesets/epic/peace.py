@@ -26,6 +26,7 @@ modifiers)}.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from . import board as B
 from .ionian import sicilian
@@ -118,13 +119,13 @@ def barred(s: EState, side: str, h: str) -> bool:
     return restricted(s) and _enemy_region(s, h, side)
 
 
-def _builds(u: dict) -> bool:
+def _builds(u: dict[str, Any]) -> bool:
     """Whether a unit has a Build Pool: Persia's come with its cards and leave with them
     (Appendix C), Sicily's come one a season and are never replaced (27.2.1)."""
     return not (u["home"].startswith("persia-") or sicilian(u))
 
 
-def _sent(u: dict) -> str:
+def _sent(u: dict[str, Any]) -> str:
     """Where 20.2 sends a unit left in an enemy region (RULINGS.md 62)."""
     if u["home"].startswith("persia-"):
         return f"back to {u['home'].removeprefix('persia-').title()}, off the map for good"
@@ -185,9 +186,17 @@ def year_start(s: EState, roll: Callable[[], int]) -> list[str]:
     return lines
 
 
+def in_force(s: EState) -> dict[str, Any]:
+    """The Peace Treaty's record; asked for only while one is in force (20.0)."""
+    p = s.get("peace")
+    if p is None:
+        raise RuntimeError("no Peace Treaty is in force")
+    return p
+
+
 def grievance(s: EState, side: str, die: int) -> list[str]:
     """20.3: `side`, wronged by a violation last season, rolls with +1 a grievance."""
-    p = s["peace"]
+    p = in_force(s)
     kinds = p["grievances"][side]
     total = die + len(kinds)
     why = "".join(f" +1 ({grief_words(k)})" for k in kinds)

@@ -19,6 +19,7 @@ are supply sources for those the cards name (`supply_satrap`, RULINGS.md 63)."""
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from engine import IllegalAction, Option
 from engine.core.procedures import Flow
@@ -28,7 +29,7 @@ from . import board as B
 from .board import season_index
 from .cards import discard, kind_of, season_fx, title
 from .notes import note, roll_with
-from .state import MAP, EState, clamp_al
+from .state import MAP, EState, clamp_al, dealt
 
 SATRAPS = ("pharnabazus", "tissaphernes")
 CITY = {"pharnabazus": "Dascylium", "tissaphernes": "Sardis"}  # their supply sources
@@ -45,9 +46,10 @@ CALLICRATIDAS = "Callicratidas"
 GENERAL = "Persian general"
 
 
-def box(s: EState) -> dict:
-    return s["cards"].setdefault("persia", {"pharnabazus": [], "tissaphernes": [],
+def box(s: EState) -> dict[str, Any]:
+    held: dict[str, Any] = dealt(s).setdefault("persia", {"pharnabazus": [], "tissaphernes": [],
                                             "great-king": []})
+    return held
 
 
 def satrap_of(kind: str) -> str | None:
@@ -127,21 +129,23 @@ def plays(s: EState, cid: str) -> list[Option]:
         if great_king(s) or "great-king" in played or \
                 not any(active(s, x) for x in SATRAPS):
             return []
-        return [Option(cid, label, "App. C")]
+        return [Option(cid, label, "App. C", data={"kind": "play_card", "card": cid})]
     satrap = satrap_of(kind)
     if satrap is None or f"satrap:{satrap}" in played:
         return []  # one card of a satrap a season
     if kind.endswith("fleet"):
-        return [Option(f"{cid}|{c}", f"{label} at {c}", "App. C")
+        return [Option(f"{cid}|{c}", f"{label} at {c}", "App. C",
+                       data={"kind": "play_card", "card": cid, "at": c})
                 for c in asian_cities(s, satrap, True)]
     if kind.endswith("troops"):
-        return [Option(f"{cid}|{c}", f"{label} at {c}", "App. C")
+        return [Option(f"{cid}|{c}", f"{label} at {c}", "App. C",
+                       data={"kind": "play_card", "card": cid, "at": c})
                 for c in asian_cities(s, satrap, False)]
     if kind.endswith("support"):
         entries = box(s)[satrap]
         if not entries or any(kind_of(e["card"]).endswith("support") for e in entries):
             return []
-        return [Option(cid, label, "App. C")]
+        return [Option(cid, label, "App. C", data={"kind": "play_card", "card": cid})]
     return []
 
 

@@ -29,7 +29,7 @@ def home_cities(s: EState, side: str, region: str) -> list[str]:
             and not B.masked(s, city.hex)]
 
 
-def _label(u: dict) -> str:
+def _label(u: dict[str, Any]) -> str:
     return f"{u['home']} {u['type']} (morale {u['morale']})"
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from . import alliances as A
 from . import board as B
@@ -31,7 +32,7 @@ def shift(s: EState, region: str, side: str, al: int, ml: int, floor5: bool = Fa
     r["ml"] = clamp_ml(r["ml"] + (ml if sign > 0 else -ml))
 
 
-def keeper(r: dict) -> str:
+def keeper(r: dict[str, Any]) -> str:
     """Whose sheet a region's levels are kept on: its controller's, Athens' for a neutral
     region (23.2.3: the Athenian player keeps neutral Argolid's levels)."""
     return str(r["side"]) if r["side"] in ("athens", "sparta") else "athens"
@@ -107,7 +108,7 @@ def seasonal(s: EState, roll: Callable[[], int]) -> list[str]:
     return lines
 
 
-def _seasonal_one(s: EState, c: Components, region: str, r: dict,
+def _seasonal_one(s: EState, c: Components, region: str, r: dict[str, Any],
                   roll: Callable[[], int]) -> list[str]:
     lines: list[str] = []
     if True:

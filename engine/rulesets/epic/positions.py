@@ -8,12 +8,12 @@ refused with the reason."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine import IllegalAction
-from engine.core.procedures import Machine
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
+from engine.core.seating import SeatedMachine
 
 from . import alliances as A
 from . import board as B
@@ -76,7 +76,7 @@ def loaded(s: EState, ctx: Context) -> Context:
 
 
 def setup_position(ctx: Context, position: dict[str, Any], options: dict[str, Any],
-                   machine: Machine[EState]) -> EState:
+                   machine: SeatedMachine[EState]) -> EState:
     unknown = set(position) - KEYS
     if unknown:
         raise _fail(f"unknown keys {sorted(unknown)}")
@@ -110,7 +110,7 @@ def setup_position(ctx: Context, position: dict[str, Any], options: dict[str, An
     for key, value in position.get("state", {}).items():
         if key not in s and key not in OPTIONAL:
             raise _fail(f"no state key {key!r}")
-        s[key] = value
+        cast(dict[str, Any], s)[key] = value  # checked against the keys just above
     dice = [int(d) for d in position.get("dice", [])]
     if any(not 1 <= d <= 6 for d in dice):
         raise _fail("fixed dice must be 1 to 6")

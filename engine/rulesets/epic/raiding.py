@@ -59,7 +59,10 @@ def raid(s: EState, side: str, h: str) -> str:
     text = f"{A.payer(s, side).title()} raids {area} with {len(units)} units: +{gain} talents (15.2, 15.3)"
     if area not in s["raided_now"]:  # 15.4: once per Area a season
         s["raided_now"].append(area)
-        r = s["regions"][B.region_of_hex(h)]
+        region = B.region_of_hex(h)
+        if region is None:
+            raise RuntimeError(f"raided hex {h} lies in no region")
+        r = s["regions"][region]
         r["ml"] = clamp_ml(r["ml"] - 1)
         text += f", {B.region_of_hex(h)} -1 ML (15.4)"
     return text

@@ -15,7 +15,8 @@ from engine.core.procedures import Flow, Procedure
 
 from . import board as B
 from . import politics as P
-from .building import finish_walls, season_index, wall_time
+from .board import season_index
+from .building import finish_walls, wall_time
 from .notes import note, roll_with
 from .state import EState
 
@@ -169,12 +170,14 @@ class Revolts(Procedure[EState]):
             opts = []
             for name in candidates(s, region):
                 plus = sum(n for n, _ in modifiers(s, region, name))
-                opts.append(Option(name, f"{name} (die {plus:+d}, 7 or more)", "6.1"))
+                opts.append(Option(name, f"{name} (die {plus:+d}, 7 or more)", "6.1",
+                                   data={"kind": "revolt_check", "city": name, "plus": plus}))
             return [Prompt("sparta", f"Sparta: which city of {region} is tested for revolt "
                                      "(6.1)?", tuple(opts), rule="6.1", kind="revolt")]
-        opts = [Option(name, f"Roll to end the revolt of {name} (1 or less)", "6.2")
+        opts = [Option(name, f"Roll to end the revolt of {name} (1 or less)", "6.2",
+                       data={"kind": "end_revolt", "city": name})
                 for name in voluntary(s)]
-        opts.append(Option("done", "No more revolt checks", "6.2"))
+        opts.append(Option("done", "No more revolt checks", "6.2", data={"kind": "done"}))
         return [Prompt("athens", "Athens: try to end a revolt (6.2)?", tuple(opts),
                        rule="6.2", kind="revolt")]
 

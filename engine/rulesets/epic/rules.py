@@ -9,19 +9,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario
-from engine.core.procedures import Machine
 from engine.core.rng import Rng
+from engine.core.seating import SeatedMachine
 from engine.core.view import RulesetCommon
 
 from . import alliances as A
 from . import board as B
 from . import view as V
 from .assessment import Assess
-from .battles import Battle, Combats
+from .battles import BATTLE_STEPS, Combats
 from .building import Build
 from .components import components_json as epic_components
 from .determinize import determinize
@@ -30,7 +29,7 @@ from .events import Unrest
 from .flow import PROCEDURES
 from .helots import Helots
 from .invariants import check
-from .league_turns import Treasury, Turns
+from .league_turns import Abdication, Treasury, Turns, answers_for, pending_abdication, seat_for
 from .moves import Intercept, Move
 from .placement import Place
 from .positions import loaded
@@ -46,11 +45,13 @@ from .supplyphase import Supply
 from .variants import hidden_variants
 from .wings import Wings
 
-MACHINE: Machine[EState] = Machine(
+# the League's questions are seated by the kernel's hook: one side, several seats (24.5)
+MACHINE: SeatedMachine[EState] = SeatedMachine(
     [*PROCEDURES, Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
-     Combats(), Battle(), Intercept(), Helots(),
-     Build(), Assess(), Turns(), Treasury(), Revolts(), EventPhase(), Unrest(), Wings()],
-    lambda s: s["flow"])
+     Combats(), *BATTLE_STEPS, Intercept(), Helots(),
+     Build(), Assess(), Turns(), Treasury(), Revolts(), EventPhase(), Unrest(), Wings(),
+     Abdication()],
+    lambda s: s["flow"], seat_for, answers_for, pending_abdication)
 
 SEATS = ("athens", "sparta")
 THREE = A.SCENARIOS["three-player"]
@@ -122,36 +123,14 @@ class Epic(Ruleset):
     def prompts(self, s: EState) -> list[Prompt]:
         if s["result"] is not None or s["resigned"]:
             return []
-        entry = A.abdication(s) if A.multi(s) else None
-        if entry is not None:  # 24.3: a region just won may be given up before play goes on
-            return [A.abdication_prompt(s, entry)]
         with B.steady(s):  # nothing changes while a prompt is built
-            prompts = MACHINE.prompts(s)
-        if A.multi(s):  # the League side's questions go to the seat that decides (24.5)
-            seat = A.deciding_seat(s)
-            prompts = [replace(p, seat=seat) if p.seat == A.LEAGUE and p.kind not in A.SEAT_KINDS
-                       else p for p in prompts]
-        return prompts
+            return MACHINE.prompts(s)
 
     def apply(self, s: EState, seat: str, option_id: str, ctx: Context) -> None:
-        if A.multi(s) and A.abdication(s) is not None:  # 24.3, answered outside the flow
-            for line in A.abdicate(s, seat, option_id):
-                ctx.event("log", line)
-            return
-        asked = None  # the prompt as the procedure put it, when a League seat answers it
-        if A.multi(s) and seat in A.league_seats(s):
-            held = ctx.prompt
-            if held is not None:
-                own = held.kind in A.SEAT_KINDS
-            else:  # a replayed log: the prompts are built again
-                with B.steady(s):
-                    own = seat in {p.seat for p in MACHINE.prompts(s)}
-            if not own:  # a League seat answers for its side
-                seat = A.LEAGUE
-                if held is not None:
-                    asked = [replace(held, seat=seat)]
+        with B.steady(s):  # the prompt as its procedure put it (a League seat: to the side)
+            asked = MACHINE.as_asked(s, seat, ctx.prompt)
         run = loaded(s, ctx)  # a position's fixed dice come first (POSITIONS.md)
-        MACHINE.act(s, seat, option_id, run, asked)
+        MACHINE.act(s, seat, option_id, run, [asked])
         if run.revealed:
             ctx.reveal()
         release_kept(s)
@@ -196,7 +175,8 @@ class Epic(Ruleset):
         return epic_components()
 
     def dump(self, s: EState) -> dict[str, Any]:
-        return json.loads(json.dumps(s))
+        out: dict[str, Any] = json.loads(json.dumps(s))
+        return out
 
     def dump_for_json(self, s: EState) -> Any:
         return s

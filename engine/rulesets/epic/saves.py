@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from copy import deepcopy
+from typing import Any, cast
 
 from . import board as B
 from .combat import battle_record
@@ -10,10 +11,13 @@ from .flow import CAMPAIGN_STEPS, stages
 from .state import EState
 
 
-def upgrade(s: EState) -> EState:
-    _long_walls_by_hex(s)
-    s.pop("log", None)  # saved with its log sentences: the events are the log (issue 30)
+def upgrade(data: dict[str, Any]) -> EState:
+    data.pop("log", None)  # saved with its log sentences: the events are the log (issue 30)
+    down = data.pop("long_walls_down", None)
+    s = cast(EState, data)  # from here on, each step below brings one older key up to date
+    _long_walls_by_hex(s, down)
     _battle_recorded(s)
+    _battle_steps_as_procedures(s)
     _stages_as_procedures(s)
     r = s.get("result")
     if r is not None and "reason" in r:  # a game that ended before: its words, kept as said
@@ -31,18 +35,38 @@ def _battle_recorded(s: EState) -> None:
     b["record"] = battle_record(s, b)
 
 
-def _long_walls_by_hex(s: EState) -> None:
+# a battle's sub-step, once a string in the battle, now the procedure waiting on it
+_BATTLE_STEP = {"walls": ("battle_walls", {}), "split": ("battle_split", {}),
+                "att": ("battle_go_on", {"which": "att"}), "dfn": ("battle_go_on", {"which": "dfn"}),
+                "whither": ("battle_whither", {})}
+
+
+def _battle_steps_as_procedures(s: EState) -> None:
+    """Saved with the battle's sub-step in `b["step"]` under one `battle` frame (issue 30):
+    the frame becomes that sub-step's procedure. A `battle` frame under the wings' set-up
+    stays: it goes on to the first round when they are done."""
+    b = s.get("battle")
+    if b is None or "step" not in b:
+        return
+    step = b.pop("step")
+    frames = s["flow"]
+    if frames and frames[-1]["name"] == "battle" and step in _BATTLE_STEP:
+        name, args = _BATTLE_STEP[step]
+        frames[-1] = {"name": name, "args": dict(args)}
+
+
+def _long_walls_by_hex(s: EState, down_names: list[str] | None) -> None:
     """Saved before a fort could be an end of Long Walls (7.6.5): they were keyed by city
     name, 10.9's pairs implied unless listed in `long_walls_down`, and the works for them
     were {city, partner}. Now one map hex -> hex holds every standing pair."""
-    if "long_walls" in s and "long_walls_down" not in s:
+    if "long_walls" in s and down_names is None:
         return  # today's shape
     cities = B.comps().cities
 
     def hx(name: str) -> str:
         return cities[name].hex if name in cities else name
 
-    down = {hx(n) for n in s.pop("long_walls_down", [])}
+    down = {hx(n) for n in down_names or []}
     walls = {a: b for a, b in B.start_long_walls().items() if a not in down and b not in down}
     walls.update({hx(a): hx(b) for a, b in s.get("long_walls", {}).items()})
     # the old code dropped fallen Long Walls only while an end was down; now they stay down

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.ruleset import Context
 
 from . import ionian
@@ -16,7 +18,7 @@ SICILY = "sicily"
 def new_state(scenario_id: str, ctx: Context) -> EState:
     comps = load_components()
     sc = comps.scenarios[scenario_id]
-    units: dict[str, dict] = {}
+    units: dict[str, dict[str, Any]] = {}
 
     def add(side: str, home: str, utype: str, morale: int) -> str:
         uid = f"{home}-{utype}-{sum(1 for u in units.values() if u['home'] == home) + 1}"
@@ -46,7 +48,7 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
             uid = add(at.side, at.region, at.type, at.morale)
             units[uid].update(where=MAP, hex=at.hex)
 
-    leaders: dict[str, dict] = {}
+    leaders: dict[str, dict[str, Any]] = {}
     for name, city in sc.leaders_on_map.items():
         spec = comps.leaders[name]
         leaders[name] = {"side": spec.side, "land": spec.land, "sea": spec.sea, "where": MAP,

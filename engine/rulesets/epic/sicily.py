@@ -25,6 +25,7 @@ Each League player sends his own pieces out of Sicily and pays for them."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from engine import IllegalAction, Option
 from engine.core.procedures import Flow
@@ -233,7 +234,7 @@ def free(s: EState, uid: str) -> bool:
     """Sparta's Sicilian fleets are supplied at no cost (the Resolution card, 27.2.1); they
     still need a line like any unit."""
     u = s["units"][uid]
-    return u["home"] == SICILY and u["side"] == "sparta"
+    return bool(u["home"] == SICILY and u["side"] == "sparta")
 
 
 def sail_out(flow: Flow[EState]) -> None:
@@ -275,7 +276,8 @@ def stranded(flow: Flow[EState], sea: str, side: str) -> None:
 
 # ------------------------------------------------------------ the cards
 def _played(s: EState) -> list[str]:
-    return season_fx(s).setdefault("played", [])
+    played: list[str] = season_fx(s).setdefault("played", [])
+    return played
 
 
 def escalation_ok(s: EState) -> bool:
@@ -295,10 +297,11 @@ def plays(s: EState, side: str, cid: str) -> list[Option]:
     kind = kind_of(cid)
     if kind == ESCALATION and escalation_ok(s):
         return [Option(cid, f"{title(cid)} ({len(box(s)['escalations']) + 1} in the box)",
-                       "19.4")]
+                       "19.4", data={"kind": "play_card", "card": cid})]
     if kind == RESOLUTION and resolution_ok(s):
         plus = sum(n for n, _ in resolution_mods(s))
-        return [Option(cid, f"{title(cid)}: 2 dice {plus:+d}", "19.4")]
+        return [Option(cid, f"{title(cid)}: 2 dice {plus:+d}", "19.4",
+                       data={"kind": "play_card", "card": cid, "plus": plus})]
     return []
 
 
@@ -463,8 +466,9 @@ def at_draw(s: EState, cid: str) -> bool:
 
 def draw_options(s: EState, cid: str) -> list[Option]:
     if kind_of(cid) == CARTHAGE and victor(s) is not None and not box(s)["carthage"]:
-        return [Option("play", "Carthage invades Sicily: play it", "App. C"),
-                Option("discard", "Discard it", "App. C")]
+        return [Option("play", "Carthage invades Sicily: play it", "App. C",
+                       data={"kind": "play_card", "card": cid}),
+                Option("discard", "Discard it", "App. C", data={"kind": "discard_card", "card": cid})]
     return []
 
 
@@ -506,7 +510,7 @@ def drawn(flow: Flow[EState], side: str, cid: str, answer: str | None) -> None:
     note(flow, f"Carthage invades Sicily: {_n(len(gone), 'Sicilian fleet')} leave the war")
 
 
-def view_part(s: EState) -> dict | None:
+def view_part(s: EState) -> dict[str, Any] | None:
     """The box, open to both (the cards in it lie face up)."""
     if not active(s):
         return None

@@ -5,14 +5,16 @@ an Athenian Sicily pays."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from . import ionian
-from .state import EState
+from .state import EState, dealt
 
 
-def box(s: EState) -> dict:
-    return s["cards"].setdefault("sicily", {"escalations": [], "first_year": None,
+def box(s: EState) -> dict[str, Any]:
+    held: dict[str, Any] = dealt(s).setdefault("sicily", {"escalations": [], "first_year": None,
                                             "result": None, "carthage": False})
+    return held
 
 
 def active(s: EState) -> bool:

@@ -17,7 +17,7 @@ from .notes import note
 from .peace import breach, grieve, restricted
 from .raiding import raze_raid
 from .result_text import reason
-from .state import EState, other
+from .state import EState, dealt, other
 
 NEED = {"fort": 2, "S": 2, "M": 4, "L": 6}  # 10.3.2
 MORALE = {"fort": 3, "S": 4, "M": 5, "L": 6}  # 10.3.3 (labels ours, data/README.md)
@@ -207,7 +207,7 @@ class Sieges(Procedure[EState]):
             plus = 0
             if answer != "no":
                 cid = str(answer)
-                s["cards"]["hands"][seat].remove(cid)
+                dealt(s)["hands"][seat].remove(cid)
                 discard(s, cid)
                 plus = siege_bonus(cid, _name(s, h))
                 season_fx(s).setdefault("played", []).append(f"betrayal:{_name(s, h)}")

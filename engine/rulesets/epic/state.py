@@ -25,11 +25,83 @@ city) is worked out by `board.py` and `supply.py`, so it can never disagree with
     long_walls: hex -> hex, both ends of each standing Long Walls (7.6.5, 10.9)
 """
 
-from __future__ import annotations
+# no `from __future__ import annotations`: `EState.__required_keys__` needs NotRequired
+# evaluated when the class is made (Python 3.11 reads string annotations as required)
+from collections.abc import Mapping
+from typing import Any, NotRequired, TypedDict
 
-from typing import Any
+from engine.core.procedures import Frame
 
-EState = dict[str, Any]
+# ids, as the state spells them (components.py)
+Side = str  # "athens", "sparta", or a League seat's side ("league") in the alliance games
+Seat = str
+UnitId = str
+LeaderName = str
+HexId = str  # a map hex, "0712"
+AreaId = str
+Region = str
+City = str
+# the records under the ids stay JSON objects; their keys are listed in the docstring above
+Unit = dict[str, Any]
+Leader = dict[str, Any]
+RegionState = dict[str, Any]  # {side, al, ml, mult}
+Siege = dict[str, Any]  # {by, morale, initial}
+Work = dict[str, Any]  # walls {city, side, due} or Long Walls {ends, side, unit, hex, due}
+Record = dict[str, Any]  # a battle, hand of cards, result, peace or League record
+
+
+Facts = Mapping[str, Any]  # a state, or a seat's view of it, read for open facts only
+
+
+class EState(TypedDict):
+    """The whole Epic state. Every key `setup.new_state` writes is required; the
+    NotRequired ones come only with some scenarios, options or events, as noted."""
+
+    scenario: str
+    year: int
+    season: int
+    ct: int
+    order: list[Side]
+    regions: dict[Region, RegionState]
+    treasury: dict[Side, int]
+    units: dict[UnitId, Unit]
+    leaders: dict[LeaderName, Leader]
+    leader_pool: dict[Side, list[LeaderName]]
+    generic: dict[Side, int]
+    marks: dict[City, Side]
+    razed: list[City]
+    unwalled: list[City]
+    long_walls: dict[HexId, HexId]
+    forts: dict[HexId, Side]
+    bases: dict[HexId, Side]
+    sieges: dict[HexId, Siege]
+    revolts: list[City]
+    revolted: dict[City, int]
+    helots: list[City]
+    raided: dict[AreaId, int]
+    raided_now: list[AreaId]
+    bases_placed: int
+    activated: list[Region]
+    cards: Record | None  # None in the simplified scenarios (2.3)
+    battle: Record | None
+    attacks: list[Any]
+    short_noted: list[Any]
+    ports_open: list[HexId]
+    result: Record | None
+    resigned: Seat | None
+    flow: list[Frame]
+    wings: NotRequired[bool]  # the App. D option
+    league: NotRequired[Record]  # the alliance scenarios: {seats, holder} (24.2, 25.2)
+    acting: NotRequired[Seat | None]  # the League seat playing now (24.5)
+    dice: NotRequired[list[int]]  # a described position's fixed dice (POSITIONS.md)
+    peace: NotRequired[Record | None]  # a Peace Treaty in force (23.0)
+    raised: NotRequired[dict[Region, int]]  # this year's AL steps (5.3.1)
+    cut: NotRequired[list[Region]]  # this year's cut supply (5.3.5)
+    revolt_rolled: NotRequired[list[City]]
+    white: NotRequired[list[Region]]
+    kept: NotRequired[dict[City, Side]]  # 6.5.4
+    works: NotRequired[list[Work]]  # 7.6.4, 7.6.5
+    built_walls: NotRequired[list[City]]  # 7.6.4
 
 SIDES = ("athens", "sparta")
 SEASONS = ("Spring", "Summer", "Fall", "Winter")
@@ -54,3 +126,19 @@ def stamp(s: EState) -> str:
     """Where the game stands, for log lines."""
     ct = f", Campaign Turn {s['ct']}" if s["ct"] else ""
     return f"{SEASONS[s['season']]} {s['year']} BC{ct}"
+
+
+def fighting(s: EState) -> Record:
+    """The battle being fought; only the battle's own procedures ask for it."""
+    b = s["battle"]
+    if b is None:
+        raise RuntimeError("no battle is being fought")
+    return b
+
+
+def dealt(s: EState) -> Record:
+    """The cards; only the full scenarios, which deal them (2.3), ask for them."""
+    c = s["cards"]
+    if c is None:
+        raise RuntimeError("this scenario deals no cards")
+    return c

@@ -32,7 +32,7 @@ from engine.core.rng import Rng
 from . import combat as K
 from .battle_text import step_text
 from .notes import note
-from .state import EState, other
+from .state import EState, fighting, other
 
 Battle = dict[str, Any]
 LEFT, CENTRE, RIGHT = "left", "centre", "right"
@@ -143,13 +143,15 @@ def deploy_prompt(s: EState, b: Battle, side: str) -> Prompt:
     w = b["wings"]
     what, pid = next_piece(s, b, side)  # type: ignore[misc]
     if what == "leader":
-        opts = [Option(x, f"{pid} commands the {x} wing", RULE) for x in WINGS]
+        opts = [Option(x, f"{pid} commands the {x} wing", RULE,
+                       data={"kind": "wing", "leader": pid, "wing": x}) for x in WINGS]
         text = f"{side.title()}: which wing does {pid} command? His rating counts there only ({RULE})"
     else:
         units = b[_key(b, side)]
         q = _quota(len(units))
         desc = f"{pid} ({K.kind(s, pid)}, morale {b['morale'][pid]})"
-        opts = [Option(x, f"{desc} to the {x} wing", RULE)
+        opts = [Option(x, f"{desc} to the {x} wing", RULE,
+                       data={"kind": "wing", "unit": pid, "wing": x})
                 for x in wing_choices(s, units, w["at"][side], pid)]
         text = (f"{side.title()}: deploy {desc} ({len(w['at'][side]) + 1} of {len(units)}): "
                 f"at least {q} on each wing, no cavalry or light in the Centre when hoplites "
@@ -181,7 +183,8 @@ def shift_options(s: EState, b: Battle, side: str) -> list[Option]:
     units = b[_key(b, side)]
     kinds = _kinds(s, units)
     at = w["at"][side]
-    out = [Option("done", "End the shift" if w["mode"] or w["moved"] else "Make no shift", RULE)]
+    out = [Option("done", "End the shift" if w["mode"] or w["moved"] else "Make no shift", RULE,
+                  data={"kind": "done"})]
     if w["mode"] in (None, "cavalry"):
         for u in units:
             k = kinds[u]
@@ -191,13 +194,16 @@ def shift_options(s: EState, b: Battle, side: str) -> list[Option]:
             for x in to:
                 if legal(kinds, {**at, u: x}, len(units)):
                     out.append(Option(f"unit:{u}:{x}", f"Shift {u} ({k}) from the {at[u]} to "
-                                      f"the {x} wing", RULE))
+                                      f"the {x} wing", RULE,
+                                      data={"kind": "shift", "unit": u, "from": at[u], "wing": x}))
     for n in rated(s, b, side):
         if n in w["moved"]:
             continue
         for x in WINGS:
             if x != w["lead"][side][n]:
-                out.append(Option(f"leader:{n}:{x}", f"Shift {n} to the {x} wing", RULE))
+                out.append(Option(f"leader:{n}:{x}", f"Shift {n} to the {x} wing", RULE,
+                                  data={"kind": "shift", "leader": n,
+                                        "from": w["lead"][side][n], "wing": x}))
     return out
 
 
@@ -321,7 +327,8 @@ def regroup(b: Battle) -> list[str]:
 
 def split_prompt(s: EState, b: Battle) -> Prompt:
     side = b["wings"]["split"]
-    opts = [Option(u, f"{u} ({K.kind(s, u)}) joins the left wing", RULE)
+    opts = [Option(u, f"{u} ({K.kind(s, u)}) joins the left wing", RULE,
+                   data={"kind": "unit", "unit": u, "wing": LEFT})
             for u in _in(b, _key(b, side), CENTRE)]
     return decisions.pick(side, f"{side.title()}: your Centre has won. Which of its units join "
                                 f"the Left? The others join the Right; +1 morale on each wing "
@@ -361,16 +368,18 @@ class Wings(Procedure[EState]):
     name = "wings"
 
     def enter(self, flow: Flow[EState]) -> None:
-        start(flow.state["battle"])
+        start(fighting(flow.state))
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s = flow.state
-        b = s["battle"]
+        b = fighting(s)
         w = b["wings"]
         if w["step"] == "ask":
             seat = w["asker"]
-            opts = (Option("wings", "Fight on three wings: Left, Centre and Right", RULE),
-                    Option("whole", "Fight as one battle (17.3)", "17.3"))
+            opts = (Option("wings", "Fight on three wings: Left, Centre and Right", RULE,
+                           data={"kind": "by_wings"}),
+                    Option("whole", "Fight as one battle (17.3)", "17.3",
+                           data={"kind": "as_one"}))
             return [Prompt(seat, f"{seat.title()}: both sides have more than 3 units at "
                                  f"{b['hex']}. Fight this battle by wings ({RULE})?", opts,
                            rule=RULE, kind="wings")]
@@ -385,7 +394,7 @@ class Wings(Procedure[EState]):
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
-        b = s["battle"]
+        b = fighting(s)
         w = b["wings"]
         if w["step"] == "ask":
             if answer == "wings":
@@ -415,7 +424,7 @@ class Wings(Procedure[EState]):
         note(flow, shift(s, b, seat, str(answer)))
 
     def _roll(self, flow: Flow[EState]) -> None:
-        w = flow.state["battle"]["wings"]
+        w = fighting(flow.state)["wings"]
         side = w["roller"]
         die = flow.context.die()
         if die >= SHIFT_ON:
