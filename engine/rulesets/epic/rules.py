@@ -20,6 +20,7 @@ from . import alliances as A
 from . import board as B
 from . import view as V
 from .assessment import Assess
+from .battle_text import record_lines
 from .battles import BATTLE_STEPS, Combats
 from .building import Build
 from .components import components_json as epic_components
@@ -173,6 +174,19 @@ class Epic(Ruleset):
 
     def components_json(self) -> dict[str, Any]:
         return epic_components()
+
+    def battle_lines(self, record: dict[str, Any]) -> list[str]:
+        """The battle's record in words for a terminal (the event carries the battle,
+        its record inside): where and who, each round's steps, the winner."""
+        rec = record.get("record") or record
+        city = B.city_by_hex().get(str(rec.get("place", "")))
+        where = city.name if city else str(rec.get("place", "?"))
+        out = [f"Battle at {where}: {str(rec.get('attacker', '')).title()} attacks "
+               f"{str(rec.get('defender', '')).title()}"]
+        out += [f"  {line}" for line in record_lines(rec)]
+        if rec.get("winner"):
+            out.append(f"{str(rec['winner']).title()} wins ({rec.get('outcome')})")
+        return out
 
     def dump(self, s: EState) -> dict[str, Any]:
         out: dict[str, Any] = json.loads(json.dumps(s))
