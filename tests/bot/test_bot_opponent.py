@@ -21,6 +21,7 @@ async def fast_table(tmp_path):
         yield t
 
 
+@pytest.mark.slow  # a whole game; the moderator's hand-over below plays one in the fast lane
 async def test_a_whole_game_against_keryx(fast_table):
     t = fast_table
     r = await t.alice.slash("game", "new", ruleset="duel", opponent="random", seat="south")

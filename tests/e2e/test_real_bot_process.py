@@ -77,6 +77,7 @@ async def test_plugin_ruleset_game_through_the_real_process(tmp_path):
     assert report["first_response_ms_p99"] < 1000
 
 
+@pytest.mark.slow  # a whole game through the real process; the fast lane keeps one
 async def test_a_game_without_renderer_plays_through_and_players_see_their_map_as_text(
         tmp_path):
     """A plug-in game with no renderer: its posts and "My map" replies are text, and a
@@ -90,6 +91,7 @@ async def test_a_game_without_renderer_plays_through_and_players_see_their_map_a
     assert "My map → " in journals and "'s map · v" in journals
 
 
+@pytest.mark.slow  # a whole game through the real process; the fast lane keeps one
 async def test_three_seat_allied_game_with_rich_decisions_through_the_real_process(tmp_path):
     """`allies` (tests/fixtures/allies.py): three people, k-of-n claims as multi-selects,
     amounts, secret simultaneous orders, battle images from the shared pieces."""
