@@ -159,9 +159,7 @@ class Lobby:
             seats = await self.store.seats(row.id)
             _may_start(row, seats, user_id, moderator)
             leads = [p[0] for p in self.ctx.places(row)]
-            if len(seats) != len(leads):
-                raise Refusal("wrong_status", f"This game needs {len(leads)} players; "
-                              f"{len(seats)} joined.")
+            _all_seated(len(leads), seats)
             ls = await self.store.lobby_sides(row.id)
             seed = engine.new_seed()
             drawn = None
@@ -249,9 +247,7 @@ class Lobby:
             ls = await self.store.lobby_sides(row.id)
             if ls is None or ls.mode != sides.BID:
                 raise Refusal("bad_input", "This game's sides are not bid for.")
-            if len(seats) != len(self.ctx.places(row)):
-                raise Refusal("wrong_status", f"This game needs {len(self.ctx.places(row))} "
-                              f"players; {len(seats)} joined.")
+            _all_seated(len(self.ctx.places(row)), seats)
             if ls.bidding_since is None:
                 await self.store.open_bidding(row.id, self.ctx.clock())
             return await self._bidding(row, just_opened=ls.bidding_since is None)
@@ -405,3 +401,9 @@ def _may_start(row: GameRow, seats: list[SeatRow], user_id: int, moderator: bool
     if not (moderator or user_id == row.created_by or any(s.user_id == user_id for s in seats)):
         raise Refusal("not_allowed", "Only the players or whoever opened the game can "
                       "start it.")
+
+
+def _all_seated(needed: int, seats: list[Any]) -> None:
+    """A lobby starts (or opens its bids) only once every place has a player."""
+    if len(seats) != needed:
+        raise Refusal("wrong_status", f"This game needs {needed} players; {len(seats)} joined.")
