@@ -50,6 +50,7 @@ log = logging.getLogger("keryx.community")
 DEFAULT_INTERVAL_S = 30.0
 DEFAULT_CAP_S = 5 * 86400
 NO_MENTIONS = discord.AllowedMentions.none()
+LEAGUE_POST = "league"  # the kind of the recorded message that tells a league of a result
 
 def pace_for_hours(hours: float) -> Pace:
     """`/game new pace_hours:24` -> +24h per move, at most 5 days banked, 3 moves' worth
@@ -157,15 +158,12 @@ class CommunityHooks:
             await channel.send(limits.clip("📈 Ratings (" + info.ruleset + "): "
                                            + ", ".join(parts), limits.MESSAGE_CHARS),
                                allowed_mentions=NO_MENTIONS)
-        if report is not None and report.recorded and report.league_game is not None:
-            await self._league_game_over(report)
+        await self._league_result_once(info.id, report)
 
     async def game_abandoned(self, info: GameInfo) -> None:
         """`/game abandon` (or an adjudication): no winner, not rated; a league game is
         voided unless a moderator already recorded its result."""
-        report = await self.record_end(info)
-        if report is not None and report.recorded and report.league_game is not None:
-            await self._league_game_over(report)
+        await self._league_result_once(info.id, await self.record_end(info))
 
     async def seat_replaced(self, info: GameInfo, seat: str, user_id: int) -> None:
         # a person holding several seats is replaced in all of them (their place)
@@ -338,7 +336,16 @@ class CommunityHooks:
                                                                        info.version)),
                            allowed_mentions=NO_MENTIONS)
 
-    async def _league_game_over(self, report: GameEndReport) -> None:
+    async def _league_result_once(self, game_id: int, report: GameEndReport | None) -> None:
+        """The league channel hears of a result once: a retry of the final post (after a
+        chronicle that failed, say) still tells it if the first attempt did not."""
+        if report is None or report.league_game is None \
+                or report.league_game.status in ("pending", "running"):
+            return
+        if not await self.svc.posts(game_id, LEAGUE_POST):
+            await self._league_game_over(game_id, report)
+
+    async def _league_game_over(self, game_id: int, report: GameEndReport) -> None:
         lg = report.league_game
         assert lg is not None
         league = await self.c.leagues.get(lg.league_id)
@@ -355,7 +362,9 @@ class CommunityHooks:
             body += await self.c.leagues.table_text(league.id)  # a result changes the table
         else:
             body = f"🏁 **{league.name}**, round {lg.round}: {lineup(lg, who)} was voided."
-        await channel.send(limits.clip(body, limits.MESSAGE_CHARS), allowed_mentions=NO_MENTIONS)
+        msg = await channel.send(limits.clip(body, limits.MESSAGE_CHARS),
+                                 allowed_mentions=NO_MENTIONS)
+        await self.svc.record_post(game_id, msg.channel.id, msg.id, LEAGUE_POST)
         if report.league_finished:
             await channel.send(f"🏆 **{league.name}** is over. Thanks for playing!",
                                allowed_mentions=NO_MENTIONS)

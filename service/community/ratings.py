@@ -202,11 +202,16 @@ class RatingService:
                      late_seats: Sequence[str], rated: bool, league_id: int | None,
                      at: datetime, teams: Sequence[Sequence[str]] = ()) -> list[RatingChange]:
         """Write the players' results and, for a rated game, their new ratings. Called
-        once per game inside the game-end transaction; a second call is a no-op.
+        once per game inside the game-end transaction; a second call
+        writes nothing and returns the changes the first made.
         `ranked`: every seat by place (`ranking`); `teams`: the scenario's allied seats
         (empty: every seat alone)."""
         if await fetch_one(c, "SELECT 1 FROM player_games WHERE game_id = ? LIMIT 1", (game_id,)):
-            return []
+            # a repeat (a retried final post) reports the changes made the first time
+            rows = await fetch_all(c, "SELECT user_id, rating_before, rating_after, rd_after "
+                                   "FROM rating_changes WHERE game_id = ? ORDER BY user_id",
+                                   (game_id,))
+            return [RatingChange(*r) for r in rows]
         finished = status == "finished"
         places = seat_places(ranked) if finished else {}
         team = team_keys(list(players), teams)
