@@ -8,6 +8,9 @@ scores their own result: allies who win together each score a win.
 Each game also ranks its players by place (1 best; a free-for-all's order, a winning
 faction above its city's other faction): only the first place wins, but the table counts
 every place (`Standing.places`) and shows them once someone has finished third or lower.
+Where a game ranks three places or more, the places between first and last score in even
+steps between a loss and a win (`Points.of_result`): second of four takes two thirds of a
+win's points, third one third.
 
 Order: points; then head-to-head (the points the tied players took from games among
 themselves, applied once to each group tied on points; in a game of more than two, the
@@ -35,6 +38,18 @@ class Points:
 
     def of(self, score: float) -> float:
         return self.win if score == 1 else self.draw if score == 0.5 else self.loss
+
+    def of_result(self, r: Result) -> tuple[float, ...]:
+        """Each player's points in one game. A ranking of three places or more pays the
+        places between first and last in even steps from a loss up to a win (second of
+        four: two thirds of a win), so finishing second is worth more than last."""
+        ranks = r.finished()
+        steps = sorted(set(ranks))
+        if len(steps) < 3:
+            return tuple(self.of(sc) for sc in r.scores)
+        top = len(steps) - 1
+        return tuple(self.loss + (self.win - self.loss) * (top - steps.index(rank)) / top
+                     for rank in ranks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,9 +109,10 @@ def compute_table(players: Sequence[int], results: Sequence[Result],
     wins_by: dict[int, list[int]] = defaultdict(lambda: [0] * places)
     pts: dict[int, float] = defaultdict(float)
     for r in results:
-        for place, (me, score, rank) in enumerate(zip(r.players, r.scores, r.finished())):
+        for place, (me, score, rank, got) in enumerate(zip(r.players, r.scores, r.finished(),
+                                                           points.of_result(r))):
             finishes[me][rank - 1] += 1
-            pts[me] += points.of(score)
+            pts[me] += got
             if score == 1:
                 won[me] += 1
                 wins_by[me][place] += 1
@@ -123,10 +139,10 @@ def compute_table(players: Sequence[int], results: Sequence[Result],
         if len(group) < 2:
             continue
         for r in results:
-            inside = [(u, sc) for u, sc in zip(r.players, r.scores) if u in group]
+            inside = [(u, got) for u, got in zip(r.players, points.of_result(r)) if u in group]
             if len(inside) >= 2:
-                for u, sc in inside:
-                    h2h[u] += points.of(sc)
+                for u, got in inside:
+                    h2h[u] += got
     gone = set(inactive)
     rows = [Standing(0, u, won[u] + drawn[u] + lost[u], won[u], drawn[u], lost[u], pts[u],
                      h2h[u], sb[u], tuple(wins_by[u]), u not in gone, tuple(finishes[u]))
@@ -140,7 +156,7 @@ def compute_table(players: Sequence[int], results: Sequence[Result],
 
 
 def _num(x: float) -> str:
-    return f"{x:g}"
+    return f"{round(x, 2):g}"  # places between first and last score in thirds and such
 
 
 def format_table(rows: Sequence[Standing], names: Mapping[int, str] | None = None,

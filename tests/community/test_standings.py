@@ -67,12 +67,28 @@ def test_places_count_and_a_better_place_beats_a_worse_one():
     by = {r.user_id: r for r in compute_table([A, B, C, D], results)}
     assert [by[u].places for u in (A, B, C, D)] == [(1, 1, 0, 0), (0, 1, 0, 1),
                                                     (0, 0, 2, 0), (1, 0, 0, 1)]
-    assert [by[u].points for u in (A, B, C, D)] == [2, 0, 0, 2]
-    # B, second in game 1, finished above D (2 points); C beat D there and B in game 2
-    assert (by[B].sb, by[C].sb) == (2, 2)
-    assert (by[A].sb, by[D].sb) == (2, 2)   # each beat the other once
+    # a place between first and last is worth a share of a win: 2, 4/3, 2/3, 0
+    assert [round(by[u].points * 3) for u in (A, B, C, D)] == [10, 4, 4, 6]
+    # Sonneborn-Berger: the points of everyone finished below you
+    assert round(by[B].sb * 3) == 10  # B above C and D in game 1
+    assert round(by[C].sb * 3) == 10  # C above D in game 1, above B in game 2
+    assert round(by[A].sb * 3) == (4 + 4 + 6) + (4 + 4)  # above B, C, D; then C and B
     text = format_table(list(by.values()))
     assert "Places" in text and " 1·1·0·0\n" in text and " 0·0·2·0\n" in text
+    assert "3.33" in text and "1.33" in text  # shares shown to two places
+
+
+def test_second_place_scores_above_last_and_two_sides_score_as_before():
+    four = compute_table([1, 2, 3, 4], [Result((1, 2, 3, 4), (1, 0, 0, 0), (1, 2, 3, 4))])
+    pts = {r.user_id: r.points for r in four}
+    assert pts[1] > pts[2] > pts[3] > pts[4] == 0 and pts[1] == 2
+    # a city of two factions winning together: two places only, a win each
+    teams = compute_table([1, 2, 3, 4], [Result((1, 2, 3, 4), (1, 1, 0, 0), (1, 1, 2, 2))])
+    assert sorted(r.points for r in teams) == [0, 0, 2, 2]
+    # a league's own points apply in steps too: win 3, loss 1 -> second of three gets 2
+    three = compute_table([1, 2, 3], [Result((1, 2, 3), (1, 0, 0), (1, 2, 3))],
+                          points=Points(3, 1.5, 1))
+    assert sorted(r.points for r in three) == [1, 2, 3]
 
 
 def test_two_sides_show_no_places_column():
