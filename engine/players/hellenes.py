@@ -311,6 +311,16 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         best = max(prompt.options,
                    key=lambda o: _ostracism_gain(view, prompt.seat, int(_data(o)["card"])))
         return best.id
+    if prompt.kind in ("movers", "winter-quarter", "winter-home"):
+        # 5.0: every unit of the Group is offered, and each destination (or staying) is
+        # then weighed one by one, as before the movers were one pick; in Winter every
+        # unit that can shelter does, or it disbands (9.24)
+        return decisions.encode(prompt, ids)
+    if prompt.kind == "winter-maintain":
+        # 9.22: an Action for each of the strongest units with no free way to shelter
+        strongest = sorted((o for o in prompt.options if not _data(o).get("shelter")),
+                           key=lambda o: -int(_data(o)["cv"]))
+        return decisions.encode(prompt, [o.id for o in strongest[:prompt.hi]])
     if prompt.kind == "siege-combat":
         return _siege_combat(view, prompt, lookahead, rng)
     if prompt.kind == "sortie":  # 8.3: every besieged unit comes out: the most strength
@@ -387,8 +397,8 @@ HEURISTIC = RulesetHeuristic(
     # Actions, moves or recruits (after the battles under way are fought out), and only
     # the battle decisions are weighed in sampled worlds, where the hidden strengths and
     # the dice decide.
-    boundary=frozenset({"commit", "sacrifice", "actions", "winter-actions", "move",
-                        "muster", "recruit"}),
+    boundary=frozenset({"commit", "sacrifice", "actions", "winter-actions", "movers",
+                        "move", "muster", "recruit"}),
     searched=frozenset({"retreat-or-fight", "retreat", "sortie", "capitulate",
                         "siege-combat", "battle-order", "formation-order", "assault-join",
                         "appeal"}))
