@@ -16,13 +16,15 @@ def winter_named(data: dict[str, Any]) -> dict[str, Any]:
     """`data` (a loaded save) with its Winter frames in version 6's shape, in place."""
     order = data.get("cards", {}).get("order") or []
     for frame in data.get("flow", []):
-        if frame["name"] != "winter" or "stage" not in frame["args"]:
-            continue
-        stage = int(frame["args"]["stage"])
-        side = order[stage % 2]
-        if stage < 2:
-            frame["args"] = {"side": side}
-        else:
-            frame["name"] = "winter_combat"
-            frame["args"] = {"side": side, "mode": "breaking" if stage < 4 else "siege"}
+        if frame["name"] == "winter" and "stage" in frame["args"]:
+            frame["name"], frame["args"] = named_step(int(frame["args"]["stage"]), order)
     return data
+
+
+def named_step(stage: int, order: list[str]) -> tuple[str, dict[str, Any]]:
+    """Winter's old step `stage` as today's procedure and args (also for a position that
+    starts at an old step, positions.py)."""
+    side = order[stage % 2]
+    if stage < 2:
+        return "winter", {"side": side}
+    return "winter_combat", {"side": side, "mode": "breaking" if stage < 4 else "siege"}

@@ -317,14 +317,18 @@ class GroupMove(Procedure[HState]):
         if not a["queue"] and a["queue"] is not None and a["asking"] is None:
             self._execute(flow)
 
-    def _candidates(self, flow: Flow[HState]) -> list[str]:
-        """The units of the Group that have somewhere to go (fleets first)."""
+    def _group(self, flow: Flow[HState]) -> list[str]:
+        """The units of the Group (fleets first)."""
         s, a = flow.state, flow.args
         return [b for b in movers(s, a["side"], a["area"])
                 if not (a.get("winter") and B.spec(b).barbarian)
-                and b in a.get("only", [b])  # a barbarian's free move (2.25)
-                and (self._routes(flow, b) or self._forced(flow, b)
-                     or self._harbours(flow, b))]
+                and b in a.get("only", [b])]  # a barbarian's free move (2.25)
+
+    def _candidates(self, flow: Flow[HState]) -> list[str]:
+        """The units of the Group that have somewhere to go on their own; land units
+        aboard at sea go only as a fleet's cargo (5.21), asked when their fleet sails."""
+        return [b for b in self._group(flow)
+                if self._routes(flow, b) or self._forced(flow, b) or self._harbours(flow, b)]
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s, a = flow.state, flow.args
@@ -334,8 +338,12 @@ class GroupMove(Procedure[HState]):
         rule = "2.25" if a.get("only") else "5.0"
         if a["queue"] is None:
             opts = [placed_unit_option(s, b, rule) for b in self._candidates(flow)]
+            aboard = any(B.spec(b).type != "fleet" for b in self._group(flow)) and \
+                B.comps().areas[a["area"]].kind == "sea"
+            warn = (" Land units aboard go only as a fleet's cargo, asked when it sails; "
+                    "left without a fleet they are lost (5.21)." if aboard else "")
             return [decisions.pick(side, f"{what} from {here}: which units move? The rest "
-                                   f"stay ({rule})", opts, 0, len(opts), rule="5.0",
+                                   f"stay ({rule}).{warn}", opts, 0, len(opts), rule="5.0",
                                    kind="movers")]
         if a["asking"] is not None:
             fleet = a["asking"]
@@ -410,7 +418,7 @@ class GroupMove(Procedure[HState]):
         a, s = flow.args, flow.state
         if fleet in a.get("inside", []) and self._room(flow, dest) <= 0:
             return []  # 7.1: no room inside for a land unit too
-        waiting = [u for u in a["queue"] if u not in a["orders"]]
+        waiting = [u for u in self._group(flow) if u not in a["orders"]]
         return [u for u in cargo_for(s, fleet, waiting) if can_carry_to(s, u, dest)]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
@@ -424,7 +432,8 @@ class GroupMove(Procedure[HState]):
                 unit = answer[0]
                 a["cargo"][fleet] = unit
                 a["orders"][unit] = a["orders"][fleet]
-                a["queue"].remove(unit)
+                if unit in a["queue"]:
+                    a["queue"].remove(unit)
             a["asking"] = None
         else:
             bid = a["queue"].pop(0)
