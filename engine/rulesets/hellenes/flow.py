@@ -34,6 +34,7 @@ from .state import (
     other,
     season_words,
 )
+from .wasted import no_effect
 
 
 def note(flow: Flow[HState], kind: str, text: str, **data: Any) -> None:
@@ -101,11 +102,16 @@ class NewYear(Procedure[HState]):
 
 
 @lru_cache(maxsize=1024)
-def _commit_option(option_id: str, label: str, rule: str) -> Option:
-    """One way to commit a card, made once (hands are offered again every Season)."""
+def _commit_option(option_id: str, label: str, rule: str, wasted: str | None = None) -> Option:
+    """One way to commit a card, made once (hands are offered again every Season); an
+    Event that would do nothing now says so in its label and facts (wasted.py)."""
     card, use = option_id.split(":")
-    return Option(option_id, label, rule, data={"kind": "commit", "card": int(card),
-                                                "use": "event" if use == "e" else "actions"})
+    facts: dict[str, Any] = {"kind": "commit", "card": int(card),
+                             "use": "event" if use == "e" else "actions"}
+    if wasted is not None:
+        label = f"{label} — no effect now: {wasted}"
+        facts["no_effect"] = wasted
+    return Option(option_id, label, rule, data=facts)
 
 
 class Commit(Simultaneous[HState]):
@@ -120,7 +126,11 @@ class Commit(Simultaneous[HState]):
     def ask(self, flow: Flow[HState], seat: str) -> Prompt:
         s = flow.state
         rule = {NEW_YEAR: "10.1", WINTER: "9.1"}.get(s["season"], "3.3")
-        opts = tuple(_commit_option(*o) for o in K.commit_options(s, cast(Side, seat)))
+        side = cast(Side, seat)
+        opts = tuple(_commit_option(oid, label, rule,
+                                    no_effect(s, side, int(oid[:-2])) if oid.endswith(":e")
+                                    else None)
+                     for oid, label, rule in K.commit_options(s, side))
         return Prompt(seat, f"{season_words(s['year'], s['season'])}: commit a card face "
                       f"down ({rule})", opts, rule=rule, secret=True, kind="commit")
 

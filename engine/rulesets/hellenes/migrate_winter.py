@@ -9,6 +9,7 @@ without `stage` is left as it is."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -21,7 +22,7 @@ def winter_named(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def named_step(stage: int, order: list[str]) -> tuple[str, dict[str, Any]]:
+def named_step(stage: int, order: Sequence[str]) -> tuple[str, dict[str, Any]]:
     """Winter's old step `stage` as today's procedure and args (also for a position that
     starts at an old step, positions.py)."""
     side = order[stage % 2]

@@ -432,11 +432,13 @@ class WinterActions(Procedure[HState]):
         choosing = a.get("choosing")
         if choosing == "place":
             bid, verb = a["placing"][0], a["verb"]
+            together = self._together(flow)
             make = _quarter_option if verb == "quarter" else _home_option
             places = tuple(make(bid, d) for d in self._dests(flow, verb, bid))
-            return [Prompt(side, f"Where does {unit_words(s, bid)} go? "
-                           f"({WINTERING[verb][1]})", places, rule=WINTERING[verb][1],
-                           kind="winter-place")]
+            names = "; ".join(unit_words(s, b) for b in together)
+            return [Prompt(side, f"Where {'do' if len(together) > 1 else 'does'} {names} "
+                           f"go? ({WINTERING[verb][1]}; to split them, pick fewer at once)",
+                           places, rule=WINTERING[verb][1], kind="winter-place")]
         if choosing is not None:
             units = self._pickable(flow, choosing)
             words, rule = WINTERING[choosing]
@@ -480,9 +482,11 @@ class WinterActions(Procedure[HState]):
         s, a = flow.state, flow.args
         choosing = a.get("choosing")
         if choosing == "place":
-            bid, _, dest = str(answer).partition(":")[2].partition(":")
-            a["placing"].pop(0)
-            self._winter_move(flow, a["verb"], bid, dest)
+            dest = str(answer).rsplit(":", 1)[1]
+            for b in self._together(flow):  # all asked together go to the one City
+                a["placing"].remove(b)
+                if b not in _turn(s)["moved"] and dest in self._dests(flow, a["verb"], b):
+                    self._winter_move(flow, a["verb"], b, dest)
             self._place(flow)
             return
         if choosing is not None:
@@ -536,6 +540,14 @@ class WinterActions(Procedure[HState]):
             _turn(s)["actions"] -= B.action_cost(s, rest)
             flow.call("group_move", side=a["side"], area=rest, winter=True)
             return
+
+    def _together(self, flow: Flow[HState]) -> list[str]:
+        """The picked units waiting that have the same Cities to go to as the first: one
+        question sends them all (9.211, 9.212)."""
+        a = flow.args
+        verb, first = a["verb"], a["placing"][0]
+        dests = self._dests(flow, verb, first)
+        return [b for b in a["placing"] if b == first or self._dests(flow, verb, b) == dests]
 
     def _place(self, flow: Flow[HState]) -> None:
         """Send the picked units where they can go; stop at one with a choice of Cities.

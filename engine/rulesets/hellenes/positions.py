@@ -17,6 +17,7 @@ named procedure. Every key but `scenario` is optional:
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from engine import IllegalAction
@@ -29,6 +30,8 @@ from .state import POOL, HState, Side, new_turn
 
 
 def setup_position(ctx: Context, position: dict[str, Any], machine: Any) -> HState:
+    # the position's dicts become the state's: a copy, so the caller's are never live
+    position = copy.deepcopy(position)
     scenario = str(position.get("scenario", "431"))
     if scenario not in B.comps().setups:
         raise IllegalAction(f"no scenario {scenario!r}")
