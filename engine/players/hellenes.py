@@ -275,7 +275,8 @@ def commit(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
     def gain(facts: dict[str, Any]) -> tuple[float, int]:
         n = int(facts["card"])
         if facts["use"] == "event":
-            now = event(n)
+            # an Event the rules say would do nothing now (wasted.py) brings nothing
+            now = 0.0 if facts.get("no_effect") else event(n)
         else:
             now = SACRIFICE if season == NEW_YEAR else ACTION * _card(n).av
         # Ties: spend the most coins in a Season (Actions early), the fewest at New Year.
@@ -311,6 +312,22 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         best = max(prompt.options,
                    key=lambda o: _ostracism_gain(view, prompt.seat, int(_data(o)["card"])))
         return best.id
+    if prompt.kind in ("movers", "winter-quarter", "winter-home"):
+        # 5.0: every unit of the Group is offered, and each destination (or staying) is
+        # then weighed one by one, as before the movers were one pick; in Winter every
+        # unit that can shelter does, or it disbands (9.24)
+        return decisions.encode(prompt, ids)
+    if prompt.kind == "winter-maintain":
+        # 9.22: an Action for each of the strongest units with no free way to shelter
+        strongest = sorted((o for o in prompt.options if not _data(o).get("shelter")),
+                           key=lambda o: -int(_data(o)["cv"]))
+        return decisions.encode(prompt, [o.id for o in strongest[:prompt.hi]])
+    if prompt.kind == "event-target" and ids and all(
+            _data(o).get("event") == "civil-war" for o in prompt.options):
+        # Civil War (8.11): no Double Defence in its City until Year End; the enemy's
+        # most valuable City, never one of our own while another is open
+        return max(prompt.options, key=lambda o: _civil_war_worth(view, prompt.seat,
+                                                                  _data(o)["city"])).id
     if prompt.kind == "siege-combat":
         return _siege_combat(view, prompt, lookahead, rng)
     if prompt.kind == "sortie":  # 8.3: every besieged unit comes out: the most strength
@@ -325,6 +342,15 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
             return decisions.encode(prompt, ids[:prompt.hi])
         return "" if prompt.lo == 0 else None
     return None
+
+
+def _civil_war_worth(view: dict[str, Any], me: str, name: str) -> float:
+    """A City struck by Civil War: the enemy's help our Assaults, ours only theirs."""
+    holder = view["control"].get(name)
+    value = _cities()[name].value if name in _cities() else 0
+    if holder == me:
+        return -1.0 - value
+    return value + (1.0 if holder not in (None, "neutral") else 0.0)
 
 
 def _sortie_odds(view: dict[str, Any], me: str, city: str) -> float:
@@ -387,8 +413,8 @@ HEURISTIC = RulesetHeuristic(
     # Actions, moves or recruits (after the battles under way are fought out), and only
     # the battle decisions are weighed in sampled worlds, where the hidden strengths and
     # the dice decide.
-    boundary=frozenset({"commit", "sacrifice", "actions", "winter-actions", "move",
-                        "muster", "recruit"}),
+    boundary=frozenset({"commit", "sacrifice", "actions", "winter-actions", "movers",
+                        "move", "muster", "recruit"}),
     searched=frozenset({"retreat-or-fight", "retreat", "sortie", "capitulate",
                         "siege-combat", "battle-order", "formation-order", "assault-join",
                         "appeal"}))

@@ -136,7 +136,7 @@ def _map(view: dict[str, Any]) -> bytes:
                   count_inside=True)
     d.rectangle((0, 0, w, TOP - 1), fill=theme.BANNER)
     text_c(d, (w / 2, TOP / 2), view["common"]["banner"] if "common" in view else
-           f"{view['year']} BC {view['season_name']}", "bold", 18, theme.BANNER_TEXT)
+           f"{view['season_name']} {view['year']} BC", "bold", 18, theme.BANNER_TEXT)
     _track(d, view["prestige"], w, h + TOP)
     # zlib level 3: the map has twice the pixels it had (2483x1656), level 6 would make
     # it twice as slow to encode for 20 % less file (177 KB instead of 141 KB)

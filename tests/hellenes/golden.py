@@ -19,6 +19,11 @@ Regenerated for version 4 (issue 30: no wording in the state, a kernel battle re
 same logs, action counts, dice and outcomes; the state, view and event-text hashes changed
 with the state's shape. That the games play as before is checked by the event goldens
 (`test_golden_events.py`, made by the code of version 3).
+
+Regenerated for version 6 (issue 32: a Group Move's movers picked in one choice, Winter's
+kinds of wintering one multi-select each, Done first in the menus, Winter's steps named):
+random players answer other questions, so the games differ. The old logs still replay to
+the same events (`test_golden_events.py`, through legacy_answers.py).
 """
 
 from __future__ import annotations

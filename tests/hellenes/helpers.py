@@ -36,3 +36,34 @@ def play_out(g: Game, seed: str = "p") -> None:
 
     _, problem = play_random(g, Rng(seed))
     assert problem is None, problem
+
+
+def move_all(g: Game, seat: str) -> None:
+    """A Group Move's movers, picked in one choice (5.0): every unit that can go; each is
+    then asked its destination, staying still offered."""
+    p = prompt(g, seat)
+    assert p.kind == "movers", p.kind
+    g.act(seat, "|".join(o.id for o in p.options))
+
+
+def winter_line(g: Game, seat: str, answer: str) -> None:
+    """What was one Winter menu line ("quarter:UNIT:AREA", "home:...", "maintain:UNIT")
+    as today's three steps: the kind, the unit picked, and where it goes if asked."""
+    verb, _, rest = answer.partition(":")
+    g.act(seat, verb)
+    g.act(seat, rest.split(":")[0])
+    p = g.prompt_for(seat)
+    if p is not None and p.kind == "winter-place":
+        g.act(seat, answer)
+
+
+def winter_ids(g: Game, seat: str) -> list[str]:
+    """The Winter menu's ids with each unit's ways to Quarter and go Home spelled out as
+    "quarter:UNIT:AREA" and "home:UNIT:AREA" (what the multi-selects offer, 9.211, 9.212)."""
+    from engine.rulesets.hellenes.phases import _wintering_options
+
+    s = g.state
+    w = _wintering_options(s, seat, s["turn"]["actions"])
+    return ids(g, seat) + [f"{verb}:{b}:{d}" for verb, found in (("quarter", w.quarter),
+                                                                 ("home", w.home))
+                           for b, dests in found.items() for d in dests]

@@ -306,7 +306,10 @@ def test_2_25_a_barbarian_recruit_arrives_at_full_strength_and_moves_free():
     x = g.state["blocks"]["S34"]
     assert x["cv"] == B.spec("S34").max_strength
     p = prompt(g, "sparta")
-    assert p.kind == "move" and "2.25" in p.text  # its free move
+    assert p.kind == "movers" and "2.25" in p.text  # its free move: it alone is offered
+    assert [o.id for o in p.options] == ["S34"]
+    g.act("sparta", "S34")
+    p = prompt(g, "sparta")
     dest = [o.id for o in p.options if o.id != "stay" and not o.id.startswith("forced")][0]
     g.act("sparta", dest)
     assert g.state["blocks"]["S34"]["loc"] == dest

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.rulesets.hellenes import board as B
 from engine.rulesets.hellenes.movement import routes
 
-from .helpers import fix_dice, ids, position, prompt
+from .helpers import fix_dice, ids, move_all, position, prompt
 
 EMPTY = {b: {"loc": "pool"} for b in ("S1", "S2", "S5", "S6", "S7", "S9", "S11", "S13", "S16",
                                      "S18", "S20", "S21", "S23", "S24", "S26", "S27", "S28",
@@ -41,6 +41,7 @@ def test_5_0_neutral_areas_are_never_entered():
 def test_5_0_group_move_and_once_per_turn():
     g = _actions("athens", blocks={"A1": {"loc": "PLA", "cv": 3}})
     g.act("athens", "move:PLA")
+    move_all(g, "athens")
     assert prompt(g, "athens").kind == "move"
     g.act("athens", "ATH")
     while prompt(g, "athens").kind == "move":  # the rest of the Group stays
@@ -49,6 +50,7 @@ def test_5_0_group_move_and_once_per_turn():
     assert "A1" in g.state["turn"]["moved"] and g.state["turn"]["actions"] == 2
     # A1 has moved: a Group Move from Athens does not offer it again
     g.act("athens", "move:ATH")
+    move_all(g, "athens")
     assert "A1" not in [o.id for o in prompt(g, "athens").options] and \
         "A1" not in g.state["flow"][-1]["args"]["queue"]
 
@@ -59,6 +61,7 @@ def test_5_21_a_fleet_carries_one_smaller_land_unit():
     fleet = next(b for b in B.units_in(s, "ATH", "athens")
                  if B.spec(b).type == "fleet" and s["blocks"][b]["cv"] == 3)
     g.act("athens", "move:ATH")
+    move_all(g, "athens")
     # give every unit before the chosen fleet no order, then send it to Aegina's coast
     while prompt(g, "athens").kind == "move":
         p = prompt(g, "athens")
@@ -158,6 +161,7 @@ def test_12_0_under_the_peace_moves_end_in_home_territory():
 def test_5_3_forced_march_rolls_after_the_actions_and_may_be_declined():
     g = _actions("athens", blocks={"A1": {"loc": "PLA", "cv": 3}})
     g.act("athens", "move:PLA")
+    move_all(g, "athens")
     forced = [o.id for o in prompt(g, "athens").options if o.id.startswith("forced:")]
     assert forced, "a hoplite (range 2) may try a third area"
     g.act("athens", forced[0])
@@ -176,6 +180,7 @@ def test_5_3_forced_march_rolls_after_the_actions_and_may_be_declined():
 def test_5_3_a_failed_forced_march_stays_on_the_border():
     g = _actions("athens", blocks={"A1": {"loc": "PLA", "cv": 3}})
     g.act("athens", "move:PLA")
+    move_all(g, "athens")
     g.act("athens", next(o.id for o in prompt(g, "athens").options if o.id.startswith("forced:")))
     while prompt(g, "athens").kind == "move":
         g.act("athens", "stay")
@@ -200,6 +205,7 @@ def test_12_0_forced_marches_in_greece_always_succeed_under_the_peace():
 def _move_one(g, side, area, unit, answer):
     """A Group Move from `area` in which only `unit` moves (by `answer`)."""
     g.act(side, f"move:{area}")
+    move_all(g, side)
     while g.prompt_for(side) and prompt(g, side).kind == "move":
         queue = g.state["flow"][-1]["args"]["queue"]
         g.act(side, answer if queue[0] == unit else "stay")
@@ -212,6 +218,7 @@ def test_5_0_the_player_picks_a_safer_route_to_pylos():
     Patrae, Zacynthian Sea, Messenian Gulf) with none: both are offered, with the risk."""
     g = _actions("athens", blocks={"A33": {"loc": "S_CRC", "cv": 2}})
     g.act("athens", "move:S_CRC")
+    move_all(g, "athens")
     opts = {o.id: o.label for o in prompt(g, "athens").options}
     assert "2 DeepSea crossing(s): storm risk 75%" in opts["PYL"]  # Spring: 1-3 of 6, twice
     assert "no DeepSea crossing" in opts["PYL~0"] and "4 area(s)" in opts["PYL~0"]
@@ -235,6 +242,7 @@ def test_5_0_fleets_by_two_routes_are_two_formations():
                                    "A18": {"loc": "S_CRC", "cv": 2},
                                    "S12": {"loc": "S_MES", "cv": 1}})
     g.act("athens", "move:S_CRC")
+    move_all(g, "athens")
     while g.prompt_for("athens") and prompt(g, "athens").kind == "move":
         unit = g.state["flow"][-1]["args"]["queue"][0]
         g.act("athens", "S_MES" if unit == "A18" else "S_MES~0")
@@ -249,6 +257,7 @@ def test_1_3_a_besieged_port_is_entered_by_its_offshore_sea_without_a_battle():
     free Thermaic Gulf and joins the besieged, with no battle against the besiegers."""
     g = _actions("sparta", blocks={"S12": {"loc": "S_TOR", "cv": 2}, "A17": {"loc": "pool"}})
     g.act("sparta", "move:S_TOR")
+    move_all(g, "sparta")
     opts = {o.id: o.label for o in prompt(g, "sparta").options}
     assert "into besieged Potidea by its harbour (from Thermaic Gulf" in opts["in:POT"]
     assert "POT" in opts  # a landing against the besiegers stays possible
@@ -262,6 +271,7 @@ def test_1_3_no_harbour_through_an_enemy_held_offshore_sea():
     g = _actions("sparta", blocks={"S12": {"loc": "S_TOR", "cv": 2},
                                    "A17": {"loc": "S_THE", "cv": 2}})
     g.act("sparta", "move:S_TOR")
+    move_all(g, "sparta")
     assert not [i for i in ids(g, "sparta") if i.startswith("in:")]
 
 
@@ -288,10 +298,9 @@ def test_5_21_a_land_unit_left_at_sea_without_a_fleet_is_lost():
     g = _actions("athens", blocks={"A1": {"loc": "S_SAR", "cv": 2},
                                    "A14": {"loc": "S_SAR", "cv": 3}})
     g.act("athens", "move:S_SAR")
+    move_all(g, "athens")
     g.act("athens", "S_AND")  # the fleet (asked first)
-    g.act("athens", "")  # carries nobody
-    assert "lost unless a fleet stays" in prompt(g, "athens").options[0].label
-    g.act("athens", "stay")
+    g.act("athens", "")  # carries nobody: the land unit, not picked, stays aboard
     assert g.state["blocks"]["A1"]["loc"] == "pool"
 
 

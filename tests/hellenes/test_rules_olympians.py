@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.rulesets.hellenes import board as B
 
-from .helpers import fix_dice, ids, position, prompt
+from .helpers import fix_dice, ids, move_all, position, prompt
 
 
 def _attrition(sacrifices):
@@ -52,6 +52,7 @@ def test_11_0_hermes_rerolls_one_formations_failed_forced_marches():
                  blocks={"A1": {"loc": "PHO", "cv": 3}},
                  sacrifices={"athens": {"Hermes": 431}, "sparta": {}})
     g.act("athens", "move:PHO")
+    move_all(g, "athens")
     forced = [o for o in ids(g, "athens") if o.startswith("forced:")]
     g.act("athens", forced[0])
     fix_dice(g, [2, 6])

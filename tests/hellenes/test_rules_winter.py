@@ -3,7 +3,7 @@ Moves, Maintenance and Disbanding."""
 
 from __future__ import annotations
 
-from .helpers import fix_dice, ids, position, prompt
+from .helpers import fix_dice, ids, move_all, position, prompt, winter_ids, winter_line
 
 
 def _winter(side="athens", actions=1, **kw):
@@ -13,8 +13,8 @@ def _winter(side="athens", actions=1, **kw):
 
 def test_9_211_quartering_example_hellespont_fleet_to_abydos():
     g = _winter(blocks={"A20": {"loc": "S_HEL", "cv": 2}})
-    assert "quarter:A20:ABY" in ids(g, "athens")
-    g.act("athens", "quarter:A20:ABY")
+    assert "quarter:A20:ABY" in winter_ids(g, "athens")
+    winter_line(g, "athens", "quarter:A20:ABY")
     assert g.state["blocks"]["A20"]["loc"] == "ABY"
     assert g.state["turn"]["actions"] == 1  # free
 
@@ -23,21 +23,21 @@ def test_9_211_a_fleet_quartering_takes_the_land_unit_aboard():
     """5.21: a carried unit goes where its fleet goes: the Hellespont fleet quarters in
     Abydos with the hoplites it carries, who would otherwise be left without a ship."""
     g = _winter(blocks={"A20": {"loc": "S_HEL", "cv": 2}, "A1": {"loc": "S_HEL", "cv": 1}})
-    g.act("athens", "quarter:A20:ABY")
+    winter_line(g, "athens", "quarter:A20:ABY")
     s = g.state
     assert s["blocks"]["A1"]["loc"] == "ABY" and "A1" in s["turn"]["moved"]
 
 
 def test_9_212_homing_example_samos_fleets_pass_a_spartan_fleet_to_athens():
     g = _winter(blocks={"A20": {"loc": "SAM", "cv": 2}, "S20": {"loc": "S_PAR", "cv": 2}})
-    assert "home:A20:ATH" in ids(g, "athens")
-    g.act("athens", "home:A20:ATH")
+    assert "home:A20:ATH" in winter_ids(g, "athens")
+    winter_line(g, "athens", "home:A20:ATH")
     assert g.state["blocks"]["A20"]["loc"] == "ATH"
 
 
 def test_9_22_unmaintained_units_outside_disband_and_9_24_barbarians_always():
     g = _winter(blocks={"A1": {"loc": "PHO", "cv": 3}, "A2": {"loc": "LOC", "cv": 2}})
-    g.act("athens", "maintain:A1")
+    winter_line(g, "athens", "maintain:A1")
     g.act("athens", "done")
     s = g.state
     assert s["blocks"]["A1"]["loc"] == "PHO" and s["blocks"]["A2"]["loc"] == "pool"
@@ -53,7 +53,7 @@ def test_9_214_wintering_group_move_passes_enemies_into_a_controlled_city():
 # ------------------------------------------------------------------ Homing Battles (9.31)
 def _athens_besieged(**blocks):
     """Winter, Athens first; a 3-cv Spartan besieges Athens."""
-    return position(scenario="431", season=5, start="winter", args={"stage": 0},
+    return position(scenario="431", season=5, start="winter", args={"side": "athens"},
                     blocks={"A1": {"loc": "ATH", "cv": 2, "inside": True},
                             "S1": {"loc": "ATH", "cv": 3}, **blocks},
                     sieges={"Athens": {"besieger": "sparta", "since": 1,
@@ -80,9 +80,9 @@ def test_9_31_homing_battle_example_landing_beaten_by_routs_disbands():
     g.act("athens", "done")  # the Homing units do not disband yet (9.24 exception)
     assert s["blocks"]["A20"]["loc"] == "ATH"
     # Sparta's Winter Actions: it keeps its besieger and its fleets
-    g.act("sparta", "maintain:S1")
-    g.act("sparta", "maintain:S11")
-    g.act("sparta", "maintain:S12")
+    winter_line(g, "sparta", "maintain:S1")
+    winter_line(g, "sparta", "maintain:S11")
+    winter_line(g, "sparta", "maintain:S12")
     g.act("sparta", "done")
     # Athens' SiegeBreaking Combat opens with the Homing Battle in Attica
     fix_dice(g, [5, 6, 4])  # the example names two dice; the third misses
@@ -121,11 +121,11 @@ def test_9_213_displacement_example_stratus_over_capacity_moves_on_to_naupactus(
                         "A2": {"loc": "LEU", "cv": 2}, "S31": {"loc": "LEU", "cv": 1,
                                                                "inside": True}},
                 sieges={"Leucas": {"besieger": "athens", "since": 1, "blockade_since": None}})
-    assert "quarter:A35:NAU" not in ids(g, "athens")  # inside Stratus, within Capacity
-    g.act("athens", "quarter:A1:STR")
-    g.act("athens", "quarter:A2:STR")
-    assert "quarter:A35:NAU" in ids(g, "athens")  # displaced (9.213)
-    g.act("athens", "quarter:A35:NAU")
+    assert "quarter:A35:NAU" not in winter_ids(g, "athens")  # inside Stratus, within Capacity
+    winter_line(g, "athens", "quarter:A1:STR")
+    winter_line(g, "athens", "quarter:A2:STR")
+    assert "quarter:A35:NAU" in winter_ids(g, "athens")  # displaced (9.213)
+    winter_line(g, "athens", "quarter:A35:NAU")
     s = g.state
     assert s["blocks"]["A35"]["loc"] == "NAU"
     assert [b for b in ("A1", "A2") if s["blocks"][b]["loc"] == "STR"] == ["A1", "A2"]
@@ -148,6 +148,7 @@ def test_9_214_a_wintering_fleet_may_take_the_safer_route():
     Gulf) or three by the Thracian Sea with none: no Storm die for the second."""
     g = _winter(blocks={"A28": {"loc": "S_LMS", "cv": 2}})
     g.act("athens", "wmove:S_LMS")
+    move_all(g, "athens")
     opts = {o.id: o.label for o in prompt(g, "athens").options}
     assert "storm risk 50%" in opts["AMP"] and "no DeepSea crossing" in opts["AMP~0"]
     g.act("athens", "AMP~0")

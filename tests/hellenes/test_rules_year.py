@@ -11,7 +11,7 @@ from engine.rulesets.hellenes import board as B
 from engine.rulesets.hellenes.cards import initiative
 from engine.testing import assert_view_hides
 
-from .helpers import RULES, fix_dice, ids, play_out, position, prompt
+from .helpers import RULES, fix_dice, ids, move_all, play_out, position, prompt
 
 
 def test_15_1_potidea_starts_under_an_established_siege():
@@ -299,6 +299,7 @@ def test_4_0_actions_example_build_recruit_and_move_a_group_of_six():
     assert s["blocks"]["S30"] == {"side": "sparta", "loc": "THE", "cv": 1, "inside": False}
     assert {b for b in ("S10", "S14") if s["blocks"][b]["loc"] == "pool"} == {"S10", "S14"}
     g.act("sparta", "move:SPA")
+    move_all(g, "sparta")
     for order in ("S_LAC", "S_LAC", "CRN", "CRN", "stay", "MES"):  # fleets are asked first
         g.act("sparta", order)
         if prompt(g, "sparta").kind == "cargo":  # 5.21: they may carry a land unit to sea

@@ -81,7 +81,7 @@ def _target_data(c: Any, target: str) -> dict[str, Any]:
     """An Event's target as facts: a Leader's card to depose (3.11), else a City."""
     if c.event.kind == "ostracism":
         return {"kind": "leader", "card": int(target)}
-    return {"kind": "city", "city": target}
+    return {"kind": "city", "city": target, "event": c.event.kind}
 
 
 def plague_targets(s: HState, returns: bool) -> list[str]:

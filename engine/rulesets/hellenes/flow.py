@@ -24,7 +24,6 @@ from .siege import refresh
 from .state import (
     FALL,
     NEW_YEAR,
-    SEASON_NAMES,
     SIDES,
     SPRING,
     WINTER,
@@ -33,7 +32,9 @@ from .state import (
     add_prestige,
     new_turn,
     other,
+    season_words,
 )
+from .wasted import no_effect
 
 
 def note(flow: Flow[HState], kind: str, text: str, **data: Any) -> None:
@@ -43,7 +44,7 @@ def note(flow: Flow[HState], kind: str, text: str, **data: Any) -> None:
 def phase_end(flow: Flow[HState], what: str) -> None:
     s = flow.state
     refresh(s)  # 1.4: control and sieges re-evaluated after each phase
-    flow.context.event(PHASE_END, f"{s['year']} BC {SEASON_NAMES[s['season']]}: {what}",
+    flow.context.event(PHASE_END, f"{season_words(s['year'], s['season'])}: {what}",
                        year=s["year"], season=s["season"])
 
 
@@ -101,11 +102,16 @@ class NewYear(Procedure[HState]):
 
 
 @lru_cache(maxsize=1024)
-def _commit_option(option_id: str, label: str, rule: str) -> Option:
-    """One way to commit a card, made once (hands are offered again every Season)."""
+def _commit_option(option_id: str, label: str, rule: str, wasted: str | None = None) -> Option:
+    """One way to commit a card, made once (hands are offered again every Season); an
+    Event that would do nothing now says so in its label and facts (wasted.py)."""
     card, use = option_id.split(":")
-    return Option(option_id, label, rule, data={"kind": "commit", "card": int(card),
-                                                "use": "event" if use == "e" else "actions"})
+    facts: dict[str, Any] = {"kind": "commit", "card": int(card),
+                             "use": "event" if use == "e" else "actions"}
+    if wasted is not None:
+        label = f"{label} — no effect now: {wasted}"
+        facts["no_effect"] = wasted
+    return Option(option_id, label, rule, data=facts)
 
 
 class Commit(Simultaneous[HState]):
@@ -120,8 +126,12 @@ class Commit(Simultaneous[HState]):
     def ask(self, flow: Flow[HState], seat: str) -> Prompt:
         s = flow.state
         rule = {NEW_YEAR: "10.1", WINTER: "9.1"}.get(s["season"], "3.3")
-        opts = tuple(_commit_option(*o) for o in K.commit_options(s, cast(Side, seat)))
-        return Prompt(seat, f"{s['year']} BC {SEASON_NAMES[s['season']]}: commit a card face "
+        side = cast(Side, seat)
+        opts = tuple(_commit_option(oid, label, rule,
+                                    no_effect(s, side, int(oid[:-2])) if oid.endswith(":e")
+                                    else None)
+                     for oid, label, rule in K.commit_options(s, side))
+        return Prompt(seat, f"{season_words(s['year'], s['season'])}: commit a card face "
                       f"down ({rule})", opts, rule=rule, secret=True, kind="commit")
 
     def reveal_data(self, flow: Flow[HState],
@@ -144,7 +154,7 @@ class Commit(Simultaneous[HState]):
         if s["season"] == NEW_YEAR:
             flow.goto("new_year_resolve", i=0)
         elif s["season"] == WINTER:
-            flow.goto("winter", stage=0)
+            flow.goto("winter", side=c["order"][0])
         else:
             flow.goto("season", i=0)
 
@@ -292,35 +302,53 @@ def war_cost(s: HState, side: str) -> int | None:
 
 
 class Winter(Procedure[HState]):
-    """9.0: Winter Actions (P1, P2), SiegeBreaking Combat (P1, P2: Sorties, 9.32), Winter
-    Siege Combat (P1, P2: Assault or Attrition at 1-3, 9.4), then Year End."""
+    """9.0 Winter, first its Winter Actions (9.2): those of `side`, the first player's,
+    then the second's; then SiegeBreaking and Winter Siege Combat (`WinterCombat`)."""
 
     name = "winter"
 
     def enter(self, flow: Flow[HState]) -> None:
-        s, stage = flow.state, flow.args["stage"]
-        order = s["cards"]["order"]
-        if stage < 2:
-            side = order[stage]
-            r = s["cards"]["revealed"][side]
-            s["cards"]["discard"].append(r["card"])
-            n = B.actions_for(s, side, K.card(r["card"]).av)
-            s["turn"] = new_turn(side, False, n)
-            note(flow, "actions", f"{side.title()} has {n} Winter Action(s) (9.2)")
-            flow.call("winter_actions", side=side, maintained=[])
-        elif stage < 6:
-            side = order[stage % 2]
-            turn = s["turn"] = new_turn(side, False, 0)
-            if stage < 4:  # 9.31: Homing Battles open the SiegeBreaking Combat
-                turn["engaged"] = homing_battles(s, side)
-            flow.call("combat", side=side, mode="breaking" if stage < 4 else "siege")
+        s, side = flow.state, flow.args["side"]
+        r = s["cards"]["revealed"][side]
+        s["cards"]["discard"].append(r["card"])
+        n = B.actions_for(s, side, K.card(r["card"]).av)
+        s["turn"] = new_turn(side, False, n)
+        note(flow, "actions", f"{side.title()} has {n} Winter Action(s) (9.2)")
+        flow.call("winter_actions", side=side, maintained=[])
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        first, second = flow.state["cards"]["order"]
+        if flow.args["side"] == first:
+            flow.goto("winter", side=second)
+        else:
+            flow.goto("winter_combat", side=first, mode="breaking")
+
+
+class WinterCombat(Procedure[HState]):
+    """9.3 SiegeBreaking Combat (`mode` "breaking": Homing Battles, then Sorties, 9.31,
+    9.32), then 9.4 Winter Siege Combat ("siege": Assault or Attrition at 1-3), each for
+    the first player then the second; then Year End (9.5)."""
+
+    name = "winter_combat"
+
+    def enter(self, flow: Flow[HState]) -> None:
+        s, side, mode = flow.state, flow.args["side"], flow.args["mode"]
+        turn = s["turn"] = new_turn(side, False, 0)
+        if mode == "breaking":  # 9.31: Homing Battles open the SiegeBreaking Combat
+            turn["engaged"] = homing_battles(s, side)
+        flow.call("combat", side=side, mode=mode)
+
+    def resume(self, flow: Flow[HState], result: object) -> None:
+        s, side, mode = flow.state, flow.args["side"], flow.args["mode"]
+        first, second = s["cards"]["order"]
+        if side == first:
+            flow.goto("winter_combat", side=second, mode=mode)
+        elif mode == "breaking":
+            flow.goto("winter_combat", side=first, mode="siege")
         else:
             s["turn"] = None
             flow.goto("year_end")
 
-    def resume(self, flow: Flow[HState], result: object) -> None:
-        flow.goto("winter", stage=flow.args["stage"] + 1)
 
-
-__all__ = ["Commit", "NewYear", "NewYearResolve", "Sacrifice", "Season", "Turn", "Winter",
+__all__ = ["Commit", "NewYear", "NewYearResolve", "Sacrifice", "Season", "Turn", "Winter", "WinterCombat",
            "begin_season", "note", "other", "phase_end"]

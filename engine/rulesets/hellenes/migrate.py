@@ -13,6 +13,7 @@ from engine.core.flows import CHOSEN
 
 from .battle_facts import piece, started
 from .commits import commit_id
+from .migrate_winter import winter_named
 
 
 def migrated(data: dict[str, Any]) -> dict[str, Any]:
@@ -43,7 +44,7 @@ def migrated(data: dict[str, Any]) -> dict[str, Any]:
         if frame["name"] == "battle" and snap and snap.get("battle") \
                 and "lines" in snap["battle"]:
             snap["battle"] = _record(snap["battle"], [])
-    return data
+    return winter_named(data)  # version 6 (issue 32)
 
 
 def _record(old: dict[str, Any], flow: list[dict[str, Any]]) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from .movement import (
     world,
 )
 from .olympians import open_appeal
-from .options import unit_option
+from .options import placed_unit_option, unit_option, unit_words
 from .siege import defender_of, established, refresh
 from .state import (
     FALL,
@@ -297,40 +297,78 @@ def _winter_choices(s: HState, bid: str, side: Side) -> list[Route]:
 
 
 class GroupMove(Procedure[HState]):
-    """5.0: each unit of the Group is given a destination within its range, or stays.
-    A fleet moving to land may carry one land unit of the Group (5.21)."""
+    """5.0: the player picks the units of the Group that move, in one choice (the rest
+    stay), then gives each a destination within its range. A fleet moving to land may
+    carry one land unit of the Group (5.21).
+
+    Args: `queue` is None until the movers are picked, then the picked units still
+    waiting for a destination (fleets first); `orders` and `cargo` what was given."""
 
     name = "group_move"
 
     def enter(self, flow: Flow[HState]) -> None:
         a = flow.args
         if "queue" not in a:
-            a["queue"] = [b for b in movers(flow.state, a["side"], a["area"])
-                          if not (a.get("winter") and B.spec(b).barbarian)
-                          and b in a.get("only", [b])]  # a barbarian's free move (2.25)
+            a["queue"] = None
             a["orders"], a["cargo"] = {}, {}
             a["asking"] = None
-        if not a["queue"] and a["asking"] is None:
+        if a["queue"] is None and not self._candidates(flow):
+            a["queue"] = []
+        if not a["queue"] and a["queue"] is not None and a["asking"] is None:
             self._execute(flow)
+
+    def _group(self, flow: Flow[HState]) -> list[str]:
+        """The units of the Group (fleets first)."""
+        s, a = flow.state, flow.args
+        return [b for b in movers(s, a["side"], a["area"])
+                if not (a.get("winter") and B.spec(b).barbarian)
+                and b in a.get("only", [b])]  # a barbarian's free move (2.25)
+
+    def _candidates(self, flow: Flow[HState]) -> list[str]:
+        """The units of the Group that have somewhere to go on their own; land units
+        aboard at sea go only as a fleet's cargo (5.21), asked when their fleet sails."""
+        return [b for b in self._group(flow)
+                if self._routes(flow, b) or self._forced(flow, b) or self._harbours(flow, b)]
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s, a = flow.state, flow.args
         side = a["side"]
+        here = B.comps().areas[a["area"]].name
+        what = "The barbarians' free move" if a.get("only") else "Group Move"
+        rule = "2.25" if a.get("only") else "5.0"
+        if a["queue"] is None:
+            opts = [placed_unit_option(s, b, rule) for b in self._candidates(flow)]
+            aboard = any(B.spec(b).type != "fleet" for b in self._group(flow)) and \
+                B.comps().areas[a["area"]].kind == "sea"
+            warn = (" Land units aboard go only as a fleet's cargo, asked when it sails; "
+                    "left without a fleet they are lost (5.21)." if aboard else "")
+            return [decisions.pick(side, f"{what} from {here}: which units move? The rest "
+                                   f"stay ({rule}).{warn}", opts, 0, len(opts), rule="5.0",
+                                   kind="movers")]
         if a["asking"] is not None:
             fleet = a["asking"]
             dest = a["orders"][fleet]
-            opts = [unit_option(s, u, "5.21", fleet=fleet) for u in self._cargo(flow, fleet, dest)]
+            opts = [placed_unit_option(s, u, "5.21", fleet=fleet)
+                    for u in self._cargo(flow, fleet, dest)]
             return [decisions.pick(side, f"{B.spec(fleet).name} sails to "
                                    f"{B.comps().areas[dest].name}: carry a land unit? "
                                    "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")]
         bid = a["queue"][0]
-        opts = [STAY_ABOARD if B.comps().areas[a["area"]].kind == "sea" and
-                B.spec(bid).type != "fleet" else STAY]
-        blocked = B.blocking(s, side)
+        opts = self._destinations(flow, bid)
+        opts.append(STAY_ABOARD if B.comps().areas[a["area"]].kind == "sea" and
+                    B.spec(bid).type != "fleet" else STAY)
+        return [Prompt(side, f"{what} from {here}: where does {unit_words(s, bid)} go? "
+                       f"({rule})", tuple(opts), rule="5.0", kind="move")]
+
+    def _destinations(self, flow: Flow[HState], bid: str) -> list[Option]:
+        """Unit `bid`'s ways: each destination by its routes, Forced Marches one area
+        further (5.3), into a besieged Port by its harbour (1.3)."""
+        s = flow.state
+        blocked = B.blocking(s, flow.args["side"])
         on = STORM_ON[s["season"]]
         normal = self._routes(flow, bid)
-        opts += [_route_option(r, r.dest in blocked, first, several, on)
-                 for r, first, several in _labelled(normal)]
+        opts = [_route_option(r, r.dest in blocked, first, several, on)
+                for r, first, several in _labelled(normal)]
         reached = {r.dest for r in normal}
         elite = "3-6" if B.spec(bid).elite else "5-6"
         if B.peace(s):
@@ -340,12 +378,7 @@ class GroupMove(Procedure[HState]):
                                                      if r.dest not in reached])]
         opts += [_harbour_option(r, first, several, on)
                  for r, first, several in _labelled(self._harbours(flow, bid))]
-        x = s["blocks"][bid]
-        what = ("The barbarians' free move" if a.get("only") else "Group Move")
-        return [Prompt(side, f"{what} from {B.comps().areas[a['area']].name}: where does "
-                       f"{B.spec(bid).name} ({x['cv']} cv) go? "
-                       f"({'2.25' if a.get('only') else '5.0'})", tuple(opts),
-                       rule="5.0", kind="move")]
+        return opts
 
     def _routes(self, flow: Flow[HState], bid: str) -> list[Route]:
         s, side = flow.state, flow.args["side"]
@@ -385,18 +418,22 @@ class GroupMove(Procedure[HState]):
         a, s = flow.args, flow.state
         if fleet in a.get("inside", []) and self._room(flow, dest) <= 0:
             return []  # 7.1: no room inside for a land unit too
-        waiting = [u for u in a["queue"] if u not in a["orders"]]
+        waiting = [u for u in self._group(flow) if u not in a["orders"]]
         return [u for u in cargo_for(s, fleet, waiting) if can_carry_to(s, u, dest)]
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         a = flow.args
-        if a["asking"] is not None:
+        if a["queue"] is None:  # the movers, picked in one choice; the rest stay (5.0)
+            assert isinstance(answer, tuple)
+            a["queue"] = list(answer)
+        elif a["asking"] is not None:
             fleet = a["asking"]
             if isinstance(answer, tuple) and answer:
                 unit = answer[0]
                 a["cargo"][fleet] = unit
                 a["orders"][unit] = a["orders"][fleet]
-                a["queue"].remove(unit)
+                if unit in a["queue"]:
+                    a["queue"].remove(unit)
             a["asking"] = None
         else:
             bid = a["queue"].pop(0)

@@ -7,6 +7,7 @@ called procedure such as `recruit`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
@@ -37,7 +38,7 @@ from .movement import (
     winter_world,
 )
 from .moves import group_areas, muster_targets, pillage_targets
-from .options import unit_option
+from .options import placed_unit_option, unit_option, unit_words
 from .siege import attrition_open, establish, refresh
 from .state import Engaged, HState, Side, Turn, other, to_pool
 
@@ -148,7 +149,8 @@ class Actions(Procedure[HState]):
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
         left = _turn(s)["actions"]
-        opts = _building_options(s, side, left)
+        opts = [_done_option(left)]  # first: the same number from one menu to the next
+        opts += _building_options(s, side, left)
         if left >= 1:
             opts += [_garrison_option(c) for c in garrison_sites(s, side)]
         opts += [_move_option(a, cost) for a, cost in _priced(s, group_areas(s, side), left)]
@@ -158,7 +160,6 @@ class Actions(Procedure[HState]):
             cost = B.action_cost(s, B.comps().cities[city].area)
             if cost <= left:
                 opts.append(_pillage_option(city, cost))
-        opts.append(_done_option(left))
         return [Prompt(side, f"Action phase: {left} Action(s) left (4.0)", tuple(opts),
                        rule="4.0", kind="actions")]
 
@@ -334,7 +335,10 @@ class Combat(Procedure[HState]):
         self._after_battles(flow)
 
     def _finish(self, flow: Flow[HState]) -> None:
-        phase_end(flow, f"{flow.args['side'].title()} Combat phase")
+        # each of Winter's two combat phases by its own name (9.3, 9.4), not twice alike
+        what = {"breaking": "SiegeBreaking Combat (9.3)", "siege": "Winter Siege Combat (9.4)"}
+        phase_end(flow, f"{flow.args['side'].title()} "
+                  f"{what.get(flow.args.get('mode', 'turn'), 'Combat phase')}")
         flow.state["turn"] = None
         flow.end()
 
@@ -412,44 +416,107 @@ def over_capacity(s: HState, side: Side) -> dict[str, int]:
 
 class WinterActions(Procedure[HState]):
     """9.2: Building and Maintenance (1 Action per unit outside a friendly City, 9.22);
-    on ending, unmaintained units outside and every barbarian disband (9.24)."""
+    on ending, unmaintained units outside and every barbarian disband (9.24).
+
+    One menu line per kind of wintering: Maintain, Quarter (9.211) and Home (9.212) each
+    lead to one multi-select naming the units; a unit with several Cities to go to is
+    then asked where. Args: `choosing` the kind being picked ("place": destinations for
+    `placing`, by `verb`), `maintained` the units paid for."""
 
     name = "winter_actions"
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
-        s, side = flow.state, flow.args["side"]
+        s, a = flow.state, flow.args
+        side = a["side"]
         left = _turn(s)["actions"]
-        opts = _building_options(s, side, left)
-        kept = set(flow.args["maintained"])
-        if left >= 1:
-            for b in _needs_shelter(s, side):
-                if b in kept or B.spec(b).barbarian:
-                    continue
-                opts.append(_maintain_option(b, s["blocks"][b]["loc"]))
-        opts += _wintering_options(s, side, left)
-        opts.append(WINTER_DONE)
+        choosing = a.get("choosing")
+        if choosing == "place":
+            bid, verb = a["placing"][0], a["verb"]
+            together = self._together(flow)
+            make = _quarter_option if verb == "quarter" else _home_option
+            places = tuple(make(bid, d) for d in self._dests(flow, verb, bid))
+            names = "; ".join(unit_words(s, b) for b in together)
+            return [Prompt(side, f"Where {'do' if len(together) > 1 else 'does'} {names} "
+                           f"go? ({WINTERING[verb][1]}; to split them, pick fewer at once)",
+                           places, rule=WINTERING[verb][1], kind="winter-place")]
+        if choosing is not None:
+            units = self._pickable(flow, choosing)
+            words, rule = WINTERING[choosing]
+            hi = min(left, len(units)) if choosing == "maintain" else len(units)
+            free = self._sheltering(flow)
+            return [decisions.pick(side, f"Winter: {words}: which units? None goes back to "
+                                   f"the menu ({rule})",
+                                   [placed_unit_option(s, b, rule, shelter=b in free)
+                                    for b in units], 0, hi,
+                                   rule=rule, kind=f"winter-{choosing}")]
+        opts = [WINTER_DONE]  # first: the same number from one menu to the next
+        for kind in ("maintain", "quarter", "home"):
+            n = len(self._pickable(flow, kind))
+            if n and (kind != "maintain" or left >= 1):
+                opts.append(_wintering_line(kind, n))
+        opts += _building_options(s, side, left)
+        opts += _wintering_options(s, side, left).others
         return [Prompt(side, f"Winter Actions: {left} left (9.2)", tuple(opts), rule="9.2",
                        kind="winter-actions")]
 
+    def _pickable(self, flow: Flow[HState], kind: str) -> list[str]:
+        s, side = flow.state, flow.args["side"]
+        if kind == "maintain":
+            kept = set(flow.args["maintained"])
+            return [b for b in _needs_shelter(s, side)
+                    if b not in kept and not B.spec(b).barbarian]
+        found = _wintering_options(s, side, _turn(s)["actions"])
+        return list(found.quarter if kind == "quarter" else found.home)
+
+    def _sheltering(self, flow: Flow[HState]) -> set[str]:
+        """Units that may Quarter or go Home for free (9.211, 9.212)."""
+        found = _wintering_options(flow.state, flow.args["side"], _turn(flow.state)["actions"])
+        return set(found.quarter) | set(found.home)
+
+    def _dests(self, flow: Flow[HState], verb: str, bid: str) -> list[str]:
+        s, side = flow.state, flow.args["side"]
+        found = _wintering_options(s, side, _turn(s)["actions"])
+        return list((found.quarter if verb == "quarter" else found.home).get(bid, ()))
+
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
-        s, choice = flow.state, str(answer)
+        s, a = flow.state, flow.args
+        choosing = a.get("choosing")
+        if choosing == "place":
+            dest = str(answer).rsplit(":", 1)[1]
+            for b in self._together(flow):  # all asked together go to the one City
+                a["placing"].remove(b)
+                if b not in _turn(s)["moved"] and dest in self._dests(flow, a["verb"], b):
+                    self._winter_move(flow, a["verb"], b, dest)
+            self._place(flow)
+            return
+        if choosing is not None:
+            assert isinstance(answer, tuple)
+            a["choosing"] = None
+            if choosing == "maintain":
+                for b in answer:
+                    _turn(s)["actions"] -= 1
+                    a["maintained"].append(b)
+                if answer:
+                    note(flow, "maintain", f"{seat.title()} maintains {len(answer)} unit(s) "
+                         "outside friendly Cities over Winter (9.22)")
+            elif answer:
+                a["choosing"], a["verb"], a["placing"] = "place", choosing, list(answer)
+                self._place(flow)
+            return
+        choice = str(answer)
+        if choice in WINTERING:
+            a["choosing"] = choice
+            return
         if choice == "done":
-            flow.args["ending"] = True
+            a["ending"] = True
             if _turn(s)["crossings"]:
-                flow.call("storms", side=flow.args["side"])  # 9.21: rolled for as usual
+                flow.call("storms", side=a["side"])  # 9.21: rolled for as usual
             else:
                 self._disband(flow)
             return
         if _pay_building(flow, choice):
             return
         verb, _, rest = choice.partition(":")
-        if verb in ("quarter", "home"):
-            bid, dest = rest.split(":")
-            _winter_move(s, bid, dest, 0 if verb == "quarter" else 1)
-            where = B.comps().areas[dest].name
-            note(flow, "winter-move", f"{seat.title()} {'quarters' if verb == 'quarter' else 'sends home'}"
-                 f" a unit in {where} ({'9.211' if verb == 'quarter' else '9.212'})")
-            return
         if verb == "hbattle":
             bid, dest, via = rest.split(":")
             with B.steady(s):  # looked up before anything moves
@@ -471,11 +538,40 @@ class WinterActions(Procedure[HState]):
             return
         if verb == "wmove":
             _turn(s)["actions"] -= B.action_cost(s, rest)
-            flow.call("group_move", side=flow.args["side"], area=rest, winter=True)
+            flow.call("group_move", side=a["side"], area=rest, winter=True)
             return
-        if choice.startswith("maintain:"):
-            _turn(s)["actions"] -= 1
-            flow.args["maintained"].append(choice.split(":", 1)[1])
+
+    def _together(self, flow: Flow[HState]) -> list[str]:
+        """The picked units waiting that have the same Cities to go to as the first: one
+        question sends them all (9.211, 9.212)."""
+        a = flow.args
+        verb, first = a["verb"], a["placing"][0]
+        dests = self._dests(flow, verb, first)
+        return [b for b in a["placing"] if b == first or self._dests(flow, verb, b) == dests]
+
+    def _place(self, flow: Flow[HState]) -> None:
+        """Send the picked units where they can go; stop at one with a choice of Cities.
+        A unit gone meanwhile (carried along by its fleet, 5.21) or with nowhere left to
+        go is passed over."""
+        a, s = flow.args, flow.state
+        while a["placing"]:
+            bid = a["placing"][0]
+            dests = [] if bid in _turn(s)["moved"] else self._dests(flow, a["verb"], bid)
+            if len(dests) > 1:
+                return
+            a["placing"].pop(0)
+            if dests:
+                self._winter_move(flow, a["verb"], bid, dests[0])
+        a["choosing"] = None
+        a.pop("placing", None)
+        a.pop("verb", None)
+
+    def _winter_move(self, flow: Flow[HState], verb: str, bid: str, dest: str) -> None:
+        _winter_move(flow.state, bid, dest, 0 if verb == "quarter" else 1)
+        where = B.comps().areas[dest].name
+        note(flow, "winter-move", f"{flow.args['side'].title()} "
+             f"{'quarters' if verb == 'quarter' else 'sends home'} a unit in {where} "
+             f"({WINTERING[verb][1]})")
 
     def resume(self, flow: Flow[HState], result: object) -> None:
         """Back from a recruit or a move: the menu again; back from the storms: the end."""
@@ -506,6 +602,18 @@ class WinterActions(Procedure[HState]):
 
 WINTER_DONE = Option("done", "End Winter Actions: unmaintained units outside friendly "
                      "Cities disband (9.24)", "9.24", data={"kind": "done"})
+# the kinds of wintering chosen unit by unit in one multi-select: (what, rule)
+WINTERING = {"maintain": ("Maintain units outside friendly Cities (1 Action each)", "9.22"),
+             "quarter": ("Quarter units in a friendly City next to them (free)", "9.211"),
+             "home": ("Send units home to a Home City (free)", "9.212")}
+
+
+@lru_cache(maxsize=256)
+def _wintering_line(kind: str, n: int) -> Option:
+    words, rule = WINTERING[kind]
+    return Option(kind, f"{words}: {n} unit(s) may", rule,
+                  data={"kind": f"winter-{kind}", "units": n, "cost": 1 if kind == "maintain"
+                        else 0})
 
 
 @lru_cache(maxsize=4096)
@@ -566,7 +674,18 @@ def _needs_shelter(s: HState, side: Side) -> list[str]:
     return out
 
 
-def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
+@dataclass(frozen=True)
+class Wintering:
+    """What a side's units may do for the Winter: each unit's Cities to Quarter in (9.211)
+    and to go Home to (9.212), both free; the menu lines of Homing Battles (9.31) and
+    Wintering Group Moves (9.214, 1 Action)."""
+
+    quarter: dict[str, list[str]]
+    home: dict[str, list[str]]
+    others: list[Option]
+
+
+def _wintering_options(s: HState, side: Side, left: int) -> Wintering:
     """9.211 Quartering and 9.212 Homing (free), 9.214 Group Moves (1 Action)."""
     moved = set(_turn(s)["moved"])
     safe = shelters(s, side)
@@ -576,7 +695,9 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
     barbarian = B.barbarians()
     nation = B.nations()
     city_in = B.comps().city_in
-    opts = []
+    opts: list[Option] = []
+    quarter: dict[str, list[str]] = {}
+    home: dict[str, list[str]] = {}
     homed: set[str] = set()  # units already in a Home City (2.11: of their own colour)
     for area, units in _sheltered(s, side).items():
         nationality = city_in[area].nationality
@@ -586,7 +707,7 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
             continue
         for dest, length in near(b):
             if length == 1:
-                opts.append(_quarter_option(b, dest))
+                quarter.setdefault(b, []).append(dest)
     place = B.places(s)
     here: dict[str, list[str]] = {}  # the free units (not moved, not barbarians) by area
     going = []  # those that may go home: not in a Home City nor inside a City
@@ -605,7 +726,7 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
         homes = B.home_areas_of(b)
         for dest, _ in reach(b):
             if dest in homes:
-                opts.append(_home_option(b, dest))
+                home.setdefault(b, []).append(dest)
     need = in_need(s, side)  # Homing Battles go only toward Home Cities in need (9.31)
     if need:
         for b in going:
@@ -615,7 +736,7 @@ def _wintering_options(s: HState, side: Side, left: int) -> list[Option]:
         for area, _ in _priced(s, sorted(here), left):
             if any(reach(b) for b in here[area]):
                 opts.append(_wmove_option(area))
-    return opts
+    return Wintering(quarter, home, opts)
 
 
 def _winter_move(s: HState, bid: str, dest: str, extra: int) -> None:

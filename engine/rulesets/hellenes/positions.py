@@ -17,17 +17,21 @@ named procedure. Every key but `scenario` is optional:
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from engine import IllegalAction
 from engine.core.ruleset import Context
 
 from . import board as B
+from .migrate_winter import named_step
 from .setup import new_state, shuffle_deck
 from .state import POOL, HState, Side, new_turn
 
 
 def setup_position(ctx: Context, position: dict[str, Any], machine: Any) -> HState:
+    # the position's dicts become the state's: a copy, so the caller's are never live
+    position = copy.deepcopy(position)
     scenario = str(position.get("scenario", "431"))
     if scenario not in B.comps().setups:
         raise IllegalAction(f"no scenario {scenario!r}")
@@ -63,5 +67,8 @@ def setup_position(ctx: Context, position: dict[str, Any], machine: Any) -> HSta
     if "turn" in position:
         t = position["turn"]
         s["turn"] = new_turn(t["side"], bool(t.get("event", False)), int(t.get("actions", 0)))
-    machine.start(s, ctx, position.get("start", "new_year"), **position.get("args", {}))
+    start, args = position.get("start", "new_year"), dict(position.get("args", {}))
+    if start == "winter" and "stage" in args:  # a position written before version 6
+        start, args = named_step(int(args["stage"]), c["order"])
+    machine.start(s, ctx, start, **args)
     return s

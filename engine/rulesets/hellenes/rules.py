@@ -7,7 +7,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
-from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario, SideBidding
+from engine import (
+    Context,
+    GameOption,
+    IllegalAction,
+    Outcome,
+    Prompt,
+    Ruleset,
+    Scenario,
+    SideBidding,
+)
 from engine.core.battle_record import BattleRecord
 from engine.core.procedures import Machine
 from engine.core.rng import Rng
@@ -23,8 +32,9 @@ from .building import Recruit
 from .components import components_json as hellenes_components
 from .determinize import determinize
 from .events import EventProc, RevoltProc
-from .flow import Commit, NewYear, NewYearResolve, Sacrifice, Season, Turn, Winter
+from .flow import Commit, NewYear, NewYearResolve, Sacrifice, Season, Turn, Winter, WinterCombat
 from .invariants import check
+from .legacy_answers import legacy_answer, reread
 from .migrate import migrated
 from .moves import ForcedMarches, GroupMove, Muster, Pillage, Storms
 from .olympians import Appeal, AppealHera
@@ -37,7 +47,7 @@ from .variants import hidden_variants
 from .yearend import YearClose, YearEnd, reason
 
 MACHINE: Machine[HState] = Machine(
-    [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(),
+    [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(), WinterCombat(),
      EventProc(), RevoltProc(), Actions(), Combat(), WinterActions(), Overcrowded(),
      Recruit(), Attrition(), Losses(), YearEnd(), YearClose(), GroupMove(), Muster(),
      Pillage(), Battle(), Assault(), Sortie(), ForcedMarches(), Appeal(), AppealHera(),
@@ -58,8 +68,9 @@ class Hellenes(Ruleset):
     title = "Hellenes: Campaigns of the Peloponnesian War"
     # 3: issue 32 (routes, harbours, retreats, cargo at sea, 5.42, 11.0); 4: issue 30, no
     # wording in the state (the log and battle lines gone, a `BattleRecord`): saves of 3
-    # are rewritten on load (migrate.py)
-    version = "4"
+    # are rewritten on load (migrate.py); 6: issue 32, Winter's steps named, not counted
+    # (migrate_winter.py); 5 is the battle split's
+    version = "6"
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",
                          "The Archidamian War: Potidea under siege, Pericles against "
@@ -117,7 +128,20 @@ class Hellenes(Ruleset):
             return MACHINE.prompts(s)
 
     def apply(self, s: HState, seat: str, option_id: str, ctx: Context) -> None:
-        MACHINE.act(s, seat, option_id, ctx)
+        try:
+            MACHINE.act(s, seat, option_id, ctx)
+        except IllegalAction:
+            # a log of an older version being replayed (legacy_answers.py)
+            frame = MACHINE.current(s)
+            before = json.loads(json.dumps(frame["args"])) if frame is not None else None
+            if ctx.prompt is not None or not reread(s, frame, option_id):
+                raise
+            try:
+                MACHINE.act(s, seat, legacy_answer(option_id), ctx)
+            except IllegalAction:
+                assert frame is not None
+                frame["args"] = before  # not an old answer either: as it was
+                raise
 
     def resign(self, s: HState, seat: str, ctx: Context) -> None:
         s["resigned"] = seat

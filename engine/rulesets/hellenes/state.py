@@ -23,7 +23,12 @@ CardId = int  # a card's number (1-55)
 
 # The seasons of a Game Year (Introduction, 10.0, 9.0).
 NEW_YEAR, SPRING, SUMMER, HIGH_SUMMER, FALL, WINTER = range(6)
-SEASON_NAMES = ("New Year", "Spring", "Summer", "HighSummer", "Fall", "Winter")
+SEASON_NAMES = ("New Year", "Spring", "Summer", "High Summer", "Fall", "Winter")
+
+
+def season_words(year: int, season: int) -> str:
+    """"High Summer 431 BC": the Season first, as the calendar is read aloud."""
+    return f"{SEASON_NAMES[season]} {year} BC"
 CAMPAIGN = (SPRING, SUMMER, HIGH_SUMMER, FALL)
 
 # Where a block is when it is not on the map (2.0, 15.x).

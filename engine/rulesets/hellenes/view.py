@@ -88,7 +88,7 @@ def view(s: HState, seat: str | None) -> dict[str, Any]:
 def common(v: dict[str, Any]) -> RulesetCommon:
     turn = v["turn"]
     who = f" · {turn['side'].title()} to play" if turn else ""
-    banner = (f"{v['year']} BC {v['season_name']} · Prestige "
+    banner = (f"{v['season_name']} {v['year']} BC · Prestige "
               f"{describe_prestige(v['prestige'])}{who}")
     hand: list[HandItem] = [{"id": str(n), "label": f"{K.label(n)}: {K.card(n).event.text}"}
                             for n in v["cards"]["hand"]]

@@ -79,7 +79,8 @@ def reason(r: Result) -> str:
     if level == "decisive":
         return f"{side} wins a Decisive Victory with {p} Prestige"
     if level == "peace":
-        return f"{side} wins a Negotiated Peace"
+        # the Prestige after the offer was paid for (the Tribute line said it before)
+        return f"{side} wins a Negotiated Peace at Prestige {describe_prestige(r['prestige'])}"
     if level == "draw":
         return f"a Draw at Prestige {describe_prestige(r['prestige'])}"
     return f"{side} wins a {level.title()} Victory with {p} Prestige"
@@ -131,7 +132,8 @@ class YearEnd(Procedure[HState]):
             won = sum(dice) < p
             note(flow, "peace", f"{seat.title()} offers peace for {cost} Prestige: dice "
                  f"{dice[0]} + {dice[1]} = {sum(dice)} against {p}: "
-                 f"{'accepted' if won else 'refused'} (14.22)", dice=dice)
+                 f"{'accepted' if won else 'refused'} (14.22). Prestige now "
+                 f"{describe_prestige(s['prestige'])}", dice=dice, prestige=s["prestige"])
             if won:
                 win(s, seat, "14.22", "peace")  # type: ignore[arg-type]
                 return
