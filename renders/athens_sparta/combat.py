@@ -18,7 +18,7 @@ from PIL import Image
 from engine.core.battle_record import Piece, Round, Step
 from engine.rulesets.athens_sparta.battle_record import PURSUIT, outcome_words
 
-from .. import png, theme
+from .. import theme
 from ..pieces import combat as kit
 from .mapdraw import default_data
 
@@ -172,4 +172,4 @@ def render_image(battle: Mapping[str, Any], viewer_view: Mapping[str, Any] | Non
 
 
 def render(battle: dict[str, Any], viewer_view: dict[str, Any] | None = None) -> bytes:
-    return png.encode(render_image(battle, viewer_view))
+    return kit.render(as_record(battle) if battle else None, THEME)

@@ -18,7 +18,6 @@ from PIL import Image
 from engine.core.battle_record import Step
 from engine.rulesets.hellenes import battle_words as W
 from engine.rulesets.hellenes.battle_facts import FIRE, PURSUIT, routed
-from renders import png
 from renders.pieces import combat as kit
 
 WIDTH = kit.WIDTH
@@ -85,7 +84,7 @@ def render_image(battle: dict[str, Any]) -> Image.Image:
 
 
 def render(battle: dict[str, Any], viewer: dict[str, Any] | None = None) -> bytes:
-    return png.encode(render_image(battle))
+    return kit.render(battle, THEME)
 
 
 def text(battle: dict[str, Any]) -> list[str]:

@@ -283,6 +283,13 @@ def _banner(d: ImageDraw.ImageDraw, record: Record, th: CombatTheme) -> None:
                anchor="rm")
 
 
+def unit_centre(col: int, i: int) -> tuple[float, float]:
+    """Where the i-th unit of a column (0 the attacker's, 1 the defender's) is drawn."""
+    r, c = divmod(i, _per_row())
+    return (PAD + col * WIDTH // 2 + UNIT / 2 + c * (UNIT + UNIT_GAP),
+            HEAD + 34 + UNIT / 2 + r * (UNIT + CAPTION + 10))
+
+
 def _side(d: ImageDraw.ImageDraw, x0: int, record: Record, th: CombatTheme, side: str,
           pieces: list[Piece], now: Mapping[str, int], status: Mapping[str, str],
           col: int, names: Mapping[str, str]) -> None:
@@ -294,11 +301,8 @@ def _side(d: ImageDraw.ImageDraw, x0: int, record: Record, th: CombatTheme, side
         # the row stays, so a side that lost everything or hid everything still shows
         text_c(d, (x0, HEAD + 34 + UNIT / 2), "no unit of it is listed in the record", "sans",
                12, (120, 114, 100), anchor="lm")
-    per_row = _per_row()
     for i, p in enumerate(pieces):
-        r, c = divmod(i, per_row)
-        cx = x0 + UNIT / 2 + c * (UNIT + UNIT_GAP)
-        cy = HEAD + 34 + UNIT / 2 + r * (UNIT + CAPTION + 10)
+        cx, cy = unit_centre(col, i)
         _unit(d, cx, cy, p, th, now.get(p["id"], int(p["strength"])), status.get(p["id"]),
               names.get(p["id"], p["id"]))
 
@@ -354,6 +358,6 @@ def no_battle(width: int = WIDTH) -> Image.Image:
 
 def render(record: Record | None, th: CombatTheme) -> bytes:
     """PNG bytes of the display (a placard when there is no battle)."""
-    if not record or "forces" not in record:
+    if not record or not isinstance(record.get("forces"), list) or "rounds" not in record:
         return png.encode(no_battle())
     return png.encode(draw(record, th))
