@@ -8,8 +8,8 @@ import io
 from PIL import Image
 
 import renders
-from renders import theme
 from engine.rulesets.athens_sparta.board import board
+from renders import theme
 from renders.athens_sparta import hand
 from renders.athens_sparta.combat import block_names, hits_text
 from renders.pieces import primitives
