@@ -17,7 +17,7 @@ from PIL import Image
 
 from engine.core.battle_record import Step
 from engine.rulesets.hellenes import battle_words as W
-from engine.rulesets.hellenes.battle_facts import FIRE, PURSUIT, routed
+from engine.rulesets.hellenes.battle_facts import FIRE, PURSUIT, WITHDRAW, routed
 from renders.pieces import combat as kit
 
 WIDTH = kit.WIDTH
@@ -71,7 +71,13 @@ def _result(record: Mapping[str, Any]) -> str:
 
 
 def _status(record: Mapping[str, Any]) -> dict[str, str]:
-    return {uid: kit.ROUTED for uid in routed(record)}  # type: ignore[arg-type]
+    """Routed units (6.33), and units withdrawn from the field (6.4), dimmed."""
+    out = {uid: kit.ROUTED for uid in routed(record)}  # type: ignore[arg-type]
+    for rnd in record["rounds"]:
+        for step in rnd["steps"]:
+            if step["kind"] == WITHDRAW and step.get("unit"):
+                out.setdefault(step["unit"], "withdrawn")
+    return out
 
 
 THEME = kit.CombatTheme(ruleset="hellenes", title=_title, roles=("Aggressor", "Defender"),

@@ -34,13 +34,13 @@ PAD = 20
 HEAD = 62
 UNIT = 40
 UNIT_GAP = 8
-CAPTION = 14   # room under a unit for its caption (home, wing)
+CAPTION = 24   # room under a unit for its caption (home, wing) and its fate
 ROUND_H = 28
 ROW_H = 36
 DIE = 22
 DICE_X = 300   # where a step's dice begin
 MAX_DICE = 14
-ELIMINATED, ROUTED, GONE, INSIDE = "eliminated", "routed", "gone", "inside"
+ELIMINATED, ROUTED, GONE, INSIDE = "eliminated", "routed", "retreated", "inside"
 
 
 @dataclass(frozen=True)
@@ -318,10 +318,10 @@ def _unit(d: ImageDraw.ImageDraw, cx: float, cy: float, p: Piece, th: CombatThem
     if status == ELIMINATED:
         d.line((cx - h, cy - h, cx + h, cy + h), fill=theme.INK, width=3)
         d.line((cx - h, cy + h, cx + h, cy - h), fill=theme.INK, width=3)
-    caption = th.caption(p) or (status if status and status != INSIDE else "")
-    if caption:
+    shown = status if status and status != INSIDE else ""
+    for k, caption in enumerate(x for x in (th.caption(p), shown) if x):
         text, fs = fit_text(caption, "cond", 10, UNIT + UNIT_GAP)
-        text_c(d, (cx, cy + UNIT / 2 + 9), text, "cond", fs, theme.INK)
+        text_c(d, (cx, cy + UNIT / 2 + 9 + 11 * k), text, "cond", fs, theme.INK)
 
 
 def _step_row(d: ImageDraw.ImageDraw, y: float, step: Step, ctx: Drawn) -> None:
