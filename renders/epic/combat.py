@@ -27,7 +27,7 @@ from engine.core.battle_record import Piece, Round, Step
 from engine.rulesets.epic.battle_text import CHECK_RESULTS, shift_notes, step_text
 from engine.rulesets.epic.components import load_components
 
-from .. import png, theme
+from .. import theme
 from ..pieces import combat as kit
 from ..pieces.primitives import die, fit_text, text_c
 
@@ -172,4 +172,4 @@ def render_image(battle: Mapping[str, Any], view: Mapping[str, Any] | None = Non
 
 
 def render(battle: dict[str, Any], viewer_view: dict[str, Any] | None = None) -> bytes:
-    return png.encode(render_image(battle, viewer_view))
+    return kit.render(as_record(battle), THEME)
