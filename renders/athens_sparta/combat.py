@@ -153,8 +153,12 @@ def as_record(battle: Mapping[str, Any]) -> Mapping[str, Any]:
         return battle
     log = list(battle.get("log") or ())
     forces: list[Piece] = []
+    hidden: dict[str, int] = {}
     for b in battle.get("blocks") or ():
-        if b.get("id") and b.get("name") and b.get("strength") is not None:
+        if not (b.get("name") and b.get("strength") is not None):
+            side = str(b.get("side") or "none")  # an enemy block not yet revealed (5.4)
+            hidden[side] = hidden.get(side, 0) + 1
+        elif b.get("id"):
             piece: Piece = {"id": b["id"], "side": str(b.get("side") or "none"),
                             "kind": str(b.get("type") or ""), "name": str(b["name"]),
                             "rating": str(b.get("rating") or ""),
@@ -163,7 +167,7 @@ def as_record(battle: Mapping[str, Any]) -> Mapping[str, Any]:
     return {"place": battle.get("place") or battle.get("hex"), "kind": battle.get("kind"),
             "attacker": battle.get("attacker"), "defender": battle.get("defender"),
             "forces": forces, "rounds": log, "winner": None, "outcome": None,
-            "blocks": battle.get("blocks")}
+            "blocks": battle.get("blocks"), "hidden": hidden}
 
 
 def render_image(battle: Mapping[str, Any], viewer_view: Mapping[str, Any] | None = None

@@ -194,8 +194,14 @@ def _per_row() -> int:
     return (WIDTH // 2 - 2 * PAD) // (UNIT + UNIT_GAP)
 
 
-def _rows_of(pieces: list[Piece]) -> int:
-    return max(1, -(-len(pieces) // _per_row()))
+def _rows_of(n: int) -> int:
+    return max(1, -(-n // _per_row()))
+
+
+def hidden_count(record: Record, side: str) -> int:
+    """Units of a side in a battle still going on that the viewer may not identify
+    (a record in progress may say how many: "hidden": {side: n}); drawn blank."""
+    return int((record.get("hidden") or {}).get(side, 0))
 
 
 Line = tuple[Round, Step | None]  # a round's heading (step None), or one of its steps
@@ -229,7 +235,9 @@ def draw(record: Record, th: CombatTheme) -> Image.Image:
     now = strengths_now(record)
     status = _statuses(record, th, now)
     names = th.names(record)
-    unit_h = max(_rows_of(att), _rows_of(dfn)) * (UNIT + CAPTION + 10)
+    att_side, dfn_side = str(record.get("attacker", "")), str(record.get("defender", ""))
+    unit_h = max(_rows_of(len(att) + hidden_count(record, att_side)),
+                 _rows_of(len(dfn) + hidden_count(record, dfn_side))) * (UNIT + CAPTION + 10)
     top = HEAD + 34 + unit_h + 6
     result = th.result(record)
     height = (top + sum(_line_h(th, ln) for ln in lines) + (ROW_H if skipped else 0)
@@ -299,7 +307,8 @@ def _side(d: ImageDraw.ImageDraw, x0: int, record: Record, th: CombatTheme, side
     head = f"{th.roles[col]}: {th.side_name(side)}{' · ' + note if note else ''}"
     head, size = fit_text(head, "bold", 14, WIDTH // 2 - 2 * PAD)
     text_c(d, (x0, HEAD + 16), head, "bold", size, th.colour(side), anchor="lm")
-    if not pieces:
+    hidden = hidden_count(record, side)
+    if not pieces and not hidden:
         # the row stays, so a side that lost everything or hid everything still shows
         text_c(d, (x0, HEAD + 34 + UNIT / 2), "no unit of it is listed in the record", "sans",
                12, (120, 114, 100), anchor="lm")
@@ -307,6 +316,9 @@ def _side(d: ImageDraw.ImageDraw, x0: int, record: Record, th: CombatTheme, side
         cx, cy = unit_centre(col, i)
         _unit(d, cx, cy, p, th, now.get(p["id"], int(p["strength"])), status.get(p["id"]),
               names.get(p["id"], p["id"]))
+    for i in range(len(pieces), len(pieces) + hidden):
+        cx, cy = unit_centre(col, i)
+        block(d, cx, cy, UNIT, side if side in theme.SIDE else "none")  # its back only
 
 
 def _unit(d: ImageDraw.ImageDraw, cx: float, cy: float, p: Piece, th: CombatTheme, now: int,

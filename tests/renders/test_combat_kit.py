@@ -125,3 +125,24 @@ def test_no_regular_expression_reads_words_in_any_renderer():
         text = path.read_text()
         assert "import re\n" not in text and "from re import" not in text, path
         assert " re." not in text and "(re." not in text, path
+
+
+def test_a_battle_in_progress_shows_the_enemys_unrevealed_blocks_blank():
+    """Athens & Sparta's battle in progress (VIEW.md "battle"): the viewer's own blocks
+    with their faces, the enemy's not yet revealed (5.4) as blank blocks of its colour."""
+    battle = {"hex": "H9", "kind": "new", "attacker": "athens", "defender": "sparta",
+              "round": 1, "stage": "land", "log": [],
+              "blocks": [{"id": "Argos H1", "name": "Argos H1", "type": "hoplite",
+                          "rating": "B3", "side": "athens", "strength": 3, "max_strength": 4,
+                          "role": "attacker", "status": "eng"},
+                         {"hex": "H9", "side": "sparta", "role": "defender"},
+                         {"hex": "H9", "side": "sparta", "role": "defender"}]}
+    img = _png(renders.render_combat(battle, {"ruleset": "athens-sparta"}))
+    sparta, athens = theme.side_colour("sparta"), theme.side_colour("athens")
+    for i in (0, 1):
+        x, y = kit.unit_centre(1, i)
+        assert _near(img.getpixel((int(x), int(y))), sparta)  # blank: no face drawn
+    x, y = kit.unit_centre(1, 2)
+    assert img.getpixel((int(x), int(y))) == theme.PAPER  # two, not three
+    x, y = kit.unit_centre(0, 0)
+    assert _near(img.getpixel((int(x) - 14, int(y) + 6)), athens)
