@@ -131,9 +131,15 @@ def _status(record: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
+def _stage(record: Mapping[str, Any]) -> str:
+    """Where a battle in progress stands: its round's stage (the view's `stage`)."""
+    stage = str(record.get("stage") or "")
+    return f"{STAGES[stage]} stage" if stage in STAGES and record.get("outcome") is None else ""
+
+
 THEME = kit.CombatTheme(ruleset="athens-sparta", title=_title, round_title=_round_title,
                         actor=_actor, dice=_dice, words=_words, result=_result,
-                        status=_status, names=block_names)
+                        status=_status, names=block_names, banner_note=_stage)
 
 
 def _start_strength(bid: str, now: int, log: list[dict[str, Any]]) -> int:
@@ -167,7 +173,7 @@ def as_record(battle: Mapping[str, Any]) -> Mapping[str, Any]:
     return {"place": battle.get("place") or battle.get("hex"), "kind": battle.get("kind"),
             "attacker": battle.get("attacker"), "defender": battle.get("defender"),
             "forces": forces, "rounds": log, "winner": None, "outcome": None,
-            "blocks": battle.get("blocks"), "hidden": hidden}
+            "blocks": battle.get("blocks"), "hidden": hidden, "stage": battle.get("stage")}
 
 
 def render_image(battle: Mapping[str, Any], viewer_view: Mapping[str, Any] | None = None

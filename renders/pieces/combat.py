@@ -116,6 +116,7 @@ class CombatTheme:
     result: Callable[[Record], str] = _no_words
     caption: Callable[[Piece], str] = _caption        # under a unit: its home, its wing
     side_note: Callable[[Record, str], str] = lambda _r, _s: ""  # "led by Brasidas"
+    banner_note: Callable[[Record], str] = _no_words  # after the sub-title: "Land stage"
     # units the theme knows more about than the record says (routed, gone, inside walls)
     status: Callable[[Record], Mapping[str, str]] = lambda _r: {}
     names: Callable[[Record], Mapping[str, str]] = lambda r: names_of(r)  # unit id -> shown
@@ -283,6 +284,9 @@ def _banner(d: ImageDraw.ImageDraw, record: Record, th: CombatTheme) -> None:
     sub = f"{th.side_name(att)} attacks {th.side_name(dfn)}"
     if rounds:
         sub += f" · {rounds} round{'s' if rounds != 1 else ''}"
+    note = th.banner_note(record)
+    if note:
+        sub += f" · {note}"
     text_c(d, (PAD, 47), sub, "sans", 13, theme.BANNER_TEXT, anchor="lm")
     winner = record.get("winner")
     if winner:
