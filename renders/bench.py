@@ -96,8 +96,8 @@ def bench_render_hellenes(n: int = 15) -> dict[str, Any]:
     """The Hellenes map at a mid-game position (seed "bench", 300 random steps): public
     and Athens' map, drawing and encoding, after the shared base is built (its build
     time reported once), and the map of a new position's first draw, which pays for
-    fitting each area's stack once."""
-    from . import render_map
+    fitting each area's stack once; and a battle's combat display."""
+    from . import render_combat, render_map
     from .cli import play_random_steps
     from .hellenes import basemap
 
@@ -113,7 +113,11 @@ def bench_render_hellenes(n: int = 15) -> dict[str, Any]:
         pub.append(_median_ms(lambda: render_map(public), 1))
         mine.append(_median_ms(lambda: render_map(seat), 1))
     data = render_map(public)
-    return {
+    # a real battle's display (the 431 Campaign, seed "14": two battles in 38 steps)
+    _g, battles = play_random_steps("hellenes", seed="14", steps=38)
+    combat = {"hellenes_render_combat_ms": _median_ms(
+        lambda: render_combat(battles[-1], public), n)} if battles else {}
+    return combat | {
         "hellenes_render_map_ms": round(statistics.median(pub), 2),
         "hellenes_render_seat_map_ms": round(statistics.median(mine), 2),
         "hellenes_render_map_png_bytes": len(data),

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from .. import png, theme
+from .. import theme
 from ..fonts import font
-from ..pieces import basecache, geometry, primitives
+from ..pieces import basecache, geometry, hexboard, primitives
 from ..pieces import coast as landmask
 from . import legend
 from .layout import Layout, make_layout
@@ -75,17 +75,20 @@ def block_anchor(layout: Layout, data: MapData, hex_id: str) -> tuple[float, flo
     return (cx, cy + r * 0.5) if mean_y <= cy + r * 0.05 else (cx, cy - r * 0.38)
 
 
+def cells(data: MapData) -> list[hexboard.Cell]:
+    return [hexboard.Cell(h.id, h.col, h.row, h.sea) for h in data.hexes.values()]
+
+
 def draw_base(data: MapData) -> tuple[Layout, Image.Image]:
+    """The kit's hex board (coastline, sea with shallows, grid tinted by what lies under
+    it, hex ids) with what only this board has: mountain and Persian washes, rivers,
+    hex-side terrain, the Persian border, straits, cities, the Sicily box, the legend."""
     lay = make_layout(data)
     g = lay.grid
     size = (lay.width, lay.height)
-    mask = landmask.load().warp(g.geo_to_px, size)
-
-    # Sea, lighter over the shallows, then land over it.
-    near = mask.filter(ImageFilter.BoxBlur(9)).point(lambda v: min(255, v * 3))
-    sea = Image.composite(Image.new("RGB", size, theme.SEA_SHALLOW), Image.new("RGB", size, theme.SEA),
-                          near)
-    img = Image.composite(Image.new("RGB", size, theme.LAND), sea, mask)
+    mask = hexboard.land_mask(g, size)
+    img = hexboard.lay_land(Image.new("RGB", size, theme.LAND),
+                            hexboard.sea_with_shallows(size, mask), mask)
 
     # Terrain washes, clipped to land: mountains, and the Persian lands (rule 9.3).
     wash = Image.new("L", size, 0)
@@ -106,24 +109,13 @@ def draw_base(data: MapData) -> tuple[Layout, Image.Image]:
                           ImageChops.multiply(wash, mask))
     img = Image.composite(Image.new("RGB", size, theme.SIDE["persia"]), img,
                           ImageChops.multiply(persia, mask))
-
-    # Coastline: the rim of the soft land mask.
-    img = landmask.outline(img, mask)
+    img = hexboard.coastline(img, mask)
 
     d = ImageDraw.Draw(img)
     for h in data.hexes.values():
         if h.mountain:
             _mountain_glyphs(d, *g.centre(h.col, h.row), g.radius)
-
-    # Hex grid, tinted by what lies under each line.
-    lines = Image.new("L", size, 0)
-    dl = ImageDraw.Draw(lines)
-    for h in data.hexes.values():
-        corners = list(g.corners(h.col, h.row))
-        dl.line(corners + corners[:1], fill=150, width=1)
-    grid_rgb = Image.composite(Image.new("RGB", size, theme.GRID_LAND),
-                               Image.new("RGB", size, theme.GRID_SEA), mask)
-    img = Image.composite(grid_rgb, img, lines)
+    img = hexboard.grid_by_mask(img, g, cells(data), mask)
     d = ImageDraw.Draw(img)
 
     for _name, pts in data.rivers:
@@ -135,13 +127,7 @@ def draw_base(data: MapData) -> tuple[Layout, Image.Image]:
     for h in data.hexes.values():
         if h.strait_city_side or h.strait_far_side:
             _strait_arrow(d, data, lay, h.id)
-
-    # Hex labels, discreet, at the top of every hex (players name hexes: "move to K7").
-    lf = max(8, int(g.radius * 0.22))
-    for h in data.hexes.values():
-        cx, cy = g.centre(h.col, h.row)
-        colour = theme.LABEL_SEA if h.sea else theme.LABEL_LAND
-        d.text((cx, cy - g.radius * 0.84), h.id, font=font("cond", lf), fill=colour, anchor="mt")
+    hexboard.hex_ids(d, g, cells(data), 0.22)
 
     for c in data.cities.values():
         if c.hex:
@@ -166,7 +152,7 @@ def _hexsides(d: ImageDraw.ImageDraw, data: MapData, lay: Layout) -> None:
         a, b = data.hexes[s.a], data.hexes[s.b]
         p, q = geometry.edge_between(g, (a.col, a.row), (b.col, b.row))
         if s.river:
-            _wavy(d, p, q, theme.RIVER, 3)
+            hexboard.wavy(d, p, q, theme.RIVER, 3)
         if s.land == "mountain" and not (a.sea or b.sea):
             d.line([p, q], fill=theme.MOUNTAIN_INK, width=5)
         elif s.land == "pass":
@@ -182,19 +168,6 @@ def _hexsides(d: ImageDraw.ImageDraw, data: MapData, lay: Layout) -> None:
                 ux, uy = (bx - ax) / n * 5, (by - ay) / n * 5
                 d.line([(t[0] - ux, t[1] - uy), (t[0] + ux, t[1] + uy)],
                        fill=theme.MOUNTAIN_INK, width=2)
-
-
-def _wavy(d: ImageDraw.ImageDraw, p, q, colour, width) -> None:
-    n = 10
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    length = math.hypot(dx, dy) or 1.0
-    nx, ny = -dy / length, dx / length
-    pts = []
-    for i in range(n + 1):
-        t = i / n
-        w = math.sin(t * math.pi * 3) * 2.2
-        pts.append((p[0] + dx * t + nx * w, p[1] + dy * t + ny * w))
-    d.line(pts, fill=colour, width=width, joint="curve")
 
 
 def _persian_border(d: ImageDraw.ImageDraw, data: MapData, lay: Layout) -> None:
@@ -218,11 +191,7 @@ def _persian_border(d: ImageDraw.ImageDraw, data: MapData, lay: Layout) -> None:
                  cy + g.radius * math.sin(math.radians(60 * k)))
             q = (cx + g.radius * math.cos(math.radians(60 * k + 60)),
                  cy + g.radius * math.sin(math.radians(60 * k + 60)))
-            for i in range(4):
-                t0, t1 = i / 4, i / 4 + 0.16
-                d.line([(p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
-                        (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1)],
-                       fill=colour, width=5)
+            hexboard.dashed(d, p, q, colour, 5, parts=4, on=0.64)
 
 
 def _hex_at(g: geometry.Grid, by_pos, x: float, y: float):
@@ -349,7 +318,7 @@ def _code_hash() -> str:
     code = hashlib.sha256()
     for name in ("basemap.py", "legend.py", "layout.py"):
         code.update((src / name).read_bytes())
-    for name in ("geometry.py", "coast.py", "primitives.py"):
+    for name in ("geometry.py", "coast.py", "primitives.py", "hexboard.py"):
         code.update((src.parent / "pieces" / name).read_bytes())
     return code.hexdigest()[:12]
 
@@ -388,16 +357,10 @@ def base_for(data: MapData) -> Base:
 
 def _build(data: MapData, key: str) -> Base:
     lay, img = draw_base(data)
-    palette = png.make_palette(_palette_specimen(lay, img), _must_have())
+    palette = hexboard.palette(_palette_specimen(lay, img), (theme.STRAIT,))
     base = Base(data, lay, img, palette, key)
     _save_disk(base)
     return base
-
-
-def _must_have() -> list[tuple[int, int, int]]:
-    return ([theme.INK, theme.WHITE, theme.PAPER, theme.BANNER, theme.BANNER_TEXT, theme.GOLD,
-             theme.SEA, theme.LAND, theme.STRAIT]
-            + list(theme.SIDE.values()) + list(theme.SIDE_DARK.values()))
 
 
 def _save_disk(base: Base) -> None:

@@ -1,97 +1,60 @@
-"""A seat's hand of cards, for an ephemeral reply: the move points big, the event's name
-and its whole text below; then, after a Delphic Oracle, the cards seen in the other hand."""
+"""A seat's hand of cards on the kit's hands (renders/pieces/hands.py), for an ephemeral
+reply: the viewer's cards face up (move points as coins, rule 4.0; the event's name and
+whole text, 4.6; the card's id), the other side's as backs counted — or face up when a
+Delphic Oracle showed them to this seat. The public sees both sides' backs."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from .. import png, theme
-from ..fonts import font
-from ..pieces import primitives
+from ..pieces import hands
 from .viewmodel import Card, hand, peeked
 
-CARD_W, CARD_H = 190, 300
-GAP = 16
-PAD = 20
-HEAD = 44
-PER_ROW = 6
-TEXT_TOP = 196  # event text box, from the card's top edge
-TEXT_BOTTOM = 24  # room left under it for the card id
-TITLE_STYLE, TITLE_SIZE = "bold", 18
+CARD_W, CARD_H = hands.CARD_W, hands.CARD_H
+TEXT_TOP, TEXT_BOTTOM = hands.TEXT_TOP, hands.TEXT_BOTTOM
+SIDES = ("athens", "sparta")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _card(card: Card, side: str | None) -> hands.Card:
+    edge = theme.side_colour(side) if side in theme.SIDE else theme.GOLD
+    title = card.event_name or "No event"
+    points = f"{card.mp} move point{'s' if card.mp != 1 else ''} (4.0)"
+    text = f"{points}; no event." if not card.event_name else \
+        f"{points}. Event, played before moves (4.6): {card.event_text or ''}"
+    return hands.Card(title, text, card.mp, edge, foot=card.id)
 
 
-def _rows(n: int) -> int:
-    return max(1, (n + PER_ROW - 1) // PER_ROW)
+def _mp(cards: list[Card]) -> str:
+    return f"{sum(c.mp for c in cards)} MP"
+
+
+def rows(view: dict[str, Any]) -> list[hands.SeatHand]:
+    """The viewer's row first, then the other side's; the public's: both sides' backs."""
+    viewer, cards = hand(view)
+    sizes = (view.get("cards") or {}).get("hand_sizes") or {}
+    out = []
+    if viewer in SIDES:
+        out.append(hands.SeatHand(theme.SIDE_NAME[viewer], viewer,
+                                  tuple(_card(c, viewer) for c in cards), note=_mp(cards)))
+    for side in SIDES:
+        if side == viewer:
+            continue
+        seen = peeked(view) if viewer in SIDES else []
+        if seen:
+            out.append(hands.SeatHand(theme.SIDE_NAME[side], side,
+                                      tuple(_card(c, side) for c in seen),
+                                      note="seen by the Delphic Oracle"))
+        else:
+            out.append(hands.SeatHand(theme.SIDE_NAME[side], side,
+                                      hidden=int(sizes.get(side) or 0)))
+    return out
 
 
 def render_image(view: dict[str, Any]) -> Image.Image:
-    viewer, cards = hand(view)
-    seen = peeked(view)
-    who = theme.SIDE_NAME.get(viewer or "", "Your")
-    titles = [(f"Hand of {who} — {_plural(len(cards), 'card')}, "
-               f"{sum(c.mp for c in cards)} MP", cards, viewer)]
-    if seen:
-        other = next((s for s in ("athens", "sparta") if s != viewer), None)
-        name = theme.SIDE_NAME.get(other or "", "the other")
-        titles.append((f"Seen in {name}'s hand by the Delphic Oracle: "
-                       f"{_plural(len(seen), 'card')}", seen, None))
-    widest = max(1, min(max(len(cards), len(seen)), PER_ROW))
-    w = max(PAD * 2 + widest * CARD_W + (widest - 1) * GAP,
-            *(PAD * 2 + font(TITLE_STYLE, TITLE_SIZE).getlength(t) for t, _, _ in titles))
-    h = sum(HEAD + PAD // 2 + _rows(len(c)) * (CARD_H + GAP) for _, c, _ in titles) + PAD // 2
-    img = Image.new("RGB", (int(w), h), theme.BANNER)
-    d = ImageDraw.Draw(img)
-    y = 0.0
-    for title, group, side in titles:
-        y = _section(d, y, title, group, side)
-    if not cards:
-        primitives.text_c(d, (PAD, HEAD + 40), "No cards in hand.", "sans", 16,
-                          theme.BANNER_TEXT, anchor="lm")
-    return img
-
-
-def _section(d: ImageDraw.ImageDraw, top: float, title: str, cards: list[Card],
-             side: str | None) -> float:
-    """A heading and its cards, six to a row; returns where the next section starts."""
-    primitives.text_c(d, (PAD, top + HEAD / 2 + 4), title, TITLE_STYLE, TITLE_SIZE,
-                      theme.BANNER_TEXT, anchor="lm")
-    for i, card in enumerate(cards):
-        r, c = divmod(i, PER_ROW)
-        draw_card(d, PAD + c * (CARD_W + GAP), top + HEAD + PAD // 2 + r * (CARD_H + GAP),
-                  card, side)
-    return top + HEAD + PAD // 2 + _rows(len(cards)) * (CARD_H + GAP)
-
-
-def draw_card(d: ImageDraw.ImageDraw, x: float, y: float, card: Card, side: str | None) -> None:
-    accent = theme.side_colour(side) if side in theme.SIDE else theme.GOLD
-    d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=12, fill=theme.PAPER,
-                        outline=accent, width=4)
-    # Move points: the number a player scans for (rule 4.0).
-    primitives.text_c(d, (x + CARD_W / 2, y + 70), str(card.mp), "serif-bold", 84, theme.INK)
-    primitives.text_c(d, (x + CARD_W / 2, y + 124), "MOVE POINTS", "cond-bold", 12,
-                      (110, 104, 92))
-    if card.event_name:
-        d.rounded_rectangle((x + 10, y + 142, x + CARD_W - 10, y + 170), radius=6, fill=accent)
-        name, size = primitives.fit_text(card.event_name.upper(), "cond-bold", 16, CARD_W - 28)
-        primitives.text_c(d, (x + CARD_W / 2, y + 156), name, "cond-bold", size, theme.WHITE)
-        primitives.text_c(d, (x + CARD_W / 2, y + 182), "event: played before moves (4.6)",
-                          "cond", 10, (110, 104, 92))
-        box_h = CARD_H - TEXT_TOP - TEXT_BOTTOM
-        lines, size = primitives.fit_paragraph(card.event_text or "", "cond", 13,
-                                               CARD_W - 24, box_h)
-        for k, line in enumerate(lines):
-            primitives.text_c(d, (x + 12, y + TEXT_TOP + k * size * 1.2), line, "cond", size,
-                              theme.INK, anchor="lt")
-    else:
-        primitives.text_c(d, (x + CARD_W / 2, y + 160), "no event", "cond", 13, (150, 144, 132))
-    primitives.text_c(d, (x + CARD_W - 10, y + CARD_H - 8), card.id, "cond", 10,
-                      (150, 144, 132), anchor="rb")
+    return hands.draw(rows(view))
 
 
 def render(view: dict[str, Any]) -> bytes:

@@ -21,10 +21,9 @@ from PIL import Image, ImageDraw
 
 from engine.rulesets.epic.components import Components, Hex, load_components
 
-from .. import png, theme
+from .. import theme
 from ..fonts import font
-from ..pieces import basecache, geometry
-from ..pieces import coast as landmask
+from ..pieces import basecache, geometry, hexboard
 from ..pieces.primitives import text_c
 
 WIDTH = 1600
@@ -99,13 +98,6 @@ def window(comps: Components, scenario: str) -> list[Hex]:
 
 def _shared_edge(g: geometry.Grid, a: Hex, b: Hex):
     return geometry.edge_between(g, (a.col, a.row), (b.col, b.row))
-
-
-def _dashed(d: ImageDraw.ImageDraw, p, q, fill, width: int, parts: int = 3) -> None:
-    for i in range(parts):
-        t0, t1 = i / parts, i / parts + 0.55 / parts
-        d.line([(p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
-                (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1)], fill=fill, width=width)
 
 
 def _centroid(points: list[tuple[float, float]]) -> tuple[float, float]:
@@ -195,6 +187,24 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def _tint(comps: Components, h: Hex, in_play: frozenset[str]) -> theme.RGB | None:
+    """A land hex's colour: its region's tint (grey out of play; satrapies sand), shaded
+    for rough and mountain (16.6); an Open Sea hex darker (1.2); other sea plain."""
+    area = comps.areas.get(h.area or "")
+    if h.kind != "land":
+        return OPEN_SEA if area is not None and area.kind == "open" else None
+    region = area.region if area else None
+    if region is None:
+        colour = (226, 206, 168) if area and area.satrapy else theme.LAND_SHADE
+    else:
+        colour = region_tint(region) if region in in_play else OUT_OF_PLAY
+    if h.terrain == "rough":
+        return theme.mix(colour, ROUGH, 0.45)
+    if h.terrain == "mountain":
+        return theme.mix(colour, theme.MOUNTAIN, 0.8)
+    return colour
+
+
 def draw(scenario: str) -> Base:
     comps = load_components()
     hexes = window(comps, scenario)
@@ -206,40 +216,16 @@ def draw(scenario: str) -> Base:
     map_bottom = int(geometry.grid_height(g, [(h.col, h.row) for h in hexes]) + PAD)
     height = map_bottom + STRIP_H
     size = (WIDTH, height)
-    mask = landmask.load().warp(g.geo_to_px, size)
-    # Nothing below the map: the strip is paper.
-    ImageDraw.Draw(mask).rectangle((0, map_bottom, WIDTH, height), fill=0)
-
-    # Land tinted per region (grey out of play), then laid over the sea by the coastline.
-    tint = Image.new("RGB", size, theme.LAND)
-    dt = ImageDraw.Draw(tint)
-    sea = Image.new("RGB", size, theme.SEA)
-    ds = ImageDraw.Draw(sea)
-    for h in hexes:
-        corners = g.corners(h.col, h.row)
-        area = comps.areas.get(h.area or "")
-        if h.kind == "land":
-            region = area.region if area else None
-            if region is None:
-                colour = (226, 206, 168) if area and area.satrapy else theme.LAND_SHADE
-            else:
-                colour = region_tint(region) if region in in_play else OUT_OF_PLAY
-            if h.terrain == "rough":
-                colour = theme.mix(colour, ROUGH, 0.45)
-            elif h.terrain == "mountain":
-                colour = theme.mix(colour, theme.MOUNTAIN, 0.8)
-            dt.polygon(corners, fill=colour)
-        elif area is not None and area.kind == "open":
-            ds.polygon(corners, fill=OPEN_SEA)
-    img = Image.composite(tint, sea, mask)
-    img = landmask.outline(img, mask)
+    mask = hexboard.land_mask(g, size, bottom=map_bottom)  # the strip below is paper
+    cells = [hexboard.Cell(h.id, h.col, h.row, h.kind != "land", _tint(comps, h, in_play))
+             for h in hexes]
+    # Land tinted per region (grey out of play), the Open Seas darker, laid by the coast.
+    img = hexboard.lay_land(hexboard.tinted(size, g, theme.LAND, [c for c in cells if not c.sea]),
+                            hexboard.tinted(size, g, theme.SEA, [c for c in cells if c.sea]),
+                            mask)
+    img = hexboard.coastline(img, mask)
     d = ImageDraw.Draw(img)
-
-    # Hex grid, faint.
-    for h in hexes:
-        corners = g.corners(h.col, h.row)
-        d.line(corners + corners[:1], fill=theme.GRID_LAND if h.kind == "land" else theme.GRID_SEA,
-               width=1)
+    hexboard.grid_by_cell(d, g, cells)  # faint
     for h in hexes:
         if h.terrain == "mountain":
             cx, cy = g.centre(h.col, h.row)
@@ -255,7 +241,8 @@ def draw(scenario: str) -> Base:
             continue
         ha, hb = comps.hexes[a], comps.hexes[b]
         if side.road:
-            _dashed(d, g.centre(ha.col, ha.row), g.centre(hb.col, hb.row), ROAD, 3, parts=4)
+            hexboard.dashed(d, g.centre(ha.col, ha.row), g.centre(hb.col, hb.row), ROAD, 3,
+                            parts=4)
         if side.river:
             d.line(_shared_edge(g, ha, hb), fill=theme.RIVER, width=4)
 
@@ -269,7 +256,7 @@ def draw(scenario: str) -> Base:
                 continue
             p, q = _shared_edge(g, h, o)
             if h.kind == "sea":
-                _dashed(d, p, q, SEA_LINE, 2)
+                hexboard.dashed(d, p, q, SEA_LINE, 2)
                 continue
             ra = comps.areas[h.area].region if h.area else None
             rb = comps.areas[o.area].region if o.area else None
@@ -279,11 +266,7 @@ def draw(scenario: str) -> Base:
                 d.line([p, q], fill=AREA_LINE, width=2)
 
     # Hex ids at the top of every hex: players pick hexes by id.
-    size_id = max(8, int(g.radius * 0.24))
-    for h in hexes:
-        cx, cy = g.centre(h.col, h.row)
-        d.text((cx, cy - g.radius * 0.84), h.id, font=font("cond", size_id),
-               fill=HEX_ID_LAND if h.kind == "land" else HEX_ID_SEA, anchor="mt")
+    hexboard.hex_ids(d, g, cells, 0.24, HEX_ID_LAND, HEX_ID_SEA)
 
     base = Base(scenario, g, sorted(ids), img, Image.new("P", (1, 1)), WIDTH, height,
                 map_bottom, in_play)
@@ -315,29 +298,10 @@ def draw(scenario: str) -> Base:
                max(10, int(g.radius * 0.3)), theme.INK, halo=theme.PAPER)
     d.rectangle((0, map_bottom, WIDTH, height), fill=theme.PAPER)
     d.line((0, map_bottom, WIDTH, map_bottom), fill=theme.INK, width=2)
-    base.palette = png.make_palette(_specimen(img), _must_have())
+    base.palette = hexboard.palette(
+        hexboard.colour_strip(img, list(theme.SIDE.values()) + [theme.BANNER, theme.GOLD]),
+        (REGION_LINE, AREA_LINE, RAID))
     return base
-
-
-def _must_have() -> list[theme.RGB]:
-    return ([theme.INK, theme.WHITE, theme.PAPER, theme.BANNER, theme.BANNER_TEXT, theme.GOLD,
-             theme.SEA, theme.LAND, REGION_LINE, AREA_LINE, RAID]
-            + list(theme.SIDE.values()) + list(theme.SIDE_DARK.values()))
-
-
-def _specimen(img: Image.Image) -> Image.Image:
-    """The base plus a strip of the pieces' colours blended with paper, so anti-aliased
-    edges of counters and banner text find close palette entries."""
-    strip = Image.new("RGB", (img.width, img.height + 40), theme.PAPER)
-    strip.paste(img, (0, 0))
-    d = ImageDraw.Draw(strip)
-    x = 4
-    for colour in list(theme.SIDE.values()) + [theme.BANNER, theme.GOLD]:
-        for t in (0.0, 0.25, 0.5, 0.75):
-            d.rectangle((x, img.height + 4, x + 14, img.height + 36),
-                        fill=theme.mix(colour, theme.PAPER, t))
-            x += 16
-    return strip
 
 
 def base_for(scenario: str) -> Base:

@@ -1,67 +1,47 @@
-"""The Epic combat display: one battle record (a `battle_end` event's battle or the view's
-battle in progress), drawn from the record alone.
+"""The Epic's theme for the kit's combat display (renders/pieces/combat.py): one battle
+(a `battle_end` event's battle or the view's battle in progress) drawn from its record.
 
 - the heading: where (city, hex or sea Area), who attacked whom, fortress or sea, winner;
 - both sides' units: type, home region and morale at the end; retreated ones dimmed,
-  eliminated ones struck out; the leaders with each side;
+  eliminated ones struck out; the leaders with each side; in wing combat (App. D) each
+  unit's wing under it (the view hides the other side's until both have deployed);
 - every round (17.3): the odds and the shifts the rules applied, then the whole Combat
   Results Table row of the column used (die 1 to 6, attacker/defender results, 17.5)
-  with the rolled die's cell in gold and the die itself;
-- under it each unit's morale check as the record gives it, with its die (17.5.3);
-- cavalry pursuit (17.9) the same way, and any other step (a breach, wings regrouping) as
-  a line of text;
-- wing combat (App. D): each unit's wing as a corner letter (L, C, R; the view hides the
-  other side's until both have deployed), each wing's round headed with its wing.
+  with the rolled die's cell in gold and the die itself, a wing's round headed with it;
+- each unit's morale check with its die (17.5.3), cavalry pursuit (17.9) like a round,
+  any other step (a breach, wings regrouping) as a line of text.
 
-Everything is read from the battle's record (engine/core/battle_record.py; the Epic's step
-kinds and facts in engine/rulesets/epic/battle_text.py): the column, the dice and the
-results are facts, so no wording the rules choose can change the picture.
+The column, the dice and the results are facts of the record (engine/core/battle_record.py;
+the Epic's step kinds and facts in engine/rulesets/epic/battle_text.py), so no wording the
+rules choose can change the picture.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.battle_record import Piece, Round, Step
 from engine.rulesets.epic.battle_text import CHECK_RESULTS, shift_notes, step_text
 from engine.rulesets.epic.components import load_components
 
-from .. import png, theme
+from .. import theme
+from ..pieces import combat as kit
 from ..pieces.primitives import die, fit_text, text_c
 
-WIDTH = 1000
-PAD = 18
-HEAD = 62
-UNIT = 40
+WIDTH = kit.WIDTH
+PAD = kit.PAD
 ROUND_H = 64
-LINE_H = 28
-DIE = 20
-MAX_LINES = 40  # a longer record shows its last steps, saying how many came before
-ROLLS = ("crt", "pursuit")  # steps drawn with their CRT row
-TYPE_LETTER = {"hoplite": "H", "light": "L", "cavalry": "C", "fleet": "F"}
+CRT_X = 500  # where the CRT row's six cells begin
+
+__all__ = ["CHECK_RESULTS", "THEME", "crt_row", "render", "render_image", "steps", "where"]
 
 
-def unit_type(uid: str, view: dict[str, Any] | None) -> str:
-    """A unit's type from the viewer's view, else from its id ("<home>-<type>-<n>"); the
-    city's own garrison fights as light infantry (18.3)."""
-    if view and uid in view.get("units", {}):
-        return str(view["units"][uid]["type"])
-    parts = uid.split("-")
-    return next((p for p in parts if p in TYPE_LETTER), "light")
-
-
-def unit_home(uid: str, view: dict[str, Any] | None) -> str:
-    if uid == "garrison":
-        return "garrison"
-    if view and uid in view.get("units", {}):
-        return str(view["units"][uid]["home"])
-    return uid.rsplit("-", 2)[0]
-
-
-def where(battle: dict[str, Any]) -> str:
+def where(record: Mapping[str, Any]) -> str:
     comps = load_components()
-    h = battle["hex"]
+    h = record["place"]
     if h in comps.areas:
         return comps.areas[h].name
     name = comps.city_at.get(h)
@@ -77,150 +57,119 @@ def crt_row(odds: str) -> list[tuple[str, str]]:
     return []
 
 
-Told = tuple[dict[str, Any], dict[str, Any]]  # (round, step)
+Told = tuple[Round, Step]
 
 
-def steps(battle: dict[str, Any]) -> list[Told]:
+def steps(battle: Mapping[str, Any]) -> list[Told]:
     """Every step of the battle's record with its round, in order."""
     record = battle.get("record") or {"rounds": []}
     return [(rnd, step) for rnd in record["rounds"] for step in rnd["steps"]]
 
 
-def _height(told: list[Told], skipped: bool, unit_rows: int) -> int:
-    top = HEAD + 30 + unit_rows * (UNIT + 34) + 10
-    body = sum(ROUND_H if step["kind"] in ROLLS else LINE_H for _, step in told)
-    return top + body + (LINE_H if skipped else 0) + PAD
+def _title(record: Mapping[str, Any]) -> str:
+    kind = {"naval": "Sea battle", "assault": "Assault"}.get(record["kind"], "Battle")
+    return f"{kind} at {where(record)}"
 
 
-def render(battle: dict[str, Any], viewer_view: dict[str, Any] | None = None) -> bytes:
-    return png.encode(render_image(battle, viewer_view))
+def _names(record: Mapping[str, Any]) -> dict[str, str]:
+    """"Laconia hoplite 6" for "laconia-hoplite-6"; a city's own garrison by its name."""
+    out = {}
+    for p in record.get("forces", ()):
+        home = p.get("home")
+        number = p["id"].rsplit("-", 1)[-1]
+        out[p["id"]] = (f"{home.replace('-', ' ').title()} {p['kind']} {number}" if home
+                        else p["id"].replace("-", " ").title())
+    return out
 
 
-def render_image(battle: dict[str, Any], view: dict[str, Any] | None = None) -> Image.Image:
-    told = steps(battle)
-    skipped = max(0, len(told) - MAX_LINES)
-    told = told[skipped:]
-    att_side, dfn_side = battle["attacker"], battle["defender"]
-    per_row = (WIDTH // 2 - 2 * PAD) // (UNIT + 14)
-    att = battle.get("att", []) + battle.get("waiting_cavalry", [])
-    dfn = battle.get("dfn", []) + battle.get("reserve", [])
-    unit_rows = max(1, -(-max(len(att), len(dfn)) // per_row))
-    img = Image.new("RGB", (WIDTH, _height(told, bool(skipped), unit_rows)), theme.PAPER)
-    d = ImageDraw.Draw(img)
-
-    d.rectangle((0, 0, WIDTH, HEAD), fill=theme.BANNER)
-    kind = "Sea battle" if battle.get("sea") else "Assault" if battle.get("fortress") else "Battle"
-    text_c(d, (PAD, 22), f"{kind} at {where(battle)}", "bold", 21, theme.BANNER_TEXT, anchor="lm")
-    rounds = battle.get("rounds", 0)
-    text_c(d, (PAD, 47), f"{att_side.title()} attacks {dfn_side.title()} · {rounds} round"
-           f"{'s' if rounds != 1 else ''}", "sans", 13, theme.BANNER_TEXT, anchor="lm")
-    if battle.get("winner") in (att_side, dfn_side, "att", "dfn"):
-        won = {"att": att_side, "dfn": dfn_side}.get(battle["winner"], battle["winner"])
-        text_c(d, (WIDTH - PAD, HEAD / 2), f"{won.title()} wins", "bold", 20,
-               theme.mix(theme.side_colour(won), theme.WHITE, 0.35), anchor="rm")
-
-    y = HEAD + 8
-    for col, (side, units, leaders) in enumerate(
-            ((att_side, att, battle.get("att_leaders", [])),
-             (dfn_side, dfn, battle.get("dfn_leaders", [])))):
-        x0 = PAD + col * WIDTH // 2
-        lead = f" · led by {', '.join(leaders)}" if leaders else ""
-        text_c(d, (x0, y + 8), f"{'Attacker' if col == 0 else 'Defender'}: {side.title()}{lead}",
-               "bold", 14, theme.side_colour(side), anchor="lm")
-        for i, uid in enumerate(units):
-            cx = x0 + UNIT / 2 + (i % per_row) * (UNIT + 14)
-            cy = y + 30 + UNIT / 2 + (i // per_row) * (UNIT + 34)
-            _unit(d, cx, cy, uid, side, battle, view)
-
-    y = HEAD + 30 + unit_rows * (UNIT + 34) + 10
-    if skipped:
-        text_c(d, (PAD, y + LINE_H / 2), f"… {skipped} earlier steps", "sans", 13, theme.INK,
-               anchor="lm")
-        y += LINE_H
-    for rnd, step in told:
-        if step["kind"] in ROLLS:
-            _round(d, y, rnd, step, att_side)
-            y += ROUND_H
-            continue
-        colour = theme.side_colour(step.get("side", "none"))
-        if step["kind"] == "check":
-            f, dice = step["facts"], step["dice"]
-            die(d, PAD + 30, y + LINE_H / 2, DIE, dice[0], False, colour)
-            x = PAD + 30 + DIE
-            if len(dice) > 1:
-                die(d, x + 6, y + LINE_H / 2, DIE, dice[1], False, colour)
-                x += DIE + 6
-            body = (f"{step['unit']}: {dice[0]}{'+' + str(f['plus']) if f['plus'] else ''} "
-                    f"against morale {f['morale']}"
-                    + (f", no retreat, then {dice[1]}" if len(dice) > 1 else "")
-                    + f": {CHECK_RESULTS[f['result']]}")
-        else:
-            x, body = PAD + 10, step_text(step, rnd["number"])  # type: ignore[arg-type]
-        text, fs = fit_text(body, "sans", 14, WIDTH - x - PAD - 8)
-        text_c(d, (x + 8, y + LINE_H / 2), text, "sans", fs, colour, anchor="lm")
-        y += LINE_H
-    return img
+def _caption(p: Piece) -> str:
+    home = str(p.get("home", p["id"])).replace("-", " ").title()
+    return f"{home} · {p['wing'][0].upper()}" if p.get("wing") else home  # type: ignore[typeddict-item]
 
 
-def _unit(d: ImageDraw.ImageDraw, cx: float, cy: float, uid: str, side: str,
-          battle: dict[str, Any], view: dict[str, Any] | None) -> None:
-    dead = uid in battle.get("dead", [])
-    gone = uid in battle.get("retreat", [])
-    colour_side = side if side in theme.SIDE else "none"
-    letter = TYPE_LETTER.get(unit_type(uid, view), "?")
-    morale = battle.get("morale", {}).get(uid, "")
-    dark = theme.SIDE_DARK.get(colour_side, theme.INK)
-    d.rounded_rectangle((cx - UNIT / 2 + 2, cy - UNIT / 2 + 2, cx + UNIT / 2 + 2, cy + UNIT / 2 + 2),
-                        radius=3, fill=dark)
-    d.rounded_rectangle((cx - UNIT / 2, cy - UNIT / 2, cx + UNIT / 2, cy + UNIT / 2), radius=3,
-                        fill=theme.mix(theme.side_colour(colour_side), theme.PAPER,
-                                       0.55 if gone or dead else 0.0),
-                        outline=dark)
-    text_c(d, (cx, cy - 6), letter, "bold", 18, theme.WHITE)
-    text_c(d, (cx, cy + 12), f"m{morale}", "cond-bold", 11, theme.WHITE)
-    wing = ((battle.get("wings") or {}).get("at", {}).get(side) or {}).get(uid)
-    if wing:  # App. D
-        text_c(d, (cx - UNIT / 2 + 7, cy - UNIT / 2 + 8), wing[0].upper(), "cond-bold", 10,
-               theme.WHITE)
-    home, fs = fit_text(unit_home(uid, view).replace("-", " ").title(), "cond", 10, UNIT + 12)
-    text_c(d, (cx, cy + UNIT / 2 + 8), home, "cond", fs, theme.INK)
-    if dead:
-        h = UNIT / 2 + 2
-        d.line((cx - h, cy - h, cx + h, cy + h), fill=theme.INK, width=3)
-        d.line((cx - h, cy + h, cx + h, cy - h), fill=theme.INK, width=3)
-    elif gone:
-        text_c(d, (cx, cy + UNIT / 2 + 20), "retreated", "cond", 10, theme.INK)
+def _side_note(record: Mapping[str, Any], side: str) -> str:
+    leaders = (record.get("leaders") or {}).get(side) or []
+    return f"led by {', '.join(leaders)}" if leaders else ""
 
 
-def _round(d: ImageDraw.ImageDraw, y: float, rnd: dict[str, Any], step: dict[str, Any],
-           attacker: str) -> None:
+def _status(record: Mapping[str, Any]) -> dict[str, str]:
+    return dict(record.get("status") or {})
+
+
+def _actor(step: Step, names: Mapping[str, str]) -> tuple[str, str]:
+    unit = step.get("unit")
+    name = names.get(unit, unit) if unit else str(step.get("side", "")).title()
+    return name, "morale check" if step["kind"] == "check" else ""
+
+
+def _words(step: Step, _names: Mapping[str, str]) -> str:
+    if step["kind"] != "check":
+        return step_text(step, 0)  # the round's number is only worded for CRT rolls
+    f, dice = step.get("facts") or {}, step.get("dice", [0])
+    return (f"{dice[0]}{'+' + str(f['plus']) if f['plus'] else ''} against morale "
+            f"{f['morale']}" + (f", no retreat, then {dice[1]}" if len(dice) > 1 else "")
+            + f": {CHECK_RESULTS[f['result']]}")
+
+
+def _crt(d: ImageDraw.ImageDraw, y: float, rnd: Round, step: Step, ctx: kit.Drawn) -> None:
     """A round's heading and the CRT row of its column, the rolled die's cell in gold."""
     d.line((PAD, y + 2, WIDTH - PAD, y + 2), fill=theme.GRID_LAND, width=1)
-    f = step["facts"]
-    rolled = int(step["dice"][0])
+    f = step.get("facts") or {}
+    rolled = int(step.get("dice", [0])[0])
     pursuit = step["kind"] == "pursuit"
     if pursuit:
         head, notes = "Pursuit", f"{f['cavalry']} cavalry (17.9)"
     else:
         head, notes = f"Round {rnd['number']}", ", ".join(shift_notes(f))
         if rnd.get("label") in ("left", "centre", "right"):
-            head = f"{str(rnd['label']).title()}, round {rnd['number']}"
+            head = f"{str(rnd.get('label')).title()}, round {rnd['number']}"
     head, hs = fit_text(head, "bold", 15, 104)
     text_c(d, (PAD, y + 16), head, "bold", hs, theme.INK, anchor="lm")
-    row = crt_row(f["column"])
-    x0, cw = 500, (WIDTH - PAD - 500) / 6
-    # the notes end short of the CRT row's "die" label, right-aligned at x0 - 8
-    text, fs = fit_text(f"{notes} → column {f['column']}", "sans", 13, x0 - 40 - (PAD + 110))
+    cw = (WIDTH - PAD - CRT_X) / 6
+    text, fs = fit_text(f"{notes} → column {f['column']}", "sans", 13, CRT_X - 40 - (PAD + 110))
     text_c(d, (PAD + 110, y + 16), text, "sans", fs, theme.INK, anchor="lm")
-    die(d, PAD + 16, y + 44, 24, rolled, True, theme.side_colour(attacker))
-    text_c(d, (x0 - 8, y + 16), "die", "cond", 12, theme.INK, anchor="rm")
-    text_c(d, (x0 - 8, y + 44), "att/def", "cond", 12, theme.INK, anchor="rm")
-    for i, (ra, rd) in enumerate(row):
-        cx0 = x0 + i * cw
-        fill = theme.GOLD if i + 1 == rolled else theme.WHITE
-        d.rectangle((cx0, y + 6, cx0 + cw - 2, y + 58), fill=fill, outline=theme.INK)
+    die(d, PAD + 16, y + 44, 24, rolled, True, ctx.theme.colour(str(ctx.record["attacker"])))
+    text_c(d, (CRT_X - 8, y + 16), "die", "cond", 12, theme.INK, anchor="rm")
+    text_c(d, (CRT_X - 8, y + 44), "att/def", "cond", 12, theme.INK, anchor="rm")
+    for i, (ra, rd) in enumerate(crt_row(f["column"])):
+        cx0 = CRT_X + i * cw
+        d.rectangle((cx0, y + 6, cx0 + cw - 2, y + 58),
+                    fill=theme.GOLD if i + 1 == rolled else theme.WHITE, outline=theme.INK)
         text_c(d, (cx0 + cw / 2, y + 16), str(i + 1), "bold", 13, theme.INK)
         text_c(d, (cx0 + cw / 2, y + 42), f"{ra} / {rd}", "bold", 16, theme.INK)
     ra, rd = f["results"]
     text_c(d, (PAD + 40, y + 44), f"CRT {f['column']}: {ra if not pursuit else '—'} / {rd}",
            "bold", 14, theme.INK, anchor="lm")
+
+
+THEME = kit.CombatTheme(
+    ruleset="epic", title=_title, side_name=str.title, actor=_actor, words=_words,
+    caption=_caption, side_note=_side_note, status=_status, names=_names, face_rating=False,
+    special={"crt": kit.Special(ROUND_H, _crt), "pursuit": kit.Special(ROUND_H, _crt)},
+    round_headings=False)
+
+
+def as_record(battle: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The battle's record with what the Epic keeps beside it: the leaders with each
+    side, who retreated or died, each unit's wing (App. D) where the view shows it."""
+    record = battle.get("record")
+    if not record:
+        return None
+    att, dfn = battle["attacker"], battle["defender"]
+    wings = (battle.get("wings") or {}).get("at", {})
+    forces = [{**p, "wing": (wings.get(p["side"]) or {}).get(p["id"])}
+              if (wings.get(p["side"]) or {}).get(p["id"]) else p for p in record["forces"]]
+    status = {uid: kit.GONE for uid in battle.get("retreat", ())}
+    status |= {uid: kit.ELIMINATED for uid in battle.get("dead", ())}
+    return {**record, "forces": forces, "status": status,
+            "leaders": {att: battle.get("att_leaders", []), dfn: battle.get("dfn_leaders", [])}}
+
+
+def render_image(battle: Mapping[str, Any], view: Mapping[str, Any] | None = None
+                 ) -> Image.Image:
+    record = as_record(battle)
+    return kit.draw(record, THEME) if record else kit.no_battle()
+
+
+def render(battle: dict[str, Any], viewer_view: dict[str, Any] | None = None) -> bytes:
+    return kit.render(as_record(battle), THEME)

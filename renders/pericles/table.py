@@ -17,6 +17,7 @@ from renders.png import encode
 from renders.registry import Renderer
 
 from .board import render_image, to_px
+from .combat import render as render_combat
 
 COLOURS: dict[str, theme.RGB] = {"aristocrats": (40, 80, 170), "demagogues": (90, 150, 230),
                                  "agiad": (170, 30, 40), "eurypontid": (220, 100, 60)}
@@ -106,28 +107,6 @@ def render_map(view: dict[str, Any]) -> bytes:
     if view.get("forces"):
         return encode(theater_map(view))
     return encode(assembly(view))
-
-
-def render_combat(view: dict[str, Any], battle: dict[str, Any] | None) -> bytes:
-    record = battle or view.get("battle")
-    img = Image.new("RGB", (520, 200), PAPER)
-    d = ImageDraw.Draw(img)
-    f = font("cond", 14)
-    if not record:
-        d.text((10, 10), "No battle", fill=INK, font=f)
-        return encode(img)
-    facts = record.get("facts", {})
-    d.text((10, 10), f"{record['kind'].title()} battle in {record['place']}", fill=INK, font=f)
-    for i, (city, total) in enumerate(sorted(facts.get("strength", {}).items())):
-        d.text((10, 40 + 24 * i), f"{city.title()}: {total}", fill=INK, font=f)
-    y = 100
-    for rnd in record["rounds"]:
-        for step in rnd["steps"]:
-            for hit in step.get("targets", []):
-                d.text((10, y), f"{hit['target']}: {hit['before']} → {hit['after']}", fill=INK, font=f)
-                y += 18
-    d.text((300, 40), f"Winner: {record.get('winner') or 'none'}", fill=INK, font=f)
-    return encode(img)
 
 
 def render_hand(view: dict[str, Any]) -> bytes:

@@ -10,6 +10,8 @@ TYPE_LETTERS: dict[str, dict[str, str]] = {
     "hellenes": {"hoplite": "H", "infantry": "I", "cavalry": "C", "fleet": "F",
                  "archers": "A"},
     "epic": {"hoplite": "H", "light": "L", "cavalry": "C", "fleet": "F"},
+    "ppw": {"land": "L", "naval": "N"},
+    "pericles": {"land": "L", "naval": "N", "bases": "B"},
 }
 
 

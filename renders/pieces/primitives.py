@@ -31,6 +31,12 @@ def text_c(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, style: st
 
 def fit_text(text: str, style: str, size: int, width: float, min_size: int = 7) -> tuple[str, int]:
     """Shrink the size, then cut letters, until the text fits a width."""
+    length = font(style, size).getlength(text)
+    if length <= width:
+        return text, size  # the usual case: one measure
+    # A text's length grows about in proportion to its size: start from that guess
+    # (one size up, for the rounding), then step down as before.
+    size = max(min_size, min(size - 1, int(size * width / length) + 1))
     while size > min_size and font(style, size).getlength(text) > width:
         size -= 1
     while len(text) > 1 and font(style, size).getlength(text) > width:

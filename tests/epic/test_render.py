@@ -221,14 +221,14 @@ def test_combat_display_draws_the_crt_row_used_with_the_rolled_die_in_gold():
     img = combat.render_image(battle)
     first = combat.steps(battle)[0][1]
     rolled = first["dice"][0]
-    unit_rows = max(1, -(-max(len(battle["att"]) + len(battle.get("waiting_cavalry", [])),
-                               len(battle["dfn"]) + len(battle.get("reserve", [])))
-                           // ((combat.WIDTH // 2 - 2 * combat.PAD) // (combat.UNIT + 14))))
-    y = combat.HEAD + 30 + unit_rows * (combat.UNIT + 34) + 10
-    x0, cw = 500, (combat.WIDTH - combat.PAD - 500) / 6
-    assert pixel(img, (x0 + (rolled - 1) * cw + 4, y + 52)) == theme.GOLD
+    x0, cw = combat.CRT_X, (combat.WIDTH - combat.PAD - combat.CRT_X) / 6
+    # the first round's CRT row: the first gold pixel down the rolled die's cell
+    y = next(y for y in range(img.height) if pixel(img, (x0 + (rolled - 1) * cw + 4, y)) ==
+             theme.GOLD) + 10
+    assert y > combat.kit.HEAD + combat.kit.UNIT + 34  # below the units
+    assert pixel(img, (x0 + (rolled - 1) * cw + 4, y + 30)) == theme.GOLD
     other = rolled % 6  # another die face's cell, 0-based
-    assert min(pixel(img, (x0 + other * cw + 4, y + 52))) > 240  # white
+    assert min(pixel(img, (x0 + other * cw + 4, y + 30))) > 240  # white
 
 
 def test_battle_in_progress_is_ringed_on_the_map():

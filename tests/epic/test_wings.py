@@ -432,7 +432,14 @@ def test_the_combat_display_reads_wing_rounds_and_marks_each_units_wing():
     plain = {**b, "wings": None}
     with_wings, without = D.render_image(b), D.render_image(plain)
     assert with_wings.size == without.size
-    # the corner letter of the first attacker's square (its wing) is drawn only with wings
-    x0, y0 = D.PAD, D.HEAD + 8 + 30
-    box = (int(x0), int(y0), int(x0 + 14), int(y0 + 14))
-    assert with_wings.crop(box).tobytes() != without.crop(box).tobytes()
+    # the first attacker's caption under its block names its wing only with wings
+    # ("Home · L"): the pixels there differ, and the block itself does not
+    from renders.pieces import combat as kit
+
+    cx, cy = kit.unit_centre(0, 0)
+    caption = (int(cx - kit.UNIT / 2 - 4), int(cy + kit.UNIT / 2 + 3),
+               int(cx + kit.UNIT / 2 + 4), int(cy + kit.UNIT / 2 + 15))
+    assert with_wings.crop(caption).tobytes() != without.crop(caption).tobytes()
+    face = (int(cx - kit.UNIT / 2), int(cy - kit.UNIT / 2), int(cx + kit.UNIT / 2),
+            int(cy + kit.UNIT / 2))
+    assert with_wings.crop(face).tobytes() == without.crop(face).tobytes()

@@ -38,5 +38,6 @@ def test_map_picture_changes_with_a_face_down_marker_only_in_its_colour() -> Non
     ours = theater_map(RULESET.view(game.state, "aristocrats"))
     theirs = theater_map(RULESET.view(game.state, "agiad"))
     assert ours.size == theirs.size and ours.tobytes() != theirs.tobytes()
-    png = RENDERER.combat(RULESET.view(game.state, None), None)
+    # the registry's order: the record (None: the viewer's battle, here none), the view
+    png = RENDERER.combat(None, RULESET.view(game.state, None))  # type: ignore[arg-type]
     assert png[:8] == b"\x89PNG\r\n\x1a\n"

@@ -45,5 +45,7 @@ def test_status_cards_and_battle_pictures():
     text = [t for _, t, _ in battle.lines(rec)]
     assert text[0] == "Sparta: score 6 — skill +2, odds +1"
     assert "Athens loses 1 SP" in text and "Archidamus II survives (dies on 1 or less)" in text
-    assert RENDERER.combat(view, rec)[:4] == b"\x89PNG"
-    assert RENDERER.combat(view, None)[:4] == b"\x89PNG"
+    # the registry's order (battle, viewer's view), as bot/pictures.py calls it
+    assert RENDERER.combat(rec, {"ruleset": "ppw"})[:4] == b"\x89PNG"
+    assert RENDERER.combat(rec, view)[:4] == b"\x89PNG"
+    assert RENDERER.combat(None, view)[:4] == b"\x89PNG"  # type: ignore[arg-type]

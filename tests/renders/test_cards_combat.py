@@ -48,28 +48,3 @@ def test_sample_battle_renders():
     data = renders.render_combat(sample.sample_battle(), {"ruleset": "athens-sparta"})
     im = Image.open(io.BytesIO(data))
     assert im.width == 1000 and im.height > 300
-
-
-def test_an_attacker_destroyed_before_it_fired_is_still_drawn():
-    """Issue 34 (text): the defenders fire first and destroy the attacking block; its row
-    was empty. It is drawn (blank, dimmed: lost), on the attacker's side."""
-    from renders.athens_sparta import combat as C
-
-    battle = {"attacker": "athens", "defender": "sparta", "place": "J7", "kind": "new",
-              "outcome": "defender_held", "winner": "sparta",
-              "forces": [{"id": "Thebes H1", "name": "Thebes H1", "kind": "hoplite",
-                          "rating": "B2", "side": "sparta", "strength": 4},
-                         {"id": "Athens H2", "name": "Athens H2", "kind": "hoplite",
-                          "rating": "B2", "side": "athens", "strength": 2}],
-              "rounds": [{"number": 1, "steps": [
-                  {"kind": "fire", "side": "sparta", "unit": "Thebes H1", "dice": [1, 2],
-                   "hits": 2, "facts": {"stage": "land", "strength": 4, "half_hits": 0},
-                   "targets": [{"target": "Athens H2", "before": 2, "after": 1},
-                               {"target": "Athens H2", "before": 1, "after": 0}]}]}]}
-    parts = C._participants(battle)
-    assert [b["id"] for _f, _s, b in parts["attacker"]] == ["Athens H2"]
-    assert parts["attacker"][0][2]["lost"] is True and parts["attacker"][0][1] == "athens"
-    img = C.render_image(battle)
-    # a pixel probe of the attacker's first block: the Athenian colour, dimmed
-    x, y = C.PAD + C.BLOCK / 2, 72 + 16 + C.BLOCK / 2
-    assert img.getpixel((int(x), int(y))) != theme.PAPER

@@ -9,6 +9,7 @@ from PIL import Image
 
 import renders
 from engine.rulesets.athens_sparta.board import board
+from renders import theme
 from renders.athens_sparta import hand
 from renders.athens_sparta.combat import block_names, hits_text
 from renders.pieces import primitives
@@ -31,15 +32,24 @@ def test_a_paragraph_too_long_for_its_box_is_cut_visibly_not_silently():
     assert size == 7 and lines[-1].endswith("…")
 
 
-def test_one_card_is_one_card():
-    assert hand._plural(1, "card") == "1 card" and hand._plural(3, "card") == "3 cards"
-
-
 def test_hand_image_is_tall_enough_for_every_card_row():
+    """Seven cards wrap to two rows of the kit's hands (six a row), then the other side's
+    backs, counted from the view's hand sizes."""
+    from renders.pieces import hands
+
     cards = [{"id": f"c{i}", "mp": 1} for i in range(7)]
-    view = {"ruleset": "athens-sparta", "viewer": "athens", "cards": {"hand": cards}}
-    im = Image.open(io.BytesIO(renders.render_hand(view)))
-    assert im.height >= hand.HEAD + 2 * hand.CARD_H
+    view = {"ruleset": "athens-sparta", "viewer": "athens",
+            "cards": {"hand": cards, "hand_sizes": {"athens": 7, "sparta": 5}}}
+    im = Image.open(io.BytesIO(renders.render_hand(view))).convert("RGB")
+    assert im.height >= 2 * hands.NAME_H + 2 * hand.CARD_H + hands.BACK_H
+    assert im.width <= hands.PER_ROW * (hand.CARD_W + hands.GAP) + 2 * hands.GAP
+    # the second row's first card is drawn (its edge in Athens' colour)
+    y = hands.GAP + hands.NAME_H + hand.CARD_H + hands.GAP + hand.CARD_H // 2
+    assert im.getpixel((hands.GAP + 2, y)) == theme.side_colour("athens")
+    # Sparta's five backs, in Sparta's colour, below the two rows
+    y = hands.GAP + hands.NAME_H + 2 * (hand.CARD_H + hands.GAP) + hands.NAME_H + 20
+    assert im.getpixel((hands.GAP + 4 * (hands.BACK_W // 2) + 20, y)) == \
+        theme.side_colour("sparta")
 
 
 def test_a_hit_names_the_block_it_fell_on_and_merges_repeats():
