@@ -19,6 +19,9 @@ Regenerated for version 4 (issue 30: no wording in the state, a kernel battle re
 same logs, action counts, dice and outcomes; the state, view and event-text hashes changed
 with the state's shape. That the games play as before is checked by the event goldens
 (`test_golden_events.py`, made by the code of version 3).
+
+Version 5 (issue 30: the battle's steps are procedures; mid-battle saves of 4 migrate):
+only the version changed, every hash (states, views, prompts and events) is the same.
 """
 
 from __future__ import annotations
