@@ -20,7 +20,7 @@ DATA = json.loads(Path(__file__).with_name("golden_events.json").read_text())
 GAMES = DATA["games"]
 # Event kinds told since the move for what only the state's log said before.
 ADDED = {"recruit-wasted", "recruit-undone", "recruited", "barbarian-disbands", "build",
-         "built", "invest", "initiative"}
+         "built", "invest"}
 # Kinds the kernel's flows name otherwise (a card committed face down is a `Simultaneous`
 # choice, engine/core/flows.py).
 RENAMED = {"commit": "chosen"}
