@@ -22,6 +22,8 @@ with the state's shape. That the games play as before is checked by the event go
 
 Version 5 (issue 30: the battle's steps are procedures; mid-battle saves of 4 migrate):
 only the version changed, every hash (states, views, prompts and events) is the same.
+Then issue 32's words (dice and hits in plain words, one line for a card reveal, Winter's
+two Combat phases told apart): only the trace hash (prompt and event texts) changed.
 """
 
 from __future__ import annotations
