@@ -95,6 +95,66 @@ def add_step(record: BattleRecord, step: Step) -> Step:
     return step
 
 
+def new_piece(unit: str, side: str, kind: str, strength: int, *, rating: str | None = None,
+              name: str | None = None, home: str | None = None) -> Piece:
+    """A unit as the record shows it; the keys a game has no value for are left out."""
+    piece: Piece = {"id": unit, "side": side, "kind": kind, "strength": strength}
+    if rating is not None:
+        piece["rating"] = rating
+    if name is not None:
+        piece["name"] = name
+    if home is not None:
+        piece["home"] = home
+    return piece
+
+
+def new_step(kind: str, *, side: str | None = None, unit: str | None = None,
+             dice: list[int] | None = None, hits: int | None = None,
+             targets: list[Hit] | None = None, to: str | None = None, rule: str | None = None,
+             facts: dict[str, Any] | None = None) -> Step:
+    """One step; the keys a step has no value for are left out (a step that can still
+    be struck starts with `targets=[]`)."""
+    step: Step = {"kind": kind}
+    if side is not None:
+        step["side"] = side
+    if unit is not None:
+        step["unit"] = unit
+    if dice is not None:
+        step["dice"] = dice
+    if hits is not None:
+        step["hits"] = hits
+    if targets is not None:
+        step["targets"] = targets
+    if to is not None:
+        step["to"] = to
+    if rule is not None:
+        step["rule"] = rule
+    if facts is not None:
+        step["facts"] = facts
+    return step
+
+
+def new_hit(target: str, before: int, after: int, *, rout: bool = False,
+            facts: dict[str, Any] | None = None) -> Hit:
+    hit: Hit = {"target": target, "before": before, "after": after}
+    if rout:
+        hit["rout"] = True
+    if facts is not None:
+        hit["facts"] = facts
+    return hit
+
+
+def add_hit(step: Step, hit: Hit) -> None:
+    """What `step` did to one unit, after what it did to the others."""
+    step.setdefault("targets", []).append(hit)
+
+
+def last_step(record: BattleRecord) -> Step | None:
+    """The latest step of the current round (None before its first)."""
+    rounds = record["rounds"]
+    return rounds[-1]["steps"][-1] if rounds and rounds[-1]["steps"] else None
+
+
 def add_piece(record: BattleRecord, piece: Piece) -> None:
     """A unit joins the battle (once: a unit already listed keeps its first entry)."""
     if all(p["id"] != piece["id"] for p in record["forces"]):
