@@ -14,7 +14,7 @@ Hellenes' agility and power); a display theme reads the keys it knows and ignore
 
 from __future__ import annotations
 
-from typing import Annotated, Any, NotRequired, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict, cast
 
 # A unit's id written into the record: it names the unit as every seat saw it then, so a
 # ruleset's redaction variants, which swap hidden units' identities, leave it as written
@@ -98,14 +98,9 @@ def add_step(record: BattleRecord, step: Step) -> Step:
 def new_piece(unit: str, side: str, kind: str, strength: int, *, rating: str | None = None,
               name: str | None = None, home: str | None = None) -> Piece:
     """A unit as the record shows it; the keys a game has no value for are left out."""
-    piece: Piece = {"id": unit, "side": side, "kind": kind, "strength": strength}
-    if rating is not None:
-        piece["rating"] = rating
-    if name is not None:
-        piece["name"] = name
-    if home is not None:
-        piece["home"] = home
-    return piece
+    piece = {"id": unit, "side": side, "kind": kind, "strength": strength,
+             **_given(rating=rating, name=name, home=home)}
+    return cast(Piece, piece)
 
 
 def new_step(kind: str, *, side: str | None = None, unit: str | None = None,
@@ -114,34 +109,21 @@ def new_step(kind: str, *, side: str | None = None, unit: str | None = None,
              facts: dict[str, Any] | None = None) -> Step:
     """One step; the keys a step has no value for are left out (a step that can still
     be struck starts with `targets=[]`)."""
-    step: Step = {"kind": kind}
-    if side is not None:
-        step["side"] = side
-    if unit is not None:
-        step["unit"] = unit
-    if dice is not None:
-        step["dice"] = dice
-    if hits is not None:
-        step["hits"] = hits
-    if targets is not None:
-        step["targets"] = targets
-    if to is not None:
-        step["to"] = to
-    if rule is not None:
-        step["rule"] = rule
-    if facts is not None:
-        step["facts"] = facts
-    return step
+    return cast(Step, {"kind": kind, **_given(side=side, unit=unit, dice=dice, hits=hits,
+                                              targets=targets, to=to, rule=rule,
+                                              facts=facts)})
 
 
 def new_hit(target: str, before: int, after: int, *, rout: bool = False,
             facts: dict[str, Any] | None = None) -> Hit:
-    hit: Hit = {"target": target, "before": before, "after": after}
-    if rout:
-        hit["rout"] = True
-    if facts is not None:
-        hit["facts"] = facts
-    return hit
+    hit = {"target": target, "before": before, "after": after,
+           **_given(rout=True if rout else None, facts=facts)}
+    return cast(Hit, hit)
+
+
+def _given(**keys: Any) -> dict[str, Any]:
+    """The keys that have a value (optional keys of a record are left out, not None)."""
+    return {k: v for k, v in keys.items() if v is not None}
 
 
 def add_hit(step: Step, hit: Hit) -> None:

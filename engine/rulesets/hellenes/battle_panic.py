@@ -22,7 +22,7 @@ from .battle_args import (
 )
 from .battle_facts import GARRISON
 from .battle_losses import attack
-from .state import HState, Side
+from .state import BlockId, HState, Side
 
 
 class PanicArgs(TypedDict):
@@ -50,13 +50,19 @@ class BattlePanic(Procedure[HState]):
 
     def resume(self, flow: Flow[HState], result: Any) -> None:
         """The next pursuer (after the losses of the last one were placed)."""
-        s, a = flow.state, battle_of(flow)
-        while a["chasers"] and not flow.moved:
-            u = a["chasers"].pop(0)
-            if present(s, a, u):
-                attack(flow, u, pursuit=True)
-        if not flow.moved:
+        if pursued(flow, battle_of(flow)["chasers"]):
             flow.goto("battle_harry", side=cast(PanicArgs, flow.args)["side"], panic=True)
+
+
+def pursued(flow: Flow[HState], pursuers: list[BlockId]) -> bool:
+    """Each of `pursuers` still in the battle attacks in turn, hits only (6.34, 6.41);
+    False when the owner must first place the losses of one (the rest wait in the list)."""
+    s, a = flow.state, battle_of(flow)
+    while pursuers and not flow.moved:
+        u = pursuers.pop(0)
+        if present(s, a, u):
+            attack(flow, u, pursuit=True)
+    return not flow.moved
 
 
 class HarryArgs(TypedDict):
@@ -64,7 +70,7 @@ class HarryArgs(TypedDict):
     panic: bool   # a Panic's Retreat (6.34): units with nowhere to go are eliminated
 
 
-def harriers(s: HState, a: BattleArgs, side: Side) -> list[str]:
+def harriers(s: HState, a: BattleArgs, side: Side) -> list[BlockId]:
     """6.41: every unrouted cavalry of both sides; the side staying harries first
     (Cavalry Raid sidebar)."""
     out = [u for u in a["order"] if present(s, a, u) and u != GARRISON
@@ -93,10 +99,5 @@ class BattleHarry(Procedure[HState]):
 
     def resume(self, flow: Flow[HState], result: Any) -> None:
         """The next harrier (after the losses of the last one were placed)."""
-        s, a = flow.state, battle_of(flow)
-        while a["harriers"] and not flow.moved:
-            u = a["harriers"].pop(0)
-            if present(s, a, u):
-                attack(flow, u, pursuit=True)
-        if not flow.moved:
+        if pursued(flow, battle_of(flow)["harriers"]):
             flow.goto("battle_retreat")
