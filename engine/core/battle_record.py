@@ -14,7 +14,7 @@ Hellenes' agility and power); a display theme reads the keys it knows and ignore
 
 from __future__ import annotations
 
-from typing import Annotated, Any, NotRequired, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict, cast
 
 # A unit's id written into the record: it names the unit as every seat saw it then, so a
 # ruleset's redaction variants, which swap hidden units' identities, leave it as written
@@ -93,6 +93,48 @@ def add_step(record: BattleRecord, step: Step) -> Step:
         open_round(record, 1)
     record["rounds"][-1]["steps"].append(step)
     return step
+
+
+def new_piece(unit: str, side: str, kind: str, strength: int, *, rating: str | None = None,
+              name: str | None = None, home: str | None = None) -> Piece:
+    """A unit as the record shows it; the keys a game has no value for are left out."""
+    piece = {"id": unit, "side": side, "kind": kind, "strength": strength,
+             **_given(rating=rating, name=name, home=home)}
+    return cast(Piece, piece)
+
+
+def new_step(kind: str, *, side: str | None = None, unit: str | None = None,
+             dice: list[int] | None = None, hits: int | None = None,
+             targets: list[Hit] | None = None, to: str | None = None, rule: str | None = None,
+             facts: dict[str, Any] | None = None) -> Step:
+    """One step; the keys a step has no value for are left out (a step that can still
+    be struck starts with `targets=[]`)."""
+    return cast(Step, {"kind": kind, **_given(side=side, unit=unit, dice=dice, hits=hits,
+                                              targets=targets, to=to, rule=rule,
+                                              facts=facts)})
+
+
+def new_hit(target: str, before: int, after: int, *, rout: bool = False,
+            facts: dict[str, Any] | None = None) -> Hit:
+    hit = {"target": target, "before": before, "after": after,
+           **_given(rout=True if rout else None, facts=facts)}
+    return cast(Hit, hit)
+
+
+def _given(**keys: Any) -> dict[str, Any]:
+    """The keys that have a value (optional keys of a record are left out, not None)."""
+    return {k: v for k, v in keys.items() if v is not None}
+
+
+def add_hit(step: Step, hit: Hit) -> None:
+    """What `step` did to one unit, after what it did to the others."""
+    step.setdefault("targets", []).append(hit)
+
+
+def last_step(record: BattleRecord) -> Step | None:
+    """The latest step of the current round (None before its first)."""
+    rounds = record["rounds"]
+    return rounds[-1]["steps"][-1] if rounds and rounds[-1]["steps"] else None
 
 
 def add_piece(record: BattleRecord, piece: Piece) -> None:

@@ -55,6 +55,11 @@ class Simultaneous(Procedure[S]):
     def reveal(self, flow: Flow[S], choices: dict[str, Answer]) -> None:
         """What the choices do, all known at once (seat order as `seats` gives it)."""
 
+    def reveal_text(self, flow: Flow[S], choices: dict[str, Answer]) -> str:
+        """The reveal event's line; a game words its own (one line for the reveal and
+        what it settles, such as who goes first)."""
+        return "The choices are revealed"
+
     def reveal_data(self, flow: Flow[S], choices: dict[str, Answer]) -> dict[str, Any]:
         """What the reveal event tells everyone; by default every choice as made."""
         return {"choices": {seat: _stored(a) for seat, a in choices.items()}}
@@ -81,7 +86,7 @@ class Simultaneous(Procedure[S]):
         ctx.reveal()
         choices = {s: _answer(chosen[s]) for s in seats}
         del flow.args[CHOSEN]
-        ctx.event(REVEAL, "The choices are revealed", **self.reveal_data(flow, choices))
+        ctx.event(REVEAL, self.reveal_text(flow, choices), **self.reveal_data(flow, choices))
         self.reveal(flow, choices)
         if not flow.moved:
             flow.end({s: _stored(a) for s, a in choices.items()})

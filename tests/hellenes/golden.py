@@ -20,6 +20,10 @@ same logs, action counts, dice and outcomes; the state, view and event-text hash
 with the state's shape. That the games play as before is checked by the event goldens
 (`test_golden_events.py`, made by the code of version 3).
 
+Version 5 (issue 30: the battle's steps are procedures; mid-battle saves of 4 migrate):
+only the version changed, every hash (states, views, prompts and events) is the same.
+Then issue 32's words (dice and hits in plain words, one line for a card reveal, Winter's
+two Combat phases told apart): only the trace hash (prompt and event texts) changed.
 Regenerated for version 6 (issue 32: a Group Move's movers picked in one choice, Winter's
 kinds of wintering one multi-select each, Done first in the menus, Winter's steps named):
 random players answer other questions, so the games differ. The old logs still replay to

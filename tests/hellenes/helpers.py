@@ -26,6 +26,14 @@ def ids(g: Game, seat: str) -> list[str]:
     return [o.id for o in prompt(g, seat).options]
 
 
+def battle_args(g: Game) -> dict[str, Any]:
+    """The battle's own arguments (its progress): the nearest `battle` frame's, below the
+    step it is at (battle.py)."""
+    args: dict[str, Any] = next(f["args"] for f in reversed(g.state["flow"])
+                                if f["name"] == "battle")
+    return args
+
+
 def fix_dice(g: Game, values: list[int]) -> FixedRng:
     g.rng = FixedRng(values)
     return g.rng

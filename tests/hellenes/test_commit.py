@@ -31,7 +31,13 @@ def test_a_commitment_waits_in_the_kernels_frame_and_only_its_owner_sees_it():
         assert rules.view(v, "sparta") == seen  # what Athens chose does not show
     answer = g.prompts()[0].options[0].id
     told = g.act("sparta", answer)
-    assert [e.kind for e in told][:3] == ["chosen", "reveal", "initiative"]
+    assert [e.kind for e in told][:2] == ["chosen", "reveal"]
     assert told[1].data["revealed"]["athens"] == {"card": choice.data["card"],
                                                   "use": choice.data["use"]}
+    # issue 32: one line for the reveal and the initiative, not two
+    assert "initiative" not in [e.kind for e in told]
+    first = s["cards"]["order"][0]
+    assert told[1].data["order"] == s["cards"]["order"]
+    assert told[1].text.startswith("Cards revealed: ") and \
+        told[1].text.endswith(f"{first.title()} goes first (3.3)")
     assert CHOSEN not in (s["flow"][-1]["args"] if s["flow"] else {})

@@ -22,7 +22,7 @@ DATA = json.loads(Path(__file__).with_name("golden_events.json").read_text())
 GAMES = DATA["games"]
 # Event kinds told since the move for what only the state's log said before.
 ADDED = {"recruit-wasted", "recruit-undone", "recruited", "barbarian-disbands", "build",
-         "built", "invest", "initiative"}
+         "built", "invest"}
 # Questions whose choices changed form in version 6 (issue 32): Done first in the menus,
 # the movers of a Group Move picked at once and staying offered last, Winter's kinds of
 # wintering one line each. The old logs still replay, answer by answer, to the same events.

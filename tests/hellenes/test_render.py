@@ -83,8 +83,8 @@ def test_combat_display_draws_each_attack_of_a_real_battle_with_its_dice():
         assert image.height >= combat.HEAD + combat.ROW * rows
         text = battle_words.lines(battle)
         assert text[-1].startswith("Battle of ") and battle["winner"].title() in text[-1]
-        assert all(str(st["dice"]) in "\n".join(text) for rnd in battle["rounds"]
-                   for st in rnd["steps"] if "dice" in st)
+        assert all(battle_words.dice_words(st["dice"]) in "\n".join(text)
+                   for rnd in battle["rounds"] for st in rnd["steps"] if "dice" in st)
 
 
 def test_a_reworded_attack_changes_no_picture_input():
@@ -95,7 +95,7 @@ def test_a_reworded_attack_changes_no_picture_input():
             "targets": [{"target": "A1", "before": 3, "after": 2}],
             "facts": {"rating": "A2", "strength": 4, "routs": 2}}
     line = battle_words.step_words(step, {"S1": "Spartiates", "A1": "Athenians"})
-    assert line.startswith("Spartiates (A2, 4 cv) attacks: [6, 6, 2, 3] - 1 hit(s), 2 rout(s)")
+    assert line.startswith("Spartiates (A2, 4 cv) attacks: 4 dice: 6, 6, 2, 3 — 1 hit, 2 routs")
     assert "Athenians 3→2" in line
 
 
@@ -120,7 +120,7 @@ def test_the_terminal_text_of_a_battle_shows_forces_dice_hits_and_result():
     assert lines[0] == "Battle of Phocis: Sparta attacks Athens"
     assert "Spartiates (B2, 3 cv)" in lines[1] and "Athenians (B1, 2 cv)" in lines[2]
     assert "Round 1" in lines
-    assert any("[1, 5, 6] - 1 hit(s), 1 rout(s) → Athenians 2→1" in x for x in lines)
+    assert any("3 dice: 1, 5, 6 — 1 hit, 1 rout → Athenians 2→1" in x for x in lines)
     assert any("Athens retreats (6.4)" in x for x in lines)
     assert any("Athenians: withdrawn to Locris" in x for x in lines)
     assert lines[-1] == "Battle of Phocis: Sparta wins (retreat), +1 Prestige (14.11)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.rulesets.hellenes import board as B
 
-from .helpers import fix_dice, ids, position, prompt
+from .helpers import battle_args, fix_dice, ids, position, prompt
 
 # Phocis holds no City, so no defender can fortify there; Locris is next to it.
 FIELD, FROM = "PHO", "LOC"
@@ -25,7 +25,7 @@ def _battle(att_units, def_units, attacker="sparta", area=FIELD, via=FROM, from_
 def test_6_2_combat_round_example_agility_order_defenders_first():
     # Spartan cavalry (A1) and hoplites (B2) engage Athenian hoplites (C2) and archers (A1)
     g = _battle({"S9": 2, "S1": 3}, {"A1": 3, "A12": 2})
-    args = g.state["flow"][-1]["args"]
+    args = battle_args(g)
     assert args["order"] == ["A12", "S9", "S1", "A1"]
     assert prompt(g, "athens").kind == "retreat-or-fight"  # Athens attacks first this round
 
@@ -68,7 +68,7 @@ def test_6_31_the_rout_then_falls_where_the_owner_chooses():
     g.act("athens", "fight")
     g.act("sparta", "fight")
     g.act("athens", "A12")
-    assert g.state["flow"][-1]["args"]["routed"] == ["A12"]
+    assert battle_args(g)["routed"] == ["A12"]
 
 
 def test_6_34_panic_and_elimination_gain_two():
@@ -92,11 +92,11 @@ def test_6_41_cavalry_harries_a_retreat():
 
 def test_6_6_sea_landing_attackers_skip_the_first_round():
     g = _battle({"S5": 2}, {"A12": 1}, from_sea=True, via="S_GCO")
-    assert g.state["flow"][-1]["args"]["skip"] == ["S5"]
+    assert battle_args(g)["skip"] == ["S5"]
     fix_dice(g, [4, 4])
     g.act("athens", "fight")  # archers miss; the landing Spartans do not attack in round 1
     # round 2 begins: Athens decides again before its archers attack
-    assert g.state["flow"][-1]["args"]["round"] == 2
+    assert battle_args(g)["round"] == 2
     assert prompt(g, "athens").kind == "retreat-or-fight"
 
 
@@ -190,7 +190,7 @@ def test_8_3_sortiers_retreat_only_into_the_city():
 def test_6_5_fleets_fight_at_sea_with_sea_ratings_and_narrows_skip_round_one():
     # A Spartan fleet crosses the Narrows from the Sea of Marmara into the Hellespont
     g = _battle({"S20": 2}, {"A20": 2}, area="S_HEL", via="S_MAR", from_sea=True)
-    args = g.state["flow"][-1]["args"]
+    args = battle_args(g)
     assert args["sea"] and args["skip"] == ["S20"]  # 6.5 Narrows
     assert args["order"] == ["A20", "S20"]  # E before F
     rec = g.state["battle"]
@@ -199,7 +199,7 @@ def test_6_5_fleets_fight_at_sea_with_sea_ratings_and_narrows_skip_round_one():
 
 def test_6_5_an_open_sea_border_is_fought_from_round_one():
     g = _battle({"S20": 2}, {"A20": 2}, area="S_SAR", via="S_AND", from_sea=True)
-    assert g.state["flow"][-1]["args"]["skip"] == []
+    assert battle_args(g)["skip"] == []
 
 
 def test_6_4_a_sea_retreat_always_cedes_one():
@@ -232,7 +232,7 @@ def test_5_41_a_second_formation_fights_after_the_first_loses():
     g.act("athens", "fight")
     s = g.state
     assert s["blocks"]["S5"]["loc"] == "pool"
-    args = s["flow"][-1]["args"]
+    args = battle_args(g)
     assert args["fi"] == 1 and args["round"] == 1  # 5.41: the next Formation, a new battle
     assert s["prestige"] == 2  # the first battle was an Athenian Triumph
 
@@ -246,7 +246,7 @@ def test_5_41_the_owner_selects_which_formation_fights_first():
     g.act("sparta", "formation:1")
     s = g.state
     assert {b["id"] for b in s["battle"]["forces"]} == {"S6", "A1"}
-    assert s["flow"][-1]["args"]["formations"][0]["units"] == ["S6"]
+    assert battle_args(g)["formations"][0]["units"] == ["S6"]
 
 
 def test_6_34_pursuit_example_faster_units_that_have_not_attacked_chase():
@@ -348,7 +348,7 @@ def test_8_12_besieged_fleets_retreat_from_an_assault_into_the_offshore_sea():
     assert s["blocks"]["S12"] == {"side": "sparta", "loc": "S_THE", "cv": 2, "inside": False}
     assert ids(g, "sparta") == ["stay", "S_THE"]  # the land unit may go aboard, "if desired"
     g.act("sparta", "stay")
-    assert s["blocks"]["S19"]["inside"] and s["flow"][-1]["name"] == "battle"
+    assert s["blocks"]["S19"]["inside"] and any(f["name"] == "battle" for f in s["flow"])
     assert prompt(g, "athens").kind == "retreat-or-fight"  # the assault goes on
 
 

@@ -42,3 +42,29 @@ def test_a_piece_joins_once_and_a_step_opens_round_one():
     assert [p["strength"] for p in rec["forces"]] == [2]
     br.add_step(rec, {"kind": "note"})
     assert rec["rounds"][0]["number"] == 1 and len(rec["rounds"][0]["steps"]) == 1
+
+
+def test_pieces_steps_and_hits_leave_out_what_a_game_has_no_value_for():
+    """The shaping both A&S and Hellenes use (issue 30: one record, built one way)."""
+    assert br.new_piece("a1", "athens", "hoplite", 3) == {
+        "id": "a1", "side": "athens", "kind": "hoplite", "strength": 3}
+    assert br.new_piece("S1", "sparta", "hoplite", 4, rating="B2", name="Spartiates") == {
+        "id": "S1", "side": "sparta", "kind": "hoplite", "strength": 4, "rating": "B2",
+        "name": "Spartiates"}
+    assert br.new_step("retreat", side="athens", rule="6.4") == {
+        "kind": "retreat", "side": "athens", "rule": "6.4"}
+    fire = br.new_step("fire", unit="a1", dice=[6, 1], hits=0, targets=[])
+    assert fire == {"kind": "fire", "unit": "a1", "dice": [6, 1], "hits": 0, "targets": []}
+    assert br.new_hit("s1", 2, 2, rout=True) == {"target": "s1", "before": 2, "after": 2,
+                                                 "rout": True}
+    assert "rout" not in br.new_hit("s1", 2, 1) and "facts" not in br.new_hit("s1", 2, 1)
+
+
+def test_a_hit_lands_on_the_current_rounds_last_step():
+    rec = _record()
+    last = br.last_step(rec)
+    assert last is not None and last["unit"] == "s1"
+    br.add_hit(last, br.new_hit("a1", 1, 0))
+    assert br.strength_after(rec, "a1") == 0 and br.problems(rec) == []
+    br.open_round(rec, 2)
+    assert br.last_step(rec) is None  # a new round: nothing to strike yet

@@ -16,13 +16,17 @@ from typing import Any
 
 from engine.core.battle_record import (
     BattleRecord,
-    Hit,
     Piece,
     Step,
+    add_hit,
     add_piece,
     add_step,
     close,
+    last_step,
+    new_hit,
+    new_piece,
     new_record,
+    new_step,
     open_round,
 )
 
@@ -58,11 +62,10 @@ def new_round(record: BattleRecord, number: int, label: str | None = None) -> No
 
 def piece(bd: Board, s: AS, bid: str, strength: int) -> Piece:
     spec = bd.blocks[bid]
-    out: Piece = {"id": bid, "side": s["blocks"][bid]["side"], "kind": spec["type"],
-                  "strength": strength, "rating": spec["rating"]}
-    if spec.get("name") and spec["name"] != bid:  # most blocks' printed name is their id
-        out["name"] = spec["name"]
-    return out
+    # most blocks' printed name is their id: the name is kept only where it says more
+    name = spec["name"] if spec.get("name") and spec["name"] != bid else None
+    return new_piece(bid, s["blocks"][bid]["side"], spec["type"], strength,
+                     rating=spec["rating"], name=name)
 
 
 def note_step(bd: Board, s: AS, record: BattleRecord, bid: str, side: str, stage: str,
@@ -72,30 +75,16 @@ def note_step(bd: Board, s: AS, record: BattleRecord, bid: str, side: str, stage
     "retreat" (where `to`, when it left the hex)."""
     strength = s["blocks"][bid]["str"]
     add_piece(record, piece(bd, s, bid, strength))
-    step: Step = {"kind": kind, "side": side, "unit": bid}
-    if dice is not None:
-        step["dice"] = dice
-    if hits is not None:
-        step["hits"] = hits
-    if to is not None:
-        step["to"] = to
-    step["facts"] = {"stage": stage, "strength": strength, **(facts or {})}
-    return add_step(record, step)
+    return add_step(record, new_step(kind, side=side, unit=bid, dice=dice, hits=hits, to=to,
+                                     facts={"stage": stage, "strength": strength,
+                                            **(facts or {})}))
 
 
 def note_hit(bd: Board, s: AS, record: BattleRecord, step: Step, target: str, before: int,
              after: int, half: bool) -> None:
     """A hit of `step` falling on `target` (its strength before and after)."""
     add_piece(record, piece(bd, s, target, before))
-    hit: Hit = {"target": target, "before": before, "after": after}
-    if half:
-        hit["facts"] = {"half": True}
-    step.setdefault("targets", []).append(hit)
-
-
-def last_step(record: BattleRecord) -> Step | None:
-    rounds = record["rounds"]
-    return rounds[-1]["steps"][-1] if rounds and rounds[-1]["steps"] else None
+    add_hit(step, new_hit(target, before, after, facts={"half": True} if half else None))
 
 
 __all__ = ["OUTCOMES", "PURSUIT", "close", "last_step", "new_round", "note_hit", "note_step",

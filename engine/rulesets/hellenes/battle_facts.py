@@ -6,7 +6,18 @@ Retreat (6.4) and those who fight on. Words for it are built when it is shown.""
 
 from __future__ import annotations
 
-from engine.core.battle_record import BattleRecord, Piece, Step, add_piece, add_step, new_record
+from engine.core.battle_record import (
+    BattleRecord,
+    Piece,
+    add_hit,
+    add_piece,
+    add_step,
+    last_step,
+    new_hit,
+    new_piece,
+    new_record,
+    new_step,
+)
 
 from . import board as B
 
@@ -22,11 +33,9 @@ def started(place: str, kind: str, attacker: str, defender: str, sea: bool) -> B
 
 def piece(unit: str, side: str, cv: int, rating: str) -> Piece:
     if unit == GARRISON:
-        return {"id": unit, "side": side, "kind": GARRISON, "strength": cv, "rating": rating,
-                "name": "the City garrison"}
+        return new_piece(unit, side, GARRISON, cv, rating=rating, name="the City garrison")
     b = B.spec(unit)
-    return {"id": unit, "side": side, "kind": b.type, "strength": cv, "rating": rating,
-            "name": b.name}
+    return new_piece(unit, side, b.type, cv, rating=rating, name=b.name)
 
 
 def join(record: BattleRecord, pieces: list[Piece]) -> None:
@@ -36,38 +45,25 @@ def join(record: BattleRecord, pieces: list[Piece]) -> None:
 
 def attack(record: BattleRecord, unit: str, side: str, rating: str, cv: int, dice: list[int],
            hits: int, routs: int, pursuit: bool) -> None:
-    step: Step = {"kind": PURSUIT if pursuit else FIRE, "side": side, "unit": unit,
-                  "dice": dice, "hits": hits, "targets": [],
-                  "rule": "6.34" if pursuit else "6.31",
-                  "facts": {"rating": rating, "strength": cv, "routs": routs}}
-    add_step(record, step)
+    add_step(record, new_step(PURSUIT if pursuit else FIRE, side=side, unit=unit, dice=dice,
+                              hits=hits, targets=[], rule="6.34" if pursuit else "6.31",
+                              facts={"rating": rating, "strength": cv, "routs": routs}))
 
 
 def struck(record: BattleRecord, unit: str, before: int, after: int, rout: bool = False) -> None:
     """A hit (or a rout, `rout`) of the last attack lands on `unit`."""
-    for rnd in reversed(record["rounds"]):
-        for step in reversed(rnd["steps"]):
-            if step["kind"] in (FIRE, PURSUIT):
-                hit = {"target": unit, "before": before, "after": after}
-                if rout:
-                    hit["rout"] = True
-                step.setdefault("targets", []).append(hit)  # type: ignore[arg-type]
-                return
-    raise RuntimeError("a hit with no attack in the battle record")
+    step = last_step(record)
+    if step is None or step["kind"] not in (FIRE, PURSUIT):
+        raise RuntimeError("a hit with no attack in the battle record")
+    add_hit(step, new_hit(unit, before, after, rout=rout))
 
 
 def note(record: BattleRecord, kind: str, side: str, rule: str, count: int | None = None,
          unit: str | None = None, to: str | None = None) -> None:
     """A step with no dice: fortify, ares, panic, retreat, withdraw (a unit leaving the
     battle `to` an area or "city"), fight-on."""
-    step: Step = {"kind": kind, "side": side, "rule": rule}
-    if unit is not None:
-        step["unit"] = unit
-    if to is not None:
-        step["to"] = to
-    if count is not None:
-        step["facts"] = {"count": count}
-    add_step(record, step)
+    add_step(record, new_step(kind, side=side, unit=unit, to=to, rule=rule,
+                              facts=None if count is None else {"count": count}))
 
 
 def routed(record: BattleRecord) -> set[str]:

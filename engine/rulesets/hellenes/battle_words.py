@@ -4,7 +4,7 @@ can see). Nothing here is stored."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.battle_record import BattleRecord, Step
@@ -26,6 +26,22 @@ def result_words(record: Mapping[str, Any]) -> str:
     gain = (record.get("facts") or {}).get("prestige", 0)
     return (f"Battle of {place_name(record)}: {str(record['winner']).title()} wins "
             f"({record['outcome']}), +{gain} Prestige (14.11)")
+
+
+def counted(n: int, noun: str) -> str:
+    """"no hit", "1 hit", "2 hits" (issue 32: words a person would write, not "hit(s)")."""
+    return f"no {noun}" if n == 0 else f"1 {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def dice_words(dice: Sequence[int]) -> str:
+    """"1 die: 5", "3 dice: 6, 2, 1"."""
+    n = len(dice)
+    return f"{n} {'die' if n == 1 else 'dice'}: {', '.join(str(d) for d in dice)}"
+
+
+def hits_on_words(top: int) -> str:
+    """The dice that hit, 1 to `top`: "hits on 1", "hits on 1-3"."""
+    return "hits on 1" if top == 1 else f"hits on 1-{top}"
 
 
 def _count(step: Step) -> int:
@@ -51,13 +67,13 @@ def step_words(step: Step, names: Mapping[str, str]) -> str:
         who = names.get(step.get("unit", ""), "A unit")
         verb = "pursues" if kind == PURSUIT else "attacks"
         line = (f"{who} ({f.get('rating', '?')}, {f.get('strength', '?')} cv) {verb}: "
-                f"{step.get('dice', [])} - {step.get('hits', 0)} hit(s)")
+                f"{dice_words(step.get('dice', []))} — {counted(step.get('hits', 0), 'hit')}")
         if kind == FIRE:
-            line += f", {f.get('routs', 0)} rout(s)"
+            line += f", {counted(int(f.get('routs', 0)), 'rout')}"
         landed = hits_words(step, names)
         return f"{line}{' → ' + landed if landed else ''}"
     if kind == "fortify":
-        return f"{side} fortifies {_count(step)} unit(s) (7.1)"
+        return f"{side} fortifies {counted(_count(step), 'unit')} (7.1)"
     if kind == "ares":
         return f"Ares: {names.get(step.get('unit', ''), 'a unit')} attacks again (11.0)"
     if kind == "panic":
@@ -69,7 +85,9 @@ def step_words(step: Step, names: Mapping[str, str]) -> str:
         where = "into the City" if to == "city" else f"to {B.comps().areas[to].name}"
         return f"{names.get(step.get('unit', ''), 'A unit')}: withdrawn {where} (6.4)"
     if kind == "fight-on":
-        return f"{side}: {_count(step)} unit(s) cannot retreat and fight on (6.4)"
+        n = _count(step)
+        return (f"{side}: {counted(n, 'unit')} cannot retreat and "
+                f"{'fights' if n == 1 else 'fight'} on (6.4)")
     return f"{side} {kind}"
 
 

@@ -35,6 +35,7 @@ from .state import (
     season_words,
 )
 from .wasted import no_effect
+from .state import Commit as Committed
 
 
 def note(flow: Flow[HState], kind: str, text: str, **data: Any) -> None:
@@ -114,6 +115,10 @@ def _commit_option(option_id: str, label: str, rule: str, wasted: str | None = N
     return Option(option_id, label, rule, data=facts)
 
 
+def _shown(choices: dict[str, decisions.Answer]) -> dict[str, Committed]:
+    return {side: parsed(str(a)) for side, a in choices.items()}
+
+
 class Commit(Simultaneous[HState]):
     """3.3 / 9.1 / 10.1: both players commit a card face down, then reveal together (the
     kernel's simultaneous choice: the choices wait in this frame, commits.py)."""
@@ -134,23 +139,27 @@ class Commit(Simultaneous[HState]):
         return Prompt(seat, f"{season_words(s['year'], s['season'])}: commit a card face "
                       f"down ({rule})", opts, rule=rule, secret=True, kind="commit")
 
+    def reveal_text(self, flow: Flow[HState], choices: dict[str, decisions.Answer]) -> str:
+        """One line for the reveal and the initiative it gives (3.3)."""
+        shown = _shown(choices)
+        words = "; ".join(f"{side.title()} {K.card(r['card']).name} for "
+                          f"{'its Event' if r['use'] == 'event' else 'Actions'}"
+                          for side, r in sorted(shown.items()))
+        return f"Cards revealed: {words}. {K.initiative(shown)[0].title()} goes first (3.3)"
+
     def reveal_data(self, flow: Flow[HState],
                     choices: dict[str, decisions.Answer]) -> dict[str, Any]:
-        return {"revealed": {side: parsed(str(a)) for side, a in choices.items()}}
+        shown = _shown(choices)
+        return {"revealed": shown, "order": list(K.initiative(shown))}
 
     def reveal(self, flow: Flow[HState], choices: dict[str, decisions.Answer]) -> None:
         s = flow.state
         c = s["cards"]
-        shown = {side: parsed(str(a)) for side, a in choices.items()}
+        shown = _shown(choices)
         for side, com in shown.items():
             c["hands"][side].remove(com["card"])
         c["revealed"] = shown
-        c["order"] = K.initiative(shown)
-        words = "; ".join(f"{side.title()} {K.card(r['card']).name} for "
-                          f"{'its Event' if r['use'] == 'event' else 'Actions'}"
-                          for side, r in sorted(shown.items()))
-        note(flow, "initiative", f"Cards revealed: {words}. {c['order'][0].title()} goes "
-             "first (3.3)", order=list(c["order"]))
+        c["order"] = K.initiative(shown)  # told by the reveal event (reveal_text)
         if s["season"] == NEW_YEAR:
             flow.goto("new_year_resolve", i=0)
         elif s["season"] == WINTER:

@@ -2,7 +2,12 @@
 side's private lines, a battle as blocks and English lines, and the game's end as a
 sentence, and the cards committed face down in `cards.committed`. Version 4 keeps facts
 only: the lines go (the events told them), the battle becomes the kernel's `BattleRecord`,
-the end its facts (`Result`), and a commitment waits in the `commit` frame (commits.py)."""
+the end its facts (`Result`), and a commitment waits in the `commit` frame (commits.py).
+
+Saves of version 4 kept a battle as one `battle` frame whose `stage` and `pending`
+arguments said where it stood; version 5 runs each step of a battle as a procedure above
+the `battle` frame (battle.py): the frame keeps the battle's progress, and the step it
+waits in is put on the stack above it (`_battle_steps`)."""
 
 from __future__ import annotations
 
@@ -17,7 +22,8 @@ from .migrate_winter import winter_named
 
 
 def migrated(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` (a loaded save, a fresh copy) rewritten in place to version 4 and returned."""
+    """`data` (a loaded save, a fresh copy) rewritten in place to today's version (4: facts,
+    not words; 5: the battle's steps; 6: Winter's steps) and returned."""
     data.pop("log", None)
     data.pop("private", None)
     r = data.get("result")
@@ -44,7 +50,58 @@ def migrated(data: dict[str, Any]) -> dict[str, Any]:
         if frame["name"] == "battle" and snap and snap.get("battle") \
                 and "lines" in snap["battle"]:
             snap["battle"] = _record(snap["battle"], [])
+    data["flow"] = _battle_steps(flow)  # version 5 (issue 30)
     return winter_named(data)  # version 6 (issue 32)
+
+
+# a version-4 battle's stage -> the step procedure it is now (when nothing is pending)
+_STAGES = {"order": "battle_order", "fortify": "battle_fortify", "fight": "battle_fight",
+           "retreat": "battle_retreat", "panic": "battle_panic", "harry": "battle_harry",
+           "storms": "battle_storms"}
+# what a version-5 battle frame holds from its start on (battle_args.begun), where a
+# version-4 frame had not set it yet
+_DEFAULTS: dict[str, Any] = {"half": [], "ares_due": False, "retire": False, "went": {},
+                             "boarded": {}, "stuck": [], "storm": {}, "chasers": [],
+                             "harriers": [], "queue": [], "skip": [], "attacked": []}
+
+
+def _battle_steps(flow: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each version-4 `battle` frame split into the frame and the step it stood in: a
+    question pending in it (fight or Retreat, Ares' privilege, a loss to place) becomes
+    that question's procedure; a frame called above it (an Appeal, the Storms) stays on
+    top, its caller now the step that called it."""
+    out: list[dict[str, Any]] = []
+    for frame in flow:
+        out.append(frame)
+        a = frame["args"]
+        if frame["name"] != "battle" or "stage" not in a:
+            continue
+        stage, pending, won = a.pop("stage"), a.pop("pending", None), a.pop("won", False)
+        for key, value in _DEFAULTS.items():
+            a.setdefault(key, value)
+        kind = pending["kind"] if pending else None
+        if kind == "retreat?":
+            out.append(_frame("battle_retreat_ask", side=pending["owner"]))
+            continue
+        if kind == "ares-again":
+            out.append(_frame("battle_ares_again"))
+            continue
+        step: dict[str, Any] = {}
+        if stage == "panic":
+            step = {"side": a["retreating"]}
+        elif stage == "harry":
+            step = {"side": a["retreating"], "panic": a["panic"]}
+        elif stage == "storms":
+            step = {"side": a["retreating"], "won": won}
+        out.append(_frame(_STAGES[stage], **step))
+        if kind == "hit":  # an attack's losses, one of them for its owner to place
+            out.append(_frame("battle_loss", owner=pending["owner"], hits=pending["hits"],
+                              routs=pending["routs"], routed_too=pending["routed_too"]))
+    return out
+
+
+def _frame(name: str, **args: Any) -> dict[str, Any]:
+    return {"name": name, "args": args}
 
 
 def _record(old: dict[str, Any], flow: list[dict[str, Any]]) -> dict[str, Any]:

@@ -207,6 +207,10 @@ class Actions(Procedure[HState]):
         flow.goto("combat", side=side)
 
 
+COMBAT_PHASES = {"turn": "Combat phase", "breaking": "SiegeBreaking Combat (9.3)",
+                 "siege": "Winter Siege Combat (9.4)"}
+
+
 class Combat(Procedure[HState]):
     """6.0/8.0: battles, then the acting player's Siege Combat: Sorties (8.3), and against
     sieges established in a prior Season an Assault (8.1) or Siege Attrition (8.2). The
@@ -335,10 +339,10 @@ class Combat(Procedure[HState]):
         self._after_battles(flow)
 
     def _finish(self, flow: Flow[HState]) -> None:
-        # each of Winter's two combat phases by its own name (9.3, 9.4), not twice alike
-        what = {"breaking": "SiegeBreaking Combat (9.3)", "siege": "Winter Siege Combat (9.4)"}
-        phase_end(flow, f"{flow.args['side'].title()} "
-                  f"{what.get(flow.args.get('mode', 'turn'), 'Combat phase')}")
+        # Winter has two Combat phases a side, told apart (issue 32: it told "Combat
+        # phase" twice): SiegeBreaking Combat (9.3), then Winter Siege Combat (9.4)
+        what = COMBAT_PHASES[flow.args.get("mode", "turn")]
+        phase_end(flow, f"{flow.args['side'].title()} {what}")
         flow.state["turn"] = None
         flow.end()
 

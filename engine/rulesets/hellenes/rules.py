@@ -26,7 +26,7 @@ from engine.core.view import RulesetCommon
 from . import board as B
 from . import view as V
 from .assault import Assault, Sortie
-from .battle import Battle
+from .battle import procedures as battle_procedures
 from .battle_words import lines as battle_lines
 from .building import Recruit
 from .components import components_json as hellenes_components
@@ -50,7 +50,7 @@ MACHINE: Machine[HState] = Machine(
     [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(), WinterCombat(),
      EventProc(), RevoltProc(), Actions(), Combat(), WinterActions(), Overcrowded(),
      Recruit(), Attrition(), Losses(), YearEnd(), YearClose(), GroupMove(), Muster(),
-     Pillage(), Battle(), Assault(), Sortie(), ForcedMarches(), Appeal(), AppealHera(),
+     Pillage(), *battle_procedures(), Assault(), Sortie(), ForcedMarches(), Appeal(), AppealHera(),
      Storms()],
     lambda s: s["flow"])
 
@@ -68,8 +68,9 @@ class Hellenes(Ruleset):
     title = "Hellenes: Campaigns of the Peloponnesian War"
     # 3: issue 32 (routes, harbours, retreats, cargo at sea, 5.42, 11.0); 4: issue 30, no
     # wording in the state (the log and battle lines gone, a `BattleRecord`): saves of 3
-    # are rewritten on load (migrate.py); 6: issue 32, Winter's steps named, not counted
-    # (migrate_winter.py); 5 is the battle split's
+    # are rewritten on load (migrate.py); 5: issue 30, the battle's steps are procedures
+    # (battle.py): mid-battle saves of 4 are rewritten on load (migrate.py); 6: issue 32,
+    # Winter's steps named, not counted (migrate_winter.py)
     version = "6"
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",

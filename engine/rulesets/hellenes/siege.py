@@ -12,6 +12,7 @@ from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import board as B
+from .battle_words import counted, dice_words, hits_on_words
 from .cargo import stow
 from .components import City
 from .olympians import open_appeal
@@ -131,7 +132,7 @@ class Attrition(Procedure[HState]):
         hits = sum(1 for d in dice if d <= on)
         flow.args["hits"] = hits
         text = (f"{flow.args['side'].title()} wages Siege Attrition on {city.name}: "
-                f"{blocks} dice {dice}, hits on 1-{on}: {hits} hit(s) (8.2)")
+                f"{dice_words(dice)} — {hits_on_words(on)}: {counted(hits, 'hit')} (8.2)")
         ctx.event("attrition", text, city=city.name, dice=dice, hits=hits)
         side = flow.args["side"]
         if flow.args.get("appealed") or not open_appeal(
@@ -188,7 +189,7 @@ class Losses(Procedure[HState]):
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s = flow.state
         opts = tuple(unit_option(s, b, "6.32", loss="hit") for b in self._choices(flow))
-        return [Prompt(flow.args["owner"], f"{flow.args['hits']} hit(s) in "
+        return [Prompt(flow.args["owner"], f"{counted(flow.args['hits'], 'hit')} in "
                        f"{flow.args['city']}: which of your equally strong blocks takes the "
                        "next one? (6.32, 8.2)", opts, rule="8.2", kind="losses")]
 
