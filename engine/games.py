@@ -50,6 +50,7 @@ PERICLES = GameEntry(
     id="pericles",
     ruleset="engine.rulesets.pericles:RULESET",
     renderer="renders.pericles.table:RENDERER",
+    heuristic="engine.players.pericles:HEURISTIC",
 )
 
 PPW = GameEntry(
