@@ -108,8 +108,10 @@ def render_map(view: dict[str, Any]) -> bytes:
     return encode(assembly(view))
 
 
-def render_combat(view: dict[str, Any], battle: dict[str, Any] | None) -> bytes:
-    record = battle or view.get("battle")
+def render_combat(battle: dict[str, Any] | None, view: dict[str, Any] | None = None) -> bytes:
+    """A battle record (a `battle_end` event's data), else the last battle of the view;
+    the order of the arguments is the registry's (renders.render_combat)."""
+    record = battle if battle and "rounds" in battle else (view or {}).get("battle")
     img = Image.new("RGB", (520, 200), PAPER)
     d = ImageDraw.Draw(img)
     f = font("cond", 14)
