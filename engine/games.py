@@ -44,8 +44,6 @@ EPIC = GameEntry(
            ("epic_render", "renders.bench:bench_render_epic")),
 )
 
-# Pericles and the PPW play in self-play, the terminal and tests; channels refuse them
-# (`not_in_channels`) until their automated players and Discord flows are done.
 PERICLES = GameEntry(
     id="pericles",
     ruleset="engine.rulesets.pericles:RULESET",
@@ -53,6 +51,8 @@ PERICLES = GameEntry(
     heuristic="engine.players.pericles:HEURISTIC",
 )
 
+# The PPW plays in self-play, the terminal and tests; channels refuse it
+# (`not_in_channels`) until its automated player and Discord flows are done.
 PPW = GameEntry(
     id="ppw",
     ruleset="engine.rulesets.ppw:RULESET",

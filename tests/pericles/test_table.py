@@ -55,4 +55,4 @@ def test_a_battle_record_is_drawn_through_the_registry_rule_9_3() -> None:
     assert record is not None
     png = render_combat(record, RULESET.view(game.state, "agiad"))
     img = Image.open(io.BytesIO(png))
-    assert img.size == (520, 200) and len(set(img.getdata())) > 1
+    assert img.size == (520, 200) and img.getextrema()[0][0] < img.getextrema()[0][1]

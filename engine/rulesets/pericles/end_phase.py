@@ -10,6 +10,7 @@ from engine.core.decisions import Answer
 from engine.core.flows import sequence
 from engine.core.procedures import Flow, Procedure
 from engine.core.types import IllegalAction, Option, Prompt
+from engine.core.view import PHASE_END
 
 from . import assembly as asm
 from . import theaters as th
@@ -293,6 +294,7 @@ class WillOfAssembly(Procedure[PericlesState]):
             cf = s["controlling"]["athens"]
             s["honor"][cf] -= 2
             log(s, "persian_war", faction=cf, n=2)
+        flow.context.event(PHASE_END, f"Turn {s['turn']} ends (11.0)")
         flow.end()
 
 

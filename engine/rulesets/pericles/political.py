@@ -14,6 +14,7 @@ from engine.core.decisions import Answer
 from engine.core.flows import Simultaneous
 from engine.core.procedures import Flow, Procedure
 from engine.core.types import IllegalAction, Option, Prompt
+from engine.core.view import PHASE_END
 
 from . import assembly as asm
 from .components import CORE_ISSUES, Alcibiades, Placement, Plague, Stock, Will, load_components
@@ -611,6 +612,8 @@ class TheaterAward(Procedure[PericlesState]):
             s["markers"][f] += ["rumor"] * s["rumors"]
         for city in s["cities"]:
             s["display"][city] = []
+        # a public post is due: the Assemblies have voted
+        flow.context.event(PHASE_END, f"Turn {s['turn']}: the Assemblies have voted (7.3)")
         flow.end()
 
 

@@ -1,6 +1,6 @@
 """The `pericles` ruleset: the engine contract (docs/architecture.md) over the
-procedures of political.py. Not in the registries yet: `RULESET` is the entry point the
-single-entry registration should name (REPORT-pericles2.md)."""
+procedures of political.py, theater_flow.py and end_phase.py. Registered through the
+`keryx.games` entry `pericles` (engine/games.py) and open to channels."""
 
 from __future__ import annotations
 
@@ -38,7 +38,6 @@ class Pericles(Ruleset):
     title = "Pericles: The Peloponnesian Wars"
     version = "1"
     scenarios = SCENARIOS
-    not_in_channels = "the theater phase, the maps of the Assemblies and bot play are not written yet"
 
     # ------------------------------------------------------------------ creation
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PericlesState:
@@ -165,8 +164,10 @@ class Pericles(Ruleset):
     def common(self, v: dict[str, Any]) -> RulesetCommon:
         state = "War" if v["war"] else "Peace"
         rounds = {d["round"] for d in v["debate"].values()}
-        banner = f"Turn {v['turn']} · {state}" + (f" · debate round {max(rounds)}"
-                                                   if max(rounds, default=0) else "")
+        phase = {"debate": f"debate round {max(rounds, default=1)}",
+                 "political": "political phase", "theater": "theater phase",
+                 "end": "End phase"}.get(v.get("phase") or "")
+        banner = f"Turn {v['turn']} · {state}" + (f" · {phase}" if phase else "")
         return {"banner": banner,
                 "hand": [{"id": f"c{c['card']}", "label": c["label"]} for c in v["hand"]],
                 "seen": [], "log": list(v["log"]), "battle": None}

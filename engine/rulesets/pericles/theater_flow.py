@@ -12,7 +12,7 @@ from engine.core.decisions import Answer
 from engine.core.flows import Simultaneous, order_by, sequence
 from engine.core.procedures import Flow, Procedure
 from engine.core.types import IllegalAction, Option, Prompt
-from engine.core.view import BATTLE_END
+from engine.core.view import BATTLE_END, PHASE_END
 
 from . import assembly as asm
 from . import battle as bt
@@ -723,6 +723,8 @@ class StrategosHonor(Procedure[PericlesState]):
             s["strategos"][f] = 0
             if held // TRADE:
                 log(s, "traded", faction=f, n=held // TRADE)
+        # a public map post is due: the theaters as the phase left them
+        flow.context.event(PHASE_END, f"Turn {s['turn']}: the theater phase is over (8.4)")
         flow.end()
 
 

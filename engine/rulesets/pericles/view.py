@@ -24,6 +24,25 @@ TITLES = {"aristocrats": "Aristocrats", "demagogues": "Demagogues", "agiad": "Ag
           "eurypontid": "Eurypontid", "athens": "Athens", "sparta": "Sparta"}
 
 
+# The phase a procedure belongs to, for the banner (5.0-7.3 political, 8.0-9.3 theater,
+# 11.0 End); the innermost named frame of the flow decides.
+PHASE_OF = {
+    **dict.fromkeys(("designate", "debate_cards", "debate"), "debate"),
+    **dict.fromkeys(("aristophanes", "draw", "entourage", "hostages", "boule",
+                     "political_issues", "strategy_board", "board_cards", "theater_award"),
+                    "political"),
+    **dict.fromkeys(("theater_phase", "placement", "resolution", "carry_out", "league_issue",
+                     "diplomatic_issue", "levy", "raid_choice", "expedition", "commit", "march",
+                     "battle", "strategos_honor", "vignette_battles"), "theater"),
+    **dict.fromkeys(("end_phase", "maintenance", "redeployment", "will_of_assembly"), "end"),
+}
+
+
+def phase_of(s: PericlesState) -> str | None:
+    return next((PHASE_OF[fr["name"]] for fr in reversed(s["flow"]) if fr["name"] in PHASE_OF),
+                None)
+
+
 def sees_markers(viewer: str | None, owner: str) -> bool:
     """A faction's theater markers are known to it and its compatriot (3.1)."""
     return viewer is not None and asm.city_of(viewer) == asm.city_of(owner)
@@ -47,6 +66,7 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
     hand = s["hands"].get(seat or "", []) if seat in s["factions"] else []
     return {
         "ruleset": "pericles", "viewer": seat, "scenario": s["scenario"], "turn": s["turn"],
+        "phase": phase_of(s),
         "war": s["war"], "plague": s["plague"], "alcibiades": s["alcibiades"],
         "aristophanes": s["aristophanes"], "cities": list(s["cities"]),
         "factions": list(s["factions"]), "partners": dict(s["partners"]),
