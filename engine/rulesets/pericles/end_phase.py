@@ -15,7 +15,9 @@ from engine.core.view import PHASE_END
 from . import assembly as asm
 from . import theaters as th
 from .components import SIDE_OF, load_components
-from .political import TURN, log
+from .political import TURN
+from .records import log
+from .scenarios import SPECS
 from .schema import PericlesState
 
 F = Flow[PericlesState]
@@ -41,8 +43,6 @@ class Campaign(Procedure[PericlesState]):
         flow.call("sequence", **sequence(*theater_phase_steps()))
 
     def resume(self, flow: F, result: Any) -> None:
-        from .scenarios import SPECS
-
         s = flow.state
         if s["over"] or s["turn"] >= SPECS[s["scenario"]].last_turn:
             s["over"] = True
@@ -296,37 +296,6 @@ class WillOfAssembly(Procedure[PericlesState]):
             log(s, "persian_war", faction=cf, n=2)
         flow.context.event(PHASE_END, f"Turn {s['turn']} ends (11.0)")
         flow.end()
-
-
-# ------------------------------------------------------------------- 5.13 Plague
-def plague(s: PericlesState) -> None:
-    """Once a game: Athens loses a third of each kind of its side's units in its capital
-    (rounded down, Delian first), and each side loses a foot and a ship in every other
-    contested theater unless that is all it has there (5.13, ruling R36)."""
-    if s["plague"] == "post":
-        return
-    s["plague"] = "post"
-    home = s["forces"].get("athens", {})
-    for kind in th.KINDS:
-        n = sum(v.get(kind, 0) for o, v in home.items() if SIDE_OF[o] == "athens") // 3
-        for o in ("D", "argos", "A"):
-            take = min(n, home.get(o, {}).get(kind, 0))
-            if take:
-                home[o][kind] -= take
-                n -= take
-    for t in s["forces"]:
-        if t == "athens" or th.status(s, t) != "contested":
-            continue
-        for city in ("athens", "sparta"):
-            for kind in th.KINDS:
-                mine = th.owners_of(s, t, city)
-                units = sum(n.get("land", 0) + n.get("naval", 0) for n in mine.values())
-                owner = next((o for o, n in sorted(mine.items()) if n.get(kind, 0)
-                              and not (o == "S" and kind == "land" and s["the_300"] == t
-                                       and n["land"] == 1)), None)
-                if owner is not None and units > 1:
-                    s["forces"][t][owner][kind] -= 1
-    log(s, "plague")
 
 
 PROCEDURES: list[Procedure[PericlesState]] = [

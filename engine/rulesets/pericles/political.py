@@ -18,17 +18,14 @@ from engine.core.view import PHASE_END
 
 from . import assembly as asm
 from .components import CORE_ISSUES, Alcibiades, Placement, Plague, Stock, Will, load_components
+from .plague import plague
+from .records import log
+from .scenarios import SPECS
 from .schema import Issue, PericlesState, Played
 
 F = Flow[PericlesState]
 ROUNDS = 6  # 6.3
 ENTOURAGE = 3  # 6.1
-
-
-def log(s: PericlesState, kind: str, city: str | None = None, faction: str | None = None,
-        n: int = 0, what: str | None = None, theater: str | None = None) -> None:
-    s["log"].append({"kind": kind, "city": city, "faction": faction, "n": n, "what": what,
-                     "theater": theater})
 
 
 def opposition(s: PericlesState, city: str) -> str:
@@ -98,8 +95,6 @@ class Aristophanes(Procedure[PericlesState]):
                     s["will"][city] = {"theater": task.theater, "task": task.task}
                     log(s, "will_set", city=city, what=task.task, theater=task.theater)
             elif isinstance(e, Plague):
-                from .end_phase import plague
-
                 plague(s)
             else:  # Deaths: the leaders' names on the cards change with the turns anyway
                 log(s, "deaths", what=",".join(getattr(e, "names", ())))
@@ -122,8 +117,6 @@ class Draw(Procedure[PericlesState]):
     name = "draw"
 
     def enter(self, flow: F) -> None:
-        from .scenarios import SPECS
-
         s = flow.state
         spec = SPECS[s["scenario"]]
         for city in s["cities"]:

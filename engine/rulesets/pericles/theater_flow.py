@@ -18,7 +18,9 @@ from . import assembly as asm
 from . import battle as bt
 from . import theaters as th
 from .components import load_components
-from .political import ISSUE_NAMES, log
+from .political import ISSUE_NAMES
+from .records import log
+from .scenarios import SPECS
 from .schema import PericlesState
 
 F = Flow[PericlesState]
@@ -58,10 +60,25 @@ class TheaterPhase(Procedure[PericlesState]):
 
 class Rotation(Procedure[PericlesState]):
     """Factions act one at a time in Honor order, round and round, skipping those that
-    have nothing to do, until nobody has (8.2, 8.3)."""
+    have nothing to do, until nobody has (8.2, 8.3). A subclass names what it asks
+    (`question`, `rule`, `kind`) and the options of the faction whose turn it is."""
+
+    question = ""
+    rule = ""
+    kind = ""
 
     def can_act(self, s: PericlesState, seat: str) -> bool:
         raise NotImplementedError
+
+    def options(self, s: PericlesState, seat: str) -> list[Option]:
+        raise NotImplementedError
+
+    def prompts(self, flow: F) -> list[Prompt]:
+        seat = self.current(flow)
+        if seat is None:
+            return []
+        return [Prompt(seat, self.question, tuple(self.options(flow.state, seat)), self.rule,
+                       kind=self.kind)]
 
     def current(self, flow: F) -> str | None:
         s, order = flow.state, flow.state["order"]
@@ -87,20 +104,15 @@ class Placement(Rotation):
     form a queue whose last marker comes out first (8.2)."""
 
     name = "placement"
+    question, rule, kind = "Place a theater marker face down", "8.2", "place"
 
     def can_act(self, s: PericlesState, seat: str) -> bool:
         return bool(s["markers"][seat])
 
-    def prompts(self, flow: F) -> list[Prompt]:
-        seat = self.current(flow)
-        if seat is None:
-            return []
-        s = flow.state
-        opts = [Option(f"{k}@{t}", f"{ISSUE_NAMES[k]} marker in {name(t)}", "8.2",
+    def options(self, s: PericlesState, seat: str) -> list[Option]:
+        return [Option(f"{k}@{t}", f"{ISSUE_NAMES[k]} marker in {name(t)}", "8.2",
                        data={"marker": k, "theater": t})
                 for k in sorted(set(s["markers"][seat])) for t in s["forces"]]
-        return [Prompt(seat, "Place a theater marker face down", tuple(opts), "8.2",
-                       kind="place")]
 
     def act(self, flow: F, seat: str, answer: Answer) -> None:
         s = flow.state
@@ -129,19 +141,15 @@ class Resolution(Rotation):
     owner carries it out; a faction with none passes (8.3)."""
 
     name = "resolution"
+    question, rule, kind = "Reveal a marker of your side", "8.3", "reveal"
 
     def can_act(self, s: PericlesState, seat: str) -> bool:
         return bool(tops(s, city_of(seat)))
 
-    def prompts(self, flow: F) -> list[Prompt]:
-        seat = self.current(flow)
-        if seat is None:
-            return []
-        s = flow.state
-        opts = [Option(f"reveal@{t}", f"Reveal the top marker in {name(t)}", "8.3",
+    def options(self, s: PericlesState, seat: str) -> list[Option]:
+        return [Option(f"reveal@{t}", f"Reveal the top marker in {name(t)}", "8.3",
                        data={"theater": t, "owner": s["queues"][t][-1]["faction"]})
                 for t in tops(s, city_of(seat))]
-        return [Prompt(seat, "Reveal a marker of your side", tuple(opts), "8.3", kind="reveal")]
 
     def act(self, flow: F, seat: str, answer: Answer) -> None:
         s = flow.state
@@ -751,8 +759,6 @@ class VignetteBattles(Procedure[PericlesState]):
     name = "vignette_battles"
 
     def enter(self, flow: F) -> None:
-        from .scenarios import SPECS
-
         spec = SPECS[flow.state["scenario"]]
         assert spec.vignette is not None
         battles = spec.vignette[4]

@@ -13,11 +13,13 @@ from typing import Any
 
 from engine.core.decisions import random_answer
 from engine.core.flows import CHOSEN
+from engine.core.procedures import Flow
 from engine.core.rng import Rng
 
 from . import assembly as asm
 from .political import ISSUE_NAMES, PROCEDURES, card_label
 from .schema import PericlesState, Record
+from .theater_flow import PROCEDURES as THEATER
 
 THEATER_KINDS = (*asm.THEATER_ISSUES, "rumor")
 TITLES = {"aristocrats": "Aristocrats", "demagogues": "Demagogues", "agiad": "Agiad",
@@ -193,10 +195,6 @@ def redeal(s: PericlesState, seat: str | None, rng: Rng) -> PericlesState:
 def _rechoose(v: PericlesState, seat: str | None, rng: Rng) -> None:
     """Secret choices of other seats waiting in a `Simultaneous` frame, made afresh
     from their (redealt) hands."""
-    from engine.core.procedures import Flow
-
-    from .theater_flow import PROCEDURES as THEATER
-
     procs = {getattr(p, "name"): p for p in [*PROCEDURES, *THEATER]}  # noqa: B009
 
     for frame in v["flow"]:
