@@ -14,6 +14,7 @@ public facts; nothing here reads a game's state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core import decisions
@@ -403,42 +404,35 @@ def _redeploy(prompt: Prompt) -> str:
     return (moved or list(prompt.options))[0].id
 
 
+Rule = Callable[[dict[str, Any], Prompt, Rng], str]
+# The prompt kinds answered by a rule of thumb; the rest (League, Diplomatic, levies)
+# go to the lookahead, which sees their certain result.
+RULES: dict[str, Rule] = {
+    "nominate": lambda v, p, r: _nominate(v, p, p.seat),
+    "designate": lambda v, p, r: _designate(v, p, p.seat),
+    "debate": lambda v, p, r: _debate(v, p, p.seat),
+    "entourage": lambda v, p, r: _entourage(v, p),
+    "board": lambda v, p, r: _board(p),
+    "place": lambda v, p, r: _place(v, p, p.seat, r),
+    "reveal": lambda v, p, r: _reveal(v, p, p.seat),
+    "commit": lambda v, p, r: _commit(v, p, p.seat),
+    "march": lambda v, p, r: _march(v, p),
+    "losses": lambda v, p, r: _losses(v, p, p.seat),
+    "second_battle": lambda v, p, r: _second(v, p.seat),
+    # a raid turns 3 Strategos into 3 Honor at once (9.1): better than any trade
+    "raid_choice": lambda v, p, r: "raid" if any(o.id == "raid" for o in p.options)
+    else "expedition",
+    "state_ship": lambda v, p, r: "ship",  # it is ready again next turn (12.0)
+    "hostage": lambda v, p, r: "keep",
+    "maintenance": lambda v, p, r: _maintenance(p),
+    "redeploy": lambda v, p, r: _redeploy(p),
+}
+
+
 def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
            rng: Rng) -> str | None:
-    me, kind = prompt.seat, prompt.kind
-    if kind == "nominate":
-        return _nominate(view, prompt, me)
-    if kind == "designate":
-        return _designate(view, prompt, me)
-    if kind == "debate":
-        return _debate(view, prompt, me)
-    if kind == "entourage":
-        return _entourage(view, prompt)
-    if kind == "board":
-        return _board(prompt)
-    if kind == "place":
-        return _place(view, prompt, me, rng)
-    if kind == "reveal":
-        return _reveal(view, prompt, me)
-    if kind == "commit":
-        return _commit(view, prompt, me)
-    if kind == "march":
-        return _march(view, prompt)
-    if kind == "losses":
-        return _losses(view, prompt, me)
-    if kind == "second_battle":
-        return _second(view, me)
-    if kind == "raid_choice":
-        return "raid" if any(o.id == "raid" for o in prompt.options) else "expedition"
-    if kind == "state_ship":
-        return "ship"
-    if kind == "hostage":
-        return "keep"
-    if kind == "maintenance":
-        return _maintenance(prompt)
-    if kind == "redeploy":
-        return _redeploy(prompt)
-    return None  # League, Diplomatic and levies: the lookahead sees their certain result
+    rule = RULES.get(prompt.kind)
+    return rule(view, prompt, rng) if rule is not None else None
 
 
 HEURISTIC = RulesetHeuristic(evaluate=evaluate, choose=choose, previews=60)
