@@ -49,6 +49,7 @@ PERICLES = GameEntry(
     ruleset="engine.rulesets.pericles:RULESET",
     renderer="renders.pericles.table:RENDERER",
     heuristic="engine.players.pericles:HEURISTIC",
+    bench=(("pericles", "engine.rulesets.pericles.bench:bench_pericles"),),
 )
 
 # The PPW plays in self-play, the terminal and tests; channels refuse it
