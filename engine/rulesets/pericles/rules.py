@@ -47,8 +47,10 @@ class Pericles(Ruleset):
             for a, b in self.scenarios[scenario].holdings(2):
                 s["partners"][a], s["partners"][b] = b, a
         spec = SPECS[scenario]
-        if spec.last_turn > spec.turn:
+        if spec.last_turn >= spec.turn:
             ctx.shuffle(s["aristophanes_deck"])
+            if not s["aristophanes"]:  # no named first card: the top of the deck (R40)
+                s["aristophanes"] = s["aristophanes_deck"].pop()
             MACHINE.start(s, ctx, "campaign")
             return s
         steps: tuple[str, ...] = TURN[:-1] if spec.political else ("draw",)

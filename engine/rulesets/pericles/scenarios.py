@@ -1,9 +1,10 @@
 """The scenarios this ruleset plays so far, and the state each starts from (14.1).
 
-Played now: the two political vignettes of 14.1 (one Assembly, two factions) and our
-training game of both Assemblies of turn 6 at once (14.1.06 A's political phase, four
-factions, or two people each holding one faction of each city). The theater phase is
-not written yet (REPORT-pericles2.md)."""
+Played now: the two political vignettes of 14.1 (one Assembly, two factions), the eight
+battle vignettes, the theater-only training 14.1.01 A, the one- and two-turn scenarios
+14.1.04 A, 14.1.06 A and 14.1.08 A on the whole map (four factions, or two people each
+holding one faction of each city), and our training games (assembly-t6, 14.1.06 A1).
+Not yet: the scenarios that need Persia (13.0) or set-ups we have not designed."""
 
 from __future__ import annotations
 
@@ -113,6 +114,17 @@ SPECS: dict[str, Spec] = {
                       {"eurypontid": (37,), "agiad": (34,)},
                       {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8},
                       theaters=ALL_THEATERS, theater=True, last_turn=7),
+    # 14.1.04 A: turns 4 and 5 at Peace, Aristocrats and Agiad governing, nine cards each,
+    # the first Aristophanes card drawn at random (ruling R40)
+    "14.1.04 A": Spec(("athens", "sparta"), 4, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      False, {}, dict.fromkeys(("aristocrats", "demagogues", "agiad",
+                                                "eurypontid"), 9),
+                      theaters=ALL_THEATERS, theater=True, last_turn=5),
+    # 14.1.08 A: turn 8 at Peace, the Demagogues and the Agiad governing (ruling R40)
+    "14.1.08 A": Spec(("athens", "sparta"), 8, "", {"athens": "demagogues", "sparta": "agiad"},
+                      False, {}, dict.fromkeys(("aristocrats", "demagogues", "agiad",
+                                                "eurypontid"), 9),
+                      theaters=ALL_THEATERS, theater=True, last_turn=8),
 }
 
 SPECS |= {key: spec for key, (_, spec) in VIGNETTES.items()}
@@ -140,6 +152,18 @@ SCENARIOS: dict[str, Scenario] = {
         "14.1.06 A", "Archidamian War (14.1.06 A)", ATHENS + SPARTA,
         "431-419 BC in two turns, the tournament scenario: the city with more Honor wins, "
         "and its higher faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.04 A": Scenario(
+        "14.1.04 A", "Periclean Peace (14.1.04 A)", ATHENS + SPARTA,
+        "445-433 BC in two turns at Peace: the city with more Honor wins, and its higher "
+        "faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.08 A": Scenario(
+        "14.1.08 A", "War in a Time of Peace (14.1.08 A)", ATHENS + SPARTA,
+        "418-416 BC, one turn at Peace with the Demagogues governing Athens: the city with "
+        "more Honor wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
         players=((4, tuple((f,) for f in ATHENS + SPARTA)),
                  (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
     "assembly-t6": Scenario(

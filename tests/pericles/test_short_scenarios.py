@@ -1,0 +1,50 @@
+"""The one- and two-turn scenarios on the whole map beyond the tournament scenario
+(14.1.04 A, 14.1.08 A): their set-ups, a first Aristophanes card drawn from the deck
+(ruling R40), every turn played to the Honor count."""
+
+from __future__ import annotations
+
+from engine.core.decisions import random_answer
+from engine.core.game import Game
+from engine.core.rng import Rng
+from engine.rulesets.pericles import RULESET
+from engine.rulesets.pericles.components import load_components
+
+
+def _play(scenario: str, seed: str) -> tuple[Game, set[int]]:
+    game = Game.create(RULESET, scenario=scenario, seed=seed)
+    rng = Rng(seed)
+    turns = {game.state["turn"]}
+    while game.outcome is None:
+        p = rng.choice(game.prompts())
+        game.act(p.seat, random_answer(p, rng))
+        turns.add(game.state["turn"])
+        assert RULESET.check_invariants(game.state) == []
+    return game, turns
+
+
+def test_periclean_peace_plays_turns_4_and_5_rule_14_1() -> None:
+    game = Game.create(RULESET, scenario="14.1.04 A", seed="p")
+    s = game.state
+    assert s["turn"] == 4 and not s["war"]
+    assert s["controlling"] == {"athens": "aristocrats", "sparta": "agiad"}
+    # R40: the first card is drawn from the deck, and is no longer in it
+    cards = {c.id for c in load_components().data.aristophanes}
+    assert s["aristophanes"] in cards and s["aristophanes"] not in s["aristophanes_deck"]
+    assert len(s["aristophanes_deck"]) == len(cards) - 1
+    # the turn-4 master set-up: Athens holds its capital with 4 land, 4 ships, 2 bases
+    assert s["forces"]["athens"]["A"] == {"land": 4, "naval": 4, "bases": 2}
+    assert "persia" not in s["forces"] and "eastmed" not in s["forces"]
+    game, turns = _play("14.1.04 A", "p")
+    assert turns == {4, 5} and game.outcome is not None
+    assert "wins the war" in game.outcome.reason or "draw" in game.outcome.reason
+
+
+def test_war_in_a_time_of_peace_has_the_demagogues_governing_rule_14_1() -> None:
+    game = Game.create(RULESET, scenario="14.1.08 A", seed="w")
+    s = game.state
+    assert (s["turn"], s["war"], s["plague"]) == (8, False, "post")
+    assert s["controlling"] == {"athens": "demagogues", "sparta": "agiad"}
+    assert all(len(s["hands"][f]) == 10 for f in s["factions"])  # the leader and 9 cards (R40)
+    game, turns = _play("14.1.08 A", "w")
+    assert turns == {8} and game.outcome is not None
