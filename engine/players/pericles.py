@@ -21,6 +21,7 @@ from ..core import decisions
 from ..core.rng import Rng
 from ..core.types import Option, Prompt
 from ..rulesets.pericles import assembly as asm
+from ..rulesets.pericles import persia
 from ..rulesets.pericles import theaters as th
 from ..rulesets.pericles.components import SIDE_OF, load_components
 from .base import Lookahead
@@ -227,7 +228,26 @@ def _placement_score(view: dict[str, Any], me: str, kind: str, theater: str) -> 
     blocks = top is not None and city_of(top) == enemy  # covering an enemy marker (8.2)
     here = status(view, theater)
     will = _will_bonus(view, city, kind, theater)
+    persian = _persian_score(view, me, kind, theater)
+    if persian is not None:
+        return will + persian
     return will + _plain_score(view, me, kind, theater, blocks, here)
+
+
+def _persian_score(view: dict[str, Any], me: str, kind: str, theater: str) -> float | None:
+    """Persia and the Eastern Mediterranean (13.0): a Persian base for Sparta while
+    Alcibiades is in Persia, the Peace of Callias for Athens; no unit enters Persia, so
+    anything else placed there is wasted. None: an ordinary theater."""
+    city = city_of(me)
+    if kind in ("oracle", "rumor") or theater not in (persia.PERSIA, persia.EASTMED):
+        return None
+    if theater == persia.PERSIA:
+        founds = (city == "sparta" and view["alcibiades"] == "persia"
+                  and kind in ("league", "diplomatic") and bases_of(view, theater, city) < 3)
+        return 3.5 if founds else -3.0
+    if city == "athens" and view["persian_war"] and kind == "diplomatic":
+        return 6.0 if view["strategos"].get(me, 0) >= persia.CALLIAS else 1.0
+    return None
 
 
 def _will_bonus(view: dict[str, Any], city: str, kind: str, theater: str) -> float:

@@ -15,6 +15,7 @@ from engine.core.view import PHASE_END
 from . import assembly as asm
 from . import theaters as th
 from .components import SIDE_OF, load_components
+from .persia import PersianGold
 from .political import TURN
 from .records import log
 from .scenarios import SPECS
@@ -45,6 +46,12 @@ class Campaign(Procedure[PericlesState]):
     def resume(self, flow: F, result: Any) -> None:
         s = flow.state
         if s["over"] or s["turn"] >= SPECS[s["scenario"]].last_turn:
+            penalty = SPECS[s["scenario"]].callias_penalty
+            if penalty and s["persian_war"] and not s["over"]:
+                # 14.1.02 A: the Athenian CF pays for a Peace of Callias not made (R45)
+                cf = s["controlling"]["athens"]
+                s["honor"][cf] -= penalty
+                log(s, "callias_missed", faction=cf, n=penalty)
             s["over"] = True
             flow.end()
             return
@@ -117,7 +124,8 @@ class EndPhase(Procedure[PericlesState]):
             log(s, "automatic", city=victor)
             flow.end()
             return
-        flow.goto("sequence", **sequence("maintenance", "redeployment", "will_of_assembly"))
+        flow.goto("sequence", **sequence("maintenance", "redeployment", "persian_gold",
+                                         "will_of_assembly"))
 
 
 # ------------------------------------------------------------------- 11.2 maintenance
@@ -299,4 +307,4 @@ class WillOfAssembly(Procedure[PericlesState]):
 
 
 PROCEDURES: list[Procedure[PericlesState]] = [
-    Campaign(), EndPhase(), Maintenance(), Redeployment(), WillOfAssembly()]
+    Campaign(), EndPhase(), Maintenance(), Redeployment(), PersianGold(), WillOfAssembly()]

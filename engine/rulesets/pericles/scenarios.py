@@ -42,6 +42,8 @@ class Spec:
     vignette: tuple[str, dict[str, tuple[int, int, int]], dict[str, int], bool,
                     tuple[str, ...]] | None = None
     theater: bool = False  # the scenario plays the theater phase (8.0-9.3)
+    alcibiades: str = "athens"  # where Alcibiades starts (12.0, 13.1)
+    callias_penalty: int = 0  # Honor the Athenian CF loses without the Peace of Callias
 
 
 def _vignette(turn: int, theater: str, athens: dict[str, tuple[int, int, int]], a_st: int,
@@ -76,6 +78,11 @@ VIGNETTES: dict[str, tuple[str, Spec]] = {
 
 ALL_THEATERS = tuple(t.key for t in load_components().data.theaters
                      if t.key not in ("persia", "eastmed"))
+# with the Persia box (13.1), and with the Eastern Mediterranean while the Persian War
+# lasts (13.2: the PEACE marker lies there from turn 3)
+WITH_PERSIA = (*ALL_THEATERS, "persia")
+PERSIAN_WAR = (*ALL_THEATERS, "eastmed", "persia")
+NINE = dict.fromkeys(("aristocrats", "demagogues", "agiad", "eurypontid"), 9)
 
 SPECS: dict[str, Spec] = {
     # 14.1.06 B: Clouds A, card 37 + 8 for the Eurypontid (CF), card 34 + 8 for the Agiad
@@ -117,14 +124,36 @@ SPECS: dict[str, Spec] = {
     # 14.1.04 A: turns 4 and 5 at Peace, Aristocrats and Agiad governing, nine cards each,
     # the first Aristophanes card drawn at random (ruling R40)
     "14.1.04 A": Spec(("athens", "sparta"), 4, "", {"athens": "aristocrats", "sparta": "agiad"},
-                      False, {}, dict.fromkeys(("aristocrats", "demagogues", "agiad",
-                                                "eurypontid"), 9),
-                      theaters=ALL_THEATERS, theater=True, last_turn=5),
+                      False, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=5),
+    # 14.1.01 C and 14.1.02 A: turns 1 and 2 at War while the Persian War lasts; in
+    # 14.1.02 A the Athenian CF loses 10 Honor if Callias is not made (rulings R40, R45)
+    "14.1.01 C": Spec(("athens", "sparta"), 1, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      True, {}, NINE, theaters=PERSIAN_WAR, theater=True, last_turn=1),
+    "14.1.02 A": Spec(("athens", "sparta"), 2, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      True, {}, NINE, theaters=PERSIAN_WAR, theater=True, last_turn=2,
+                      callias_penalty=10),
+    # 14.1.09 A: theater-only training in the Aegean, theaters 6, 7, 13-19 and Persia, with
+    # Alcibiades and two Persian bases there, at War (ruling R41)
+    "14.1.09 A": Spec(("athens", "sparta"), 9, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      True, {}, {},
+                      theaters=("sparta", "athens", "hellespont", "ionia", "lesbos", "chios",
+                                "samos", "cyclades", "sporades", "persia"),
+                      markers={"aristocrats": ("military",) * 3 + ("league", "rumor"),
+                               "demagogues": ("military", "military", "league", "diplomatic",
+                                              "rumor"),
+                               "agiad": ("military",) * 3 + ("league", "rumor"),
+                               "eurypontid": ("military", "military", "diplomatic",
+                                              "diplomatic", "rumor")},
+                      strategos=dict.fromkeys(("aristocrats", "demagogues", "agiad",
+                                               "eurypontid"), 12),
+                      political=False, theater=True, alcibiades="persia"),
+    # 14.1.09 C: turn 9 at War, Callias made long ago, Alcibiades in Persia
+    "14.1.09 C": Spec(("athens", "sparta"), 9, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      True, {}, NINE, theaters=WITH_PERSIA, theater=True, last_turn=9,
+                      alcibiades="persia"),
     # 14.1.08 A: turn 8 at Peace, the Demagogues and the Agiad governing (ruling R40)
     "14.1.08 A": Spec(("athens", "sparta"), 8, "", {"athens": "demagogues", "sparta": "agiad"},
-                      False, {}, dict.fromkeys(("aristocrats", "demagogues", "agiad",
-                                                "eurypontid"), 9),
-                      theaters=ALL_THEATERS, theater=True, last_turn=8),
+                      False, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=8),
 }
 
 SPECS |= {key: spec for key, (_, spec) in VIGNETTES.items()}
@@ -166,6 +195,30 @@ SCENARIOS: dict[str, Scenario] = {
         "more Honor wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
         players=((4, tuple((f,) for f in ATHENS + SPARTA)),
                  (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.01 C": Scenario(
+        "14.1.01 C", "Isthmus of Corinth (14.1.01 C)", ATHENS + SPARTA,
+        "460 BC, one turn at War while the Persian War lasts: the city with more Honor "
+        "wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.02 A": Scenario(
+        "14.1.02 A", "Peace of Callias (14.1.02 A)", ATHENS + SPARTA,
+        "One turn at War: Athens must make peace with Persia or its governing faction "
+        "loses 10 Honor; the city with more Honor wins.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.09 A": Scenario(
+        "14.1.09 A", "War in the Aegean (14.1.09 A)", ATHENS + SPARTA,
+        "Theater-only training in the Aegean, Alcibiades in Persia: the city with more "
+        "Honor wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.09 C": Scenario(
+        "14.1.09 C", "Turning of the Tide (14.1.09 C)", ATHENS + SPARTA,
+        "411 BC, one turn at War with Alcibiades in Persia: the city with more Honor "
+        "wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
     "assembly-t6": Scenario(
         "assembly-t6", "Both Assemblies of 431 BC (Keryx training)", ATHENS + SPARTA,
         "Athens and Sparta debate at once; in each city the faction with more Honor "
@@ -195,7 +248,7 @@ def initial_state(scenario: str) -> PericlesState:
         strategos={f: 0 for f in factions},
         stock={c: counts["stock"] for c in spec.cities},
         board={c: counts["board"] for c in spec.cities}, war=spec.war,
-        plague="post" if spec.turn >= 7 else "pre", alcibiades="athens",
+        plague="post" if spec.turn >= 7 else "pre", alcibiades=spec.alcibiades,
         aristophanes=spec.aristophanes, controlling=dict(spec.controlling),
         favor={c: spec.favor.get(c) for c in spec.cities},
         deck=piles, discard={c: [] for c in spec.cities},

@@ -16,6 +16,7 @@ from engine.core.view import BATTLE_END, PHASE_END
 
 from . import assembly as asm
 from . import battle as bt
+from . import persia
 from . import theaters as th
 from .components import load_components
 from .political import ISSUE_NAMES
@@ -112,12 +113,14 @@ class Placement(Rotation):
     def options(self, s: PericlesState, seat: str) -> list[Option]:
         return [Option(f"{k}@{t}", f"{ISSUE_NAMES[k]} marker in {name(t)}", "8.2",
                        data={"marker": k, "theater": t})
-                for k in sorted(set(s["markers"][seat])) for t in s["forces"]]
+                for k in sorted(set(s["markers"][seat])) for t in s["forces"]
+                if persia.takes_markers(s, t)]
 
     def act(self, flow: F, seat: str, answer: Answer) -> None:
         s = flow.state
         kind, _, theater = str(answer).partition("@")
-        if seat != self.current(flow) or kind not in s["markers"][seat] or theater not in s["forces"]:
+        if seat != self.current(flow) or kind not in s["markers"][seat] or \
+                theater not in s["forces"] or not persia.takes_markers(s, theater):
             raise IllegalAction("That placement is not open now.")
         s["markers"][seat].remove(kind)
         s["queues"][theater].append({"faction": seat, "kind": kind})
@@ -179,6 +182,8 @@ class CarryOut(Procedure[PericlesState]):
         if kind == "oracle":  # +3 Honor (8.5, ruling R24)
             s["honor"][owner] += 3
             log(s, "oracle", faction=owner, n=3, theater=theater)
+        elif theater == persia.PERSIA:  # no unit enters Persia (13.1, ruling R41)
+            persia.persian_issue(s, owner, kind)
         elif kind == "league":
             flow.goto("league_issue", theater=theater, owner=owner)
             return
@@ -285,6 +290,9 @@ class DiplomaticIssue(Procedure[PericlesState]):
         city, enemy = city_of(owner), th.other(city_of(owner))
         s["strategos"][owner] -= n
         s["stock"][city] += n
+        if persia.callias(s, owner, theater, n):
+            flow.end()
+            return
         enemy_league = th.LEAGUE[enemy]
         if th.bases(s, theater, enemy_league) and n > th.military_strength(s, theater, enemy):
             s["forces"][theater][enemy_league]["bases"] -= 1

@@ -135,6 +135,11 @@ def line(r: Record) -> str:
         "unique": f"{who} wins {what} (+2 Honor, +{n} Strategos)",
         "war": "War is declared" if r["what"] == "war" else "Peace is made",
         "board": f"Strategy Board: {who} gains {n} Strategos",
+        "persian_base": f"{who} founds a Persian base (+{n} Honor)",
+        "inert": f"{who}'s {what} marker in Persia does nothing",
+        "callias": f"The Peace of Callias: the Persian War ends, {who} gains {n} Honor",
+        "callias_missed": f"No Peace of Callias: {who} loses {n} Honor",
+        "persian_gold": f"Persian gold: a Peloponnesian ship in {r['theater']}",
     }.get(k, k)
 
 
