@@ -542,6 +542,10 @@ class PoliticalIssues(Procedure[PericlesState]):
             for f in winners:
                 s["honor"][f] += 2
             log(s, "war", what="peace")
+            ends = SPECS[s["scenario"]].peace_ends_from
+            if ends and s["turn"] >= ends:  # the main scenarios' variable end (11.4)
+                s["over"] = True
+                log(s, "peace_end", n=s["turn"])
 
 
 # ------------------------------------------------------------------- 7.2 Strategy Board

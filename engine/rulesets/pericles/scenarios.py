@@ -44,6 +44,8 @@ class Spec:
     theater: bool = False  # the scenario plays the theater phase (8.0-9.3)
     alcibiades: str = "athens"  # where Alcibiades starts (12.0, 13.1)
     callias_penalty: int = 0  # Honor the Athenian CF loses without the Peace of Callias
+    peace_ends_from: int = 0  # a main scenario ends when Peace is declared from this turn
+    bonuses: bool = False  # the main scenarios' final Geography, Economic and Favor bonuses
 
 
 def _vignette(turn: int, theater: str, athens: dict[str, tuple[int, int, int]], a_st: int,
@@ -154,6 +156,20 @@ SPECS: dict[str, Spec] = {
     # 14.1.08 A: turn 8 at Peace, the Demagogues and the Agiad governing (ruling R40)
     "14.1.08 A": Spec(("athens", "sparta"), 8, "", {"athens": "demagogues", "sparta": "agiad"},
                       False, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=8),
+    # the main scenarios (14.2-14.4): Peace declared in their closing turns ends them in
+    # the Political Issues segment; the final score adds the bonuses (11.4, R46, R47)
+    "14.2": Spec(("athens", "sparta"), 1, "", {"athens": "aristocrats", "sparta": "agiad"},
+                 False, {}, NINE, theaters=PERSIAN_WAR, theater=True, last_turn=5,
+                 peace_ends_from=3, bonuses=True),
+    "14.3": Spec(("athens", "sparta"), 6, "Clouds A",
+                 {"athens": "aristocrats", "sparta": "eurypontid"}, False,
+                 {"eurypontid": (37,), "agiad": (34,)},
+                 {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8},
+                 favor={"athens": "aristocrats"}, theaters=WITH_PERSIA, theater=True,
+                 last_turn=10, peace_ends_from=8, bonuses=True),
+    "14.4": Spec(("athens", "sparta"), 1, "", {"athens": "aristocrats", "sparta": "agiad"},
+                 False, {}, NINE, theaters=PERSIAN_WAR, theater=True, last_turn=10,
+                 peace_ends_from=7, bonuses=True),
 }
 
 SPECS |= {key: spec for key, (_, spec) in VIGNETTES.items()}
@@ -217,6 +233,25 @@ SCENARIOS: dict[str, Scenario] = {
         "14.1.09 C", "Turning of the Tide (14.1.09 C)", ATHENS + SPARTA,
         "411 BC, one turn at War with Alcibiades in Persia: the city with more Honor "
         "wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.2": Scenario(
+        "14.2", "Pentecontaetia: the First Peloponnesian War (14.2)", ATHENS + SPARTA,
+        "460-445 BC, three to five turns: Peace declared from turn 3 ends the war; the city "
+        "with more Honor after the final bonuses wins, and its higher faction wins the game.",
+        teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.3": Scenario(
+        "14.3", "The Second Peloponnesian War (14.3)", ATHENS + SPARTA,
+        "431-404 BC from turn 6, three to five turns: Peace declared from turn 8 ends the "
+        "war; the city with more Honor after the final bonuses wins.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.4": Scenario(
+        "14.4", "The Suicide of Greece (14.4)", ATHENS + SPARTA,
+        "The whole war, up to ten turns: Peace declared from turn 7 ends it; the city with "
+        "more Honor after the final bonuses wins.", teams=(ATHENS, SPARTA),
         players=((4, tuple((f,) for f in ATHENS + SPARTA)),
                  (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
     "assembly-t6": Scenario(
