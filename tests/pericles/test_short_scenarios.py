@@ -48,3 +48,11 @@ def test_war_in_a_time_of_peace_has_the_demagogues_governing_rule_14_1() -> None
     assert all(len(s["hands"][f]) == 10 for f in s["factions"])  # the leader and 9 cards (R40)
     game, turns = _play("14.1.08 A", "w")
     assert turns == {8} and game.outcome is not None
+
+
+def test_the_end_of_the_first_war_is_played_at_peace_rule_14_1() -> None:
+    s = Game.create(RULESET, scenario="14.1.03 A", seed="3").state
+    assert (s["turn"], s["war"], s["persian_war"]) == (3, False, False)
+    assert "eastmed" not in s["forces"]
+    game, turns = _play("14.1.03 A", "3")
+    assert turns == {3} and game.outcome is not None

@@ -134,6 +134,9 @@ SPECS: dict[str, Spec] = {
     "14.1.02 A": Spec(("athens", "sparta"), 2, "", {"athens": "aristocrats", "sparta": "agiad"},
                       True, {}, NINE, theaters=PERSIAN_WAR, theater=True, last_turn=2,
                       callias_penalty=10),
+    # 14.1.03 A: turn 3; the Peace declared makes the whole turn one of Peace (R48)
+    "14.1.03 A": Spec(("athens", "sparta"), 3, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      False, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=3),
     # 14.1.09 A: theater-only training in the Aegean, theaters 6, 7, 13-19 and Persia, with
     # Alcibiades and two Persian bases there, at War (ruling R41)
     "14.1.09 A": Spec(("athens", "sparta"), 9, "", {"athens": "aristocrats", "sparta": "agiad"},
@@ -221,6 +224,12 @@ SCENARIOS: dict[str, Scenario] = {
         "14.1.02 A", "Peace of Callias (14.1.02 A)", ATHENS + SPARTA,
         "One turn at War: Athens must make peace with Persia or its governing faction "
         "loses 10 Honor; the city with more Honor wins.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.03 A": Scenario(
+        "14.1.03 A", "End of the First Peloponnesian War (14.1.03 A)", ATHENS + SPARTA,
+        "446 BC, one turn played at Peace: the city with more Honor wins, and its higher "
+        "faction wins the game.", teams=(ATHENS, SPARTA),
         players=((4, tuple((f,) for f in ATHENS + SPARTA)),
                  (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
     "14.1.09 A": Scenario(
