@@ -1,14 +1,18 @@
 """The one- and two-turn scenarios on the whole map beyond the tournament scenario
-(14.1.04 A, 14.1.08 A): their set-ups, a first Aristophanes card drawn from the deck
-(ruling R40), every turn played to the Honor count."""
+(14.1.03 A, 14.1.04 A, 14.1.08 A, 14.1.10 A): their set-ups, a first Aristophanes card
+drawn from the deck (ruling R40), their special rules, every turn played to the end."""
 
 from __future__ import annotations
 
 from engine.core.decisions import random_answer
 from engine.core.game import Game
 from engine.core.rng import Rng
+from engine.core.ruleset import Context
 from engine.rulesets.pericles import RULESET
+from engine.rulesets.pericles import theaters as th
 from engine.rulesets.pericles.components import load_components
+from engine.rulesets.pericles.rules import MACHINE
+from engine.rulesets.pericles.scenarios import initial_state
 
 
 def _play(scenario: str, seed: str) -> tuple[Game, set[int]]:
@@ -56,3 +60,26 @@ def test_the_end_of_the_first_war_is_played_at_peace_rule_14_1() -> None:
     assert "eastmed" not in s["forces"]
     game, turns = _play("14.1.03 A", "3")
     assert turns == {3} and game.outcome is not None
+
+
+def test_the_fall_of_the_athenian_empire_rule_14_1() -> None:
+    s = initial_state("14.1.10 A")
+    assert s["aristophanes"] == "Frogs B" and s["stock"] == {"athens": 13, "sparta": 13}
+    # no levy: a Military marker in Athens raises nothing (R49)
+    before = {o: dict(n) for o, n in s["forces"]["athens"].items()}
+    MACHINE.start(s, Context(Rng("l")), "carry_out", theater="athens", owner="aristocrats",
+                  kind="military")
+    assert s["forces"]["athens"] == before and s["log"][-1]["kind"] == "no_levy"
+    # Sparta holding the Hellespont wins the war whatever the Honor
+    s["over"] = True
+    s["honor"] = {"aristocrats": 30, "demagogues": 30, "agiad": 10, "eurypontid": 12}
+    s["forces"]["hellespont"] = {"P": {"land": 0, "naval": 2, "bases": 1}}
+    assert th.status(s, "hellespont") == "sparta"
+    out = RULESET.outcome(s)
+    assert out is not None and out.winners == ("eurypontid",)
+    assert "Hellespont" in out.reason
+    s["forces"]["hellespont"]["A"] = {"land": 0, "naval": 1, "bases": 0}  # contested
+    out = RULESET.outcome(s)
+    assert out is not None and out.winners == ("aristocrats",)
+    game, turns = _play("14.1.10 A", "f")
+    assert turns == {10} and game.outcome is not None

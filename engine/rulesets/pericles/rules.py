@@ -18,6 +18,7 @@ from engine.core.types import Outcome, Prompt
 from engine.core.view import RulesetCommon
 
 from . import assembly as asm
+from . import theaters as th
 from .components import components_json
 from .end_phase import PROCEDURES as END_PROCEDURES
 from .invariants import check
@@ -25,6 +26,7 @@ from .political import PROCEDURES, TURN
 from .scenarios import SCENARIOS, SPECS, initial_state
 from .schema import PericlesState
 from .theater_flow import PROCEDURES as THEATER_PROCEDURES
+from .theater_flow import name
 from .view import TITLES, build_view, redeal, variants
 
 MACHINE: Machine[PericlesState] = Machine([*PROCEDURES, *THEATER_PROCEDURES, *END_PROCEDURES,
@@ -109,10 +111,14 @@ class Pericles(Ruleset):
         draw (ruling R14)."""
         total = {c: sum(s["honor"][f] for f in asm.CITY_FACTIONS[c]) for c in s["cities"]}
         a, b = total["athens"], total["sparta"]
-        if a == b and s["victor"] is None:
+        # 14.1.10 A: holding the Hellespont at the end wins outright (ruling R49)
+        holds = SPECS[s["scenario"]].holds
+        held = holds[0] if holds and s["victor"] is None and \
+            th.status(s, holds[1]) == holds[0] else None
+        if a == b and s["victor"] is None and held is None:
             return Outcome((), f"a draw: Athens {a}, Sparta {b}", "11.4",
                            places=(tuple(s["factions"]),), scores=scores)
-        win = s["victor"] or ("athens" if a > b else "sparta")
+        win = s["victor"] or held or ("athens" if a > b else "sparta")
         lose = "sparta" if win == "athens" else "athens"
 
         def ranked(city: str) -> list[str]:
@@ -120,7 +126,9 @@ class Pericles(Ruleset):
             return sorted(asm.CITY_FACTIONS[city], key=lambda f: (-s["honor"][f], f != cf))
 
         top, second = ranked(win)
-        how = "automatically" if s["victor"] else f"{total[win]} to {total[lose]}"
+        how = ("automatically" if s["victor"] else
+               f"by holding {name(holds[1])}" if held and holds else
+               f"{total[win]} to {total[lose]}")
         return Outcome((top,), f"{TITLES[win]} wins the war {how}; "
                        f"{TITLES[top]} has the most Honor in it", "11.4",
                        places=((top,), (second,), tuple(ranked(lose))), scores=scores)

@@ -46,6 +46,9 @@ class Spec:
     callias_penalty: int = 0  # Honor the Athenian CF loses without the Peace of Callias
     peace_ends_from: int = 0  # a main scenario ends when Peace is declared from this turn
     bonuses: bool = False  # the main scenarios' final Geography, Economic and Favor bonuses
+    no_levies: bool = False  # no City-State units or bases may be built (14.1.10 A)
+    stock_cut: int = 0  # Strategos removed from each city's stock at the start
+    holds: tuple[str, str] | None = None  # (city, theater): holding it at the end wins
 
 
 def _vignette(turn: int, theater: str, athens: dict[str, tuple[int, int, int]], a_st: int,
@@ -137,6 +140,12 @@ SPECS: dict[str, Spec] = {
     # 14.1.03 A: turn 3; the Peace declared makes the whole turn one of Peace (R48)
     "14.1.03 A": Spec(("athens", "sparta"), 3, "", {"athens": "aristocrats", "sparta": "agiad"},
                       False, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=3),
+    # 14.1.10 A: turn 10 at War, Frogs B first; no levies, each stock 8 short; Sparta
+    # wins by holding the Hellespont at the end (ruling R49)
+    "14.1.10 A": Spec(("athens", "sparta"), 10, "Frogs B",
+                      {"athens": "aristocrats", "sparta": "agiad"}, True, {}, NINE,
+                      theaters=WITH_PERSIA, theater=True, last_turn=10, no_levies=True,
+                      stock_cut=8, holds=("sparta", "hellespont")),
     # 14.1.09 A: theater-only training in the Aegean, theaters 6, 7, 13-19 and Persia, with
     # Alcibiades and two Persian bases there, at War (ruling R41)
     "14.1.09 A": Spec(("athens", "sparta"), 9, "", {"athens": "aristocrats", "sparta": "agiad"},
@@ -232,6 +241,12 @@ SCENARIOS: dict[str, Scenario] = {
         "faction wins the game.", teams=(ATHENS, SPARTA),
         players=((4, tuple((f,) for f in ATHENS + SPARTA)),
                  (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.10 A": Scenario(
+        "14.1.10 A", "Fall of the Athenian Empire (14.1.10 A)", ATHENS + SPARTA,
+        "405 BC, one turn at War: Sparta wins if it holds the Hellespont at the end; "
+        "otherwise the city with more Honor wins.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
     "14.1.09 A": Scenario(
         "14.1.09 A", "War in the Aegean (14.1.09 A)", ATHENS + SPARTA,
         "Theater-only training in the Aegean, Alcibiades in Persia: the city with more "
@@ -290,7 +305,7 @@ def initial_state(scenario: str) -> PericlesState:
         flow=[], scenario=scenario, turn=spec.turn, factions=factions, partners={},
         cities=list(spec.cities), honor={f: 10 for f in factions},
         strategos={f: 0 for f in factions},
-        stock={c: counts["stock"] for c in spec.cities},
+        stock={c: max(0, counts["stock"] - spec.stock_cut) for c in spec.cities},
         board={c: counts["board"] for c in spec.cities}, war=spec.war,
         plague="post" if spec.turn >= 7 else "pre", alcibiades=spec.alcibiades,
         aristophanes=spec.aristophanes, controlling=dict(spec.controlling),

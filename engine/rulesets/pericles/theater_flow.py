@@ -192,6 +192,10 @@ class CarryOut(Procedure[PericlesState]):
             return
         elif kind == "military":
             if theater == capital(city):
+                if SPECS[s["scenario"]].no_levies:  # 14.1.10 A (ruling R49)
+                    log(s, "no_levy", faction=owner, theater=theater)
+                    flow.end()
+                    return
                 flow.goto("levy", theater=theater, owner=owner)
             elif th.status(s, theater) == "contested":
                 flow.goto("raid_choice", theater=theater, owner=owner)

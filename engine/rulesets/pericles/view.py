@@ -140,6 +140,7 @@ def line(r: Record) -> str:
         "callias": f"The Peace of Callias: the Persian War ends, {who} gains {n} Honor",
         "callias_missed": f"No Peace of Callias: {who} loses {n} Honor",
         "persian_gold": f"Persian gold: a Peloponnesian ship in {r['theater']}",
+        "no_levy": f"{who} may raise no City-State units in {r['theater']}",
         "persian_war_over": "The Persian War is over (the PEACE marker on theater 20)",
         "peace_end": f"Peace is declared in turn {n}: the war ends",
         "bonus": f"{city}'s final bonuses: {n} Honor (theaters held and bases)",
