@@ -1,10 +1,10 @@
-"""The scenarios this ruleset plays so far, and the state each starts from (14.1).
+"""The scenarios of 14.0 and the state each starts from (14.1, 14.2-14.4).
 
-Played now: the two political vignettes of 14.1 (one Assembly, two factions), the eight
-battle vignettes, the theater-only training 14.1.01 A, the one- and two-turn scenarios
-14.1.04 A, 14.1.06 A and 14.1.08 A on the whole map (four factions, or two people each
-holding one faction of each city), and our training games (assembly-t6, 14.1.06 A1).
-Not yet: the scenarios that need Persia (13.0) or set-ups we have not designed."""
+Played: the two political vignettes (one Assembly, two factions), the eight battle
+vignettes, the theater-only training games 14.1.01 A and 14.1.09 A, the one- and two-turn
+scenarios 14.1.01 C to 14.1.10 A on the whole map, the main scenarios 14.2, 14.3 and 14.4
+with their variable end, and our training games (assembly-t6, 14.1.06 A1); four
+factions, or two people each holding one faction of each city (variant A)."""
 
 from __future__ import annotations
 
