@@ -44,14 +44,16 @@ EPIC = GameEntry(
            ("epic_render", "renders.bench:bench_render_epic")),
 )
 
-# Pericles and the PPW play in self-play, the terminal and tests; channels refuse them
-# (`not_in_channels`) until their automated players and Discord flows are done.
 PERICLES = GameEntry(
     id="pericles",
     ruleset="engine.rulesets.pericles:RULESET",
     renderer="renders.pericles.table:RENDERER",
+    heuristic="engine.players.pericles:HEURISTIC",
+    bench=(("pericles", "engine.rulesets.pericles.bench:bench_pericles"),),
 )
 
+# The PPW plays in self-play, the terminal and tests; channels refuse it
+# (`not_in_channels`) until its automated player and Discord flows are done.
 PPW = GameEntry(
     id="ppw",
     ruleset="engine.rulesets.ppw:RULESET",

@@ -84,7 +84,9 @@ def play_one(ruleset_id: str, a: str, b: str, seed: str, a_index: int,
     winners = set(game.outcome.winners) if game.outcome is not None else set()
     result.reason = game.outcome.reason if game.outcome is not None else None
     if winners:
-        result.winner = "a" if a_team <= winners else "b" if not a_team & winners else None
+        # a side wins when every winner is of its team: all its allies together, or one
+        # faction of a winning city (Pericles: the city wins the war, one faction the game)
+        result.winner = "a" if winners <= a_team else "b" if not a_team & winners else None
     return result
 
 

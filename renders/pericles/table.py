@@ -104,9 +104,18 @@ def _city(faction: str) -> str:
 
 
 def render_map(view: dict[str, Any]) -> bytes:
-    if view.get("forces"):
+    """The theater map; while the Assemblies sit (issues on a display), both displays
+    above it, so one post shows the debate and the map it will send markers to."""
+    debating = any(view.get("displays", {}).values())
+    if not view.get("forces"):
+        return encode(assembly(view))
+    if not debating:
         return encode(theater_map(view))
-    return encode(assembly(view))
+    top, below = assembly(view), theater_map(view)
+    img = Image.new("RGB", (max(top.width, below.width), top.height + below.height), PAPER)
+    img.paste(top, (0, 0))
+    img.paste(below, (0, top.height))
+    return encode(img)
 
 
 def render_hand(view: dict[str, Any]) -> bytes:

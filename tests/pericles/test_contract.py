@@ -12,7 +12,10 @@ from engine.rulesets.pericles import RULESET
 from engine.rulesets.pericles.scenarios import VIGNETTES
 from engine.testing import assert_view_hides, check_contract, play_with_restarts
 
-SCENARIOS = list(RULESET.scenarios)
+# the main scenarios run five to ten turns (1,000-3,000 actions): the slow lane checks them
+LONG = {"14.2", "14.3", "14.4"}
+SCENARIOS = [pytest.param(s, marks=pytest.mark.slow) if s in LONG else s
+             for s in RULESET.scenarios]
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -8,7 +8,8 @@ from engine.core.rng import Rng
 from engine.core.ruleset import Context
 from engine.rulesets.pericles import RULESET
 from engine.rulesets.pericles import theaters as th
-from engine.rulesets.pericles.end_phase import automatic_victor, plague, upkeep
+from engine.rulesets.pericles.end_phase import automatic_victor, upkeep
+from engine.rulesets.pericles.plague import plague
 from engine.rulesets.pericles.rules import MACHINE
 from engine.rulesets.pericles.scenarios import initial_state
 from engine.rulesets.pericles.schema import PericlesState

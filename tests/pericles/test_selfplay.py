@@ -25,7 +25,9 @@ def play(scenario: str, seed: int) -> tuple[int, list[str]]:
     return actions, []
 
 
-@pytest.mark.parametrize("scenario", list(RULESET.scenarios))
+@pytest.mark.parametrize("scenario", [
+    pytest.param(s, marks=pytest.mark.slow) if s in ("14.2", "14.3", "14.4") else s
+    for s in RULESET.scenarios])
 def test_selfplay_few(scenario: str) -> None:
     for seed in range(10):
         actions, bad = play(scenario, seed)

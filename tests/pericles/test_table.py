@@ -11,6 +11,7 @@ from engine.core.decisions import random_answer
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.rulesets.pericles import RULESET
+from renders import render_combat
 from renders.pericles.table import RENDERER, assembly, theater_map
 
 
@@ -41,3 +42,19 @@ def test_map_picture_changes_with_a_face_down_marker_only_in_its_colour() -> Non
     # the registry's order: the record (None: the viewer's battle, here none), the view
     png = RENDERER.combat(None, RULESET.view(game.state, None))  # type: ignore[arg-type]
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_battle_record_is_drawn_through_the_registry_rule_9_3() -> None:
+    """The bot hands `renders.render_combat` the `battle_end` event's record first and the
+    viewer's view second (renders/__init__.py)."""
+    game = Game.create(RULESET, scenario="14.1.06 A", seed="battle")
+    rng = Rng("battle")
+    while game.outcome is None and game.state["battle"] is None:
+        p = rng.choice(game.prompts())
+        game.act(p.seat, random_answer(p, rng))
+    record = game.state["battle"]
+    assert record is not None
+    png = render_combat(record, RULESET.view(game.state, "agiad"))
+    img = Image.open(io.BytesIO(png))
+    low, high = img.convert("L").getextrema()
+    assert img.width >= 500 and low < high  # something is drawn on the paper

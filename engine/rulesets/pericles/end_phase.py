@@ -10,14 +10,19 @@ from engine.core.decisions import Answer
 from engine.core.flows import sequence
 from engine.core.procedures import Flow, Procedure
 from engine.core.types import IllegalAction, Option, Prompt
+from engine.core.view import PHASE_END
 
 from . import assembly as asm
 from . import theaters as th
 from .components import SIDE_OF, load_components
-from .political import TURN, log
+from .persia import PersianGold
+from .political import TURN
+from .records import log
+from .scenarios import SPECS
 from .schema import PericlesState
 
 F = Flow[PericlesState]
+CALLIAS_BY = 3  # the turn from which the Persian War is over whatever happened (R46)
 HOMES = {"A": ("A", "D"), "argos": ("A", "D"), "D": ("D",), "S": ("S",), "P": ("P",)}  # 11.3
 
 
@@ -31,24 +36,61 @@ def theater_phase_steps() -> tuple[str, ...]:
     return (*TURN[:-1], "theater_phase", "end_phase")
 
 
+# A turn in two parts: a main scenario may end in its Political Issues segment (11.4)
+POLITICAL_STEPS = TURN[:TURN.index("political_issues") + 1]
+LATER_STEPS = theater_phase_steps()[len(POLITICAL_STEPS):]
+
+
 class Campaign(Procedure[PericlesState]):
-    """Turn after turn until the scenario's last, or an early end (3.0)."""
+    """Turn after turn until the scenario's last, or an early end: Peace declared in a
+    main scenario's closing turns (ends in the Political Issues segment, 11.4) or an
+    automatic victory in the End phase (11.1)."""
 
     name = "campaign"
 
     def enter(self, flow: F) -> None:
-        flow.call("sequence", **sequence(*theater_phase_steps()))
+        flow.args["stage"] = "political"
+        flow.call("sequence", **sequence(*POLITICAL_STEPS))
 
     def resume(self, flow: F, result: Any) -> None:
-        from .scenarios import SPECS
-
         s = flow.state
-        if s["over"] or s["turn"] >= SPECS[s["scenario"]].last_turn:
+        if flow.args.get("stage") == "political" and not s["over"]:
+            flow.args["stage"] = "later"
+            flow.call("sequence", **sequence(*LATER_STEPS))
+            return
+        spec = SPECS[s["scenario"]]
+        if s["over"] or s["turn"] >= spec.last_turn:
+            if spec.callias_penalty and s["persian_war"] and not s["over"]:
+                # 14.1.02 A: the Athenian CF pays for a Peace of Callias not made (R45)
+                cf = s["controlling"]["athens"]
+                s["honor"][cf] -= spec.callias_penalty
+                log(s, "callias_missed", faction=cf, n=spec.callias_penalty)
+            if spec.bonuses and s["victor"] is None:
+                final_bonuses(s)
             s["over"] = True
             flow.end()
             return
         new_turn(flow)
-        flow.call("sequence", **sequence(*theater_phase_steps()))
+        self.enter(flow)
+
+
+def final_bonuses(s: PericlesState) -> None:
+    """The main scenarios' final score (11.4, ruling R47): each city gains 2 Honor per
+    theater it controls (Persia apart) and 1 per base of its side, shared between its
+    factions with the odd point to its CF; the faction holding the Favor gains 5."""
+    for city in s["cities"]:
+        held = [t for t in s["forces"] if t != "persia" and th.status(s, t) == city]
+        bases = sum(th.bases(s, t, o) for t in s["forces"] for o in s["forces"][t]
+                    if SIDE_OF[o] == city and t != "persia")
+        total = 2 * len(held) + bases
+        cf = s["controlling"][city]
+        s["honor"][cf] += total - total // 2
+        s["honor"][asm.rival(cf)] += total // 2
+        log(s, "bonus", city=city, faction=cf, n=total)
+        favor = s["favor"].get(city)
+        if favor is not None:
+            s["honor"][favor] += 5
+            log(s, "favor_bonus", city=city, faction=favor, n=5)
 
 
 def new_turn(flow: F) -> None:
@@ -57,6 +99,10 @@ def new_turn(flow: F) -> None:
     to its deck, an ostracised leader sits out, the State Ship is ready."""
     s = flow.state
     s["turn"] += 1
+    if s["turn"] >= CALLIAS_BY and s["persian_war"]:
+        # the master chart's PEACE marker lies on theater 20 from turn 3 (13.2, R46)
+        s["persian_war"] = False
+        log(s, "persian_war_over")
     counts = load_components().data.counts.strategos
     for city in s["cities"]:
         s["stock"][city] = max(0, s["stock"][city] + s["restore"][city] - s["will_penalty"][city])
@@ -116,7 +162,8 @@ class EndPhase(Procedure[PericlesState]):
             log(s, "automatic", city=victor)
             flow.end()
             return
-        flow.goto("sequence", **sequence("maintenance", "redeployment", "will_of_assembly"))
+        flow.goto("sequence", **sequence("maintenance", "redeployment", "persian_gold",
+                                         "will_of_assembly"))
 
 
 # ------------------------------------------------------------------- 11.2 maintenance
@@ -293,39 +340,9 @@ class WillOfAssembly(Procedure[PericlesState]):
             cf = s["controlling"]["athens"]
             s["honor"][cf] -= 2
             log(s, "persian_war", faction=cf, n=2)
+        flow.context.event(PHASE_END, f"Turn {s['turn']} ends (11.0)")
         flow.end()
 
 
-# ------------------------------------------------------------------- 5.13 Plague
-def plague(s: PericlesState) -> None:
-    """Once a game: Athens loses a third of each kind of its side's units in its capital
-    (rounded down, Delian first), and each side loses a foot and a ship in every other
-    contested theater unless that is all it has there (5.13, ruling R36)."""
-    if s["plague"] == "post":
-        return
-    s["plague"] = "post"
-    home = s["forces"].get("athens", {})
-    for kind in th.KINDS:
-        n = sum(v.get(kind, 0) for o, v in home.items() if SIDE_OF[o] == "athens") // 3
-        for o in ("D", "argos", "A"):
-            take = min(n, home.get(o, {}).get(kind, 0))
-            if take:
-                home[o][kind] -= take
-                n -= take
-    for t in s["forces"]:
-        if t == "athens" or th.status(s, t) != "contested":
-            continue
-        for city in ("athens", "sparta"):
-            for kind in th.KINDS:
-                mine = th.owners_of(s, t, city)
-                units = sum(n.get("land", 0) + n.get("naval", 0) for n in mine.values())
-                owner = next((o for o, n in sorted(mine.items()) if n.get(kind, 0)
-                              and not (o == "S" and kind == "land" and s["the_300"] == t
-                                       and n["land"] == 1)), None)
-                if owner is not None and units > 1:
-                    s["forces"][t][owner][kind] -= 1
-    log(s, "plague")
-
-
 PROCEDURES: list[Procedure[PericlesState]] = [
-    Campaign(), EndPhase(), Maintenance(), Redeployment(), WillOfAssembly()]
+    Campaign(), EndPhase(), Maintenance(), Redeployment(), PersianGold(), WillOfAssembly()]

@@ -6,6 +6,7 @@ from collections import Counter
 
 from . import assembly as asm
 from .schema import PericlesState
+from .theaters import in_pool
 
 
 def check(s: PericlesState) -> list[str]:
@@ -44,8 +45,6 @@ def check(s: PericlesState) -> list[str]:
         bad += [f"{theater}: a {m['kind']} marker" for m in s["queues"][theater]
                 if m["kind"] not in (*asm.THEATER_ISSUES, "rumor")]
     if s["forces"]:
-        from .theaters import in_pool
-
         present = {o for f in s["forces"].values() for o in f}
         bad += [f"{o} {k}: more on the map than in the counter mix" for o in present
                 for k in ("land", "naval", "bases") if o != "persia" and in_pool(s, o, k) < 0]

@@ -14,20 +14,18 @@ from engine.core.decisions import Answer
 from engine.core.flows import Simultaneous
 from engine.core.procedures import Flow, Procedure
 from engine.core.types import IllegalAction, Option, Prompt
+from engine.core.view import PHASE_END
 
 from . import assembly as asm
 from .components import CORE_ISSUES, Alcibiades, Placement, Plague, Stock, Will, load_components
+from .plague import plague
+from .records import log
+from .scenarios import SPECS
 from .schema import Issue, PericlesState, Played
 
 F = Flow[PericlesState]
 ROUNDS = 6  # 6.3
 ENTOURAGE = 3  # 6.1
-
-
-def log(s: PericlesState, kind: str, city: str | None = None, faction: str | None = None,
-        n: int = 0, what: str | None = None, theater: str | None = None) -> None:
-    s["log"].append({"kind": kind, "city": city, "faction": faction, "n": n, "what": what,
-                     "theater": theater})
 
 
 def opposition(s: PericlesState, city: str) -> str:
@@ -97,8 +95,6 @@ class Aristophanes(Procedure[PericlesState]):
                     s["will"][city] = {"theater": task.theater, "task": task.task}
                     log(s, "will_set", city=city, what=task.task, theater=task.theater)
             elif isinstance(e, Plague):
-                from .end_phase import plague
-
                 plague(s)
             else:  # Deaths: the leaders' names on the cards change with the turns anyway
                 log(s, "deaths", what=",".join(getattr(e, "names", ())))
@@ -121,8 +117,6 @@ class Draw(Procedure[PericlesState]):
     name = "draw"
 
     def enter(self, flow: F) -> None:
-        from .scenarios import SPECS
-
         s = flow.state
         spec = SPECS[s["scenario"]]
         for city in s["cities"]:
@@ -548,6 +542,10 @@ class PoliticalIssues(Procedure[PericlesState]):
             for f in winners:
                 s["honor"][f] += 2
             log(s, "war", what="peace")
+            ends = SPECS[s["scenario"]].peace_ends_from
+            if ends and s["turn"] >= ends:  # the main scenarios' variable end (11.4)
+                s["over"] = True
+                log(s, "peace_end", n=s["turn"])
 
 
 # ------------------------------------------------------------------- 7.2 Strategy Board
@@ -611,6 +609,8 @@ class TheaterAward(Procedure[PericlesState]):
             s["markers"][f] += ["rumor"] * s["rumors"]
         for city in s["cities"]:
             s["display"][city] = []
+        # a public post is due: the Assemblies have voted
+        flow.context.event(PHASE_END, f"Turn {s['turn']}: the Assemblies have voted (7.3)")
         flow.end()
 
 

@@ -1,6 +1,6 @@
 """The `pericles` ruleset: the engine contract (docs/architecture.md) over the
-procedures of political.py. Not in the registries yet: `RULESET` is the entry point the
-single-entry registration should name (REPORT-pericles2.md)."""
+procedures of political.py, theater_flow.py and end_phase.py. Registered through the
+`keryx.games` entry `pericles` (engine/games.py) and open to channels."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from engine.core.types import Outcome, Prompt
 from engine.core.view import RulesetCommon
 
 from . import assembly as asm
+from . import theaters as th
 from .components import components_json
 from .end_phase import PROCEDURES as END_PROCEDURES
 from .invariants import check
@@ -25,6 +26,7 @@ from .political import PROCEDURES, TURN
 from .scenarios import SCENARIOS, SPECS, initial_state
 from .schema import PericlesState
 from .theater_flow import PROCEDURES as THEATER_PROCEDURES
+from .theater_flow import name
 from .view import TITLES, build_view, redeal, variants
 
 MACHINE: Machine[PericlesState] = Machine([*PROCEDURES, *THEATER_PROCEDURES, *END_PROCEDURES,
@@ -38,7 +40,6 @@ class Pericles(Ruleset):
     title = "Pericles: The Peloponnesian Wars"
     version = "1"
     scenarios = SCENARIOS
-    not_in_channels = "the theater phase, the maps of the Assemblies and bot play are not written yet"
 
     # ------------------------------------------------------------------ creation
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PericlesState:
@@ -48,8 +49,10 @@ class Pericles(Ruleset):
             for a, b in self.scenarios[scenario].holdings(2):
                 s["partners"][a], s["partners"][b] = b, a
         spec = SPECS[scenario]
-        if spec.last_turn > spec.turn:
+        if spec.last_turn >= spec.turn:
             ctx.shuffle(s["aristophanes_deck"])
+            if not s["aristophanes"]:  # no named first card: the top of the deck (R40)
+                s["aristophanes"] = s["aristophanes_deck"].pop()
             MACHINE.start(s, ctx, "campaign")
             return s
         steps: tuple[str, ...] = TURN[:-1] if spec.political else ("draw",)
@@ -108,10 +111,14 @@ class Pericles(Ruleset):
         draw (ruling R14)."""
         total = {c: sum(s["honor"][f] for f in asm.CITY_FACTIONS[c]) for c in s["cities"]}
         a, b = total["athens"], total["sparta"]
-        if a == b and s["victor"] is None:
+        # 14.1.10 A: holding the Hellespont at the end wins outright (ruling R49)
+        holds = SPECS[s["scenario"]].holds
+        held = holds[0] if holds and s["victor"] is None and \
+            th.status(s, holds[1]) == holds[0] else None
+        if a == b and s["victor"] is None and held is None:
             return Outcome((), f"a draw: Athens {a}, Sparta {b}", "11.4",
                            places=(tuple(s["factions"]),), scores=scores)
-        win = s["victor"] or ("athens" if a > b else "sparta")
+        win = s["victor"] or held or ("athens" if a > b else "sparta")
         lose = "sparta" if win == "athens" else "athens"
 
         def ranked(city: str) -> list[str]:
@@ -119,7 +126,9 @@ class Pericles(Ruleset):
             return sorted(asm.CITY_FACTIONS[city], key=lambda f: (-s["honor"][f], f != cf))
 
         top, second = ranked(win)
-        how = "automatically" if s["victor"] else f"{total[win]} to {total[lose]}"
+        how = ("automatically" if s["victor"] else
+               f"by holding {name(holds[1])}" if held and holds else
+               f"{total[win]} to {total[lose]}")
         return Outcome((top,), f"{TITLES[win]} wins the war {how}; "
                        f"{TITLES[top]} has the most Honor in it", "11.4",
                        places=((top,), (second,), tuple(ranked(lose))), scores=scores)
@@ -165,8 +174,10 @@ class Pericles(Ruleset):
     def common(self, v: dict[str, Any]) -> RulesetCommon:
         state = "War" if v["war"] else "Peace"
         rounds = {d["round"] for d in v["debate"].values()}
-        banner = f"Turn {v['turn']} · {state}" + (f" · debate round {max(rounds)}"
-                                                   if max(rounds, default=0) else "")
+        phase = {"debate": f"debate round {max(rounds, default=1)}",
+                 "political": "political phase", "theater": "theater phase",
+                 "end": "End phase"}.get(v.get("phase") or "")
+        banner = f"Turn {v['turn']} · {state}" + (f" · {phase}" if phase else "")
         return {"banner": banner,
                 "hand": [{"id": f"c{c['card']}", "label": c["label"]} for c in v["hand"]],
                 "seen": [], "log": list(v["log"]), "battle": None}

@@ -1,9 +1,10 @@
-"""The scenarios this ruleset plays so far, and the state each starts from (14.1).
+"""The scenarios of 14.0 and the state each starts from (14.1, 14.2-14.4).
 
-Played now: the two political vignettes of 14.1 (one Assembly, two factions) and our
-training game of both Assemblies of turn 6 at once (14.1.06 A's political phase, four
-factions, or two people each holding one faction of each city). The theater phase is
-not written yet (REPORT-pericles2.md)."""
+Played: the two political vignettes (one Assembly, two factions), the eight battle
+vignettes, the theater-only training games 14.1.01 A and 14.1.09 A, the one- and two-turn
+scenarios 14.1.01 C to 14.1.10 A on the whole map, the main scenarios 14.2, 14.3 and 14.4
+with their variable end, and our training games (assembly-t6, 14.1.06 A1); four
+factions, or two people each holding one faction of each city (variant A)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,13 @@ class Spec:
     vignette: tuple[str, dict[str, tuple[int, int, int]], dict[str, int], bool,
                     tuple[str, ...]] | None = None
     theater: bool = False  # the scenario plays the theater phase (8.0-9.3)
+    alcibiades: str = "athens"  # where Alcibiades starts (12.0, 13.1)
+    callias_penalty: int = 0  # Honor the Athenian CF loses without the Peace of Callias
+    peace_ends_from: int = 0  # a main scenario ends when Peace is declared from this turn
+    bonuses: bool = False  # the main scenarios' final Geography, Economic and Favor bonuses
+    no_levies: bool = False  # no City-State units or bases may be built (14.1.10 A)
+    stock_cut: int = 0  # Strategos removed from each city's stock at the start
+    holds: tuple[str, str] | None = None  # (city, theater): holding it at the end wins
 
 
 def _vignette(turn: int, theater: str, athens: dict[str, tuple[int, int, int]], a_st: int,
@@ -75,6 +83,11 @@ VIGNETTES: dict[str, tuple[str, Spec]] = {
 
 ALL_THEATERS = tuple(t.key for t in load_components().data.theaters
                      if t.key not in ("persia", "eastmed"))
+# with the Persia box (13.1), and with the Eastern Mediterranean while the Persian War
+# lasts (13.2: the PEACE marker lies there from turn 3)
+WITH_PERSIA = (*ALL_THEATERS, "persia")
+PERSIAN_WAR = (*ALL_THEATERS, "eastmed", "persia")
+NINE = dict.fromkeys(("aristocrats", "demagogues", "agiad", "eurypontid"), 9)
 
 SPECS: dict[str, Spec] = {
     # 14.1.06 B: Clouds A, card 37 + 8 for the Eurypontid (CF), card 34 + 8 for the Agiad
@@ -113,6 +126,62 @@ SPECS: dict[str, Spec] = {
                       {"eurypontid": (37,), "agiad": (34,)},
                       {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8},
                       theaters=ALL_THEATERS, theater=True, last_turn=7),
+    # 14.1.04 A: turns 4 and 5 at Peace, Aristocrats and Agiad governing, nine cards each,
+    # the first Aristophanes card drawn at random (ruling R40)
+    "14.1.04 A": Spec(("athens", "sparta"), 4, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      False, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=5),
+    # 14.1.01 C and 14.1.02 A: turns 1 and 2 at War while the Persian War lasts; in
+    # 14.1.02 A the Athenian CF loses 10 Honor if Callias is not made (rulings R40, R45)
+    "14.1.01 C": Spec(("athens", "sparta"), 1, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      True, {}, NINE, theaters=PERSIAN_WAR, theater=True, last_turn=1),
+    "14.1.02 A": Spec(("athens", "sparta"), 2, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      True, {}, NINE, theaters=PERSIAN_WAR, theater=True, last_turn=2,
+                      callias_penalty=10),
+    # 14.1.03 A: turn 3; the Peace declared makes the whole turn one of Peace (R48)
+    "14.1.03 A": Spec(("athens", "sparta"), 3, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      False, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=3),
+    # 14.1.10 A: turn 10 at War, Frogs B first; no levies, each stock 8 short; Sparta
+    # wins by holding the Hellespont at the end (ruling R49)
+    "14.1.10 A": Spec(("athens", "sparta"), 10, "Frogs B",
+                      {"athens": "aristocrats", "sparta": "agiad"}, True, {}, NINE,
+                      theaters=WITH_PERSIA, theater=True, last_turn=10, no_levies=True,
+                      stock_cut=8, holds=("sparta", "hellespont")),
+    # 14.1.09 A: theater-only training in the Aegean, theaters 6, 7, 13-19 and Persia, with
+    # Alcibiades and two Persian bases there, at War (ruling R41)
+    "14.1.09 A": Spec(("athens", "sparta"), 9, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      True, {}, {},
+                      theaters=("sparta", "athens", "hellespont", "ionia", "lesbos", "chios",
+                                "samos", "cyclades", "sporades", "persia"),
+                      markers={"aristocrats": ("military",) * 3 + ("league", "rumor"),
+                               "demagogues": ("military", "military", "league", "diplomatic",
+                                              "rumor"),
+                               "agiad": ("military",) * 3 + ("league", "rumor"),
+                               "eurypontid": ("military", "military", "diplomatic",
+                                              "diplomatic", "rumor")},
+                      strategos=dict.fromkeys(("aristocrats", "demagogues", "agiad",
+                                               "eurypontid"), 12),
+                      political=False, theater=True, alcibiades="persia"),
+    # 14.1.09 C: turn 9 at War, Callias made long ago, Alcibiades in Persia
+    "14.1.09 C": Spec(("athens", "sparta"), 9, "", {"athens": "aristocrats", "sparta": "agiad"},
+                      True, {}, NINE, theaters=WITH_PERSIA, theater=True, last_turn=9,
+                      alcibiades="persia"),
+    # 14.1.08 A: turn 8 at Peace, the Demagogues and the Agiad governing (ruling R40)
+    "14.1.08 A": Spec(("athens", "sparta"), 8, "", {"athens": "demagogues", "sparta": "agiad"},
+                      False, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=8),
+    # the main scenarios (14.2-14.4): Peace declared in their closing turns ends them in
+    # the Political Issues segment; the final score adds the bonuses (11.4, R46, R47)
+    "14.2": Spec(("athens", "sparta"), 1, "", {"athens": "aristocrats", "sparta": "agiad"},
+                 False, {}, NINE, theaters=PERSIAN_WAR, theater=True, last_turn=5,
+                 peace_ends_from=3, bonuses=True),
+    "14.3": Spec(("athens", "sparta"), 6, "Clouds A",
+                 {"athens": "aristocrats", "sparta": "eurypontid"}, False,
+                 {"eurypontid": (37,), "agiad": (34,)},
+                 {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8},
+                 favor={"athens": "aristocrats"}, theaters=WITH_PERSIA, theater=True,
+                 last_turn=10, peace_ends_from=8, bonuses=True),
+    "14.4": Spec(("athens", "sparta"), 1, "", {"athens": "aristocrats", "sparta": "agiad"},
+                 False, {}, NINE, theaters=PERSIAN_WAR, theater=True, last_turn=10,
+                 peace_ends_from=7, bonuses=True),
 }
 
 SPECS |= {key: spec for key, (_, spec) in VIGNETTES.items()}
@@ -142,6 +211,73 @@ SCENARIOS: dict[str, Scenario] = {
         "and its higher faction wins the game.", teams=(ATHENS, SPARTA),
         players=((4, tuple((f,) for f in ATHENS + SPARTA)),
                  (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.04 A": Scenario(
+        "14.1.04 A", "Periclean Peace (14.1.04 A)", ATHENS + SPARTA,
+        "445-433 BC in two turns at Peace: the city with more Honor wins, and its higher "
+        "faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.08 A": Scenario(
+        "14.1.08 A", "War in a Time of Peace (14.1.08 A)", ATHENS + SPARTA,
+        "418-416 BC, one turn at Peace with the Demagogues governing Athens: the city with "
+        "more Honor wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.01 C": Scenario(
+        "14.1.01 C", "Isthmus of Corinth (14.1.01 C)", ATHENS + SPARTA,
+        "460 BC, one turn at War while the Persian War lasts: the city with more Honor "
+        "wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.02 A": Scenario(
+        "14.1.02 A", "Peace of Callias (14.1.02 A)", ATHENS + SPARTA,
+        "One turn at War: Athens must make peace with Persia or its governing faction "
+        "loses 10 Honor; the city with more Honor wins.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.03 A": Scenario(
+        "14.1.03 A", "End of the First Peloponnesian War (14.1.03 A)", ATHENS + SPARTA,
+        "446 BC, one turn played at Peace: the city with more Honor wins, and its higher "
+        "faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.10 A": Scenario(
+        "14.1.10 A", "Fall of the Athenian Empire (14.1.10 A)", ATHENS + SPARTA,
+        "405 BC, one turn at War: Sparta wins if it holds the Hellespont at the end; "
+        "otherwise the city with more Honor wins.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.09 A": Scenario(
+        "14.1.09 A", "War in the Aegean (14.1.09 A)", ATHENS + SPARTA,
+        "Theater-only training in the Aegean, Alcibiades in Persia: the city with more "
+        "Honor wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.1.09 C": Scenario(
+        "14.1.09 C", "Turning of the Tide (14.1.09 C)", ATHENS + SPARTA,
+        "411 BC, one turn at War with Alcibiades in Persia: the city with more Honor "
+        "wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.2": Scenario(
+        "14.2", "Pentecontaetia: the First Peloponnesian War (14.2)", ATHENS + SPARTA,
+        "460-445 BC, three to five turns: Peace declared from turn 3 ends the war; the city "
+        "with more Honor after the final bonuses wins, and its higher faction wins the game.",
+        teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.3": Scenario(
+        "14.3", "The Second Peloponnesian War (14.3)", ATHENS + SPARTA,
+        "431-404 BC from turn 6, three to five turns: Peace declared from turn 8 ends the "
+        "war; the city with more Honor after the final bonuses wins.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+    "14.4": Scenario(
+        "14.4", "The Suicide of Greece (14.4)", ATHENS + SPARTA,
+        "The whole war, up to ten turns: Peace declared from turn 7 ends it; the city with "
+        "more Honor after the final bonuses wins.", teams=(ATHENS, SPARTA),
+        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
+                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
     "assembly-t6": Scenario(
         "assembly-t6", "Both Assemblies of 431 BC (Keryx training)", ATHENS + SPARTA,
         "Athens and Sparta debate at once; in each city the faction with more Honor "
@@ -169,9 +305,9 @@ def initial_state(scenario: str) -> PericlesState:
         flow=[], scenario=scenario, turn=spec.turn, factions=factions, partners={},
         cities=list(spec.cities), honor={f: 10 for f in factions},
         strategos={f: 0 for f in factions},
-        stock={c: counts["stock"] for c in spec.cities},
+        stock={c: max(0, counts["stock"] - spec.stock_cut) for c in spec.cities},
         board={c: counts["board"] for c in spec.cities}, war=spec.war,
-        plague="post" if spec.turn >= 7 else "pre", alcibiades="athens",
+        plague="post" if spec.turn >= 7 else "pre", alcibiades=spec.alcibiades,
         aristophanes=spec.aristophanes, controlling=dict(spec.controlling),
         favor={c: spec.favor.get(c) for c in spec.cities},
         deck=piles, discard={c: [] for c in spec.cities},

@@ -12,13 +12,16 @@ from engine.core.decisions import Answer
 from engine.core.flows import Simultaneous, order_by, sequence
 from engine.core.procedures import Flow, Procedure
 from engine.core.types import IllegalAction, Option, Prompt
-from engine.core.view import BATTLE_END
+from engine.core.view import BATTLE_END, PHASE_END
 
 from . import assembly as asm
 from . import battle as bt
+from . import persia
 from . import theaters as th
 from .components import load_components
-from .political import ISSUE_NAMES, log
+from .political import ISSUE_NAMES
+from .records import log
+from .scenarios import SPECS
 from .schema import PericlesState
 
 F = Flow[PericlesState]
@@ -58,10 +61,25 @@ class TheaterPhase(Procedure[PericlesState]):
 
 class Rotation(Procedure[PericlesState]):
     """Factions act one at a time in Honor order, round and round, skipping those that
-    have nothing to do, until nobody has (8.2, 8.3)."""
+    have nothing to do, until nobody has (8.2, 8.3). A subclass names what it asks
+    (`question`, `rule`, `kind`) and the options of the faction whose turn it is."""
+
+    question = ""
+    rule = ""
+    kind = ""
 
     def can_act(self, s: PericlesState, seat: str) -> bool:
         raise NotImplementedError
+
+    def options(self, s: PericlesState, seat: str) -> list[Option]:
+        raise NotImplementedError
+
+    def prompts(self, flow: F) -> list[Prompt]:
+        seat = self.current(flow)
+        if seat is None:
+            return []
+        return [Prompt(seat, self.question, tuple(self.options(flow.state, seat)), self.rule,
+                       kind=self.kind)]
 
     def current(self, flow: F) -> str | None:
         s, order = flow.state, flow.state["order"]
@@ -87,25 +105,22 @@ class Placement(Rotation):
     form a queue whose last marker comes out first (8.2)."""
 
     name = "placement"
+    question, rule, kind = "Place a theater marker face down", "8.2", "place"
 
     def can_act(self, s: PericlesState, seat: str) -> bool:
         return bool(s["markers"][seat])
 
-    def prompts(self, flow: F) -> list[Prompt]:
-        seat = self.current(flow)
-        if seat is None:
-            return []
-        s = flow.state
-        opts = [Option(f"{k}@{t}", f"{ISSUE_NAMES[k]} marker in {name(t)}", "8.2",
+    def options(self, s: PericlesState, seat: str) -> list[Option]:
+        return [Option(f"{k}@{t}", f"{ISSUE_NAMES[k]} marker in {name(t)}", "8.2",
                        data={"marker": k, "theater": t})
-                for k in sorted(set(s["markers"][seat])) for t in s["forces"]]
-        return [Prompt(seat, "Place a theater marker face down", tuple(opts), "8.2",
-                       kind="place")]
+                for k in sorted(set(s["markers"][seat])) for t in s["forces"]
+                if persia.takes_markers(s, t)]
 
     def act(self, flow: F, seat: str, answer: Answer) -> None:
         s = flow.state
         kind, _, theater = str(answer).partition("@")
-        if seat != self.current(flow) or kind not in s["markers"][seat] or theater not in s["forces"]:
+        if seat != self.current(flow) or kind not in s["markers"][seat] or \
+                theater not in s["forces"] or not persia.takes_markers(s, theater):
             raise IllegalAction("That placement is not open now.")
         s["markers"][seat].remove(kind)
         s["queues"][theater].append({"faction": seat, "kind": kind})
@@ -129,19 +144,15 @@ class Resolution(Rotation):
     owner carries it out; a faction with none passes (8.3)."""
 
     name = "resolution"
+    question, rule, kind = "Reveal a marker of your side", "8.3", "reveal"
 
     def can_act(self, s: PericlesState, seat: str) -> bool:
         return bool(tops(s, city_of(seat)))
 
-    def prompts(self, flow: F) -> list[Prompt]:
-        seat = self.current(flow)
-        if seat is None:
-            return []
-        s = flow.state
-        opts = [Option(f"reveal@{t}", f"Reveal the top marker in {name(t)}", "8.3",
+    def options(self, s: PericlesState, seat: str) -> list[Option]:
+        return [Option(f"reveal@{t}", f"Reveal the top marker in {name(t)}", "8.3",
                        data={"theater": t, "owner": s["queues"][t][-1]["faction"]})
                 for t in tops(s, city_of(seat))]
-        return [Prompt(seat, "Reveal a marker of your side", tuple(opts), "8.3", kind="reveal")]
 
     def act(self, flow: F, seat: str, answer: Answer) -> None:
         s = flow.state
@@ -171,6 +182,8 @@ class CarryOut(Procedure[PericlesState]):
         if kind == "oracle":  # +3 Honor (8.5, ruling R24)
             s["honor"][owner] += 3
             log(s, "oracle", faction=owner, n=3, theater=theater)
+        elif theater == persia.PERSIA:  # no unit enters Persia (13.1, ruling R41)
+            persia.persian_issue(s, owner, kind)
         elif kind == "league":
             flow.goto("league_issue", theater=theater, owner=owner)
             return
@@ -179,6 +192,10 @@ class CarryOut(Procedure[PericlesState]):
             return
         elif kind == "military":
             if theater == capital(city):
+                if SPECS[s["scenario"]].no_levies:  # 14.1.10 A (ruling R49)
+                    log(s, "no_levy", faction=owner, theater=theater)
+                    flow.end()
+                    return
                 flow.goto("levy", theater=theater, owner=owner)
             elif th.status(s, theater) == "contested":
                 flow.goto("raid_choice", theater=theater, owner=owner)
@@ -277,6 +294,9 @@ class DiplomaticIssue(Procedure[PericlesState]):
         city, enemy = city_of(owner), th.other(city_of(owner))
         s["strategos"][owner] -= n
         s["stock"][city] += n
+        if persia.callias(s, owner, theater, n):
+            flow.end()
+            return
         enemy_league = th.LEAGUE[enemy]
         if th.bases(s, theater, enemy_league) and n > th.military_strength(s, theater, enemy):
             s["forces"][theater][enemy_league]["bases"] -= 1
@@ -723,6 +743,8 @@ class StrategosHonor(Procedure[PericlesState]):
             s["strategos"][f] = 0
             if held // TRADE:
                 log(s, "traded", faction=f, n=held // TRADE)
+        # a public map post is due: the theaters as the phase left them
+        flow.context.event(PHASE_END, f"Turn {s['turn']}: the theater phase is over (8.4)")
         flow.end()
 
 
@@ -749,8 +771,6 @@ class VignetteBattles(Procedure[PericlesState]):
     name = "vignette_battles"
 
     def enter(self, flow: F) -> None:
-        from .scenarios import SPECS
-
         spec = SPECS[flow.state["scenario"]]
         assert spec.vignette is not None
         battles = spec.vignette[4]

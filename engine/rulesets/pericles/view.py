@@ -13,15 +13,36 @@ from typing import Any
 
 from engine.core.decisions import random_answer
 from engine.core.flows import CHOSEN
+from engine.core.procedures import Flow
 from engine.core.rng import Rng
 
 from . import assembly as asm
 from .political import ISSUE_NAMES, PROCEDURES, card_label
 from .schema import PericlesState, Record
+from .theater_flow import PROCEDURES as THEATER
 
 THEATER_KINDS = (*asm.THEATER_ISSUES, "rumor")
 TITLES = {"aristocrats": "Aristocrats", "demagogues": "Demagogues", "agiad": "Agiad",
           "eurypontid": "Eurypontid", "athens": "Athens", "sparta": "Sparta"}
+
+
+# The phase a procedure belongs to, for the banner (5.0-7.3 political, 8.0-9.3 theater,
+# 11.0 End); the innermost named frame of the flow decides.
+PHASE_OF = {
+    **dict.fromkeys(("designate", "debate_cards", "debate"), "debate"),
+    **dict.fromkeys(("aristophanes", "draw", "entourage", "hostages", "boule",
+                     "political_issues", "strategy_board", "board_cards", "theater_award"),
+                    "political"),
+    **dict.fromkeys(("theater_phase", "placement", "resolution", "carry_out", "league_issue",
+                     "diplomatic_issue", "levy", "raid_choice", "expedition", "commit", "march",
+                     "battle", "strategos_honor", "vignette_battles"), "theater"),
+    **dict.fromkeys(("end_phase", "maintenance", "redeployment", "will_of_assembly"), "end"),
+}
+
+
+def phase_of(s: PericlesState) -> str | None:
+    return next((PHASE_OF[fr["name"]] for fr in reversed(s["flow"]) if fr["name"] in PHASE_OF),
+                None)
 
 
 def sees_markers(viewer: str | None, owner: str) -> bool:
@@ -47,6 +68,7 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
     hand = s["hands"].get(seat or "", []) if seat in s["factions"] else []
     return {
         "ruleset": "pericles", "viewer": seat, "scenario": s["scenario"], "turn": s["turn"],
+        "phase": phase_of(s),
         "war": s["war"], "plague": s["plague"], "alcibiades": s["alcibiades"],
         "aristophanes": s["aristophanes"], "cities": list(s["cities"]),
         "factions": list(s["factions"]), "partners": dict(s["partners"]),
@@ -113,6 +135,16 @@ def line(r: Record) -> str:
         "unique": f"{who} wins {what} (+2 Honor, +{n} Strategos)",
         "war": "War is declared" if r["what"] == "war" else "Peace is made",
         "board": f"Strategy Board: {who} gains {n} Strategos",
+        "persian_base": f"{who} founds a Persian base (+{n} Honor)",
+        "inert": f"{who}'s {what} marker in Persia does nothing",
+        "callias": f"The Peace of Callias: the Persian War ends, {who} gains {n} Honor",
+        "callias_missed": f"No Peace of Callias: {who} loses {n} Honor",
+        "persian_gold": f"Persian gold: a Peloponnesian ship in {r['theater']}",
+        "no_levy": f"{who} may raise no City-State units in {r['theater']}",
+        "persian_war_over": "The Persian War is over (the PEACE marker on theater 20)",
+        "peace_end": f"Peace is declared in turn {n}: the war ends",
+        "bonus": f"{city}'s final bonuses: {n} Honor (theaters held and bases)",
+        "favor_bonus": f"{who} holds the Favor of the Assembly: +{n} Honor",
     }.get(k, k)
 
 
@@ -173,10 +205,6 @@ def redeal(s: PericlesState, seat: str | None, rng: Rng) -> PericlesState:
 def _rechoose(v: PericlesState, seat: str | None, rng: Rng) -> None:
     """Secret choices of other seats waiting in a `Simultaneous` frame, made afresh
     from their (redealt) hands."""
-    from engine.core.procedures import Flow
-
-    from .theater_flow import PROCEDURES as THEATER
-
     procs = {getattr(p, "name"): p for p in [*PROCEDURES, *THEATER]}  # noqa: B009
 
     for frame in v["flow"]:
