@@ -56,4 +56,5 @@ PPW = GameEntry(
     id="ppw",
     ruleset="engine.rulesets.ppw:RULESET",
     renderer="renders.ppw:RENDERER",
+    heuristic="engine.players.ppw:HEURISTIC",
 )
