@@ -326,13 +326,24 @@ def choose_order(view: dict[str, Any], prompt: Prompt) -> str:
     need = WORTH if lead(view, me) < 0 else 2 * WORTH
     best, top = "pass", need
     for o in prompt.options:
-        data = o.data or {}
-        if data.get("op") not in ("land", "naval", "all"):
-            continue
-        v = order_value(view, me, data)
-        if v > top:
-            best, top = o.id, v
+        for data in orders_of(o):
+            v = order_value(view, me, data)
+            if v > top:
+                best, top = o.id, v
+    if best == "pass" and not any(o.id == "pass" for o in prompt.options):
+        return "back"  # a stack chosen, but no objective of it is worth the march
     return best
+
+
+def orders_of(option: Option) -> list[dict[str, Any]]:
+    """The whole orders an option of an order step leads to (engine/rulesets/ppw/
+    orders.py: a stack or a region lists its objectives; the last step is the order)."""
+    data = option.data or {}
+    if data.get("op") in ("land", "naval", "all"):
+        return [data]
+    if data.get("op") in ("stack", "region"):
+        return [dict(data, op=data["kind"], to=to) for to in data["objectives"]]
+    return []
 
 
 # ------------------------------------------------------------------ economy (7.2, 7.3)

@@ -22,6 +22,7 @@ from engine.players.ppw import (
     holding,
     lead,
     order_value,
+    orders_of,
     win_chance,
 )
 from engine.players.ppw_duel import play
@@ -111,11 +112,12 @@ def test_an_order_against_long_odds_is_worth_less_than_a_pass():
     p = prompt_of(g, "athens")
     # 2 SPs against Sparta's 8 and its home guard of 3: a lost battle (rule 5.3) costs
     # more than the ravaging or a siege might bring
-    into_sparta = [o for o in p.options if o.id == "op:ATH:land:SPA"]
-    assert into_sparta and order_value(view, "athens", into_sparta[0].data) < 0
+    stack = next(o for o in p.options if o.id == "stack:ATH:land")
+    into_sparta = next(d for d in orders_of(stack) if d["to"] == "SPA")
+    assert order_value(view, "athens", into_sparta) < 0
     answer = choose_order(view, p)
-    assert answer == "pass" or order_value(
-        view, "athens", next(o for o in p.options if o.id == answer).data) > 0.25
+    assert answer == "pass" or max(order_value(view, "athens", d) for d in orders_of(
+        next(o for o in p.options if o.id == answer))) > 0.25
 
 
 def test_a_ravaging_march_into_an_enemy_home_area_with_good_odds_is_taken():
@@ -130,8 +132,13 @@ def test_a_ravaging_march_into_an_enemy_home_area_with_good_odds_is_taken():
     view = g.view("sparta")
     p = prompt_of(g, "sparta")
     answer = choose_order(view, p)
-    assert answer != "pass"
-    to = next(o for o in p.options if o.id == answer).data["to"]
+    assert answer.startswith("stack:") and answer.endswith(":land")
+    for _ in range(3):  # the stack, its region, then the objective
+        g.act("sparta", answer)
+        if g.prompt_for("sparta") is None:
+            break
+        answer = choose_order(g.view("sparta"), prompt_of(g, "sparta"))
+    to = answer.split(":")[3]
     assert board().area_of[to] == "attica"
 
 

@@ -17,7 +17,7 @@ from engine.core.ruleset import Context, Ruleset
 from engine.core.types import Outcome, Prompt, Scenario
 from engine.core.view import RulesetCommon
 
-from . import flow
+from . import flow, orders
 from .board import board
 from .components import MAJORS, components_json
 from .invariants import check
@@ -99,9 +99,11 @@ class Ppw(Ruleset):
         memo = self._memo
         flow.MACHINE.act(state, seat, option_id, ctx, [ctx.prompt] if ctx.prompt else None)
         still = state["flow"] and state["flow"][-1] is frame and frame is not None \
-            and CHOSEN in frame["args"]
+            and (CHOSEN in frame["args"] or orders.DRAFTS in frame["args"])
         if not still or memo is None or memo[0] is not state:
             self._memo = None
+        else:
+            memo[2].pop(seat, None)  # a step of a draft: the seat's next prompt is new
 
     def resign(self, state: PpwState, seat: str, ctx: Context) -> None:
         self._memo = None
@@ -137,6 +139,11 @@ class Ppw(Ruleset):
                 continue
             v["flow"][-1]["args"][CHOSEN][other] = _sealed(prompt, rng)
             yield v
+        for other in sorted(frame["args"].get(orders.DRAFTS) or {}):
+            if other != seat:  # an order half chosen (orders.py): none chosen yet
+                v = copy.deepcopy(state)
+                orders.forget(v["flow"][-1]["args"], other)
+                yield v
 
     def determinize(self, state: PpwState, seat: str, rng: Rng) -> PpwState:
         """Every other seat's sealed choice drawn afresh from its (public) options."""
@@ -151,6 +158,9 @@ class Ppw(Ruleset):
             prompt = self._ask(v, other)
             if prompt is not None:
                 chosen[other] = _sealed(prompt, rng)
+        for other in sorted(frame["args"].get(orders.DRAFTS) or {}):
+            if other != seat:  # others' half-chosen orders are unknown: not begun
+                orders.forget(frame["args"], other)
         return v
 
     def _ask(self, state: PpwState, seat: str) -> Prompt | None:
@@ -158,6 +168,8 @@ class Ppw(Ruleset):
         proc = flow.SIMULTANEOUS.get(frame["name"])
         if proc is None:
             return None
+        if isinstance(proc, flow.Orders):  # a sealed order is any order, not a step
+            return proc.full(Flow(state, frame, None), seat)
         return proc.ask(Flow(state, frame, None), seat)
 
     def check_invariants(self, state: PpwState) -> list[str]:
