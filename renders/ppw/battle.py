@@ -86,7 +86,8 @@ def render_image(battle: dict[str, Any]) -> Image.Image:
     return img
 
 
-def render(view: dict[str, Any] | None, battle: dict[str, Any] | None = None) -> bytes:
+def render(battle: dict[str, Any] | None, view: dict[str, Any] | None = None) -> bytes:
+    """The renderer's `combat(battle, viewer_view)`: a record, else the view's last battle."""
     record = battle or (view or {}).get("battle")
     if record is None:
         img = Image.new("RGB", (WIDTH, 60), theme.PAPER)

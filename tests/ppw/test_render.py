@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import renders
 from renders import theme
 from renders.ppw.board import render, render_image, setup_view, size, to_px
 
@@ -45,5 +46,7 @@ def test_status_cards_and_battle_pictures():
     text = [t for _, t, _ in battle.lines(rec)]
     assert text[0] == "Sparta: score 6 — skill +2, odds +1"
     assert "Athens loses 1 SP" in text and "Archidamus II survives (dies on 1 or less)" in text
-    assert RENDERER.combat(view, rec)[:4] == b"\x89PNG"
-    assert RENDERER.combat(view, None)[:4] == b"\x89PNG"
+    assert RENDERER.combat(rec, view)[:4] == b"\x89PNG"
+    assert RENDERER.combat({}, view)[:4] == b"\x89PNG"
+    # as the bot draws a battle_end event's record: the record first, the ruleset named
+    assert renders.render_combat(rec, {"ruleset": "ppw"})[:4] == b"\x89PNG"
