@@ -45,6 +45,7 @@ MAJOR_HOME = 5.0  # a major surrenders: its score drops by 5 and may end the war
 WORTH = 0.25  # an order must be worth this much more than passing
 BEHIND = 2.0  # points behind the leading rival at which a holding goes to war
 THREAT = 3  # hostile land SPs near home beyond ours (with the guard) that call for builds
+ROUNDS_AT_RISK = 2  # sieges a home left weak may suffer in one phase (rule 3.1)
 LOW_BELLICOSITY = 6  # at or below it, peace is wanted whatever the score (rule 6.3)
 
 
@@ -260,7 +261,7 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
     to = data["to"]
     here = view["spaces"][to]
     land, ships = army(view, me, data)
-    value = -TALENTS * data["cost"]
+    value = -TALENTS * data["cost"] - home_risk(view, me, data["from"], land)
     foes = {o: v for o, v in (here.get("forces") or {}).items() if hostile(view, me, o)}
     their_ships = sum(v[2] for v in foes.values())
     if ships and their_ships:
@@ -293,6 +294,26 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
             value += held * (siege_chance(view, to, land, theirs) * fallen_worth(to)
                              - TALENTS * SIEGE_COST)
     return value
+
+
+def home_risk(view: dict[str, Any], me: str, origin: str, land: int) -> float:
+    """What marching `land` SPs out of our home space risks: the largest hostile army on
+    the map (any army may cross it in one move, rule 1.3) besieging a home held by what
+    is left and the home guard, in any of the phase's rounds (rules 3.1, 5.8); a fallen
+    home surrenders its city-state (rule 6.3)."""
+    b = board()
+    home = b.city_states[me].home
+    if origin != home or not land:
+        return 0.0
+    mine = side(view, me) or me
+    left = land_sps(view, home, lambda o: side(view, o) == mine) - land
+    biggest = max((land_sps(view, sp, lambda o, m=m: o == m)
+                   for sp in view["spaces"] for m in MAJORS if hostile(view, me, m)),
+                  default=0)
+    if biggest <= left + GUARD:
+        return 0.0
+    return ROUNDS_AT_RISK * siege_chance(view, home, biggest, left + GUARD) \
+        * fallen_worth(home)
 
 
 def siege_chance(view: dict[str, Any], space: str, land: int, defence: int) -> float:
