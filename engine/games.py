@@ -44,8 +44,8 @@ EPIC = GameEntry(
            ("epic_render", "renders.bench:bench_render_epic")),
 )
 
-# Pericles and the PPW play in self-play, the terminal and tests; channels refuse them
-# (`not_in_channels`) until their automated players and Discord flows are done.
+# Pericles plays in self-play, the terminal and tests; channels refuse it
+# (`not_in_channels`) until its automated player and Discord flows are done.
 PERICLES = GameEntry(
     id="pericles",
     ruleset="engine.rulesets.pericles:RULESET",

@@ -20,6 +20,7 @@ from engine.players.ppw import (
     choose_rate,
     evaluate,
     holding,
+    home_risk,
     lead,
     order_value,
     orders_of,
@@ -218,3 +219,16 @@ def test_a_fresh_player_replays_its_answers():
     a = decide(g, "athens", player("heuristic", "r"))
     b = decide(g, "athens", player("heuristic", "r"))
     assert a == b
+
+
+def test_a_march_that_leaves_home_open_to_a_siege_weighs_the_risk():
+    """Rules 1.3, 5.8, 6.3: Athens' 8 land SPs could besiege Sparta held only by its home
+    guard; with Athens' army gone, marching out is free of that risk."""
+    g = new(players=4, seed="home")
+    view = g.view("sparta")
+    assert home_risk(view, "sparta", "SPA", 8) > 1.0
+    assert home_risk(view, "sparta", "SPA", 0) == 0.0
+    assert home_risk(view, "sparta", "GYT", 8) == 0.0  # not the home space
+    g.state["forces"]["ATH"]["athens"] = [2, 0, 0]
+    _changed(g)
+    assert home_risk(g.view("sparta"), "sparta", "SPA", 8) == 0.0

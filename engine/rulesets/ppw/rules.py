@@ -51,8 +51,6 @@ class Ppw(Ruleset):
         "archidamian": _scenario("archidamian", "The 431 set-up played for four turns, to "
                                                 "the Peace of Nicias (rule 9.3)."),
     }
-    not_in_channels = ("no automated player can fill an empty seat yet, and the pictures "
-                       "have not been through the sandbox")
 
     def __init__(self) -> None:
         # The sealed prompts last built: (state, its top frame, seat -> prompt). A sealed
