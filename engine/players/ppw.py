@@ -109,11 +109,12 @@ def at_start(scenario: str, major: str) -> tuple[int, int]:
 
 
 def score(view: dict[str, Any], major: str) -> float:
-    """Rule 9.5 as the view shows it, talents counted by the talent."""
+    """Rule 9.5 as the view shows it (par included), talents counted by the talent."""
     b = board()
     card = view["status_cards"][major]
     tribs, forts = at_start(view["scenario"], major)
     pts = BELLICOSITY * card["bellicosity"] + TALENTS * card["treasury"]
+    pts -= board().setups[view["scenario"]].majors[major].par
     pts += 2 * (sum(1 for cs, st in view["stances"].items()
                     if st["status"] == "tributary" and st["patron"] == major
                     and cs in b.city_states
@@ -128,8 +129,8 @@ def score(view: dict[str, Any], major: str) -> float:
 
 
 def holding_score(view: dict[str, Any], group: tuple[str, ...]) -> float:
-    """A player holding several majors is ranked by the best of them (rule 9.2)."""
-    return max(score(view, m) for m in group)
+    """A player holding several majors is ranked by the mean of their scores (rule 9.5)."""
+    return sum(score(view, m) for m in group) / len(group)
 
 
 def rivals(view: dict[str, Any], me: str) -> list[tuple[str, ...]]:
