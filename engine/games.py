@@ -57,4 +57,5 @@ PPW = GameEntry(
     ruleset="engine.rulesets.ppw:RULESET",
     renderer="renders.ppw:RENDERER",
     heuristic="engine.players.ppw:HEURISTIC",
+    bench=(("ppw", "engine.rulesets.ppw.bench:bench_ppw"),),
 )
