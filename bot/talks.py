@@ -40,8 +40,7 @@ def check_pair(info: GameInfo, me: int, other: int) -> tuple[tuple[str, ...], tu
     return mine, theirs
 
 
-async def open_talks(channel: discord.abc.GuildChannel | discord.Thread | None,
-                     info: GameInfo, me: discord.abc.User,
+async def open_talks(channel: object, info: GameInfo, me: discord.abc.User,
                      other: discord.abc.User) -> tuple[discord.Thread, bool]:
     """The pair's private thread (made now, or found), with both in it; True if new."""
     mine, theirs = check_pair(info, me.id, other.id)
