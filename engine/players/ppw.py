@@ -108,13 +108,27 @@ def at_start(scenario: str, major: str) -> tuple[int, int]:
     return tribs, forts
 
 
+def expected(view: dict[str, Any], major: str) -> float:
+    """Where the major's score should stand by now: from its opening points to its par
+    (rule 9.5: its mean final score in heuristic self-play), a share for each turn
+    played. At the start every major stands even; at the end this is the par."""
+    setup = board().setups[view["scenario"]]
+    start = setup.majors[major]
+    opening = BELLICOSITY * start.bellicosity + TALENTS * start.treasury
+    turns = setup.last_turn - setup.first_turn + 1
+    played = 1.0 if view.get("phase") == "over" else \
+        min(1.0, (view["turn"] - setup.first_turn) / turns)
+    return opening + (start.par - opening) * played
+
+
 def score(view: dict[str, Any], major: str) -> float:
-    """Rule 9.5 as the view shows it (par included), talents counted by the talent."""
+    """Rule 9.5 as the view shows it, talents counted by the talent, less where the major
+    should stand by now (`expected`)."""
     b = board()
     card = view["status_cards"][major]
     tribs, forts = at_start(view["scenario"], major)
     pts = BELLICOSITY * card["bellicosity"] + TALENTS * card["treasury"]
-    pts -= board().setups[view["scenario"]].majors[major].par
+    pts -= expected(view, major)
     pts += 2 * (sum(1 for cs, st in view["stances"].items()
                     if st["status"] == "tributary" and st["patron"] == major
                     and cs in b.city_states
@@ -197,8 +211,10 @@ def choose_diplomacy(view: dict[str, Any], prompt: Prompt) -> str:
         by_action.setdefault(str((o.data or {}).get("action")), []).append(o)
     # Peace when we lead (it keeps the lead: rule 6.2 pays peace) or when our
     # bellicosity runs low (rule 6.3: surrender at 0); the most threatening enemy first.
-    peace = [o for o in by_action.get("peace", []) if o.data and o.data["target"] not in group]
-    if peace and (ahead >= 0 or card["bellicosity"] <= LOW_BELLICOSITY):
+    # (offers with a payment, rule 2.8, are for people's bargains: the heuristic pays none)
+    peace = [o for o in by_action.get("peace", []) if o.data and o.data["target"] not in group
+             and "talents" not in o.data]
+    if peace and (ahead > 0 or card["bellicosity"] <= LOW_BELLICOSITY):
         return max(peace, key=lambda o: (threat(view, me, o.data["target"]),  # type: ignore[index]
                                          o.id)).id
     # War on the leading rival when we trail it, if no treaty of ours would be broken

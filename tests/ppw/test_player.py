@@ -19,6 +19,7 @@ from engine.players.ppw import (
     choose_order,
     choose_rate,
     evaluate,
+    expected,
     holding,
     home_risk,
     lead,
@@ -57,30 +58,41 @@ def test_a_player_holding_several_majors_is_one_side():
     g = new(players=2)
     view = g.view("corinth")
     assert holding(view, "corinth") == ("sparta", "corinth", "thebes")
-    # Athens' 6000 talents lead Sparta's side at the start (rule 9.5: a point per 1000)
-    assert lead(g.view("athens"), "athens") > 0
-    assert lead(view, "corinth") == pytest.approx(-lead(g.view("athens"), "athens"))
+    # at the start every major stands where it should (rule 9.5's par, reached by the end)
+    assert lead(g.view("athens"), "athens") == pytest.approx(0)
+    g.state["majors"]["athens"]["treasury"] += 3000
+    _changed(g)
+    assert lead(g.view("athens"), "athens") == pytest.approx(3)
+    assert lead(g.view("corinth"), "corinth") == pytest.approx(-3)
     # never a war on a major the same player holds
-    answer = choose_diplomacy(view, prompt_of(g, "corinth"))
+    answer = choose_diplomacy(g.view("corinth"), prompt_of(g, "corinth"))
     assert answer not in ("war:sparta", "war:thebes")
 
 
 def test_the_leader_offers_peace_and_the_trailer_goes_to_war():
     g = new(players=4)
-    athens = g.view("athens")
-    assert choose_diplomacy(athens, prompt_of(g, "athens")).startswith("peace:")
+    g.state["majors"]["athens"]["treasury"] += 4000  # Athens leads by 4 points
+    _changed(g)
+    assert choose_diplomacy(g.view("athens"), prompt_of(g, "athens")).startswith("peace:")
     # Sparta at peace with Athens, far behind it: war on the leader (rule 2.3)
-    g2 = new(players=4, seed="hp2")
-    s = g2.state
+    s = g.state
     s["relations"]["athens|sparta"] = "peace"
-    _changed(g2)
-    sparta = g2.view("sparta")
+    _changed(g)
+    sparta = g.view("sparta")
     assert lead(sparta, "sparta") <= -2
-    assert choose_diplomacy(sparta, prompt_of(g2, "sparta")) == "war:athens"
+    assert choose_diplomacy(sparta, prompt_of(g, "sparta")) == "war:athens"
     # ... but not when it signed that peace (breaking it costs 2 bellicosity, rule 2.3)
     s["treaty_turn"]["athens|sparta"] = 1
-    _changed(g2)
-    assert choose_diplomacy(g2.view("sparta"), prompt_of(g2, "sparta")) != "war:athens"
+    _changed(g)
+    assert choose_diplomacy(g.view("sparta"), prompt_of(g, "sparta")) != "war:athens"
+
+
+def test_the_par_is_reached_by_the_end():
+    view = new(players=4, scenario="archidamian").view("corinth")
+    par = board().setups["archidamian"].majors["corinth"].par
+    assert expected(dict(view, phase="over"), "corinth") == pytest.approx(par)
+    assert expected(dict(view, turn=3), "corinth") == pytest.approx(
+        11.5 + (par - 11.5) * 2 / 4)
 
 
 def test_low_bellicosity_seeks_peace_even_when_behind():
@@ -160,6 +172,7 @@ def test_a_trailing_major_builds_hoplites_with_talents_to_spare():
     g = new(players=4)
     view = copy.deepcopy(g.view("corinth"))
     view["status_cards"]["corinth"]["treasury"] = 1500
+    view["status_cards"]["corinth"]["bellicosity"] = 9  # a point behind where it should be
     opts = [decisions.Option(f"hoplite{k}", "h", "7.3", data={"kind": "hoplite", "cost": 100})
             for k in (1, 2)]
     build = decisions.pick("corinth", "What to build", opts, 0, 2, kind="build")
