@@ -20,7 +20,9 @@ from engine.rulesets.ppw import RULESET
 MAX_ACTIONS = 4000
 
 
-def run(scenario: str, players: int, games: int) -> dict[str, object]:
+def run(scenario: str, players: int, games: int, every: int = 0) -> dict[str, object]:
+    """`every` > 0: print the figures so far after each `every` games (a long run cut
+    short still tells what it played)."""
     errors: list[str] = []
     firsts: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
@@ -46,9 +48,19 @@ def run(scenario: str, players: int, games: int) -> dict[str, object]:
         actions.append(steps)
         if g.outcome is None:
             unfinished += 1
-            continue
-        firsts["+".join(g.outcome.places[0])] += 1
-        reasons[g.outcome.reason] += 1
+        else:
+            firsts["+".join(g.outcome.places[0])] += 1
+            reasons[g.outcome.reason] += 1
+        if every and (i + 1) % every == 0 and i + 1 < games:
+            print(json.dumps(_figures(scenario, players, i + 1, errors, unfinished, firsts,
+                                      reasons, actions, start)), flush=True)
+    return _figures(scenario, players, games, errors, unfinished, firsts, reasons, actions,
+                    start)
+
+
+def _figures(scenario: str, players: int, games: int, errors: list[str], unfinished: int,
+             firsts: Counter[str], reasons: Counter[str], actions: list[int],
+             start: float) -> dict[str, object]:
     return {"scenario": scenario, "players": players, "games": games, "errors": len(errors),
             "first_errors": errors[:3], "unfinished": unfinished,
             "first_places": dict(firsts.most_common()), "reasons": dict(reasons),
@@ -57,4 +69,4 @@ def run(scenario: str, players: int, games: int) -> dict[str, object]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(run(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))))
+    print(json.dumps(run(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), every=100)))
