@@ -26,6 +26,7 @@ from .choices import (
     typed_ruleset,
 )
 from .controller import Keryx, here, png_file, render, speaking_channel
+from .talks import open_talks
 
 
 def place_title(place: tuple[str, ...] | list[str]) -> str:
@@ -321,6 +322,16 @@ class GameGroup(app_commands.Group):
                 f"🏳️ {text.seat_title(result.seat)} resigns.",
                 text.record_line(result.record, result.version)))
             await self.k.announce(speaking_channel(itx), result)
+
+    @app_commands.command(name="talks", description="A private thread for you and another "
+                          "player of this game (diplomacy)")
+    @app_commands.describe(player="The player to talk with")
+    async def talks(self, itx: discord.Interaction, player: discord.Member) -> None:
+        async with self.k.guard(itx, "game talks"):
+            info = await self.k.svc.game_info(here(itx))
+            thread, new = await open_talks(itx.channel, info, itx.user, player)
+            await self.k.tell(itx, f"{'Opened' if new else 'Your'} private talks: "
+                                   f"{thread.mention}")
 
     # ------------------------------------------------------------- moderators
     @app_commands.command(name="abandon", description="Moderators: end this game without "

@@ -58,4 +58,6 @@ PPW = GameEntry(
     id="ppw",
     ruleset="engine.rulesets.ppw:RULESET",
     renderer="renders.ppw:RENDERER",
+    heuristic="engine.players.ppw:HEURISTIC",
+    bench=(("ppw", "engine.rulesets.ppw.bench:bench_ppw"),),
 )

@@ -87,8 +87,7 @@ def test_the_built_in_games_register_through_the_entry_group():
         entry = games.game(rid)
         assert entry is not None and engine.ruleset(rid).id == rid
         assert renderer(rid) is not None
-        # the PPW's automated player is still to come (issue 38)
-        assert (entry.heuristic is not None) == (rid not in {"ppw"})
+        assert entry.heuristic is not None  # every game has its automated player
         if entry.heuristic is not None:
             assert heuristic_for(rid) is not None
     assert {"engine", "hellenes", "epic"} <= set(bench.sections())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.game import Game
 from engine.core.ruleset import Context
 from engine.rulesets.ppw.state import PpwState, new_state
 from engine.testing import FixedRng
@@ -22,3 +23,23 @@ def clear(s: PpwState, *spaces: str) -> None:
     for sp in spaces:
         s["forces"].pop(sp, None)
         s["garrisons"].pop(sp, None)
+
+
+def give_order(game: Game, seat: str, order: str) -> int:
+    """Seal `order` (an id of flow.order_options) for `seat` through the order's steps
+    (engine/rulesets/ppw/orders.py): its stack, its region if asked, then the order.
+    Returns the number of steps taken."""
+    kind_from_to = order.split(":")[1:] if order.startswith("op:") else None
+    for step in range(1, 4):
+        p = game.prompt_for(seat)
+        assert p is not None and p.kind == "order"
+        if any(o.id == order for o in p.options):
+            game.act(seat, order)
+            return step
+        assert kind_from_to is not None, f"{order} is not offered"
+        origin, kind, to = kind_from_to
+        nxt = next(o for o in p.options if o.data and o.data.get("op") in ("stack", "region")
+                   and o.data["from"] == origin and o.data["kind"] == kind
+                   and to in o.data["objectives"])
+        game.act(seat, nxt.id)
+    raise AssertionError(f"{order} not reached in three steps")

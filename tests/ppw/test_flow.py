@@ -5,6 +5,8 @@ from __future__ import annotations
 from engine.core.game import Game
 from engine.rulesets.ppw import RULESET
 
+from .conftest import give_order
+
 
 def new(players: int = 4, scenario: str = "431") -> Game:
     return Game.create(RULESET, scenario=scenario, seed="flow", options={"players": players})
@@ -90,7 +92,8 @@ def test_a_stationed_army_stays_into_the_next_turn():
     g = new()
     answer_all(g, lambda p: "pass")
     for sparta_order in ("op:SPA:land:ELE", "station:ELE", "pass"):
-        answer_all(g, lambda p, o=sparta_order: o if p.seat == "sparta" else "pass")
+        give_order(g, "sparta", sparta_order)
+        answer_all(g, lambda p: "pass")
     assert g.state["phase"] == "economic"
     assert g.state["forces"]["ELE"]["sparta"] == [7, 1, 0]
     # rule 6.2: Athens lost its +1 for a safe home area (Pericles' walls spare it the

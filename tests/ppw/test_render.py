@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import renders
 from renders import theme
 from renders.ppw.board import render, render_image, setup_view, size, to_px
 
@@ -49,3 +50,6 @@ def test_status_cards_and_battle_pictures():
     assert RENDERER.combat(rec, {"ruleset": "ppw"})[:4] == b"\x89PNG"
     assert RENDERER.combat(rec, view)[:4] == b"\x89PNG"
     assert RENDERER.combat(None, view)[:4] == b"\x89PNG"  # type: ignore[arg-type]
+    assert RENDERER.combat({}, view)[:4] == b"\x89PNG"
+    # as the bot draws a battle_end event's record: the record first, the ruleset named
+    assert renders.render_combat(rec, {"ruleset": "ppw"})[:4] == b"\x89PNG"

@@ -102,3 +102,30 @@ def test_wars_resolve_before_pacts():
     s["relations"]["corinth|thebes"] = "peace"
     resolve(s, dice(), {**PASS, "corinth": "war:thebes", "thebes": "ally:corinth"})
     assert s["relations"]["corinth|thebes"] == "war"
+
+
+def test_a_payment_promised_with_peace_is_paid_only_if_peace_is_made():
+    """Rule 2.8: the pact is made whatever either side promised; then each pays."""
+    s = fresh()
+    ids = {o.id for o in options(s, "athens")}
+    assert {"peace:sparta:200", "peace:sparta:500", "peace:sparta:1000"} <= ids
+    assert "peace:sparta:1000" not in {o.id for o in options(s, "sparta")}  # 500 talents
+    a, sp = s["majors"]["athens"]["treasury"], s["majors"]["sparta"]["treasury"]
+    resolve(s, dice(), {**PASS, "athens": "peace:sparta:1000"})  # one offer: nothing
+    assert s["relations"]["athens|sparta"] == "war"
+    assert s["majors"]["athens"]["treasury"] == a
+    resolve(s, dice(), {**PASS, "athens": "peace:sparta:1000", "sparta": "peace:athens"})
+    assert s["relations"]["athens|sparta"] == "peace"
+    assert s["majors"]["athens"]["treasury"] == a - 1000
+    assert s["majors"]["sparta"]["treasury"] == sp + 1000
+    assert s["log"][-1]["kind"] == "payment"
+
+
+def test_an_alliance_may_be_bought_both_ways():
+    s = fresh()
+    s["relations"]["athens|thebes"] = "peace"
+    a, th = s["majors"]["athens"]["treasury"], s["majors"]["thebes"]["treasury"]
+    resolve(s, dice(), {**PASS, "athens": "ally:thebes:500", "thebes": "ally:athens:200"})
+    assert s["relations"]["athens|thebes"] == "alliance"
+    assert s["majors"]["athens"]["treasury"] == a - 500 + 200
+    assert s["majors"]["thebes"]["treasury"] == th + 500 - 200

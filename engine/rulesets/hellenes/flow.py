@@ -34,8 +34,8 @@ from .state import (
     other,
     season_words,
 )
-from .wasted import no_effect
 from .state import Commit as Committed
+from .wasted import no_effect
 
 
 def note(flow: Flow[HState], kind: str, text: str, **data: Any) -> None:

@@ -115,6 +115,9 @@ class MajorStart(_Model):
     bellicosity: int = Field(ge=0, le=12)
     resentment: int = Field(ge=0, le=10)
     tribute_rate: Literal[100, 200, 300]
+    # rule 9.5 [D]: the score a major is measured against (its mean in heuristic
+    # self-play of the scenario, DESIGN.md "Balance")
+    par: int = 0
 
 
 class Stance(_Model):

@@ -14,6 +14,7 @@ from .kingdoms import seek_treaty, treaty_open
 from .state import CAVALRY, HOPLITE, PpwState, log, pair
 
 APPROACH_TALENTS = (0, 200, 400, 600)  # rule 2.6
+PAYMENTS = (200, 500, 1000)  # rule 2.8: talents a pact may promise
 APPROACH_NEED = 6  # rule 2.6: d6 + modifiers
 ARGOS_OPENS = 4  # rule 9.1: Argos' truce with Sparta holds until turn 4
 TREATY_BREACH = (-2, 1)  # rule 2.3: bellicosity of the breaker and of its victim
@@ -60,9 +61,11 @@ def options(s: PpwState, major: str) -> list[Option]:
         if r == "war":
             opts.append(Option(f"peace:{other}", f"Offer peace to {other.title()}", "2.4",
                                data={"action": "peace", "target": other}))
+            opts += _with_payment(s, major, other, "peace", "Offer peace to", "2.8")
         if r == "peace":
             opts.append(Option(f"ally:{other}", f"Propose an alliance to {other.title()}",
                                "2.5", data={"action": "alliance", "target": other}))
+            opts += _with_payment(s, major, other, "ally", "Propose an alliance to", "2.8")
     for cs, st in sorted(s["stances"].items()):
         if st["status"] == "neutral" and cs != "persia":
             opts.append(Option(f"war:{cs}", f"Declare war on {cs.title()}", "2.3",
@@ -80,6 +83,16 @@ def options(s: PpwState, major: str) -> list[Option]:
     return opts
 
 
+def _with_payment(s: PpwState, major: str, other: str, kind: str, words: str,
+                  rule: str) -> list[Option]:
+    """Rule 2.8: the same offer with talents promised, paid only if the pact is made."""
+    money = s["majors"][major]["treasury"]
+    return [Option(f"{kind}:{other}:{t}", f"{words} {other.title()}, paying {t} talents",
+                   rule, data={"action": "peace" if kind == "peace" else "alliance",
+                               "target": other, "talents": t})
+            for t in PAYMENTS if t <= money]
+
+
 def resolve(s: PpwState, ctx: Context, choices: dict[str, str]) -> None:
     """Rule 2.2: everything chosen this round, in order (Persia's treaty, rule 9.6, with
     the approaches)."""
@@ -89,8 +102,11 @@ def resolve(s: PpwState, ctx: Context, choices: dict[str, str]) -> None:
             declare_war(s, m, acts[m][1])
     for m in sorted(acts):
         kind, target = acts[m][0], acts[m][1]
-        if kind in ("peace", "ally") and m < target and acts.get(target) == [kind, m]:
-            make_pact(s, m, target, "peace" if kind == "peace" else "alliance")
+        if kind in ("peace", "ally") and m < target and acts.get(target, [])[:2] == [kind, m] \
+                and make_pact(s, m, target, "peace" if kind == "peace" else "alliance"):
+            for payer, payee in ((m, target), (target, m)):
+                if len(acts[payer]) > 2:
+                    pay(s, payer, payee, int(acts[payer][2]))
     for m in sorted(acts):
         if acts[m][0] == "approach":
             approach(s, ctx, m, acts[m][1], int(acts[m][2]))
@@ -120,16 +136,27 @@ def declare_war(s: PpwState, major: str, target: str) -> None:
     log(s, "war", major=major, target=target)
 
 
-def make_pact(s: PpwState, a: str, b: str, kind: str) -> None:
-    """Rules 2.4, 2.5: both sides offered it this round, so it is made."""
+def make_pact(s: PpwState, a: str, b: str, kind: str) -> bool:
+    """Rules 2.4, 2.5: both sides offered it this round, so it is made (False: the
+    relation changed earlier in the round, and nothing is made)."""
     key = pair(a, b)
     current = s["relations"].get(key, "peace")
     if kind == "peace" and current != "war" or kind == "alliance" and current != "peace":
-        return
+        return False
     s["relations"][key] = kind  # type: ignore[assignment]
     if kind == "peace":
         s["treaty_turn"][key] = s["turn"]
     log(s, kind, a=a, b=b)
+    return True
+
+
+def pay(s: PpwState, payer: str, payee: str, talents: int) -> None:
+    """Rule 2.8: the talents promised with a pact that is made move at once (never more
+    than the payer holds)."""
+    paid = min(talents, s["majors"][payer]["treasury"])
+    s["majors"][payer]["treasury"] -= paid
+    s["majors"][payee]["treasury"] += paid
+    log(s, "payment", payer=payer, payee=payee, talents=paid)
 
 
 def approach_modifiers(s: PpwState, major: str, cs: str, talents: int) -> dict[str, int]:

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import decisions
-from engine.core.flows import Sequence, Simultaneous, sequence
+from engine.core.flows import CHOSEN, Sequence, Simultaneous, sequence
 from engine.core.procedures import Flow, Machine, Procedure
 from engine.core.types import Option, Prompt
 from engine.core.view import PHASE_END
 
-from . import diplomacy, economic, kingdoms, political
+from . import diplomacy, economic, kingdoms, orders, political
 from .army import KINDS, muster
 from .board import board
 from .components import MAJORS
@@ -184,9 +184,25 @@ class Orders(Simultaneous[PpwState]):
         return active_majors(flow.state)
 
     def ask(self, flow: Flow[PpwState], seat: str) -> Prompt:
+        """One step of the order (orders.py): a stack, a region, then the objective."""
+        s = flow.state
+        steps = orders.draft(flow.args, seat)
+        opts = orders.step_options(order_options(s, seat), steps)
+        what = "your order" if not steps else "the objective" if opts[-1].id.startswith(
+            "op:") else "the region of the objective"
+        return Prompt(seat, f"Turn {s['turn']}, operations round {s['round']}: {what}",
+                      tuple(opts), rule="3.1", secret=True, kind="order")
+
+    def full(self, flow: Flow[PpwState], seat: str) -> Prompt:
+        """Every order in one list: what a sealed order may be (rule 3.1)."""
         s = flow.state
         return Prompt(seat, f"Turn {s['turn']}, operations round {s['round']}: your order",
                       tuple(order_options(s, seat)), rule="3.1", secret=True, kind="order")
+
+    def act(self, flow: Flow[PpwState], seat: str, answer: decisions.Answer) -> None:
+        if seat in (flow.args.get(CHOSEN) or {}) or not orders.choose_step(
+                flow.args, seat, str(answer)):
+            super().act(flow, seat, answer)
 
     def reveal(self, flow: Flow[PpwState], choices: dict[str, decisions.Answer]) -> None:
         s = flow.state

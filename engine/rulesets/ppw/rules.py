@@ -17,7 +17,7 @@ from engine.core.ruleset import Context, Ruleset
 from engine.core.types import Outcome, Prompt, Scenario
 from engine.core.view import RulesetCommon
 
-from . import flow
+from . import flow, orders
 from .board import board
 from .components import MAJORS, components_json
 from .invariants import check
@@ -51,8 +51,6 @@ class Ppw(Ruleset):
         "archidamian": _scenario("archidamian", "The 431 set-up played for four turns, to "
                                                 "the Peace of Nicias (rule 9.3)."),
     }
-    not_in_channels = ("no automated player can fill an empty seat yet, and the pictures "
-                       "have not been through the sandbox")
 
     def __init__(self) -> None:
         # The sealed prompts last built: (state, its top frame, seat -> prompt). A sealed
@@ -99,9 +97,11 @@ class Ppw(Ruleset):
         memo = self._memo
         flow.MACHINE.act(state, seat, option_id, ctx, [ctx.prompt] if ctx.prompt else None)
         still = state["flow"] and state["flow"][-1] is frame and frame is not None \
-            and CHOSEN in frame["args"]
+            and (CHOSEN in frame["args"] or orders.DRAFTS in frame["args"])
         if not still or memo is None or memo[0] is not state:
             self._memo = None
+        else:
+            memo[2].pop(seat, None)  # a step of a draft: the seat's next prompt is new
 
     def resign(self, state: PpwState, seat: str, ctx: Context) -> None:
         self._memo = None
@@ -137,6 +137,11 @@ class Ppw(Ruleset):
                 continue
             v["flow"][-1]["args"][CHOSEN][other] = _sealed(prompt, rng)
             yield v
+        for other in sorted(frame["args"].get(orders.DRAFTS) or {}):
+            if other != seat:  # an order half chosen (orders.py): none chosen yet
+                v = copy.deepcopy(state)
+                orders.forget(v["flow"][-1]["args"], other)
+                yield v
 
     def determinize(self, state: PpwState, seat: str, rng: Rng) -> PpwState:
         """Every other seat's sealed choice drawn afresh from its (public) options."""
@@ -151,6 +156,9 @@ class Ppw(Ruleset):
             prompt = self._ask(v, other)
             if prompt is not None:
                 chosen[other] = _sealed(prompt, rng)
+        for other in sorted(frame["args"].get(orders.DRAFTS) or {}):
+            if other != seat:  # others' half-chosen orders are unknown: not begun
+                orders.forget(frame["args"], other)
         return v
 
     def _ask(self, state: PpwState, seat: str) -> Prompt | None:
@@ -158,6 +166,8 @@ class Ppw(Ruleset):
         proc = flow.SIMULTANEOUS.get(frame["name"])
         if proc is None:
             return None
+        if isinstance(proc, flow.Orders):  # a sealed order is any order, not a step
+            return proc.full(Flow(state, frame, None), seat)
         return proc.ask(Flow(state, frame, None), seat)
 
     def check_invariants(self, state: PpwState) -> list[str]:
@@ -179,20 +189,19 @@ def _sealed(prompt: Prompt, rng: Rng) -> Any:
 
 def outcome(s: PpwState) -> Outcome:
     """Rules 9.4, 9.5: a goal met wins outright; otherwise the scores rank the players.
-    A player holding several majors (rule 9.2) counts the best of them; a resigned
-    player comes last."""
+    A player holding several majors (rule 9.2) counts the mean of their scores, ties
+    going to the higher bellicosity; a resigned player comes last."""
     holdings = dict(_holdings(s["scenario"]))[s["players"]]
     scores = {m: score(s, m) for m in MAJORS}
     winners = list(s.get("winner", []))
-    def key(group: tuple[str, ...]) -> tuple[int, int, int, int]:
-        best = max(group, key=lambda m: (scores[m], s["majors"][m]["bellicosity"],
-                                         s["majors"][m]["treasury"]))
+    def key(group: tuple[str, ...]) -> tuple[int, int, float, int]:
         return (int(any(m in winners for m in group)),
-                -int(any(m in s["resigned"] for m in group)), scores[best],
-                s["majors"][best]["bellicosity"])
+                -int(any(m in s["resigned"] for m in group)),
+                sum(scores[m] for m in group) / len(group),
+                max(s["majors"][m]["bellicosity"] for m in group))
     ranked = sorted(holdings, key=key, reverse=True)
     places: list[tuple[str, ...]] = []
-    last: tuple[int, int, int, int] | None = None
+    last: tuple[int, int, float, int] | None = None
     for group in ranked:
         k = key(group)
         if places and k == last:

@@ -25,6 +25,7 @@ LINES = {
     "war": "{major} declares war on {target}.",
     "peace": "{a} and {b} make peace.",
     "alliance": "{a} and {b} become allies.",
+    "payment": "{payer} pays {payee} {talents} talents, as the pact promised.",
     "approach": "{major} approaches {target}: die {die}, modifiers {mods}, {result}.",
     "march": "{major} sends {leader} from {origin} to {to}.",
     "order_void": "{major}'s order can no longer be carried out: a pass.",

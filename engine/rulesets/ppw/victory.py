@@ -76,9 +76,11 @@ POLITICAL_GOALS = (("athens", athens_goal), ("sparta", sparta_goal), ("thebes", 
 
 def score(s: PpwState, major: str) -> int:
     """Rule 9.5: bellicosity, twice the tributaries gained, fortresses gained outside the
-    home area, twice the hostages held, a point per 1000 talents; -5 if surrendered."""
+    home area, twice the hostages held, a point per 1000 talents; -5 if surrendered;
+    all less the major's par in the scenario."""
     card = s["majors"][major]
     pts = card["bellicosity"] + card["treasury"] // 1000
+    pts -= board().setups[s["scenario"]].majors[major].par
     pts += 2 * (tributaries(s, major) - s["tributaries_at_start"].get(major, 0))
     pts += fortresses(s, major) - s["fortresses_at_start"].get(major, 0)
     pts += 2 * sum(card["hostages"].values())

@@ -1,0 +1,436 @@
+"""The PPW heuristic (engine/rulesets/ppw): rules of thumb over a seat's view for the
+game's four sealed decisions (diplomacy, orders, tribute rate, builds).
+
+Every decision of the PPW is sealed (rules 2.1, 3.1, 7.2, 7.3), so no lookahead can show
+an answer's result: the heuristic reasons from the score of rule 9.5 as the view shows it
+(bellicosity, talents, tributaries, fortresses, hostages) and from the battle odds of rule
+5.3. It reads the view (everything on the table is public, rule 1.8) and the public
+component data, never a sealed choice of another seat, so states that differ only in what
+others chose in secret give it the same answer (tests/ppw/test_player.py).
+
+The plan, in short: a player whose holding leads keeps the peace and its talents; one
+that trails goes to war and ravages its rivals' home areas where the odds are good (rule
+5.7: a ravaged home costs its owner bellicosity and revenue); both court minors for free,
+keep the tribute rate low (rule 7.2: resentment breeds rebellions, rule 6.4) and build
+only when their home is threatened or they must catch up.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ..core import decisions
+from ..core.rng import Rng
+from ..core.types import Option, Prompt
+from ..rulesets.ppw.army import command_limit
+from ..rulesets.ppw.battle import GUARD, leader_skill, odds_bonus
+from ..rulesets.ppw.board import board
+from ..rulesets.ppw.components import MAJORS
+from ..rulesets.ppw.economic import unit_cost
+from ..rulesets.ppw.siege import SIEGE_COST
+from .base import Lookahead
+from .heuristic import RulesetHeuristic
+
+WIN = 1000.0
+BELLICOSITY = 1.0  # a point of bellicosity is a point of score (rule 9.5)
+TALENTS = 1 / 1000  # a point per 1000 talents (rule 9.5)
+BATTLE_WON = 1.0  # rule 6.2: a point of bellicosity
+BATTLE_LOST = 2.0  # rule 6.2: a point for us and one for the victor, and the SPs lost
+RAVAGE_HOME = 1.5  # rule 6.2: +1 for us, -1 for the victim, and its home revenue halved
+PLUNDER = 0.05  # rule 5.7
+FALLEN = 1.0  # rule 9.5: a fortress gained; more for a home (rules 5.8, 6.3)
+MINOR_HOME = 2.0  # its city-state surrenders to us
+MAJOR_HOME = 5.0  # a major surrenders: its score drops by 5 and may end the war
+WORTH = 0.25  # an order must be worth this much more than passing
+BEHIND = 2.0  # points behind the leading rival at which a holding goes to war
+THREAT = 3  # hostile land SPs near home beyond ours (with the guard) that call for builds
+ROUNDS_AT_RISK = 2  # sieges a home left weak may suffer in one phase (rule 3.1)
+LOW_BELLICOSITY = 6  # at or below it, peace is wanted whatever the score (rule 6.3)
+
+
+# ------------------------------------------------------------------ reading the view
+def holding(view: dict[str, Any], me: str) -> tuple[str, ...]:
+    """The majors the seat's player holds (rule 9.2): they never fight one another."""
+    for group in (view.get("game") or {}).get("holdings") or ():
+        if me in group:
+            return tuple(group)
+    return (me,)
+
+
+def side(view: dict[str, Any], cs: str | None) -> str | None:
+    """The major a city-state fights for (rule 1.6), as control.side_of reads the state."""
+    if cs is None:
+        return None
+    if cs in MAJORS:
+        master = view["status_cards"][cs]["surrendered_to"]
+        return cs if master is None else side(view, master)
+    st = view["stances"].get(cs)
+    if st is None or st["status"] not in ("ally", "tributary") or st["patron"] is None:
+        return None
+    return side(view, st["patron"])
+
+
+def relation(view: dict[str, Any], a: str, b: str) -> str:
+    if a == b:
+        return "same"
+    return str(view["relations"].get("|".join(sorted((a, b))), "peace"))
+
+
+def hostile(view: dict[str, Any], me: str, owner: str) -> bool:
+    """Whether `owner`'s SPs are unfriendly to `me` (rule 1.6)."""
+    mine = side(view, me) or me
+    other = side(view, owner)
+    if other is None:
+        st = view["stances"].get(owner)
+        return bool(st and st["status"] == "enemy" and st["patron"] is not None
+                    and side(view, st["patron"]) == mine)
+    return relation(view, mine, other) == "war"
+
+
+def land_sps(view: dict[str, Any], space: str, who: Any) -> int:
+    """Hoplite and cavalry SPs in `space` of the owners `who(owner)` accepts."""
+    forces = view["spaces"][space].get("forces") or {}
+    return sum(v[0] + v[1] for o, v in forces.items() if who(o))
+
+
+@cache
+def at_start(scenario: str, major: str) -> tuple[int, int]:
+    """The tributaries and the fortresses outside its home area a major holds in the
+    set-up (rule 9.5 counts the gains since), from the public scenario data."""
+    b = board()
+    st = b.setups[scenario]
+    tribs = sum(1 for cs, x in st.minors.items() if x.status == "tributary"
+                and x.patron == major and cs in b.city_states
+                and b.city_states[cs].home not in st.rebellion)
+    own = b.city_states[major].area
+    forts = sum(1 for g in st.garrisons if g.owner == major and b.area_of[g.space] != own)
+    return tribs, forts
+
+
+def expected(view: dict[str, Any], major: str) -> float:
+    """Where the major's score should stand by now: from its opening points to its par
+    (rule 9.5: its mean final score in heuristic self-play), a share for each turn
+    played. At the start every major stands even; at the end this is the par."""
+    setup = board().setups[view["scenario"]]
+    start = setup.majors[major]
+    opening = BELLICOSITY * start.bellicosity + TALENTS * start.treasury
+    turns = setup.last_turn - setup.first_turn + 1
+    played = 1.0 if view.get("phase") == "over" else \
+        min(1.0, (view["turn"] - setup.first_turn) / turns)
+    return opening + (start.par - opening) * played
+
+
+def score(view: dict[str, Any], major: str) -> float:
+    """Rule 9.5 as the view shows it, talents counted by the talent, less where the major
+    should stand by now (`expected`)."""
+    b = board()
+    card = view["status_cards"][major]
+    tribs, forts = at_start(view["scenario"], major)
+    pts = BELLICOSITY * card["bellicosity"] + TALENTS * card["treasury"]
+    pts -= expected(view, major)
+    pts += 2 * (sum(1 for cs, st in view["stances"].items()
+                    if st["status"] == "tributary" and st["patron"] == major
+                    and cs in b.city_states
+                    and not view["spaces"][b.city_states[cs].home].get("rebel")) - tribs)
+    own = b.city_states[major].area
+    pts += sum(1 for sp, x in view["spaces"].items()
+               if x.get("garrison") == major and b.area_of[sp] != own) - forts
+    pts += 2 * sum(card["hostages"].values())
+    if card["surrendered_to"] is not None:
+        pts -= 5
+    return pts
+
+
+def holding_score(view: dict[str, Any], group: tuple[str, ...]) -> float:
+    """A player holding several majors is ranked by the mean of their scores (rule 9.5)."""
+    return sum(score(view, m) for m in group) / len(group)
+
+
+def rivals(view: dict[str, Any], me: str) -> list[tuple[str, ...]]:
+    mine = set(holding(view, me))
+    groups = (view.get("game") or {}).get("holdings") or [[m] for m in MAJORS]
+    return [tuple(g) for g in groups if not mine & set(g)]
+
+
+def lead(view: dict[str, Any], me: str) -> float:
+    """Our holding's score less the best rival holding's."""
+    others = [holding_score(view, g) for g in rivals(view, me)]
+    return holding_score(view, holding(view, me)) - max(others, default=0.0)
+
+
+def evaluate(view: dict[str, Any], me: str) -> float:
+    winners = view.get("winner")
+    if view.get("phase") == "over" and winners is not None:
+        if set(winners) & set(holding(view, me)):
+            return WIN
+        if winners:
+            return -WIN
+    return lead(view, me)
+
+
+# ------------------------------------------------------------------ diplomacy (2.1-2.6)
+def threat(view: dict[str, Any], me: str, enemy: str) -> int:
+    """`enemy`'s land SPs in or next to our home area: what it can bring against us."""
+    b = board()
+    area = b.city_states[me].area
+    near = set(b.area_spaces[area]) | {e.to for sp in b.area_spaces[area] for e in b.edges[sp]}
+    return sum(land_sps(view, sp, lambda o: side(view, o) == enemy) for sp in near)
+
+
+def approach_chance(view: dict[str, Any], me: str, cs: str, talents: int) -> int:
+    """Rule 2.6's modifiers that the view shows (the turn's earlier tries aside)."""
+    b = board()
+    mods = talents // 200
+    info = b.city_states.get(cs)
+    kin = info.kin if info else []
+    if "ionian" in kin and me == "athens" or "dorian" in kin and me != "athens" \
+            or "corinthian_colony" in kin and me == "corinth":
+        mods += 1
+    home = info.home if info else b.kingdom_home.get(cs)
+    if home is not None:
+        area = b.area_spaces[b.area_of[home]]
+        if any(land_sps(view, sp, lambda o: o == me) for sp in area):
+            mods += 1
+        rival = side(view, cs)
+        if rival is not None and land_sps(view, home, lambda o: o != cs
+                                          and (side(view, o) or o) == rival):
+            mods -= 2
+    if cs == "argos":
+        mods += 2
+    return mods
+
+
+def choose_diplomacy(view: dict[str, Any], prompt: Prompt) -> str:
+    me = prompt.seat
+    group = holding(view, me)
+    card = view["status_cards"][me]
+    ahead = lead(view, me)
+    by_action: dict[str, list[Option]] = {}
+    for o in prompt.options:
+        by_action.setdefault(str((o.data or {}).get("action")), []).append(o)
+    # Peace when we lead (it keeps the lead: rule 6.2 pays peace) or when our
+    # bellicosity runs low (rule 6.3: surrender at 0); the most threatening enemy first.
+    # (offers with a payment, rule 2.8, are for people's bargains: the heuristic pays none)
+    peace = [o for o in by_action.get("peace", []) if o.data and o.data["target"] not in group
+             and "talents" not in o.data]
+    if peace and (ahead > 0 or card["bellicosity"] <= LOW_BELLICOSITY):
+        return max(peace, key=lambda o: (threat(view, me, o.data["target"]),  # type: ignore[index]
+                                         o.id)).id
+    # War on the leading rival when we trail it, if no treaty of ours would be broken
+    # (rule 2.3: -2 bellicosity) and our bellicosity can afford a war. Allies stay
+    # allies: the war is on the leader alone.
+    if ahead <= -BEHIND and card["bellicosity"] > LOW_BELLICOSITY:
+        leader = max(rivals(view, me), key=lambda g: (holding_score(view, g), g))
+        wars = [o for o in by_action.get("war", []) if o.data and o.data["target"] in leader
+                and relation(view, me, o.data["target"]) == "peace"
+                and "|".join(sorted((me, o.data["target"]))) not in view["treaties"]]
+        if wars:
+            return max(wars, key=lambda o: (score(view, o.data["target"]), o.id)).id  # type: ignore[index]
+    # Court a minor: free unless talents are plentiful; the likeliest first, a different
+    # one each round (a second try in a turn is harder, rule 2.6).
+    spend = 200 if card["treasury"] >= 2500 else 0
+    tries = [o for o in by_action.get("approach", []) if o.data and o.data["talents"] == spend]
+    if tries:
+        ranked = sorted(tries, key=lambda o: (-approach_chance(view, me, o.data["target"],  # type: ignore[index]
+                                                               spend), o.id))
+        return ranked[(view["round"] - 1) % len(ranked)].id
+    return "pass"
+
+
+# ------------------------------------------------------------------ orders (3.1-5.8)
+P_WIN = {bonus: sum(1 for a in range(1, 7) for d in range(1, 7) if a + bonus > d) / 36
+         for bonus in range(-6, 10)}
+
+
+def win_chance(mine: int, theirs: int, bonus: int) -> float:
+    """Rule 5.3: each side rolls a die plus modifiers; the attacker must beat the
+    defender's score (a tie holds for the defender)."""
+    net = bonus + (odds_bonus(mine, theirs) if mine > theirs else -odds_bonus(theirs, mine))
+    return P_WIN[max(-6, min(9, net))]
+
+
+def army(view: dict[str, Any], me: str, data: dict[str, Any]) -> tuple[int, int]:
+    """The land and naval SPs an order takes (rule 3.2's muster: ships first, then land
+    SPs up to the leader's command limit; an "all" order carries one land SP a ship)."""
+    h, c, n = (view["spaces"][data["from"]].get("forces") or {}).get(me, [0, 0, 0])
+    room = command_limit(data["leader"])
+    kind = data["op"]
+    ships = min(n, room) if kind in ("naval", "all") else 0
+    room -= ships
+    lift = ships if kind == "all" else room
+    land = min(h + c, room, lift) if kind in ("land", "all") else 0
+    return land, ships
+
+
+def ravaged_home_of(view: dict[str, Any], space: str) -> str | None:
+    """The major whose home area `space` lies in (rule 6.2's home area), if any."""
+    b = board()
+    for m in MAJORS:
+        if b.city_states[m].area == b.area_of[space]:
+            return m
+    return None
+
+
+def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
+    """What an operation is worth against passing, in points of score."""
+    b = board()
+    to = data["to"]
+    here = view["spaces"][to]
+    land, ships = army(view, me, data)
+    value = -TALENTS * data["cost"] - home_risk(view, me, data["from"], land)
+    foes = {o: v for o, v in (here.get("forces") or {}).items() if hostile(view, me, o)}
+    their_ships = sum(v[2] for v in foes.values())
+    if ships and their_ships:
+        p = win_chance(ships, their_ships, leader_skill(data["leader"], True))
+        value += p * BATTLE_WON - (1 - p) * BATTLE_LOST
+        land = int(land * p)  # land SPs beyond what the surviving ships carry sink
+    if not land:
+        return value
+    home = b.major_home(to)
+    guard = GUARD if home is not None and hostile(view, me, home) else 0
+    theirs = sum(v[0] + v[1] for v in foes.values()) + guard
+    held = 1.0
+    if theirs:
+        if to in b.fortress and theirs - guard < land and not guard:
+            held = 1.0  # outnumbered defenders stay behind their walls (rule 5.8)
+        else:
+            at_home = int(home is not None and guard > 0)
+            held = win_chance(land, theirs, leader_skill(data["leader"], False) - at_home)
+            value += held * BATTLE_WON - (1 - held) * BATTLE_LOST
+    if here.get("standing") == "unfriendly":
+        victim = ravaged_home_of(view, to)
+        if not here.get("ravaged") and "sanctuary" not in b.tags[to]:
+            value += held * PLUNDER
+            if victim is not None and hostile(view, me, victim) and not any(
+                    view["spaces"][sp].get("ravaged")
+                    for sp in b.area_spaces[b.city_states[victim].area]):
+                value += held * RAVAGE_HOME
+        if to in b.fortress and view["status_cards"][me]["treasury"] >= data["cost"] \
+                + SIEGE_COST:
+            value += held * (siege_chance(view, to, land, theirs) * fallen_worth(to)
+                             - TALENTS * SIEGE_COST)
+    return value
+
+
+def home_risk(view: dict[str, Any], me: str, origin: str, land: int) -> float:
+    """What marching `land` SPs out of our home space risks: the largest hostile army on
+    the map (any army may cross it in one move, rule 1.3) besieging a home held by what
+    is left and the home guard, in any of the phase's rounds (rules 3.1, 5.8); a fallen
+    home surrenders its city-state (rule 6.3)."""
+    b = board()
+    home = b.city_states[me].home
+    if origin != home or not land:
+        return 0.0
+    mine = side(view, me) or me
+    left = land_sps(view, home, lambda o: side(view, o) == mine) - land
+    biggest = max((land_sps(view, sp, lambda o, m=m: o == m)
+                   for sp in view["spaces"] for m in MAJORS if hostile(view, me, m)),
+                  default=0)
+    if biggest <= left + GUARD:
+        return 0.0
+    return ROUNDS_AT_RISK * siege_chance(view, home, biggest, left + GUARD) \
+        * fallen_worth(home)
+
+
+def siege_chance(view: dict[str, Any], space: str, land: int, defence: int) -> float:
+    """Rule 5.8: d6 + siege level + modifiers of 6 or more (the defence counted before
+    any battle, and a place by the sea taken as supplied: a cautious estimate)."""
+    b = board()
+    here = view["spaces"][space]
+    defence += int(bool(here.get("garrison")))
+    mods = here.get("siege", 0)
+    if defence == 0:
+        mods += 2
+    elif land >= 3 * defence:
+        mods += 1
+    if b.type[space] != "land":
+        mods -= 2
+    if b.major_home(space) not in (None, "sparta"):
+        mods -= 1
+    return max(0, min(6, 1 + mods)) / 6
+
+
+def fallen_worth(space: str) -> float:
+    b = board()
+    home = b.home_of.get(space)
+    return FALLEN + (0.0 if home is None else MAJOR_HOME if home in MAJORS else MINOR_HOME)
+
+
+def choose_order(view: dict[str, Any], prompt: Prompt) -> str:
+    """The best operation worth more than passing; a holding that leads only fights
+    where the odds are good, one that trails takes more chances (rule 9.5 ranks it)."""
+    me = prompt.seat
+    need = WORTH if lead(view, me) < 0 else 2 * WORTH
+    best, top = "pass", need
+    for o in prompt.options:
+        for data in orders_of(o):
+            v = order_value(view, me, data)
+            if v > top:
+                best, top = o.id, v
+    if best == "pass" and not any(o.id == "pass" for o in prompt.options):
+        return "back"  # a stack chosen, but no objective of it is worth the march
+    return best
+
+
+def orders_of(option: Option) -> list[dict[str, Any]]:
+    """The whole orders an option of an order step leads to (engine/rulesets/ppw/
+    orders.py: a stack or a region lists its objectives; the last step is the order)."""
+    data = option.data or {}
+    if data.get("op") in ("land", "naval", "all"):
+        return [data]
+    if data.get("op") in ("stack", "region"):
+        return [dict(data, op=data["kind"], to=to) for to in data["objectives"]]
+    return []
+
+
+# ------------------------------------------------------------------ economy (7.2, 7.3)
+def choose_rate(prompt: Prompt) -> str:
+    """Rule 7.2: the lowest rate. A tributary lost to rebellion (rule 6.4: 2d6 plus
+    resentment) costs two points of score and bellicosity; the extra tribute of a
+    higher rate is worth a tenth of a point a tributary."""
+    return min(prompt.options, key=lambda o: int((o.data or {}).get("rate", 0))).id
+
+
+def choose_builds(view: dict[str, Any], prompt: Prompt) -> str:
+    """Rule 7.3: hoplites when enemies stand near home in strength or when we trail and
+    have talents to spare; nothing in the last turn (talents score, rule 9.5)."""
+    me = prompt.seat
+    if view["turn"] >= view["last_turn"]:
+        return decisions.encode(prompt, [])
+    b = board()
+    home = b.city_states[me].home
+    danger = max((threat(view, me, m) for m in MAJORS if m != me and hostile(view, me, m)),
+                 default=0)
+    ours = land_sps(view, home, lambda o: side(view, o) == (side(view, me) or me)) + GUARD
+    trailing = lead(view, me) < 0
+    money = view["status_cards"][me]["treasury"]
+    keep = 500 if trailing else 1500
+    chosen: list[str] = []
+    for o in prompt.options:
+        kind = (o.data or {}).get("kind")
+        if kind != "hoplite":
+            continue
+        cost = unit_cost(me, kind)
+        if money - cost < keep or not (trailing or danger > ours - GUARD + THREAT):
+            break
+        chosen.append(o.id)
+        money -= cost
+    return decisions.encode(prompt, chosen)
+
+
+def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
+           rng: Rng) -> str | None:
+    if prompt.kind == "diplomacy":
+        return choose_diplomacy(view, prompt)
+    if prompt.kind == "order":
+        return choose_order(view, prompt)
+    if prompt.kind == "rate":
+        return choose_rate(prompt)
+    if prompt.kind == "build":
+        return choose_builds(view, prompt)
+    return None
+
+
+# Every decision is sealed: no lookahead, so no previews.
+HEURISTIC = RulesetHeuristic(evaluate=evaluate, choose=choose, depth=1, previews=0)
