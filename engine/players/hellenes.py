@@ -37,6 +37,10 @@ STEP = 0.3            # one step of our strength in play
 ENEMY_BLOCK = 0.6     # an enemy block on the map (strength hidden)
 CAPITAL_LOST = 20.0   # the enemy holds our capital
 CAPITAL_THREAT = 1.5  # each enemy block in or next to our capital's area
+CAPITAL_EMPTY = 6.0   # none of our units in our capital's area: the enemy walks in and
+                      # holds it (1.4: sole occupation), its Value paid as Tribute (9.51)
+                      # and the capital lost; a one-step lookahead never sees that answer
+REACH = 2             # areas an enemy land unit covers in a move (5.0, CSW-4 ranges)
 SIEGE = 0.4           # share of a besieged City's value, for the besieger
 CARD = 0.4            # a card in hand
 PRESSURE = 0.3        # per value of a City the enemy holds, where our land units stand
@@ -112,8 +116,13 @@ def evaluate(view: dict[str, Any], me: str) -> float:
             far = _distances(city.area)
             score -= RECOVER * city.value * min(min(far.get(a, FAR) for a in standing), FAR)
     score -= ENEMY_BLOCK * len(theirs)
-    home = _near(cities[CAPITAL[me]].area)
+    capital = cities[CAPITAL[me]].area
+    home = _near(capital)
     score -= CAPITAL_THREAT * sum(1 for b in theirs if b["area"] in home)
+    if not any(b["area"] == capital for b in mine):
+        far = _distances(capital)
+        near = sum(1 for b in theirs if far.get(b["area"], FAR) <= REACH)
+        score -= CAPITAL_EMPTY + CAPITAL_THREAT * near
     for name, siege in (view.get("sieges") or {}).items():
         value = cities[name].value if name in cities else 1
         score += SIEGE * value * (1 if siege["besieger"] == me else -1)

@@ -11,7 +11,7 @@ each a pick of units.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 CAPITAL_AREA = {"athens": "ATH", "sparta": "SPA"}
 Goal = Callable[[dict[str, Any], str], str | None]  # (view, seat) -> the area aimed at
+# (view, seat, the mover's area if known) -> the area that mover aims at
+Aim = Callable[[dict[str, Any], str, str | None], str | None]
 
 
 def other(side: str) -> str:
@@ -65,24 +67,27 @@ def vacant_enemy_cities(view: dict[str, Any], me: str) -> list[str]:
                    and c.area not in foes and c.area not in view["neutral"]})
 
 
-def enemy_capital(view: dict[str, Any], me: str) -> str | None:
+def enemy_capital(view: dict[str, Any], me: str, here: str | None = None) -> str | None:
     return CAPITAL_AREA[other(me)]
 
 
-def nearest_enemy(view: dict[str, Any], me: str) -> str | None:
-    foes = enemy_areas(view, me)
-    mine = {b["area"] for b in own_units(view, me) if b["type"] != "fleet"}
-    if not foes or not mine:
+def _nearest(targets: Iterable[str], view: dict[str, Any], me: str,
+             here: str | None) -> str | None:
+    """The target nearest `here`, or nearest any of our land units when not known."""
+    mine = {here} if here is not None else \
+        {b["area"] for b in own_units(view, me) if b["type"] != "fleet"}
+    found = sorted(targets)
+    if not found or not mine:
         return None
-    return min(foes, key=lambda a: (min(distance(m, a) for m in mine), a))
+    return min(found, key=lambda a: (min(distance(m, a) for m in mine), a))
 
 
-def nearest_prey(view: dict[str, Any], me: str) -> str | None:
-    prey = vacant_enemy_cities(view, me)
-    mine = {b["area"] for b in own_units(view, me) if b["type"] != "fleet"}
-    if not prey or not mine:
-        return None
-    return min(prey, key=lambda a: (min(distance(m, a) for m in mine), a))
+def nearest_enemy(view: dict[str, Any], me: str, here: str | None = None) -> str | None:
+    return _nearest(enemy_areas(view, me), view, me, here)
+
+
+def nearest_prey(view: dict[str, Any], me: str, here: str | None = None) -> str | None:
+    return _nearest(vacant_enemy_cities(view, me), view, me, here)
 
 
 # ------------------------------------------------------------------ the Action phase
@@ -108,16 +113,18 @@ def actions(view: dict[str, Any], prompt: Prompt, order: tuple[str, ...],
     return next((o.id for o in prompt.options if facts(o).get("kind") == "done"), None)
 
 
-def route(view: dict[str, Any], prompt: Prompt, target: str | None,
-          engage: bool) -> str | None:
-    """A mover's way: the route that ends nearest `target` if it gains ground (into the
-    enemy only when `engage`), else staying."""
+def route(view: dict[str, Any], prompt: Prompt, goal: Aim, engage: bool) -> str | None:
+    """A mover's way: the route that ends nearest the area `goal` names from where the
+    mover stands, if it gains ground (into the enemy only when `engage`), else staying."""
     stay = next((o.id for o in prompt.options if facts(o).get("kind") == "stay"), None)
     routes = [o for o in prompt.options if facts(o).get("kind") == "route"
               and (engage or not facts(o).get("engages"))]
+    # the mover's own area: where its one-area routes start
+    here = next((facts(o)["via"] for o in prompt.options
+                 if facts(o).get("kind") == "route" and facts(o).get("length") == 1), None)
+    target = goal(view, prompt.seat, here)
     if target is None or not routes:
         return stay
-    here = next((facts(o)["via"] for o in routes if facts(o).get("length") == 1), None)
     best = min(routes, key=lambda o: (distance(facts(o)["to"], target),
                                       facts(o).get("deep", 0), o.id))
     if here is not None and distance(facts(best)["to"], target) >= distance(here, target):
@@ -168,7 +175,7 @@ def common(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt, bold: bool,
     if kind == "fortify":
         return pick_none(prompt) if bold else pick_all(prompt)
     if kind == "siege-combat":
-        want = ("assault", "attrition") if bold else ("attrition",)
+        want: tuple[str, ...] = ("assault", "attrition") if bold else ("attrition",)
         for w in (*want, "done"):
             found = next((o.id for o in prompt.options if facts(o).get("kind") == w), None)
             if found is not None:
@@ -206,7 +213,7 @@ def aggressive(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str 
         return actions(view, prompt, ("pillage", "move", "reinforce", "recruit"),
                        enemy_capital)
     if prompt.kind == "move":
-        return route(view, prompt, enemy_capital(view, prompt.seat), engage=True)
+        return route(view, prompt, enemy_capital, engage=True)
     return common(pl, view, prompt, bold=True, events=("atrocity",))
 
 
@@ -215,7 +222,7 @@ def passive(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str | N
     if prompt.kind == "actions":
         return actions(view, prompt, ("reinforce", "recruit", "garrison"), None)
     if prompt.kind == "move":
-        return route(view, prompt, None, engage=False)
+        return route(view, prompt, lambda *_: None, engage=False)
     return common(pl, view, prompt, bold=False)
 
 
@@ -226,7 +233,7 @@ def raider(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str | No
         return actions(view, prompt, ("pillage", "move", "recruit", "reinforce"),
                        nearest_prey)
     if prompt.kind == "move":
-        return route(view, prompt, nearest_prey(view, prompt.seat), engage=False)
+        return route(view, prompt, nearest_prey, engage=False)
     return common(pl, view, prompt, bold=False, events=("revolt",))
 
 
@@ -235,7 +242,7 @@ def bait_taker(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str 
     if prompt.kind == "actions":
         return actions(view, prompt, ("move", "reinforce", "recruit"), nearest_enemy)
     if prompt.kind == "move":
-        return route(view, prompt, nearest_enemy(view, prompt.seat), engage=True)
+        return route(view, prompt, nearest_enemy, engage=True)
     return common(pl, view, prompt, bold=True)
 
 
