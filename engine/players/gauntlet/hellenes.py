@@ -175,8 +175,8 @@ def common(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt, bold: bool,
     if kind == "fortify":
         return pick_none(prompt) if bold else pick_all(prompt)
     if kind == "siege-combat":
-        want: tuple[str, ...] = ("assault", "attrition") if bold else ("attrition",)
-        for w in (*want, "done"):
+        ways = ("assault", "attrition", "done") if bold else ("attrition", "done")
+        for w in ways:
             found = next((o.id for o in prompt.options if facts(o).get("kind") == w), None)
             if found is not None:
                 return found
