@@ -375,13 +375,36 @@ def _sortie_odds(view: dict[str, Any], me: str, city: str) -> float:
     return ours / max(1, theirs)
 
 
+# 8.1: a City's defenders fire at A2, take two hits a step (Double Defence, 8.11) and are
+# never routed, so an Assault wants about three times their steps; weaker ones lose the
+# battle (the enemy's Prestige, 14.11) and leave the siege open to a Sortie (8.3).
+ASSAULT_ODDS = 3.0
+
+
+def _assault_odds(view: dict[str, Any], me: str, city: str) -> float:
+    """Our besieging strength over the besieged's steps (hidden: about two a block;
+    the garrison one, 2.3)."""
+    area = _cities()[city].area
+    ours = sum(b["cv"] for b in view["blocks"] if b["area"] == area and not b["inside"]
+               and b["side"] == me)
+    theirs = 2 * sum(1 for b in view["hidden_blocks"]
+                     if b["area"] == area and b["side"] != me and b["inside"])
+    theirs += sum(b["cv"] for b in view["blocks"] if b["area"] == area and b["inside"]
+                  and b["side"] != me)  # shown (in a battle, 6.1)
+    garrison = view["garrisons"].get(city)
+    theirs += 1 if garrison is not None and garrison["side"] != me else 0
+    return ours / max(1, theirs)
+
+
 def _siege_combat(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
                   rng: Rng) -> str | None:
     """8.0: the Siege Combat menu without the Sorties that go out weaker than the
-    besiegers (8.3: a beaten Sortie cedes Prestige and steps for nothing); the rest is
-    left to the lookahead."""
+    besiegers (8.3: a beaten Sortie cedes Prestige and steps for nothing) and the
+    Assaults short of ASSAULT_ODDS; the rest is left to the lookahead."""
     weak = {o.id for o in prompt.options if _data(o)["kind"] == "sortie"
             and _sortie_odds(view, prompt.seat, _data(o)["city"]) < 1.0}
+    weak |= {o.id for o in prompt.options if _data(o)["kind"] == "assault"
+             and _assault_odds(view, prompt.seat, _data(o)["city"]) < ASSAULT_ODDS}
     if not weak:
         return None
     rest = replace(prompt, options=tuple(o for o in prompt.options if o.id not in weak))
