@@ -421,7 +421,11 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     Sparta. The lookahead would see only the first withdrawal (the Prestige comes after
     the last), so without this the player never pillaged."""
     option = next((o for o in prompt.options if o.id == option_id), None)
-    if prompt.kind != "actions" or option is None or _data(option)["kind"] != "pillage":
+    if prompt.kind != "actions" or option is None:
+        return None
+    if _data(option)["kind"] == "move":
+        return _imagine_move(view, prompt.seat, _data(option)["from"])
+    if _data(option)["kind"] != "pillage":
         return None
     name = _data(option)["city"]
     city = _cities().get(name)
@@ -435,6 +439,27 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     sieges = {k: v for k, v in (view.get("sieges") or {}).items() if k != name}
     return dict(view, prestige=view["prestige"] + _side(view, me) * gain, blocks=blocks,
                 sieges=sieges)
+
+
+def _imagine_move(view: dict[str, Any], me: str, origin: str) -> dict[str, Any] | None:
+    """A Group Move from the Action menu (5.0), worked out from the view: the area's land
+    units in the best land area next to it. The preview would stop at the movers question
+    and see no change, so the player never moved in its Action phases; each mover's way
+    is then weighed one by one as before."""
+    land = {b["id"] for b in view["blocks"] if b["side"] == me and b["area"] == origin
+            and b["type"] != "fleet" and not b["inside"]}
+    if not land:
+        return None
+    best: tuple[float, dict[str, Any]] | None = None
+    for area in sorted(B.comps().land_neighbours(origin)):
+        if area in view["neutral"]:
+            continue
+        moved = dict(view, blocks=[dict(b, area=area) if b["id"] in land else b
+                                   for b in view["blocks"]])
+        score = evaluate(moved, me)
+        if best is None or score > best[0]:
+            best = (score, moved)
+    return best[1] if best is not None else None
 
 
 # A Hellenes preview costs several times an Athens & Sparta one (a larger state and
