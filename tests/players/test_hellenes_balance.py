@@ -1,5 +1,6 @@
-"""The Hellenes heuristic's two fixes from the balance question (issue 35): it keeps a unit
-in its capital, and it does not throw its besiegers at a City they cannot carry."""
+"""The Hellenes heuristic's fixes from the balance question (issue 35): it keeps a unit in
+its capital, it does not throw its besiegers at a City they cannot carry, and it sees
+where a Group Move from its Action menu would take its units."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import pytest
 
 import engine
 from engine.core.rng import Rng
+from engine.core.types import Option, Prompt
 from engine.players import decide, player
 from engine.players import hellenes as H
 from engine.players.hellenes import CAPITAL_EMPTY, CAPITAL_THREAT, evaluate
 from engine.players.lookahead import lookahead_for
+from engine.rulesets.hellenes import board as B
 
 
 def _moved(view: dict, ids: set[str], to: str) -> dict:
@@ -59,3 +62,21 @@ def test_no_assault_short_of_three_times_the_defenders():
         assert decide(game, "athens", player("heuristic", n)) != "assault:Potidea"
     strong = _potidea({"A2": 3, "A5": 4, "A8": 4, "A17": 3, "A1": 2}, "assault-strong")
     assert H._assault_odds(strong.view("athens"), "athens", "Potidea") >= H.ASSAULT_ODDS
+
+
+def test_a_group_move_is_imagined_with_its_land_units_next_door():
+    """5.0: the Action menu's Group Move is previewed with the area's land units in the
+    best land area next to it (fleets stay), not as the movers question it opens."""
+    view = engine.new_game("hellenes", seed="imagine-move").view("athens")
+    prompt = Prompt("athens", "Action phase", (
+        Option("done", "End", "4.0", data={"kind": "done", "left": 1}),
+        Option("move:ATH", "Group Move from Athens", "5.0",
+               data={"kind": "move", "from": "ATH", "cost": 1})), kind="actions")
+    imagined = H.imagine(view, prompt, "move:ATH")
+    assert imagined is not None and H.imagine(view, prompt, "done") is None
+    before = {b["id"]: b for b in view["blocks"]}
+    moved = {b["id"]: b["area"] for b in imagined["blocks"]
+             if b["area"] != before[b["id"]]["area"]}
+    land = {i for i, b in before.items() if b["area"] == "ATH" and b["type"] != "fleet"}
+    assert set(moved) == land and len(set(moved.values())) == 1
+    assert set(moved.values()) <= B.comps().land_neighbours("ATH")
