@@ -37,7 +37,7 @@ STEP = 0.3            # one step of our strength in play
 ENEMY_BLOCK = 0.6     # an enemy block on the map (strength hidden)
 CAPITAL_LOST = 20.0   # the enemy holds our capital
 CAPITAL_THREAT = 1.5  # each enemy block in or next to our capital's area
-CAPITAL_EMPTY = 6.0   # none of our units in our capital's area: the enemy walks in and
+CAPITAL_EMPTY = 6.0   # no land unit of ours in our capital's area: the enemy walks in and
                       # holds it (1.4: sole occupation), its Value paid as Tribute (9.51)
                       # and the capital lost; a one-step lookahead never sees that answer
 REACH = 2             # areas an enemy land unit covers in a move (5.0, CSW-4 ranges)
@@ -119,7 +119,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     capital = cities[CAPITAL[me]].area
     home = _near(capital)
     score -= CAPITAL_THREAT * sum(1 for b in theirs if b["area"] in home)
-    if not any(b["area"] == capital for b in mine):
+    if not any(b["area"] == capital and b["type"] != "fleet" for b in mine):
         far = _distances(capital)
         near = sum(1 for b in theirs if far.get(b["area"], FAR) <= REACH)
         score -= CAPITAL_EMPTY + CAPITAL_THREAT * near

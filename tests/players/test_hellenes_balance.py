@@ -22,13 +22,14 @@ def _moved(view: dict, ids: set[str], to: str) -> dict:
 
 
 def test_an_empty_capital_costs_more_with_enemies_in_reach():
-    """Moving Athens' last unit (a fleet: no land term changes) out of Athens costs
-    CAPITAL_EMPTY, and CAPITAL_THREAT more for each enemy block within two areas."""
+    """Moving Athens' last land unit out of Athens costs CAPITAL_EMPTY, and CAPITAL_THREAT
+    more for each enemy block within two areas; fleets left there do not hold it."""
     view = engine.new_game("hellenes", seed="capital").view("athens")
     in_athens = {b["id"] for b in view["blocks"] if b["area"] == "ATH"}
-    fleet = next(b["id"] for b in view["blocks"] if b["area"] == "ATH" and b["type"] == "fleet")
-    guarded = _moved(view, in_athens - {fleet}, "PLA")
-    empty = _moved(view, in_athens, "PLA")
+    fleets = {b["id"] for b in view["blocks"] if b["area"] == "ATH" and b["type"] == "fleet"}
+    last = next(b["id"] for b in view["blocks"] if b["area"] == "ATH" and b["type"] != "fleet")
+    guarded = _moved(view, in_athens - {last} - fleets, "PLA")
+    empty = _moved(view, in_athens - fleets, "PLA")
     near = sum(1 for b in view["hidden_blocks"] if b["side"] == "sparta"
                and H._distances("ATH").get(b["area"], H.FAR) <= H.REACH)
     lost = evaluate(guarded, "athens") - evaluate(empty, "athens")
