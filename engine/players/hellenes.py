@@ -37,6 +37,10 @@ STEP = 0.3            # one step of our strength in play
 ENEMY_BLOCK = 0.6     # an enemy block on the map (strength hidden)
 CAPITAL_LOST = 20.0   # the enemy holds our capital
 CAPITAL_THREAT = 1.5  # each enemy block in or next to our capital's area
+CAPITAL_EMPTY = 6.0   # no land unit of ours in our capital's area: the enemy walks in and
+                      # holds it (1.4: sole occupation), its Value paid as Tribute (9.51)
+                      # and the capital lost; a one-step lookahead never sees that answer
+REACH = 2             # areas an enemy land unit covers in a move (5.0, CSW-4 ranges)
 SIEGE = 0.4           # share of a besieged City's value, for the besieger
 CARD = 0.4            # a card in hand
 PRESSURE = 0.3        # per value of a City the enemy holds, where our land units stand
@@ -112,8 +116,13 @@ def evaluate(view: dict[str, Any], me: str) -> float:
             far = _distances(city.area)
             score -= RECOVER * city.value * min(min(far.get(a, FAR) for a in standing), FAR)
     score -= ENEMY_BLOCK * len(theirs)
-    home = _near(cities[CAPITAL[me]].area)
+    capital = cities[CAPITAL[me]].area
+    home = _near(capital)
     score -= CAPITAL_THREAT * sum(1 for b in theirs if b["area"] in home)
+    if not any(b["area"] == capital and b["type"] != "fleet" for b in mine):
+        far = _distances(capital)
+        near = sum(1 for b in theirs if far.get(b["area"], FAR) <= REACH)
+        score -= CAPITAL_EMPTY + CAPITAL_THREAT * near
     for name, siege in (view.get("sieges") or {}).items():
         value = cities[name].value if name in cities else 1
         score += SIEGE * value * (1 if siege["besieger"] == me else -1)
@@ -366,13 +375,36 @@ def _sortie_odds(view: dict[str, Any], me: str, city: str) -> float:
     return ours / max(1, theirs)
 
 
+# 8.1: a City's defenders fire at A2, take two hits a step (Double Defence, 8.11) and are
+# never routed, so an Assault wants about three times their steps; weaker ones lose the
+# battle (the enemy's Prestige, 14.11) and leave the siege open to a Sortie (8.3).
+ASSAULT_ODDS = 3.0
+
+
+def _assault_odds(view: dict[str, Any], me: str, city: str) -> float:
+    """Our besieging strength over the besieged's steps (hidden: about two a block;
+    the garrison one, 2.3)."""
+    area = _cities()[city].area
+    ours = sum(b["cv"] for b in view["blocks"] if b["area"] == area and not b["inside"]
+               and b["side"] == me)
+    theirs = 2 * sum(1 for b in view["hidden_blocks"]
+                     if b["area"] == area and b["side"] != me and b["inside"])
+    theirs += sum(b["cv"] for b in view["blocks"] if b["area"] == area and b["inside"]
+                  and b["side"] != me)  # shown (in a battle, 6.1)
+    garrison = view["garrisons"].get(city)
+    theirs += 1 if garrison is not None and garrison["side"] != me else 0
+    return ours / max(1, theirs)
+
+
 def _siege_combat(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
                   rng: Rng) -> str | None:
     """8.0: the Siege Combat menu without the Sorties that go out weaker than the
-    besiegers (8.3: a beaten Sortie cedes Prestige and steps for nothing); the rest is
-    left to the lookahead."""
+    besiegers (8.3: a beaten Sortie cedes Prestige and steps for nothing) and the
+    Assaults short of ASSAULT_ODDS; the rest is left to the lookahead."""
     weak = {o.id for o in prompt.options if _data(o)["kind"] == "sortie"
             and _sortie_odds(view, prompt.seat, _data(o)["city"]) < 1.0}
+    weak |= {o.id for o in prompt.options if _data(o)["kind"] == "assault"
+             and _assault_odds(view, prompt.seat, _data(o)["city"]) < ASSAULT_ODDS}
     if not weak:
         return None
     rest = replace(prompt, options=tuple(o for o in prompt.options if o.id not in weak))
@@ -389,7 +421,11 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     Sparta. The lookahead would see only the first withdrawal (the Prestige comes after
     the last), so without this the player never pillaged."""
     option = next((o for o in prompt.options if o.id == option_id), None)
-    if prompt.kind != "actions" or option is None or _data(option)["kind"] != "pillage":
+    if prompt.kind != "actions" or option is None:
+        return None
+    if _data(option)["kind"] == "move":
+        return _imagine_move(view, prompt.seat, _data(option)["from"])
+    if _data(option)["kind"] != "pillage":
         return None
     name = _data(option)["city"]
     city = _cities().get(name)
@@ -403,6 +439,27 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     sieges = {k: v for k, v in (view.get("sieges") or {}).items() if k != name}
     return dict(view, prestige=view["prestige"] + _side(view, me) * gain, blocks=blocks,
                 sieges=sieges)
+
+
+def _imagine_move(view: dict[str, Any], me: str, origin: str) -> dict[str, Any] | None:
+    """A Group Move from the Action menu (5.0), worked out from the view: the area's land
+    units in the best land area next to it. The preview would stop at the movers question
+    and see no change, so the player never moved in its Action phases; each mover's way
+    is then weighed one by one as before."""
+    land = {b["id"] for b in view["blocks"] if b["side"] == me and b["area"] == origin
+            and b["type"] != "fleet" and not b["inside"]}
+    if not land:
+        return None
+    best: tuple[float, dict[str, Any]] | None = None
+    for area in sorted(B.comps().land_neighbours(origin)):
+        if area in view["neutral"]:
+            continue
+        moved = dict(view, blocks=[dict(b, area=area) if b["id"] in land else b
+                                   for b in view["blocks"]])
+        score = evaluate(moved, me)
+        if best is None or score > best[0]:
+            best = (score, moved)
+    return best[1] if best is not None else None
 
 
 # A Hellenes preview costs several times an Athens & Sparta one (a larger state and

@@ -17,7 +17,7 @@ from ..heuristic import ruleset_of
 # The styles of play, each a short script per ruleset (engine/players/gauntlet/<module>.py
 # defines `SCRIPTS: {style: function}`).
 GAUNTLET = ("aggressive", "passive", "raider", "bait-taker")
-MODULES = {"athens-sparta": "athens_sparta"}
+MODULES = {"athens-sparta": "athens_sparta", "hellenes": "hellenes"}
 # A prompt met again in the same position this many times is taken for a loop of menus:
 # the player then ends the phase or goes back instead.
 LOOP = 3
@@ -55,6 +55,12 @@ class ScriptedPlayer(Player):
     def choose(self, view: dict[str, Any], prompt: Prompt,
                lookahead: Lookahead | None = None) -> str:
         if prompt.form != decisions.ONE:
+            # a multi-select (Hellenes' movers, Winter's units): the script's answer if it
+            # gives one that fits, else a random one
+            script = _script(self.style, ruleset_of(view))
+            picked = script(self, view, prompt) if script is not None else None
+            if picked is not None and decisions.accepts(prompt, picked):
+                return picked
             return decisions.random_answer(prompt, self.rng)
         ids = [o.id for o in prompt.options]
         key = json.dumps([prompt.text, ids, {k: v for k, v in view.items() if k != "game"}],

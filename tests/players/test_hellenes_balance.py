@@ -1,0 +1,83 @@
+"""The Hellenes heuristic's fixes from the balance question (issue 35): it keeps a unit in
+its capital, it does not throw its besiegers at a City they cannot carry, and it sees
+where a Group Move from its Action menu would take its units."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.core.rng import Rng
+from engine.core.types import Option, Prompt
+from engine.players import decide, player
+from engine.players import hellenes as H
+from engine.players.hellenes import CAPITAL_EMPTY, CAPITAL_THREAT, evaluate
+from engine.players.lookahead import lookahead_for
+from engine.rulesets.hellenes import board as B
+
+
+def _moved(view: dict, ids: set[str], to: str) -> dict:
+    return dict(view, blocks=[dict(b, area=to) if b["id"] in ids else b
+                              for b in view["blocks"]])
+
+
+def test_an_empty_capital_costs_more_with_enemies_in_reach():
+    """Moving Athens' last land unit out of Athens costs CAPITAL_EMPTY, and CAPITAL_THREAT
+    more for each enemy block within two areas; fleets left there do not hold it."""
+    view = engine.new_game("hellenes", seed="capital").view("athens")
+    in_athens = {b["id"] for b in view["blocks"] if b["area"] == "ATH"}
+    fleets = {b["id"] for b in view["blocks"] if b["area"] == "ATH" and b["type"] == "fleet"}
+    last = next(b["id"] for b in view["blocks"] if b["area"] == "ATH" and b["type"] != "fleet")
+    guarded = _moved(view, in_athens - {last} - fleets, "PLA")
+    empty = _moved(view, in_athens - fleets, "PLA")
+    near = sum(1 for b in view["hidden_blocks"] if b["side"] == "sparta"
+               and H._distances("ATH").get(b["area"], H.FAR) <= H.REACH)
+    lost = evaluate(guarded, "athens") - evaluate(empty, "athens")
+    assert lost == pytest.approx(CAPITAL_EMPTY + CAPITAL_THREAT * near)
+    threatened = dict(empty, hidden_blocks=[*empty["hidden_blocks"],
+                                            {"side": "sparta", "area": "PLA", "inside": False}])
+    guarded_t = dict(guarded, hidden_blocks=threatened["hidden_blocks"])
+    assert evaluate(guarded_t, "athens") - evaluate(threatened, "athens") == \
+        pytest.approx(lost + CAPITAL_THREAT)
+
+
+def _potidea(besiegers: dict[str, int], seed: str):
+    blocks = {u: {"loc": "POT", "cv": cv} for u, cv in besiegers.items()}
+    return engine.ruleset("hellenes").from_position(
+        {"scenario": "431", "season": 1, "start": "combat", "args": {"side": "athens"},
+         "turn": {"side": "athens", "actions": 0}, "blocks": blocks}, seed=seed)
+
+
+def test_no_assault_short_of_three_times_the_defenders():
+    """431 Potidea: two Spartan units and a garrison inside (about 5 steps, 8.1: A2,
+    Double Defence). Athens' four besiegers (10 cv) wage Attrition instead; grown to
+    16 cv they may assault (the lookahead then weighs it)."""
+    game = _potidea({}, "assault-weak")
+    prompt = game.prompt_for("athens")
+    assert prompt is not None and "assault:Potidea" in {o.id for o in prompt.options}
+    view = game.view("athens")
+    assert H._assault_odds(view, "athens", "Potidea") == pytest.approx(10 / 5)
+    look = lookahead_for(game, "athens")
+    assert H.choose(view, prompt, look, Rng("a")) != "assault:Potidea"
+    for n in range(6):
+        assert decide(game, "athens", player("heuristic", n)) != "assault:Potidea"
+    strong = _potidea({"A2": 3, "A5": 4, "A8": 4, "A17": 3, "A1": 2}, "assault-strong")
+    assert H._assault_odds(strong.view("athens"), "athens", "Potidea") >= H.ASSAULT_ODDS
+
+
+def test_a_group_move_is_imagined_with_its_land_units_next_door():
+    """5.0: the Action menu's Group Move is previewed with the area's land units in the
+    best land area next to it (fleets stay), not as the movers question it opens."""
+    view = engine.new_game("hellenes", seed="imagine-move").view("athens")
+    prompt = Prompt("athens", "Action phase", (
+        Option("done", "End", "4.0", data={"kind": "done", "left": 1}),
+        Option("move:ATH", "Group Move from Athens", "5.0",
+               data={"kind": "move", "from": "ATH", "cost": 1})), kind="actions")
+    imagined = H.imagine(view, prompt, "move:ATH")
+    assert imagined is not None and H.imagine(view, prompt, "done") is None
+    before = {b["id"]: b for b in view["blocks"]}
+    moved = {b["id"]: b["area"] for b in imagined["blocks"]
+             if b["area"] != before[b["id"]]["area"]}
+    land = {i for i, b in before.items() if b["area"] == "ATH" and b["type"] != "fleet"}
+    assert set(moved) == land and len(set(moved.values())) == 1
+    assert set(moved.values()) <= B.comps().land_neighbours("ATH")
