@@ -11,8 +11,10 @@ anywhere; on 1-3 the shifting ends. The wings fight their rounds together with c
 CRT and morale checks; a side left alone on a wing joins the neighbouring wing(s) and its
 units there gain +1 morale.
 
-The record lives in the battle as `wings`:
-    step: ask | deploy | shift | fight;  asker: who is asked to choose wings (ask)
+The set-up is three procedures, each sub-step its own (issue 30: no step strings):
+    wings (either side may choose wings) -> wings_deploy -> wings_shift (while 4-6 is rolled)
+and ends into the battle's rounds. The record lives in the battle as `wings`:
+    asker: who is asked to choose wings
     at: side -> {unit: wing};  lead: side -> {leader: wing};  done: side -> deployed
     roller: who rolls next to shift;  shifting: who shifts now;  mode, moved (shift)
     open: the wings still fighting;  split: side that must divide its Centre (or None)
@@ -60,9 +62,17 @@ def eligible(s: EState, b: Battle) -> bool:
         len(b["att"]) >= MIN_UNITS and len(b["dfn"]) >= MIN_UNITS
 
 
-def active(b: Battle) -> bool:
-    w = b.get("wings")
-    return w is not None and w["step"] == "fight"
+SETUP = ("wings", "wings_deploy", "wings_shift")  # the set-up's procedures
+
+
+def active(s: EState, b: Battle) -> bool:
+    """The battle is fought by wings: they were chosen and the set-up is over."""
+    return b.get("wings") is not None and not any(f["name"] in SETUP for f in s["flow"])
+
+
+def deploying(s: EState) -> bool:
+    """The deployments are being made (and are hidden from the enemy, RULINGS W2)."""
+    return bool(s["flow"]) and s["flow"][-1]["name"] == "wings_deploy"
 
 
 def _quota(n: int) -> int:
@@ -119,7 +129,7 @@ def rated(s: EState, b: Battle, side: str) -> list[str]:
 
 
 def start(b: Battle) -> None:
-    b["wings"] = {"step": "ask", "asker": b["attacker"], "at": {b["attacker"]: {}, b["defender"]: {}},
+    b["wings"] = {"asker": b["attacker"], "at": {b["attacker"]: {}, b["defender"]: {}},
                   "lead": {b["attacker"]: {}, b["defender"]: {}},
                   "done": {b["attacker"]: False, b["defender"]: False},
                   "roller": b["attacker"], "shifting": None, "mode": None, "moved": [],
@@ -360,10 +370,11 @@ def split(b: Battle, chosen: list[str]) -> str:
             f"+1 morale on each wing joined ({RULE})")
 
 
-# ------------------------------------------------------------------ the procedure
+# ------------------------------------------------------------------ the procedures
 class Wings(Procedure[EState]):
-    """Before a battle's first round: the choice of wings, the deployments and the shifts
-    (App. D 1-2). Ends into the Battle procedure, which fights the rounds."""
+    """Before a battle's first round: the attacker, then the defender, may choose to fight
+    by wings (App. D); then the deployments and the shifts. Ends into the Battle
+    procedure, which fights the rounds."""
 
     name = "wings"
 
@@ -371,22 +382,62 @@ class Wings(Procedure[EState]):
         start(fighting(flow.state))
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        b = fighting(flow.state)
+        seat = b["wings"]["asker"]
+        opts = (Option("wings", "Fight on three wings: Left, Centre and Right", RULE,
+                       data={"kind": "by_wings"}),
+                Option("whole", "Fight as one battle (17.3)", "17.3",
+                       data={"kind": "as_one"}))
+        return [Prompt(seat, f"{seat.title()}: both sides have more than 3 units at "
+                             f"{b['hex']}. Fight this battle by wings ({RULE})?", opts,
+                       rule=RULE, kind="wings")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        b = fighting(flow.state)
+        w = b["wings"]
+        if answer == "wings":
+            note(flow, f"{seat.title()} chooses to fight by wings ({RULE})")
+            flow.goto("wings_deploy")
+        elif w["asker"] == b["attacker"]:
+            w["asker"] = b["defender"]
+        else:
+            del b["wings"]
+            flow.end()
+
+
+class Deploy(Procedure[EState]):
+    """App. D 1: both sides deploy at once, each unseen by the other (RULINGS W2); then
+    the rolls for shifts begin."""
+
+    name = "wings_deploy"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s = flow.state
         b = fighting(s)
-        w = b["wings"]
-        if w["step"] == "ask":
-            seat = w["asker"]
-            opts = (Option("wings", "Fight on three wings: Left, Centre and Right", RULE,
-                           data={"kind": "by_wings"}),
-                    Option("whole", "Fight as one battle (17.3)", "17.3",
-                           data={"kind": "as_one"}))
-            return [Prompt(seat, f"{seat.title()}: both sides have more than 3 units at "
-                                 f"{b['hex']}. Fight this battle by wings ({RULE})?", opts,
-                           rule=RULE, kind="wings")]
-        if w["step"] == "deploy":
-            return [deploy_prompt(s, b, side) for side in (b["attacker"], b["defender"])
-                    if not w["done"][side]]
-        side = w["shifting"]
+        return [deploy_prompt(s, b, side) for side in (b["attacker"], b["defender"])
+                if not b["wings"]["done"][side]]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
+        b = fighting(s)
+        deploy(s, b, seat, str(answer))
+        if all(b["wings"]["done"].values()):
+            flow.context.reveal()  # both deployments are shown at once
+            for side in (b["attacker"], b["defender"]):
+                note(flow, describe(b, side))
+            if _roll(flow):
+                flow.goto("wings_shift")
+
+
+class Shift(Procedure[EState]):
+    """App. D 2: the side that rolled 4-6 shifts, then the other rolls, until a 1-3."""
+
+    name = "wings_shift"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s = flow.state
+        b = fighting(s)
+        side = b["wings"]["shifting"]
         return [Prompt(side, f"{side.title()}: you rolled 4-6 and may shift your deployment: "
                              f"one hoplite or light unit to a neighbouring wing, or any cavalry "
                              f"anywhere, and leaders anywhere ({RULE})",
@@ -396,44 +447,29 @@ class Wings(Procedure[EState]):
         s = flow.state
         b = fighting(s)
         w = b["wings"]
-        if w["step"] == "ask":
-            if answer == "wings":
-                note(flow, f"{seat.title()} chooses to fight by wings ({RULE})")
-                w["step"] = "deploy"
-                return
-            if w["asker"] == b["attacker"]:
-                w["asker"] = b["defender"]
-                return
-            del b["wings"]
-            flow.end()
-            return
-        if w["step"] == "deploy":
-            deploy(s, b, seat, str(answer))
-            if all(w["done"].values()):
-                flow.context.reveal()  # both deployments are shown at once
-                for side in (b["attacker"], b["defender"]):
-                    note(flow, describe(b, side))
-                w["step"] = "shift"
-                self._roll(flow)
-            return
         if answer == "done":
             w["roller"] = other(w["shifting"])
             w["shifting"], w["mode"], w["moved"] = None, None, []
-            self._roll(flow)
+            _roll(flow)  # a shift again (this procedure asks it), or the end
             return
         note(flow, shift(s, b, seat, str(answer)))
 
-    def _roll(self, flow: Flow[EState]) -> None:
-        w = fighting(flow.state)["wings"]
-        side = w["roller"]
-        die = flow.context.die()
-        if die >= SHIFT_ON:
-            note(flow, f"{side.title()} rolls {die}: may shift ({RULE})")
-            w["shifting"] = side
-            return
-        note(flow, f"{side.title()} rolls {die}: the wings engage ({RULE})")
-        w["step"] = "fight"
-        flow.end()
+
+def _roll(flow: Flow[EState]) -> bool:
+    """The roller's die for a shift: True when it may shift (4-6), else the set-up ends."""
+    w = fighting(flow.state)["wings"]
+    side = w["roller"]
+    die = flow.context.die()
+    if die >= SHIFT_ON:
+        note(flow, f"{side.title()} rolls {die}: may shift ({RULE})")
+        w["shifting"] = side
+        return True
+    note(flow, f"{side.title()} rolls {die}: the wings engage ({RULE})")
+    flow.end()
+    return False
+
+
+PROCEDURES = (Wings(), Deploy(), Shift())
 
 
 # ------------------------------------------------------------------ secrecy (view.py)
@@ -441,14 +477,15 @@ def _viewer_side(seat: str | None) -> str | None:
     return None if seat is None else "athens" if seat == "athens" else "sparta"
 
 
-def shown(b: Battle | None, seat: str | None) -> Battle | None:
+def shown(s: EState, seat: str | None) -> Battle | None:
     """The battle as `seat` may see it: while the deployments are being made, the other
     side's is hidden (only whether it is complete shows)."""
+    b = s.get("battle")
     if b is None:
         return None
     out: Battle = json.loads(json.dumps(b))
     w = out.get("wings")
-    if w and w["step"] == "deploy":
+    if w and deploying(s):
         mine = _viewer_side(seat)
         for side in w["at"]:
             if side != mine:
@@ -461,7 +498,7 @@ def resample(s: EState, seat: str | None, rng: Rng) -> None:
     see (variants.py's redaction proof and determinize.py's worlds)."""
     b: Battle | None = s.get("battle")
     w = b.get("wings") if b else None
-    if b is None or not w or w["step"] != "deploy":
+    if b is None or not w or not deploying(s):
         return
     mine = _viewer_side(seat)
     for side in w["at"]:
