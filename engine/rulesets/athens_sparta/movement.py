@@ -131,7 +131,7 @@ def army_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None, foe
     ball = bd.land_ball(start, limit)
     foes, neutral = foes & ball, neutral & ball
     key = (bd, start, limit, persia_closed, foes, neutral)
-    land = _LAND.table()
+    land: dict[tuple[Any, ...], Any] = _LAND.here.table
     plan = land.get(key)
     if plan is None:
         plan = _LAND.keep(land, key, _op_plan(bd, start, limit, persia_closed, foes, neutral))
@@ -233,7 +233,8 @@ def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[s
     hctl = s["land_control"]
     alliance = bool(s["persia"]["alliance"])
     key = (id(hctl), side, alliance)
-    hctls = _HCTL.table()
+    hctls: dict[tuple[int, str, bool], tuple[dict[str, str], tuple[Any, ...]]] = \
+        _HCTL.here.table
     got = hctls.get(key)
     if got is not None and got[0] is hctl and got[1][3] is bd:
         return got[1][:3]
@@ -273,7 +274,7 @@ def army_march_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) 
     foe_held = _held_by(s, occ, other(side))
     sieged = _siege_hexes(bd, s, occ)
     key = ("march", bd, start, limit, persia_closed, enemy, friends, foe_held, sieged)
-    land = _LAND.table()
+    land: dict[tuple[Any, ...], Any] = _LAND.here.table
     ends = land.get(key)
     if ends is None:
         ends = _LAND.keep(land, key, _march_search(bd, start, limit, persia_closed, enemy,
@@ -363,7 +364,7 @@ def _water_bfs(bd: Board, s: AS, side: str, starts: list[tuple[str, int]], limit
     closed = _closed_sea(s, side) if strategic else frozenset()
     persia_closed = side == "athens" or not s["persia"]["alliance"]
     key = (bd, side, tuple(starts), limit, strategic, persia_closed, foes, closed)
-    water = _WATER.table()
+    water: dict[tuple[Any, ...], dict[tuple[str, int], int]] = _WATER.here.table
     reach = water.get(key)
     if reach is None:
         reach = _WATER.keep(water, key, (
@@ -390,7 +391,7 @@ def _port_search(bd: Board, starts: list[tuple[str, int]], limit: int, persia_cl
     hex-side."""
     nbrs, at, port_mask, twins, nodes = bd.water_masks()
     key = (bd, foes, closed, persia_closed)
-    nevers = _NEVER.table()
+    nevers: dict[tuple[Board, frozenset[str], frozenset[str], bool], int] = _NEVER.here.table
     never = nevers.get(key)
     if never is None:
         never = 0
@@ -494,7 +495,8 @@ def _closed_sea(s: AS, side: str) -> frozenset[str]:
     """Hexes that are enemy for sea movement (4.2, 4.5)."""
     sctl = s["sea_control"]
     key = (id(sctl), side, bool(s["persia"]["alliance"]))
-    closeds = _CLOSED.table()
+    closeds: dict[tuple[int, str, bool], tuple[dict[str, str], frozenset[str]]] = \
+        _CLOSED.here.table
     got = closeds.get(key)
     if got is not None and got[0] is sctl:
         return got[1]
@@ -628,7 +630,8 @@ _PORTS: Memo[int, tuple[dict[tuple[str, int], int], list[tuple[str, int]]]] = \
 
 def _shared_ports_by_distance(bd: Board, reach: dict[tuple[str, int], int]
                               ) -> list[tuple[str, int]]:
-    portss = _PORTS.table()
+    portss: dict[int, tuple[dict[tuple[str, int], int], list[tuple[str, int]]]] = \
+        _PORTS.here.table
     got = portss.get(id(reach))
     if got is not None and got[0] is reach:
         return got[1]

@@ -27,7 +27,7 @@ from .notes import AnyFlow, note, roller
 from .peace import battle_grievances, breach
 from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
-from .state import EState, fighting, other
+from .state import BattleState, EState, commanders, fighting, forces, other
 
 DEFENCE = {  # 17.4.4 (data: tables.defender_morale)
     "fort": 1, "walled_S": 1, "walled_M": 2, "walled_L": 3, "long_walls": 1,
@@ -83,7 +83,7 @@ def _open_hex(s: EState, n: str, side: str) -> bool:
     return not (B.city_at(s, n) is not None and B.holder(s, n) == other(side))
 
 
-def sea_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, Any] | None:
+def sea_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState | None:
     """A battle between fleets at sea (16.4.4, 17.3.1): fleets only, at their own morale,
     sea ratings, no terrain; it counts in every region touching the sea (13.4 note ***)."""
     h = attack["hex"]
@@ -108,7 +108,7 @@ def sea_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, An
         # only among besiegers who stayed out of the fight
         can_retreat = port == "mask" or any(
             s["units"][u]["type"] != "fleet" for u in B.units_at(s, h, foe))
-    b: dict[str, Any] = {
+    b: BattleState = {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": None, "regions": regions, "sea": True, "att": att,
         "dfn": dfn, "reserve": [], "waiting_cavalry": [],
@@ -136,7 +136,7 @@ def sea_regions(s: EState, area: str) -> set[str]:
     return out
 
 
-def defender_retreats(s: EState, b: dict[str, Any]) -> list[str]:
+def defender_retreats(s: EState, b: BattleState) -> list[str]:
     """17.7.1b, and not into a hex attackers came from: they may need it to fall back
     (17.7.7; RULINGS.md)."""
     return _open_ways(s, b["hex"], b["defender"], b["origin"])
@@ -147,7 +147,7 @@ def _open_ways(s: EState, h: str, side: str, origin: str) -> list[str]:
     return [x for x in retreat_hexes(s, h, side) if x not in theirs]
 
 
-def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, Any] | None:
+def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState | None:
     """The battle record for one attack, or None when nothing is left to fight."""
     if attack.get("sea"):
         return sea_battle(s, attack, attacker)
@@ -181,7 +181,7 @@ def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, A
                 m += FORAGING
         morale[u] = m
     unwalled_bonus = DEFENCE[f"unwalled_{city.size}"] if city else DEFENCE["unwalled_S"]
-    b: dict[str, Any] = {
+    b: BattleState = {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": B.region_of_hex(h), "att": att, "dfn": dfn, "reserve": [],
         "waiting_cavalry": waiting, "morale": morale, "retreat": [], "dead": [],
@@ -486,7 +486,7 @@ def sally_candidates(s: EState, attack: dict[str, Any], attacker: str) -> list[s
     return [u for u in B.units_at(s, h, other(attacker)) if s["units"][u]["type"] != "fleet"]
 
 
-def mans_the_walls_first(b: dict[str, Any]) -> bool:
+def mans_the_walls_first(b: BattleState) -> bool:
     """18.6.2: a fortress held by more than two units is stormed against two of them, the
     defender's pick; the rest wait in reserve."""
     return bool(b["fortress"]) and len(b["dfn"]) > 2 and not b["reserve"]
@@ -603,8 +603,9 @@ class BattleWhither(Procedure[EState]):
         s = flow.state
         b = fighting(s)
         spots = defender_retreats(s, b)
-        if b.get("into"):
-            spots = [b["into"], *spots]
+        into = b.get("into")
+        if into:
+            spots = [into, *spots]
         where = tuple(Option(h, f"Retreat {'inside the walls' if h == b.get('into') else 'to ' + h}",
                              "18.2" if h == b.get("into") else "17.7.1",
                              data={"kind": "retreat", "from": b["hex"], "to": h,
@@ -630,8 +631,9 @@ def _finish(flow: AnyFlow, won: str, ended_in: str) -> None:
     if won == "att":
         alive = [u for u in b["dfn"] + b["reserve"] if u not in b["dead"] and u != K.GARRISON]
         options = defender_retreats(s, b) if alive else []
-        if alive and b.get("into"):
-            options = [b["into"], *options]
+        into = b.get("into")
+        if alive and into:
+            options = [into, *options]
         if b.get("port"):  # inside the port, or ashore among the besiegers (10.2.1b, 10.8.2b)
             options = [b["hex"]] if alive and b["def_can_retreat"] else []
         if len(options) > 1:
@@ -673,9 +675,9 @@ def _conclude(flow: AnyFlow, won: str, dest: str | None, ended_in: str) -> None:
             eliminate(s, u)
     loser = {"att": "dfn", "dfn": "att"}.get(won)
     if loser is not None:
-        survivors = [u for u in b[loser] + (b["reserve"] if loser == "dfn" else [])
+        survivors = [u for u in forces(b, loser) + (b["reserve"] if loser == "dfn" else [])
                      if u not in b["dead"] and u != K.GARRISON]
-        leaders = b[f"{loser}_leaders"]
+        leaders = commanders(b, loser)
         if survivors and dest is not None:
             if F.at_sea(b["hex"]):  # passengers go with their retreating ships
                 survivors += [u for u in B.units_at(s, b["hex"], sides[loser])
@@ -704,7 +706,7 @@ def _conclude(flow: AnyFlow, won: str, dest: str | None, ended_in: str) -> None:
                 note(flow, f"{n} falls with his army; {new} replaces him (7.8.6)")
     # 7.8.6: every leader who fought rolls; on a 6 he dies
     for which in ("att", "dfn"):
-        for n in b[f"{which}_leaders"]:
+        for n in commanders(b, which):
             x = s["leaders"][n]
             if x["where"] != "map":
                 continue
@@ -719,7 +721,8 @@ def _conclude(flow: AnyFlow, won: str, dest: str | None, ended_in: str) -> None:
         decisive = killed[loser] >= 3 or (b["storm"] and b["big_city"])  # type: ignore[index]
         if winner == "athens" and elite:
             decisive = True  # 13.4: a Spartan elite hoplite killed by Athens
-        for line in P.victory_in(s, winner, b.get("regions") or [b["region"]], decisive):
+        counted: list[str | None] = [*b.get("regions", [])] or [b["region"]]  # 16.x at sea
+        for line in P.victory_in(s, winner, counted, decisive):
             note(flow, line)
     if F.at_sea(b["hex"]):
         for side in sides.values():

@@ -304,7 +304,7 @@ def argos(flow: AnyFlow) -> None:
     s = flow.state
     r = s["regions"]["argolid"]
     side = "athens" if r["al"] >= 0 else "sparta"
-    r.update(side=side, al=abs(r["al"]), mult=1)
+    r["side"], r["al"], r["mult"] = side, abs(r["al"]), 1
     s["activated"].append("argolid")
     lines = A.settle(s, roller(flow))
     seat = A.holder(s, "argolid") or side

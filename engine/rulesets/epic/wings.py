@@ -23,7 +23,6 @@ and ends into the battle's rounds. The record lives in the battle as `wings`:
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from engine import Option, Prompt
 from engine.core import decisions
@@ -34,9 +33,8 @@ from engine.core.rng import Rng
 from . import combat as K
 from .battle_text import step_text
 from .notes import note
-from .state import EState, fighting, other
+from .state import BattleState, EState, commanders, fighting, forces, other
 
-Battle = dict[str, Any]
 LEFT, CENTRE, RIGHT = "left", "centre", "right"
 WINGS = (LEFT, CENTRE, RIGHT)
 NEXT_TO = {LEFT: (CENTRE,), CENTRE: (LEFT, RIGHT), RIGHT: (CENTRE,)}
@@ -45,7 +43,7 @@ SHIFT_ON = 4  # App. D step 2: a shift on 4-6
 RULE = "App. D"
 
 
-def _key(b: Battle, side: str) -> str:
+def _key(b: BattleState, side: str) -> str:
     return "att" if side == b["attacker"] else "dfn"
 
 
@@ -54,7 +52,7 @@ def _lightish(k: str) -> bool:
     return k != "hoplite"
 
 
-def eligible(s: EState, b: Battle) -> bool:
+def eligible(s: EState, b: BattleState) -> bool:
     """The option is on and the battle is a land fight in the open, not yet begun, with
     more than 3 units a side (RULINGS.md W1: not at sea, not a fortress assault)."""
     return bool(s.get("wings")) and not b.get("sea") and not b["fortress"] and \
@@ -65,7 +63,7 @@ def eligible(s: EState, b: Battle) -> bool:
 SETUP = ("wings", "wings_deploy", "wings_shift")  # the set-up's procedures
 
 
-def active(s: EState, b: Battle) -> bool:
+def active(s: EState, b: BattleState) -> bool:
     """The battle is fought by wings: they were chosen and the set-up is over."""
     return b.get("wings") is not None and not any(f["name"] in SETUP for f in s["flow"])
 
@@ -123,12 +121,12 @@ def wing_choices(s: EState, units: list[str], at: dict[str, str], uid: str) -> l
     return out
 
 
-def rated(s: EState, b: Battle, side: str) -> list[str]:
+def rated(s: EState, b: BattleState, side: str) -> list[str]:
     """The side's leaders with a land rating: only they matter on a wing (App. D 1)."""
-    return [n for n in b[f"{_key(b, side)}_leaders"] if s["leaders"][n]["land"] > 0]
+    return [n for n in commanders(b, _key(b, side)) if s["leaders"][n]["land"] > 0]
 
 
-def start(b: Battle) -> None:
+def start(b: BattleState) -> None:
     b["wings"] = {"asker": b["attacker"], "at": {b["attacker"]: {}, b["defender"]: {}},
                   "lead": {b["attacker"]: {}, b["defender"]: {}},
                   "done": {b["attacker"]: False, b["defender"]: False},
@@ -137,10 +135,10 @@ def start(b: Battle) -> None:
 
 
 # ------------------------------------------------------------------ deployment (App. D 1)
-def next_piece(s: EState, b: Battle, side: str) -> tuple[str, str] | None:
+def next_piece(s: EState, b: BattleState, side: str) -> tuple[str, str] | None:
     """('unit', id) or ('leader', name) the side places next; None when it is done."""
     w = b["wings"]
-    for u in b[_key(b, side)]:
+    for u in forces(b, _key(b, side)):
         if u not in w["at"][side]:
             return "unit", u
     for n in rated(s, b, side):
@@ -149,7 +147,7 @@ def next_piece(s: EState, b: Battle, side: str) -> tuple[str, str] | None:
     return None
 
 
-def deploy_prompt(s: EState, b: Battle, side: str) -> Prompt:
+def deploy_prompt(s: EState, b: BattleState, side: str) -> Prompt:
     w = b["wings"]
     what, pid = next_piece(s, b, side)  # type: ignore[misc]
     if what == "leader":
@@ -157,7 +155,7 @@ def deploy_prompt(s: EState, b: Battle, side: str) -> Prompt:
                        data={"kind": "wing", "leader": pid, "wing": x}) for x in WINGS]
         text = f"{side.title()}: which wing does {pid} command? His rating counts there only ({RULE})"
     else:
-        units = b[_key(b, side)]
+        units = forces(b, _key(b, side))
         q = _quota(len(units))
         desc = f"{pid} ({K.kind(s, pid)}, morale {b['morale'][pid]})"
         opts = [Option(x, f"{desc} to the {x} wing", RULE,
@@ -169,7 +167,7 @@ def deploy_prompt(s: EState, b: Battle, side: str) -> Prompt:
     return Prompt(side, text, tuple(opts), rule=RULE, secret=True, kind="deploy")
 
 
-def deploy(s: EState, b: Battle, side: str, wing: str) -> None:
+def deploy(s: EState, b: BattleState, side: str, wing: str) -> None:
     w = b["wings"]
     what, pid = next_piece(s, b, side)  # type: ignore[misc]
     (w["lead"] if what == "leader" else w["at"])[side][pid] = wing
@@ -177,20 +175,20 @@ def deploy(s: EState, b: Battle, side: str, wing: str) -> None:
         w["done"][side] = True
 
 
-def describe(b: Battle, side: str) -> str:
+def describe(b: BattleState, side: str) -> str:
     w = b["wings"]
     parts = []
     for x in WINGS:
-        units = [u for u in b[_key(b, side)] if w["at"][side].get(u) == x]
+        units = [u for u in forces(b, _key(b, side)) if w["at"][side].get(u) == x]
         chiefs = [n for n, y in w["lead"][side].items() if y == x]
         parts.append(f"{x} {len(units)}" + (f" with {', '.join(chiefs)}" if chiefs else ""))
     return f"{side.title()} deploys: {'; '.join(parts)} ({RULE})"
 
 
 # ------------------------------------------------------------------ shifts (App. D 2)
-def shift_options(s: EState, b: Battle, side: str) -> list[Option]:
+def shift_options(s: EState, b: BattleState, side: str) -> list[Option]:
     w = b["wings"]
-    units = b[_key(b, side)]
+    units = forces(b, _key(b, side))
     kinds = _kinds(s, units)
     at = w["at"][side]
     out = [Option("done", "End the shift" if w["mode"] or w["moved"] else "Make no shift", RULE,
@@ -217,7 +215,7 @@ def shift_options(s: EState, b: Battle, side: str) -> list[Option]:
     return out
 
 
-def shift(s: EState, b: Battle, side: str, answer: str) -> str:
+def shift(s: EState, b: BattleState, side: str, answer: str) -> str:
     """Carry out one shift; returns the log line."""
     w = b["wings"]
     what, pid, to = answer.split(":")
@@ -232,13 +230,13 @@ def shift(s: EState, b: Battle, side: str, answer: str) -> str:
 
 
 # ------------------------------------------------------------------ the fight (App. D 3)
-def _in(b: Battle, which: str, wing: str) -> list[str]:
+def _in(b: BattleState, which: str, wing: str) -> list[str]:
     side = b["attacker"] if which == "att" else b["defender"]
     at = b["wings"]["at"][side]
     return [u for u in K.active(b, which) if at.get(u) == wing]
 
 
-def wing_record(b: Battle, wing: str) -> Battle:
+def wing_record(b: BattleState, wing: str) -> BattleState:
     """The battle on one wing: the wing's units and leaders, sharing the morale, Retreat
     and Dead boxes with the whole battle so that combat.py works on it unchanged."""
     w = b["wings"]
@@ -249,7 +247,7 @@ def wing_record(b: Battle, wing: str) -> Battle:
             "wing": wing}
 
 
-def fight_round(s: EState, b: Battle, roll: K.Roll) -> list[str]:
+def fight_round(s: EState, b: BattleState, roll: K.Roll) -> list[str]:
     """One round on every wing still fighting, Left to Right (App. D 3: simultaneous),
     then the winners of a wing join the others."""
     lines: list[str] = []
@@ -262,7 +260,7 @@ def fight_round(s: EState, b: Battle, roll: K.Roll) -> list[str]:
     return lines
 
 
-def _move(b: Battle, which: str, wings: list[str], to: str) -> list[str]:
+def _move(b: BattleState, which: str, wings: list[str], to: str) -> list[str]:
     """The side's active units on `wings` go to `to`; their leaders go with them."""
     side = b["attacker"] if which == "att" else b["defender"]
     w = b["wings"]
@@ -279,13 +277,13 @@ def _move(b: Battle, which: str, wings: list[str], to: str) -> list[str]:
     return moved
 
 
-def _bonus(b: Battle, which: str, wing: str) -> None:
+def _bonus(b: BattleState, which: str, wing: str) -> None:
     """+1 morale to every active unit of the side on the wing it was added to."""
     for u in _in(b, which, wing):
         b["morale"][u] += 1
 
 
-def regroup(b: Battle) -> list[str]:
+def regroup(b: BattleState) -> list[str]:
     """App. D 3 after a round: a side alone on a wing joins the neighbouring wing(s) with
     +1 morale there; with one wing left every unit joins it; with none, one battle."""
     w = b["wings"]
@@ -335,7 +333,7 @@ def regroup(b: Battle) -> list[str]:
     return lines
 
 
-def split_prompt(s: EState, b: Battle) -> Prompt:
+def split_prompt(s: EState, b: BattleState) -> Prompt:
     side = b["wings"]["split"]
     opts = [Option(u, f"{u} ({K.kind(s, u)}) joins the left wing", RULE,
                    data={"kind": "unit", "unit": u, "wing": LEFT})
@@ -345,7 +343,7 @@ def split_prompt(s: EState, b: Battle) -> Prompt:
                                 f"joined ({RULE})", opts, 0, len(opts), rule=RULE, kind="split")
 
 
-def split(b: Battle, chosen: list[str]) -> str:
+def split(b: BattleState, chosen: list[str]) -> str:
     """The Centre's winners go to the flanks as chosen; each flank joined gets +1 morale;
     the leaders go with the larger part, the Left on a tie (RULINGS.md W6)."""
     w = b["wings"]
@@ -477,13 +475,13 @@ def _viewer_side(seat: str | None) -> str | None:
     return None if seat is None else "athens" if seat == "athens" else "sparta"
 
 
-def shown(s: EState, seat: str | None) -> Battle | None:
+def shown(s: EState, seat: str | None) -> BattleState | None:
     """The battle as `seat` may see it: while the deployments are being made, the other
     side's is hidden (only whether it is complete shows)."""
     b = s.get("battle")
     if b is None:
         return None
-    out: Battle = json.loads(json.dumps(b))
+    out: BattleState = json.loads(json.dumps(b))
     w = out.get("wings")
     if w and deploying(s):
         mine = _viewer_side(seat)
@@ -496,7 +494,7 @@ def shown(s: EState, seat: str | None) -> Battle | None:
 def resample(s: EState, seat: str | None, rng: Rng) -> None:
     """Place afresh, at random among legal wings, the deployment pieces `seat` cannot
     see (variants.py's redaction proof and determinize.py's worlds)."""
-    b: Battle | None = s.get("battle")
+    b: BattleState | None = s.get("battle")
     w = b.get("wings") if b else None
     if b is None or not w or not deploying(s):
         return
@@ -504,7 +502,7 @@ def resample(s: EState, seat: str | None, rng: Rng) -> None:
     for side in w["at"]:
         if side == mine:
             continue
-        units = b[_key(b, side)]
+        units = forces(b, _key(b, side))
         placed = [u for u in units if u in w["at"][side]]
         w["at"][side] = {}
         for u in placed:
