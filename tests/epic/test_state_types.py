@@ -84,8 +84,10 @@ def test_the_check_catches_a_stray_key_a_missing_one_and_a_wrong_kind() -> None:
 def test_saved_battles_and_sieges_match_their_declared_types() -> None:
     """Battles (at sea, by wings, storming) in the saved fixtures, as loaded today."""
     rules = engine.ruleset("epic")
-    states = [v["state"] for name in ("saved-substeps", "saved-wings")
-              for v in json.load(gzip.open(FIXTURES / f"{name}.json.gz", "rt")).values()]
+    states = []
+    for name in ("saved-substeps", "saved-wings"):
+        with gzip.open(FIXTURES / f"{name}.json.gz", "rt") as f:
+            states += [v["state"] for v in json.load(f).values()]
     loaded = [rules.load(x) for x in states]
     assert sum(1 for x in loaded if x["battle"]) >= 6
     assert [p for x in loaded for p in _problems(x)] == []
