@@ -67,7 +67,7 @@ def _module_of(extension: Path) -> str:
 def check_fresh() -> None:
     """Raise ImportError when an extension module in the engine would run instead of a
     source it does not match: a compiled module whose source changed after the build (an
-    edit, a checkout), or an extension the build did not record (made by hand, or left
+    edit, a checkout) or is gone, or an extension the build did not record (made by hand, or left
     by an older build). Recompile, or remove the build to run the source. Called when
     `engine` is imported, before any of its modules loads, in every process."""
     recorded: dict[str, str] = {}
@@ -81,7 +81,9 @@ def check_fresh() -> None:
         if module.endswith("__mypyc"):
             continue  # the build's shared library: the modules' own check covers it
         py = source(module)
-        if module not in recorded or (py.exists() and digest(py) != recorded[module]):
+        # a source deleted or moved since the build counts too: its extension would
+        # still import, and run code that is in no file any more
+        if module not in recorded or not py.exists() or digest(py) != recorded[module]:
             stale.append(module)
     if stale:
         raise ImportError(

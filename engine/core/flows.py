@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from collections.abc import Sequence as Seq
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any, NotRequired, TypedDict
+
+from typing_extensions import TypeVar
 
 from .decisions import Answer
 from .procedures import Flow, Procedure
@@ -22,6 +24,7 @@ from .types import IllegalAction, Prompt
 
 S = TypeVar("S")
 T = TypeVar("T")
+A = TypeVar("A", default=dict[str, Any])  # a procedure's arguments (procedures.py)
 
 CHOSEN = "chosen"  # event kind: a seat has made its secret choice (public: only that it did)
 REVEAL = "reveal"  # event kind: every secret choice of one round, shown together
@@ -35,7 +38,7 @@ def _answer(stored: Any) -> Answer:
     return tuple(stored) if isinstance(stored, list) else stored
 
 
-class Simultaneous(Procedure[S]):
+class Simultaneous(Procedure[S, A]):
     """Every seat of `seats(flow)` chooses in secret, in any order; once the last has
     chosen, the choices are revealed together (the action is a barrier undo cannot
     cross) and `reveal` does what they decide. Until then a seat that has chosen may
@@ -44,28 +47,30 @@ class Simultaneous(Procedure[S]):
     `hidden_variants` vary it (`hidden_choices`).
 
     A subclass gives the procedure its `name` and says `seats`, `ask` and `reveal`;
-    `reveal` hands on with a transition, or the procedure ends with the choices."""
+    `reveal` hands on with a transition, or the procedure ends with the choices. Its own
+    arguments may be typed (`A`); the `chosen` key is the kernel's, read untyped here."""
 
-    def seats(self, flow: Flow[S]) -> Seq[str]:
+    def seats(self, flow: Flow[S, A]) -> Seq[str]:
         raise NotImplementedError
 
-    def ask(self, flow: Flow[S], seat: str) -> Prompt:
+    def ask(self, flow: Flow[S, A], seat: str) -> Prompt:
         raise NotImplementedError
 
-    def reveal(self, flow: Flow[S], choices: dict[str, Answer]) -> None:
+    def reveal(self, flow: Flow[S, A], choices: dict[str, Answer]) -> None:
         """What the choices do, all known at once (seat order as `seats` gives it)."""
 
-    def reveal_text(self, flow: Flow[S], choices: dict[str, Answer]) -> str:
+    def reveal_text(self, flow: Flow[S, A], choices: dict[str, Answer]) -> str:
         """The reveal event's line; a game words its own (one line for the reveal and
         what it settles, such as who goes first)."""
         return "The choices are revealed"
 
-    def reveal_data(self, flow: Flow[S], choices: dict[str, Answer]) -> dict[str, Any]:
+    def reveal_data(self, flow: Flow[S, A], choices: dict[str, Answer]) -> dict[str, Any]:
         """What the reveal event tells everyone; by default every choice as made."""
         return {"choices": {seat: _stored(a) for seat, a in choices.items()}}
 
-    def prompts(self, flow: Flow[S]) -> list[Prompt]:
-        chosen = flow.args.get(CHOSEN) or {}
+    def prompts(self, flow: Flow[S, A]) -> list[Prompt]:
+        args: dict[str, Any] = flow.frame["args"]
+        chosen = args.get(CHOSEN) or {}
         out = []
         for seat in self.seats(flow):
             if seat not in chosen:
@@ -73,9 +78,10 @@ class Simultaneous(Procedure[S]):
                 out.append(p if p.secret else replace(p, secret=True))
         return out
 
-    def act(self, flow: Flow[S], seat: str, answer: Answer) -> None:
+    def act(self, flow: Flow[S, A], seat: str, answer: Answer) -> None:
         seats = list(self.seats(flow))
-        chosen: dict[str, Any] = flow.args.setdefault(CHOSEN, {})
+        args: dict[str, Any] = flow.frame["args"]
+        chosen: dict[str, Any] = args.setdefault(CHOSEN, {})
         if seat not in seats or seat in chosen:
             raise IllegalAction("You have made this choice already.")
         chosen[seat] = _stored(answer)
@@ -85,7 +91,7 @@ class Simultaneous(Procedure[S]):
             return
         ctx.reveal()
         choices = {s: _answer(chosen[s]) for s in seats}
-        del flow.args[CHOSEN]
+        del args[CHOSEN]
         ctx.event(REVEAL, self.reveal_text(flow, choices), **self.reveal_data(flow, choices))
         self.reveal(flow, choices)
         if not flow.moved:
@@ -97,40 +103,61 @@ def hidden_choices(frame: dict[str, Any], viewer: str | None) -> list[str]:
     return [seat for seat in frame.get("args", {}).get(CHOSEN) or {} if seat != viewer]
 
 
-class Sequence(Procedure[S]):
+class StepArgs(TypedDict):
+    """One step of a `Sequence`: a procedure and its arguments."""
+
+    name: str
+    args: dict[str, Any]
+
+
+class SequenceArgs(TypedDict):
+    steps: list[StepArgs]
+    i: NotRequired[int]  # the steps called so far (set on arrival)
+
+
+class Sequence(Procedure[S, SequenceArgs]):
     """Runs the procedures named in its `steps` argument one after another, then ends.
     `Sequence` itself is registered once per machine under the name "sequence"."""
 
     name = "sequence"
 
-    def enter(self, flow: Flow[S]) -> None:
-        i = flow.args.setdefault("i", 0)
-        steps = flow.args["steps"]
+    def enter(self, flow: Flow[S, SequenceArgs]) -> None:
+        a = flow.args
+        i = a.setdefault("i", 0)
+        steps = a["steps"]
         if i >= len(steps):
             flow.end()
             return
         step = steps[i]
-        flow.args["i"] = i + 1
+        a["i"] = i + 1
         flow.call(step["name"], **step.get("args", {}))
 
-    def resume(self, flow: Flow[S], result: Any) -> None:
+    def resume(self, flow: Flow[S, SequenceArgs], result: Any) -> None:
         self.enter(flow)
 
 
-def sequence(*steps: str | tuple[str, dict[str, Any]]) -> dict[str, Any]:
+def sequence(*steps: str | tuple[str, dict[str, Any]]) -> SequenceArgs:
     """The arguments of a `Sequence` call: `flow.call("sequence", **sequence("a", "b"))`."""
     return {"steps": [{"name": s, "args": {}} if isinstance(s, str)
                       else {"name": s[0], "args": s[1]} for s in steps]}
 
 
-class ForEach(Procedure[S]):
+class ForEachArgs(TypedDict):
+    each: str  # the procedure called for every item
+    items: list[Any]
+    as_: str  # the argument name the item is passed as
+    args: dict[str, Any]  # the other arguments of every call
+    i: NotRequired[int]  # the items done so far (set on arrival)
+
+
+class ForEach(Procedure[S, ForEachArgs]):
     """Runs procedure `each` once for every item of `items`, in order, passing the item
     as the argument named `as_` (and `args` besides), then ends. Registered once per
     machine under the name "for_each"."""
 
     name = "for_each"
 
-    def enter(self, flow: Flow[S]) -> None:
+    def enter(self, flow: Flow[S, ForEachArgs]) -> None:
         a = flow.args
         i = a.setdefault("i", 0)
         if i >= len(a["items"]):
@@ -139,12 +166,12 @@ class ForEach(Procedure[S]):
         a["i"] = i + 1
         flow.call(a["each"], **{**a.get("args", {}), a.get("as_", "item"): a["items"][i]})
 
-    def resume(self, flow: Flow[S], result: Any) -> None:
+    def resume(self, flow: Flow[S, ForEachArgs], result: Any) -> None:
         self.enter(flow)
 
 
 def for_each(each: str, items: Iterable[Any], as_: str = "item",
-             **args: Any) -> dict[str, Any]:
+             **args: Any) -> ForEachArgs:
     """The arguments of a `ForEach` call: `flow.call("for_each", **for_each("turn",
     order_by(...), as_="seat"))`."""
     return {"each": each, "items": list(items), "as_": as_, "args": args}

@@ -33,7 +33,7 @@ class SeatedMachine(Generic[S]):
     It wraps a `Machine` rather than subclassing it: the kernel's Machine may be compiled
     (engine/compiled.py), and a class written in Python cannot subclass a compiled one."""
 
-    def __init__(self, procedures: Iterable[Procedure[S]],
+    def __init__(self, procedures: Iterable[Procedure[S, Any]],
                  stack_of: Callable[[S], list[Frame]],
                  seat_for: Callable[[S, Prompt], str],
                  answers_for: Callable[[S, str], tuple[str, ...]],
@@ -49,7 +49,7 @@ class SeatedMachine(Generic[S]):
     def current(self, state: S) -> Frame | None:
         return self.machine.current(state)
 
-    def _standing_proc(self, name: str) -> Procedure[S]:
+    def _standing_proc(self, name: str) -> Procedure[S, Any]:
         try:
             return self.machine.procedures[name]
         except KeyError:

@@ -5,16 +5,25 @@ times (who stands in this hex, who holds that city); a ruleset answers them from
 built once for the block in which the state does not change. The scope is a context
 variable, so each thread and each asyncio task has its own: a search thinking in a
 worker thread never sees, or replaces, the index of a game the event loop is building
-prompts for. Nothing here is module-level mutable state of a ruleset."""
+prompts for. Nothing here is module-level mutable state of a ruleset.
+
+`Memo` is the other scope a ruleset may keep answers in: a bounded memo of a pure search,
+keyed by everything the answer depends on (so it never goes stale and needs no
+invalidating), kept across states and games because the same search recurs. Its tables are
+the kernel's, one per thread: a thread thinking for a bot seat fills its own, never one the
+event loop is reading."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from contextvars import ContextVar, Token
+from threading import local
 from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")
 I = TypeVar("I")  # noqa: E741 - the index type
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 class Steady(Generic[S, I]):
@@ -58,3 +67,43 @@ class _Block(Generic[S, I]):
         if self._token is not None:
             self._scope._var.reset(self._token)
             self._token = None
+
+
+class _Here(local):
+    """One thread's table of a memo (made on the thread's first use)."""
+
+    def __init__(self) -> None:
+        self.table: dict[Any, Any] = {}
+
+
+class Memo(Generic[K, V]):
+    """A ruleset's memo of a pure function: `table()` is this thread's dict (key -> answer),
+    `keep(table, key, answer)` stores an answer, emptying the table first when it holds
+    `size` (a bound, not a cache policy: a full table is rare and refills at once).
+
+        plans = _PLANS.table()
+        plan = plans.get(key)
+        if plan is None:
+            plan = _PLANS.keep(plans, key, search(...))
+
+    On a path run thousands of times an action, `_PLANS.here.table` is the same dict
+    without the call (untyped). Per thread rather than per context: the event loop's
+    tasks share one (they never run at once), where a context variable would give each
+    task an empty table."""
+
+    __slots__ = ("name", "size", "here")
+
+    def __init__(self, name: str, size: int):
+        self.name = name
+        self.size = size
+        self.here = _Here()
+
+    def table(self) -> dict[K, V]:
+        mine: dict[K, V] = self.here.table
+        return mine
+
+    def keep(self, table: dict[K, V], key: K, answer: V) -> V:
+        if len(table) >= self.size:
+            table.clear()
+        table[key] = answer
+        return answer

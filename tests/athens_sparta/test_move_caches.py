@@ -145,5 +145,5 @@ def test_land_moves_follow_enemies_in_reach_and_ignore_those_beyond():
                and h not in bd.persian)
     s["blocks"][foe]["loc"] = far
     kept = destinations(bd, s, bid)
-    _LAND.clear()
+    _LAND.table().clear()
     assert kept == destinations(bd, s, bid)

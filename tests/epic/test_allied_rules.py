@@ -219,7 +219,7 @@ def _peace_step(g: Game, scenario_seats: list[str]) -> None:
     s["order"] = ["athens", "sparta"]
     s["league"]["seats"] = scenario_seats
     s["cards"]["active"] = []
-    start(g, "cards", [], step="peace", i=0)
+    start(g, "cards_peace", [], i=0)
 
 
 def test_every_seat_may_offer_peace_and_all_the_others_must_accept():

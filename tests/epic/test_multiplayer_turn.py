@@ -382,7 +382,7 @@ def _embassy(g: Game, dice: list[int]) -> None:
     s["cards"]["active"] = ["peace-embassy-1"]
     s["order"] = ["athens", "sparta"]
     s["league"]["seats"] = ["sparta", "thebes"]
-    start(g, "cards", dice, step="peace", i=0)
+    start(g, "cards_peace", dice, i=0)
 
 
 def test_athens_makes_one_league_player_roll_and_each_ally_may_make_athens_roll():

@@ -53,10 +53,10 @@ def test_9_5_out_of_supply_units_forage_anywhere_or_die():
     s = g.state
     s["marks"]["Corinth"] = "athens"
     u = put(g, "laconia", "hoplite", EPIDAURIA_INLAND, 1)[0]
-    start(g, "supply", [], side="sparta", step="forage")
+    start(g, "supply", [], side="sparta")
     assert s["units"][u]["forage"]  # out of supply, it may forage even at home (9.4.2)
     s["season"] = 3
-    start(g, "supply", [], side="sparta", step="forage")
+    start(g, "supply", [], side="sparta")
     assert s["units"][u]["where"] == "dead"  # no foraging in Winter (9.5)
     assert s["regions"]["laconia"]["ml"] == 19  # 13.4: a unit lost costs its home 1 ML
 
@@ -66,13 +66,13 @@ def test_9_7_in_supply_units_may_forage_in_enemy_regions_not_in_winter():
     s = g.state
     inside_attica = "W3529"
     units = put(g, "boeotia", "hoplite", inside_attica, 1)
-    start(g, "supply", [], side="sparta", step="forage")
+    start(g, "supply", [], side="sparta")
     assert ids(g, "sparta") == [inside_attica]
     g.act("sparta", inside_attica)
     assert s["units"][units[0]]["forage"]
     assert s["treasury"]["sparta"] == 22  # foragers cost nothing (9.7.1)
     s["season"] = 3
-    start(g, "supply", [], side="sparta", step="forage")
+    start(g, "supply", [], side="sparta")
     assert not s["units"][units[0]]["forage"]
     assert s["treasury"]["sparta"] == 21  # Winter: no foraging (9.7.3c), so it is paid for
 
@@ -82,7 +82,7 @@ def test_9_1_short_of_talents_the_owner_picks_who_goes_unsupplied():
     s = g.state
     s["treasury"]["athens"] = 1
     units = put(g, "attica", "hoplite", CITY["Argos"], 2)  # not home: 1 each
-    start(g, "supply", [], side="athens", step="forage")
+    start(g, "supply", [], side="athens")
     assert sorted(ids(g, "athens")) == sorted(units)
     g.act("athens", units[0])
     assert s["units"][units[0]]["where"] == "dead"

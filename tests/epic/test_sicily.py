@@ -14,7 +14,7 @@ from engine.rulesets.epic import sicily as SI
 from engine.rulesets.epic import supply as S
 from engine.rulesets.epic.board import comps
 from engine.rulesets.epic.moves import Move, sea_destinations
-from engine.rulesets.epic.supplyphase import Supply
+from engine.rulesets.epic.supplyphase import payable
 from engine.rulesets.epic.view import view
 from engine.testing import FixedRng, assert_view_hides
 
@@ -220,8 +220,8 @@ def test_units_in_sicily_draw_no_supply_but_the_leaving_box_is_paid():
     stay = into_sicily(g, "athens", "attica", "hoplite")[0]
     go = into_sicily(g, "athens", "attica", "fleet")[0]
     run(g, SI.place_act, [], "athens", f"leave:{go}:corcyran-waters")
-    payable = Supply()._payable(s, "athens")
-    assert go in payable and stay not in payable
+    owed = payable(s, "athens")
+    assert go in owed and stay not in owed
     assert S.bill(s, [go]) == 2  # a fleet of morale 5 or 6 (9.4.3)
 
 

@@ -19,7 +19,7 @@ from engine.rulesets.epic import politics as P
 from engine.rulesets.epic import sicily as SI
 from engine.rulesets.epic import supply as S
 from engine.rulesets.epic.moves import sea_destinations
-from engine.rulesets.epic.supplyphase import Supply
+from engine.rulesets.epic.supplyphase import payable
 from engine.testing import assert_view_hides
 
 from .full_helpers import run
@@ -300,9 +300,9 @@ def test_each_league_player_sends_his_own_pieces_out_and_pays_for_them(told):
     s["acting"] = "thebes"  # an ally's ship and leader carry Thebes' hoplite (24.5, M20)
     run(g, SI.place_act, [], A.LEAGUE, f"leave:{th_hop}:north-ionian")
     assert told[-1].startswith(f"Thebes sends {th_hop}")
-    assert Supply()._payable(s, A.LEAGUE) == [th_hop]  # 19.3: Thebes pays for its own
+    assert payable(s, A.LEAGUE) == [th_hop]  # 19.3: Thebes pays for its own
     s["acting"] = "sparta"
-    assert Supply()._payable(s, A.LEAGUE) == [sp_fleet]
+    assert payable(s, A.LEAGUE) == [sp_fleet]
     clean(g)
     s["ct"] = 1
     run(g, E.campaign_start, [])

@@ -5,8 +5,11 @@ types mypy checks are the shapes the game really stores."""
 
 from __future__ import annotations
 
+import gzip
+import json
 import types
 import typing
+from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 import pytest
@@ -19,6 +22,7 @@ from engine.rulesets.epic import state as S
 from engine.rulesets.epic.state import EState
 
 HINTS = get_type_hints(EState)
+FIXTURES = Path(__file__).parent / "fixtures"
 SCENARIOS = sorted(engine.ruleset("epic").scenarios)
 
 
@@ -30,7 +34,20 @@ def _kinds(hint: Any) -> tuple[type, ...]:
         return (type(None),)
     if hint is Any:
         return (object,)
+    if typing.is_typeddict(hint):
+        return (dict,)
     return (get_origin(hint) or hint,)
+
+
+def _record_problems(where: str, rec: dict[str, Any], typed: Any) -> list[str]:
+    """A nested record (a region, a siege, the battle) against its TypedDict."""
+    hints = get_type_hints(typed)
+    bad = [f"{where}: undeclared key {k!r}" for k in rec if k not in hints]
+    bad += [f"{where}: required key {k!r} missing" for k in typed.__required_keys__
+            if k not in rec]
+    bad += [f"{where}: {k!r} holds {type(v).__name__}" for k, v in rec.items()
+            if k in hints and not isinstance(v, _kinds(hints[k]))]
+    return bad
 
 
 def _problems(s: dict[str, Any]) -> list[str]:
@@ -39,6 +56,13 @@ def _problems(s: dict[str, Any]) -> list[str]:
     for k, v in s.items():
         if k in HINTS and not isinstance(v, _kinds(HINTS[k])):
             bad.append(f"{k!r} holds {type(v).__name__}, declared {HINTS[k]}")
+    # the nested records typed so far (issue 30, point 3)
+    for r, x in (s.get("regions") or {}).items():
+        bad += _record_problems(f"region {r}", x, S.RegionState)
+    for h, x in (s.get("sieges") or {}).items():
+        bad += _record_problems(f"siege {h}", x, S.Siege)
+    if s.get("battle"):
+        bad += _record_problems("battle", s["battle"], S.BattleState)
     return bad
 
 
@@ -50,6 +74,23 @@ def test_the_check_catches_a_stray_key_a_missing_one_and_a_wrong_kind() -> None:
     s["season"] = "Spring"
     assert _problems(s) == ["undeclared key 'stray'", "required key 'year' missing",
                             "'season' holds str, declared <class 'int'>"]
+    s = json.loads(json.dumps(g.state))
+    s["regions"]["argolid"]["stray"] = 1
+    del s["regions"]["argolid"]["ml"]
+    assert _problems(s) == ["region argolid: undeclared key 'stray'",
+                            "region argolid: required key 'ml' missing"]
+
+
+def test_saved_battles_and_sieges_match_their_declared_types() -> None:
+    """Battles (at sea, by wings, storming) in the saved fixtures, as loaded today."""
+    rules = engine.ruleset("epic")
+    states = []
+    for name in ("saved-substeps", "saved-wings"):
+        with gzip.open(FIXTURES / f"{name}.json.gz", "rt") as f:
+            states += [v["state"] for v in json.load(f).values()]
+    loaded = [rules.load(x) for x in states]
+    assert sum(1 for x in loaded if x["battle"]) >= 6
+    assert [p for x in loaded for p in _problems(x)] == []
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -57,7 +57,6 @@ def _deployed(g: Game, att: list[str], at: dict[str, str], dfn_at: list[str],
     w["at"]["athens"] = dict(at)
     w["at"]["sparta"] = dict(zip(b["dfn"], dfn_at))
     w["lead"]["athens"] = dict(lead or {})
-    w["step"] = "fight"
     g.state["flow"].append({"name": "battle_go_on", "args": {"which": "att"}})
     g._prompts = None
     return b
@@ -100,7 +99,7 @@ def test_either_player_may_choose_wings():
     g.act("athens", "whole")  # the attacker declines: the defender is asked
     assert g.prompt_for("sparta").kind == "wings"
     g.act("sparta", "wings")
-    assert b["wings"]["step"] == "deploy"
+    assert g.state["flow"][-1]["name"] == "wings_deploy"
     g, att = _game()
     b = _battle(g, att)
     start(g, "battle", [3] + [1] * 8)
@@ -191,7 +190,7 @@ def test_a_league_seat_sees_its_sides_deployment_and_not_athens():
     b = _to_deploy(g, att)
     g.act("athens", L)
     g.act("sparta", R)
-    seen = W.shown(b, "thebes")["wings"]["at"]  # a League ally (24.0) fights as Sparta
+    seen = W.shown(g.state, "thebes")["wings"]["at"]  # a League ally (24.0) fights as Sparta
     assert seen["athens"] == {} and seen["sparta"] == b["wings"]["at"]["sparta"]
 
 
@@ -226,7 +225,7 @@ def test_shifts_on_4_to_6_one_hoplite_next_door_or_any_cavalry_then_1_to_3_engag
         g.act("sparta", x)
     g.rng.values = [5]  # Athens rolls 5: it may shift
     g.act("sparta", C)
-    assert b["wings"]["step"] == "shift" and b["wings"]["shifting"] == "athens"
+    assert g.state["flow"][-1]["name"] == "wings_shift" and b["wings"]["shifting"] == "athens"
     opts = ids(g, "athens")
     assert "done" in opts
     assert f"unit:{h1}:{C}" in opts and f"unit:{h1}:{R}" not in opts  # hoplites: next door
@@ -246,7 +245,7 @@ def test_shifts_on_4_to_6_one_hoplite_next_door_or_any_cavalry_then_1_to_3_engag
     assert ids(g, "sparta") == ["done"]  # one hoplite only (no leaders here)
     g.rng.values = [2] + [1] * 40  # Athens rolls 2: no more shifts, round 1 on all wings
     g.act("sparta", "done")
-    assert b["wings"]["step"] == "fight" and b["rounds"] == 1
+    assert W.active(g.state, b) and b["rounds"] == 1
     assert "Athens rolls 2: the wings engage (App. D)" in told
 
 
@@ -259,7 +258,7 @@ def test_leaders_count_only_on_their_wing_and_may_shift_anywhere():
     _, centre = K.column(g.state, W.wing_record(b, C))
     assert "attacking leader +1 (17.4.2)" in left
     assert not any("leader" in n for n in centre)
-    b["wings"].update(step="shift", shifting="athens", mode="leaders", moved=[h1])
+    b["wings"].update(shifting="athens", mode="leaders", moved=[h1])
     opts = [o.id for o in W.shift_options(g.state, b, "athens")]
     assert opts == ["done", f"leader:Alcibiades:{C}", f"leader:Alcibiades:{R}"]
 

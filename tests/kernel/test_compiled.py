@@ -45,6 +45,13 @@ def test_a_build_older_than_its_source_is_refused(tmp_path, monkeypatch):
         compiled.check_fresh()
 
 
+def test_a_build_whose_source_was_removed_is_refused(tmp_path, monkeypatch):
+    py = _fake_build(tmp_path, monkeypatch)
+    py.unlink()  # moved or deleted after the build: the extension alone would still import
+    with pytest.raises(ImportError, match="movement"):
+        compiled.check_fresh()
+
+
 def test_an_edited_source_without_its_extension_runs_as_python(tmp_path, monkeypatch):
     py = _fake_build(tmp_path, monkeypatch, built=False)
     py.write_text("X = 2\n")

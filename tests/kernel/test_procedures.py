@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, TypedDict
 
 import pytest
 
@@ -101,8 +102,6 @@ def test_goto_replaces_the_frame_and_end_returns_none():
 
 
 def test_the_stack_is_plain_json_and_a_copy_continues():
-    import json
-
     m, (s, ctx) = machine(), fresh()
     m.start(s, ctx, "top")
     copy = json.loads(json.dumps(s))
@@ -130,3 +129,68 @@ def test_two_transitions_in_one_step_is_a_bug():
 def test_names_must_be_unique():
     with pytest.raises(ValueError):
         Machine([Done(), Done()], lambda s: s["stack"])
+
+
+class CountArgs(TypedDict):
+    seat: str
+    left: int
+
+
+class Count(Procedure[S, CountArgs]):
+    """Typed arguments (a TypedDict): asks `seat` until `left` runs out."""
+
+    name = "count"
+
+    def prompts(self, flow: Flow[S, CountArgs]) -> list[Prompt]:
+        return [Prompt(flow.args["seat"], "again?", (Option("yes", "Yes"),))]
+
+    def act(self, flow: Flow[S, CountArgs], seat: str, answer: Any) -> None:
+        a = flow.args
+        a["left"] -= 1
+        flow.state["trail"].append(a["left"])
+        if not a["left"]:
+            flow.goto("done")
+
+
+def test_typed_arguments_are_the_frames_own_json_dict():
+    m = Machine[S]([Count(), Done()], lambda s: s["stack"])
+    s, ctx = fresh()
+    m.start(s, ctx, "count", seat="north", left=2)
+    frame = s["stack"][-1]
+    assert frame == {"name": "count", "args": {"seat": "north", "left": 2}}
+    m.act(s, "north", "yes", ctx)
+    # the same dict, changed in place: the saved shape is what it was untyped
+    assert s["stack"][-1] is frame and frame["args"] == {"seat": "north", "left": 1}
+    copy = json.loads(json.dumps(s))
+    m.act(copy, "north", "yes", ctx)
+    assert copy["trail"] == [1, 0, "done"] and copy["stack"] == []
+
+
+TYPED = '''
+from typing import Any, TypedDict
+from engine.core.procedures import Flow, Procedure
+
+class A(TypedDict):
+    n: int
+
+class P(Procedure[dict[str, Any], A]):
+    def enter(self, flow: Flow[dict[str, Any], A]) -> None:
+        flow.args["n"] + 1
+        flow.args["m"]
+
+class Q(Procedure[dict[str, Any]]):
+    def enter(self, flow: Flow[dict[str, Any]]) -> None:
+        flow.args["anything"]
+'''
+
+
+@pytest.mark.slow
+def test_mypy_reads_declared_arguments_and_defaults_to_a_dict(tmp_path):
+    api = pytest.importorskip("mypy.api")
+    src = tmp_path / "typed_args.py"
+    src.write_text(TYPED)
+    out, _err, _code = api.run([str(src), "--strict", "--no-incremental",
+                                "--follow-imports=silent", "--cache-dir", str(tmp_path)])
+    errors = [line for line in out.splitlines() if ": error:" in line]
+    # exactly one: the key A does not declare; the untyped procedure reads any key
+    assert len(errors) == 1 and '"m"' in errors[0], out

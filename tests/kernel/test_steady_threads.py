@@ -13,6 +13,7 @@ import pytest
 import engine
 from engine.core.decisions import random_answer
 from engine.core.rng import Rng
+from engine.core.steady import Memo
 
 GAMES = [("epic", "argive-league"), ("epic", "four-player"), ("hellenes", "431")]
 
@@ -63,3 +64,25 @@ def test_prompts_beside_a_thinking_thread_are_the_prompts_alone(rid, scenario):
     assert len(beside) == len(alone)
     for i, (a, b) in enumerate(zip(alone, beside, strict=True)):
         assert a == b, f"action {i}: the prompts differ beside the thinking thread"
+
+
+def test_a_memo_keeps_one_table_per_thread_and_bounds_it():
+    """The kernel's memo scope (steady.Memo): a thread thinking beside the event loop
+    fills its own table, never the one the loop reads; a full table is emptied first."""
+    memo: Memo[str, int] = Memo("test", 2)
+    mine = memo.table()
+    memo.keep(mine, "a", 1)
+    seen: list[dict[str, int]] = []
+
+    def other() -> None:
+        theirs = memo.table()
+        memo.keep(theirs, "b", 2)
+        seen.append(theirs)
+
+    t = threading.Thread(target=other)
+    t.start()
+    t.join()
+    assert memo.table() is mine and mine == {"a": 1} and seen == [{"b": 2}]
+    memo.keep(mine, "c", 3)
+    memo.keep(mine, "d", 4)  # two already: emptied first
+    assert mine == {"d": 4}

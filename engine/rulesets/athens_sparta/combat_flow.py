@@ -26,7 +26,7 @@ from .board import Board
 from .hits import apply_hits, eliminate
 from .pending import PendingStep
 from .state import AS, a_side, block_name, friendly, occupancy, other, siege_at
-from .steps import Args, Decision, Step, phase_end, set_phase
+from .steps import AFlow, Args, Decision, Step, phase_end, set_phase
 from .strategics import end_of_phase
 
 
@@ -127,7 +127,7 @@ class Battle(Step):
 CHECKED = frozenset({"act", "retreat"})
 
 
-class BattleStage(Procedure[AS]):
+class BattleStage(Procedure[AS, Args]):
     """One stage of the battle (`combat.STAGES[key]`): pending hits first (their owner
     may be asked which block takes one), then the stage's own work, until it asks a
     question (called, then this stage runs again), hands on to another stage (goto) or
@@ -139,13 +139,13 @@ class BattleStage(Procedure[AS]):
         self.name = K.stage_proc(key)
         self.work = K.STAGES[key]
 
-    def enter(self, flow: Flow[AS]) -> None:
+    def enter(self, flow: AFlow) -> None:
         self._advance(flow, None)
 
-    def resume(self, flow: Flow[AS], result: Any) -> None:
+    def resume(self, flow: AFlow, result: Any) -> None:
         self._advance(flow, result)
 
-    def _advance(self, flow: Flow[AS], answered: Any) -> None:
+    def _advance(self, flow: AFlow, answered: Any) -> None:
         s, bd, ctx = flow.state, self.bd, flow.context
         st = K.Stage(self.key)
         if answered in K.STAGE_PROCS:  # the question's answer moved the battle on
@@ -178,9 +178,8 @@ class BattleQuestion(Decision):
     """A question of the battle: when answered it ends with its own name (the stage then
     knows what was answered), or with the stage its answer moved the battle on to."""
 
-    def act(self, flow: Flow[AS], seat: str, answer: Answer) -> None:
-        then = self.reply(self.bd, flow.state, flow.args,  # type: ignore[arg-type]
-                          str(answer), flow.context)
+    def act(self, flow: AFlow, seat: str, answer: Answer) -> None:
+        then = self.reply(self.bd, flow.state, flow.args, str(answer), flow.context)
         if then is None:
             flow.end(self.name)
         elif then[0] in K.STAGE_PROCS:
@@ -317,9 +316,9 @@ def navy_to(bd: Board, s: AS, b: str, option: str, ctx: Any) -> None:
               f"{bd.label(x['loc'])} (rule 4.4)", frm=src, to=x["loc"])
 
 
-def decisions(bd: Board) -> list[Procedure[AS]]:
+def decisions(bd: Board) -> list[Procedure[AS, Any]]:
     """The questions asked inside the combat phase, each a procedure."""
-    out: list[Procedure[AS]] = [BattleQuestion(bd, name, K.PROMPTS[name], K.ANSWERS[name])
+    out: list[Procedure[AS, Any]] = [BattleQuestion(bd, name, K.PROMPTS[name], K.ANSWERS[name])
                                 for name in K.PROMPTS]
     out += [BattleStage(bd, key) for key in K.STAGE_KEYS]
     out += [Decision(bd, "bonus", _prompt_bonus, _answer_bonus),

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from engine.core.steady import Memo
+
 from .board import SICILY, Board
 from .state import (
     AS,
@@ -129,11 +131,10 @@ def army_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None, foe
     ball = bd.land_ball(start, limit)
     foes, neutral = foes & ball, neutral & ball
     key = (bd, start, limit, persia_closed, foes, neutral)
-    plan = _LAND.get(key)
+    land: dict[tuple[Any, ...], Any] = _LAND.here.table
+    plan = land.get(key)
     if plan is None:
-        if len(_LAND) >= 4096:
-            _LAND.clear()
-        plan = _LAND[key] = _op_plan(bd, start, limit, persia_closed, foes, neutral)
+        plan = _LAND.keep(land, key, _op_plan(bd, start, limit, persia_closed, foes, neutral))
     full = crowded(bd, s, occ, side, bid in bd.armies)
     out = []
     for dest, attack, h, frm, crossed, lim in plan:
@@ -148,8 +149,9 @@ def army_op_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None, foe
     return out
 
 
-# Land searches already made, by everything they depend on (as `_WATER` for the sea).
-_LAND: dict[tuple[Any, ...], Any] = {}
+# Land searches already made, by everything they depend on (as `_WATER` for the sea), in
+# the kernel's per-thread memo scope (engine/core/steady.py)
+_LAND: Memo[tuple[Any, ...], Any] = Memo("athens_sparta.land", 4096)
 
 
 def _op_plan(bd: Board, start: str, limit: int, persia_closed: bool,
@@ -220,7 +222,8 @@ def _op_plan(bd: Board, start: str, limit: int, persia_closed: bool,
 
 # Facts read from the land control snapshot, by snapshot: `land_control` is replaced, never
 # changed in place (compute_control), and an entry is used only for its very dict.
-_HCTL: dict[tuple[int, str, bool], tuple[dict[str, str], tuple[Any, ...]]] = {}
+_HCTL: Memo[tuple[int, str, bool], tuple[dict[str, str], tuple[Any, ...]]] = \
+    Memo("athens_sparta.land_control", 256)
 
 
 def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
@@ -230,7 +233,9 @@ def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[s
     hctl = s["land_control"]
     alliance = bool(s["persia"]["alliance"])
     key = (id(hctl), side, alliance)
-    got = _HCTL.get(key)
+    hctls: dict[tuple[int, str, bool], tuple[dict[str, str], tuple[Any, ...]]] = \
+        _HCTL.here.table
+    got = hctls.get(key)
     if got is not None and got[0] is hctl and got[1][3] is bd:
         return got[1][:3]
     # one pass over the snapshot, each hex to the set its controller puts it in
@@ -245,9 +250,7 @@ def _land_sets(bd: Board, s: AS, side: str) -> tuple[frozenset[str], frozenset[s
     friends = frozenset(sets[side] + (persia if persia_friendly else []))
     city_at = bd.city_at
     neutral = frozenset([h for h in sets["neutral"] if h in city_at])
-    if len(_HCTL) >= 256:
-        _HCTL.clear()
-    _HCTL[key] = (hctl, (enemy, friends, neutral, bd))
+    _HCTL.keep(hctls, key, (hctl, (enemy, friends, neutral, bd)))
     return enemy, friends, neutral
 
 
@@ -271,12 +274,11 @@ def army_march_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) 
     foe_held = _held_by(s, occ, other(side))
     sieged = _siege_hexes(bd, s, occ)
     key = ("march", bd, start, limit, persia_closed, enemy, friends, foe_held, sieged)
-    ends = _LAND.get(key)
+    land: dict[tuple[Any, ...], Any] = _LAND.here.table
+    ends = land.get(key)
     if ends is None:
-        if len(_LAND) >= 4096:
-            _LAND.clear()
-        ends = _LAND[key] = _march_search(bd, start, limit, persia_closed, enemy, friends,
-                                          foe_held, sieged)
+        ends = _LAND.keep(land, key, _march_search(bd, start, limit, persia_closed, enemy,
+                                                   friends, foe_held, sieged))
     full = crowded(bd, s, occ, side, bid in bd.armies)
     if full is not None:  # a march never ends where it starts
         return [(h, "march", None, False, None) for h in ends if h not in full]
@@ -350,7 +352,7 @@ def _in_siege(bd: Board, s: AS, occ: Occ, h: str) -> bool:
 
 # Water searches already made, by everything they depend on (the same key always gives
 # the same answer): blocks standing still, many blocks share a port and a world.
-_WATER: dict[tuple[Any, ...], dict[tuple[str, int], int]] = {}
+_WATER: Memo[tuple[Any, ...], dict[tuple[str, int], int]] = Memo("athens_sparta.water", 4096)
 
 
 def _water_bfs(bd: Board, s: AS, side: str, starts: list[tuple[str, int]], limit: int, occ: Occ,
@@ -362,19 +364,19 @@ def _water_bfs(bd: Board, s: AS, side: str, starts: list[tuple[str, int]], limit
     closed = _closed_sea(s, side) if strategic else frozenset()
     persia_closed = side == "athens" or not s["persia"]["alliance"]
     key = (bd, side, tuple(starts), limit, strategic, persia_closed, foes, closed)
-    reach = _WATER.get(key)
+    water: dict[tuple[Any, ...], dict[tuple[str, int], int]] = _WATER.here.table
+    reach = water.get(key)
     if reach is None:
-        if len(_WATER) >= 4096:
-            _WATER.clear()
-        reach = _WATER[key] = (
+        reach = _WATER.keep(water, key, (
             _port_search(bd, starts, limit, persia_closed, foes, closed) if strategic
-            else _water_search(bd, starts, limit, strategic, persia_closed, foes, closed))
+            else _water_search(bd, starts, limit, strategic, persia_closed, foes, closed)))
     return reach
 
 
 # The water nodes a strategic move never enters, as a bit set, by the hex sets they come
 # from (enemy blocks, closed seas, Persia: the same sets recur for many searches).
-_NEVER: dict[tuple[Board, frozenset[str], frozenset[str], bool], int] = {}
+_NEVER: Memo[tuple[Board, frozenset[str], frozenset[str], bool], int] = \
+    Memo("athens_sparta.never", 1024)
 
 
 def _port_search(bd: Board, starts: list[tuple[str, int]], limit: int, persia_closed: bool,
@@ -389,14 +391,13 @@ def _port_search(bd: Board, starts: list[tuple[str, int]], limit: int, persia_cl
     hex-side."""
     nbrs, at, port_mask, twins, nodes = bd.water_masks()
     key = (bd, foes, closed, persia_closed)
-    never = _NEVER.get(key)
+    nevers: dict[tuple[Board, frozenset[str], frozenset[str], bool], int] = _NEVER.here.table
+    never = nevers.get(key)
     if never is None:
         never = 0
         for h in foes | closed | (bd.persian if persia_closed else frozenset()):
             never |= at.get(h, 0)
-        if len(_NEVER) >= 1024:
-            _NEVER.clear()
-        _NEVER[key] = never
+        _NEVER.keep(nevers, key, never)
     number = bd.water_numbered()[1]
     seen = 0
     for n in starts:
@@ -486,14 +487,17 @@ def _water_search(bd: Board, starts: list[tuple[str, int]], limit: int, strategi
 
 # sea_control is replaced, never changed in place, when control is recomputed (state.py): the
 # entry keeps the dict it was computed from and is used only for that very dict.
-_CLOSED: dict[tuple[int, str, bool], tuple[dict[str, str], frozenset[str]]] = {}
+_CLOSED: Memo[tuple[int, str, bool], tuple[dict[str, str], frozenset[str]]] = \
+    Memo("athens_sparta.closed_sea", 256)
 
 
 def _closed_sea(s: AS, side: str) -> frozenset[str]:
     """Hexes that are enemy for sea movement (4.2, 4.5)."""
     sctl = s["sea_control"]
     key = (id(sctl), side, bool(s["persia"]["alliance"]))
-    got = _CLOSED.get(key)
+    closeds: dict[tuple[int, str, bool], tuple[dict[str, str], frozenset[str]]] = \
+        _CLOSED.here.table
+    got = closeds.get(key)
     if got is not None and got[0] is sctl:
         return got[1]
     # whether each hex of the snapshot is an enemy's at sea (controlled by the other side,
@@ -502,9 +506,7 @@ def _closed_sea(s: AS, side: str) -> frozenset[str]:
     persia_enemy = not (side == "sparta" and s["persia"]["alliance"])
     closed = frozenset(h for h, c in sctl.items()
                        if c == foe or (c == "persia" and persia_enemy))
-    if len(_CLOSED) >= 256:
-        _CLOSED.clear()
-    _CLOSED[key] = (sctl, closed)
+    _CLOSED.keep(closeds, key, (sctl, closed))
     return closed
 
 
@@ -622,18 +624,19 @@ def _port_node(bd: Board, n: tuple[str, int]) -> bool:
 
 
 # The same for a shared (cached) water search: by the search's identity, keeping it alive.
-_PORTS: dict[int, tuple[dict[tuple[str, int], int], list[tuple[str, int]]]] = {}
+_PORTS: Memo[int, tuple[dict[tuple[str, int], int], list[tuple[str, int]]]] = \
+    Memo("athens_sparta.ports", 4096)
 
 
 def _shared_ports_by_distance(bd: Board, reach: dict[tuple[str, int], int]
                               ) -> list[tuple[str, int]]:
-    got = _PORTS.get(id(reach))
+    portss: dict[int, tuple[dict[tuple[str, int], int], list[tuple[str, int]]]] = \
+        _PORTS.here.table
+    got = portss.get(id(reach))
     if got is not None and got[0] is reach:
         return got[1]
     ports = _ports_by_distance(bd, reach)
-    if len(_PORTS) >= 4096:
-        _PORTS.clear()
-    _PORTS[id(reach)] = (reach, ports)
+    _PORTS.keep(portss, id(reach), (reach, ports))
     return ports
 
 

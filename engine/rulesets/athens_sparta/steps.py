@@ -29,6 +29,7 @@ from .schema import FrameArgs
 from .state import AS, occupancy, siege_at, turn_words
 
 Args = FrameArgs  # a procedure's arguments (schema.py)
+AFlow = Flow[AS, Args]  # what a procedure with typed arguments sees (engine/core/procedures.py)
 
 
 class Step(Procedure[AS]):
@@ -80,7 +81,7 @@ class Over(Procedure[AS]):
     name = "over"
 
 
-class Decision(Procedure[AS]):
+class Decision(Procedure[AS, Args]):
     """A question asked inside a step; `ask` builds its prompt, `reply` applies the
     answer and may name a follow-up question (name, arguments)."""
 
@@ -91,14 +92,11 @@ class Decision(Procedure[AS]):
         self.ask = ask
         self.reply = reply
 
-    def prompts(self, flow: Flow[AS]) -> list[Prompt]:
-        # The kernel keeps a frame's arguments as a plain dict; ours are schema.FrameArgs.
-        # Said by an ignore rather than `cast`: no call on every question.
-        return [self.ask(self.bd, flow.state, flow.args)]  # type: ignore[arg-type]
+    def prompts(self, flow: AFlow) -> list[Prompt]:
+        return [self.ask(self.bd, flow.state, flow.args)]
 
-    def act(self, flow: Flow[AS], seat: str, answer: Answer) -> None:
-        then = self.reply(self.bd, flow.state, flow.args,  # type: ignore[arg-type]
-                          str(answer), flow.context)
+    def act(self, flow: AFlow, seat: str, answer: Answer) -> None:
+        then = self.reply(self.bd, flow.state, flow.args, str(answer), flow.context)
         if then:
             flow.goto(then[0], **then[1])
         else:

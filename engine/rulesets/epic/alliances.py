@@ -268,7 +268,8 @@ def settle(s: EState, roll: Callable[[], int]) -> list[str]:
     s["league"]["abdicate"] = [e for e in s["league"].get("abdicate", [])
                                if holder(s, e["region"]) == e["seat"]]
     for region in sorted(held):
-        if s["regions"].get(region, {}).get("side") != LEAGUE:
+        r = s["regions"].get(region)
+        if r is None or r["side"] != LEAGUE:
             del held[region]
     for region, r in sorted(s["regions"].items()):
         if r["side"] == LEAGUE and region not in held:

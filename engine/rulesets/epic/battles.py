@@ -3,7 +3,8 @@ what follows (rules 10.2.1, 17.3-17.10, 18.2-18.6, 7.8.6, 13.4)."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypedDict
 
 from engine import Option, Prompt
 from engine.core import decisions
@@ -22,11 +23,11 @@ from .events import after_battle, festival_battle, morale_shift
 from .helots import quiet
 from .leaders import eliminate as kill_leader
 from .losses import drown, eliminate
-from .notes import note, roller
+from .notes import AnyFlow, note, roller
 from .peace import battle_grievances, breach
 from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
-from .state import EState, fighting, other
+from .state import BattleState, EState, commanders, fighting, forces, other
 
 DEFENCE = {  # 17.4.4 (data: tables.defender_morale)
     "fort": 1, "walled_S": 1, "walled_M": 2, "walled_L": 3, "long_walls": 1,
@@ -82,7 +83,7 @@ def _open_hex(s: EState, n: str, side: str) -> bool:
     return not (B.city_at(s, n) is not None and B.holder(s, n) == other(side))
 
 
-def sea_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, Any] | None:
+def sea_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState | None:
     """A battle between fleets at sea (16.4.4, 17.3.1): fleets only, at their own morale,
     sea ratings, no terrain; it counts in every region touching the sea (13.4 note ***)."""
     h = attack["hex"]
@@ -107,7 +108,7 @@ def sea_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, An
         # only among besiegers who stayed out of the fight
         can_retreat = port == "mask" or any(
             s["units"][u]["type"] != "fleet" for u in B.units_at(s, h, foe))
-    b: dict[str, Any] = {
+    b: BattleState = {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": None, "regions": regions, "sea": True, "att": att,
         "dfn": dfn, "reserve": [], "waiting_cavalry": [],
@@ -135,7 +136,7 @@ def sea_regions(s: EState, area: str) -> set[str]:
     return out
 
 
-def defender_retreats(s: EState, b: dict[str, Any]) -> list[str]:
+def defender_retreats(s: EState, b: BattleState) -> list[str]:
     """17.7.1b, and not into a hex attackers came from: they may need it to fall back
     (17.7.7; RULINGS.md)."""
     return _open_ways(s, b["hex"], b["defender"], b["origin"])
@@ -146,7 +147,7 @@ def _open_ways(s: EState, h: str, side: str, origin: str) -> list[str]:
     return [x for x in retreat_hexes(s, h, side) if x not in theirs]
 
 
-def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, Any] | None:
+def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState | None:
     """The battle record for one attack, or None when nothing is left to fight."""
     if attack.get("sea"):
         return sea_battle(s, attack, attacker)
@@ -180,7 +181,7 @@ def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, A
                 m += FORAGING
         morale[u] = m
     unwalled_bonus = DEFENCE[f"unwalled_{city.size}"] if city else DEFENCE["unwalled_S"]
-    b: dict[str, Any] = {
+    b: BattleState = {
         "hex": h, "attacker": attacker, "defender": foe, "origin": attack["origin"],
         "region": B.region_of_hex(h), "att": att, "dfn": dfn, "reserve": [],
         "waiting_cavalry": waiting, "morale": morale, "retreat": [], "dead": [],
@@ -197,12 +198,25 @@ def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> dict[str, A
     return b
 
 
-class Combats(Procedure[EState]):
+class SideArgs(TypedDict):
+    side: str  # the moving player, whose attacks these are
+
+
+@dataclass(frozen=True)
+class Fight:
+    """What a question about the first attack ends with when the attack is to be fought
+    (as `attack` says: at sea, in the field...); handed to `Combats.resume` in the same
+    action, never kept in the state."""
+
+    attack: dict[str, Any]
+
+
+class Combats(Procedure[EState, SideArgs]):
     """17.2: the moving player's attacks, one after another, before the other moves."""
 
     name = "combats"
 
-    def enter(self, flow: Flow[EState]) -> None:
+    def enter(self, flow: Flow[EState, SideArgs]) -> None:
         s, side = flow.state, flow.args["side"]
         if s["result"] is not None:
             return
@@ -223,18 +237,18 @@ class Combats(Procedure[EState]):
                 attacks.pop(0)  # the blockaders are gone already
                 self.enter(flow)
                 return
-            flow.args["ask"] = "ashore"
+            flow.call("attack_ashore", side=side)
             return  # 10.2.3b, 10.8.2: the blockaders go ashore or fight at sea
         if B.holder(s, h) == other(attacker) and not attack["storm"]:
             if attack.get("from_sea") and "fleets_out" not in attack and \
                     _fleets(s, h, other(attacker)) and \
                     any(s["units"][u]["type"] == "fleet" for u in attack["units"]):
-                flow.args["ask"] = "fleets_out"
+                flow.call("attack_fleets_out", side=side)
                 return  # 10.2.1b: the port's fleets may come out to meet them
             forced = outside_walls(s, h, other(attacker))  # 7.6.5, 15.1: outside the walls
             if "outside" not in attack and \
                     [u for u in sally_candidates(s, attack, attacker) if u not in forced]:
-                flow.args["ask"] = "outside"
+                flow.call("attack_outside", side=side)
                 return  # ask the defender who fights outside (10.2.1a, 18.2a)
             if "outside" not in attack and forced:
                 attack["outside"] = []
@@ -243,12 +257,12 @@ class Combats(Procedure[EState]):
                 self._fight(flow, {**attack, "field": forced})
                 return
             attack["outside"] = []
-            flow.args["ask"] = "storm"
+            flow.call("attack_storm", side=side)
             return  # ask: storm or mask (10.2.1c)
         attacks.pop(0)
         self._fight(flow, attack)
 
-    def _fight(self, flow: Flow[EState], attack: dict[str, Any]) -> None:
+    def _fight(self, flow: Flow[EState, SideArgs], attack: dict[str, Any]) -> None:
         s, side = flow.state, flow.args["side"]
         attacker = attack.get("attacker", side)
         b = open_battle(s, attack, attacker)
@@ -269,7 +283,7 @@ class Combats(Procedure[EState]):
             note(flow, line)
         flow.call("battle")
 
-    def _walk_in(self, flow: Flow[EState], attack: dict[str, Any], attacker: str) -> bool:
+    def _walk_in(self, flow: Flow[EState, SideArgs], attack: dict[str, Any], attacker: str) -> bool:
         """A stormed city no one defends (its garrison sits out with the helots) is taken;
         for Athens it counts as a victory (Helot Uprising)."""
         s = flow.state
@@ -289,102 +303,146 @@ class Combats(Procedure[EState]):
         flow.call("capture", hex=h, side=attacker)
         return True
 
-    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
-        s, side = flow.state, flow.args["side"]
+    def resume(self, flow: Flow[EState, SideArgs], result: object) -> None:
+        if isinstance(result, Fight):  # a question answered: this attack is fought
+            self._fight(flow, result.attack)
+        else:  # fought, taken, masked or not fought after all: the next attack
+            self.enter(flow)
+
+
+class AttackQuestion(Procedure[EState, SideArgs]):
+    """A question about the first of `s["attacks"]`, asked by `Combats` (17.2). The attack
+    asked about is read from the queue, never kept in the frame as well: a snapshot would
+    part the two. Ends with a `Fight`, or with nothing for the next attack."""
+
+    def attack(self, flow: Flow[EState, SideArgs]) -> tuple[dict[str, Any], str, str]:
+        """(the attack, its hex, its attacker)."""
+        attack = flow.state["attacks"][0]
+        return attack, attack["hex"], attack.get("attacker", flow.args["side"])
+
+
+class Ashore(AttackQuestion):
+    """10.2.3b, 10.8.2: fleets force their way into a blockaded port: the blockaders go
+    ashore (the port is open) or fight at sea."""
+
+    name = "attack_ashore"
+
+    def prompts(self, flow: Flow[EState, SideArgs]) -> list[Prompt]:
+        s = flow.state
+        _attack, h, attacker = self.attack(flow)
+        foe = other(attacker)
+        sieged = " and the siege is broken" if h in s["sieges"] else ""
+        opts = (Option("fight", "Fight them at sea off the port", "10.8.2",
+                       data={"kind": "fight", "at": h}),
+                Option("ashore", f"Stay ashore: the port is open this turn{sieged}",
+                       "10.2.3", data={"kind": "ashore", "at": h}))
+        return [Prompt(foe, f"{foe.title()}: {attacker.title()}'s fleets force their way "
+                            f"into {_where(s, h)} (10.2.3b, 10.8.2)", opts,
+                       rule="10.8.2", kind="blockade")]
+
+    def act(self, flow: Flow[EState, SideArgs], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
+        attack = s["attacks"].pop(0)
+        if answer == "ashore":
+            ashore(flow, attack["hex"], seat)
+            flow.end()
+            return
+        note(flow, f"{seat.title()}'s blockading fleets fight off {_where(s, attack['hex'])} "
+                   "(10.8.2b)")
+        flow.end(Fight(attack))
+
+
+class FleetsOut(AttackQuestion):
+    """10.2.1b: the fleets in an attacked port may come out to meet the attackers at sea."""
+
+    name = "attack_fleets_out"
+
+    def prompts(self, flow: Flow[EState, SideArgs]) -> list[Prompt]:
+        s = flow.state
+        _attack, h, attacker = self.attack(flow)
+        foe = other(attacker)
+        out = [Option(u, f"{u} comes out (morale {s['units'][u]['morale']})", "10.2.1",
+                      data={"kind": "unit", "unit": u, "from": h})
+               for u in _fleets(s, h, foe)]
+        return [decisions.pick(foe, f"{foe.title()}: which of your fleets in {_where(s, h)} "
+                                    "come out to fight at sea (10.2.1b)?", out, 0, len(out),
+                               rule="10.2.1", kind="sally")]
+
+    def act(self, flow: Flow[EState, SideArgs], seat: str, answer: decisions.Answer) -> None:
+        attack = flow.state["attacks"][0]
+        out = [str(u) for u in answer] if isinstance(answer, tuple) else []
+        attack["fleets_out"] = out
+        if not out:
+            flow.end()
+            return
+        note(flow, f"{seat.title()}'s fleets come out of {_where(flow.state, attack['hex'])} to "
+                   "fight at sea (10.2.1b)")
+        flow.end(Fight({**attack, "sea": True, "port": "mask", "dfn_fleets": out,
+                        "origin": attack.get("sea_origin") or attack["origin"]}))
+
+
+class Outside(AttackQuestion):
+    """10.2.1a, 18.2a: the defender's land units that come out to fight outside the walls."""
+
+    name = "attack_outside"
+
+    def prompts(self, flow: Flow[EState, SideArgs]) -> list[Prompt]:
+        s = flow.state
+        attack, h, attacker = self.attack(flow)
+        foe = other(attacker)
+        forced = outside_walls(s, h, foe)
+        out = [Option(u, f"{u} fights outside", "10.2.1",
+                      data={"kind": "unit", "unit": u, "from": h})
+               for u in sally_candidates(s, attack, attacker) if u not in forced]
+        also = f" ({', '.join(forced)}, building Long Walls or raiding, fights outside " \
+               "anyway, 7.6.5, 15.1)" if forced else ""
+        return [decisions.pick(foe, f"{foe.title()}: which of your units in {_where(s, h)} "
+                                    f"come out to fight (10.2.1a)?{also}", out, 0, len(out),
+                               rule="10.2.1", kind="sally")]
+
+    def act(self, flow: Flow[EState, SideArgs], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
         attack = s["attacks"][0]
-        h = attack["hex"]
-        attacker = attack.get("attacker", side)
-        if flow.args.get("ask") == "ashore":
-            foe = other(attacker)
-            sieged = " and the siege is broken" if h in s["sieges"] else ""
-            opts = (Option("fight", "Fight them at sea off the port", "10.8.2",
-                           data={"kind": "fight", "at": h}),
-                    Option("ashore", f"Stay ashore: the port is open this turn{sieged}",
-                           "10.2.3", data={"kind": "ashore", "at": h}))
-            return [Prompt(foe, f"{foe.title()}: {attacker.title()}'s fleets force their way "
-                                f"into {_where(s, h)} (10.2.3b, 10.8.2)", opts,
-                           rule="10.8.2", kind="blockade")]
-        if flow.args.get("ask") == "fleets_out":
-            foe = other(attacker)
-            out = [Option(u, f"{u} comes out (morale {s['units'][u]['morale']})", "10.2.1",
-                          data={"kind": "unit", "unit": u, "from": h})
-                   for u in _fleets(s, h, foe)]
-            return [decisions.pick(foe, f"{foe.title()}: which of your fleets in {_where(s, h)} "
-                                        "come out to fight at sea (10.2.1b)?", out, 0, len(out),
-                                   rule="10.2.1", kind="sally")]
-        if flow.args.get("ask") == "outside":
-            foe = other(attack.get("attacker", side))
-            forced = outside_walls(s, h, foe)
-            out = [Option(u, f"{u} fights outside", "10.2.1",
-                          data={"kind": "unit", "unit": u, "from": h})
-                   for u in sally_candidates(s, attack, attack.get("attacker", side))
-                   if u not in forced]
-            also = f" ({', '.join(forced)}, building Long Walls or raiding, fights outside " \
-                   "anyway, 7.6.5, 15.1)" if forced else ""
-            return [decisions.pick(foe, f"{foe.title()}: which of your units in {_where(s, h)} "
-                                        f"come out to fight (10.2.1a)?{also}", out, 0, len(out),
-                                   rule="10.2.1", kind="sally")]
+        outside = list(answer) if isinstance(answer, tuple) else []
+        outside += [u for u in outside_walls(s, attack["hex"], seat) if u not in outside]
+        attack["outside"] = []  # asked once; the storm question comes after the field
+        if not outside:
+            flow.end()
+            return
+        note(flow, f"{seat.title()} comes out of {_where(s, attack['hex'])} to fight "
+                   f"with {len(outside)} units (10.2.1a)")
+        flow.end(Fight({**attack, "field": outside}))
+
+
+class Storm(AttackQuestion):
+    """10.2, 10.2.1c, 18.2: storm the place or mask it."""
+
+    name = "attack_storm"
+
+    def prompts(self, flow: Flow[EState, SideArgs]) -> list[Prompt]:
+        s, side = flow.state, flow.args["side"]
+        _attack, h, _attacker = self.attack(flow)
         opts = (Option("storm", f"Storm {_where(s, h)}", "18.2", data={"kind": "storm", "at": h}),
                 Option("mask", f"Mask {_where(s, h)} and stay in its hex", "10.2",
                        data={"kind": "mask", "at": h}))
         return [Prompt(side, f"{side.title()}: storm or mask {_where(s, h)}?", opts,
                        rule="10.2", kind="storm")]
 
-    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+    def act(self, flow: Flow[EState, SideArgs], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
-        # the attack asked about is the queue's first, read there and never kept in the
-        # frame as well: a snapshot would part the two, and a mark made on one be lost
-        flow.args.pop("pending", None)  # kept there by games saved before
-        attack = s["attacks"][0]
-        ask = flow.args.pop("ask", "storm")
-        if ask == "ashore":
-            s["attacks"].pop(0)
-            if answer == "ashore":
-                ashore(flow, attack["hex"], seat)
-                self.enter(flow)
-                return
-            note(flow, f"{seat.title()}'s blockading fleets fight off {_where(s, attack['hex'])} "
-                       "(10.8.2b)")
-            self._fight(flow, attack)
-            return
-        if ask == "fleets_out":
-            out = [str(u) for u in answer] if isinstance(answer, tuple) else []
-            attack["fleets_out"] = out
-            if not out:
-                self.enter(flow)
-                return
-            note(flow, f"{seat.title()}'s fleets come out of {_where(s, attack['hex'])} to "
-                       "fight at sea (10.2.1b)")
-            self._fight(flow, {**attack, "sea": True, "port": "mask", "dfn_fleets": out,
-                               "origin": attack.get("sea_origin") or attack["origin"]})
-            return
-        if ask == "outside":
-            outside = list(answer) if isinstance(answer, tuple) else []
-            outside += [u for u in outside_walls(s, attack["hex"], seat) if u not in outside]
-            attack["outside"] = []  # asked once; the storm question comes after the field
-            if not outside:
-                self.enter(flow)
-                return
-            note(flow, f"{seat.title()} comes out of {_where(s, attack['hex'])} to fight "
-                       f"with {len(outside)} units (10.2.1a)")
-            self._fight(flow, {**attack, "field": outside})
-            return
-        s["attacks"].pop(0)
+        attack = s["attacks"].pop(0)
         if answer == "mask":
             note(flow, f"{seat.title()} masks {_where(s, attack['hex'])} (10.2)")
-            self.enter(flow)
+            flow.end()
             return
-        self._fight(flow, attack)
-
-    def resume(self, flow: Flow[EState], result: object) -> None:
-        self.enter(flow)
+        flow.end(Fight(attack))
 
 
 def _fleets(s: EState, h: str, side: str) -> list[str]:
     return [u for u in B.units_at(s, h, side) if s["units"][u]["type"] == "fleet"]
 
 
-def ashore(flow: Flow[EState], h: str, side: str) -> None:
+def ashore(flow: AnyFlow, h: str, side: str) -> None:
     """10.2.3b, 10.8.2a: the blockading fleets stay on land. The port is open for the rest of
     the Campaign Turn, and a siege of it is broken: a victory for its holder."""
     s = flow.state
@@ -394,7 +452,7 @@ def ashore(flow: Flow[EState], h: str, side: str) -> None:
     break_port_siege(flow, h, with_victory=True)
 
 
-def break_port_siege(flow: Flow[EState], h: str, with_victory: bool) -> None:
+def break_port_siege(flow: AnyFlow, h: str, with_victory: bool) -> None:
     s = flow.state
     sg = s["sieges"].pop(h, None)
     if sg is None:
@@ -428,7 +486,7 @@ def sally_candidates(s: EState, attack: dict[str, Any], attacker: str) -> list[s
     return [u for u in B.units_at(s, h, other(attacker)) if s["units"][u]["type"] != "fleet"]
 
 
-def mans_the_walls_first(b: dict[str, Any]) -> bool:
+def mans_the_walls_first(b: BattleState) -> bool:
     """18.6.2: a fortress held by more than two units is stormed against two of them, the
     defender's pick; the rest wait in reserve."""
     return bool(b["fortress"]) and len(b["dfn"]) > 2 and not b["reserve"]
@@ -482,13 +540,13 @@ class BattleRound(Procedure[EState]):
     def enter(self, flow: Flow[EState]) -> None:
         s = flow.state
         b = fighting(s)
-        fight = W.fight_round if W.active(b) else K.fight_round
+        fight = W.fight_round if W.active(s, b) else K.fight_round
         for line in fight(s, b, roller(flow)):
             note(flow, line)
         won = K.decided(b)
         if won is not None:
             _finish(flow, won, "fight")
-        elif W.active(b) and b["wings"]["split"]:
+        elif W.active(s, b) and b["wings"]["split"]:
             flow.goto("battle_split")
         else:
             flow.goto("battle_go_on", which="att")
@@ -545,8 +603,9 @@ class BattleWhither(Procedure[EState]):
         s = flow.state
         b = fighting(s)
         spots = defender_retreats(s, b)
-        if b.get("into"):
-            spots = [b["into"], *spots]
+        into = b.get("into")
+        if into:
+            spots = [into, *spots]
         where = tuple(Option(h, f"Retreat {'inside the walls' if h == b.get('into') else 'to ' + h}",
                              "18.2" if h == b.get("into") else "17.7.1",
                              data={"kind": "retreat", "from": b["hex"], "to": h,
@@ -558,11 +617,12 @@ class BattleWhither(Procedure[EState]):
         _conclude(flow, "att", str(answer), "whither")
 
 
-BATTLE_STEPS: tuple[Procedure[EState], ...] = (
-    Battle(), BattleWalls(), BattleRound(), BattleSplit(), BattleGoOn(), BattleWhither())
+BATTLE_STEPS: tuple[Procedure[EState, Any], ...] = (
+    Battle(), BattleWalls(), BattleRound(), BattleSplit(), BattleGoOn(), BattleWhither(),
+    Ashore(), FleetsOut(), Outside(), Storm())
 
 
-def _finish(flow: Flow[EState], won: str, ended_in: str) -> None:
+def _finish(flow: AnyFlow, won: str, ended_in: str) -> None:
     """`ended_in`: the sub-step the battle ended in, which its end event has always told
     (a round's "fight", a side's break-off "att"/"dfn", the retreat's "whither")."""
     s = flow.state
@@ -571,8 +631,9 @@ def _finish(flow: Flow[EState], won: str, ended_in: str) -> None:
     if won == "att":
         alive = [u for u in b["dfn"] + b["reserve"] if u not in b["dead"] and u != K.GARRISON]
         options = defender_retreats(s, b) if alive else []
-        if alive and b.get("into"):
-            options = [b["into"], *options]
+        into = b.get("into")
+        if alive and into:
+            options = [into, *options]
         if b.get("port"):  # inside the port, or ashore among the besiegers (10.2.1b, 10.8.2b)
             options = [b["hex"]] if alive and b["def_can_retreat"] else []
         if len(options) > 1:
@@ -593,7 +654,7 @@ def _finish(flow: Flow[EState], won: str, ended_in: str) -> None:
     _conclude(flow, won, dest, ended_in)
 
 
-def _conclude(flow: Flow[EState], won: str, dest: str | None, ended_in: str) -> None:
+def _conclude(flow: AnyFlow, won: str, dest: str | None, ended_in: str) -> None:
     s = flow.state
     b = fighting(s)
     sides = {"att": b["attacker"], "dfn": b["defender"]}
@@ -614,9 +675,9 @@ def _conclude(flow: Flow[EState], won: str, dest: str | None, ended_in: str) -> 
             eliminate(s, u)
     loser = {"att": "dfn", "dfn": "att"}.get(won)
     if loser is not None:
-        survivors = [u for u in b[loser] + (b["reserve"] if loser == "dfn" else [])
+        survivors = [u for u in forces(b, loser) + (b["reserve"] if loser == "dfn" else [])
                      if u not in b["dead"] and u != K.GARRISON]
-        leaders = b[f"{loser}_leaders"]
+        leaders = commanders(b, loser)
         if survivors and dest is not None:
             if F.at_sea(b["hex"]):  # passengers go with their retreating ships
                 survivors += [u for u in B.units_at(s, b["hex"], sides[loser])
@@ -645,7 +706,7 @@ def _conclude(flow: Flow[EState], won: str, dest: str | None, ended_in: str) -> 
                 note(flow, f"{n} falls with his army; {new} replaces him (7.8.6)")
     # 7.8.6: every leader who fought rolls; on a 6 he dies
     for which in ("att", "dfn"):
-        for n in b[f"{which}_leaders"]:
+        for n in commanders(b, which):
             x = s["leaders"][n]
             if x["where"] != "map":
                 continue
@@ -660,7 +721,8 @@ def _conclude(flow: Flow[EState], won: str, dest: str | None, ended_in: str) -> 
         decisive = killed[loser] >= 3 or (b["storm"] and b["big_city"])  # type: ignore[index]
         if winner == "athens" and elite:
             decisive = True  # 13.4: a Spartan elite hoplite killed by Athens
-        for line in P.victory_in(s, winner, b.get("regions") or [b["region"]], decisive):
+        counted: list[str | None] = [*b.get("regions", [])] or [b["region"]]  # 16.x at sea
+        for line in P.victory_in(s, winner, counted, decisive):
             note(flow, line)
     if F.at_sea(b["hex"]):
         for side in sides.values():

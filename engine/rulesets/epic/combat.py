@@ -31,9 +31,8 @@ from engine.core.battle_record import (
 
 from . import board as B
 from .battle_text import shift_notes, step_text
-from .state import EState
+from .state import BattleState, EState, forces
 
-Battle = dict[str, Any]
 Roll = Callable[[], int]
 GARRISON = "garrison"
 GARRISON_MORALE = 3  # 18.3.3
@@ -73,7 +72,7 @@ def lights_qualify(kinds: list[str]) -> int | None:
     return light if hop >= 1 and 1 <= light <= hop else None
 
 
-def odds(s: EState, b: Battle) -> tuple[int, dict[str, Any]]:
+def odds(s: EState, b: BattleState) -> tuple[int, dict[str, Any]]:
     """The column a round is rolled on, and its facts: the units counted and each shift."""
     att, dfn = active(b, "att"), active(b, "dfn")
     base = odds_index(len(att), len(dfn))
@@ -100,18 +99,18 @@ def odds(s: EState, b: Battle) -> tuple[int, dict[str, Any]]:
     return max(0, min(8, idx)), {"att": len(att), "dfn": len(dfn), "shifts": shifts}
 
 
-def column(s: EState, b: Battle) -> tuple[int, list[str]]:
+def column(s: EState, b: BattleState) -> tuple[int, list[str]]:
     """The column a round is rolled on, with the reasons for each shift, worded."""
     idx, facts = odds(s, b)
     return idx, shift_notes(facts)
 
 
-def active(b: Battle, which: str) -> list[str]:
-    return [u for u in b[which] if u not in b["retreat"] and u not in b["dead"]]
+def active(b: BattleState, which: str) -> list[str]:
+    return [u for u in forces(b, which) if u not in b["retreat"] and u not in b["dead"]]
 
 
 # ------------------------------------------------------------------ results (17.5, 17.7)
-def check(s: EState, b: Battle, uid: str, plus: int, can_retreat: bool, roll: Roll) -> str:
+def check(s: EState, b: BattleState, uid: str, plus: int, can_retreat: bool, roll: Roll) -> str:
     """One unit's morale check at +plus (17.5.3, 17.5.6), recorded as a step of the round.
     Returns its line."""
     m = b["morale"][uid]
@@ -145,7 +144,7 @@ def check(s: EState, b: Battle, uid: str, plus: int, can_retreat: bool, roll: Ro
     return step_text(step, b["rounds"])
 
 
-def _unit_step(b: Battle, kind_: str, uid: str, before: int, rule: str,
+def _unit_step(b: BattleState, kind_: str, uid: str, before: int, rule: str,
                dice: list[int] | None = None) -> Step:
     """A step of one unit: the side it fights for and what the step left of its morale."""
     dead, gone = uid in b["dead"], uid in b["retreat"]
@@ -159,7 +158,7 @@ def _unit_step(b: Battle, kind_: str, uid: str, before: int, rule: str,
     return step
 
 
-def apply_result(s: EState, b: Battle, which: str, result: str, roll: Roll) -> list[str]:
+def apply_result(s: EState, b: BattleState, which: str, result: str, roll: Roll) -> list[str]:
     """Apply one CRT result to every active unit of a side (17.5.1)."""
     can_retreat = True if which == "att" else b["def_can_retreat"]
     out: list[str] = []
@@ -183,7 +182,7 @@ def apply_result(s: EState, b: Battle, which: str, result: str, roll: Roll) -> l
     return out
 
 
-def fight_round(s: EState, b: Battle, roll: Roll) -> list[str]:
+def fight_round(s: EState, b: BattleState, roll: Roll) -> list[str]:
     """One round (17.3 steps 1-3): the column, one die, both sides' results."""
     idx, facts = odds(s, b)
     col = B.comps().crt.columns[idx]
@@ -201,7 +200,7 @@ def fight_round(s: EState, b: Battle, roll: Roll) -> list[str]:
     return lines
 
 
-def _breach(s: EState, b: Battle, lines: list[str]) -> None:
+def _breach(s: EState, b: BattleState, lines: list[str]) -> None:
     """18.6.5: wall defenders all dead, others still inside: the walls are breached."""
     if not b["fortress"] or not b["reserve"]:
         return
@@ -222,7 +221,7 @@ def _breach(s: EState, b: Battle, lines: list[str]) -> None:
     lines.append(step_text(step, b["rounds"]))
 
 
-def decided(b: Battle) -> str | None:
+def decided(b: BattleState) -> str | None:
     """'att' or 'dfn' when a side has won (17.7.5, 17.7.6), 'none' when no one holds the
     hex, None while the battle goes on."""
     alive_a = [u for u in b["att"] if u not in b["dead"]]
@@ -241,13 +240,13 @@ def decided(b: Battle) -> str | None:
 
 
 # ------------------------------------------------------------------ pursuit (17.9)
-def pursuit(s: EState, b: Battle, winner: str, roll: Roll) -> list[str]:
+def pursuit(s: EState, b: BattleState, winner: str, roll: Roll) -> list[str]:
     """The winner's cavalry not in the Retreat box attack the retreating side once; only
     eliminations count; the loser's morale is its base less the rounds fought."""
     loser = "dfn" if winner == "att" else "att"
-    cav = [u for u in b[winner] if kind(s, u) == "cavalry" and u not in b["retreat"]
+    cav = [u for u in forces(b, winner) if kind(s, u) == "cavalry" and u not in b["retreat"]
            and u not in b["dead"]]
-    fleeing = [u for u in b[loser] if u not in b["dead"] and u != GARRISON]
+    fleeing = [u for u in forces(b, loser) if u not in b["dead"] and u != GARRISON]
     if not cav or not fleeing:
         return []
     their_cav = [u for u in fleeing if kind(s, u) == "cavalry"]
@@ -286,7 +285,7 @@ def pursuit(s: EState, b: Battle, winner: str, roll: Roll) -> list[str]:
     return lines
 
 
-def battle_record(s: EState, b: Battle) -> BattleRecord:
+def battle_record(s: EState, b: BattleState) -> BattleRecord:
     """The kernel's record of a battle just opened: who stood where, at what morale."""
     kind_ = "naval" if b.get("sea") else "assault" if b["storm"] or b["fortress"] else "field"
     forces: list[Piece] = []

@@ -22,7 +22,7 @@ from .helots import REGION, stir
 from .leaders import HOME
 from .leaders import eliminate as kill_leader
 from .losses import drown, eliminate
-from .notes import note, roll_with, roller
+from .notes import AnyFlow, note, roll_with, roller
 from .peace import breach, grievance, restricted, sign
 from .politics import btv_victory
 from .state import MAP, POOL, WINTER, EState, clamp_al, clamp_ml, dealt, other
@@ -74,7 +74,7 @@ def rebellion_mods(s: EState, cid: str) -> list[tuple[int, str]]:
     return out
 
 
-def rebellion(flow: Flow[EState], cid: str, seat: str = "sparta") -> None:
+def rebellion(flow: AnyFlow, cid: str, seat: str = "sparta") -> None:
     s = flow.state
     region = face(cid).region
     _played(s).append(f"rebellion:{region}")
@@ -139,7 +139,7 @@ def betrayal_mods(s: EState, name: str) -> list[tuple[int, str]]:
     return out
 
 
-def betrayal(flow: Flow[EState], side: str, name: str) -> None:
+def betrayal(flow: AnyFlow, side: str, name: str) -> None:
     """`side`: who plots, named in the log (with allies, the League player)."""
     s = flow.state
     _played(s).append(f"betrayal:{name}")
@@ -208,7 +208,7 @@ def unrest_mods(s: EState, region: str) -> list[tuple[int, str]]:
     return out
 
 
-def unrest(flow: Flow[EState], region: str) -> None:
+def unrest(flow: AnyFlow, region: str) -> None:
     s = flow.state
     _played(s).append(f"unrest:{region}")
     mods = unrest_mods(s, region)
@@ -277,7 +277,7 @@ def alcibiades_ok(s: EState, side: str, seat: str | None = None) -> list[str]:
                   and (seat is None or not A.multi(s) or A.owner(y) == seat))
 
 
-def alcibiades(flow: Flow[EState], side: str, gives_up: str, seat: str | None = None) -> None:
+def alcibiades(flow: AnyFlow, side: str, gives_up: str, seat: str | None = None) -> None:
     s = flow.state
     x = s["leaders"][ALCIBIADES]
     x.update(side=side, where="force", hex=None, region=HOME[side])
@@ -297,14 +297,14 @@ def argos_ok(s: EState) -> bool:
     return r is not None and r["side"] not in ("athens", "sparta")
 
 
-def argos(flow: Flow[EState]) -> None:
+def argos(flow: AnyFlow) -> None:
     """Argolid joins the side its AL favours (kept on Athens' sheet, 23.2.3), which at once
     collects its BTV. With allies a League Argolid goes to one of them by 24.3, and its
     units and its BTV with it (RULINGS M15)."""
     s = flow.state
     r = s["regions"]["argolid"]
     side = "athens" if r["al"] >= 0 else "sparta"
-    r.update(side=side, al=abs(r["al"]), mult=1)
+    r["side"], r["al"], r["mult"] = side, abs(r["al"]), 1
     s["activated"].append("argolid")
     lines = A.settle(s, roller(flow))
     seat = A.holder(s, "argolid") or side
@@ -385,7 +385,7 @@ def _take(s: EState, side: str, cid: str) -> None:
     hand.remove(cid)
 
 
-def play(flow: Flow[EState], seat: str, oid: str) -> None:
+def play(flow: AnyFlow, seat: str, oid: str) -> None:
     s = flow.state
     cid, _, target = oid.partition("|")
     _take(s, seat, cid)
@@ -458,7 +458,7 @@ def perdiccas_ok(s: EState) -> bool:
             and "perdiccas-switches" not in _played(s))
 
 
-def resolve_immediate(flow: Flow[EState], seat: str, cid: str, answer: str | None) -> None:
+def resolve_immediate(flow: AnyFlow, seat: str, cid: str, answer: str | None) -> None:
     s = flow.state
     kind = kind_of(cid)
     fx = season_fx(s)
@@ -526,7 +526,7 @@ def resolve_immediate(flow: Flow[EState], seat: str, cid: str, answer: str | Non
     discard(s, cid, permanently=forever)
 
 
-def _random_leader(flow: Flow[EState], side: str) -> str | None:
+def _random_leader(flow: AnyFlow, side: str) -> str | None:
     names = _leaders_on_map(flow.state, side)
     if not names:
         note(flow, f"{side.title()} has no leader on the map: no effect")
@@ -534,7 +534,7 @@ def _random_leader(flow: Flow[EState], side: str) -> str | None:
     return names[flow.context.die(len(names)) - 1]
 
 
-def remove_leader(flow: Flow[EState], side: str) -> None:
+def remove_leader(flow: AnyFlow, side: str) -> None:
     s = flow.state
     names = sorted(n for n, x in s["leaders"].items() if x["side"] == side
                    and x["where"] in (MAP, "force"))
@@ -547,7 +547,7 @@ def remove_leader(flow: Flow[EState], side: str) -> None:
     note(flow, f"{name} dies (Remove Leader); {new} takes his place (7.8.4)")
 
 
-def oracle(flow: Flow[EState], side: str, target: str, gift: int) -> None:
+def oracle(flow: AnyFlow, side: str, target: str, gift: int) -> None:
     s = flow.state
     s["treasury"][side] -= gift
     die = flow.context.die()
@@ -559,7 +559,7 @@ def oracle(flow: Flow[EState], side: str, target: str, gift: int) -> None:
                f"{'+1' if good else '-1'} morale this season (Consult Oracle at Delphi)")
 
 
-def plague(flow: Flow[EState]) -> None:
+def plague(flow: AnyFlow) -> None:
     """Each unit and leader in Attica (Spartan ones too) and in its Force Pool dies on 5-6."""
     s = flow.state
     lost = []
@@ -582,7 +582,7 @@ def plague(flow: Flow[EState]) -> None:
     note(flow, f"Plague in Athens: {len(lost)} lost ({', '.join(lost) or 'none'})")
 
 
-def sitalces(flow: Flow[EState]) -> None:
+def sitalces(flow: AnyFlow) -> None:
     s = flow.state
     lost = []
     for uid in sorted(B.on_map(s, "athens") + B.on_map(s, "sparta")):
@@ -602,7 +602,7 @@ WINTER_PLUS = 2
 STORM_REACH = 2  # coastal seas within two sea Areas need a morale check
 
 
-def campaign_start(flow: Flow[EState]) -> None:
+def campaign_start(flow: AnyFlow) -> None:
     """Before each Campaign Turn: the storms (one roll a Storms at Sea card this season, and
     one more every Winter turn, 3.2 G); in the first, the restraints cards laid down."""
     s = flow.state
@@ -655,7 +655,7 @@ def hold_units(s: EState) -> None:
             u["moved"] = True
 
 
-def plunder(flow: Flow[EState], h: str) -> None:
+def plunder(flow: AnyFlow, h: str) -> None:
     """Soldiers Plunder Countryside: the stack raids where it stands, for no talents, in a
     friendly region too but never in its side's home region."""
     s = flow.state
@@ -679,7 +679,7 @@ def plunder(flow: Flow[EState], h: str) -> None:
     note(flow, text)
 
 
-def storm(flow: Flow[EState]) -> None:
+def storm(flow: AnyFlow) -> None:
     s = flow.state
     winter = s["season"] == WINTER
     die = flow.context.die()
@@ -826,7 +826,7 @@ def peace_mods(s: EState, roller: str) -> list[tuple[int, str]]:
     return out
 
 
-def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
+def peace_answer(flow: AnyFlow, side: str, answer: str) -> None:
     s = flow.state
     if A.multi(s):
         if answer == "offer" and season_fx(s).get("peace_offer") is None:
@@ -867,7 +867,7 @@ def peace_answer(flow: Flow[EState], side: str, answer: str) -> None:
                    "(Peace Embassy)")
 
 
-def allied_roll(flow: Flow[EState], answer: str) -> None:
+def allied_roll(flow: AnyFlow, answer: str) -> None:
     """24.7.2, 25.3.2: the player named rolls with the card's and the scenario's modifiers;
     success ends the game (24.7.1)."""
     s = flow.state
@@ -901,7 +901,7 @@ def allied_roll(flow: Flow[EState], answer: str) -> None:
         note(flow, f"{text}: talks go on (Peace Embassy)")
 
 
-def signed(flow: Flow[EState]) -> None:
+def signed(flow: AnyFlow) -> None:
     """20.2: the embassies go home; a side that has won ends the game, else an armistice."""
     s = flow.state
     for cid in dealt(s)["active"]:

@@ -189,7 +189,7 @@ def _each(proc: str, **more: Any) -> tuple[Step, Step]:
             ("side_stage", {"proc": proc, "index": 1, "more": more}))
 
 
-PLACE, SUPPLY, BUILD = _each("place"), _each("supply", step="forage"), _each("build")
+PLACE, SUPPLY, BUILD = _each("place"), _each("supply"), _each("build")
 SIEGES: Step = ("side_stage", {"proc": "sieges", "index": 0, "seatwise": False,
                                "more": {"i": 0}})
 CAMPAIGN_TURNS: tuple[Step, ...] = tuple(("campaign_turn", {"ct": n}) for n in (1, 2, 3))

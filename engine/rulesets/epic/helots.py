@@ -16,7 +16,7 @@ from engine.core.procedures import Flow, Procedure
 
 from . import board as B
 from .cards import betrayed
-from .notes import note, roll_with
+from .notes import AnyFlow, note, roll_with
 from .state import MAP, POOL, EState, clamp_ml
 
 REGION = "laconia"
@@ -110,7 +110,7 @@ class Helots(Procedure[EState]):
         flow.end()
 
 
-def stir(flow: Flow[EState]) -> None:
+def stir(flow: AnyFlow) -> None:
     """Roll for a rising (Appendix C): the Athenian Fantasy's call and the card alike."""
     s = flow.state
     mods = modifiers(s)

@@ -65,9 +65,9 @@ def _check(s: EState) -> list[str]:
             bad.append(f"{name} at unknown hex {x['hex']}")
         if x["where"] in ("sicily", "leaving") and x["hex"] is not None:
             bad.append(f"{name} in Sicily with a hex")
-    for r, x in s["regions"].items():
-        if not -4 <= x["al"] <= 20 or not 1 <= x["ml"] <= 20:
-            bad.append(f"{r} AL/ML out of range: {x['al']}/{x['ml']}")
+    for r, lv in s["regions"].items():
+        if not -4 <= lv["al"] <= 20 or not 1 <= lv["ml"] <= 20:
+            bad.append(f"{r} AL/ML out of range: {lv['al']}/{lv['ml']}")
     for h, sg in s["sieges"].items():
         if B.holder(s, h) in (None, sg["by"]):
             bad.append(f"siege at {h} of a place {sg['by']} holds")

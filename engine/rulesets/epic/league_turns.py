@@ -24,7 +24,7 @@ from .alliances import (
     set_forbid,
     title,
 )
-from .notes import note
+from .notes import AnyFlow, note
 from .state import EState
 
 
@@ -57,7 +57,7 @@ class Turns(Procedure[EState]):
         self.enter(flow)
 
 
-def stage(flow: Flow[EState], proc: str, side: str, **more: Any) -> None:
+def stage(flow: AnyFlow, proc: str, side: str, **more: Any) -> None:
     """Call a per-side stage: directly with two players, seat by seat for the League."""
     if multi(flow.state) and side == LEAGUE:
         flow.call("turns", proc=proc, side=side, more=more)

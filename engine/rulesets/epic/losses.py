@@ -3,12 +3,10 @@ too few ships are left to carry them (16.7.2)."""
 
 from __future__ import annotations
 
-from engine.core.procedures import Flow
-
 from . import board as B
 from . import fleets as F
 from . import politics as P
-from .notes import note
+from .notes import AnyFlow, note
 from .state import DEAD, EState
 
 ELITE = 6  # 7.9.1: a unit of morale 6 is elite
@@ -24,7 +22,7 @@ def eliminate(s: EState, uid: str) -> None:
     u.update(where="build" if keep else DEAD, hex=None, forage=False, raid=False)
 
 
-def drown(flow: Flow[EState], where: str, side: str) -> None:
+def drown(flow: AnyFlow, where: str, side: str) -> None:
     """16.7.2: land units at sea beyond what the fleets left can carry are lost."""
     s = flow.state
     here = B.units_at(s, where, side)

@@ -12,23 +12,27 @@ from engine.core.view import PHASE_END
 
 from .state import EState, stamp
 
+# The flow of any procedure, typed arguments or not (engine/core/procedures.py): what a
+# helper takes that reads no frame arguments
+AnyFlow = Flow[EState, Any]
 
-def note(flow: Flow[EState], text: str, kind: str = "log", **data: Any) -> None:
+
+def note(flow: AnyFlow, text: str, kind: str = "log", **data: Any) -> None:
     """An event, and only an event: the state keeps no sentences (issue 30, point 3), so a
     reworded line changes no saved game and `keryx verify` replays answers, not prose."""
     flow.context.event(kind, text, **data)
 
 
-def roller(flow: Flow[EState]) -> Callable[[], int]:
+def roller(flow: AnyFlow) -> Callable[[], int]:
     return lambda: flow.context.die()
 
 
-def roll_with(flow: Flow[EState], mods: list[tuple[int, str]]) -> tuple[int, int, str]:
+def roll_with(flow: AnyFlow, mods: list[tuple[int, str]]) -> tuple[int, int, str]:
     """A die with modifiers, each with why: (die, total, the modifiers for the log)."""
     die = flow.context.die()
     total = die + sum(n for n, _ in mods)
     return die, total, "".join(f" {n:+d} ({t})" for n, t in mods)
 
 
-def phase_end(flow: Flow[EState], what: str) -> None:
+def phase_end(flow: AnyFlow, what: str) -> None:
     flow.context.event(PHASE_END, f"{stamp(flow.state)}: {what}")

@@ -22,13 +22,12 @@ from functools import cache
 from typing import Any
 
 from engine import IllegalAction, Option
-from engine.core.procedures import Flow
 
 from . import alliances as A
 from . import board as B
 from .board import season_index
 from .cards import discard, kind_of, season_fx, title
-from .notes import note, roll_with
+from .notes import AnyFlow, note, roll_with
 from .state import MAP, EState, clamp_al, dealt
 
 SATRAPS = ("pharnabazus", "tissaphernes")
@@ -114,7 +113,7 @@ def _mods(s: EState, satrap: str) -> list[tuple[int, str]]:
     return out
 
 
-def _roll(flow: Flow[EState], mods: list[tuple[int, str]]) -> tuple[bool, str]:
+def _roll(flow: AnyFlow, mods: list[tuple[int, str]]) -> tuple[bool, str]:
     die, total, why = roll_with(flow, mods)
     ok = die == 6 or (die != 1 and total >= SUCCESS)  # a natural 6 always, a 1 never
     return ok, f"die {die}{why} = {total}"
@@ -149,7 +148,7 @@ def plays(s: EState, cid: str) -> list[Option]:
     return []
 
 
-def play(flow: Flow[EState], cid: str, target: str, seat: str | None = None) -> bool:
+def play(flow: AnyFlow, cid: str, target: str, seat: str | None = None) -> bool:
     """Sparta plays a Persia card; True when it stays active (not to be discarded). With
     allies `seat` is the League player who played it: the Persian units and general serve
     him (RULINGS M16)."""
@@ -281,7 +280,7 @@ def embassy_mods(s: EState, cid: str) -> list[tuple[int, str]]:
     return out
 
 
-def embassy(flow: Flow[EState], cid: str) -> None:
+def embassy(flow: AnyFlow, cid: str) -> None:
     s = flow.state
     s["treasury"]["athens"] -= 1
     ok, text = _roll(flow, embassy_mods(s, cid))
@@ -345,7 +344,7 @@ def give_up_options(s: EState, side: str) -> list[Option]:
                         if s["units"][u]["where"] == MAP)]
 
 
-def give_up_act(flow: Flow[EState], side: str, answer: str) -> bool:
+def give_up_act(flow: AnyFlow, side: str, answer: str) -> bool:
     """Act on a give-up answer; False: not one of ours."""
     if not answer.startswith("persia-off:"):
         return False

@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from . import alliances as A
 from . import board as B
 from .components import Components
 from .sicily_box import tribute as sicilian
-from .state import MAP, POOL, EState, clamp_al, clamp_ml, other
+from .state import MAP, POOL, EState, RegionState, clamp_al, clamp_ml, other
 
 FLIP_BELOW = -2  # 4.3.1
 TRIBUTE_LOST = {"S": 0, "M": 1, "L": 2}  # 5.4.2
@@ -32,7 +31,7 @@ def shift(s: EState, region: str, side: str, al: int, ml: int, floor5: bool = Fa
     r["ml"] = clamp_ml(r["ml"] + (ml if sign > 0 else -ml))
 
 
-def keeper(r: dict[str, Any]) -> str:
+def keeper(r: RegionState) -> str:
     """Whose sheet a region's levels are kept on: its controller's, Athens' for a neutral
     region (23.2.3: the Athenian player keeps neutral Argolid's levels)."""
     return str(r["side"]) if r["side"] in ("athens", "sparta") else "athens"
@@ -108,7 +107,7 @@ def seasonal(s: EState, roll: Callable[[], int]) -> list[str]:
     return lines
 
 
-def _seasonal_one(s: EState, c: Components, region: str, r: dict[str, Any],
+def _seasonal_one(s: EState, c: Components, region: str, r: RegionState,
                   roll: Callable[[], int]) -> list[str]:
     lines: list[str] = []
     if True:

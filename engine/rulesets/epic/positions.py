@@ -144,9 +144,14 @@ def _regions(s: EState, regions: dict[str, dict[str, Any]]) -> None:
         if r is None:
             raise _fail(f"no region {region!r} in play")
         for k, v in values.items():
-            if k not in ("side", "al", "ml", "mult"):
+            if k == "side":
+                r["side"] = v
+            elif k in ("al", "ml"):
+                r["al" if k == "al" else "ml"] = v
+            elif k == "mult":
+                r["mult"] = v
+            else:
                 raise _fail(f"no region level {k!r}")
-            r[k] = v
 
 
 def _units(s: EState, spec: dict[str, Any]) -> None:

@@ -25,7 +25,7 @@ from .battles import BATTLE_STEPS, Combats
 from .building import Build
 from .components import components_json as epic_components
 from .determinize import determinize
-from .event_phase import EventPhase
+from .event_phase import PROCEDURES as CARD_STEPS
 from .events import Unrest
 from .flow import PROCEDURES
 from .helots import Helots
@@ -42,15 +42,15 @@ from .saves import upgrade
 from .setup import new_state
 from .sieges import Capture, Sieges
 from .state import EState
-from .supplyphase import Supply
+from .supplyphase import PROCEDURES as SUPPLY_STEPS
 from .variants import hidden_variants
-from .wings import Wings
+from .wings import PROCEDURES as WING_STEPS
 
 # the League's questions are seated by the kernel's hook: one side, several seats (24.5)
 MACHINE: SeatedMachine[EState] = SeatedMachine(
-    [*PROCEDURES, Place(), Supply(), Sieges(), Capture(), Raid(), Move(),
+    [*PROCEDURES, Place(), *SUPPLY_STEPS, Sieges(), Capture(), Raid(), Move(),
      Combats(), *BATTLE_STEPS, Intercept(), Helots(),
-     Build(), Assess(), Turns(), Treasury(), Revolts(), EventPhase(), Unrest(), Wings(),
+     Build(), Assess(), Turns(), Treasury(), Revolts(), *CARD_STEPS, Unrest(), *WING_STEPS,
      Abdication()],
     lambda s: s["flow"], seat_for, answers_for, pending_abdication)
 

@@ -19,6 +19,7 @@ def upgrade(data: dict[str, Any]) -> EState:
     _battle_recorded(s)
     _battle_steps_as_procedures(s)
     _stages_as_procedures(s)
+    _sub_steps_as_procedures(s)
     r = s.get("result")
     if r is not None and "reason" in r:  # a game that ended before: its words, kept as said
         r["why"] = [["as_saved", r.pop("reason")]]
@@ -31,7 +32,7 @@ def _battle_recorded(s: EState) -> None:
     b = s.get("battle")
     if b is None or "record" in b:
         return
-    b.pop("lines", None)
+    cast(dict[str, Any], b).pop("lines", None)  # an older key, not in today's type
     b["record"] = battle_record(s, b)
 
 
@@ -45,10 +46,10 @@ def _battle_steps_as_procedures(s: EState) -> None:
     """Saved with the battle's sub-step in `b["step"]` under one `battle` frame (issue 30):
     the frame becomes that sub-step's procedure. A `battle` frame under the wings' set-up
     stays: it goes on to the first round when they are done."""
-    b = s.get("battle")
-    if b is None or "step" not in b:
+    old = cast(dict[str, Any] | None, s.get("battle"))  # with a key today's type lacks
+    if old is None or "step" not in old:
         return
-    step = b.pop("step")
+    step = old.pop("step")
     frames = s["flow"]
     if frames and frames[-1]["name"] == "battle" and step in _BATTLE_STEP:
         name, args = _BATTLE_STEP[step]
@@ -97,3 +98,66 @@ def _stages_as_procedures(s: EState) -> None:
         if 0 < begun <= len(walk) and walk[begun - 1][0] == "side_stage":
             out.append({"name": "side_stage", "args": deepcopy(walk[begun - 1][1])})
     frames[:] = out
+
+
+# the Event Cards stage's sub-step (args `step`), now the procedure of that sub-step, with
+# the arguments it keeps (event_phase.py)
+_CARD_STEP = {"play": ("cards", ("turn", "passes")), "discard": ("cards_discard", ("i",)),
+              "draw": ("cards_draw", ("i", "pending")), "peace": ("cards_peace", ("i",)),
+              "agree": ("cards_agree", ())}
+# the Supply stage's likewise (supplyphase.py)
+_SUPPLY_STEP = {"forage": ("supply_forage", ("side", "candidates")),
+                "short": ("supply_short", ("side",))}
+
+
+def _sub_steps_as_procedures(s: EState) -> None:
+    """Saved with the Event Cards' or the Supply stage's sub-step in its frame's `step`
+    argument (issue 30, point 2): the frame becomes that sub-step's procedure. The stages
+    that call Supply passed it `step="forage"`: they pass nothing now. Then the attacks'
+    questions likewise."""
+    for k, frame in enumerate(s["flow"]):
+        args = frame["args"]
+        table = _CARD_STEP if frame["name"] == "cards" else \
+            _SUPPLY_STEP if frame["name"] == "supply" else None
+        if table is not None and args.get("step") in table:
+            name, keep = table[args["step"]]
+            s["flow"][k] = {"name": name, "args": {key: args[key] for key in keep if key in args}}
+        elif frame["name"] in ("side_stage", "turns") and args.get("proc") == "supply":
+            args.get("more", {}).pop("step", None)
+    _attack_questions_as_procedures(s)
+    _wings_as_procedures(s)
+
+
+# the wings' set-up sub-step, once `b["wings"]["step"]` under one `wings` frame (wings.py)
+_WING_STEP = {"deploy": "wings_deploy", "shift": "wings_shift"}
+
+
+def _wings_as_procedures(s: EState) -> None:
+    """Saved with the wings' set-up sub-step in the battle (issue 30, point 2): the `wings`
+    frame becomes that sub-step's procedure; once the wings engaged ("fight") nothing
+    else is needed (no set-up frame left on the stack says so)."""
+    b = s.get("battle")
+    w = b.get("wings") if b else None
+    if not w or "step" not in w:
+        return
+    step = w.pop("step")
+    frames = s["flow"]
+    if frames and frames[-1]["name"] == "wings" and step in _WING_STEP:
+        frames[-1] = {"name": _WING_STEP[step], "args": {}}
+
+
+def _attack_questions_as_procedures(s: EState) -> None:
+    """Saved while `combats` asked about its first attack, the question named by its
+    frame's `ask` argument (issue 30, point 2): the question is now a procedure called by
+    `combats` (battles.py), its frame on top. `pending`, from older saves still, goes."""
+    out = []
+    for frame in s["flow"]:
+        out.append(frame)
+        if frame["name"] != "combats":
+            continue
+        args = frame["args"]
+        args.pop("pending", None)
+        ask = args.pop("ask", None)
+        if ask is not None:
+            out.append({"name": f"attack_{ask}", "args": {"side": args["side"]}})
+    s["flow"][:] = out

@@ -9,10 +9,17 @@ from engine.core.ruleset import Context
 from . import ionian
 from .board import start_long_walls
 from .cards import deal
-from .components import load_components
-from .state import MAP, POOL, EState
+from .components import RegionStart, load_components
+from .state import MAP, POOL, EState, RegionState
 
 SICILY = "sicily"
+
+
+def _region(rid: str, st: RegionStart) -> RegionState:
+    """A region as the scenario sets it up: its controller and levels (4.1, 4.2, 5.2)."""
+    if st.al is None or st.ml is None:
+        raise ValueError(f"scenario region {rid} gives no AL or ML")  # every one does
+    return {"side": st.side, "al": st.al, "ml": st.ml, "mult": st.multiplier}
 
 
 def new_state(scenario_id: str, ctx: Context) -> EState:
@@ -107,8 +114,7 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         "season": 0,
         "ct": 0,
         "order": ["athens", "sparta"],  # rule 22.4.1: Athens always moves first
-        "regions": {r: {"side": st.side, "al": st.al, "ml": st.ml, "mult": st.multiplier}
-                    for r, st in sc.regions.items()},
+        "regions": {r: _region(r, st) for r, st in sc.regions.items()},
         "treasury": dict(sc.treasury),
         # sorted: a saved game comes back with sorted keys, and iteration order decides which
         # unit rolls which die, so the order must be the same before and after saving

@@ -28,7 +28,6 @@ import math
 from typing import Any
 
 from engine import IllegalAction, Option
-from engine.core.procedures import Flow
 
 from . import alliances as A
 from . import board as B
@@ -38,7 +37,7 @@ from .cards import discard, kind_of, season_fx, title
 from .leaders import HOME
 from .leaders import eliminate as kill_leader
 from .losses import drown, eliminate
-from .notes import note
+from .notes import AnyFlow, note
 from .sicily_box import active, box, resolved, tribute, victor
 from .state import DEAD, MAP, POOL, EState, clamp_al
 
@@ -109,7 +108,7 @@ def entry(s: EState, side: str, start: str, units: list[str], trip: dict[str, F.
     return {}
 
 
-def arrive(flow: Flow[EState], side: str, units: list[str], leaders: list[str]) -> None:
+def arrive(flow: AnyFlow, side: str, units: list[str], leaders: list[str]) -> None:
     s = flow.state
     for u in units:
         s["units"][u].update(where=SICILY, hex=None, moved=True, forage=False, raid=False)
@@ -194,7 +193,7 @@ def _fleet_placed(s: EState, side: str) -> bool:
                and x["where"] != LEAVING for x in s["units"].values())
 
 
-def place_act(flow: Flow[EState], side: str, answer: str) -> bool:
+def place_act(flow: AnyFlow, side: str, answer: str) -> bool:
     """Act on a Sicilian placement answer; False: not one of ours."""
     s = flow.state
     if answer == "sicilian-fleet":
@@ -237,7 +236,7 @@ def free(s: EState, uid: str) -> bool:
     return bool(u["home"] == SICILY and u["side"] == "sparta")
 
 
-def sail_out(flow: Flow[EState]) -> None:
+def sail_out(flow: AnyFlow) -> None:
     """19.2: at the start of the first Campaign Turn the Leaving box empties into the seas
     chosen; the crossing is their move for that Campaign Turn (ours). Passengers whose ships
     were lost at the Supply stage drown, and so do leaders left with no ship (16.7.2)."""
@@ -263,7 +262,7 @@ def sail_out(flow: Flow[EState]) -> None:
         stranded(flow, sea, side)
 
 
-def stranded(flow: Flow[EState], sea: str, side: str) -> None:
+def stranded(flow: AnyFlow, sea: str, side: str) -> None:
     """Passengers beyond what the ships left can carry drown, and leaders with no ship
     (16.7.2)."""
     s = flow.state
@@ -305,7 +304,7 @@ def plays(s: EState, side: str, cid: str) -> list[Option]:
     return []
 
 
-def play(flow: Flow[EState], side: str, cid: str, seat: str | None = None) -> None:
+def play(flow: AnyFlow, side: str, cid: str, seat: str | None = None) -> None:
     """An Escalation into the box, or the Resolution resolved; with allies `seat` is the
     player who played it (the League player among them takes Sicily's fleets, M18)."""
     s = flow.state
@@ -371,7 +370,7 @@ def fleet_seat(s: EState, seat: str | None) -> str:
     return max(seats, key=lambda x: (count[x], -seats.index(x)))
 
 
-def resolve(flow: Flow[EState], eclipse: bool = False, seat: str | None = None) -> None:
+def resolve(flow: AnyFlow, eclipse: bool = False, seat: str | None = None) -> None:
     """The Resolution: two dice and the modifiers, one of four bands; morale checks in
     Sicily, AL changes everywhere, Sicilian fleets for Sparta or Sicily an Athenian ally.
     With allies `seat` played (or drew) the card: see `fleet_seat`."""
@@ -430,7 +429,7 @@ def resolve(flow: Flow[EState], eclipse: bool = False, seat: str | None = None) 
             note(flow, f"{n_} has no army left in Sicily and goes home to the Force Pool")
 
 
-def _checks(flow: Flow[EState], name: str, eclipse: bool) -> None:
+def _checks(flow: AnyFlow, name: str, eclipse: bool) -> None:
     """Each unit in Sicily rolls a die plus its side's modifier: above its morale, it is
     lost. The Eclipse costs the Athenians one more morale."""
     s = flow.state
@@ -447,7 +446,7 @@ def _checks(flow: Flow[EState], name: str, eclipse: bool) -> None:
                f"{plus['sparta']:+d}): {len(lost)} lost ({', '.join(lost) or 'none'})")
 
 
-def eclipse(flow: Flow[EState], seat: str | None = None) -> None:
+def eclipse(flow: AnyFlow, seat: str | None = None) -> None:
     """The Eclipse of the Moon is a Resolution, at -1 more, while Escalations lie in the box
     (ours: an Immediate card does not wait for the Resolution's timing rules). `seat`: its
     drawer (with allies, a League drawer takes Sicily's fleets, M18)."""
@@ -472,7 +471,7 @@ def draw_options(s: EState, cid: str) -> list[Option]:
     return []
 
 
-def drawn(flow: Flow[EState], side: str, cid: str, answer: str | None) -> None:
+def drawn(flow: AnyFlow, side: str, cid: str, answer: str | None) -> None:
     """Carthage, or a card come too late. `side`: the drawer's seat (with allies the League
     player who drew it decides whether Carthage is played, M21)."""
     s = flow.state

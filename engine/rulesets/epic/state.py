@@ -30,6 +30,7 @@ city) is worked out by `board.py` and `supply.py`, so it can never disagree with
 from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
+from engine.core.battle_record import BattleRecord
 from engine.core.procedures import Frame
 
 # ids, as the state spells them (components.py)
@@ -41,13 +42,76 @@ HexId = str  # a map hex, "0712"
 AreaId = str
 Region = str
 City = str
-# the records under the ids stay JSON objects; their keys are listed in the docstring above
+
+
+# a unit's and a leader's keys are in the docstring above (their TypedDicts wait: the
+# hex is None off the map, and the moves read it unchecked, see REPORT-ekernel.md)
 Unit = dict[str, Any]
 Leader = dict[str, Any]
-RegionState = dict[str, Any]  # {side, al, ml, mult}
-Siege = dict[str, Any]  # {by, morale, initial}
+
+
+class RegionState(TypedDict):
+    side: Side  # the controller (4.1)
+    al: int  # Allegiance Level, read from the controller's side
+    ml: int  # Military Level (4.2)
+    mult: int | None  # the Assessment multiplier (5.2), None where none is set
+
+
+class Siege(TypedDict):
+    by: Side  # the besieger (10.3)
+    morale: int  # the besieged's morale now and at the start
+    initial: int
+
+
+class BattleState(TypedDict):
+    """A battle being fought (17.0; at sea 16.x; a wing of one, App. D)."""
+
+    hex: HexId
+    attacker: Side
+    defender: Side
+    origin: HexId  # where the attackers came from (17.7.7)
+    region: Region | None
+    att: list[UnitId]
+    dfn: list[UnitId]
+    reserve: list[UnitId]  # 18.6.2: the defenders not manning the walls
+    waiting_cavalry: list[UnitId]  # 18.6.3a
+    morale: dict[UnitId, int]
+    retreat: list[UnitId]
+    dead: list[UnitId]
+    fortress: bool
+    storm: bool
+    big_city: bool
+    def_can_retreat: bool
+    into: NotRequired[HexId | None]  # 18.2a: back inside the walls (land battles)
+    att_leaders: list[LeaderName]
+    dfn_leaders: list[LeaderName]
+    rounds: int
+    breach_bonus: int
+    voluntary: str | None
+    # the kernel's record (engine/core/battle_record.py), set as the battle opens
+    record: NotRequired[BattleRecord]
+    sea: NotRequired[bool]
+    regions: NotRequired[list[Region]]  # at sea: the regions the battle counts in (16.x)
+    port: NotRequired[str | None]  # at sea off a port: "mask" or "relief" (10.2.1b, 10.8.2)
+    cargo: NotRequired[list[UnitId]]  # at sea: the attackers' passengers
+    wings: NotRequired[dict[str, Any]]  # App. D (wings.py)
+    wing: NotRequired[str]  # one wing's fight, as wings.py builds it
+    winner: NotRequired[Side]
+
+
+def forces(b: BattleState, which: str) -> list[UnitId]:
+    """A side's units in the battle: "att" or "dfn"."""
+    return b["att"] if which == "att" else b["dfn"]
+
+
+def commanders(b: BattleState, which: str) -> list[LeaderName]:
+    """A side's leaders in the battle: "att" or "dfn"."""
+    return b["att_leaders"] if which == "att" else b["dfn_leaders"]
+
+
+# the records below stay JSON objects; their keys are listed in the docstring above
 Work = dict[str, Any]  # walls {city, side, due} or Long Walls {ends, side, unit, hex, due}
-Record = dict[str, Any]  # a battle, hand of cards, result, peace or League record
+Record = dict[str, Any]  # a hand of cards, result, peace or League record
 
 
 Facts = Mapping[str, Any]  # a state, or a seat's view of it, read for open facts only
@@ -83,7 +147,7 @@ class EState(TypedDict):
     bases_placed: int
     activated: list[Region]
     cards: Record | None  # None in the simplified scenarios (2.3)
-    battle: Record | None
+    battle: BattleState | None
     attacks: list[Any]
     short_noted: list[Any]
     ports_open: list[HexId]
@@ -128,7 +192,7 @@ def stamp(s: EState) -> str:
     return f"{SEASONS[s['season']]} {s['year']} BC{ct}"
 
 
-def fighting(s: EState) -> Record:
+def fighting(s: EState) -> BattleState:
     """The battle being fought; only the battle's own procedures ask for it."""
     b = s["battle"]
     if b is None:

@@ -1,6 +1,13 @@
-"""The Supply stage (rules 9.1, 9.4-9.7, 15.5): forage, pay, or lose the unit."""
+"""The Supply stage (rules 9.1, 9.4-9.7, 15.5): forage, pay, or lose the unit.
+
+    supply (the units cut off forage or die) -> supply_forage (which stacks forage)
+        -> supply_short (while the bill is more than the Treasury: who goes unsupplied)
+
+Each sub-step is its own procedure, handing on with `goto`."""
 
 from __future__ import annotations
+
+from typing import TypedDict
 
 from engine import Option, Prompt
 from engine.core import decisions
@@ -11,7 +18,7 @@ from . import board as B
 from . import fleets as F
 from . import supply as S
 from .losses import eliminate
-from .notes import note
+from .notes import AnyFlow, note
 from .sicily import leaving_units
 from .state import MAP, WINTER, EState, other
 
@@ -76,10 +83,61 @@ def bring_ashore(s: EState, side: str) -> list[str]:
     return lines
 
 
-class Supply(Procedure[EState]):
+class SideArgs(TypedDict):
+    side: str
+
+
+class ForageArgs(TypedDict):
+    side: str
+    candidates: list[str]  # the hexes whose stacks may forage (9.7)
+
+
+def _mine(s: EState, units: list[str]) -> list[str]:
+    """24.5: with allies, each League player supplies his own units."""
+    return [u for u in units if A.mine(s, s["units"][u])]
+
+
+def payable(s: EState, side: str) -> list[str]:
+    """The units `side` pays supply for (9.4): on the map and not foraging, and those in
+    the Leaving Sicily box (19.3)."""
+    on_map = [u for u in _mine(s, B.on_map(s, side)) if not s["units"][u]["forage"]]
+    return on_map + leaving_units(s, side)  # 19.3: the Leaving Sicily box is paid for
+
+
+def _candidates(s: EState, side: str, broke: bool) -> list[str]:
+    room = forage_room(s)
+    hexes = set()
+    for uid in _mine(s, B.on_map(s, side)):
+        u = s["units"][uid]
+        if u["forage"] or not may_forage(s, uid, broke):
+            continue
+        if room.get(B.area_of(u["hex"]), 0) > 0:
+            hexes.add(u["hex"])
+    return sorted(hexes)
+
+
+def _settle(flow: AnyFlow, side: str) -> bool:
+    """9.4: pay the supply bill and end the stage; False (nothing paid) while the bill is
+    more than the Treasury holds (9.1: a unit must go unsupplied first)."""
+    s = flow.state
+    owed = payable(s, side)
+    due = S.bill(s, owed)
+    who = A.payer(s, side)
+    if due > s["treasury"][who] and owed:
+        return False
+    s["treasury"][who] -= due
+    note(flow, f"{who.title()} pays {due} talents to supply {len(owed)} units (9.4)")
+    flow.end()
+    return True
+
+
+class Supply(Procedure[EState, SideArgs]):
+    """9.5-9.6, 9.8: ships at sea come ashore, units out of supply forage or die; then the
+    stacks that may forage choose to (9.7), and the rest is paid for (9.4)."""
+
     name = "supply"
 
-    def enter(self, flow: Flow[EState]) -> None:
+    def enter(self, flow: Flow[EState, SideArgs]) -> None:
         s, side = flow.state, flow.args["side"]
         for u in s["units"].values():
             if u["side"] == side and A.mine(s, u):
@@ -87,7 +145,7 @@ class Supply(Procedure[EState]):
         for line in bring_ashore(s, side):
             note(flow, line)
         areas = S.supplied_areas(s, side)
-        units = self._mine(s, B.on_map(s, side))
+        units = _mine(s, B.on_map(s, side))
         broke = s["treasury"][A.payer(s, side)] <= 0
         room = forage_room(s)
         cut = [u for u in units if not S.in_supply(s, u, areas)]
@@ -100,72 +158,61 @@ class Supply(Procedure[EState]):
             else:
                 eliminate(s, uid)
                 note(flow, f"{uid} is out of supply and cannot forage: eliminated (9.5, 9.6)")
-        flow.args["candidates"] = self._candidates(s, side, broke)
-        if not flow.args["candidates"]:
-            self._pay(flow)
+        candidates = _candidates(s, side, broke)
+        if candidates:
+            flow.goto("supply_forage", side=side, candidates=candidates)
+        elif not _settle(flow, side):
+            flow.goto("supply_short", side=side)
 
-    def _candidates(self, s: EState, side: str, broke: bool) -> list[str]:
-        room = forage_room(s)
-        hexes = set()
-        for uid in self._mine(s, B.on_map(s, side)):
-            u = s["units"][uid]
-            if u["forage"] or not may_forage(s, uid, broke):
-                continue
-            if room.get(B.area_of(u["hex"]), 0) > 0:
-                hexes.add(u["hex"])
-        return sorted(hexes)
 
-    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+class Forage(Procedure[EState, ForageArgs]):
+    """9.4.2, 9.7: the stacks that forage instead of drawing on the Treasury."""
+
+    name = "supply_forage"
+
+    def prompts(self, flow: Flow[EState, ForageArgs]) -> list[Prompt]:
+        side = flow.args["side"]
+        opts = [Option(h, f"Forage with the units at {h}", "9.7",
+                       data={"kind": "forage", "at": h}) for h in flow.args["candidates"]]
+        return [decisions.pick(side, f"{side.title()}: which stacks forage instead of "
+                                     "drawing on the Treasury (9.4.2, 9.7)?", opts, 0,
+                               len(opts), rule="9.7", kind="forage")]
+
+    def act(self, flow: Flow[EState, ForageArgs], seat: str, answer: decisions.Answer) -> None:
         s, side = flow.state, flow.args["side"]
-        if flow.args["step"] == "forage":
-            opts = [Option(h, f"Forage with the units at {h}", "9.7",
-                           data={"kind": "forage", "at": h}) for h in flow.args["candidates"]]
-            return [decisions.pick(side, f"{side.title()}: which stacks forage instead of "
-                                         "drawing on the Treasury (9.4.2, 9.7)?", opts, 0,
-                                   len(opts), rule="9.7", kind="forage")]
-        payable = self._payable(s, side)
+        chosen = answer if isinstance(answer, tuple) else ()
+        room = forage_room(s)
+        for h in chosen:
+            for uid in _mine(s, B.units_at(s, h, side)):
+                area = B.area_of(h)
+                if not s["units"][uid]["forage"] and room.get(area, 0) > 0 and \
+                        may_forage(s, uid, s["treasury"][A.payer(s, side)] <= 0):
+                    s["units"][uid]["forage"] = True
+                    room[area] -= 1
+            note(flow, f"{A.payer(s, side).title()} forages at {h} (9.7)")
+        if not _settle(flow, side):
+            flow.goto("supply_short", side=side)
+
+
+class Short(Procedure[EState, SideArgs]):
+    """9.1: the bill is more than the Treasury: one unit at a time goes unsupplied
+    (eliminated) until what is left can be paid."""
+
+    name = "supply_short"
+
+    def prompts(self, flow: Flow[EState, SideArgs]) -> list[Prompt]:
+        s, side = flow.state, flow.args["side"]
+        owed = payable(s, side)
         opts = [Option(uid, f"Leave {uid} unsupplied (eliminated)", "9.1",
-                       data={"kind": "unsupplied", "unit": uid}) for uid in payable]
-        return [Prompt(side, f"{A.payer(s, side).title()} owes {S.bill(s, payable)} talents "
+                       data={"kind": "unsupplied", "unit": uid}) for uid in owed]
+        return [Prompt(side, f"{A.payer(s, side).title()} owes {S.bill(s, owed)} talents "
                              f"but has {s['treasury'][A.payer(s, side)]}: choose a unit to go unsupplied (9.1)",
                        tuple(opts), rule="9.1", kind="unsupplied")]
 
-    def _payable(self, s: EState, side: str) -> list[str]:
-        on_map = [u for u in self._mine(s, B.on_map(s, side)) if not s["units"][u]["forage"]]
-        return on_map + leaving_units(s, side)  # 19.3: the Leaving Sicily box is paid for
-
-    @staticmethod
-    def _mine(s: EState, units: list[str]) -> list[str]:
-        """24.5: with allies, each League player supplies his own units."""
-        return [u for u in units if A.mine(s, s["units"][u])]
-
-    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
-        s, side = flow.state, flow.args["side"]
-        if flow.args["step"] == "forage":
-            chosen = answer if isinstance(answer, tuple) else ()
-            room = forage_room(s)
-            for h in chosen:
-                for uid in self._mine(s, B.units_at(s, h, side)):
-                    area = B.area_of(h)
-                    if not s["units"][uid]["forage"] and room.get(area, 0) > 0 and \
-                            may_forage(s, uid, s["treasury"][A.payer(s, side)] <= 0):
-                        s["units"][uid]["forage"] = True
-                        room[area] -= 1
-                note(flow, f"{A.payer(s, side).title()} forages at {h} (9.7)")
-            self._pay(flow)
-            return
-        eliminate(s, str(answer))
+    def act(self, flow: Flow[EState, SideArgs], seat: str, answer: decisions.Answer) -> None:
+        eliminate(flow.state, str(answer))
         note(flow, f"{answer} goes unsupplied and is eliminated (9.1)")
-        self._pay(flow)
+        _settle(flow, flow.args["side"])  # or ask again
 
-    def _pay(self, flow: Flow[EState]) -> None:
-        s, side = flow.state, flow.args["side"]
-        payable = self._payable(s, side)
-        due = S.bill(s, payable)
-        who = A.payer(s, side)
-        if due > s["treasury"][who] and payable:
-            flow.args["step"] = "short"
-            return
-        s["treasury"][who] -= due
-        note(flow, f"{who.title()} pays {due} talents to supply {len(payable)} units (9.4)")
-        flow.end()
+
+PROCEDURES = (Supply(), Forage(), Short())

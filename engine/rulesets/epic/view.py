@@ -58,7 +58,7 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "raided": dict(sorted(s["raided"].items())),
         "attacks": json.loads(json.dumps(s["attacks"])),
         # App. D: the other side's wing deployment stays hidden until both are made
-        "battle": shown_battle(s["battle"], seat),
+        "battle": shown_battle(s, seat),
         "result": dict(s["result"]) if s["result"] else None,
         # three and four players: who holds which League region, turn order (24.3, 24.4)
         "league": alliances.view_part(s),

@@ -11,8 +11,10 @@ anywhere; on 1-3 the shifting ends. The wings fight their rounds together with c
 CRT and morale checks; a side left alone on a wing joins the neighbouring wing(s) and its
 units there gain +1 morale.
 
-The record lives in the battle as `wings`:
-    step: ask | deploy | shift | fight;  asker: who is asked to choose wings (ask)
+The set-up is three procedures, each sub-step its own (issue 30: no step strings):
+    wings (either side may choose wings) -> wings_deploy -> wings_shift (while 4-6 is rolled)
+and ends into the battle's rounds. The record lives in the battle as `wings`:
+    asker: who is asked to choose wings
     at: side -> {unit: wing};  lead: side -> {leader: wing};  done: side -> deployed
     roller: who rolls next to shift;  shifting: who shifts now;  mode, moved (shift)
     open: the wings still fighting;  split: side that must divide its Centre (or None)
@@ -21,7 +23,6 @@ The record lives in the battle as `wings`:
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from engine import Option, Prompt
 from engine.core import decisions
@@ -32,9 +33,8 @@ from engine.core.rng import Rng
 from . import combat as K
 from .battle_text import step_text
 from .notes import note
-from .state import EState, fighting, other
+from .state import BattleState, EState, commanders, fighting, forces, other
 
-Battle = dict[str, Any]
 LEFT, CENTRE, RIGHT = "left", "centre", "right"
 WINGS = (LEFT, CENTRE, RIGHT)
 NEXT_TO = {LEFT: (CENTRE,), CENTRE: (LEFT, RIGHT), RIGHT: (CENTRE,)}
@@ -43,7 +43,7 @@ SHIFT_ON = 4  # App. D step 2: a shift on 4-6
 RULE = "App. D"
 
 
-def _key(b: Battle, side: str) -> str:
+def _key(b: BattleState, side: str) -> str:
     return "att" if side == b["attacker"] else "dfn"
 
 
@@ -52,7 +52,7 @@ def _lightish(k: str) -> bool:
     return k != "hoplite"
 
 
-def eligible(s: EState, b: Battle) -> bool:
+def eligible(s: EState, b: BattleState) -> bool:
     """The option is on and the battle is a land fight in the open, not yet begun, with
     more than 3 units a side (RULINGS.md W1: not at sea, not a fortress assault)."""
     return bool(s.get("wings")) and not b.get("sea") and not b["fortress"] and \
@@ -60,9 +60,17 @@ def eligible(s: EState, b: Battle) -> bool:
         len(b["att"]) >= MIN_UNITS and len(b["dfn"]) >= MIN_UNITS
 
 
-def active(b: Battle) -> bool:
-    w = b.get("wings")
-    return w is not None and w["step"] == "fight"
+SETUP = ("wings", "wings_deploy", "wings_shift")  # the set-up's procedures
+
+
+def active(s: EState, b: BattleState) -> bool:
+    """The battle is fought by wings: they were chosen and the set-up is over."""
+    return b.get("wings") is not None and not any(f["name"] in SETUP for f in s["flow"])
+
+
+def deploying(s: EState) -> bool:
+    """The deployments are being made (and are hidden from the enemy, RULINGS W2)."""
+    return bool(s["flow"]) and s["flow"][-1]["name"] == "wings_deploy"
 
 
 def _quota(n: int) -> int:
@@ -113,13 +121,13 @@ def wing_choices(s: EState, units: list[str], at: dict[str, str], uid: str) -> l
     return out
 
 
-def rated(s: EState, b: Battle, side: str) -> list[str]:
+def rated(s: EState, b: BattleState, side: str) -> list[str]:
     """The side's leaders with a land rating: only they matter on a wing (App. D 1)."""
-    return [n for n in b[f"{_key(b, side)}_leaders"] if s["leaders"][n]["land"] > 0]
+    return [n for n in commanders(b, _key(b, side)) if s["leaders"][n]["land"] > 0]
 
 
-def start(b: Battle) -> None:
-    b["wings"] = {"step": "ask", "asker": b["attacker"], "at": {b["attacker"]: {}, b["defender"]: {}},
+def start(b: BattleState) -> None:
+    b["wings"] = {"asker": b["attacker"], "at": {b["attacker"]: {}, b["defender"]: {}},
                   "lead": {b["attacker"]: {}, b["defender"]: {}},
                   "done": {b["attacker"]: False, b["defender"]: False},
                   "roller": b["attacker"], "shifting": None, "mode": None, "moved": [],
@@ -127,10 +135,10 @@ def start(b: Battle) -> None:
 
 
 # ------------------------------------------------------------------ deployment (App. D 1)
-def next_piece(s: EState, b: Battle, side: str) -> tuple[str, str] | None:
+def next_piece(s: EState, b: BattleState, side: str) -> tuple[str, str] | None:
     """('unit', id) or ('leader', name) the side places next; None when it is done."""
     w = b["wings"]
-    for u in b[_key(b, side)]:
+    for u in forces(b, _key(b, side)):
         if u not in w["at"][side]:
             return "unit", u
     for n in rated(s, b, side):
@@ -139,7 +147,7 @@ def next_piece(s: EState, b: Battle, side: str) -> tuple[str, str] | None:
     return None
 
 
-def deploy_prompt(s: EState, b: Battle, side: str) -> Prompt:
+def deploy_prompt(s: EState, b: BattleState, side: str) -> Prompt:
     w = b["wings"]
     what, pid = next_piece(s, b, side)  # type: ignore[misc]
     if what == "leader":
@@ -147,7 +155,7 @@ def deploy_prompt(s: EState, b: Battle, side: str) -> Prompt:
                        data={"kind": "wing", "leader": pid, "wing": x}) for x in WINGS]
         text = f"{side.title()}: which wing does {pid} command? His rating counts there only ({RULE})"
     else:
-        units = b[_key(b, side)]
+        units = forces(b, _key(b, side))
         q = _quota(len(units))
         desc = f"{pid} ({K.kind(s, pid)}, morale {b['morale'][pid]})"
         opts = [Option(x, f"{desc} to the {x} wing", RULE,
@@ -159,7 +167,7 @@ def deploy_prompt(s: EState, b: Battle, side: str) -> Prompt:
     return Prompt(side, text, tuple(opts), rule=RULE, secret=True, kind="deploy")
 
 
-def deploy(s: EState, b: Battle, side: str, wing: str) -> None:
+def deploy(s: EState, b: BattleState, side: str, wing: str) -> None:
     w = b["wings"]
     what, pid = next_piece(s, b, side)  # type: ignore[misc]
     (w["lead"] if what == "leader" else w["at"])[side][pid] = wing
@@ -167,20 +175,20 @@ def deploy(s: EState, b: Battle, side: str, wing: str) -> None:
         w["done"][side] = True
 
 
-def describe(b: Battle, side: str) -> str:
+def describe(b: BattleState, side: str) -> str:
     w = b["wings"]
     parts = []
     for x in WINGS:
-        units = [u for u in b[_key(b, side)] if w["at"][side].get(u) == x]
+        units = [u for u in forces(b, _key(b, side)) if w["at"][side].get(u) == x]
         chiefs = [n for n, y in w["lead"][side].items() if y == x]
         parts.append(f"{x} {len(units)}" + (f" with {', '.join(chiefs)}" if chiefs else ""))
     return f"{side.title()} deploys: {'; '.join(parts)} ({RULE})"
 
 
 # ------------------------------------------------------------------ shifts (App. D 2)
-def shift_options(s: EState, b: Battle, side: str) -> list[Option]:
+def shift_options(s: EState, b: BattleState, side: str) -> list[Option]:
     w = b["wings"]
-    units = b[_key(b, side)]
+    units = forces(b, _key(b, side))
     kinds = _kinds(s, units)
     at = w["at"][side]
     out = [Option("done", "End the shift" if w["mode"] or w["moved"] else "Make no shift", RULE,
@@ -207,7 +215,7 @@ def shift_options(s: EState, b: Battle, side: str) -> list[Option]:
     return out
 
 
-def shift(s: EState, b: Battle, side: str, answer: str) -> str:
+def shift(s: EState, b: BattleState, side: str, answer: str) -> str:
     """Carry out one shift; returns the log line."""
     w = b["wings"]
     what, pid, to = answer.split(":")
@@ -222,13 +230,13 @@ def shift(s: EState, b: Battle, side: str, answer: str) -> str:
 
 
 # ------------------------------------------------------------------ the fight (App. D 3)
-def _in(b: Battle, which: str, wing: str) -> list[str]:
+def _in(b: BattleState, which: str, wing: str) -> list[str]:
     side = b["attacker"] if which == "att" else b["defender"]
     at = b["wings"]["at"][side]
     return [u for u in K.active(b, which) if at.get(u) == wing]
 
 
-def wing_record(b: Battle, wing: str) -> Battle:
+def wing_record(b: BattleState, wing: str) -> BattleState:
     """The battle on one wing: the wing's units and leaders, sharing the morale, Retreat
     and Dead boxes with the whole battle so that combat.py works on it unchanged."""
     w = b["wings"]
@@ -239,7 +247,7 @@ def wing_record(b: Battle, wing: str) -> Battle:
             "wing": wing}
 
 
-def fight_round(s: EState, b: Battle, roll: K.Roll) -> list[str]:
+def fight_round(s: EState, b: BattleState, roll: K.Roll) -> list[str]:
     """One round on every wing still fighting, Left to Right (App. D 3: simultaneous),
     then the winners of a wing join the others."""
     lines: list[str] = []
@@ -252,7 +260,7 @@ def fight_round(s: EState, b: Battle, roll: K.Roll) -> list[str]:
     return lines
 
 
-def _move(b: Battle, which: str, wings: list[str], to: str) -> list[str]:
+def _move(b: BattleState, which: str, wings: list[str], to: str) -> list[str]:
     """The side's active units on `wings` go to `to`; their leaders go with them."""
     side = b["attacker"] if which == "att" else b["defender"]
     w = b["wings"]
@@ -269,13 +277,13 @@ def _move(b: Battle, which: str, wings: list[str], to: str) -> list[str]:
     return moved
 
 
-def _bonus(b: Battle, which: str, wing: str) -> None:
+def _bonus(b: BattleState, which: str, wing: str) -> None:
     """+1 morale to every active unit of the side on the wing it was added to."""
     for u in _in(b, which, wing):
         b["morale"][u] += 1
 
 
-def regroup(b: Battle) -> list[str]:
+def regroup(b: BattleState) -> list[str]:
     """App. D 3 after a round: a side alone on a wing joins the neighbouring wing(s) with
     +1 morale there; with one wing left every unit joins it; with none, one battle."""
     w = b["wings"]
@@ -325,7 +333,7 @@ def regroup(b: Battle) -> list[str]:
     return lines
 
 
-def split_prompt(s: EState, b: Battle) -> Prompt:
+def split_prompt(s: EState, b: BattleState) -> Prompt:
     side = b["wings"]["split"]
     opts = [Option(u, f"{u} ({K.kind(s, u)}) joins the left wing", RULE,
                    data={"kind": "unit", "unit": u, "wing": LEFT})
@@ -335,7 +343,7 @@ def split_prompt(s: EState, b: Battle) -> Prompt:
                                 f"joined ({RULE})", opts, 0, len(opts), rule=RULE, kind="split")
 
 
-def split(b: Battle, chosen: list[str]) -> str:
+def split(b: BattleState, chosen: list[str]) -> str:
     """The Centre's winners go to the flanks as chosen; each flank joined gets +1 morale;
     the leaders go with the larger part, the Left on a tie (RULINGS.md W6)."""
     w = b["wings"]
@@ -360,10 +368,11 @@ def split(b: Battle, chosen: list[str]) -> str:
             f"+1 morale on each wing joined ({RULE})")
 
 
-# ------------------------------------------------------------------ the procedure
+# ------------------------------------------------------------------ the procedures
 class Wings(Procedure[EState]):
-    """Before a battle's first round: the choice of wings, the deployments and the shifts
-    (App. D 1-2). Ends into the Battle procedure, which fights the rounds."""
+    """Before a battle's first round: the attacker, then the defender, may choose to fight
+    by wings (App. D); then the deployments and the shifts. Ends into the Battle
+    procedure, which fights the rounds."""
 
     name = "wings"
 
@@ -371,22 +380,62 @@ class Wings(Procedure[EState]):
         start(fighting(flow.state))
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        b = fighting(flow.state)
+        seat = b["wings"]["asker"]
+        opts = (Option("wings", "Fight on three wings: Left, Centre and Right", RULE,
+                       data={"kind": "by_wings"}),
+                Option("whole", "Fight as one battle (17.3)", "17.3",
+                       data={"kind": "as_one"}))
+        return [Prompt(seat, f"{seat.title()}: both sides have more than 3 units at "
+                             f"{b['hex']}. Fight this battle by wings ({RULE})?", opts,
+                       rule=RULE, kind="wings")]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        b = fighting(flow.state)
+        w = b["wings"]
+        if answer == "wings":
+            note(flow, f"{seat.title()} chooses to fight by wings ({RULE})")
+            flow.goto("wings_deploy")
+        elif w["asker"] == b["attacker"]:
+            w["asker"] = b["defender"]
+        else:
+            del b["wings"]
+            flow.end()
+
+
+class Deploy(Procedure[EState]):
+    """App. D 1: both sides deploy at once, each unseen by the other (RULINGS W2); then
+    the rolls for shifts begin."""
+
+    name = "wings_deploy"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s = flow.state
         b = fighting(s)
-        w = b["wings"]
-        if w["step"] == "ask":
-            seat = w["asker"]
-            opts = (Option("wings", "Fight on three wings: Left, Centre and Right", RULE,
-                           data={"kind": "by_wings"}),
-                    Option("whole", "Fight as one battle (17.3)", "17.3",
-                           data={"kind": "as_one"}))
-            return [Prompt(seat, f"{seat.title()}: both sides have more than 3 units at "
-                                 f"{b['hex']}. Fight this battle by wings ({RULE})?", opts,
-                           rule=RULE, kind="wings")]
-        if w["step"] == "deploy":
-            return [deploy_prompt(s, b, side) for side in (b["attacker"], b["defender"])
-                    if not w["done"][side]]
-        side = w["shifting"]
+        return [deploy_prompt(s, b, side) for side in (b["attacker"], b["defender"])
+                if not b["wings"]["done"][side]]
+
+    def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
+        s = flow.state
+        b = fighting(s)
+        deploy(s, b, seat, str(answer))
+        if all(b["wings"]["done"].values()):
+            flow.context.reveal()  # both deployments are shown at once
+            for side in (b["attacker"], b["defender"]):
+                note(flow, describe(b, side))
+            if _roll(flow):
+                flow.goto("wings_shift")
+
+
+class Shift(Procedure[EState]):
+    """App. D 2: the side that rolled 4-6 shifts, then the other rolls, until a 1-3."""
+
+    name = "wings_shift"
+
+    def prompts(self, flow: Flow[EState]) -> list[Prompt]:
+        s = flow.state
+        b = fighting(s)
+        side = b["wings"]["shifting"]
         return [Prompt(side, f"{side.title()}: you rolled 4-6 and may shift your deployment: "
                              f"one hoplite or light unit to a neighbouring wing, or any cavalry "
                              f"anywhere, and leaders anywhere ({RULE})",
@@ -396,44 +445,29 @@ class Wings(Procedure[EState]):
         s = flow.state
         b = fighting(s)
         w = b["wings"]
-        if w["step"] == "ask":
-            if answer == "wings":
-                note(flow, f"{seat.title()} chooses to fight by wings ({RULE})")
-                w["step"] = "deploy"
-                return
-            if w["asker"] == b["attacker"]:
-                w["asker"] = b["defender"]
-                return
-            del b["wings"]
-            flow.end()
-            return
-        if w["step"] == "deploy":
-            deploy(s, b, seat, str(answer))
-            if all(w["done"].values()):
-                flow.context.reveal()  # both deployments are shown at once
-                for side in (b["attacker"], b["defender"]):
-                    note(flow, describe(b, side))
-                w["step"] = "shift"
-                self._roll(flow)
-            return
         if answer == "done":
             w["roller"] = other(w["shifting"])
             w["shifting"], w["mode"], w["moved"] = None, None, []
-            self._roll(flow)
+            _roll(flow)  # a shift again (this procedure asks it), or the end
             return
         note(flow, shift(s, b, seat, str(answer)))
 
-    def _roll(self, flow: Flow[EState]) -> None:
-        w = fighting(flow.state)["wings"]
-        side = w["roller"]
-        die = flow.context.die()
-        if die >= SHIFT_ON:
-            note(flow, f"{side.title()} rolls {die}: may shift ({RULE})")
-            w["shifting"] = side
-            return
-        note(flow, f"{side.title()} rolls {die}: the wings engage ({RULE})")
-        w["step"] = "fight"
-        flow.end()
+
+def _roll(flow: Flow[EState]) -> bool:
+    """The roller's die for a shift: True when it may shift (4-6), else the set-up ends."""
+    w = fighting(flow.state)["wings"]
+    side = w["roller"]
+    die = flow.context.die()
+    if die >= SHIFT_ON:
+        note(flow, f"{side.title()} rolls {die}: may shift ({RULE})")
+        w["shifting"] = side
+        return True
+    note(flow, f"{side.title()} rolls {die}: the wings engage ({RULE})")
+    flow.end()
+    return False
+
+
+PROCEDURES = (Wings(), Deploy(), Shift())
 
 
 # ------------------------------------------------------------------ secrecy (view.py)
@@ -441,14 +475,15 @@ def _viewer_side(seat: str | None) -> str | None:
     return None if seat is None else "athens" if seat == "athens" else "sparta"
 
 
-def shown(b: Battle | None, seat: str | None) -> Battle | None:
+def shown(s: EState, seat: str | None) -> BattleState | None:
     """The battle as `seat` may see it: while the deployments are being made, the other
     side's is hidden (only whether it is complete shows)."""
+    b = s.get("battle")
     if b is None:
         return None
-    out: Battle = json.loads(json.dumps(b))
+    out: BattleState = json.loads(json.dumps(b))
     w = out.get("wings")
-    if w and w["step"] == "deploy":
+    if w and deploying(s):
         mine = _viewer_side(seat)
         for side in w["at"]:
             if side != mine:
@@ -459,15 +494,15 @@ def shown(b: Battle | None, seat: str | None) -> Battle | None:
 def resample(s: EState, seat: str | None, rng: Rng) -> None:
     """Place afresh, at random among legal wings, the deployment pieces `seat` cannot
     see (variants.py's redaction proof and determinize.py's worlds)."""
-    b: Battle | None = s.get("battle")
+    b: BattleState | None = s.get("battle")
     w = b.get("wings") if b else None
-    if b is None or not w or w["step"] != "deploy":
+    if b is None or not w or not deploying(s):
         return
     mine = _viewer_side(seat)
     for side in w["at"]:
         if side == mine:
             continue
-        units = b[_key(b, side)]
+        units = forces(b, _key(b, side))
         placed = [u for u in units if u in w["at"][side]]
         w["at"][side] = {}
         for u in placed:
