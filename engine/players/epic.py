@@ -25,7 +25,8 @@ from ..core import decisions
 from ..core.rng import Rng
 from ..core.types import Prompt
 from ..rulesets.epic import board as B
-from .base import Lookahead
+from ..rulesets.epic import menus
+from .base import Lookahead, Preview
 from .heuristic import RulesetHeuristic
 
 WIN = 1000.0
@@ -302,6 +303,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     kind = prompt.kind
     if kind == "move":
         return _move(view, prompt, lookahead, rng)
+    if kind == "destination":
+        return _destination(view, prompt)
     if kind == "pieces":  # the whole stack moves: splitting it is left to a deeper search
         return decisions.encode(prompt, ids[:prompt.hi])
     if kind == "continue":
@@ -350,21 +353,25 @@ BAR = 0.05  # a move must gain this much over standing still (no pointless march
 def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
           rng: Rng) -> str | None:
     """The stack whose best destination most improves the position, or the end of
-    movement when none does. Storming a masked place (18.2) follows the storm rule."""
+    movement when none does. Storming a masked place (18.2) follows the storm rule. The
+    sources may sit in a menu of places (menus.py): each is reached through its groups,
+    and inside a group (the choice made above it) the best of its stacks goes."""
     me = side_of(prompt.seat)
     ids = [o.id for o in prompt.options]
     for o in ids:
         if o.startswith("storm:") and _storm_worth(view, o.split(":", 1)[1], me):
             return o
-    sources = [o for o in ids if o.startswith("from:")]
+    inside = menus.UP in ids
+    sources = [x for x in menus.leaves_of(prompt) if x.get("kind") == "source"]
     if lookahead is None or not sources:
-        return "done" if "done" in ids else None
+        return "done" if "done" in ids else (menus.UP if inside else None)
     if len(sources) > MOVE_STACKS:
         rng.shuffle(sources)  # a fair share of the stacks, drawn from our own stream
         sources = sources[:MOVE_STACKS]
-    best, top = "done", evaluate(view, me) + BAR
-    for o in sources:
-        seen = lookahead(o)
+    best: str | None = None if inside else "done"
+    top = -math.inf if inside else evaluate(view, me) + BAR
+    for src in sources:
+        first, seen = _reach(lookahead, prompt, str(src["id"]))
         if seen is None or seen.prompt is None or seen.prompt.kind != "pieces" \
                 or seen.then is None:
             continue
@@ -372,12 +379,45 @@ def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         dest = seen.then(decisions.encode(seen.prompt, pieces))
         if dest is None or dest.prompt is None or dest.prompt.kind != "destination":
             continue
-        start = o.split(":", 1)[1]
-        for d in dest.prompt.options:
-            if d.id.startswith("to:"):
-                v = evaluate(_moved(view, me, start, d.id[3:], set(pieces)), me)
+        for d in menus.leaves_of(dest.prompt):
+            if d.get("kind") in ("move", "attack"):
+                v = evaluate(_moved(view, me, str(src["from"]), str(d["to"]), set(pieces)), me)
                 if v > top:
-                    best, top = o, v
+                    best, top = first, v
+    return best or (menus.UP if inside else "done")
+
+
+def _reach(lookahead: Lookahead, prompt: Prompt, leaf: str) -> tuple[str, Preview | None]:
+    """The first answer towards option `leaf` of a menu, and the preview after `leaf`
+    itself (None when it cannot be foreseen), opening the groups on the way."""
+    first: str | None = None
+    look, here = lookahead, prompt
+    while True:
+        answer = leaf if here.option(leaf) is not None else next(
+            (o.id for o in here.options if o.data and o.data.get("kind") == "group"
+             and any(x["id"] == leaf for x in o.data["leaves"])), None)
+        if answer is None:
+            return first or leaf, None
+        first = first or answer
+        seen = look(answer)
+        if answer == leaf or seen is None or seen.prompt is None or seen.then is None:
+            return first, seen
+        look, here = seen.then, seen.prompt
+
+
+def _destination(view: dict[str, Any], prompt: Prompt) -> str | None:
+    """The destination (or the group of the menu holding it) where the whole stack does
+    best, if that beats standing still; None leaves the rest to the lookahead."""
+    me = side_of(prompt.seat)
+    best, top = None, evaluate(view, me)
+    for o in prompt.options:
+        facts = o.data or {}
+        places = facts.get("leaves", []) if facts.get("kind") == "group" else [facts]
+        for d in places:
+            if d.get("kind") in ("move", "attack"):
+                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), None), me)
+                if v > top:
+                    best, top = o.id, v
     return best
 
 

@@ -8,6 +8,7 @@ import engine
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
+from engine.rulesets.epic import menus
 from engine.rulesets.epic.rules import MACHINE
 from engine.testing import FixedRng
 
@@ -73,7 +74,7 @@ def start(g: Game, proc: str, dice: list[int], **args: Any) -> FixedRng:
 def ids(g: Game, seat: str) -> list[str]:
     p = g.prompt_for(seat)
     assert p is not None, f"{seat} has nothing to decide; to act: {[x.seat for x in g.prompts()]}"
-    return [o.id for o in p.options]
+    return [str(x["id"]) for x in menus.leaves_of(p)]  # the options behind a menu's groups too
 
 
 def play_out(g: Game, seed: str = "p") -> None:
@@ -81,3 +82,18 @@ def play_out(g: Game, seed: str = "p") -> None:
 
     _, problem = play_random(g, Rng(seed))
     assert problem is None, problem
+
+
+def through_menus(g, seat, answer):
+    """Act `answer`, recorded before the long choices became menus of places (issue 33):
+    the groups leading to it are opened first (they change nothing on the board)."""
+    for _ in range(6):
+        p = g.prompt_for(seat)
+        if p is None or p.option(answer) is not None or p.form != "one":
+            break
+        group = next((o.id for o in p.options if o.data and o.data.get("kind") == "group"
+                      and any(x["id"] == answer for x in o.data["leaves"])), None)
+        if group is None:
+            break
+        assert g.act(seat, group) == []
+    return g.act(seat, answer)

@@ -16,6 +16,8 @@ from engine.core.game import Game
 from engine.rulesets.epic.battle_text import record_lines
 from engine.rulesets.epic.result_text import reason
 
+from .helpers import through_menus
+
 FIXTURES = Path(__file__).parent / "fixtures"
 SCENARIOS = sorted(engine.ruleset("epic").scenarios)
 
@@ -61,7 +63,7 @@ def test_a_golden_game_replays_as_it_was_played(scenario):
     golden = json.loads((FIXTURES / f"golden-{scenario}.json").read_text())
     g = Game.create(engine.ruleset("epic"), scenario=scenario, seed=golden["seed"])
     for i, step in enumerate(golden["steps"]):
-        events = g.act(step["seat"], step["answer"])
+        events = through_menus(g, step["seat"], step["answer"])
         now = [[e.kind, json.loads(json.dumps(e.data))] for e in events]
         found = _first_difference(step["events"], now, f"action {i} events")
         assert found is None, found

@@ -18,8 +18,9 @@ from . import board as B
 from . import combat as K
 from . import fleets as F
 from . import longwalls as LW
+from . import menus, persia, sicily
 from . import movement as M
-from . import persia, sicily
+from . import places as P
 from .cards import season_fx
 from .events import festival_fence
 from .leaders import eliminate as kill_leader
@@ -220,18 +221,22 @@ class Move(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side, step = flow.state, flow.args["side"], flow.args["step"]
+        path = flow.args.get("path") or []
         if step == "choose":
-            opts = [Option(f"from:{h}", f"Move pieces from {_where(s, h)}", "16.3",
-                           data={"kind": "source", "from": h}) for h in sources(s, side)]
-            opts += [Option(f"storm:{h}", f"Storm {_where(s, h)} with the units masking it",
-                            "18.2", data={"kind": "storm", "at": h})
-                     for h in storm_targets(s, side)]
-            opts += [Option(f"sortie:{h}", f"Attack the enemy fleets blockading {_where(s, h)} "
-                                           "with the fleets inside", "10.2.3",
-                            data={"kind": "sortie", "from": h})
-                     for h in sortie_targets(s, side)]
-            opts.append(Option("done", "End movement; fight the battles (17.2)", "16.1",
-                               data={"kind": "done"}))
+            leaves = [Option(f"from:{h}", f"Move pieces from {P.name(h)}", "16.3",
+                             data={"kind": "source", "from": h})
+                      for h in sorted(sources(s, side), key=_place_order)]
+            pinned = [Option(f"storm:{h}", f"Storm {P.name(h)} with the units masking it",
+                             "18.2", data={"kind": "storm", "at": h})
+                      for h in storm_targets(s, side)]
+            pinned += [Option(f"sortie:{h}", f"Attack the enemy fleets blockading {P.name(h)} "
+                                             "with the fleets inside", "10.2.3",
+                              data={"kind": "sortie", "from": h})
+                       for h in sortie_targets(s, side)]
+            pinned.append(Option("done", "End movement; fight the battles (17.2)", "16.1",
+                                 data={"kind": "done"}))
+            opts = menus.grouped(leaves, _levels("from"), path, last=pinned, rule="16.3",
+                                 zone=_zone("from"))
             return [Prompt(side, f"{side.title()}: movement ({_ct(s)})", tuple(opts),
                            rule="16.1", kind="move")]
         h = flow.args["hex"]
@@ -255,25 +260,30 @@ class Move(Procedure[EState]):
                                    0, len(opts), rule="16.7.1", kind="board")]
         dests = flow.args["dests"]  # worked out once, when the pieces were chosen
         sea = flow.args.get("sea", False)
-        opts = [Option(f"to:{d}", f"{'Attack' if r[2] else 'To'} {_where(s, d)} "
-                                  f"({r[0]:g} MP)",
-                       "17.1" if r[2] else ("16.4" if sea else "16.3"),
-                       data={"kind": "attack" if r[2] else "move", "from": h, "to": d,
-                             "mp": r[0], "sea": sea})
-                for d, r in sorted(dests.items())]
+        pieces = {"units": list(flow.args["units"]), "leaders": list(flow.args["leaders"])}
+        order = sorted(dests, key=_place_order)
+        leaves = [Option(f"to:{d}", f"{'Attack' if dests[d][2] else 'To'} {P.name(d)} "
+                                    f"({dests[d][0]:g} MP)",
+                         "17.1" if dests[d][2] else ("16.4" if sea else "16.3"),
+                         data={"kind": "attack" if dests[d][2] else "move", "from": h, "to": d,
+                               "mp": dests[d][0], "sea": sea, **pieces})
+                  for d in order]
         if sea and any(s["units"][u]["type"] == "fleet" for u in flow.args["units"]):
-            opts += [Option(f"call:{d}", f"Call at {_where(s, d)} to take on passengers "
-                                         f"({r[0]:g} MP)", "16.7.1",
-                            data={"kind": "call", "from": h, "to": d, "mp": r[0]})
-                     for d, r in sorted(dests.items())
-                     if not r[2] and not F.at_sea(d) and d != sicily.SICILY
-                     and boardable_here(s, side, d)]
+            leaves += [Option(f"call:{d}", f"Call at {P.name(d)} to take on passengers "
+                                           f"({dests[d][0]:g} MP)", "16.7.1",
+                              data={"kind": "call", "from": h, "to": d, "mp": dests[d][0],
+                                    **pieces})
+                       for d in order
+                       if not dests[d][2] and not F.at_sea(d) and d != sicily.SICILY
+                       and boardable_here(s, side, d)]
         if flow.args.get("spent") is not None:  # under way already: no turning back
-            opts.append(Option("stay", f"End the voyage at {_where(s, h)}", "16.4",
-                               data={"kind": "stay", "at": h}))
+            pinned = [Option("stay", f"End the voyage at {P.name(h)}", "16.4",
+                             data={"kind": "stay", "at": h})]
         else:
-            opts.append(Option("back", "Choose other pieces", "16.3", data={"kind": "back"}))
-        return [Prompt(side, f"Where do they go from {_where(s, h)}?", tuple(opts),
+            pinned = [Option("back", "Choose other pieces", "16.3", data={"kind": "back"})]
+        opts = menus.grouped(leaves, _levels("to"), path, last=pinned, rule="16.3",
+                             zone=_zone("to"))
+        return [Prompt(side, f"Where do they go from {P.name(h)}?", tuple(opts),
                        rule="16.3", kind="destination")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
@@ -283,6 +293,13 @@ class Move(Procedure[EState]):
 
     def _act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s, side, step = flow.state, flow.args["side"], flow.args["step"]
+        if step in ("choose", "dest"):  # a group of the menu opened or closed (issue 33)
+            path = menus.step(flow.args.get("path") or [], str(answer))
+            flow.args.pop("path", None)  # kept only while a group is open
+            if path is not None:
+                if path:
+                    flow.args["path"] = path
+                return
         if step == "choose":
             a = str(answer)
             if a == "done":
@@ -666,8 +683,24 @@ def storms(flow: Flow[EState]) -> None:
 
 
 def _where(s: EState, h: str) -> str:
-    city = B.city_at(s, h)
-    return f"{city.name} ({h})" if city else h
+    return P.name(h)
+
+
+def _place_order(h: str) -> tuple[int, str]:
+    """Cities first, then seas, then other hexes, each by name."""
+    city = B.city_by_hex().get(h)
+    return (0, city.name) if city else (1 if F.at_sea(h) else 2, P.name(h))
+
+
+def _zone(key: str) -> menus.Level:
+    return lambda o: P.zone_key(str((o.data or {})[key]))
+
+
+def _levels(key: str) -> list[menus.Level]:
+    """Group by region, Area and nearest city the place an option's fact `key` names."""
+    return [lambda o: P.region_key(str((o.data or {})[key])),
+            lambda o: P.area_key(str((o.data or {})[key])),
+            lambda o: P.near_key(str((o.data or {})[key]))]
 
 
 def _ct(s: EState) -> str:

@@ -1,0 +1,115 @@
+"""The Epic at the table (issue 33): long choices are menus of places. On the 431 Campaign
+set-up no prompt lists more than 25 options before a first grouping choice, and every
+legal move stays reachable through the groups: the destinations found by opening every
+group are exactly the engine's legal set."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.core import decisions
+from engine.core.game import Game
+from engine.core.rng import Rng
+from engine.core.ruleset import Context
+from engine.rulesets.epic import board as B
+from engine.rulesets.epic import menus
+from engine.rulesets.epic import places as P
+from engine.rulesets.epic.placement import home_cities
+from engine.rulesets.epic.rules import MACHINE
+
+LIMIT = 25
+
+
+def _campaign(proc: str, side: str, placed: bool = False, **args) -> Game:
+    """The 431 Campaign as set up, with `proc` running for `side` in place of the flow;
+    `placed`: every Force Pool unit first set down in its region's cities, in turn (the
+    whole army of spring 431 on the map)."""
+    g = engine.new_game("epic", "campaign", seed="table")
+    s = g.state
+    if placed:
+        for n, u in enumerate(x for _, x in sorted(s["units"].items()) if x["where"] == "pool"):
+            cities = home_cities(s, u["side"], u["home"])
+            if cities:
+                u.update(where="map", hex=B.comps().cities[cities[n % len(cities)]].hex)
+    s["flow"].clear()
+    MACHINE.start(g.state, Context(Rng("table")), proc, side=side, **args)
+    g._prompts = None
+    return g
+
+
+def _leaves(g: Game, seat: str, found: list[str]) -> None:
+    """Every option below the menu at hand, found by opening each group through the
+    game (and closing it again); each prompt on the way lists at most LIMIT options."""
+    p = g.prompt_for(seat)
+    assert p is not None and len(p.options) <= LIMIT, (p.kind, len(p.options))
+    for o in p.options:
+        if o.id.startswith(menus.GROUP):
+            g.act(seat, o.id)
+            _leaves(g, seat, found)
+            g.act(seat, menus.UP)
+        elif o.id != menus.UP:
+            found.append(o.id)
+
+
+@pytest.mark.parametrize("side", ["athens", "sparta"])
+def test_every_move_of_the_431_set_up_is_reachable_through_menus_of_25_at_most(side):
+    g = _campaign("move", side, placed=True, step="choose")
+    top: list[str] = []
+    _leaves(g, side, top)
+    sources = [x for x in top if x.startswith("from:")]
+    assert len(sources) > LIMIT or side == "sparta"  # Athens' stacks do need the groups
+    assert len(sources) == len(set(sources))
+    checked = 0
+    for src in sources:
+        path = _open(g, side, src)
+        g.act(side, src)
+        p = g.prompt_for(side)
+        assert p.kind == "pieces" and len(p.options) <= LIMIT
+        g.act(side, decisions.encode(p, [o.id for o in p.options][:p.hi]))
+        legal = set(g.state["flow"][-1]["args"]["dests"])
+        found: list[str] = []
+        _leaves(g, side, found)
+        reached = {x.split(":", 1)[1] for x in found if x.startswith("to:")}
+        assert reached == legal, src
+        checked += len(legal)
+        g.act(side, "back")
+        assert path is not None
+    assert checked > 200  # the fleets' and the armies' long lists were among them
+
+
+def _open(g: Game, seat: str, leaf: str) -> list[str]:
+    """Open the groups leading to option `leaf`; the group ids opened."""
+    opened = []
+    while g.prompt_for(seat).option(leaf) is None:
+        p = g.prompt_for(seat)
+        group = next(o.id for o in p.options if o.data and o.data.get("kind") == "group"
+                     and any(x["id"] == leaf for x in o.data["leaves"]))
+        g.act(seat, group)
+        opened.append(group)
+    return opened
+
+
+def test_places_read_as_names_with_the_hex_beside_them():
+    athens = engine.new_game("epic", "campaign").rules  # the components are loaded
+    assert athens.id == "epic"
+    assert P.name("W2431").startswith("W2431") or "(" in P.name("W2431")
+    city = next(iter(P.B.comps().cities.values()))
+    assert P.name(city.hex) == f"{city.name} ({city.hex})"
+    sea = next(a for a in P.B.comps().areas.values() if a.kind == "sea")
+    assert P.name(sea.id) == sea.name
+    plain = next(h for h, x in P.B.comps().hexes.items() if x.kind == "land" and x.area
+                 and h not in P.B.city_by_hex() and P.B.comps().areas[x.area].region)
+    words = P.name(plain)
+    assert plain in words and " in " in words and "near " in words
+
+
+def test_a_replayed_answer_below_the_groups_is_still_accepted():
+    """Logs recorded before the menus answered a far destination in one step."""
+    g = _campaign("move", "athens", placed=True, step="choose")
+    p = g.prompt_for("athens")
+    deep = next(x["id"] for x in menus.leaves_of(p) if p.option(x["id"]) is None)
+    with pytest.raises(engine.IllegalAction):
+        g.act("athens", deep)  # a player must open the group
+    wide = menus.widened(p)
+    assert wide.option(deep) is not None and len(wide.options) > len(p.options)
