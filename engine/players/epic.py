@@ -305,6 +305,10 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         return _move(view, prompt, lookahead, rng)
     if kind == "destination":
         return _destination(view, prompt)
+    if kind in ("place", "build"):
+        return _batch_menu(view, prompt)
+    if kind in ("placement", "building"):
+        return _allocation(view, prompt)
     if kind == "pieces":  # the whole stack moves: splitting it is left to a deeper search
         return decisions.encode(prompt, ids[:prompt.hi])
     if kind == "continue":
@@ -419,6 +423,84 @@ def _destination(view: dict[str, Any], prompt: Prompt) -> str | None:
                 if v > top:
                     best, top = o.id, v
     return best
+
+
+BATCHES = ("place_batch", "return_batch", "build_batch")
+
+
+def _batch_menu(view: dict[str, Any], prompt: Prompt) -> str | None:
+    """Placement and building menus (7.3, 7.5): the kind of unit (or the group of the menu
+    holding it) whose best batch most improves the position; else done, or the lookahead
+    for the leaders, bases and works the menu also offers."""
+    me = side_of(prompt.seat)
+    best, top = None, evaluate(view, me) + BAR
+    others = False
+    for o in prompt.options:
+        facts = o.data or {}
+        for leaf in facts.get("leaves", []) if facts.get("kind") == "group" else [facts]:
+            if leaf.get("kind") not in BATCHES:
+                others = others or leaf.get("kind") not in ("done", "up", None)
+                continue
+            for changes in _batch_candidates(leaf):
+                v = evaluate(_changed(view, me, leaf, changes), me)
+                if v > top:
+                    best, top = o.id, v
+    if best is not None:
+        return best
+    if others:
+        return None
+    return "done" if prompt.option("done") is not None else menus.UP
+
+
+def _batch_candidates(leaf: dict[str, Any]) -> list[list[tuple[str, int]]]:
+    """A few batches worth weighing: all, half or one of the units to each place."""
+    n = int(leaf.get("count", 1))
+    places = [str(h) for h in leaf.get("to", leaf.get("from", [""]))] \
+        if leaf["kind"] != "build_batch" else [""]
+    return [[(h, k)] for h in places for k in sorted({n, (n + 1) // 2, 1})]
+
+
+def _changed(view: dict[str, Any], me: str, facts: dict[str, Any],
+             changes: list[tuple[str, int]]) -> dict[str, Any]:
+    """A copy of the view with units of one kind placed at, returned from or built for
+    each (hex, how many) of `changes`."""
+    kind = facts["kind"]
+    units = dict(view["units"])
+    treasury = dict(view["treasury"])
+    want = {"place_batch": "pool", "place": "pool", "return_batch": "map", "remove": "map",
+            "build_batch": "build", "build": "build"}[kind]
+    for h, k in changes:
+        picked = [u for u, x in sorted(units.items())
+                  if x["side"] == me and x["home"] == facts["home"] and x["type"] == facts["type"]
+                  and int(x["morale"]) == int(facts["morale"]) and x["where"] == want
+                  and (want != "map" or x["hex"] == h)][:k]
+        for u in picked:
+            if want == "pool":
+                units[u] = dict(units[u], where="map", hex=h)
+            elif want == "map":
+                units[u] = dict(units[u], where="pool", hex=None)
+            else:
+                units[u] = dict(units[u], where="pool")
+                treasury[me] = int(treasury.get(me, 0)) - int(facts.get("cost", 1))
+    return dict(view, units=units, treasury=treasury)
+
+
+def _allocation(view: dict[str, Any], prompt: Prompt) -> str:
+    """How many of one kind go where (7.3) or are built (7.5): the first option leaves a
+    unit as it is; weigh none, or all, half or one to each other option."""
+    me = side_of(prompt.seat)
+    n = prompt.lo
+    keep = prompt.options[0].id
+    best = [keep] * n
+    top = evaluate(view, me) + BAR
+    for o in prompt.options[1:]:
+        facts = o.data or {}
+        where = str(facts.get("to", facts.get("from", "")))
+        for k in sorted({min(n, o.cap), (min(n, o.cap) + 1) // 2, 1}):
+            v = evaluate(_changed(view, me, facts, [(where, k)]), me)
+            if v > top:
+                best, top = [o.id] * k + [keep] * (n - k), v
+    return decisions.encode(prompt, best)
 
 
 def _moved(view: dict[str, Any], me: str, start: str, dest: str,

@@ -21,12 +21,14 @@ from engine.rulesets.epic import building as BLD
 from engine.rulesets.epic import cards as C
 from engine.rulesets.epic import events as E
 from engine.rulesets.epic import flow as F
+from engine.rulesets.epic import menus
 from engine.rulesets.epic import politics as P
 from engine.rulesets.epic.determinize import determinize
 from engine.rulesets.epic.rules import MACHINE
 from engine.testing import FixedRng, assert_view_hides
 
 from .full_helpers import run
+from .helpers import through_menus
 
 RULES = engine.ruleset("epic")
 SEATS4 = ("athens", "sparta", "thebes", "corinth")
@@ -62,7 +64,9 @@ def start(g: Game, name: str, dice: list[int], **args) -> FixedRng:
 
 
 def ids(g: Game) -> set[str]:
-    return {o.id for o in g.prompts()[0].options}
+    """The options behind a menu's groups too, and the one-unit answers a batch stands for."""
+    return {str(i) for x in menus.leaves_of(g.prompts()[0])
+            for i in (x["id"], *x.get("also", ()))}
 
 
 # ------------------------------------------------------------------ the deck (24.6)
@@ -272,7 +276,7 @@ def test_each_league_player_builds_in_his_own_regions_from_his_own_treasury():
     g.act("sparta", "done")
     assert g.prompts()[0].seat == "thebes"
     assert "unit:boeotia:hoplite:5" in ids(g) and not any(":laconia:" in i for i in ids(g))
-    g.act("thebes", "unit:boeotia:hoplite:5")
+    through_menus(g, "thebes", "unit:boeotia:hoplite:5")
     assert s["treasury"] == {"athens": 230, "sparta": 14, "thebes": 7}  # 7.5, 24.5
     s["treasury"]["thebes"] = 1
     g._prompts = None

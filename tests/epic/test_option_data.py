@@ -22,7 +22,9 @@ WITH_DATA = {"move", "pieces", "destination", "storm", "place", "build", "blocka
              "card", "discard", "peace", "wings", "deploy", "shift", "split", "talents",
              "abdicate", "agree",
              # assessment, revolts, helots, boarding, interception
-             "assess", "revolt", "helots", "board", "intercept"}
+             "assess", "revolt", "helots", "board", "intercept",
+             # issue 33: placing and building a kind of unit in a batch
+             "placement", "building"}
 
 
 def _prompts(scenario: str, seed: str, actions: int):

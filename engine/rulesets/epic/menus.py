@@ -133,14 +133,18 @@ def step(path: list[str], answer: str) -> list[str] | None:
 
 
 def widened(prompt: Prompt) -> Prompt:
-    """The prompt with every option below its groups listed too: a replayed answer given
-    before the menus grouped the choices is still one of its options."""
-    deep = [Option(str(leaf["id"]), str(leaf["id"]), prompt.rule, data=dict(leaf))
-            for o in prompt.options if o.data and o.data.get("kind") == "group"
-            for leaf in o.data["leaves"]]
+    """The prompt with every option below its groups listed too, and the older answers
+    an option stands for (its facts' `also`): a replayed answer given before the menus
+    grouped the choices is still one of its options."""
+    if prompt.form != "one":
+        return prompt
+    deep = [Option(str(x["id"]), str(x["id"]), prompt.rule, data=dict(x))
+            for x in leaves_of(prompt)]
+    deep += [Option(str(a), str(a), prompt.rule, data={"kind": "also", "for": x["id"]})
+             for x in leaves_of(prompt) for a in x.get("also", ())]
     known = {o.id for o in prompt.options}
-    extra = [o for o in deep if o.id not in known]
-    return replace(prompt, options=prompt.options + tuple(extra)) if extra else prompt
+    extra = {o.id: o for o in deep if o.id not in known}
+    return replace(prompt, options=prompt.options + tuple(extra.values())) if extra else prompt
 
 
 def leaves_of(prompt: Prompt) -> list[dict[str, Any]]:
