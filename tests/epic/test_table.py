@@ -113,3 +113,70 @@ def test_a_replayed_answer_below_the_groups_is_still_accepted():
         g.act("athens", deep)  # a player must open the group
     wide = menus.widened(p)
     assert wide.option(deep) is not None and len(wide.options) > len(p.options)
+
+
+@pytest.mark.parametrize(("proc", "side"), [("place", "athens"), ("place", "sparta"),
+                                            ("build", "athens"), ("build", "sparta")])
+def test_placement_and_building_on_the_431_set_up_are_menus_of_25_at_most(proc, side):
+    """Every kind of unit is one batch behind the groups, and each batch is one
+    allocation of 25 choices at most, "leave" first."""
+    g = _campaign(proc, side)
+    found: list[str] = []
+    _leaves(g, side, found)
+    assert found[0] == "done"
+    batches = [x for x in found if x.startswith(("put:", "make:"))]
+    s = g.state
+    want = "pool" if proc == "place" else "build"
+    kinds = {(u["home"], u["type"], u["morale"]) for u in s["units"].values()
+             if u["side"] == side and u["where"] == want}
+    assert 0 < len(batches) <= len(kinds)
+    for b in batches:
+        _open(g, side, b)
+        g.act(side, b)
+        q = g.prompt_for(side)
+        assert q.form == decisions.ALLOCATE and len(q.options) <= LIMIT
+        assert q.options[0].id in ("keep", "stay")
+        g.act(side, "|".join([q.options[0].id] * q.lo))  # all left: nothing changes
+        assert g.prompt_for(side).kind == proc
+    assert g.state["units"] == s["units"]
+
+
+def test_a_batch_places_so_many_of_a_kind_in_each_city_in_one_answer():
+    g = _campaign("place", "athens")
+    s = g.state
+    b = "put:attica:hoplite:4"
+    _open(g, "athens", b)
+    g.act("athens", b)
+    q = g.prompt_for("athens")
+    cities = [o.id for o in q.options[1:]]
+    assert q.lo >= 3 and len(cities) >= 2
+    answer = [cities[0], cities[1], cities[0]] + ["keep"] * (q.lo - 3)
+    events = g.act("athens", "|".join(answer))
+    at = {c: B.comps().cities[c[3:]].hex for c in cities[:2]}
+    placed = [u for u in s["units"].values() if u["placed"]]
+    assert sorted(u["hex"] for u in placed) == sorted([at[cities[0]]] * 2 + [at[cities[1]]])
+    assert all(u["home"] == "attica" and u["type"] == "hoplite" for u in placed)
+    words = " ".join(e.text for e in events)
+    assert "2 Attic hoplites" in words and "1 Attic hoplite " in words
+    assert "attica-hoplite" not in words
+    assert g.prompt_for("athens").kind == "place"  # back to the menu, the kind's rest left
+
+
+def test_a_batch_builds_no_more_than_the_treasury_pays_for():
+    g = _campaign("build", "athens")
+    s = g.state
+    s["treasury"]["athens"] = 3
+    g._prompts = None
+    found: list[str] = []
+    _leaves(g, "athens", found)
+    b = "make:attica:fleet:4"  # four in the Build Pool
+    assert b in found
+    _open(g, "athens", b)
+    g.act("athens", b)
+    q = g.prompt_for("athens")
+    build = q.option("build")
+    assert q.lo >= 2 and build.cap == 1  # a fleet costs 2 (7.7): 3 talents pay for one
+    with pytest.raises(engine.IllegalAction):
+        g.act("athens", "|".join(["build", "build"] + ["keep"] * (q.lo - 2)))
+    g.act("athens", "|".join(["build"] + ["keep"] * (q.lo - 1)))
+    assert s["treasury"]["athens"] == 1
