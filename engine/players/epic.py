@@ -339,8 +339,12 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     if kind == "raid":
         # 15.1: raiders stay put; raid with stacks that stay anyway (masking or besieging
         # a place) and, on the last Campaign Turn of the season, with all.
-        stay = [h for h in ids if h in B.city_by_hex() or int(view["ct"]) >= 3]
+        # Pulling walls down (11.3.1b) is left to a player who means it (issue 33).
+        stay = [h for h in ids if not h.startswith("walls:")
+                and (h in B.city_by_hex() or int(view["ct"]) >= 3)]
         return decisions.encode(prompt, stay[:prompt.hi])
+    if kind == "confirm":  # the second step before walls come down: keep them
+        return "no" if prompt.option("no") is not None else None
     if kind == "unsupplied":
         # 9.1: the weakest unit goes without.
         units = view["units"]

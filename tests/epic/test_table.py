@@ -15,8 +15,11 @@ from engine.core.ruleset import Context
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import menus
 from engine.rulesets.epic import places as P
+from engine.rulesets.epic import raiding as RX
+from engine.rulesets.epic import revolts as RV
 from engine.rulesets.epic.placement import home_cities
 from engine.rulesets.epic.rules import MACHINE
+from engine.testing import FixedRng
 
 LIMIT = 25
 
@@ -180,3 +183,52 @@ def test_a_batch_builds_no_more_than_the_treasury_pays_for():
         g.act("athens", "|".join(["build", "build"] + ["keep"] * (q.lo - 2)))
     g.act("athens", "|".join(["build"] + ["keep"] * (q.lo - 1)))
     assert s["treasury"]["athens"] == 1
+
+
+def test_a_revolt_check_that_cannot_succeed_is_not_asked():
+    """6.1: 7 or more on a die with the 6.3 modifiers; a region whose every city would
+    need more than a 6 is skipped with a line saying why, and no die is rolled."""
+    g = engine.new_game("epic", "campaign", seed="table")
+    s = g.state
+    s["flow"].clear()
+    region = "chalcidice"
+    s["revolts"] = []  # no revolting neighbours (+1 each, 6.3)
+    s["regions"][region].update(al=3, mult=1)
+    for r, x in s["regions"].items():
+        if r != region and x["side"] == "athens":
+            x["al"] = max(x["al"], 5)
+    city = next(c for c in RV.candidates(s, region))
+    assert not RV.can_revolt(s, region, city)  # AL 3 gives no modifier: 6 at most
+    ctx = Context(FixedRng([]))
+    MACHINE.start(s, ctx, "revolts")
+    g._prompts = None
+    words = " ".join(e.text for e in ctx.events)
+    assert "No city of Chalcidice can revolt" in words and "(6.1, 6.3)" in words
+    assert not any(p.kind == "revolt" and p.seat == "sparta" for p in g.prompts())
+
+
+def test_pulling_down_walls_is_offered_only_under_threat_and_confirmed():
+    """11.3.1b: never one's own walls in peace; with enemies near, asked twice."""
+    g = _campaign("raid", "athens", placed=True)
+    s = g.state
+    athens = B.comps().cities["Athens"].hex
+    assert athens not in RX.wreckers(s, "athens")  # its own capital, no enemy near
+    near = next(n for n in B.comps().land_neighbors(athens)
+                if n not in B.city_by_hex() and B.comps().hexes[n].kind == "land")
+    foe = next(u for u in s["units"].values() if u["side"] == "sparta" and u["type"] == "hoplite")
+    foe.update(where="map", hex=near)
+    assert athens in RX.wreckers(s, "athens")
+    g = _campaign("raid", "athens", placed=True)
+    s = g.state
+    foe = next(u for u in s["units"].values() if u["side"] == "sparta" and u["type"] == "hoplite")
+    foe.update(where="map", hex=near)
+    s["flow"].clear()
+    MACHINE.start(s, Context(Rng("table")), "raid", side="athens")
+    g._prompts = None
+    p = g.prompt_for("athens")
+    assert p.option(f"walls:{athens}") is not None
+    g.act("athens", f"walls:{athens}")
+    q = g.prompt_for("athens")
+    assert q.kind == "confirm" and "really pull down the walls of Athens" in q.text
+    g.act("athens", "no")
+    assert "Athens" not in s["unwalled"]

@@ -21,6 +21,7 @@ from . import longwalls as LW
 from . import menus, persia, sicily
 from . import movement as M
 from . import places as P
+from . import unit_names as N
 from .cards import season_fx
 from .events import festival_fence
 from .leaders import eliminate as kill_leader
@@ -243,11 +244,12 @@ class Move(Procedure[EState]):
         if step == "pieces":
             units = movable_units(s, side, h)
             leaders = movable_leaders(s, side, h)
-            opts = [Option(u, f"{u} (morale {s['units'][u]['morale']})",
+            opts = [Option(u, f"{N.named(s, u)} (morale {s['units'][u]['morale']})",
                            "16.4" if s["units"][u]["type"] == "fleet" else "16.3",
                            data={"kind": "unit", "unit": u, "from": h}) for u in units]
             if any(s["units"][u]["type"] == "fleet" for u in units):
-                opts += [Option(u, f"{u} (moved already: only to board a fleet)", "16.7.3",
+                opts += [Option(u, f"{N.named(s, u)} (moved already: only to board a fleet)",
+                                "16.7.3",
                                 data={"kind": "unit", "unit": u, "from": h, "boards_only": True})
                          for u in boardable(s, side, h) if u not in units]
             opts += [Option(n, f"Leader {n}", "7.8", data={"kind": "leader", "leader": n,
@@ -383,7 +385,7 @@ class Move(Procedure[EState]):
             s["units"][u].update(hex=dest, moved=True)
         for n in leaders:
             s["leaders"][n].update(hex=dest, moved=True)
-        note(flow, f"{side.title()} moves {len(units)} units"
+        note(flow, f"{side.title()} moves {N.count(len(units), 'unit')}"
                    f"{' with ' + ', '.join(leaders) if leaders else ''} from {_where(s, start)} "
                    f"to {_where(s, dest)} ({reach.cost:g} MP, 16.3)")
         if reach.stops:
@@ -400,10 +402,10 @@ class Move(Procedure[EState]):
                 note(flow, f"{n} is caught alone and killed; {new} replaces him (7.8.6)")
             if s["bases"].get(dest) == other(side):  # 7.6.3d
                 del s["bases"][dest]
-                note(flow, f"The enemy base at {dest} is destroyed (7.6.3)")
+                note(flow, f"The enemy base at {_where(s, dest)} is destroyed (7.6.3)")
             if dest in s["forts"] and s["forts"][dest] != side:  # 18.3.5: an empty fort
                 s["forts"][dest] = side
-                note(flow, f"{side.title()} occupies the empty fort at {dest} (18.3.5)")
+                note(flow, f"{side.title()} occupies the empty fort at {_where(s, dest)} (18.3.5)")
 
     def _sail(self, flow: Flow[EState], start: str, dest: str, dests: dict[str, Any],
               call: bool = False) -> None:
@@ -434,7 +436,7 @@ class Move(Procedure[EState]):
                 path.append(node)
             node = found[node].prev
         path.reverse()
-        note(flow, f"{side.title()} sails {len(units)} units"
+        note(flow, f"{side.title()} sails {N.count(len(units), 'unit')}"
                    f"{' with ' + ', '.join(leaders) if leaders else ''} from {_where(s, start)} "
                    f"towards {_where(s, dest)} ({cost} MP{text}, 16.4)")
         flow.args["voyage"] = {"start": start, "dest": dest, "end": end, "path": path, "i": 0,
@@ -467,7 +469,7 @@ class Move(Procedure[EState]):
 
     def _board_options(self, flow: Flow[EState]) -> list[Option]:
         s, side, h = flow.state, flow.args["side"], flow.args["hex"]
-        opts = [Option(u, f"{u} boards (morale {s['units'][u]['morale']})", "16.7",
+        opts = [Option(u, f"{N.named(s, u)} boards (morale {s['units'][u]['morale']})", "16.7",
                        data={"kind": "board", "unit": u, "at": h})
                 for u in boardable(s, side, h) if u not in flow.args["units"]]
         opts += [Option(n, f"Leader {n} boards", "16.7.2",
@@ -492,10 +494,11 @@ class Move(Procedure[EState]):
                 left.append(u)
         if taken or len(leaders) > len(flow.args["leaders"]):
             note(flow, f"{side.title()} takes "
-                       f"{', '.join(taken + leaders[len(flow.args['leaders']):])} aboard at "
+                       f"{', '.join([N.named(s, u) for u in taken] + leaders[len(flow.args['leaders']):])}"
+                       f" aboard at "
                        f"{_where(s, h)} (16.7.1)")
         if left:
-            note(flow, f"No room or no leader for {', '.join(left)}: they stay ashore (16.7.2)")
+            note(flow, f"No room or no leader for {N.listed(s, left)}: they stay ashore (16.7.2)")
         flow.args.update(units=units, leaders=leaders)
         self._next_leg(flow)
 
@@ -554,7 +557,8 @@ class Move(Procedure[EState]):
             for n in their_leaders:
                 s["leaders"][n]["hex"] = end
             flow.args["committed"].extend(theirs)
-            note(flow, f"{foe.title()} intercepts at {end} with {len(theirs)} fleets (16.4.5)")
+            note(flow, f"{foe.title()} intercepts in {P.short(end)} with "
+                       f"{N.count(len(theirs), 'fleet')} (16.4.5)")
             s.setdefault("attacks", []).append(
                 {"hex": end, "origin": interceptor, "units": theirs, "leaders": their_leaders,
                  "storm": False, "sea": True, "attacker": foe, "targets": fleets})
@@ -589,7 +593,7 @@ class Move(Procedure[EState]):
                 note(flow, f"{n} is caught alone and killed; {new} replaces him (7.8.6)")
             if s["bases"].get(dest) == other(side):  # 7.6.3d
                 del s["bases"][dest]
-                note(flow, f"The enemy base at {dest} is destroyed (7.6.3)")
+                note(flow, f"The enemy base at {_where(s, dest)} is destroyed (7.6.3)")
 
 
 def boardable_here(s: EState, side: str, h: str) -> bool:
@@ -635,12 +639,12 @@ class Intercept(Procedure[EState]):
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side, area = flow.state, flow.args["side"], flow.args["area"]
         fleets = [(spot, intercepting_fleets(s, side, spot)) for spot in flow.args["options"]]
-        opts = [Option(spot, f"Intercept with {len(ships)} fleets from {_where(s, spot)}",
+        opts = [Option(spot, f"Intercept with {N.count(len(ships), 'fleet')} from {_where(s, spot)}",
                        "16.4.5", data={"kind": "intercept", "from": spot, "area": area,
                                        "fleets": ships})
                 for spot, ships in fleets]
         opts.append(Option("pass", "Let them pass", "16.4.5", data={"kind": "pass"}))
-        return [Prompt(side, f"{other(side).title()}'s fleets enter {area}: intercept them "
+        return [Prompt(side, f"{other(side).title()}'s fleets enter {P.short(area)}: intercept them "
                              "(16.4.5)?", tuple(opts), rule="16.4.5", kind="intercept")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
@@ -659,7 +663,7 @@ def storms(flow: Flow[EState]) -> None:
     for sea in seas:
         die = flow.context.die()
         if die < 6:
-            note(flow, f"{side.title()}'s fleets in {sea} roll {die}: calm (16.4.6)")
+            note(flow, f"{side.title()}'s fleets in {P.short(sea)} roll {die}: calm (16.4.6)")
             continue
         here = B.units_at(s, sea, side)
         fleets = [u for u in here if s["units"][u]["type"] == "fleet"]
@@ -667,7 +671,7 @@ def storms(flow: Flow[EState]) -> None:
             d = flow.context.die()
             if d > s["units"][u]["morale"]:
                 eliminate(s, u)
-                note(flow, f"Storm in {sea}: {u} rolls {d} and sinks (16.4.6)")
+                note(flow, f"Storm in {P.short(sea)}: {N.named(s, u)} rolls {d} and sinks (16.4.6)")
         drown(flow, sea, side)
     winter = 2 if s["season"] == 3 else 0  # Storms at Sea: +2 to the check in Winter
     for sea in sorted(set(season_fx(s).get("stormy", ()))):
@@ -677,7 +681,8 @@ def storms(flow: Flow[EState]) -> None:
             d = flow.context.die() + winter
             if d > s["units"][u]["morale"]:
                 eliminate(s, u)
-                note(flow, f"{u} rolls {d} in the storm off {sea} and sinks (Storms at Sea)")
+                note(flow, f"{N.named(s, u)} rolls {d} in the storm in {P.short(sea)} and sinks "
+                           "(Storms at Sea)")
         if moved:
             drown(flow, sea, side)
 

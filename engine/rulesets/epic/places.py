@@ -106,3 +106,22 @@ def name(h: str) -> str:
     near = nearest_city(h)
     where = c.areas[hx.area].name
     return f"{h} in {where}, near {near}" if near and near != where else f"{h} in {where}"
+
+
+def short(h: str) -> str:
+    """A place in a sentence: a city by its name, a sea by its name, another hex by its
+    Area and nearest city ("near Plataea in Boeotia")."""
+    c = B.comps()
+    city = B.city_by_hex().get(h)
+    if city is not None:
+        return city.name
+    if h in c.areas:
+        return c.areas[h].name
+    if h == SICILY:
+        return "Sicily"
+    hx = c.hexes.get(h)
+    if hx is None or hx.area is None:
+        return h
+    near = nearest_city(h)
+    where = c.areas[hx.area].name
+    return f"{where}, near {near}" if near and near != where else where

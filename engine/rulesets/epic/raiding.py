@@ -8,10 +8,12 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
+from . import places as P
 from . import supply as S
 from .building import knock_down_long_walls
 from .notes import note
 from .state import EState, clamp_ml, other
+from .unit_names import count, named, region_name
 
 
 def raiders(s: EState, side: str) -> list[str]:
@@ -56,7 +58,8 @@ def raid(s: EState, side: str, h: str) -> str:
     s["treasury"][A.payer(s, side)] += gain
     for u in units:
         s["units"][u]["raid"] = True
-    text = f"{A.payer(s, side).title()} raids {area} with {len(units)} units: +{gain} talents (15.2, 15.3)"
+    text = (f"{A.payer(s, side).title()} raids {P.area_name(area) if area in B.comps().areas else area} "
+            f"with {count(len(units), 'unit')}: +{count(gain, 'talent')} (15.2, 15.3)")
     if area not in s["raided_now"]:  # 15.4: once per Area a season
         s["raided_now"].append(area)
         region = B.region_of_hex(h)
@@ -64,7 +67,7 @@ def raid(s: EState, side: str, h: str) -> str:
             raise RuntimeError(f"raided hex {h} lies in no region")
         r = s["regions"][region]
         r["ml"] = clamp_ml(r["ml"] - 1)
-        text += f", {B.region_of_hex(h)} -1 ML (15.4)"
+        text += f", {region_name(str(B.region_of_hex(h)))} -1 ML (15.4)"
     return text
 
 
@@ -108,13 +111,34 @@ def wreckers(s: EState, side: str) -> list[str]:
     for h in sorted({s["units"][u]["hex"] for u in B.on_map(s, side)
                      if A.mine(s, s["units"][u])}):
         if (B.holder(s, h) != side or not B.fortress(s, h) or B.masked(s, h)
-                or not wrecker(s, side, h)):
+                or not wrecker(s, side, h) or not worth_pulling_down(s, side, h)):
             continue
         partner = B.long_walls_partner(s, h)
         if partner is not None and B.holder(s, partner) != side:
             continue
         out.append(h)
     return out
+
+
+THREAT_HEXES = 3  # a hoplite's move (16.5): enemies this near may take the place next
+
+
+def worth_pulling_down(s: EState, side: str, h: str) -> bool:
+    """Offered only where it makes sense (issue 33): a place in a region of the enemy's
+    (taken from them: slighted before it is given back), or one enemy land units stand
+    near enough to take; never a place of one's own in peace."""
+    region = B.region_of_hex(h)
+    r = s["regions"].get(region) if region else None
+    if r is not None and r["side"] == other(side):
+        return True
+    near = {h}
+    frontier = [h]
+    for _ in range(THREAT_HEXES):
+        frontier = [n for x in frontier for n in B.comps().land_neighbors(x) if n not in near]
+        near.update(frontier)
+    foe = other(side)
+    return any(u["where"] == "map" and u["side"] == foe and u["type"] != "fleet"
+               and u["hex"] in near for u in s["units"].values())
 
 
 def wrecker(s: EState, side: str, h: str) -> str | None:
@@ -137,9 +161,11 @@ def tear_down(s: EState, side: str, h: str) -> str:
     city = B.city_at(s, h)
     if city is None:
         s["forts"].pop(h, None)
-        return f"{side.title()} pulls down its fort at {h} with {u} (11.3.1b){also}"
+        return f"{side.title()} pulls down its fort at {P.short(h)} with {named(s, u)} " \
+               f"(11.3.1b){also}"
     s["unwalled"].append(city.name)
-    return f"{side.title()} pulls down the walls of {city.name} with {u} (11.3.1b){also}"
+    return f"{side.title()} pulls down the walls of {city.name} with {named(s, u)} " \
+           f"(11.3.1b){also}"
 
 
 class Raid(Procedure[EState]):
@@ -157,13 +183,22 @@ class Raid(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         side, s = flow.args["side"], flow.state
-        opts = [Option(h, f"Raid with the units at {h} ({B.area_of(h)})", "15.1",
+        chosen = flow.args.get("chosen")
+        if chosen is not None:  # the walls asked about once more: they cannot come back
+            places = ", ".join(_wall_words(s, h[6:]) for h in chosen if h.startswith("walls:"))
+            return [Prompt(side, f"{side.title()}: really pull down {places}? They stay down "
+                                 "until walled again (11.3.1b, 7.6.4)",
+                           (Option("no", "No, keep them", "11.3.1b", data={"kind": "keep"}),
+                            Option("yes", "Yes, pull them down", "11.3.1b",
+                                   data={"kind": "pull_down_confirmed"})),
+                           rule="11.3.1b", kind="confirm")]
+        opts = [Option(h, f"Raid with the units at {P.name(h)}", "15.1",
                        data={"kind": "raid", "at": h, "area": B.area_of(h)})
                 for h in flow.args["options"]]
         for h in flow.args.get("walls", []):
             city = B.city_at(s, h)
-            what = f"the walls of {city.name}" if city else f"the fort at {h}"
-            opts.append(Option(f"walls:{h}", f"Pull down {what} (one unit stays the turn)",
+            opts.append(Option(f"walls:{h}", f"Pull down {_wall_words(s, h)} (one unit stays "
+                                             "the turn)",
                                "11.3.1b", data={"kind": "pull_down", "at": h,
                                                 "city": city.name if city else None}))
         return [decisions.pick(side, f"{side.title()}: which stacks raid, or pull walls down, "
@@ -171,7 +206,16 @@ class Raid(Procedure[EState]):
                                rule="15.1", kind="raid")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
-        chosen = [str(a) for a in answer] if isinstance(answer, tuple) else []
+        if flow.args.get("chosen") is not None:
+            chosen = flow.args.pop("chosen")
+            if answer != "yes":
+                chosen = [h for h in chosen if not h.startswith("walls:")]
+                note(flow, f"{seat.title()} keeps its walls (11.3.1b)")
+        else:
+            chosen = [str(a) for a in answer] if isinstance(answer, tuple) else []
+            if any(h.startswith("walls:") for h in chosen):
+                flow.args["chosen"] = chosen  # confirmed first (issue 33)
+                return
         for h in chosen:
             if not h.startswith("walls:"):
                 note(flow, raid(flow.state, seat, h))
@@ -179,3 +223,8 @@ class Raid(Procedure[EState]):
             if h.startswith("walls:") and wrecker(flow.state, seat, h[6:]):
                 note(flow, tear_down(flow.state, seat, h[6:]))
         flow.end()
+
+
+def _wall_words(s: EState, h: str) -> str:
+    city = B.city_at(s, h)
+    return f"the walls of {city.name}" if city else f"the fort at {P.short(h)}"

@@ -9,11 +9,19 @@ from engine.core.procedures import Flow, Procedure
 from . import alliances as A
 from . import board as B
 from . import fleets as F
+from . import places as PL
 from . import supply as S
 from .losses import eliminate
 from .notes import note
 from .sicily import leaving_units
 from .state import MAP, WINTER, EState, other
+from .unit_names import named
+
+
+def _unit_at(s: EState, uid: str) -> str:
+    """A unit by name and where it stands (issue 33): "Attic hoplite 3 at Athens"."""
+    h = s["units"][uid].get("hex")
+    return f"{named(s, uid)} at {PL.short(h)}" if h else named(s, uid)
 
 
 def forage_room(s: EState) -> dict[str, int]:
@@ -118,13 +126,13 @@ class Supply(Procedure[EState]):
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
         if flow.args["step"] == "forage":
-            opts = [Option(h, f"Forage with the units at {h}", "9.7",
+            opts = [Option(h, f"Forage with the units at {PL.name(h)}", "9.7",
                            data={"kind": "forage", "at": h}) for h in flow.args["candidates"]]
             return [decisions.pick(side, f"{side.title()}: which stacks forage instead of "
                                          "drawing on the Treasury (9.4.2, 9.7)?", opts, 0,
                                    len(opts), rule="9.7", kind="forage")]
         payable = self._payable(s, side)
-        opts = [Option(uid, f"Leave {uid} unsupplied (eliminated)", "9.1",
+        opts = [Option(uid, f"Leave {_unit_at(s, uid)} unsupplied (eliminated)", "9.1",
                        data={"kind": "unsupplied", "unit": uid}) for uid in payable]
         return [Prompt(side, f"{A.payer(s, side).title()} owes {S.bill(s, payable)} talents "
                              f"but has {s['treasury'][A.payer(s, side)]}: choose a unit to go unsupplied (9.1)",
@@ -151,11 +159,12 @@ class Supply(Procedure[EState]):
                             may_forage(s, uid, s["treasury"][A.payer(s, side)] <= 0):
                         s["units"][uid]["forage"] = True
                         room[area] -= 1
-                note(flow, f"{A.payer(s, side).title()} forages at {h} (9.7)")
+                note(flow, f"{A.payer(s, side).title()} forages at {PL.short(h)} (9.7)")
             self._pay(flow)
             return
+        who = _unit_at(s, str(answer))
         eliminate(s, str(answer))
-        note(flow, f"{answer} goes unsupplied and is eliminated (9.1)")
+        note(flow, f"{who} goes unsupplied and is eliminated (9.1)")
         self._pay(flow)
 
     def _pay(self, flow: Flow[EState]) -> None:
