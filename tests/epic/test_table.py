@@ -13,6 +13,7 @@ from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
 from engine.rulesets.epic import board as B
+from engine.rulesets.epic import building as BLD
 from engine.rulesets.epic import menus
 from engine.rulesets.epic import places as P
 from engine.rulesets.epic import raiding as RX
@@ -232,3 +233,14 @@ def test_pulling_down_walls_is_offered_only_under_threat_and_confirmed():
     assert q.kind == "confirm" and "really pull down the walls of Athens" in q.text
     g.act("athens", "no")
     assert "Athens" not in s["unwalled"]
+
+
+def test_the_view_lists_walls_built_in_play():
+    """7.6.4: walls finished during the game are shown (and drawn), until pulled down."""
+    g = engine.new_game("epic", "campaign", seed="table")
+    s = g.state
+    name = next(c.name for c in B.comps().cities.values() if not c.walled)
+    BLD.finish_walls(s, name)
+    v = g.rules.view(s, "sparta")
+    assert name in v["built_walls"] and name not in v["unwalled"]
+    assert B.walled(s, B.comps().cities[name])
