@@ -343,8 +343,6 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         stay = [h for h in ids if not h.startswith("walls:")
                 and (h in B.city_by_hex() or int(view["ct"]) >= 3)]
         return decisions.encode(prompt, stay[:prompt.hi])
-    if kind == "confirm":  # the second step before walls come down: keep them
-        return "no" if prompt.option("no") is not None else None
     if kind == "unsupplied":
         # 9.1: the weakest unit goes without.
         units = view["units"]

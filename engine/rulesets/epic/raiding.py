@@ -111,34 +111,13 @@ def wreckers(s: EState, side: str) -> list[str]:
     for h in sorted({s["units"][u]["hex"] for u in B.on_map(s, side)
                      if A.mine(s, s["units"][u])}):
         if (B.holder(s, h) != side or not B.fortress(s, h) or B.masked(s, h)
-                or not wrecker(s, side, h) or not worth_pulling_down(s, side, h)):
+                or not wrecker(s, side, h)):
             continue
         partner = B.long_walls_partner(s, h)
         if partner is not None and B.holder(s, partner) != side:
             continue
         out.append(h)
     return out
-
-
-THREAT_HEXES = 3  # a hoplite's move (16.5): enemies this near may take the place next
-
-
-def worth_pulling_down(s: EState, side: str, h: str) -> bool:
-    """Offered only where it makes sense (issue 33): a place in a region of the enemy's
-    (taken from them: slighted before it is given back), or one enemy land units stand
-    near enough to take; never a place of one's own in peace."""
-    region = B.region_of_hex(h)
-    r = s["regions"].get(region) if region else None
-    if r is not None and r["side"] == other(side):
-        return True
-    near = {h}
-    frontier = [h]
-    for _ in range(THREAT_HEXES):
-        frontier = [n for x in frontier for n in B.comps().land_neighbors(x) if n not in near]
-        near.update(frontier)
-    foe = other(side)
-    return any(u["where"] == "map" and u["side"] == foe and u["type"] != "fleet"
-               and u["hex"] in near for u in s["units"].values())
 
 
 def wrecker(s: EState, side: str, h: str) -> str | None:
@@ -183,22 +162,14 @@ class Raid(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         side, s = flow.args["side"], flow.state
-        chosen = flow.args.get("chosen")
-        if chosen is not None:  # the walls asked about once more: they cannot come back
-            places = ", ".join(_wall_words(s, h[6:]) for h in chosen if h.startswith("walls:"))
-            return [Prompt(side, f"{side.title()}: really pull down {places}? They stay down "
-                                 "until walled again (11.3.1b, 7.6.4)",
-                           (Option("no", "No, keep them", "11.3.1b", data={"kind": "keep"}),
-                            Option("yes", "Yes, pull them down", "11.3.1b",
-                                   data={"kind": "pull_down_confirmed"})),
-                           rule="11.3.1b", kind="confirm")]
         opts = [Option(h, f"Raid with the units at {P.name(h)}", "15.1",
                        data={"kind": "raid", "at": h, "area": B.area_of(h)})
                 for h in flow.args["options"]]
         for h in flow.args.get("walls", []):
             city = B.city_at(s, h)
-            opts.append(Option(f"walls:{h}", f"Pull down {_wall_words(s, h)} (one unit stays "
-                                             "the turn)",
+            what = f"the walls of {city.name}" if city else f"the fort at {P.short(h)}"
+            opts.append(Option(f"walls:{h}", f"Pull down {what} for good (one unit stays "
+                                             "the turn; they stay down until rebuilt)",
                                "11.3.1b", data={"kind": "pull_down", "at": h,
                                                 "city": city.name if city else None}))
         return [decisions.pick(side, f"{side.title()}: which stacks raid, or pull walls down, "
@@ -206,16 +177,7 @@ class Raid(Procedure[EState]):
                                rule="15.1", kind="raid")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
-        if flow.args.get("chosen") is not None:
-            chosen = flow.args.pop("chosen")
-            if answer != "yes":
-                chosen = [h for h in chosen if not h.startswith("walls:")]
-                note(flow, f"{seat.title()} keeps its walls (11.3.1b)")
-        else:
-            chosen = [str(a) for a in answer] if isinstance(answer, tuple) else []
-            if any(h.startswith("walls:") for h in chosen):
-                flow.args["chosen"] = chosen  # confirmed first (issue 33)
-                return
+        chosen = [str(a) for a in answer] if isinstance(answer, tuple) else []
         for h in chosen:
             if not h.startswith("walls:"):
                 note(flow, raid(flow.state, seat, h))
@@ -223,8 +185,3 @@ class Raid(Procedure[EState]):
             if h.startswith("walls:") and wrecker(flow.state, seat, h[6:]):
                 note(flow, tear_down(flow.state, seat, h[6:]))
         flow.end()
-
-
-def _wall_words(s: EState, h: str) -> str:
-    city = B.city_at(s, h)
-    return f"the walls of {city.name}" if city else f"the fort at {P.short(h)}"

@@ -129,27 +129,19 @@ def season_start(s: EState) -> list[str]:
     return lines + P.lift_own_sieges(s)
 
 
-def voluntary(s: EState, hopeless: bool = False) -> list[str]:
-    """6.2: revolting cities in Athenian regions outside the risk zone, one a region; only
-    those whose check can succeed (a die of 1 with the modifiers of 6.3 is 1 or less),
-    or with `hopeless` only those whose check cannot (issue 33: not asked)."""
+def _plus(s: EState, city: str) -> int:
+    return sum(n for n, _ in modifiers(s, str(B.city_region()[city]), city))
+
+
+def voluntary(s: EState) -> list[str]:
+    """6.2: revolting cities in Athenian regions outside the risk zone, one a region."""
     done = set(s.get("revolt_rolled", ()))
     out = []
     for region, x in sorted(s["regions"].items()):
         if x["side"] != "athens" or x["al"] <= RISK_ZONE or region in done:
             continue
-        out += [c.name for c in B.region_cities(region) if c.name in s["revolts"]
-                and (_plus(s, region, c.name) + 1 > ENDS_ON) == hopeless]
+        out += [c.name for c in B.region_cities(region) if c.name in s["revolts"]]
     return out
-
-
-def _plus(s: EState, region: str, city: str) -> int:
-    return sum(n for n, _ in modifiers(s, region, city))
-
-
-def can_revolt(s: EState, region: str, city: str) -> bool:
-    """6.1: a check that can reach 7 on a 6 with the modifiers of 6.3."""
-    return 6 + _plus(s, region, city) >= REVOLT_ON
 
 
 class Revolts(Procedure[EState]):
@@ -160,28 +152,19 @@ class Revolts(Procedure[EState]):
     def enter(self, flow: Flow[EState]) -> None:
         s, a = flow.state, flow.args
         s["revolt_rolled"] = []
-        if "todo" not in a:
-            a["todo"] = [r for r in risk_zone(s) if candidates(s, r)]
-            for city in voluntary(s, hopeless=True):  # issue 33: not asked one by one
-                plus = _plus(s, str(B.city_region()[city]), city)
-                note(flow, f"Athens cannot end the revolt of {city} this season: a die "
-                           f"{plus:+d} never makes 1 or less (6.2, 6.3)")
+        a.setdefault("todo", [r for r in risk_zone(s) if candidates(s, r)])
         self._next(flow)
 
     def _next(self, flow: Flow[EState]) -> None:
         s, a = flow.state, flow.args
         while a["todo"]:
             region = a["todo"][0]
-            names = [n for n in candidates(s, region) if can_revolt(s, region, n)]
+            names = candidates(s, region)
             if len(names) > 1:
                 return  # Sparta names the city
             a["todo"].pop(0)
             if names:
                 self._check(flow, region, names[0])
-            else:  # issue 33: a check that cannot succeed is not asked
-                best = max(_plus(s, region, n) for n in candidates(s, region))
-                note(flow, f"No city of {region_name(region)} can revolt this season: the "
-                           f"best check is a die {best:+d}, 7 or more needed (6.1, 6.3)")
         if not voluntary(s):
             flow.end()
 
@@ -191,15 +174,18 @@ class Revolts(Procedure[EState]):
             region = a["todo"][0]
             opts = []
             for name in candidates(s, region):
-                if not can_revolt(s, region, name):
-                    continue  # hopeless: not offered (issue 33)
-                plus = _plus(s, region, name)
-                opts.append(Option(name, f"{name} (die {plus:+d}, 7 or more)", "6.1",
+                plus = sum(n for n, _ in modifiers(s, region, name))
+                hope = "" if 6 + plus >= REVOLT_ON else ": cannot succeed"
+                opts.append(Option(name, f"{name} (die {plus:+d}, 7 or more{hope})", "6.1",
                                    data={"kind": "revolt_check", "city": name, "plus": plus}))
-            return [Prompt("sparta", f"Sparta: which city of {region_name(region)} is tested for revolt "
+            return [Prompt("sparta", f"Sparta: which city of {region_name(region)} is tested "
+                                     "for revolt "
                                      "(6.1)?", tuple(opts), rule="6.1", kind="revolt")]
-        opts = [Option(name, f"Roll to end the revolt of {name} (1 or less)", "6.2",
-                       data={"kind": "end_revolt", "city": name})
+        opts = [Option(name, f"Roll to end the revolt of {name} (die "
+                             f"{_plus(s, name):+d}, 1 or less"
+                             f"{'' if 1 + _plus(s, name) <= ENDS_ON else ': cannot succeed'})",
+                       "6.2", data={"kind": "end_revolt", "city": name,
+                                    "plus": _plus(s, name)})
                 for name in voluntary(s)]
         opts.append(Option("done", "No more revolt checks", "6.2", data={"kind": "done"}))
         return [Prompt("athens", "Athens: try to end a revolt (6.2)?", tuple(opts),
