@@ -246,8 +246,10 @@ class Console:
                          "(this game has no map renderer)")
                 await self.public_picture()
             elif answer == "h":
-                self.say(text.hand_listing(sv.view, "Hand", bullet="  • "))
+                # the picture first: the words promise one only when it was written
                 picture = self.pictures.hand(sv.view, human, sv.version)
+                self.say(text.hand_listing(sv.view, "Hand", bullet="  • ",
+                                           picture=picture is not None))
                 if picture is not None:
                     self.say(f"  🖼 Picture: {picture}")
             elif answer == "l":

@@ -155,16 +155,19 @@ def rule_name(ruleset_id: str, ref: str | None) -> str:
     return f"rule {ref}" + (f" {title}" if title else "")
 
 
-def hand_listing(view: dict[str, Any], title: str = "Your hand", bullet: str = "• ") -> str:
+def hand_listing(view: dict[str, Any], title: str = "Your hand", bullet: str = "• ",
+                 picture: bool = True) -> str:
     """The viewer's hand from the view's common fields, each item as its ruleset words it
-    (a card with its event's text, say); then what the viewer was shown of other hands."""
+    (a card with its event's text, say); then what the viewer was shown of other hands.
+    `picture`: a picture goes with it (else none is promised)."""
     def count(n: int) -> str:
         return f"{n} card" + ("" if n == 1 else "s")
 
     common = view.get("common") or {}
     hand = common.get("hand")
     if hand is None:
-        lines = ["This game deals no cards; the picture shows what your side holds."]
+        lines = ["This game deals no cards; the picture shows what your side holds."
+                 if picture else "This game deals no cards."]
     else:
         lines = [f"{title} ({count(len(hand))}):"]
         lines += [bullet + item["label"] for item in hand] or [f"{bullet}no cards"]

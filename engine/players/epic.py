@@ -25,7 +25,8 @@ from ..core import decisions
 from ..core.rng import Rng
 from ..core.types import Prompt
 from ..rulesets.epic import board as B
-from .base import Lookahead
+from ..rulesets.epic import menus
+from .base import Lookahead, Preview
 from .heuristic import RulesetHeuristic
 
 WIN = 1000.0
@@ -302,6 +303,12 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     kind = prompt.kind
     if kind == "move":
         return _move(view, prompt, lookahead, rng)
+    if kind == "destination":
+        return _destination(view, prompt)
+    if kind in ("place", "build"):
+        return _batch_menu(view, prompt)
+    if kind in ("placement", "building"):
+        return _allocation(view, prompt)
     if kind == "pieces":  # the whole stack moves: splitting it is left to a deeper search
         return decisions.encode(prompt, ids[:prompt.hi])
     if kind == "continue":
@@ -332,7 +339,9 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     if kind == "raid":
         # 15.1: raiders stay put; raid with stacks that stay anyway (masking or besieging
         # a place) and, on the last Campaign Turn of the season, with all.
-        stay = [h for h in ids if h in B.city_by_hex() or int(view["ct"]) >= 3]
+        # Pulling walls down (11.3.1b) is left to a player who means it (issue 33).
+        stay = [h for h in ids if not h.startswith("walls:")
+                and (h in B.city_by_hex() or int(view["ct"]) >= 3)]
         return decisions.encode(prompt, stay[:prompt.hi])
     if kind == "unsupplied":
         # 9.1: the weakest unit goes without.
@@ -350,21 +359,25 @@ BAR = 0.05  # a move must gain this much over standing still (no pointless march
 def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
           rng: Rng) -> str | None:
     """The stack whose best destination most improves the position, or the end of
-    movement when none does. Storming a masked place (18.2) follows the storm rule."""
+    movement when none does. Storming a masked place (18.2) follows the storm rule. The
+    sources may sit in a menu of places (menus.py): each is reached through its groups,
+    and inside a group (the choice made above it) the best of its stacks goes."""
     me = side_of(prompt.seat)
     ids = [o.id for o in prompt.options]
     for o in ids:
         if o.startswith("storm:") and _storm_worth(view, o.split(":", 1)[1], me):
             return o
-    sources = [o for o in ids if o.startswith("from:")]
+    inside = menus.UP in ids
+    sources = [x for x in menus.leaves_of(prompt) if x.get("kind") == "source"]
     if lookahead is None or not sources:
-        return "done" if "done" in ids else None
+        return "done" if "done" in ids else (menus.UP if inside else None)
     if len(sources) > MOVE_STACKS:
         rng.shuffle(sources)  # a fair share of the stacks, drawn from our own stream
         sources = sources[:MOVE_STACKS]
-    best, top = "done", evaluate(view, me) + BAR
-    for o in sources:
-        seen = lookahead(o)
+    best: str | None = None if inside else "done"
+    top = -math.inf if inside else evaluate(view, me) + BAR
+    for src in sources:
+        first, seen = _reach(lookahead, prompt, str(src["id"]))
         if seen is None or seen.prompt is None or seen.prompt.kind != "pieces" \
                 or seen.then is None:
             continue
@@ -372,13 +385,124 @@ def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         dest = seen.then(decisions.encode(seen.prompt, pieces))
         if dest is None or dest.prompt is None or dest.prompt.kind != "destination":
             continue
-        start = o.split(":", 1)[1]
-        for d in dest.prompt.options:
-            if d.id.startswith("to:"):
-                v = evaluate(_moved(view, me, start, d.id[3:], set(pieces)), me)
+        for d in menus.leaves_of(dest.prompt):
+            if d.get("kind") in ("move", "attack"):
+                v = evaluate(_moved(view, me, str(src["from"]), str(d["to"]), set(pieces)), me)
                 if v > top:
-                    best, top = o, v
+                    best, top = first, v
+    return best or (menus.UP if inside else "done")
+
+
+def _reach(lookahead: Lookahead, prompt: Prompt, leaf: str) -> tuple[str, Preview | None]:
+    """The first answer towards option `leaf` of a menu, and the preview after `leaf`
+    itself (None when it cannot be foreseen), opening the groups on the way."""
+    first: str | None = None
+    look, here = lookahead, prompt
+    while True:
+        answer = leaf if here.option(leaf) is not None else next(
+            (o.id for o in here.options if o.data and o.data.get("kind") == "group"
+             and any(x["id"] == leaf for x in o.data["leaves"])), None)
+        if answer is None:
+            return first or leaf, None
+        first = first or answer
+        seen = look(answer)
+        if answer == leaf or seen is None or seen.prompt is None or seen.then is None:
+            return first, seen
+        look, here = seen.then, seen.prompt
+
+
+def _destination(view: dict[str, Any], prompt: Prompt) -> str | None:
+    """The destination (or the group of the menu holding it) where the whole stack does
+    best, if that beats standing still; None leaves the rest to the lookahead."""
+    me = side_of(prompt.seat)
+    best, top = None, evaluate(view, me)
+    for o in prompt.options:
+        facts = o.data or {}
+        places = facts.get("leaves", []) if facts.get("kind") == "group" else [facts]
+        for d in places:
+            if d.get("kind") in ("move", "attack"):
+                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), None), me)
+                if v > top:
+                    best, top = o.id, v
     return best
+
+
+BATCHES = ("place_batch", "return_batch", "build_batch")
+
+
+def _batch_menu(view: dict[str, Any], prompt: Prompt) -> str | None:
+    """Placement and building menus (7.3, 7.5): the kind of unit (or the group of the menu
+    holding it) whose best batch most improves the position; else done, or the lookahead
+    for the leaders, bases and works the menu also offers."""
+    me = side_of(prompt.seat)
+    best, top = None, evaluate(view, me) + BAR
+    others = False
+    for o in prompt.options:
+        facts = o.data or {}
+        for leaf in facts.get("leaves", []) if facts.get("kind") == "group" else [facts]:
+            if leaf.get("kind") not in BATCHES:
+                others = others or leaf.get("kind") not in ("done", "up", None)
+                continue
+            for changes in _batch_candidates(leaf):
+                v = evaluate(_changed(view, me, leaf, changes), me)
+                if v > top:
+                    best, top = o.id, v
+    if best is not None:
+        return best
+    if others:
+        return None
+    return "done" if prompt.option("done") is not None else menus.UP
+
+
+def _batch_candidates(leaf: dict[str, Any]) -> list[list[tuple[str, int]]]:
+    """A few batches worth weighing: all, half or one of the units to each place."""
+    n = int(leaf.get("count", 1))
+    places = [str(h) for h in leaf.get("to", leaf.get("from", [""]))] \
+        if leaf["kind"] != "build_batch" else [""]
+    return [[(h, k)] for h in places for k in sorted({n, (n + 1) // 2, 1})]
+
+
+def _changed(view: dict[str, Any], me: str, facts: dict[str, Any],
+             changes: list[tuple[str, int]]) -> dict[str, Any]:
+    """A copy of the view with units of one kind placed at, returned from or built for
+    each (hex, how many) of `changes`."""
+    kind = facts["kind"]
+    units = dict(view["units"])
+    treasury = dict(view["treasury"])
+    want = {"place_batch": "pool", "place": "pool", "return_batch": "map", "remove": "map",
+            "build_batch": "build", "build": "build"}[kind]
+    for h, k in changes:
+        picked = [u for u, x in sorted(units.items())
+                  if x["side"] == me and x["home"] == facts["home"] and x["type"] == facts["type"]
+                  and int(x["morale"]) == int(facts["morale"]) and x["where"] == want
+                  and (want != "map" or x["hex"] == h)][:k]
+        for u in picked:
+            if want == "pool":
+                units[u] = dict(units[u], where="map", hex=h)
+            elif want == "map":
+                units[u] = dict(units[u], where="pool", hex=None)
+            else:
+                units[u] = dict(units[u], where="pool")
+                treasury[me] = int(treasury.get(me, 0)) - int(facts.get("cost", 1))
+    return dict(view, units=units, treasury=treasury)
+
+
+def _allocation(view: dict[str, Any], prompt: Prompt) -> str:
+    """How many of one kind go where (7.3) or are built (7.5): the first option leaves a
+    unit as it is; weigh none, or all, half or one to each other option."""
+    me = side_of(prompt.seat)
+    n = prompt.lo
+    keep = prompt.options[0].id
+    best = [keep] * n
+    top = evaluate(view, me) + BAR
+    for o in prompt.options[1:]:
+        facts = o.data or {}
+        where = str(facts.get("to", facts.get("from", "")))
+        for k in sorted({min(n, o.cap), (min(n, o.cap) + 1) // 2, 1}):
+            v = evaluate(_changed(view, me, facts, [(where, k)]), me)
+            if v > top:
+                best, top = [o.id] * k + [keep] * (n - k), v
+    return decisions.encode(prompt, best)
 
 
 def _moved(view: dict[str, Any], me: str, start: str, dest: str,

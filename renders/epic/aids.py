@@ -78,6 +78,13 @@ def _sections(view: dict[str, Any]) -> list[tuple[str, list[tuple[str, theme.RGB
     raided = [f"{comps.areas[a].name if a in comps.areas else a} ×{n}"
               for a, n in sorted(view.get("raided", {}).items()) if n]
     out.append(("Raided this year (15.2)", [(", ".join(raided) or "none", theme.INK)]))
+    built = [c for c in view.get("built_walls", []) if c not in view["unwalled"]]
+    down = [c for c in view["unwalled"] if c in comps.cities and comps.cities[c].walled
+            or c in view.get("built_walls", [])]
+    if built or down:  # walls built in play (7.6.4), pulled down or razed (11.3)
+        out.append(("City walls changed in play", [
+            ("Built: " + (", ".join(built) or "none"), theme.INK),
+            ("Down: " + (", ".join(down) or "none"), theme.INK)]))
     return out
 
 

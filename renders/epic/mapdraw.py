@@ -133,7 +133,8 @@ def draw_map(view: dict[str, Any]) -> bytes:
             continue
         x, y = city_xy(b, city.hex)
         cr = r * CITY_R[city.size]
-        walled = city.walled and name not in view["unwalled"]
+        walled = (city.walled or name in view.get("built_walls", ())) \
+            and name not in view["unwalled"]
         city_symbol(d, x, y, cr, side_of(view, owners.get(name)), walled, None)
         if city.port:
             text_c(d, (x + cr + 1, y + cr * 0.2), "⚓", "sans", max(9, int(r * 0.24)),

@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 _SIZE_KEYS = ("casualties", "losses", "hits", "steps", "killed", "eliminated")
 
 
+def _count(n: int, noun: str, plural: str | None = None) -> str:
+    """ "1 battle", "2 battles", "1 city", "0 cities"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def _is_battle(kind: str, have_battle_end: bool) -> bool:
     return kind == "battle_end" if have_battle_end else "battle" in kind
 
@@ -106,7 +111,7 @@ def build_chronicle(events: Sequence[Mapping[str, Any]], *, title: str | None = 
         rule = f" (rule {outcome['rule']})" if outcome.get("rule") else ""
         tail.append(f"**Outcome:** {winners} — {reason}{rule}".rstrip(" —"))
     battles = sum(1 for _, w, _ in lines if w < 1e9)
-    tail.append(f"_{battles} battle(s), {captures} city/cities taken._")
+    tail.append(f"_{_count(battles, 'battle')}, {_count(captures, 'city', 'cities')} taken._")
 
     keep = list(lines)
     while True:

@@ -8,6 +8,7 @@ import engine
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
+from engine.rulesets.epic import menus
 from engine.rulesets.epic.rules import MACHINE
 from engine.testing import FixedRng
 
@@ -73,7 +74,8 @@ def start(g: Game, proc: str, dice: list[int], **args: Any) -> FixedRng:
 def ids(g: Game, seat: str) -> list[str]:
     p = g.prompt_for(seat)
     assert p is not None, f"{seat} has nothing to decide; to act: {[x.seat for x in g.prompts()]}"
-    return [o.id for o in p.options]
+    # the options behind a menu's groups too, and the one-unit answers a batch stands for
+    return [str(i) for x in menus.leaves_of(p) for i in (x["id"], *x.get("also", ()))]
 
 
 def play_out(g: Game, seed: str = "p") -> None:
@@ -81,3 +83,35 @@ def play_out(g: Game, seed: str = "p") -> None:
 
     _, problem = play_random(g, Rng(seed))
     assert problem is None, problem
+
+
+def through_menus(g, seat, answer):
+    """Act `answer`, recorded before the long choices became menus (issue 33): the groups
+    leading to it are opened first (they change nothing on the board), and a one-unit
+    placement or build of then ("place:argolid:hoplite:5:Argos", "unit:...") is its kind's
+    batch with one unit to that place, the rest left. The events of the last act."""
+    for _ in range(8):
+        p = g.prompt_for(seat)
+        if p is None or p.form != "one" or p.option(answer) is not None:
+            break
+        step = _towards(p, answer)
+        if step is None:
+            break
+        assert g.act(seat, step) == []
+        q = g.prompt_for(seat)
+        if q is not None and q.form == "allocate":
+            verb, _, rest = answer.partition(":")
+            one = {"place": "at:", "remove": "from:"}.get(verb)
+            pick = "build" if verb == "unit" else one + rest.rsplit(":", 1)[1]
+            return g.act(seat, "|".join([pick] + [q.options[0].id] * (q.lo - 1)))
+    return g.act(seat, answer)
+
+
+def _towards(p, answer):
+    """The option of menu `p` that leads to `answer` (a group, or the batch it is of)."""
+    for o in p.options:
+        facts = o.data or {}
+        leaves = facts.get("leaves", []) if facts.get("kind") == "group" else [facts]
+        if any(x.get("id", o.id) == answer or answer in x.get("also", ()) for x in leaves):
+            return o.id
+    return None

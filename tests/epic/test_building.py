@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic.building import BUILD, complete_works
 
-from .helpers import bare, ids, put, start
+from .helpers import bare, ids, put, start, through_menus
 
 CITY = {n: c.hex for n, c in B.comps().cities.items()}
 
@@ -27,7 +27,7 @@ def test_7_5_a_unit_is_built_into_the_force_pool_at_its_cost():
     start(g, "build", [], side="athens")
     oid = f"unit:attica:fleet:{s['units'][uid]['morale']}"
     assert oid in ids(g, "athens")
-    g.act("athens", oid)
+    through_menus(g, "athens", oid)
     assert s["units"][uid]["where"] == "pool" and s["treasury"]["athens"] == 22 - 2  # 7.7
 
 

@@ -340,8 +340,8 @@ def test_a_random_ionian_war_runs_to_its_end():
 def test_nothing_is_placed_where_ml_is_below_five(g0):
     """27.2.3's note: Macedon (Athens), Aetolia and Epirus (Sparta) have ML below 5 (4.4.2)."""
     s = g0.state
-    athens = [o.id for o in PL.options(s, "athens")]
-    sparta = [o.id for o in PL.options(s, "sparta")]
+    athens = [a for o in PL.options(s, "athens") for a in (o.data or {}).get("also", ())]
+    sparta = [a for o in PL.options(s, "sparta") for a in (o.data or {}).get("also", ())]
     assert any(o.startswith("place:attica:") for o in athens)
     assert not any(o.startswith("place:macedon:") for o in athens)
     assert any(o.startswith("place:laconia:") for o in sparta)

@@ -14,7 +14,7 @@ LAYERS = {
     "state": {"state", "components", "special"},
     "board": {"board", "alliances", "leaders", "longwalls", "ionian", "sicily_box", "combat",
               "result_text",
-              "battle_text"},
+              "battle_text", "menus", "places", "unit_names"},
     "mechanics": {"notes", "cards", "politics", "peace", "losses", "fleets", "movement",
                   "supply", "persia", "sicily", "allied_peace"},
     "procedures": {"assessment", "battles", "building", "event_phase", "events", "flow",

@@ -19,7 +19,7 @@ from engine.rulesets.epic.sieges import enough
 from engine.rulesets.epic.supplyphase import bring_ashore
 
 from .full_helpers import full, hand, run
-from .helpers import bare, ids, put, start
+from .helpers import bare, ids, put, start, through_menus
 
 CITY = {n: c.hex for n, c in B.comps().cities.items()}
 ARGOS = CITY["Argos"]
@@ -187,9 +187,9 @@ def test_7_6_5_a_builder_that_moves_gives_the_works_up_at_once(told):
                    "due": 2}]
     s["ct"] = 1
     start(g, "move", [], side="athens", step="choose")
-    g.act("athens", f"from:{ARGOS}")
+    through_menus(g, "athens", f"from:{ARGOS}")
     g.act("athens", builder)
-    g.act("athens", f"to:{FORT}")
+    through_menus(g, "athens", f"to:{FORT}")
     assert s["units"][builder]["hex"] == FORT and s["works"] == []
     assert any("moves (7.6.5)" in x for x in told)
 

@@ -208,7 +208,7 @@ def test_15_1_attackers_find_the_raiders_outside_the_fort(told):
     start(g, "combats", [6, 6, 6, 6, 6, 6, 6, 6], side="athens")
     log = "\n".join(told)
     assert "boeotia-hoplite-22, building Long Walls or raiding, stands outside the walls" in log
-    assert "boeotia-hoplite-22 demoralized" in log  # fought in the open: no fortress
+    assert "Boeotian hoplite 22 demoralized" in log  # fought in the open: no fortress
 
 
 # ------------------------------------------------------------------ 6. 17.7.1b, 17.7.8

@@ -9,7 +9,7 @@ from engine.rulesets.epic.battles import open_battle
 from engine.rulesets.epic.moves import sea_destinations
 from engine.rulesets.epic.supplyphase import bring_ashore
 
-from .helpers import bare, ids, put, start
+from .helpers import bare, ids, put, start, through_menus
 
 CITY = {n: c.hex for n, c in B.comps().cities.items()}
 
@@ -47,9 +47,9 @@ def test_16_4_1_the_allowance_is_rolled_after_moving():
               key=lambda n: trip[n].cost)
     assert trip[far].cost > 7
     start(g, "move", [1], side="athens", step="choose")
-    g.act("athens", f"from:{CITY['Piraeus']}")
+    through_menus(g, "athens", f"from:{CITY['Piraeus']}")
     g.act("athens", fleet)
-    g.act("athens", f"to:{far}")
+    through_menus(g, "athens", f"to:{far}")
     where = s["units"][fleet]["hex"]
     assert where != far and trip[where].cost <= 7  # 6 + 1: stopped short on the way
 
@@ -112,9 +112,9 @@ def test_an_athenian_fleet_sails_from_piraeus_in_a_real_turn():
     s["ct"] = 1
     start(g, "move", [], side="athens", step="choose")
     assert f"from:{CITY['Piraeus']}" in ids(g, "athens")
-    g.act("athens", f"from:{CITY['Piraeus']}")
+    through_menus(g, "athens", f"from:{CITY['Piraeus']}")
     g.act("athens", fleet)
-    g.act("athens", "to:saronic-gulf")
+    through_menus(g, "athens", "to:saronic-gulf")
     assert s["units"][fleet]["hex"] == "saronic-gulf"
 
 
@@ -125,9 +125,9 @@ def test_16_4_5_the_other_side_may_intercept_a_fleet_entering_its_waters():
     spartan = put(g, "laconia", "fleet", CITY["Cenchreae"], 1)[0]  # a port on the Saronic Gulf
     s["ct"] = 2
     start(g, "move", [], side="athens", step="choose")
-    g.act("athens", f"from:{CITY['Piraeus']}")
+    through_menus(g, "athens", f"from:{CITY['Piraeus']}")
     g.act("athens", athenian)
-    g.act("athens", "to:sunian-waters")
+    through_menus(g, "athens", "to:sunian-waters")
     # entering the Saronic Gulf, where the Spartan fleet lies in port
     assert ids(g, "sparta") == [CITY["Cenchreae"], "pass"]
     g.act("sparta", CITY["Cenchreae"])
@@ -145,8 +145,8 @@ def test_16_4_5_letting_them_pass():
     put(g, "laconia", "fleet", CITY["Cenchreae"], 1)
     s["ct"] = 2
     start(g, "move", [], side="athens", step="choose")
-    g.act("athens", f"from:{CITY['Piraeus']}")
+    through_menus(g, "athens", f"from:{CITY['Piraeus']}")
     g.act("athens", athenian)
-    g.act("athens", "to:sunian-waters")
+    through_menus(g, "athens", "to:sunian-waters")
     g.act("sparta", "pass")
     assert s["units"][athenian]["hex"] == "sunian-waters" and s["attacks"] == []

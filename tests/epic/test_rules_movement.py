@@ -6,7 +6,7 @@ from engine.rulesets.epic import board as B
 from engine.rulesets.epic import movement as M
 from engine.rulesets.epic.moves import destinations
 
-from .helpers import bare, ids, leader, put, start
+from .helpers import bare, ids, leader, put, start, through_menus
 
 CITY = {n: c.hex for n, c in B.comps().cities.items()}
 
@@ -85,10 +85,10 @@ def test_7_8_6_a_lone_leader_is_killed_by_an_enemy_ending_its_move_on_him():
     put(g, "boeotia", "hoplite", CITY["Thebes"], 1)
     s["ct"] = 1
     start(g, "move", [], side="sparta", step="choose")
-    g.act("sparta", f"from:{CITY['Thebes']}")
+    through_menus(g, "sparta", f"from:{CITY['Thebes']}")
     uid = [o for o in ids(g, "sparta") if o.startswith("boeotia")][0]
     g.act("sparta", uid)
-    g.act("sparta", f"to:{hexid}")
+    through_menus(g, "sparta", f"to:{hexid}")
     assert s["leaders"]["Demosthenes"]["where"] == "dead"
     replacement = [n for n, x in s["leaders"].items() if x["side"] == "athens" and x["where"] == "force"]
     assert len(replacement) == 1  # 7.8.4: into the home Force Pool
@@ -102,10 +102,10 @@ def test_17_1_an_attack_is_fought_after_movement_and_masking_is_offered_at_a_cit
     put(g, "megarid", "hoplite", megara, 1)
     s["ct"] = 1
     start(g, "move", [], side="sparta", step="choose")
-    g.act("sparta", f"from:{megara}")
+    through_menus(g, "sparta", f"from:{megara}")
     g.act("sparta", [o for o in ids(g, "sparta")][0])
     assert f"to:{nisaea}" in ids(g, "sparta")
-    g.act("sparta", f"to:{nisaea}")
+    through_menus(g, "sparta", f"to:{nisaea}")
     assert s["attacks"][0]["hex"] == nisaea
     g.act("sparta", "done")
     assert s["flow"] == []

@@ -7,7 +7,7 @@ from engine.rulesets.epic import board as B
 from engine.rulesets.epic import fleets as F
 from engine.rulesets.epic.moves import boardable, intercept_spots, movable_units, sortie_targets
 
-from .helpers import bare, ids, leader, put, start
+from .helpers import bare, ids, leader, put, start, through_menus
 
 CITY = {n: c.hex for n, c in B.comps().cities.items()}
 PIRAEUS = CITY["Piraeus"]
@@ -87,10 +87,10 @@ def test_16_8_1_the_portage_in_a_real_move():
     fleet = put(g, "laconia", "fleet", lechaeum, 1)[0]
     s["ct"] = 1
     start(g, "move", [], side="sparta", step="choose")
-    g.act("sparta", f"from:{lechaeum}")
+    through_menus(g, "sparta", f"from:{lechaeum}")
     g.act("sparta", fleet)
     assert f"to:{cenchreae}" in ids(g, "sparta")
-    g.act("sparta", "to:saronic-gulf")  # 7 MP: no roll needed (16.4.1)
+    through_menus(g, "sparta", "to:saronic-gulf")  # 7 MP: no roll needed (16.4.1)
     assert s["units"][fleet]["hex"] == "saronic-gulf" and s["units"][fleet]["moved"]
 
 
@@ -104,16 +104,16 @@ def test_16_7_1_a_voyage_calls_at_a_coast_to_take_on_passengers():
     hops = put(g, "attica", "hoplite", nisaea, 2)
     s["ct"] = 1
     start(g, "move", [], side="athens", step="choose")
-    g.act("athens", f"from:{PIRAEUS}")
+    through_menus(g, "athens", f"from:{PIRAEUS}")
     g.act("athens", f"{fleet}|Demosthenes")
     assert f"call:{nisaea}" in ids(g, "athens")
-    g.act("athens", f"call:{nisaea}")  # 2 MP: launch, land at a port of the same sea
+    through_menus(g, "athens", f"call:{nisaea}")  # 2 MP: launch, land at a port of the same sea
     assert s["units"][fleet]["hex"] == nisaea and not s["units"][fleet]["moved"]
     assert set(ids(g, "athens")) == set(hops)  # who comes aboard
     g.act("athens", "|".join(hops))
     options = ids(g, "athens")
     assert "stay" in options and "back" not in options  # under way: no new choice of pieces
-    g.act("athens", "to:saronic-gulf")
+    through_menus(g, "athens", "to:saronic-gulf")
     for u in [fleet, *hops]:
         assert s["units"][u]["hex"] == "saronic-gulf" and s["units"][u]["moved"]
     assert all(s["units"][u]["sailed"] for u in hops)
@@ -128,11 +128,11 @@ def test_16_7_2_passengers_picked_up_need_room_and_a_leader():
     hops = put(g, "attica", "hoplite", nisaea, 2)
     s["ct"] = 1
     start(g, "move", [], side="athens", step="choose")
-    g.act("athens", f"from:{PIRAEUS}")
+    through_menus(g, "athens", f"from:{PIRAEUS}")
     g.act("athens", fleet)
-    g.act("athens", f"call:{nisaea}")
+    through_menus(g, "athens", f"call:{nisaea}")
     g.act("athens", hops[0])  # no leader aboard (16.7.2): it stays ashore
-    g.act("athens", "to:saronic-gulf")
+    through_menus(g, "athens", "to:saronic-gulf")
     assert s["units"][hops[0]]["hex"] == nisaea and s["units"][fleet]["hex"] == "saronic-gulf"
 
 
@@ -145,11 +145,11 @@ def test_16_7_2_only_as_many_as_the_fleets_can_carry_come_aboard():
     hops = put(g, "attica", "hoplite", nisaea, 3)
     s["ct"] = 1
     start(g, "move", [], side="athens", step="choose")
-    g.act("athens", f"from:{PIRAEUS}")
+    through_menus(g, "athens", f"from:{PIRAEUS}")
     g.act("athens", f"{fleet}|Demosthenes")
-    g.act("athens", f"call:{nisaea}")
+    through_menus(g, "athens", f"call:{nisaea}")
     g.act("athens", "|".join(hops))
-    g.act("athens", "to:saronic-gulf")
+    through_menus(g, "athens", "to:saronic-gulf")
     at_sea = [u for u in hops if s["units"][u]["hex"] == "saronic-gulf"]
     assert len(at_sea) == 2  # two hoplites a fleet; the third stays ashore
 
@@ -174,14 +174,14 @@ def test_16_7_3_a_unit_that_marched_in_boards_at_the_start():
     s["units"][hop]["moved"] = True
     s["ct"] = 1
     start(g, "move", [], side="athens", step="choose")
-    g.act("athens", f"from:{PIRAEUS}")
+    through_menus(g, "athens", f"from:{PIRAEUS}")
     assert hop in ids(g, "athens")
     g.act("athens", hop)  # alone it may not march again (16.7.3)
     assert ids(g, "athens") == ["back"]
     g.act("athens", "back")
-    g.act("athens", f"from:{PIRAEUS}")
+    through_menus(g, "athens", f"from:{PIRAEUS}")
     g.act("athens", f"{fleet}|{hop}|Demosthenes")
-    g.act("athens", "to:saronic-gulf")
+    through_menus(g, "athens", "to:saronic-gulf")
     assert s["units"][hop]["hex"] == "saronic-gulf"
 
 
@@ -229,10 +229,10 @@ def _sail_in(g, relief):
     s = g.state
     s["ct"] = 1
     start(g, "move", [], side="athens", step="choose")
-    g.act("athens", "from:saronic-gulf")
+    through_menus(g, "athens", "from:saronic-gulf")
     g.act("athens", relief)
     assert f"to:{PIRAEUS}" in ids(g, "athens")
-    g.act("athens", f"to:{PIRAEUS}")
+    through_menus(g, "athens", f"to:{PIRAEUS}")
     assert s["attacks"][0]["port"] == "relief"
     g.act("athens", "done")
 
@@ -384,12 +384,12 @@ def test_16_4_1_the_allowance_counts_the_whole_voyage_with_its_port_of_call():
     put(g, "attica", "hoplite", nisaea, 1)
     s["ct"] = 1
     start(g, "move", [1], side="athens", step="choose")
-    g.act("athens", f"from:{PIRAEUS}")
+    through_menus(g, "athens", f"from:{PIRAEUS}")
     g.act("athens", f"{fleet}|Demosthenes")
-    g.act("athens", f"call:{nisaea}")  # 2 MP, no roll yet
+    through_menus(g, "athens", f"call:{nisaea}")  # 2 MP, no roll yet
     g.act("athens", "")  # nobody boards
     on = F.voyages(s, "athens", nisaea, F.MAX_MP - 2)
     far = next(n for n, v in sorted(on.items()) if F.at_sea(n) and v.cost == 8)
-    g.act("athens", f"to:{far}")  # 2 + 8 = 10 > 7: rolled, 6 + 1 = 7
+    through_menus(g, "athens", f"to:{far}")  # 2 + 8 = 10 > 7: rolled, 6 + 1 = 7
     where = s["units"][fleet]["hex"]
     assert where != far and on[where].cost <= 7 - 2  # stopped short, the call counted

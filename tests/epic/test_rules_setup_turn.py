@@ -8,7 +8,7 @@ from engine.rulesets.epic import politics as P
 from engine.rulesets.epic.flow import final_victory
 from engine.rulesets.epic.placement import home_cities
 
-from .helpers import bare, ids, new, put, start
+from .helpers import bare, ids, new, put, start, through_menus
 
 
 def test_22_2_set_up():
@@ -61,7 +61,7 @@ def test_4_4_2_no_placement_below_militance_5():
 
 def test_7_3_placing_and_returning():
     g = new()
-    g.act("athens", "place:attica:hoplite:4:Athens")
+    through_menus(g, "athens", "place:attica:hoplite:4:Athens")
     s = g.state
     placed = [u for u in s["units"].values() if u["home"] == "attica" and u["type"] == "hoplite"
               and u["hex"] == B.comps().cities["Athens"].hex]

@@ -17,6 +17,8 @@ from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.testing import sentences_in
 
+from .helpers import through_menus
+
 FIXTURES = Path(__file__).parent / "fixtures"
 SAVED = sorted(p.name for p in FIXTURES.glob("saved-*.json"))
 
@@ -78,5 +80,5 @@ def test_a_game_saved_inside_a_battle_goes_on_in_the_same_sub_step(scenario):
             now = g.rules.dump(g.state)
             assert g.rules.load(_as_saved_before(now)) == now
             seen.add(top)
-        g.act(step["seat"], step["answer"])
+        through_menus(g, step["seat"], step["answer"])
     assert "battle_go_on" in seen and "battle_whither" in seen  # both were met

@@ -9,6 +9,7 @@ import copy
 import pytest
 
 import engine
+from engine.core.decisions import random_answer
 from engine.core.rng import Rng
 from engine.core.types import Option, Prompt
 from engine.players import cannot_play, decide, player
@@ -125,7 +126,7 @@ def test_no_cheating_when_only_the_leader_pools_order_differs():
             checked += assert_player_blind(game, p.seat, "heuristic", seed=step)
             kinds.add(p.kind)
         p = rng.choice(game.prompts())
-        game.act(p.seat, rng.choice(p.options).id)
+        game.act(p.seat, random_answer(p, rng))  # a batch is an allocation
     assert checked >= 30  # enough differing variants to prove something
     assert len(kinds) >= 3
 
@@ -139,7 +140,7 @@ def test_the_heuristic_moves_its_stacks_when_that_helps():
         p = game.prompts()[0]
         if p.kind == "move":
             break
-        game.act(p.seat, rng.choice(p.options).id)
+        game.act(p.seat, random_answer(p, rng))  # a batch is an allocation
     dump = game.to_dict()
     answer = decide(game, p.seat, player("heuristic", 3))
     assert answer in {o.id for o in p.options}

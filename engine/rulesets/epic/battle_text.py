@@ -19,6 +19,9 @@ from typing import Any
 
 from engine.core.battle_record import Step
 
+from . import places as P
+from . import unit_names as N
+
 CHECK_RESULTS = {"eliminated": "eliminated", "demoralized": "demoralized",
                  "retreats": "retreats", "holds": "holds the walls, demoralized",
                  "demoralized_twice": "demoralized twice", "escapes": "escapes"}
@@ -36,6 +39,22 @@ def shift_notes(facts: dict[str, Any]) -> list[str]:
             notes.append("attacker's light troops +1 (17.4.3)" if sh["side"] == "att"
                          else "defender's light troops -1 (17.4.3)")
     return notes
+
+
+def unit_words(uid: Any) -> str:
+    """A unit of a record by name ("Laconian hoplite 7"), never its id."""
+    text = str(uid)
+    parts = text.rsplit("-", 2)
+    if len(parts) == 3 and parts[1] in N.SINGULAR:
+        return N.unit(text, parts[0], parts[1])
+    return "The garrison" if text == "garrison" else text
+
+
+def battle_end(place: str, winner: str | None, lost: int) -> str:
+    """The line a finished battle leaves in the chronicle: "Battle at Plataea: Sparta
+    wins, 2 units lost"."""
+    result = f"{winner.title()} wins" if winner else "no one holds the field"
+    return f"Battle at {P.short(place)}: {result}, {N.count(lost, 'unit')} lost"
 
 
 def _plus(n: int) -> str:
@@ -56,13 +75,13 @@ def step_text(step: Step, number: int) -> str:
                 f"die {step.get('dice', [0])[0]}: {f['results'][1]} (17.9)")
     if kind == "check":
         dice = step.get("dice", [0])
-        head = f"{step.get('unit')} rolls {dice[0]}{_plus(f['plus'])} against {f['morale']}"
+        head = f"{unit_words(step.get('unit'))} rolls {dice[0]}{_plus(f['plus'])} against {f['morale']}"
         if len(dice) > 1:
             head += f", cannot retreat, then {dice[1]}"
         return f"{head}: {CHECK_RESULTS[f['result']]}"
     if kind == "demoralize":
-        return f"{step.get('unit')} demoralized to 0: retreats" if f.get("retreats") \
-            else f"{step.get('unit')} demoralized"
+        who = unit_words(step.get("unit"))
+        return f"{who} demoralized to 0: retreats" if f.get("retreats") else f"{who} demoralized"
     if kind == "breach":
         return "The walls are breached (18.6.5)"
     if kind == "regroup":

@@ -18,6 +18,7 @@ from . import fleets as F
 from . import longwalls as LW
 from . import politics as P
 from . import wings as W
+from .battle_text import battle_end
 from .cards import betrayed
 from .events import after_battle, festival_battle, morale_shift
 from .helots import quiet
@@ -25,6 +26,7 @@ from .leaders import eliminate as kill_leader
 from .losses import drown, eliminate
 from .notes import AnyFlow, note, roller
 from .peace import battle_grievances, breach
+from .places import short as short_place
 from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
 from .state import BattleState, EState, commanders, fighting, forces, other
@@ -577,7 +579,8 @@ class BattleGoOn(Procedure[EState]):
         word = "Break off the attack" if which == "att" else "Retreat from the battle"
         choice = (Option("go", "Fight another round", "17.3", data={"kind": "fight_on"}),
                   Option("off", word, "17.8", data={"kind": "break_off"}))
-        return [Prompt(seat, f"Round {b['rounds']} fought at {b['hex']}: go on (17.8)?", choice,
+        return [Prompt(seat, f"Round {b['rounds']} fought at {short_place(b['hex'])}: go on (17.8)?",
+                       choice,
                        rule="17.8", kind="continue")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
@@ -736,7 +739,8 @@ def _conclude(flow: AnyFlow, won: str, dest: str | None, ended_in: str) -> None:
         break_port_siege(flow, b["hex"], with_victory=False)
     close(b["record"], sides.get(won),
           {"att": "attacker_won", "dfn": "defender_held"}.get(won, "no_one"))
-    flow.context.event(BATTLE_END, f"Battle at {b['hex']}", battle={**b, "step": ended_in})
+    flow.context.event(BATTLE_END, battle_end(b["hex"], sides.get(won), sum(killed.values())),
+                       battle={**b, "step": ended_in}, losses=sum(killed.values()))
     s["battle"] = None
     if won == "att" and b["storm"]:
         capture(s, b["hex"], b["attacker"])
@@ -746,5 +750,4 @@ def _conclude(flow: AnyFlow, won: str, dest: str | None, ended_in: str) -> None:
 
 
 def _where(s: EState, h: str) -> str:
-    city = B.city_at(s, h)
-    return f"{city.name} ({h})" if city else h
+    return short_place(h)

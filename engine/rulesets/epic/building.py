@@ -12,10 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine import IllegalAction, Option, Prompt
+from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
+from . import menus
+from . import places as P
+from . import unit_names as N
 from .board import season_index
 from .cards import season_fx
 from .notes import note
@@ -28,26 +32,59 @@ SEASONS_TO_BUILD = {"walls_S": 0, "walls_M": 1, "walls_L": 2, "long_walls": 2}  
 BUILD_ML = 5  # 4.4.2
 
 
-def unit_options(s: EState, side: str) -> list[Option]:
-    """7.5: one option per kind of unit waiting in a friendly region's Build Pool whose ML
-    allows building (4.4.2) and which the Treasury can pay for. With allies each League
-    player builds in the regions he controls, from his own treasury (24.5)."""
-    seen: dict[str, Option] = {}
-    for _uid, u in sorted(s["units"].items()):
+def _buildable(s: EState, side: str) -> dict[tuple[str, str, int], list[str]]:
+    """7.5: units waiting in a friendly region's Build Pool whose ML allows building
+    (4.4.2) and which the Treasury can pay for, by kind (home, type, morale). With allies
+    each League player builds in the regions he controls, from his own treasury (24.5)."""
+    out: dict[tuple[str, str, int], list[str]] = {}
+    for uid, u in sorted(s["units"].items()):
         if u["where"] != BUILD or u["side"] != side:
             continue
         r = s["regions"].get(u["home"])
         if r is None or r["side"] != side or r["ml"] < BUILD_ML or not A.holds(s, u["home"]):
             continue
-        cost = COST[u["type"]]
-        if cost > s["treasury"][A.payer(s, side)]:
+        if COST[u["type"]] > s["treasury"][A.payer(s, side)]:
             continue
-        oid = f"unit:{u['home']}:{u['type']}:{u['morale']}"
-        seen.setdefault(oid, Option(oid, f"Build a {u['home']} {u['type']} (morale "
-                                         f"{u['morale']}), {cost} talents", "7.5",
-                                    data={"kind": "unit", "home": u["home"], "type": u["type"],
-                                          "morale": u["morale"], "cost": cost}))
-    return list(seen.values())
+        out.setdefault((u["home"], u["type"], u["morale"]), []).append(uid)
+    return out
+
+
+def unit_options(s: EState, side: str) -> list[Option]:
+    """7.5: one option per kind of unit that may be built now; it opens `batch_prompt`
+    (how many of them)."""
+    opts = []
+    for (home, utype, morale), uids in _buildable(s, side).items():
+        cost = COST[utype]
+        opts.append(Option(
+            f"make:{home}:{utype}:{morale}",
+            f"Build {N.kind(home, utype, len(uids))} (morale {morale}) from the Build Pool, "
+            f"{N.count(cost, 'talent')} each", "7.5",
+            data={"kind": "build_batch", "home": home, "type": utype, "morale": morale,
+                  "count": len(uids), "cost": cost,
+                  "also": [f"unit:{home}:{utype}:{morale}"]}))  # games recorded before
+    return opts
+
+
+KEEP, MAKE = "keep", "build"
+
+
+def batch_prompt(s: EState, side: str, batch: dict[str, Any]) -> Prompt:
+    """7.5: how many units of one kind to build, in one answer: each is left in the Build
+    Pool (the first choice) or built, as many as the Treasury pays for."""
+    home, utype, morale = batch["home"], batch["type"], batch["morale"]
+    n = len(_buildable(s, side).get((home, utype, morale), []))
+    cost = COST[utype]
+    money = s["treasury"][A.payer(s, side)]
+    most = min(n, money // cost)
+    opts = [Option(KEEP, "Leave in the Build Pool", "7.5", cap=max(1, n),
+                   data={"kind": "keep"}),
+            Option(MAKE, f"Build ({N.count(cost, 'talent')} each, {money} in the Treasury)",
+                   "7.5", cap=max(1, most),
+                   data={"kind": "build", "home": home, "type": utype, "morale": morale,
+                         "cost": cost})]
+    return decisions.allocate(side, f"Build {N.kind(home, utype, n)} (morale {morale}): "
+                                    "allocate each to be built or left (7.5)",
+                              opts, max(1, n), rule="7.5", kind="building")
 
 
 def _unit_hexes(s: EState, side: str) -> set[str]:
@@ -133,7 +170,7 @@ def options(s: EState, side: str) -> list[Option]:
     money = s["treasury"][A.payer(s, side)]
     opts = unit_options(s, side)
     if money >= COST["fort"]:
-        opts += [Option(f"fort:{h}", f"Build a fort at {h}, 1 talent", "7.6.2",
+        opts += [Option(f"fort:{h}", f"Build a fort at {_where(s, h)}, 1 talent", "7.6.2",
                         data={"kind": "fort", "at": h, "cost": COST["fort"]})
                  for h in fort_hexes(s, side)]
     if money >= COST["base"]:
@@ -144,19 +181,49 @@ def options(s: EState, side: str) -> list[Option]:
         size = B.comps().cities[name].size
         cost = COST[f"walls_{size}"]
         if cost <= money:
-            opts.append(Option(f"walls:{name}", f"Wall {name}, {cost} talents, "
-                                                f"{wall_time(s, name)} seasons", "7.6.4",
+            t = wall_time(s, name)
+            opts.append(Option(f"walls:{name}", f"Wall {name}, {N.count(cost, 'talent')}, "
+                                                f"{N.count(t, 'season')}", "7.6.4",
                                data={"kind": "walls", "city": name,
                                      "at": B.comps().cities[name].hex, "cost": cost,
-                                     "seasons": wall_time(s, name)}))
+                                     "seasons": t}))
     if money >= COST["long_walls"]:
         opts += [Option(f"long:{a}:{b}", f"Long Walls from {_where(s, a)} to {_where(s, b)}, "
-                                         f"2 talents, 2 seasons ({u} builds)", "7.6.5",
-                        data={"kind": "long_walls", "from": a, "to": b, "unit": u,
+                                         f"2 talents, 2 seasons ({N.named(s, u)} builds)",
+                        "7.6.5",
+                        data={"kind": "long_walls", "from": a, "to": b, "at": a, "unit": u,
                               "cost": COST["long_walls"]})
                  for a, b, u in long_wall_pairs(s, side)]
-    opts.append(Option("done", "Building done", "7.5", data={"kind": "done"}))
+    opts.insert(0, Option("done", "Building done", "7.5", data={"kind": "done"}))
     return opts
+
+
+def _what(o: Option) -> tuple[str, str]:
+    """A building option's first group: its region's units, or the kind of work."""
+    d = o.data or {}
+    if d.get("kind") == "build_batch":
+        return f"u:{d['home']}", f"{N.region_name(str(d['home']))} units"
+    return str(d.get("kind")), WORKS.get(str(d.get("kind")), str(d.get("kind")))
+
+
+WORKS = {"fort": "Forts", "base": "Bases", "walls": "City walls", "long_walls": "Long Walls"}
+
+
+def _where_key(o: Option) -> tuple[str, str]:
+    d = o.data or {}
+    return P.region_key(str(d["at"])) if "at" in d else (o.id, o.label)
+
+
+def _near(o: Option) -> tuple[str, str]:
+    d = o.data or {}
+    return P.near_key(str(d["at"])) if "at" in d else (o.id, o.label)
+
+
+def menu(s: EState, side: str, path: list[str]) -> list[Option]:
+    """The Build menu: `done` first, then the choices grouped (menus.py)."""
+    opts = options(s, side)
+    return menus.grouped(opts[1:], [_what, _where_key, _near], path, first=opts[:1],
+                         rule="7.5")
 
 
 def wall_time(s: EState, name: str) -> int:
@@ -226,30 +293,44 @@ class Build(Procedure[EState]):
                 note(flow, line)
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
-        side = flow.args["side"]
-        payer = A.payer(flow.state, side)
+        s, side = flow.state, flow.args["side"]
+        batch = flow.args.get("batch")
+        if batch is not None:
+            return [batch_prompt(s, side, batch)]
+        payer = A.payer(s, side)
         return [Prompt(side, f"{payer.title()}: build (7.5-7.7; treasury "
-                             f"{flow.state['treasury'][payer]})",
-                       tuple(options(flow.state, side)), rule="7.5", kind="build")]
+                             f"{s['treasury'][payer]})",
+                       tuple(menu(s, side, flow.args.get("path") or [])), rule="7.5",
+                       kind="build")]
 
     def act(self, flow: Flow[EState], seat: str, answer: object) -> None:
         s, side = flow.state, flow.args["side"]
+        batch = flow.args.pop("batch", None)
+        if batch is not None:
+            n = sum(1 for x in answer if x == MAKE) if isinstance(answer, tuple) else 0
+            for _ in range(n):
+                self._unit(flow, batch["home"], batch["type"], str(batch["morale"]), quiet=True)
+            if n:
+                self._pay(flow, 0, f"{N.kind(batch['home'], batch['type'], n)} for the Force "
+                                   f"Pool (7.5)", spent=n * COST[batch["type"]])
+            return
         a = str(answer)
+        path = menus.step(flow.args.get("path") or [], a)
+        flow.args.pop("path", None)  # kept only while a group is open
+        if path is not None:
+            if path:
+                flow.args["path"] = path
+            return
         if a == "done":
             flow.end()
             return
         verb, _, rest = a.partition(":")
-        if verb == "unit":
+        if verb == "make":
             home, utype, morale = rest.split(":")
-            uid = next((k for k, u in sorted(s["units"].items())
-                        if u["where"] == BUILD and u["side"] == side and u["home"] == home
-                        and u["type"] == utype and str(u["morale"]) == morale
-                        and A.holds(s, home)), None)
-            if uid is None:
-                raise IllegalAction("No such unit in the Build Pool.")
-            s["units"][uid]["where"] = POOL
-            season_fx(s).setdefault("built", []).append(uid)  # for Allied Unrest
-            self._pay(flow, COST[utype], f"a {home} {utype} for the Force Pool (7.5)")
+            flow.args["batch"] = {"home": home, "type": utype, "morale": int(morale)}
+        elif verb == "unit":  # one unit: a game recorded before the batches
+            home, utype, morale = rest.split(":")
+            self._unit(flow, home, utype, morale)
         elif verb == "fort":
             s["forts"][rest] = side
             self._pay(flow, COST["fort"], f"a fort at {rest} (7.6.2)")
@@ -277,13 +358,29 @@ class Build(Procedure[EState]):
                 s.setdefault("works", []).append(
                     {"city": rest, "side": side, "due": season_index(s) + t})
 
-    def _pay(self, flow: Flow[EState], cost: int, what: str) -> None:
+    def _unit(self, flow: Flow[EState], home: str, utype: str, morale: str,
+              quiet: bool = False) -> None:
+        s, side = flow.state, flow.args["side"]
+        uid = next((k for k, u in sorted(s["units"].items())
+                    if u["where"] == BUILD and u["side"] == side and u["home"] == home
+                    and u["type"] == utype and str(u["morale"]) == morale
+                    and A.holds(s, home)), None)
+        if uid is None:
+            raise IllegalAction("No such unit in the Build Pool.")
+        s["units"][uid]["where"] = POOL
+        season_fx(s).setdefault("built", []).append(uid)  # for Allied Unrest
+        if quiet:  # a batch pays once for all
+            s["treasury"][A.payer(s, side)] -= COST[utype]
+            return
+        self._pay(flow, COST[utype], f"{N.kind(home, utype)} for the Force Pool (7.5)")
+
+    def _pay(self, flow: Flow[EState], cost: int, what: str, spent: int | None = None) -> None:
+        """`spent`: already taken from the Treasury (a batch), told here."""
         s, side = flow.state, flow.args["side"]
         payer = A.payer(s, side)  # 24.5: each League player pays from his own treasury
         s["treasury"][payer] -= cost
-        note(flow, f"{payer.title()} builds {what}: -{cost} talents")
+        note(flow, f"{payer.title()} builds {what}: -{N.count(spent or cost, 'talent')}")
 
 
 def _where(s: EState, h: str) -> str:
-    city = B.city_at(s, h)
-    return f"{city.name} ({h})" if city else h
+    return P.name(h)

@@ -18,8 +18,10 @@ from . import board as B
 from . import combat as K
 from . import fleets as F
 from . import longwalls as LW
+from . import menus, persia, sicily
 from . import movement as M
-from . import persia, sicily
+from . import places as P
+from . import unit_names as N
 from .cards import season_fx
 from .events import festival_fence
 from .leaders import eliminate as kill_leader
@@ -220,29 +222,34 @@ class Move(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side, step = flow.state, flow.args["side"], flow.args["step"]
+        path = flow.args.get("path") or []
         if step == "choose":
-            opts = [Option(f"from:{h}", f"Move pieces from {_where(s, h)}", "16.3",
-                           data={"kind": "source", "from": h}) for h in sources(s, side)]
-            opts += [Option(f"storm:{h}", f"Storm {_where(s, h)} with the units masking it",
-                            "18.2", data={"kind": "storm", "at": h})
-                     for h in storm_targets(s, side)]
-            opts += [Option(f"sortie:{h}", f"Attack the enemy fleets blockading {_where(s, h)} "
-                                           "with the fleets inside", "10.2.3",
-                            data={"kind": "sortie", "from": h})
-                     for h in sortie_targets(s, side)]
-            opts.append(Option("done", "End movement; fight the battles (17.2)", "16.1",
-                               data={"kind": "done"}))
+            leaves = [Option(f"from:{h}", f"Move pieces from {P.name(h)}", "16.3",
+                             data={"kind": "source", "from": h})
+                      for h in sorted(sources(s, side), key=_place_order)]
+            pinned = [Option(f"storm:{h}", f"Storm {P.name(h)} with the units masking it",
+                             "18.2", data={"kind": "storm", "at": h})
+                      for h in storm_targets(s, side)]
+            pinned += [Option(f"sortie:{h}", f"Attack the enemy fleets blockading {P.name(h)} "
+                                             "with the fleets inside", "10.2.3",
+                              data={"kind": "sortie", "from": h})
+                       for h in sortie_targets(s, side)]
+            pinned.append(Option("done", "End movement; fight the battles (17.2)", "16.1",
+                                 data={"kind": "done"}))
+            opts = menus.grouped(leaves, _levels("from"), path, last=pinned, rule="16.3",
+                                 zone=_zone("from"))
             return [Prompt(side, f"{side.title()}: movement ({_ct(s)})", tuple(opts),
                            rule="16.1", kind="move")]
         h = flow.args["hex"]
         if step == "pieces":
             units = movable_units(s, side, h)
             leaders = movable_leaders(s, side, h)
-            opts = [Option(u, f"{u} (morale {s['units'][u]['morale']})",
+            opts = [Option(u, f"{N.named(s, u)} (morale {s['units'][u]['morale']})",
                            "16.4" if s["units"][u]["type"] == "fleet" else "16.3",
                            data={"kind": "unit", "unit": u, "from": h}) for u in units]
             if any(s["units"][u]["type"] == "fleet" for u in units):
-                opts += [Option(u, f"{u} (moved already: only to board a fleet)", "16.7.3",
+                opts += [Option(u, f"{N.named(s, u)} (moved already: only to board a fleet)",
+                                "16.7.3",
                                 data={"kind": "unit", "unit": u, "from": h, "boards_only": True})
                          for u in boardable(s, side, h) if u not in units]
             opts += [Option(n, f"Leader {n}", "7.8", data={"kind": "leader", "leader": n,
@@ -255,25 +262,30 @@ class Move(Procedure[EState]):
                                    0, len(opts), rule="16.7.1", kind="board")]
         dests = flow.args["dests"]  # worked out once, when the pieces were chosen
         sea = flow.args.get("sea", False)
-        opts = [Option(f"to:{d}", f"{'Attack' if r[2] else 'To'} {_where(s, d)} "
-                                  f"({r[0]:g} MP)",
-                       "17.1" if r[2] else ("16.4" if sea else "16.3"),
-                       data={"kind": "attack" if r[2] else "move", "from": h, "to": d,
-                             "mp": r[0], "sea": sea})
-                for d, r in sorted(dests.items())]
+        pieces = {"units": list(flow.args["units"]), "leaders": list(flow.args["leaders"])}
+        order = sorted(dests, key=_place_order)
+        leaves = [Option(f"to:{d}", f"{'Attack' if dests[d][2] else 'To'} {P.name(d)} "
+                                    f"({dests[d][0]:g} MP)",
+                         "17.1" if dests[d][2] else ("16.4" if sea else "16.3"),
+                         data={"kind": "attack" if dests[d][2] else "move", "from": h, "to": d,
+                               "mp": dests[d][0], "sea": sea, **pieces})
+                  for d in order]
         if sea and any(s["units"][u]["type"] == "fleet" for u in flow.args["units"]):
-            opts += [Option(f"call:{d}", f"Call at {_where(s, d)} to take on passengers "
-                                         f"({r[0]:g} MP)", "16.7.1",
-                            data={"kind": "call", "from": h, "to": d, "mp": r[0]})
-                     for d, r in sorted(dests.items())
-                     if not r[2] and not F.at_sea(d) and d != sicily.SICILY
-                     and boardable_here(s, side, d)]
+            leaves += [Option(f"call:{d}", f"Call at {P.name(d)} to take on passengers "
+                                           f"({dests[d][0]:g} MP)", "16.7.1",
+                              data={"kind": "call", "from": h, "to": d, "mp": dests[d][0],
+                                    **pieces})
+                       for d in order
+                       if not dests[d][2] and not F.at_sea(d) and d != sicily.SICILY
+                       and boardable_here(s, side, d)]
         if flow.args.get("spent") is not None:  # under way already: no turning back
-            opts.append(Option("stay", f"End the voyage at {_where(s, h)}", "16.4",
-                               data={"kind": "stay", "at": h}))
+            pinned = [Option("stay", f"End the voyage at {P.name(h)}", "16.4",
+                             data={"kind": "stay", "at": h})]
         else:
-            opts.append(Option("back", "Choose other pieces", "16.3", data={"kind": "back"}))
-        return [Prompt(side, f"Where do they go from {_where(s, h)}?", tuple(opts),
+            pinned = [Option("back", "Choose other pieces", "16.3", data={"kind": "back"})]
+        opts = menus.grouped(leaves, _levels("to"), path, last=pinned, rule="16.3",
+                             zone=_zone("to"))
+        return [Prompt(side, f"Where do they go from {P.name(h)}?", tuple(opts),
                        rule="16.3", kind="destination")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
@@ -283,6 +295,13 @@ class Move(Procedure[EState]):
 
     def _act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s, side, step = flow.state, flow.args["side"], flow.args["step"]
+        if step in ("choose", "dest"):  # a group of the menu opened or closed (issue 33)
+            path = menus.step(flow.args.get("path") or [], str(answer))
+            flow.args.pop("path", None)  # kept only while a group is open
+            if path is not None:
+                if path:
+                    flow.args["path"] = path
+                return
         if step == "choose":
             a = str(answer)
             if a == "done":
@@ -366,7 +385,7 @@ class Move(Procedure[EState]):
             s["units"][u].update(hex=dest, moved=True)
         for n in leaders:
             s["leaders"][n].update(hex=dest, moved=True)
-        note(flow, f"{side.title()} moves {len(units)} units"
+        note(flow, f"{side.title()} moves {N.count(len(units), 'unit')}"
                    f"{' with ' + ', '.join(leaders) if leaders else ''} from {_where(s, start)} "
                    f"to {_where(s, dest)} ({reach.cost:g} MP, 16.3)")
         if reach.stops:
@@ -383,10 +402,10 @@ class Move(Procedure[EState]):
                 note(flow, f"{n} is caught alone and killed; {new} replaces him (7.8.6)")
             if s["bases"].get(dest) == other(side):  # 7.6.3d
                 del s["bases"][dest]
-                note(flow, f"The enemy base at {dest} is destroyed (7.6.3)")
+                note(flow, f"The enemy base at {_where(s, dest)} is destroyed (7.6.3)")
             if dest in s["forts"] and s["forts"][dest] != side:  # 18.3.5: an empty fort
                 s["forts"][dest] = side
-                note(flow, f"{side.title()} occupies the empty fort at {dest} (18.3.5)")
+                note(flow, f"{side.title()} occupies the empty fort at {_where(s, dest)} (18.3.5)")
 
     def _sail(self, flow: Flow[EState], start: str, dest: str, dests: dict[str, Any],
               call: bool = False) -> None:
@@ -417,7 +436,7 @@ class Move(Procedure[EState]):
                 path.append(node)
             node = found[node].prev
         path.reverse()
-        note(flow, f"{side.title()} sails {len(units)} units"
+        note(flow, f"{side.title()} sails {N.count(len(units), 'unit')}"
                    f"{' with ' + ', '.join(leaders) if leaders else ''} from {_where(s, start)} "
                    f"towards {_where(s, dest)} ({cost} MP{text}, 16.4)")
         flow.args["voyage"] = {"start": start, "dest": dest, "end": end, "path": path, "i": 0,
@@ -450,7 +469,7 @@ class Move(Procedure[EState]):
 
     def _board_options(self, flow: Flow[EState]) -> list[Option]:
         s, side, h = flow.state, flow.args["side"], flow.args["hex"]
-        opts = [Option(u, f"{u} boards (morale {s['units'][u]['morale']})", "16.7",
+        opts = [Option(u, f"{N.named(s, u)} boards (morale {s['units'][u]['morale']})", "16.7",
                        data={"kind": "board", "unit": u, "at": h})
                 for u in boardable(s, side, h) if u not in flow.args["units"]]
         opts += [Option(n, f"Leader {n} boards", "16.7.2",
@@ -475,10 +494,11 @@ class Move(Procedure[EState]):
                 left.append(u)
         if taken or len(leaders) > len(flow.args["leaders"]):
             note(flow, f"{side.title()} takes "
-                       f"{', '.join(taken + leaders[len(flow.args['leaders']):])} aboard at "
+                       f"{', '.join([N.named(s, u) for u in taken] + leaders[len(flow.args['leaders']):])}"
+                       f" aboard at "
                        f"{_where(s, h)} (16.7.1)")
         if left:
-            note(flow, f"No room or no leader for {', '.join(left)}: they stay ashore (16.7.2)")
+            note(flow, f"No room or no leader for {N.listed(s, left)}: they stay ashore (16.7.2)")
         flow.args.update(units=units, leaders=leaders)
         self._next_leg(flow)
 
@@ -537,7 +557,8 @@ class Move(Procedure[EState]):
             for n in their_leaders:
                 s["leaders"][n]["hex"] = end
             flow.args["committed"].extend(theirs)
-            note(flow, f"{foe.title()} intercepts at {end} with {len(theirs)} fleets (16.4.5)")
+            note(flow, f"{foe.title()} intercepts in {P.short(end)} with "
+                       f"{N.count(len(theirs), 'fleet')} (16.4.5)")
             s.setdefault("attacks", []).append(
                 {"hex": end, "origin": interceptor, "units": theirs, "leaders": their_leaders,
                  "storm": False, "sea": True, "attacker": foe, "targets": fleets})
@@ -572,7 +593,7 @@ class Move(Procedure[EState]):
                 note(flow, f"{n} is caught alone and killed; {new} replaces him (7.8.6)")
             if s["bases"].get(dest) == other(side):  # 7.6.3d
                 del s["bases"][dest]
-                note(flow, f"The enemy base at {dest} is destroyed (7.6.3)")
+                note(flow, f"The enemy base at {_where(s, dest)} is destroyed (7.6.3)")
 
 
 def boardable_here(s: EState, side: str, h: str) -> bool:
@@ -618,12 +639,12 @@ class Intercept(Procedure[EState]):
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s, side, area = flow.state, flow.args["side"], flow.args["area"]
         fleets = [(spot, intercepting_fleets(s, side, spot)) for spot in flow.args["options"]]
-        opts = [Option(spot, f"Intercept with {len(ships)} fleets from {_where(s, spot)}",
+        opts = [Option(spot, f"Intercept with {N.count(len(ships), 'fleet')} from {_where(s, spot)}",
                        "16.4.5", data={"kind": "intercept", "from": spot, "area": area,
                                        "fleets": ships})
                 for spot, ships in fleets]
         opts.append(Option("pass", "Let them pass", "16.4.5", data={"kind": "pass"}))
-        return [Prompt(side, f"{other(side).title()}'s fleets enter {area}: intercept them "
+        return [Prompt(side, f"{other(side).title()}'s fleets enter {P.short(area)}: intercept them "
                              "(16.4.5)?", tuple(opts), rule="16.4.5", kind="intercept")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
@@ -642,7 +663,7 @@ def storms(flow: Flow[EState]) -> None:
     for sea in seas:
         die = flow.context.die()
         if die < 6:
-            note(flow, f"{side.title()}'s fleets in {sea} roll {die}: calm (16.4.6)")
+            note(flow, f"{side.title()}'s fleets in {P.short(sea)} roll {die}: calm (16.4.6)")
             continue
         here = B.units_at(s, sea, side)
         fleets = [u for u in here if s["units"][u]["type"] == "fleet"]
@@ -650,7 +671,7 @@ def storms(flow: Flow[EState]) -> None:
             d = flow.context.die()
             if d > s["units"][u]["morale"]:
                 eliminate(s, u)
-                note(flow, f"Storm in {sea}: {u} rolls {d} and sinks (16.4.6)")
+                note(flow, f"Storm in {P.short(sea)}: {N.named(s, u)} rolls {d} and sinks (16.4.6)")
         drown(flow, sea, side)
     winter = 2 if s["season"] == 3 else 0  # Storms at Sea: +2 to the check in Winter
     for sea in sorted(set(season_fx(s).get("stormy", ()))):
@@ -660,14 +681,31 @@ def storms(flow: Flow[EState]) -> None:
             d = flow.context.die() + winter
             if d > s["units"][u]["morale"]:
                 eliminate(s, u)
-                note(flow, f"{u} rolls {d} in the storm off {sea} and sinks (Storms at Sea)")
+                note(flow, f"{N.named(s, u)} rolls {d} in the storm in {P.short(sea)} and sinks "
+                           "(Storms at Sea)")
         if moved:
             drown(flow, sea, side)
 
 
 def _where(s: EState, h: str) -> str:
-    city = B.city_at(s, h)
-    return f"{city.name} ({h})" if city else h
+    return P.name(h)
+
+
+def _place_order(h: str) -> tuple[int, str]:
+    """Cities first, then seas, then other hexes, each by name."""
+    city = B.city_by_hex().get(h)
+    return (0, city.name) if city else (1 if F.at_sea(h) else 2, P.name(h))
+
+
+def _zone(key: str) -> menus.Level:
+    return lambda o: P.zone_key(str((o.data or {})[key]))
+
+
+def _levels(key: str) -> list[menus.Level]:
+    """Group by region, Area and nearest city the place an option's fact `key` names."""
+    return [lambda o: P.region_key(str((o.data or {})[key])),
+            lambda o: P.area_key(str((o.data or {})[key])),
+            lambda o: P.near_key(str((o.data or {})[key]))]
 
 
 def _ct(s: EState) -> str:

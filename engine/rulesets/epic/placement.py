@@ -11,7 +11,9 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
-from . import ionian, persia, sicily, special
+from . import ionian, menus, persia, sicily, special
+from . import places as P
+from . import unit_names as N
 from .notes import note
 from .state import MAP, POOL, EState
 
@@ -30,41 +32,76 @@ def home_cities(s: EState, side: str, region: str) -> list[str]:
 
 
 def _label(u: dict[str, Any]) -> str:
-    return f"{u['home']} {u['type']} (morale {u['morale']})"
+    return f"{N.kind(u['home'], u['type'])} (morale {u['morale']})"
 
 
-def _piece(u: dict[str, Any], kind: str, **where: str) -> dict[str, Any]:
-    """An option's facts about a unit of a pool: which kind of piece, and where to or from."""
-    return {"kind": kind, "home": u["home"], "type": u["type"], "morale": u["morale"], **where}
+def _kind_key(u: dict[str, Any]) -> tuple[str, str, int]:
+    return u["home"], u["type"], u["morale"]
+
+
+def _kind_text(home: str, utype: str, morale: int, n: int) -> str:
+    return f"{N.kind(home, utype, n)} (morale {morale})"
+
+
+def _places_for(s: EState, side: str, home: str, utype: str) -> list[str]:
+    """7.3.2, 18.4: the cities a unit of this kind may be placed in."""
+    c = B.comps()
+    return [name for name in home_cities(s, side, home)
+            if utype != "fleet" or B.is_port(s, c.cities[name].hex, side)]
+
+
+def _pool_kinds(s: EState, side: str) -> dict[tuple[str, str, int], list[str]]:
+    """Force Pool units `side` may place now, by kind (home, type, morale)."""
+    out: dict[tuple[str, str, int], list[str]] = {}
+    for uid, u in sorted(s["units"].items()):
+        if u["side"] != side or u["placed"] or not A.mine(s, u) or u["where"] != POOL:
+            continue
+        if ionian.sicilian(u):
+            continue  # Sicily's fleets come through the Sicily box (sicily.py)
+        if _places_for(s, side, u["home"], u["type"]):
+            out.setdefault(_kind_key(u), []).append(uid)
+    return out
+
+
+def _map_kinds(s: EState, side: str) -> dict[tuple[str, str, int], list[str]]:
+    """Units in a friendly city of their own region that may go back to the Force Pool
+    (7.3), by kind."""
+    out: dict[tuple[str, str, int], list[str]] = {}
+    for uid, u in sorted(s["units"].items()):
+        if u["side"] != side or u["placed"] or not A.mine(s, u) or u["where"] != MAP:
+            continue
+        if ionian.sicilian(u):
+            continue  # Sicily's fleets stay out
+        city = B.city_at(s, u["hex"])
+        if city is not None and city.name in home_cities(s, side, u["home"]):
+            out.setdefault(_kind_key(u), []).append(uid)
+    return out
 
 
 def options(s: EState, side: str) -> list[Option]:
+    """Everything the Placement stage offers, one option each: a kind of unit to place in
+    a batch (how many where: `batch_prompt`), a kind to send back in a batch, a leader, a
+    base, the Sicily box's and Persia's choices, and `done`."""
     c = B.comps()
     opts: list[Option] = []
-    seen: set[str] = set()
-    for _uid, u in sorted(s["units"].items()):
-        if u["side"] != side or u["placed"] or not A.mine(s, u):
-            continue
-        if u["where"] == POOL:
-            if ionian.sicilian(u):
-                continue  # Sicily's fleets come through the Sicily box (sicily.py)
-            for name in home_cities(s, side, u["home"]):
-                if u["type"] == "fleet" and not B.is_port(s, c.cities[name].hex, side):
-                    continue  # 18.4: fleets enter only ports (one a base makes too, 7.6.3c)
-                oid = f"place:{u['home']}:{u['type']}:{u['morale']}:{name}"
-                if oid not in seen:
-                    seen.add(oid)
-                    opts.append(Option(oid, f"Place a {_label(u)} at {name}", "7.3",
-                                       data=_piece(u, "place", to=c.cities[name].hex)))
-        elif u["where"] == MAP and not ionian.sicilian(u):  # Sicily's fleets stay out
-            city = B.city_at(s, u["hex"])
-            if city is not None and city.name in home_cities(s, side, u["home"]):
-                oid = f"remove:{u['home']}:{u['type']}:{u['morale']}:{city.name}"
-                if oid not in seen:
-                    seen.add(oid)
-                    opts.append(Option(oid, f"Return a {_label(u)} from {city.name} to the "
-                                            "Force Pool", "7.3",
-                                       data=_piece(u, "remove", **{"from": city.hex})))
+    for (home, utype, morale), uids in _pool_kinds(s, side).items():
+        cities = _places_for(s, side, home, utype)
+        opts.append(Option(
+            f"put:{home}:{utype}:{morale}",
+            f"Place {_kind_text(home, utype, morale, len(uids))} from the Force Pool", "7.3",
+            data={"kind": "place_batch", "home": home, "type": utype, "morale": morale,
+                  "count": len(uids), "to": [c.cities[x].hex for x in cities],
+                  # the one-unit answers of games recorded before the batches
+                  "also": [f"place:{home}:{utype}:{morale}:{x}" for x in cities]}))
+    for (home, utype, morale), uids in _map_kinds(s, side).items():
+        where = sorted({s["units"][u]["hex"] for u in uids})
+        opts.append(Option(
+            f"take:{home}:{utype}:{morale}",
+            f"Return {_kind_text(home, utype, morale, len(uids))} to the Force Pool", "7.3",
+            data={"kind": "return_batch", "home": home, "type": utype, "morale": morale,
+                  "count": len(uids), "from": where,
+                  "also": [f"remove:{home}:{utype}:{morale}:{B.city_by_hex()[h].name}"
+                           for h in where]}))
     for name, x in sorted(s["leaders"].items()):
         if x["side"] != side or x.get("placed") or not A.mine(s, x):
             continue
@@ -78,7 +115,8 @@ def options(s: EState, side: str) -> list[Option]:
             region = c.region_of_city(city.name) if city else None
             if city is not None and region and B.city_owner(s, city.name) == side \
                     and not B.masked(s, city.hex):
-                opts.append(Option(f"lremove:{name}", f"Send {name} to the {region} Force Pool",
+                opts.append(Option(f"lremove:{name}", f"Send {name} to the "
+                                                      f"{N.region_name(region)} Force Pool",
                                    "7.8.5", data={"kind": "remove_leader", "leader": name,
                                                   "from": city.hex, "region": region}))
     if side == "athens" and s["bases_placed"] < special.PERMANENT_BASES.get(s["scenario"], 0):
@@ -90,6 +128,78 @@ def options(s: EState, side: str) -> list[Option]:
     opts += persia.give_up_options(s, side)  # App. C: Sparta gives up an Offers Fleet card
     opts.append(Option("done", "Placement done", "7.3", data={"kind": "done"}))
     return opts
+
+
+GROUPED = ("place_batch", "return_batch", "place_leader", "remove_leader", "base")
+
+
+def _what(o: Option) -> tuple[str, str]:
+    """A placement option's first group: its region's units, the leaders, the bases."""
+    d = o.data or {}
+    if d.get("kind") in ("place_batch", "return_batch"):
+        return f"u:{d['home']}", f"{N.region_name(str(d['home']))} units"
+    if d.get("kind") == "base":
+        return "bases", "Permanent bases"
+    return "leaders", "Leaders"
+
+
+def _which(o: Option) -> tuple[str, str]:
+    d = o.data or {}
+    if d.get("kind") == "base":
+        return P.region_key(str(d["at"]))
+    if "leader" in d:
+        return str(d["leader"]), str(d["leader"])
+    return o.id, o.label
+
+
+def _near(o: Option) -> tuple[str, str]:
+    d = o.data or {}
+    return P.near_key(str(d["at"])) if "at" in d else (o.id, o.label)
+
+
+def menu(s: EState, side: str, path: list[str]) -> list[Option]:
+    """The Placement menu: `done` first, then the choices grouped (menus.py)."""
+    opts = options(s, side)
+    leaves = [o for o in opts if (o.data or {}).get("kind") in GROUPED]
+    pinned = [o for o in opts if o not in leaves and o.id != "done"]
+    done = [o for o in opts if o.id == "done"]
+    return menus.grouped(leaves, [_what, _which, _near], path, first=done, last=pinned,
+                         rule="7.3")
+
+
+KEEP, STAY = "keep", "stay"
+
+
+def batch_prompt(s: EState, side: str, batch: dict[str, Any]) -> Prompt:
+    """7.3: how many units of one kind go where, in one answer; leaving them (the first
+    choice) is what a player done with this kind answers."""
+    home, utype, morale = batch["home"], batch["type"], batch["morale"]
+    c = B.comps()
+    if batch["kind"] == "place_batch":
+        uids = _pool_kinds(s, side).get((home, utype, morale), [])
+        n = len(uids)
+        opts = [Option(KEEP, "Leave in the Force Pool", "7.3", cap=n, data={"kind": "keep"})]
+        opts += [Option(f"at:{x}", f"{x} ({c.cities[x].hex})", "7.3", cap=n,
+                        data={"kind": "place", "home": home, "type": utype, "morale": morale,
+                              "city": x, "to": c.cities[x].hex})
+                 for x in _places_for(s, side, home, utype)]
+        text = (f"Place {_kind_text(home, utype, morale, n)}: allocate each to a city, "
+                "or leave it in the Force Pool (7.3)")
+    else:
+        uids = _map_kinds(s, side).get((home, utype, morale), [])
+        n = len(uids)
+        here: dict[str, int] = {}
+        for u in uids:
+            name = B.city_by_hex()[s["units"][u]["hex"]].name
+            here[name] = here.get(name, 0) + 1
+        opts = [Option(STAY, "Leave where it is", "7.3", cap=n, data={"kind": "stay"})]
+        opts += [Option(f"from:{x}", f"Back from {x} ({k} there)", "7.3", cap=k,
+                        data={"kind": "remove", "home": home, "type": utype, "morale": morale,
+                              "city": x, "from": c.cities[x].hex})
+                 for x, k in sorted(here.items())]
+        text = (f"Return {_kind_text(home, utype, morale, n)} to the Force Pool: allocate "
+                "each to stay or to come back from its city (7.3)")
+    return decisions.allocate(side, text, opts, max(1, n), rule="7.3", kind="placement")
 
 
 def _leader_cities(s: EState, side: str, region: str) -> list[str]:
@@ -109,22 +219,34 @@ def base_hexes(s: EState) -> list[str]:
 
 
 def _where(s: EState, h: str) -> str:
-    city = B.city_at(s, h)
-    return f"{city.name} ({h})" if city else h
+    return P.name(h)
 
 
 class Place(Procedure[EState]):
     name = "place"
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
-        side = flow.args["side"]
-        who = A.payer(flow.state, side).title()  # with allies, the League player placing
+        s, side = flow.state, flow.args["side"]
+        batch = flow.args.get("batch")
+        if batch is not None:
+            return [batch_prompt(s, side, batch)]
+        who = A.payer(s, side).title()  # with allies, the League player placing
         return [Prompt(side, f"{who}: place units from the Force Pool or return them (7.3)",
-                       tuple(options(flow.state, side)), rule="7.3", kind="place")]
+                       tuple(menu(s, side, flow.args.get("path") or [])), rule="7.3",
+                       kind="place")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s, side = flow.state, flow.args["side"]
+        if flow.args.get("batch") is not None:
+            self._batch(flow, flow.args.pop("batch"), answer)
+            return
         a = str(answer)
+        path = menus.step(flow.args.get("path") or [], a)
+        flow.args.pop("path", None)  # kept only while a group is open
+        if path is not None:
+            if path:
+                flow.args["path"] = path
+            return
         if a == "done":
             for x in s["leaders"].values():
                 x.pop("placed", None)
@@ -133,24 +255,13 @@ class Place(Procedure[EState]):
         if sicily.place_act(flow, side, a) or persia.give_up_act(flow, side, a):
             return
         parts = a.split(":")
-        if parts[0] in ("place", "remove"):
+        if parts[0] in ("put", "take"):
+            _, home, utype, morale = parts
+            flow.args["batch"] = {"kind": "place_batch" if parts[0] == "put" else "return_batch",
+                                  "home": home, "type": utype, "morale": int(morale)}
+        elif parts[0] in ("place", "remove"):  # one unit: a game recorded before the batches
             _, home, utype, morale, where = parts
-            hexid = B.comps().cities[where].hex
-            want = POOL if parts[0] == "place" else MAP
-            uid = next((k for k, u in sorted(s["units"].items())
-                        if u["side"] == side and A.mine(s, u) and u["home"] == home
-                        and u["type"] == utype
-                        and u["morale"] == int(morale) and u["where"] == want
-                        and not u["placed"] and (want == POOL or u["hex"] == hexid)), None)
-            if uid is None:
-                raise IllegalAction("No such unit.")
-            u = s["units"][uid]
-            if parts[0] == "place":
-                u.update(where=MAP, hex=hexid, placed=True, forage=False, raid=False)
-                note(flow, f"{A.payer(s, side).title()} places {_label(u)} at {where} (7.3)")
-            else:
-                u.update(where=POOL, hex=None, placed=True, forage=False, raid=False)
-                note(flow, f"{A.payer(s, side).title()} returns {_label(u)} from {where} (7.3)")
+            self._one(flow, parts[0], home, utype, int(morale), where)
         elif parts[0] == "lplace":
             x = s["leaders"][parts[1]]
             x.update(where=MAP, hex=B.comps().cities[parts[2]].hex, region=None, placed=True)
@@ -166,3 +277,46 @@ class Place(Procedure[EState]):
             s["bases"][parts[1]] = "athens"
             s["bases_placed"] += 1
             note(flow, f"Athens places a permanent base at {_where(s, parts[1])} (22.4.5)")
+
+    def _batch(self, flow: Flow[EState], batch: dict[str, Any],
+               answer: decisions.Answer) -> None:
+        """The allocation answered: so many units of the kind to each city (or back from
+        each), in one go; a kind left alone changes nothing."""
+        chosen = [str(x) for x in answer] if isinstance(answer, tuple) else [str(answer)]
+        counts: dict[str, int] = {}
+        for x in chosen:
+            if x not in (KEEP, STAY):
+                counts[x] = counts.get(x, 0) + 1
+        verb = "place" if batch["kind"] == "place_batch" else "remove"
+        for option, n in counts.items():
+            city = option.split(":", 1)[1]
+            for _ in range(n):
+                self._one(flow, verb, batch["home"], batch["type"], batch["morale"], city,
+                          quiet=True)
+            what = _kind_text(batch["home"], batch["type"], batch["morale"], n)
+            who = A.payer(flow.state, flow.args["side"]).title()
+            note(flow, f"{who} places {what} at {city} (7.3)" if verb == "place" else
+                 f"{who} returns {what} from {city} to the Force Pool (7.3)")
+
+    def _one(self, flow: Flow[EState], verb: str, home: str, utype: str, morale: int,
+             where: str, quiet: bool = False) -> None:
+        s, side = flow.state, flow.args["side"]
+        hexid = B.comps().cities[where].hex
+        want = POOL if verb == "place" else MAP
+        uid = next((k for k, u in sorted(s["units"].items())
+                    if u["side"] == side and A.mine(s, u) and u["home"] == home
+                    and u["type"] == utype
+                    and u["morale"] == morale and u["where"] == want
+                    and not u["placed"] and (want == POOL or u["hex"] == hexid)), None)
+        if uid is None:
+            raise IllegalAction("No such unit.")
+        u = s["units"][uid]
+        if verb == "place":
+            u.update(where=MAP, hex=hexid, placed=True, forage=False, raid=False)
+        else:
+            u.update(where=POOL, hex=None, placed=True, forage=False, raid=False)
+        if quiet:
+            return
+        who = A.payer(s, side).title()
+        note(flow, f"{who} places {_label(u)} at {where} (7.3)" if verb == "place" else
+             f"{who} returns {_label(u)} from {where} to the Force Pool (7.3)")

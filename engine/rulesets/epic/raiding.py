@@ -8,10 +8,12 @@ from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
 from . import board as B
+from . import places as P
 from . import supply as S
 from .building import knock_down_long_walls
 from .notes import note
 from .state import EState, clamp_ml, other
+from .unit_names import count, named, region_name
 
 
 def raiders(s: EState, side: str) -> list[str]:
@@ -56,7 +58,8 @@ def raid(s: EState, side: str, h: str) -> str:
     s["treasury"][A.payer(s, side)] += gain
     for u in units:
         s["units"][u]["raid"] = True
-    text = f"{A.payer(s, side).title()} raids {area} with {len(units)} units: +{gain} talents (15.2, 15.3)"
+    text = (f"{A.payer(s, side).title()} raids {P.area_name(area) if area in B.comps().areas else area} "
+            f"with {count(len(units), 'unit')}: +{count(gain, 'talent')} (15.2, 15.3)")
     if area not in s["raided_now"]:  # 15.4: once per Area a season
         s["raided_now"].append(area)
         region = B.region_of_hex(h)
@@ -64,7 +67,7 @@ def raid(s: EState, side: str, h: str) -> str:
             raise RuntimeError(f"raided hex {h} lies in no region")
         r = s["regions"][region]
         r["ml"] = clamp_ml(r["ml"] - 1)
-        text += f", {B.region_of_hex(h)} -1 ML (15.4)"
+        text += f", {region_name(str(B.region_of_hex(h)))} -1 ML (15.4)"
     return text
 
 
@@ -137,9 +140,11 @@ def tear_down(s: EState, side: str, h: str) -> str:
     city = B.city_at(s, h)
     if city is None:
         s["forts"].pop(h, None)
-        return f"{side.title()} pulls down its fort at {h} with {u} (11.3.1b){also}"
+        return f"{side.title()} pulls down its fort at {P.short(h)} with {named(s, u)} " \
+               f"(11.3.1b){also}"
     s["unwalled"].append(city.name)
-    return f"{side.title()} pulls down the walls of {city.name} with {u} (11.3.1b){also}"
+    return f"{side.title()} pulls down the walls of {city.name} with {named(s, u)} " \
+           f"(11.3.1b){also}"
 
 
 class Raid(Procedure[EState]):
@@ -157,13 +162,14 @@ class Raid(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         side, s = flow.args["side"], flow.state
-        opts = [Option(h, f"Raid with the units at {h} ({B.area_of(h)})", "15.1",
+        opts = [Option(h, f"Raid with the units at {P.name(h)}", "15.1",
                        data={"kind": "raid", "at": h, "area": B.area_of(h)})
                 for h in flow.args["options"]]
         for h in flow.args.get("walls", []):
             city = B.city_at(s, h)
-            what = f"the walls of {city.name}" if city else f"the fort at {h}"
-            opts.append(Option(f"walls:{h}", f"Pull down {what} (one unit stays the turn)",
+            what = f"the walls of {city.name}" if city else f"the fort at {P.short(h)}"
+            opts.append(Option(f"walls:{h}", f"Pull down {what} for good (one unit stays "
+                                             "the turn; they stay down until rebuilt)",
                                "11.3.1b", data={"kind": "pull_down", "at": h,
                                                 "city": city.name if city else None}))
         return [decisions.pick(side, f"{side.title()}: which stacks raid, or pull walls down, "

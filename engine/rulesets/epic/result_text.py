@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .unit_names import region_name
+
 Clause = list[Any]
 
 
@@ -21,15 +23,15 @@ def clause(c: Clause) -> str:
     if key == "captured":  # a capital taken (21.1, 24.8)
         return f"{a[0]} is captured by {a[1].title()}"
     if key == "went_over":  # a home region changed sides (21.1, 24.8, 28.5, 29.5)
-        return f"{a[0].title()} has gone over to {_to(a[1])}"
+        return f"{region_name(a[0])} has gone over to {_to(a[1])}"
     if key == "fallen":
-        return f"{a[0].title()} has fallen to {a[1].title()}"
+        return f"{region_name(a[0])} has fallen to {a[1].title()}"
     if key == "holds_out":  # 28.5, 29.5
-        return f"{a[0].title()} holds out to the end"
+        return f"{region_name(a[0])} holds out to the end"
     if key == "regions":  # 22.5: Athenian regions counted
         return f"Athens holds {a[0]} regions: {_victory(a[1], a[2])}"
     if key == "holds":  # 29.5: two regions that began Spartan
-        return f"Athens holds {', '.join(a[0])}"
+        return f"Athens holds {', '.join(region_name(x) for x in a[0])}"
     if key == "btv_regions":  # 23.5, 26.4, 27.4, 20.2
         what = "stalemate" if a[1] == "none" else _victory(a[1], a[2])
         return f"Athens holds regions worth {a[0]} BTV: {what}"

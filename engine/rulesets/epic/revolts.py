@@ -19,6 +19,7 @@ from .board import season_index
 from .building import finish_walls, wall_time
 from .notes import note, roll_with
 from .state import EState
+from .unit_names import region_name
 
 RISK_ZONE = 3  # 4.1
 REVOLT_ON = 7  # 6.1
@@ -128,6 +129,10 @@ def season_start(s: EState) -> list[str]:
     return lines + P.lift_own_sieges(s)
 
 
+def _plus(s: EState, city: str) -> int:
+    return sum(n for n, _ in modifiers(s, str(B.city_region()[city]), city))
+
+
 def voluntary(s: EState) -> list[str]:
     """6.2: revolting cities in Athenian regions outside the risk zone, one a region."""
     done = set(s.get("revolt_rolled", ()))
@@ -170,12 +175,17 @@ class Revolts(Procedure[EState]):
             opts = []
             for name in candidates(s, region):
                 plus = sum(n for n, _ in modifiers(s, region, name))
-                opts.append(Option(name, f"{name} (die {plus:+d}, 7 or more)", "6.1",
+                hope = "" if 6 + plus >= REVOLT_ON else ": cannot succeed"
+                opts.append(Option(name, f"{name} (die {plus:+d}, 7 or more{hope})", "6.1",
                                    data={"kind": "revolt_check", "city": name, "plus": plus}))
-            return [Prompt("sparta", f"Sparta: which city of {region} is tested for revolt "
+            return [Prompt("sparta", f"Sparta: which city of {region_name(region)} is tested "
+                                     "for revolt "
                                      "(6.1)?", tuple(opts), rule="6.1", kind="revolt")]
-        opts = [Option(name, f"Roll to end the revolt of {name} (1 or less)", "6.2",
-                       data={"kind": "end_revolt", "city": name})
+        opts = [Option(name, f"Roll to end the revolt of {name} (die "
+                             f"{_plus(s, name):+d}, 1 or less"
+                             f"{'' if 1 + _plus(s, name) <= ENDS_ON else ': cannot succeed'})",
+                       "6.2", data={"kind": "end_revolt", "city": name,
+                                    "plus": _plus(s, name)})
                 for name in voluntary(s)]
         opts.append(Option("done", "No more revolt checks", "6.2", data={"kind": "done"}))
         return [Prompt("athens", "Athens: try to end a revolt (6.2)?", tuple(opts),

@@ -31,6 +31,7 @@ from .flow import PROCEDURES
 from .helots import Helots
 from .invariants import check
 from .league_turns import Abdication, Treasury, Turns, answers_for, pending_abdication, seat_for
+from .menus import widened
 from .moves import Intercept, Move
 from .placement import Place
 from .positions import loaded
@@ -130,6 +131,8 @@ class Epic(Ruleset):
     def apply(self, s: EState, seat: str, option_id: str, ctx: Context) -> None:
         with B.steady(s):  # the prompt as its procedure put it (a League seat: to the side)
             asked = MACHINE.as_asked(s, seat, ctx.prompt)
+            if ctx.prompt is None:  # a replayed log may answer below a menu's groups
+                asked = widened(asked)
         run = loaded(s, ctx)  # a position's fixed dice come first (POSITIONS.md)
         MACHINE.act(s, seat, option_id, run, [asked])
         if run.revealed:

@@ -16,11 +16,19 @@ from engine.core.procedures import Flow, Procedure
 from . import alliances as A
 from . import board as B
 from . import fleets as F
+from . import places as PL
 from . import supply as S
 from .losses import eliminate
 from .notes import AnyFlow, note
 from .sicily import leaving_units
 from .state import MAP, WINTER, EState, other
+from .unit_names import named
+
+
+def _unit_at(s: EState, uid: str) -> str:
+    """A unit by name and where it stands (issue 33): "Attic hoplite 3 at Athens"."""
+    h = s["units"][uid].get("hex")
+    return f"{named(s, uid)} at {PL.short(h)}" if h else named(s, uid)
 
 
 def forage_room(s: EState) -> dict[str, int]:
@@ -154,10 +162,11 @@ class Supply(Procedure[EState, SideArgs]):
             if area and may_forage(s, uid, True, cut=True) and room.get(area, 0) > 0:
                 s["units"][uid]["forage"] = True
                 room[area] -= 1
-                note(flow, f"{uid} is out of supply and forages in {area} (9.5)")
+                note(flow, f"{_unit_at(s, uid)} is out of supply and forages in {area} (9.5)")
             else:
+                who = _unit_at(s, uid)
                 eliminate(s, uid)
-                note(flow, f"{uid} is out of supply and cannot forage: eliminated (9.5, 9.6)")
+                note(flow, f"{who} is out of supply and cannot forage: eliminated (9.5, 9.6)")
         candidates = _candidates(s, side, broke)
         if candidates:
             flow.goto("supply_forage", side=side, candidates=candidates)
@@ -172,7 +181,7 @@ class Forage(Procedure[EState, ForageArgs]):
 
     def prompts(self, flow: Flow[EState, ForageArgs]) -> list[Prompt]:
         side = flow.args["side"]
-        opts = [Option(h, f"Forage with the units at {h}", "9.7",
+        opts = [Option(h, f"Forage with the units at {PL.name(h)}", "9.7",
                        data={"kind": "forage", "at": h}) for h in flow.args["candidates"]]
         return [decisions.pick(side, f"{side.title()}: which stacks forage instead of "
                                      "drawing on the Treasury (9.4.2, 9.7)?", opts, 0,
@@ -189,7 +198,7 @@ class Forage(Procedure[EState, ForageArgs]):
                         may_forage(s, uid, s["treasury"][A.payer(s, side)] <= 0):
                     s["units"][uid]["forage"] = True
                     room[area] -= 1
-            note(flow, f"{A.payer(s, side).title()} forages at {h} (9.7)")
+            note(flow, f"{A.payer(s, side).title()} forages at {PL.short(h)} (9.7)")
         if not _settle(flow, side):
             flow.goto("supply_short", side=side)
 
@@ -203,15 +212,16 @@ class Short(Procedure[EState, SideArgs]):
     def prompts(self, flow: Flow[EState, SideArgs]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
         owed = payable(s, side)
-        opts = [Option(uid, f"Leave {uid} unsupplied (eliminated)", "9.1",
+        opts = [Option(uid, f"Leave {_unit_at(s, uid)} unsupplied (eliminated)", "9.1",
                        data={"kind": "unsupplied", "unit": uid}) for uid in owed]
         return [Prompt(side, f"{A.payer(s, side).title()} owes {S.bill(s, owed)} talents "
                              f"but has {s['treasury'][A.payer(s, side)]}: choose a unit to go unsupplied (9.1)",
                        tuple(opts), rule="9.1", kind="unsupplied")]
 
     def act(self, flow: Flow[EState, SideArgs], seat: str, answer: decisions.Answer) -> None:
+        who = _unit_at(flow.state, str(answer))
         eliminate(flow.state, str(answer))
-        note(flow, f"{answer} goes unsupplied and is eliminated (9.1)")
+        note(flow, f"{who} goes unsupplied and is eliminated (9.1)")
         _settle(flow, flow.args["side"])  # or ask again
 
 

@@ -48,6 +48,8 @@ def view(s: EState, seat: str | None) -> dict[str, Any]:
         "revolts": sorted(s.get("revolts", [])),  # revolting cities (6.5)
         "helots": sorted(s.get("helots", [])),  # Helot Uprising markers (Appendix C)
         "unwalled": sorted(s["unwalled"]),
+        # walls put up during the game (7.6.4); "unwalled" says which have come down since
+        "built_walls": sorted(s.get("built_walls", [])),
         "long_walls": dict(sorted(s["long_walls"].items())),  # hex -> hex (7.6.5, 10.9)
         "forts": dict(sorted(s["forts"].items())),
         "bases": dict(sorted(s["bases"].items())),
