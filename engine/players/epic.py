@@ -25,8 +25,10 @@ from ..core import decisions
 from ..core.rng import Rng
 from ..core.types import Prompt
 from ..rulesets.epic import board as B
+from . import epic_policy as policy
 from .base import Lookahead
-from .heuristic import RulesetHeuristic
+from .epic_policy import other, side_of
+from .heuristic import RulesetHeuristic, best_by_lookahead
 
 WIN = 1000.0
 FLIP_AT = -3          # a region whose AL is -3 or less at a control check changes hands
@@ -56,15 +58,6 @@ ATTACK = 1.0          # per unit of advantage in a hex where both sides' units m
 SIZE = {"S": 1, "M": 2, "L": 3}
 # The 22.5 table from Athens' side: regions held -> worth (decisive results count more).
 TABLE = {4: 1.25, 3: 1.0, 2: -1.0, 1: -1.25}
-
-
-def side_of(seat: str) -> str:
-    """The board side a seat plays: the League's allies (24.0, 25.0) all play "sparta"."""
-    return "athens" if seat == "athens" else "sparta"
-
-
-def other(side: str) -> str:
-    return "sparta" if side == "athens" else "athens"
 
 
 @cache
@@ -185,7 +178,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
             if u["type"] != "fleet":
                 here.setdefault(u["hex"], {}).setdefault(u["side"], 0)
                 here[u["hex"]][u["side"]] += 1
-    score += TALENT * (int(view["treasury"][me]) - int(view["treasury"][foe]))
+    score += TALENT * (_money(view, me) - _money(view, foe))
     score -= _unpaid(view, me) - _unpaid(view, foe)
     for h, siege in (view.get("sieges") or {}).items():
         city = B.city_by_hex().get(h)
@@ -233,30 +226,25 @@ def _distances(region: str) -> dict[str, int]:
     return dist
 
 
-def upkeep(view: dict[str, Any], side: str) -> float:
-    """The talents `side`'s units on the map cost each supply phase (9.4.3): a unit 1,
-    a good fleet 2, half in a city of its own home region (9.2.1)."""
-    cities, owner = B.city_by_hex(), B.city_owner
-    total = 0.0
-    for u in view["units"].values():
-        if u["side"] != side or u["where"] != "map":
-            continue
-        cost = 2.0 if u["type"] == "fleet" and int(u["morale"]) >= 5 else 1.0
-        city = cities.get(u["hex"])
-        if city is not None and owner(view, city.name) == side \
-                and B.city_region().get(city.name) == u["home"]:
-            cost /= 2
-        total += cost
-    return total
+def _money(view: dict[str, Any], side: str) -> int:
+    """The talents of every seat playing `side` (with allies each has his own, 24.5)."""
+    return sum(int(n) for seat, n in view["treasury"].items() if side_of(seat) == side)
 
 
 def _unpaid(view: dict[str, Any], side: str) -> float:
-    """What a treasury too small for the upkeep costs (9.1): every talent short at the
-    next supply phase is a unit lost; a shortfall later in the year (income comes at the
-    year's start, 5.4) may still be met by sending units home, so it weighs less."""
-    bill, money = upkeep(view, side), int(view["treasury"][side])
+    """What a treasury too small for the upkeep costs (9.1), seat by seat (each League
+    player pays for his own units, 24.5): every talent short at the next supply phase is
+    a unit lost; a shortfall later in the year (income comes at the year's start, 5.4)
+    may still be met by sending units home, so it weighs less."""
     phases = SEASONS - int(view["season"])
-    return SHORT_NOW * max(0.0, bill - money) + SHORT_LATER * max(0.0, bill * phases - money)
+    total = 0.0
+    for seat, money in view["treasury"].items():
+        if side_of(seat) != side:
+            continue
+        bill = policy.upkeep(view, side, seat)
+        total += SHORT_NOW * max(0.0, bill - int(money)) \
+            + SHORT_LATER * max(0.0, bill * phases - int(money))
+    return total
 
 
 def _capitals(here: dict[str, dict[str, int]], side: str) -> float:
@@ -329,11 +317,21 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         # 9.7: foraging costs morale; do it only when the treasury runs low.
         low = int(view["treasury"][me]) < 12
         return decisions.encode(prompt, ids[:prompt.hi] if low else ids[:prompt.lo])
-    if kind == "raid":
-        # 15.1: raiders stay put; raid with stacks that stay anyway (masking or besieging
-        # a place) and, on the last Campaign Turn of the season, with all.
-        stay = [h for h in ids if h in B.city_by_hex() or int(view["ct"]) >= 3]
-        return decisions.encode(prompt, stay[:prompt.hi])
+    if kind == "raid":  # 15.1; our own walls stay up (11.3.1b)
+        return decisions.encode(prompt, policy.raid(view, prompt))
+    if kind == "talents":  # 24.5
+        return policy.talents(view, prompt)
+    if kind in ("peace", "agree"):  # 20.1
+        return policy.peace(view, prompt)
+    if kind == "revolt":  # 6.1, 6.2
+        return policy.revolt(view, prompt)
+    if kind in ("place", "build"):  # 7.3, 7.5: within what the treasury can feed (9.1)
+        answer, narrowed = (policy.place if kind == "place" else policy.build)(view, prompt)
+        if narrowed is not None and lookahead is not None:
+            found = best_by_lookahead(view, narrowed, lookahead, HEURISTIC, rng)
+            return found[0] if found is not None else rng.choice(
+                [o.id for o in narrowed.options])
+        return answer
     if kind == "unsupplied":
         # 9.1: the weakest unit goes without.
         units = view["units"]
