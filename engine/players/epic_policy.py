@@ -247,3 +247,37 @@ def revolt(view: dict[str, Any], prompt: Prompt) -> str | None:
             if o.data and o.data.get("kind") == "end_revolt"]
     ends = [(p, o) for p, o in ends if 1 + p <= ENDS_ON]  # a 1 on the die, modified
     return min(ends)[1] if ends else "done"
+
+
+# ------------------------------------------------------------------ tribute (5.3)
+# Raise a region's tribute only while the price (1 AL for Athens, 1 ML for the League,
+# 5.3.3) leaves it this far from trouble, and never beyond this multiple of its BTV.
+RAISE_AL_FLOOR = 7     # Athens: well clear of the risk zone (AL 3 or less, 4.1)
+RAISE_ML_FLOOR = 8     # the League: well clear of ML 5 (no placing or building, 4.4.2)
+RAISE_TO = 2
+RISK_ZONE = 3
+
+
+def assess(view: dict[str, Any], prompt: Prompt) -> str:
+    """5.3: a region at risk is eased (Athens: a region in the risk zone assessed above
+    its BTV, whose cut also helps its revolt checks, 5.3.5; the League: one near ML 5);
+    a region with AL or ML to spare is raised a step, up to twice its BTV; then done.
+    One direction per region a year, so no step is paid for twice."""
+    athens = side_of(prompt.seat) == "athens"
+    for o in prompt.options:
+        data = o.data or {}
+        region = view["regions"].get(str(data.get("region")))
+        if region is None or data.get("kind") != "lower":
+            continue
+        level = int(region["al"]) if athens else int(region["ml"])
+        if level <= (RISK_ZONE if athens else RAISE_ML_FLOOR - 2) and int(data["to"]) >= 1:
+            return o.id
+    for o in prompt.options:
+        data = o.data or {}
+        region = view["regions"].get(str(data.get("region")))
+        if region is None or data.get("kind") != "raise" or int(data["to"]) > RAISE_TO:
+            continue
+        level = int(region["al"]) if athens else int(region["ml"])
+        if level - 1 >= (RAISE_AL_FLOOR if athens else RAISE_ML_FLOOR):
+            return o.id
+    return "done"

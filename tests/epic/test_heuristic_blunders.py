@@ -226,3 +226,37 @@ def test_the_verdict_reads_the_scenarios_table():
     assert policy.verdict(_peace_view(["hellespont"]).view("athens")) == "none"
     assert policy.verdict(_peace_view(["hellespont", "lesbos"]).view("athens")) == "sparta"
     assert A.LEAGUE == "sparta"
+
+
+# ------------------------------------------------------------------ 5.3: tribute
+def _assess(side, **position):
+    g = game(scenario="campaign", year=430, start="assess", args={"side": side}, **position)
+    answers = []
+    while g.prompts() and g.prompts()[0].kind == "assess" and len(answers) < 40:
+        answers.append(answer(g, side))
+        g.act(side, answers[-1])
+        if answers[-1] == "done":
+            break
+    return g, answers
+
+
+@pytest.mark.parametrize("side", ["athens", "sparta"])
+def test_no_region_is_raised_and_lowered_in_one_assessment(side):
+    # Each step up costs the region 1 AL or ML (5.3.3): raising and lowering it again, as
+    # the heuristic did, pays for nothing.
+    g, answers = _assess(side)
+    assert answers[-1] == "done"
+    raised = {a.split(":")[1] for a in answers if a.startswith("raise:")}
+    lowered = {a.split(":")[1] for a in answers if a.startswith("lower:")}
+    assert raised and not raised & lowered
+    for region in raised:  # only where the price leaves the region well clear of trouble
+        r = g.state["regions"][region]
+        assert (r["al"] if side == "athens" else r["ml"]) >= 6 and r["mult"] <= 2
+
+
+def test_athens_eases_a_region_in_the_risk_zone():
+    # Chalcidice at AL 2 assessed at x2: +1 to Sparta's revolt checks there (6.3); a cut
+    # removes it and gives -1 next year (5.3.5).
+    g, answers = _assess("athens", regions={"chalcidice": {"al": 2, "mult": 2}})
+    assert answers[0] == "lower:chalcidice"
+    assert "raise:chalcidice" not in answers
