@@ -37,19 +37,9 @@ def other(side: str) -> str:
     return "sparta" if side == "athens" else "athens"
 
 
-WINTER = 3
-
-
 def unit_cost(view: dict[str, Any], u: dict[str, Any], hexid: str | None = None) -> float:
-    """What one unit costs a supply phase standing at `hexid` (default: where it is).
-    Outside Winter a unit in an enemy region may forage instead of being paid for (9.4.2,
-    9.7): counted free, as the forage rule of `choose` makes it when money runs short."""
+    """What one unit costs a supply phase standing at `hexid` (default: where it is)."""
     h = u["hex"] if hexid is None else hexid
-    region = B.region_of_hex(h) if h in B.comps().hexes else None
-    held = view["regions"].get(region) if region else None
-    if held is not None and held["side"] == other(u["side"]) \
-            and int(view["season"]) != WINTER:
-        return 0.0
     cost = 2.0 if u["type"] == "fleet" and int(u["morale"]) >= FLEET_GOOD else 1.0
     city = B.city_by_hex().get(h) if h is not None else None
     if city is not None and city.name not in view["razed"] \

@@ -169,10 +169,9 @@ def test_an_army_too_big_for_the_treasury_is_sent_home():
 
 
 def test_builds_keep_the_years_upkeep_in_hand():
-    # 20 units out in Euboea (held by Athens, so no foraging, 9.4.2): 20 talents a season;
-    # 90 talents and two years of tribute (66) do not feed them through this year's three
-    # supply phases and the next two years' eight.
-    units = [{"home": "attica", "type": "hoplite", "at": "Chalcis", "n": 20, "morale": 4}]
+    # 20 units out: 20 talents a season; 90 talents and two years of tribute (66) do not
+    # feed them through this year's three supply phases and the next two years' eight.
+    units = [{"home": "attica", "type": "hoplite", "at": "Megara", "n": 20, "morale": 4}]
     g = game(scenario="campaign", season=1, start="build", args={"side": "athens"},
              clear=True, units=units, treasury={"athens": 90})
     assert policy.spare(g.view("athens"), "athens") < 0
@@ -261,13 +260,3 @@ def test_athens_eases_a_region_in_the_risk_zone():
     g, answers = _assess("athens", regions={"chalcidice": {"al": 2, "mult": 2}})
     assert answers[0] == "lower:chalcidice"
     assert "raise:chalcidice" not in answers
-
-
-def test_units_in_an_enemy_region_may_forage_instead_of_costing_upkeep():
-    # 9.4.2: outside Winter, units in an enemy region may live off the land; in Winter
-    # (9.7.3c) they must be paid for.
-    units = [{"home": "attica", "type": "hoplite", "at": "Megara", "n": 6}]
-    summer = game(scenario="campaign", season=1, start=None, clear=True, units=units)
-    assert policy.upkeep(summer.view("athens"), "athens") == 0
-    winter = game(scenario="campaign", season=3, start=None, clear=True, units=units)
-    assert policy.upkeep(winter.view("athens"), "athens") == 6
