@@ -190,7 +190,7 @@ def place(view: dict[str, Any], prompt: Prompt) -> tuple[str | None, Prompt | No
                  "morale": data["morale"]}
             if spare(view, seat, unit_cost(view, u, str(data["to"]))) >= 0:
                 keep.append(o.id)
-        elif kind == "remove":
+        elif kind == "remove" and "morale" in data:  # a unit on the map goes home
             back.append((-float(data["morale"]), o.id))
         elif o.id != "done" and kind != "remove_leader":
             keep.append(o.id)  # leaders, bases and the rest cost no upkeep

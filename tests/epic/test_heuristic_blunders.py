@@ -273,3 +273,15 @@ def test_the_last_year_keeps_nothing_for_after_the_war():
     assert policy.years_after(last.view("sparta")) == 0
     assert policy.spare(last.view("sparta"), "sparta") > policy.spare(early.view("sparta"),
                                                                       "sparta")
+
+
+def test_placement_reads_every_kind_of_option():
+    # A Sicilian fleet in the Sicily box may be sent home (7.3) or out (19.2): options with
+    # no morale of a unit on the map. The budget rule passes over them (a Campaign duel
+    # stopped on one).
+    g = game(scenario="campaign", start="place", args={"side": "sparta"}, treasury={"sparta": 0},
+             regions=_no_tribute("campaign", "sparta"),
+             units=[{"home": "sicily", "type": "fleet", "where": "sicily", "side": "sparta",
+                     "morale": 4}])
+    assert any(o.startswith("sicilian-home:") for o in offered(g))
+    assert answer(g, "sparta") in offered(g)
