@@ -1,7 +1,7 @@
 """The Epic heuristic's rules of thumb for the decisions where its score alone blundered
 (issue 33): walls pulled down, treasuries given away, allies shut out of supply, peace
 offered to the winning enemy, armies fielded that the treasury cannot feed, revolt checks
-that cannot succeed.
+that cannot succeed, tribute raised and lowered again.
 
 Each reads only the seat's view and the options' data (public component data aside), and
 answers with an option of the prompt, or None to leave the decision to the score's
