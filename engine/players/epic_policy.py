@@ -75,22 +75,12 @@ def income(view: dict[str, Any], seat: str) -> int:
 
 def spare(view: dict[str, Any], seat: str, extra: float = 0.0) -> float:
     """Talents `seat` may spend without leaving units unsupplied (9.1): what it holds and
-    the tribute of the years ahead, less the upkeep of its army (plus `extra` a phase) to
-    the end of those years and a small margin. Looking past the next income keeps a rich
-    treasury from fielding in one spring an army it cannot feed the years after."""
+    next year's tribute, less the upkeep of its army (plus `extra` a phase) to the end of
+    next year and a small margin. Looking a year past the next income keeps a rich
+    treasury from fielding in one spring an army it cannot feed the year after."""
     bill = upkeep(view, side_of(seat), seat) + extra
-    years = years_after(view)
-    money = int(view["treasury"].get(seat, 0)) + income(view, seat) * years
-    return money - bill * (phases_left(view) + SEASONS * years) - MARGIN
-
-
-def years_after(view: dict[str, Any]) -> int:
-    """Years of the war after this one that spending looks ahead to: HORIZON, but none
-    past the scenario's last year (22.3: talents left when it ends are worth nothing)."""
-    last = B.comps().scenarios[view["scenario"]].last_year
-    if last is None:
-        return HORIZON
-    return max(0, min(HORIZON, int(view["year"]) - int(last)))  # years BC count down
+    money = int(view["treasury"].get(seat, 0)) + income(view, seat) * HORIZON
+    return money - bill * (phases_left(view) + SEASONS * HORIZON) - MARGIN
 
 
 def kind_of(prompt: Prompt, option_id: str) -> str | None:

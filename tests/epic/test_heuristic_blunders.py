@@ -262,19 +262,6 @@ def test_athens_eases_a_region_in_the_risk_zone():
     assert "raise:chalcidice" not in answers
 
 
-def test_the_last_year_keeps_nothing_for_after_the_war():
-    # The Argive League ends with Winter 416 (22.3): in 416 the treasury need only feed
-    # the army to the end; in 419 it also keeps two years' upkeep in hand (20 units out of
-    # their home region cost 20 a season, far above Sparta's 20 talents a year).
-    units = [{"home": "laconia", "type": "hoplite", "at": "Tegea", "n": 20, "morale": 5}]
-    early = game(scenario="argive-league", year=419, start=None, units=units)
-    last = game(scenario="argive-league", year=416, start=None, units=units)
-    assert policy.years_after(early.view("sparta")) == 2
-    assert policy.years_after(last.view("sparta")) == 0
-    assert policy.spare(last.view("sparta"), "sparta") > policy.spare(early.view("sparta"),
-                                                                      "sparta")
-
-
 def test_placement_reads_every_kind_of_option():
     # A Sicilian fleet in the Sicily box may be sent home (7.3) or out (19.2): options with
     # no morale of a unit on the map. The budget rule passes over them (a Campaign duel
