@@ -75,9 +75,9 @@ def income(view: dict[str, Any], seat: str) -> int:
 
 def spare(view: dict[str, Any], seat: str, extra: float = 0.0) -> float:
     """Talents `seat` may spend without leaving units unsupplied (9.1): what it holds and
-    next year's tribute, less the upkeep of its army (plus `extra` a phase) to the end of
-    next year and a small margin. Looking a year past the next income keeps a rich
-    treasury from fielding in one spring an army it cannot feed the year after."""
+    the tribute of the next HORIZON years, less the upkeep of its army (plus `extra` a
+    phase) to their end and a small margin. Looking past the next income keeps a rich
+    treasury from fielding in one spring an army it cannot feed the years after."""
     bill = upkeep(view, side_of(seat), seat) + extra
     money = int(view["treasury"].get(seat, 0)) + income(view, seat) * HORIZON
     return money - bill * (phases_left(view) + SEASONS * HORIZON) - MARGIN
