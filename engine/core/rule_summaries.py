@@ -3,8 +3,9 @@
 it, for `/rule N` on Discord and `?N` in the terminal.
 
 A ruleset makes one `RuleBook(folder, title)` and exposes its `explain_rule` and
-`rule_title`. RULINGS.md may hold its rulings as table rows (`| R12 | 5.43 | text | test |`)
-or as bullets (`- **Title (6.41, 14.11).** text`, continued on indented lines)."""
+`rule_title`. RULINGS.md may hold its rulings as table rows (`| R12 | 5.43 | text | test |`),
+as bullets (`- **Title (6.41, 14.11).** text`, continued on indented lines) or as numbered
+items (`46. **Title (6.3).** text`, shown as "46 Title")."""
 
 from __future__ import annotations
 
@@ -18,8 +19,12 @@ from pathlib import Path
 RULING_ROW = re.compile(r"^\|\s*(R\d+)\s*\|([^|]*)\|([^|]*)\|")
 # A ruling bullet: - **Title (refs).** text  or  - **Subject** goes on the sentence
 RULING_BULLET = re.compile(r"^- \*\*(.+?)\*\*\s*(.*)$")
+# A numbered ruling: 46. **Title (refs).** text  or  M5. **Title.** text
+RULING_NUMBERED = re.compile(r"^([A-Z]?\d+)\. \*\*(.+?)\*\*\s*(.*)$")
 HEADING = re.compile(r"^#+\s+(.*)$")
 SECTION = re.compile(r"\b\d+\.\d+\b")
+# An appendix named in a heading ("Wing combat (Appendix D)"), cited as "app. d".
+APPENDIX = re.compile(r"\bAppendix ([A-Z])\b")
 # A citation that starts with a section number: "3.1 (sidebar)", "15.2 rule 4", "6.33".
 LEADING_SECTION = re.compile(r"^(\d+(?:\.\d+)?)\b")
 
@@ -59,13 +64,14 @@ def _bullet(title: str, body: str, heading: str) -> Ruling:
     """One bullet ruling. A bold title ending in a full stop is a heading ("Storm dice
     (5.22)."); otherwise the bold words begin the sentence ("**Zeus** redeals ...") and stay
     in the text. Its sections are those of its title, else of the heading it sits under
-    ("Olympians (11.0)"), else those its text cites; a ruling citing none (a card's sidebar)
-    keeps the title's own note."""
+    ("Olympians (11.0)") or the appendix that heading names, else those its text cites; a
+    ruling citing none (a card's sidebar) keeps the title's own note."""
     headed = title.endswith(".")
     name = title.rstrip(".:").strip()
     gap = "" if body[:1] in (",", ";", ":", ".") else " "
     text = body if headed else f"{title}{gap}{body}"
     refs = tuple(SECTION.findall(name)) or tuple(SECTION.findall(heading)) \
+        or tuple(f"app. {x.lower()}" for x in APPENDIX.findall(heading)) \
         or tuple(SECTION.findall(body))
     if not refs:
         note = re.search(r"\(([^()]*)\)\s*$", name)
@@ -79,12 +85,16 @@ def parse_rulings(markdown: str) -> tuple[Ruling, ...]:
     out: list[Ruling] = []
     heading = ""
     bullet: list[str] | None = None  # [title, body so far, heading]
+    number = ""  # a numbered ruling's number, shown before its title
 
     def close() -> None:
-        nonlocal bullet
+        nonlocal bullet, number
         if bullet is not None:
-            out.append(_bullet(*bullet))
+            found = _bullet(*bullet)
+            out.append(Ruling(f"{number} {found.id}", found.rules, found.text)
+                       if number else found)
             bullet = None
+            number = ""
 
     for line in markdown.splitlines():
         if bullet is not None and line.startswith("  ") and line.strip():
@@ -98,6 +108,8 @@ def parse_rulings(markdown: str) -> tuple[Ruling, ...]:
             out.append(Ruling(m[1], refs, m[3].strip()))
         elif m := RULING_BULLET.match(line):
             bullet = [m[1], m[2], heading]
+        elif m := RULING_NUMBERED.match(line):
+            bullet, number = [m[2], m[3], heading], m[1]
     close()
     return tuple(out)
 

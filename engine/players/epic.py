@@ -26,8 +26,10 @@ from ..core.rng import Rng
 from ..core.types import Prompt
 from ..rulesets.epic import board as B
 from ..rulesets.epic import menus
+from . import epic_policy as policy
 from .base import Lookahead, Preview
-from .heuristic import RulesetHeuristic
+from .epic_policy import other, side_of
+from .heuristic import RulesetHeuristic, best_by_lookahead
 
 WIN = 1000.0
 FLIP_AT = -3          # a region whose AL is -3 or less at a control check changes hands
@@ -57,15 +59,6 @@ ATTACK = 1.0          # per unit of advantage in a hex where both sides' units m
 SIZE = {"S": 1, "M": 2, "L": 3}
 # The 22.5 table from Athens' side: regions held -> worth (decisive results count more).
 TABLE = {4: 1.25, 3: 1.0, 2: -1.0, 1: -1.25}
-
-
-def side_of(seat: str) -> str:
-    """The board side a seat plays: the League's allies (24.0, 25.0) all play "sparta"."""
-    return "athens" if seat == "athens" else "sparta"
-
-
-def other(side: str) -> str:
-    return "sparta" if side == "athens" else "athens"
 
 
 @cache
@@ -186,7 +179,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
             if u["type"] != "fleet":
                 here.setdefault(u["hex"], {}).setdefault(u["side"], 0)
                 here[u["hex"]][u["side"]] += 1
-    score += TALENT * (int(view["treasury"][me]) - int(view["treasury"][foe]))
+    score += TALENT * (_money(view, me) - _money(view, foe))
     score -= _unpaid(view, me) - _unpaid(view, foe)
     for h, siege in (view.get("sieges") or {}).items():
         city = B.city_by_hex().get(h)
@@ -234,30 +227,25 @@ def _distances(region: str) -> dict[str, int]:
     return dist
 
 
-def upkeep(view: dict[str, Any], side: str) -> float:
-    """The talents `side`'s units on the map cost each supply phase (9.4.3): a unit 1,
-    a good fleet 2, half in a city of its own home region (9.2.1)."""
-    cities, owner = B.city_by_hex(), B.city_owner
-    total = 0.0
-    for u in view["units"].values():
-        if u["side"] != side or u["where"] != "map":
-            continue
-        cost = 2.0 if u["type"] == "fleet" and int(u["morale"]) >= 5 else 1.0
-        city = cities.get(u["hex"])
-        if city is not None and owner(view, city.name) == side \
-                and B.city_region().get(city.name) == u["home"]:
-            cost /= 2
-        total += cost
-    return total
+def _money(view: dict[str, Any], side: str) -> int:
+    """The talents of every seat playing `side` (with allies each has his own, 24.5)."""
+    return sum(int(n) for seat, n in view["treasury"].items() if side_of(seat) == side)
 
 
 def _unpaid(view: dict[str, Any], side: str) -> float:
-    """What a treasury too small for the upkeep costs (9.1): every talent short at the
-    next supply phase is a unit lost; a shortfall later in the year (income comes at the
-    year's start, 5.4) may still be met by sending units home, so it weighs less."""
-    bill, money = upkeep(view, side), int(view["treasury"][side])
+    """What a treasury too small for the upkeep costs (9.1), seat by seat (each League
+    player pays for his own units, 24.5): every talent short at the next supply phase is
+    a unit lost; a shortfall later in the year (income comes at the year's start, 5.4)
+    may still be met by sending units home, so it weighs less."""
     phases = SEASONS - int(view["season"])
-    return SHORT_NOW * max(0.0, bill - money) + SHORT_LATER * max(0.0, bill * phases - money)
+    total = 0.0
+    for seat, money in view["treasury"].items():
+        if side_of(seat) != side:
+            continue
+        bill = policy.upkeep(view, side, seat)
+        total += SHORT_NOW * max(0.0, bill - int(money)) \
+            + SHORT_LATER * max(0.0, bill * phases - int(money))
+    return total
 
 
 def _capitals(here: dict[str, dict[str, int]], side: str) -> float:
@@ -306,7 +294,7 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     if kind == "destination":
         return _destination(view, prompt)
     if kind in ("place", "build"):
-        return _batch_menu(view, prompt)
+        return _batch_menu(view, prompt, lookahead, rng)
     if kind in ("placement", "building"):
         return _allocation(view, prompt)
     if kind == "pieces":  # the whole stack moves: splitting it is left to a deeper search
@@ -336,13 +324,16 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         # 9.7: foraging costs morale; do it only when the treasury runs low.
         low = int(view["treasury"][me]) < 12
         return decisions.encode(prompt, ids[:prompt.hi] if low else ids[:prompt.lo])
-    if kind == "raid":
-        # 15.1: raiders stay put; raid with stacks that stay anyway (masking or besieging
-        # a place) and, on the last Campaign Turn of the season, with all.
-        # Pulling walls down (11.3.1b) is left to a player who means it (issue 33).
-        stay = [h for h in ids if not h.startswith("walls:")
-                and (h in B.city_by_hex() or int(view["ct"]) >= 3)]
-        return decisions.encode(prompt, stay[:prompt.hi])
+    if kind == "raid":  # 15.1; our own walls stay up (11.3.1b)
+        return decisions.encode(prompt, policy.raid(view, prompt))
+    if kind == "talents":  # 24.5
+        return policy.talents(view, prompt)
+    if kind in ("peace", "agree"):  # 20.1
+        return policy.peace(view, prompt)
+    if kind == "assess":  # 5.3
+        return policy.assess(view, prompt)
+    if kind == "revolt":  # 6.1, 6.2
+        return policy.revolt(view, prompt)
     if kind == "unsupplied":
         # 9.1: the weakest unit goes without.
         units = view["units"]
@@ -430,28 +421,61 @@ def _destination(view: dict[str, Any], prompt: Prompt) -> str | None:
 BATCHES = ("place_batch", "return_batch", "build_batch")
 
 
-def _batch_menu(view: dict[str, Any], prompt: Prompt) -> str | None:
+def _batch_menu(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
+                rng: Rng) -> str | None:
     """Placement and building menus (7.3, 7.5): the kind of unit (or the group of the menu
     holding it) whose best batch most improves the position; else done, or the lookahead
     for the leaders, bases and works the menu also offers."""
     me = side_of(prompt.seat)
     best, top = None, evaluate(view, me) + BAR
-    others = False
+    others: list[str] = []  # leaders, bases and works the treasury can pay for
+    short = policy.spare(view, prompt.seat) < 0  # 9.1: those out already cannot be fed
+    weakest: tuple[int, str] | None = None
     for o in prompt.options:
         facts = o.data or {}
         for leaf in facts.get("leaves", []) if facts.get("kind") == "group" else [facts]:
             if leaf.get("kind") not in BATCHES:
-                others = others or leaf.get("kind") not in ("done", "up", None)
+                if leaf.get("kind") not in ("done", "up", None) and o.id not in others \
+                        and _affordable(view, prompt.seat, leaf, 1, ""):
+                    others.append(o.id)
                 continue
+            if leaf["kind"] == "return_batch" and (weakest is None
+                                                   or int(leaf["morale"]) < weakest[0]):
+                weakest = (int(leaf["morale"]), o.id)
             for changes in _batch_candidates(leaf):
+                if not all(_affordable(view, prompt.seat, leaf, k, h) for h, k in changes):
+                    continue
                 v = evaluate(_changed(view, me, leaf, changes), me)
                 if v > top:
                     best, top = o.id, v
+    if short and weakest is not None:
+        return weakest[1]  # the weakest kind goes home first
     if best is not None:
         return best
-    if others:
-        return None
-    return "done" if prompt.option("done") is not None else menus.UP
+    end = "done" if prompt.option("done") is not None else menus.UP
+    if others and lookahead is not None:  # only what is affordable, never a batch again
+        narrowed = policy.only(prompt, [*others, end])
+        found = best_by_lookahead(view, narrowed, lookahead, HEURISTIC, rng)
+        return found[0] if found is not None else end
+    return end
+
+
+def _affordable(view: dict[str, Any], seat: str, facts: dict[str, Any], k: int,
+                where: str) -> bool:
+    """Placing (7.3) or building (7.5) `k` units of one kind leaves the paying seat able
+    to feed its army (9.1; epic_policy.spare): a unit placed costs its upkeep from the next
+    supply phase, a unit built its price and then its upkeep."""
+    kind = facts.get("kind")
+    if kind in ("place", "place_batch"):
+        u = {"side": side_of(seat), "home": facts["home"], "type": facts["type"],
+             "morale": facts["morale"]}
+        return policy.spare(view, seat, k * policy.unit_cost(view, u, where)) >= 0
+    if kind in ("build", "build_batch"):
+        each = float(facts.get("cost", 1)) + policy.phases_left(view)
+        return policy.spare(view, seat) - k * each >= 0
+    if "cost" in facts:  # a fort, a base, walls (7.6, 7.7): their price only
+        return policy.spare(view, seat) - k * float(facts["cost"]) >= 0
+    return True
 
 
 def _batch_candidates(leaf: dict[str, Any]) -> list[list[tuple[str, int]]]:
@@ -495,10 +519,16 @@ def _allocation(view: dict[str, Any], prompt: Prompt) -> str:
     keep = prompt.options[0].id
     best = [keep] * n
     top = evaluate(view, me) + BAR
+    short = policy.spare(view, prompt.seat) < 0
     for o in prompt.options[1:]:
         facts = o.data or {}
         where = str(facts.get("to", facts.get("from", "")))
+        if short and facts.get("kind") == "remove":  # 9.1: home, all that are there
+            k = min(n, o.cap)
+            return decisions.encode(prompt, [o.id] * k + [keep] * (n - k))
         for k in sorted({min(n, o.cap), (min(n, o.cap) + 1) // 2, 1}):
+            if not _affordable(view, prompt.seat, facts, k, where):
+                continue
             v = evaluate(_changed(view, me, facts, [(where, k)]), me)
             if v > top:
                 best, top = [o.id] * k + [keep] * (n - k), v

@@ -33,7 +33,7 @@ async def test_rule_command_outside_a_game_asks_which_game_it_means(table):
     assert "Athens & Sparta (`athens-sparta`)" in reply.content
     assert "(`hellenes`)" in reply.content
     assert "`/rule number:4.3 ruleset:athens-sparta`" in reply.content
-    assert "epic" not in reply.content  # no summaries shipped: not offered
+    assert "(`epic`)" in reply.content  # the Epic ships its summaries too
 
 
 async def test_rule_command_in_a_game_without_summaries_says_so(table):

@@ -23,7 +23,7 @@ from .state import MAP, POOL, EState
 
 KEYS = {"scenario", "description", "rule", "year", "season", "ct", "order", "clear",
         "regions", "treasury", "units", "leaders", "hands", "state", "dice", "start", "args",
-        "under"}
+        "under", "holders"}
 UNIT_FLAGS = ("forage", "raid", "moved", "placed", "sailed")
 WHERE = ("pool", "build", "dead", "sicily", "force")
 # state keys a position may set that a fresh set-up may lack
@@ -97,6 +97,7 @@ def setup_position(ctx: Context, position: dict[str, Any], options: dict[str, An
     if position.get("clear"):
         _clear(s)
     _regions(s, position.get("regions", {}))
+    _holders(s, position.get("holders", {}))
     for side, n in position.get("treasury", {}).items():
         if side not in s["treasury"]:
             raise _fail(f"no treasury {side!r}")
@@ -152,6 +153,19 @@ def _regions(s: EState, regions: dict[str, dict[str, Any]]) -> None:
                 r["mult"] = v
             else:
                 raise _fail(f"no region level {k!r}")
+
+
+def _holders(s: EState, holders: dict[str, str]) -> None:
+    """Which League player holds each named League region (24.3), in the three- and
+    four-player games; a region the position gives the League needs one."""
+    if holders and not A.multi(s):
+        raise _fail("League holders only with allies (three or four players)")
+    for region, seat in holders.items():
+        if region not in s["regions"]:
+            raise _fail(f"no region {region!r} in play")
+        if seat not in A.league_seats(s):
+            raise _fail(f"no League player {seat!r}")
+        s["league"]["holder"][region] = seat
 
 
 def _units(s: EState, spec: dict[str, Any]) -> None:

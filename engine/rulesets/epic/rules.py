@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from engine import Context, GameOption, Outcome, Prompt, Ruleset, Scenario
 from engine.core.rng import Rng
+from engine.core.rule_summaries import RuleBook
 from engine.core.seating import SeatedMachine
 from engine.core.view import RulesetCommon
 
@@ -56,6 +58,8 @@ MACHINE: SeatedMachine[EState] = SeatedMachine(
     lambda s: s["flow"], seat_for, answers_for, pending_abdication)
 
 SEATS = ("athens", "sparta")
+# `/rule N` and `?N`: our own summary of each section with the rulings that touch it.
+RULE_BOOK = RuleBook(Path(__file__).parent, "The Epic of the Peloponnesian War")
 THREE = A.SCENARIOS["three-player"]
 FOUR = A.SCENARIOS["four-player"]
 
@@ -174,6 +178,9 @@ class Epic(Ruleset):
 
     def check_invariants(self, s: EState) -> list[str]:
         return check(s)
+
+    def rule_book(self) -> RuleBook:
+        return RULE_BOOK
 
     def components_json(self) -> dict[str, Any]:
         return epic_components()
