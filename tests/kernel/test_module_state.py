@@ -12,13 +12,14 @@ from pathlib import Path
 from tests.epic.test_module_state import _mutations
 
 RULESETS = Path(__file__).parents[2] / "engine" / "rulesets"
-# Left to move, each in a module of another engineer's (named in REPORT-ekernel.md): the
-# names that may still be changed there. A name gone from the code must leave this list.
+# Left: a process-wide change counter (`_changes`, `_minor`) that Athens & Sparta's block
+# records bump on every write, so that an index built on them knows it is stale. Each
+# record is written by one thread at a time, but the counter is shared: two threads'
+# increments can interleave and lose one, in principle letting an index be trusted after a
+# change. To move into a per-thread count with the indexes' checks (issue 30, point 4).
+# A name gone from the code must leave this list.
 LEFT = {
-    "athens_sparta/asks.py": {"_OPTIONS"},
-    "athens_sparta/moves_flow.py": {"_BLOCK_ROWS", "_ROWS"},
-    "athens_sparta/state.py": {"_CITY_CONTROL", "global"},
-    "hellenes/movement.py": {"_WORLD_OF", "_WORLDS", "_SHELTERS"},
+    "athens_sparta/state.py": {"global"},
 }
 
 

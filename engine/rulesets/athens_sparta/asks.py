@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine import Option, Prompt
+from engine.core.steady import Memo
 
 OptionRow = list[str]  # [id, label, rule]
 
@@ -26,17 +27,16 @@ def ask(seat: str, kind: str, text: str, rule: str | None,
 # places): one shared object per (id, label, rule) is cheaper than a new one each time,
 # and prompts that share options compare faster (the kernel compares each new prompt
 # with the last one).
-_OPTIONS: dict[tuple[str, str, str | None], Option] = {}
+_OPTIONS: Memo[tuple[str, str, str | None], Option] = Memo("athens_sparta.options", 65536)
 
 
 def _option(id: str, label: str, rule: str | None) -> Option:
     """The shared option of this id, label and rule."""
     key = (id, label, rule)
-    got = _OPTIONS.get(key)
+    table = _OPTIONS.table()
+    got = table.get(key)
     if got is None:
-        if len(_OPTIONS) >= 65536:
-            _OPTIONS.clear()
-        got = _OPTIONS[key] = Option(id, label, rule)
+        got = _OPTIONS.keep(table, key, Option(id, label, rule))
     return got
 
 

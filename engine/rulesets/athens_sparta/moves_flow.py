@@ -13,6 +13,7 @@ from typing import Any
 
 from engine import Option, Prompt
 from engine.core.procedures import Flow
+from engine.core.steady import Memo
 
 from .asks import OptionRow, arg, ask, shared_option, tag
 from .board import SICILY, Board
@@ -36,19 +37,19 @@ Dest = tuple[str, str, str | None, bool, int | None]  # hex, mode, from, crossed
 
 # A block's move-menu row with its sort key, by board, block, place and strength: the
 # same rows recur from one click to the next.
-_BLOCK_ROWS: dict[tuple[Board, str, str, int], tuple[str, str, Option]] = {}
+_BLOCK_ROWS: Memo[tuple[Board, str, str, int], tuple[str, str, Option]] = \
+    Memo("athens_sparta.block_rows", 65536)
 
 
 def _block_row(bd: Board, b: str, x: Block) -> tuple[str, str, Option]:
     """(place label, block id, option) of a block in the move menu."""
     key = (bd, b, x["loc"], x["str"])
-    got = _BLOCK_ROWS.get(key)
+    table = _BLOCK_ROWS.table()
+    got = table.get(key)
     if got is None:
-        if len(_BLOCK_ROWS) >= 65536:
-            _BLOCK_ROWS.clear()
         place = bd.label(x["loc"])
-        got = _BLOCK_ROWS[key] = (place, b, shared_option(f"b:{b}", f"{block_name(bd, b)} "
-                                                   f"({x['str']}) at {place}", "4.0"))
+        got = _BLOCK_ROWS.keep(table, key, (place, b, shared_option(
+            f"b:{b}", f"{block_name(bd, b)} ({x['str']}) at {place}", "4.0")))
     return got
 
 
@@ -167,7 +168,7 @@ def _dest_id(d: Dest) -> str:
 # A destination's option row, by board, destination, whether its hex is attacked from
 # several hexes (then the label names the one) and whether a navy attacks there: pure,
 # and the same rows recur.
-_ROWS: dict[tuple[Board, Dest, bool, bool], Option] = {}
+_ROWS: Memo[tuple[Board, Dest, bool, bool], Option] = Memo("athens_sparta.dest_rows", 65536)
 
 
 def _dest_row(bd: Board, d: Dest, several: bool, navy_attack: bool = False) -> Option:
@@ -175,13 +176,12 @@ def _dest_row(bd: Board, d: Dest, several: bool, navy_attack: bool = False) -> O
     hex, so an attack names the one it comes from; `navy_attack`: a navy ends its move
     among enemy blocks (an army's attack is known by the hex it comes from)."""
     key = (bd, d, several, navy_attack)
-    got = _ROWS.get(key)
+    table = _ROWS.table()
+    got = table.get(key)
     if got is None:
-        if len(_ROWS) >= 65536:
-            _ROWS.clear()
-        got = _ROWS[key] = shared_option(_dest_id(d),
-                                         _dest_label(bd, d, several, navy_attack),
-                                         MOVE_RULES[d[1]])
+        got = _ROWS.keep(table, key, shared_option(_dest_id(d),
+                                                   _dest_label(bd, d, several, navy_attack),
+                                                   MOVE_RULES[d[1]]))
     return got
 
 

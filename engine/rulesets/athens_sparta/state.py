@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.steady import Memo
+
 from .board import SICILY, Board
 from .schema import State
 
@@ -492,14 +494,16 @@ def compute_control(bd: Board, s: AS) -> None:
 
 # Control of the cities' hexes and Persia's by `control` (city -> side), before the blocks
 # on the map are looked at: by board and the whole of `control`, as few keys recur.
-_CITY_CONTROL: dict[tuple[Board, tuple[tuple[str, str], ...]], dict[str, str]] = {}
+_CITY_CONTROL: Memo[tuple[Board, tuple[tuple[str, str], ...]], dict[str, str]] = \
+    Memo("athens_sparta.city_control", 256)
 
 
 def _city_control(bd: Board, control: dict[str, str]) -> dict[str, str]:
     """A new dict of every city's hex -> the side controlling it, and Persian territory
     (rule 9.3: friendly to Sparta when allied) where no city says otherwise."""
     key = (bd, tuple(control.items()))
-    got = _CITY_CONTROL.get(key)
+    table = _CITY_CONTROL.table()
+    got = table.get(key)
     if got is None:
         got = {}
         for h, name in bd.city_at.items():
@@ -508,9 +512,7 @@ def _city_control(bd: Board, control: dict[str, str]) -> dict[str, str]:
                 got[h] = side
         for h in bd.persian:
             got.setdefault(h, "persia")
-        if len(_CITY_CONTROL) >= 256:
-            _CITY_CONTROL.clear()
-        _CITY_CONTROL[key] = got
+        _CITY_CONTROL.keep(table, key, got)
     return dict(got)
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
+from engine.core.steady import Memo
+
 from . import board as B
 from .state import WINTER, HState, Side
 
@@ -96,7 +98,8 @@ def world(s: HState, side: Side, blocked: frozenset[str] | None, engage: bool,
     held = B.control_map(s) if peace else None
     key = (side, blocked, engage, extra, s["scenario"], B.persian_aid(s) > 0,
            s["effects"]["gela_open"], tuple(t["no_entry"]) if t else (), peace)
-    found = _WORLD_OF.get(key)
+    worlds_of = _WORLD_OF.table()
+    found = worlds_of.get(key)
     if found is not None and found[0] is held:
         return found[1]
     neutral = B.neutral_areas(s["scenario"], B.persian_aid(s) > 0, s["effects"]["gela_open"])
@@ -105,28 +108,23 @@ def world(s: HState, side: Side, blocked: frozenset[str] | None, engage: bool,
         captured = frozenset(c.area for c in B.comps().data.cities
                              if c.loyalty not in (side, "neutral") and held[c.name] == side)
     w = _intern(World(blocked, engage, extra, neutral, frozenset(key[7]), peace, captured))
-    if len(_WORLD_OF) >= 1024:
-        _WORLD_OF.clear()  # bounded; a cleared World is simply made again
-    _WORLD_OF[key] = (held, w)
+    _WORLD_OF.keep(worlds_of, key, (held, w))  # bounded: a cleared World is made again
     return w
 
 
 # The World made from each set of its makings, with the City control it was read from
 # (compared by identity: a changed control is a new object).
-_WORLD_OF: dict[tuple[Any, ...], tuple[Any, World]] = {}
-
-
-_WORLDS: dict[World, World] = {}
+_WORLD_OF: Memo[tuple[Any, ...], tuple[Any, World]] = Memo("hellenes.world_of", 1024)
+_WORLDS: Memo[World, World] = Memo("hellenes.worlds", 1024)
 
 
 def _intern(w: World) -> World:
     """The one World object equal to `w`: the cached searches find their key by identity,
     not by comparing every field of two equal Worlds."""
-    found = _WORLDS.get(w)
+    worlds = _WORLDS.table()
+    found = worlds.get(w)
     if found is None:
-        if len(_WORLDS) >= 1024:
-            _WORLDS.clear()  # bounded; a cleared World is simply made again
-        found = _WORLDS[w] = w
+        found = _WORLDS.keep(worlds, w, w)
     return found
 
 
@@ -637,20 +635,19 @@ def shelters(s: HState, side: Side) -> frozenset[str]:
     """Areas of friendly-controlled Cities the enemy does not besiege (9.21)."""
     held = B.control_map(s)
     key = (side, tuple(s["sieges"]))
-    found = _SHELTERS.get(key)
+    table = _SHELTERS.table()
+    found = table.get(key)
     if found is not None and found[0] is held:  # the same City control: the same answer
         return found[1]
     out = frozenset(c.area for c in B.comps().data.cities
                     if held[c.name] == side and c.name not in s["sieges"])
-    if len(_SHELTERS) >= 256:
-        _SHELTERS.clear()
-    _SHELTERS[key] = (held, out)
+    _SHELTERS.keep(table, key, (held, out))
     return out
 
 
 # Shelters by side and sieges, with the City control they were read from (compared by
 # identity: City control is kept as one object while it does not change, `board.Facts`).
-_SHELTERS: dict[tuple[Any, ...], tuple[Any, frozenset[str]]] = {}
+_SHELTERS: Memo[tuple[Any, ...], tuple[Any, frozenset[str]]] = Memo("hellenes.shelters", 256)
 
 
 def winter_routes(s: HState, bid: str, extra: int,
