@@ -17,6 +17,7 @@ from . import theaters as th
 from .components import SIDE_OF, load_components
 from .persia import PersianGold
 from .political import TURN
+from .ravages import leadership_loss
 from .records import log
 from .scenarios import SPECS
 from .schema import PericlesState
@@ -70,6 +71,7 @@ class Campaign(Procedure[PericlesState]):
             s["over"] = True
             flow.end()
             return
+        leadership_loss(s)  # rule 14.43 D: the turn ends at War
         new_turn(flow)
         self.enter(flow)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import theaters as th
 from .components import SIDE_OF
+from .ravages import remove
 from .records import log
 from .schema import PericlesState
 
@@ -11,7 +12,8 @@ from .schema import PericlesState
 def plague(s: PericlesState) -> None:
     """Once a game: Athens loses a third of each kind of its side's units in its capital
     (rounded down, Delian first), and each side loses a foot and a ship in every other
-    contested theater unless that is all it has there (5.13, ruling R36)."""
+    contested theater unless that is all it has there (5.13, ruling R36). Under the
+    Ravages of War every unit lost leaves the game (rule 14.43 A)."""
     if s["plague"] == "post":
         return
     s["plague"] = "post"
@@ -23,6 +25,7 @@ def plague(s: PericlesState) -> None:
             if take:
                 home[o][kind] -= take
                 n -= take
+                remove(s, o, kind, take, "plague")
     for t in s["forces"]:
         if t == "athens" or th.status(s, t) != "contested":
             continue
@@ -35,4 +38,5 @@ def plague(s: PericlesState) -> None:
                                        and n["land"] == 1)), None)
                 if owner is not None and units > 1:
                     s["forces"][t][owner][kind] -= 1
+                    remove(s, owner, kind, 1, "plague")
     log(s, "plague")

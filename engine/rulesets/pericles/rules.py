@@ -7,14 +7,14 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.flows import Sequence, sequence
 from engine.core.procedures import Machine
 from engine.core.rng import Rng
 from engine.core.rule_summaries import RuleBook
 from engine.core.ruleset import Context, Ruleset
-from engine.core.types import Outcome, Prompt
+from engine.core.types import GameOption, Outcome, Prompt
 from engine.core.view import RulesetCommon
 
 from . import assembly as asm
@@ -40,10 +40,16 @@ class Pericles(Ruleset):
     title = "Pericles: The Peloponnesian Wars"
     version = "1"
     scenarios = SCENARIOS
+    options: ClassVar[dict[str, GameOption]] = {
+        "ravages": GameOption("ravages", "Ravages of War: losses to Plague and battle and "
+                              "a Strategos a War turn leave the game (standard in 14.4)",
+                              None, "14.43")}
 
     # ------------------------------------------------------------------ creation
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PericlesState:
         s = initial_state(scenario)
+        if options.get("ravages") is not None:
+            s["ravages"] = bool(options["ravages"])  # rule 14.43, chosen at creation
         if options.get("players") == 2 and len(s["factions"]) == 4:
             # variant A (15.12): one person holds a faction of each city
             for a, b in self.scenarios[scenario].holdings(2):

@@ -49,6 +49,7 @@ class Spec:
     no_levies: bool = False  # no City-State units or bases may be built (14.1.10 A)
     stock_cut: int = 0  # Strategos removed from each city's stock at the start
     holds: tuple[str, str] | None = None  # (city, theater): holding it at the end wins
+    ravages: bool = False  # the Ravages of War (rule 14.43) are the scenario's own rule
 
 
 def _vignette(turn: int, theater: str, athens: dict[str, tuple[int, int, int]], a_st: int,
@@ -181,7 +182,7 @@ SPECS: dict[str, Spec] = {
                  last_turn=10, peace_ends_from=8, bonuses=True),
     "14.4": Spec(("athens", "sparta"), 1, "", {"athens": "aristocrats", "sparta": "agiad"},
                  False, {}, NINE, theaters=PERSIAN_WAR, theater=True, last_turn=10,
-                 peace_ends_from=7, bonuses=True),
+                 peace_ends_from=7, bonuses=True, ravages=True),
 }
 
 SPECS |= {key: spec for key, (_, spec) in VIGNETTES.items()}
@@ -322,7 +323,7 @@ def initial_state(scenario: str) -> PericlesState:
         the_300=None, state_ship="ready", persian_war=spec.turn <= 2, battle=None, results=[],
         aristophanes_deck=sorted(c.id for c in comp.data.aristophanes if c.id != spec.aristophanes),
         restore={c: 0 for c in spec.cities}, will={}, will_penalty={c: 0 for c in spec.cities},
-        granary_miss={}, victor=None)
+        granary_miss={}, victor=None, ravages=spec.ravages, removed={})
     if spec.theaters:
         place_forces(s, spec)
     if spec.vignette is not None:

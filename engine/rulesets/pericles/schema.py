@@ -117,6 +117,8 @@ class PericlesState(TypedDict):
     will_penalty: dict[str, int]  # city -> Strategos fewer in next turn's stock (5.1)
     granary_miss: dict[str, int]  # city -> End phases in a row without a granary (11.1)
     victor: str | None  # the city that won automatically (11.1)
+    ravages: bool  # the Ravages of War are in force (rule 14.43)
+    removed: dict[str, dict[str, int]]  # owner -> land/naval out of the game (rule 14.43)
     log: list[Record]
     over: bool
     resigned: str | None

@@ -20,6 +20,7 @@ from . import persia
 from . import theaters as th
 from .components import load_components
 from .political import ISSUE_NAMES
+from .ravages import battle_removals
 from .records import log
 from .scenarios import SPECS
 from .schema import PericlesState
@@ -711,6 +712,7 @@ class Battle(Procedure[PericlesState]):
                 s["forces"][theater][o] = n
         if s["the_300"] == theater and not s["forces"][theater].get("S", {}).get("land", 0):
             s["the_300"] = None
+        battle_removals(s, kind, result.lost, theater)  # rule 14.43 B
         for f, points in result.honor.items():
             if f in s["honor"]:
                 s["honor"][f] += points

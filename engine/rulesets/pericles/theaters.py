@@ -69,7 +69,8 @@ def in_pool(s: PericlesState, owner: str, kind: str) -> int:
     counts = load_components().data.counts
     cap = counts.bases.get(owner, 0) if kind == "bases" else counts.units.get(owner, {}).get(kind, 0)  # type: ignore[call-overload]
     on_map = sum(f.get(owner, {}).get(kind, 0) for f in s["forces"].values())
-    return int(cap) - on_map
+    gone = s["removed"].get(owner, {}).get(kind, 0)  # out of the game (rule 14.43)
+    return int(cap) - on_map - gone
 
 
 def add(s: PericlesState, theater: str, owner: str, kind: str, n: int) -> None:

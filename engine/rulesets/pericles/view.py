@@ -70,6 +70,8 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
         "ruleset": "pericles", "viewer": seat, "scenario": s["scenario"], "turn": s["turn"],
         "phase": phase_of(s),
         "war": s["war"], "plague": s["plague"], "alcibiades": s["alcibiades"],
+        # the Ravages of War (rule 14.43) and the units they took out of the game: public
+        "ravages": s["ravages"], "removed": {o: dict(n) for o, n in s["removed"].items()},
         "aristophanes": s["aristophanes"], "cities": list(s["cities"]),
         "factions": list(s["factions"]), "partners": dict(s["partners"]),
         "honor": dict(s["honor"]),
@@ -142,6 +144,8 @@ def line(r: Record) -> str:
         "persian_gold": f"Persian gold: a Peloponnesian ship in {r['theater']}",
         "no_levy": f"{who} may raise no City-State units in {r['theater']}",
         "persian_war_over": "The Persian War is over (the PEACE marker on theater 20)",
+        "ravaged": f"Ravages of War (rule 14.43): {n} {r['what']} out of the game"
+                   + (f" ({r['theater']})" if r["theater"] else ""),
         "peace_end": f"Peace is declared in turn {n}: the war ends",
         "bonus": f"{city}'s final bonuses: {n} Honor (theaters held and bases)",
         "favor_bonus": f"{who} holds the Favor of the Assembly: +{n} Honor",
