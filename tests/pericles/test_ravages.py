@@ -10,6 +10,7 @@ from engine.rulesets.pericles.plague import plague
 from engine.rulesets.pericles.ravages import battle_removals, leadership_loss, pool_size, remove
 from engine.rulesets.pericles.scenarios import initial_state
 from engine.rulesets.pericles.schema import PericlesState
+from engine.rulesets.pericles.view import line
 
 
 def t6(ravages: bool = True) -> PericlesState:
@@ -73,3 +74,13 @@ def test_the_option_is_standard_in_14_4_only_rule_14_43() -> None:
     assert on.state["ravages"] is True
     off = Game.create(RULESET, scenario="14.4", seed=1, options={"ravages": False})
     assert off.state["ravages"] is False
+
+
+def test_the_log_says_what_left_the_game_rule_14_43() -> None:
+    s = t6()
+    remove(s, "A", "land", 1, "sparta")
+    assert line(s["log"][-1]) == ("Ravages of War (rule 14.43): 1 Athenian land unit leaves "
+                                  "the game after the battle in Sparta")
+    s["war"] = True
+    leadership_loss(s)
+    assert "Athens loses a Strategos of its stock for good" in line(s["log"][-2])

@@ -20,6 +20,7 @@ from . import assembly as asm
 from .political import ISSUE_NAMES, PROCEDURES, card_label
 from .schema import PericlesState, Record
 from .theater_flow import PROCEDURES as THEATER
+from .theater_flow import name as theater_name
 
 THEATER_KINDS = (*asm.THEATER_ISSUES, "rumor")
 TITLES = {"aristocrats": "Aristocrats", "demagogues": "Demagogues", "agiad": "Agiad",
@@ -116,6 +117,24 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
     }
 
 
+UNIT_OWNERS = {"A": "Athenian", "S": "Spartan", "D": "Delian League",
+               "P": "Peloponnesian League", "argos": "Argive"}
+
+
+def ravaged(r: Record) -> str:
+    """What the Ravages of War took out of the game, in words (rule 14.43)."""
+    if r["kind"] != "ravaged":
+        return ""  # line() builds every entry of its table for every record
+    city = TITLES.get(r["city"] or "", r["city"] or "")
+    if r["what"] == "strategos":
+        return f"{city} loses a Strategos of its stock for good (a War turn ended)"
+    owner, kind = (r["what"] or ":").split(":")
+    units = f"{r['n']} {UNIT_OWNERS.get(owner, owner)} {kind} unit{'s' if r['n'] > 1 else ''}"
+    cause = "to the Plague" if r["theater"] == "plague" else \
+        f"after the battle in {theater_name(r['theater'] or '')}"
+    return f"{units} {'leaves' if r['n'] == 1 else 'leave'} the game {cause}"
+
+
 def line(r: Record) -> str:
     """A public log record in words."""
     who = TITLES.get(r["faction"] or "", r["faction"] or "")
@@ -144,8 +163,7 @@ def line(r: Record) -> str:
         "persian_gold": f"Persian gold: a Peloponnesian ship in {r['theater']}",
         "no_levy": f"{who} may raise no City-State units in {r['theater']}",
         "persian_war_over": "The Persian War is over (the PEACE marker on theater 20)",
-        "ravaged": f"Ravages of War (rule 14.43): {n} {r['what']} out of the game"
-                   + (f" ({r['theater']})" if r["theater"] else ""),
+        "ravaged": f"Ravages of War (rule 14.43): {ravaged(r)}",
         "peace_end": f"Peace is declared in turn {n}: the war ends",
         "bonus": f"{city}'s final bonuses: {n} Honor (theaters held and bases)",
         "favor_bonus": f"{who} holds the Favor of the Assembly: +{n} Honor",
