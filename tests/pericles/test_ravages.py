@@ -70,10 +70,13 @@ def test_a_strategos_leaves_each_stock_after_a_war_turn_rule_14_43_d() -> None:
 def test_the_option_is_standard_in_14_4_only_rule_14_43() -> None:
     assert Game.create(RULESET, scenario="14.4", seed=1).state["ravages"] is True
     assert Game.create(RULESET, scenario="14.3", seed=1).state["ravages"] is False
-    on = Game.create(RULESET, scenario="14.2", seed=1, options={"ravages": True})
-    assert on.state["ravages"] is True
-    off = Game.create(RULESET, scenario="14.4", seed=1, options={"ravages": False})
-    assert off.state["ravages"] is False
+    # the bot's `ravages=on|off|scenario` words (shared/game_options.py passes them as text)
+    assert Game.create(RULESET, scenario="14.3", seed=1,
+                       options={"ravages": "on"}).state["ravages"] is True
+    assert Game.create(RULESET, scenario="14.4", seed=1,
+                       options={"ravages": "off"}).state["ravages"] is False
+    assert Game.create(RULESET, scenario="14.4", seed=1,
+                       options={"ravages": "scenario"}).state["ravages"] is True
 
 
 def test_the_log_says_what_left_the_game_rule_14_43() -> None:

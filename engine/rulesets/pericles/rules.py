@@ -43,13 +43,15 @@ class Pericles(Ruleset):
     options: ClassVar[dict[str, GameOption]] = {
         "ravages": GameOption("ravages", "Ravages of War: losses to Plague and battle and "
                               "a Strategos a War turn leave the game (standard in 14.4)",
-                              None, "14.43")}
+                              "scenario", "14.43", ("scenario", "on", "off"))}
 
     # ------------------------------------------------------------------ creation
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PericlesState:
         s = initial_state(scenario)
-        if options.get("ravages") is not None:
-            s["ravages"] = bool(options["ravages"])  # rule 14.43, chosen at creation
+        # rule 14.43 chosen at creation: "scenario" keeps the scenario's own choice
+        choice = options.get("ravages", "scenario")
+        if choice != "scenario":
+            s["ravages"] = choice == "on"
         if options.get("players") == 2 and len(s["factions"]) == 4:
             # variant A (15.12): one person holds a faction of each city
             for a, b in self.scenarios[scenario].holdings(2):
