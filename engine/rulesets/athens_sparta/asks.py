@@ -19,7 +19,9 @@ def ask(seat: str, kind: str, text: str, rule: str | None,
         opts: Iterable[Sequence[str] | Option], secret: bool = False) -> Prompt:
     """A prompt of `opts`: rows [id, label, rule], or options already made (`shared_option`),
     which menus that keep their rows from click to click hand over as they are."""
-    return Prompt(seat, text, tuple([o if isinstance(o, Option) else _option(o[0], o[1], o[2])
+    table: dict[tuple[str, str, str | None], Option] = _OPTIONS.here.table  # once a prompt
+    return Prompt(seat, text, tuple([o if isinstance(o, Option) else
+                                     table.get((o[0], o[1], o[2])) or _option(o[0], o[1], o[2])
                                      for o in opts]), rule=rule, secret=secret, kind=kind)
 
 
@@ -33,7 +35,7 @@ _OPTIONS: Memo[tuple[str, str, str | None], Option] = Memo("athens_sparta.option
 def _option(id: str, label: str, rule: str | None) -> Option:
     """The shared option of this id, label and rule."""
     key = (id, label, rule)
-    table = _OPTIONS.table()
+    table: dict[tuple[str, str, str | None], Option] = _OPTIONS.here.table  # hot: no call
     got = table.get(key)
     if got is None:
         got = _OPTIONS.keep(table, key, Option(id, label, rule))

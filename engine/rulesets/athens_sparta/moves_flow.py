@@ -44,7 +44,7 @@ _BLOCK_ROWS: Memo[tuple[Board, str, str, int], tuple[str, str, Option]] = \
 def _block_row(bd: Board, b: str, x: Block) -> tuple[str, str, Option]:
     """(place label, block id, option) of a block in the move menu."""
     key = (bd, b, x["loc"], x["str"])
-    table = _BLOCK_ROWS.table()
+    table: dict[tuple[Board, str, str, int], tuple[str, str, Option]] = _BLOCK_ROWS.here.table
     got = table.get(key)
     if got is None:
         place = bd.label(x["loc"])
@@ -176,7 +176,7 @@ def _dest_row(bd: Board, d: Dest, several: bool, navy_attack: bool = False) -> O
     hex, so an attack names the one it comes from; `navy_attack`: a navy ends its move
     among enemy blocks (an army's attack is known by the hex it comes from)."""
     key = (bd, d, several, navy_attack)
-    table = _ROWS.table()
+    table: dict[tuple[Board, Dest, bool, bool], Option] = _ROWS.here.table  # hot: no call
     got = table.get(key)
     if got is None:
         got = _ROWS.keep(table, key, shared_option(_dest_id(d),
