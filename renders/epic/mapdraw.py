@@ -80,10 +80,14 @@ def city_xy(b: Base, hex_id: str) -> tuple[float, float]:
 
 
 def stack_xy(b: Base, hex_id: str, k: int, n: int) -> tuple[float, float]:
-    """Where the k-th of n stacks in a hex stands: in the lower half, side by side."""
+    """Where the k-th of n stacks in a hex stands: in the lower half, side by side; two
+    stand a little higher, where the hexagon is wide enough for both (a counter is 0.6 of
+    the radius across)."""
     x, y = b.centre(hex_id)
     r = b.grid.radius
-    return x + (k - (n - 1) / 2) * r * 0.72, y + r * 0.45
+    if n == 1:
+        return x, y + r * 0.45
+    return x + (k - (n - 1) / 2) * r * 0.70, y + r * 0.30
 
 
 def stacks(view: dict[str, Any]) -> dict[str, list[tuple[str, list[str], list[str]]]]:
