@@ -12,15 +12,9 @@ from pathlib import Path
 from tests.epic.test_module_state import _mutations
 
 RULESETS = Path(__file__).parents[2] / "engine" / "rulesets"
-# Left: a process-wide change counter (`_changes`, `_minor`) that Athens & Sparta's block
-# records bump on every write, so that an index built on them knows it is stale. Each
-# record is written by one thread at a time, but the counter is shared: two threads'
-# increments can interleave and lose one, in principle letting an index be trusted after a
-# change. To move into a per-thread count with the indexes' checks (issue 30, point 4).
-# A name gone from the code must leave this list.
-LEFT = {
-    "athens_sparta/state.py": {"global"},
-}
+# Athens & Sparta's process-wide change marks are kernel clocks (engine/core/clock.py),
+# safe beside a thinking thread; nothing is left to move.
+LEFT: dict[str, set[str]] = {}
 
 
 def _found() -> dict[str, set[str]]:

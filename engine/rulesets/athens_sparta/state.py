@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.clock import Clock
 from engine.core.steady import Memo
 
 from .board import SICILY, Board
@@ -69,8 +70,10 @@ def is_army(bd: Board, bid: str) -> bool:
 # does. Block records are dicts that count every change (`Block`), kept in a `Blocks` dict
 # that holds what was derived from them (occupancy, sieges, enemy hexes) for as long as no
 # block changed. The state stays plain JSON data: both serialise as dicts.
-_changes = 0  # changes to any block record in this process (but those below)
-_minor = 0  # changes to a record's strength, coast or revolt mark alone
+# Changes to any block record in this process (but those below), and to a record's
+# strength, coast or revolt mark alone: kernel clocks, safe beside a thinking thread.
+CHANGES = Clock()
+MINOR = Clock()
 # fields that no fact cached with `derived` reads (`derived_all` reads them too)
 MINOR_FIELDS = frozenset({"str", "coast", "rv"})
 PLACE_FIELDS = frozenset({"loc", "side"})  # what the occupancy reads of a record
@@ -89,32 +92,32 @@ class _Counted(dict[str, Any]):
         """A change other than a block's place or side written (see `Blocks.moved`)."""
 
     def __delitem__(self, key: str) -> None:
-        global _changes
-        _changes += 1
         self._reshaped()
         dict.__delitem__(self, key)
+        CHANGES.tick()
 
     def update(self, *args: Any, **kw: Any) -> None:
         for k, v in dict(*args, **kw).items():
             self[k] = v
 
     def pop(self, *args: Any) -> Any:
-        global _changes
-        _changes += 1
         self._reshaped()
-        return dict.pop(self, *args)
+        try:
+            return dict.pop(self, *args)
+        finally:
+            CHANGES.tick()
 
     def popitem(self) -> tuple[str, Any]:
-        global _changes
-        _changes += 1
         self._reshaped()
-        return dict.popitem(self)
+        try:
+            return dict.popitem(self)
+        finally:
+            CHANGES.tick()
 
     def clear(self) -> None:
-        global _changes
-        _changes += 1
         self._reshaped()
         dict.clear(self)
+        CHANGES.tick()
 
     def __ior__(self, other: Any) -> _Counted:  # type: ignore[misc,override]
         self.update(other)
@@ -139,7 +142,6 @@ class Block(_Counted):
             self._owner.edited(dict.get(self, "side"))
 
     def __setitem__(self, key: str, value: Any) -> None:
-        global _changes, _minor
         if dict.get(self, key, _ABSENT) != value:
             owner = self._owner
             if owner is not None:
@@ -151,41 +153,40 @@ class Block(_Counted):
                         owner.walled.discard(self._bid)
                     else:
                         owner.walled.add(self._bid)
-            if key in MINOR_FIELDS:
-                _minor += 1
-            else:
-                _changes += 1
-                if key in PLACE_FIELDS and owner is not None:
-                    moved = owner.moved
-                    moved.append((self._bid, dict.get(self, "loc")))
-                    if len(moved) > 64:  # many moves unread: build afresh when asked
-                        owner.reshaped = True
-                        moved.clear()
-        dict.__setitem__(self, key, value)
+            if key in PLACE_FIELDS and owner is not None:
+                moved = owner.moved
+                moved.append((self._bid, dict.get(self, "loc")))
+                if len(moved) > 64:  # many moves unread: build afresh when asked
+                    owner.reshaped = True
+                    moved.clear()
+            dict.__setitem__(self, key, value)
+            # the clock moves once the record holds the new value (engine/core/clock.py)
+            (MINOR if key in MINOR_FIELDS else CHANGES).tick()
+        else:
+            dict.__setitem__(self, key, value)
 
     def setdefault(self, key: str, default: Any = None) -> Any:
-        global _changes
-        _changes += 1
         self._reshaped()
-        return dict.setdefault(self, key, default)
+        try:
+            return dict.setdefault(self, key, default)
+        finally:
+            CHANGES.tick()
 
     def pop(self, key: str, *default: Any) -> Any:
         """Removing a mark (`rv`: the revolt has ended) changes nothing when it is not
         there, and who stands where not at all: only a place or side removed does."""
-        global _changes, _minor
         if not dict.__contains__(self, key) and default:
             return default[0]
         if key in PLACE_FIELDS or not dict.__contains__(self, key):
             return _Counted.pop(self, key, *default)
-        if key in MINOR_FIELDS:
-            _minor += 1
-        else:
-            _changes += 1
         if self._owner is not None:
             self._owner.edited(dict.get(self, "side"))
             if key == "in":
                 self._owner.walled = None
-        return dict.pop(self, key)
+        try:
+            return dict.pop(self, key)
+        finally:
+            (MINOR if key in MINOR_FIELDS else CHANGES).tick()
 
 
 
@@ -239,10 +240,9 @@ class Blocks(_Counted):
         return b
 
     def __setitem__(self, key: str, value: Any) -> None:
-        global _changes
-        _changes += 1
         self._reshaped()
         dict.__setitem__(self, key, self._adopt(key, value))
+        CHANGES.tick()
 
     def setdefault(self, key: str, default: Any = None) -> Any:
         if key not in self:
@@ -268,9 +268,10 @@ def derived(s: AS) -> dict[Any, Any] | None:
     blocks = s["blocks"]
     if type(blocks) is not Blocks:
         return None
-    if blocks.at != _changes:
+    now = CHANGES.now
+    if blocks.at != now:
         blocks.derived.clear()
-        blocks.at = _changes
+        blocks.at = now
     return blocks.derived
 
 
@@ -280,9 +281,10 @@ def derived_all(s: AS) -> dict[Any, Any] | None:
     blocks = s["blocks"]
     if type(blocks) is not Blocks:
         return None
-    if blocks.at_all != (_changes, _minor):
+    now = (CHANGES.now, MINOR.now)
+    if blocks.at_all != now:
         blocks.derived_all.clear()
-        blocks.at_all = (_changes, _minor)
+        blocks.at_all = now
     return blocks.derived_all
 
 
@@ -308,7 +310,7 @@ def side_edits(s: AS, side: str) -> tuple[int, int, int] | None:
     if type(blocks) is not Blocks:
         return None
     edits = blocks.edits
-    return (_changes, edits.get(side, 0), edits.get("*", 0))
+    return (CHANGES.now, edits.get(side, 0), edits.get("*", 0))
 
 
 def occupancy(s: AS) -> dict[str, dict[str, list[str]]]:
