@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import threading
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import orjson
@@ -11,6 +14,7 @@ import orjson
 from .core.decisions import random_answer
 from .core.game import Game
 from .core.rng import Rng
+from .core.rule_summaries import RuleBook
 from .core.ruleset import Ruleset
 from .selfplay import play_random
 
@@ -319,3 +323,63 @@ def prompts_beside_a_thread(rules: Ruleset, scenario: str | None, seed: str,
         thread.join()
         sys.setswitchinterval(interval)
     return problems + failures
+
+
+# Rule citations (`/rule N`, `?N`): every ruleset checks that what its code cites and what
+# its prompts cite in play open one of its summaries (engine/core/rule_summaries.py).
+
+# How code cites a rule: a prompt's or option's rule (`rule="6.2"`), a string that is a
+# section number (`"16.3.2"`, `"3.1 (sidebar)"`), "rule 16.3.2" in a text or docstring and
+# a "(10.8.1)" aside; how data cites one: a row's `"rule": "..."`.
+CODE_CITATIONS = (r'rule="([^"]+)"', r'"(\d{1,2}\.\d{1,3}(?:\.\d+)?[a-z]?(?: [^"]*)?)"',
+                  r"\brules? (\d+\.\d+(?:\.\d+)?[a-z]?)", r"\((\d+\.\d+(?:\.\d+)?[a-z]?)\b")
+DATA_CITATIONS = (r'"rule":\s*"([^"]*)"',)
+
+
+def rules_cited(paths: Iterable[Path], patterns: Iterable[str] | None = None
+                ) -> dict[str, str]:
+    """Every rule the files cite -> the name of a file citing it (by default code
+    citations in Python files and data citations in the others)."""
+    cited: dict[str, str] = {}
+    for path in paths:
+        src = path.read_text(encoding="utf-8")
+        found = patterns if patterns is not None else \
+            CODE_CITATIONS if path.suffix == ".py" else DATA_CITATIONS
+        for pattern in found:
+            cited |= {ref: path.name for ref in re.findall(pattern, src, flags=re.S)}
+    cited.pop("", None)  # a data row that cites no rule
+    return cited
+
+
+def rules_seen_in_random_play(rules: Ruleset, scenario: str | None, seed: str,
+                              options: dict[str, Any] | None = None,
+                              steps: int = 300) -> set[str]:
+    """The rules that the prompts and options of `steps` random choices cite."""
+    game = Game.create(rules, scenario=scenario, seed=seed, options=options)
+    player = Rng(f"rules-player:{seed}")
+    seen: set[str] = set()
+    for _ in range(steps):
+        prompts = game.prompts()
+        if game.outcome is not None or not prompts:
+            break
+        for p in prompts:
+            seen |= {r for r in (p.rule, *(o.rule for o in p.options)) if r}
+        p = player.choice(prompts)
+        game.act(p.seat, random_answer(p, player))
+    return seen
+
+
+def rule_book_problems(book: RuleBook, refs: Iterable[str] = (), *,
+                       longest: int = 1200) -> list[str]:
+    """What is wrong with a ruleset's summaries: a cited rule with no summary, a summary
+    that is not one paragraph of 40 to `longest` characters under a title, a ruling whose
+    sections have no summary."""
+    problems = [f"no summary for {ref!r}" for ref in sorted(set(refs))
+                if book.lookup(ref) is None]
+    for key, (title, summary) in book.summaries.items():
+        if not title or not 40 <= len(summary) <= longest or "\n" in summary:
+            problems.append(f"summary {key!r} is not one paragraph under a title")
+    for ruling in book.rulings:
+        if not ruling.rules or not all(book.lookup(r) for r in ruling.rules):
+            problems.append(f"ruling {ruling.id!r} cites no section with a summary")
+    return problems
