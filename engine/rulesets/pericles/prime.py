@@ -47,7 +47,7 @@ def handicaps(factions: list[str], bots: list[str]) -> dict[str, int]:
     alone (solitaire, two people against Phormio); with one Phormio faction (three
     people), +5 to each faction of the side with no Phormio."""
     out = {f: 0 for f in factions}
-    for city, pair in asm.CITY_FACTIONS.items():
+    for pair in asm.CITY_FACTIONS.values():
         if all(f in bots for f in pair):
             for f in pair:
                 out[f] = ALL_AUTOMATED

@@ -105,6 +105,9 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
                         "kind": m["kind"] if sees_markers(seat, m["faction"]) else None}
                        for m in q] for t, q in s["queues"].items()},
         "order": list(s["order"]),
+        # nominations made so far in each city's Boule (6.2): their order is public
+        "boule": next((dict(fr["args"].get("done") or {}) for fr in s["flow"]
+                       if fr["name"] == "boule"), {}),
         "committed": {f: n for f, n in s["committed"].items() if commitment_shown(s, seat, f)},
         "expedition": dict(s["expedition"]) if s["expedition"] else None,
         "the_300": s["the_300"], "state_ship": s["state_ship"],
