@@ -12,14 +12,19 @@ Implementation notes, as strings (the matrix overrides the flowcharts, 15.31 E):
   "naval_excess" the expedition sends ships beyond the enemy's count there, the rest land
   "opposite"     the expedition sends units of the kind opposite to the theater's type
   "raid"         a Military issue in a contested theater raids
+  "units:K"      the expedition sends units of kind K
+  "convert"      a Diplomatic issue converts an enemy base
 """
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
+
+from ...rulesets.pericles.assembly import city_of
+from ...rulesets.pericles.theaters import capital_of
+from .strategy import strategy_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,24 +84,38 @@ NO_PLAN = TheaterPlan(theater="")
 
 
 def plan_for(view: dict[str, Any], faction: str) -> TheaterPlan:
-    """The faction's plan from its Prime Strategy (strategy.py's `strategy_of`), or
-    NO_PLAN (the charts alone) when no strategy applies or none is written yet."""
-    try:
-        module = importlib.import_module(f"{__package__}.strategy")
-    except ImportError:
-        return NO_PLAN
-    strategy = module.strategy_of(view, faction)
-    if strategy is None:
-        return NO_PLAN
-    return plan_of(strategy)
+    """The faction's plan from the Prime Strategy its view records (strategy.py), or
+    NO_PLAN (the charts alone) when it has none this turn."""
+    strategy = strategy_of(view, faction)
+    return NO_PLAN if strategy is None else plan_of(strategy)
 
 
 def plan_of(strategy: Any) -> TheaterPlan:
-    """A TheaterPlan from a Strategy: duck-typed on its `theater` and `steps` (each with
-    `kind`, `theater` and `notes`), so that this module does not depend on the shape of
-    the matrices' rows."""
+    """A TheaterPlan from a Strategy (engine/rulesets/pericles/strategy.py): its issues
+    come in priority order and go onto the map in reverse, the queues being LIFO
+    (15.31 D); an issue noted "capital" goes to the faction's own capital (15.31 E)."""
     if isinstance(strategy, TheaterPlan):
         return strategy
-    steps = tuple(Step(str(s.kind), str(s.theater), tuple(getattr(s, "notes", ()) or ()))
-                  for s in getattr(strategy, "steps", ()))
-    return TheaterPlan(theater=str(getattr(strategy, "theater", "") or ""), steps=steps)
+    home = capital_of(city_of(strategy.faction))
+    steps = tuple(Step(n.issue, home if n.place == "capital" else strategy.theater, _notes(n))
+                  for n in reversed(strategy.notes))
+    return TheaterPlan(theater=strategy.theater, steps=steps)
+
+
+def _notes(note: Any) -> tuple[str, ...]:
+    """A matrix IssueNote in the words of this module's docstring."""
+    out: list[str] = []
+    if note.commit is not None:
+        out.append(f"commit:{note.commit}")
+    if note.action == "build" and note.units in ("land", "naval"):
+        out.append(f"build:{note.units}")
+    elif note.action in ("base", "raid", "convert"):
+        out.append(note.action)
+    if note.action in ("expedition", "move", "raid"):
+        if note.units == "naval_edge":
+            out.append("naval_excess")
+        elif note.units == "opposite":
+            out.append("opposite")
+        elif note.units in ("land", "naval"):
+            out.append(f"units:{note.units}")
+    return tuple(out)

@@ -75,9 +75,12 @@ def commit(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) ->
 # ------------------------------------------------------------------ the expedition chart (15.62 E)
 def wanted_kind(view: dict[str, Any], target: str, city: str, step: Step | None) -> str:
     """The kind of unit the CG sends next: the theater's own kind (land in a land
-    theater), unless the matrix says "opposite" or "naval_excess" (ships until they
-    outnumber the enemy's ships there, then land units)."""
+    theater), unless the matrix names a kind, or says "opposite" or "naval_excess" (ships
+    until they outnumber the enemy's ships there, then land units)."""
     own = theater_kind(target)
+    named = step.word("units") if step is not None else None
+    if named in OTHER:
+        return named
     if step is not None and "opposite" in step.notes:
         return OTHER[own]
     if step is not None and "naval_excess" in step.notes:
@@ -100,9 +103,20 @@ def may_draw(view: dict[str, Any], here: str, city: str, kind: str) -> bool:
     return left >= keep
 
 
+def _holds(view: dict[str, Any], here: str, city: str, kind: str, owner: str) -> bool:
+    """Whether the side still matches the enemy's strength of `kind` in `here` once the
+    unit has left: units left behind an enemy edge could not get out, nor could others
+    pass through (the exit rule, 9.2; 15.15 F: never strand a unit, keep the road open;
+    16.0 keeps the two Spartan foot holding Thessalia where they stand)."""
+    ours = kind_strength(view, here, city, kind) - _strength(owner, kind)
+    return ours >= kind_strength(view, here, enemy_of(city), kind)
+
+
 def march(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> str:
-    """Strongest unit first of the kind wanted, from where it can be spared (the 300
-    first: they march free, 12.0); the most crowded theater gives first, ties at random.
+    """As many units as the attackers committed, the 300 counted among them (16.0), the
+    strongest first of the kind wanted, from where they can be spared (the 300 first);
+    a unit whose leaving keeps its theater's road open before one that would not, then
+    the strongest, then the most crowded theater's, ties at random.
     When no unit of the wanted kind can come, one of the other kind (15.8: maximum
     effort); when none can be spared, the march stops (15.62 D: fewer units rather than a
     stripped theater)."""
@@ -112,14 +126,17 @@ def march(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> 
     target = ex.get("theater", "")
     step = plan.step_for("military", target)
     want = wanted_kind(view, target, city, step)
-    moves = ex.get("moves", 0)
+    # Phormio counts the 300 among the units its commitment sends (16.0: "Phormio does
+    # not make this distinction"), though the engine lets them march free (12.0)
+    moves = ex.get("moves", 0) - int(city == "sparta" and view["the_300"] == target)
+    if moves <= 0:
+        return "stop"
     units_offered = [o for o in prompt.options if o.id != "stop" and o.data]
     for kind in (want, OTHER[want]):
-        if step is not None and ("opposite" in step.notes or "naval_excess" in step.notes) \
-                and kind != want:
+        if step is not None and kind != want and (
+                "opposite" in step.notes or "naval_excess" in step.notes or step.word("units")):
             break  # the matrix names the kind: no other
         fit = [o for o in units_offered if (o.data or {})["kind"] == kind
-               and (moves > 0 or (o.data or {}).get("the_300"))
                and may_draw(view, (o.data or {})["from"], city, kind)]
         if not fit:
             continue
@@ -127,10 +144,11 @@ def march(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> 
         if free:
             return free[0].id
 
-        ranked = [(_strength((o.data or {})["owner"], kind),
+        ranked = [(_holds(view, (o.data or {})["from"], city, kind, (o.data or {})["owner"]),
+                   _strength((o.data or {})["owner"], kind),
                    units(view, (o.data or {})["from"], city, kind), o.id) for o in fit]
-        best = max(r[:2] for r in ranked)
-        return d6_pick(rng, sorted(r[2] for r in ranked if r[:2] == best))
+        best = max(r[:3] for r in ranked)
+        return d6_pick(rng, sorted(r[3] for r in ranked if r[:3] == best))
     return "stop"
 
 
