@@ -16,7 +16,16 @@ from engine.rulesets.pericles.rules import MACHINE
 from engine.rulesets.pericles.schema import PericlesState
 from engine.testing import FixedRng
 
-from .theater_positions import AGIAD, ARISTOCRATS, DEMAGOGUES, example_turn, prompt_of, queue, start, view
+from .theater_positions import (
+    AGIAD,
+    ARISTOCRATS,
+    DEMAGOGUES,
+    example_turn,
+    prompt_of,
+    queue,
+    start,
+    view,
+)
 
 
 def test_the_agiad_opens_with_its_expedition_at_the_bottom_of_boeotia_rule_15_61() -> None:
@@ -106,7 +115,7 @@ def test_the_agiad_reveals_its_ps_theater_and_builds_a_ship_rule_15_62_c() -> No
     s = _resolution_position()
     _, prompts = start(s, "resolution", i=2)
     p = prompt_of(prompts, "agiad")
-    assert {o.data["theater"] for o in p.options} >= {"boeotia", "sparta", "macedonia"}
+    assert {(o.data or {})["theater"] for o in p.options} >= {"boeotia", "sparta", "macedonia"}
     assert reveal(view(s, "agiad"), p, Rng("r"), AGIAD) == "reveal@boeotia"
     ctx = start(s, "resolution", i=2)[0]
     MACHINE.act(s, "agiad", "reveal@boeotia", ctx)
@@ -140,7 +149,7 @@ def test_with_its_ps_theater_covered_the_agiad_reveals_at_random_rule_15_62() ->
     queue(s, "boeotia", ("agiad", "military"), ("demagogues", "rumor"))
     _, prompts = start(s, "resolution", i=2)
     p = prompt_of(prompts, "agiad")
-    assert [o.data["theater"] for o in p.options] == ["macedonia"]
+    assert [(o.data or {})["theater"] for o in p.options] == ["macedonia"]
     assert reveal(view(s, "agiad"), p, FixedRng([]), AGIAD) == "reveal@macedonia"
 
 

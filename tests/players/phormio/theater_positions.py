@@ -9,12 +9,12 @@ from typing import Any
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
 from engine.core.types import Prompt
+from engine.players.phormio.theater_plan import Step, TheaterPlan
 from engine.rulesets.pericles.rules import MACHINE
 from engine.rulesets.pericles.scenarios import initial_state
 from engine.rulesets.pericles.schema import PericlesState
 from engine.rulesets.pericles.theater_flow import honor_order
 from engine.rulesets.pericles.view import build_view
-from engine.players.phormio.theater_plan import Step, TheaterPlan
 
 # 16.0: the Agiad's Protect Key Allies (Boeotia) as the example places it: the expedition
 # at the bottom of the Boeotia queue, a levy in Sparta, then the League marker that
