@@ -113,6 +113,11 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
         "aristophanes_left": len(s["aristophanes_deck"]),
         "will": {c: dict(w) for c, w in s["will"].items()},
         "granary_miss": dict(s["granary_miss"]), "victor": s["victor"],
+        # Phormio (15.0): who it plays, and each automated faction's Prime Strategy,
+        # drawn on the game's dice in public (ruling R51)
+        "automated": list(s.get("automated") or []),
+        "prime": {f: dict(p) for f, p in (s.get("prime") or {}).items()},
+        "brasidas_cities": list(s.get("brasidas_cities") or []),
         "log": [line(r) for r in s["log"][-16:]],
     }
 
@@ -167,6 +172,12 @@ def line(r: Record) -> str:
         "peace_end": f"Peace is declared in turn {n}: the war ends",
         "bonus": f"{city}'s final bonuses: {n} Honor (theaters held and bases)",
         "favor_bonus": f"{who} holds the Favor of the Assembly: +{n} Honor",
+        "awarded": f"Brasidas (15.91): {who} wins {what}",
+        "handicap": f"Phormio handicap (15.14): {who} starts with {n} more Honor",
+        "prime": f"{who}'s Prime Strategy (15.3): {r['what']} in "
+                 f"{theater_name(r['theater'] or '') if r['theater'] else ''}",
+        "brasidas": f"Brasidas (15.9): {city} rolls {r['what']}; {who} "
+                    + (f"gains {n} Honor" if n else "ties"),
     }.get(k, k)
 
 
