@@ -3,14 +3,19 @@ expedition chart, the State Ship, battle losses and the optional second battle."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...core.rng import Rng
 from ...core.types import Prompt
-from ...rulesets.pericles.components import load_components
+from ...rulesets.pericles import theaters as th
+from ...rulesets.pericles.assembly import rival
+from ...rulesets.pericles.components import SIDE_OF, load_components
+from ...rulesets.pericles.schema import PericlesState
+from .theater_issues import CG_MOST
 from .theater_plan import Step, TheaterPlan
 from .theater_read import (
     bases_of,
+    capital,
     city_of,
     costly_pending,
     d6_pick,
@@ -20,10 +25,12 @@ from .theater_read import (
     kind_strength,
     status,
     theater_kind,
+    uncovered_bases,
     units,
 )
 
 CITY_STATE = ("A", "S")
+COMPATRIOT_MOST = 4  # any faction but the CG commits up to 4 Strategos (9.2)
 OTHER = {"land": "naval", "naval": "land"}
 
 
@@ -49,27 +56,84 @@ def _battle_ahead(view: dict[str, Any], target: str, city: str) -> bool:
     return status(view, target) in ("contested", enemy_of(city))
 
 
+def _strongest_reachable(view: dict[str, Any], target: str, city: str, kind: str,
+                         count: int) -> int:
+    """The strength of the `count` strongest units of `kind` the side could bring to the
+    target by the exit rule (9.2), those already there apart; a Spartan foot a Spartan
+    base stays in Sparta (9.2)."""
+    state = cast(PericlesState, view)  # the exit rule reads only the forces and War
+    found: list[int] = []
+    for here, owners in view["forces"].items():
+        if here == target:
+            continue
+        for owner, n in owners.items():
+            spare = n.get(kind, 0)
+            if owner == "S" and kind == "land" and here == capital(city):
+                spare -= n.get("bases", 0)
+            if owner == "persia" or SIDE_OF.get(owner) != city or spare <= 0:
+                continue
+            if th.path(state, owner, kind, here, target) is not None:
+                found += [_strength(owner, kind)] * spare
+    return sum(sorted(found, reverse=True)[:count])
+
+
+def _likely_commitment(view: dict[str, Any], faction: str, most: int) -> int:
+    """What a faction of the attacking side can be counted on to commit: up to `most`
+    of its tokens, none while its own costly markers wait (the rule above; the CG and its
+    compatriot see each other's markers, 3.1)."""
+    return 0 if costly_pending(view, faction) else min(most, view["strategos"].get(faction, 0))
+
+
+def hopeless(view: dict[str, Any], target: str, cg: str) -> bool:
+    """An obvious defeat (15.8): with equal battle cards and no token committed in
+    defence, the strongest force the attackers could bring (as many of the strongest
+    units that can reach the target as their tokens move, the tokens, Treachery, the
+    State Ship or the 300) still falls short of the strength standing there."""
+    city = city_of(cg)
+    kind = theater_kind(target)
+    enemy = enemy_of(city)
+    tokens = (min(CG_MOST, view["strategos"].get(cg, 0))
+              + _likely_commitment(view, rival(cg), COMPATRIOT_MOST))
+    ours = (kind_strength(view, target, city, kind)
+            + _strongest_reachable(view, target, city, kind, tokens) + tokens
+            + view["treachery"].get(target, {}).get(city, 0) + 1)
+    theirs = (kind_strength(view, target, enemy, kind)
+              + view["treachery"].get(target, {}).get(enemy, 0))
+    return ours < theirs
+
+
 def commit(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> str:
-    """The CG: the matrix's number for a PS issue; all out when a battle is coming;
-    else what is left after the tokens its own markers still to come may need.
-    Any other faction: nothing while markers that cost Strategos are still to come
-    (15.62 D, 16.0's design note), else the most it may (15.8: maximum effort).
+    """Nothing to an obvious defeat (15.8), whoever commits for the attackers.
+    The CG: the matrix's number for a PS issue; all out when a battle is coming; with
+    no battle, 1 into a theater nobody holds (to hold it) or to bring a unit to a base
+    of ours lacking one of the theater's kind, else nothing (our ruling: tokens moved
+    nowhere return to the stock, where four would have bought 1 Honor, 8.4).
+    Another faction: nothing while markers that cost Strategos are still to come (15.62
+    D, 16.0's design note); else the most it may in defence (15.8: maximum effort) and,
+    for the attackers, when a battle is coming.
     Sudden death keeps back the price of a granary base (15.15 G)."""
     me = prompt.seat
+    city = city_of(me)
     ex = view["expedition"] or {}
     target = ex.get("theater", "")
     held = view["strategos"].get(me, 0)
     cap = max(prompt.lo, min(prompt.hi, held - critical_reserve(view, me)))
+    attacking = ex.get("city") == city
+    battle = _battle_ahead(view, target, ex.get("city", city))
+    if attacking and battle and hopeless(view, target, ex.get("cg", me)):
+        return str(prompt.lo)
     if ex.get("cg") != me:
-        return str(prompt.lo if costly_pending(view, me) else cap)
+        if costly_pending(view, me) or (attacking and not battle):
+            return str(prompt.lo)
+        return str(cap)
     step = plan.step_for("military", target)
     wanted = step.number("commit") if step is not None else None
     if wanted is not None:
         return str(max(prompt.lo, min(cap, wanted)))
-    if _battle_ahead(view, target, city_of(me)):
+    if battle:
         return str(cap)
-    later = 3 * len(costly_pending(view, me))  # a raid's or a base's price each (9.1, 8.5)
-    return str(max(min(cap, 1), min(cap, held - later)))
+    useful = status(view, target) == "neutral" or target in uncovered_bases(view, city)
+    return str(min(cap, 1) if useful else prompt.lo)
 
 
 # ------------------------------------------------------------------ the expedition chart (15.62 E)
