@@ -3,19 +3,14 @@ expedition chart, the State Ship, battle losses and the optional second battle."
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from ...core.rng import Rng
 from ...core.types import Prompt
-from ...rulesets.pericles import theaters as th
-from ...rulesets.pericles.assembly import rival
-from ...rulesets.pericles.components import SIDE_OF, load_components
-from ...rulesets.pericles.schema import PericlesState
-from .theater_issues import CG_MOST
+from .theater_force import hopeless, unit_strength
 from .theater_plan import Step, TheaterPlan
 from .theater_read import (
     bases_of,
-    capital,
     city_of,
     costly_pending,
     d6_pick,
@@ -30,12 +25,7 @@ from .theater_read import (
 )
 
 CITY_STATE = ("A", "S")
-COMPATRIOT_MOST = 4  # any faction but the CG commits up to 4 Strategos (9.2)
 OTHER = {"land": "naval", "naval": "land"}
-
-
-def _strength(owner: str, kind: str) -> int:
-    return int(load_components().data.counts.strength[owner].get(kind, 0))
 
 
 # ------------------------------------------------------------------ commitment (15.62 D)
@@ -54,52 +44,6 @@ def critical_reserve(view: dict[str, Any], me: str) -> int:
 def _battle_ahead(view: dict[str, Any], target: str, city: str) -> bool:
     """The expedition will fight: enemy forces stand in the target (9.2)."""
     return status(view, target) in ("contested", enemy_of(city))
-
-
-def _strongest_reachable(view: dict[str, Any], target: str, city: str, kind: str,
-                         count: int) -> int:
-    """The strength of the `count` strongest units of `kind` the side could bring to the
-    target by the exit rule (9.2), those already there apart; a Spartan foot a Spartan
-    base stays in Sparta (9.2)."""
-    state = cast(PericlesState, view)  # the exit rule reads only the forces and War
-    found: list[int] = []
-    for here, owners in view["forces"].items():
-        if here == target:
-            continue
-        for owner, n in owners.items():
-            spare = n.get(kind, 0)
-            if owner == "S" and kind == "land" and here == capital(city):
-                spare -= n.get("bases", 0)
-            if owner == "persia" or SIDE_OF.get(owner) != city or spare <= 0:
-                continue
-            if th.path(state, owner, kind, here, target) is not None:
-                found += [_strength(owner, kind)] * spare
-    return sum(sorted(found, reverse=True)[:count])
-
-
-def _likely_commitment(view: dict[str, Any], faction: str, most: int) -> int:
-    """What a faction of the attacking side can be counted on to commit: up to `most`
-    of its tokens, none while its own costly markers wait (the rule above; the CG and its
-    compatriot see each other's markers, 3.1)."""
-    return 0 if costly_pending(view, faction) else min(most, view["strategos"].get(faction, 0))
-
-
-def hopeless(view: dict[str, Any], target: str, cg: str) -> bool:
-    """An obvious defeat (15.8): with equal battle cards and no token committed in
-    defence, the strongest force the attackers could bring (as many of the strongest
-    units that can reach the target as their tokens move, the tokens, Treachery, the
-    State Ship or the 300) still falls short of the strength standing there."""
-    city = city_of(cg)
-    kind = theater_kind(target)
-    enemy = enemy_of(city)
-    tokens = (min(CG_MOST, view["strategos"].get(cg, 0))
-              + _likely_commitment(view, rival(cg), COMPATRIOT_MOST))
-    ours = (kind_strength(view, target, city, kind)
-            + _strongest_reachable(view, target, city, kind, tokens) + tokens
-            + view["treachery"].get(target, {}).get(city, 0) + 1)
-    theirs = (kind_strength(view, target, enemy, kind)
-              + view["treachery"].get(target, {}).get(enemy, 0))
-    return ours < theirs
 
 
 def commit(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> str:
@@ -172,7 +116,7 @@ def _holds(view: dict[str, Any], here: str, city: str, kind: str, owner: str) ->
     unit has left: units left behind an enemy edge could not get out, nor could others
     pass through (the exit rule, 9.2; 15.15 F: never strand a unit, keep the road open;
     16.0 keeps the two Spartan foot holding Thessalia where they stand)."""
-    ours = kind_strength(view, here, city, kind) - _strength(owner, kind)
+    ours = kind_strength(view, here, city, kind) - unit_strength(owner, kind)
     return ours >= kind_strength(view, here, enemy_of(city), kind)
 
 
@@ -209,7 +153,7 @@ def march(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> 
             return free[0].id
 
         ranked = [(_holds(view, (o.data or {})["from"], city, kind, (o.data or {})["owner"]),
-                   _strength((o.data or {})["owner"], kind),
+                   unit_strength((o.data or {})["owner"], kind),
                    units(view, (o.data or {})["from"], city, kind), o.id) for o in fit]
         best = max(r[:3] for r in ranked)
         return d6_pick(rng, sorted(r[3] for r in ranked if r[:3] == best))
@@ -241,12 +185,12 @@ def losses(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) ->
         return sum(view["forces"].get(target, {}).get(o, {}).get(k, 0) for k in ("land", "naval"))
 
     def cost(o: str) -> int:
-        return min(_strength(o, k) or 9 for k in ("land", "naval"))
+        return min(unit_strength(o, k) or 9 for k in ("land", "naval"))
     best = min((cost(o), -count(o)) for o in owners)
     return d6_pick(rng, sorted(o for o in owners if (cost(o), -count(o)) == best))
 
 
-def battle_strength(view: dict[str, Any], target: str, city: str, kind: str) -> int:
+def battleunit_strength(view: dict[str, Any], target: str, city: str, kind: str) -> int:
     """A side's strength in a battle of `kind` there, the card apart (9.3): units of the
     kind, 2 a base, committed Strategos, Treachery, the State Ship, the 300."""
     ex = view["expedition"] or {}
@@ -263,8 +207,8 @@ def second_battle(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterP
     city = city_of(me)
     target = (view["expedition"] or {}).get("theater", "")
     kind = OTHER[theater_kind(target)]  # the first battle was the theater's own (9.3)
-    ours = battle_strength(view, target, city, kind)
-    theirs = battle_strength(view, target, enemy_of(city), kind)
+    ours = battleunit_strength(view, target, city, kind)
+    theirs = battleunit_strength(view, target, enemy_of(city), kind)
     return "fight" if ours >= theirs else "end"
 
 
