@@ -164,15 +164,18 @@ def designate_for(view: dict[str, Any], prompt: Prompt, rng: Rng,
         if lead(i, me) < 1 and (i["kind"] == "ostracism" or (
                 i["kind"] == "war_peace" and view["war"] and losing_or_tied(view, me))):
             return str(i["id"])
-    feasible: list[tuple[tuple[int, int, int], str]] = []
+    feasible: list[tuple[tuple[int, int, int, int], str]] = []
     for i in issues:
         need = boxes_needed(i, me)
         if not need:
             continue
         leader = i["kind"] in LEADER_ISSUES
+        # among equally strong plays, one in the centre first: an issue left there at
+        # the end is lost to the whole city (7.3, our ruling R55)
+        centre = int(i["track"] is None)
         for value, aligned, award in hand_values(view, me, i["kind"], leader):
             if value - FEASIBLE_MARGIN >= need:
-                feasible.append(((value, award, aligned), i["id"]))
+                feasible.append(((value, centre, award, aligned), i["id"]))
     if feasible:
         top = max(k for k, _ in feasible)
         return _pick(rng, sorted({i for k, i in feasible if k == top}))
@@ -183,8 +186,8 @@ def designate_for(view: dict[str, Any], prompt: Prompt, rng: Rng,
 
 
 def debate(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
-    """The strongest card on the designated issue, aligned among equals, then the one
-    with more Strategos (15.53); the leader only on Ostracism or War/Peace and only when
+    """The strongest card aligned to the designated issue, else the strongest card;
+    among equals the one with more Strategos (15.53, 16.0); the leader only on Ostracism or War/Peace and only when
     it is the strongest (15.52); never a Brain Trust."""
     kind = _designated_kind(view, prompt.seat)
     plain = [o for o in prompt.options if not (o.data or {}).get("brain_trust")]
@@ -192,11 +195,14 @@ def debate(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
     leader = [o for o in plain if (o.data or {}).get("leader")]
 
     def key(o: Option) -> tuple[int, int, int]:
+        # the strongest aligned card if there is one (the worked example's "his strongest
+        # card aligned to the issue if he has one"), else the strongest
         d = o.data or {}
-        return int(d.get("value", 0)), int(bool(d.get("aligned")) and d.get("issue") == kind), \
+        return int(bool(d.get("aligned")) and d.get("issue") == kind), int(d.get("value", 0)), \
             int(d.get("award", 0))
     if leader and kind in LEADER_ISSUES and (
-            not cards or key(leader[0])[0] > max(key(o)[0] for o in cards)):
+            not cards or (leader[0].data or {}).get("value", 0) >
+            max((o.data or {}).get("value", 0) for o in cards)):
         return leader[0].id
     return best(cards or plain or list(prompt.options), key, rng)
 

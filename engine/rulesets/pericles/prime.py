@@ -26,7 +26,7 @@ F = Flow[PericlesState]
 ALL_AUTOMATED = 20  # 15.14 A, B: each Phormio faction of an all-automated side
 ALL_HUMAN = 5  # 15.14 C: each faction of the all-human side facing a Phormio compatriot
 BRASIDAS_ISSUES = 3  # 15.91: each faction is topped up to three issues
-STRATEGOS_CAP = 10  # 15.97 with the brief's ruling (R55): half the pool, at most 10 each
+STRATEGOS_CAP = 10  # 15.97 with the brief's ruling (R56): half the pool, at most 10 each
 
 
 def automated(s: PericlesState | dict[str, Any]) -> list[str]:
@@ -211,7 +211,7 @@ class Brasidas(Procedure[PericlesState]):
 
     @staticmethod
     def _strategos(flow: F, s: PericlesState, city: str) -> None:
-        """15.97 (ruling R55): half of the stock and Board each, at most 10, the odd
+        """15.97 (ruling R56): half of the stock and Board each, at most 10, the odd
         token to the CF; then, if the stock holds more, half a die each (rounded down),
         at most half of what is left."""
         cf = s["controlling"][city]
