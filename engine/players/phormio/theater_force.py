@@ -28,7 +28,7 @@ def strongest_reachable(view: dict[str, Any], target: str, city: str, kind: str,
     target by the exit rule (9.2), those already there apart; a Spartan foot a Spartan
     base stays in Sparta (9.2)."""
     state = cast(PericlesState, view)  # the exit rule reads only the forces and War
-    found: list[int] = []
+    stacks: list[tuple[int, str, str, int]] = []  # (strength, theater, owner, units)
     for here, owners in view["forces"].items():
         if here == target:
             continue
@@ -36,11 +36,17 @@ def strongest_reachable(view: dict[str, Any], target: str, city: str, kind: str,
             spare = n.get(kind, 0)
             if owner == "S" and kind == "land" and here == capital(city):
                 spare -= n.get("bases", 0)
-            if owner == "persia" or SIDE_OF.get(owner) != city or spare <= 0:
-                continue
-            if th.path(state, owner, kind, here, target) is not None:
-                found += [unit_strength(owner, kind)] * spare
-    return sum(sorted(found, reverse=True)[:count])
+            if owner != "persia" and SIDE_OF.get(owner) == city and spare > 0:
+                stacks.append((unit_strength(owner, kind), here, owner, spare))
+    total = 0
+    for strength, here, owner, spare in sorted(stacks, reverse=True):  # strongest first
+        if count <= 0:
+            break
+        if th.path(state, owner, kind, here, target) is not None:
+            take = min(spare, count)
+            total += strength * take
+            count -= take
+    return total
 
 
 def likely_commitment(view: dict[str, Any], faction: str, most: int) -> int:
