@@ -14,7 +14,8 @@ from ...core.rng import Rng
 from ...core.types import Prompt
 from ..pericles import Rule
 from . import theater_end, theater_issues, theater_place, theater_war
-from .theater_plan import TheaterPlan, plan_for
+from .strategy import strategy_of
+from .theater_plan import NO_PLAN, TheaterPlan, plan_of
 
 # (view, prompt, rng, plan) -> option id
 PlannedRule = Callable[[dict[str, Any], Prompt, Rng, TheaterPlan], str]
@@ -37,11 +38,21 @@ PLANNED: dict[str, PlannedRule] = {
 }
 
 
-def _with_plan(rule: PlannedRule) -> Rule:
-    def run(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
-        return rule(view, prompt, rng, plan_for(view, prompt.seat))
-    run.__doc__ = rule.__doc__
-    return run
+StrategyOf = Callable[[dict[str, Any], str], Any]
 
 
-THEATER_RULES: dict[str, Rule] = {kind: _with_plan(rule) for kind, rule in PLANNED.items()}
+def planned_rules(strategy: StrategyOf = strategy_of) -> dict[str, Rule]:
+    """The theater rules reading each faction's Prime Strategy through `strategy`
+    (view, faction) -> Strategy or None: by default the one the view records; the level
+    passes its own (which draws one for a seat the game does not know is Phormio's), so
+    that its political and theater play follow the same strategy."""
+    def with_plan(rule: PlannedRule) -> Rule:
+        def run(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
+            found = strategy(view, prompt.seat)
+            return rule(view, prompt, rng, NO_PLAN if found is None else plan_of(found))
+        run.__doc__ = rule.__doc__
+        return run
+    return {kind: with_plan(rule) for kind, rule in PLANNED.items()}
+
+
+THEATER_RULES: dict[str, Rule] = planned_rules()

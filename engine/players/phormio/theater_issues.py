@@ -10,7 +10,7 @@ from typing import Any
 from ...core.rng import Rng
 from ...core.types import Prompt
 from ...rulesets.pericles import persia
-from ..pericles import reach
+from .theater_force import winnable
 from .theater_plan import TheaterPlan
 from .theater_read import (
     capital,
@@ -21,7 +21,6 @@ from .theater_read import (
     fed,
     granaries,
     in_pool,
-    kind_strength,
     military_strength,
     status,
     theater_kind,
@@ -29,7 +28,6 @@ from .theater_read import (
     uncovered_bases,
 )
 
-CG_MOST = 5  # what a commanding general may commit (9.2)
 DIPLOMATIC_BASE = 3  # Strategos that found a base where nobody stands (ruling R21)
 
 
@@ -115,8 +113,9 @@ def levy(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> s
 def raid_choice(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> str:
     """In a contested theater: the matrix's "raid" raids; any other PS issue is an
     expedition (the strategy is a battle there); otherwise (our ruling) an expedition
-    where the side could stand at least level with the enemy's strength of the theater's
-    kind after a full commitment, else a raid (3 Honor for 3 Strategos, 9.1)."""
+    where the strongest force the side could bring matches the defenders with every token
+    they may commit, else a raid: 3 Honor for 3 Strategos and the enemy's tokens ravaged
+    (9.1; the strategy guide, 18.0: raiding should be a major part of a military plan)."""
     me = prompt.seat
     ids = {o.id for o in prompt.options}
     if "raid" not in ids:
@@ -125,11 +124,7 @@ def raid_choice(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPla
     step = plan.step_for("military", theater)
     if step is not None:
         return "raid" if "raid" in step.notes else "expedition"
-    city = city_of(me)
-    kind = theater_kind(theater)
-    ours = reach(view, theater, city, kind) + min(CG_MOST, view["strategos"].get(me, 0))
-    theirs = kind_strength(view, theater, enemy_of(city), kind)
-    return "expedition" if ours >= theirs else "raid"
+    return "expedition" if winnable(view, theater, me) else "raid"
 
 
 # ------------------------------------------------------------------ Persian gold (13.1)

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from ...core.types import Prompt
-from ...rulesets.pericles.components import load_components
+from .theater_force import hopeless, unit_strength
 from .theater_plan import Step, TheaterPlan
 from .theater_read import (
     bases_of,
@@ -20,15 +20,12 @@ from .theater_read import (
     kind_strength,
     status,
     theater_kind,
+    uncovered_bases,
     units,
 )
 
 CITY_STATE = ("A", "S")
 OTHER = {"land": "naval", "naval": "land"}
-
-
-def _strength(owner: str, kind: str) -> int:
-    return int(load_components().data.counts.strength[owner].get(kind, 0))
 
 
 # ------------------------------------------------------------------ commitment (15.62 D)
@@ -50,26 +47,37 @@ def _battle_ahead(view: dict[str, Any], target: str, city: str) -> bool:
 
 
 def commit(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> str:
-    """The CG: the matrix's number for a PS issue; all out when a battle is coming;
-    else what is left after the tokens its own markers still to come may need.
-    Any other faction: nothing while markers that cost Strategos are still to come
-    (15.62 D, 16.0's design note), else the most it may (15.8: maximum effort).
+    """Nothing to an obvious defeat (15.8), whoever commits for the attackers.
+    The CG: the matrix's number for a PS issue; all out when a battle is coming; with
+    no battle, 1 into a theater nobody holds (to hold it) or to bring a unit to a base
+    of ours lacking one of the theater's kind, else nothing (our ruling: tokens moved
+    nowhere return to the stock, where four would have bought 1 Honor, 8.4).
+    Another faction: nothing while markers that cost Strategos are still to come (15.62
+    D, 16.0's design note); else the most it may in defence (15.8: maximum effort) and,
+    for the attackers, when a battle is coming.
     Sudden death keeps back the price of a granary base (15.15 G)."""
     me = prompt.seat
+    city = city_of(me)
     ex = view["expedition"] or {}
     target = ex.get("theater", "")
     held = view["strategos"].get(me, 0)
     cap = max(prompt.lo, min(prompt.hi, held - critical_reserve(view, me)))
+    attacking = ex.get("city") == city
+    battle = _battle_ahead(view, target, ex.get("city", city))
+    if attacking and battle and hopeless(view, target, ex.get("cg", me)):
+        return str(prompt.lo)
     if ex.get("cg") != me:
-        return str(prompt.lo if costly_pending(view, me) else cap)
+        if costly_pending(view, me) or (attacking and not battle):
+            return str(prompt.lo)
+        return str(cap)
     step = plan.step_for("military", target)
     wanted = step.number("commit") if step is not None else None
     if wanted is not None:
         return str(max(prompt.lo, min(cap, wanted)))
-    if _battle_ahead(view, target, city_of(me)):
+    if battle:
         return str(cap)
-    later = 3 * len(costly_pending(view, me))  # a raid's or a base's price each (9.1, 8.5)
-    return str(max(min(cap, 1), min(cap, held - later)))
+    useful = status(view, target) == "neutral" or target in uncovered_bases(view, city)
+    return str(min(cap, 1) if useful else prompt.lo)
 
 
 # ------------------------------------------------------------------ the expedition chart (15.62 E)
@@ -108,7 +116,7 @@ def _holds(view: dict[str, Any], here: str, city: str, kind: str, owner: str) ->
     unit has left: units left behind an enemy edge could not get out, nor could others
     pass through (the exit rule, 9.2; 15.15 F: never strand a unit, keep the road open;
     16.0 keeps the two Spartan foot holding Thessalia where they stand)."""
-    ours = kind_strength(view, here, city, kind) - _strength(owner, kind)
+    ours = kind_strength(view, here, city, kind) - unit_strength(owner, kind)
     return ours >= kind_strength(view, here, enemy_of(city), kind)
 
 
@@ -145,7 +153,7 @@ def march(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> 
             return free[0].id
 
         ranked = [(_holds(view, (o.data or {})["from"], city, kind, (o.data or {})["owner"]),
-                   _strength((o.data or {})["owner"], kind),
+                   unit_strength((o.data or {})["owner"], kind),
                    units(view, (o.data or {})["from"], city, kind), o.id) for o in fit]
         best = max(r[:3] for r in ranked)
         return d6_pick(rng, sorted(r[3] for r in ranked if r[:3] == best))
@@ -177,12 +185,12 @@ def losses(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) ->
         return sum(view["forces"].get(target, {}).get(o, {}).get(k, 0) for k in ("land", "naval"))
 
     def cost(o: str) -> int:
-        return min(_strength(o, k) or 9 for k in ("land", "naval"))
+        return min(unit_strength(o, k) or 9 for k in ("land", "naval"))
     best = min((cost(o), -count(o)) for o in owners)
     return d6_pick(rng, sorted(o for o in owners if (cost(o), -count(o)) == best))
 
 
-def battle_strength(view: dict[str, Any], target: str, city: str, kind: str) -> int:
+def battleunit_strength(view: dict[str, Any], target: str, city: str, kind: str) -> int:
     """A side's strength in a battle of `kind` there, the card apart (9.3): units of the
     kind, 2 a base, committed Strategos, Treachery, the State Ship, the 300."""
     ex = view["expedition"] or {}
@@ -199,8 +207,8 @@ def second_battle(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterP
     city = city_of(me)
     target = (view["expedition"] or {}).get("theater", "")
     kind = OTHER[theater_kind(target)]  # the first battle was the theater's own (9.3)
-    ours = battle_strength(view, target, city, kind)
-    theirs = battle_strength(view, target, enemy_of(city), kind)
+    ours = battleunit_strength(view, target, city, kind)
+    theirs = battleunit_strength(view, target, enemy_of(city), kind)
     return "fight" if ours >= theirs else "end"
 
 

@@ -11,7 +11,7 @@ import pytest
 from engine.core.decisions import random_answer
 from engine.core.game import Game
 from engine.core.rng import Rng
-from engine.players.phormio.theater import THEATER_RULES
+from engine.players.phormio.theater import THEATER_RULES, planned_rules
 from engine.players.phormio.theater_plan import Step, TheaterPlan, plan_for, plan_of
 from engine.players.phormio.theater_read import d6_pick, d20_theater, theater_named
 from engine.players.testing import variant_game
@@ -19,7 +19,7 @@ from engine.rulesets.pericles import RULESET
 from engine.rulesets.pericles.strategy import strategy
 from engine.testing import FixedRng
 
-from .theater_positions import example_turn, view
+from .theater_positions import example_turn, prompt_of, start, view
 
 
 def test_a_strategy_is_placed_in_reverse_priority_rule_15_31_d() -> None:
@@ -90,3 +90,15 @@ def test_every_theater_prompt_kind_has_a_rule_and_stays_blind_rule_15_15_h() -> 
         else:
             game.act(p.seat, random_answer(p, rng))
     assert {"place", "reveal", "commit"} <= set(seen) and differing > 20
+
+
+def test_the_level_may_hand_its_own_strategy_to_the_rules_rule_15_3() -> None:
+    """A seat the game does not know is Phormio's has no Prime Strategy in its view: the
+    level hands the rules the one it drew itself, and the placement follows it."""
+    s = example_turn()
+    _, prompts = start(s, "placement", i=2)
+    p = prompt_of(prompts, "agiad")
+    v = view(s, "agiad")
+    own = planned_rules(lambda view, faction: strategy(faction, "protect_allies", "boeotia", view))
+    assert own["place"](v, p, Rng("p")) == "military@boeotia"
+    assert THEATER_RULES["place"](v, p, Rng("p")) != "military@boeotia"  # the chart alone

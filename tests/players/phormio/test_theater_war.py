@@ -18,15 +18,37 @@ from .theater_positions import example_turn, prompt_of, queue, start, view
 
 def test_the_cg_goes_all_out_when_a_battle_is_coming_rule_15_62_d() -> None:
     """No matrix note: an expedition into a contested theater commits the most it may;
-    into a theater of its own it keeps 3 a costly marker still to come."""
+    with no battle, 1 to hold a theater nobody holds or to cover a bare base of ours,
+    else nothing (ours: tokens moved nowhere are lost to the Honor trade, 8.4)."""
     s = example_turn()
     s["strategos"]["agiad"] = 8
     _, prompts = start(s, "expedition", theater="chalcidice", owner="agiad")
     assert commit(view(s, "agiad"), prompt_of(prompts, "agiad"), Rng("c"), NO_PLAN) == "5"
-    queue(s, "cyclades", ("agiad", "diplomatic"))
-    queue(s, "sicily", ("agiad", "league"))
     _, prompts = start(s, "expedition", theater="aetolia", owner="agiad")
-    assert commit(view(s, "agiad"), prompt_of(prompts, "agiad"), Rng("c"), NO_PLAN) == "2"
+    assert commit(view(s, "agiad"), prompt_of(prompts, "agiad"), Rng("c"), NO_PLAN) == "0"
+    s["forces"]["aetolia"]["P"]["land"] = 0
+    s["forces"]["aetolia"]["P"]["naval"] = 1
+    _, prompts = start(s, "expedition", theater="aetolia", owner="agiad")
+    assert commit(view(s, "agiad"), prompt_of(prompts, "agiad"), Rng("c"), NO_PLAN) == "1"
+    _, prompts = start(s, "expedition", theater="macedonia", owner="agiad")
+    assert commit(view(s, "agiad"), prompt_of(prompts, "agiad"), Rng("c"), NO_PLAN) == "1"
+
+
+def test_nothing_is_committed_to_an_obvious_defeat_rule_15_8() -> None:
+    """An Athenian Military marker revealed in Sparta (placed there at random): sixteen
+    Spartan foot strength and two bases against all the land units Athens could bring,
+    every token and the best card: the CG and its compatriot commit nothing, so no
+    battle is fought (15.8: avoid an obvious defeat)."""
+    s = example_turn()
+    _, prompts = start(s, "expedition", theater="sparta", owner="aristocrats")
+    for seat in ("aristocrats", "demagogues"):
+        assert commit(view(s, seat), prompt_of(prompts, seat), Rng("c"), NO_PLAN) == "0"
+    s["forces"]["sparta"]["S"]["land"] = 2  # now within reach: the CG goes all out
+    _, prompts = start(s, "expedition", theater="sparta", owner="aristocrats")
+    assert commit(view(s, "aristocrats"), prompt_of(prompts, "aristocrats"), Rng("c"),
+                  NO_PLAN) == "5"
+    assert commit(view(s, "demagogues"), prompt_of(prompts, "demagogues"), Rng("c"),
+                  NO_PLAN) == "4"
 
 
 def test_athens_keeps_the_price_of_a_granary_base_rule_15_15_g() -> None:
