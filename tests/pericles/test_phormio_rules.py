@@ -112,3 +112,12 @@ def test_brasidas_side_sits_out_the_assembly_rule_15_9() -> None:
     # the Phormio Agiad answers like anybody; the Athenians were never asked anything
     assert not athenian_prompts
     assert g.state["war"]  # the Demagogues' War/Peace (Clouds A) declares War (15.95)
+
+
+def test_log_lines_of_records_with_no_theater_name() -> None:
+    # every entry of the log's table is built for each record: the PS entry must not
+    # read a Plague record's "theater" (the word plague) as a theater's key
+    from engine.rulesets.pericles.view import line
+    said = line({"kind": "ravaged", "city": "athens", "faction": None, "n": 2,
+                 "what": "A:land", "theater": "plague"})
+    assert "to the Plague" in said

@@ -28,13 +28,16 @@ from .political import Rule
 from .strategy import Strategy, strategy_of
 
 
-def theater_rules() -> dict[str, Rule]:
-    """THEATER_RULES of every engine/players/phormio/theater*.py module there is."""
+def theater_rules(strategy: political.StrategyOf) -> dict[str, Rule]:
+    """The theater rules (theater*.py) reading the Prime Strategy through `strategy`:
+    `planned_rules(strategy)` where a module offers it, else its THEATER_RULES."""
     out: dict[str, Rule] = {}
     for mod in pkgutil.iter_modules(_package_path()):
         if mod.name.startswith("theater"):
             m = importlib.import_module(f"{__package__}.{mod.name}")
-            out.update(getattr(m, "THEATER_RULES", {}))
+            planned = getattr(m, "planned_rules", None)
+            out.update(planned(strategy) if planned is not None
+                       else getattr(m, "THEATER_RULES", {}))
     return out
 
 
@@ -58,8 +61,10 @@ class PhormioPlayer(HeuristicPlayer):
 
     def __init__(self, seed: str | int = 0, **options: Any):
         super().__init__(seed, **options)
+        # the theater rules read the same Prime Strategy as the political ones (a seat
+        # the game does not know is Phormio's plays both by the one it drew itself)
         self.rules: dict[str, Rule] = {**political.political_rules(self.strategy),
-                                       **theater_rules()}
+                                       **theater_rules(self.strategy)}
 
     def strategy(self, view: dict[str, Any], faction: str) -> Strategy | None:
         return strategy_of(view, faction) or own_strategy(view, faction, self.seed)

@@ -177,8 +177,10 @@ def line(r: Record) -> str:
         "favor_bonus": f"{who} holds the Favor of the Assembly: +{n} Honor",
         "awarded": f"Brasidas (15.91): {who} wins {what}",
         "handicap": f"Phormio handicap (15.14): {who} starts with {n} more Honor",
+        # every entry is built for every record: a theater name only for a PS record
+        # (a Plague record's "theater" is the word plague)
         "prime": f"{who}'s Prime Strategy (15.3): {r['what']} in "
-                 f"{theater_name(r['theater'] or '') if r['theater'] else ''}",
+                 f"{theater_name(r['theater'] or '') if k == 'prime' else ''}",
         "brasidas": f"Brasidas (15.9): {city} rolls {r['what']}; {who} "
                     + (f"gains {n} Honor" if n else "ties"),
     }.get(k, k)
