@@ -32,8 +32,9 @@ def register(app: typer.Typer) -> None:
         db: Annotated[Path | None, typer.Option(
             help="Keep the game in this SQLite file (resume by naming it again)")] = None,
         seed: Annotated[int, typer.Option(help="Seed of seats drawn at start")] = 0,
-        opponent: Annotated[str, typer.Option(
-            help="Keryx's level: random, heuristic or search")] = "random",
+        opponent: Annotated[str | None, typer.Option(
+            help="Keryx's level: random, heuristic, search or phormio (Pericles' own "
+                 "opponent, playbook 15; the default there)")] = None,
         budget: Annotated[float, typer.Option(
             help="Seconds the search level may think per decision")] = 1.0,
         out: Annotated[Path, typer.Option(help="Folder for every image the bot would post "
@@ -52,6 +53,8 @@ def register(app: typer.Typer) -> None:
         checks.known_scenario(ruleset, scenario)
         checks.known_seat(ruleset, scenario, seat)
         scenario = checks.player_count(ruleset, scenario, players)
+        if opponent is None:  # Pericles has its own automated opponent (playbook 15)
+            opponent = "phormio" if ruleset == "pericles" else "random"
         checks.player_level("--opponent", ruleset, opponent)
         checks.positive_seconds("--budget", budget)
         if sides is not None and (sides not in ("bid", "random") or not hotseat):

@@ -70,7 +70,7 @@ class GameGroup(app_commands.Group):
     async def new(self, itx: discord.Interaction, ruleset: str, scenario: str | None = None,
                   options: str | None = None,
                   pace_hours: app_commands.Range[int, 0, 240] = 0,
-                  players: app_commands.Range[int, 2, 6] | None = None,
+                  players: app_commands.Range[int, 1, 6] | None = None,
                   opponent: str | None = None, seat: str | None = None,
                   sides: str | None = None) -> None:
         async with self.k.guard(itx, "game new"):
@@ -189,9 +189,17 @@ class GameGroup(app_commands.Group):
                                             allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="start", description="Start the game once every seat is taken")
-    async def start(self, itx: discord.Interaction) -> None:
+    @app_commands.describe(bots="Keryx takes every place still free at this level first "
+                                "(Pericles with fewer than four people: phormio)")
+    @app_commands.choices(bots=[app_commands.Choice(name=level, value=level)
+                                for level in BOT_LEVELS])
+    async def start(self, itx: discord.Interaction, bots: str | None = None) -> None:
         async with self.k.guard(itx, "game start"):
+            if bots is not None:
+                check_opponent((await self.k.svc.game_info(here(itx))).ruleset, bots)
             await itx.response.defer(thinking=True)
+            if bots is not None:
+                await self.k.svc.seat_bots(here(itx), bots)
             await self._begin(itx, moderator=self.k.is_moderator(itx))
 
     async def _begin(self, itx: discord.Interaction, *, moderator: bool) -> None:

@@ -40,6 +40,9 @@ def duel(
     log: Annotated[str | None, typer.Option(
         help="Append each finished game to this file as a JSON line (a long duel's "
              "games survive an interruption)")] = None,
+    game_options: Annotated[str | None, typer.Option(
+        help="The games' options, as /game new takes them: 'brasidas=on handicap=on'")]
+    = None,
 ) -> None:
     """Play two player levels against each other and report A's win rate."""
     from engine.players.duel import duel as play
@@ -65,6 +68,8 @@ def duel(
         options["samples"] = samples
     if budget is not None:
         options["budget_s"] = budget
+    if game_options:
+        options["game_options"] = checks.game_options(ruleset, game_options.split())
     report = play(ruleset, a, b, games, seed=seed, jobs=jobs, scenario=scenario,
                   progress=_game_logger(log) if log else None, seat=seat, **options)
     report["options"] = options

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # The levels a seat may be handed to; their order fixes the reserved ids (append only).
-LEVELS = ("random", "heuristic", "search")
+LEVELS = ("random", "heuristic", "search", "phormio")
 BOT_ID_BASE = (1 << 22) - 1024  # up to 2**22: see above
 MAX_PLAYERS = 1024  # players (with their memory) kept for the games in play
 SLOTS = 16  # bot seats of one level in one game (a user id holds one seat per game)

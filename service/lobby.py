@@ -15,6 +15,7 @@ from engine.core.registry import rulesets as known_rulesets
 
 from . import chain, seating, sides
 from . import validate as v
+from .bots import bot_level
 from .context import ServiceContext, genesis
 from .errors import Refusal
 from .results import Bidding, BidResult, GameInfo, StartResult
@@ -185,6 +186,9 @@ class Lobby:
         options = dict(row.options)
         if drawn is not None:
             options.update(drawn.options)
+        automated = automated_seats(row, assignment, self.ctx.places(row))
+        if automated is not None:
+            options.update(automated)
         position = await self.store.game_position(row.id)
         try:
             if position is not None:
@@ -208,7 +212,8 @@ class Lobby:
                 row.id, assignment, snapshot=snapshot, version=g.version,
                 seed_hash=g.seed_hash, engine_version=g.engine_version,
                 rules_version=g.rules_version, at=self.ctx.clock(), announce=announce,
-                options=g.options if drawn is not None and drawn.options else None,
+                options=g.options if (drawn is not None and drawn.options) or automated
+                else None,
                 sides=drawn.record if drawn is not None else None, chain=start)
         except (WrongStatus, NotFound):
             raise Refusal("wrong_status", "The lobby changed; try again.") from None
@@ -407,3 +412,25 @@ def _all_seated(needed: int, seats: list[Any]) -> None:
     """A lobby starts (or opens its bids) only once every place has a player."""
     if len(seats) != needed:
         raise Refusal("wrong_status", f"This game needs {needed} players; {len(seats)} joined.")
+
+
+# The game option in which a ruleset learns which seats its own automated opponent holds
+# (Pericles' Phormio, playbook 15.1: handicaps and Prime Strategies are the rules' own).
+AUTOMATED_OPTION = "phormio"
+
+
+def automated_seats(row: GameRow, assignment: dict[int, str],
+                    places: Any) -> dict[str, Any] | None:
+    """{"phormio": "seat,seat"} when bots of the level named like the ruleset's
+    option hold seats of a ruleset that has that option and was not given it by hand;
+    None otherwise (every other game starts as before)."""
+    rules = engine.ruleset(row.ruleset)
+    if AUTOMATED_OPTION not in rules.options or row.options.get(AUTOMATED_OPTION):
+        return None
+    leads = {p[0]: p for p in places}
+    held = [s for uid, lead in assignment.items() if bot_level(uid) == AUTOMATED_OPTION
+            for s in leads.get(lead, (lead,))]
+    if not held:
+        return None
+    order = list(rules.seats(row.scenario))
+    return {AUTOMATED_OPTION: ",".join(sorted(held, key=order.index))}

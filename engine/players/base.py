@@ -56,6 +56,8 @@ class Player(ABC):
     level: ClassVar[str]
     # Players that search sampled worlds say so; `decide` then hands them `worlds`.
     uses_worlds: ClassVar[bool] = False
+    # The rulesets a level is written for (None: any with a heuristic).
+    rulesets: ClassVar[tuple[str, ...] | None] = None
 
     def __init__(self, seed: str | int = 0, **options: Any):
         self.seed = seed
@@ -99,6 +101,9 @@ def cannot_play(level: str, ruleset_id: str) -> str | None:
         return f"no player level {level!r}; choose one of {', '.join(sorted(_LEVELS))}"
     if level == "random":
         return None
+    only = _LEVELS[level].rulesets
+    if only is not None and ruleset_id not in only:
+        return f"the {level} level plays only {', '.join(only)}"
     try:
         importlib.import_module(f"{__package__}.heuristic").heuristic_for(ruleset_id)
     except ValueError as exc:
@@ -108,7 +113,7 @@ def cannot_play(level: str, ruleset_id: str) -> str | None:
 
 # The modules whose import registers the built-in levels; they build on this module, so
 # they are loaded by name when a level is first asked for, not imported above.
-BUILTIN_LEVELS = ("heuristic", "random_player", "search")
+BUILTIN_LEVELS = ("heuristic", "random_player", "search", "phormio.player")
 
 
 def _load_builtin() -> None:

@@ -61,15 +61,40 @@ def cannot_duel(name: str, ruleset_id: str) -> str | None:
     return reason
 
 
+def automated_options(rules: Any, levels: dict[str, set[str]],
+                      given: dict[str, Any] | None) -> dict[str, Any]:
+    """The game options of a duel: `given`, and for a level that is the ruleset's own
+    automated opponent (an option named like it: Pericles' `phormio`, playbook 15) the
+    seats it holds, as the service tells such a game at its start (service/lobby.py);
+    its Honor handicap is off unless asked for (a duel measures play)."""
+    opts = dict(given or {})
+    for level, seats in levels.items():
+        if level in rules.options and level not in opts:
+            order = list(rules.seats(rules.default_scenario))
+            held = sorted(seats, key=lambda s: order.index(s) if s in order else len(order))
+            opts[level] = ",".join(held)
+            if "handicap" in rules.options:
+                opts.setdefault("handicap", "off")
+    return opts
+
+
 def play_one(ruleset_id: str, a: str, b: str, seed: str, a_index: int,
              scenario: str | None = None, max_actions: int = MAX_ACTIONS,
-             **options: Any) -> DuelGame:
+             game_options: dict[str, Any] | None = None, **options: Any) -> DuelGame:
     """One game: A holds seat `a_index` of the scenario and every seat allied with it, B
-    every other seat; `options` go to both players (the search level's budget)."""
-    game = Game.create(ruleset(ruleset_id), scenario=scenario, seed=seed)
-    a_seat = game.seats[a_index % len(game.seats)]
-    teams = game.rules.scenarios[game.scenario].teams or ()
+    every other seat; `options` go to both players (the search level's budget),
+    `game_options` to the game."""
+    rules = ruleset(ruleset_id)
+    name = scenario or rules.default_scenario
+    seats = rules.seats(name)
+    a_seat = seats[a_index % len(seats)]
+    teams = rules.scenarios[name].teams or ()
     a_team = next((set(t) for t in teams if a_seat in t), {a_seat})
+    held = {a: set(a_team)} if a != b else {a: set(seats)}
+    if a != b:
+        held[b] = set(seats) - a_team
+    game = Game.create(rules, scenario=scenario, seed=seed,
+                       options=automated_options(rules, held, game_options) or None)
     players = {s: contender(a if s in a_team else b, f"{seed}:{s}", **options)
                for s in game.seats}
     result = DuelGame(seed, a_seat, None, 0)

@@ -17,6 +17,7 @@ from . import theaters as th
 from .components import SIDE_OF, load_components
 from .persia import PersianGold
 from .political import TURN
+from .prime import with_phormio
 from .ravages import leadership_loss
 from .records import log
 from .scenarios import SPECS
@@ -51,7 +52,7 @@ class Campaign(Procedure[PericlesState]):
 
     def enter(self, flow: F) -> None:
         flow.args["stage"] = "political"
-        flow.call("sequence", **sequence(*POLITICAL_STEPS))
+        flow.call("sequence", **sequence(*with_phormio(flow.state, POLITICAL_STEPS)))
 
     def resume(self, flow: F, result: Any) -> None:
         s = flow.state

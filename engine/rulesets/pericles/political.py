@@ -28,6 +28,17 @@ ROUNDS = 6  # 6.3
 ENTOURAGE = 3  # 6.1
 
 
+def automated(s: PericlesState) -> list[str]:
+    """The factions Phormio plays (playbook 15.1; prime.py); none in most games."""
+    return list(s.get("automated") or [])
+
+
+def by_brasidas(s: PericlesState, city: str) -> bool:
+    """Whether Brasidas resolved this city's political phase this turn (15.9): it then
+    sits out the Hostages, the Boule and the debate."""
+    return city in (s.get("brasidas_cities") or [])
+
+
 def opposition(s: PericlesState, city: str) -> str:
     return asm.rival(s["controlling"][city])
 
@@ -173,8 +184,14 @@ class Entourage(Simultaneous[PericlesState]):
 
     name = "entourage"
 
+    def enter(self, flow: F) -> None:
+        if not self.seats(flow):
+            flow.end()
+
     def seats(self, flow: F) -> Seq[str]:
-        return flow.state["factions"]
+        # Phormio plays from its nine cards with no Entourage (15.42)
+        bots = automated(flow.state)
+        return [f for f in flow.state["factions"] if f not in bots]
 
     def ask(self, flow: F, seat: str) -> Prompt:
         cards = [c for c in flow.state["hands"][seat] if not asm.is_leader(c)]
@@ -221,7 +238,7 @@ class Hostages(Procedure[PericlesState]):
         out = {}
         for city, k in flow.args["asked"].items():
             on = any(i["kind"] == "war_peace" for i in s["display"][city])
-            if k < 2 and s["hostages"].get(city, 0) > 0 and not on:
+            if k < 2 and not by_brasidas(s, city) and s["hostages"].get(city, 0) > 0 and not on:
                 cf = s["controlling"][city]
                 out[city] = cf if k == 0 else asm.rival(cf)
         return out
@@ -262,7 +279,7 @@ class Boule(Procedure[PericlesState]):
         out = {}
         for city, k in flow.args["done"].items():
             order = nominations(s, city)
-            if k < len(order):
+            if k < len(order) and not by_brasidas(s, city):
                 out[city] = order[k]
         return out
 
@@ -326,7 +343,8 @@ class Designate(Procedure[PericlesState]):
         s = flow.state
         for city in s["cities"]:
             s["debate"][city] = {"round": flow.args["round"], "designated": None}
-            if not s["display"][city]:  # nothing to debate: the round passes (ruling R4)
+            if not s["display"][city] or by_brasidas(s, city):
+                # nothing to debate: the round passes (ruling R4); Brasidas debates none
                 s["debate"][city]["designated"] = 0
         self._maybe_done(flow)
 
@@ -375,6 +393,10 @@ class DebateCards(Simultaneous[PericlesState]):
     earn their Strategos (6.3)."""
 
     name = "debate_cards"
+
+    def enter(self, flow: F) -> None:
+        if not self.seats(flow):  # no city debates (Brasidas on both sides, 15.9)
+            self.reveal(flow, {})
 
     def seats(self, flow: F) -> Seq[str]:
         s = flow.state
@@ -472,8 +494,13 @@ class PoliticalIssues(Procedure[PericlesState]):
     def enter(self, flow: F) -> None:
         s = flow.state
         for city in s["cities"]:
-            self._oration(s, city)
-            self._control(s, city)
+            if by_brasidas(s, city):  # its dice gave the oration and control (15.93)
+                for f in asm.CITY_FACTIONS[city]:
+                    s["oration"][f] = 0
+                    s["won"][f] = sorted(i["kind"] for i in asm.issues_of(s["display"][city], f))
+            else:
+                self._oration(s, city)
+                self._control(s, city)
             self._ostracism(s, city)
             self._unique(s, city)
         self._war_peace(s)

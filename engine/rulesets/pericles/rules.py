@@ -18,6 +18,7 @@ from engine.core.types import GameOption, Outcome, Prompt
 from engine.core.view import RulesetCommon
 
 from . import assembly as asm
+from . import prime
 from . import theaters as th
 from .components import components_json
 from .end_phase import PROCEDURES as END_PROCEDURES
@@ -29,7 +30,8 @@ from .theater_flow import PROCEDURES as THEATER_PROCEDURES
 from .theater_flow import name
 from .view import TITLES, build_view, redeal, variants
 
-MACHINE: Machine[PericlesState] = Machine([*PROCEDURES, *THEATER_PROCEDURES, *END_PROCEDURES,
+MACHINE: Machine[PericlesState] = Machine([*PROCEDURES, *prime.PROCEDURES, *THEATER_PROCEDURES,
+                                           *END_PROCEDURES,
                                            Sequence()],
                                           lambda s: s["flow"])
 BOOK = RuleBook(Path(__file__).parent, "Pericles")
@@ -43,7 +45,15 @@ class Pericles(Ruleset):
     options: ClassVar[dict[str, GameOption]] = {
         "ravages": GameOption("ravages", "Ravages of War: losses to Plague and battle and "
                               "a Strategos a War turn leave the game (standard in 14.4)",
-                              "scenario", "14.43", ("scenario", "on", "off"))}
+                              "scenario", "14.43", ("scenario", "on", "off")),
+        # Phormio (playbook 15.1): the factions it plays, set at the start from the
+        # seats Phormio bots hold (service/lobby.py), or named: "agiad,eurypontid"
+        "phormio": GameOption("phormio", "The factions Phormio plays (15.1)", "", "15.1"),
+        "brasidas": GameOption("brasidas", "Brasidas: a side Phormio plays alone settles "
+                               "its political phase in a few dice (15.9)", "off", "15.9",
+                               ("off", "on")),
+        "handicap": GameOption("handicap", "Phormio's Honor handicaps (15.14)", "on", "15.14",
+                               ("on", "off"))}
 
     # ------------------------------------------------------------------ creation
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PericlesState:
@@ -57,13 +67,15 @@ class Pericles(Ruleset):
             for a, b in self.scenarios[scenario].holdings(2):
                 s["partners"][a], s["partners"][b] = b, a
         spec = SPECS[scenario]
+        prime.set_up(s, options)  # Phormio's seats and handicaps (15.1, 15.14)
         if spec.last_turn >= spec.turn:
             ctx.shuffle(s["aristophanes_deck"])
             if not s["aristophanes"]:  # no named first card: the top of the deck (R40)
                 s["aristophanes"] = s["aristophanes_deck"].pop()
             MACHINE.start(s, ctx, "campaign")
             return s
-        steps: tuple[str, ...] = TURN[:-1] if spec.political else ("draw",)
+        steps: tuple[str, ...] = (prime.with_phormio(s, TURN[:-1]) if spec.political
+                                  else ("draw",))
         if spec.vignette is not None:
             steps += ("vignette_battles", "finish")
         else:

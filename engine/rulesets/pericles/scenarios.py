@@ -188,6 +188,13 @@ SPECS: dict[str, Spec] = {
 SPECS |= {key: spec for key, (_, spec) in VIGNETTES.items()}
 
 ATHENS, SPARTA = FACTIONS["athens"], FACTIONS["sparta"]
+# Who holds what with four factions: one person a faction; two people, variant A
+# (15.12), each a faction of each city; one or three people (15.1, 15.13): a place a
+# faction, Phormio (or another Keryx level) taking the places nobody holds, as it
+# does for variant B (two people on one side, four places).
+SINGLES = tuple((f,) for f in ATHENS + SPARTA)
+PHORMIO_COUNTS = ((4, SINGLES), (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))),
+                  (1, SINGLES), (3, SINGLES))
 SCENARIOS: dict[str, Scenario] = {
     "14.1.06 B": Scenario("14.1.06 B", "Sparta Declares War (14.1.06 B)", SPARTA,
                           "The Spartan Assembly of 431 BC: will the Agiad carry war?"),
@@ -197,95 +204,80 @@ SCENARIOS: dict[str, Scenario] = {
         "14.1.01 A", "Battle for Central Greece (14.1.01 A)", ATHENS + SPARTA,
         "Theater-only training in 460 BC: the city with more Honor wins, and its higher "
         "faction wins the game.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.1.06 A1": Scenario(
         "14.1.06 A1", "Archidamian War, first turn (14.1.06 A, Keryx training)",
         ATHENS + SPARTA,
         "431 BC: both Assemblies, then the theaters; the city with more Honor wins, and "
         "its higher faction wins the game.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.1.06 A": Scenario(
         "14.1.06 A", "Archidamian War (14.1.06 A)", ATHENS + SPARTA,
         "431-419 BC in two turns, the tournament scenario: the city with more Honor wins, "
         "and its higher faction wins the game.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.1.04 A": Scenario(
         "14.1.04 A", "Periclean Peace (14.1.04 A)", ATHENS + SPARTA,
         "445-433 BC in two turns at Peace: the city with more Honor wins, and its higher "
         "faction wins the game.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.1.08 A": Scenario(
         "14.1.08 A", "War in a Time of Peace (14.1.08 A)", ATHENS + SPARTA,
         "418-416 BC, one turn at Peace with the Demagogues governing Athens: the city with "
         "more Honor wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.1.01 C": Scenario(
         "14.1.01 C", "Isthmus of Corinth (14.1.01 C)", ATHENS + SPARTA,
         "460 BC, one turn at War while the Persian War lasts: the city with more Honor "
         "wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.1.02 A": Scenario(
         "14.1.02 A", "Peace of Callias (14.1.02 A)", ATHENS + SPARTA,
         "One turn at War: Athens must make peace with Persia or its governing faction "
         "loses 10 Honor; the city with more Honor wins.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.1.03 A": Scenario(
         "14.1.03 A", "End of the First Peloponnesian War (14.1.03 A)", ATHENS + SPARTA,
         "446 BC, one turn played at Peace: the city with more Honor wins, and its higher "
         "faction wins the game.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.1.10 A": Scenario(
         "14.1.10 A", "Fall of the Athenian Empire (14.1.10 A)", ATHENS + SPARTA,
         "405 BC, one turn at War: Sparta wins if it holds the Hellespont at the end; "
         "otherwise the city with more Honor wins.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.1.09 A": Scenario(
         "14.1.09 A", "War in the Aegean (14.1.09 A)", ATHENS + SPARTA,
         "Theater-only training in the Aegean, Alcibiades in Persia: the city with more "
         "Honor wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.1.09 C": Scenario(
         "14.1.09 C", "Turning of the Tide (14.1.09 C)", ATHENS + SPARTA,
         "411 BC, one turn at War with Alcibiades in Persia: the city with more Honor "
         "wins, and its higher faction wins the game.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.2": Scenario(
         "14.2", "Pentecontaetia: the First Peloponnesian War (14.2)", ATHENS + SPARTA,
         "460-445 BC, three to five turns: Peace declared from turn 3 ends the war; the city "
         "with more Honor after the final bonuses wins, and its higher faction wins the game.",
         teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.3": Scenario(
         "14.3", "The Second Peloponnesian War (14.3)", ATHENS + SPARTA,
         "431-404 BC from turn 6, three to five turns: Peace declared from turn 8 ends the "
         "war; the city with more Honor after the final bonuses wins.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "14.4": Scenario(
         "14.4", "The Suicide of Greece (14.4)", ATHENS + SPARTA,
         "The whole war, up to ten turns: Peace declared from turn 7 ends it; the city with "
         "more Honor after the final bonuses wins.", teams=(ATHENS, SPARTA),
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
     "assembly-t6": Scenario(
         "assembly-t6", "Both Assemblies of 431 BC (Keryx training)", ATHENS + SPARTA,
         "Athens and Sparta debate at once; in each city the faction with more Honor "
         "wins.",
         # variant A (15.12): each of two people holds one faction in each city
-        players=((4, tuple((f,) for f in ATHENS + SPARTA)),
-                 (2, (("aristocrats", "agiad"), ("demagogues", "eurypontid"))))),
+        players=PHORMIO_COUNTS),
 }
 SCENARIOS |= {key: Scenario(key, f"{title} ({key})", ("aristocrats", "agiad"),
                             "A battle vignette: win every battle it lists to win.")

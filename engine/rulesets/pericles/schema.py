@@ -9,7 +9,7 @@ on the track of its second (Demagogues, Eurypontid). A move toward a faction add
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from engine.core.procedures import Frame
 
@@ -122,3 +122,8 @@ class PericlesState(TypedDict):
     log: list[Record]
     over: bool
     resigned: str | None
+    # Phormio (playbook 15.0): present only in games where it plays (prime.py)
+    automated: NotRequired[list[str]]  # the factions Phormio plays (15.1)
+    prime: NotRequired[dict[str, dict[str, Any]]]  # faction -> its PS: row, theater, rolls
+    brasidas: NotRequired[bool]  # an all-automated side uses Brasidas (15.9)
+    brasidas_cities: NotRequired[list[str]]  # the cities Brasidas resolved this turn

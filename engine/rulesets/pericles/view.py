@@ -105,6 +105,9 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
                         "kind": m["kind"] if sees_markers(seat, m["faction"]) else None}
                        for m in q] for t, q in s["queues"].items()},
         "order": list(s["order"]),
+        # nominations made so far in each city's Boule (6.2): their order is public
+        "boule": next((dict(fr["args"].get("done") or {}) for fr in s["flow"]
+                       if fr["name"] == "boule"), {}),
         "committed": {f: n for f, n in s["committed"].items() if commitment_shown(s, seat, f)},
         "expedition": dict(s["expedition"]) if s["expedition"] else None,
         "the_300": s["the_300"], "state_ship": s["state_ship"],
@@ -113,6 +116,11 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
         "aristophanes_left": len(s["aristophanes_deck"]),
         "will": {c: dict(w) for c, w in s["will"].items()},
         "granary_miss": dict(s["granary_miss"]), "victor": s["victor"],
+        # Phormio (15.0): who it plays, and each automated faction's Prime Strategy,
+        # drawn on the game's dice in public (ruling R51)
+        "automated": list(s.get("automated") or []),
+        "prime": {f: dict(p) for f, p in (s.get("prime") or {}).items()},
+        "brasidas_cities": list(s.get("brasidas_cities") or []),
         "log": [line(r) for r in s["log"][-16:]],
     }
 
@@ -167,6 +175,14 @@ def line(r: Record) -> str:
         "peace_end": f"Peace is declared in turn {n}: the war ends",
         "bonus": f"{city}'s final bonuses: {n} Honor (theaters held and bases)",
         "favor_bonus": f"{who} holds the Favor of the Assembly: +{n} Honor",
+        "awarded": f"Brasidas (15.91): {who} wins {what}",
+        "handicap": f"Phormio handicap (15.14): {who} starts with {n} more Honor",
+        # every entry is built for every record: a theater name only for a PS record
+        # (a Plague record's "theater" is the word plague)
+        "prime": f"{who}'s Prime Strategy (15.3): {r['what']} in "
+                 f"{theater_name(r['theater'] or '') if k == 'prime' else ''}",
+        "brasidas": f"Brasidas (15.9): {city} rolls {r['what']}; {who} "
+                    + (f"gains {n} Honor" if n else "ties"),
     }.get(k, k)
 
 
