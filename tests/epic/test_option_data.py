@@ -24,7 +24,7 @@ WITH_DATA = {"move", "pieces", "destination", "storm", "place", "build", "blocka
              # assessment, revolts, helots, boarding, interception
              "assess", "revolt", "helots", "board", "intercept",
              # issue 33: placing and building a kind of unit in a batch
-             "placement", "building"}
+             "placement", "building", "confirm"}
 
 
 def _prompts(scenario: str, seed: str, actions: int):

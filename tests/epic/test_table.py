@@ -16,6 +16,8 @@ from engine.rulesets.epic import board as B
 from engine.rulesets.epic import building as BLD
 from engine.rulesets.epic import menus
 from engine.rulesets.epic import places as P
+from engine.rulesets.epic import raiding as RX
+from engine.rulesets.epic import revolts as RV
 from engine.rulesets.epic.placement import home_cities
 from engine.rulesets.epic.rules import MACHINE
 from engine.testing import FixedRng
@@ -184,10 +186,10 @@ def test_a_batch_builds_no_more_than_the_treasury_pays_for():
     assert s["treasury"]["athens"] == 1
 
 
-def test_a_revolt_check_that_cannot_succeed_says_so():
-    """6.1: 7 or more on a die with the 6.3 modifiers; a city that would need more than a
-    6 is marked as hopeless (still asked: stored games replay their answers)."""
-    g = engine.new_game("epic", "campaign", seed="table")
+def _hopeless_chalcidice(generation=None):
+    """Chalcidice alone in the risk zone at AL 3, no city of it in revolt: every check
+    there would need more than a 6 (6.1, 6.3). Sparta's checks start."""
+    g = engine.new_game("epic", "campaign", seed="table", generation=generation)
     s = g.state
     s["flow"].clear()
     region = "chalcidice"
@@ -196,11 +198,87 @@ def test_a_revolt_check_that_cannot_succeed_says_so():
     for r, x in s["regions"].items():
         if r != region and x["side"] == "athens":
             x["al"] = max(x["al"], 5)
-    MACHINE.start(s, Context(FixedRng([])), "revolts")
+    assert not any(RV.can_revolt(s, region, c) for c in RV.candidates(s, region))
+    ctx = Context(FixedRng([]))
+    MACHINE.start(s, ctx, "revolts")
     g._prompts = None
+    return g, ctx
+
+
+def test_a_revolt_check_that_cannot_succeed_is_not_asked():
+    """6.1: 7 or more on a die with the 6.3 modifiers; a region whose every city would
+    need more than a 6 is passed over with a line saying why, and no die is rolled."""
+    g, ctx = _hopeless_chalcidice()
+    words = " ".join(e.text for e in ctx.events)
+    assert "No city of Chalcidice can revolt" in words and "(6.1, 6.3)" in words
+    assert not any(p.kind == "revolt" and p.seat == "sparta" for p in g.prompts())
+
+
+def test_a_game_of_generation_0_still_asks_a_hopeless_check():
+    """A game created before the change asks what it always asked (its stored answers
+    replay): the check is offered, marked as one that cannot succeed."""
+    g, ctx = _hopeless_chalcidice(generation=0)
     p = g.prompt_for("sparta")
-    assert "Chalcidice" in p.text
+    assert "Chalcidice" in p.text and ctx.events == []
     assert all("cannot succeed" in o.label for o in p.options)
+
+
+def _threatened_athens(generation=None):
+    """Athens with its own hoplite inside; a Spartan hoplite two hexes off (None) or no
+    enemy near (`alone`); the raid step of a Campaign Turn starts."""
+    g = engine.new_game("epic", "campaign", seed="table", generation=generation)
+    s = g.state
+    s["flow"].clear()
+    s["ct"] = 1
+    for u in s["units"].values():
+        u.update(where="pool", hex=None)
+    athens = B.comps().cities["Athens"].hex
+    next(u for u in s["units"].values() if u["home"] == "attica"
+         and u["type"] == "hoplite").update(where="map", hex=athens)
+    return g, athens
+
+
+def _foe_near(g, h):
+    s = g.state
+    first = B.comps().land_neighbors(h)
+    spot = next(n for x in first for n in B.comps().land_neighbors(x)
+                if n != h and n not in first and n not in B.city_by_hex())
+    foe = next(u for u in s["units"].values() if u["side"] == "sparta"
+               and u["type"] == "hoplite")
+    foe.update(where="map", hex=spot)
+
+
+def test_pulling_down_walls_is_offered_only_under_threat_and_confirmed():
+    """11.3.1b: never one's own walls with no enemy near; with one, asked twice."""
+    g, athens = _threatened_athens()
+    s = g.state
+    assert athens not in RX.wreckers(s, "athens")  # its own capital, no enemy near
+    _foe_near(g, athens)
+    assert athens in RX.wreckers(s, "athens")
+    MACHINE.start(s, Context(Rng("table")), "raid", side="athens")
+    g._prompts = None
+    g.act("athens", f"walls:{athens}")
+    q = g.prompt_for("athens")
+    assert q.kind == "confirm" and "really pull down the walls of Athens" in q.text
+    g.act("athens", "no")
+    assert "Athens" not in s["unwalled"]
+    MACHINE.start(s, Context(Rng("table")), "raid", side="athens")
+    g._prompts = None
+    g.act("athens", f"walls:{athens}")
+    g.act("athens", "yes")
+    assert "Athens" in s["unwalled"]
+
+
+def test_a_game_of_generation_0_offers_every_wall_at_once():
+    """Created before the change, a game asks as it did: its own walls in peace, pulled
+    down on the first answer."""
+    g, athens = _threatened_athens(generation=0)
+    s = g.state
+    assert athens in RX.wreckers(s, "athens")
+    MACHINE.start(s, Context(Rng("table")), "raid", side="athens")
+    g._prompts = None
+    g.act("athens", f"walls:{athens}")
+    assert "Athens" in s["unwalled"] and g.prompt_for("athens") is None
 
 
 def test_the_view_lists_walls_built_in_play():

@@ -105,7 +105,7 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         else:
             raise ValueError(f"scenario {scenario_id}: marker {m} not understood")
     cards = None if sc.simplified_turn else deal(sc, ctx)  # 2.3, 12.0
-    return {
+    s: EState = {
         "cards": cards,
         "activated": [],  # neutral regions a card has brought in (23.2.3)
         "revolted": {},  # city -> the season index it revolted in (6.5.3)
@@ -142,3 +142,6 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         "resigned": None,
         "flow": [],
     }
+    if ctx.generation:  # a game of generation 0 keeps the shape it always had
+        s["generation"] = ctx.generation
+    return s

@@ -166,6 +166,22 @@ class EState(TypedDict):
     kept: NotRequired[dict[City, Side]]  # 6.5.4
     works: NotRequired[list[Work]]  # 7.6.4, 7.6.5
     built_walls: NotRequired[list[City]]  # 7.6.4
+    # the generation of questions the game asks (see `asks`); absent: generation 0
+    generation: NotRequired[int]
+
+# The generations of the Epic's questions (Ruleset.generation, engine/core/ruleset.py). A
+# game keeps the generation it was created with, so its log replays with the questions its
+# answers were given to; a game of an older generation is asked the older questions.
+# 1 (issue 33): walls are offered for pulling down only where it makes sense, and the pick
+# is confirmed; revolt checks that cannot succeed are not asked.
+WALLS_AND_REVOLTS = 1
+GENERATION = WALLS_AND_REVOLTS  # what new games ask
+
+
+def asks(s: Facts, generation: int) -> bool:
+    """Whether this game asks the questions of `generation` (or of a later one)."""
+    return int(s.get("generation", 0)) >= generation
+
 
 SIDES = ("athens", "sparta")
 SEASONS = ("Spring", "Summer", "Fall", "Winter")
