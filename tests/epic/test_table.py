@@ -18,6 +18,7 @@ from engine.rulesets.epic import menus
 from engine.rulesets.epic import places as P
 from engine.rulesets.epic import raiding as RX
 from engine.rulesets.epic import revolts as RV
+from engine.rulesets.epic import supplyphase as SP
 from engine.rulesets.epic.placement import home_cities
 from engine.rulesets.epic.rules import MACHINE
 from engine.testing import FixedRng
@@ -25,7 +26,8 @@ from engine.testing import FixedRng
 LIMIT = 25
 
 
-def _campaign(proc: str, side: str, placed: bool = False, **args) -> Game:
+def _campaign(proc: str, side: str, placed: bool = False, broke: bool = False,
+              **args) -> Game:
     """The 431 Campaign as set up, with `proc` running for `side` in place of the flow;
     `placed`: every Force Pool unit first set down in its region's cities, in turn (the
     whole army of spring 431 on the map)."""
@@ -36,6 +38,8 @@ def _campaign(proc: str, side: str, placed: bool = False, **args) -> Game:
             cities = home_cities(s, u["side"], u["home"])
             if cities:
                 u.update(where="map", hex=B.comps().cities[cities[n % len(cities)]].hex)
+    if broke:
+        s["treasury"][side] = 0
     s["flow"].clear()
     MACHINE.start(g.state, Context(Rng("table")), proc, side=side, **args)
     g._prompts = None
@@ -143,6 +147,53 @@ def test_placement_and_building_on_the_431_set_up_are_menus_of_25_at_most(proc, 
         g.act(side, "|".join([q.options[0].id] * q.lo))  # all left: nothing changes
         assert g.prompt_for(side).kind == proc
     assert g.state["units"] == s["units"]
+
+
+@pytest.mark.parametrize("side", ["athens", "sparta"])
+def test_going_unsupplied_on_the_431_set_up_is_a_menu_of_25_at_most(side):
+    """9.1 with the whole army of spring 431 on the map and an empty Treasury: every unit
+    the side pays for is reachable through the groups of places, none listed twice."""
+    g = _campaign("supply_short", side, placed=True, broke=True)
+    found: list[str] = []
+    _leaves(g, side, found)
+    owed = SP.payable(g.state, side)
+    assert len(owed) > LIMIT or side == "sparta"  # Athens' 56 units do need the groups
+    assert sorted(found) == sorted(owed)
+    weakest = found[-1]
+    _open(g, side, weakest)
+    g.act(side, weakest)  # a unit below the groups goes, and the menu starts again
+    assert weakest not in SP.payable(g.state, side)  # eliminated (9.1): off the map
+    p = g.prompt_for(side)
+    assert p.kind == "unsupplied" and menus.UP not in [o.id for o in p.options]
+
+
+@pytest.mark.parametrize("side", ["athens", "sparta"])
+def test_foraging_on_the_431_set_up_is_asked_in_parts_of_25_at_most(side):
+    """9.7 with the whole army of spring 431 on the map and an empty Treasury: the stacks
+    that may forage come in parts of 25 at most, each stack in exactly one part."""
+    g = _campaign("supply_short", side, placed=True, broke=True)
+    s = g.state
+    candidates = SP._candidates(s, side, True)
+    s["flow"].clear()
+    MACHINE.start(s, Context(Rng("table")), "supply_forage", side=side, candidates=candidates)
+    g._prompts = None
+    asked: list[str] = []
+    while (p := g.prompt_for(side)) is not None and p.kind == "forage":
+        assert len(p.options) <= LIMIT
+        asked += [o.id for o in p.options]
+        g.act(side, "")  # none of this part forages
+    assert len(candidates) > LIMIT or side == "sparta"
+    assert sorted(asked) == sorted(candidates)
+
+
+def test_a_game_of_generation_1_asks_every_forager_at_once():
+    g = engine.new_game("epic", "campaign", seed="table", generation=1)
+    s = g.state
+    many = [f"h{n}" for n in range(LIMIT + 2)]
+    assert SP.forage_parts(s, many) == [many]
+    g2 = engine.new_game("epic", "campaign", seed="table")
+    parts = SP.forage_parts(g2.state, sorted(B.city_by_hex())[:LIMIT + 2])
+    assert len(parts) == 2 and all(len(x) <= LIMIT for x in parts)
 
 
 def test_a_batch_places_so_many_of_a_kind_in_each_city_in_one_answer():

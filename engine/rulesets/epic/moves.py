@@ -236,8 +236,8 @@ class Move(Procedure[EState]):
                        for h in sortie_targets(s, side)]
             pinned.append(Option("done", "End movement; fight the battles (17.2)", "16.1",
                                  data={"kind": "done"}))
-            opts = menus.grouped(leaves, _levels("from"), path, last=pinned, rule="16.3",
-                                 zone=_zone("from"))
+            opts = menus.grouped(leaves, P.levels("from"), path, last=pinned, rule="16.3",
+                                 zone=P.zone("from"))
             return [Prompt(side, f"{side.title()}: movement ({_ct(s)})", tuple(opts),
                            rule="16.1", kind="move")]
         h = flow.args["hex"]
@@ -283,8 +283,8 @@ class Move(Procedure[EState]):
                              data={"kind": "stay", "at": h})]
         else:
             pinned = [Option("back", "Choose other pieces", "16.3", data={"kind": "back"})]
-        opts = menus.grouped(leaves, _levels("to"), path, last=pinned, rule="16.3",
-                             zone=_zone("to"))
+        opts = menus.grouped(leaves, P.levels("to"), path, last=pinned, rule="16.3",
+                             zone=P.zone("to"))
         return [Prompt(side, f"Where do they go from {P.name(h)}?", tuple(opts),
                        rule="16.3", kind="destination")]
 
@@ -695,17 +695,6 @@ def _place_order(h: str) -> tuple[int, str]:
     """Cities first, then seas, then other hexes, each by name."""
     city = B.city_by_hex().get(h)
     return (0, city.name) if city else (1 if F.at_sea(h) else 2, P.name(h))
-
-
-def _zone(key: str) -> menus.Level:
-    return lambda o: P.zone_key(str((o.data or {})[key]))
-
-
-def _levels(key: str) -> list[menus.Level]:
-    """Group by region, Area and nearest city the place an option's fact `key` names."""
-    return [lambda o: P.region_key(str((o.data or {})[key])),
-            lambda o: P.area_key(str((o.data or {})[key])),
-            lambda o: P.near_key(str((o.data or {})[key]))]
 
 
 def _ct(s: EState) -> str:

@@ -175,7 +175,9 @@ class EState(TypedDict):
 # 1 (issue 33): walls are offered for pulling down only where it makes sense, and the pick
 # is confirmed; revolt checks that cannot succeed are not asked.
 WALLS_AND_REVOLTS = 1
-GENERATION = WALLS_AND_REVOLTS  # what new games ask
+# 2 (issue 33): a long list of stacks that may forage is asked in parts of at most 25.
+FORAGE_IN_PARTS = 2
+GENERATION = FORAGE_IN_PARTS  # what new games ask
 
 
 def asks(s: Facts, generation: int) -> bool:

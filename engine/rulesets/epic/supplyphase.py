@@ -7,7 +7,7 @@ Each sub-step is its own procedure, handing on with `goto`."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from engine import Option, Prompt
 from engine.core import decisions
@@ -16,12 +16,13 @@ from engine.core.procedures import Flow, Procedure
 from . import alliances as A
 from . import board as B
 from . import fleets as F
+from . import menus
 from . import places as PL
 from . import supply as S
 from .losses import eliminate
 from .notes import AnyFlow, note
 from .sicily import leaving_units
-from .state import MAP, WINTER, EState, other
+from .state import FORAGE_IN_PARTS, MAP, WINTER, EState, asks, other
 from .unit_names import named
 
 
@@ -95,9 +96,15 @@ class SideArgs(TypedDict):
     side: str
 
 
+class ShortArgs(TypedDict):
+    side: str
+    path: NotRequired[list[str]]  # the menu's groups open (menus.py), while any is
+
+
 class ForageArgs(TypedDict):
     side: str
     candidates: list[str]  # the hexes whose stacks may forage (9.7)
+    part: NotRequired[int]  # generation 2 on: the part of a long list being asked
 
 
 def _mine(s: EState, units: list[str]) -> list[str]:
@@ -181,10 +188,14 @@ class Forage(Procedure[EState, ForageArgs]):
 
     def prompts(self, flow: Flow[EState, ForageArgs]) -> list[Prompt]:
         side = flow.args["side"]
+        parts = forage_parts(flow.state, flow.args["candidates"])
+        i = flow.args.get("part", 0)
         opts = [Option(h, f"Forage with the units at {PL.name(h)}", "9.7",
-                       data={"kind": "forage", "at": h}) for h in flow.args["candidates"]]
+                       data={"kind": "forage", "at": h}) for h in parts[i]]
+        which = "" if len(parts) == 1 else \
+            f" Part {i + 1} of {len(parts)}: {_stretch(parts[i])}."
         return [decisions.pick(side, f"{side.title()}: which stacks forage instead of "
-                                     "drawing on the Treasury (9.4.2, 9.7)?", opts, 0,
+                                     f"drawing on the Treasury (9.4.2, 9.7)?{which}", opts, 0,
                                len(opts), rule="9.7", kind="forage")]
 
     def act(self, flow: Flow[EState, ForageArgs], seat: str, answer: decisions.Answer) -> None:
@@ -199,26 +210,58 @@ class Forage(Procedure[EState, ForageArgs]):
                     s["units"][uid]["forage"] = True
                     room[area] -= 1
             note(flow, f"{A.payer(s, side).title()} forages at {PL.short(h)} (9.7)")
+        i = flow.args.get("part", 0) + 1
+        if i < len(forage_parts(s, flow.args["candidates"])):
+            flow.args["part"] = i  # the next part of the list is asked
+            return
         if not _settle(flow, side):
             flow.goto("supply_short", side=side)
 
 
-class Short(Procedure[EState, SideArgs]):
+def forage_parts(s: EState, candidates: list[str]) -> list[list[str]]:
+    """The stacks that may forage, asked in parts of at most menus.LIMIT (issue 33; games of
+    generation 2 on), in order of region, Area and place; older games ask them at once."""
+    if len(candidates) <= menus.LIMIT or not asks(s, FORAGE_IN_PARTS):
+        return [candidates]
+    order = sorted(candidates, key=lambda h: (PL.region_key(h)[1], PL.area_key(h)[1],
+                                              PL.short(h), h))
+    n = -(-len(order) // menus.LIMIT)
+    size = -(-len(order) // n)
+    return [order[k:k + size] for k in range(0, len(order), size)]
+
+
+def _stretch(part: list[str]) -> str:
+    """The regions a part of the list runs over ("Achaea to Boeotia")."""
+    first, last = PL.region_key(part[0])[1], PL.region_key(part[-1])[1]
+    return first if first == last else f"{first} to {last}"
+
+
+class Short(Procedure[EState, ShortArgs]):
     """9.1: the bill is more than the Treasury: one unit at a time goes unsupplied
     (eliminated) until what is left can be paid."""
 
     name = "supply_short"
 
-    def prompts(self, flow: Flow[EState, SideArgs]) -> list[Prompt]:
+    def prompts(self, flow: Flow[EState, ShortArgs]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
         owed = payable(s, side)
-        opts = [Option(uid, f"Leave {_unit_at(s, uid)} unsupplied (eliminated)", "9.1",
-                       data={"kind": "unsupplied", "unit": uid}) for uid in owed]
+        # a menu of places (issue 33): the units grouped where they stand
+        leaves = [Option(uid, f"Leave {_unit_at(s, uid)} unsupplied (eliminated)", "9.1",
+                         data={"kind": "unsupplied", "unit": uid,
+                               "at": s["units"][uid]["hex"] or "other"}) for uid in owed]
+        opts = menus.grouped(leaves, PL.levels("at"), flow.args.get("path") or [], rule="9.1",
+                             zone=PL.zone("at"))
         return [Prompt(side, f"{A.payer(s, side).title()} owes {S.bill(s, owed)} talents "
                              f"but has {s['treasury'][A.payer(s, side)]}: choose a unit to go unsupplied (9.1)",
                        tuple(opts), rule="9.1", kind="unsupplied")]
 
-    def act(self, flow: Flow[EState, SideArgs], seat: str, answer: decisions.Answer) -> None:
+    def act(self, flow: Flow[EState, ShortArgs], seat: str, answer: decisions.Answer) -> None:
+        path = menus.step(flow.args.get("path") or [], str(answer))
+        flow.args.pop("path", None)  # kept only while a group is open
+        if path is not None:
+            if path:
+                flow.args["path"] = path
+            return
         who = _unit_at(flow.state, str(answer))
         eliminate(flow.state, str(answer))
         note(flow, f"{who} goes unsupplied and is eliminated (9.1)")
