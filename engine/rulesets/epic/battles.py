@@ -29,7 +29,7 @@ from .peace import battle_grievances, breach
 from .places import short as short_place
 from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
-from .state import BattleState, EState, commanders, fighting, forces, other
+from .state import BattleState, EState, commanders, fighting, forces, on_board, other
 from .unit_names import listed, named
 
 DEFENCE = {  # 17.4.4 (data: tables.defender_morale)
@@ -716,13 +716,13 @@ def _conclude(flow: AnyFlow, won: str, dest: str | None, ended_in: str) -> None:
     # 7.8.6: every leader who fought rolls; on a 6 he dies
     for which in ("att", "dfn"):
         for n in commanders(b, which):
-            x = s["leaders"][n]
-            if x["where"] != "map":
+            chief = s["leaders"][n]
+            if chief["where"] != "map":
                 continue
             die = flow.context.die()
             if die == 6:
-                h = x["hex"]
-                stack = h if B.units_at(s, h, x["side"]) else None
+                h = on_board(chief)
+                stack = h if B.units_at(s, h, chief["side"]) else None
                 new = kill_leader(s, n, stack)
                 note(flow, f"{n} rolls 6 and dies in the battle; {new} replaces him (7.8.6)")
     if won in ("att", "dfn"):

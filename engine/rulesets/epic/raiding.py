@@ -12,7 +12,7 @@ from . import places as P
 from . import supply as S
 from .building import knock_down_long_walls
 from .notes import note
-from .state import WALLS_AND_REVOLTS, EState, asks, clamp_ml, other
+from .state import WALLS_AND_REVOLTS, EState, asks, clamp_ml, on_board, other
 from .unit_names import count, named, region_name
 
 
@@ -110,7 +110,7 @@ def wreckers(s: EState, side: str) -> list[str]:
     generation 1 on offers only places where it makes sense (`worth_pulling_down`)."""
     sifted = asks(s, WALLS_AND_REVOLTS)
     out = []
-    for h in sorted({s["units"][u]["hex"] for u in B.on_map(s, side)
+    for h in sorted({on_board(s["units"][u]) for u in B.on_map(s, side)
                      if A.mine(s, s["units"][u])}):
         if (B.holder(s, h) != side or not B.fortress(s, h) or B.masked(s, h)
                 or not wrecker(s, side, h) or (sifted and not worth_pulling_down(s, side, h))):

@@ -44,10 +44,54 @@ Region = str
 City = str
 
 
-# a unit's and a leader's keys are in the docstring above (their TypedDicts wait: the
-# hex is None off the map, and the moves read it unchecked, see REPORT-ekernel.md)
-Unit = dict[str, Any]
-Leader = dict[str, Any]
+class Unit(TypedDict):
+    """A unit (components.py names its kinds): its side, home region, type and morale,
+    where it is (`POOL`, `MAP`, `DEAD`, "build", or a box of the Sicily and Persia
+    displays) and its hex there (None off the map), and this turn's flags."""
+
+    side: Side
+    home: Region
+    type: str  # "hoplite", "light", "cavalry" or "fleet"
+    morale: int
+    where: str
+    hex: HexId | None
+    forage: bool  # foraging this season (9.7)
+    raid: bool  # raiding, or pulling walls down, this Campaign Turn (15.1, 11.3.1b)
+    moved: bool  # moved this Campaign Turn (16.0)
+    placed: bool  # placed this season (7.3)
+    sailed: NotRequired[bool]  # carried by sea this turn (16.7.3)
+    seat: NotRequired[Seat]  # with allies, the League player it belongs to (24.5)
+    to: NotRequired[AreaId]  # in the Leaving Sicily box: the sea it is bound for (19.2)
+
+
+class Leader(TypedDict):
+    """A leader: his side and ratings, where he is (`MAP`, "force", "pool", `DEAD`) with
+    his hex on the map or his region in the Force Pool."""
+
+    side: Side
+    land: int
+    sea: int
+    where: str
+    hex: HexId | None
+    region: Region | None
+    moved: NotRequired[bool]  # moved this Campaign Turn (16.0)
+    sailed: NotRequired[bool]  # carried by sea this turn (16.7.3)
+    placed: NotRequired[bool]  # placed this season (7.3)
+    seat: NotRequired[Seat]  # with allies, the League player he serves (24.5)
+    to: NotRequired[AreaId]  # in the Leaving Sicily box: the sea he is bound for (19.2)
+    persian: NotRequired[str]  # a Persian general: his satrap (Appendix C)
+
+
+Piece = Unit | Leader  # what either has: side, where, hex, seat
+
+
+def on_board(piece: Piece) -> HexId:
+    """The hex of a unit or leader known to be on the map (or at sea): off the map it has
+    none, and reading one there is a bug."""
+    h = piece["hex"]
+    if h is None:
+        raise RuntimeError(f"a piece off the map has no hex: {piece}")
+    return h
 
 
 class RegionState(TypedDict):

@@ -22,7 +22,7 @@ from . import supply as S
 from .losses import eliminate
 from .notes import AnyFlow, note
 from .sicily import leaving_units
-from .state import FORAGE_IN_PARTS, MAP, WINTER, EState, asks, other
+from .state import FORAGE_IN_PARTS, MAP, WINTER, EState, asks, on_board, other
 from .unit_names import named
 
 
@@ -66,8 +66,8 @@ def bring_ashore(s: EState, side: str) -> list[str]:
     of that sea first, else an empty coastal hex in play (RULINGS.md); with none, or in an
     Open Sea, they are lost."""
     lines = []
-    seas = sorted({u["hex"] for u in s["units"].values()
-                   if u["where"] == MAP and u["side"] == side and F.at_sea(u["hex"])})
+    seas = sorted({on_board(u) for u in s["units"].values()
+                   if u["where"] == MAP and u["side"] == side and F.at_sea(on_board(u))})
     allowed = B.allowed(s, side)
     for sea in seas:
         here = B.units_at(s, sea, side)
@@ -126,8 +126,8 @@ def _candidates(s: EState, side: str, broke: bool) -> list[str]:
         u = s["units"][uid]
         if u["forage"] or not may_forage(s, uid, broke):
             continue
-        if room.get(B.area_of(u["hex"]), 0) > 0:
-            hexes.add(u["hex"])
+        if room.get(B.area_of(on_board(u)), 0) > 0:
+            hexes.add(on_board(u))
     return sorted(hexes)
 
 
@@ -165,7 +165,8 @@ class Supply(Procedure[EState, SideArgs]):
         room = forage_room(s)
         cut = [u for u in units if not S.in_supply(s, u, areas)]
         for uid in cut:  # 9.5: out of supply, forage or die
-            area = B.area_of(s["units"][uid]["hex"]) if s["units"][uid]["hex"] in B.comps().hexes else None
+            h = s["units"][uid]["hex"]
+            area = B.area_of(h) if h is not None and h in B.comps().hexes else None
             if area and may_forage(s, uid, True, cut=True) and room.get(area, 0) > 0:
                 s["units"][uid]["forage"] = True
                 room[area] -= 1
