@@ -426,7 +426,8 @@ HAND = 3  # 24.6: the most Event Cards a League player may hold
 def give_card(s: EState, giver: str, taker: str, card: str) -> str:
     """24.6: allies may pass Event Cards to each other at any time (offered when the giver's
     turn to play a card comes, RULINGS M12); a hand may hold at most three."""
-    hands = (s.get("cards") or {}).get("hands")
+    cards = s.get("cards")
+    hands = cards["hands"] if cards else None
     if not hands or card not in hands.get(giver, []):
         raise IllegalAction("No such card in hand (24.6).")
     if giver == taker or taker not in league_seats(s) or giver not in league_seats(s):

@@ -26,12 +26,11 @@ modifiers)}.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from . import board as B
 from .ionian import sicilian
 from .leaders import HOME  # 20.3: the home troops and fleets (Attica's, Laconia's)
-from .state import MAP, EState, Unit, clamp_al, clamp_ml, other
+from .state import MAP, EState, Peace, Unit, clamp_al, clamp_ml, other
 
 GRIEVANCE_ON = 6  # 20.3
 AL_BY_DIE = ((2, 0), (5, 1), (7, 2))  # 20.2: 1-2 +0, 3-5 +1, 6-7 +2, 8+ +3
@@ -186,7 +185,7 @@ def year_start(s: EState, roll: Callable[[], int]) -> list[str]:
     return lines
 
 
-def in_force(s: EState) -> dict[str, Any]:
+def in_force(s: EState) -> Peace:
     """The Peace Treaty's record; asked for only while one is in force (20.0)."""
     p = s.get("peace")
     if p is None:

@@ -155,7 +155,47 @@ def commanders(b: BattleState, which: str) -> list[LeaderName]:
 
 # the records below stay JSON objects; their keys are listed in the docstring above
 Work = dict[str, Any]  # walls {city, side, due} or Long Walls {ends, side, unit, hex, due}
-Record = dict[str, Any]  # a hand of cards, result, peace or League record
+Record = dict[str, Any]  # a result (flow.py, politics.py, allied_peace.py: its clauses vary)
+
+
+class Cards(TypedDict):
+    """The Event Cards of the full scenarios (12.0): the deck face down, the discards, the
+    cards out of the game, those set aside until their year, each seat's hand, the cards in
+    play until they end, this season's effects (reset each Seasonal Turn), and the boxes
+    of the Persian and Sicilian displays when a card first opens them."""
+
+    deck: list[str]
+    discard: list[str]
+    removed: list[str]
+    aside: list[str]
+    hands: dict[Seat, list[str]]
+    runs: int  # times the deck has run out (12.4)
+    active: list[str]
+    season: dict[str, Any]  # this season's effects, by the card words' keys (cards.py)
+    persia: NotRequired[dict[str, Any]]  # the satraps' boxes (persia.py)
+    sicily: NotRequired[dict[str, Any]]  # the Sicilian Expedition (sicily_box.py)
+
+
+class Peace(TypedDict):
+    """A Peace Treaty in force (20.2): whether it still restricts moves, and per side the
+    breaches, grievances and violations counted against it."""
+
+    restrict: bool
+    breaches: dict[Side, list[Any]]
+    griefs: dict[Side, list[Any]]
+    violations: dict[Side, list[Any]]
+    grievances: dict[Side, list[Any]]
+
+
+class League(TypedDict):
+    """The alliance scenarios' seats (24.2, 25.2; alliances.py): the League seats in turn
+    order, which seat holds each League region, a seat's bar on an ally's entry, and the
+    abdications waiting to be answered (24.3)."""
+
+    seats: list[Seat]
+    holder: dict[Region, Seat]
+    forbid: NotRequired[dict[Seat, list[Seat]]]
+    abdicate: NotRequired[list[dict[str, Any]]]
 
 
 Facts = Mapping[str, Any]  # a state, or a seat's view of it, read for open facts only
@@ -190,7 +230,7 @@ class EState(TypedDict):
     raided_now: list[AreaId]
     bases_placed: int
     activated: list[Region]
-    cards: Record | None  # None in the simplified scenarios (2.3)
+    cards: Cards | None  # None in the simplified scenarios (2.3)
     battle: BattleState | None
     attacks: list[Any]
     short_noted: list[Any]
@@ -199,10 +239,10 @@ class EState(TypedDict):
     resigned: Seat | None
     flow: list[Frame]
     wings: NotRequired[bool]  # the App. D option
-    league: NotRequired[Record]  # the alliance scenarios: {seats, holder} (24.2, 25.2)
+    league: NotRequired[League]  # the alliance scenarios (24.2, 25.2)
     acting: NotRequired[Seat | None]  # the League seat playing now (24.5)
     dice: NotRequired[list[int]]  # a described position's fixed dice (POSITIONS.md)
-    peace: NotRequired[Record | None]  # a Peace Treaty in force (23.0)
+    peace: NotRequired[Peace | None]  # a Peace Treaty in force (23.0)
     raised: NotRequired[dict[Region, int]]  # this year's AL steps (5.3.1)
     cut: NotRequired[list[Region]]  # this year's cut supply (5.3.5)
     revolt_rolled: NotRequired[list[City]]
@@ -262,7 +302,7 @@ def fighting(s: EState) -> BattleState:
     return b
 
 
-def dealt(s: EState) -> Record:
+def dealt(s: EState) -> Cards:
     """The cards; only the full scenarios, which deal them (2.3), ask for them."""
     c = s["cards"]
     if c is None:
