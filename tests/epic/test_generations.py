@@ -7,14 +7,14 @@ import json
 from pathlib import Path
 
 import engine
-from engine.rulesets.epic.state import FORAGE_IN_PARTS, GENERATION, WALLS_AND_REVOLTS, asks
+from engine.rulesets.epic.state import GENERATION, SUPPLY_IN_GROUPS, WALLS_AND_REVOLTS, asks
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def test_a_new_game_asks_the_newest_questions():
     g = engine.new_game("epic", "argive-league", seed="gen")
-    assert g.generation == GENERATION == FORAGE_IN_PARTS
+    assert g.generation == GENERATION == SUPPLY_IN_GROUPS
     assert g.state["generation"] == GENERATION and asks(g.state, WALLS_AND_REVOLTS)
 
 

@@ -259,9 +259,10 @@ class EState(TypedDict):
 # 1 (issue 33): walls are offered for pulling down only where it makes sense, and the pick
 # is confirmed; revolt checks that cannot succeed are not asked.
 WALLS_AND_REVOLTS = 1
-# 2 (issue 33): a long list of stacks that may forage is asked in parts of at most 25.
-FORAGE_IN_PARTS = 2
-GENERATION = FORAGE_IN_PARTS  # what new games ask
+# 2 (issue 33): the units that may go unsupplied are a menu of places, and a long list of
+# stacks that may forage is asked in parts of at most 25.
+SUPPLY_IN_GROUPS = 2
+GENERATION = SUPPLY_IN_GROUPS  # what new games ask
 
 
 def asks(s: Facts, generation: int) -> bool:

@@ -22,7 +22,7 @@ from . import supply as S
 from .losses import eliminate
 from .notes import AnyFlow, note
 from .sicily import leaving_units
-from .state import FORAGE_IN_PARTS, MAP, WINTER, EState, asks, on_board, other
+from .state import MAP, SUPPLY_IN_GROUPS, WINTER, EState, asks, on_board, other
 from .unit_names import named
 
 
@@ -222,7 +222,7 @@ class Forage(Procedure[EState, ForageArgs]):
 def forage_parts(s: EState, candidates: list[str]) -> list[list[str]]:
     """The stacks that may forage, asked in parts of at most menus.LIMIT (issue 33; games of
     generation 2 on), in order of region, Area and place; older games ask them at once."""
-    if len(candidates) <= menus.LIMIT or not asks(s, FORAGE_IN_PARTS):
+    if len(candidates) <= menus.LIMIT or not asks(s, SUPPLY_IN_GROUPS):
         return [candidates]
     order = sorted(candidates, key=lambda h: (PL.region_key(h)[1], PL.area_key(h)[1],
                                               PL.short(h), h))
@@ -246,12 +246,12 @@ class Short(Procedure[EState, ShortArgs]):
     def prompts(self, flow: Flow[EState, ShortArgs]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
         owed = payable(s, side)
-        # a menu of places (issue 33): the units grouped where they stand
+        # a menu of places (issue 33; games of generation 2 on): grouped where they stand
         leaves = [Option(uid, f"Leave {_unit_at(s, uid)} unsupplied (eliminated)", "9.1",
                          data={"kind": "unsupplied", "unit": uid,
                                "at": s["units"][uid]["hex"] or "other"}) for uid in owed]
         opts = menus.grouped(leaves, PL.levels("at"), flow.args.get("path") or [], rule="9.1",
-                             zone=PL.zone("at"))
+                             zone=PL.zone("at")) if asks(s, SUPPLY_IN_GROUPS) else leaves
         return [Prompt(side, f"{A.payer(s, side).title()} owes {S.bill(s, owed)} talents "
                              f"but has {s['treasury'][A.payer(s, side)]}: choose a unit to go unsupplied (9.1)",
                        tuple(opts), rule="9.1", kind="unsupplied")]
