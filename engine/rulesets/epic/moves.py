@@ -661,7 +661,8 @@ def storms(flow: Flow[EState]) -> None:
     s, side = flow.state, flow.args["side"]
     c = B.comps()
     seas = sorted({on_board(u) for u in s["units"].values() if u["where"] == "map"
-                   and u["side"] == side and F.at_sea(on_board(u)) and c.areas[on_board(u)].kind == "open"})
+                   and u["side"] == side and F.at_sea(on_board(u))
+                   and c.areas[on_board(u)].kind == "open"})
     for sea in seas:
         die = flow.context.die()
         if die < 6:

@@ -146,7 +146,8 @@ def season_start(s: EState) -> list[str]:
             continue
         if p["restrict"]:
             gone = u["morale"] >= 6 or not _builds(u)
-            u.update({"where": "dead" if gone else "build", "hex": None, "forage": False, "raid": False})
+            u.update({"where": "dead" if gone else "build", "hex": None, "forage": False,
+                      "raid": False})
             lines.append(f"{uid} had not left the enemy's lands: {_sent(u)} (20.2)")
         else:
             breach(s, u["side"], "units in enemy regions")

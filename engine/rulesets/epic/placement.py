@@ -264,13 +264,15 @@ class Place(Procedure[EState]):
             self._one(flow, parts[0], home, utype, int(morale), where)
         elif parts[0] == "lplace":
             x = s["leaders"][parts[1]]
-            x.update({"where": MAP, "hex": B.comps().cities[parts[2]].hex, "region": None, "placed": True})
+            x.update({"where": MAP, "hex": B.comps().cities[parts[2]].hex, "region": None,
+                      "placed": True})
             note(flow, f"{parts[1]} takes the field at {parts[2]} (7.8.5)")
         elif parts[0] == "lremove":
             x = s["leaders"][parts[1]]
             city = B.city_at(s, x["hex"])
             assert city is not None
-            x.update({"where": "force", "region": B.comps().region_of_city(city.name), "hex": None, "placed": True})
+            x.update({"where": "force", "region": B.comps().region_of_city(city.name),
+                      "hex": None, "placed": True})
             note(flow, f"{parts[1]} goes to the Force Pool (7.8.5)")
         elif parts[0] == "base":
             s["bases"][parts[1]] = "athens"

@@ -135,7 +135,8 @@ def _clear(s: EState) -> None:
             u.update({"where": POOL, "hex": None, "forage": False, "raid": False, "moved": False})
     for x in s["leaders"].values():
         if x["where"] == MAP:
-            x.update({"where": "force", "hex": None, "region": "attica" if x["side"] == "athens" else "laconia"})
+            x.update({"where": "force", "hex": None,
+                      "region": "attica" if x["side"] == "athens" else "laconia"})
 
 
 def _regions(s: EState, regions: dict[str, dict[str, Any]]) -> None:

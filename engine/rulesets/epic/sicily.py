@@ -111,7 +111,8 @@ def entry(s: EState, side: str, start: str, units: list[str], trip: dict[str, F.
 def arrive(flow: AnyFlow, side: str, units: list[str], leaders: list[str]) -> None:
     s = flow.state
     for u in units:
-        s["units"][u].update({"where": SICILY, "hex": None, "moved": True, "forage": False, "raid": False})
+        s["units"][u].update({"where": SICILY, "hex": None, "moved": True, "forage": False,
+                              "raid": False})
     for n in leaders:
         s["leaders"][n].update({"where": SICILY, "hex": None, "moved": True})
     held = " (held there until a Resolution, 19.4)" if locked(s) else ""
