@@ -432,6 +432,12 @@ def _builder(view: discord.ui.View, game: int, version: int, prompt: dict[str, A
         if page < last:
             view.add_item(BuildPageButton(game, version, page + 1, chosen, "Next ▶", as_set,
                                           widest))
+        more = repeats(prompt, chosen)
+        # an allocation's batch: the last entry again, so many times in one click (in a
+        # row of its own: only where the page's add menus leave one, Discord has five)
+        if more and len(chunk) <= (SELECTS_PER_PAGE - 2) * limits.SELECT_OPTIONS:
+            view.add_item(RepeatSelect(game, version, page, chosen, more,
+                                       options[chosen[-1] - 1]["label"], widest))
     if prompt["lo"] <= len(chosen) <= prompt["hi"]:
         view.add_item(SubmitButton(game, version, chosen, "Submit" if chosen else "Choose none",
                                    as_set, widest))
@@ -439,11 +445,38 @@ def _builder(view: discord.ui.View, game: int, version: int, prompt: dict[str, A
         view.add_item(BuildPageButton(game, version, 0, [], "Start again"))
 
 
+REPEATS_LISTED = limits.SELECT_OPTIONS  # amounts a repeat menu lists: 1, 2, ... and the most
+
+
+def repeats(prompt: dict[str, Any], chosen: list[int]) -> list[int]:
+    """How many more of the last entry of an allocation being built one click may add
+    (empty: none, or not an allocation): 1 up to what its cap and the room left allow,
+    the most always among them, so a batch of 12 to one place is two clicks."""
+    if prompt.get("form") != decisions.ALLOCATE or not chosen:
+        return []
+    last = chosen[-1]
+    if last > len(prompt["options"]):
+        return []
+    cap = int(prompt["options"][last - 1].get("cap", 1))
+    most = min(prompt["hi"] - len(chosen), cap - chosen.count(last))
+    if most < 1:
+        return []
+    listed = list(range(1, min(most, REPEATS_LISTED - 1) + 1))
+    return listed if listed[-1] == most else [*listed, most]
+
+
 def selection_text(prompt: dict[str, Any], chosen: list[int]) -> str:
     if not building(prompt):
         return ""
     names = [prompt["options"][p - 1]["label"] for p in chosen if p <= len(prompt["options"])]
-    return "So far: " + (", ".join(names) if names else "nothing chosen")
+    runs: list[list[Any]] = []  # an entry repeated in a row is told once, with its count
+    for name in names:
+        if runs and runs[-1][0] == name:
+            runs[-1][1] += 1
+        else:
+            runs.append([name, 1])
+    told = [f"{name} ×{n}" if n > 1 else name for name, n in runs]
+    return "So far: " + (", ".join(told) if told else "nothing chosen")
 
 
 def open_view(game: int, version: int) -> discord.ui.View:
@@ -544,6 +577,39 @@ class AddSelect(discord.ui.DynamicItem[discord.ui.Select],
         added = [n for n in (whole_number(str(v)) for v in values) if n is not None]
         await controller(interaction).on_build(interaction, self.game, self.version,
                                                self.page, self.chosen + added)
+
+
+class RepeatSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"kx:r:(?P<g>\d+):(?P<v>\d+(?:\.\d)?):(?P<p>\d+):(?P<s>@|~?[0-9a-z]*|\.[0-9a-z.]*)"):
+    """Adds the allocation's last entry again, as many times as the amount chosen (the
+    selection so far rides in the custom id, its last entry the one repeated)."""
+
+    def __init__(self, game: int, version: int, page: int, chosen: list[int],
+                 amounts: list[int] | None = None, label: str = "", last_page: int = 999):
+        amounts = amounts or [1]
+        super().__init__(discord.ui.Select(
+            custom_id=f"kx:r:{game}:{version}:{page}:"
+                      f"{id_sel(game, version, chosen, False, last_page)}",
+            placeholder=limits.clip(f"More of {label}…" if label else "More…",
+                                    limits.PLACEHOLDER),
+            options=[discord.SelectOption(label=f"+{n}", value=str(n)) for n in amounts],
+            min_values=1, max_values=1))
+        self.game, self.version, self.page, self.chosen = game, version, page, chosen
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), Drawn.parse(match["v"]), int(match["p"]),
+                   carried_selection(interaction, match["s"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = selected(interaction)
+        n = whole_number(str(values[0])) if values else None
+        if not self.chosen or n is None or n < 1:
+            await interaction.response.send_message(EMPTY_SELECT, ephemeral=True)
+            return
+        # the rules check the answer on submit: a stale or forged amount fails there
+        await controller(interaction).on_build(interaction, self.game, self.version,
+                                               self.page, self.chosen + [self.chosen[-1]] * n)
 
 
 class BuildPageButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -707,7 +773,8 @@ async def bid_submit(interaction: discord.Interaction) -> bool:
 
 
 DYNAMIC_ITEMS = (OpenButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, MapButton,
-                 MultiSelect, AddSelect, BuildPageButton, SubmitButton, AmountButton, BidButton)
+                 MultiSelect, AddSelect, RepeatSelect, BuildPageButton, SubmitButton,
+                 AmountButton, BidButton)
 
 EMPTY_SELECT = "Nothing was chosen in that menu; pick one of its entries."
 UNKNOWN_COMPONENT = ("That button is not one Keryx made (or it is damaged); use `/act` for "

@@ -39,8 +39,10 @@ __all__ = [
 
 
 def new_game(ruleset_id: str, scenario: str | None = None, seed: str | int | None = None,
-             options: dict[str, Any] | None = None) -> Game:
-    return Game.create(ruleset(ruleset_id), scenario=scenario, seed=seed, options=options)
+             options: dict[str, Any] | None = None, generation: int | None = None) -> Game:
+    """A new game (or, with the `generation` a record gives, a recorded one's start)."""
+    return Game.create(ruleset(ruleset_id), scenario=scenario, seed=seed, options=options,
+                       generation=generation)
 
 
 def load_game(text: str | dict[str, Any], replay: bool = False) -> Game:

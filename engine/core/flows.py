@@ -5,6 +5,8 @@ kernel provides for patterns every game has.
 - `Sequence`: run several procedures one after another.
 - `ForEach`: run one procedure once for each item of a list (a turn order), and
   `order_by` to make that list from the state (Honor order, initiative).
+- `SeatsInTurn`: one procedure that walks the seats in turn itself, asking each that has
+  something to decide and passing over the others (each player in turn may discard...).
 
 Each keeps its progress in its own frame's JSON arguments, so a game saved half-way
 through loads and goes on."""
@@ -181,3 +183,49 @@ def order_by(items: Iterable[T], key: Callable[[T], Any], *, reverse: bool = Fal
     """`items` in the order `key` gives, ties kept in the order given (a turn order read
     from the state: highest Honor first is `order_by(seats, honor, reverse=True)`)."""
     return sorted(items, key=key, reverse=reverse)  # reverse keeps ties as given, too
+
+
+class TurnArgs(TypedDict):
+    i: int  # the seat in turn: its index in `SeatsInTurn.seats`
+
+
+TA = TypeVar("TA", bound=TurnArgs)
+
+
+class SeatsInTurn(Procedure[S, TA]):
+    """Each seat in turn decides or is passed over, then the walk hands on: a subclass says
+    which seats walk (`seats`), whether the seat in turn has something to decide now
+    (`asks`: it may do the seat's automatic work first), and what comes after (`done`).
+    Its `act` answers for `seat_in_turn` and calls `next_seat`. The walk stops where it
+    is while `halted` (a game that has ended). The seat in turn is argument `i`."""
+
+    def seats(self, flow: Flow[S, TA]) -> Seq[str]:
+        raise NotImplementedError
+
+    def asks(self, flow: Flow[S, TA], seat: str) -> bool:
+        raise NotImplementedError
+
+    def done(self, flow: Flow[S, TA]) -> None:
+        flow.end()
+
+    def halted(self, flow: Flow[S, TA]) -> bool:
+        return False
+
+    def seat_in_turn(self, flow: Flow[S, TA]) -> str:
+        return self.seats(flow)[flow.args["i"]]
+
+    def enter(self, flow: Flow[S, TA]) -> None:
+        if self.halted(flow):
+            return
+        seats = self.seats(flow)
+        while flow.args["i"] < len(seats):
+            if self.asks(flow, seats[flow.args["i"]]):
+                return  # asked (or halted on the way)
+            flow.args["i"] += 1
+        self.done(flow)
+
+    def next_seat(self, flow: Flow[S, TA]) -> None:
+        """The seat in turn has answered: on to the next."""
+        flow.args["i"] += 1
+        if not self.halted(flow):
+            self.enter(flow)

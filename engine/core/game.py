@@ -29,10 +29,10 @@ PLAYERS = "players"  # option: the player count, when a scenario allows several
 class Game:
     __slots__ = ("rules", "scenario", "options", "seed", "seed_hash", "position", "state",
                  "rng", "log", "barrier", "version", "engine_version", "rules_version",
-                 "_prompts", "_outcome", "prompt_versions", "_prompt_sigs")
+                 "generation", "_prompts", "_outcome", "prompt_versions", "_prompt_sigs")
 
     def __init__(self, rules: Ruleset, scenario: str, options: dict[str, Any],
-                 seed: str | int, position: dict[str, Any] | None):
+                 seed: str | int, position: dict[str, Any] | None, generation: int = 0):
         self.rules = rules
         self.scenario = scenario
         self.options = options
@@ -45,6 +45,8 @@ class Game:
         self.version = 0  # bumps on every act and undo: a click carries it to detect staleness
         self.engine_version = ENGINE_VERSION
         self.rules_version = rules.version
+        # the generation of questions this game asks, fixed at creation (Ruleset.generation)
+        self.generation = generation
         self.state: Any = None
         self._prompts: list[Prompt] | None = None
         self._outcome: Outcome | None = None
@@ -58,8 +60,16 @@ class Game:
     @classmethod
     def create(cls, rules: Ruleset, scenario: str | None = None, seed: str | int | None = None,
                options: dict[str, Any] | None = None,
-               position: dict[str, Any] | None = None) -> Game:
+               position: dict[str, Any] | None = None,
+               generation: int | None = None) -> Game:
+        """A new game (`generation` None: the questions the rules ask today), or the start
+        of a recorded one rebuilt from its log (`generation`: the one it recorded, 0 if it
+        recorded none, see `generation_of`)."""
         scenario = scenario or rules.default_scenario
+        if generation is None:
+            generation = rules.generation
+        elif not 0 <= generation <= rules.generation:
+            raise IllegalAction(f"{rules.title} asks no questions of generation {generation}")
         if scenario not in rules.scenarios:
             raise IllegalAction(f"{rules.title} has no scenario {scenario!r}; "
                                 f"choose one of {', '.join(rules.scenarios)}")
@@ -79,8 +89,8 @@ class Game:
         # the caller's dicts nor the recorded position (replayed on undo and verify) may
         # become live state that play changes.
         kept = None if position is None else _json_copy(position)
-        g = cls(rules, scenario, opts, new_seed() if seed is None else seed, kept)
-        ctx = Context(g.rng)
+        g = cls(rules, scenario, opts, new_seed() if seed is None else seed, kept, generation)
+        ctx = Context(g.rng, generation=generation)
         if position is None:
             g.state = rules.setup(ctx, scenario, opts)
         else:
@@ -198,7 +208,8 @@ class Game:
         self._track_prompts(all_changed=True)
 
     def _rebuilt(self, log: list[tuple[str, str]]) -> Game:
-        g = Game.create(self.rules, self.scenario, self.seed, self.options, self.position)
+        g = Game.create(self.rules, self.scenario, self.seed, self.options, self.position,
+                        self.generation)
         for seat, option_id in log:
             g._apply(seat, option_id)
         return g
@@ -260,6 +271,7 @@ class Game:
             "ruleset": self.rules.id,
             "engine_version": self.engine_version,
             "rules_version": self.rules_version,
+            "generation": self.generation,
             "scenario": self.scenario,
             "options": self.options,
             "seed": str(self.seed) if isinstance(self.seed, str) else self.seed,
@@ -282,7 +294,7 @@ class Game:
         if replay or stale:
             # A newer engine rebuilds an older game from its log, so fixes apply cleanly.
             g = cls.create(rules, data["scenario"], data["seed"], data["options"],
-                           data.get("position"))
+                           data.get("position"), generation_of(data))
             log = [(s, o) for s, o in data["log"]]
             for seat, option_id in log:
                 g._apply(seat, option_id)
@@ -290,7 +302,8 @@ class Game:
             g.engine_version = data.get("engine_version", ENGINE_VERSION)
             g._track_prompts(all_changed=True)  # replay counts versions differently
             return g
-        g = cls(rules, data["scenario"], data["options"], data["seed"], data.get("position"))
+        g = cls(rules, data["scenario"], data["options"], data["seed"], data.get("position"),
+                generation_of(data))
         g.engine_version = data.get("engine_version", ENGINE_VERSION)
         g.log = [(s, o) for s, o in data["log"]]
         g.barrier = data["barrier"]
@@ -301,6 +314,12 @@ class Game:
         g._track_prompts(all_changed=True)
         g.prompt_versions.update(data.get("prompt_versions") or {})
         return g
+
+
+def generation_of(record: dict[str, Any]) -> int:
+    """The generation of questions a recorded game asks: a record from before generations
+    existed asks those of generation 0."""
+    return int(record.get("generation") or 0)
 
 
 def _json_copy(value: dict[str, Any]) -> dict[str, Any]:

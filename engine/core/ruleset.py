@@ -25,15 +25,18 @@ class Context:
     sink. Any use of randomness, or an explicit `reveal()`, marks the action as one that
     brought new information to light, which undo may never cross. `prompt` is the
     prompt being answered when the driver already holds it (it checked the answer against
-    it), so that a ruleset need not build it again; None when replaying a log."""
+    it), so that a ruleset need not build it again; None when replaying a log.
+    `generation` is the generation of questions the game was created with (set at setup
+    only; see `Ruleset.generation`): the rules keep it in their state to ask by it."""
 
-    __slots__ = ("rng", "events", "revealed", "prompt")
+    __slots__ = ("rng", "events", "revealed", "prompt", "generation")
 
-    def __init__(self, rng: Rng, prompt: Prompt | None = None):
+    def __init__(self, rng: Rng, prompt: Prompt | None = None, generation: int = 0):
         self.rng = rng
         self.events: list[Event] = []
         self.revealed = False
         self.prompt = prompt
+        self.generation = generation
 
     def roll(self, n: int, sides: int = 6) -> list[int]:
         self.revealed = True
@@ -66,6 +69,12 @@ class Ruleset(ABC):
     id: ClassVar[str]
     title: ClassVar[str]
     version: ClassVar[str]  # bump when a rules change would alter replays
+    # The generation of the questions a new game asks. A game records the generation it
+    # was created with and keeps it for life (games recorded before generations existed
+    # read as 0), so a ruleset may change a question for new games while an old log,
+    # whose answers fit the old question, still replays: raise it with such a change and
+    # keep asking the old question where the game's generation is lower.
+    generation: ClassVar[int] = 0
     scenarios: ClassVar[dict[str, Scenario]]
     options: ClassVar[dict[str, GameOption]] = {}
     # Why a channel may not open the game yet (a ruleset playable in the engine and the
@@ -189,6 +198,8 @@ class Ruleset(ABC):
                             f"per scenario: {table}")
 
     def from_position(self, position: dict[str, Any], seed: str | int | None = None,
-                      options: dict[str, Any] | None = None) -> Game:
+                      options: dict[str, Any] | None = None,
+                      generation: int | None = None) -> Game:
         return game.Game.create(self, scenario=position.get("scenario", self.default_scenario),
-                           seed=seed, options=options, position=position)
+                                seed=seed, options=options, position=position,
+                                generation=generation)

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import Game
+from .game import Game, generation_of
 from .registry import ruleset
 from .rng import seed_hash
 
@@ -45,7 +45,7 @@ def verify_game(exported: str | dict[str, Any]) -> VerifyReport:
         problems.append("the seed does not match the hash published at setup")
     rules = ruleset(data["ruleset"])
     replayed = Game.create(rules, data["scenario"], data["seed"], data["options"],
-                           data.get("position"))
+                           data.get("position"), generation_of(data))
     dice: list[int] = []
     for i, (seat, option_id) in enumerate(data["log"]):
         try:

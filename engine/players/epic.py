@@ -336,8 +336,11 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         return policy.revolt(view, prompt)
     if kind == "unsupplied":
         # 9.1: the weakest unit goes without.
+        # The units may sit in a menu of places (issue 33): the group holding it opens first.
         units = view["units"]
-        return min(ids, key=lambda u: (int(units[u]["morale"]) if u in units else 9, u))
+        leaves = [str(x["id"]) for x in menus.leaves_of(prompt)]
+        weakest = min(leaves, key=lambda u: (int(units[u]["morale"]) if u in units else 9, u))
+        return menus.towards(prompt, weakest)
     return None
 
 

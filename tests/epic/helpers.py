@@ -8,6 +8,7 @@ import engine
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
+from engine.rulesets.epic import board as B
 from engine.rulesets.epic import menus
 from engine.rulesets.epic.rules import MACHINE
 from engine.testing import FixedRng
@@ -52,6 +53,16 @@ def put(g: Game, home: str, utype: str, hexid: str, n: int = 1, morale: int | No
                            "moved": False, "placed": False}
         out.append(uid)
     return out
+
+
+def threaten(g: Game, hexid: str, foe_home: str = "laconia") -> str:
+    """An enemy hoplite set down two land hexes from `hexid` and in no city: walls there
+    are worth pulling down (games of generation 1 offer them only so, issue 33)."""
+    comps = B.comps()
+    first = comps.land_neighbors(hexid)
+    spot = next(n for x in first for n in comps.land_neighbors(x)
+                if n != hexid and n not in first and n not in B.city_by_hex())
+    return put(g, foe_home, "hoplite", spot, 1)[0]
 
 
 def leader(g: Game, name: str, hexid: str | None) -> None:

@@ -18,7 +18,7 @@ from engine.rulesets.epic.sieges import can_begin, start_morale
 from engine.rulesets.epic.view import view
 
 from .full_helpers import full
-from .helpers import RULES, bare, ids, put, start
+from .helpers import RULES, bare, ids, put, start, threaten
 
 CITY = {n: c.hex for n, c in B.comps().cities.items()}
 ARGOS = CITY["Argos"]
@@ -115,10 +115,12 @@ def test_the_long_walls_bonus_only_when_one_player_holds_both_ends():
 def test_a_fort_pulled_down_takes_its_long_walls_down_for_good():
     g, s = _joined()
     hop = put(g, "argolid", "hoplite", FORT)[0]
+    threaten(g, FORT)  # offered only where it makes sense (issue 33)
     s["ct"] = 1
     start(g, "raid", [], side="athens")
     assert f"walls:{FORT}" in ids(g, "athens")  # Athens holds both ends (11.3.2)
     g.act("athens", f"walls:{FORT}")
+    g.act("athens", "yes")  # asked once more: they stay down for good
     assert FORT not in s["forts"] and s["units"][hop]["raid"] is True
     assert s["long_walls"] == {k: v for k, v in B.start_long_walls().items()}
     s["forts"][FORT] = "athens"  # a new fort: the Long Walls do not come back (7.6.5)
@@ -228,6 +230,7 @@ def test_no_one_pulls_down_a_fortress_the_enemy_masks():
     open (random game `k1000b-three-player:859`)."""
     g, s = _joined()
     put(g, "argolid", "hoplite", FORT)
+    threaten(g, FORT)
     s["ct"] = 1
     assert FORT in wreckers(s, "athens")
     put(g, "laconia", "hoplite", FORT)

@@ -7,7 +7,7 @@ from engine.rulesets.epic import board as B
 from engine.rulesets.epic import fleets as F
 from engine.rulesets.epic.moves import boardable, intercept_spots, movable_units, sortie_targets
 
-from .helpers import bare, ids, leader, put, start, through_menus
+from .helpers import bare, ids, leader, put, start, threaten, through_menus
 
 CITY = {n: c.hex for n, c in B.comps().cities.items()}
 PIRAEUS = CITY["Piraeus"]
@@ -19,10 +19,13 @@ def test_11_3_1b_a_unit_inside_may_pull_the_walls_down_and_stays_the_turn():
     s = g.state
     argos = CITY["Argos"]
     hop = put(g, "argolid", "hoplite", argos, 1)[0]
+    threaten(g, argos)  # offered only where it makes sense (issue 33)
     s["ct"] = 1
     start(g, "raid", [], side="athens")
     assert f"walls:{argos}" in ids(g, "athens")
     g.act("athens", f"walls:{argos}")
+    assert "Argos" not in s["unwalled"]  # asked once more first: they stay down for good
+    g.act("athens", "yes")
     assert "Argos" in s["unwalled"] and not B.fortress(s, argos)
     assert s["units"][hop]["raid"] is True  # it may not move this turn
     assert movable_units(s, "athens", argos) == []
@@ -34,6 +37,8 @@ def test_11_3_2_walls_holding_long_walls_only_when_both_ends_are_held():
     s = g.state
     put(g, "attica", "hoplite", CITY["Nisaea"], 1)  # Athens holds Nisaea, Sparta Megara
     put(g, "attica", "hoplite", PIRAEUS, 1)  # Athens holds Piraeus and Athens
+    threaten(g, PIRAEUS)
+    threaten(g, CITY["Nisaea"])
     s["ct"] = 1
     start(g, "raid", [], side="athens")
     options = ids(g, "athens")

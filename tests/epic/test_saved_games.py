@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from engine.core.decisions import random_answer
-from engine.core.game import Game
+from engine.core.game import Game, generation_of
 from engine.core.rng import Rng
 from engine.testing import sentences_in
 
@@ -72,7 +72,8 @@ def _as_saved_before(state: dict) -> dict:
 @pytest.mark.parametrize("scenario", ["argive-league", "four-player"])
 def test_a_game_saved_inside_a_battle_goes_on_in_the_same_sub_step(scenario):
     golden = json.loads((FIXTURES / f"golden-{scenario}.json").read_text())
-    g = Game.create(engine.ruleset("epic"), scenario=scenario, seed=golden["seed"])
+    g = Game.create(engine.ruleset("epic"), scenario=scenario, seed=golden["seed"],
+                    generation=generation_of(golden))  # recorded with generation 0's questions
     seen = set()
     for step in golden["steps"]:
         top = g.state["flow"][-1]["name"] if g.state["flow"] else None

@@ -47,7 +47,9 @@ def test_revolt_check_follows_the_rulebooks_example():
     g.act("sparta", "Teos")
     assert "Teos" in s["revolts"] and rng.values == []
     p = g.prompt_for("athens")  # 6.2: outside the risk zone now, Athens may roll
-    assert [o.id for o in p.options] == ["Melos", "Thera", "Potidaea", "done"]
+    # Melos and Thera would roll +1 (each other's revolt, 6.3): hopeless, not asked (issue 33)
+    assert [o.id for o in p.options] == ["Potidaea", "done"]
+    assert RV.voluntary(s, hopeless=True) == ["Melos", "Thera"]
     g.act("athens", "done")
     assert s["flow"] == []
 
@@ -76,9 +78,12 @@ def test_athens_ends_a_revolt_on_one_or_less():
         s2["regions"][r]["al"] = 5
     s2["revolts"].append("Chalcis")
     s2["regions"]["euboea"]["mult"] = 0  # below its BTV: +1 as printed (ruling 46)
-    _start(g2, "revolts", [1])
-    g2.act("athens", "Chalcis")  # 1 +1 = 2: it stays in revolt
-    assert "Chalcis" in s2["revolts"]
+    rng = _start(g2, "revolts", [1])
+    # 1 +1 = 2 at best: the check cannot succeed, so it is not asked (issue 33)
+    assert "Chalcis" in RV.voluntary(s2, hopeless=True)
+    assert g2.prompt_for("athens").option("Chalcis") is None
+    g2.act("athens", "done")
+    assert "Chalcis" in s2["revolts"] and rng.values == [1]
     s2["regions"]["euboea"]["mult"] = 1
     s2["revolt_rolled"] = []
     _start(g2, "revolts", [1])

@@ -16,6 +16,9 @@ from engine.rulesets.epic import board as B
 from engine.rulesets.epic import building as BLD
 from engine.rulesets.epic import menus
 from engine.rulesets.epic import places as P
+from engine.rulesets.epic import raiding as RX
+from engine.rulesets.epic import revolts as RV
+from engine.rulesets.epic import supplyphase as SP
 from engine.rulesets.epic.placement import home_cities
 from engine.rulesets.epic.rules import MACHINE
 from engine.testing import FixedRng
@@ -23,7 +26,8 @@ from engine.testing import FixedRng
 LIMIT = 25
 
 
-def _campaign(proc: str, side: str, placed: bool = False, **args) -> Game:
+def _campaign(proc: str, side: str, placed: bool = False, broke: bool = False,
+              **args) -> Game:
     """The 431 Campaign as set up, with `proc` running for `side` in place of the flow;
     `placed`: every Force Pool unit first set down in its region's cities, in turn (the
     whole army of spring 431 on the map)."""
@@ -34,6 +38,8 @@ def _campaign(proc: str, side: str, placed: bool = False, **args) -> Game:
             cities = home_cities(s, u["side"], u["home"])
             if cities:
                 u.update(where="map", hex=B.comps().cities[cities[n % len(cities)]].hex)
+    if broke:
+        s["treasury"][side] = 0
     s["flow"].clear()
     MACHINE.start(g.state, Context(Rng("table")), proc, side=side, **args)
     g._prompts = None
@@ -143,6 +149,53 @@ def test_placement_and_building_on_the_431_set_up_are_menus_of_25_at_most(proc, 
     assert g.state["units"] == s["units"]
 
 
+@pytest.mark.parametrize("side", ["athens", "sparta"])
+def test_going_unsupplied_on_the_431_set_up_is_a_menu_of_25_at_most(side):
+    """9.1 with the whole army of spring 431 on the map and an empty Treasury: every unit
+    the side pays for is reachable through the groups of places, none listed twice."""
+    g = _campaign("supply_short", side, placed=True, broke=True)
+    found: list[str] = []
+    _leaves(g, side, found)
+    owed = SP.payable(g.state, side)
+    assert len(owed) > LIMIT or side == "sparta"  # Athens' 56 units do need the groups
+    assert sorted(found) == sorted(owed)
+    weakest = found[-1]
+    _open(g, side, weakest)
+    g.act(side, weakest)  # a unit below the groups goes, and the menu starts again
+    assert weakest not in SP.payable(g.state, side)  # eliminated (9.1): off the map
+    p = g.prompt_for(side)
+    assert p.kind == "unsupplied" and menus.UP not in [o.id for o in p.options]
+
+
+@pytest.mark.parametrize("side", ["athens", "sparta"])
+def test_foraging_on_the_431_set_up_is_asked_in_parts_of_25_at_most(side):
+    """9.7 with the whole army of spring 431 on the map and an empty Treasury: the stacks
+    that may forage come in parts of 25 at most, each stack in exactly one part."""
+    g = _campaign("supply_short", side, placed=True, broke=True)
+    s = g.state
+    candidates = SP._candidates(s, side, True)
+    s["flow"].clear()
+    MACHINE.start(s, Context(Rng("table")), "supply_forage", side=side, candidates=candidates)
+    g._prompts = None
+    asked: list[str] = []
+    while (p := g.prompt_for(side)) is not None and p.kind == "forage":
+        assert len(p.options) <= LIMIT
+        asked += [o.id for o in p.options]
+        g.act(side, "")  # none of this part forages
+    assert len(candidates) > LIMIT or side == "sparta"
+    assert sorted(asked) == sorted(candidates)
+
+
+def test_a_game_of_generation_1_asks_every_forager_at_once():
+    g = engine.new_game("epic", "campaign", seed="table", generation=1)
+    s = g.state
+    many = [f"h{n}" for n in range(LIMIT + 2)]
+    assert SP.forage_parts(s, many) == [many]
+    g2 = engine.new_game("epic", "campaign", seed="table")
+    parts = SP.forage_parts(g2.state, sorted(B.city_by_hex())[:LIMIT + 2])
+    assert len(parts) == 2 and all(len(x) <= LIMIT for x in parts)
+
+
 def test_a_batch_places_so_many_of_a_kind_in_each_city_in_one_answer():
     g = _campaign("place", "athens")
     s = g.state
@@ -184,10 +237,10 @@ def test_a_batch_builds_no_more_than_the_treasury_pays_for():
     assert s["treasury"]["athens"] == 1
 
 
-def test_a_revolt_check_that_cannot_succeed_says_so():
-    """6.1: 7 or more on a die with the 6.3 modifiers; a city that would need more than a
-    6 is marked as hopeless (still asked: stored games replay their answers)."""
-    g = engine.new_game("epic", "campaign", seed="table")
+def _hopeless_chalcidice(generation=None):
+    """Chalcidice alone in the risk zone at AL 3, no city of it in revolt: every check
+    there would need more than a 6 (6.1, 6.3). Sparta's checks start."""
+    g = engine.new_game("epic", "campaign", seed="table", generation=generation)
     s = g.state
     s["flow"].clear()
     region = "chalcidice"
@@ -196,11 +249,87 @@ def test_a_revolt_check_that_cannot_succeed_says_so():
     for r, x in s["regions"].items():
         if r != region and x["side"] == "athens":
             x["al"] = max(x["al"], 5)
-    MACHINE.start(s, Context(FixedRng([])), "revolts")
+    assert not any(RV.can_revolt(s, region, c) for c in RV.candidates(s, region))
+    ctx = Context(FixedRng([]))
+    MACHINE.start(s, ctx, "revolts")
     g._prompts = None
+    return g, ctx
+
+
+def test_a_revolt_check_that_cannot_succeed_is_not_asked():
+    """6.1: 7 or more on a die with the 6.3 modifiers; a region whose every city would
+    need more than a 6 is passed over with a line saying why, and no die is rolled."""
+    g, ctx = _hopeless_chalcidice()
+    words = " ".join(e.text for e in ctx.events)
+    assert "No city of Chalcidice can revolt" in words and "(6.1, 6.3)" in words
+    assert not any(p.kind == "revolt" and p.seat == "sparta" for p in g.prompts())
+
+
+def test_a_game_of_generation_0_still_asks_a_hopeless_check():
+    """A game created before the change asks what it always asked (its stored answers
+    replay): the check is offered, marked as one that cannot succeed."""
+    g, ctx = _hopeless_chalcidice(generation=0)
     p = g.prompt_for("sparta")
-    assert "Chalcidice" in p.text
+    assert "Chalcidice" in p.text and ctx.events == []
     assert all("cannot succeed" in o.label for o in p.options)
+
+
+def _threatened_athens(generation=None):
+    """Athens with its own hoplite inside; a Spartan hoplite two hexes off (None) or no
+    enemy near (`alone`); the raid step of a Campaign Turn starts."""
+    g = engine.new_game("epic", "campaign", seed="table", generation=generation)
+    s = g.state
+    s["flow"].clear()
+    s["ct"] = 1
+    for u in s["units"].values():
+        u.update(where="pool", hex=None)
+    athens = B.comps().cities["Athens"].hex
+    next(u for u in s["units"].values() if u["home"] == "attica"
+         and u["type"] == "hoplite").update(where="map", hex=athens)
+    return g, athens
+
+
+def _foe_near(g, h):
+    s = g.state
+    first = B.comps().land_neighbors(h)
+    spot = next(n for x in first for n in B.comps().land_neighbors(x)
+                if n != h and n not in first and n not in B.city_by_hex())
+    foe = next(u for u in s["units"].values() if u["side"] == "sparta"
+               and u["type"] == "hoplite")
+    foe.update(where="map", hex=spot)
+
+
+def test_pulling_down_walls_is_offered_only_under_threat_and_confirmed():
+    """11.3.1b: never one's own walls with no enemy near; with one, asked twice."""
+    g, athens = _threatened_athens()
+    s = g.state
+    assert athens not in RX.wreckers(s, "athens")  # its own capital, no enemy near
+    _foe_near(g, athens)
+    assert athens in RX.wreckers(s, "athens")
+    MACHINE.start(s, Context(Rng("table")), "raid", side="athens")
+    g._prompts = None
+    g.act("athens", f"walls:{athens}")
+    q = g.prompt_for("athens")
+    assert q.kind == "confirm" and "really pull down the walls of Athens" in q.text
+    g.act("athens", "no")
+    assert "Athens" not in s["unwalled"]
+    MACHINE.start(s, Context(Rng("table")), "raid", side="athens")
+    g._prompts = None
+    g.act("athens", f"walls:{athens}")
+    g.act("athens", "yes")
+    assert "Athens" in s["unwalled"]
+
+
+def test_a_game_of_generation_0_offers_every_wall_at_once():
+    """Created before the change, a game asks as it did: its own walls in peace, pulled
+    down on the first answer."""
+    g, athens = _threatened_athens(generation=0)
+    s = g.state
+    assert athens in RX.wreckers(s, "athens")
+    MACHINE.start(s, Context(Rng("table")), "raid", side="athens")
+    g._prompts = None
+    g.act("athens", f"walls:{athens}")
+    assert "Athens" in s["unwalled"] and g.prompt_for("athens") is None
 
 
 def test_the_view_lists_walls_built_in_play():

@@ -26,7 +26,7 @@ from typing import Any
 from engine import IllegalAction, Option, Prompt
 
 from . import board as B
-from .state import MAP, EState, clamp_al
+from .state import MAP, EState, Piece, clamp_al
 
 LEAGUE = "sparta"  # the military side every League seat belongs to
 SCENARIOS: dict[str, tuple[str, ...]] = {
@@ -66,12 +66,12 @@ def side_of(seat: str) -> str:
 
 
 # ------------------------------------------------------------------ pieces and regions
-def owner(piece: dict[str, Any]) -> str:
+def owner(piece: Piece) -> str:
     """The seat a unit or leader belongs to."""
     return str(piece.get("seat") or piece["side"])
 
 
-def mine(s: EState, piece: dict[str, Any]) -> bool:
+def mine(s: EState, piece: Piece) -> bool:
     """Whether the seat playing the League's stage now may use this piece: in a League
     stage of the three- or four-player game, only what it controls (24.5: each player moves
     and supplies what he controls)."""
@@ -83,7 +83,7 @@ def mine(s: EState, piece: dict[str, Any]) -> bool:
     return commander(s, piece) == acting
 
 
-def commander(s: EState, unit: dict[str, Any]) -> str:
+def commander(s: EState, unit: Piece) -> str:
     """24.5: units stacked with a leader move with him, an ally's units too, until their own
     player brings a leader of his into the hex; units inside a fortification stay their
     owner's. With leaders of several allies there and none of the owner's, the first by
@@ -152,10 +152,11 @@ def setup(s: EState) -> None:
         if x["side"] != LEAGUE:
             continue
         if x["where"] == "force":  # 24.2.2, 25.2.1: each in his player's home Force Pool
-            x["seat"] = holder(s, x["region"]) or LEAGUE
+            pool = x["region"]
+            x["seat"] = (holder(s, pool) if pool else None) or LEAGUE
         else:  # 24.2.2: Xenocleides in Corinth plays for the holder of that city's region
             home = B.comps().region_of_city(sc.leaders_on_map[name])
-            x["seat"] = holder(s, home) if home else LEAGUE
+            x["seat"] = (holder(s, home) if home else None) or LEAGUE
     for seat in league:
         s["treasury"].setdefault(seat, 0)
     s["generic"] = {side: s["generic"].get(side, 0) for side in ("athens", LEAGUE)}
@@ -425,7 +426,8 @@ HAND = 3  # 24.6: the most Event Cards a League player may hold
 def give_card(s: EState, giver: str, taker: str, card: str) -> str:
     """24.6: allies may pass Event Cards to each other at any time (offered when the giver's
     turn to play a card comes, RULINGS M12); a hand may hold at most three."""
-    hands = (s.get("cards") or {}).get("hands")
+    cards = s.get("cards")
+    hands = cards["hands"] if cards else None
     if not hands or card not in hands.get(giver, []):
         raise IllegalAction("No such card in hand (24.6).")
     if giver == taker or taker not in league_seats(s) or giver not in league_seats(s):

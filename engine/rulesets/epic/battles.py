@@ -29,7 +29,8 @@ from .peace import battle_grievances, breach
 from .places import short as short_place
 from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
-from .state import BattleState, EState, commanders, fighting, forces, other
+from .state import BattleState, EState, commanders, fighting, forces, on_board, other
+from .unit_names import listed, named
 
 DEFENCE = {  # 17.4.4 (data: tables.defender_morale)
     "fort": 1, "walled_S": 1, "walled_M": 2, "walled_L": 3, "long_walls": 1,
@@ -322,6 +323,18 @@ class AttackQuestion(Procedure[EState, SideArgs]):
         attack = flow.state["attacks"][0]
         return attack, attack["hex"], attack.get("attacker", flow.args["side"])
 
+    def sally(self, flow: Flow[EState, SideArgs], units: list[str], doing: str,
+              question: str) -> Prompt:
+        """10.2.1: which of the attacked side's `units` come out to fight, any of them;
+        each option says what the unit does (`doing`), the prompt asks `question`."""
+        s = flow.state
+        _attack, h, attacker = self.attack(flow)
+        foe = other(attacker)
+        out = [Option(u, f"{named(s, u)} {doing} (morale {s['units'][u]['morale']})",
+                      "10.2.1", data={"kind": "unit", "unit": u, "from": h}) for u in units]
+        return decisions.pick(foe, f"{foe.title()}: which of your {question}", out, 0,
+                              len(out), rule="10.2.1", kind="sally")
+
 
 class Ashore(AttackQuestion):
     """10.2.3b, 10.8.2: fleets force their way into a blockaded port: the blockaders go
@@ -362,13 +375,9 @@ class FleetsOut(AttackQuestion):
     def prompts(self, flow: Flow[EState, SideArgs]) -> list[Prompt]:
         s = flow.state
         _attack, h, attacker = self.attack(flow)
-        foe = other(attacker)
-        out = [Option(u, f"{u} comes out (morale {s['units'][u]['morale']})", "10.2.1",
-                      data={"kind": "unit", "unit": u, "from": h})
-               for u in _fleets(s, h, foe)]
-        return [decisions.pick(foe, f"{foe.title()}: which of your fleets in {_where(s, h)} "
-                                    "come out to fight at sea (10.2.1b)?", out, 0, len(out),
-                               rule="10.2.1", kind="sally")]
+        fleets = _fleets(s, h, other(attacker))
+        return [self.sally(flow, fleets, "comes out", f"fleets in {_where(s, h)} come out to "
+                                                      "fight at sea (10.2.1b)?")]
 
     def act(self, flow: Flow[EState, SideArgs], seat: str, answer: decisions.Answer) -> None:
         attack = flow.state["attacks"][0]
@@ -393,14 +402,11 @@ class Outside(AttackQuestion):
         attack, h, attacker = self.attack(flow)
         foe = other(attacker)
         forced = outside_walls(s, h, foe)
-        out = [Option(u, f"{u} fights outside", "10.2.1",
-                      data={"kind": "unit", "unit": u, "from": h})
-               for u in sally_candidates(s, attack, attacker) if u not in forced]
-        also = f" ({', '.join(forced)}, building Long Walls or raiding, fights outside " \
+        units = [u for u in sally_candidates(s, attack, attacker) if u not in forced]
+        also = f" ({listed(s, forced)}, building Long Walls or raiding, fights outside " \
                "anyway, 7.6.5, 15.1)" if forced else ""
-        return [decisions.pick(foe, f"{foe.title()}: which of your units in {_where(s, h)} "
-                                    f"come out to fight (10.2.1a)?{also}", out, 0, len(out),
-                               rule="10.2.1", kind="sally")]
+        return [self.sally(flow, units, "fights outside",
+                           f"units in {_where(s, h)} come out to fight (10.2.1a)?{also}")]
 
     def act(self, flow: Flow[EState, SideArgs], seat: str, answer: decisions.Answer) -> None:
         s = flow.state
@@ -710,13 +716,13 @@ def _conclude(flow: AnyFlow, won: str, dest: str | None, ended_in: str) -> None:
     # 7.8.6: every leader who fought rolls; on a 6 he dies
     for which in ("att", "dfn"):
         for n in commanders(b, which):
-            x = s["leaders"][n]
-            if x["where"] != "map":
+            chief = s["leaders"][n]
+            if chief["where"] != "map":
                 continue
             die = flow.context.die()
             if die == 6:
-                h = x["hex"]
-                stack = h if B.units_at(s, h, x["side"]) else None
+                h = on_board(chief)
+                stack = h if B.units_at(s, h, chief["side"]) else None
                 new = kill_leader(s, n, stack)
                 note(flow, f"{n} rolls 6 and dies in the battle; {new} replaces him (7.8.6)")
     if won in ("att", "dfn"):

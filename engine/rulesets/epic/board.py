@@ -11,7 +11,7 @@ from engine.core.steady import Steady
 
 from . import special
 from .components import City, Components, load_components
-from .state import MAP, EState, Facts, other
+from .state import MAP, EState, Facts, on_board, other
 
 # Rule 10.9: the Long Walls standing at the start of every game (the state keys them by hex,
 # since an end may be a fort, 7.6.5).
@@ -72,8 +72,9 @@ def region_hexes(region: str) -> frozenset[str]:
                      if hx.kind == "land" and hx.area and c.areas[hx.area].region == region)
 
 
-def region_of_hex(h: str) -> str | None:
-    if h in comps().areas:
+def region_of_hex(h: str | None) -> str | None:
+    """The region of a land hex (None at sea, or for a piece off the map: no hex)."""
+    if h is None or h in comps().areas:
         return None  # at sea
     return comps().region_of_hex(h)
 
@@ -88,9 +89,10 @@ def area_of(h: str) -> str:
 
 
 # ------------------------------------------------------------------ cities
-def city_at(s: EState, h: str) -> City | None:
-    """The standing city in hex `h` (a razed city is no longer a city, 11.1.2)."""
-    city = city_by_hex().get(h)
+def city_at(s: EState, h: str | None) -> City | None:
+    """The standing city in hex `h` (a razed city is no longer a city, 11.1.2; no hex, a
+    piece off the map: none)."""
+    city = city_by_hex().get(h) if h is not None else None
     if city is None or city.name in s["razed"]:
         return None
     return city
@@ -130,8 +132,11 @@ def fortress(s: EState, h: str) -> bool:
     return h in s["forts"]
 
 
-def holder(s: EState, h: str) -> str | None:
-    """Who holds the city or fort in hex `h` (None: neither is there)."""
+def holder(s: EState, h: str | None) -> str | None:
+    """Who holds the city or fort in hex `h` (None: neither is there, or no hex: a piece
+    off the map)."""
+    if h is None:
+        return None
     idx = _index(s)
     if idx is not None:
         cache_ = idx["holder"]
@@ -282,7 +287,7 @@ def hex_units_by_hex(s: EState) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for uid, u in s["units"].items():
         if u["where"] == MAP:
-            out.setdefault(u["hex"], []).append(uid)
+            out.setdefault(on_board(u), []).append(uid)
     return out
 
 
@@ -323,7 +328,7 @@ def _presence(s: EState, area: str, cities: bool = True) -> set[str]:
     for _uid, u in members:
         if u["type"] == "fleet":
             continue
-        h = u["hex"]
+        h = on_board(u)
         if holder(s, h) == u["side"] and (masked(s, h) or h in s["sieges"]):
             continue  # units inside a masked or besieged place count for nothing
         out.add(u["side"])

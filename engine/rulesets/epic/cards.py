@@ -22,7 +22,7 @@ from engine.core.ruleset import Context
 
 from . import alliances as A
 from . import board as B
-from .state import SIDES, EState, dealt
+from .state import SIDES, Cards, EState, dealt
 
 BURN = 2  # 12.3: cards discarded face down from the deck after the draw
 TWO_PLAYER_ONLY_OUT = ("allied-dissent",)  # Appendix C: the League's card, 3 and 4 players
@@ -57,7 +57,7 @@ def seats(sc: Any) -> tuple[str, ...]:
     return tuple(sc.players) if len(sc.players) > 2 else SIDES
 
 
-def deal(sc: Any, ctx: Context) -> dict[str, Any]:
+def deal(sc: Any, ctx: Context) -> Cards:
     """2.3: the scenario's cards out, five to each player (three to each League player with
     allies, 24.6; an Immediate card drawn is put back), and the deck shuffled again."""
     later = set(sc.cards_added_after_first_deck)

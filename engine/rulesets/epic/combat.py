@@ -78,9 +78,14 @@ def odds(s: EState, b: BattleState) -> tuple[int, dict[str, Any]]:
     base = odds_index(len(att), len(dfn))
     shifts: list[dict[str, Any]] = []
     idx = max(base, 0)  # a later round below 1-4 is rolled at 1-4 (RULINGS.md)
-    rating = "sea" if b.get("sea") else "land"  # 17.4.2: sea ratings only at sea
-    lead_a = max((s["leaders"][n][rating] for n in b["att_leaders"]), default=0)
-    lead_d = max((s["leaders"][n][rating] for n in b["dfn_leaders"]), default=0)
+    at_sea = bool(b.get("sea"))  # 17.4.2: sea ratings only at sea
+
+    def rating(n: str) -> int:
+        x = s["leaders"][n]
+        return x["sea"] if at_sea else x["land"]
+
+    lead_a = max((rating(n) for n in b["att_leaders"]), default=0)
+    lead_d = max((rating(n) for n in b["dfn_leaders"]), default=0)
     if lead_a:
         shifts.append({"why": "leader", "side": "att", "by": lead_a, "rule": "17.4.2"})
     if lead_d:

@@ -4,7 +4,8 @@ deck, the hands and the card effects it reads live in `cards.py`.
     cards (play, 12.1) -> cards_discard (12.2) -> cards_draw (12.2, 12.3)
         -> cards_peace (20.1) -> cards_agree (with allies, 20.1b)
 
-Each sub-step is its own procedure, handing on with `goto`; `i` is the seat in turn."""
+Each sub-step is its own procedure, handing on with `goto`; discarding, drawing and the
+Peace Embassy walk the seats with the kernel's `SeatsInTurn` (`i`: the seat in turn)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import NotRequired, TypedDict
 
 from engine import Option, Prompt
 from engine.core import decisions
+from engine.core.flows import TA, SeatsInTurn
 from engine.core.procedures import Flow, Procedure
 
 from . import alliances as A
@@ -88,25 +90,31 @@ class EventPhase(Procedure[EState, PlayArgs]):
             self.enter(flow)
 
 
-class Discard(Procedure[EState, SeatArgs]):
+class _CardSeats(SeatsInTurn[EState, TA]):
+    """The players in the card order (12.1), one at a time; nothing moves once the game
+    has ended."""
+
+    def seats(self, flow: Flow[EState, TA]) -> list[str]:
+        return card_seats(flow.state)
+
+    def halted(self, flow: Flow[EState, TA]) -> bool:
+        return flow.state["result"] is not None
+
+
+class Discard(_CardSeats[SeatArgs]):
     """12.2: each player in turn may discard any of his cards before drawing."""
 
     name = "cards_discard"
 
-    def enter(self, flow: Flow[EState, SeatArgs]) -> None:
-        s, a = flow.state, flow.args
-        if s["result"] is not None:
-            return
-        seats = card_seats(s)
-        while a["i"] < len(seats):
-            if dealt(s)["hands"][seats[a["i"]]]:
-                return  # ask
-            a["i"] += 1
+    def asks(self, flow: Flow[EState, SeatArgs], seat: str) -> bool:
+        return bool(dealt(flow.state)["hands"][seat])
+
+    def done(self, flow: Flow[EState, SeatArgs]) -> None:
         flow.goto("cards_draw", i=0)
 
     def prompts(self, flow: Flow[EState, SeatArgs]) -> list[Prompt]:
         s = flow.state
-        side = card_seats(s)[flow.args["i"]]
+        side = self.seat_in_turn(flow)
         hand = dealt(s)["hands"][side]
         opts = [Option(cid, f"Discard {title(cid)}", "12.2", data={"kind": "discard_card", "card": cid})
                 for cid in hand]
@@ -122,43 +130,39 @@ class Discard(Procedure[EState, SeatArgs]):
             discard(s, str(cid))
         if isinstance(answer, tuple) and answer:
             note(flow, f"{seat.title()} discards {len(answer)} cards (12.2)")
-        flow.args["i"] += 1
-        if s["result"] is None:
-            self.enter(flow)
+        self.next_seat(flow)
 
 
-class Draw(Procedure[EState, DrawArgs]):
+class Draw(_CardSeats[DrawArgs]):
     """12.2: each player in turn draws back to his hand's size, an Immediate card acted on
     as it comes (19.0: Sicily's late cards too); then two cards are burnt (12.3)."""
 
     name = "cards_draw"
 
-    def enter(self, flow: Flow[EState, DrawArgs]) -> None:
+    def asks(self, flow: Flow[EState, DrawArgs], seat: str) -> bool:
+        """The seat draws until its hand is full (False: on to the next), or until an
+        Immediate card waits for its choice or ends the game (True: the walk stops)."""
         s, a = flow.state, flow.args
-        if s["result"] is not None:
-            return
-        seats = card_seats(s)
-        while a["i"] < len(seats):
-            side = seats[a["i"]]
-            if a.get("pending"):
-                return  # an Immediate card waits for its drawer's choice
-            hand = dealt(s)["hands"][side]
-            if len(hand) >= hand_size(s, side):
-                a["i"] += 1
-                continue
+        while not a.get("pending"):
+            hand = dealt(s)["hands"][seat]
+            if len(hand) >= hand_size(s, seat):
+                return False
             cid = draw(s, flow.context)
             if cid is None:
-                a["i"] += 1  # no card left anywhere
-                continue
+                return False  # no card left anywhere
             if not immediate(cid) and not at_draw(s, cid):  # 19.0: Sicily's late cards
                 hand.append(cid)
                 continue
-            if E.immediate_options(s, side, cid):
+            if E.immediate_options(s, seat, cid):
                 a["pending"] = cid
-                return  # ask
-            E.resolve_immediate(flow, side, cid, None)
+                return True  # ask
+            E.resolve_immediate(flow, seat, cid, None)
             if s["result"] is not None:
-                return
+                return True
+        return True  # an Immediate card waits for its drawer's choice
+
+    def done(self, flow: Flow[EState, DrawArgs]) -> None:
+        s = flow.state
         for _ in range(BURN):  # 12.3
             cid = draw(s, flow.context)
             if cid is not None:
@@ -167,7 +171,7 @@ class Draw(Procedure[EState, DrawArgs]):
 
     def prompts(self, flow: Flow[EState, DrawArgs]) -> list[Prompt]:
         s, a = flow.state, flow.args
-        side = card_seats(s)[a["i"]]
+        side = self.seat_in_turn(flow)
         cid = a.get("pending", "")
         opts = E.immediate_options(s, side, cid)
         return [Prompt(side, f"{side.title()} draws {title(cid)}: it is acted on "
@@ -177,39 +181,32 @@ class Draw(Procedure[EState, DrawArgs]):
         cid = flow.args.pop("pending", "")
         E.resolve_immediate(flow, seat, cid, str(answer))
         if flow.state["result"] is None:
-            self.enter(flow)
+            self.enter(flow)  # the same seat draws on
 
 
-class Peace(Procedure[EState, SeatArgs]):
+class Peace(_CardSeats[SeatArgs]):
     """Appendix C, 20.1: each player in turn may roll for or offer peace."""
 
     name = "cards_peace"
 
-    def enter(self, flow: Flow[EState, SeatArgs]) -> None:
-        s, a = flow.state, flow.args
-        if s["result"] is not None:
-            return
-        seats = card_seats(s)
-        while a["i"] < len(seats):
-            if E.peace_choices(s, seats[a["i"]]):
-                return  # ask
-            a["i"] += 1
-        if A.multi(s):  # 20.1b: the others answer an offer of peace (RULINGS M24)
+    def asks(self, flow: Flow[EState, SeatArgs], seat: str) -> bool:
+        return bool(E.peace_choices(flow.state, seat))
+
+    def done(self, flow: Flow[EState, SeatArgs]) -> None:
+        if A.multi(flow.state):  # 20.1b: the others answer an offer of peace (RULINGS M24)
             flow.goto("cards_agree")
         else:
             flow.end()
 
     def prompts(self, flow: Flow[EState, SeatArgs]) -> list[Prompt]:
         s = flow.state
-        side = card_seats(s)[flow.args["i"]]
+        side = self.seat_in_turn(flow)
         return [Prompt(side, f"{side.title()}: the Peace Embassy (Appendix C, 20.1)",
                        tuple(E.peace_choices(s, side)), rule="20.1", kind="peace")]
 
     def act(self, flow: Flow[EState, SeatArgs], seat: str, answer: decisions.Answer) -> None:
         E.peace_answer(flow, seat, str(answer))
-        flow.args["i"] += 1
-        if flow.state["result"] is None:
-            self.enter(flow)
+        self.next_seat(flow)
 
 
 class Agree(Procedure[EState]):

@@ -280,10 +280,10 @@ def alcibiades_ok(s: EState, side: str, seat: str | None = None) -> list[str]:
 def alcibiades(flow: AnyFlow, side: str, gives_up: str, seat: str | None = None) -> None:
     s = flow.state
     x = s["leaders"][ALCIBIADES]
-    x.update(side=side, where="force", hex=None, region=HOME[side])
+    x.update({"side": side, "where": "force", "hex": None, "region": HOME[side]})
     x.pop("seat", None)
     if A.multi(s) and side == A.LEAGUE:  # he serves the League player who played the card
-        x.update(seat=seat, region=A.HOME[str(seat)])
+        x.update({"seat": str(seat), "region": A.HOME[str(seat)]})
     del s["leaders"][gives_up]
     pool = s["leader_pool"][side]
     pool.append(gives_up)

@@ -12,7 +12,7 @@ more regions does (3.3). The year's start is skipped in the first year (2.4)."""
 from __future__ import annotations
 
 from copy import deepcopy
-from typing import Any
+from typing import Any, Final, Literal, NotRequired, TypedDict
 
 from engine.core.procedures import Flow, Procedure
 
@@ -78,12 +78,24 @@ def yearly_levels(s: EState) -> list[str]:
     return lines
 
 
-class Year(Procedure[EState]):
+# Where the full turn's Yearly Start Phase stands (3.2), the `step` of its frame: plain
+# JSON, so a saved game keeps it; the names say what each number means.
+YearStep = Literal[0, 1, 2]
+YEAR_START: Final = 0  # control, turn order and the Year Start come first (3.2 steps 1-2)
+FIRST_ASSESSED: Final = 1  # the first player in turn order has assessed (5.3)
+BOTH_ASSESSED: Final = 2  # both have: the levels and collection follow (5.4)
+
+
+class YearArgs(TypedDict):
+    step: NotRequired[YearStep]  # the full turn's sub-step (YEAR_START when absent)
+
+
+class Year(Procedure[EState, YearArgs]):
     """The Yearly Start Phase (3.2 steps 1-4; 22.4.1 steps 1-3), then the four seasons."""
 
     name = "year"
 
-    def enter(self, flow: Flow[EState]) -> None:
+    def enter(self, flow: Flow[EState, YearArgs]) -> None:
         s = flow.state
         first = s["year"] == B.comps().scenarios[s["scenario"]].first_year
         if not first and full_turn(s):
@@ -121,11 +133,11 @@ class Year(Procedure[EState]):
         s["season"] = 0
         flow.goto("season", stage=0)
 
-    def _full(self, flow: Flow[EState]) -> None:
+    def _full(self, flow: Flow[EState, YearArgs]) -> None:
         """3.2: control, then each player's assessment (5.3), then collection (5.4)."""
         s = flow.state
-        step = flow.args.get("step", 0)
-        if step == 0:
+        step: YearStep = flow.args.get("step", YEAR_START)
+        if step == YEAR_START:
             for line in P.control_check(s):
                 note(flow, line)
             if A.multi(s):  # 24.3: a region won goes to an ally; 3.3, 24.4: turn order
@@ -140,8 +152,8 @@ class Year(Procedure[EState]):
                 note(flow, line)
             s["raised"] = {}  # 5.3.1: two steps up a year
             s["cut"] = []  # 5.3.5: last year's cuts no longer count
-        if step < 2:  # 5.3: with allies each League player assesses his own regions
-            flow.args["step"] = step + 1
+        if step != BOTH_ASSESSED:  # 5.3: with allies each League player his own regions
+            flow.args["step"] = FIRST_ASSESSED if step == YEAR_START else BOTH_ASSESSED
             league_stage(flow, "assess", s["order"][step])
             return
         for line in yearly_levels(s):
@@ -158,7 +170,7 @@ class Year(Procedure[EState]):
         s["season"] = 0
         flow.goto("season", stage=0)
 
-    def resume(self, flow: Flow[EState], result: object) -> None:
+    def resume(self, flow: Flow[EState, YearArgs], result: object) -> None:
         self._full(flow)
 
 
@@ -457,7 +469,7 @@ class Campaign(Procedure[EState]):
         self.enter(flow)
 
 
-PROCEDURES: tuple[Procedure[EState], ...] = (
+PROCEDURES: tuple[Procedure[EState, Any], ...] = (
     Year(), Season(), SideStage(), CampaignTurn(), UnrestStage(), SeasonalLevels(), Campaign(),
     Upkeep())
 

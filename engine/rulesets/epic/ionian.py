@@ -12,16 +12,14 @@ Every other Ionian rule is data (components.json) or shared with the Campaign: t
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import board as B
-from .state import POOL, EState
+from .state import POOL, EState, Unit
 
 SICILY = "sicily"  # the Sicilian fleets' home (they have no region)
 SICILIAN_FLEETS = {"ionian": (1, 4)}  # 27.2.1: at the start, at most
 
 
-def sicilian(u: dict[str, Any]) -> bool:
+def sicilian(u: Unit) -> bool:
     return bool(u["home"] == SICILY)
 
 

@@ -15,7 +15,7 @@ def eliminate(s: EState, name: str, stack_hex: str | None) -> str:
     side = s["leaders"][name]["side"]
     seat = s["leaders"][name].get("seat")  # 24.2.2: allies draw from one pool
     persian = s["leaders"][name].get("persian")
-    s["leaders"][name].update(where=DEAD, hex=None, region=None)
+    s["leaders"][name].update({"where": DEAD, "hex": None, "region": None})
     if persian:
         return "no one (a Persian general is not replaced)"
     pool = s["leader_pool"][side]

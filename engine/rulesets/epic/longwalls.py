@@ -21,7 +21,7 @@ def builders_at(s: EState, h: str, side: str) -> list[str]:
     """Land units of `side` at `h` building Long Walls: in a battle there they fight outside
     the walls (7.6.5), whatever their side would choose (10.2.1a)."""
     return sorted(w["unit"] for w in works(s) if w["hex"] == h and w["side"] == side
-                  and s["units"].get(w["unit"], {}).get("hex") == h)
+                  and w["unit"] in s["units"] and s["units"][w["unit"]]["hex"] == h)
 
 
 def give_up(s: EState, uids: list[str], why: str) -> list[str]:
@@ -40,6 +40,7 @@ def give_up(s: EState, uids: list[str], why: str) -> list[str]:
 def sweep(s: EState) -> list[str]:
     """7.6.5: after a move, works whose builder has left its hex (by land or aboard ships)
     are given up at once."""
-    gone = [w["unit"] for w in works(s) if s["units"].get(w["unit"], {}).get("where") == "map"
+    gone = [w["unit"] for w in works(s) if w["unit"] in s["units"]
+            and s["units"][w["unit"]]["where"] == "map"
             and s["units"][w["unit"]]["hex"] != w["hex"]]
     return give_up(s, gone, "moves") if gone else []

@@ -19,7 +19,7 @@ def eliminate(s: EState, uid: str) -> None:
     u = s["units"][uid]
     keep = not B.comps().scenarios[s["scenario"]].simplified_turn and u["morale"] < ELITE \
         and u["home"] in s["regions"]
-    u.update(where="build" if keep else DEAD, hex=None, forage=False, raid=False)
+    u.update({"where": "build" if keep else DEAD, "hex": None, "forage": False, "raid": False})
 
 
 def drown(flow: AnyFlow, where: str, side: str) -> None:

@@ -147,6 +147,15 @@ def widened(prompt: Prompt) -> Prompt:
     return replace(prompt, options=prompt.options + tuple(extra.values())) if extra else prompt
 
 
+def towards(prompt: Prompt, leaf: str) -> str | None:
+    """The answer to `prompt` that leads to option `leaf`: the option itself, or the group
+    holding it (None: neither is listed)."""
+    if prompt.option(leaf) is not None:
+        return leaf
+    return next((o.id for o in prompt.options if o.data and o.data.get("kind") == "group"
+                 and any(x["id"] == leaf for x in o.data["leaves"])), None)
+
+
 def leaves_of(prompt: Prompt) -> list[dict[str, Any]]:
     """Every option a menu leads to, each as its id and facts (groups opened)."""
     out: list[dict[str, Any]] = []

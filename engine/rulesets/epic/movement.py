@@ -15,7 +15,7 @@ from functools import cache
 from . import board as B
 from . import cards as C
 from .components import MOVE_ALLOWANCE
-from .state import EState, other
+from .state import EState, on_board, other
 
 TERRAIN_COST = {"clear": 1.0, "rough": 2.0}  # 16.6; mountains and lakes are impassable
 ROAD_COST = 0.5
@@ -74,7 +74,7 @@ def _stops_and_no_roads(s: EState, side: str) -> tuple[set[str], set[str]]:
     no_road: set[str] = set(s["sieges"])
     for u in s["units"].values():
         if u["where"] == "map" and u["side"] == foe:
-            stops.add(u["hex"])
+            stops.add(on_board(u))
     for city in B.comps().cities.values():
         if B.holder(s, city.hex) == foe:
             stops.add(city.hex)

@@ -29,7 +29,7 @@ from .losses import drown, eliminate
 from .notes import note
 from .peace import barred, breach, restricted
 from .sieges import enter_revolt
-from .state import EState, other, stamp
+from .state import EState, on_board, other, stamp
 
 
 def movable_units(s: EState, side: str, h: str) -> list[str]:
@@ -79,8 +79,10 @@ def movable_leaders(s: EState, side: str, h: str) -> list[str]:
 
 
 def sources(s: EState, side: str) -> list[str]:
-    hexes = {u["hex"] for u in s["units"].values() if u["where"] == "map" and u["side"] == side}
-    hexes |= {x["hex"] for x in s["leaders"].values() if x["where"] == "map" and x["side"] == side}
+    hexes = {on_board(u) for u in s["units"].values()
+             if u["where"] == "map" and u["side"] == side}
+    hexes |= {on_board(x) for x in s["leaders"].values()
+              if x["where"] == "map" and x["side"] == side}
     return sorted(h for h in hexes
                   if movable_units(s, side, h) or movable_leaders(s, side, h))
 
@@ -205,7 +207,7 @@ def sortie_targets(s: EState, side: str) -> list[str]:
     fight their way out (10.2.3b)."""
     out = []
     busy = attacked(s)
-    for h in sorted({u["hex"] for u in s["units"].values() if u["where"] == "map"
+    for h in sorted({on_board(u) for u in s["units"].values() if u["where"] == "map"
                      and u["side"] == side and u["type"] == "fleet" and not u["moved"]
                      and A.mine(s, u)}):
         if h not in busy and B.holder(s, h) == side and B.fleet_masked(s, h):
@@ -236,8 +238,8 @@ class Move(Procedure[EState]):
                        for h in sortie_targets(s, side)]
             pinned.append(Option("done", "End movement; fight the battles (17.2)", "16.1",
                                  data={"kind": "done"}))
-            opts = menus.grouped(leaves, _levels("from"), path, last=pinned, rule="16.3",
-                                 zone=_zone("from"))
+            opts = menus.grouped(leaves, P.levels("from"), path, last=pinned, rule="16.3",
+                                 zone=P.zone("from"))
             return [Prompt(side, f"{side.title()}: movement ({_ct(s)})", tuple(opts),
                            rule="16.1", kind="move")]
         h = flow.args["hex"]
@@ -283,8 +285,8 @@ class Move(Procedure[EState]):
                              data={"kind": "stay", "at": h})]
         else:
             pinned = [Option("back", "Choose other pieces", "16.3", data={"kind": "back"})]
-        opts = menus.grouped(leaves, _levels("to"), path, last=pinned, rule="16.3",
-                             zone=_zone("to"))
+        opts = menus.grouped(leaves, P.levels("to"), path, last=pinned, rule="16.3",
+                             zone=P.zone("to"))
         return [Prompt(side, f"Where do they go from {P.name(h)}?", tuple(opts),
                        rule="16.3", kind="destination")]
 
@@ -382,9 +384,9 @@ class Move(Procedure[EState]):
         s, side = flow.state, flow.args["side"]
         units, leaders = flow.args["units"], flow.args["leaders"]
         for u in units:
-            s["units"][u].update(hex=dest, moved=True)
+            s["units"][u].update({"hex": dest, "moved": True})
         for n in leaders:
-            s["leaders"][n].update(hex=dest, moved=True)
+            s["leaders"][n].update({"hex": dest, "moved": True})
         note(flow, f"{side.title()} moves {N.count(len(units), 'unit')}"
                    f"{' with ' + ', '.join(leaders) if leaders else ''} from {_where(s, start)} "
                    f"to {_where(s, dest)} ({reach.cost:g} MP, 16.3)")
@@ -521,11 +523,11 @@ class Move(Procedure[EState]):
         board again this turn (16.7.3)."""
         s = flow.state
         for u in flow.args["units"]:
-            s["units"][u].update(hex=end, moved=True)
+            s["units"][u].update({"hex": end, "moved": True})
             if s["units"][u]["type"] != "fleet":
                 s["units"][u]["sailed"] = True
         for n in flow.args["leaders"]:
-            s["leaders"][n].update(hex=end, moved=True, sailed=True)
+            s["leaders"][n].update({"hex": end, "moved": True, "sailed": True})
 
     def _land(self, flow: Flow[EState], end: str, interceptor: str | None) -> None:
         s, side = flow.state, flow.args["side"]
@@ -658,8 +660,9 @@ def storms(flow: Flow[EState]) -> None:
     fleet must roll its morale or less, or sink with what it carries."""
     s, side = flow.state, flow.args["side"]
     c = B.comps()
-    seas = sorted({u["hex"] for u in s["units"].values() if u["where"] == "map"
-                   and u["side"] == side and F.at_sea(u["hex"]) and c.areas[u["hex"]].kind == "open"})
+    seas = sorted({on_board(u) for u in s["units"].values() if u["where"] == "map"
+                   and u["side"] == side and F.at_sea(on_board(u))
+                   and c.areas[on_board(u)].kind == "open"})
     for sea in seas:
         die = flow.context.die()
         if die < 6:
@@ -695,17 +698,6 @@ def _place_order(h: str) -> tuple[int, str]:
     """Cities first, then seas, then other hexes, each by name."""
     city = B.city_by_hex().get(h)
     return (0, city.name) if city else (1 if F.at_sea(h) else 2, P.name(h))
-
-
-def _zone(key: str) -> menus.Level:
-    return lambda o: P.zone_key(str((o.data or {})[key]))
-
-
-def _levels(key: str) -> list[menus.Level]:
-    """Group by region, Area and nearest city the place an option's fact `key` names."""
-    return [lambda o: P.region_key(str((o.data or {})[key])),
-            lambda o: P.area_key(str((o.data or {})[key])),
-            lambda o: P.near_key(str((o.data or {})[key]))]
 
 
 def _ct(s: EState) -> str:

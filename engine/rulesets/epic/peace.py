@@ -26,12 +26,11 @@ modifiers)}.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from . import board as B
 from .ionian import sicilian
 from .leaders import HOME  # 20.3: the home troops and fleets (Attica's, Laconia's)
-from .state import MAP, EState, clamp_al, clamp_ml, other
+from .state import MAP, EState, Peace, Unit, clamp_al, clamp_ml, other
 
 GRIEVANCE_ON = 6  # 20.3
 AL_BY_DIE = ((2, 0), (5, 1), (7, 2))  # 20.2: 1-2 +0, 3-5 +1, 6-7 +2, 8+ +3
@@ -119,13 +118,13 @@ def barred(s: EState, side: str, h: str) -> bool:
     return restricted(s) and _enemy_region(s, h, side)
 
 
-def _builds(u: dict[str, Any]) -> bool:
+def _builds(u: Unit) -> bool:
     """Whether a unit has a Build Pool: Persia's come with its cards and leave with them
     (Appendix C), Sicily's come one a season and are never replaced (27.2.1)."""
     return not (u["home"].startswith("persia-") or sicilian(u))
 
 
-def _sent(u: dict[str, Any]) -> str:
+def _sent(u: Unit) -> str:
     """Where 20.2 sends a unit left in an enemy region (RULINGS.md 62)."""
     if u["home"].startswith("persia-"):
         return f"back to {u['home'].removeprefix('persia-').title()}, off the map for good"
@@ -147,7 +146,8 @@ def season_start(s: EState) -> list[str]:
             continue
         if p["restrict"]:
             gone = u["morale"] >= 6 or not _builds(u)
-            u.update(where="dead" if gone else "build", hex=None, forage=False, raid=False)
+            u.update({"where": "dead" if gone else "build", "hex": None, "forage": False,
+                      "raid": False})
             lines.append(f"{uid} had not left the enemy's lands: {_sent(u)} (20.2)")
         else:
             breach(s, u["side"], "units in enemy regions")
@@ -186,7 +186,7 @@ def year_start(s: EState, roll: Callable[[], int]) -> list[str]:
     return lines
 
 
-def in_force(s: EState) -> dict[str, Any]:
+def in_force(s: EState) -> Peace:
     """The Peace Treaty's record; asked for only while one is in force (20.0)."""
     p = s.get("peace")
     if p is None:

@@ -303,12 +303,12 @@ def withdraw(s: EState, cid: str) -> None:
             for uid in e["units"]:
                 u = s["units"][uid]
                 if u["type"] != "fleet" and u["where"] == MAP:
-                    u.update(where="dead", hex=None, forage=False, raid=False)
+                    u.update({"where": "dead", "hex": None, "forage": False, "raid": False})
             if key in SATRAPS and not any(kind_of(x["card"]).endswith("troops")
                                           for x in entries):
                 for general in s["leaders"].values():
                     if general.get("persian") == key and general["where"] == MAP:
-                        general.update(where="dead", hex=None)
+                        general.update({"where": "dead", "hex": None})
 
 
 def upkeep(s: EState) -> list[str]:

@@ -15,7 +15,7 @@ from . import ionian, menus, persia, sicily, special
 from . import places as P
 from . import unit_names as N
 from .notes import note
-from .state import MAP, POOL, EState
+from .state import MAP, POOL, EState, Unit, on_board
 
 ATHENS_BASES = 3  # 22.4.5
 BUILD_ML = 5  # 4.4.2
@@ -31,11 +31,11 @@ def home_cities(s: EState, side: str, region: str) -> list[str]:
             and not B.masked(s, city.hex)]
 
 
-def _label(u: dict[str, Any]) -> str:
+def _label(u: Unit) -> str:
     return f"{N.kind(u['home'], u['type'])} (morale {u['morale']})"
 
 
-def _kind_key(u: dict[str, Any]) -> tuple[str, str, int]:
+def _kind_key(u: Unit) -> tuple[str, str, int]:
     return u["home"], u["type"], u["morale"]
 
 
@@ -94,7 +94,7 @@ def options(s: EState, side: str) -> list[Option]:
                   # the one-unit answers of games recorded before the batches
                   "also": [f"place:{home}:{utype}:{morale}:{x}" for x in cities]}))
     for (home, utype, morale), uids in _map_kinds(s, side).items():
-        where = sorted({s["units"][u]["hex"] for u in uids})
+        where = sorted({on_board(s["units"][u]) for u in uids})
         opts.append(Option(
             f"take:{home}:{utype}:{morale}",
             f"Return {_kind_text(home, utype, morale, len(uids))} to the Force Pool", "7.3",
@@ -105,7 +105,7 @@ def options(s: EState, side: str) -> list[Option]:
     for name, x in sorted(s["leaders"].items()):
         if x["side"] != side or x.get("placed") or not A.mine(s, x):
             continue
-        if x["where"] == "force":
+        if x["where"] == "force" and x["region"] is not None:
             for there in _leader_cities(s, side, x["region"]):
                 opts.append(Option(f"lplace:{name}:{there}", f"Bring {name} to {there}",
                                    "7.8.5", data={"kind": "place_leader", "leader": name,
@@ -190,7 +190,7 @@ def batch_prompt(s: EState, side: str, batch: dict[str, Any]) -> Prompt:
         n = len(uids)
         here: dict[str, int] = {}
         for u in uids:
-            name = B.city_by_hex()[s["units"][u]["hex"]].name
+            name = B.city_by_hex()[on_board(s["units"][u])].name
             here[name] = here.get(name, 0) + 1
         opts = [Option(STAY, "Leave where it is", "7.3", cap=n, data={"kind": "stay"})]
         opts += [Option(f"from:{x}", f"Back from {x} ({k} there)", "7.3", cap=k,
@@ -264,14 +264,15 @@ class Place(Procedure[EState]):
             self._one(flow, parts[0], home, utype, int(morale), where)
         elif parts[0] == "lplace":
             x = s["leaders"][parts[1]]
-            x.update(where=MAP, hex=B.comps().cities[parts[2]].hex, region=None, placed=True)
+            x.update({"where": MAP, "hex": B.comps().cities[parts[2]].hex, "region": None,
+                      "placed": True})
             note(flow, f"{parts[1]} takes the field at {parts[2]} (7.8.5)")
         elif parts[0] == "lremove":
             x = s["leaders"][parts[1]]
             city = B.city_at(s, x["hex"])
             assert city is not None
-            x.update(where="force", region=B.comps().region_of_city(city.name), hex=None,
-                     placed=True)
+            x.update({"where": "force", "region": B.comps().region_of_city(city.name),
+                      "hex": None, "placed": True})
             note(flow, f"{parts[1]} goes to the Force Pool (7.8.5)")
         elif parts[0] == "base":
             s["bases"][parts[1]] = "athens"
@@ -312,9 +313,9 @@ class Place(Procedure[EState]):
             raise IllegalAction("No such unit.")
         u = s["units"][uid]
         if verb == "place":
-            u.update(where=MAP, hex=hexid, placed=True, forage=False, raid=False)
+            u.update({"where": MAP, "hex": hexid, "placed": True, "forage": False, "raid": False})
         else:
-            u.update(where=POOL, hex=None, placed=True, forage=False, raid=False)
+            u.update({"where": POOL, "hex": None, "placed": True, "forage": False, "raid": False})
         if quiet:
             return
         who = A.payer(s, side).title()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from . import board as B
+from . import menus
 from .ionian import SICILY
 
 PERSIA = "persia"
@@ -125,3 +126,16 @@ def short(h: str) -> str:
     near = nearest_city(h)
     where = c.areas[hx.area].name
     return f"{where}, near {near}" if near and near != where else where
+
+
+def zone(key: str) -> menus.Level:
+    """A menu's coarsest grouping (menus.py) of the place an option's fact `key` names."""
+    return lambda o: zone_key(str((o.data or {})[key]))
+
+
+def levels(key: str) -> list[menus.Level]:
+    """A menu's groups (menus.py) of the place an option's fact `key` names: its region,
+    Area and nearest city."""
+    return [lambda o: region_key(str((o.data or {})[key])),
+            lambda o: area_key(str((o.data or {})[key])),
+            lambda o: near_key(str((o.data or {})[key]))]

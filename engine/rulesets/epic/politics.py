@@ -156,7 +156,7 @@ def flip(s: EState, region: str) -> str:
     r["side"], r["al"] = gainer, -r["al"]  # 4.3.1a: mirrored; ML and assessment stay
     for _uid, u in s["units"].items():  # 4.3.1b: the region's units go to its Force Pool
         if u["home"] == region and u["where"] == MAP:
-            u.update(where=POOL, hex=None, forage=False, raid=False)
+            u.update({"where": POOL, "hex": None, "forage": False, "raid": False})
     for city in B.region_cities(region):
         if city.name in s.get("revolts", ()):
             s["revolts"].remove(city.name)  # 4.3.1: revolts end with the change

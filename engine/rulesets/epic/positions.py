@@ -132,11 +132,11 @@ def _clear(s: EState) -> None:
     """Every unit back in its Force Pool, every leader on the map back in his home pool."""
     for u in s["units"].values():
         if u["where"] == MAP:
-            u.update(where=POOL, hex=None, forage=False, raid=False, moved=False)
+            u.update({"where": POOL, "hex": None, "forage": False, "raid": False, "moved": False})
     for x in s["leaders"].values():
         if x["where"] == MAP:
-            x.update(where="force", hex=None,
-                     region="attica" if x["side"] == "athens" else "laconia")
+            x.update({"where": "force", "hex": None,
+                      "region": "attica" if x["side"] == "athens" else "laconia"})
 
 
 def _regions(s: EState, regions: dict[str, dict[str, Any]]) -> None:
@@ -196,10 +196,17 @@ def _units(s: EState, spec: dict[str, Any]) -> None:
                                "where": POOL, "hex": None, "forage": False, "raid": False,
                                "moved": False, "placed": False}
         u = s["units"][uid]
-        u.update(where=where, hex=hexid)
-        for flag in UNIT_FLAGS:
-            if flag in spec:
-                u[flag] = bool(spec[flag])
+        u.update({"where": where, "hex": hexid})
+        if "forage" in spec:  # the turn's flags (UNIT_FLAGS), where the position sets them
+            u["forage"] = bool(spec["forage"])
+        if "raid" in spec:
+            u["raid"] = bool(spec["raid"])
+        if "moved" in spec:
+            u["moved"] = bool(spec["moved"])
+        if "placed" in spec:
+            u["placed"] = bool(spec["placed"])
+        if "sailed" in spec:
+            u["sailed"] = bool(spec["sailed"])
 
 
 def _leader(s: EState, name: str, at: str | None) -> None:
@@ -215,9 +222,9 @@ def _leader(s: EState, name: str, at: str | None) -> None:
                                   "where": "force", "hex": None, "region": None}
     if at is None or at in ("attica", "laconia") or at in s["regions"]:
         region = at or ("attica" if x["side"] == "athens" else "laconia")
-        x.update(where="force", hex=None, region=region)
+        x.update({"where": "force", "hex": None, "region": region})
     else:
-        x.update(where=MAP, hex=place(at), region=None)
+        x.update({"where": MAP, "hex": place(at), "region": None})
 
 
 def _hands(s: EState, hands: dict[str, list[str]]) -> None:

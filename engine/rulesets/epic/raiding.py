@@ -12,7 +12,7 @@ from . import places as P
 from . import supply as S
 from .building import knock_down_long_walls
 from .notes import note
-from .state import EState, clamp_ml, other
+from .state import WALLS_AND_REVOLTS, EState, asks, clamp_ml, on_board, other
 from .unit_names import count, named, region_name
 
 
@@ -106,18 +106,41 @@ def wreckers(s: EState, side: str) -> list[str]:
     """11.3.1b: walled cities and forts `side` holds with one of its land units inside that
     could spend the Campaign Turn pulling the walls down. Walls anchoring Long Walls only when
     `side` holds both ends (11.3.2: they fall with them, RULINGS.md). Never under an enemy's
-    eyes: a place masked by enemy land units keeps its walls (ruling 81)."""
+    eyes: a place masked by enemy land units keeps its walls (ruling 81). A game of
+    generation 1 on offers only places where it makes sense (`worth_pulling_down`)."""
+    sifted = asks(s, WALLS_AND_REVOLTS)
     out = []
-    for h in sorted({s["units"][u]["hex"] for u in B.on_map(s, side)
+    for h in sorted({on_board(s["units"][u]) for u in B.on_map(s, side)
                      if A.mine(s, s["units"][u])}):
         if (B.holder(s, h) != side or not B.fortress(s, h) or B.masked(s, h)
-                or not wrecker(s, side, h)):
+                or not wrecker(s, side, h) or (sifted and not worth_pulling_down(s, side, h))):
             continue
         partner = B.long_walls_partner(s, h)
         if partner is not None and B.holder(s, partner) != side:
             continue
         out.append(h)
     return out
+
+
+THREAT_HEXES = 3  # a hoplite's move (16.5): enemies this near may take the place next
+
+
+def worth_pulling_down(s: EState, side: str, h: str) -> bool:
+    """Where slighting a place makes sense (issue 33): in a region of the enemy's (a place
+    taken from them, slighted before it goes back), or with enemy land units near enough
+    to take it; never a place of one's own with no enemy about."""
+    region = B.region_of_hex(h)
+    r = s["regions"].get(region) if region else None
+    if r is not None and r["side"] == other(side):
+        return True
+    near = {h}
+    frontier = [h]
+    for _ in range(THREAT_HEXES):
+        frontier = [n for x in frontier for n in B.comps().land_neighbors(x) if n not in near]
+        near.update(frontier)
+    foe = other(side)
+    return any(u["where"] == "map" and u["side"] == foe and u["type"] != "fleet"
+               and u["hex"] in near for u in s["units"].values())
 
 
 def wrecker(s: EState, side: str, h: str) -> str | None:
@@ -162,14 +185,23 @@ class Raid(Procedure[EState]):
 
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         side, s = flow.args["side"], flow.state
+        chosen = flow.args.get("chosen")
+        if chosen is not None:  # generation 1: the walls asked about once more, for good
+            places = ", ".join(_wall_words(s, h[6:]) for h in chosen if h.startswith("walls:"))
+            return [Prompt(side, f"{side.title()}: really pull down {places}? They stay down "
+                                 "until walled again (11.3.1b, 7.6.4)",
+                           (Option("no", "No, keep them", "11.3.1b", data={"kind": "keep"}),
+                            Option("yes", "Yes, pull them down", "11.3.1b",
+                                   data={"kind": "pull_down_confirmed"})),
+                           rule="11.3.1b", kind="confirm")]
         opts = [Option(h, f"Raid with the units at {P.name(h)}", "15.1",
                        data={"kind": "raid", "at": h, "area": B.area_of(h)})
                 for h in flow.args["options"]]
         for h in flow.args.get("walls", []):
             city = B.city_at(s, h)
-            what = f"the walls of {city.name}" if city else f"the fort at {P.short(h)}"
-            opts.append(Option(f"walls:{h}", f"Pull down {what} for good (one unit stays "
-                                             "the turn; they stay down until rebuilt)",
+            opts.append(Option(f"walls:{h}", f"Pull down {_wall_words(s, h)} for good (one "
+                                             "unit stays the turn; they stay down until "
+                                             "rebuilt)",
                                "11.3.1b", data={"kind": "pull_down", "at": h,
                                                 "city": city.name if city else None}))
         return [decisions.pick(side, f"{side.title()}: which stacks raid, or pull walls down, "
@@ -177,7 +209,17 @@ class Raid(Procedure[EState]):
                                rule="15.1", kind="raid")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
-        chosen = [str(a) for a in answer] if isinstance(answer, tuple) else []
+        if flow.args.get("chosen") is not None:  # the confirmation's answer
+            chosen = flow.args.pop("chosen")
+            if answer != "yes":
+                chosen = [h for h in chosen if not h.startswith("walls:")]
+                note(flow, f"{seat.title()} keeps its walls (11.3.1b)")
+        else:
+            chosen = [str(a) for a in answer] if isinstance(answer, tuple) else []
+            if asks(flow.state, WALLS_AND_REVOLTS) and any(h.startswith("walls:")
+                                                            for h in chosen):
+                flow.args["chosen"] = chosen  # confirmed first (issue 33)
+                return
         for h in chosen:
             if not h.startswith("walls:"):
                 note(flow, raid(flow.state, seat, h))
@@ -185,3 +227,8 @@ class Raid(Procedure[EState]):
             if h.startswith("walls:") and wrecker(flow.state, seat, h[6:]):
                 note(flow, tear_down(flow.state, seat, h[6:]))
         flow.end()
+
+
+def _wall_words(s: EState, h: str) -> str:
+    city = B.city_at(s, h)
+    return f"the walls of {city.name}" if city else f"the fort at {P.short(h)}"

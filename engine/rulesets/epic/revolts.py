@@ -18,7 +18,7 @@ from . import politics as P
 from .board import season_index
 from .building import finish_walls, wall_time
 from .notes import note, roll_with
-from .state import EState
+from .state import WALLS_AND_REVOLTS, EState, asks
 from .unit_names import region_name
 
 RISK_ZONE = 3  # 4.1
@@ -133,15 +133,36 @@ def _plus(s: EState, city: str) -> int:
     return sum(n for n, _ in modifiers(s, str(B.city_region()[city]), city))
 
 
-def voluntary(s: EState) -> list[str]:
-    """6.2: revolting cities in Athenian regions outside the risk zone, one a region."""
+def voluntary(s: EState, hopeless: bool = False) -> list[str]:
+    """6.2: revolting cities in Athenian regions outside the risk zone, one a region. A
+    game of generation 1 on (issue 33) offers only those whose check can succeed (a die of
+    1 with the modifiers of 6.3 makes 1 or less); with `hopeless`, those whose check
+    cannot, which it passes over with a line. An older game offers them all."""
     done = set(s.get("revolt_rolled", ()))
+    sifted = asks(s, WALLS_AND_REVOLTS)
+    if hopeless and not sifted:
+        return []
     out = []
     for region, x in sorted(s["regions"].items()):
         if x["side"] != "athens" or x["al"] <= RISK_ZONE or region in done:
             continue
-        out += [c.name for c in B.region_cities(region) if c.name in s["revolts"]]
+        out += [c.name for c in B.region_cities(region) if c.name in s["revolts"]
+                and (not sifted or (_plus(s, c.name) + 1 > ENDS_ON) == hopeless)]
     return out
+
+
+def can_revolt(s: EState, region: str, city: str) -> bool:
+    """6.1: a check that can reach 7 on a 6 with the modifiers of 6.3."""
+    return 6 + sum(n for n, _ in modifiers(s, region, city)) >= REVOLT_ON
+
+
+def testable(s: EState, region: str) -> list[str]:
+    """The cities Sparta may name for a region's check (6.1): in a game of generation 1 on
+    only those whose check can succeed (issue 33); in an older one every candidate."""
+    names = candidates(s, region)
+    if not asks(s, WALLS_AND_REVOLTS):
+        return names
+    return [n for n in names if can_revolt(s, region, n)]
 
 
 class Revolts(Procedure[EState]):
@@ -152,19 +173,28 @@ class Revolts(Procedure[EState]):
     def enter(self, flow: Flow[EState]) -> None:
         s, a = flow.state, flow.args
         s["revolt_rolled"] = []
-        a.setdefault("todo", [r for r in risk_zone(s) if candidates(s, r)])
+        if "todo" not in a:
+            a["todo"] = [r for r in risk_zone(s) if candidates(s, r)]
+            for city in voluntary(s, hopeless=True):  # issue 33: not asked one by one
+                note(flow, f"Athens cannot end the revolt of {city} this season: a die "
+                           f"{_plus(s, city):+d} never makes 1 or less (6.2, 6.3)")
         self._next(flow)
 
     def _next(self, flow: Flow[EState]) -> None:
         s, a = flow.state, flow.args
         while a["todo"]:
             region = a["todo"][0]
-            names = candidates(s, region)
+            names = testable(s, region)
             if len(names) > 1:
                 return  # Sparta names the city
             a["todo"].pop(0)
             if names:
                 self._check(flow, region, names[0])
+            else:  # issue 33: a check that cannot succeed is not asked, nor rolled
+                best = max(sum(n for n, _ in modifiers(s, region, c))
+                           for c in candidates(s, region))
+                note(flow, f"No city of {region_name(region)} can revolt this season: the "
+                           f"best check is a die {best:+d}, 7 or more needed (6.1, 6.3)")
         if not voluntary(s):
             flow.end()
 
@@ -173,7 +203,7 @@ class Revolts(Procedure[EState]):
         if a["todo"]:
             region = a["todo"][0]
             opts = []
-            for name in candidates(s, region):
+            for name in testable(s, region):
                 plus = sum(n for n, _ in modifiers(s, region, name))
                 hope = "" if 6 + plus >= REVOLT_ON else ": cannot succeed"
                 opts.append(Option(name, f"{name} (die {plus:+d}, 7 or more{hope})", "6.1",

@@ -44,7 +44,7 @@ from .revolts import Revolts, release_kept
 from .saves import upgrade
 from .setup import new_state
 from .sieges import Capture, Sieges
-from .state import EState
+from .state import GENERATION, EState
 from .supplyphase import PROCEDURES as SUPPLY_STEPS
 from .variants import hidden_variants
 from .wings import PROCEDURES as WING_STEPS
@@ -70,6 +70,8 @@ class Epic(Ruleset):
     # 3: the state keeps facts, no sentences (no log, battles as kernel records, results as
     # clauses; issue 30): games saved on 2 are rebuilt from their answers on loading
     version = "3"
+    # the questions new games ask (state.py lists the generations); older games keep theirs
+    generation = GENERATION
     scenarios = {
         "argive-league": Scenario(
             "argive-league", "The Argive League (419-416 BC, 4 years)", SEATS,

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.ruleset import Context
 
 from . import ionian
 from .board import start_long_walls
 from .cards import deal
 from .components import RegionStart, load_components
-from .state import MAP, POOL, EState, RegionState
+from .state import MAP, POOL, EState, Leader, RegionState, Unit
 
 SICILY = "sicily"
 
@@ -25,7 +23,7 @@ def _region(rid: str, st: RegionStart) -> RegionState:
 def new_state(scenario_id: str, ctx: Context) -> EState:
     comps = load_components()
     sc = comps.scenarios[scenario_id]
-    units: dict[str, dict[str, Any]] = {}
+    units: dict[str, Unit] = {}
 
     def add(side: str, home: str, utype: str, morale: int) -> str:
         uid = f"{home}-{utype}-{sum(1 for u in units.values() if u['home'] == home) + 1}"
@@ -53,9 +51,9 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
     for at in sc.units_on_map:  # rule 22.2.2: units that start on the map
         for _ in range(at.count):
             uid = add(at.side, at.region, at.type, at.morale)
-            units[uid].update(where=MAP, hex=at.hex)
+            units[uid].update({"where": MAP, "hex": at.hex})
 
-    leaders: dict[str, dict[str, Any]] = {}
+    leaders: dict[str, Leader] = {}
     for name, city in sc.leaders_on_map.items():
         spec = comps.leaders[name]
         leaders[name] = {"side": spec.side, "land": spec.land, "sea": spec.sea, "where": MAP,
@@ -105,7 +103,7 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         else:
             raise ValueError(f"scenario {scenario_id}: marker {m} not understood")
     cards = None if sc.simplified_turn else deal(sc, ctx)  # 2.3, 12.0
-    return {
+    s: EState = {
         "cards": cards,
         "activated": [],  # neutral regions a card has brought in (23.2.3)
         "revolted": {},  # city -> the season index it revolted in (6.5.3)
@@ -142,3 +140,6 @@ def new_state(scenario_id: str, ctx: Context) -> EState:
         "resigned": None,
         "flow": [],
     }
+    if ctx.generation:  # a game of generation 0 keeps the shape it always had
+        s["generation"] = ctx.generation
+    return s

@@ -39,7 +39,7 @@ from .leaders import eliminate as kill_leader
 from .losses import drown, eliminate
 from .notes import AnyFlow, note
 from .sicily_box import active, box, resolved, tribute, victor
-from .state import DEAD, MAP, POOL, EState, clamp_al
+from .state import DEAD, MAP, POOL, EState, Piece, clamp_al, on_board
 
 SICILY, LEAVING = "sicily", "leaving"
 ENTRY_SEAS = ("corcyran-waters", "north-ionian")  # 19.1
@@ -111,9 +111,10 @@ def entry(s: EState, side: str, start: str, units: list[str], trip: dict[str, F.
 def arrive(flow: AnyFlow, side: str, units: list[str], leaders: list[str]) -> None:
     s = flow.state
     for u in units:
-        s["units"][u].update(where=SICILY, hex=None, moved=True, forage=False, raid=False)
+        s["units"][u].update({"where": SICILY, "hex": None, "moved": True, "forage": False,
+                              "raid": False})
     for n in leaders:
-        s["leaders"][n].update(where=SICILY, hex=None, moved=True)
+        s["leaders"][n].update({"where": SICILY, "hex": None, "moved": True})
     held = " (held there until a Resolution, 19.4)" if locked(s) else ""
     note(flow, f"{who(s, side)}: {_n(len(units), 'unit')}"
                f"{' with ' + ', '.join(leaders) if leaders else ''} reach Sicily (19.1){held}")
@@ -200,7 +201,7 @@ def place_act(flow: AnyFlow, side: str, answer: str) -> bool:
         if not any(o.id == answer for o in place_options(s, side)):
             raise IllegalAction("No Sicilian fleet may be placed now.")
         uid = sicilian_pool(s, side)[0]
-        s["units"][uid].update(where=SICILY, placed=True)
+        s["units"][uid].update({"where": SICILY, "placed": True})
         note(flow, f"{who(s, side)} places a Sicilian fleet in the Sicily box (Sicilian "
                    "Expedition Resolution)")
         return True
@@ -208,7 +209,7 @@ def place_act(flow: AnyFlow, side: str, answer: str) -> bool:
         uid = answer.partition(":")[2]
         if uid not in homebound(s, side):
             raise IllegalAction("That fleet cannot go back to Sicily's Force Pool now.")
-        s["units"][uid].update(where=POOL, placed=True)
+        s["units"][uid].update({"where": POOL, "placed": True})
         note(flow, f"{who(s, side)} returns {uid} from the Sicily box to Sicily's Force Pool "
                    "(7.3)")
         return True
@@ -217,8 +218,8 @@ def place_act(flow: AnyFlow, side: str, answer: str) -> bool:
     _, piece, sea = answer.split(":")
     if not any(o.id == answer for o in place_options(s, side)):
         raise IllegalAction("That piece cannot leave Sicily now.")
-    x = s["units"][piece] if piece in s["units"] else s["leaders"][piece]
-    x.update(where=LEAVING, to=sea, placed=True)
+    x: Piece = s["units"][piece] if piece in s["units"] else s["leaders"][piece]
+    x.update({"where": LEAVING, "to": sea, "placed": True})
     note(flow, f"{who(s, side)} sends {piece} to the Leaving Sicily box, bound for {sea} "
                "(19.2; paid for at the Supply stage, 19.3)")
     return True
@@ -248,13 +249,13 @@ def sail_out(flow: AnyFlow) -> None:
     for u in units:
         x = s["units"][u]
         sea = x.pop("to")
-        x.update(where=MAP, hex=sea, moved=True, sailed=x["type"] != "fleet")
+        x.update({"where": MAP, "hex": sea, "moved": True, "sailed": x["type"] != "fleet"})
         landed.setdefault((sea, x["side"]), set()).add(A.owner(x))
     for n in leaders:
-        x = s["leaders"][n]
-        sea = x.pop("to")
-        x.update(where=MAP, hex=sea, moved=True, sailed=True)
-        landed.setdefault((sea, x["side"]), set()).add(A.owner(x))
+        y = s["leaders"][n]
+        sea = y.pop("to")
+        y.update({"where": MAP, "hex": sea, "moved": True, "sailed": True})
+        landed.setdefault((sea, y["side"]), set()).add(A.owner(y))
     for (sea, side), whose in sorted(landed.items()):
         who_ = f"{' and '.join(A.title(x) for x in sorted(whose))}: pieces" if A.multi(s) \
             else f"{side.title()}'s pieces"
@@ -425,7 +426,7 @@ def resolve(flow: AnyFlow, eclipse: bool = False, seat: str | None = None) -> No
         side = s["leaders"][n_]["side"]
         if not any(s["units"][u]["side"] == side for u in units):
             x = s["leaders"][n_]  # to his own player's home Force Pool (24.2.2)
-            x.update(where="force", region=HOME.get(A.owner(x), HOME[side]))
+            x.update({"where": "force", "region": HOME.get(A.owner(x), HOME[side])})
             note(flow, f"{n_} has no army left in Sicily and goes home to the Force Pool")
 
 
@@ -499,10 +500,10 @@ def drawn(flow: AnyFlow, side: str, cid: str, answer: str | None) -> None:
                    "talents a year")
         return
     gone = [u for u, x in s["units"].items() if x["home"] == SICILY and x["where"] != DEAD]
-    seas = sorted({(s["units"][u]["hex"], s["units"][u]["side"]) for u in gone
-                   if s["units"][u]["where"] == MAP and F.at_sea(s["units"][u]["hex"])})
+    seas = sorted({(on_board(s["units"][u]), s["units"][u]["side"]) for u in gone
+                   if s["units"][u]["where"] == MAP and F.at_sea(on_board(s["units"][u]))})
     for u in gone:
-        s["units"][u].update(where=DEAD, hex=None, forage=False, raid=False)
+        s["units"][u].update({"where": DEAD, "hex": None, "forage": False, "raid": False})
         s["units"][u].pop("to", None)
     for sea, side_ in seas:
         stranded(flow, sea, side_)

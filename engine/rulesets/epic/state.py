@@ -44,10 +44,54 @@ Region = str
 City = str
 
 
-# a unit's and a leader's keys are in the docstring above (their TypedDicts wait: the
-# hex is None off the map, and the moves read it unchecked, see REPORT-ekernel.md)
-Unit = dict[str, Any]
-Leader = dict[str, Any]
+class Unit(TypedDict):
+    """A unit (components.py names its kinds): its side, home region, type and morale,
+    where it is (`POOL`, `MAP`, `DEAD`, "build", or a box of the Sicily and Persia
+    displays) and its hex there (None off the map), and this turn's flags."""
+
+    side: Side
+    home: Region
+    type: str  # "hoplite", "light", "cavalry" or "fleet"
+    morale: int
+    where: str
+    hex: HexId | None
+    forage: bool  # foraging this season (9.7)
+    raid: bool  # raiding, or pulling walls down, this Campaign Turn (15.1, 11.3.1b)
+    moved: bool  # moved this Campaign Turn (16.0)
+    placed: bool  # placed this season (7.3)
+    sailed: NotRequired[bool]  # carried by sea this turn (16.7.3)
+    seat: NotRequired[Seat]  # with allies, the League player it belongs to (24.5)
+    to: NotRequired[AreaId]  # in the Leaving Sicily box: the sea it is bound for (19.2)
+
+
+class Leader(TypedDict):
+    """A leader: his side and ratings, where he is (`MAP`, "force", "pool", `DEAD`) with
+    his hex on the map or his region in the Force Pool."""
+
+    side: Side
+    land: int
+    sea: int
+    where: str
+    hex: HexId | None
+    region: Region | None
+    moved: NotRequired[bool]  # moved this Campaign Turn (16.0)
+    sailed: NotRequired[bool]  # carried by sea this turn (16.7.3)
+    placed: NotRequired[bool]  # placed this season (7.3)
+    seat: NotRequired[Seat]  # with allies, the League player he serves (24.5)
+    to: NotRequired[AreaId]  # in the Leaving Sicily box: the sea he is bound for (19.2)
+    persian: NotRequired[str]  # a Persian general: his satrap (Appendix C)
+
+
+Piece = Unit | Leader  # what either has: side, where, hex, seat
+
+
+def on_board(piece: Piece) -> HexId:
+    """The hex of a unit or leader known to be on the map (or at sea): off the map it has
+    none, and reading one there is a bug."""
+    h = piece["hex"]
+    if h is None:
+        raise RuntimeError(f"a piece off the map has no hex: {piece}")
+    return h
 
 
 class RegionState(TypedDict):
@@ -111,7 +155,47 @@ def commanders(b: BattleState, which: str) -> list[LeaderName]:
 
 # the records below stay JSON objects; their keys are listed in the docstring above
 Work = dict[str, Any]  # walls {city, side, due} or Long Walls {ends, side, unit, hex, due}
-Record = dict[str, Any]  # a hand of cards, result, peace or League record
+Record = dict[str, Any]  # a result (flow.py, politics.py, allied_peace.py: its clauses vary)
+
+
+class Cards(TypedDict):
+    """The Event Cards of the full scenarios (12.0): the deck face down, the discards, the
+    cards out of the game, those set aside until their year, each seat's hand, the cards in
+    play until they end, this season's effects (reset each Seasonal Turn), and the boxes
+    of the Persian and Sicilian displays when a card first opens them."""
+
+    deck: list[str]
+    discard: list[str]
+    removed: list[str]
+    aside: list[str]
+    hands: dict[Seat, list[str]]
+    runs: int  # times the deck has run out (12.4)
+    active: list[str]
+    season: dict[str, Any]  # this season's effects, by the card words' keys (cards.py)
+    persia: NotRequired[dict[str, Any]]  # the satraps' boxes (persia.py)
+    sicily: NotRequired[dict[str, Any]]  # the Sicilian Expedition (sicily_box.py)
+
+
+class Peace(TypedDict):
+    """A Peace Treaty in force (20.2): whether it still restricts moves, and per side the
+    breaches, grievances and violations counted against it."""
+
+    restrict: bool
+    breaches: dict[Side, list[Any]]
+    griefs: dict[Side, list[Any]]
+    violations: dict[Side, list[Any]]
+    grievances: dict[Side, list[Any]]
+
+
+class League(TypedDict):
+    """The alliance scenarios' seats (24.2, 25.2; alliances.py): the League seats in turn
+    order, which seat holds each League region, a seat's bar on an ally's entry, and the
+    abdications waiting to be answered (24.3)."""
+
+    seats: list[Seat]
+    holder: dict[Region, Seat]
+    forbid: NotRequired[dict[Seat, list[Seat]]]
+    abdicate: NotRequired[list[dict[str, Any]]]
 
 
 Facts = Mapping[str, Any]  # a state, or a seat's view of it, read for open facts only
@@ -146,7 +230,7 @@ class EState(TypedDict):
     raided_now: list[AreaId]
     bases_placed: int
     activated: list[Region]
-    cards: Record | None  # None in the simplified scenarios (2.3)
+    cards: Cards | None  # None in the simplified scenarios (2.3)
     battle: BattleState | None
     attacks: list[Any]
     short_noted: list[Any]
@@ -155,10 +239,10 @@ class EState(TypedDict):
     resigned: Seat | None
     flow: list[Frame]
     wings: NotRequired[bool]  # the App. D option
-    league: NotRequired[Record]  # the alliance scenarios: {seats, holder} (24.2, 25.2)
+    league: NotRequired[League]  # the alliance scenarios (24.2, 25.2)
     acting: NotRequired[Seat | None]  # the League seat playing now (24.5)
     dice: NotRequired[list[int]]  # a described position's fixed dice (POSITIONS.md)
-    peace: NotRequired[Record | None]  # a Peace Treaty in force (23.0)
+    peace: NotRequired[Peace | None]  # a Peace Treaty in force (23.0)
     raised: NotRequired[dict[Region, int]]  # this year's AL steps (5.3.1)
     cut: NotRequired[list[Region]]  # this year's cut supply (5.3.5)
     revolt_rolled: NotRequired[list[City]]
@@ -166,6 +250,25 @@ class EState(TypedDict):
     kept: NotRequired[dict[City, Side]]  # 6.5.4
     works: NotRequired[list[Work]]  # 7.6.4, 7.6.5
     built_walls: NotRequired[list[City]]  # 7.6.4
+    # the generation of questions the game asks (see `asks`); absent: generation 0
+    generation: NotRequired[int]
+
+# The generations of the Epic's questions (Ruleset.generation, engine/core/ruleset.py). A
+# game keeps the generation it was created with, so its log replays with the questions its
+# answers were given to; a game of an older generation is asked the older questions.
+# 1 (issue 33): walls are offered for pulling down only where it makes sense, and the pick
+# is confirmed; revolt checks that cannot succeed are not asked.
+WALLS_AND_REVOLTS = 1
+# 2 (issue 33): the units that may go unsupplied are a menu of places, and a long list of
+# stacks that may forage is asked in parts of at most 25.
+SUPPLY_IN_GROUPS = 2
+GENERATION = SUPPLY_IN_GROUPS  # what new games ask
+
+
+def asks(s: Facts, generation: int) -> bool:
+    """Whether this game asks the questions of `generation` (or of a later one)."""
+    return int(s.get("generation", 0)) >= generation
+
 
 SIDES = ("athens", "sparta")
 SEASONS = ("Spring", "Summer", "Fall", "Winter")
@@ -200,7 +303,7 @@ def fighting(s: EState) -> BattleState:
     return b
 
 
-def dealt(s: EState) -> Record:
+def dealt(s: EState) -> Cards:
     """The cards; only the full scenarios, which deal them (2.3), ask for them."""
     c = s["cards"]
     if c is None:

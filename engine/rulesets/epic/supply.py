@@ -15,7 +15,7 @@ from . import board as B
 from . import persia as P
 from . import special
 from .sicily import free as sicily_free
-from .state import MAP, EState, other
+from .state import MAP, EState, on_board, other
 
 LAND_REACH = 3  # 9.3.3
 HOME_FACTOR = 0.5  # 9.2.1
@@ -50,7 +50,7 @@ def enemy_seas(s: EState, side: str) -> set[str]:
     for u in s["units"].values():
         if u["where"] != MAP or u["type"] != "fleet" or u["forage"]:
             continue  # 9.7.4: foraging fleets do not count
-        h = u["hex"]
+        h = on_board(u)
         if h in c.areas:
             seas = [h]
         elif B.holder(s, h) == u["side"] and B.fleet_masked(s, h):
@@ -187,7 +187,7 @@ def _sea_reach(s: EState, ports: list[str], blocked: set[str]) -> set[str]:
 def in_supply(s: EState, uid: str, areas: set[str]) -> bool:
     """9.2: inside a friendly city always; else a line from its Area."""
     u = s["units"][uid]
-    h = u["hex"]
+    h = on_board(u)
     city = B.city_at(s, h)
     if city is not None and B.city_owner(s, city.name) == u["side"] and not (
             u["side"] == A.LEAGUE and B.comps().region_of_city(city.name)

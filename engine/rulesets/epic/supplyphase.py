@@ -7,7 +7,7 @@ Each sub-step is its own procedure, handing on with `goto`."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from engine import Option, Prompt
 from engine.core import decisions
@@ -16,12 +16,13 @@ from engine.core.procedures import Flow, Procedure
 from . import alliances as A
 from . import board as B
 from . import fleets as F
+from . import menus
 from . import places as PL
 from . import supply as S
 from .losses import eliminate
 from .notes import AnyFlow, note
 from .sicily import leaving_units
-from .state import MAP, WINTER, EState, other
+from .state import MAP, SUPPLY_IN_GROUPS, WINTER, EState, asks, on_board, other
 from .unit_names import named
 
 
@@ -65,8 +66,8 @@ def bring_ashore(s: EState, side: str) -> list[str]:
     of that sea first, else an empty coastal hex in play (RULINGS.md); with none, or in an
     Open Sea, they are lost."""
     lines = []
-    seas = sorted({u["hex"] for u in s["units"].values()
-                   if u["where"] == MAP and u["side"] == side and F.at_sea(u["hex"])})
+    seas = sorted({on_board(u) for u in s["units"].values()
+                   if u["where"] == MAP and u["side"] == side and F.at_sea(on_board(u))})
     allowed = B.allowed(s, side)
     for sea in seas:
         here = B.units_at(s, sea, side)
@@ -95,9 +96,15 @@ class SideArgs(TypedDict):
     side: str
 
 
+class ShortArgs(TypedDict):
+    side: str
+    path: NotRequired[list[str]]  # the menu's groups open (menus.py), while any is
+
+
 class ForageArgs(TypedDict):
     side: str
     candidates: list[str]  # the hexes whose stacks may forage (9.7)
+    part: NotRequired[int]  # generation 2 on: the part of a long list being asked
 
 
 def _mine(s: EState, units: list[str]) -> list[str]:
@@ -119,8 +126,8 @@ def _candidates(s: EState, side: str, broke: bool) -> list[str]:
         u = s["units"][uid]
         if u["forage"] or not may_forage(s, uid, broke):
             continue
-        if room.get(B.area_of(u["hex"]), 0) > 0:
-            hexes.add(u["hex"])
+        if room.get(B.area_of(on_board(u)), 0) > 0:
+            hexes.add(on_board(u))
     return sorted(hexes)
 
 
@@ -158,7 +165,8 @@ class Supply(Procedure[EState, SideArgs]):
         room = forage_room(s)
         cut = [u for u in units if not S.in_supply(s, u, areas)]
         for uid in cut:  # 9.5: out of supply, forage or die
-            area = B.area_of(s["units"][uid]["hex"]) if s["units"][uid]["hex"] in B.comps().hexes else None
+            h = s["units"][uid]["hex"]
+            area = B.area_of(h) if h is not None and h in B.comps().hexes else None
             if area and may_forage(s, uid, True, cut=True) and room.get(area, 0) > 0:
                 s["units"][uid]["forage"] = True
                 room[area] -= 1
@@ -181,10 +189,14 @@ class Forage(Procedure[EState, ForageArgs]):
 
     def prompts(self, flow: Flow[EState, ForageArgs]) -> list[Prompt]:
         side = flow.args["side"]
+        parts = forage_parts(flow.state, flow.args["candidates"])
+        i = flow.args.get("part", 0)
         opts = [Option(h, f"Forage with the units at {PL.name(h)}", "9.7",
-                       data={"kind": "forage", "at": h}) for h in flow.args["candidates"]]
+                       data={"kind": "forage", "at": h}) for h in parts[i]]
+        which = "" if len(parts) == 1 else \
+            f" Part {i + 1} of {len(parts)}: {_stretch(parts[i])}."
         return [decisions.pick(side, f"{side.title()}: which stacks forage instead of "
-                                     "drawing on the Treasury (9.4.2, 9.7)?", opts, 0,
+                                     f"drawing on the Treasury (9.4.2, 9.7)?{which}", opts, 0,
                                len(opts), rule="9.7", kind="forage")]
 
     def act(self, flow: Flow[EState, ForageArgs], seat: str, answer: decisions.Answer) -> None:
@@ -199,26 +211,58 @@ class Forage(Procedure[EState, ForageArgs]):
                     s["units"][uid]["forage"] = True
                     room[area] -= 1
             note(flow, f"{A.payer(s, side).title()} forages at {PL.short(h)} (9.7)")
+        i = flow.args.get("part", 0) + 1
+        if i < len(forage_parts(s, flow.args["candidates"])):
+            flow.args["part"] = i  # the next part of the list is asked
+            return
         if not _settle(flow, side):
             flow.goto("supply_short", side=side)
 
 
-class Short(Procedure[EState, SideArgs]):
+def forage_parts(s: EState, candidates: list[str]) -> list[list[str]]:
+    """The stacks that may forage, asked in parts of at most menus.LIMIT (issue 33; games of
+    generation 2 on), in order of region, Area and place; older games ask them at once."""
+    if len(candidates) <= menus.LIMIT or not asks(s, SUPPLY_IN_GROUPS):
+        return [candidates]
+    order = sorted(candidates, key=lambda h: (PL.region_key(h)[1], PL.area_key(h)[1],
+                                              PL.short(h), h))
+    n = -(-len(order) // menus.LIMIT)
+    size = -(-len(order) // n)
+    return [order[k:k + size] for k in range(0, len(order), size)]
+
+
+def _stretch(part: list[str]) -> str:
+    """The regions a part of the list runs over ("Achaea to Boeotia")."""
+    first, last = PL.region_key(part[0])[1], PL.region_key(part[-1])[1]
+    return first if first == last else f"{first} to {last}"
+
+
+class Short(Procedure[EState, ShortArgs]):
     """9.1: the bill is more than the Treasury: one unit at a time goes unsupplied
     (eliminated) until what is left can be paid."""
 
     name = "supply_short"
 
-    def prompts(self, flow: Flow[EState, SideArgs]) -> list[Prompt]:
+    def prompts(self, flow: Flow[EState, ShortArgs]) -> list[Prompt]:
         s, side = flow.state, flow.args["side"]
         owed = payable(s, side)
-        opts = [Option(uid, f"Leave {_unit_at(s, uid)} unsupplied (eliminated)", "9.1",
-                       data={"kind": "unsupplied", "unit": uid}) for uid in owed]
+        # a menu of places (issue 33; games of generation 2 on): grouped where they stand
+        leaves = [Option(uid, f"Leave {_unit_at(s, uid)} unsupplied (eliminated)", "9.1",
+                         data={"kind": "unsupplied", "unit": uid,
+                               "at": s["units"][uid]["hex"] or "other"}) for uid in owed]
+        opts = menus.grouped(leaves, PL.levels("at"), flow.args.get("path") or [], rule="9.1",
+                             zone=PL.zone("at")) if asks(s, SUPPLY_IN_GROUPS) else leaves
         return [Prompt(side, f"{A.payer(s, side).title()} owes {S.bill(s, owed)} talents "
                              f"but has {s['treasury'][A.payer(s, side)]}: choose a unit to go unsupplied (9.1)",
                        tuple(opts), rule="9.1", kind="unsupplied")]
 
-    def act(self, flow: Flow[EState, SideArgs], seat: str, answer: decisions.Answer) -> None:
+    def act(self, flow: Flow[EState, ShortArgs], seat: str, answer: decisions.Answer) -> None:
+        path = menus.step(flow.args.get("path") or [], str(answer))
+        flow.args.pop("path", None)  # kept only while a group is open
+        if path is not None:
+            if path:
+                flow.args["path"] = path
+            return
         who = _unit_at(flow.state, str(answer))
         eliminate(flow.state, str(answer))
         note(flow, f"{who} goes unsupplied and is eliminated (9.1)")

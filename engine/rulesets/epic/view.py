@@ -23,11 +23,12 @@ from .wings import shown as shown_battle
 
 
 def view(s: EState, seat: str | None) -> dict[str, Any]:
-    units = {uid: {k: u[k] for k in ("side", "home", "type", "morale", "where", "hex",
-                                     "forage", "raid")} | {"seat": alliances.owner(u)}
+    units = {uid: {"side": u["side"], "home": u["home"], "type": u["type"],
+                   "morale": u["morale"], "where": u["where"], "hex": u["hex"],
+                   "forage": u["forage"], "raid": u["raid"], "seat": alliances.owner(u)}
              for uid, u in sorted(s["units"].items())}
-    leaders = {n: {k: x[k] for k in ("side", "land", "sea", "where", "hex", "region")}
-               | {"seat": alliances.owner(x)}
+    leaders = {n: {"side": x["side"], "land": x["land"], "sea": x["sea"], "where": x["where"],
+                   "hex": x["hex"], "region": x["region"], "seat": alliances.owner(x)}
                for n, x in sorted(s["leaders"].items())}
     return {
         "ruleset": "epic",
