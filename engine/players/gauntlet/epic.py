@@ -282,10 +282,11 @@ def common(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt, bold: bool,
     if kind == "continue":
         return "go" if bold or not _attacking(view, prompt.seat) else "off"
     if kind == "storm":
-        o = first_kind(prompt, ("storm",))
-        at = str(facts(prompt.option(o)).get("at")) if o and prompt.option(o) else ""
-        return o if bold and o and _storm_odds(view, at, side_of(prompt.seat)) \
-            else first_kind(prompt, ("mask",))
+        o = next((x for x in prompt.options if kind_of(x) == "storm"), None)
+        if bold and o is not None and _storm_odds(view, str(facts(o).get("at")),
+                                                  side_of(prompt.seat)):
+            return o.id
+        return first_kind(prompt, ("mask",))
     if kind == "capture":
         return first_kind(prompt, ("keep",))
     if kind == "unsupplied":  # 9.1: the unit of lowest morale goes without
