@@ -563,6 +563,60 @@ def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:
     return mine >= 6 * max(1, theirs)
 
 
+# ------------------------------------------------------------------ for the search level
+SEARCHED_DESTINATIONS = 4  # options weighed at a destination where an attack is on offer
+MOVING = ("move", "pieces", "destination")
+
+
+def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
+    """A destination where the stack may attack (17.1): whether to go in rests on the
+    dice and on the defenders' answers, which the score can only guess, so the search
+    weighs the heuristic's answer, the best attack and the two best moves that attack
+    nothing (each as the option of this menu level leading to it). Elsewhere (a march,
+    a group already opened): nothing to weigh, the heuristic's answer stands."""
+    if prompt.kind != "destination" or prompt.option(menus.UP) is not None:
+        return []
+    me = side_of(prompt.seat)
+    scored: list[tuple[float, str, str]] = []  # (score, kind, option of this level)
+    for o in prompt.options:
+        facts = o.data or {}
+        for d in facts.get("leaves", []) if facts.get("kind") == "group" else [facts]:
+            if d.get("kind") in ("move", "attack"):
+                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), None), me)
+                scored.append((v, str(d["kind"]), o.id))
+    if not any(k == "attack" for _, k, _ in scored):
+        return []
+    scored.sort(key=lambda x: (-x[0], x[2]))
+    out = [fallback]
+    attack = next((i for _, k, i in scored if k == "attack"), None)
+    moves = [i for _, k, i in scored if k == "move"]
+    for i in ([attack] if attack else []) + moves:
+        if i not in out:
+            out.append(i)
+        if len(out) >= SEARCHED_DESTINATIONS:
+            break
+    return out
+
+
+def end_moves(sim: Any, seat: str) -> None:
+    """In a sampled world, after a destination weighed by the search: the stack goes where
+    the heuristic's static rule sends it inside the group chosen, and the seat's movement
+    ends there, so that the battles it has set up are fought in the rollout (17.2)."""
+    for _ in range(12):
+        p = sim.prompt()
+        if p is None or p.seat != seat or p.kind not in MOVING:
+            return
+        ids = [o.id for o in p.options]
+        if p.kind == "pieces":
+            answer = decisions.encode(p, ids[:p.hi])
+        elif p.kind == "destination":
+            answer = _destination(sim.view(seat), p) or next(
+                (x for x in (menus.UP, "back", "stay") if x in ids), ids[0])
+        else:
+            answer = next((x for x in ("done", menus.UP) if x in ids), ids[0])
+        sim.act(seat, answer)
+
+
 # An Epic preview costs about five Athens & Sparta ones (a larger state): no menu steps
 # followed (moves have their own rule above, destinations are imagined), at most 24
 # previews a decision (placements, retreats).
@@ -573,4 +627,6 @@ HEURISTIC = RulesetHeuristic(
     # sampled worlds (the dice decide them; the heuristic judges by unit counts alone).
     boundary=frozenset({"move", "place", "build", "assess", "helots"}),
     searched=frozenset({"continue", "retreat", "storm", "sally", "intercept", "blockade",
-                        "walls"}))
+                        "walls"}),
+    # and the destinations where an attack is on offer, weighed among a few (above)
+    candidates=candidates, after_candidate=end_moves)
