@@ -53,6 +53,14 @@ LEADER = 0.8          # a leader rating point on the map
 CAPITAL_LOST = 60.0   # enemy land units alone in our capital's hex
 CAPITAL_THREAT = 1.2  # each enemy land unit next to our capital
 CAPITAL_GUARD = 0.3   # each of our land units in the capital (up to GUARD_CAP)
+# Enemy land units within CAPITAL_REACH hexes of our capital (a hoplite's move, 16.5) beyond
+# what its defenders hold (walls double them, 18.6): each may be the one that takes it
+# next turn (21.1). A flat cap on the guard left Sparta, which has no walls, to the first
+# army that massed next door (the aggressive gauntlet player took it in 4 games of 4).
+CAPITAL_DANGER = 3.0
+CAPITAL_REACH = 3
+# Our home region changing hands ends the game (21.1): its chance to flip, times this.
+HOME_LOST = 120.0
 GUARD_CAP = 4
 APPROACH = 0.04      # per hex between a land unit and the enemy region we aim at
 ATTACK = 1.0          # per unit of advantage in a hex where both sides' units meet
@@ -189,6 +197,8 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         if x["where"] == "map":
             score += LEADER * (int(x["land"]) + int(x["sea"])) * (1 if x["side"] == me else -1)
     score += _capitals(here, me) - _capitals(here, foe)
+    score += _danger(view, here, me) - _danger(view, here, foe)
+    score += _homes(view, seen, me)
     target = _target(view, me)
     if target is not None:
         dist = _distances(target)
@@ -257,6 +267,54 @@ def _capitals(here: dict[str, dict[str, int]], side: str) -> float:
     if at.get(foe, 0) and not at.get(side, 0):
         value -= CAPITAL_LOST
     value -= CAPITAL_THREAT * sum(here.get(n, {}).get(foe, 0) for n in _neighbours(cap))
+    return value
+
+
+@cache
+def _near_capital(side: str) -> dict[str, int]:
+    """Land hexes within CAPITAL_REACH of `side`'s capital -> their distance."""
+    start = _capital_hex(side)
+    dist = {start: 0}
+    frontier = [start]
+    for d in range(1, CAPITAL_REACH + 1):
+        nxt = []
+        for h in frontier:
+            for n in B.comps().land_neighbors(h):
+                if n not in dist:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) -> float:
+    """The danger to `side`'s capital (a cost, <= 0): enemy land units that can reach it
+    next turn beyond what its defenders, doubled by standing walls (18.6), can hold."""
+    foe = other(side)
+    cap = _capital_hex(side)
+    near = _near_capital(side)
+    coming = sum(n.get(foe, 0) for h, n in here.items() if h in near)
+    held = here.get(cap, {}).get(side, 0)
+    city = B.comps().cities[B.CAPITALS[side]]
+    if city.walled and city.name not in view["unwalled"]:
+        held *= 2
+    return -CAPITAL_DANGER * max(0, coming - held)
+
+
+def _homes(view: dict[str, Any], seen: Seen, me: str) -> float:
+    """Home regions at risk (21.1: losing one ends the game): ours cost, theirs gain, each
+    by its chance to change hands at a control check still to come."""
+    checks = checks_left(view)
+    season_left = SEASONS - int(view["season"])
+    value = 0.0
+    for region, r in view["regions"].items():
+        home = B.comps().regions[region].home_of if region in B.comps().regions else None
+        if home is None:
+            continue
+        side = side_of(str(home))
+        drift = 0.5 * season_left if pressed(view, region, other(side), seen) else 0.0
+        p = flip_chance(int(r["al"]), drift, checks, season_left + SEASONS * max(0, checks - 1))
+        value += HOME_LOST * p * (-1 if side == me else 1)
     return value
 
 

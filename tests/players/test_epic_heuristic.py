@@ -146,3 +146,32 @@ def test_the_heuristic_moves_its_stacks_when_that_helps():
     assert answer in {o.id for o in p.options}
     assert answer == decide(game, p.seat, player("heuristic", 3))  # replays
     assert game.to_dict() == dump
+
+
+# ------------------------------------------------------------------ 21.1: capital and home
+def _capital_view(defenders: int, attackers: int, al: int = 20):
+    """Sparta's view: `defenders` Laconian hoplites in Sparta (no walls), `attackers`
+    Athenian ones two hexes off, Laconia at `al`."""
+    units = [{"home": "attica", "type": "hoplite", "at": "W2736", "n": attackers, "morale": 5}]
+    if defenders:
+        units.append({"home": "laconia", "type": "hoplite", "at": "Sparta", "n": defenders})
+    g = engine.ruleset("epic").from_position(
+        {"start": None, "clear": True, "units": units, "regions": {"laconia": {"al": al}}},
+        seed="capital")
+    return g.view("sparta")
+
+
+def test_an_army_within_reach_of_an_unwalled_capital_is_a_danger_to_meet():
+    # 21.1: taking the capital ends the game. Five enemy hoplites a move from Sparta cost
+    # more than the old flat cap on its guard, and each defender put in lessens that cost.
+    empty, guarded = _capital_view(0, 5), _capital_view(4, 5)
+    assert evaluate(guarded, "sparta") - evaluate(empty, "sparta") > 4 * 3.0
+    far = _capital_view(0, 0)
+    assert evaluate(far, "sparta") - evaluate(empty, "sparta") > 5 * 3.0 - 5 * 1.6
+
+
+def test_a_home_region_near_its_threshold_weighs_like_the_game():
+    # 21.1: control of Laconia passing to Athens ends the game.
+    safe, shaky = _capital_view(2, 0, al=20), _capital_view(2, 0, al=-1)
+    assert evaluate(safe, "sparta") - evaluate(shaky, "sparta") > 30
+    assert evaluate(shaky, "athens") - evaluate(safe, "athens") > 30

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from .base import ScriptedPlayer
 
 FAR = 99
+# Land units every style keeps in its own capital (taking it ends the game, 21.1): a
+# script that marched them all out lost its capital to the first enemy stack in reach.
+GARRISON = 2
 # The aggressive player storms a masked place with at least this many land units a defender.
 STORM_ODDS = 2
 # A stack's next step: given the view, the stack's side and hex, and the destinations on
@@ -139,27 +142,35 @@ def move_phase(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt,
                     return through(prompt, str(x["id"]))
         for x in leaves:
             if x.get("kind") == "source" and x["from"] not in mem["tried"] \
-                    and _has_land(view, me, str(x["from"])):
+                    and _spare_land(view, me, str(x["from"])) > 0:
                 mem["tried"].add(x["from"])
                 mem["source"] = x["from"]
                 return through(prompt, str(x["id"]))
         return leaving(prompt)
     if prompt.kind == "pieces":
-        land = [o.id for o in prompt.options if not facts(o).get("boards_only")
-                and (kind_of(o) == "leader" or view["units"].get(o.id, {}).get("type") != "fleet")]
-        return decisions.encode(prompt, land or [o.id for o in prompt.options][:prompt.lo])
+        units = view["units"]
+        land = sorted(o.id for o in prompt.options if not facts(o).get("boards_only")
+                      and kind_of(o) == "unit" and units.get(o.id, {}).get("type") != "fleet")
+        here = str(facts(prompt.options[0]).get("from", ""))
+        if here == capital_hex(me):
+            land = land[:max(0, _spare_land(view, me, here))]
+        leaders = sorted(o.id for o in prompt.options if kind_of(o) == "leader")
+        chosen = land + leaders if land else []
+        return decisions.encode(prompt, chosen or [o.id for o in prompt.options][:prompt.lo])
     # the destination
     dests = [x for x in menus.leaves_of(prompt) if x.get("kind") in ("move", "attack")
              and not x.get("sea")]
     start = str(mem.get("source") or (dests[0]["from"] if dests else ""))
-    chosen = pick(view, me, start, dests) if dests else None
-    if chosen is None:
+    dest = pick(view, me, start, dests) if dests else None
+    if dest is None:
         return leaving(prompt)
-    return through(prompt, str(chosen["id"]))
+    return through(prompt, str(dest["id"]))
 
 
-def _has_land(view: dict[str, Any], me: str, h: str) -> bool:
-    return any(u["hex"] == h and not u.get("moved") for u in land_units(view, me))
+def _spare_land(view: dict[str, Any], me: str, h: str) -> int:
+    """Land units of ours at `h` free to leave: all but the capital's garrison."""
+    n = sum(1 for u in land_units(view, me) if u["hex"] == h)
+    return n - GARRISON if h == capital_hex(me) else n
 
 
 def _storm_odds(view: dict[str, Any], h: str, me: str) -> bool:
@@ -206,7 +217,13 @@ def place_menu(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str 
     """Each kind of unit once a phase, while the seat can still feed one more of it (9.1);
     returns of units (`return_batch`) are never chosen."""
     mem = _phase_memory(pl, view, prompt.seat, "place")
-    for x in menus.leaves_of(prompt):
+    me = side_of(prompt.seat)
+    capital = capital_hex(me)
+    short = GARRISON - sum(1 for u in land_units(view, me) if u["hex"] == capital)
+    batches = menus.leaves_of(prompt)
+    if short > 0:  # the capital's garrison first
+        batches.sort(key=lambda x: not (capital in x.get("to", []) and x.get("type") != "fleet"))
+    for x in batches:
         if x.get("kind") != "place_batch" or x["id"] in mem["tried"]:
             continue
         where = [str(h) for h in x.get("to", [])]
@@ -224,19 +241,25 @@ def _affordable(view: dict[str, Any], seat: str, x: dict[str, Any], where: str) 
 def allocate(view: dict[str, Any], prompt: Prompt, near: set[str]) -> str:
     """As many units as the seat can feed, to the cities nearest `near`; the rest stay."""
     keep = next((o.id for o in prompt.options if kind_of(o) == "keep"), prompt.options[0].id)
+    seat = prompt.seat
+    capital = capital_hex(side_of(seat))
+    short = GARRISON - sum(1 for u in land_units(view, side_of(seat)) if u["hex"] == capital)
     places = sorted((o for o in prompt.options if kind_of(o) == "place"),
                     key=lambda o: (distance(str(facts(o)["to"]), near), o.id))
+    # the capital's garrison first, then the places nearest what the style aims at
+    garrison = [o for o in places if facts(o)["to"] == capital and facts(o)["type"] != "fleet"]
+    left = {o.id: o.cap for o in places}  # how many more each city may take
     chosen: list[str] = []
-    seat = prompt.seat
     extra = 0.0
-    for o in places:
+    for o, want in [(o, short) for o in garrison] + [(o, o.cap) for o in places]:
         f = facts(o)
         u = {"side": side_of(seat), "home": f["home"], "type": f["type"], "morale": f["morale"]}
         cost = policy.unit_cost(view, u, str(f["to"]))
-        for _ in range(o.cap):
+        for _ in range(max(0, min(want, left[o.id]))):
             if len(chosen) >= prompt.lo or policy.spare(view, seat, extra + cost) < 0:
                 break
             chosen.append(o.id)
+            left[o.id] -= 1
             extra += cost
     return decisions.encode(prompt, chosen + [keep] * (prompt.lo - len(chosen)))
 
