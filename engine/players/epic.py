@@ -17,6 +17,7 @@ are public component data; nothing here reads a game's state.
 
 from __future__ import annotations
 
+import heapq
 import math
 from functools import cache
 from typing import Any
@@ -26,6 +27,7 @@ from ..core.rng import Rng
 from ..core.types import Prompt
 from ..rulesets.epic import board as B
 from ..rulesets.epic import menus
+from ..rulesets.epic import movement as M
 from . import epic_policy as policy
 from .base import Lookahead, Preview
 from .epic_policy import other, side_of
@@ -47,7 +49,11 @@ ALIVE = 1.5           # a unit of ours alive (no builds in 22: losses are for go
 IN_PLAY = 0.4         # a unit of ours on the map
 TALENT = 0.12         # a talent in the treasury (supply is paid from it, 9.1)
 SHORT_NOW = 1.9      # a talent short of the next upkeep: a unit goes unsupplied (9.1)
-SHORT_LATER = 0.3    # a talent short of the year's upkeep, at the current size
+# a talent short of the year's upkeep, at the current size: light, for units may still be
+# sent home or forage in enemy regions (9.4) before then; at 0.3 an army leaving its home
+# city for the enemy region we aim at cost more than the march gained, and Sparta sat at
+# home while Elis held (2026-11-29: 5 of 20 Argive League games lost as Sparta that way)
+SHORT_LATER = 0.1
 SIEGE = 1.0           # per size point of a city we besiege (or they do)
 LEADER = 0.8          # a leader rating point on the map
 CAPITAL_LOST = 60.0   # enemy land units alone in our capital's hex
@@ -62,7 +68,7 @@ CAPITAL_REACH = 3
 # Our home region changing hands ends the game (21.1): its chance to flip, times this.
 HOME_LOST = 120.0
 GUARD_CAP = 4
-APPROACH = 0.04      # per hex between a land unit and the enemy region we aim at
+APPROACH = 0.1       # per hex between a land unit and the enemy region we aim at
 ATTACK = 1.0          # per unit of advantage in a hex where both sides' units meet
 SIZE = {"S": 1, "M": 2, "L": 3}
 # The 22.5 table from Athens' side: regions held -> worth (decisive results count more).
@@ -197,7 +203,10 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         if x["where"] == "map":
             score += LEADER * (int(x["land"]) + int(x["sea"])) * (1 if x["side"] == me else -1)
     score += _capitals(here, me) - _capitals(here, foe)
-    score += _danger(view, here, me) - _danger(view, here, foe)
+    # only our own capital's danger: rewarding a threat to theirs sent Sparta's first
+    # placement to Plataea and Lechaeum, next to walled Athens, while an Argive army a
+    # road away took Sparta in the first Campaign Turn
+    score += _danger(view, here, me)
     score += _homes(view, seen, me)
     target = _target(view, me)
     if target is not None:
@@ -271,20 +280,25 @@ def _capitals(here: dict[str, dict[str, int]], side: str) -> float:
 
 
 @cache
-def _near_capital(side: str) -> dict[str, int]:
-    """Land hexes within CAPITAL_REACH of `side`'s capital -> their distance."""
+def _near_capital(side: str) -> frozenset[str]:
+    """Land hexes from which a hoplite reaches `side`'s capital in one Campaign Turn: a
+    move of CAPITAL_REACH MP (16.5) at each hex's terrain cost, half a point along a road
+    (16.6; public map data). Counting hexes alone missed armies a road brings in a turn
+    from twice as far."""
+    graph = M._graph()
     start = _capital_hex(side)
-    dist = {start: 0}
-    frontier = [start]
-    for d in range(1, CAPITAL_REACH + 1):
-        nxt = []
-        for h in frontier:
-            for n in B.comps().land_neighbors(h):
-                if n not in dist:
-                    dist[n] = d
-                    nxt.append(n)
-        frontier = nxt
-    return dist
+    best = {start: 0.0}
+    heap = [(0.0, start)]
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best.get(h, 1e9):
+            continue
+        for n, step, road in graph.get(h, ()):
+            c = cost + (M.ROAD_COST if road else step)
+            if c <= CAPITAL_REACH and c < best.get(n, 1e9):
+                best[n] = c
+                heapq.heappush(heap, (c, n))
+    return frozenset(best)
 
 
 def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) -> float:
