@@ -175,3 +175,22 @@ def test_a_home_region_near_its_threshold_weighs_like_the_game():
     safe, shaky = _capital_view(2, 0, al=20), _capital_view(2, 0, al=-1)
     assert evaluate(safe, "sparta") - evaluate(shaky, "sparta") > 30
     assert evaluate(shaky, "athens") - evaluate(safe, "athens") > 30
+
+
+@pytest.mark.slow  # about 40 heuristic placement decisions (several seconds under load)
+def test_sparta_garrisons_its_capital_when_an_army_stands_a_road_away():
+    # The Argive League's first spring (the opening of a duel, seed sh1:1): Athens places
+    # six Argive hoplites at Argos, a road's move from unwalled Sparta (16.6). Sparta's
+    # placement went to Plataea and Lechaeum, next to walled Athens, and Argos' hoplites
+    # took Sparta in the first Campaign Turn (21.1).
+    g = engine.new_game("epic", seed="sh1:1", scenario="argive-league")
+    players = {s: player("heuristic", f"sh1:1:{s}") for s in g.seats}
+    sparta = B.comps().cities["Sparta"].hex
+    for _ in range(40):
+        p = g.prompts()[0]
+        if p.kind not in ("place", "placement"):
+            break
+        g.act(p.seat, decide(g, p.seat, players[p.seat]))
+    held = [u for u in g.state["units"].values()
+            if u["side"] == "sparta" and u["where"] == "map" and u["hex"] == sparta]
+    assert len(held) >= 4
