@@ -65,6 +65,13 @@ CAPITAL_GUARD = 0.3   # each of our land units in the capital (up to GUARD_CAP)
 # army that massed next door (the aggressive gauntlet player took it in 4 games of 4).
 CAPITAL_DANGER = 3.0
 CAPITAL_REACH = 3
+# An enemy city within that reach counts as this many enemy units coming: units are placed
+# there at the start of a season and the enemy may move first (Argos is a road's march from
+# Sparta; a Sparta that marched out when no Argive stood at Argos fell the next season).
+PLACED_THREAT = 4
+# Our capital under siege (10.3): a siege that runs its course takes it (21.1), and only a
+# field army coming home can lift it; the flat SIEGE term (1 a size point) never called one.
+CAPITAL_SIEGED = 20.0
 # Our home region changing hands ends the game (21.1): its chance to flip, times this.
 HOME_LOST = 120.0
 GUARD_CAP = 4
@@ -207,6 +214,8 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     # placement to Plataea and Lechaeum, next to walled Athens, while an Argive army a
     # road away took Sparta in the first Campaign Turn
     score += _danger(view, here, me)
+    if (view.get("sieges") or {}).get(_capital_hex(me), {}).get("by") == foe:
+        score -= CAPITAL_SIEGED
     score += _homes(view, seen, me)
     target = _target(view, me)
     if target is not None:
@@ -301,6 +310,14 @@ def _near_capital(side: str) -> frozenset[str]:
     return frozenset(best)
 
 
+@cache
+def _cities_near(side: str) -> tuple[str, ...]:
+    """The cities (other than the capital) within a Campaign Turn's march of it."""
+    near = _near_capital(side)
+    return tuple(sorted(c.name for c in B.comps().cities.values()
+                        if c.hex in near and c.name != B.CAPITALS[side]))
+
+
 def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) -> float:
     """The danger to `side`'s capital (a cost, <= 0): enemy land units that can reach it
     next turn beyond what its defenders, doubled by standing walls (18.6), can hold."""
@@ -308,6 +325,8 @@ def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) ->
     cap = _capital_hex(side)
     near = _near_capital(side)
     coming = sum(n.get(foe, 0) for h, n in here.items() if h in near)
+    if any(B.city_owner(view, c) == foe for c in _cities_near(side)):
+        coming = max(coming, PLACED_THREAT)
     held = here.get(cap, {}).get(side, 0)
     city = B.comps().cities[B.CAPITALS[side]]
     if city.walled and city.name not in view["unwalled"]:
@@ -528,14 +547,14 @@ def _batch_menu(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | Non
 def _affordable(view: dict[str, Any], seat: str, facts: dict[str, Any], k: int,
                 where: str) -> bool:
     """Placing (7.3) or building (7.5) `k` units of one kind leaves the paying seat able
-    to feed its army (9.1; epic_policy.spare). A kind is placed while the seat can feed
-    one more of it (weighing the whole batch's upkeep made the heuristic place too little
-    to win: 5 of 12 games against random); a unit built costs its price and its upkeep."""
+    to feed its army (9.1; epic_policy.spare): the `k` units weighed, each at its place's
+    upkeep (the smaller batches of a kind stay on offer, so a kind the seat can feed only
+    some of is still placed); a unit built costs its price and its upkeep."""
     kind = facts.get("kind")
     if kind in ("place", "place_batch"):
         u = {"side": side_of(seat), "home": facts["home"], "type": facts["type"],
              "morale": facts["morale"]}
-        return policy.spare(view, seat, policy.unit_cost(view, u, where)) >= 0
+        return policy.spare(view, seat, k * policy.unit_cost(view, u, where)) >= 0
     if kind in ("build", "build_batch"):
         each = float(facts.get("cost", 1)) + policy.phases_left(view)
         return policy.spare(view, seat) - k * each >= 0
