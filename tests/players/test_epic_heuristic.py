@@ -194,3 +194,18 @@ def test_sparta_garrisons_its_capital_when_an_army_stands_a_road_away():
     held = [u for u in g.state["units"].values()
             if u["side"] == "sparta" and u["where"] == "map" and u["hex"] == sparta]
     assert len(held) >= 4
+
+
+def test_an_enemy_city_within_a_march_counts_as_an_army_to_come():
+    # Argos (Athenian in the Argive League) is a road's march from Sparta: units placed
+    # there at a season's start may reach Sparta before Sparta moves (Athens moves first).
+    empty, held = _capital_view(0, 0), _capital_view(4, 0)
+    assert evaluate(held, "sparta") - evaluate(empty, "sparta") > 4 * 3.0
+
+
+def test_our_capital_besieged_weighs_like_an_army_at_the_gates():
+    # 10.3: a siege that runs its course takes the city, and Sparta is the game (21.1).
+    view = _capital_view(2, 0)
+    besieged = copy.deepcopy(view)
+    besieged.setdefault("sieges", {})[B.comps().cities["Sparta"].hex] = {"by": "athens"}
+    assert evaluate(view, "sparta") - evaluate(besieged, "sparta") >= 20
