@@ -412,9 +412,15 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     if kind == "siege":
         return decisions.encode(prompt, ids[:prompt.hi])  # 10.3: besiege whatever we can
     if kind == "forage":
-        # 9.7: foraging costs morale; do it only when the treasury runs low.
+        # 9.4, 9.7: stacks in an enemy region forage (free, as the budget counts them,
+        # epic_policy.foraging); every stack that may, once the treasury runs low.
         low = int(view["treasury"][me]) < 12
-        return decisions.encode(prompt, ids[:prompt.hi] if low else ids[:prompt.lo])
+        units = [u for u in view["units"].values() if u["side"] == side_of(prompt.seat)
+                 and u["where"] == "map"]
+        free = [o.id for o in prompt.options if o.data and any(
+            u["hex"] == o.data.get("at") and policy.foraging(view, u, u["hex"], None)
+            for u in units)]
+        return decisions.encode(prompt, ids[:prompt.hi] if low else free[:prompt.hi])
     if kind == "raid":  # 15.1; our own walls stay up (11.3.1b)
         return decisions.encode(prompt, policy.raid(view, prompt))
     if kind == "talents":  # 24.5
