@@ -17,6 +17,7 @@ are public component data; nothing here reads a game's state.
 
 from __future__ import annotations
 
+import heapq
 import math
 from functools import cache
 from typing import Any
@@ -26,6 +27,7 @@ from ..core.rng import Rng
 from ..core.types import Prompt
 from ..rulesets.epic import board as B
 from ..rulesets.epic import menus
+from ..rulesets.epic import movement as M
 from . import epic_policy as policy
 from .base import Lookahead, Preview
 from .epic_policy import other, side_of
@@ -47,14 +49,33 @@ ALIVE = 1.5           # a unit of ours alive (no builds in 22: losses are for go
 IN_PLAY = 0.4         # a unit of ours on the map
 TALENT = 0.12         # a talent in the treasury (supply is paid from it, 9.1)
 SHORT_NOW = 1.9      # a talent short of the next upkeep: a unit goes unsupplied (9.1)
-SHORT_LATER = 0.3    # a talent short of the year's upkeep, at the current size
+# a talent short of the year's upkeep, at the current size: light, for units may still be
+# sent home or forage in enemy regions (9.4) before then; at 0.3 an army leaving its home
+# city for the enemy region we aim at cost more than the march gained, and Sparta sat at
+# home while Elis held (2026-11-29: 5 of 20 Argive League games lost as Sparta that way)
+SHORT_LATER = 0.1
 SIEGE = 1.0           # per size point of a city we besiege (or they do)
 LEADER = 0.8          # a leader rating point on the map
 CAPITAL_LOST = 60.0   # enemy land units alone in our capital's hex
 CAPITAL_THREAT = 1.2  # each enemy land unit next to our capital
 CAPITAL_GUARD = 0.3   # each of our land units in the capital (up to GUARD_CAP)
+# Enemy land units within CAPITAL_REACH hexes of our capital (a hoplite's move, 16.5) beyond
+# what its defenders hold (walls double them, 18.6): each may be the one that takes it
+# next turn (21.1). A flat cap on the guard left Sparta, which has no walls, to the first
+# army that massed next door (the aggressive gauntlet player took it in 4 games of 4).
+CAPITAL_DANGER = 3.0
+CAPITAL_REACH = 3
+# An enemy city within that reach counts as this many enemy units coming: units are placed
+# there at the start of a season and the enemy may move first (Argos is a road's march from
+# Sparta; a Sparta that marched out when no Argive stood at Argos fell the next season).
+PLACED_THREAT = 4
+# Our capital under siege (10.3): a siege that runs its course takes it (21.1), and only a
+# field army coming home can lift it; the flat SIEGE term (1 a size point) never called one.
+CAPITAL_SIEGED = 20.0
+# Our home region changing hands ends the game (21.1): its chance to flip, times this.
+HOME_LOST = 120.0
 GUARD_CAP = 4
-APPROACH = 0.04      # per hex between a land unit and the enemy region we aim at
+APPROACH = 0.1       # per hex between a land unit and the enemy region we aim at
 ATTACK = 1.0          # per unit of advantage in a hex where both sides' units meet
 SIZE = {"S": 1, "M": 2, "L": 3}
 # The 22.5 table from Athens' side: regions held -> worth (decisive results count more).
@@ -189,6 +210,13 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         if x["where"] == "map":
             score += LEADER * (int(x["land"]) + int(x["sea"])) * (1 if x["side"] == me else -1)
     score += _capitals(here, me) - _capitals(here, foe)
+    # only our own capital's danger: rewarding a threat to theirs sent Sparta's first
+    # placement to Plataea and Lechaeum, next to walled Athens, while an Argive army a
+    # road away took Sparta in the first Campaign Turn
+    score += _danger(view, here, me)
+    if (view.get("sieges") or {}).get(_capital_hex(me), {}).get("by") == foe:
+        score -= CAPITAL_SIEGED
+    score += _homes(view, seen, me)
     target = _target(view, me)
     if target is not None:
         dist = _distances(target)
@@ -260,6 +288,69 @@ def _capitals(here: dict[str, dict[str, int]], side: str) -> float:
     return value
 
 
+@cache
+def _near_capital(side: str) -> frozenset[str]:
+    """Land hexes from which a hoplite reaches `side`'s capital in one Campaign Turn: a
+    move of CAPITAL_REACH MP (16.5) at each hex's terrain cost, half a point along a road
+    (16.6; public map data). Counting hexes alone missed armies a road brings in a turn
+    from twice as far."""
+    graph = M._graph()
+    start = _capital_hex(side)
+    best = {start: 0.0}
+    heap = [(0.0, start)]
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best.get(h, 1e9):
+            continue
+        for n, step, road in graph.get(h, ()):
+            c = cost + (M.ROAD_COST if road else step)
+            if c <= CAPITAL_REACH and c < best.get(n, 1e9):
+                best[n] = c
+                heapq.heappush(heap, (c, n))
+    return frozenset(best)
+
+
+@cache
+def _cities_near(side: str) -> tuple[str, ...]:
+    """The cities (other than the capital) within a Campaign Turn's march of it."""
+    near = _near_capital(side)
+    return tuple(sorted(c.name for c in B.comps().cities.values()
+                        if c.hex in near and c.name != B.CAPITALS[side]))
+
+
+def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) -> float:
+    """The danger to `side`'s capital (a cost, <= 0): enemy land units that can reach it
+    next turn beyond what its defenders, doubled by standing walls (18.6), can hold."""
+    foe = other(side)
+    cap = _capital_hex(side)
+    near = _near_capital(side)
+    coming = sum(n.get(foe, 0) for h, n in here.items() if h in near)
+    if any(B.city_owner(view, c) == foe for c in _cities_near(side)):
+        coming = max(coming, PLACED_THREAT)
+    held = here.get(cap, {}).get(side, 0)
+    city = B.comps().cities[B.CAPITALS[side]]
+    if city.walled and city.name not in view["unwalled"]:
+        held *= 2
+    return -CAPITAL_DANGER * max(0, coming - held)
+
+
+def _homes(view: dict[str, Any], seen: Seen, me: str) -> float:
+    """Home regions at risk (21.1: losing one ends the game): ours cost, theirs gain, each
+    by its chance to change hands at a control check still to come."""
+    checks = checks_left(view)
+    season_left = SEASONS - int(view["season"])
+    value = 0.0
+    for region, r in view["regions"].items():
+        home = B.comps().regions[region].home_of if region in B.comps().regions else None
+        if home is None:
+            continue
+        side = side_of(str(home))
+        drift = 0.5 * season_left if pressed(view, region, other(side), seen) else 0.0
+        p = flip_chance(int(r["al"]), drift, checks, season_left + SEASONS * max(0, checks - 1))
+        value += HOME_LOST * p * (-1 if side == me else 1)
+    return value
+
+
 def _advantage(view: dict[str, Any], h: str, mine: int, theirs: int, me: str) -> float:
     """Units of advantage in a hex both sides hold (an attack or a siege to come): the
     side inside its own walled city counts double (the fortress, 18.6)."""
@@ -321,9 +412,15 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     if kind == "siege":
         return decisions.encode(prompt, ids[:prompt.hi])  # 10.3: besiege whatever we can
     if kind == "forage":
-        # 9.7: foraging costs morale; do it only when the treasury runs low.
+        # 9.4, 9.7: stacks in an enemy region forage (free, as the budget counts them,
+        # epic_policy.foraging); every stack that may, once the treasury runs low.
         low = int(view["treasury"][me]) < 12
-        return decisions.encode(prompt, ids[:prompt.hi] if low else ids[:prompt.lo])
+        units = [u for u in view["units"].values() if u["side"] == side_of(prompt.seat)
+                 and u["where"] == "map"]
+        free = [o.id for o in prompt.options if o.data and any(
+            u["hex"] == o.data.get("at") and policy.foraging(view, u, u["hex"], None)
+            for u in units)]
+        return decisions.encode(prompt, ids[:prompt.hi] if low else free[:prompt.hi])
     if kind == "raid":  # 15.1; our own walls stay up (11.3.1b)
         return decisions.encode(prompt, policy.raid(view, prompt))
     if kind == "talents":  # 24.5
@@ -459,14 +556,14 @@ def _batch_menu(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | Non
 def _affordable(view: dict[str, Any], seat: str, facts: dict[str, Any], k: int,
                 where: str) -> bool:
     """Placing (7.3) or building (7.5) `k` units of one kind leaves the paying seat able
-    to feed its army (9.1; epic_policy.spare). A kind is placed while the seat can feed
-    one more of it (weighing the whole batch's upkeep made the heuristic place too little
-    to win: 5 of 12 games against random); a unit built costs its price and its upkeep."""
+    to feed its army (9.1; epic_policy.spare): the `k` units weighed, each at its place's
+    upkeep (the smaller batches of a kind stay on offer, so a kind the seat can feed only
+    some of is still placed); a unit built costs its price and its upkeep."""
     kind = facts.get("kind")
     if kind in ("place", "place_batch"):
         u = {"side": side_of(seat), "home": facts["home"], "type": facts["type"],
              "morale": facts["morale"]}
-        return policy.spare(view, seat, policy.unit_cost(view, u, where)) >= 0
+        return policy.spare(view, seat, k * policy.unit_cost(view, u, where)) >= 0
     if kind in ("build", "build_batch"):
         each = float(facts.get("cost", 1)) + policy.phases_left(view)
         return policy.spare(view, seat) - k * each >= 0
@@ -566,6 +663,60 @@ def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:
     return mine >= 6 * max(1, theirs)
 
 
+# ------------------------------------------------------------------ for the search level
+SEARCHED_DESTINATIONS = 4  # options weighed at a destination where an attack is on offer
+MOVING = ("move", "pieces", "destination")
+
+
+def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
+    """A destination where the stack may attack (17.1): whether to go in rests on the
+    dice and on the defenders' answers, which the score can only guess, so the search
+    weighs the heuristic's answer, the best attack and the two best moves that attack
+    nothing (each as the option of this menu level leading to it). Elsewhere (a march,
+    a group already opened): nothing to weigh, the heuristic's answer stands."""
+    if prompt.kind != "destination" or prompt.option(menus.UP) is not None:
+        return []
+    me = side_of(prompt.seat)
+    scored: list[tuple[float, str, str]] = []  # (score, kind, option of this level)
+    for o in prompt.options:
+        facts = o.data or {}
+        for d in facts.get("leaves", []) if facts.get("kind") == "group" else [facts]:
+            if d.get("kind") in ("move", "attack"):
+                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), None), me)
+                scored.append((v, str(d["kind"]), o.id))
+    if not any(k == "attack" for _, k, _ in scored):
+        return []
+    scored.sort(key=lambda x: (-x[0], x[2]))
+    out = [fallback]
+    attack = next((i for _, k, i in scored if k == "attack"), None)
+    moves = [i for _, k, i in scored if k == "move"]
+    for i in ([attack] if attack else []) + moves:
+        if i not in out:
+            out.append(i)
+        if len(out) >= SEARCHED_DESTINATIONS:
+            break
+    return out
+
+
+def end_moves(sim: Any, seat: str) -> None:
+    """In a sampled world, after a destination weighed by the search: the stack goes where
+    the heuristic's static rule sends it inside the group chosen, and the seat's movement
+    ends there, so that the battles it has set up are fought in the rollout (17.2)."""
+    for _ in range(12):
+        p = sim.prompt()
+        if p is None or p.seat != seat or p.kind not in MOVING:
+            return
+        ids = [o.id for o in p.options]
+        if p.kind == "pieces":
+            answer = decisions.encode(p, ids[:p.hi])
+        elif p.kind == "destination":
+            answer = _destination(sim.view(seat), p) or next(
+                (x for x in (menus.UP, "back", "stay") if x in ids), ids[0])
+        else:
+            answer = next((x for x in ("done", menus.UP) if x in ids), ids[0])
+        sim.act(seat, answer)
+
+
 # An Epic preview costs about five Athens & Sparta ones (a larger state): no menu steps
 # followed (moves have their own rule above, destinations are imagined), at most 24
 # previews a decision (placements, retreats).
@@ -576,4 +727,6 @@ HEURISTIC = RulesetHeuristic(
     # sampled worlds (the dice decide them; the heuristic judges by unit counts alone).
     boundary=frozenset({"move", "place", "build", "assess", "helots"}),
     searched=frozenset({"continue", "retreat", "storm", "sally", "intercept", "blockade",
-                        "walls"}))
+                        "walls"}),
+    # and the destinations where an attack is on offer, weighed among a few (above)
+    candidates=candidates, after_candidate=end_moves)

@@ -42,11 +42,25 @@ def unit_cost(view: dict[str, Any], u: dict[str, Any], hexid: str | None = None)
     h = u["hex"] if hexid is None else hexid
     cost = 2.0 if u["type"] == "fleet" and int(u["morale"]) >= FLEET_GOOD else 1.0
     city = B.city_by_hex().get(h) if h is not None else None
+    if foraging(view, u, h, city):
+        return 0.0
     if city is not None and city.name not in view["razed"] \
             and B.city_owner(view, city.name) == u["side"] \
             and B.city_region().get(city.name) == u["home"]:
         cost /= 2
     return cost
+
+
+def foraging(view: dict[str, Any], u: dict[str, Any], h: str | None, city: Any) -> bool:
+    """9.4, 9.7: a land unit outside any city in a region the enemy controls may forage
+    instead of drawing on the treasury (not in Winter)."""
+    if h is None or city is not None or u["type"] == "fleet" or int(view["season"]) == 3:
+        return False
+    hx = B.comps().hexes.get(h)
+    area = hx.area if hx is not None else None
+    region = B.comps().areas[area].region if area in B.comps().areas else None
+    r = view["regions"].get(region) if region else None
+    return r is not None and r["side"] not in (u["side"], None) and r["side"] in ("athens", "sparta")
 
 
 def upkeep(view: dict[str, Any], side: str, seat: str | None = None) -> float:

@@ -78,6 +78,14 @@ class RulesetHeuristic:
     # they are dealt from the seat's view, not the game's). Without it the seat's view
     # of the world is scored, and losses the enemy takes out of sight count for nothing.
     sample_state: Callable[[Any, str], Any] | None = None
+    # For the search level: a decision too wide for it to weigh every option (a
+    # destination among dozens, in a menu of places) narrowed to the few worth weighing
+    # (view, prompt, the heuristic's answer -> option ids, that answer among them; fewer
+    # than two: the heuristic's answer stands), and how a rollout finishes the seat's own
+    # phase after one of them (the sampled world, the seat) before it plays on by the
+    # quick rules. The Epic: destinations where an attack is on offer.
+    candidates: Callable[[dict[str, Any], Prompt, str], list[str]] | None = None
+    after_candidate: Callable[[Any, str], None] | None = None
 
 
 # Heuristics registered in the process (KERYX_PLUGINS modules, test fixtures); the games'

@@ -120,6 +120,11 @@ class SearchPlayer(HeuristicPlayer):
         else:
             self._plan = []
         fallback = super()._choose(view, prompt, lookahead)
+        if h.candidates is not None and self._worlds is not None \
+                and prompt.form == decisions.ONE:
+            narrowed = h.candidates(view, prompt, fallback)
+            if len(narrowed) > 1 and fallback in narrowed:
+                return self._narrowed(prompt, narrowed, fallback, h)
         options = [o.id for o in prompt.options if o.id not in NAVIGATION
                    and o.id not in h.skip]
         if (self._worlds is None or prompt.form != decisions.ONE or len(options) < 2
@@ -134,6 +139,24 @@ class SearchPlayer(HeuristicPlayer):
             return sim.finish(prompt.seat, h, self.horizon)
 
         best = self._best(prompt.seat, options, fallback, tryout)
+        self.overruled += best != fallback
+        return best
+
+    def _narrowed(self, prompt: Prompt, candidates: list[str], fallback: str,
+                  h: RulesetHeuristic) -> str:
+        """A wide decision weighed among the few options the ruleset's heuristic names
+        (`RulesetHeuristic.candidates`): each taken in the sampled worlds, the seat's own
+        phase finished as the ruleset says (`after_candidate`), then the rollout."""
+        self.searched += 1
+        finish = h.after_candidate
+
+        def tryout(sim: Sim, option: str) -> float:
+            sim.act(prompt.seat, option)
+            if finish is not None:
+                finish(sim, prompt.seat)
+            return sim.finish(prompt.seat, h, self.horizon)
+
+        best = self._best(prompt.seat, candidates, fallback, tryout)
         self.overruled += best != fallback
         return best
 

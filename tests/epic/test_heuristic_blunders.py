@@ -284,3 +284,17 @@ def test_placement_reads_every_kind_of_option():
                      "morale": 4}])
     assert any(o.startswith("sicilian-home:") for o in offered(g))
     assert answer(g, "sparta") in offered(g)
+
+
+# ------------------------------------------------------------------ 9.4, 9.7: foraging
+def test_an_army_in_an_enemy_region_lives_off_the_land():
+    # Sparta's army in Elis (Athenian in the Argive League), outside any city, may forage
+    # instead of drawing on the treasury (9.4), but not in Winter (9.7): its march there
+    # no longer looks as dear as staying at home.
+    g = game(start=None, clear=True,
+             units=[{"home": "laconia", "type": "hoplite", "at": "W2233", "n": 3}])
+    view = g.view("sparta")
+    assert view["regions"]["elis"]["side"] == "athens"
+    assert policy.upkeep(view, "sparta") == 0
+    winter = dict(view, season=3)
+    assert policy.upkeep(winter, "sparta") == 3

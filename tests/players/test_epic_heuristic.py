@@ -146,3 +146,66 @@ def test_the_heuristic_moves_its_stacks_when_that_helps():
     assert answer in {o.id for o in p.options}
     assert answer == decide(game, p.seat, player("heuristic", 3))  # replays
     assert game.to_dict() == dump
+
+
+# ------------------------------------------------------------------ 21.1: capital and home
+def _capital_view(defenders: int, attackers: int, al: int = 20):
+    """Sparta's view: `defenders` Laconian hoplites in Sparta (no walls), `attackers`
+    Athenian ones two hexes off, Laconia at `al`."""
+    units = [{"home": "attica", "type": "hoplite", "at": "W2736", "n": attackers, "morale": 5}]
+    if defenders:
+        units.append({"home": "laconia", "type": "hoplite", "at": "Sparta", "n": defenders})
+    g = engine.ruleset("epic").from_position(
+        {"start": None, "clear": True, "units": units, "regions": {"laconia": {"al": al}}},
+        seed="capital")
+    return g.view("sparta")
+
+
+def test_an_army_within_reach_of_an_unwalled_capital_is_a_danger_to_meet():
+    # 21.1: taking the capital ends the game. Five enemy hoplites a move from Sparta cost
+    # more than the old flat cap on its guard, and each defender put in lessens that cost.
+    empty, guarded = _capital_view(0, 5), _capital_view(4, 5)
+    assert evaluate(guarded, "sparta") - evaluate(empty, "sparta") > 4 * 3.0
+    far = _capital_view(0, 0)
+    assert evaluate(far, "sparta") - evaluate(empty, "sparta") > 5 * 3.0 - 5 * 1.6
+
+
+def test_a_home_region_near_its_threshold_weighs_like_the_game():
+    # 21.1: control of Laconia passing to Athens ends the game.
+    safe, shaky = _capital_view(2, 0, al=20), _capital_view(2, 0, al=-1)
+    assert evaluate(safe, "sparta") - evaluate(shaky, "sparta") > 30
+    assert evaluate(shaky, "athens") - evaluate(safe, "athens") > 30
+
+
+@pytest.mark.slow  # about 40 heuristic placement decisions (several seconds under load)
+def test_sparta_garrisons_its_capital_when_an_army_stands_a_road_away():
+    # The Argive League's first spring (the opening of a duel, seed sh1:1): Athens places
+    # six Argive hoplites at Argos, a road's move from unwalled Sparta (16.6). Sparta's
+    # placement went to Plataea and Lechaeum, next to walled Athens, and Argos' hoplites
+    # took Sparta in the first Campaign Turn (21.1).
+    g = engine.new_game("epic", seed="sh1:1", scenario="argive-league")
+    players = {s: player("heuristic", f"sh1:1:{s}") for s in g.seats}
+    sparta = B.comps().cities["Sparta"].hex
+    for _ in range(40):
+        p = g.prompts()[0]
+        if p.kind not in ("place", "placement"):
+            break
+        g.act(p.seat, decide(g, p.seat, players[p.seat]))
+    held = [u for u in g.state["units"].values()
+            if u["side"] == "sparta" and u["where"] == "map" and u["hex"] == sparta]
+    assert len(held) >= 4
+
+
+def test_an_enemy_city_within_a_march_counts_as_an_army_to_come():
+    # Argos (Athenian in the Argive League) is a road's march from Sparta: units placed
+    # there at a season's start may reach Sparta before Sparta moves (Athens moves first).
+    empty, held = _capital_view(0, 0), _capital_view(4, 0)
+    assert evaluate(held, "sparta") - evaluate(empty, "sparta") > 4 * 3.0
+
+
+def test_our_capital_besieged_weighs_like_an_army_at_the_gates():
+    # 10.3: a siege that runs its course takes the city, and Sparta is the game (21.1).
+    view = _capital_view(2, 0)
+    besieged = copy.deepcopy(view)
+    besieged.setdefault("sieges", {})[B.comps().cities["Sparta"].hex] = {"by": "athens"}
+    assert evaluate(view, "sparta") - evaluate(besieged, "sparta") >= 20
