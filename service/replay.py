@@ -10,6 +10,7 @@ from typing import Any
 
 import engine
 from engine import Game
+from engine.core.game import recorded_options
 
 from .store.base import ActionRow
 
@@ -17,11 +18,12 @@ from .store.base import ActionRow
 def fresh_game(snapshot: dict[str, Any]) -> Game:
     """The game as it stood at setup, from the facts a snapshot records."""
     position = snapshot.get("position")
+    rules = engine.ruleset(snapshot["ruleset"])
+    options = recorded_options(rules, snapshot["options"])
     if position is not None:
-        return engine.ruleset(snapshot["ruleset"]).from_position(
-            position, seed=snapshot["seed"], options=snapshot["options"])
+        return rules.from_position(position, seed=snapshot["seed"], options=options)
     return engine.new_game(snapshot["ruleset"], scenario=snapshot["scenario"],
-                           seed=snapshot["seed"], options=snapshot["options"])
+                           seed=snapshot["seed"], options=options)
 
 
 def apply_action(g: Game, a: ActionRow) -> None:

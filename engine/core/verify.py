@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import Game
+from .game import Game, recorded_options
 from .registry import ruleset
 from .rng import seed_hash
 
@@ -44,8 +44,8 @@ def verify_game(exported: str | dict[str, Any]) -> VerifyReport:
     if seed_hash(data["seed"]) != data["seed_hash"]:
         problems.append("the seed does not match the hash published at setup")
     rules = ruleset(data["ruleset"])
-    replayed = Game.create(rules, data["scenario"], data["seed"], data["options"],
-                           data.get("position"))
+    replayed = Game.create(rules, data["scenario"], data["seed"],
+                           recorded_options(rules, data["options"]), data.get("position"))
     dice: list[int] = []
     for i, (seat, option_id) in enumerate(data["log"]):
         try:
