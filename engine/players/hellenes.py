@@ -43,10 +43,12 @@ CAPITAL_EMPTY = 6.0   # no land unit of ours in our capital's area: the enemy wa
 REACH = 2             # areas an enemy land unit covers in a move (5.0, CSW-4 ranges)
 SIEGE = 0.4           # share of a besieged City's value, for the besieger
 CARD = 0.4            # a card in hand
-PRESSURE = 0.3        # per value of a City the enemy holds, where our land units stand
-RECOVER = 0.08        # per value of our own City the enemy holds, per area our nearest
+PRESSURE = 0.8        # per value of a City the enemy holds, where our land units stand
+RECOVER = 0.5         # per value of our own City the enemy holds, per area our nearest
                       # land unit has still to go to it (a Revolt's City pays the enemy
-                      # Tribute every Year until retaken, 9.51)
+                      # Tribute every Year until retaken, 9.51). At 0.3 and 0.08 Athens
+                      # never went back for a revolted City and lost every 431 game on
+                      # Tribute (issue 35; docs/players.md, the balance question)
 FAR = 8               # areas counted at most
 
 
