@@ -260,13 +260,13 @@ CARDS = [
     (12, "Alcibiades", 2, "leader", {"side": "athens", "value": 1}, "starts in play in Sicily and 415"),
     (13, "Agis", 2, "leader", {"side": "sparta", "value": 0}, "starts in play in Sicily, 413 and 415"),
     (14, "Revolt in Euboea", 2, "revolt", {"region": "Euboea", "spreading": False}, ""),
-    (15, "Revolt in Ionia", 1, "revolt", {"region": "Ionia", "spreading": True}, ""),
-    (16, "Revolt in the Propontis", 2, "revolt", {"region": "Propontis", "spreading": True}, ""),
-    (17, "Revolt in the Sporades", 1, "revolt", {"region": "Sporades", "spreading": False}, ""),
+    (15, "Hunger", 1, "hunger", {}, "Potidea starved into surrender, 430"),
+    (16, "Civil War", 2, "civil-war", {}, "the oligarchs of Samos, 411"),
+    (17, "Treachery", 1, "treachery", {}, "Megara's gates, 424"),
     (18, "Revolt in the Cyclades", 3, "revolt", {"region": "Cyclades", "spreading": False}, ""),
     (19, "Revolt in the Western Islands", 3, "revolt", {"region": "Western Islands", "spreading": False}, ""),
-    (20, "Revolt in Chalcidice", 2, "revolt", {"region": "Chalcidice", "spreading": False}, ""),
-    (21, "Revolt in Ionia", 2, "revolt", {"region": "Ionia", "spreading": False}, ""),
+    (20, "Helot Uprising", 2, "helots", {}, "the Messenians at Pylos, 424"),
+    (21, "Augury", 2, "augury", {}, "the eclipse at Syracuse, 413"),
     (22, "Helot Uprising", 2, "helots", {}, ""),
     (23, "Athens Raises Taxes", 1, "taxes", {}, ""),
     (24, "Athens Raises Taxes", 2, "taxes", {}, ""),
@@ -301,6 +301,20 @@ CARDS = [
     (53, "Revolt of Miletus", 1, "revolt", {"region": "Ionia", "spreading": True}, "412"),
     (54, "Athens Raises Taxes", 3, "taxes", {}, "the harbour tax of 413"),
     (55, "Civil War", 1, "civil-war", {}, "the Four Hundred, 411"),
+]
+
+# The second edition (ruleset version 7, issue 35) prints one Revolt card per Subject
+# Region in each deck (3.12: a Revolt card names its Region): the first had two for
+# Chalcidice and Ionia in the 431 deck, and Sporades, Propontis and Ionia also on silver
+# cards that the late decks repeat in bronze, so 11 of the 42 cards of 431 were Revolts.
+# These are the first edition's cards where the second differs: games made before it
+# keep them (the game option `deck`).
+FIRST_EDITION = [
+    (15, "Revolt in Ionia", 1, "revolt", {"region": "Ionia", "spreading": True}, ""),
+    (16, "Revolt in the Propontis", 2, "revolt", {"region": "Propontis", "spreading": True}, ""),
+    (17, "Revolt in the Sporades", 1, "revolt", {"region": "Sporades", "spreading": False}, ""),
+    (20, "Revolt in Chalcidice", 2, "revolt", {"region": "Chalcidice", "spreading": False}, ""),
+    (21, "Revolt in Ionia", 2, "revolt", {"region": "Ionia", "spreading": False}, ""),
 ]
 
 
@@ -546,6 +560,7 @@ def main():
         "markers": [{"name": n, "colour": c, "count": k} for n, c, k in MARKERS],
     })
     write("cards.json", {"cards": [card(r) for r in CARDS],
+                         "first_edition": [card(r) for r in FIRST_EDITION],
                          "olympians": [{"name": n, "redo": t, "rule": "11.0"} for n, t in OLYMPIANS]})
     write("setups.json", {"setups": setups(blocks, sicily_areas)})
     print(f"{len(blocks)} blocks, {len(CARDS)} cards, 4 set-ups")

@@ -10,7 +10,7 @@ from typing import Any
 
 import engine
 from engine import Game
-from engine.core.game import generation_of
+from engine.core.game import generation_of, recorded_options
 
 from .store.base import ActionRow
 
@@ -18,13 +18,14 @@ from .store.base import ActionRow
 def fresh_game(snapshot: dict[str, Any]) -> Game:
     """The game as it stood at setup, from the facts a snapshot records."""
     position = snapshot.get("position")
+    rules = engine.ruleset(snapshot["ruleset"])
+    options = recorded_options(rules, snapshot["options"])
     generation = generation_of(snapshot)  # the questions it asked: its own generation
     if position is not None:
-        return engine.ruleset(snapshot["ruleset"]).from_position(
-            position, seed=snapshot["seed"], options=snapshot["options"], generation=generation)
+        return rules.from_position(position, seed=snapshot["seed"], options=options,
+                                   generation=generation)
     return engine.new_game(snapshot["ruleset"], scenario=snapshot["scenario"],
-                           seed=snapshot["seed"], options=snapshot["options"],
-                           generation=generation)
+                           seed=snapshot["seed"], options=options, generation=generation)
 
 
 def apply_action(g: Game, a: ActionRow) -> None:

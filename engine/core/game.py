@@ -26,6 +26,15 @@ RESIGN = "!resign"
 PLAYERS = "players"  # option: the player count, when a scenario allows several
 
 
+def recorded_options(rules: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
+    """The options a recorded game is rebuilt with: an option added to the rules since
+    the game was made (absent from its record) takes the value the rules played by
+    before it existed (`GameOption.before`), so an older log replays to the same game."""
+    older = {k: o.before for k, o in rules.options.items()
+             if o.before is not None and k not in options}
+    return {**options, **older}
+
+
 class Game:
     __slots__ = ("rules", "scenario", "options", "seed", "seed_hash", "position", "state",
                  "rng", "log", "barrier", "version", "engine_version", "rules_version",
@@ -293,8 +302,9 @@ class Game:
         stale = data.get("rules_version") != rules.version or fmt != FORMAT
         if replay or stale:
             # A newer engine rebuilds an older game from its log, so fixes apply cleanly.
-            g = cls.create(rules, data["scenario"], data["seed"], data["options"],
-                           data.get("position"), generation_of(data))
+            g = cls.create(rules, data["scenario"], data["seed"],
+                           recorded_options(rules, data["options"]), data.get("position"),
+                           generation_of(data))
             log = [(s, o) for s, o in data["log"]]
             for seat, option_id in log:
                 g._apply(seat, option_id)

@@ -191,6 +191,9 @@ class GameOption:
     default: Any = False
     rule: str | None = None
     choices: tuple[Any, ...] | None = None
+    # The value a game recorded before this option existed plays by, so that its log
+    # replays as it was played (`recorded_options`); None: such games take the default.
+    before: Any = None
 
 
 @dataclass(frozen=True, slots=True)

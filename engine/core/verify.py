@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import Game, generation_of
+from .game import Game, generation_of, recorded_options
 from .registry import ruleset
 from .rng import seed_hash
 
@@ -44,8 +44,9 @@ def verify_game(exported: str | dict[str, Any]) -> VerifyReport:
     if seed_hash(data["seed"]) != data["seed_hash"]:
         problems.append("the seed does not match the hash published at setup")
     rules = ruleset(data["ruleset"])
-    replayed = Game.create(rules, data["scenario"], data["seed"], data["options"],
-                           data.get("position"), generation_of(data))
+    replayed = Game.create(rules, data["scenario"], data["seed"],
+                           recorded_options(rules, data["options"]), data.get("position"),
+                           generation_of(data))
     dice: list[int] = []
     for i, (seat, option_id) in enumerate(data["log"]):
         try:

@@ -43,10 +43,12 @@ CAPITAL_EMPTY = 6.0   # no land unit of ours in our capital's area: the enemy wa
 REACH = 2             # areas an enemy land unit covers in a move (5.0, CSW-4 ranges)
 SIEGE = 0.4           # share of a besieged City's value, for the besieger
 CARD = 0.4            # a card in hand
-PRESSURE = 0.3        # per value of a City the enemy holds, where our land units stand
-RECOVER = 0.08        # per value of our own City the enemy holds, per area our nearest
+PRESSURE = 0.8        # per value of a City the enemy holds, where our land units stand
+RECOVER = 0.5         # per value of our own City the enemy holds, per area our nearest
                       # land unit has still to go to it (a Revolt's City pays the enemy
-                      # Tribute every Year until retaken, 9.51)
+                      # Tribute every Year until retaken, 9.51). At 0.3 and 0.08 Athens
+                      # never went back for a revolted City and lost every 431 game on
+                      # Tribute (issue 35; docs/players.md, the balance question)
 FAR = 8               # areas counted at most
 
 
@@ -156,17 +158,18 @@ REVOLT_CITY = 1.5     # per value of a subject City a Revolt takes (its Tribute,
 LEADER_TURNS = 5      # non-Event turns a Leader is likely to lead (3.11)
 
 
-def _card(n: int) -> Any:
-    return B.comps().cards[n]
+def _card(view: dict[str, Any], n: int) -> Any:
+    """Card `n` as the game's edition prints it (the view says which)."""
+    return B.card_in(view["cards"], n)
 
 
 def _in_play(view: dict[str, Any], kind: str) -> int:
-    return sum(1 for n in view["cards"]["in_play"] if _card(n).event.kind == kind)
+    return sum(1 for n in view["cards"]["in_play"] if _card(view, n).event.kind == kind)
 
 
 def _leader_value(view: dict[str, Any], side: str) -> int:
     n = view["cards"]["leaders"].get(side)
-    lead = _card(n).leader if n is not None else None
+    lead = _card(view, n).leader if n is not None else None
     return lead.value if lead else 0
 
 
@@ -196,7 +199,7 @@ def revolt_cities(view: dict[str, Any], region: str, spreading: bool) -> list[An
 
 def event_value(view: dict[str, Any], me: str, n: int) -> float:
     """What playing card `n` as its Event now brings `me`, by the Event's kind."""
-    ev = _card(n).event
+    ev = _card(view, n).event
     foe = "sparta" if me == "athens" else "athens"
     here = evaluate(view, me)
     kind = ev.kind
@@ -217,7 +220,7 @@ def event_value(view: dict[str, Any], me: str, n: int) -> float:
                  if (c := _cities()[name]) and _vacant(view, c, occupied)]
         return max(gains, default=0.0)
     if kind == "leader":  # 3.11: at most one per side; the Leader leads its own side
-        lead = _card(n).leader
+        lead = _card(view, n).leader
         if lead is None or view["cards"]["leaders"].get(lead.side) is not None:
             return 0.0
         worth = ACTION * lead.value * LEADER_TURNS
@@ -260,7 +263,7 @@ def _ostracism_targets(view: dict[str, Any]) -> list[int]:
 def _ostracism_gain(view: dict[str, Any], me: str, n: int) -> float:
     """Deposing Leader `n`: its Actions lost to its side. Our own is a loss even at +0:
     the card is spent and the command stands empty until another Leader is played."""
-    lead = _card(n).leader
+    lead = _card(view, n).leader
     assert lead is not None
     worth = ACTION * lead.value * LEADER_TURNS
     return -worth - ACTION if lead.side == me else worth
@@ -278,8 +281,9 @@ def commit(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
         return values[n]
 
     def keep(n: int) -> float:
-        playable = _card(n).event.who in ("either", me)
-        return max(ACTION * _card(n).av, KEEP_EVENT * event(n) if later and playable else 0.0)
+        playable = _card(view, n).event.who in ("either", me)
+        return max(ACTION * _card(view, n).av,
+                   KEEP_EVENT * event(n) if later and playable else 0.0)
 
     def gain(facts: dict[str, Any]) -> tuple[float, int]:
         n = int(facts["card"])
@@ -287,9 +291,9 @@ def commit(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
             # an Event the rules say would do nothing now (wasted.py) brings nothing
             now = 0.0 if facts.get("no_effect") else event(n)
         else:
-            now = SACRIFICE if season == NEW_YEAR else ACTION * _card(n).av
+            now = SACRIFICE if season == NEW_YEAR else ACTION * _card(view, n).av
         # Ties: spend the most coins in a Season (Actions early), the fewest at New Year.
-        av = _card(n).av
+        av = _card(view, n).av
         return now - keep(n), av if season != NEW_YEAR else -av
 
     gains = {o.id: gain(_data(o)) for o in prompt.options}

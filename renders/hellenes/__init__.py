@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.rulesets.hellenes.components import load_components
+from engine.rulesets.hellenes.components import FIRST_EDITION, load_components
 from renders import png, theme
 from renders.pieces import basecache, hands, stackfit, track
 from renders.pieces.primitives import BlockFace, block, text_c
@@ -163,8 +163,9 @@ def _hand(view: dict[str, Any]) -> bytes:
     rows = []
     for side in ([viewer] if viewer else []) + [s for s in ("athens", "sparta") if s != viewer]:
         if side == viewer:
-            cards = tuple(hands.Card(f"#{n} {comps.cards[n].name}", comps.cards[n].event.text,
-                                     comps.cards[n].av, edge[comps.cards[n].colour])
+            printed = comps.editions[view["cards"].get("edition", FIRST_EDITION)]
+            cards = tuple(hands.Card(f"#{n} {printed[n].name}", printed[n].event.text,
+                                     printed[n].av, edge[printed[n].colour])
                           for n in view["cards"]["hand"])
             rows.append(hands.SeatHand(theme.SIDE_NAME[side], side, cards))
         else:

@@ -28,6 +28,9 @@ Regenerated for version 6 (issue 32: a Group Move's movers picked in one choice,
 kinds of wintering one multi-select each, Done first in the menus, Winter's steps named):
 random players answer other questions, so the games differ. The old logs still replay to
 the same events (`test_golden_events.py`, through legacy_answers.py).
+Regenerated for version 7 (issue 35: the second card edition, five Revolts of the silver
+band printed as other Events): new games deal other cards. The version-6 file is kept as
+`golden_v6.json`; its logs replay with the first edition (`test_golden.py`).
 """
 
 from __future__ import annotations

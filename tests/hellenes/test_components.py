@@ -258,6 +258,27 @@ def test_each_deck_deals_42_after_its_leaders(c):
             assert c.cards[number].leader.side == side
 
 
+def _revolt_regions(cards, first: int, last: int) -> Counter:
+    return Counter(cards[n].event.params["region"] for n in range(first, last + 1)
+                   if cards[n].event.kind == "revolt")
+
+
+def test_the_second_edition_has_one_revolt_a_region_in_each_deck(c):
+    """3.12: a Revolt card names its Subject Region; the second edition (issue 35, data
+    README Balance) prints each Region once a deck: 6 Revolts in 431 (11 in the first)."""
+    second, first = c.editions["second"], c.editions["first"]
+    assert set(_revolt_regions(second, 1, 44).values()) == {1}
+    assert set(_revolt_regions(second, 12, 55).values()) == {1}
+    assert sum(_revolt_regions(second, 1, 44).values()) == 6
+    assert sum(_revolt_regions(second, 12, 55).values()) == 7
+    assert sum(_revolt_regions(first, 1, 44).values()) == 11
+    changed = sorted(n for n in first if first[n] != second[n])
+    assert changed == [15, 16, 17, 20, 21]
+    for n in changed:  # the same coins and border; never a Leader (deposable() relies on it)
+        assert first[n].event.kind == "revolt" and second[n].leader is None
+        assert (first[n].av, first[n].band) == (second[n].av, second[n].band)
+
+
 def test_card_30_is_civil_war(c):
     assert c.cards[30].name == "Civil War" and c.cards[30].event.continuing
     assert c.cards[30].event.who in ("athens", "either")  # Athens plays it in the Example of Play

@@ -39,3 +39,31 @@ def test_a_game_saved_mid_way_loads_and_finishes_the_same():
         g.act(seat, answer)
     assert g.outcome.to_dict() == entry["outcome"]
     assert golden.summary(g, golden.Trace())["state_sha256"] == entry["state_sha256"]
+
+
+V6 = json.loads(golden.FILE.with_name("golden_v6.json").read_text())
+
+
+# the version-6 games in which card 20, a Revolt in the first edition, is played as its Event
+PLAYED_A_CHANGED_CARD = [g for g in V6["games"] if ["sparta", "20:e"] in g["log"]]
+
+
+@pytest.mark.parametrize("entry", PLAYED_A_CHANGED_CARD,
+                         ids=lambda g: f"{g['scenario']}-{g['seed']}")
+def test_games_recorded_before_the_card_editions_replay_with_the_first(entry):
+    """Version 7 prints five cards otherwise (the second edition, issue 35); a game
+    recorded by version 6 is rebuilt from its log with the first edition, as it was
+    played: the same actions, dice and outcome (states and views now name the edition).
+    With the second, the same log cannot be played."""
+    with pytest.raises(engine.IllegalAction):
+        g = engine.new_game(golden.RULESET, scenario=entry["scenario"], seed=entry["seed"])
+        for seat, answer in entry["log"]:
+            g.act(seat, answer)
+    record = {"format": "keryx-game/2", "ruleset": golden.RULESET, "rules_version": "6",
+              "scenario": entry["scenario"], "options": {"prestige_handicap": 0},
+              "seed": entry["seed"], "position": None, "log": entry["log"]}
+    g = engine.Game.from_dict(record, engine.ruleset(golden.RULESET))
+    assert g.options["deck"] == "first"
+    assert g.state["cards"]["edition"] == "first"
+    assert (len(g.log), g.outcome.to_dict(), g.rng.counter) == (
+        entry["actions"], entry["outcome"], entry["rng"])

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine.core.game import recorded_options
 from tests.hellenes.capture_main import digest, prompt_ids
 
 DATA = json.loads(Path(__file__).with_name("golden_events.json").read_text())
@@ -43,7 +44,9 @@ def _facts(kind: str, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def differences(entry: dict[str, Any]) -> list[str]:
-    g = engine.new_game("hellenes", scenario=entry["scenario"], seed=entry["seed"])
+    # recorded before the card editions: they replay with the first (GameOption.before)
+    g = engine.new_game("hellenes", scenario=entry["scenario"], seed=entry["seed"],
+                        options=recorded_options(engine.ruleset("hellenes"), {}))
     for i, ((seat, answer), (ids, old)) in enumerate(zip(entry["log"], entry["steps"],
                                                          strict=True)):
         kinds = {p.kind for p in g.prompts()}

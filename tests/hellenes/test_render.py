@@ -58,8 +58,8 @@ def test_combat_display_draws_each_attack_of_a_real_battle_with_its_dice():
     from engine.rulesets.hellenes import battle_words
     from renders.hellenes import combat
 
-    g = engine.new_game("hellenes", scenario="431", seed="14")
-    player = Rng("player:14")
+    g = engine.new_game("hellenes", scenario="431", seed="17")  # battles with attacks
+    player = Rng("player:17")
     battles = []
     while g.outcome is None and len(battles) < 3:
         p = player.choice(g.prompts())

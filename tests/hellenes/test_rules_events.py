@@ -169,12 +169,12 @@ def test_treachery_opens_one_assault_in_an_event_turn():
 
 # ------------------------------------------------------------------ Revolts (3.12, 13.3)
 def test_3_12_regional_revolt_in_a_vacant_subject_city():
-    g = _event("sparta", 20)  # Chalcidice, not Spreading
+    g = _event("sparta", 18)  # the Cyclades, not Spreading
     opts = ids(g, "sparta")
-    assert set(opts) == {"Stagira", "Torone"}  # Potidea is Spartan already
-    g.act("sparta", "Torone")
-    assert g.state["garrisons"]["Torone"] == {"side": "sparta", "kind": "event"}
-    assert B.city_control(g.state, B.comps().cities["Torone"]) == "sparta"
+    assert set(opts) == {"Naxos", "Andros"}
+    g.act("sparta", "Andros")
+    assert g.state["garrisons"]["Andros"] == {"side": "sparta", "kind": "event"}
+    assert B.city_control(g.state, B.comps().cities["Andros"]) == "sparta"
 
 
 def test_3_12_spreading_revolt_reaches_any_rebellious_region():
@@ -186,15 +186,15 @@ def test_3_12_spreading_revolt_reaches_any_rebellious_region():
 
 
 def test_3_12_tax_revolts_add_a_garrison_per_taxes_card():
-    g = _event("sparta", 20, in_play=[1, 2, 23, 24],
+    g = _event("sparta", 18, in_play=[1, 2, 23, 24],  # the Cyclades, not Spreading
                garrisons={"Potidea": {"side": "sparta", "kind": "detached"},
-                          "Naxos": {"side": "sparta", "kind": "event"}})
-    g.act("sparta", "Torone")
+                          "Torone": {"side": "sparta", "kind": "event"}})
+    g.act("sparta", "Naxos")
     assert prompt(g, "sparta").kind == "revolt"  # first Tax Revolt
-    g.act("sparta", "Stagira")
-    # the second may go to any Rebellious region's vacant city: the Cyclades' Andros
-    assert ids(g, "sparta") == ["Andros"]
     g.act("sparta", "Andros")
+    # the second may go to any Rebellious region's vacant city: Chalcidice's Stagira
+    assert ids(g, "sparta") == ["Stagira"]
+    g.act("sparta", "Stagira")
     assert sum(1 for x in g.state["garrisons"].values() if x["kind"] == "event") == 4
     assert g.prompt_for("sparta") is None
 

@@ -36,12 +36,13 @@ def test_3_0_ten_one_six_cards_each_from_a_42_card_deck(scenario):
 
 def test_3_3_initiative_lower_value_first_events_zero_sparta_wins_ties():
     # card 9 Atrocity has 3 coins, card 27 Leader Ostracized 1, card 29 Augury 2
-    assert initiative({"athens": {"card": 27, "use": "actions"},
-                       "sparta": {"card": 9, "use": "actions"}}) == ["athens", "sparta"]
-    assert initiative({"athens": {"card": 29, "use": "actions"},
-                       "sparta": {"card": 29, "use": "actions"}}) == ["sparta", "athens"]
-    assert initiative({"athens": {"card": 9, "use": "event"},
-                       "sparta": {"card": 27, "use": "actions"}}) == ["athens", "sparta"]
+    s = position(scenario="431").state
+    assert initiative(s, {"athens": {"card": 27, "use": "actions"},
+                          "sparta": {"card": 9, "use": "actions"}}) == ["athens", "sparta"]
+    assert initiative(s, {"athens": {"card": 29, "use": "actions"},
+                          "sparta": {"card": 29, "use": "actions"}}) == ["sparta", "athens"]
+    assert initiative(s, {"athens": {"card": 9, "use": "event"},
+                          "sparta": {"card": 27, "use": "actions"}}) == ["athens", "sparta"]
 
 
 def test_10_2_no_revolt_at_new_year_and_colours_bind():

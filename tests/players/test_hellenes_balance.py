@@ -81,3 +81,26 @@ def test_a_group_move_is_imagined_with_its_land_units_next_door():
     land = {i for i, b in before.items() if b["area"] == "ATH" and b["type"] != "fleet"}
     assert set(moved) == land and len(set(moved.values())) == 1
     assert set(moved.values()) <= B.comps().land_neighbours("ATH")
+
+
+def test_a_step_towards_a_revolted_city_is_worth_more_than_the_action():
+    """Issue 35: a City a Revolt took pays Sparta Tribute every Year until retaken (9.51),
+    so Athens' nearest land unit drawing one area nearer to it, or standing in its area
+    where a siege can start (7.2), is worth more than the Action a move costs: with the
+    old weights (0.08 and 0.3 a point of Value) Athens never went back for one."""
+    view = engine.new_game("hellenes", seed="recover").view("athens")
+    # Torone (Value 2, area TOR) revolted; Potidea, Spartan in the 431 set-up, left aside
+    lost = dict(view, control=dict(view["control"], Torone="sparta", Potidea="athens"))
+    land = {b["id"] for b in view["blocks"] if b["side"] == "athens" and b["type"] != "fleet"}
+    far = _moved(lost, land, "MAR")  # every land unit three areas from Torone
+    one = next(iter(sorted(land)))
+    nearer = _moved(far, {one}, "STA")  # two areas
+    inside = _moved(far, {one}, "TOR")
+    value = H._cities()["Torone"].value
+    assert H._distances("TOR")["MAR"] == 3 and H._distances("TOR")["STA"] == 2
+    step = evaluate(nearer, "athens") - evaluate(far, "athens")
+    assert step == pytest.approx(H.RECOVER * value)
+    assert step > H.ACTION
+    there = evaluate(inside, "athens") - evaluate(far, "athens")
+    assert there == pytest.approx(H.RECOVER * value * 3 + H.PRESSURE * value)
+    assert there - step > H.ACTION  # and the last steps into its area as much again

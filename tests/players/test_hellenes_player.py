@@ -74,16 +74,16 @@ def test_revolt_targets_read_from_the_view_are_the_rules_own():
 
 def test_an_atrocity_is_worth_two_prestige_and_a_leader_more():
     view = engine.new_game("hellenes", seed="atrocity").view("athens")
-    atrocity = next(n for n in range(1, 56) if H._card(n).event.kind == "atrocity")
+    atrocity = next(n for n in range(1, 56) if H._card(view, n).event.kind == "atrocity")
     assert H.event_value(view, "athens", atrocity) == 2 * H.PRESTIGE
-    pericles = next(n for n in range(1, 56) if H._card(n).name == "Pericles")
+    pericles = next(n for n in range(1, 56) if H._card(view, n).name == "Pericles")
     led = dict(view, cards=dict(view["cards"], leaders={"athens": pericles, "sparta": None}))
     assert H.event_value(led, "sparta", atrocity) == 3 * H.PRESTIGE  # Pericles is +1
 
 
 def test_a_leader_for_the_enemy_is_never_played_and_ours_is_when_we_have_none():
     view = engine.new_game("hellenes", seed="leaders").view("athens")
-    alcibiades = next(n for n in range(1, 56) if H._card(n).name == "Alcibiades")
+    alcibiades = next(n for n in range(1, 56) if H._card(view, n).name == "Alcibiades")
     free = dict(view, cards=dict(view["cards"], leaders={"athens": None, "sparta": None}))
     assert H.event_value(free, "athens", alcibiades) > 0
     assert H.event_value(free, "sparta", alcibiades) < 0  # Alcibiades would lead Athens
@@ -93,19 +93,19 @@ def test_commit_plays_a_cheap_card_for_a_strong_event_and_sacrifices_the_least()
     game = engine.new_game("hellenes", seed="commit")
     view = dict(game.view("athens"), season=1)  # Spring: Seasons remain
     atrocity = next(n for n in range(1, 56)
-                    if H._card(n).event.kind == "atrocity" and H._card(n).av == 1)
-    revolts = [n for n in range(1, 45) if H._card(n).event.kind == "revolt"]  # Sparta's
-    plain = [next(n for n in revolts if H._card(n).av == av) for av in (1, 3)]
+                    if H._card(view, n).event.kind == "atrocity" and H._card(view, n).av == 1)
+    revolts = [n for n in range(1, 45) if H._card(view, n).event.kind == "revolt"]  # Sparta's
+    plain = [next(n for n in revolts if H._card(view, n).av == av) for av in (1, 3)]
     prompt = _commit_prompt("athens", [atrocity, *plain], [atrocity])
     assert H.commit(view, prompt, Rng("c")) == f"{atrocity}:e"
     # Without the Event, Actions from the card with most coins.
-    best = max(plain, key=lambda n: H._card(n).av)
+    best = max(plain, key=lambda n: H._card(view, n).av)
     prompt = _commit_prompt("athens", plain, [])
     assert H.commit(view, prompt, Rng("c")).split(":")[0] in \
-        {str(n) for n in plain if H._card(n).av == H._card(best).av}
+        {str(n) for n in plain if H._card(view, n).av == H._card(view, best).av}
     # At New Year the card sacrificed is the one worth least kept (the fewest coins).
     ny = dict(view, season=0)
-    low = min(plain, key=lambda n: H._card(n).av)
+    low = min(plain, key=lambda n: H._card(view, n).av)
     assert H.commit(ny, _commit_prompt("athens", plain, []), Rng("c")) == f"{low}:a"
 
 

@@ -82,7 +82,7 @@ def test_hellenes_sample_deals_enemy_units_afresh_by_kind():
 
 def test_hellenes_sample_keeps_the_battles_units_and_renames_the_rest_in_procedures():
     rules = engine.ruleset("hellenes")
-    for game, seat in positions("hellenes", "431", "det-battle3", 1, 400):
+    for game, seat in positions("hellenes", "431", "det-battle4", 1, 400):
         if game.state["battle"] is None or not game.state["turn"] \
                 or game.state["turn"]["side"] == seat or len(game.state["turn"]["moved"]) < 5:
             continue

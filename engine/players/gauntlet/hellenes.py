@@ -153,7 +153,7 @@ def common(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt, bold: bool,
     units sheltered in Winter, the weakest disbanded, fight on when `bold`."""
     kind, ids = prompt.kind, [o.id for o in prompt.options]
     if kind == "commit":
-        return _commit(prompt, events)
+        return _commit(view, prompt, events)
     if kind in ("movers", "muster", "forced", "cargo", "winter-quarter", "winter-home"):
         return pick_all(prompt)
     if kind == "winter-actions":  # shelter free first, then pay to keep, then end (9.2)
@@ -191,10 +191,10 @@ def common(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt, bold: bool,
     return None
 
 
-def _commit(prompt: Prompt, events: tuple[str, ...]) -> str:
+def _commit(view: dict[str, Any], prompt: Prompt, events: tuple[str, ...]) -> str:
     """The card with the most Actions (3.3), or an Event of the style's kinds that would
     do something now."""
-    cards = B.comps().cards
+    cards = B.comps().editions[B.edition(view["cards"])]
     for o in prompt.options:
         f = facts(o)
         if f.get("use") == "event" and not f.get("no_effect") \
@@ -206,15 +206,26 @@ def _commit(prompt: Prompt, events: tuple[str, ...]) -> str:
 
 
 # ------------------------------------------------------------------ the styles
-def aggressive(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str | None:
-    """Every army marches on the enemy capital and goes in; pillages when it can;
-    assaults every siege; fights every battle out."""
-    if prompt.kind == "actions":
-        return actions(view, prompt, ("pillage", "move", "reinforce", "recruit"),
-                       enemy_capital)
-    if prompt.kind == "move":
-        return route(view, prompt, enemy_capital, engage=True)
-    return common(pl, view, prompt, bold=True, events=("atrocity",))
+def _attacker(kinds: tuple[str, ...], target: Callable[..., str | None],
+              events: tuple[str, ...] = ()
+              ) -> Callable[[ScriptedPlayer, dict[str, Any], Prompt], str | None]:
+    """A style that marches at `target` and goes in: the actions of `kinds` in that order,
+    every route engaging, every battle fought out (bold)."""
+    def play(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str | None:
+        if prompt.kind == "actions":
+            return actions(view, prompt, kinds, target)
+        if prompt.kind == "move":
+            return route(view, prompt, target, engage=True)
+        return common(pl, view, prompt, bold=True, events=events)
+    return play
+
+
+# Every army marches on the enemy capital and goes in; pillages when it can; assaults
+# every siege; fights every battle out.
+aggressive = _attacker(("pillage", "move", "reinforce", "recruit"), enemy_capital,
+                       events=("atrocity",))
+# Goes at the nearest enemy blocks, whatever their strength, and fights on.
+bait_taker = _attacker(("move", "reinforce", "recruit"), nearest_enemy)
 
 
 def passive(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str | None:
@@ -237,13 +248,6 @@ def raider(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str | No
     return common(pl, view, prompt, bold=False, events=("revolt",))
 
 
-def bait_taker(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str | None:
-    """Goes at the nearest enemy blocks, whatever their strength, and fights on."""
-    if prompt.kind == "actions":
-        return actions(view, prompt, ("move", "reinforce", "recruit"), nearest_enemy)
-    if prompt.kind == "move":
-        return route(view, prompt, nearest_enemy, engage=True)
-    return common(pl, view, prompt, bold=True)
 
 
 SCRIPTS = {"aggressive": aggressive, "passive": passive, "raider": raider,

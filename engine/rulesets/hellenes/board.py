@@ -15,7 +15,15 @@ from typing import Any, TypeVar
 
 from engine.core.steady import Steady
 
-from .components import Block, City, Components, Setup, load_components
+from .components import (
+    FIRST_EDITION,
+    Block,
+    Card,
+    City,
+    Components,
+    Setup,
+    load_components,
+)
 from .state import CAMPAIGN, POOL, WINTER, Blocks, HState, Side, other
 
 PERSIA = frozenset({"LYD", "PHR"})
@@ -25,6 +33,18 @@ LOYAL: dict[str, Side] = {"athens": "athens", "sparta": "sparta"}  # neutral: no
 @cache
 def comps() -> Components:
     return load_components()
+
+
+def edition(cards: Mapping[str, Any]) -> str:
+    """The card edition a game plays with, from its state's or a view's `cards`: a game
+    made before the editions (ruleset version 6 and older) has none and plays the first
+    (the data README, Balance; the game option `deck`)."""
+    return str(cards.get("edition", FIRST_EDITION))
+
+
+def card_in(cards: Mapping[str, Any], n: int) -> Card:
+    """Card number `n` as the edition of this state's or view's `cards` prints it."""
+    return comps().editions[edition(cards)][n]
 
 
 def setup_of(s: HState) -> Setup:
@@ -471,23 +491,23 @@ def enemy_units_block(s: HState, area: str, side: str) -> bool:
 
 # ------------------------------------------------------------------ neutrality (1.31, 15.x)
 def persian_aid(s: HState) -> int:
-    return _kinds(tuple(s["cards"]["in_play"])).get("persian-aid", 0)
+    return _kinds(edition(s["cards"]), tuple(s["cards"]["in_play"])).get("persian-aid", 0)
 
 
 def taxes(s: HState) -> int:
-    return _kinds(tuple(s["cards"]["in_play"])).get("taxes", 0)
+    return _kinds(edition(s["cards"]), tuple(s["cards"]["in_play"])).get("taxes", 0)
 
 
 def in_play(s: HState, kind: str) -> bool:
-    return kind in _kinds(tuple(s["cards"]["in_play"]))
+    return kind in _kinds(edition(s["cards"]), tuple(s["cards"]["in_play"]))
 
 
 @lru_cache(maxsize=256)
-def _kinds(cards: tuple[int, ...]) -> dict[str, int]:
+def _kinds(deck: str, cards: tuple[int, ...]) -> dict[str, int]:
     """How many cards of each Event kind these cards in play are (not to be changed)."""
     out: dict[str, int] = {}
     for c in cards:
-        kind = comps().cards[c].event.kind
+        kind = comps().editions[deck][c].event.kind
         out[kind] = out.get(kind, 0) + 1
     return out
 
@@ -570,7 +590,7 @@ def leader_value(s: HState, side: str) -> int:
     card = s["cards"]["leaders"].get(side)
     if card is None:
         return 0
-    leader = comps().cards[card].leader
+    leader = card_in(s["cards"], card).leader
     return leader.value if leader else 0
 
 

@@ -3,23 +3,33 @@ played now (3.1, 9.1, 10.2, 12.0, 15.1) and Initiative (3.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from engine.core.ruleset import Context
 
-from .board import comps, in_play, peace, setup_of
+from . import board as B
+from .board import in_play, peace, setup_of
 from .components import Card
 from .state import NEW_YEAR, WINTER, Commit, HState, Side
 
 HAND = 6  # 10.1
 
 
-def card(n: int) -> Card:
-    return comps().cards[n]
+def card(s: HState, n: int) -> Card:
+    """Card `n` of the deck this game plays with (`B.card_in`: the data README, Balance)."""
+    return B.card_in(s["cards"], n)
 
 
-def label(n: int) -> str:
-    c = card(n)
+def label_in(cards: Mapping[str, Any], n: int) -> str:
+    """Card `n` in words, as the edition of a state's or view's `cards` prints it."""
+    return _label(B.edition(cards), n)
+
+
+@lru_cache(maxsize=512)
+def _label(edition: str, n: int) -> str:
+    c = B.comps().editions[edition][n]
     who = {"red": "Sparta only", "blue": "Athens only", "green": "either side"}[c.colour]
     return f"#{n} {c.name} ({c.av} coin{'s' if c.av > 1 else ''}; Event for {who})"
 
@@ -55,7 +65,7 @@ def reshuffle(s: HState, ctx: Context) -> None:
 
 def _gone(s: HState, n: int) -> bool:
     """Pericles leaves the game when he dies of the Plague (15.1 rule 3)."""
-    return s["effects"]["pericles_dead"] and card(n).name == "Pericles"
+    return s["effects"]["pericles_dead"] and card(s, n).name == "Pericles"
 
 
 # ------------------------------------------------------------------ legality
@@ -70,7 +80,7 @@ PLAYABLE_EVENTS = frozenset({
 
 def event_refusal(s: HState, side: Side, n: int) -> str | None:
     """Why `side` may not play card `n` for its Event now (None: it may)."""
-    c = card(n)
+    c = card(s, n)
     ev = c.event
     if ev.who not in ("either", side):
         return f"a {c.colour} Event is for {ev.who.title()} only (3.1)"
@@ -91,36 +101,38 @@ def commit_options(s: HState, side: Side) -> list[tuple[str, str, str]]:
     """(option id, label, rule) for every way to commit each card of the hand."""
     out = []
     new_year = s["season"] == NEW_YEAR
+    edition = B.edition(s["cards"])
     for n in s["cards"]["hands"][side]:
-        out.append(_for_actions(n, new_year))
+        out.append(_for_actions(edition, n, new_year))
         if event_refusal(s, side, n) is None:
-            out.append(_as_event(n))
+            out.append(_as_event(edition, n))
     return out
 
 
 @lru_cache(maxsize=512)
-def _for_actions(n: int, new_year: bool) -> tuple[str, str, str]:
+def _for_actions(edition: str, n: int, new_year: bool) -> tuple[str, str, str]:
     """The card committed for its Actions, or in the New Year to Sacrifice (3.2, 10.3)."""
     if new_year:
-        return f"{n}:a", f"{label(n)} for Sacrifice to an Olympian", "10.3"
-    return f"{n}:a", f"{label(n)} for Actions", "3.2"
+        return f"{n}:a", f"{_label(edition, n)} for Sacrifice to an Olympian", "10.3"
+    return f"{n}:a", f"{_label(edition, n)} for Actions", "3.2"
 
 
 @lru_cache(maxsize=512)
-def _as_event(n: int) -> tuple[str, str, str]:
-    return f"{n}:e", f"{label(n)} as its Event: {card(n).event.text}", "3.1"
+def _as_event(edition: str, n: int) -> tuple[str, str, str]:
+    text = B.comps().editions[edition][n].event.text
+    return f"{n}:e", f"{_label(edition, n)} as its Event: {text}", "3.1"
 
 
-def initiative(committed: dict[str, Commit]) -> list[Side]:
+def initiative(s: HState, committed: dict[str, Commit]) -> list[Side]:
     """3.3: the lower Action Value goes first, an Event counts 0, Sparta wins ties."""
     def value(side: str) -> int:
         c = committed[side]
-        return 0 if c["use"] == "event" else card(c["card"]).av
+        return 0 if c["use"] == "event" else card(s, c["card"]).av
     return ["sparta", "athens"] if value("sparta") <= value("athens") else ["athens", "sparta"]
 
 
 def leader_in_play(s: HState, name: str) -> bool:
-    return any(card(x).name == name for x in s["cards"]["leaders"].values() if x is not None)
+    return any(card(s, x).name == name for x in s["cards"]["leaders"].values() if x is not None)
 
 
 def faction(s: HState) -> bool:

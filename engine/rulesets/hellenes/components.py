@@ -17,6 +17,9 @@ from typing import Any, Literal, Self, cast
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 DATA = Path(__file__).with_name("data")
+# The card editions (the game option `deck`): the second has fewer Revolts in the 431
+# deck (issue 35, the data README's Balance); games made before it keep the first.
+FIRST_EDITION, SECOND_EDITION = "first", "second"
 
 Side = Literal["athens", "sparta"]
 Loyalty = Literal["athens", "sparta", "neutral"]
@@ -252,6 +255,9 @@ class HellenesData(_Model):
     garrisons: GarrisonSupply
     markers: tuple[Marker, ...]
     cards: tuple[Card, ...]
+    # the cards the first edition printed otherwise (games made by ruleset version 6 and
+    # older play them: the data README, Balance)
+    first_edition: tuple[Card, ...] = ()
     olympians: tuple[Olympian, ...]
     setups: dict[ScenarioId, Setup]
 
@@ -330,7 +336,10 @@ class Components:
         self.towns: dict[str, Town] = {t.name: t for t in data.towns}
         self.nationalities: dict[str, Nationality] = {n.id: n for n in data.nationalities}
         self.blocks: dict[str, Block] = {b.id: b for b in data.blocks}
-        self.cards: dict[int, Card] = {c.number: c for c in data.cards}
+        self.cards: dict[int, Card] = {c.number: c for c in data.cards}  # the edition now
+        self.editions: dict[str, dict[int, Card]] = {
+            SECOND_EDITION: self.cards,
+            FIRST_EDITION: {**self.cards, **{c.number: c for c in data.first_edition}}}
         self.olympians: dict[str, Olympian] = {o.name: o for o in data.olympians}
         self.setups: dict[str, Setup] = {str(k): v for k, v in data.setups.items()}
         self._adjacent = {a.id: frozenset(a.adjacent) for a in data.areas}
@@ -409,7 +418,7 @@ def load_components() -> Components:
         "grain_seas": m["grain_seas"], "cities": c["cities"], "towns": c["towns"],
         "nationalities": _read("nationalities.json")["nationalities"],
         "blocks": b["blocks"], "garrisons": b["garrisons"], "markers": b["markers"],
-        "cards": k["cards"], "olympians": k["olympians"], "setups": _read("setups.json")["setups"],
+        "cards": k["cards"], "first_edition": k.get("first_edition", []), "olympians": k["olympians"], "setups": _read("setups.json")["setups"],
     })
     return Components(data)
 

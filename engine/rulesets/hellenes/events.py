@@ -70,7 +70,8 @@ def deposable(leaders: Mapping[str, int | None], scenario: str,
     for _, n in sorted(leaders.items()):
         if n is None:
             continue
-        if (scenario == "431" and card(n).name == "Pericles"
+        # a Leader's card is the same in every edition (components.editions)
+        if (scenario == "431" and B.comps().cards[n].name == "Pericles"
                 and pillaged_last.get("athens") != stamp - 1):
             continue  # 15.1 rule 3: only after Athens was pillaged the Season before
         out.append(n)
@@ -149,7 +150,7 @@ class EventProc(Procedure[HState]):
 
     def enter(self, flow: Flow[HState]) -> None:
         s, side, n = flow.state, flow.args["side"], flow.args["card"]
-        c = card(n)
+        c = card(flow.state, n)
         kind = c.event.kind
         _log(flow, f"{side.title()} plays {c.name} as an Event", card=n, side=side)
         if kind == "leader":
@@ -160,10 +161,10 @@ class EventProc(Procedure[HState]):
             flow.end()
         elif kind in ("peace-faction", "war-faction"):
             rival = "war-faction" if kind == "peace-faction" else "peace-faction"
-            for x in [x for x in s["cards"]["in_play"] if card(x).event.kind == rival]:
+            for x in [x for x in s["cards"]["in_play"] if card(flow.state, x).event.kind == rival]:
                 s["cards"]["in_play"].remove(x)
                 _discard(s, x)
-                _log(flow, f"{c.name} cancels {card(x).name} (14.22)")
+                _log(flow, f"{c.name} cancels {card(flow.state, x).name} (14.22)")
             s["cards"]["in_play"].append(n)
             flow.end()
         elif kind == "atrocity":
@@ -188,7 +189,7 @@ class EventProc(Procedure[HState]):
 
     def _targets(self, flow: Flow[HState]) -> list[str]:
         s, side = flow.state, flow.args["side"]
-        kind = card(flow.args["card"]).event.kind
+        kind = card(flow.state, flow.args["card"]).event.kind
         if kind == "ostracism":
             return [str(x) for x in ostracism_targets(s)]
         if kind in ("plague", "plague-returns"):
@@ -204,9 +205,9 @@ class EventProc(Procedure[HState]):
         return []
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
-        c = card(flow.args["card"])
+        c = card(flow.state, flow.args["card"])
         targets = self._targets(flow)
-        labels = {x: (card(int(x)).name if c.event.kind == "ostracism" else x) for x in targets}
+        labels = {x: (card(flow.state, int(x)).name if c.event.kind == "ostracism" else x) for x in targets}
         return [Prompt(flow.args["side"], f"{c.name}: choose its target ({c.event.rule})",
                        tuple(Option(x, labels[x], c.event.rule, data=_target_data(c, x))
                              for x in targets),
@@ -214,7 +215,7 @@ class EventProc(Procedure[HState]):
 
     def act(self, flow: Flow[HState], seat: str, answer: decisions.Answer) -> None:
         s, n, side = flow.state, flow.args["card"], flow.args["side"]
-        kind = card(n).event.kind
+        kind = card(flow.state, n).event.kind
         target = str(answer)
         if kind == "ostracism":
             self._ostracize(flow, int(target))
@@ -243,28 +244,28 @@ class EventProc(Procedure[HState]):
     def _leader(self, flow: Flow[HState], n: int) -> None:
         """3.11: at most one Leader per side; a second Leader for a side is wasted."""
         s = flow.state
-        lead = card(n).leader
+        lead = card(flow.state, n).leader
         assert lead is not None
         if s["cards"]["leaders"].get(lead.side) is not None:
             _discard(s, n)
-            _log(flow, f"{lead.side.title()} already has a Leader: {card(n).name} is wasted (3.11)")
+            _log(flow, f"{lead.side.title()} already has a Leader: {card(flow.state, n).name} is wasted (3.11)")
         else:
             s["cards"]["leaders"][lead.side] = n
             s["cards"]["in_play"].append(n)
-            _log(flow, f"{card(n).name} now leads {lead.side.title()} "
+            _log(flow, f"{card(flow.state, n).name} now leads {lead.side.title()} "
                        f"(+{lead.value} Action per turn, 3.11)")
         flow.end()
 
     def _ostracize(self, flow: Flow[HState], n: int) -> None:
         s = flow.state
-        lead = card(n).leader
+        lead = card(flow.state, n).leader
         assert lead is not None
         s["cards"]["leaders"][lead.side] = None
         s["cards"]["in_play"].remove(n)
         # Events sidebar: deposed, "return to deck": shuffled in at a place the dice pick
         deck = s["cards"]["deck"]
         deck.insert(flow.context.die(len(deck) + 1) - 1, n)
-        _log(flow, f"{card(n).name} is ostracized and returns to the deck: "
+        _log(flow, f"{card(flow.state, n).name} is ostracized and returns to the deck: "
              f"{lead.side.title()} has no Leader (3.11)")
 
     def _atrocity(self, flow: Flow[HState], n: int) -> None:

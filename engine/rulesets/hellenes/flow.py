@@ -142,15 +142,16 @@ class Commit(Simultaneous[HState]):
     def reveal_text(self, flow: Flow[HState], choices: dict[str, decisions.Answer]) -> str:
         """One line for the reveal and the initiative it gives (3.3)."""
         shown = _shown(choices)
-        words = "; ".join(f"{side.title()} {K.card(r['card']).name} for "
+        s = flow.state
+        words = "; ".join(f"{side.title()} {K.card(s, r['card']).name} for "
                           f"{'its Event' if r['use'] == 'event' else 'Actions'}"
                           for side, r in sorted(shown.items()))
-        return f"Cards revealed: {words}. {K.initiative(shown)[0].title()} goes first (3.3)"
+        return f"Cards revealed: {words}. {K.initiative(s, shown)[0].title()} goes first (3.3)"
 
     def reveal_data(self, flow: Flow[HState],
                     choices: dict[str, decisions.Answer]) -> dict[str, Any]:
         shown = _shown(choices)
-        return {"revealed": shown, "order": list(K.initiative(shown))}
+        return {"revealed": shown, "order": list(K.initiative(flow.state, shown))}
 
     def reveal(self, flow: Flow[HState], choices: dict[str, decisions.Answer]) -> None:
         s = flow.state
@@ -159,7 +160,7 @@ class Commit(Simultaneous[HState]):
         for side, com in shown.items():
             c["hands"][side].remove(com["card"])
         c["revealed"] = shown
-        c["order"] = K.initiative(shown)  # told by the reveal event (reveal_text)
+        c["order"] = K.initiative(s, shown)  # told by the reveal event (reveal_text)
         if s["season"] == NEW_YEAR:
             flow.goto("new_year_resolve", i=0)
         elif s["season"] == WINTER:
@@ -289,7 +290,7 @@ class Turn(Procedure[HState]):
             flow.call("event", side=side, card=r["card"])
             return
         s["cards"]["discard"].append(r["card"])
-        n = B.actions_for(s, side, K.card(r["card"]).av)
+        n = B.actions_for(s, side, K.card(s, r["card"]).av)
         s["turn"] = new_turn(side, False, n)
         note(flow, "actions", f"{side.title()} has {n} Action(s) this turn (4.0)")
         flow.goto("actions", side=side)
@@ -320,7 +321,7 @@ class Winter(Procedure[HState]):
         s, side = flow.state, flow.args["side"]
         r = s["cards"]["revealed"][side]
         s["cards"]["discard"].append(r["card"])
-        n = B.actions_for(s, side, K.card(r["card"]).av)
+        n = B.actions_for(s, side, K.card(s, r["card"]).av)
         s["turn"] = new_turn(side, False, n)
         note(flow, "actions", f"{side.title()} has {n} Winter Action(s) (9.2)")
         flow.call("winter_actions", side=side, maintained=[])

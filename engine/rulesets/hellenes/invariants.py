@@ -60,7 +60,7 @@ def check(s: HState) -> list[str]:
     missing = universe - set(held)
     table = {r["card"] for r in c["revealed"].values()}
     if s["effects"]["pericles_dead"]:
-        table |= {n for n in universe if B.comps().cards[n].name == "Pericles"}
+        table |= {n for n in universe if B.card_in(c, n).name == "Pericles"}
     if missing - table:
         bad.append(f"cards lost: {sorted(missing - table)}")
     for side, n in c["leaders"].items():

@@ -18,6 +18,7 @@ from engine.core.flows import CHOSEN
 
 from .battle_facts import piece, started
 from .commits import commit_id
+from .components import FIRST_EDITION
 from .migrate_winter import winter_named
 
 
@@ -26,6 +27,9 @@ def migrated(data: dict[str, Any]) -> dict[str, Any]:
     not words; 5: the battle's steps; 6: Winter's steps) and returned."""
     data.pop("log", None)
     data.pop("private", None)
+    # version 7: a state that names no card edition was made before the editions, with
+    # the first (the game option `deck`)
+    data["cards"].setdefault("edition", FIRST_EDITION)
     r = data.get("result")
     if r is not None and "reason" in r:
         data["result"] = {"winner": r["winner"], "rule": r["rule"], "level": r["level"],

@@ -40,7 +40,16 @@ from .moves import ForcedMarches, GroupMove, Muster, Pillage, Storms
 from .olympians import Appeal, AppealHera
 from .phases import Actions, Combat, Overcrowded, WinterActions
 from .positions import setup_position
-from .setup import HANDICAP, MOST_BID, apply_handicap, new_state, shuffle_deck
+from .setup import (
+    DECK,
+    EDITIONS,
+    HANDICAP,
+    MOST_BID,
+    apply_deck,
+    apply_handicap,
+    new_state,
+    shuffle_deck,
+)
 from .siege import Attrition, Losses
 from .state import SIDES, HState, indexed, other
 from .variants import hidden_variants
@@ -70,8 +79,10 @@ class Hellenes(Ruleset):
     # wording in the state (the log and battle lines gone, a `BattleRecord`): saves of 3
     # are rewritten on load (migrate.py); 5: issue 30, the battle's steps are procedures
     # (battle.py): mid-battle saves of 4 are rewritten on load (migrate.py); 6: issue 32,
-    # Winter's steps named, not counted (migrate_winter.py)
-    version = "6"
+    # Winter's steps named, not counted (migrate_winter.py); 7: issue 35, the second card
+    # edition (fewer Revolts in the 431 deck, the data README's Balance): games recorded
+    # before it replay with the first (the option `deck`, GameOption.before)
+    version = "7"
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",
                          "The Archidamian War: Potidea under siege, Pericles against "
@@ -90,6 +101,12 @@ class Hellenes(Ruleset):
         HANDICAP: GameOption(HANDICAP, "Starting Prestige shift (a side bid): + toward "
                              "Athens, - toward Sparta", 0, rule="intro",
                              choices=tuple(range(-MOST_BID, MOST_BID + 1))),
+        # 3.0's cards as Keryx prints them: the second edition (version 7, issue 35) has
+        # 5 Revolts in the 431 deck, the first 11; a game recorded before the option
+        # existed replays with the first (GameOption.before).
+        DECK: GameOption(DECK, "The cards: the second edition (fewer Revolts in the 431 "
+                         "deck) or the first", EDITIONS[0], rule="3.0", choices=EDITIONS,
+                         before=EDITIONS[1]),
     }
     side_bidding = SideBidding("Prestige", MOST_BID, "intro")
 
@@ -111,6 +128,7 @@ class Hellenes(Ruleset):
 
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> HState:
         s = new_state(scenario)
+        apply_deck(s, options)
         apply_handicap(s, options)
         shuffle_deck(s, ctx)
         MACHINE.start(s, ctx, "new_year")
@@ -119,6 +137,7 @@ class Hellenes(Ruleset):
     def setup_position(self, ctx: Context, position: dict[str, Any],
                        options: dict[str, Any]) -> HState:
         s = setup_position(ctx, position, MACHINE)
+        apply_deck(s, options)
         apply_handicap(s, options)
         return s
 

@@ -9,6 +9,7 @@ from engine.core.ruleset import Context
 
 from . import board as B
 from .cards import deck_cards
+from .components import FIRST_EDITION, SECOND_EDITION
 from .state import ASIDE, NEW_YEAR, POOL, Blocks, BlockState, Cards, Effects, Garrison, HState
 
 # The option a side bid sets (RULINGS.md, Prestige bid for sides): the starting Prestige
@@ -16,6 +17,15 @@ from .state import ASIDE, NEW_YEAR, POOL, Blocks, BlockState, Cards, Effects, Ga
 # already a Major Victory's margin (14.24), so a larger bid would decide the game unplayed.
 HANDICAP = "prestige_handicap"
 MOST_BID = 10
+# The option that picks the card edition (3.0; the data README, Balance): the second
+# has fewer Revolts in the 431 deck; games made before it keep the first.
+DECK = "deck"
+EDITIONS = (SECOND_EDITION, FIRST_EDITION)
+
+
+def apply_deck(s: HState, options: dict[str, Any]) -> None:
+    """Which edition's card each number is, for the whole game."""
+    s["cards"]["edition"] = str(options.get(DECK, SECOND_EDITION))
 
 
 def apply_handicap(s: HState, options: dict[str, Any]) -> None:
@@ -48,7 +58,7 @@ def new_state(scenario: str) -> HState:
     leaders: dict[str, int | None] = {side: n for side, n in su.leaders.items()}
     cards = Cards(deck=[], hands={"athens": [], "sparta": []}, discard=[],
                   in_play=sorted(su.leaders.values()), leaders=leaders,
-                  revealed={}, order=["sparta", "athens"])
+                  revealed={}, order=["sparta", "athens"], edition=SECOND_EDITION)
     effects = Effects(civil_war=[], pillaged={}, pillaged_last={}, plague_struck=False,
                       athens_plagues=0, pericles_dead=False, expeditionaries_seen=None,
                       war_resumed=su.war_resumed, gela_open=False, earthquake=[], augury=[],

@@ -119,6 +119,8 @@ class Cards(TypedDict):
     leaders: dict[str, CardId | None]  # side -> its Leader card in play
     revealed: dict[str, Commit]  # the cards of the last reveal (public)
     order: list[Side]  # initiative order of the current Season (3.3)
+    # the card edition ("first" when absent: saves of ruleset version 6 and older)
+    edition: NotRequired[str]
 
 
 class Effects(TypedDict):

@@ -74,6 +74,7 @@ def view(s: HState, seat: str | None) -> dict[str, Any]:
             "my_commit": dict(mine) if mine else None,
             "revealed": {k: dict(v) for k, v in c["revealed"].items()},
             "order": list(c["order"]),
+            "edition": B.edition(c),  # which card each number is (the game option deck)
         },
         "sacrifices": {side: dict(v) for side, v in s["sacrifices"].items()},
         "effects": {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict)
@@ -90,7 +91,9 @@ def common(v: dict[str, Any]) -> RulesetCommon:
     who = f" · {turn['side'].title()} to play" if turn else ""
     banner = (f"{v['season_name']} {v['year']} BC · Prestige "
               f"{describe_prestige(v['prestige'])}{who}")
-    hand: list[HandItem] = [{"id": str(n), "label": f"{K.label(n)}: {K.card(n).event.text}"}
+    edition = B.comps().editions[v["cards"]["edition"]]
+    hand: list[HandItem] = [{"id": str(n), "label": f"{K.label_in(v['cards'], n)}: "
+                                                   f"{edition[n].event.text}"}
                             for n in v["cards"]["hand"]]
     # The log is the game's events (worded when they were told), as in Athens & Sparta.
     return {"banner": banner, "hand": hand, "seen": [], "log": [], "battle": v["battle"]}

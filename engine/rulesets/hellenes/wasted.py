@@ -23,10 +23,10 @@ from .state import NEW_YEAR, HState, Side
 
 def no_effect(s: HState, side: Side, n: int) -> str | None:
     """Why card `n` played as its Event by `side` would do nothing now, or None."""
-    ev = card(n).event
+    ev = card(s, n).event
     kind = ev.kind
     if kind == "leader":  # 3.11: one Leader per side; a second is wasted
-        lead = card(n).leader
+        lead = card(s, n).leader
         if lead is not None and s["cards"]["leaders"].get(lead.side) is not None:
             return f"{B.side_name(lead.side)} already has a Leader (3.11)"
         return None

@@ -150,16 +150,16 @@ class YearClose(Procedure[HState]):
         s = flow.state
         s["effects"]["civil_war"] = []
         c = s["cards"]
-        for n in [n for n in c["in_play"] if K.card(n).event.kind == "civil-war"]:
+        for n in [n for n in c["in_play"] if K.card(s, n).event.kind == "civil-war"]:
             c["in_play"].remove(n)  # 3.1 sidebar: removed at the next Year End
             c["discard"].append(n)
         if not B.taxes(s):
             self._advance(flow)
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
-        opts = [Option(str(n), f"Remove {K.card(n).name} (#{n}) from play", "9.53",
+        opts = [Option(str(n), f"Remove {K.card(flow.state, n).name} (#{n}) from play", "9.53",
                        data={"kind": "card", "card": n})
-                for n in flow.state["cards"]["in_play"] if K.card(n).event.kind == "taxes"]
+                for n in flow.state["cards"]["in_play"] if K.card(flow.state, n).event.kind == "taxes"]
         return [decisions.pick("athens", "Year End: remove any Athens Raises Taxes cards from "
                                "play? (9.53)", opts, 0, len(opts), rule="9.53", kind="taxes")]
 
