@@ -59,16 +59,11 @@ def holding(view: dict[str, Any], me: str) -> tuple[str, ...]:
 
 
 def side(view: dict[str, Any], cs: str | None) -> str | None:
-    """The major a city-state fights for (rule 1.6), as control.side_of reads the state."""
+    """The major a city-state fights for (rule 1.6), as the view gives it."""
     if cs is None:
         return None
-    if cs in MAJORS:
-        master = view["status_cards"][cs]["surrendered_to"]
-        return cs if master is None else side(view, master)
-    st = view["stances"].get(cs)
-    if st is None or st["status"] not in ("ally", "tributary") or st["patron"] is None:
-        return None
-    return side(view, st["patron"])
+    found: str | None = view["sides"].get(cs)
+    return found
 
 
 def relation(view: dict[str, Any], a: str, b: str) -> str:

@@ -245,3 +245,19 @@ def test_a_march_that_leaves_home_open_to_a_siege_weighs_the_risk():
     g.state["forces"]["ATH"]["athens"] = [2, 0, 0]
     _changed(g)
     assert home_risk(g.view("sparta"), "sparta", "SPA", 8) == 0.0
+
+
+def test_the_player_reads_each_side_from_the_view():
+    """Review finding: the heuristic no longer works sides out again; the view carries
+    control.side_of for every city-state and kingdom (rule 1.6)."""
+    from engine.players.ppw import side
+    from engine.rulesets.ppw.control import side_of
+    g = new()
+    s = g.state
+    s["majors"]["thebes"]["surrendered_to"] = "athens"  # Thebes' allies now fight for Athens
+    view = g.view("sparta")
+    assert view["sides"]["thebes"] == "athens"
+    for cs in (*view["status_cards"], *view["stances"]):
+        assert side(view, cs) == side_of(s, cs) == view["sides"][cs]
+    view["sides"]["corcyra"] = "sparta"  # what the view says is what the player believes
+    assert side(view, "corcyra") == "sparta"
