@@ -196,19 +196,49 @@ def approach_chance(view: dict[str, Any], me: str, cs: str, talents: int) -> int
     return mods
 
 
+def actions_of(prompt: Prompt) -> list[Option]:
+    """The whole actions a diplomacy step leads to (engine/rulesets/ppw/diplomacy_menu.py:
+    a group's option carries its actions)."""
+    out: list[Option] = []
+    for o in prompt.options:
+        data = o.data or {}
+        if data.get("action") == "group":
+            out += [Option(x["id"], "", "2.1", data=x) for x in data["leaves"]]
+        elif data.get("action") != "back":
+            out.append(o)
+    return out
+
+
+def step_towards(prompt: Prompt, action: str) -> str:
+    """The option of this step that leads to `action` (itself, or the group holding it);
+    an action out of reach (never expected) falls back on the step's first choice."""
+    for o in prompt.options:
+        data = o.data or {}
+        if o.id == action or data.get("action") == "group" and any(
+                x["id"] == action for x in data["leaves"]):
+            return o.id
+    return next(o.id for o in prompt.options if o.id != "back")
+
+
 def choose_diplomacy(view: dict[str, Any], prompt: Prompt) -> str:
+    return step_towards(prompt, choose_action(view, prompt))
+
+
+def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
+    """The whole diplomatic action wanted among those the step leads to."""
     me = prompt.seat
     group = holding(view, me)
     card = view["status_cards"][me]
     ahead = lead(view, me)
     by_action: dict[str, list[Option]] = {}
-    for o in prompt.options:
+    for o in actions_of(prompt):
         by_action.setdefault(str((o.data or {}).get("action")), []).append(o)
     # Peace when we lead (it keeps the lead: rule 6.2 pays peace) or when our
     # bellicosity runs low (rule 6.3: surrender at 0); the most threatening enemy first.
-    # (offers with a payment, rule 2.8, are for people's bargains: the heuristic pays none)
+    # (offers with a term, rules 2.8 and 2.9, are for people's bargains: the heuristic
+    # pays no talents and gives no hostages)
     peace = [o for o in by_action.get("peace", []) if o.data and o.data["target"] not in group
-             and "talents" not in o.data]
+             and "talents" not in o.data and "hostage" not in o.data]
     if peace and (ahead > 0 or card["bellicosity"] <= LOW_BELLICOSITY):
         return max(peace, key=lambda o: (threat(view, me, o.data["target"]),  # type: ignore[index]
                                          o.id)).id

@@ -14,6 +14,7 @@ from engine.core.rng import Rng
 from engine.players import cannot_play, player
 from engine.players.lookahead import decide
 from engine.players.ppw import (
+    choose_action,
     choose_builds,
     choose_diplomacy,
     choose_order,
@@ -73,18 +74,21 @@ def test_the_leader_offers_peace_and_the_trailer_goes_to_war():
     g = new(players=4)
     g.state["majors"]["athens"]["treasury"] += 4000  # Athens leads by 4 points
     _changed(g)
-    assert choose_diplomacy(g.view("athens"), prompt_of(g, "athens")).startswith("peace:")
+    assert choose_action(g.view("athens"), prompt_of(g, "athens")).startswith("peace:")
+    # the action is reached through its group (diplomacy_menu.py)
+    assert choose_diplomacy(g.view("athens"), prompt_of(g, "athens")).startswith(
+        "group:peace:")
     # Sparta at peace with Athens, far behind it: war on the leader (rule 2.3)
     s = g.state
     s["relations"]["athens|sparta"] = "peace"
     _changed(g)
     sparta = g.view("sparta")
     assert lead(sparta, "sparta") <= -2
-    assert choose_diplomacy(sparta, prompt_of(g, "sparta")) == "war:athens"
+    assert choose_action(sparta, prompt_of(g, "sparta")) == "war:athens"
     # ... but not when it signed that peace (breaking it costs 2 bellicosity, rule 2.3)
     s["treaty_turn"]["athens|sparta"] = 1
     _changed(g)
-    assert choose_diplomacy(g.view("sparta"), prompt_of(g, "sparta")) != "war:athens"
+    assert choose_action(g.view("sparta"), prompt_of(g, "sparta")) != "war:athens"
 
 
 def test_the_par_is_reached_by_the_end():
@@ -99,7 +103,7 @@ def test_low_bellicosity_seeks_peace_even_when_behind():
     g = new(players=4)
     g.state["majors"]["sparta"]["bellicosity"] = 3
     _changed(g)
-    assert choose_diplomacy(g.view("sparta"), prompt_of(g, "sparta")) == "peace:athens"
+    assert choose_action(g.view("sparta"), prompt_of(g, "sparta")) == "peace:athens"
 
 
 def test_battle_odds_follow_rule_5_3():
