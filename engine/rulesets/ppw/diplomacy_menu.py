@@ -40,7 +40,7 @@ def paths(full: list[Option]) -> dict[str, tuple[Step, ...]]:
     """For each action, the groups it sits in, outermost first (none: a first step).
     A group that would hold 25 entries or more is split by region of the map."""
     out: dict[str, tuple[Step, ...]] = {}
-    targets = {"war": set(), "approach": set()}  # type: dict[str, set[str]]
+    targets: dict[str, set[str]] = {"war": set(), "approach": set()}
     for o in full:
         d = o.data or {}
         if d.get("action") in targets and d["target"] not in MAJORS:
@@ -54,9 +54,9 @@ def paths(full: list[Option]) -> dict[str, tuple[Step, ...]]:
             out[o.id] = ((f"{GROUP}{action}:{target}", f"{verb} {_name(target)}: with or "
                           "without terms (talents, hostages)"),)
         elif action in targets and target not in MAJORS:
-            first = ((f"{GROUP}{action}", "Declare war on a neutral minor or kingdom")
-                     if action == "war" else (f"{GROUP}{action}", "Approach a minor "
-                                              "city-state or kingdom"),)
+            words = ("Declare war on a neutral minor or kingdom" if action == "war"
+                     else "Approach a minor city-state or kingdom")
+            first: tuple[Step, ...] = ((f"{GROUP}{action}", words),)
             if split[action]:
                 rid = _region(target)
                 first += ((f"{GROUP}{action}@{rid}", f"... in {REGION_NAME[rid]}"),)
