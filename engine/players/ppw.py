@@ -45,11 +45,7 @@ MAJOR_HOME = 5.0  # a major surrenders: its score drops by 5 and may end the war
 WORTH = 0.25  # an order must be worth this much more than passing
 BEHIND = 2.0  # points behind the leading rival at which a holding goes to war
 THREAT = 3  # hostile land SPs near home beyond ours (with the guard) that call for builds
-# A home left weak is exposed for one round: orders are sealed (rule 3.1), so an enemy
-# learns of the march only at its reveal, and the army may march home in the next round;
-# and the enemy may not go for it (balance: at 2 sure rounds, Sparta never marched, DESIGN.md).
-ROUNDS_AT_RISK = 1
-ENEMY_COMES = 0.5
+ROUNDS_AT_RISK = 2  # sieges a home left weak may suffer in one phase (rule 3.1)
 LOW_BELLICOSITY = 6  # at or below it, peace is wanted whatever the score (rule 6.3)
 
 
@@ -345,8 +341,8 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
 def home_risk(view: dict[str, Any], me: str, origin: str, land: int) -> float:
     """What marching `land` SPs out of our home space risks: the largest hostile army on
     the map (any army may cross it in one move, rule 1.3) besieging a home held by what
-    is left and the home guard in the round before the army can be back, if the enemy
-    goes for it (rules 3.1, 5.8); a fallen home surrenders its city-state (rule 6.3)."""
+    is left and the home guard, in any of the phase's rounds (rules 3.1, 5.8); a fallen
+    home surrenders its city-state (rule 6.3)."""
     b = board()
     home = b.city_states[me].home
     if origin != home or not land:
@@ -358,7 +354,7 @@ def home_risk(view: dict[str, Any], me: str, origin: str, land: int) -> float:
                   default=0)
     if biggest <= left + GUARD:
         return 0.0
-    return ROUNDS_AT_RISK * ENEMY_COMES * siege_chance(view, home, biggest, left + GUARD) \
+    return ROUNDS_AT_RISK * siege_chance(view, home, biggest, left + GUARD) \
         * fallen_worth(home)
 
 

@@ -243,7 +243,7 @@ def test_a_march_that_leaves_home_open_to_a_siege_weighs_the_risk():
     guard; with Athens' army gone, marching out is free of that risk."""
     g = new(players=4, seed="home")
     view = g.view("sparta")
-    assert home_risk(view, "sparta", "SPA", 8) == pytest.approx(0.5)  # 1 round, 1/2, 1/6, 6
+    assert home_risk(view, "sparta", "SPA", 8) > 1.0
     assert home_risk(view, "sparta", "SPA", 0) == 0.0
     assert home_risk(view, "sparta", "GYT", 8) == 0.0  # not the home space
     g.state["forces"]["ATH"]["athens"] = [2, 0, 0]
