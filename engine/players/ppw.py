@@ -113,7 +113,7 @@ def expected(view: dict[str, Any], major: str) -> float:
     turns = setup.last_turn - setup.first_turn + 1
     played = 1.0 if view.get("phase") == "over" else \
         min(1.0, (view["turn"] - setup.first_turn) / turns)
-    return opening + (start.par - opening) * played
+    return opening + (start.par_for(view["players"]) - opening) * played
 
 
 def score(view: dict[str, Any], major: str) -> float:

@@ -93,7 +93,7 @@ def test_the_leader_offers_peace_and_the_trailer_goes_to_war():
 
 def test_the_par_is_reached_by_the_end():
     view = new(players=4, scenario="archidamian").view("corinth")
-    par = board().setups["archidamian"].majors["corinth"].par
+    par = board().setups["archidamian"].majors["corinth"].par_for(4)
     assert expected(dict(view, phase="over"), "corinth") == pytest.approx(par)
     assert expected(dict(view, turn=3), "corinth") == pytest.approx(
         11.5 + (par - 11.5) * 2 / 4)
