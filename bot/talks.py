@@ -16,7 +16,9 @@ from . import text
 INTRO = ("🤝 Private talks between {a} and {b} (game {game}). Only you two and "
          "moderators see this thread; nothing said here reaches the game's channel. "
          "Agreements bind only as your sealed choices make them: what both of you seal "
-         "in the same round (peace, alliance) is revealed together and enforced.")
+         "in the same round (peace, alliance) is revealed together and enforced, with "
+         "the terms each side sealed with it (talents paid, a hostage given, hostages "
+         "returned), where the game has them.")
 
 
 def thread_name(info: GameInfo, mine: tuple[str, ...], theirs: tuple[str, ...]) -> str:

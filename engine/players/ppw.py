@@ -59,16 +59,11 @@ def holding(view: dict[str, Any], me: str) -> tuple[str, ...]:
 
 
 def side(view: dict[str, Any], cs: str | None) -> str | None:
-    """The major a city-state fights for (rule 1.6), as control.side_of reads the state."""
+    """The major a city-state fights for (rule 1.6), as the view gives it."""
     if cs is None:
         return None
-    if cs in MAJORS:
-        master = view["status_cards"][cs]["surrendered_to"]
-        return cs if master is None else side(view, master)
-    st = view["stances"].get(cs)
-    if st is None or st["status"] not in ("ally", "tributary") or st["patron"] is None:
-        return None
-    return side(view, st["patron"])
+    found: str | None = view["sides"].get(cs)
+    return found
 
 
 def relation(view: dict[str, Any], a: str, b: str) -> str:
@@ -118,7 +113,7 @@ def expected(view: dict[str, Any], major: str) -> float:
     turns = setup.last_turn - setup.first_turn + 1
     played = 1.0 if view.get("phase") == "over" else \
         min(1.0, (view["turn"] - setup.first_turn) / turns)
-    return opening + (start.par - opening) * played
+    return opening + (start.par_for(view["players"]) - opening) * played
 
 
 def score(view: dict[str, Any], major: str) -> float:
@@ -201,19 +196,49 @@ def approach_chance(view: dict[str, Any], me: str, cs: str, talents: int) -> int
     return mods
 
 
+def actions_of(prompt: Prompt) -> list[Option]:
+    """The whole actions a diplomacy step leads to (engine/rulesets/ppw/diplomacy_menu.py:
+    a group's option carries its actions)."""
+    out: list[Option] = []
+    for o in prompt.options:
+        data = o.data or {}
+        if data.get("action") == "group":
+            out += [Option(x["id"], "", "2.1", data=x) for x in data["leaves"]]
+        elif data.get("action") != "back":
+            out.append(o)
+    return out
+
+
+def step_towards(prompt: Prompt, action: str) -> str:
+    """The option of this step that leads to `action` (itself, or the group holding it);
+    an action out of reach (never expected) falls back on the step's first choice."""
+    for o in prompt.options:
+        data = o.data or {}
+        if o.id == action or data.get("action") == "group" and any(
+                x["id"] == action for x in data["leaves"]):
+            return o.id
+    return next(o.id for o in prompt.options if o.id != "back")
+
+
 def choose_diplomacy(view: dict[str, Any], prompt: Prompt) -> str:
+    return step_towards(prompt, choose_action(view, prompt))
+
+
+def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
+    """The whole diplomatic action wanted among those the step leads to."""
     me = prompt.seat
     group = holding(view, me)
     card = view["status_cards"][me]
     ahead = lead(view, me)
     by_action: dict[str, list[Option]] = {}
-    for o in prompt.options:
+    for o in actions_of(prompt):
         by_action.setdefault(str((o.data or {}).get("action")), []).append(o)
     # Peace when we lead (it keeps the lead: rule 6.2 pays peace) or when our
     # bellicosity runs low (rule 6.3: surrender at 0); the most threatening enemy first.
-    # (offers with a payment, rule 2.8, are for people's bargains: the heuristic pays none)
+    # (offers with a term, rules 2.8 and 2.9, are for people's bargains: the heuristic
+    # pays no talents and gives no hostages)
     peace = [o for o in by_action.get("peace", []) if o.data and o.data["target"] not in group
-             and "talents" not in o.data]
+             and "talents" not in o.data and "hostage" not in o.data]
     if peace and (ahead > 0 or card["bellicosity"] <= LOW_BELLICOSITY):
         return max(peace, key=lambda o: (threat(view, me, o.data["target"]),  # type: ignore[index]
                                          o.id)).id

@@ -68,16 +68,11 @@ def _colour(side: str | None) -> tuple[int, int, int]:
 
 
 def _side_of(view: dict[str, Any] | None, cs: str | None) -> str | None:
-    """The major a controller fights for, read from the view's stances."""
+    """The major a controller fights for, as the view gives it (rule 1.6)."""
     if view is None or cs is None:
         return cs if cs in MAJORS else None
-    if cs in MAJORS:
-        card = view["status_cards"][cs]
-        return card["surrendered_to"] or cs
-    st = view["stances"].get(cs)
-    if st and st["status"] in ("ally", "tributary"):
-        return _side_of(view, st["patron"])
-    return None
+    found: str | None = view["sides"].get(cs)
+    return found
 
 
 def _marker(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, fill: tuple[int, int, int],

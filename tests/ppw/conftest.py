@@ -43,3 +43,18 @@ def give_order(game: Game, seat: str, order: str) -> int:
                    and to in o.data["objectives"])
         game.act(seat, nxt.id)
     raise AssertionError(f"{order} not reached in three steps")
+
+
+def give_action(game: Game, seat: str, action: str) -> int:
+    """Seal the diplomatic `action` (an id of diplomacy.options) for `seat` through its
+    groups (engine/rulesets/ppw/diplomacy_menu.py). Returns the number of steps taken."""
+    for step in range(1, 5):
+        p = game.prompt_for(seat)
+        assert p is not None and p.kind == "diplomacy"
+        if any(o.id == action for o in p.options):
+            game.act(seat, action)
+            return step
+        nxt = next(o for o in p.options if o.data and o.data.get("action") == "group"
+                   and any(x["id"] == action for x in o.data["leaves"]))
+        game.act(seat, nxt.id)
+    raise AssertionError(f"{action} not reached in four steps")

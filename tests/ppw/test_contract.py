@@ -12,6 +12,8 @@ from engine.core.rng import Rng
 from engine.rulesets.ppw import RULESET
 from engine.testing import assert_view_hides, check_contract, play_with_restarts
 
+from .conftest import give_action
+
 GAMES = [(sc, n) for sc in ("431", "archidamian") for n in (2, 3, 4)]
 
 
@@ -25,7 +27,7 @@ def test_the_contract_holds(scenario, players):
 def test_a_sealed_choice_is_hidden_until_revealed():
     """Rules 2.1, 3.1: others see that a seat has chosen, never what."""
     g = Game.create(RULESET, scenario="431", seed="sealed", options={"players": 4})
-    g.act("sparta", "war:syracuse")
+    give_action(g, "sparta", "war:syracuse")
     assert g.view("athens")["committed"] == ["sparta"]
     assert g.view("athens")["my_choice"] is None
     assert g.view("sparta")["my_choice"] == "war:syracuse"

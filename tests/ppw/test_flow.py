@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.game import Game
 from engine.rulesets.ppw import RULESET
 
-from .conftest import give_order
+from .conftest import give_action, give_order
 
 
 def new(players: int = 4, scenario: str = "431") -> Game:
@@ -33,7 +33,10 @@ def test_diplomacy_stops_after_three_rounds():
     for _ in range(3):
         assert g.state["phase"] == "diplomatic"
         # a free approach is never a pass, so the phase runs its three rounds
-        answer_all(g, lambda p: next(o.id for o in p.options if o.id.endswith(":0")))
+        for p in list(g.prompts()):
+            free = next(x["id"] for o in p.options if o.id == "group:approach"
+                        for x in (o.data or {})["leaves"] if x["talents"] == 0)
+            give_action(g, p.seat, free)
     assert g.state["phase"] == "operations"
 
 

@@ -14,6 +14,7 @@ from engine.core.rng import Rng
 from engine.players import cannot_play, player
 from engine.players.lookahead import decide
 from engine.players.ppw import (
+    choose_action,
     choose_builds,
     choose_diplomacy,
     choose_order,
@@ -73,23 +74,26 @@ def test_the_leader_offers_peace_and_the_trailer_goes_to_war():
     g = new(players=4)
     g.state["majors"]["athens"]["treasury"] += 4000  # Athens leads by 4 points
     _changed(g)
-    assert choose_diplomacy(g.view("athens"), prompt_of(g, "athens")).startswith("peace:")
+    assert choose_action(g.view("athens"), prompt_of(g, "athens")).startswith("peace:")
+    # the action is reached through its group (diplomacy_menu.py)
+    assert choose_diplomacy(g.view("athens"), prompt_of(g, "athens")).startswith(
+        "group:peace:")
     # Sparta at peace with Athens, far behind it: war on the leader (rule 2.3)
     s = g.state
     s["relations"]["athens|sparta"] = "peace"
     _changed(g)
     sparta = g.view("sparta")
     assert lead(sparta, "sparta") <= -2
-    assert choose_diplomacy(sparta, prompt_of(g, "sparta")) == "war:athens"
+    assert choose_action(sparta, prompt_of(g, "sparta")) == "war:athens"
     # ... but not when it signed that peace (breaking it costs 2 bellicosity, rule 2.3)
     s["treaty_turn"]["athens|sparta"] = 1
     _changed(g)
-    assert choose_diplomacy(g.view("sparta"), prompt_of(g, "sparta")) != "war:athens"
+    assert choose_action(g.view("sparta"), prompt_of(g, "sparta")) != "war:athens"
 
 
 def test_the_par_is_reached_by_the_end():
     view = new(players=4, scenario="archidamian").view("corinth")
-    par = board().setups["archidamian"].majors["corinth"].par
+    par = board().setups["archidamian"].majors["corinth"].par_for(4)
     assert expected(dict(view, phase="over"), "corinth") == pytest.approx(par)
     assert expected(dict(view, turn=3), "corinth") == pytest.approx(
         11.5 + (par - 11.5) * 2 / 4)
@@ -99,7 +103,7 @@ def test_low_bellicosity_seeks_peace_even_when_behind():
     g = new(players=4)
     g.state["majors"]["sparta"]["bellicosity"] = 3
     _changed(g)
-    assert choose_diplomacy(g.view("sparta"), prompt_of(g, "sparta")) == "peace:athens"
+    assert choose_action(g.view("sparta"), prompt_of(g, "sparta")) == "peace:athens"
 
 
 def test_battle_odds_follow_rule_5_3():
@@ -245,3 +249,19 @@ def test_a_march_that_leaves_home_open_to_a_siege_weighs_the_risk():
     g.state["forces"]["ATH"]["athens"] = [2, 0, 0]
     _changed(g)
     assert home_risk(g.view("sparta"), "sparta", "SPA", 8) == 0.0
+
+
+def test_the_player_reads_each_side_from_the_view():
+    """Review finding: the heuristic no longer works sides out again; the view carries
+    control.side_of for every city-state and kingdom (rule 1.6)."""
+    from engine.players.ppw import side
+    from engine.rulesets.ppw.control import side_of
+    g = new()
+    s = g.state
+    s["majors"]["thebes"]["surrendered_to"] = "athens"  # Thebes' allies now fight for Athens
+    view = g.view("sparta")
+    assert view["sides"]["thebes"] == "athens"
+    for cs in (*view["status_cards"], *view["stances"]):
+        assert side(view, cs) == side_of(s, cs) == view["sides"][cs]
+    view["sides"]["corcyra"] = "sparta"  # what the view says is what the player believes
+    assert side(view, "corcyra") == "sparta"

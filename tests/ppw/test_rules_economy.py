@@ -112,7 +112,7 @@ def test_score_and_places_for_two_players():
     majors counts the mean of their scores."""
     s = fresh("archidamian", 2)
     mark_start(s)
-    par = {m: v.par for m, v in board().setups["archidamian"].majors.items()}
+    par = {m: v.par_for(2) for m, v in board().setups["archidamian"].majors.items()}
     assert par["corinth"] > par["athens"] > 0  # Corinth has no empire to lose (DESIGN.md)
     assert score(s, "athens") == 10 + 6 - par["athens"]
     assert score(s, "sparta") == 10 + 0 - par["sparta"]

@@ -40,6 +40,7 @@ async def test_a_pair_of_players_gets_one_private_thread(table):
     assert "Athens" in thread.name and "Sparta" in thread.name
     intro = t.standin.channel_messages(thread)
     assert intro and "Private talks" in intro[0].content
+    assert "a hostage given" in intro[0].content  # the terms the bot enforces (2.8, 2.9)
     # asked again, by the other: the same thread
     r = await t.bob.slash("game", "talks", player=t.alice)
     assert "Your private talks" in (await r.wait_for_message()).content

@@ -115,9 +115,12 @@ class MajorStart(_Model):
     bellicosity: int = Field(ge=0, le=12)
     resentment: int = Field(ge=0, le=10)
     tribute_rate: Literal[100, 200, 300]
-    # rule 9.5 [D]: the score a major is measured against (its mean in heuristic
-    # self-play of the scenario, DESIGN.md "Balance")
-    par: int = 0
+    # rule 9.5 [D]: the score a major is measured against, by number of players (set
+    # from heuristic self-play of the scenario at that count, DESIGN.md "Balance")
+    par: dict[int, float] = Field(default_factory=dict)
+
+    def par_for(self, players: int) -> float:
+        return self.par.get(players, 0.0)
 
 
 class Stance(_Model):

@@ -18,6 +18,8 @@ PAYMENTS = (200, 500, 1000)  # rule 2.8: talents a pact may promise
 APPROACH_NEED = 6  # rule 2.6: d6 + modifiers
 ARGOS_OPENS = 4  # rule 9.1: Argos' truce with Sparta holds until turn 4
 TREATY_BREACH = (-2, 1)  # rule 2.3: bellicosity of the breaker and of its victim
+EXECUTION = -2  # rule 2.9: bellicosity a breaker loses when its hostages are put to death
+GIVE, RETURN = "hostage", "release"  # rule 2.9: the hostage terms of an offer
 
 
 def active(s: PpwState, major: str) -> bool:
@@ -85,12 +87,32 @@ def options(s: PpwState, major: str) -> list[Option]:
 
 def _with_payment(s: PpwState, major: str, other: str, kind: str, words: str,
                   rule: str) -> list[Option]:
-    """Rule 2.8: the same offer with talents promised, paid only if the pact is made."""
+    """Rules 2.8, 2.9: the same offer with a term, kept only if the pact is made:
+    talents promised, a hostage given, or the other's hostages we hold returned."""
     money = s["majors"][major]["treasury"]
-    return [Option(f"{kind}:{other}:{t}", f"{words} {other.title()}, paying {t} talents",
-                   rule, data={"action": "peace" if kind == "peace" else "alliance",
-                               "target": other, "talents": t})
-            for t in PAYMENTS if t <= money]
+    action = "peace" if kind == "peace" else "alliance"
+    out = [Option(f"{kind}:{other}:{t}", f"{words} {other.title()}, paying {t} talents",
+                  rule, data={"action": action, "target": other, "talents": t})
+           for t in PAYMENTS if t <= money]
+    out.append(Option(f"{kind}:{other}:{GIVE}", f"{words} {other.title()}, giving a "
+                      "hostage as surety", "2.9",
+                      data={"action": action, "target": other, "hostage": GIVE}))
+    held = s["majors"][major]["hostages"].get(other, 0)
+    if held:
+        out.append(Option(f"{kind}:{other}:{RETURN}", f"{words} {other.title()}, returning "
+                          f"the {held} hostage(s) of {other.title()} we hold", "2.9",
+                          data={"action": action, "target": other, "hostage": RETURN}))
+    return out
+
+
+def keep_term(s: PpwState, giver: str, taker: str, term: str) -> None:
+    """Rules 2.8, 2.9: what `giver` promised with a pact now made."""
+    if term == GIVE:
+        give_hostage(s, giver, taker)
+    elif term == RETURN:
+        return_hostages(s, giver, taker)
+    else:
+        pay(s, giver, taker, int(term))
 
 
 def resolve(s: PpwState, ctx: Context, choices: dict[str, str]) -> None:
@@ -104,9 +126,9 @@ def resolve(s: PpwState, ctx: Context, choices: dict[str, str]) -> None:
         kind, target = acts[m][0], acts[m][1]
         if kind in ("peace", "ally") and m < target and acts.get(target, [])[:2] == [kind, m] \
                 and make_pact(s, m, target, "peace" if kind == "peace" else "alliance"):
-            for payer, payee in ((m, target), (target, m)):
-                if len(acts[payer]) > 2:
-                    pay(s, payer, payee, int(acts[payer][2]))
+            for giver, taker in ((m, target), (target, m)):
+                if len(acts[giver]) > 2:
+                    keep_term(s, giver, taker, acts[giver][2])
     for m in sorted(acts):
         if acts[m][0] == "approach":
             approach(s, ctx, m, acts[m][1], int(acts[m][2]))
@@ -127,6 +149,7 @@ def declare_war(s: PpwState, major: str, target: str) -> None:
             s["majors"][target]["bellicosity"] = min(12, s["majors"][target]["bellicosity"]
                                                      + TREATY_BREACH[1])
             del s["treaty_turn"][key]
+        break_surety(s, major, target)
         s["relations"][key] = "war"
     else:
         st = s["stances"][target]
@@ -157,6 +180,33 @@ def pay(s: PpwState, payer: str, payee: str, talents: int) -> None:
     s["majors"][payer]["treasury"] -= paid
     s["majors"][payee]["treasury"] += paid
     log(s, "payment", payer=payer, payee=payee, talents=paid)
+
+
+def give_hostage(s: PpwState, giver: str, holder: str) -> None:
+    """Rule 2.9: one of the giver's hostages goes to the holder's card as surety."""
+    held = s["majors"][holder]["hostages"]
+    held[giver] = held.get(giver, 0) + 1
+    log(s, "hostage_given", giver=giver, holder=holder)
+
+
+def return_hostages(s: PpwState, holder: str, of: str) -> None:
+    """Rule 2.9: every hostage of `of` that `holder` holds goes home."""
+    n = s["majors"][holder]["hostages"].pop(of, 0)
+    if n:
+        log(s, "hostages_returned", holder=holder, of=of, n=n)
+
+
+def break_surety(s: PpwState, breaker: str, victim: str) -> None:
+    """Rule 2.9: war declared on a major not at war with the declarer breaks the deal
+    that hostages guaranteed. The victim puts the breaker's hostages to death (the
+    breaker loses 2 bellicosity, the holder the hostages' score), and any hostages the
+    breaker holds of the victim go home: a breaker keeps no surety."""
+    executed = s["majors"][victim]["hostages"].pop(breaker, 0)
+    if executed:
+        card = s["majors"][breaker]
+        card["bellicosity"] = max(0, card["bellicosity"] + EXECUTION)
+        log(s, "hostages_executed", holder=victim, of=breaker, n=executed)
+    return_hostages(s, breaker, victim)
 
 
 def approach_modifiers(s: PpwState, major: str, cs: str, talents: int) -> dict[str, int]:

@@ -12,7 +12,7 @@ from engine.core.procedures import Flow, Machine, Procedure
 from engine.core.types import Option, Prompt
 from engine.core.view import PHASE_END
 
-from . import diplomacy, economic, kingdoms, orders, political
+from . import diplomacy, diplomacy_menu, economic, kingdoms, orders, political
 from .army import KINDS, muster
 from .board import board
 from .components import MAJORS
@@ -102,19 +102,73 @@ class DiplomaticPhase(Rounds):
         kingdoms.macedon_turns(flow.state, flow.context)  # rule 9.6, before any round
 
 
-class DiplomaticRound(Simultaneous[PpwState]):
+class Stepped(Simultaneous[PpwState]):
+    """A sealed choice asked in steps (orders.py, diplomacy_menu.py): the seat's draft
+    of steps lives in the round's frame until a whole choice is sealed."""
+    rule = ""
+    kind = ""
+
+    def whole(self, flow: Flow[PpwState], seat: str) -> list[Option]:
+        """Every whole choice the seat may seal this round."""
+        raise NotImplementedError
+
+    def steps_of(self, whole: list[Option], steps: list[str]) -> list[Option]:
+        """The options of the step after `steps`."""
+        raise NotImplementedError
+
+    def title(self, flow: Flow[PpwState], steps: list[str], opts: list[Option]) -> str:
+        raise NotImplementedError
+
+    def step(self, flow: Flow[PpwState], seat: str, whole: list[Option]) -> Prompt:
+        """The seat's next step, from its whole choices (kept by the ruleset's memo)."""
+        steps = orders.draft(flow.args, seat)
+        opts = self.steps_of(whole, steps)
+        return Prompt(seat, self.title(flow, steps, opts), tuple(opts), rule=self.rule,
+                      secret=True, kind=self.kind)
+
+    def ask(self, flow: Flow[PpwState], seat: str) -> Prompt:
+        return self.step(flow, seat, self.whole(flow, seat))
+
+    def full(self, flow: Flow[PpwState], seat: str) -> Prompt:
+        """Every whole choice in one list: what a sealed choice may be."""
+        return Prompt(seat, self.title(flow, [], []), tuple(self.whole(flow, seat)),
+                      rule=self.rule, secret=True, kind=self.kind)
+
+    def act(self, flow: Flow[PpwState], seat: str, answer: decisions.Answer) -> None:
+        if seat in (flow.args.get(CHOSEN) or {}) or not orders.choose_step(
+                flow.args, seat, str(answer)):
+            super().act(flow, seat, answer)
+
+    def route(self, flow: Flow[PpwState], seat: str, answer: str) -> list[str] | None:
+        """The steps that reach the whole choice `answer` from no draft (None: it is not
+        one): how a log of version 1, which sealed whole choices, is replayed."""
+        raise NotImplementedError
+
+
+class DiplomaticRound(Stepped):
     """Rule 2.1: each major picks one action or a pass in secret; all are revealed
-    together and resolved in the order of rule 2.2."""
+    together and resolved in the order of rule 2.2. The action is asked in groups
+    (diplomacy_menu.py) so that no prompt lists more than 25 options."""
     name = "diplomatic_round"
+    rule = "2.1"
+    kind = "diplomacy"
 
     def seats(self, flow: Flow[PpwState]) -> list[str]:
         return active_majors(flow.state)
 
-    def ask(self, flow: Flow[PpwState], seat: str) -> Prompt:
+    def whole(self, flow: Flow[PpwState], seat: str) -> list[Option]:
+        return diplomacy.options(flow.state, seat)
+
+    def steps_of(self, whole: list[Option], steps: list[str]) -> list[Option]:
+        return diplomacy_menu.step_options(whole, steps)
+
+    def title(self, flow: Flow[PpwState], steps: list[str], opts: list[Option]) -> str:
         s = flow.state
-        return Prompt(seat, f"Turn {s['turn']}, diplomatic round {s['round']}: your action",
-                      tuple(diplomacy.options(s, seat)), rule="2.1", secret=True,
-                      kind="diplomacy")
+        what = "your action" if not steps else "choose within the group"
+        return f"Turn {s['turn']}, diplomatic round {s['round']}: {what}"
+
+    def route(self, flow: Flow[PpwState], seat: str, answer: str) -> list[str] | None:
+        return diplomacy_menu.route(self.whole(flow, seat), answer)
 
     def reveal(self, flow: Flow[PpwState], choices: dict[str, decisions.Answer]) -> None:
         diplomacy.resolve(flow.state, flow.context, {m: str(c) for m, c in choices.items()})
@@ -175,34 +229,31 @@ class OperationsPhase(Rounds):
         flow.end()
 
 
-class Orders(Simultaneous[PpwState]):
+class Orders(Stepped):
     """Rule 3.1: each major orders one operation or a pass in secret; the orders are then
-    carried out in alphabetical order, each checked again when its turn comes."""
+    carried out in alphabetical order, each checked again when its turn comes. An order
+    is asked in steps (orders.py): a stack, a region, then the objective."""
     name = "orders"
+    rule = "3.1"
+    kind = "order"
 
     def seats(self, flow: Flow[PpwState]) -> list[str]:
         return active_majors(flow.state)
 
-    def ask(self, flow: Flow[PpwState], seat: str) -> Prompt:
-        """One step of the order (orders.py): a stack, a region, then the objective."""
+    def whole(self, flow: Flow[PpwState], seat: str) -> list[Option]:
+        return order_options(flow.state, seat)
+
+    def steps_of(self, whole: list[Option], steps: list[str]) -> list[Option]:
+        return orders.step_options(whole, steps)
+
+    def title(self, flow: Flow[PpwState], steps: list[str], opts: list[Option]) -> str:
         s = flow.state
-        steps = orders.draft(flow.args, seat)
-        opts = orders.step_options(order_options(s, seat), steps)
         what = "your order" if not steps else "the objective" if opts[-1].id.startswith(
             "op:") else "the region of the objective"
-        return Prompt(seat, f"Turn {s['turn']}, operations round {s['round']}: {what}",
-                      tuple(opts), rule="3.1", secret=True, kind="order")
+        return f"Turn {s['turn']}, operations round {s['round']}: {what}"
 
-    def full(self, flow: Flow[PpwState], seat: str) -> Prompt:
-        """Every order in one list: what a sealed order may be (rule 3.1)."""
-        s = flow.state
-        return Prompt(seat, f"Turn {s['turn']}, operations round {s['round']}: your order",
-                      tuple(order_options(s, seat)), rule="3.1", secret=True, kind="order")
-
-    def act(self, flow: Flow[PpwState], seat: str, answer: decisions.Answer) -> None:
-        if seat in (flow.args.get(CHOSEN) or {}) or not orders.choose_step(
-                flow.args, seat, str(answer)):
-            super().act(flow, seat, answer)
+    def route(self, flow: Flow[PpwState], seat: str, answer: str) -> list[str] | None:
+        return orders.route(self.whole(flow, seat), answer)
 
     def reveal(self, flow: Flow[PpwState], choices: dict[str, decisions.Answer]) -> None:
         s = flow.state

@@ -18,7 +18,8 @@ from .board import board
 from .state import PpwState
 
 MOST = 25  # options a prompt may list (a Discord select's limit)
-DRAFTS = "drafts"  # frame argument: seat -> the steps chosen ("stack:..", "region:..")
+DRAFTS = "drafts"  # frame argument: seat -> the steps chosen ("stack:..", "region:..";
+# "group:.." for a diplomatic action, diplomacy_menu.py)
 BACK = Option("back", "Back: choose again", "3.1", data={"op": "back"})
 
 # Regions of the map for choosing a far objective (our grouping of the areas; each holds
@@ -94,7 +95,7 @@ def choose_step(args: dict[str, Any], seat: str, answer: str) -> bool:
         if not steps:
             forget(args, seat)
         return True
-    if answer.startswith(("stack:", "region:")):
+    if answer.startswith(("stack:", "region:", "group:")):  # group: diplomacy_menu.py
         args.setdefault(DRAFTS, {}).setdefault(seat, []).append(answer)
         return True
     forget(args, seat)
@@ -113,3 +114,24 @@ def drafting(s: PpwState) -> dict[str, list[str]]:
     """The drafts of the operations round under way (none outside one)."""
     frame = s["flow"][-1] if s["flow"] else None
     return (frame["args"].get(DRAFTS) or {}) if frame is not None else {}
+
+
+def route(full: list[Option], answer: str) -> list[str] | None:
+    """The steps that lead to the order `answer` (its stack, its region if asked, then
+    itself); None when it is not an order of `full`."""
+    steps: list[str] = []
+    target = next((o.data or {} for o in full if o.id == answer), None)
+    if target is None:
+        return None
+    for _ in range(3):
+        here = step_options(full, steps)
+        if any(o.id == answer for o in here):
+            return [*steps, answer]
+        nxt = next((o.id for o in here if o.data and o.data.get("op") in ("stack", "region")
+                    and o.data["from"] == target.get("from")
+                    and o.data["kind"] == target.get("op")
+                    and target.get("to") in o.data["objectives"]), None)
+        if nxt is None:
+            return None
+        steps.append(nxt)
+    return None

@@ -14,7 +14,7 @@ from engine.core.procedures import Flow
 from engine.core.rng import Rng
 from engine.core.rule_summaries import RuleBook
 from engine.core.ruleset import Context, Ruleset
-from engine.core.types import Outcome, Prompt, Scenario
+from engine.core.types import IllegalAction, Option, Outcome, Prompt, Scenario
 from engine.core.view import RulesetCommon
 
 from . import flow, orders
@@ -43,7 +43,9 @@ def _scenario(sid: str, description: str) -> Scenario:
 class Ppw(Ruleset):
     id = "ppw"
     title = "The Peloponnesian War (2-4 players)"
-    version = "1"
+    # 2: the diplomatic action asked in groups, hostages as terms (rule 2.9); logs of 1
+    # replay through _legacy_steps
+    version = "2"
     scenarios = {
         "431": _scenario("431", "Ten turns from 431 BC: Athens, Sparta, Corinth and Thebes "
                                 "(rule 9.1); with three players Sparta also runs Thebes, "
@@ -56,7 +58,12 @@ class Ppw(Ruleset):
         # The sealed prompts last built: (state, its top frame, seat -> prompt). A sealed
         # round changes nothing but the choices until its reveal, so each seat's prompt
         # is built once a round, not once a click (docs/benchmarks.md, ppw).
-        self._memo: tuple[PpwState, dict[str, Any], dict[str, Prompt]] | None = None
+        # The sealed prompts last built: (state, its top frame, seat -> prompt, seat ->
+        # every whole choice). A sealed round changes nothing but the choices and drafts
+        # until its reveal, so each seat's prompt is built once a click at most and its
+        # whole choices (of which a step shows a part) once a round (docs/benchmarks.md).
+        self._memo: tuple[PpwState, dict[str, Any], dict[str, Prompt],
+                          dict[str, list[Option]]] | None = None
 
     def rule_book(self) -> RuleBook:
         return BOOK
@@ -80,28 +87,57 @@ class Ppw(Ruleset):
         if proc is None:
             return flow.MACHINE.prompts(state)
         memo = self._memo
-        kept = memo[2] if memo is not None and memo[0] is state and memo[1] is frame else {}
+        same = memo is not None and memo[0] is state and memo[1] is frame
+        kept = memo[2] if memo is not None and same else {}
+        whole = memo[3] if memo is not None and same else {}
         chosen = frame["args"].get(CHOSEN) or {}
         out = []
         here = Flow(state, frame, None)
         for seat in proc.seats(here):
             if seat not in chosen:
-                p = kept.get(seat) or proc.ask(here, seat)
+                p = kept.get(seat)
+                if p is None and isinstance(proc, flow.Stepped):
+                    if seat not in whole:
+                        whole[seat] = proc.whole(here, seat)
+                    p = proc.step(here, seat, whole[seat])
+                elif p is None:
+                    p = proc.ask(here, seat)
                 kept[seat] = p
                 out.append(p)
-        self._memo = (state, frame, kept)
+        self._memo = (state, frame, kept, whole)
         return out
 
     def apply(self, state: PpwState, seat: str, option_id: str, ctx: Context) -> None:
         frame = state["flow"][-1] if state["flow"] else None
         memo = self._memo
-        flow.MACHINE.act(state, seat, option_id, ctx, [ctx.prompt] if ctx.prompt else None)
+        try:
+            flow.MACHINE.act(state, seat, option_id, ctx, [ctx.prompt] if ctx.prompt else None)
+        except IllegalAction:
+            steps = self._legacy_steps(state, seat, option_id) if ctx.prompt is None else None
+            if not steps:
+                raise
+            for step in steps:
+                flow.MACHINE.act(state, seat, step, ctx)
         still = state["flow"] and state["flow"][-1] is frame and frame is not None \
             and (CHOSEN in frame["args"] or orders.DRAFTS in frame["args"])
         if not still or memo is None or memo[0] is not state:
             self._memo = None
         else:
             memo[2].pop(seat, None)  # a step of a draft: the seat's next prompt is new
+
+    def _legacy_steps(self, state: PpwState, seat: str, answer: str) -> list[str] | None:
+        """A log of version 1 sealed whole choices (an order, a diplomatic action) in one
+        click; version 2 asks them in steps. Replaying such a log takes the steps that
+        lead to the same choice (None: `answer` is no whole choice of this round)."""
+        frame = state["flow"][-1] if state["flow"] else None
+        proc = flow.SIMULTANEOUS.get(frame["name"]) if frame is not None else None
+        if frame is None or not isinstance(proc, flow.Stepped) \
+                or seat in (frame["args"].get(CHOSEN) or {}):
+            return None
+        steps = proc.route(Flow(state, frame, None), seat, answer)
+        if steps is not None:
+            orders.forget(frame["args"], seat)  # a version-1 log never has a draft
+        return steps
 
     def resign(self, state: PpwState, seat: str, ctx: Context) -> None:
         self._memo = None
@@ -166,7 +202,7 @@ class Ppw(Ruleset):
         proc = flow.SIMULTANEOUS.get(frame["name"])
         if proc is None:
             return None
-        if isinstance(proc, flow.Orders):  # a sealed order is any order, not a step
+        if isinstance(proc, flow.Stepped):  # a sealed choice is a whole one, not a step
             return proc.full(Flow(state, frame, None), seat)
         return proc.ask(Flow(state, frame, None), seat)
 

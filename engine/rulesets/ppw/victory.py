@@ -74,13 +74,13 @@ def corinth_goal(s: PpwState) -> bool:
 POLITICAL_GOALS = (("athens", athens_goal), ("sparta", sparta_goal), ("thebes", thebes_goal))
 
 
-def score(s: PpwState, major: str) -> int:
+def score(s: PpwState, major: str) -> float:
     """Rule 9.5: bellicosity, twice the tributaries gained, fortresses gained outside the
     home area, twice the hostages held, a point per 1000 talents; -5 if surrendered;
-    all less the major's par in the scenario."""
+    all less the major's par in the scenario for the number of players."""
     card = s["majors"][major]
-    pts = card["bellicosity"] + card["treasury"] // 1000
-    pts -= board().setups[s["scenario"]].majors[major].par
+    pts: float = card["bellicosity"] + card["treasury"] // 1000
+    pts -= board().setups[s["scenario"]].majors[major].par_for(s["players"])
     pts += 2 * (tributaries(s, major) - s["tributaries_at_start"].get(major, 0))
     pts += fortresses(s, major) - s["fortresses_at_start"].get(major, 0)
     pts += 2 * sum(card["hostages"].values())

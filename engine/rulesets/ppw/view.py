@@ -11,7 +11,7 @@ from engine.core.flows import CHOSEN
 
 from .board import board
 from .components import MAJORS
-from .control import controller, standing
+from .control import controller, side_of, standing
 from .state import PpwState
 from .texts import fact_line
 
@@ -55,6 +55,9 @@ def view(s: PpwState, seat: str | None) -> dict[str, Any]:
         "relations": dict(s["relations"]),
         "treaties": dict(s["treaty_turn"]),
         "stances": copy.deepcopy(s["stances"]),
+        # rule 1.6: the major each city-state and kingdom fights for (None: nobody's),
+        # so a player reads sides here rather than working them out again
+        "sides": {cs: side_of(s, cs) for cs in (*MAJORS, *s["stances"])},
         "spaces": spaces,
         "leaders": {ldr: {"status": st, "at": s["leader_at"].get(ldr)}
                     for ldr, st in s["leaders"].items() if st != "off"},
