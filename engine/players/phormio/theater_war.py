@@ -175,7 +175,8 @@ def losses(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) ->
     cheaply, to kill as many as possible (15.64 A, B)."""
     target = (view["expedition"] or {}).get("theater", "")
     owners = [o.id for o in prompt.options]
-    as_winner = "enemy" in prompt.text
+    # the options say whose units they are: the loser's when Phormio won (9.3)
+    as_winner = any((o.data or {}).get("units_of") == "loser" for o in prompt.options)
     if as_winner:
         citizens = [o for o in owners if o in CITY_STATE]
         if citizens:

@@ -671,10 +671,13 @@ class Battle(Procedure[PericlesState]):
         if q is None:
             return []
         what, who, owners = q
-        whose = "enemy" if what == "loser_first" else "own"
-        return [Prompt(who, f"Battle losses: which {whose} units go first?",
-                       tuple(Option(o, o, "9.3", data={"owner": o}) for o in owners), "9.3",
-                       kind="losses")]
+        # the winner names the loser's units, the loser the winner's: either way the
+        # chooser names the other side's units; `units_of` says which side they are
+        units_of = "loser" if what == "loser_first" else "winner"
+        text = ("Battle won: which of the loser's units go first?" if units_of == "loser"
+                else "Battle lost: which of the winner's units go first?")
+        return [Prompt(who, text, tuple(Option(o, o, "9.3", data={"owner": o, "units_of": units_of})
+                                        for o in owners), "9.3", kind="losses")]
 
     def act(self, flow: F, seat: str, answer: Answer) -> None:
         s, a = flow.state, flow.args
