@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
 from engine.core.types import Option, Prompt
-from engine.players.phormio.theater_plan import NO_PLAN
+from engine.players.phormio.theater_plan import NO_PLAN, Step, TheaterPlan
 from engine.players.phormio.theater_war import commit, losses, march, state_ship
 from engine.rulesets.pericles import theaters as th
 from engine.rulesets.pericles.rules import MACHINE
@@ -136,3 +136,23 @@ def test_the_loser_kills_the_most_winner_units_rule_15_64_a() -> None:
     th.add(s, "boeotia", "S", "land", 2)
     p = _losses_prompt("demagogues", "winner", ["P", "S"])
     assert losses(view(s, "demagogues"), p, FixedRng([]), NO_PLAN) == "P"
+
+
+def test_nothing_is_committed_where_no_unit_can_go_ruling_pt22() -> None:
+    """A Spartan Will to control the Hellespont (its row commits 5): with no Spartan
+    ship afloat and no foot able to reach it, an expedition there moves nothing, so
+    neither faction commits; one Peloponnesian ship there and the CG goes as planned."""
+    s = example_turn()
+    for owners in s["forces"].values():
+        for owner in ("S", "P"):
+            if owner in owners:
+                owners[owner]["naval"] = 0
+    s["forces"]["hellespont"].pop("P", None)
+    s["forces"]["hellespont"].pop("S", None)
+    plan = TheaterPlan("hellespont", (Step("military", "hellespont", ("commit:5",)),))
+    _, prompts = start(s, "expedition", theater="hellespont", owner="agiad")
+    for seat in ("agiad", "eurypontid"):
+        assert commit(view(s, seat), prompt_of(prompts, seat), Rng("c"), plan) == "0"
+    th.add(s, "hellespont", "P", "naval", 1)
+    _, prompts = start(s, "expedition", theater="hellespont", owner="agiad")
+    assert commit(view(s, "agiad"), prompt_of(prompts, "agiad"), Rng("c"), plan) == "5"
