@@ -13,6 +13,7 @@ import renders
 from engine.core.game import PLAYERS
 from service.bots import LEVELS as BOT_LEVELS
 from service.errors import Refusal
+from service.results import GameInfo
 from shared.errors import UserError
 from shared.game_options import parse_options
 
@@ -32,6 +33,23 @@ from .talks import open_talks
 def place_title(place: tuple[str, ...] | list[str]) -> str:
     """"Athens", or "Athens & Plataea" for seats one person holds together."""
     return " & ".join(text.seat_title(s) for s in place)
+
+
+def players_line(info: GameInfo, counts: tuple[int, ...]) -> str:
+    """How many people the game seats and what each will hold, for a scenario that takes
+    several counts: a count below the places (Pericles solitaire: 1 person, 4 places)
+    leaves the other places to Keryx's bots, so say so rather than count the places."""
+    if len(counts) <= 1:
+        return ""
+    people = int(info.options.get(PLAYERS) or info.players)
+    places = len(info.places) or len(info.seat_names)
+    line = (f"{people} player{'s' if people != 1 else ''} (this scenario takes "
+            f"{' or '.join(map(str, counts))}: `players:`)")
+    if people < places:
+        each = "who holds" if people == 1 else "each holding"
+        line += (f", {each} one of the {places} places; Keryx's bots hold the other "
+                 f"{places - people}")
+    return line + ". "
 
 
 def check_opponent(ruleset_id: str, level: str) -> None:
@@ -93,11 +111,10 @@ class GameGroup(app_commands.Group):
                 await self.k.hooks.set_pace(info.id, pace_hours)
             rs = engine.ruleset(ruleset)
             seats = ", ".join(place_title(p) for p in info.places)
+            # an option left empty (Pericles' `phormio`, set at the start) says nothing
             opts = ", ".join(f"{k}={v}" for k, v in info.options.items()
-                             if k != PLAYERS) or "none"
-            counts = rs.scenarios[info.scenario].counts
-            who = (f"{info.players} players (this scenario takes "
-                   f"{' or '.join(map(str, counts))}: `players:`). " if len(counts) > 1 else "")
+                             if k != PLAYERS and v not in ("", None)) or "none"
+            who = players_line(info, rs.scenarios[info.scenario].counts)
             head = (f"🏺 **{rs.title}** — scenario {rs.scenarios[info.scenario].title}.\n"
                     f"{who}Seats: {seats}. Options: {opts}.\n")
             if sides == "bid":

@@ -23,23 +23,9 @@ from engine.core.rng import Rng
 from engine.players import player
 from engine.players.phormio.theater import THEATER_RULES
 from engine.rulesets.pericles import RULESET
-from engine.rulesets.pericles import view as pericles_view
 from engine.rulesets.pericles.scenarios import SPECS
 
 MAX_ACTIONS = 50_000
-
-
-def _tolerate_unnamed_theaters() -> None:
-    """The view's log line table names a theater for every record, and a Plague record's
-    theater is "plague" (a KeyError in view.line at the time of writing): name it as is."""
-    named = pericles_view.theater_name
-
-    def name(theater: str) -> str:
-        try:
-            return named(theater)
-        except KeyError:
-            return theater
-    pericles_view.theater_name = name
 
 
 def play(scenario: str, games: int) -> tuple[list[float], int, Counter[str]]:
@@ -87,7 +73,6 @@ def main() -> None:
     parser.add_argument("scenarios", nargs="*", default=list(SPECS))
     parser.add_argument("--games", type=int, default=40)
     args = parser.parse_args()
-    _tolerate_unnamed_theaters()
     every: list[float] = []
     total_errors = 0
     for scenario in args.scenarios:

@@ -39,10 +39,11 @@ def pick(seat: str, text: str, options: Iterable[Option], lo: int, hi: int,
 
 
 def amount(seat: str, text: str, lo: int, hi: int, rule: str | None = None,
-           secret: bool = False, kind: str = "choose") -> Prompt:
+           secret: bool = False, kind: str = "choose",
+           data: dict[str, Any] | None = None) -> Prompt:
     if lo > hi:
         raise ValueError(f"amount {lo}..{hi}")
-    return Prompt(seat, text, (), rule, secret, kind, form=AMOUNT, lo=lo, hi=hi)
+    return Prompt(seat, text, (), rule, secret, kind, form=AMOUNT, lo=lo, hi=hi, data=data)
 
 
 def allocate(seat: str, text: str, options: Iterable[Option], count: int,

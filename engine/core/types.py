@@ -46,6 +46,9 @@ class Prompt:
     form: str = "one"
     lo: int = 1
     hi: int = 1
+    # Facts about the decision as a whole (the theater it concerns...), for prompts whose
+    # options cannot carry them (an amount has none); players read these, not the text.
+    data: dict[str, Any] | None = field(default=None, hash=False)
 
     def option(self, option_id: str) -> Option | None:
         for o in self.options:
@@ -65,6 +68,8 @@ class Prompt:
         }
         if self.form != "one":
             d["lo"], d["hi"] = self.lo, self.hi
+        if self.data is not None:
+            d["data"] = self.data
         return d
 
 

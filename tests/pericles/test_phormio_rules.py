@@ -121,3 +121,18 @@ def test_log_lines_of_records_with_no_theater_name() -> None:
     said = line({"kind": "ravaged", "city": "athens", "faction": None, "n": 2,
                  "what": "A:land", "theater": "plague"})
     assert "to the Plague" in said
+
+
+def test_the_handicap_does_not_count_toward_automatic_victory_ruling_r58() -> None:
+    """Solitaire 14.3: the all-Phormio Athens starts 40 Honor up (15.14). The 50-point,
+    double lead of 11.11 is counted without it, so Phormio wins at once only by play."""
+    from engine.rulesets.pericles.end_phase import automatic_victor
+
+    s = RULESET.setup(Context(Rng("r58")), "14.3", {"phormio": SOLO})
+    assert s["handicap"] == {"aristocrats": 20, "demagogues": 20}
+    s["honor"] = {"aristocrats": 45, "demagogues": 45, "agiad": 10, "eurypontid": 10}
+    assert automatic_victor(s) is None  # 90 to 20 on the track, but 50 to 20 by play
+    s["honor"]["aristocrats"] = 65
+    assert automatic_victor(s) == "athens"  # 70 to 20 by play: 50 ahead and double
+    s["honor"] = {"aristocrats": 10, "demagogues": 10, "agiad": 45, "eurypontid": 45}
+    assert automatic_victor(s) == "sparta"  # the human's side has no handicap to take off

@@ -258,9 +258,29 @@ def test_winner_names_the_enemy_losses_rule_9_3() -> None:
     MACHINE.start(s, ctx, "battle", kind="land", second=False)
     [p] = MACHINE.prompts(s)
     assert p.seat == "agiad" and p.kind == "losses" and {o.id for o in p.options} == {"A", "D"}
+    assert "loser's units" in p.text and {o.data["units_of"] for o in p.options} == {"loser"}
     MACHINE.act(s, "agiad", "A", ctx)
     # 7 points: 2 Athenian foot, then the Delian foot, then the base (no unit left)
     assert s["forces"]["boeotia"]["A"]["land"] == 0 and s["forces"]["boeotia"]["D"] == \
         {"land": 0, "naval": 0, "bases": 0}
     assert s["hostages"]["sparta"] == 2
     assert s["honor"]["agiad"] == 10 + 2 * 4
+
+
+def test_the_loser_is_asked_for_the_winners_units_in_those_words_rule_9_3() -> None:
+    """Losing in Boeotia, the Agiad names which of the Athenian side's owners pays
+    first: the question says they are the winner's units, and so do the options."""
+    s = initial_state("14.1.01 A")
+    th.add(s, "boeotia", "A", "land", 4)
+    th.add(s, "boeotia", "D", "land", 2)
+    s["expedition"] = {"theater": "boeotia", "cg": "agiad", "city": "sparta", "moves": 0,
+                       "revealed": True, "ship": False}
+    s["committed"] = {}
+    s["state_ship"] = "used"
+    s["deck"] = {"athens": [33], "sparta": [1]}  # Athens wins by far: two or more fall
+    s["flow"] = []
+    MACHINE.start(s, Context(Rng("t")), "battle", kind="land", second=False)
+    [p] = MACHINE.prompts(s)
+    assert p.seat == "agiad" and p.kind == "losses" and {o.id for o in p.options} == {"A", "D"}
+    assert "winner's units" in p.text and "own" not in p.text
+    assert {(o.data or {}).get("units_of") for o in p.options} == {"winner"}

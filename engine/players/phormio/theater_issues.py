@@ -22,9 +22,9 @@ from .theater_read import (
     granaries,
     in_pool,
     military_strength,
+    prompt_theater,
     status,
     theater_kind,
-    theater_named,
     uncovered_bases,
 )
 
@@ -46,7 +46,7 @@ def league(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) ->
     me = prompt.seat
     city = city_of(me)
     ids = {o.id for o in prompt.options}
-    theater = theater_named(prompt.text) or ""
+    theater = prompt_theater(prompt)
     step = plan.step_for("league", theater)
     if step is not None:
         build = step.word("build")
@@ -75,7 +75,7 @@ def diplomatic(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan
     me = prompt.seat
     city = city_of(me)
     held = prompt.hi
-    theater = theater_named(prompt.text) or ""
+    theater = prompt_theater(prompt)
     if theater == persia.EASTMED and city == "athens" and view["persian_war"]:
         return str(persia.CALLIAS if held >= persia.CALLIAS else 0)
     enemy = enemy_of(city)
@@ -120,7 +120,7 @@ def raid_choice(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPla
     ids = {o.id for o in prompt.options}
     if "raid" not in ids:
         return "expedition"
-    theater = theater_named(prompt.text) or ""
+    theater = prompt_theater(prompt)
     step = plan.step_for("military", theater)
     if step is not None:
         return "raid" if "raid" in step.notes else "expedition"

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from ...core.rng import Rng
+from ...core.types import Prompt
 from ...rulesets.pericles import persia
 from ...rulesets.pericles.components import SIDE_OF, load_components
 from ..pericles import bases_of, city_of, enemy_of, kind_strength, present, status, theater_kind
@@ -103,17 +104,13 @@ def capital(city: str) -> str:
     return next(t.key for t in load_components().data.theaters if t.capital == city)
 
 
-@cache
-def _names() -> dict[str, str]:
-    return {t.name: t.key for t in load_components().data.theaters}
-
-
-def theater_named(text: str) -> str | None:
-    """The theater a prompt's question names ("League issue in Boeotia"): the League,
-    Diplomatic, levy and raid prompts carry it only in their words."""
-    head = text.split(":")[0]  # the name comes before any colon ("Levy in Sparta: ...")
-    found = [(head.rfind(n), len(n), k) for n, k in _names().items() if n in head]
-    return max(found)[2] if found else None
+def prompt_theater(prompt: Prompt) -> str:
+    """The theater a League, Diplomatic, levy or raid prompt concerns: the engine puts
+    it in the prompt's data (an amount) or in every option's data ("" if none does)."""
+    for data in (prompt.data, *(o.data for o in prompt.options)):
+        if data and "theater" in data:
+            return str(data["theater"])
+    return ""
 
 
 def units(view: dict[str, Any], theater: str, city: str, kind: str) -> int:
@@ -143,7 +140,7 @@ def fed(view: dict[str, Any], city: str) -> bool:
 __all__ = ["COSTLY", "bases_of", "capital", "city_of", "costly_pending", "d20_theater",
            "d6_pick", "enemy_of", "fed", "granaries", "kind_strength", "my_markers",
            "placements_made", "present", "queued", "status", "theater_kind",
-           "theater_named", "top_is", "uncovered_bases", "units"]
+           "prompt_theater", "top_is", "uncovered_bases", "units"]
 
 
 def military_strength(view: dict[str, Any], theater: str, city: str) -> int:

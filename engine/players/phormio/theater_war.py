@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from ...core.types import Prompt
-from .theater_force import hopeless, unit_strength
+from .theater_force import hopeless, strongest_reachable, unit_strength
 from .theater_plan import Step, TheaterPlan
 from .theater_read import (
     bases_of,
@@ -46,6 +46,14 @@ def _battle_ahead(view: dict[str, Any], target: str, city: str) -> bool:
     return status(view, target) in ("contested", enemy_of(city))
 
 
+def _no_force(view: dict[str, Any], target: str, city: str) -> bool:
+    """The attackers have no unit in the target and none able to reach it by the exit
+    rule (9.2): an expedition there moves nothing and fights nothing (ruling PT22)."""
+    if any(units(view, target, city, k) for k in ("land", "naval")):
+        return False
+    return not any(strongest_reachable(view, target, city, k, 1) for k in ("land", "naval"))
+
+
 def commit(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> str:
     """Nothing to an obvious defeat (15.8), whoever commits for the attackers.
     The CG: the matrix's number for a PS issue; all out when a battle is coming; with
@@ -55,6 +63,7 @@ def commit(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) ->
     Another faction: nothing while markers that cost Strategos are still to come (15.62
     D, 16.0's design note); else the most it may in defence (15.8: maximum effort) and,
     for the attackers, when a battle is coming.
+    Nothing, whoever commits, to an expedition no unit of the side can reach (PT22).
     Sudden death keeps back the price of a granary base (15.15 G)."""
     me = prompt.seat
     city = city_of(me)
@@ -66,6 +75,8 @@ def commit(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) ->
     battle = _battle_ahead(view, target, ex.get("city", city))
     if attacking and battle and hopeless(view, target, ex.get("cg", me)):
         return str(prompt.lo)
+    if attacking and _no_force(view, target, city):
+        return str(prompt.lo)  # tokens nobody can use go back to the stock (PT22)
     if ex.get("cg") != me:
         if costly_pending(view, me) or (attacking and not battle):
             return str(prompt.lo)
@@ -175,7 +186,8 @@ def losses(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) ->
     cheaply, to kill as many as possible (15.64 A, B)."""
     target = (view["expedition"] or {}).get("theater", "")
     owners = [o.id for o in prompt.options]
-    as_winner = "enemy" in prompt.text
+    # the options say whose units they are: the loser's when Phormio won (9.3)
+    as_winner = any((o.data or {}).get("units_of") == "loser" for o in prompt.options)
     if as_winner:
         citizens = [o for o in owners if o in CITY_STATE]
         if citizens:

@@ -134,8 +134,10 @@ def new_turn(flow: F) -> None:
 def automatic_victor(s: PericlesState) -> str | None:
     """11.11-11.13 as ruled (R32): no base of its own in its capital loses; a second End
     phase running with no base in any of its granaries loses; a lead of 50 Honor that is
-    also double the enemy's wins."""
-    total = {c: sum(s["honor"][f] for f in asm.CITY_FACTIONS[c]) for c in ("athens", "sparta")}
+    also double the enemy's wins, counted without Phormio's handicaps (ruling R58)."""
+    head_start = s.get("handicap") or {}
+    total = {c: sum(s["honor"][f] - head_start.get(f, 0) for f in asm.CITY_FACTIONS[c])
+             for c in ("athens", "sparta")}
     for city in ("athens", "sparta"):
         enemy = th.other(city)
         home = th.CITY_UNITS[city]

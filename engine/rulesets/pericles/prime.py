@@ -96,7 +96,8 @@ def set_up(s: PericlesState, options: dict[str, Any]) -> None:
     s["brasidas"] = options.get("brasidas", "off") == "on"
     s["brasidas_cities"] = []
     if options.get("handicap", "on") == "on":
-        for f, n in handicaps(s["factions"], s["automated"]).items():
+        s["handicap"] = handicaps(s["factions"], s["automated"])
+        for f, n in s["handicap"].items():
             s["honor"][f] += n
             log(s, "handicap", faction=f, n=n)
 

@@ -127,3 +127,4 @@ class PericlesState(TypedDict):
     prime: NotRequired[dict[str, dict[str, Any]]]  # faction -> its PS: row, theater, rolls
     brasidas: NotRequired[bool]  # an all-automated side uses Brasidas (15.9)
     brasidas_cities: NotRequired[list[str]]  # the cities Brasidas resolved this turn
+    handicap: NotRequired[dict[str, int]]  # faction -> Honor it started with for Phormio (15.14)

@@ -222,16 +222,18 @@ def league_options(s: PericlesState, theater: str, owner: str) -> list[Option]:
             if th.in_pool(s, league, kind) > 0:
                 opts.append(Option(kind, f"Raise {min(n * each, th.in_pool(s, league, kind))} "
                                    f"{kind} League units", "8.5",
-                                   data={"build": kind, "count": min(n * each, th.in_pool(s, league, kind))}))
+                                   data={"build": kind, "count": min(n * each, th.in_pool(s, league, kind)),
+                                         "theater": theater}))
     units_here = any(n.get("land", 0) + n.get("naval", 0) for n in th.owners_of(s, theater, city).values())
     if (units_here and th.bases(s, theater) < 3 and th.in_pool(s, league, "bases") > 0
             and s["strategos"][owner] >= base_cost(s, theater)):
         opts.append(Option("base", f"Found a League base ({base_cost(s, theater)} Strategos, +2 Honor)",
-                           "8.5", data={"base": league, "cost": base_cost(s, theater)}))
+                           "8.5", data={"base": league, "cost": base_cost(s, theater), "theater": theater}))
     if s["treachery"][theater].get(th.other(city), 0):
         opts.append(Option("treachery", "Remove an enemy Treachery marker", "8.5",
-                           data={"treachery": th.other(city)}))
-    opts.append(Option("none", "Do nothing", "8.5"))
+                           data={"treachery": th.other(city), "theater": theater}))
+    # every option names the theater, so players need not read it from the question
+    opts.append(Option("none", "Do nothing", "8.5", data={"theater": theater}))
     return opts
 
 
@@ -284,7 +286,8 @@ class DiplomaticIssue(Procedure[PericlesState]):
         a = flow.args
         held = flow.state["strategos"][a["owner"]]
         return [decisions.amount(a["owner"], f"Diplomatic issue in {name(a['theater'])}: "
-                                 "Strategos to commit", 0, held, rule="8.5", kind="diplomatic")]
+                                 "Strategos to commit", 0, held, rule="8.5", kind="diplomatic",
+                                 data={"theater": a["theater"]})]
 
     def act(self, flow: F, seat: str, answer: Answer) -> None:
         s, a = flow.state, flow.args
@@ -329,7 +332,7 @@ class Levy(Procedure[PericlesState]):
         n = th.bases(flow.state, a["theater"], th.CITY_UNITS[city_of(a["owner"])])
         return [decisions.amount(a["owner"], f"Levy in {name(a['theater'])}: how many of your "
                                  f"{n} bases build a ship (the others 2 land units each)?",
-                                 0, n, rule="9.0", kind="levy")]
+                                 0, n, rule="9.0", kind="levy", data={"theater": a["theater"]})]
 
     def act(self, flow: F, seat: str, answer: Answer) -> None:
         s, a = flow.state, flow.args
@@ -353,9 +356,10 @@ class RaidChoice(Procedure[PericlesState]):
 
     def prompts(self, flow: F) -> list[Prompt]:
         a = flow.args
-        opts = [Option("expedition", "Military expedition", "9.2")]
+        where = {"theater": a["theater"]}
+        opts = [Option("expedition", "Military expedition", "9.2", data=where)]
         if flow.state["strategos"][a["owner"]] >= 3:
-            opts.insert(0, Option("raid", "Raid (3 Strategos for 3 Honor)", "9.1"))
+            opts.insert(0, Option("raid", "Raid (3 Strategos for 3 Honor)", "9.1", data=where))
         return [Prompt(a["owner"], f"Military issue in contested {name(a['theater'])}",
                        tuple(opts), "9.0", kind="raid_choice")]
 
@@ -667,10 +671,13 @@ class Battle(Procedure[PericlesState]):
         if q is None:
             return []
         what, who, owners = q
-        whose = "enemy" if what == "loser_first" else "own"
-        return [Prompt(who, f"Battle losses: which {whose} units go first?",
-                       tuple(Option(o, o, "9.3", data={"owner": o}) for o in owners), "9.3",
-                       kind="losses")]
+        # the winner names the loser's units, the loser the winner's: either way the
+        # chooser names the other side's units; `units_of` says which side they are
+        units_of = "loser" if what == "loser_first" else "winner"
+        text = ("Battle won: which of the loser's units go first?" if units_of == "loser"
+                else "Battle lost: which of the winner's units go first?")
+        return [Prompt(who, text, tuple(Option(o, o, "9.3", data={"owner": o, "units_of": units_of})
+                                        for o in owners), "9.3", kind="losses")]
 
     def act(self, flow: F, seat: str, answer: Answer) -> None:
         s, a = flow.state, flow.args

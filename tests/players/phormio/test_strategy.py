@@ -77,3 +77,28 @@ def test_strategy_of_reads_the_view(t6: Any) -> None:
     assert ps.issues == ("military", "league", "military")
     assert ps.notes[1].units == "naval" and ps.notes[0].place == "capital"
     assert strategy_of(view, "eurypontid") is None
+
+
+def test_the_spartan_will_base_row_goes_by_diplomacy_first_ours(t6: Any) -> None:
+    """Our row: a Spartan Will to build a base in the Aegean (Ionia here) is met by
+    Strategos on a Diplomatic marker, as no Spartan unit stands there to found it with a
+    League marker (8.5); so Diplomatic leads the row and its note converts."""
+    s = copy.deepcopy(t6)
+    s["will"] = {"sparta": {"theater": "ionia", "task": "base"}}
+    row, theater, _ = st.choose(s, "sparta", dice(1))
+    assert (row, theater) == ("will_base", "ionia")
+    ps = st.strategy("agiad", row, theater, s)
+    assert ps.issues[0] == "diplomatic" and ps.notes[0].action == "convert"
+
+
+def test_sparta_raids_attica_only_where_a_raid_is_open_ours(t6: Any) -> None:
+    """Our Raid Attica row holds only while Spartan units stand in Attica: a Military
+    marker in an uncontested Athens is an expedition against the capital, not a raid
+    (9.0)."""
+    s = copy.deepcopy(t6)
+    s["war"] = True
+    rows = {r.id: r for r in st.matrix("sparta")}
+    holds = st.PREDICATES[rows["raid_attica"].condition]
+    assert not holds(s, "sparta", "athens")
+    s["forces"]["athens"]["S"] = {"land": 2, "naval": 0, "bases": 0}
+    assert holds(s, "sparta", "athens")

@@ -5,15 +5,17 @@ view alone."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from engine.core.decisions import random_answer
 from engine.core.game import Game
 from engine.core.rng import Rng
+from engine.core.types import Prompt
 from engine.players.phormio.theater import THEATER_RULES, planned_rules
 from engine.players.phormio.theater_plan import Step, TheaterPlan, plan_for, plan_of
-from engine.players.phormio.theater_read import d6_pick, d20_theater, theater_named
+from engine.players.phormio.theater_read import d6_pick, d20_theater, prompt_theater
 from engine.players.testing import variant_game
 from engine.rulesets.pericles import RULESET
 from engine.rulesets.pericles.strategy import strategy
@@ -61,11 +63,19 @@ def test_random_choices_by_d6_and_d20_rule_15_15_e() -> None:
         == "aetolia"
 
 
-def test_the_theater_is_read_from_the_prompt() -> None:
-    assert theater_named("League issue in Isthmus of Corinth") == "isthmus"
-    assert theater_named("Military issue in contested S. Sporades") == "sporades"
-    assert theater_named("Levy in Sparta: how many of your 2 bases build a ship") == "sparta"
-    assert theater_named("Diplomatic issue in Athens: Strategos to commit") == "athens"
+def test_the_theater_is_read_from_the_prompts_data_not_its_words() -> None:
+    """The League, Diplomatic, levy and raid prompts carry their theater as data (in
+    the prompt for an amount, in every option otherwise); the question's words are not
+    read, so a reworded question cannot mislead Phormio."""
+    s = example_turn()
+    for kind, theater, owner in (("league_issue", "isthmus", "agiad"),
+                                 ("raid_choice", "sporades", "aristocrats"),
+                                 ("levy", "sparta", "agiad"),
+                                 ("diplomatic_issue", "athens", "agiad")):
+        _, prompts = start(s, kind, theater=theater, owner=owner)
+        p = prompt_of(prompts, owner)
+        assert prompt_theater(replace(p, text="Which?")) == theater, kind
+    assert prompt_theater(Prompt("agiad", "League issue in Boeotia", ())) == ""
 
 
 @pytest.mark.slow

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.rng import Rng
 from engine.core.ruleset import Context
 from engine.core.types import Option, Prompt
-from engine.players.phormio.theater_plan import NO_PLAN
+from engine.players.phormio.theater_plan import NO_PLAN, Step, TheaterPlan
 from engine.players.phormio.theater_war import commit, losses, march, state_ship
 from engine.rulesets.pericles import theaters as th
 from engine.rulesets.pericles.rules import MACHINE
@@ -110,9 +110,11 @@ def test_the_athenian_cf_commits_the_state_ship_at_once_rule_15_62_f() -> None:
     assert state_ship(view(example_turn(), "demagogues"), p, Rng("s"), NO_PLAN) == "ship"
 
 
-def _losses_prompt(seat: str, text: str, owners: list[str]) -> Prompt:
-    return Prompt(seat, text, tuple(Option(o, o, "9.3", data={"owner": o}) for o in owners),
-                  "9.3", kind="losses")
+def _losses_prompt(seat: str, units_of: str, owners: list[str]) -> Prompt:
+    """The engine's loss question: the chooser names `units_of` side's units (9.3)."""
+    return Prompt(seat, "Battle losses", tuple(Option(o, o, "9.3", data={"owner": o,
+                                                                         "units_of": units_of})
+                                               for o in owners), "9.3", kind="losses")
 
 
 def test_the_winner_takes_city_state_units_first_rule_15_64_b() -> None:
@@ -121,7 +123,7 @@ def test_the_winner_takes_city_state_units_first_rule_15_64_b() -> None:
     s["expedition"] = {"theater": "chalcidice", "cg": "agiad", "city": "sparta", "moves": 0,
                        "revealed": True, "ship": False}
     th.add(s, "chalcidice", "D", "land", 2)
-    p = _losses_prompt("agiad", "Battle losses: which enemy units go first?", ["A", "D"])
+    p = _losses_prompt("agiad", "loser", ["A", "D"])
     assert losses(view(s, "agiad"), p, Rng("x"), NO_PLAN) == "A"
 
 
@@ -132,5 +134,25 @@ def test_the_loser_kills_the_most_winner_units_rule_15_64_a() -> None:
     s["expedition"] = {"theater": "boeotia", "cg": "agiad", "city": "sparta", "moves": 0,
                        "revealed": True, "ship": False}
     th.add(s, "boeotia", "S", "land", 2)
-    p = _losses_prompt("demagogues", "Battle losses: which own units go first?", ["P", "S"])
+    p = _losses_prompt("demagogues", "winner", ["P", "S"])
     assert losses(view(s, "demagogues"), p, FixedRng([]), NO_PLAN) == "P"
+
+
+def test_nothing_is_committed_where_no_unit_can_go_ruling_pt22() -> None:
+    """A Spartan Will to control the Hellespont (its row commits 5): with no Spartan
+    ship afloat and no foot able to reach it, an expedition there moves nothing, so
+    neither faction commits; one Peloponnesian ship there and the CG goes as planned."""
+    s = example_turn()
+    for owners in s["forces"].values():
+        for owner in ("S", "P"):
+            if owner in owners:
+                owners[owner]["naval"] = 0
+    s["forces"]["hellespont"].pop("P", None)
+    s["forces"]["hellespont"].pop("S", None)
+    plan = TheaterPlan("hellespont", (Step("military", "hellespont", ("commit:5",)),))
+    _, prompts = start(s, "expedition", theater="hellespont", owner="agiad")
+    for seat in ("agiad", "eurypontid"):
+        assert commit(view(s, seat), prompt_of(prompts, seat), Rng("c"), plan) == "0"
+    th.add(s, "hellespont", "P", "naval", 1)
+    _, prompts = start(s, "expedition", theater="hellespont", owner="agiad")
+    assert commit(view(s, "agiad"), prompt_of(prompts, "agiad"), Rng("c"), plan) == "5"
