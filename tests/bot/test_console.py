@@ -366,7 +366,7 @@ async def test_the_terminal_writes_every_picture_the_bot_would_post(tmp_path, ru
         return "q" if done or typed > 4000 else inner(prompt)
 
     await play(ruleset=ruleset, scenario=None, seat=seat, hotseat=True,
-               database=tmp_path / "c.db", seed=4, ask=ask, say=said.append,
+               database=tmp_path / "c.db", seed=5, ask=ask, say=said.append,
                out_dir=pictures, clear=lambda: None)
     text = "\n".join(said)
     assert f"go to {pictures.resolve()}" in text
