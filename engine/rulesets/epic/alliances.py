@@ -579,7 +579,8 @@ def league_result(s: EState, bonus: dict[str, int], why: list[Any]) -> dict[str,
                 next((x for x in league if x in levels), league[0]))
     return {"winner": best, "winners": league, "levels": levels,
             "level": levels.get(best, "victory"),
-            "why": [why, ["league", parts, levels, league]], "rule": sc.rule}
+            # the clause holds copies: a snapshot would part one list kept at two places
+            "why": [why, ["league", parts, dict(levels), list(league)]], "rule": sc.rule}
 
 
 def check(s: EState) -> list[str]:
