@@ -242,17 +242,8 @@ def _target(view: dict[str, Any], me: str) -> str | None:
 def _distances(region: str) -> dict[str, int]:
     """Land hex -> hexes over land to the nearest hex of `region` (public map data)."""
     c = B.comps()
-    frontier = [h for a in c.region_areas[region] for h in c.area_hexes[a]]
-    dist = dict.fromkeys(frontier, 0)
-    while frontier:
-        nxt = []
-        for h in frontier:
-            for n in c.land_neighbors(h):
-                if n not in dist:
-                    dist[n] = dist[h] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return dist
+    return policy.land_distances(frozenset(h for a in c.region_areas[region]
+                                           for h in c.area_hexes[a]))
 
 
 def _money(view: dict[str, Any], side: str) -> int:

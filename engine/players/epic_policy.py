@@ -11,6 +11,7 @@ allies each League player pays for his own units (24.5)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from ..core.types import Prompt
@@ -243,3 +244,20 @@ def assess(view: dict[str, Any], prompt: Prompt) -> str:
         if level - 1 >= (RAISE_AL_FLOOR if athens else RAISE_ML_FLOOR):
             return o.id
     return "done"
+
+
+@lru_cache(maxsize=512)
+def land_distances(targets: frozenset[str]) -> dict[str, int]:
+    """Land hex -> hexes over land to the nearest of `targets` (public map data)."""
+    c = B.comps()
+    frontier = sorted(targets)
+    dist = dict.fromkeys(frontier, 0)
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n in c.land_neighbors(h):
+                if n not in dist:
+                    dist[n] = dist[h] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist

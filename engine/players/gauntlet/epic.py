@@ -16,7 +16,6 @@ so a prompt that gains or loses options still reads the same.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...core import decisions
@@ -49,25 +48,8 @@ def kind_of(option: Option) -> str | None:
     return str(k) if k is not None else None
 
 
-@lru_cache(maxsize=512)
-def _from(targets: frozenset[str]) -> dict[str, int]:
-    """Land hex -> hexes over land to the nearest of `targets` (public map data)."""
-    c = B.comps()
-    frontier = sorted(targets)
-    dist = dict.fromkeys(frontier, 0)
-    while frontier:
-        nxt = []
-        for h in frontier:
-            for n in c.land_neighbors(h):
-                if n not in dist:
-                    dist[n] = dist[h] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return dist
-
-
 def distance(h: str, targets: Iterable[str]) -> int:
-    return _from(frozenset(targets)).get(h, FAR)
+    return policy.land_distances(frozenset(targets)).get(h, FAR)
 
 
 def capital_hex(side: str) -> str:
