@@ -315,11 +315,7 @@ class Build(Procedure[EState]):
                                    f"Pool (7.5)", spent=n * COST[batch["type"]])
             return
         a = str(answer)
-        path = menus.step(flow.args.get("path") or [], a)
-        flow.args.pop("path", None)  # kept only while a group is open
-        if path is not None:
-            if path:
-                flow.args["path"] = path
+        if menus.moved(flow.args, a):
             return
         if a == "done":
             flow.end()

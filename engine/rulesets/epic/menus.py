@@ -132,6 +132,18 @@ def step(path: list[str], answer: str) -> list[str] | None:
     return None
 
 
+def moved(args: Any, answer: str) -> bool:
+    """Whether `answer` only opened or closed a group of the menu; the frame's `args` keep
+    the open path (and lose it once an option is chosen)."""
+    path = step(args.get("path") or [], answer)
+    args.pop("path", None)  # kept only while a group is open
+    if path is None:
+        return False
+    if path:
+        args["path"] = path
+    return True
+
+
 def widened(prompt: Prompt) -> Prompt:
     """The prompt with every option below its groups listed too, and the older answers
     an option stands for (its facts' `also`): a replayed answer given before the menus

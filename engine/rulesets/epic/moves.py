@@ -297,13 +297,9 @@ class Move(Procedure[EState]):
 
     def _act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         s, side, step = flow.state, flow.args["side"], flow.args["step"]
-        if step in ("choose", "dest"):  # a group of the menu opened or closed (issue 33)
-            path = menus.step(flow.args.get("path") or [], str(answer))
-            flow.args.pop("path", None)  # kept only while a group is open
-            if path is not None:
-                if path:
-                    flow.args["path"] = path
-                return
+        # a group of the menu opened or closed (issue 33)
+        if step in ("choose", "dest") and menus.moved(flow.args, str(answer)):
+            return
         if step == "choose":
             a = str(answer)
             if a == "done":

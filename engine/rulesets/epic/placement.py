@@ -241,11 +241,7 @@ class Place(Procedure[EState]):
             self._batch(flow, flow.args.pop("batch"), answer)
             return
         a = str(answer)
-        path = menus.step(flow.args.get("path") or [], a)
-        flow.args.pop("path", None)  # kept only while a group is open
-        if path is not None:
-            if path:
-                flow.args["path"] = path
+        if menus.moved(flow.args, a):
             return
         if a == "done":
             for x in s["leaders"].values():

@@ -257,11 +257,7 @@ class Short(Procedure[EState, ShortArgs]):
                        tuple(opts), rule="9.1", kind="unsupplied")]
 
     def act(self, flow: Flow[EState, ShortArgs], seat: str, answer: decisions.Answer) -> None:
-        path = menus.step(flow.args.get("path") or [], str(answer))
-        flow.args.pop("path", None)  # kept only while a group is open
-        if path is not None:
-            if path:
-                flow.args["path"] = path
+        if menus.moved(flow.args, str(answer)):
             return
         who = _unit_at(flow.state, str(answer))
         eliminate(flow.state, str(answer))
