@@ -116,21 +116,28 @@ class StopAsked(Exception):
     """SIGTERM or SIGINT came while `keryx run` waited to try Discord again."""
 
 
-def wait_or_stop(seconds: float) -> None:
-    """Sleep between attempts to reach Discord; SIGTERM (docker stop) or SIGINT (Ctrl-C)
-    ends the wait at once with StopAsked."""
+@contextlib.contextmanager
+def stops_raise() -> Iterator[None]:
+    """While inside, SIGTERM (docker stop) or SIGINT (Ctrl-C) raise StopAsked. Entered before
+    the retry notice is printed, so a stop sent on reading it cannot find the default handler."""
     import signal
-    import time
 
     def stop(signum: int, _frame: object) -> None:
         raise StopAsked(signal.Signals(signum).name)
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
-        time.sleep(seconds)
+        yield
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+
+
+def wait_or_stop(seconds: float) -> None:
+    """Sleep between attempts to reach Discord (inside stops_raise, so a stop ends it)."""
+    import time
+
+    time.sleep(seconds)
 
 
 def run_with_retries(start, waits=RETRY_WAITS, sleep=None) -> None:
@@ -163,9 +170,10 @@ def _run_with_retries(start, waits, sleep) -> None:
                 typer.echo(f"Cannot reach Discord ({reason}); gave up after "
                            f"{attempt + 1} attempts.", err=True)
                 raise typer.Exit(1) from None
-            typer.echo(f"Cannot reach Discord ({reason}); trying again in "
-                       f"{waits[attempt]} s.", err=True)
-            sleep(waits[attempt])
+            with stops_raise():
+                typer.echo(f"Cannot reach Discord ({reason}); trying again in "
+                           f"{waits[attempt]} s.", err=True)
+                sleep(waits[attempt])
 
 
 @app.command()
