@@ -11,7 +11,17 @@ from ...rulesets.pericles import theaters as th
 from ...rulesets.pericles.assembly import rival
 from ...rulesets.pericles.components import SIDE_OF, load_components
 from ...rulesets.pericles.schema import PericlesState
-from .theater_read import capital, city_of, costly_pending, enemy_of, kind_strength, theater_kind
+from .theater_read import (
+    capital,
+    city_of,
+    costly_pending,
+    enemy_of,
+    kind_strength,
+    military_strength,
+    present,
+    status,
+    theater_kind,
+)
 
 CG_MOST = 5  # a commanding general commits up to 5 Strategos (9.2)
 COMPATRIOT_MOST = 4  # any other faction up to 4 (9.2)
@@ -49,11 +59,39 @@ def strongest_reachable(view: dict[str, Any], target: str, city: str, kind: str,
     return total
 
 
+def marker_price(view: dict[str, Any], kind: str, theater: str, city: str) -> int | None:
+    """The Strategos a costly marker waiting in a queue may take when it comes up (ruling
+    PT23): a Military marker everything (None: its commanding general goes all out when
+    it causes a battle, 15.62 D, so its faction spares nothing); a League marker its
+    base's price (4 where contested, 1 elsewhere, R20); a Diplomatic marker one more than
+    the enemy's military strength there, to convert (8.5, R19), else the 3 that found a
+    base."""
+    if kind == "military":
+        return None
+    if kind == "league":
+        return 4 if status(view, theater) == "contested" else 1
+    enemy = enemy_of(city)
+    return military_strength(view, theater, enemy) + 1 if present(view, theater, enemy) else 3
+
+
+def spare(view: dict[str, Any], faction: str, most: int) -> int:
+    """The tokens a faction that is not the commanding general may commit (15.62 D;
+    ruling PT23): what it holds beyond the prices of its own costly markers still to
+    come, up to `most`; nothing while a Military marker of its own waits (16.0: the
+    bots with their expeditions still to come commit zero). The design note of 16.0
+    allows more nuance "but be aware of what else the 'Bot needs to accomplish": the
+    reserve is that awareness."""
+    prices = [marker_price(view, k, t, city_of(faction)) for k, t in costly_pending(view, faction)]
+    if None in prices:
+        return 0
+    kept = sum(p for p in prices if p is not None)
+    return max(0, min(most, view["strategos"].get(faction, 0) - kept))
+
+
 def likely_commitment(view: dict[str, Any], faction: str, most: int) -> int:
-    """What an attacking faction can be counted on to commit: up to `most` of its tokens,
-    none while its own costly markers wait (ruling PT12; the CG and its compatriot see
-    each other's markers, 3.1)."""
-    return 0 if costly_pending(view, faction) else min(most, view["strategos"].get(faction, 0))
+    """What an attacking faction can be counted on to commit: its spare tokens, up to
+    `most` (rulings PT12, PT23; the CG and its compatriot see each other's markers, 3.1)."""
+    return spare(view, faction, most)
 
 
 def attack_strength(view: dict[str, Any], target: str, cg: str) -> int:

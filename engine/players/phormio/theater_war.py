@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from ...core.types import Prompt
-from .theater_force import hopeless, strongest_reachable, unit_strength
+from .theater_force import hopeless, spare, strongest_reachable, unit_strength
 from .theater_plan import Step, TheaterPlan
 from .theater_read import (
     bases_of,
@@ -60,9 +60,10 @@ def commit(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) ->
     no battle, 1 into a theater nobody holds (to hold it) or to bring a unit to a base
     of ours lacking one of the theater's kind, else nothing (our ruling: tokens moved
     nowhere return to the stock, where four would have bought 1 Honor, 8.4).
-    Another faction: nothing while markers that cost Strategos are still to come (15.62
-    D, 16.0's design note); else the most it may in defence (15.8: maximum effort) and,
-    for the attackers, when a battle is coming.
+    Another faction: nothing of what its own costly markers still to come may take, so
+    nothing while a Military marker of its own waits (15.62 D, 16.0; ruling PT23); the
+    rest, up to the most it may, in defence (15.8: maximum effort) and, for the
+    attackers, when a battle is coming.
     Nothing, whoever commits, to an expedition no unit of the side can reach (PT22).
     Sudden death keeps back the price of a granary base (15.15 G)."""
     me = prompt.seat
@@ -78,9 +79,10 @@ def commit(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) ->
     if attacking and _no_force(view, target, city):
         return str(prompt.lo)  # tokens nobody can use go back to the stock (PT22)
     if ex.get("cg") != me:
-        if costly_pending(view, me) or (attacking and not battle):
+        if attacking and not battle:
             return str(prompt.lo)
-        return str(cap)
+        # the spare tokens: none of what its own waiting markers may need (PT23)
+        return str(max(prompt.lo, min(cap, spare(view, me, prompt.hi))))
     step = plan.step_for("military", target)
     wanted = step.number("commit") if step is not None else None
     if wanted is not None:

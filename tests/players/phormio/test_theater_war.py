@@ -156,3 +156,32 @@ def test_nothing_is_committed_where_no_unit_can_go_ruling_pt22() -> None:
     th.add(s, "hellespont", "P", "naval", 1)
     _, prompts = start(s, "expedition", theater="hellespont", owner="agiad")
     assert commit(view(s, "agiad"), prompt_of(prompts, "agiad"), Rng("c"), plan) == "5"
+
+
+def test_a_faction_commits_what_its_waiting_markers_leave_spare_ruling_pt23() -> None:
+    """The Agiad marches on contested Chalcidice; the Athenians defend. Each keeps the
+    price of its own costly markers still queued and may commit the rest (up to 4):
+    the Demagogues, 10 tokens and a League marker waiting in neutral Macedonia (a base
+    there costs 1), commit 4; the Aristocrats, 6 tokens, a League marker in contested
+    Boeotia (4) and a Diplomatic one in Sicily (one more than the Peloponnesian strength
+    there, two foot and a ship at 1 each and a base at 2: 6), commit nothing; with 12
+    tokens they spare 2. A Military marker
+    waiting keeps everything (its CG goes all out, 15.62 D; 16.0's bots commit zero)."""
+    s = example_turn()
+    s["strategos"]["aristocrats"] = 6
+    queue(s, "macedonia", ("demagogues", "league"))
+    queue(s, "boeotia", ("aristocrats", "league"))
+    queue(s, "sicily", ("aristocrats", "diplomatic"))
+    _, prompts = start(s, "expedition", theater="chalcidice", owner="agiad")
+    assert commit(view(s, "demagogues"), prompt_of(prompts, "demagogues"), Rng("c"),
+                  NO_PLAN) == "4"
+    assert commit(view(s, "aristocrats"), prompt_of(prompts, "aristocrats"), Rng("c"),
+                  NO_PLAN) == "0"
+    s["strategos"]["aristocrats"] = 12  # 12 - 4 - 6 = 2 spare
+    _, prompts = start(s, "expedition", theater="chalcidice", owner="agiad")
+    assert commit(view(s, "aristocrats"), prompt_of(prompts, "aristocrats"), Rng("c"),
+                  NO_PLAN) == "2"
+    queue(s, "macedonia", ("demagogues", "military"))
+    _, prompts = start(s, "expedition", theater="chalcidice", owner="agiad")
+    assert commit(view(s, "demagogues"), prompt_of(prompts, "demagogues"), Rng("c"),
+                  NO_PLAN) == "0"
