@@ -1,44 +1,12 @@
-"""A whole game of the Epic (the Argive League, two players) through the bot and the
-Discord stand-in: maps after every phase, combat displays, each player's own map and aids,
-and nothing in public that the public view's render would not show."""
+"""The Epic through the bot and the Discord stand-in: three players, the Ionian War, and
+nothing in public that the public view's render would not show. A whole two-player game
+runs through the real bot process in tests/e2e/test_real_bot_process.py."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.sandbox import Report, audit
-from standin.players import play_until_over
-
-
-@pytest.mark.slow
-async def test_a_whole_epic_game_in_a_channel(table, tmp_path):
-    r = await table.alice.slash("game", "new", ruleset="epic")
-    assert "Epic" in (await r.wait_for_message()).content
-    await (await table.alice.slash("game", "join", seat="athens")).wait_for_message()
-    await (await table.bob.slash("game", "join")).wait_for_message()
-    r = await table.bob.slash("game", "start")
-    await r.wait_for_message(lambda m: "seed hash" in m.content)
-    await table.standin.wait_for_message(lambda m: m.public and "-# game" in m.content)
-
-    choices = await play_until_over(table.standin, table.players(5), table.channel,
-                                    idle_timeout=60)
-    assert choices > 200  # four years of Campaign Turns
-    public = table.public()
-    maps = [m for m in public if m.attachments and "map-v" in m.attachments[0].filename]
-    assert len(maps) >= 10
-    assert any(a.filename.startswith("battle-v") for m in public for a in m.attachments)
-    final = [m for m in public if "Game over" in m.content]
-    assert len(final) == 1 and "seed was" in final[0].content
-
-    # A player's own map and aids, as the prompt's button and /hand give them.
-    r = await table.alice.slash("hand")
-    aid = await r.wait_for_message()
-    assert aid.ephemeral and aid.attachments and aid.attachments[0].filename == "hand.png"
-
-    report = Report()
-    await audit(table.standin, table.channel, tmp_path / "k.db", report)
-    assert report.leaks == 0, report.problems
-    assert report.battles > 0
 
 
 async def test_three_player_epic_through_the_bot(table, tmp_path):

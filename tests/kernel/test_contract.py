@@ -86,13 +86,20 @@ MOVED = sorted({"athens-sparta", "hellenes", "epic", ALLIES.id} - WORDING_LEFT)
                                  for r in MOVED])
 def test_a_ruleset_moved_onto_records_keeps_no_wording_in_its_state(rid):
     """Every scenario of a ruleset that left its sentences behind (the Epic's battles with
-    wings too): no step of 400 random actions finds wording in the state."""
+    wings too): every 10th of 400 random actions, and at the end, no wording in the state."""
     rules = engine.ruleset(rid)
     for scenario in rules.scenarios:
         for options in (None, {"wings": True}) if "wings" in rules.options else (None,):
-            problems = check_contract(rules, scenario, f"wording:{rid}", options, actions=400,
-                                      redaction_every=1_000)
-            assert not [p for p in problems if p.startswith("wording")], scenario
+            game = engine.new_game(rid, scenario=scenario, seed=f"wording:{rid}",
+                                   options=options)
+            player = Rng(f"wording:{rid}")
+            for step in range(401):
+                if step % 10 == 0 or game.outcome is not None:
+                    assert sentences_in(rules.dump(game.state)) == [], (scenario, step)
+                if game.outcome is not None:
+                    break
+                p = player.choice(game.prompts())
+                game.act(p.seat, random_answer(p, player))
 
 
 # A random game of the Epic's campaigns runs to thousands of choices: those are the slow lane.

@@ -26,7 +26,9 @@ async def human_moves(svc: GameService, user: int, rng: Rng) -> bool:
     return True
 
 
+# the seat's runner does not touch the store's dialect: one store plays the whole game
 @pytest.mark.slow
+@pytest.mark.parametrize("target", ["sqlite"], indirect=True)
 async def test_a_whole_epic_game_against_the_heuristic_seat(svc):
     await svc.create_game(guild_id=7, channel_id=CH, user_id=NORTH, ruleset_id="epic",
                           scenario="argive-league")
