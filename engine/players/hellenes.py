@@ -20,6 +20,7 @@ from ..core import decisions
 from ..core.rng import Rng
 from ..core.types import Option, Prompt
 from ..rulesets.hellenes import board as B
+from ..rulesets.hellenes import movement as M
 from ..rulesets.hellenes.battle_facts import fighting
 from ..rulesets.hellenes.events import deposable
 from ..rulesets.hellenes.state import FALL, NEW_YEAR
@@ -31,8 +32,11 @@ WIN = 1000.0
 
 # Weights, in Prestige points.
 PRESTIGE = 1.0        # one point on the track
-CONQUEST = 0.8        # per City value held against its Loyalty (Tribute, 9.51)
-LOST = 0.8            # per value of one of our own Cities the enemy holds
+CONQUEST = 1.5        # per City value held against its Loyalty: it pays its Value as
+                      # Tribute at every Year End (9.51), so it is worth about two Years
+                      # of it. At 0.8 (less than the Prestige one Year pays) Athens
+                      # walked out of Pella for a step towards Potidea (issue 35)
+LOST = 1.5            # per value of one of our own Cities the enemy holds (its Tribute)
 STEP = 0.3            # one step of our strength in play
 ENEMY_BLOCK = 0.6     # an enemy block on the map (strength hidden)
 CAPITAL_LOST = 20.0   # the enemy holds our capital
@@ -330,6 +334,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         # then weighed one by one, as before the movers were one pick; in Winter every
         # unit that can shelter does, or it disbands (9.24)
         return decisions.encode(prompt, ids)
+    if prompt.kind == "cargo":
+        return _choose_cargo(view, prompt)
     if prompt.kind == "winter-maintain":
         # 9.22: an Action for each of the strongest units with no free way to shelter
         strongest = sorted((o for o in prompt.options if not _data(o).get("shelter")),
@@ -425,6 +431,8 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     Sparta. The lookahead would see only the first withdrawal (the Prestige comes after
     the last), so without this the player never pillaged."""
     option = next((o for o in prompt.options if o.id == option_id), None)
+    if prompt.kind == "move" and option is not None:
+        return _imagine_way(view, prompt, option)
     if prompt.kind != "actions" or option is None:
         return None
     if _data(option)["kind"] == "move":
@@ -447,23 +455,155 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
 
 def _imagine_move(view: dict[str, Any], me: str, origin: str) -> dict[str, Any] | None:
     """A Group Move from the Action menu (5.0), worked out from the view: the area's land
-    units in the best land area next to it. The preview would stop at the movers question
-    and see no change, so the player never moved in its Action phases; each mover's way
-    is then weighed one by one as before."""
-    land = {b["id"] for b in view["blocks"] if b["side"] == me and b["area"] == origin
-            and b["type"] != "fleet" and not b["inside"]}
-    if not land:
-        return None
+    units in the best land area next to it, or a landing (5.21): one of its fleets in a
+    land area it can sail to, with one land unit aboard. The preview would stop at the
+    movers question and see no change, so the player never moved in its Action phases
+    (nor ever landed on an island City); each mover's way is then weighed one by one."""
+    mine = [b for b in view["blocks"] if b["side"] == me and b["area"] == origin]
+    land = {b["id"] for b in mine if b["type"] != "fleet" and not b["inside"]}
     best: tuple[float, dict[str, Any]] | None = None
-    for area in sorted(B.comps().land_neighbours(origin)):
-        if area in view["neutral"]:
+    if land:
+        for area in sorted(B.comps().land_neighbours(origin)):
+            if area in view["neutral"]:
+                continue
+            moved = _arrive(view, me, land, area)
+            score = evaluate(moved, me)
+            if best is None or score > best[0]:
+                best = (score, moved)
+    for fleet in mine:
+        if fleet["type"] != "fleet":
             continue
-        moved = dict(view, blocks=[dict(b, area=area) if b["id"] in land else b
-                                   for b in view["blocks"]])
+        for area in _landings(view, me, fleet):
+            found = _best_landing(view, me, fleet["id"], origin, area)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
+    return best[1] if best is not None else None
+
+
+def _arrive(view: dict[str, Any], me: str, ids: set[str], area: str,
+            inside: bool = False) -> dict[str, Any]:
+    """The view with our units `ids` moved to `area`. Where enemy units stand outside
+    (an Engagement, 5.4) and our land strength there falls short of theirs (hidden: about
+    two steps a block), the movers are imagined lost: a battle they would lose (6.0)."""
+    left = {b["area"] for b in view["blocks"] if b["id"] in ids}
+    blocks = [dict(b, area=area, inside=inside) if b["id"] in ids else b
+              for b in view["blocks"]]
+    foes = sum(1 for b in view["hidden_blocks"] if b["side"] != me and b["area"] == area
+               and not b["inside"])
+    if foes and not inside:
+        ours = sum(b["cv"] for b in blocks if b["side"] == me and b["area"] == area
+                   and b["type"] != "fleet")
+        if ours < 2 * foes:
+            blocks = [b for b in blocks if b["id"] not in ids]
+    moved = dict(view, blocks=blocks)
+    return dict(moved, control=_control(moved, left | {area}))
+
+
+def _control(view: dict[str, Any], areas: set[str]) -> dict[str, Any]:
+    """The view's City control with the Cities of `areas` worked out again as the rules
+    do (1.4): the side inside (a garrison counts), else the one side standing in the
+    area, else the City's Loyalty (a vacant conquest reverts). Without it a unit walked
+    out of a conquered City and the score still counted its Tribute."""
+    control = dict(view["control"])
+    units = [*view["blocks"], *view["hidden_blocks"]]
+    for city in _cities().values():
+        if city.area not in areas or city.name not in control:
+            continue
+        garrison = view["garrisons"].get(city.name)
+        inside = {b["side"] for b in units if b["area"] == city.area and b["inside"]}
+        if garrison is not None:
+            inside.add(garrison["side"])
+        outside = {b["side"] for b in units if b["area"] == city.area and not b["inside"]}
+        if len(inside) == 1:
+            control[city.name] = next(iter(inside))
+        elif len(outside) == 1 and not inside:
+            control[city.name] = next(iter(outside))
+        else:
+            control[city.name] = None if city.loyalty == "neutral" else city.loyalty
+    return control
+
+
+def _landings(view: dict[str, Any], me: str, fleet: dict[str, Any]) -> frozenset[str]:
+    """The land areas a fleet of ours may sail to this turn, by the rules' own search
+    (5.1) in a world made from the view: enemy units outside a City block the way (5.4),
+    neutral areas are closed (1.31). Only a fleet of 2 cv or more carries a land unit
+    (5.21)."""
+    if fleet["cv"] < 2:
+        return frozenset()
+    foes = frozenset(b["area"] for b in view["hidden_blocks"] if b["side"] != me
+                     and not b["inside"])
+    world = M.World(foes, True, 0, frozenset(view["neutral"]), frozenset(), False,
+                    frozenset())
+    reach = M._dests_profile(fleet["area"], fleet["inside"], M._profile(fleet["id"]), world,
+                             frozenset())
+    areas = B.comps().areas
+    return frozenset(a for a in reach if areas[a].kind != "sea" and a != fleet["area"])
+
+
+def _cargo(view: dict[str, Any], me: str, origin: str, fleet: str) -> list[str]:
+    """Our land units a fleet sailing from `origin` may carry (5.21: Greek land units that
+    start in its area, outside the walls)."""
+    return [b["id"] for b in view["blocks"] if b["side"] == me and b["area"] == origin
+            and b["type"] != "fleet" and not b["barbarian"] and not b["inside"]
+            and b["id"] != fleet]
+
+
+def _best_landing(view: dict[str, Any], me: str, fleet: str, origin: str, area: str
+                  ) -> tuple[float, dict[str, Any]] | None:
+    """The fleet in `area` with the land unit aboard that scores best (none at all when
+    no unit may go)."""
+    best: tuple[float, dict[str, Any]] | None = None
+    for unit in _cargo(view, me, origin, fleet):
+        moved = _arrive(view, me, {fleet, unit}, area)
         score = evaluate(moved, me)
         if best is None or score > best[0]:
             best = (score, moved)
-    return best[1] if best is not None else None
+    return best
+
+
+def _imagine_way(view: dict[str, Any], prompt: Prompt, option: Option
+                 ) -> dict[str, Any] | None:
+    """One mover's way in a Group Move (5.0), from the prompt's facts (the unit and the
+    area it leaves): the unit where the route ends, and a fleet of 2 cv or more that sails
+    to a land area with the best land unit of the Group aboard (a landing, 5.21: the
+    cargo is asked next). A Forced March waits where its route enters (5.3: it may fail);
+    staying changes nothing. Without this every way of a mover but the last previewed the
+    same (the moves are made together at the end), and a landing was never seen."""
+    facts, asked = _data(option), prompt.data or {}
+    unit = next((b for b in view["blocks"] if b["id"] == asked.get("unit")), None)
+    if unit is None:
+        return None
+    me = prompt.seat
+    kind = facts["kind"]
+    if kind == "stay":
+        return view
+    if kind not in ("route", "forced", "harbour"):
+        return None
+    area = facts["via"] if kind == "forced" else facts["to"]
+    moved = _arrive(view, me, {unit["id"]}, area, inside=kind == "harbour")
+    if unit["type"] != "fleet" or unit["cv"] < 2 or B.comps().areas[area].kind == "sea":
+        return moved
+    landing = _best_landing(view, me, unit["id"], str(asked.get("from")), area)
+    if landing is not None and landing[0] > evaluate(moved, me):
+        return landing[1]
+    return moved
+
+
+def _choose_cargo(view: dict[str, Any], prompt: Prompt) -> str:
+    """5.21: the land unit whose landing where the fleet sails scores best, or none."""
+    asked = prompt.data or {}
+    fleet, area = asked.get("fleet"), asked.get("to")
+    me = prompt.seat
+    if fleet is None or area is None:
+        return "" if prompt.lo == 0 else decisions.encode(prompt, [prompt.options[0].id])
+    best_id, best = None, evaluate(_arrive(view, me, {str(fleet)}, str(area)), me)
+    for o in prompt.options:
+        score = evaluate(_arrive(view, me, {str(fleet), o.id}, str(area)), me)
+        if score > best:
+            best_id, best = o.id, score
+    if best_id is None and prompt.lo == 0:
+        return ""
+    return decisions.encode(prompt, [best_id or prompt.options[0].id])
 
 
 # A Hellenes preview costs several times an Athens & Sparta one (a larger state and

@@ -67,8 +67,12 @@ def test_no_assault_short_of_three_times_the_defenders():
 
 def test_a_group_move_is_imagined_with_its_land_units_next_door():
     """5.0: the Action menu's Group Move is previewed with the area's land units in the
-    best land area next to it (fleets stay), not as the movers question it opens."""
+    best land area next to it (fleets stay), not as the movers question it opens. (The
+    area's fleets are out of it here: with them it may be a landing, 5.21,
+    tests/players/test_hellenes_landings.py.)"""
     view = engine.new_game("hellenes", seed="imagine-move").view("athens")
+    view = dict(view, blocks=[b for b in view["blocks"]
+                              if not (b["area"] == "ATH" and b["type"] == "fleet")])
     prompt = Prompt("athens", "Action phase", (
         Option("done", "End", "4.0", data={"kind": "done", "left": 1}),
         Option("move:ATH", "Group Move from Athens", "5.0",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -350,15 +351,18 @@ class GroupMove(Procedure[HState]):
             dest = a["orders"][fleet]
             opts = [placed_unit_option(s, u, "5.21", fleet=fleet)
                     for u in self._cargo(flow, fleet, dest)]
-            return [decisions.pick(side, f"{B.spec(fleet).name} sails to "
-                                   f"{B.comps().areas[dest].name}: carry a land unit? "
-                                   "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")]
+            ask = decisions.pick(side, f"{B.spec(fleet).name} sails to "
+                                 f"{B.comps().areas[dest].name}: carry a land unit? "
+                                 "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")
+            # the facts players read (the fleet and where it sails), not the text
+            return [replace(ask, data={"fleet": fleet, "to": dest})]
         bid = a["queue"][0]
         opts = self._destinations(flow, bid)
         opts.append(STAY_ABOARD if B.comps().areas[a["area"]].kind == "sea" and
                     B.spec(bid).type != "fleet" else STAY)
         return [Prompt(side, f"{what} from {here}: where does {unit_words(s, bid)} go? "
-                       f"({rule})", tuple(opts), rule="5.0", kind="move")]
+                       f"({rule})", tuple(opts), rule="5.0", kind="move",
+                       data={"unit": bid, "from": a["area"]})]
 
     def _destinations(self, flow: Flow[HState], bid: str) -> list[Option]:
         """Unit `bid`'s ways: each destination by its routes, Forced Marches one area
