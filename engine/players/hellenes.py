@@ -118,9 +118,11 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     lost = [cities[name] for name, holder in view["control"].items()
             if holder == foe and cities[name].loyalty == me]
     if lost and standing:
+        ferries = _ferries(mine, standing)
         for city in lost:
             far = _distances(city.area)
-            score -= RECOVER * city.value * min(min(far.get(a, FAR) for a in standing), FAR)
+            away = min(_away(far.get(a, FAR), ferries.get(a)) for a in standing)
+            score -= RECOVER * city.value * min(away, FAR)
     score -= ENEMY_BLOCK * len(theirs)
     capital = cities[CAPITAL[me]].area
     home = _near(capital)
@@ -134,6 +136,23 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         score += SIEGE * value * (1 if siege["besieger"] == me else -1)
     score += CARD * len(view["cards"]["hand"])
     return score
+
+
+def _ferries(mine: list[dict[str, Any]], standing: set[str]) -> dict[str, int]:
+    """Areas where a fleet of ours that can carry a land unit (2 cv, 5.21) stands with
+    our land units, with the longest sea range among them (5.1)."""
+    out: dict[str, int] = {}
+    for b in mine:
+        if b["type"] == "fleet" and b["cv"] >= 2 and b["area"] in standing:
+            out[b["area"]] = max(out.get(b["area"], 0), B.spec(b["id"]).sea_move or 1)
+    return out
+
+
+def _away(areas: int, sea_range: int | None) -> int:
+    """Group Moves from an area to a City `areas` away: one where a fleet there can land
+    a unit in it (a sailing from a land area into the sea and out to land: range + 1
+    borders at most), else the areas themselves."""
+    return 1 if sea_range is not None and 0 < areas <= sea_range + 1 else areas
 
 
 def _battle_odds(view: dict[str, Any], me: str) -> float:
@@ -336,6 +355,9 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         return decisions.encode(prompt, ids)
     if prompt.kind == "cargo":
         return _choose_cargo(view, prompt)
+    if prompt.kind == "muster" and (prompt.data or {}).get("to") and ids:
+        chosen, _ = _muster_pick(view, prompt.seat, str((prompt.data or {})["to"]), ids)
+        return decisions.encode(prompt, chosen[:prompt.hi] or ids[:prompt.lo])
     if prompt.kind == "winter-maintain":
         # 9.22: an Action for each of the strongest units with no free way to shelter
         strongest = sorted((o for o in prompt.options if not _data(o).get("shelter")),
@@ -437,6 +459,8 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
         return None
     if _data(option)["kind"] == "move":
         return _imagine_move(view, prompt.seat, _data(option)["from"])
+    if _data(option)["kind"] == "muster":
+        return _imagine_muster(view, prompt.seat, _data(option)["to"])
     if _data(option)["kind"] != "pillage":
         return None
     name = _data(option)["city"]
@@ -523,21 +547,69 @@ def _control(view: dict[str, Any], areas: set[str]) -> dict[str, Any]:
     return control
 
 
-def _landings(view: dict[str, Any], me: str, fleet: dict[str, Any]) -> frozenset[str]:
-    """The land areas a fleet of ours may sail to this turn, by the rules' own search
-    (5.1) in a world made from the view: enemy units outside a City block the way (5.4),
-    neutral areas are closed (1.31). Only a fleet of 2 cv or more carries a land unit
-    (5.21)."""
-    if fleet["cv"] < 2:
-        return frozenset()
+def _reach(view: dict[str, Any], me: str, unit: dict[str, Any], engage: bool
+           ) -> frozenset[str]:
+    """The areas a unit of ours may move to this turn, by the rules' own search (5.1) in
+    a world made from the view: enemy units outside a City block the way and are only
+    entered Engaging (5.4), neutral areas are closed (1.31)."""
+    if unit["inside"] and unit["type"] != "fleet":
+        return frozenset()  # 7.4: besieged land units stay
     foes = frozenset(b["area"] for b in view["hidden_blocks"] if b["side"] != me
                      and not b["inside"])
-    world = M.World(foes, True, 0, frozenset(view["neutral"]), frozenset(), False,
+    world = M.World(foes, engage, 0, frozenset(view["neutral"]), frozenset(), False,
                     frozenset())
-    reach = M._dests_profile(fleet["area"], fleet["inside"], M._profile(fleet["id"]), world,
+    reach = M._dests_profile(unit["area"], unit["inside"], M._profile(unit["id"]), world,
                              frozenset())
+    return reach if engage else frozenset(a for a in reach if a not in foes)
+
+
+def _landings(view: dict[str, Any], me: str, fleet: dict[str, Any]) -> frozenset[str]:
+    """The land areas a fleet of ours may sail to this turn (`_reach`). Only a fleet of
+    2 cv or more carries a land unit (5.21)."""
+    if fleet["cv"] < 2:
+        return frozenset()
     areas = B.comps().areas
-    return frozenset(a for a in reach if areas[a].kind != "sea" and a != fleet["area"])
+    return frozenset(a for a in _reach(view, me, fleet, True)
+                     if areas[a].kind != "sea" and a != fleet["area"])
+
+
+def _imagine_muster(view: dict[str, Any], me: str, area: str) -> dict[str, Any] | None:
+    """A Muster from the Action menu (5.0), worked out from the view: our units that can
+    reach `area` without Engaging come, as the muster question would then pick them
+    (`_muster_pick`). Without it the preview stopped at that question and the player
+    mustered at random, never bringing a fleet and a land unit together for a landing."""
+    comers = [b["id"] for b in view["blocks"] if b["side"] == me and b["area"] != area
+              and area in _reach(view, me, b, False)]
+    if not comers:
+        return None
+    return _muster_pick(view, me, area, comers)[1]
+
+
+def _muster_pick(view: dict[str, Any], me: str, area: str, comers: list[str]
+                 ) -> tuple[list[str], dict[str, Any]]:
+    """5.0: which units come to a Muster: all of them, less each one whose staying put
+    scores better (the last guard of our capital, a besieger whose siege would lift),
+    weighed one by one."""
+    chosen = list(comers)
+    best = _arrive_all(view, me, set(chosen), area)
+    top = evaluate(best, me)
+    for unit in comers:
+        if len(chosen) == 1:
+            break
+        rest = [u for u in chosen if u != unit]
+        seen = _arrive_all(view, me, set(rest), area)
+        if (v := evaluate(seen, me)) > top:
+            chosen, best, top = rest, seen, v
+    return chosen, best
+
+
+def _arrive_all(view: dict[str, Any], me: str, ids: set[str], area: str) -> dict[str, Any]:
+    """The view with our units `ids` come from wherever they stand to `area` (no
+    Engagement: a Muster never engages, 5.0), City control worked out again (1.4)."""
+    left = {b["area"] for b in view["blocks"] if b["id"] in ids}
+    moved = dict(view, blocks=[dict(b, area=area, inside=False) if b["id"] in ids else b
+                               for b in view["blocks"]])
+    return dict(moved, control=_control(moved, left | {area}))
 
 
 def _cargo(view: dict[str, Any], me: str, origin: str, fleet: str) -> list[str]:

@@ -529,9 +529,10 @@ class Muster(Procedure[HState]):
             opts.append(unit_option(s, u, "5.0", f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv) "
                                     f"from {B.comps().areas[s['blocks'][u]['loc']].name}{risk}",
                                     deep=r.deep if r is not None else 0))
-        return [decisions.pick(a["side"], f"Muster at {B.comps().areas[a['area']].name}: "
-                               "which units come? (5.0)", opts, 1, len(opts), rule="5.0",
-                               kind="muster")]
+        ask = decisions.pick(a["side"], f"Muster at {B.comps().areas[a['area']].name}: "
+                             "which units come? (5.0)", opts, 1, len(opts), rule="5.0",
+                             kind="muster")
+        return [replace(ask, data={"to": a["area"]})]  # the facts players read
 
     def _route(self, flow: Flow[HState], u: str) -> Route | None:
         """A fleet's way to the Muster: the one with the fewest DeepSea crossings (the
