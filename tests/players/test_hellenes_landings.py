@@ -115,3 +115,31 @@ def test_an_engagement_the_movers_would_lose_is_imagined_lost():
     assert weak["id"] not in {b["id"] for b in moved["blocks"]}
     safe = H._arrive(view, "athens", {weak["id"]}, "PLA")
     assert {b["id"]: b["area"] for b in safe["blocks"]}[weak["id"]] == "PLA"
+
+
+def test_a_muster_is_imagined_and_keeps_the_last_guard_of_the_capital():
+    """5.0: the Action menu's Muster is imagined with our units that can reach the area
+    coming (without it the preview stopped at the muster question and the player mustered
+    at random); the muster question itself sends every unit but the last land unit of
+    Athens, whose leaving costs CAPITAL_EMPTY (the score says so, unit by unit)."""
+    game = engine.ruleset("hellenes").from_position(
+        {"scenario": "431", "season": 1, "start": "muster",
+         "args": {"side": "athens", "area": "PLA"}, "turn": {"side": "athens", "actions": 1},
+         "blocks": {"A1": {"loc": "ATH", "cv": 4}, "A3": {"loc": "pool", "cv": 0},
+                    "A7": {"loc": "pool", "cv": 0}, "A12": {"loc": "pool", "cv": 0},
+                    "A13": {"loc": "pool", "cv": 0}}},
+        seed="muster")
+    prompt = game.prompt_for("athens")
+    assert prompt is not None and prompt.kind == "muster" and prompt.data == {"to": "PLA"}
+    ids = [o.id for o in prompt.options]
+    assert "A1" in ids  # the one land unit left in Athens could come
+    answer = decide(game, "athens", player("heuristic", 0))
+    assert "A1" not in decisions.parse(prompt, answer) and answer
+    view = game.view("athens")
+    menu = Prompt("athens", "Action phase", (
+        Option("muster:PLA", "Muster at Platea", "5.0",
+               data={"kind": "muster", "to": "PLA", "cost": 1}),), kind="actions")
+    imagined = H.imagine(view, menu, "muster:PLA")
+    assert imagined is not None
+    came = {b["id"] for b in imagined["blocks"] if b["area"] == "PLA"}
+    assert {i for i in ids if i != "A1"} <= came and "A1" not in came
