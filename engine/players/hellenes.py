@@ -26,6 +26,7 @@ from ..rulesets.hellenes.events import deposable
 from ..rulesets.hellenes.state import FALL, NEW_YEAR
 from .base import Lookahead
 from .heuristic import RulesetHeuristic, best_by_lookahead
+from .rollout import quick_answer
 
 CAPITAL = {"athens": "Athens", "sparta": "Sparta"}
 WIN = 1000.0
@@ -678,6 +679,64 @@ def _choose_cargo(view: dict[str, Any], prompt: Prompt) -> str:
     return decisions.encode(prompt, [best_id or prompt.options[0].id])
 
 
+# ------------------------------------------------------------------ for the search level
+SEARCHED_ACTIONS = 3  # options of an Action menu weighed in sampled worlds, at most
+# The prompts of the seat's own Action phase (4.0, 5.0): a rollout after a weighed option
+# answers them by the heuristic's rules until the phase ends.
+ACTION_PHASE = frozenset({"actions", "movers", "move", "cargo", "muster", "recruit",
+                          "forced", "pillage"})
+
+
+def _engages(view: dict[str, Any], seen: dict[str, Any], me: str) -> bool:
+    """Whether an imagined result sends our units into an area where enemy units stand
+    outside a City (an Engagement, 5.4: a battle the dice and hidden strengths decide),
+    or throws them away there (`_arrive` drops movers it sees beaten)."""
+    before = {b["id"]: b["area"] for b in view["blocks"] if b["side"] == me}
+    after = {b["id"]: b["area"] for b in seen["blocks"] if b["side"] == me}
+    foes = {b["area"] for b in view["hidden_blocks"] if b["side"] != me and not b["inside"]}
+    return any(i not in after or (after[i] != area and after[i] in foes)
+               for i, area in before.items())
+
+
+def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
+    """An Action menu where a move or landing would Engage (5.4): the score guesses a
+    battle from block counts alone (two steps a hidden block), so the search weighs the
+    heuristic's answer, the best-scored engaging option and the best other one in sampled
+    worlds, where the hidden strengths and the dice decide. Elsewhere: nothing to weigh."""
+    if prompt.kind != "actions":
+        return []
+    me = prompt.seat
+    engaging: list[tuple[float, str]] = []
+    other: list[tuple[float, str]] = []
+    for o in prompt.options:
+        seen = imagine(view, prompt, o.id)
+        if seen is None or o.id == fallback:
+            continue
+        (engaging if _engages(view, seen, me) else other).append((evaluate(seen, me), o.id))
+    if not engaging:
+        return []
+    out = [fallback]
+    for group in (engaging, other):
+        if group and len(out) < SEARCHED_ACTIONS:
+            out.append(max(group)[1])
+    return out
+
+
+def end_actions(sim: Any, seat: str) -> None:
+    """In a sampled world, after an option of the Action menu weighed by the search: the
+    seat's Action phase goes on by the heuristic's rules (its picks of movers, cargo and
+    musters included) until it ends, so that the battles it has set up are fought in the
+    rollout (6.0)."""
+    for _ in range(80):
+        p = sim.prompt()
+        if p is None or p.seat != seat or p.kind not in ACTION_PHASE:
+            return
+        view = sim.view(seat)
+        answer = choose(view, p, None, sim.policy)
+        sim.act(seat, answer if answer is not None
+                else quick_answer(view, p, HEURISTIC, sim.policy))
+
+
 # A Hellenes preview costs several times an Athens & Sparta one (a larger state and
 # view): one menu step deep, only into short follow-ups, at most 30 previews a decision.
 HEURISTIC = RulesetHeuristic(
@@ -690,4 +749,6 @@ HEURISTIC = RulesetHeuristic(
                         "move", "muster", "recruit"}),
     searched=frozenset({"retreat-or-fight", "retreat", "sortie", "capitulate",
                         "siege-combat", "battle-order", "formation-order", "assault-join",
-                        "appeal"}))
+                        "appeal"}),
+    # and the Action menus where a move would Engage, weighed among a few (above)
+    candidates=candidates, after_candidate=end_actions)

@@ -1,0 +1,54 @@
+"""The Hellenes search weighs the Action menus where a move would Engage (5.4): the
+heuristic guesses those battles from block counts, the sampled worlds fight them out."""
+
+from __future__ import annotations
+
+import engine
+from engine.core.rng import Rng
+from engine.players import decide, player
+from engine.players import hellenes as H
+from engine.players.lookahead import worlds_for
+from engine.players.rollout import Sim
+
+
+def _athens_actions(seed: str):
+    """431, Spring: Athens' Action menu with three Actions, the set-up's units."""
+    return engine.ruleset("hellenes").from_position(
+        {"scenario": "431", "season": 1, "start": "actions", "args": {"side": "athens"},
+         "turn": {"side": "athens", "actions": 3}}, seed=seed)
+
+
+def test_the_search_weighs_the_heuristic_answer_an_engagement_and_another_way():
+    game = _athens_actions("cand")
+    prompt = game.prompt_for("athens")
+    assert prompt is not None and prompt.kind == "actions"
+    view = game.view("athens")
+    fallback = decide(game, "athens", player("heuristic", 0))
+    found = H.candidates(view, prompt, fallback)
+    assert found[0] == fallback and 2 <= len(found) <= H.SEARCHED_ACTIONS
+    assert len(set(found)) == len(found)
+    seen = {o: H.imagine(view, prompt, o) for o in found[1:]}
+    assert any(s is not None and H._engages(view, s, "athens") for s in seen.values())
+    # Nothing to weigh outside the Action menu, nor in one that engages nowhere.
+    assert H.candidates(view, prompt.__class__("athens", "x", prompt.options, kind="move"),
+                        fallback) == []
+    calm = dict(view, hidden_blocks=[])
+    assert H.candidates(calm, prompt, fallback) == []
+
+
+def test_a_weighed_option_is_followed_by_the_rest_of_the_action_phase():
+    """In a sampled world the seat's Action phase is finished by the heuristic's rules
+    (movers, cargo and musters picked by the score, not at random), so the rollout
+    reaches the battles it set up."""
+    game = _athens_actions("end-actions")
+    worlds = worlds_for(game, "athens")
+    assert worlds is not None
+    prompt = game.prompt_for("athens")
+    assert prompt is not None
+    fallback = decide(game, "athens", player("heuristic", 0))
+    option = H.candidates(game.view("athens"), prompt, fallback)[1]
+    sim = Sim(worlds(Rng("w")), Rng("dice"), Rng("policy"))
+    sim.act("athens", option)
+    H.end_actions(sim, "athens")
+    after = sim.prompt()
+    assert after is None or after.seat != "athens" or after.kind not in H.ACTION_PHASE
