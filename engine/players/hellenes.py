@@ -639,14 +639,18 @@ def _imagine_way(view: dict[str, Any], prompt: Prompt, option: Option
     """One mover's way in a Group Move (5.0), from the prompt's facts (the unit and the
     area it leaves): the unit where the route ends, and a fleet of 2 cv or more that sails
     to a land area with the best land unit of the Group aboard (a landing, 5.21: the
-    cargo is asked next). A Forced March waits where its route enters (5.3: it may fail);
-    staying changes nothing. Without this every way of a mover but the last previewed the
-    same (the moves are made together at the end), and a landing was never seen."""
+    cargo is asked next), after the orders the Group was already given. A Forced March
+    waits where its route enters (5.3: it may fail); staying changes nothing. Without
+    this every way of a mover but the last previewed the same (the moves are made
+    together at the end), and a landing was never seen."""
     facts, asked = _data(option), prompt.data or {}
     unit = next((b for b in view["blocks"] if b["id"] == asked.get("unit")), None)
     if unit is None:
         return None
     me = prompt.seat
+    # the Group's orders already given (made together at the end, 5.0): without them
+    # each unit of Athens saw the others still at home and every one of them left
+    view = _ordered(view, me, asked.get("orders") or {})
     kind = facts["kind"]
     if kind == "stay":
         return view
@@ -662,6 +666,17 @@ def _imagine_way(view: dict[str, Any], prompt: Prompt, option: Option
     return moved
 
 
+def _ordered(view: dict[str, Any], me: str, orders: dict[str, str]) -> dict[str, Any]:
+    """The view with a Group's orders given so far carried out, the units going to one
+    area together (5.0)."""
+    by_area: dict[str, set[str]] = {}
+    for unit, area in orders.items():
+        by_area.setdefault(area, set()).add(unit)
+    for area, units in sorted(by_area.items()):
+        view = _arrive(view, me, units, area)
+    return view
+
+
 def _choose_cargo(view: dict[str, Any], prompt: Prompt) -> str:
     """5.21: the land unit whose landing where the fleet sails scores best, or none."""
     asked = prompt.data or {}
@@ -669,6 +684,7 @@ def _choose_cargo(view: dict[str, Any], prompt: Prompt) -> str:
     me = prompt.seat
     if fleet is None or area is None:
         return "" if prompt.lo == 0 else decisions.encode(prompt, [prompt.options[0].id])
+    view = _ordered(view, me, asked.get("orders") or {})  # the Group's other orders
     best_id, best = None, evaluate(_arrive(view, me, {str(fleet)}, str(area)), me)
     for o in prompt.options:
         score = evaluate(_arrive(view, me, {str(fleet), o.id}, str(area)), me)

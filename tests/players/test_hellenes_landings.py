@@ -32,11 +32,11 @@ def test_the_group_move_prompts_name_their_unit_and_the_fleets_landing():
     game.act("athens", decisions.encode(movers, ["A14", "A1"]))
     way = game.prompt_for("athens")
     assert way is not None and way.kind == "move"
-    assert way.data == {"unit": "A14", "from": "ATH"}
+    assert way.data == {"unit": "A14", "from": "ATH", "orders": {}}
     game.act("athens", "CHI")
     cargo = game.prompt_for("athens")
     assert cargo is not None and cargo.kind == "cargo"
-    assert cargo.data == {"fleet": "A14", "to": "CHI"}
+    assert cargo.data == {"fleet": "A14", "to": "CHI", "orders": {}}
 
 
 def test_a_fleet_lands_a_land_unit_to_retake_an_island_city():
@@ -143,3 +143,33 @@ def test_a_muster_is_imagined_and_keeps_the_last_guard_of_the_capital():
     assert imagined is not None
     came = {b["id"] for b in imagined["blocks"] if b["area"] == "PLA"}
     assert {i for i in ids if i != "A1"} <= came and "A1" not in came
+
+
+def test_each_way_is_weighed_after_the_orders_already_given():
+    """5.0: a Group's moves are made together at the end, so the way prompt names the
+    orders given so far and each way is imagined after them: with every other land unit
+    of Athens already ordered out, the last one's leaving empties the capital
+    (CAPITAL_EMPTY), which it did not while the others were still seen at home."""
+    game = engine.ruleset("hellenes").from_position(
+        {"scenario": "431", "season": 1, "start": "group_move",
+         "args": {"side": "athens", "area": "ATH"}, "turn": {"side": "athens", "actions": 1}},
+        seed="orders")
+    view = game.view("athens")
+    land = sorted(b["id"] for b in view["blocks"] if b["area"] == "ATH"
+                  and b["type"] != "fleet")
+    movers = game.prompt_for("athens")
+    assert movers is not None
+    game.act("athens", decisions.encode(movers, land))
+    for unit in land[:-1]:
+        way = game.prompt_for("athens")
+        assert way is not None and way.data is not None and way.data["unit"] == unit
+        game.act("athens", "PLA")
+    last = game.prompt_for("athens")
+    assert last is not None and last.data is not None
+    assert last.data["orders"] == {u: "PLA" for u in land[:-1]}
+    view = game.view("athens")
+    gone = H.imagine(view, last, "PLA")
+    stays = H.imagine(view, last, "stay")
+    assert gone is not None and stays is not None
+    assert H.evaluate(stays, "athens") - H.evaluate(gone, "athens") >= H.CAPITAL_EMPTY
+    assert decide(game, "athens", player("heuristic", 0)) == "stay"

@@ -355,14 +355,16 @@ class GroupMove(Procedure[HState]):
                                  f"{B.comps().areas[dest].name}: carry a land unit? "
                                  "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")
             # the facts players read (the fleet and where it sails), not the text
-            return [replace(ask, data={"fleet": fleet, "to": dest})]
+            return [replace(ask, data={"fleet": fleet, "to": dest,
+                                       "orders": {u: d for u, d in a["orders"].items()
+                                                  if u != fleet}})]
         bid = a["queue"][0]
         opts = self._destinations(flow, bid)
         opts.append(STAY_ABOARD if B.comps().areas[a["area"]].kind == "sea" and
                     B.spec(bid).type != "fleet" else STAY)
         return [Prompt(side, f"{what} from {here}: where does {unit_words(s, bid)} go? "
                        f"({rule})", tuple(opts), rule="5.0", kind="move",
-                       data={"unit": bid, "from": a["area"]})]
+                       data={"unit": bid, "from": a["area"], "orders": dict(a["orders"])})]
 
     def _destinations(self, flow: Flow[HState], bid: str) -> list[Option]:
         """Unit `bid`'s ways: each destination by its routes, Forced Marches one area
