@@ -739,14 +739,19 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
 
 
 def end_actions(sim: Any, seat: str) -> None:
-    """In a sampled world, after an option of the Action menu weighed by the search: the
-    seat's Action phase goes on by the heuristic's rules (its picks of movers, cargo and
-    musters included) until it ends, so that the battles it has set up are fought in the
-    rollout (6.0)."""
-    for _ in range(80):
+    """In a sampled world, after an option of the Action menu weighed by the search: its
+    own questions are answered by the heuristic's rules (movers, ways, cargo, musters
+    picked by the score), and the Action phase ends at the menu's next showing, so that
+    the battles the option has set up are fought in the rollout (6.0). (Playing the rest
+    of the phase out weighed every option of every menu again in each world: a search
+    decision took about 6 s.)"""
+    for _ in range(40):
         p = sim.prompt()
         if p is None or p.seat != seat or p.kind not in ACTION_PHASE:
             return
+        if p.kind == "actions" and p.option("done") is not None:
+            sim.act(seat, "done")
+            continue
         view = sim.view(seat)
         answer = choose(view, p, None, sim.policy)
         sim.act(seat, answer if answer is not None
