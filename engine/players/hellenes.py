@@ -55,6 +55,11 @@ RECOVER = 0.5         # per value of our own City the enemy holds, per area our 
                       # never went back for a revolted City and lost every 431 game on
                       # Tribute (issue 35; docs/players.md, the balance question)
 FAR = 8               # areas counted at most
+EXPOSED = 0.3         # per value of a City we hold with no land unit or garrison of ours
+                      # in it and an enemy block within REACH: a raider walks in (1.4),
+                      # takes its Tribute (9.51) or pillages it (5.5). Without it Athens
+                      # emptied its Cities for distant sieges and the raider gauntlet
+                      # player collected them (issue 35)
 
 
 def _side(view: dict[str, Any], me: str) -> int:
@@ -125,6 +130,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
             away = min(_away(far.get(a, FAR), ferries.get(a)) for a in standing)
             score -= RECOVER * city.value * min(away, FAR)
     score -= ENEMY_BLOCK * len(theirs)
+    score -= EXPOSED * _exposed(view, me, standing, theirs)
     capital = cities[CAPITAL[me]].area
     home = _near(capital)
     score -= CAPITAL_THREAT * sum(1 for b in theirs if b["area"] in home)
@@ -137,6 +143,31 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         score += SIEGE * value * (1 if siege["besieger"] == me else -1)
     score += CARD * len(view["cards"]["hand"])
     return score
+
+
+@cache
+def _within(area: str) -> frozenset[str]:
+    """Areas within REACH of `area` (by any border)."""
+    return frozenset(a for a, n in _distances(area).items() if n <= REACH)
+
+
+def _exposed(view: dict[str, Any], me: str, standing: set[str],
+             theirs: list[dict[str, Any]]) -> int:
+    """The Value of the Cities we hold that no land unit or garrison of ours holds from
+    inside or beside, with an enemy block within REACH of them."""
+    threatened: set[str] = set()
+    for b in theirs:
+        threatened |= _within(b["area"])
+    cities = _cities()
+    total = 0
+    for name, holder in view["control"].items():
+        city = cities[name]
+        if holder != me or city.area not in threatened or city.area in standing:
+            continue
+        garrison = view["garrisons"].get(name)
+        if garrison is None or garrison["side"] != me:
+            total += city.value
+    return total
 
 
 def _ferries(mine: list[dict[str, Any]], standing: set[str]) -> dict[str, int]:

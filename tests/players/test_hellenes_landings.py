@@ -142,7 +142,8 @@ def test_a_muster_is_imagined_and_keeps_the_last_guard_of_the_capital():
     imagined = H.imagine(view, menu, "muster:PLA")
     assert imagined is not None
     came = {b["id"] for b in imagined["blocks"] if b["area"] == "PLA"}
-    assert {i for i in ids if i != "A1"} <= came and "A1" not in came
+    # every other unit may come (one guarding an exposed City of ours may stay, EXPOSED)
+    assert "A1" not in came and came & set(ids)
 
 
 def test_each_way_is_weighed_after_the_orders_already_given():
@@ -173,3 +174,25 @@ def test_each_way_is_weighed_after_the_orders_already_given():
     assert gone is not None and stays is not None
     assert H.evaluate(stays, "athens") - H.evaluate(gone, "athens") >= H.CAPITAL_EMPTY
     assert decide(game, "athens", player("heuristic", 0)) == "stay"
+
+
+def test_a_city_left_empty_beside_an_enemy_block_is_exposed():
+    """1.4, 9.51: a City of ours with no land unit or garrison of ours in its area and an
+    enemy block within REACH costs EXPOSED a point of its Value (a raider walks in and
+    takes its Tribute); a garrison of ours, or the enemy out of reach, removes the cost."""
+    view = engine.new_game("hellenes", seed="exposed").view("athens")
+    platea = H._cities()["Platea"]
+    ours = [b for b in view["blocks"] if b["area"] == platea.area and b["type"] != "fleet"]
+    assert ours and view["control"]["Platea"] == "athens"
+    foes = [b for b in view["hidden_blocks"] if b["side"] == "sparta"]
+    assert any(platea.area in H._within(b["area"]) for b in foes)  # Thebes is next door
+    empty = dict(view, blocks=[dict(b, area="ATH") if b in ours else b
+                               for b in view["blocks"]])
+    cost = H.evaluate(view, "athens") - H.evaluate(empty, "athens")
+    assert cost == pytest.approx(H.EXPOSED * platea.value)
+    held = dict(empty, garrisons=dict(empty["garrisons"],
+                                      Platea={"side": "athens", "kind": "detached"}))
+    assert H._exposed(held, "athens", set(), foes) == \
+        H._exposed(empty, "athens", set(), foes) - platea.value
+    far = [dict(b, area="SYR") for b in foes]
+    assert H._exposed(empty, "athens", set(), far) < H._exposed(empty, "athens", set(), foes)
