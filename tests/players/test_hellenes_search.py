@@ -3,12 +3,16 @@ heuristic guesses those battles from block counts, the sampled worlds fight them
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from engine.core.rng import Rng
 from engine.players import decide, player
 from engine.players import hellenes as H
+from engine.players.duel import contender
 from engine.players.lookahead import worlds_for
 from engine.players.rollout import Sim
+from engine.players.testing import assert_player_blind
 
 
 def _athens_actions(seed: str):
@@ -52,3 +56,31 @@ def test_a_weighed_option_is_followed_by_the_rest_of_the_action_phase():
     H.end_actions(sim, "athens")
     after = sim.prompt()
     assert after is None or after.seat != "athens" or after.kind not in H.ACTION_PHASE
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("style", ["raider", "aggressive"])
+def test_no_cheating_levels_answer_alike_at_positions_hellenes_gauntlet_games_reach(style):
+    """The no-cheating proof (engine/players/testing.py) for the heuristic and the search
+    as Athens at positions of a game against a gauntlet player: every 20th decision for
+    the heuristic, and for the search the Action menus it weighs in sampled worlds (the
+    landings and Musters it imagines read the enemy's blocks from the view: where, not
+    what) and its battle decisions."""
+    game = engine.new_game("hellenes", seed=f"hellenes-levels-{style}")
+    players = {"athens": contender("heuristic", "h"), "sparta": contender(style, "g")}
+    heuristic = search = 0
+    for step in range(600):
+        if game.outcome is not None or (heuristic >= 10 and search >= 4):
+            break
+        p = game.prompts()[0]
+        if p.seat == "athens" and step % 20 == 0:
+            heuristic += assert_player_blind(game, p.seat, "heuristic", seed=step)
+        if p.seat == "athens" and search < 4 and p.kind in ("actions", "retreat-or-fight",
+                                                            "siege-combat"):
+            probe = contender("search", str(step), samples=2, horizon=20)
+            decide(game, p.seat, probe)
+            if probe.searched:  # type: ignore[attr-defined]
+                search += bool(assert_player_blind(game, p.seat, "search", seed=str(step),
+                                                   samples=2, horizon=20))
+        game.act(p.seat, decide(game, p.seat, players[p.seat]))
+    assert heuristic >= 10 and search >= 4
