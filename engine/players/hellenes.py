@@ -789,6 +789,21 @@ def end_actions(sim: Any, seat: str) -> None:
                 else quick_answer(view, p, HEURISTIC, sim.policy))
 
 
+HIDDEN_STEPS = 2  # the steps the score reckons a hidden block at (ENEMY_BLOCK = 2 * STEP)
+
+
+def sample_state(state: Any, me: str) -> Any:
+    """A sampled world as the search scores it (engine/players/heuristic.py): our blocks
+    reckoned at two steps each, as the enemy's hidden ones are. The Hellenes view never
+    shows the enemy's steps, so a rollout's battle cost us the steps we lost and the
+    enemy nothing but the blocks it lost: fighting always scored below retreating. Scored
+    alike, only the blocks each side loses count (never the world's hidden facts)."""
+    shown = dict(state)
+    shown["blocks"] = {b: dict(x, cv=HIDDEN_STEPS) if x["side"] == me else x
+                       for b, x in state["blocks"].items()}
+    return shown
+
+
 # A Hellenes preview costs several times an Athens & Sparta one (a larger state and
 # view): one menu step deep, only into short follow-ups, at most 30 previews a decision.
 HEURISTIC = RulesetHeuristic(
@@ -803,4 +818,4 @@ HEURISTIC = RulesetHeuristic(
                         "siege-combat", "battle-order", "formation-order", "assault-join",
                         "appeal"}),
     # and the Action menus where a move would Engage, weighed among a few (above)
-    candidates=candidates, after_candidate=end_actions)
+    candidates=candidates, after_candidate=end_actions, sample_state=sample_state)
