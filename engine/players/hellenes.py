@@ -480,10 +480,12 @@ def _siege_combat(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | N
 
 
 def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
-    """A Pillage (5.5, 14.12) from the Actions menu, worked out from the view: the
-    besiegers withdraw (the siege lifts) and the Prestige moves by 1, or 2 for Athens or
-    Sparta. The lookahead would see only the first withdrawal (the Prestige comes after
-    the last), so without this the player never pillaged."""
+    """What an option brings, worked out from the view where the preview cannot show it:
+    a Group Move or a Muster from the Action menu (`_imagine_move`, `_imagine_muster`),
+    one mover's way (`_imagine_way`), and a Pillage (5.5, 14.12): the besiegers withdraw
+    (the siege lifts) and the Prestige moves by 1, or 2 for Athens or Sparta. The
+    lookahead would see only the first withdrawal (the Prestige comes after the last),
+    so without this the player never pillaged."""
     option = next((o for o in prompt.options if o.id == option_id), None)
     if prompt.kind == "move" and option is not None:
         return _imagine_way(view, prompt, option)
