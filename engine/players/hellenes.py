@@ -6,8 +6,10 @@ The score counts, from the seat's side: the Prestige track (the war is won at 15
 Tribute they pay) and our own Cities held by the enemy, the safety of our capital and the
 threat to theirs, our strength in play against the enemy's upright blocks (hidden: about
 two steps each), the sieges we press or suffer (7.2), our land units standing where the
-enemy holds a City, and the cards in hand. City values, loyalties and the map are public
-component data; nothing here reads a game's state.
+enemy holds a City or on their way back to one of ours (by land, or beside a fleet that
+can land them, 5.21), the Cities we leave empty within the enemy's reach, and the cards
+in hand. City values, loyalties and the map are public component data; nothing here
+reads a game's state (the search's `sample_state` scores its own sampled worlds).
 """
 
 from __future__ import annotations
