@@ -6,8 +6,10 @@ The score counts, from the seat's side: the Prestige track (the war is won at 15
 Tribute they pay) and our own Cities held by the enemy, the safety of our capital and the
 threat to theirs, our strength in play against the enemy's upright blocks (hidden: about
 two steps each), the sieges we press or suffer (7.2), our land units standing where the
-enemy holds a City, and the cards in hand. City values, loyalties and the map are public
-component data; nothing here reads a game's state.
+enemy holds a City or on their way back to one of ours (by land, or beside a fleet that
+can land them, 5.21), the Cities we leave empty within the enemy's reach, and the cards
+in hand. City values, loyalties and the map are public component data; nothing here
+reads a game's state (the search's `sample_state` scores its own sampled worlds).
 """
 
 from __future__ import annotations
@@ -20,19 +22,24 @@ from ..core import decisions
 from ..core.rng import Rng
 from ..core.types import Option, Prompt
 from ..rulesets.hellenes import board as B
+from ..rulesets.hellenes import movement as M
 from ..rulesets.hellenes.battle_facts import fighting
 from ..rulesets.hellenes.events import deposable
 from ..rulesets.hellenes.state import FALL, NEW_YEAR
 from .base import Lookahead
 from .heuristic import RulesetHeuristic, best_by_lookahead
+from .rollout import quick_answer
 
 CAPITAL = {"athens": "Athens", "sparta": "Sparta"}
 WIN = 1000.0
 
 # Weights, in Prestige points.
 PRESTIGE = 1.0        # one point on the track
-CONQUEST = 0.8        # per City value held against its Loyalty (Tribute, 9.51)
-LOST = 0.8            # per value of one of our own Cities the enemy holds
+CONQUEST = 1.5        # per City value held against its Loyalty: it pays its Value as
+                      # Tribute at every Year End (9.51), so it is worth about two Years
+                      # of it. At 0.8 (less than the Prestige one Year pays) Athens
+                      # walked out of Pella for a step towards Potidea (issue 35)
+LOST = 1.5            # per value of one of our own Cities the enemy holds (its Tribute)
 STEP = 0.3            # one step of our strength in play
 ENEMY_BLOCK = 0.6     # an enemy block on the map (strength hidden)
 CAPITAL_LOST = 20.0   # the enemy holds our capital
@@ -50,6 +57,11 @@ RECOVER = 0.5         # per value of our own City the enemy holds, per area our 
                       # never went back for a revolted City and lost every 431 game on
                       # Tribute (issue 35; docs/players.md, the balance question)
 FAR = 8               # areas counted at most
+EXPOSED = 0.3         # per value of a City we hold with no land unit or garrison of ours
+                      # in it and an enemy block within REACH: a raider walks in (1.4),
+                      # takes its Tribute (9.51) or pillages it (5.5). Without it Athens
+                      # emptied its Cities for distant sieges and the raider gauntlet
+                      # player collected them (issue 35)
 
 
 def _side(view: dict[str, Any], me: str) -> int:
@@ -114,10 +126,13 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     lost = [cities[name] for name, holder in view["control"].items()
             if holder == foe and cities[name].loyalty == me]
     if lost and standing:
+        ferries = _ferries(mine, standing)
         for city in lost:
             far = _distances(city.area)
-            score -= RECOVER * city.value * min(min(far.get(a, FAR) for a in standing), FAR)
+            away = min(_away(far.get(a, FAR), ferries.get(a)) for a in standing)
+            score -= RECOVER * city.value * min(away, FAR)
     score -= ENEMY_BLOCK * len(theirs)
+    score -= EXPOSED * _exposed(view, me, standing, theirs)
     capital = cities[CAPITAL[me]].area
     home = _near(capital)
     score -= CAPITAL_THREAT * sum(1 for b in theirs if b["area"] in home)
@@ -130,6 +145,48 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         score += SIEGE * value * (1 if siege["besieger"] == me else -1)
     score += CARD * len(view["cards"]["hand"])
     return score
+
+
+@cache
+def _within(area: str) -> frozenset[str]:
+    """Areas within REACH of `area` (by any border)."""
+    return frozenset(a for a, n in _distances(area).items() if n <= REACH)
+
+
+def _exposed(view: dict[str, Any], me: str, standing: set[str],
+             theirs: list[dict[str, Any]]) -> int:
+    """The Value of the Cities we hold that no land unit or garrison of ours holds from
+    inside or beside, with an enemy block within REACH of them."""
+    threatened: set[str] = set()
+    for b in theirs:
+        threatened |= _within(b["area"])
+    cities = _cities()
+    total = 0
+    for name, holder in view["control"].items():
+        city = cities[name]
+        if holder != me or city.area not in threatened or city.area in standing:
+            continue
+        garrison = view["garrisons"].get(name)
+        if garrison is None or garrison["side"] != me:
+            total += city.value
+    return total
+
+
+def _ferries(mine: list[dict[str, Any]], standing: set[str]) -> dict[str, int]:
+    """Areas where a fleet of ours that can carry a land unit (2 cv, 5.21) stands with
+    our land units, with the longest sea range among them (5.1)."""
+    out: dict[str, int] = {}
+    for b in mine:
+        if b["type"] == "fleet" and b["cv"] >= 2 and b["area"] in standing:
+            out[b["area"]] = max(out.get(b["area"], 0), B.spec(b["id"]).sea_move or 1)
+    return out
+
+
+def _away(areas: int, sea_range: int | None) -> int:
+    """Group Moves from an area to a City `areas` away: one where a fleet there can land
+    a unit in it (a sailing from a land area into the sea and out to land: range + 1
+    borders at most), else the areas themselves."""
+    return 1 if sea_range is not None and 0 < areas <= sea_range + 1 else areas
 
 
 def _battle_odds(view: dict[str, Any], me: str) -> float:
@@ -330,6 +387,11 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         # then weighed one by one, as before the movers were one pick; in Winter every
         # unit that can shelter does, or it disbands (9.24)
         return decisions.encode(prompt, ids)
+    if prompt.kind == "cargo":
+        return _choose_cargo(view, prompt)
+    if prompt.kind == "muster" and (prompt.data or {}).get("to") and ids:
+        chosen, _ = _muster_pick(view, prompt.seat, str((prompt.data or {})["to"]), ids)
+        return decisions.encode(prompt, chosen[:prompt.hi] or ids[:prompt.lo])
     if prompt.kind == "winter-maintain":
         # 9.22: an Action for each of the strongest units with no free way to shelter
         strongest = sorted((o for o in prompt.options if not _data(o).get("shelter")),
@@ -420,15 +482,21 @@ def _siege_combat(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | N
 
 
 def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
-    """A Pillage (5.5, 14.12) from the Actions menu, worked out from the view: the
-    besiegers withdraw (the siege lifts) and the Prestige moves by 1, or 2 for Athens or
-    Sparta. The lookahead would see only the first withdrawal (the Prestige comes after
-    the last), so without this the player never pillaged."""
+    """What an option brings, worked out from the view where the preview cannot show it:
+    a Group Move or a Muster from the Action menu (`_imagine_move`, `_imagine_muster`),
+    one mover's way (`_imagine_way`), and a Pillage (5.5, 14.12): the besiegers withdraw
+    (the siege lifts) and the Prestige moves by 1, or 2 for Athens or Sparta. The
+    lookahead would see only the first withdrawal (the Prestige comes after the last),
+    so without this the player never pillaged."""
     option = next((o for o in prompt.options if o.id == option_id), None)
+    if prompt.kind == "move" and option is not None:
+        return _imagine_way(view, prompt, option)
     if prompt.kind != "actions" or option is None:
         return None
     if _data(option)["kind"] == "move":
         return _imagine_move(view, prompt.seat, _data(option)["from"])
+    if _data(option)["kind"] == "muster":
+        return _imagine_muster(view, prompt.seat, _data(option)["to"])
     if _data(option)["kind"] != "pillage":
         return None
     name = _data(option)["city"]
@@ -447,23 +515,297 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
 
 def _imagine_move(view: dict[str, Any], me: str, origin: str) -> dict[str, Any] | None:
     """A Group Move from the Action menu (5.0), worked out from the view: the area's land
-    units in the best land area next to it. The preview would stop at the movers question
-    and see no change, so the player never moved in its Action phases; each mover's way
-    is then weighed one by one as before."""
-    land = {b["id"] for b in view["blocks"] if b["side"] == me and b["area"] == origin
-            and b["type"] != "fleet" and not b["inside"]}
-    if not land:
-        return None
+    units in the best land area next to it, or a landing (5.21): one of its fleets in a
+    land area it can sail to, with one land unit aboard. The preview would stop at the
+    movers question and see no change, so the player never moved in its Action phases
+    (nor ever landed on an island City); each mover's way is then weighed one by one."""
+    mine = [b for b in view["blocks"] if b["side"] == me and b["area"] == origin]
+    land = {b["id"] for b in mine if b["type"] != "fleet" and not b["inside"]}
     best: tuple[float, dict[str, Any]] | None = None
-    for area in sorted(B.comps().land_neighbours(origin)):
-        if area in view["neutral"]:
+    if land:
+        for area in sorted(B.comps().land_neighbours(origin)):
+            if area in view["neutral"]:
+                continue
+            moved = _arrive(view, me, land, area)
+            score = evaluate(moved, me)
+            if best is None or score > best[0]:
+                best = (score, moved)
+    for fleet in mine:
+        if fleet["type"] != "fleet":
             continue
-        moved = dict(view, blocks=[dict(b, area=area) if b["id"] in land else b
-                                   for b in view["blocks"]])
+        for area in _landings(view, me, fleet):
+            found = _best_landing(view, me, fleet["id"], origin, area)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
+    return best[1] if best is not None else None
+
+
+def _arrive(view: dict[str, Any], me: str, ids: set[str], area: str,
+            inside: bool = False) -> dict[str, Any]:
+    """The view with our units `ids` moved to `area`. Where enemy units stand outside
+    (an Engagement, 5.4) and our land strength there falls short of theirs (hidden: about
+    two steps a block), the movers are imagined lost: a battle they would lose (6.0)."""
+    left = {b["area"] for b in view["blocks"] if b["id"] in ids}
+    blocks = [dict(b, area=area, inside=inside) if b["id"] in ids else b
+              for b in view["blocks"]]
+    foes = sum(1 for b in view["hidden_blocks"] if b["side"] != me and b["area"] == area
+               and not b["inside"])
+    if foes and not inside:
+        ours = sum(b["cv"] for b in blocks if b["side"] == me and b["area"] == area
+                   and b["type"] != "fleet")
+        if ours < 2 * foes:
+            blocks = [b for b in blocks if b["id"] not in ids]
+    moved = dict(view, blocks=blocks)
+    return dict(moved, control=_control(moved, left | {area}))
+
+
+def _control(view: dict[str, Any], areas: set[str]) -> dict[str, Any]:
+    """The view's City control with the Cities of `areas` worked out again as the rules
+    do (1.4): the side inside (a garrison counts), else the one side standing in the
+    area, else the City's Loyalty (a vacant conquest reverts). Without it a unit walked
+    out of a conquered City and the score still counted its Tribute."""
+    control = dict(view["control"])
+    units = [*view["blocks"], *view["hidden_blocks"]]
+    for city in _cities().values():
+        if city.area not in areas or city.name not in control:
+            continue
+        garrison = view["garrisons"].get(city.name)
+        inside = {b["side"] for b in units if b["area"] == city.area and b["inside"]}
+        if garrison is not None:
+            inside.add(garrison["side"])
+        outside = {b["side"] for b in units if b["area"] == city.area and not b["inside"]}
+        if len(inside) == 1:
+            control[city.name] = next(iter(inside))
+        elif len(outside) == 1 and not inside:
+            control[city.name] = next(iter(outside))
+        else:
+            control[city.name] = None if city.loyalty == "neutral" else city.loyalty
+    return control
+
+
+def _reach(view: dict[str, Any], me: str, unit: dict[str, Any], engage: bool
+           ) -> frozenset[str]:
+    """The areas a unit of ours may move to this turn, by the rules' own search (5.1) in
+    a world made from the view: enemy units outside a City block the way and are only
+    entered Engaging (5.4), neutral areas are closed (1.31)."""
+    if unit["inside"] and unit["type"] != "fleet":
+        return frozenset()  # 7.4: besieged land units stay
+    foes = frozenset(b["area"] for b in view["hidden_blocks"] if b["side"] != me
+                     and not b["inside"])
+    world = M.World(foes, engage, 0, frozenset(view["neutral"]), frozenset(), False,
+                    frozenset())
+    reach = M._dests_profile(unit["area"], unit["inside"], M._profile(unit["id"]), world,
+                             frozenset())
+    return reach if engage else frozenset(a for a in reach if a not in foes)
+
+
+def _landings(view: dict[str, Any], me: str, fleet: dict[str, Any]) -> frozenset[str]:
+    """The land areas a fleet of ours may sail to this turn (`_reach`). Only a fleet of
+    2 cv or more carries a land unit (5.21)."""
+    if fleet["cv"] < 2:
+        return frozenset()
+    areas = B.comps().areas
+    return frozenset(a for a in _reach(view, me, fleet, True)
+                     if areas[a].kind != "sea" and a != fleet["area"])
+
+
+def _imagine_muster(view: dict[str, Any], me: str, area: str) -> dict[str, Any] | None:
+    """A Muster from the Action menu (5.0), worked out from the view: our units that can
+    reach `area` without Engaging come, as the muster question would then pick them
+    (`_muster_pick`). Without it the preview stopped at that question and the player
+    mustered at random, never bringing a fleet and a land unit together for a landing."""
+    comers = [b["id"] for b in view["blocks"] if b["side"] == me and b["area"] != area
+              and area in _reach(view, me, b, False)]
+    if not comers:
+        return None
+    return _muster_pick(view, me, area, comers)[1]
+
+
+def _muster_pick(view: dict[str, Any], me: str, area: str, comers: list[str]
+                 ) -> tuple[list[str], dict[str, Any]]:
+    """5.0: which units come to a Muster: all of them, less each one whose staying put
+    scores better (the last guard of our capital, a besieger whose siege would lift),
+    weighed one by one."""
+    chosen = list(comers)
+    best = _arrive_all(view, me, set(chosen), area)
+    top = evaluate(best, me)
+    for unit in comers:
+        if len(chosen) == 1:
+            break
+        rest = [u for u in chosen if u != unit]
+        seen = _arrive_all(view, me, set(rest), area)
+        if (v := evaluate(seen, me)) > top:
+            chosen, best, top = rest, seen, v
+    return chosen, best
+
+
+def _arrive_all(view: dict[str, Any], me: str, ids: set[str], area: str) -> dict[str, Any]:
+    """The view with our units `ids` come from wherever they stand to `area` (no
+    Engagement: a Muster never engages, 5.0), City control worked out again (1.4)."""
+    left = {b["area"] for b in view["blocks"] if b["id"] in ids}
+    moved = dict(view, blocks=[dict(b, area=area, inside=False) if b["id"] in ids else b
+                               for b in view["blocks"]])
+    return dict(moved, control=_control(moved, left | {area}))
+
+
+def _cargo(view: dict[str, Any], me: str, origin: str, fleet: str) -> list[str]:
+    """Our land units a fleet sailing from `origin` may carry (5.21: Greek land units that
+    start in its area, outside the walls)."""
+    return [b["id"] for b in view["blocks"] if b["side"] == me and b["area"] == origin
+            and b["type"] != "fleet" and not b["barbarian"] and not b["inside"]
+            and b["id"] != fleet]
+
+
+def _best_landing(view: dict[str, Any], me: str, fleet: str, origin: str, area: str
+                  ) -> tuple[float, dict[str, Any]] | None:
+    """The fleet in `area` with the land unit aboard that scores best (none at all when
+    no unit may go)."""
+    best: tuple[float, dict[str, Any]] | None = None
+    for unit in _cargo(view, me, origin, fleet):
+        moved = _arrive(view, me, {fleet, unit}, area)
         score = evaluate(moved, me)
         if best is None or score > best[0]:
             best = (score, moved)
-    return best[1] if best is not None else None
+    return best
+
+
+def _imagine_way(view: dict[str, Any], prompt: Prompt, option: Option
+                 ) -> dict[str, Any] | None:
+    """One mover's way in a Group Move (5.0), from the prompt's facts (the unit and the
+    area it leaves): the unit where the route ends, and a fleet of 2 cv or more that sails
+    to a land area with the best land unit of the Group aboard (a landing, 5.21: the
+    cargo is asked next), after the orders the Group was already given. A Forced March
+    waits where its route enters (5.3: it may fail); staying changes nothing. Without
+    this every way of a mover but the last previewed the same (the moves are made
+    together at the end), and a landing was never seen."""
+    facts, asked = _data(option), prompt.data or {}
+    unit = next((b for b in view["blocks"] if b["id"] == asked.get("unit")), None)
+    if unit is None:
+        return None
+    me = prompt.seat
+    # the Group's orders already given (made together at the end, 5.0): without them
+    # each unit of Athens saw the others still at home and every one of them left
+    view = _ordered(view, me, asked.get("orders") or {})
+    kind = facts["kind"]
+    if kind == "stay":
+        return view
+    if kind not in ("route", "forced", "harbour"):
+        return None
+    area = facts["via"] if kind == "forced" else facts["to"]
+    moved = _arrive(view, me, {unit["id"]}, area, inside=kind == "harbour")
+    if unit["type"] != "fleet" or unit["cv"] < 2 or B.comps().areas[area].kind == "sea":
+        return moved
+    landing = _best_landing(view, me, unit["id"], str(asked.get("from")), area)
+    if landing is not None and landing[0] > evaluate(moved, me):
+        return landing[1]
+    return moved
+
+
+def _ordered(view: dict[str, Any], me: str, orders: dict[str, str]) -> dict[str, Any]:
+    """The view with a Group's orders given so far carried out, the units going to one
+    area together (5.0)."""
+    by_area: dict[str, set[str]] = {}
+    for unit, area in orders.items():
+        by_area.setdefault(area, set()).add(unit)
+    for area, units in sorted(by_area.items()):
+        view = _arrive(view, me, units, area)
+    return view
+
+
+def _choose_cargo(view: dict[str, Any], prompt: Prompt) -> str:
+    """5.21: the land unit whose landing where the fleet sails scores best, or none."""
+    asked = prompt.data or {}
+    fleet, area = asked.get("fleet"), asked.get("to")
+    me = prompt.seat
+    if fleet is None or area is None:
+        return "" if prompt.lo == 0 else decisions.encode(prompt, [prompt.options[0].id])
+    view = _ordered(view, me, asked.get("orders") or {})  # the Group's other orders
+    best_id, best = None, evaluate(_arrive(view, me, {str(fleet)}, str(area)), me)
+    for o in prompt.options:
+        score = evaluate(_arrive(view, me, {str(fleet), o.id}, str(area)), me)
+        if score > best:
+            best_id, best = o.id, score
+    if best_id is None and prompt.lo == 0:
+        return ""
+    return decisions.encode(prompt, [best_id or prompt.options[0].id])
+
+
+# ------------------------------------------------------------------ for the search level
+SEARCHED_ACTIONS = 3  # options of an Action menu weighed in sampled worlds, at most
+# The prompts of the seat's own Action phase (4.0, 5.0): a rollout after a weighed option
+# answers them by the heuristic's rules until the phase ends.
+ACTION_PHASE = frozenset({"actions", "movers", "move", "cargo", "muster", "recruit",
+                          "forced", "pillage"})
+
+
+def _engages(view: dict[str, Any], seen: dict[str, Any], me: str) -> bool:
+    """Whether an imagined result sends our units into an area where enemy units stand
+    outside a City (an Engagement, 5.4: a battle the dice and hidden strengths decide),
+    or throws them away there (`_arrive` drops movers it sees beaten)."""
+    before = {b["id"]: b["area"] for b in view["blocks"] if b["side"] == me}
+    after = {b["id"]: b["area"] for b in seen["blocks"] if b["side"] == me}
+    foes = {b["area"] for b in view["hidden_blocks"] if b["side"] != me and not b["inside"]}
+    return any(i not in after or (after[i] != area and after[i] in foes)
+               for i, area in before.items())
+
+
+def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
+    """An Action menu where a move or landing would Engage (5.4): the score guesses a
+    battle from block counts alone (two steps a hidden block), so the search weighs the
+    heuristic's answer, the best-scored engaging option and the best other one in sampled
+    worlds, where the hidden strengths and the dice decide. Elsewhere: nothing to weigh."""
+    if prompt.kind != "actions":
+        return []
+    me = prompt.seat
+    engaging: list[tuple[float, str]] = []
+    other: list[tuple[float, str]] = []
+    for o in prompt.options:
+        seen = imagine(view, prompt, o.id)
+        if seen is None or o.id == fallback:
+            continue
+        (engaging if _engages(view, seen, me) else other).append((evaluate(seen, me), o.id))
+    if not engaging:
+        return []
+    out = [fallback]
+    for group in (engaging, other):
+        if group and len(out) < SEARCHED_ACTIONS:
+            out.append(max(group)[1])
+    return out
+
+
+def end_actions(sim: Any, seat: str) -> None:
+    """In a sampled world, after an option of the Action menu weighed by the search: its
+    own questions are answered by the heuristic's rules (movers, ways, cargo, musters
+    picked by the score), and the Action phase ends at the menu's next showing, so that
+    the battles the option has set up are fought in the rollout (6.0). (Playing the rest
+    of the phase out weighed every option of every menu again in each world: a search
+    decision took about 6 s.)"""
+    for _ in range(40):
+        p = sim.prompt()
+        if p is None or p.seat != seat or p.kind not in ACTION_PHASE:
+            return
+        if p.kind == "actions" and p.option("done") is not None:
+            sim.act(seat, "done")
+            continue
+        view = sim.view(seat)
+        answer = choose(view, p, None, sim.policy)
+        sim.act(seat, answer if answer is not None
+                else quick_answer(view, p, HEURISTIC, sim.policy))
+
+
+HIDDEN_STEPS = 2  # the steps the score reckons a hidden block at (ENEMY_BLOCK = 2 * STEP)
+
+
+def sample_state(state: Any, me: str) -> Any:
+    """A sampled world as the search scores it (engine/players/heuristic.py): our blocks
+    reckoned at two steps each, as the enemy's hidden ones are. The Hellenes view never
+    shows the enemy's steps, so a rollout's battle cost us the steps we lost and the
+    enemy nothing but the blocks it lost: fighting always scored below retreating. Scored
+    alike, only the blocks each side loses count (never the world's hidden facts)."""
+    shown = dict(state)
+    shown["blocks"] = {b: dict(x, cv=HIDDEN_STEPS) if x["side"] == me else x
+                       for b, x in state["blocks"].items()}
+    return shown
 
 
 # A Hellenes preview costs several times an Athens & Sparta one (a larger state and
@@ -478,4 +820,6 @@ HEURISTIC = RulesetHeuristic(
                         "move", "muster", "recruit"}),
     searched=frozenset({"retreat-or-fight", "retreat", "sortie", "capitulate",
                         "siege-combat", "battle-order", "formation-order", "assault-join",
-                        "appeal"}))
+                        "appeal"}),
+    # and the Action menus where a move would Engage, weighed among a few (above)
+    candidates=candidates, after_candidate=end_actions, sample_state=sample_state)

@@ -21,9 +21,10 @@ def _moved(view: dict, ids: set[str], to: str) -> dict:
                               for b in view["blocks"]])
 
 
-def test_an_empty_capital_costs_more_with_enemies_in_reach():
+def test_an_empty_capital_costs_more_with_enemies_in_reach(monkeypatch):
     """Moving Athens' last land unit out of Athens costs CAPITAL_EMPTY, and CAPITAL_THREAT
     more for each enemy block within two areas; fleets left there do not hold it."""
+    monkeypatch.setattr(H, "EXPOSED", 0.0)  # the capital's own terms, alone
     view = engine.new_game("hellenes", seed="capital").view("athens")
     in_athens = {b["id"] for b in view["blocks"] if b["area"] == "ATH"}
     fleets = {b["id"] for b in view["blocks"] if b["area"] == "ATH" and b["type"] == "fleet"}
@@ -67,8 +68,12 @@ def test_no_assault_short_of_three_times_the_defenders():
 
 def test_a_group_move_is_imagined_with_its_land_units_next_door():
     """5.0: the Action menu's Group Move is previewed with the area's land units in the
-    best land area next to it (fleets stay), not as the movers question it opens."""
+    best land area next to it (fleets stay), not as the movers question it opens. (The
+    area's fleets are out of it here: with them it may be a landing, 5.21,
+    tests/players/test_hellenes_landings.py.)"""
     view = engine.new_game("hellenes", seed="imagine-move").view("athens")
+    view = dict(view, blocks=[b for b in view["blocks"]
+                              if not (b["area"] == "ATH" and b["type"] == "fleet")])
     prompt = Prompt("athens", "Action phase", (
         Option("done", "End", "4.0", data={"kind": "done", "left": 1}),
         Option("move:ATH", "Group Move from Athens", "5.0",
@@ -83,11 +88,12 @@ def test_a_group_move_is_imagined_with_its_land_units_next_door():
     assert set(moved.values()) <= B.comps().land_neighbours("ATH")
 
 
-def test_a_step_towards_a_revolted_city_is_worth_more_than_the_action():
+def test_a_step_towards_a_revolted_city_is_worth_more_than_the_action(monkeypatch):
     """Issue 35: a City a Revolt took pays Sparta Tribute every Year until retaken (9.51),
     so Athens' nearest land unit drawing one area nearer to it, or standing in its area
     where a siege can start (7.2), is worth more than the Action a move costs: with the
     old weights (0.08 and 0.3 a point of Value) Athens never went back for one."""
+    monkeypatch.setattr(H, "EXPOSED", 0.0)  # the pull's own terms, alone
     view = engine.new_game("hellenes", seed="recover").view("athens")
     # Torone (Value 2, area TOR) revolted; Potidea, Spartan in the 431 set-up, left aside
     lost = dict(view, control=dict(view["control"], Torone="sparta", Potidea="athens"))

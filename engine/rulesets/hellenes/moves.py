@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -350,15 +351,20 @@ class GroupMove(Procedure[HState]):
             dest = a["orders"][fleet]
             opts = [placed_unit_option(s, u, "5.21", fleet=fleet)
                     for u in self._cargo(flow, fleet, dest)]
-            return [decisions.pick(side, f"{B.spec(fleet).name} sails to "
-                                   f"{B.comps().areas[dest].name}: carry a land unit? "
-                                   "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")]
+            ask = decisions.pick(side, f"{B.spec(fleet).name} sails to "
+                                 f"{B.comps().areas[dest].name}: carry a land unit? "
+                                 "(5.21)", opts, 0, 1, rule="5.21", kind="cargo")
+            # the facts players read (the fleet and where it sails), not the text
+            return [replace(ask, data={"fleet": fleet, "to": dest,
+                                       "orders": {u: d for u, d in a["orders"].items()
+                                                  if u != fleet}})]
         bid = a["queue"][0]
         opts = self._destinations(flow, bid)
         opts.append(STAY_ABOARD if B.comps().areas[a["area"]].kind == "sea" and
                     B.spec(bid).type != "fleet" else STAY)
         return [Prompt(side, f"{what} from {here}: where does {unit_words(s, bid)} go? "
-                       f"({rule})", tuple(opts), rule="5.0", kind="move")]
+                       f"({rule})", tuple(opts), rule="5.0", kind="move",
+                       data={"unit": bid, "from": a["area"], "orders": dict(a["orders"])})]
 
     def _destinations(self, flow: Flow[HState], bid: str) -> list[Option]:
         """Unit `bid`'s ways: each destination by its routes, Forced Marches one area
@@ -525,9 +531,10 @@ class Muster(Procedure[HState]):
             opts.append(unit_option(s, u, "5.0", f"{B.spec(u).name} ({s['blocks'][u]['cv']} cv) "
                                     f"from {B.comps().areas[s['blocks'][u]['loc']].name}{risk}",
                                     deep=r.deep if r is not None else 0))
-        return [decisions.pick(a["side"], f"Muster at {B.comps().areas[a['area']].name}: "
-                               "which units come? (5.0)", opts, 1, len(opts), rule="5.0",
-                               kind="muster")]
+        ask = decisions.pick(a["side"], f"Muster at {B.comps().areas[a['area']].name}: "
+                             "which units come? (5.0)", opts, 1, len(opts), rule="5.0",
+                             kind="muster")
+        return [replace(ask, data={"to": a["area"]})]  # the facts players read
 
     def _route(self, flow: Flow[HState], u: str) -> Route | None:
         """A fleet's way to the Muster: the one with the fewest DeepSea crossings (the

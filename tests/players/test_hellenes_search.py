@@ -1,0 +1,108 @@
+"""The Hellenes search weighs the Action menus where a move would Engage (5.4): the
+heuristic guesses those battles from block counts, the sampled worlds fight them out."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.core.rng import Rng
+from engine.players import decide, player
+from engine.players import hellenes as H
+from engine.players.duel import contender
+from engine.players.lookahead import worlds_for
+from engine.players.rollout import Sim
+from engine.players.testing import assert_player_blind
+
+
+def _athens_actions(seed: str):
+    """431, Spring: Athens' Action menu with three Actions, the set-up's units."""
+    return engine.ruleset("hellenes").from_position(
+        {"scenario": "431", "season": 1, "start": "actions", "args": {"side": "athens"},
+         "turn": {"side": "athens", "actions": 3}}, seed=seed)
+
+
+def test_the_search_weighs_the_heuristic_answer_an_engagement_and_another_way():
+    game = _athens_actions("cand")
+    prompt = game.prompt_for("athens")
+    assert prompt is not None and prompt.kind == "actions"
+    view = game.view("athens")
+    fallback = decide(game, "athens", player("heuristic", 0))
+    found = H.candidates(view, prompt, fallback)
+    assert found[0] == fallback and 2 <= len(found) <= H.SEARCHED_ACTIONS
+    assert len(set(found)) == len(found)
+    seen = {o: H.imagine(view, prompt, o) for o in found[1:]}
+    assert any(s is not None and H._engages(view, s, "athens") for s in seen.values())
+    # Nothing to weigh outside the Action menu, nor in one that engages nowhere.
+    assert H.candidates(view, prompt.__class__("athens", "x", prompt.options, kind="move"),
+                        fallback) == []
+    calm = dict(view, hidden_blocks=[])
+    assert H.candidates(calm, prompt, fallback) == []
+
+
+def test_a_weighed_option_is_followed_by_the_rest_of_the_action_phase():
+    """In a sampled world the seat's Action phase is finished by the heuristic's rules
+    (movers, cargo and musters picked by the score, not at random), so the rollout
+    reaches the battles it set up."""
+    game = _athens_actions("end-actions")
+    worlds = worlds_for(game, "athens")
+    assert worlds is not None
+    prompt = game.prompt_for("athens")
+    assert prompt is not None
+    fallback = decide(game, "athens", player("heuristic", 0))
+    option = H.candidates(game.view("athens"), prompt, fallback)[1]
+    sim = Sim(worlds(Rng("w")), Rng("dice"), Rng("policy"))
+    sim.act("athens", option)
+    H.end_actions(sim, "athens")
+    after = sim.prompt()
+    assert after is None or after.seat != "athens" or after.kind not in H.ACTION_PHASE
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("style", ["raider", "aggressive"])
+def test_no_cheating_levels_answer_alike_at_positions_hellenes_gauntlet_games_reach(style):
+    """The no-cheating proof (engine/players/testing.py) for the heuristic and the search
+    as Athens at positions of a game against a gauntlet player: every 20th decision for
+    the heuristic, and for the search the Action menus it weighs in sampled worlds (the
+    landings and Musters it imagines read the enemy's blocks from the view: where, not
+    what) and its battle decisions."""
+    game = engine.new_game("hellenes", seed=f"hellenes-levels-{style}")
+    players = {"athens": contender("heuristic", "h"), "sparta": contender(style, "g")}
+    heuristic = search = 0
+    for step in range(600):
+        if game.outcome is not None or (heuristic >= 10 and search >= 4):
+            break
+        p = game.prompts()[0]
+        if p.seat == "athens" and step % 20 == 0:
+            heuristic += assert_player_blind(game, p.seat, "heuristic", seed=step)
+        if p.seat == "athens" and search < 4 and p.kind in ("actions", "retreat-or-fight",
+                                                            "siege-combat"):
+            probe = contender("search", str(step), samples=2, horizon=20)
+            decide(game, p.seat, probe)
+            if probe.searched:  # type: ignore[attr-defined]
+                search += bool(assert_player_blind(game, p.seat, "search", seed=str(step),
+                                                   samples=2, horizon=20))
+        game.act(p.seat, decide(game, p.seat, players[p.seat]))
+    assert heuristic >= 10 and search >= 4
+
+
+def test_a_sampled_world_is_scored_by_blocks_on_both_sides():
+    """The view hides the enemy's steps, so the search scores a sampled world with our
+    blocks at HIDDEN_STEPS each too: a battle that costs both sides steps but no block
+    scores even, and a block lost counts alike for either side."""
+    game = engine.new_game("hellenes", seed="sample-state")
+    state = game.state
+    shown = H.sample_state(state, "athens")
+    view = game.rules.view(shown, "athens")
+    assert {b["cv"] for b in view["blocks"]} == {H.HIDDEN_STEPS}
+    assert any(x["cv"] != H.HIDDEN_STEPS for x in state["blocks"].values()
+               if x["side"] == "athens")  # the world itself is untouched
+    hurt = game.rules.load(game.rules.dump(state))
+    one = next(b for b, x in hurt["blocks"].items() if x["side"] == "athens"
+               and x["cv"] > 1 and x["loc"] not in ("pool", "off", "out"))
+    hurt["blocks"][one]["cv"] -= 1
+    score = H.evaluate(game.rules.view(shown, "athens"), "athens")
+    assert H.evaluate(game.rules.view(H.sample_state(hurt, "athens"), "athens"),
+                      "athens") == pytest.approx(score)
+    assert H.evaluate(game.rules.view(hurt, "athens"), "athens") < \
+        H.evaluate(game.view("athens"), "athens")
