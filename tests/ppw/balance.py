@@ -44,7 +44,7 @@ def record(game: Game, levels: tuple[str, ...]) -> dict[str, Any]:
     assert out is not None
     row: dict[str, Any] = {"first": list(out.places[0]), "reason": out.reason,
                            "scenario": s["scenario"], "players": s["players"],
-                           "levels": list(levels)}
+                           "levels": list(levels), "seed": game.seed}
     for m in MAJORS:
         card = s["majors"][m]
         row[m] = {"bell": card["bellicosity"], "tal": card["treasury"] // 1000,
