@@ -1,12 +1,12 @@
 """Balance measurement for the ppw pars (rule 9.5, DESIGN.md "Balance"):
 
-    python -m tests.ppw.balance play SCENARIO PLAYERS GAMES SEED > games.jsonl
+    python -m tests.ppw.balance play SCENARIO PLAYERS GAMES SEED [LEVEL] > games.jsonl
     python -m tests.ppw.balance duel SCENARIO PLAYERS GAMES SEED > duels.jsonl
     python -m tests.ppw.balance firsts PLAYERS games.jsonl [duels.jsonl ...]
     python -m tests.ppw.balance fit SCENARIO PLAYERS games.jsonl [more.jsonl ...]
 
-`play` plays heuristic self-play games and prints one JSON line a game: how the game
-ended and each major's final score with its parts; `duel` plays GAMES games for each
+`play` plays self-play games (every player the heuristic, or LEVEL) and prints one JSON
+line a game: how the game ended and each major's final score with its parts; `duel` plays GAMES games for each
 player's place in turn held by the heuristic, the others by `random` (issue 38 point 6).
 Since ppw5 no player reads the pars (the heuristic measures itself against its own
 forecast, engine/players/ppw.py), so the pars only rank finished games: `firsts` ranks
@@ -57,8 +57,8 @@ def record(game: Game, levels: tuple[str, ...]) -> dict[str, Any]:
     return row
 
 
-def play(scenario: str, players: int, games: int, seed: str) -> None:
-    levels = ("heuristic",) * len(holdings(scenario, players))
+def play(scenario: str, players: int, games: int, seed: str, level: str = "heuristic") -> None:
+    levels = (level,) * len(holdings(scenario, players))
     for i in range(games):
         game = finish(scenario, players, levels, f"{seed}:{i}")
         print(json.dumps(record(game, levels)), flush=True)
@@ -83,12 +83,13 @@ def firsts(players: int, rows: list[dict[str, Any]]) -> dict[str, Any]:
     scenario = rows[0]["scenario"]
     groups = holdings(scenario, players)
     par = current_pars(scenario, players)
-    selfplay = [r for r in rows if set(r.get("levels") or ["heuristic"]) == {"heuristic"}]
     out: dict[str, Any] = {"scenario": scenario, "players": players, "pars": par}
-    if selfplay:
-        wins, shared = _wins(selfplay, groups, par)
-        count = {"+".join(g): w for g, w in wins.items()} | {"shared": shared}
-        out["selfplay"] = _rates(count, len(selfplay))
+    for level in ("heuristic", "random"):
+        selfplay = [r for r in rows if set(r.get("levels") or ["heuristic"]) == {level}]
+        if selfplay:
+            wins, shared = _wins(selfplay, groups, par)
+            count = {"+".join(g): w for g, w in wins.items()} | {"shared": shared}
+            out[f"{level}_selfplay"] = _rates(count, len(selfplay))
     for at, group in enumerate(groups):
         mine = [r for r in rows if r.get("levels") and r["levels"][at] == "heuristic"
                 and r["levels"].count("heuristic") == 1]
@@ -162,7 +163,7 @@ def _rows(paths: list[str]) -> list[dict[str, Any]]:
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "play":
-        play(args[0], int(args[1]), int(args[2]), args[3])
+        play(args[0], int(args[1]), int(args[2]), args[3], *args[4:])
     elif cmd == "duel":
         duel(args[0], int(args[1]), int(args[2]), args[3])
     elif cmd == "firsts":
