@@ -132,9 +132,11 @@ def fit(scenario: str, players: int, rows: list[dict[str, Any]]) -> dict[str, An
     raw = {m: statistics.mean(r[m]["score"] + r[m]["par"] for r in rows) for m in MAJORS}
     base = {m: round(raw[m] * 2) / 2 for m in MAJORS}
     # only differences between holdings rank them: one major of each holding but the
-    # first moves, the first's par stays at its mean
+    # first moves, the first's par stays at its mean; with two players a major of the
+    # three moves too, since Athens' half points against a mean of three (in thirds)
+    # step over the close scores two at a time (ppw5: 56 % whatever Athens' half point)
     free = [g[0] for g in groups[1:]] if players == 4 else [groups[0][0]] + \
-        [g[0] for g in groups[1:-1]]
+        [g[0] for g in groups[1:-1]] if players == 3 else [g[0] for g in groups]
     grid = [x / 2 for x in range(-10, 11)]
     best: tuple[float, dict[str, float]] | None = None
     for deltas in itertools.product(grid, repeat=len(free)):
