@@ -4,6 +4,7 @@
     python -m tests.ppw.balance duel SCENARIO PLAYERS GAMES SEED > duels.jsonl
     python -m tests.ppw.balance firsts PLAYERS games.jsonl [duels.jsonl ...]
     python -m tests.ppw.balance fit SCENARIO PLAYERS games.jsonl [more.jsonl ...]
+    python -m tests.ppw.balance crosscheck SCENARIO PLAYERS games.jsonl [more.jsonl ...]
 
 `play` plays self-play games (every player the heuristic, or LEVEL) and prints one JSON
 line a game: how the game ended and each major's final score with its parts; `duel` plays GAMES games for each
@@ -14,7 +15,8 @@ the recorded games again under the scenario's current pars and counts the first 
 per player's place (a shared first place apart; for duels, the heuristic's place) with
 95 % Wilson intervals, and `fit` searches half-point pars, near each major's mean raw
 score, that make the players' first places most even on the games given. A fit is
-judged on other games than those it was fitted on.
+judged on other games than those it was fitted on: `crosscheck` fits each half of the
+games and ranks the other half with those pars.
 """
 
 from __future__ import annotations
@@ -154,6 +156,20 @@ def fit(scenario: str, players: int, rows: list[dict[str, Any]]) -> dict[str, An
             "in_sample_firsts": {"+".join(g): w for g, w in wins.items()}, "shared": shared}
 
 
+def crosscheck(scenario: str, players: int, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """How even a fit is on games it has not seen: pars fitted on each half of the games
+    rank the other half, both halves' first places added up."""
+    groups = holdings(scenario, players)
+    half = len(rows) // 2
+    first, second = rows[:half], rows[half:]
+    a, b = fit(scenario, players, first)["pars"], fit(scenario, players, second)["pars"]
+    wins_a, shared_a = _wins(second, groups, a)
+    wins_b, shared_b = _wins(first, groups, b)
+    count = {"+".join(g): wins_a[g] + wins_b[g] for g in groups}
+    return {"pars_first_half": a, "pars_second_half": b,
+            "firsts": _rates(count | {"shared": shared_a + shared_b}, len(rows))}
+
+
 def _rows(paths: list[str]) -> list[dict[str, Any]]:
     rows = []
     for path in paths:
@@ -170,5 +186,7 @@ if __name__ == "__main__":
         duel(args[0], int(args[1]), int(args[2]), args[3])
     elif cmd == "firsts":
         print(json.dumps(firsts(int(args[0]), _rows(args[1:]))))
+    elif cmd == "crosscheck":
+        print(json.dumps(crosscheck(args[0], int(args[1]), _rows(args[2:]))))
     else:
         print(json.dumps(fit(args[0], int(args[1]), _rows(args[2:]))))
