@@ -41,8 +41,8 @@ def holdings(scenario: str, players: int) -> tuple[tuple[str, ...], ...]:
     return dict(table)[players]
 
 
-def play(scenario: str, players: int, levels: tuple[str, ...], seed: str) -> PpwGame:
-    """One game: player i (the scenario's i-th holding) played by `levels[i]`."""
+def finish(scenario: str, players: int, levels: tuple[str, ...], seed: str) -> Game:
+    """One game played out: player i (the scenario's i-th holding) by `levels[i]`."""
     groups = holdings(scenario, players)
     game = Game.create(RULESET, scenario, seed=seed, options={"players": players})
     by_seat = {}
@@ -54,10 +54,18 @@ def play(scenario: str, players: int, levels: tuple[str, ...], seed: str) -> Ppw
         seat = game.prompts()[0].seat
         game.act(seat, decide(game, seat, by_seat[seat], lookahead=False))
         actions += 1
+    return game
+
+
+def play(scenario: str, players: int, levels: tuple[str, ...], seed: str) -> PpwGame:
+    """One game: player i (the scenario's i-th holding) played by `levels[i]`."""
+    groups = holdings(scenario, players)
+    game = finish(scenario, players, levels, seed)
     out = game.outcome
     first = tuple(out.places[0]) if out is not None and out.places else ()
     firsts = tuple(i for i, g in enumerate(groups) if set(g) & set(first))
-    return PpwGame(seed, levels, first, firsts, out.reason if out else "unfinished", actions)
+    return PpwGame(seed, levels, first, firsts, out.reason if out else "unfinished",
+                   len(game.log))
 
 
 def duel(scenario: str, players: int, a: str, b: str, games: int,

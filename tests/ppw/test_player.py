@@ -21,6 +21,7 @@ from engine.players.ppw import (
     choose_rate,
     evaluate,
     expected,
+    forecast,
     holding,
     home_risk,
     lead,
@@ -91,12 +92,28 @@ def test_the_leader_offers_peace_and_the_trailer_goes_to_war():
     assert choose_action(g.view("sparta"), prompt_of(g, "sparta")) != "war:athens"
 
 
-def test_the_par_is_reached_by_the_end():
+def test_the_forecast_is_reached_by_the_end():
     view = new(players=4, scenario="archidamian").view("corinth")
-    par = board().setups["archidamian"].majors["corinth"].par_for(4)
-    assert expected(dict(view, phase="over"), "corinth") == pytest.approx(par)
+    goal = forecast("archidamian", 4, "corinth")
+    assert expected(dict(view, phase="over"), "corinth") == pytest.approx(goal)
     assert expected(dict(view, turn=3), "corinth") == pytest.approx(
-        11.5 + (par - 11.5) * 2 / 4)
+        11.5 + (goal - 11.5) * 2 / 4)
+
+
+def test_the_heuristic_plays_the_same_whatever_the_pars(monkeypatch):
+    """The pars of rule 9.5 rank finished games only: a refit must not move the
+    heuristic's play (DESIGN.md, "Balance"), so its measure of the lead ignores them."""
+    g = new(players=4)
+    g.state["relations"]["athens|sparta"] = "peace"
+    _changed(g)
+    view = dict(g.view("sparta"), turn=5)  # halfway: the forecast weighs half
+    before = (lead(view, "sparta"), choose_action(view, prompt_of(g, "sparta")))
+    majors = board().setups["431"].majors
+    for m, start in list(majors.items()):  # Sparta's par far above the others'
+        par = 40.0 if m == "sparta" else 0.0
+        monkeypatch.setitem(majors, m, start.model_copy(update={"par": {4: par}}))
+    assert board().setups["431"].majors["sparta"].par_for(4) == 40.0  # the patch holds
+    assert (lead(view, "sparta"), choose_action(view, prompt_of(g, "sparta"))) == before
 
 
 def test_low_bellicosity_seeks_peace_even_when_behind():
