@@ -310,15 +310,15 @@ def _declare(view: dict[str, Any], prompt: Prompt, ids: list[str]) -> str:
 
 def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
     """A move's destination (ids `mode|hex|from|crossed|coast`, rules 4.4-4.5) moves the
-    chosen block in a copy of the view, and a neutral city it attacks joins the enemy
-    (rule 9.5); nothing else is imagined."""
-    if prompt.kind != "move_dest" or option_id.count("|") != 4:
+    chosen block (the prompt's `data`, never its words) in a copy of the view, and a
+    neutral city it attacks joins the enemy (rule 9.5); nothing else is imagined."""
+    if prompt.kind != "move_dest" or option_id.count("|") != 4 or not prompt.data:
         return None
     dest = option_id.split("|")[1]
-    name = prompt.text.split(" from ", 1)[0].removeprefix("Move ")
+    block = prompt.data.get("block")
     blocks = list(view["blocks"])
     for i, b in enumerate(blocks):
-        if b["side"] == prompt.seat and b.get("name") == name:
+        if b["side"] == prompt.seat and b.get("id") == block:
             blocks[i] = dict(b, hex=dest, in_city=False)
             return _neutral_joins(dict(view, blocks=blocks), dest, other(prompt.seat))
     return None
