@@ -50,6 +50,17 @@ HIDDEN_MOVE = {"army": 3, "navy": 4}  # a hidden block's reach (the hoplite's an
 UNGUARDED = 0.4     # share of an empty city's value at risk from an enemy next to it
 OUTNUMBERED = 0.8   # per missing step where our blocks share a hex with stronger enemies
 SIEGE = 0.3         # share of a besieged city's value
+# A city both sides stand in goes to the battle's likely winner (rules 5.3-5.4), read from
+# the steps each side has there (a hidden block HIDDEN_FIGHTS: a fresh block has 3 or 4,
+# and two made one block look beaten; blocks inside walls doubled: they take half-hits,
+# rule 5.41): no chance at EVEN_LOW of the steps or less, sure at EVEN_HIGH or more. (Counted for its holder whatever the odds, one block sent into a city held by the
+# enemy counted as much as four: the heuristic as Sparta sent one against a raider in
+# Corinth in the war's last Olympiad, four more standing next door, and lost the final
+# count by a point, issue 35.) In the last Olympiad's count a city fought over in the open
+# goes to a side SURE of it, else to nobody.
+EVEN_LOW, EVEN_HIGH = 0.3, 0.75
+HIDDEN_FIGHTS = 3
+SURE = 0.8
 # Abydos left vacant falls to any revolt Sparta pays for (rule 7.0), which hands Sparta the
 # Hellespont and costs Athens a block a turn (rule 9.1). (A like risk for every vacant
 # major city kept both sides' blocks at home against revolts the heuristic never makes:
@@ -128,6 +139,8 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     mine: dict[str, list[dict[str, Any]]] = {}
     theirs: dict[str, int] = {}
     foe_steps: dict[str, int] = {}  # a hidden block's strength counted as two steps
+    foe_fights: dict[str, int] = {}  # the same in a battle (see HIDDEN_FIGHTS)
+    foe_walled: dict[str, int] = {}  # of which inside the walls
     foe_weight = 0.0
     for b in view["blocks"]:
         if b["side"] == me:
@@ -136,6 +149,9 @@ def evaluate(view: dict[str, Any], me: str) -> float:
             theirs[b["hex"]] = theirs.get(b["hex"], 0) + 1
             known = b.get("strength")
             foe_steps[b["hex"]] = foe_steps.get(b["hex"], 0) + (known or 2)
+            foe_fights[b["hex"]] = foe_fights.get(b["hex"], 0) + (known or HIDDEN_FIGHTS)
+            if b.get("in_city"):
+                foe_walled[b["hex"]] = foe_walled.get(b["hex"], 0) + (known or HIDDEN_FIGHTS)
             foe_weight += ENEMY_BLOCK if known is None else ENEMY_STEP * known
     near_foe = {nb for h in theirs for nb in bd.nbrs.get(h, ())}
     score = 0.0
@@ -153,6 +169,16 @@ def evaluate(view: dict[str, Any], me: str) -> float:
             owner, weight = me, (HELD if holder == me else TAKEN)
         elif f and not m:
             owner, weight = foe, (HELD if holder == foe else TAKEN)
+        elif m and f:
+            odds = battle_odds(mine[h], foe_fights[h], foe_walled.get(h, 0))
+            score += value * (odds * (HELD if holder == me else TAKEN)
+                              - (1 - odds) * (HELD if holder == foe else TAKEN))
+            # a siege (a side inside the walls) may stand at the count: the city is
+            # then nobody's (rule 10.2); a battle in the open is over by then
+            open_field = not foe_walled.get(h) and not any(b.get("in_city") for b in mine[h])
+            if tally is not None and open_field and (odds >= SURE or odds <= 1 - SURE):
+                tally[me if odds >= SURE else foe] += value
+            owner, weight = holder, 0.0
         else:
             owner, weight = holder, HELD
         score += weight * value * (1 if owner == me else -1 if owner == foe else 0)
@@ -191,6 +217,15 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     if tally is not None:
         score += _final_stake(view, me, tally[me] - tally[foe])
     return score
+
+
+def battle_odds(ours: list[dict[str, Any]], foe_steps: int, foe_walled: int) -> float:
+    """Our chance, 0 to 1, of holding a hex both sides stand in once its battle is fought,
+    from the steps on each side (see EVEN_LOW): blocks inside walls count double."""
+    mine = sum((b.get("strength") or 0) * (2 if b.get("in_city") else 1) for b in ours)
+    theirs = foe_steps + foe_walled
+    share = mine / (mine + theirs) if mine + theirs else 0.5
+    return min(1.0, max(0.0, (share - EVEN_LOW) / (EVEN_HIGH - EVEN_LOW)))
 
 
 def capital_threat(view: dict[str, Any], me: str, h: str) -> int:
@@ -310,15 +345,15 @@ def _declare(view: dict[str, Any], prompt: Prompt, ids: list[str]) -> str:
 
 def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
     """A move's destination (ids `mode|hex|from|crossed|coast`, rules 4.4-4.5) moves the
-    chosen block in a copy of the view, and a neutral city it attacks joins the enemy
-    (rule 9.5); nothing else is imagined."""
-    if prompt.kind != "move_dest" or option_id.count("|") != 4:
+    chosen block (the prompt's `data`, never its words) in a copy of the view, and a
+    neutral city it attacks joins the enemy (rule 9.5); nothing else is imagined."""
+    if prompt.kind != "move_dest" or option_id.count("|") != 4 or not prompt.data:
         return None
     dest = option_id.split("|")[1]
-    name = prompt.text.split(" from ", 1)[0].removeprefix("Move ")
+    block = prompt.data.get("block")
     blocks = list(view["blocks"])
     for i, b in enumerate(blocks):
-        if b["side"] == prompt.seat and b.get("name") == name:
+        if b["side"] == prompt.seat and b.get("id") == block:
             blocks[i] = dict(b, hex=dest, in_city=False)
             return _neutral_joins(dict(view, blocks=blocks), dest, other(prompt.seat))
     return None

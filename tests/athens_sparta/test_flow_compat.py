@@ -33,8 +33,10 @@ def _asked(state):
 def _reworded(p: Prompt) -> Prompt:
     """The questions as worded since these saves (issue 34): a round-2 battle question
     cites rule 5.42, a navy's question names withdrawal only when it offers it, and a
-    regroup calls no block victorious (a siege may go on). Nothing else changed."""
-    text, rule = p.text, p.rule
+    regroup calls no block victorious (a siege may go on); a move's destination question
+    names its block in the prompt's data too (issue 35; every block's name is its id).
+    Nothing else changed."""
+    text, rule, data = p.text, p.rule, None
     if p.kind == "act" and "round 2" in text:
         text, rule = text.replace("(rule 5.41)", "(rule 5.42)"), "5.42"
     if p.kind == "navy" and "wd" not in [o.id for o in p.options]:
@@ -42,7 +44,9 @@ def _reworded(p: Prompt) -> Prompt:
                             "Engage on land, or remain at sea?")
     if p.kind == "regroup":
         text = text.replace("choose a victorious block", "choose a block of yours")
-    return Prompt(p.seat, text, p.options, rule=rule, secret=p.secret, kind=p.kind)
+    if p.kind == "move_dest":
+        data = {"block": text.removeprefix("Move ").split(" from ", 1)[0]}
+    return Prompt(p.seat, text, p.options, rule=rule, secret=p.secret, kind=p.kind, data=data)
 
 
 @pytest.mark.parametrize("record", SAVES, ids=[

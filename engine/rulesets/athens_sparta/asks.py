@@ -8,6 +8,7 @@ reader of the argument."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from engine import Option, Prompt
 from engine.core.steady import Memo
@@ -16,13 +17,16 @@ OptionRow = list[str]  # [id, label, rule]
 
 
 def ask(seat: str, kind: str, text: str, rule: str | None,
-        opts: Iterable[Sequence[str] | Option], secret: bool = False) -> Prompt:
+        opts: Iterable[Sequence[str] | Option], secret: bool = False,
+        data: dict[str, Any] | None = None) -> Prompt:
     """A prompt of `opts`: rows [id, label, rule], or options already made (`shared_option`),
-    which menus that keep their rows from click to click hand over as they are."""
+    which menus that keep their rows from click to click hand over as they are. `data`:
+    facts about the decision players read instead of the words (`Prompt.data`)."""
     table: dict[tuple[str, str, str | None], Option] = _OPTIONS.here.table  # once a prompt
     return Prompt(seat, text, tuple([o if isinstance(o, Option) else
                                      table.get((o[0], o[1], o[2])) or _option(o[0], o[1], o[2])
-                                     for o in opts]), rule=rule, secret=secret, kind=kind)
+                                     for o in opts]), rule=rule, secret=secret, kind=kind,
+                  data=data)
 
 
 # Options are immutable and most recur from one prompt to the next (the same blocks and

@@ -239,7 +239,8 @@ class MoveDest(Step):
                  MODE_NAMES[m][1]] for m in modes]
             opts.append(["back", "Choose another block", "4.0"])
             return [ask(side, "move_dest", f"Move {block_name(bd, b)} from "
-                        f"{bd.label(here)} (rules 4.4, 4.5): which kind of move?", "4.4", opts)]
+                        f"{bd.label(here)} (rules 4.4, 4.5): which kind of move?", "4.4", opts,
+                        data={"block": b})]
         if mode:
             dests = [d for d in dests if d[1] == mode]
         # nearest first
@@ -263,7 +264,7 @@ class MoveDest(Step):
                      "in a friendly hex, a sea move goes port to friendly port.")
         rule = MOVE_RULES[next(iter(kinds))] if len(kinds) == 1 else "4.0"  # kinds offered
         return [ask(side, "move_dest", f"Move {block_name(bd, b)} from {bd.label(here)} "
-                    f"(rules 4.4, 4.5): {what}", rule, opts)]
+                    f"(rules 4.4, 4.5): {what}", rule, opts, data={"block": b})]
 
     def answer(self, flow: Flow[AS], seat: str, option: str) -> None:
         b = flow.args["block"]
