@@ -75,8 +75,16 @@ CAPITAL_SIEGED = 20.0
 # Our home region changing hands ends the game (21.1): its chance to flip, times this.
 HOME_LOST = 120.0
 GUARD_CAP = 4
-APPROACH = 0.1       # per hex between a land unit and the enemy region we aim at
+# The enemy region we aim at pulls our land units within PULL hexes of it, APPROACH a hex
+# nearer. Counted as a reward for being near, not a cost for being far: a cost made every
+# unit placed (7.3) worth less than one left in the Force Pool (which stands nowhere), so
+# Sparta fielded 7 of its 34 units and sat at home while Elis held (2026-11-29: 4 of 12
+# Argive League games lost as Sparta that way, `hs1`).
+APPROACH = 0.1
+PULL = 12
 ATTACK = 1.0          # per unit of advantage in a hex where both sides' units meet
+BATTLE_AL = 2         # 13.4: a victory in a region moves its AL this much
+DECISIVE_AL = 5       # and a decisive one (3 or more enemy units killed) this much
 SIZE = {"S": 1, "M": 2, "L": 3}
 # The 22.5 table from Athens' side: regions held -> worth (decisive results count more).
 TABLE = {4: 1.25, 3: 1.0, 2: -1.0, 1: -1.25}
@@ -132,9 +140,9 @@ def expected_result(view: dict[str, Any], seen: Seen) -> float:
     dist = [1.0]  # dist[n]: chance Athens ends with n regions (of those seen so far)
     for region, r in sorted(view["regions"].items()):
         side = r["side"]
-        drift = 0.0
+        drift = seen.battles.get(region, 0.0) if side in ("athens", "sparta") else 0.0
         if side in ("athens", "sparta") and pressed(view, region, other(side), seen):
-            drift = 0.5 * season_left  # 13.4: -1 AL on 4-6 each season under pressure
+            drift += 0.5 * season_left  # 13.4: -1 AL on 4-6 each season under pressure
         p = flip_chance(int(r["al"]), drift, checks, season_left + SEASONS * (checks - 1))
         athens = (1 - p) if side == "athens" else p if side == "sparta" else 0.0
         nxt = [0.0] * (len(dist) + 1)
@@ -153,13 +161,49 @@ class Seen:
         hexes = B.comps().hexes
         self.land_at: dict[str, set[str]] = {}
         self.by_area: dict[str, set[str]] = {}
+        counts: dict[str, dict[str, int]] = {}
         for u in view["units"].values():
             if u["where"] != "map" or u["type"] == "fleet" or u["hex"] not in hexes:
                 continue
             self.land_at.setdefault(u["hex"], set()).add(u["side"])
+            counts.setdefault(u["hex"], {}).setdefault(u["side"], 0)
+            counts[u["hex"]][u["side"]] += 1
             area = hexes[u["hex"]].area
             if area is not None:
                 self.by_area.setdefault(area, set()).add(u["side"])
+        self.battles = _battle_drift(view, counts)
+
+
+def _battle_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dict[str, float]:
+    """Region -> the AL its controller may expect to lose to the battles set up in it
+    (both sides' land units in one hex, not behind standing walls, which make a siege):
+    13.4 moves a region's AL 2 for a victory in it, 5 for a decisive one (3 or more of the
+    loser's units killed), and the side with more units wins more often (17.3's odds
+    count units). Without it a stack beside a lone enemy garrison in the region Sparta
+    must flip saw nothing to gain from going in (a capital or home region aside, the
+    target region's AL is the game, 22.5)."""
+    out: dict[str, float] = {}
+    for h, n in counts.items():
+        if len(n) < 2:
+            continue
+        region = B.region_of_hex(h)
+        r = view["regions"].get(region) if region is not None else None
+        if region is None or r is None or r["side"] not in ("athens", "sparta"):
+            continue
+        city = B.city_by_hex().get(h)
+        if city is not None and city.walled and city.name not in view["unwalled"] \
+                and city.name not in view["razed"]:
+            continue
+        holder, foe = r["side"], other(r["side"])
+        edge = max(-4, min(4, n.get(foe, 0) - n.get(holder, 0)))
+        p = 0.5 + 0.1 * edge  # the chance the region's enemy wins
+        worth = [BATTLE_AL, BATTLE_AL]  # (if the enemy wins, if the holder wins)
+        if n.get(holder, 0) >= 3 and n.get(foe, 0) >= 2 * n.get(holder, 0):
+            worth[0] = DECISIVE_AL
+        if n.get(foe, 0) >= 3 and n.get(holder, 0) >= 2 * n.get(foe, 0):
+            worth[1] = DECISIVE_AL
+        out[region] = out.get(region, 0.0) + p * worth[0] - (1 - p) * worth[1]
+    return out
 
 
 def evaluate(view: dict[str, Any], me: str) -> float:
@@ -220,14 +264,12 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     target = _target(view, me)
     if target is not None:
         dist = _distances(target)
-        score -= APPROACH * sum(min(dist.get(h, FAR), FAR) * n.get(me, 0) for h, n in here.items())
+        score += APPROACH * sum(max(0, PULL - dist.get(h, PULL)) * n.get(me, 0)
+                                for h, n in here.items())
     for h, sides in here.items():
         if me in sides and foe in sides:
             score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
     return score
-
-
-FAR = 30  # hexes: further (or with no land way) the target pulls no more
 
 
 def _target(view: dict[str, Any], me: str) -> str | None:

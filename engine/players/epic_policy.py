@@ -110,12 +110,16 @@ def only(prompt: Prompt, keep: list[str]) -> Prompt:
 
 # ------------------------------------------------------------------ raids and walls
 def raid(view: dict[str, Any], prompt: Prompt) -> list[str]:
-    """15.1: raiders stay put; raid with stacks that stay anyway (in a city, masking or
-    besieging it) and, on the last Campaign Turn of the season, with all. Walls are never
-    pulled down (11.3.1b): our own walls shelter our units and keep our cities; a city we
-    are about to leave to the enemy is the only case for it, and the score cannot see one."""
+    """15.1: raiders stay put for the Campaign Turn, so raid only on the season's last one,
+    with every stack that may. A raid is made in an enemy region's Area; a stack standing
+    there, even in a city we hold, is an expedition come to fight for that region (13.4:
+    victories there move its AL): raiding every turn from a city held five Spartans in
+    Lepreum all game while Elis, the region they had come for, stayed Athenian. Walls are
+    never pulled down (11.3.1b): our own walls shelter our units and keep our cities; a
+    city we are about to leave to the enemy is the only case for it, and the score cannot
+    see one."""
     ids = [o.id for o in prompt.options if kind_of(prompt, o.id) == "raid"]
-    return [h for h in ids if h in B.city_by_hex() or int(view["ct"]) >= 3][:prompt.hi]
+    return ids[:prompt.hi] if int(view["ct"]) >= 3 else []
 
 
 # ------------------------------------------------------------------ allies' treasuries

@@ -209,3 +209,62 @@ def test_our_capital_besieged_weighs_like_an_army_at_the_gates():
     besieged = copy.deepcopy(view)
     besieged.setdefault("sieges", {})[B.comps().cities["Sparta"].hex] = {"by": "athens"}
     assert evaluate(view, "sparta") - evaluate(besieged, "sparta") >= 20
+
+
+# ------------------------------------------------------------------ the region to flip (22.5)
+def _elis_view(spartans: int, at: str = "W2232", eleans: int = 1, treasury: int = 22):
+    """Sparta's view in the Argive League's first spring: `spartans` Laconian hoplites at
+    `at` (W2232 is next to the city of Elis), `eleans` Elean hoplites in Elis, which has
+    no walls; Elis is Athens' region nearest to changing hands (AL 4)."""
+    units = [{"home": "elis", "type": "hoplite", "at": "Elis", "n": eleans}]
+    if spartans:
+        units.append({"home": "laconia", "type": "hoplite", "at": at, "n": spartans})
+    g = engine.ruleset("epic").from_position(
+        {"start": None, "clear": True, "units": units, "treasury": {"sparta": treasury}},
+        seed="elis")
+    return g.view("sparta")
+
+
+def test_a_unit_fielded_towards_the_region_to_flip_beats_one_left_in_the_pool():
+    # 7.3: a unit placed in a home city may march on the enemy region that decides the
+    # game (22.5). A cost per hex from that region made a unit on the map at Tegea, four
+    # hexes from Elis, worth less than one in the Force Pool, which stands nowhere:
+    # Sparta fielded 7 of its 34 units and sat at home.
+    pool, placed = _elis_view(0), _elis_view(1, at="Tegea")
+    assert evaluate(placed, "sparta") > evaluate(pool, "sparta") + 0.3
+    # and nearer is better (the pull towards the region, 13.4's pressure and battles)
+    assert evaluate(_elis_view(1, at="W2332"), "sparta") > evaluate(placed, "sparta")
+
+
+def test_a_battle_set_up_in_the_region_to_flip_counts_its_allegiance_swing():
+    # 13.4: a victory in a region moves its AL 2, a decisive one (3 units killed) 5, and
+    # Elis changes hands below -2 (4.3.1). Five hoplites going in on a lone Elean garrison
+    # bring that nearer; going in one against three pushes it away.
+    from engine.players.epic import _moved
+    view = _elis_view(5)
+    elis = B.comps().cities["Elis"].hex
+    attack = _moved(view, "sparta", "W2232", elis, None)
+    assert Seen(attack).battles["elis"] > 0
+    assert expected_result(attack, Seen(attack)) < expected_result(view, Seen(view)) - 0.02
+    weak = _elis_view(1, eleans=3)
+    rash = _moved(weak, "sparta", "W2232", elis, None)
+    assert Seen(rash).battles["elis"] < 0
+    assert expected_result(rash, Seen(rash)) > expected_result(weak, Seen(weak))
+    crushing = _elis_view(6, eleans=3)
+    decisive = Seen(_moved(crushing, "sparta", "W2232", elis, None)).battles["elis"]
+    assert decisive > 2  # more than a plain victory's 2 AL at its odds
+
+
+def test_a_stack_in_an_enemy_region_raids_only_on_the_last_campaign_turn():
+    # 15.1: raiders stay put for the Campaign Turn. Raiding every turn from Lepreum (a
+    # Spartan city in Athenian Elis) kept an army there all game, never fighting for Elis.
+    from engine.players import epic_policy
+    for ct, wanted in ((1, []), (2, []), (3, ["W2435"])):
+        g = engine.ruleset("epic").from_position(
+            {"start": "raid", "args": {"side": "sparta"}, "ct": ct, "clear": True,
+             "units": [{"home": "laconia", "type": "hoplite", "at": "Lepreum", "n": 3},
+                       {"home": "elis", "type": "hoplite", "at": "Elis", "n": 1}]},
+            seed="raid")
+        p = g.prompts()[0]
+        assert p.kind == "raid" and p.option("W2435") is not None
+        assert epic_policy.raid(g.view("sparta"), p) == wanted
