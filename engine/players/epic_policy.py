@@ -94,8 +94,21 @@ def spare(view: dict[str, Any], seat: str, extra: float = 0.0) -> float:
     phase) to their end and a small margin. Looking past the next income keeps a rich
     treasury from fielding in one spring an army it cannot feed the years after."""
     bill = upkeep(view, side_of(seat), seat) + extra
-    money = int(view["treasury"].get(seat, 0)) + income(view, seat) * HORIZON
-    return money - bill * (phases_left(view) + SEASONS * HORIZON) - MARGIN
+    ahead = years_ahead(view)
+    money = int(view["treasury"].get(seat, 0)) + income(view, seat) * ahead
+    return money - bill * (phases_left(view) + SEASONS * ahead) - MARGIN
+
+
+def years_ahead(view: dict[str, Any]) -> int:
+    """Years past the current one whose income and upkeep a budget counts: HORIZON, or
+    fewer when the scenario's last control check (the start of its last year, 4.3.1,
+    22.4.1) comes sooner. No region changes hands after it, so an army fed beyond it
+    buys nothing for the result: Sparta ended the Argive League with 20 talents unspent
+    and Elis one AL short of changing hands."""
+    last = B.comps().scenarios[view["scenario"]].last_year
+    if last is None:
+        return HORIZON
+    return max(0, min(HORIZON, int(view["year"]) - int(last) - 1))
 
 
 def kind_of(prompt: Prompt, option_id: str) -> str | None:

@@ -268,3 +268,11 @@ def test_a_stack_in_an_enemy_region_raids_only_on_the_last_campaign_turn():
         p = g.prompts()[0]
         assert p.kind == "raid" and p.option("W2435") is not None
         assert epic_policy.raid(g.view("sparta"), p) == wanted
+
+
+def test_an_army_in_the_enemy_region_camps_where_it_forages_rather_than_in_a_city():
+    # 9.4.3, 9.7: in an enemy region a stack outside any city may forage for free, one in
+    # a city (Lepreum, Sparta's in Athenian Elis) pays a talent a unit each supply phase
+    # until the next income (5.4): money as good as spent.
+    walled, camped = _elis_view(5, at="Lepreum"), _elis_view(5, at="W2332")
+    assert evaluate(camped, "sparta") > evaluate(walled, "sparta") + 1.0
