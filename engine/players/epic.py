@@ -457,7 +457,7 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         units = [u for u in view["units"].values() if u["side"] == side_of(prompt.seat)
                  and u["where"] == "map"]
         free = [o.id for o in prompt.options if o.data and any(
-            u["hex"] == o.data.get("at") and policy.foraging(view, u, u["hex"], None)
+            u["hex"] == o.data.get("at") and policy.foraging(view, u, u["hex"])
             for u in units)]
         return decisions.encode(prompt, ids[:prompt.hi] if low else free[:prompt.hi])
     if kind == "raid":  # 15.1; our own walls stay up (11.3.1b)

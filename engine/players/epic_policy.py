@@ -43,7 +43,7 @@ def unit_cost(view: dict[str, Any], u: dict[str, Any], hexid: str | None = None)
     h = u["hex"] if hexid is None else hexid
     cost = 2.0 if u["type"] == "fleet" and int(u["morale"]) >= FLEET_GOOD else 1.0
     city = B.city_by_hex().get(h) if h is not None else None
-    if foraging(view, u, h, city):
+    if foraging(view, u, h):
         return 0.0
     if city is not None and city.name not in view["razed"] \
             and B.city_owner(view, city.name) == u["side"] \
@@ -52,15 +52,17 @@ def unit_cost(view: dict[str, Any], u: dict[str, Any], hexid: str | None = None)
     return cost
 
 
-def foraging(view: dict[str, Any], u: dict[str, Any], h: str | None, city: Any) -> bool:
-    """9.4, 9.7: a land unit outside any city in a region the enemy controls may forage
-    instead of drawing on the treasury (not in Winter)."""
-    if h is None or city is not None or u["type"] == "fleet" or int(view["season"]) == 3:
+def foraging(view: dict[str, Any], u: dict[str, Any], h: str | None) -> bool:
+    """9.7.3: a land unit in a region the enemy controls may forage instead of drawing on
+    the treasury, in a city there too, but not in Winter nor in an Area raided this year
+    (the Raided markers go at the Yearly Start, 15.2)."""
+    if h is None or u["type"] == "fleet" or int(view["season"]) == 3:
         return False
     hx = B.comps().hexes.get(h)
     area = hx.area if hx is not None else None
-    region = B.comps().areas[area].region if area in B.comps().areas else None
-    r = view["regions"].get(region) if region else None
+    if area is None or area not in B.comps().areas or (view.get("raided") or {}).get(area):
+        return False
+    r = view["regions"].get(B.comps().areas[area].region)
     return r is not None and r["side"] not in (u["side"], None) and r["side"] in ("athens", "sparta")
 
 
@@ -123,16 +125,22 @@ def only(prompt: Prompt, keep: list[str]) -> Prompt:
 
 # ------------------------------------------------------------------ raids and walls
 def raid(view: dict[str, Any], prompt: Prompt) -> list[str]:
-    """15.1: raiders stay put for the Campaign Turn, so raid only on the season's last one,
-    with every stack that may. A raid is made in an enemy region's Area; a stack standing
-    there, even in a city we hold, is an expedition come to fight for that region (13.4:
-    victories there move its AL): raiding every turn from a city held five Spartans in
-    Lepreum all game while Elis, the region they had come for, stayed Athenian. Walls are
+    """15.1-15.3: a raid plunders an enemy Area for a talent a unit, up to its Forage
+    Number a year, but the raiders stay put for the Campaign Turn and the Area, Raided
+    until the Yearly Start, feeds no forager (9.7.3). So raid on the last Campaign Turn
+    of Autumn and Winter only: the talents come before Winter's upkeep and no foraging
+    season is lost. Raiding from a city every turn held five Spartans in Lepreum all
+    game, and raiding Elis in Spring left the army there paying a talent a unit all
+    year: Sparta's treasury ran dry and five units went unsupplied in Winter. Walls are
     never pulled down (11.3.1b): our own walls shelter our units and keep our cities; a
     city we are about to leave to the enemy is the only case for it, and the score cannot
     see one."""
     ids = [o.id for o in prompt.options if kind_of(prompt, o.id) == "raid"]
-    return ids[:prompt.hi] if int(view["ct"]) >= 3 else []
+    late = int(view["ct"]) >= 3 and int(view["season"]) >= RAID_FROM_SEASON
+    return ids[:prompt.hi] if late else []
+
+
+RAID_FROM_SEASON = 2  # Autumn
 
 
 # ------------------------------------------------------------------ allies' treasuries

@@ -255,24 +255,33 @@ def test_a_battle_set_up_in_the_region_to_flip_counts_its_allegiance_swing():
     assert decisive > 2  # more than a plain victory's 2 AL at its odds
 
 
-def test_a_stack_in_an_enemy_region_raids_only_on_the_last_campaign_turn():
-    # 15.1: raiders stay put for the Campaign Turn. Raiding every turn from Lepreum (a
-    # Spartan city in Athenian Elis) kept an army there all game, never fighting for Elis.
+def test_a_stack_in_an_enemy_region_raids_only_late_in_the_year():
+    # 15.1: raiders stay put for the Campaign Turn, and a Raided Area feeds no forager
+    # until the Yearly Start (9.7.3, 15.2). Raiding every turn from Lepreum (a Spartan
+    # city in Athenian Elis) kept an army there all game, never fighting for Elis; raiding
+    # Elis in Spring left it paying a talent a unit until Winter.
     from engine.players import epic_policy
-    for ct, wanted in ((1, []), (2, []), (3, ["W2435"])):
+    for season, ct, wanted in ((0, 1, []), (0, 3, []), (1, 3, []), (2, 2, []),
+                               (2, 3, ["W2435"]), (3, 3, ["W2435"])):
         g = engine.ruleset("epic").from_position(
-            {"start": "raid", "args": {"side": "sparta"}, "ct": ct, "clear": True,
+            {"start": "raid", "args": {"side": "sparta"}, "season": season, "ct": ct,
+             "clear": True,
              "units": [{"home": "laconia", "type": "hoplite", "at": "Lepreum", "n": 3},
                        {"home": "elis", "type": "hoplite", "at": "Elis", "n": 1}]},
             seed="raid")
         p = g.prompts()[0]
         assert p.kind == "raid" and p.option("W2435") is not None
-        assert epic_policy.raid(g.view("sparta"), p) == wanted
+        assert epic_policy.raid(g.view("sparta"), p) == wanted, (season, ct)
 
 
-def test_an_army_in_the_enemy_region_camps_where_it_forages_rather_than_in_a_city():
-    # 9.4.3, 9.7: in an enemy region a stack outside any city may forage for free, one in
-    # a city (Lepreum, Sparta's in Athenian Elis) pays a talent a unit each supply phase
-    # until the next income (5.4): money as good as spent.
-    walled, camped = _elis_view(5, at="Lepreum"), _elis_view(5, at="W2332")
-    assert evaluate(camped, "sparta") > evaluate(walled, "sparta") + 1.0
+def test_an_army_in_the_enemy_region_forages_unless_its_area_was_raided():
+    # 9.7.3: units in a region the enemy controls forage for free, in a city of ours there
+    # too, but not in an Area raided this year: there each pays a talent a supply phase
+    # (9.4.3) until the next income, money as good as spent.
+    from engine.players import epic_policy
+    camped = _elis_view(5, at="Lepreum")
+    assert epic_policy.upkeep(camped, "sparta") == 0
+    raided = copy.deepcopy(camped)
+    raided["raided"] = {B.area_of(B.comps().cities["Lepreum"].hex): 5}
+    assert epic_policy.upkeep(raided, "sparta") == 5
+    assert evaluate(camped, "sparta") > evaluate(raided, "sparta") + 1.0
