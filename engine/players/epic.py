@@ -360,17 +360,51 @@ def _cities_near(side: str) -> tuple[str, ...]:
 def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) -> float:
     """The danger to `side`'s capital (a cost, <= 0): enemy land units that can reach it
     next turn beyond what its defenders, doubled by standing walls (18.6), can hold."""
+    held = here.get(_capital_hex(side), {}).get(side, 0)
+    return -CAPITAL_DANGER * max(0, _coming(view, here, side) - held * _walls(view, side))
+
+
+def _coming(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) -> int:
+    """Enemy land units that may reach `side`'s capital next turn (an enemy city within
+    that march counts as PLACED_THREAT of them)."""
     foe = other(side)
-    cap = _capital_hex(side)
     near = _near_capital(side)
     coming = sum(n.get(foe, 0) for h, n in here.items() if h in near)
     if any(B.city_owner(view, c) == foe for c in _cities_near(side)):
         coming = max(coming, PLACED_THREAT)
-    held = here.get(cap, {}).get(side, 0)
+    return coming
+
+
+def _walls(view: dict[str, Any], side: str) -> int:
+    """2 when `side`'s capital has standing walls (its defenders count double, 18.6)."""
     city = B.comps().cities[B.CAPITALS[side]]
-    if city.walled and city.name not in view["unwalled"]:
-        held *= 2
-    return -CAPITAL_DANGER * max(0, coming - held)
+    return 2 if city.walled and city.name not in view["unwalled"] else 1
+
+
+def _pieces(view: dict[str, Any], prompt: Prompt) -> list[str]:
+    """The pieces that go when a stack moves: all of them, but from our own capital the
+    guard its danger asks for stays (the best units, for the capital is the game, 21.1).
+    A stack moved whole, so Sparta's nine hoplites either all stayed home, against the
+    four Argos' threat asked for, or left the capital bare: they stayed, and Elis, the
+    region Sparta had to take, saw three or four of them."""
+    me = side_of(prompt.seat)
+    ids = [o.id for o in prompt.options]
+    units = view["units"]
+    land = [u for u in ids if u in units and units[u]["type"] != "fleet"]
+    if not land or units[land[0]]["hex"] != _capital_hex(me):
+        return ids[:prompt.hi]
+    here: dict[str, dict[str, int]] = {}
+    for x in units.values():
+        if x["where"] == "map" and x["type"] != "fleet":
+            here.setdefault(x["hex"], {}).setdefault(x["side"], 0)
+            here[x["hex"]][x["side"]] += 1
+    need = -(-_coming(view, here, me) // _walls(view, me))  # rounded up
+    staying = here.get(_capital_hex(me), {}).get(me, 0) - len(land)  # not in this stack
+    keep = sorted(land, key=lambda u: (-int(units[u]["morale"]), u))[:max(0, need - staying)]
+    going = [o for o in ids if o not in keep]
+    if not any(o in land for o in going):
+        return ids[:prompt.hi]
+    return going[:prompt.hi]
 
 
 def _homes(view: dict[str, Any], seen: Seen, me: str) -> float:
@@ -427,8 +461,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         return _batch_menu(view, prompt, lookahead, rng)
     if kind in ("placement", "building"):
         return _allocation(view, prompt)
-    if kind == "pieces":  # the whole stack moves: splitting it is left to a deeper search
-        return decisions.encode(prompt, ids[:prompt.hi])
+    if kind == "pieces":  # the whole stack moves, but our capital's guard (_pieces)
+        return decisions.encode(prompt, _pieces(view, prompt))
     if kind == "continue":
         # 17.8: an attacker goes on at 1-1 or better; a defender holds unless outnumbered
         # by more than half again (he has the terrain on his side).
@@ -511,7 +545,7 @@ def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         if seen is None or seen.prompt is None or seen.prompt.kind != "pieces" \
                 or seen.then is None:
             continue
-        pieces = [p.id for p in seen.prompt.options]
+        pieces = _pieces(view, seen.prompt)
         dest = seen.then(decisions.encode(seen.prompt, pieces))
         if dest is None or dest.prompt is None or dest.prompt.kind != "destination":
             continue
@@ -551,7 +585,7 @@ def _destination(view: dict[str, Any], prompt: Prompt) -> str | None:
         places = facts.get("leaves", []) if facts.get("kind") == "group" else [facts]
         for d in places:
             if d.get("kind") in ("move", "attack"):
-                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), None), me)
+                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), _named(d)), me)
                 if v > top:
                     best, top = o.id, v
     return best
@@ -679,6 +713,13 @@ def _moved(view: dict[str, Any], me: str, start: str, dest: str,
     return dict(view, units=units, leaders=leaders)
 
 
+def _named(facts: dict[str, Any]) -> set[str] | None:
+    """The pieces a destination's facts say are moving (None: the whole stack)."""
+    if "units" not in facts and "leaders" not in facts:
+        return None
+    return {str(x) for x in [*facts.get("units", []), *facts.get("leaders", [])]}
+
+
 def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
     """A destination (`to:HEX`) moves the stack in a copy of the view: the pieces were
     the whole movable stack (see `choose`), so every unit of ours at the source that did
@@ -687,7 +728,7 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     data = option.data if option is not None else None
     if prompt.kind != "destination" or not data or data.get("kind") not in ("move", "attack"):
         return None
-    return _moved(view, side_of(prompt.seat), str(data["from"]), str(data["to"]), None)
+    return _moved(view, side_of(prompt.seat), str(data["from"]), str(data["to"]), _named(data))
 
 
 def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:
@@ -721,7 +762,7 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
         facts = o.data or {}
         for d in facts.get("leaves", []) if facts.get("kind") == "group" else [facts]:
             if d.get("kind") in ("move", "attack"):
-                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), None), me)
+                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), _named(d)), me)
                 scored.append((v, str(d["kind"]), o.id))
     if not any(k == "attack" for _, k, _ in scored):
         return []

@@ -285,3 +285,29 @@ def test_an_army_in_the_enemy_region_forages_unless_its_area_was_raided():
     raided["raided"] = {B.area_of(B.comps().cities["Lepreum"].hex): 5}
     assert epic_policy.upkeep(raided, "sparta") == 5
     assert evaluate(camped, "sparta") > evaluate(raided, "sparta") + 1.0
+
+
+def test_sparta_marches_out_what_its_capital_does_not_need():
+    # Stacks moved whole: seven hoplites in Sparta, where Argos' threat asks for four
+    # (an enemy city a march away, unwalled Sparta), all stayed home while Elis, the
+    # region to flip (22.5), waited. Now the guard stays, the best of them (21.1: the
+    # capital is the game), and the rest march on Elis.
+    g = engine.ruleset("epic").from_position(
+        {"start": "move", "args": {"side": "sparta", "step": "choose"}, "ct": 1,
+         "clear": True,
+         "units": [{"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 7},
+                   {"home": "elis", "type": "hoplite", "at": "Elis", "n": 1}]}, seed="m")
+    sparta = B.comps().cities["Sparta"].hex
+    heuristic = player("heuristic", "march")
+    p = g.prompts()[0]
+    assert decide(g, p.seat, heuristic) == f"from:{sparta}"
+    g.act(p.seat, f"from:{sparta}")
+    p = g.prompts()[0]
+    assert p.kind == "pieces"
+    going = decide(g, p.seat, heuristic).split("|")
+    units = g.view("sparta")["units"]
+    assert len(going) == 3 and all(units[u]["morale"] == 5 for u in going)
+    g.act(p.seat, "|".join(going))
+    p = g.prompts()[0]
+    to = decide(g, p.seat, heuristic)
+    assert B.region_of_hex(p.option(to).data["to"]) == "elis"
