@@ -245,12 +245,6 @@ def evaluate(view: dict[str, Any], me: str) -> float:
                 here.setdefault(u["hex"], {}).setdefault(u["side"], 0)
                 here[u["hex"]][u["side"]] += 1
     score += TALENT * (_money(view, me) - _money(view, foe))
-    # the upkeep still to pay before the next income (9.4.3, 5.4) is money as good as
-    # spent: an army standing in a city of the enemy region pays a talent a unit where,
-    # camped outside it, it would forage for free (9.7); five Spartans in Lepreum drained
-    # a 22-talent treasury while the Force Pool held 25 units Sparta could not feed
-    score -= TALENT * policy.phases_left(view) * (policy.upkeep(view, me)
-                                                  - policy.upkeep(view, foe))
     score -= _unpaid(view, me) - _unpaid(view, foe)
     for h, siege in (view.get("sieges") or {}).items():
         city = B.city_by_hex().get(h)

@@ -277,14 +277,14 @@ def test_a_stack_in_an_enemy_region_raids_only_late_in_the_year():
 def test_an_army_in_the_enemy_region_forages_unless_its_area_was_raided():
     # 9.7.3: units in a region the enemy controls forage for free, in a city of ours there
     # too, but not in an Area raided this year: there each pays a talent a supply phase
-    # (9.4.3) until the next income, money as good as spent.
+    # (9.4.3), and the placement budget has that much less to field more.
     from engine.players import epic_policy
     camped = _elis_view(5, at="Lepreum")
     assert epic_policy.upkeep(camped, "sparta") == 0
     raided = copy.deepcopy(camped)
     raided["raided"] = {B.area_of(B.comps().cities["Lepreum"].hex): 5}
     assert epic_policy.upkeep(raided, "sparta") == 5
-    assert evaluate(camped, "sparta") > evaluate(raided, "sparta") + 1.0
+    assert epic_policy.spare(camped, "sparta") > epic_policy.spare(raided, "sparta") + 20
 
 
 def test_sparta_marches_out_what_its_capital_does_not_need():
