@@ -38,12 +38,14 @@ def other(side: str) -> str:
     return "sparta" if side == "athens" else "athens"
 
 
-def unit_cost(view: dict[str, Any], u: dict[str, Any], hexid: str | None = None) -> float:
-    """What one unit costs a supply phase standing at `hexid` (default: where it is)."""
+def unit_cost(view: dict[str, Any], u: dict[str, Any], hexid: str | None = None,
+              winter: bool = False) -> float:
+    """What one unit costs a supply phase standing at `hexid` (default: where it is);
+    `winter`: in Winter's, when nobody forages (9.7.3)."""
     h = u["hex"] if hexid is None else hexid
     cost = 2.0 if u["type"] == "fleet" and int(u["morale"]) >= FLEET_GOOD else 1.0
     city = B.city_by_hex().get(h) if h is not None else None
-    if foraging(view, u, h):
+    if not winter and foraging(view, u, h):
         return 0.0
     if city is not None and city.name not in view["razed"] \
             and B.city_owner(view, city.name) == u["side"] \
@@ -66,10 +68,11 @@ def foraging(view: dict[str, Any], u: dict[str, Any], h: str | None) -> bool:
     return r is not None and r["side"] not in (u["side"], None) and r["side"] in ("athens", "sparta")
 
 
-def upkeep(view: dict[str, Any], side: str, seat: str | None = None) -> float:
+def upkeep(view: dict[str, Any], side: str, seat: str | None = None,
+           winter: bool = False) -> float:
     """The talents `side`'s units on the map cost each supply phase (9.4.3); with `seat`,
-    only the units that seat pays for (24.5)."""
-    return sum(unit_cost(view, u) for u in view["units"].values()
+    only the units that seat pays for (24.5); `winter`: in Winter's (no foraging)."""
+    return sum(unit_cost(view, u, winter=winter) for u in view["units"].values()
                if u["side"] == side and u["where"] == "map"
                and (seat is None or u.get("seat", u["side"]) == seat))
 
@@ -94,11 +97,17 @@ def spare(view: dict[str, Any], seat: str, extra: float = 0.0) -> float:
     """Talents `seat` may spend without leaving units unsupplied (9.1): what it holds and
     the tribute of the next HORIZON years, less the upkeep of its army (plus `extra` a
     phase) to their end and a small margin. Looking past the next income keeps a rich
-    treasury from fielding in one spring an army it cannot feed the years after."""
-    bill = upkeep(view, side_of(seat), seat) + extra
+    treasury from fielding in one spring an army it cannot feed the years after. Each
+    year's last supply phase is Winter's, when nobody forages (9.7.3): an army living off
+    Elis all Summer cost Sparta nothing until its Winter bill came, with 2 talents in hand
+    and nine units lost unsupplied (9.1)."""
     ahead = years_ahead(view)
+    phases = phases_left(view) + SEASONS * ahead
+    winters = 1 + ahead
+    fed = upkeep(view, side_of(seat), seat) + extra
+    cold = upkeep(view, side_of(seat), seat, winter=True) + extra
     money = int(view["treasury"].get(seat, 0)) + income(view, seat) * ahead
-    return money - bill * (phases_left(view) + SEASONS * ahead) - MARGIN
+    return money - fed * (phases - winters) - cold * winters - MARGIN
 
 
 def years_ahead(view: dict[str, Any]) -> int:

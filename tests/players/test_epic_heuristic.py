@@ -317,3 +317,16 @@ def test_sparta_marches_out_what_its_capital_does_not_need():
     p = g.prompts()[0]
     to = decide(g, p.seat, heuristic)
     assert B.region_of_hex(p.option(to).data["to"]) == "elis"
+
+
+def test_the_budget_keeps_the_winter_bill_of_an_army_living_off_the_land():
+    # 9.7.3: nobody forages in Winter. Five Spartans foraging in Elis cost nothing in
+    # Spring, but each Winter still to pay before the last control check is 5 talents the
+    # placement budget must keep (9.1: else units go unsupplied; nine did, with 2 talents
+    # in hand).
+    from engine.players import epic_policy
+    pool, camped = _elis_view(0), _elis_view(5, at="W2332")
+    assert epic_policy.upkeep(camped, "sparta") == 0
+    assert epic_policy.upkeep(camped, "sparta", winter=True) == 5
+    winters = 1 + epic_policy.years_ahead(camped)
+    assert epic_policy.spare(pool, "sparta") - epic_policy.spare(camped, "sparta") == 5 * winters
