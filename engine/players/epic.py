@@ -75,8 +75,16 @@ CAPITAL_SIEGED = 20.0
 # Our home region changing hands ends the game (21.1): its chance to flip, times this.
 HOME_LOST = 120.0
 GUARD_CAP = 4
-APPROACH = 0.1       # per hex between a land unit and the enemy region we aim at
+# The enemy region we aim at pulls our land units within PULL hexes of it, APPROACH a hex
+# nearer. Counted as a reward for being near, not a cost for being far: a cost made every
+# unit placed (7.3) worth less than one left in the Force Pool (which stands nowhere), so
+# Sparta fielded 7 of its 34 units and sat at home while Elis held (2026-11-29: 4 of 12
+# Argive League games lost as Sparta that way, `hs1`).
+APPROACH = 0.1
+PULL = 12
 ATTACK = 1.0          # per unit of advantage in a hex where both sides' units meet
+BATTLE_AL = 2         # 13.4: a victory in a region moves its AL this much
+DECISIVE_AL = 5       # and a decisive one (3 or more enemy units killed) this much
 SIZE = {"S": 1, "M": 2, "L": 3}
 # The 22.5 table from Athens' side: regions held -> worth (decisive results count more).
 TABLE = {4: 1.25, 3: 1.0, 2: -1.0, 1: -1.25}
@@ -132,9 +140,9 @@ def expected_result(view: dict[str, Any], seen: Seen) -> float:
     dist = [1.0]  # dist[n]: chance Athens ends with n regions (of those seen so far)
     for region, r in sorted(view["regions"].items()):
         side = r["side"]
-        drift = 0.0
+        drift = seen.battles.get(region, 0.0) if side in ("athens", "sparta") else 0.0
         if side in ("athens", "sparta") and pressed(view, region, other(side), seen):
-            drift = 0.5 * season_left  # 13.4: -1 AL on 4-6 each season under pressure
+            drift += 0.5 * season_left  # 13.4: -1 AL on 4-6 each season under pressure
         p = flip_chance(int(r["al"]), drift, checks, season_left + SEASONS * (checks - 1))
         athens = (1 - p) if side == "athens" else p if side == "sparta" else 0.0
         nxt = [0.0] * (len(dist) + 1)
@@ -153,13 +161,49 @@ class Seen:
         hexes = B.comps().hexes
         self.land_at: dict[str, set[str]] = {}
         self.by_area: dict[str, set[str]] = {}
+        counts: dict[str, dict[str, int]] = {}
         for u in view["units"].values():
             if u["where"] != "map" or u["type"] == "fleet" or u["hex"] not in hexes:
                 continue
             self.land_at.setdefault(u["hex"], set()).add(u["side"])
+            counts.setdefault(u["hex"], {}).setdefault(u["side"], 0)
+            counts[u["hex"]][u["side"]] += 1
             area = hexes[u["hex"]].area
             if area is not None:
                 self.by_area.setdefault(area, set()).add(u["side"])
+        self.battles = _battle_drift(view, counts)
+
+
+def _battle_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dict[str, float]:
+    """Region -> the AL its controller may expect to lose to the battles set up in it
+    (both sides' land units in one hex, not behind standing walls, which make a siege):
+    13.4 moves a region's AL 2 for a victory in it, 5 for a decisive one (3 or more of the
+    loser's units killed), and the side with more units wins more often (17.3's odds
+    count units). Without it a stack beside a lone enemy garrison in the region Sparta
+    must flip saw nothing to gain from going in (a capital or home region aside, the
+    target region's AL is the game, 22.5)."""
+    out: dict[str, float] = {}
+    for h, n in counts.items():
+        if len(n) < 2:
+            continue
+        region = B.region_of_hex(h)
+        r = view["regions"].get(region) if region is not None else None
+        if region is None or r is None or r["side"] not in ("athens", "sparta"):
+            continue
+        city = B.city_by_hex().get(h)
+        if city is not None and city.walled and city.name not in view["unwalled"] \
+                and city.name not in view["razed"]:
+            continue
+        holder, foe = r["side"], other(r["side"])
+        edge = max(-4, min(4, n.get(foe, 0) - n.get(holder, 0)))
+        p = 0.5 + 0.1 * edge  # the chance the region's enemy wins
+        worth = [BATTLE_AL, BATTLE_AL]  # (if the enemy wins, if the holder wins)
+        if n.get(holder, 0) >= 3 and n.get(foe, 0) >= 2 * n.get(holder, 0):
+            worth[0] = DECISIVE_AL
+        if n.get(foe, 0) >= 3 and n.get(holder, 0) >= 2 * n.get(foe, 0):
+            worth[1] = DECISIVE_AL
+        out[region] = out.get(region, 0.0) + p * worth[0] - (1 - p) * worth[1]
+    return out
 
 
 def evaluate(view: dict[str, Any], me: str) -> float:
@@ -220,14 +264,12 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     target = _target(view, me)
     if target is not None:
         dist = _distances(target)
-        score -= APPROACH * sum(min(dist.get(h, FAR), FAR) * n.get(me, 0) for h, n in here.items())
+        score += APPROACH * sum(max(0, PULL - dist.get(h, PULL)) * n.get(me, 0)
+                                for h, n in here.items())
     for h, sides in here.items():
         if me in sides and foe in sides:
             score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
     return score
-
-
-FAR = 30  # hexes: further (or with no land way) the target pulls no more
 
 
 def _target(view: dict[str, Any], me: str) -> str | None:
@@ -312,17 +354,51 @@ def _cities_near(side: str) -> tuple[str, ...]:
 def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) -> float:
     """The danger to `side`'s capital (a cost, <= 0): enemy land units that can reach it
     next turn beyond what its defenders, doubled by standing walls (18.6), can hold."""
+    held = here.get(_capital_hex(side), {}).get(side, 0)
+    return -CAPITAL_DANGER * max(0, _coming(view, here, side) - held * _walls(view, side))
+
+
+def _coming(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) -> int:
+    """Enemy land units that may reach `side`'s capital next turn (an enemy city within
+    that march counts as PLACED_THREAT of them)."""
     foe = other(side)
-    cap = _capital_hex(side)
     near = _near_capital(side)
     coming = sum(n.get(foe, 0) for h, n in here.items() if h in near)
     if any(B.city_owner(view, c) == foe for c in _cities_near(side)):
         coming = max(coming, PLACED_THREAT)
-    held = here.get(cap, {}).get(side, 0)
+    return coming
+
+
+def _walls(view: dict[str, Any], side: str) -> int:
+    """2 when `side`'s capital has standing walls (its defenders count double, 18.6)."""
     city = B.comps().cities[B.CAPITALS[side]]
-    if city.walled and city.name not in view["unwalled"]:
-        held *= 2
-    return -CAPITAL_DANGER * max(0, coming - held)
+    return 2 if city.walled and city.name not in view["unwalled"] else 1
+
+
+def _pieces(view: dict[str, Any], prompt: Prompt) -> list[str]:
+    """The pieces that go when a stack moves: all of them, but from our own capital the
+    guard its danger asks for stays (the best units, for the capital is the game, 21.1).
+    A stack moved whole, so Sparta's nine hoplites either all stayed home, against the
+    four Argos' threat asked for, or left the capital bare: they stayed, and Elis, the
+    region Sparta had to take, saw three or four of them."""
+    me = side_of(prompt.seat)
+    ids = [o.id for o in prompt.options]
+    units = view["units"]
+    land = [u for u in ids if u in units and units[u]["type"] != "fleet"]
+    if not land or units[land[0]]["hex"] != _capital_hex(me):
+        return ids[:prompt.hi]
+    here: dict[str, dict[str, int]] = {}
+    for x in units.values():
+        if x["where"] == "map" and x["type"] != "fleet":
+            here.setdefault(x["hex"], {}).setdefault(x["side"], 0)
+            here[x["hex"]][x["side"]] += 1
+    need = -(-_coming(view, here, me) // _walls(view, me))  # rounded up
+    staying = here.get(_capital_hex(me), {}).get(me, 0) - len(land)  # not in this stack
+    keep = sorted(land, key=lambda u: (-int(units[u]["morale"]), u))[:max(0, need - staying)]
+    going = [o for o in ids if o not in keep]
+    if not any(o in land for o in going):
+        return ids[:prompt.hi]
+    return going[:prompt.hi]
 
 
 def _homes(view: dict[str, Any], seen: Seen, me: str) -> float:
@@ -379,8 +455,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         return _batch_menu(view, prompt, lookahead, rng)
     if kind in ("placement", "building"):
         return _allocation(view, prompt)
-    if kind == "pieces":  # the whole stack moves: splitting it is left to a deeper search
-        return decisions.encode(prompt, ids[:prompt.hi])
+    if kind == "pieces":  # the whole stack moves, but our capital's guard (_pieces)
+        return decisions.encode(prompt, _pieces(view, prompt))
     if kind == "continue":
         # 17.8: an attacker goes on at 1-1 or better; a defender holds unless outnumbered
         # by more than half again (he has the terrain on his side).
@@ -409,7 +485,7 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         units = [u for u in view["units"].values() if u["side"] == side_of(prompt.seat)
                  and u["where"] == "map"]
         free = [o.id for o in prompt.options if o.data and any(
-            u["hex"] == o.data.get("at") and policy.foraging(view, u, u["hex"], None)
+            u["hex"] == o.data.get("at") and policy.foraging(view, u, u["hex"])
             for u in units)]
         return decisions.encode(prompt, ids[:prompt.hi] if low else free[:prompt.hi])
     if kind == "raid":  # 15.1; our own walls stay up (11.3.1b)
@@ -463,7 +539,7 @@ def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         if seen is None or seen.prompt is None or seen.prompt.kind != "pieces" \
                 or seen.then is None:
             continue
-        pieces = [p.id for p in seen.prompt.options]
+        pieces = _pieces(view, seen.prompt)
         dest = seen.then(decisions.encode(seen.prompt, pieces))
         if dest is None or dest.prompt is None or dest.prompt.kind != "destination":
             continue
@@ -503,7 +579,7 @@ def _destination(view: dict[str, Any], prompt: Prompt) -> str | None:
         places = facts.get("leaves", []) if facts.get("kind") == "group" else [facts]
         for d in places:
             if d.get("kind") in ("move", "attack"):
-                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), None), me)
+                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), _named(d)), me)
                 if v > top:
                     best, top = o.id, v
     return best
@@ -631,6 +707,13 @@ def _moved(view: dict[str, Any], me: str, start: str, dest: str,
     return dict(view, units=units, leaders=leaders)
 
 
+def _named(facts: dict[str, Any]) -> set[str] | None:
+    """The pieces a destination's facts say are moving (None: the whole stack)."""
+    if "units" not in facts and "leaders" not in facts:
+        return None
+    return {str(x) for x in [*facts.get("units", []), *facts.get("leaders", [])]}
+
+
 def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
     """A destination (`to:HEX`) moves the stack in a copy of the view: the pieces were
     the whole movable stack (see `choose`), so every unit of ours at the source that did
@@ -639,7 +722,7 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     data = option.data if option is not None else None
     if prompt.kind != "destination" or not data or data.get("kind") not in ("move", "attack"):
         return None
-    return _moved(view, side_of(prompt.seat), str(data["from"]), str(data["to"]), None)
+    return _moved(view, side_of(prompt.seat), str(data["from"]), str(data["to"]), _named(data))
 
 
 def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:
@@ -673,7 +756,7 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
         facts = o.data or {}
         for d in facts.get("leaves", []) if facts.get("kind") == "group" else [facts]:
             if d.get("kind") in ("move", "attack"):
-                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), None), me)
+                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), _named(d)), me)
                 scored.append((v, str(d["kind"]), o.id))
     if not any(k == "attack" for _, k, _ in scored):
         return []

@@ -38,12 +38,14 @@ def other(side: str) -> str:
     return "sparta" if side == "athens" else "athens"
 
 
-def unit_cost(view: dict[str, Any], u: dict[str, Any], hexid: str | None = None) -> float:
-    """What one unit costs a supply phase standing at `hexid` (default: where it is)."""
+def unit_cost(view: dict[str, Any], u: dict[str, Any], hexid: str | None = None,
+              winter: bool = False) -> float:
+    """What one unit costs a supply phase standing at `hexid` (default: where it is);
+    `winter`: in Winter's, when nobody forages (9.7.3)."""
     h = u["hex"] if hexid is None else hexid
     cost = 2.0 if u["type"] == "fleet" and int(u["morale"]) >= FLEET_GOOD else 1.0
     city = B.city_by_hex().get(h) if h is not None else None
-    if foraging(view, u, h, city):
+    if not winter and foraging(view, u, h):
         return 0.0
     if city is not None and city.name not in view["razed"] \
             and B.city_owner(view, city.name) == u["side"] \
@@ -52,22 +54,25 @@ def unit_cost(view: dict[str, Any], u: dict[str, Any], hexid: str | None = None)
     return cost
 
 
-def foraging(view: dict[str, Any], u: dict[str, Any], h: str | None, city: Any) -> bool:
-    """9.4, 9.7: a land unit outside any city in a region the enemy controls may forage
-    instead of drawing on the treasury (not in Winter)."""
-    if h is None or city is not None or u["type"] == "fleet" or int(view["season"]) == 3:
+def foraging(view: dict[str, Any], u: dict[str, Any], h: str | None) -> bool:
+    """9.7.3: a land unit in a region the enemy controls may forage instead of drawing on
+    the treasury, in a city there too, but not in Winter nor in an Area raided this year
+    (the Raided markers go at the Yearly Start, 15.2)."""
+    if h is None or u["type"] == "fleet" or int(view["season"]) == 3:
         return False
     hx = B.comps().hexes.get(h)
     area = hx.area if hx is not None else None
-    region = B.comps().areas[area].region if area in B.comps().areas else None
-    r = view["regions"].get(region) if region else None
+    if area is None or area not in B.comps().areas or (view.get("raided") or {}).get(area):
+        return False
+    r = view["regions"].get(B.comps().areas[area].region)
     return r is not None and r["side"] not in (u["side"], None) and r["side"] in ("athens", "sparta")
 
 
-def upkeep(view: dict[str, Any], side: str, seat: str | None = None) -> float:
+def upkeep(view: dict[str, Any], side: str, seat: str | None = None,
+           winter: bool = False) -> float:
     """The talents `side`'s units on the map cost each supply phase (9.4.3); with `seat`,
-    only the units that seat pays for (24.5)."""
-    return sum(unit_cost(view, u) for u in view["units"].values()
+    only the units that seat pays for (24.5); `winter`: in Winter's (no foraging)."""
+    return sum(unit_cost(view, u, winter=winter) for u in view["units"].values()
                if u["side"] == side and u["where"] == "map"
                and (seat is None or u.get("seat", u["side"]) == seat))
 
@@ -92,10 +97,29 @@ def spare(view: dict[str, Any], seat: str, extra: float = 0.0) -> float:
     """Talents `seat` may spend without leaving units unsupplied (9.1): what it holds and
     the tribute of the next HORIZON years, less the upkeep of its army (plus `extra` a
     phase) to their end and a small margin. Looking past the next income keeps a rich
-    treasury from fielding in one spring an army it cannot feed the years after."""
-    bill = upkeep(view, side_of(seat), seat) + extra
-    money = int(view["treasury"].get(seat, 0)) + income(view, seat) * HORIZON
-    return money - bill * (phases_left(view) + SEASONS * HORIZON) - MARGIN
+    treasury from fielding in one spring an army it cannot feed the years after. Each
+    year's last supply phase is Winter's, when nobody forages (9.7.3): an army living off
+    Elis all Summer cost Sparta nothing until its Winter bill came, with 2 talents in hand
+    and nine units lost unsupplied (9.1)."""
+    ahead = years_ahead(view)
+    phases = phases_left(view) + SEASONS * ahead
+    winters = 1 + ahead
+    fed = upkeep(view, side_of(seat), seat) + extra
+    cold = upkeep(view, side_of(seat), seat, winter=True) + extra
+    money = int(view["treasury"].get(seat, 0)) + income(view, seat) * ahead
+    return money - fed * (phases - winters) - cold * winters - MARGIN
+
+
+def years_ahead(view: dict[str, Any]) -> int:
+    """Years past the current one whose income and upkeep a budget counts: HORIZON, or
+    fewer when the scenario's last control check (the start of its last year, 4.3.1,
+    22.4.1) comes sooner. No region changes hands after it, so an army fed beyond it
+    buys nothing for the result: Sparta ended the Argive League with 20 talents unspent
+    and Elis one AL short of changing hands."""
+    last = B.comps().scenarios[view["scenario"]].last_year
+    if last is None:
+        return HORIZON
+    return max(0, min(HORIZON, int(view["year"]) - int(last) - 1))
 
 
 def kind_of(prompt: Prompt, option_id: str) -> str | None:
@@ -110,12 +134,22 @@ def only(prompt: Prompt, keep: list[str]) -> Prompt:
 
 # ------------------------------------------------------------------ raids and walls
 def raid(view: dict[str, Any], prompt: Prompt) -> list[str]:
-    """15.1: raiders stay put; raid with stacks that stay anyway (in a city, masking or
-    besieging it) and, on the last Campaign Turn of the season, with all. Walls are never
-    pulled down (11.3.1b): our own walls shelter our units and keep our cities; a city we
-    are about to leave to the enemy is the only case for it, and the score cannot see one."""
+    """15.1-15.3: a raid plunders an enemy Area for a talent a unit, up to its Forage
+    Number a year, but the raiders stay put for the Campaign Turn and the Area, Raided
+    until the Yearly Start, feeds no forager (9.7.3). So raid on the last Campaign Turn
+    of Autumn and Winter only: the talents come before Winter's upkeep and no foraging
+    season is lost. Raiding from a city every turn held five Spartans in Lepreum all
+    game, and raiding Elis in Spring left the army there paying a talent a unit all
+    year: Sparta's treasury ran dry and five units went unsupplied in Winter. Walls are
+    never pulled down (11.3.1b): our own walls shelter our units and keep our cities; a
+    city we are about to leave to the enemy is the only case for it, and the score cannot
+    see one."""
     ids = [o.id for o in prompt.options if kind_of(prompt, o.id) == "raid"]
-    return [h for h in ids if h in B.city_by_hex() or int(view["ct"]) >= 3][:prompt.hi]
+    late = int(view["ct"]) >= 3 and int(view["season"]) >= RAID_FROM_SEASON
+    return ids[:prompt.hi] if late else []
+
+
+RAID_FROM_SEASON = 2  # Autumn
 
 
 # ------------------------------------------------------------------ allies' treasuries

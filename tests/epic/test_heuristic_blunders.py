@@ -181,7 +181,8 @@ def test_an_army_too_big_for_the_treasury_is_sent_home():
 def test_builds_keep_the_years_upkeep_in_hand():
     # 20 units out: 20 talents a season; 90 talents and two years of tribute (66) do not
     # feed them through this year's three supply phases and the next two years' eight.
-    units = [{"home": "attica", "type": "hoplite", "at": "Megara", "n": 20, "morale": 4}]
+    # (Potidaea: a city of Athens' own region, where no unit forages, 9.7.3.)
+    units = [{"home": "attica", "type": "hoplite", "at": "Potidaea", "n": 20, "morale": 4}]
     g = game(scenario="campaign", season=1, start="build", args={"side": "athens"},
              clear=True, units=units, treasury={"athens": 90})
     assert policy.spare(g.view("athens"), "athens") < 0
