@@ -4,8 +4,9 @@ Nothing here changes the state. Static lookups are built once per process."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.steady import Steady
 
@@ -17,6 +18,7 @@ from .state import MAP, EState, Facts, on_board, other
 # since an end may be a fort, 7.6.5).
 LONG_WALLS = {"Athens": "Piraeus", "Piraeus": "Athens", "Megara": "Nisaea", "Nisaea": "Megara"}
 CAPITALS = {"athens": "Athens", "sparta": "Sparta"}  # rule 21.1, two players
+T = TypeVar("T")
 NEUTRAL_REVOLT_ML = 4  # 6.5.1: revolting at this ML or less, a city is friendly to no one
 
 
@@ -188,7 +190,8 @@ def place_name(s: EState, h: str) -> str:
 
 # ------------------------------------------------------------------ steady index
 def _new_index(s: EState) -> dict[str, Any]:
-    return {"by_hex": hex_units_by_hex(s), "masked": {}, "presence": {}, "holder": {}}
+    return {"by_hex": hex_units_by_hex(s), "masked": {}, "presence": {}, "holder": {},
+            "memo": {}}
 
 
 # While nothing changes (a prompt being built, a search), questions are answered from an
@@ -196,6 +199,28 @@ def _new_index(s: EState) -> dict[str, Any]:
 STEADY: Steady[EState, dict[str, Any]] = Steady("epic-steady", _new_index)
 steady = STEADY
 _index = STEADY.index
+
+
+def steady_memo(s: EState, key: tuple[Any, ...], answer: Callable[[], T]) -> T:
+    """`answer()`, asked once per steady block: a question a prompt asks again and again of
+    the unchanging state (a region's home cities for each unit in the pool) is answered
+    from the block's index; outside a block it is worked out each time. The answer is
+    shared: callers must not change it."""
+    idx = _index(s)
+    if idx is None:
+        return answer()
+    memo = idx["memo"]
+    if key not in memo:
+        memo[key] = answer()
+    known: T = memo[key]
+    return known
+
+
+def units_by_hex(s: EState) -> dict[str, list[str]]:
+    """The units on the map by hex: the steady block's index, or a fresh one (not to be
+    changed by callers)."""
+    idx = _index(s)
+    return hex_units_by_hex(s) if idx is None else idx["by_hex"]
 
 
 # ------------------------------------------------------------------ pieces
@@ -287,7 +312,15 @@ def hex_units_by_hex(s: EState) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for uid, u in s["units"].items():
         if u["where"] == MAP:
-            out.setdefault(on_board(u), []).append(uid)
+            h = u["hex"]  # on_board, inlined: the steady index is built several times an action
+            if h is None:
+                on_board(u)  # raises: a unit on the map has a hex
+                continue
+            here = out.get(h)
+            if here is None:
+                out[h] = [uid]
+            else:
+                here.append(uid)
     return out
 
 

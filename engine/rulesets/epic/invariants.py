@@ -40,19 +40,21 @@ def _check(s: EState) -> list[str]:
             bad.append(f"{side} leader both in the pool and in play")
     bad += A.check(s)
     allowed = {side: B.allowed(s, side) for side in ("athens", "sparta")}
+    areas, hexes = c.areas, c.hexes  # local names: this loop runs over every unit, every action
     for uid, u in s["units"].items():
         if u["where"] == MAP:
-            if u["hex"] in c.areas:
-                if c.areas[u["hex"]].kind == "land":
-                    bad.append(f"{uid} placed on a land Area {u['hex']}")
+            h = u["hex"]
+            if h in areas:
+                if areas[h].kind == "land":
+                    bad.append(f"{uid} placed on a land Area {h}")
                 elif u["type"] != "fleet" and not any(
                         s["units"][f]["type"] == "fleet" and s["units"][f]["side"] == u["side"]
-                        for f in B.units_at(s, u["hex"])):
-                    bad.append(f"{uid} at sea in {u['hex']} with no fleet")
-            elif u["hex"] not in c.hexes or c.hexes[u["hex"]].kind != "land":
-                bad.append(f"{uid} at {u['hex']}, not a land hex")
-            elif u["hex"] not in allowed[u["side"]] and not persia.in_satrapy(s, uid):
-                bad.append(f"{uid} outside the scenario's map at {u['hex']}")
+                        for f in B.units_at(s, h)):
+                    bad.append(f"{uid} at sea in {h} with no fleet")
+            elif h not in hexes or hexes[h].kind != "land":
+                bad.append(f"{uid} at {h}, not a land hex")
+            elif h not in allowed[u["side"]] and not persia.in_satrapy(s, uid):
+                bad.append(f"{uid} outside the scenario's map at {h}")
         elif u["where"] in (POOL, DEAD, "build", "sicily", "leaving"):  # 19.0: its boxes
             if u["hex"] is not None:
                 bad.append(f"{uid} off the map with a hex")
@@ -96,7 +98,7 @@ def _check(s: EState) -> list[str]:
     if s["bases_placed"] > 3:
         bad.append("more than three Athenian bases placed")
     if s["battle"] is None:
-        for h, units in B.hex_units_by_hex(s).items():
+        for h, units in B.units_by_hex(s).items():
             sides = {s["units"][u]["side"] for u in units}
             if len(sides) > 1 and h in c.hexes and B.holder(s, h) is None and not any(
                     a["hex"] == h for a in s.get("attacks", [])):

@@ -23,6 +23,11 @@ BUILD_ML = 5  # 4.4.2
 
 def home_cities(s: EState, side: str, region: str) -> list[str]:
     """7.3.2: friendly, unbesieged cities of the region (none while its ML is below 5)."""
+    return list(B.steady_memo(s, ("home_cities", side, region),
+                              lambda: _home_cities(s, side, region)))
+
+
+def _home_cities(s: EState, side: str, region: str) -> list[str]:
     r = s["regions"].get(region)
     if r is None or r["side"] != side or r["ml"] < BUILD_ML or not A.holds(s, region):
         return []  # 24.2.3: with allies, only the regions the player controls
