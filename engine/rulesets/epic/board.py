@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
 
-from engine.core.steady import Steady
+from engine.core.steady import Memo, Steady
 
 from . import special
 from .components import City, Components, load_components
@@ -143,10 +143,35 @@ def holder(s: EState, h: str | None) -> str | None:
     if idx is not None:
         cache_ = idx["holder"]
         if h not in cache_:
-            cache_[h] = _holder(s, h)
+            cities = idx.get("cities")
+            if cities is None:
+                cities = idx["cities"] = city_holders(s)
+            cache_[h] = cities[h] if h in cities else s["forts"].get(h)
         known: str | None = cache_[h]
         return known
     return _holder(s, h)
+
+
+# Who holds each standing city, by everything that decides it: it changes a few times a
+# season, while prompts ask it of every city several times an action. The kernel's per-thread
+# memo (engine/core/steady.py), keyed by the facts `_holder` reads for a city.
+_CITY_HOLDERS: Memo[tuple[Any, ...], dict[str, str | None]] = Memo("epic.city_holders", 256)
+
+
+def city_holders(s: EState) -> dict[str, str | None]:
+    """The holder of every standing city, by its hex (`_holder`'s answer there)."""
+    kept = tuple((name, side, bool(units_at(s, comps().cities[name].hex, side)))
+                 for name, side in s.get("kept", {}).items())
+    key = (s["scenario"], tuple(s["razed"]), tuple(s["marks"].items()),
+           tuple((r, x["side"]) for r, x in s["regions"].items()),
+           tuple(s.get("revolts", ())), tuple(s.get("white", ())), kept)
+    table = _CITY_HOLDERS.table()
+    known = table.get(key)
+    if known is None:
+        known = _CITY_HOLDERS.keep(table, key, {
+            city.hex: _holder(s, city.hex) for city in comps().cities.values()
+            if city.name not in s["razed"]})
+    return known
 
 
 def _holder(s: EState, h: str) -> str | None:

@@ -37,9 +37,8 @@ def _buildable(s: EState, side: str) -> dict[tuple[str, str, int], list[str]]:
     (4.4.2) and which the Treasury can pay for, by kind (home, type, morale). With allies
     each League player builds in the regions he controls, from his own treasury (24.5)."""
     out: dict[tuple[str, str, int], list[str]] = {}
-    for uid, u in sorted(s["units"].items()):
-        if u["where"] != BUILD or u["side"] != side:
-            continue
+    for uid, u in sorted((k, u) for k, u in s["units"].items()  # the few first, then sorted
+                         if u["where"] == BUILD and u["side"] == side):
         r = s["regions"].get(u["home"])
         if r is None or r["side"] != side or r["ml"] < BUILD_ML or not A.holds(s, u["home"]):
             continue
