@@ -215,8 +215,16 @@ def place_name(s: EState, h: str) -> str:
 
 # ------------------------------------------------------------------ steady index
 def _new_index(s: EState) -> dict[str, Any]:
-    return {"by_hex": hex_units_by_hex(s), "masked": {}, "presence": {}, "holder": {},
-            "memo": {}}
+    # "by_hex" is made on first use (`_by_hex`): a block that only reads the prompt asked
+    # (an answer being applied) never needs it
+    return {"masked": {}, "presence": {}, "holder": {}, "memo": {}}
+
+
+def _by_hex(s: EState, idx: dict[str, Any]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] | None = idx.get("by_hex")
+    if found is None:
+        found = idx["by_hex"] = hex_units_by_hex(s)
+    return found
 
 
 # While nothing changes (a prompt being built, a search), questions are answered from an
@@ -245,14 +253,14 @@ def units_by_hex(s: EState) -> dict[str, list[str]]:
     """The units on the map by hex: the steady block's index, or a fresh one (not to be
     changed by callers)."""
     idx = _index(s)
-    return hex_units_by_hex(s) if idx is None else idx["by_hex"]
+    return hex_units_by_hex(s) if idx is None else _by_hex(s, idx)
 
 
 # ------------------------------------------------------------------ pieces
 def units_at(s: EState, h: str, side: str | None = None) -> list[str]:
     idx = _index(s)
     if idx is not None:
-        here = idx["by_hex"].get(h, ())
+        here = _by_hex(s, idx).get(h, ())
         units = s["units"]
         return [u for u in here if side is None or units[u]["side"] == side]
     return [uid for uid, u in s["units"].items()
@@ -378,7 +386,8 @@ def _presence(s: EState, area: str, cities: bool = True) -> set[str]:
     hexes = c.area_hexes[area]
     idx = _index(s)
     if idx is not None:
-        members = [(uid, s["units"][uid]) for h in hexes for uid in idx["by_hex"].get(h, ())]
+        by_hex = _by_hex(s, idx)
+        members = [(uid, s["units"][uid]) for h in hexes for uid in by_hex.get(h, ())]
     else:
         hs = set(hexes)
         members = [(uid, u) for uid, u in s["units"].items()

@@ -35,17 +35,22 @@ from .state import MAP, EState, on_board, other, stamp
 
 
 def movable_units(s: EState, side: str, h: str) -> list[str]:
-    out = []
-    for uid in B.units_at(s, h, side):
+    out: list[str] = []
+    here = B.units_at(s, h, side)
+    if not here:
+        return out
+    ours = B.holder(s, h) == side
+    shut = ours and B.masked(s, h)
+    blockaded = ours and B.fleet_masked(s, h)
+    for uid in here:
         u = s["units"][uid]
         if u["moved"] or u["raid"] or not A.mine(s, u):
             continue  # 24.5: each ally moves his own pieces
         if u["forage"] and s["ct"] == 1:
             continue
-        if B.holder(s, h) == side and B.masked(s, h) and not (
-                u["type"] == "fleet" and not B.fleet_masked(s, h)):
+        if shut and not (u["type"] == "fleet" and not blockaded):
             continue  # shut in (10.2.2d), but fleets pass land maskers freely
-        if u["type"] == "fleet" and B.holder(s, h) == side and B.fleet_masked(s, h):
+        if u["type"] == "fleet" and blockaded:
             continue  # 10.2.3b: enemy fleets block the port
         out.append(uid)
     return out
