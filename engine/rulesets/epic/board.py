@@ -4,10 +4,11 @@ Nothing here changes the state. Static lookups are built once per process."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
-from engine.core.steady import Steady
+from engine.core.steady import Memo, Steady
 
 from . import special
 from .components import City, Components, load_components
@@ -17,6 +18,7 @@ from .state import MAP, EState, Facts, on_board, other
 # since an end may be a fort, 7.6.5).
 LONG_WALLS = {"Athens": "Piraeus", "Piraeus": "Athens", "Megara": "Nisaea", "Nisaea": "Megara"}
 CAPITALS = {"athens": "Athens", "sparta": "Sparta"}  # rule 21.1, two players
+T = TypeVar("T")
 NEUTRAL_REVOLT_ML = 4  # 6.5.1: revolting at this ML or less, a city is friendly to no one
 
 
@@ -141,10 +143,35 @@ def holder(s: EState, h: str | None) -> str | None:
     if idx is not None:
         cache_ = idx["holder"]
         if h not in cache_:
-            cache_[h] = _holder(s, h)
+            cities = idx.get("cities")
+            if cities is None:
+                cities = idx["cities"] = city_holders(s)
+            cache_[h] = cities[h] if h in cities else s["forts"].get(h)
         known: str | None = cache_[h]
         return known
     return _holder(s, h)
+
+
+# Who holds each standing city, by everything that decides it: it changes a few times a
+# season, while prompts ask it of every city several times an action. The kernel's per-thread
+# memo (engine/core/steady.py), keyed by the facts `_holder` reads for a city.
+_CITY_HOLDERS: Memo[tuple[Any, ...], dict[str, str | None]] = Memo("epic.city_holders", 256)
+
+
+def city_holders(s: EState) -> dict[str, str | None]:
+    """The holder of every standing city, by its hex (`_holder`'s answer there)."""
+    kept = tuple((name, side, bool(units_at(s, comps().cities[name].hex, side)))
+                 for name, side in s.get("kept", {}).items())
+    key = (s["scenario"], tuple(s["razed"]), tuple(s["marks"].items()),
+           tuple((r, x["side"]) for r, x in s["regions"].items()),
+           tuple(s.get("revolts", ())), tuple(s.get("white", ())), kept)
+    table = _CITY_HOLDERS.table()
+    known = table.get(key)
+    if known is None:
+        known = _CITY_HOLDERS.keep(table, key, {
+            city.hex: _holder(s, city.hex) for city in comps().cities.values()
+            if city.name not in s["razed"]})
+    return known
 
 
 def _holder(s: EState, h: str) -> str | None:
@@ -188,7 +215,16 @@ def place_name(s: EState, h: str) -> str:
 
 # ------------------------------------------------------------------ steady index
 def _new_index(s: EState) -> dict[str, Any]:
-    return {"by_hex": hex_units_by_hex(s), "masked": {}, "presence": {}, "holder": {}}
+    # "by_hex" is made on first use (`_by_hex`): a block that only reads the prompt asked
+    # (an answer being applied) never needs it
+    return {"masked": {}, "presence": {}, "holder": {}, "memo": {}}
+
+
+def _by_hex(s: EState, idx: dict[str, Any]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] | None = idx.get("by_hex")
+    if found is None:
+        found = idx["by_hex"] = hex_units_by_hex(s)
+    return found
 
 
 # While nothing changes (a prompt being built, a search), questions are answered from an
@@ -198,11 +234,33 @@ steady = STEADY
 _index = STEADY.index
 
 
+def steady_memo(s: EState, key: tuple[Any, ...], answer: Callable[[], T]) -> T:
+    """`answer()`, asked once per steady block: a question a prompt asks again and again of
+    the unchanging state (a region's home cities for each unit in the pool) is answered
+    from the block's index; outside a block it is worked out each time. The answer is
+    shared: callers must not change it."""
+    idx = _index(s)
+    if idx is None:
+        return answer()
+    memo = idx["memo"]
+    if key not in memo:
+        memo[key] = answer()
+    known: T = memo[key]
+    return known
+
+
+def units_by_hex(s: EState) -> dict[str, list[str]]:
+    """The units on the map by hex: the steady block's index, or a fresh one (not to be
+    changed by callers)."""
+    idx = _index(s)
+    return hex_units_by_hex(s) if idx is None else _by_hex(s, idx)
+
+
 # ------------------------------------------------------------------ pieces
 def units_at(s: EState, h: str, side: str | None = None) -> list[str]:
     idx = _index(s)
     if idx is not None:
-        here = idx["by_hex"].get(h, ())
+        here = _by_hex(s, idx).get(h, ())
         units = s["units"]
         return [u for u in here if side is None or units[u]["side"] == side]
     return [uid for uid, u in s["units"].items()
@@ -287,7 +345,15 @@ def hex_units_by_hex(s: EState) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for uid, u in s["units"].items():
         if u["where"] == MAP:
-            out.setdefault(on_board(u), []).append(uid)
+            h = u["hex"]  # on_board, inlined: the steady index is built several times an action
+            if h is None:
+                on_board(u)  # raises: a unit on the map has a hex
+                continue
+            here = out.get(h)
+            if here is None:
+                out[h] = [uid]
+            else:
+                here.append(uid)
     return out
 
 
@@ -320,7 +386,8 @@ def _presence(s: EState, area: str, cities: bool = True) -> set[str]:
     hexes = c.area_hexes[area]
     idx = _index(s)
     if idx is not None:
-        members = [(uid, s["units"][uid]) for h in hexes for uid in idx["by_hex"].get(h, ())]
+        by_hex = _by_hex(s, idx)
+        members = [(uid, s["units"][uid]) for h in hexes for uid in by_hex.get(h, ())]
     else:
         hs = set(hexes)
         members = [(uid, u) for uid, u in s["units"].items()

@@ -37,9 +37,8 @@ def _buildable(s: EState, side: str) -> dict[tuple[str, str, int], list[str]]:
     (4.4.2) and which the Treasury can pay for, by kind (home, type, morale). With allies
     each League player builds in the regions he controls, from his own treasury (24.5)."""
     out: dict[tuple[str, str, int], list[str]] = {}
-    for uid, u in sorted(s["units"].items()):
-        if u["where"] != BUILD or u["side"] != side:
-            continue
+    for uid, u in sorted((k, u) for k, u in s["units"].items()  # the few first, then sorted
+                         if u["where"] == BUILD and u["side"] == side):
         r = s["regions"].get(u["home"])
         if r is None or r["side"] != side or r["ml"] < BUILD_ML or not A.holds(s, u["home"]):
             continue
@@ -124,11 +123,12 @@ def wall_cities(s: EState, side: str) -> list[str]:
     """7.6.4: friendly unfortified cities with no walls already going up."""
     going = {w["city"] for w in s.get("works", []) if "city" in w}
     allowed = B.allowed(s, side)
+    mine = _unit_hexes(s, side)
     return sorted(c.name for c in B.comps().cities.values()
                   if c.hex in allowed and B.city_at(s, c.hex) is not None
                   and B.city_owner(s, c.name) == side and not B.walled(s, c)
                   and c.name not in going and c.hex not in s["sieges"]
-                  and (_own_city(s, side, c.hex) or c.hex in _unit_hexes(s, side)))
+                  and (_own_city(s, side, c.hex) or c.hex in mine))
 
 
 def long_wall_ends(s: EState, side: str) -> set[str]:
@@ -136,8 +136,8 @@ def long_wall_ends(s: EState, side: str) -> set[str]:
     Walls yet, standing or going up, and are not under siege."""
     going = {h for w in s.get("works", []) for h in w.get("ends", ())}
     places = {c.hex for c in B.comps().cities.values()} | set(s["forts"])
-    return {h for h in places if B.holder(s, h) == side and B.fortress(s, h)
-            and B.long_walls_partner(s, h) is None and h not in going and h not in s["sieges"]}
+    return {h for h in places if h not in going and h not in s["sieges"]
+            and B.holder(s, h) == side and B.fortress(s, h) and B.long_walls_partner(s, h) is None}
 
 
 def long_wall_pairs(s: EState, side: str) -> list[tuple[str, str, str]]:

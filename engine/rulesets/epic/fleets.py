@@ -69,7 +69,12 @@ def shore(s: EState, side: str, area: str) -> tuple[tuple[str, int], ...]:
 
 
 def _changed_coasts(s: EState, side: str) -> dict[str, tuple[tuple[str, ...], int]]:
-    """Coastal hexes whose landing is not the printed map's: hex -> (seas, cost)."""
+    """Coastal hexes whose landing is not the printed map's: hex -> (seas, cost); asked for
+    every sea a voyage crosses, so worked out once while the state stands still."""
+    return B.steady_memo(s, ("changed_coasts", side), lambda: _find_changed_coasts(s, side))
+
+
+def _find_changed_coasts(s: EState, side: str) -> dict[str, tuple[tuple[str, ...], int]]:
     c = B.comps()
     out: dict[str, tuple[tuple[str, ...], int]] = {}
     for name in s["razed"]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.battle_record import problems as record_problems
 
 from . import alliances as A
@@ -10,6 +12,12 @@ from . import persia
 from .state import DEAD, MAP, POOL, EState
 
 LEADER_CAP = 3  # 22.4.3; each scenario states its own (leaders_cap)
+
+
+@cache
+def _land_hexes() -> frozenset[str]:
+    """The map's land hexes (component data)."""
+    return frozenset(h for h, x in B.comps().hexes.items() if x.kind == "land")
 
 
 def check(s: EState) -> list[str]:
@@ -40,25 +48,28 @@ def _check(s: EState) -> list[str]:
             bad.append(f"{side} leader both in the pool and in play")
     bad += A.check(s)
     allowed = {side: B.allowed(s, side) for side in ("athens", "sparta")}
-    for uid, u in s["units"].items():
-        if u["where"] == MAP:
-            if u["hex"] in c.areas:
-                if c.areas[u["hex"]].kind == "land":
-                    bad.append(f"{uid} placed on a land Area {u['hex']}")
+    areas, land, units = c.areas, _land_hexes(), s["units"]  # this loop runs every action
+    for uid, u in units.items():
+        where = u["where"]
+        if where == MAP:
+            h = u["hex"]
+            if h in areas:
+                if areas[h].kind == "land":
+                    bad.append(f"{uid} placed on a land Area {h}")
                 elif u["type"] != "fleet" and not any(
-                        s["units"][f]["type"] == "fleet" and s["units"][f]["side"] == u["side"]
-                        for f in B.units_at(s, u["hex"])):
-                    bad.append(f"{uid} at sea in {u['hex']} with no fleet")
-            elif u["hex"] not in c.hexes or c.hexes[u["hex"]].kind != "land":
-                bad.append(f"{uid} at {u['hex']}, not a land hex")
-            elif u["hex"] not in allowed[u["side"]] and not persia.in_satrapy(s, uid):
-                bad.append(f"{uid} outside the scenario's map at {u['hex']}")
-        elif u["where"] in (POOL, DEAD, "build", "sicily", "leaving"):  # 19.0: its boxes
+                        units[f]["type"] == "fleet" and units[f]["side"] == u["side"]
+                        for f in B.units_at(s, h)):
+                    bad.append(f"{uid} at sea in {h} with no fleet")
+            elif h not in land:
+                bad.append(f"{uid} at {h}, not a land hex")
+            elif h not in allowed[u["side"]] and not persia.in_satrapy(s, uid):
+                bad.append(f"{uid} outside the scenario's map at {h}")
+        elif where in (POOL, DEAD, "build", "sicily", "leaving"):  # 19.0: its boxes
             if u["hex"] is not None:
                 bad.append(f"{uid} off the map with a hex")
         else:
-            bad.append(f"{uid} in unknown place {u['where']}")
-        if u["where"] != MAP and (u["forage"] or u["raid"]):
+            bad.append(f"{uid} in unknown place {where}")
+        if where != MAP and (u["forage"] or u["raid"]):
             bad.append(f"{uid} off the map but marked")
     for name, x in s["leaders"].items():
         if x["where"] == MAP and x["hex"] not in c.hexes and x["hex"] not in c.areas:
@@ -96,9 +107,10 @@ def _check(s: EState) -> list[str]:
     if s["bases_placed"] > 3:
         bad.append("more than three Athenian bases placed")
     if s["battle"] is None:
-        for h, units in B.hex_units_by_hex(s).items():
-            sides = {s["units"][u]["side"] for u in units}
-            if len(sides) > 1 and h in c.hexes and B.holder(s, h) is None and not any(
+        for h, here in B.units_by_hex(s).items():
+            side = units[here[0]]["side"]
+            if any(units[u]["side"] != side for u in here) and h in c.hexes and \
+                    B.holder(s, h) is None and not any(
                     a["hex"] == h for a in s.get("attacks", [])):
                 bad.append(f"both sides in the open at {h} with no battle due")
     else:  # a battle is told by the kernel's record, never by sentences (issue 30)

@@ -115,8 +115,9 @@ def _reachable(s: EState, side: str, start: str, mp: float,
     out: dict[str, Reach] = {}
     done: set[str] = set()
     heap: list[tuple[float, str, str | None]] = [(0.0, start, None)]
+    pop, push, far = heapq.heappop, heapq.heappush, 1e9  # local names: the search's loop
     while heap:
-        cost, node, via = heapq.heappop(heap)
+        cost, node, via = pop(heap)
         if node[0] in "@^":
             if node in done:
                 continue
@@ -134,7 +135,7 @@ def _reachable(s: EState, side: str, start: str, mp: float,
                         heapq.heappush(heap, (cost + AREA_COST, "@" + nxt, None))
             continue
         h = node
-        if cost > best.get(h, 1e9):
+        if cost > best.get(h, far):
             continue
         if h != start:
             stop = h in stops
@@ -153,9 +154,9 @@ def _reachable(s: EState, side: str, start: str, mp: float,
             if road and road_ok and n not in no_road:
                 step = ROAD_COST
             nc = cost + step
-            if nc <= mp and nc < best.get(n, 1e9):
+            if nc <= mp and nc < best.get(n, far):
                 best[n] = nc
-                heapq.heappush(heap, (nc, n, h))
+                push(heap, (nc, n, h))
     return out
 
 

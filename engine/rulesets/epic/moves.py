@@ -7,11 +7,13 @@ Masking units may storm the place they mask without moving (10.2.1c, 17.7.7i).""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine import IllegalAction, Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.steady import Memo
 
 from . import alliances as A
 from . import board as B
@@ -29,21 +31,26 @@ from .losses import drown, eliminate
 from .notes import note
 from .peace import barred, breach, restricted
 from .sieges import enter_revolt
-from .state import EState, on_board, other, stamp
+from .state import MAP, EState, on_board, other, stamp
 
 
 def movable_units(s: EState, side: str, h: str) -> list[str]:
-    out = []
-    for uid in B.units_at(s, h, side):
+    out: list[str] = []
+    here = B.units_at(s, h, side)
+    if not here:
+        return out
+    ours = B.holder(s, h) == side
+    shut = ours and B.masked(s, h)
+    blockaded = ours and B.fleet_masked(s, h)
+    for uid in here:
         u = s["units"][uid]
         if u["moved"] or u["raid"] or not A.mine(s, u):
             continue  # 24.5: each ally moves his own pieces
         if u["forage"] and s["ct"] == 1:
             continue
-        if B.holder(s, h) == side and B.masked(s, h) and not (
-                u["type"] == "fleet" and not B.fleet_masked(s, h)):
+        if shut and not (u["type"] == "fleet" and not blockaded):
             continue  # shut in (10.2.2d), but fleets pass land maskers freely
-        if u["type"] == "fleet" and B.holder(s, h) == side and B.fleet_masked(s, h):
+        if u["type"] == "fleet" and blockaded:
             continue  # 10.2.3b: enemy fleets block the port
         out.append(uid)
     return out
@@ -120,25 +127,38 @@ def destinations(s: EState, side: str, start: str, units: list[str],
     fence = persia.confined(s, units)  # Persian troops keep to their lands (Appendix C)
     also = persia.satrapy_open(s, units, leaders)  # 1.2: a satrap's troops in his lands
     within = festival_fence(s, units)  # the Festival: not out of the region
-    for h, r in M.reachable(s, side, start, mp, also, within).items():
-        if h in busy:
-            continue  # all attackers of a hex come together from one hex (17.1)
-        if fence is not None and h not in fence:
-            continue
-        if truce and (r.stops or barred(s, side, h)):
-            continue  # 20.2: no battles, no entering enemy regions
-        here_units = len(B.units_at(s, h, side)) + len(units)
-        here_leaders = len(B.leaders_at(s, h, side)) + len(leaders)
-        if not units and r.stops:
-            continue  # a leader alone attacks no one
-        if r.stops and B.holder(s, h) != other(side) and \
-                K.odds_index(len(units), defenders(s, h, side)) < 0:
-            continue  # 17.5.1: no attack below 1-4 (an enemy place may always be masked)
-        if not r.stops and not stack_ok(s, h, here_units, here_leaders):
-            continue
-        if r.stops and len(units) > 1 and not leaders:
-            continue  # 17.1: more than one attacker needs a leader
-        out[h] = r
+    with B.steady(s):  # the same state's questions, asked of hundreds of hexes
+        reach = M.reachable(s, side, start, mp, also, within)
+        leaders_by_hex = _leaders_by_hex(s, side)
+        for h, r in reach.items():
+            if h in busy:
+                continue  # all attackers of a hex come together from one hex (17.1)
+            if fence is not None and h not in fence:
+                continue
+            if truce and (r.stops or barred(s, side, h)):
+                continue  # 20.2: no battles, no entering enemy regions
+            if r.stops:
+                if not units:
+                    continue  # a leader alone attacks no one
+                if B.holder(s, h) != other(side) and \
+                        K.odds_index(len(units), defenders(s, h, side)) < 0:
+                    continue  # 17.5.1: no attack below 1-4 (an enemy place may be masked)
+                if len(units) > 1 and not leaders:
+                    continue  # 17.1: more than one attacker needs a leader
+            elif not leaders and not leaders_by_hex.get(h) and B.holder(s, h) is None and \
+                    len(B.units_at(s, h, side)) + len(units) >= 2:
+                continue  # 16.2.1 (stack_ok, its cheap questions first)
+            out[h] = r
+    return out
+
+
+def _leaders_by_hex(s: EState, side: str) -> dict[str | None, int]:
+    """How many of `side`'s leaders stand in each hex (one pass, for `leaders_at` counts
+    asked of every hex a stack could reach)."""
+    out: dict[str | None, int] = {}
+    for x in s["leaders"].values():
+        if x["where"] == MAP and x["side"] == side:
+            out[x["hex"]] = out.get(x["hex"], 0) + 1
     return out
 
 
@@ -262,32 +282,8 @@ class Move(Procedure[EState]):
             opts = self._board_options(flow)
             return [decisions.pick(side, f"Who comes aboard at {_where(s, h)} (16.7.1)?", opts,
                                    0, len(opts), rule="16.7.1", kind="board")]
-        dests = flow.args["dests"]  # worked out once, when the pieces were chosen
-        sea = flow.args.get("sea", False)
-        pieces = {"units": list(flow.args["units"]), "leaders": list(flow.args["leaders"])}
-        order = sorted(dests, key=_place_order)
-        leaves = [Option(f"to:{d}", f"{'Attack' if dests[d][2] else 'To'} {P.name(d)} "
-                                    f"({dests[d][0]:g} MP)",
-                         "17.1" if dests[d][2] else ("16.4" if sea else "16.3"),
-                         data={"kind": "attack" if dests[d][2] else "move", "from": h, "to": d,
-                               "mp": dests[d][0], "sea": sea, **pieces})
-                  for d in order]
-        if sea and any(s["units"][u]["type"] == "fleet" for u in flow.args["units"]):
-            leaves += [Option(f"call:{d}", f"Call at {P.name(d)} to take on passengers "
-                                           f"({dests[d][0]:g} MP)", "16.7.1",
-                              data={"kind": "call", "from": h, "to": d, "mp": dests[d][0],
-                                    **pieces})
-                       for d in order
-                       if not dests[d][2] and not F.at_sea(d) and d != sicily.SICILY
-                       and boardable_here(s, side, d)]
-        if flow.args.get("spent") is not None:  # under way already: no turning back
-            pinned = [Option("stay", f"End the voyage at {P.name(h)}", "16.4",
-                             data={"kind": "stay", "at": h})]
-        else:
-            pinned = [Option("back", "Choose other pieces", "16.3", data={"kind": "back"})]
-        opts = menus.grouped(leaves, P.levels("to"), path, last=pinned, rule="16.3",
-                             zone=P.zone("to"))
-        return [Prompt(side, f"Where do they go from {P.name(h)}?", tuple(opts),
+        return [Prompt(side, f"Where do they go from {P.name(h)}?",
+                       _dest_menu(s, side, h, flow.args, path),
                        rule="16.3", kind="destination")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
@@ -686,10 +682,79 @@ def storms(flow: Flow[EState]) -> None:
             drown(flow, sea, side)
 
 
+# The destination menu by everything it is made of: opening and closing its groups (issue 33)
+# asks for the same hundreds of destinations again with only the path changed. The kernel's
+# per-thread memo (engine/core/steady.py), as Athens & Sparta keeps its option rows: a
+# search thinking in another thread has its own table. Small: an entry holds a whole menu.
+_DEST_LEAVES: Memo[tuple[Any, ...], tuple[list[Option], list[Option]]] = \
+    Memo("epic.dest_leaves", 64)
+_DEST_MENUS: Memo[tuple[Any, ...], tuple[Option, ...]] = Memo("epic.dest_menus", 128)
+
+
+def _dest_menu(s: EState, side: str, h: str, args: Any, path: list[str]) -> tuple[Option, ...]:
+    """The destinations worked out when the pieces were chosen (`args["dests"]`), as a menu."""
+    dests = args["dests"]
+    sea = args.get("sea", False)
+    order = sorted(dests, key=_place_order)
+    callers = None  # 16.7.1: where the fleets may call for passengers (the state's part)
+    if sea and any(s["units"][u]["type"] == "fleet" for u in args["units"]):
+        waiting = _pieces_hexes(s, side)  # none boards where `side` has no piece
+        callers = tuple(d for d in order if d in waiting and not dests[d][2]
+                        and not F.at_sea(d) and d != sicily.SICILY and boardable_here(s, side, d))
+    under_way = args.get("spent") is not None
+    key = (side, h, sea, under_way, tuple(args["units"]), tuple(args["leaders"]),
+           tuple((d, *r) for d, r in dests.items()), callers)
+    shown = _DEST_MENUS.table()
+    known = shown.get((key, tuple(path)))
+    if known is not None:
+        return known
+    made = _DEST_LEAVES.table()
+    parts = made.get(key)
+    if parts is None:
+        parts = _DEST_LEAVES.keep(made, key, _dest_leaves(h, dests, order, sea, callers or (),
+                                                          under_way, args))
+    leaves, pinned = parts
+    opts = tuple(menus.grouped(leaves, P.levels("to"), path, last=pinned, rule="16.3",
+                               zone=P.zone("to")))
+    return _DEST_MENUS.keep(shown, (key, tuple(path)), opts)
+
+
+def _dest_leaves(h: str, dests: dict[str, Any], order: list[str], sea: bool,
+                 callers: tuple[str, ...], under_way: bool,
+                 args: Any) -> tuple[list[Option], list[Option]]:
+    pieces = {"units": list(args["units"]), "leaders": list(args["leaders"])}
+    leaves = [Option(f"to:{d}", f"{'Attack' if dests[d][2] else 'To'} {P.name(d)} "
+                                f"({dests[d][0]:g} MP)",
+                     "17.1" if dests[d][2] else ("16.4" if sea else "16.3"),
+                     data={"kind": "attack" if dests[d][2] else "move", "from": h, "to": d,
+                           "mp": dests[d][0], "sea": sea, **pieces})
+              for d in order]
+    leaves += [Option(f"call:{d}", f"Call at {P.name(d)} to take on passengers "
+                                   f"({dests[d][0]:g} MP)", "16.7.1",
+                      data={"kind": "call", "from": h, "to": d, "mp": dests[d][0], **pieces})
+               for d in callers]
+    if under_way:  # no turning back
+        pinned = [Option("stay", f"End the voyage at {P.name(h)}", "16.4",
+                         data={"kind": "stay", "at": h})]
+    else:
+        pinned = [Option("back", "Choose other pieces", "16.3", data={"kind": "back"})]
+    return leaves, pinned
+
+
+def _pieces_hexes(s: EState, side: str) -> set[str | None]:
+    """Hexes where `side` has a unit or a leader on the map."""
+    out: set[str | None] = {h for h, here in B.units_by_hex(s).items()
+                            if any(s["units"][u]["side"] == side for u in here)}
+    out.update(x["hex"] for x in s["leaders"].values()
+               if x["where"] == MAP and x["side"] == side)
+    return out
+
+
 def _where(s: EState, h: str) -> str:
     return P.name(h)
 
 
+@cache  # component data only (a city's name, a place's name)
 def _place_order(h: str) -> tuple[int, str]:
     """Cities first, then seas, then other hexes, each by name."""
     city = B.city_by_hex().get(h)

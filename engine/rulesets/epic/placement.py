@@ -23,6 +23,11 @@ BUILD_ML = 5  # 4.4.2
 
 def home_cities(s: EState, side: str, region: str) -> list[str]:
     """7.3.2: friendly, unbesieged cities of the region (none while its ML is below 5)."""
+    return list(B.steady_memo(s, ("home_cities", side, region),
+                              lambda: _home_cities(s, side, region)))
+
+
+def _home_cities(s: EState, side: str, region: str) -> list[str]:
     r = s["regions"].get(region)
     if r is None or r["side"] != side or r["ml"] < BUILD_ML or not A.holds(s, region):
         return []  # 24.2.3: with allies, only the regions the player controls
@@ -44,17 +49,20 @@ def _kind_text(home: str, utype: str, morale: int, n: int) -> str:
 
 
 def _places_for(s: EState, side: str, home: str, utype: str) -> list[str]:
-    """7.3.2, 18.4: the cities a unit of this kind may be placed in."""
+    """7.3.2, 18.4: the cities a unit of this kind may be placed in (asked for each unit in
+    the pool: once a kind while the state stands still)."""
     c = B.comps()
-    return [name for name in home_cities(s, side, home)
-            if utype != "fleet" or B.is_port(s, c.cities[name].hex, side)]
+    return list(B.steady_memo(s, ("places_for", side, home, utype), lambda: [
+        name for name in home_cities(s, side, home)
+        if utype != "fleet" or B.is_port(s, c.cities[name].hex, side)]))
 
 
 def _pool_kinds(s: EState, side: str) -> dict[tuple[str, str, int], list[str]]:
     """Force Pool units `side` may place now, by kind (home, type, morale)."""
     out: dict[tuple[str, str, int], list[str]] = {}
-    for uid, u in sorted(s["units"].items()):
-        if u["side"] != side or u["placed"] or not A.mine(s, u) or u["where"] != POOL:
+    for uid, u in sorted((k, u) for k, u in s["units"].items()  # the few first, then sorted
+                         if u["where"] == POOL and u["side"] == side):
+        if u["placed"] or not A.mine(s, u):
             continue
         if ionian.sicilian(u):
             continue  # Sicily's fleets come through the Sicily box (sicily.py)
@@ -67,8 +75,9 @@ def _map_kinds(s: EState, side: str) -> dict[tuple[str, str, int], list[str]]:
     """Units in a friendly city of their own region that may go back to the Force Pool
     (7.3), by kind."""
     out: dict[tuple[str, str, int], list[str]] = {}
-    for uid, u in sorted(s["units"].items()):
-        if u["side"] != side or u["placed"] or not A.mine(s, u) or u["where"] != MAP:
+    for uid, u in sorted((k, u) for k, u in s["units"].items()  # the few first, then sorted
+                         if u["where"] == MAP and u["side"] == side):
+        if u["placed"] or not A.mine(s, u):
             continue
         if ionian.sicilian(u):
             continue  # Sicily's fleets stay out

@@ -1,6 +1,8 @@
 """Places named as a player reads the map: a city by its name, a sea by its Area, any other
 hex by its Area and the nearest city, with the hex id beside it (issue 33). The names are
-public component data; nothing here reads a game's state."""
+public component data; nothing here reads a game's state, so each answer is kept for the
+process (`@cache`, like the board's static lookups): menus ask them of hundreds of hexes per
+prompt."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ def area_name(area: str) -> str:
     return B.comps().areas[area].name
 
 
+@cache
 def region_key(h: str) -> tuple[str, str]:
     """The first grouping of a place: its region, the Persian lands, the uninhabited
     islands or the seas (key, name)."""
@@ -64,12 +67,14 @@ ZONES = {  # the map's broad parts, for a first choice among many regions
 _ZONE_OF = {r: (z, label) for z, (label, regions) in ZONES.items() for r in regions}
 
 
+@cache
 def zone_key(h: str) -> tuple[str, str]:
     """Above the regions: the part of the map (the seas and Sicily stand alone)."""
     key, label = region_key(h)
     return _ZONE_OF.get(key, (key, label))
 
 
+@cache
 def area_key(h: str) -> tuple[str, str]:
     """The second grouping: the Area (a sea Area is its own)."""
     c = B.comps()
@@ -81,6 +86,7 @@ def area_key(h: str) -> tuple[str, str]:
     return hx.area, c.areas[hx.area].name
 
 
+@cache
 def near_key(h: str) -> tuple[str, str]:
     """The third grouping: the city a land hex is nearest to."""
     city = B.city_by_hex().get(h)
@@ -90,6 +96,7 @@ def near_key(h: str) -> tuple[str, str]:
     return (near, f"Near {near}") if near else (h, h)
 
 
+@cache
 def name(h: str) -> str:
     """A place as a player would name it: "Athens (W2431)", "the Saronic Gulf",
     "W2533 in Attica, near Athens"."""
@@ -109,6 +116,7 @@ def name(h: str) -> str:
     return f"{h} in {where}, near {near}" if near and near != where else f"{h} in {where}"
 
 
+@cache
 def short(h: str) -> str:
     """A place in a sentence: a city by its name, a sea by its name, another hex by its
     Area and nearest city ("near Plataea in Boeotia")."""
