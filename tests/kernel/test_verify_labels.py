@@ -73,11 +73,12 @@ def test_athens_sparta_state_holds_no_wording_so_a_game_mid_way_verifies(monkeyp
     assert engine.verify_game(record).ok
     original = asks.ask
 
-    def reworded(seat, kind, text, rule, opts, secret=False):
+    def reworded(seat, kind, text, rule, opts, secret=False, data=None):
         # menus hand over rows [id, label, rule] or the options they keep (asks.ask)
         rows = [(o.id, o.label, o.rule) if isinstance(o, Option) else o for o in opts]
         return original(seat, kind, "REWORDED " + text, rule,
-                        [[o[0], "RELABELLED " + o[1], o[2]] for o in rows], secret)
+                        [[o[0], "RELABELLED " + o[1], o[2]] for o in rows], secret,
+                        data=data)
 
     for module in ("flow", "moves_flow", "combat_flow", "build_flow", "pending", "combat",
                    "hits"):
