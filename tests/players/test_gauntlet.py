@@ -134,8 +134,8 @@ def test_duel_command_takes_gauntlet_players_by_name():
 def test_no_cheating_levels_answer_alike_at_positions_gauntlet_games_reach(style):
     """The no-cheating proof (engine/players/testing.py) for the heuristic and the search
     at positions of a game against a gauntlet player: every 25th decision for the
-    heuristic, and for the search every 20th decision of 2 to 8 options or of a move
-    phase where it weighed plans in sampled worlds."""
+    heuristic, and for the search every 20th decision of 2 to 8 options and the first two
+    move phases where it weighed plans in sampled worlds."""
     game = engine.new_game("athens-sparta", seed=f"gauntlet-levels-{style}")
     players = {"athens": contender("heuristic", "h"), "sparta": contender(style, "g")}
     heuristic = search = planned = 0
@@ -145,8 +145,8 @@ def test_no_cheating_levels_answer_alike_at_positions_gauntlet_games_reach(style
         p = game.prompts()[0]
         if p.seat == "athens" and step % 25 == 0:
             heuristic += assert_player_blind(game, p.seat, "heuristic", seed=step)
-        if p.seat == "athens" and step % 20 == 0 and (
-                2 <= len(p.options) <= 8 or "Choose a block to move" in p.text):
+        if p.seat == "athens" and (step % 20 == 0 and 2 <= len(p.options) <= 8
+                                   or step % 9 == 0 and p.kind == "move" and planned < 2):
             probe = contender("search", str(step), samples=2, horizon=20)
             decide(game, p.seat, probe)
             if probe.searched:  # type: ignore[attr-defined]

@@ -176,7 +176,9 @@ def test_no_cheating_epic_search_weighs_only_sampled_worlds():
 # Recorded again on 2026-11-29 (branch opponents, issue 35), when the evaluation weighed
 # the capital's danger against its defenders, the rollouts played through the enemy's
 # moves and the search stopped weighing revolts into garrisoned cities.
-AS_ANSWERS_SHA256 = "956e5c010290ba40a66324ab7f1b31fd63308b2f03a94883ecb076a20c2d6e36"
+# Again in the fifth session (branch asai5, 0eb3f56): a city both sides stand in counts for
+# the battle's likely winner (rule 5.41). The commit before it still gave the old digest.
+AS_ANSWERS_SHA256 = "124b9ebbf000c929efe7bdadd3d335d11f51f20347513ec8ad970e58e33ce192"
 
 
 def test_athens_sparta_players_decide_as_before():
