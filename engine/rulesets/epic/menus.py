@@ -103,7 +103,8 @@ def grouped(leaves: Sequence[Option], levels: Sequence[Level], path: Sequence[st
     below the top, then `last`. Pinned options (`first`, `last`) show at the top only;
     `zone`: a coarser grouping above the first level, when that level has too many."""
     top = not path
-    room = limit - (len(first) + len(last) if top else 1)
+    # many pinned options may leave no room: list at least two entries (paging takes the rest)
+    room = max(2, limit - (len(first) + len(last) if top else 1))
     entries = _entries(list(leaves), levels, 0, room, zone)
     trail: list[_Entry] = []
     for key in path:
