@@ -594,8 +594,7 @@ def _reach(view: dict[str, Any], me: str, unit: dict[str, Any], engage: bool
                      and not b["inside"])
     world = M.World(foes, engage, 0, frozenset(view["neutral"]), frozenset(), False,
                     frozenset())
-    reach = M._dests_profile(unit["area"], unit["inside"], M._profile(unit["id"]), world,
-                             frozenset())
+    reach = M.dests_from(unit["area"], unit["inside"], frozenset(), unit["id"], world)
     return reach if engage else frozenset(a for a in reach if a not in foes)
 
 

@@ -147,7 +147,7 @@ def routes_in(s: HState, bid: str, w: World) -> tuple[Route, ...]:
 def dests_in(s: HState, bid: str, w: World) -> frozenset[str]:
     """The destinations of `routes_in`."""
     start = _start(s, bid)
-    return NOWHERE if start is None else _dests(*start, bid, w)
+    return NOWHERE if start is None else dests_from(*start, bid, w)
 
 
 def unit_dests(s: HState, bids: Iterable[str], w: World) -> list[frozenset[str]]:
@@ -187,8 +187,10 @@ def _start(s: HState, bid: str) -> tuple[str, bool, frozenset[str]] | None:
     return None if frozen else (x["loc"], x["inside"], barred)
 
 
-def _dests(origin: str, inside: bool, barred: frozenset[str], bid: str, w: World
-           ) -> frozenset[str]:
+def dests_from(origin: str, inside: bool, barred: frozenset[str], bid: str, w: World
+               ) -> frozenset[str]:
+    """Where unit `bid` may end a move from `origin` in World `w`, the regions `barred` to
+    it closed: the search asked of a place rather than of the state (a player's view)."""
     return _dests_profile(origin, inside, _profile(bid), w, barred)
 
 
