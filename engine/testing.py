@@ -113,6 +113,12 @@ def comparable(game: Game) -> dict[str, Any]:
     return dict(record)
 
 
+def _shared_in(game: Game, when: str) -> str | None:
+    """The problem to report when a dict or list sits at two places of the saved state."""
+    shared = shared_containers(game.rules.dump_for_json(game.state))
+    return f"{when}: one container at two places: {shared[:3]}" if shared else None
+
+
 def play_with_restarts(rules: Ruleset, scenario: str | None, seed: str,
                        options: dict[str, Any] | None = None, *, restart_chance: float = 0.1,
                        max_actions: int = 5_000) -> tuple[int, list[str]]:
@@ -133,10 +139,8 @@ def play_with_restarts(rules: Ruleset, scenario: str | None, seed: str,
         actions += 1
         if player.randbelow(1_000_000) < restart_chance * 1_000_000:
             # where a snapshot is taken: a container at two places would part in it
-            shared = shared_containers(game.rules.dump_for_json(game.state))
-            if shared:
-                problems.append(f"action {actions}: one container at two places: "
-                                f"{shared[:3]}")
+            if shared := _shared_in(game, f"action {actions}"):
+                problems.append(shared)
                 break
             text = game.to_json()
             reloaded = Game.from_dict(orjson.loads(text), rules)
@@ -144,8 +148,8 @@ def play_with_restarts(rules: Ruleset, scenario: str | None, seed: str,
                 where = first_difference(orjson.loads(text), orjson.loads(reloaded.to_json()))
                 problems.append(f"action {actions}: the reloaded game differs: {where}")
             game = reloaded
-    if not problems and (shared := shared_containers(game.rules.dump_for_json(game.state))):
-        problems.append(f"after {actions} actions one container at two places: {shared[:3]}")
+    if not problems and (shared := _shared_in(game, f"after {actions} actions")):
+        problems.append(shared)
     if not problems:
         replayed = Game.from_dict(orjson.loads(game.to_json()), rules, replay=True)
         where = first_difference(comparable(game), comparable(replayed))
