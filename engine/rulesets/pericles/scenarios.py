@@ -138,15 +138,16 @@ SPECS: dict[str, Spec] = {
     "14.1.02 A": Spec(("athens", "sparta"), 2, "", {"athens": "aristocrats", "sparta": "agiad"},
                       True, {}, NINE, theaters=PERSIAN_WAR, theater=True, last_turn=2,
                       callias_penalty=10),
-    # 14.1.03 A: turn 3; the Peace declared makes the whole turn one of Peace (R48)
+    # 14.1.03 A: turn 3, starting at War; a Peace made in its Political phase holds for
+    # the rest of the turn, the theater phase included (ruling R48)
     "14.1.03 A": Spec(("athens", "sparta"), 3, "", {"athens": "aristocrats", "sparta": "agiad"},
-                      False, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=3),
-    # 14.1.10 A: turn 10 at War, Frogs B first; no levies, each stock 8 short; Sparta
-    # wins by holding the Hellespont at the end (ruling R49)
+                      True, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=3),
+    # 14.1.10 A: turn 10 at War, Frogs B first, Alcibiades in Persia; no levies, each
+    # stock 8 short; Sparta wins by holding the Hellespont at the end (ruling R49)
     "14.1.10 A": Spec(("athens", "sparta"), 10, "Frogs B",
                       {"athens": "aristocrats", "sparta": "agiad"}, True, {}, NINE,
                       theaters=WITH_PERSIA, theater=True, last_turn=10, no_levies=True,
-                      stock_cut=8, holds=("sparta", "hellespont")),
+                      stock_cut=8, holds=("sparta", "hellespont"), alcibiades="persia"),
     # 14.1.09 A: theater-only training in the Aegean, theaters 6, 7, 13-19 and Persia, with
     # Alcibiades and two Persian bases there, at War (ruling R41)
     "14.1.09 A": Spec(("athens", "sparta"), 9, "", {"athens": "aristocrats", "sparta": "agiad"},
@@ -238,8 +239,9 @@ SCENARIOS: dict[str, Scenario] = {
         players=PHORMIO_COUNTS),
     "14.1.03 A": Scenario(
         "14.1.03 A", "End of the First Peloponnesian War (14.1.03 A)", ATHENS + SPARTA,
-        "446 BC, one turn played at Peace: the city with more Honor wins, and its higher "
-        "faction wins the game.", teams=(ATHENS, SPARTA),
+        "446 BC, one turn that starts at War; a Peace made in the Assemblies holds for "
+        "the whole turn: the city with more Honor wins, and its higher faction wins the "
+        "game.", teams=(ATHENS, SPARTA),
         players=PHORMIO_COUNTS),
     "14.1.10 A": Scenario(
         "14.1.10 A", "Fall of the Athenian Empire (14.1.10 A)", ATHENS + SPARTA,
