@@ -194,3 +194,32 @@ def test_a_lone_exit_needs_equal_strength_of_its_kind_rule_9_2() -> None:
     s["forces"]["boeotia"]["D"]["bases"] = 2
     s["forces"]["boeotia"]["D"]["land"] = 2
     assert th.path(s, "D", "land", "boeotia", "thessalia") == ["boeotia", "thessalia"]
+
+
+def test_a_levy_with_the_enemy_in_the_capital_leads_to_battle_rule_9_0() -> None:
+    """9.0 point 1 (ruling R60): a Military marker in one's own capital raises City-State
+    units; with enemy units there, a battle follows, as an expedition of the marker's
+    owner into its capital (16.0 notes it for Sparta). Athens is a naval theater, so the
+    battle at sea comes first; its winner may then fight on land."""
+    s = position("14.1.01 A")  # Athens: 2 A foot, 6 A ships, 2 A bases
+    s["forces"]["athens"]["S"] = {"land": 2, "naval": 0, "bases": 0}
+    ctx = start(s, "carry_out", theater="athens", owner="aristocrats", kind="military")
+    answer(s, ctx, ("aristocrats", "0"))  # both bases raise foot: 4 more
+    assert s["forces"]["athens"]["A"]["land"] == 6
+    assert {p.kind for p in MACHINE.prompts(s)} == {"commit"}
+    answer(s, ctx, *((f, "0") for f in ("aristocrats", "demagogues", "agiad", "eurypontid")))
+    s["deck"] = {"athens": [card("athens", 1), card("athens", 1)],
+                 "sparta": [card("sparta", 5), card("sparta", 5)]}
+    answer(s, ctx, ("aristocrats", "keep"))  # no State Ship
+    assert s["battle"] is not None and s["battle"]["kind"] == "naval"
+    assert prompt(s, "aristocrats").kind == "second_battle"
+    answer(s, ctx, ("aristocrats", "fight"))
+    # on land: 6 foot and 2 bases (10) + 1 against 2 Spartan foot (4) + 5: one Spartan falls
+    assert s["battle"]["kind"] == "land" and s["battle"]["facts"]["strength"] == \
+        {"athens": 11, "sparta": 9}
+    assert s["forces"]["athens"]["S"]["land"] == 1 and s["hostages"]["athens"] == 1
+    assert s["honor"]["aristocrats"] == 12 and s["flow"] == []
+    s = position("14.1.01 A")  # nobody else in Athens: the levy ends the marker
+    ctx = start(s, "carry_out", theater="athens", owner="aristocrats", kind="military")
+    answer(s, ctx, ("aristocrats", "2"))
+    assert s["forces"]["athens"]["A"]["naval"] == 8 and s["flow"] == []

@@ -66,3 +66,17 @@ def test_the_ravages_of_war_are_the_campaigns_own_rule_14_43() -> None:
     an option (R50)."""
     assert initial_state("14.4")["ravages"]
     assert not initial_state("14.2")["ravages"] and not initial_state("14.3")["ravages"]
+
+
+@pytest.mark.parametrize("scenario", ["14.1.01 C", "14.1.02 A", "14.1.03 A", "14.1.04 A",
+                                      "14.1.06 A", "14.1.08 A", "14.1.09 C", "14.1.10 A",
+                                      "14.2", "14.3", "14.4"])
+def test_the_whole_map_has_the_persia_box_rule_13_1(scenario: str) -> None:
+    """2.0 and 13.1: a scenario that uses the whole map has its 20 theaters and the
+    Persia box, where markers may go (R41); the Eastern Mediterranean only while the
+    Persian War lasts (the PEACE marker lies there from turn 3, 13.2). The turn-8 and
+    later set-ups put Persian bases there (R40)."""
+    s = initial_state(scenario)
+    assert "persia" in s["forces"] and ("eastmed" in s["forces"]) == s["persian_war"]
+    assert len(s["forces"]) == 19 + 1 + int(s["persian_war"])
+    assert persian_bases(s) == {8: 2, 9: 2, 10: 3}.get(s["turn"], 0)

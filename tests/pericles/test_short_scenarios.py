@@ -38,7 +38,8 @@ def test_periclean_peace_plays_turns_4_and_5_rule_14_1() -> None:
     assert len(s["aristophanes_deck"]) == len(cards) - 1
     # the turn-4 master set-up: Athens holds its capital with 4 land, 4 ships, 2 bases
     assert s["forces"]["athens"]["A"] == {"land": 4, "naval": 4, "bases": 2}
-    assert "persia" not in s["forces"] and "eastmed" not in s["forces"]
+    # the whole map: the Persia box is in play; theater 20 lies under the PEACE marker
+    assert "persia" in s["forces"] and "eastmed" not in s["forces"]
     game, turns = _play("14.1.04 A", "p")
     assert turns == {4, 5} and game.outcome is not None
     assert "wins the war" in game.outcome.reason or "draw" in game.outcome.reason

@@ -197,7 +197,7 @@ class CarryOut(Procedure[PericlesState]):
             if theater == capital(city):
                 if SPECS[s["scenario"]].no_levies:  # 14.1.10 A (ruling R49)
                     log(s, "no_levy", faction=owner, theater=theater)
-                    flow.end()
+                    after_levy(flow, theater, owner)
                     return
                 flow.goto("levy", theater=theater, owner=owner)
             elif th.status(s, theater) == "contested":
@@ -348,6 +348,16 @@ class Levy(Procedure[PericlesState]):
         th.add(s, a["theater"], owner, "land", land)
         th.add(s, a["theater"], owner, "naval", naval)
         log(s, "levy", faction=a["owner"], n=land, what=str(naval), theater=a["theater"])
+        after_levy(flow, a["theater"], a["owner"])
+
+
+def after_levy(flow: F, theater: str, owner: str) -> None:
+    """With enemy pieces in the capital, the Military marker goes on as an expedition
+    there, so a battle follows (9.0; 16.0's levy in Sparta notes that Athenian units
+    present would have brought one; ruling R60)."""
+    if th.status(flow.state, theater) == "contested":
+        flow.goto("expedition", theater=theater, owner=owner)
+    else:
         flow.end()
 
 
