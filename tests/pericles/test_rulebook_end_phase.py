@@ -96,3 +96,18 @@ def test_the_winning_citys_faction_with_more_honor_wins_rule_1_0() -> None:
     s["honor"]["aristocrats"] = s["honor"]["demagogues"] = 14  # 28 to 26
     out = RULESET.outcome(s)
     assert out is not None and out.winners == ("aristocrats",)  # the governing one
+
+
+def test_equal_cities_go_to_the_one_whose_cf_holds_the_favor_rule_11_4() -> None:
+    """11.4 (ruling R14): with equal city totals, the city whose Controlling Faction
+    holds its Assembly's Favor wins when only one does; when both or neither do, the
+    game is drawn."""
+    s = position()
+    s["over"] = True
+    s["honor"] = {"aristocrats": 12, "demagogues": 13, "agiad": 20, "eurypontid": 5}
+    s["favor"] = {"athens": "aristocrats", "sparta": "eurypontid"}
+    out = RULESET.outcome(s)
+    assert out is not None and out.winners == () and "draw" in out.reason
+    s["favor"]["sparta"] = None  # after a Major Defeat, say (R59)
+    out = RULESET.outcome(s)
+    assert out is not None and out.winners == ("demagogues",) and "Favor" in out.reason
