@@ -38,7 +38,8 @@ def test_periclean_peace_plays_turns_4_and_5_rule_14_1() -> None:
     assert len(s["aristophanes_deck"]) == len(cards) - 1
     # the turn-4 master set-up: Athens holds its capital with 4 land, 4 ships, 2 bases
     assert s["forces"]["athens"]["A"] == {"land": 4, "naval": 4, "bases": 2}
-    assert "persia" not in s["forces"] and "eastmed" not in s["forces"]
+    # the whole map: the Persia box is in play; theater 20 lies under the PEACE marker
+    assert "persia" in s["forces"] and "eastmed" not in s["forces"]
     game, turns = _play("14.1.04 A", "p")
     assert turns == {4, 5} and game.outcome is not None
     assert "wins the war" in game.outcome.reason or "draw" in game.outcome.reason
@@ -54,10 +55,24 @@ def test_war_in_a_time_of_peace_has_the_demagogues_governing_rule_14_1() -> None
     assert turns == {8} and game.outcome is not None
 
 
-def test_the_end_of_the_first_war_is_played_at_peace_rule_14_1() -> None:
+def test_the_end_of_the_first_war_starts_at_war_rule_14_1() -> None:
+    """14.1.03 A (ruling R48): the set-up puts the cities at War; only if both
+    Assemblies vote Peace in the Political phase is the rest of the turn, the theater
+    phase included, played at Peace (City-State units then keep out of theaters where
+    enemy City-State units stand, 9.2)."""
     s = Game.create(RULESET, scenario="14.1.03 A", seed="3").state
-    assert (s["turn"], s["war"], s["persian_war"]) == (3, False, False)
+    assert (s["turn"], s["war"], s["persian_war"]) == (3, True, False)
     assert "eastmed" not in s["forces"]
+    s = initial_state("14.1.03 A")
+    th.add(s, "boeotia", "S", "land", 1)  # Spartan citizens in Boeotia
+    th.add(s, "athens", "A", "land", 1)
+    assert th.path(s, "A", "land", "athens", "boeotia") is not None  # at War: open
+    # War/Peace won on both tracks: Peace is made in the Political Issues segment
+    s["display"] = {"athens": [{"id": 1, "kind": "war_peace", "pos": 2}],
+                    "sparta": [{"id": 1, "kind": "war_peace", "pos": -1}]}
+    MACHINE.start(s, Context(Rng("p")), "political_issues")
+    assert not s["war"] and not s["over"]  # a short scenario goes on (11.4 is 14.2-14.4's)
+    assert th.path(s, "A", "land", "athens", "boeotia") is None  # the turn is at Peace now
     game, turns = _play("14.1.03 A", "3")
     assert turns == {3} and game.outcome is not None
 
@@ -65,6 +80,7 @@ def test_the_end_of_the_first_war_is_played_at_peace_rule_14_1() -> None:
 def test_the_fall_of_the_athenian_empire_rule_14_1() -> None:
     s = initial_state("14.1.10 A")
     assert s["aristophanes"] == "Frogs B" and s["stock"] == {"athens": 13, "sparta": 13}
+    assert s["alcibiades"] == "persia"  # the scenario puts him there (R49)
     # no levy: a Military marker in Athens raises nothing (R49)
     before = {o: dict(n) for o, n in s["forces"]["athens"].items()}
     MACHINE.start(s, Context(Rng("l")), "carry_out", theater="athens", owner="aristocrats",

@@ -127,18 +127,21 @@ class Pericles(Ruleset):
     @staticmethod
     def _war(s: PericlesState, scores: tuple[tuple[str, float], ...]) -> Outcome:
         """The city with more Honor wins the war, and its faction with more Honor the
-        game (1.0); the governing faction takes a tie inside the city, and equal cities
-        draw (ruling R14)."""
+        game (1.0); the governing faction takes a tie inside the city. Equal cities: the
+        city whose Controlling Faction holds its Assembly's Favor wins if only one does,
+        else a draw (11.4, ruling R14)."""
         total = {c: sum(s["honor"][f] for f in asm.CITY_FACTIONS[c]) for c in s["cities"]}
         a, b = total["athens"], total["sparta"]
         # 14.1.10 A: holding the Hellespont at the end wins outright (ruling R49)
         holds = SPECS[s["scenario"]].holds
         held = holds[0] if holds and s["victor"] is None and \
             th.status(s, holds[1]) == holds[0] else None
-        if a == b and s["victor"] is None and held is None:
+        favored = [c for c in s["cities"] if s["favor"].get(c) == s["controlling"][c]]
+        tie_break = favored[0] if a == b and len(favored) == 1 else None
+        if a == b and s["victor"] is None and held is None and tie_break is None:
             return Outcome((), f"a draw: Athens {a}, Sparta {b}", "11.4",
                            places=(tuple(s["factions"]),), scores=scores)
-        win = s["victor"] or held or ("athens" if a > b else "sparta")
+        win = s["victor"] or held or tie_break or ("athens" if a > b else "sparta")
         lose = "sparta" if win == "athens" else "athens"
 
         def ranked(city: str) -> list[str]:
@@ -148,7 +151,8 @@ class Pericles(Ruleset):
         top, second = ranked(win)
         how = ("automatically" if s["victor"] else
                f"by holding {name(holds[1])}" if held and holds else
-               f"{total[win]} to {total[lose]}")
+               f"{total[win]} all, its governing faction holding the Favor" if tie_break
+               else f"{total[win]} to {total[lose]}")
         return Outcome((top,), f"{TITLES[win]} wins the war {how}; "
                        f"{TITLES[top]} has the most Honor in it", "11.4",
                        places=((top,), (second,), tuple(ranked(lose))), scores=scores)

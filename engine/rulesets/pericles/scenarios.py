@@ -115,22 +115,22 @@ SPECS: dict[str, Spec] = {
                       strategos={"aristocrats": 8, "demagogues": 10, "agiad": 8, "eurypontid": 8},
                       political=False, theater=True),
     # ours (ruling R13): 14.1.06 A's first turn, the Assemblies then the theaters, on the
-    # turn-6 set-up (Persia and the Eastern Mediterranean under the PEACE marker left out)
+    # turn-6 set-up (the Eastern Mediterranean, under the PEACE marker, left out: R29)
     "14.1.06 A1": Spec(("athens", "sparta"), 6, "Clouds A",
                        {"athens": "aristocrats", "sparta": "eurypontid"}, False,
                        {"eurypontid": (37,), "agiad": (34,)},
                        {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8},
-                       theaters=ALL_THEATERS, theater=True),
+                       theaters=WITH_PERSIA, theater=True),
     # 14.1.06 A: turns 6 and 7 (ruling R29 on the theaters in play)
     "14.1.06 A": Spec(("athens", "sparta"), 6, "Clouds A",
                       {"athens": "aristocrats", "sparta": "eurypontid"}, False,
                       {"eurypontid": (37,), "agiad": (34,)},
                       {"aristocrats": 9, "demagogues": 9, "eurypontid": 8, "agiad": 8},
-                      theaters=ALL_THEATERS, theater=True, last_turn=7),
+                      theaters=WITH_PERSIA, theater=True, last_turn=7),
     # 14.1.04 A: turns 4 and 5 at Peace, Aristocrats and Agiad governing, nine cards each,
     # the first Aristophanes card drawn at random (ruling R40)
     "14.1.04 A": Spec(("athens", "sparta"), 4, "", {"athens": "aristocrats", "sparta": "agiad"},
-                      False, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=5),
+                      False, {}, NINE, theaters=WITH_PERSIA, theater=True, last_turn=5),
     # 14.1.01 C and 14.1.02 A: turns 1 and 2 at War while the Persian War lasts; in
     # 14.1.02 A the Athenian CF loses 10 Honor if Callias is not made (rulings R40, R45)
     "14.1.01 C": Spec(("athens", "sparta"), 1, "", {"athens": "aristocrats", "sparta": "agiad"},
@@ -138,15 +138,16 @@ SPECS: dict[str, Spec] = {
     "14.1.02 A": Spec(("athens", "sparta"), 2, "", {"athens": "aristocrats", "sparta": "agiad"},
                       True, {}, NINE, theaters=PERSIAN_WAR, theater=True, last_turn=2,
                       callias_penalty=10),
-    # 14.1.03 A: turn 3; the Peace declared makes the whole turn one of Peace (R48)
+    # 14.1.03 A: turn 3, starting at War; a Peace made in its Political phase holds for
+    # the rest of the turn, the theater phase included (ruling R48)
     "14.1.03 A": Spec(("athens", "sparta"), 3, "", {"athens": "aristocrats", "sparta": "agiad"},
-                      False, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=3),
-    # 14.1.10 A: turn 10 at War, Frogs B first; no levies, each stock 8 short; Sparta
-    # wins by holding the Hellespont at the end (ruling R49)
+                      True, {}, NINE, theaters=WITH_PERSIA, theater=True, last_turn=3),
+    # 14.1.10 A: turn 10 at War, Frogs B first, Alcibiades in Persia; no levies, each
+    # stock 8 short; Sparta wins by holding the Hellespont at the end (ruling R49)
     "14.1.10 A": Spec(("athens", "sparta"), 10, "Frogs B",
                       {"athens": "aristocrats", "sparta": "agiad"}, True, {}, NINE,
                       theaters=WITH_PERSIA, theater=True, last_turn=10, no_levies=True,
-                      stock_cut=8, holds=("sparta", "hellespont")),
+                      stock_cut=8, holds=("sparta", "hellespont"), alcibiades="persia"),
     # 14.1.09 A: theater-only training in the Aegean, theaters 6, 7, 13-19 and Persia, with
     # Alcibiades and two Persian bases there, at War (ruling R41)
     "14.1.09 A": Spec(("athens", "sparta"), 9, "", {"athens": "aristocrats", "sparta": "agiad"},
@@ -168,7 +169,7 @@ SPECS: dict[str, Spec] = {
                       alcibiades="persia"),
     # 14.1.08 A: turn 8 at Peace, the Demagogues and the Agiad governing (ruling R40)
     "14.1.08 A": Spec(("athens", "sparta"), 8, "", {"athens": "demagogues", "sparta": "agiad"},
-                      False, {}, NINE, theaters=ALL_THEATERS, theater=True, last_turn=8),
+                      False, {}, NINE, theaters=WITH_PERSIA, theater=True, last_turn=8),
     # the main scenarios (14.2-14.4): Peace declared in their closing turns ends them in
     # the Political Issues segment; the final score adds the bonuses (11.4, R46, R47)
     "14.2": Spec(("athens", "sparta"), 1, "", {"athens": "aristocrats", "sparta": "agiad"},
@@ -238,8 +239,9 @@ SCENARIOS: dict[str, Scenario] = {
         players=PHORMIO_COUNTS),
     "14.1.03 A": Scenario(
         "14.1.03 A", "End of the First Peloponnesian War (14.1.03 A)", ATHENS + SPARTA,
-        "446 BC, one turn played at Peace: the city with more Honor wins, and its higher "
-        "faction wins the game.", teams=(ATHENS, SPARTA),
+        "446 BC, one turn that starts at War; a Peace made in the Assemblies holds for "
+        "the whole turn: the city with more Honor wins, and its higher faction wins the "
+        "game.", teams=(ATHENS, SPARTA),
         players=PHORMIO_COUNTS),
     "14.1.10 A": Scenario(
         "14.1.10 A", "Fall of the Athenian Empire (14.1.10 A)", ATHENS + SPARTA,

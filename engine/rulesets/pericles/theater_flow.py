@@ -27,6 +27,8 @@ from .schema import PericlesState
 
 F = Flow[PericlesState]
 MAX_TREACHERY = 5  # ruling R22
+MAJOR_DEFEAT = 5  # Honor a city loses in one battle that makes it a Major Defeat (9.3, R59)
+MAJOR_DEFEAT_COST = 3  # what the beaten city's Controlling Faction loses besides (R59)
 TRADE = 4  # Strategos a point of Honor (8.4, ruling R23)
 
 
@@ -195,7 +197,7 @@ class CarryOut(Procedure[PericlesState]):
             if theater == capital(city):
                 if SPECS[s["scenario"]].no_levies:  # 14.1.10 A (ruling R49)
                     log(s, "no_levy", faction=owner, theater=theater)
-                    flow.end()
+                    after_levy(flow, theater, owner)
                     return
                 flow.goto("levy", theater=theater, owner=owner)
             elif th.status(s, theater) == "contested":
@@ -346,6 +348,16 @@ class Levy(Procedure[PericlesState]):
         th.add(s, a["theater"], owner, "land", land)
         th.add(s, a["theater"], owner, "naval", naval)
         log(s, "levy", faction=a["owner"], n=land, what=str(naval), theater=a["theater"])
+        after_levy(flow, a["theater"], a["owner"])
+
+
+def after_levy(flow: F, theater: str, owner: str) -> None:
+    """With enemy pieces in the capital, the Military marker goes on as an expedition
+    there, so a battle follows (9.0; 16.0's levy in Sparta notes that Athenian units
+    present would have brought one; ruling R60)."""
+    if th.status(flow.state, theater) == "contested":
+        flow.goto("expedition", theater=theater, owner=owner)
+    else:
         flow.end()
 
 
@@ -724,6 +736,7 @@ class Battle(Procedure[PericlesState]):
             if f in s["honor"]:
                 s["honor"][f] += points
         if win is not None:
+            major_defeat(s, th.other(win), result.honor)
             # one Hostage for each City-State unit the enemy lost (ruling R30)
             hostages = sum(1 for x in result.lost.get(th.other(win), [])
                            if x.split(":")[0] in th.CITY_UNITS.values() and not x.endswith("base"))
@@ -735,6 +748,21 @@ class Battle(Procedure[PericlesState]):
             a["again"] = chooser(s, win)
             return
         flow.end()
+
+
+def major_defeat(s: PericlesState, city: str, honor: dict[str, int]) -> None:
+    """A city whose factions lost 5 Honor or more between them in one battle has
+    suffered a Major Defeat (9.3, ruling R59): its Controlling Faction loses 3 Honor
+    more, and the city's Assembly marker steps once toward the Opposition (from the
+    Controlling Faction to Neutral, from Neutral to the Opposition)."""
+    lost = -sum(n for f, n in honor.items() if city_of(f) == city)
+    cf = s["controlling"].get(city)
+    if lost < MAJOR_DEFEAT or cf is None or cf not in s["honor"]:
+        return
+    s["honor"][cf] -= MAJOR_DEFEAT_COST
+    favor = s["favor"].get(city)
+    s["favor"][city] = None if favor == cf else asm.rival(cf)
+    log(s, "major_defeat", faction=cf, n=MAJOR_DEFEAT_COST, city=city)
 
 
 # ------------------------------------------------------------------- 8.4 Strategos Honor

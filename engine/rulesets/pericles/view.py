@@ -173,6 +173,8 @@ def line(r: Record) -> str:
         "persian_war_over": "The Persian War is over (the PEACE marker on theater 20)",
         "ravaged": f"Ravages of War (rule 14.43): {ravaged(r)}",
         "peace_end": f"Peace is declared in turn {n}: the war ends",
+        "major_defeat": f"Major Defeat (9.3): {who} loses {n} more Honor and {city}'s "
+                        "Assembly marker steps toward the Opposition",
         "bonus": f"{city}'s final bonuses: {n} Honor (theaters held and bases)",
         "favor_bonus": f"{who} holds the Favor of the Assembly: +{n} Honor",
         "awarded": f"Brasidas (15.91): {who} wins {what}",
