@@ -204,3 +204,45 @@ def test_victorious_armies_of_a_new_battle_may_regroup_next_door_rule_5_6():
     bd = board()
     places = [o.id.split(":")[1] for o in p.options if o.id.startswith("t:")]
     assert places and all(h in bd.land["H9"] for h in places)
+
+
+def test_only_two_blocks_storm_a_minor_city_rule_5_31():
+    """Rule 5.31: the siege limit also caps the stormers: at most 2 blocks storm a minor
+    walled city. Three Spartan armies besiege Naupactus; after two choose to storm, the
+    third is not asked and stays outside."""
+    g = combat("sparta",
+               {"Sparta H1": {"hex": "G7"}, "Sparta H2": {"hex": "G7"},
+                "Sciritae": {"hex": "G7"}, "Naupactus P": {"hex": "G7", "in_city": True},
+                "Athens H1": {"hex": "K8"}},
+               [6] * 40, battle="G7")
+    assert g.state["battle"]["kind"] == "storm"
+    p = prompt(g)
+    assert "at most 2" in p.text
+    act(g, "storm")
+    act(g, "storm")
+    st = g.state["battle"]["status"]
+    assert sorted(b for b, v in st.items() if v == "storm") == ["Sciritae", "Sparta H1"]
+    assert st["Sparta H2"] != "storm"
+
+
+def test_pillage_goes_only_to_victors_that_stayed_rule_5_61():
+    """Rule 5.61: taking a major city gives pillage BPs equal to its value, to be spent on
+    victorious blocks that did not regroup. Two Spartan peltasts take Tegea (1); the one
+    that regroups to Elis cannot receive the pillage step."""
+    g = combat("sparta",
+               {"Sciritae": {"hex": "H9", "strength": 2}, "Thebes P": {"hex": "H9",
+                                                                      "strength": 2},
+                "Athens P": {"hex": "H9", "strength": 1}, "Athens H1": {"hex": "K8"}},
+               [6, 1, 6] + [6] * 20, control={"Tegea": "athens"},
+               moved=["Sciritae", "Thebes P"],
+               entries={"H9": {"Sciritae": {"from": "I10"}, "Thebes P": {"from": "I10"}}},
+               battle="H9")
+    assert blk(g, "Athens P")["loc"] == "pool"
+    act(g, "g:Thebes P")
+    act(g, "t:G9")
+    act(g, "done")
+    p = prompt(g)
+    assert p.kind == "pillage" and "1 BP" in p.text
+    assert set(ids(p)) == {"p:Sciritae", "done"}
+    act(g, "p:Sciritae")
+    assert blk(g, "Sciritae")["str"] == 3 and blk(g, "Thebes P")["str"] == 2

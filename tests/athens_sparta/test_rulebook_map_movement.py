@@ -190,3 +190,50 @@ def test_move_phase_may_be_passed_without_moving_rule_4_0():
     assert "done" in ids(p)
     act(g, "done")
     assert blk(g, "Sparta H1")["loc"] == "I10"
+
+
+def test_stacking_limits_are_ignored_while_moving_rule_4_1():
+    """Rule 4.1 note: stacking limits count only where a move ends. Tegea's hex holds four
+    Spartan blocks; another Spartan hoplite may walk through it to Elis's hex beyond
+    (and may not stop in it)."""
+    blocks = {"Sparta H2": {"hex": "H9"}, "Sparta H3": {"hex": "H9"},
+              "Sciritae": {"hex": "H9"}, "Tegea H": {"hex": "H9"},
+              "Sparta H1": {"hex": "I10"}, "Athens H1": {"hex": "K8"}}
+    g = base(blocks=blocks)
+    reach = ends(g, "Sparta H1")
+    assert "H9" not in reach and "F8" in reach  # F8 lies three hexes on, through H9
+
+
+def test_navies_count_towards_stacking_rule_4_4():
+    """Rule 4.4: navies stack with armies in coastal hexes and count towards the limit.
+    Corinth holds three Spartan armies and a navy: a second navy cannot move in."""
+    g = base(blocks={"Corinth H1": {"hex": "I8"}, "Corinth H2": {"hex": "I8"},
+                     "Sparta H2": {"hex": "I8"}, "Corinth N": {"hex": "I8"},
+                     "Gytheum N": {"hex": "J9"}, "Athens H1": {"hex": "K8"}},
+             control={"Epidaurus": "sparta"})
+    assert "I8" not in ends(g, "Gytheum N")
+    g2 = base(blocks={"Corinth H1": {"hex": "I8"}, "Corinth H2": {"hex": "I8"},
+                      "Corinth N": {"hex": "I8"}, "Gytheum N": {"hex": "J9"},
+                      "Athens H1": {"hex": "K8"}})
+    assert "I8" in ends(g2, "Gytheum N")
+
+
+def test_corinth_is_attacked_from_both_gulfs_at_once_rule_1_7():
+    """Rule 1.7: Corinth is the exception to the one-coast rule; navies from both gulfs may
+    attack it, and every defending ship fights every attacking ship in one sea battle."""
+    g = base(active="athens", player1="athens", mp=2, dice=[6] * 40,
+             cards={"athens": {"hand": ["C11"], "played": "C24"},
+                    "sparta": {"hand": ["C12"], "played": "C10"}},
+             blocks={"Naupactus N": {"hex": "G7"}, "Athens N1": {"hex": "K8"},
+                     "Corinth N": {"hex": "I8"}, "Sparta H1": {"hex": "I10"}})
+    act(g, "b:Naupactus N")
+    act(g, pick(g, "o|I8|").id)
+    act(g, "b:Athens N1")
+    act(g, pick(g, "o|I8|").id)
+    assert blk(g, "Naupactus N")["coast"] != blk(g, "Athens N1")["coast"]
+    act(g, "f:I8")
+    act(g, "eng")  # the Corinthian navy meets them
+    act(g, "fire")
+    rnd = g.state["battle"]["record"]["rounds"][0]["steps"]
+    assert [a["unit"] for a in rnd] == ["Corinth N", "Athens N1", "Naupactus N"]
+    assert all(a["facts"]["stage"] == "sea" for a in rnd)

@@ -142,3 +142,20 @@ def test_player_2_may_save_athens_before_the_game_turn_ends_rule_10_1():
             p.seat)
     assert blk(g, "Sparta H1")["loc"] == "pool"
     assert g.state["winner"] is None and g.state["turn"] == 3
+
+
+def test_athens_in_syracuse_with_the_sea_is_immune_to_the_hellespont_rule_9_2():
+    """Rules 9.1-9.2: Spartan sea control at Abydos costs Athens a block in Athens at the end
+    of each Athenian player turn, unless Athens holds Syracuse and its sea."""
+    blocks = {"Corinth N": {"hex": "P2"}, "Athens H1": {"hex": "K8"},
+              "Athens P": {"hex": "K8"}, "Sparta H1": {"hex": "I10"}}
+    starved = position(None, olympiad=84, turn=2, phase="attrition", active="athens",
+                       player1="athens", cards=ATHENS_ACTS, blocks=blocks,
+                       control={"Abydos": "sparta"})
+    assert prompt(starved).kind == "hellespont"
+    fed = position(None, olympiad=84, turn=2, phase="attrition", active="athens",
+                   player1="athens", cards=ATHENS_ACTS,
+                   blocks=dict(blocks, **{"Athens H2": {"hex": "sicily"}}),
+                   control={"Abydos": "sparta", "Syracuse": "athens"})
+    assert all(p.kind != "hellespont" for p in fed.prompts())
+    assert blk(fed, "Athens P")["loc"] == "K8" and blk(fed, "Athens H1")["loc"] == "K8"
