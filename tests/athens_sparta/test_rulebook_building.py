@@ -79,3 +79,21 @@ def test_a_rebel_navy_in_the_pool_is_built_by_the_city_holder_rule_9_4():
     assert "n:Chios N*" in ids(prompt(g, "sparta"))
     act(g, "N", "athens")
     assert "n:Chios N" not in ids(prompt(g, "athens"))
+
+
+def test_navies_cost_three_again_once_persia_withdraws_rule_9_3():
+    """Rule 9.3: Persian support makes every Spartan (and allied) navy step cost 1 BP; once
+    Athens retakes Miletus the support is gone for good and navies cost 3 again."""
+    from engine.rulesets.athens_sparta.board import board
+    from engine.rulesets.athens_sparta.replacements import step_cost
+
+    bd = board()
+    g = build_position({"Sparta H1": {"hex": "I10"}, "Athens H1": {"hex": "K8"}},
+                       persia={"alliance": True})
+    s = g.state
+    s["blocks"]["Syracuse N"]["side"] = "sparta"  # Syracuse allied to Sparta (9.5)
+    assert step_cost(bd, s, "Corinth N") == 1 and step_cost(bd, s, "Chios N*") == 1
+    assert step_cost(bd, s, "Syracuse N") == 1
+    assert step_cost(bd, s, "Athens N1") == 3 and step_cost(bd, s, "Sparta H1") == 2
+    s["persia"]["ended"] = True
+    assert step_cost(bd, s, "Corinth N") == 3

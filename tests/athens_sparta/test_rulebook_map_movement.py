@@ -271,3 +271,35 @@ def test_a_march_never_ends_in_its_own_siege_and_is_barred_by_enemies_in_the_ope
                       "Athens H1": {"hex": "K8"}}, control={"Corinth": "athens"})
     assert not {"H7", "I10"} & ends(g2, "Megara H", "march")
     assert "I8" in attack_ends(g2, "Megara H") and "H7" not in ends(g2, "Megara H")
+
+
+def test_three_mp_move_three_blocks_example_rule_4_4():
+    """Rule 4.4 example: with 3 MP Sparta moves three blocks, one MP each: two hoplites from
+    Sparta to Corinth and the Gytheum navy to Athens (an attack there)."""
+    g = base(mp=3, blocks={"Sparta H1": {"hex": "I10"}, "Sparta H2": {"hex": "I10"},
+                           "Gytheum N": {"hex": "J11"}, "Athens H1": {"hex": "K8"}})
+    for b in ("Sparta H1", "Sparta H2"):
+        act(g, f"b:{b}")
+        act(g, pick(g, "o|I8|").id)
+    assert g.state["move_points"] == 1
+    act(g, "b:Gytheum N")
+    act(g, pick(g, "o|K8|").id)
+    assert [blk(g, b)["loc"] for b in ("Sparta H1", "Sparta H2", "Gytheum N")] == \
+        ["I8", "I8", "K8"]
+    assert g.state["move_points"] == 0
+    p = prompt(g)  # the MPs are spent: the combat phase asks for the battle at Athens
+    assert p.kind == "battle_pick" and "f:K8" in ids(p)
+
+
+def test_a_city_won_by_revolt_serves_the_rebels_strategic_moves_revolts_sidebar():
+    """Revolts sidebar: once a revolt has taken a vacant city, it may be the end of the
+    rebel side's strategic moves on the next game turn. Samos fell to the TYRANTS: a
+    Spartan army at Chios may sea-move there, as it could not while Samos was Athenian."""
+    blocks = {"Sparta H1": {"hex": "P6"}, "TYRANTS": {"hex": "Q8", "strength": 2},
+              "Athens H1": {"hex": "K8"}}
+    g = base(turn=3, blocks=blocks, control={"Samos": "sparta", "Chios": "sparta"},
+             revolts={"Samos": ["sparta"]})
+    assert "Q8" in ends(g, "Sparta H1", "sea")
+    g2 = base(turn=3, blocks={"Sparta H1": {"hex": "P6"}, "Athens H1": {"hex": "K8"}},
+              control={"Chios": "sparta"})
+    assert "Q8" not in ends(g2, "Sparta H1", "sea")
