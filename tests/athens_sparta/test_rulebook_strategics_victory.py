@@ -39,7 +39,8 @@ def syracuse_attack(dice):
         act(g, f"b:{b}")
         act(g, pick(g, "s|sicily|").id)
     act(g, "f:sicily")
-    for b in ("Syracuse C", "Syracuse H", "Syracuse N"):
+    for name in ("Syracuse C", "Syracuse H", "Syracuse N"):  # declared in this order
+        assert name in prompt(g).text
         act(g, "eng")
     return g
 
