@@ -8,18 +8,21 @@ storm in test_rules_retreat_regroup.py; they are not repeated here.
 from __future__ import annotations
 
 from engine.rulesets.athens_sparta.board import board
-from tests.athens_sparta.conftest import act, blk, ids, position, prompt
-
-SPARTA_ACTS = {"athens": {"hand": ["C11"], "played": "C10"},
-               "sparta": {"hand": ["C12"], "played": "C24"}}
-ATHENS_ACTS = {"athens": {"hand": ["C11"], "played": "C24"},
-               "sparta": {"hand": ["C12"], "played": "C10"}}
+from tests.athens_sparta.conftest import act, blk, ids, prompt, turn_at
 
 
 def combat(active, blocks, dice, **more):
-    cards = SPARTA_ACTS if active == "sparta" else ATHENS_ACTS
-    return position(None, olympiad=84, turn=2, phase="combat", active=active,
-                    player1=active, mp=0, cards=cards, blocks=blocks, dice=dice, **more)
+    """The combat phase of `active`'s player turn, every MP spent, with fixed dice."""
+    return turn_at("combat", active, blocks, mp=0, dice=dice, **more)
+
+
+def attack(active, h, frm, attackers, others, dice, **more):
+    """`attackers` (id -> position entry) moved into `h` through the hex-side from `frm`
+    this player turn and meet `others` there: the battle at `h` begins."""
+    blocks = {b: dict(spec, hex=h) for b, spec in attackers.items()}
+    blocks.update(others)
+    return combat(active, blocks, dice, moved=list(attackers), battle=h,
+                  entries={h: {b: {"from": frm} for b in attackers}}, **more)
 
 
 def steps(g, rnd):
@@ -33,13 +36,9 @@ def test_combat_order_example_rule_5_1():
     A blocks act before B before C, and a defender acts before an attacker of the same
     letter: peltast, defending hoplite, attacking hoplite, navy. Played at Troezen, the
     Athenian navy (with no navy to fight) joins the land battle (5.41)."""
-    g = combat("sparta",
-               {"Megara H": {"hex": "K9"}, "Thebes P": {"hex": "K9"},
-                "Athens H2": {"hex": "K9"}, "Athens N1": {"hex": "K9"},
-                "Athens H1": {"hex": "K8"}, "Sparta H2": {"hex": "I10"}},
-               [6] * 40, moved=["Megara H", "Thebes P"],
-               entries={"K9": {"Megara H": {"from": "J9"}, "Thebes P": {"from": "J9"}}},
-               battle="K9")
+    g = attack("sparta", "K9", "J9", {"Megara H": {}, "Thebes P": {}},
+               {"Athens H2": {"hex": "K9"}, "Athens N1": {"hex": "K9"},
+                "Athens H1": {"hex": "K8"}, "Sparta H2": {"hex": "I10"}}, [6] * 40)
     p = prompt(g)
     assert p.kind == "navy" and p.seat == "athens" and set(ids(p)) == {"land", "sea"}
     act(g, "land")
@@ -50,13 +49,9 @@ def test_a_minor_walled_city_shelters_only_two_blocks_rule_5_31():
     """Rule 5.31: a minor walled city takes at most 2 blocks into siege (a major one 4);
     the others must fight outside. Three Athenian blocks in Naupactus attacked from
     Pleuron: after two withdraw, the third has no choice but to engage."""
-    g = combat("sparta",
-               {"Sparta H1": {"hex": "G7"}, "Sciritae": {"hex": "G7"},
-                "Athens H2": {"hex": "G7"}, "Naupactus N": {"hex": "G7"},
-                "Naupactus P": {"hex": "G7"}, "Athens H1": {"hex": "K8"}},
-               [6] * 40, moved=["Sparta H1", "Sciritae"],
-               entries={"G7": {"Sparta H1": {"from": "F7"}, "Sciritae": {"from": "F7"}}},
-               battle="G7")
+    g = attack("sparta", "G7", "F7", {"Sparta H1": {}, "Sciritae": {}},
+               {"Athens H2": {"hex": "G7"}, "Naupactus N": {"hex": "G7"},
+                "Naupactus P": {"hex": "G7"}, "Athens H1": {"hex": "K8"}}, [6] * 40)
     p = prompt(g)
     assert p.kind == "decl" and set(ids(p)) == {"eng", "wd"}
     act(g, "wd")
@@ -154,11 +149,9 @@ def test_attacking_armies_retreat_through_the_hex_sides_they_came_by_rule_5_5():
     """Rule 5.5: attacking armies retreat only through the hex-sides they attacked
     through. A Spartan hoplite that attacked Tegea's hex from Sparta is offered Sparta
     alone when it retreats in round 2."""
-    g = combat("sparta",
-               {"Sparta H1": {"hex": "H9"}, "Athens H1": {"hex": "H9"},
-                "Athens H2": {"hex": "K8"}, "Sparta H2": {"hex": "I10"}},
-               [6] * 20, moved=["Sparta H1"], control={"Tegea": "athens"},
-               entries={"H9": {"Sparta H1": {"from": "I10"}}}, battle="H9")
+    g = attack("sparta", "H9", "I10", {"Sparta H1": {}},
+               {"Athens H1": {"hex": "H9"}, "Athens H2": {"hex": "K8"},
+                "Sparta H2": {"hex": "I10"}}, [6] * 20, control={"Tegea": "athens"})
     act(g, "fire", "athens")  # round 2: the defender (same letter) acts first
     p = prompt(g)
     assert p.seat == "sparta" and set(ids(p)) == {"fire", "rt"}
@@ -189,12 +182,10 @@ def test_navies_retreat_only_to_friendly_ports_within_four_hexes_rule_5_5():
 def test_victorious_armies_of_a_new_battle_may_regroup_next_door_rule_5_6():
     """Rule 5.6: after a new battle the winner may move victorious armies to adjacent
     friendly hexes (and no further)."""
-    g = combat("sparta",
-               {"Sparta H1": {"hex": "H9", "strength": 4}, "Athens P": {"hex": "H9",
-                                                                       "strength": 1},
-                "Athens H2": {"hex": "K8"}, "Sparta H2": {"hex": "I10"}},
-               [6, 1, 6, 6, 6] + [6] * 20, moved=["Sparta H1"], control={"Tegea": "athens"},
-               entries={"H9": {"Sparta H1": {"from": "I10"}}}, battle="H9")
+    g = attack("sparta", "H9", "I10", {"Sparta H1": {"strength": 4}},
+               {"Athens P": {"hex": "H9", "strength": 1}, "Athens H2": {"hex": "K8"},
+                "Sparta H2": {"hex": "I10"}}, [6, 1, 6, 6, 6] + [6] * 20,
+               control={"Tegea": "athens"})
     # Athens P (A1) fires first and misses; Sparta H1 (B4) rolls one 1: the peltast dies
     assert blk(g, "Athens P")["loc"] == "pool"
     p = prompt(g)
@@ -229,14 +220,9 @@ def test_pillage_goes_only_to_victors_that_stayed_rule_5_61():
     """Rule 5.61: taking a major city gives pillage BPs equal to its value, to be spent on
     victorious blocks that did not regroup. Two Spartan peltasts take Tegea (1); the one
     that regroups to Elis cannot receive the pillage step."""
-    g = combat("sparta",
-               {"Sciritae": {"hex": "H9", "strength": 2}, "Thebes P": {"hex": "H9",
-                                                                      "strength": 2},
-                "Athens P": {"hex": "H9", "strength": 1}, "Athens H1": {"hex": "K8"}},
-               [6, 1, 6] + [6] * 20, control={"Tegea": "athens"},
-               moved=["Sciritae", "Thebes P"],
-               entries={"H9": {"Sciritae": {"from": "I10"}, "Thebes P": {"from": "I10"}}},
-               battle="H9")
+    g = attack("sparta", "H9", "I10", {"Sciritae": {"strength": 2}, "Thebes P": {"strength": 2}},
+               {"Athens P": {"hex": "H9", "strength": 1}, "Athens H1": {"hex": "K8"}},
+               [6, 1, 6] + [6] * 20, control={"Tegea": "athens"})
     assert blk(g, "Athens P")["loc"] == "pool"
     act(g, "g:Thebes P")
     act(g, "t:G9")

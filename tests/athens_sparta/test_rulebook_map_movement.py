@@ -14,9 +14,6 @@ from engine.rulesets.athens_sparta.board import board
 from engine.rulesets.athens_sparta.movement import destinations
 from tests.athens_sparta.conftest import act, base, blk, ids, pick, position, prompt
 
-CARDS = {"athens": {"hand": ["C11"], "played": "C10"},
-         "sparta": {"hand": ["C12"], "played": "C24"}}
-
 
 def dests(g, bid):
     return destinations(board(), g.state, bid)

@@ -13,17 +13,7 @@ from engine.rulesets.athens_sparta.board import board
 from engine.rulesets.athens_sparta.siege import attrition_jobs, target_number
 from engine.rulesets.athens_sparta.state import siege_at
 from tests.athens_sparta.conftest import act, blk, ids, position, prompt
-
-SPARTA_ACTS = {"athens": {"hand": ["C11"], "played": "C10"},
-               "sparta": {"hand": ["C12"], "played": "C24"}}
-ATHENS_ACTS = {"athens": {"hand": ["C11"], "played": "C24"},
-               "sparta": {"hand": ["C12"], "played": "C10"}}
-
-
-def at(phase, active, blocks, **more):
-    cards = SPARTA_ACTS if active == "sparta" else ATHENS_ACTS
-    return position(None, olympiad=84, turn=2, phase=phase, active=active, player1=active,
-                    cards=cards, blocks=blocks, **more)
+from tests.athens_sparta.conftest import turn_at as at
 
 
 def test_potidaea_without_its_besieging_army_is_a_half_siege_sidebar():

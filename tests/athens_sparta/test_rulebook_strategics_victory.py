@@ -9,12 +9,9 @@ from __future__ import annotations
 from engine.rulesets.athens_sparta import victory
 from engine.rulesets.athens_sparta.board import board
 from engine.rulesets.athens_sparta.strategics import end_of_phase
-from tests.athens_sparta.conftest import act, blk, ids, pick, position, prompt
+from tests.athens_sparta.conftest import ACTS, act, blk, ids, pick, position, prompt
 
-SPARTA_ACTS = {"athens": {"hand": ["C11"], "played": "C10"},
-               "sparta": {"hand": ["C12"], "played": "C24"}}
-ATHENS_ACTS = {"athens": {"hand": ["C11"], "played": "C24"},
-               "sparta": {"hand": ["C12"], "played": "C10"}}
+SPARTA_ACTS, ATHENS_ACTS = ACTS["sparta"], ACTS["athens"]
 
 
 class Ctx:
