@@ -232,3 +232,55 @@ def test_pillage_goes_only_to_victors_that_stayed_rule_5_61():
     assert set(ids(p)) == {"p:Sciritae", "done"}
     act(g, "p:Sciritae")
     assert blk(g, "Sciritae")["str"] == 3 and blk(g, "Thebes P")["str"] == 2
+
+
+def test_a_second_defender_cannot_retreat_through_a_pass_already_used_rule_5_5():
+    """Rule 5.5: retreats obey the hex-side limits of 4.1 (a pass lets one block through).
+    Two Athenian hoplites in the mountain hex between Corinth and Tegea have one way out,
+    a pass to Elis; the first retreats through it, the second is left to fight (and the
+    Spartan attacker, facing a defender still in the open, must go back, 5.43)."""
+    g = attack("sparta", "H8", "I9", {"Sparta H1": {}},
+               {"Athens H1": {"hex": "H8"}, "Athens H2": {"hex": "H8"},
+                "Corinth H1": {"hex": "I8"}, "Sicyon H": {"hex": "H7"},
+                "Tegea H": {"hex": "H9"}, "Elis H": {"hex": "G8"}, "Athens P": {"hex": "K8"}},
+               [6] * 40, control={"Argos": "sparta"})
+    p = prompt(g)
+    assert p.seat == "athens" and "Athens H1" in p.text and "rt" in ids(p)
+    act(g, "rt")
+    assert ids(prompt(g)) == ["t:G9"]
+    act(g, "t:G9")
+    # Athens H2 had no retreat left (the pass is used) and fired at once
+    assert blk(g, "Athens H2")["loc"] == "H8"
+    bt = g.state["battle"]
+    rec = bt["record"] if bt else g.state["last_battle"]
+    steps2 = [a for a in rec["rounds"][1]["steps"] if a["unit"] == "Athens H2"]
+    assert steps2 and steps2[0]["kind"] == "fire"
+
+
+def test_an_attacker_with_no_way_back_is_eliminated_rule_5_5():
+    """Rule 5.5: a block that must retreat and cannot is eliminated. The Spartan hoplite
+    attacked Tegea from Sparta, which Athenians now hold: when the defender survives round
+    2 (5.43) it has no way back and is lost."""
+    g = attack("sparta", "H9", "I10", {"Sparta H1": {}},
+               {"Athens H1": {"hex": "H9"}, "Athens P": {"hex": "I10"},
+                "Sparta H2": {"hex": "J11"}}, [6] * 30, control={"Tegea": "athens"})
+    act(g, "fire", "athens")  # round 2: the defender may retreat; it fires
+    assert blk(g, "Sparta H1")["loc"] == "pool"
+    assert blk(g, "Athens H1")["loc"] == "H9"
+
+
+def test_a_defender_may_retreat_into_an_oracle_hex_the_enemy_holds_rule_1_4():
+    """Rule 1.4: an oracle hex may be entered in retreat even when the enemy stands there.
+    Thebes's hoplite, attacked from Athens, may retreat to Delphi beside an Athenian
+    peltast, as well as to Megara or empty Chalcis."""
+    g = attack("athens", "J7", "K8", {"Athens H1": {}},
+               {"Thebes H1": {"hex": "J7"}, "Athens P": {"hex": "I7"},
+                "Athens H2": {"hex": "K8"}, "Sparta H1": {"hex": "I10"},
+                "Megara H": {"hex": "J8"}}, [6] * 30)
+    act(g, "eng", "sparta")
+    act(g, "fire", "sparta")  # round 1: it might withdraw into the walls; it fires
+    act(g, "rt", "sparta")    # round 2: it retreats
+    p = prompt(g)
+    assert p.kind == "retreat" and set(ids(p)) == {"t:I7", "t:J8", "t:K7"}
+    act(g, "t:I7")
+    assert blk(g, "Thebes H1")["loc"] == "I7" and blk(g, "Athens P")["loc"] == "I7"
