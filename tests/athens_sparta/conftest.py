@@ -89,3 +89,19 @@ def storm_position():
                             "Corinth H2": {"hex": "J3", "in_city": True, "strength": 2},
                             "Sparta H1": {"hex": "I10"}},
                     dice=[6, 6, 1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6])
+
+
+# The played cards of a game turn whose Player 1 is the side named: 5 MP against 1.
+ACTS = {"sparta": {"athens": {"hand": ["C11"], "played": "C10"},
+                   "sparta": {"hand": ["C12"], "played": "C24"}},
+        "athens": {"athens": {"hand": ["C11"], "played": "C24"},
+                   "sparta": {"hand": ["C12"], "played": "C10"}}}
+
+
+def turn_at(phase, active, blocks, **more):
+    """Olympiad 84, game turn 2: `phase` of the player turn of `active`, Player 1 with a
+    5 MP card; `more` adds to or overrides the position."""
+    data = dict(olympiad=84, turn=2, phase=phase, active=active, player1=active,
+                cards=ACTS[active], blocks=blocks)
+    data.update(more)
+    return position(None, **data)
