@@ -8,11 +8,9 @@ march moves ending friendly, sea moves, Persia) are not repeated here.
 
 from __future__ import annotations
 
-import pytest
-
 from engine.rulesets.athens_sparta.board import board
 from engine.rulesets.athens_sparta.movement import destinations
-from tests.athens_sparta.conftest import act, base, blk, ids, pick, position, prompt
+from tests.athens_sparta.conftest import act, base, blk, ids, pick, position, prompt, rules
 
 
 def dests(g, bid):
@@ -238,20 +236,33 @@ def test_corinth_is_attacked_from_both_gulfs_at_once_rule_1_7():
     assert all(a["facts"]["stage"] == "sea" for a in rnd)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "departure kept for the lead (REPORT-asaudit.md): the march search bars every hex "
-    "holding enemy blocks, even blocks its own side besieges; the fix moves goldens and "
-    "makes the pre-record saves unreplayable"))
+def _march_through_own_siege(generation=None):
+    g = base(blocks={"Sparta H1": {"hex": "I8"}, "Athens H2": {"hex": "I8", "in_city": True},
+                     "Megara H": {"hex": "J8"}, "Athens H1": {"hex": "K8"}},
+             control={"Corinth": "athens"})
+    if generation is not None:
+        # the same position, asked the questions of that generation
+        g = rules().from_position(g.position, seed=1, generation=generation)
+    return g
+
+
 def test_a_march_passes_through_its_own_siege_but_never_ends_there_rules_4_2_4_5():
     """Rule 4.2: a besieged hex is the besieger's for land movement; rule 4.5 forbids a
     strategic move only *to or from* a siege, and only *entering or crossing* enemy hexes.
     Sparta besieges Athenians inside Corinth: a march from Megara may cross the Corinth hex
     to Sicyon and Sparta, but may not stop in it."""
-    g = base(blocks={"Sparta H1": {"hex": "I8"}, "Athens H2": {"hex": "I8", "in_city": True},
-                     "Megara H": {"hex": "J8"}, "Athens H1": {"hex": "K8"}},
-             control={"Corinth": "athens"})
+    g = _march_through_own_siege()
+    assert g.generation >= 1 and g.state["generation"] == g.generation
     assert "I8" not in ends(g, "Megara H", "march")
     assert {"H7", "I10"} <= ends(g, "Megara H", "march")
+
+
+def test_a_game_of_generation_0_keeps_the_march_its_log_was_answered_to():
+    """Games recorded before the 4.2 fix (generation 0) go on asking the old question, so
+    their logs replay: there the besieged Corinth hex still bars the march."""
+    g = _march_through_own_siege(generation=0)
+    assert "generation" not in g.state
+    assert not {"H7", "I10"} & ends(g, "Megara H", "march")
 
 
 def test_a_march_never_ends_in_its_own_siege_and_is_barred_by_enemies_in_the_open_rule_4_5():

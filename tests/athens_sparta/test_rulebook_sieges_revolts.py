@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.rulesets.athens_sparta.board import board
 from engine.rulesets.athens_sparta.siege import attrition_jobs, target_number
 from engine.rulesets.athens_sparta.state import siege_at
-from tests.athens_sparta.conftest import act, blk, ids, position, prompt
+from tests.athens_sparta.conftest import act, blk, ids, position, prompt, rules
 from tests.athens_sparta.conftest import turn_at as at
 
 
@@ -113,6 +113,37 @@ def test_defending_navies_help_against_a_revolt_rule_7_0():
     assert units == ["TYRANTS", "Samos H", "Athens N1"]
     assert rec["rounds"][0]["steps"][2]["facts"]["rating"] == "C1"
     assert blk(g, "TYRANTS")["loc"] == "pool" and rec["winner"] == "athens"
+
+
+def _revolt_won_at_samos(generation=None):
+    g = at("move", "sparta", {"Sparta H1": {"hex": "I10"}, "Athens H1": {"hex": "K8"},
+                              "Samos H": {"hex": "Q8", "strength": 1}},
+           mp=3, dice=[1, 1, 1, 6])
+    if generation is not None:  # the same position, asked the questions of that generation
+        g = rules().from_position(g.position, seed=1, generation=generation)
+    act(g, "rv")
+    act(g, "c:Samos")
+    act(g, "s:3")
+    act(g, "f:Q8")  # the TYRANTS (A2) hit with their 1s; Samos's hoplite is gone
+    return g
+
+
+def test_a_revolt_that_wins_its_siege_battle_pillages_rules_5_61_7_0():
+    """Rule 7.0 fights a revolt as a normal siege battle and rule 5.61 pays pillage for
+    any major city captured: the TYRANTS who take Samos by battle are offered its value in
+    BPs for their own steps."""
+    g = _revolt_won_at_samos()
+    p = prompt(g)
+    assert p.kind == "pillage" and "p:TYRANTS" in ids(p)
+    act(g, "p:TYRANTS")
+    assert blk(g, "TYRANTS")["str"] == 4
+
+
+def test_a_game_of_generation_0_keeps_its_revolts_without_pillage():
+    """Games recorded before the fix (generation 0) replay as they were answered: there a
+    revolt's victory brought no pillage question."""
+    g = _revolt_won_at_samos(generation=0)
+    assert prompt(g).kind != "pillage" and blk(g, "TYRANTS")["str"] == 3
 
 
 def test_helots_that_do_not_win_in_two_rounds_are_eliminated_rule_7_1():

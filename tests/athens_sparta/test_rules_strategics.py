@@ -114,6 +114,8 @@ def test_revolt_battle_rule_7_0():
     p = prompt(g)
     assert p.kind == "battle_pick" and "revolt" in p.options[0].label and "done" not in ids(p)
     act(g, "f:Q8")
+    assert prompt(g).kind == "pillage"  # a captured major city pays pillage (5.61)
+    act(g, "done")
     s = g.state
     # Samos H (B2, 1 step) misses with 6; TYRANTS (A2) fires first actually: A before B
     assert s["blocks"]["Samos H"]["loc"] == "pool"

@@ -769,7 +769,10 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | 
     st.next = "forced"
     # half-hits recover at the end of a battle (5.41)
     s["half_hits"] = [b for b in s["half_hits"] if not _alive(s, bt, b)]
-    if bt["hex_taken"] and bt["kind"] != "revolt":
+    # Rule 5.61 pays pillage for every major city captured, and 7.0 fights a revolt as a
+    # normal siege battle, so a revolt that wins its battle pillages too (games of
+    # generation 0 keep the older reading, which gave none).
+    if bt["hex_taken"] and (bt["kind"] != "revolt" or s.get("generation", 0) >= 1):
         c = _city(bd, h)
         name = bd.city_at.get(h)
         if c and name and c.get("major") and s["control"].get(name) == dfd:  # c: a name

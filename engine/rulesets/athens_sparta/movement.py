@@ -271,7 +271,11 @@ def army_march_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) 
     limit = 2 * move_limit(bd, bid)
     enemy, friends, _neutral = _land_sets(bd, s, side)
     persia_closed = side == "athens" or not s["persia"]["alliance"]
-    foe_held = _held_by(s, occ, other(side))
+    # Rule 4.2: a hex the marching side besieges counts as its own for land movement, so a
+    # march may pass it (4.5 only bars ending in a siege: `sieged`). Games of generation 0
+    # keep the older reading, which their logs were answered to.
+    foe_held = (enemy_set(bd, s, occ, side) if s.get("generation", 0) >= 1
+                else _held_by(s, occ, other(side)))
     sieged = _siege_hexes(bd, s, occ)
     key = ("march", bd, start, limit, persia_closed, enemy, friends, foe_held, sieged)
     land: dict[tuple[Any, ...], Any] = _LAND.here.table

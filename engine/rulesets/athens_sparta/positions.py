@@ -224,6 +224,8 @@ def setup_position(bd: Board, ctx: Any, p: dict[str, Any], options: dict[str, An
         s["build"]["menu"] = {"athens": None, "sparta": None}
         s["phase"] = "replacement"
         first = "build"
+    if ctx.generation:  # the questions of the game's generation (rules.py)
+        s["generation"] = ctx.generation
     flow.start(bd, s, ctx, first)
     return s
 

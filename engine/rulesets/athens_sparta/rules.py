@@ -45,6 +45,10 @@ class AthensSparta(Ruleset):
     # 3: every legal option is offered (2 cut long lists at 60). Games stored under an
     # older version are rebuilt from their logs on load (engine Game.from_dict).
     version = "3"
+    # The questions new games ask; a game keeps the generation it was created with, so its
+    # log replays with the questions its answers were given to (docs/architecture.md).
+    # 1: a march may pass through a hex its own side besieges (rules 4.2, 4.5).
+    generation = 1
     scenarios = {"431": Scenario("431", "431-404 BC: the Peloponnesian War (Olympiads 84-89)",
                                  ("athens", "sparta"),
                                  "The full campaign from the siege of Potidaea to the end of "
@@ -118,6 +122,8 @@ class AthensSparta(Ruleset):
         if bid and bid != "none":
             side, n = bid.split(":")
             s["tourney_bid"] = {"side": side, "left": int(n), "hit": []}
+        if ctx.generation:  # a game of generation 0 keeps the shape it always had
+            s["generation"] = ctx.generation
         flow.start(bd, s, ctx, "bid" if s["tourney_bid"] else "deal")
         return s
 

@@ -223,6 +223,8 @@ class State(TypedDict):
     persia: dict[str, bool]
     syracuse_value: int | None
     tourney_bid: TourneyBid | None
+    # the generation of questions the game asks (rules.py, GENERATIONS); absent: 0
+    generation: NotRequired[int]
     winner: Side | None
     reason: str | None  # why `winner` won: a key of victory.REASONS (worded when shown)
     rule: str | None
