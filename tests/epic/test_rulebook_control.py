@@ -9,11 +9,14 @@ besieged or razed, and nothing when no friendly unbesieged city is left (5.4.1, 
 Chios example). Sparta tests one city of each Athenian region at AL 3 or less; a 7 or more
 after the 6.3 modifiers makes it revolt, never a capital (6.1, 6.3, 6.4; the Teos example);
 a revolting city sides with the enemy while the region's ML is 5 or more, with no one
-below (6.5.1), and builds walls one season faster (6.5.5)."""
+below (6.5.1), and builds walls one season faster (6.5.5). A Spartan region below ML 5 is
+assessed at x1 at most (5.3.3); lowering an assessment gives -1 to the region's revolt
+checks the next year (5.3.5)."""
 
 from __future__ import annotations
 
 import engine
+from engine.rulesets.epic import assessment as AS
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import building as BU
 from engine.rulesets.epic import politics as P
@@ -156,3 +159,21 @@ def test_6_5_5_a_revolting_city_walls_itself_a_season_sooner():
     assert BU.wall_time(s, "Potidaea") == 0  # medium: at once instead of a season
     assert BU.wall_time(s, "Olynthus") == 0  # small, not in revolt: at once (7.7)
     assert BU.wall_time(s, "Chios") == 1  # medium, loyal: one season (7.7)
+
+
+# ------------------------------------------------------------------ 5.3.3, 5.3.5
+def test_5_3_3_a_spartan_region_below_militance_5_is_cut_to_x1():
+    g = position(regions={"megarid": {"ml": 4, "mult": 3}, "elis": {"ml": 5, "mult": 3}})
+    s = g.state
+    assert AS.cap_low_militance(s) == ["megarid: ML below 5, tribute cut to x1 (5.3.3)"]
+    assert (s["regions"]["megarid"]["mult"], s["regions"]["elis"]["mult"]) == (1, 3)
+    assert AS.ceiling(s, "megarid") == 1
+
+
+def test_5_3_5_a_lowered_assessment_eases_next_years_revolt_checks():
+    g = position(regions={"chios": {"al": 2, "mult": 2}})
+    s = g.state
+    before = sum(v for v, _ in RV.modifiers(s, "chios", "Teos"))
+    AS.lower_one(s, "athens", "chios")  # x2 to x1: at its BTV, and lowered
+    after = sum(v for v, _ in RV.modifiers(s, "chios", "Teos"))
+    assert (before, after) == (1, -1)  # AL 2 adds nothing (6.3); above BTV +1, then lowered -1
