@@ -1,0 +1,31 @@
+"""Rules 12.2-12.3 (drawing Event Cards), read again from the rulebook into a described
+position.
+
+In our words: after playing, each player draws from the deck until he holds five cards
+(acting at once on a card that must be played or discarded when drawn), and then two more
+cards go from the deck to the discard pile unseen (12.2, 12.3)."""
+
+from __future__ import annotations
+
+import engine
+from engine.rulesets.epic import cards as C
+
+from .helpers import start
+
+RULES = engine.ruleset("epic")
+
+
+def test_12_2_and_12_3_hands_filled_to_five_then_two_burnt():
+    g = RULES.from_position({"scenario": "campaign", "start": None}, seed="rulebook-cards")
+    s = g.state
+    hands, deck = s["cards"]["hands"], s["cards"]["deck"]
+    quiet = [c for c in deck if not C.immediate(c)]
+    deck[:] = quiet  # no Immediate card to stop the drawing in this position
+    hands["athens"][:] = hands["athens"][:2]
+    hands["sparta"][:] = hands["sparta"][:4]
+    top = list(deck[:6])
+    start(g, "cards_draw", [], i=0)
+    assert len(hands["athens"]) == 5 and len(hands["sparta"]) == 5
+    assert sorted(hands["athens"][2:] + hands["sparta"][4:]) == sorted(top[:4])
+    assert s["cards"]["discard"] == top[4:6]  # 12.3: the next two, face down
+    assert C.hand_size(s, "athens") == C.hand_size(s, "sparta") == 5
