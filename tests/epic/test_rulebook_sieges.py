@@ -6,7 +6,9 @@ units (small city or fort), four (medium) or six (large), and a port needs a fle
 by one for an unwalled city (10.3.3). Each Siege stage, the first included, the city gives
 in when the die is higher than its siege morale, else its morale drops by one, never below
 1 (10.5); a place that gives in loses its defenders and the besieger may raze it or pull
-its walls down (10.7). The 10.8.1 example: Potidaea at siege morale 4 falls on a 5 or 6."""
+its walls down (10.7). The 10.8.1 example: Potidaea at siege morale 4 falls on a 5 or 6.
+The surrender, or the breaking, of the siege of a large city is a decisive victory: 5 AL and
+2 ML in its region, 2 AL and 1 ML in every other, never pushing an AL below 5 (13.4)."""
 
 from __future__ import annotations
 
@@ -94,3 +96,41 @@ def test_10_5_a_die_equal_to_the_siege_morale_does_not_take_it():
 def test_10_5_the_siege_morale_never_drops_below_1():
     g, _ = _besieged_potidaea(1, [1])
     assert g.state["sieges"][POTIDAEA]["morale"] == 1
+
+
+# ------------------------------------------------------------------ 13.4 decisive victories
+def _byzantium(besiegers, morale, dice):
+    byz = CITY["Byzantium"]
+    units = [{"home": "laconia", "type": "hoplite", "at": "Byzantium", "n": besiegers},
+             {"home": "laconia", "type": "fleet", "at": "Byzantium"}]
+    g = position(season=1, units=units, leaders={"Archidamus": "Byzantium"},
+                 regions={"hellespont": {"al": 8, "ml": 8}, "samos": {"al": 12, "ml": 9},
+                          "chios": {"al": 4, "ml": 8}, "elis": {"al": 6, "ml": 8}},
+                 state={"sieges": {byz: {"by": "sparta", "morale": morale, "initial": 6}}})
+    start(g, "sieges", dice, side="sparta", i=1)
+    p = g.prompt_for("sparta")
+    if p is not None and p.option("no") is not None:
+        g.act("sparta", "no")  # a City Betrayal card in hand, not played
+    return g.state
+
+
+def test_13_4_a_large_city_surrendering_is_a_decisive_victory():
+    """Byzantium (large) gives in to Sparta: Athenian Hellespont -5 AL -2 ML; every other
+    region moves 2 AL Sparta's way, but no Athenian AL is pushed below 5 by
+    it (Samos 12 to 10, Chios stays 4), each Athenian region losing 1 ML; Spartan Elis
+    gains 2 AL and 1 ML."""
+    s = _byzantium(6, 1, [2])
+    assert B.city_owner(s, "Byzantium") == "sparta"
+    r = s["regions"]
+    assert (r["hellespont"]["al"], r["hellespont"]["ml"]) == (3, 6)
+    assert (r["samos"]["al"], r["samos"]["ml"]) == (10, 8)
+    assert (r["chios"]["al"], r["chios"]["ml"]) == (4, 7)
+    assert (r["elis"]["al"], r["elis"]["ml"]) == (8, 9)
+
+
+def test_13_4_breaking_the_siege_of_a_large_city_is_decisive_for_its_holder():
+    s = _byzantium(5, 4, [])  # five hoplites and a fleet: short of six plus the fleet
+    r = s["regions"]
+    assert CITY["Byzantium"] not in s["sieges"]
+    assert (r["hellespont"]["al"], r["hellespont"]["ml"]) == (13, 10)
+    assert r["elis"]["al"] == 5  # Spartan at 6: -2 stops at 5 (13.4 note **)
