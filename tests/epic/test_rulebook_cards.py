@@ -3,7 +3,8 @@ position.
 
 In our words: after playing, each player draws from the deck until he holds five cards
 (acting at once on a card that must be played or discarded when drawn), and then two more
-cards go from the deck to the discard pile unseen (12.2, 12.3)."""
+cards go from the deck to the discard pile unseen (12.2, 12.3). Under the armistice after a
+peace no card is played but Immediate ones (20.2)."""
 
 from __future__ import annotations
 
@@ -29,3 +30,18 @@ def test_12_2_and_12_3_hands_filled_to_five_then_two_burnt():
     assert sorted(hands["athens"][2:] + hands["sparta"][4:]) == sorted(top[:4])
     assert s["cards"]["discard"] == top[4:6]  # 12.3: the next two, face down
     assert C.hand_size(s, "athens") == C.hand_size(s, "sparta") == 5
+
+
+def test_20_2_no_card_is_played_under_the_armistice():
+    """Sparta holds a City Betrayal it could play on Plataea; under the armistice the stage
+    goes straight to discarding (20.2: only Immediate cards)."""
+    from engine.rulesets.epic import peace as PE
+
+    g = RULES.from_position({"scenario": "campaign", "start": None}, seed="rulebook-cards")
+    start(g, "cards", [])
+    p = g.prompt_for("sparta")
+    assert p is not None and any(o.id.startswith("city-betrayal") for o in p.options)
+    g = RULES.from_position({"scenario": "campaign", "start": None}, seed="rulebook-cards")
+    PE.sign(g.state)
+    start(g, "cards", [])
+    assert [p.rule for p in g.prompts()] == ["12.2"]
