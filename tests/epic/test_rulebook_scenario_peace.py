@@ -7,7 +7,8 @@ them, Argolid neutral, Athens 230 talents and Sparta 20, the named control and r
 markers and bases, Athens' six leaders and Sparta's four in their home Force Pools and
 two Spartans on the map (23.2.2-23.2.5). Capturing the enemy capital ends the game in a
 decisive victory (21.1); otherwise the BTV Athens controls decides: over 40 decisive, 33
-to 39 Athenian, 26 to 32 stalemate, 17 to 25 Spartan, under 17 Spartan decisive (23.5).
+to 39 Athenian, 26 to 32 stalemate, 17 to 25 Spartan, under 17 Spartan decisive (23.5); the Ionian War
+has its own: over 33, 28-33, a draw at 25-27, 22-24, under 22 (27.4).
 A year of peace adds 1 ML everywhere and rolls for AL in each region with leaders, +1 per
 extra leader: 1-2 nothing, 3-5 +1, 6-7 +2, 8 or more +3 (20.2); a grievance roll of 6 or
 more with its grievances ends the peace, +1 AL +1 ML in the roller's regions (20.3). An
@@ -96,9 +97,9 @@ def test_21_1_taking_athens_ends_the_game_a_decisive_spartan_victory():
     assert g.prompts() == []
 
 
-def _athens_holds(btv_total):
-    """A Campaign where Athens controls regions worth exactly `btv_total`."""
-    g = position()
+def _athens_holds(btv_total, scenario="campaign"):
+    """A game where Athens controls regions worth exactly `btv_total`."""
+    g = position(scenario=scenario)
     s = g.state
     c = B.comps()
     left = btv_total
@@ -118,6 +119,16 @@ def test_23_5_the_athenian_btv_decides(total, winner, level):
     s = _athens_holds(total)
     assert P.athenian_btv(s) == total
     assert P.btv_victory(s, "23.5")
+    assert (s["result"]["winner"], s["result"]["level"]) == (winner, level)
+
+
+@pytest.mark.parametrize(("total", "winner", "level"), [
+    (34, "athens", "decisive"), (33, "athens", "victory"), (28, "athens", "victory"),
+    (27, "none", "draw"), (25, "none", "draw"), (24, "sparta", "victory"),
+    (22, "sparta", "victory"), (21, "sparta", "decisive")])
+def test_27_4_the_ionian_wars_own_table(total, winner, level):
+    s = _athens_holds(total, "ionian")
+    assert P.btv_victory(s, "27.4")
     assert (s["result"]["winner"], s["result"]["level"]) == (winner, level)
 
 
