@@ -83,7 +83,10 @@ def test_10_8_1_example_potidaea_at_4_falls_on_a_5():
     assert POTIDAEA not in s["sieges"]
     assert B.city_owner(s, "Potidaea") == "athens"
     assert all(s["units"][u]["where"] != "map" for u in inside)  # 10.7: defenders lost
-    assert {"raze"} <= set(ids(g, "athens"))  # 10.7: it may be razed at once (11.1.1)
+    # 10.7: kept, its walls pulled down (11.3.1a) or razed (11.1.1), then and only then
+    assert sorted(ids(g, "athens")) == ["keep", "raze", "walls"]
+    g.act("athens", "walls")
+    assert "Potidaea" in s["unwalled"] and g.prompt_for("athens") is None
 
 
 def test_10_5_a_die_equal_to_the_siege_morale_does_not_take_it():
