@@ -7,7 +7,8 @@ player holds) instead of any terrain bonus; in the open, rough gives +2 (17.4.4,
 combat example). A city with no defenders fights with its own garrison, one unit of morale
 3 with the city's bonus (18.3.2, 18.3.3). At a fortress, attacking cavalry sit the assault
 out and count for no odds, defending cavalry lose 2 morale, and no side gets the light
-troops shift (17.4.5, 18.6.3, 18.6.4)."""
+troops shift (17.4.5, 18.6.3, 18.6.4). A razed city is no city: its hex defends with its
+terrain alone (11.1.2)."""
 
 from __future__ import annotations
 
@@ -107,3 +108,11 @@ def test_17_4_3_in_the_open_the_light_troops_shift_is_given():
     idx, facts = K.odds(s, b)
     assert idx == K.odds_index(3, 1)
     assert [x["why"] for x in facts["shifts"]] == ["lights"]
+
+
+def test_11_1_2_a_razed_city_is_no_city_and_gives_only_its_terrain():
+    """Olynthus razed: no walls, no city bonus, no garrison; its clear hex gives nothing."""
+    g = position(state={"razed": ["Olynthus"]})
+    s = g.state
+    assert B.city_at(s, OLYNTHUS) is None
+    assert place_bonus(s, OLYNTHUS, None, True) == (0, False)

@@ -9,7 +9,7 @@ region only when the Treasury is empty; an Area feeds at most its Foraging Numbe
 9.7.1, 9.7.3). Raiders in enemy regions add a talent each while in supply, up to the
 Area's Foraging Number for the year, counted on its Raided marker whether they paid or not;
 the region loses 1 ML once a season per Area raided (15.2-15.4; the Megarid and Attica
-examples)."""
+examples); raiders do not move that Campaign Turn (15.1)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from engine.rulesets.epic import board as B
 from engine.rulesets.epic import raiding as RA
 from engine.rulesets.epic import supply as S
 from engine.rulesets.epic import supplyphase as SP
+from engine.rulesets.epic.moves import movable_units
 
 RULES = engine.ruleset("epic")
 ROUGH_SOUTH_OF_THEBES = "W3529"  # the 15.5 example's hex, in Attica
@@ -123,3 +124,13 @@ def test_15_3_supplied_raiders_bring_only_what_the_area_has_left():
     s["raided_now"] = []  # a new season (15.4)
     RA.raid(s, "sparta", ROUGH_SOUTH_OF_THEBES)
     assert s["regions"]["attica"]["ml"] == ml - 2
+
+
+def test_15_1_raiders_stay_put_for_the_campaign_turn():
+    g = position(season=1, ct=1, units=[{"home": "laconia", "type": "hoplite",
+                                         "at": ROUGH_SOUTH_OF_THEBES, "n": 2}],
+                 leaders={"Archidamus": ROUGH_SOUTH_OF_THEBES})
+    s = g.state
+    assert len(movable_units(s, "sparta", ROUGH_SOUTH_OF_THEBES)) == 2
+    RA.raid(s, "sparta", ROUGH_SOUTH_OF_THEBES)
+    assert movable_units(s, "sparta", ROUGH_SOUTH_OF_THEBES) == []
