@@ -12,23 +12,20 @@ terrain alone (11.1.2)."""
 
 from __future__ import annotations
 
-import engine
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import combat as K
 from engine.rulesets.epic.battles import open_battle, place_bonus
 
-RULES = engine.ruleset("epic")
-CITY = {n: c.hex for n, c in B.comps().cities.items()}
+from .conftest import city_hexes, described
+
+CITY = city_hexes()
 OLYNTHUS = CITY["Olynthus"]
 NEXT_TO_OLYNTHUS = next(h for h in B.comps().land_neighbors(OLYNTHUS)
                         if h not in B.city_by_hex())
 
 
 def position(**p):
-    p.setdefault("start", None)
-    p.setdefault("scenario", "campaign")
-    p.setdefault("clear", True)
-    return RULES.from_position(p, seed="rulebook-combat")
+    return described("rulebook-combat", **p)
 
 
 def test_17_4_4_fortress_bonuses_by_size_and_long_walls():

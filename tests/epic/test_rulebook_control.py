@@ -22,15 +22,13 @@ from engine.rulesets.epic import building as BU
 from engine.rulesets.epic import politics as P
 from engine.rulesets.epic import revolts as RV
 
+from .conftest import described
 from .helpers import ids
-
-RULES = engine.ruleset("epic")
 
 
 def position(**p):
-    p.setdefault("start", None)
-    p.setdefault("scenario", "campaign")
-    return RULES.from_position(p, seed="rulebook-control")
+    p.setdefault("clear", False)
+    return described("rulebook-control", **p)
 
 
 def _calm():

@@ -13,23 +13,20 @@ armistice (20.2)."""
 
 from __future__ import annotations
 
-import engine
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import combat as K
 from engine.rulesets.epic import peace as PE
 from engine.rulesets.epic.battles import open_battle, sea_battle
 from engine.rulesets.epic.moves import intercepting_fleets, interceptors
 
-RULES = engine.ruleset("epic")
-CITY = {n: c.hex for n, c in B.comps().cities.items()}
+from .conftest import city_hexes, described
+
+CITY = city_hexes()
 PIRAEUS = CITY["Piraeus"]
 
 
 def position(**p):
-    p.setdefault("start", None)
-    p.setdefault("scenario", "campaign")
-    p.setdefault("clear", True)
-    return RULES.from_position(p, seed="rulebook-fleets")
+    return described("rulebook-fleets", **p)
 
 
 def _units(s, home, where):

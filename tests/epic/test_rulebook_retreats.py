@@ -10,23 +10,20 @@ from __future__ import annotations
 
 import pytest
 
-import engine
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import combat as K
 from engine.rulesets.epic.battles import open_battle, retreat_hexes
 
-RULES = engine.ruleset("epic")
-CITY = {n: c.hex for n, c in B.comps().cities.items()}
+from .conftest import city_hexes, described
+
+CITY = city_hexes()
 OLYNTHUS, ATHENS = CITY["Olynthus"], CITY["Athens"]
 NEXT_TO_OLYNTHUS = next(h for h in B.comps().land_neighbors(OLYNTHUS)
                         if h not in B.city_by_hex())
 
 
 def position(**p):
-    p.setdefault("start", None)
-    p.setdefault("scenario", "campaign")
-    p.setdefault("clear", True)
-    return RULES.from_position(p, seed="rulebook-retreats")
+    return described("rulebook-retreats", **p)
 
 
 def test_17_7_1b_no_retreat_into_an_enemy_unit_or_city():

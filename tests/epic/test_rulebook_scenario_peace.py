@@ -27,10 +27,10 @@ from engine.rulesets.epic import politics as P
 from engine.rulesets.epic import sieges as SG
 from engine.rulesets.epic.flow import yearly_levels
 
+from .conftest import city_hexes, described
 from .helpers import start
 
-RULES = engine.ruleset("epic")
-CITY = {n: c.hex for n, c in B.comps().cities.items()}
+CITY = city_hexes()
 
 BTV = {"acarnania": 2, "achaea": 1, "aegean-islands": 3, "aetolia": 1, "arcadia": 2,
        "argolid": 2, "attica": 2, "chalcidice": 2, "chios": 2, "corinth": 2, "elis": 1,
@@ -53,9 +53,8 @@ SETUP = {  # 23.2.3: side, AL, ML
 
 
 def position(**p):
-    p.setdefault("start", None)
-    p.setdefault("scenario", "campaign")
-    return RULES.from_position(p, seed="rulebook-scenario")
+    p.setdefault("clear", False)
+    return described("rulebook-scenario", **p)
 
 
 # ------------------------------------------------------------------ 5.3.2, 23.2

@@ -20,8 +20,10 @@ from engine.rulesets.epic import fleets as F
 from engine.rulesets.epic import placement as PL
 from engine.rulesets.epic import supply as S
 
+from .conftest import city_hexes
+
 RULES = engine.ruleset("epic")
-CITY = {n: c.hex for n, c in B.comps().cities.items()}
+CITY = city_hexes()
 BY_NAUPACTUS = "W2427"  # the clear hex beside Naupactus, in its Area
 
 

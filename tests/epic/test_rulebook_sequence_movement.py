@@ -25,16 +25,14 @@ from engine.rulesets.epic.battles import place_bonus
 from engine.rulesets.epic.flow import turn_order
 from engine.rulesets.epic.moves import destinations
 
-RULES = engine.ruleset("epic")
-CITY = {n: c.hex for n, c in B.comps().cities.items()}
+from .conftest import city_hexes, described
+
+CITY = city_hexes()
 ATHENS = CITY["Athens"]
 
 
 def position(**p):
-    p.setdefault("start", None)
-    p.setdefault("scenario", "campaign")
-    p.setdefault("clear", True)
-    return RULES.from_position(p, seed="rulebook-movement")
+    return described("rulebook-movement", **p)
 
 
 def _athenian_reach(**p):

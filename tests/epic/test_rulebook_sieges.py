@@ -12,22 +12,18 @@ The surrender, or the breaking, of the siege of a large city is a decisive victo
 
 from __future__ import annotations
 
-import engine
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import sieges as SG
 
+from .conftest import city_hexes, described
 from .helpers import ids, start
 
-RULES = engine.ruleset("epic")
-CITY = {n: c.hex for n, c in B.comps().cities.items()}
+CITY = city_hexes()
 POTIDAEA, OLYNTHUS, ATHENS = CITY["Potidaea"], CITY["Olynthus"], CITY["Athens"]
 
 
 def position(**p):
-    p.setdefault("start", None)
-    p.setdefault("scenario", "campaign")
-    p.setdefault("clear", True)
-    return RULES.from_position(p, seed="rulebook-sieges")
+    return described("rulebook-sieges", **p)
 
 
 def _laconians(at, n):

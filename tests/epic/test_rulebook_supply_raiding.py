@@ -13,23 +13,20 @@ examples); raiders do not move that Campaign Turn (15.1)."""
 
 from __future__ import annotations
 
-import engine
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import raiding as RA
 from engine.rulesets.epic import supply as S
 from engine.rulesets.epic import supplyphase as SP
 from engine.rulesets.epic.moves import movable_units
 
-RULES = engine.ruleset("epic")
+from .conftest import described
+
 ROUGH_SOUTH_OF_THEBES = "W3529"  # the 15.5 example's hex, in Attica
 PALLENE = "W3514"  # a clear hex of Chalcidice's Pallene (Foraging Number 3), far from Sparta's cities
 
 
 def position(**p):
-    p.setdefault("start", None)
-    p.setdefault("scenario", "campaign")
-    p.setdefault("clear", True)
-    return RULES.from_position(p, seed="rulebook-supply")
+    return described("rulebook-supply", **p)
 
 
 def _mine(s, home, utype=None):
