@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import engine
 from engine.rulesets.epic import cards as C
+from engine.rulesets.epic import peace as PE
 
 from .helpers import start
 
@@ -35,8 +36,6 @@ def test_12_2_and_12_3_hands_filled_to_five_then_two_burnt():
 def test_20_2_no_card_is_played_under_the_armistice():
     """Sparta holds a City Betrayal it could play on Plataea; under the armistice the stage
     goes straight to discarding (20.2: only Immediate cards)."""
-    from engine.rulesets.epic import peace as PE
-
     g = RULES.from_position({"scenario": "campaign", "start": None}, seed="rulebook-cards")
     start(g, "cards", [])
     p = g.prompt_for("sparta")

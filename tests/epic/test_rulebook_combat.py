@@ -8,12 +8,14 @@ combat example). A city with no defenders fights with its own garrison, one unit
 3 with the city's bonus (18.3.2, 18.3.3). At a fortress, attacking cavalry sit the assault
 out and count for no odds, defending cavalry lose 2 morale, and no side gets the light
 troops shift (17.4.5, 18.6.3, 18.6.4). A razed city is no city: its hex defends with its
-terrain alone (11.1.2)."""
+terrain alone (11.1.2). An elite unit (morale 6) eliminated leaves the game, any other
+goes to its Build Pool (7.9.1)."""
 
 from __future__ import annotations
 
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import combat as K
+from engine.rulesets.epic import losses
 from engine.rulesets.epic.battles import open_battle, place_bonus
 
 from .conftest import city_hexes, described
@@ -113,3 +115,18 @@ def test_11_1_2_a_razed_city_is_no_city_and_gives_only_its_terrain():
     s = g.state
     assert B.city_at(s, OLYNTHUS) is None
     assert place_bonus(s, OLYNTHUS, None, True) == (0, False)
+
+
+def test_7_9_1_an_elite_unit_lost_is_gone_for_good_another_goes_to_the_build_pool():
+    """Two Laconian hoplites lost, one elite (morale 6): it leaves the game, the other goes
+    to the Build Pool; each costs Laconia 1 ML (13.4)."""
+    g = position(units=[{"home": "laconia", "type": "hoplite", "at": "Sparta", "morale": 6},
+                        {"home": "laconia", "type": "hoplite", "at": "Sparta", "morale": 5}])
+    s = g.state
+    lost = sorted((u for u, x in s["units"].items() if x["where"] == "map"),
+                  key=lambda u: -s["units"][u]["morale"])
+    ml = s["regions"]["laconia"]["ml"]
+    for u in lost:
+        losses.eliminate(s, u)
+    assert [s["units"][u]["where"] for u in lost] == ["dead", "build"]
+    assert s["regions"]["laconia"]["ml"] == ml - 2

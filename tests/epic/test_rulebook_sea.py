@@ -10,7 +10,8 @@ Leucas and Gytheum; an Athenian base at Pagae opens a way round by the Gulf of C
 Megarid, which a Spartan fleet in a Gulf port shuts and an Athenian fleet at Pagae opens
 again (the example). Fleets may not land at, enter or attack a city without a port (18.4),
 and a port touching two seas is entered only from the sea of its anchor (16.6 note). Units
-are placed only in friendly, unbesieged cities of their own region (7.3.2)."""
+are placed only in friendly, unbesieged cities of their own region (7.3.2; the Corinth
+example)."""
 
 from __future__ import annotations
 
@@ -83,3 +84,8 @@ def test_7_3_2_no_placing_in_a_besieged_city():
                                  "by": "sparta", "morale": 5, "initial": 5}}}},
                             seed="rulebook-sea")
     assert PL.home_cities(g.state, "athens", "chalcidice") == ["Olynthus", "Scione", "Torone"]
+
+
+def test_7_3_2_example_corinthians_are_placed_at_corinth_cenchreae_and_lechaeum():
+    g = RULES.from_position({"scenario": "campaign", "start": None}, seed="rulebook-sea")
+    assert PL.home_cities(g.state, "sparta", "corinth") == ["Cenchreae", "Corinth", "Lechaeum"]
