@@ -11,7 +11,8 @@ after the 6.3 modifiers makes it revolt, never a capital (6.1, 6.3, 6.4; the Teo
 a revolting city sides with the enemy while the region's ML is 5 or more, with no one
 below (6.5.1), and builds walls one season faster (6.5.5). A Spartan region below ML 5 is
 assessed at x1 at most (5.3.3); lowering an assessment gives -1 to the region's revolt
-checks the next year (5.3.5)."""
+checks the next year (5.3.5). Athens may roll to end a revolt in a region outside the risk
+zone, ending it on 1 or less and never starting one (6.2)."""
 
 from __future__ import annotations
 
@@ -175,3 +176,16 @@ def test_5_3_5_a_lowered_assessment_eases_next_years_revolt_checks():
     AS.lower_one(s, "athens", "chios")  # x2 to x1: at its BTV, and lowered
     after = sum(v for v, _ in RV.modifiers(s, "chios", "Teos"))
     assert (before, after) == (1, -1)  # AL 2 adds nothing (6.3); above BTV +1, then lowered -1
+
+
+def test_6_2_a_failed_voluntary_check_starts_no_new_revolt_and_risk_zones_get_none():
+    """Euboea at AL 4, Chalcis in revolt: Athens rolls a 6 for it; Chalcis stays in revolt
+    and no other Euboean city revolts. At AL 3 (the risk zone) Athens may not roll at all."""
+    regions = _calm()
+    g = position(regions=regions, state={"revolts": ["Chalcis"]}, dice=[6], start="revolts")
+    s = g.state
+    assert "Chalcis" in ids(g, "athens")
+    g.act("athens", "Chalcis")
+    assert [c for c in s["revolts"] if B.comps().region_of_city(c) == "euboea"] == ["Chalcis"]
+    s["regions"]["euboea"]["al"] = 3
+    assert "Chalcis" not in RV.voluntary(s)
