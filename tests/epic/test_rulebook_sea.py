@@ -11,7 +11,8 @@ Megarid, which a Spartan fleet in a Gulf port shuts and an Athenian fleet at Pag
 again (the example). Fleets may not land at, enter or attack a city without a port (18.4),
 and a port touching two seas is entered only from the sea of its anchor (16.6 note). Units
 are placed only in friendly, unbesieged cities of their own region (7.3.2; the Corinth
-example)."""
+example). Fleets at sea come ashore at the Supply stage; in a sea touching no land they are
+lost (9.8)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from engine.rulesets.epic import board as B
 from engine.rulesets.epic import fleets as F
 from engine.rulesets.epic import placement as PL
 from engine.rulesets.epic import supply as S
+from engine.rulesets.epic.supplyphase import bring_ashore
 
 from .conftest import city_hexes
 
@@ -89,3 +91,19 @@ def test_7_3_2_no_placing_in_a_besieged_city():
 def test_7_3_2_example_corinthians_are_placed_at_corinth_cenchreae_and_lechaeum():
     g = RULES.from_position({"scenario": "campaign", "start": None}, seed="rulebook-sea")
     assert PL.home_cities(g.state, "sparta", "corinth") == ["Cenchreae", "Corinth", "Lechaeum"]
+
+
+def test_9_8_a_fleet_in_a_sea_touching_no_land_is_lost_at_supply():
+    """An Athenian fleet in the North Ionian (an Open Sea with no coast) cannot come ashore
+    and is eliminated; one in the Saronic Gulf comes ashore at a friendly port."""
+    g = RULES.from_position({"scenario": "campaign", "clear": True, "start": None, "units": [
+        {"home": "attica", "type": "fleet", "at": "north-ionian", "morale": 4},
+        {"home": "attica", "type": "fleet", "at": "saronic-gulf", "morale": 4}]},
+        seed="rulebook-sea")
+    s = g.state
+    lost, kept = (next(u for u, x in s["units"].items() if x["hex"] == sea)
+                  for sea in ("north-ionian", "saronic-gulf"))
+    assert F.landings("north-ionian") == ()
+    bring_ashore(s, "athens")
+    assert s["units"][lost]["where"] == "build"
+    assert B.is_port(s, s["units"][kept]["hex"], "athens")
