@@ -24,3 +24,22 @@ def told(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(Context, "event", recording)
     return lines
+
+
+def described(seed: str, **p: Any) -> Any:
+    """A described position (engine/rulesets/epic/POSITIONS.md) for the rulebook tests: the
+    Campaign unless another scenario is named, the board alone unless `start` is given, and
+    every map unit back in its pool unless `clear` is False."""
+    import engine
+
+    p.setdefault("start", None)
+    p.setdefault("scenario", "campaign")
+    p.setdefault("clear", True)
+    return engine.ruleset("epic").from_position(p, seed=seed)
+
+
+def city_hexes() -> dict[str, str]:
+    """Each city's hex by its name."""
+    from engine.rulesets.epic import board as B
+
+    return {n: c.hex for n, c in B.comps().cities.items()}
