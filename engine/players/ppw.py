@@ -28,6 +28,7 @@ from ..rulesets.ppw.battle import GUARD, leader_skill, odds_bonus
 from ..rulesets.ppw.board import board
 from ..rulesets.ppw.components import MAJORS
 from ..rulesets.ppw.economic import unit_cost
+from ..rulesets.ppw.flow import OPERATION_ROUNDS
 from ..rulesets.ppw.siege import SIEGE_COST
 from .base import Lookahead
 from .heuristic import RulesetHeuristic
@@ -37,7 +38,10 @@ BELLICOSITY = 1.0  # a point of bellicosity is a point of score (rule 9.5)
 TALENTS = 1 / 1000  # a point per 1000 talents (rule 9.5)
 BATTLE_WON = 1.0  # rule 6.2: a point of bellicosity
 BATTLE_LOST = 2.0  # rule 6.2: a point for us and one for the victor, and the SPs lost
-RAVAGE_HOME = 1.5  # rule 6.2: +1 for us, -1 for the victim, and its home revenue halved
+RAVAGE_GAIN = 1.0  # rule 6.2: +1 bellicosity for ravaging an enemy major's home area
+RAVAGE_HARM = 0.5  # rules 6.2, 7.1: the victim's bellicosity and halved home revenue
+MAX_BELLICOSITY = 12  # rule 6.2: bellicosity runs from 0 to 12
+AT_CAP = 0.25  # a point gained at 12 only offsets a loss of the same turn (rule 6.2)
 PLUNDER = 0.05  # rule 5.7
 FALLEN = 1.0  # rule 9.5: a fortress gained; more for a home (rules 5.8, 6.3)
 MINOR_HOME = 2.0  # its city-state surrenders to us
@@ -324,9 +328,10 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
     value = -TALENTS * data["cost"] - home_risk(view, me, data["from"], land)
     foes = {o: v for o, v in (here.get("forces") or {}).items() if hostile(view, me, o)}
     their_ships = sum(v[2] for v in foes.values())
+    gain = bellicosity_worth(view, me)
     if ships and their_ships:
         p = win_chance(ships, their_ships, leader_skill(data["leader"], True))
-        value += p * BATTLE_WON - (1 - p) * BATTLE_LOST
+        value += p * BATTLE_WON * gain - (1 - p) * BATTLE_LOST
         land = int(land * p)  # land SPs beyond what the surviving ships carry sink
     if not land:
         return value
@@ -340,7 +345,7 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
         else:
             at_home = int(home is not None and guard > 0)
             held = win_chance(land, theirs, leader_skill(data["leader"], False) - at_home)
-            value += held * BATTLE_WON - (1 - held) * BATTLE_LOST
+            value += held * BATTLE_WON * gain - (1 - held) * BATTLE_LOST
     if here.get("standing") == "unfriendly":
         victim = ravaged_home_of(view, to)
         if not here.get("ravaged") and "sanctuary" not in b.tags[to]:
@@ -348,7 +353,7 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
             if victim is not None and hostile(view, me, victim) and not any(
                     view["spaces"][sp].get("ravaged")
                     for sp in b.area_spaces[b.city_states[victim].area]):
-                value += held * RAVAGE_HOME
+                value += held * (RAVAGE_GAIN * gain + ravage_harm(view, me, victim))
         if to in b.fortress and view["status_cards"][me]["treasury"] >= data["cost"] \
                 + SIEGE_COST:
             value += held * (siege_chance(view, to, land, theirs) * fallen_worth(to)
@@ -356,14 +361,33 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
     return value
 
 
+def bellicosity_worth(view: dict[str, Any], me: str) -> float:
+    """What a point of bellicosity gained this turn is worth to us: a point of score
+    below 12, little at 12 (rule 6.2 keeps it there; the gain then only makes up for a
+    loss of the same turn). A major at 12 that marches for it pays talents for nothing."""
+    at = view["status_cards"][me]["bellicosity"]
+    return 1.0 if at < MAX_BELLICOSITY else AT_CAP
+
+
+def ravage_harm(view: dict[str, Any], me: str, victim: str) -> float:
+    """What ravaging `victim`'s home area takes from it (rule 6.2: its bellicosity; rule
+    7.1: half its home revenue), as it moves our lead: in full when the victim's holding
+    is the leading rival (lowering it is our lead regained), else half."""
+    ahead = max(rivals(view, me), key=lambda g: (holding_score(view, g), g), default=())
+    return RAVAGE_HARM * (2.0 if victim in ahead else 1.0)
+
+
 def home_risk(view: dict[str, Any], me: str, origin: str, land: int) -> float:
     """What marching `land` SPs out of our home space risks: the largest hostile army on
     the map (any army may cross it in one move, rule 1.3) besieging a home held by what
-    is left and the home guard, in any of the phase's rounds (rules 3.1, 5.8); a fallen
-    home surrenders its city-state (rule 6.3)."""
+    is left and the home guard, in any of the phase's rounds still to come (rules 3.1,
+    5.8); a fallen home surrenders its city-state (rule 6.3). Orders are sealed and
+    revealed together (rule 3.1), so an enemy answers our march only in a later round:
+    in the phase's last round nobody can, in the one before only once."""
     b = board()
     home = b.city_states[me].home
-    if origin != home or not land:
+    later = min(ROUNDS_AT_RISK, OPERATION_ROUNDS - int(view.get("round") or 1))
+    if origin != home or not land or later <= 0:
         return 0.0
     mine = side(view, me) or me
     left = land_sps(view, home, lambda o: side(view, o) == mine) - land
@@ -372,8 +396,7 @@ def home_risk(view: dict[str, Any], me: str, origin: str, land: int) -> float:
                   default=0)
     if biggest <= left + GUARD:
         return 0.0
-    return ROUNDS_AT_RISK * siege_chance(view, home, biggest, left + GUARD) \
-        * fallen_worth(home)
+    return later * siege_chance(view, home, biggest, left + GUARD) * fallen_worth(home)
 
 
 def siege_chance(view: dict[str, Any], space: str, land: int, defence: int) -> float:
