@@ -27,7 +27,7 @@ from ..rulesets.ppw.army import command_limit
 from ..rulesets.ppw.battle import GUARD, leader_skill, odds_bonus
 from ..rulesets.ppw.board import board
 from ..rulesets.ppw.components import MAJORS
-from ..rulesets.ppw.economic import unit_cost
+from ..rulesets.ppw.economic import HOME_REVENUE, MESSENIA, TRADE, unit_cost
 from ..rulesets.ppw.flow import OPERATION_ROUNDS
 from ..rulesets.ppw.siege import SIEGE_COST
 from .base import Lookahead
@@ -50,6 +50,7 @@ WORTH = 0.25  # an order must be worth this much more than passing
 BEHIND = 2.0  # points behind the leading rival at which a holding goes to war
 THREAT = 3  # hostile land SPs near home beyond ours (with the guard) that call for builds
 ROUNDS_AT_RISK = 2  # sieges a home left weak may suffer in one phase (rule 3.1)
+HELD_TURNS = 2  # turns a fortress taken is counted on to stay ours
 LOW_BELLICOSITY = 6  # at or below it, peace is wanted whatever the score (rule 6.3)
 
 
@@ -157,6 +158,47 @@ def score(view: dict[str, Any], major: str) -> float:
     if card["surrendered_to"] is not None:
         pts -= 5
     return pts
+
+
+def income(view: dict[str, Any], me: str) -> int:
+    """Rule 7.1's revenue as the view shows it now: the home area (500 intact, else
+    250), each obedient tributary at our rate (half when its area is not intact),
+    Messenia's fixed yield, and the trade routes no hostile ships close."""
+    b = board()
+    spaces = view["spaces"]
+
+    def intact(area: str) -> bool:
+        return all(spaces[sp].get("standing") == "friendly" and not spaces[sp].get("ravaged")
+                   for sp in b.area_spaces[area] if sp in b.fortress)
+
+    total = HOME_REVENUE[0 if intact(b.city_states[me].area) else 1]
+    rate = int(view["status_cards"][me].get("rate") or 100)
+    for cs, st in view["stances"].items():
+        info = b.city_states.get(cs)
+        if st["status"] != "tributary" or side(view, cs) != me or info is None \
+                or spaces[info.home].get("rebel"):
+            continue
+        whole = intact(info.area)
+        total += MESSENIA[0 if whole else 1] if cs == "messenia" else \
+            rate if whole else rate // 2
+    for talents, watch, hold in TRADE.get(me, []):
+        blocked = any(v[2] and hostile(view, me, o) for sp in watch
+                      for o, v in (spaces[sp].get("forces") or {}).items())
+        held = all(any(spaces[sp].get("standing") == "friendly" for sp in group)
+                   for group in hold)
+        total += 0 if blocked or not held else talents
+    return total
+
+
+def spending(view: dict[str, Any], me: str, talents: int) -> float:
+    """What spending `talents` now costs in points. Rule 9.5 counts whole thousands of
+    talents at the end: in the last turn, with this turn's revenue still to come, a
+    payment costs a point only when it takes the final treasury below a thousand;
+    before then a talent is a thousandth of a point."""
+    if view["turn"] < view["last_turn"] or view.get("phase") == "economic":
+        return TALENTS * talents
+    end = view["status_cards"][me]["treasury"] + income(view, me)
+    return float(end // 1000 - (end - talents) // 1000)
 
 
 def holding_score(view: dict[str, Any], group: tuple[str, ...]) -> float:
@@ -274,9 +316,10 @@ def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
                 and "|".join(sorted((me, o.data["target"]))) not in view["treaties"]]
         if wars:
             return max(wars, key=lambda o: (score(view, o.data["target"]), o.id)).id  # type: ignore[index]
-    # Court a minor: free unless talents are plentiful; the likeliest first, a different
-    # one each round (a second try in a turn is harder, rule 2.6).
-    spend = 200 if card["treasury"] >= 2500 else 0
+    # Court a minor: free unless talents are plentiful and the payment costs no point
+    # of the final count (rule 9.5); the likeliest first, a different one each round
+    # (a second try in a turn is harder, rule 2.6).
+    spend = 200 if card["treasury"] >= 2500 and not spending(view, me, 200) >= 1 else 0
     tries = [o for o in by_action.get("approach", []) if o.data and o.data["talents"] == spend]
     if tries:
         ranked = sorted(tries, key=lambda o: (-approach_chance(view, me, o.data["target"],  # type: ignore[index]
@@ -325,7 +368,7 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
     to = data["to"]
     here = view["spaces"][to]
     land, ships = army(view, me, data)
-    value = -TALENTS * data["cost"] - home_risk(view, me, data["from"], land)
+    value = -spending(view, me, data["cost"]) - home_risk(view, me, data["from"], land)
     foes = {o: v for o, v in (here.get("forces") or {}).items() if hostile(view, me, o)}
     their_ships = sum(v[2] for v in foes.values())
     gain = bellicosity_worth(view, me)
@@ -356,8 +399,10 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
                 value += held * (RAVAGE_GAIN * gain + ravage_harm(view, me, victim))
         if to in b.fortress and view["status_cards"][me]["treasury"] >= data["cost"] \
                 + SIEGE_COST:
-            value += held * (siege_chance(view, to, land, theirs) * fallen_worth(to)
-                             - TALENTS * SIEGE_COST)
+            value += held * (siege_chance(view, to, land, theirs)
+                             * (fallen_worth(to) + held_harm(view, me, to))
+                             - spending(view, me, data["cost"] + SIEGE_COST)
+                             + spending(view, me, data["cost"]))
     return value
 
 
@@ -415,6 +460,19 @@ def siege_chance(view: dict[str, Any], space: str, land: int, defence: int) -> f
     if b.major_home(space) not in (None, "sparta"):
         mods -= 1
     return max(0, min(6, 1 + mods)) / 6
+
+
+def held_harm(view: dict[str, Any], me: str, space: str) -> float:
+    """What a fortress of an enemy major's home area taken from it costs that major while
+    we hold it: a bellicosity point each turn (rule 6.2: a home-area fortress not
+    friendly) and half its home revenue (rule 7.1), for this turn and, if turns remain,
+    the next (it may be retaken)."""
+    victim = ravaged_home_of(view, space)
+    if victim is None or not hostile(view, me, victim) or board().city_states[victim].home \
+            == space:
+        return 0.0
+    turns = min(HELD_TURNS, view["last_turn"] - view["turn"] + 1)
+    return turns * ravage_harm(view, me, victim)
 
 
 def fallen_worth(space: str) -> float:
