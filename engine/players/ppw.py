@@ -50,7 +50,6 @@ WORTH = 0.25  # an order must be worth this much more than passing
 BEHIND = 2.0  # points behind the leading rival at which a holding goes to war
 THREAT = 3  # hostile land SPs near home beyond ours (with the guard) that call for builds
 ROUNDS_AT_RISK = 2  # sieges a home left weak may suffer in one phase (rule 3.1)
-PEACE_WITH_RUNNER_UP = False
 HELD_TURNS = 2  # turns a fortress taken is counted on to stay ours
 LOW_BELLICOSITY = 6  # at or below it, peace is wanted whatever the score (rule 6.3)
 
@@ -304,7 +303,7 @@ def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
     # pays no talents and gives no hostages)
     peace = [o for o in by_action.get("peace", []) if o.data and o.data["target"] not in group
              and "talents" not in o.data and "hostage" not in o.data]
-    if card["bellicosity"] > LOW_BELLICOSITY and PEACE_WITH_RUNNER_UP is False:
+    if card["bellicosity"] > LOW_BELLICOSITY:
         # but not with the runner-up while we can afford the war: at peace it cannot be
         # ravaged (rule 5.7) and gains its own peace point (rule 6.2), so the lead it
         # trails by is the one peace would keep shrinking
