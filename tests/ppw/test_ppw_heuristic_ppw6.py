@@ -8,19 +8,7 @@ import copy
 import pytest
 
 from engine.core.game import Game
-from engine.players.ppw import (
-    AT_CAP,
-    bellicosity_worth,
-    choose_action,
-    held_harm,
-    home_risk,
-    income,
-    lead,
-    order_value,
-    orders_of,
-    ravage_harm,
-    spending,
-)
+from engine.players import ppw
 from engine.rulesets.ppw import RULESET
 from engine.rulesets.ppw.economic import revenue
 from engine.rulesets.ppw.flow import OPERATION_ROUNDS
@@ -51,7 +39,7 @@ def test_the_home_is_at_risk_only_in_the_rounds_still_to_come():
     risks = {}
     for r in range(1, OPERATION_ROUNDS + 1):
         view["round"] = r
-        risks[r] = home_risk(view, "sparta", "SPA", 8)
+        risks[r] = ppw.home_risk(view, "sparta", "SPA", 8)
     assert risks[1] == risks[3] > 1.0  # Athens' 8 SPs against the guard, two rounds
     assert risks[4] == pytest.approx(risks[3] / 2)
     assert risks[5] == 0.0
@@ -70,14 +58,14 @@ def test_a_point_of_bellicosity_at_twelve_buys_little():
     p = g.prompt_for("corinth")
     assert p is not None
     stack = next(o for o in p.options if o.id == "stack:MEG:land")
-    into_attica = next(d for d in orders_of(stack) if d["to"] == "ELE")
-    below = order_value(view, "corinth", into_attica)
+    into_attica = next(d for d in ppw.orders_of(stack) if d["to"] == "ELE")
+    below = ppw.order_value(view, "corinth", into_attica)
     view12 = copy.deepcopy(view)
     view12["status_cards"]["corinth"]["bellicosity"] = 12
-    assert bellicosity_worth(view, "corinth") == 1.0
-    assert bellicosity_worth(view12, "corinth") == AT_CAP
-    assert order_value(view12, "corinth", into_attica) == pytest.approx(
-        below - (1.0 - AT_CAP))
+    assert ppw.bellicosity_worth(view, "corinth") == 1.0
+    assert ppw.bellicosity_worth(view12, "corinth") == ppw.AT_CAP
+    assert ppw.order_value(view12, "corinth", into_attica) == pytest.approx(
+        below - (1.0 - ppw.AT_CAP))
 
 
 def test_ravaging_the_leader_hurts_more_than_ravaging_a_trailer():
@@ -86,13 +74,14 @@ def test_ravaging_the_leader_hurts_more_than_ravaging_a_trailer():
     g.state["majors"]["athens"]["treasury"] += 3000  # Athens leads Corinth's rivals
     _changed(g)
     view = g.view("corinth")
-    assert ravage_harm(view, "corinth", "athens") == 2 * ravage_harm(view, "corinth", "sparta")
+    harm = ppw.ravage_harm
+    assert harm(view, "corinth", "athens") == 2 * harm(view, "corinth", "sparta")
 
 
 def test_income_reads_rule_7_1_from_the_view():
     g = new(players=4)
     for m in ("athens", "sparta", "corinth", "thebes"):
-        assert income(g.view(m), m) == sum(revenue(g.state, m).values()), m
+        assert ppw.income(g.view(m), m) == sum(revenue(g.state, m).values()), m
 
 
 def test_talents_count_by_the_whole_thousand_in_the_last_turn():
@@ -101,12 +90,12 @@ def test_talents_count_by_the_whole_thousand_in_the_last_turn():
     before then a talent is a thousandth of a point."""
     g = new()
     view = copy.deepcopy(g.view("sparta"))
-    end = income(view, "sparta")
+    end = ppw.income(view, "sparta")
     view["status_cards"]["sparta"]["treasury"] = 3150 - end  # 3,150 after this revenue
-    assert spending(view, "sparta", 100) == pytest.approx(0.1)  # turn 1 of 4
+    assert ppw.spending(view, "sparta", 100) == pytest.approx(0.1)  # turn 1 of 4
     view.update(turn=4, phase="operations")
-    assert spending(view, "sparta", 100) == 0.0
-    assert spending(view, "sparta", 200) == 1.0
+    assert ppw.spending(view, "sparta", 100) == 0.0
+    assert ppw.spending(view, "sparta", 200) == 1.0
 
 
 def test_no_paid_approach_that_costs_a_point_of_the_final_count():
@@ -119,13 +108,13 @@ def test_no_paid_approach_that_costs_a_point_of_the_final_count():
     _changed(g)
     p = g.prompt_for("corinth")
     assert p is not None and p.kind == "diplomacy"
-    answer = choose_action(g.view("corinth"), p)
+    answer = ppw.choose_action(g.view("corinth"), p)
     assert answer.startswith("approach:") and answer.endswith(":0")
     s["majors"]["corinth"]["treasury"] += 500  # 4,550 at the end: 200 keep the count
     _changed(g)
     p = g.prompt_for("corinth")
     assert p is not None
-    assert choose_action(g.view("corinth"), p).endswith(":200")
+    assert ppw.choose_action(g.view("corinth"), p).endswith(":200")
 
 
 def test_a_fortress_taken_in_an_enemy_home_area_costs_its_owner_while_held():
@@ -134,11 +123,12 @@ def test_a_fortress_taken_in_an_enemy_home_area_costs_its_owner_while_held():
     g = new()
     view = g.view("corinth")
     # Oenoe, in Attica: this turn and the next
-    assert held_harm(view, "corinth", "OEN") == 2 * ravage_harm(view, "corinth", "athens") > 0
-    assert held_harm(view, "corinth", "PLA") == 0.0  # Plataea: Boeotia, an ally's area
-    assert held_harm(view, "corinth", "ATH") == 0.0  # the home itself: rule 6.3 instead
+    harm = ppw.ravage_harm(view, "corinth", "athens")
+    assert ppw.held_harm(view, "corinth", "OEN") == 2 * harm > 0
+    assert ppw.held_harm(view, "corinth", "PLA") == 0.0  # Plataea: Boeotia, an ally's area
+    assert ppw.held_harm(view, "corinth", "ATH") == 0.0  # the home itself: rule 6.3 instead
     last = dict(view, turn=view["last_turn"])  # one turn left to hold it
-    assert held_harm(last, "corinth", "OEN") == ravage_harm(last, "corinth", "athens")
+    assert ppw.held_harm(last, "corinth", "OEN") == ppw.ravage_harm(last, "corinth", "athens")
 
 
 def test_no_peace_offered_to_the_runner_up_while_the_war_is_affordable():
@@ -151,12 +141,12 @@ def test_no_peace_offered_to_the_runner_up_while_the_war_is_affordable():
     s["majors"]["athens"]["treasury"] += 2000  # Athens second
     _changed(g)
     view = g.view("corinth")
-    assert lead(view, "corinth") > 0
+    assert ppw.lead(view, "corinth") > 0
     p = g.prompt_for("corinth")
     assert p is not None
-    assert choose_action(view, p) != "peace:athens"
+    assert ppw.choose_action(view, p) != "peace:athens"
     s["majors"]["corinth"]["bellicosity"] = 5
     _changed(g)
     p = g.prompt_for("corinth")
     assert p is not None
-    assert choose_action(g.view("corinth"), p) == "peace:athens"
+    assert ppw.choose_action(g.view("corinth"), p) == "peace:athens"
