@@ -8,11 +8,14 @@ an answer's result: the heuristic reasons from the score of rule 9.5 as the view
 component data, never a sealed choice of another seat, so states that differ only in what
 others chose in secret give it the same answer (tests/ppw/test_player.py).
 
-The plan, in short: a player whose holding leads keeps the peace and its talents; one
-that trails goes to war and ravages its rivals' home areas where the odds are good (rule
-5.7: a ravaged home costs its owner bellicosity and revenue); both court minors for free,
-keep the tribute rate low (rule 7.2: resentment breeds rebellions, rule 6.4) and build
-only when their home is threatened or they must catch up.
+The plan, in short: a player whose holding leads keeps the peace (except with the
+runner-up) and its talents; one that trails goes to war and ravages its rivals' home
+areas where the odds are good (rule 5.7: a ravaged home costs its owner bellicosity and
+revenue), the leader's first; both court minors for free, keep the tribute rate low
+(rule 7.2: resentment breeds rebellions, rule 6.4) and build only when their home is
+threatened or they must catch up. A march out of an unwalled home waits for the phase's
+last rounds, when no enemy can answer it (rule 3.1), and talents are counted as rule 9.5
+scores them: by the whole thousand at the end.
 """
 
 from __future__ import annotations
