@@ -8,11 +8,14 @@ an answer's result: the heuristic reasons from the score of rule 9.5 as the view
 component data, never a sealed choice of another seat, so states that differ only in what
 others chose in secret give it the same answer (tests/ppw/test_player.py).
 
-The plan, in short: a player whose holding leads keeps the peace and its talents; one
-that trails goes to war and ravages its rivals' home areas where the odds are good (rule
-5.7: a ravaged home costs its owner bellicosity and revenue); both court minors for free,
-keep the tribute rate low (rule 7.2: resentment breeds rebellions, rule 6.4) and build
-only when their home is threatened or they must catch up.
+The plan, in short: a player whose holding leads keeps the peace (except with the
+runner-up) and its talents; one that trails goes to war and ravages its rivals' home
+areas where the odds are good (rule 5.7: a ravaged home costs its owner bellicosity and
+revenue), the leader's first; both court minors for free, keep the tribute rate low
+(rule 7.2: resentment breeds rebellions, rule 6.4) and build only when their home is
+threatened or they must catch up. A march out of an unwalled home waits for the phase's
+last rounds, when no enemy can answer it (rule 3.1), and talents are counted as rule 9.5
+scores them: by the whole thousand at the end.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from ..rulesets.ppw.army import command_limit
 from ..rulesets.ppw.battle import GUARD, leader_skill, odds_bonus
 from ..rulesets.ppw.board import board
 from ..rulesets.ppw.components import MAJORS
-from ..rulesets.ppw.economic import unit_cost
+from ..rulesets.ppw.economic import HOME_REVENUE, MESSENIA, TRADE, unit_cost
+from ..rulesets.ppw.flow import OPERATION_ROUNDS
 from ..rulesets.ppw.siege import SIEGE_COST
 from .base import Lookahead
 from .heuristic import RulesetHeuristic
@@ -37,7 +41,10 @@ BELLICOSITY = 1.0  # a point of bellicosity is a point of score (rule 9.5)
 TALENTS = 1 / 1000  # a point per 1000 talents (rule 9.5)
 BATTLE_WON = 1.0  # rule 6.2: a point of bellicosity
 BATTLE_LOST = 2.0  # rule 6.2: a point for us and one for the victor, and the SPs lost
-RAVAGE_HOME = 1.5  # rule 6.2: +1 for us, -1 for the victim, and its home revenue halved
+RAVAGE_GAIN = 1.0  # rule 6.2: +1 bellicosity for ravaging an enemy major's home area
+RAVAGE_HARM = 0.5  # rules 6.2, 7.1: the victim's bellicosity and halved home revenue
+MAX_BELLICOSITY = 12  # rule 6.2: bellicosity runs from 0 to 12
+AT_CAP = 0.25  # a point gained at 12 only offsets a loss of the same turn (rule 6.2)
 PLUNDER = 0.05  # rule 5.7
 FALLEN = 1.0  # rule 9.5: a fortress gained; more for a home (rules 5.8, 6.3)
 MINOR_HOME = 2.0  # its city-state surrenders to us
@@ -46,6 +53,7 @@ WORTH = 0.25  # an order must be worth this much more than passing
 BEHIND = 2.0  # points behind the leading rival at which a holding goes to war
 THREAT = 3  # hostile land SPs near home beyond ours (with the guard) that call for builds
 ROUNDS_AT_RISK = 2  # sieges a home left weak may suffer in one phase (rule 3.1)
+HELD_TURNS = 2  # turns a fortress taken is counted on to stay ours
 LOW_BELLICOSITY = 6  # at or below it, peace is wanted whatever the score (rule 6.3)
 
 
@@ -155,6 +163,47 @@ def score(view: dict[str, Any], major: str) -> float:
     return pts
 
 
+def income(view: dict[str, Any], me: str) -> int:
+    """Rule 7.1's revenue as the view shows it now: the home area (500 intact, else
+    250), each obedient tributary at our rate (half when its area is not intact),
+    Messenia's fixed yield, and the trade routes no hostile ships close."""
+    b = board()
+    spaces = view["spaces"]
+
+    def intact(area: str) -> bool:
+        return all(spaces[sp].get("standing") == "friendly" and not spaces[sp].get("ravaged")
+                   for sp in b.area_spaces[area] if sp in b.fortress)
+
+    total = HOME_REVENUE[0 if intact(b.city_states[me].area) else 1]
+    rate = int(view["status_cards"][me].get("rate") or 100)
+    for cs, st in view["stances"].items():
+        info = b.city_states.get(cs)
+        if st["status"] != "tributary" or side(view, cs) != me or info is None \
+                or spaces[info.home].get("rebel"):
+            continue
+        whole = intact(info.area)
+        total += MESSENIA[0 if whole else 1] if cs == "messenia" else \
+            rate if whole else rate // 2
+    for talents, watch, hold in TRADE.get(me, []):
+        blocked = any(v[2] and hostile(view, me, o) for sp in watch
+                      for o, v in (spaces[sp].get("forces") or {}).items())
+        held = all(any(spaces[sp].get("standing") == "friendly" for sp in group)
+                   for group in hold)
+        total += 0 if blocked or not held else talents
+    return total
+
+
+def spending(view: dict[str, Any], me: str, talents: int) -> float:
+    """What spending `talents` now costs in points. Rule 9.5 counts whole thousands of
+    talents at the end: in the last turn, with this turn's revenue still to come, a
+    payment costs a point only when it takes the final treasury below a thousand;
+    before then a talent is a thousandth of a point."""
+    if view["turn"] < view["last_turn"] or view.get("phase") == "economic":
+        return TALENTS * talents
+    end = view["status_cards"][me]["treasury"] + income(view, me)
+    return float(end // 1000 - (end - talents) // 1000)
+
+
 def holding_score(view: dict[str, Any], group: tuple[str, ...]) -> float:
     """A player holding several majors is ranked by the mean of their scores (rule 9.5)."""
     return sum(score(view, m) for m in group) / len(group)
@@ -257,6 +306,12 @@ def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
     # pays no talents and gives no hostages)
     peace = [o for o in by_action.get("peace", []) if o.data and o.data["target"] not in group
              and "talents" not in o.data and "hostage" not in o.data]
+    if card["bellicosity"] > LOW_BELLICOSITY:
+        # but not with the runner-up while we can afford the war: at peace it cannot be
+        # ravaged (rule 5.7) and gains its own peace point (rule 6.2), so the lead it
+        # trails by is the one peace would keep shrinking
+        second = max(rivals(view, me), key=lambda g: (holding_score(view, g), g), default=())
+        peace = [o for o in peace if o.data and o.data["target"] not in second]
     if peace and (ahead > 0 or card["bellicosity"] <= LOW_BELLICOSITY):
         return max(peace, key=lambda o: (threat(view, me, o.data["target"]),  # type: ignore[index]
                                          o.id)).id
@@ -270,9 +325,10 @@ def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
                 and "|".join(sorted((me, o.data["target"]))) not in view["treaties"]]
         if wars:
             return max(wars, key=lambda o: (score(view, o.data["target"]), o.id)).id  # type: ignore[index]
-    # Court a minor: free unless talents are plentiful; the likeliest first, a different
-    # one each round (a second try in a turn is harder, rule 2.6).
-    spend = 200 if card["treasury"] >= 2500 else 0
+    # Court a minor: free unless talents are plentiful and the payment costs no point
+    # of the final count (rule 9.5); the likeliest first, a different one each round
+    # (a second try in a turn is harder, rule 2.6).
+    spend = 200 if card["treasury"] >= 2500 and not spending(view, me, 200) >= 1 else 0
     tries = [o for o in by_action.get("approach", []) if o.data and o.data["talents"] == spend]
     if tries:
         ranked = sorted(tries, key=lambda o: (-approach_chance(view, me, o.data["target"],  # type: ignore[index]
@@ -321,12 +377,13 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
     to = data["to"]
     here = view["spaces"][to]
     land, ships = army(view, me, data)
-    value = -TALENTS * data["cost"] - home_risk(view, me, data["from"], land)
+    value = -spending(view, me, data["cost"]) - home_risk(view, me, data["from"], land)
     foes = {o: v for o, v in (here.get("forces") or {}).items() if hostile(view, me, o)}
     their_ships = sum(v[2] for v in foes.values())
+    gain = bellicosity_worth(view, me)
     if ships and their_ships:
         p = win_chance(ships, their_ships, leader_skill(data["leader"], True))
-        value += p * BATTLE_WON - (1 - p) * BATTLE_LOST
+        value += p * BATTLE_WON * gain - (1 - p) * BATTLE_LOST
         land = int(land * p)  # land SPs beyond what the surviving ships carry sink
     if not land:
         return value
@@ -340,7 +397,7 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
         else:
             at_home = int(home is not None and guard > 0)
             held = win_chance(land, theirs, leader_skill(data["leader"], False) - at_home)
-            value += held * BATTLE_WON - (1 - held) * BATTLE_LOST
+            value += held * BATTLE_WON * gain - (1 - held) * BATTLE_LOST
     if here.get("standing") == "unfriendly":
         victim = ravaged_home_of(view, to)
         if not here.get("ravaged") and "sanctuary" not in b.tags[to]:
@@ -348,22 +405,43 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
             if victim is not None and hostile(view, me, victim) and not any(
                     view["spaces"][sp].get("ravaged")
                     for sp in b.area_spaces[b.city_states[victim].area]):
-                value += held * RAVAGE_HOME
+                value += held * (RAVAGE_GAIN * gain + ravage_harm(view, me, victim))
         if to in b.fortress and view["status_cards"][me]["treasury"] >= data["cost"] \
                 + SIEGE_COST:
-            value += held * (siege_chance(view, to, land, theirs) * fallen_worth(to)
-                             - TALENTS * SIEGE_COST)
+            value += held * (siege_chance(view, to, land, theirs)
+                             * (fallen_worth(to) + held_harm(view, me, to))
+                             - spending(view, me, data["cost"] + SIEGE_COST)
+                             + spending(view, me, data["cost"]))
     return value
+
+
+def bellicosity_worth(view: dict[str, Any], me: str) -> float:
+    """What a point of bellicosity gained this turn is worth to us: a point of score
+    below 12, little at 12 (rule 6.2 keeps it there; the gain then only makes up for a
+    loss of the same turn). A major at 12 that marches for it pays talents for nothing."""
+    at = view["status_cards"][me]["bellicosity"]
+    return 1.0 if at < MAX_BELLICOSITY else AT_CAP
+
+
+def ravage_harm(view: dict[str, Any], me: str, victim: str) -> float:
+    """What ravaging `victim`'s home area takes from it (rule 6.2: its bellicosity; rule
+    7.1: half its home revenue), as it moves our lead: in full when the victim's holding
+    is the leading rival (lowering it is our lead regained), else half."""
+    ahead = max(rivals(view, me), key=lambda g: (holding_score(view, g), g), default=())
+    return RAVAGE_HARM * (2.0 if victim in ahead else 1.0)
 
 
 def home_risk(view: dict[str, Any], me: str, origin: str, land: int) -> float:
     """What marching `land` SPs out of our home space risks: the largest hostile army on
     the map (any army may cross it in one move, rule 1.3) besieging a home held by what
-    is left and the home guard, in any of the phase's rounds (rules 3.1, 5.8); a fallen
-    home surrenders its city-state (rule 6.3)."""
+    is left and the home guard, in any of the phase's rounds still to come (rules 3.1,
+    5.8); a fallen home surrenders its city-state (rule 6.3). Orders are sealed and
+    revealed together (rule 3.1), so an enemy answers our march only in a later round:
+    in the phase's last round nobody can, in the one before only once."""
     b = board()
     home = b.city_states[me].home
-    if origin != home or not land:
+    later = min(ROUNDS_AT_RISK, OPERATION_ROUNDS - int(view.get("round") or 1))
+    if origin != home or not land or later <= 0:
         return 0.0
     mine = side(view, me) or me
     left = land_sps(view, home, lambda o: side(view, o) == mine) - land
@@ -372,8 +450,7 @@ def home_risk(view: dict[str, Any], me: str, origin: str, land: int) -> float:
                   default=0)
     if biggest <= left + GUARD:
         return 0.0
-    return ROUNDS_AT_RISK * siege_chance(view, home, biggest, left + GUARD) \
-        * fallen_worth(home)
+    return later * siege_chance(view, home, biggest, left + GUARD) * fallen_worth(home)
 
 
 def siege_chance(view: dict[str, Any], space: str, land: int, defence: int) -> float:
@@ -392,6 +469,19 @@ def siege_chance(view: dict[str, Any], space: str, land: int, defence: int) -> f
     if b.major_home(space) not in (None, "sparta"):
         mods -= 1
     return max(0, min(6, 1 + mods)) / 6
+
+
+def held_harm(view: dict[str, Any], me: str, space: str) -> float:
+    """What a fortress of an enemy major's home area taken from it costs that major while
+    we hold it: a bellicosity point each turn (rule 6.2: a home-area fortress not
+    friendly) and half its home revenue (rule 7.1), for this turn and, if turns remain,
+    the next (it may be retaken)."""
+    victim = ravaged_home_of(view, space)
+    if victim is None or not hostile(view, me, victim) or board().city_states[victim].home \
+            == space:
+        return 0.0
+    turns = min(HELD_TURNS, view["last_turn"] - view["turn"] + 1)
+    return turns * ravage_harm(view, me, victim)
 
 
 def fallen_worth(space: str) -> float:
