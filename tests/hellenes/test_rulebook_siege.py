@@ -1,0 +1,118 @@
+"""The rulebook read again, section 7-8 (Siege, Siege Combat): positions around the siege
+of Platea, each with what the rules say must follow. Earlier audits' tests (Potidea's
+Capitulation, Double Defense, Treachery, Attrition) are not repeated here."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import IllegalAction
+from engine.rulesets.hellenes import board as B
+from engine.rulesets.hellenes.siege import refresh
+
+from .helpers import battle_args, fix_dice, ids, move_all, position, prompt
+
+POTIDEA = {"besieger": "athens", "since": -1, "blockade_since": -1}
+
+
+def _platea(since: int, side: str = "sparta", event: bool = False, start: str = "combat",
+            actions: int = 0, blocks: dict | None = None):
+    """Plataean hoplites (A6, 2 cv) fortified in Platea with the inherent garrison, Theban
+    hoplites (S25, C3, 3 cv) besieging them since stamp `since`; the Season is stamp 5.
+    Potidea stays as the 431 set-up has it."""
+    placed = {"A6": {"loc": "PLA", "cv": 2, "inside": True}, "S25": {"loc": "PLA", "cv": 3}}
+    placed.update(blocks or {})
+    return position(scenario="431", season=1, stamp=5, blocks=placed,
+                    turn={"side": side, "actions": actions, "event": event},
+                    start=start, args={"side": side},
+                    garrisons={"Platea": {"side": "athens", "kind": "inherent"},
+                               "Potidea": {"side": "sparta", "kind": "detached"}},
+                    sieges={"Platea": {"besieger": "sparta", "since": since,
+                                       "blockade_since": None},
+                            "Potidea": dict(POTIDEA)})
+
+
+def test_7_1_no_more_units_fortify_than_the_capacity_and_no_fleet_in_an_inland_city():
+    """7.1: at most double the City Value may go inside (Platea, Value 1: two units), and
+    a fleet can fortify only in a Port: Platea is inland, so its fleet must fight."""
+    blocks = {"A12": {"loc": "PLA", "cv": 1}, "A6": {"loc": "PLA", "cv": 2},
+              "A13": {"loc": "PLA", "cv": 2}, "A18": {"loc": "PLA", "cv": 2},
+              "S5": {"loc": "PLA", "cv": 2}}
+    g = position(scenario="431", season=1, blocks=blocks,
+                 turn={"side": "sparta", "actions": 0}, start="battle",
+                 args={"area": "PLA", "attacker": "sparta", "defender": "athens",
+                       "formations": [{"area": "PLA", "via": "THE", "units": ["S5"],
+                                       "from_sea": False}]})
+    p = prompt(g, "athens")
+    assert p.kind == "fortify" and p.hi == 2
+    assert sorted(o.id for o in p.options) == ["A12", "A13", "A6"]  # not the fleet A18
+    with pytest.raises(IllegalAction):
+        g.act("athens", "A12|A13|A6")
+    g.act("athens", "A12|A6")
+    s = g.state
+    assert s["blocks"]["A12"]["inside"] and s["blocks"]["A6"]["inside"]
+    # the cavalry and the fleet left outside must fight: a battle, not yet a siege
+    assert "Platea" not in s["sieges"]
+    assert set(battle_args(g)["order"]) == {"A13", "A18", "S5"}
+
+
+def test_7_2_no_siege_combat_in_the_turn_the_siege_began():
+    """7.2, 8.0: a siege established this Season cannot be Assaulted or Attritioned yet;
+    one from a prior Season can."""
+    fresh = ids(_platea(since=5), "sparta")
+    assert "assault:Platea" not in fresh and "attrition:Platea" not in fresh
+    older = ids(_platea(since=4), "sparta")
+    assert {"assault:Platea", "attrition:Platea"} <= set(older)
+
+
+def test_8_1_an_event_turn_offers_attrition_but_no_assault_and_no_sortie():
+    """3.1, 8.1, 8.3: a side that played an Event may only wage Siege Attrition: no
+    Assault (no Treachery here) and no Sortie from its own besieged City (Potidea)."""
+    options = ids(_platea(since=4, event=True), "sparta")
+    assert "attrition:Platea" in options
+    assert "assault:Platea" not in options and "sortie:Potidea" not in options
+
+
+def test_8_3_a_garrison_alone_cannot_sortie():
+    """8.3: garrisons never Sortie: with only its garrison left, Platea offers Athens no
+    Sortie, while with the Plataean hoplites inside it does."""
+    assert "sortie:Platea" in ids(_platea(since=4, side="athens"), "athens")
+    alone = _platea(since=4, side="athens", blocks={"A6": {"loc": "pool"}})
+    assert "sortie:Platea" not in ids(alone, "athens")
+
+
+def test_8_1_city_defenders_ignore_routs_and_fire_first_at_a2():
+    """8.1, 6.33: in an Assault the City's defenders (garrison included) fire as A2, so
+    before the Theban C3 hoplites, and cannot be Routed: three Rout dice (4, 5, 6) for the
+    Thebans do nothing, and the battle goes on to a second round."""
+    g = _platea(since=4)
+    g.act("sparta", "assault:Platea")
+    fix_dice(g, [3, 4, 3,  4, 5, 6,  3, 3, 3])
+    g.act("athens", "resist")
+    g.act("sparta", "fight")
+    a = battle_args(g)
+    assert a["order"] == ["A6", "garrison", "S25"]
+    assert a["routed"] == [] and a["round"] == 2
+    s = g.state
+    assert s["blocks"]["A6"]["cv"] == 2 and "Platea" in s["garrisons"]
+    assert s["prestige"] == 0
+
+
+def test_7_3_an_inherent_garrison_goes_with_the_siege_a_detached_one_stays():
+    """7.3: the garrison that appeared with the siege of Platea is removed when the
+    Thebans march off and the defenders stand in the open again; Potidea's permanent
+    (detached) garrison stays when the Athenian besiegers are gone."""
+    g = _platea(since=4, start="actions", actions=2)
+    g.act("sparta", "move:PLA")
+    move_all(g, "sparta")
+    g.act("sparta", "THE")
+    s = g.state
+    assert "Platea" not in s["sieges"] and "Platea" not in s["garrisons"]
+    assert not s["blocks"]["A6"]["inside"]
+    assert B.area_control(s, "PLA") == "athens"
+    for bid, x in s["blocks"].items():
+        if x["loc"] == "POT" and x["side"] == "athens":
+            x["loc"] = "pool"
+    refresh(s)
+    assert "Potidea" not in s["sieges"]
+    assert s["garrisons"]["Potidea"] == {"side": "sparta", "kind": "detached"}
