@@ -1,0 +1,74 @@
+"""The rulebook read again, section 6.4 (Retreats) and 6.6 (Sea Landings): where each side
+may go, from positions in Phocis (no City, next to Locris, Aetolia, Orchomenus, Platea
+and the Gulf of Corinth). Earlier audits' retreat tests (Retire and Retreat Prestige,
+fleets, besieged defenders, units with no way out) are not repeated here."""
+
+from __future__ import annotations
+
+from engine.rulesets.hellenes import board as B
+
+from .helpers import fix_dice, position, prompt
+
+
+def _battle(att_units, def_units, via="LOC", from_sea=False):
+    """Sparta engages Athens in Phocis from `via`, at stamp 1 (Spring 431)."""
+    blocks = {b: {"loc": "PHO", "cv": cv} for b, cv in {**att_units, **def_units}.items()}
+    return position(scenario="431", season=1, blocks=blocks,
+                    turn={"side": "sparta", "actions": 0}, start="battle",
+                    args={"area": "PHO", "attacker": "sparta", "defender": "athens",
+                          "formations": [{"area": "PHO", "via": via,
+                                          "units": sorted(att_units), "from_sea": from_sea}]})
+
+
+def test_6_4_defenders_retreat_neither_whence_the_enemy_came_nor_into_its_areas():
+    """6.4: Spartiates (S1) engage Athenian hoplites (A1) in Phocis from Locris. Athens
+    may retreat to Aetolia or Platea: not to Locris (whence the enemy came), not to
+    Orchomenus (a Spartan City: enemy-controlled), not to the Gulf (a land unit without
+    a fleet). The Retreat comes before any loss: a Retire, no Prestige (14.11)."""
+    g = _battle({"S1": 3}, {"A1": 3})
+    fix_dice(g, [3, 4, 3])  # the Spartiates (B) fire first and miss
+    g.act("sparta", "fight")
+    g.act("athens", "retreat")
+    p = prompt(g, "athens")
+    assert p.kind == "retreat"
+    assert sorted(o.id for o in p.options) == ["AET", "PLA"]
+    assert B.area_control(g.state, "ORC") == "sparta"
+    g.act("athens", "PLA")
+    s = g.state
+    assert s["blocks"]["A1"]["loc"] == "PLA" and s["battle"] is None
+    assert s["prestige"] == 0
+
+
+def test_6_4_aggressors_retreat_only_back_whence_they_came():
+    """6.4: the aggressor's only way out is the area it engaged from (Locris), though
+    Aetolia and Platea are open too."""
+    g = _battle({"S1": 3}, {"A1": 3})
+    g.act("sparta", "retreat")
+    p = g.prompt_for("sparta")
+    if p is not None and p.kind == "retreat":
+        assert [o.id for o in p.options] == ["LOC"]
+        g.act("sparta", "LOC")
+    s = g.state
+    assert s["blocks"]["S1"]["loc"] == "LOC" and s["battle"] is None
+    assert s["prestige"] == 0  # a Retire before any Hit or Rout (14.11)
+
+
+def test_6_6_a_fleet_on_land_against_a_sea_landing_cannot_retreat():
+    """6.6, 6.4 (Fleets Trapped on Land): Spartiates land in Phocis from the Gulf of
+    Corinth, where an Athenian fleet (A18) stands ashore beside hoplites (A1). The
+    landers skip round one; when Athens retreats, the hoplites may go (even to Locris:
+    the enemy came from the sea), but the fleet, with no Port in Phocis, stays and the
+    battle goes on against it."""
+    g = _battle({"S1": 3}, {"A1": 3, "A18": 2}, via="S_GCO", from_sea=True)
+    fix_dice(g, [3, 4, 3, 4, 3,  3, 4, 3,  3, 4])  # round 1: Athens alone; round 2: S1, A18
+    g.act("athens", "fight")
+    g.act("sparta", "fight")
+    g.act("athens", "retreat")
+    p = prompt(g, "athens")
+    assert p.kind == "retreat" and "Hoplites" in p.text
+    assert sorted(o.id for o in p.options) == ["AET", "LOC", "PLA"]
+    g.act("athens", "AET")
+    s = g.state
+    assert s["blocks"]["A1"]["loc"] == "AET"
+    assert s["blocks"]["A18"]["loc"] == "PHO" and s["battle"] is not None
+    assert prompt(g, "sparta").kind == "retreat-or-fight"  # round 3, fleet still there
