@@ -116,3 +116,90 @@ def test_7_3_an_inherent_garrison_goes_with_the_siege_a_detached_one_stays():
     refresh(s)
     assert "Potidea" not in s["sieges"]
     assert s["garrisons"]["Potidea"] == {"side": "sparta", "kind": "detached"}
+
+
+# ------------------------------------------- a captured City's holders (7.1, 6.4, 7.3)
+def _stagira(generation: int, start: str = "battle", **kw):
+    """Spartiates (S1, 2 cv) hold Stagira, an Athenian subject City they took; Athenian
+    hoplites (A1, 3 cv) engage them from Potidea. At `generation` (rules.py)."""
+    from .helpers import RULES
+
+    pos = dict(scenario="431", season=1, stamp=5, turn={"side": "athens", "actions": 0},
+               blocks={"S1": {"loc": "STA", "cv": 2}, "A1": {"loc": "STA", "cv": 3}},
+               start=start, **kw)
+    if start == "battle":
+        pos["args"] = {"area": "STA", "attacker": "athens", "defender": "sparta",
+                       "formations": [{"area": "STA", "via": "POT", "units": ["A1"],
+                                       "from_sea": False}]}
+    return RULES.from_position(pos, seed="test", generation=generation)
+
+
+def test_7_1_the_holders_of_a_captured_city_may_fortify_in_it():
+    """7.1, 7.3 (generation 1): the units defending a CityState may fortify in its City,
+    whoever it is loyal to (the 431 set-up has Spartans fortified in captured Potidea):
+    the Spartiates go inside Stagira, a siege begins, and no inherent garrison appears,
+    Stagira not being loyal to Sparta; Sparta still controls the City."""
+    g = _stagira(1)
+    p = prompt(g, "sparta")
+    assert p.kind == "fortify" and [o.id for o in p.options] == ["S1"]
+    g.act("sparta", "S1")
+    s = g.state
+    assert s["sieges"]["Stagira"]["besieger"] == "athens" and s["blocks"]["S1"]["inside"]
+    assert "Stagira" not in s["garrisons"]
+    assert B.city_control(s, B.comps().cities["Stagira"]) == "sparta"
+    assert B.area_control(s, "STA") == "athens"
+
+
+def test_7_1_generation_0_kept_a_captured_citys_holders_outside():
+    """Games created before generation 1 replay as they were played: there the City's
+    control went to its Loyalty once both sides stood in the Province, so the Spartiates
+    could not fortify and the battle began at once."""
+    g = _stagira(0)
+    assert "generation" not in g.state
+    assert prompt(g, "sparta").kind == "retreat-or-fight"  # no fortify question
+
+
+def test_6_4_the_holders_of_a_captured_city_may_retreat_into_it():
+    """6.4 (generation 1): defenders of a CityState may end the battle by retreating into
+    its City and fortifying. At generation 0 the City was not offered to Stagira's
+    Spartan holders (nor, Stagira's neighbours being Athenian or open, is it now the
+    only way)."""
+    from engine.rulesets.hellenes.battle_retreat import CITY, retreats
+
+    for generation, offered in ((1, True), (0, False)):
+        g = _stagira(generation)
+        if generation:
+            g.act("sparta", "")  # fortify nobody: fight in the Province
+        assert prompt(g, "sparta").kind == "retreat-or-fight"
+        ways = retreats(g.state, battle_args(g), "S1")
+        assert (CITY in ways) is offered
+        assert "POT" not in ways  # whence the Athenians came
+        if generation:
+            g.act("sparta", "retreat")
+            p = prompt(g, "sparta")
+            assert p.kind == "retreat" and CITY in [o.id for o in p.options]
+            g.act("sparta", CITY)
+            s = g.state
+            assert s["blocks"]["S1"]["inside"] and s["sieges"]["Stagira"]["besieger"] == "athens"
+            assert s["prestige"] == 0  # before any loss: a Retire (14.11)
+
+
+def test_8_1_a_captured_city_carried_by_assault_goes_back_to_its_loyal_side():
+    """8.1, 8.11, 14.11 (generation 1): Athens assaults the Spartiates besieged in Stagira
+    (no garrison: 7.3). Double Defense: two Hits a step; the second round's two Hits
+    finish them; the City is Athens' again and the Triumph is worth 2."""
+    g = _stagira(1, start="combat", args={"side": "athens"},
+                 sieges={"Stagira": {"besieger": "athens", "since": 4,
+                                     "blockade_since": None},
+                         "Potidea": dict(POTIDEA)})
+    g.state["blocks"]["S1"]["inside"] = True
+    g.act("athens", "assault:Stagira")
+    fix_dice(g, [3, 3,  1, 1, 3,   3,  1, 1, 3])
+    g.act("sparta", "resist")
+    g.act("athens", "fight")
+    assert g.state["blocks"]["S1"]["cv"] == 1
+    g.act("athens", "fight")
+    s = g.state
+    assert s["blocks"]["S1"]["loc"] == "pool" and "Stagira" not in s["sieges"]
+    assert B.city_control(s, B.comps().cities["Stagira"]) == "athens"
+    assert s["prestige"] == 2
