@@ -72,3 +72,30 @@ def test_6_6_a_fleet_on_land_against_a_sea_landing_cannot_retreat():
     assert s["blocks"]["A1"]["loc"] == "AET"
     assert s["blocks"]["A18"]["loc"] == "PHO" and s["battle"] is not None
     assert prompt(g, "sparta").kind == "retreat-or-fight"  # round 3, fleet still there
+
+
+def test_5_41_once_a_formation_wins_the_unfought_one_joins_it_without_a_battle():
+    """5.41, 6.34: Spartans engage Athenian hoplites (A1, 2 cv) in Phocis by two
+    Formations, from Locris (S5, 1 cv) and Orchomenus (S6, 2 cv). S5 fights first: A1
+    (defending, so first among the C units) misses; S5 (C2) rolls a 5, a Rout: the only
+    defender is routed, Athens Panics and retreats (not to Locris nor Orchomenus, whence
+    the enemy came), Sparta gains 2, and S6 simply joins the winners in Phocis."""
+    blocks = {"S5": {"loc": "PHO", "cv": 1}, "S6": {"loc": "PHO", "cv": 2},
+              "A1": {"loc": "PHO", "cv": 2}}
+    g = position(scenario="431", season=1, blocks=blocks,
+                 turn={"side": "sparta", "actions": 0}, start="battle",
+                 args={"area": "PHO", "attacker": "sparta", "defender": "athens",
+                       "formations": [
+                           {"area": "PHO", "via": "LOC", "units": ["S5"], "from_sea": False},
+                           {"area": "PHO", "via": "ORC", "units": ["S6"], "from_sea": False}]})
+    fix_dice(g, [3, 4, 5])
+    g.act("sparta", "formation:0")
+    g.act("athens", "fight")  # A1 fires 3, 4
+    g.act("sparta", "fight")  # S5 rolls the 5
+    p = prompt(g, "athens")
+    assert p.kind == "retreat" and sorted(o.id for o in p.options) == ["AET", "PLA"]
+    g.act("athens", "PLA")
+    s = g.state
+    assert s["battle"] is None and s["prestige"] == -2
+    assert s["blocks"]["S5"]["loc"] == s["blocks"]["S6"]["loc"] == "PHO"
+    assert s["blocks"]["S6"]["cv"] == 2

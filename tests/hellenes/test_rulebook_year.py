@@ -83,3 +83,21 @@ def test_10_3_one_sacrifice_per_olympian_carried_over_from_earlier_years():
     assert "Ares" not in offered and "Zeus" in offered and len(offered) == 6
     g.act("athens", "Zeus")
     assert g.state["sacrifices"]["athens"] == {"Ares": 430, "Zeus": 431}
+
+
+def test_14_21_fifteen_prestige_wins_only_at_the_victory_check():
+    """14.21, 9.52: Surrender is judged at the Year End's Victory Check: Sparta reaching
+    15 by a Pillage in Spring has not won yet; the game goes on."""
+    g = position(scenario="431", season=1, stamp=5, prestige=-14,
+                 turn={"side": "sparta", "actions": 2}, start="actions",
+                 args={"side": "sparta"},
+                 blocks={"A6": {"loc": "PLA", "cv": 2, "inside": True},
+                         "S25": {"loc": "PLA", "cv": 3}},
+                 garrisons={"Platea": {"side": "athens", "kind": "inherent"},
+                            "Potidea": {"side": "sparta", "kind": "detached"}},
+                 sieges={"Platea": {"besieger": "sparta", "since": 4, "blockade_since": None},
+                         "Potidea": dict(POTIDEA)})
+    g.act("sparta", "pillage:Platea")
+    g.act("sparta", "THE")
+    assert g.state["prestige"] == -15
+    assert g.outcome is None and prompt(g, "sparta").kind == "actions"
