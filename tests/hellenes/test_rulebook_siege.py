@@ -110,7 +110,7 @@ def test_7_3_an_inherent_garrison_goes_with_the_siege_a_detached_one_stays():
     assert "Platea" not in s["sieges"] and "Platea" not in s["garrisons"]
     assert not s["blocks"]["A6"]["inside"]
     assert B.area_control(s, "PLA") == "athens"
-    for bid, x in s["blocks"].items():
+    for x in s["blocks"].values():
         if x["loc"] == "POT" and x["side"] == "athens":
             x["loc"] = "pool"
     refresh(s)
