@@ -9,9 +9,7 @@ from engine.rulesets.hellenes import board as B
 from engine.rulesets.hellenes.building import garrison_sites, placements
 from engine.rulesets.hellenes.moves import pillage_targets
 
-from .helpers import ids, position, prompt
-
-POTIDEA = {"besieger": "athens", "since": -1, "blockade_since": -1}
+from .helpers import POTIDEA_SIEGE, ids, platea_besieged, position, prompt
 
 
 def _actions(side: str, actions: int = 2, **kw):
@@ -21,13 +19,7 @@ def _actions(side: str, actions: int = 2, **kw):
 
 def _platea_besieged(side: str = "sparta", **extra):
     """Thebans (S25, 3 cv) besiege the Plataean hoplites (A6) since a prior Season."""
-    return _actions(side, blocks={"A6": {"loc": "PLA", "cv": 2, "inside": True},
-                                  "S25": {"loc": "PLA", "cv": 3}, **extra},
-                    garrisons={"Platea": {"side": "athens", "kind": "inherent"},
-                               "Potidea": {"side": "sparta", "kind": "detached"}},
-                    sieges={"Platea": {"besieger": "sparta", "since": 4,
-                                       "blockade_since": None},
-                            "Potidea": dict(POTIDEA)})
+    return platea_besieged(side, "actions", actions=2, blocks=extra)
 
 
 def test_1_4_a_captured_city_left_vacant_reverts_and_an_empty_province_is_nobodys():
@@ -58,7 +50,7 @@ def test_4_2_no_building_in_a_besieged_and_blockaded_port():
                                    "S20": {"loc": "pool"}, "S21": {"loc": "pool"},
                                    "A1": {"loc": "CRN", "cv": 3}},
                  sieges={"Corinth": {"besieger": "athens", "since": 2, "blockade_since": None},
-                         "Potidea": dict(POTIDEA)})
+                         "Potidea": dict(POTIDEA_SIEGE)})
     assert "reinforce:S18" not in ids(g, "sparta")
     assert placements(g.state, "S22") == []  # a Corinthian fleet: Corinth is its only home
     # the Theban fleet still builds at home in Thebes: the siege binds Corinth only

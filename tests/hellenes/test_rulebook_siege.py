@@ -10,26 +10,23 @@ from engine import IllegalAction
 from engine.rulesets.hellenes import board as B
 from engine.rulesets.hellenes.siege import refresh
 
-from .helpers import battle_args, fix_dice, ids, move_all, position, prompt
-
-POTIDEA = {"besieger": "athens", "since": -1, "blockade_since": -1}
+from .helpers import (
+    POTIDEA_SIEGE,
+    battle_args,
+    fix_dice,
+    ids,
+    move_all,
+    platea_besieged,
+    position,
+    prompt,
+)
 
 
 def _platea(since: int, side: str = "sparta", event: bool = False, start: str = "combat",
             actions: int = 0, blocks: dict | None = None):
-    """Plataean hoplites (A6, 2 cv) fortified in Platea with the inherent garrison, Theban
-    hoplites (S25, C3, 3 cv) besieging them since stamp `since`; the Season is stamp 5.
-    Potidea stays as the 431 set-up has it."""
-    placed = {"A6": {"loc": "PLA", "cv": 2, "inside": True}, "S25": {"loc": "PLA", "cv": 3}}
-    placed.update(blocks or {})
-    return position(scenario="431", season=1, stamp=5, blocks=placed,
-                    turn={"side": side, "actions": actions, "event": event},
-                    start=start, args={"side": side},
-                    garrisons={"Platea": {"side": "athens", "kind": "inherent"},
-                               "Potidea": {"side": "sparta", "kind": "detached"}},
-                    sieges={"Platea": {"besieger": "sparta", "since": since,
-                                       "blockade_since": None},
-                            "Potidea": dict(POTIDEA)})
+    """Platea besieged by the Thebans since stamp `since` (helpers.platea_besieged)."""
+    return platea_besieged(side, start, actions=actions, since=since, event=event,
+                           blocks=blocks)
 
 
 def test_7_1_no_more_units_fortify_than_the_capacity_and_no_fleet_in_an_inland_city():
@@ -191,7 +188,7 @@ def test_8_1_a_captured_city_carried_by_assault_goes_back_to_its_loyal_side():
     g = _stagira(1, start="combat", args={"side": "athens"},
                  sieges={"Stagira": {"besieger": "athens", "since": 4,
                                      "blockade_since": None},
-                         "Potidea": dict(POTIDEA)})
+                         "Potidea": dict(POTIDEA_SIEGE)})
     g.state["blocks"]["S1"]["inside"] = True
     g.act("athens", "assault:Stagira")
     fix_dice(g, [3, 3,  1, 1, 3,   3,  1, 1, 3])

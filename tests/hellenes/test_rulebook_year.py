@@ -6,23 +6,13 @@ from __future__ import annotations
 
 from engine.rulesets.hellenes import board as B
 
-from .helpers import ids, position, prompt, winter_ids
-
-POTIDEA = {"besieger": "athens", "since": -1, "blockade_since": -1}
+from .helpers import ids, platea_besieged, position, prompt, winter_ids
 
 
 def _winter_platea(side: str, **blocks):
-    """Winter 431, stamp 5: Thebans (S25) besiege the Plataean hoplites since Spring."""
-    return position(scenario="431", season=5, stamp=5,
-                    turn={"side": side, "actions": 2}, start="winter_actions",
-                    args={"side": side, "maintained": []},
-                    blocks={"A6": {"loc": "PLA", "cv": 2, "inside": True},
-                            "S25": {"loc": "PLA", "cv": 3}, **blocks},
-                    garrisons={"Platea": {"side": "athens", "kind": "inherent"},
-                               "Potidea": {"side": "sparta", "kind": "detached"}},
-                    sieges={"Platea": {"besieger": "sparta", "since": 3,
-                                       "blockade_since": None},
-                            "Potidea": dict(POTIDEA)})
+    """Winter 431: Thebans (S25) besiege the Plataean hoplites since Spring."""
+    return platea_besieged(side, "winter_actions", season=5, actions=2, since=3,
+                           blocks=blocks)
 
 
 def test_9_1_no_events_in_winter():
@@ -88,15 +78,7 @@ def test_10_3_one_sacrifice_per_olympian_carried_over_from_earlier_years():
 def test_14_21_fifteen_prestige_wins_only_at_the_victory_check():
     """14.21, 9.52: Surrender is judged at the Year End's Victory Check: Sparta reaching
     15 by a Pillage in Spring has not won yet; the game goes on."""
-    g = position(scenario="431", season=1, stamp=5, prestige=-14,
-                 turn={"side": "sparta", "actions": 2}, start="actions",
-                 args={"side": "sparta"},
-                 blocks={"A6": {"loc": "PLA", "cv": 2, "inside": True},
-                         "S25": {"loc": "PLA", "cv": 3}},
-                 garrisons={"Platea": {"side": "athens", "kind": "inherent"},
-                            "Potidea": {"side": "sparta", "kind": "detached"}},
-                 sieges={"Platea": {"besieger": "sparta", "since": 4, "blockade_since": None},
-                         "Potidea": dict(POTIDEA)})
+    g = platea_besieged("sparta", "actions", actions=2, prestige=-14)
     g.act("sparta", "pillage:Platea")
     g.act("sparta", "THE")
     assert g.state["prestige"] == -15
