@@ -106,3 +106,23 @@ def test_5_5_pillage_needs_a_siege_from_a_prior_season_and_only_once_a_year():
     assert pillage_targets(s, "sparta") == []
     s["year"] += 1
     assert pillage_targets(s, "sparta") == ["Platea"]
+
+
+def test_5_21_no_barbarian_aboard_and_a_cargo_as_strong_as_its_fleet_is_reduced():
+    """2.26, 5.21: a fleet carries one Greek land unit weaker than itself; Barbarians are
+    never carried. The Corinthian fleet (S20, 2 cv) sailing into the Gulf of Corinth is
+    offered the Corinthian hoplites (S19, 2 cv), not the Macedonian infantry beside them;
+    taken aboard, the hoplites drop to 1 cv to stay weaker than the fleet."""
+    g = _actions("sparta", blocks={"S18": {"loc": "pool"}, "S21": {"loc": "pool"},
+                                   "S20": {"loc": "CRN", "cv": 2},
+                                   "S19": {"loc": "CRN", "cv": 2},
+                                   "S34": {"loc": "CRN", "cv": 2}})
+    g.act("sparta", "move:CRN")
+    g.act("sparta", "S20")
+    g.act("sparta", "S_GCO")
+    p = prompt(g, "sparta")
+    assert p.kind == "cargo" and [o.id for o in p.options] == ["S19"]
+    g.act("sparta", "S19")
+    s = g.state
+    assert s["blocks"]["S19"]["loc"] == "S_GCO" and s["blocks"]["S19"]["cv"] == 1
+    assert s["blocks"]["S34"]["loc"] == "CRN"
