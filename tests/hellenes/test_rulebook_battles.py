@@ -1,7 +1,8 @@
-"""The rulebook read again, section 6.4 (Retreats) and 6.6 (Sea Landings): where each side
-may go, from positions in Phocis (no City, next to Locris, Aetolia, Orchomenus, Platea
-and the Gulf of Corinth). Earlier audits' retreat tests (Retire and Retreat Prestige,
-fleets, besieged defenders, units with no way out) are not repeated here."""
+"""The rulebook read again, section 6 (Combat) with 5.41: the order of battles (6.0), where
+each side may Retreat (6.4) and Sea Landings (6.6), from positions in Phocis (no City,
+next to Locris, Aetolia, Orchomenus, Platea and the Gulf of Corinth). Earlier audits'
+tests (Retire and Retreat Prestige, fleets, besieged defenders, units with no way out,
+a second Formation after the first loses) are not repeated here."""
 
 from __future__ import annotations
 
@@ -99,3 +100,31 @@ def test_5_41_once_a_formation_wins_the_unfought_one_joins_it_without_a_battle()
     assert s["battle"] is None and s["prestige"] == -2
     assert s["blocks"]["S5"]["loc"] == s["blocks"]["S6"]["loc"] == "PHO"
     assert s["blocks"]["S6"]["cv"] == 2
+
+
+def _two_battles(in_aetolia: list[str]):
+    """Spartans have engaged Athenians in Aetolia (`in_aetolia` against A36) and in
+    Phocis (S5 against A1) this turn; their Actions end and Combat begins."""
+    blocks = {"S5": {"loc": "PHO", "cv": 2}, "A1": {"loc": "PHO", "cv": 2},
+              "A36": {"loc": "AET", "cv": 2},
+              **{u: {"loc": "AET", "cv": 2} for u in in_aetolia}}
+    g = position(scenario="431", season=1, turn={"side": "sparta", "actions": 1},
+                 start="actions", args={"side": "sparta"}, blocks=blocks)
+    g.state["turn"]["engaged"] = [
+        {"area": "AET", "via": "LOC", "units": in_aetolia, "from_sea": False},
+        {"area": "PHO", "via": "LOC", "units": ["S5"], "from_sea": False}]
+    g._prompts = None
+    g.act("sparta", "done")
+    return g
+
+
+def test_6_0_the_smaller_battle_first_and_the_acting_player_orders_equal_ones():
+    """6.0: battles are fought smallest first by the acting side's units in them: Phocis
+    (one Spartan unit) before Aetolia (two), though Aetolia was engaged first; with one
+    unit in each, Sparta chooses."""
+    g = _two_battles(["S1", "S2"])
+    assert g.state["battle"]["place"] == "PHO"
+    g2 = _two_battles(["S1"])
+    p = prompt(g2, "sparta")
+    assert p.kind == "battle-order"
+    assert sorted(o.id for o in p.options) == ["battle:AET", "battle:PHO"]
