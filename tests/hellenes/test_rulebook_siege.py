@@ -200,3 +200,19 @@ def test_8_1_a_captured_city_carried_by_assault_goes_back_to_its_loyal_side():
     assert s["blocks"]["S1"]["loc"] == "pool" and "Stagira" not in s["sieges"]
     assert B.city_control(s, B.comps().cities["Stagira"]) == "athens"
     assert s["prestige"] == 2
+
+
+def test_6_4_besiegers_who_fell_back_from_an_assault_do_not_fight_again_that_turn():
+    """6.4, 8.0, 8.12: the Thebans assault Platea, take the defenders' first fire and fall
+    back into the Province (a Retire: no loss yet); the siege stands, and this turn
+    Platea is offered neither another Assault nor Attrition."""
+    g = _platea(since=4)
+    g.act("sparta", "assault:Platea")
+    fix_dice(g, [3, 4, 3])  # the Plataeans and the garrison miss
+    g.act("athens", "resist")
+    g.act("sparta", "retreat")
+    s = g.state
+    assert s["blocks"]["S25"]["loc"] == "PLA" and not s["blocks"]["S25"]["inside"]
+    assert s["sieges"]["Platea"]["besieger"] == "sparta" and s["prestige"] == 0
+    options = ids(g, "sparta")
+    assert "assault:Platea" not in options and "attrition:Platea" not in options
