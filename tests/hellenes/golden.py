@@ -31,6 +31,10 @@ the same events (`test_golden_events.py`, through legacy_answers.py).
 Regenerated for version 7 (issue 35: the second card edition, five Revolts of the silver
 band printed as other Events): new games deal other cards. The version-6 file is kept as
 `golden_v6.json`; its logs replay with the first edition (`test_golden.py`).
+Regenerated for generation 1 (the holders of a captured Opposing City may fortify in it
+or retreat into it, 7.1, 6.4: RULINGS.md) after checking that the five games recorded
+before still replay at generation 0 to exactly their recorded hashes. A log replays at
+the generation it names (0 when it names none), as a stored game does.
 """
 
 from __future__ import annotations
@@ -98,12 +102,19 @@ def record(scenario: str, seed: str) -> dict[str, Any]:
         trace.add(_prompts(g))
         p = player.choice(prompts)
         _act(g, trace, p.seat, random_answer(p, player))
-    return {"scenario": scenario, "seed": seed, "log": [list(e) for e in g.log],
-            **summary(g, trace)}
+    return {"scenario": scenario, "seed": seed, "generation": g.generation,
+            "log": [list(e) for e in g.log], **summary(g, trace)}
+
+
+def start(entry: dict[str, Any]) -> engine.Game:
+    """A recorded game's start, asking the questions of the generation it was recorded
+    with (logs written before generations existed are generation 0)."""
+    return engine.new_game(RULESET, scenario=entry["scenario"], seed=entry["seed"],
+                           generation=entry.get("generation", 0))
 
 
 def replay(entry: dict[str, Any]) -> tuple[engine.Game, Trace]:
-    g = engine.new_game(RULESET, scenario=entry["scenario"], seed=entry["seed"])
+    g = start(entry)
     trace = Trace()
     for seat, answer in entry["log"]:
         trace.add(_prompts(g))

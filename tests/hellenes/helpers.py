@@ -75,3 +75,27 @@ def winter_ids(g: Game, seat: str) -> list[str]:
     return ids(g, seat) + [f"{verb}:{b}:{d}" for verb, found in (("quarter", w.quarter),
                                                                  ("home", w.home))
                            for b, dests in found.items() for d in dests]
+
+
+POTIDEA_SIEGE = {"besieger": "athens", "since": -1, "blockade_since": -1}  # 15.1
+
+
+def platea_besieged(side: str, start: str, season: int = 1, actions: int = 0,
+                    since: int = 4, event: bool = False, blocks: dict[str, Any] | None = None,
+                    **kw: Any) -> Game:
+    """At stamp 5, Theban hoplites (S25, C3, 3 cv) besiege the Plataean hoplites (A6,
+    2 cv) fortified in Platea with its inherent garrison, since stamp `since`; Potidea as
+    the 431 set-up has it. `side` acts, the flow begun at `start`."""
+    placed = {"A6": {"loc": "PLA", "cv": 2, "inside": True}, "S25": {"loc": "PLA", "cv": 3},
+              **(blocks or {})}
+    args: dict[str, Any] = {"side": side}
+    if start == "winter_actions":
+        args["maintained"] = []
+    return position(scenario="431", season=season, stamp=5, blocks=placed,
+                    turn={"side": side, "actions": actions, "event": event},
+                    start=start, args=args,
+                    garrisons={"Platea": {"side": "athens", "kind": "inherent"},
+                               "Potidea": {"side": "sparta", "kind": "detached"}},
+                    sieges={"Platea": {"besieger": "sparta", "since": since,
+                                       "blockade_since": None},
+                            "Potidea": dict(POTIDEA_SIEGE)}, **kw)

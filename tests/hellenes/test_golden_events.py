@@ -46,7 +46,8 @@ def _facts(kind: str, data: dict[str, Any]) -> dict[str, Any]:
 def differences(entry: dict[str, Any]) -> list[str]:
     # recorded before the card editions: they replay with the first (GameOption.before)
     g = engine.new_game("hellenes", scenario=entry["scenario"], seed=entry["seed"],
-                        options=recorded_options(engine.ruleset("hellenes"), {}))
+                        options=recorded_options(engine.ruleset("hellenes"), {}),
+                        generation=0)  # recorded before generations
     for i, ((seat, answer), (ids, old)) in enumerate(zip(entry["log"], entry["steps"],
                                                          strict=True)):
         kinds = {p.kind for p in g.prompts()}

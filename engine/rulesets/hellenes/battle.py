@@ -44,7 +44,7 @@ from .battle_losses import BattleLoss
 from .battle_panic import BattleHarry, BattlePanic
 from .battle_retreat import BattleRetreat
 from .options import unit_option
-from .siege import establish
+from .siege import establish, may_shelter
 from .state import BlockId, HState
 
 
@@ -105,9 +105,10 @@ class BattleOrder(Procedure[HState]):
 
 
 def fortify_choices(s: HState, a: BattleArgs) -> list[BlockId]:
-    """7.1: in a new battle in a CityState the defender controls, units may fortify."""
+    """7.1: in a new battle in a CityState the defender holds (`may_shelter`: from
+    generation 1 a captured Opposing City too), units may fortify."""
     city = B.city_of(a["area"])
-    if city is None or a["fi"] > 0 or B.city_control(s, city) != a["defender"] \
+    if city is None or a["fi"] > 0 or not may_shelter(s, city, a["defender"]) \
             or a.get("mode"):
         return []
     if room(s, a) <= 0:

@@ -26,6 +26,7 @@ from .battle_end import settle
 from .battle_facts import GARRISON
 from .cargo import aboard, is_fleet
 from .movement import fleet_steps
+from .siege import may_shelter
 from .state import AreaId, BlockId, HState, other, to_pool
 
 CITY, STAY = "city", "stay"  # a Retreat into the City (7.1), or none: fight on (6.4)
@@ -129,7 +130,7 @@ def retreats(s: HState, a: BattleArgs, u: BlockId) -> list[str]:
         out.append(n)
     city = B.city_of(a["area"])
     if (side == a["defender"] and city is not None and not a["sea"]
-            and B.city_control(s, city) == side and (not fleet or city.port)
+            and may_shelter(s, city, side) and (not fleet or city.port)
             and len(B.units_in(s, a["area"], side, inside=True)) < B.capacity(s, city)):
         out.append(CITY)
     return out

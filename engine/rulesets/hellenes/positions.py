@@ -67,6 +67,8 @@ def setup_position(ctx: Context, position: dict[str, Any], machine: Any) -> HSta
     if "turn" in position:
         t = position["turn"]
         s["turn"] = new_turn(t["side"], bool(t.get("event", False)), int(t.get("actions", 0)))
+    if ctx.generation:  # the questions of the game's generation (rules.py)
+        s["generation"] = ctx.generation
     start, args = position.get("start", "new_year"), dict(position.get("args", {}))
     if start == "winter" and "stage" in args:  # a position written before version 6
         start, args = named_step(int(args["stage"]), c["order"])

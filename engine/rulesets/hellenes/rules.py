@@ -83,6 +83,11 @@ class Hellenes(Ruleset):
     # edition (fewer Revolts in the 431 deck, the data README's Balance): games recorded
     # before it replay with the first (the option `deck`, GameOption.before)
     version = "7"
+    # The questions new games ask; a game keeps the generation it was created with, so its
+    # log replays with the questions its answers were given to (docs/architecture.md).
+    # 1: units holding a captured Opposing City may fortify in it when engaged, or retreat
+    # into it (7.1, 6.4); generation 0 let only the City's loyal side do so (siege.py).
+    generation = 1
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",
                          "The Archidamian War: Potidea under siege, Pericles against "
@@ -131,6 +136,8 @@ class Hellenes(Ruleset):
         apply_deck(s, options)
         apply_handicap(s, options)
         shuffle_deck(s, ctx)
+        if ctx.generation:  # a game of generation 0 keeps the shape it always had
+            s["generation"] = ctx.generation
         MACHINE.start(s, ctx, "new_year")
         return s
 

@@ -31,6 +31,19 @@ def defender_of(s: HState, city: City) -> Side | None:
     return next(iter(sides)) if len(sides) == 1 else None
 
 
+def may_shelter(s: HState, city: City, side: Side) -> bool:
+    """May `side`'s units defending this CityState fortify in its City (7.1, 6.1), or
+    retreat into it (6.4)? Rule 7.1 asks only that they defend the CityState: a side
+    that took an Opposing City holds it until the enemy is inside (the 431 set-up itself
+    has Spartans fortified in captured Potidea; 7.3 gives such a siege no inherent
+    garrison). So from generation 1 the City must hold no block of the other side (a
+    garrison included); generation 0 asked that `side` control it, which, with both
+    sides in the Province, meant its Loyalty, and left a captured City's holders outside."""
+    if s.get("generation", 0) >= 1:
+        return defender_of(s, city) in (None, side)
+    return B.city_control(s, city) == side
+
+
 def establish(s: HState, city: City, besieger: Side) -> None:
     """7.2/7.3: the siege starts now; a Loyal City gets its inherent garrison."""
     s["sieges"][city.name] = {"besieger": besieger, "since": s["stamp"], "blockade_since": None}

@@ -174,6 +174,8 @@ class HState(TypedDict):
     homing: NotRequired[list[Engaged]]
     # The starting Prestige shift of a side bid (`prestige_handicap`); absent when none.
     handicap: NotRequired[int]
+    # The generation of questions the game asks (rules.py); absent: 0.
+    generation: NotRequired[int]
 
 
 class BlockRecord(dict[str, Any]):
