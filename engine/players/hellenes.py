@@ -47,6 +47,8 @@ CAPITAL_THREAT = 1.5  # each enemy block in or next to our capital's area
 CAPITAL_EMPTY = 6.0   # no land unit of ours in our capital's area: the enemy walks in and
                       # holds it (1.4: sole occupation), its Value paid as Tribute (9.51)
                       # and the capital lost; a one-step lookahead never sees that answer
+FLEET_ON_LAND = 0.5   # a fleet's steps on land, where it fights as a D1 unit (2.26)
+BATTLE_LOST = 1.5     # Prestige the enemy earns from a battle we lose (14.11: +1 or +2)
 REACH = 2             # areas an enemy land unit covers in a move (5.0, CSW-4 ranges)
 SIEGE = 0.4           # share of a besieged City's value, for the besieger
 CARD = 0.4            # a card in hand
@@ -535,7 +537,7 @@ def _imagine_move(view: dict[str, Any], me: str, origin: str) -> dict[str, Any] 
             continue
         for area in _landings(view, me, fleet):
             found = _best_landing(view, me, fleet["id"], origin, area)
-            if found is not None and (best is None or found[0] > best[0]):
+            if best is None or found[0] > best[0]:
                 best = found
     return best[1] if best is not None else None
 
@@ -551,10 +553,16 @@ def _arrive(view: dict[str, Any], me: str, ids: set[str], area: str,
     foes = sum(1 for b in view["hidden_blocks"] if b["side"] != me and b["area"] == area
                and not b["inside"])
     if foes and not inside:
-        ours = sum(b["cv"] for b in blocks if b["side"] == me and b["area"] == area
-                   and b["type"] != "fleet")
+        ours = sum(b["cv"] * (FLEET_ON_LAND if b["type"] == "fleet" else 1) for b in blocks
+                   if b["side"] == me and b["area"] == area)
+        if B.comps().areas[area].kind == "sea":
+            ours = sum(b["cv"] for b in blocks if b["side"] == me and b["area"] == area
+                       and b["type"] == "fleet")
         if ours < 2 * foes:
             blocks = [b for b in blocks if b["id"] not in ids]
+            # 14.11: the winner's Trophy or Triumph (+1, +2); without it Athens sent lone
+            # units at Sparta's raiders, lost, and fed Sparta's Prestige (issue 35.3)
+            view = dict(view, prestige=view["prestige"] - _side(view, me) * BATTLE_LOST)
     moved = dict(view, blocks=blocks)
     return dict(moved, control=_control(moved, left | {area}))
 
@@ -599,10 +607,10 @@ def _reach(view: dict[str, Any], me: str, unit: dict[str, Any], engage: bool
 
 
 def _landings(view: dict[str, Any], me: str, fleet: dict[str, Any]) -> frozenset[str]:
-    """The land areas a fleet of ours may sail to this turn (`_reach`). Only a fleet of
-    2 cv or more carries a land unit (5.21)."""
-    if fleet["cv"] < 2:
-        return frozenset()
+    """The land areas a fleet of ours may sail to this turn (`_reach`), with a land unit
+    aboard (only a fleet of 2 cv or more carries one, 5.21) or alone: a fleet on land
+    holds a vacant City by sole occupation like any unit (1.4), and fights a lone enemy
+    fleet there as a D1 unit."""
     areas = B.comps().areas
     return frozenset(a for a in _reach(view, me, fleet, True)
                      if areas[a].kind != "sea" and a != fleet["area"])
@@ -647,6 +655,10 @@ def _arrive_all(view: dict[str, Any], me: str, ids: set[str], area: str) -> dict
     return dict(moved, control=_control(moved, left | {area}))
 
 
+def _fleet_cv(view: dict[str, Any], fleet: str) -> int:
+    return next((int(b["cv"]) for b in view["blocks"] if b["id"] == fleet), 0)
+
+
 def _cargo(view: dict[str, Any], me: str, origin: str, fleet: str) -> list[str]:
     """Our land units a fleet sailing from `origin` may carry (5.21: Greek land units that
     start in its area, outside the walls)."""
@@ -656,11 +668,13 @@ def _cargo(view: dict[str, Any], me: str, origin: str, fleet: str) -> list[str]:
 
 
 def _best_landing(view: dict[str, Any], me: str, fleet: str, origin: str, area: str
-                  ) -> tuple[float, dict[str, Any]] | None:
-    """The fleet in `area` with the land unit aboard that scores best (none at all when
-    no unit may go)."""
-    best: tuple[float, dict[str, Any]] | None = None
-    for unit in _cargo(view, me, origin, fleet):
+                  ) -> tuple[float, dict[str, Any]]:
+    """The fleet in `area` with the land unit aboard that scores best, or alone (1.4:
+    a fleet holds a vacant City as any unit does; Sparta's lone fleets took Athens'
+    vacant subject ports for their Tribute, 9.51, and Athens never sent one back)."""
+    alone = _arrive(view, me, {fleet}, area)
+    best = (evaluate(alone, me), alone)
+    for unit in _cargo(view, me, origin, fleet) if _fleet_cv(view, fleet) >= 2 else ():
         moved = _arrive(view, me, {fleet, unit}, area)
         score = evaluate(moved, me)
         if best is None or score > best[0]:
@@ -695,7 +709,7 @@ def _imagine_way(view: dict[str, Any], prompt: Prompt, option: Option
     if unit["type"] != "fleet" or unit["cv"] < 2 or B.comps().areas[area].kind == "sea":
         return moved
     landing = _best_landing(view, me, unit["id"], str(asked.get("from")), area)
-    if landing is not None and landing[0] > evaluate(moved, me):
+    if landing[0] > evaluate(moved, me):
         return landing[1]
     return moved
 
