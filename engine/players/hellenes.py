@@ -14,8 +14,9 @@ reads a game's state (the search's `sample_state` scores its own sampled worlds)
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..core import decisions
@@ -28,7 +29,7 @@ from ..rulesets.hellenes.events import deposable
 from ..rulesets.hellenes.state import FALL, NEW_YEAR
 from .base import Lookahead
 from .heuristic import RulesetHeuristic, best_by_lookahead
-from .rollout import quick_answer
+from .rollout import OutOfTime, quick_answer
 
 CAPITAL = {"athens": "Athens", "sparta": "Sparta"}
 WIN = 1000.0
@@ -155,13 +156,22 @@ def _within(area: str) -> frozenset[str]:
     return frozenset(a for a, n in _distances(area).items() if n <= REACH)
 
 
+@lru_cache(maxsize=4096)
+def _threatened(areas: frozenset[str]) -> frozenset[str]:
+    """Areas within REACH of any of `areas` (a rollout's views repeat the same few)."""
+    return frozenset().union(*(_within(a) for a in areas))
+
+
+@cache
+def _cities_in(area: str) -> tuple[Any, ...]:
+    return tuple(c for c in _cities().values() if c.area == area)
+
+
 def _exposed(view: dict[str, Any], me: str, standing: set[str],
              theirs: list[dict[str, Any]]) -> int:
     """The Value of the Cities we hold that no land unit or garrison of ours holds from
     inside or beside, with an enemy block within REACH of them."""
-    threatened: set[str] = set()
-    for b in theirs:
-        threatened |= _within(b["area"])
+    threatened = _threatened(frozenset(b["area"] for b in theirs))
     cities = _cities()
     total = 0
     for name, holder in view["control"].items():
@@ -573,9 +583,9 @@ def _control(view: dict[str, Any], areas: set[str]) -> dict[str, Any]:
     area, else the City's Loyalty (a vacant conquest reverts). Without it a unit walked
     out of a conquered City and the score still counted its Tribute."""
     control = dict(view["control"])
-    units = [*view["blocks"], *view["hidden_blocks"]]
-    for city in _cities().values():
-        if city.area not in areas or city.name not in control:
+    units = [b for b in (*view["blocks"], *view["hidden_blocks"]) if b["area"] in areas]
+    for city in (c for area in sorted(areas) for c in _cities_in(area)):
+        if city.name not in control:
             continue
         garrison = view["garrisons"].get(city.name)
         inside = {b["side"] for b in units if b["area"] == city.area and b["inside"]}
@@ -612,8 +622,11 @@ def _landings(view: dict[str, Any], me: str, fleet: dict[str, Any]) -> frozenset
     holds a vacant City by sole occupation like any unit (1.4), and fights a lone enemy
     fleet there as a D1 unit."""
     areas = B.comps().areas
+    # only where a City is, or enemy units stand: elsewhere a landing holds nothing (1.4)
+    foes = {b["area"] for b in view["hidden_blocks"] if b["side"] != me}
     return frozenset(a for a in _reach(view, me, fleet, True)
-                     if areas[a].kind != "sea" and a != fleet["area"])
+                     if areas[a].kind != "sea" and a != fleet["area"]
+                     and (_cities_in(a) or a in foes))
 
 
 def _imagine_muster(view: dict[str, Any], me: str, area: str) -> dict[str, Any] | None:
@@ -744,7 +757,7 @@ def _choose_cargo(view: dict[str, Any], prompt: Prompt) -> str:
 
 
 # ------------------------------------------------------------------ for the search level
-SEARCHED_ACTIONS = 3  # options of an Action menu weighed in sampled worlds, at most
+SEARCHED_ACTIONS = 4  # options of an Action menu weighed in sampled worlds, at most
 # The prompts of the seat's own Action phase (4.0, 5.0): a rollout after a weighed option
 # answers them by the heuristic's rules until the phase ends.
 ACTION_PHASE = frozenset({"actions", "movers", "move", "cargo", "muster", "recruit",
@@ -763,10 +776,12 @@ def _engages(view: dict[str, Any], seen: dict[str, Any], me: str) -> bool:
 
 
 def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
-    """An Action menu where a move or landing would Engage (5.4): the score guesses a
-    battle from block counts alone (two steps a hidden block), so the search weighs the
-    heuristic's answer, the best-scored engaging option and the best other one in sampled
-    worlds, where the hidden strengths and the dice decide. Elsewhere: nothing to weigh."""
+    """An Action menu (4.0): the search weighs in sampled worlds, each rolled out through
+    the enemy's answer (`enemy_answer`), the heuristic's answer, the best-scored option
+    that Engages (5.4: the score guesses a battle from block counts alone, two steps a
+    hidden block, where the sample's strengths and dice decide it), the best-scored other
+    one, and ending the phase with every unit where it stands (the score cannot see the
+    enemy's storm of a City our move strips, issue 35.3). Elsewhere: nothing to weigh."""
     if prompt.kind != "actions":
         return []
     me = prompt.seat
@@ -777,13 +792,13 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
         if seen is None or o.id == fallback:
             continue
         (engaging if _engages(view, seen, me) else other).append((evaluate(seen, me), o.id))
-    if not engaging:
-        return []
     out = [fallback]
     for group in (engaging, other):
-        if group and len(out) < SEARCHED_ACTIONS:
+        if group:
             out.append(max(group)[1])
-    return out
+    if fallback != "done" and prompt.option("done") is not None and "done" not in out:
+        out.append("done")
+    return out[:SEARCHED_ACTIONS] if len(out) > 1 else []
 
 
 def end_actions(sim: Any, seat: str) -> None:
@@ -796,7 +811,7 @@ def end_actions(sim: Any, seat: str) -> None:
     for _ in range(40):
         p = sim.prompt()
         if p is None or p.seat != seat or p.kind not in ACTION_PHASE:
-            return
+            break
         if p.kind == "actions" and p.option("done") is not None:
             sim.act(seat, "done")
             continue
@@ -804,6 +819,34 @@ def end_actions(sim: Any, seat: str) -> None:
         answer = choose(view, p, None, sim.policy)
         sim.act(seat, answer if answer is not None
                 else quick_answer(view, p, HEURISTIC, sim.policy))
+    enemy_answer(sim, seat)
+
+
+ANSWER_STEPS = 80  # prompts at most played for the enemy's answer (its Action phase, its
+# battles and ours in between)
+
+
+def enemy_answer(sim: Any, seat: str) -> None:
+    """In a sampled world, after our Action phase: play on by the heuristic's quick rules
+    through the battles it set up (6.0) and the enemy's Action phase that follows in the
+    same Season (4.0, the second player's), with its battles, stopping where a side next
+    commits a card or our own next phase begins. A rollout cut at the enemy's Action menu
+    never saw the enemy's answer: its storm of a City we stripped, its landing on an
+    island we left (issue 35.3). Past the deadline: OutOfTime (only whole samples count)."""
+    for _ in range(ANSWER_STEPS):
+        if sim.deadline is not None and time.perf_counter() > sim.deadline:
+            raise OutOfTime
+        p = sim.prompt()
+        if p is None or p.kind in ("commit", "sacrifice"):
+            return
+        if p.seat == seat and p.kind in PHASE_STARTS:
+            return  # our own next phase: the boundary where the rollout is scored
+        view = sim.view(p.seat)
+        sim.act(p.seat, quick_answer(view, p, HEURISTIC, sim.policy))
+
+
+# The prompts that open a side's phase of Actions (4.0) or Winter Actions (9.2).
+PHASE_STARTS = frozenset({"actions", "winter-actions"})
 
 
 HIDDEN_STEPS = 2  # the steps the score reckons a hidden block at (ENEMY_BLOCK = 2 * STEP)
