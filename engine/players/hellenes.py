@@ -780,8 +780,9 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     the enemy's answer (`enemy_answer`), the heuristic's answer, the best-scored option
     that Engages (5.4: the score guesses a battle from block counts alone, two steps a
     hidden block, where the sample's strengths and dice decide it), the best-scored other
-    one, and ending the phase with every unit where it stands (the score cannot see the
-    enemy's storm of a City our move strips, issue 35.3). Elsewhere: nothing to weigh."""
+    one, and at the last Action ending the phase with every unit where it stands (the
+    score cannot see the enemy's storm of a City our move strips, issue 35.3).
+    Elsewhere: nothing to weigh."""
     if prompt.kind != "actions":
         return []
     me = prompt.seat
@@ -796,7 +797,10 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     for group in (engaging, other):
         if group:
             out.append(max(group)[1])
-    if fallback != "done" and prompt.option("done") is not None and "done" not in out:
+    done = prompt.option("done")
+    if fallback != "done" and done is not None and (done.data or {}).get("left", 0) <= 1:
+        # only at the last Action: a rollout plays one Action of each option and ends
+        # the phase, so earlier on the Actions still to come would count for nothing
         out.append("done")
     return out[:SEARCHED_ACTIONS] if len(out) > 1 else []
 

@@ -3,6 +3,8 @@ heuristic guesses those battles from block counts, the sampled worlds fight them
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import engine
@@ -33,9 +35,14 @@ def test_the_search_weighs_the_heuristic_answer_an_engagement_and_another_way():
     assert len(set(found)) == len(found)
     seen = {o: H.imagine(view, prompt, o) for o in found[1:]}
     assert any(s is not None and H._engages(view, s, "athens") for s in seen.values())
-    # Ending the phase where every unit stands is weighed too (the enemy's answer may
-    # punish a move the score likes, issue 35.3), unless it is the heuristic's answer.
-    assert ("done" in found) == (fallback != "done")
+    # With Actions still to come, ending the phase is not weighed (a rollout plays one
+    # Action of each option): at the last one it is (the enemy's answer may punish a
+    # move the score likes, issue 35.3), unless it is the heuristic's answer.
+    assert "done" not in found[1:]
+    last = replace(prompt, options=tuple(
+        o if o.id != "done" else replace(o, data=dict(o.data or {}, left=1))
+        for o in prompt.options))
+    assert ("done" in H.candidates(view, last, fallback)) == (fallback != "done")
     # Nothing to weigh outside the Action menu; where nothing engages, no engaging option.
     assert H.candidates(view, prompt.__class__("athens", "x", prompt.options, kind="move"),
                         fallback) == []
