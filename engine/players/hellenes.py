@@ -838,17 +838,21 @@ def enemy_answer(sim: Any, seat: str) -> None:
     never saw the enemy's answer: its storm of a City we stripped, its landing on an
     island we left (issue 35.3). Past the deadline: OutOfTime (only whole samples count)."""
     for _ in range(ANSWER_STEPS):
-        if sim.deadline is not None and time.perf_counter() > sim.deadline:
-            raise OutOfTime
         p = sim.prompt()
         if p is None or p.kind in ("commit", "sacrifice"):
             return
         if p.seat == seat and p.kind in PHASE_STARTS:
             return  # our own next phase: the boundary where the rollout is scored
+        # an Action menu's quick answer imagines every option (up to a few hundred ms
+        # on a busy machine): not begun so near the deadline that it would overrun it
+        margin = MENU_MARGIN_S if p.kind in PHASE_STARTS else 0.0
+        if sim.deadline is not None and time.perf_counter() > sim.deadline - margin:
+            raise OutOfTime
         view = sim.view(p.seat)
         sim.act(p.seat, quick_answer(view, p, HEURISTIC, sim.policy))
 
 
+MENU_MARGIN_S = 0.2  # seconds before the deadline past which no Action menu is answered
 # The prompts that open a side's phase of Actions (4.0) or Winter Actions (9.2).
 PHASE_STARTS = frozenset({"actions", "winter-actions"})
 
