@@ -14,8 +14,9 @@ reads a game's state (the search's `sample_state` scores its own sampled worlds)
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..core import decisions
@@ -28,7 +29,7 @@ from ..rulesets.hellenes.events import deposable
 from ..rulesets.hellenes.state import FALL, NEW_YEAR
 from .base import Lookahead
 from .heuristic import RulesetHeuristic, best_by_lookahead
-from .rollout import quick_answer
+from .rollout import OutOfTime, quick_answer
 
 CAPITAL = {"athens": "Athens", "sparta": "Sparta"}
 WIN = 1000.0
@@ -47,6 +48,8 @@ CAPITAL_THREAT = 1.5  # each enemy block in or next to our capital's area
 CAPITAL_EMPTY = 6.0   # no land unit of ours in our capital's area: the enemy walks in and
                       # holds it (1.4: sole occupation), its Value paid as Tribute (9.51)
                       # and the capital lost; a one-step lookahead never sees that answer
+FLEET_ON_LAND = 0.5   # a fleet's steps on land, where it fights as a D1 unit (2.26)
+BATTLE_LOST = 1.5     # Prestige the enemy earns from a battle we lose (14.11: +1 or +2)
 REACH = 2             # areas an enemy land unit covers in a move (5.0, CSW-4 ranges)
 SIEGE = 0.4           # share of a besieged City's value, for the besieger
 CARD = 0.4            # a card in hand
@@ -153,13 +156,22 @@ def _within(area: str) -> frozenset[str]:
     return frozenset(a for a, n in _distances(area).items() if n <= REACH)
 
 
+@lru_cache(maxsize=4096)
+def _threatened(areas: frozenset[str]) -> frozenset[str]:
+    """Areas within REACH of any of `areas` (a rollout's views repeat the same few)."""
+    return frozenset().union(*(_within(a) for a in areas))
+
+
+@cache
+def _cities_in(area: str) -> tuple[Any, ...]:
+    return tuple(c for c in _cities().values() if c.area == area)
+
+
 def _exposed(view: dict[str, Any], me: str, standing: set[str],
              theirs: list[dict[str, Any]]) -> int:
     """The Value of the Cities we hold that no land unit or garrison of ours holds from
     inside or beside, with an enemy block within REACH of them."""
-    threatened: set[str] = set()
-    for b in theirs:
-        threatened |= _within(b["area"])
+    threatened = _threatened(frozenset(b["area"] for b in theirs))
     cities = _cities()
     total = 0
     for name, holder in view["control"].items():
@@ -535,7 +547,7 @@ def _imagine_move(view: dict[str, Any], me: str, origin: str) -> dict[str, Any] 
             continue
         for area in _landings(view, me, fleet):
             found = _best_landing(view, me, fleet["id"], origin, area)
-            if found is not None and (best is None or found[0] > best[0]):
+            if best is None or found[0] > best[0]:
                 best = found
     return best[1] if best is not None else None
 
@@ -551,10 +563,16 @@ def _arrive(view: dict[str, Any], me: str, ids: set[str], area: str,
     foes = sum(1 for b in view["hidden_blocks"] if b["side"] != me and b["area"] == area
                and not b["inside"])
     if foes and not inside:
-        ours = sum(b["cv"] for b in blocks if b["side"] == me and b["area"] == area
-                   and b["type"] != "fleet")
+        ours = sum(b["cv"] * (FLEET_ON_LAND if b["type"] == "fleet" else 1) for b in blocks
+                   if b["side"] == me and b["area"] == area)
+        if B.comps().areas[area].kind == "sea":
+            ours = sum(b["cv"] for b in blocks if b["side"] == me and b["area"] == area
+                       and b["type"] == "fleet")
         if ours < 2 * foes:
             blocks = [b for b in blocks if b["id"] not in ids]
+            # 14.11: the winner's Trophy or Triumph (+1, +2); without it Athens sent lone
+            # units at Sparta's raiders, lost, and fed Sparta's Prestige (issue 35.3)
+            view = dict(view, prestige=view["prestige"] - _side(view, me) * BATTLE_LOST)
     moved = dict(view, blocks=blocks)
     return dict(moved, control=_control(moved, left | {area}))
 
@@ -565,9 +583,9 @@ def _control(view: dict[str, Any], areas: set[str]) -> dict[str, Any]:
     area, else the City's Loyalty (a vacant conquest reverts). Without it a unit walked
     out of a conquered City and the score still counted its Tribute."""
     control = dict(view["control"])
-    units = [*view["blocks"], *view["hidden_blocks"]]
-    for city in _cities().values():
-        if city.area not in areas or city.name not in control:
+    units = [b for b in (*view["blocks"], *view["hidden_blocks"]) if b["area"] in areas]
+    for city in (c for area in sorted(areas) for c in _cities_in(area)):
+        if city.name not in control:
             continue
         garrison = view["garrisons"].get(city.name)
         inside = {b["side"] for b in units if b["area"] == city.area and b["inside"]}
@@ -599,13 +617,16 @@ def _reach(view: dict[str, Any], me: str, unit: dict[str, Any], engage: bool
 
 
 def _landings(view: dict[str, Any], me: str, fleet: dict[str, Any]) -> frozenset[str]:
-    """The land areas a fleet of ours may sail to this turn (`_reach`). Only a fleet of
-    2 cv or more carries a land unit (5.21)."""
-    if fleet["cv"] < 2:
-        return frozenset()
+    """The land areas a fleet of ours may sail to this turn (`_reach`), with a land unit
+    aboard (only a fleet of 2 cv or more carries one, 5.21) or alone: a fleet on land
+    holds a vacant City by sole occupation like any unit (1.4), and fights a lone enemy
+    fleet there as a D1 unit."""
     areas = B.comps().areas
+    # only where a City is, or enemy units stand: elsewhere a landing holds nothing (1.4)
+    foes = {b["area"] for b in view["hidden_blocks"] if b["side"] != me}
     return frozenset(a for a in _reach(view, me, fleet, True)
-                     if areas[a].kind != "sea" and a != fleet["area"])
+                     if areas[a].kind != "sea" and a != fleet["area"]
+                     and (_cities_in(a) or a in foes))
 
 
 def _imagine_muster(view: dict[str, Any], me: str, area: str) -> dict[str, Any] | None:
@@ -647,6 +668,10 @@ def _arrive_all(view: dict[str, Any], me: str, ids: set[str], area: str) -> dict
     return dict(moved, control=_control(moved, left | {area}))
 
 
+def _fleet_cv(view: dict[str, Any], fleet: str) -> int:
+    return next((int(b["cv"]) for b in view["blocks"] if b["id"] == fleet), 0)
+
+
 def _cargo(view: dict[str, Any], me: str, origin: str, fleet: str) -> list[str]:
     """Our land units a fleet sailing from `origin` may carry (5.21: Greek land units that
     start in its area, outside the walls)."""
@@ -656,11 +681,13 @@ def _cargo(view: dict[str, Any], me: str, origin: str, fleet: str) -> list[str]:
 
 
 def _best_landing(view: dict[str, Any], me: str, fleet: str, origin: str, area: str
-                  ) -> tuple[float, dict[str, Any]] | None:
-    """The fleet in `area` with the land unit aboard that scores best (none at all when
-    no unit may go)."""
-    best: tuple[float, dict[str, Any]] | None = None
-    for unit in _cargo(view, me, origin, fleet):
+                  ) -> tuple[float, dict[str, Any]]:
+    """The fleet in `area` with the land unit aboard that scores best, or alone (1.4:
+    a fleet holds a vacant City as any unit does; Sparta's lone fleets took Athens'
+    vacant subject ports for their Tribute, 9.51, and Athens never sent one back)."""
+    alone = _arrive(view, me, {fleet}, area)
+    best = (evaluate(alone, me), alone)
+    for unit in _cargo(view, me, origin, fleet) if _fleet_cv(view, fleet) >= 2 else ():
         moved = _arrive(view, me, {fleet, unit}, area)
         score = evaluate(moved, me)
         if best is None or score > best[0]:
@@ -695,7 +722,7 @@ def _imagine_way(view: dict[str, Any], prompt: Prompt, option: Option
     if unit["type"] != "fleet" or unit["cv"] < 2 or B.comps().areas[area].kind == "sea":
         return moved
     landing = _best_landing(view, me, unit["id"], str(asked.get("from")), area)
-    if landing is not None and landing[0] > evaluate(moved, me):
+    if landing[0] > evaluate(moved, me):
         return landing[1]
     return moved
 
@@ -730,7 +757,7 @@ def _choose_cargo(view: dict[str, Any], prompt: Prompt) -> str:
 
 
 # ------------------------------------------------------------------ for the search level
-SEARCHED_ACTIONS = 3  # options of an Action menu weighed in sampled worlds, at most
+SEARCHED_ACTIONS = 4  # options of an Action menu weighed in sampled worlds, at most
 # The prompts of the seat's own Action phase (4.0, 5.0): a rollout after a weighed option
 # answers them by the heuristic's rules until the phase ends.
 ACTION_PHASE = frozenset({"actions", "movers", "move", "cargo", "muster", "recruit",
@@ -749,10 +776,13 @@ def _engages(view: dict[str, Any], seen: dict[str, Any], me: str) -> bool:
 
 
 def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
-    """An Action menu where a move or landing would Engage (5.4): the score guesses a
-    battle from block counts alone (two steps a hidden block), so the search weighs the
-    heuristic's answer, the best-scored engaging option and the best other one in sampled
-    worlds, where the hidden strengths and the dice decide. Elsewhere: nothing to weigh."""
+    """An Action menu (4.0): the search weighs in sampled worlds, each rolled out through
+    the enemy's answer (`enemy_answer`), the heuristic's answer, the best-scored option
+    that Engages (5.4: the score guesses a battle from block counts alone, two steps a
+    hidden block, where the sample's strengths and dice decide it), the best-scored other
+    one, and at the last Action ending the phase with every unit where it stands (the
+    score cannot see the enemy's storm of a City our move strips, issue 35.3).
+    Elsewhere: nothing to weigh."""
     if prompt.kind != "actions":
         return []
     me = prompt.seat
@@ -763,13 +793,16 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
         if seen is None or o.id == fallback:
             continue
         (engaging if _engages(view, seen, me) else other).append((evaluate(seen, me), o.id))
-    if not engaging:
-        return []
     out = [fallback]
     for group in (engaging, other):
-        if group and len(out) < SEARCHED_ACTIONS:
+        if group:
             out.append(max(group)[1])
-    return out
+    done = prompt.option("done")
+    if fallback != "done" and done is not None and (done.data or {}).get("left", 0) <= 1:
+        # only at the last Action: a rollout plays one Action of each option and ends
+        # the phase, so earlier on the Actions still to come would count for nothing
+        out.append("done")
+    return out[:SEARCHED_ACTIONS] if len(out) > 1 else []
 
 
 def end_actions(sim: Any, seat: str) -> None:
@@ -782,7 +815,7 @@ def end_actions(sim: Any, seat: str) -> None:
     for _ in range(40):
         p = sim.prompt()
         if p is None or p.seat != seat or p.kind not in ACTION_PHASE:
-            return
+            break
         if p.kind == "actions" and p.option("done") is not None:
             sim.act(seat, "done")
             continue
@@ -790,6 +823,38 @@ def end_actions(sim: Any, seat: str) -> None:
         answer = choose(view, p, None, sim.policy)
         sim.act(seat, answer if answer is not None
                 else quick_answer(view, p, HEURISTIC, sim.policy))
+    enemy_answer(sim, seat)
+
+
+ANSWER_STEPS = 80  # prompts at most played for the enemy's answer (its Action phase, its
+# battles and ours in between)
+
+
+def enemy_answer(sim: Any, seat: str) -> None:
+    """In a sampled world, after our Action phase: play on by the heuristic's quick rules
+    through the battles it set up (6.0) and the enemy's Action phase that follows in the
+    same Season (4.0, the second player's), with its battles, stopping where a side next
+    commits a card or our own next phase begins. A rollout cut at the enemy's Action menu
+    never saw the enemy's answer: its storm of a City we stripped, its landing on an
+    island we left (issue 35.3). Past the deadline: OutOfTime (only whole samples count)."""
+    for _ in range(ANSWER_STEPS):
+        p = sim.prompt()
+        if p is None or p.kind in ("commit", "sacrifice"):
+            return
+        if p.seat == seat and p.kind in PHASE_STARTS:
+            return  # our own next phase: the boundary where the rollout is scored
+        # an Action menu's quick answer imagines every option (up to a few hundred ms
+        # on a busy machine): not begun so near the deadline that it would overrun it
+        margin = MENU_MARGIN_S if p.kind in PHASE_STARTS else 0.0
+        if sim.deadline is not None and time.perf_counter() > sim.deadline - margin:
+            raise OutOfTime
+        view = sim.view(p.seat)
+        sim.act(p.seat, quick_answer(view, p, HEURISTIC, sim.policy))
+
+
+MENU_MARGIN_S = 0.2  # seconds before the deadline past which no Action menu is answered
+# The prompts that open a side's phase of Actions (4.0) or Winter Actions (9.2).
+PHASE_STARTS = frozenset({"actions", "winter-actions"})
 
 
 HIDDEN_STEPS = 2  # the steps the score reckons a hidden block at (ENEMY_BLOCK = 2 * STEP)

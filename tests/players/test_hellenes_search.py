@@ -3,6 +3,8 @@ heuristic guesses those battles from block counts, the sampled worlds fight them
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import engine
@@ -33,11 +35,21 @@ def test_the_search_weighs_the_heuristic_answer_an_engagement_and_another_way():
     assert len(set(found)) == len(found)
     seen = {o: H.imagine(view, prompt, o) for o in found[1:]}
     assert any(s is not None and H._engages(view, s, "athens") for s in seen.values())
-    # Nothing to weigh outside the Action menu, nor in one that engages nowhere.
+    # With Actions still to come, ending the phase is not weighed (a rollout plays one
+    # Action of each option): at the last one it is (the enemy's answer may punish a
+    # move the score likes, issue 35.3), unless it is the heuristic's answer.
+    assert "done" not in found[1:]
+    last = replace(prompt, options=tuple(
+        o if o.id != "done" else replace(o, data=dict(o.data or {}, left=1))
+        for o in prompt.options))
+    assert ("done" in H.candidates(view, last, fallback)) == (fallback != "done")
+    # Nothing to weigh outside the Action menu; where nothing engages, no engaging option.
     assert H.candidates(view, prompt.__class__("athens", "x", prompt.options, kind="move"),
                         fallback) == []
     calm = dict(view, hidden_blocks=[])
-    assert H.candidates(calm, prompt, fallback) == []
+    quiet = H.candidates(calm, prompt, fallback)
+    assert not any(H._engages(calm, s, "athens") for o in quiet[1:]
+                   if (s := H.imagine(calm, prompt, o)) is not None)
 
 
 def test_a_weighed_option_is_followed_by_the_rest_of_the_action_phase():
@@ -56,6 +68,43 @@ def test_a_weighed_option_is_followed_by_the_rest_of_the_action_phase():
     H.end_actions(sim, "athens")
     after = sim.prompt()
     assert after is None or after.seat != "athens" or after.kind not in H.ACTION_PHASE
+
+
+def test_the_rollout_runs_through_the_enemys_answering_action_phase():
+    """Athens acts first in the Season: after its weighed option the rollout plays on
+    through Sparta's Action phase (its answer) and its battles, and stops only where a
+    card is next committed or Athens' own next phase opens."""
+    game = engine.new_game("hellenes", seed="answer")
+    players = {s: player("heuristic", s) for s in game.seats}
+    for _ in range(400):
+        p = game.prompts()[0]
+        view = game.view(p.seat)
+        if p.seat == "athens" and p.kind == "actions" and view["season"] > 0 \
+                and view["cards"]["order"][:1] == ["athens"]:
+            break
+        game.act(p.seat, decide(game, p.seat, players[p.seat]))
+    else:
+        pytest.fail("no Season with Athens first")
+    worlds = worlds_for(game, "athens")
+    assert worlds is not None
+    fallback = decide(game, "athens", player("heuristic", 0))
+    option = H.candidates(view, p, fallback)[1]
+    sim = Sim(worlds(Rng("w")), Rng("dice"), Rng("policy"))
+    acted: list[tuple[str, str]] = []
+    act = sim.act
+
+    def record(seat: str, answer: str) -> None:
+        asked = sim.prompt()
+        acted.append((seat, asked.kind if asked is not None else ""))
+        act(seat, answer)
+
+    sim.act = record  # type: ignore[method-assign]
+    sim.act("athens", option)
+    H.end_actions(sim, "athens")
+    assert ("sparta", "actions") in acted
+    after = sim.prompt()
+    assert after is None or after.kind in ("commit", "sacrifice") or (
+        after.seat == "athens" and after.kind in H.PHASE_STARTS)
 
 
 @pytest.mark.slow
