@@ -28,6 +28,8 @@ from ..core.types import Prompt
 from ..rulesets.epic import board as B
 from ..rulesets.epic import menus
 from ..rulesets.epic import movement as M
+from ..rulesets.epic.sieges import MORALE as SIEGE_MORALE
+from ..rulesets.epic.sieges import NEED as SIEGE_NEED
 from . import epic_policy as policy
 from .base import Lookahead, Preview
 from .epic_policy import other, side_of
@@ -172,6 +174,8 @@ class Seen:
             if area is not None:
                 self.by_area.setdefault(area, set()).add(u["side"])
         self.battles = _battle_drift(view, counts)
+        for region, d in _siege_drift(view, counts).items():
+            self.battles[region] = self.battles.get(region, 0.0) + d
 
 
 def _battle_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dict[str, float]:
@@ -203,6 +207,43 @@ def _battle_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> di
         if n.get(foe, 0) >= 3 and n.get(holder, 0) >= 2 * n.get(foe, 0):
             worth[1] = DECISIVE_AL
         out[region] = out.get(region, 0.0) + p * worth[0] - (1 - p) * worth[1]
+    return out
+
+
+def _siege_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dict[str, float]:
+    """Region -> the AL its controller may expect to lose to sieges before the next
+    control check: a siege under way, or one the units masking a city (10.2.2) are enough
+    to begin (10.3.2: 2, 4 or 6 units by size, a fleet besides at a port), surrenders on
+    a die above its morale each Seasonal Turn (10.5), and the surrender is a victory in
+    the region (10.7, 13.4: 2 AL, 5 for a large city). Without it the score saw nothing in
+    marching into an enemy city no one defends: Sparta's army stood at Lepreum beside
+    Elis and Cyllene for three years while Elis' AL stopped one short of changing hands.
+    A city whose own side has units inside, unwalled, is a battle (_battle_drift)."""
+    out: dict[str, float] = {}
+    season_left = SEASONS - int(view["season"])
+    sieges = view.get("sieges") or {}
+    for city in B.comps().cities.values():
+        region = B.city_region().get(city.name)
+        r = view["regions"].get(region) if region is not None else None
+        owner = B.city_owner(view, city.name)
+        if region is None or r is None or r["side"] not in ("athens", "sparta") \
+                or owner not in ("athens", "sparta"):
+            continue
+        foe = other(owner)
+        walled = city.walled and city.name not in view["unwalled"]
+        siege = sieges.get(city.hex)
+        at = counts.get(city.hex, {})
+        if siege is not None and siege.get("by") == foe:
+            morale = int(siege.get("morale", SIEGE_MORALE[city.size]))
+        elif not city.port and at.get(foe, 0) >= SIEGE_NEED[city.size] \
+                and (walled or not at.get(owner, 0)):
+            morale = SIEGE_MORALE[city.size] - (0 if walled else 1)
+        else:
+            continue
+        q = max(0, 6 - morale) / 6  # a d6 above the siege's morale
+        p = 1 - (1 - q) ** max(1, season_left)
+        worth = (DECISIVE_AL if city.size == "L" else BATTLE_AL) * p
+        out[region] = out.get(region, 0.0) + (worth if foe != r["side"] else -worth)
     return out
 
 
@@ -274,10 +315,15 @@ def evaluate(view: dict[str, Any], me: str) -> float:
 
 def _target(view: dict[str, Any], me: str) -> str | None:
     """The enemy region nearest to changing hands (lowest AL), the one our armies march
-    on: pressure there (13.4) and victories there (13.4) bring its control check nearer."""
-    theirs = [(int(r["al"]), region) for region, r in sorted(view["regions"].items())
+    on: pressure there (13.4) and victories there (13.4) bring its control check nearer.
+    A tie goes to the region that started the scenario lower, whatever its name: the
+    alphabetical tie-break sent Sparta's army from Elis to the Argolid and back each time
+    their ALs met, and neither fell (2026-11-29 traces, `e5s`)."""
+    start = B.comps().scenarios[view["scenario"]].regions
+    theirs = [(int(r["al"]), start[region].al if region in start else 99, region)
+              for region, r in sorted(view["regions"].items())
               if r["side"] == other(me) and B.comps().regions[region].home_of is None]
-    return min(theirs)[1] if theirs else None
+    return min(theirs)[2] if theirs else None
 
 
 @cache
