@@ -17,6 +17,7 @@ are public component data; nothing here reads a game's state.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 from functools import cache
@@ -146,13 +147,47 @@ def expected_result(view: dict[str, Any], seen: Seen) -> float:
         if side in ("athens", "sparta") and pressed(view, region, other(side), seen):
             drift += 0.5 * season_left  # 13.4: -1 AL on 4-6 each season under pressure
         p = flip_chance(int(r["al"]), drift, checks, season_left + SEASONS * (checks - 1))
-        athens = (1 - p) if side == "athens" else p if side == "sparta" else 0.0
-        nxt = [0.0] * (len(dist) + 1)
-        for n, q in enumerate(dist):
-            nxt[n] += q * (1 - athens)
-            nxt[n + 1] += q * athens
-        dist = nxt
+        dist = _one_more(dist, (1 - p) if side == "athens" else p if side == "sparta" else 0.0)
     return sum(q * _table(n) for n, q in enumerate(dist))
+
+
+def _one_more(dist: list[float], athens: float) -> list[float]:
+    """The distribution of Athens' regions with one more region, Athens' with chance
+    `athens`."""
+    nxt = [0.0] * (len(dist) + 1)
+    for n, q in enumerate(dist):
+        nxt[n] += q * (1 - athens)
+        nxt[n + 1] += q * athens
+    return nxt
+
+
+@functools.lru_cache(maxsize=1024)
+def _stakes(levels: tuple[tuple[str, str, int], ...], checks: int,
+            season_left: int) -> dict[str, float]:
+    """Region -> what one AL point there is worth to the 22.5 result (either side's
+    gain: the table's change between its AL one up and one down, halved), from the
+    regions' (name, side, AL) alone. Where our armies are wanted: the region we aim to
+    take, but also one of ours about to change hands (Achaea, AL 0 at the start, went
+    over to Athens to a lone Athenian hoplite while Sparta's seven stood at Lepreum
+    besieging nothing, `e5s:2`)."""
+    seasons = season_left + SEASONS * max(0, checks - 1)
+    chances = [(region, side, flip_chance(al, 0.0, checks, seasons), al)
+               for region, side, al in levels]
+    out: dict[str, float] = {}
+    for i, (region, side, _, al) in enumerate(chances):
+        if side not in ("athens", "sparta"):
+            continue
+        ends = []
+        for step in (1, -1):
+            dist = [1.0]
+            for j, (_, side2, p, _) in enumerate(chances):
+                if j == i:
+                    p = flip_chance(al + step, 0.0, checks, seasons)
+                dist = _one_more(dist, (1 - p) if side2 == "athens"
+                                 else p if side2 == "sparta" else 0.0)
+            ends.append(sum(q * _table(n) for n, q in enumerate(dist)))
+        out[region] = abs(ends[0] - ends[1]) / 2
+    return out
 
 
 class Seen:
@@ -302,15 +337,60 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     if (view.get("sieges") or {}).get(_capital_hex(me), {}).get("by") == foe:
         score -= CAPITAL_SIEGED
     score += _homes(view, seen, me)
-    target = _target(view, me)
-    if target is not None:
-        dist = _distances(target)
-        score += APPROACH * sum(max(0, PULL - dist.get(h, PULL)) * n.get(me, 0)
-                                for h, n in here.items())
+    score += _pull(view, here, me)
     for h, sides in here.items():
         if me in sides and foe in sides:
             score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
     return score
+
+
+def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> float:
+    """Our land units drawn towards where they are wanted (APPROACH a hex within PULL):
+    the enemy region we aim at (its cities, _goal), and each of our own regions (not the
+    home region: _homes and the capital's terms guard it) whose AL point is worth at
+    least DEFEND_SHARE of one in the target (_stakes), by that share. Each call wants so
+    many units (_wanted): the nearest of ours answer it in full, the rest of the army
+    still goes to the target at SURPLUS, not to a threatened region. With every unit
+    drawn to the target alone, Sparta's seven stood at Lepreum while a lone Athenian
+    hoplite took Achaea over (AL 0 at the start: `e5s:2`)."""
+    target = _target(view, me)
+    levels = tuple((region, str(r["side"]), int(r["al"]))
+                   for region, r in sorted(view["regions"].items())
+                   if region in B.comps().regions)
+    stakes = _stakes(levels, checks_left(view), SEASONS - int(view["season"]))
+    top = stakes.get(target, 0.0) if target is not None else 0.0
+    calls = [(1.0, _goal(view, target), _wanted(view, target, me), SURPLUS)] \
+        if target is not None else []
+    if top > 0:
+        for region, r in sorted(view["regions"].items()):
+            if r["side"] != me or B.comps().regions[region].home_of is not None:
+                continue
+            w = min(1.0, stakes.get(region, 0.0) / top)
+            if w >= DEFEND_SHARE:
+                calls.append((w, _distances(region), _wanted(view, region, me), 0.0))
+    total = 0.0
+    for w, dist, k, rest in calls:
+        near = sorted((max(0, PULL - dist.get(h, PULL)) for h, n in here.items()
+                       for _ in range(n.get(me, 0))), reverse=True)
+        total += w * (sum(near[:k]) + rest * sum(near[k:]))
+    return APPROACH * total
+
+
+def _wanted(view: dict[str, Any], region: str, me: str) -> int:
+    """Units a region calls for: twice the enemy's land units in it and one more (none
+    for one of ours no enemy stands in), and in a region to take, enough besides to
+    besiege each city its holder keeps (10.3.2)."""
+    foe = other(me)
+    theirs = sum(1 for u in view["units"].values()
+                 if u["side"] == foe and u["where"] == "map" and u["type"] != "fleet"
+                 and B.region_of_hex(u["hex"]) == region)
+    if view["regions"][region]["side"] == foe:
+        return 2 * theirs + 1 + sum(SIEGE_NEED[c.size] for c in _goal_cities(view, region))
+    return 2 * theirs + 1 if theirs else 0
+
+
+SURPLUS = 0.5
+DEFEND_SHARE = 0.5
 
 
 def _target(view: dict[str, Any], me: str) -> str | None:
@@ -324,6 +404,24 @@ def _target(view: dict[str, Any], me: str) -> str | None:
               for region, r in sorted(view["regions"].items())
               if r["side"] == other(me) and B.comps().regions[region].home_of is None]
     return min(theirs)[2] if theirs else None
+
+
+def _goal(view: dict[str, Any], region: str) -> dict[str, int]:
+    """Land hex -> hexes to the cities of the enemy region we aim at that its controller
+    still holds, or to the region when it holds none: a siege there is a victory in the
+    region when it ends (_siege_drift), where standing anywhere in the region adds no
+    more than the one seasonal adjustment (13.4). Sparta's seven stood at Lepreum, in
+    Elis, for three years, four hexes from Elis and Cyllene, besieging nothing (`e5s:19`)."""
+    cities = frozenset(c.hex for c in _goal_cities(view, region))
+    return policy.land_distances(cities) if cities else _distances(region)
+
+
+def _goal_cities(view: dict[str, Any], region: str) -> list[Any]:
+    """The cities of `region` its controller holds that land units alone may besiege
+    (not ports: a port's besiegers need a fleet besides, 10.3.2)."""
+    holder = view["regions"][region]["side"]
+    return [c for c in B.region_cities(region)
+            if B.city_owner(view, c.name) == holder and not c.port]
 
 
 @cache
