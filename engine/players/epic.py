@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import heapq
 import math
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -136,56 +137,84 @@ def flip_chance(al: int, drift: float, checks: int, seasons: int) -> float:
 
 
 def expected_result(view: dict[str, Any], seen: Seen) -> float:
-    """The expected worth of the 22.5 table for Athens: the distribution of the number of
-    regions Athens will hold, each region changing hands with its own chance."""
+    """The expected worth for Athens of the scenario's victory table: the distribution of
+    what Athens will hold (regions in the Argive League, 22.5; the regions' BTV in the
+    Campaigns, 24.8, 25.4), each region changing hands with its own chance."""
     checks = checks_left(view)
     season_left = SEASONS - int(view["season"])
-    dist = [1.0]  # dist[n]: chance Athens ends with n regions (of those seen so far)
+    chances = []
     for region, r in sorted(view["regions"].items()):
         side = r["side"]
         drift = seen.battles.get(region, 0.0) if side in ("athens", "sparta") else 0.0
         if side in ("athens", "sparta") and pressed(view, region, other(side), seen):
             drift += 0.5 * season_left  # 13.4: -1 AL on 4-6 each season under pressure
         p = flip_chance(int(r["al"]), drift, checks, season_left + SEASONS * (checks - 1))
-        dist = _one_more(dist, (1 - p) if side == "athens" else p if side == "sparta" else 0.0)
-    return sum(q * _table(n) for n, q in enumerate(dist))
+        chances.append((region, (1 - p) if side == "athens" else p if side == "sparta" else 0.0))
+    return _result(str(view["scenario"]), chances)
 
 
-def _one_more(dist: list[float], athens: float) -> list[float]:
-    """The distribution of Athens' regions with one more region, Athens' with chance
-    `athens`."""
-    nxt = [0.0] * (len(dist) + 1)
-    for n, q in enumerate(dist):
-        nxt[n] += q * (1 - athens)
-        nxt[n + 1] += q * athens
-    return nxt
+def _result(scenario: str, chances: list[tuple[str, float]]) -> float:
+    """The expected worth for Athens of the scenario's table, each region (name, chance
+    Athens holds it at the end) counted as one (regions) or at its BTV."""
+    measure, worth = _table_of(scenario)
+    btv = B.comps().regions
+    dist: dict[int, float] = {0: 1.0}  # what Athens holds -> its chance
+    for region, athens in chances:
+        if athens <= 0.0 or region not in btv:
+            continue
+        step = 1 if measure == "athenian_regions" else btv[region].btv
+        nxt: dict[int, float] = {}
+        for n, q in dist.items():
+            nxt[n] = nxt.get(n, 0.0) + q * (1 - athens)
+            nxt[n + step] = nxt.get(n + step, 0.0) + q * athens
+        dist = nxt
+    return sum(q * worth(n) for n, q in dist.items())
+
+
+LEVEL = {"decisive": 1.25, "victory": 1.0}
+
+
+@cache
+def _table_of(scenario: str) -> tuple[str, Callable[[int], float]]:
+    """The scenario's measure and its table, from Athens' side: a decisive win 1.25, a
+    win 1, a stalemate or draw 0, a loss -1, a decisive loss -1.25. Below every listed
+    level Athens loses (with allies, 24.8 and 25.4: under 26 BTV the League wins); the
+    fantasies, judged otherwise, keep the Argive League's count of regions (22.5)."""
+    levels = [v for v in B.comps().scenarios[scenario].victory
+              if v.measure in ("athenian_btv", "athenian_regions")]
+    if not levels:
+        return "athenian_regions", _table
+
+    def worth(n: int) -> float:
+        for v in levels:
+            if (v.min is None or n >= v.min) and (v.max is None or n <= v.max):
+                sign = 1 if v.side == "athens" else 0 if v.side == "none" else -1
+                return sign * LEVEL.get(v.level, 1.0)
+        return -1.0
+    return levels[0].measure, worth
 
 
 @functools.lru_cache(maxsize=1024)
-def _stakes(levels: tuple[tuple[str, str, int], ...], checks: int,
+def _stakes(scenario: str, levels: tuple[tuple[str, str, int], ...], checks: int,
             season_left: int) -> dict[str, float]:
-    """Region -> what one AL point there is worth to the 22.5 result (either side's
+    """Region -> what one AL point there is worth to the scenario's result (either side's
     gain: the table's change between its AL one up and one down, halved), from the
     regions' (name, side, AL) alone. Where our armies are wanted: the region we aim to
     take, but also one of ours about to change hands (Achaea, AL 0 at the start, went
     over to Athens to a lone Athenian hoplite while Sparta's seven stood at Lepreum
     besieging nothing, `e5s:2`)."""
     seasons = season_left + SEASONS * max(0, checks - 1)
-    chances = [(region, side, flip_chance(al, 0.0, checks, seasons), al)
-               for region, side, al in levels]
+
+    def athens(side: str, al: int) -> float:
+        p = flip_chance(al, 0.0, checks, seasons)
+        return (1 - p) if side == "athens" else p if side == "sparta" else 0.0
+    held = [(region, athens(side, al)) for region, side, al in levels]
     out: dict[str, float] = {}
-    for i, (region, side, _, al) in enumerate(chances):
+    for i, (region, side, al) in enumerate(levels):
         if side not in ("athens", "sparta"):
             continue
-        ends = []
-        for step in (1, -1):
-            dist = [1.0]
-            for j, (_, side2, p, _) in enumerate(chances):
-                if j == i:
-                    p = flip_chance(al + step, 0.0, checks, seasons)
-                dist = _one_more(dist, (1 - p) if side2 == "athens"
-                                 else p if side2 == "sparta" else 0.0)
-            ends.append(sum(q * _table(n) for n, q in enumerate(dist)))
+        ends = [_result(scenario, [*held[:i], (region, athens(side, al + step)), *held[i + 1:]])
+                for step in (1, -1)]
         out[region] = abs(ends[0] - ends[1]) / 2
     return out
 
@@ -357,7 +386,8 @@ def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> flo
     levels = tuple((region, str(r["side"]), int(r["al"]))
                    for region, r in sorted(view["regions"].items())
                    if region in B.comps().regions)
-    stakes = _stakes(levels, checks_left(view), SEASONS - int(view["season"]))
+    stakes = _stakes(str(view["scenario"]), levels, checks_left(view),
+                     SEASONS - int(view["season"]))
     top = stakes.get(target, 0.0) if target is not None else 0.0
     calls = [(1.0, _goal(view, target), _wanted(view, target, me), SURPLUS)] \
         if target is not None else []
