@@ -332,3 +332,74 @@ def test_the_budget_keeps_the_winter_bill_of_an_army_living_off_the_land():
     assert epic_policy.upkeep(camped, "sparta", winter=True) == 5
     winters = 1 + epic_policy.years_ahead(camped)
     assert epic_policy.spare(pool, "sparta") - epic_policy.spare(camped, "sparta") == 5 * winters
+
+
+def _argive_view(units: list[dict[str, object]], al: dict[str, int] | None = None):
+    """Sparta's view in the Argive League's first spring with only `units` on the map and
+    the regions' AL changed as `al` says."""
+    g = engine.ruleset("epic").from_position(
+        {"start": None, "clear": True, "units": units}, seed="argive")
+    view = copy.deepcopy(g.view("sparta"))
+    for region, level in (al or {}).items():
+        view["regions"][region]["al"] = level
+    return view
+
+
+def test_an_army_enough_to_besiege_an_undefended_city_of_the_region_to_flip_goes_in():
+    # 10.3.2, 10.5, 10.7, 13.4: four units masking a medium city may besiege it; each
+    # Seasonal Turn it surrenders on a die above its morale (5, one less unwalled), and
+    # the surrender is a victory in the region: 2 AL. Sparta's army stood at Lepreum, four
+    # hexes from undefended Elis, for three years and Elis stayed one AL short.
+    from engine.players.epic import _moved
+    elis = B.comps().cities["Elis"].hex
+    lepreum = B.comps().cities["Lepreum"].hex
+    camp = _argive_view([{"home": "laconia", "type": "hoplite", "at": "Lepreum", "n": 5}])
+    siege = _moved(camp, "sparta", lepreum, elis, None)
+    assert Seen(siege).battles["elis"] > 0.5  # 2 AL at a third a season, three seasons
+    assert evaluate(siege, "sparta") > evaluate(camp, "sparta") + 2
+    # three are not enough to begin a siege of a medium city (10.3.2): nothing to expect
+    few = _argive_view([{"home": "laconia", "type": "hoplite", "at": "Lepreum", "n": 3}])
+    assert Seen(_moved(few, "sparta", lepreum, elis, None)).battles.get("elis", 0.0) == 0.0
+
+
+def test_the_target_region_stays_the_one_that_started_lower_when_the_als_tie():
+    # Both Athenian regions at AL 2: Elis (4 at the start) stays the target; the
+    # alphabet sent the army towards the Argolid and back each time the two met.
+    from engine.players.epic import _target
+    tie = _argive_view([], al={"elis": 2, "argolid": 2})
+    assert _target(tie, "sparta") == "elis"
+    assert _target(_argive_view([], al={"elis": 3, "argolid": 2}), "sparta") == "argolid"
+
+
+def test_part_of_the_army_goes_to_a_region_of_ours_a_lone_raider_is_taking():
+    # 13.4, 4.3.1: Achaea at AL -2 with an Athenian hoplite alone in it loses AL every
+    # season until it changes hands, and with Elis taken Athens would hold three regions
+    # again (22.5). Seven Spartans at Lepreum, more than Elis' cities ask for: moving
+    # two of them towards Achaea is better than keeping all seven at Lepreum.
+    from engine.players.epic import _pull
+    units = [{"home": "laconia", "type": "hoplite", "at": "Lepreum", "n": 7},
+             {"home": "attica", "type": "hoplite", "at": "W2329", "n": 1}]
+    view = _argive_view(units, al={"achaea": -2, "elis": 0})
+    lepreum = B.comps().cities["Lepreum"].hex
+    stay = {lepreum: {"sparta": 7}, "W2329": {"athens": 1}}
+    aegium = B.comps().cities["Aegium"].hex  # in Achaea, farther than Lepreum from Elis
+    split = {lepreum: {"sparta": 5}, aegium: {"sparta": 2}, "W2329": {"athens": 1}}
+    assert _pull(view, split, "sparta") > _pull(view, stay, "sparta")
+    # with no enemy in Achaea, the whole army answers Elis' call
+    calm = _argive_view(units[:1], al={"achaea": -2, "elis": 0})
+    assert _pull(calm, {lepreum: {"sparta": 7}}, "sparta") >= \
+        _pull(calm, {lepreum: {"sparta": 5}, aegium: {"sparta": 2}}, "sparta")
+
+
+def test_the_campaign_score_reads_athens_btv():
+    # 24.8, 25.4: with allies Athens' BTV decides (33 or more an Athenian victory, 26 to
+    # 32 a stalemate, less a League victory), not the Argive League's count of regions.
+    view = engine.new_game("epic", scenario="four-player", seed="btv").view("sparta")
+    start = expected_result(view, Seen(view))
+    poorer = copy.deepcopy(view)
+    poorer["regions"]["hellespont"]["side"] = "sparta"  # BTV 5: 33 -> 28
+    assert expected_result(poorer, Seen(poorer)) < start - 0.2
+    for region in ("samos", "lesbos", "thrace"):  # 9 more: 19, a League victory
+        poorer["regions"][region]["side"] = "sparta"
+    assert expected_result(poorer, Seen(poorer)) < -0.5
+    assert evaluate(poorer, "sparta") > evaluate(view, "sparta") + 30
