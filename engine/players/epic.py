@@ -607,6 +607,35 @@ def _advantage(view: dict[str, Any], h: str, mine: int, theirs: int, me: str) ->
 
 
 # ------------------------------------------------------------------ rules of thumb
+def _capture(view: dict[str, Any], prompt: Prompt) -> str:
+    """A place taken (10.7): keep it, raze it (11.1) or tear its walls down (11.3). Razing
+    moves every region's AL (11.2, by 13.4's table: 2 a size point against the razer
+    where he rules, 2 for his enemy elsewhere), so it is weighed on a copy of the view
+    with those changes and the razers' plunder (11.1.3, 15.3: a talent a unit); walls we
+    hold shelter our units, so they stay (as in 11.3.1b). The lookahead cannot see past
+    the dice that follow a capture, and a blind draw razed Elis: Achaea lost 4 AL and
+    went over, Athens' regions gained 4 (`e5s:8`)."""
+    me = side_of(prompt.seat)
+    raze = prompt.option("raze")
+    if raze is None or not raze.data:
+        return "keep"
+    h = str(raze.data["at"])
+    times = SIZE[B.comps().cities[str(raze.data["city"])].size]
+    regions = {}
+    for region, r in view["regions"].items():
+        keeper = r["side"] if r["side"] in ("athens", "sparta") else "athens"
+        step = -2 * times if keeper == me else 2 * times
+        regions[region] = dict(r, al=int(r["al"]) + step, ml=int(r["ml"]) - times)
+    plunder = sum(1 for u in view["units"].values() if u["side"] == me
+                  and u["where"] == "map" and u["hex"] == h and u["type"] != "fleet")
+    treasury = dict(view["treasury"])
+    treasury[prompt.seat] = int(treasury.get(prompt.seat, 0)) + plunder
+    razed = dict(view, regions=regions, treasury=treasury,
+                 razed=[*view["razed"], str(raze.data["city"])])
+    return "raze" if evaluate(razed, me) > evaluate(view, me) + BAR else "keep"
+
+
+
 def _battle_counts(view: dict[str, Any], me: str) -> tuple[int, int]:
     """Our and the enemy's units still fighting in the battle (17.3: odds count units)."""
     b = view.get("battle") or {}
@@ -650,6 +679,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         morale = (view.get("battle") or {}).get("morale", {})
         best = sorted(ids, key=lambda u: (-int(morale.get(u, 0)), u))[:prompt.hi]
         return decisions.encode(prompt, best)
+    if kind == "capture":  # 10.7, 11.1-11.3
+        return _capture(view, prompt)
     if kind == "siege":
         return decisions.encode(prompt, ids[:prompt.hi])  # 10.3: besiege whatever we can
     if kind == "forage":

@@ -403,3 +403,19 @@ def test_the_campaign_score_reads_athens_btv():
         poorer["regions"][region]["side"] = "sparta"
     assert expected_result(poorer, Seen(poorer)) < -0.5
     assert evaluate(poorer, "sparta") > evaluate(view, "sparta") + 30
+
+
+def test_a_city_taken_in_the_region_to_flip_is_kept_not_razed():
+    # 11.1, 11.2: razing a medium city costs every region Sparta rules 4 AL and gives
+    # every Athenian region 4: Achaea (AL 0) would go over to Athens and Elis would climb
+    # out of reach. The lookahead cannot see past the dice after a capture, and a blind
+    # draw razed Elis (`e5s:8`); now the raze is weighed and Elis is kept.
+    elis = B.comps().cities["Elis"].hex
+    view = _argive_view([{"home": "laconia", "type": "hoplite", "at": "Elis", "n": 5}],
+                        al={"elis": 0})
+    view["marks"]["Elis"] = "sparta"
+    prompt = Prompt("sparta", "Sparta has taken Elis (10.7)", (
+        Option("keep", "Keep it as it stands", "10.7", data={"kind": "keep", "at": elis}),
+        Option("raze", "Raze Elis", "11.1", data={"kind": "raze", "at": elis, "city": "Elis"}),
+    ), rule="10.7", kind="capture")
+    assert choose(view, prompt, None, Rng("capture")) == "keep"
