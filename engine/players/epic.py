@@ -117,7 +117,14 @@ def checks_left(view: dict[str, Any]) -> int:
 
 def pressed(view: dict[str, Any], region: str, foe: str, seen: Seen) -> bool:
     """Whether `foe` presses `region` this season (13.4): holds an unmasked city there,
-    or has land units alone in one of its Areas."""
+    or has land units alone in one of its Areas (worked out once per evaluation)."""
+    key = (region, foe)
+    if key not in seen.pressed:
+        seen.pressed[key] = _pressed(view, region, foe, seen)
+    return seen.pressed[key]
+
+
+def _pressed(view: dict[str, Any], region: str, foe: str, seen: Seen) -> bool:
     for city in B.region_cities(region):
         if B.city_owner(view, city.name) == foe and \
                 other(foe) not in seen.land_at.get(city.hex, ()):
@@ -158,17 +165,23 @@ def _result(scenario: str, chances: list[tuple[str, float]]) -> float:
     Athens holds it at the end) counted as one (regions) or at its BTV."""
     measure, worth = _table_of(scenario)
     btv = B.comps().regions
-    dist: dict[int, float] = {0: 1.0}  # what Athens holds -> its chance
+    sure = 0  # what Athens holds all but surely (the many regions far from changing hands)
+    dist = [1.0]  # dist[n]: the chance Athens holds n besides
     for region, athens in chances:
-        if athens <= 0.0 or region not in btv:
+        if athens <= SURE or region not in btv:
             continue
         step = 1 if measure == "athenian_regions" else btv[region].btv
-        nxt: dict[int, float] = {}
-        for n, q in dist.items():
-            nxt[n] = nxt.get(n, 0.0) + q * (1 - athens)
-            nxt[n + step] = nxt.get(n + step, 0.0) + q * athens
+        if athens >= 1 - SURE:
+            sure += step
+            continue
+        nxt = [q * (1 - athens) for q in dist] + [0.0] * step
+        for n, q in enumerate(dist):
+            nxt[n + step] += q * athens
         dist = nxt
-    return sum(q * worth(n) for n, q in dist.items())
+    return sum(q * worth(sure + n) for n, q in enumerate(dist) if q)
+
+
+SURE = 1e-4  # a chance this near 0 or 1 is taken as certain (the sums stay short)
 
 
 LEVEL = {"decisive": 1.25, "victory": 1.0}
@@ -185,13 +198,17 @@ def _table_of(scenario: str) -> tuple[str, Callable[[int], float]]:
     if not levels:
         return "athenian_regions", _table
 
-    def worth(n: int) -> float:
+    def level(n: int) -> float:
         for v in levels:
             if (v.min is None or n >= v.min) and (v.max is None or n <= v.max):
                 sign = 1 if v.side == "athens" else 0 if v.side == "none" else -1
                 return sign * LEVEL.get(v.level, 1.0)
         return -1.0
-    return levels[0].measure, worth
+    table = [level(n) for n in range(TOP + 1)]
+    return levels[0].measure, lambda n: table[min(n, TOP)]
+
+
+TOP = 200  # more than every region's BTV together
 
 
 @functools.lru_cache(maxsize=1024)
@@ -226,6 +243,7 @@ class Seen:
     def __init__(self, view: dict[str, Any]):
         hexes = B.comps().hexes
         self.land_at: dict[str, set[str]] = {}
+        self.pressed: dict[tuple[str, str], bool] = {}
         self.by_area: dict[str, set[str]] = {}
         counts: dict[str, dict[str, int]] = {}
         for u in view["units"].values():
