@@ -605,6 +605,10 @@ def _homes(view: dict[str, Any], seen: Seen, me: str) -> float:
             continue
         side = side_of(str(home))
         drift = 0.5 * season_left if pressed(view, region, other(side), seen) else 0.0
+        # and the battles and sieges set up in it (13.4): Athenian Plataea presses Boeotia,
+        # Thebes' home, every season until a siege takes it (`e6f:0`: AL 12 to 5 in three
+        # years while the Thebans stood elsewhere)
+        drift += seen.battles.get(region, 0.0)
         p = flip_chance(int(r["al"]), drift, checks, season_left + SEASONS * max(0, checks - 1))
         value += HOME_LOST * p * (-1 if side == me else 1)
     return value

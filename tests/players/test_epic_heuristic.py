@@ -419,3 +419,29 @@ def test_a_city_taken_in_the_region_to_flip_is_kept_not_razed():
         Option("raze", "Raze Elis", "11.1", data={"kind": "raze", "at": elis, "city": "Elis"}),
     ), rule="10.7", kind="capture")
     assert choose(view, prompt, None, Rng("capture")) == "keep"
+
+
+def test_thebes_besieging_athenian_plataea_eases_the_risk_to_boeotia():
+    # 13.4: Athenian Plataea costs Boeotia, Thebes' home region, AL on a 4-6 each season;
+    # losing Boeotia ends the game (21.1, 25.3.1). Two Thebans masking walled Plataea stop
+    # that pressure and may take it by siege (10.3.2, 10.5): the score must see it.
+    view = copy.deepcopy(engine.new_game("epic", scenario="four-player", seed="plataea")
+                         .view("thebes"))
+    view["regions"]["boeotia"]["al"] = 3
+    plataea = B.comps().cities["Plataea"].hex
+    thebans = [u for u, x in view["units"].items()
+               if x["home"] == "boeotia" and x["type"] == "hoplite" and x["where"] == "pool"][:2]
+    thebes = B.comps().cities["Thebes"].hex
+    for u in thebans:  # at home in Thebes, then in front of Plataea's walls
+        view["units"][u].update(where="map", hex=thebes)
+    masked = copy.deepcopy(view)
+    for u in thebans:
+        masked["units"][u]["hex"] = plataea
+    assert Seen(masked).battles["boeotia"] < 0  # a siege of ours, in our own region
+    assert evaluate(masked, "thebes") > evaluate(view, "thebes") + 2
+    # one Theban masks Plataea (no pressure) but cannot besiege it: the siege two may
+    # begin lowers the home region's risk further
+    from engine.players.epic import _homes
+    one = copy.deepcopy(view)
+    one["units"][thebans[0]]["hex"] = plataea
+    assert _homes(masked, Seen(masked), "sparta") > _homes(one, Seen(one), "sparta") + 0.5
