@@ -721,6 +721,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         return policy.talents(view, prompt)
     if kind in ("peace", "agree"):  # 20.1
         return policy.peace(view, prompt)
+    if kind == "card":  # Appendix C
+        return policy.card(view, prompt)
     if kind == "assess":  # 5.3
         return policy.assess(view, prompt)
     if kind == "revolt":  # 6.1, 6.2

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..core.types import Prompt
 from ..rulesets.epic import board as B
+from ..rulesets.epic.cards import kind_of as kind_of_card
 
 SEASONS = 4
 # Rule 9.4.3: a unit costs a talent a supply phase, a good fleet (morale 5+) two, half as
@@ -295,3 +296,23 @@ def land_distances(targets: frozenset[str]) -> dict[str, int]:
                     nxt.append(n)
         frontier = nxt
     return dist
+
+
+# ------------------------------------------------------------------ cards (Appendix C)
+def card(view: dict[str, Any], prompt: Prompt) -> str | None:
+    """An Immediate card's play-or-discard (Appendix C), where the lookahead cannot see
+    past the dice and a blind draw decided: Perdiccas Switches Sides flips Macedon (4.3.1),
+    so it is played only when the enemy holds Macedon; Athens discards the Plague, which
+    would strike its own Attica. Other cards are left to the score."""
+    play = next((o for o in prompt.options if o.data and o.data.get("kind") == "play_card"),
+                None)
+    if play is None or prompt.option("discard") is None:
+        return None
+    kind = kind_of_card(str(play.data["card"])) if play.data else ""
+    me = side_of(prompt.seat)
+    if kind == "perdiccas-switches":
+        macedon = view["regions"].get("macedon") or {}
+        return play.id if macedon.get("side") == other(me) else "discard"
+    if kind == "plague":
+        return "discard" if me == "athens" else play.id
+    return None

@@ -445,3 +445,23 @@ def test_thebes_besieging_athenian_plataea_eases_the_risk_to_boeotia():
     one = copy.deepcopy(view)
     one["units"][thebans[0]]["hex"] = plataea
     assert _homes(masked, Seen(masked), "sparta") > _homes(one, Seen(one), "sparta") + 0.5
+
+
+@pytest.mark.parametrize("seat, macedon, wanted", [
+    ("sparta", "athens", "play"), ("sparta", "sparta", "discard"),
+    ("athens", "sparta", "play"), ("athens", "athens", "discard")])
+def test_perdiccas_switches_sides_is_played_only_against_the_side_holding_macedon(
+        seat, macedon, wanted):
+    # Appendix C: the card flips Macedon (4.3.1). The lookahead cannot see past the dice
+    # that follow and a blind draw gave our own Macedon away; now it is played only when
+    # the enemy holds Macedon.
+    view = copy.deepcopy(engine.new_game("epic", scenario="campaign", seed="perdiccas")
+                         .view(seat))
+    view["regions"]["macedon"].update(side=macedon, al=2)
+    prompt = Prompt(seat, "Perdiccas Switches Sides", (
+        Option("play", "Perdiccas changes sides: Macedon goes over", "App. C",
+               data={"kind": "play_card", "card": "perdiccas-switches-1"}),
+        Option("discard", "Discard it", "App. C",
+               data={"kind": "discard_card", "card": "perdiccas-switches-1"})),
+        rule="App. C", kind="card")
+    assert choose(view, prompt, None, Rng("card")) == wanted
