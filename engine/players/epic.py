@@ -629,6 +629,47 @@ def _advantage(view: dict[str, Any], h: str, mine: int, theirs: int, me: str) ->
 
 
 # ------------------------------------------------------------------ rules of thumb
+def _retreat(view: dict[str, Any], prompt: Prompt) -> str | None:
+    """Where beaten units go (17.7): the spot whose position scores best with our units
+    from the battle hex moved there (inside the walls, a city of ours, beside friends,
+    away from the enemy, all as the score reads them). The lookahead cannot see past the
+    battle's dice and a blind draw chose (seen in a four-player Campaign)."""
+    me = side_of(prompt.seat)
+    best, top = None, -math.inf
+    for o in prompt.options:
+        facts = o.data or {}
+        if facts.get("kind") != "retreat":
+            continue
+        after = _moved(view, me, str(facts["from"]), str(facts["to"]), None)
+        v = evaluate(after, me) - _exposed(after, str(facts["to"]), me)
+        if v > top:
+            best, top = o.id, v
+    return best
+
+
+EXPOSED = 1.0  # a unit of ours likely to be caught (about what it is worth alive)
+
+
+def _exposed(view: dict[str, Any], h: str, me: str) -> float:
+    """What our beaten stack at `h` may lose next turn: outside walls of ours, beside
+    more enemy land units than it has, each of its units counts at EXPOSED (the score
+    sees a battle only once both sides stand in one hex)."""
+    city = B.city_by_hex().get(h)
+    if city is not None and city.walled and city.name not in view["unwalled"] \
+            and B.city_owner(view, city.name) == me:
+        return 0.0
+    ours = theirs = 0
+    near = _neighbours(h) | {h}
+    for u in view["units"].values():
+        if u["where"] != "map" or u["type"] == "fleet" or u["hex"] not in near:
+            continue
+        if u["side"] == me and u["hex"] == h:
+            ours += 1
+        elif u["side"] != me:
+            theirs += 1
+    return EXPOSED * ours if theirs > ours else 0.0
+
+
 def _capture(view: dict[str, Any], prompt: Prompt) -> str:
     """A place taken (10.7): keep it, raze it (11.1) or tear its walls down (11.3). Razing
     moves every region's AL (11.2, by 13.4's table: 2 a size point against the razer
@@ -701,6 +742,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         morale = (view.get("battle") or {}).get("morale", {})
         best = sorted(ids, key=lambda u: (-int(morale.get(u, 0)), u))[:prompt.hi]
         return decisions.encode(prompt, best)
+    if kind == "retreat":  # 17.7
+        return _retreat(view, prompt)
     if kind == "capture":  # 10.7, 11.1-11.3
         return _capture(view, prompt)
     if kind == "siege":

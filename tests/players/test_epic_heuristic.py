@@ -465,3 +465,18 @@ def test_perdiccas_switches_sides_is_played_only_against_the_side_holding_macedo
                data={"kind": "discard_card", "card": "perdiccas-switches-1"})),
         rule="App. C", kind="card")
     assert choose(view, prompt, None, Rng("card")) == wanted
+
+
+def test_beaten_units_retreat_into_our_walled_city_not_beside_the_enemy_army():
+    # 17.7: the loser picks where his units retreat. Into Spartan Lepreum (walls double
+    # its defenders, 18.6) rather than onto the road beside six Argives in Elis, who
+    # would fall on the two survivors next turn; a blind draw chose before.
+    elis = B.comps().cities["Elis"].hex
+    lepreum = B.comps().cities["Lepreum"].hex
+    view = _argive_view([{"home": "laconia", "type": "hoplite", "at": "W2332", "n": 2},
+                         {"home": "argolid", "type": "hoplite", "at": elis, "n": 6}])
+    prompt = Prompt("sparta", "Where do the beaten units go?", tuple(
+        Option(h, f"Retreat to {h}", "17.7.1",
+               data={"kind": "retreat", "from": "W2332", "to": h, "inside": False})
+        for h in ("W2231", lepreum)), rule="17.7.1", kind="retreat")
+    assert choose(view, prompt, None, Rng("retreat")) == lepreum
