@@ -304,7 +304,11 @@ def _siege_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dic
     out: dict[str, float] = {}
     season_left = SEASONS - int(view["season"])
     sieges = view.get("sieges") or {}
-    for city in B.comps().cities.values():
+    by_hex = B.city_by_hex()
+    for h in sorted(set(counts) | set(sieges)):  # only where units stand or a siege is on
+        city = by_hex.get(h)
+        if city is None:
+            continue
         region = B.city_region().get(city.name)
         r = view["regions"].get(region) if region is not None else None
         owner = B.city_owner(view, city.name)
@@ -407,7 +411,12 @@ def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> flo
     stakes = _stakes(str(view["scenario"]), levels, checks_left(view),
                      SEASONS - int(view["season"]))
     top = stakes.get(target, 0.0) if target is not None else 0.0
-    calls = [(1.0, _goal(view, target), _wanted(view, target, me), SURPLUS)] \
+    foes: dict[str | None, int] = {}  # region -> enemy land units in it
+    for h, n in here.items():
+        if n.get(other(me)):
+            region = B.region_of_hex(h)
+            foes[region] = foes.get(region, 0) + n[other(me)]
+    calls = [(1.0, _goal(view, target), _wanted(view, target, me, foes), SURPLUS)] \
         if target is not None else []
     if top > 0:
         for region, r in sorted(view["regions"].items()):
@@ -415,7 +424,7 @@ def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> flo
                 continue
             w = min(1.0, stakes.get(region, 0.0) / top)
             if w >= DEFEND_SHARE:
-                calls.append((w, _distances(region), _wanted(view, region, me), 0.0))
+                calls.append((w, _distances(region), _wanted(view, region, me, foes), 0.0))
     total = 0.0
     for w, dist, k, rest in calls:
         near = sorted((max(0, PULL - dist.get(h, PULL)) for h, n in here.items()
@@ -424,15 +433,12 @@ def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> flo
     return APPROACH * total
 
 
-def _wanted(view: dict[str, Any], region: str, me: str) -> int:
-    """Units a region calls for: twice the enemy's land units in it and one more (none
-    for one of ours no enemy stands in), and in a region to take, enough besides to
-    besiege each city its holder keeps (10.3.2)."""
-    foe = other(me)
-    theirs = sum(1 for u in view["units"].values()
-                 if u["side"] == foe and u["where"] == "map" and u["type"] != "fleet"
-                 and B.region_of_hex(u["hex"]) == region)
-    if view["regions"][region]["side"] == foe:
+def _wanted(view: dict[str, Any], region: str, me: str, foes: dict[str | None, int]) -> int:
+    """Units a region calls for: twice the enemy's land units in it (`foes`: region ->
+    how many) and one more (none for one of ours no enemy stands in), and in a region to
+    take, enough besides to besiege each city its holder keeps (10.3.2)."""
+    theirs = foes.get(region, 0)
+    if view["regions"][region]["side"] == other(me):
         return 2 * theirs + 1 + sum(SIEGE_NEED[c.size] for c in _goal_cities(view, region))
     return 2 * theirs + 1 if theirs else 0
 
