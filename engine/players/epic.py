@@ -821,12 +821,37 @@ def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         dest = seen.then(decisions.encode(seen.prompt, pieces))
         if dest is None or dest.prompt is None or dest.prompt.kind != "destination":
             continue
-        for d in menus.leaves_of(dest.prompt):
-            if d.get("kind") in ("move", "attack"):
-                v = evaluate(_moved(view, me, str(src["from"]), str(d["to"]), set(pieces)), me)
-                if v > top:
-                    best, top = first, v
+        for d in _shortlist(view, me, menus.leaves_of(dest.prompt)):
+            v = evaluate(_moved(view, me, str(src["from"]), str(d["to"]), set(pieces)), me)
+            if v > top:
+                best, top = first, v
     return best or (menus.UP if inside else "done")
+
+
+# Destinations imagined for one stack at most: a Campaign stack by Area movement reaches
+# 100-150 hexes, and weighing each (about 2 ms a score) made a four-player move decision
+# take 2-3 s under load (issue 35 asks a p95 of 1 s).
+MOVE_DESTINATIONS = 40
+
+
+def _shortlist(view: dict[str, Any], me: str,
+               leaves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The moves and attacks among a destination menu's leaves, at most MOVE_DESTINATIONS:
+    attacks and our capital and its neighbours first, then the hexes nearest the cities
+    of the region we aim at (a city counting two hexes nearer), the rest left out."""
+    moves = [d for d in leaves if d.get("kind") in ("move", "attack")]
+    if len(moves) <= MOVE_DESTINATIONS:
+        return moves
+    target = _target(view, me)
+    goal = _goal(view, target) if target is not None else {}
+    home = _neighbours(_capital_hex(me)) | {_capital_hex(me)}
+    cities = B.city_by_hex()
+
+    def key(d: dict[str, Any]) -> tuple[int, int, str]:
+        h = str(d["to"])
+        must = d["kind"] == "attack" or h in home
+        return (0 if must else 1, goal.get(h, PULL) - (2 if h in cities else 0), h)
+    return sorted(moves, key=key)[:MOVE_DESTINATIONS]
 
 
 def _reach(lookahead: Lookahead, prompt: Prompt, leaf: str) -> tuple[str, Preview | None]:
@@ -852,14 +877,17 @@ def _destination(view: dict[str, Any], prompt: Prompt) -> str | None:
     best, if that beats standing still; None leaves the rest to the lookahead."""
     me = side_of(prompt.seat)
     best, top = None, evaluate(view, me)
+    option_of = {}  # a leaf's destination -> the option of this menu level holding it
+    leaves = []
     for o in prompt.options:
         facts = o.data or {}
-        places = facts.get("leaves", []) if facts.get("kind") == "group" else [facts]
-        for d in places:
-            if d.get("kind") in ("move", "attack"):
-                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), _named(d)), me)
-                if v > top:
-                    best, top = o.id, v
+        for d in facts.get("leaves", []) if facts.get("kind") == "group" else [facts]:
+            option_of[id(d)] = o.id
+            leaves.append(d)
+    for d in _shortlist(view, me, leaves):
+        v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), _named(d)), me)
+        if v > top:
+            best, top = option_of[id(d)], v
     return best
 
 
