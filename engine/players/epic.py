@@ -388,14 +388,15 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     if (view.get("sieges") or {}).get(_capital_hex(me), {}).get("by") == foe:
         score -= CAPITAL_SIEGED
     score += _homes(view, seen, me)
-    score += _pull(view, here, me)
+    score += _pull(view, here, me, seen)
     for h, sides in here.items():
         if me in sides and foe in sides:
             score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
     return score
 
 
-def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> float:
+def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str,
+          seen: Seen) -> float:
     """Our land units drawn towards where they are wanted (APPROACH a hex within PULL):
     the enemy region we aim at (its cities, _goal), and each of our own regions (not the
     home region: _homes and the capital's terms guard it) whose AL point is worth at
@@ -405,7 +406,14 @@ def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> flo
     drawn to the target alone, Sparta's seven stood at Lepreum while a lone Athenian
     hoplite took Achaea over (AL 0 at the start: `e5s:2`)."""
     target = _target(view, me)
-    levels = tuple((region, str(r["side"]), int(r["al"]))
+    # each region's AL as the pressure on it now would leave it by the end (13.4: 0.5 a
+    # season): Athenian Mantinea presses Arcadia (AL 5) every season, and Arcadia went
+    # over while its AL still looked safe (`e6s:9`)
+    checks = checks_left(view)
+    seasons = SEASONS - int(view["season"]) + SEASONS * max(0, checks - 1)
+    levels = tuple((region, str(r["side"]), int(r["al"]) - (
+                        seasons // 2 if r["side"] in ("athens", "sparta")
+                        and pressed(view, region, other(str(r["side"])), seen) else 0))
                    for region, r in sorted(view["regions"].items())
                    if region in B.comps().regions)
     stakes = _stakes(str(view["scenario"]), levels, checks_left(view),
@@ -416,7 +424,7 @@ def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> flo
         if n.get(other(me)):
             region = B.region_of_hex(h)
             foes[region] = foes.get(region, 0) + n[other(me)]
-    calls = [(1.0, _goal(view, target), _wanted(view, target, me, foes), SURPLUS)] \
+    calls = [(1.0, _goal(view, target, me), _wanted(view, target, me, foes), SURPLUS)] \
         if target is not None else []
     if top > 0:
         for region, r in sorted(view["regions"].items()):
@@ -424,7 +432,7 @@ def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> flo
                 continue
             w = min(1.0, stakes.get(region, 0.0) / top)
             if w >= DEFEND_SHARE:
-                calls.append((w, _distances(region), _wanted(view, region, me, foes), 0.0))
+                calls.append((w, _goal(view, region, me), _wanted(view, region, me, foes), 0.0))
     total = 0.0
     for w, dist, k, rest in calls:
         near = sorted((max(0, PULL - dist.get(h, PULL)) for h, n in here.items()
@@ -438,9 +446,10 @@ def _wanted(view: dict[str, Any], region: str, me: str, foes: dict[str | None, i
     how many) and one more (none for one of ours no enemy stands in), and in a region to
     take, enough besides to besiege each city its holder keeps (10.3.2)."""
     theirs = foes.get(region, 0)
+    cities = sum(SIEGE_NEED[c.size] for c in _goal_cities(view, region, me))
     if view["regions"][region]["side"] == other(me):
-        return 2 * theirs + 1 + sum(SIEGE_NEED[c.size] for c in _goal_cities(view, region))
-    return 2 * theirs + 1 if theirs else 0
+        return 2 * theirs + 1 + cities
+    return (2 * theirs + 1 if theirs else 0) + cities
 
 
 SURPLUS = 0.5
@@ -460,22 +469,24 @@ def _target(view: dict[str, Any], me: str) -> str | None:
     return min(theirs)[2] if theirs else None
 
 
-def _goal(view: dict[str, Any], region: str) -> dict[str, int]:
+def _goal(view: dict[str, Any], region: str, me: str) -> dict[str, int]:
     """Land hex -> hexes to the cities of the enemy region we aim at that its controller
     still holds, or to the region when it holds none: a siege there is a victory in the
     region when it ends (_siege_drift), where standing anywhere in the region adds no
     more than the one seasonal adjustment (13.4). Sparta's seven stood at Lepreum, in
     Elis, for three years, four hexes from Elis and Cyllene, besieging nothing (`e5s:19`)."""
-    cities = frozenset(c.hex for c in _goal_cities(view, region))
+    cities = frozenset(c.hex for c in _goal_cities(view, region, me))
     return policy.land_distances(cities) if cities else _distances(region)
 
 
-def _goal_cities(view: dict[str, Any], region: str) -> list[Any]:
-    """The cities of `region` its controller holds that land units alone may besiege
-    (not ports: a port's besiegers need a fleet besides, 10.3.2)."""
-    holder = view["regions"][region]["side"]
+def _goal_cities(view: dict[str, Any], region: str, me: str) -> list[Any]:
+    """The cities of `region` our enemy holds (its controller's in a region of his, the
+    enemy-held ones in ours) that land units alone may besiege (not ports: a port's
+    besiegers need a fleet besides, 10.3.2). In a region of ours each presses it every
+    season until masked (13.4): Athenian Mantinea took Arcadia from AL 5 to Athens by the
+    last check while no Spartan came near it (`e6s:9`)."""
     return [c for c in B.region_cities(region)
-            if B.city_owner(view, c.name) == holder and not c.port]
+            if B.city_owner(view, c.name) == other(me) and not c.port]
 
 
 @cache
@@ -843,7 +854,7 @@ def _shortlist(view: dict[str, Any], me: str,
     if len(moves) <= MOVE_DESTINATIONS:
         return moves
     target = _target(view, me)
-    goal = _goal(view, target) if target is not None else {}
+    goal = _goal(view, target, me) if target is not None else {}
     home = _neighbours(_capital_hex(me)) | {_capital_hex(me)}
     cities = B.city_by_hex()
 

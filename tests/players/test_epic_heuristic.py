@@ -384,11 +384,11 @@ def test_part_of_the_army_goes_to_a_region_of_ours_a_lone_raider_is_taking():
     stay = {lepreum: {"sparta": 7}, "W2329": {"athens": 1}}
     aegium = B.comps().cities["Aegium"].hex  # in Achaea, farther than Lepreum from Elis
     split = {lepreum: {"sparta": 5}, aegium: {"sparta": 2}, "W2329": {"athens": 1}}
-    assert _pull(view, split, "sparta") > _pull(view, stay, "sparta")
+    assert _pull(view, split, "sparta", Seen(view)) > _pull(view, stay, "sparta", Seen(view))
     # with no enemy in Achaea, the whole army answers Elis' call
     calm = _argive_view(units[:1], al={"achaea": -2, "elis": 0})
-    assert _pull(calm, {lepreum: {"sparta": 7}}, "sparta") >= \
-        _pull(calm, {lepreum: {"sparta": 5}, aegium: {"sparta": 2}}, "sparta")
+    assert _pull(calm, {lepreum: {"sparta": 7}}, "sparta", Seen(calm)) >= \
+        _pull(calm, {lepreum: {"sparta": 5}, aegium: {"sparta": 2}}, "sparta", Seen(calm))
 
 
 def test_the_campaign_score_reads_athens_btv():
