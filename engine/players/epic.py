@@ -947,13 +947,32 @@ def _affordable(view: dict[str, Any], seat: str, facts: dict[str, Any], k: int,
     if kind in ("place", "place_batch"):
         u = {"side": side_of(seat), "home": facts["home"], "type": facts["type"],
              "morale": facts["morale"]}
-        return policy.spare(view, seat, k * policy.unit_cost(view, u, where)) >= 0
+        here = policy.unit_cost(view, u, where)
+        if _marching(view, side_of(seat), u, where):  # pays this season, then Winters
+            return policy.spare(view, seat, 0.0, k * policy.unit_cost(
+                view, u, "", winter=True)) - k * here >= 0  # "": in the field
+        return policy.spare(view, seat, k * here) >= 0
     if kind in ("build", "build_batch"):
         each = float(facts.get("cost", 1)) + policy.phases_left(view)
         return policy.spare(view, seat) - k * each >= 0
     if "cost" in facts:  # a fort, a base, walls (7.6, 7.7): their price only
         return policy.spare(view, seat) - k * float(facts["cost"]) >= 0
     return True
+
+
+MARCH = 6  # hexes from the target's cities within which a unit placed will go forage
+
+
+def _marching(view: dict[str, Any], me: str, u: dict[str, Any], where: str) -> bool:
+    """Whether a land unit placed at `where` will march on the enemy region we aim at
+    (within MARCH hexes of its cities, the pull draws it there) and live off it (9.7.3:
+    no upkeep but in Winter). Costed at home all year, Sparta's budget left 25 of its 34
+    units in the Force Pool and the army that was to take Elis was five Corinthians
+    (`e6s:9`)."""
+    target = _target(view, me)
+    if u["type"] == "fleet" or target is None or not where:
+        return False
+    return _goal(view, target, me).get(where, PULL) <= MARCH
 
 
 def _batch_candidates(leaf: dict[str, Any]) -> list[list[tuple[str, int]]]:

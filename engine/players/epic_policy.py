@@ -94,19 +94,22 @@ def income(view: dict[str, Any], seat: str) -> int:
                == (seat if side == "sparta" else side) and r in regions)
 
 
-def spare(view: dict[str, Any], seat: str, extra: float = 0.0) -> float:
+def spare(view: dict[str, Any], seat: str, extra: float = 0.0,
+          extra_winter: float | None = None) -> float:
     """Talents `seat` may spend without leaving units unsupplied (9.1): what it holds and
     the tribute of the next HORIZON years, less the upkeep of its army (plus `extra` a
     phase) to their end and a small margin. Looking past the next income keeps a rich
     treasury from fielding in one spring an army it cannot feed the years after. Each
     year's last supply phase is Winter's, when nobody forages (9.7.3): an army living off
     Elis all Summer cost Sparta nothing until its Winter bill came, with 2 talents in hand
-    and nine units lost unsupplied (9.1)."""
+    and nine units lost unsupplied (9.1). `extra_winter`: what the `extra` units cost in
+    Winter's phases instead (an army that will forage pays only then)."""
     ahead = years_ahead(view)
     phases = phases_left(view) + SEASONS * ahead
     winters = 1 + ahead
     fed = upkeep(view, side_of(seat), seat) + extra
-    cold = upkeep(view, side_of(seat), seat, winter=True) + extra
+    cold = upkeep(view, side_of(seat), seat, winter=True) + (
+        extra if extra_winter is None else extra_winter)
     money = int(view["treasury"].get(seat, 0)) + income(view, seat) * ahead
     return money - fed * (phases - winters) - cold * winters - MARGIN
 

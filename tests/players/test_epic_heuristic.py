@@ -480,3 +480,25 @@ def test_beaten_units_retreat_into_our_walled_city_not_beside_the_enemy_army():
                data={"kind": "retreat", "from": "W2332", "to": h, "inside": False})
         for h in ("W2231", lepreum)), rule="17.7.1", kind="retreat")
     assert choose(view, prompt, None, Rng("retreat")) == lepreum
+
+
+def test_a_unit_placed_near_the_region_to_take_is_budgeted_as_the_forager_it_will_be():
+    # 9.7.3: a land unit in a region the enemy controls forages, paying only in Winter.
+    # An Achaean hoplite placed at Patrae, four hexes from Elis, marches there; costed at
+    # home all year, Sparta's budget left 25 of its 34 units in the Force Pool and the
+    # army that was to take Elis was five Corinthians (`e6s:9`).
+    from engine.players.epic import _affordable, _marching
+    g = engine.ruleset("epic").from_position(
+        {"start": None, "clear": True, "treasury": {"sparta": 40},
+         "units": [{"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 7},
+                   {"home": "corinth", "type": "hoplite", "at": "Corinth", "n": 5}]},
+        seed="march")
+    view = g.view("sparta")
+    patrae = B.comps().cities["Patrae"].hex
+    sparta = B.comps().cities["Sparta"].hex
+    facts = {"kind": "place_batch", "home": "achaea", "type": "hoplite", "morale": 5}
+    assert _marching(view, "sparta", {"type": "hoplite"}, patrae)
+    assert not _marching(view, "sparta", {"type": "hoplite"}, sparta)  # the capital's guard
+    assert epic_policy.spare(view, "sparta", 0.5) < 0  # at home all year: not affordable
+    assert _affordable(view, "sparta", facts, 1, patrae)
+    assert not _affordable(view, "sparta", facts, 3, patrae)  # three would be too many
