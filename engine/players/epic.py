@@ -104,6 +104,17 @@ def _capital_hex(side: str) -> str:
     return B.comps().cities[B.CAPITALS[side]].hex
 
 
+def _our_capitals(view: dict[str, Any], side: str) -> list[str]:
+    """The capitals whose fall ends the game for `side`: Athens, or Sparta and, with
+    allies, Thebes' and Corinth's too (24.7.1, 25.3.1: any League capital taken ends it;
+    read from the seats the treasuries name)."""
+    seats = sorted(view["treasury"], key=lambda x: (x != side, x))
+    return [CAPITAL_OF[x] for x in seats if side_of(x) == side and x in CAPITAL_OF]
+
+
+CAPITAL_OF = {"athens": "Athens", "sparta": "Sparta", "thebes": "Thebes", "corinth": "Corinth"}
+
+
 def _table(n: int) -> float:
     return TABLE[max(1, min(4, n))]
 
@@ -380,13 +391,15 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     for x in view["leaders"].values():
         if x["where"] == "map":
             score += LEADER * (int(x["land"]) + int(x["sea"])) * (1 if x["side"] == me else -1)
-    score += _capitals(here, me) - _capitals(here, foe)
-    # only our own capital's danger: rewarding a threat to theirs sent Sparta's first
+    score -= _capitals(here, foe, B.CAPITALS[foe])
+    # only our own capitals' danger: rewarding a threat to theirs sent Sparta's first
     # placement to Plataea and Lechaeum, next to walled Athens, while an Argive army a
-    # road away took Sparta in the first Campaign Turn
-    score += _danger(view, here, me)
-    if (view.get("sieges") or {}).get(_capital_hex(me), {}).get("by") == foe:
-        score -= CAPITAL_SIEGED
+    # road away took Sparta in the first Campaign Turn. With allies every League capital
+    # is ours to keep: a random Athens took Thebes, which the score did not guard (`e7g`).
+    for capital in _our_capitals(view, me):
+        score += _capitals(here, me, capital) + _danger(view, here, me, capital)
+        if (view.get("sieges") or {}).get(_hex_of(capital), {}).get("by") == foe:
+            score -= CAPITAL_SIEGED
     score += _homes(view, seen, me)
     score += _pull(view, here, me, seen)
     for h, sides in here.items():
@@ -518,9 +531,14 @@ def _unpaid(view: dict[str, Any], side: str) -> float:
     return total
 
 
-def _capitals(here: dict[str, dict[str, int]], side: str) -> float:
+@cache
+def _hex_of(city: str) -> str:
+    return B.comps().cities[city].hex
+
+
+def _capitals(here: dict[str, dict[str, int]], side: str, capital: str) -> float:
     """How safe `side`'s capital is: enemy land units in it or next to it, ours in it."""
-    cap = _capital_hex(side)
+    cap = _hex_of(capital)
     foe = other(side)
     at = here.get(cap, {})
     value = CAPITAL_GUARD * min(at.get(side, 0), GUARD_CAP)
@@ -531,13 +549,13 @@ def _capitals(here: dict[str, dict[str, int]], side: str) -> float:
 
 
 @cache
-def _near_capital(side: str) -> frozenset[str]:
+def _near_capital(capital: str) -> frozenset[str]:
     """Land hexes from which a hoplite reaches `side`'s capital in one Campaign Turn: a
     move of CAPITAL_REACH MP (16.5) at each hex's terrain cost, half a point along a road
     (16.6; public map data). Counting hexes alone missed armies a road brings in a turn
     from twice as far."""
     graph = M._graph()
-    start = _capital_hex(side)
+    start = _hex_of(capital)
     best = {start: 0.0}
     heap = [(0.0, start)]
     while heap:
@@ -553,34 +571,37 @@ def _near_capital(side: str) -> frozenset[str]:
 
 
 @cache
-def _cities_near(side: str) -> tuple[str, ...]:
+def _cities_near(capital: str) -> tuple[str, ...]:
     """The cities (other than the capital) within a Campaign Turn's march of it."""
-    near = _near_capital(side)
+    near = _near_capital(capital)
     return tuple(sorted(c.name for c in B.comps().cities.values()
-                        if c.hex in near and c.name != B.CAPITALS[side]))
+                        if c.hex in near and c.name != capital))
 
 
-def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) -> float:
+def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str,
+            capital: str) -> float:
     """The danger to `side`'s capital (a cost, <= 0): enemy land units that can reach it
     next turn beyond what its defenders, doubled by standing walls (18.6), can hold."""
-    held = here.get(_capital_hex(side), {}).get(side, 0)
-    return -CAPITAL_DANGER * max(0, _coming(view, here, side) - held * _walls(view, side))
+    held = here.get(_hex_of(capital), {}).get(side, 0)
+    return -CAPITAL_DANGER * max(0, _coming(view, here, side, capital)
+                                 - held * _walls(view, capital))
 
 
-def _coming(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) -> int:
+def _coming(view: dict[str, Any], here: dict[str, dict[str, int]], side: str,
+            capital: str) -> int:
     """Enemy land units that may reach `side`'s capital next turn (an enemy city within
     that march counts as PLACED_THREAT of them)."""
     foe = other(side)
-    near = _near_capital(side)
+    near = _near_capital(capital)
     coming = sum(n.get(foe, 0) for h, n in here.items() if h in near)
-    if any(B.city_owner(view, c) == foe for c in _cities_near(side)):
+    if any(B.city_owner(view, c) == foe for c in _cities_near(capital)):
         coming = max(coming, PLACED_THREAT)
     return coming
 
 
-def _walls(view: dict[str, Any], side: str) -> int:
-    """2 when `side`'s capital has standing walls (its defenders count double, 18.6)."""
-    city = B.comps().cities[B.CAPITALS[side]]
+def _walls(view: dict[str, Any], capital: str) -> int:
+    """2 when the capital has standing walls (its defenders count double, 18.6)."""
+    city = B.comps().cities[capital]
     return 2 if city.walled and city.name not in view["unwalled"] else 1
 
 
@@ -594,15 +615,17 @@ def _pieces(view: dict[str, Any], prompt: Prompt) -> list[str]:
     ids = [o.id for o in prompt.options]
     units = view["units"]
     land = [u for u in ids if u in units and units[u]["type"] != "fleet"]
-    if not land or units[land[0]]["hex"] != _capital_hex(me):
+    capital = next((c for c in _our_capitals(view, me)
+                    if land and units[land[0]]["hex"] == _hex_of(c)), None)
+    if capital is None:
         return ids[:prompt.hi]
     here: dict[str, dict[str, int]] = {}
     for x in units.values():
         if x["where"] == "map" and x["type"] != "fleet":
             here.setdefault(x["hex"], {}).setdefault(x["side"], 0)
             here[x["hex"]][x["side"]] += 1
-    need = -(-_coming(view, here, me) // _walls(view, me))  # rounded up
-    staying = here.get(_capital_hex(me), {}).get(me, 0) - len(land)  # not in this stack
+    need = -(-_coming(view, here, me, capital) // _walls(view, capital))  # rounded up
+    staying = here.get(_hex_of(capital), {}).get(me, 0) - len(land)  # not in this stack
     keep = sorted(land, key=lambda u: (-int(units[u]["morale"]), u))[:max(0, need - staying)]
     going = [o for o in ids if o not in keep]
     if not any(o in land for o in going):
@@ -855,7 +878,8 @@ def _shortlist(view: dict[str, Any], me: str,
         return moves
     target = _target(view, me)
     goal = _goal(view, target, me) if target is not None else {}
-    home = _neighbours(_capital_hex(me)) | {_capital_hex(me)}
+    home = {h for c in _our_capitals(view, me)
+            for h in _neighbours(_hex_of(c)) | {_hex_of(c)}}
     cities = B.city_by_hex()
 
     def key(d: dict[str, Any]) -> tuple[int, int, str]:

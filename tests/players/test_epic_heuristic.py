@@ -430,10 +430,14 @@ def test_thebes_besieging_athenian_plataea_eases_the_risk_to_boeotia():
     view["regions"]["boeotia"]["al"] = 3
     plataea = B.comps().cities["Plataea"].hex
     thebans = [u for u, x in view["units"].items()
-               if x["home"] == "boeotia" and x["type"] == "hoplite" and x["where"] == "pool"][:2]
+               if x["home"] == "boeotia" and x["type"] == "hoplite" and x["where"] == "pool"][:4]
     thebes = B.comps().cities["Thebes"].hex
-    for u in thebans:  # at home in Thebes, then in front of Plataea's walls
+    thespiae = B.comps().cities["Thespiae"].hex
+    for u in thebans[2:]:  # Thebes' own guard (its capital, 25.3.1), staying
         view["units"][u].update(where="map", hex=thebes)
+    thebans = thebans[:2]
+    for u in thebans:  # at Thespiae, then in front of Plataea's walls
+        view["units"][u].update(where="map", hex=thespiae)
     masked = copy.deepcopy(view)
     for u in thebans:
         masked["units"][u]["hex"] = plataea
@@ -502,3 +506,28 @@ def test_a_unit_placed_near_the_region_to_take_is_budgeted_as_the_forager_it_wil
     assert epic_policy.spare(view, "sparta", 0.5) < 0  # at home all year: not affordable
     assert _affordable(view, "sparta", facts, 1, patrae)
     assert not _affordable(view, "sparta", facts, 3, patrae)  # three would be too many
+
+
+def test_with_allies_every_league_capital_is_guarded():
+    # 25.3.1: any League capital taken ends the four-player game. The score guarded only
+    # Sparta, and a random Athens took Thebes (`e7g`): an Athenian army a march from
+    # Thebes now makes Thebans inside its walls (18.6: counted double) worth keeping.
+    view = copy.deepcopy(engine.new_game("epic", scenario="four-player", seed="thebes")
+                         .view("thebes"))
+    thebes = B.comps().cities["Thebes"].hex
+    near = sorted(_neighbours_of(thebes))[0]
+    athenians = [u for u, x in view["units"].items()
+                 if x["side"] == "athens" and x["type"] == "hoplite" and x["where"] == "pool"][:4]
+    thebans = [u for u, x in view["units"].items()
+               if x["home"] == "boeotia" and x["type"] == "hoplite" and x["where"] == "pool"][:2]
+    for u in athenians:
+        view["units"][u].update(where="map", hex=near)
+    bare = copy.deepcopy(view)
+    for u in thebans:
+        view["units"][u].update(where="map", hex=thebes)
+        bare["units"][u].update(where="map", hex=B.comps().cities["Thespiae"].hex)
+    assert evaluate(view, "thebes") > evaluate(bare, "thebes") + 6
+
+
+def _neighbours_of(h: str) -> set[str]:
+    return {n for n in B.comps().neighbors(h) if n in B.comps().hexes}
