@@ -17,8 +17,10 @@ are public component data; nothing here reads a game's state.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -28,6 +30,8 @@ from ..core.types import Prompt
 from ..rulesets.epic import board as B
 from ..rulesets.epic import menus
 from ..rulesets.epic import movement as M
+from ..rulesets.epic.sieges import MORALE as SIEGE_MORALE
+from ..rulesets.epic.sieges import NEED as SIEGE_NEED
 from . import epic_policy as policy
 from .base import Lookahead, Preview
 from .epic_policy import other, side_of
@@ -100,6 +104,17 @@ def _capital_hex(side: str) -> str:
     return B.comps().cities[B.CAPITALS[side]].hex
 
 
+def _our_capitals(view: dict[str, Any], side: str) -> list[str]:
+    """The capitals whose fall ends the game for `side`: Athens, or Sparta and, with
+    allies, Thebes' and Corinth's too (24.7.1, 25.3.1: any League capital taken ends it;
+    read from the seats the treasuries name)."""
+    seats = sorted(view["treasury"], key=lambda x: (x != side, x))
+    return [CAPITAL_OF[x] for x in seats if side_of(x) == side and x in CAPITAL_OF]
+
+
+CAPITAL_OF = {"athens": "Athens", "sparta": "Sparta", "thebes": "Thebes", "corinth": "Corinth"}
+
+
 def _table(n: int) -> float:
     return TABLE[max(1, min(4, n))]
 
@@ -113,7 +128,14 @@ def checks_left(view: dict[str, Any]) -> int:
 
 def pressed(view: dict[str, Any], region: str, foe: str, seen: Seen) -> bool:
     """Whether `foe` presses `region` this season (13.4): holds an unmasked city there,
-    or has land units alone in one of its Areas."""
+    or has land units alone in one of its Areas (worked out once per evaluation)."""
+    key = (region, foe)
+    if key not in seen.pressed:
+        seen.pressed[key] = _pressed(view, region, foe, seen)
+    return seen.pressed[key]
+
+
+def _pressed(view: dict[str, Any], region: str, foe: str, seen: Seen) -> bool:
     for city in B.region_cities(region):
         if B.city_owner(view, city.name) == foe and \
                 other(foe) not in seen.land_at.get(city.hex, ()):
@@ -133,24 +155,96 @@ def flip_chance(al: int, drift: float, checks: int, seasons: int) -> float:
 
 
 def expected_result(view: dict[str, Any], seen: Seen) -> float:
-    """The expected worth of the 22.5 table for Athens: the distribution of the number of
-    regions Athens will hold, each region changing hands with its own chance."""
+    """The expected worth for Athens of the scenario's victory table: the distribution of
+    what Athens will hold (regions in the Argive League, 22.5; the regions' BTV in the
+    Campaigns, 24.8, 25.4), each region changing hands with its own chance."""
     checks = checks_left(view)
     season_left = SEASONS - int(view["season"])
-    dist = [1.0]  # dist[n]: chance Athens ends with n regions (of those seen so far)
+    chances = []
     for region, r in sorted(view["regions"].items()):
         side = r["side"]
         drift = seen.battles.get(region, 0.0) if side in ("athens", "sparta") else 0.0
         if side in ("athens", "sparta") and pressed(view, region, other(side), seen):
             drift += 0.5 * season_left  # 13.4: -1 AL on 4-6 each season under pressure
         p = flip_chance(int(r["al"]), drift, checks, season_left + SEASONS * (checks - 1))
-        athens = (1 - p) if side == "athens" else p if side == "sparta" else 0.0
-        nxt = [0.0] * (len(dist) + 1)
+        chances.append((region, (1 - p) if side == "athens" else p if side == "sparta" else 0.0))
+    return _result(str(view["scenario"]), chances)
+
+
+def _result(scenario: str, chances: list[tuple[str, float]]) -> float:
+    """The expected worth for Athens of the scenario's table, each region (name, chance
+    Athens holds it at the end) counted as one (regions) or at its BTV."""
+    measure, worth = _table_of(scenario)
+    btv = B.comps().regions
+    sure = 0  # what Athens holds all but surely (the many regions far from changing hands)
+    dist = [1.0]  # dist[n]: the chance Athens holds n besides
+    for region, athens in chances:
+        if athens <= SURE or region not in btv:
+            continue
+        step = 1 if measure == "athenian_regions" else btv[region].btv
+        if athens >= 1 - SURE:
+            sure += step
+            continue
+        nxt = [q * (1 - athens) for q in dist] + [0.0] * step
         for n, q in enumerate(dist):
-            nxt[n] += q * (1 - athens)
-            nxt[n + 1] += q * athens
+            nxt[n + step] += q * athens
         dist = nxt
-    return sum(q * _table(n) for n, q in enumerate(dist))
+    return sum(q * worth(sure + n) for n, q in enumerate(dist) if q)
+
+
+SURE = 1e-4  # a chance this near 0 or 1 is taken as certain (the sums stay short)
+
+
+LEVEL = {"decisive": 1.25, "victory": 1.0}
+
+
+@cache
+def _table_of(scenario: str) -> tuple[str, Callable[[int], float]]:
+    """The scenario's measure and its table, from Athens' side: a decisive win 1.25, a
+    win 1, a stalemate or draw 0, a loss -1, a decisive loss -1.25. Below every listed
+    level Athens loses (with allies, 24.8 and 25.4: under 26 BTV the League wins); the
+    fantasies, judged otherwise, keep the Argive League's count of regions (22.5)."""
+    levels = [v for v in B.comps().scenarios[scenario].victory
+              if v.measure in ("athenian_btv", "athenian_regions")]
+    if not levels:
+        return "athenian_regions", _table
+
+    def level(n: int) -> float:
+        for v in levels:
+            if (v.min is None or n >= v.min) and (v.max is None or n <= v.max):
+                sign = 1 if v.side == "athens" else 0 if v.side == "none" else -1
+                return sign * LEVEL.get(v.level, 1.0)
+        return -1.0
+    table = [level(n) for n in range(TOP + 1)]
+    return levels[0].measure, lambda n: table[min(n, TOP)]
+
+
+TOP = 200  # more than every region's BTV together
+
+
+@functools.lru_cache(maxsize=1024)
+def _stakes(scenario: str, levels: tuple[tuple[str, str, int], ...], checks: int,
+            season_left: int) -> dict[str, float]:
+    """Region -> what one AL point there is worth to the scenario's result (either side's
+    gain: the table's change between its AL one up and one down, halved), from the
+    regions' (name, side, AL) alone. Where our armies are wanted: the region we aim to
+    take, but also one of ours about to change hands (Achaea, AL 0 at the start, went
+    over to Athens to a lone Athenian hoplite while Sparta's seven stood at Lepreum
+    besieging nothing, `e5s:2`)."""
+    seasons = season_left + SEASONS * max(0, checks - 1)
+
+    def athens(side: str, al: int) -> float:
+        p = flip_chance(al, 0.0, checks, seasons)
+        return (1 - p) if side == "athens" else p if side == "sparta" else 0.0
+    held = [(region, athens(side, al)) for region, side, al in levels]
+    out: dict[str, float] = {}
+    for i, (region, side, al) in enumerate(levels):
+        if side not in ("athens", "sparta"):
+            continue
+        ends = [_result(scenario, [*held[:i], (region, athens(side, al + step)), *held[i + 1:]])
+                for step in (1, -1)]
+        out[region] = abs(ends[0] - ends[1]) / 2
+    return out
 
 
 class Seen:
@@ -160,6 +254,7 @@ class Seen:
     def __init__(self, view: dict[str, Any]):
         hexes = B.comps().hexes
         self.land_at: dict[str, set[str]] = {}
+        self.pressed: dict[tuple[str, str], bool] = {}
         self.by_area: dict[str, set[str]] = {}
         counts: dict[str, dict[str, int]] = {}
         for u in view["units"].values():
@@ -172,6 +267,8 @@ class Seen:
             if area is not None:
                 self.by_area.setdefault(area, set()).add(u["side"])
         self.battles = _battle_drift(view, counts)
+        for region, d in _siege_drift(view, counts).items():
+            self.battles[region] = self.battles.get(region, 0.0) + d
 
 
 def _battle_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dict[str, float]:
@@ -203,6 +300,47 @@ def _battle_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> di
         if n.get(foe, 0) >= 3 and n.get(holder, 0) >= 2 * n.get(foe, 0):
             worth[1] = DECISIVE_AL
         out[region] = out.get(region, 0.0) + p * worth[0] - (1 - p) * worth[1]
+    return out
+
+
+def _siege_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dict[str, float]:
+    """Region -> the AL its controller may expect to lose to sieges before the next
+    control check: a siege under way, or one the units masking a city (10.2.2) are enough
+    to begin (10.3.2: 2, 4 or 6 units by size, a fleet besides at a port), surrenders on
+    a die above its morale each Seasonal Turn (10.5), and the surrender is a victory in
+    the region (10.7, 13.4: 2 AL, 5 for a large city). Without it the score saw nothing in
+    marching into an enemy city no one defends: Sparta's army stood at Lepreum beside
+    Elis and Cyllene for three years while Elis' AL stopped one short of changing hands.
+    A city whose own side has units inside, unwalled, is a battle (_battle_drift)."""
+    out: dict[str, float] = {}
+    season_left = SEASONS - int(view["season"])
+    sieges = view.get("sieges") or {}
+    by_hex = B.city_by_hex()
+    for h in sorted(set(counts) | set(sieges)):  # only where units stand or a siege is on
+        city = by_hex.get(h)
+        if city is None:
+            continue
+        region = B.city_region().get(city.name)
+        r = view["regions"].get(region) if region is not None else None
+        owner = B.city_owner(view, city.name)
+        if region is None or r is None or r["side"] not in ("athens", "sparta") \
+                or owner not in ("athens", "sparta"):
+            continue
+        foe = other(owner)
+        walled = city.walled and city.name not in view["unwalled"]
+        siege = sieges.get(city.hex)
+        at = counts.get(city.hex, {})
+        if siege is not None and siege.get("by") == foe:
+            morale = int(siege.get("morale", SIEGE_MORALE[city.size]))
+        elif not city.port and at.get(foe, 0) >= SIEGE_NEED[city.size] \
+                and (walled or not at.get(owner, 0)):
+            morale = SIEGE_MORALE[city.size] - (0 if walled else 1)
+        else:
+            continue
+        q = max(0, 6 - morale) / 6  # a d6 above the siege's morale
+        p = 1 - (1 - q) ** max(1, season_left)
+        worth = (DECISIVE_AL if city.size == "L" else BATTLE_AL) * p
+        out[region] = out.get(region, 0.0) + (worth if foe != r["side"] else -worth)
     return out
 
 
@@ -253,31 +391,115 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     for x in view["leaders"].values():
         if x["where"] == "map":
             score += LEADER * (int(x["land"]) + int(x["sea"])) * (1 if x["side"] == me else -1)
-    score += _capitals(here, me) - _capitals(here, foe)
-    # only our own capital's danger: rewarding a threat to theirs sent Sparta's first
+    score -= _capitals(here, foe, B.CAPITALS[foe])
+    # only our own capitals' danger: rewarding a threat to theirs sent Sparta's first
     # placement to Plataea and Lechaeum, next to walled Athens, while an Argive army a
-    # road away took Sparta in the first Campaign Turn
-    score += _danger(view, here, me)
-    if (view.get("sieges") or {}).get(_capital_hex(me), {}).get("by") == foe:
-        score -= CAPITAL_SIEGED
+    # road away took Sparta in the first Campaign Turn. With allies every League capital
+    # is ours to keep: a random Athens took Thebes, which the score did not guard (`e7g`).
+    for capital in _our_capitals(view, me):
+        score += _capitals(here, me, capital) + _danger(view, here, me, capital)
+        if (view.get("sieges") or {}).get(_hex_of(capital), {}).get("by") == foe:
+            score -= CAPITAL_SIEGED
     score += _homes(view, seen, me)
-    target = _target(view, me)
-    if target is not None:
-        dist = _distances(target)
-        score += APPROACH * sum(max(0, PULL - dist.get(h, PULL)) * n.get(me, 0)
-                                for h, n in here.items())
+    score += _pull(view, here, me, seen)
     for h, sides in here.items():
         if me in sides and foe in sides:
             score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
     return score
 
 
+def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str,
+          seen: Seen) -> float:
+    """Our land units drawn towards where they are wanted (APPROACH a hex within PULL):
+    the enemy region we aim at (its cities, _goal), and each of our own regions (not the
+    home region: _homes and the capital's terms guard it) whose AL point is worth at
+    least DEFEND_SHARE of one in the target (_stakes), by that share. Each call wants so
+    many units (_wanted): the nearest of ours answer it in full, the rest of the army
+    still goes to the target at SURPLUS, not to a threatened region. With every unit
+    drawn to the target alone, Sparta's seven stood at Lepreum while a lone Athenian
+    hoplite took Achaea over (AL 0 at the start: `e5s:2`)."""
+    target = _target(view, me)
+    # each region's AL as the pressure on it now would leave it by the end (13.4: 0.5 a
+    # season): Athenian Mantinea presses Arcadia (AL 5) every season, and Arcadia went
+    # over while its AL still looked safe (`e6s:9`)
+    checks = checks_left(view)
+    seasons = SEASONS - int(view["season"]) + SEASONS * max(0, checks - 1)
+    levels = tuple((region, str(r["side"]), int(r["al"]) - (
+                        seasons // 2 if r["side"] in ("athens", "sparta")
+                        and pressed(view, region, other(str(r["side"])), seen) else 0))
+                   for region, r in sorted(view["regions"].items())
+                   if region in B.comps().regions)
+    stakes = _stakes(str(view["scenario"]), levels, checks_left(view),
+                     SEASONS - int(view["season"]))
+    top = stakes.get(target, 0.0) if target is not None else 0.0
+    foes: dict[str | None, int] = {}  # region -> enemy land units in it
+    for h, n in here.items():
+        if n.get(other(me)):
+            region = B.region_of_hex(h)
+            foes[region] = foes.get(region, 0) + n[other(me)]
+    calls = [(1.0, _goal(view, target, me), _wanted(view, target, me, foes), SURPLUS)] \
+        if target is not None else []
+    if top > 0:
+        for region, r in sorted(view["regions"].items()):
+            if r["side"] != me or B.comps().regions[region].home_of is not None:
+                continue
+            w = min(1.0, stakes.get(region, 0.0) / top)
+            if w >= DEFEND_SHARE:
+                calls.append((w, _goal(view, region, me), _wanted(view, region, me, foes), 0.0))
+    total = 0.0
+    for w, dist, k, rest in calls:
+        near = sorted((max(0, PULL - dist.get(h, PULL)) for h, n in here.items()
+                       for _ in range(n.get(me, 0))), reverse=True)
+        total += w * (sum(near[:k]) + rest * sum(near[k:]))
+    return APPROACH * total
+
+
+def _wanted(view: dict[str, Any], region: str, me: str, foes: dict[str | None, int]) -> int:
+    """Units a region calls for: twice the enemy's land units in it (`foes`: region ->
+    how many) and one more (none for one of ours no enemy stands in), and in a region to
+    take, enough besides to besiege each city its holder keeps (10.3.2)."""
+    theirs = foes.get(region, 0)
+    cities = sum(SIEGE_NEED[c.size] for c in _goal_cities(view, region, me))
+    if view["regions"][region]["side"] == other(me):
+        return 2 * theirs + 1 + cities
+    return (2 * theirs + 1 if theirs else 0) + cities
+
+
+SURPLUS = 0.5
+DEFEND_SHARE = 0.5
+
+
 def _target(view: dict[str, Any], me: str) -> str | None:
     """The enemy region nearest to changing hands (lowest AL), the one our armies march
-    on: pressure there (13.4) and victories there (13.4) bring its control check nearer."""
-    theirs = [(int(r["al"]), region) for region, r in sorted(view["regions"].items())
+    on: pressure there (13.4) and victories there (13.4) bring its control check nearer.
+    A tie goes to the region that started the scenario lower, whatever its name: the
+    alphabetical tie-break sent Sparta's army from Elis to the Argolid and back each time
+    their ALs met, and neither fell (2026-11-29 traces, `e5s`)."""
+    start = B.comps().scenarios[view["scenario"]].regions
+    theirs = [(int(r["al"]), start[region].al if region in start else 99, region)
+              for region, r in sorted(view["regions"].items())
               if r["side"] == other(me) and B.comps().regions[region].home_of is None]
-    return min(theirs)[1] if theirs else None
+    return min(theirs)[2] if theirs else None
+
+
+def _goal(view: dict[str, Any], region: str, me: str) -> dict[str, int]:
+    """Land hex -> hexes to the cities of the enemy region we aim at that its controller
+    still holds, or to the region when it holds none: a siege there is a victory in the
+    region when it ends (_siege_drift), where standing anywhere in the region adds no
+    more than the one seasonal adjustment (13.4). Sparta's seven stood at Lepreum, in
+    Elis, for three years, four hexes from Elis and Cyllene, besieging nothing (`e5s:19`)."""
+    cities = frozenset(c.hex for c in _goal_cities(view, region, me))
+    return policy.land_distances(cities) if cities else _distances(region)
+
+
+def _goal_cities(view: dict[str, Any], region: str, me: str) -> list[Any]:
+    """The cities of `region` our enemy holds (its controller's in a region of his, the
+    enemy-held ones in ours) that land units alone may besiege (not ports: a port's
+    besiegers need a fleet besides, 10.3.2). In a region of ours each presses it every
+    season until masked (13.4): Athenian Mantinea took Arcadia from AL 5 to Athens by the
+    last check while no Spartan came near it (`e6s:9`)."""
+    return [c for c in B.region_cities(region)
+            if B.city_owner(view, c.name) == other(me) and not c.port]
 
 
 @cache
@@ -309,9 +531,14 @@ def _unpaid(view: dict[str, Any], side: str) -> float:
     return total
 
 
-def _capitals(here: dict[str, dict[str, int]], side: str) -> float:
+@cache
+def _hex_of(city: str) -> str:
+    return B.comps().cities[city].hex
+
+
+def _capitals(here: dict[str, dict[str, int]], side: str, capital: str) -> float:
     """How safe `side`'s capital is: enemy land units in it or next to it, ours in it."""
-    cap = _capital_hex(side)
+    cap = _hex_of(capital)
     foe = other(side)
     at = here.get(cap, {})
     value = CAPITAL_GUARD * min(at.get(side, 0), GUARD_CAP)
@@ -322,13 +549,13 @@ def _capitals(here: dict[str, dict[str, int]], side: str) -> float:
 
 
 @cache
-def _near_capital(side: str) -> frozenset[str]:
+def _near_capital(capital: str) -> frozenset[str]:
     """Land hexes from which a hoplite reaches `side`'s capital in one Campaign Turn: a
     move of CAPITAL_REACH MP (16.5) at each hex's terrain cost, half a point along a road
     (16.6; public map data). Counting hexes alone missed armies a road brings in a turn
     from twice as far."""
     graph = M._graph()
-    start = _capital_hex(side)
+    start = _hex_of(capital)
     best = {start: 0.0}
     heap = [(0.0, start)]
     while heap:
@@ -344,34 +571,37 @@ def _near_capital(side: str) -> frozenset[str]:
 
 
 @cache
-def _cities_near(side: str) -> tuple[str, ...]:
+def _cities_near(capital: str) -> tuple[str, ...]:
     """The cities (other than the capital) within a Campaign Turn's march of it."""
-    near = _near_capital(side)
+    near = _near_capital(capital)
     return tuple(sorted(c.name for c in B.comps().cities.values()
-                        if c.hex in near and c.name != B.CAPITALS[side]))
+                        if c.hex in near and c.name != capital))
 
 
-def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) -> float:
+def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str,
+            capital: str) -> float:
     """The danger to `side`'s capital (a cost, <= 0): enemy land units that can reach it
     next turn beyond what its defenders, doubled by standing walls (18.6), can hold."""
-    held = here.get(_capital_hex(side), {}).get(side, 0)
-    return -CAPITAL_DANGER * max(0, _coming(view, here, side) - held * _walls(view, side))
+    held = here.get(_hex_of(capital), {}).get(side, 0)
+    return -CAPITAL_DANGER * max(0, _coming(view, here, side, capital)
+                                 - held * _walls(view, capital))
 
 
-def _coming(view: dict[str, Any], here: dict[str, dict[str, int]], side: str) -> int:
+def _coming(view: dict[str, Any], here: dict[str, dict[str, int]], side: str,
+            capital: str) -> int:
     """Enemy land units that may reach `side`'s capital next turn (an enemy city within
     that march counts as PLACED_THREAT of them)."""
     foe = other(side)
-    near = _near_capital(side)
+    near = _near_capital(capital)
     coming = sum(n.get(foe, 0) for h, n in here.items() if h in near)
-    if any(B.city_owner(view, c) == foe for c in _cities_near(side)):
+    if any(B.city_owner(view, c) == foe for c in _cities_near(capital)):
         coming = max(coming, PLACED_THREAT)
     return coming
 
 
-def _walls(view: dict[str, Any], side: str) -> int:
-    """2 when `side`'s capital has standing walls (its defenders count double, 18.6)."""
-    city = B.comps().cities[B.CAPITALS[side]]
+def _walls(view: dict[str, Any], capital: str) -> int:
+    """2 when the capital has standing walls (its defenders count double, 18.6)."""
+    city = B.comps().cities[capital]
     return 2 if city.walled and city.name not in view["unwalled"] else 1
 
 
@@ -385,15 +615,17 @@ def _pieces(view: dict[str, Any], prompt: Prompt) -> list[str]:
     ids = [o.id for o in prompt.options]
     units = view["units"]
     land = [u for u in ids if u in units and units[u]["type"] != "fleet"]
-    if not land or units[land[0]]["hex"] != _capital_hex(me):
+    capital = next((c for c in _our_capitals(view, me)
+                    if land and units[land[0]]["hex"] == _hex_of(c)), None)
+    if capital is None:
         return ids[:prompt.hi]
     here: dict[str, dict[str, int]] = {}
     for x in units.values():
         if x["where"] == "map" and x["type"] != "fleet":
             here.setdefault(x["hex"], {}).setdefault(x["side"], 0)
             here[x["hex"]][x["side"]] += 1
-    need = -(-_coming(view, here, me) // _walls(view, me))  # rounded up
-    staying = here.get(_capital_hex(me), {}).get(me, 0) - len(land)  # not in this stack
+    need = -(-_coming(view, here, me, capital) // _walls(view, capital))  # rounded up
+    staying = here.get(_hex_of(capital), {}).get(me, 0) - len(land)  # not in this stack
     keep = sorted(land, key=lambda u: (-int(units[u]["morale"]), u))[:max(0, need - staying)]
     going = [o for o in ids if o not in keep]
     if not any(o in land for o in going):
@@ -413,6 +645,10 @@ def _homes(view: dict[str, Any], seen: Seen, me: str) -> float:
             continue
         side = side_of(str(home))
         drift = 0.5 * season_left if pressed(view, region, other(side), seen) else 0.0
+        # and the battles and sieges set up in it (13.4): Athenian Plataea presses Boeotia,
+        # Thebes' home, every season until a siege takes it (`e6f:0`: AL 12 to 5 in three
+        # years while the Thebans stood elsewhere)
+        drift += seen.battles.get(region, 0.0)
         p = flip_chance(int(r["al"]), drift, checks, season_left + SEASONS * max(0, checks - 1))
         value += HOME_LOST * p * (-1 if side == me else 1)
     return value
@@ -433,6 +669,76 @@ def _advantage(view: dict[str, Any], h: str, mine: int, theirs: int, me: str) ->
 
 
 # ------------------------------------------------------------------ rules of thumb
+def _retreat(view: dict[str, Any], prompt: Prompt) -> str | None:
+    """Where beaten units go (17.7): the spot whose position scores best with our units
+    from the battle hex moved there (inside the walls, a city of ours, beside friends,
+    away from the enemy, all as the score reads them). The lookahead cannot see past the
+    battle's dice and a blind draw chose (seen in a four-player Campaign)."""
+    me = side_of(prompt.seat)
+    best, top = None, -math.inf
+    for o in prompt.options:
+        facts = o.data or {}
+        if facts.get("kind") != "retreat":
+            continue
+        after = _moved(view, me, str(facts["from"]), str(facts["to"]), None)
+        v = evaluate(after, me) - _exposed(after, str(facts["to"]), me)
+        if v > top:
+            best, top = o.id, v
+    return best
+
+
+EXPOSED = 1.0  # a unit of ours likely to be caught (about what it is worth alive)
+
+
+def _exposed(view: dict[str, Any], h: str, me: str) -> float:
+    """What our beaten stack at `h` may lose next turn: outside walls of ours, beside
+    more enemy land units than it has, each of its units counts at EXPOSED (the score
+    sees a battle only once both sides stand in one hex)."""
+    city = B.city_by_hex().get(h)
+    if city is not None and city.walled and city.name not in view["unwalled"] \
+            and B.city_owner(view, city.name) == me:
+        return 0.0
+    ours = theirs = 0
+    near = _neighbours(h) | {h}
+    for u in view["units"].values():
+        if u["where"] != "map" or u["type"] == "fleet" or u["hex"] not in near:
+            continue
+        if u["side"] == me and u["hex"] == h:
+            ours += 1
+        elif u["side"] != me:
+            theirs += 1
+    return EXPOSED * ours if theirs > ours else 0.0
+
+
+def _capture(view: dict[str, Any], prompt: Prompt) -> str:
+    """A place taken (10.7): keep it, raze it (11.1) or tear its walls down (11.3). Razing
+    moves every region's AL (11.2, by 13.4's table: 2 a size point against the razer
+    where he rules, 2 for his enemy elsewhere), so it is weighed on a copy of the view
+    with those changes and the razers' plunder (11.1.3, 15.3: a talent a unit); walls we
+    hold shelter our units, so they stay (as in 11.3.1b). The lookahead cannot see past
+    the dice that follow a capture, and a blind draw razed Elis: Achaea lost 4 AL and
+    went over, Athens' regions gained 4 (`e5s:8`)."""
+    me = side_of(prompt.seat)
+    raze = prompt.option("raze")
+    if raze is None or not raze.data:
+        return "keep"
+    h = str(raze.data["at"])
+    times = SIZE[B.comps().cities[str(raze.data["city"])].size]
+    regions = {}
+    for region, r in view["regions"].items():
+        keeper = r["side"] if r["side"] in ("athens", "sparta") else "athens"
+        step = -2 * times if keeper == me else 2 * times
+        regions[region] = dict(r, al=int(r["al"]) + step, ml=int(r["ml"]) - times)
+    plunder = sum(1 for u in view["units"].values() if u["side"] == me
+                  and u["where"] == "map" and u["hex"] == h and u["type"] != "fleet")
+    treasury = dict(view["treasury"])
+    treasury[prompt.seat] = int(treasury.get(prompt.seat, 0)) + plunder
+    razed = dict(view, regions=regions, treasury=treasury,
+                 razed=[*view["razed"], str(raze.data["city"])])
+    return "raze" if evaluate(razed, me) > evaluate(view, me) + BAR else "keep"
+
+
+
 def _battle_counts(view: dict[str, Any], me: str) -> tuple[int, int]:
     """Our and the enemy's units still fighting in the battle (17.3: odds count units)."""
     b = view.get("battle") or {}
@@ -476,6 +782,10 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         morale = (view.get("battle") or {}).get("morale", {})
         best = sorted(ids, key=lambda u: (-int(morale.get(u, 0)), u))[:prompt.hi]
         return decisions.encode(prompt, best)
+    if kind == "retreat":  # 17.7
+        return _retreat(view, prompt)
+    if kind == "capture":  # 10.7, 11.1-11.3
+        return _capture(view, prompt)
     if kind == "siege":
         return decisions.encode(prompt, ids[:prompt.hi])  # 10.3: besiege whatever we can
     if kind == "forage":
@@ -494,6 +804,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         return policy.talents(view, prompt)
     if kind in ("peace", "agree"):  # 20.1
         return policy.peace(view, prompt)
+    if kind == "card":  # Appendix C
+        return policy.card(view, prompt)
     if kind == "assess":  # 5.3
         return policy.assess(view, prompt)
     if kind == "revolt":  # 6.1, 6.2
@@ -543,12 +855,38 @@ def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         dest = seen.then(decisions.encode(seen.prompt, pieces))
         if dest is None or dest.prompt is None or dest.prompt.kind != "destination":
             continue
-        for d in menus.leaves_of(dest.prompt):
-            if d.get("kind") in ("move", "attack"):
-                v = evaluate(_moved(view, me, str(src["from"]), str(d["to"]), set(pieces)), me)
-                if v > top:
-                    best, top = first, v
+        for d in _shortlist(view, me, menus.leaves_of(dest.prompt)):
+            v = evaluate(_moved(view, me, str(src["from"]), str(d["to"]), set(pieces)), me)
+            if v > top:
+                best, top = first, v
     return best or (menus.UP if inside else "done")
+
+
+# Destinations imagined for one stack at most: a Campaign stack by Area movement reaches
+# 100-150 hexes, and weighing each (about 2 ms a score) made a four-player move decision
+# take 2-3 s under load (issue 35 asks a p95 of 1 s).
+MOVE_DESTINATIONS = 40
+
+
+def _shortlist(view: dict[str, Any], me: str,
+               leaves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The moves and attacks among a destination menu's leaves, at most MOVE_DESTINATIONS:
+    attacks and our capital and its neighbours first, then the hexes nearest the cities
+    of the region we aim at (a city counting two hexes nearer), the rest left out."""
+    moves = [d for d in leaves if d.get("kind") in ("move", "attack")]
+    if len(moves) <= MOVE_DESTINATIONS:
+        return moves
+    target = _target(view, me)
+    goal = _goal(view, target, me) if target is not None else {}
+    home = {h for c in _our_capitals(view, me)
+            for h in _neighbours(_hex_of(c)) | {_hex_of(c)}}
+    cities = B.city_by_hex()
+
+    def key(d: dict[str, Any]) -> tuple[int, int, str]:
+        h = str(d["to"])
+        must = d["kind"] == "attack" or h in home
+        return (0 if must else 1, goal.get(h, PULL) - (2 if h in cities else 0), h)
+    return sorted(moves, key=key)[:MOVE_DESTINATIONS]
 
 
 def _reach(lookahead: Lookahead, prompt: Prompt, leaf: str) -> tuple[str, Preview | None]:
@@ -574,14 +912,17 @@ def _destination(view: dict[str, Any], prompt: Prompt) -> str | None:
     best, if that beats standing still; None leaves the rest to the lookahead."""
     me = side_of(prompt.seat)
     best, top = None, evaluate(view, me)
+    option_of = {}  # a leaf's destination -> the option of this menu level holding it
+    leaves = []
     for o in prompt.options:
         facts = o.data or {}
-        places = facts.get("leaves", []) if facts.get("kind") == "group" else [facts]
-        for d in places:
-            if d.get("kind") in ("move", "attack"):
-                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), _named(d)), me)
-                if v > top:
-                    best, top = o.id, v
+        for d in facts.get("leaves", []) if facts.get("kind") == "group" else [facts]:
+            option_of[id(d)] = o.id
+            leaves.append(d)
+    for d in _shortlist(view, me, leaves):
+        v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), _named(d)), me)
+        if v > top:
+            best, top = option_of[id(d)], v
     return best
 
 
@@ -630,13 +971,32 @@ def _affordable(view: dict[str, Any], seat: str, facts: dict[str, Any], k: int,
     if kind in ("place", "place_batch"):
         u = {"side": side_of(seat), "home": facts["home"], "type": facts["type"],
              "morale": facts["morale"]}
-        return policy.spare(view, seat, k * policy.unit_cost(view, u, where)) >= 0
+        here = policy.unit_cost(view, u, where)
+        if _marching(view, side_of(seat), u, where):  # pays this season, then Winters
+            return policy.spare(view, seat, 0.0, k * policy.unit_cost(
+                view, u, "", winter=True)) - k * here >= 0  # "": in the field
+        return policy.spare(view, seat, k * here) >= 0
     if kind in ("build", "build_batch"):
         each = float(facts.get("cost", 1)) + policy.phases_left(view)
         return policy.spare(view, seat) - k * each >= 0
     if "cost" in facts:  # a fort, a base, walls (7.6, 7.7): their price only
         return policy.spare(view, seat) - k * float(facts["cost"]) >= 0
     return True
+
+
+MARCH = 6  # hexes from the target's cities within which a unit placed will go forage
+
+
+def _marching(view: dict[str, Any], me: str, u: dict[str, Any], where: str) -> bool:
+    """Whether a land unit placed at `where` will march on the enemy region we aim at
+    (within MARCH hexes of its cities, the pull draws it there) and live off it (9.7.3:
+    no upkeep but in Winter). Costed at home all year, Sparta's budget left 25 of its 34
+    units in the Force Pool and the army that was to take Elis was five Corinthians
+    (`e6s:9`)."""
+    target = _target(view, me)
+    if u["type"] == "fleet" or target is None or not where:
+        return False
+    return _goal(view, target, me).get(where, PULL) <= MARCH
 
 
 def _batch_candidates(leaf: dict[str, Any]) -> list[list[tuple[str, int]]]:

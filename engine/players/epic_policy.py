@@ -16,6 +16,7 @@ from typing import Any
 
 from ..core.types import Prompt
 from ..rulesets.epic import board as B
+from ..rulesets.epic.cards import kind_of as kind_of_card
 
 SEASONS = 4
 # Rule 9.4.3: a unit costs a talent a supply phase, a good fleet (morale 5+) two, half as
@@ -93,19 +94,22 @@ def income(view: dict[str, Any], seat: str) -> int:
                == (seat if side == "sparta" else side) and r in regions)
 
 
-def spare(view: dict[str, Any], seat: str, extra: float = 0.0) -> float:
+def spare(view: dict[str, Any], seat: str, extra: float = 0.0,
+          extra_winter: float | None = None) -> float:
     """Talents `seat` may spend without leaving units unsupplied (9.1): what it holds and
     the tribute of the next HORIZON years, less the upkeep of its army (plus `extra` a
     phase) to their end and a small margin. Looking past the next income keeps a rich
     treasury from fielding in one spring an army it cannot feed the years after. Each
     year's last supply phase is Winter's, when nobody forages (9.7.3): an army living off
     Elis all Summer cost Sparta nothing until its Winter bill came, with 2 talents in hand
-    and nine units lost unsupplied (9.1)."""
+    and nine units lost unsupplied (9.1). `extra_winter`: what the `extra` units cost in
+    Winter's phases instead (an army that will forage pays only then)."""
     ahead = years_ahead(view)
     phases = phases_left(view) + SEASONS * ahead
     winters = 1 + ahead
     fed = upkeep(view, side_of(seat), seat) + extra
-    cold = upkeep(view, side_of(seat), seat, winter=True) + extra
+    cold = upkeep(view, side_of(seat), seat, winter=True) + (
+        extra if extra_winter is None else extra_winter)
     money = int(view["treasury"].get(seat, 0)) + income(view, seat) * ahead
     return money - fed * (phases - winters) - cold * winters - MARGIN
 
@@ -295,3 +299,23 @@ def land_distances(targets: frozenset[str]) -> dict[str, int]:
                     nxt.append(n)
         frontier = nxt
     return dist
+
+
+# ------------------------------------------------------------------ cards (Appendix C)
+def card(view: dict[str, Any], prompt: Prompt) -> str | None:
+    """An Immediate card's play-or-discard (Appendix C), where the lookahead cannot see
+    past the dice and a blind draw decided: Perdiccas Switches Sides flips Macedon (4.3.1),
+    so it is played only when the enemy holds Macedon; Athens discards the Plague, which
+    would strike its own Attica. Other cards are left to the score."""
+    play = next((o for o in prompt.options if o.data and o.data.get("kind") == "play_card"),
+                None)
+    if play is None or prompt.option("discard") is None:
+        return None
+    kind = kind_of_card(str(play.data["card"])) if play.data else ""
+    me = side_of(prompt.seat)
+    if kind == "perdiccas-switches":
+        macedon = view["regions"].get("macedon") or {}
+        return play.id if macedon.get("side") == other(me) else "discard"
+    if kind == "plague":
+        return "discard" if me == "athens" else play.id
+    return None

@@ -12,7 +12,7 @@ import engine
 from engine.core.decisions import random_answer
 from engine.core.rng import Rng
 from engine.core.types import Option, Prompt
-from engine.players import cannot_play, decide, player
+from engine.players import cannot_play, decide, epic_policy, player
 from engine.players.duel import play_one
 from engine.players.epic import HEURISTIC, Seen, choose, evaluate, expected_result
 from engine.players.testing import assert_player_blind
@@ -297,7 +297,8 @@ def test_sparta_marches_out_what_its_capital_does_not_need():
     # Stacks moved whole: seven hoplites in Sparta, where Argos' threat asks for four
     # (an enemy city a march away, unwalled Sparta), all stayed home while Elis, the
     # region to flip (22.5), waited. Now the guard stays, the best of them (21.1: the
-    # capital is the game), and the rest march on Elis.
+    # capital is the game), and the rest march on Elis: on its cities, which a siege may
+    # take (10.3-10.7), by Lepreum or by Patrae, whichever road is shorter.
     g = engine.ruleset("epic").from_position(
         {"start": "move", "args": {"side": "sparta", "step": "choose"}, "ct": 1,
          "clear": True,
@@ -316,7 +317,8 @@ def test_sparta_marches_out_what_its_capital_does_not_need():
     g.act(p.seat, "|".join(going))
     p = g.prompts()[0]
     to = decide(g, p.seat, heuristic)
-    assert B.region_of_hex(p.option(to).data["to"]) == "elis"
+    towards = epic_policy.land_distances(frozenset({B.comps().cities["Elis"].hex}))
+    assert towards[p.option(to).data["to"]] <= towards[sparta] - 5
 
 
 def test_the_budget_keeps_the_winter_bill_of_an_army_living_off_the_land():
@@ -330,3 +332,202 @@ def test_the_budget_keeps_the_winter_bill_of_an_army_living_off_the_land():
     assert epic_policy.upkeep(camped, "sparta", winter=True) == 5
     winters = 1 + epic_policy.years_ahead(camped)
     assert epic_policy.spare(pool, "sparta") - epic_policy.spare(camped, "sparta") == 5 * winters
+
+
+def _argive_view(units: list[dict[str, object]], al: dict[str, int] | None = None):
+    """Sparta's view in the Argive League's first spring with only `units` on the map and
+    the regions' AL changed as `al` says."""
+    g = engine.ruleset("epic").from_position(
+        {"start": None, "clear": True, "units": units}, seed="argive")
+    view = copy.deepcopy(g.view("sparta"))
+    for region, level in (al or {}).items():
+        view["regions"][region]["al"] = level
+    return view
+
+
+def test_an_army_enough_to_besiege_an_undefended_city_of_the_region_to_flip_goes_in():
+    # 10.3.2, 10.5, 10.7, 13.4: four units masking a medium city may besiege it; each
+    # Seasonal Turn it surrenders on a die above its morale (5, one less unwalled), and
+    # the surrender is a victory in the region: 2 AL. Sparta's army stood at Lepreum, four
+    # hexes from undefended Elis, for three years and Elis stayed one AL short.
+    from engine.players.epic import _moved
+    elis = B.comps().cities["Elis"].hex
+    lepreum = B.comps().cities["Lepreum"].hex
+    camp = _argive_view([{"home": "laconia", "type": "hoplite", "at": "Lepreum", "n": 5}])
+    siege = _moved(camp, "sparta", lepreum, elis, None)
+    assert Seen(siege).battles["elis"] > 0.5  # 2 AL at a third a season, three seasons
+    assert evaluate(siege, "sparta") > evaluate(camp, "sparta") + 2
+    # three are not enough to begin a siege of a medium city (10.3.2): nothing to expect
+    few = _argive_view([{"home": "laconia", "type": "hoplite", "at": "Lepreum", "n": 3}])
+    assert Seen(_moved(few, "sparta", lepreum, elis, None)).battles.get("elis", 0.0) == 0.0
+
+
+def test_the_target_region_stays_the_one_that_started_lower_when_the_als_tie():
+    # Both Athenian regions at AL 2: Elis (4 at the start) stays the target; the
+    # alphabet sent the army towards the Argolid and back each time the two met.
+    from engine.players.epic import _target
+    tie = _argive_view([], al={"elis": 2, "argolid": 2})
+    assert _target(tie, "sparta") == "elis"
+    assert _target(_argive_view([], al={"elis": 3, "argolid": 2}), "sparta") == "argolid"
+
+
+def test_part_of_the_army_goes_to_a_region_of_ours_a_lone_raider_is_taking():
+    # 13.4, 4.3.1: Achaea at AL -2 with an Athenian hoplite alone in it loses AL every
+    # season until it changes hands, and with Elis taken Athens would hold three regions
+    # again (22.5). Seven Spartans at Lepreum, more than Elis' cities ask for: moving
+    # two of them towards Achaea is better than keeping all seven at Lepreum.
+    from engine.players.epic import _pull
+    units = [{"home": "laconia", "type": "hoplite", "at": "Lepreum", "n": 7},
+             {"home": "attica", "type": "hoplite", "at": "W2329", "n": 1}]
+    view = _argive_view(units, al={"achaea": -2, "elis": 0})
+    lepreum = B.comps().cities["Lepreum"].hex
+    stay = {lepreum: {"sparta": 7}, "W2329": {"athens": 1}}
+    aegium = B.comps().cities["Aegium"].hex  # in Achaea, farther than Lepreum from Elis
+    split = {lepreum: {"sparta": 5}, aegium: {"sparta": 2}, "W2329": {"athens": 1}}
+    assert _pull(view, split, "sparta", Seen(view)) > _pull(view, stay, "sparta", Seen(view))
+    # with no enemy in Achaea, the whole army answers Elis' call
+    calm = _argive_view(units[:1], al={"achaea": -2, "elis": 0})
+    assert _pull(calm, {lepreum: {"sparta": 7}}, "sparta", Seen(calm)) >= \
+        _pull(calm, {lepreum: {"sparta": 5}, aegium: {"sparta": 2}}, "sparta", Seen(calm))
+
+
+def test_the_campaign_score_reads_athens_btv():
+    # 24.8, 25.4: with allies Athens' BTV decides (33 or more an Athenian victory, 26 to
+    # 32 a stalemate, less a League victory), not the Argive League's count of regions.
+    view = engine.new_game("epic", scenario="four-player", seed="btv").view("sparta")
+    start = expected_result(view, Seen(view))
+    poorer = copy.deepcopy(view)
+    poorer["regions"]["hellespont"]["side"] = "sparta"  # BTV 5: 33 -> 28
+    assert expected_result(poorer, Seen(poorer)) < start - 0.2
+    for region in ("samos", "lesbos", "thrace"):  # 9 more: 19, a League victory
+        poorer["regions"][region]["side"] = "sparta"
+    assert expected_result(poorer, Seen(poorer)) < -0.5
+    assert evaluate(poorer, "sparta") > evaluate(view, "sparta") + 30
+
+
+def test_a_city_taken_in_the_region_to_flip_is_kept_not_razed():
+    # 11.1, 11.2: razing a medium city costs every region Sparta rules 4 AL and gives
+    # every Athenian region 4: Achaea (AL 0) would go over to Athens and Elis would climb
+    # out of reach. The lookahead cannot see past the dice after a capture, and a blind
+    # draw razed Elis (`e5s:8`); now the raze is weighed and Elis is kept.
+    elis = B.comps().cities["Elis"].hex
+    view = _argive_view([{"home": "laconia", "type": "hoplite", "at": "Elis", "n": 5}],
+                        al={"elis": 0})
+    view["marks"]["Elis"] = "sparta"
+    prompt = Prompt("sparta", "Sparta has taken Elis (10.7)", (
+        Option("keep", "Keep it as it stands", "10.7", data={"kind": "keep", "at": elis}),
+        Option("raze", "Raze Elis", "11.1", data={"kind": "raze", "at": elis, "city": "Elis"}),
+    ), rule="10.7", kind="capture")
+    assert choose(view, prompt, None, Rng("capture")) == "keep"
+
+
+def test_thebes_besieging_athenian_plataea_eases_the_risk_to_boeotia():
+    # 13.4: Athenian Plataea costs Boeotia, Thebes' home region, AL on a 4-6 each season;
+    # losing Boeotia ends the game (21.1, 25.3.1). Two Thebans masking walled Plataea stop
+    # that pressure and may take it by siege (10.3.2, 10.5): the score must see it.
+    view = copy.deepcopy(engine.new_game("epic", scenario="four-player", seed="plataea")
+                         .view("thebes"))
+    view["regions"]["boeotia"]["al"] = 3
+    plataea = B.comps().cities["Plataea"].hex
+    thebans = [u for u, x in view["units"].items()
+               if x["home"] == "boeotia" and x["type"] == "hoplite" and x["where"] == "pool"][:4]
+    thebes = B.comps().cities["Thebes"].hex
+    thespiae = B.comps().cities["Thespiae"].hex
+    for u in thebans[2:]:  # Thebes' own guard (its capital, 25.3.1), staying
+        view["units"][u].update(where="map", hex=thebes)
+    thebans = thebans[:2]
+    for u in thebans:  # at Thespiae, then in front of Plataea's walls
+        view["units"][u].update(where="map", hex=thespiae)
+    masked = copy.deepcopy(view)
+    for u in thebans:
+        masked["units"][u]["hex"] = plataea
+    assert Seen(masked).battles["boeotia"] < 0  # a siege of ours, in our own region
+    assert evaluate(masked, "thebes") > evaluate(view, "thebes") + 2
+    # one Theban masks Plataea (no pressure) but cannot besiege it: the siege two may
+    # begin lowers the home region's risk further
+    from engine.players.epic import _homes
+    one = copy.deepcopy(view)
+    one["units"][thebans[0]]["hex"] = plataea
+    assert _homes(masked, Seen(masked), "sparta") > _homes(one, Seen(one), "sparta") + 0.5
+
+
+@pytest.mark.parametrize("seat, macedon, wanted", [
+    ("sparta", "athens", "play"), ("sparta", "sparta", "discard"),
+    ("athens", "sparta", "play"), ("athens", "athens", "discard")])
+def test_perdiccas_switches_sides_is_played_only_against_the_side_holding_macedon(
+        seat, macedon, wanted):
+    # Appendix C: the card flips Macedon (4.3.1). The lookahead cannot see past the dice
+    # that follow and a blind draw gave our own Macedon away; now it is played only when
+    # the enemy holds Macedon.
+    view = copy.deepcopy(engine.new_game("epic", scenario="campaign", seed="perdiccas")
+                         .view(seat))
+    view["regions"]["macedon"].update(side=macedon, al=2)
+    prompt = Prompt(seat, "Perdiccas Switches Sides", (
+        Option("play", "Perdiccas changes sides: Macedon goes over", "App. C",
+               data={"kind": "play_card", "card": "perdiccas-switches-1"}),
+        Option("discard", "Discard it", "App. C",
+               data={"kind": "discard_card", "card": "perdiccas-switches-1"})),
+        rule="App. C", kind="card")
+    assert choose(view, prompt, None, Rng("card")) == wanted
+
+
+def test_beaten_units_retreat_into_our_walled_city_not_beside_the_enemy_army():
+    # 17.7: the loser picks where his units retreat. Into Spartan Lepreum (walls double
+    # its defenders, 18.6) rather than onto the road beside six Argives in Elis, who
+    # would fall on the two survivors next turn; a blind draw chose before.
+    elis = B.comps().cities["Elis"].hex
+    lepreum = B.comps().cities["Lepreum"].hex
+    view = _argive_view([{"home": "laconia", "type": "hoplite", "at": "W2332", "n": 2},
+                         {"home": "argolid", "type": "hoplite", "at": elis, "n": 6}])
+    prompt = Prompt("sparta", "Where do the beaten units go?", tuple(
+        Option(h, f"Retreat to {h}", "17.7.1",
+               data={"kind": "retreat", "from": "W2332", "to": h, "inside": False})
+        for h in ("W2231", lepreum)), rule="17.7.1", kind="retreat")
+    assert choose(view, prompt, None, Rng("retreat")) == lepreum
+
+
+def test_a_unit_placed_near_the_region_to_take_is_budgeted_as_the_forager_it_will_be():
+    # 9.7.3: a land unit in a region the enemy controls forages, paying only in Winter.
+    # An Achaean hoplite placed at Patrae, four hexes from Elis, marches there; costed at
+    # home all year, Sparta's budget left 25 of its 34 units in the Force Pool and the
+    # army that was to take Elis was five Corinthians (`e6s:9`).
+    from engine.players.epic import _affordable, _marching
+    g = engine.ruleset("epic").from_position(
+        {"start": None, "clear": True, "treasury": {"sparta": 40},
+         "units": [{"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 7},
+                   {"home": "corinth", "type": "hoplite", "at": "Corinth", "n": 5}]},
+        seed="march")
+    view = g.view("sparta")
+    patrae = B.comps().cities["Patrae"].hex
+    sparta = B.comps().cities["Sparta"].hex
+    facts = {"kind": "place_batch", "home": "achaea", "type": "hoplite", "morale": 5}
+    assert _marching(view, "sparta", {"type": "hoplite"}, patrae)
+    assert not _marching(view, "sparta", {"type": "hoplite"}, sparta)  # the capital's guard
+    assert epic_policy.spare(view, "sparta", 0.5) < 0  # at home all year: not affordable
+    assert _affordable(view, "sparta", facts, 1, patrae)
+    assert not _affordable(view, "sparta", facts, 3, patrae)  # three would be too many
+
+
+def test_with_allies_every_league_capital_is_guarded():
+    # 25.3.1: any League capital taken ends the four-player game. The score guarded only
+    # Sparta, and a random Athens took Thebes (`e7g`): an Athenian army a march from
+    # Thebes now makes Thebans inside its walls (18.6: counted double) worth keeping.
+    view = copy.deepcopy(engine.new_game("epic", scenario="four-player", seed="thebes")
+                         .view("thebes"))
+    thebes = B.comps().cities["Thebes"].hex
+    near = sorted(_neighbours_of(thebes))[0]
+    athenians = [u for u, x in view["units"].items()
+                 if x["side"] == "athens" and x["type"] == "hoplite" and x["where"] == "pool"][:4]
+    thebans = [u for u, x in view["units"].items()
+               if x["home"] == "boeotia" and x["type"] == "hoplite" and x["where"] == "pool"][:2]
+    for u in athenians:
+        view["units"][u].update(where="map", hex=near)
+    bare = copy.deepcopy(view)
+    for u in thebans:
+        view["units"][u].update(where="map", hex=thebes)
+        bare["units"][u].update(where="map", hex=B.comps().cities["Thespiae"].hex)
+    assert evaluate(view, "thebes") > evaluate(bare, "thebes") + 6
+
+
+def _neighbours_of(h: str) -> set[str]:
+    return {n for n in B.comps().neighbors(h) if n in B.comps().hexes}
