@@ -133,7 +133,10 @@ async def test_four_player_epic_year_pings_a_person_once_per_run(tmp_path):
     report = await run_sandbox(seed=2, ruleset="epic", scenario="four-player",
                                workdir=tmp_path, max_choices=250)
     assert report["problems"] == []
-    assert report["choices"] >= 250
+    # the simulated people act concurrently, so the game differs from run to run and may
+    # end before 250 choices (a capital taken): then the whole game is checked
+    assert report["choices"] >= 250 or (report["finished"] and report["choices"] >= 100), \
+        (report["choices"], report["finished"])
     assert report["extra_pings"] == 0
     runs = report["runs_by_person"]
     assert len(runs) == 4 and report["pings"] > 0
