@@ -40,7 +40,11 @@ BOOK = RuleBook(Path(__file__).parent, "Pericles")
 class Pericles(Ruleset):
     id = "pericles"
     title = "Pericles: The Peloponnesian Wars"
-    version = "1"
+    # 2: the rulebook read again (RULINGS.md, "Rules versions"): set-ups of 14.1.03 A,
+    # 14.1.04 A, 14.1.06 A, 14.1.08 A and 14.1.10 A, the Major Defeat (9.3), levies into
+    # an enemy-held capital fight (9.0). Games stored under version 1 are rebuilt from
+    # their logs on load (engine Game.from_dict), so a snapshot never parts from its log.
+    version = "2"
     scenarios = SCENARIOS
     options: ClassVar[dict[str, GameOption]] = {
         "ravages": GameOption("ravages", "Ravages of War: losses to Plague and battle and "
