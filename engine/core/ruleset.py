@@ -4,7 +4,7 @@ drives it."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -18,6 +18,15 @@ from .view import RulesetCommon, empty_common
 if TYPE_CHECKING:
     from .game import Game
     from .rule_summaries import RuleBook
+
+
+def asks(state: Mapping[str, object], generation: int) -> bool:
+    """Whether a game whose state is `state` asks the questions of `generation` or of a
+    later one (see `Ruleset.generation`). Rulesets keep the game's generation in their
+    state under "generation" when it is above 0, so a game of generation 0 keeps the
+    shape it always had."""
+    kept = state.get("generation", 0)
+    return isinstance(kept, int) and kept >= generation
 
 
 class Context:

@@ -767,7 +767,15 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         # 17.8: an attacker goes on at 1-1 or better; a defender holds unless outnumbered
         # by more than half again (he has the terrain on his side).
         ours, theirs = _battle_counts(view, me)
-        attacker = (view.get("battle") or {}).get("attacker") == me
+        b = view.get("battle") or {}
+        attacker = b.get("attacker") == me
+        if not attacker and b.get("fortress"):
+            # 17.7.2: the walls never force us out and leaving gives up the place: go only
+            # once every defender is worn down to morale 1, where a check likely kills
+            morale = b.get("morale", {})
+            worn = all(int(morale.get(u, 0)) <= 1 for u in b.get("dfn", [])
+                       if u not in b.get("dead", []) and u not in b.get("retreat", []))
+            return "off" if worn and theirs > ours else "go"
         keep = ours >= theirs if attacker else 3 * ours >= 2 * theirs
         return "go" if keep else "off"
     if kind == "storm":

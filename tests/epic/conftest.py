@@ -35,7 +35,8 @@ def described(seed: str, **p: Any) -> Any:
     p.setdefault("start", None)
     p.setdefault("scenario", "campaign")
     p.setdefault("clear", True)
-    return engine.ruleset("epic").from_position(p, seed=seed)
+    generation = p.pop("generation", None)  # None: the questions new games ask
+    return engine.ruleset("epic").from_position(p, seed=seed, generation=generation)
 
 
 def city_hexes() -> dict[str, str]:

@@ -8,11 +8,10 @@ was already besieged (or, by 10.2.2d, masked) before the attack (17.4.4, 17.7.2)
 
 from __future__ import annotations
 
-import pytest
-
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import combat as K
-from engine.rulesets.epic.battles import open_battle, retreat_hexes
+from engine.rulesets.epic.battles import defender_retreats, open_battle, retreat_hexes
+from engine.rulesets.epic.state import FORTRESS_RETREATS
 
 from .conftest import city_hexes, described
 
@@ -41,32 +40,99 @@ def test_17_7_1b_no_retreat_into_an_enemy_unit_or_city():
     assert ways and all(c.hexes[h].terrain in ("clear", "rough") for h in ways)
 
 
-def _storm_olynthus():
+def _storm_olynthus(masked_by: int = 0, besieged: bool = False, from_inside: bool = False,
+                    generation: int | None = None, game: bool = False):
     g = position(units=[{"home": "laconia", "type": "hoplite", "at": NEXT_TO_OLYNTHUS, "n": 3},
                         {"home": "attica", "type": "hoplite", "at": "Olynthus"}],
-                 leaders={"Archidamus": NEXT_TO_OLYNTHUS})
+                 leaders={"Archidamus": NEXT_TO_OLYNTHUS}, generation=generation)
     s = g.state
     att = B.units_at(s, NEXT_TO_OLYNTHUS, "sparta")
     for u in att:
         s["units"][u]["hex"] = OLYNTHUS
     s["leaders"]["Archidamus"]["hex"] = OLYNTHUS
+    if masked_by:
+        stand = next(u for u, x in sorted(s["units"].items()) if x["home"] == "laconia"
+                     and x["type"] == "hoplite" and x["where"] == "pool")
+        s["units"][stand].update(where="map", hex=OLYNTHUS)
+    if besieged:
+        s["sieges"][OLYNTHUS] = {"by": "sparta", "morale": 4, "initial": 4}
     free = [h for h in retreat_hexes(s, OLYNTHUS, "athens") if h != NEXT_TO_OLYNTHUS]
     assert free  # Olynthus has open hexes around it besides the one the Spartans came from
-    b = open_battle(s, {"hex": OLYNTHUS, "origin": NEXT_TO_OLYNTHUS, "units": att,
+    origin = OLYNTHUS if from_inside else NEXT_TO_OLYNTHUS
+    b = open_battle(s, {"hex": OLYNTHUS, "origin": origin, "units": att,
                         "leaders": ["Archidamus"], "storm": True}, "sparta")
     assert b is not None and b["fortress"]
-    return s, b
+    return (s, b, g) if game else (s, b)
 
 
-@pytest.mark.xfail(strict=True, reason="departure: 17.4.4/17.7.2 fortress defenders not "
-                   "besieged before the attack may retreat; RULINGS.md 5 forbids it (report)")
 def test_17_7_2_defenders_of_walls_stormed_at_once_may_retreat():
     """Three Laconians with Archidamus march onto Athenian Olynthus (walled small) and storm
     it in the same move: its hoplite was neither besieged nor masked before the attack, so a
     failed morale check lets it choose to leave by an open hex (17.7.2); the walls only spare
-    it from being made to (17.4.4)."""
-    _, b = _storm_olynthus()
+    it from being made to (17.4.4). Never into the hex the storm came from (RULINGS.md 6)."""
+    s, b = _storm_olynthus()
     assert b["def_can_retreat"]
+    ways = defender_retreats(s, b)
+    assert ways and NEXT_TO_OLYNTHUS not in ways
+
+
+def test_17_7_2_a_failed_check_on_the_walls_still_holds_the_unit():
+    """With a way out the walls still never force one: a failed check (not a death) leaves
+    the hoplite demoralized in the battle, and its side chooses at the round's end (17.8)."""
+    s, b = _storm_olynthus()
+    uid = b["dfn"][0]
+    b["morale"][uid] = 3
+    assert K.check(s, b, uid, 1, b["def_can_retreat"], lambda: 4)  # 5: above 3, below 3 + 3
+    assert uid not in b["retreat"] and uid not in b["dead"] and b["morale"][uid] == 2
+
+
+def test_10_2_2d_walls_masked_before_the_attack_shut_their_defenders_in():
+    """A Laconian hoplite already stands in Olynthus' hex when the storm comes: the place
+    was masked before the attack, so its defenders cannot leave (10.2.2d, 17.7.1b)."""
+    s, b = _storm_olynthus(masked_by=1)
+    assert not b["def_can_retreat"]
+
+
+def test_17_4_4_besieged_walls_shut_their_defenders_in():
+    """Olynthus under siege before the attack: no retreat (17.4.4's exception)."""
+    s, b = _storm_olynthus(besieged=True)
+    assert not b["def_can_retreat"]
+
+
+def test_17_7_2_a_storm_by_the_masking_stack_itself_finds_the_defenders_shut_in():
+    """The stack that masked Olynthus in an earlier move storms it from its own hex
+    (10.2.1c): the defenders were masked before the attack."""
+    s, b = _storm_olynthus(from_inside=True)
+    assert not b["def_can_retreat"]
+
+
+def test_games_of_an_older_generation_keep_the_walls_shut():
+    """Games created before generation 3 replay as recorded: no retreat from stormed walls."""
+    s, b = _storm_olynthus(generation=FORTRESS_RETREATS - 1)
+    assert not b["def_can_retreat"]
+
+
+def test_the_defender_is_asked_and_a_retreat_gives_up_the_place():
+    """At the end of a round the attacker goes on, then the stormed defender is asked
+    (17.8); it leaves for an open hex of its choosing, and the Spartans take Olynthus."""
+    s, b, g = _storm_olynthus(game=True)
+    s["battle"] = b
+    b["rounds"] = 1
+    s["flow"].append({"name": "battle_go_on", "args": {"which": "att"}})
+    g._prompts = None
+    assert [p.kind for p in g.prompts()] == ["continue"]
+    g.act("sparta", "go")
+    (asked,) = g.prompts()
+    assert asked.seat == "athens" and asked.kind == "continue"
+    g.act("athens", "off")
+    ways = [h for h in retreat_hexes(s, OLYNTHUS, "athens") if h != NEXT_TO_OLYNTHUS]
+    uid = b["dfn"][0]
+    if len(ways) > 1:
+        (whither,) = g.prompts()
+        assert whither.kind == "retreat" and {o.id for o in whither.options} == set(ways)
+        g.act("athens", ways[0])
+    assert g.state["units"][uid]["hex"] in ways
+    assert B.holder(g.state, OLYNTHUS) == "sparta"
 
 
 def test_17_4_4_the_walls_never_force_a_retreat():

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import Prompt
-from engine.core.ruleset import Context
+from engine.core.ruleset import Context, asks
 
 from . import battle_record as records
 from .asks import OptionRow, arg, ask, destination
@@ -31,6 +31,7 @@ from .replacements import step_cost
 from .schema import Battle, FrameArgs
 from .state import (
     AS,
+    SIEGE_READINGS,
     Occ,
     a_side,
     block_name,
@@ -772,7 +773,7 @@ def _stage_end(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | 
     # Rule 5.61 pays pillage for every major city captured, and 7.0 fights a revolt as a
     # normal siege battle, so a revolt that wins its battle pillages too (games of
     # generation 0 keep the older reading, which gave none).
-    if bt["hex_taken"] and (bt["kind"] != "revolt" or s.get("generation", 0) >= 1):
+    if bt["hex_taken"] and (bt["kind"] != "revolt" or asks(s, SIEGE_READINGS)):
         c = _city(bd, h)
         name = bd.city_at.get(h)
         if c and name and c.get("major") and s["control"].get(name) == dfd:  # c: a name

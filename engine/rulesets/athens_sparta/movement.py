@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from engine.core.ruleset import asks
 from engine.core.steady import Memo
 
 from .board import SICILY, Board
 from .state import (
     AS,
+    SIEGE_READINGS,
     Occ,
     current,
     derived_all,
@@ -274,7 +276,7 @@ def army_march_destinations(bd: Board, s: AS, bid: str, occ: Occ | None = None) 
     # Rule 4.2: a hex the marching side besieges counts as its own for land movement, so a
     # march may pass it (4.5 only bars ending in a siege: `sieged`). Games of generation 0
     # keep the older reading, which their logs were answered to.
-    foe_held = (enemy_set(bd, s, occ, side) if s.get("generation", 0) >= 1
+    foe_held = (enemy_set(bd, s, occ, side) if asks(s, SIEGE_READINGS)
                 else _held_by(s, occ, other(side)))
     sieged = _siege_hexes(bd, s, occ)
     key = ("march", bd, start, limit, persia_closed, enemy, friends, foe_held, sieged)

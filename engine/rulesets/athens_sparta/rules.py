@@ -27,7 +27,7 @@ from .invariants import check
 from .positions import setup_position
 from .rule_summaries import BOOK
 from .schema import State
-from .state import SIDES, compute_control, indexed, new_state, other, turn_words
+from .state import GENERATION, SIDES, compute_control, indexed, new_state, other, turn_words
 from .variants import hidden_variants
 from .victory import reason_words
 from .view import view as make_view
@@ -48,7 +48,7 @@ class AthensSparta(Ruleset):
     # The questions new games ask; a game keeps the generation it was created with, so its
     # log replays with the questions its answers were given to (docs/architecture.md).
     # 1: a march may pass through a hex its own side besieges (rules 4.2, 4.5).
-    generation = 1
+    generation = GENERATION
     scenarios = {"431": Scenario("431", "431-404 BC: the Peloponnesian War (Olympiads 84-89)",
                                  ("athens", "sparta"),
                                  "The full campaign from the siege of Potidaea to the end of "

@@ -22,6 +22,12 @@ AS = State  # the Athens & Sparta state (schema.py)
 Occ = dict[str, dict[str, list[str]]]  # place -> side -> block ids (`occupancy`)
 
 SIDES = ("athens", "sparta")
+
+# The generations of the questions Athens & Sparta asks (Ruleset.generation; the rules ask
+# by them with engine.core.ruleset.asks). 1: a march may pass through a hex its own side
+# besieges (4.2, 4.5), and a revolt that wins its siege battle pillages (5.61, 7.0).
+SIEGE_READINGS = 1
+GENERATION = SIEGE_READINGS  # what new games ask
 OFFMAP = ("pool", "off", "out")
 
 

@@ -10,6 +10,7 @@ from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.battle_record import close
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 from engine.core.view import BATTLE_END
 
 from . import board as B
@@ -29,7 +30,16 @@ from .peace import battle_grievances, breach
 from .places import short as short_place
 from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
-from .state import BattleState, EState, commanders, fighting, forces, on_board, other
+from .state import (
+    FORTRESS_RETREATS,
+    BattleState,
+    EState,
+    commanders,
+    fighting,
+    forces,
+    on_board,
+    other,
+)
 from .unit_names import listed, named
 
 DEFENCE = {  # 17.4.4 (data: tables.defender_morale)
@@ -190,7 +200,9 @@ def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState
         "waiting_cavalry": waiting, "morale": morale, "retreat": [], "dead": [],
         "fortress": fortress, "storm": place, "big_city": bool(city and city.size == "L"),
         "def_can_retreat": bool(attack.get("field")) or
-                           ((not place) and bool(_open_ways(s, h, foe, attack["origin"]))),
+                           ((not place or (fortress and K.GARRISON not in dfn
+                                            and _stormed_fresh(s, attack, attacker)))
+                            and bool(_open_ways(s, h, foe, attack["origin"]))),
         "into": h if attack.get("field") else None,  # 18.2a: back inside the walls
         "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
         "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0,
@@ -483,15 +495,28 @@ def outside_walls(s: EState, h: str, side: str) -> list[str]:
     return out + [u for u in raiders_outside(s, h, side) if u not in out]
 
 
+def _stormed_fresh(s: EState, attack: dict[str, Any], attacker: str) -> bool:
+    """17.4.4, 17.7.2: walls stormed by a stack that found them neither besieged nor masked
+    (10.2.2d) leave their defenders free to choose to retreat; older games shut them in."""
+    h = attack["hex"]
+    return (asks(s, FORTRESS_RETREATS) and attack["origin"] != h and h not in s["sieges"]
+            and not masked_before(s, attack, attacker))
+
+
+def masked_before(s: EState, attack: dict[str, Any], attacker: str) -> bool:
+    """The attacker's land units were in the place's hex before this stack came: the place
+    was masked already (10.2.2)."""
+    return any(u not in attack["units"] and s["units"][u]["type"] != "fleet"
+               for u in B.units_at(s, attack["hex"], attacker))
+
+
 def sally_candidates(s: EState, attack: dict[str, Any], attacker: str) -> list[str]:
     """10.2.1a: land units of the defender that may meet the attackers outside the walls,
     unless the place was masked already (its garrison is shut in, 10.2.2d)."""
-    h = attack["hex"]
-    before = [u for u in B.units_at(s, h, attacker)
-              if u not in attack["units"] and s["units"][u]["type"] != "fleet"]
-    if before:
+    if masked_before(s, attack, attacker):
         return []
-    return [u for u in B.units_at(s, h, other(attacker)) if s["units"][u]["type"] != "fleet"]
+    return [u for u in B.units_at(s, attack["hex"], other(attacker))
+            if s["units"][u]["type"] != "fleet"]
 
 
 def mans_the_walls_first(b: BattleState) -> bool:

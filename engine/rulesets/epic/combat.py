@@ -128,12 +128,14 @@ def check(s: EState, b: BattleState, uid: str, plus: int, can_retreat: bool, rol
     elif t <= m:
         b["morale"][uid] = m - 1
         result = "demoralized"
+    elif b["fortress"] and uid in b["dfn"]:
+        # 17.7.2: the walls hold it; only death counts. Where it has a way out, its side
+        # may choose to leave at the end of the round (17.8; RULINGS.md 5).
+        b["morale"][uid] = m - 1
+        result = "holds"
     elif can_retreat:
         b["retreat"].append(uid)
         result = "retreats"
-    elif b["fortress"] and uid in b["dfn"]:  # 17.7.2: the walls hold it; only death counts
-        b["morale"][uid] = m - 1
-        result = "holds"
     else:
         second = roll()  # 17.7.4: no retreat hex, a second unmodified check
         dice.append(second)

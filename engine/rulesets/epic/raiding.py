@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 
 from . import alliances as A
 from . import board as B
@@ -12,7 +13,7 @@ from . import places as P
 from . import supply as S
 from .building import knock_down_long_walls
 from .notes import note
-from .state import WALLS_AND_REVOLTS, EState, asks, clamp_ml, on_board, other
+from .state import WALLS_AND_REVOLTS, EState, clamp_ml, on_board, other
 from .unit_names import count, named, region_name
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 
 from . import board as B
 from . import politics as P
 from .board import season_index
 from .building import finish_walls, wall_time
 from .notes import note, roll_with
-from .state import WALLS_AND_REVOLTS, EState, asks
+from .state import WALLS_AND_REVOLTS, EState
 from .unit_names import region_name
 
 RISK_ZONE = 3  # 4.1

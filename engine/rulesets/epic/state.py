@@ -253,21 +253,20 @@ class EState(TypedDict):
     # the generation of questions the game asks (see `asks`); absent: generation 0
     generation: NotRequired[int]
 
-# The generations of the Epic's questions (Ruleset.generation, engine/core/ruleset.py). A
-# game keeps the generation it was created with, so its log replays with the questions its
-# answers were given to; a game of an older generation is asked the older questions.
+# The generations of the Epic's questions (Ruleset.generation and `asks`,
+# engine/core/ruleset.py). A game keeps the generation it was created with, so its log
+# replays with the questions its answers were given to; a game of an older generation is
+# asked the older questions.
 # 1 (issue 33): walls are offered for pulling down only where it makes sense, and the pick
 # is confirmed; revolt checks that cannot succeed are not asked.
 WALLS_AND_REVOLTS = 1
 # 2 (issue 33): the units that may go unsupplied are a menu of places, and a long list of
 # stacks that may forage is asked in parts of at most 25.
 SUPPLY_IN_GROUPS = 2
-GENERATION = SUPPLY_IN_GROUPS  # what new games ask
-
-
-def asks(s: Facts, generation: int) -> bool:
-    """Whether this game asks the questions of `generation` (or of a later one)."""
-    return int(s.get("generation", 0)) >= generation
+# 3 (issue 33): defenders of a fortress stormed by a stack that found it neither besieged
+# nor masked may retreat, if a hex is open to them (17.4.4, 17.7.2; RULINGS.md 5).
+FORTRESS_RETREATS = 3
+GENERATION = FORTRESS_RETREATS  # what new games ask
 
 
 SIDES = ("athens", "sparta")

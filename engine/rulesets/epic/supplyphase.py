@@ -12,6 +12,7 @@ from typing import NotRequired, TypedDict
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 
 from . import alliances as A
 from . import board as B
@@ -22,7 +23,7 @@ from . import supply as S
 from .losses import eliminate
 from .notes import AnyFlow, note
 from .sicily import leaving_units
-from .state import MAP, SUPPLY_IN_GROUPS, WINTER, EState, asks, on_board, other
+from .state import MAP, SUPPLY_IN_GROUPS, WINTER, EState, on_board, other
 from .unit_names import named
 
 

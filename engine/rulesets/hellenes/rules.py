@@ -51,7 +51,7 @@ from .setup import (
     shuffle_deck,
 )
 from .siege import Attrition, Losses
-from .state import SIDES, HState, indexed, other
+from .state import GENERATION, SIDES, HState, indexed, other
 from .variants import hidden_variants
 from .yearend import YearClose, YearEnd, reason
 
@@ -87,7 +87,7 @@ class Hellenes(Ruleset):
     # log replays with the questions its answers were given to (docs/architecture.md).
     # 1: units holding a captured Opposing City may fortify in it when engaged, or retreat
     # into it (7.1, 6.4); generation 0 let only the City's loyal side do so (siege.py).
-    generation = 1
+    generation = GENERATION
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",
                          "The Archidamian War: Potidea under siege, Pericles against "

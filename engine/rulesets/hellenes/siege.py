@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine import Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 
 from . import board as B
 from .battle_words import counted, dice_words, hits_on_words
@@ -17,7 +18,7 @@ from .cargo import stow
 from .components import City
 from .olympians import open_appeal
 from .options import unit_option
-from .state import WINTER, HState, Side, add_prestige, other, to_pool
+from .state import CAPTURED_CITIES, WINTER, HState, Side, add_prestige, other, to_pool
 
 GARRISON = "garrison"  # the option id of a City's garrison block in a losses prompt
 
@@ -39,7 +40,7 @@ def may_shelter(s: HState, city: City, side: Side) -> bool:
     garrison). So from generation 1 the City must hold no block of the other side (a
     garrison included); generation 0 asked that `side` control it, which, with both
     sides in the Province, meant its Loyalty, and left a captured City's holders outside."""
-    if s.get("generation", 0) >= 1:
+    if asks(s, CAPTURED_CITIES):
         return defender_of(s, city) in (None, side)
     return B.city_control(s, city) == side
 

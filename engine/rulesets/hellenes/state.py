@@ -15,6 +15,12 @@ from engine.core.procedures import Frame
 Side = Literal["athens", "sparta"]
 SIDES: tuple[Side, Side] = ("athens", "sparta")
 
+# The generations of the questions Hellenes asks (Ruleset.generation; the rules ask by
+# them with engine.core.ruleset.asks). 1: the holders of a captured City may fortify in it
+# and retreat into it (7.1, 6.4).
+CAPTURED_CITIES = 1
+GENERATION = CAPTURED_CITIES  # what new games ask
+
 # Ids, named for what they stand for (as Athens & Sparta's schema.py does).
 BlockId = str  # a unit's id in the block data ("A14", "S7")
 AreaId = str  # an area's id ("ATH", "S_AEG"), or POOL / ASIDE where a block stands
