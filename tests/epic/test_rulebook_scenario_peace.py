@@ -170,3 +170,12 @@ def test_5_3_example_chios_raised_two_steps_from_al_4_to_1():
     lines = yearly_levels(s)
     assert "chios: assessed at x3, -1 AL (5.3.4)" in lines
     assert s["regions"]["chios"]["al"] == 1
+
+
+def test_5_3_1_a_raise_is_counted_before_any_menu_was_built():
+    """Tools and tests may raise a region's assessment before the stage's menu ran."""
+    g = position(regions={"chios": {"al": 4, "mult": 1}})
+    s = g.state
+    s.pop("raised", None)
+    AS.raise_one(s, "athens", "chios")
+    assert s["raised"] == {"chios": 1} and s["regions"]["chios"]["mult"] == 2

@@ -5,9 +5,9 @@ time: up by at most two steps a year and never above x5, down freely to x0. Each
 costs the region 1 AL (Athens) or 1 ML (Sparta); an Athenian region pushed below AL -2
 changes hands at once (4.3), and Sparta may keep the assessment it had; a Spartan region
 below ML 5 may be assessed at x1 at most, and is cut to it at once. A cut is remembered
-for the next year's revolt checks (5.3.5). The yearly penalties for high levels (5.3.4)
-are missing from the rulebook as we have it, and are not applied. The simplified turn of
-the playable scenarios keeps its fixed multipliers (22.4.1), so no scenario calls this yet."""
+for the next year's revolt checks (5.3.5). The yearly penalty of a high assessment (5.3.4)
+is applied at the year's levels (`flow.yearly_levels`). Scenarios on the simplified turn
+keep their fixed multipliers (22.4.1); the full turn runs the assessment every year."""
 
 from __future__ import annotations
 
@@ -61,7 +61,8 @@ def options(s: EState, side: str) -> list[Option]:
 
 def raise_one(s: EState, side: str, region: str) -> list[str]:
     r = s["regions"][region]
-    s.setdefault("raised", {})[region] = s["raised"].get(region, 0) + 1
+    raised = s.setdefault("raised", {})
+    raised[region] = raised.get(region, 0) + 1
     r["mult"] = int(r["mult"] or 0) + 1
     lines = [f"{side.title()} raises {region}'s tribute to x{r['mult']} (5.3.1)"]
     if side == "athens":
