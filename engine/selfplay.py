@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -120,7 +120,7 @@ def summarize(ruleset_id: str, runs: list[GameRun]) -> dict[str, Any]:
     }
 
 
-def _count(items) -> dict[str, int]:
+def _count(items: Iterable[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for x in items:
         out[x] = out.get(x, 0) + 1

@@ -147,7 +147,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         value = cities[name].value if name in cities else 1
         score += SIEGE * value * (1 if siege["besieger"] == me else -1)
     score += CARD * len(view["cards"]["hand"])
-    return score
+    return float(score)
 
 
 @cache
@@ -281,7 +281,7 @@ def event_value(view: dict[str, Any], me: str, n: int) -> float:
         extra = revolt_cities(view, str(ev.params.get("region")), True)
         taken = main[:1] + [c for c in extra if c not in main[:1]][:_in_play(view, "taxes")
                                                                     if aid < 3 else 0]
-        return REVOLT_CITY * sum(c.value for c in taken)
+        return float(REVOLT_CITY * sum(c.value for c in taken))
     if kind == "helots":  # an Athenian garrison in a vacant Sparta, Messenia or Pylos
         occupied = _occupied(view)
         gains = [evaluate(dict(view, control=dict(view["control"], **{c.name: me})), me) - here
@@ -293,7 +293,7 @@ def event_value(view: dict[str, Any], me: str, n: int) -> float:
         if lead is None or view["cards"]["leaders"].get(lead.side) is not None:
             return 0.0
         worth = ACTION * lead.value * LEADER_TURNS
-        return worth if lead.side == me else -worth
+        return float(worth if lead.side == me else -worth)
     if kind == "ostracism":  # 3.11: depose a Leader, the enemy's at best
         return max((_ostracism_gain(view, me, t) for t in _ostracism_targets(view)),
                    default=0.0)
@@ -335,7 +335,7 @@ def _ostracism_gain(view: dict[str, Any], me: str, n: int) -> float:
     lead = _card(view, n).leader
     assert lead is not None
     worth = ACTION * lead.value * LEADER_TURNS
-    return -worth - ACTION if lead.side == me else worth
+    return float(-worth - ACTION if lead.side == me else worth)
 
 
 def commit(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
@@ -351,8 +351,8 @@ def commit(view: dict[str, Any], prompt: Prompt, rng: Rng) -> str:
 
     def keep(n: int) -> float:
         playable = _card(view, n).event.who in ("either", me)
-        return max(ACTION * _card(view, n).av,
-                   KEEP_EVENT * event(n) if later and playable else 0.0)
+        return float(max(ACTION * _card(view, n).av,
+                    KEEP_EVENT * event(n) if later and playable else 0.0))
 
     def gain(facts: dict[str, Any]) -> tuple[float, int]:
         n = int(facts["card"])
@@ -450,7 +450,7 @@ def _sortie_odds(view: dict[str, Any], me: str, city: str) -> float:
                      if b["area"] == area and b["side"] != me and not b["inside"])
     theirs += sum(b["cv"] for b in view["blocks"] if b["area"] == area and not b["inside"]
                   and b["side"] != me)  # shown (in a battle, 6.1)
-    return ours / max(1, theirs)
+    return float(ours) / float(max(1, theirs))
 
 
 # 8.1: a City's defenders fire at A2, take two hits a step (Double Defence, 8.11) and are
@@ -471,7 +471,7 @@ def _assault_odds(view: dict[str, Any], me: str, city: str) -> float:
                   and b["side"] != me)  # shown (in a battle, 6.1)
     garrison = view["garrisons"].get(city)
     theirs += 1 if garrison is not None and garrison["side"] != me else 0
-    return ours / max(1, theirs)
+    return float(ours) / float(max(1, theirs))
 
 
 def _siege_combat(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,

@@ -83,11 +83,11 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     score = CITY * (ours - theirs) + OWN * (honor.get(me, 0) - honor.get(asm.rival(me), 0))
     end = _outcome_worth(view, me)
     if end is not None and len(view["cities"]) == 2:
-        return score + end
+        return float(score + end)
     score += STRATEGOS * sum(view["strategos"].get(f, 0) for f in mates)
     score -= STRATEGOS * sum(view["strategos"].get(f, 0) for f in asm.CITY_FACTIONS[enemy])
     score += _forces_worth(view, city) - _forces_worth(view, enemy)
-    return score
+    return float(score)
 
 
 # ------------------------------------------------------------------ reading the view
@@ -204,7 +204,7 @@ def _debate(view: dict[str, Any], prompt: Prompt, me: str) -> str:
         d = o.data or {}
         value, award = d.get("value", 0), d.get("award", 0)
         spent = d.get("face", 7 if d.get("leader") or d.get("brain_trust") else value)
-        return worth * value + 1.2 * award - 0.35 * spent
+        return float(worth * value + 1.2 * award - 0.35 * spent)
     return max(prompt.options, key=score).id
 
 
@@ -411,7 +411,7 @@ def _maintenance(prompt: Prompt) -> str:
 
     def score(o: Option) -> float:
         d = o.data or {}
-        return int(counts.strength[d["owner"]][d["kind"]]) / cost[d["kind"]]
+        return int(counts.strength[d["owner"]][d["kind"]]) / float(cost[d["kind"]])
     return min(prompt.options, key=score).id
 
 

@@ -160,7 +160,7 @@ def score(view: dict[str, Any], major: str) -> float:
     pts += 2 * sum(card["hostages"].values())
     if card["surrendered_to"] is not None:
         pts -= 5
-    return pts
+    return float(pts)
 
 
 def income(view: dict[str, Any], me: str) -> int:
@@ -333,7 +333,7 @@ def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
     if tries:
         ranked = sorted(tries, key=lambda o: (-approach_chance(view, me, o.data["target"],  # type: ignore[index]
                                                                spend), o.id))
-        return ranked[(view["round"] - 1) % len(ranked)].id
+        return str(ranked[(view["round"] - 1) % len(ranked)].id)
     return "pass"
 
 
@@ -459,7 +459,7 @@ def siege_chance(view: dict[str, Any], space: str, land: int, defence: int) -> f
     b = board()
     here = view["spaces"][space]
     defence += int(bool(here.get("garrison")))
-    mods = here.get("siege", 0)
+    mods = int(here.get("siege", 0))
     if defence == 0:
         mods += 2
     elif land >= 3 * defence:
@@ -468,7 +468,7 @@ def siege_chance(view: dict[str, Any], space: str, land: int, defence: int) -> f
         mods -= 2
     if b.major_home(space) not in (None, "sparta"):
         mods -= 1
-    return max(0, min(6, 1 + mods)) / 6
+    return max(0, min(6, 1 + mods)) / 6.0
 
 
 def held_harm(view: dict[str, Any], me: str, space: str) -> float:
@@ -481,7 +481,7 @@ def held_harm(view: dict[str, Any], me: str, space: str) -> float:
             == space:
         return 0.0
     turns = min(HELD_TURNS, view["last_turn"] - view["turn"] + 1)
-    return turns * ravage_harm(view, me, victim)
+    return float(turns * ravage_harm(view, me, victim))
 
 
 def fallen_worth(space: str) -> float:

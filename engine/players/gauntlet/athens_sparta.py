@@ -217,7 +217,7 @@ def raider(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str | No
             return None
         if b["hex"] == capital_hex(me):
             return None  # the capital keeps its guard
-        return min(empty, key=lambda h: (distance(b, b["hex"], h), h))
+        return str(min(empty, key=lambda h: (distance(b, b["hex"], h), h)))
 
     def dest(view: dict[str, Any], b: Block, dests: dict[str, str]) -> str | None:
         g = goal(b)

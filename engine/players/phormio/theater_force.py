@@ -85,7 +85,7 @@ def spare(view: dict[str, Any], faction: str, most: int) -> int:
     if None in prices:
         return 0
     kept = sum(p for p in prices if p is not None)
-    return max(0, min(most, view["strategos"].get(faction, 0) - kept))
+    return max(0, min(most, int(view["strategos"].get(faction, 0)) - kept))
 
 
 def likely_commitment(view: dict[str, Any], faction: str, most: int) -> int:
@@ -100,11 +100,11 @@ def attack_strength(view: dict[str, Any], target: str, cg: str) -> int:
     can count on move, those tokens, Treachery, the State Ship or the 300 (one point)."""
     city = city_of(cg)
     kind = theater_kind(target)
-    tokens = (min(CG_MOST, view["strategos"].get(cg, 0))
+    tokens = (min(CG_MOST, int(view["strategos"].get(cg, 0)))
               + likely_commitment(view, rival(cg), COMPATRIOT_MOST))
     return (kind_strength(view, target, city, kind)
             + strongest_reachable(view, target, city, kind, tokens) + tokens
-            + view["treachery"].get(target, {}).get(city, 0) + 1)
+            + int(view["treachery"].get(target, {}).get(city, 0)) + 1)
 
 
 def defence_strength(view: dict[str, Any], target: str, city: str, tokens: bool) -> int:
@@ -113,7 +113,7 @@ def defence_strength(view: dict[str, Any], target: str, city: str, tokens: bool)
     committed = sum(min(COMPATRIOT_MOST, view["strategos"].get(f, 0))
                     for f in view["factions"] if city_of(f) == city) if tokens else 0
     return (kind_strength(view, target, city, theater_kind(target))
-            + view["treachery"].get(target, {}).get(city, 0) + committed)
+            + int(view["treachery"].get(target, {}).get(city, 0)) + committed)
 
 
 def hopeless(view: dict[str, Any], target: str, cg: str) -> bool:

@@ -157,4 +157,4 @@ def in_pool(view: dict[str, Any], owner: str, kind: str) -> int:
     cap = int(dict(counts.units).get(owner, {}).get(kind, 0))  # type: ignore[call-overload]
     on_map = sum(f.get(owner, {}).get(kind, 0) for f in view["forces"].values())
     gone = view.get("removed", {}).get(owner, {}).get(kind, 0)
-    return cap - on_map - gone
+    return int(cap - on_map - gone)

@@ -208,11 +208,11 @@ def battleunit_strength(view: dict[str, Any], target: str, city: str, kind: str)
     """A side's strength in a battle of `kind` there, the card apart (9.3): units of the
     kind, 2 a base, committed Strategos, Treachery, the State Ship, the 300."""
     ex = view["expedition"] or {}
-    committed = sum(n for f, n in view["committed"].items() if city_of(f) == city)
+    committed = sum(int(n) for f, n in view["committed"].items() if city_of(f) == city)
     extra = (int(city == "athens" and bool(ex.get("ship")))
              + int(city == "sparta" and view["the_300"] == target))
     return (kind_strength(view, target, city, kind) + committed
-            + view["treachery"].get(target, {}).get(city, 0) + extra)
+            + int(view["treachery"].get(target, {}).get(city, 0)) + extra)
 
 
 def second_battle(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> str:

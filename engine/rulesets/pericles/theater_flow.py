@@ -88,7 +88,7 @@ class Rotation(Procedure[PericlesState]):
         s, order = flow.state, flow.state["order"]
         i = flow.args.setdefault("i", 0)
         for k in range(len(order)):
-            seat = order[(i + k) % len(order)]
+            seat: str = order[(i + k) % len(order)]
             if self.can_act(s, seat):
                 return seat
         return None
