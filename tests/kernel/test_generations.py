@@ -11,6 +11,7 @@ import pytest
 import engine
 from engine import Context, IllegalAction, Option, Outcome, Prompt, Ruleset, Scenario
 from engine.core.game import Game
+from engine.core.ruleset import asks
 from service.replay import fresh_game
 
 
@@ -95,3 +96,12 @@ def test_an_old_log_replays_with_the_old_questions():
 def test_a_generation_the_rules_do_not_know_is_refused():
     with pytest.raises(IllegalAction):
         Game.create(RULES, seed="x", generation=2)
+
+
+def test_asks_reads_the_generation_kept_in_the_state():
+    """One way to ask for every ruleset: no key is generation 0; a game asks the questions of
+    its own generation and of every older one, never of a newer one."""
+    assert asks({}, 0) and not asks({}, 1)
+    assert asks({"generation": 2}, 1) and asks({"generation": 2}, 2)
+    assert not asks({"generation": 2}, 3)
+    assert not asks({"generation": "2"}, 1)  # only an int counts
