@@ -26,9 +26,9 @@ from ..rulesets.hellenes import board as B
 from ..rulesets.hellenes import movement as M
 from ..rulesets.hellenes.battle_facts import fighting
 from ..rulesets.hellenes.events import deposable
-from ..rulesets.hellenes.state import FALL, NEW_YEAR
+from ..rulesets.hellenes.state import FALL, NEW_YEAR, SPRING
 from .base import Lookahead
-from .heuristic import RulesetHeuristic, best_by_lookahead
+from .heuristic import NAVIGATION, RulesetHeuristic, best_by_lookahead
 from .rollout import OutOfTime, quick_answer
 
 CAPITAL = {"athens": "Athens", "sparta": "Sparta"}
@@ -129,11 +129,10 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     lost = [cities[name] for name, holder in view["control"].items()
             if holder == foe and cities[name].loyalty == me]
     if lost and standing:
-        ferries = _ferries(mine, standing)
+        ferries = tuple(sorted(_ferries(mine, standing).items()))
+        here = frozenset(standing)
         for city in lost:
-            far = _distances(city.area)
-            away = min(_away(far.get(a, FAR), ferries.get(a)) for a in standing)
-            score -= RECOVER * city.value * min(away, FAR)
+            score -= RECOVER * city.value * _recovery(city.area, here, ferries)
     score -= ENEMY_BLOCK * len(theirs)
     score -= EXPOSED * _exposed(view, me, standing, theirs)
     capital = cities[CAPITAL[me]].area
@@ -148,6 +147,15 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         score += SIEGE * value * (1 if siege["besieger"] == me else -1)
     score += CARD * len(view["cards"]["hand"])
     return score
+
+
+@lru_cache(maxsize=8192)
+def _recovery(area: str, standing: frozenset[str], ferries: tuple[tuple[str, int], ...]) -> int:
+    """Group Moves (at most FAR) from the nearest of our land units `standing` to `area`,
+    a fleet beside it carrying it (`_away`): the views a rollout scores repeat the same
+    few."""
+    far, sea = _distances(area), dict(ferries)
+    return min(min(_away(far.get(a, FAR), sea.get(a)) for a in standing), FAR)
 
 
 @cache
@@ -525,7 +533,8 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
                 sieges=sieges)
 
 
-def _imagine_move(view: dict[str, Any], me: str, origin: str) -> dict[str, Any] | None:
+def _imagine_move(view: dict[str, Any], me: str, origin: str,
+                  aims: frozenset[str] | None = None) -> dict[str, Any] | None:
     """A Group Move from the Action menu (5.0), worked out from the view: the area's land
     units in the best land area next to it, or a landing (5.21): one of its fleets in a
     land area it can sail to, with one land unit aboard. The preview would stop at the
@@ -546,6 +555,8 @@ def _imagine_move(view: dict[str, Any], me: str, origin: str) -> dict[str, Any] 
         if fleet["type"] != "fleet":
             continue
         for area in _landings(view, me, fleet):
+            if aims is not None and area not in aims:
+                continue  # a rollout's landings (`_aims`)
             found = _best_landing(view, me, fleet["id"], origin, area)
             if best is None or found[0] > best[0]:
                 best = found
@@ -610,9 +621,16 @@ def _reach(view: dict[str, Any], me: str, unit: dict[str, Any], engage: bool
         return frozenset()  # 7.4: besieged land units stay
     foes = frozenset(b["area"] for b in view["hidden_blocks"] if b["side"] != me
                      and not b["inside"])
-    world = M.World(foes, engage, 0, frozenset(view["neutral"]), frozenset(), False,
-                    frozenset())
-    reach = M.dests_from(unit["area"], unit["inside"], frozenset(), unit["id"], world)
+    return _reach_from(unit["area"], unit["inside"], unit["id"], foes,
+                       frozenset(view["neutral"]), engage)
+
+
+@lru_cache(maxsize=8192)
+def _reach_from(area: str, inside: bool, unit: str, foes: frozenset[str],
+                neutral: frozenset[str], engage: bool) -> frozenset[str]:
+    """`_reach` by the rules' search, remembered (a Muster asks it of every unit)."""
+    world = M.World(foes, engage, 0, neutral, frozenset(), False, frozenset())
+    reach = M.dests_from(area, inside, frozenset(), unit, world)
     return reach if engage else frozenset(a for a in reach if a not in foes)
 
 
@@ -782,7 +800,11 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     hidden block, where the sample's strengths and dice decide it), the best-scored other
     one, and at the last Action ending the phase with every unit where it stands (the
     score cannot see the enemy's storm of a City our move strips, issue 35.3).
-    Elsewhere: nothing to weigh."""
+    A card's commitment in a Season (3.3): `commit_candidates`. Elsewhere: nothing to
+    weigh."""
+    _WEIGHING["kind"] = prompt.kind
+    if prompt.kind == "commit":
+        return commit_candidates(view, prompt, fallback)
     if prompt.kind != "actions":
         return []
     me = prompt.seat
@@ -811,7 +833,10 @@ def end_actions(sim: Any, seat: str) -> None:
     picked by the score), and the Action phase ends at the menu's next showing, so that
     the battles the option has set up are fought in the rollout (6.0). (Playing the rest
     of the phase out weighed every option of every menu again in each world: a search
-    decision took about 6 s.)"""
+    decision took about 6 s.) After a card's commitment: `end_season`."""
+    if _WEIGHING["kind"] == "commit":
+        end_season(sim, seat)
+        return
     for _ in range(40):
         p = sim.prompt()
         if p is None or p.seat != seat or p.kind not in ACTION_PHASE:
@@ -819,10 +844,7 @@ def end_actions(sim: Any, seat: str) -> None:
         if p.kind == "actions" and p.option("done") is not None:
             sim.act(seat, "done")
             continue
-        view = sim.view(seat)
-        answer = choose(view, p, None, sim.policy)
-        sim.act(seat, answer if answer is not None
-                else quick_answer(view, p, HEURISTIC, sim.policy))
+        sim.act(seat, rollout_answer(sim, p))
     enemy_answer(sim, seat)
 
 
@@ -848,8 +870,142 @@ def enemy_answer(sim: Any, seat: str) -> None:
         margin = MENU_MARGIN_S if p.kind in PHASE_STARTS else 0.0
         if sim.deadline is not None and time.perf_counter() > sim.deadline - margin:
             raise OutOfTime
-        view = sim.view(p.seat)
-        sim.act(p.seat, quick_answer(view, p, HEURISTIC, sim.policy))
+        sim.act(p.seat, rollout_answer(sim, p))
+
+
+def rollout_answer(sim: Any, p: Prompt) -> str:
+    """The rollout policy: the heuristic's quick rules (engine/players/rollout.py), with a
+    Group Move carried out as the Action menu imagined it (`_planned_way`)."""
+    view = sim.view(p.seat)
+    if p.kind in ("move", "cargo"):
+        planned = _planned_way(sim, view, p)
+        if planned is not None:
+            return planned
+    if p.kind == "actions":
+        return _menu_answer(sim, view, p)
+    return quick_answer(view, p, HEURISTIC, sim.policy)
+
+
+def _menu_answer(sim: Any, view: dict[str, Any], p: Prompt) -> str:
+    """The Action menu by the quick rules (`quick_answer`: the option imagined best, if
+    above the position as it stands, else any), keeping the picture of a Group Move
+    chosen so that its movers go as pictured (`_planned_way`)."""
+    best, top, picture = None, evaluate(view, p.seat), None
+    me = p.seat
+    aims = _aims(view, me)
+    for o in p.options:
+        kind = _data(o)["kind"]
+        if kind == "muster" and _data(o)["to"] not in aims:
+            continue
+        seen = _imagine_move(view, me, _data(o)["from"], aims) if kind == "move" \
+            else imagine(view, p, o.id)
+        if seen is not None and (v := evaluate(seen, p.seat)) > top:
+            best, top, picture = o, v, seen
+    sim.hellenes_plan = None
+    if best is None:
+        ids = [o.id for o in p.options if o.id not in NAVIGATION and o.id not in HEURISTIC.skip] \
+            or [o.id for o in p.options]
+        return str(sim.policy.choice(ids))
+    if picture is not None and _data(best)["kind"] == "move":
+        sim.hellenes_plan = ((p.seat, _data(best)["from"]), _where(picture, p.seat))
+    return best.id
+
+
+def _aims(view: dict[str, Any], me: str) -> frozenset[str]:
+    """The areas a rollout's Muster or landing is weighed into: where enemy units stand or
+    the enemy holds a City, and our capital's. Elsewhere (most land areas hold a City)
+    they mostly gather units for a later move, which a rollout's short horizon does not
+    reach; weighing them all (each unit's reach and the score without each; each fleet's
+    landings with each unit aboard) was most of a rollout's Action menu."""
+    foe = "sparta" if me == "athens" else "athens"
+    cities = _cities()
+    return frozenset({b["area"] for b in view["hidden_blocks"] if b["side"] == foe}
+                     | {cities[n].area for n, h in view["control"].items() if h == foe}
+                     | {cities[CAPITAL[me]].area})
+
+
+def _where(view: dict[str, Any], me: str) -> dict[str, str]:
+    return {b["id"]: b["area"] for b in view["blocks"] if b["side"] == me}
+
+
+def _planned_way(sim: Any, view: dict[str, Any], p: Prompt) -> str | None:
+    """In a rollout, a mover's way (5.0) or a fleet's cargo (5.21) as `_imagine_move`
+    pictured the Group Move from its area: the land units together to the best area
+    beside, or a fleet with the land unit aboard to a landing. Weighing every way of every
+    mover again (`_imagine_way`: each land area in a fleet's reach, with each unit aboard)
+    took most of a rollout's time, and so left the search a world or two a decision.
+    None where the picture gives no answer (a mover it lost in battle, a way not offered):
+    the quick rules answer."""
+    asked, me = p.data or {}, p.seat
+    plan = getattr(sim, "hellenes_plan", None)
+    if p.kind == "cargo":
+        if plan is None or plan[0][0] != me:
+            return None
+        chosen = [o.id for o in p.options if plan[1].get(o.id) == asked.get("to")]
+        return decisions.encode(p, chosen[:1]) if chosen or p.lo == 0 else None
+    origin = str(asked.get("from"))
+    if plan is None or plan[0] != (me, origin):
+        # a move the rollout's own menu did not pick (the option weighed, a free move)
+        seen = _imagine_move(view, me, origin)
+        if seen is None:
+            return None
+        plan = ((me, origin), _where(seen, me))
+        sim.hellenes_plan = plan
+    target = plan[1].get(str(asked.get("unit")))
+    if target is None:
+        return None
+    if target == origin:
+        return "stay" if p.option("stay") is not None else None
+    return next((o.id for o in p.options if (o.data or {}).get("kind") == "route"
+                 and (o.data or {}).get("to") == target), None)
+
+
+# What the search is weighing now (set by `candidates`, read by `end_actions`: one
+# decision at a time, its rollouts played before the next).
+_WEIGHING: dict[str, str] = {"kind": ""}
+
+
+def commit_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
+    """A card committed in a Season (3.3): the heuristic's answer and the same card the
+    other way, as its Event or for its Actions. The heuristic prices an Event by rules of
+    thumb (`event_value`: an Earthquake's worth by the blocks near our capital, a Plague's
+    flat); the sampled worlds play the Season out both ways. The same card either way
+    leaves the same hand, so the rollouts compare only this Season. New Year and Winter
+    cards stay the heuristic's (a Sacrifice, Winter Actions)."""
+    if not SPRING <= view["season"] <= FALL:
+        return []
+    chosen = prompt.option(fallback)
+    if chosen is None:
+        return []
+    facts = _data(chosen)
+    other = prompt.option(f"{facts['card']}:{'a' if facts['use'] == 'event' else 'e'}")
+    if other is None or _data(other).get("no_effect"):
+        return []
+    return [fallback, other.id]
+
+
+SEASON_STEPS = 800  # prompts at most played for a Season after a commitment
+
+
+def end_season(sim: Any, seat: str) -> None:
+    """In a sampled world, after a card weighed by the search: the other side commits
+    (by the heuristic's rule, where the world has not dealt its hidden card already), and
+    the Season is played out by the quick rules, both Action phases and their battles
+    (4.0, 6.0), to the next card's commitment. Past the deadline: OutOfTime."""
+    revealed = False
+    for _ in range(SEASON_STEPS):
+        p = sim.prompt()
+        if p is None:
+            return
+        if p.kind in ("commit", "sacrifice"):
+            if revealed:
+                return
+        else:
+            revealed = True
+        margin = MENU_MARGIN_S if p.kind in PHASE_STARTS else 0.0
+        if sim.deadline is not None and time.perf_counter() > sim.deadline - margin:
+            raise OutOfTime
+        sim.act(p.seat, rollout_answer(sim, p))
 
 
 MENU_MARGIN_S = 0.2  # seconds before the deadline past which no Action menu is answered
