@@ -883,7 +883,10 @@ def rollout_answer(sim: Any, p: Prompt) -> str:
             return planned
     if p.kind == "actions":
         return _menu_answer(sim, view, p)
-    return quick_answer(view, p, HEURISTIC, sim.policy)
+    # the heuristic's own rules first, for a pick too (quick_answer picks at random: the
+    # enemy's rollout Group Moves sent off a random few of the units, often none)
+    answer = choose(view, p, None, sim.policy)
+    return answer if answer is not None else quick_answer(view, p, HEURISTIC, sim.policy)
 
 
 def _menu_answer(sim: Any, view: dict[str, Any], p: Prompt) -> str:
@@ -979,9 +982,19 @@ def commit_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> li
         return []
     facts = _data(chosen)
     other = prompt.option(f"{facts['card']}:{'a' if facts['use'] == 'event' else 'e'}")
-    if other is None or _data(other).get("no_effect"):
+    if other is None or _data(other).get("no_effect") \
+            or _card(view, int(facts["card"])).event.kind not in SEASON_EVENTS:
         return []
     return [fallback, other.id]
+
+
+# The Events whose worth shows by the Season's end, where a card's rollout is scored: a
+# Prestige loss, Cities taken or garrisoned, the enemy held still, a besieged City struck
+# (its Civil War lasts the Year, 8.11, but our Assaults are made at ASSAULT_ODDS, which it
+# does not change). A Leader, Taxes, Persian Aid, the factions and No Quarter pay over
+# Years: their rollouts would price them at nothing, so they stay the heuristic's.
+SEASON_EVENTS = frozenset({"atrocity", "revolt", "helots", "earthquake", "augury", "plague",
+                           "hunger", "treachery", "civil-war"})
 
 
 SEASON_STEPS = 800  # prompts at most played for a Season after a commitment
