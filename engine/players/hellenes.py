@@ -14,6 +14,7 @@ reads a game's state (the search's `sample_state` scores its own sampled worlds)
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import replace
 from functools import cache, lru_cache
@@ -802,7 +803,7 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     score cannot see the enemy's storm of a City our move strips, issue 35.3).
     A card's commitment in a Season (3.3): `commit_candidates`. Elsewhere: nothing to
     weigh."""
-    _WEIGHING["kind"] = prompt.kind
+    _WEIGHING.kind = prompt.kind
     if prompt.kind == "commit":
         return commit_candidates(view, prompt, fallback)
     if prompt.kind != "actions":
@@ -834,7 +835,7 @@ def end_actions(sim: Any, seat: str) -> None:
     the battles the option has set up are fought in the rollout (6.0). (Playing the rest
     of the phase out weighed every option of every menu again in each world: a search
     decision took about 6 s.) After a card's commitment: `end_season`."""
-    if _WEIGHING["kind"] == "commit":
+    if getattr(_WEIGHING, "kind", "") == "commit":
         end_season(sim, seat)
         return
     for _ in range(40):
@@ -963,9 +964,10 @@ def _planned_way(sim: Any, view: dict[str, Any], p: Prompt) -> str | None:
                  and (o.data or {}).get("to") == target), None)
 
 
-# What the search is weighing now (set by `candidates`, read by `end_actions`: one
-# decision at a time, its rollouts played before the next).
-_WEIGHING: dict[str, str] = {"kind": ""}
+# The kind of prompt the search is weighing now, set by `candidates` and read by
+# `end_actions`: one decision at a time in a thread, its rollouts played before the next
+# (bot seats decide in threads, service/bot_seats.py).
+_WEIGHING = threading.local()
 
 
 def commit_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
