@@ -502,7 +502,29 @@ def _siege_combat(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | N
     return str(rng.choice([o.id for o in rest.options]))
 
 
+MEMO_VIEWS = 4  # the views whose imagined options are remembered (`imagine`)
+_MEMO = threading.local()
+
+
 def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
+    """`_imagine`, remembered for the last few views and prompts asked of (by identity:
+    views are never changed in place). The search's `candidates` imagines the very menu
+    the heuristic's lookahead has just imagined; late in a game, with many fleets, each
+    imagining took seconds under load (a decision of 6 s at load 6)."""
+    memo: list[tuple[dict[str, Any], Prompt, dict[str, Any]]] = \
+        getattr(_MEMO, "views", None) or []
+    found = next((m for m in memo if m[0] is view and m[1] is prompt), None)
+    if found is None:
+        found = (view, prompt, {})
+        _MEMO.views = [found, *memo[:MEMO_VIEWS - 1]]
+    seen = found[2]
+    if option_id not in seen:
+        seen[option_id] = _imagine(view, prompt, option_id)
+    result: dict[str, Any] | None = seen[option_id]
+    return result
+
+
+def _imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
     """What an option brings, worked out from the view where the preview cannot show it:
     a Group Move or a Muster from the Action menu (`_imagine_move`, `_imagine_muster`),
     one mover's way (`_imagine_way`), and a Pillage (5.5, 14.12): the besiegers withdraw
