@@ -99,44 +99,61 @@ def _distances(area: str) -> dict[str, int]:
     return out
 
 
+@cache
+def _city_rows() -> dict[str, tuple[int, str, str]]:
+    """Each City's Value, Loyalty and area, by name."""
+    return {c.name: (c.value, c.loyalty, c.area) for c in _cities().values()}
+
+
 def evaluate(view: dict[str, Any], me: str) -> float:
     result = view.get("result") or {}
     if result.get("winner"):
         return WIN if result["winner"] == me else -WIN
     foe = "sparta" if me == "athens" else "athens"
     score = PRESTIGE * _side(view, me) * view["prestige"]
-    cities = _cities()
-    for name, holder in view["control"].items():
-        city = cities[name]
-        if holder == me and city.loyalty not in (me, "neutral"):
-            score += CONQUEST * city.value
-        elif holder == foe and city.loyalty == me:
-            score -= LOST * city.value
-            if name == CAPITAL[me]:
-                score -= CAPITAL_LOST
-        elif holder == me and name == CAPITAL[foe]:
-            score += CAPITAL_LOST
+    rows = _city_rows()
     mine = [b for b in view["blocks"] if b["side"] == me]
     theirs = [b for b in view["hidden_blocks"] if b["side"] == foe]
-    score += STEP * sum(b["cv"] for b in mine)
     # Our land units in the area of a City the enemy holds: a siege or an assault to come
     # (7.2, 8.0), the way back to a City a Revolt took (its Tribute goes to the enemy).
     standing = {b["area"] for b in mine if b["type"] != "fleet"}
-    score += PRESSURE * sum(cities[name].value for name, holder in view["control"].items()
-                            if holder == foe and cities[name].area in standing)
+    threatened = _threatened(frozenset(b["area"] for b in theirs))
+    garrisons = view["garrisons"]
+    pressed = exposed = 0
+    lost: list[tuple[int, str]] = []
+    # one pass over the Cities (the score is asked thousands of times a decision)
+    for name, holder in view["control"].items():
+        value, loyalty, area = rows[name]
+        if holder == me:
+            if loyalty not in (me, "neutral"):
+                score += CONQUEST * value
+            elif name == CAPITAL[foe]:
+                score += CAPITAL_LOST
+            if area in threatened and area not in standing:
+                garrison = garrisons.get(name)
+                if garrison is None or garrison["side"] != me:
+                    exposed += value  # `_exposed`
+        elif holder == foe:
+            if loyalty == me:
+                score -= LOST * value
+                if name == CAPITAL[me]:
+                    score -= CAPITAL_LOST
+                lost.append((value, area))
+            if area in standing:
+                pressed += value
+    score += STEP * sum(b["cv"] for b in mine)
+    score += PRESSURE * pressed
     # Our own Cities the enemy holds draw our nearest land unit towards them: a siege or
     # assault can only start there (7.2, 8.0), and far from home the one-step lookahead
     # would not see the gain.
-    lost = [cities[name] for name, holder in view["control"].items()
-            if holder == foe and cities[name].loyalty == me]
     if lost and standing:
         ferries = tuple(sorted(_ferries(mine, standing).items()))
         here = frozenset(standing)
-        for city in lost:
-            score -= RECOVER * city.value * _recovery(city.area, here, ferries)
+        for value, area in lost:
+            score -= RECOVER * value * _recovery(area, here, ferries)
     score -= ENEMY_BLOCK * len(theirs)
-    score -= EXPOSED * _exposed(view, me, standing, theirs)
-    capital = cities[CAPITAL[me]].area
+    score -= EXPOSED * exposed
+    capital = rows[CAPITAL[me]][2]
     home = _near(capital)
     score -= CAPITAL_THREAT * sum(1 for b in theirs if b["area"] in home)
     if not any(b["area"] == capital and b["type"] != "fleet" for b in mine):
@@ -144,7 +161,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         near = sum(1 for b in theirs if far.get(b["area"], FAR) <= REACH)
         score -= CAPITAL_EMPTY + CAPITAL_THREAT * near
     for name, siege in (view.get("sieges") or {}).items():
-        value = cities[name].value if name in cities else 1
+        value = rows[name][0] if name in rows else 1
         score += SIEGE * value * (1 if siege["besieger"] == me else -1)
     score += CARD * len(view["cards"]["hand"])
     return score
@@ -199,8 +216,13 @@ def _ferries(mine: list[dict[str, Any]], standing: set[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for b in mine:
         if b["type"] == "fleet" and b["cv"] >= 2 and b["area"] in standing:
-            out[b["area"]] = max(out.get(b["area"], 0), B.spec(b["id"]).sea_move or 1)
+            out[b["area"]] = max(out.get(b["area"], 0), _sea_range(b["id"]))
     return out
+
+
+@cache
+def _sea_range(unit: str) -> int:
+    return B.spec(unit).sea_move or 1
 
 
 def _away(areas: int, sea_range: int | None) -> int:
