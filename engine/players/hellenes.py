@@ -848,6 +848,7 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     A card's commitment in a Season (3.3): `commit_candidates`. Elsewhere: nothing to
     weigh."""
     _WEIGHING.kind = prompt.kind
+    _WEIGHING.pictures = {}
     if prompt.kind == "commit":
         return commit_candidates(view, prompt, fallback)
     if prompt.kind != "actions":
@@ -857,6 +858,10 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     other: list[tuple[float, str]] = []
     for o in prompt.options:
         seen = imagine(view, prompt, o.id)
+        if seen is not None and _data(o)["kind"] == "move":
+            # its movers in the rollouts go as pictured here (`_planned_way`), the seat's
+            # own units and the enemy's blocks being where the sampled worlds have them
+            _WEIGHING.pictures[(me, _data(o)["from"])] = _where(seen, me)
         if seen is None or o.id == fallback:
             continue
         (engaging if _engages(view, seen, me) else other).append((evaluate(seen, me), o.id))
@@ -889,6 +894,8 @@ def end_actions(sim: Any, seat: str) -> None:
         if p.kind == "actions" and p.option("done") is not None:
             sim.act(seat, "done")
             continue
+        if sim.deadline is not None and time.perf_counter() > sim.deadline:
+            raise OutOfTime
         sim.act(seat, rollout_answer(sim, p))
     enemy_answer(sim, seat)
 
@@ -993,11 +1000,15 @@ def _planned_way(sim: Any, view: dict[str, Any], p: Prompt) -> str | None:
         return decisions.encode(p, chosen[:1]) if chosen or p.lo == 0 else None
     origin = str(asked.get("from"))
     if plan is None or plan[0] != (me, origin):
-        # a move the rollout's own menu did not pick (the option weighed, a free move)
-        seen = _imagine_move(view, me, origin)
-        if seen is None:
-            return None
-        plan = ((me, origin), _where(seen, me))
+        # a move the rollout's own menu did not pick: the option weighed (pictured by
+        # `candidates`, once for all worlds), a free move
+        where = (getattr(_WEIGHING, "pictures", None) or {}).get((me, origin))
+        if where is None:
+            seen = _imagine_move(view, me, origin)
+            if seen is None:
+                return None
+            where = _where(seen, me)
+        plan = ((me, origin), where)
         sim.hellenes_plan = plan
     target = plan[1].get(str(asked.get("unit")))
     if target is None:
