@@ -14,6 +14,7 @@ reads a game's state (the search's `sample_state` scores its own sampled worlds)
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import replace
 from functools import cache, lru_cache
@@ -26,9 +27,9 @@ from ..rulesets.hellenes import board as B
 from ..rulesets.hellenes import movement as M
 from ..rulesets.hellenes.battle_facts import fighting
 from ..rulesets.hellenes.events import deposable
-from ..rulesets.hellenes.state import FALL, NEW_YEAR
+from ..rulesets.hellenes.state import FALL, NEW_YEAR, SPRING
 from .base import Lookahead
-from .heuristic import RulesetHeuristic, best_by_lookahead
+from .heuristic import NAVIGATION, RulesetHeuristic, best_by_lookahead
 from .rollout import OutOfTime, quick_answer
 
 CAPITAL = {"athens": "Athens", "sparta": "Sparta"}
@@ -98,45 +99,61 @@ def _distances(area: str) -> dict[str, int]:
     return out
 
 
+@cache
+def _city_rows() -> dict[str, tuple[int, str, str]]:
+    """Each City's Value, Loyalty and area, by name."""
+    return {c.name: (c.value, c.loyalty, c.area) for c in _cities().values()}
+
+
 def evaluate(view: dict[str, Any], me: str) -> float:
     result = view.get("result") or {}
     if result.get("winner"):
         return WIN if result["winner"] == me else -WIN
     foe = "sparta" if me == "athens" else "athens"
     score = PRESTIGE * _side(view, me) * view["prestige"]
-    cities = _cities()
-    for name, holder in view["control"].items():
-        city = cities[name]
-        if holder == me and city.loyalty not in (me, "neutral"):
-            score += CONQUEST * city.value
-        elif holder == foe and city.loyalty == me:
-            score -= LOST * city.value
-            if name == CAPITAL[me]:
-                score -= CAPITAL_LOST
-        elif holder == me and name == CAPITAL[foe]:
-            score += CAPITAL_LOST
+    rows = _city_rows()
     mine = [b for b in view["blocks"] if b["side"] == me]
     theirs = [b for b in view["hidden_blocks"] if b["side"] == foe]
-    score += STEP * sum(b["cv"] for b in mine)
     # Our land units in the area of a City the enemy holds: a siege or an assault to come
     # (7.2, 8.0), the way back to a City a Revolt took (its Tribute goes to the enemy).
     standing = {b["area"] for b in mine if b["type"] != "fleet"}
-    score += PRESSURE * sum(cities[name].value for name, holder in view["control"].items()
-                            if holder == foe and cities[name].area in standing)
+    threatened = _threatened(frozenset(b["area"] for b in theirs))
+    garrisons = view["garrisons"]
+    pressed = exposed = 0
+    lost: list[tuple[int, str]] = []
+    # one pass over the Cities (the score is asked thousands of times a decision)
+    for name, holder in view["control"].items():
+        value, loyalty, area = rows[name]
+        if holder == me:
+            if loyalty not in (me, "neutral"):
+                score += CONQUEST * value
+            elif name == CAPITAL[foe]:
+                score += CAPITAL_LOST
+            if area in threatened and area not in standing:
+                garrison = garrisons.get(name)
+                if garrison is None or garrison["side"] != me:
+                    exposed += value  # `_exposed`
+        elif holder == foe:
+            if loyalty == me:
+                score -= LOST * value
+                if name == CAPITAL[me]:
+                    score -= CAPITAL_LOST
+                lost.append((value, area))
+            if area in standing:
+                pressed += value
+    score += STEP * sum(b["cv"] for b in mine)
+    score += PRESSURE * pressed
     # Our own Cities the enemy holds draw our nearest land unit towards them: a siege or
     # assault can only start there (7.2, 8.0), and far from home the one-step lookahead
     # would not see the gain.
-    lost = [cities[name] for name, holder in view["control"].items()
-            if holder == foe and cities[name].loyalty == me]
     if lost and standing:
-        ferries = _ferries(mine, standing)
-        for city in lost:
-            far = _distances(city.area)
-            away = min(_away(far.get(a, FAR), ferries.get(a)) for a in standing)
-            score -= RECOVER * city.value * min(away, FAR)
+        ferries = tuple(sorted(_ferries(mine, standing).items()))
+        here = frozenset(standing)
+        for value, area in lost:
+            score -= RECOVER * value * _recovery(area, here, ferries)
     score -= ENEMY_BLOCK * len(theirs)
-    score -= EXPOSED * _exposed(view, me, standing, theirs)
-    capital = cities[CAPITAL[me]].area
+    score -= EXPOSED * exposed
+    capital = rows[CAPITAL[me]][2]
     home = _near(capital)
     score -= CAPITAL_THREAT * sum(1 for b in theirs if b["area"] in home)
     if not any(b["area"] == capital and b["type"] != "fleet" for b in mine):
@@ -144,10 +161,19 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         near = sum(1 for b in theirs if far.get(b["area"], FAR) <= REACH)
         score -= CAPITAL_EMPTY + CAPITAL_THREAT * near
     for name, siege in (view.get("sieges") or {}).items():
-        value = cities[name].value if name in cities else 1
+        value = rows[name][0] if name in rows else 1
         score += SIEGE * value * (1 if siege["besieger"] == me else -1)
     score += CARD * len(view["cards"]["hand"])
     return float(score)
+
+
+@lru_cache(maxsize=8192)
+def _recovery(area: str, standing: frozenset[str], ferries: tuple[tuple[str, int], ...]) -> int:
+    """Group Moves (at most FAR) from the nearest of our land units `standing` to `area`,
+    a fleet beside it carrying it (`_away`): the views a rollout scores repeat the same
+    few."""
+    far, sea = _distances(area), dict(ferries)
+    return min(min(_away(far.get(a, FAR), sea.get(a)) for a in standing), FAR)
 
 
 @cache
@@ -190,8 +216,13 @@ def _ferries(mine: list[dict[str, Any]], standing: set[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for b in mine:
         if b["type"] == "fleet" and b["cv"] >= 2 and b["area"] in standing:
-            out[b["area"]] = max(out.get(b["area"], 0), B.spec(b["id"]).sea_move or 1)
+            out[b["area"]] = max(out.get(b["area"], 0), _sea_range(b["id"]))
     return out
+
+
+@cache
+def _sea_range(unit: str) -> int:
+    return B.spec(unit).sea_move or 1
 
 
 def _away(areas: int, sea_range: int | None) -> int:
@@ -493,7 +524,29 @@ def _siege_combat(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | N
     return str(rng.choice([o.id for o in rest.options]))
 
 
+MEMO_VIEWS = 4  # the views whose imagined options are remembered (`imagine`)
+_MEMO = threading.local()
+
+
 def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
+    """`_imagine`, remembered for the last few views and prompts asked of (by identity:
+    views are never changed in place). The search's `candidates` imagines the very menu
+    the heuristic's lookahead has just imagined; late in a game, with many fleets, each
+    imagining took seconds under load (a decision of 6 s at load 6)."""
+    memo: list[tuple[dict[str, Any], Prompt, dict[str, Any]]] = \
+        getattr(_MEMO, "views", None) or []
+    found = next((m for m in memo if m[0] is view and m[1] is prompt), None)
+    if found is None:
+        found = (view, prompt, {})
+        _MEMO.views = [found, *memo[:MEMO_VIEWS - 1]]
+    seen = found[2]
+    if option_id not in seen:
+        seen[option_id] = _imagine(view, prompt, option_id)
+    result: dict[str, Any] | None = seen[option_id]
+    return result
+
+
+def _imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
     """What an option brings, worked out from the view where the preview cannot show it:
     a Group Move or a Muster from the Action menu (`_imagine_move`, `_imagine_muster`),
     one mover's way (`_imagine_way`), and a Pillage (5.5, 14.12): the besiegers withdraw
@@ -525,7 +578,8 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
                 sieges=sieges)
 
 
-def _imagine_move(view: dict[str, Any], me: str, origin: str) -> dict[str, Any] | None:
+def _imagine_move(view: dict[str, Any], me: str, origin: str,
+                  aims: frozenset[str] | None = None) -> dict[str, Any] | None:
     """A Group Move from the Action menu (5.0), worked out from the view: the area's land
     units in the best land area next to it, or a landing (5.21): one of its fleets in a
     land area it can sail to, with one land unit aboard. The preview would stop at the
@@ -546,6 +600,8 @@ def _imagine_move(view: dict[str, Any], me: str, origin: str) -> dict[str, Any] 
         if fleet["type"] != "fleet":
             continue
         for area in _landings(view, me, fleet):
+            if aims is not None and area not in aims:
+                continue  # a rollout's landings (`_aims`)
             found = _best_landing(view, me, fleet["id"], origin, area)
             if best is None or found[0] > best[0]:
                 best = found
@@ -610,9 +666,16 @@ def _reach(view: dict[str, Any], me: str, unit: dict[str, Any], engage: bool
         return frozenset()  # 7.4: besieged land units stay
     foes = frozenset(b["area"] for b in view["hidden_blocks"] if b["side"] != me
                      and not b["inside"])
-    world = M.World(foes, engage, 0, frozenset(view["neutral"]), frozenset(), False,
-                    frozenset())
-    reach = M.dests_from(unit["area"], unit["inside"], frozenset(), unit["id"], world)
+    return _reach_from(unit["area"], unit["inside"], unit["id"], foes,
+                       frozenset(view["neutral"]), engage)
+
+
+@lru_cache(maxsize=8192)
+def _reach_from(area: str, inside: bool, unit: str, foes: frozenset[str],
+                neutral: frozenset[str], engage: bool) -> frozenset[str]:
+    """`_reach` by the rules' search, remembered (a Muster asks it of every unit)."""
+    world = M.World(foes, engage, 0, neutral, frozenset(), False, frozenset())
+    reach = M.dests_from(area, inside, frozenset(), unit, world)
     return reach if engage else frozenset(a for a in reach if a not in foes)
 
 
@@ -782,7 +845,12 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     hidden block, where the sample's strengths and dice decide it), the best-scored other
     one, and at the last Action ending the phase with every unit where it stands (the
     score cannot see the enemy's storm of a City our move strips, issue 35.3).
-    Elsewhere: nothing to weigh."""
+    A card's commitment in a Season (3.3): `commit_candidates`. Elsewhere: nothing to
+    weigh."""
+    _WEIGHING.kind = prompt.kind
+    _WEIGHING.pictures = {}
+    if prompt.kind == "commit":
+        return commit_candidates(view, prompt, fallback)
     if prompt.kind != "actions":
         return []
     me = prompt.seat
@@ -790,6 +858,10 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     other: list[tuple[float, str]] = []
     for o in prompt.options:
         seen = imagine(view, prompt, o.id)
+        if seen is not None and _data(o)["kind"] == "move":
+            # its movers in the rollouts go as pictured here (`_planned_way`), the seat's
+            # own units and the enemy's blocks being where the sampled worlds have them
+            _WEIGHING.pictures[(me, _data(o)["from"])] = _where(seen, me)
         if seen is None or o.id == fallback:
             continue
         (engaging if _engages(view, seen, me) else other).append((evaluate(seen, me), o.id))
@@ -811,7 +883,10 @@ def end_actions(sim: Any, seat: str) -> None:
     picked by the score), and the Action phase ends at the menu's next showing, so that
     the battles the option has set up are fought in the rollout (6.0). (Playing the rest
     of the phase out weighed every option of every menu again in each world: a search
-    decision took about 6 s.)"""
+    decision took about 6 s.) After a card's commitment: `end_season`."""
+    if getattr(_WEIGHING, "kind", "") == "commit":
+        end_season(sim, seat)
+        return
     for _ in range(40):
         p = sim.prompt()
         if p is None or p.seat != seat or p.kind not in ACTION_PHASE:
@@ -819,10 +894,9 @@ def end_actions(sim: Any, seat: str) -> None:
         if p.kind == "actions" and p.option("done") is not None:
             sim.act(seat, "done")
             continue
-        view = sim.view(seat)
-        answer = choose(view, p, None, sim.policy)
-        sim.act(seat, answer if answer is not None
-                else quick_answer(view, p, HEURISTIC, sim.policy))
+        if sim.deadline is not None and time.perf_counter() > sim.deadline:
+            raise OutOfTime
+        sim.act(seat, rollout_answer(sim, p))
     enemy_answer(sim, seat)
 
 
@@ -848,8 +922,160 @@ def enemy_answer(sim: Any, seat: str) -> None:
         margin = MENU_MARGIN_S if p.kind in PHASE_STARTS else 0.0
         if sim.deadline is not None and time.perf_counter() > sim.deadline - margin:
             raise OutOfTime
-        view = sim.view(p.seat)
-        sim.act(p.seat, quick_answer(view, p, HEURISTIC, sim.policy))
+        sim.act(p.seat, rollout_answer(sim, p))
+
+
+def rollout_answer(sim: Any, p: Prompt) -> str:
+    """The rollout policy: the heuristic's quick rules (engine/players/rollout.py), with a
+    Group Move carried out as the Action menu imagined it (`_planned_way`)."""
+    view = sim.view(p.seat)
+    if p.kind in ("move", "cargo"):
+        planned = _planned_way(sim, view, p)
+        if planned is not None:
+            return planned
+    if p.kind == "actions":
+        return _menu_answer(sim, view, p)
+    # the heuristic's own rules first, for a pick too (quick_answer picks at random: the
+    # enemy's rollout Group Moves sent off a random few of the units, often none)
+    answer = choose(view, p, None, sim.policy)
+    return answer if answer is not None else quick_answer(view, p, HEURISTIC, sim.policy)
+
+
+def _menu_answer(sim: Any, view: dict[str, Any], p: Prompt) -> str:
+    """The Action menu by the quick rules (`quick_answer`: the option imagined best, if
+    above the position as it stands, else any), keeping the picture of a Group Move
+    chosen so that its movers go as pictured (`_planned_way`)."""
+    best, top, picture = None, evaluate(view, p.seat), None
+    me = p.seat
+    aims = _aims(view, me)
+    for o in p.options:
+        kind = _data(o)["kind"]
+        if kind == "muster" and _data(o)["to"] not in aims:
+            continue
+        seen = _imagine_move(view, me, _data(o)["from"], aims) if kind == "move" \
+            else imagine(view, p, o.id)
+        if seen is not None and (v := evaluate(seen, p.seat)) > top:
+            best, top, picture = o, v, seen
+    sim.hellenes_plan = None
+    if best is None:
+        ids = [o.id for o in p.options if o.id not in NAVIGATION and o.id not in HEURISTIC.skip] \
+            or [o.id for o in p.options]
+        return str(sim.policy.choice(ids))
+    if picture is not None and _data(best)["kind"] == "move":
+        sim.hellenes_plan = ((p.seat, _data(best)["from"]), _where(picture, p.seat))
+    return best.id
+
+
+def _aims(view: dict[str, Any], me: str) -> frozenset[str]:
+    """The areas a rollout's Muster or landing is weighed into: where enemy units stand or
+    the enemy holds a City, and our capital's. Elsewhere (most land areas hold a City)
+    they mostly gather units for a later move, which a rollout's short horizon does not
+    reach; weighing them all (each unit's reach and the score without each; each fleet's
+    landings with each unit aboard) was most of a rollout's Action menu."""
+    foe = "sparta" if me == "athens" else "athens"
+    cities = _cities()
+    return frozenset({b["area"] for b in view["hidden_blocks"] if b["side"] == foe}
+                     | {cities[n].area for n, h in view["control"].items() if h == foe}
+                     | {cities[CAPITAL[me]].area})
+
+
+def _where(view: dict[str, Any], me: str) -> dict[str, str]:
+    return {b["id"]: b["area"] for b in view["blocks"] if b["side"] == me}
+
+
+def _planned_way(sim: Any, view: dict[str, Any], p: Prompt) -> str | None:
+    """In a rollout, a mover's way (5.0) or a fleet's cargo (5.21) as `_imagine_move`
+    pictured the Group Move from its area: the land units together to the best area
+    beside, or a fleet with the land unit aboard to a landing. Weighing every way of every
+    mover again (`_imagine_way`: each land area in a fleet's reach, with each unit aboard)
+    took most of a rollout's time, and so left the search a world or two a decision.
+    None where the picture gives no answer (a mover it lost in battle, a way not offered):
+    the quick rules answer."""
+    asked, me = p.data or {}, p.seat
+    plan = getattr(sim, "hellenes_plan", None)
+    if p.kind == "cargo":
+        if plan is None or plan[0][0] != me:
+            return None
+        chosen = [o.id for o in p.options if plan[1].get(o.id) == asked.get("to")]
+        return decisions.encode(p, chosen[:1]) if chosen or p.lo == 0 else None
+    origin = str(asked.get("from"))
+    if plan is None or plan[0] != (me, origin):
+        # a move the rollout's own menu did not pick: the option weighed (pictured by
+        # `candidates`, once for all worlds), a free move
+        where = (getattr(_WEIGHING, "pictures", None) or {}).get((me, origin))
+        if where is None:
+            seen = _imagine_move(view, me, origin)
+            if seen is None:
+                return None
+            where = _where(seen, me)
+        plan = ((me, origin), where)
+        sim.hellenes_plan = plan
+    target = plan[1].get(str(asked.get("unit")))
+    if target is None:
+        return None
+    if target == origin:
+        return "stay" if p.option("stay") is not None else None
+    return next((o.id for o in p.options if (o.data or {}).get("kind") == "route"
+                 and (o.data or {}).get("to") == target), None)
+
+
+# The kind of prompt the search is weighing now, set by `candidates` and read by
+# `end_actions`: one decision at a time in a thread, its rollouts played before the next
+# (bot seats decide in threads, service/bot_seats.py).
+_WEIGHING = threading.local()
+
+
+def commit_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
+    """A card committed in a Season (3.3): the heuristic's answer and the same card the
+    other way, as its Event or for its Actions. The heuristic prices an Event by rules of
+    thumb (`event_value`: an Earthquake's worth by the blocks near our capital, a Plague's
+    flat); the sampled worlds play the Season out both ways. The same card either way
+    leaves the same hand, so the rollouts compare only this Season. New Year and Winter
+    cards stay the heuristic's (a Sacrifice, Winter Actions)."""
+    if not SPRING <= view["season"] <= FALL:
+        return []
+    chosen = prompt.option(fallback)
+    if chosen is None:
+        return []
+    facts = _data(chosen)
+    other = prompt.option(f"{facts['card']}:{'a' if facts['use'] == 'event' else 'e'}")
+    if other is None or _data(other).get("no_effect") \
+            or _card(view, int(facts["card"])).event.kind not in SEASON_EVENTS:
+        return []
+    return [fallback, other.id]
+
+
+# The Events whose worth shows by the Season's end, where a card's rollout is scored: a
+# Prestige loss, Cities taken or garrisoned, the enemy held still, a besieged City struck
+# (its Civil War lasts the Year, 8.11, but our Assaults are made at ASSAULT_ODDS, which it
+# does not change). A Leader, Taxes, Persian Aid, the factions and No Quarter pay over
+# Years: their rollouts would price them at nothing, so they stay the heuristic's.
+SEASON_EVENTS = frozenset({"atrocity", "revolt", "helots", "earthquake", "augury", "plague",
+                           "hunger", "treachery", "civil-war"})
+
+
+SEASON_STEPS = 800  # prompts at most played for a Season after a commitment
+
+
+def end_season(sim: Any, seat: str) -> None:
+    """In a sampled world, after a card weighed by the search: the other side commits
+    (by the heuristic's rule, where the world has not dealt its hidden card already), and
+    the Season is played out by the quick rules, both Action phases and their battles
+    (4.0, 6.0), to the next card's commitment. Past the deadline: OutOfTime."""
+    revealed = False
+    for _ in range(SEASON_STEPS):
+        p = sim.prompt()
+        if p is None:
+            return
+        if p.kind in ("commit", "sacrifice"):
+            if revealed:
+                return
+        else:
+            revealed = True
+        margin = MENU_MARGIN_S if p.kind in PHASE_STARTS else 0.0
+        if sim.deadline is not None and time.perf_counter() > sim.deadline - margin:
+            raise OutOfTime
+        sim.act(p.seat, rollout_answer(sim, p))
 
 
 MENU_MARGIN_S = 0.2  # seconds before the deadline past which no Action menu is answered

@@ -114,25 +114,31 @@ def test_no_cheating_levels_answer_alike_at_positions_hellenes_gauntlet_games_re
     as Athens at positions of a game against a gauntlet player: every 20th decision for
     the heuristic, and for the search the Action menus it weighs in sampled worlds (the
     landings and Musters it imagines read the enemy's blocks from the view: where, not
-    what) and its battle decisions."""
+    what), its battle decisions, and a Season's card where it weighs one (the enemy's
+    card committed face down is hidden, 3.3)."""
     game = engine.new_game("hellenes", seed=f"hellenes-levels-{style}")
     players = {"athens": contender("heuristic", "h"), "sparta": contender(style, "g")}
-    heuristic = search = 0
+    heuristic = search = cards = 0
     for step in range(600):
-        if game.outcome is not None or (heuristic >= 10 and search >= 4):
+        if game.outcome is not None or (heuristic >= 10 and search >= 4 and cards >= 1):
             break
         p = game.prompts()[0]
         if p.seat == "athens" and step % 20 == 0:
             heuristic += assert_player_blind(game, p.seat, "heuristic", seed=step)
-        if p.seat == "athens" and search < 4 and p.kind in ("actions", "retreat-or-fight",
-                                                            "siege-combat"):
+        if p.seat == "athens" and ((search < 4 and p.kind in ("actions", "retreat-or-fight",
+                                                              "siege-combat"))
+                                   or (cards < 1 and p.kind == "commit")):
             probe = contender("search", str(step), samples=2, horizon=20)
             decide(game, p.seat, probe)
             if probe.searched:  # type: ignore[attr-defined]
-                search += bool(assert_player_blind(game, p.seat, "search", seed=str(step),
-                                                   samples=2, horizon=20))
+                blind = bool(assert_player_blind(game, p.seat, "search", seed=str(step),
+                                                 samples=2, horizon=20))
+                if p.kind == "commit":
+                    cards += blind
+                else:
+                    search += blind
         game.act(p.seat, decide(game, p.seat, players[p.seat]))
-    assert heuristic >= 10 and search >= 4
+    assert heuristic >= 10 and search >= 4 and cards >= 1
 
 
 def test_a_sampled_world_is_scored_by_blocks_on_both_sides():
