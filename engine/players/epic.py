@@ -898,9 +898,19 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     if kind == "unsupplied":
         # 9.1: the weakest unit goes without.
         # The units may sit in a menu of places (issue 33): the group holding it opens first.
+        # Units keeping a siege of ours go last: one short breaks it, a victory for the
+        # defenders (10.8.1; Sparta's siege of Mantinea broke so in a Winter, `e8base:4`).
         units = view["units"]
         leaves = [str(x["id"]) for x in menus.leaves_of(prompt)]
-        weakest = min(leaves, key=lambda u: (int(units[u]["morale"]) if u in units else 9, u))
+        sieges = view.get("sieges") or {}
+
+        def key(u: str) -> tuple[int, int, str]:
+            x = units.get(u)
+            if x is None:
+                return (1, 9, u)
+            held = (sieges.get(x["hex"]) or {}).get("by") == me
+            return (1 if held else 0, int(x["morale"]), u)
+        weakest = min(leaves, key=key)
         return menus.towards(prompt, weakest)
     return None
 

@@ -589,3 +589,17 @@ def test_a_siege_keeps_the_units_it_needs_and_the_rest_may_march():
     # the whole army gone from the siege: a broken siege, Elis' AL is Athens' to gain
     away = _moved(view, "sparta", elis, "W2233", None)
     assert Seen(away).battles["elis"] < 0 < Seen(view).battles["elis"]
+
+
+def test_the_unit_that_goes_unsupplied_is_not_one_keeping_our_siege():
+    # 9.1, 10.8.1: short of talents, the weakest unit goes without, but not one of those
+    # keeping a siege of ours, whose loss would break it (a victory for the defenders).
+    mantinea = B.comps().cities["Mantinea"].hex
+    view = _argive_view([{"home": "corinth", "type": "hoplite", "at": "Mantinea", "n": 4},
+                         {"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 1}])
+    view["sieges"] = {mantinea: {"by": "sparta", "morale": 4, "initial": 5}}
+    ids = sorted(u for u, x in view["units"].items() if x["where"] == "map")
+    prompt = Prompt("sparta", "Which unit goes unsupplied (9.1)?",
+                    [Option(u, u) for u in ids], kind="unsupplied")
+    gone = choose(view, prompt, None, Rng("u"))
+    assert view["units"][gone]["hex"] != mantinea  # the Laconian, morale 5 or 6, goes
