@@ -257,7 +257,11 @@ class Seen:
         self.pressed: dict[tuple[str, str], bool] = {}
         self.by_area: dict[str, set[str]] = {}
         counts: dict[str, dict[str, int]] = {}
+        self.fleets: dict[str, dict[str, int]] = {}  # hex -> side -> fleets there
         for u in view["units"].values():
+            if u["where"] == "map" and u["type"] == "fleet":
+                at = self.fleets.setdefault(u["hex"], {})
+                at[u["side"]] = at.get(u["side"], 0) + 1
             if u["where"] != "map" or u["type"] == "fleet" or u["hex"] not in hexes:
                 continue
             self.land_at.setdefault(u["hex"], set()).add(u["side"])
@@ -266,8 +270,9 @@ class Seen:
             area = hexes[u["hex"]].area
             if area is not None:
                 self.by_area.setdefault(area, set()).add(u["side"])
+        self.land_count = counts  # hex -> side -> land units there
         self.battles = _battle_drift(view, counts)
-        for region, d in _siege_drift(view, counts).items():
+        for region, d in _siege_drift(view, counts, self.fleets).items():
             self.battles[region] = self.battles.get(region, 0.0) + d
 
 
@@ -303,7 +308,8 @@ def _battle_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> di
     return out
 
 
-def _siege_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dict[str, float]:
+def _siege_drift(view: dict[str, Any], counts: dict[str, dict[str, int]],
+                 fleets: dict[str, dict[str, int]] | None = None) -> dict[str, float]:
     """Region -> the AL its controller may expect to lose to sieges before the next
     control check: a siege under way, or one the units masking a city (10.2.2) are enough
     to begin (10.3.2: 2, 4 or 6 units by size, a fleet besides at a port), surrenders on
@@ -311,8 +317,11 @@ def _siege_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dic
     the region (10.7, 13.4: 2 AL, 5 for a large city). Without it the score saw nothing in
     marching into an enemy city no one defends: Sparta's army stood at Lepreum beside
     Elis and Cyllene for three years while Elis' AL stopped one short of changing hands.
-    A city whose own side has units inside, unwalled, is a battle (_battle_drift)."""
+    A city whose own side has units inside, unwalled, is a battle (_battle_drift). A port
+    counts once a fleet of the besiegers stands in its hex beside the land units (10.3.2):
+    Cyllene, the port of Elis, stayed Athenian in every lost game traced (`e8base:4`, `:6`)."""
     out: dict[str, float] = {}
+    fleets = fleets or {}
     season_left = SEASONS - int(view["season"])
     sieges = view.get("sieges") or {}
     by_hex = B.city_by_hex()
@@ -330,10 +339,16 @@ def _siege_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dic
         walled = city.walled and city.name not in view["unwalled"]
         siege = sieges.get(city.hex)
         at = counts.get(city.hex, {})
+        enough = at.get(foe, 0) >= SIEGE_NEED[city.size] \
+            and (not city.port or fleets.get(city.hex, {}).get(foe, 0) >= 1)
+        if siege is not None and siege.get("by") == foe and not enough:
+            # 10.8.1: a siege short of its units is broken, a victory for the defenders:
+            # an army that marched off a siege saw the siege still running in the score
+            out[region] = out.get(region, 0.0) + (BATTLE_AL if owner != r["side"] else -BATTLE_AL)
+            continue
         if siege is not None and siege.get("by") == foe:
             morale = int(siege.get("morale", SIEGE_MORALE[city.size]))
-        elif not city.port and at.get(foe, 0) >= SIEGE_NEED[city.size] \
-                and (walled or not at.get(owner, 0)):
+        elif enough and (walled or not at.get(owner, 0)):
             morale = SIEGE_MORALE[city.size] - (0 if walled else 1)
         else:
             continue
@@ -402,6 +417,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
             score -= CAPITAL_SIEGED
     score += _homes(view, seen, me)
     score += _pull(view, here, me, seen)
+    score += _fleet_pull(view, me, seen)
     for h, sides in here.items():
         if me in sides and foe in sides:
             score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
@@ -498,8 +514,46 @@ def _goal_cities(view: dict[str, Any], region: str, me: str) -> list[Any]:
     besiegers need a fleet besides, 10.3.2). In a region of ours each presses it every
     season until masked (13.4): Athenian Mantinea took Arcadia from AL 5 to Athens by the
     last check while no Spartan came near it (`e6s:9`)."""
+    fleet = _fleet_alive(view, me)
     return [c for c in B.region_cities(region)
-            if B.city_owner(view, c.name) == other(me) and not c.port]
+            if B.city_owner(view, c.name) == other(me) and (fleet or not c.port)]
+
+
+def _fleet_alive(view: dict[str, Any], me: str) -> bool:
+    """Whether `me` has a fleet on the map or in its Force Pool (one to besiege a port
+    with, 10.3.2)."""
+    return any(u["side"] == me and u["type"] == "fleet" and u["where"] in ("map", "pool")
+               for u in view["units"].values())
+
+
+def _fleet_pull(view: dict[str, Any], me: str, seen: Seen) -> float:
+    """Our fleet drawn to an enemy-held port of the region we aim at once our land units
+    there are enough to besiege it (10.3.2: a port is besieged by its land count and a
+    fleet besides): FLEET_READY for a fleet on the map (from our coast it sails to the
+    port in one move), FLEET_PORT more for one in the port's hex. Sparta's one fleet
+    stayed in its Force Pool while Cyllene kept Elis Athenian (`e8base:4`, `:6`); placed
+    before the army was there, its upkeep left the army to take Elis one unit strong."""
+    target = _target(view, me)
+    if target is None:
+        return 0.0
+    ports = {c.hex for c in B.region_cities(target)
+             if c.port and B.city_owner(view, c.name) == other(me)
+             and _land_at(seen, c.hex, me) >= SIEGE_NEED[c.size]}
+    if not ports:
+        return 0.0
+    best = 0.0
+    for h, n in seen.fleets.items():
+        if n.get(me, 0):
+            best = max(best, FLEET_READY + (FLEET_PORT if h in ports else 0.0))
+    return best
+
+
+def _land_at(seen: Seen, h: str, side: str) -> int:
+    return seen.land_count.get(h, {}).get(side, 0)
+
+
+FLEET_READY = 2.0
+FLEET_PORT = 1.0
 
 
 @cache
@@ -617,20 +671,41 @@ def _pieces(view: dict[str, Any], prompt: Prompt) -> list[str]:
     land = [u for u in ids if u in units and units[u]["type"] != "fleet"]
     capital = next((c for c in _our_capitals(view, me)
                     if land and units[land[0]]["hex"] == _hex_of(c)), None)
-    if capital is None:
+    siege = _siege_need(view, units[land[0]]["hex"], me) if land and capital is None else 0
+    if capital is None and not siege:
         return ids[:prompt.hi]
     here: dict[str, dict[str, int]] = {}
     for x in units.values():
         if x["where"] == "map" and x["type"] != "fleet":
             here.setdefault(x["hex"], {}).setdefault(x["side"], 0)
             here[x["hex"]][x["side"]] += 1
-    need = -(-_coming(view, here, me, capital) // _walls(view, capital))  # rounded up
-    staying = here.get(_hex_of(capital), {}).get(me, 0) - len(land)  # not in this stack
-    keep = sorted(land, key=lambda u: (-int(units[u]["morale"]), u))[:max(0, need - staying)]
+    at = units[land[0]]["hex"]
+    staying = here.get(at, {}).get(me, 0) - len(land)  # not in this stack
+    if capital is not None:
+        need = -(-_coming(view, here, me, capital) // _walls(view, capital))  # rounded up
+        order = sorted(land, key=lambda u: (-int(units[u]["morale"]), u))  # the best stay
+    else:  # a siege of ours keeps the units it needs (10.6, 10.8.1), the weakest
+        need = siege
+        order = sorted(land, key=lambda u: (int(units[u]["morale"]), u))
+    keep = order[:max(0, need - staying)]
+    city = B.city_by_hex().get(at)
+    if capital is None and city is not None and city.port:  # and a port's fleet (10.3.2)
+        keep += [u for u in ids if u in units and units[u]["type"] == "fleet"]
     going = [o for o in ids if o not in keep]
     if not any(o in land for o in going):
         return ids[:prompt.hi]
     return going[:prompt.hi]
+
+
+def _siege_need(view: dict[str, Any], h: str, me: str) -> int:
+    """Land units a siege of ours at `h` needs to go on (10.3.2, 10.6: short of them, it is
+    broken at its next roll, 10.8.1); 0 where we besiege nothing. The army that took a
+    city moved whole, so the next siege waited for the first to end (`e8base:6`)."""
+    siege = (view.get("sieges") or {}).get(h)
+    city = B.city_by_hex().get(h)
+    if siege is None or siege.get("by") != me or city is None:
+        return 0
+    return SIEGE_NEED[city.size]
 
 
 def _homes(view: dict[str, Any], seen: Seen, me: str) -> float:
@@ -694,6 +769,8 @@ def _exposed(view: dict[str, Any], h: str, me: str) -> float:
     """What our beaten stack at `h` may lose next turn: outside walls of ours, beside
     more enemy land units than it has, each of its units counts at EXPOSED (the score
     sees a battle only once both sides stand in one hex)."""
+    if h not in B.comps().hexes:
+        return 0.0  # a fleet beaten at sea retreats to a sea Area: no land army catches it
     city = B.city_by_hex().get(h)
     if city is not None and city.walled and city.name not in view["unwalled"] \
             and B.city_owner(view, city.name) == me:
@@ -821,9 +898,19 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     if kind == "unsupplied":
         # 9.1: the weakest unit goes without.
         # The units may sit in a menu of places (issue 33): the group holding it opens first.
+        # Units keeping a siege of ours go last: one short breaks it, a victory for the
+        # defenders (10.8.1; Sparta's siege of Mantinea broke so in a Winter, `e8base:4`).
         units = view["units"]
         leaves = [str(x["id"]) for x in menus.leaves_of(prompt)]
-        weakest = min(leaves, key=lambda u: (int(units[u]["morale"]) if u in units else 9, u))
+        sieges = view.get("sieges") or {}
+
+        def key(u: str) -> tuple[int, int, str]:
+            x = units.get(u)
+            if x is None:
+                return (1, 9, u)
+            held = (sieges.get(x["hex"]) or {}).get("by") == me
+            return (1 if held else 0, int(x["morale"]), u)
+        weakest = min(leaves, key=key)
         return menus.towards(prompt, weakest)
     return None
 

@@ -531,3 +531,75 @@ def test_with_allies_every_league_capital_is_guarded():
 
 def _neighbours_of(h: str) -> set[str]:
     return {n for n in B.comps().neighbors(h) if n in B.comps().hexes}
+
+
+def test_a_port_of_the_region_to_flip_counts_as_besieged_with_a_fleet_beside_the_army():
+    # 10.3.2: a port is besieged by its land count and a fleet besides; Cyllene (small,
+    # unwalled) with two Spartan hoplites and Sparta's fleet in its hex may be besieged,
+    # and its surrender is a victory in Elis (10.7, 13.4). The same two hoplites without
+    # the fleet besiege nothing. Cyllene kept Elis Athenian in lost games (`e8base:4`).
+    from engine.players.epic import _fleet_pull, _goal_cities
+    army = [{"home": "laconia", "type": "hoplite", "at": "Cyllene", "n": 2}]
+    fleet = [{"home": "laconia", "type": "fleet", "at": "Cyllene", "n": 1}]
+    without = _argive_view(army)
+    beside = _argive_view(army + fleet)
+    assert Seen(without).battles.get("elis", 0.0) == 0.0
+    assert Seen(beside).battles["elis"] > 1.0  # 2 AL at a half a season
+    assert evaluate(beside, "sparta") > evaluate(without, "sparta") + 2
+    # the port is one of the cities the army marches on while a fleet is to be had
+    assert "Cyllene" in [c.name for c in _goal_cities(without, "elis", "sparta")]
+    # and a fleet on the map is drawn there once the army is: more in the port's hex than
+    # at home; with no army there, a fleet is only an upkeep (9.1) and nothing draws it
+    at_home = [{"home": "laconia", "type": "fleet", "at": "Gytheum", "n": 1}]
+    home = _argive_view(army + at_home)
+    assert _fleet_pull(beside, "sparta", Seen(beside)) > _fleet_pull(home, "sparta", Seen(home)) > 0
+    alone = _argive_view(at_home)
+    assert _fleet_pull(alone, "sparta", Seen(alone)) == 0.0
+
+
+def test_a_fleet_beaten_at_sea_retreats_to_a_sea_area_without_error():
+    # 17.7.8: a fleet's retreat may end in a sea Area, which has no land neighbours; the
+    # retreat rule read them as a land hex and failed (seen once Sparta's fleet sailed)
+    from engine.players.epic import _exposed
+    view = _argive_view([{"home": "laconia", "type": "fleet", "at": "Cyllene", "n": 1}])
+    assert _exposed(view, "cephallenian-waters", "sparta") == 0.0
+
+
+def test_a_siege_keeps_the_units_it_needs_and_the_rest_may_march():
+    # 10.3.2, 10.6, 10.8.1: a siege of medium Elis needs four units; short of them it is
+    # broken at its next roll, a victory for the defenders (13.4). Six Spartans besieging
+    # it moved as one stack, so Cyllene waited for Elis to fall; now the four weakest
+    # keep the siege and two may go. And the score no longer sees a siege the army has
+    # marched away from as still running.
+    from engine.players.epic import _moved
+    elis = B.comps().cities["Elis"].hex
+    units = [{"home": "laconia", "type": "hoplite", "at": "Elis", "n": 2},
+             {"home": "corinth", "type": "hoplite", "at": "Elis", "n": 4}]
+    g = engine.ruleset("epic").from_position(
+        {"start": "move", "args": {"side": "sparta", "step": "choose"}, "ct": 1,
+         "clear": True, "units": units,
+         "state": {"sieges": {elis: {"by": "sparta", "morale": 4, "initial": 4}}}}, seed="m")
+    heuristic = player("heuristic", "siege")
+    g.act("sparta", f"from:{elis}")
+    p = g.prompts()[0]
+    assert p.kind == "pieces"
+    going = decide(g, p.seat, heuristic).split("|")
+    view = g.view("sparta")
+    assert len(going) == 2 and all(view["units"][u]["home"] == "laconia" for u in going)
+    # the whole army gone from the siege: a broken siege, Elis' AL is Athens' to gain
+    away = _moved(view, "sparta", elis, "W2233", None)
+    assert Seen(away).battles["elis"] < 0 < Seen(view).battles["elis"]
+
+
+def test_the_unit_that_goes_unsupplied_is_not_one_keeping_our_siege():
+    # 9.1, 10.8.1: short of talents, the weakest unit goes without, but not one of those
+    # keeping a siege of ours, whose loss would break it (a victory for the defenders).
+    mantinea = B.comps().cities["Mantinea"].hex
+    view = _argive_view([{"home": "corinth", "type": "hoplite", "at": "Mantinea", "n": 4},
+                         {"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 1}])
+    view["sieges"] = {mantinea: {"by": "sparta", "morale": 4, "initial": 5}}
+    ids = sorted(u for u, x in view["units"].items() if x["where"] == "map")
+    prompt = Prompt("sparta", "Which unit goes unsupplied (9.1)?",
+                    [Option(u, u) for u in ids], kind="unsupplied")
+    gone = choose(view, prompt, None, Rng("u"))
+    assert view["units"][gone]["hex"] != mantinea  # the Laconian, morale 5 or 6, goes
