@@ -603,3 +603,17 @@ def test_the_unit_that_goes_unsupplied_is_not_one_keeping_our_siege():
                     [Option(u, u) for u in ids], kind="unsupplied")
     gone = choose(view, prompt, None, Rng("u"))
     assert view["units"][gone]["hex"] != mantinea  # the Laconian, morale 5 or 6, goes
+
+
+@pytest.mark.parametrize(("morale", "answer"), [(3, "go"), (1, "off")])
+def test_walls_stormed_at_once_are_held_until_the_defenders_are_worn(morale, answer):
+    """17.7.2 (generation 3): defenders of walls who may leave stay while any of them has
+    morale above 1; worn down and outnumbered, they leave rather than die on the walls."""
+    battle = {"attacker": "sparta", "defender": "athens", "fortress": True,
+              "att": ["s1", "s2", "s3"], "dfn": ["a1", "a2"], "retreat": [], "dead": [],
+              "morale": {"s1": 4, "s2": 4, "s3": 4, "a1": morale, "a2": 1}}
+    prompt = Prompt("athens", "go on (17.8)?",
+                    (Option("go", "Fight another round", "17.3"),
+                     Option("off", "Retreat from the battle", "17.8")),
+                    rule="17.8", kind="continue")
+    assert choose({"battle": battle}, prompt, None, Rng("walls")) == answer
