@@ -15,6 +15,7 @@ from engine.players import decide
 from engine.players.duel import cannot_duel, contender, play_one
 from engine.players.gauntlet import GAUNTLET, gauntlet_player
 from engine.players.gauntlet.epic import capital_hex, distance, prey_hexes
+from engine.players.testing import assert_player_blind
 from engine.rulesets.epic import board as B
 
 RULES = engine.ruleset("epic")
@@ -149,3 +150,30 @@ def test_each_epic_gauntlet_player_plays_a_whole_game_to_its_end(style, seat):
 def test_the_heuristic_meets_the_gauntlet_in_a_duel():
     run = play_one("epic", "heuristic", "raider", "gt", 1, "argive-league")
     assert run.winner in ("a", "b", None) and run.actions > 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("style", ["raider", "aggressive"])
+def test_no_cheating_levels_answer_alike_at_positions_epic_gauntlet_games_reach(style):
+    """Issue 35 point 5: the no-cheating proof (engine/players/testing.py) for the
+    heuristic and the search as Sparta at positions of an Argive League game against a
+    gauntlet player: every 5th action, where Sparta decides, for the heuristic, and for the search the battle
+    and siege decisions and the destinations with an attack on offer that it weighs in
+    sampled worlds (the enemy's Force Pool, hand and leader pool are hidden)."""
+    game = engine.new_game("epic", "argive-league", seed=f"epic-levels-{style}")
+    players = {"sparta": contender("heuristic", "h"), "athens": contender(style, "g")}
+    heuristic = search = 0
+    for step in range(3000):
+        if game.outcome is not None or (heuristic >= 10 and search >= 3):
+            break
+        p = game.prompts()[0]
+        if p.seat == "sparta" and step % 5 == 0:
+            heuristic += bool(assert_player_blind(game, p.seat, "heuristic", seed=step))
+        if p.seat == "sparta" and search < 3 and len(p.options) >= 2:
+            probe = contender("search", str(step), samples=2, horizon=20)
+            decide(game, p.seat, probe)
+            if probe.searched:  # type: ignore[attr-defined]
+                search += bool(assert_player_blind(game, p.seat, "search", seed=str(step),
+                                                   samples=2, horizon=20))
+        game.act(p.seat, decide(game, p.seat, players[p.seat]))
+    assert heuristic >= 10 and search >= 3
