@@ -32,6 +32,7 @@ from ..rulesets.epic import menus
 from ..rulesets.epic import movement as M
 from ..rulesets.epic.sieges import MORALE as SIEGE_MORALE
 from ..rulesets.epic.sieges import NEED as SIEGE_NEED
+from . import epic_peace as peace
 from . import epic_policy as policy
 from .base import Lookahead, Preview
 from .epic_policy import other, side_of
@@ -369,7 +370,11 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     foe = other(me)
     sign = 1 if me == "athens" else -1
     seen = Seen(view)
-    score = VICTORY * sign * expected_result(view, seen)
+    expected = expected_result(view, seen)
+    score = VICTORY * sign * expected
+    if view.get("league"):  # the peace rolls Athens may force on a League player (24.7.2)
+        worth_now = _table_of(str(view["scenario"]))[1](peace.athenian_btv(view))
+        score += VICTORY * peace.peace_risk(view, me, expected, worth_now)
     for region, r in view["regions"].items():
         al = min(int(r["al"]), AL_CAP)
         if r["side"] == me:

@@ -1,0 +1,68 @@
+"""The peace rolls Athens may force on a League player (24.7.2, 25.3.2), as the Epic
+heuristic weighs them with allies.
+
+With three or four players a League player cannot refuse the roll Athens makes him take
+while a Peace Embassy lies face up, and a success ends the war at once, judged by Athens'
+BTV then (24.7.1, 25.3.1, 25.4): a stalemate while Athens holds 26 BTV or more. The League
+players' own positions set their modifiers (home ML, the scenario's regions and cities),
+so the League can keep every one of them too low for the die: Thebes takes Plataea, Sparta
+keeps Elis, Arcadia and the Megarid. Left unweighed, a random Athens forced such rolls and
+four of the heuristic League's 22 four-player games ended in a stalemate (seed `e8f40`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from ..rulesets.epic import alliances as A
+from ..rulesets.epic import board as B
+from ..rulesets.epic.allied_peace import scenario_mods
+from ..rulesets.epic.state import EState
+
+SUCCESS = 6          # the Peace Embassy's roll succeeds on 6 or more (events.SUCCESS)
+IDLE_RATE = 0.3      # a roll's weight while no embassy lies face up: one may come later
+ML_LOW, ML_HIGH = 10, 15  # 24.7.2: home ML below 10 adds one, above 15 takes one off
+
+
+def modifier(view: dict[str, Any], seat: str) -> int:
+    """What `seat`'s peace roll would add to the die now (24.7.2, 25.3.2): its home ML,
+    the scenario's own table, and both embassies face up."""
+    ml = int(view["regions"][A.HOME[seat]]["ml"])
+    mod = 1 if ml < ML_LOW else -1 if ml > ML_HIGH else 0
+    # a seat's view holds every key these rules read (regions, cities' holders, the League)
+    mod += sum(n for n, _ in scenario_mods(cast(EState, view), seat))
+    if len((view.get("cards") or {}).get("active") or ()) >= 2:
+        mod -= 1
+    return mod
+
+
+def roll_chance(view: dict[str, Any], seat: str) -> float:
+    """The chance `seat`'s roll signs the peace: a 1 on the die always fails."""
+    mod = modifier(view, seat)
+    return sum(1 for die in range(2, 7) if die + mod >= SUCCESS) / 6
+
+
+def athenian_btv(view: dict[str, Any]) -> int:
+    regions = B.comps().regions
+    return sum(regions[r].btv for r, x in view["regions"].items()
+               if x["side"] == "athens" and r in regions)
+
+
+def peace_risk(view: dict[str, Any], me: str, expected: float,
+               worth_now: float) -> float:
+    """The score's term for the rolls to come, in units of the victory table: the chance
+    the likeliest League roller signs (Athens names whom it likes), times what a peace now
+    would change against the `expected` end (both Athens' worth, `worth_now` the table at
+    Athens' present BTV). The League counts only the harm (it cannot refuse), Athens only
+    the gain (it forces a roll only when that pays, epic_policy.peace)."""
+    if not view.get("league"):  # two players: a peace roll is not forced on anyone
+        return 0.0
+    chance = max((roll_chance(view, x) for x in A.league_seats(cast(EState, view))),
+                 default=0.0)
+    if chance <= 0.0:
+        return 0.0
+    rate = 1.0 if (view.get("cards") or {}).get("active") else IDLE_RATE
+    athens_gain = worth_now - expected
+    if me == "athens":
+        return rate * chance * max(0.0, athens_gain)
+    return rate * chance * min(0.0, -athens_gain)

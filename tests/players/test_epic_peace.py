@@ -1,0 +1,64 @@
+"""The Epic heuristic weighs the peace rolls Athens may force on a League player with
+allies (24.7.2, 25.3.2; engine/players/epic_peace.py)."""
+
+import engine
+from engine.players import epic as E
+from engine.players import epic_peace as P
+
+
+def four_player_view(seat="thebes", **changes):
+    view = engine.new_game("epic", "four-player", seed="peace-risk").view(seat)
+    for key, value in changes.items():
+        view[key] = value
+    return view
+
+
+def test_each_league_players_modifier_is_read_from_the_view():
+    view = four_player_view()
+    # Thebes: Plataea held by Athens +1, the Megarid and Arcadia the League's -1, ML 12
+    assert P.modifier(view, "thebes") == 0 and P.roll_chance(view, "thebes") == 1 / 6
+    # Sparta: Elis, Arcadia and the Megarid the League's -1, Laconia's ML 20 -1
+    assert P.modifier(view, "sparta") == -2 and P.roll_chance(view, "sparta") == 0
+    assert P.roll_chance(view, "corinth") == 0
+
+
+def test_both_embassies_face_up_lower_every_roll():
+    view = four_player_view()
+    view["cards"] = dict(view["cards"], active=["peace-embassy-1", "peace-embassy-2"])
+    assert P.modifier(view, "thebes") == -1 and P.roll_chance(view, "thebes") == 0
+
+
+def test_plataea_taken_leaves_thebes_no_roll_that_can_sign():
+    view = four_player_view()
+    assert "Plataea" in view["revolts"]  # Athenian since the set-up (a city in revolt, 6.5)
+    view["revolts"] = [c for c in view["revolts"] if c != "Plataea"]
+    assert P.modifier(view, "thebes") == -1 and P.roll_chance(view, "thebes") == 0
+
+
+def test_the_league_scores_the_risk_of_a_stalemate_signed_while_athens_holds_26_btv(
+        monkeypatch):
+    """Late in a war the League expects to win (Athens' worth -1) while Athens still holds
+    26 BTV or more (a stalemate, worth 0, if peace came now): a face-up embassy costs the
+    League the likeliest roller's chance (Thebes', 1/6) of that loss; Athens counts the
+    same as its gain."""
+    quiet = four_player_view()
+    active = four_player_view()
+    active["cards"] = dict(active["cards"], active=["peace-embassy-1"])
+    assert P.athenian_btv(quiet) >= 26
+    risk = P.peace_risk(active, "sparta", -1.0, 0.0)
+    assert risk == -1 / 6
+    assert P.peace_risk(quiet, "sparta", -1.0, 0.0) == P.IDLE_RATE * risk
+    assert P.peace_risk(active, "athens", -1.0, 0.0) == 1 / 6
+    # a peace now better for the League than its expected end: no harm, no gain for Athens
+    assert P.peace_risk(active, "sparta", 0.5, 0.0) == 0 == P.peace_risk(active, "athens", 0.5, 0.0)
+    # the score: what a peace would be worth at the set-up's BTV, against the expected end
+    monkeypatch.setattr(E, "expected_result", lambda view, seen: -1.0)
+    worth_now = E._table_of("four-player")[1](P.athenian_btv(quiet))
+    assert worth_now >= 0  # Athens' BTV at the set-up: no League win if peace came now
+    drop = E.evaluate(quiet, "thebes") - E.evaluate(active, "thebes")
+    assert abs(drop - E.VICTORY * (1 - P.IDLE_RATE) / 6 * (worth_now + 1)) < 1e-6
+
+
+def test_no_term_without_allies():
+    view = engine.new_game("epic", "argive-league", seed="peace-risk").view("sparta")
+    assert P.peace_risk(view, "sparta", -1.0, 0.0) == 0.0
