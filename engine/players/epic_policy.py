@@ -17,6 +17,7 @@ from typing import Any
 from ..core.types import Prompt
 from ..rulesets.epic import board as B
 from ..rulesets.epic.cards import kind_of as kind_of_card
+from . import epic_peace as peace_rolls
 
 SEASONS = 4
 # Rule 9.4.3: a unit costs a talent a supply phase, a good fleet (morale 5+) two, half as
@@ -207,6 +208,13 @@ def peace(view: dict[str, Any], prompt: Prompt) -> str | None:
     for o in prompt.options:
         kind = o.data.get("kind") if o.data else None
         if kind in ("offer_peace", "accept_peace", "peace_roll") and good:
+            return o.id
+        # 24.7.2 (with allies): a League player may make Athens roll; while Athens'
+        # modifiers leave no die that signs, the roll can only send the embassy home (a
+        # total of 1 or less) before Athens forces one on the League's likeliest signer
+        if kind == "peace_roll" and view.get("league") \
+                and (o.data or {}).get("roller") == "athens" \
+                and peace_rolls.roll_chance(view, "athens") == 0:
             return o.id
     if prompt.option("decline") is not None:
         return "accept" if good else "decline"

@@ -2,8 +2,10 @@
 allies (24.7.2, 25.3.2; engine/players/epic_peace.py)."""
 
 import engine
+from engine.core.types import Option, Prompt
 from engine.players import epic as E
 from engine.players import epic_peace as P
+from engine.players import epic_policy as policy
 
 
 def four_player_view(seat="thebes", **changes):
@@ -62,3 +64,27 @@ def test_the_league_scores_the_risk_of_a_stalemate_signed_while_athens_holds_26_
 def test_no_term_without_allies():
     view = engine.new_game("epic", "argive-league", seed="peace-risk").view("sparta")
     assert P.peace_risk(view, "sparta", -1.0, 0.0) == 0.0
+
+
+def _peace_prompt(seat):
+    """A League player's peace step with an embassy face up (allied_peace.choices)."""
+    return Prompt(seat, "peace", (
+        Option("roll:athens", "Make Athens roll for peace", "24.7",
+               data={"kind": "peace_roll", "roller": "athens"}),
+        Option("offer", "Offer peace to every player", "20.1", data={"kind": "offer_peace"}),
+        Option("no", "Not now", "20.1", data={"kind": "pass"})), kind="peace")
+
+
+def test_a_league_player_sends_the_embassy_home_with_a_roll_athens_cannot_win():
+    """24.7.2: Athens' modifiers at the set-up (Attica's ML 20, every region it wants its
+    own) leave no die that signs, so the League makes Athens roll: only a sent-home
+    embassy (a total of 1 or less) can come of it."""
+    view = four_player_view("thebes")
+    view["cards"] = dict(view["cards"], active=["peace-embassy-1"])
+    assert P.roll_chance(view, "athens") == 0
+    assert policy.peace(view, _peace_prompt("thebes")) == "roll:athens"
+    # once Athens could sign (Attica's ML below 10) it waits: a peace signed now would
+    # give Athens the game it leads (its BTV at the set-up), no roll to risk
+    view["regions"] = dict(view["regions"], attica=dict(view["regions"]["attica"], ml=9))
+    assert P.roll_chance(view, "athens") > 0 and policy.verdict(view) == "athens"
+    assert policy.peace(view, _peace_prompt("thebes")) == "no"
