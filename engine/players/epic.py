@@ -460,13 +460,21 @@ def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str,
             foes[region] = foes.get(region, 0) + n[other(me)]
     calls = [(1.0, _goal(view, target, me), _wanted(view, target, me, foes), SURPLUS)] \
         if target is not None else []
-    if top > 0:
-        for region, r in sorted(view["regions"].items()):
-            if r["side"] != me or B.comps().regions[region].home_of is not None:
-                continue
-            w = min(1.0, stakes.get(region, 0.0) / top)
-            if w >= DEFEND_SHARE:
-                calls.append((w, _goal(view, region, me), _wanted(view, region, me, foes), 0.0))
+    for region, r in sorted(view["regions"].items()):
+        if r["side"] != me:
+            continue
+        if B.comps().regions[region].home_of is not None:
+            # a home region's cities held against it (Athenian Plataea in Boeotia, in
+            # revolt since the set-up) cost it an AL point every season (13.4) and add to
+            # its player's peace roll (24.7.2): enough units to besiege each (10.3.2)
+            held = _goal_cities(view, region, me)
+            if held:
+                calls.append((1.0, policy.land_distances(frozenset(c.hex for c in held)),
+                              sum(SIEGE_NEED[c.size] for c in held), 0.0))
+            continue
+        w = min(1.0, stakes.get(region, 0.0) / top) if top > 0 else 0.0
+        if w >= DEFEND_SHARE:
+            calls.append((w, _goal(view, region, me), _wanted(view, region, me, foes), 0.0))
     total = 0.0
     for w, dist, k, rest in calls:
         near = sorted((max(0, PULL - dist.get(h, PULL)) for h, n in here.items()

@@ -88,3 +88,26 @@ def test_a_league_player_sends_the_embassy_home_with_a_roll_athens_cannot_win():
     view["regions"] = dict(view["regions"], attica=dict(view["regions"]["attica"], ml=9))
     assert P.roll_chance(view, "athens") > 0 and policy.verdict(view) == "athens"
     assert policy.peace(view, _peace_prompt("thebes")) == "no"
+
+
+def test_thebans_are_drawn_to_athenian_plataea_inside_their_home_region():
+    """Plataea, Athenian and in revolt since the four-player set-up, costs Boeotia an AL
+    point every season (13.4) and adds one to Thebes' peace roll (25.3.2): the pull asks
+    for the two units a siege of it needs (10.3.2), though Boeotia is a home region."""
+    view = four_player_view("thebes")
+    pool = [u for u, x in view["units"].items() if x.get("seat") == "thebes"
+            and x["type"] == "hoplite" and x["where"] != "map"][:2]
+    assert len(pool) == 2
+    view["units"] = {u: dict(x, where="map", hex="W3528") if u in pool else x  # at Thebes,
+                     for u, x in view["units"].items()}                       # by Plataea
+    calm = dict(view, revolts=[c for c in view["revolts"] if c != "Plataea"])
+
+    def pull(v):
+        here: dict = {}
+        for x in v["units"].values():
+            if x["where"] == "map" and x["type"] != "fleet":
+                here.setdefault(x["hex"], {}).setdefault(x["side"], 0)
+                here[x["hex"]][x["side"]] += 1
+        return E._pull(v, here, "sparta", E.Seen(v))
+
+    assert pull(view) - pull(calm) >= E.APPROACH * 2 * (E.PULL - 1) - 1e-9
