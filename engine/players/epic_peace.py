@@ -22,6 +22,7 @@ from ..rulesets.epic.state import EState
 SUCCESS = 6          # the Peace Embassy's roll succeeds on 6 or more (events.SUCCESS)
 IDLE_RATE = 0.3      # a roll's weight while no embassy lies face up: one may come later
 ML_LOW, ML_HIGH = 10, 15  # 24.7.2: home ML below 10 adds one, above 15 takes one off
+HOMES = frozenset(A.HOME.values())  # the regions whose ML each player's roll reads
 
 
 def modifier(view: dict[str, Any], seat: str) -> int:

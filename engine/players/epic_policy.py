@@ -287,9 +287,19 @@ def assess(view: dict[str, Any], prompt: Prompt) -> str:
         if region is None or data.get("kind") != "raise" or int(data["to"]) > RAISE_TO:
             continue
         level = int(region["al"]) if athens else int(region["ml"])
-        if level - 1 >= (RAISE_AL_FLOOR if athens else RAISE_ML_FLOOR):
+        if level - 1 >= (RAISE_AL_FLOOR if athens else _ml_floor(view, str(data["region"]))):
             return o.id
     return "done"
+
+
+def _ml_floor(view: dict[str, Any], region: str) -> int:
+    """The ML a League region keeps after a raise. With allies a League player's home
+    ML below 10 adds one to the peace roll Athens may force on him (24.7.2): Thebes,
+    raising Boeotia's tribute every year, went from ML 12 to 6 and rolled a peace at +1
+    (four-player, `e11f:10`)."""
+    if view.get("league") and region in peace_rolls.HOMES:
+        return peace_rolls.ML_LOW
+    return RAISE_ML_FLOOR
 
 
 @lru_cache(maxsize=512)

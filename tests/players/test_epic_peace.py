@@ -111,3 +111,29 @@ def test_thebans_are_drawn_to_athenian_plataea_inside_their_home_region():
         return E._pull(v, here, "sparta", E.Seen(v))
 
     assert pull(view) - pull(calm) >= E.APPROACH * 2 * (E.PULL - 1) - 1e-9
+
+
+def _assess_prompt(seat, *regions):
+    return Prompt(seat, "assess", tuple(
+        Option(f"raise:{r}", f"Raise {r} to x2 (-1 ML)", "5.3.1",
+               data={"kind": "raise", "region": r, "to": 2}) for r in regions)
+        + (Option("done", "Assessment done", "5.3", data={"kind": "done"}),), kind="assess")
+
+
+def test_thebes_keeps_boeotias_ml_at_10_or_more_when_raising_tribute():
+    """5.3.3: a League raise costs the region 1 ML; with allies a home ML below 10 adds
+    one to its player's peace roll (24.7.2), so Boeotia is raised only while ML 10 is
+    kept, where another League region keeps the usual floor of 8."""
+    view = four_player_view("thebes")
+    regions = dict(view["regions"])
+    regions["boeotia"] = dict(regions["boeotia"], ml=10)
+    regions["megarid"] = dict(regions["megarid"], ml=9)
+    view["regions"] = regions
+    assert policy.assess(view, _assess_prompt("thebes", "boeotia", "megarid")) \
+        == "raise:megarid"
+    regions["boeotia"] = dict(regions["boeotia"], ml=11)
+    assert policy.assess(view, _assess_prompt("thebes", "boeotia")) == "raise:boeotia"
+    # two players: no peace roll is forced on anyone, the usual floor holds
+    two = engine.new_game("epic", "campaign", seed="peace-risk").view("sparta")
+    two["regions"] = dict(two["regions"], boeotia=dict(two["regions"]["boeotia"], ml=9))
+    assert policy.assess(two, _assess_prompt("sparta", "boeotia")) == "raise:boeotia"
