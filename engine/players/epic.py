@@ -902,6 +902,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         return policy.talents(view, prompt)
     if kind in ("peace", "agree"):  # 20.1
         return policy.peace(view, prompt)
+    if kind == "abdicate":  # 24.3, weighed by the peace rolls it moves (24.7.2)
+        return peace.abdication(view, prompt)
     if kind == "card":  # Appendix C
         return policy.card(view, prompt)
     if kind == "assess":  # 5.3

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from ..core.types import Prompt
 from ..rulesets.epic import alliances as A
 from ..rulesets.epic import board as B
 from ..rulesets.epic.allied_peace import scenario_mods
@@ -67,3 +68,28 @@ def peace_risk(view: dict[str, Any], me: str, expected: float,
     if me == "athens":
         return rate * chance * max(0.0, athens_gain)
     return rate * chance * min(0.0, -athens_gain)
+
+
+def abdication(view: dict[str, Any], prompt: Prompt) -> str:
+    """24.3: a region first taken over may be kept or given to an ally. Who holds it
+    moves the peace rolls (24.7.2): an ally holding more regions than Sparta rolls at +1
+    and Sparta at +1 for each such ally. The region goes where the League's likeliest
+    roller is least likely to sign, and the sum of the League's modifiers is lowest;
+    ties keep it. Kept always, Thebes and Corinth came to hold more regions than Sparta,
+    whose rolls then signed at +1 and 0 (four-player, `e12f:7`, `:13`)."""
+    region = str((prompt.data or {}).get("region") or next(
+        (o.data or {}).get("region") for o in prompt.options if o.data))
+    seats = A.league_seats(cast(EState, view))
+
+    def risk(holder: str) -> tuple[float, int]:
+        league = dict(view["league"], holder=dict(view["league"]["holder"], **{region: holder}))
+        after = dict(view, league=league)
+        return (max(roll_chance(after, x) for x in seats),
+                sum(modifier(after, x) for x in seats))
+
+    best, top = "keep", risk(prompt.seat)
+    for o in prompt.options:
+        data = o.data or {}
+        if data.get("kind") == "give_region" and (r := risk(str(data["to"]))) < top:
+            best, top = o.id, r
+    return best

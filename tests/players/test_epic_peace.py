@@ -137,3 +137,29 @@ def test_thebes_keeps_boeotias_ml_at_10_or_more_when_raising_tribute():
     two = engine.new_game("epic", "campaign", seed="peace-risk").view("sparta")
     two["regions"] = dict(two["regions"], boeotia=dict(two["regions"]["boeotia"], ml=9))
     assert policy.assess(two, _assess_prompt("sparta", "boeotia")) == "raise:boeotia"
+
+
+def _abdication_prompt(seat, region):
+    opts = [Option("keep", f"Keep {region}", "24.3", data={"kind": "keep", "region": region})]
+    opts += [Option(f"give:{x}", f"Give {region} to {x}", "24.3",
+                    data={"kind": "give_region", "region": region, "to": x})
+             for x in ("sparta", "thebes", "corinth") if x != seat]
+    return Prompt(seat, f"{region} has come to you", tuple(opts), kind="abdicate")
+
+
+def _taken(view, region, seat):
+    view["regions"] = dict(view["regions"], **{region: dict(view["regions"][region],
+                                                            side="sparta")})
+    view["league"] = dict(view["league"], holder=dict(view["league"]["holder"],
+                                                      **{region: seat}))
+    return view
+
+
+def test_a_region_taken_by_thebes_goes_to_sparta_when_keeping_it_would_raise_a_roll():
+    """24.3, 24.7.2: Thebes holds four regions like Sparta; a fifth kept would give
+    Thebes +1 (more regions than Sparta) and Sparta +1 (fewer than Thebes): it goes to
+    Sparta. Corinth, holding three, keeps a region it takes (four ties Sparta's four)."""
+    view = _taken(four_player_view("thebes"), "euboea", "thebes")
+    assert P.abdication(view, _abdication_prompt("thebes", "euboea")) == "give:sparta"
+    view = _taken(four_player_view("corinth"), "euboea", "corinth")
+    assert P.abdication(view, _abdication_prompt("corinth", "euboea")) == "keep"
