@@ -60,6 +60,8 @@ SHORT_NOW = 1.9      # a talent short of the next upkeep: a unit goes unsupplied
 SHORT_LATER = 0.1
 SIEGE = 1.0           # per size point of a city we besiege (or they do)
 LEADER = 0.8          # a leader rating point on the map
+LED = 0.3             # a land unit of ours in a hex with a leader of ours (up to LED_CAP)
+LED_CAP = 6
 CAPITAL_LOST = 60.0   # enemy land units alone in our capital's hex
 CAPITAL_THREAT = 1.2  # each enemy land unit next to our capital
 CAPITAL_GUARD = 0.3   # each of our land units in the capital (up to GUARD_CAP)
@@ -406,6 +408,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     for x in view["leaders"].values():
         if x["where"] == "map":
             score += LEADER * (int(x["land"]) + int(x["sea"])) * (1 if x["side"] == me else -1)
+    score += _led(view, here, me)
     score -= _capitals(here, foe, B.CAPITALS[foe])
     # only our own capitals' danger: rewarding a threat to theirs sent Sparta's first
     # placement to Plataea and Lechaeum, next to walled Athens, while an Argive army a
@@ -422,6 +425,17 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         if me in sides and foe in sides:
             score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
     return score
+
+
+def _led(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> float:
+    """Our land units with a leader of ours beside them (LED each, LED_CAP a hex, one
+    count a hex however many lead it), whatever his rating: two or more units may stand
+    outside a city only with a leader (16.2.1) and attack only under one (17.1). Rated 0,
+    Agis and Ramphias stayed in the Force Pool, and five Corinthians could go only from
+    city to city for two years while Sparta's treasury ran dry (`e8s2:3`)."""
+    hexes = {x["hex"] for x in view["leaders"].values()
+             if x["side"] == me and x["where"] == "map" and x.get("hex")}
+    return LED * sum(min(LED_CAP, here.get(h, {}).get(me, 0)) for h in hexes)
 
 
 def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str,
@@ -1181,7 +1195,10 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
 
 
 def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:
-    """10.2, 18.2: storm with a three-to-one edge over the defenders doubled by walls."""
+    """10.2, 18.2: storm with a three-to-one edge over the defenders, doubled only by
+    standing walls (18.6: a fortress); a place no unit defends is held by its garrison,
+    one unit (18.3.2). Reading every place as walled, three Spartans masked unwalled
+    Cyllene, the port of Elis, for two years while Elis stayed Athenian (`e8s2:18`)."""
     mine = theirs = 0
     for u in view["units"].values():
         if u["where"] == "map" and u["hex"] == h and u["type"] != "fleet":
@@ -1189,7 +1206,10 @@ def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:
                 mine += 1
             else:
                 theirs += 1
-    return mine >= 6 * max(1, theirs)
+    city = B.city_by_hex().get(h)
+    walls = h in (view.get("forts") or {}) if city is None else (
+        city.walled and city.name not in view["unwalled"] and city.name not in view["razed"])
+    return mine >= 3 * max(1, theirs) * (2 if walls else 1)
 
 
 # ------------------------------------------------------------------ for the search level
