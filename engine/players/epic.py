@@ -30,6 +30,8 @@ from ..core.types import Prompt
 from ..rulesets.epic import board as B
 from ..rulesets.epic import menus
 from ..rulesets.epic import movement as M
+from ..rulesets.epic.battles import DEFENCE
+from ..rulesets.epic.combat import GARRISON_MORALE
 from ..rulesets.epic.sieges import MORALE as SIEGE_MORALE
 from ..rulesets.epic.sieges import NEED as SIEGE_NEED
 from . import epic_policy as policy
@@ -1195,21 +1197,29 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
 
 
 def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:
-    """10.2, 18.2: storm with a three-to-one edge over the defenders, doubled only by
-    standing walls (18.6: a fortress); a place no unit defends is held by its garrison,
-    one unit (18.3.2). Reading every place as walled, three Spartans masked unwalled
-    Cyllene, the port of Elis, for two years while Elis stayed Athenian (`e8s2:18`)."""
-    mine = theirs = 0
+    """10.2, 18.2: storm with a three-to-one edge over the defenders doubled by standing
+    walls (18.6: a fortress), a place no unit defends counting its garrison, one unit of
+    morale 3 (18.3.2-3). An unwalled place is stormed only where its best defender, with
+    the place's bonus (17.4.4), is no steadier than our stack on average: odds count
+    units, but each round is a morale check (17.3). Reading every place as walled, three
+    Spartans masked unwalled Cyllene, the port of Elis, for two years (`e8s2:18`); storming
+    at three to one alone, five Spartans twice attacked one Elean hoplite (morale 5, 6 in
+    Elis) and lost four units, a decisive victory in Elis for Athens (`e9s:20`)."""
+    mine: list[int] = []
+    theirs: list[int] = []
     for u in view["units"].values():
         if u["where"] == "map" and u["hex"] == h and u["type"] != "fleet":
-            if u["side"] == me:
-                mine += 1
-            else:
-                theirs += 1
+            (mine if u["side"] == me else theirs).append(int(u["morale"]))
     city = B.city_by_hex().get(h)
     walls = h in (view.get("forts") or {}) if city is None else (
         city.walled and city.name not in view["unwalled"] and city.name not in view["razed"])
-    return mine >= 3 * max(1, theirs) * (2 if walls else 1)
+    if walls:
+        return len(mine) >= 6 * max(1, len(theirs))
+    if not mine or len(mine) < 3 * max(1, len(theirs)):
+        return False
+    bonus = DEFENCE[f"unwalled_{city.size}"] if city is not None else 0
+    steadiest = max(theirs, default=GARRISON_MORALE) + bonus
+    return steadiest * len(mine) <= sum(mine)
 
 
 # ------------------------------------------------------------------ for the search level

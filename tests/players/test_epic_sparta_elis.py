@@ -30,24 +30,35 @@ def _here(view: Any) -> dict[str, dict[str, int]]:
 
 def test_an_unwalled_place_is_stormed_at_three_to_one_a_walled_one_at_six():
     # 18.2, 18.6: walls double the defenders; an empty place is held by its garrison,
-    # one unit (18.3.2). Three Spartans masked unwalled Cyllene, the port of Elis, for two
-    # years (`e8s2:18`): the rule read every place as walled and asked six.
+    # one unit of morale 3 (18.3.2-3). Three Spartans masked unwalled Cyllene, the port of
+    # Elis, for two years (`e8s2:18`): the rule read every place as walled and asked six.
     cyllene = B.comps().cities["Cyllene"]
     assert not cyllene.walled
     three = _view([{"home": "laconia", "type": "hoplite", "at": "Cyllene", "n": 3}])
     two = _view([{"home": "laconia", "type": "hoplite", "at": "Cyllene", "n": 2}])
     assert _storm_worth(three, cyllene.hex, "sparta")
     assert not _storm_worth(two, cyllene.hex, "sparta")
-    # one Athenian hoplite inside: three to one asks three Spartans for him
-    held = _view([{"home": "laconia", "type": "hoplite", "at": "Cyllene", "n": 3},
-                  {"home": "elis", "type": "hoplite", "at": "Cyllene", "n": 1}])
-    assert _storm_worth(held, cyllene.hex, "sparta")
+    # the garrison's 3, and 1 for a small unwalled place (17.4.4): Corinthians (4) go in
+    corinthians = _view([{"home": "corinth", "type": "hoplite", "at": "Cyllene", "n": 3}])
+    assert _storm_worth(corinthians, cyllene.hex, "sparta")
     # a walled place still asks six to one garrison
     walled = next(c for c in B.region_cities("argolid") if c.walled)
     five = _view([{"home": "laconia", "type": "hoplite", "at": walled.hex, "n": 5}])
     six = _view([{"home": "laconia", "type": "hoplite", "at": walled.hex, "n": 6}])
     assert not _storm_worth(five, walled.hex, "sparta")
     assert _storm_worth(six, walled.hex, "sparta")
+
+
+def test_an_unwalled_place_held_by_a_steadier_defender_is_besieged_not_stormed():
+    # 17.3, 17.4.4: each round is a morale check. Five Spartans stormed Elis (medium,
+    # unwalled) held by one Elean hoplite (morale 5, 6 inside) twice and lost four units,
+    # a decisive victory for Athens in Elis (`e9s:20`): five to one, but not steadier.
+    elis = B.comps().cities["Elis"]
+    held = _view([{"home": "corinth", "type": "hoplite", "at": "Elis", "n": 5},
+                  {"home": "elis", "type": "hoplite", "at": "Elis", "n": 1}])
+    assert not _storm_worth(held, elis.hex, "sparta")
+    empty = _view([{"home": "corinth", "type": "hoplite", "at": "Elis", "n": 5}])
+    assert _storm_worth(empty, elis.hex, "sparta")
 
 
 def test_a_leader_counts_beside_the_army_whatever_his_rating():
