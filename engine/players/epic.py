@@ -30,6 +30,8 @@ from ..core.types import Prompt
 from ..rulesets.epic import board as B
 from ..rulesets.epic import menus
 from ..rulesets.epic import movement as M
+from ..rulesets.epic.battles import DEFENCE
+from ..rulesets.epic.combat import GARRISON_MORALE
 from ..rulesets.epic.sieges import MORALE as SIEGE_MORALE
 from ..rulesets.epic.sieges import NEED as SIEGE_NEED
 from . import epic_peace as peace
@@ -61,6 +63,8 @@ SHORT_NOW = 1.9      # a talent short of the next upkeep: a unit goes unsupplied
 SHORT_LATER = 0.1
 SIEGE = 1.0           # per size point of a city we besiege (or they do)
 LEADER = 0.8          # a leader rating point on the map
+LED = 0.3             # a land unit of ours in a hex with a leader of ours (up to LED_CAP)
+LED_CAP = 6
 CAPITAL_LOST = 60.0   # enemy land units alone in our capital's hex
 CAPITAL_THREAT = 1.2  # each enemy land unit next to our capital
 CAPITAL_GUARD = 0.3   # each of our land units in the capital (up to GUARD_CAP)
@@ -411,6 +415,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     for x in view["leaders"].values():
         if x["where"] == "map":
             score += LEADER * (int(x["land"]) + int(x["sea"])) * (1 if x["side"] == me else -1)
+    score += _led(view, here, me)
     score -= _capitals(here, foe, B.CAPITALS[foe])
     # only our own capitals' danger: rewarding a threat to theirs sent Sparta's first
     # placement to Plataea and Lechaeum, next to walled Athens, while an Argive army a
@@ -427,6 +432,17 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         if me in sides and foe in sides:
             score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
     return score
+
+
+def _led(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> float:
+    """Our land units with a leader of ours beside them (LED each, LED_CAP a hex, one
+    count a hex however many lead it), whatever his rating: two or more units may stand
+    outside a city only with a leader (16.2.1) and attack only under one (17.1). Rated 0,
+    Agis and Ramphias stayed in the Force Pool, and five Corinthians could go only from
+    city to city for two years while Sparta's treasury ran dry (`e8s2:3`)."""
+    hexes = {x["hex"] for x in view["leaders"].values()
+             if x["side"] == me and x["where"] == "map" and x.get("hex")}
+    return LED * sum(min(LED_CAP, here.get(h, {}).get(me, 0)) for h in hexes)
 
 
 def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str,
@@ -1196,15 +1212,29 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
 
 
 def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:
-    """10.2, 18.2: storm with a three-to-one edge over the defenders doubled by walls."""
-    mine = theirs = 0
+    """10.2, 18.2: storm with a three-to-one edge over the defenders doubled by standing
+    walls (18.6: a fortress), a place no unit defends counting its garrison, one unit of
+    morale 3 (18.3.2-3). An unwalled place is stormed only where its best defender, with
+    the place's bonus (17.4.4), is no steadier than our stack on average: odds count
+    units, but each round is a morale check (17.3). Reading every place as walled, three
+    Spartans masked unwalled Cyllene, the port of Elis, for two years (`e8s2:18`); storming
+    at three to one alone, five Spartans twice attacked one Elean hoplite (morale 5, 6 in
+    Elis) and lost four units, a decisive victory in Elis for Athens (`e9s:20`)."""
+    mine: list[int] = []
+    theirs: list[int] = []
     for u in view["units"].values():
         if u["where"] == "map" and u["hex"] == h and u["type"] != "fleet":
-            if u["side"] == me:
-                mine += 1
-            else:
-                theirs += 1
-    return mine >= 6 * max(1, theirs)
+            (mine if u["side"] == me else theirs).append(int(u["morale"]))
+    city = B.city_by_hex().get(h)
+    walls = h in (view.get("forts") or {}) if city is None else (
+        city.walled and city.name not in view["unwalled"] and city.name not in view["razed"])
+    if walls:
+        return len(mine) >= 6 * max(1, len(theirs))
+    if not mine or len(mine) < 3 * max(1, len(theirs)):
+        return False
+    bonus = DEFENCE[f"unwalled_{city.size}"] if city is not None else 0
+    steadiest = max(theirs, default=GARRISON_MORALE) + bonus
+    return steadiest * len(mine) <= sum(mine)
 
 
 # ------------------------------------------------------------------ for the search level
