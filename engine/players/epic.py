@@ -81,9 +81,6 @@ PLACED_THREAT = 4
 # Our capital under siege (10.3): a siege that runs its course takes it (21.1), and only a
 # field army coming home can lift it; the flat SIEGE term (1 a size point) never called one.
 CAPITAL_SIEGED = 20.0
-# The pull's weight on units coming home to a capital with enemy land units in or beside
-# it, against 1 for the region we aim at: a capital lost ends the game (21.1).
-CAPITAL_RELIEF = 3.0
 # Our home region changing hands ends the game (21.1): its chance to flip, times this.
 HOME_LOST = 120.0
 GUARD_CAP = 4
@@ -479,17 +476,6 @@ def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str,
             foes[region] = foes.get(region, 0) + n[other(me)]
     calls = [(1.0, _goal(view, target, me), _wanted(view, target, me, foes), SURPLUS)] \
         if target is not None else []
-    for capital in _our_capitals(view, me):
-        # enemy land units in our capital's hex or next to it: a siege that runs its
-        # course takes it (10.3, 21.1), and battles there are lost in the home region
-        # (13.4); only an army coming home lifts it. The aggressive gauntlet player masked
-        # Sparta with three units while its five Corinthians marched on Elis, then came
-        # with six (`eg8-aggressive:5`)
-        cap = _hex_of(capital)
-        foes_at = sum(here.get(h, {}).get(other(me), 0) for h in _neighbours(cap) | {cap})
-        if foes_at:
-            calls.append((CAPITAL_RELIEF, policy.land_distances(frozenset({cap})),
-                          2 * foes_at + 1, 0.0))
     for region, r in sorted(view["regions"].items()):
         if r["side"] != me:
             continue

@@ -163,35 +163,3 @@ def test_a_region_taken_by_thebes_goes_to_sparta_when_keeping_it_would_raise_a_r
     assert P.abdication(view, _abdication_prompt("thebes", "euboea")) == "give:sparta"
     view = _taken(four_player_view("corinth"), "euboea", "corinth")
     assert P.abdication(view, _abdication_prompt("corinth", "euboea")) == "keep"
-
-
-def test_an_army_is_drawn_home_to_a_capital_enemy_units_stand_in():
-    """10.3, 21.1: enemy land units in our capital's hex (masking or besieging it) call
-    the field army home at three times the weight of the region we aim at: the pull
-    grows as a stack nears the capital."""
-    view = engine.new_game("epic", "argive-league", seed="relief").view("sparta")
-    sparta_hex = "W2937"
-    argives = [u for u, x in view["units"].items() if x["side"] == "athens"
-               and x["type"] == "hoplite"][:3]
-    corinthians = [u for u, x in view["units"].items() if x["side"] == "sparta"
-                   and x["home"] == "corinth" and x["type"] == "hoplite"][:5]
-    assert len(argives) == 3 and len(corinthians) == 5
-    view["units"] = {u: dict(x, where="map", hex=sparta_hex) if u in argives else
-                     dict(x, where="map", hex="W3131") if u in corinthians else x
-                     for u, x in view["units"].items()}  # five Corinthians at Corinth
-
-    def pull(v):
-        here: dict = {}
-        for x in v["units"].values():
-            if x["where"] == "map" and x["type"] != "fleet":
-                here.setdefault(x["hex"], {}).setdefault(x["side"], 0)
-                here[x["hex"]][x["side"]] += 1
-        return E._pull(v, here, "sparta", E.Seen(v))
-
-    calm = dict(view, units={u: x for u, x in view["units"].items() if u not in argives})
-    near = dict(view, units={u: dict(x, hex="W2936") if u in corinthians else x
-                             for u, x in view["units"].items()})  # next to Sparta
-    assert pull(view) > pull(calm)
-    # five units six hexes nearer home: at least the relief call's weight for each hex
-    gain = pull(near) - pull(view)
-    assert gain >= E.CAPITAL_RELIEF * E.APPROACH * 5 * 2
