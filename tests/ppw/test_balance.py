@@ -23,3 +23,31 @@ def test_recorded_games_rank_again_as_the_engine_ranked_them():
     low, high = dict(par, athens=-100.0), dict(par, athens=100.0)
     assert _wins(scored, groups, low)[0][("athens",)] == len(scored)
     assert _wins(scored, groups, high)[0][("athens",)] == 0
+
+
+def test_random_play_is_the_same_whatever_the_pars(monkeypatch):
+    """Rule 9.5's pars only rank a finished game: the same random game played under
+    other pars takes the same actions, dice and final state, so the 1,000 random games a
+    scenario and count (issue 38 point 7) stand across a refit of the pars."""
+    from engine.core.decisions import random_answer
+    from engine.core.game import Game
+    from engine.core.rng import Rng
+    from engine.rulesets.ppw import RULESET
+    from engine.rulesets.ppw.board import board
+
+    def play() -> tuple[list, dict, list]:
+        g = Game.create(RULESET, scenario="archidamian", seed="pars-blind",
+                        options={"players": 4})
+        rng = Rng("pars-blind-walk")
+        while g.outcome is None:
+            p = rng.choice(g.prompts())
+            g.act(p.seat, random_answer(p, rng))
+        return g.to_dict()["log"], RULESET.dump(g.state), list(g.outcome.scores)
+
+    log, state, scores = play()
+    majors = board().setups["archidamian"].majors
+    for m, start in list(majors.items()):
+        monkeypatch.setitem(majors, m, start.model_copy(update={"par": {4: 40.0}}))
+    log2, state2, scores2 = play()
+    assert log2 == log and state2 == state
+    assert scores2 != scores  # the pars did change the ranking's scores
