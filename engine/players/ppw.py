@@ -49,6 +49,8 @@ PLUNDER = 0.05  # rule 5.7
 FALLEN = 1.0  # rule 9.5: a fortress gained; more for a home (rules 5.8, 6.3)
 MINOR_HOME = 2.0  # its city-state surrenders to us
 MAJOR_HOME = 5.0  # a major surrenders: its score drops by 5 and may end the war
+HOSTAGE = 2.0  # rule 9.5: a hostage held scores two points
+GOAL_STEP = 2.0  # a minor won over for our goal (rule 9.4), in points
 WORTH = 0.25  # an order must be worth this much more than passing
 BEHIND = 2.0  # points behind the leading rival at which a holding goes to war
 THREAT = 3  # hostile land SPs near home beyond ours (with the guard) that call for builds
@@ -325,16 +327,43 @@ def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
                 and "|".join(sorted((me, o.data["target"]))) not in view["treaties"]]
         if wars:
             return max(wars, key=lambda o: (score(view, o.data["target"]), o.id)).id  # type: ignore[index]
-    # Court a minor: free unless talents are plentiful and the payment costs no point
-    # of the final count (rule 9.5); the likeliest first, a different one each round
+    # Court a minor: free unless talents are plentiful and the 200 talents are worth
+    # what they cost (`paid_approach`); the likeliest first, a different one each round
     # (a second try in a turn is harder, rule 2.6).
-    spend = 200 if card["treasury"] >= 2500 and not spending(view, me, 200) >= 1 else 0
-    tries = [o for o in by_action.get("approach", []) if o.data and o.data["talents"] == spend]
+    spend = {t: 200 if card["treasury"] >= 2500 and paid_approach(view, me, t) else 0
+             for t in {str(o.data["target"]) for o in by_action.get("approach", []) if o.data}}
+    tries = [o for o in by_action.get("approach", [])
+             if o.data and o.data["talents"] == spend[o.data["target"]]]
     if tries:
-        ranked = sorted(tries, key=lambda o: (-approach_chance(view, me, o.data["target"],  # type: ignore[index]
-                                                               spend), o.id))
+        ranked = sorted(tries, key=lambda o: (-approach_chance(
+            view, me, o.data["target"], o.data["talents"]), o.id))  # type: ignore[index]
         return str(ranked[(view["round"] - 1) % len(ranked)].id)
     return "pass"
+
+
+def paid_approach(view: dict[str, Any], me: str, target: str) -> bool:
+    """Whether 200 talents on an approach to `target` are worth their cost. They add 1
+    to a die of 6 (rule 2.6), and a minor won over scores nothing by itself (rule 9.5
+    counts tributaries, not allies): it brings a point of bellicosity (rule 6.2's gain,
+    little at 12) and, for a minor our goal needs (rule 9.4: Corcyra for Corinth, a
+    tributary Athens held in 431 for Sparta), a step towards the goal. Before the last
+    turn the talents cost more than that; in it they cost nothing while the final
+    thousands stay whole (`spending`). ppw6's Corinth, at bellicosity 12, paid up to
+    600 talents a turn for allies."""
+    worth = bellicosity_worth(view, me) + (GOAL_STEP if target in goal_minors(
+        view["scenario"], me) else 0.0)
+    return spending(view, me, 200) < worth / 6
+
+
+@cache
+def goal_minors(scenario: str, major: str) -> frozenset[str]:
+    """The minors whose side rule 9.4's goal of `major` counts, from the public data."""
+    if major == "corinth":
+        return frozenset({"corcyra"})
+    if major == "sparta":
+        return frozenset(cs for cs, x in board().setups[scenario].minors.items()
+                         if x.patron == "athens" and x.status == "tributary")
+    return frozenset()
 
 
 # ------------------------------------------------------------------ orders (3.1-5.8)
@@ -408,8 +437,10 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
                 value += held * (RAVAGE_GAIN * gain + ravage_harm(view, me, victim))
         if to in b.fortress and view["status_cards"][me]["treasury"] >= data["cost"] \
                 + SIEGE_COST:
-            value += held * (siege_chance(view, to, land, theirs)
-                             * (fallen_worth(to) + held_harm(view, me, to))
+            odds = siege_chance(view, to, land, theirs, supplied_by_sea(view, me, to, ships))
+            value += held * (odds * (fallen_worth(to) + held_harm(view, me, to)
+                                     + captive_worth(view, me, to)
+                                     + regained_worth(view, me, to))
                              - spending(view, me, data["cost"] + SIEGE_COST)
                              + spending(view, me, data["cost"]))
     return value
@@ -453,9 +484,11 @@ def home_risk(view: dict[str, Any], me: str, origin: str, land: int) -> float:
     return later * siege_chance(view, home, biggest, left + GUARD) * fallen_worth(home)
 
 
-def siege_chance(view: dict[str, Any], space: str, land: int, defence: int) -> float:
+def siege_chance(view: dict[str, Any], space: str, land: int, defence: int,
+                 supplied: bool | None = None) -> float:
     """Rule 5.8: d6 + siege level + modifiers of 6 or more (the defence counted before
-    any battle, and a place by the sea taken as supplied: a cautious estimate)."""
+    any battle). `supplied`: whether the place is supplied by sea; None takes any place
+    by the sea as supplied (a cautious estimate, for a siege of our own home)."""
     b = board()
     here = view["spaces"][space]
     defence += int(bool(here.get("garrison")))
@@ -464,11 +497,25 @@ def siege_chance(view: dict[str, Any], space: str, land: int, defence: int) -> f
         mods += 2
     elif land >= 3 * defence:
         mods += 1
-    if b.type[space] != "land":
+    if b.type[space] != "land" if supplied is None else supplied:
         mods -= 2
     if b.major_home(space) not in (None, "sparta"):
         mods -= 1
     return max(0, min(6, 1 + mods)) / 6.0
+
+
+def supplied_by_sea(view: dict[str, Any], me: str, space: str, ships: int) -> bool:
+    """Rule 5.8 as the view shows it: a coastal or island place is supplied while ships
+    hostile to us cover it by their naval ZOI (rule 1.10) and our `ships` brought into
+    the place do not outnumber them. A place no such ships cover is not: assuming every
+    place by the sea supplied hid the better odds against, say, an ungarrisoned coast."""
+    b = board()
+    if b.type[space] == "land":
+        return False
+    theirs: int = sum(v[2] for sp in b.sea_zoi[space] if space in b.sea_zoi[sp]
+                      for o, v in (view["spaces"][sp].get("forces") or {}).items()
+                      if v[2] and hostile(view, me, o))
+    return theirs > 0 and theirs >= ships
 
 
 def held_harm(view: dict[str, Any], me: str, space: str) -> float:
@@ -482,6 +529,36 @@ def held_harm(view: dict[str, Any], me: str, space: str) -> float:
         return 0.0
     turns = min(HELD_TURNS, view["last_turn"] - view["turn"] + 1)
     return float(turns * ravage_harm(view, me, victim))
+
+
+def regained_worth(view: dict[str, Any], me: str, space: str) -> float:
+    """What taking back a fortress of our own home area (not the home space) is worth
+    while we hold it: rule 6.2 takes a point of bellicosity a turn for each home-area
+    fortress not friendly (two at most), rule 7.1 half the home revenue (250 talents)
+    while any is. Counted for this turn and the next, as `held_harm` counts the same
+    losses for an enemy. Thebes, with Athens' garrison at Plataea in Boeotia from the
+    set-up, paid both every turn and weighed the siege as any other fortress."""
+    b = board()
+    area = b.city_states[me].area
+    if b.area_of[space] != area or space == b.city_states[me].home:
+        return 0.0
+    lost = [sp for sp in b.area_spaces[area] if sp in b.fortress
+            and view["spaces"][sp].get("standing") != "friendly"]
+    if space not in lost:
+        return 0.0
+    worth = bellicosity_worth(view, me) if len(lost) <= 2 else 0.0
+    if len(lost) == 1:  # the last one: the home area pays in full again
+        worth += (HOME_REVENUE[0] - HOME_REVENUE[1]) * TALENTS
+    return float(min(HELD_TURNS, view["last_turn"] - view["turn"] + 1) * worth)
+
+
+def captive_worth(view: dict[str, Any], me: str, space: str) -> float:
+    """Rules 2.7, 5.8, 9.5: a fortress that falls with 2 or more land SPs of a hostile
+    major's own inside leaves us a hostage of it, two points of score (and a point of
+    bellicosity a turn to its owner while we hold it, rule 6.2)."""
+    forces = view["spaces"][space].get("forces") or {}
+    return sum(HOSTAGE for o, v in forces.items()
+               if o in MAJORS and v[0] + v[1] >= 2 and hostile(view, me, o))
 
 
 def fallen_worth(space: str) -> float:

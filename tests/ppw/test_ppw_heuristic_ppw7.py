@@ -1,0 +1,132 @@
+"""The PPW heuristic's seventh-session refinements (engine/players/ppw.py, issue 38 point 6):
+each position is a point the duels against `random` showed Corinth or Thebes leaving on
+the table (REPORT-PPW7.md)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.core.game import Game
+from engine.players import ppw
+from engine.rulesets.ppw import RULESET
+
+
+def new(players: int = 4, scenario: str = "archidamian", seed: str = "ppw7") -> Game:
+    return Game.create(RULESET, scenario, seed=seed, options={"players": players})
+
+
+def _changed(game: Game) -> None:
+    game._prompts = None  # noqa: SLF001
+    RULESET._memo = None  # noqa: SLF001 - the sealed prompts were built for the old state
+
+
+def _to_orders(game: Game) -> None:
+    while game.state["phase"] == "diplomatic":
+        for p in game.prompts():
+            game.act(p.seat, "pass")
+
+
+def _order(game: Game, seat: str, stack: str, to: str) -> dict:
+    p = game.prompt_for(seat)
+    assert p is not None and p.kind == "order"
+    option = next(o for o in p.options if o.id == stack)
+    return next(d for d in ppw.orders_of(option) if d["to"] == to)
+
+
+def test_a_coast_no_hostile_ship_covers_is_not_supplied():
+    """Rule 5.8: only a place its side's ships cover by ZOI is supplied by sea (-2 to the
+    siege). The heuristic took every place by the sea as supplied, so Corinth never
+    besieged Naupactus (an Athenian garrison on the Gulf, no Athenian ship near): the
+    odds it saw were 0 where they are 2 in 6."""
+    g = new(seed="naupactus")
+    _to_orders(g)
+    g.state["forces"]["COR"]["corinth"] = [4, 0, 3]
+    _changed(g)
+    view = g.view("corinth")
+    assert not ppw.supplied_by_sea(view, "corinth", "NAU", 0)
+    assert not ppw.supplied_by_sea(view, "corinth", "OEN", 0)  # inland: never
+    assert ppw.siege_chance(view, "NAU", 4, 0, False) == pytest.approx(2 / 6)
+    assert ppw.siege_chance(view, "NAU", 4, 0) == 0.0  # the old, cautious estimate
+    open_sea = ppw.order_value(view, "corinth", _order(g, "corinth", "stack:COR:land", "NAU"))
+    # three Athenian ships at Patrae cover Naupactus: now it is supplied, unless our own
+    # fleet in the place outnumbers them
+    g.state["forces"].setdefault("PAT", {})["athens"] = [0, 0, 3]
+    _changed(g)
+    covered = g.view("corinth")
+    assert ppw.supplied_by_sea(covered, "corinth", "NAU", 0)
+    assert ppw.supplied_by_sea(covered, "corinth", "NAU", 3)
+    assert not ppw.supplied_by_sea(covered, "corinth", "NAU", 4)
+    supplied = ppw.order_value(covered, "corinth", _order(g, "corinth", "stack:COR:land", "NAU"))
+    assert open_sea > supplied
+
+
+def test_a_fortress_held_by_two_of_a_majors_own_sps_yields_a_hostage():
+    """Rules 2.7, 5.8 and 9.5: the fall of a fortress with 2 or more land SPs of a major's
+    own inside gives the besieger a hostage, two points of score."""
+    g = new(seed="hostage")
+    s = g.state
+    s["forces"].setdefault("OEN", {})["athens"] = [2, 0, 0]
+    _changed(g)
+    view = g.view("corinth")
+    assert ppw.captive_worth(view, "corinth", "OEN") == ppw.HOSTAGE == 2.0
+    s["forces"]["OEN"]["athens"] = [1, 0, 0]
+    _changed(g)
+    assert ppw.captive_worth(g.view("corinth"), "corinth", "OEN") == 0.0
+    # a minor's SPs are no major's own people: no hostage (Plataea's own hoplites)
+    s["forces"]["OEN"] = {"plataea": [3, 0, 0]}
+    _changed(g)
+    assert ppw.captive_worth(g.view("corinth"), "corinth", "OEN") == 0.0
+    # nor the SPs of a major we are not at war with
+    view = copy.deepcopy(g.view("corinth"))
+    view["spaces"]["OEN"]["forces"] = {"sparta": [3, 0, 0]}
+    assert ppw.captive_worth(view, "corinth", "OEN") == 0.0
+
+
+def test_taking_back_a_fortress_of_our_home_area_is_worth_its_losses():
+    """Rules 6.2 and 7.1: while Athens garrisons Plataea, in Boeotia, Thebes loses a
+    point of bellicosity a turn and half its home revenue; taking it back ends both.
+    The heuristic weighed that siege as any other fortress's."""
+    g = new(scenario="431")
+    view = g.view("thebes")
+    assert view["spaces"]["PLA"]["standing"] == "unfriendly"
+    turns = ppw.HELD_TURNS
+    assert ppw.regained_worth(view, "thebes", "PLA") == pytest.approx(turns * (1.0 + 0.25))
+    assert ppw.regained_worth(view, "thebes", "THB") == 0.0  # the home space: rule 6.3
+    assert ppw.regained_worth(view, "corinth", "PLA") == 0.0  # not Corinth's home area
+    at_cap = copy.deepcopy(view)
+    at_cap["status_cards"]["thebes"]["bellicosity"] = 12
+    assert ppw.regained_worth(at_cap, "thebes", "PLA") == pytest.approx(
+        turns * (ppw.AT_CAP + 0.25))
+    last = dict(view, turn=view["last_turn"])
+    assert ppw.regained_worth(last, "thebes", "PLA") == pytest.approx(1.25)
+    g.state["garrisons"]["PLA"] = "thebes"  # held again
+    _changed(g)
+    assert ppw.regained_worth(g.view("thebes"), "thebes", "PLA") == 0.0
+
+
+def test_no_paid_approach_for_an_ally_that_scores_nothing():
+    """Rules 2.6, 6.2, 9.5: 200 talents add 1 to a die of 6, and an ally scores nothing
+    but the point of bellicosity of a gain. ppw6's Corinth at bellicosity 12 paid up to
+    600 talents a turn for allies before the last turn; only a minor its goal needs
+    (Corcyra, rule 9.4) is worth paying for then."""
+    g = new(seed="allies")
+    g.state["majors"]["corinth"]["treasury"] = 3000
+    g.state["majors"]["athens"]["treasury"] += 1500  # even: neither peace nor war
+    _changed(g)
+    view = g.view("corinth")
+    assert view["turn"] < view["last_turn"]
+    assert not ppw.paid_approach(view, "corinth", "ambracia")
+    assert ppw.paid_approach(view, "corinth", "corcyra")
+    assert not ppw.paid_approach(view, "athens", "corcyra")
+    p = g.prompt_for("corinth")
+    assert p is not None and p.kind == "diplomacy"
+    answer = ppw.choose_action(view, p)
+    assert answer.endswith(":0") or answer == "approach:corcyra:200", answer
+    # in the last turn, with the final thousands kept whole, the talents cost nothing
+    last = copy.deepcopy(view)
+    last.update(turn=last["last_turn"])
+    end = last["status_cards"]["corinth"]["treasury"] + ppw.income(last, "corinth")
+    last["status_cards"]["corinth"]["treasury"] += 500 - end % 1000
+    assert ppw.paid_approach(last, "corinth", "ambracia")
