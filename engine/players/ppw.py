@@ -51,6 +51,8 @@ MINOR_HOME = 2.0  # its city-state surrenders to us
 MAJOR_HOME = 5.0  # a major surrenders: its score drops by 5 and may end the war
 HOSTAGE = 2.0  # rule 9.5: a hostage held scores two points
 GOAL_STEP = 2.0  # a minor won over for our goal (rule 9.4), in points
+CORINTH_GOAL = 5000  # rule 9.4: the talents Corinth's goal asks for
+SERVICE = 2  # turns still to come that make a hoplite built to catch up worth its talents
 WORTH = 0.25  # an order must be worth this much more than passing
 BEHIND = 2.0  # points behind the leading rival at which a holding goes to war
 THREAT = 3  # hostile land SPs near home beyond ours (with the guard) that call for builds
@@ -350,9 +352,17 @@ def paid_approach(view: dict[str, Any], me: str, target: str) -> bool:
     turn the talents cost more than that; in it they cost nothing while the final
     thousands stay whole (`spending`). ppw6's Corinth, at bellicosity 12, paid up to
     600 talents a turn for allies."""
-    worth = bellicosity_worth(view, me) + (GOAL_STEP if target in goal_minors(
-        view["scenario"], me) else 0.0)
+    goal = target in goal_minors(view["scenario"], me) and (
+        me != "corinth" or projected_treasury(view, me) >= CORINTH_GOAL)
+    worth = bellicosity_worth(view, me) + (GOAL_STEP if goal else 0.0)
     return spending(view, me, 200) < worth / 6
+
+
+def projected_treasury(view: dict[str, Any], me: str) -> int:
+    """The treasury at the end should every revenue still to come (rule 7.1) be what the
+    view shows now and nothing more be spent: the most Corinth's goal can count on."""
+    left: int = view["last_turn"] - view["turn"] + (0 if view.get("phase") == "economic" else 1)
+    return int(view["status_cards"][me]["treasury"]) + income(view, me) * max(0, left)
 
 
 @cache
@@ -604,7 +614,10 @@ def choose_rate(prompt: Prompt) -> str:
 
 def choose_builds(view: dict[str, Any], prompt: Prompt) -> str:
     """Rule 7.3: hoplites when enemies stand near home in strength or when we trail and
-    have talents to spare; nothing in the last turn (talents score, rule 9.5)."""
+    have talents to spare; nothing in the last turn (talents score, rule 9.5). A hoplite
+    built to catch up only when it has `SERVICE` turns to fight in: one built for the
+    last turn alone costs its talents off the final count for one turn's use (ppw6's
+    Corinth built 200 talents' worth every turn it trailed, the last but one too)."""
     me = prompt.seat
     if view["turn"] >= view["last_turn"]:
         return decisions.encode(prompt, [])
@@ -613,7 +626,7 @@ def choose_builds(view: dict[str, Any], prompt: Prompt) -> str:
     danger = max((threat(view, me, m) for m in MAJORS if m != me and hostile(view, me, m)),
                  default=0)
     ours = land_sps(view, home, lambda o: side(view, o) == (side(view, me) or me)) + GUARD
-    trailing = lead(view, me) < 0
+    trailing = lead(view, me) < 0 and view["last_turn"] - view["turn"] >= SERVICE
     money = view["status_cards"][me]["treasury"]
     keep = 500 if trailing else 1500
     chosen: list[str] = []

@@ -8,7 +8,9 @@ import copy
 
 import pytest
 
+from engine.core import decisions
 from engine.core.game import Game
+from engine.core.types import Prompt
 from engine.players import ppw
 from engine.rulesets.ppw import RULESET
 
@@ -130,3 +132,55 @@ def test_no_paid_approach_for_an_ally_that_scores_nothing():
     end = last["status_cards"]["corinth"]["treasury"] + ppw.income(last, "corinth")
     last["status_cards"]["corinth"]["treasury"] += 500 - end % 1000
     assert ppw.paid_approach(last, "corinth", "ambracia")
+
+
+def _to_builds(game: Game, turn: int) -> Prompt:
+    """Every seat passes (no builds, the first rate) up to Corinth's builds of `turn`."""
+    while True:
+        mine = game.prompt_for("corinth")
+        if mine is not None and mine.kind == "build" and game.state["turn"] == turn:
+            return mine
+        p = game.prompts()[0]
+        if p.kind == "build":
+            game.act(p.seat, decisions.encode(p, []))
+        elif p.kind == "rate":
+            game.act(p.seat, p.options[0].id)
+        else:
+            game.act(p.seat, "pass")
+
+
+def test_no_hoplites_built_to_catch_up_for_the_last_turn_alone():
+    """Rules 7.3 and 9.5: a hoplite built in the last turn but one fights in one turn
+    and its talents are off the final count. ppw6's Corinth, trailing, built two every
+    turn but the last (600 talents in a four-turn game)."""
+    g = new(seed="builds")
+    _to_builds(g, 2)
+    g.state["majors"]["athens"]["treasury"] += 5000  # Corinth trails Athens
+    _changed(g)
+    view = g.view("corinth")
+    assert ppw.lead(view, "corinth") < 0 and view["last_turn"] - view["turn"] == 2
+    again = g.prompt_for("corinth")
+    assert again is not None
+    assert ppw.choose_builds(view, again) == "hoplite1"  # two turns to use it
+    p = _to_builds(g, 3)
+    view = g.view("corinth")
+    assert ppw.lead(view, "corinth") < 0 and view["status_cards"]["corinth"]["treasury"] > 2000
+    assert ppw.choose_builds(view, p) == decisions.encode(p, [])
+
+
+def test_corcyra_is_worth_paying_for_only_while_corinths_goal_is_in_reach():
+    """Rule 9.4: Corinth's goal asks for 5,000 talents with Corcyra on its side. With no
+    way to reach the talents by the end (its treasury and the revenue still to come),
+    Corcyra is an ally like any other and not worth 200 talents (ppw6's Corinth paid
+    for it in the Archidamian's last turns, 400 talents off a final count of 4)."""
+    g = new(seed="corcyra")
+    g.state["majors"]["corinth"]["treasury"] = 3000
+    _changed(g)
+    view = g.view("corinth")
+    assert ppw.projected_treasury(view, "corinth") >= ppw.CORINTH_GOAL
+    assert ppw.paid_approach(view, "corinth", "corcyra")
+    late = copy.deepcopy(view)
+    late["turn"] = late["last_turn"] - 1  # 2,900 and two revenues of 1,000: short
+    late["status_cards"]["corinth"]["treasury"] = 2900
+    assert ppw.projected_treasury(late, "corinth") < ppw.CORINTH_GOAL
+    assert not ppw.paid_approach(late, "corinth", "corcyra")
