@@ -50,8 +50,10 @@ FALLEN = 1.0  # rule 9.5: a fortress gained; more for a home (rules 5.8, 6.3)
 MINOR_HOME = 2.0  # its city-state surrenders to us
 MAJOR_HOME = 5.0  # a major surrenders: its score drops by 5 and may end the war
 HOSTAGE = 2.0  # rule 9.5: a hostage held scores two points
+TRIBUTARY_LOSS = 3.0  # rules 9.5, 6.2: a tributary lost, two points and one of bellicosity
 GOAL_STEP = 2.0  # a minor won over for our goal (rule 9.4), in points
 CORINTH_GOAL = 5000  # rule 9.4: the talents Corinth's goal asks for
+SPREAD = 500  # talents a turn's revenue may fall short of or exceed the view's (rule 7.1)
 SERVICE = 2  # turns still to come that make a hoplite built to catch up worth its talents
 WORTH = 0.25  # an order must be worth this much more than passing
 BEHIND = 2.0  # points behind the leading rival at which a holding goes to war
@@ -200,12 +202,32 @@ def income(view: dict[str, Any], me: str) -> int:
 def spending(view: dict[str, Any], me: str, talents: int) -> float:
     """What spending `talents` now costs in points. Rule 9.5 counts whole thousands of
     talents at the end: in the last turn, with this turn's revenue still to come, a
-    payment costs a point only when it takes the final treasury below a thousand;
-    before then a talent is a thousandth of a point."""
-    if view["turn"] < view["last_turn"] or view.get("phase") == "economic":
+    payment costs a point only when it takes the final treasury below a thousand. In
+    the turn before, the final treasury is the present one and two revenues as the view
+    shows them (one in the economic phase), the last of them less sure (`SPREAD`): a
+    payment costs the thousands it takes off on average over that spread (ppw6's
+    Corinth, 125 talents short of a fifth thousand, had spent them a turn earlier).
+    Before then a talent is a thousandth of a point."""
+    left = view["last_turn"] - view["turn"]
+    economic = view.get("phase") == "economic"
+    if left > 1 or left == 0 and economic:
         return TALENTS * talents
-    end = view["status_cards"][me]["treasury"] + income(view, me)
-    return float(end // 1000 - (end - talents) // 1000)
+    end = view["status_cards"][me]["treasury"] + income(view, me) * (left + 1 - economic)
+    return thousands(end, SPREAD * left) - thousands(end - talents, SPREAD * left)
+
+
+def thousands(talents: float, spread: float) -> float:
+    """Rule 9.5's whole thousands of a final treasury of `talents`, on average over an
+    even spread of `spread` talents around it (none: exact)."""
+    if spread <= 0:
+        return float(max(0.0, talents) // 1000)
+
+    def area(x: float) -> float:  # the integral of floor(t) from 0 to x, in thousands
+        y = max(0.0, x / 1000)
+        k = y // 1
+        return k * (k - 1) / 2 + k * (y - k)
+
+    return (area(talents + spread / 2) - area(talents - spread / 2)) / (spread / 1000)
 
 
 def holding_score(view: dict[str, Any], group: tuple[str, ...]) -> float:
@@ -450,7 +472,8 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
             odds = siege_chance(view, to, land, theirs, supplied_by_sea(view, me, to, ships))
             value += held * (odds * (fallen_worth(to) + held_harm(view, me, to)
                                      + captive_worth(view, me, to)
-                                     + regained_worth(view, me, to))
+                                     + regained_worth(view, me, to)
+                                     + tributary_harm(view, me, to))
                              - spending(view, me, data["cost"] + SIEGE_COST)
                              + spending(view, me, data["cost"]))
     return value
@@ -560,6 +583,24 @@ def regained_worth(view: dict[str, Any], me: str, space: str) -> float:
     if len(lost) == 1:  # the last one: the home area pays in full again
         worth += (HOME_REVENUE[0] - HOME_REVENUE[1]) * TALENTS
     return float(min(HELD_TURNS, view["last_turn"] - view["turn"] + 1) * worth)
+
+
+def tributary_harm(view: dict[str, Any], me: str, space: str) -> float:
+    """What taking the home of an enemy major's obedient tributary takes from that major
+    (rule 6.3: the city becomes our tributary): two points of score (rule 9.5) and a
+    point of bellicosity (rule 6.2), as it moves our lead: in full when its holding is
+    the leading rival, else half (as `ravage_harm`). Our own gain is `fallen_worth`'s."""
+    b = board()
+    cs = b.home_of.get(space)
+    if cs is None or cs in MAJORS or space != b.city_states[cs].home:
+        return 0.0
+    stance = view["stances"].get(cs) or {}
+    victim = side(view, cs)
+    if stance.get("status") != "tributary" or victim is None \
+            or view["spaces"][space].get("rebel") or not hostile(view, me, victim):
+        return 0.0
+    ahead = max(rivals(view, me), key=lambda g: (holding_score(view, g), g), default=())
+    return TRIBUTARY_LOSS * (1.0 if victim in ahead else 0.5)
 
 
 def captive_worth(view: dict[str, Any], me: str, space: str) -> float:

@@ -184,3 +184,24 @@ def test_corcyra_is_worth_paying_for_only_while_corinths_goal_is_in_reach():
     late["status_cards"]["corinth"]["treasury"] = 2900
     assert ppw.projected_treasury(late, "corinth") < ppw.CORINTH_GOAL
     assert not ppw.paid_approach(late, "corinth", "corcyra")
+
+
+def test_taking_a_leaders_tributary_hurts_it_twice_as_much():
+    """Rules 6.2, 6.3 and 9.5: the home of an enemy's obedient tributary taken makes the
+    city ours and costs its patron two points of score and a point of bellicosity. A
+    random Athens that kept its empire beat ppw6's Corinth in the three-player
+    Archidamian; the siege of Aegina counted only what Corinth gained."""
+    g = new(seed="aegina")
+    g.state["majors"]["athens"]["treasury"] += 3000  # Athens leads Corinth's rivals
+    _changed(g)
+    view = g.view("corinth")
+    assert ppw.tributary_harm(view, "corinth", "AEG") == ppw.TRIBUTARY_LOSS == 3.0
+    assert ppw.tributary_harm(view, "corinth", "OEN") == 0.0  # no city's home
+    assert ppw.tributary_harm(g.view("athens"), "athens", "AEG") == 0.0  # its own
+    g.state["majors"]["athens"]["treasury"] -= 3000
+    g.state["majors"]["sparta"]["treasury"] += 4000  # now Sparta leads
+    _changed(g)
+    assert ppw.tributary_harm(g.view("corinth"), "corinth", "AEG") == 1.5
+    g.state["rebel"].append("AEG")  # a city in rebellion is no longer Athens' to lose
+    _changed(g)
+    assert ppw.tributary_harm(g.view("corinth"), "corinth", "AEG") == 0.0
