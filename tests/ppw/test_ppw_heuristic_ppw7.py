@@ -205,3 +205,26 @@ def test_taking_a_leaders_tributary_hurts_it_twice_as_much():
     g.state["rebel"].append("AEG")  # a city in rebellion is no longer Athens' to lose
     _changed(g)
     assert ppw.tributary_harm(g.view("corinth"), "corinth", "AEG") == 0.0
+
+
+def test_the_final_thousands_are_weighed_a_turn_before_the_last():
+    """Rule 9.5 scores whole thousands. A turn before the last, the final treasury is
+    the present one and two revenues (the later one less sure): spending that leaves
+    the count whole costs nothing, spending that breaks it costs about a point."""
+    g = new(seed="thousands")
+    view = copy.deepcopy(g.view("corinth"))
+    view["turn"] = view["last_turn"] - 1
+    income = ppw.income(view, "corinth")
+    view["status_cards"]["corinth"]["treasury"] = 5700 - 2 * income  # 5,700 at the end
+    assert ppw.spending(view, "corinth", 200) == 0.0
+    assert ppw.spending(view, "corinth", 1000) == pytest.approx(1.0)
+    view["status_cards"]["corinth"]["treasury"] = 5100 - 2 * income  # 5,100: on the edge
+    assert ppw.spending(view, "corinth", 200) == pytest.approx(0.4)  # twice a thousandth
+    economic = dict(view, phase="economic")  # this turn's revenue is in: one to come
+    economic["status_cards"] = copy.deepcopy(view["status_cards"])
+    economic["status_cards"]["corinth"]["treasury"] = 5700 - income
+    assert ppw.spending(economic, "corinth", 200) == 0.0
+    early = dict(view, turn=view["last_turn"] - 2)  # earlier: a thousandth a talent
+    assert ppw.spending(early, "corinth", 200) == pytest.approx(0.2)
+    assert ppw.thousands(4500, 0) == 4.0
+    assert ppw.thousands(5000, 500) == pytest.approx(4.5)
