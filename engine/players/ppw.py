@@ -32,6 +32,7 @@ from ..rulesets.ppw.board import board
 from ..rulesets.ppw.components import MAJORS
 from ..rulesets.ppw.economic import HOME_REVENUE, MESSENIA, TRADE, unit_cost
 from ..rulesets.ppw.flow import OPERATION_ROUNDS
+from ..rulesets.ppw.operation import INTERCEPT_NEED
 from ..rulesets.ppw.siege import SIEGE_COST
 from .base import Lookahead
 from .heuristic import RulesetHeuristic
@@ -433,12 +434,85 @@ def ravaged_home_of(view: dict[str, Any], space: str) -> str | None:
 
 
 def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
-    """What an operation is worth against passing, in points of score."""
+    """What an operation is worth against passing, in points of score: its talents and
+    the risk to an emptied home are paid whatever happens, what it wins only if the army
+    gets through (`passage`)."""
+    land, ships = army(view, me, data)
+    paid = -spending(view, me, data["cost"]) - home_risk(view, me, data["from"], land)
+    won = arrival_value(view, me, data, land, ships)
+    return paid + (passage(view, me, data, land, ships) * won if won > 0 else won)
+
+
+def passage(view: dict[str, Any], me: str, data: dict[str, Any], land: int,
+            ships: int) -> float:
+    """The chance that the army reaches its objective (rule 4.6): along a shortest route
+    of paths its SPs may use (rule 4.1; the spaces closed to it aside), each space
+    entered in the ZOI of hostile stacks (never in a major's home space) whose reacting
+    SPs at least match ours invites each such side to try once, on a d6 of 4 or more
+    (+2 from the space entered, -1 against a leader of skill 1 or more); the skirmish
+    that follows sends us back if we lose it. ppw6's Corinth sent its fleet from the
+    Gulf to the Hellespont three times in a turn, past Athens' fleet at Piraeus, for
+    1,000 talents."""
+    b = board()
+    naval = ships > 0 and land <= ships
+    kinds = ("naval", "combined") if naval else ("combined",) if ships else ("land", "combined")
+    path = shortest_path(data["from"], data["to"], kinds)
+    mine = ships if naval else land
+    skill = leader_skill(data["leader"], naval)
+    through = 1.0
+    for step in path:
+        zoi = b.sea_zoi if naval else b.land_zoi
+        sides: dict[str, list[tuple[str, int]]] = {}
+        for sp in zoi[step]:
+            if b.major_home(sp) is not None or step not in zoi[sp]:
+                continue
+            for o, v in (view["spaces"][sp].get("forces") or {}).items():
+                n = v[2] if naval else v[0] + v[1]
+                if n and hostile(view, me, o):
+                    sides.setdefault(side(view, o) or o, []).append((sp, n))
+        for stacks in sides.values():
+            theirs = sum(n for _, n in stacks)
+            if not mine or theirs < mine:
+                continue
+            need = INTERCEPT_NEED - (2 if any(sp == step for sp, _ in stacks) else 0) \
+                + (1 if skill >= 1 else 0)
+            tries = max(0, min(6, 7 - need)) / 6
+            through *= 1 - tries * (1 - win_chance(mine, theirs, skill))
+    return through
+
+
+@cache
+def shortest_path(start: str, end: str, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The spaces entered on a shortest route from `start` to `end` along paths of the
+    given kinds, the first found in space-id order (rule 4.1's fixed choice), ships
+    crossing the Isthmus (rule 4.2); the spaces closed to an army (rule 4.5) are not
+    known here and not avoided."""
+    b = board()
+    parent = {start: start}
+    frontier = [start]
+    while frontier and end not in parent:
+        nxt = []
+        for here in sorted(frontier):
+            for e in b.edges[here]:
+                if e.to not in parent and (e.type in kinds or e.isthmus and "naval" in kinds):
+                    parent[e.to] = here
+                    nxt.append(e.to)
+        frontier = nxt
+    if end not in parent:
+        return (end,)
+    path = [end]
+    while path[-1] != start:
+        path.append(parent[path[-1]])
+    return tuple(reversed(path[:-1]))
+
+
+def arrival_value(view: dict[str, Any], me: str, data: dict[str, Any], land: int,
+                  ships: int) -> float:
+    """What the operation wins at its objective: battles, ravage, siege (rules 5.1-5.8)."""
     b = board()
     to = data["to"]
     here = view["spaces"][to]
-    land, ships = army(view, me, data)
-    value = -spending(view, me, data["cost"]) - home_risk(view, me, data["from"], land)
+    value = 0.0
     foes = {o: v for o, v in (here.get("forces") or {}).items() if hostile(view, me, o)}
     their_ships = sum(v[2] for v in foes.values())
     gain = bellicosity_worth(view, me)

@@ -228,3 +228,32 @@ def test_the_final_thousands_are_weighed_a_turn_before_the_last():
     assert ppw.spending(early, "corinth", 200) == pytest.approx(0.2)
     assert ppw.thousands(4500, 0) == 4.0
     assert ppw.thousands(5000, 500) == pytest.approx(4.5)
+
+
+def test_a_fleet_sent_past_athens_navy_seldom_gets_through():
+    """Rule 4.6: each space entered in a hostile fleet's ZOI invites an interception,
+    and a small fleet caught by a larger one goes home beaten. ppw6's Corinth sent its
+    three ships from the Gulf to the Hellespont three times in a turn, past the twelve
+    Athenian ships at Piraeus, for 1,000 talents, as if nothing stood in the way."""
+    g = new(players=3, seed="hellespont")
+    _to_orders(g)
+    view = g.view("corinth")
+    to_abydos = _order(g, "corinth", "stack:COR:all", "ABY")
+    land, ships = ppw.army(view, "corinth", to_abydos)
+    assert ships == 3
+    assert ppw.shortest_path("COR", "ABY", ("naval", "combined"))[:3] == ("CEN", "AEG", "PIR")
+    through = ppw.passage(view, "corinth", to_abydos, land, ships)
+    assert through < 0.25
+    assert ppw.order_value(view, "corinth", to_abydos) < ppw.WORTH
+    # with the Aegean empty of hostile ships the way is open
+    for owners in g.state["forces"].values():
+        for o in list(owners):
+            if owners[o][2] and o != "corinth":
+                owners[o] = [owners[o][0], owners[o][1], 0]
+    _changed(g)
+    clear = g.view("corinth")
+    assert ppw.passage(clear, "corinth", to_abydos, land, ships) == 1.0
+    # a march by land that no hostile stack watches is never stopped
+    into_attica = _order(g, "corinth", "stack:COR:land", "OEN")
+    assert ppw.passage(clear, "corinth", into_attica, *ppw.army(clear, "corinth", into_attica)) \
+        == 1.0
