@@ -15,7 +15,8 @@ revenue), the leader's first; both court minors for free, keep the tribute rate 
 (rule 7.2: resentment breeds rebellions, rule 6.4) and build only when their home is
 threatened or they must catch up. A march out of an unwalled home waits for the phase's
 last rounds, when no enemy can answer it (rule 3.1), and talents are counted as rule 9.5
-scores them: by the whole thousand at the end.
+scores them: by the whole thousand at the end. What an operation wins counts only as
+far as the army can expect to get past the hostile stacks along its route (rule 4.6).
 """
 
 from __future__ import annotations
