@@ -12,22 +12,7 @@ from engine.core import decisions
 from engine.core.game import Game
 from engine.core.types import Prompt
 from engine.players import ppw
-from engine.rulesets.ppw import RULESET
-
-
-def new(players: int = 4, scenario: str = "archidamian", seed: str = "ppw7") -> Game:
-    return Game.create(RULESET, scenario, seed=seed, options={"players": players})
-
-
-def _changed(game: Game) -> None:
-    game._prompts = None  # noqa: SLF001
-    RULESET._memo = None  # noqa: SLF001 - the sealed prompts were built for the old state
-
-
-def _to_orders(game: Game) -> None:
-    while game.state["phase"] == "diplomatic":
-        for p in game.prompts():
-            game.act(p.seat, "pass")
+from tests.ppw.test_ppw_heuristic_ppw6 import _changed, _to_orders, new
 
 
 def _order(game: Game, seat: str, stack: str, to: str) -> dict:
