@@ -15,7 +15,8 @@ revenue), the leader's first; both court minors for free, keep the tribute rate 
 (rule 7.2: resentment breeds rebellions, rule 6.4) and build only when their home is
 threatened or they must catch up. A march out of an unwalled home waits for the phase's
 last rounds, when no enemy can answer it (rule 3.1), and talents are counted as rule 9.5
-scores them: by the whole thousand at the end.
+scores them: by the whole thousand at the end. What an operation wins counts only as
+far as the army can expect to get past the hostile stacks along its route (rule 4.6).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..rulesets.ppw.board import board
 from ..rulesets.ppw.components import MAJORS
 from ..rulesets.ppw.economic import HOME_REVENUE, MESSENIA, TRADE, unit_cost
 from ..rulesets.ppw.flow import OPERATION_ROUNDS
+from ..rulesets.ppw.operation import INTERCEPT_NEED
 from ..rulesets.ppw.siege import SIEGE_COST
 from .base import Lookahead
 from .heuristic import RulesetHeuristic
@@ -49,6 +51,12 @@ PLUNDER = 0.05  # rule 5.7
 FALLEN = 1.0  # rule 9.5: a fortress gained; more for a home (rules 5.8, 6.3)
 MINOR_HOME = 2.0  # its city-state surrenders to us
 MAJOR_HOME = 5.0  # a major surrenders: its score drops by 5 and may end the war
+HOSTAGE = 2.0  # rule 9.5: a hostage held scores two points
+TRIBUTARY_LOSS = 3.0  # rules 9.5, 6.2: a tributary lost, two points and one of bellicosity
+GOAL_STEP = 2.0  # a minor won over for our goal (rule 9.4), in points
+CORINTH_GOAL = 5000  # rule 9.4: the talents Corinth's goal asks for
+SPREAD = 500  # talents a turn's revenue may fall short of or exceed the view's (rule 7.1)
+SERVICE = 2  # turns still to come that make a hoplite built to catch up worth its talents
 WORTH = 0.25  # an order must be worth this much more than passing
 BEHIND = 2.0  # points behind the leading rival at which a holding goes to war
 THREAT = 3  # hostile land SPs near home beyond ours (with the guard) that call for builds
@@ -196,12 +204,32 @@ def income(view: dict[str, Any], me: str) -> int:
 def spending(view: dict[str, Any], me: str, talents: int) -> float:
     """What spending `talents` now costs in points. Rule 9.5 counts whole thousands of
     talents at the end: in the last turn, with this turn's revenue still to come, a
-    payment costs a point only when it takes the final treasury below a thousand;
-    before then a talent is a thousandth of a point."""
-    if view["turn"] < view["last_turn"] or view.get("phase") == "economic":
+    payment costs a point only when it takes the final treasury below a thousand. In
+    the turn before, the final treasury is the present one and two revenues as the view
+    shows them (one in the economic phase), the last of them less sure (`SPREAD`): a
+    payment costs the thousands it takes off on average over that spread (ppw6's
+    Corinth, 125 talents short of a fifth thousand, had spent them a turn earlier).
+    Before then a talent is a thousandth of a point."""
+    left = view["last_turn"] - view["turn"]
+    economic = view.get("phase") == "economic"
+    if left > 1 or left == 0 and economic:
         return TALENTS * talents
-    end = view["status_cards"][me]["treasury"] + income(view, me)
-    return float(end // 1000 - (end - talents) // 1000)
+    end = view["status_cards"][me]["treasury"] + income(view, me) * (left + 1 - economic)
+    return thousands(end, SPREAD * left) - thousands(end - talents, SPREAD * left)
+
+
+def thousands(talents: float, spread: float) -> float:
+    """Rule 9.5's whole thousands of a final treasury of `talents`, on average over an
+    even spread of `spread` talents around it (none: exact)."""
+    if spread <= 0:
+        return float(max(0.0, talents) // 1000)
+
+    def area(x: float) -> float:  # the integral of floor(t) from 0 to x, in thousands
+        y = max(0.0, x / 1000)
+        k = y // 1
+        return k * (k - 1) / 2 + k * (y - k)
+
+    return (area(talents + spread / 2) - area(talents - spread / 2)) / (spread / 1000)
 
 
 def holding_score(view: dict[str, Any], group: tuple[str, ...]) -> float:
@@ -325,16 +353,51 @@ def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
                 and "|".join(sorted((me, o.data["target"]))) not in view["treaties"]]
         if wars:
             return max(wars, key=lambda o: (score(view, o.data["target"]), o.id)).id  # type: ignore[index]
-    # Court a minor: free unless talents are plentiful and the payment costs no point
-    # of the final count (rule 9.5); the likeliest first, a different one each round
+    # Court a minor: free unless talents are plentiful and the 200 talents are worth
+    # what they cost (`paid_approach`); the likeliest first, a different one each round
     # (a second try in a turn is harder, rule 2.6).
-    spend = 200 if card["treasury"] >= 2500 and not spending(view, me, 200) >= 1 else 0
-    tries = [o for o in by_action.get("approach", []) if o.data and o.data["talents"] == spend]
+    spend = {t: 200 if card["treasury"] >= 2500 and paid_approach(view, me, t) else 0
+             for t in {str(o.data["target"]) for o in by_action.get("approach", []) if o.data}}
+    tries = [o for o in by_action.get("approach", [])
+             if o.data and o.data["talents"] == spend[o.data["target"]]]
     if tries:
-        ranked = sorted(tries, key=lambda o: (-approach_chance(view, me, o.data["target"],  # type: ignore[index]
-                                                               spend), o.id))
+        ranked = sorted(tries, key=lambda o: (-approach_chance(
+            view, me, o.data["target"], o.data["talents"]), o.id))  # type: ignore[index]
         return str(ranked[(view["round"] - 1) % len(ranked)].id)
     return "pass"
+
+
+def paid_approach(view: dict[str, Any], me: str, target: str) -> bool:
+    """Whether 200 talents on an approach to `target` are worth their cost. They add 1
+    to a die of 6 (rule 2.6), and a minor won over scores nothing by itself (rule 9.5
+    counts tributaries, not allies): it brings a point of bellicosity (rule 6.2's gain,
+    little at 12) and, for a minor our goal needs (rule 9.4: Corcyra for Corinth, a
+    tributary Athens held in 431 for Sparta), a step towards the goal. Before the last
+    turn the talents cost more than that; in it they cost nothing while the final
+    thousands stay whole (`spending`). ppw6's Corinth, at bellicosity 12, paid up to
+    600 talents a turn for allies."""
+    goal = target in goal_minors(view["scenario"], me) and (
+        me != "corinth" or projected_treasury(view, me) >= CORINTH_GOAL)
+    worth = bellicosity_worth(view, me) + (GOAL_STEP if goal else 0.0)
+    return spending(view, me, 200) < worth / 6
+
+
+def projected_treasury(view: dict[str, Any], me: str) -> int:
+    """The treasury at the end should every revenue still to come (rule 7.1) be what the
+    view shows now and nothing more be spent: the most Corinth's goal can count on."""
+    left: int = view["last_turn"] - view["turn"] + (0 if view.get("phase") == "economic" else 1)
+    return int(view["status_cards"][me]["treasury"]) + income(view, me) * max(0, left)
+
+
+@cache
+def goal_minors(scenario: str, major: str) -> frozenset[str]:
+    """The minors whose side rule 9.4's goal of `major` counts, from the public data."""
+    if major == "corinth":
+        return frozenset({"corcyra"})
+    if major == "sparta":
+        return frozenset(cs for cs, x in board().setups[scenario].minors.items()
+                         if x.patron == "athens" and x.status == "tributary")
+    return frozenset()
 
 
 # ------------------------------------------------------------------ orders (3.1-5.8)
@@ -372,12 +435,85 @@ def ravaged_home_of(view: dict[str, Any], space: str) -> str | None:
 
 
 def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
-    """What an operation is worth against passing, in points of score."""
+    """What an operation is worth against passing, in points of score: its talents and
+    the risk to an emptied home are paid whatever happens, what it wins only if the army
+    gets through (`passage`)."""
+    land, ships = army(view, me, data)
+    paid = -spending(view, me, data["cost"]) - home_risk(view, me, data["from"], land)
+    won = arrival_value(view, me, data, land, ships)
+    return paid + (passage(view, me, data, land, ships) * won if won > 0 else won)
+
+
+def passage(view: dict[str, Any], me: str, data: dict[str, Any], land: int,
+            ships: int) -> float:
+    """The chance that the army reaches its objective (rule 4.6): along a shortest route
+    of paths its SPs may use (rule 4.1; the spaces closed to it aside), each space
+    entered in the ZOI of hostile stacks (never in a major's home space) whose reacting
+    SPs at least match ours invites each such side to try once, on a d6 of 4 or more
+    (+2 from the space entered, -1 against a leader of skill 1 or more); the skirmish
+    that follows sends us back if we lose it. ppw6's Corinth sent its fleet from the
+    Gulf to the Hellespont three times in a turn, past Athens' fleet at Piraeus, for
+    1,000 talents."""
+    b = board()
+    naval = ships > 0 and land <= ships
+    kinds = ("naval", "combined") if naval else ("combined",) if ships else ("land", "combined")
+    path = shortest_path(data["from"], data["to"], kinds)
+    mine = ships if naval else land
+    skill = leader_skill(data["leader"], naval)
+    through = 1.0
+    for step in path:
+        zoi = b.sea_zoi if naval else b.land_zoi
+        sides: dict[str, list[tuple[str, int]]] = {}
+        for sp in zoi[step]:
+            if b.major_home(sp) is not None or step not in zoi[sp]:
+                continue
+            for o, v in (view["spaces"][sp].get("forces") or {}).items():
+                n = v[2] if naval else v[0] + v[1]
+                if n and hostile(view, me, o):
+                    sides.setdefault(side(view, o) or o, []).append((sp, n))
+        for stacks in sides.values():
+            theirs = sum(n for _, n in stacks)
+            if not mine or theirs < mine:
+                continue
+            need = INTERCEPT_NEED - (2 if any(sp == step for sp, _ in stacks) else 0) \
+                + (1 if skill >= 1 else 0)
+            tries = max(0, min(6, 7 - need)) / 6
+            through *= 1 - tries * (1 - win_chance(mine, theirs, skill))
+    return through
+
+
+@cache
+def shortest_path(start: str, end: str, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The spaces entered on a shortest route from `start` to `end` along paths of the
+    given kinds, the first found in space-id order (rule 4.1's fixed choice), ships
+    crossing the Isthmus (rule 4.2); the spaces closed to an army (rule 4.5) are not
+    known here and not avoided."""
+    b = board()
+    parent = {start: start}
+    frontier = [start]
+    while frontier and end not in parent:
+        nxt = []
+        for here in sorted(frontier):
+            for e in b.edges[here]:
+                if e.to not in parent and (e.type in kinds or e.isthmus and "naval" in kinds):
+                    parent[e.to] = here
+                    nxt.append(e.to)
+        frontier = nxt
+    if end not in parent:
+        return (end,)
+    path = [end]
+    while path[-1] != start:
+        path.append(parent[path[-1]])
+    return tuple(reversed(path[:-1]))
+
+
+def arrival_value(view: dict[str, Any], me: str, data: dict[str, Any], land: int,
+                  ships: int) -> float:
+    """What the operation wins at its objective: battles, ravage, siege (rules 5.1-5.8)."""
     b = board()
     to = data["to"]
     here = view["spaces"][to]
-    land, ships = army(view, me, data)
-    value = -spending(view, me, data["cost"]) - home_risk(view, me, data["from"], land)
+    value = 0.0
     foes = {o: v for o, v in (here.get("forces") or {}).items() if hostile(view, me, o)}
     their_ships = sum(v[2] for v in foes.values())
     gain = bellicosity_worth(view, me)
@@ -408,8 +544,11 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
                 value += held * (RAVAGE_GAIN * gain + ravage_harm(view, me, victim))
         if to in b.fortress and view["status_cards"][me]["treasury"] >= data["cost"] \
                 + SIEGE_COST:
-            value += held * (siege_chance(view, to, land, theirs)
-                             * (fallen_worth(to) + held_harm(view, me, to))
+            odds = siege_chance(view, to, land, theirs, supplied_by_sea(view, me, to, ships))
+            value += held * (odds * (fallen_worth(to) + held_harm(view, me, to)
+                                     + captive_worth(view, me, to)
+                                     + regained_worth(view, me, to)
+                                     + tributary_harm(view, me, to))
                              - spending(view, me, data["cost"] + SIEGE_COST)
                              + spending(view, me, data["cost"]))
     return value
@@ -453,9 +592,11 @@ def home_risk(view: dict[str, Any], me: str, origin: str, land: int) -> float:
     return later * siege_chance(view, home, biggest, left + GUARD) * fallen_worth(home)
 
 
-def siege_chance(view: dict[str, Any], space: str, land: int, defence: int) -> float:
+def siege_chance(view: dict[str, Any], space: str, land: int, defence: int,
+                 supplied: bool | None = None) -> float:
     """Rule 5.8: d6 + siege level + modifiers of 6 or more (the defence counted before
-    any battle, and a place by the sea taken as supplied: a cautious estimate)."""
+    any battle). `supplied`: whether the place is supplied by sea; None takes any place
+    by the sea as supplied (a cautious estimate, for a siege of our own home)."""
     b = board()
     here = view["spaces"][space]
     defence += int(bool(here.get("garrison")))
@@ -464,11 +605,25 @@ def siege_chance(view: dict[str, Any], space: str, land: int, defence: int) -> f
         mods += 2
     elif land >= 3 * defence:
         mods += 1
-    if b.type[space] != "land":
+    if b.type[space] != "land" if supplied is None else supplied:
         mods -= 2
     if b.major_home(space) not in (None, "sparta"):
         mods -= 1
     return max(0, min(6, 1 + mods)) / 6.0
+
+
+def supplied_by_sea(view: dict[str, Any], me: str, space: str, ships: int) -> bool:
+    """Rule 5.8 as the view shows it: a coastal or island place is supplied while ships
+    hostile to us cover it by their naval ZOI (rule 1.10) and our `ships` brought into
+    the place do not outnumber them. A place no such ships cover is not: assuming every
+    place by the sea supplied hid the better odds against, say, an ungarrisoned coast."""
+    b = board()
+    if b.type[space] == "land":
+        return False
+    theirs: int = sum(v[2] for sp in b.sea_zoi[space] if space in b.sea_zoi[sp]
+                      for o, v in (view["spaces"][sp].get("forces") or {}).items()
+                      if v[2] and hostile(view, me, o))
+    return theirs > 0 and theirs >= ships
 
 
 def held_harm(view: dict[str, Any], me: str, space: str) -> float:
@@ -482,6 +637,54 @@ def held_harm(view: dict[str, Any], me: str, space: str) -> float:
         return 0.0
     turns = min(HELD_TURNS, view["last_turn"] - view["turn"] + 1)
     return float(turns * ravage_harm(view, me, victim))
+
+
+def regained_worth(view: dict[str, Any], me: str, space: str) -> float:
+    """What taking back a fortress of our own home area (not the home space) is worth
+    while we hold it: rule 6.2 takes a point of bellicosity a turn for each home-area
+    fortress not friendly (two at most), rule 7.1 half the home revenue (250 talents)
+    while any is. Counted for this turn and the next, as `held_harm` counts the same
+    losses for an enemy. Thebes, with Athens' garrison at Plataea in Boeotia from the
+    set-up, paid both every turn and weighed the siege as any other fortress."""
+    b = board()
+    area = b.city_states[me].area
+    if b.area_of[space] != area or space == b.city_states[me].home:
+        return 0.0
+    lost = [sp for sp in b.area_spaces[area] if sp in b.fortress
+            and view["spaces"][sp].get("standing") != "friendly"]
+    if space not in lost:
+        return 0.0
+    worth = bellicosity_worth(view, me) if len(lost) <= 2 else 0.0
+    if len(lost) == 1:  # the last one: the home area pays in full again
+        worth += (HOME_REVENUE[0] - HOME_REVENUE[1]) * TALENTS
+    return float(min(HELD_TURNS, view["last_turn"] - view["turn"] + 1) * worth)
+
+
+def tributary_harm(view: dict[str, Any], me: str, space: str) -> float:
+    """What taking the home of an enemy major's obedient tributary takes from that major
+    (rule 6.3: the city becomes our tributary): two points of score (rule 9.5) and a
+    point of bellicosity (rule 6.2), as it moves our lead: in full when its holding is
+    the leading rival, else half (as `ravage_harm`). Our own gain is `fallen_worth`'s."""
+    b = board()
+    cs = b.home_of.get(space)
+    if cs is None or cs in MAJORS or space != b.city_states[cs].home:
+        return 0.0
+    stance = view["stances"].get(cs) or {}
+    victim = side(view, cs)
+    if stance.get("status") != "tributary" or victim is None \
+            or view["spaces"][space].get("rebel") or not hostile(view, me, victim):
+        return 0.0
+    ahead = max(rivals(view, me), key=lambda g: (holding_score(view, g), g), default=())
+    return TRIBUTARY_LOSS * (1.0 if victim in ahead else 0.5)
+
+
+def captive_worth(view: dict[str, Any], me: str, space: str) -> float:
+    """Rules 2.7, 5.8, 9.5: a fortress that falls with 2 or more land SPs of a hostile
+    major's own inside leaves us a hostage of it, two points of score (and a point of
+    bellicosity a turn to its owner while we hold it, rule 6.2)."""
+    forces = view["spaces"][space].get("forces") or {}
+    return sum(HOSTAGE for o, v in forces.items()
+               if o in MAJORS and v[0] + v[1] >= 2 and hostile(view, me, o))
 
 
 def fallen_worth(space: str) -> float:
@@ -527,7 +730,10 @@ def choose_rate(prompt: Prompt) -> str:
 
 def choose_builds(view: dict[str, Any], prompt: Prompt) -> str:
     """Rule 7.3: hoplites when enemies stand near home in strength or when we trail and
-    have talents to spare; nothing in the last turn (talents score, rule 9.5)."""
+    have talents to spare; nothing in the last turn (talents score, rule 9.5). A hoplite
+    built to catch up only when it has `SERVICE` turns to fight in: one built for the
+    last turn alone costs its talents off the final count for one turn's use (ppw6's
+    Corinth built 200 talents' worth every turn it trailed, the last but one too)."""
     me = prompt.seat
     if view["turn"] >= view["last_turn"]:
         return decisions.encode(prompt, [])
@@ -536,7 +742,7 @@ def choose_builds(view: dict[str, Any], prompt: Prompt) -> str:
     danger = max((threat(view, me, m) for m in MAJORS if m != me and hostile(view, me, m)),
                  default=0)
     ours = land_sps(view, home, lambda o: side(view, o) == (side(view, me) or me)) + GUARD
-    trailing = lead(view, me) < 0
+    trailing = lead(view, me) < 0 and view["last_turn"] - view["turn"] >= SERVICE
     money = view["status_cards"][me]["treasury"]
     keep = 500 if trailing else 1500
     chosen: list[str] = []

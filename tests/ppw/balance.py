@@ -1,14 +1,15 @@
 """Balance measurement for the ppw pars (rule 9.5, DESIGN.md "Balance"):
 
     python -m tests.ppw.balance play SCENARIO PLAYERS GAMES SEED [LEVEL] > games.jsonl
-    python -m tests.ppw.balance duel SCENARIO PLAYERS GAMES SEED > duels.jsonl
+    python -m tests.ppw.balance duel SCENARIO PLAYERS GAMES SEED [PLACE] > duels.jsonl
     python -m tests.ppw.balance firsts PLAYERS games.jsonl [duels.jsonl ...]
     python -m tests.ppw.balance fit SCENARIO PLAYERS games.jsonl [more.jsonl ...]
     python -m tests.ppw.balance crosscheck SCENARIO PLAYERS games.jsonl [more.jsonl ...]
 
 `play` plays self-play games (every player the heuristic, or LEVEL) and prints one JSON
 line a game: how the game ended and each major's final score with its parts; `duel` plays GAMES games for each
-player's place in turn held by the heuristic, the others by `random` (issue 38 point 6).
+player's place in turn held by the heuristic, the others by `random` (issue 38 point 6);
+with PLACE (0 for the scenario's first holding) only that place, on the same seeds.
 Since ppw5 no player reads the pars (the heuristic measures itself against its own
 forecast, engine/players/ppw.py), so the pars only rank finished games: `firsts` ranks
 the recorded games again under the scenario's current pars and counts the first places
@@ -66,10 +67,10 @@ def play(scenario: str, players: int, games: int, seed: str, level: str = "heuri
         print(json.dumps(record(game, levels)), flush=True)
 
 
-def duel(scenario: str, players: int, games: int, seed: str) -> None:
+def duel(scenario: str, players: int, games: int, seed: str, place: int | None = None) -> None:
     places = len(holdings(scenario, players))
     for i in range(games):
-        for at in range(places):
+        for at in range(places) if place is None else (place,):
             levels = tuple("heuristic" if j == at else "random" for j in range(places))
             game = finish(scenario, players, levels, f"{seed}:{at}:{i}")
             print(json.dumps(record(game, levels)), flush=True)
@@ -183,7 +184,7 @@ if __name__ == "__main__":
     if cmd == "play":
         play(args[0], int(args[1]), int(args[2]), args[3], *args[4:])
     elif cmd == "duel":
-        duel(args[0], int(args[1]), int(args[2]), args[3])
+        duel(args[0], int(args[1]), int(args[2]), args[3], *map(int, args[4:5]))
     elif cmd == "firsts":
         print(json.dumps(firsts(int(args[0]), _rows(args[1:]))))
     elif cmd == "crosscheck":
