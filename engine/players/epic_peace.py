@@ -5,9 +5,9 @@ With three or four players a League player cannot refuse the roll Athens makes h
 while a Peace Embassy lies face up, and a success ends the war at once, judged by Athens'
 BTV then (24.7.1, 25.3.1, 25.4): a stalemate while Athens holds 26 BTV or more. The League
 players' own positions set their modifiers (home ML, the scenario's regions and cities),
-so the League can keep every one of them too low for the die: Thebes takes Plataea, Sparta
-keeps Elis, Arcadia and the Megarid. Left unweighed, a random Athens forced such rolls and
-four of the heuristic League's 22 four-player games ended in a stalemate (seed `e8f40`).
+so the League can hold them down: regions taken over go where they weigh least (24.3),
+Thebes takes Plataea, home ML is kept. Left unweighed, a random Athens forced such rolls
+and six of the heuristic League's 40 four-player games ended in a stalemate (`e8f40`).
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from ..core.types import Prompt
 from ..rulesets.epic import alliances as A
 from ..rulesets.epic import board as B
 from ..rulesets.epic.allied_peace import scenario_mods
+from ..rulesets.epic.events import SUCCESS
 from ..rulesets.epic.state import EState
 
-SUCCESS = 6          # the Peace Embassy's roll succeeds on 6 or more (events.SUCCESS)
 IDLE_RATE = 0.3      # a roll's weight while no embassy lies face up: one may come later
 ML_LOW, ML_HIGH = 10, 15  # 24.7.2: home ML below 10 adds one, above 15 takes one off
 HOMES = frozenset(A.HOME.values())  # the regions whose ML each player's roll reads
