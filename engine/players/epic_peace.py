@@ -16,26 +16,20 @@ from typing import Any, cast
 
 from ..core.types import Prompt
 from ..rulesets.epic import alliances as A
-from ..rulesets.epic import board as B
-from ..rulesets.epic.allied_peace import scenario_mods
-from ..rulesets.epic.events import SUCCESS
+from ..rulesets.epic import politics
+from ..rulesets.epic.events import HOME_ML_LOW, SUCCESS, allied_mods
 from ..rulesets.epic.state import EState
 
 IDLE_RATE = 0.3      # a roll's weight while no embassy lies face up: one may come later
-ML_LOW, ML_HIGH = 10, 15  # 24.7.2: home ML below 10 adds one, above 15 takes one off
+ML_LOW = HOME_ML_LOW  # 24.7.2: a home ML below it adds one to the roll
 HOMES = frozenset(A.HOME.values())  # the regions whose ML each player's roll reads
 
 
 def modifier(view: dict[str, Any], seat: str) -> int:
-    """What `seat`'s peace roll would add to the die now (24.7.2, 25.3.2): its home ML,
-    the scenario's own table, and both embassies face up."""
-    ml = int(view["regions"][A.HOME[seat]]["ml"])
-    mod = 1 if ml < ML_LOW else -1 if ml > ML_HIGH else 0
-    # a seat's view holds every key these rules read (regions, cities' holders, the League)
-    mod += sum(n for n, _ in scenario_mods(cast(EState, view), seat))
-    if len((view.get("cards") or {}).get("active") or ()) >= 2:
-        mod -= 1
-    return mod
+    """What `seat`'s peace roll would add to the die now (24.7.2, 25.3.2): the rules' own
+    modifiers (both embassies face up, home ML, the scenario's table), read from the view,
+    which holds every fact they read (regions, cities' holders, the League, the cards)."""
+    return sum(n for n, _ in allied_mods(cast(EState, view), seat))
 
 
 def roll_chance(view: dict[str, Any], seat: str) -> float:
@@ -45,9 +39,8 @@ def roll_chance(view: dict[str, Any], seat: str) -> float:
 
 
 def athenian_btv(view: dict[str, Any]) -> int:
-    regions = B.comps().regions
-    return sum(regions[r].btv for r, x in view["regions"].items()
-               if x["side"] == "athens" and r in regions)
+    """Athens' BTV as the view shows it (regions' sides are open facts)."""
+    return politics.athenian_btv(cast(EState, view))
 
 
 def peace_risk(view: dict[str, Any], me: str, expected: float,

@@ -66,13 +66,12 @@ def test_no_term_without_allies():
     assert P.peace_risk(view, "sparta", -1.0, 0.0) == 0.0
 
 
-def _peace_prompt(seat):
-    """A League player's peace step with an embassy face up (allied_peace.choices)."""
-    return Prompt(seat, "peace", (
-        Option("roll:athens", "Make Athens roll for peace", "24.7",
-               data={"kind": "peace_roll", "roller": "athens"}),
-        Option("offer", "Offer peace to every player", "20.1", data={"kind": "offer_peace"}),
-        Option("no", "Not now", "20.1", data={"kind": "pass"})), kind="peace")
+def _peace_prompt(view, seat):
+    """A League player's peace step (the rules' own options, allied_peace.py)."""
+    from engine.rulesets.epic.allied_peace import choices, offer_option
+    return Prompt(seat, "peace", tuple(choices(view, seat, []) + offer_option(view, {})
+                                       + [Option("no", "Not now", "20.1",
+                                                 data={"kind": "pass"})]), kind="peace")
 
 
 def test_a_league_player_sends_the_embassy_home_with_a_roll_athens_cannot_win():
@@ -82,12 +81,12 @@ def test_a_league_player_sends_the_embassy_home_with_a_roll_athens_cannot_win():
     view = four_player_view("thebes")
     view["cards"] = dict(view["cards"], active=["peace-embassy-1"])
     assert P.roll_chance(view, "athens") == 0
-    assert policy.peace(view, _peace_prompt("thebes")) == "roll:athens"
+    assert policy.peace(view, _peace_prompt(view, "thebes")) == "roll:athens"
     # once Athens could sign (Attica's ML below 10) it waits: a peace signed now would
     # give Athens the game it leads (its BTV at the set-up), no roll to risk
     view["regions"] = dict(view["regions"], attica=dict(view["regions"]["attica"], ml=9))
     assert P.roll_chance(view, "athens") > 0 and policy.verdict(view) == "athens"
-    assert policy.peace(view, _peace_prompt("thebes")) == "no"
+    assert policy.peace(view, _peace_prompt(view, "thebes")) == "no"
 
 
 def test_thebans_are_drawn_to_athenian_plataea_inside_their_home_region():

@@ -803,15 +803,30 @@ PEACE_REGIONS: dict[str, dict[str, tuple[str, ...]]] = {  # 23.3, 26.3.2, 27.3.2
 ELITE_PEACE = ("archidamian", "ionian")  # 26.3.2, 27.3.2: each elite hoplite lost
 
 
-def peace_mods(s: EState, roller: str) -> list[tuple[int, str]]:
+HOME_ML_LOW, HOME_ML_HIGH = 10, 15  # home ML below 10: +1 to the roll; above 15: -1
+
+
+def embassy_mods(s: EState, roller: str) -> list[tuple[int, str]]:
+    """The Peace Embassy card's own modifiers, for any roller: both embassies face up, and
+    the roller's home ML."""
     out = []
     if len(dealt(s)["active"]) >= 2:
         out.append((-1, "both Peace Embassies active"))
     ml = s["regions"][HOME[roller]]["ml"]
-    if ml < 10:
+    if ml < HOME_ML_LOW:
         out.append((1, "home ML below 10"))
-    elif ml > 15:
+    elif ml > HOME_ML_HIGH:
         out.append((-1, "home ML above 15"))
+    return out
+
+
+def allied_mods(s: EState, roller: str) -> list[tuple[int, str]]:
+    """24.7.2, 25.3.2: a roll with allies, the card's modifiers and the scenario's own."""
+    return embassy_mods(s, roller) + scenario_mods(s, roller)
+
+
+def peace_mods(s: EState, roller: str) -> list[tuple[int, str]]:
+    out = embassy_mods(s, roller)
     regions: tuple[str, ...] = PEACE_REGIONS.get(s["scenario"], {}).get(roller, ())
     lost = [r for r in regions if s["regions"][r]["side"] == other(roller)]
     if lost:
@@ -875,16 +890,7 @@ def allied_roll(flow: AnyFlow, answer: str) -> None:
     if verb != "roll" or not dealt(s)["active"]:
         return
     season_fx(s).setdefault("peace_rolled", []).append(roller)
-    mods = []
-    if len(dealt(s)["active"]) >= 2:
-        mods.append((-1, "both Peace Embassies active"))
-    ml = s["regions"][A.HOME[roller]]["ml"]
-    if ml < 10:
-        mods.append((1, "home ML below 10"))
-    elif ml > 15:
-        mods.append((-1, "home ML above 15"))
-    mods += scenario_mods(s, roller)
-    die, total, why = roll_with(flow, mods)
+    die, total, why = roll_with(flow, allied_mods(s, roller))
     text = f"{roller.title()} rolls for peace: die {die}{why} = {total}"
     if die == 1 or total <= 1:
         for cid in dealt(s)["active"]:
