@@ -751,7 +751,7 @@ def contest_value(view: dict[str, Any], me: str, data: dict[str, Any], land: int
                   ships: int) -> float:
     """An army sent into the home area of a major that may surrender this turn (rule
     6.3): what the surrender is worth to us (`surrender_stake`) if the army, with ours
-    already there, would make us the state it surrenders to. The army must then be put
+    already there, would make us the state it surrenders to where they alone would not. The army must then be put
     on station (rule 3.6) in a later round of the phase, or it goes home before the
     political phase (rule 3.5): none after the last round."""
     b = board()
@@ -763,21 +763,26 @@ def contest_value(view: dict[str, Any], me: str, data: dict[str, Any], land: int
         return 0.0
     cs = b.city_states[loser]
     area = b.area_spaces[cs.area]
-    already = [sp for sp in area if sp != data["from"]]
+    if data["from"] in area:
+        return 0.0  # there already: stationed where it stands, it counts the same
+    already = list(area)
     have = [sum(((view["spaces"][sp].get("forces") or {}).get(me) or [0, 0, 0])[k]
                 for sp in already) for k in range(3)]
     port = cs.port or cs.home
     in_port = (ships if data["to"] == port else 0) + (
         ((view["spaces"][port].get("forces") or {}).get(me) or [0, 0, 0])[2]
         if data["from"] != port else 0)
-    return stake * dominance(view, me, loser, land + have[0] + have[1], ships + have[2],
-                             in_port)
+    before = dominance(view, me, loser, have[0] + have[1], have[2],
+                       in_port - (ships if data["to"] == port else 0))
+    return stake * (dominance(view, me, loser, land + have[0] + have[1], ships + have[2],
+                              in_port) - before)
 
 
 def station_value(view: dict[str, Any], me: str, space: str) -> float:
     """Rule 3.6: our SPs in `space` stay there for the political phase. Worth it in the
     home area of a major that may surrender this turn, when our SPs in that area make
-    us the state it surrenders to (rule 6.3); their upkeep is paid (rule 7.4)."""
+    us the state it surrenders to (rule 6.3) and would not without these; their upkeep
+    is paid (rule 7.4)."""
     b = board()
     loser = ravaged_home_of(view, space)
     if loser is None:
@@ -791,7 +796,10 @@ def station_value(view: dict[str, Any], me: str, space: str) -> float:
     port = cs.port or cs.home
     in_port = ((view["spaces"][port].get("forces") or {}).get(me) or [0, 0, 0])[2]
     cost = UPKEEP[0] * (here[0] + here[1]) + UPKEEP[1] * here[2]
-    return stake * dominance(view, me, loser, h + c, n, in_port) - spending(view, me, cost)
+    without = dominance(view, me, loser, h + c - here[0] - here[1], n - here[2],
+                        in_port - (here[2] if space == port else 0))
+    return stake * (dominance(view, me, loser, h + c, n, in_port) - without) \
+        - spending(view, me, cost)
 
 
 def sum_forces(view: dict[str, Any], me: str, spaces: Any) -> tuple[int, int, int]:
