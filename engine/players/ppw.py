@@ -16,7 +16,12 @@ revenue), the leader's first; both court minors for free, keep the tribute rate 
 threatened or they must catch up. A march out of an unwalled home waits for the phase's
 last rounds, when no enemy can answer it (rule 3.1), and talents are counted as rule 9.5
 scores them: by the whole thousand at the end. What an operation wins counts only as
-far as the army can expect to get past the hostile stacks along its route (rule 4.6).
+far as the army can expect to get past the hostile stacks along its route (rule 4.6),
+the route the rules give the order (rule 4.1). A hostile major that may stand at
+bellicosity 0 after this turn is taken before a rival takes it (rule 6.3: it surrenders
+to the dominant state with the most SPs in its home area; rule 9.4: Athens' surrender
+is Sparta's goal and Sparta's Athens'): the army marches in and stays on station (rule
+3.6) where it would make us that state, and no peace is offered it.
 """
 
 from __future__ import annotations

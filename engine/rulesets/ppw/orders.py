@@ -3,7 +3,10 @@ lists more than 25 options: first a stack (or a pass or a station), then its obj
 through a region of the map first when the stack can reach more than 24 spaces.
 
 Every legal order of `order_options` is reachable this way and nothing else is: the
-last step's option ids are the orders' own ids, which `Orders.reveal` carries out. The
+last step's option ids are the orders' own ids, which `Orders.reveal` carries out. Each
+order's data carries its `route` (the spaces its shortest legal route enters, rule 4.1,
+computed from the public board), and a stack's or region's step the `routes` of its
+`objectives`, for players that weigh interception on the way (rule 4.6). The
 steps taken so far are a seat's draft, kept in the round's frame beside the sealed
 choices and, like them, never shown in any view (view.py reads neither).
 """
