@@ -184,3 +184,28 @@ def test_no_peace_offered_to_a_major_whose_surrender_may_be_ours():
     p = g.prompt_for("corinth")
     assert p is not None
     assert "athens" not in ppw.choose_action(g.view("corinth"), p)
+
+
+def test_corinth_sees_a_random_thebes_ahead_in_the_archidamian():
+    """Rule 9.5 ranks by the score less the par. The heuristic measures a lead against its
+    own forecast of where each major finishes; the ppw4 forecast had Thebes finish the
+    four-player Archidamian at 8.5 where this heuristic's Thebes makes 1 to 5 (the ppw7
+    pars), so Corinth at 12 with 3,000 talents took a random Thebes at 10 with a
+    fortress for no threat (ppw7: 6 of Corinth's 9 losses there went to a random
+    Thebes). With the forecast of ppw7's self-play it trails that Thebes."""
+    g = new(players=4, scenario="archidamian", seed="forecast")
+    s = g.state
+    s["turn"] = 3
+    s["majors"]["corinth"]["bellicosity"], s["majors"]["corinth"]["treasury"] = 12, 3000
+    s["majors"]["thebes"]["bellicosity"], s["majors"]["thebes"]["treasury"] = 10, 0
+    s["garrisons"]["ATL"] = "thebes"  # Atalante: a fortress gained outside Boeotia
+    _changed(g)
+    view = g.view("corinth")
+    assert ppw.lead(view, "corinth") <= -ppw.BEHIND
+    old = dict(ppw.FORECAST)
+    try:
+        ppw.FORECAST["archidamian"] = {4: (12.0, 13.5, 19.0, 8.5)}  # ppw4's figures
+        assert ppw.lead(view, "corinth") > -ppw.BEHIND
+    finally:
+        ppw.FORECAST.clear()
+        ppw.FORECAST.update(old)
