@@ -50,19 +50,24 @@ def test_an_order_carries_the_route_the_rules_march_it_by():
         assert d["route"] == list(legal[to])
 
 
+def _corinth_facing(seed: str, space: str, hoplites: int) -> tuple[Game, dict]:
+    """The 431's first operations round: 4 Corinthian hoplites at home, an Athenian army
+    of `hoplites` in `space`."""
+    g = new(scenario="431", seed=seed)
+    _to_orders(g)
+    g.state["forces"]["COR"]["corinth"] = [4, 0, 0]
+    g.state["forces"].setdefault(space, {})["athens"] = [hoplites, 0, 0]
+    _changed(g)
+    return g, g.view("corinth")
+
+
 def test_the_passage_follows_the_rules_route_and_not_a_closed_space():
     """Rule 4.5: a route keeps out of the spaces of a neutral city-state (Argos, under its
     truce with Sparta until turn 4). ppw7's own shortest path took Corinth's march to
     Elis through Argos and Tegea and weighed the interceptions of an Athenian army at
     Mantinea on a way the army never takes; the rules' route goes round by Achaea, out
     of that army's reach."""
-    g = new(scenario="431", seed="closed")
-    _to_orders(g)
-    s = g.state
-    s["forces"]["COR"]["corinth"] = [4, 0, 0]
-    s["forces"].setdefault("MAN", {})["athens"] = [8, 0, 0]
-    _changed(g)
-    view = g.view("corinth")
+    g, view = _corinth_facing("closed", "MAN", 8)
     to_elis = _orders(g, "corinth", "stack:COR:land")["ELI"]
     assert "ARG" not in to_elis["route"] and to_elis["route"][-1] == "ELI"
     land, ships = ppw.army(view, "corinth", to_elis)
@@ -74,13 +79,7 @@ def test_the_passage_follows_the_rules_route_and_not_a_closed_space():
 def test_no_interception_in_an_objective_held_by_the_enemy():
     """Rule 4.6 and 5.1: an army entering its objective where hostile SPs stand fights
     them there (the battle is `arrival_value`'s), it is not intercepted on entering."""
-    g = new(scenario="431", seed="objective")
-    _to_orders(g)
-    s = g.state
-    s["forces"]["COR"]["corinth"] = [4, 0, 0]
-    s["forces"].setdefault("MEG", {})["athens"] = [6, 0, 0]
-    _changed(g)
-    view = g.view("corinth")
+    g, view = _corinth_facing("objective", "MEG", 6)
     to_megara = _orders(g, "corinth", "stack:COR:land")["MEG"]
     assert to_megara["route"] == ["MEG"]
     assert ppw.passage(view, "corinth", to_megara, 4, 0) == 1.0
