@@ -16,7 +16,12 @@ revenue), the leader's first; both court minors for free, keep the tribute rate 
 threatened or they must catch up. A march out of an unwalled home waits for the phase's
 last rounds, when no enemy can answer it (rule 3.1), and talents are counted as rule 9.5
 scores them: by the whole thousand at the end. What an operation wins counts only as
-far as the army can expect to get past the hostile stacks along its route (rule 4.6).
+far as the army can expect to get past the hostile stacks along its route (rule 4.6),
+the route the rules give the order (rule 4.1). A hostile major that may stand at
+bellicosity 0 after this turn is taken before a rival takes it (rule 6.3: it surrenders
+to the dominant state with the most SPs in its home area; rule 9.4: Athens' surrender
+is Sparta's goal and Sparta's Athens'): the army marches in and stays on station (rule
+3.6) where it would make us that state, and no peace is offered it.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from ..rulesets.ppw.board import board
 from ..rulesets.ppw.components import MAJORS
 from ..rulesets.ppw.economic import HOME_REVENUE, MESSENIA, TRADE, unit_cost
 from ..rulesets.ppw.flow import OPERATION_ROUNDS
+from ..rulesets.ppw.movement import path_type
 from ..rulesets.ppw.operation import INTERCEPT_NEED
 from ..rulesets.ppw.siege import SIEGE_COST
 from .base import Lookahead
@@ -63,6 +69,11 @@ THREAT = 3  # hostile land SPs near home beyond ours (with the guard) that call 
 ROUNDS_AT_RISK = 2  # sieges a home left weak may suffer in one phase (rule 3.1)
 HELD_TURNS = 2  # turns a fortress taken is counted on to stay ours
 LOW_BELLICOSITY = 6  # at or below it, peace is wanted whatever the score (rule 6.3)
+# rule 6.2 moves bellicosity by -4 to +2 a turn: the chance a major at 0, 1 or 2 stands at
+# 0 after this turn's political phase, when rule 6.3 asks who it surrenders to (rough)
+AT_ZERO = {0: 1.0, 1: 0.5, 2: 0.25}
+GOAL_LOSS = 10.0  # a rival's goal met (rule 9.4) ends the game with us behind it
+UPKEEP = (25, 50)  # rule 7.4: talents a stationed land SP and ship cost
 
 
 # ------------------------------------------------------------------ reading the view
@@ -120,14 +131,18 @@ def at_start(scenario: str, major: str) -> tuple[int, int]:
 
 
 # Where the heuristic expects each major to finish (rule 9.5's points before the par),
-# by scenario and number of players: its own forecast, set once from heuristic self-play
-# (the ppw4 pars, Athens / Sparta / Corinth / Thebes) and never refitted with the pars.
-# Reading the pars here made every fit of them change the heuristic's play, so a fit
-# moved under itself (DESIGN.md, "Balance"); with a fixed forecast the pars only rank
-# finished games and can be fitted on games already played.
+# by scenario and number of players: its own forecast, set from heuristic self-play
+# (Athens / Sparta / Corinth / Thebes) and not refitted with the pars. Reading the pars
+# here made every fit of them change the heuristic's play, so a fit moved under itself
+# (DESIGN.md, "Balance"); with a fixed forecast the pars only rank finished games and can
+# be fitted on games already played. The 431's are the ppw4 pars; the Archidamian's were
+# too until ppw9, which set them to the pars fitted on ppw7's self-play (DESIGN.md,
+# "Refit (ppw7)"): the ppw4 figures expected Thebes to finish at 8.5 with four players
+# where this heuristic's Thebes makes about 1 to 5, so a Corinth trailing a random
+# Thebes at bellicosity 9 took itself for the leader and kept the peace.
 FORECAST: dict[str, dict[int, tuple[float, float, float, float]]] = {
-    "archidamian": {2: (11.5, 12.0, 18.0, 7.5), 3: (12.5, 14.5, 19.5, 8.5),
-                    4: (12.0, 13.5, 19.0, 8.5)},
+    "archidamian": {2: (11.5, 1.5, 14.5, 5.5), 3: (11.5, 7.5, 14.5, 4.5),
+                    4: (10.5, 7.0, 12.5, 1.0)},
     "431": {n: (13.0, 16.0, 21.0, 10.0) for n in (2, 3, 4)},
 }
 
@@ -333,7 +348,8 @@ def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
     # (offers with a term, rules 2.8 and 2.9, are for people's bargains: the heuristic
     # pays no talents and gives no hostages)
     peace = [o for o in by_action.get("peace", []) if o.data and o.data["target"] not in group
-             and "talents" not in o.data and "hostage" not in o.data]
+             and "talents" not in o.data and "hostage" not in o.data
+             and not surrender_stake(view, me, o.data["target"])]  # its surrender may be ours
     if card["bellicosity"] > LOW_BELLICOSITY:
         # but not with the runner-up while we can afford the war: at peace it cannot be
         # ravaged (rule 5.7) and gains its own peace point (rule 6.2), so the lead it
@@ -440,71 +456,63 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
     gets through (`passage`)."""
     land, ships = army(view, me, data)
     paid = -spending(view, me, data["cost"]) - home_risk(view, me, data["from"], land)
-    won = arrival_value(view, me, data, land, ships)
+    won = arrival_value(view, me, data, land, ships) + contest_value(view, me, data, land, ships)
     return paid + (passage(view, me, data, land, ships) * won if won > 0 else won)
 
 
 def passage(view: dict[str, Any], me: str, data: dict[str, Any], land: int,
             ships: int) -> float:
-    """The chance that the army reaches its objective (rule 4.6): along a shortest route
-    of paths its SPs may use (rule 4.1; the spaces closed to it aside), each space
-    entered in the ZOI of hostile stacks (never in a major's home space) whose reacting
-    SPs at least match ours invites each such side to try once, on a d6 of 4 or more
-    (+2 from the space entered, -1 against a leader of skill 1 or more); the skirmish
-    that follows sends us back if we lose it. ppw6's Corinth sent its fleet from the
-    Gulf to the Hellespont three times in a turn, past Athens' fleet at Piraeus, for
-    1,000 talents."""
+    """The chance that the army reaches its objective (rule 4.6) along the route the
+    rules give the order (`data["route"]`, rule 4.1's shortest legal route, which keeps
+    out of the spaces closed to the army, rule 4.5, and off the Long Walls): each space
+    entered in the ZOI of hostile stacks (never from a major's home space) whose reacting
+    SPs at least match ours invites each such side to try once, on a d6 of 4 or more (+2
+    from the space entered, -1 against a leader of skill 1 or more); the skirmish that
+    follows sends us back if we lose it. Land stacks react along land and combined
+    paths, ships along naval and combined ones (a side's land stacks first on a combined
+    path); no interception in the objective itself when a hostile army stands there (the
+    battle is fought instead, rule 5.1), and an open-sea crossing may end in a storm
+    (rule 4.3). ppw6's Corinth sent its fleet from the Gulf to the Hellespont three
+    times in a turn, past Athens' fleet at Piraeus, for 1,000 talents."""
     b = board()
-    naval = ships > 0 and land <= ships
-    kinds = ("naval", "combined") if naval else ("combined",) if ships else ("land", "combined")
-    path = shortest_path(data["from"], data["to"], kinds)
-    mine = ships if naval else land
-    skill = leader_skill(data["leader"], naval)
+    leader = b.leaders.get(data["leader"]) if data["leader"] else None
+    skilled = leader is not None and leader.skill >= 1
     through = 1.0
-    for step in path:
-        zoi = b.sea_zoi if naval else b.land_zoi
-        sides: dict[str, list[tuple[str, int]]] = {}
-        for sp in zoi[step]:
-            if b.major_home(sp) is not None or step not in zoi[sp]:
+    here = data["from"]
+    route = data.get("route") or [data["to"]]
+    for step in route:
+        kind = path_type(here, step)
+        here = step
+        if kind == "open_sea":
+            through *= (5 if leader is not None and leader.special == "sailor" else 4) / 6
+        if step == data["to"] and any(hostile(view, me, o) for o in
+                                      view["spaces"][step].get("forces") or {}):
+            continue
+        sides: dict[str, list[tuple[str, int, int]]] = {}
+        for sp in b.land_zoi[step] | b.sea_zoi[step]:
+            if b.major_home(sp) is not None:
                 continue
             for o, v in (view["spaces"][sp].get("forces") or {}).items():
-                n = v[2] if naval else v[0] + v[1]
-                if n and hostile(view, me, o):
-                    sides.setdefault(side(view, o) or o, []).append((sp, n))
+                if not hostile(view, me, o):
+                    continue
+                by_land = v[0] + v[1] if step in b.land_zoi[sp] and kind in (
+                    "land", "combined") else 0
+                by_sea = v[2] if step in b.sea_zoi[sp] and kind in (
+                    "naval", "combined", "open_sea") else 0
+                if by_land or by_sea:
+                    sides.setdefault(side(view, o) or o, []).append((sp, by_land, by_sea))
         for stacks in sides.values():
-            theirs = sum(n for _, n in stacks)
+            naval = not any(n for _, n, _ in stacks)
+            theirs = sum(n for _, n, _ in stacks) if not naval else sum(n for *_, n in stacks)
+            reacting = [sp for sp, n, m in stacks if (m if naval else n)]
+            mine = ships if naval else land
             if not mine or theirs < mine:
                 continue
-            need = INTERCEPT_NEED - (2 if any(sp == step for sp, _ in stacks) else 0) \
-                + (1 if skill >= 1 else 0)
+            need = INTERCEPT_NEED - (2 if step in reacting else 0) + (1 if skilled else 0)
             tries = max(0, min(6, 7 - need)) / 6
-            through *= 1 - tries * (1 - win_chance(mine, theirs, skill))
+            through *= 1 - tries * (1 - win_chance(mine, theirs,
+                                                   leader_skill(data["leader"], naval)))
     return through
-
-
-@cache
-def shortest_path(start: str, end: str, kinds: tuple[str, ...]) -> tuple[str, ...]:
-    """The spaces entered on a shortest route from `start` to `end` along paths of the
-    given kinds, the first found in space-id order (rule 4.1's fixed choice), ships
-    crossing the Isthmus (rule 4.2); the spaces closed to an army (rule 4.5) are not
-    known here and not avoided."""
-    b = board()
-    parent = {start: start}
-    frontier = [start]
-    while frontier and end not in parent:
-        nxt = []
-        for here in sorted(frontier):
-            for e in b.edges[here]:
-                if e.to not in parent and (e.type in kinds or e.isthmus and "naval" in kinds):
-                    parent[e.to] = here
-                    nxt.append(e.to)
-        frontier = nxt
-    if end not in parent:
-        return (end,)
-    path = [end]
-    while path[-1] != start:
-        path.append(parent[path[-1]])
-    return tuple(reversed(path[:-1]))
 
 
 def arrival_value(view: dict[str, Any], me: str, data: dict[str, Any], land: int,
@@ -687,6 +695,128 @@ def captive_worth(view: dict[str, Any], me: str, space: str) -> float:
                if o in MAJORS and v[0] + v[1] >= 2 and hostile(view, me, o))
 
 
+def surrender_stake(view: dict[str, Any], me: str, loser: str) -> float:
+    """What it is worth to us that `loser` surrenders to us (rule 6.3) this turn rather
+    than to nobody or to a rival, times the chance it stands at bellicosity 0 after this
+    turn's political phase (`AT_ZERO`): its obedient tributaries pass to us (two points
+    each, rule 9.5), and it can no longer surrender to the rival whose goal that is
+    (rule 9.4: Athens' surrender wins for Sparta, Sparta's for Athens). ppw7's Corinth
+    lost most of its 431 games this way: a random Athens sat at 0 for turns while
+    Corinth's army marched in and out of Attica, until a random Sparta stationed an army
+    there and won."""
+    card = view["status_cards"].get(loser)
+    if loser in holding(view, me) or card is None or card["surrendered_to"] is not None \
+            or not hostile(view, me, loser):
+        return 0.0
+    chance = AT_ZERO.get(int(card["bellicosity"]), 0.0)
+    if not chance:
+        return 0.0
+    b = board()
+    worth = 2.0 * sum(1 for cs, st in view["stances"].items()
+                      if st["status"] == "tributary" and side(view, cs) == loser
+                      and cs in b.city_states and not view["spaces"][b.city_states[cs].home]
+                      .get("rebel"))
+    winner = {"athens": "sparta", "sparta": "athens"}.get(loser)
+    if winner == me:
+        worth += GOAL_LOSS  # our own goal
+    elif winner in holding(view, me):
+        return 0.0  # our partner's goal: the surrender is its to take
+    elif winner is not None and view["status_cards"][winner]["surrendered_to"] is None \
+            and relation(view, winner, loser) == "war":
+        worth += GOAL_LOSS
+    return chance * worth
+
+
+def dominance(view: dict[str, Any], me: str, loser: str, land: int, ships: int,
+              port_ships: int) -> float:
+    """Whether `land` land SPs and `ships` SPs of ours in `loser`'s home area, with
+    `port_ships` of them in its port, make us the state it surrenders to (rule 6.3):
+    dominant when our land SPs there outnumber its own with the home guard, or our ships
+    hold its port with none of its own; among the dominant, the most SPs in the area
+    take it (a tie by die: a half). Our allies' SPs count with ours, the rivals' as the
+    view shows them now."""
+    b = board()
+    cs = b.city_states[loser]
+    area = b.area_spaces[cs.area]
+    port = view["spaces"][cs.port or cs.home].get("forces") or {}
+    mine = side(view, me) or me
+
+    def count(who: str, kinds: tuple[int, ...]) -> int:
+        return sum(v[k] for sp in area for o, v in (view["spaces"][sp].get("forces") or {})
+                   .items() if (side(view, o) or o) == who and o != me for k in kinds)
+
+    held = any(v[2] for o, v in port.items() if (side(view, o) or o) == loser)
+    if not (land + count(mine, (0, 1)) > count(loser, (0, 1)) + GUARD
+            or port_ships and not held):
+        return 0.0
+    ours = land + ships + count(mine, (0, 1, 2))
+    best = max((count(m, (0, 1, 2)) for m in MAJORS if m not in (loser, mine)
+                and view["status_cards"][m]["surrendered_to"] is None
+                and relation(view, m, loser) == "war"), default=0)
+    return 1.0 if ours > best else 0.5 if ours == best else 0.0
+
+
+def contest_value(view: dict[str, Any], me: str, data: dict[str, Any], land: int,
+                  ships: int) -> float:
+    """An army sent into the home area of a major that may surrender this turn (rule
+    6.3): what the surrender is worth to us (`surrender_stake`) if the army, with ours
+    already there, would make us the state it surrenders to where they alone would not. The army must then be put
+    on station (rule 3.6) in a later round of the phase, or it goes home before the
+    political phase (rule 3.5): none after the last round."""
+    b = board()
+    loser = ravaged_home_of(view, data["to"])
+    if loser is None or int(view.get("round") or 1) >= OPERATION_ROUNDS:
+        return 0.0
+    stake = surrender_stake(view, me, loser)
+    if not stake:
+        return 0.0
+    cs = b.city_states[loser]
+    area = b.area_spaces[cs.area]
+    if data["from"] in area:
+        return 0.0  # there already: stationed where it stands, it counts the same
+    already = list(area)
+    have = [sum(((view["spaces"][sp].get("forces") or {}).get(me) or [0, 0, 0])[k]
+                for sp in already) for k in range(3)]
+    port = cs.port or cs.home
+    in_port = (ships if data["to"] == port else 0) + (
+        ((view["spaces"][port].get("forces") or {}).get(me) or [0, 0, 0])[2]
+        if data["from"] != port else 0)
+    before = dominance(view, me, loser, have[0] + have[1], have[2],
+                       in_port - (ships if data["to"] == port else 0))
+    return stake * (dominance(view, me, loser, land + have[0] + have[1], ships + have[2],
+                              in_port) - before)
+
+
+def station_value(view: dict[str, Any], me: str, space: str) -> float:
+    """Rule 3.6: our SPs in `space` stay there for the political phase. Worth it in the
+    home area of a major that may surrender this turn, when our SPs in that area make
+    us the state it surrenders to (rule 6.3) and would not without these; their upkeep
+    is paid (rule 7.4)."""
+    b = board()
+    loser = ravaged_home_of(view, space)
+    if loser is None:
+        return 0.0
+    stake = surrender_stake(view, me, loser)
+    if not stake:
+        return 0.0
+    cs = b.city_states[loser]
+    h, c, n = sum_forces(view, me, b.area_spaces[cs.area])
+    here = (view["spaces"][space].get("forces") or {}).get(me) or [0, 0, 0]
+    port = cs.port or cs.home
+    in_port = ((view["spaces"][port].get("forces") or {}).get(me) or [0, 0, 0])[2]
+    cost = UPKEEP[0] * (here[0] + here[1]) + UPKEEP[1] * here[2]
+    without = dominance(view, me, loser, h + c - here[0] - here[1], n - here[2],
+                        in_port - (here[2] if space == port else 0))
+    return stake * (dominance(view, me, loser, h + c, n, in_port) - without) \
+        - spending(view, me, cost)
+
+
+def sum_forces(view: dict[str, Any], me: str, spaces: Any) -> tuple[int, int, int]:
+    """Our own hoplite, cavalry and naval SPs in `spaces`."""
+    got = [((view["spaces"][sp].get("forces") or {}).get(me) or [0, 0, 0]) for sp in spaces]
+    return sum(x[0] for x in got), sum(x[1] for x in got), sum(x[2] for x in got)
+
+
 def fallen_worth(space: str) -> float:
     b = board()
     home = b.home_of.get(space)
@@ -700,6 +830,10 @@ def choose_order(view: dict[str, Any], prompt: Prompt) -> str:
     need = WORTH if lead(view, me) < 0 else 2 * WORTH
     best, top = "pass", need
     for o in prompt.options:
+        if (o.data or {}).get("op") == "station":
+            v = station_value(view, me, o.data["from"])  # type: ignore[index]
+            if v > top:
+                best, top = o.id, v
         for data in orders_of(o):
             v = order_value(view, me, data)
             if v > top:
@@ -716,7 +850,8 @@ def orders_of(option: Option) -> list[dict[str, Any]]:
     if data.get("op") in ("land", "naval", "all"):
         return [data]
     if data.get("op") in ("stack", "region"):
-        return [dict(data, op=data["kind"], to=to) for to in data["objectives"]]
+        return [dict(data, op=data["kind"], to=to, route=way)
+                for to, way in zip(data["objectives"], data["routes"], strict=True)]
     return []
 
 
@@ -743,6 +878,8 @@ def choose_builds(view: dict[str, Any], prompt: Prompt) -> str:
                  default=0)
     ours = land_sps(view, home, lambda o: side(view, o) == (side(view, me) or me)) + GUARD
     trailing = lead(view, me) < 0 and view["last_turn"] - view["turn"] >= SERVICE
+    # a major that may surrender next turn (rule 6.3) goes to whoever outnumbers it at home
+    trailing = trailing or any(surrender_stake(view, me, m) for m in MAJORS)
     money = view["status_cards"][me]["treasury"]
     keep = 500 if trailing else 1500
     chosen: list[str] = []

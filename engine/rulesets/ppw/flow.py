@@ -184,20 +184,23 @@ def order_options(s: PpwState, major: str) -> list[Option]:
     for origin in sorted(s["forces"]):
         if origin.startswith("~") or major not in s["forces"][origin]:
             continue
-        found: dict[str, list[str]] = {}  # the routes depend only on the army's class
+        # the routes depend only on the army's class
+        found: dict[str, dict[str, tuple[str, ...]]] = {}
         for kind in KINDS:
             army = muster(s, major, origin, kind)
             if army is None or army.cost > money:
                 continue
             cls = "land" if army.naval == 0 else "sea" if army.naval >= army.land else "mixed"
             if cls not in found:
-                found[cls] = sorted(routes(s, major, origin, army.land, army.naval, enterable))
-            for to in found[cls]:
+                found[cls] = routes(s, major, origin, army.land, army.naval, enterable)
+            for to in sorted(found[cls]):
+                # `route`: the spaces the march enters (rule 4.1), from the public board
+                # alone, for players that weigh interception on the way (rule 4.6)
                 opts.append(Option(
                     f"op:{origin}:{kind}:{to}",
                     f"{b.names[origin]} to {b.names[to]} ({kind}, {army.cost} talents)",
                     "3.2", data={"op": kind, "from": origin, "to": to, "leader": army.leader,
-                                 "cost": army.cost}))
+                                 "cost": army.cost, "route": list(found[cls][to])}))
     for origin in station_options(s, major):
         opts.append(Option(f"station:{origin}", f"Keep the SPs at {b.names[origin]} there "
                            "for the year", "3.6", data={"op": "station", "from": origin}))

@@ -3,7 +3,10 @@ lists more than 25 options: first a stack (or a pass or a station), then its obj
 through a region of the map first when the stack can reach more than 24 spaces.
 
 Every legal order of `order_options` is reachable this way and nothing else is: the
-last step's option ids are the orders' own ids, which `Orders.reveal` carries out. The
+last step's option ids are the orders' own ids, which `Orders.reveal` carries out. Each
+order's data carries its `route` (the spaces its shortest legal route enters, rule 4.1,
+computed from the public board), and a stack's or region's step the `routes` of its
+`objectives`, for players that weigh interception on the way (rule 4.6). The
 steps taken so far are a seat's draft, kept in the round's frame beside the sealed
 choices and, like them, never shown in any view (view.py reads neither).
 """
@@ -65,20 +68,25 @@ def step_options(full: list[Option], steps: list[str]) -> list[Option]:
                               data={"op": "stack", "kind": d["op"], "from": d["from"],
                                     "leader": d["leader"], "cost": d["cost"],
                                     "objectives": [x.data["to"] for x in orders
-                                                   if x.data is not None]}))
+                                                   if x.data is not None],
+                                    "routes": [x.data["route"] for x in orders
+                                               if x.data is not None]}))
         return out
     orders = [o for o in full if o.id.startswith("op:") and stack_id(o.data or {}) == steps[0]]
     if len(steps) == 1 and len(orders) >= MOST:
         by_region: dict[str, list[str]] = {}
+        ways: dict[str, list[list[str]]] = {}
         for o in orders:
             to = (o.data or {})["to"]
             by_region.setdefault(REGION_OF[b.area_of[to]], []).append(to)
+            ways.setdefault(REGION_OF[b.area_of[to]], []).append((o.data or {})["route"])
         d = orders[0].data or {}
         return [BACK] + [Option(f"region:{rid}", f"An objective in {REGION_NAME[rid]} "
                                 f"({len(tos)})", "3.2",
                                 data={"op": "region", "region": rid, "kind": d["op"],
                                       "from": d["from"], "leader": d["leader"],
-                                      "cost": d["cost"], "objectives": tos})
+                                      "cost": d["cost"], "objectives": tos,
+                                      "routes": ways[rid]})
                          for rid, tos in sorted(by_region.items())]
     if len(steps) == 2:
         rid = steps[1].split(":", 1)[1]
