@@ -253,10 +253,13 @@ def _stakes(scenario: str, levels: tuple[tuple[str, str, int], ...], checks: int
 
 
 class Seen:
-    """Where the land units stand, worked out once per evaluation: hex -> sides with land
-    units there, land Area -> sides with land units in it."""
+    """Where the land units stand, worked out once per evaluation: hex -> side -> land
+    units there (`land_count`, a sea Area or no hex for units off the land map), hex ->
+    sides with land units there, land Area -> sides with land units in it; and, read for
+    `me`, the land units that would fight in each hex (`fight`: ours shut in a place of
+    ours the enemy masks take no part, 10.2.2d)."""
 
-    def __init__(self, view: dict[str, Any]):
+    def __init__(self, view: dict[str, Any], me: str | None = None):
         hexes = B.comps().hexes
         self.land_at: dict[str, set[str]] = {}
         self.pressed: dict[tuple[str, str], bool] = {}
@@ -264,21 +267,118 @@ class Seen:
         counts: dict[str, dict[str, int]] = {}
         self.fleets: dict[str, dict[str, int]] = {}  # hex -> side -> fleets there
         for u in view["units"].values():
-            if u["where"] == "map" and u["type"] == "fleet":
+            if u["where"] != "map":
+                continue
+            if u["type"] == "fleet":
                 at = self.fleets.setdefault(u["hex"], {})
                 at[u["side"]] = at.get(u["side"], 0) + 1
-            if u["where"] != "map" or u["type"] == "fleet" or u["hex"] not in hexes:
+                continue
+            n = counts.setdefault(u["hex"], {})
+            n[u["side"]] = n.get(u["side"], 0) + 1
+            if u["hex"] not in hexes:
                 continue
             self.land_at.setdefault(u["hex"], set()).add(u["side"])
-            counts.setdefault(u["hex"], {}).setdefault(u["side"], 0)
-            counts[u["hex"]][u["side"]] += 1
             area = hexes[u["hex"]].area
             if area is not None:
                 self.by_area.setdefault(area, set()).add(u["side"])
         self.land_count = counts  # hex -> side -> land units there
-        self.battles = _battle_drift(view, counts)
+        self.fight = _fighting(view, counts, side_of(me)) if me is not None else counts
+        self.battles = _battle_drift(view, self.fight)
+        if me is not None:
+            for region, d in _exposed_cities(view, counts, side_of(me)).items():
+                self.battles[region] = self.battles.get(region, 0.0) + d
         for region, d in _siege_drift(view, counts, self.fleets).items():
             self.battles[region] = self.battles.get(region, 0.0) + d
+
+
+def _fighting(view: dict[str, Any], counts: dict[str, dict[str, int]],
+              me: str) -> dict[str, dict[str, int]]:
+    """`counts` less our land units shut in a place of ours that enemy land units mask
+    (10.2.2d: they may neither move nor come out; only a stack arriving from outside, or
+    moved there in a copy of the view, `ARRIVING`, fights the maskers). Counted as
+    fighting, Sparta's seven shut in their capital made a lone Arcadian's attack on the
+    four Argives masking it look like eight to four: it went in every Campaign Turn and
+    lost, and each defeat was a victory for Athens in Laconia (13.4) until Laconia fell
+    (`t9aggressive:3`)."""
+    foe = other(me)
+    both = [h for h, n in counts.items() if n.get(me) and n.get(foe)]
+    if not both:
+        return counts
+    arriving = {str(u) for a in view.get("attacks") or () for u in a.get("units", ())}
+    arriving |= set(view.get(ARRIVING, ()))
+    out = counts
+    for h in both:
+        city = B.city_by_hex().get(h)
+        holder = B.city_owner(view, city.name) if city is not None \
+            else (view.get("forts") or {}).get(h)
+        if holder != me:
+            continue
+        here = [(uid, u) for uid, u in view["units"].items() if u["where"] == "map"
+                and u["hex"] == h and u["type"] != "fleet"]
+        if not any(u["side"] == foe and uid not in arriving for uid, u in here):
+            continue  # the enemy only now arrives: we may still come out (10.2.1a)
+        ours = sum(1 for uid, u in here if u["side"] == me and uid in arriving)
+        if out is counts:
+            out = dict(counts)
+        out[h] = {foe: counts[h][foe], **({me: ours} if ours else {})}
+    return out
+
+
+ARRIVING = "arriving"  # a view copy's key: our units moved in by `_moved`
+
+
+def _exposed_cities(view: dict[str, Any], counts: dict[str, dict[str, int]],
+                    me: str) -> dict[str, float]:
+    """Region of ours -> the AL we may expect to lose to enemy stacks that can reach one
+    of its cities next Campaign Turn (the march of `_reach_of`) and outnumber what holds
+    it: our land units there, doubled by standing walls (18.6), or its garrison alone (one
+    unit, 18.3.2; the aggressive player storms at two to one whatever the walls). Taking a city is a victory in its region, a decisive one for a large
+    city (10.7, 13.4: 2 or 5 AL), and the city then presses the region every season. Half
+    that loss is expected when they are twice its holders, none when no more; a region
+    counts its most exposed city only (a stack takes one a turn). Our capitals are left
+    to `_danger`. Nothing saw such a threat: five Corinthians marched
+    from Corinth towards Elis with three Argives a road away, who stormed the empty city,
+    a decisive victory in Corinthia, which went over to Athens (`t9bait-taker:6`)."""
+    foe = other(me)
+    coming: dict[str, int] = {}  # city hex -> enemy land units within a turn's march
+    reached = _cities_reached()
+    for h, n in counts.items():
+        if n.get(foe):
+            for c in reached.get(h, ()):
+                coming[c] = coming.get(c, 0) + n[foe]
+    if not coming:
+        return {}
+    out: dict[str, float] = {}
+    by_hex = B.city_by_hex()
+    capitals = {_hex_of(c) for c in _our_capitals(view, me)}
+    for h, k in coming.items():
+        city = by_hex[h]
+        region = B.city_region().get(city.name)
+        r = view["regions"].get(region) if region is not None else None
+        if r is None or r["side"] != me or h in capitals \
+                or B.city_owner(view, city.name) != me:
+            continue
+        walls = 2 if city.walled and city.name not in view["unwalled"] else 1
+        held = max(1, counts.get(h, {}).get(me, 0) * walls)
+        p = EXPOSED_TAKEN * min(1.0, max(0, k - held) / held)
+        if p > 0:  # a stack takes one city a turn: the region's worst counts
+            out[str(region)] = max(out.get(str(region), 0.0), p * (
+                DECISIVE_AL if city.size == "L" else BATTLE_AL))
+    return out
+
+
+EXPOSED_TAKEN = 0.5  # the chance a city falls to enemies twice (or more) its holders
+
+
+@cache
+def _cities_reached() -> dict[str, tuple[str, ...]]:
+    """Land hex -> the hexes of the cities a hoplite there reaches in one Campaign Turn
+    (public map data)."""
+    out: dict[str, list[str]] = {}
+    for city in B.comps().cities.values():
+        for h in _reach_of(city.hex):
+            out.setdefault(h, []).append(city.hex)
+    return {h: tuple(cs) for h, cs in out.items()}
 
 
 def _battle_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dict[str, float]:
@@ -373,7 +473,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         return WIN if result["winner"] == me else -WIN
     foe = other(me)
     sign = 1 if me == "athens" else -1
-    seen = Seen(view)
+    seen = Seen(view, me)
     expected = expected_result(view, seen)
     score = VICTORY * sign * expected
     if view.get("league"):  # the peace rolls Athens may force on a League player (24.7.2)
@@ -395,7 +495,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         if city is None or region not in view["regions"]:
             continue
         score += CITY * SIZE[city.size] * (1 if holder == me else -1)
-    here: dict[str, dict[str, int]] = {}
+    here = seen.land_count
     for u in view["units"].values():
         if u["where"] == "dead":
             continue
@@ -403,9 +503,6 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         score += ALIVE * (1 if mine else -1)
         if u["where"] == "map":
             score += IN_PLAY * (1 if mine else -1)
-            if u["type"] != "fleet":
-                here.setdefault(u["hex"], {}).setdefault(u["side"], 0)
-                here[u["hex"]][u["side"]] += 1
     score += TALENT * (_money(view, me) - _money(view, foe))
     score -= _unpaid(view, me) - _unpaid(view, foe)
     for h, siege in (view.get("sieges") or {}).items():
@@ -428,7 +525,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     score += _homes(view, seen, me)
     score += _pull(view, here, me, seen)
     score += _fleet_pull(view, me, seen)
-    for h, sides in here.items():
+    for h, sides in seen.fight.items():
         if me in sides and foe in sides:
             score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
     return score
@@ -633,12 +730,17 @@ def _capitals(here: dict[str, dict[str, int]], side: str, capital: str) -> float
 
 @cache
 def _near_capital(capital: str) -> frozenset[str]:
-    """Land hexes from which a hoplite reaches `side`'s capital in one Campaign Turn: a
-    move of CAPITAL_REACH MP (16.5) at each hex's terrain cost, half a point along a road
+    """Land hexes from which a hoplite reaches the city `capital` in one Campaign Turn."""
+    return _reach_of(_hex_of(capital))
+
+
+@cache
+def _reach_of(start: str) -> frozenset[str]:
+    """Land hexes from which a hoplite reaches hex `start` in one Campaign Turn: a move
+    of CAPITAL_REACH MP (16.5) at each hex's terrain cost, half a point along a road
     (16.6; public map data). Counting hexes alone missed armies a road brings in a turn
     from twice as far."""
     graph = M._graph()
-    start = _hex_of(capital)
     best = {start: 0.0}
     heap = [(0.0, start)]
     while heap:
@@ -845,6 +947,36 @@ def _capture(view: dict[str, Any], prompt: Prompt) -> str:
 
 
 
+SALLY_WALLS = 1.0  # the edge asked to come out of standing walls
+
+
+def _sally(view: dict[str, Any], prompt: Prompt) -> list[str]:
+    """Which of our land units attacked in a place of ours come out to fight in the open
+    (10.2.1a): all of them when they outnumber the attackers and outweigh them in morale
+    (17.3: odds count units, each round is a morale check), twice over behind standing
+    walls, which double them where they are (18.6); else none. Those who stay in are
+    stormed with the place's bonus (17.4.4) or masked, and then shut in (10.2.2d): never
+    coming out, five Corinthians sat masked in Corinth by one Athenian while Athenian
+    Cenchreae pressed Corinthia until it went over (`t9bait-taker:2`), and Sparta's seven
+    watched four Argives take Laconia from them (`t9aggressive:3`)."""
+    me = side_of(prompt.seat)
+    units = view["units"]
+    ours = [o.id for o in prompt.options if (o.data or {}).get("kind") == "unit"
+            and o.id in units and units[o.id]["type"] != "fleet"]
+    if not ours:
+        return []
+    h = str((prompt.options[0].data or {}).get("from", units[ours[0]]["hex"]))
+    theirs = [int(u["morale"]) for u in units.values() if u["where"] == "map"
+              and u["hex"] == h and u["side"] != me and u["type"] != "fleet"]
+    city = B.city_by_hex().get(h)
+    walls = h in (view.get("forts") or {}) if city is None else (
+        city.walled and city.name not in view["unwalled"] and city.name not in view["razed"])
+    edge = SALLY_WALLS if walls else 1.0
+    strong = len(ours) >= edge * len(theirs) and \
+        sum(int(units[u]["morale"]) for u in ours) >= edge * sum(theirs)
+    return ours if strong else []
+
+
 def _battle_counts(view: dict[str, Any], me: str) -> tuple[int, int]:
     """Our and the enemy's units still fighting in the battle (17.3: odds count units)."""
     b = view.get("battle") or {}
@@ -890,8 +1022,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         storm = prompt.option("storm")
         h = storm.data.get("at") if storm is not None and storm.data else None
         return "storm" if h is not None and _storm_worth(view, str(h), me) else "mask"
-    if kind == "sally":
-        return decisions.encode(prompt, [])  # 10.2.1a: stay behind the walls
+    if kind == "sally":  # 10.2.1a
+        return decisions.encode(prompt, _sally(view, prompt))
     if kind == "walls":  # 18.6.2: the two best units hold the walls
         morale = (view.get("battle") or {}).get("morale", {})
         best = sorted(ids, key=lambda u: (-int(morale.get(u, 0)), u))[:prompt.hi]
@@ -931,16 +1063,23 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         # The units may sit in a menu of places (issue 33): the group holding it opens first.
         # Units keeping a siege of ours go last: one short breaks it, a victory for the
         # defenders (10.8.1; Sparta's siege of Mantinea broke so in a Winter, `e8base:4`).
+        # Our capital's guard goes last of all while enemy units can reach it (21.1): the
+        # lowest morale first left Sparta's four Laconians unfed with four Argives in its
+        # hex, and Athens stormed the empty capital the next Campaign Turn (`t9aggressive:1`).
         units = view["units"]
         leaves = [str(x["id"]) for x in menus.leaves_of(prompt)]
         sieges = view.get("sieges") or {}
+        here = Seen(view).land_count
+        guarded = {_hex_of(c) for c in _our_capitals(view, me)
+                   if _coming(view, here, me, c) > 0}
 
         def key(u: str) -> tuple[int, int, str]:
             x = units.get(u)
             if x is None:
                 return (1, 9, u)
             held = (sieges.get(x["hex"]) or {}).get("by") == me
-            return (1 if held else 0, int(x["morale"]), u)
+            rank = 2 if x["hex"] in guarded and x["type"] != "fleet" else 1 if held else 0
+            return (rank, int(x["morale"]), u)
         weakest = min(leaves, key=key)
         return menus.towards(prompt, weakest)
     return None
@@ -1190,7 +1329,9 @@ def _moved(view: dict[str, Any], me: str, start: str, dest: str,
              for u, x in view["units"].items()}
     leaders = {n: dict(x, hex=dest) if going(n, x, False) else x
                for n, x in view["leaders"].items()}
-    return dict(view, units=units, leaders=leaders)
+    moved = [u for u, x in view["units"].items() if going(u, x, True)]
+    return dict(view, units=units, leaders=leaders,
+                **{ARRIVING: [*view.get(ARRIVING, ()), *moved]})
 
 
 def _named(facts: dict[str, Any]) -> set[str] | None:

@@ -1,0 +1,143 @@
+"""The Epic heuristic as Sparta against the gauntlet (issue 35): positions from games lost
+to the aggressive player and the bait-taker in the Argive League, where Sparta's units
+stayed shut in their own cities, fed a lone unit into the stack masking Sparta, starved the
+capital's guard, or left a city to an enemy stack a march away."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import engine
+from engine.players import decide, player
+from engine.players.epic import Seen, _exposed_cities, evaluate
+from engine.rulesets.epic import board as B
+
+SPARTA = B.comps().cities["Sparta"].hex
+CORINTH = B.comps().cities["Corinth"].hex
+
+
+def _game(units: list[dict[str, Any]], **more: Any) -> Any:
+    return engine.ruleset("epic").from_position(
+        {"clear": True, "units": units, **more}, seed="gauntlet")
+
+
+def _attacked(ours: list[dict[str, Any]], theirs: list[dict[str, Any]], at: str) -> Any:
+    """Athens' stack `theirs` has just moved into `at`, where Sparta's `ours` stand: the
+    attack waits for Sparta's answer whether to come out (10.2.1a)."""
+    units = ours + theirs
+    board = _game(units, start=None)
+    ids = sorted(u for u, x in board.view("athens")["units"].items()
+                 if x["side"] == "athens" and x["where"] == "map")
+    return _game(units, start="combats", args={"side": "athens"}, ct=1,
+                 state={"attacks": [{"hex": at, "origin": "W2837", "units": ids,
+                                     "leaders": [], "storm": False}]})
+
+
+def _answer(g: Any, seat: str = "sparta") -> tuple[str, str]:
+    p = g.prompts()[0]
+    assert p.seat == seat
+    return p.kind, decide(g, seat, player("heuristic", "gauntlet"))
+
+
+def test_a_garrison_that_outnumbers_its_attackers_comes_out_to_fight():
+    # 10.2.1a, 10.2.2d: units that stay in are stormed or masked, and masked they are shut
+    # in. Seven Spartans stayed in unwalled Sparta, four Argives masked it and Laconia fell
+    # to the battles fought there (`t9aggressive:3`); five Corinthians stayed in Corinth
+    # against three (`t9bait-taker:2`).
+    argives = [{"home": "argolid", "type": "hoplite", "at": "Sparta", "n": 4}]
+    seven = _attacked([{"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 7}],
+                      argives, SPARTA)
+    kind, answer = _answer(seven)
+    assert kind == "sally"
+    assert len(answer.split("|")) == 7
+    # fewer than the attackers: they stay in, where the place's bonus helps them (17.4.4)
+    three = _attacked([{"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 3}],
+                      argives, SPARTA)
+    assert _answer(three) == ("sally", "")
+    # behind walls too, five Corinthians (morale 4) against three Argives (6, 4, 4)
+    corinth = _attacked([{"home": "corinth", "type": "hoplite", "at": "Corinth", "n": 5}],
+                        [{"home": "argolid", "type": "hoplite", "at": "Corinth", "n": 3}],
+                        CORINTH)
+    kind, answer = _answer(corinth)
+    assert kind == "sally" and len(answer.split("|")) == 5
+
+
+def _relief(n: int) -> list[tuple[str, str]]:
+    """Sparta's movement answers, up to the first destination, with seven Spartans shut in
+    Sparta by four Argives masking it and `n` Arcadians with Agis next door (W2936)."""
+    g = _game([{"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 7},
+               {"home": "argolid", "type": "hoplite", "at": "Sparta", "n": 4},
+               {"home": "arcadia", "type": "hoplite", "at": "W2936", "n": n}],
+              leaders={"Agis": "W2936"}, start="move",
+              args={"side": "sparta", "step": "choose"}, ct=1)
+    out: list[tuple[str, str]] = []
+    for _ in range(8):
+        if not g.prompts():
+            break
+        kind, answer = _answer(g)
+        out.append((kind, answer))
+        if answer.startswith("to:") or answer == "done":
+            break
+        g.act("sparta", answer)
+    return out
+
+
+def test_units_shut_in_a_masked_place_do_not_fight_for_the_relief():
+    # 10.2.2d: the seven inside may not come out, so a lone Arcadian attacking the four
+    # maskers fights one to four. Counted with them it looked eight to four: he went in
+    # every Campaign Turn, lost, and each defeat was a victory in Laconia (13.4) until
+    # Laconia went over to Athens (`t9aggressive:3`).
+    board = _game([{"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 7},
+                   {"home": "argolid", "type": "hoplite", "at": "Sparta", "n": 4}],
+                  start=None).view("sparta")
+    assert Seen(board, "sparta").fight[SPARTA] == {"athens": 4}
+    assert Seen(board).fight[SPARTA] == {"athens": 4, "sparta": 7}  # no side: all counted
+    assert Seen(board, "sparta").land_count[SPARTA] == {"athens": 4, "sparta": 7}
+    lone = _relief(1)
+    assert lone[-1][0] == "destination" and lone[-1][1] != f"to:{SPARTA}"
+
+
+def test_the_capitals_guard_goes_unsupplied_last_while_an_enemy_can_reach_it():
+    # 9.1, 21.1: short of talents in Winter, the lowest morale went first: the four
+    # Laconians in Sparta, with four Argives in its hex, and Athens stormed the empty
+    # capital the next Campaign Turn (`t9aggressive:1`). Here the guard are Corinthians
+    # (morale 4) and the Laconians (5) stand at Tegea.
+    units = [{"home": "corinth", "type": "hoplite", "at": "Sparta", "n": 2},
+             {"home": "laconia", "type": "hoplite", "at": "Tegea", "n": 2}]
+    argives = [{"home": "argolid", "type": "hoplite", "at": "W2837", "n": 3}]
+    g = _game(units + argives, season=3, treasury={"sparta": 1}, start="supply",
+              args={"side": "sparta"})
+    kind, answer = _answer(g)
+    assert kind == "unsupplied"
+    assert g.view("sparta")["units"][answer]["home"] == "laconia"
+    # with no enemy in reach (nor Argos Athenian, where Athens places units a road from
+    # Sparta: `_coming`) the weakest goes, as before
+    quiet = _game(units, season=3, treasury={"sparta": 1}, start="supply",
+                  args={"side": "sparta"}, state={"marks": {"Argos": "sparta"}})
+    kind, answer = _answer(quiet)
+    assert kind == "unsupplied"
+    assert quiet.view("sparta")["units"][answer]["home"] == "corinth"
+
+
+def test_a_city_left_to_a_stronger_enemy_stack_in_reach_costs_its_region():
+    # 10.7, 13.4: five Corinthians marched from Corinth towards Elis with three Argives at
+    # Argos, a road away; the Argives stormed the empty city, a decisive victory in
+    # Corinthia, which went over to Athens (`t9bait-taker:6`).
+    argives = [{"home": "argolid", "type": "hoplite", "at": "Argos", "n": 3}]
+    home = _game([{"home": "corinth", "type": "hoplite", "at": "Corinth", "n": 5}] + argives,
+                 start=None).view("sparta")
+    away = _game([{"home": "corinth", "type": "hoplite", "at": "Patrae", "n": 5}] + argives,
+                 start=None).view("sparta")
+    at_home = _exposed_cities(home, Seen(home).land_count, "sparta").get("corinth", 0.0)
+    gone = _exposed_cities(away, Seen(away).land_count, "sparta")["corinth"]
+    assert gone == 2.5  # half a decisive victory (5 AL): three against its garrison
+    assert at_home < gone - 1.0  # its small cities stay exposed, each a victory (2 AL)
+    assert Seen(away, "sparta").battles["corinth"] > Seen(home, "sparta").battles.get(
+        "corinth", 0.0) + 1.0
+    # the same stack too far to reach Corinth in a turn threatens nothing
+    far = _game([{"home": "corinth", "type": "hoplite", "at": "Patrae", "n": 5},
+                 {"home": "argolid", "type": "hoplite", "at": "Sparta", "n": 3}],
+                start=None).view("sparta")
+    assert "corinth" not in _exposed_cities(far, Seen(far).land_count, "sparta")
+    assert evaluate(copy.deepcopy(home), "sparta") > evaluate(copy.deepcopy(away), "sparta")
