@@ -287,6 +287,8 @@ class Seen:
         if me is not None:
             for region, d in _exposed_cities(view, counts, side_of(me)).items():
                 self.battles[region] = self.battles.get(region, 0.0) + d
+            for region, d in _exposed_stacks(view, counts, side_of(me)).items():
+                self.battles[region] = self.battles.get(region, 0.0) + d
         for region, d in _siege_drift(view, counts, self.fleets).items():
             self.battles[region] = self.battles.get(region, 0.0) + d
 
@@ -368,6 +370,43 @@ def _exposed_cities(view: dict[str, Any], counts: dict[str, dict[str, int]],
 
 
 EXPOSED_TAKEN = 0.5  # the chance a city falls to enemies twice (or more) its holders
+
+
+def _exposed_stacks(view: dict[str, Any], counts: dict[str, dict[str, int]],
+                    me: str) -> dict[str, float]:
+    """Region -> the AL its controller may expect to lose to attacks on our land stacks
+    that stand alone in a hex not a city of ours, by enemy land units that
+    can reach them next Campaign Turn (`_reach_of`) and outnumber them: a defeat there
+    is a victory for the enemy in the region (13.4, 2 AL; 5 when they are three or more
+    and twice ours), half expected at two to one, none when no more than ours. Both
+    gauntlet players that attack go for whatever they reach: two Spartans stepped into
+    Corinthia beside six Argives, were beaten, and the next two the same, each defeat a
+    victory for Athens in Corinthia, which went over (`t9bait-taker:6`)."""
+    foe = other(me)
+    theirs = {h: n[foe] for h, n in counts.items() if n.get(foe)}
+    if not theirs:
+        return {}
+    out: dict[str, float] = {}
+    for h, n in counts.items():
+        ours = n.get(me, 0)
+        if not ours or n.get(foe) or h not in B.comps().hexes:
+            continue  # a battle there already is _battle_drift's
+        region = B.region_of_hex(h)
+        r = view["regions"].get(region) if region is not None else None
+        if r is None or r["side"] not in ("athens", "sparta"):
+            continue
+        city = B.city_by_hex().get(h)
+        if city is not None and B.city_owner(view, city.name) == me:
+            continue  # a city of ours: `_exposed_cities` (our capitals: `_danger`)
+        near = _reach_of(h)
+        k = sum(m for x, m in theirs.items() if x in near)
+        p = EXPOSED_TAKEN * min(1.0, max(0, k - ours) / ours)
+        if p <= 0:
+            continue
+        worth = DECISIVE_AL if ours >= 3 and k >= 2 * ours else BATTLE_AL
+        out[str(region)] = out.get(str(region), 0.0) + p * worth * (
+            1 if r["side"] == me else -1)
+    return out
 
 
 @cache

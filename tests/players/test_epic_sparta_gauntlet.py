@@ -10,7 +10,7 @@ from typing import Any
 
 import engine
 from engine.players import decide, player
-from engine.players.epic import Seen, _exposed_cities, evaluate
+from engine.players.epic import Seen, _exposed_cities, _exposed_stacks, evaluate
 from engine.rulesets.epic import board as B
 
 SPARTA = B.comps().cities["Sparta"].hex
@@ -141,3 +141,27 @@ def test_a_city_left_to_a_stronger_enemy_stack_in_reach_costs_its_region():
                 start=None).view("sparta")
     assert "corinth" not in _exposed_cities(far, Seen(far).land_count, "sparta")
     assert evaluate(copy.deepcopy(home), "sparta") > evaluate(copy.deepcopy(away), "sparta")
+
+
+def test_a_small_stack_beside_a_larger_enemy_one_costs_the_region_a_defeat():
+    # 13.4, 17.1: the bait-taker attacks whatever it reaches. Two Spartans stepped into
+    # Corinthia (W2931) beside six Argives (W2932) and were beaten, then two more the
+    # same, each a victory for Athens in Corinthia, which went over (`t9bait-taker:6`).
+    argives = [{"home": "argolid", "type": "hoplite", "at": "W2932", "n": 6}]
+    out = _game([{"home": "laconia", "type": "hoplite", "at": "W2931", "n": 2}] + argives,
+                start=None).view("sparta")
+    inside = _game([{"home": "laconia", "type": "hoplite", "at": "Corinth", "n": 2}] + argives,
+                   start=None).view("sparta")
+    alone = _game([{"home": "laconia", "type": "hoplite", "at": "W2931", "n": 2}],
+                  start=None).view("sparta")
+    exposed = _exposed_stacks(out, Seen(out).land_count, "sparta")
+    assert exposed["corinth"] == 1.0  # half a victory's 2 AL: six against two
+    assert "corinth" not in _exposed_stacks(inside, Seen(inside).land_count, "sparta")
+    assert _exposed_stacks(alone, Seen(alone).land_count, "sparta") == {}
+    # as many as the Argives: no defeat expected; in their region, Athens' gain counts
+    even = _game([{"home": "laconia", "type": "hoplite", "at": "W2931", "n": 6}] + argives,
+                 start=None).view("sparta")
+    assert _exposed_stacks(even, Seen(even).land_count, "sparta") == {}
+    argolid = _game([{"home": "laconia", "type": "hoplite", "at": "W3032", "n": 2}] + argives,
+                    start=None).view("sparta")
+    assert _exposed_stacks(argolid, Seen(argolid).land_count, "sparta")["argolid"] < 0
