@@ -142,10 +142,19 @@ def pressed(view: dict[str, Any], region: str, foe: str, seen: Seen) -> bool:
 
 def _pressed(view: dict[str, Any], region: str, foe: str, seen: Seen) -> bool:
     for city in B.region_cities(region):
-        if B.city_owner(view, city.name) == foe and \
-                other(foe) not in seen.land_at.get(city.hex, ()):
+        if B.city_owner(view, city.name) == foe and not _masks(seen, city.hex, other(foe)):
             return True
     return any(seen.by_area.get(area) == {foe} for area in B.comps().region_areas[region])
+
+
+def _masks(seen: Seen, h: str, side: str) -> bool:
+    """Whether `side`'s land units in the hex of an enemy place keep it masked (10.2.2):
+    as many as its holder's units inside at least, or these come out and fight them
+    (10.2.1a). A lone Spartan at Athenian Mantinea, with three Argives inside, looked
+    to stop Mantinea pressing Arcadia (13.4); they came out, beat him, and Arcadia went
+    over to Athens (`t9bait-taker:0`)."""
+    n = seen.land_count.get(h, {})
+    return n.get(side, 0) > 0 and n.get(side, 0) >= n.get(other(side), 0)
 
 
 def flip_chance(al: int, drift: float, checks: int, seasons: int) -> float:
@@ -422,7 +431,8 @@ def _cities_reached() -> dict[str, tuple[str, ...]]:
 
 def _battle_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dict[str, float]:
     """Region -> the AL its controller may expect to lose to the battles set up in it
-    (both sides' land units in one hex, not behind standing walls, which make a siege):
+    (both sides' land units in one hex, not behind standing walls, which make a siege,
+    unless those inside outnumber the others and come out, 10.2.1a):
     13.4 moves a region's AL 2 for a victory in it, 5 for a decisive one (3 or more of the
     loser's units killed), and the side with more units wins more often (17.3's odds
     count units). Without it a stack beside a lone enemy garrison in the region Sparta
@@ -439,7 +449,9 @@ def _battle_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> di
         city = B.city_by_hex().get(h)
         if city is not None and city.walled and city.name not in view["unwalled"] \
                 and city.name not in view["razed"]:
-            continue
+            owner = B.city_owner(view, city.name)
+            if owner not in n or n[owner] <= n.get(other(owner), 0):
+                continue  # they stay inside: a siege (`_masks`: else they come out)
         holder, foe = r["side"], other(r["side"])
         edge = max(-4, min(4, n.get(foe, 0) - n.get(holder, 0)))
         p = 0.5 + 0.1 * edge  # the chance the region's enemy wins
@@ -1102,7 +1114,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         # The units may sit in a menu of places (issue 33): the group holding it opens first.
         # Units keeping a siege of ours go last: one short breaks it, a victory for the
         # defenders (10.8.1; Sparta's siege of Mantinea broke so in a Winter, `e8base:4`).
-        # Our capital's guard goes last of all while enemy units can reach it (21.1): the
+        # Our capital's guard goes after every other unit, a siege's too, while enemy land
+        # units can reach it (21.1; an enemy city near it alone does not count): the
         # lowest morale first left Sparta's four Laconians unfed with four Argives in its
         # hex, and Athens stormed the empty capital the next Campaign Turn (`t9aggressive:1`).
         units = view["units"]
@@ -1110,7 +1123,7 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         sieges = view.get("sieges") or {}
         here = Seen(view).land_count
         guarded = {_hex_of(c) for c in _our_capitals(view, me)
-                   if _coming(view, here, me, c) > 0}
+                   if any(n.get(other(me)) for h, n in here.items() if h in _near_capital(c))}
 
         def key(u: str) -> tuple[int, int, str]:
             x = units.get(u)

@@ -111,10 +111,9 @@ def test_the_capitals_guard_goes_unsupplied_last_while_an_enemy_can_reach_it():
     kind, answer = _answer(g)
     assert kind == "unsupplied"
     assert g.view("sparta")["units"][answer]["home"] == "laconia"
-    # with no enemy in reach (nor Argos Athenian, where Athens places units a road from
-    # Sparta: `_coming`) the weakest goes, as before
+    # with no enemy unit in reach the weakest goes, as before
     quiet = _game(units, season=3, treasury={"sparta": 1}, start="supply",
-                  args={"side": "sparta"}, state={"marks": {"Argos": "sparta"}})
+                  args={"side": "sparta"})
     kind, answer = _answer(quiet)
     assert kind == "unsupplied"
     assert quiet.view("sparta")["units"][answer]["home"] == "corinth"
