@@ -998,18 +998,18 @@ def _capture(view: dict[str, Any], prompt: Prompt) -> str:
 
 
 
-SALLY_WALLS = 1.0  # the edge asked to come out of standing walls
+SALLY_ODDS = 1.0  # our units a unit of the attackers' asked to come out (10.2.1a)
 
 
 def _sally(view: dict[str, Any], prompt: Prompt) -> list[str]:
     """Which of our land units attacked in a place of ours come out to fight in the open
-    (10.2.1a): all of them when they outnumber the attackers and outweigh them in morale
-    (17.3: odds count units, each round is a morale check), twice over behind standing
-    walls, which double them where they are (18.6); else none. Those who stay in are
-    stormed with the place's bonus (17.4.4) or masked, and then shut in (10.2.2d): never
-    coming out, five Corinthians sat masked in Corinth by one Athenian while Athenian
-    Cenchreae pressed Corinthia until it went over (`t9bait-taker:2`), and Sparta's seven
-    watched four Argives take Laconia from them (`t9aggressive:3`)."""
+    (10.2.1a): all of them when they are at least as many as the attackers and at least
+    as steady, their average morale and best leader's rating against the attackers' (17.3:
+    odds count units, each round is a morale check; 17.4.2: leaders shift the die); else
+    none. Those who stay in are stormed with the place's bonus (17.4.4) or masked, and
+    then shut in (10.2.2d): never coming out, Sparta's seven watched four Argives take
+    Laconia from them (`t9aggressive:3`); coming out whatever their morale, five
+    Corinthians (4) lost to three Argives (6, 4, 4) with Alcibiades, twice (`t9bait-taker:2`)."""
     me = side_of(prompt.seat)
     units = view["units"]
     ours = [o.id for o in prompt.options if (o.data or {}).get("kind") == "unit"
@@ -1019,13 +1019,13 @@ def _sally(view: dict[str, Any], prompt: Prompt) -> list[str]:
     h = str((prompt.options[0].data or {}).get("from", units[ours[0]]["hex"]))
     theirs = [int(u["morale"]) for u in units.values() if u["where"] == "map"
               and u["hex"] == h and u["side"] != me and u["type"] != "fleet"]
-    city = B.city_by_hex().get(h)
-    walls = h in (view.get("forts") or {}) if city is None else (
-        city.walled and city.name not in view["unwalled"] and city.name not in view["razed"])
-    edge = SALLY_WALLS if walls else 1.0
-    strong = len(ours) >= edge * len(theirs) and \
-        sum(int(units[u]["morale"]) for u in ours) >= edge * sum(theirs)
-    return ours if strong else []
+    if len(ours) < SALLY_ODDS * len(theirs):
+        return []
+    lead = {side: max((int(x["land"]) for x in view["leaders"].values()
+                       if x["where"] == "map" and x["hex"] == h and x["side"] == side),
+                      default=0) for side in (me, other(me))}
+    steady = sum(int(units[u]["morale"]) for u in ours) / len(ours) + lead[me]
+    return ours if not theirs or steady >= sum(theirs) / len(theirs) + lead[other(me)] else []
 
 
 def _battle_counts(view: dict[str, Any], me: str) -> tuple[int, int]:
