@@ -65,6 +65,10 @@ SIEGE = 1.0           # per size point of a city we besiege (or they do)
 LEADER = 0.8          # a leader rating point on the map
 LED = 0.3             # a land unit of ours in a hex with a leader of ours (up to LED_CAP)
 LED_CAP = 6
+# A free leader this many hexes from a leaderless stack of ours adds nothing; nearer, up to
+# LEADER_NEAR of what he would add beside it (one step nearer is worth a little).
+LEADER_PULL = 10
+LEADER_NEAR = 0.8
 CAPITAL_LOST = 60.0   # enemy land units alone in our capital's hex
 CAPITAL_THREAT = 1.2  # each enemy land unit next to our capital
 CAPITAL_GUARD = 0.3   # each of our land units in the capital (up to GUARD_CAP)
@@ -588,9 +592,29 @@ def _led(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> floa
     outside a city only with a leader (16.2.1) and attack only under one (17.1). Rated 0,
     Agis and Ramphias stayed in the Force Pool, and five Corinthians could go only from
     city to city for two years while Sparta's treasury ran dry (`e8s2:3`)."""
-    hexes = {x["hex"] for x in view["leaders"].values()
-             if x["side"] == me and x["where"] == "map" and x.get("hex")}
-    return LED * sum(min(LED_CAP, here.get(h, {}).get(me, 0)) for h in hexes)
+    at: dict[str, int] = {}  # hex -> our leaders there
+    for x in view["leaders"].values():
+        if x["side"] == me and x["where"] == "map" and x.get("hex"):
+            at[x["hex"]] = at.get(x["hex"], 0) + 1
+    led = LED * sum(min(LED_CAP, here.get(h, {}).get(me, 0)) for h in at)
+    # a leader no stack needs (alone, or a second one) is drawn to our nearest stack of
+    # two or more without one: leaders walk alone (7.8), and one step nearer counted for
+    # nothing, so five Corinthians sat leaderless in Corinth all game, unable to leave it
+    # or attack with more than one unit, while Agis and Gylippus both stood at Sparta and
+    # the bait-taker took Corinthia's small cities one by one (`t9bait-taker:5`)
+    free = [h for h, k in at.items() for _ in range(k - (1 if here.get(h, {}).get(me) else 0))]
+    if not free:
+        return led
+    stacks = sorted(((n[me], h) for h, n in here.items() if n.get(me, 0) >= 2 and h not in at
+                     and h in B.comps().hexes), reverse=True)
+    for n, h in stacks:
+        if not free:
+            break
+        dist = policy.land_distances(frozenset({h}))
+        d, i = min((dist.get(x, LEADER_PULL), i) for i, x in enumerate(free))
+        led += LED * min(LED_CAP, n) * max(0.0, 1 - d / LEADER_PULL) * LEADER_NEAR
+        free.pop(i)
+    return led
 
 
 def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str,
@@ -875,7 +899,10 @@ def _pieces(view: dict[str, Any], prompt: Prompt) -> list[str]:
         keep += [u for u in ids if u in units and units[u]["type"] == "fleet"]
     going = [o for o in ids if o not in keep]
     if not any(o in land for o in going):
-        return ids[:prompt.hi]
+        # every unit stays: a spare leader may still go alone (7.8), the best one staying
+        leaders = sorted((o for o in going if o in view["leaders"]),
+                         key=lambda n: (-int(view["leaders"][n]["land"]), n))
+        return leaders[1:prompt.hi + 1] if len(leaders) > 1 else ids[:prompt.hi]
     return going[:prompt.hi]
 
 

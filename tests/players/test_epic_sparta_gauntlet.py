@@ -11,6 +11,7 @@ from typing import Any
 import engine
 from engine.players import decide, player
 from engine.players.epic import Seen, _exposed_cities, _exposed_stacks, evaluate, pressed
+from engine.players.epic_policy import land_distances
 from engine.rulesets.epic import board as B
 
 SPARTA = B.comps().cities["Sparta"].hex
@@ -186,3 +187,27 @@ def test_a_mask_weaker_than_the_garrison_inside_does_not_stop_its_pressure():
     assert Seen(lone).battles["arcadia"] > 0
     assert "arcadia" not in Seen(three).battles or Seen(three).battles["arcadia"] <= 0
     assert evaluate(lone, "sparta") < evaluate(three, "sparta")
+
+
+def test_a_spare_leader_walks_alone_towards_a_leaderless_stack():
+    # 7.8, 16.2.1, 17.1: five Corinthians sat leaderless in Corinth all game, unable to
+    # leave it but for a city or to attack with more than one unit, while Agis and
+    # Gylippus both stood at Sparta (`t9bait-taker:5`). The second leader now goes alone,
+    # and Sparta's guard stays.
+    g = _game([{"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 4},
+               {"home": "corinth", "type": "hoplite", "at": "Corinth", "n": 5},
+               {"home": "argolid", "type": "hoplite", "at": "Argos", "n": 4}],
+              leaders={"Agis": "Sparta", "Gylippus": "Sparta"}, start="move",
+              args={"side": "sparta", "step": "choose"}, ct=1)
+    answers: list[tuple[str, str]] = []
+    for _ in range(8):
+        kind, answer = _answer(g)
+        answers.append((kind, answer))
+        if answer.startswith("to:") or answer == "done":
+            break
+        g.act("sparta", answer)
+    assert answers[0] == ("move", f"from:{SPARTA}")
+    assert answers[1][0] == "pieces" and answers[1][1] in ("Agis", "Gylippus")
+    dest = answers[-1][1].split(":", 1)[1]
+    to_corinth = land_distances(frozenset({CORINTH}))
+    assert to_corinth[dest] < to_corinth[SPARTA]
