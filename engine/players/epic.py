@@ -1055,6 +1055,25 @@ def _sally(view: dict[str, Any], prompt: Prompt) -> list[str]:
     return ours if not theirs or steady >= sum(theirs) / len(theirs) + lead[other(me)] else []
 
 
+def _press_on(b: dict[str, Any], me: str) -> bool:
+    """Whether our attack goes on (17.8): at one to one or better in units still fighting,
+    and in their morale now (each round is a morale check, 17.3); and with two of ours
+    dead already (a third makes the defeat decisive, 13.4: 5 AL), only at two to one. Five
+    Corinthians storming Cyllene's garrison lost two dead and two beaten, and the last one
+    went on alone at morale 1 against the garrison at 1: killed, a decisive victory for
+    Athens in Elis (`t9raider:0`)."""
+    out = set(b.get("retreat", [])) | set(b.get("dead", []))
+    mine, theirs = ("att", "dfn") if b.get("attacker") == me else ("dfn", "att")
+    ours = [u for u in b.get(mine, []) if u not in out]
+    foes = [u for u in b.get(theirs, []) if u not in out]
+    morale = b.get("morale", {})
+    if len(ours) < len(foes) or sum(int(morale.get(u, 0)) for u in ours) < sum(
+            int(morale.get(u, 0)) for u in foes):
+        return False
+    dead = sum(1 for u in b.get("dead", []) if u in b.get(mine, []))
+    return dead < 2 or len(ours) >= 2 * len(foes)
+
+
 def _battle_counts(view: dict[str, Any], me: str) -> tuple[int, int]:
     """Our and the enemy's units still fighting in the battle (17.3: odds count units)."""
     b = view.get("battle") or {}
@@ -1092,7 +1111,7 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
             worn = all(int(morale.get(u, 0)) <= 1 for u in b.get("dfn", [])
                        if u not in b.get("dead", []) and u not in b.get("retreat", []))
             return "off" if worn and theirs > ours else "go"
-        keep = ours >= theirs if attacker else 3 * ours >= 2 * theirs
+        keep = _press_on(b, me) if attacker else 3 * ours >= 2 * theirs
         return "go" if keep else "off"
     if kind == "storm":
         # 10.2: storm only with a three-to-one edge over defenders the walls double,

@@ -211,3 +211,20 @@ def test_a_spare_leader_walks_alone_towards_a_leaderless_stack():
     dest = answers[-1][1].split(":", 1)[1]
     to_corinth = land_distances(frozenset({CORINTH}))
     assert to_corinth[dest] < to_corinth[SPARTA]
+
+
+def test_an_attack_with_two_dead_goes_on_only_at_two_to_one_and_never_less_steady():
+    # 13.4, 17.3, 17.8: five Corinthians storming Cyllene's garrison lost two dead and two
+    # beaten; the last went on alone at morale 1 against the garrison at 1, was killed,
+    # and the defeat was decisive, 5 AL for Athens in Elis (`t9raider:0`).
+    from engine.players.epic import _press_on
+    att = [f"corinth-hoplite-{i}" for i in range(1, 6)]
+    battle = {"attacker": "sparta", "defender": "athens", "att": att, "dfn": ["garrison"],
+              "retreat": att[:1] + att[4:], "dead": att[1:3],
+              "morale": {**dict.fromkeys(att, 3), att[3]: 1, "garrison": 1}}
+    assert not _press_on(battle, "sparta")
+    # with one dead, one to one at equal morale goes on, as 17.8's rule of thumb has it
+    assert _press_on(dict(battle, dead=att[1:2], retreat=att[2:3] + att[4:]), "sparta")
+    # fewer, or as many but less steady: off
+    assert not _press_on(dict(battle, dead=[], retreat=att[:4],
+                              morale={**battle["morale"], att[4]: 3, "garrison": 4}), "sparta")
