@@ -1030,13 +1030,15 @@ SALLY_ODDS = 1.0  # our units a unit of the attackers' asked to come out (10.2.1
 
 def _sally(view: dict[str, Any], prompt: Prompt) -> list[str]:
     """Which of our land units attacked in a place of ours come out to fight in the open
-    (10.2.1a): all of them when they are at least as many as the attackers and at least
-    as steady, their average morale and best leader's rating against the attackers' (17.3:
-    odds count units, each round is a morale check; 17.4.2: leaders shift the die); else
-    none. Those who stay in are stormed with the place's bonus (17.4.4) or masked, and
-    then shut in (10.2.2d): never coming out, Sparta's seven watched four Argives take
-    Laconia from them (`t9aggressive:3`); coming out whatever their morale, five
-    Corinthians (4) lost to three Argives (6, 4, 4) with Alcibiades, twice (`t9bait-taker:2`)."""
+    (10.2.1a): all of them when they are at least as many as the attackers and their
+    morale together at least the attackers' (17.3: odds count units, each round is a
+    morale check); else none. Those who stay in are stormed with the place's bonus
+    (17.4.4) or masked, and then shut in (10.2.2d): never coming out, Sparta's seven
+    watched four Argives take Laconia from them (`t9aggressive:3`), and five Corinthians
+    were shut in Corinth by three Argives, who took Corinthia's small cities one by one
+    (`t9bait-taker:2`). Asking them to be steadier on average as well (five Corinthians
+    at 4 stayed in against Argives at 6, 4 and 4) lost more games to the bait-taker
+    (tuning seeds `t9bait-taker`: 2 of 9 against 6 of 14)."""
     me = side_of(prompt.seat)
     units = view["units"]
     ours = [o.id for o in prompt.options if (o.data or {}).get("kind") == "unit"
@@ -1046,13 +1048,9 @@ def _sally(view: dict[str, Any], prompt: Prompt) -> list[str]:
     h = str((prompt.options[0].data or {}).get("from", units[ours[0]]["hex"]))
     theirs = [int(u["morale"]) for u in units.values() if u["where"] == "map"
               and u["hex"] == h and u["side"] != me and u["type"] != "fleet"]
-    if len(ours) < SALLY_ODDS * len(theirs):
-        return []
-    lead = {side: max((int(x["land"]) for x in view["leaders"].values()
-                       if x["where"] == "map" and x["hex"] == h and x["side"] == side),
-                      default=0) for side in (me, other(me))}
-    steady = sum(int(units[u]["morale"]) for u in ours) / len(ours) + lead[me]
-    return ours if not theirs or steady >= sum(theirs) / len(theirs) + lead[other(me)] else []
+    strong = len(ours) >= SALLY_ODDS * len(theirs) and \
+        sum(int(units[u]["morale"]) for u in ours) >= SALLY_ODDS * sum(theirs)
+    return ours if strong else []
 
 
 def _press_on(b: dict[str, Any], me: str) -> bool:
