@@ -346,14 +346,15 @@ def _exposed_cities(view: dict[str, Any], counts: dict[str, dict[str, int]],
                     me: str) -> dict[str, float]:
     """Region of ours -> the AL we may expect to lose to enemy stacks that can reach one
     of its cities next Campaign Turn (the march of `_reach_of`) and outnumber what holds
-    it: our land units there, doubled by standing walls (18.6), or its garrison alone (one
-    unit, 18.3.2; the aggressive player storms at two to one whatever the walls). Taking a city is a victory in its region, a decisive one for a large
-    city (10.7, 13.4: 2 or 5 AL), and the city then presses the region every season. Half
-    that loss is expected when they are twice its holders, none when no more; a region
-    counts its most exposed city only (a stack takes one a turn). Our capitals are left
-    to `_danger`. Nothing saw such a threat: five Corinthians marched
-    from Corinth towards Elis with three Argives a road away, who stormed the empty city,
-    a decisive victory in Corinthia, which went over to Athens (`t9bait-taker:6`)."""
+    it: our land units there, doubled by standing walls (18.6), or its garrison alone
+    (one unit, 18.3.2; the aggressive player storms at two to one whatever the walls).
+    Taking a city is a victory in its region, a decisive one for a large city (10.7,
+    13.4: 2 or 5 AL), and the city then presses the region every season. Half that loss
+    is expected when they are twice its holders, none when no more; a region counts its
+    most exposed city only (a stack takes one a turn). Our capitals are left to
+    `_danger`. Nothing saw such a threat: five Corinthians marched from Corinth towards
+    Elis with three Argives a road away, who stormed the empty city, a decisive victory
+    in Corinthia, which went over to Athens (`t9bait-taker:6`)."""
     foe = other(me)
     coming: dict[str, int] = {}  # city hex -> enemy land units within a turn's march
     reached = _cities_reached()
@@ -388,8 +389,8 @@ EXPOSED_TAKEN = 0.5  # the chance a city falls to enemies twice (or more) its ho
 def _exposed_stacks(view: dict[str, Any], counts: dict[str, dict[str, int]],
                     me: str) -> dict[str, float]:
     """Region -> the AL its controller may expect to lose to attacks on our land stacks
-    that stand alone in a hex not a city of ours, by enemy land units that
-    can reach them next Campaign Turn (`_reach_of`) and outnumber them: a defeat there
+    standing alone in a hex that is not a city of ours, by enemy land units that can
+    reach them next Campaign Turn (`_reach_of`) and outnumber them: a defeat there
     is a victory for the enemy in the region (13.4, 2 AL; 5 when they are three or more
     and twice ours), half expected at two to one, none when no more than ours. Both
     gauntlet players that attack go for whatever they reach: two Spartans stepped into
@@ -1097,8 +1098,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     if kind == "pieces":  # the whole stack moves, but our capital's guard (_pieces)
         return decisions.encode(prompt, _pieces(view, prompt))
     if kind == "continue":
-        # 17.8: an attacker goes on at 1-1 or better; a defender holds unless outnumbered
-        # by more than half again (he has the terrain on his side).
+        # 17.8: an attacker goes on at 1-1 or better in units and morale (_press_on); a
+        # defender holds unless outnumbered by more than half again (he has the terrain).
         ours, theirs = _battle_counts(view, me)
         b = view.get("battle") or {}
         attacker = b.get("attacker") == me

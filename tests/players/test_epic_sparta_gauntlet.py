@@ -10,7 +10,8 @@ from typing import Any
 
 import engine
 from engine.players import decide, player
-from engine.players.epic import Seen, _exposed_cities, _exposed_stacks, evaluate, pressed
+from engine.players.epic import (Seen, _exposed_cities, _exposed_stacks, _press_on, evaluate,
+                                 pressed)
 from engine.players.epic_policy import land_distances
 from engine.rulesets.epic import board as B
 
@@ -218,7 +219,6 @@ def test_an_attack_with_two_dead_goes_on_only_at_two_to_one_and_never_less_stead
     # 13.4, 17.3, 17.8: five Corinthians storming Cyllene's garrison lost two dead and two
     # beaten; the last went on alone at morale 1 against the garrison at 1, was killed,
     # and the defeat was decisive, 5 AL for Athens in Elis (`t9raider:0`).
-    from engine.players.epic import _press_on
     att = [f"corinth-hoplite-{i}" for i in range(1, 6)]
     battle = {"attacker": "sparta", "defender": "athens", "att": att, "dfn": ["garrison"],
               "retreat": att[:1] + att[4:], "dead": att[1:3],
