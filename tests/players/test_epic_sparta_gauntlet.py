@@ -10,8 +10,7 @@ from typing import Any
 
 import engine
 from engine.players import decide, player
-from engine.players.epic import (Seen, _exposed_cities, _exposed_stacks, _press_on, evaluate,
-                                 pressed)
+from engine.players.epic import Seen, _exposed_cities, _exposed_stacks, _press_on, evaluate, pressed
 from engine.players.epic_policy import land_distances
 from engine.rulesets.epic import board as B
 
