@@ -23,6 +23,11 @@ def _game(units: list[dict[str, Any]], **more: Any) -> Any:
         {"clear": True, "units": units, **more}, seed="gauntlet")
 
 
+def _board(units: list[dict[str, Any]]) -> Any:
+    """Sparta's view of a board with only `units` on the map (no procedure started)."""
+    return _game(units, start=None).view("sparta")
+
+
 def _attacked(ours: list[dict[str, Any]], theirs: list[dict[str, Any]], at: str) -> Any:
     """Athens' stack `theirs` has just moved into `at`, where Sparta's `ours` stand: the
     attack waits for Sparta's answer whether to come out (10.2.1a)."""
@@ -95,9 +100,8 @@ def test_units_shut_in_a_masked_place_do_not_fight_for_the_relief():
     # maskers fights one to four. Counted with them it looked eight to four: he went in
     # every Campaign Turn, lost, and each defeat was a victory in Laconia (13.4) until
     # Laconia went over to Athens (`t9aggressive:3`).
-    board = _game([{"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 7},
-                   {"home": "argolid", "type": "hoplite", "at": "Sparta", "n": 4}],
-                  start=None).view("sparta")
+    board = _board([{"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 7},
+                    {"home": "argolid", "type": "hoplite", "at": "Sparta", "n": 4}])
     assert Seen(board, "sparta").fight[SPARTA] == {"athens": 4}
     assert Seen(board).fight[SPARTA] == {"athens": 4, "sparta": 7}  # no side: all counted
     assert Seen(board, "sparta").land_count[SPARTA] == {"athens": 4, "sparta": 7}
@@ -131,10 +135,8 @@ def test_a_city_left_to_a_stronger_enemy_stack_in_reach_costs_its_region():
     # Argos, a road away; the Argives stormed the empty city, a decisive victory in
     # Corinthia, which went over to Athens (`t9bait-taker:6`).
     argives = [{"home": "argolid", "type": "hoplite", "at": "Argos", "n": 3}]
-    home = _game([{"home": "corinth", "type": "hoplite", "at": "Corinth", "n": 5}] + argives,
-                 start=None).view("sparta")
-    away = _game([{"home": "corinth", "type": "hoplite", "at": "Patrae", "n": 5}] + argives,
-                 start=None).view("sparta")
+    home = _board([{"home": "corinth", "type": "hoplite", "at": "Corinth", "n": 5}] + argives)
+    away = _board([{"home": "corinth", "type": "hoplite", "at": "Patrae", "n": 5}] + argives)
     at_home = _exposed_cities(home, Seen(home).land_count, "sparta").get("corinth", 0.0)
     gone = _exposed_cities(away, Seen(away).land_count, "sparta")["corinth"]
     assert gone == 2.5  # half a decisive victory (5 AL): three against its garrison
@@ -142,9 +144,8 @@ def test_a_city_left_to_a_stronger_enemy_stack_in_reach_costs_its_region():
     assert Seen(away, "sparta").battles["corinth"] > Seen(home, "sparta").battles.get(
         "corinth", 0.0) + 1.0
     # the same stack too far to reach Corinth in a turn threatens nothing
-    far = _game([{"home": "corinth", "type": "hoplite", "at": "Patrae", "n": 5},
-                 {"home": "argolid", "type": "hoplite", "at": "Sparta", "n": 3}],
-                start=None).view("sparta")
+    far = _board([{"home": "corinth", "type": "hoplite", "at": "Patrae", "n": 5},
+                  {"home": "argolid", "type": "hoplite", "at": "Sparta", "n": 3}])
     assert "corinth" not in _exposed_cities(far, Seen(far).land_count, "sparta")
     assert evaluate(copy.deepcopy(home), "sparta") > evaluate(copy.deepcopy(away), "sparta")
 
@@ -154,22 +155,17 @@ def test_a_small_stack_beside_a_larger_enemy_one_costs_the_region_a_defeat():
     # Corinthia (W2931) beside six Argives (W2932) and were beaten, then two more the
     # same, each a victory for Athens in Corinthia, which went over (`t9bait-taker:6`).
     argives = [{"home": "argolid", "type": "hoplite", "at": "W2932", "n": 6}]
-    out = _game([{"home": "laconia", "type": "hoplite", "at": "W2931", "n": 2}] + argives,
-                start=None).view("sparta")
-    inside = _game([{"home": "laconia", "type": "hoplite", "at": "Corinth", "n": 2}] + argives,
-                   start=None).view("sparta")
-    alone = _game([{"home": "laconia", "type": "hoplite", "at": "W2931", "n": 2}],
-                  start=None).view("sparta")
+    out = _board([{"home": "laconia", "type": "hoplite", "at": "W2931", "n": 2}] + argives)
+    inside = _board([{"home": "laconia", "type": "hoplite", "at": "Corinth", "n": 2}] + argives)
+    alone = _board([{"home": "laconia", "type": "hoplite", "at": "W2931", "n": 2}])
     exposed = _exposed_stacks(out, Seen(out).land_count, "sparta")
     assert exposed["corinth"] == 1.0  # half a victory's 2 AL: six against two
     assert "corinth" not in _exposed_stacks(inside, Seen(inside).land_count, "sparta")
     assert _exposed_stacks(alone, Seen(alone).land_count, "sparta") == {}
     # as many as the Argives: no defeat expected; in their region, Athens' gain counts
-    even = _game([{"home": "laconia", "type": "hoplite", "at": "W2931", "n": 6}] + argives,
-                 start=None).view("sparta")
+    even = _board([{"home": "laconia", "type": "hoplite", "at": "W2931", "n": 6}] + argives)
     assert _exposed_stacks(even, Seen(even).land_count, "sparta") == {}
-    argolid = _game([{"home": "laconia", "type": "hoplite", "at": "W3032", "n": 2}] + argives,
-                    start=None).view("sparta")
+    argolid = _board([{"home": "laconia", "type": "hoplite", "at": "W3032", "n": 2}] + argives)
     assert _exposed_stacks(argolid, Seen(argolid).land_count, "sparta")["argolid"] < 0
 
 
@@ -178,9 +174,8 @@ def test_a_mask_weaker_than_the_garrison_inside_does_not_stop_its_pressure():
     # looked to stop Mantinea pressing Arcadia; they came out and beat him, and Arcadia
     # went over to Athens (`t9bait-taker:0`). As many as those inside hold the mask.
     def view(n: int) -> Any:
-        return _game([{"home": "laconia", "type": "hoplite", "at": "Mantinea", "n": n},
-                      {"home": "argolid", "type": "hoplite", "at": "Mantinea", "n": 3}],
-                     start=None).view("sparta")
+        return _board([{"home": "laconia", "type": "hoplite", "at": "Mantinea", "n": n},
+                       {"home": "argolid", "type": "hoplite", "at": "Mantinea", "n": 3}])
     lone, three = view(1), view(3)
     assert pressed(lone, "arcadia", "athens", Seen(lone))
     assert not pressed(three, "arcadia", "athens", Seen(three))
