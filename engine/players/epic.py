@@ -65,6 +65,10 @@ SIEGE = 1.0           # per size point of a city we besiege (or they do)
 LEADER = 0.8          # a leader rating point on the map
 LED = 0.3             # a land unit of ours in a hex with a leader of ours (up to LED_CAP)
 LED_CAP = 6
+# A free leader this many hexes from a leaderless stack of ours adds nothing; nearer, up to
+# LEADER_NEAR of what he would add beside it (one step nearer is worth a little).
+LEADER_PULL = 10
+LEADER_NEAR = 0.8
 CAPITAL_LOST = 60.0   # enemy land units alone in our capital's hex
 CAPITAL_THREAT = 1.2  # each enemy land unit next to our capital
 CAPITAL_GUARD = 0.3   # each of our land units in the capital (up to GUARD_CAP)
@@ -142,10 +146,19 @@ def pressed(view: dict[str, Any], region: str, foe: str, seen: Seen) -> bool:
 
 def _pressed(view: dict[str, Any], region: str, foe: str, seen: Seen) -> bool:
     for city in B.region_cities(region):
-        if B.city_owner(view, city.name) == foe and \
-                other(foe) not in seen.land_at.get(city.hex, ()):
+        if B.city_owner(view, city.name) == foe and not _masks(seen, city.hex, other(foe)):
             return True
     return any(seen.by_area.get(area) == {foe} for area in B.comps().region_areas[region])
+
+
+def _masks(seen: Seen, h: str, side: str) -> bool:
+    """Whether `side`'s land units in the hex of an enemy place keep it masked (10.2.2):
+    as many as its holder's units inside at least, or these come out and fight them
+    (10.2.1a). A lone Spartan at Athenian Mantinea, with three Argives inside, looked
+    to stop Mantinea pressing Arcadia (13.4); they came out, beat him, and Arcadia went
+    over to Athens (`t9bait-taker:0`)."""
+    n = seen.land_count.get(h, {})
+    return n.get(side, 0) > 0 and n.get(side, 0) >= n.get(other(side), 0)
 
 
 def flip_chance(al: int, drift: float, checks: int, seasons: int) -> float:
@@ -253,10 +266,13 @@ def _stakes(scenario: str, levels: tuple[tuple[str, str, int], ...], checks: int
 
 
 class Seen:
-    """Where the land units stand, worked out once per evaluation: hex -> sides with land
-    units there, land Area -> sides with land units in it."""
+    """Where the land units stand, worked out once per evaluation: hex -> side -> land
+    units there (`land_count`, a sea Area or no hex for units off the land map), hex ->
+    sides with land units there, land Area -> sides with land units in it; and, read for
+    `me`, the land units that would fight in each hex (`fight`: ours shut in a place of
+    ours the enemy masks take no part, 10.2.2d)."""
 
-    def __init__(self, view: dict[str, Any]):
+    def __init__(self, view: dict[str, Any], me: str | None = None):
         hexes = B.comps().hexes
         self.land_at: dict[str, set[str]] = {}
         self.pressed: dict[tuple[str, str], bool] = {}
@@ -264,26 +280,164 @@ class Seen:
         counts: dict[str, dict[str, int]] = {}
         self.fleets: dict[str, dict[str, int]] = {}  # hex -> side -> fleets there
         for u in view["units"].values():
-            if u["where"] == "map" and u["type"] == "fleet":
+            if u["where"] != "map":
+                continue
+            if u["type"] == "fleet":
                 at = self.fleets.setdefault(u["hex"], {})
                 at[u["side"]] = at.get(u["side"], 0) + 1
-            if u["where"] != "map" or u["type"] == "fleet" or u["hex"] not in hexes:
+                continue
+            n = counts.setdefault(u["hex"], {})
+            n[u["side"]] = n.get(u["side"], 0) + 1
+            if u["hex"] not in hexes:
                 continue
             self.land_at.setdefault(u["hex"], set()).add(u["side"])
-            counts.setdefault(u["hex"], {}).setdefault(u["side"], 0)
-            counts[u["hex"]][u["side"]] += 1
             area = hexes[u["hex"]].area
             if area is not None:
                 self.by_area.setdefault(area, set()).add(u["side"])
         self.land_count = counts  # hex -> side -> land units there
-        self.battles = _battle_drift(view, counts)
+        self.fight = _fighting(view, counts, side_of(me)) if me is not None else counts
+        self.battles = _battle_drift(view, self.fight)
+        if me is not None:
+            for region, d in _exposed_cities(view, counts, side_of(me)).items():
+                self.battles[region] = self.battles.get(region, 0.0) + d
+            for region, d in _exposed_stacks(view, counts, side_of(me)).items():
+                self.battles[region] = self.battles.get(region, 0.0) + d
         for region, d in _siege_drift(view, counts, self.fleets).items():
             self.battles[region] = self.battles.get(region, 0.0) + d
 
 
+def _fighting(view: dict[str, Any], counts: dict[str, dict[str, int]],
+              me: str) -> dict[str, dict[str, int]]:
+    """`counts` less our land units shut in a place of ours that enemy land units mask
+    (10.2.2d: they may neither move nor come out; only a stack arriving from outside, or
+    moved there in a copy of the view, `ARRIVING`, fights the maskers). Counted as
+    fighting, Sparta's seven shut in their capital made a lone Arcadian's attack on the
+    four Argives masking it look like eight to four: it went in every Campaign Turn and
+    lost, and each defeat was a victory for Athens in Laconia (13.4) until Laconia fell
+    (`t9aggressive:3`)."""
+    foe = other(me)
+    both = [h for h, n in counts.items() if n.get(me) and n.get(foe)]
+    if not both:
+        return counts
+    arriving = {str(u) for a in view.get("attacks") or () for u in a.get("units", ())}
+    arriving |= set(view.get(ARRIVING, ()))
+    out = counts
+    for h in both:
+        city = B.city_by_hex().get(h)
+        holder = B.city_owner(view, city.name) if city is not None \
+            else (view.get("forts") or {}).get(h)
+        if holder != me:
+            continue
+        here = [(uid, u) for uid, u in view["units"].items() if u["where"] == "map"
+                and u["hex"] == h and u["type"] != "fleet"]
+        if not any(u["side"] == foe and uid not in arriving for uid, u in here):
+            continue  # the enemy only now arrives: we may still come out (10.2.1a)
+        ours = sum(1 for uid, u in here if u["side"] == me and uid in arriving)
+        if out is counts:
+            out = dict(counts)
+        out[h] = {foe: counts[h][foe], **({me: ours} if ours else {})}
+    return out
+
+
+ARRIVING = "arriving"  # a view copy's key: our units moved in by `_moved`
+
+
+def _exposed_cities(view: dict[str, Any], counts: dict[str, dict[str, int]],
+                    me: str) -> dict[str, float]:
+    """Region of ours -> the AL we may expect to lose to enemy stacks that can reach one
+    of its cities next Campaign Turn (the march of `_reach_of`) and outnumber what holds
+    it: our land units there, doubled by standing walls (18.6), or its garrison alone
+    (one unit, 18.3.2; the aggressive player storms at two to one whatever the walls).
+    Taking a city is a victory in its region, a decisive one for a large city (10.7,
+    13.4: 2 or 5 AL), and the city then presses the region every season. Half that loss
+    is expected when they are twice its holders, none when no more; a region counts its
+    most exposed city only (a stack takes one a turn). Our capitals are left to
+    `_danger`. Nothing saw such a threat: five Corinthians marched from Corinth towards
+    Elis with three Argives a road away, who stormed the empty city, a decisive victory
+    in Corinthia, which went over to Athens (`t9bait-taker:6`)."""
+    foe = other(me)
+    coming: dict[str, int] = {}  # city hex -> enemy land units within a turn's march
+    reached = _cities_reached()
+    for h, n in counts.items():
+        if n.get(foe):
+            for c in reached.get(h, ()):
+                coming[c] = coming.get(c, 0) + n[foe]
+    if not coming:
+        return {}
+    out: dict[str, float] = {}
+    by_hex = B.city_by_hex()
+    capitals = {_hex_of(c) for c in _our_capitals(view, me)}
+    for h, k in coming.items():
+        city = by_hex[h]
+        region = B.city_region().get(city.name)
+        r = view["regions"].get(region) if region is not None else None
+        if r is None or r["side"] != me or h in capitals \
+                or B.city_owner(view, city.name) != me:
+            continue
+        walls = 2 if city.walled and city.name not in view["unwalled"] else 1
+        held = max(1, counts.get(h, {}).get(me, 0) * walls)
+        p = EXPOSED_TAKEN * min(1.0, max(0, k - held) / held)
+        if p > 0:  # a stack takes one city a turn: the region's worst counts
+            out[str(region)] = max(out.get(str(region), 0.0), p * (
+                DECISIVE_AL if city.size == "L" else BATTLE_AL))
+    return out
+
+
+EXPOSED_TAKEN = 0.5  # the chance a city falls to enemies twice (or more) its holders
+
+
+def _exposed_stacks(view: dict[str, Any], counts: dict[str, dict[str, int]],
+                    me: str) -> dict[str, float]:
+    """Region -> the AL its controller may expect to lose to attacks on our land stacks
+    standing alone in a hex that is not a city of ours, by enemy land units that can
+    reach them next Campaign Turn (`_reach_of`) and outnumber them: a defeat there
+    is a victory for the enemy in the region (13.4, 2 AL; 5 when they are three or more
+    and twice ours), half expected at two to one, none when no more than ours. Both
+    gauntlet players that attack go for whatever they reach: two Spartans stepped into
+    Corinthia beside six Argives, were beaten, and the next two the same, each defeat a
+    victory for Athens in Corinthia, which went over (`t9bait-taker:6`)."""
+    foe = other(me)
+    theirs = {h: n[foe] for h, n in counts.items() if n.get(foe)}
+    if not theirs:
+        return {}
+    out: dict[str, float] = {}
+    for h, n in counts.items():
+        ours = n.get(me, 0)
+        if not ours or n.get(foe) or h not in B.comps().hexes:
+            continue  # a battle there already is _battle_drift's
+        region = B.region_of_hex(h)
+        r = view["regions"].get(region) if region is not None else None
+        if r is None or r["side"] not in ("athens", "sparta"):
+            continue
+        city = B.city_by_hex().get(h)
+        if city is not None and B.city_owner(view, city.name) == me:
+            continue  # a city of ours: `_exposed_cities` (our capitals: `_danger`)
+        near = _reach_of(h)
+        k = sum(m for x, m in theirs.items() if x in near)
+        p = EXPOSED_TAKEN * min(1.0, max(0, k - ours) / ours)
+        if p <= 0:
+            continue
+        worth = DECISIVE_AL if ours >= 3 and k >= 2 * ours else BATTLE_AL
+        out[str(region)] = out.get(str(region), 0.0) + p * worth * (
+            1 if r["side"] == me else -1)
+    return out
+
+
+@cache
+def _cities_reached() -> dict[str, tuple[str, ...]]:
+    """Land hex -> the hexes of the cities a hoplite there reaches in one Campaign Turn
+    (public map data)."""
+    out: dict[str, list[str]] = {}
+    for city in B.comps().cities.values():
+        for h in _reach_of(city.hex):
+            out.setdefault(h, []).append(city.hex)
+    return {h: tuple(cs) for h, cs in out.items()}
+
+
 def _battle_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> dict[str, float]:
     """Region -> the AL its controller may expect to lose to the battles set up in it
-    (both sides' land units in one hex, not behind standing walls, which make a siege):
+    (both sides' land units in one hex, not behind standing walls, which make a siege,
+    unless those inside outnumber the others and come out, 10.2.1a):
     13.4 moves a region's AL 2 for a victory in it, 5 for a decisive one (3 or more of the
     loser's units killed), and the side with more units wins more often (17.3's odds
     count units). Without it a stack beside a lone enemy garrison in the region Sparta
@@ -300,7 +454,9 @@ def _battle_drift(view: dict[str, Any], counts: dict[str, dict[str, int]]) -> di
         city = B.city_by_hex().get(h)
         if city is not None and city.walled and city.name not in view["unwalled"] \
                 and city.name not in view["razed"]:
-            continue
+            owner = B.city_owner(view, city.name)
+            if owner not in n or n[owner] <= n.get(other(owner), 0):
+                continue  # they stay inside: a siege (`_masks`: else they come out)
         holder, foe = r["side"], other(r["side"])
         edge = max(-4, min(4, n.get(foe, 0) - n.get(holder, 0)))
         p = 0.5 + 0.1 * edge  # the chance the region's enemy wins
@@ -373,7 +529,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         return WIN if result["winner"] == me else -WIN
     foe = other(me)
     sign = 1 if me == "athens" else -1
-    seen = Seen(view)
+    seen = Seen(view, me)
     expected = expected_result(view, seen)
     score = VICTORY * sign * expected
     if view.get("league"):  # the peace rolls Athens may force on a League player (24.7.2)
@@ -395,7 +551,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         if city is None or region not in view["regions"]:
             continue
         score += CITY * SIZE[city.size] * (1 if holder == me else -1)
-    here: dict[str, dict[str, int]] = {}
+    here = seen.land_count
     for u in view["units"].values():
         if u["where"] == "dead":
             continue
@@ -403,9 +559,6 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         score += ALIVE * (1 if mine else -1)
         if u["where"] == "map":
             score += IN_PLAY * (1 if mine else -1)
-            if u["type"] != "fleet":
-                here.setdefault(u["hex"], {}).setdefault(u["side"], 0)
-                here[u["hex"]][u["side"]] += 1
     score += TALENT * (_money(view, me) - _money(view, foe))
     score -= _unpaid(view, me) - _unpaid(view, foe)
     for h, siege in (view.get("sieges") or {}).items():
@@ -428,7 +581,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     score += _homes(view, seen, me)
     score += _pull(view, here, me, seen)
     score += _fleet_pull(view, me, seen)
-    for h, sides in here.items():
+    for h, sides in seen.fight.items():
         if me in sides and foe in sides:
             score += ATTACK * _advantage(view, h, sides[me], sides[foe], me)
     return score
@@ -440,9 +593,29 @@ def _led(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> floa
     outside a city only with a leader (16.2.1) and attack only under one (17.1). Rated 0,
     Agis and Ramphias stayed in the Force Pool, and five Corinthians could go only from
     city to city for two years while Sparta's treasury ran dry (`e8s2:3`)."""
-    hexes = {x["hex"] for x in view["leaders"].values()
-             if x["side"] == me and x["where"] == "map" and x.get("hex")}
-    return LED * sum(min(LED_CAP, here.get(h, {}).get(me, 0)) for h in hexes)
+    at: dict[str, int] = {}  # hex -> our leaders there
+    for x in view["leaders"].values():
+        if x["side"] == me and x["where"] == "map" and x.get("hex"):
+            at[x["hex"]] = at.get(x["hex"], 0) + 1
+    led = LED * sum(min(LED_CAP, here.get(h, {}).get(me, 0)) for h in at)
+    # a leader no stack needs (alone, or a second one) is drawn to our nearest stack of
+    # two or more without one: leaders walk alone (7.8), and one step nearer counted for
+    # nothing, so five Corinthians sat leaderless in Corinth all game, unable to leave it
+    # or attack with more than one unit, while Agis and Gylippus both stood at Sparta and
+    # the bait-taker took Corinthia's small cities one by one (`t9bait-taker:5`)
+    free = [h for h, k in at.items() for _ in range(k - (1 if here.get(h, {}).get(me) else 0))]
+    if not free:
+        return led
+    stacks = sorted(((n[me], h) for h, n in here.items() if n.get(me, 0) >= 2 and h not in at
+                     and h in B.comps().hexes), reverse=True)
+    for n, h in stacks:
+        if not free:
+            break
+        dist = policy.land_distances(frozenset({h}))
+        d, i = min((dist.get(x, LEADER_PULL), i) for i, x in enumerate(free))
+        led += LED * min(LED_CAP, n) * max(0.0, 1 - d / LEADER_PULL) * LEADER_NEAR
+        free.pop(i)
+    return led
 
 
 def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str,
@@ -633,12 +806,17 @@ def _capitals(here: dict[str, dict[str, int]], side: str, capital: str) -> float
 
 @cache
 def _near_capital(capital: str) -> frozenset[str]:
-    """Land hexes from which a hoplite reaches `side`'s capital in one Campaign Turn: a
-    move of CAPITAL_REACH MP (16.5) at each hex's terrain cost, half a point along a road
+    """Land hexes from which a hoplite reaches the city `capital` in one Campaign Turn."""
+    return _reach_of(_hex_of(capital))
+
+
+@cache
+def _reach_of(start: str) -> frozenset[str]:
+    """Land hexes from which a hoplite reaches hex `start` in one Campaign Turn: a move
+    of CAPITAL_REACH MP (16.5) at each hex's terrain cost, half a point along a road
     (16.6; public map data). Counting hexes alone missed armies a road brings in a turn
     from twice as far."""
     graph = M._graph()
-    start = _hex_of(capital)
     best = {start: 0.0}
     heap = [(0.0, start)]
     while heap:
@@ -722,7 +900,10 @@ def _pieces(view: dict[str, Any], prompt: Prompt) -> list[str]:
         keep += [u for u in ids if u in units and units[u]["type"] == "fleet"]
     going = [o for o in ids if o not in keep]
     if not any(o in land for o in going):
-        return ids[:prompt.hi]
+        # every unit stays: a spare leader may still go alone (7.8), the best one staying
+        leaders = sorted((o for o in going if o in view["leaders"]),
+                         key=lambda n: (-int(view["leaders"][n]["land"]), n))
+        return leaders[1:prompt.hi + 1] if len(leaders) > 1 else ids[:prompt.hi]
     return going[:prompt.hi]
 
 
@@ -845,6 +1026,53 @@ def _capture(view: dict[str, Any], prompt: Prompt) -> str:
 
 
 
+SALLY_ODDS = 1.0  # our units a unit of the attackers' asked to come out (10.2.1a)
+
+
+def _sally(view: dict[str, Any], prompt: Prompt) -> list[str]:
+    """Which of our land units attacked in a place of ours come out to fight in the open
+    (10.2.1a): all of them when they are at least as many as the attackers and their
+    morale together at least the attackers' (17.3: odds count units, each round is a
+    morale check); else none. Those who stay in are stormed with the place's bonus
+    (17.4.4) or masked, and then shut in (10.2.2d): never coming out, Sparta's seven
+    watched four Argives take Laconia from them (`t9aggressive:3`), and five Corinthians
+    were shut in Corinth by three Argives, who took Corinthia's small cities one by one
+    (`t9bait-taker:2`). Asking them to be steadier on average as well (five Corinthians
+    at 4 stayed in against Argives at 6, 4 and 4) lost more games to the bait-taker
+    (tuning seeds `t9bait-taker`: 2 of 9 against 6 of 14)."""
+    me = side_of(prompt.seat)
+    units = view["units"]
+    ours = [o.id for o in prompt.options if (o.data or {}).get("kind") == "unit"
+            and o.id in units and units[o.id]["type"] != "fleet"]
+    if not ours:
+        return []
+    h = str((prompt.options[0].data or {}).get("from", units[ours[0]]["hex"]))
+    theirs = [int(u["morale"]) for u in units.values() if u["where"] == "map"
+              and u["hex"] == h and u["side"] != me and u["type"] != "fleet"]
+    strong = len(ours) >= SALLY_ODDS * len(theirs) and \
+        sum(int(units[u]["morale"]) for u in ours) >= SALLY_ODDS * sum(theirs)
+    return ours if strong else []
+
+
+def _press_on(b: dict[str, Any], me: str) -> bool:
+    """Whether our attack goes on (17.8): at one to one or better in units still fighting,
+    and in their morale now (each round is a morale check, 17.3); and with two of ours
+    dead already (a third makes the defeat decisive, 13.4: 5 AL), only at two to one. Five
+    Corinthians storming Cyllene's garrison lost two dead and two beaten, and the last one
+    went on alone at morale 1 against the garrison at 1: killed, a decisive victory for
+    Athens in Elis (`t9raider:0`)."""
+    out = set(b.get("retreat", [])) | set(b.get("dead", []))
+    mine, theirs = ("att", "dfn") if b.get("attacker") == me else ("dfn", "att")
+    ours = [u for u in b.get(mine, []) if u not in out]
+    foes = [u for u in b.get(theirs, []) if u not in out]
+    morale = b.get("morale", {})
+    if len(ours) < len(foes) or sum(int(morale.get(u, 0)) for u in ours) < sum(
+            int(morale.get(u, 0)) for u in foes):
+        return False
+    dead = sum(1 for u in b.get("dead", []) if u in b.get(mine, []))
+    return dead < 2 or len(ours) >= 2 * len(foes)
+
+
 def _battle_counts(view: dict[str, Any], me: str) -> tuple[int, int]:
     """Our and the enemy's units still fighting in the battle (17.3: odds count units)."""
     b = view.get("battle") or {}
@@ -870,8 +1098,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     if kind == "pieces":  # the whole stack moves, but our capital's guard (_pieces)
         return decisions.encode(prompt, _pieces(view, prompt))
     if kind == "continue":
-        # 17.8: an attacker goes on at 1-1 or better; a defender holds unless outnumbered
-        # by more than half again (he has the terrain on his side).
+        # 17.8: an attacker goes on at 1-1 or better in units and morale (_press_on); a
+        # defender holds unless outnumbered by more than half again (he has the terrain).
         ours, theirs = _battle_counts(view, me)
         b = view.get("battle") or {}
         attacker = b.get("attacker") == me
@@ -882,7 +1110,7 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
             worn = all(int(morale.get(u, 0)) <= 1 for u in b.get("dfn", [])
                        if u not in b.get("dead", []) and u not in b.get("retreat", []))
             return "off" if worn and theirs > ours else "go"
-        keep = ours >= theirs if attacker else 3 * ours >= 2 * theirs
+        keep = _press_on(b, me) if attacker else 3 * ours >= 2 * theirs
         return "go" if keep else "off"
     if kind == "storm":
         # 10.2: storm only with a three-to-one edge over defenders the walls double,
@@ -890,8 +1118,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         storm = prompt.option("storm")
         h = storm.data.get("at") if storm is not None and storm.data else None
         return "storm" if h is not None and _storm_worth(view, str(h), me) else "mask"
-    if kind == "sally":
-        return decisions.encode(prompt, [])  # 10.2.1a: stay behind the walls
+    if kind == "sally":  # 10.2.1a
+        return decisions.encode(prompt, _sally(view, prompt))
     if kind == "walls":  # 18.6.2: the two best units hold the walls
         morale = (view.get("battle") or {}).get("morale", {})
         best = sorted(ids, key=lambda u: (-int(morale.get(u, 0)), u))[:prompt.hi]
@@ -931,16 +1159,24 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         # The units may sit in a menu of places (issue 33): the group holding it opens first.
         # Units keeping a siege of ours go last: one short breaks it, a victory for the
         # defenders (10.8.1; Sparta's siege of Mantinea broke so in a Winter, `e8base:4`).
+        # Our capital's guard goes after every other unit, a siege's too, while enemy land
+        # units can reach it (21.1; an enemy city near it alone does not count): the
+        # lowest morale first left Sparta's four Laconians unfed with four Argives in its
+        # hex, and Athens stormed the empty capital the next Campaign Turn (`t9aggressive:1`).
         units = view["units"]
         leaves = [str(x["id"]) for x in menus.leaves_of(prompt)]
         sieges = view.get("sieges") or {}
+        here = Seen(view).land_count
+        guarded = {_hex_of(c) for c in _our_capitals(view, me)
+                   if any(n.get(other(me)) for h, n in here.items() if h in _near_capital(c))}
 
         def key(u: str) -> tuple[int, int, str]:
             x = units.get(u)
             if x is None:
                 return (1, 9, u)
             held = (sieges.get(x["hex"]) or {}).get("by") == me
-            return (1 if held else 0, int(x["morale"]), u)
+            rank = 2 if x["hex"] in guarded and x["type"] != "fleet" else 1 if held else 0
+            return (rank, int(x["morale"]), u)
         weakest = min(leaves, key=key)
         return menus.towards(prompt, weakest)
     return None
@@ -1190,7 +1426,9 @@ def _moved(view: dict[str, Any], me: str, start: str, dest: str,
              for u, x in view["units"].items()}
     leaders = {n: dict(x, hex=dest) if going(n, x, False) else x
                for n, x in view["leaders"].items()}
-    return dict(view, units=units, leaders=leaders)
+    moved = [u for u, x in view["units"].items() if going(u, x, True)]
+    return dict(view, units=units, leaders=leaders,
+                **{ARRIVING: [*view.get(ARRIVING, ()), *moved]})
 
 
 def _named(facts: dict[str, Any]) -> set[str] | None:

@@ -65,7 +65,7 @@ def test_a_leader_counts_beside_the_army_whatever_his_rating():
     # 16.2.1, 17.1: two or more units stand outside a city and attack only with a leader.
     # Agis and Ramphias (rated 0) stayed in the Force Pool and five Corinthians went only
     # from city to city for two years (`e8s2:3`). A leader beside them now scores; one
-    # alone, or one more in a hex already led, adds nothing.
+    # more in a hex already led adds nothing.
     army = [{"home": "corinth", "type": "hoplite", "at": "Corinth", "n": 5}]
     pool = _view(army)
     beside = _view(army, {"Agis": "Corinth"})
@@ -73,7 +73,9 @@ def test_a_leader_counts_beside_the_army_whatever_his_rating():
     two = _view(army, {"Agis": "Corinth", "Ramphias": "Corinth"})
     assert int(beside["leaders"]["Agis"]["land"]) == 0
     assert _led(pool, _here(pool), "sparta") == 0.0
-    assert _led(alone, _here(alone), "sparta") == 0.0
+    # alone at Sparta he is only drawn towards the leaderless army (issue 35: a free
+    # leader walks to it), well below standing beside it
+    assert 0.0 < _led(alone, _here(alone), "sparta") < _led(beside, _here(beside), "sparta") / 2
     assert _led(beside, _here(beside), "sparta") > 1.0
     assert _led(two, _here(two), "sparta") == _led(beside, _here(beside), "sparta")
     assert evaluate(beside, "sparta") > evaluate(pool, "sparta") + 1.0
