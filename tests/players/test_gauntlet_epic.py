@@ -14,7 +14,7 @@ from engine.core.game import Game
 from engine.players import decide
 from engine.players.duel import cannot_duel, contender, play_one
 from engine.players.gauntlet import GAUNTLET, gauntlet_player
-from engine.players.gauntlet.epic import capital_hex, distance, prey_hexes
+from engine.players.gauntlet.epic import capital_hex, distance, enemy_hexes, land_units, prey_hexes
 from engine.players.testing import assert_player_blind
 from engine.rulesets.epic import board as B
 
@@ -60,6 +60,22 @@ def test_the_aggressive_player_marches_on_the_enemy_capital():
     assert d is not None
     target = {capital_hex("athens")}
     assert distance(d["to"], target) < distance(d["from"], target)
+
+
+def test_a_land_unit_still_at_sea_is_left_out_of_the_land_reckoning():
+    # found in a duel: two Laconians left aboard in the Sunian waters after a landing's
+    # battle made the bait-taker ask land distances of a sea Area (a KeyError)
+    g = _moving("sparta", [{"home": "laconia", "type": "hoplite", "at": "Corinth", "n": 2}])
+    view = g.view("athens")
+    uid = next(k for k, u in view["units"].items()
+               if u["side"] == "sparta" and u["where"] == "map" and u["type"] != "fleet")
+    ashore = len(land_units(view, "sparta"))
+    view["units"][uid]["hex"] = "sunian-waters"
+    assert "sunian-waters" not in B.comps().hexes
+    assert len(land_units(view, "sparta")) == ashore - 1
+    foes = enemy_hexes(view, "athens")
+    assert foes and "sunian-waters" not in foes
+    assert distance(capital_hex("athens"), foes) < 99
 
 
 def test_the_passive_player_never_moves():

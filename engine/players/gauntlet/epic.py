@@ -57,8 +57,11 @@ def capital_hex(side: str) -> str:
 
 
 def land_units(view: dict[str, Any], side: str) -> list[dict[str, Any]]:
+    """`side`'s land units standing on land hexes; one still aboard after a landing's
+    battle stands in a sea Area (16.7.3, 17.7.7), which has no land distances."""
+    hexes = B.comps().hexes
     return [u for u in view["units"].values() if u["side"] == side and u["where"] == "map"
-            and u["type"] != "fleet" and u.get("hex")]
+            and u["type"] != "fleet" and u.get("hex") in hexes]
 
 
 def enemy_hexes(view: dict[str, Any], me: str) -> set[str]:
