@@ -851,6 +851,8 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     _WEIGHING.pictures = {}
     if prompt.kind == "commit":
         return commit_candidates(view, prompt, fallback)
+    if prompt.kind == "siege-combat":
+        return siege_candidates(view, prompt, fallback)
     if prompt.kind != "actions":
         return []
     me = prompt.seat
@@ -884,9 +886,12 @@ def end_actions(sim: Any, seat: str) -> None:
     the battles the option has set up are fought in the rollout (6.0). (Playing the rest
     of the phase out weighed every option of every menu again in each world: a search
     decision took about 6 s.) After a card's commitment: `end_season`."""
-    if getattr(_WEIGHING, "kind", "") == "commit":
+    kind = getattr(_WEIGHING, "kind", "")
+    if kind == "commit":
         end_season(sim, seat)
         return
+    if kind == "siege-combat":
+        return  # the rollout plays the Assault's battle out to the next boundary
     for _ in range(40):
         p = sim.prompt()
         if p is None or p.seat != seat or p.kind not in ACTION_PHASE:
@@ -1017,6 +1022,32 @@ def _planned_way(sim: Any, view: dict[str, Any], p: Prompt) -> str | None:
         return "stay" if p.option("stay") is not None else None
     return next((o.id for o in p.options if (o.data or {}).get("kind") == "route"
                  and (o.data or {}).get("to") == target), None)
+
+
+# An Assault the search weighs (8.1) at these odds or better (`_assault_odds`: a hidden
+# block reckoned at two steps); below, the sampled worlds would mostly see it beaten.
+ASSAULT_TRY = 1.5
+
+
+def siege_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
+    """The Siege Combat menu (8.0): the heuristic's answer and the Assaults (8.1) at
+    ASSAULT_TRY or better on the Cities the enemy holds, the most valuable first. The
+    heuristic's lookahead sees an Assault stop at its first prompt and an Attrition roll
+    (8.2) land, so it waged Attrition, a hit on a 1 a Season, while a lone Spartan block
+    inside Naxos or Ephesus paid Sparta its Tribute every Year End (9.51; traced 431
+    games, issue 35.3). The sampled worlds fight the Assault out. The menu is often wider
+    than the search's generic limit (a siege per City), so it is narrowed here."""
+    me = prompt.seat
+    rows = _city_rows()
+    assaults = sorted(
+        ((rows[city][0], o.id) for o in prompt.options
+         if _data(o).get("kind") == "assault" and o.id != fallback
+         and (city := str(_data(o)["city"])) in rows
+         and view["control"].get(city) not in (me, None, "neutral")
+         and _assault_odds(view, me, city) >= ASSAULT_TRY),
+        reverse=True)
+    out = [fallback] + [i for _, i in assaults][:SEARCHED_ACTIONS - 1]
+    return out if len(out) > 1 else []
 
 
 # The kind of prompt the search is weighing now, set by `candidates` and read by
