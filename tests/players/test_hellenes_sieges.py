@@ -1,0 +1,78 @@
+"""The Hellenes search weighs the Assaults of the Siege Combat menu (8.0, 8.1) in sampled
+worlds: the heuristic's lookahead sees an Assault stop at its first prompt and so wages
+Attrition (8.2) while a Spartan block inside an Athenian City pays Sparta its Tribute at
+every Year End (9.51)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import engine
+from engine.players import decide, player
+from engine.players import hellenes as H
+
+
+def _played(seed: str, steps: int):
+    """A 431 game played `steps` decisions by the heuristic on both sides."""
+    game = engine.new_game("hellenes", seed=seed)
+    players = {s: player("heuristic", s) for s in game.seats}
+    for _ in range(steps):
+        p = game.prompts()[0]
+        game.act(p.seat, decide(game, p.seat, players[p.seat]))
+    return game
+
+
+def test_the_search_assaults_ephesus_before_the_year_end():
+    """Fall 431: Sparta holds Ephesus (an Athenian City of Value 3) with two hidden blocks
+    inside; Athens besieges it with 2-step archers and a 4-step fleet, 1.5 times the two
+    steps a hidden block is reckoned at, short of the heuristic's ASSAULT_ODDS. Ephesus
+    pays Sparta 3 Prestige at the Year End to come (9.51) unless Athens takes it this
+    Season. The heuristic ends its Siege Combat; the menu (eleven options, a siege per
+    City) was too wide for the search's generic weighing, so the search kept that answer.
+    Narrowed to the Assaults on the enemy's Cities, it fights them out in six sampled
+    worlds and assaults Ephesus. (Played from the true state with 60 dice streams, the
+    Assault took Ephesus 42 times for 0.2 Prestige lost on average; ending the combat
+    never did.) Fixed seed."""
+    game = _played("s1", 104)
+    p = game.prompt_for("athens")
+    assert p is not None and p.kind == "siege-combat" and len(p.options) == 11
+    view = game.view("athens")
+    assert view["season"] == 4 and view["control"]["Ephesus"] == "sparta"
+    assert H.ASSAULT_TRY <= H._assault_odds(view, "athens", "Ephesus") < H.ASSAULT_ODDS
+    assert decide(game, "athens", player("heuristic", 0)) == "done"
+    assert H.candidates(view, p, "done") == ["done", "assault:Sparta", "assault:Ephesus"]
+    probe = player("search", 0, samples=6)
+    assert decide(game, "athens", probe) == "assault:Ephesus"
+    assert probe.searched == 1 and probe.overruled == 1  # type: ignore[attr-defined]
+
+
+def test_the_search_assaults_ephesus_where_the_heuristic_wears_thebes():
+    """Fall 430, the same game: one hidden block inside Ephesus, a 3-step hoplite and a
+    4-step fleet outside (3.5 times two steps). The heuristic wages Attrition on Thebes
+    (a hit on a 1); the search weighs it against the Assault alone and assaults."""
+    game = _played("s1", 262)
+    p = game.prompt_for("athens")
+    assert p is not None and p.kind == "siege-combat"
+    view = game.view("athens")
+    assert view["season"] == 4 and view["control"]["Ephesus"] == "sparta"
+    assert decide(game, "athens", player("heuristic", 0)) == "attrition:Thebes"
+    assert H.candidates(view, p, "attrition:Thebes") == ["attrition:Thebes", "assault:Ephesus"]
+    probe = player("search", 0, samples=6)
+    assert decide(game, "athens", probe) == "assault:Ephesus"
+
+
+def test_only_assaults_on_cities_the_enemy_holds_at_the_odds_are_weighed():
+    game = _played("s1", 262)
+    p = game.prompt_for("athens")
+    assert p is not None
+    view = game.view("athens")
+    # Thebes: a 2-step hoplite against a hidden block and its garrison, short of the odds
+    assert H._assault_odds(view, "athens", "Thebes") < H.ASSAULT_TRY
+    assert "assault:Thebes" not in H.candidates(view, p, "done")
+    # a City we hold ourselves is never assaulted, whatever the odds
+    ours = dict(view, control=dict(view["control"], Ephesus="athens"))
+    assert H.candidates(ours, p, "attrition:Thebes") == []
+    # the heuristic's own Assault is the only one offered: nothing to weigh
+    assert H.candidates(view, p, "assault:Ephesus") == []
+    narrow = replace(p, options=tuple(o for o in p.options if o.id != "assault:Ephesus"))
+    assert H.candidates(view, narrow, "attrition:Thebes") == []
