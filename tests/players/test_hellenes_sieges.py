@@ -7,19 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import engine
 from engine.players import decide, player
 from engine.players import hellenes as H
-
-
-def _played(seed: str, steps: int):
-    """A 431 game played `steps` decisions by the heuristic on both sides."""
-    game = engine.new_game("hellenes", seed=seed)
-    players = {s: player("heuristic", s) for s in game.seats}
-    for _ in range(steps):
-        p = game.prompts()[0]
-        game.act(p.seat, decide(game, p.seat, players[p.seat]))
-    return game
+from tests.players.test_hellenes_cards import _played  # a 431 game played by the heuristic
 
 
 def test_the_search_assaults_ephesus_before_the_year_end():
