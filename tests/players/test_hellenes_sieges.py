@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from engine.players import decide, player
 from engine.players import hellenes as H
+from engine.players.testing import assert_player_blind
 from tests.players.test_hellenes_cards import _played  # a 431 game played by the heuristic
 
 
@@ -66,3 +67,16 @@ def test_only_assaults_on_cities_the_enemy_holds_at_the_odds_are_weighed():
     assert H.candidates(view, p, "assault:Ephesus") == []
     narrow = replace(p, options=tuple(o for o in p.options if o.id != "assault:Ephesus"))
     assert H.candidates(view, narrow, "attrition:Thebes") == []
+
+
+def test_no_cheating_the_search_weighs_the_assaults_from_the_view_alone():
+    """The no-cheating proof (engine/players/testing.py) at the Siege Combat menu of Fall
+    431: the Assaults weighed are read from the view (the besieged blocks are hidden, their
+    steps reckoned at two), and the sampled worlds from what Athens may know, so the
+    search answers alike whatever the hidden facts."""
+    game = _played("s1", 104)
+    probe = player("search", "sieges", samples=2, horizon=20)
+    decide(game, "athens", probe)
+    assert probe.searched == 1  # type: ignore[attr-defined]
+    assert assert_player_blind(game, "athens", "search", seed="sieges", samples=2,
+                               horizon=20) > 0
