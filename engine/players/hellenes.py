@@ -845,8 +845,8 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     hidden block, where the sample's strengths and dice decide it), the best-scored other
     one, and at the last Action ending the phase with every unit where it stands (the
     score cannot see the enemy's storm of a City our move strips, issue 35.3).
-    A card's commitment in a Season (3.3): `commit_candidates`. Elsewhere: nothing to
-    weigh."""
+    A card's commitment in a Season (3.3): `commit_candidates`; the Siege Combat menu
+    (8.0): `siege_candidates`. Elsewhere: nothing to weigh."""
     _WEIGHING.kind = prompt.kind
     _WEIGHING.pictures = {}
     if prompt.kind == "commit":
@@ -1031,18 +1031,22 @@ ASSAULT_TRY = 1.5
 
 def siege_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
     """The Siege Combat menu (8.0): the heuristic's answer and the Assaults (8.1) at
-    ASSAULT_TRY or better on the Cities the enemy holds, the most valuable first. The
-    heuristic's lookahead sees an Assault stop at its first prompt and an Attrition roll
-    (8.2) land, so it waged Attrition, a hit on a 1 a Season, while a lone Spartan block
-    inside Naxos or Ephesus paid Sparta its Tribute every Year End (9.51; traced 431
-    games, issue 35.3). The sampled worlds fight the Assault out. The menu is often wider
-    than the search's generic limit (a siege per City), so it is narrowed here."""
+    ASSAULT_TRY or better on our own Cities (of our Loyalty) that the enemy holds, the
+    most valuable first. The heuristic's lookahead sees an Assault stop at its first
+    prompt and an Attrition roll (8.2) land, so it waged Attrition, a hit on a 1 a Season,
+    while a lone Spartan block inside Naxos or Ephesus paid Sparta its Tribute every Year
+    End (9.51; traced 431 games, issue 35.3). The sampled worlds fight the Assault out.
+    The enemy's own Cities are left to the heuristic: weighed too (and the whole menu,
+    when short enough for the search's generic weighing), the search as Athens assaulted
+    Sparta and Thebes at long odds, on the worth of a capital taken in a few worlds, and
+    each beaten Assault paid Sparta Prestige (14.11). The menu is often wider than the
+    generic limit (a siege per City), so it is narrowed here."""
     me = prompt.seat
     rows = _city_rows()
     assaults = sorted(
         ((rows[city][0], o.id) for o in prompt.options
          if _data(o).get("kind") == "assault" and o.id != fallback
-         and (city := str(_data(o)["city"])) in rows
+         and (city := str(_data(o)["city"])) in rows and rows[city][1] == me
          and view["control"].get(city) not in (me, None, "neutral")
          and _assault_odds(view, me, city) >= ASSAULT_TRY),
         reverse=True)
@@ -1140,7 +1144,7 @@ HEURISTIC = RulesetHeuristic(
     boundary=frozenset({"commit", "sacrifice", "actions", "winter-actions", "movers",
                         "move", "muster", "recruit"}),
     searched=frozenset({"retreat-or-fight", "retreat", "sortie", "capitulate",
-                        "siege-combat", "battle-order", "formation-order", "assault-join",
-                        "appeal"}),
-    # and the Action menus where a move would Engage, weighed among a few (above)
+                        "battle-order", "formation-order", "assault-join", "appeal"}),
+    # and the Action menus where a move would Engage, and the Siege Combat menus where an
+    # Assault would retake one of our Cities, weighed among a few (above)
     candidates=candidates, after_candidate=end_actions, sample_state=sample_state)

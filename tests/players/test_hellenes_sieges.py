@@ -20,8 +20,8 @@ def test_the_search_assaults_ephesus_before_the_year_end():
     pays Sparta 3 Prestige at the Year End to come (9.51) unless Athens takes it this
     Season. The heuristic ends its Siege Combat; the menu (eleven options, a siege per
     City) was too wide for the search's generic weighing, so the search kept that answer.
-    Narrowed to the Assaults on the enemy's Cities, it fights them out in six sampled
-    worlds and assaults Ephesus. (Played from the true state with 60 dice streams, the
+    Narrowed to the Assaults that would retake our own Cities, it fights them out in six
+    sampled worlds and assaults Ephesus. (Played from the true state with 60 dice streams, the
     Assault took Ephesus 42 times for 0.2 Prestige lost on average; ending the combat
     never did.) Fixed seed."""
     game = _played("s1", 104)
@@ -31,7 +31,7 @@ def test_the_search_assaults_ephesus_before_the_year_end():
     assert view["season"] == 4 and view["control"]["Ephesus"] == "sparta"
     assert H.ASSAULT_TRY <= H._assault_odds(view, "athens", "Ephesus") < H.ASSAULT_ODDS
     assert decide(game, "athens", player("heuristic", 0)) == "done"
-    assert H.candidates(view, p, "done") == ["done", "assault:Sparta", "assault:Ephesus"]
+    assert H.candidates(view, p, "done") == ["done", "assault:Ephesus"]
     probe = player("search", 0, samples=6)
     assert decide(game, "athens", probe) == "assault:Ephesus"
     assert probe.searched == 1 and probe.overruled == 1  # type: ignore[attr-defined]
@@ -52,21 +52,28 @@ def test_the_search_assaults_ephesus_where_the_heuristic_wears_thebes():
     assert decide(game, "athens", probe) == "assault:Ephesus"
 
 
-def test_only_assaults_on_cities_the_enemy_holds_at_the_odds_are_weighed():
-    game = _played("s1", 262)
+def test_only_assaults_retaking_our_own_cities_at_the_odds_are_weighed():
+    game = _played("s1", 104)
     p = game.prompt_for("athens")
     assert p is not None
     view = game.view("athens")
-    # Thebes: a 2-step hoplite against a hidden block and its garrison, short of the odds
-    assert H._assault_odds(view, "athens", "Thebes") < H.ASSAULT_TRY
-    assert "assault:Thebes" not in H.candidates(view, p, "done")
+    # Sparta's capital: besieged at the odds, but a City of the enemy's own (left to the
+    # heuristic: a beaten Assault pays the enemy Prestige, 14.11)
+    assert H._assault_odds(view, "athens", "Sparta") >= H.ASSAULT_TRY
+    assert "assault:Sparta" not in H.candidates(view, p, "done")
+    # Potidea, Athenian, held by Sparta: short of the odds (2 steps against two hidden
+    # blocks and a garrison)
+    assert H._assault_odds(view, "athens", "Potidea") < H.ASSAULT_TRY
+    assert "assault:Potidea" not in H.candidates(view, p, "done")
     # a City we hold ourselves is never assaulted, whatever the odds
     ours = dict(view, control=dict(view["control"], Ephesus="athens"))
-    assert H.candidates(ours, p, "attrition:Thebes") == []
+    assert H.candidates(ours, p, "done") == []
     # the heuristic's own Assault is the only one offered: nothing to weigh
     assert H.candidates(view, p, "assault:Ephesus") == []
     narrow = replace(p, options=tuple(o for o in p.options if o.id != "assault:Ephesus"))
-    assert H.candidates(view, narrow, "attrition:Thebes") == []
+    assert H.candidates(view, narrow, "done") == []
+    # the search weighs the Siege Combat menu only through these (not option by option)
+    assert "siege-combat" not in (H.HEURISTIC.searched or ())
 
 
 def test_no_cheating_the_search_weighs_the_assaults_from_the_view_alone():
