@@ -7,10 +7,34 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.core.game import Game
+from engine.core.types import Prompt
 from engine.players import decide, player
 from engine.players import hellenes as H
+from engine.players.base import Player
 from engine.players.testing import assert_player_blind
 from tests.players.test_hellenes_cards import _played  # a 431 game played by the heuristic
+
+
+def _fall_siege_menu(steps: int) -> tuple[Game, Prompt]:
+    """Seed `s1` after `steps` heuristic decisions: Athens' Siege Combat menu in a Fall,
+    with Ephesus held by Sparta."""
+    game = _played("s1", steps)
+    menu = game.prompt_for("athens")
+    assert menu is not None and menu.kind == "siege-combat"
+    view = game.view("athens")
+    assert view["season"] == 4 and view["control"]["Ephesus"] == "sparta"
+    return game, menu
+
+
+def _weighed(game: Game, menu: Prompt, heuristic: str, narrowed: list[str]) -> Player:
+    """The heuristic answers `heuristic`, the search weighs `narrowed` and, in six
+    sampled worlds, assaults Ephesus; the search player is returned."""
+    assert decide(game, "athens", player("heuristic", 0)) == heuristic
+    assert H.candidates(game.view("athens"), menu, heuristic) == narrowed
+    probe = player("search", 0, samples=6)
+    assert decide(game, "athens", probe) == "assault:Ephesus"
+    return probe
 
 
 def test_the_search_assaults_ephesus_before_the_year_end():
@@ -24,16 +48,11 @@ def test_the_search_assaults_ephesus_before_the_year_end():
     sampled worlds and assaults Ephesus. (Played from the true state with 60 dice streams, the
     Assault took Ephesus 42 times for 0.2 Prestige lost on average; ending the combat
     never did.) Fixed seed."""
-    game = _played("s1", 104)
-    p = game.prompt_for("athens")
-    assert p is not None and p.kind == "siege-combat" and len(p.options) == 11
-    view = game.view("athens")
-    assert view["season"] == 4 and view["control"]["Ephesus"] == "sparta"
-    assert H.ASSAULT_TRY <= H._assault_odds(view, "athens", "Ephesus") < H.ASSAULT_ODDS
-    assert decide(game, "athens", player("heuristic", 0)) == "done"
-    assert H.candidates(view, p, "done") == ["done", "assault:Ephesus"]
-    probe = player("search", 0, samples=6)
-    assert decide(game, "athens", probe) == "assault:Ephesus"
+    game, menu = _fall_siege_menu(104)
+    assert len(menu.options) == 11
+    odds = H._assault_odds(game.view("athens"), "athens", "Ephesus")
+    assert H.ASSAULT_TRY <= odds < H.ASSAULT_ODDS
+    probe = _weighed(game, menu, "done", ["done", "assault:Ephesus"])
     assert probe.searched == 1 and probe.overruled == 1  # type: ignore[attr-defined]
 
 
@@ -41,15 +60,8 @@ def test_the_search_assaults_ephesus_where_the_heuristic_wears_thebes():
     """Fall 430, the same game: one hidden block inside Ephesus, a 3-step hoplite and a
     4-step fleet outside (3.5 times two steps). The heuristic wages Attrition on Thebes
     (a hit on a 1); the search weighs it against the Assault alone and assaults."""
-    game = _played("s1", 262)
-    p = game.prompt_for("athens")
-    assert p is not None and p.kind == "siege-combat"
-    view = game.view("athens")
-    assert view["season"] == 4 and view["control"]["Ephesus"] == "sparta"
-    assert decide(game, "athens", player("heuristic", 0)) == "attrition:Thebes"
-    assert H.candidates(view, p, "attrition:Thebes") == ["attrition:Thebes", "assault:Ephesus"]
-    probe = player("search", 0, samples=6)
-    assert decide(game, "athens", probe) == "assault:Ephesus"
+    game, menu = _fall_siege_menu(262)
+    _weighed(game, menu, "attrition:Thebes", ["attrition:Thebes", "assault:Ephesus"])
 
 
 def test_only_assaults_retaking_our_own_cities_at_the_odds_are_weighed():
