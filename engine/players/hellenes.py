@@ -845,12 +845,14 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     hidden block, where the sample's strengths and dice decide it), the best-scored other
     one, and at the last Action ending the phase with every unit where it stands (the
     score cannot see the enemy's storm of a City our move strips, issue 35.3).
-    A card's commitment in a Season (3.3): `commit_candidates`. Elsewhere: nothing to
-    weigh."""
+    A card's commitment in a Season (3.3): `commit_candidates`; the Siege Combat menu
+    (8.0): `siege_candidates`. Elsewhere: nothing to weigh."""
     _WEIGHING.kind = prompt.kind
     _WEIGHING.pictures = {}
     if prompt.kind == "commit":
         return commit_candidates(view, prompt, fallback)
+    if prompt.kind == "siege-combat":
+        return siege_candidates(view, prompt, fallback)
     if prompt.kind != "actions":
         return []
     me = prompt.seat
@@ -884,9 +886,12 @@ def end_actions(sim: Any, seat: str) -> None:
     the battles the option has set up are fought in the rollout (6.0). (Playing the rest
     of the phase out weighed every option of every menu again in each world: a search
     decision took about 6 s.) After a card's commitment: `end_season`."""
-    if getattr(_WEIGHING, "kind", "") == "commit":
+    kind = getattr(_WEIGHING, "kind", "")
+    if kind == "commit":
         end_season(sim, seat)
         return
+    if kind == "siege-combat":
+        return  # the rollout plays the Assault's battle out to the next boundary
     for _ in range(40):
         p = sim.prompt()
         if p is None or p.seat != seat or p.kind not in ACTION_PHASE:
@@ -1019,6 +1024,36 @@ def _planned_way(sim: Any, view: dict[str, Any], p: Prompt) -> str | None:
                  and (o.data or {}).get("to") == target), None)
 
 
+# An Assault the search weighs (8.1) at these odds or better (`_assault_odds`: a hidden
+# block reckoned at two steps); below, the sampled worlds would mostly see it beaten.
+ASSAULT_TRY = 1.5
+
+
+def siege_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
+    """The Siege Combat menu (8.0): the heuristic's answer and the Assaults (8.1) at
+    ASSAULT_TRY or better on our own Cities (of our Loyalty) that the enemy holds, the
+    most valuable first. The heuristic's lookahead sees an Assault stop at its first
+    prompt and an Attrition roll (8.2) land, so it waged Attrition, a hit on a 1 a Season,
+    while a lone Spartan block inside Naxos or Ephesus paid Sparta its Tribute every Year
+    End (9.51; traced 431 games, issue 35.3). The sampled worlds fight the Assault out.
+    The enemy's own Cities are left to the heuristic: weighed too (and the whole menu,
+    when short enough for the search's generic weighing), the search as Athens assaulted
+    Sparta and Thebes at long odds, on the worth of a capital taken in a few worlds, and
+    each beaten Assault paid Sparta Prestige (14.11). The menu is often wider than the
+    generic limit (a siege per City), so it is narrowed here."""
+    me = prompt.seat
+    rows = _city_rows()
+    assaults = sorted(
+        ((rows[city][0], o.id) for o in prompt.options
+         if _data(o).get("kind") == "assault" and o.id != fallback
+         and (city := str(_data(o)["city"])) in rows and rows[city][1] == me
+         and view["control"].get(city) not in (me, None, "neutral")
+         and _assault_odds(view, me, city) >= ASSAULT_TRY),
+        reverse=True)
+    out = [fallback] + [i for _, i in assaults][:SEARCHED_ACTIONS - 1]
+    return out if len(out) > 1 else []
+
+
 # The kind of prompt the search is weighing now, set by `candidates` and read by
 # `end_actions`: one decision at a time in a thread, its rollouts played before the next
 # (bot seats decide in threads, service/bot_seats.py).
@@ -1109,7 +1144,7 @@ HEURISTIC = RulesetHeuristic(
     boundary=frozenset({"commit", "sacrifice", "actions", "winter-actions", "movers",
                         "move", "muster", "recruit"}),
     searched=frozenset({"retreat-or-fight", "retreat", "sortie", "capitulate",
-                        "siege-combat", "battle-order", "formation-order", "assault-join",
-                        "appeal"}),
-    # and the Action menus where a move would Engage, weighed among a few (above)
+                        "battle-order", "formation-order", "assault-join", "appeal"}),
+    # and the Action menus where a move would Engage, and the Siege Combat menus where an
+    # Assault would retake one of our Cities, weighed among a few (above)
     candidates=candidates, after_candidate=end_actions, sample_state=sample_state)
