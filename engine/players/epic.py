@@ -1061,25 +1061,28 @@ def _press_on(b: dict[str, Any], me: str) -> bool:
     Corinthians storming Cyllene's garrison lost two dead and two beaten, and the last one
     went on alone at morale 1 against the garrison at 1: killed, a decisive victory for
     Athens in Elis (`t9raider:0`)."""
-    out = set(b.get("retreat", [])) | set(b.get("dead", []))
-    mine, theirs = ("att", "dfn") if b.get("attacker") == me else ("dfn", "att")
-    ours = [u for u in b.get(mine, []) if u not in out]
-    foes = [u for u in b.get(theirs, []) if u not in out]
+    ours, foes = _fighters(b, me)
     morale = b.get("morale", {})
     if len(ours) < len(foes) or sum(int(morale.get(u, 0)) for u in ours) < sum(
             int(morale.get(u, 0)) for u in foes):
         return False
-    dead = sum(1 for u in b.get("dead", []) if u in b.get(mine, []))
+    mine = b.get("att" if b.get("attacker") == me else "dfn", [])
+    dead = sum(1 for u in b.get("dead", []) if u in mine)
     return dead < 2 or len(ours) >= 2 * len(foes)
+
+
+def _fighters(b: dict[str, Any], me: str) -> tuple[list[str], list[str]]:
+    """Our and the enemy's units still fighting in battle `b` (neither dead nor retreated)."""
+    out = set(b.get("retreat", [])) | set(b.get("dead", []))
+    mine, theirs = ("att", "dfn") if b.get("attacker") == me else ("dfn", "att")
+    return ([u for u in b.get(mine, []) if u not in out],
+            [u for u in b.get(theirs, []) if u not in out])
 
 
 def _battle_counts(view: dict[str, Any], me: str) -> tuple[int, int]:
     """Our and the enemy's units still fighting in the battle (17.3: odds count units)."""
-    b = view.get("battle") or {}
-    out = set(b.get("retreat", [])) | set(b.get("dead", []))
-    att = [u for u in b.get("att", []) if u not in out]
-    dfn = [u for u in b.get("dfn", []) if u not in out]
-    return (len(att), len(dfn)) if b.get("attacker") == me else (len(dfn), len(att))
+    ours, foes = _fighters(view.get("battle") or {}, me)
+    return len(ours), len(foes)
 
 
 def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,

@@ -36,7 +36,7 @@ from ..rulesets.ppw.army import command_limit
 from ..rulesets.ppw.battle import GUARD, leader_skill, odds_bonus
 from ..rulesets.ppw.board import board
 from ..rulesets.ppw.components import MAJORS
-from ..rulesets.ppw.economic import HOME_REVENUE, MESSENIA, TRADE, unit_cost
+from ..rulesets.ppw.economic import HOME_REVENUE, MESSENIA, STATION_COST, TRADE, unit_cost
 from ..rulesets.ppw.flow import OPERATION_ROUNDS
 from ..rulesets.ppw.movement import path_type
 from ..rulesets.ppw.operation import INTERCEPT_NEED
@@ -73,7 +73,6 @@ LOW_BELLICOSITY = 6  # at or below it, peace is wanted whatever the score (rule 
 # 0 after this turn's political phase, when rule 6.3 asks who it surrenders to (rough)
 AT_ZERO = {0: 1.0, 1: 0.5, 2: 0.25}
 GOAL_LOSS = 10.0  # a rival's goal met (rule 9.4) ends the game with us behind it
-UPKEEP = (25, 50)  # rule 7.4: talents a stationed land SP and ship cost
 
 
 # ------------------------------------------------------------------ reading the view
@@ -774,9 +773,7 @@ def contest_value(view: dict[str, Any], me: str, data: dict[str, Any], land: int
     area = b.area_spaces[cs.area]
     if data["from"] in area:
         return 0.0  # there already: stationed where it stands, it counts the same
-    already = list(area)
-    have = [sum(((view["spaces"][sp].get("forces") or {}).get(me) or [0, 0, 0])[k]
-                for sp in already) for k in range(3)]
+    have = sum_forces(view, me, area)
     port = cs.port or cs.home
     in_port = (ships if data["to"] == port else 0) + (
         ((view["spaces"][port].get("forces") or {}).get(me) or [0, 0, 0])[2]
@@ -804,7 +801,7 @@ def station_value(view: dict[str, Any], me: str, space: str) -> float:
     here = (view["spaces"][space].get("forces") or {}).get(me) or [0, 0, 0]
     port = cs.port or cs.home
     in_port = ((view["spaces"][port].get("forces") or {}).get(me) or [0, 0, 0])[2]
-    cost = UPKEEP[0] * (here[0] + here[1]) + UPKEEP[1] * here[2]
+    cost = STATION_COST[0] * (here[0] + here[1]) + STATION_COST[1] * here[2]
     without = dominance(view, me, loser, h + c - here[0] - here[1], n - here[2],
                         in_port - (here[2] if space == port else 0))
     return stake * (dominance(view, me, loser, h + c, n, in_port) - without) \
