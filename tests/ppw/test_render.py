@@ -53,3 +53,46 @@ def test_status_cards_and_battle_pictures():
     assert RENDERER.combat({}, view)[:4] == b"\x89PNG"
     # as the bot draws a battle_end event's record: the record first, the ruleset named
     assert renders.render_combat(rec, {"ruleset": "ppw"})[:4] == b"\x89PNG"
+
+
+def test_greece_is_enlarged_below_and_every_name_there_is_clear():
+    """Central Greece holds most spaces a few km apart (Megara and Nisaea): the enlarged
+    panel names each of its spaces once, with no name or SP line over another or over a
+    marker, and the overview names every space outside it."""
+    import math
+
+    from engine.rulesets.ppw.components import load_components
+    from renders.pieces.stackfit import overlap_area
+    from renders.ppw.board import GREECE, OVERVIEW, _layout, text_boxes
+
+    comps = load_components()
+    view = setup_view()
+    inside = {s.id for s in comps.spaces if GREECE.holds(s.lat, s.lon)}
+    assert {"MEG", "NIS", "ATH", "PIR", "COR", "SPA", "THB"} <= inside
+    for panel, named in ((GREECE, inside), (OVERVIEW, {s.id for s in comps.spaces} - inside)):
+        at, _ = _layout(panel)
+        boxes = text_boxes(panel, view)
+        assert sorted(k for k, _, _ in boxes if not k.startswith("+")) == sorted(named)
+        r = panel.r + 1
+        marks = [(x - r, y - r, x + r, y + r) for x, y in at.values()]
+        assert not [(a, b) for i, (a, ba, _) in enumerate(boxes) for b, bb, _ in boxes[i + 1:]
+                    if overlap_area(ba, bb)]
+        assert not [k for k, b, _ in boxes if any(overlap_area(b, m) for m in marks)]
+        ids = sorted(at)
+        assert min(math.dist(at[a], at[b]) for i, a in enumerate(ids) for b in ids[i + 1:]) \
+            >= panel.gap - 0.5
+    # the set-up's forces are written beside their spaces: Athens' army and Piraeus' fleet
+    lines = {k: ls for k, _, ls in text_boxes(GREECE, view)}
+    assert ("athens", "12N") in lines["+PIR"] and lines["+ATH"][0][0] == "athens"
+
+
+def test_the_greece_panel_takes_controllers_colours():
+    from renders.ppw.board import GREECE, _layout
+
+    view = setup_view()
+    img = render_image(view)
+    at, _ = _layout(GREECE)
+    x, y = at["MEG"]
+    assert img.getpixel((round(x), round(y) + size()[1])) == theme.side_colour("sparta")
+    x, y = at["NIS"]
+    assert img.getpixel((round(x), round(y) + 3 + size()[1])) == theme.side_colour("sparta")
