@@ -28,20 +28,16 @@ def _board(units: list[dict[str, Any]]) -> Any:
     return _game(units, start=None).view("sparta")
 
 
-def _attacked(ours: list[dict[str, Any]], theirs: list[dict[str, Any]], at: str,
-              leaders: dict[str, str] | None = None) -> Any:
-    """Athens' stack `theirs` has just moved into `at`, where Sparta's `ours` stand (and
-    `leaders`, name -> place): the attack waits for Sparta's answer whether to come out
-    (10.2.1a)."""
+def _attacked(ours: list[dict[str, Any]], theirs: list[dict[str, Any]], at: str) -> Any:
+    """Athens' stack `theirs` has just moved into `at`, where Sparta's `ours` stand: the
+    attack waits for Sparta's answer whether to come out (10.2.1a)."""
     units = ours + theirs
-    board = _game(units, start=None, leaders=leaders or {})
+    board = _game(units, start=None)
     ids = sorted(u for u, x in board.view("athens")["units"].items()
                  if x["side"] == "athens" and x["where"] == "map")
-    led = sorted(n for n, x in board.view("athens")["leaders"].items()
-                 if x["side"] == "athens" and x["where"] == "map" and x.get("hex") == at)
-    return _game(units, start="combats", args={"side": "athens"}, ct=1, leaders=leaders or {},
+    return _game(units, start="combats", args={"side": "athens"}, ct=1,
                  state={"attacks": [{"hex": at, "origin": "W2837", "units": ids,
-                                     "leaders": led, "storm": False}]})
+                                     "leaders": [], "storm": False}]})
 
 
 def _answer(g: Any, seat: str = "sparta") -> tuple[str, str]:
@@ -77,34 +73,6 @@ def test_a_garrison_that_outnumbers_its_attackers_comes_out_to_fight():
                       [{"home": "argolid", "type": "hoplite", "at": "Corinth", "n": 3}],
                       CORINTH)
     assert _answer(three) == ("sally", "")
-
-
-ARGIVES = [{"home": "argolid", "type": "hoplite", "at": "Corinth", "morale": 6},
-           {"home": "argolid", "type": "hoplite", "at": "Corinth", "morale": 4, "n": 2}]
-
-
-def _corinthians(n: int, leaders: dict[str, str]) -> tuple[str, str]:
-    return _answer(_attacked([{"home": "corinth", "type": "hoplite", "at": "Corinth", "n": n}],
-                             ARGIVES, CORINTH, leaders))
-
-
-def test_the_garrison_comes_out_only_at_two_to_three_or_better_leaders_counted():
-    # 10.2.1a, 17.4.2: the attackers' leader shifts the column they roll on. The bait-
-    # taker's three Argives (6, 4, 4) with Alcibiades (+1) attack Corinth in its first
-    # Campaign Turn (`t11bait-taker:2`, `:3`, `:5`: the Corinthians came out and lost).
-    alcibiades = {"Alcibiades": "Corinth"}
-    # five against three is 1-2, his shift makes it 2-3: they come out
-    kind, answer = _corinthians(5, alcibiades)
-    assert kind == "sally" and len(answer.split("|")) == 5
-    # four against three is 2-3, his shift makes it 1-1: they stay in (more units and
-    # more morale together, 16 against 14, they came out before)
-    assert _corinthians(4, alcibiades) == ("sally", "")
-    # without him, 2-3: they come out
-    kind, answer = _corinthians(4, {})
-    assert kind == "sally" and len(answer.split("|")) == 4
-    # a leader of ours shifts it back (Gylippus, +1): four with him come out against his
-    kind, answer = _corinthians(4, {**alcibiades, "Gylippus": "Corinth"})
-    assert kind == "sally" and len(answer.split("|")) == 4
 
 
 def _relief(n: int) -> list[tuple[str, str]]:
