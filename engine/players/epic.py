@@ -31,7 +31,7 @@ from ..rulesets.epic import board as B
 from ..rulesets.epic import menus
 from ..rulesets.epic import movement as M
 from ..rulesets.epic.battles import DEFENCE
-from ..rulesets.epic.combat import GARRISON_MORALE, lights_qualify, odds_index
+from ..rulesets.epic.combat import GARRISON_MORALE
 from ..rulesets.epic.sieges import MORALE as SIEGE_MORALE
 from ..rulesets.epic.sieges import NEED as SIEGE_NEED
 from . import epic_peace as peace
@@ -1026,22 +1026,20 @@ def _capture(view: dict[str, Any], prompt: Prompt) -> str:
 
 
 
-SALLY_COLUMN = 3  # the worst odds column (2-3) the attackers may roll on for ours to come out
+SALLY_ODDS = 1.0  # our units a unit of the attackers' asked to come out (10.2.1a)
 
 
 def _sally(view: dict[str, Any], prompt: Prompt) -> list[str]:
     """Which of our land units attacked in a place of ours come out to fight in the open
-    (10.2.1a): all of them when the column the attackers would roll on, with both sides'
-    leaders (17.4.2) and light troops (17.4.3) shifting it as `combat.odds` does, is 2-3
-    or better for us, and our morale together is at least theirs (each round is a morale
-    check, 17.5); else none. Those who stay in are stormed with the place's bonus
+    (10.2.1a): all of them when they are at least as many as the attackers and their
+    morale together at least the attackers' (17.3: odds count units, each round is a
+    morale check); else none. Those who stay in are stormed with the place's bonus
     (17.4.4) or masked, and then shut in (10.2.2d): never coming out, Sparta's seven
-    watched four Argives take Laconia from them (`t9aggressive:3`). Counting units alone,
-    five Corinthians came out against three Argives with Alcibiades and, beaten, stayed
-    the bait-taker's prey (`t11bait-taker:2`, `:3`, `:5`). Played out 100 times each
-    (seeded dice, the rest of the battle by the players): at 2-3 (five against three and
-    his shift) Corinthia gained 0.4 AL on average, at 1-1 (four against three and his
-    shift) it lost 0.4, at 3-2 (three against three) 0.5."""
+    watched four Argives take Laconia from them (`t9aggressive:3`), and five Corinthians
+    were shut in Corinth by three Argives, who took Corinthia's small cities one by one
+    (`t9bait-taker:2`). Asking them to be steadier on average as well (five Corinthians
+    at 4 stayed in against Argives at 6, 4 and 4) lost more games to the bait-taker
+    (tuning seeds `t9bait-taker`: 2 of 9 against 6 of 14)."""
     me = side_of(prompt.seat)
     units = view["units"]
     ours = [o.id for o in prompt.options if (o.data or {}).get("kind") == "unit"
@@ -1049,23 +1047,11 @@ def _sally(view: dict[str, Any], prompt: Prompt) -> list[str]:
     if not ours:
         return []
     h = str((prompt.options[0].data or {}).get("from", units[ours[0]]["hex"]))
-    theirs = [u for u in units.values() if u["where"] == "map"
+    theirs = [int(u["morale"]) for u in units.values() if u["where"] == "map"
               and u["hex"] == h and u["side"] != me and u["type"] != "fleet"]
-    if not theirs:
-        return ours
-    lead = {side: max((int(x["land"]) for x in view["leaders"].values()
-                       if x["where"] == "map" and x.get("hex") == h
-                       and (x["side"] == me) == (side == me)), default=0)
-            for side in (me, "them")}
-    column = odds_index(len(theirs), len(ours)) + lead["them"] - lead[me]
-    light_a = lights_qualify([str(u["type"]) for u in theirs])
-    light_d = lights_qualify([str(units[u]["type"]) for u in ours])
-    if light_a is not None and (light_d is None or light_a > light_d):
-        column += 1
-    elif light_d is not None and (light_a is None or light_d > light_a):
-        column -= 1
-    steady = sum(int(units[u]["morale"]) for u in ours) >= sum(int(u["morale"]) for u in theirs)
-    return ours if column <= SALLY_COLUMN and steady else []
+    strong = len(ours) >= SALLY_ODDS * len(theirs) and \
+        sum(int(units[u]["morale"]) for u in ours) >= SALLY_ODDS * sum(theirs)
+    return ours if strong else []
 
 
 def _press_on(b: dict[str, Any], me: str) -> bool:
