@@ -78,9 +78,11 @@ CAPITAL_GUARD = 0.3   # each of our land units in the capital (up to GUARD_CAP)
 # army that massed next door (the aggressive gauntlet player took it in 4 games of 4).
 CAPITAL_DANGER = 3.0
 CAPITAL_REACH = 3
-# An enemy city within that reach counts as this many enemy units coming: units are placed
-# there at the start of a season and the enemy may move first (Argos is a road's march from
-# Sparta; a Sparta that marched out when no Argive stood at Argos fell the next season).
+# An enemy city within that reach counts as up to this many enemy units coming: units are
+# placed there at the start of a season and the enemy may move first (Argos is a road's
+# march from Sparta; a Sparta that marched out when no Argive stood at Argos fell the next
+# season). Only where the enemy may place them, and as many as its Force Pool holds
+# (`_placeable`, 7.3.2).
 PLACED_THREAT = 4
 PLACE_ML = 5  # 4.4.2: no units placed in a region whose ML is below 5
 # Our capital under siege (10.3): a siege that runs its course takes it (21.1), and only a
