@@ -78,10 +78,13 @@ CAPITAL_GUARD = 0.3   # each of our land units in the capital (up to GUARD_CAP)
 # army that massed next door (the aggressive gauntlet player took it in 4 games of 4).
 CAPITAL_DANGER = 3.0
 CAPITAL_REACH = 3
-# An enemy city within that reach counts as this many enemy units coming: units are placed
-# there at the start of a season and the enemy may move first (Argos is a road's march from
-# Sparta; a Sparta that marched out when no Argive stood at Argos fell the next season).
+# An enemy city within that reach counts as up to this many enemy units coming: units are
+# placed there at the start of a season and the enemy may move first (Argos is a road's
+# march from Sparta; a Sparta that marched out when no Argive stood at Argos fell the next
+# season). Only where the enemy may place them, and as many as its Force Pool holds
+# (`_placeable`, 7.3.2).
 PLACED_THREAT = 4
+PLACE_ML = 5  # 4.4.2: no units placed in a region whose ML is below 5
 # Our capital under siege (10.3): a siege that runs its course takes it (21.1), and only a
 # field army coming home can lift it; the flat SIEGE term (1 a size point) never called one.
 CAPITAL_SIEGED = 20.0
@@ -850,14 +853,36 @@ def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str,
 
 def _coming(view: dict[str, Any], here: dict[str, dict[str, int]], side: str,
             capital: str) -> int:
-    """Enemy land units that may reach `side`'s capital next turn (an enemy city within
-    that march counts as PLACED_THREAT of them)."""
+    """Enemy land units that may reach `side`'s capital next turn: those within that march,
+    or, when more, those the enemy may place in its cities within it (`_placeable`, at
+    most PLACED_THREAT)."""
     foe = other(side)
     near = _near_capital(capital)
     coming = sum(n.get(foe, 0) for h, n in here.items() if h in near)
-    if any(B.city_owner(view, c) == foe for c in _cities_near(capital)):
-        coming = max(coming, PLACED_THREAT)
-    return coming
+    return max(coming, min(PLACED_THREAT, _placeable(view, here, side, capital)))
+
+
+def _placeable(view: dict[str, Any], here: dict[str, dict[str, int]], side: str,
+               capital: str) -> int:
+    """Land units the enemy may place next in its cities within a march of `side`'s capital
+    (7.3.2): only in a city of a region it controls with ML 5 or more (4.4.2), neither
+    besieged nor masked (our land units in its hex, 10.2.2), from that region's Force Pool
+    (public). Counted whatever the city's state, a flat four Argives kept Sparta's four
+    best hoplites at home all game, while three Argives with Alcibiades took Corinthia's
+    cities one by one and Corinthia went over to Athens (`t11bait-taker:3`)."""
+    foe = other(side)
+    regions: set[str] = set()
+    for name in _cities_near(capital):
+        h = _hex_of(name)
+        region = B.city_region().get(name)
+        r = view["regions"].get(region) if region is not None else None
+        if B.city_owner(view, name) != foe or r is None or r["side"] != foe \
+                or int(r["ml"]) < PLACE_ML or (view.get("sieges") or {}).get(h) \
+                or here.get(h, {}).get(side, 0):
+            continue
+        regions.add(str(region))
+    return sum(1 for u in view["units"].values() if u["side"] == foe and u["where"] == "pool"
+               and u["type"] != "fleet" and u["home"] in regions)
 
 
 def _walls(view: dict[str, Any], capital: str) -> int:
