@@ -162,11 +162,14 @@ def aggressive(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str 
         foes = enemy_majors(view, me)
         if not foes:
             return step_to(prompt, None)
-        mine = home_of(me)
-        target = home_of(min(foes, key=lambda m: (distance(mine, home_of(m)), m)))
-        return order_by(prompt, lambda d: distance(d["to"], target)
-                        < distance(d["from"], target),
-                        lambda d: (distance(d["to"], target), -int(d["cost"])))
+        homes = [home_of(m) for m in foes]
+
+        def target(here: str) -> str:  # the nearest enemy home but the one it stands in
+            return min([h for h in homes if h != here] or homes,
+                       key=lambda h: (distance(here, h), h))
+        return order_by(prompt, lambda d: distance(d["to"], target(d["from"]))
+                        < distance(d["from"], target(d["from"])),
+                        lambda d: (distance(d["to"], target(d["from"])), -int(d["cost"])))
     return common(view, prompt, reserve=1000)
 
 
