@@ -82,7 +82,7 @@ def test_the_aggressive_player_marches_on_the_nearest_enemy_home_first():
     assert orders
     first = orders[0][1].split(":")
     assert first[1] == "ATH" and first[3] == home_of("corinth")
-    for p, answer, view in orders:  # every march closes on an enemy home
+    for _p, answer, _view in orders:  # every march closes on an enemy home
         _, frm, _, to = answer.split(":")
         homes = [home_of(m) for m in ("sparta", "corinth", "thebes")]
         assert to in homes or min(distance(to, h) for h in homes if h != frm) < \
