@@ -203,13 +203,19 @@ def undefended(view: dict[str, Any], me: str, space: str) -> bool:
 def raider(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str | None:
     """Sends its land SPs into enemy spaces left without defenders to ravage them (5.7),
     those of an enemy major's home area first (6.2: its bellicosity, 7.1: its revenue),
-    then those nearest."""
+    then those of an enemy's tributaries (6.4: enemy land SPs in a tributary's area make
+    it likelier to rebel), then those nearest."""
     me = prompt.seat
     if prompt.kind == "order":
         b = board()
-        homes = {b.city_states[m].area for m in enemy_majors(view, me)}
+        foes = enemy_majors(view, me)
+        homes = {b.city_states[m].area for m in foes}
+        tributaries = {b.city_states[cs].area for cs, st in view["stances"].items()
+                       if st["status"] == "tributary" and st["patron"] in foes
+                       and cs in b.city_states}
         return order_by(prompt, lambda d: undefended(view, me, d["to"]),
-                        lambda d: (b.area_of[d["to"]] not in homes, len(d["route"])))
+                        lambda d: (b.area_of[d["to"]] not in homes,
+                                   b.area_of[d["to"]] not in tributaries, len(d["route"])))
     return common(view, prompt, reserve=1000)
 
 
