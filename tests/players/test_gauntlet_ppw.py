@@ -181,3 +181,68 @@ def test_duel_command_runs_ppw_against_a_gauntlet_player():
     assert res.exit_code == 0, res.output
     report = json.loads(res.output)
     assert report["b"] == "raider" and report["games"] == 1
+
+
+# ------------------------------------------------------------------ positions
+def _at_orders(seed: str, forces: dict[str, dict[str, list[int]]]) -> Game:
+    """A 2-player Archidamian game at its first operations round (every diplomatic
+    round passed), with `forces` set by hand (space -> owner -> [hoplites, cavalry,
+    ships]); the dice are the seed's."""
+    game = new(seed=seed)
+    while game.state["phase"] == "diplomatic":
+        for p in game.prompts():
+            game.act(p.seat, "pass")
+    for space, owners in forces.items():
+        game.state["forces"].setdefault(space, {}).update(owners)
+        for owner, sps in owners.items():
+            if not any(sps):
+                del game.state["forces"][space][owner]
+    game._prompts = None  # noqa: SLF001 - the state was changed by hand
+    RULESET._memo = None  # noqa: SLF001 - the sealed prompts were built for the old state
+    return game
+
+
+def _seal(game: Game, seat: str, style: str) -> str:
+    """Walk `style`'s order steps for `seat` (stack, region, objective) to its sealed
+    answer: an order `op:from:kind:to`, or a pass."""
+    player = gauntlet_player(style, "pos")
+    for _ in range(4):
+        answer = decide(game, seat, player)
+        game.act(seat, answer)
+        if not answer.startswith(("stack:", "region:")):
+            return answer
+    raise AssertionError("no order sealed in four steps")
+
+
+def test_position_the_aggressive_army_at_one_enemy_home_marches_on_the_next():
+    # Athens' army stands at Corinth (it fought there, rule 3.2): its next order goes on
+    # to the enemy home nearest Corinth but Corinth itself
+    game = _at_orders("pos-aggr", {"ATH": {"athens": [1, 0, 0]},
+                                   "COR": {"athens": [6, 1, 0]}})
+    answer = _seal(game, "athens", "aggressive")
+    _, frm, _, to = answer.split(":")
+    assert frm == "COR" and to in (home_of("sparta"), home_of("thebes"))
+
+
+def test_position_the_raider_ravages_the_empty_enemy_home_area_not_the_guarded_home():
+    # Sparta's army in Megara beside Attica: the empty Attica spaces are its prey (5.7,
+    # 6.2), not Athens' home space with its army and home guard (1.11), nor Megara's
+    # neighbours of no enemy home area
+    game = _at_orders("pos-raid", {"MEG": {"sparta": [6, 0, 0]}, "ELE": {"athens": [2, 0, 0]}})
+    answer = _seal(game, "sparta", "raider")
+    _, frm, _, to = answer.split(":")
+    assert board().area_of[to] == "attica" and to not in ("ATH", "PIR", "ELE")
+
+
+def test_position_the_bait_taker_attacks_long_odds():
+    # Sparta's host of 20 SPs stands in Megara, next to Attica: Athens' bait-taker
+    # marches on hostile SPs (Megara is the nearest) whatever the odds of rule 5.3
+    game = _at_orders("pos-bait", {"MEG": {"sparta": [18, 2, 0]}})
+    answer = _seal(game, "athens", "bait-taker")
+    _, frm, _, to = answer.split(":")
+    assert frm == "ATH" and hostile_sps(game.view("athens"), "athens", to) > 0
+
+
+def test_position_the_passive_player_passes_with_an_enemy_home_open():
+    game = _at_orders("pos-pass", {"SPA": {"sparta": [0, 0, 0]}})
+    assert _seal(game, "athens", "passive") == "pass"
