@@ -17,7 +17,8 @@ from ..heuristic import ruleset_of
 # The styles of play, each a short script per ruleset (engine/players/gauntlet/<module>.py
 # defines `SCRIPTS: {style: function}`).
 GAUNTLET = ("aggressive", "passive", "raider", "bait-taker")
-MODULES = {"athens-sparta": "athens_sparta", "hellenes": "hellenes", "epic": "epic"}
+MODULES = {"athens-sparta": "athens_sparta", "hellenes": "hellenes", "epic": "epic",
+           "pericles": "pericles"}
 # A prompt met again in the same position this many times is taken for a loop of menus:
 # the player then ends the phase or goes back instead.
 LOOP = 3
