@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 import engine
 from engine.core.game import Game
+from engine.core.rng import Rng
 from engine.core.types import Option, Prompt
 from engine.players import decide
 from engine.players.duel import cannot_duel, contender, play_one
@@ -21,7 +22,6 @@ from engine.players.gauntlet import GAUNTLET, gauntlet_player
 from engine.players.gauntlet.pericles import SCRIPTS
 from engine.players.pericles import city_of, present
 from engine.players.testing import assert_player_blind, variant_game
-from engine.core.rng import Rng
 from keryx.cli import app
 
 SCENARIO = "14.1.06 A"

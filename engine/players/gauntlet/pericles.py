@@ -201,8 +201,8 @@ def march(prompt: Prompt, view: dict[str, Any], all_in: bool) -> str | None:
     if not movers:
         return first_of(prompt, ("stop",))
     return max(movers, key=lambda o: (bool(facts(o).get("the_300")),
-                                      int(counts.get(facts(o).get("owner"), {}).get(
-                                          facts(o).get("kind"), 0)), o.id)).id
+                                      int(counts.get(str(facts(o).get("owner")), {}).get(
+                                          str(facts(o).get("kind")), 0)), o.id)).id
 
 
 # ------------------------------------------------------------------ shared answers
