@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -30,31 +32,44 @@ TEAMS = {"aristocrats": ("aristocrats", "demagogues"), "demagogues": ("aristocra
 Seen = list[tuple[Prompt, str, dict[str, Any]]]
 
 
-def _play(style: str, seat: str, seed: str, against: str = "random",
-          limit: int = 3000) -> tuple[Game, Seen]:
-    """A whole game, `style` holding `seat`'s city (both its factions); its decisions."""
-    game = engine.new_game("pericles", seed=seed, scenario=SCENARIO)
-    team = TEAMS[seat]
-    players = {s: contender(style if s in team else against, f"{seed}:{s}") for s in game.seats}
-    mine: Seen = []
-    for _ in range(limit):
-        if game.outcome is not None:
-            break
+def _walk(game: Game, levels: dict[str, str], seed: str,
+          probe: Callable[[int, Prompt, str], None], limit: int = 3000) -> Game:
+    """Play `game` to its end (or `limit` actions), each faction by the level or style
+    `levels` names, calling `probe(step, prompt, answer)` before each answer is given."""
+    players = {s: contender(levels[s], f"{seed}:{s}") for s in game.seats}
+    step = 0
+    while game.outcome is None and step < limit:
         p = game.prompts()[0]
         answer = decide(game, p.seat, players[p.seat])  # refuses an answer not offered
+        probe(step, p, answer)
+        game.act(p.seat, answer)
+        step += 1
+    return game
+
+
+def _play(style: str, seat: str, seed: str, against: str = "random",
+          alone: bool = False) -> tuple[Game, Seen]:
+    """A whole game, `style` holding `seat`'s city (both its factions; only `seat` when
+    `alone`); its decisions."""
+    game = engine.new_game("pericles", seed=seed, scenario=SCENARIO)
+    team = (seat,) if alone else TEAMS[seat]
+    mine: Seen = []
+
+    def note(_step: int, p: Prompt, answer: str) -> None:
         if p.seat in team:
             mine.append((p, answer, game.view(p.seat)))
-        game.act(p.seat, answer)
-    return game, mine
+    levels = {s: style if s in team else against for s in game.seats}
+    return _walk(game, levels, seed, note), mine
 
 
-@pytest.mark.parametrize("style", GAUNTLET)
-@pytest.mark.parametrize("seat", ["aristocrats", "agiad"])
-def test_each_pericles_gauntlet_player_plays_a_whole_game_to_its_end(style, seat):
-    game, mine = _play(style, seat, f"gp-{style}")
-    assert game.outcome is not None, "the game ran into the action limit (a loop of menus)"
-    kinds = {p.kind for p, _, _ in mine}
-    assert {"nominate", "designate", "debate", "place"} <= kinds
+@pytest.mark.parametrize(("style", "seat"), [(st, se) for st in GAUNTLET for se in TEAMS])
+def test_each_pericles_gauntlet_player_plays_a_whole_game_on_every_faction(style, seat):
+    """The style holds one faction, random players the other three; a loop of menus
+    would run the game into the action limit."""
+    game, mine = _play(style, seat, f"gp-{style}-{seat}", alone=True)
+    assert game.outcome is not None
+    asked = Counter(p.kind for p, _, _ in mine)
+    assert all(asked[k] for k in ("nominate", "designate", "debate", "place")), asked
 
 
 @pytest.mark.slow
@@ -174,21 +189,19 @@ def test_pericles_gauntlet_answers_alike_when_only_hidden_facts_differ(style):
     """No cheating: at positions of a gauntlet game, every hidden variant (hands, the
     deck, face-down markers) gets the same answer."""
     game = engine.new_game("pericles", seed=f"gp-blind-{style}", scenario=SCENARIO)
-    players = {s: contender(style if s in TEAMS["agiad"] else "random", f"b:{s}")
-               for s in game.seats}
-    checked = 0
-    for step in range(600):
-        if game.outcome is not None:
-            break
-        p = game.prompts()[0]
-        if step % 3 == 0 and p.seat in TEAMS["agiad"]:
-            answer = decide(game, p.seat, gauntlet_player(style, step))
-            for state in game.rules.hidden_variants(game.state, p.seat, Rng(f"v{step}")):
-                other = variant_game(game, state)
-                assert decide(other, p.seat, gauntlet_player(style, step)) == answer
-                checked += 1
-        game.act(p.seat, decide(game, p.seat, players[p.seat]))
-    assert checked >= 20
+    checked = [0]
+
+    def blind(step: int, p: Prompt, _answer: str) -> None:
+        if step % 3 or p.seat not in TEAMS["agiad"]:
+            return
+        answer = decide(game, p.seat, gauntlet_player(style, step))
+        for state in game.rules.hidden_variants(game.state, p.seat, Rng(f"v{step}")):
+            assert decide(variant_game(game, state), p.seat, gauntlet_player(style, step)) \
+                == answer
+            checked[0] += 1
+    _walk(game, {s: style if s in TEAMS["agiad"] else "random" for s in game.seats}, "b",
+          blind, limit=600)
+    assert checked[0] >= 20
 
 
 @pytest.mark.slow
@@ -198,17 +211,14 @@ def test_no_cheating_levels_answer_alike_at_positions_of_gauntlet_games(style, l
     """Issue 35 point 5: the heuristic and Phormio pass the no-cheating proof at positions
     of a game against a gauntlet player (every 4th decision of Athens)."""
     game = engine.new_game("pericles", seed=f"gp-levels-{style}", scenario=SCENARIO)
-    players = {s: contender(level if s in TEAMS["aristocrats"] else style, f"l:{s}")
-               for s in game.seats}
-    proven = 0
-    for step in range(3000):
-        if game.outcome is not None:
-            break
-        p = game.prompts()[0]
+    proven = [0]
+
+    def prove(step: int, p: Prompt, _answer: str) -> None:
         if p.seat in TEAMS["aristocrats"] and step % 4 == 0:
-            proven += bool(assert_player_blind(game, p.seat, level, seed=step))
-        game.act(p.seat, decide(game, p.seat, players[p.seat]))
-    assert proven >= 10
+            proven[0] += bool(assert_player_blind(game, p.seat, level, seed=step))
+    _walk(game, {s: level if s in TEAMS["aristocrats"] else style for s in game.seats}, "l",
+          prove)
+    assert proven[0] >= 10
 
 
 # ------------------------------------------------------------------ duels
