@@ -117,8 +117,8 @@ Score = Callable[[dict[str, Any], str, str, str], float | None]
 
 
 def place(view: dict[str, Any], prompt: Prompt, score: Score) -> str | None:
-    """The option `score` rates highest (None: not wanted), else a Rumor or Oracle
-    anywhere, else the first option."""
+    """The option `score` rates highest (None: not wanted); when it wants none, the
+    frame's plain default (the first option)."""
     city = city_of(prompt.seat)
     rated = [(s, o.id) for o in prompt.options
              if (s := score(view, city, facts(o)["marker"], facts(o)["theater"])) is not None]
