@@ -235,3 +235,23 @@ def test_duel_command_runs_pericles_against_a_gauntlet_player():
     assert res.exit_code == 0, res.output
     report = json.loads(res.output)
     assert report["b"] == "raider" and report["games"] == 1
+
+
+@pytest.mark.slow
+def test_no_cheating_the_search_answers_alike_at_positions_of_a_raider_game():
+    """The search level (a fixed number of samples, so that it replays) passes the
+    no-cheating proof at decisions it searches in a game of Athens against the raider."""
+    game = engine.new_game("pericles", seed="gp-search-raider", scenario=SCENARIO)
+    proven = [0]
+
+    def prove(step: int, p: Prompt, _answer: str) -> None:
+        if p.seat not in TEAMS["aristocrats"] or proven[0] >= 3 or len(p.options) < 2:
+            return
+        probe = contender("search", str(step), samples=2, horizon=20)
+        decide(game, p.seat, probe)
+        if probe.searched:  # type: ignore[attr-defined]
+            proven[0] += bool(assert_player_blind(game, p.seat, "search", seed=str(step),
+                                                  samples=2, horizon=20))
+    _walk(game, {s: "heuristic" if s in TEAMS["aristocrats"] else "raider"
+                 for s in game.seats}, "s", prove)
+    assert proven[0] >= 3
