@@ -18,7 +18,7 @@ from ..heuristic import ruleset_of
 # defines `SCRIPTS: {style: function}`).
 GAUNTLET = ("aggressive", "passive", "raider", "bait-taker")
 MODULES = {"athens-sparta": "athens_sparta", "hellenes": "hellenes", "epic": "epic",
-           "ppw": "ppw"}
+           "ppw": "ppw", "pericles": "pericles"}
 # A prompt met again in the same position this many times is taken for a loop of menus:
 # the player then ends the phase or goes back instead.
 LOOP = 3
