@@ -4,11 +4,17 @@ same. The ruleset's `hidden_variants` supplies such games."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+from typing import Any
+
 from ..core.game import Game
 from ..core.rng import Rng
+from ..core.types import Prompt
 from ..testing import first_difference
-from .base import player
+from .base import Player, player
 from .lookahead import decide
+
+Seen = list[tuple[Prompt, str, dict[str, Any]]]
 
 
 def advance(game: Game, actions: int, seed: str = "walk") -> None:
@@ -19,6 +25,23 @@ def advance(game: Game, actions: int, seed: str = "walk") -> None:
             return
         p = rng.choice(game.prompts())
         game.act(p.seat, rng.choice(p.options).id)
+
+
+def play_out(game: Game, players: Mapping[str, Player], watched: Collection[str],
+             limit: int) -> Seen:
+    """Play `game` on with a player per seat (each answer refused unless offered) until it
+    ends or `limit` actions pass; the (prompt, answer, view) of each `watched` seat's
+    decision."""
+    seen: Seen = []
+    for _ in range(limit):
+        if game.outcome is not None:
+            break
+        p = game.prompts()[0]
+        answer = decide(game, p.seat, players[p.seat])
+        if p.seat in watched:
+            seen.append((p, answer, game.view(p.seat)))
+        game.act(p.seat, answer)
+    return seen
 
 
 def variant_game(game: Game, state: object) -> Game:

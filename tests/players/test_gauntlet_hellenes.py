@@ -17,10 +17,8 @@ from engine.players import decide
 from engine.players.duel import cannot_duel, contender
 from engine.players.gauntlet import GAUNTLET, gauntlet_player
 from engine.players.gauntlet.hellenes import distance
-from engine.players.testing import variant_game
+from engine.players.testing import Seen, play_out, variant_game
 from keryx.cli import app
-
-Seen = list[tuple[object, str, dict]]
 
 
 def _play(style: str, seat: str, seed: str, against: str = "random",
@@ -29,15 +27,7 @@ def _play(style: str, seat: str, seed: str, against: str = "random",
     game = engine.new_game("hellenes", seed=seed)
     players = {s: contender(style if s == seat else against, f"{seed}:{s}")
                for s in game.seats}
-    mine: Seen = []
-    for _ in range(limit):
-        if game.outcome is not None:
-            break
-        p = game.prompts()[0]
-        answer = decide(game, p.seat, players[p.seat])  # refuses an answer not offered
-        if p.seat == seat:
-            mine.append((p, answer, game.view(seat)))
-        game.act(p.seat, answer)
+    mine = play_out(game, players, {seat}, limit)
     return game, mine
 
 

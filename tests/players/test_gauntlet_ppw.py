@@ -15,12 +15,10 @@ from engine.players import decide
 from engine.players.duel import cannot_duel, contender
 from engine.players.gauntlet import GAUNTLET, gauntlet_player
 from engine.players.gauntlet.ppw import distance, home_of, hostile_sps, undefended
-from engine.players.testing import assert_player_blind, variant_game
+from engine.players.testing import Seen, assert_player_blind, play_out, variant_game
 from engine.rulesets.ppw import RULESET
 from engine.rulesets.ppw.board import board
 from keryx.cli import app
-
-Seen = list[tuple[object, str, dict]]
 
 
 def new(players: int = 2, seed: str = "gppw", scenario: str = "archidamian") -> Game:
@@ -36,15 +34,7 @@ def _play(style: str, seat: str, seed: str, players: int = 2, against: str = "he
     mine = next(set(g) for g in groups if seat in g)
     players_ = {s: contender(style if s in mine else against, f"{seed}:{s}")
                 for s in game.seats}
-    seen: Seen = []
-    for _ in range(limit):
-        if game.outcome is not None:
-            break
-        p = game.prompts()[0]
-        answer = decide(game, p.seat, players_[p.seat])  # refuses an answer not offered
-        if p.seat in mine:
-            seen.append((p, answer, game.view(p.seat)))
-        game.act(p.seat, answer)
+    seen = play_out(game, players_, mine, limit)
     return game, seen
 
 
