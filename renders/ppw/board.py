@@ -4,7 +4,8 @@ island) in its controller's colour, fortresses ringed, rebellion and ravaging ma
 and the majors' SPs beside their spaces. Drawn from a view (or the set-up without one).
 Two panels: the whole theatre from Sicily to Asia, and below it Greece enlarged (58 of
 the 96 spaces stand there), where markers are nudged apart and every name and SP line is
-set on the side of its marker that hides least (pieces/labels.py). Run as a script to draw the 431 set-up:
+set on the side of its marker that hides least (pieces/labels.py). Run as a script to
+draw the 431 set-up:
 
     .venv/bin/python -m renders.ppw.board /tmp/ppw-431.png
 """
@@ -34,7 +35,7 @@ from renders.pieces.stackfit import Box
 # lon min, lon max, lat min, lat max: Segesta to Chalcedon, Pella to Rhodes
 WINDOW = (12.4, 29.4, 35.8, 41.9)
 SCALE = 78.0  # pixels per degree of latitude
-XSCALE = SCALE * math.cos(math.radians(38.5))
+MID_LATITUDE = 38.5  # where a degree of longitude is drawn true to a degree of latitude
 LEGEND_H = 58
 R = 6  # a space's marker
 PATH = {"land": (150, 92, 40), "naval": (70, 140, 210), "combined": (16, 40, 110),
@@ -45,13 +46,13 @@ RAVAGED = (232, 126, 26)
 
 
 def to_px(lat: float, lon: float) -> tuple[float, float]:
-    lon0, _, _, lat1 = WINDOW
-    return (lon - lon0) * XSCALE, (lat1 - lat) * SCALE
+    """A point on the overview panel."""
+    return OVERVIEW.to_px(lat, lon)
 
 
 def size() -> tuple[int, int]:
-    lon0, lon1, lat0, lat1 = WINDOW
-    return round((lon1 - lon0) * XSCALE), round((lat1 - lat0) * SCALE)
+    """The overview panel's size."""
+    return OVERVIEW.size()
 
 
 def _colour(side: str | None) -> tuple[int, int, int]:
@@ -68,16 +69,15 @@ def _side_of(view: dict[str, Any] | None, cs: str | None) -> str | None:
 
 def _marker(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, fill: tuple[int, int, int],
             fortress: bool, r: int = R) -> None:
-    R = r  # noqa: N806 - the marker's radius
     if fortress:
-        d.ellipse([x - R - 3, y - R - 3, x + R + 3, y + R + 3], outline=theme.INK, width=2)
+        d.ellipse([x - r - 3, y - r - 3, x + r + 3, y + r + 3], outline=theme.INK, width=2)
     if kind == "land":
-        d.rectangle([x - R, y - R, x + R, y + R], fill=fill, outline=theme.WHITE)
+        d.rectangle([x - r, y - r, x + r, y + r], fill=fill, outline=theme.WHITE)
     elif kind == "coastal":
-        d.polygon([(x, y - R - 1), (x + R + 1, y + R), (x - R - 1, y + R)], fill=fill,
+        d.polygon([(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)], fill=fill,
                   outline=theme.WHITE)
     else:
-        d.ellipse([x - R, y - R, x + R, y + R], fill=fill, outline=theme.WHITE)
+        d.ellipse([x - r, y - r, x + r, y + r], fill=fill, outline=theme.WHITE)
 
 
 def _dashed(d: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float],
@@ -113,7 +113,7 @@ class Panel:
 
     @property
     def xscale(self) -> float:
-        return self.scale * math.cos(math.radians(38.5))
+        return self.scale * math.cos(math.radians(MID_LATITUDE))
 
     def to_px(self, lat: float, lon: float) -> tuple[float, float]:
         lon0, _, _, lat1 = self.window
@@ -138,19 +138,24 @@ SPS_SIDES = ("above", "right", "left", "above-right", "above-left", "below")
 
 
 @cache
-def land(panel: Panel | None = None) -> Image.Image:
-    """The Hellenes land raster (0.02 degrees a cell, 12.2 E to 30.6 E, 35.7 N to 42.6 N)
-    warped onto a panel's pixels (the overview's by default)."""
-    panel = panel or OVERVIEW
+def _land_mask() -> LandMask:
+    """The Hellenes land raster (0.02 degrees a cell, 12.2 E to 30.6 E, 35.7 N to 42.6 N),
+    read once for both panels."""
     grid = json.loads((HELLENES_DATA / "map_raster.json").read_text(encoding="utf-8"))
     rows = [decode_runs(r) for r in grid["land_rows"]]
     raster = Image.new("L", (len(rows[0]), len(rows)))
     raster.putdata([255 if v else 0 for row in rows for v in row])
-    mask = LandMask(raster, grid["lat_max"], grid["lon_min"], 1 / grid["step"], "hellenes")
+    return LandMask(raster, grid["lat_max"], grid["lon_min"], 1 / grid["step"], "hellenes")
+
+
+@cache
+def land(panel: Panel | None = None) -> Image.Image:
+    """The land raster warped onto a panel's pixels (the overview's by default)."""
+    panel = panel or OVERVIEW
     lon0, _, _, lat1 = panel.window
     geo_to_px = Affine(panel.xscale, 0.0, -lon0 * panel.xscale, 0.0, -panel.scale,
                        lat1 * panel.scale)
-    return mask.warp(geo_to_px, panel.size())
+    return _land_mask().warp(geo_to_px, panel.size())
 
 
 @cache
@@ -159,19 +164,17 @@ def _layout(panel: Panel) -> tuple[dict[str, tuple[float, float]], frozenset[str
     spaces it names (the overview leaves Greece's to the enlarged panel)."""
     comps = load_components()
     w, h = panel.size()
-    inner = [s for s in comps.spaces if GREECE.holds(s.lat, s.lon)]
-    shown = inner if panel is GREECE else comps.spaces
+    inner = frozenset(s.id for s in comps.spaces if GREECE.holds(s.lat, s.lon))
+    shown = [s for s in comps.spaces if panel is not GREECE or s.id in inner]
     m = panel.r + 2
     at = labels.spread({s.id: panel.to_px(s.lat, s.lon) for s in shown}, panel.gap,
                        (m, m, w - m, h - m))
-    named = frozenset(s.id for s in shown) if panel is GREECE else \
-        frozenset(s.id for s in comps.spaces) - {s.id for s in inner}
-    return at, named
+    return at, inner if panel is GREECE else frozenset(at) - inner
 
 
 def render_image(view: dict[str, Any] | None = None) -> Image.Image:
     w, h = size()
-    gw, gh = GREECE.size()
+    gh = GREECE.size()[1]
     img = Image.new("RGB", (w, h + gh + LEGEND_H), theme.PAPER)
     img.paste(_panel(OVERVIEW, view), (0, 0))
     img.paste(_panel(GREECE, view), (0, h))
