@@ -143,24 +143,28 @@ def test_ppw_gauntlet_answers_alike_when_only_hidden_facts_differ(style):
     assert checked >= 10
 
 
-@pytest.mark.parametrize("style", GAUNTLET)
-def test_the_heuristic_is_blind_at_positions_of_gauntlet_games(style):
-    """The heuristic (the PPW has no search level) answers alike in hidden variants of
-    positions its games against each gauntlet player reach."""
+@pytest.mark.parametrize("style, level", [(style, "heuristic") for style in GAUNTLET] + [
+    pytest.param(style, "search", marks=pytest.mark.slow) for style in ("aggressive", "raider")])
+def test_the_levels_are_blind_at_positions_of_gauntlet_games(style, level):
+    """The heuristic and the search (at a fixed 2 worlds, which replays) answer alike in
+    hidden variants of positions reached by the heuristic's games against each gauntlet
+    player (the search plays on the heuristic's answers: a whole game of it is minutes)."""
+    options = {"samples": 2} if level == "search" else {}
+    wanted = 2 if level == "search" else 6  # a search decision here is seconds
     game = new(seed=f"gppw-hblind-{style}")
     players = {s: contender("heuristic" if s == "athens" else style, f"h:{s}")
                for s in game.seats}
     proven = 0
     for step in range(600):
-        if game.outcome is not None or proven >= 6:
+        if game.outcome is not None or proven >= wanted:
             break
         waiting = game.prompts()
         # the others seal first, so that Athens decides with their choices hidden
         p = next((q for q in waiting if q.seat != "athens"), waiting[0])
         if p.seat == "athens":
-            proven += bool(assert_player_blind(game, "athens", "heuristic", seed=step))
+            proven += bool(assert_player_blind(game, "athens", level, seed=step, **options))
         game.act(p.seat, decide(game, p.seat, players[p.seat]))
-    assert proven >= 6
+    assert proven >= wanted
 
 
 def test_duel_command_runs_ppw_against_a_gauntlet_player():
