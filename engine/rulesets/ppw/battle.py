@@ -10,10 +10,12 @@ from engine.core.ruleset import Context
 
 from .board import board
 from .components import MAJORS
+from .control import stance_to
 from .state import CAVALRY, NAVAL, PpwState, add_sps, log
 
 Stack = tuple[str, str]  # (space, owner)
 GUARD = 3  # rule 1.11: the home guard's hoplite SPs
+DESTROYED_ARMY_DEATH = 7  # rule 5.6: 2d6 at most this kills the leader of an army destroyed
 
 
 @dataclass
@@ -139,6 +141,32 @@ def leader_casualty(s: PpwState, ctx: Context, rec: BattleRecord, side: Side,
         kill_leader(s, side.leader)
 
 
+def army_destroyed(s: PpwState, ctx: Context, rec: BattleRecord, side: Side) -> None:
+    """Rule 5.6: a leader who lives through the battle but whose army has no SP left
+    dies on two dice of 7 or less; otherwise he escapes home, where rule 1.12 says
+    whether he is back in the pool (friendly SPs or a garrison there) or off the map
+    until the end of the turn."""
+    ldr = side.leader
+    if ldr is None or ldr not in s["leader_at"] or any(
+            sum(s["forces"].get(sp, {}).get(o, [0, 0, 0])) for sp, o in side.stacks):
+        return
+    dice = ctx.roll(2)
+    killed = sum(dice) <= DESTROYED_ARMY_DEATH
+    add_step(rec, {"kind": "leader", "side": side.major, "dice": dice, "rule": "5.6",
+                   "facts": {"leader": ldr, "limit": DESTROYED_ARMY_DEATH, "killed": killed,
+                             "army_destroyed": True}})
+    if killed:
+        kill_leader(s, ldr)
+        return
+    major = board().leaders[ldr].city_state
+    home = board().city_states[major].home
+    kept = any(stance_to(s, major, o) == "friendly" for o in s["forces"].get(home, {})) \
+        or home in s["garrisons"]
+    s["leader_at"].pop(ldr)
+    s["leaders"][ldr] = "pool" if kept else "away"
+    log(s, "leader_escaped", leader=ldr)
+
+
 def kill_leader(s: PpwState, leader: str) -> None:
     s["leaders"][leader] = "dead"
     s["leader_at"].pop(leader, None)
@@ -194,6 +222,7 @@ def fight(s: PpwState, ctx: Context, place: str, attacker: Side, defender: Side,
     take_losses(s, rec, winner, win, naval, "5.4")
     for side in (winner, loser):
         leader_casualty(s, ctx, rec, side, side is loser)
+        army_destroyed(s, ctx, rec, side)
     if loser.lost >= 2:  # rule 6.2 counts battles that cost the loser 2 SPs or more
         for side, key in ((winner, "battles_won"), (loser, "battles_lost")):
             if side.major in MAJORS:

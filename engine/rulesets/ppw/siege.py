@@ -58,10 +58,12 @@ def defence_value(s: PpwState, major: str, space: str) -> int:
 
 def supplied_by_sea(s: PpwState, major: str, space: str) -> bool:
     """Rule 5.8: a coastal or island place whose side has ships covering it by ZOI, not
-    outnumbered by the besieger's ships in the place."""
+    outnumbered by the besieger's ships in the place. Athens, inland, is supplied through
+    the Long Walls while Piraeus is its side's and supplied itself (brief 3.2)."""
     b = board()
     if b.type[space] == "land":
-        return False
+        return any(e.long_walls and standing(s, major, e.to) == "unfriendly"
+                   and supplied_by_sea(s, major, e.to) for e in b.edges[space])
     own_ships = 0
     for sp in b.sea_zoi[space]:
         for owner, (_, _, n) in s["forces"].get(sp, {}).items():
@@ -154,14 +156,20 @@ def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
     s["siege"].pop(space, None)
     log(s, "fell", space=space, by=major)
     home = b.home_of.get(space)
+    ours = side_of(s, s["origin"][space]) == (side_of(s, major) or major)
+    if space in s["rebel"] and ours:
+        # rule 6.4: a rebellion put down costs 1 resentment; when it is the rebel
+        # tributary's home that falls, the whole area's rebellion ends with it
+        area = b.area_of[space]
+        s["rebel"] = [sp for sp in s["rebel"] if sp != space
+                      and (home is None or b.area_of[sp] != area)]
+        s["majors"][major]["resentment"] = min(10, s["majors"][major]["resentment"] + 1)
+        log(s, "suppressed", space=space, by=major)
+        return
     if home is not None:
         capture_home(s, major, home)
         return
-    if space in s["rebel"] and side_of(s, s["origin"][space]) == (side_of(s, major) or major):
-        s["rebel"].remove(space)  # rule 6.4: a rebellion put down
-        s["majors"][major]["resentment"] = min(10, s["majors"][major]["resentment"] + 1)
-        return
-    if side_of(s, s["origin"][space]) == (side_of(s, major) or major):
+    if ours:
         return  # back to its own side: no garrison needed (rule 1.5)
     card = s["majors"][major]
     if card["treasury"] >= GARRISON_COST and garrisons_free(s, major) > 0:
