@@ -4,15 +4,18 @@ The brief's rule numbers (D4.6, D5.8 ...) are given beside ours (4.6, 5.8 ...)."
 
 from __future__ import annotations
 
-from engine.rulesets.ppw import political
+from engine.rulesets.ppw import economic, political
+from engine.rulesets.ppw.battle import Side, athenian_share
 from engine.rulesets.ppw.board import board
-from engine.rulesets.ppw.control import zoi_covers
+from engine.rulesets.ppw.control import controller, zoi_covers
 from engine.rulesets.ppw.diplomacy import approach, approach_modifiers
 from engine.rulesets.ppw.movement import routes
 from engine.rulesets.ppw.operation import execute, land_battle, transit
 from engine.rulesets.ppw.political import bellicosity_change
+from engine.rulesets.ppw.rules import outcome
 from engine.rulesets.ppw.siege import fall, siege_modifiers
 from engine.rulesets.ppw.state import add_sps
+from engine.rulesets.ppw.victory import mark_start, score
 
 from .conftest import clear, dice, fresh
 
@@ -273,3 +276,79 @@ def test_the_briefs_zoi_checks_rule_1_10():
     s = fresh()
     clear(s, "ATH")
     assert all(zoi_covers(s, "athens", "ATH", sp)[0] for sp in ("ACH", "ELE", "PIR"))
+
+
+# --- 5.2 (D5.2): a garrison sallies with its side's SPs, and is lost last
+
+
+def test_a_garrison_sallies_and_is_lost_last_rule_5_2():
+    """Rule 5.2: at Plataea the Athenian garrison counts 1 beside one Athenian hoplite
+    SP, so the defenders (2) are not outnumbered by Sparta's 2 and come out to fight;
+    routed (9 against 1: two SPs lost), the hoplite goes first, then the garrison, and
+    Plataea goes back to Thebes, its original controller (rule 1.5)."""
+    s = fresh()
+    add_sps(s, "PLA", "athens", 1, 0, 0)
+    add_sps(s, transit("sparta"), "sparta", 2, 0, 0)
+    s["leaders"]["brasidas"], s["leader_at"]["brasidas"] = "busy", transit("sparta")
+    assert land_battle(s, dice(6, 1, 6, 6), "sparta", "brasidas", "PLA")
+    assert s["battle"] is not None and s["battle"]["kind"] == "battle_land"
+    assert "PLA" not in s["garrisons"] and "athens" not in s["forces"].get("PLA", {})
+    assert controller(s, "PLA") == "thebes"
+
+
+# --- 2.4 (D2.4): at peace, only the other side's fortresses are closed
+
+
+def test_at_peace_the_open_country_may_be_crossed_rule_2_4():
+    """Rule 2.4: at peace with Athens, a Spartan army may not enter Athens' fortresses
+    (Athens, Piraeus, Oenoe) but may cross the open country of Attica."""
+    s = fresh()
+    s["relations"]["athens|sparta"] = "peace"
+    add_sps(s, "MEG", "sparta", 3, 0, 0)
+    r = routes(s, "sparta", "MEG", 3, 0)
+    assert {"ELE", "ACH", "DEC"} <= set(r)
+    assert not {"ATH", "OEN"} & set(r)
+
+
+# --- 1.5 ([S] L21): an empty non-fortress space goes back to its original controller
+
+
+def test_an_occupier_that_marches_on_no_longer_holds_the_space_rule_1_5():
+    """Rule 1.5: Sparta occupies Eleusis; when its army marches on to Acharnae, Eleusis
+    is Athens' again, at once (not only at the end of the phase)."""
+    s = fresh()
+    execute(s, dice(), "sparta", "SPA", "land", "ELE")
+    assert controller(s, "ELE") == "sparta"
+    execute(s, dice(), "sparta", "ELE", "land", "ACH")
+    assert controller(s, "ELE") == "athens" and controller(s, "ACH") == "sparta"
+
+
+# --- 5.3 (D5.3): Athenian seamanship lost for good
+
+
+def test_athenian_seamanship_is_lost_for_good_rule_5_3():
+    """Rule 5.3: in a turn in which Athens loses 6 or more ships its seamanship goes,
+    and it does not come back in later turns."""
+    s = fresh()
+    fleet = Side("athens", [("PIR", "athens")])
+    assert athenian_share(s, fleet)
+    s["tally"]["athens"]["naval_lost"] = 6
+    assert not athenian_share(s, fleet)
+    economic.clean_up(s)
+    assert s["tally"]["athens"]["naval_lost"] == 0 and not athenian_share(s, fleet)
+
+
+# --- 9.5 (D9.6): ties on the score
+
+
+def test_a_tie_on_score_and_bellicosity_goes_to_the_treasury_rule_9_5():
+    """Rule 9.5: Athens and Sparta, with the same par, both at bellicosity 10 and under
+    1,000 talents, tie on the score; the higher treasury places first."""
+    s = fresh("431", 4)
+    mark_start(s)
+    s["majors"]["athens"]["treasury"] = 900
+    s["majors"]["sparta"]["treasury"] = 500
+    assert score(s, "athens") == score(s, "sparta")
+    s["phase"] = "over"
+    places = outcome(s).places
+    assert places.index(("athens",)) + 1 == places.index(("sparta",))

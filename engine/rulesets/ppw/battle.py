@@ -21,17 +21,24 @@ DESTROYED_ARMY_DEATH = 7  # rule 5.6: 2d6 at most this kills the leader of an ar
 @dataclass
 class Side:
     """One side of a battle: its major, the stacks that fight, its leader, the home
-    guard it counts (rule 1.11), and whether it fights in its own home space."""
+    guard it counts (rule 1.11), whether it fights in its own home space, and the space
+    of a garrison that sallies with it (rule 5.2)."""
     major: str
     stacks: list[Stack]
     leader: str | None = None
     guard: int = 0
     at_home: bool = False
+    garrison: str | None = None
     lost: int = field(default=0)
 
 
+def sallying_garrison(s: PpwState, side: Side) -> int:
+    """Rule 5.2: a garrison fighting beside the SPs that sally counts 1."""
+    return int(side.garrison is not None and side.garrison in s["garrisons"])
+
+
 def strength(s: PpwState, side: Side, naval: bool) -> int:
-    total = side.guard if not naval else 0
+    total = side.guard + sallying_garrison(s, side) if not naval else 0
     for space, owner in side.stacks:
         h, c, n = s["forces"].get(space, {}).get(owner, [0, 0, 0])
         total += n if naval else h + c
@@ -61,8 +68,17 @@ def odds_bonus(mine: int, theirs: int) -> int:
     return 0
 
 
+def seamanship_lost(s: PpwState) -> bool:
+    """Rule 5.3: Athens loses its seamanship for good in a turn in which it loses 6 or
+    more ships (kept from the turn's end by rule 7.5's clean-up)."""
+    return bool(s.get("seamanship_lost")) or s["tally"]["athens"]["naval_lost"] >= 6
+
+
 def athenian_share(s: PpwState, side: Side) -> bool:
-    """Rule 5.3: Athenian seamanship for a side whose ships are at least half Athenian."""
+    """Rule 5.3: Athenian seamanship for a side whose ships are at least half Athenian
+    (while Athens has it)."""
+    if seamanship_lost(s):
+        return False
     ships = [(o, s["forces"].get(sp, {}).get(o, [0, 0, 0])[NAVAL]) for sp, o in side.stacks]
     total = sum(n for _, n in ships)
     return total > 0 and 2 * sum(n for o, n in ships if o == "athens") >= total
@@ -91,7 +107,8 @@ def loss_counts(margin: int, loser_sps: int, winner_sps: int, held: bool,
 def take_losses(s: PpwState, rec: BattleRecord, side: Side, count: int, naval: bool,
                 rule: str) -> int:
     """Remove `count` SPs from `side` (rule 5.4): allies' SPs before the major's own,
-    hoplites before cavalry; the home guard is never lost (rule 1.11)."""
+    hoplites before cavalry, a sallying garrison last (rule 5.2); the home guard is
+    never lost (rule 1.11)."""
     order = sorted(side.stacks, key=lambda st: (st[1] == side.major, st))
     targets = []
     left = count
@@ -114,6 +131,13 @@ def take_losses(s: PpwState, rec: BattleRecord, side: Side, count: int, naval: b
             left -= take
             if owner in MAJORS and naval:
                 s["tally"][owner]["naval_lost"] += take
+    if left > 0 and not naval and sallying_garrison(s, side):
+        # rule 5.2: the garrison is lost last; its space goes back to its original
+        # controller (rule 1.5)
+        assert side.garrison is not None
+        del s["garrisons"][side.garrison]
+        targets.append({"target": f"garrison:{side.garrison}", "before": 1, "after": 0})
+        left -= 1
     lost = count - left
     side.lost += lost
     add_step(rec, {"kind": "losses", "side": side.major, "hits": lost,
@@ -193,6 +217,9 @@ def fight(s: PpwState, ctx: Context, place: str, attacker: Side, defender: Side,
         if side.guard and not naval:
             add_piece(rec, {"id": f"guard:{place}", "side": side.major, "kind": "home_guard",
                             "strength": side.guard, "home": place})
+        if side.garrison is not None and sallying_garrison(s, side) and not naval:
+            add_piece(rec, {"id": f"garrison:{side.garrison}", "side": side.major,
+                            "kind": "garrison", "strength": 1, "home": side.garrison})
     a_str, d_str = strength(s, attacker, naval), strength(s, defender, naval)
     scores: dict[str, int] = {}
     for side, mine, theirs, other in ((attacker, a_str, d_str, defender),

@@ -50,6 +50,7 @@ def execute(s: PpwState, ctx: Context, major: str, origin: str, kind: str, to: s
     s["majors"][major]["treasury"] -= army.cost
     t = transit(major)
     add_sps(s, origin, major, -army.hoplite, -army.cavalry, -army.naval)
+    vacate(s, major, origin)
     add_sps(s, t, major, army.hoplite, army.cavalry, army.naval)
     s["leaders"][army.leader] = "busy"
     s["leader_at"][army.leader] = t
@@ -302,7 +303,10 @@ def land_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> 
     owner = b.home_of.get(to)
     at_home = home is not None and side_of(s, home) == enemy \
         or owner is not None and any(o == owner for _, o in stacks)
-    defender = Side(enemy, stacks, guard=guard, at_home=at_home)
+    # rule 5.2: the place's garrison sallies with its side's SPs
+    gar = s["garrisons"].get(to)
+    sally = to if foes and gar is not None and (side_of(s, gar) or gar) == enemy else None
+    defender = Side(enemy, stacks, guard=guard, at_home=at_home, garrison=sally)
     attacker = Side(major, [(t, major)], leader=leader)
     mine = s["forces"][t][major][HOPLITE] + s["forces"][t][major][CAVALRY]
     if to in b.fortress and strength(s, defender, False) < mine:
@@ -347,6 +351,19 @@ def retreat(s: PpwState, owner: str, space: str, victor: str) -> None:
         hostages = s["majors"][victor]["hostages"]
         hostages[owner] = hostages.get(owner, 0) + 1
     log(s, "surrendered_in_field", owner=owner, space=space)
+
+
+def vacate(s: PpwState, major: str, space: str) -> None:
+    """Rule 1.5: an occupier whose SPs all leave a non-fortress space no longer holds
+    it; a major still there takes it over (the first by id: we do not keep who came
+    next), else it goes back to its original controller."""
+    if s["occupier"].get(space) != major or major in s["forces"].get(space, {}):
+        return
+    others = sorted(o for o in s["forces"].get(space, {}) if o in MAJORS)
+    if others:
+        s["occupier"][space] = others[0]
+    else:
+        del s["occupier"][space]
 
 
 def settle(s: PpwState, major: str, leader: str, to: str) -> None:
