@@ -13,9 +13,9 @@ from engine.rulesets.ppw.movement import routes
 from engine.rulesets.ppw.operation import execute, land_battle, transit
 from engine.rulesets.ppw.political import bellicosity_change
 from engine.rulesets.ppw.rules import outcome
-from engine.rulesets.ppw.siege import fall, siege_modifiers
+from engine.rulesets.ppw.siege import fall, ravage, siege_modifiers
 from engine.rulesets.ppw.state import add_sps
-from engine.rulesets.ppw.victory import mark_start, score
+from engine.rulesets.ppw.victory import athens_goal, mark_start, score, sparta_goal
 
 from .conftest import clear, dice, fresh
 
@@ -352,3 +352,92 @@ def test_a_tie_on_score_and_bellicosity_goes_to_the_treasury_rule_9_5():
     s["phase"] = "over"
     places = outcome(s).places
     assert places.index(("athens",)) + 1 == places.index(("sparta",))
+
+
+# --- 5.2 (brief M5-4, D3.3): the home-defence leader
+
+
+def test_the_best_free_leader_defends_the_home_space_rule_5_2():
+    """Rule 5.2: when Athens is attacked, the best leader of its pool leads the defence:
+    Phormio (skill 3 at sea, 2 on land). Athens 6 + 2 + 1 at home = 9 against Sparta's
+    1 + 3 = 4: the defenders hold; both leaders roll for their lives (6+6)."""
+    s = fresh()
+    add_sps(s, transit("sparta"), "sparta", 10, 1, 0)
+    s["leaders"]["brasidas"], s["leader_at"]["brasidas"] = "busy", transit("sparta")
+    assert not land_battle(s, dice(1, 6, 6, 6, 6, 6), "sparta", "brasidas", "ATH")
+    rec = s["battle"]
+    athens_roll = next(st for st in rec["rounds"][0]["steps"]
+                       if st["kind"] == "roll" and st["side"] == "athens")
+    assert athens_roll["facts"]["skill"] == 2 and athens_roll["facts"]["home"] == 1
+    assert any(st["kind"] == "leader" and st["facts"]["leader"] == "phormio"
+               for st in rec["rounds"][0]["steps"])
+    assert s["leaders"]["phormio"] == "pool"
+
+
+# --- 6.2 (D6.2): ravaging an enemy major's home area
+
+
+def test_ravaging_an_allys_area_is_not_ravaging_an_enemy_home_rule_6_2():
+    """Rule 6.2: Sparta ravaging Plataea (held by an Athenian garrison, but in Thebes'
+    home area, Sparta's ally) earns no +1; ravaging Eleusis in Attica does."""
+    s = fresh()
+    assert ravage(s, "sparta", "PLA")
+    assert not s["tally"]["sparta"]["ravaged_enemy_home"]
+    assert ravage(s, "sparta", "ELE")
+    assert s["tally"]["sparta"]["ravaged_enemy_home"]
+
+
+# --- 9.4 (M9-6, M9-7): the surrender goals
+
+
+def test_a_surrender_to_anyone_meets_the_rivals_goal_rule_9_4():
+    """Rule 9.4 (R10): Athens wins when Sparta surrenders, whoever to; Sparta when
+    Athens does."""
+    s = fresh()
+    s["majors"]["sparta"]["surrendered_to"] = "thebes"
+    assert athens_goal(s)
+    s2 = fresh()
+    s2["majors"]["athens"]["surrendered_to"] = "corinth"
+    assert sparta_goal(s2)
+
+
+# --- rulings (RULINGS.md R8-R19) on points the brief leaves open
+
+
+def test_an_undefended_place_has_plus_two_not_three_rule_5_8():
+    """Rule 5.8 (R8): with nobody inside, the +2 for an undefended place replaces the +1
+    for besiegers three times the defence (which any besieger of 0 would have)."""
+    s = fresh()
+    clear(s, "PLA")
+    assert siege_modifiers(s, "sparta", "PLA", 6) == {"level": 0, "undefended": 2}
+
+
+def test_a_tied_skirmish_lets_the_army_go_on_rule_4_6():
+    """Rules 4.6, 5.3 (R9): in a skirmish the interceptors attack and the army defends,
+    so a tie lets the army go on. The Spartans at Megara intercept at Eleusis (5 - 1);
+    Sparta 5 + 0 against Athens 3 + Phormio's 2 on land: a tie; the attackers lose one
+    SP (Megara's, allies first), the army none, and it reaches Plataea."""
+    s = fresh()
+    add_sps(s, "MEG", "sparta", 8, 0, 0)
+    execute(s, dice(5, 5, 3, 6, 6), "athens", "ATH", "land", "PLA")
+    assert s["forces"]["PLA"]["athens"] == [7, 1, 0]
+    assert s["forces"]["MEG"] == {"sparta": [8, 0, 0]}
+
+
+def test_messenia_yields_half_when_its_area_is_not_intact_rule_7_1():
+    """Rule 7.1 (R11): Messenia's 300 falls to 150 when a fortress of Messenia is
+    ravaged, as any tribute does (brief M7-2)."""
+    s = fresh()
+    assert economic.revenue(s, "sparta")["messenia"] == 300
+    s["ravaged"].append("MTN")
+    assert economic.revenue(s, "sparta")["messenia"] == 150
+
+
+def test_an_approach_to_another_majors_enemy_makes_it_neutral_rule_2_6():
+    """Rule 2.6 (R18): a minor that is the enemy of one major, won over by another,
+    becomes neutral (the one step from enemy), not the winner's ally."""
+    s = fresh()
+    s["turn"] = 4
+    s["stances"]["argos"] = {"patron": "sparta", "status": "enemy"}
+    approach(s, dice(6), "athens", "argos", 0)
+    assert s["stances"]["argos"] == {"patron": None, "status": "neutral"}

@@ -171,7 +171,7 @@ def army_destroyed(s: PpwState, ctx: Context, rec: BattleRecord, side: Side) -> 
     whether he is back in the pool (friendly SPs or a garrison there) or off the map
     until the end of the turn."""
     ldr = side.leader
-    if ldr is None or ldr not in s["leader_at"] or any(
+    if ldr is None or ldr not in s["leader_at"] or side.guard or any(
             sum(s["forces"].get(sp, {}).get(o, [0, 0, 0])) for sp, o in side.stacks):
         return
     dice = ctx.roll(2)

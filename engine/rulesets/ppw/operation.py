@@ -8,7 +8,7 @@ from engine.core.battle_record import BattleRecord
 from engine.core.ruleset import Context
 from engine.core.view import BATTLE_END
 
-from .army import Army, muster
+from .army import Army, free_leader, muster
 from .battle import GUARD, Side, army_destroyed, fight, kill_leader, strength
 from .board import board
 from .components import MAJORS
@@ -235,7 +235,8 @@ def sea_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> b
     t = transit(major)
     foes = naval_foes(s, major, to)
     enemy = side_of(s, foes[0]) or foes[0]
-    defender = Side(enemy, [(to, o) for o in foes if (side_of(s, o) or o) == enemy])
+    defender = Side(enemy, [(to, o) for o in foes if (side_of(s, o) or o) == enemy],
+                    leader=home_defender(s, to, enemy))
     attacker = Side(major, [(t, major)], leader=leader)
     winner, rec = fight(s, ctx, to, attacker, defender, True)
     army = s["forces"].get(t, {}).get(major, [0, 0, 0])
@@ -251,6 +252,20 @@ def sea_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> b
         army_destroyed(s, ctx, rec, attacker)  # rule 5.6, if nothing is left
     record_battle(s, ctx, rec)
     return False
+
+
+def home_defender(s: PpwState, space: str, enemy: str) -> str | None:
+    """Rule 5.2 (brief M5-4, D3.3): when a major's home space sees a battle that its
+    side defends, its best free leader leads the defence (the leader of an army standing
+    there, else the best in its pool)."""
+    home = board().major_home(space)
+    if home is None or s["majors"][home]["surrendered_to"] is not None \
+            or home != enemy:
+        return None
+    ldr = free_leader(s, home, space)
+    if ldr is None or s["leaders"][ldr] != "pool" and s["leader_at"].get(ldr) != space:
+        return None
+    return ldr
 
 
 def retreat_ships(s: PpwState, owner: str, space: str) -> None:
@@ -306,7 +321,8 @@ def land_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> 
     # rule 5.2: the place's garrison sallies with its side's SPs
     gar = s["garrisons"].get(to)
     sally = to if foes and gar is not None and (side_of(s, gar) or gar) == enemy else None
-    defender = Side(enemy, stacks, guard=guard, at_home=at_home, garrison=sally)
+    defender = Side(enemy, stacks, leader=home_defender(s, to, enemy), guard=guard,
+                    at_home=at_home, garrison=sally)
     attacker = Side(major, [(t, major)], leader=leader)
     mine = s["forces"][t][major][HOPLITE] + s["forces"][t][major][CAVALRY]
     if to in b.fortress and strength(s, defender, False) < mine:

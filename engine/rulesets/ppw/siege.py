@@ -9,7 +9,7 @@ from engine.core.ruleset import Context
 from .battle import GUARD, kill_leader
 from .board import board
 from .components import MAJORS
-from .control import controller, side_of, stance_to, standing
+from .control import controller, relation, side_of, stance_to, standing
 from .state import CAVALRY, HOPLITE, NAVAL, PpwState, add_sps, log
 from .surrender import capture_home
 
@@ -32,8 +32,11 @@ def ravage(s: PpwState, major: str, space: str) -> bool:
                 return False
     s["ravaged"].append(space)
     s["majors"][major]["treasury"] += PLUNDER.get(major, 50)
-    victim = side_of(s, s["origin"][space])
-    if victim in MAJORS and b.city_states[victim].area == b.area_of[space]:
+    me = side_of(s, major) or major
+    # rule 6.2: the home area of a major at war with the ravager (not an ally's area
+    # that an enemy garrison holds)
+    if any(b.city_states[m].area == b.area_of[space]
+           and relation(s, me, side_of(s, m) or m) == "war" for m in MAJORS):
         s["tally"][major]["ravaged_enemy_home"] = True
     log(s, "ravaged", space=space, by=major)
     return True

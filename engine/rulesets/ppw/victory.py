@@ -17,7 +17,7 @@ THEBES_REACH = ("attica", "locris", "west_locris", "phocis", "thessaly")
 def athens_goal(s: PpwState) -> bool:
     """Rule 9.4: Sparta has surrendered, or Athens holds two garrisons in the Peloponnese
     (Argolis and Achaea aside), Messenia is in rebellion and ten tributaries obey."""
-    if s["majors"]["sparta"]["surrendered_to"] == "athens":
+    if s["majors"]["sparta"]["surrendered_to"] is not None:  # to anyone (R10)
         return True
     b = board()
     held = sum(1 for sp, o in s["garrisons"].items()
@@ -31,7 +31,7 @@ def athens_goal(s: PpwState) -> bool:
 def sparta_goal(s: PpwState) -> bool:
     """Rule 9.4: Athens has surrendered, or six of Athens' ten tributaries of 431 are in
     rebellion or on Sparta's side while Sparta's side garrisons a space of Attica."""
-    if s["majors"]["athens"]["surrendered_to"] == "sparta":
+    if s["majors"]["athens"]["surrendered_to"] is not None:  # to anyone (R10)
         return True
     b = board()
     first = b.setups[s["scenario"]].minors
