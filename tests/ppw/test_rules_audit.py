@@ -441,3 +441,33 @@ def test_an_approach_to_another_majors_enemy_makes_it_neutral_rule_2_6():
     s["stances"]["argos"] = {"patron": "sparta", "status": "enemy"}
     approach(s, dice(6), "athens", "argos", 0)
     assert s["stances"]["argos"] == {"patron": None, "status": "neutral"}
+
+
+# --- 5.8 (D5.8): every defending SP of a fallen place is lost
+
+
+def test_a_fallen_place_loses_its_ships_too_rule_5_8():
+    """Rule 5.8: Naupactus falls to a Spartan land army; the Athenian ships inside are
+    lost with the garrison (and count as Athens' naval losses, rule 6.2)."""
+    s = fresh()
+    add_sps(s, "NAU", "athens", 2, 0, 3)
+    add_sps(s, "NAU", "sparta", 9, 0, 0)
+    fall(s, dice(), "sparta", "NAU")
+    assert "athens" not in s["forces"]["NAU"]
+    assert s["tally"]["athens"]["naval_lost"] == 3
+    assert s["majors"]["sparta"]["hostages"] == {"athens": 1}
+
+
+# --- 9.4 (D9.6): Sparta's side is Sparta and its allies
+
+
+def test_spartas_goal_counts_its_allies_rule_9_4():
+    """Rule 9.4 (R21): tributaries won over by Corinth and a Theban garrison in Attica
+    serve Sparta's goal as Sparta's own would."""
+    s = fresh()
+    for cs in ("euboea", "aegina", "cyclades"):
+        s["stances"][cs] = {"patron": "sparta", "status": "tributary"}
+    for cs in ("thrace", "hellespont"):
+        s["stances"][cs] = {"patron": "corinth", "status": "ally"}
+    s["garrisons"]["OEN"] = "thebes"
+    assert sparta_goal(s)  # five and rebel Chalcidice: six; a foothold in Attica

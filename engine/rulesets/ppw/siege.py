@@ -134,8 +134,8 @@ def defenders_side(s: PpwState, major: str, space: str) -> str | None:
 
 
 def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
-    """Rule 5.8: a fallen place loses its defenders and garrison; a major's own SPs (2 or
-    more) leave a hostage; the besieger places a garrison if it can pay and has one;
+    """Rule 5.8: a fallen place loses its defenders (ships too) and garrison; a major's
+    own land SPs (2 or more) leave a hostage; the besieger places a garrison if it can pay and has one;
     a city-state whose home falls surrenders (rule 6.3)."""
     b = board()
     captives: dict[str, int] = {}
@@ -143,7 +143,8 @@ def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
         h, c, n = s["forces"][space][owner]
         if owner in MAJORS:
             captives[owner] = h + c
-        add_sps(s, space, owner, -h, -c, 0)
+            s["tally"][owner]["naval_lost"] += n
+        add_sps(s, space, owner, -h, -c, -n)  # every defending SP, ships too
     for owner, n in captives.items():
         if n >= 2:
             held = s["majors"][major]["hostages"]
