@@ -443,12 +443,14 @@ def test_an_approach_to_another_majors_enemy_makes_it_neutral_rule_2_6():
     assert s["stances"]["argos"] == {"patron": None, "status": "neutral"}
 
 
-# --- 5.8 (D5.8): every defending SP of a fallen place is lost
+# --- 5.8 (D5.8): the ships of a fallen place
 
 
-def test_a_fallen_place_loses_its_ships_too_rule_5_8():
-    """Rule 5.8: Naupactus falls to a Spartan land army; the Athenian ships inside are
-    lost with the garrison (and count as Athens' naval losses, rule 6.2)."""
+def test_the_ships_of_a_fallen_place_fall_back_or_are_lost_rule_5_8():
+    """Rule 5.8 (R22): Naupactus falls to a Spartan land army; the Athenian hoplites
+    inside are lost (a hostage for Sparta), and the Athenian ships, with no friendly port
+    within two naval paths, are lost too (Athens' naval losses, rule 6.2). When Piraeus
+    falls, the fleet there sails to Aegina instead."""
     s = fresh()
     add_sps(s, "NAU", "athens", 2, 0, 3)
     add_sps(s, "NAU", "sparta", 9, 0, 0)
@@ -456,6 +458,11 @@ def test_a_fallen_place_loses_its_ships_too_rule_5_8():
     assert "athens" not in s["forces"]["NAU"]
     assert s["tally"]["athens"]["naval_lost"] == 3
     assert s["majors"]["sparta"]["hostages"] == {"athens": 1}
+    s2 = fresh()
+    add_sps(s2, "PIR", "sparta", 9, 0, 0)
+    fall(s2, dice(), "sparta", "PIR")
+    assert s2["forces"]["AEG"] == {"athens": [0, 0, 12]}
+    assert s2["tally"]["athens"]["naval_lost"] == 0
 
 
 # --- 9.4 (D9.6): Sparta's side is Sparta and its allies

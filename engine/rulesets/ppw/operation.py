@@ -12,9 +12,9 @@ from .army import Army, free_leader, muster
 from .battle import GUARD, Side, army_destroyed, fight, kill_leader, strength
 from .board import board
 from .components import MAJORS
-from .control import controller, relation, side_of, stance_to, standing, zoi_covers
+from .control import relation, side_of, stance_to, standing, zoi_covers
 from .movement import path_type, routes
-from .siege import SIEGE_COST, ravage, siege
+from .siege import SIEGE_COST, ravage, retreat_ships, siege
 from .state import CAVALRY, HOPLITE, NAVAL, PpwState, add_sps, log
 
 INTERCEPT_NEED = 4  # rule 4.6: d6 of 4 or more
@@ -266,36 +266,6 @@ def home_defender(s: PpwState, space: str, enemy: str) -> str | None:
     if ldr is None or s["leaders"][ldr] != "pool" and s["leader_at"].get(ldr) != space:
         return None
     return ldr
-
-
-def retreat_ships(s: PpwState, owner: str, space: str) -> None:
-    """Rule 5.5: beaten ships fall back to the nearest friendly port (a coastal or
-    island space of their side, or their own) within two naval or combined paths, the
-    first by space id among the nearest; with none they are lost."""
-    b = board()
-    ships = s["forces"].get(space, {}).get(owner, [0, 0, 0])[NAVAL]
-    if not ships:
-        return
-    side = side_of(s, owner) or owner
-    add_sps(s, space, owner, 0, 0, -ships)
-    seen, frontier = {space}, [space]
-    for _ in range(2):
-        nxt = []
-        for here in frontier:
-            for e in b.edges[here]:
-                if e.type not in ("naval", "combined") or e.to in seen:
-                    continue
-                seen.add(e.to)
-                nxt.append(e.to)
-                if b.type[e.to] != "land" and (controller(s, e.to) == owner or (
-                        side in MAJORS and standing(s, side, e.to) == "friendly")):
-                    add_sps(s, e.to, owner, 0, 0, ships)
-                    log(s, "ships_fell_back", owner=owner, space=space, to=e.to)
-                    return
-        frontier = nxt
-    if owner in MAJORS:
-        s["tally"][owner]["naval_lost"] += ships
-    log(s, "ships_lost", owner=owner, space=space)
 
 
 def land_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> bool:

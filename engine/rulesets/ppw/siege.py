@@ -134,8 +134,8 @@ def defenders_side(s: PpwState, major: str, space: str) -> str | None:
 
 
 def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
-    """Rule 5.8: a fallen place loses its defenders (ships too) and garrison; a major's
-    own land SPs (2 or more) leave a hostage; the besieger places a garrison if it can pay and has one;
+    """Rule 5.8: a fallen place loses its defenders and garrison (its ships fall back as
+    beaten ships do, rule 5.5); a major's own land SPs (2 or more) leave a hostage; the besieger places a garrison if it can pay and has one;
     a city-state whose home falls surrenders (rule 6.3)."""
     b = board()
     captives: dict[str, int] = {}
@@ -143,8 +143,8 @@ def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
         h, c, n = s["forces"][space][owner]
         if owner in MAJORS:
             captives[owner] = h + c
-            s["tally"][owner]["naval_lost"] += n
-        add_sps(s, space, owner, -h, -c, -n)  # every defending SP, ships too
+        add_sps(s, space, owner, -h, -c, 0)
+        retreat_ships(s, owner, space)  # not defenders: they sail off, or are lost (R22)
     for owner, n in captives.items():
         if n >= 2:
             held = s["majors"][major]["hostages"]
@@ -180,6 +180,36 @@ def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
         card["treasury"] -= GARRISON_COST
         s["garrisons"][space] = major
         s["tally"][major]["gains"] += 1
+
+
+def retreat_ships(s: PpwState, owner: str, space: str) -> None:
+    """Rule 5.5: beaten ships fall back to the nearest friendly port (a coastal or
+    island space of their side, or their own) within two naval or combined paths, the
+    first by space id among the nearest; with none they are lost."""
+    b = board()
+    ships = s["forces"].get(space, {}).get(owner, [0, 0, 0])[NAVAL]
+    if not ships:
+        return
+    side = side_of(s, owner) or owner
+    add_sps(s, space, owner, 0, 0, -ships)
+    seen, frontier = {space}, [space]
+    for _ in range(2):
+        nxt = []
+        for here in frontier:
+            for e in b.edges[here]:
+                if e.type not in ("naval", "combined") or e.to in seen:
+                    continue
+                seen.add(e.to)
+                nxt.append(e.to)
+                if b.type[e.to] != "land" and (controller(s, e.to) == owner or (
+                        side in MAJORS and standing(s, side, e.to) == "friendly")):
+                    add_sps(s, e.to, owner, 0, 0, ships)
+                    log(s, "ships_fell_back", owner=owner, space=space, to=e.to)
+                    return
+        frontier = nxt
+    if owner in MAJORS:
+        s["tally"][owner]["naval_lost"] += ships
+    log(s, "ships_lost", owner=owner, space=space)
 
 
 def garrisons_free(s: PpwState, major: str) -> int:
