@@ -478,3 +478,13 @@ def test_spartas_goal_counts_its_allies_rule_9_4():
         s["stances"][cs] = {"patron": "corinth", "status": "ally"}
     s["garrisons"]["OEN"] = "thebes"
     assert sparta_goal(s)  # five and rebel Chalcidice: six; a foothold in Attica
+
+
+def test_a_surrendered_major_meets_no_goal_rule_9_4():
+    """Rules 9.4, 6.3: Sparta, surrendered to Athens, now counts Athens' side as its own;
+    that must not meet its goal of freeing Athens' tributaries (Athens' goal is met)."""
+    s = fresh()
+    s["majors"]["sparta"]["surrendered_to"] = "athens"
+    s["garrisons"]["OEN"] = "athens"
+    s["stances"]["chalcidice"] = {"patron": "athens", "status": "tributary"}
+    assert athens_goal(s) and not sparta_goal(s)

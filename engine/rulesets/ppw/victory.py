@@ -17,6 +17,8 @@ THEBES_REACH = ("attica", "locris", "west_locris", "phocis", "thessaly")
 def athens_goal(s: PpwState) -> bool:
     """Rule 9.4: Sparta has surrendered, or Athens holds two garrisons in the Peloponnese
     (Argolis and Achaea aside), Messenia is in rebellion and ten tributaries obey."""
+    if s["majors"]["athens"]["surrendered_to"] is not None:
+        return False  # a junior partner wins nothing (rule 6.3)
     if s["majors"]["sparta"]["surrendered_to"] is not None:  # to anyone (R10)
         return True
     b = board()
@@ -32,6 +34,8 @@ def sparta_goal(s: PpwState) -> bool:
     """Rule 9.4: Athens has surrendered, or six of Athens' ten tributaries of 431 are in
     rebellion or on Sparta's side (Sparta and its allies) while Sparta's side garrisons a
     space of Attica."""
+    if s["majors"]["sparta"]["surrendered_to"] is not None:
+        return False  # a junior partner wins nothing (rule 6.3): its side is the victor's
     if s["majors"]["athens"]["surrendered_to"] is not None:  # to anyone (R10)
         return True
     b = board()
