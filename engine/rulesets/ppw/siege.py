@@ -135,8 +135,9 @@ def defenders_side(s: PpwState, major: str, space: str) -> str | None:
 
 def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
     """Rule 5.8: a fallen place loses its defenders and garrison (its ships fall back as
-    beaten ships do, rule 5.5); a major's own land SPs (2 or more) leave a hostage; the besieger places a garrison if it can pay and has one;
-    a city-state whose home falls surrenders (rule 6.3)."""
+    beaten ships do, rule 5.5); a major's own land SPs (2 or more) leave a hostage; the
+    besieger places a garrison if it can pay and has one; a city-state whose home falls
+    surrenders (rule 6.3)."""
     b = board()
     captives: dict[str, int] = {}
     for owner in defenders(s, major, space):
