@@ -87,6 +87,7 @@ def test_thebes_goal():
         s["garrisons"][sp] = "thebes"
     assert thebes_goal(s)
     s["occupier"]["DEL"] = "athens"
+    add_sps(s, "DEL", "athens", 1, 0, 0)  # an occupier holds a space while there (1.5)
     assert not thebes_goal(s)
 
 

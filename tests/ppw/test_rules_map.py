@@ -27,10 +27,13 @@ def test_home_space_is_always_its_city_states():
 
 
 def test_non_fortress_goes_to_its_occupier():
-    """Rule 1.5: an unfortified space belongs to whoever occupies it."""
+    """Rule 1.5: an unfortified space belongs to whoever occupies it, while its SPs are
+    there."""
     s = fresh()
     assert controller(s, "ACH") == "athens"
     s["occupier"]["ACH"] = "sparta"
+    assert controller(s, "ACH") == "athens"  # nobody there: its original controller
+    add_sps(s, "ACH", "sparta", 1, 0, 0)
     assert controller(s, "ACH") == "sparta"
     assert standing(s, "athens", "ACH") == "unfriendly"
 

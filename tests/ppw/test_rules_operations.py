@@ -72,9 +72,10 @@ def test_interception_and_skirmish():
 def test_failed_interception_lets_the_army_pass():
     s = fresh()
     add_sps(s, "MEG", "sparta", 8, 0, 0)
-    # the interception roll fails (2 - 1); then at Megara itself (+2): 1 + 2 - 1 fails;
-    # at Plataea (Megara's ZOI again) 1 - 1 fails; Thebes' 6 SPs never match 8
-    execute(s, dice(2, 1, 1), "athens", "ATH", "land", "PLA")
+    # the interception roll fails (2 - 1); the stack at Megara has had its one try
+    # (rule 4.6), so neither Megara itself nor Plataea brings another; Thebes' 6 SPs
+    # never match 8
+    execute(s, dice(2), "athens", "ATH", "land", "PLA")
     assert s["forces"]["PLA"]["athens"] == [7, 1, 0]
 
 
@@ -162,16 +163,18 @@ def test_a_leader_left_alone():
 
 
 def test_an_army_wiped_out_leaves_its_leader_alone():
-    """Rules 5.4, 1.12: Thebes' lone cavalry SP dies in a lost skirmish; its leader, back
-    in friendly Thebes without troops, leaves the field until the next turn."""
+    """Rules 5.4, 5.6, 1.12: Thebes' lone cavalry SP dies in a lost skirmish; its leader
+    lives through the roll for an army destroyed and escapes home, where, with no
+    troops left, he leaves the field until the next turn."""
     s = fresh()
     s["forces"]["THB"]["thebes"] = [0, 1, 0]
     add_sps(s, "MEG", "athens", 9, 0, 0)
     s["stances"]["megara"] = {"patron": "athens", "status": "ally"}
     # the route is Thebes-Plataea-Megara-Pagae; the Athenians at Megara cover Plataea and
     # intercept (6 - 1 for the boeotarch's skill); the skirmish: Athens 6 + 3 for odds of
-    # 9:1, Thebes 1 + 1; the boeotarch rolls 6+6 and lives
-    execute(s, dice(6, 6, 1, 6, 6), "thebes", "THB", "land", "PGE")
+    # 9:1, Thebes 1 + 1; the boeotarch rolls 6+6 and lives, and 6+6 again for his
+    # destroyed army (rule 5.6: he would die on 7 or less)
+    execute(s, dice(6, 6, 1, 6, 6, 6, 6), "thebes", "THB", "land", "PGE")
     assert "THB" not in s["forces"]
     leader = next(f["data"]["leader"] for f in s["log"] if f["kind"] == "march")
     assert s["leaders"][leader] == "away"

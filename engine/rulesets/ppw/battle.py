@@ -10,26 +10,35 @@ from engine.core.ruleset import Context
 
 from .board import board
 from .components import MAJORS
+from .control import stance_to
 from .state import CAVALRY, NAVAL, PpwState, add_sps, log
 
 Stack = tuple[str, str]  # (space, owner)
 GUARD = 3  # rule 1.11: the home guard's hoplite SPs
+DESTROYED_ARMY_DEATH = 7  # rule 5.6: 2d6 at most this kills the leader of an army destroyed
 
 
 @dataclass
 class Side:
     """One side of a battle: its major, the stacks that fight, its leader, the home
-    guard it counts (rule 1.11), and whether it fights in its own home space."""
+    guard it counts (rule 1.11), whether it fights in its own home space, and the space
+    of a garrison that sallies with it (rule 5.2)."""
     major: str
     stacks: list[Stack]
     leader: str | None = None
     guard: int = 0
     at_home: bool = False
+    garrison: str | None = None
     lost: int = field(default=0)
 
 
+def sallying_garrison(s: PpwState, side: Side) -> int:
+    """Rule 5.2: a garrison fighting beside the SPs that sally counts 1."""
+    return int(side.garrison is not None and side.garrison in s["garrisons"])
+
+
 def strength(s: PpwState, side: Side, naval: bool) -> int:
-    total = side.guard if not naval else 0
+    total = side.guard + sallying_garrison(s, side) if not naval else 0
     for space, owner in side.stacks:
         h, c, n = s["forces"].get(space, {}).get(owner, [0, 0, 0])
         total += n if naval else h + c
@@ -59,8 +68,17 @@ def odds_bonus(mine: int, theirs: int) -> int:
     return 0
 
 
+def seamanship_lost(s: PpwState) -> bool:
+    """Rule 5.3: Athens loses its seamanship for good in a turn in which it loses 6 or
+    more ships (kept from the turn's end by rule 7.5's clean-up)."""
+    return bool(s.get("seamanship_lost")) or s["tally"]["athens"]["naval_lost"] >= 6
+
+
 def athenian_share(s: PpwState, side: Side) -> bool:
-    """Rule 5.3: Athenian seamanship for a side whose ships are at least half Athenian."""
+    """Rule 5.3: Athenian seamanship for a side whose ships are at least half Athenian
+    (while Athens has it)."""
+    if seamanship_lost(s):
+        return False
     ships = [(o, s["forces"].get(sp, {}).get(o, [0, 0, 0])[NAVAL]) for sp, o in side.stacks]
     total = sum(n for _, n in ships)
     return total > 0 and 2 * sum(n for o, n in ships if o == "athens") >= total
@@ -89,7 +107,8 @@ def loss_counts(margin: int, loser_sps: int, winner_sps: int, held: bool,
 def take_losses(s: PpwState, rec: BattleRecord, side: Side, count: int, naval: bool,
                 rule: str) -> int:
     """Remove `count` SPs from `side` (rule 5.4): allies' SPs before the major's own,
-    hoplites before cavalry; the home guard is never lost (rule 1.11)."""
+    hoplites before cavalry, a sallying garrison last (rule 5.2); the home guard is
+    never lost (rule 1.11)."""
     order = sorted(side.stacks, key=lambda st: (st[1] == side.major, st))
     targets = []
     left = count
@@ -112,6 +131,13 @@ def take_losses(s: PpwState, rec: BattleRecord, side: Side, count: int, naval: b
             left -= take
             if owner in MAJORS and naval:
                 s["tally"][owner]["naval_lost"] += take
+    if left > 0 and not naval and sallying_garrison(s, side):
+        # rule 5.2: the garrison is lost last; its space goes back to its original
+        # controller (rule 1.5)
+        assert side.garrison is not None
+        del s["garrisons"][side.garrison]
+        targets.append({"target": f"garrison:{side.garrison}", "before": 1, "after": 0})
+        left -= 1
     lost = count - left
     side.lost += lost
     add_step(rec, {"kind": "losses", "side": side.major, "hits": lost,
@@ -137,6 +163,32 @@ def leader_casualty(s: PpwState, ctx: Context, rec: BattleRecord, side: Side,
                    "facts": {"leader": side.leader, "limit": limit, "killed": killed}})
     if killed:
         kill_leader(s, side.leader)
+
+
+def army_destroyed(s: PpwState, ctx: Context, rec: BattleRecord, side: Side) -> None:
+    """Rule 5.6: a leader who lives through the battle but whose army has no SP left
+    dies on two dice of 7 or less; otherwise he escapes home, where rule 1.12 says
+    whether he is back in the pool (friendly SPs or a garrison there) or off the map
+    until the end of the turn."""
+    ldr = side.leader
+    if ldr is None or ldr not in s["leader_at"] or side.guard or any(
+            sum(s["forces"].get(sp, {}).get(o, [0, 0, 0])) for sp, o in side.stacks):
+        return
+    dice = ctx.roll(2)
+    killed = sum(dice) <= DESTROYED_ARMY_DEATH
+    add_step(rec, {"kind": "leader", "side": side.major, "dice": dice, "rule": "5.6",
+                   "facts": {"leader": ldr, "limit": DESTROYED_ARMY_DEATH, "killed": killed,
+                             "army_destroyed": True}})
+    if killed:
+        kill_leader(s, ldr)
+        return
+    major = board().leaders[ldr].city_state
+    home = board().city_states[major].home
+    kept = any(stance_to(s, major, o) == "friendly" for o in s["forces"].get(home, {})) \
+        or home in s["garrisons"]
+    s["leader_at"].pop(ldr)
+    s["leaders"][ldr] = "pool" if kept else "away"
+    log(s, "leader_escaped", leader=ldr)
 
 
 def kill_leader(s: PpwState, leader: str) -> None:
@@ -165,6 +217,9 @@ def fight(s: PpwState, ctx: Context, place: str, attacker: Side, defender: Side,
         if side.guard and not naval:
             add_piece(rec, {"id": f"guard:{place}", "side": side.major, "kind": "home_guard",
                             "strength": side.guard, "home": place})
+        if side.garrison is not None and sallying_garrison(s, side) and not naval:
+            add_piece(rec, {"id": f"garrison:{side.garrison}", "side": side.major,
+                            "kind": "garrison", "strength": 1, "home": side.garrison})
     a_str, d_str = strength(s, attacker, naval), strength(s, defender, naval)
     scores: dict[str, int] = {}
     for side, mine, theirs, other in ((attacker, a_str, d_str, defender),
@@ -194,6 +249,7 @@ def fight(s: PpwState, ctx: Context, place: str, attacker: Side, defender: Side,
     take_losses(s, rec, winner, win, naval, "5.4")
     for side in (winner, loser):
         leader_casualty(s, ctx, rec, side, side is loser)
+        army_destroyed(s, ctx, rec, side)
     if loser.lost >= 2:  # rule 6.2 counts battles that cost the loser 2 SPs or more
         for side, key in ((winner, "battles_won"), (loser, "battles_lost")):
             if side.major in MAJORS:

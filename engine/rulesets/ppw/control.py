@@ -53,7 +53,8 @@ def stance_to(s: PpwState, major: str, cs: str | None) -> Standing:
 
 def controller(s: PpwState, space: str) -> str | None:
     """Rule 1.5: a home space is its city-state's; a garrison gives control; a non-fortress
-    space is its occupier's; otherwise the original controller (None: neutral)."""
+    space is its occupier's while the occupier's SPs are there; otherwise the original
+    controller (None: neutral)."""
     b = board()
     home = b.home_of.get(space)
     if home is not None:
@@ -63,8 +64,8 @@ def controller(s: PpwState, space: str) -> str | None:
         return g
     if space not in b.fortress:
         occ = s["occupier"].get(space)
-        if occ is not None:
-            return occ
+        if occ is not None and occ in s["forces"].get(space, {}):
+            return occ  # an occupier gone (marched on, destroyed) controls nothing
     return s["origin"][space]
 
 

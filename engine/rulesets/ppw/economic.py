@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.core.ruleset import Context
 from engine.core.types import Option
 
+from .battle import seamanship_lost
 from .board import board
 from .components import MAJORS
 from .control import side_of, standing
@@ -164,9 +165,12 @@ def upkeep(s: PpwState) -> None:
 
 
 def clean_up(s: PpwState) -> None:
-    """Rule 7.5: ravaged markers go, the turn's tallies restart, leaders sent off the map
-    come back (rule 1.12), the turn advances."""
+    """Rule 7.5: ravaged markers go, the turn's tallies restart (Athens' seamanship
+    stays lost, rule 5.3), leaders sent off the map come back (rule 1.12), the turn
+    advances."""
     s["ravaged"] = []
+    if seamanship_lost(s):
+        s["seamanship_lost"] = True  # rule 5.3: for good
     s["tally"] = {m: empty_tally() for m in MAJORS}
     for ldr, status in s["leaders"].items():
         if status == "away":  # rule 1.12: back for the next turn

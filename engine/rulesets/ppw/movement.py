@@ -29,13 +29,17 @@ def path_allowed(s: PpwState, major: str, here: str, e: Edge, land: int, naval: 
 
 def may_enter(s: PpwState, major: str, space: str) -> bool:
     """Rule 4.5: kingdom lands only for the kingdom's friends; no space held by a
-    city-state that is neutral to the mover (a neutral city-state, or a side at peace)."""
+    neutral city-state; no fortress of a side at peace with the mover (rule 2.4: the
+    open country of a side at peace may be crossed)."""
     b = board()
     kingdom = b.kingdom_spaces.get(space)
     if kingdom is not None and b.kingdom_home.get(kingdom) != space:
         return side_of(s, kingdom) == (side_of(s, major) or major)
     if standing(s, major, space) == "neutral":
-        return controller(s, space) is None
+        holder = controller(s, space)
+        if holder is None:
+            return True
+        return side_of(s, holder) is not None and space not in b.fortress
     return True
 
 

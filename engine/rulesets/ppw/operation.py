@@ -8,13 +8,13 @@ from engine.core.battle_record import BattleRecord
 from engine.core.ruleset import Context
 from engine.core.view import BATTLE_END
 
-from .army import Army, muster
-from .battle import GUARD, Side, fight, kill_leader, strength
+from .army import Army, free_leader, muster
+from .battle import GUARD, Side, army_destroyed, fight, kill_leader, strength
 from .board import board
 from .components import MAJORS
-from .control import side_of, stance_to, standing, zoi_covers
+from .control import relation, side_of, stance_to, standing, zoi_covers
 from .movement import path_type, routes
-from .siege import SIEGE_COST, ravage, siege
+from .siege import SIEGE_COST, ravage, retreat_ships, siege
 from .state import CAVALRY, HOPLITE, NAVAL, PpwState, add_sps, log
 
 INTERCEPT_NEED = 4  # rule 4.6: d6 of 4 or more
@@ -50,6 +50,7 @@ def execute(s: PpwState, ctx: Context, major: str, origin: str, kind: str, to: s
     s["majors"][major]["treasury"] -= army.cost
     t = transit(major)
     add_sps(s, origin, major, -army.hoplite, -army.cavalry, -army.naval)
+    vacate(s, major, origin)
     add_sps(s, t, major, army.hoplite, army.cavalry, army.naval)
     s["leaders"][army.leader] = "busy"
     s["leader_at"][army.leader] = t
@@ -62,16 +63,33 @@ def execute(s: PpwState, ctx: Context, major: str, origin: str, kind: str, to: s
 def march(s: PpwState, ctx: Context, major: str, leader: str, origin: str,
           route: tuple[str, ...]) -> None:
     here, to = origin, route[-1]
+    tried: set[tuple[str, str]] = set()  # rule 4.6: stacks that tried to intercept
     for step in route:
         ptype = path_type(here, step)
         if ptype == "open_sea" and storm(s, ctx, major, leader):
             return
+        entered(s, major, step)
         last = step == to and bool(hostile_here(s, major, step))
-        if not last and not intercept(s, ctx, major, leader, step, ptype):
+        if not last and not intercept(s, ctx, major, leader, step, ptype, tried):
             come_back(s, major, origin, leader)
             return
         here = step
     arrive(s, ctx, major, leader, origin, to)
+
+
+def entered(s: PpwState, major: str, space: str) -> None:
+    """Rule 6.2: an army with land SPs that enters a space of an enemy major's home
+    area, on its way or at its objective, costs that major the +1 of a home area no
+    enemy land SP entered."""
+    b = board()
+    army = s["forces"].get(transit(major), {}).get(major, [0, 0, 0])
+    if not army[HOPLITE] + army[CAVALRY]:
+        return
+    me = side_of(s, major) or major
+    for victim in MAJORS:
+        if b.city_states[victim].area == b.area_of[space] \
+                and relation(s, me, side_of(s, victim) or victim) == "war":
+            s["tally"][victim]["enemy_in_home_area"] = True
 
 
 def leader_alone(s: PpwState, major: str, leader: str) -> None:
@@ -113,13 +131,14 @@ def storm(s: PpwState, ctx: Context, major: str, leader: str) -> bool:
 
 
 def intercept(s: PpwState, ctx: Context, major: str, leader: str, step: str,
-              ptype: str) -> bool:
+              ptype: str, tried: set[tuple[str, str]]) -> bool:
     """Rule 4.6: entering a space in an unfriendly ZOI invites interception. Each hostile
     side whose stacks cover the space (land stacks along land or combined paths, ships
-    along naval or combined) tries once, on its standing order: it reacts when its
-    reacting SPs at least match the army's, never from a major's home space. d6 of 4 or
-    more (+2 from the entered space itself; -1 against a leader of skill 1 or more)
-    brings a skirmish; the army goes on unless it loses. Returns whether it goes on."""
+    along naval or combined) tries on its standing order: it reacts when its reacting
+    SPs at least match the army's, never from a major's home space; a stack tries once
+    an operation (`tried`). d6 of 4 or more (+2 from the entered space itself; -1
+    against a leader of skill 1 or more) brings a skirmish; the army goes on unless it
+    loses. Returns whether it goes on."""
     b = board()
     t = transit(major)
     mover = s["forces"].get(t, {}).get(major, [0, 0, 0])
@@ -128,7 +147,8 @@ def intercept(s: PpwState, ctx: Context, major: str, leader: str, step: str,
         if b.major_home(space) is not None:
             continue
         for owner in s["forces"].get(space, {}):
-            if owner.startswith("~") or stance_to(s, major, owner) != "unfriendly":
+            if owner.startswith("~") or stance_to(s, major, owner) != "unfriendly" \
+                    or (space, owner) in tried:
                 continue
             land, sea = zoi_covers(s, owner, space, step)
             if land and ptype in ("land", "combined"):
@@ -146,6 +166,7 @@ def intercept(s: PpwState, ctx: Context, major: str, leader: str, step: str,
         mine = mover[NAVAL] if naval else mover[HOPLITE] + mover[CAVALRY]
         if not stacks or mine == 0 or theirs < mine:
             continue
+        tried.update((sp, o) for sp, o, _ in stacks)
         die = ctx.die()
         mods = (2 if any(sp == step for sp, _, _ in stacks) else 0) \
             - (1 if board().leaders[leader].skill >= 1 else 0)
@@ -180,10 +201,6 @@ def arrive(s: PpwState, ctx: Context, major: str, leader: str, origin: str, to: 
     only where it applies."""
     b = board()
     t = transit(major)
-    victim = side_of(s, s["origin"][to])
-    if victim in MAJORS and victim != (side_of(s, major) or major) \
-            and b.city_states[victim].area == b.area_of[to]:
-        s["tally"][victim]["enemy_in_home_area"] = True
     army = s["forces"].get(t, {}).get(major, [0, 0, 0])
     if army[NAVAL] and naval_foes(s, major, to) and not sea_battle(s, ctx, major, leader, to):
         come_back(s, major, origin, leader)
@@ -218,17 +235,37 @@ def sea_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> b
     t = transit(major)
     foes = naval_foes(s, major, to)
     enemy = side_of(s, foes[0]) or foes[0]
-    defender = Side(enemy, [(to, o) for o in foes if (side_of(s, o) or o) == enemy])
-    winner, rec = fight(s, ctx, to, Side(major, [(t, major)], leader=leader), defender, True)
-    record_battle(s, ctx, rec)
+    defender = Side(enemy, [(to, o) for o in foes if (side_of(s, o) or o) == enemy],
+                    leader=home_defender(s, to, enemy))
+    attacker = Side(major, [(t, major)], leader=leader)
+    winner, rec = fight(s, ctx, to, attacker, defender, True)
     army = s["forces"].get(t, {}).get(major, [0, 0, 0])
     if winner == major:
+        record_battle(s, ctx, rec)
+        for _, owner in defender.stacks:
+            retreat_ships(s, owner, to)
         return True
     over = army[HOPLITE] + army[CAVALRY] - army[NAVAL]
     if over > 0:
         h = min(army[HOPLITE], over)
         add_sps(s, t, major, -h, -(over - h), 0)
+        army_destroyed(s, ctx, rec, attacker)  # rule 5.6, if nothing is left
+    record_battle(s, ctx, rec)
     return False
+
+
+def home_defender(s: PpwState, space: str, enemy: str) -> str | None:
+    """Rule 5.2 (brief M5-4, D3.3): when a major's home space sees a battle that its
+    side defends, its best free leader leads the defence (the leader of an army standing
+    there, else the best in its pool)."""
+    home = board().major_home(space)
+    if home is None or s["majors"][home]["surrendered_to"] is not None \
+            or home != enemy:
+        return None
+    ldr = free_leader(s, home, space)
+    if ldr is None or s["leaders"][ldr] != "pool" and s["leader_at"].get(ldr) != space:
+        return None
+    return ldr
 
 
 def land_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> bool:
@@ -245,8 +282,17 @@ def land_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> 
     if not foes and not guard:
         return True
     enemy = side_of(s, foes[0]) or foes[0] if foes else side_of(s, home) or str(home)
-    defender = Side(enemy, [(to, o) for o in foes if (side_of(s, o) or o) == enemy],
-                    guard=guard, at_home=home is not None and side_of(s, home) == enemy)
+    stacks = [(to, o) for o in foes if (side_of(s, o) or o) == enemy]
+    # rule 5.3: +1 to a defender in its own home space: a major's (its home guard
+    # stands there), or a minor's whose own SPs defend it
+    owner = b.home_of.get(to)
+    at_home = home is not None and side_of(s, home) == enemy \
+        or owner is not None and any(o == owner for _, o in stacks)
+    # rule 5.2: the place's garrison sallies with its side's SPs
+    gar = s["garrisons"].get(to)
+    sally = to if foes and gar is not None and (side_of(s, gar) or gar) == enemy else None
+    defender = Side(enemy, stacks, leader=home_defender(s, to, enemy), guard=guard,
+                    at_home=at_home, garrison=sally)
     attacker = Side(major, [(t, major)], leader=leader)
     mine = s["forces"][t][major][HOPLITE] + s["forces"][t][major][CAVALRY]
     if to in b.fortress and strength(s, defender, False) < mine:
@@ -258,14 +304,15 @@ def land_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> 
         return False
     if to not in b.fortress:
         for _, owner in defender.stacks:
-            retreat(s, owner, to)
+            retreat(s, owner, to, major)
     return True
 
 
-def retreat(s: PpwState, owner: str, space: str) -> None:
+def retreat(s: PpwState, owner: str, space: str, victor: str) -> None:
     """Rule 5.5: beaten land SPs outside walls fall back to the nearest friendly space by
     land or combined paths (searched a few spaces deep); with none to go to they
-    surrender and are removed."""
+    surrender and are removed, and a major's own surrendered citizens give the victor a
+    hostage."""
     b = board()
     held = s["forces"].get(space, {}).get(owner)
     if not held:
@@ -286,7 +333,23 @@ def retreat(s: PpwState, owner: str, space: str) -> None:
                     nxt.append(e.to)
         frontier = nxt if len(seen) < 12 else []
     add_sps(s, space, owner, -have[0], -have[1], 0)
+    if owner in MAJORS and have[0] + have[1] and victor in MAJORS:
+        hostages = s["majors"][victor]["hostages"]
+        hostages[owner] = hostages.get(owner, 0) + 1
     log(s, "surrendered_in_field", owner=owner, space=space)
+
+
+def vacate(s: PpwState, major: str, space: str) -> None:
+    """Rule 1.5: an occupier whose SPs all leave a non-fortress space no longer holds
+    it; a major still there takes it over (the first by id: we do not keep who came
+    next), else it goes back to its original controller."""
+    if s["occupier"].get(space) != major or major in s["forces"].get(space, {}):
+        return
+    others = sorted(o for o in s["forces"].get(space, {}) if o in MAJORS)
+    if others:
+        s["occupier"][space] = others[0]
+    else:
+        del s["occupier"][space]
 
 
 def settle(s: PpwState, major: str, leader: str, to: str) -> None:

@@ -7,14 +7,16 @@ from engine.core.ruleset import Context
 
 from .board import board
 from .components import MAJORS
-from .control import side_of, stance_to, standing
-from .state import HOPLITE, PpwState, add_sps, log
+from .control import relation, side_of, stance_to, standing
+from .economic import TRADE, trade_open
+from .state import HOPLITE, PpwState, add_sps, log, pair
 from .surrender import surrender
 
 PLAGUE_NEED = 10  # rule 6.1: d6 + friendly hoplite SPs at home
 PLAGUE_FLOOR = 1000  # rule 6.1: the plague's 500 talents never take the treasury below this
 REBEL_NEED = 12  # rule 6.4: 2d6 + resentment + modifiers
 LOW_TREASURY = 250  # rule 6.2
+MACEDON_NEIGHBOURS = ("chalcidice", "thrace")  # rule 6.4: stirred by a hostile Macedon
 
 
 def plague(s: PpwState, ctx: Context) -> None:
@@ -81,7 +83,11 @@ def bellicosity_change(s: PpwState, major: str) -> dict[str, int]:
         out["tributaries_lost"] = -min(2, t["tributaries_lost"])
     if t["gains"]:
         out["gains"] = 1
-    if all(s["relations"].get("|".join(sorted((major, o)))) != "war"
+    if major == "athens" and not trade_open(s, major, *TRADE[major][0][1:]):
+        out["grain_cut"] = -1  # the Pontic grain route (rule 7.1)
+    # at peace all turn: no war now, and no peace made this turn (it ended a war)
+    if all(s["relations"].get(pair(major, o)) != "war"
+           and s["treaty_turn"].get(pair(major, o)) != s["turn"]
            for o in MAJORS if o != major):
         out["peace"] = 2 if s["majors"][major]["bellicosity"] <= 5 else 1
     if s["majors"][major]["treasury"] < LOW_TREASURY:
@@ -93,6 +99,11 @@ def adjust_bellicosity(s: PpwState) -> None:
     for major in MAJORS:
         card = s["majors"][major]
         if card["surrendered_to"] is not None:
+            # rule 6.3: a junior partner regains 1 a turn while its side is at peace
+            side = side_of(s, major) or major
+            if all(relation(s, side, side_of(s, o) or o) != "war" for o in MAJORS):
+                card["bellicosity"] = min(12, card["bellicosity"] + 1)
+                log(s, "bellicosity", major=major, change=1, now=card["bellicosity"])
             continue
         why = bellicosity_change(s, major)
         net = max(-4, min(2, sum(why.values())))
@@ -159,16 +170,7 @@ def rebellion(s: PpwState, ctx: Context) -> None:
         if patron is None or home in s["rebel"]:
             continue
         area = b.area_spaces[b.city_states[cs].area]
-        mods = {"resentment": s["majors"][patron]["resentment"]}
-        if any(stance_to(s, patron, o) == "unfriendly" and v[0] + v[1]
-               for sp in area for o, v in s["forces"].get(sp, {}).items()):
-            mods["enemy_troops"] = 2
-        if s["garrisons"].get(home) == patron:
-            mods["garrison"] = -2
-        ships = sum(v[2] for sp in b.sea_zoi[home] for o, v in s["forces"].get(sp, {}).items()
-                    if (side_of(s, o) or o) == patron and home in b.sea_zoi[sp])
-        if ships >= 3:
-            mods["fleet"] = -1
+        mods = rebellion_modifiers(s, cs, patron)
         dice = ctx.roll(2)
         rose = sum(dice) + sum(mods.values()) >= REBEL_NEED
         if rose:
@@ -176,6 +178,38 @@ def rebellion(s: PpwState, ctx: Context) -> None:
                 sp for sp in area if sp in b.fortress and sp not in s["garrisons"]})
             s["tally"][patron]["tributaries_lost"] += 1
             log(s, "rebellion", city_state=cs, patron=patron, dice=dice)
+
+
+def rebellion_modifiers(s: PpwState, cs: str, patron: str) -> dict[str, int]:
+    """Rule 6.4: the patron's resentment; +2 with enemy land SPs in the area; +1 with
+    enemy ships covering the home space at least as many as the patron's (and some);
+    +1 for Chalcidice and Thrace while Macedon is on the patron's enemies' side; -2 with
+    the patron's garrison in the home space; -1 with 3 or more of its ships covering it."""
+    b = board()
+    home = b.city_states[cs].home
+    area = b.area_spaces[b.city_states[cs].area]
+    mods = {"resentment": s["majors"][patron]["resentment"]}
+    if any(stance_to(s, patron, o) == "unfriendly" and v[0] + v[1]
+           for sp in area for o, v in s["forces"].get(sp, {}).items()):
+        mods["enemy_troops"] = 2
+    ships = enemy_ships = 0
+    for sp in b.sea_zoi[home]:
+        if home not in b.sea_zoi[sp]:
+            continue
+        for o, v in s["forces"].get(sp, {}).items():
+            if (side_of(s, o) or o) == patron:
+                ships += v[2]
+            elif stance_to(s, patron, o) == "unfriendly":
+                enemy_ships += v[2]
+    if enemy_ships and enemy_ships >= ships:
+        mods["enemy_fleet"] = 1
+    if cs in MACEDON_NEIGHBOURS and stance_to(s, patron, "macedon") == "unfriendly":
+        mods["macedon"] = 1
+    if s["garrisons"].get(home) == patron:
+        mods["garrison"] = -2
+    if ships >= 3:
+        mods["fleet"] = -1
+    return mods
 
 
 def leaders_come_and_go(s: PpwState) -> None:

@@ -226,18 +226,20 @@ def _sealed(prompt: Prompt, rng: Rng) -> Any:
 def outcome(s: PpwState) -> Outcome:
     """Rules 9.4, 9.5: a goal met wins outright; otherwise the scores rank the players.
     A player holding several majors (rule 9.2) counts the mean of their scores, ties
-    going to the higher bellicosity; a resigned player comes last."""
+    going to the higher bellicosity, then the higher treasury; a resigned player comes
+    last."""
     holdings = dict(_holdings(s["scenario"]))[s["players"]]
     scores = {m: score(s, m) for m in MAJORS}
     winners = list(s.get("winner", []))
-    def key(group: tuple[str, ...]) -> tuple[int, int, float, int]:
+    def key(group: tuple[str, ...]) -> tuple[int, int, float, int, int]:
         return (int(any(m in winners for m in group)),
                 -int(any(m in s["resigned"] for m in group)),
                 sum(scores[m] for m in group) / len(group),
-                max(s["majors"][m]["bellicosity"] for m in group))
+                max(s["majors"][m]["bellicosity"] for m in group),
+                max(s["majors"][m]["treasury"] for m in group))
     ranked = sorted(holdings, key=key, reverse=True)
     places: list[tuple[str, ...]] = []
-    last: tuple[int, int, float, int] | None = None
+    last: tuple[int, int, float, int, int] | None = None
     for group in ranked:
         k = key(group)
         if places and k == last:

@@ -9,7 +9,7 @@ from engine.core.ruleset import Context
 from .battle import GUARD, kill_leader
 from .board import board
 from .components import MAJORS
-from .control import controller, side_of, stance_to, standing
+from .control import controller, relation, side_of, stance_to, standing
 from .state import CAVALRY, HOPLITE, NAVAL, PpwState, add_sps, log
 from .surrender import capture_home
 
@@ -32,8 +32,11 @@ def ravage(s: PpwState, major: str, space: str) -> bool:
                 return False
     s["ravaged"].append(space)
     s["majors"][major]["treasury"] += PLUNDER.get(major, 50)
-    victim = side_of(s, s["origin"][space])
-    if victim in MAJORS and b.city_states[victim].area == b.area_of[space]:
+    me = side_of(s, major) or major
+    # rule 6.2: the home area of a major at war with the ravager (not an ally's area
+    # that an enemy garrison holds)
+    if any(b.city_states[m].area == b.area_of[space]
+           and relation(s, me, side_of(s, m) or m) == "war" for m in MAJORS):
         s["tally"][major]["ravaged_enemy_home"] = True
     log(s, "ravaged", space=space, by=major)
     return True
@@ -58,10 +61,12 @@ def defence_value(s: PpwState, major: str, space: str) -> int:
 
 def supplied_by_sea(s: PpwState, major: str, space: str) -> bool:
     """Rule 5.8: a coastal or island place whose side has ships covering it by ZOI, not
-    outnumbered by the besieger's ships in the place."""
+    outnumbered by the besieger's ships in the place. Athens, inland, is supplied through
+    the Long Walls while Piraeus is its side's and supplied itself (brief 3.2)."""
     b = board()
     if b.type[space] == "land":
-        return False
+        return any(e.long_walls and standing(s, major, e.to) == "unfriendly"
+                   and supplied_by_sea(s, major, e.to) for e in b.edges[space])
     own_ships = 0
     for sp in b.sea_zoi[space]:
         for owner, (_, _, n) in s["forces"].get(sp, {}).items():
@@ -129,9 +134,10 @@ def defenders_side(s: PpwState, major: str, space: str) -> str | None:
 
 
 def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
-    """Rule 5.8: a fallen place loses its defenders and garrison; a major's own SPs (2 or
-    more) leave a hostage; the besieger places a garrison if it can pay and has one;
-    a city-state whose home falls surrenders (rule 6.3)."""
+    """Rule 5.8: a fallen place loses its defenders and garrison (its ships fall back as
+    beaten ships do, rule 5.5); a major's own land SPs (2 or more) leave a hostage; the
+    besieger places a garrison if it can pay and has one; a city-state whose home falls
+    surrenders (rule 6.3)."""
     b = board()
     captives: dict[str, int] = {}
     for owner in defenders(s, major, space):
@@ -139,6 +145,7 @@ def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
         if owner in MAJORS:
             captives[owner] = h + c
         add_sps(s, space, owner, -h, -c, 0)
+        retreat_ships(s, owner, space)  # not defenders: they sail off, or are lost (R22)
     for owner, n in captives.items():
         if n >= 2:
             held = s["majors"][major]["hostages"]
@@ -154,20 +161,56 @@ def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
     s["siege"].pop(space, None)
     log(s, "fell", space=space, by=major)
     home = b.home_of.get(space)
+    ours = side_of(s, s["origin"][space]) == (side_of(s, major) or major)
+    if space in s["rebel"] and ours:
+        # rule 6.4: a rebellion put down costs 1 resentment; when it is the rebel
+        # tributary's home that falls, the whole area's rebellion ends with it
+        area = b.area_of[space]
+        s["rebel"] = [sp for sp in s["rebel"] if sp != space
+                      and (home is None or b.area_of[sp] != area)]
+        s["majors"][major]["resentment"] = min(10, s["majors"][major]["resentment"] + 1)
+        log(s, "suppressed", space=space, by=major)
+        return
     if home is not None:
         capture_home(s, major, home)
         return
-    if space in s["rebel"] and side_of(s, s["origin"][space]) == (side_of(s, major) or major):
-        s["rebel"].remove(space)  # rule 6.4: a rebellion put down
-        s["majors"][major]["resentment"] = min(10, s["majors"][major]["resentment"] + 1)
-        return
-    if side_of(s, s["origin"][space]) == (side_of(s, major) or major):
+    if ours:
         return  # back to its own side: no garrison needed (rule 1.5)
     card = s["majors"][major]
     if card["treasury"] >= GARRISON_COST and garrisons_free(s, major) > 0:
         card["treasury"] -= GARRISON_COST
         s["garrisons"][space] = major
         s["tally"][major]["gains"] += 1
+
+
+def retreat_ships(s: PpwState, owner: str, space: str) -> None:
+    """Rule 5.5: beaten ships fall back to the nearest friendly port (a coastal or
+    island space of their side, or their own) within two naval or combined paths, the
+    first by space id among the nearest; with none they are lost."""
+    b = board()
+    ships = s["forces"].get(space, {}).get(owner, [0, 0, 0])[NAVAL]
+    if not ships:
+        return
+    side = side_of(s, owner) or owner
+    add_sps(s, space, owner, 0, 0, -ships)
+    seen, frontier = {space}, [space]
+    for _ in range(2):
+        nxt = []
+        for here in frontier:
+            for e in b.edges[here]:
+                if e.type not in ("naval", "combined") or e.to in seen:
+                    continue
+                seen.add(e.to)
+                nxt.append(e.to)
+                if b.type[e.to] != "land" and (controller(s, e.to) == owner or (
+                        side in MAJORS and standing(s, side, e.to) == "friendly")):
+                    add_sps(s, e.to, owner, 0, 0, ships)
+                    log(s, "ships_fell_back", owner=owner, space=space, to=e.to)
+                    return
+        frontier = nxt
+    if owner in MAJORS:
+        s["tally"][owner]["naval_lost"] += ships
+    log(s, "ships_lost", owner=owner, space=space)
 
 
 def garrisons_free(s: PpwState, major: str) -> int:

@@ -81,6 +81,7 @@ class PpwState(TypedDict):
     fortresses_at_start: dict[str, int]
     done: list[str]  # operations phase: majors that passed this round
     resigned: list[str]
+    seamanship_lost: NotRequired[bool]  # rule 5.3: gone for good after a turn of 6 ships lost
     winner: NotRequired[list[str]]
     win_reason: NotRequired[str]
     battle: dict[str, Any] | None

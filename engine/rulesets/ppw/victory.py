@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .board import board
 from .components import MAJORS
-from .control import controller, side_of, standing
+from .control import controller, side_of, stance_to, standing
 from .economic import TRADE, trade_open
 from .state import PpwState
 
@@ -17,7 +17,9 @@ THEBES_REACH = ("attica", "locris", "west_locris", "phocis", "thessaly")
 def athens_goal(s: PpwState) -> bool:
     """Rule 9.4: Sparta has surrendered, or Athens holds two garrisons in the Peloponnese
     (Argolis and Achaea aside), Messenia is in rebellion and ten tributaries obey."""
-    if s["majors"]["sparta"]["surrendered_to"] == "athens":
+    if s["majors"]["athens"]["surrendered_to"] is not None:
+        return False  # a junior partner wins nothing (rule 6.3)
+    if s["majors"]["sparta"]["surrendered_to"] is not None:  # to anyone (R10)
         return True
     b = board()
     held = sum(1 for sp, o in s["garrisons"].items()
@@ -30,15 +32,20 @@ def athens_goal(s: PpwState) -> bool:
 
 def sparta_goal(s: PpwState) -> bool:
     """Rule 9.4: Athens has surrendered, or six of Athens' ten tributaries of 431 are in
-    rebellion or on Sparta's side while Sparta's side garrisons a space of Attica."""
-    if s["majors"]["athens"]["surrendered_to"] == "sparta":
+    rebellion or on Sparta's side (Sparta and its allies) while Sparta's side garrisons a
+    space of Attica."""
+    if s["majors"]["sparta"]["surrendered_to"] is not None:
+        return False  # a junior partner wins nothing (rule 6.3): its side is the victor's
+    if s["majors"]["athens"]["surrendered_to"] is not None:  # to anyone (R10)
         return True
     b = board()
     first = b.setups[s["scenario"]].minors
+    # Sparta's side: Sparta and its allies (R21)
     freed = sum(1 for cs, st in first.items() if st.patron == "athens"
                 and st.status == "tributary"
-                and (b.city_states[cs].home in s["rebel"] or side_of(s, cs) == "sparta"))
-    attica = any(b.area_of[sp] == "attica" and side_of(s, o) == "sparta"
+                and (b.city_states[cs].home in s["rebel"]
+                     or stance_to(s, "sparta", cs) == "friendly"))
+    attica = any(b.area_of[sp] == "attica" and stance_to(s, "sparta", o) == "friendly"
                  for sp, o in s["garrisons"].items())
     return freed >= 6 and attica
 
