@@ -133,11 +133,15 @@ def _spare_league(view: dict[str, Any], rng: Rng, allowed: list[str], city: str)
 def reveal(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> str:
     """A queue in the PS theater when its top marker is of Phormio's side; else one whose
     top marker is one of its own PS issues placed elsewhere (16.0: the Agiad looks for
-    its PS issue in Sparta before choosing at random); else at random (15.62)."""
+    its PS issue in Sparta before choosing at random); else at random (15.62).
+    Ours, after the PS theater: a marker of the side that covers enemy markers where a
+    raid can hit us comes off last (`covers_raids`)."""
     me = prompt.seat
     by_theater = {(o.data or {})["theater"]: o.id for o in prompt.options}
     if plan.theater in by_theater:
         return by_theater[plan.theater]
+    uncovering = {t: i for t, i in by_theater.items() if not covers_raids(view, t, city_of(me))}
+    by_theater = uncovering or by_theater
     own_ps = sorted(t for t in by_theater
                     if _top_mine(view, t, me) and plan.step_for(_top_mine(view, t, me), t))
     if own_ps:
@@ -149,3 +153,14 @@ def _top_mine(view: dict[str, Any], theater: str, me: str) -> str:
     """The kind of the theater's top marker if it is the faction's own, else ""."""
     q = view["queues"].get(theater) or []
     return q[-1]["kind"] or "" if q and q[-1]["faction"] == me else ""
+
+
+def covers_raids(view: dict[str, Any], theater: str, city: str) -> bool:
+    """Whether the theater's top marker (the side's) covers enemy markers in a contested
+    theater holding a base of the side. Any of them may be a raid (9.1: a Military marker
+    in a contested theater), whose ravage takes the Strategos the side still holds; kept
+    covered, they come out after the side's other markers have spent theirs (ours; the
+    raider of the Pericles gauntlet cost Phormio's Sparta 10 games in 100 this way)."""
+    below = (view["queues"].get(theater) or [])[:-1]
+    return (status(view, theater) == "contested" and bases_of(view, theater, city) > 0
+            and any(city_of(m["faction"]) != city for m in below))

@@ -156,3 +156,40 @@ def test_reveal_prefers_the_ps_theater_then_own_ps_markers_rule_15_62() -> None:
     p = prompt_of(prompts, "agiad")
     assert reveal(view(s, "agiad"), p, FixedRng([]), AGIAD) == "reveal@sparta"
     assert reveal(view(s, "agiad"), p, FixedRng([1]), NO_PLAN) == "reveal@cyclades"
+
+
+def test_a_marker_covering_possible_raids_comes_off_last_rule_9_1() -> None:
+    """Boeotia is contested and holds a Peloponnesian base: an Athenian marker under the
+    Agiad's there may be a raid (9.1) whose ravage takes Sparta's Strategos, so the Agiad,
+    with no marker on top in its PS theater (Sicily), reveals its levy in Sparta first
+    (on main: by 1d6, Boeotia on a 1); left with nothing else, it reveals Boeotia."""
+    s = example_turn()
+    plan = TheaterPlan("sicily", (Step("military", "boeotia", ("commit:5",)),))
+    queue(s, "boeotia", ("demagogues", "military"), ("agiad", "military"))
+    queue(s, "sparta", ("agiad", "military"))
+    _, prompts = start(s, "resolution", i=2)
+    p = prompt_of(prompts, "agiad")
+    assert reveal(view(s, "agiad"), p, FixedRng([1]), plan) == "reveal@sparta"
+    assert reveal(view(s, "agiad"), p, FixedRng([1]), NO_PLAN) == "reveal@sparta"
+    queue(s, "sparta")
+    _, prompts = start(s, "resolution", i=2)
+    p = prompt_of(prompts, "agiad")
+    assert reveal(view(s, "agiad"), p, FixedRng([1]), plan) == "reveal@boeotia"
+
+
+def test_the_ps_theater_comes_first_even_over_possible_raids_rule_15_62() -> None:
+    """The worked example's order stands (16.0): the PS theater's marker comes off first
+    though an Athenian marker lies under it in contested Boeotia; and a marker over enemy
+    markers where no raid can be (Sparta is not contested) is not held back."""
+    s = example_turn()
+    queue(s, "boeotia", ("demagogues", "military"), ("agiad", "military"))
+    queue(s, "sparta", ("agiad", "military"))
+    _, prompts = start(s, "resolution", i=2)
+    p = prompt_of(prompts, "agiad")
+    assert reveal(view(s, "agiad"), p, FixedRng([]), AGIAD) == "reveal@boeotia"
+    queue(s, "boeotia")
+    queue(s, "sparta", ("demagogues", "rumor"), ("agiad", "military"))
+    queue(s, "macedonia", ("agiad", "rumor"))
+    _, prompts = start(s, "resolution", i=2)
+    p = prompt_of(prompts, "agiad")
+    assert reveal(view(s, "agiad"), p, FixedRng([2]), NO_PLAN) == "reveal@sparta"
