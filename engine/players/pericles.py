@@ -90,6 +90,8 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     score += STRATEGOS * sum(view["strategos"].get(f, 0) for f in mates)
     score -= STRATEGOS * sum(view["strategos"].get(f, 0) for f in asm.CITY_FACTIONS[enemy])
     score += _forces_worth(view, city) - _forces_worth(view, enemy)
+    # the capital's last base may fall to the enemy markers waiting there (rule 11.1, R32)
+    score -= GUARD * capital_shortfall(view, city)
     return float(score)
 
 
@@ -159,33 +161,51 @@ def _most_committed(view: dict[str, Any], city: str, most: tuple[int, int]) -> i
     return sum(min(cap, n) for cap, n in zip(most, held, strict=False))
 
 
-def capital_shortfall(view: dict[str, Any], city: str, units_out: int = 0,
-                      tokens: int | None = None) -> int:
-    """By how many strength points our capital's first battle (of its own kind, 9.3)
-    could go against us, cards even, if the enemy came with all it can: its units there
-    and next door (one moved a Strategos committed), those Strategos (the CG 5, the
-    other 4) and the State Ship, against our units and bases there, `units_out` strength
-    points fewer, and the `tokens` we could commit in defence (by default the most our
-    factions may, 4 each). Zero when no enemy marker waits there (`capital_threat`)."""
-    if not capital_threat(view, city):
-        return 0
-    return capital_gap(view, city, units_out, tokens)
+def capital_needs(view: dict[str, Any], city: str, units_out: int = 0) -> list[int]:
+    """The Strategos our capital's defence needs in each battle the enemy markers waiting
+    there may bring, cards even (`capital_gap` with our units `units_out` strength points
+    fewer): each expedition commits what the enemy still holds, the CG 5 and the other 4
+    at most (9.2), and the State Ship comes once (12.0)."""
+    held = {f: int(view["strategos"].get(f, 0)) for f in asm.CITY_FACTIONS[enemy_of(city)]}
+    ship = int(enemy_of(city) == "athens" and view["state_ship"] == "ready")
+    needs = []
+    for _ in range(capital_threat(view, city)):
+        rich, other = sorted(held, key=lambda f: -held[f])
+        pushed = {rich: min(CG_MOST, held[rich]), other: min(OTHER_MOST, held[other])}
+        needs.append(capital_gap(view, city, sum(pushed.values()), ship, units_out))
+        held = {f: held[f] - pushed[f] for f in held}
+        ship = 0
+    return needs
 
 
-def capital_gap(view: dict[str, Any], city: str, units_out: int = 0,
-                tokens: int | None = None) -> int:
-    """`capital_shortfall` whether or not an enemy marker waits there (an expedition
-    against the capital under way)."""
+def capital_shortfall(view: dict[str, Any], city: str, units_out: int = 0) -> int:
+    """By how many strength points, over the battles the waiting enemy markers may bring,
+    our capital could fall short even with every Strategos we hold kept for it (a city
+    left with no base of its own in its capital loses the war, rule 11.1, ruling R32).
+    Our factions commit at most 4 each in a battle (9.2); the rest only units can make
+    up."""
+    needs = capital_needs(view, city, units_out)
+    most = 2 * OTHER_MOST
+    held = sum(int(view["strategos"].get(f, 0)) for f in asm.CITY_FACTIONS[city])
+    return sum(max(0, n - most) for n in needs) + max(0, sum(min(n, most) for n in needs) - held)
+
+
+def capital_gap(view: dict[str, Any], city: str, pushed: int | None = None, ship: int = 0,
+                units_out: int = 0) -> int:
+    """By how many strength points an expedition into our capital could win its first
+    battle (of the capital's own kind, 9.3: the one that kills the units; a base falls
+    only once no unit is left), cards even and no Strategos of ours committed: the
+    enemy's units there and next door (one moved a Strategos committed), its `pushed`
+    Strategos (by default the most it may commit) and the State Ship, against our units
+    and bases there, `units_out` strength points fewer."""
     home, enemy = th.capital_of(city), enemy_of(city)
     kind = theater_kind(home)
-    pushed = _most_committed(view, enemy, (CG_MOST, OTHER_MOST))
+    if pushed is None:
+        pushed = _most_committed(view, enemy, (CG_MOST, OTHER_MOST))
+        ship = int(enemy == "athens" and view["state_ship"] == "ready")
     near = reach(view, home, enemy, kind) - kind_strength(view, home, enemy, kind)
-    ship = int(enemy == "athens" and view["state_ship"] == "ready")
     push = kind_strength(view, home, enemy, kind) + min(near, 2 * pushed) + pushed + ship
-    if tokens is None:
-        tokens = _most_committed(view, city, (OTHER_MOST, OTHER_MOST))
-    hold = kind_strength(view, home, city, kind) - units_out + tokens
-    return max(0, push - hold)
+    return max(0, push - kind_strength(view, home, city, kind) + units_out)
 
 
 def issue_worth(view: dict[str, Any], kind: str, city: str) -> float:
@@ -335,7 +355,7 @@ def _plain_score(view: dict[str, Any], me: str, kind: str, theater: str, blocks:
         if theater == th.capital_of(city):
             # a levy (9.0), raised before the enemy markers it covers resolve (8.3):
             # worth what it spares the Strategos the capital would otherwise keep back
-            short = min(capital_shortfall(view, city, tokens=0), LEVY_COVER)
+            short = min(sum(capital_needs(view, city)), LEVY_COVER)
             return 1.0 + 0.3 * bases_of(view, theater, city) + GUARD / 4 * short
         if here == "neutral" or here == city:
             return 0.2
@@ -396,14 +416,15 @@ def _held(view: dict[str, Any], me: str) -> int:
 def _capital_reserve(view: dict[str, Any], me: str) -> int:
     """The Strategos a faction keeps back from an attack while an enemy marker waits in
     its capital: its share (by what each holds) of those the capital's defence needs to
-    hold the first battle there, cards even (9.2, 9.3; rule 11.1, R32)."""
+    hold each battle the enemy markers waiting there may bring, cards even (9.2, 9.3;
+    rule 11.1, R32), 4 a faction and battle at most."""
     city = city_of(me)
-    need = capital_shortfall(view, city, tokens=0)
+    need = sum(min(n, 2 * OTHER_MOST) for n in capital_needs(view, city))
     if not need:
         return 0
     held = _held(view, me)
     total = sum(int(view["strategos"].get(f, 0)) for f in asm.CITY_FACTIONS[city])
-    return min(held, OTHER_MOST, -(-need * held // max(total, 1)))
+    return min(held, -(-need * held // max(total, 1)))
 
 
 def _commit(view: dict[str, Any], prompt: Prompt, me: str) -> str:
@@ -422,7 +443,7 @@ def _commit(view: dict[str, Any], prompt: Prompt, me: str) -> str:
             return str(max(prompt.lo, min(hi, 2, _held(view, me) - keep)))
         return str(max(prompt.lo, min(hi if ex.get("cg") == me else min(hi, 2),
                                       _held(view, me) - keep)))
-    if target == th.capital_of(city) and capital_gap(view, city, tokens=0):
+    if target == th.capital_of(city) and capital_gap(view, city):
         return str(hi)  # the capital's last base may be at stake (rule 11.1, R32)
     ours = kind_strength(view, target, city, fight)
     theirs = reach(view, target, enemy_of(city), fight)

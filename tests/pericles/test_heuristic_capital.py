@@ -12,7 +12,13 @@ from engine.core.rng import Rng
 from engine.core.types import Prompt
 from engine.players.duel import contender, play_one
 from engine.players.lookahead import decide
-from engine.players.pericles import capital_shortfall, capital_threat, choose
+from engine.players.pericles import (
+    capital_needs,
+    capital_shortfall,
+    capital_threat,
+    choose,
+    evaluate,
+)
 from engine.players.testing import assert_player_blind
 from engine.rulesets.pericles import RULESET
 from engine.rulesets.pericles.scenarios import initial_state
@@ -52,10 +58,19 @@ def test_an_enemy_marker_in_the_capital_is_a_threat_only_to_that_city_rule_11_1(
     view = build_view(s, "agiad")
     assert capital_threat(view, "sparta") == 2
     assert capital_threat(view, "athens") == 0
-    # 5 Spartan foot and 2 bases (14) fall short of the Athenian foot next door, 9
-    # Strategos and the State Ship (16) when Sparta commits nothing
-    assert capital_shortfall(view, "sparta", tokens=0) == 2
-    assert capital_shortfall(view, "sparta") == 0  # with its 8 Strategos it holds
+    # 5 Spartan foot and 2 bases (14) fall 2 short of the Athenian foot next door, 9
+    # Strategos and the State Ship (16) when Sparta commits nothing; the second marker
+    # would come with Athens' Strategos spent
+    assert capital_needs(view, "sparta") == [2, 0]
+    assert capital_shortfall(view, "sparta") == 0  # Sparta's 10 Strategos cover it
+    assert capital_shortfall(view, "sparta", units_out=4) == 0
+    poor = _sparta(3, threatened=True)
+    poor["strategos"].update(agiad=1, eurypontid=0)
+    assert capital_needs(build_view(poor, "agiad"), "sparta") == [6, 0]
+    assert capital_shortfall(build_view(poor, "agiad"), "sparta") == 5
+    rich = _sparta(3, threatened=True)
+    rich["strategos"].update(aristocrats=10, demagogues=10)  # a second full expedition
+    assert capital_needs(build_view(rich, "agiad"), "sparta") == [6, 5]
     assert capital_shortfall(build_view(_sparta(5, threatened=False), "agiad"), "sparta") == 0
 
 
@@ -134,3 +149,18 @@ def test_the_guard_reads_only_the_seat_view() -> None:
                 checked += assert_player_blind(game, p.seat, "heuristic", seed=p.kind)
         game.act(p.seat, decide(game, p.seat, players[p.seat]))
     assert checked >= 6
+
+
+def test_the_score_weighs_strategos_the_capital_needs_rule_11_1() -> None:
+    """Spending Strategos the threatened capital's defence needs costs more than their
+    plain worth (on main: 4 Strategos cost 1.4 whatever waited at home), so a League base
+    or a conversion chosen by the lookahead keeps them back."""
+    drops = {}
+    for threatened in (True, False):
+        s = _sparta(3, threatened)
+        s["strategos"].update(agiad=6, eurypontid=0)
+        before = evaluate(build_view(s, "agiad"), "agiad")
+        s["strategos"]["agiad"] = 2
+        drops[threatened] = before - evaluate(build_view(s, "agiad"), "agiad")
+    assert drops[False] < 2.0
+    assert drops[True] > drops[False] + 5.0
