@@ -38,6 +38,9 @@ ISSUE_WORTH = {"oracle": 3.0, "military": 3.0, "league": 2.0, "diplomatic": 2.0,
                "war_peace": 0.5, "ostracism": 1.0}
 UNIQUE_WORTH = 3.2    # a unique issue: +2 Honor and Strategos (ruling R10)
 WILL = 6.0            # a marker that can meet the Will of the Assembly (+5 a faction, 5.1)
+GUARD = 2.0           # a strength point our threatened capital falls short by (rule 11.1, R32)
+LEVY_COVER = 8        # the most strength a levy raises: 2 Spartan foot a base, 2 bases (9.0)
+CG_MOST, OTHER_MOST = 5, 4  # the Strategos a faction may commit: the CG 5, any other 4 (9.2)
 
 
 def city_of(faction: str) -> str:
@@ -87,6 +90,8 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     score += STRATEGOS * sum(view["strategos"].get(f, 0) for f in mates)
     score -= STRATEGOS * sum(view["strategos"].get(f, 0) for f in asm.CITY_FACTIONS[enemy])
     score += _forces_worth(view, city) - _forces_worth(view, enemy)
+    # the capital's last base may fall to the enemy markers waiting there (rule 11.1, R32)
+    score -= GUARD * capital_shortfall(view, city)
     return float(score)
 
 
@@ -138,6 +143,69 @@ def top_owner(view: dict[str, Any], theater: str) -> str | None:
 def designated(view: dict[str, Any], city: str) -> dict[str, Any] | None:
     d = (view["debate"].get(city) or {}).get("designated")
     return next((i for i in view["displays"].get(city, []) if i["id"] == d), None)
+
+
+def capital_threat(view: dict[str, Any], city: str) -> int:
+    """The enemy markers waiting face down in our capital's queue: each may be an
+    expedition against it (9.2), and a city left with no base of its own in its capital
+    loses the war (rule 11.1, ruling R32)."""
+    home = th.capital_of(city)
+    return sum(city_of(m["faction"]) != city for m in view["queues"].get(home, []))
+
+
+def _most_committed(view: dict[str, Any], city: str, most: tuple[int, int]) -> int:
+    """The most Strategos the city's factions may put into one battle: the richer one up
+    to `most[0]`, the other up to `most[1]` (9.2)."""
+    held = sorted((int(view["strategos"].get(f, 0)) for f in asm.CITY_FACTIONS[city]),
+                  reverse=True)
+    return sum(min(cap, n) for cap, n in zip(most, held, strict=False))
+
+
+def capital_needs(view: dict[str, Any], city: str, units_out: int = 0) -> list[int]:
+    """The Strategos our capital's defence needs in each battle the enemy markers waiting
+    there may bring, cards even (`capital_gap` with our units `units_out` strength points
+    fewer): each expedition commits what the enemy still holds, the CG 5 and the other 4
+    at most (9.2), and the State Ship comes once (12.0)."""
+    held = {f: int(view["strategos"].get(f, 0)) for f in asm.CITY_FACTIONS[enemy_of(city)]}
+    ship = int(enemy_of(city) == "athens" and view["state_ship"] == "ready")
+    needs = []
+    for _ in range(capital_threat(view, city)):
+        rich, other = sorted(held, key=lambda f: -held[f])
+        pushed = {rich: min(CG_MOST, held[rich]), other: min(OTHER_MOST, held[other])}
+        needs.append(capital_gap(view, city, sum(pushed.values()), ship, units_out))
+        held = {f: held[f] - pushed[f] for f in held}
+        ship = 0
+    return needs
+
+
+def capital_shortfall(view: dict[str, Any], city: str, units_out: int = 0) -> int:
+    """By how many strength points, over the battles the waiting enemy markers may bring,
+    our capital could fall short even with every Strategos we hold kept for it (a city
+    left with no base of its own in its capital loses the war, rule 11.1, ruling R32).
+    Our factions commit at most 4 each in a battle (9.2); the rest only units can make
+    up."""
+    needs = capital_needs(view, city, units_out)
+    most = 2 * OTHER_MOST
+    held = sum(int(view["strategos"].get(f, 0)) for f in asm.CITY_FACTIONS[city])
+    return sum(max(0, n - most) for n in needs) + max(0, sum(min(n, most) for n in needs) - held)
+
+
+def capital_gap(view: dict[str, Any], city: str, pushed: int | None = None, ship: int = 0,
+                units_out: int = 0) -> int:
+    """By how many strength points an expedition into our capital could win its first
+    battle (of the capital's own kind, 9.3: the one that kills the units; a base falls
+    only once no unit is left), cards even and no Strategos of ours committed: the
+    enemy's units there and next door (one moved a Strategos committed), its `pushed`
+    Strategos (by default the most it may commit) and the State Ship, against our units
+    and bases there, `units_out` strength points fewer."""
+    home, enemy = th.capital_of(city), enemy_of(city)
+    kind = theater_kind(home)
+    if pushed is None:
+        pushed = _most_committed(view, enemy, (CG_MOST, OTHER_MOST))
+        ship = int(enemy == "athens" and view["state_ship"] == "ready")
+    near = reach(view, home, enemy, kind) - kind_strength(view, home, enemy, kind)
+    push = kind_strength(view, home, enemy, kind) + min(near, 2 * pushed) + pushed + ship
+    return max(0, push - kind_strength(view, home, city, kind) + units_out)
 
 
 def issue_worth(view: dict[str, Any], kind: str, city: str) -> float:
@@ -285,7 +353,10 @@ def _plain_score(view: dict[str, Any], me: str, kind: str, theater: str, blocks:
         return (2.0 if blocks else 0.0) + (0.5 if top is None else 0.0) +             (MARKER[kind] if kind == "oracle" else 0.0)
     if kind == "military":
         if theater == th.capital_of(city):
-            return 1.0 + 0.3 * bases_of(view, theater, city)  # a levy (9.0)
+            # a levy (9.0), raised before the enemy markers it covers resolve (8.3):
+            # worth what it spares the Strategos the capital would otherwise keep back
+            short = min(sum(capital_needs(view, city)), LEVY_COVER)
+            return 1.0 + 0.3 * bases_of(view, theater, city) + GUARD / 4 * short
         if here == "neutral" or here == city:
             return 0.2
         fight = theater_kind(theater)
@@ -338,6 +409,24 @@ def _reveal(view: dict[str, Any], prompt: Prompt, me: str) -> str:
     return max(prompt.options, key=score).id
 
 
+def _held(view: dict[str, Any], me: str) -> int:
+    return int(view["strategos"].get(me, 0))
+
+
+def _capital_reserve(view: dict[str, Any], me: str) -> int:
+    """The Strategos a faction keeps back from an attack while an enemy marker waits in
+    its capital: its share (by what each holds) of those the capital's defence needs to
+    hold each battle the enemy markers waiting there may bring, cards even (9.2, 9.3;
+    rule 11.1, R32), 4 a faction and battle at most."""
+    city = city_of(me)
+    need = sum(min(n, 2 * OTHER_MOST) for n in capital_needs(view, city))
+    if not need:
+        return 0
+    held = _held(view, me)
+    total = sum(int(view["strategos"].get(f, 0)) for f in asm.CITY_FACTIONS[city])
+    return min(held, -(-need * held // max(total, 1)))
+
+
 def _commit(view: dict[str, Any], prompt: Prompt, me: str) -> str:
     """Attackers commit what moves the units in and wins the fight; defenders enough to
     matter where the fight is close (9.2)."""
@@ -349,9 +438,13 @@ def _commit(view: dict[str, Any], prompt: Prompt, me: str) -> str:
         return str(prompt.lo)
     fight = theater_kind(target)
     if ex.get("city") == city:
+        keep = _capital_reserve(view, me) if target != th.capital_of(city) else 0
         if status(view, target) == "neutral":
-            return str(min(hi, 2))
-        return str(hi if ex.get("cg") == me else min(hi, 2))
+            return str(max(prompt.lo, min(hi, 2, _held(view, me) - keep)))
+        return str(max(prompt.lo, min(hi if ex.get("cg") == me else min(hi, 2),
+                                      _held(view, me) - keep)))
+    if target == th.capital_of(city) and capital_gap(view, city):
+        return str(hi)  # the capital's last base may be at stake (rule 11.1, R32)
     ours = kind_strength(view, target, city, fight)
     theirs = reach(view, target, enemy_of(city), fight)
     if ours == 0 and not bases_of(view, target, city):
@@ -359,21 +452,32 @@ def _commit(view: dict[str, Any], prompt: Prompt, me: str) -> str:
     return str(min(hi, 3 if theirs - ours < 8 else 1))
 
 
-def _march(view: dict[str, Any], prompt: Prompt) -> str:
-    """The strongest unit of the battle's kind first; nothing that cannot fight there."""
+def _march(view: dict[str, Any], prompt: Prompt, me: str) -> str:
+    """The strongest unit of the battle's kind first; nothing that cannot fight there.
+    A unit leaving our own capital while an enemy marker waits there pays for the
+    strength points by which the capital could then fall short (rule 11.1, R32)."""
     ex = view["expedition"] or {}
     fight = theater_kind(ex.get("theater", "athens"))
     counts = load_components().data.counts.strength
+    city = city_of(me)
+    home = th.capital_of(city)
+    short = capital_shortfall(view, city)
+
+    def guard(d: dict[str, Any]) -> float:
+        if d["from"] != home or d["kind"] != theater_kind(home):
+            return 0.0
+        gone = int(counts[d["owner"]][d["kind"]])
+        return GUARD * (capital_shortfall(view, city, units_out=gone) - short)
 
     def score(o: Option) -> float:
         d = o.data or {}
         if o.id == "stop":
             return 0.5
         if d.get("the_300"):
-            return 3.0
+            return 3.0 - guard(d)
         if d["kind"] != fight:
             return 0.0
-        return 1.0 + int(counts[d["owner"]][d["kind"]])
+        return 1.0 + int(counts[d["owner"]][d["kind"]]) - guard(d)
     return max(prompt.options, key=score).id
 
 
@@ -436,7 +540,7 @@ RULES: dict[str, Rule] = {
     "place": lambda v, p, r: _place(v, p, p.seat, r),
     "reveal": lambda v, p, r: _reveal(v, p, p.seat),
     "commit": lambda v, p, r: _commit(v, p, p.seat),
-    "march": lambda v, p, r: _march(v, p),
+    "march": lambda v, p, r: _march(v, p, p.seat),
     "losses": lambda v, p, r: _losses(v, p, p.seat),
     "second_battle": lambda v, p, r: _second(v, p.seat),
     # a raid turns 3 Strategos into 3 Honor at once (9.1): better than any trade

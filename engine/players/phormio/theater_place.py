@@ -8,6 +8,9 @@ where it gives one, 15.61 A):
      by an enemy marker, chosen at random; with none, on a theater by 1d20 (15.61 B);
   3. Athens only: without a base in a granary, and no League marker of the city queued
      in one, a League marker goes to a granary first (15.15 G, sudden death);
+  3b. ours: a Military marker goes on top of an enemy marker that may be a raid on a
+     base of the side (`raid_waits`), where the expedition can win, to clear the theater
+     before the raid comes out (9.0, 9.1);
   4. PS issues left: the next step of the plan (15.61 C);
   5. a spare League marker: where it covers an uncovered base, else where it founds a
      base among friendly units only, else where it removes Treachery (15.61 D);
@@ -22,6 +25,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from ...core.types import Prompt
+from .theater_force import winnable
 from .theater_plan import TheaterPlan
 from .theater_read import (
     bases_of,
@@ -60,6 +64,10 @@ def place(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> 
     granary = _granary_first(view, rng, held, where, city)
     if granary is not None:
         return offered[granary]
+    if held["military"]:
+        answers = [t for t in where("military") if raid_waits(view, t, city) and winnable(view, t, me)]
+        if answers:
+            return offered[("military", d6_pick(rng, answers))]
     for step in plan.open_steps(queued(view, me), held):
         if (step.kind, step.theater) in offered:
             return offered[(step.kind, step.theater)]
@@ -131,11 +139,18 @@ def _spare_league(view: dict[str, Any], rng: Rng, allowed: list[str], city: str)
 
 # ------------------------------------------------------------------ 15.62 reveal
 def reveal(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> str:
-    """A queue in the PS theater when its top marker is of Phormio's side; else one whose
-    top marker is one of its own PS issues placed elsewhere (16.0: the Agiad looks for
-    its PS issue in Sparta before choosing at random); else at random (15.62)."""
+    """Ours first: a Military marker of the faction's own over enemy markers that may be
+    raids on a base of the side (`covers_raids`), the expedition that answers them (step
+    3b of the placement). Then a queue in the PS theater when its top marker is of
+    Phormio's side; else one whose top marker is one of its own PS issues placed
+    elsewhere (16.0: the Agiad looks for its PS issue in Sparta before choosing at
+    random); else at random (15.62)."""
     me = prompt.seat
     by_theater = {(o.data or {})["theater"]: o.id for o in prompt.options}
+    answers = sorted(t for t in by_theater if _top_mine(view, t, me) == "military"
+                     and covers_raids(view, t, city_of(me)))
+    if answers:
+        return by_theater[d6_pick(rng, answers)]
     if plan.theater in by_theater:
         return by_theater[plan.theater]
     own_ps = sorted(t for t in by_theater
@@ -149,3 +164,24 @@ def _top_mine(view: dict[str, Any], theater: str, me: str) -> str:
     """The kind of the theater's top marker if it is the faction's own, else ""."""
     q = view["queues"].get(theater) or []
     return q[-1]["kind"] or "" if q and q[-1]["faction"] == me else ""
+
+
+def raid_waits(view: dict[str, Any], theater: str, city: str) -> bool:
+    """Whether an enemy marker on top of the theater's queue may be a raid on the side:
+    a Military marker in a contested theater is a raid if its owner likes (9.0), and a
+    raid's ravage takes the side's Strategos (9.1). Ours: the raider of the Pericles
+    gauntlet won about one game in six against Phormio's Sparta with them."""
+    q = view["queues"].get(theater) or []
+    return bool(q) and city_of(q[-1]["faction"]) != city and _raidable(view, theater, city)
+
+
+def covers_raids(view: dict[str, Any], theater: str, city: str) -> bool:
+    """Whether the theater's top marker (the side's) lies over enemy markers that may be
+    raids on the side (`raid_waits`)."""
+    below = (view["queues"].get(theater) or [])[:-1]
+    return any(city_of(m["faction"]) != city for m in below) and _raidable(view, theater, city)
+
+
+def _raidable(view: dict[str, Any], theater: str, city: str) -> bool:
+    """A contested theater holding a base of the side (9.0, 9.1)."""
+    return status(view, theater) == "contested" and bases_of(view, theater, city) > 0

@@ -156,3 +156,40 @@ def test_reveal_prefers_the_ps_theater_then_own_ps_markers_rule_15_62() -> None:
     p = prompt_of(prompts, "agiad")
     assert reveal(view(s, "agiad"), p, FixedRng([]), AGIAD) == "reveal@sparta"
     assert reveal(view(s, "agiad"), p, FixedRng([1]), NO_PLAN) == "reveal@cyclades"
+
+
+def test_a_military_marker_answers_a_possible_raid_on_a_base_rule_9_1() -> None:
+    """Boeotia is contested and holds a Peloponnesian base; an Athenian marker on top of
+    its queue may be a raid (9.1). The Agiad, whose expedition there can win, puts a
+    Military marker over it rather than its PS plan's next step (on main: the levy in
+    Sparta, the PS step); with nothing Athenian on top there, the plan goes on."""
+    s = example_turn()
+    plan = TheaterPlan("sicily", (Step("military", "sparta", ("build:land",)),))
+    s["markers"]["agiad"] = ["military", "military", "rumor", "rumor"]
+    queue(s, "boeotia", ("demagogues", "military"))
+    _, prompts = start(s, "placement", i=2)
+    p = prompt_of(prompts, "agiad")
+    assert place(view(s, "agiad"), p, FixedRng([1]), plan) == "military@boeotia"
+    queue(s, "boeotia", ("demagogues", "military"), ("eurypontid", "rumor"))
+    _, prompts = start(s, "placement", i=2)
+    p = prompt_of(prompts, "agiad")
+    assert place(view(s, "agiad"), p, FixedRng([1]), plan) == "military@sparta"
+
+
+def test_the_answer_to_a_raid_comes_off_first_rule_9_1() -> None:
+    """The Agiad's Military marker over an Athenian one in contested Boeotia comes off
+    before its PS theater's marker (on main: the PS theater, Sicily), so that the
+    expedition fights before the raid; a Rumor there, or a marker over enemy markers
+    where no raid can be (Sparta is not contested), keeps the playbook's order (15.62)."""
+    s = example_turn()
+    plan = TheaterPlan("sicily", (Step("league", "sicily", ("build:naval",)),))
+    queue(s, "sicily", ("agiad", "league"))
+    queue(s, "boeotia", ("demagogues", "military"), ("agiad", "military"))
+    _, prompts = start(s, "resolution", i=2)
+    p = prompt_of(prompts, "agiad")
+    assert reveal(view(s, "agiad"), p, FixedRng([]), plan) == "reveal@boeotia"
+    queue(s, "boeotia", ("demagogues", "military"), ("agiad", "rumor"))
+    queue(s, "sparta", ("demagogues", "rumor"), ("agiad", "military"))
+    _, prompts = start(s, "resolution", i=2)
+    p = prompt_of(prompts, "agiad")
+    assert reveal(view(s, "agiad"), p, FixedRng([]), plan) == "reveal@sicily"
