@@ -1081,11 +1081,16 @@ def commit_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> li
 
 
 # The Events whose worth shows by the Season's end, where a card's rollout is scored: a
-# Prestige loss, Cities taken or garrisoned, the enemy held still, a besieged City struck
-# (its Civil War lasts the Year, 8.11, but our Assaults are made at ASSAULT_ODDS, which it
-# does not change). A Leader, Taxes, Persian Aid, the factions and No Quarter pay over
-# Years: their rollouts would price them at nothing, so they stay the heuristic's.
-SEASON_EVENTS = frozenset({"atrocity", "revolt", "helots", "earthquake", "augury", "plague",
+# Prestige loss, a City garrisoned, the enemy held still, a besieged City struck (its
+# Civil War lasts the Year, 8.11, but our Assaults are made at ASSAULT_ODDS, which it does
+# not change). A Leader, Taxes, Persian Aid, the factions and No Quarter pay over Years:
+# their rollouts would price them at nothing, so they stay the heuristic's. So does a
+# Revolt (3.12): its City pays Sparta Tribute at every Year End (9.51), Sparta's main
+# source of Prestige, and the score prices it once (CONQUEST), while the same card's
+# Actions move units beside the enemy's Cities, worth more to the score (PRESSURE, SIEGE,
+# RECOVER) than a City held. Weighed, the search as Sparta played most Revolts for their
+# Actions, often ahead in every world (traced 431 games, issue 35.3).
+SEASON_EVENTS = frozenset({"atrocity", "helots", "earthquake", "augury", "plague",
                            "hunger", "treachery", "civil-war"})
 
 
