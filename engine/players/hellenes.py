@@ -1066,8 +1066,9 @@ def commit_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> li
     thumb (`event_value`: an Earthquake's worth by the blocks near our capital, a Plague's
     flat); the sampled worlds play the Season out both ways. The same card either way
     leaves the same hand, so the rollouts compare only this Season. New Year and Winter
-    cards stay the heuristic's (a Sacrifice, Winter Actions)."""
-    if not SPRING <= view["season"] <= FALL:
+    cards stay the heuristic's (a Sacrifice, Winter Actions), and so do Sparta's
+    (`CARDS_WEIGHED`)."""
+    if prompt.seat not in CARDS_WEIGHED or not SPRING <= view["season"] <= FALL:
         return []
     chosen = prompt.option(fallback)
     if chosen is None:
@@ -1080,17 +1081,25 @@ def commit_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> li
     return [fallback, other.id]
 
 
+# The seats whose Season cards the search weighs. A Season's rollout prices a card's
+# Actions above its Event: each Action the quick rules take is one the score imagines a
+# gain (a unit beside an enemy City: PRESSURE, SIEGE and RECOVER, often more than a City
+# held), while an Event's worth shows little by the Season's end (a Revolt's City pays
+# Tribute at every Year End, 9.51; enemy steps lost are hidden, the score counts blocks).
+# Weighed as Sparta over 2 worlds or more, the search played 17 of the 29 Events the
+# heuristic chose for their Actions (Revolts and Atrocities among them, Sparta's main
+# sources of Prestige), and none of 11 Actions as an Event (issue 35.3, search games of
+# 431 traced). Athens' cards stay weighed: its gain over the heuristic was measured with
+# them (hai9).
+CARDS_WEIGHED = frozenset({"athens"})
+
+
 # The Events whose worth shows by the Season's end, where a card's rollout is scored: a
-# Prestige loss, a City garrisoned, the enemy held still, a besieged City struck (its
-# Civil War lasts the Year, 8.11, but our Assaults are made at ASSAULT_ODDS, which it does
-# not change). A Leader, Taxes, Persian Aid, the factions and No Quarter pay over Years:
-# their rollouts would price them at nothing, so they stay the heuristic's. So does a
-# Revolt (3.12): its City pays Sparta Tribute at every Year End (9.51), Sparta's main
-# source of Prestige, and the score prices it once (CONQUEST), while the same card's
-# Actions move units beside the enemy's Cities, worth more to the score (PRESSURE, SIEGE,
-# RECOVER) than a City held. Weighed, the search as Sparta played most Revolts for their
-# Actions, often ahead in every world (traced 431 games, issue 35.3).
-SEASON_EVENTS = frozenset({"atrocity", "helots", "earthquake", "augury", "plague",
+# Prestige loss, Cities taken or garrisoned, the enemy held still, a besieged City struck
+# (its Civil War lasts the Year, 8.11, but our Assaults are made at ASSAULT_ODDS, which it
+# does not change). A Leader, Taxes, Persian Aid, the factions and No Quarter pay over
+# Years: their rollouts would price them at nothing, so they stay the heuristic's.
+SEASON_EVENTS = frozenset({"atrocity", "revolt", "helots", "earthquake", "augury", "plague",
                            "hunger", "treachery", "civil-war"})
 
 

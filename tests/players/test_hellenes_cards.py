@@ -61,12 +61,13 @@ def test_only_a_seasons_card_is_weighed_and_never_an_event_that_does_nothing():
     assert H.candidates(view, wasted, "30:e") == ["30:e", "30:a"]
 
 
-def test_a_revolt_is_left_to_the_heuristic():
+def test_spartas_cards_are_left_to_the_heuristic():
     """Spring 431: Sparta commits the Revolt in the Cyclades (3.12) as its Event. Its City
-    pays Sparta Tribute at every Year End (9.51), which a Season's rollout prices once,
-    so the search no longer weighs it against the card's Actions (issue 35.3): main's
-    search at six worlds played the card for its Actions here, as it played most
-    Revolts it weighed as Sparta."""
+    pays Sparta Tribute at every Year End (9.51); a Season's rollout prices it once, and
+    prices the card's Actions by the units they move beside Athens' Cities. The search
+    no longer weighs Sparta's cards (`CARDS_WEIGHED`, issue 35.3): main's search at six
+    worlds played this one for its Actions, as it played many Events it weighed as
+    Sparta, and never an Event instead of the Actions."""
     game = _played("c3", 4)
     p = game.prompt_for("sparta")
     assert p is not None and p.kind == "commit"
