@@ -1029,6 +1029,16 @@ def _planned_way(sim: Any, view: dict[str, Any], p: Prompt) -> str | None:
 ASSAULT_TRY = 1.5
 
 
+# The seats whose Siege Combat menus the search weighs (`siege_candidates`). As Sparta,
+# the rollouts chose an Assault in 34 of 106 menus where the heuristic waged Attrition
+# or ended the combat (on Thebes and Corinth 11 times each), never the other way: a
+# beaten Assault pays Athens Prestige (14.11) and the score sees no step lost. With
+# Sparta's menus left to the heuristic the search as Sparta won 36 of 40 games, against
+# 31 of 40 weighing them, on the seeds that chose this; on fresh ones 52 of 60, where
+# the heuristic won 49 (issue 35.3).
+SIEGES_WEIGHED = frozenset({"athens"})
+
+
 def siege_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
     """The Siege Combat menu (8.0): the heuristic's answer and the Assaults (8.1) at
     ASSAULT_TRY or better on our own Cities (of our Loyalty) that the enemy holds, the
@@ -1040,8 +1050,11 @@ def siege_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> lis
     when short enough for the search's generic weighing), the search as Athens assaulted
     Sparta and Thebes at long odds, on the worth of a capital taken in a few worlds, and
     each beaten Assault paid Sparta Prestige (14.11). The menu is often wider than the
-    generic limit (a siege per City), so it is narrowed here."""
+    generic limit (a siege per City), so it is narrowed here. Sparta's menus stay the
+    heuristic's (`SIEGES_WEIGHED`)."""
     me = prompt.seat
+    if me not in SIEGES_WEIGHED:
+        return []
     rows = _city_rows()
     assaults = sorted(
         ((rows[city][0], o.id) for o in prompt.options
@@ -1066,8 +1079,9 @@ def commit_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> li
     thumb (`event_value`: an Earthquake's worth by the blocks near our capital, a Plague's
     flat); the sampled worlds play the Season out both ways. The same card either way
     leaves the same hand, so the rollouts compare only this Season. New Year and Winter
-    cards stay the heuristic's (a Sacrifice, Winter Actions)."""
-    if not SPRING <= view["season"] <= FALL:
+    cards stay the heuristic's (a Sacrifice, Winter Actions), and so do Sparta's
+    (`CARDS_WEIGHED`)."""
+    if prompt.seat not in CARDS_WEIGHED or not SPRING <= view["season"] <= FALL:
         return []
     chosen = prompt.option(fallback)
     if chosen is None:
@@ -1078,6 +1092,19 @@ def commit_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> li
             or _card(view, int(facts["card"])).event.kind not in SEASON_EVENTS:
         return []
     return [fallback, other.id]
+
+
+# The seats whose Season cards the search weighs. A Season's rollout prices a card's
+# Actions above its Event: each Action the quick rules take is one the score imagines a
+# gain (a unit beside an enemy City: PRESSURE, SIEGE and RECOVER, often more than a City
+# held), while an Event's worth shows little by the Season's end (a Revolt's City pays
+# Tribute at every Year End, 9.51; enemy steps lost are hidden, the score counts blocks).
+# Weighed as Sparta over 2 worlds or more, the search played 17 of the 29 Events the
+# heuristic chose for their Actions (Revolts and Atrocities among them, Sparta's main
+# sources of Prestige), and none of 11 Actions as an Event (issue 35.3, search games of
+# 431 traced). Athens' cards stay weighed: its gain over the heuristic was measured with
+# them (hai9).
+CARDS_WEIGHED = frozenset({"athens"})
 
 
 # The Events whose worth shows by the Season's end, where a card's rollout is scored: a

@@ -61,6 +61,27 @@ def test_only_a_seasons_card_is_weighed_and_never_an_event_that_does_nothing():
     assert H.candidates(view, wasted, "30:e") == ["30:e", "30:a"]
 
 
+def test_spartas_cards_are_left_to_the_heuristic():
+    """Spring 431: Sparta commits the Revolt in the Cyclades (3.12) as its Event. Its City
+    pays Sparta Tribute at every Year End (9.51); a Season's rollout prices it once, and
+    prices the card's Actions by the units they move beside Athens' Cities. The search
+    no longer weighs Sparta's cards (`CARDS_WEIGHED`, issue 35.3): main's search at six
+    worlds played this one for its Actions, as it played many Events it weighed as
+    Sparta, and never an Event instead of the Actions."""
+    game = _played("c3", 4)
+    p = game.prompt_for("sparta")
+    assert p is not None and p.kind == "commit"
+    view = game.view("sparta")
+    assert H._card(view, 18).event.kind == "revolt"
+    assert decide(game, "sparta", player("heuristic", 0)) == "18:e"
+    assert {"18:e", "18:a"} <= {o.id for o in p.options}
+    assert H.candidates(view, p, "18:e") == []
+    assert H.candidates(view, p, "18:a") == []
+    probe = player("search", 0, samples=6)
+    assert decide(game, "sparta", probe) == "18:e"
+    assert probe.searched == 0  # type: ignore[attr-defined]
+
+
 def test_a_card_rollout_plays_the_season_to_the_next_commitment():
     game = _played("c1", 28)
     worlds = worlds_for(game, "athens")

@@ -99,3 +99,23 @@ def test_no_cheating_the_search_weighs_the_assaults_from_the_view_alone():
     assert probe.searched == 1  # type: ignore[attr-defined]
     assert assert_player_blind(game, "athens", "search", seed="sieges", samples=2,
                                horizon=20) > 0
+
+
+def test_spartas_siege_combat_is_left_to_the_heuristic():
+    """Fall 430: Sparta besieges Leucas and Pella, its own Cities Athens holds. The
+    heuristic wages Attrition on Pella (8.2); main's search at six worlds assaulted
+    Leucas at 1.5 times the hidden strength (8.1). As Sparta the rollouts chose such
+    Assaults in a third of the menus, on Thebes and Corinth most, and the search lost
+    more games than with Sparta's menus left to the heuristic (`SIEGES_WEIGHED`,
+    issue 35.3)."""
+    game = _played("c3", 236)
+    p = game.prompt_for("sparta")
+    assert p is not None and p.kind == "siege-combat"
+    view = game.view("sparta")
+    assert H._assault_odds(view, "sparta", "Leucas") >= H.ASSAULT_TRY
+    assert decide(game, "sparta", player("heuristic", 0)) == "attrition:Pella"
+    assert H.candidates(view, p, "attrition:Pella") == []
+    probe = player("search", 0, samples=6)
+    assert not decide(game, "sparta", probe).startswith("assault:")
+    assert probe.searched == 0  # type: ignore[attr-defined]
+
