@@ -32,7 +32,7 @@ from typing import Any
 from ..core import decisions
 from ..core.rng import Rng
 from ..core.types import Option, Prompt
-from ..rulesets.ppw.army import command_limit
+from ..rulesets.ppw.army import LAND_COST, command_limit
 from ..rulesets.ppw.battle import GUARD, leader_skill, odds_bonus
 from ..rulesets.ppw.board import board
 from ..rulesets.ppw.components import MAJORS
@@ -73,6 +73,7 @@ LOW_BELLICOSITY = 6  # at or below it, peace is wanted whatever the score (rule 
 # 0 after this turn's political phase, when rule 6.3 asks who it surrenders to (rough)
 AT_ZERO = {0: 1.0, 1: 0.5, 2: 0.25}
 GOAL_LOSS = 10.0  # a rival's goal met (rule 9.4) ends the game with us behind it
+GOAL_OF = {"athens": "sparta", "sparta": "athens"}  # rule 9.4: whose goal a surrender is
 
 
 # ------------------------------------------------------------------ reading the view
@@ -454,8 +455,10 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
     the risk to an emptied home are paid whatever happens, what it wins only if the army
     gets through (`passage`)."""
     land, ships = army(view, me, data)
-    paid = -spending(view, me, data["cost"]) - home_risk(view, me, data["from"], land)
+    paid = -spending(view, me, data["cost"]) - home_risk(view, me, data["from"], land,
+                                                          money_after(view, me, data))
     won = arrival_value(view, me, data, land, ships) + contest_value(view, me, data, land, ships)
+    won += way_home(view, me, data, land)
     return paid + (passage(view, me, data, land, ships) * won if won > 0 else won)
 
 
@@ -577,26 +580,78 @@ def ravage_harm(view: dict[str, Any], me: str, victim: str) -> float:
     return RAVAGE_HARM * (2.0 if victim in ahead else 1.0)
 
 
-def home_risk(view: dict[str, Any], me: str, origin: str, land: int) -> float:
-    """What marching `land` SPs out of our home space risks: the largest hostile army on
-    the map (any army may cross it in one move, rule 1.3) besieging a home held by what
-    is left and the home guard, in any of the phase's rounds still to come (rules 3.1,
-    5.8); a fallen home surrenders its city-state (rule 6.3). Orders are sealed and
-    revealed together (rule 3.1), so an enemy answers our march only in a later round:
-    in the phase's last round nobody can, in the one before only once."""
+def home_risk(view: dict[str, Any], me: str, origin: str, land: int,
+              money: int | None = None) -> float:
+    """What marching `land` SPs out of our home space risks (`exposure`), `money` being
+    the talents left once the order is paid (None: enough to come back)."""
     b = board()
     home = b.city_states[me].home
-    later = min(ROUNDS_AT_RISK, OPERATION_ROUNDS - int(view.get("round") or 1))
-    if origin != home or not land or later <= 0:
+    if origin != home or not land:
         return 0.0
     mine = side(view, me) or me
     left = land_sps(view, home, lambda o: side(view, o) == mine) - land
+    return exposure(view, me, left, land, money)
+
+
+def exposure(view: dict[str, Any], me: str, left: int, away: int,
+             money: int | None = None) -> float:
+    """What our home space risks while `away` of our land SPs are out of it and `left`
+    in it: the largest hostile army on the map (any army may cross it in one move, rule
+    1.3) besieging a home held by `left` and the home guard, in any of the phase's rounds
+    still to come (rules 3.1, 5.8); a fallen home surrenders its city-state (rule 6.3),
+    and the surrender of Athens or Sparta meets its enemy's goal (rule 9.4: the game is
+    lost, `GOAL_LOSS`). Orders are sealed and revealed together (rule 3.1), so an enemy
+    answers our march only in a later round: in the phase's last round nobody can, in
+    the one before only once, and an army that can pay its way home (rule 3.4: a march
+    costs 25 talents a land SP; `money`, None for enough) comes back after one of them.
+    One that cannot stays out until the phase ends (rule 3.5): every round left is at
+    risk. ppw12's trace: Sparta's 8 SPs ravaged Oenoe in the first round with 175
+    talents left, and Athens' 8 SPs besieged Sparta from Corinth in rounds 2 and 4."""
+    b = board()
+    home = b.city_states[me].home
+    later = OPERATION_ROUNDS - int(view.get("round") or 1)
+    if money is None or money >= LAND_COST * away:
+        later = min(ROUNDS_AT_RISK, later)
+    if not away or later <= 0:
+        return 0.0
     biggest = max((land_sps(view, sp, lambda o, m=m: o == m)
                    for sp in view["spaces"] for m in MAJORS if hostile(view, me, m)),
                   default=0)
     if biggest <= left + GUARD:
         return 0.0
-    return later * siege_chance(view, home, biggest, left + GUARD) * fallen_worth(home)
+    rival = GOAL_OF.get(me)
+    lost = fallen_worth(home) + (GOAL_LOSS if rival is not None and hostile(view, me, rival)
+                                 and view["status_cards"][rival]["surrendered_to"] is None
+                                 else 0.0)
+    return later * siege_chance(view, home, biggest, left + GUARD) * lost
+
+
+def money_after(view: dict[str, Any], me: str, data: dict[str, Any]) -> int:
+    """Our talents once an order is paid (rule 3.4), with the siege it brings on at an
+    unfriendly fortress (rule 5.8: 100 more) when they suffice."""
+    money = int(view["status_cards"][me]["treasury"]) - int(data["cost"])
+    here = view["spaces"][data["to"]]
+    if data["to"] in board().fortress and here.get("standing") == "unfriendly" \
+            and money >= SIEGE_COST:
+        money -= SIEGE_COST
+    return money
+
+
+def way_home(view: dict[str, Any], me: str, data: dict[str, Any], land: int) -> float:
+    """Rules 3.4, 5.8: what bringing an army back to our home space is worth, or taking
+    it on elsewhere costs, against leaving it where it stands: the home's `exposure`
+    with the army back (none), or with the talents left after this order, less the
+    exposure with the talents we hold now (passing keeps them)."""
+    b = board()
+    home = b.city_states[me].home
+    if data["from"] == home or not land:
+        return 0.0
+    mine = side(view, me) or me
+    left = land_sps(view, home, lambda o: side(view, o) == mine)
+    now = exposure(view, me, left, land, int(view["status_cards"][me]["treasury"]))
+    if data["to"] == home:
+        return now
+    return now - exposure(view, me, left, land, money_after(view, me, data))
 
 
 def siege_chance(view: dict[str, Any], space: str, land: int, defence: int,
@@ -715,7 +770,7 @@ def surrender_stake(view: dict[str, Any], me: str, loser: str) -> float:
                       if st["status"] == "tributary" and side(view, cs) == loser
                       and cs in b.city_states and not view["spaces"][b.city_states[cs].home]
                       .get("rebel"))
-    winner = {"athens": "sparta", "sparta": "athens"}.get(loser)
+    winner = GOAL_OF.get(loser)
     if winner == me:
         worth += GOAL_LOSS  # our own goal
     elif winner in holding(view, me):
