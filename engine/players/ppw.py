@@ -614,9 +614,7 @@ def exposure(view: dict[str, Any], me: str, left: int, away: int,
         later = min(ROUNDS_AT_RISK, later)
     if not away or later <= 0:
         return 0.0
-    biggest = max((land_sps(view, sp, lambda o, m=m: o == m)
-                   for sp in view["spaces"] for m in MAJORS if hostile(view, me, m)),
-                  default=0)
+    biggest = biggest_army(view, me)
     if biggest <= left + GUARD:
         return 0.0
     rival = GOAL_OF.get(me)
@@ -624,6 +622,30 @@ def exposure(view: dict[str, Any], me: str, left: int, away: int,
                                  and view["status_cards"][rival]["surrendered_to"] is None
                                  else 0.0)
     return later * siege_chance(view, home, biggest, left + GUARD) * lost
+
+
+def biggest_army(view: dict[str, Any], me: str) -> int:
+    """The land SPs of the largest hostile army on the map: any army may reach any space
+    in one move (rule 1.3)."""
+    return max((land_sps(view, sp, lambda o, m=m: o == m)
+                for sp in view["spaces"] for m in MAJORS if hostile(view, me, m)), default=0)
+
+
+def home_short(view: dict[str, Any], me: str) -> int:
+    """The land SPs our home space lacks to meet the largest hostile army at 3 to 2 with
+    the home guard (rule 5.3: +1 to the larger side from 3:2; the defender also has +1 at
+    home and wins ties), when that army could take our home by siege at all (rule 5.8:
+    walls and supply by sea make Athens', Corinth's and Thebes' homes safe; unwalled
+    Sparta is not). The defenders of a home fight without a leader (rule 5.2: this
+    edition has no home-defence leader), so Athens' 8 SPs under Phormio (+2) beat
+    Sparta's 8 SPs and guard (+1 at home) 21 times in 36 (ppw12's traces)."""
+    home = board().city_states[me].home
+    mine = side(view, me) or me
+    ours = land_sps(view, home, lambda o: side(view, o) == mine) + GUARD
+    biggest = biggest_army(view, me)
+    if not biggest or siege_chance(view, home, biggest, ours) == 0:
+        return 0
+    return max(0, -(-3 * biggest // 2) - ours)
 
 
 def money_after(view: dict[str, Any], me: str, data: dict[str, Any]) -> int:
@@ -920,7 +942,11 @@ def choose_builds(view: dict[str, Any], prompt: Prompt) -> str:
     have talents to spare; nothing in the last turn (talents score, rule 9.5). A hoplite
     built to catch up only when it has `SERVICE` turns to fight in: one built for the
     last turn alone costs its talents off the final count for one turn's use (ppw6's
-    Corinth built 200 talents' worth every turn it trailed, the last but one too)."""
+    Corinth built 200 talents' worth every turn it trailed, the last but one too).
+    A home that the largest hostile army could take by siege gets the land SPs it lacks
+    to meet that army at 3 to 2 (`home_short`), cavalry first (cheaper for Sparta, rule
+    7.3, and two cavalry SPs against one give rule 5.3's +1), keeping the talents its
+    army needs for a march (rule 3.4)."""
     me = prompt.seat
     if view["turn"] >= view["last_turn"]:
         return decisions.encode(prompt, [])
@@ -935,13 +961,19 @@ def choose_builds(view: dict[str, Any], prompt: Prompt) -> str:
     money = view["status_cards"][me]["treasury"]
     keep = 500 if trailing else 1500
     chosen: list[str] = []
-    for o in prompt.options:
+    short = home_short(view, me)
+    march = LAND_COST * (ours - GUARD)
+    for o in sorted(prompt.options, key=lambda o: (o.data or {}).get("kind") != "cavalry"):
         kind = (o.data or {}).get("kind")
-        if kind != "hoplite":
+        cost = unit_cost(me, str(kind))
+        if short > 0 and kind in ("hoplite", "cavalry") and money - cost >= march:
+            chosen.append(o.id)
+            money -= cost
+            short -= 1
             continue
-        cost = unit_cost(me, kind)
-        if money - cost < keep or not (trailing or danger > ours - GUARD + THREAT):
-            break
+        if kind != "hoplite" or money - cost < keep \
+                or not (trailing or danger > ours - GUARD + THREAT):
+            continue
         chosen.append(o.id)
         money -= cost
     return decisions.encode(prompt, chosen)
