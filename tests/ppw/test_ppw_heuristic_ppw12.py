@@ -1,0 +1,164 @@
+"""The PPW heuristic's twelfth-session refinements (engine/players/ppw.py, issue 35.4): the
+Peloponnesians hold Sparta against an Athenian army that marches on it (REPORT-ppw12.md).
+
+Each position is built from a seat's view of a 2-player Archidamian game (Athens against
+Sparta, Corinth and Thebes), the set-up the gauntlet's aggressive Athens won 10/10 on
+main: Sparta's army marched out in the first round with too few talents to come back,
+and Athens' 8 SPs besieged unwalled Sparta (rules 3.4, 3.5, 5.8, 6.3, 9.4)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.core.game import Game
+from engine.core.types import Option, Prompt
+from engine.players import ppw
+from engine.players.testing import assert_player_blind
+from engine.rulesets.ppw.battle import GUARD
+from tests.ppw.test_ppw_heuristic_ppw6 import _changed, _to_orders, new
+
+
+def _first_round(seed: str = "ppw12") -> Game:
+    """The first operations round: Sparta's 7+1 SPs and 500 talents at home, Athens'
+    7+1 SPs at Athens."""
+    g = new(players=2, seed=seed)
+    _to_orders(g)
+    return g
+
+
+def _sparta_away(money: int, seed: str = "ppw12") -> Game:
+    """The second round: Sparta's army out at Oenoe (Attica), Athens' army at Corinth,
+    `money` talents in Sparta's treasury."""
+    g = _first_round(seed)
+    s = g.state
+    s["forces"]["OEN"] = {"sparta": s["forces"].pop("SPA")["sparta"]}
+    s["forces"]["COR"]["athens"] = s["forces"]["ATH"].pop("athens")
+    if not s["forces"]["ATH"]:
+        del s["forces"]["ATH"]
+    s["round"] = 2
+    s["majors"]["sparta"]["treasury"] = money
+    _changed(g)
+    return g
+
+
+def _orders(g: Game, seat: str, stack: str) -> dict[str, dict]:
+    p = g.prompt_for(seat)
+    assert p is not None and p.kind == "order"
+    option = next(o for o in p.options if o.id == stack)
+    return {d["to"]: d for d in ppw.orders_of(option)}
+
+
+def test_sparta_keeps_its_army_home_in_the_first_round():
+    """Rules 1.3, 3.1, 5.8, 9.4: Athens' 8 SPs can reach unwalled Sparta in any later
+    round, and Sparta's fall is Athens' goal. Main marched Sparta's army to Oenoe here
+    (`stack:SPA:land`, the march worth +0.75); the exposure now counts the game lost."""
+    g = _first_round()
+    view = g.view("sparta")
+    p = g.prompt_for("sparta")
+    assert p is not None and view["round"] == 1
+    assert ppw.choose_order(view, p) == "pass"
+    to_oenoe = _orders(g, "sparta", "stack:SPA:land")["OEN"]
+    assert ppw.order_value(view, "sparta", to_oenoe) < 0
+
+
+def test_the_fall_of_sparta_is_weighed_as_athens_goal():
+    """Rules 5.8, 6.3, 9.4: two rounds of sieges at 1 in 6 against the guard alone, each
+    losing the home (a fortress, a surrendered major) and the game with it; Thebes' fall
+    is nobody's goal."""
+    view = _first_round().view("sparta")
+    chance = ppw.siege_chance(view, "SPA", 8, GUARD)
+    assert chance == pytest.approx(1 / 6)
+    lost = ppw.fallen_worth("SPA") + ppw.GOAL_LOSS
+    assert ppw.exposure(view, "sparta", 0, 8) == pytest.approx(2 * chance * lost)
+    surrendered = copy.deepcopy(view)
+    surrendered["status_cards"]["athens"]["surrendered_to"] = "sparta"
+    assert ppw.exposure(surrendered, "sparta", 0, 8) == pytest.approx(
+        2 * chance * ppw.fallen_worth("SPA"))
+
+
+def test_a_march_that_cannot_pay_its_way_back_risks_every_round_left():
+    """Rules 3.4, 3.5: a land SP costs 25 talents a march, so 8 SPs need 200 to come home;
+    without them the army stays out until the phase ends, and every round still to come
+    is at risk, not two."""
+    view = _first_round().view("sparta")
+    rounds_left = 4
+    can = ppw.home_risk(view, "sparta", "SPA", 8, money=200)
+    cannot = ppw.home_risk(view, "sparta", "SPA", 8, money=175)
+    assert can == pytest.approx(ppw.home_risk(view, "sparta", "SPA", 8))
+    assert cannot == pytest.approx(can * rounds_left / ppw.ROUNDS_AT_RISK)
+    to_oenoe = _orders(_first_round(), "sparta", "stack:SPA:land")["OEN"]
+    assert ppw.money_after(view, "sparta", to_oenoe) == 500 - 200 - 100  # march, siege
+
+
+def test_an_army_out_comes_home_while_an_enemy_army_can_reach_it():
+    """Rules 1.3, 3.1, 5.8: Athens' 8 SPs at Corinth, Sparta's army at Oenoe with the
+    talents to march. Main took it on to Athens (+2.34, a ravage and a siege) and left
+    Sparta to the guard; bringing it home is now worth the siege risk it ends."""
+    g = _sparta_away(500)
+    view = g.view("sparta")
+    orders = _orders(g, "sparta", "stack:OEN:land")
+    values = {to: ppw.order_value(view, "sparta", d) for to, d in orders.items()}
+    assert max(values, key=lambda to: values[to]) == "SPA"
+    assert ppw.way_home(view, "sparta", orders["SPA"], 8) == pytest.approx(
+        ppw.exposure(view, "sparta", 0, 8, 500))
+    assert ppw.choose_order(view, g.prompt_for("sparta")) == "stack:OEN:land"
+
+
+def test_an_army_out_does_not_spend_the_talents_of_its_way_home():
+    """Rule 3.4: with 300 talents, a march on to Athens (200) leaves 100, too few to bring
+    8 SPs back (200): the home is then at risk for every round left, which the order
+    pays; with 2,000 talents the same march keeps the way home."""
+    poor, rich = _sparta_away(300), _sparta_away(2000)
+    to_athens = _orders(poor, "sparta", "stack:OEN:land")["ATH"]
+    v_poor = ppw.order_value(poor.view("sparta"), "sparta", to_athens)
+    v_rich = ppw.order_value(rich.view("sparta"), "sparta", to_athens)
+    assert ppw.way_home(rich.view("sparta"), "sparta", to_athens, 8) == 0.0
+    assert ppw.way_home(poor.view("sparta"), "sparta", to_athens, 8) < -1.0
+    assert v_poor < v_rich - 1.0
+
+
+def test_sparta_builds_the_defenders_its_home_lacks():
+    """Rules 5.3, 5.8, 7.3: Athens' 8 SPs against Sparta's 8 and the guard (11) carry no
+    odds modifier; 12 give the defender +1 at 3:2. Sparta builds a cavalry SP (100
+    talents; two against Athens' one give +1 more) and its hoplite (200) while keeping
+    a march's talents. Main built nothing here (it builds only when an enemy stands
+    next to home or it trails)."""
+    g = _first_round()
+    view = copy.deepcopy(g.view("sparta"))
+    assert ppw.home_short(view, "sparta") == 1  # 12 - 11
+    view["spaces"]["SPA"]["forces"]["sparta"] = [3, 1, 0]
+    assert ppw.home_short(view, "sparta") == 5
+    view["phase"] = "economic"
+    view["status_cards"]["sparta"]["treasury"] = 500
+    options = (Option("hoplite1", "", "7.3", data={"kind": "hoplite", "cost": 200}),
+               Option("cavalry1", "", "7.3", data={"kind": "cavalry", "cost": 100}),
+               Option("naval1", "", "7.3", data={"kind": "naval", "cost": 150}))
+    prompt = Prompt("sparta", "", options, kind="build", form="pick", lo=0, hi=3)
+    assert set(ppw.choose_builds(view, prompt).split("|")) == {"cavalry1", "hoplite1"}
+    view["status_cards"]["sparta"]["treasury"] = 250  # a march of 4 SPs costs 100
+    assert ppw.choose_builds(view, prompt) == "cavalry1"
+
+
+def test_athens_home_has_no_such_hole():
+    """Rule 5.8: walled Athens (-1), supplied by sea while its fleet covers it (-2), cannot
+    fall to a siege by Sparta's 8 SPs against the guard alone, so Athens' army may march
+    out and its builds are unchanged: the Athenian side has no mirror of Sparta's hole
+    (its losses to the aggressive Sparta are on score, REPORT-ppw12.md)."""
+    g = _first_round()
+    view = g.view("athens")
+    assert ppw.exposure(view, "athens", 0, 8) == 0.0
+    assert ppw.home_short(view, "athens") == 0
+
+
+def test_the_heuristic_is_blind_at_these_positions():
+    """Rules 3.1, 7.3: the new readers (treasury, forces, status cards) read the view
+    only; others' sealed orders and drafts change nothing."""
+    checked = 0
+    for g in (_first_round("blind12"), _sparta_away(500, "blind12b")):
+        g.act("athens", "stack:ATH:land" if "ATH" in g.state["forces"] else "pass")
+        for seat in ("corinth", "thebes"):  # sealed before Sparta answers
+            g.act(seat, "pass")
+        checked += assert_player_blind(g, "sparta", "heuristic", seed="b")
+    assert checked > 0
