@@ -174,3 +174,23 @@ def test_the_heuristic_is_blind_at_these_positions():
             g.act(seat, "pass")
         checked += assert_player_blind(g, "sparta", "heuristic", seed="b")
     assert checked > 0
+
+
+def test_the_siege_of_the_home_whose_fall_is_our_goal_weighs_the_game(monkeypatch):
+    """Rules 5.8, 6.3, 9.4: Sparta's fall is Athens' goal and Athens' Sparta's, the mirror
+    of the game lost that a home's exposure counts; Corinth's fall is nobody's goal. With
+    Sparta's army out, Athens' march on Sparta counts the game won at the siege's odds
+    (1 in 6 against the guard alone)."""
+    g = _sparta_away(500)
+    view = g.view("athens")
+    assert ppw.goal_home(view, "athens", "SPA") == ppw.GOAL_LOSS
+    assert ppw.goal_home(view, "sparta", "ATH") == ppw.GOAL_LOSS
+    assert ppw.goal_home(view, "athens", "COR") == 0.0
+    assert ppw.goal_home(view, "athens", "GYT") == 0.0  # Laconia, not the home space
+    to_sparta = _orders(g, "athens", "stack:COR:land")["SPA"]
+    land, ships = ppw.army(view, "athens", to_sparta)
+    with_goal = ppw.arrival_value(view, "athens", to_sparta, land, ships)
+    monkeypatch.setattr(ppw, "GOAL_LOSS", 0.0)
+    without = ppw.arrival_value(view, "athens", to_sparta, land, ships)
+    # the battle against the guard first (rule 5.2), then the siege at 1 in 6
+    assert with_goal - without > 10.0 / 6 * 0.5
