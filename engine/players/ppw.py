@@ -635,8 +635,10 @@ def exposure(view: dict[str, Any], me: str, left: int, away: int,
 def hostile_armies(view: dict[str, Any], me: str) -> list[int]:
     """The land SPs of each hostile major's stack on the map, largest first: any army may
     reach any space in one move (rule 1.3)."""
-    return sorted((n for sp in view["spaces"] for m in MAJORS if hostile(view, me, m)
-                   for n in [land_sps(view, sp, lambda o, m=m: o == m)] if n), reverse=True)
+    foes = {m for m in MAJORS if hostile(view, me, m)}
+    return sorted((v[0] + v[1] for x in view["spaces"].values()
+                   for o, v in (x.get("forces") or {}).items()
+                   if o in foes and v[0] + v[1]), reverse=True)
 
 
 def biggest_army(view: dict[str, Any], me: str) -> int:
