@@ -648,16 +648,17 @@ def biggest_army(view: dict[str, Any], me: str) -> int:
 def home_short(view: dict[str, Any], me: str) -> int:
     """The land SPs our home space lacks to meet the largest hostile army at 3 to 2 with
     the home guard (rule 5.3: +1 to the larger side from 3:2; the defender also has +1 at
-    home and wins ties), when that army could take our home by siege at all, at the
-    highest siege level (rule 5.8: walls and supply by sea keep Corinth's home safe;
-    Athens, Thebes and unwalled Sparta are not). The defenders of a home fight without a leader (rule 5.2: this
-    edition has no home-defence leader), so Athens' 8 SPs under Phormio (+2) beat
-    Sparta's 8 SPs and guard (+1 at home) 21 times in 36 (ppw12's traces)."""
+    home and wins ties), when that army could take our home by siege after two tries
+    have failed (rule 5.8: level 2; walls and supply by sea keep Corinth's home safe,
+    Athens', Thebes' and unwalled Sparta's are not). The defenders of a home fight
+    without a leader (rule 5.2: this edition has no home-defence leader), so Athens' 8
+    SPs under Phormio (+2) beat Sparta's 8 SPs and guard (+1 at home) 21 times in 36
+    (ppw12's traces)."""
     home = board().city_states[me].home
     mine = side(view, me) or me
     ours = land_sps(view, home, lambda o: side(view, o) == mine) + GUARD
     biggest = biggest_army(view, me)
-    if not biggest or siege_chance(view, home, biggest, ours, level=3) == 0:
+    if not biggest or siege_chance(view, home, biggest, ours, level=2) == 0:
         return 0
     return max(0, -(-3 * biggest // 2) - ours)
 
