@@ -18,6 +18,7 @@ from engine.players import ppw
 from engine.players.testing import assert_player_blind
 from engine.rulesets.ppw.battle import GUARD
 from tests.ppw.test_ppw_heuristic_ppw6 import _changed, _to_orders, new
+from tests.ppw.test_ppw_heuristic_ppw9 import _orders
 
 
 def _first_round(seed: str = "ppw12") -> Game:
@@ -41,13 +42,6 @@ def _sparta_away(money: int, seed: str = "ppw12") -> Game:
     s["majors"]["sparta"]["treasury"] = money
     _changed(g)
     return g
-
-
-def _orders(g: Game, seat: str, stack: str) -> dict[str, dict]:
-    p = g.prompt_for(seat)
-    assert p is not None and p.kind == "order"
-    option = next(o for o in p.options if o.id == stack)
-    return {d["to"]: d for d in ppw.orders_of(option)}
 
 
 def test_sparta_keeps_its_army_home_in_the_first_round():
