@@ -58,30 +58,33 @@ def test_sparta_keeps_its_army_home_in_the_first_round():
 
 
 def test_the_fall_of_sparta_is_weighed_as_athens_goal():
-    """Rules 5.8, 6.3, 9.4: two rounds of sieges at 1 in 6 against the guard alone, each
-    losing the home (a fortress, a surrendered major) and the game with it."""
+    """Rules 5.8, 6.3, 9.4: two rounds of sieges against the guard alone, at 1 in 6 and
+    then 2 in 6 (a failed siege raises the level), each losing the home (a fortress, a
+    surrendered major) and the game with it."""
     view = _first_round().view("sparta")
-    chance = ppw.siege_chance(view, "SPA", 8, GUARD)
-    assert chance == pytest.approx(1 / 6)
+    assert [ppw.siege_chance(view, "SPA", 8, GUARD, level=n) for n in (0, 1)] == \
+        pytest.approx([1 / 6, 2 / 6])
+    fell = 1 - (5 / 6) * (4 / 6)
     lost = ppw.fallen_worth("SPA") + ppw.GOAL_LOSS
-    assert ppw.exposure(view, "sparta", 0, 8) == pytest.approx(2 * chance * lost)
+    assert ppw.exposure(view, "sparta", 0, 8) == pytest.approx(fell * lost)
     surrendered = copy.deepcopy(view)
     surrendered["status_cards"]["athens"]["surrendered_to"] = "sparta"
     assert ppw.exposure(surrendered, "sparta", 0, 8) == pytest.approx(
-        2 * chance * ppw.fallen_worth("SPA"))
+        fell * ppw.fallen_worth("SPA"))
     assert ppw.exposure(view, "sparta", 8, 0) == 0.0  # the army at home: no siege
 
 
 def test_a_march_that_cannot_pay_its_way_back_risks_every_round_left():
-    """Rules 3.4, 3.5: a land SP costs 25 talents a march, so 8 SPs need 200 to come home;
-    without them the army stays out until the phase ends, and every round still to come
-    is at risk, not two."""
+    """Rules 3.4, 3.5, 5.8: a land SP costs 25 talents a march, so 8 SPs need 200 to come
+    home; without them the army stays out until the phase ends, and every round still to
+    come is at risk (four tries, the level rising to 3), not two."""
     view = _first_round().view("sparta")
-    rounds_left = 4
     can = ppw.home_risk(view, "sparta", "SPA", 8, money=200)
     cannot = ppw.home_risk(view, "sparta", "SPA", 8, money=175)
+    lost = ppw.fallen_worth("SPA") + ppw.GOAL_LOSS
     assert can == pytest.approx(ppw.home_risk(view, "sparta", "SPA", 8))
-    assert cannot == pytest.approx(can * rounds_left / ppw.ROUNDS_AT_RISK)
+    assert can == pytest.approx((1 - (5 / 6) * (4 / 6)) * lost)
+    assert cannot == pytest.approx((1 - (5 / 6) * (4 / 6) * (3 / 6) * (2 / 6)) * lost)
     to_oenoe = _orders(_first_round(), "sparta", "stack:SPA:land")["OEN"]
     assert ppw.money_after(view, "sparta", to_oenoe) == 500 - 200 - 100  # march, siege
 
@@ -135,22 +138,23 @@ def test_sparta_builds_the_defenders_its_home_lacks():
     assert ppw.choose_builds(view, prompt) == "cavalry1"
 
 
-def test_athens_home_is_exposed_once_a_siege_has_failed():
-    """Rule 5.8: Athens is walled (-1) but a land space, so never supplied by sea. At
-    level 0 Sparta's 8 SPs cannot take it against the guard, so Athens' army may march
-    out as on main; once a try has failed (level 1) the same march risks the home and
-    the game (Thebes took Athens at level 1 or 2 in 5 of main's 7 losses on `g10b`).
-    Main weighed no risk there: its stake never counted the game."""
+def test_athens_home_has_the_mirror_hole():
+    """Rule 5.8: Athens is walled (-1) but a land space, so never supplied by sea: Sparta's
+    8 SPs cannot take it at level 0 against the guard, but each failed try raises the
+    level, and Thebes' 6 SPs try in the same round. Main marched Athens' army out in the
+    first round (`stack:ATH:land`, to Orchomenus) and lost 5 of its 7 games against the
+    aggressive Peloponnesians to Thebes' siege of Athens at level 1 or 2; it now keeps
+    the army home, and builds a hoplite towards 3:2 against Sparta's 8."""
     g = _first_round()
     view = g.view("athens")
     assert [ppw.siege_chance(view, "ATH", 8, GUARD, level=n) for n in range(4)] == \
         pytest.approx([0, 1 / 6, 2 / 6, 3 / 6])
-    assert ppw.exposure(view, "athens", 0, 8) == 0.0
-    assert ppw.choose_order(view, g.prompt_for("athens")) == "stack:ATH:land"
-    besieged = copy.deepcopy(view)
-    besieged["spaces"]["ATH"]["siege"] = 1
+    assert ppw.hostile_armies(view, "athens")[:2] == [8, 6]  # Sparta's, Thebes'
+    # two rounds, Sparta's and Thebes' tries: levels 0, 1, 2, 3
+    fell = 1 - 1 * (5 / 6) * (4 / 6) * (3 / 6)
     lost = ppw.fallen_worth("ATH") + ppw.GOAL_LOSS
-    assert ppw.exposure(besieged, "athens", 0, 8) == pytest.approx(2 * lost / 6)
+    assert ppw.exposure(view, "athens", 0, 8) == pytest.approx(fell * lost)
+    assert ppw.choose_order(view, g.prompt_for("athens")) == "pass"
     assert ppw.home_short(view, "athens") == 1  # 12 against Sparta's 8, 11 at home
 
 
