@@ -613,22 +613,22 @@ def exposure(view: dict[str, Any], me: str, left: int, away: int,
     later = OPERATION_ROUNDS - int(view.get("round") or 1)
     if money is None or money >= LAND_COST * away:
         later = min(ROUNDS_AT_RISK, later)
-    armies = [n for n in hostile_armies(view, me) if n > left + GUARD]
-    if not away or later <= 0 or not armies:
+    biggest = biggest_army(view, me)
+    if not away or later <= 0 or biggest <= left + GUARD:
         return 0.0
     rival = GOAL_OF.get(me)
     lost = fallen_worth(home) + (GOAL_LOSS if rival is not None and hostile(view, me, rival)
                                  and view["status_cards"][rival]["surrendered_to"] is None
                                  else 0.0)
-    # every hostile army may try once a round, and each failed try raises the siege
-    # level by one, to 3 at most (rule 5.8): Thebes took Athens at level 1 or 2 after
-    # Sparta's try had failed, in 5 of the 7 games the heuristic's Athens lost (ppw12)
+    # the largest army tries once a round, and each failed try raises the siege level
+    # by one, to 3 at most (rule 5.8). Every army's try (Thebes took Athens at level 1
+    # or 2 after Sparta's try had failed) kept Athens' army home against three armies
+    # and lost it more games than it saved (REPORT-ppw12.md)
     level = int(view["spaces"][home].get("siege", 0))
     held = 1.0
     for _ in range(later):
-        for n in armies:
-            held *= 1 - siege_chance(view, home, n, left + GUARD, level=level)
-            level = min(3, level + 1)
+        held *= 1 - siege_chance(view, home, biggest, left + GUARD, level=level)
+        level = min(3, level + 1)
     return (1 - held) * lost
 
 
