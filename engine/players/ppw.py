@@ -555,8 +555,7 @@ def arrival_value(view: dict[str, Any], me: str, data: dict[str, Any], land: int
         if to in b.fortress and view["status_cards"][me]["treasury"] >= data["cost"] \
                 + SIEGE_COST:
             odds = siege_chance(view, to, land, theirs, supplied_by_sea(view, me, to, ships))
-            value += held * (odds * (fallen_worth(to) + goal_home(view, me, to)
-                                     + held_harm(view, me, to)
+            value += held * (odds * (fallen_worth(to) + held_harm(view, me, to)
                                      + captive_worth(view, me, to)
                                      + regained_worth(view, me, to)
                                      + tributary_harm(view, me, to))
@@ -614,16 +613,19 @@ def exposure(view: dict[str, Any], me: str, left: int, away: int,
     if money is None or money >= LAND_COST * away:
         later = min(ROUNDS_AT_RISK, later)
     biggest = biggest_army(view, me)
-    if not away or later <= 0 or biggest <= left + GUARD:
+    # a home the next try cannot take (Athens' walls against 8 SPs at level 0) is safe
+    # until a siege has failed there, which the view shows in time to come home
+    if not away or later <= 0 or biggest <= left + GUARD \
+            or not siege_chance(view, home, biggest, left + GUARD):
         return 0.0
     rival = GOAL_OF.get(me)
     lost = fallen_worth(home) + (GOAL_LOSS if rival is not None and hostile(view, me, rival)
                                  and view["status_cards"][rival]["surrendered_to"] is None
                                  else 0.0)
     # the largest army tries once a round, and each failed try raises the siege level
-    # by one, to 3 at most (rule 5.8). Every army's try (Thebes took Athens at level 1
-    # or 2 after Sparta's try had failed) kept Athens' army home against three armies
-    # and lost it more games than it saved (REPORT-ppw12.md)
+    # by one, to 3 at most (rule 5.8). Counting every army's try (Thebes took Athens at
+    # level 1 or 2 after Sparta's try had failed) kept Athens' army home against three
+    # armies and lost it more games than it saved (REPORT-ppw12.md)
     level = int(view["spaces"][home].get("siege", 0))
     held = 1.0
     for _ in range(later):
@@ -648,9 +650,8 @@ def biggest_army(view: dict[str, Any], me: str) -> int:
 def home_short(view: dict[str, Any], me: str) -> int:
     """The land SPs our home space lacks to meet the largest hostile army at 3 to 2 with
     the home guard (rule 5.3: +1 to the larger side from 3:2; the defender also has +1 at
-    home and wins ties), when that army could take our home by siege after two tries
-    have failed (rule 5.8: level 2; walls and supply by sea keep Corinth's home safe,
-    Athens', Thebes' and unwalled Sparta's are not). The defenders of a home fight
+    home and wins ties), when that army could take our home by its next siege (rule
+    5.8: unwalled Sparta at once, walled homes once a siege has failed). The defenders of a home fight
     without a leader (rule 5.2: this edition has no home-defence leader), so Athens' 8
     SPs under Phormio (+2) beat Sparta's 8 SPs and guard (+1 at home) 21 times in 36
     (ppw12's traces)."""
@@ -658,19 +659,9 @@ def home_short(view: dict[str, Any], me: str) -> int:
     mine = side(view, me) or me
     ours = land_sps(view, home, lambda o: side(view, o) == mine) + GUARD
     biggest = biggest_army(view, me)
-    if not biggest or siege_chance(view, home, biggest, ours, level=2) == 0:
+    if not biggest or siege_chance(view, home, biggest, ours) == 0:
         return 0
     return max(0, -(-3 * biggest // 2) - ours)
-
-
-def goal_home(view: dict[str, Any], me: str, space: str) -> float:
-    """Rules 5.8, 6.3, 9.4: `space` is the home of the major whose surrender is our goal
-    (Sparta's for Athens, Athens' for Sparta): its fall ends the game in our favour, the
-    mirror of the `GOAL_LOSS` our own home's `exposure` weighs."""
-    loser = board().home_of.get(space)
-    if loser not in GOAL_OF or GOAL_OF[loser] != me or space != board().city_states[loser].home:
-        return 0.0
-    return GOAL_LOSS if view["status_cards"][loser]["surrendered_to"] is None else 0.0
 
 
 def money_after(view: dict[str, Any], me: str, data: dict[str, Any]) -> int:
