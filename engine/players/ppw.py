@@ -555,7 +555,8 @@ def arrival_value(view: dict[str, Any], me: str, data: dict[str, Any], land: int
         if to in b.fortress and view["status_cards"][me]["treasury"] >= data["cost"] \
                 + SIEGE_COST:
             odds = siege_chance(view, to, land, theirs, supplied_by_sea(view, me, to, ships))
-            value += held * (odds * (fallen_worth(to) + held_harm(view, me, to)
+            value += held * (odds * (fallen_worth(to) + goal_home(view, me, to)
+                                     + held_harm(view, me, to)
                                      + captive_worth(view, me, to)
                                      + regained_worth(view, me, to)
                                      + tributary_harm(view, me, to))
@@ -662,6 +663,16 @@ def home_short(view: dict[str, Any], me: str) -> int:
     if not biggest or siege_chance(view, home, biggest, ours) == 0:
         return 0
     return max(0, -(-3 * biggest // 2) - ours)
+
+
+def goal_home(view: dict[str, Any], me: str, space: str) -> float:
+    """Rules 5.8, 6.3, 9.4: `space` is the home of the major whose surrender is our goal
+    (Sparta's for Athens, Athens' for Sparta): its fall ends the game in our favour, the
+    mirror of the `GOAL_LOSS` our own home's `exposure` weighs."""
+    loser = board().home_of.get(space)
+    if loser not in GOAL_OF or GOAL_OF[loser] != me or space != board().city_states[loser].home:
+        return 0.0
+    return GOAL_LOSS if view["status_cards"][loser]["surrendered_to"] is None else 0.0
 
 
 def money_after(view: dict[str, Any], me: str, data: dict[str, Any]) -> int:
