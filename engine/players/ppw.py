@@ -613,25 +613,22 @@ def exposure(view: dict[str, Any], me: str, left: int, away: int,
     later = OPERATION_ROUNDS - int(view.get("round") or 1)
     if money is None or money >= LAND_COST * away:
         later = min(ROUNDS_AT_RISK, later)
-    biggest = biggest_army(view, me)
-    # a home the next try cannot take (Athens' walls against 8 SPs at level 0) is safe
-    # until a siege has failed there, which the view shows in time to come home
-    if not away or later <= 0 or biggest <= left + GUARD \
-            or not siege_chance(view, home, biggest, left + GUARD):
+    armies = [n for n in hostile_armies(view, me) if n > left + GUARD]
+    if not away or later <= 0 or not armies:
         return 0.0
     rival = GOAL_OF.get(me)
     lost = fallen_worth(home) + (GOAL_LOSS if rival is not None and hostile(view, me, rival)
                                  and view["status_cards"][rival]["surrendered_to"] is None
                                  else 0.0)
-    # the largest army tries once a round, and each failed try raises the siege level
-    # by one, to 3 at most (rule 5.8). Counting every army's try (Thebes took Athens at
-    # level 1 or 2 after Sparta's try had failed) kept Athens' army home against three
-    # armies and lost it more games than it saved (REPORT-ppw12.md)
+    # every hostile army may try once a round, and each failed try raises the siege
+    # level by one, to 3 at most (rule 5.8): Thebes took Athens at level 1 or 2 after
+    # Sparta's try had failed, in 5 of the 7 games the heuristic's Athens lost (ppw12)
     level = int(view["spaces"][home].get("siege", 0))
     held = 1.0
     for _ in range(later):
-        held *= 1 - siege_chance(view, home, biggest, left + GUARD, level=level)
-        level = min(3, level + 1)
+        for n in armies:
+            held *= 1 - siege_chance(view, home, n, left + GUARD, level=level)
+            level = min(3, level + 1)
     return (1 - held) * lost
 
 
@@ -651,8 +648,9 @@ def biggest_army(view: dict[str, Any], me: str) -> int:
 def home_short(view: dict[str, Any], me: str) -> int:
     """The land SPs our home space lacks to meet the largest hostile army at 3 to 2 with
     the home guard (rule 5.3: +1 to the larger side from 3:2; the defender also has +1 at
-    home and wins ties), when that army could take our home by its next siege (rule
-    5.8: unwalled Sparta at once, walled homes once a siege has failed). The defenders of a home fight
+    home and wins ties), when that army could take our home by siege after two tries
+    have failed (rule 5.8: level 2; walls and supply by sea keep Corinth's home safe,
+    Athens', Thebes' and unwalled Sparta's are not). The defenders of a home fight
     without a leader (rule 5.2: this edition has no home-defence leader), so Athens' 8
     SPs under Phormio (+2) beat Sparta's 8 SPs and guard (+1 at home) 21 times in 36
     (ppw12's traces)."""
@@ -660,7 +658,7 @@ def home_short(view: dict[str, Any], me: str) -> int:
     mine = side(view, me) or me
     ours = land_sps(view, home, lambda o: side(view, o) == mine) + GUARD
     biggest = biggest_army(view, me)
-    if not biggest or siege_chance(view, home, biggest, ours) == 0:
+    if not biggest or siege_chance(view, home, biggest, ours, level=2) == 0:
         return 0
     return max(0, -(-3 * biggest // 2) - ours)
 

@@ -138,24 +138,23 @@ def test_sparta_builds_the_defenders_its_home_lacks():
     assert ppw.choose_builds(view, prompt) == "cavalry1"
 
 
-def test_athens_home_is_exposed_after_a_failed_siege():
+def test_athens_home_has_the_mirror_hole():
     """Rule 5.8: Athens is walled (-1) but a land space, so never supplied by sea: Sparta's
-    8 SPs cannot take it at level 0 against the guard, but a failed try raises the level
-    (Thebes took Athens at level 1 or 2 in 5 of main's 7 losses on `g10b`). Two rounds:
-    0, then 1 in 6, of the home and the game. Main weighed nothing here; it still marches
-    Athens' army out in round 1 (counting every army's try instead kept it home and lost
-    Athens more games than it saved, REPORT-ppw12.md)."""
+    8 SPs cannot take it at level 0 against the guard, but each failed try raises the
+    level, and Thebes' 6 SPs try in the same round. Main marched Athens' army out in the
+    first round (`stack:ATH:land`, to Orchomenus) and lost 5 of its 7 games against the
+    aggressive Peloponnesians to Thebes' siege of Athens at level 1 or 2; it now keeps
+    the army home, and builds a hoplite towards 3:2 against Sparta's 8."""
     g = _first_round()
     view = g.view("athens")
     assert [ppw.siege_chance(view, "ATH", 8, GUARD, level=n) for n in range(4)] == \
         pytest.approx([0, 1 / 6, 2 / 6, 3 / 6])
+    assert ppw.hostile_armies(view, "athens")[:2] == [8, 6]  # Sparta's, Thebes'
+    # two rounds, Sparta's and Thebes' tries: levels 0, 1, 2, 3
+    fell = 1 - 1 * (5 / 6) * (4 / 6) * (3 / 6)
     lost = ppw.fallen_worth("ATH") + ppw.GOAL_LOSS
-    assert ppw.exposure(view, "athens", 0, 8) == pytest.approx(lost / 6)
-    besieged = copy.deepcopy(view)
-    besieged["spaces"]["ATH"]["siege"] = 1
-    assert ppw.exposure(besieged, "athens", 0, 8) == pytest.approx(
-        (1 - (5 / 6) * (4 / 6)) * lost)
-    assert ppw.choose_order(view, g.prompt_for("athens")) == "stack:ATH:land"
+    assert ppw.exposure(view, "athens", 0, 8) == pytest.approx(fell * lost)
+    assert ppw.choose_order(view, g.prompt_for("athens")) == "pass"
     assert ppw.home_short(view, "athens") == 1  # 12 against Sparta's 8, 11 at home
 
 
