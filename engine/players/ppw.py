@@ -715,11 +715,18 @@ def siege_chance(view: dict[str, Any], space: str, land: int, defence: int,
         mods += 2
     elif land >= 3 * defence:
         mods += 1
-    if b.type[space] != "land" if supplied is None else supplied:
+    if by_sea(space) if supplied is None else supplied:
         mods -= 2
     if b.major_home(space) not in (None, "sparta"):
         mods -= 1
     return max(0, min(6, 1 + mods)) / 6.0
+
+
+def by_sea(space: str) -> bool:
+    """Whether a place can ever be supplied by sea (rule 5.8): coastal and island places,
+    and Athens through its Long Walls."""
+    b = board()
+    return b.type[space] != "land" or any(e.long_walls for e in b.edges[space])
 
 
 def supplied_by_sea(view: dict[str, Any], me: str, space: str, ships: int) -> bool:
@@ -729,7 +736,10 @@ def supplied_by_sea(view: dict[str, Any], me: str, space: str, ships: int) -> bo
     place by the sea supplied hid the better odds against, say, an ungarrisoned coast."""
     b = board()
     if b.type[space] == "land":
-        return False
+        # Athens, inland, is supplied through the Long Walls while the port beyond them
+        # is held against us and supplied itself (rule 5.8)
+        return any(e.long_walls and view["spaces"][e.to].get("standing") == "unfriendly"
+                   and supplied_by_sea(view, me, e.to, ships) for e in b.edges[space])
     theirs: int = sum(v[2] for sp in b.sea_zoi[space] if space in b.sea_zoi[sp]
                       for o, v in (view["spaces"][sp].get("forces") or {}).items()
                       if v[2] and hostile(view, me, o))

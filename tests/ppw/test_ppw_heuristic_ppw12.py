@@ -138,24 +138,23 @@ def test_sparta_builds_the_defenders_its_home_lacks():
     assert ppw.choose_builds(view, prompt) == "cavalry1"
 
 
-def test_athens_home_has_the_mirror_hole():
-    """Rule 5.8: Athens is walled (-1) but a land space, so never supplied by sea: Sparta's
-    8 SPs cannot take it at level 0 against the guard, but each failed try raises the
-    level, and Thebes' 6 SPs try in the same round. Main marched Athens' army out in the
-    first round (`stack:ATH:land`, to Orchomenus) and lost 5 of its 7 games against the
-    aggressive Peloponnesians to Thebes' siege of Athens at level 1 or 2; it now keeps
-    the army home, and builds a hoplite towards 3:2 against Sparta's 8."""
+def test_athens_home_is_exposed_only_once_the_siege_level_climbs():
+    """Rule 5.8: Athens is walled (-1) and supplied through its Long Walls while Piraeus
+    is its own (-2), so Sparta's 8 SPs and Thebes' 6 cannot take it below level 3; each
+    failed try raises the level, so the fourth try of a phase has a chance. On the old
+    reading (Athens never supplied) Thebes took Athens at level 1 or 2 in 5 of 7 games
+    (ppw12's traces); now the exposure is that last chance alone, and Athens' army may
+    march out in the first round."""
     g = _first_round()
     view = g.view("athens")
     assert [ppw.siege_chance(view, "ATH", 8, GUARD, level=n) for n in range(4)] == \
-        pytest.approx([0, 1 / 6, 2 / 6, 3 / 6])
+        pytest.approx([0, 0, 0, 1 / 6])
     assert ppw.hostile_armies(view, "athens")[:2] == [8, 6]  # Sparta's, Thebes'
     # two rounds, Sparta's and Thebes' tries: levels 0, 1, 2, 3
-    fell = 1 - 1 * (5 / 6) * (4 / 6) * (3 / 6)
     lost = ppw.fallen_worth("ATH") + ppw.GOAL_LOSS
-    assert ppw.exposure(view, "athens", 0, 8) == pytest.approx(fell * lost)
-    assert ppw.choose_order(view, g.prompt_for("athens")) == "pass"
-    assert ppw.home_short(view, "athens") == 1  # 12 against Sparta's 8, 11 at home
+    assert ppw.exposure(view, "athens", 0, 8) == pytest.approx((1 / 6) * lost)
+    assert ppw.choose_order(view, g.prompt_for("athens")) != "pass"
+    assert ppw.home_short(view, "athens") == 0
 
 
 def test_the_heuristic_is_blind_at_these_positions():
@@ -188,3 +187,21 @@ def test_the_siege_of_the_home_whose_fall_is_our_goal_weighs_the_game(monkeypatc
     without = ppw.arrival_value(view, "athens", to_sparta, land, ships)
     # the battle against the guard first (rule 5.2), then the siege at 1 in 6
     assert with_goal - without > 10.0 / 6 * 0.5
+
+
+def test_athens_behind_its_long_walls_counts_as_supplied_while_piraeus_is():
+    """Rule 5.8 (RULES.md): Athens, inland, is supplied through the Long Walls while
+    Piraeus is held by its side and supplied itself, so a siege of it has the -2. The
+    player read Athens as a land space, never supplied: a siege of Athens looked three
+    more likely than the rules make it."""
+    g = _first_round()
+    view = g.view("sparta")
+    assert ppw.by_sea("ATH") and not ppw.by_sea("SPA")
+    assert ppw.supplied_by_sea(view, "sparta", "ATH", 0)
+    supplied = ppw.siege_chance(view, "ATH", 8, 3, supplied=True, level=2)
+    assert ppw.siege_chance(view, "ATH", 8, 3, level=2) == supplied  # own home: cautious
+    assert supplied < ppw.siege_chance(view, "ATH", 8, 3, supplied=False, level=2)
+    # Piraeus taken: Athens is cut off from the sea
+    g.state["garrisons"]["PIR"] = "sparta"
+    _changed(g)
+    assert not ppw.supplied_by_sea(g.view("sparta"), "sparta", "ATH", 0)
