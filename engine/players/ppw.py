@@ -32,7 +32,7 @@ from typing import Any
 from ..core import decisions
 from ..core.rng import Rng
 from ..core.types import Option, Prompt
-from ..rulesets.ppw.army import command_limit
+from ..rulesets.ppw.army import LAND_COST, command_limit
 from ..rulesets.ppw.battle import GUARD, leader_skill, odds_bonus
 from ..rulesets.ppw.board import board
 from ..rulesets.ppw.components import MAJORS
@@ -73,6 +73,7 @@ LOW_BELLICOSITY = 6  # at or below it, peace is wanted whatever the score (rule 
 # 0 after this turn's political phase, when rule 6.3 asks who it surrenders to (rough)
 AT_ZERO = {0: 1.0, 1: 0.5, 2: 0.25}
 GOAL_LOSS = 10.0  # a rival's goal met (rule 9.4) ends the game with us behind it
+GOAL_OF = {"athens": "sparta", "sparta": "athens"}  # rule 9.4: whose goal a surrender is
 
 
 # ------------------------------------------------------------------ reading the view
@@ -454,8 +455,10 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
     the risk to an emptied home are paid whatever happens, what it wins only if the army
     gets through (`passage`)."""
     land, ships = army(view, me, data)
-    paid = -spending(view, me, data["cost"]) - home_risk(view, me, data["from"], land)
+    paid = -spending(view, me, data["cost"]) - home_risk(view, me, data["from"], land,
+                                                          money_after(view, me, data))
     won = arrival_value(view, me, data, land, ships) + contest_value(view, me, data, land, ships)
+    won += way_home(view, me, data, land)
     return paid + (passage(view, me, data, land, ships) * won if won > 0 else won)
 
 
@@ -552,7 +555,8 @@ def arrival_value(view: dict[str, Any], me: str, data: dict[str, Any], land: int
         if to in b.fortress and view["status_cards"][me]["treasury"] >= data["cost"] \
                 + SIEGE_COST:
             odds = siege_chance(view, to, land, theirs, supplied_by_sea(view, me, to, ships))
-            value += held * (odds * (fallen_worth(to) + held_harm(view, me, to)
+            value += held * (odds * (fallen_worth(to) + goal_home(view, me, to)
+                                     + held_harm(view, me, to)
                                      + captive_worth(view, me, to)
                                      + regained_worth(view, me, to)
                                      + tributary_harm(view, me, to))
@@ -577,46 +581,152 @@ def ravage_harm(view: dict[str, Any], me: str, victim: str) -> float:
     return RAVAGE_HARM * (2.0 if victim in ahead else 1.0)
 
 
-def home_risk(view: dict[str, Any], me: str, origin: str, land: int) -> float:
-    """What marching `land` SPs out of our home space risks: the largest hostile army on
-    the map (any army may cross it in one move, rule 1.3) besieging a home held by what
-    is left and the home guard, in any of the phase's rounds still to come (rules 3.1,
-    5.8); a fallen home surrenders its city-state (rule 6.3). Orders are sealed and
-    revealed together (rule 3.1), so an enemy answers our march only in a later round:
-    in the phase's last round nobody can, in the one before only once."""
+def home_risk(view: dict[str, Any], me: str, origin: str, land: int,
+              money: int | None = None) -> float:
+    """What marching `land` SPs out of our home space risks (`exposure`), `money` being
+    the talents left once the order is paid (None: enough to come back)."""
     b = board()
     home = b.city_states[me].home
-    later = min(ROUNDS_AT_RISK, OPERATION_ROUNDS - int(view.get("round") or 1))
-    if origin != home or not land or later <= 0:
+    if origin != home or not land:
         return 0.0
     mine = side(view, me) or me
     left = land_sps(view, home, lambda o: side(view, o) == mine) - land
-    biggest = max((land_sps(view, sp, lambda o, m=m: o == m)
-                   for sp in view["spaces"] for m in MAJORS if hostile(view, me, m)),
-                  default=0)
-    if biggest <= left + GUARD:
+    return exposure(view, me, left, land, money)
+
+
+def exposure(view: dict[str, Any], me: str, left: int, away: int,
+             money: int | None = None) -> float:
+    """What our home space risks while `away` of our land SPs are out of it and `left`
+    in it: the largest hostile army on the map (any army may cross it in one move, rule
+    1.3) besieging a home held by `left` and the home guard, in any of the phase's rounds
+    still to come (rules 3.1, 5.8); a fallen home surrenders its city-state (rule 6.3),
+    and the surrender of Athens or Sparta meets its enemy's goal (rule 9.4: the game is
+    lost, `GOAL_LOSS`). Orders are sealed and revealed together (rule 3.1), so an enemy
+    answers our march only in a later round: in the phase's last round nobody can, in
+    the one before only once, and an army that can pay its way home (rule 3.4: a march
+    costs 25 talents a land SP; `money`, None for enough) comes back after one of them.
+    One that cannot stays out until the phase ends (rule 3.5): every round left is at
+    risk. ppw12's trace: Sparta's 8 SPs ravaged Oenoe in the first round with 175
+    talents left, and Athens' 8 SPs besieged Sparta from Corinth in rounds 2 and 4."""
+    b = board()
+    home = b.city_states[me].home
+    later = OPERATION_ROUNDS - int(view.get("round") or 1)
+    if money is None or money >= LAND_COST * away:
+        later = min(ROUNDS_AT_RISK, later)
+    armies = [n for n in hostile_armies(view, me) if n > left + GUARD]
+    if not away or later <= 0 or not armies:
         return 0.0
-    return later * siege_chance(view, home, biggest, left + GUARD) * fallen_worth(home)
+    rival = GOAL_OF.get(me)
+    lost = fallen_worth(home) + (GOAL_LOSS if rival is not None and hostile(view, me, rival)
+                                 and view["status_cards"][rival]["surrendered_to"] is None
+                                 else 0.0)
+    # every hostile army may try once a round, and each failed try raises the siege
+    # level by one, to 3 at most (rule 5.8): Thebes took Athens at level 1 or 2 after
+    # Sparta's try had failed, in 5 of the 7 games the heuristic's Athens lost (ppw12)
+    level = int(view["spaces"][home].get("siege", 0))
+    held = 1.0
+    for _ in range(later):
+        for n in armies:
+            held *= 1 - siege_chance(view, home, n, left + GUARD, level=level)
+            level = min(3, level + 1)
+    return (1 - held) * lost
+
+
+def hostile_armies(view: dict[str, Any], me: str) -> list[int]:
+    """The land SPs of each hostile major's stack on the map, largest first: any army may
+    reach any space in one move (rule 1.3)."""
+    foes = {m for m in MAJORS if hostile(view, me, m)}
+    return sorted((v[0] + v[1] for x in view["spaces"].values()
+                   for o, v in (x.get("forces") or {}).items()
+                   if o in foes and v[0] + v[1]), reverse=True)
+
+
+def biggest_army(view: dict[str, Any], me: str) -> int:
+    return max(hostile_armies(view, me), default=0)
+
+
+def home_short(view: dict[str, Any], me: str) -> int:
+    """The land SPs our home space lacks to meet the largest hostile army at 3 to 2 with
+    the home guard (rule 5.3: +1 to the larger side from 3:2; the defender also has +1 at
+    home and wins ties), when that army could take our home by siege after two tries
+    have failed (rule 5.8: level 2; walls and supply by sea keep Corinth's home safe,
+    Athens', Thebes' and unwalled Sparta's are not). The defenders of a home fight
+    without a leader (rule 5.2: this edition has no home-defence leader), so Athens' 8
+    SPs under Phormio (+2) beat Sparta's 8 SPs and guard (+1 at home) 21 times in 36
+    (ppw12's traces)."""
+    home = board().city_states[me].home
+    mine = side(view, me) or me
+    ours = land_sps(view, home, lambda o: side(view, o) == mine) + GUARD
+    biggest = biggest_army(view, me)
+    if not biggest or siege_chance(view, home, biggest, ours, level=2) == 0:
+        return 0
+    return max(0, -(-3 * biggest // 2) - ours)
+
+
+def goal_home(view: dict[str, Any], me: str, space: str) -> float:
+    """Rules 5.8, 6.3, 9.4: `space` is the home of the major whose surrender is our goal
+    (Sparta's for Athens, Athens' for Sparta): its fall ends the game in our favour, the
+    mirror of the `GOAL_LOSS` our own home's `exposure` weighs."""
+    loser = board().home_of.get(space)
+    if loser not in GOAL_OF or GOAL_OF[loser] != me or space != board().city_states[loser].home:
+        return 0.0
+    return GOAL_LOSS if view["status_cards"][loser]["surrendered_to"] is None else 0.0
+
+
+def money_after(view: dict[str, Any], me: str, data: dict[str, Any]) -> int:
+    """Our talents once an order is paid (rule 3.4), with the siege it brings on at an
+    unfriendly fortress (rule 5.8: 100 more) when they suffice."""
+    money = int(view["status_cards"][me]["treasury"]) - int(data["cost"])
+    here = view["spaces"][data["to"]]
+    if data["to"] in board().fortress and here.get("standing") == "unfriendly" \
+            and money >= SIEGE_COST:
+        money -= SIEGE_COST
+    return money
+
+
+def way_home(view: dict[str, Any], me: str, data: dict[str, Any], land: int) -> float:
+    """Rules 3.4, 5.8: what bringing an army back to our home space is worth, or taking
+    it on elsewhere costs, against leaving it where it stands: the home's `exposure`
+    with the army back (none), or with the talents left after this order, less the
+    exposure with the talents we hold now (passing keeps them)."""
+    b = board()
+    home = b.city_states[me].home
+    if data["from"] == home or not land:
+        return 0.0
+    mine = side(view, me) or me
+    left = land_sps(view, home, lambda o: side(view, o) == mine)
+    now = exposure(view, me, left, land, int(view["status_cards"][me]["treasury"]))
+    if data["to"] == home:
+        return now
+    return now - exposure(view, me, left, land, money_after(view, me, data))
 
 
 def siege_chance(view: dict[str, Any], space: str, land: int, defence: int,
-                 supplied: bool | None = None) -> float:
+                 supplied: bool | None = None, level: int | None = None) -> float:
     """Rule 5.8: d6 + siege level + modifiers of 6 or more (the defence counted before
     any battle). `supplied`: whether the place is supplied by sea; None takes any place
-    by the sea as supplied (a cautious estimate, for a siege of our own home)."""
+    by the sea as supplied (a cautious estimate, for a siege of our own home). `level`:
+    the siege level, None for the view's."""
     b = board()
     here = view["spaces"][space]
     defence += int(bool(here.get("garrison")))
-    mods = int(here.get("siege", 0))
+    mods = int(here.get("siege", 0)) if level is None else level
     if defence == 0:
         mods += 2
     elif land >= 3 * defence:
         mods += 1
-    if b.type[space] != "land" if supplied is None else supplied:
+    if by_sea(space) if supplied is None else supplied:
         mods -= 2
     if b.major_home(space) not in (None, "sparta"):
         mods -= 1
     return max(0, min(6, 1 + mods)) / 6.0
+
+
+def by_sea(space: str) -> bool:
+    """Whether a place can ever be supplied by sea (rule 5.8): coastal and island places,
+    and Athens through its Long Walls."""
+    b = board()
+    return b.type[space] != "land" or any(e.long_walls for e in b.edges[space])
 
 
 def supplied_by_sea(view: dict[str, Any], me: str, space: str, ships: int) -> bool:
@@ -626,7 +736,10 @@ def supplied_by_sea(view: dict[str, Any], me: str, space: str, ships: int) -> bo
     place by the sea supplied hid the better odds against, say, an ungarrisoned coast."""
     b = board()
     if b.type[space] == "land":
-        return False
+        # Athens, inland, is supplied through the Long Walls while the port beyond them
+        # is held against us and supplied itself (rule 5.8)
+        return any(e.long_walls and view["spaces"][e.to].get("standing") == "unfriendly"
+                   and supplied_by_sea(view, me, e.to, ships) for e in b.edges[space])
     theirs: int = sum(v[2] for sp in b.sea_zoi[space] if space in b.sea_zoi[sp]
                       for o, v in (view["spaces"][sp].get("forces") or {}).items()
                       if v[2] and hostile(view, me, o))
@@ -715,7 +828,7 @@ def surrender_stake(view: dict[str, Any], me: str, loser: str) -> float:
                       if st["status"] == "tributary" and side(view, cs) == loser
                       and cs in b.city_states and not view["spaces"][b.city_states[cs].home]
                       .get("rebel"))
-    winner = {"athens": "sparta", "sparta": "athens"}.get(loser)
+    winner = GOAL_OF.get(loser)
     if winner == me:
         worth += GOAL_LOSS  # our own goal
     elif winner in holding(view, me):
@@ -865,7 +978,11 @@ def choose_builds(view: dict[str, Any], prompt: Prompt) -> str:
     have talents to spare; nothing in the last turn (talents score, rule 9.5). A hoplite
     built to catch up only when it has `SERVICE` turns to fight in: one built for the
     last turn alone costs its talents off the final count for one turn's use (ppw6's
-    Corinth built 200 talents' worth every turn it trailed, the last but one too)."""
+    Corinth built 200 talents' worth every turn it trailed, the last but one too).
+    A home that the largest hostile army could take by siege gets the land SPs it lacks
+    to meet that army at 3 to 2 (`home_short`), cavalry first (cheaper for Sparta, rule
+    7.3, and two cavalry SPs against one give rule 5.3's +1), keeping the talents its
+    army needs for a march (rule 3.4)."""
     me = prompt.seat
     if view["turn"] >= view["last_turn"]:
         return decisions.encode(prompt, [])
@@ -880,13 +997,19 @@ def choose_builds(view: dict[str, Any], prompt: Prompt) -> str:
     money = view["status_cards"][me]["treasury"]
     keep = 500 if trailing else 1500
     chosen: list[str] = []
-    for o in prompt.options:
+    short = home_short(view, me)
+    march = LAND_COST * (ours - GUARD)
+    for o in sorted(prompt.options, key=lambda o: (o.data or {}).get("kind") != "cavalry"):
         kind = (o.data or {}).get("kind")
-        if kind != "hoplite":
+        cost = unit_cost(me, str(kind))
+        if short > 0 and kind in ("hoplite", "cavalry") and money - cost >= march:
+            chosen.append(o.id)
+            money -= cost
+            short -= 1
             continue
-        cost = unit_cost(me, kind)
-        if money - cost < keep or not (trailing or danger > ours - GUARD + THREAT):
-            break
+        if kind != "hoplite" or money - cost < keep \
+                or not (trailing or danger > ours - GUARD + THREAT):
+            continue
         chosen.append(o.id)
         money -= cost
     return decisions.encode(prompt, chosen)

@@ -156,12 +156,15 @@ def test_an_order_against_long_odds_is_worth_less_than_a_pass():
 
 def test_a_ravaging_march_into_an_enemy_home_area_with_good_odds_is_taken():
     # Sparta's army stands in Megara next to an empty Attica space: ravaging there costs
-    # Athens bellicosity and revenue (rules 5.7, 6.2, 7.1).
+    # Athens bellicosity and revenue (rules 5.7, 6.2, 7.1). Athens' army is down to 2 SPs
+    # (ppw12: with its 8 SPs able to besiege Sparta, held by 1 SP and the guard, the army
+    # goes home instead, rules 1.3, 5.8).
     g = new(players=4, seed="ravage")
     _to_orders(g)
     s = g.state
     s["forces"]["SPA"]["sparta"] = [1, 0, 0]
     s["forces"].setdefault("MEG", {})["sparta"] = [7, 1, 0]
+    s["forces"]["ATH"]["athens"] = [2, 0, 0]
     _changed(g)
     view = g.view("sparta")
     p = prompt_of(g, "sparta")
