@@ -233,7 +233,7 @@ def approach_modifiers(s: PpwState, major: str, cs: str, talents: int) -> dict[s
         mods["leader"] = 1  # rule 8.3: Alcibiades
     if cs == "argos":
         mods["argos"] = 2  # rule 9.1
-    # every earlier approach to this minor this turn, whoever made it (brief D2.3 A4)
+    # every earlier approach to this minor this turn, whoever made it (rule 2.6, R17)
     tries = sum(s["tally"][m]["approached"].get(cs, 0) for m in MAJORS)
     if tries:
         mods["again"] = -tries

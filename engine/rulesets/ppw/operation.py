@@ -255,7 +255,7 @@ def sea_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> b
 
 
 def home_defender(s: PpwState, space: str, enemy: str) -> str | None:
-    """Rule 5.2 (brief M5-4, D3.3): when a major's home space sees a battle that its
+    """Rule 5.2 (RULES.md): when a major's home space sees a battle that its
     side defends, its best free leader leads the defence (the leader of an army standing
     there, else the best in its pool)."""
     home = board().major_home(space)

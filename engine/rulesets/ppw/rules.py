@@ -44,7 +44,7 @@ class Ppw(Ruleset):
     id = "ppw"
     title = "The Peloponnesian War (2-4 players)"
     # 2: the diplomatic action asked in groups, hostages as terms (rule 2.9); logs of 1
-    # replay through _legacy_steps. 3: the rules audit against the brief (RULINGS.md
+    # replay through _legacy_steps. 3: the rules audit (RULINGS.md
     # R8-R22: new rolls and outcomes), so games stored under 2 are rebuilt from their log
     version = "3"
     scenarios = {

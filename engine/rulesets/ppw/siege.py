@@ -62,7 +62,7 @@ def defence_value(s: PpwState, major: str, space: str) -> int:
 def supplied_by_sea(s: PpwState, major: str, space: str) -> bool:
     """Rule 5.8: a coastal or island place whose side has ships covering it by ZOI, not
     outnumbered by the besieger's ships in the place. Athens, inland, is supplied through
-    the Long Walls while Piraeus is its side's and supplied itself (brief 3.2)."""
+    the Long Walls while Piraeus is its side's and supplied itself (RULES.md 5.8)."""
     b = board()
     if b.type[space] == "land":
         return any(e.long_walls and standing(s, major, e.to) == "unfriendly"
