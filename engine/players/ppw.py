@@ -641,10 +641,6 @@ def hostile_armies(view: dict[str, Any], me: str) -> list[int]:
                    if o in foes and v[0] + v[1]), reverse=True)
 
 
-def biggest_army(view: dict[str, Any], me: str) -> int:
-    return max(hostile_armies(view, me), default=0)
-
-
 def home_short(view: dict[str, Any], me: str) -> int:
     """The land SPs our home space lacks to meet the largest hostile army at 3 to 2 with
     the home guard (rule 5.3: +1 to the larger side from 3:2; the defender also has +1 at
@@ -657,7 +653,7 @@ def home_short(view: dict[str, Any], me: str) -> int:
     home = board().city_states[me].home
     mine = side(view, me) or me
     ours = land_sps(view, home, lambda o: side(view, o) == mine) + GUARD
-    biggest = biggest_army(view, me)
+    biggest = max(hostile_armies(view, me), default=0)
     if not biggest or siege_chance(view, home, biggest, ours, level=2) == 0:
         return 0
     return max(0, -(-3 * biggest // 2) - ours)

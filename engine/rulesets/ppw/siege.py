@@ -186,7 +186,8 @@ def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
 def retreat_ships(s: PpwState, owner: str, space: str) -> None:
     """Rule 5.5: beaten ships fall back to the nearest friendly port (a coastal or
     island space of their side, or their own) within two naval or combined paths, the
-    first by space id among the nearest; with none they are lost."""
+    first found (one path away by space id; two away, through the nearer spaces in that
+    order, R12); with none they are lost."""
     b = board()
     ships = s["forces"].get(space, {}).get(owner, [0, 0, 0])[NAVAL]
     if not ships:
