@@ -36,13 +36,16 @@ from ..rulesets.ppw.army import LAND_COST, command_limit
 from ..rulesets.ppw.battle import GUARD, leader_skill, odds_bonus
 from ..rulesets.ppw.board import board
 from ..rulesets.ppw.components import MAJORS
+from ..rulesets.ppw.diplomacy import APPROACH_NEED
 from ..rulesets.ppw.economic import HOME_REVENUE, MESSENIA, STATION_COST, TRADE, unit_cost
 from ..rulesets.ppw.flow import OPERATION_ROUNDS
 from ..rulesets.ppw.movement import path_type
 from ..rulesets.ppw.operation import INTERCEPT_NEED
 from ..rulesets.ppw.siege import SIEGE_COST
+from . import ppw_goal
 from .base import Lookahead
 from .heuristic import RulesetHeuristic
+from .ppw_view import friendly, holding, hostile, land_sps, relation, side
 
 WIN = 1000.0
 BELLICOSITY = 1.0  # a point of bellicosity is a point of score (rule 9.5)
@@ -77,45 +80,6 @@ GOAL_OF = {"athens": "sparta", "sparta": "athens"}  # rule 9.4: whose goal a sur
 
 
 # ------------------------------------------------------------------ reading the view
-def holding(view: dict[str, Any], me: str) -> tuple[str, ...]:
-    """The majors the seat's player holds (rule 9.2): they never fight one another."""
-    for group in (view.get("game") or {}).get("holdings") or ():
-        if me in group:
-            return tuple(group)
-    return (me,)
-
-
-def side(view: dict[str, Any], cs: str | None) -> str | None:
-    """The major a city-state fights for (rule 1.6), as the view gives it."""
-    if cs is None:
-        return None
-    found: str | None = view["sides"].get(cs)
-    return found
-
-
-def relation(view: dict[str, Any], a: str, b: str) -> str:
-    if a == b:
-        return "same"
-    return str(view["relations"].get("|".join(sorted((a, b))), "peace"))
-
-
-def hostile(view: dict[str, Any], me: str, owner: str) -> bool:
-    """Whether `owner`'s SPs are unfriendly to `me` (rule 1.6)."""
-    mine = side(view, me) or me
-    other = side(view, owner)
-    if other is None:
-        st = view["stances"].get(owner)
-        return bool(st and st["status"] == "enemy" and st["patron"] is not None
-                    and side(view, st["patron"]) == mine)
-    return relation(view, mine, other) == "war"
-
-
-def land_sps(view: dict[str, Any], space: str, who: Any) -> int:
-    """Hoplite and cavalry SPs in `space` of the owners `who(owner)` accepts."""
-    forces = view["spaces"][space].get("forces") or {}
-    return sum(v[0] + v[1] for o, v in forces.items() if who(o))
-
-
 @cache
 def at_start(scenario: str, major: str) -> tuple[int, int]:
     """The tributaries and the fortresses outside its home area a major holds in the
@@ -187,14 +151,14 @@ def score(view: dict[str, Any], major: str) -> float:
 
 
 def income(view: dict[str, Any], me: str) -> int:
-    """Rule 7.1's revenue as the view shows it now: the home area (500 intact, else
-    250), each obedient tributary at our rate (half when its area is not intact),
-    Messenia's fixed yield, and the trade routes no hostile ships close."""
+    """Rule 7.1's revenue of major `me` as the view shows it now: the home area (500
+    intact, else 250), each obedient tributary at its rate (half when its area is not
+    intact), Messenia's fixed yield, and the trade routes no hostile ships close."""
     b = board()
     spaces = view["spaces"]
 
     def intact(area: str) -> bool:
-        return all(spaces[sp].get("standing") == "friendly" and not spaces[sp].get("ravaged")
+        return all(friendly(view, me, sp) and not spaces[sp].get("ravaged")
                    for sp in b.area_spaces[area] if sp in b.fortress)
 
     total = HOME_REVENUE[0 if intact(b.city_states[me].area) else 1]
@@ -210,8 +174,7 @@ def income(view: dict[str, Any], me: str) -> int:
     for talents, watch, hold in TRADE.get(me, []):
         blocked = any(v[2] and hostile(view, me, o) for sp in watch
                       for o, v in (spaces[sp].get("forces") or {}).items())
-        held = all(any(spaces[sp].get("standing") == "friendly" for sp in group)
-                   for group in hold)
+        held = all(any(friendly(view, me, sp) for sp in group) for group in hold)
         total += 0 if blocked or not held else talents
     return total
 
@@ -343,6 +306,10 @@ def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
     by_action: dict[str, list[Option]] = {}
     for o in actions_of(prompt):
         by_action.setdefault(str((o.data or {}).get("action")), []).append(o)
+    # Corinth's goal (rule 9.4) met this turn: Corcyra courted back before anything else
+    corcyra, urgent = corcyra_approach(view, me, by_action.get("approach", []))
+    if corcyra is not None and urgent:
+        return corcyra
     # Peace when we lead (it keeps the lead: rule 6.2 pays peace) or when our
     # bellicosity runs low (rule 6.3: surrender at 0); the most threatening enemy first.
     # (offers with a term, rules 2.8 and 2.9, are for people's bargains: the heuristic
@@ -369,6 +336,8 @@ def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
                 and "|".join(sorted((me, o.data["target"]))) not in view["treaties"]]
         if wars:
             return max(wars, key=lambda o: (score(view, o.data["target"]), o.id)).id  # type: ignore[index]
+    if corcyra is not None:
+        return corcyra  # Corinth's goal a turn away
     # Court a minor: free unless talents are plentiful and the 200 talents are worth
     # what they cost (`paid_approach`); the likeliest first, a different one each round
     # (a second try in a turn is harder, rule 2.6).
@@ -381,6 +350,28 @@ def choose_action(view: dict[str, Any], prompt: Prompt) -> str:
             view, me, o.data["target"], o.data["talents"]), o.id))  # type: ignore[index]
         return str(ranked[(view["round"] - 1) % len(ranked)].id)
     return "pass"
+
+
+def corcyra_approach(view: dict[str, Any], me: str,
+                     approaches: list[Option]) -> tuple[str | None, bool]:
+    """The approach to Corcyra (rule 2.6: a success moves it a step away from Corinth)
+    worth the most against Corinth's goal of this turn or the next (rule 9.4: it needs
+    Corcyra on its side; `ppw_goal.looming`), its talents paid whatever happens; None
+    when none is worth `WORTH`. Also whether the goal threatens this very turn."""
+    revenue = income(view, "corinth") if "corinth" in view["status_cards"] else 0
+    stake = GOAL_LOSS * ppw_goal.looming(view, me, revenue)
+    best, top = None, WORTH
+    for o in approaches if stake else ():
+        data = o.data or {}
+        if data.get("target") != ppw_goal.CORCYRA:
+            continue
+        talents = int(data.get("talents", 0))
+        odds = ppw_goal.approach_odds(approach_chance(view, me, ppw_goal.CORCYRA, talents),
+                                      APPROACH_NEED)
+        value = stake * odds - spending(view, me, talents)
+        if value > top:
+            best, top = str(o.id), value
+    return best, best is not None and ppw_goal.danger(view, me, revenue) > 0
 
 
 def paid_approach(view: dict[str, Any], me: str, target: str) -> bool:
@@ -458,7 +449,7 @@ def order_value(view: dict[str, Any], me: str, data: dict[str, Any]) -> float:
     paid = -spending(view, me, data["cost"]) - home_risk(view, me, data["from"], land,
                                                           money_after(view, me, data))
     won = arrival_value(view, me, data, land, ships) + contest_value(view, me, data, land, ships)
-    won += way_home(view, me, data, land)
+    won += way_home(view, me, data, land) + watch_value(view, me, data, ships)
     return paid + (passage(view, me, data, land, ships) * won if won > 0 else won)
 
 
@@ -556,6 +547,7 @@ def arrival_value(view: dict[str, Any], me: str, data: dict[str, Any], land: int
                 + SIEGE_COST:
             odds = siege_chance(view, to, land, theirs, supplied_by_sea(view, me, to, ships))
             value += held * (odds * (fallen_worth(to) + goal_home(view, me, to)
+                                     + corcyra_worth(view, me, to)
                                      + held_harm(view, me, to)
                                      + captive_worth(view, me, to)
                                      + regained_worth(view, me, to)
@@ -595,7 +587,7 @@ def home_risk(view: dict[str, Any], me: str, origin: str, land: int,
 
 
 def exposure(view: dict[str, Any], me: str, left: int, away: int,
-             money: int | None = None) -> float:
+             money: int | None = None, supplied: bool | None = None) -> float:
     """What our home space risks while `away` of our land SPs are out of it and `left`
     in it: the largest hostile army on the map (any army may cross it in one move, rule
     1.3) besieging a home held by `left` and the home guard, in any of the phase's rounds
@@ -607,7 +599,8 @@ def exposure(view: dict[str, Any], me: str, left: int, away: int,
     costs 25 talents a land SP; `money`, None for enough) comes back after one of them.
     One that cannot stays out until the phase ends (rule 3.5): every round left is at
     risk. ppw12's trace: Sparta's 8 SPs ravaged Oenoe in the first round with 175
-    talents left, and Athens' 8 SPs besieged Sparta from Corinth in rounds 2 and 4."""
+    talents left, and Athens' 8 SPs besieged Sparta from Corinth in rounds 2 and 4.
+    `supplied`: whether a home by the sea stays supplied (rule 5.8; None: it does)."""
     b = board()
     home = b.city_states[me].home
     later = OPERATION_ROUNDS - int(view.get("round") or 1)
@@ -627,7 +620,7 @@ def exposure(view: dict[str, Any], me: str, left: int, away: int,
     held = 1.0
     for _ in range(later):
         for n in armies:
-            held *= 1 - siege_chance(view, home, n, left + GUARD, level=level)
+            held *= 1 - siege_chance(view, home, n, left + GUARD, supplied, level)
             level = min(3, level + 1)
     return (1 - held) * lost
 
@@ -917,6 +910,51 @@ def station_value(view: dict[str, Any], me: str, space: str) -> float:
         - spending(view, me, cost)
 
 
+def goal_danger(view: dict[str, Any], me: str) -> float:
+    """Corinth's goal met against us at this turn's economic phase (rule 9.4), in points:
+    `GOAL_LOSS` times its chance as `ppw_goal.danger` reads it from Corinth's card."""
+    if "corinth" not in view["status_cards"]:
+        return 0.0
+    return GOAL_LOSS * ppw_goal.danger(view, me, income(view, "corinth"))
+
+
+def watch_value(view: dict[str, Any], me: str, data: dict[str, Any], ships: int) -> float:
+    """Ships sent to a watch space of Corinth's Gulf trade (`ppw_goal.watch_order`) to be
+    put on station there: they close the route over the economic phase (rules 3.6, 7.1)
+    and so stop Corinth's goal of this turn (rule 9.4), if they win the fight with
+    hostile ships there (rule 5.3). A fleet that leaves our port empty costs the supply
+    of a home by the sea (rule 5.8, `exposure`) for the rest of the phase."""
+    if not ppw_goal.watch_order(view, me, data, ships):
+        return 0.0
+    stake = goal_danger(view, me)
+    if not stake:
+        return 0.0
+    theirs = ppw_goal.foes_afloat(view, me, data["to"])
+    if theirs:
+        stake *= win_chance(ships, theirs, leader_skill(data["leader"], True))
+    home = board().city_states[me].home
+    if by_sea(home) and ppw_goal.bares_port(view, me, data, ships):
+        left = land_sps(view, home, lambda o: side(view, o) == (side(view, me) or me))
+        stake -= exposure(view, me, left, 1, 0, supplied=False) - exposure(view, me, left, 1, 0)
+    return stake
+
+
+def watch_station_value(view: dict[str, Any], me: str, space: str) -> float:
+    """Rule 3.6: our ships at a watch space of Corinth's Gulf trade kept there over the
+    economic phase, which closes the route (rule 7.1) against this turn's goal (rule
+    9.4); their upkeep paid (rule 7.4)."""
+    upkeep = ppw_goal.watch_upkeep(view, me, space)
+    if upkeep is None:
+        return 0.0
+    return goal_danger(view, me) - spending(view, me, upkeep)
+
+
+def corcyra_worth(view: dict[str, Any], me: str, space: str) -> float:
+    """Rules 5.8, 6.3: Corcyra's home taken while it is Corinth's makes it our tributary,
+    and Corinth's goal of this turn (rule 9.4) fails with it."""
+    return goal_danger(view, me) if ppw_goal.corcyra_home(view, space) else 0.0
+
+
 def sum_forces(view: dict[str, Any], me: str, spaces: Any) -> tuple[int, int, int]:
     """Our own hoplite, cavalry and naval SPs in `spaces`."""
     got = [((view["spaces"][sp].get("forces") or {}).get(me) or [0, 0, 0]) for sp in spaces]
@@ -937,7 +975,8 @@ def choose_order(view: dict[str, Any], prompt: Prompt) -> str:
     best, top = "pass", need
     for o in prompt.options:
         if (o.data or {}).get("op") == "station":
-            v = station_value(view, me, o.data["from"])  # type: ignore[index]
+            at = str((o.data or {})["from"])
+            v = station_value(view, me, at) + watch_station_value(view, me, at)
             if v > top:
                 best, top = o.id, v
         for data in orders_of(o):

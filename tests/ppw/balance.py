@@ -47,7 +47,9 @@ def record(game: Game, levels: tuple[str, ...]) -> dict[str, Any]:
     assert out is not None
     row: dict[str, Any] = {"first": list(out.places[0]), "reason": out.reason,
                            "scenario": s["scenario"], "players": s["players"],
-                           "levels": list(levels), "seed": game.seed}
+                           "levels": list(levels), "seed": game.seed,
+                           # whose goal ended it (rule 9.4; none on the score) and when
+                           "goal": list(s.get("winner") or []), "turn": s["turn"]}
     for m in MAJORS:
         card = s["majors"][m]
         row[m] = {"bell": card["bellicosity"], "tal": card["treasury"] // 1000,
