@@ -27,7 +27,8 @@ from ...core import decisions
 from ...core.types import Prompt
 from ...rulesets.ppw.board import board
 from ...rulesets.ppw.components import MAJORS
-from ..ppw import holding, hostile, orders_of
+from ..ppw import orders_of
+from ..ppw_view import holding, hostile
 
 if TYPE_CHECKING:
     from .base import ScriptedPlayer
