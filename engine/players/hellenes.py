@@ -824,6 +824,7 @@ def _choose_cargo(view: dict[str, Any], prompt: Prompt) -> str:
 
 # ------------------------------------------------------------------ for the search level
 SEARCHED_ACTIONS = 5  # options of an Action menu weighed in sampled worlds, at most
+# (4 unless a build is weighed there, BUILDS_WEIGHED)
 # The prompts of the seat's own Action phase (4.0, 5.0): a rollout after a weighed option
 # answers them by the heuristic's rules until the phase ends.
 ACTION_PHASE = frozenset({"actions", "movers", "move", "cargo", "muster", "recruit",
@@ -845,9 +846,9 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     """An Action menu (4.0): the search weighs in sampled worlds, each rolled out through
     the enemy's answer (`enemy_answer`), the heuristic's answer, the best-scored option
     that Engages (5.4: the score guesses a battle from block counts alone, two steps a
-    hidden block, where the sample's strengths and dice decide it), a build (4.2,
-    `best_build`: the view's score prices a step at STEP, the sampled world shows what
-    it buys in the enemy's answer and its battles), the best-scored other one, and at
+    hidden block, where the sample's strengths and dice decide it), a build where
+    BUILDS_WEIGHED says (4.2, `best_build`: the view's score prices a step at STEP, the
+    sampled world shows what it buys), the best-scored other one, and at
     the last Action ending the phase with every unit where it stands (the score cannot
     see the enemy's storm of a City our move strips, issue 35.3). Winter Actions (9.2):
     the heuristic's answer and a build. A card's commitment in a Season (3.3):
@@ -863,7 +864,8 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     if prompt.kind == "winter-actions":
         # 9.2: the heuristic's answer and the build it did not choose, each followed by
         # the rest of our Winter played alike (`end_winter`)
-        return [fallback, build] if build is not None and build != fallback else []
+        weighed = build is not None and build != fallback and prompt.kind in BUILDS_WEIGHED
+        return [fallback, build] if weighed else []
     if prompt.kind != "actions":
         return []
     me = prompt.seat
@@ -881,7 +883,7 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     out = [fallback]
     if engaging:
         out.append(max(engaging)[1])
-    if build is not None and build != fallback:
+    if build is not None and build != fallback and "actions" in BUILDS_WEIGHED:
         out.append(build)
     if other:
         out.append(max(other)[1])
@@ -894,6 +896,12 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
 
 
 BUILDS = frozenset({"reinforce", "recruit"})  # 4.21, 4.22
+# The menus where the search weighs a build (`best_build`). Weighed in the Seasons' Action
+# menus too, the search as Athens chose a build over the heuristic's move in about ten
+# menus a game (half its overrules) and won none of 7 games on fresh seeds `h13a` where
+# main's search won 3 (branch hbuild12): an Action spent on a step is a move not made
+# towards a City's Tribute (9.51), which a rollout cut at the enemy's answer does not see.
+BUILDS_WEIGHED = frozenset({"winter-actions"})
 
 
 def best_build(view: dict[str, Any], prompt: Prompt) -> str | None:
