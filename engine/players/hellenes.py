@@ -864,8 +864,9 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     if prompt.kind == "winter-actions":
         # 9.2: the heuristic's answer and the build it did not choose, each followed by
         # the rest of our Winter played alike (`end_winter`)
-        weighed = build is not None and build != fallback and prompt.kind in BUILDS_WEIGHED
-        return [fallback, build] if weighed else []
+        if build is None or build == fallback or prompt.kind not in BUILDS_WEIGHED:
+            return []
+        return [fallback, build]
     if prompt.kind != "actions":
         return []
     me = prompt.seat
