@@ -1260,6 +1260,8 @@ HEURISTIC = RulesetHeuristic(
                         "move", "muster", "recruit"}),
     searched=frozenset({"retreat-or-fight", "retreat", "sortie", "capitulate",
                         "battle-order", "formation-order", "assault-join", "appeal"}),
-    # and the Action menus where a move would Engage, and the Siege Combat menus where an
-    # Assault would retake one of our Cities, weighed among a few (above)
+    # and the Action menus where a move would Engage, the Winter menus where a build is
+    # on offer, and the Siege Combat menus where an Assault would retake one of our
+    # Cities, weighed among a few (above); every rollout scored by the sampled world's
+    # steps on both sides
     candidates=candidates, after_candidate=end_actions, sample_view=sample_view)
