@@ -5,10 +5,10 @@ The score counts, from the seat's side: the Prestige track (the war is won at 15
 14.21, and Tribute feeds it every year, 9.51), the Cities held against their Loyalty (the
 Tribute they pay) and our own Cities held by the enemy, the safety of our capital and the
 threat to theirs, our strength in play against the enemy's upright blocks (hidden: about
-two steps each, unless the view is a sampled world's, `sample_view`), the sieges we press or suffer (7.2), our land units standing where the
-enemy holds a City or on their way back to one of ours (by land, or beside a fleet that
-can land them, 5.21), the Cities we leave empty within the enemy's reach, and the cards
-in hand. City values, loyalties and the map are public component data; nothing here
+two steps each; a sampled world's view shows their steps, `sample_view`), the sieges we
+press or suffer (7.2), our land units standing where the enemy holds a City or on their
+way back to one of ours (by land, or beside a fleet that can land them, 5.21), the Cities
+we leave empty within the enemy's reach, and the cards in hand. City values, loyalties and the map are public component data; nothing here
 reads a game's state (the search's `sample_view` scores its own sampled worlds).
 """
 
