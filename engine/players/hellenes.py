@@ -5,11 +5,11 @@ The score counts, from the seat's side: the Prestige track (the war is won at 15
 14.21, and Tribute feeds it every year, 9.51), the Cities held against their Loyalty (the
 Tribute they pay) and our own Cities held by the enemy, the safety of our capital and the
 threat to theirs, our strength in play against the enemy's upright blocks (hidden: about
-two steps each), the sieges we press or suffer (7.2), our land units standing where the
-enemy holds a City or on their way back to one of ours (by land, or beside a fleet that
-can land them, 5.21), the Cities we leave empty within the enemy's reach, and the cards
-in hand. City values, loyalties and the map are public component data; nothing here
-reads a game's state (the search's `sample_state` scores its own sampled worlds).
+two steps each; a sampled world's view shows their steps, `sample_view`), the sieges we
+press or suffer (7.2), our land units standing where the enemy holds a City or on their
+way back to one of ours (by land, or beside a fleet that can land them, 5.21), the Cities
+we leave empty within the enemy's reach, and the cards in hand. City values, loyalties and the map are public component data; nothing here
+reads a game's state (the search's `sample_view` scores its own sampled worlds).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from ..rulesets.hellenes import movement as M
 from ..rulesets.hellenes.battle_facts import fighting
 from ..rulesets.hellenes.events import deposable
 from ..rulesets.hellenes.state import FALL, NEW_YEAR, SPRING
+from ..rulesets.hellenes.view import view as hellenes_view
 from .base import Lookahead
 from .heuristic import NAVIGATION, RulesetHeuristic, best_by_lookahead
 from .rollout import OutOfTime, quick_answer
@@ -43,7 +44,9 @@ CONQUEST = 1.5        # per City value held against its Loyalty: it pays its Val
                       # walked out of Pella for a step towards Potidea (issue 35)
 LOST = 1.5            # per value of one of our own Cities the enemy holds (its Tribute)
 STEP = 0.3            # one step of our strength in play
-ENEMY_BLOCK = 0.6     # an enemy block on the map (strength hidden)
+ENEMY_BLOCK = 0.6     # an enemy block on the map (strength hidden: about 2 steps)
+ENEMY_STEP = STEP     # one step of an enemy block whose strength the scored view shows (a
+                      # sampled world's, `sample_view`)
 CAPITAL_LOST = 20.0   # the enemy holds our capital
 CAPITAL_THREAT = 1.5  # each enemy block in or next to our capital's area
 CAPITAL_EMPTY = 6.0   # no land unit of ours in our capital's area: the enemy walks in and
@@ -151,7 +154,7 @@ def evaluate(view: dict[str, Any], me: str) -> float:
         here = frozenset(standing)
         for value, area in lost:
             score -= RECOVER * value * _recovery(area, here, ferries)
-    score -= ENEMY_BLOCK * len(theirs)
+    score -= sum(ENEMY_STEP * b["cv"] if "cv" in b else ENEMY_BLOCK for b in theirs)
     score -= EXPOSED * exposed
     capital = rows[CAPITAL[me]][2]
     home = _near(capital)
@@ -820,7 +823,8 @@ def _choose_cargo(view: dict[str, Any], prompt: Prompt) -> str:
 
 
 # ------------------------------------------------------------------ for the search level
-SEARCHED_ACTIONS = 4  # options of an Action menu weighed in sampled worlds, at most
+SEARCHED_ACTIONS = 5  # options of an Action menu weighed in sampled worlds, at most
+# (4 unless a build is weighed there, BUILDS_WEIGHED)
 # The prompts of the seat's own Action phase (4.0, 5.0): a rollout after a weighed option
 # answers them by the heuristic's rules until the phase ends.
 ACTION_PHASE = frozenset({"actions", "movers", "move", "cargo", "muster", "recruit",
@@ -842,17 +846,27 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     """An Action menu (4.0): the search weighs in sampled worlds, each rolled out through
     the enemy's answer (`enemy_answer`), the heuristic's answer, the best-scored option
     that Engages (5.4: the score guesses a battle from block counts alone, two steps a
-    hidden block, where the sample's strengths and dice decide it), the best-scored other
-    one, and at the last Action ending the phase with every unit where it stands (the
-    score cannot see the enemy's storm of a City our move strips, issue 35.3).
-    A card's commitment in a Season (3.3): `commit_candidates`; the Siege Combat menu
-    (8.0): `siege_candidates`. Elsewhere: nothing to weigh."""
+    hidden block, where the sample's strengths and dice decide it), a build where
+    BUILDS_WEIGHED says (4.2, `best_build`: the view's score prices a step at STEP, the
+    sampled world shows what it buys), the best-scored other one, and at
+    the last Action ending the phase with every unit where it stands (the score cannot
+    see the enemy's storm of a City our move strips, issue 35.3). Winter Actions (9.2):
+    the heuristic's answer and a build. A card's commitment in a Season (3.3):
+    `commit_candidates`; the Siege Combat menu (8.0): `siege_candidates`. Elsewhere:
+    nothing to weigh."""
     _WEIGHING.kind = prompt.kind
     _WEIGHING.pictures = {}
     if prompt.kind == "commit":
         return commit_candidates(view, prompt, fallback)
     if prompt.kind == "siege-combat":
         return siege_candidates(view, prompt, fallback)
+    build = best_build(view, prompt)
+    if prompt.kind == "winter-actions":
+        # 9.2: the heuristic's answer and the build it did not choose, each followed by
+        # the rest of our Winter played alike (`end_winter`)
+        if build is None or build == fallback or prompt.kind not in BUILDS_WEIGHED:
+            return []
+        return [fallback, build]
     if prompt.kind != "actions":
         return []
     me = prompt.seat
@@ -868,15 +882,82 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
             continue
         (engaging if _engages(view, seen, me) else other).append((evaluate(seen, me), o.id))
     out = [fallback]
-    for group in (engaging, other):
-        if group:
-            out.append(max(group)[1])
+    if engaging:
+        out.append(max(engaging)[1])
+    if build is not None and build != fallback and "actions" in BUILDS_WEIGHED:
+        out.append(build)
+    if other:
+        out.append(max(other)[1])
     done = prompt.option("done")
     if fallback != "done" and done is not None and (done.data or {}).get("left", 0) <= 1:
         # only at the last Action: a rollout plays one Action of each option and ends
         # the phase, so earlier on the Actions still to come would count for nothing
         out.append("done")
     return out[:SEARCHED_ACTIONS] if len(out) > 1 else []
+
+
+BUILDS = frozenset({"reinforce", "recruit"})  # 4.21, 4.22
+# The menus where the search weighs a build (`best_build`). Weighed in the Seasons' Action
+# menus too, the search as Athens chose a build over the heuristic's move in about ten
+# menus a game (half its overrules) and won none of 7 games on fresh seeds `h13a` where
+# main's search won 3 (branch hbuild12): an Action spent on a step is a move not made
+# towards a City's Tribute (9.51), which a rollout cut at the enemy's answer does not see.
+BUILDS_WEIGHED = frozenset({"winter-actions"})
+
+
+def best_build(view: dict[str, Any], prompt: Prompt) -> str | None:
+    """The build worth weighing in a menu (4.2): a Reinforcement (4.21) of the unit with
+    the most enemy blocks within REACH of it, the furthest below its maximum among
+    those; where none is threatened, a Recruit (4.22: a new block) if offered, else the
+    Reinforcement furthest below its maximum. None where the menu offers no build. The
+    view scores every step alike: what a step is worth where is for the sampled worlds
+    to show."""
+    me = prompt.seat
+    foes = [b["area"] for b in view["hidden_blocks"] if b["side"] != me]
+    best: tuple[int, int, str] | None = None
+    recruit = None
+    for o in prompt.options:
+        facts = o.data or {}
+        if facts.get("kind") == "recruit":
+            recruit = o.id
+        if facts.get("kind") != "reinforce":
+            continue
+        unit = next((b for b in view["blocks"] if b["id"] == facts["unit"]), None)
+        if unit is None:
+            continue
+        far = _distances(str(facts["area"]))
+        threat = sum(1 for a in foes if far.get(a, FAR) <= REACH)
+        key = (threat, int(unit["max"]) - int(unit["cv"]), o.id)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    if best is not None and (best[0] > 0 or recruit is None):
+        return best[2]
+    return recruit
+
+
+def end_winter(sim: Any, seat: str) -> None:
+    """In a sampled world, after a Winter Action weighed by the search (9.2): the rest of
+    our Winter played alike for every option weighed: our units Quarter (9.211) or go
+    home (9.212) where they may, the strongest without shelter are Maintained (9.22),
+    then the Winter ends (9.24: the rest disband); no more building. Then the enemy's
+    answer (`enemy_answer`), to the next card's commitment (Year End between, 9.5).
+    Past the deadline: OutOfTime."""
+    for _ in range(WINTER_STEPS):
+        p = sim.prompt()
+        if p is None or p.seat != seat or not p.kind.startswith("winter"):
+            break
+        if sim.deadline is not None and time.perf_counter() > sim.deadline:
+            raise OutOfTime
+        if p.kind == "winter-actions":
+            offered = {o.id for o in p.options}
+            answer = next((w for w in ("quarter", "home", "maintain") if w in offered), "done")
+        else:
+            answer = rollout_answer(sim, p)
+        sim.act(seat, answer)
+    enemy_answer(sim, seat)
+
+
+WINTER_STEPS = 60  # our own Winter prompts at most played after a weighed one
 
 
 def end_actions(sim: Any, seat: str) -> None:
@@ -892,6 +973,9 @@ def end_actions(sim: Any, seat: str) -> None:
         return
     if kind == "siege-combat":
         return  # the rollout plays the Assault's battle out to the next boundary
+    if kind == "winter-actions":
+        end_winter(sim, seat)
+        return
     for _ in range(40):
         p = sim.prompt()
         if p is None or p.seat != seat or p.kind not in ACTION_PHASE:
@@ -1027,6 +1111,7 @@ def _planned_way(sim: Any, view: dict[str, Any], p: Prompt) -> str | None:
 # An Assault the search weighs (8.1) at these odds or better (`_assault_odds`: a hidden
 # block reckoned at two steps); below, the sampled worlds would mostly see it beaten.
 ASSAULT_TRY = 1.5
+SEARCHED_ASSAULTS = 3  # Assaults of a Siege Combat menu weighed, at most
 
 
 # The seats whose Siege Combat menus the search weighs (`siege_candidates`). As Sparta,
@@ -1063,7 +1148,7 @@ def siege_candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> lis
          and view["control"].get(city) not in (me, None, "neutral")
          and _assault_odds(view, me, city) >= ASSAULT_TRY),
         reverse=True)
-    out = [fallback] + [i for _, i in assaults][:SEARCHED_ACTIONS - 1]
+    out = [fallback] + [i for _, i in assaults][:SEARCHED_ASSAULTS]
     return out if len(out) > 1 else []
 
 
@@ -1145,19 +1230,22 @@ MENU_MARGIN_S = 0.2  # seconds before the deadline past which no Action menu is 
 PHASE_STARTS = frozenset({"actions", "winter-actions"})
 
 
-HIDDEN_STEPS = 2  # the steps the score reckons a hidden block at (ENEMY_BLOCK = 2 * STEP)
-
-
-def sample_state(state: Any, me: str) -> Any:
-    """A sampled world as the search scores it (engine/players/heuristic.py): our blocks
-    reckoned at two steps each, as the enemy's hidden ones are. The Hellenes view never
-    shows the enemy's steps, so a rollout's battle cost us the steps we lost and the
-    enemy nothing but the blocks it lost: fighting always scored below retreating. Scored
-    alike, only the blocks each side loses count (never the world's hidden facts)."""
-    shown = dict(state)
-    shown["blocks"] = {b: dict(x, cv=HIDDEN_STEPS) if x["side"] == me else x
-                       for b, x in state["blocks"].items()}
-    return shown
+def sample_view(state: Any, me: str) -> dict[str, Any]:
+    """A sampled world's view as the search scores it (engine/players/rollout.py): the
+    seat's view of the world, its enemy's upright blocks carrying the steps the world
+    dealt them (engine/rulesets/hellenes/determinize.py, drawn from the seat's view
+    alone, never the game's). So the score counts steps on both sides: a Reinforcement
+    (4.21) or a Recruit (4.22) is worth its steps, and a battle's step losses count for
+    both sides, not only the blocks eliminated (6.0). The view itself hides the enemy's
+    steps (2.0); scored by block counts, a rollout's battle cost neither side anything
+    short of a block, and a step built was worth nothing."""
+    seen = hellenes_view(state, me)
+    blocks = state["blocks"]
+    seen["hidden_blocks"] = sorted(
+        ({"side": x["side"], "area": x["loc"], "inside": x["inside"], "cv": x["cv"]}
+         for bid in B.on_map(state) if (x := blocks[bid])["side"] != me),
+        key=lambda h: (h["area"], h["side"], h["inside"]))
+    return seen
 
 
 # A Hellenes preview costs several times an Athens & Sparta one (a larger state and
@@ -1172,6 +1260,8 @@ HEURISTIC = RulesetHeuristic(
                         "move", "muster", "recruit"}),
     searched=frozenset({"retreat-or-fight", "retreat", "sortie", "capitulate",
                         "battle-order", "formation-order", "assault-join", "appeal"}),
-    # and the Action menus where a move would Engage, and the Siege Combat menus where an
-    # Assault would retake one of our Cities, weighed among a few (above)
-    candidates=candidates, after_candidate=end_actions, sample_state=sample_state)
+    # and the Action menus where a move would Engage, the Winter menus where a build is
+    # on offer, and the Siege Combat menus where an Assault would retake one of our
+    # Cities, weighed among a few (above); every rollout scored by the sampled world's
+    # steps on both sides
+    candidates=candidates, after_candidate=end_actions, sample_view=sample_view)

@@ -78,6 +78,10 @@ class RulesetHeuristic:
     # they are dealt from the seat's view, not the game's). Without it the seat's view
     # of the world is scored, and losses the enemy takes out of sight count for nothing.
     sample_state: Callable[[Any, str], Any] | None = None
+    # Or, where the ruleset's view has no way to show the hidden facts, the view of a
+    # sampled world to score, made from its state (state, seat -> view): Hellenes adds
+    # the enemy's dealt steps to its upright blocks.
+    sample_view: Callable[[Any, str], dict[str, Any]] | None = None
     # For the search level: a decision too wide for it to weigh every option (a
     # destination among dozens, in a menu of places) narrowed to the few worth weighing
     # (view, prompt, the heuristic's answer -> option ids, that answer among them; fewer

@@ -82,6 +82,8 @@ class Sim:
         out = self.rules.outcome(self.state)
         if out is not None:
             return WIN if me in out.winners else -WIN if out.winners else 0.0
+        if h.sample_view is not None:
+            return h.evaluate(h.sample_view(self.state, me), me)
         state = self.state if h.sample_state is None else h.sample_state(self.state, me)
         return h.evaluate(self.rules.view(state, me), me)
 
