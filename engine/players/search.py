@@ -27,8 +27,10 @@ on a busy machine as on a quiet one, for tests and duels); without it the time b
 
 from __future__ import annotations
 
+import copy
 import math
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -91,6 +93,13 @@ class SearchPlayer(HeuristicPlayer):
         self.searched = 0  # decisions settled by search (the rest: the heuristic alone)
         self.overruled = 0  # of those, decisions where search chose against the heuristic
         self.plans = 0  # phase plans made (their later answers are followed, not decided)
+        # The stage under way (RulesetHeuristic.stage_of) and the plan chosen for it at its
+        # first prompt (None: the heuristic's); of the decisions searched and overruled,
+        # how many were such stages.
+        self._stage: tuple[str, Any] | None = None
+        self.stages_searched = 0
+        self.stages_overruled = 0
+        self.stage_choices: Counter[str] = Counter()  # the plans chosen, by name
 
     def choose(self, view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None = None,
                worlds: Worlds | None = None) -> str:
@@ -113,6 +122,9 @@ class SearchPlayer(HeuristicPlayer):
                 lookahead: Lookahead | None) -> str:
         self.decisions += 1
         h = heuristic_for(ruleset_of(view))
+        staged = self._staged(view, prompt, lookahead, h)
+        if staged is not None:
+            return staged
         if prompt.kind in h.plan_kinds and prompt.form == decisions.ONE:
             planned = self._planned(view, prompt, lookahead, h)
             if planned is not None:
@@ -159,6 +171,59 @@ class SearchPlayer(HeuristicPlayer):
         best = self._best(prompt.seat, candidates, fallback, tryout)
         self.overruled += best != fallback
         return best
+
+    # -------------------------------------------------------------- stages
+    def _staged(self, view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
+                h: RulesetHeuristic) -> str | None:
+        """The answer of the plan chosen for the stage under way (chosen at the stage's
+        first prompt among the ruleset's `stage_plans`), or None to let the heuristic
+        answer (its own plan, or no stage)."""
+        stage = h.stage_of(prompt.kind) if h.stage_of is not None else None
+        if stage is None:
+            self._stage = None
+            return None
+        if self._stage is None or self._stage[0] != stage:
+            plans = h.stage_plans(view, prompt) if h.stage_plans is not None \
+                and self._worlds is not None else {}
+            self._stage = (stage, None)
+            if len(plans) < 2:
+                return None
+            # the heuristic's answer first, in its share of the budget, as elsewhere
+            fallback = super()._choose(view, prompt, lookahead)
+            self._stage = (stage, self._stage_plan(prompt, plans, h))
+            if self._stage[1] is None:
+                return fallback
+        plan = self._stage[1]
+        if plan is None:
+            return None
+        answer = plan.answer(view, prompt)
+        if answer is not None:
+            return str(answer)
+        return super()._choose(view, plan.rest(prompt), lookahead)
+
+    def _stage_plan(self, prompt: Prompt, plans: dict[str, Any], h: RulesetHeuristic) -> Any:
+        """The stage's plan whose rollouts score best (the heuristic's, the first, unless
+        another beats it on evidence): each played through the seat's stage in the sampled
+        worlds, then on as the ruleset says (`after_stage`)."""
+        me = prompt.seat
+        play, after = h.play_stage, h.after_stage
+        assert play is not None and after is not None
+
+        def tryout(sim: Sim, name: str) -> float:
+            plan = plans[name]
+            play(sim, me, copy.copy(plan) if plan is not None else None, h)
+            after(sim, me, h)
+            return sim.score(me, h)
+
+        first = next(iter(plans))
+        best = self._best(me, list(plans), first, tryout)
+        self.stage_choices[best] += 1
+        self.searched += 1
+        self.stages_searched += 1
+        self.overruled += best != first
+        self.stages_overruled += best != first
+        chosen = plans[best]
+        return copy.copy(chosen) if chosen is not None else None
 
     # -------------------------------------------------------------- phase plans
     def _planned(self, view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
