@@ -97,32 +97,77 @@ def _towards(prompt: Prompt, leaf: str) -> str | None:
     return None
 
 
-def plans(view: dict[str, Any], prompt: Prompt) -> dict[str, StagePlan | None]:
-    """The plans weighed at the first prompt of a stage, the heuristic's (None) first;
-    none when the stage offers no batch."""
+def plans(view: dict[str, Any], prompt: Prompt, fallback: str) -> dict[str, StagePlan | None]:
+    """The plans weighed at the first prompt of a stage (`fallback`: the heuristic's answer
+    there), the heuristic's own (None) first; none when the stage offers no batch.
+    Placement: the heuristic's batches (as its static rule gives them, `_greedy`) sent
+    instead to the city nearest the front or nearest the enemy's land units, and nothing
+    placed. Build: nothing built, or every kind the treasury can feed."""
     if prompt.kind not in ("place", "build") or prompt.option(menus.UP) is not None:
         return {}
     leaves = [x for x in menus.leaves_of(prompt) if x.get("kind") in BATCH_KINDS]
     if not leaves:
         return {}
     me = side_of(prompt.seat)
-    out: dict[str, StagePlan | None] = {"heuristic": None, "hold": StagePlan([])}
+    out: dict[str, StagePlan | None] = {"heuristic": None}
+    if fallback != "done":  # the heuristic places (builds) something: nothing instead
+        out["hold"] = StagePlan([])
     if prompt.kind == "build":
         out["more"] = _planned(view, prompt.seat, leaves, lambda leaf: "build")
+        return _distinct(out)
+    mine = _greedy(view, prompt.seat, leaves)
+    if not mine:
         return _distinct(out)
     target = E._target(view, me)
     goal = E._goal(view, target, me) if target is not None else {}
     foes = frozenset(u["hex"] for u in view["units"].values()
                      if u["side"] == other(me) and u["where"] == "map" and u["type"] != "fleet")
     near_foe = policy.land_distances(foes) if foes else {}
-    out["front"] = _planned(view, prompt.seat, leaves, _nearest(goal))
-    out["guard"] = _planned(view, prompt.seat, leaves, _nearest(near_foe))
-    return _distinct(out)
+    counts = {id(leaf): k for leaf, (_, k) in mine}
+    for name, dist in (("front", goal), ("guard", near_foe)):
+        out[name] = _planned(view, prompt.seat, [leaf for leaf, _ in mine], _nearest(dist),
+                             counts)
+    return _distinct(out, StagePlan([(str(leaf["id"]), where, k) for leaf, (where, k) in mine]))
 
 
-def _distinct(out: dict[str, StagePlan | None]) -> dict[str, StagePlan | None]:
-    """Plans with the same batches weighed once (the first name kept)."""
+def _greedy(view: dict[str, Any], seat: str,
+            leaves: list[dict[str, Any]]) -> list[tuple[dict[str, Any], tuple[str, int]]]:
+    """The batches the heuristic's static rule places (`_batch_menu`, `_allocation`): the
+    batch that most improves the score, while one does, each kind once."""
+    me = side_of(seat)
+    seen, out = view, []
+    left = [x for x in leaves if x["kind"] == "place_batch" and x.get("type") != "fleet"]
+    while left:
+        top, best = E.evaluate(seen, me) + E.BAR, None
+        for leaf in left:
+            for changes in E._batch_candidates(leaf):
+                h, k = changes[0]
+                if E._affordable(seen, seat, leaf, k, h):
+                    v = E.evaluate(E._changed(seen, me, leaf, changes), me)
+                    if v > top:
+                        top, best = v, (leaf, h, k)
+        if best is None:
+            break
+        leaf, h, k = best
+        out.append((leaf, (_option(leaf, h), k)))
+        seen = E._changed(seen, me, leaf, [(h, k)])
+        left.remove(leaf)
+    return out
+
+
+def _option(leaf: dict[str, Any], h: str) -> str:
+    """The allocation option placing a leaf's units at hex `h` (7.3: `at:City`)."""
+    cities = [str(c).rsplit(":", 1)[1] for c in leaf.get("also", [])]
+    return "at:" + cities[[str(x) for x in leaf["to"]].index(h)]
+
+
+def _distinct(out: dict[str, StagePlan | None],
+              heuristic: StagePlan | None = None) -> dict[str, StagePlan | None]:
+    """Plans with the same batches weighed once (the first name kept); `heuristic`: the
+    batches the heuristic's plan is known to give."""
     seen: set[tuple[tuple[str, str, int], ...]] = set()
+    if heuristic is not None:
+        seen.add(tuple(heuristic.batches))
     kept: dict[str, StagePlan | None] = {}
     for name, p in out.items():
         key = tuple(p.batches) if p is not None else (("heuristic", "", 0),)
@@ -135,24 +180,25 @@ def _distinct(out: dict[str, StagePlan | None]) -> dict[str, StagePlan | None]:
 def _nearest(dist: dict[str, int]) -> Any:
     """The allocation option of a placement leaf whose city is nearest by `dist`."""
     def pick(leaf: dict[str, Any]) -> str | None:
-        cities = leaf.get("also", [])  # place:home:type:morale:City, in `to`'s order
         hexes = [str(h) for h in leaf.get("to", [])]
-        if not hexes or len(cities) != len(hexes):
+        if not hexes or len(leaf.get("also", [])) != len(hexes):
             return None
-        i = min(range(len(hexes)), key=lambda j: (dist.get(hexes[j], E.PULL), hexes[j]))
-        return "at:" + str(cities[i]).rsplit(":", 1)[1]
+        return _option(leaf, min(hexes, key=lambda h: (dist.get(h, E.PULL), h)))
     return pick
 
 
 def _planned(view: dict[str, Any], seat: str, leaves: list[dict[str, Any]],
-             where: Any) -> StagePlan:
-    """Every land unit of each kind offered (the steadiest kinds first) to the option
+             where: Any, most: dict[int, int] | None = None) -> StagePlan:
+    """Every land unit of each kind offered (the steadiest kinds first), or with `most`
+    (id of a leaf -> how many) so many of those kinds in their order, to the option
     `where` names, as many as the seat can feed (the heuristic's `_affordable`, 9.1),
     each batch weighed on the view its earlier batches left."""
     me = side_of(seat)
     batches: list[tuple[str, str, int]] = []
     seen = view
-    for leaf in sorted(leaves, key=lambda x: (-int(x.get("morale", 0)), str(x["id"]))):
+    order = leaves if most is not None else \
+        sorted(leaves, key=lambda x: (-int(x.get("morale", 0)), str(x["id"])))
+    for leaf in order:
         if leaf.get("type") == "fleet":
             continue  # fleets stay with the heuristic's rule (a port's, 18.4)
         option = where(leaf)
@@ -162,8 +208,8 @@ def _planned(view: dict[str, Any], seat: str, leaves: list[dict[str, Any]],
         if leaf["kind"] == "place_batch":
             i = [c.rsplit(":", 1)[1] for c in leaf.get("also", [])].index(option[3:])
             h = str(leaf["to"][i])
-        k = next((k for k in range(int(leaf.get("count", 1)), 0, -1)
-                  if E._affordable(seen, seat, leaf, k, h)), 0)
+        n = int(leaf.get("count", 1)) if most is None else most[id(leaf)]
+        k = next((k for k in range(n, 0, -1) if E._affordable(seen, seat, leaf, k, h)), 0)
         if k:
             batches.append((str(leaf["id"]), option, k))
             seen = E._changed(seen, me, leaf, [(h, k)])

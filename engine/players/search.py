@@ -183,13 +183,14 @@ class SearchPlayer(HeuristicPlayer):
             self._stage = None
             return None
         if self._stage is None or self._stage[0] != stage:
-            plans = h.stage_plans(view, prompt) if h.stage_plans is not None \
-                and self._worlds is not None else {}
             self._stage = (stage, None)
-            if len(plans) < 2:
+            if h.stage_plans is None or self._worlds is None:
                 return None
             # the heuristic's answer first, in its share of the budget, as elsewhere
             fallback = super()._choose(view, prompt, lookahead)
+            plans = h.stage_plans(view, prompt, fallback)
+            if len(plans) < 2:
+                return fallback
             self._stage = (stage, self._stage_plan(prompt, plans, h))
             if self._stage[1] is None:
                 return fallback

@@ -40,7 +40,7 @@ def _sparta_places():
 
 def test_a_placement_is_weighed_among_the_heuristics_plan_and_distinct_others():
     game, p = _sparta_places()
-    plans = stage.plans(game.view("sparta"), p)
+    plans = stage.plans(game.view("sparta"), p, "x")
     names = list(plans)
     assert names[0] == "heuristic" and plans["heuristic"] is None
     assert "hold" in names and plans["hold"].batches == []
@@ -54,6 +54,8 @@ def test_a_placement_is_weighed_among_the_heuristics_plan_and_distinct_others():
             assert where[3:] in [c.rsplit(":", 1)[1] for c in leaves[leaf]["also"]]
             assert 1 <= k <= leaves[leaf]["count"]
     assert len({tuple(x.batches) for x in placing}) == len(placing)  # no plan twice
+    # where the heuristic places nothing, holding back is its own plan: not weighed twice
+    assert "hold" not in stage.plans(game.view("sparta"), p, "done")
 
 
 def test_the_search_rolls_every_plan_out_and_counts_the_stage():
@@ -70,7 +72,7 @@ def test_the_search_rolls_every_plan_out_and_counts_the_stage():
         answer = decide(game, "sparta", search)
     finally:
         _REGISTERED.pop("epic", None)
-    plans = stage.plans(game.view("sparta"), p)
+    plans = stage.plans(game.view("sparta"), p, "x")
     assert p.option(answer) is not None
     assert search.stages_searched == 1 and sum(search.stage_choices.values()) == 1
     # each plan in each of the 2 worlds
@@ -92,7 +94,7 @@ class _Watched(Sim):
 
 def test_a_stages_rollout_plays_both_sides_moves_and_stops_at_the_next_campaign_turn():
     game, p = _sparta_places()
-    plans = stage.plans(game.view("sparta"), p)
+    plans = stage.plans(game.view("sparta"), p, "x")
     plan = next(x for x in plans.values() if x is not None and x.batches)
     sim = _Watched(worlds_for(game, "sparta")(Rng("w")), Rng("dice"), Rng("policy"))
     stage.play_stage(sim, "sparta", copy.copy(plan), HEURISTIC)
@@ -113,7 +115,7 @@ def test_a_stages_rollout_plays_both_sides_moves_and_stops_at_the_next_campaign_
 
 def test_a_chosen_plan_is_followed_through_the_stages_menus_in_the_game():
     game, p = _sparta_places()
-    plans = stage.plans(game.view("sparta"), p)
+    plans = stage.plans(game.view("sparta"), p, "x")
     plan = copy.copy(next(x for x in plans.values() if x is not None and x.batches))
     for _ in range(60):
         p = game.prompts()[0]
@@ -133,7 +135,7 @@ def test_a_chosen_plan_is_followed_through_the_stages_menus_in_the_game():
 
 def test_a_build_stage_of_a_campaign_scenario_is_weighed_and_played_through():
     game, p = _at("archidamian", "athens", "build")
-    plans = stage.plans(game.view("athens"), p)
+    plans = stage.plans(game.view("athens"), p, "x")
     assert list(plans)[:2] == ["heuristic", "hold"] and "more" in plans
     assert all(leaf.startswith("make:") and where == "build"
                for leaf, where, _ in plans["more"].batches)
