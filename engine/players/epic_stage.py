@@ -20,7 +20,6 @@ start of the next Campaign Turn (or the next season's stages).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +28,7 @@ from ..core.types import IllegalAction, Prompt
 from ..rulesets.epic import menus
 from . import epic_policy as policy
 from .epic_policy import other, side_of
-from .rollout import OutOfTime, quick_answer
+from .rollout import quick_answer
 
 # The stages weighed whole, each by the prompt kinds it asks (the menu, then a batch's
 # allocation): Placement (7.3, 22.4.x) and Build (7.5).
@@ -220,9 +219,7 @@ def play_stage(sim: Any, seat: str, plan: StagePlan | None, h: Any) -> None:
     """In a sampled world: the seat's stage played by `plan` (None: the quick rules)."""
     family = None
     for _ in range(MAX_ACTIONS):
-        if sim.deadline is not None and time.perf_counter() > sim.deadline:
-            raise OutOfTime
-        p = sim.prompt()
+        p = sim.next_prompt()
         if p is None or p.seat != seat or stage_of(p.kind) is None:
             return
         if family is not None and stage_of(p.kind) != family:
@@ -243,9 +240,7 @@ def play_on(sim: Any, me: str, h: Any, turns: int = TURNS) -> None:
     phases = 0
     mover_seat: str | None = None
     for _ in range(MAX_ACTIONS):
-        if sim.deadline is not None and time.perf_counter() > sim.deadline:
-            raise OutOfTime
-        p = sim.prompt()
+        p = sim.next_prompt()
         if p is None:
             return
         if p.kind in ("place", "build") and phases:
