@@ -8,7 +8,7 @@ world meets the same world and the same dice (common random numbers), so the com
 is paired. The heuristic's own answer is kept unless another candidate beats it by more
 than one standard error of the paired differences: search overrules it only on evidence.
 
-Two kinds of decision are searched:
+Three kinds of decision are searched:
 
 - **Phases the seat plays as a series of steps** (Athens & Sparta's moves): the candidates
   are whole plans for the phase, the heuristic's series of moves, that series without
@@ -18,8 +18,14 @@ Two kinds of decision are searched:
 - **Other decisions of 2 to MAX_OPTIONS options** (battles: engage or withdraw, fire or
   retreat, which hit, storm or wait): each option, then the rollout.
 
-Everything else (commitments, builds, the richer decision forms, rulesets that offer no
-worlds) is the heuristic's. The player's randomness is its own stream. `samples` fixes
+- **Stages the seat plays as a series of menu answers** (the Epic's Placement and Build,
+  `RulesetHeuristic.stage_of`): at the stage's first prompt a few whole plans, the
+  heuristic's among them, each played through the stage and on as the ruleset says
+  (`after_stage`: the Epic plays a Campaign Turn of both sides' moves and battles); the
+  chosen plan answers the stage's later prompts.
+
+Everything else (commitments, the richer decision forms, rulesets that offer no worlds)
+is the heuristic's. The player's randomness is its own stream. `samples` fixes
 the number of worlds per decision (an iteration budget: replayable, and the same strength
 on a busy machine as on a quiet one, for tests and duels); without it the time budget
 `budget_s` bounds them.
