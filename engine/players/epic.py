@@ -1557,6 +1557,8 @@ def end_moves(sim: Any, seat: str) -> None:
         sim.act(seat, answer)
 
 
+from . import epic_stage as stage  # noqa: E402  (it reads this module's rules)
+
 # An Epic preview costs about five Athens & Sparta ones (a larger state): no menu steps
 # followed (moves have their own rule above, destinations are imagined), at most 24
 # previews a decision (placements, retreats).
@@ -1569,4 +1571,8 @@ HEURISTIC = RulesetHeuristic(
     searched=frozenset({"continue", "retreat", "storm", "sally", "intercept", "blockade",
                         "walls"}),
     # and the destinations where an attack is on offer, weighed among a few (above)
-    candidates=candidates, after_candidate=end_moves)
+    candidates=candidates, after_candidate=end_moves,
+    # and the Placement and Build stages, weighed whole among a few plans, each rolled out
+    # through a Campaign Turn's moves and battles (engine/players/epic_stage.py)
+    stage_of=stage.stage_of, stage_plans=stage.plans, play_stage=stage.play_stage,
+    after_stage=stage.play_on)

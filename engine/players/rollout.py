@@ -47,6 +47,12 @@ class Sim:
         prompts = self.rules.prompts(self.state)
         return prompts[0] if prompts else None
 
+    def next_prompt(self) -> Prompt | None:
+        """The next prompt (None: the game is over); OutOfTime past the deadline."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
+        return self.prompt()
+
     def act(self, seat: str, option: str) -> None:
         """Apply `option` for `seat` (IllegalAction if the world does not offer it)."""
         self.rules.apply(self.state, seat, option, Context(self.dice))
@@ -62,9 +68,7 @@ class Sim:
         in the enemy's answer, which a rollout cut before it never saw (issue 35)."""
         answering = False
         for _ in range(steps):
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise OutOfTime
-            p = self.prompt()
+            p = self.next_prompt()
             if p is None:
                 break
             if p.seat != me and p.kind in h.plan_kinds and (answering or p.kind in h.boundary):

@@ -8,7 +8,7 @@ world meets the same world and the same dice (common random numbers), so the com
 is paired. The heuristic's own answer is kept unless another candidate beats it by more
 than one standard error of the paired differences: search overrules it only on evidence.
 
-Two kinds of decision are searched:
+Three kinds of decision are searched:
 
 - **Phases the seat plays as a series of steps** (Athens & Sparta's moves): the candidates
   are whole plans for the phase, the heuristic's series of moves, that series without
@@ -18,8 +18,14 @@ Two kinds of decision are searched:
 - **Other decisions of 2 to MAX_OPTIONS options** (battles: engage or withdraw, fire or
   retreat, which hit, storm or wait): each option, then the rollout.
 
-Everything else (commitments, builds, the richer decision forms, rulesets that offer no
-worlds) is the heuristic's. The player's randomness is its own stream. `samples` fixes
+- **Stages the seat plays as a series of menu answers** (the Epic's Placement and Build,
+  `RulesetHeuristic.stage_of`): at the stage's first prompt a few whole plans, the
+  heuristic's among them, each played through the stage and on as the ruleset says
+  (`after_stage`: the Epic plays a Campaign Turn of both sides' moves and battles); the
+  chosen plan answers the stage's later prompts.
+
+Everything else (commitments, the richer decision forms, rulesets that offer no worlds)
+is the heuristic's. The player's randomness is its own stream. `samples` fixes
 the number of worlds per decision (an iteration budget: replayable, and the same strength
 on a busy machine as on a quiet one, for tests and duels); without it the time budget
 `budget_s` bounds them.
@@ -27,8 +33,10 @@ on a busy machine as on a quiet one, for tests and duels); without it the time b
 
 from __future__ import annotations
 
+import copy
 import math
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -91,6 +99,13 @@ class SearchPlayer(HeuristicPlayer):
         self.searched = 0  # decisions settled by search (the rest: the heuristic alone)
         self.overruled = 0  # of those, decisions where search chose against the heuristic
         self.plans = 0  # phase plans made (their later answers are followed, not decided)
+        # The stage under way (RulesetHeuristic.stage_of) and the plan chosen for it at its
+        # first prompt (None: the heuristic's); of the decisions searched and overruled,
+        # how many were such stages.
+        self._stage: tuple[str, Any] | None = None
+        self.stages_searched = 0
+        self.stages_overruled = 0
+        self.stage_choices: Counter[str] = Counter()  # the plans chosen, by name
 
     def choose(self, view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None = None,
                worlds: Worlds | None = None) -> str:
@@ -113,6 +128,9 @@ class SearchPlayer(HeuristicPlayer):
                 lookahead: Lookahead | None) -> str:
         self.decisions += 1
         h = heuristic_for(ruleset_of(view))
+        staged = self._staged(view, prompt, lookahead, h)
+        if staged is not None:
+            return staged
         if prompt.kind in h.plan_kinds and prompt.form == decisions.ONE:
             planned = self._planned(view, prompt, lookahead, h)
             if planned is not None:
@@ -159,6 +177,60 @@ class SearchPlayer(HeuristicPlayer):
         best = self._best(prompt.seat, candidates, fallback, tryout)
         self.overruled += best != fallback
         return best
+
+    # -------------------------------------------------------------- stages
+    def _staged(self, view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
+                h: RulesetHeuristic) -> str | None:
+        """The answer of the plan chosen for the stage under way (chosen at the stage's
+        first prompt among the ruleset's `stage_plans`), or None to let the heuristic
+        answer (its own plan, or no stage)."""
+        stage = h.stage_of(prompt.kind) if h.stage_of is not None else None
+        if stage is None:
+            self._stage = None
+            return None
+        if self._stage is None or self._stage[0] != stage:
+            self._stage = (stage, None)
+            if h.stage_plans is None or self._worlds is None:
+                return None
+            # the heuristic's answer first, in its share of the budget, as elsewhere
+            fallback = super()._choose(view, prompt, lookahead)
+            plans = h.stage_plans(view, prompt, fallback)
+            if len(plans) < 2:
+                return fallback
+            self._stage = (stage, self._stage_plan(prompt, plans, h))
+            if self._stage[1] is None:
+                return fallback
+        plan = self._stage[1]
+        if plan is None:
+            return None
+        answer = plan.answer(view, prompt)
+        if answer is not None:
+            return str(answer)
+        return super()._choose(view, plan.rest(prompt), lookahead)
+
+    def _stage_plan(self, prompt: Prompt, plans: dict[str, Any], h: RulesetHeuristic) -> Any:
+        """The stage's plan whose rollouts score best (the heuristic's, the first, unless
+        another beats it on evidence): each played through the seat's stage in the sampled
+        worlds, then on as the ruleset says (`after_stage`)."""
+        me = prompt.seat
+        play, after = h.play_stage, h.after_stage
+        assert play is not None and after is not None
+
+        def tryout(sim: Sim, name: str) -> float:
+            plan = plans[name]
+            play(sim, me, copy.copy(plan) if plan is not None else None, h)
+            after(sim, me, h)
+            return sim.score(me, h)
+
+        first = next(iter(plans))
+        best = self._best(me, list(plans), first, tryout)
+        self.stage_choices[best] += 1
+        self.searched += 1
+        self.stages_searched += 1
+        self.overruled += best != first
+        self.stages_overruled += best != first
+        chosen = plans[best]
+        return copy.copy(chosen) if chosen is not None else None
 
     # -------------------------------------------------------------- phase plans
     def _planned(self, view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
