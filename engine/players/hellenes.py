@@ -943,11 +943,9 @@ def end_winter(sim: Any, seat: str) -> None:
     answer (`enemy_answer`), to the next card's commitment (Year End between, 9.5).
     Past the deadline: OutOfTime."""
     for _ in range(WINTER_STEPS):
-        p = sim.prompt()
+        p = sim.next_prompt()
         if p is None or p.seat != seat or not p.kind.startswith("winter"):
             break
-        if sim.deadline is not None and time.perf_counter() > sim.deadline:
-            raise OutOfTime
         if p.kind == "winter-actions":
             offered = {o.id for o in p.options}
             answer = next((w for w in ("quarter", "home", "maintain") if w in offered), "done")

@@ -93,9 +93,9 @@ class RulesetHeuristic:
     # For the search level: stages the seat plays as a series of menu answers (the Epic's
     # Placement and Build), weighed whole at their first prompt. `stage_of`: the stage a
     # prompt kind belongs to (None: none). `stage_plans`: at a stage's first prompt (with
-    # the heuristic's answer there), its named plans, the heuristic's own first as None (a plan answers `answer(view,
-    # prompt)`, or None for the heuristic to answer `rest(prompt)`; fewer than two: the
-    # heuristic's stage). `play_stage` plays the seat's stage by a plan in a sampled world
+    # the heuristic's answer there), its named plans, the heuristic's own first as None
+    # (a plan answers `answer(view, prompt)`, or None for the heuristic to answer
+    # `rest(prompt)`; fewer than two: the heuristic's stage). `play_stage` plays the seat's stage by a plan in a sampled world
     # (sim, seat, plan, heuristic), `after_stage` plays on to where the rollout is scored.
     stage_of: Callable[[str], str | None] | None = None
     stage_plans: Callable[[dict[str, Any], Prompt, str], dict[str, Any]] | None = None

@@ -45,7 +45,7 @@ from ..rulesets.ppw.siege import SIEGE_COST
 from . import ppw_goal
 from .base import Lookahead
 from .heuristic import RulesetHeuristic
-from .ppw_view import friendly, holding, hostile, land_sps, relation, side
+from .ppw_view import friendly, holding, hostile, land_sps, relation, side, watched
 
 WIN = 1000.0
 BELLICOSITY = 1.0  # a point of bellicosity is a point of score (rule 9.5)
@@ -63,8 +63,8 @@ MAJOR_HOME = 5.0  # a major surrenders: its score drops by 5 and may end the war
 HOSTAGE = 2.0  # rule 9.5: a hostage held scores two points
 TRIBUTARY_LOSS = 3.0  # rules 9.5, 6.2: a tributary lost, two points and one of bellicosity
 GOAL_STEP = 2.0  # a minor won over for our goal (rule 9.4), in points
-CORINTH_GOAL = 5000  # rule 9.4: the talents Corinth's goal asks for
-SPREAD = 500  # talents a turn's revenue may fall short of or exceed the view's (rule 7.1)
+CORINTH_GOAL = ppw_goal.GOAL_TALENTS  # rule 9.4: the talents Corinth's goal asks for
+SPREAD = ppw_goal.SPREAD  # talents a turn's revenue may fall short of or exceed the view's
 SERVICE = 2  # turns still to come that make a hoplite built to catch up worth its talents
 WORTH = 0.25  # an order must be worth this much more than passing
 BEHIND = 2.0  # points behind the leading rival at which a holding goes to war
@@ -172,8 +172,7 @@ def income(view: dict[str, Any], me: str) -> int:
         total += MESSENIA[0 if whole else 1] if cs == "messenia" else \
             rate if whole else rate // 2
     for talents, watch, hold in TRADE.get(me, []):
-        blocked = any(v[2] and hostile(view, me, o) for sp in watch
-                      for o, v in (spaces[sp].get("forces") or {}).items())
+        blocked = watched(view, me, watch)
         held = all(any(friendly(view, me, sp) for sp in group) for group in hold)
         total += 0 if blocked or not held else talents
     return total
@@ -366,8 +365,8 @@ def corcyra_approach(view: dict[str, Any], me: str,
         if data.get("target") != ppw_goal.CORCYRA:
             continue
         talents = int(data.get("talents", 0))
-        odds = ppw_goal.approach_odds(approach_chance(view, me, ppw_goal.CORCYRA, talents),
-                                      APPROACH_NEED)
+        odds = ppw_goal.d6_reaches(
+            APPROACH_NEED - approach_chance(view, me, ppw_goal.CORCYRA, talents))
         value = stake * odds - spending(view, me, talents)
         if value > top:
             best, top = str(o.id), value
@@ -502,7 +501,7 @@ def passage(view: dict[str, Any], me: str, data: dict[str, Any], land: int,
             if not mine or theirs < mine:
                 continue
             need = INTERCEPT_NEED - (2 if step in reacting else 0) + (1 if skilled else 0)
-            tries = max(0, min(6, 7 - need)) / 6
+            tries = ppw_goal.d6_reaches(need)
             through *= 1 - tries * (1 - win_chance(mine, theirs,
                                                    leader_skill(data["leader"], naval)))
     return through

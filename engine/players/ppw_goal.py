@@ -33,12 +33,12 @@ from typing import Any
 from ..rulesets.ppw.board import board
 from ..rulesets.ppw.economic import STATION_COST, TRADE
 from ..rulesets.ppw.flow import OPERATION_ROUNDS
-from .ppw_view import holding, hostile, side
+from .ppw_view import holding, hostile, side, watched
 
 GOAL_TALENTS = 5000  # rule 9.4
 CORCYRA = "corcyra"  # rule 9.4: the minor Corinth's goal needs on its side
 GULF = TRADE["corinth"][0][1]  # rule 7.1: the watch spaces of Corinth's Gulf trade
-SPREAD = 500  # talents a revenue may fall short of the view's (rule 7.1; as ppw.SPREAD)
+SPREAD = 500  # talents a turn's revenue may fall short of or exceed the view's (rule 7.1)
 NEXT_TURN = 0.5  # a goal a turn away weighs half: Corinth may spend, or we act then
 # rule 2.6 in the diplomatic phase: the chance Corinth brings Corcyra onto its side before
 # this turn's economic phase, from neutral (one step) or from our side (two steps)
@@ -79,8 +79,7 @@ def corcyra_chance(view: dict[str, Any]) -> float:
 
 def gulf_watched(view: dict[str, Any]) -> bool:
     """Rule 7.1: ships of a side at war with Corinth's at a watch space close the route."""
-    return any(v[2] and hostile(view, "corinth", o) for sp in GULF
-               for o, v in (view["spaces"][sp].get("forces") or {}).items())
+    return watched(view, "corinth", GULF)
 
 
 def danger(view: dict[str, Any], me: str, revenue: int) -> float:
@@ -101,9 +100,9 @@ def looming(view: dict[str, Any], me: str, revenue: int) -> float:
                NEXT_TURN * talents_ready(view, revenue, 1) * side_now)
 
 
-def approach_odds(mods: int, need: int) -> float:
-    """Rule 2.6: a d6 plus `mods` reaching `need`."""
-    return max(0, min(6, 7 - (need - mods))) / 6
+def d6_reaches(need: int) -> float:
+    """The chance a d6 rolls `need` or more (an approach, rule 2.6; an interception, 4.6)."""
+    return max(0, min(6, 7 - need)) / 6
 
 
 def watch_order(view: dict[str, Any], me: str, data: dict[str, Any], ships: int) -> bool:

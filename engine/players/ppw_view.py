@@ -39,6 +39,13 @@ def hostile(view: dict[str, Any], me: str, owner: str) -> bool:
     return relation(view, mine, other) == "war"
 
 
+def watched(view: dict[str, Any], major: str, spaces: Any) -> bool:
+    """Rule 7.1: ships unfriendly to `major` stand at one of a trade route's watch
+    `spaces`, which closes the route."""
+    return any(v[2] and hostile(view, major, o) for sp in spaces
+               for o, v in (view["spaces"][sp].get("forces") or {}).items())
+
+
 def land_sps(view: dict[str, Any], space: str, who: Any) -> int:
     """Hoplite and cavalry SPs in `space` of the owners `who(owner)` accepts."""
     forces = view["spaces"][space].get("forces") or {}
