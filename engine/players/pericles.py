@@ -508,19 +508,44 @@ def _second(view: dict[str, Any], me: str) -> str:
     return "fight" if edge >= 2 else "end"
 
 
-def _maintenance(prompt: Prompt) -> str:
-    """The unit whose upkeep buys the least strength goes (11.2)."""
+def _maintenance(prompt: Prompt, me: str) -> str:
+    """The unit whose upkeep buys the least strength goes (11.2); of equals, one away
+    from our capital before one guarding it (rule 11.1, R32)."""
     counts = load_components().data.counts
     cost = counts.limits["maintenance_cost"]
+    home = th.capital_of(city_of(me))
 
-    def score(o: Option) -> float:
+    def score(o: Option) -> tuple[float, bool]:
         d = o.data or {}
-        return int(counts.strength[d["owner"]][d["kind"]]) / float(cost[d["kind"]])
+        return (int(counts.strength[d["owner"]][d["kind"]]) / float(cost[d["kind"]]),
+                d["theater"] == home)
     return min(prompt.options, key=score).id
 
 
-def _redeploy(prompt: Prompt) -> str:
-    """Units stay where they stand; a stranded one goes to a base rather than away."""
+def next_turn_gap(view: dict[str, Any], city: str) -> int:
+    """By how many strength points an expedition into our capital could win its first
+    battle next turn, when the enemy holds Strategos again: the most its factions may
+    commit (the CG 5, the other 4, 9.2) and the State Ship, ready again (12.0), against
+    our units and bases there, cards even and no Strategos of ours (`capital_gap`)."""
+    ship = int(enemy_of(city) == "athens")
+    return capital_gap(view, city, CG_MOST + OTHER_MOST, ship)
+
+
+def _redeploy(view: dict[str, Any], prompt: Prompt, me: str) -> str:
+    """Redeployment (11.3) is the one move home between turns: while our capital could
+    fall next turn (`next_turn_gap`; a city with no base of its own in its capital loses
+    the war, rule 11.1, R32), the strongest unit of the capital's kind comes home, one at
+    a time. Otherwise units stay where they stand; a stranded one goes to a base rather
+    than away."""
+    city = city_of(me)
+    home = th.capital_of(city)
+    kind = theater_kind(home)
+    if next_turn_gap(view, city) > 0:
+        strength = load_components().data.counts.strength
+        homeward = [o for o in prompt.options
+                    if (o.data or {}).get("to") == home and (o.data or {})["kind"] == kind]
+        if homeward:
+            return max(homeward, key=lambda o: int(strength[(o.data or {})["owner"]][kind])).id
     ids = [o.id for o in prompt.options]
     if "done" in ids:
         return "done"
@@ -548,8 +573,8 @@ RULES: dict[str, Rule] = {
     else "expedition",
     "state_ship": lambda v, p, r: "ship",  # it is ready again next turn (12.0)
     "hostage": lambda v, p, r: "keep",
-    "maintenance": lambda v, p, r: _maintenance(p),
-    "redeploy": lambda v, p, r: _redeploy(p),
+    "maintenance": lambda v, p, r: _maintenance(p, p.seat),
+    "redeploy": lambda v, p, r: _redeploy(v, p, p.seat),
 }
 
 
