@@ -30,6 +30,7 @@ from ..rulesets.epic import board as B
 from ..rulesets.epic import menus
 from ..rulesets.epic.sieges import MORALE as SIEGE_MORALE
 from ..rulesets.epic.sieges import NEED as SIEGE_NEED
+from . import epic_cards as cards
 from . import epic_moves as mv
 from . import epic_peace as peace
 from . import epic_policy as policy
@@ -1154,8 +1155,11 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     """A destination where the stack may attack (17.1): whether to go in rests on the
     dice and on the defenders' answers, which the score can only guess, so the search
     weighs the heuristic's answer, the best attack and the two best moves that attack
-    nothing (each as the option of this menu level leading to it). Elsewhere (a march,
-    a group already opened): nothing to weigh, the heuristic's answer stands."""
+    nothing (each as the option of this menu level leading to it). An Event Card's
+    prompt: a few of its answers (epic_cards.candidates). Elsewhere (a march, a group
+    already opened): nothing to weigh, the heuristic's answer stands."""
+    if prompt.kind == "card":
+        return cards.candidates(view, prompt, fallback)
     if prompt.kind != "destination" or prompt.option(menus.UP) is not None:
         return []
     me = side_of(prompt.seat)
@@ -1199,7 +1203,6 @@ def end_moves(sim: Any, seat: str) -> None:
         sim.act(seat, answer)
 
 
-
 # An Epic preview costs about five Athens & Sparta ones (a larger state): no menu steps
 # followed (moves have their own rule above, destinations are imagined), at most 24
 # previews a decision (placements, retreats).
@@ -1210,10 +1213,13 @@ HEURISTIC = RulesetHeuristic(
     # sampled worlds (the dice decide them; the heuristic judges by unit counts alone).
     boundary=frozenset({"move", "place", "build", "assess", "helots"}),
     searched=frozenset({"continue", "retreat", "storm", "sally", "intercept", "blockade",
-                        "walls"}),
+                        "walls", "card"}),
     # and the destinations where an attack is on offer, weighed among a few (above)
     candidates=candidates, after_candidate=end_moves,
     # and the Placement and Build stages, weighed whole among a few plans, each rolled out
     # through a Campaign Turn's moves and battles (engine/players/epic_stage.py)
     stage_of=stage.stage_of, stage_plans=stage.plans, play_stage=stage.play_stage,
-    after_stage=stage.play_on)
+    after_stage=stage.play_on,
+    # and the Event Cards (12.1-12.2, Appendix C): a few answers each, rolled out by the
+    # quick rules to the next boundary (engine/players/epic_cards.py)
+    standalone=frozenset({"card"}))
