@@ -18,7 +18,6 @@ are public component data; nothing here reads a game's state.
 from __future__ import annotations
 
 import functools
-import heapq
 import math
 from collections.abc import Callable
 from functools import cache
@@ -29,15 +28,17 @@ from ..core.rng import Rng
 from ..core.types import Prompt
 from ..rulesets.epic import board as B
 from ..rulesets.epic import menus
-from ..rulesets.epic import movement as M
-from ..rulesets.epic.battles import DEFENCE
-from ..rulesets.epic.combat import GARRISON_MORALE
 from ..rulesets.epic.sieges import MORALE as SIEGE_MORALE
 from ..rulesets.epic.sieges import NEED as SIEGE_NEED
+from . import epic_cards as cards
+from . import epic_moves as mv
 from . import epic_peace as peace
 from . import epic_policy as policy
+from . import epic_reach as reach
+from . import epic_stage as stage
 from .base import Lookahead, Preview
 from .epic_policy import other, side_of
+from .epic_reach import PULL
 from .heuristic import RulesetHeuristic, best_by_lookahead
 
 WIN = 1000.0
@@ -72,19 +73,11 @@ LEADER_NEAR = 0.8
 CAPITAL_LOST = 60.0   # enemy land units alone in our capital's hex
 CAPITAL_THREAT = 1.2  # each enemy land unit next to our capital
 CAPITAL_GUARD = 0.3   # each of our land units in the capital (up to GUARD_CAP)
-# Enemy land units within CAPITAL_REACH hexes of our capital (a hoplite's move, 16.5) beyond
+# Enemy land units within a march of our capital (reach.CAPITAL_REACH, 16.5) beyond
 # what its defenders hold (walls double them, 18.6): each may be the one that takes it
 # next turn (21.1). A flat cap on the guard left Sparta, which has no walls, to the first
 # army that massed next door (the aggressive gauntlet player took it in 4 games of 4).
 CAPITAL_DANGER = 3.0
-CAPITAL_REACH = 3
-# An enemy city within that reach counts as up to this many enemy units coming: units are
-# placed there at the start of a season and the enemy may move first (Argos is a road's
-# march from Sparta; a Sparta that marched out when no Argive stood at Argos fell the next
-# season). Only where the enemy may place them, and as many as its Force Pool holds
-# (`_placeable`, 7.3.2).
-PLACED_THREAT = 4
-PLACE_ML = 5  # 4.4.2: no units placed in a region whose ML is below 5
 # Our capital under siege (10.3): a siege that runs its course takes it (21.1), and only a
 # field army coming home can lift it; the flat SIEGE term (1 a size point) never called one.
 CAPITAL_SIEGED = 20.0
@@ -97,7 +90,6 @@ GUARD_CAP = 4
 # Sparta fielded 7 of its 34 units and sat at home while Elis held (2026-11-29: 4 of 12
 # Argive League games lost as Sparta that way, `hs1`).
 APPROACH = 0.1
-PULL = 12
 ATTACK = 1.0          # per unit of advantage in a hex where both sides' units meet
 BATTLE_AL = 2         # 13.4: a victory in a region moves its AL this much
 DECISIVE_AL = 5       # and a decisive one (3 or more enemy units killed) this much
@@ -107,24 +99,8 @@ TABLE = {4: 1.25, 3: 1.0, 2: -1.0, 1: -1.25}
 
 
 @cache
-def _neighbours(h: str) -> frozenset[str]:
-    return frozenset(B.comps().neighbors(h))
-
-
-@cache
 def _capital_hex(side: str) -> str:
     return B.comps().cities[B.CAPITALS[side]].hex
-
-
-def _our_capitals(view: dict[str, Any], side: str) -> list[str]:
-    """The capitals whose fall ends the game for `side`: Athens, or Sparta and, with
-    allies, Thebes' and Corinth's too (24.7.1, 25.3.1: any League capital taken ends it;
-    read from the seats the treasuries name)."""
-    seats = sorted(view["treasury"], key=lambda x: (x != side, x))
-    return [CAPITAL_OF[x] for x in seats if side_of(x) == side and x in CAPITAL_OF]
-
-
-CAPITAL_OF = {"athens": "Athens", "sparta": "Sparta", "thebes": "Thebes", "corinth": "Corinth"}
 
 
 def _table(n: int) -> float:
@@ -313,7 +289,7 @@ def _fighting(view: dict[str, Any], counts: dict[str, dict[str, int]],
               me: str) -> dict[str, dict[str, int]]:
     """`counts` less our land units shut in a place of ours that enemy land units mask
     (10.2.2d: they may neither move nor come out; only a stack arriving from outside, or
-    moved there in a copy of the view, `ARRIVING`, fights the maskers). Counted as
+    moved there in a copy of the view, `mv.ARRIVING`, fights the maskers). Counted as
     fighting, Sparta's seven shut in their capital made a lone Arcadian's attack on the
     four Argives masking it look like eight to four: it went in every Campaign Turn and
     lost, and each defeat was a victory for Athens in Laconia (13.4) until Laconia fell
@@ -323,7 +299,7 @@ def _fighting(view: dict[str, Any], counts: dict[str, dict[str, int]],
     if not both:
         return counts
     arriving = {str(u) for a in view.get("attacks") or () for u in a.get("units", ())}
-    arriving |= set(view.get(ARRIVING, ()))
+    arriving |= set(view.get(mv.ARRIVING, ()))
     out = counts
     for h in both:
         city = B.city_by_hex().get(h)
@@ -342,13 +318,10 @@ def _fighting(view: dict[str, Any], counts: dict[str, dict[str, int]],
     return out
 
 
-ARRIVING = "arriving"  # a view copy's key: our units moved in by `_moved`
-
-
 def _exposed_cities(view: dict[str, Any], counts: dict[str, dict[str, int]],
                     me: str) -> dict[str, float]:
     """Region of ours -> the AL we may expect to lose to enemy stacks that can reach one
-    of its cities next Campaign Turn (the march of `_reach_of`) and outnumber what holds
+    of its cities next Campaign Turn (the march of `reach.reach_of`) and outnumber what holds
     it: our land units there, doubled by standing walls (18.6), or its garrison alone
     (one unit, 18.3.2; the aggressive player storms at two to one whatever the walls).
     Taking a city is a victory in its region, a decisive one for a large city (10.7,
@@ -369,7 +342,7 @@ def _exposed_cities(view: dict[str, Any], counts: dict[str, dict[str, int]],
         return {}
     out: dict[str, float] = {}
     by_hex = B.city_by_hex()
-    capitals = {_hex_of(c) for c in _our_capitals(view, me)}
+    capitals = {reach.hex_of(c) for c in reach.our_capitals(view, me)}
     for h, k in coming.items():
         city = by_hex[h]
         region = B.city_region().get(city.name)
@@ -393,7 +366,7 @@ def _exposed_stacks(view: dict[str, Any], counts: dict[str, dict[str, int]],
                     me: str) -> dict[str, float]:
     """Region -> the AL its controller may expect to lose to attacks on our land stacks
     standing alone in a hex that is not a city of ours, by enemy land units that can
-    reach them next Campaign Turn (`_reach_of`) and outnumber them: a defeat there
+    reach them next Campaign Turn (`reach.reach_of`) and outnumber them: a defeat there
     is a victory for the enemy in the region (13.4, 2 AL; 5 when they are three or more
     and twice ours), half expected at two to one, none when no more than ours. Both
     gauntlet players that attack go for whatever they reach: two Spartans stepped into
@@ -415,7 +388,7 @@ def _exposed_stacks(view: dict[str, Any], counts: dict[str, dict[str, int]],
         city = B.city_by_hex().get(h)
         if city is not None and B.city_owner(view, city.name) == me:
             continue  # a city of ours: `_exposed_cities` (our capitals: `_danger`)
-        near = _reach_of(h)
+        near = reach.reach_of(h)
         k = sum(m for x, m in theirs.items() if x in near)
         p = EXPOSED_TAKEN * min(1.0, max(0, k - ours) / ours)
         if p <= 0:
@@ -432,7 +405,7 @@ def _cities_reached() -> dict[str, tuple[str, ...]]:
     (public map data)."""
     out: dict[str, list[str]] = {}
     for city in B.comps().cities.values():
-        for h in _reach_of(city.hex):
+        for h in reach.reach_of(city.hex):
             out.setdefault(h, []).append(city.hex)
     return {h: tuple(cs) for h, cs in out.items()}
 
@@ -577,9 +550,9 @@ def evaluate(view: dict[str, Any], me: str) -> float:
     # placement to Plataea and Lechaeum, next to walled Athens, while an Argive army a
     # road away took Sparta in the first Campaign Turn. With allies every League capital
     # is ours to keep: a random Athens took Thebes, which the score did not guard (`e7g`).
-    for capital in _our_capitals(view, me):
+    for capital in reach.our_capitals(view, me):
         score += _capitals(here, me, capital) + _danger(view, here, me, capital)
-        if (view.get("sieges") or {}).get(_hex_of(capital), {}).get("by") == foe:
+        if (view.get("sieges") or {}).get(reach.hex_of(capital), {}).get("by") == foe:
             score -= CAPITAL_SIEGED
     score += _homes(view, seen, me)
     score += _pull(view, here, me, seen)
@@ -624,14 +597,14 @@ def _led(view: dict[str, Any], here: dict[str, dict[str, int]], me: str) -> floa
 def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str,
           seen: Seen) -> float:
     """Our land units drawn towards where they are wanted (APPROACH a hex within PULL):
-    the enemy region we aim at (its cities, _goal), and each of our own regions (not the
+    the enemy region we aim at (its cities, reach.goal), and each of our own regions (not the
     home region: _homes and the capital's terms guard it) whose AL point is worth at
     least DEFEND_SHARE of one in the target (_stakes), by that share. Each call wants so
     many units (_wanted): the nearest of ours answer it in full, the rest of the army
     still goes to the target at SURPLUS, not to a threatened region. With every unit
     drawn to the target alone, Sparta's seven stood at Lepreum while a lone Athenian
     hoplite took Achaea over (AL 0 at the start: `e5s:2`)."""
-    target = _target(view, me)
+    target = reach.target(view, me)
     # each region's AL as the pressure on it now would leave it by the end (13.4: 0.5 a
     # season): Athenian Mantinea presses Arcadia (AL 5) every season, and Arcadia went
     # over while its AL still looked safe (`e6s:9`)
@@ -650,7 +623,7 @@ def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str,
         if n.get(other(me)):
             region = B.region_of_hex(h)
             foes[region] = foes.get(region, 0) + n[other(me)]
-    calls = [(1.0, _goal(view, target, me), _wanted(view, target, me, foes), SURPLUS)] \
+    calls = [(1.0, reach.goal(view, target, me), _wanted(view, target, me, foes), SURPLUS)] \
         if target is not None else []
     for region, r in sorted(view["regions"].items()):
         if r["side"] != me:
@@ -659,14 +632,14 @@ def _pull(view: dict[str, Any], here: dict[str, dict[str, int]], me: str,
             # a home region's cities held against it (Athenian Plataea in Boeotia, in
             # revolt since the set-up) cost it an AL point every season (13.4) and add to
             # its player's peace roll (24.7.2): enough units to besiege each (10.3.2)
-            held = _goal_cities(view, region, me)
+            held = reach.goal_cities(view, region, me)
             if held:
                 calls.append((1.0, policy.land_distances(frozenset(c.hex for c in held)),
                               sum(SIEGE_NEED[c.size] for c in held), 0.0))
             continue
         w = min(1.0, stakes.get(region, 0.0) / top) if top > 0 else 0.0
         if w >= DEFEND_SHARE:
-            calls.append((w, _goal(view, region, me), _wanted(view, region, me, foes), 0.0))
+            calls.append((w, reach.goal(view, region, me), _wanted(view, region, me, foes), 0.0))
     total = 0.0
     for w, dist, k, rest in calls:
         near = sorted((max(0, PULL - dist.get(h, PULL)) for h, n in here.items()
@@ -680,7 +653,7 @@ def _wanted(view: dict[str, Any], region: str, me: str, foes: dict[str | None, i
     how many) and one more (none for one of ours no enemy stands in), and in a region to
     take, enough besides to besiege each city its holder keeps (10.3.2)."""
     theirs = foes.get(region, 0)
-    cities = sum(SIEGE_NEED[c.size] for c in _goal_cities(view, region, me))
+    cities = sum(SIEGE_NEED[c.size] for c in reach.goal_cities(view, region, me))
     if view["regions"][region]["side"] == other(me):
         return 2 * theirs + 1 + cities
     return (2 * theirs + 1 if theirs else 0) + cities
@@ -690,47 +663,6 @@ SURPLUS = 0.5
 DEFEND_SHARE = 0.5
 
 
-def _target(view: dict[str, Any], me: str) -> str | None:
-    """The enemy region nearest to changing hands (lowest AL), the one our armies march
-    on: pressure there (13.4) and victories there (13.4) bring its control check nearer.
-    A tie goes to the region that started the scenario lower, whatever its name: the
-    alphabetical tie-break sent Sparta's army from Elis to the Argolid and back each time
-    their ALs met, and neither fell (2026-11-29 traces, `e5s`)."""
-    start = B.comps().scenarios[view["scenario"]].regions
-    theirs = [(int(r["al"]), start[region].al if region in start else 99, region)
-              for region, r in sorted(view["regions"].items())
-              if r["side"] == other(me) and B.comps().regions[region].home_of is None]
-    return min(theirs)[2] if theirs else None
-
-
-def _goal(view: dict[str, Any], region: str, me: str) -> dict[str, int]:
-    """Land hex -> hexes to the cities of the enemy region we aim at that its controller
-    still holds, or to the region when it holds none: a siege there is a victory in the
-    region when it ends (_siege_drift), where standing anywhere in the region adds no
-    more than the one seasonal adjustment (13.4). Sparta's seven stood at Lepreum, in
-    Elis, for three years, four hexes from Elis and Cyllene, besieging nothing (`e5s:19`)."""
-    cities = frozenset(c.hex for c in _goal_cities(view, region, me))
-    return policy.land_distances(cities) if cities else _distances(region)
-
-
-def _goal_cities(view: dict[str, Any], region: str, me: str) -> list[Any]:
-    """The cities of `region` our enemy holds (its controller's in a region of his, the
-    enemy-held ones in ours) that land units alone may besiege (not ports: a port's
-    besiegers need a fleet besides, 10.3.2). In a region of ours each presses it every
-    season until masked (13.4): Athenian Mantinea took Arcadia from AL 5 to Athens by the
-    last check while no Spartan came near it (`e6s:9`)."""
-    fleet = _fleet_alive(view, me)
-    return [c for c in B.region_cities(region)
-            if B.city_owner(view, c.name) == other(me) and (fleet or not c.port)]
-
-
-def _fleet_alive(view: dict[str, Any], me: str) -> bool:
-    """Whether `me` has a fleet on the map or in its Force Pool (one to besiege a port
-    with, 10.3.2)."""
-    return any(u["side"] == me and u["type"] == "fleet" and u["where"] in ("map", "pool")
-               for u in view["units"].values())
-
-
 def _fleet_pull(view: dict[str, Any], me: str, seen: Seen) -> float:
     """Our fleet drawn to an enemy-held port of the region we aim at once our land units
     there are enough to besiege it (10.3.2: a port is besieged by its land count and a
@@ -738,7 +670,7 @@ def _fleet_pull(view: dict[str, Any], me: str, seen: Seen) -> float:
     port in one move), FLEET_PORT more for one in the port's hex. Sparta's one fleet
     stayed in its Force Pool while Cyllene kept Elis Athenian (`e8base:4`, `:6`); placed
     before the army was there, its upkeep left the army to take Elis one unit strong."""
-    target = _target(view, me)
+    target = reach.target(view, me)
     if target is None:
         return 0.0
     ports = {c.hex for c in B.region_cities(target)
@@ -759,14 +691,6 @@ def _land_at(seen: Seen, h: str, side: str) -> int:
 
 FLEET_READY = 2.0
 FLEET_PORT = 1.0
-
-
-@cache
-def _distances(region: str) -> dict[str, int]:
-    """Land hex -> hexes over land to the nearest hex of `region` (public map data)."""
-    c = B.comps()
-    return policy.land_distances(frozenset(h for a in c.region_areas[region]
-                                           for h in c.area_hexes[a]))
 
 
 def _money(view: dict[str, Any], side: str) -> int:
@@ -790,157 +714,25 @@ def _unpaid(view: dict[str, Any], side: str) -> float:
     return total
 
 
-@cache
-def _hex_of(city: str) -> str:
-    return B.comps().cities[city].hex
-
-
 def _capitals(here: dict[str, dict[str, int]], side: str, capital: str) -> float:
     """How safe `side`'s capital is: enemy land units in it or next to it, ours in it."""
-    cap = _hex_of(capital)
+    cap = reach.hex_of(capital)
     foe = other(side)
     at = here.get(cap, {})
     value = CAPITAL_GUARD * min(at.get(side, 0), GUARD_CAP)
     if at.get(foe, 0) and not at.get(side, 0):
         value -= CAPITAL_LOST
-    value -= CAPITAL_THREAT * sum(here.get(n, {}).get(foe, 0) for n in _neighbours(cap))
+    value -= CAPITAL_THREAT * sum(here.get(n, {}).get(foe, 0) for n in reach.neighbours(cap))
     return value
-
-
-@cache
-def _near_capital(capital: str) -> frozenset[str]:
-    """Land hexes from which a hoplite reaches the city `capital` in one Campaign Turn."""
-    return _reach_of(_hex_of(capital))
-
-
-@cache
-def _reach_of(start: str) -> frozenset[str]:
-    """Land hexes from which a hoplite reaches hex `start` in one Campaign Turn: a move
-    of CAPITAL_REACH MP (16.5) at each hex's terrain cost, half a point along a road
-    (16.6; public map data). Counting hexes alone missed armies a road brings in a turn
-    from twice as far."""
-    graph = M._graph()
-    best = {start: 0.0}
-    heap = [(0.0, start)]
-    while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > best.get(h, 1e9):
-            continue
-        for n, step, road in graph.get(h, ()):
-            c = cost + (M.ROAD_COST if road else step)
-            if c <= CAPITAL_REACH and c < best.get(n, 1e9):
-                best[n] = c
-                heapq.heappush(heap, (c, n))
-    return frozenset(best)
-
-
-@cache
-def _cities_near(capital: str) -> tuple[str, ...]:
-    """The cities (other than the capital) within a Campaign Turn's march of it."""
-    near = _near_capital(capital)
-    return tuple(sorted(c.name for c in B.comps().cities.values()
-                        if c.hex in near and c.name != capital))
 
 
 def _danger(view: dict[str, Any], here: dict[str, dict[str, int]], side: str,
             capital: str) -> float:
     """The danger to `side`'s capital (a cost, <= 0): enemy land units that can reach it
     next turn beyond what its defenders, doubled by standing walls (18.6), can hold."""
-    held = here.get(_hex_of(capital), {}).get(side, 0)
-    return -CAPITAL_DANGER * max(0, _coming(view, here, side, capital)
-                                 - held * _walls(view, capital))
-
-
-def _coming(view: dict[str, Any], here: dict[str, dict[str, int]], side: str,
-            capital: str) -> int:
-    """Enemy land units that may reach `side`'s capital next turn: those within that march,
-    or, when more, those the enemy may place in its cities within it (`_placeable`, at
-    most PLACED_THREAT)."""
-    foe = other(side)
-    near = _near_capital(capital)
-    coming = sum(n.get(foe, 0) for h, n in here.items() if h in near)
-    return max(coming, min(PLACED_THREAT, _placeable(view, here, side, capital)))
-
-
-def _placeable(view: dict[str, Any], here: dict[str, dict[str, int]], side: str,
-               capital: str) -> int:
-    """Land units the enemy may place next in its cities within a march of `side`'s capital
-    (7.3.2): only in a city of a region it controls with ML 5 or more (4.4.2), neither
-    besieged nor masked (our land units in its hex, 10.2.2), from that region's Force Pool
-    (public). Counted whatever the city's state, a flat four Argives kept Sparta's four
-    best hoplites at home all game, while three Argives with Alcibiades took Corinthia's
-    cities one by one and Corinthia went over to Athens (`t11bait-taker:3`)."""
-    foe = other(side)
-    regions: set[str] = set()
-    for name in _cities_near(capital):
-        h = _hex_of(name)
-        region = B.city_region().get(name)
-        r = view["regions"].get(region) if region is not None else None
-        if B.city_owner(view, name) != foe or r is None or r["side"] != foe \
-                or int(r["ml"]) < PLACE_ML or (view.get("sieges") or {}).get(h) \
-                or here.get(h, {}).get(side, 0):
-            continue
-        regions.add(str(region))
-    return sum(1 for u in view["units"].values() if u["side"] == foe and u["where"] == "pool"
-               and u["type"] != "fleet" and u["home"] in regions)
-
-
-def _walls(view: dict[str, Any], capital: str) -> int:
-    """2 when the capital has standing walls (its defenders count double, 18.6)."""
-    city = B.comps().cities[capital]
-    return 2 if city.walled and city.name not in view["unwalled"] else 1
-
-
-def _pieces(view: dict[str, Any], prompt: Prompt) -> list[str]:
-    """The pieces that go when a stack moves: all of them, but from our own capital the
-    guard its danger asks for stays (the best units, for the capital is the game, 21.1).
-    A stack moved whole, so Sparta's nine hoplites either all stayed home, against the
-    four Argos' threat asked for, or left the capital bare: they stayed, and Elis, the
-    region Sparta had to take, saw three or four of them."""
-    me = side_of(prompt.seat)
-    ids = [o.id for o in prompt.options]
-    units = view["units"]
-    land = [u for u in ids if u in units and units[u]["type"] != "fleet"]
-    capital = next((c for c in _our_capitals(view, me)
-                    if land and units[land[0]]["hex"] == _hex_of(c)), None)
-    siege = _siege_need(view, units[land[0]]["hex"], me) if land and capital is None else 0
-    if capital is None and not siege:
-        return ids[:prompt.hi]
-    here: dict[str, dict[str, int]] = {}
-    for x in units.values():
-        if x["where"] == "map" and x["type"] != "fleet":
-            here.setdefault(x["hex"], {}).setdefault(x["side"], 0)
-            here[x["hex"]][x["side"]] += 1
-    at = units[land[0]]["hex"]
-    staying = here.get(at, {}).get(me, 0) - len(land)  # not in this stack
-    if capital is not None:
-        need = -(-_coming(view, here, me, capital) // _walls(view, capital))  # rounded up
-        order = sorted(land, key=lambda u: (-int(units[u]["morale"]), u))  # the best stay
-    else:  # a siege of ours keeps the units it needs (10.6, 10.8.1), the weakest
-        need = siege
-        order = sorted(land, key=lambda u: (int(units[u]["morale"]), u))
-    keep = order[:max(0, need - staying)]
-    city = B.city_by_hex().get(at)
-    if capital is None and city is not None and city.port:  # and a port's fleet (10.3.2)
-        keep += [u for u in ids if u in units and units[u]["type"] == "fleet"]
-    going = [o for o in ids if o not in keep]
-    if not any(o in land for o in going):
-        # every unit stays: a spare leader may still go alone (7.8), the best one staying
-        leaders = sorted((o for o in going if o in view["leaders"]),
-                         key=lambda n: (-int(view["leaders"][n]["land"]), n))
-        return leaders[1:prompt.hi + 1] if len(leaders) > 1 else ids[:prompt.hi]
-    return going[:prompt.hi]
-
-
-def _siege_need(view: dict[str, Any], h: str, me: str) -> int:
-    """Land units a siege of ours at `h` needs to go on (10.3.2, 10.6: short of them, it is
-    broken at its next roll, 10.8.1); 0 where we besiege nothing. The army that took a
-    city moved whole, so the next siege waited for the first to end (`e8base:6`)."""
-    siege = (view.get("sieges") or {}).get(h)
-    city = B.city_by_hex().get(h)
-    if siege is None or siege.get("by") != me or city is None:
-        return 0
-    return SIEGE_NEED[city.size]
+    held = here.get(reach.hex_of(capital), {}).get(side, 0)
+    return -CAPITAL_DANGER * max(0, reach.coming(view, here, side, capital)
+                                 - held * reach.walls(view, capital))
 
 
 def _homes(view: dict[str, Any], seen: Seen, me: str) -> float:
@@ -990,7 +782,7 @@ def _retreat(view: dict[str, Any], prompt: Prompt) -> str | None:
         facts = o.data or {}
         if facts.get("kind") != "retreat":
             continue
-        after = _moved(view, me, str(facts["from"]), str(facts["to"]), None)
+        after = mv.moved(view, me, str(facts["from"]), str(facts["to"]), None)
         v = evaluate(after, me) - _exposed(after, str(facts["to"]), me)
         if v > top:
             best, top = o.id, v
@@ -1011,7 +803,7 @@ def _exposed(view: dict[str, Any], h: str, me: str) -> float:
             and B.city_owner(view, city.name) == me:
         return 0.0
     ours = theirs = 0
-    near = _neighbours(h) | {h}
+    near = reach.neighbours(h) | {h}
     for u in view["units"].values():
         if u["where"] != "map" or u["type"] == "fleet" or u["hex"] not in near:
             continue
@@ -1047,8 +839,7 @@ def _capture(view: dict[str, Any], prompt: Prompt) -> str:
     treasury[prompt.seat] = int(treasury.get(prompt.seat, 0)) + plunder
     razed = dict(view, regions=regions, treasury=treasury,
                  razed=[*view["razed"], str(raze.data["city"])])
-    return "raze" if evaluate(razed, me) > evaluate(view, me) + BAR else "keep"
-
+    return "raze" if evaluate(razed, me) > evaluate(view, me) + mv.BAR else "keep"
 
 
 SALLY_ODDS = 1.0  # our units a unit of the attackers' asked to come out (10.2.1a)
@@ -1123,8 +914,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         return _batch_menu(view, prompt, lookahead, rng)
     if kind in ("placement", "building"):
         return _allocation(view, prompt)
-    if kind == "pieces":  # the whole stack moves, but our capital's guard (_pieces)
-        return decisions.encode(prompt, _pieces(view, prompt))
+    if kind == "pieces":  # the whole stack moves, but our capital's guard (mv.pieces)
+        return decisions.encode(prompt, mv.pieces(view, prompt))
     if kind == "continue":
         # 17.8: an attacker goes on at 1-1 or better in units and morale (_press_on); a
         # defender holds unless outnumbered by more than half again (he has the terrain).
@@ -1145,7 +936,7 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         # else mask the place and let a siege do the work.
         storm = prompt.option("storm")
         h = storm.data.get("at") if storm is not None and storm.data else None
-        return "storm" if h is not None and _storm_worth(view, str(h), me) else "mask"
+        return "storm" if h is not None and mv.storm_worth(view, str(h), me) else "mask"
     if kind == "sally":  # 10.2.1a
         return decisions.encode(prompt, _sally(view, prompt))
     if kind == "walls":  # 18.6.2: the two best units hold the walls
@@ -1195,8 +986,9 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         leaves = [str(x["id"]) for x in menus.leaves_of(prompt)]
         sieges = view.get("sieges") or {}
         here = Seen(view).land_count
-        guarded = {_hex_of(c) for c in _our_capitals(view, me)
-                   if any(n.get(other(me)) for h, n in here.items() if h in _near_capital(c))}
+        guarded = {reach.hex_of(c) for c in reach.our_capitals(view, me)
+                   if any(n.get(other(me)) for h, n in here.items()
+                          if h in reach.near_capital(c))}
 
         def key(u: str) -> tuple[int, int, str]:
             x = units.get(u)
@@ -1213,7 +1005,6 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
 # A stack's move is weighed by two previews (its source, then all its pieces) and the
 # destinations the second one offers, imagined: at most this many stacks a decision.
 MOVE_STACKS = 8
-BAR = 0.05  # a move must gain this much over standing still (no pointless marching)
 
 
 def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
@@ -1225,7 +1016,7 @@ def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     me = side_of(prompt.seat)
     ids = [o.id for o in prompt.options]
     for o in ids:
-        if o.startswith("storm:") and _storm_worth(view, o.split(":", 1)[1], me):
+        if o.startswith("storm:") and mv.storm_worth(view, o.split(":", 1)[1], me):
             return o
     inside = menus.UP in ids
     sources = [x for x in menus.leaves_of(prompt) if x.get("kind") == "source"]
@@ -1235,48 +1026,21 @@ def _move(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         rng.shuffle(sources)  # a fair share of the stacks, drawn from our own stream
         sources = sources[:MOVE_STACKS]
     best: str | None = None if inside else "done"
-    top = -math.inf if inside else evaluate(view, me) + BAR
+    top = -math.inf if inside else evaluate(view, me) + mv.BAR
     for src in sources:
         first, seen = _reach(lookahead, prompt, str(src["id"]))
         if seen is None or seen.prompt is None or seen.prompt.kind != "pieces" \
                 or seen.then is None:
             continue
-        pieces = _pieces(view, seen.prompt)
+        pieces = mv.pieces(view, seen.prompt)
         dest = seen.then(decisions.encode(seen.prompt, pieces))
         if dest is None or dest.prompt is None or dest.prompt.kind != "destination":
             continue
-        for d in _shortlist(view, me, menus.leaves_of(dest.prompt)):
-            v = evaluate(_moved(view, me, str(src["from"]), str(d["to"]), set(pieces)), me)
+        for d in mv.shortlist(view, me, menus.leaves_of(dest.prompt)):
+            v = evaluate(mv.moved(view, me, str(src["from"]), str(d["to"]), set(pieces)), me)
             if v > top:
                 best, top = first, v
     return best or (menus.UP if inside else "done")
-
-
-# Destinations imagined for one stack at most: a Campaign stack by Area movement reaches
-# 100-150 hexes, and weighing each (about 2 ms a score) made a four-player move decision
-# take 2-3 s under load (issue 35 asks a p95 of 1 s).
-MOVE_DESTINATIONS = 40
-
-
-def _shortlist(view: dict[str, Any], me: str,
-               leaves: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The moves and attacks among a destination menu's leaves, at most MOVE_DESTINATIONS:
-    attacks and our capital and its neighbours first, then the hexes nearest the cities
-    of the region we aim at (a city counting two hexes nearer), the rest left out."""
-    moves = [d for d in leaves if d.get("kind") in ("move", "attack")]
-    if len(moves) <= MOVE_DESTINATIONS:
-        return moves
-    target = _target(view, me)
-    goal = _goal(view, target, me) if target is not None else {}
-    home = {h for c in _our_capitals(view, me)
-            for h in _neighbours(_hex_of(c)) | {_hex_of(c)}}
-    cities = B.city_by_hex()
-
-    def key(d: dict[str, Any]) -> tuple[int, int, str]:
-        h = str(d["to"])
-        must = d["kind"] == "attack" or h in home
-        return (0 if must else 1, goal.get(h, PULL) - (2 if h in cities else 0), h)
-    return sorted(moves, key=key)[:MOVE_DESTINATIONS]
 
 
 def _reach(lookahead: Lookahead, prompt: Prompt, leaf: str) -> tuple[str, Preview | None]:
@@ -1309,8 +1073,8 @@ def _destination(view: dict[str, Any], prompt: Prompt) -> str | None:
         for d in facts.get("leaves", []) if facts.get("kind") == "group" else [facts]:
             option_of[id(d)] = o.id
             leaves.append(d)
-    for d in _shortlist(view, me, leaves):
-        v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), _named(d)), me)
+    for d in mv.shortlist(view, me, leaves):
+        v = evaluate(mv.moved(view, me, str(d["from"]), str(d["to"]), mv.named(d)), me)
         if v > top:
             best, top = option_of[id(d)], v
     return best
@@ -1325,20 +1089,20 @@ def _batch_menu(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | Non
     holding it) whose best batch most improves the position; else done, or the lookahead
     for the leaders, bases and works the menu also offers."""
     me = side_of(prompt.seat)
-    best, top = None, evaluate(view, me) + BAR
+    best, top = None, evaluate(view, me) + mv.BAR
     others: list[str] = []  # leaders, bases and works the treasury can pay for
     for o in prompt.options:
         facts = o.data or {}
         for leaf in facts.get("leaves", []) if facts.get("kind") == "group" else [facts]:
             if leaf.get("kind") not in BATCHES:
                 if leaf.get("kind") not in ("done", "up", None) and o.id not in others \
-                        and _affordable(view, prompt.seat, leaf, 1, ""):
+                        and mv.affordable(view, prompt.seat, leaf, 1, ""):
                     others.append(o.id)
                 continue
-            for changes in _batch_candidates(leaf):
-                if not all(_affordable(view, prompt.seat, leaf, k, h) for h, k in changes):
+            for changes in mv.batch_candidates(leaf):
+                if not all(mv.affordable(view, prompt.seat, leaf, k, h) for h, k in changes):
                     continue
-                v = evaluate(_changed(view, me, leaf, changes), me)
+                v = evaluate(mv.changed(view, me, leaf, changes), me)
                 if v > top:
                     best, top = o.id, v
     if best is not None:
@@ -1351,77 +1115,6 @@ def _batch_menu(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | Non
     return end
 
 
-def _affordable(view: dict[str, Any], seat: str, facts: dict[str, Any], k: int,
-                where: str) -> bool:
-    """Placing (7.3) or building (7.5) `k` units of one kind leaves the paying seat able
-    to feed its army (9.1; epic_policy.spare): the `k` units weighed, each at its place's
-    upkeep (the smaller batches of a kind stay on offer, so a kind the seat can feed only
-    some of is still placed); a unit built costs its price and its upkeep."""
-    kind = facts.get("kind")
-    if kind in ("place", "place_batch"):
-        u = {"side": side_of(seat), "home": facts["home"], "type": facts["type"],
-             "morale": facts["morale"]}
-        here = policy.unit_cost(view, u, where)
-        if _marching(view, side_of(seat), u, where):  # pays this season, then Winters
-            return policy.spare(view, seat, 0.0, k * policy.unit_cost(
-                view, u, "", winter=True)) - k * here >= 0  # "": in the field
-        return policy.spare(view, seat, k * here) >= 0
-    if kind in ("build", "build_batch"):
-        each = float(facts.get("cost", 1)) + policy.phases_left(view)
-        return policy.spare(view, seat) - k * each >= 0
-    if "cost" in facts:  # a fort, a base, walls (7.6, 7.7): their price only
-        return policy.spare(view, seat) - k * float(facts["cost"]) >= 0
-    return True
-
-
-MARCH = 6  # hexes from the target's cities within which a unit placed will go forage
-
-
-def _marching(view: dict[str, Any], me: str, u: dict[str, Any], where: str) -> bool:
-    """Whether a land unit placed at `where` will march on the enemy region we aim at
-    (within MARCH hexes of its cities, the pull draws it there) and live off it (9.7.3:
-    no upkeep but in Winter). Costed at home all year, Sparta's budget left 25 of its 34
-    units in the Force Pool and the army that was to take Elis was five Corinthians
-    (`e6s:9`)."""
-    target = _target(view, me)
-    if u["type"] == "fleet" or target is None or not where:
-        return False
-    return _goal(view, target, me).get(where, PULL) <= MARCH
-
-
-def _batch_candidates(leaf: dict[str, Any]) -> list[list[tuple[str, int]]]:
-    """A few batches worth weighing: all, half or one of the units to each place."""
-    n = int(leaf.get("count", 1))
-    places = [str(h) for h in leaf.get("to", leaf.get("from", [""]))] \
-        if leaf["kind"] != "build_batch" else [""]
-    return [[(h, k)] for h in places for k in sorted({n, (n + 1) // 2, 1})]
-
-
-def _changed(view: dict[str, Any], me: str, facts: dict[str, Any],
-             changes: list[tuple[str, int]]) -> dict[str, Any]:
-    """A copy of the view with units of one kind placed at, returned from or built for
-    each (hex, how many) of `changes`."""
-    kind = facts["kind"]
-    units = dict(view["units"])
-    treasury = dict(view["treasury"])
-    want = {"place_batch": "pool", "place": "pool", "return_batch": "map", "remove": "map",
-            "build_batch": "build", "build": "build"}[kind]
-    for h, k in changes:
-        picked = [u for u, x in sorted(units.items())
-                  if x["side"] == me and x["home"] == facts["home"] and x["type"] == facts["type"]
-                  and int(x["morale"]) == int(facts["morale"]) and x["where"] == want
-                  and (want != "map" or x["hex"] == h)][:k]
-        for u in picked:
-            if want == "pool":
-                units[u] = dict(units[u], where="map", hex=h)
-            elif want == "map":
-                units[u] = dict(units[u], where="pool", hex=None)
-            else:
-                units[u] = dict(units[u], where="pool")
-                treasury[me] = int(treasury.get(me, 0)) - int(facts.get("cost", 1))
-    return dict(view, units=units, treasury=treasury)
-
-
 def _allocation(view: dict[str, Any], prompt: Prompt) -> str:
     """How many of one kind go where (7.3) or are built (7.5): the first option leaves a
     unit as it is; weigh none, or all, half or one to each other option."""
@@ -1429,41 +1122,17 @@ def _allocation(view: dict[str, Any], prompt: Prompt) -> str:
     n = prompt.lo
     keep = prompt.options[0].id
     best = [keep] * n
-    top = evaluate(view, me) + BAR
+    top = evaluate(view, me) + mv.BAR
     for o in prompt.options[1:]:
         facts = o.data or {}
         where = str(facts.get("to", facts.get("from", "")))
         for k in sorted({min(n, o.cap), (min(n, o.cap) + 1) // 2, 1}):
-            if not _affordable(view, prompt.seat, facts, k, where):
+            if not mv.affordable(view, prompt.seat, facts, k, where):
                 continue
-            v = evaluate(_changed(view, me, facts, [(where, k)]), me)
+            v = evaluate(mv.changed(view, me, facts, [(where, k)]), me)
             if v > top:
                 best, top = [o.id] * k + [keep] * (n - k), v
     return decisions.encode(prompt, best)
-
-
-def _moved(view: dict[str, Any], me: str, start: str, dest: str,
-           pieces: set[str] | None) -> dict[str, Any]:
-    """A copy of the view with our pieces (units and leaders) moved from `start` to
-    `dest`; `pieces` None: every unit of ours there that has not raided (15.1)."""
-    def going(pid: str, x: dict[str, Any], unit: bool) -> bool:
-        if x["side"] != me or x["where"] != "map" or x["hex"] != start:
-            return False
-        return pid in pieces if pieces is not None else not (unit and x.get("raid"))
-    units = {u: dict(x, hex=dest) if going(u, x, True) else x
-             for u, x in view["units"].items()}
-    leaders = {n: dict(x, hex=dest) if going(n, x, False) else x
-               for n, x in view["leaders"].items()}
-    moved = [u for u, x in view["units"].items() if going(u, x, True)]
-    return dict(view, units=units, leaders=leaders,
-                **{ARRIVING: [*view.get(ARRIVING, ()), *moved]})
-
-
-def _named(facts: dict[str, Any]) -> set[str] | None:
-    """The pieces a destination's facts say are moving (None: the whole stack)."""
-    if "units" not in facts and "leaders" not in facts:
-        return None
-    return {str(x) for x in [*facts.get("units", []), *facts.get("leaders", [])]}
 
 
 def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, Any] | None:
@@ -1474,46 +1143,23 @@ def imagine(view: dict[str, Any], prompt: Prompt, option_id: str) -> dict[str, A
     data = option.data if option is not None else None
     if prompt.kind != "destination" or not data or data.get("kind") not in ("move", "attack"):
         return None
-    return _moved(view, side_of(prompt.seat), str(data["from"]), str(data["to"]), _named(data))
-
-
-def _storm_worth(view: dict[str, Any], h: str, me: str) -> bool:
-    """10.2, 18.2: storm with a three-to-one edge over the defenders doubled by standing
-    walls (18.6: a fortress), a place no unit defends counting its garrison, one unit of
-    morale 3 (18.3.2-3). An unwalled place is stormed only where its best defender, with
-    the place's bonus (17.4.4), is no steadier than our stack on average: odds count
-    units, but each round is a morale check (17.3). Reading every place as walled, three
-    Spartans masked unwalled Cyllene, the port of Elis, for two years (`e8s2:18`); storming
-    at three to one alone, five Spartans twice attacked one Elean hoplite (morale 5, 6 in
-    Elis) and lost four units, a decisive victory in Elis for Athens (`e9s:20`)."""
-    mine: list[int] = []
-    theirs: list[int] = []
-    for u in view["units"].values():
-        if u["where"] == "map" and u["hex"] == h and u["type"] != "fleet":
-            (mine if u["side"] == me else theirs).append(int(u["morale"]))
-    city = B.city_by_hex().get(h)
-    walls = h in (view.get("forts") or {}) if city is None else (
-        city.walled and city.name not in view["unwalled"] and city.name not in view["razed"])
-    if walls:
-        return len(mine) >= 6 * max(1, len(theirs))
-    if not mine or len(mine) < 3 * max(1, len(theirs)):
-        return False
-    bonus = DEFENCE[f"unwalled_{city.size}"] if city is not None else 0
-    steadiest = max(theirs, default=GARRISON_MORALE) + bonus
-    return steadiest * len(mine) <= sum(mine)
+    return mv.moved(view, side_of(prompt.seat), str(data["from"]), str(data["to"]),
+                    mv.named(data))
 
 
 # ------------------------------------------------------------------ for the search level
 SEARCHED_DESTINATIONS = 4  # options weighed at a destination where an attack is on offer
-MOVING = ("move", "pieces", "destination")
 
 
 def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]:
     """A destination where the stack may attack (17.1): whether to go in rests on the
     dice and on the defenders' answers, which the score can only guess, so the search
     weighs the heuristic's answer, the best attack and the two best moves that attack
-    nothing (each as the option of this menu level leading to it). Elsewhere (a march,
-    a group already opened): nothing to weigh, the heuristic's answer stands."""
+    nothing (each as the option of this menu level leading to it). An Event Card's
+    prompt: a few of its answers (epic_cards.candidates). Elsewhere (a march, a group
+    already opened): nothing to weigh, the heuristic's answer stands."""
+    if prompt.kind == "card":
+        return cards.candidates(view, prompt, fallback)
     if prompt.kind != "destination" or prompt.option(menus.UP) is not None:
         return []
     me = side_of(prompt.seat)
@@ -1522,7 +1168,7 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
         facts = o.data or {}
         for d in facts.get("leaves", []) if facts.get("kind") == "group" else [facts]:
             if d.get("kind") in ("move", "attack"):
-                v = evaluate(_moved(view, me, str(d["from"]), str(d["to"]), _named(d)), me)
+                v = evaluate(mv.moved(view, me, str(d["from"]), str(d["to"]), mv.named(d)), me)
                 scored.append((v, str(d["kind"]), o.id))
     if not any(k == "attack" for _, k, _ in scored):
         return []
@@ -1544,7 +1190,7 @@ def end_moves(sim: Any, seat: str) -> None:
     ends there, so that the battles it has set up are fought in the rollout (17.2)."""
     for _ in range(12):
         p = sim.prompt()
-        if p is None or p.seat != seat or p.kind not in MOVING:
+        if p is None or p.seat != seat or p.kind not in mv.MOVING:
             return
         ids = [o.id for o in p.options]
         if p.kind == "pieces":
@@ -1557,8 +1203,6 @@ def end_moves(sim: Any, seat: str) -> None:
         sim.act(seat, answer)
 
 
-from . import epic_stage as stage  # noqa: E402  (it reads this module's rules)
-
 # An Epic preview costs about five Athens & Sparta ones (a larger state): no menu steps
 # followed (moves have their own rule above, destinations are imagined), at most 24
 # previews a decision (placements, retreats).
@@ -1569,10 +1213,13 @@ HEURISTIC = RulesetHeuristic(
     # sampled worlds (the dice decide them; the heuristic judges by unit counts alone).
     boundary=frozenset({"move", "place", "build", "assess", "helots"}),
     searched=frozenset({"continue", "retreat", "storm", "sally", "intercept", "blockade",
-                        "walls"}),
+                        "walls", "card"}),
     # and the destinations where an attack is on offer, weighed among a few (above)
     candidates=candidates, after_candidate=end_moves,
     # and the Placement and Build stages, weighed whole among a few plans, each rolled out
     # through a Campaign Turn's moves and battles (engine/players/epic_stage.py)
     stage_of=stage.stage_of, stage_plans=stage.plans, play_stage=stage.play_stage,
-    after_stage=stage.play_on)
+    after_stage=stage.play_on,
+    # and the Event Cards (12.1-12.2, Appendix C): a few answers each, rolled out by the
+    # quick rules to the next boundary (engine/players/epic_cards.py)
+    standalone=frozenset({"card"}))

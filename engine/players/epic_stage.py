@@ -14,20 +14,24 @@ A unit placed is worth little to the evaluation where it stands (ALIVE counts it
 pool as well): what it is worth shows when it marches and fights. So after the stage the
 rollout (`play_on`) plays both sides' Campaign Turns with a cheap mover (`Mover`: each
 stack to the destination the heuristic's static score likes best among a few, as
-`_destination` does at a smaller width), the battles by the quick rules, and stops at the
+`epic._destination` does at a smaller width), the battles by the quick rules, and stops at the
 start of the next Campaign Turn (or the next season's stages).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import decisions
 from ..core.types import IllegalAction, Prompt
 from ..rulesets.epic import menus
+from . import epic_moves as mv
 from . import epic_policy as policy
+from . import epic_reach as reach
 from .epic_policy import other, side_of
+from .heuristic import heuristic_for, ruleset_of
 from .rollout import quick_answer
 
 # The stages weighed whole, each by the prompt kinds it asks (the menu, then a batch's
@@ -37,6 +41,10 @@ BATCH_KINDS = ("place_batch", "build_batch")
 TURNS = 1  # Campaign Turns a stage's rollout plays (each: both sides' moves and battles)
 WIDTH = 8  # destinations the rollout's mover weighs for a stack (attacks first)
 MAX_ACTIONS = 400  # a rollout's actions at most after the stage
+# The heuristic's score of a view for a seat (epic.evaluate). It lives with the heuristic's
+# rules, which name this module's functions, so it is passed in (the rollouts' `h`) or
+# found as the search finds the heuristic (`heuristic_for`), never imported.
+Score = Callable[[dict[str, Any], str], float]
 
 
 def stage_of(kind: str) -> str | None:
@@ -114,11 +122,11 @@ def plans(view: dict[str, Any], prompt: Prompt, fallback: str) -> dict[str, Stag
     if prompt.kind == "build":
         out["more"] = _planned(view, prompt.seat, leaves, lambda leaf: "build")
         return _distinct(out)
-    mine = _greedy(view, prompt.seat, leaves)
+    mine = _greedy(view, prompt.seat, leaves, heuristic_for(ruleset_of(view)).evaluate)
     if not mine:
         return _distinct(out)
-    target = E._target(view, me)
-    goal = E._goal(view, target, me) if target is not None else {}
+    target = reach.target(view, me)
+    goal = reach.goal(view, target, me) if target is not None else {}
     foes = frozenset(u["hex"] for u in view["units"].values()
                      if u["side"] == other(me) and u["where"] == "map" and u["type"] != "fleet")
     near_foe = policy.land_distances(foes) if foes else {}
@@ -129,27 +137,27 @@ def plans(view: dict[str, Any], prompt: Prompt, fallback: str) -> dict[str, Stag
     return _distinct(out, StagePlan([(str(leaf["id"]), where, k) for leaf, (where, k) in mine]))
 
 
-def _greedy(view: dict[str, Any], seat: str,
-            leaves: list[dict[str, Any]]) -> list[tuple[dict[str, Any], tuple[str, int]]]:
+def _greedy(view: dict[str, Any], seat: str, leaves: list[dict[str, Any]],
+            evaluate: Score) -> list[tuple[dict[str, Any], tuple[str, int]]]:
     """The batches the heuristic's static rule places (`_batch_menu`, `_allocation`): the
     batch that most improves the score, while one does, each kind once."""
     me = side_of(seat)
     seen, out = view, []
     left = [x for x in leaves if x["kind"] == "place_batch" and x.get("type") != "fleet"]
     while left:
-        top, best = E.evaluate(seen, me) + E.BAR, None
+        top, best = evaluate(seen, me) + mv.BAR, None
         for leaf in left:
-            for changes in E._batch_candidates(leaf):
+            for changes in mv.batch_candidates(leaf):
                 h, k = changes[0]
-                if E._affordable(seen, seat, leaf, k, h):
-                    v = E.evaluate(E._changed(seen, me, leaf, changes), me)
+                if mv.affordable(seen, seat, leaf, k, h):
+                    v = evaluate(mv.changed(seen, me, leaf, changes), me)
                     if v > top:
                         top, best = v, (leaf, h, k)
         if best is None:
             break
         leaf, h, k = best
         out.append((leaf, (_option(leaf, h), k)))
-        seen = E._changed(seen, me, leaf, [(h, k)])
+        seen = mv.changed(seen, me, leaf, [(h, k)])
         left.remove(leaf)
     return out
 
@@ -182,7 +190,7 @@ def _nearest(dist: dict[str, int]) -> Any:
         hexes = [str(h) for h in leaf.get("to", [])]
         if not hexes or len(leaf.get("also", [])) != len(hexes):
             return None
-        return _option(leaf, min(hexes, key=lambda h: (dist.get(h, E.PULL), h)))
+        return _option(leaf, min(hexes, key=lambda h: (dist.get(h, reach.PULL), h)))
     return pick
 
 
@@ -190,7 +198,7 @@ def _planned(view: dict[str, Any], seat: str, leaves: list[dict[str, Any]],
              where: Any, most: dict[int, int] | None = None) -> StagePlan:
     """Every land unit of each kind offered (the steadiest kinds first), or with `most`
     (id of a leaf -> how many) so many of those kinds in their order, to the option
-    `where` names, as many as the seat can feed (the heuristic's `_affordable`, 9.1),
+    `where` names, as many as the seat can feed (`epic_moves.affordable`, 9.1),
     each batch weighed on the view its earlier batches left."""
     me = side_of(seat)
     batches: list[tuple[str, str, int]] = []
@@ -208,10 +216,10 @@ def _planned(view: dict[str, Any], seat: str, leaves: list[dict[str, Any]],
             i = [c.rsplit(":", 1)[1] for c in leaf.get("also", [])].index(option[3:])
             h = str(leaf["to"][i])
         n = int(leaf.get("count", 1)) if most is None else most[id(leaf)]
-        k = next((k for k in range(n, 0, -1) if E._affordable(seen, seat, leaf, k, h)), 0)
+        k = next((k for k in range(n, 0, -1) if mv.affordable(seen, seat, leaf, k, h)), 0)
         if k:
             batches.append((str(leaf["id"]), option, k))
-            seen = E._changed(seen, me, leaf, [(h, k)])
+            seen = mv.changed(seen, me, leaf, [(h, k)])
     return StagePlan(batches)
 
 
@@ -236,7 +244,7 @@ def play_stage(sim: Any, seat: str, plan: StagePlan | None, h: Any) -> None:
 def play_on(sim: Any, me: str, h: Any, turns: int = TURNS) -> None:
     """Both sides play on by the quick rules, moving by `Mover`, until `turns` Campaign
     Turns are over (the next one's first move), the next season's stages, or the end."""
-    mover = Mover()
+    mover = Mover(h.evaluate)
     phases = 0
     mover_seat: str | None = None
     for _ in range(MAX_ACTIONS):
@@ -252,7 +260,7 @@ def play_on(sim: Any, me: str, h: Any, turns: int = TURNS) -> None:
             if phases > 2 * turns:
                 return
         view = sim.view(p.seat)
-        answer = mover.answer(view, p) if p.kind in E.MOVING else None
+        answer = mover.answer(view, p) if p.kind in mv.MOVING else None
         if answer is None:
             answer = quick_answer(view, p, h, sim.policy)
         try:
@@ -265,8 +273,10 @@ def play_on(sim: Any, me: str, h: Any, turns: int = TURNS) -> None:
 class Mover:
     """A rollout's moves (16.x, 17.1): each stack once, to the best of a few destinations
     by the static score, or back when none beats standing still; the capital's guard
-    stays (`_pieces`); a masked place stormed by the heuristic's storm rule (18.2)."""
+    stays (`epic_moves.pieces`); a masked place stormed by the heuristic's storm rule
+    (18.2). `evaluate`: the heuristic's score (engine/players/epic.py)."""
 
+    evaluate: Score
     tried: set[str] = field(default_factory=set)
     leaf: str | None = None
 
@@ -274,13 +284,13 @@ class Mover:
         me = side_of(prompt.seat)
         ids = [o.id for o in prompt.options]
         if prompt.kind == "pieces":
-            return decisions.encode(prompt, E._pieces(view, prompt))
+            return decisions.encode(prompt, mv.pieces(view, prompt))
         if prompt.kind == "destination":
             return self._destination(view, prompt, me, ids)
         for o in ids:
             if o.startswith("storm:") and o not in self.tried:
                 self.tried.add(o)
-                if E._storm_worth(view, o.split(":", 1)[1], me):
+                if mv.storm_worth(view, o.split(":", 1)[1], me):
                     return o
         for x in menus.leaves_of(prompt):
             if x.get("kind") == "source" and x["id"] not in self.tried:
@@ -296,10 +306,10 @@ class Mover:
         if self.leaf is not None and self.leaf in ids:
             leaf, self.leaf = self.leaf, None
             return leaf
-        leaves = E._shortlist(view, me, menus.leaves_of(prompt))[:WIDTH]
-        best, top = None, E.evaluate(view, me) + E.BAR
+        leaves = mv.shortlist(view, me, menus.leaves_of(prompt))[:WIDTH]
+        best, top = None, self.evaluate(view, me) + mv.BAR
         for d in leaves:
-            v = E.evaluate(E._moved(view, me, str(d["from"]), str(d["to"]), E._named(d)), me)
+            v = self.evaluate(mv.moved(view, me, str(d["from"]), str(d["to"]), mv.named(d)), me)
             if v > top:
                 best, top = str(d["id"]), v
         if best is not None:
@@ -309,6 +319,3 @@ class Mover:
                 return step
         return next((x for x in ("back", menus.UP, "stay") if x in ids), None)
 
-
-# Last: epic.py names this module's functions in its heuristic, and these read its rules.
-from . import epic as E  # noqa: E402

@@ -90,6 +90,10 @@ class RulesetHeuristic:
     # quick rules. The Epic: destinations where an attack is on offer.
     candidates: Callable[[dict[str, Any], Prompt, str], list[str]] | None = None
     after_candidate: Callable[[Any, str], None] | None = None
+    # Prompt kinds `candidates` narrows that are no step of a phase of the seat's: their
+    # rollout plays on by the quick rules at once, without `after_candidate` (the Epic's
+    # Event Cards, whose next prompt may be the seat's first move, not a move's rest).
+    standalone: frozenset[str] = frozenset()
     # For the search level: stages the seat plays as a series of menu answers (the Epic's
     # Placement and Build), weighed whole at their first prompt. `stage_of`: the stage a
     # prompt kind belongs to (None: none). `stage_plans`: at a stage's first prompt (with

@@ -166,7 +166,7 @@ class SearchPlayer(HeuristicPlayer):
         (`RulesetHeuristic.candidates`): each taken in the sampled worlds, the seat's own
         phase finished as the ruleset says (`after_candidate`), then the rollout."""
         self.searched += 1
-        finish = h.after_candidate
+        finish = h.after_candidate if prompt.kind not in h.standalone else None
 
         def tryout(sim: Sim, option: str) -> float:
             sim.act(prompt.seat, option)

@@ -246,7 +246,7 @@ def test_a_battle_set_up_in_the_region_to_flip_counts_its_allegiance_swing():
     # 13.4: a victory in a region moves its AL 2, a decisive one (3 units killed) 5, and
     # Elis changes hands below -2 (4.3.1). Five hoplites going in on a lone Elean garrison
     # bring that nearer; going in one against three pushes it away.
-    from engine.players.epic import _moved
+    from engine.players.epic_moves import moved as _moved
     view = _elis_view(5)
     elis = B.comps().cities["Elis"].hex
     attack = _moved(view, "sparta", "W2232", elis, None)
@@ -350,7 +350,7 @@ def test_an_army_enough_to_besiege_an_undefended_city_of_the_region_to_flip_goes
     # Seasonal Turn it surrenders on a die above its morale (5, one less unwalled), and
     # the surrender is a victory in the region: 2 AL. Sparta's army stood at Lepreum, four
     # hexes from undefended Elis, for three years and Elis stayed one AL short.
-    from engine.players.epic import _moved
+    from engine.players.epic_moves import moved as _moved
     elis = B.comps().cities["Elis"].hex
     lepreum = B.comps().cities["Lepreum"].hex
     camp = _argive_view([{"home": "laconia", "type": "hoplite", "at": "Lepreum", "n": 5}])
@@ -365,7 +365,7 @@ def test_an_army_enough_to_besiege_an_undefended_city_of_the_region_to_flip_goes
 def test_the_target_region_stays_the_one_that_started_lower_when_the_als_tie():
     # Both Athenian regions at AL 2: Elis (4 at the start) stays the target; the
     # alphabet sent the army towards the Argolid and back each time the two met.
-    from engine.players.epic import _target
+    from engine.players.epic_reach import target as _target
     tie = _argive_view([], al={"elis": 2, "argolid": 2})
     assert _target(tie, "sparta") == "elis"
     assert _target(_argive_view([], al={"elis": 3, "argolid": 2}), "sparta") == "argolid"
@@ -491,7 +491,8 @@ def test_a_unit_placed_near_the_region_to_take_is_budgeted_as_the_forager_it_wil
     # An Achaean hoplite placed at Patrae, four hexes from Elis, marches there; costed at
     # home all year, Sparta's budget left 25 of its 34 units in the Force Pool and the
     # army that was to take Elis was five Corinthians (`e6s:9`).
-    from engine.players.epic import _affordable, _marching
+    from engine.players.epic_moves import affordable as _affordable
+    from engine.players.epic_moves import marching as _marching
     g = engine.ruleset("epic").from_position(
         {"start": None, "clear": True, "treasury": {"sparta": 40},
          "units": [{"home": "laconia", "type": "hoplite", "at": "Sparta", "n": 7},
@@ -538,7 +539,8 @@ def test_a_port_of_the_region_to_flip_counts_as_besieged_with_a_fleet_beside_the
     # unwalled) with two Spartan hoplites and Sparta's fleet in its hex may be besieged,
     # and its surrender is a victory in Elis (10.7, 13.4). The same two hoplites without
     # the fleet besiege nothing. Cyllene kept Elis Athenian in lost games (`e8base:4`).
-    from engine.players.epic import _fleet_pull, _goal_cities
+    from engine.players.epic import _fleet_pull
+    from engine.players.epic_reach import goal_cities as _goal_cities
     army = [{"home": "laconia", "type": "hoplite", "at": "Cyllene", "n": 2}]
     fleet = [{"home": "laconia", "type": "fleet", "at": "Cyllene", "n": 1}]
     without = _argive_view(army)
@@ -571,7 +573,7 @@ def test_a_siege_keeps_the_units_it_needs_and_the_rest_may_march():
     # it moved as one stack, so Cyllene waited for Elis to fall; now the four weakest
     # keep the siege and two may go. And the score no longer sees a siege the army has
     # marched away from as still running.
-    from engine.players.epic import _moved
+    from engine.players.epic_moves import moved as _moved
     elis = B.comps().cities["Elis"].hex
     units = [{"home": "laconia", "type": "hoplite", "at": "Elis", "n": 2},
              {"home": "corinth", "type": "hoplite", "at": "Elis", "n": 4}]

@@ -8,7 +8,8 @@ from typing import Any
 
 import engine
 from engine.players import decide, player
-from engine.players.epic import _led, _storm_worth, evaluate
+from engine.players.epic import _led, evaluate
+from engine.players.epic_moves import storm_worth as _storm_worth
 from engine.rulesets.epic import board as B
 
 

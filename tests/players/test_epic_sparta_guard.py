@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from engine.players.epic import PLACED_THREAT, Seen, _coming, _danger
+from engine.players.epic import Seen, _danger
+from engine.players.epic_reach import PLACED_THREAT
+from engine.players.epic_reach import coming as _coming
 from engine.rulesets.epic import board as B
 
 ARGOS = B.comps().cities["Argos"].hex
