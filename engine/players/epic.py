@@ -1213,7 +1213,7 @@ HEURISTIC = RulesetHeuristic(
     # sampled worlds (the dice decide them; the heuristic judges by unit counts alone).
     boundary=frozenset({"move", "place", "build", "assess", "helots"}),
     searched=frozenset({"continue", "retreat", "storm", "sally", "intercept", "blockade",
-                        "walls", "card"}),
+                        "walls"}),
     # and the destinations where an attack is on offer, weighed among a few (above)
     candidates=candidates, after_candidate=end_moves,
     # and the Placement and Build stages, weighed whole among a few plans, each rolled out
@@ -1221,5 +1221,7 @@ HEURISTIC = RulesetHeuristic(
     stage_of=stage.stage_of, stage_plans=stage.plans, play_stage=stage.play_stage,
     after_stage=stage.play_on,
     # and the Event Cards (12.1-12.2, Appendix C): a few answers each, rolled out by the
-    # quick rules to the next boundary (engine/players/epic_cards.py)
+    # quick rules to the next boundary (engine/players/epic_cards.py). Not in `searched`:
+    # where `candidates` names fewer than two (an Oracle drawn, a gift), the heuristic's
+    # answer stands, as `searched` would weigh every option up to MAX_OPTIONS.
     standalone=frozenset({"card"}))

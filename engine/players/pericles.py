@@ -526,8 +526,9 @@ def next_turn_gap(view: dict[str, Any], city: str) -> int:
     """By how many strength points an expedition into our capital could win its first
     battle next turn, when the enemy holds Strategos again: the most its factions may
     commit (the CG 5, the other 4, 9.2) and the State Ship, ready again (12.0), against
-    our units and bases there, cards even and no Strategos of ours (`capital_gap`)."""
-    ship = int(enemy_of(city) == "athens")
+    our units and bases there, cards even and no Strategos of ours (`capital_gap`). A
+    scenario without the State Ship ("none") never gets it back."""
+    ship = int(enemy_of(city) == "athens" and view["state_ship"] != "none")
     return capital_gap(view, city, CG_MOST + OTHER_MOST, ship)
 
 

@@ -116,3 +116,14 @@ def test_the_redeployment_reads_only_the_seat_view() -> None:
         game.act(p.seat, decide(game, p.seat, players[p.seat]))
     assert asked >= 3
     assert checked >= 3
+
+
+def test_no_state_ship_comes_back_where_the_scenario_has_none_rule_12_0() -> None:
+    """The State Ship is readied in the End phase only where the scenario has one
+    (end_phase: "none" stays "none"): Sparta's reckoning of the next turn adds it only
+    then."""
+    s = _bare_sparta(home_foot=1, away_foot=6)
+    s["state_ship"] = "used"
+    with_ship = next_turn_gap(build_view(s, SPARTA_CF), "sparta")
+    s["state_ship"] = "none"
+    assert next_turn_gap(build_view(s, SPARTA_CF), "sparta") == with_ship - 1

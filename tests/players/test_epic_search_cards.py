@@ -5,10 +5,12 @@ enemy hand the determinizer dealt."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 import engine
 from engine.core.types import Option, Prompt
 from engine.players import decide
+from engine.players import heuristic as heuristic_module
 from engine.players import search as search_module
 from engine.players.duel import contender
 from engine.players.epic import HEURISTIC, candidates
@@ -80,10 +82,39 @@ def test_a_card_decision_is_searched_in_sampled_worlds(monkeypatch):
     assert all(len(v) == 2 for v in seen[0].values())
 
 
-def test_a_cards_rollout_is_not_finished_as_a_move():
+def test_a_cards_rollout_is_not_finished_as_a_move(monkeypatch):
     """A card is no step of the seat's moves: its rollout does not end a phase of the
     seat's by `end_moves` (which answers the seat's next move prompt `done`)."""
-    assert "card" in HEURISTIC.standalone and "card" in (HEURISTIC.searched or ())
+    assert "card" in HEURISTIC.standalone
+
+    def boom(sim, seat):
+        raise AssertionError("after_candidate called at a card prompt")
+
+    monkeypatch.setitem(heuristic_module._REGISTERED, "epic",
+                        dataclasses.replace(HEURISTIC, after_candidate=boom))
+    game, _ = _card_prompt()
+    search = SearchPlayer("t", samples=2)
+    decide(game, "sparta", search)
+    assert search.searched == 1
+
+
+def test_a_card_prompt_with_one_candidate_is_the_heuristics():
+    """An Oracle drawn (12.2, Appendix C: every option the one card, none `not playing`)
+    whose heuristic answer is the first offered: `candidates` names one answer, so the
+    heuristic's stands (epic_cards.candidates). With `card` in `HEURISTIC.searched` the
+    search weighed every option instead."""
+    game = engine.new_game("epic", "archidamian", seed="r13:2")
+    players = {s: contender("random", f"r13:2:{s}") for s in game.seats}
+    for _ in range(1500):
+        p = game.prompts()[0]
+        if p.kind == "card" and p.rule == "12.2":
+            break
+        game.act(p.seat, decide(game, p.seat, players[p.seat]))
+    assert p.kind == "card" and [o.id for o in p.options] == ["sparta:0", "athens:0"]
+    assert candidates(game.view(p.seat), p, "sparta:0") == []
+    search = SearchPlayer("2", samples=2)  # its heuristic answers `sparta:0` (its stream)
+    assert decide(game, p.seat, search) == "sparta:0"
+    assert search.searched == 0
 
 
 def test_no_cheating_at_a_card_prompt_the_enemys_hand_is_never_read():
