@@ -37,7 +37,11 @@ def candidates(view: dict[str, Any], prompt: Prompt, fallback: str) -> list[str]
     """The answers weighed at a card prompt: the heuristic's, not playing, then one play
     of each card offered (the one whose die modifier is highest, `plus`, else the first
     offered), in the prompt's order, at most SEARCHED_CARDS. Fewer than two: nothing to
-    weigh (the heuristic's answer stands)."""
+    weigh (the heuristic's answer stands), as where that answer passes a card to an ally
+    (24.6, GIFT)."""
+    chosen = prompt.option(fallback)
+    if chosen is not None and (chosen.data or {}).get("kind") == GIFT:
+        return []
     out = [fallback]
     stay = next((o.id for o in prompt.options if o.id in NOT_PLAYING), None)
     if stay is not None and stay not in out:

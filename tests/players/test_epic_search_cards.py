@@ -49,6 +49,7 @@ def test_the_answers_weighed_are_the_heuristics_not_playing_and_one_play_a_card(
     assert got == ["cb-1|Nisaea", "pass", "cb-1|Megara", "cb-2|Pagae"]
     assert len(got) <= SEARCHED_CARDS
     assert "give|cb-2|thebes" not in got  # 24.6: passing a card is the heuristic's
+    assert candidates({}, p, "give|cb-2|thebes") == []  # and stands when it passes one
     # Allied Unrest (3.2 C): one card, its best region by the die's modifier
     unrest = Prompt("athens", "unrest?", (
         Option("achaea", "a", "App. C", data={"kind": "allied_unrest", "region": "achaea",
