@@ -98,11 +98,6 @@ SIZE = {"S": 1, "M": 2, "L": 3}
 TABLE = {4: 1.25, 3: 1.0, 2: -1.0, 1: -1.25}
 
 
-@cache
-def _capital_hex(side: str) -> str:
-    return B.comps().cities[B.CAPITALS[side]].hex
-
-
 def _table(n: int) -> float:
     return TABLE[max(1, min(4, n))]
 

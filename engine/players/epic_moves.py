@@ -84,7 +84,7 @@ MOVE_DESTINATIONS = 40
 
 
 def shortlist(view: dict[str, Any], me: str,
-               leaves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+              leaves: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The moves and attacks among a destination menu's leaves, at most MOVE_DESTINATIONS:
     attacks and our capital and its neighbours first, then the hexes nearest the cities
     of the region we aim at (a city counting two hexes nearer), the rest left out."""
@@ -105,7 +105,7 @@ def shortlist(view: dict[str, Any], me: str,
 
 
 def affordable(view: dict[str, Any], seat: str, facts: dict[str, Any], k: int,
-                where: str) -> bool:
+               where: str) -> bool:
     """Placing (7.3) or building (7.5) `k` units of one kind leaves the paying seat able
     to feed its army (9.1; epic_policy.spare): the `k` units weighed, each at its place's
     upkeep (the smaller batches of a kind stay on offer, so a kind the seat can feed only
@@ -151,7 +151,7 @@ def batch_candidates(leaf: dict[str, Any]) -> list[list[tuple[str, int]]]:
 
 
 def changed(view: dict[str, Any], me: str, facts: dict[str, Any],
-             changes: list[tuple[str, int]]) -> dict[str, Any]:
+            changes: list[tuple[str, int]]) -> dict[str, Any]:
     """A copy of the view with units of one kind placed at, returned from or built for
     each (hex, how many) of `changes`."""
     kind = facts["kind"]
@@ -176,7 +176,7 @@ def changed(view: dict[str, Any], me: str, facts: dict[str, Any],
 
 
 def moved(view: dict[str, Any], me: str, start: str, dest: str,
-           pieces: set[str] | None) -> dict[str, Any]:
+          pieces: set[str] | None) -> dict[str, Any]:
     """A copy of the view with our pieces (units and leaders) moved from `start` to
     `dest`; `pieces` None: every unit of ours there that has not raided (15.1)."""
     def going(pid: str, x: dict[str, Any], unit: bool) -> bool:

@@ -134,18 +134,18 @@ def cities_near(capital: str) -> tuple[str, ...]:
 
 
 def coming(view: dict[str, Any], here: dict[str, dict[str, int]], side: str,
-            capital: str) -> int:
+           capital: str) -> int:
     """Enemy land units that may reach `side`'s capital next turn: those within that march,
     or, when more, those the enemy may place in its cities within it (`placeable`, at
     most PLACED_THREAT)."""
     foe = other(side)
     near = near_capital(capital)
-    coming = sum(n.get(foe, 0) for h, n in here.items() if h in near)
-    return max(coming, min(PLACED_THREAT, placeable(view, here, side, capital)))
+    marching = sum(n.get(foe, 0) for h, n in here.items() if h in near)
+    return max(marching, min(PLACED_THREAT, placeable(view, here, side, capital)))
 
 
 def placeable(view: dict[str, Any], here: dict[str, dict[str, int]], side: str,
-               capital: str) -> int:
+              capital: str) -> int:
     """Land units the enemy may place next in its cities within a march of `side`'s capital
     (7.3.2): only in a city of a region it controls with ML 5 or more (4.4.2), neither
     besieged nor masked (our land units in its hex, 10.2.2), from that region's Force Pool
