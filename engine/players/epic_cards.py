@@ -8,7 +8,7 @@ tie among them is broken by its own stream. So the search weighs a few answers i
 worlds, each rolled out by the quick rules to the next boundary: the card resolved with
 the world's dice, the rest of the Event Cards stage (the enemy's plays from the hand the
 determinizer dealt it, engine/rulesets/epic/determinize.py, never the game's), the
-draws, and the season's AL/ML adjustments (3.2 F, 13.4), to the first move of the next
+draws, and the season's AL/ML adjustments (3.2 G, 13.4), to the first move of the next
 Campaign Turn, where the score reads the result. (Played on through that Campaign Turn's
 moves and battles, as after a stage, a world cost 270-730 ms an answer at load 7, and no
 world was finished in the budget.)

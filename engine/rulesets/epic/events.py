@@ -604,7 +604,7 @@ STORM_REACH = 2  # coastal seas within two sea Areas need a morale check
 
 def campaign_start(flow: AnyFlow) -> None:
     """Before each Campaign Turn: the storms (one roll a Storms at Sea card this season, and
-    one more every Winter turn, 3.2 G); in the first, the restraints cards laid down."""
+    one more every Winter turn, 3.2 H); in the first, the restraints cards laid down."""
     s = flow.state
     fx = season_fx(s)
     fx["stormy"] = []  # last Campaign Turn's storms are over

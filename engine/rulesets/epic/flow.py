@@ -213,7 +213,7 @@ STAGES: tuple[Step, ...] = (*PLACE, *SUPPLY, SIEGES, ALML, *CAMPAIGN_TURNS)
 ALLIED_STAGES = (*PLACE, TALENTS, *SUPPLY, SIEGES, ALML, *CAMPAIGN_TURNS)
 # 29.4.4: in the Athenian Fantasy, Athens may call on the helots before the Campaign Turns
 HELOT_STAGES = (*PLACE, *SUPPLY, SIEGES, ALML, ("helots", {}), *CAMPAIGN_TURNS)
-# 3.2 A-G, then the three Campaign Turns
+# 3.2 A-G, then the three Campaign Turns (H)
 FULL_STAGES = (("revolts", {}), *PLACE, *BUILD, ("unrest_stage", {}), *SUPPLY, SIEGES,
                ("cards", {}), ALML, *CAMPAIGN_TURNS)
 # 24.0, 25.0 on the full turn: talents passed before the builds (RULINGS M5), and no
@@ -250,7 +250,7 @@ class SideStage(Procedure[EState]):
 
 
 class CampaignTurn(Procedure[EState]):
-    """The season's Campaign Turn `ct` (3.2 G, 14.0)."""
+    """The season's Campaign Turn `ct` (3.2 H, 14.0)."""
 
     name = "campaign_turn"
 
@@ -274,7 +274,7 @@ class UnrestStage(Procedure[EState]):
 
 
 class SeasonalLevels(Procedure[EState]):
-    """3.2 F, 13.4: the season's AL/ML adjustments (none in peace, 20.2); the Seasonal
+    """3.2 G, 13.4: the season's AL/ML adjustments (none in peace, 20.2); the Seasonal
     Turn ends with them."""
 
     name = "seasonal_levels"
