@@ -74,7 +74,7 @@ class StagePlan:
             return decisions.encode(prompt, [where] * min(k, n) + [keep] * max(0, n - k))
         while self.given < len(self.batches):
             leaf = self.batches[self.given][0]
-            step = _towards(prompt, leaf)
+            step = menus.towards(prompt, leaf)
             if step is not None:
                 self.open = step == leaf
                 return step
@@ -92,16 +92,6 @@ def _holds_batch(facts: dict[str, Any]) -> bool:
         leaves = facts.get("leaves", [])
         return bool(leaves) and all(x.get("kind") in BATCH_KINDS for x in leaves)
     return facts.get("kind") in BATCH_KINDS
-
-
-def _towards(prompt: Prompt, leaf: str) -> str | None:
-    """The option of this menu level leading to `leaf` (itself, or the group holding it)."""
-    for o in prompt.options:
-        facts = o.data or {}
-        if o.id == leaf or (facts.get("kind") == "group"
-                            and any(x.get("id") == leaf for x in facts.get("leaves", []))):
-            return o.id
-    return None
 
 
 def plans(view: dict[str, Any], prompt: Prompt, fallback: str) -> dict[str, StagePlan | None]:
@@ -294,7 +284,7 @@ class Mover:
                     return o
         for x in menus.leaves_of(prompt):
             if x.get("kind") == "source" and x["id"] not in self.tried:
-                step = _towards(prompt, str(x["id"]))
+                step = menus.towards(prompt, str(x["id"]))
                 if step is not None:
                     if step == x["id"]:
                         self.tried.add(step)
@@ -313,7 +303,7 @@ class Mover:
             if v > top:
                 best, top = str(d["id"]), v
         if best is not None:
-            step = _towards(prompt, best)
+            step = menus.towards(prompt, best)
             if step is not None:
                 self.leaf = best if step != best else None
                 return step

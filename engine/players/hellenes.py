@@ -8,8 +8,9 @@ threat to theirs, our strength in play against the enemy's upright blocks (hidde
 two steps each; a sampled world's view shows their steps, `sample_view`), the sieges we
 press or suffer (7.2), our land units standing where the enemy holds a City or on their
 way back to one of ours (by land, or beside a fleet that can land them, 5.21), the Cities
-we leave empty within the enemy's reach, and the cards in hand. City values, loyalties and the map are public component data; nothing here
-reads a game's state (the search's `sample_view` scores its own sampled worlds).
+we leave empty within the enemy's reach, and the cards in hand. City values, loyalties
+and the map are public component data; nothing here reads a game's state (the search's
+`sample_view` scores its own sampled worlds).
 """
 
 from __future__ import annotations
@@ -935,6 +936,9 @@ def best_build(view: dict[str, Any], prompt: Prompt) -> str | None:
     return recruit
 
 
+WINTER_STEPS = 60  # our own Winter prompts at most played after a weighed one
+
+
 def end_winter(sim: Any, seat: str) -> None:
     """In a sampled world, after a Winter Action weighed by the search (9.2): the rest of
     our Winter played alike for every option weighed: our units Quarter (9.211) or go
@@ -953,9 +957,6 @@ def end_winter(sim: Any, seat: str) -> None:
             answer = rollout_answer(sim, p)
         sim.act(seat, answer)
     enemy_answer(sim, seat)
-
-
-WINTER_STEPS = 60  # our own Winter prompts at most played after a weighed one
 
 
 def end_actions(sim: Any, seat: str) -> None:

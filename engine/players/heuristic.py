@@ -99,8 +99,9 @@ class RulesetHeuristic:
     # prompt kind belongs to (None: none). `stage_plans`: at a stage's first prompt (with
     # the heuristic's answer there), its named plans, the heuristic's own first as None
     # (a plan answers `answer(view, prompt)`, or None for the heuristic to answer
-    # `rest(prompt)`; fewer than two: the heuristic's stage). `play_stage` plays the seat's stage by a plan in a sampled world
-    # (sim, seat, plan, heuristic), `after_stage` plays on to where the rollout is scored.
+    # `rest(prompt)`; fewer than two: the heuristic's stage). `play_stage` plays the
+    # seat's stage by a plan in a sampled world (sim, seat, plan, heuristic), `after_stage`
+    # plays on to where the rollout is scored.
     stage_of: Callable[[str], str | None] | None = None
     stage_plans: Callable[[dict[str, Any], Prompt, str], dict[str, Any]] | None = None
     play_stage: Callable[[Any, str, Any, Any], None] | None = None
