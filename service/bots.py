@@ -145,6 +145,10 @@ class BotRunner:
         self._players: OrderedDict[tuple[int, str], Player] = OrderedDict()
         self._think = asyncio.Semaphore(workers)
         self._stop = asyncio.Event()
+        # set after each bot action: a seat's next decision is often its own (a side's
+        # several moves, allies held together), and waiting for the next tick for each
+        # one made a chain of decisions take a second apiece
+        self._wake = asyncio.Event()
         self.acted = 0
 
     def player_options(self, level: str) -> dict[str, Any]:
@@ -192,6 +196,7 @@ class BotRunner:
             log.exception("bot turn %s failed", turn.key)
         finally:
             self._working.pop(turn.key, None)
+            self._wake.set()
 
     async def _player(self, turn: BotTurn) -> Player:
         # One player per bot seat and game for as long as this process runs, so that a
@@ -214,16 +219,18 @@ class BotRunner:
         self._stop.clear()
         while not self._stop.is_set():
             t0 = time.monotonic()
+            self._wake.clear()
             try:
                 await self.tick()
             except Exception:
                 log.exception("bot runner tick failed")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stop.wait(),
+                await asyncio.wait_for(self._wake.wait(),
                                        max(0.05, self.interval_s - (time.monotonic() - t0)))
 
     async def stop(self, timeout: float = 10.0) -> None:
         self._stop.set()
+        self._wake.set()
         await self.settle(timeout)
         for task in self._working.values():
             task.cancel()

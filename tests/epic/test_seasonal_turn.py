@@ -334,7 +334,6 @@ def test_a_year_of_peace_raises_militance_everywhere():
 
 # ------------------------------------------------------------------ whole games
 def test_a_random_archidamian_war_runs_to_its_end():
-    g = full("whole")
     import engine
 
     g = engine.new_game("epic", "archidamian", seed="whole")

@@ -93,6 +93,25 @@ async def test_the_answer_waits_a_fixed_delay_whatever_the_thinking(svc, monkeyp
     assert all(0.6 <= w < 0.85 for w in waits), waits
 
 
+async def test_a_chain_of_bot_decisions_does_not_wait_a_tick_apiece(svc):
+    # Keryx holds both seats: every next decision is a bot's. The runner's timer would tick
+    # again only in an hour, so the game goes on only if each action wakes the runner.
+    await svc.create_game(guild_id=7, channel_id=CH, user_id=NORTH, ruleset_id="duel")
+    info = await svc.seat_bots(CH, "random")
+    assert all(is_bot(s.user_id) for s in info.seats) and len(info.seats) == 2
+    await svc.start(CH, NORTH)
+    runner = BotRunner(svc, delay_s=0.0, interval_s=3600.0)
+    task = asyncio.create_task(runner.run())
+    try:
+        async with asyncio.timeout(30):
+            while runner.acted < 6 and (await svc.game_info(CH)).status == "running":
+                await asyncio.sleep(0.05)
+    finally:
+        await runner.stop()
+        await task
+    assert runner.acted >= 6 or (await svc.game_info(CH)).status == "finished"
+
+
 async def test_a_bot_whose_turn_it_is_acts_after_a_restart(target):
     svc = await GameService.open(target)
     try:
