@@ -186,6 +186,7 @@ class BotRunner:
                     await asyncio.sleep(wait)
             result = await self.svc.bot_act(turn, answer)
             self.acted += 1
+            self._wake.set()  # only after an action: a failing turn is retried a tick later
             if self.on_acted is not None and not result.duplicate:
                 await self.on_acted(result)
         except Refusal as r:
@@ -196,7 +197,6 @@ class BotRunner:
             log.exception("bot turn %s failed", turn.key)
         finally:
             self._working.pop(turn.key, None)
-            self._wake.set()
 
     async def _player(self, turn: BotTurn) -> Player:
         # One player per bot seat and game for as long as this process runs, so that a

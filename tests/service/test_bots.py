@@ -112,6 +112,25 @@ async def test_a_chain_of_bot_decisions_does_not_wait_a_tick_apiece(svc):
     assert runner.acted >= 6 or (await svc.game_info(CH)).status == "finished"
 
 
+async def test_a_failing_bot_turn_waits_for_the_next_tick(svc, monkeypatch):
+    # Only an action wakes the runner early: a turn whose thinking fails is tried again on
+    # the timer, not in a loop that floods the log and the database.
+    await start_against(svc, seat="south")  # the bot (north) must commit first
+    calls = []
+
+    async def broken(turn, player):
+        calls.append(turn.key)
+        raise RuntimeError("the player broke")
+
+    monkeypatch.setattr(svc, "bot_answer", broken)
+    runner = BotRunner(svc, delay_s=0.0, interval_s=3600.0)
+    task = asyncio.create_task(runner.run())
+    await asyncio.sleep(0.5)
+    await runner.stop()
+    await task
+    assert len(calls) == 1 and runner.acted == 0
+
+
 async def test_a_bot_whose_turn_it_is_acts_after_a_restart(target):
     svc = await GameService.open(target)
     try:
