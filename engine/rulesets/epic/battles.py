@@ -32,6 +32,7 @@ from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
 from .state import (
     FORTRESS_RETREATS,
+    MASKERS_STAY,
     BattleState,
     EState,
     commanders,
@@ -680,6 +681,8 @@ def _finish(flow: AnyFlow, won: str, ended_in: str) -> None:
     if b.get("port"):  # back to the sea they came from, or back inside (10.2.1b, 10.2.3b)
         if origin != b["hex"] and F.enemy_fleets_at(s, origin, b["attacker"]):
             dest = None
+    elif origin == b["hex"] and b["storm"] and asks(s, MASKERS_STAY):
+        pass  # 17.7.7 i: stormers of a place they had masked stay in its hex, masking it
     elif origin == b["hex"] or B.units_at(s, origin, b["defender"]):
         # interceptors already in this sea, or whose coast the enemy has since taken,
         # fall back to a free neighbouring sea; with none they cannot retreat (17.7.4)

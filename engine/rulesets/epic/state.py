@@ -266,7 +266,11 @@ SUPPLY_IN_GROUPS = 2
 # 3 (issue 33): defenders of a fortress stormed by a stack that found it neither besieged
 # nor masked may retreat, if a hex is open to them (17.4.4, 17.7.2; RULINGS.md 5).
 FORTRESS_RETREATS = 3
-GENERATION = FORTRESS_RETREATS  # what new games ask
+# 4 (eaudit14): a stack storming the place it masked in an earlier move stays in that hex
+# when it is beaten or breaks off, instead of being lost for want of a retreat hex
+# (17.7.7 i, 10.2.1c; RULINGS.md 5).
+MASKERS_STAY = 4
+GENERATION = MASKERS_STAY  # what new games ask
 
 
 SIDES = ("athens", "sparta")
