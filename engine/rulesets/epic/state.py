@@ -270,7 +270,11 @@ FORTRESS_RETREATS = 3
 # when it is beaten or breaks off, instead of being lost for want of a retreat hex
 # (17.7.7 i, 10.2.1c; RULINGS.md 5).
 MASKERS_STAY = 4
-GENERATION = MASKERS_STAY  # what new games ask
+# 5 (eaudit14): every siege short of its units at the end of either side's movement or
+# combat gains its 1 siege morale that Campaign Turn, not only the mover's own sieges
+# after its own battles (10.6).
+SIEGES_KEPT_EVERY_PHASE = 5
+GENERATION = SIEGES_KEPT_EVERY_PHASE  # what new games ask
 
 
 SIDES = ("athens", "sparta")
