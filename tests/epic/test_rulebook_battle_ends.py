@@ -24,7 +24,7 @@ import pytest
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import combat as K
 from engine.rulesets.epic import politics as P
-from engine.rulesets.epic.battles import open_battle
+from engine.rulesets.epic.battles import open_battle, sea_battle
 
 from engine.rulesets.epic.state import MASKERS_STAY
 
@@ -284,3 +284,22 @@ def test_1_2_uninhabited_islands_may_be_entered_by_either_side():
     """Islands with no city belong to no region but either side's units may go there
     (1.2, 13.3.1): in the Campaign, a Laconian hoplite may stand on one."""
     assert ISLAND in B.allowed(position().state, "sparta")
+
+
+# ------------------------------------------------------------------ 16.2.2
+@pytest.mark.xfail(strict=True, reason="departure: fleets at sea with no leader are not "
+                   "separate stacks; an attack meets them all (battles.sea_battle); see "
+                   "REPORT-eaudit14.md")
+def test_16_2_2_unled_fleets_at_sea_are_separate_stacks_attacked_one_at_a_time():
+    """Two Athenian fleets share the Thermaic Gulf with no leader: they are two stacks, not
+    one, and two Spartan fleets under Archidamus that sail onto them fight one of them
+    (2 to 1), not both together (16.2.2, 7.8.2)."""
+    g = position(units=[{"home": "attica", "type": "fleet", "at": "thermaic-gulf", "morale": 5,
+                         "n": 2},
+                        {"home": "corinth", "type": "fleet", "at": "thermaic-gulf", "n": 2}],
+                 leaders={"Archidamus": "thermaic-gulf"})
+    s = g.state
+    ours = [u for u in B.units_at(s, "thermaic-gulf", "sparta")]
+    b = sea_battle(s, {"hex": "thermaic-gulf", "origin": "toronaic-gulf", "units": ours,
+                       "leaders": ["Archidamus"], "storm": False, "sea": True}, "sparta")
+    assert b is not None and len(b["dfn"]) == 1

@@ -274,7 +274,10 @@ MASKERS_STAY = 4
 # combat gains its 1 siege morale that Campaign Turn, not only the mover's own sieges
 # after its own battles (10.6).
 SIEGES_KEPT_EVERY_PHASE = 5
-GENERATION = SIEGES_KEPT_EVERY_PHASE  # what new games ask
+# 6 (eaudit14): units and leaders may be placed in, or sent back from, a friendly city that
+# is masked but not besieged (10.2.2 note, 7.3.2, 7.8.5).
+PLACING_IN_MASKED = 6
+GENERATION = PLACING_IN_MASKED  # what new games ask
 
 
 SIDES = ("athens", "sparta")
