@@ -277,7 +277,10 @@ SIEGES_KEPT_EVERY_PHASE = 5
 # 6 (eaudit14): units and leaders may be placed in, or sent back from, a friendly city that
 # is masked but not besieged (10.2.2 note, 7.3.2, 7.8.5).
 PLACING_IN_MASKED = 6
-GENERATION = PLACING_IN_MASKED  # what new games ask
+# 7 (eaudit14): units foraging from a city or fort of their own stand outside it, and a
+# battle there finds them in the open (9.7.2), as raiders do (15.1).
+FORAGERS_OUTSIDE = 7
+GENERATION = FORAGERS_OUTSIDE  # what new games ask
 
 
 SIDES = ("athens", "sparta")
