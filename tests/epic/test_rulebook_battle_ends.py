@@ -25,7 +25,6 @@ from engine.rulesets.epic import board as B
 from engine.rulesets.epic import combat as K
 from engine.rulesets.epic import politics as P
 from engine.rulesets.epic.battles import open_battle, sea_battle
-
 from engine.rulesets.epic.state import MASKERS_STAY
 
 from .conftest import city_hexes, described
@@ -145,18 +144,17 @@ def _hunt(n_fresh: int, n_retreated: int, rounds: int, dice: list[int]):
 def test_17_9_1_and_17_9_3_only_cavalry_outside_the_retreat_box_hunt_and_morale_stops_at_0():
     """Five Boeotian cavalry won after four rounds, two of them in the Retreat box: three
     hunt, at 3-1 (the Athenians have no cavalry). Die 5 is M. The light infantry's morale
-    (3 - 4) is taken as 0, so a 2 does not kill it; the hoplite's (4 - 4 = 0) dies on a 3."""
-    s, b, lines = _hunt(3, 2, 4, [5, 2, 3])
+    (3 - 4) is taken as 0 and the hoplite's is 4 - 4 = 0, so a 2 kills neither (it would
+    kill the light infantry at -1)."""
+    s, b, lines = _hunt(3, 2, 4, [5, 2, 2])
     assert "column 3-1" in lines[0]
-    kinds = {u: s["units"][u]["type"] for u in b["dfn"]}
-    order = [kinds[u] for u in b["dfn"]]
-    if order == ["hoplite", "light"]:  # the dice go to the hunted in the battle's order
-        s, b, lines = _hunt(3, 2, 4, [5, 3, 2])
-    dead = {s["units"][u]["type"] for u in b["dead"]}
-    assert dead == {"hoplite"}
+    assert b["dead"] == []
+    s, b, lines = _hunt(3, 2, 4, [5, 3, 3])  # a 3 is three over 0: both die
+    assert len(b["dead"]) == 2
 
 
 def test_17_9_3_four_or_more_cavalry_hunt_at_4_1():
+    """Six fresh cavalry hunting units with no cavalry roll on 4-1, not beyond."""
     s, b, lines = _hunt(6, 0, 1, [6, 1, 1])
     assert "column 4-1" in lines[0]
 
