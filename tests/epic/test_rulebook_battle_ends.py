@@ -25,13 +25,13 @@ from engine.rulesets.epic import board as B
 from engine.rulesets.epic import combat as K
 from engine.rulesets.epic import politics as P
 from engine.rulesets.epic.battles import open_battle, sea_battle
-from engine.rulesets.epic.state import MASKERS_STAY
+from engine.rulesets.epic.state import ISLANDS_OPEN, MASKERS_STAY
 
 from .conftest import city_hexes, described
 from .helpers import start
 
 CLEAR, FROM = "W3530", "W3430"  # two clear hexes of Megarid, side by side
-ISLAND = "W4224"  # an uninhabited island
+ISLAND, ISLAND_FROM = "W4224", "W4324"  # an uninhabited island of two clear hexes
 OLYNTHUS = city_hexes()["Olynthus"]  # walled, small, Athenian
 NEXT_TO_OLYNTHUS = next(h for h in B.comps().land_neighbors(OLYNTHUS)
                         if h not in B.city_by_hex())
@@ -276,12 +276,29 @@ def test_13_3_2_a_decisive_victory_on_an_island_counts_in_every_region_as_elsewh
     assert after["attica"] == (5, 8) and after["euboea"] == (3, 8)
 
 
-@pytest.mark.xfail(strict=True, reason="departure: uninhabited islands are outside every "
-                   "scenario's playable hexes (board.play_hexes); see REPORT-eaudit14.md")
 def test_1_2_uninhabited_islands_may_be_entered_by_either_side():
-    """Islands with no city belong to no region but either side's units may go there
-    (1.2, 13.3.1): in the Campaign, a Laconian hoplite may stand on one."""
-    assert ISLAND in B.allowed(position().state, "sparta")
+    """Islands with no city belong to no region, but either side's units may go there
+    (1.2, 13.3.1): in the Campaign both sides may stand on one; games created before
+    generation 8 kept them closed."""
+    s = position().state
+    assert ISLAND in B.allowed(s, "sparta") and ISLAND in B.allowed(s, "athens")
+    old = position(generation=ISLANDS_OPEN - 1).state
+    assert ISLAND not in B.allowed(old, "sparta")
+
+
+def test_13_3_2_a_battle_fought_on_an_island_moves_no_region():
+    """On the island's two hexes, a Laconian hoplite attacks an Attic light infantry: 1-1, M/M, the Laconian passes, the Athenian rolls 6 and
+    dies. The Spartan holds the island; no region's levels move but Attica's 1 ML for its
+    lost unit (13.3.2, 13.4)."""
+    g = position(units=[{"home": "laconia", "type": "hoplite", "at": ISLAND_FROM, "morale": 5},
+                        {"home": "attica", "type": "light", "at": ISLAND}])
+    s = g.state
+    before = _levels(s)
+    b, (spartan,) = fight(g, "sparta", ISLAND, ISLAND_FROM, [3, 1, 6])
+    assert s["battle"] is None and where(s, spartan) == ("map", ISLAND)
+    al, ml = before["attica"]
+    before["attica"] = (al, ml - 1)
+    assert _levels(s) == before
 
 
 # ------------------------------------------------------------------ 16.2.2

@@ -280,7 +280,10 @@ PLACING_IN_MASKED = 6
 # 7 (eaudit14): units foraging from a city or fort of their own stand outside it, and a
 # battle there finds them in the open (9.7.2), as raiders do (15.1).
 FORAGERS_OUTSIDE = 7
-GENERATION = FORAGERS_OUTSIDE  # what new games ask
+# 8 (eaudit14): uninhabited islands, which belong to no region, may be entered by either
+# side's units (1.2, 13.3).
+ISLANDS_OPEN = 8
+GENERATION = ISLANDS_OPEN  # what new games ask
 
 
 SIDES = ("athens", "sparta")
