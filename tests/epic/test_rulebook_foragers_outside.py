@@ -3,7 +3,8 @@ described positions.
 
 In our words: units that forage from a city or fort hex are set up outside the city or
 fort, so an enemy stack arriving there fights them in the open, with no walls, as it
-would fight raiders (15.1). Units of the same hex that do not forage stay inside."""
+would fight raiders (15.1). Units of the same hex that do not forage stay inside. Foragers
+may not move in the first Campaign Turn of the season (9.7.2)."""
 
 from __future__ import annotations
 
@@ -60,3 +61,18 @@ def test_games_of_an_older_generation_keep_foragers_inside():
     """Games created before generation 7 replay as recorded."""
     g = _attacked(forage=True, generation=FORAGERS_OUTSIDE - 1)
     assert g.state["battle"] is None
+
+
+def _movers(ct: int) -> list[str]:
+    g = described("rulebook-foragers", ct=ct,
+                  units=[{"home": "laconia", "type": "hoplite", "at": "W3530", "morale": 5,
+                          "forage": True}])
+    start(g, "move", [], side="sparta", step="choose")
+    return [o.id for o in g.prompts()[0].options]
+
+
+def test_9_7_2_foragers_stay_put_in_the_first_campaign_turn_only():
+    """A foraging Laconian hoplite in Megarid is offered no move in the first Campaign Turn
+    of the season, and may move again from the second."""
+    assert _movers(1) == ["done"]
+    assert "from:W3530" in _movers(2)
