@@ -621,6 +621,8 @@ def intercepting_fleets(s: EState, side: str, spot: str) -> list[str]:
 def interceptors(s: EState, side: str, area: str, committed: list[str]) -> list[str]:
     if restricted(s):
         return []  # 20.2: no interceptions under the armistice
+    if F.no_battle_at_sea(s, area):
+        return []  # 8.5: no battle in an Open Sea
     out = []
     for spot in intercept_spots(s, side, area):
         fleets = [u for u in intercepting_fleets(s, side, spot) if u not in committed]

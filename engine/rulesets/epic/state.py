@@ -283,7 +283,10 @@ FORAGERS_OUTSIDE = 7
 # 8 (eaudit14): uninhabited islands, which belong to no region, may be entered by either
 # side's units (1.2, 13.3).
 ISLANDS_OPEN = 8
-GENERATION = ISLANDS_OPEN  # what new games ask
+# 9 (eaudit14): no battle in an Open Sea: fleets sailing into one where enemy fleets are
+# neither attack them nor may be intercepted there (8.5, 16.4.4).
+CALM_OPEN_SEAS = 9
+GENERATION = CALM_OPEN_SEAS  # what new games ask
 
 
 SIDES = ("athens", "sparta")
