@@ -31,7 +31,9 @@ from .places import short as short_place
 from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
 from .state import (
+    FORAGERS_OUTSIDE,
     FORTRESS_RETREATS,
+    MASKERS_STAY,
     BattleState,
     EState,
     commanders,
@@ -490,9 +492,14 @@ def break_port_siege(flow: AnyFlow, h: str, with_victory: bool) -> None:
 
 def outside_walls(s: EState, h: str, side: str) -> list[str]:
     """`side`'s units at `h` that stand outside its walls whatever it would choose: Long Walls
-    builders (7.6.5) and raiders, who are set up outside any fortification (15.1)."""
+    builders (7.6.5), raiders, who are set up outside any fortification (15.1), and
+    foragers, set up outside the city or fort they forage from (9.7.2; generation 7)."""
     out = LW.builders_at(s, h, side)
-    return out + [u for u in raiders_outside(s, h, side) if u not in out]
+    out += [u for u in raiders_outside(s, h, side) if u not in out]
+    if asks(s, FORAGERS_OUTSIDE) and B.holder(s, h) == side:
+        out += [u for u in B.units_at(s, h, side) if s["units"][u]["forage"]
+                and s["units"][u]["type"] != "fleet" and u not in out]
+    return out
 
 
 def _stormed_fresh(s: EState, attack: dict[str, Any], attacker: str) -> bool:
@@ -680,6 +687,8 @@ def _finish(flow: AnyFlow, won: str, ended_in: str) -> None:
     if b.get("port"):  # back to the sea they came from, or back inside (10.2.1b, 10.2.3b)
         if origin != b["hex"] and F.enemy_fleets_at(s, origin, b["attacker"]):
             dest = None
+    elif origin == b["hex"] and b["storm"] and asks(s, MASKERS_STAY):
+        pass  # 17.7.7 i: stormers of a place they had masked stay in its hex, masking it
     elif origin == b["hex"] or B.units_at(s, origin, b["defender"]):
         # interceptors already in this sea, or whose coast the enemy has since taken,
         # fall back to a free neighbouring sea; with none they cannot retreat (17.7.4)

@@ -8,11 +8,12 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
 
+from engine.core.ruleset import asks
 from engine.core.steady import Memo, Steady
 
 from . import special
-from .components import City, Components, load_components
-from .state import MAP, EState, Facts, on_board, other
+from .components import Area, City, Components, load_components
+from .state import ISLANDS_OPEN, MAP, EState, Facts, on_board, other
 
 # Rule 10.9: the Long Walls standing at the start of every game (the state keys them by hex,
 # since an end may be a fort, 7.6.5).
@@ -46,25 +47,36 @@ def region_cities(region: str) -> tuple[City, ...]:
 
 def allowed(s: EState, side: str) -> frozenset[str]:
     """Land hexes `side` may enter now: `play_hexes`, less a neutral region until a card
-    brings it in (23.2.3: Argolid until Argos Ends Neutrality)."""
-    return play_hexes(s["scenario"], side, tuple(sorted(s.get("activated", ()))))
+    brings it in (23.2.3: Argolid until Argos Ends Neutrality); the uninhabited islands
+    from generation 8 on (1.2)."""
+    return play_hexes(s["scenario"], side, tuple(sorted(s.get("activated", ()))),
+                      asks(s, ISLANDS_OPEN))
 
 
 @cache
-def play_hexes(scenario: str, side: str, activated: tuple[str, ...] = ()) -> frozenset[str]:
+def play_hexes(scenario: str, side: str, activated: tuple[str, ...] = (),
+               islands: bool = False) -> frozenset[str]:
     """Land hexes `side` may enter: the regions in play (22.4.2) but those that start
     neutral and have not been brought in (23.2.3), and for Athens the cities outside them
-    its scenario opens (22.4.2a-b, 28.4.3a; `special.py`)."""
+    its scenario opens (22.4.2a-b, 28.4.3a; `special.py`). `islands`: the uninhabited
+    islands too, which belong to no region and are open to both sides (1.2; 22.4.2 closes
+    only regions)."""
     c = comps()
     sc = c.scenarios[scenario]
     # a neutral region (the Argolid of 23.2.3) may not be entered until a card wakes it
     regions = {r for r in sc.in_play
                if r not in sc.regions or sc.regions[r].side != "neutral" or r in activated}
     out = {h.id for h in c.hexes.values() if h.kind == "land" and h.area
-           and c.areas[h.area].region in regions}
+           and (c.areas[h.area].region in regions
+                or (islands and _uninhabited(c.areas[h.area])))}
     if side == "athens":
         out |= {c.cities[n].hex for n in special.enterable(scenario)}
     return frozenset(out)
+
+
+def _uninhabited(area: Area) -> bool:
+    """An island with no city: land of no region and no satrapy (1.2)."""
+    return area.kind == "land" and area.region is None and area.satrapy is None
 
 
 @cache

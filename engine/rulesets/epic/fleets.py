@@ -12,9 +12,11 @@ import heapq
 from dataclasses import dataclass
 from functools import cache
 
+from engine.core.ruleset import asks
+
 from . import board as B
 from .cards import season_fx
-from .state import EState, other
+from .state import CALM_OPEN_SEAS, EState, other
 
 MAX_MP = 12  # 16.5: 6 + 1d6 at most
 BASE_MP = 6
@@ -33,6 +35,11 @@ class Voyage:
 
 def at_sea(h: str | None) -> bool:
     return h is not None and h in B.comps().areas
+
+
+def no_battle_at_sea(s: EState, area: str) -> bool:
+    """8.5, 16.4.4: an Open Sea sees no battle (games before generation 9 fought there)."""
+    return B.comps().areas[area].kind == "open" and asks(s, CALM_OPEN_SEAS)
 
 
 def landings(area: str) -> tuple[tuple[str, int], ...]:
@@ -155,7 +162,7 @@ def voyages(s: EState, side: str, start: str, mp: int = MAX_MP,
             continue
         if node != start:
             if node in c.areas:
-                fight = bool(enemy_fleets_at(s, node, side))
+                fight = bool(enemy_fleets_at(s, node, side)) and not no_battle_at_sea(s, node)
                 out[node] = Voyage(cost, prev, fight)
             else:
                 out[node] = Voyage(cost, prev, blocked_landing(s, side, node, cargo))

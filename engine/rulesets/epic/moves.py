@@ -13,6 +13,7 @@ from typing import Any
 from engine import IllegalAction, Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 from engine.core.steady import Memo
 
 from . import alliances as A
@@ -31,7 +32,8 @@ from .losses import drown, eliminate
 from .notes import note
 from .peace import barred, breach, restricted
 from .sieges import enter_revolt
-from .state import MAP, EState, on_board, other, stamp
+from .sieges import upkeep as siege_upkeep
+from .state import MAP, SIEGES_KEPT_EVERY_PHASE, EState, on_board, other, stamp
 
 
 def movable_units(s: EState, side: str, h: str) -> list[str]:
@@ -300,6 +302,9 @@ class Move(Procedure[EState]):
             a = str(answer)
             if a == "done":
                 storms(flow)
+                if asks(s, SIEGES_KEPT_EVERY_PHASE):  # 10.6 a: the end of a movement phase
+                    for line in siege_upkeep(s, side):
+                        note(flow, line)
                 flow.end()
                 return
             verb, h = a.split(":", 1)
@@ -616,6 +621,8 @@ def intercepting_fleets(s: EState, side: str, spot: str) -> list[str]:
 def interceptors(s: EState, side: str, area: str, committed: list[str]) -> list[str]:
     if restricted(s):
         return []  # 20.2: no interceptions under the armistice
+    if F.no_battle_at_sea(s, area):
+        return []  # 8.5: no battle in an Open Sea
     out = []
     for spot in intercept_spots(s, side, area):
         fleets = [u for u in intercepting_fleets(s, side, spot) if u not in committed]

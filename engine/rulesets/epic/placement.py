@@ -8,6 +8,7 @@ from typing import Any
 from engine import IllegalAction, Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 
 from . import alliances as A
 from . import board as B
@@ -15,7 +16,7 @@ from . import ionian, menus, persia, sicily, special
 from . import places as P
 from . import unit_names as N
 from .notes import note
-from .state import MAP, POOL, EState, Unit, on_board
+from .state import MAP, PLACING_IN_MASKED, POOL, EState, Unit, on_board
 
 ATHENS_BASES = 3  # 22.4.5
 BUILD_ML = 5  # 4.4.2
@@ -33,7 +34,15 @@ def _home_cities(s: EState, side: str, region: str) -> list[str]:
         return []  # 24.2.3: with allies, only the regions the player controls
     return [city.name for city in B.region_cities(region)
             if B.city_owner(s, city.name) == side and city.hex not in s["sieges"]
-            and not B.masked(s, city.hex)]
+            and _open_for_placing(s, city.hex)]
+
+
+def _open_for_placing(s: EState, h: str) -> bool:
+    """10.2.2 note: a masked city, unlike a besieged one, still takes and sends back units
+    (they must fight the maskers to leave it); games before generation 6 barred it."""
+    if asks(s, PLACING_IN_MASKED):
+        return h not in s["sieges"]
+    return not B.masked(s, h)
 
 
 def _label(u: Unit) -> str:
@@ -123,7 +132,7 @@ def options(s: EState, side: str) -> list[Option]:
             city = B.city_at(s, x["hex"])
             region = c.region_of_city(city.name) if city else None
             if city is not None and region and B.city_owner(s, city.name) == side \
-                    and not B.masked(s, city.hex):
+                    and _open_for_placing(s, city.hex):
                 opts.append(Option(f"lremove:{name}", f"Send {name} to the "
                                                       f"{N.region_name(region)} Force Pool",
                                    "7.8.5", data={"kind": "remove_leader", "leader": name,
@@ -213,7 +222,7 @@ def batch_prompt(s: EState, side: str, batch: dict[str, Any]) -> Prompt:
 
 def _leader_cities(s: EState, side: str, region: str) -> list[str]:
     return [city.name for city in B.region_cities(region)
-            if B.city_owner(s, city.name) == side and not B.masked(s, city.hex)]
+            if B.city_owner(s, city.name) == side and _open_for_placing(s, city.hex)]
 
 
 def base_hexes(s: EState) -> list[str]:

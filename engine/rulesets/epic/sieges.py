@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 
 from . import alliances as A
 from . import board as B
@@ -17,7 +18,7 @@ from .notes import note
 from .peace import breach, grieve, restricted
 from .raiding import raze_raid
 from .result_text import reason
-from .state import EState, dealt, other
+from .state import SIEGES_KEPT_EVERY_PHASE, EState, dealt, other
 
 NEED = {"fort": 2, "S": 2, "M": 4, "L": 6}  # 10.3.2
 MORALE = {"fort": 3, "S": 4, "M": 5, "L": 6}  # 10.3.3 (labels ours, data/README.md)
@@ -93,11 +94,15 @@ def can_begin(s: EState, side: str) -> list[str]:
 
 
 def upkeep(s: EState, side: str) -> list[str]:
-    """10.6: a siege short of units at the end of movement or combat gains 1 morale, once a
-    Campaign Turn."""
+    """10.6: a siege short of units at the end of a movement or combat phase gains 1
+    morale, once a Campaign Turn. Any phase counts, the other side's too (its attacks on
+    the besiegers most of all); games before generation 5 look only at `side`'s own
+    sieges after its own battles."""
     lines = []
+    every = asks(s, SIEGES_KEPT_EVERY_PHASE)
     for h, sg in sorted(s["sieges"].items()):
-        if sg["by"] == side and not enough(s, h, side) and h not in s["short_noted"]:
+        if (every or sg["by"] == side) and not enough(s, h, sg["by"]) \
+                and h not in s["short_noted"]:
             s["short_noted"].append(h)
             sg["morale"] += 1
             lines.append(f"The siege at {h} is short of units: its morale rises to "

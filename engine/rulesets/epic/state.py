@@ -266,7 +266,27 @@ SUPPLY_IN_GROUPS = 2
 # 3 (issue 33): defenders of a fortress stormed by a stack that found it neither besieged
 # nor masked may retreat, if a hex is open to them (17.4.4, 17.7.2; RULINGS.md 5).
 FORTRESS_RETREATS = 3
-GENERATION = FORTRESS_RETREATS  # what new games ask
+# 4 (eaudit14): a stack storming the place it masked in an earlier move stays in that hex
+# when it is beaten or breaks off, instead of being lost for want of a retreat hex
+# (17.7.7 i, 10.2.1c; RULINGS.md 5).
+MASKERS_STAY = 4
+# 5 (eaudit14): every siege short of its units at the end of either side's movement or
+# combat gains its 1 siege morale that Campaign Turn, not only the mover's own sieges
+# after its own battles (10.6).
+SIEGES_KEPT_EVERY_PHASE = 5
+# 6 (eaudit14): units and leaders may be placed in, or sent back from, a friendly city that
+# is masked but not besieged (10.2.2 note, 7.3.2, 7.8.5).
+PLACING_IN_MASKED = 6
+# 7 (eaudit14): units foraging from a city or fort of their own stand outside it, and a
+# battle there finds them in the open (9.7.2), as raiders do (15.1).
+FORAGERS_OUTSIDE = 7
+# 8 (eaudit14): uninhabited islands, which belong to no region, may be entered by either
+# side's units (1.2, 13.3).
+ISLANDS_OPEN = 8
+# 9 (eaudit14): no battle in an Open Sea: fleets sailing into one where enemy fleets are
+# neither attack them nor may be intercepted there (8.5, 16.4.4).
+CALM_OPEN_SEAS = 9
+GENERATION = CALM_OPEN_SEAS  # what new games ask
 
 
 SIDES = ("athens", "sparta")
