@@ -268,7 +268,7 @@ SUPPLY_IN_GROUPS = 2
 FORTRESS_RETREATS = 3
 # 4 (eaudit14): a stack storming the place it masked in an earlier move stays in that hex
 # when it is beaten or breaks off, instead of being lost for want of a retreat hex
-# (17.7.7 i, 10.2.1c; RULINGS.md 5).
+# (17.7.7 i, 10.2.1c; RULINGS.md 84).
 MASKERS_STAY = 4
 # 5 (eaudit14): every siege short of its units at the end of either side's movement or
 # combat gains its 1 siege morale that Campaign Turn, not only the mover's own sieges
