@@ -964,6 +964,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         return peace.abdication(view, prompt)
     if kind == "card":  # Appendix C
         return policy.card(view, prompt)
+    if kind == "discard":  # 12.2
+        return decisions.encode(prompt, policy.discards(view, prompt))
     if kind == "assess":  # 5.3
         return policy.assess(view, prompt)
     if kind == "revolt":  # 6.1, 6.2

@@ -320,6 +320,28 @@ def land_distances(targets: frozenset[str]) -> dict[str, int]:
 
 
 # ------------------------------------------------------------------ cards (Appendix C)
+def playable_by(kind: str, seat: str, allies: bool) -> bool:
+    """Whether `seat` could ever play a card of `kind` (Appendix C names who plays each;
+    with allies the League's players play the cards naming Sparta, 24.6, and Allied
+    Dissent, which needs allies to aim at)."""
+    player = B.comps().card_kinds[kind].player
+    if player == "either":
+        return True
+    if player == "league":
+        return allies and seat != "athens"
+    return player == side_of(seat)
+
+
+def discards(view: dict[str, Any], prompt: Prompt) -> list[str]:
+    """12.2: before the draw, throw away exactly the cards this seat can never play. Such a
+    card only fills a place in the hand the draw could refill; every other card is kept
+    for a later season (the score sees no gain in any discard, and its random pick threw
+    away playable cards every season)."""
+    allies = bool(view.get("league"))
+    return [o.id for o in prompt.options if o.data and o.data.get("kind") == "discard_card"
+            and not playable_by(kind_of_card(str(o.data["card"])), prompt.seat, allies)]
+
+
 def card(view: dict[str, Any], prompt: Prompt) -> str | None:
     """An Immediate card's play-or-discard (Appendix C), where the lookahead cannot see
     past the dice and a blind draw decided: Perdiccas Switches Sides flips Macedon (4.3.1),

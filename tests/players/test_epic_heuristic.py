@@ -619,3 +619,27 @@ def test_walls_stormed_at_once_are_held_until_the_defenders_are_worn(morale, ans
                      Option("off", "Retreat from the battle", "17.8")),
                     rule="17.8", kind="continue")
     assert choose({"battle": battle}, prompt, None, Rng("walls")) == answer
+
+
+HAND = ("rebellion-possible-euboea", "city-betrayal-athens-1", "helot-uprising-1",
+        "allied-dissent-1", "athenian-embassy-1", "tissaphernes-fleet-1")
+
+
+@pytest.mark.parametrize("scenario, seat, thrown", [
+    ("archidamian", "athens", {"rebellion-possible-euboea", "allied-dissent-1",
+                               "tissaphernes-fleet-1"}),
+    ("archidamian", "sparta", {"helot-uprising-1", "allied-dissent-1", "athenian-embassy-1"}),
+    # with allies a League player plays Sparta's cards (24.6) and Allied Dissent
+    ("four-player", "thebes", {"helot-uprising-1", "athenian-embassy-1"})])
+def test_the_discard_before_the_draw_throws_away_only_cards_the_seat_cannot_play(
+        scenario, seat, thrown):
+    # 12.2: any cards may be discarded before drawing back to the hand's size. The score saw
+    # no gain in any discard and a random pick threw playable cards away every season.
+    from engine.core import decisions
+    view = engine.new_game("epic", scenario=scenario, seed="discard").view(seat)
+    prompt = decisions.pick(seat, "Discard any cards before drawing (12.2)?", tuple(
+        Option(cid, f"Discard {cid}", "12.2", data={"kind": "discard_card", "card": cid})
+        for cid in HAND), 0, len(HAND), rule="12.2", kind="discard")
+    answer = choose(view, prompt, None, Rng("discard"))
+    assert answer is not None
+    assert set(decisions.parse(prompt, answer)) == thrown
