@@ -621,7 +621,7 @@ def target_prompt(s: EState, side: str, area: str) -> Prompt:
                         data={"kind": "sea_target", "at": area, "fleets": stack,
                               "leaders": B.leaders_at(s, area, foe) if len(stack) > 1 else []})
                  for stack in F.sea_stacks(s, area, foe))
-    return Prompt(side, f"{side.title()}: {foe.title()}'s fleets in {P.short(area)} lie in "
+    return Prompt(side, f"{side.title()}: the enemy's fleets in {P.short(area)} lie in "
                         f"{len(opts)} separate stacks. Which one do your fleets attack (16.2.2)?",
                   opts, rule="16.2.2", kind="sea_target")
 
