@@ -141,6 +141,7 @@ class BattleState(TypedDict):
     wings: NotRequired[dict[str, Any]]  # App. D (wings.py)
     wing: NotRequired[str]  # one wing's fight, as wings.py builds it
     winner: NotRequired[Side]
+    ships: NotRequired[AreaId | None]  # 17.7.7 ii: the sea a landing party came from (gen 10)
 
 
 def forces(b: BattleState, which: str) -> list[UnitId]:

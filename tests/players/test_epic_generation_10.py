@@ -1,7 +1,9 @@
-"""The Epic players' answer to 16.2.2's question (generation 10): fleets sailing onto an
-Area where the enemy's fleets lie in separate stacks (no leader with them) pick one to
-attack. The heuristic attacks the stack it would fight at the best odds, the weakest
-between equals; the search level leaves the question to it; the random level picks any."""
+"""The Epic players' answers to generation 10's questions. Fleets sailing onto an Area
+where the enemy's fleets lie in separate stacks (no leader with them) pick one to attack
+(16.2.2): the heuristic attacks the stack it would fight at the best odds, the weakest
+between equals; the search level leaves the question to it; the random level picks any.
+A beaten landing party chooses its ships or a coastal hex (17.7.7 ii), a retreat question
+every level already answers."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from engine.players.epic import choose
 from engine.players.search import SearchPlayer
 from engine.players.testing import assert_player_blind
 from engine.rulesets.epic import menus
+from tests.epic.helpers import start
 
 RULES = engine.ruleset("epic")
 
@@ -68,3 +71,29 @@ def test_the_random_level_picks_one_of_the_stacks():
 def test_the_answer_reads_only_the_seats_view():
     g, _p = _asked()
     assert_player_blind(g, "sparta", "heuristic", seed="t")
+
+
+def test_every_level_answers_a_beaten_landing_partys_retreat():
+    g = RULES.from_position({"start": "move", "args": {"side": "athens", "step": "choose"},
+                             "scenario": "campaign", "clear": True, "ct": 1,
+                             "regions": {"megarid": {"side": "sparta", "al": 10, "ml": 10}},
+                             "leaders": {"Phormio": "W3731"},
+                             "units": [{"home": "attica", "type": "fleet", "at": "Piraeus"},
+                                       {"home": "attica", "type": "hoplite", "at": "Piraeus"},
+                                       {"home": "laconia", "type": "hoplite", "at": "W3530"}]},
+                            seed="esea14")
+    g.act("athens", "from:W3731")
+    p = g.prompts()[0]
+    g.act("athens", decisions.encode(p, [o.id for o in p.options]))
+    for _ in range(4):
+        p = g.prompts()[0]
+        if p.kind != "destination":
+            break
+        g.act("athens", menus.towards(p, "to:W3530"))
+    g.act("athens", "done")
+    start(g, "combats", [1] * 8, side="athens")  # one round, then Athens breaks off
+    g.act("athens", "off")
+    (p,) = g.prompts()
+    assert p.kind == "retreat" and p.rule == "17.7.7"
+    for level in (player("random", "t"), player("heuristic", "t"), SearchPlayer("t", samples=2)):
+        assert p.option(decide(g, "athens", level)) is not None
