@@ -787,9 +787,10 @@ def _retreat(view: dict[str, Any], prompt: Prompt) -> str | None:
 
 def _sea_target(view: dict[str, Any], prompt: Prompt) -> str | None:
     """Which enemy stack at sea our fleets attack (16.2.2): the one we would fight at the
-    best odds column, counting fleets and the best sea rating on each side (17.3, 17.4.2);
-    between equal columns, the stack of lowest total morale, whose checks fail most often.
-    Our fleets are all ours in the Area: the attacking stack has just arrived there."""
+    best odds column, counting fleets (17.3; the question comes only where the enemy has no
+    leader there, so only ours shifts it, 17.4.2, alike for every stack); between equal
+    columns, the stack of lowest total morale, whose checks fail most often. Our fleets are
+    all ours in the Area: the attacking stack has just arrived there."""
     me = side_of(prompt.seat)
     best, top = None, (-math.inf, -math.inf)
     for o in prompt.options:
@@ -797,19 +798,11 @@ def _sea_target(view: dict[str, Any], prompt: Prompt) -> str | None:
         area, fleets = facts.get("at"), [str(u) for u in facts.get("fleets", ())]
         ours = [u for u in view["units"].values() if u["side"] == me and u["where"] == "map"
                 and u["hex"] == area and u["type"] == "fleet"]
-        column = odds_index(len(ours), max(1, len(fleets))) \
-            + _sea_rating(view, [n for n, x in view["leaders"].items()
-                                 if x["side"] == me and x["where"] == "map" and x.get("hex") == area]) \
-            - _sea_rating(view, [str(n) for n in facts.get("leaders", ())])
+        column = odds_index(len(ours), max(1, len(fleets)))
         morale = sum(int(view["units"][u]["morale"]) for u in fleets if u in view["units"])
         if (column, -morale) > top:
             best, top = o.id, (column, -morale)
     return best
-
-
-def _sea_rating(view: dict[str, Any], names: list[str]) -> int:
-    return max((int(view["leaders"][n].get("sea", 0)) for n in names if n in view["leaders"]),
-               default=0)
 
 
 EXPOSED = 1.0  # a unit of ours likely to be caught (about what it is worth alive)

@@ -618,8 +618,7 @@ def target_prompt(s: EState, side: str, area: str) -> Prompt:
     """16.2.2: the enemy's fleets in `area` lie in separate stacks; the mover picks one."""
     foe = other(side)
     opts = tuple(Option(stack[0], f"Attack {_stack_label(s, stack)}", "16.2.2",
-                        data={"kind": "sea_target", "at": area, "fleets": stack,
-                              "leaders": B.leaders_at(s, area, foe) if len(stack) > 1 else []})
+                        data={"kind": "sea_target", "at": area, "fleets": stack})
                  for stack in F.sea_stacks(s, area, foe))
     return Prompt(side, f"{side.title()}: the enemy's fleets in {P.short(area)} lie in "
                         f"{len(opts)} separate stacks. Which one do your fleets attack (16.2.2)?",
@@ -627,15 +626,10 @@ def target_prompt(s: EState, side: str, area: str) -> Prompt:
 
 
 def _stack_label(s: EState, stack: list[str]) -> str:
-    """ "Athenian fleet 3 (morale 5), alone", or a led stack's leader and fleets."""
-    if len(stack) == 1:
-        u = stack[0]
-        return f"{N.named(s, u)} (morale {s['units'][u]['morale']}), alone"
-    area = s["units"][stack[0]]["hex"]
-    chiefs = B.leaders_at(s, area, s["units"][stack[0]]["side"])
+    """ "Attic fleet 3 (morale 5), alone": asked only where no leader gathers the enemy's
+    fleets, each of which is then a stack (F.sea_stacks)."""
     morale = "/".join(str(s["units"][u]["morale"]) for u in stack)
-    return f"the stack under {', '.join(chiefs)}: {N.count(len(stack), 'fleet')} " \
-           f"(morale {morale}), {N.listed(s, stack)}"
+    return f"{N.listed(s, stack)} (morale {morale}){', alone' if len(stack) == 1 else ''}"
 
 
 def boardable_here(s: EState, side: str, h: str) -> bool:
