@@ -28,6 +28,7 @@ from ..core.rng import Rng
 from ..core.types import Prompt
 from ..rulesets.epic import board as B
 from ..rulesets.epic import menus
+from ..rulesets.epic.combat import odds_index
 from ..rulesets.epic.sieges import MORALE as SIEGE_MORALE
 from ..rulesets.epic.sieges import NEED as SIEGE_NEED
 from . import epic_cards as cards
@@ -784,6 +785,26 @@ def _retreat(view: dict[str, Any], prompt: Prompt) -> str | None:
     return best
 
 
+def _sea_target(view: dict[str, Any], prompt: Prompt) -> str | None:
+    """Which enemy stack at sea our fleets attack (16.2.2): the one we would fight at the
+    best odds column, counting fleets (17.3; the question comes only where the enemy has no
+    leader there, so only ours shifts it, 17.4.2, alike for every stack); between equal
+    columns, the stack of lowest total morale, whose checks fail most often. Our fleets are
+    all ours in the Area: the attacking stack has just arrived there."""
+    me = side_of(prompt.seat)
+    best, top = None, (-math.inf, -math.inf)
+    for o in prompt.options:
+        facts = o.data or {}
+        area, fleets = facts.get("at"), [str(u) for u in facts.get("fleets", ())]
+        ours = [u for u in view["units"].values() if u["side"] == me and u["where"] == "map"
+                and u["hex"] == area and u["type"] == "fleet"]
+        column = odds_index(len(ours), max(1, len(fleets)))
+        morale = sum(int(view["units"][u]["morale"]) for u in fleets if u in view["units"])
+        if (column, -morale) > top:
+            best, top = o.id, (column, -morale)
+    return best
+
+
 EXPOSED = 1.0  # a unit of ours likely to be caught (about what it is worth alive)
 
 
@@ -940,6 +961,8 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
         return decisions.encode(prompt, best)
     if kind == "retreat":  # 17.7
         return _retreat(view, prompt)
+    if kind == "sea_target":  # 16.2.2
+        return _sea_target(view, prompt)
     if kind == "capture":  # 10.7, 11.1-11.3
         return _capture(view, prompt)
     if kind == "siege":

@@ -19,16 +19,15 @@ decisive, when every region is an "other region" (13.3.2)."""
 
 from __future__ import annotations
 
-import pytest
-
+from engine.core import decisions
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import combat as K
 from engine.rulesets.epic import politics as P
-from engine.rulesets.epic.battles import open_battle, sea_battle
-from engine.rulesets.epic.state import ISLANDS_OPEN, MASKERS_STAY
+from engine.rulesets.epic.battles import open_battle
+from engine.rulesets.epic.state import ISLANDS_OPEN, MASKERS_STAY, SEPARATE_FLEETS
 
 from .conftest import city_hexes, described
-from .helpers import start
+from .helpers import ids, start, through_menus
 
 CLEAR, FROM = "W3530", "W3430"  # two clear hexes of Megarid, side by side
 ISLAND, ISLAND_FROM = "W4224", "W4324"  # an uninhabited island of two clear hexes
@@ -302,19 +301,61 @@ def test_13_3_2_a_battle_fought_on_an_island_moves_no_region():
 
 
 # ------------------------------------------------------------------ 16.2.2
-@pytest.mark.xfail(strict=True, reason="departure: fleets at sea with no leader are not "
-                   "separate stacks; an attack meets them all (battles.sea_battle); see "
-                   "REPORT-eaudit14.md")
+def _sail_on_two_unled(generation=None, athenian_leader=False):
+    """Two Spartan-side fleets under Archidamus sail from the Toronaic Gulf onto two
+    Athenian fleets in the Thermaic Gulf (with Phormio among them if `athenian_leader`);
+    Athens lets them come on without intercepting."""
+    g = position(ct=1, generation=generation,
+                 units=[{"home": "attica", "type": "fleet", "at": "thermaic-gulf",
+                         "morale": 5, "n": 2},
+                        {"home": "corinth", "type": "fleet", "at": "toronaic-gulf", "n": 2}],
+                 leaders={"Archidamus": "toronaic-gulf",
+                          **({"Phormio": "thermaic-gulf"} if athenian_leader else {})})
+    start(g, "move", [], side="sparta", step="choose")
+    g.act("sparta", "from:toronaic-gulf")
+    g.act("sparta", decisions.encode(g.prompts()[0], ids(g, "sparta")))  # all of them
+    through_menus(g, "sparta", "to:thermaic-gulf")
+    g.act("athens", "pass")
+    return g
+
+
+def _battle(g, dice):
+    g.act("sparta", "done")
+    start(g, "combats", dice, side="sparta")
+    return g.state["battle"]
+
+
 def test_16_2_2_unled_fleets_at_sea_are_separate_stacks_attacked_one_at_a_time():
     """Two Athenian fleets share the Thermaic Gulf with no leader: they are two stacks, not
-    one, and two Spartan fleets under Archidamus that sail onto them fight one of them
-    (2 to 1), not both together (16.2.2, 7.8.2)."""
-    g = position(units=[{"home": "attica", "type": "fleet", "at": "thermaic-gulf", "morale": 5,
-                         "n": 2},
-                        {"home": "corinth", "type": "fleet", "at": "thermaic-gulf", "n": 2}],
-                 leaders={"Archidamus": "thermaic-gulf"})
-    s = g.state
-    ours = [u for u in B.units_at(s, "thermaic-gulf", "sparta")]
-    b = sea_battle(s, {"hex": "thermaic-gulf", "origin": "toronaic-gulf", "units": ours,
-                       "leaders": ["Archidamus"], "storm": False, "sea": True}, "sparta")
-    assert b is not None and len(b["dfn"]) == 1
+    one. Two Spartan fleets under Archidamus that sail onto them choose one and fight it
+    two to one; the other Athenian fleet stays out of the battle (16.2.2, 7.8.2)."""
+    g = _sail_on_two_unled()
+    (p,) = g.prompts()
+    assert p.seat == "sparta" and p.kind == "sea_target" and p.rule == "16.2.2"
+    stacks = [o.data["fleets"] for o in p.options]
+    assert len(stacks) == 2 and all(len(x) == 1 for x in stacks)
+    assert all(o.label.startswith("Attack Attic fleet") and "alone" in o.label
+               for o in p.options)
+    g.act("sparta", p.options[1].id)
+    assert g.state["attacks"][0]["targets"] == stacks[1]
+    b = _battle(g, [3] * 12)
+    assert b is not None and b["dfn"] == stacks[1] and len(b["att"]) == 2
+    assert stacks[0][0] not in b["dfn"] + b["reserve"]
+
+
+def test_16_2_2_a_leader_makes_his_fleets_one_stack():
+    """With an Athenian leader among them the two fleets are one stack: no question is
+    asked, and both fight (7.8.2)."""
+    g = _sail_on_two_unled(athenian_leader=True)
+    assert [p.kind for p in g.prompts()] == ["move"]
+    b = _battle(g, [3] * 12)
+    assert b is not None and len(b["dfn"]) == 2
+
+
+def test_16_2_2_games_of_an_older_generation_attack_every_fleet_in_the_area():
+    """Games created before generation 10 replay as recorded: the two unled fleets
+    fight together and no question is asked."""
+    g = _sail_on_two_unled(generation=SEPARATE_FLEETS - 1)
+    assert [p.kind for p in g.prompts()] == ["move"]
+    b = _battle(g, [3] * 12)
+    assert b is not None and len(b["dfn"]) == 2

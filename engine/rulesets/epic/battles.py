@@ -27,6 +27,7 @@ from .leaders import eliminate as kill_leader
 from .losses import drown, eliminate
 from .notes import AnyFlow, note, roller
 from .peace import battle_grievances, breach
+from .places import name as full_place
 from .places import short as short_place
 from .raiding import outside as raiders_outside
 from .sieges import capture, lose_siege_base
@@ -34,6 +35,7 @@ from .state import (
     FORAGERS_OUTSIDE,
     FORTRESS_RETREATS,
     MASKERS_STAY,
+    SEPARATE_FLEETS,
     BattleState,
     EState,
     commanders,
@@ -211,8 +213,24 @@ def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState
         "breach_bonus": unwalled_bonus,
         "voluntary": None,
     }
+    if attack.get("from_sea") and asks(s, SEPARATE_FLEETS):  # 17.7.7 ii
+        b["ships"] = attack.get("sea_origin")
     b["record"] = K.battle_record(s, b)
     return b
+
+
+def landing_retreats(s: EState, b: BattleState) -> list[str]:
+    """17.7.7 ii: a beaten landing party goes back to its ships, in the sea it landed from,
+    while one of its fleets is left and no enemy fleet is at sea there (17.7.1b), or into
+    a free coastal hex of that sea beside the battle. None: it cannot retreat."""
+    sea, side = b.get("ships"), b["attacker"]
+    if not sea:
+        return []
+    afloat = any(s["units"][u]["type"] == "fleet" and u not in b["dead"] for u in b["att"])
+    out = [sea] if afloat and not F.enemy_fleets_at(s, sea, side) else []
+    coast = {x for x, _ in F.shore(s, side, sea)}
+    return out + [n for n in B.comps().land_neighbors(b["hex"])
+                  if n in coast and _open_hex(s, n, side)]
 
 
 class SideArgs(TypedDict):
@@ -643,6 +661,8 @@ class BattleWhither(Procedure[EState]):
     def prompts(self, flow: Flow[EState]) -> list[Prompt]:
         s = flow.state
         b = fighting(s)
+        if b.get("winner") == "dfn":
+            return [_landing_whither(s, b)]
         spots = defender_retreats(s, b)
         into = b.get("into")
         if into:
@@ -655,7 +675,19 @@ class BattleWhither(Procedure[EState]):
                        rule="17.7.1", kind="retreat")]
 
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
-        _conclude(flow, "att", str(answer), "whither")
+        won = "dfn" if fighting(flow.state).get("winner") == "dfn" else "att"
+        _conclude(flow, won, str(answer), "whither")
+
+
+def _landing_whither(s: EState, b: BattleState) -> Prompt:
+    """17.7.7 ii: the beaten landing party chooses its ships or a coastal hex."""
+    where = tuple(Option(h, f"Back aboard the ships in {full_place(h)}" if F.at_sea(h)
+                         else f"Retreat to {full_place(h)}", "17.7.7",
+                         data={"kind": "retreat", "from": b["hex"], "to": h, "inside": False})
+                  for h in landing_retreats(s, b))
+    return Prompt(b["attacker"], f"Your landing at {_where(s, b['hex'])} is beaten back: where "
+                                 "do your units retreat (17.7.7)?", where,
+                  rule="17.7.7", kind="retreat")
 
 
 BATTLE_STEPS: tuple[Procedure[EState, Any], ...] = (
@@ -684,7 +716,13 @@ def _finish(flow: AnyFlow, won: str, ended_in: str) -> None:
         return
     origin: str = b["origin"]
     dest: str | None = origin
-    if b.get("port"):  # back to the sea they came from, or back inside (10.2.1b, 10.2.3b)
+    if b.get("ships") and F.at_sea(str(b["ships"])) and won == "dfn":  # 17.7.7 ii
+        options = landing_retreats(s, b) if _standing(b, "att") else []
+        if len(options) > 1:
+            flow.goto("battle_whither")
+            return
+        dest = options[0] if options else None
+    elif b.get("port"):  # back to the sea they came from, or back inside (10.2.1b, 10.2.3b)
         if origin != b["hex"] and F.enemy_fleets_at(s, origin, b["attacker"]):
             dest = None
     elif origin == b["hex"] and b["storm"] and asks(s, MASKERS_STAY):
@@ -695,6 +733,10 @@ def _finish(flow: AnyFlow, won: str, ended_in: str) -> None:
         dest = next(iter(retreat_hexes(s, b["hex"], b["attacker"])), None) \
             if F.at_sea(b["hex"]) else None
     _conclude(flow, won, dest, ended_in)
+
+
+def _standing(b: BattleState, which: str) -> bool:
+    return any(u not in b["dead"] and u != K.GARRISON for u in forces(b, which))
 
 
 def _conclude(flow: AnyFlow, won: str, dest: str | None, ended_in: str) -> None:

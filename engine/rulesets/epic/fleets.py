@@ -107,6 +107,16 @@ def enemy_fleets_at(s: EState, area: str, side: str) -> list[str]:
     return [u for u in B.units_at(s, area, other(side)) if s["units"][u]["type"] == "fleet"]
 
 
+def sea_stacks(s: EState, area: str, side: str) -> list[list[str]]:
+    """`side`'s stacks of fleets at sea in `area` (16.2.2, 7.8.2): a leader there keeps its
+    fleets together as one stack (the state records no finer grouping); without one, each
+    fleet is a stack of its own, even fleets that arrived together."""
+    fleets = [u for u in B.units_at(s, area, side) if s["units"][u]["type"] == "fleet"]
+    if len(fleets) < 2 or B.leaders_at(s, area, side):
+        return [fleets] if fleets else []
+    return [[u] for u in fleets]
+
+
 def portage(s: EState, side: str, start: str) -> str | None:
     """16.8.1: the other port of Corinth, for fleets starting in one of them while the
     Corinthian Area is friendly; the far port must be `side`'s and open to it."""

@@ -33,7 +33,7 @@ from .notes import note
 from .peace import barred, breach, restricted
 from .sieges import enter_revolt
 from .sieges import upkeep as siege_upkeep
-from .state import MAP, SIEGES_KEPT_EVERY_PHASE, EState, on_board, other, stamp
+from .state import MAP, SEPARATE_FLEETS, SIEGES_KEPT_EVERY_PHASE, EState, on_board, other, stamp
 
 
 def movable_units(s: EState, side: str, h: str) -> list[str]:
@@ -280,6 +280,8 @@ class Move(Procedure[EState]):
                                                             "from": h}) for n in leaders]
             return [decisions.pick(side, f"Which pieces leave {_where(s, h)}?", opts, 1,
                                    len(opts), rule="16.3", kind="pieces")]
+        if step == "target":
+            return [target_prompt(s, side, flow.args["aim"]["hex"])]
         if step == "board":
             opts = self._board_options(flow)
             return [decisions.pick(side, f"Who comes aboard at {_where(s, h)} (16.7.1)?", opts,
@@ -356,6 +358,9 @@ class Move(Procedure[EState]):
             return
         if step == "board":
             self._board(flow, answer)
+            return
+        if step == "target":
+            self._aim(flow, str(answer))
             return
         a = str(answer)
         if a == "back":
@@ -444,6 +449,17 @@ class Move(Procedure[EState]):
                                "call": call and end == dest,
                                "spent": spent + (found[end].cost if end in found else 0)}
         self._voyage_on(flow)
+
+    def _aim(self, flow: Flow[EState], answer: str) -> None:
+        """16.2.2: the fleets fight only the enemy stack chosen; the others stay apart."""
+        s, side = flow.state, flow.args["side"]
+        attack = flow.args.pop("aim")
+        stack = next(x for x in F.sea_stacks(s, attack["hex"], other(side)) if x[0] == answer)
+        attack["targets"] = stack
+        s.setdefault("attacks", []).append(attack)
+        flow.args["step"] = "choose"
+        note(flow, f"{side.title()}'s fleets in {P.short(attack['hex'])} will attack "
+                   f"{_stack_label(s, stack)} (16.2.2)")
 
     def _voyage_on(self, flow: Flow[EState]) -> None:
         s, side = flow.state, flow.args["side"]
@@ -568,9 +584,12 @@ class Move(Procedure[EState]):
             return
         cargo = [u for u in units if u not in fleets]
         if F.at_sea(end):  # 16.4.4: a battle between fleets at sea
-            s.setdefault("attacks", []).append(
-                {"hex": end, "origin": v["prev"] or v["start"], "units": fleets,
-                 "leaders": list(leaders), "storm": False, "sea": True})
+            attack = {"hex": end, "origin": v["prev"] or v["start"], "units": fleets,
+                      "leaders": list(leaders), "storm": False, "sea": True}
+            if asks(s, SEPARATE_FLEETS) and len(F.sea_stacks(s, end, other(side))) > 1:
+                flow.args.update(step="target", aim=attack)  # 16.2.2: which stack?
+                return
+            s.setdefault("attacks", []).append(attack)
         elif B.holder(s, end) == side and not cargo:
             # 10.2.3b, 10.8.2: fleets forcing their way into their own blockaded port
             s.setdefault("attacks", []).append(
@@ -593,6 +612,24 @@ class Move(Procedure[EState]):
             if s["bases"].get(dest) == other(side):  # 7.6.3d
                 del s["bases"][dest]
                 note(flow, f"The enemy base at {_where(s, dest)} is destroyed (7.6.3)")
+
+
+def target_prompt(s: EState, side: str, area: str) -> Prompt:
+    """16.2.2: the enemy's fleets in `area` lie in separate stacks; the mover picks one."""
+    foe = other(side)
+    opts = tuple(Option(stack[0], f"Attack {_stack_label(s, stack)}", "16.2.2",
+                        data={"kind": "sea_target", "at": area, "fleets": stack})
+                 for stack in F.sea_stacks(s, area, foe))
+    return Prompt(side, f"{side.title()}: the enemy's fleets in {P.short(area)} lie in "
+                        f"{len(opts)} separate stacks. Which one do your fleets attack (16.2.2)?",
+                  opts, rule="16.2.2", kind="sea_target")
+
+
+def _stack_label(s: EState, stack: list[str]) -> str:
+    """ "Attic fleet 3 (morale 5), alone": asked only where no leader gathers the enemy's
+    fleets, each of which is then a stack (F.sea_stacks)."""
+    morale = "/".join(str(s["units"][u]["morale"]) for u in stack)
+    return f"{N.listed(s, stack)} (morale {morale}){', alone' if len(stack) == 1 else ''}"
 
 
 def boardable_here(s: EState, side: str, h: str) -> bool:

@@ -141,6 +141,7 @@ class BattleState(TypedDict):
     wings: NotRequired[dict[str, Any]]  # App. D (wings.py)
     wing: NotRequired[str]  # one wing's fight, as wings.py builds it
     winner: NotRequired[Side]
+    ships: NotRequired[AreaId | None]  # 17.7.7 ii: the sea a landing party came from (gen 10)
 
 
 def forces(b: BattleState, which: str) -> list[UnitId]:
@@ -286,7 +287,12 @@ ISLANDS_OPEN = 8
 # 9 (eaudit14): no battle in an Open Sea: fleets sailing into one where enemy fleets are
 # neither attack them nor may be intercepted there (8.5, 16.4.4).
 CALM_OPEN_SEAS = 9
-GENERATION = CALM_OPEN_SEAS  # what new games ask
+# 10 (esea14): fleets at sea with no leader are each a stack of their own, and fleets
+# attacking an Area holding more than one enemy stack choose which one they fight
+# (16.2.2, 7.8.2; RULINGS.md 90). A beaten landing party goes back to its ships in the
+# sea it landed from, or to a free coastal hex beside the battle (17.7.7 ii; RULINGS.md 26).
+SEPARATE_FLEETS = 10
+GENERATION = SEPARATE_FLEETS  # what new games ask
 
 
 SIDES = ("athens", "sparta")
