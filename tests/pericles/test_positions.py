@@ -1,0 +1,282 @@
+"""Rules checked from positions given to the public position API
+(`engine.ruleset("pericles").from_position`, POSITIONS.md), with the battle cards fixed.
+Each test names its rule and says what the rule asks in our own words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engine
+from engine.core.types import IllegalAction
+
+RULES = engine.ruleset("pericles")
+
+
+def game(**position: Any) -> engine.Game:
+    position.setdefault("scenario", "14.1.06 A")
+    return RULES.from_position(position, seed="paudit14")
+
+
+def kinds(g: engine.Game) -> dict[str, str]:
+    """seat -> the kind of question it is asked."""
+    return {p.seat: p.kind for p in g.prompts()}
+
+
+def ids(g: engine.Game, seat: str) -> list[str]:
+    return [o.id for p in g.prompts() if p.seat == seat for o in p.options]
+
+
+def expedition(theater: str, cg: str, city: str, ship: bool = False) -> dict[str, Any]:
+    return {"theater": theater, "cg": cg, "city": city, "moves": 0, "revealed": True,
+            "ship": ship}
+
+
+# ------------------------------------------------------------------ the API itself
+def test_a_position_replaces_only_what_it_names() -> None:
+    """POSITIONS.md: a position is the scenario's set-up with the named facts replaced;
+    dicts such as Honor are merged, a theater named in `forces` gets exactly its pieces."""
+    g = game(honor={"agiad": 14}, forces={"macedonia": {"D": {"land": 2}}}, start="end_phase")
+    s = g.state
+    assert s["honor"] == {"aristocrats": 10, "demagogues": 10, "agiad": 14, "eurypontid": 10}
+    assert s["forces"]["macedonia"] == {"D": {"land": 2, "naval": 0, "bases": 0}}
+    assert s["forces"]["sparta"]["S"] == {"land": 8, "naval": 0, "bases": 2}
+
+
+@pytest.mark.parametrize("position", [
+    {"colour": "red"},
+    {"forces": {"atlantis": {"A": {"land": 1}}}},
+    {"forces": {"boeotia": {"Q": {"land": 1}}}},
+    {"forces": {"boeotia": {"A": {"bases": 2}, "P": {"bases": 2}}}},
+    {"battle_cards": {"athens": [9]}},
+])
+def test_a_position_breaking_the_rules_is_refused(position: dict[str, Any]) -> None:
+    """POSITIONS.md: unknown keys, theaters, owners or card faces, and a fourth base in a
+    theater (rule 3.4), are refused."""
+    with pytest.raises(IllegalAction, match="Invalid position"):
+        game(**position)
+
+
+# ------------------------------------------------------------------ 9.0 Military issues
+def test_a_military_issue_where_the_enemy_alone_stands_is_an_expedition_rule_9_0() -> None:
+    """9.0: only a theater both sides hold offers the raid; where the enemy alone stands
+    the Military issue is an expedition, every faction committing in secret."""
+    g = game(war=True, strategos={"agiad": 5}, start="carry_out",
+             args={"theater": "thessalia", "owner": "agiad", "kind": "military"})
+    assert set(kinds(g).values()) == {"commit"}
+    assert set(kinds(g)) == {"aristocrats", "demagogues", "agiad", "eurypontid"}
+    g = game(war=True, strategos={"agiad": 5}, start="carry_out",
+             args={"theater": "boeotia", "owner": "agiad", "kind": "military"})
+    assert kinds(g) == {"agiad": "raid_choice"}
+
+
+def test_a_military_issue_in_a_theater_one_holds_reinforces_without_battle_rule_9_0() -> None:
+    """9.0 (own side's theater): units march in as the commitments allow and no battle is
+    fought; the committed tokens go back to the city's stock (9.2)."""
+    g = game(war=True, strategos={"agiad": 5, "eurypontid": 0}, start="carry_out",
+             forces={"naupactus": {}},  # the way from the Isthmus open
+             args={"theater": "aetolia", "owner": "agiad", "kind": "military"})
+    for seat in ("aristocrats", "demagogues", "eurypontid"):
+        g.act(seat, "0")
+    g.act("agiad", "2")
+    assert kinds(g) == {"agiad": "march"}
+    march = [o for o in ids(g, "agiad") if o.endswith("@isthmus") and o.startswith("P:land")]
+    g.act("agiad", march[0])
+    g.act("agiad", "stop")
+    s = g.state
+    assert s["forces"]["aetolia"]["P"]["land"] == 2
+    assert s["battle"] is None and s["expedition"] is None and not g.prompts()
+    assert s["strategos"]["agiad"] == 3 and s["stock"]["sparta"] == 23
+
+
+def test_a_military_issue_in_persia_moves_no_unit_rule_13_1() -> None:
+    """13.1: Persia takes markers but no unit may enter it, so a Military marker there
+    does nothing: no commitment, no march."""
+    g = game(war=True, alcibiades="persia", strategos={"agiad": 5}, start="carry_out",
+             args={"theater": "persia", "owner": "agiad", "kind": "military"})
+    assert not g.prompts() and g.state["expedition"] is None
+    assert g.state["strategos"]["agiad"] == 5
+
+
+def test_an_oracle_in_persia_still_pays_3_rule_8_5() -> None:
+    """8.5 (ruling R24): an Oracle marker gives its owner 3 Honor wherever it lies, the
+    Persia box included."""
+    g = game(start="carry_out", args={"theater": "persia", "owner": "demagogues",
+                                      "kind": "oracle"})
+    assert g.state["honor"]["demagogues"] == 13
+
+
+# ------------------------------------------------------------------ 9.3 battles
+def test_a_land_theater_fights_on_land_first_and_the_winner_may_fight_at_sea_rule_9_3() -> None:
+    """9.3: in a land theater the land battle comes first; only its winner is asked
+    whether to fight at sea as well, and that battle turns new cards."""
+    g = game(war=True, forces={"chalcidice": {"A": {"land": 1, "naval": 2, "bases": 1},
+                                              "P": {"land": 3, "naval": 1, "bases": 1}}},
+             expedition=expedition("chalcidice", "agiad", "sparta"), committed={"agiad": 3},
+             state_ship="used", battle_cards={"athens": [1, 5], "sparta": [5, 1]},
+             start="battle", args={"kind": "land", "second": False})
+    s = g.state
+    # land: Sparta 3 + 2 + 3 + 5 = 13 against Athens 1 + 2 + 1 = 4: 9 points, the foot
+    # falls, the base stands (two ships remain)
+    assert s["battle"]["kind"] == "land"
+    assert s["forces"]["chalcidice"]["A"] == {"land": 0, "naval": 2, "bases": 1}
+    assert kinds(g) == {"agiad": "second_battle"}
+    g.act("agiad", "fight")
+    # at sea: Athens 2 ships (4) + 2 + 5 = 11 against Sparta 1 + 2 + 3 + 1 = 7
+    assert s["battle"]["kind"] == "naval"
+    assert s["forces"]["chalcidice"]["P"]["naval"] == 0
+    assert not g.prompts()
+
+
+def test_a_side_without_units_of_the_kind_still_fights_but_loses_no_base_rule_9_3() -> None:
+    """9.3: no minimum force; a side with only a base and land units fights a sea battle
+    on its base and card; beaten, it loses nothing, for its base falls only when no unit
+    of either kind is left, and a battle without a piece lost scores no Honor."""
+    g = game(war=True, forces={"corcyra": {"D": {"naval": 2, "bases": 1},
+                                           "P": {"land": 1, "bases": 1}}},
+             expedition=expedition("corcyra", "aristocrats", "athens"),
+             committed={"aristocrats": 2}, state_ship="used",
+             battle_cards={"athens": [5], "sparta": [1]},
+             start="battle", args={"kind": "naval", "second": False})
+    s = g.state
+    assert s["battle"]["winner"] == "athens"
+    assert s["forces"]["corcyra"]["P"] == {"land": 1, "naval": 0, "bases": 1}
+    assert s["honor"] == {"aristocrats": 10, "demagogues": 10, "agiad": 10, "eurypontid": 10}
+
+
+def test_athenian_ships_fall_to_winner_losses_two_points_at_a_time_rule_9_3() -> None:
+    """9.3: the winner loses a point of the battle's kind for every two units of that
+    kind the loser lost; an Athenian ship is worth 2, so two ships sunk cost nothing and
+    four sink one Athenian ship."""
+    def sea(p_ships: int) -> dict[str, Any]:
+        g = game(war=True, forces={"corcyra": {"A": {"naval": 3}, "P": {"naval": p_ships}}},
+                 expedition=expedition("corcyra", "aristocrats", "athens"),
+                 committed={"aristocrats": 5}, state_ship="used",
+                 battle_cards={"athens": [5], "sparta": [1]},
+                 start="battle", args={"kind": "naval", "second": False})
+        return g.state["forces"]["corcyra"]
+    two = sea(2)
+    assert two["P"]["naval"] == 0 and two["A"]["naval"] == 3
+    four = sea(4)
+    assert four["P"]["naval"] == 0 and four["A"]["naval"] == 2
+
+
+def test_the_athenian_cf_is_asked_for_the_state_ship_in_defence_too_rule_12_0() -> None:
+    """12.0: the State Ship is the Athenian Controlling Faction's; it may add it (+1) to
+    a battle whoever attacks, and it is then used."""
+    g = game(war=True, forces={"thessalia": {"D": {"land": 2, "bases": 1},
+                                             "P": {"land": 2}}},
+             expedition=expedition("thessalia", "agiad", "sparta"), committed={"agiad": 1},
+             battle_cards={"athens": [3], "sparta": [3]},
+             start="battle", args={"kind": "land", "second": False})
+    assert kinds(g) == {"aristocrats": "state_ship"}
+    g.act("aristocrats", "ship")
+    # Athens 2 + 2 + 1 (ship) + 3 = 8 against Sparta 2 + 1 + 3 = 6
+    assert g.state["battle"]["winner"] == "athens"
+
+
+def test_committed_strategos_count_in_both_battles_rule_9_3() -> None:
+    """9.2-9.3: the tokens committed stay in the theater for the whole expedition, so
+    they count again in the optional second battle."""
+    g = game(war=True, forces={"samos": {"D": {"land": 1, "naval": 1, "bases": 1},
+                                         "P": {"land": 2, "naval": 3}}},
+             expedition=expedition("samos", "agiad", "sparta"), committed={"agiad": 4},
+             state_ship="used", battle_cards={"athens": [1, 1], "sparta": [1, 1]},
+             start="battle", args={"kind": "naval", "second": False})
+    # at sea: Sparta 3 + 4 + 1 = 8 against Athens 1 + 2 + 1 = 4
+    assert g.state["battle"]["winner"] == "sparta"
+    g.act("agiad", "fight")
+    # on land: Sparta 2 + 4 + 1 = 7 against Athens 1 + 2 + 1 = 4: foot, then the base
+    s = g.state
+    assert s["battle"]["kind"] == "land" and s["battle"]["winner"] == "sparta"
+    assert s["forces"]["samos"]["D"]["land"] == 0
+
+
+# ------------------------------------------------------------------ 11.x End phase
+def test_persian_bases_feed_spartan_units_rule_11_2() -> None:
+    """11.2 and 13.1: a side feeds 4 points of units a base; Persian bases are Sparta's
+    and count toward its capacity."""
+    forces = {"sicily": {"P": {"land": 2, "naval": 5, "bases": 1}}}  # 33 points on 32
+    g = game(forces=forces, start="maintenance")
+    assert kinds(g) == {"eurypontid": "maintenance"}  # the Spartan CF removes
+    forces["persia"] = {"persia": {"bases": 1}}
+    g = game(forces=forces, start="maintenance")
+    assert not g.prompts()
+
+
+def test_the_300_cost_no_upkeep_rule_11_2() -> None:
+    """11.2 (ruling R34's count, the example's 17): the 300 are not paid for, so a
+    Spartan side exactly at its capacity with them is not asked to remove a unit."""
+    from engine.rulesets.pericles.end_phase import upkeep
+    g = game(start="maintenance")
+    cost, capacity = upkeep(g.state, "sparta")
+    g2 = game(the_300=None, start="maintenance")
+    assert upkeep(g2.state, "sparta")[0] == cost + 1
+    assert capacity == upkeep(g2.state, "sparta")[1]
+
+
+def test_redeployment_fills_a_base_theater_to_15_units_and_no_more_rule_11_3() -> None:
+    """11.3: a theater with a friendly base holds at most 15 units of the side; a full
+    one is no destination."""
+    full = {"A": {"land": 6, "naval": 6, "bases": 2}, "D": {"land": 3}}
+    g = game(forces={"athens": full}, start="redeployment")
+    assert not any(o.endswith(">athens") for o in ids(g, "aristocrats"))
+    full["D"]["land"] = 2
+    g = game(forces={"athens": full}, start="redeployment")
+    assert any(o.endswith(">athens") for o in ids(g, "aristocrats"))
+
+
+def test_league_units_redeploy_only_to_their_own_leagues_bases_rule_11_3() -> None:
+    """11.3: Delian units go only where a Delian base stands; Athenian units to an
+    Athenian or Delian base."""
+    g = game(forces={"macedonia": {"D": {"land": 1}, "A": {"land": 1}},
+                     "hellespont": {"A": {"bases": 1}}}, start="redeployment")
+    delian = {o.split(">")[1] for o in ids(g, "aristocrats") if o.startswith("D:land@macedonia>")}
+    athenian = {o.split(">")[1] for o in ids(g, "aristocrats") if o.startswith("A:land@macedonia>")}
+    s = g.state
+    assert delian and all(s["forces"][t]["D"]["bases"] for t in delian - {"x"})
+    assert "athens" in athenian and "athens" not in delian
+    assert "naupactus" in athenian and "naupactus" not in delian  # an Athenian base only
+
+
+def test_a_city_without_a_base_of_its_own_in_its_capital_loses_rule_11_1() -> None:
+    """11.1 (11.13, ruling R32): a city that has lost every City-State base in its
+    capital loses at once in the End phase."""
+    g = game(forces={"athens": {"A": {"land": 6, "naval": 6}, "S": {"land": 2}}},
+             start="end_phase")
+    assert g.state["victor"] == "sparta" and g.state["over"]
+
+
+def test_fifty_ahead_and_double_wins_at_the_end_phase_rule_11_1() -> None:
+    """11.1 (11.11, ruling R32): a city 50 Honor ahead of the other and at least twice
+    its total wins at once; 50 ahead but short of double does not."""
+    g = game(honor={"aristocrats": 50, "demagogues": 50, "agiad": 25, "eurypontid": 25},
+             start="end_phase")
+    assert g.state["victor"] == "athens"
+    g = game(honor={"aristocrats": 60, "demagogues": 50, "agiad": 30, "eurypontid": 30},
+             start="end_phase")
+    assert g.state["victor"] is None
+
+
+# ------------------------------------------------------------------ 8.x theater issues
+def test_a_league_issue_where_the_league_has_no_base_raises_nothing_rule_8_5() -> None:
+    """8.5: League units are raised 2 foot or 1 ship for each base of that League in
+    the theater, so without one only a base (where friendly units stand) or nothing is
+    offered."""
+    g = game(strategos={"aristocrats": 4}, forces={"macedonia": {"D": {"land": 1}}},
+             start="league_issue", args={"theater": "macedonia", "owner": "aristocrats"})
+    assert set(ids(g, "aristocrats")) == {"base", "none"}  # no Delian base there yet
+    g.act("aristocrats", "base")  # a theater Athens alone holds: 1 Strategos (R20)
+    assert g.state["forces"]["macedonia"]["D"]["bases"] == 1
+    assert g.state["strategos"]["aristocrats"] == 3 and g.state["honor"]["aristocrats"] == 12
+
+
+def test_a_diplomatic_issue_places_at_most_five_treachery_markers_rule_10_3() -> None:
+    """10.3 (ruling R22): a Diplomatic issue that converts nothing leaves a Treachery
+    marker for each token committed, never more than five of a city in a theater."""
+    g = game(strategos={"agiad": 8}, treachery={"thessalia": {"sparta": 3}},
+             start="diplomatic_issue", args={"theater": "thessalia", "owner": "agiad"})
+    g.act("agiad", "4")  # 4 is not more than the Delian strength of 4 there
+    assert g.state["treachery"]["thessalia"]["sparta"] == 5
+    assert g.state["forces"]["thessalia"]["D"]["bases"] == 1
