@@ -280,3 +280,68 @@ def test_a_diplomatic_issue_places_at_most_five_treachery_markers_rule_10_3() ->
     g.act("agiad", "4")  # 4 is not more than the Delian strength of 4 there
     assert g.state["treachery"]["thessalia"]["sparta"] == 5
     assert g.state["forces"]["thessalia"]["D"]["bases"] == 1
+
+
+# ------------------------------------------------------------------ 16.0's battles
+def test_the_worked_example_battle_in_chalcidice_rule_9_3() -> None:
+    """9.3 with 16.0's numbers: two Spartan foot (the 300 among them), two
+    Peloponnesian foot, a base, 4 tokens, the 300's token and a Treachery marker (14)
+    with a card of 2, against an Athenian foot, a Delian base and the State Ship (4) with
+    a 3: 16 to 7. The Athenian foot dies; the base stands, an Athenian ship being left;
+    the other points are lost. The commander +2, its compatriot +1, each Athenian -1."""
+    g = game(war=True, the_300="chalcidice",
+             forces={"chalcidice": {"S": {"land": 2}, "P": {"land": 2, "bases": 1},
+                                    "A": {"land": 1, "naval": 1}, "D": {"bases": 1}}},
+             treachery={"chalcidice": {"sparta": 1}},
+             expedition=expedition("chalcidice", "agiad", "sparta", ship=True),
+             committed={"agiad": 4}, state_ship="used",
+             battle_cards={"athens": [3], "sparta": [2]},
+             start="battle", args={"kind": "land", "second": False})
+    s = g.state
+    assert s["battle"]["facts"]["strength"] == {"sparta": 16, "athens": 7}
+    assert s["forces"]["chalcidice"]["A"] == {"land": 0, "naval": 1, "bases": 0}
+    assert s["forces"]["chalcidice"]["D"]["bases"] == 1
+    assert s["honor"] == {"aristocrats": 9, "demagogues": 9, "agiad": 12, "eurypontid": 11}
+    assert s["hostages"]["sparta"] == 1  # an Athenian unit (ruling R30)
+
+
+def test_the_worked_example_battle_in_boeotia_rule_9_3() -> None:
+    """9.3 with 16.0's numbers: 22 and a 1 against a Delian foot and base with a 5, 23
+    to 8. The foot falls, and then the base, no unit being left; one unit lost costs the
+    winner nothing; two pieces: +4, +2 and -2 each."""
+    g = game(war=True, the_300="boeotia",
+             forces={"boeotia": {"S": {"land": 4}, "P": {"land": 5, "bases": 1},
+                                 "D": {"land": 1, "bases": 1}},
+                     "sparta": {"S": {"land": 4, "bases": 2}}},
+             treachery={"boeotia": {"sparta": 1}},
+             expedition=expedition("boeotia", "agiad", "sparta"),
+             committed={"agiad": 5}, state_ship="used",
+             battle_cards={"athens": [5], "sparta": [1]},
+             start="battle", args={"kind": "land", "second": False})
+    s = g.state
+    assert s["battle"]["facts"]["strength"] == {"sparta": 23, "athens": 8}
+    assert s["forces"]["boeotia"]["D"] == {"land": 0, "naval": 0, "bases": 0}
+    assert s["forces"]["boeotia"]["S"]["land"] == 4 and s["forces"]["boeotia"]["P"]["land"] == 5
+    assert s["honor"] == {"aristocrats": 8, "demagogues": 8, "agiad": 14, "eurypontid": 12}
+
+
+def test_the_worked_example_battles_in_sicily_rule_9_3() -> None:
+    """9.3 with 16.0's numbers, the Athenians attacking a land theater: on land 4 foot
+    and 6 tokens with a 4 against 2 foot, a base and 5 tokens with a 3, 14 to 12: both
+    Peloponnesian foot fall and the winner loses one foot for them. At sea, 2 Athenian
+    ships and the tokens with a 2 against a ship, the base and the tokens with a 3, 12
+    to 11: the ship sinks and the base, worth 2, stands on the single point left."""
+    g = game(war=True, forces={"sicily": {"A": {"land": 4, "naval": 2},
+                                          "P": {"land": 2, "naval": 1, "bases": 1}},
+                               "athens": {"A": {"land": 0, "naval": 2, "bases": 2}}},
+             expedition=expedition("sicily", "demagogues", "athens"),
+             committed={"demagogues": 5, "aristocrats": 1, "agiad": 5},
+             state_ship="used", battle_cards={"athens": [4, 2], "sparta": [3, 3]},
+             start="battle", args={"kind": "land", "second": False})
+    s = g.state
+    assert s["battle"]["facts"]["strength"] == {"athens": 14, "sparta": 12}
+    assert s["forces"]["sicily"]["A"]["land"] == 3 and s["forces"]["sicily"]["P"]["land"] == 0
+    g.act("demagogues", "fight")
+    assert s["battle"]["facts"]["strength"] == {"athens": 12, "sparta": 11}
+    assert s["forces"]["sicily"]["P"] == {"land": 0, "naval": 0, "bases": 1}
+    assert s["forces"]["sicily"]["A"]["naval"] == 2

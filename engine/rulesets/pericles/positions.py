@@ -53,6 +53,7 @@ def from_position(ctx: Context, position: dict[str, Any], machine: Any,
             s[key].update(value)  # type: ignore[literal-required]
         else:
             s[key] = value  # type: ignore[literal-required]
+    held_apart(s)
     place_forces(s, position.get("forces", {}))
     stack_battle_cards(s, position.get("battle_cards", {}))
     bad = check(s)
@@ -62,9 +63,22 @@ def from_position(ctx: Context, position: dict[str, Any], machine: Any,
     start = position.get("start")
     if start is None:
         begin(s, ctx)
+    elif str(start) not in machine.procedures:
+        raise IllegalAction(f"Invalid position: no procedure {start!r} to start "
+                            f"(POSITIONS.md lists them)")
     else:
         machine.start(s, ctx, str(start), **dict(position.get("args", {})))
     return s
+
+
+def held_apart(s: PericlesState) -> None:
+    """Cards a position puts in a hand or an Entourage leave their city's draw pile and
+    discards (6.1): a card is in one place only."""
+    for city in s["cities"]:
+        held = {c for f in asm.CITY_FACTIONS[city] if f in s["hands"]
+                for c in s["hands"][f] + s["entourage"][f]}
+        s["deck"][city] = [c for c in s["deck"][city] if c not in held]
+        s["discard"][city] = [c for c in s["discard"][city] if c not in held]
 
 
 def place_forces(s: PericlesState, forces: dict[str, dict[str, dict[str, int]]]) -> None:
