@@ -345,3 +345,54 @@ def test_the_worked_example_battles_in_sicily_rule_9_3() -> None:
     assert s["battle"]["facts"]["strength"] == {"athens": 12, "sparta": 11}
     assert s["forces"]["sicily"]["P"] == {"land": 0, "naval": 0, "bases": 1}
     assert s["forces"]["sicily"]["A"]["naval"] == 2
+
+
+# ------------------------------------------------------------------ generation 1
+def _tokens_only_attack(generation: int | None) -> engine.Game:
+    g = RULES.from_position({"scenario": "14.1.06 A", "war": True,
+                             "strategos": {"agiad": 5, "eurypontid": 0},
+                             "battle_cards": {"athens": [1], "sparta": [5]},
+                             "state_ship": "used", "start": "carry_out",
+                             "args": {"theater": "cyclades", "owner": "agiad",
+                                      "kind": "military"}},
+                            seed="paudit14", generation=generation)
+    for seat in ("aristocrats", "demagogues", "eurypontid"):
+        g.act(seat, "0")
+    g.act("agiad", "5")  # no Spartan ship can get there: the tokens go alone
+    return g
+
+
+def test_committed_strategos_fight_alone_where_no_unit_arrived_rule_9_3() -> None:
+    """9.3 (the playbook's note on battles, 16.0; ruling R61, generation 1): there is no
+    least force for a battle; an expedition's committed tokens stand in the target and
+    fight even when none of the attackers' units got there. Five Spartan tokens and a 5
+    against the lone Delian base of the Cyclades and a 1: 10 to 3; the base falls, no
+    unit standing by it."""
+    g = _tokens_only_attack(None)
+    s = g.state
+    assert s["generation"] == 1
+    assert s["battle"] is not None and s["battle"]["winner"] == "sparta"
+    assert s["forces"]["cyclades"]["D"]["bases"] == 0
+    assert s["honor"] == {"aristocrats": 9, "demagogues": 9, "agiad": 12, "eurypontid": 11}
+    assert s["strategos"]["agiad"] == 0 and s["stock"]["sparta"] == 26  # tokens come home
+
+
+def test_games_of_generation_0_fight_only_where_units_arrived_rule_9_3() -> None:
+    """Generation 0 (games stored before ruling R61) keeps its reading: with no unit of
+    the attackers in the target, nothing is fought and the tokens go back to the stock."""
+    g = _tokens_only_attack(0)
+    s = g.state
+    assert "generation" not in s
+    assert s["battle"] is None and s["forces"]["cyclades"]["D"]["bases"] == 1
+    assert s["stock"]["sparta"] == 26 and not g.prompts()
+
+
+def test_nothing_committed_and_nothing_arrived_fights_nothing_rule_9_2() -> None:
+    """9.2 (ruling R61): with neither a unit nor a token of the attackers in the target
+    there is nothing of theirs to fight with, and no battle."""
+    g = RULES.from_position({"scenario": "14.1.06 A", "war": True, "start": "carry_out",
+                             "args": {"theater": "cyclades", "owner": "agiad",
+                                      "kind": "military"}}, seed="paudit14")
+    for seat in ("aristocrats", "demagogues", "eurypontid", "agiad"):
+        g.act(seat, "0")
+    assert g.state["battle"] is None and g.state["forces"]["cyclades"]["D"]["bases"] == 1

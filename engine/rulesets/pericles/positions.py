@@ -42,8 +42,11 @@ def from_position(ctx: Context, position: dict[str, Any], machine: Any,
     if scenario not in SPECS:
         raise IllegalAction(f"Invalid position: no scenario {scenario!r}")
     s = initial_state(scenario)
+    if ctx.generation:  # the questions of the game's generation (schema.py)
+        s["generation"] = ctx.generation
     prepare(s)
-    unknown = sorted(k for k in position if k not in OWN and k not in s or k == "flow")
+    unknown = sorted(k for k in position
+                     if k not in OWN and k not in s or k in ("flow", "generation"))
     if unknown:
         raise IllegalAction(f"Invalid position: unknown keys {', '.join(unknown)}")
     for key, value in position.items():

@@ -26,7 +26,7 @@ from .invariants import check
 from .political import PROCEDURES, TURN
 from .positions import from_position
 from .scenarios import SCENARIOS, SPECS, initial_state
-from .schema import PericlesState
+from .schema import GENERATION, PericlesState
 from .theater_flow import PROCEDURES as THEATER_PROCEDURES
 from .theater_flow import name
 from .view import TITLES, build_view, redeal, variants
@@ -46,6 +46,8 @@ class Pericles(Ruleset):
     # an enemy-held capital fight (9.0). Games stored under version 1 are rebuilt from
     # their logs on load (engine Game.from_dict), so a snapshot never parts from its log.
     version = "2"
+    # the questions new games ask (schema.py lists the generations); older games keep theirs
+    generation = GENERATION
     scenarios = SCENARIOS
     options: ClassVar[dict[str, GameOption]] = {
         "ravages": GameOption("ravages", "Ravages of War: losses to Plague and battle and "
@@ -63,6 +65,8 @@ class Pericles(Ruleset):
     # ------------------------------------------------------------------ creation
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PericlesState:
         s = initial_state(scenario)
+        if ctx.generation:  # a game of generation 0 keeps the shape it always had
+            s["generation"] = ctx.generation
         self.prepare(s, options)
         self.begin(s, ctx)
         return s

@@ -14,6 +14,15 @@ from typing import Any, NotRequired, TypedDict
 from engine.core.procedures import Frame
 
 
+# Generations of questions (docs/architecture.md, the kernel's `asks`): a game keeps the
+# one it was created with, so stored logs replay by the readings they were played under.
+# 1: an expedition whose attackers committed Strategos fights the enemy in the target
+#    even when none of their units arrived: the tokens stand in the theater and fight
+#    alone (9.3, the playbook's note on battles in 16.0; RULINGS.md R61).
+TOKENS_FIGHT = 1
+GENERATION = TOKENS_FIGHT
+
+
 class Issue(TypedDict):
     id: int  # unique inside its display
     kind: str  # military, league, diplomatic, oracle, war_peace, ostracism, or a unique issue
@@ -122,6 +131,8 @@ class PericlesState(TypedDict):
     log: list[Record]
     over: bool
     resigned: str | None
+    # the generation of questions the game asks, when above 0 (GENERATION above)
+    generation: NotRequired[int]
     # Phormio (playbook 15.0): present only in games where it plays (prime.py)
     automated: NotRequired[list[str]]  # the factions Phormio plays (15.1)
     prime: NotRequired[dict[str, dict[str, Any]]]  # faction -> its PS: row, theater, rolls
