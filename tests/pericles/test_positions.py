@@ -358,7 +358,10 @@ def _tokens_only_attack(generation: int | None) -> engine.Game:
                             seed="paudit14", generation=generation)
     for seat in ("aristocrats", "demagogues", "eurypontid"):
         g.act(seat, "0")
-    g.act("agiad", "5")  # no Spartan ship can get there: the tokens go alone
+    g.act("agiad", "5")
+    if g.prompts():  # no Spartan ship can get there (some may go part of the way)
+        assert not any(o.id.endswith("@isthmus") for o in g.prompts()[0].options)
+        g.act("agiad", "stop")
     return g
 
 
@@ -396,3 +399,39 @@ def test_nothing_committed_and_nothing_arrived_fights_nothing_rule_9_2() -> None
     for seat in ("aristocrats", "demagogues", "eurypontid", "agiad"):
         g.act(seat, "0")
     assert g.state["battle"] is None and g.state["forces"]["cyclades"]["D"]["bases"] == 1
+
+
+def _march_north(generation: int | None) -> engine.Game:
+    """16.0's expedition to Chalcidice, the Eurypontid commanding with 4 Strategos."""
+    g = RULES.from_position({"scenario": "14.1.06 A", "war": True,
+                             "strategos": {"eurypontid": 8}, "start": "expedition",
+                             "args": {"theater": "chalcidice", "owner": "eurypontid"}},
+                            seed="paudit14", generation=generation)
+    for seat in ("aristocrats", "demagogues", "agiad"):
+        g.act(seat, "0")
+    g.act("eurypontid", "4")
+    return g
+
+
+def test_a_unit_stops_where_the_exit_rule_holds_it_rule_9_2() -> None:
+    """9.2 (16.0's march north; ruling R62, generation 1): a unit that cannot get out of
+    a theater on its way ends its move there. The first Spartan foot sent north stops in
+    Thessalia (2 against Athens' 4); with a second beside it Sparta's 4 equal Athens' 4
+    and the road to Chalcidice is open for the next."""
+    g = _march_north(None)
+    first = ids(g, "eurypontid")
+    assert "S:land@sparta>thessalia" in first and "S:land@sparta" not in first
+    g.act("eurypontid", "S:land@sparta>thessalia")
+    g.act("eurypontid", "S:land@sparta>thessalia")
+    assert g.state["forces"]["thessalia"]["S"]["land"] == 2
+    assert "S:land@sparta" in ids(g, "eurypontid")  # now it gets through
+    g.act("eurypontid", "S:land@sparta")
+    assert g.state["forces"]["chalcidice"]["S"]["land"] == 1
+    assert g.state["expedition"]["moves"] == 1
+
+
+def test_games_of_generation_0_offer_only_units_that_reach_the_target_rule_9_2() -> None:
+    """Generation 0 keeps ruling R28 as it was: only units able to reach the target are
+    offered, so no Spartan foot can set out for Chalcidice past Thessalia."""
+    g = _march_north(0)
+    assert not any(">" in o or o.startswith("S:land@sparta") for o in ids(g, "eurypontid"))

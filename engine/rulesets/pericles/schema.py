@@ -19,8 +19,12 @@ from engine.core.procedures import Frame
 # 1: an expedition whose attackers committed Strategos fights the enemy in the target
 #    even when none of their units arrived: the tokens stand in the theater and fight
 #    alone (9.3, the playbook's note on battles in 16.0; RULINGS.md R61).
+#    And a unit of an expedition may end its move short of the target, on a shortest way
+#    there: where the exit rule holds it, or where its commander leaves it (9.2, 16.0's
+#    march through Thessalia; ruling R62).
 TOKENS_FIGHT = 1
-GENERATION = TOKENS_FIGHT
+UNITS_STOP_SHORT = 1
+GENERATION = UNITS_STOP_SHORT
 
 
 class Issue(TypedDict):

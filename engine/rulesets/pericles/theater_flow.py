@@ -24,7 +24,7 @@ from .political import ISSUE_NAMES
 from .ravages import battle_removals
 from .records import log
 from .scenarios import SPECS
-from .schema import TOKENS_FIGHT, PericlesState
+from .schema import TOKENS_FIGHT, UNITS_STOP_SHORT, PericlesState
 
 F = Flow[PericlesState]
 MAX_TREACHERY = 5  # ruling R22
@@ -538,11 +538,14 @@ def movable(s: PericlesState) -> list[Option]:
                     count -= int(s["the_300"] == here)
                     if here == capital("sparta"):  # one Spartan foot a base stays home (9.2)
                         count = min(count, n["land"] - th.bases(s, here, "S"))
-                if count <= 0 or not ex["moves"] or th.path(s, owner, kind, here, target) is None:
+                if count <= 0 or not ex["moves"]:
                     continue
-                opts.append(Option(f"{owner}:{kind}@{here}", f"{owner} {kind} from {name(here)}",
-                                   "9.2", data={"owner": owner, "kind": kind, "from": here,
-                                                "to": target}))
+                if th.path(s, owner, kind, here, target) is not None:
+                    opts.append(Option(f"{owner}:{kind}@{here}", f"{owner} {kind} from "
+                                       f"{name(here)}", "9.2",
+                                       data={"owner": owner, "kind": kind, "from": here,
+                                             "to": target}))
+                opts += short_of(s, owner, kind, here, target)
     if city == "sparta" and s["the_300"] not in (None, target):
         at = s["the_300"]
         assert at is not None
@@ -553,6 +556,17 @@ def movable(s: PericlesState) -> list[Option]:
                                data={"owner": "S", "kind": "land", "from": at, "to": target,
                                      "the_300": True}))
     return opts
+
+
+def short_of(s: PericlesState, owner: str, kind: str, here: str, target: str) -> list[Option]:
+    """Generation UNITS_STOP_SHORT: a unit may end its move on the way to the target,
+    where the exit rule holds it or where its commander leaves it (9.2, ruling R62)."""
+    if not asks(s, UNITS_STOP_SHORT):
+        return []
+    return [Option(f"{owner}:{kind}@{here}>{x}", f"{owner} {kind} from {name(here)}, "
+                   f"stopping in {name(x)}", "9.2",
+                   data={"owner": owner, "kind": kind, "from": here, "to": x, "short": True})
+            for x in th.stops(s, owner, kind, here, target)]
 
 
 class March(Procedure[PericlesState]):
