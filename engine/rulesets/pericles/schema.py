@@ -13,7 +13,6 @@ from typing import Any, NotRequired, TypedDict
 
 from engine.core.procedures import Frame
 
-
 # Generations of questions (docs/architecture.md, the kernel's `asks`): a game keeps the
 # one it was created with, so stored logs replay by the readings they were played under.
 # 1: an expedition whose attackers committed Strategos fights the enemy in the target
