@@ -435,3 +435,48 @@ def test_games_of_generation_0_offer_only_units_that_reach_the_target_rule_9_2()
     offered, so no Spartan foot can set out for Chalcidice past Thessalia."""
     g = _march_north(0)
     assert not any(">" in o or o.startswith("S:land@sparta") for o in ids(g, "eurypontid"))
+
+
+# ------------------------------------------------------------------ political phase
+def test_oration_is_capped_at_3_and_more_issues_take_control_rule_7_1() -> None:
+    """7.1: each faction adds up the boxes of the issues on its track; the higher total
+    takes the difference from the other, 3 at most; the faction with more issues won
+    governs and takes the Favor, whatever the totals."""
+    display = [{"id": 1, "kind": "military", "pos": 6}, {"id": 2, "kind": "league", "pos": -1},
+               {"id": 3, "kind": "oracle", "pos": -1}]
+    g = game(display={"athens": display, "sparta": []}, start="political_issues")
+    s = g.state
+    assert s["oration"] == {"aristocrats": 6, "demagogues": 2, "agiad": 0, "eurypontid": 0}
+    assert s["honor"]["aristocrats"] == 13 and s["honor"]["demagogues"] == 7
+    assert s["controlling"]["athens"] == "demagogues" and s["favor"]["athens"] == "demagogues"
+
+
+def test_the_leader_card_pays_1_on_the_board_after_the_plague_rule_7_2() -> None:
+    """7.2: the card kept for the Strategy Board pays 1 Strategos from the Board's 5, the
+    faction leader 2 before the Plague and 1 after it."""
+    before = game(start="strategy_board").state
+    after = game(plague="post", start="strategy_board").state
+    assert before["strategos"]["aristocrats"] == 2 and after["strategos"]["aristocrats"] == 1
+    assert after["board"]["athens"] == 3
+
+
+def test_strategos_are_traded_in_fours_and_the_rest_go_home_rule_8_4() -> None:
+    """8.4 (ruling R23): at the end of the theater phase every 4 Strategos a faction holds
+    buy 1 Honor; what is left goes back to its city's stock, and so do the tokens traded
+    (the stock shrinks only by the cards and the Ravages of War)."""
+    g = game(strategos={"agiad": 9}, start="strategos_honor")
+    s = g.state
+    assert s["honor"]["agiad"] == 12 and s["strategos"]["agiad"] == 0
+    assert s["stock"]["sparta"] == 30
+
+
+def test_a_raid_ravages_the_enemy_cf_first_rule_9_1() -> None:
+    """9.1 (ruling R25): a raid costs 3 Strategos and pays 3 Honor; the enemy loses the
+    face of its next battle card in Strategos, its Controlling Faction first."""
+    g = game(war=True, strategos={"agiad": 3, "aristocrats": 2, "demagogues": 5},
+             battle_cards={"athens": [4]}, start="raid_choice",
+             args={"theater": "boeotia", "owner": "agiad"})
+    g.act("agiad", "raid")
+    s = g.state
+    assert s["honor"]["agiad"] == 13 and s["strategos"]["agiad"] == 0
+    assert s["strategos"]["aristocrats"] == 0 and s["strategos"]["demagogues"] == 3
