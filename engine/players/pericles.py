@@ -473,6 +473,8 @@ def _march(view: dict[str, Any], prompt: Prompt, me: str) -> str:
         d = o.data or {}
         if o.id == "stop":
             return 0.5
+        if d.get("short"):  # a unit stopping short of the battle (R62) fights nothing
+            return 0.0
         if d.get("the_300"):
             return 3.0 - guard(d)
         if d["kind"] != fight:

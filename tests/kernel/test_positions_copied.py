@@ -58,3 +58,15 @@ def test_hellenes_position_is_copied():
                         "args": {"area": "PHO", "attacker": "sparta", "defender": "athens",
                                  "formations": [{"area": "PHO", "via": "LOC",
                                                  "units": ["S1", "S9"], "from_sea": False}]}})
+
+
+def test_pericles_position_is_copied():
+    # the worked example's Boeotian battle begun from a position (rule 9.3)
+    _check("pericles", {"scenario": "14.1.06 A", "war": True,
+                        "forces": {"boeotia": {"D": {"land": 1, "bases": 1},
+                                               "P": {"land": 4, "bases": 1}}},
+                        "battle_cards": {"athens": [4], "sparta": [1]},
+                        "expedition": {"theater": "boeotia", "cg": "agiad", "city": "sparta",
+                                       "moves": 0, "revealed": True, "ship": False},
+                        "committed": {"agiad": 5}, "start": "battle",
+                        "args": {"kind": "land", "second": False}})

@@ -196,7 +196,7 @@ def march(prompt: Prompt, view: dict[str, Any], all_in: bool) -> str | None:
     target = ex.get("theater")
     kind = "naval" if target and load_components().theaters[target].type == "naval" else "land"
     counts = load_components().data.counts.strength
-    movers = [o for o in prompt.options if o.id != "stop"
+    movers = [o for o in prompt.options if o.id != "stop" and not facts(o).get("short")
               and (all_in or facts(o).get("the_300") or facts(o).get("kind") == kind)]
     if not movers:
         return first_of(prompt, ("stop",))

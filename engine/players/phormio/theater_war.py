@@ -152,7 +152,10 @@ def march(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) -> 
     moves = ex.get("moves", 0) - int(city == "sparta" and view["the_300"] == target)
     if moves <= 0:
         return "stop"
-    units_offered = [o for o in prompt.options if o.id != "stop" and o.data]
+    # units that would stop short of the target (ruling R62) are not Phormio's way: its
+    # chart sends units into the battle
+    units_offered = [o for o in prompt.options if o.id != "stop" and o.data
+                     and not o.data.get("short")]
     for kind in (want, OTHER[want]):
         if step is not None and kind != want and (
                 "opposite" in step.notes or "naval_excess" in step.notes or step.word("units")):

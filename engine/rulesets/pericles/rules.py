@@ -24,8 +24,9 @@ from .components import components_json
 from .end_phase import PROCEDURES as END_PROCEDURES
 from .invariants import check
 from .political import PROCEDURES, TURN
+from .positions import from_position
 from .scenarios import SCENARIOS, SPECS, initial_state
-from .schema import PericlesState
+from .schema import GENERATION, PericlesState
 from .theater_flow import PROCEDURES as THEATER_PROCEDURES
 from .theater_flow import name
 from .view import TITLES, build_view, redeal, variants
@@ -45,6 +46,8 @@ class Pericles(Ruleset):
     # an enemy-held capital fight (9.0). Games stored under version 1 are rebuilt from
     # their logs on load (engine Game.from_dict), so a snapshot never parts from its log.
     version = "2"
+    # the questions new games ask (schema.py lists the generations); older games keep theirs
+    generation = GENERATION
     scenarios = SCENARIOS
     options: ClassVar[dict[str, GameOption]] = {
         "ravages": GameOption("ravages", "Ravages of War: losses to Plague and battle and "
@@ -62,6 +65,16 @@ class Pericles(Ruleset):
     # ------------------------------------------------------------------ creation
     def setup(self, ctx: Context, scenario: str, options: dict[str, Any]) -> PericlesState:
         s = initial_state(scenario)
+        if ctx.generation:  # a game of generation 0 keeps the shape it always had
+            s["generation"] = ctx.generation
+        self.prepare(s, options)
+        self.begin(s, ctx)
+        return s
+
+    def prepare(self, s: PericlesState, options: dict[str, Any]) -> None:
+        """The game's options on a fresh set-up: Ravages of War, variant A's partners,
+        Phormio's seats and handicaps."""
+        scenario = s["scenario"]
         # rule 14.43 chosen at creation: "scenario" keeps the scenario's own choice
         choice = options.get("ravages", "scenario")
         if choice != "scenario":
@@ -70,14 +83,25 @@ class Pericles(Ruleset):
             # variant A (15.12): one person holds a faction of each city
             for a, b in self.scenarios[scenario].holdings(2):
                 s["partners"][a], s["partners"][b] = b, a
-        spec = SPECS[scenario]
         prime.set_up(s, options)  # Phormio's seats and handicaps (15.1, 15.14)
+
+    def setup_position(self, ctx: Context, position: dict[str, Any],
+                       options: dict[str, Any]) -> PericlesState:
+        """A game from a described position (POSITIONS.md): the scenario's set-up with
+        the facts given replaced, then the procedure named (or the scenario's start)."""
+        return from_position(ctx, position, MACHINE, lambda s: self.prepare(s, options),
+                             self.begin)
+
+    @staticmethod
+    def begin(s: PericlesState, ctx: Context) -> None:
+        """The scenario's flow from its first step."""
+        spec = SPECS[s["scenario"]]
         if spec.last_turn >= spec.turn:
             ctx.shuffle(s["aristophanes_deck"])
             if not s["aristophanes"]:  # no named first card: the top of the deck (R40)
                 s["aristophanes"] = s["aristophanes_deck"].pop()
             MACHINE.start(s, ctx, "campaign")
-            return s
+            return
         steps: tuple[str, ...] = (prime.with_phormio(s, TURN[:-1]) if spec.political
                                   else ("draw",))
         if spec.vignette is not None:
@@ -85,7 +109,6 @@ class Pericles(Ruleset):
         else:
             steps += ("theater_phase", "end_training") if spec.theater else ("finish",)
         MACHINE.start(s, ctx, "sequence", **sequence(*steps))
-        return s
 
     # ------------------------------------------------------------------ play
     def prompts(self, s: PericlesState) -> list[Prompt]:

@@ -13,6 +13,18 @@ from typing import Any, NotRequired, TypedDict
 
 from engine.core.procedures import Frame
 
+# Generations of questions (docs/architecture.md, the kernel's `asks`): a game keeps the
+# one it was created with, so stored logs replay by the readings they were played under.
+# 1: an expedition whose attackers committed Strategos fights the enemy in the target
+#    even when none of their units arrived: the tokens stand in the theater and fight
+#    alone (9.3, the playbook's note on battles in 16.0; RULINGS.md R61).
+#    And a unit of an expedition may end its move short of the target, on a shortest way
+#    there: where the exit rule holds it, or where its commander leaves it (9.2, 16.0's
+#    march through Thessalia; ruling R62).
+TOKENS_FIGHT = 1
+UNITS_STOP_SHORT = 1
+GENERATION = UNITS_STOP_SHORT
+
 
 class Issue(TypedDict):
     id: int  # unique inside its display
@@ -122,6 +134,8 @@ class PericlesState(TypedDict):
     log: list[Record]
     over: bool
     resigned: str | None
+    # the generation of questions the game asks, when above 0 (GENERATION above)
+    generation: NotRequired[int]
     # Phormio (playbook 15.0): present only in games where it plays (prime.py)
     automated: NotRequired[list[str]]  # the factions Phormio plays (15.1)
     prime: NotRequired[dict[str, dict[str, Any]]]  # faction -> its PS: row, theater, rolls

@@ -11,6 +11,7 @@ from engine.core import decisions
 from engine.core.decisions import Answer
 from engine.core.flows import Simultaneous, order_by, sequence
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 from engine.core.types import IllegalAction, Option, Prompt
 from engine.core.view import BATTLE_END, PHASE_END
 
@@ -23,7 +24,7 @@ from .political import ISSUE_NAMES
 from .ravages import battle_removals
 from .records import log
 from .scenarios import SPECS
-from .schema import PericlesState
+from .schema import TOKENS_FIGHT, UNITS_STOP_SHORT, PericlesState
 
 F = Flow[PericlesState]
 MAX_TREACHERY = 5  # ruling R22
@@ -413,6 +414,22 @@ def draw_battle_card(flow: F, city: str) -> int:
     return card
 
 
+def battle_due(s: PericlesState) -> bool:
+    """Whether the expedition under way fights (9.2-9.3): both sides have pieces in the
+    target, or (generation TOKENS_FIGHT) the enemy has and the attackers committed
+    Strategos, which stand in the theater and fight there even when no unit of theirs
+    arrived (the playbook's note on battles in 16.0: a side may fight on its tokens
+    alone; ruling R61)."""
+    ex = s["expedition"]
+    assert ex is not None
+    theater = ex["theater"]
+    if th.status(s, theater) == "contested":
+        return True
+    tokens = any(n for f, n in s["committed"].items() if city_of(f) == ex["city"])
+    return (asks(s, TOKENS_FIGHT) and tokens
+            and th.present(s, theater, th.other(ex["city"])))
+
+
 class Expedition(Procedure[PericlesState]):
     """Commit, march, then battle if both sides stand in the theater (9.2)."""
 
@@ -436,7 +453,7 @@ class Expedition(Procedure[PericlesState]):
             flow.call("march")
         elif stage == "march":
             flow.args["stage"] = "battle"
-            if th.status(s, ex["theater"]) == "contested":
+            if battle_due(s):
                 # the defenders show their Strategos now (9.2)
                 ex["revealed"] = True
                 for f, n in s["committed"].items():
@@ -521,11 +538,14 @@ def movable(s: PericlesState) -> list[Option]:
                     count -= int(s["the_300"] == here)
                     if here == capital("sparta"):  # one Spartan foot a base stays home (9.2)
                         count = min(count, n["land"] - th.bases(s, here, "S"))
-                if count <= 0 or not ex["moves"] or th.path(s, owner, kind, here, target) is None:
+                if count <= 0 or not ex["moves"]:
                     continue
-                opts.append(Option(f"{owner}:{kind}@{here}", f"{owner} {kind} from {name(here)}",
-                                   "9.2", data={"owner": owner, "kind": kind, "from": here,
-                                                "to": target}))
+                if th.path(s, owner, kind, here, target) is not None:
+                    opts.append(Option(f"{owner}:{kind}@{here}", f"{owner} {kind} from "
+                                       f"{name(here)}", "9.2",
+                                       data={"owner": owner, "kind": kind, "from": here,
+                                             "to": target}))
+                opts += short_of(s, owner, kind, here, target)
     if city == "sparta" and s["the_300"] not in (None, target):
         at = s["the_300"]
         assert at is not None
@@ -536,6 +556,17 @@ def movable(s: PericlesState) -> list[Option]:
                                data={"owner": "S", "kind": "land", "from": at, "to": target,
                                      "the_300": True}))
     return opts
+
+
+def short_of(s: PericlesState, owner: str, kind: str, here: str, target: str) -> list[Option]:
+    """Generation UNITS_STOP_SHORT: a unit may end its move on the way to the target,
+    where the exit rule holds it or where its commander leaves it (9.2, ruling R62)."""
+    if not asks(s, UNITS_STOP_SHORT):
+        return []
+    return [Option(f"{owner}:{kind}@{here}>{x}", f"{owner} {kind} from {name(here)}, "
+                   f"stopping in {name(x)}", "9.2",
+                   data={"owner": owner, "kind": kind, "from": here, "to": x, "short": True})
+            for x in th.stops(s, owner, kind, here, target)]
 
 
 class March(Procedure[PericlesState]):
@@ -744,7 +775,7 @@ class Battle(Procedure[PericlesState]):
         s["battle"] = dict(result.record) if result.record else None
         log(s, "battle", city=win, n=result.strength.get(ex["city"], 0), what=kind, theater=theater)
         flow.context.event(BATTLE_END, f"Battle in {name(theater)}", battle=s["battle"])
-        if win is not None and not a["second"] and th.status(s, theater) == "contested":
+        if win is not None and not a["second"] and battle_due(s):
             a["again"] = chooser(s, win)
             return
         flow.end()

@@ -90,6 +90,16 @@ def path(s: PericlesState, owner: str, kind: str, start: str, target: str) -> li
     or None (9.2). A land unit may take a sea route only from a theater where its side
     has a base; at Peace no City-State unit enters a theater holding enemy City-State
     units (9.2)."""
+    return ways(s, owner, kind, start, target).get(target)
+
+
+def ways(s: PericlesState, owner: str, kind: str, start: str, target: str | None = None,
+         exits: bool = True) -> dict[str, list[str]]:
+    """Shortest ways from `start` to every theater one unit can get to (the search stops
+    at `target` once found): by routes of its kind, a land unit by sea only from a
+    theater with a base of its side, at Peace no City-State unit into a theater holding
+    enemy City-State units; with `exits`, only through theaters the exit rule lets it
+    leave (9.2)."""
     comp = load_components()
     city = SIDE_OF[owner]
     mine = unit_strength(owner, kind)
@@ -97,8 +107,8 @@ def path(s: PericlesState, owner: str, kind: str, start: str, target: str) -> li
     while todo:
         here = todo.popleft()
         if here == target:
-            return seen[here]
-        if not may_leave(s, here, city, kind, 0 if here == start else mine):
+            return seen
+        if exits and not may_leave(s, here, city, kind, 0 if here == start else mine):
             continue
         for nxt in sorted(comp.neighbours(here)):
             route = comp.route(here, nxt)
@@ -113,4 +123,23 @@ def path(s: PericlesState, owner: str, kind: str, start: str, target: str) -> li
                 continue
             seen[nxt] = seen[here] + [nxt]
             todo.append(nxt)
-    return None
+    return seen
+
+
+def stops(s: PericlesState, owner: str, kind: str, start: str, target: str) -> list[str]:
+    """Theaters short of `target` where a unit setting out from `start` may end its move
+    (9.2, ruling R62): on a shortest way there by its routes, and one it can get to by
+    the exit rule; it stops there when the exit rule holds it, or by its commander's
+    choice (16.0's Spartan foot that wait in Thessalia to open the road north)."""
+    free = ways(s, owner, kind, start, exits=False)
+    if target not in free or start == target:
+        return []
+    length = len(free[target])
+    out = []
+    for x in sorted(ways(s, owner, kind, start)):
+        if x in (start, target) or x not in free:
+            continue
+        rest = ways(s, owner, kind, x, target, exits=False).get(target)
+        if rest is not None and len(free[x]) + len(rest) - 1 == length:
+            out.append(x)
+    return out
