@@ -9,7 +9,7 @@ from engine.rulesets.hellenes import movement
 from engine.rulesets.hellenes.building import garrison_sites, placements
 from engine.rulesets.hellenes.moves import pillage_targets
 
-from .helpers import POTIDEA_SIEGE, fix_dice, ids, platea_besieged, position, prompt
+from .helpers import POTIDEA_SIEGE, battle_args, fix_dice, ids, platea_besieged, position, prompt
 
 
 def _dests(g, bid, engage=True):
@@ -86,3 +86,83 @@ def test_5_5_9_53_a_city_pillaged_last_year_may_be_pillaged_again():
     assert "pillage:Platea" in ids(g, "sparta")
     g = platea_besieged("sparta", "actions", actions=2, effects={"pillaged": {"Platea": 431}})
     assert "pillage:Platea" not in ids(g, "sparta")
+
+
+def _phocis(att_units, def_units, formations=None, **kw):
+    """Sparta engages Athens in Phocis (no City) at stamp 1, from Locris unless told."""
+    blocks = {b: {"loc": "PHO", "cv": cv} for b, cv in {**att_units, **def_units}.items()}
+    blocks.update(kw.pop("blocks", {}))
+    formations = formations or [{"area": "PHO", "via": "LOC", "units": sorted(att_units),
+                                 "from_sea": False}]
+    return position(scenario="431", season=1, blocks=blocks,
+                    turn={"side": "sparta", "actions": 0}, start="battle",
+                    args={"area": "PHO", "attacker": "sparta", "defender": "athens",
+                          "formations": formations}, **kw)
+
+
+def test_6_4_defenders_never_retreat_into_an_area_the_enemy_occupies():
+    """6.4: a Retreat never ends among enemy units. Tegean hoplites stand in Aetolia, so
+    Athenian hoplites engaged in Phocis from Locris may fall back to Platea only."""
+    g = _phocis({"S1": 3}, {"A1": 3}, blocks={"S13": {"loc": "AET", "cv": 2}})
+    fix_dice(g, [3, 4, 3])  # the Spartiates miss
+    g.act("sparta", "fight")
+    g.act("athens", "retreat")  # a single way out is taken at once
+    assert g.prompt_for("athens") is None
+    assert g.state["blocks"]["A1"]["loc"] == "PLA"
+
+
+def test_6_34_panicked_units_with_no_way_out_are_eliminated():
+    """6.34, 6.4: a side whose every unit is Routed must Retreat; units that cannot (here
+    Spartan hoplites whose way back, Locris, is now Athenian) are eliminated, and the
+    victor gains 2 Prestige (14.11)."""
+    g = _phocis({"S5": 2}, {"A12": 1}, blocks={"A2": {"loc": "LOC", "cv": 2}})
+    fix_dice(g, [6])  # the Athenian archers (A1, defending) roll a 6: a Rout
+    g.act("athens", "fight")
+    s = g.state
+    assert s["blocks"]["S5"]["loc"] == "pool" and s["battle"] is None
+    assert s["prestige"] == 2
+
+
+def test_6_2_the_retreat_option_comes_only_at_a_sides_first_attack_of_the_round():
+    """6.2, 6.4: each side may break off once a Combat Round, when its first unit would
+    attack. Order: Athenian archers, Spartan cavalry, Spartan hoplites, Athenian
+    hoplites. Athens is asked at its archers, Sparta at its cavalry; the Spartan
+    hoplites and the Athenian hoplites then fire with no question, and round 2 opens
+    with Athens asked again."""
+    g = _phocis({"S9": 2, "S1": 3}, {"A1": 3, "A12": 1})
+    fix_dice(g, [3,  3, 4,  3, 4, 3,  3, 4, 3])  # every die misses
+    assert prompt(g, "athens").kind == "retreat-or-fight"
+    g.act("athens", "fight")
+    assert prompt(g, "sparta").kind == "retreat-or-fight"
+    g.act("sparta", "fight")
+    p = prompt(g, "athens")
+    assert p.kind == "retreat-or-fight"
+    assert battle_args(g)["round"] == 2
+
+
+def test_7_1_6_4_a_loyal_citys_defenders_who_fought_may_fall_back_inside_for_one():
+    """7.1, 6.4, 14.11: defenders of their own CityState who chose to fight may still
+    retreat into the City later; after a loss that is a Retreat (1 Prestige to the
+    enemy), and the Siege begins. The Plataean hoplites (2 cv) fight a 1-cv Theban
+    unit from Thebes, lose a step, and go inside."""
+    g = position(scenario="431", season=1, blocks={"A6": {"loc": "PLA", "cv": 2},
+                                                   "S25": {"loc": "PLA", "cv": 1}},
+                 turn={"side": "sparta", "actions": 0}, start="battle",
+                 args={"area": "PLA", "attacker": "sparta", "defender": "athens",
+                       "formations": [{"area": "PLA", "via": "THE", "units": ["S25"],
+                                       "from_sea": False}]})
+    p = prompt(g, "athens")
+    assert p.kind == "fortify"
+    g.act("athens", "")  # none fortify: the Plataeans fight
+    fix_dice(g, [3, 4,  1])  # the Plataeans (C2, defending) miss; the Thebans (C3) hit once
+    g.act("athens", "fight")
+    g.act("sparta", "fight")
+    g.act("athens", "retreat")
+    p = prompt(g, "athens")
+    # not Thebes (whence the enemy came) nor Megara, Corinth, Orchomenus (enemy Cities)
+    assert p.kind == "retreat" and sorted(o.id for o in p.options) == ["ATH", "PHO", "city"]
+    g.act("athens", "city")
+    s = g.state
+    assert s["blocks"]["A6"] == {"side": "athens", "loc": "PLA", "cv": 1, "inside": True}
+    assert s["prestige"] == -1 and s["battle"] is None
+    assert "Platea" in s["sieges"]
