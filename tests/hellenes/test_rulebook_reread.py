@@ -9,7 +9,8 @@ from engine.rulesets.hellenes import movement
 from engine.rulesets.hellenes.building import garrison_sites, placements
 from engine.rulesets.hellenes.moves import pillage_targets
 
-from .helpers import POTIDEA_SIEGE, battle_args, fix_dice, ids, platea_besieged, position, prompt
+from .helpers import (POTIDEA_SIEGE, battle_args, fix_dice, ids, platea_besieged, position, prompt,
+                      winter_ids)
 
 
 def _dests(g, bid, engage=True):
@@ -166,3 +167,115 @@ def test_7_1_6_4_a_loyal_citys_defenders_who_fought_may_fall_back_inside_for_one
     assert s["blocks"]["A6"] == {"side": "athens", "loc": "PLA", "cv": 1, "inside": True}
     assert s["prestige"] == -1 and s["battle"] is None
     assert "Platea" in s["sieges"]
+
+
+def test_5_41_routed_defenders_recover_for_the_next_formations_battle():
+    """5.41, 6.33: when one Formation loses, the next fights a new battle against the
+    surviving defenders, and any defender Routed in the first battle fights again. The
+    Athenian archers, Routed by the Perioeci from Locris, are back in the order against
+    the Perioeci from Orchomenus."""
+    blocks = {"S5": {"loc": "PHO", "cv": 1}, "S6": {"loc": "PHO", "cv": 2},
+              "A1": {"loc": "PHO", "cv": 4}, "A12": {"loc": "PHO", "cv": 1}}
+    g = position(scenario="431", season=1, blocks=blocks,
+                 turn={"side": "sparta", "actions": 0}, start="battle",
+                 args={"area": "PHO", "attacker": "sparta", "defender": "athens",
+                       "formations": [
+                           {"area": "PHO", "via": "LOC", "units": ["S5"], "from_sea": False},
+                           {"area": "PHO", "via": "ORC", "units": ["S6"], "from_sea": False}]})
+    g.act("sparta", "formation:0")
+    # round 1: archers 3, hoplites 3 4 3 4 miss; S5 rolls 5, a Rout on the weakest
+    # (the archers); round 2: the hoplites' 1 eliminates S5
+    fix_dice(g, [3,  3, 4, 3, 4,  5,  1, 3, 3, 3])
+    g.act("athens", "fight")
+    g.act("sparta", "fight")
+    assert battle_args(g)["routed"] == ["A12"]
+    g.act("athens", "fight")
+    assert g.state["blocks"]["S5"]["loc"] == "pool"
+    args = battle_args(g)
+    assert args["fi"] == 1 and args["routed"] == [] and args["order"] == ["A12", "A1", "S6"]
+
+
+def test_8_3_besiegers_beaten_off_by_a_sortie_retreat_as_defenders_do():
+    """8.3, 6.4: a Sortie makes the besieged the aggressors; the besiegers, as defenders,
+    retreat by the usual rule: to an adjacent area they may enter that is not enemy held
+    (Stagira or Torone), never into the City the sortie came from. Retiring before any
+    loss costs nothing (14.11), and with no besieger left the siege is over."""
+    g = position(scenario="431", season=1, turn={"side": "sparta", "actions": 0},
+                 start="combat", args={"side": "sparta"},
+                 blocks={"A5": {"loc": "pool"}, "A8": {"loc": "pool"}, "A17": {"loc": "pool"}})
+    g.act("sparta", "sortie:Potidea")
+    g.act("sparta", "S19|S40")
+    assert battle_args(g)["order"] == ["S40", "A2", "S19"]
+    fix_dice(g, [3, 4])  # the Peloponnesian volunteers (B1) miss
+    g.act("sparta", "fight")
+    g.act("athens", "retreat")
+    p = prompt(g, "athens")
+    assert p.kind == "retreat" and [o.id for o in p.options] == ["STA", "TOR"]
+    g.act("athens", "STA")
+    s = g.state
+    assert s["blocks"]["A2"]["loc"] == "STA" and s["prestige"] == 0
+    assert "Potidea" not in s["sieges"]
+
+
+def _winter(side="athens", actions=1, **kw):
+    return position(scenario="431", season=5, turn={"side": side, "actions": actions},
+                    start="winter_actions", args={"side": side, "maintained": []}, **kw)
+
+
+def test_9_211_9_212_quartering_one_area_homing_the_full_range_and_one_more():
+    """9.211: a unit outside a controlled City may Quarter free in an adjacent controlled
+    City, never an enemy one (Phocis: Platea, not Orchomenus); a unit already inside a
+    controlled City (Thessaly's) has no Quartering move. 9.212: Homing uses the unit's
+    whole range plus one free Forced March: hoplites (range 2) in Aetolia reach Athens
+    three areas away, those in Thessaly reach Platea (three) but not Athens (four)."""
+    g = _winter(blocks={"A1": {"loc": "PHO", "cv": 3}, "A2": {"loc": "AET", "cv": 3},
+                        "A3": {"loc": "THS", "cv": 3}})
+    found = winter_ids(g, "athens")
+    assert [x for x in found if x.startswith("quarter:A1:")] == ["quarter:A1:PLA"]
+    assert not [x for x in found if x.startswith("quarter:A3:")]
+    assert "home:A2:ATH" in found
+    assert "home:A3:PLA" in found and "home:A3:ATH" not in found
+
+
+def test_9_213_9_24_units_over_a_citys_capacity_are_outside_and_the_owner_picks():
+    """9.213, 9.22, 9.24: a City shelters twice its Value in units; the rest are outside
+    for every purpose, so unmaintained they disband, the owner choosing which. Platea
+    (Value 1) holds 2 of the 4 Athenian units there; with no Action to spare, Athens
+    picks the 2 that go to the pool."""
+    g = _winter(actions=0, blocks={"A1": {"loc": "PLA", "cv": 3}, "A2": {"loc": "PLA", "cv": 3},
+                                   "A3": {"loc": "PLA", "cv": 3}, "A6": {"loc": "PLA", "cv": 2}})
+    assert "quarter:A6:ATH" in winter_ids(g, "athens")  # any of them may still leave
+    g.act("athens", "done")
+    p = prompt(g, "athens")
+    assert p.kind == "overcrowded" and p.lo == p.hi == 2
+    g.act("athens", "A2|A3")
+    s = g.state
+    assert [s["blocks"][b]["loc"] for b in ("A1", "A2", "A3", "A6")] == [
+        "PLA", "pool", "pool", "PLA"]
+
+
+def test_9_4_winter_siege_combat_offers_the_assault_as_well():
+    """9.4: in Winter Siege Combat the besieger of a siege from an earlier Season may
+    Assault or Attrition (only Attrition's odds change, 1-3)."""
+    g = position(scenario="431", season=5, stamp=5,
+                 blocks={"A6": {"loc": "PLA", "cv": 2, "inside": True},
+                         "S25": {"loc": "PLA", "cv": 3}},
+                 turn={"side": "sparta", "actions": 0}, start="winter_combat",
+                 args={"side": "sparta", "mode": "siege"},
+                 garrisons={"Platea": {"side": "athens", "kind": "inherent"},
+                            "Potidea": {"side": "sparta", "kind": "detached"}},
+                 sieges={"Platea": {"besieger": "sparta", "since": 3, "blockade_since": None},
+                         "Potidea": dict(POTIDEA_SIEGE)})
+    assert ids(g, "sparta") == ["assault:Platea", "attrition:Platea", "done"]
+
+
+def test_4_21_no_reinforcing_beyond_a_units_maximum():
+    """4.21, 2.12: a unit builds up one step an Action only to the maximum its label
+    shows: Plataean hoplites (maximum 2) at home at 2 cv cannot be reinforced; at 1 cv
+    they can."""
+    g = position(scenario="431", season=1, stamp=5, start="actions", args={"side": "athens"},
+                 turn={"side": "athens", "actions": 2}, blocks={"A6": {"loc": "PLA", "cv": 2}})
+    assert B.spec("A6").max_strength == 2 and "reinforce:A6" not in ids(g, "athens")
+    g = position(scenario="431", season=1, stamp=5, start="actions", args={"side": "athens"},
+                 turn={"side": "athens", "actions": 2}, blocks={"A6": {"loc": "PLA", "cv": 1}})
+    assert "reinforce:A6" in ids(g, "athens")
