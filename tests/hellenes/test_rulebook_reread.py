@@ -279,3 +279,77 @@ def test_4_21_no_reinforcing_beyond_a_units_maximum():
     g = position(scenario="431", season=1, stamp=5, start="actions", args={"side": "athens"},
                  turn={"side": "athens", "actions": 2}, blocks={"A6": {"loc": "PLA", "cv": 1}})
     assert "reinforce:A6" in ids(g, "athens")
+
+
+def test_6_6_a_fleet_ashore_against_a_landing_may_fall_back_only_into_its_port():
+    """6.4 (Fleets Trapped on Land), 6.6: a fleet on land that a Sea Landing engages may
+    retreat only into a Port of its own Province. Spartans land at Naupactus from the
+    Gulf of Corinth: on Athens' Retreat its fleet goes into the Port (its one way out; not
+    to the Gulf of Patrae) while its hoplites may take the land ways too; with Spartans
+    left in the Province, the Port is besieged."""
+    blocks = {"S5": {"loc": "NAU", "cv": 2}, "A18": {"loc": "NAU", "cv": 2},
+              "A1": {"loc": "NAU", "cv": 2}, "A36": {"loc": "pool"}}
+    g = position(scenario="431", season=1, blocks=blocks,
+                 turn={"side": "sparta", "actions": 0}, start="battle",
+                 args={"area": "NAU", "attacker": "sparta", "defender": "athens",
+                       "formations": [{"area": "NAU", "via": "S_GCO", "units": ["S5"],
+                                       "from_sea": True}]})
+    g.act("athens", "")  # nobody fortifies: all fight
+    g.act("athens", "retreat")
+    p = prompt(g, "athens")
+    assert p.kind == "retreat" and "Hoplites" in p.text
+    assert sorted(o.id for o in p.options) == ["AET", "STR", "city"]
+    g.act("athens", "AET")
+    s = g.state
+    assert s["blocks"]["A18"] == {"side": "athens", "loc": "NAU", "cv": 2, "inside": True}
+    assert s["blocks"]["A1"]["loc"] == "AET" and "Naupactus" in s["sieges"]
+
+
+def test_6_41_in_a_panic_the_victors_cavalry_harries_as_well():
+    """6.34, 6.41: a Panic brings both Pursuit and Harrying. Laconian cavalry Routs the
+    lone Athenian archers (A1 agility: no Spartan is quicker, so no Pursuit), then harries
+    them as they go: one Hit destroys them. A Panic is worth 2 to Sparta."""
+    g = _phocis({"S9": 2, "S5": 2}, {"A12": 1})
+    assert battle_args(g)["order"] == ["A12", "S9", "S5"]
+    fix_dice(g, [3,  6, 3,  1, 3])  # archers miss; cavalry 6 (Rout), 3; Harrying 1, 3
+    g.act("athens", "fight")
+    g.act("sparta", "fight")
+    s = g.state
+    assert s["blocks"]["A12"]["loc"] == "pool" and s["battle"] is None
+    assert s["prestige"] == -2
+
+
+def test_5_3_elite_units_force_march_on_three_or_more():
+    """5.3: an elite unit's Forced March succeeds on 3-6 (a regular one's on 5-6 only):
+    the Spartiates, force-marching from Phocis by Thebes into Attica, roll a 3 and may
+    take the extra area."""
+    g = position(scenario="431", season=1, stamp=5, start="actions", args={"side": "sparta"},
+                 turn={"side": "sparta", "actions": 2}, blocks={"S1": {"loc": "PHO", "cv": 3}})
+    assert B.spec("S1").elite
+    g.act("sparta", "move:PHO")
+    g.act("sparta", "S1")
+    g.act("sparta", "forced:ATH")
+    assert g.state["turn"]["forced"] == [{"units": ["S1"], "dest": "ATH", "via": "THE",
+                                          "cargo": {}}]
+    fix_dice(g, [3])
+    g.act("sparta", "done")
+    assert prompt(g, "sparta").kind == "forced"
+    g.act("sparta", "S1")
+    assert g.state["blocks"]["S1"]["loc"] == "ATH"
+
+
+def test_15_2_gela_is_closed_until_a_gelan_unit_leaves_it():
+    """15.2 (and 15.3, 15.4): Gela is neutral, so even the Syracusans beside it cannot
+    enter, until one of its own units leaves the City; from then on it is open."""
+    from engine.rulesets.hellenes import movement
+
+    g = position(scenario="sicily", year=415, season=1, stamp=1, start="actions",
+                 args={"side": "sparta"}, turn={"side": "sparta", "actions": 2})
+    assert B.neutral(g.state, "GEL")
+    assert "GEL" not in {r.dest for r in movement.routes(g.state, "S47", engage=True)}
+    g.act("sparta", "move:GEL")  # Sicily: an Action costs two (15.2 rule 2)
+    g.act("sparta", "S54")
+    g.act("sparta", "SYR")
+    s = g.state
+    assert s["blocks"]["S54"]["loc"] == "SYR" and not B.neutral(s, "GEL")
+    assert "GEL" in {r.dest for r in movement.routes(s, "S47", engage=True)}
