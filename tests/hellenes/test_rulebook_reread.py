@@ -353,3 +353,24 @@ def test_15_2_gela_is_closed_until_a_gelan_unit_leaves_it():
     s = g.state
     assert s["blocks"]["S54"]["loc"] == "SYR" and not B.neutral(s, "GEL")
     assert "GEL" in {r.dest for r in movement.routes(s, "S47", engage=True)}
+
+
+def _sortie_menu(generation=None):
+    """Sparta's Siege Combat in Spring 431, besieged in Potidea, under Athens' Augury."""
+    kw = {"seed": "test"} if generation is None else {"seed": "test", "generation": generation}
+    from .helpers import RULES
+
+    g = RULES.from_position({"scenario": "431", "season": 1, "start": "combat",
+                             "args": {"side": "sparta"}, "turn": {"side": "sparta", "actions": 0},
+                             "effects": {"augury": ["sparta"]}}, **kw)
+    p = g.prompt_for("sparta")  # a menu with nothing to do but "done" is not asked
+    return [o.id for o in p.options] if p is not None and p.kind != "card" else []
+
+
+def test_augury_bars_a_sortie_from_generation_2():
+    """Augury (Events sidebar of 3.1), 8.3, 7.4: the side the card is played against may
+    not Engage or Assault that Season, only Attrition. A Sortie is the besieged engaging
+    their besiegers, so it is barred too: the Spartans in Potidea are offered no Sortie.
+    Games created before generation 2 kept the Sortie (their logs replay unchanged)."""
+    assert _sortie_menu() == []
+    assert _sortie_menu(generation=1) == ["sortie:Potidea", "done"]
