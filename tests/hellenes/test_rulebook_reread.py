@@ -374,3 +374,25 @@ def test_augury_bars_a_sortie_from_generation_2():
     Games created before generation 2 kept the Sortie (their logs replay unchanged)."""
     assert _sortie_menu() == []
     assert _sortie_menu(generation=1) == ["sortie:Potidea", "done"]
+
+
+def test_6_4_no_retreat_into_a_province_where_the_enemy_is_besieged():
+    """6.4, 1.4, 7.2 (ruling): a Retreat never ends in an area the enemy occupies, and in a
+    siege both sides occupy the CityState. Perioeci engaged in Phocis from Locris may fall
+    back to Aetolia or Orchomenus, not to Platea, though Theban besiegers hold its
+    Province, for the Plataeans are inside."""
+    blocks = {"A6": {"loc": "PLA", "cv": 2, "inside": True}, "S25": {"loc": "PLA", "cv": 3},
+              "S5": {"loc": "PHO", "cv": 2}, "A1": {"loc": "PHO", "cv": 3}}
+    g = position(scenario="431", season=1, stamp=5, blocks=blocks,
+                 turn={"side": "athens", "actions": 0}, start="battle",
+                 args={"area": "PHO", "attacker": "athens", "defender": "sparta",
+                       "formations": [{"area": "PHO", "via": "LOC", "units": ["A1"],
+                                       "from_sea": False}]},
+                 garrisons={"Platea": {"side": "athens", "kind": "inherent"},
+                            "Potidea": {"side": "sparta", "kind": "detached"}},
+                 sieges={"Platea": {"besieger": "sparta", "since": 4, "blockade_since": None},
+                         "Potidea": dict(POTIDEA_SIEGE)})
+    assert B.area_control(g.state, "PLA") == "sparta"
+    g.act("sparta", "retreat")
+    p = prompt(g, "sparta")
+    assert p.kind == "retreat" and [o.id for o in p.options] == ["AET", "ORC"]
