@@ -396,3 +396,16 @@ def test_6_4_no_retreat_into_a_province_where_the_enemy_is_besieged():
     g.act("sparta", "retreat")
     p = prompt(g, "sparta")
     assert p.kind == "retreat" and [o.id for o in p.options] == ["AET", "ORC"]
+
+
+def test_9_21_no_wintering_through_a_blockaded_offshore_sea_into_a_non_home_port():
+    """9.21 (and its Homing notes): a Wintering move may not challenge enemy fleets that
+    blockade a Port which is not the unit's Home City, but a fleet may still land in an
+    unbesieged Port from another of its seas. With a Spartan fleet in the Hellespont
+    (Abydos' Offshore Sea), the Athenian fleet there cannot Quarter in Abydos (it may in
+    Sestos), while the fleet in the Aeolian Sea can."""
+    g = _winter(blocks={"A20": {"loc": "S_HEL", "cv": 2}, "A19": {"loc": "S_AEO", "cv": 2},
+                        "S22": {"loc": "S_HEL", "cv": 2}})
+    found = winter_ids(g, "athens")
+    assert "quarter:A20:ABY" not in found and "quarter:A20:SES" in found
+    assert "quarter:A19:ABY" in found
