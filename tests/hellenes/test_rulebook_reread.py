@@ -9,8 +9,16 @@ from engine.rulesets.hellenes import movement
 from engine.rulesets.hellenes.building import garrison_sites, placements
 from engine.rulesets.hellenes.moves import pillage_targets
 
-from .helpers import (POTIDEA_SIEGE, battle_args, fix_dice, ids, platea_besieged, position, prompt,
-                      winter_ids)
+from .helpers import (
+    POTIDEA_SIEGE,
+    battle_args,
+    fix_dice,
+    ids,
+    platea_besieged,
+    position,
+    prompt,
+    winter_ids,
+)
 
 
 def _dests(g, bid, engage=True):
@@ -174,14 +182,9 @@ def test_5_41_routed_defenders_recover_for_the_next_formations_battle():
     surviving defenders, and any defender Routed in the first battle fights again. The
     Athenian archers, Routed by the Perioeci from Locris, are back in the order against
     the Perioeci from Orchomenus."""
-    blocks = {"S5": {"loc": "PHO", "cv": 1}, "S6": {"loc": "PHO", "cv": 2},
-              "A1": {"loc": "PHO", "cv": 4}, "A12": {"loc": "PHO", "cv": 1}}
-    g = position(scenario="431", season=1, blocks=blocks,
-                 turn={"side": "sparta", "actions": 0}, start="battle",
-                 args={"area": "PHO", "attacker": "sparta", "defender": "athens",
-                       "formations": [
-                           {"area": "PHO", "via": "LOC", "units": ["S5"], "from_sea": False},
-                           {"area": "PHO", "via": "ORC", "units": ["S6"], "from_sea": False}]})
+    g = _phocis({"S5": 1, "S6": 2}, {"A1": 4, "A12": 1}, formations=[
+        {"area": "PHO", "via": via, "units": [unit], "from_sea": False}
+        for via, unit in (("LOC", "S5"), ("ORC", "S6"))])
     g.act("sparta", "formation:0")
     # round 1: archers 3, hoplites 3 4 3 4 miss; S5 rolls 5, a Rout on the weakest
     # (the archers); round 2: the hoplites' 1 eliminates S5
@@ -295,10 +298,10 @@ def test_6_6_a_fleet_ashore_against_a_landing_may_fall_back_only_into_its_port()
                        "formations": [{"area": "NAU", "via": "S_GCO", "units": ["S5"],
                                        "from_sea": True}]})
     g.act("athens", "")  # nobody fortifies: all fight
-    g.act("athens", "retreat")
-    p = prompt(g, "athens")
-    assert p.kind == "retreat" and "Hoplites" in p.text
-    assert sorted(o.id for o in p.options) == ["AET", "STR", "city"]
+    g.act("athens", "retreat")  # the fleet's one way, the Port, is taken at once
+    asked = prompt(g, "athens")
+    assert (asked.kind, sorted(o.id for o in asked.options)) == ("retreat", ["AET", "STR", "city"])
+    assert B.spec(asked.options[0].data["unit"]).type == "hoplite"
     g.act("athens", "AET")
     s = g.state
     assert s["blocks"]["A18"] == {"side": "athens", "loc": "NAU", "cv": 2, "inside": True}
