@@ -10,13 +10,14 @@ from __future__ import annotations
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 from engine.core.view import TAKEN
 
 from . import board as B
 from .flow import note
 from .options import unit_option
 from .siege import established, lift
-from .state import HState, Side, add_prestige, other, to_pool
+from .state import AUGURY_SORTIES, HState, Side, add_prestige, other, to_pool
 
 
 def assault_targets(s: HState, side: Side) -> list[str]:
@@ -38,9 +39,12 @@ def assault_targets(s: HState, side: Side) -> list[str]:
 
 def sortie_targets(s: HState, side: Side) -> list[str]:
     """8.3: a City where `side` is besieged with units (garrisons cannot sortie), in an
-    Action turn or the Winter SiegeBreaking phase."""
+    Action turn or the Winter SiegeBreaking phase; from generation 2 not under the
+    enemy's Augury, since a Sortie engages the besiegers (7.4) and Augury bars Engaging."""
     t = s["turn"]
     if t is None or t["event"]:
+        return []
+    if side in s["effects"]["augury"] and asks(s, AUGURY_SORTIES):
         return []
     return [name for name, sg in sorted(s["sieges"].items()) if sg["besieger"] == other(side)
             and B.units_in(s, B.comps().cities[name].area, side, inside=True)]

@@ -87,6 +87,7 @@ class Hellenes(Ruleset):
     # log replays with the questions its answers were given to (docs/architecture.md).
     # 1: units holding a captured Opposing City may fortify in it when engaged, or retreat
     # into it (7.1, 6.4); generation 0 let only the City's loyal side do so (siege.py).
+    # 2: no Sortie under the enemy's Augury (8.3, 7.4: a Sortie engages; assault.py).
     generation = GENERATION
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",
