@@ -92,7 +92,8 @@ def loss_counts(margin: int, loser_sps: int, winner_sps: int, held: bool,
         q, r = divmod(n * p, 100)
         return q + (1 if up and r else 0)
     if held:
-        lose, win = max(1, pct(loser_sps, 10, True)), max(1, pct(winner_sps, 10, True))
+        # the side that held is the winner of the tie and rounds its tenth down
+        lose, win = max(1, pct(loser_sps, 10, True)), max(1, pct(winner_sps, 10, False))
     elif margin <= 2:
         lose, win = max(1, pct(loser_sps, 20, True)), pct(winner_sps, 10, False)
     elif margin <= 4:
