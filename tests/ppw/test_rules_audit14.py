@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.rulesets.ppw import economic, political
 from engine.rulesets.ppw.battle import Side, fight
 from engine.rulesets.ppw.diplomacy import approach_modifiers, options
-from engine.rulesets.ppw.operation import execute, land_battle, transit
+from engine.rulesets.ppw.operation import arrive, intercept, land_battle, transit
 from engine.rulesets.ppw.siege import fall, siege, siege_modifiers
 from engine.rulesets.ppw.state import add_sps
 from engine.rulesets.ppw.surrender import surrender
@@ -192,8 +192,7 @@ def test_peace_pays_double_when_weary_and_an_empty_treasury_costs_one_rule_6_2()
     """Rule 6.2: a major at peace with every major all turn gains +2 instead of +1 when its
     bellicosity is 5 or less; under 250 talents costs 1."""
     s = fresh()
-    for other in ("athens",):
-        s["relations"]["athens|corinth"] = "peace"
+    s["relations"]["athens|corinth"] = "peace"
     s["majors"]["corinth"]["bellicosity"] = 5
     s["majors"]["corinth"]["treasury"] = 200
     why = political.bellicosity_change(s, "corinth")
@@ -328,7 +327,6 @@ def test_an_army_ravages_then_besieges_and_pays_for_both_rule_5_1():
     s = fresh()
     add_sps(s, transit("sparta"), "sparta", 6, 0, 0)
     s["leaders"]["archidamus"], s["leader_at"]["archidamus"] = "busy", transit("sparta")
-    from engine.rulesets.ppw.operation import arrive
     arrive(s, dice(5), "sparta", "archidamus", "SPA", "OEN")
     assert "OEN" in s["ravaged"]
     assert s["garrisons"]["OEN"] == "sparta"
@@ -381,3 +379,23 @@ def test_the_pontic_grain_needs_a_strait_on_each_side_held_rule_7_1():
     s["rebel"] = sorted(set(s["rebel"]) | {"BYZ", "CHL"})
     assert "trade_0" not in economic.revenue(s, "athens")
     assert political.bellicosity_change(s, "athens")["grain_cut"] == -1
+
+
+# --- 4.4 (D4.4): troops at sea when their ships lose a skirmish
+
+
+def test_troops_beyond_the_lift_drown_when_a_sea_skirmish_is_lost_rule_4_4():
+    """Rule 4.4: each ship carries one land SP, and when a fight at sea is lost the land
+    SPs beyond what the surviving ships carry are lost; an interception at sea is such
+    a fight. Phormio sails 4 ships and 4 hoplites past Aegina; 6 Corinthian ships at
+    Cenchreae intercept (6 - 1 for his skill) and win the skirmish, sinking a ship:
+    one hoplite drowns and the rest go back."""
+    s = fresh()
+    t = transit("athens")
+    add_sps(s, t, "athens", 4, 0, 4)
+    add_sps(s, "CEN", "corinth", 0, 0, 6)
+    s["leaders"]["phormio"], s["leader_at"]["phormio"] = "busy", t
+    # interception 6 - 1; Corinth 6 + odds 1 = 7, Athens 1 + 3 + seamanship 1 = 5:
+    # Athens loses a fifth of 4 halved (1 ship); Phormio rolls 12 and lives
+    assert not intercept(s, dice(6, 6, 1, 6, 6), "athens", "phormio", "AEG", "naval", set())
+    assert s["forces"][t]["athens"] == [3, 0, 3]
