@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.rulesets.ppw import economic, political
 from engine.rulesets.ppw.battle import Side, fight
+from engine.rulesets.ppw.control import side_of
 from engine.rulesets.ppw.diplomacy import approach_modifiers, options
 from engine.rulesets.ppw.operation import arrive, intercept, land_battle, transit
 from engine.rulesets.ppw.siege import fall, siege, siege_modifiers
@@ -399,3 +400,38 @@ def test_troops_beyond_the_lift_drown_when_a_sea_skirmish_is_lost_rule_4_4():
     # Athens loses a fifth of 4 halved (1 ship); Phormio rolls 12 and lives
     assert not intercept(s, dice(6, 6, 1, 6, 6), "athens", "phormio", "AEG", "naval", set())
     assert s["forces"][t]["athens"] == [3, 0, 3]
+
+
+# --- 5.5, 5.8 (D5.5, D5.8): beaten defenders of a fortress stay inside and are besieged
+
+
+def test_beaten_defenders_of_a_fortress_stay_inside_and_are_besieged_rule_5_5():
+    """Rules 5.2, 5.5, 5.8: six Athenian hoplites and the garrison of Oenoe (7) are not
+    outnumbered by six Spartans, so they come out and fight; beaten, they stay inside the
+    walls, and the same operation besieges them: 6 falls (defence 3), the 2 citizen SPs
+    inside give Sparta a hostage."""
+    s = fresh()
+    add_sps(s, "OEN", "athens", 6, 0, 0)
+    add_sps(s, transit("sparta"), "sparta", 6, 0, 0)
+    s["leaders"]["archidamus"], s["leader_at"]["archidamus"] = "busy", transit("sparta")
+    # Sparta 6 + 2 = 8, Athens 1: margin 7, Athens loses half of 7 (4 hoplites);
+    # Archidamus rolls 12; the siege die is 6
+    arrive(s, dice(6, 1, 6, 6, 6), "sparta", "archidamus", "SPA", "OEN")
+    assert s["majors"]["sparta"]["hostages"] == {"athens": 1}
+    assert s["garrisons"]["OEN"] == "sparta"
+    assert s["forces"]["OEN"].get("athens", [0, 0, 0]) == [0, 0, 0]
+    assert s["forces"]["OEN"]["sparta"] == [6, 0, 0]
+
+
+# --- 6.3 (D6.3): a surrendered major's tributaries
+
+
+def test_a_surrendered_majors_tributaries_go_to_the_victor_rule_6_3():
+    """Rule 6.3: the tributaries of a major that surrenders pass to the victor: Athens
+    surrenders to Sparta and Euboea pays Sparta from then on; Athens' allies now fight
+    on Sparta's side."""
+    s = fresh()
+    surrender(s, "athens", "sparta")
+    assert s["stances"]["euboea"] == {"patron": "sparta", "status": "tributary"}
+    assert economic.revenue(s, "sparta")["tribute"] > 0
+    assert side_of(s, "corcyra") == "sparta"
