@@ -435,3 +435,22 @@ def test_a_surrendered_majors_tributaries_go_to_the_victor_rule_6_3():
     assert s["stances"]["euboea"] == {"patron": "sparta", "status": "tributary"}
     assert economic.revenue(s, "sparta")["tribute"] > 0
     assert side_of(s, "corcyra") == "sparta"
+
+
+# --- 5.4 (D5.4): a skirmish halves the losses, rounded as the table rounds
+
+
+def test_a_skirmish_halves_losses_rounding_the_loser_up_rule_5_4():
+    """Rule 5.4: a skirmish halves both sides' losses, the beaten side rounding up and
+    the winner down as everywhere in the table (R25): Spartans at Megara beat an
+    Athenian column of 8 at Eleusis by 3; three tenths of 8 is 3, halved 2."""
+    s = fresh()
+    t = transit("athens")
+    add_sps(s, t, "athens", 8, 0, 0)
+    add_sps(s, "MEG", "sparta", 8, 0, 0)
+    s["leaders"]["hagnon"], s["leader_at"]["hagnon"] = "busy", t
+    # interception 6 - 1; Sparta 5, Athens 1 + 1 (Hagnon): margin 3; Sparta loses a
+    # tenth of 8 (0); Hagnon rolls 12 and lives
+    assert not intercept(s, dice(6, 5, 1, 6, 6), "athens", "hagnon", "ELE", "land", set())
+    assert s["forces"][t]["athens"] == [6, 0, 0]
+    assert s["forces"]["MEG"]["sparta"] == [8, 0, 0]
