@@ -5,6 +5,7 @@ Our rule numbers (5.4, 6.2 ...) are given, with the brief's (D5.4, D6.2 ...) bes
 from __future__ import annotations
 
 from engine.rulesets.ppw import economic, political
+from engine.rulesets.ppw.army import Army
 from engine.rulesets.ppw.battle import Side, fight
 from engine.rulesets.ppw.control import side_of
 from engine.rulesets.ppw.diplomacy import approach_modifiers, options
@@ -454,3 +455,18 @@ def test_a_skirmish_halves_losses_rounding_the_loser_up_rule_5_4():
     assert not intercept(s, dice(6, 5, 1, 6, 6), "athens", "hagnon", "ELE", "land", set())
     assert s["forces"][t]["athens"] == [6, 0, 0]
     assert s["forces"]["MEG"]["sparta"] == [8, 0, 0]
+
+
+# --- 7.1, 3.4: the brief's turn-1 economy check (its section 3.10)
+
+
+def test_the_turn_one_economy_check_rule_7_1():
+    """Rules 7.1 and 3.4 against the brief's worked turn-1 figures: Sparta collects
+    Laconia's 500 and Messenia's 300; Corinth its 500 and both trade routes (1000, the
+    top of the brief's 700-1000); Thebes 250, Plataea being Athenian; an invasion of 14
+    land SPs costs 350."""
+    s = fresh()
+    assert sum(economic.revenue(s, "sparta").values()) == 800
+    assert sum(economic.revenue(s, "corinth").values()) == 1000
+    assert economic.revenue(s, "thebes") == {"home": 250, "tribute": 0}
+    assert Army("archidamus", 13, 1, 0).cost == 350
