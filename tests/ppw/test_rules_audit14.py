@@ -4,6 +4,7 @@ Our rule numbers (5.4, 6.2 ...) are given, with the brief's (D5.4, D6.2 ...) bes
 
 from __future__ import annotations
 
+from engine.core.ruleset import Context
 from engine.rulesets.ppw import economic, political
 from engine.rulesets.ppw.army import Army
 from engine.rulesets.ppw.battle import Side, fight
@@ -11,7 +12,7 @@ from engine.rulesets.ppw.control import side_of
 from engine.rulesets.ppw.diplomacy import approach_modifiers, options
 from engine.rulesets.ppw.operation import arrive, intercept, land_battle, transit
 from engine.rulesets.ppw.siege import fall, siege, siege_modifiers
-from engine.rulesets.ppw.state import add_sps
+from engine.rulesets.ppw.state import PpwState, add_sps
 from engine.rulesets.ppw.surrender import surrender
 
 from .conftest import clear, dice, fresh
@@ -20,6 +21,23 @@ from .conftest import clear, dice, fresh
 def _roll_facts(rec: dict, side: str) -> dict:
     return next(st["facts"] for st in rec["rounds"][0]["steps"]
                 if st["kind"] == "roll" and st["side"] == side)
+
+
+def _marching(s: PpwState, major: str, leader: str, h: int, c: int, n: int) -> str:
+    """An army of `major` on its way (in transit), led by `leader`; returns where it is."""
+    t = transit(major)
+    add_sps(s, t, major, h, c, n)
+    s["leaders"][leader], s["leader_at"][leader] = "busy", t
+    return t
+
+
+def _spartans_attack_decelea(s: PpwState, ctx: Context, spartans: int, athenians: int) -> str:
+    """Leaderless Spartan hoplites attack leaderless Athenian hoplites at Decelea."""
+    add_sps(s, "~sparta", "sparta", spartans, 0, 0)
+    add_sps(s, "DEC", "athens", athenians, 0, 0)
+    winner, _ = fight(s, ctx, "DEC", Side("sparta", [("~sparta", "sparta")]),
+                      Side("athens", [("DEC", "athens")]), naval=False)
+    return winner
 
 
 # --- 5.4 (D5.4): the loss table at a tie
@@ -31,11 +49,7 @@ def test_at_a_tie_the_holding_defender_rounds_its_tenth_down_rule_5_4():
     up while the side that held rounds down. Fifteen against fifteen: the attacker
     loses 2, the defender 1."""
     s = fresh()
-    add_sps(s, "~sparta", "sparta", 15, 0, 0)
-    add_sps(s, "DEC", "athens", 15, 0, 0)
-    winner, _ = fight(s, dice(3, 3), "DEC", Side("sparta", [("~sparta", "sparta")]),
-                      Side("athens", [("DEC", "athens")]), naval=False)
-    assert winner == "athens"
+    assert _spartans_attack_decelea(s, dice(3, 3), 15, 15) == "athens"
     assert s["forces"]["~sparta"]["sparta"] == [13, 0, 0]
     assert s["forces"]["DEC"]["athens"] == [14, 0, 0]
 
@@ -43,10 +57,7 @@ def test_at_a_tie_the_holding_defender_rounds_its_tenth_down_rule_5_4():
 def test_a_small_holding_defender_still_loses_one_rule_5_4():
     """Rule 5.4: the tenth of a tie is never less than 1, for the side that held too."""
     s = fresh()
-    add_sps(s, "~sparta", "sparta", 5, 0, 0)
-    add_sps(s, "DEC", "athens", 5, 0, 0)
-    fight(s, dice(4, 4), "DEC", Side("sparta", [("~sparta", "sparta")]),
-          Side("athens", [("DEC", "athens")]), naval=False)
+    _spartans_attack_decelea(s, dice(4, 4), 5, 5)
     assert s["forces"]["~sparta"]["sparta"] == [4, 0, 0]
     assert s["forces"]["DEC"]["athens"] == [4, 0, 0]
 
@@ -327,8 +338,7 @@ def test_an_army_ravages_then_besieges_and_pays_for_both_rule_5_1():
     first ravages it (+50 plunder) and then besieges it (100 talents): 5 + 1 for three
     times the defence = 6, the place falls and a garrison goes in for 25."""
     s = fresh()
-    add_sps(s, transit("sparta"), "sparta", 6, 0, 0)
-    s["leaders"]["archidamus"], s["leader_at"]["archidamus"] = "busy", transit("sparta")
+    _marching(s, "sparta", "archidamus", 6, 0, 0)
     arrive(s, dice(5), "sparta", "archidamus", "SPA", "OEN")
     assert "OEN" in s["ravaged"]
     assert s["garrisons"]["OEN"] == "sparta"
@@ -344,9 +354,8 @@ def test_beaten_defenders_in_the_open_fall_back_to_a_friendly_space_rule_5_5():
     Athenians beaten at Decelea (open country) go to Acharnae; the Spartans hold the
     field."""
     s = fresh()
-    add_sps(s, transit("sparta"), "sparta", 6, 0, 0)
+    _marching(s, "sparta", "archidamus", 6, 0, 0)
     add_sps(s, "DEC", "athens", 4, 0, 0)
-    s["leaders"]["archidamus"], s["leader_at"]["archidamus"] = "busy", transit("sparta")
     # Sparta 6 + skill 2 + odds 1 = 9, Athens 1: margin 8, Athens loses half (2);
     # Archidamus rolls 12 and lives
     assert land_battle(s, dice(6, 1, 6, 6), "sparta", "archidamus", "DEC")
@@ -393,10 +402,8 @@ def test_troops_beyond_the_lift_drown_when_a_sea_skirmish_is_lost_rule_4_4():
     Cenchreae intercept (6 - 1 for his skill) and win the skirmish, sinking a ship:
     one hoplite drowns and the rest go back."""
     s = fresh()
-    t = transit("athens")
-    add_sps(s, t, "athens", 4, 0, 4)
+    t = _marching(s, "athens", "phormio", 4, 0, 4)
     add_sps(s, "CEN", "corinth", 0, 0, 6)
-    s["leaders"]["phormio"], s["leader_at"]["phormio"] = "busy", t
     # interception 6 - 1; Corinth 6 + odds 1 = 7, Athens 1 + 3 + seamanship 1 = 5:
     # Athens loses a fifth of 4 halved (1 ship); Phormio rolls 12 and lives
     assert not intercept(s, dice(6, 6, 1, 6, 6), "athens", "phormio", "AEG", "naval", set())
@@ -413,8 +420,7 @@ def test_beaten_defenders_of_a_fortress_stay_inside_and_are_besieged_rule_5_5():
     inside give Sparta a hostage."""
     s = fresh()
     add_sps(s, "OEN", "athens", 6, 0, 0)
-    add_sps(s, transit("sparta"), "sparta", 6, 0, 0)
-    s["leaders"]["archidamus"], s["leader_at"]["archidamus"] = "busy", transit("sparta")
+    _marching(s, "sparta", "archidamus", 6, 0, 0)
     # Sparta 6 + 2 = 8, Athens 1: margin 7, Athens loses half of 7 (4 hoplites);
     # Archidamus rolls 12; the siege die is 6
     arrive(s, dice(6, 1, 6, 6, 6), "sparta", "archidamus", "SPA", "OEN")
@@ -446,10 +452,8 @@ def test_a_skirmish_halves_losses_rounding_the_loser_up_rule_5_4():
     the winner down as everywhere in the table (R25): Spartans at Megara beat an
     Athenian column of 8 at Eleusis by 3; three tenths of 8 is 3, halved 2."""
     s = fresh()
-    t = transit("athens")
-    add_sps(s, t, "athens", 8, 0, 0)
+    t = _marching(s, "athens", "hagnon", 8, 0, 0)
     add_sps(s, "MEG", "sparta", 8, 0, 0)
-    s["leaders"]["hagnon"], s["leader_at"]["hagnon"] = "busy", t
     # interception 6 - 1; Sparta 5, Athens 1 + 1 (Hagnon): margin 3; Sparta loses a
     # tenth of 8 (0); Hagnon rolls 12 and lives
     assert not intercept(s, dice(6, 5, 1, 6, 6), "athens", "hagnon", "ELE", "land", set())
