@@ -4,6 +4,9 @@ Our rule numbers (5.4, 6.2 ...) are given, with the brief's (D5.4, D6.2 ...) bes
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.core.battle_record import BattleRecord
 from engine.core.ruleset import Context
 from engine.rulesets.ppw import economic, political
 from engine.rulesets.ppw.army import Army
@@ -18,8 +21,8 @@ from engine.rulesets.ppw.surrender import surrender
 from .conftest import clear, dice, fresh
 
 
-def _roll_facts(rec: dict, side: str) -> dict:
-    return next(st["facts"] for st in rec["rounds"][0]["steps"]
+def _roll_facts(rec: BattleRecord, side: str) -> dict[str, Any]:
+    return next(dict(st["facts"]) for st in rec["rounds"][0]["steps"]
                 if st["kind"] == "roll" and st["side"] == side)
 
 
