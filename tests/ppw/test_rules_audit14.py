@@ -91,19 +91,15 @@ def test_a_naval_leader_fights_one_worse_on_land_rule_8_1():
 def test_cavalry_superiority_needs_two_horse_and_more_than_the_foe_rule_5_3():
     """Rule 5.3: +1 on land to the side with more cavalry SPs, if it has at least 2: one
     cavalry SP against none earns nothing, two against one earn the +1."""
-    s = fresh()
-    add_sps(s, "~thebes", "thebes", 3, 1, 0)
-    add_sps(s, "DEC", "athens", 4, 0, 0)
-    _, rec = fight(s, dice(1, 1), "DEC", Side("thebes", [("~thebes", "thebes")]),
-                   Side("athens", [("DEC", "athens")]), naval=False)
-    assert _roll_facts(rec, "thebes")["cavalry"] == 0
-    s2 = fresh()
-    add_sps(s2, "~thebes", "thebes", 2, 2, 0)
-    add_sps(s2, "DEC", "athens", 3, 1, 0)
-    _, rec2 = fight(s2, dice(1, 1), "DEC", Side("thebes", [("~thebes", "thebes")]),
-                    Side("athens", [("DEC", "athens")]), naval=False)
-    assert _roll_facts(rec2, "thebes")["cavalry"] == 1
-    assert _roll_facts(rec2, "athens")["cavalry"] == 0
+    def cavalry_bonus(theban_horse: int, athenian_horse: int) -> tuple[int, int]:
+        s = fresh()
+        add_sps(s, "~thebes", "thebes", 4 - theban_horse, theban_horse, 0)
+        add_sps(s, "DEC", "athens", 4 - athenian_horse, athenian_horse, 0)
+        _, rec = fight(s, dice(1, 1), "DEC", Side("thebes", [("~thebes", "thebes")]),
+                       Side("athens", [("DEC", "athens")]), naval=False)
+        return _roll_facts(rec, "thebes")["cavalry"], _roll_facts(rec, "athens")["cavalry"]
+    assert cavalry_bonus(1, 0) == (0, 0)
+    assert cavalry_bonus(2, 1) == (1, 0)
 
 
 # --- 5.6 (D5.6): leader casualties
