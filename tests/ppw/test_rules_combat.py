@@ -12,14 +12,15 @@ from .conftest import clear, dice, fresh
 
 
 def test_loss_table():
-    """Rule 5.4: by margin; the loser rounds up, the winner down; skirmishes halve."""
+    """Rule 5.4: by margin; the loser rounds up, the winner down; skirmishes halve (rounding
+    the same way, R25)."""
     assert loss_counts(1, 10, 10, False, False) == (2, 1)
     assert loss_counts(3, 10, 10, False, False) == (3, 1)
     assert loss_counts(5, 10, 10, False, False) == (5, 0)
     assert loss_counts(6, 3, 10, False, False) == (2, 0)  # at least 2
     assert loss_counts(2, 4, 6, False, False) == (1, 0)
     assert loss_counts(0, 7, 5, True, False) == (1, 1)  # the defender holds
-    assert loss_counts(3, 8, 9, False, True) == (1, 0)  # a skirmish
+    assert loss_counts(3, 8, 9, False, True) == (2, 0)  # a skirmish: 3 halved, up (R25)
 
 
 def test_odds_bonus():

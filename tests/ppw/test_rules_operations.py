@@ -57,13 +57,14 @@ def test_void_order_is_a_pass():
 def test_interception_and_skirmish():
     """Rule 4.6: Spartans at Megara cover Eleusis; they match the Athenian army and
     intercept on 5 - 1 (Phormio's skill) = 4; the skirmish goes against Athens, which
-    loses half of its three-tenths and goes home (rule 5.5)."""
+    loses half of its three-tenths (3 of 8, halved and rounded up: 2, R25) and goes
+    home (rule 5.5)."""
     s = fresh()
     add_sps(s, "MEG", "sparta", 8, 0, 0)
     # interception 5; Sparta 6 + 0; Athens 1 + Phormio 2 (a naval leader on land);
     # Phormio rolls 6+6 and lives
     execute(s, dice(5, 6, 1, 6, 6), "athens", "ATH", "land", "PLA")
-    assert s["forces"]["ATH"]["athens"] == [6, 1, 0]
+    assert s["forces"]["ATH"]["athens"] == [5, 1, 0]
     assert s["majors"]["athens"]["treasury"] == 6000 - 8 * 25
     assert s["leaders"]["phormio"] == "busy" and s["leader_at"]["phormio"] == "ATH"
     assert any(f["kind"] == "returned" for f in s["log"])
@@ -186,10 +187,11 @@ def test_an_army_whose_leader_falls_goes_home():
     s = fresh()
     add_sps(s, "MEG", "sparta", 8, 0, 0)
     # interception 5 - 1; Sparta 1, Athens 6 + 2: Athens wins by 7; the Peloponnesians
-    # (Sparta's 8 and Megara's 1) lose half of 9, halved: 2, allies first; Athens none;
+    # (Sparta's 8 and Megara's 1) lose half of 9 (5), halved and rounded up as the
+    # loser's losses are (R25): 3, allies first; Athens none;
     # Phormio (bravery 2) rolls 1+1 and dies
     execute(s, dice(5, 1, 6, 1, 1), "athens", "ATH", "land", "PLA")
     assert s["leaders"]["phormio"] == "dead"
     assert s["forces"]["ATH"]["athens"] == [7, 1, 0]
     assert "ELE" not in s["forces"] and "PLA" not in s["forces"]
-    assert s["forces"]["MEG"] == {"sparta": [7, 0, 0]}
+    assert s["forces"]["MEG"] == {"sparta": [6, 0, 0]}

@@ -87,12 +87,14 @@ def athenian_share(s: PpwState, side: Side) -> bool:
 def loss_counts(margin: int, loser_sps: int, winner_sps: int, held: bool,
                 skirmish: bool) -> tuple[int, int]:
     """Rule 5.4: SPs lost by (loser, winner) for the margin between the scores. The loser
-    rounds up, the winner down; a skirmish halves both (the loser loses at least 1)."""
+    rounds up, the winner down; a skirmish halves both, rounding the same way (the
+    loser loses at least 1)."""
     def pct(n: int, p: int, up: bool) -> int:
         q, r = divmod(n * p, 100)
         return q + (1 if up and r else 0)
     if held:
-        lose, win = max(1, pct(loser_sps, 10, True)), max(1, pct(winner_sps, 10, True))
+        # the side that held is the winner of the tie and rounds its tenth down
+        lose, win = max(1, pct(loser_sps, 10, True)), max(1, pct(winner_sps, 10, False))
     elif margin <= 2:
         lose, win = max(1, pct(loser_sps, 20, True)), pct(winner_sps, 10, False)
     elif margin <= 4:
@@ -100,7 +102,8 @@ def loss_counts(margin: int, loser_sps: int, winner_sps: int, held: bool,
     else:
         lose, win = max(2, pct(loser_sps, 50, True)), 0
     if skirmish:
-        lose, win = max(1, lose // 2), win // 2
+        # halved, and rounded as the table rounds: the loser up, the winner down (R25)
+        lose, win = max(1, (lose + 1) // 2), win // 2
     return min(lose, loser_sps), min(win, winner_sps)
 
 

@@ -138,7 +138,8 @@ def intercept(s: PpwState, ctx: Context, major: str, leader: str, step: str,
     SPs at least match the army's, never from a major's home space; a stack tries once
     an operation (`tried`). d6 of 4 or more (+2 from the entered space itself; -1
     against a leader of skill 1 or more) brings a skirmish; the army goes on unless it
-    loses. Returns whether it goes on."""
+    loses (at sea, losing drowns the troops beyond its ships' lift, rule 4.4, R24).
+    Returns whether it goes on."""
     b = board()
     t = transit(major)
     mover = s["forces"].get(t, {}).get(major, [0, 0, 0])
@@ -176,6 +177,8 @@ def intercept(s: PpwState, ctx: Context, major: str, leader: str, step: str,
         attacker = Side(enemy, [(sp, o) for sp, o, _ in stacks])
         defender = Side(major, [(t, major)], leader=leader)
         winner, rec = fight(s, ctx, step, attacker, defender, naval, skirmish=True)
+        if naval and winner != major:
+            drown(s, ctx, rec, defender)
         record_battle(s, ctx, rec)
         if winner != major or leader not in s["leader_at"]:
             return False  # beaten, or leaderless (rule 3.3): back where it set out from
@@ -239,19 +242,27 @@ def sea_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> b
                     leader=home_defender(s, to, enemy))
     attacker = Side(major, [(t, major)], leader=leader)
     winner, rec = fight(s, ctx, to, attacker, defender, True)
-    army = s["forces"].get(t, {}).get(major, [0, 0, 0])
     if winner == major:
         record_battle(s, ctx, rec)
         for _, owner in defender.stacks:
             retreat_ships(s, owner, to)
         return True
+    drown(s, ctx, rec, attacker)
+    record_battle(s, ctx, rec)
+    return False
+
+
+def drown(s: PpwState, ctx: Context, rec: BattleRecord, mover: Side) -> None:
+    """Rule 4.4: when the moving army's ships lose a fight at sea (a battle or an
+    interception's skirmish), its land SPs beyond what the surviving ships carry are
+    lost; rule 5.6 then applies to its leader if nothing is left."""
+    t = transit(mover.major)
+    army = s["forces"].get(t, {}).get(mover.major, [0, 0, 0])
     over = army[HOPLITE] + army[CAVALRY] - army[NAVAL]
     if over > 0:
         h = min(army[HOPLITE], over)
-        add_sps(s, t, major, -h, -(over - h), 0)
-        army_destroyed(s, ctx, rec, attacker)  # rule 5.6, if nothing is left
-    record_battle(s, ctx, rec)
-    return False
+        add_sps(s, t, mover.major, -h, -(over - h), 0)
+        army_destroyed(s, ctx, rec, mover)
 
 
 def home_defender(s: PpwState, space: str, enemy: str) -> str | None:

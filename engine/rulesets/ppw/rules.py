@@ -45,8 +45,9 @@ class Ppw(Ruleset):
     title = "The Peloponnesian War (2-4 players)"
     # 2: the diplomatic action asked in groups, hostages as terms (rule 2.9); logs of 1
     # replay through _legacy_steps. 3: the rules audit (RULINGS.md
-    # R8-R22: new rolls and outcomes), so games stored under 2 are rebuilt from their log
-    version = "3"
+    # R8-R22: new rolls and outcomes), so games stored under 2 are rebuilt from their log.
+    # 4: the second audit (R23: a defender holding a tie rounds its losses down)
+    version = "4"
     scenarios = {
         "431": _scenario("431", "Ten turns from 431 BC: Athens, Sparta, Corinth and Thebes "
                                 "(rule 9.1); with three players Sparta also runs Thebes, "
