@@ -31,6 +31,7 @@ from .replacements import step_cost
 from .schema import Battle, FrameArgs
 from .state import (
     AS,
+    REGROUP_NO_STORM,
     SIEGE_READINGS,
     Occ,
     a_side,
@@ -119,7 +120,8 @@ def battle_hexes(bd: Board, s: AS) -> list[tuple[str, str, bool]]:
         if sg is None:
             out.append((h, "new", True))
         elif sg["besieger"] == act:
-            out.append((h, "storm", False))
+            if stormers(s, here[act]):
+                out.append((h, "storm", False))
         else:
             relief = [b for b in here[act] if not blocks[b]["in"]]
             out.append((h, "sally", bool(relief)))
@@ -177,12 +179,20 @@ def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: st
         else:
             _reveal(s, ctx, here.get(dfd, []))
     elif kind == "storm":
-        bt["to_declare"] = sorted(b for b in here.get(act, []) if not s["blocks"][b]["in"])
+        bt["to_declare"] = sorted(stormers(s, here.get(act, [])))
     elif kind == "sally":
         bt["to_declare"] = sorted(b for b in here.get(act, []) if s["blocks"][b]["in"])
         for b in relief:
             bt["status"][b] = "eng"
         _reveal(s, ctx, relief)
+
+
+def stormers(s: AS, bids: list[str]) -> list[str]:
+    """The besiegers among `bids` that may storm now: blocks outside the walls, but not
+    armies that regrouped into this siege earlier in the combat phase (rule 5.6: a
+    regrouped army may not attack again this phase; generation 2 on)."""
+    barred = s.get("regrouped_armies", ())
+    return [b for b in bids if not s["blocks"][b]["in"] and b not in barred]
 
 
 # ------------------------------------------------------------------ the machine
@@ -1058,6 +1068,9 @@ def answer_regroup_to(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> N
         blk["coast"] = coast
     else:
         bt["retreats"][dest] = bt["retreats"].get(dest, 0) + 1
+        if asks(s, REGROUP_NO_STORM):
+            # rule 5.6: it may join a siege of its side but not storm it this phase
+            s.setdefault("regrouped_armies", []).append(b)
     ctx.event("regroup", f"{a_side(blk['side'])} regroups from {bd.label(bt['hex'])} "
               f"to {bd.label(dest)} (rule 5.6)", side=blk["side"], frm=bt["hex"], to=dest)
 

@@ -241,3 +241,6 @@ class State(TypedDict):
     betrayal: NotRequired[Betrayal | None]
     free_steps: NotRequired[FreeSteps | None]
     attrition: NotRequired[list[AttritionJob] | None]  # attrition jobs left (rule 6.0)
+    # armies that regrouped this combat phase and may not attack again in it (rule 5.6;
+    # generation 2 on)
+    regrouped_armies: NotRequired[list[BlockId]]
