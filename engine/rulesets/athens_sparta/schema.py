@@ -70,6 +70,7 @@ class Battle(TypedDict):
     stood_down: NotRequired[list[BlockId]]
     navy_done: NotRequired[list[BlockId]]
     optional: NotRequired[list[BlockId]]
+    fallen: NotRequired[bool]  # the walls were stormed empty (5.41; generation 2 on)
 
 
 class Hits(TypedDict, total=False):
