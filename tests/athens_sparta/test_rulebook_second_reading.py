@@ -310,3 +310,31 @@ def test_an_allied_neutral_city_counts_for_its_ally_but_not_while_besieged_rule_
     assert points(bd, allied.state)["sparta"] == points(bd, free.state)["sparta"] + 2
     assert points(bd, besieged.state)["sparta"] == points(bd, free.state)["sparta"]
     assert points(bd, besieged.state)["athens"] == points(bd, free.state)["athens"]
+
+
+def test_besiegers_beyond_the_siege_limit_still_roll_for_attrition_rule_5_31():
+    """Rule 5.31: attacking blocks beyond what the walls allow to storm are reserves, yet
+    they roll siege attrition like the others (6.0). Three Spartan armies besiege
+    Naupactus (a minor city, limit 2, by land only: 4+): three dice are rolled, and the
+    third one's 4 is the hit, taken by the strongest block."""
+    g = turn_at("combat", "sparta",
+                {"Sparta H1": {"hex": "G7"}, "Sparta H2": {"hex": "G7", "strength": 2},
+                 "Sciritae": {"hex": "G7", "strength": 1},
+                 "Naupactus P": {"hex": "G7", "in_city": True},
+                 "Athens H1": {"hex": "K8"}},
+                mp=0, dice=[1, 1, 4] + [1] * 10)
+    p = prompt(g)
+    while p.kind == "battle_pick":
+        act(g, "done")
+        p = prompt(g)
+    assert blk(g, "Sparta H1")["str"] == 3
+    assert blk(g, "Sparta H2")["str"] == 2 and blk(g, "Sciritae")["str"] == 1
+
+
+def test_navies_have_no_march_and_armies_no_navy_moves_rules_4_51_4_52():
+    """Rules 4.51 and 4.52: the march is for armies only (twice their move over land);
+    navies move strategically only by sea."""
+    g = _move_turn("sparta", {"Corinth N": {"hex": "J8"}, "Sparta H1": {"hex": "I10"},
+                              "Athens H1": {"hex": "K8"}})
+    assert not _ends(g, "Corinth N", "march") and _ends(g, "Corinth N", "sea")
+    assert _ends(g, "Sparta H1", "march")
