@@ -338,3 +338,53 @@ def test_navies_have_no_march_and_armies_no_navy_moves_rules_4_51_4_52():
                               "Athens H1": {"hex": "K8"}})
     assert not _ends(g, "Corinth N", "march") and _ends(g, "Corinth N", "sea")
     assert _ends(g, "Sparta H1", "march")
+
+
+def test_an_attacking_navy_with_no_enemy_ships_goes_on_blockade_rule_5_43():
+    """Rule 5.43: when the attacker did not take the walled city, his navy must leave only
+    if a defending navy is still there; otherwise it may stay on blockade. Sparta's
+    hoplite and navy attack Amphipolis, the garrison withdraws and nobody storms: both
+    stay, the army on siege and the navy on blockade (a full siege)."""
+    from engine.rulesets.athens_sparta.board import board
+    from engine.rulesets.athens_sparta.state import siege_at
+    g = combat("sparta",
+               {"Sparta H1": {"hex": "J1"}, "Corinth N": {"hex": "J1"},
+                "Amphipolis H": {"hex": "J1"}, "Athens H1": {"hex": "K8"},
+                "Sparta H2": {"hex": "I10"}},
+               [1] * 40, moved=["Sparta H1", "Corinth N"], battle="J1",
+               entries={"J1": {"Sparta H1": {"from": "I1"}}})
+    act(g, "wd", "athens")
+    for _ in range(8):
+        p = prompt(g)
+        if p.kind == "navy":
+            act(g, "sea")
+        elif p.kind == "siege_decl":
+            act(g, "res")
+        else:
+            break
+    assert g.state["battle"] is None
+    assert blk(g, "Corinth N")["loc"] == "J1" and blk(g, "Sparta H1")["loc"] == "J1"
+    sg = siege_at(board(), g.state, "J1")
+    assert sg and sg["besieger"] == "sparta" and sg["full"]
+
+
+def test_relief_armies_that_fail_at_syracuse_are_lost_rule_9_2():
+    """Rule 9.2: there is no retreat from Sicily for attacking armies; a relief army that
+    fails to lift the siege of Syracuse, and so would have to retreat (5.43), is lost
+    instead. Spartans shut in Syracuse with a Corinthian relief army beside them; the
+    Athenian besieger survives two rounds of misses."""
+    g = combat("sparta",
+               {"Athens H1": {"hex": "sicily"},
+                "Syracuse H": {"hex": "sicily", "in_city": True, "side": "sparta"},
+                "Corinth H1": {"hex": "sicily"}, "Athens H2": {"hex": "K8"},
+                "Sparta H1": {"hex": "I10"}},
+               [6] * 40, moved=["Corinth H1"], battle="sicily",
+               control={"Syracuse": "sparta"})
+    assert g.state["battle"]["kind"] == "sally"
+    for _ in range(8):
+        p = prompt(g)
+        if g.state["battle"] is None or p.kind not in ("decl", "act"):
+            break
+        act(g, "stay" if p.kind == "decl" else "fire", p.seat)
+    assert blk(g, "Corinth H1")["loc"] == "pool"
+    assert blk(g, "Syracuse H")["loc"] == "sicily" and blk(g, "Athens H1")["loc"] == "sicily"
