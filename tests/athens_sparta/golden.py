@@ -22,7 +22,11 @@ The full logs replay under the generation of questions they were recorded with (
 record names none); the 200 summaries and the fingerprints play new games, so they follow
 the newest generation. They were recorded again for generation 1 (the march through its own
 siege, pillage after a revolt: RULINGS.md) after checking that every one of the 200 games
-played at generation 0 still ends exactly as recorded.
+played at generation 0 still ends exactly as recorded. They were recorded again for
+generation 2 (5.6: no storm by an army that regrouped into the siege that phase; 5.41:
+storming beside a defending navy still at sea, RULINGS.md R37) after checking that all 200
+games played at generation 1 still end exactly as recorded (29 of them play differently
+at generation 2, all through the 5.41 reading).
 
 Regenerate only when the rules themselves change (and bump the ruleset's `version` or raise
 its `generation`):

@@ -31,6 +31,7 @@ from .replacements import step_cost
 from .schema import Battle, FrameArgs
 from .state import (
     AS,
+    REGROUP_NO_STORM,
     SIEGE_READINGS,
     Occ,
     a_side,
@@ -119,7 +120,8 @@ def battle_hexes(bd: Board, s: AS) -> list[tuple[str, str, bool]]:
         if sg is None:
             out.append((h, "new", True))
         elif sg["besieger"] == act:
-            out.append((h, "storm", False))
+            if stormers(s, here[act]):
+                out.append((h, "storm", False))
         else:
             relief = [b for b in here[act] if not blocks[b]["in"]]
             out.append((h, "sally", bool(relief)))
@@ -177,12 +179,20 @@ def start_battle(bd: Board, s: AS, h: str, kind: str, ctx: Context, attacker: st
         else:
             _reveal(s, ctx, here.get(dfd, []))
     elif kind == "storm":
-        bt["to_declare"] = sorted(b for b in here.get(act, []) if not s["blocks"][b]["in"])
+        bt["to_declare"] = sorted(stormers(s, here.get(act, [])))
     elif kind == "sally":
         bt["to_declare"] = sorted(b for b in here.get(act, []) if s["blocks"][b]["in"])
         for b in relief:
             bt["status"][b] = "eng"
         _reveal(s, ctx, relief)
+
+
+def stormers(s: AS, bids: list[str]) -> list[str]:
+    """The besiegers among `bids` that may storm now: blocks outside the walls, but not
+    armies that regrouped into this siege earlier in the combat phase (rule 5.6: a
+    regrouped army may not attack again this phase; generation 2 on)."""
+    barred = s.get("regrouped_armies", ())
+    return [b for b in bids if not s["blocks"][b]["in"] and b not in barred]
 
 
 # ------------------------------------------------------------------ the machine
@@ -408,7 +418,7 @@ def _can_withdraw(bd: Board, s: AS, bt: BT, b: str) -> bool:
         return False
     if h == SICILY and side == bt["attacker"]:
         return False
-    if _holder(bd, s, h) != side:
+    if _holder(bd, s, h) != side or bt.get("fallen"):
         return False
     return _in_count(s, bt, side) < lim
 
@@ -630,14 +640,18 @@ def _stage_siege_decl(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Deci
         st.next = "r_end"
         return None
     defs = _side_blocks(s, bt, dfd)
-    if not defs or any(bt["status"][x] != "in" for x in defs):
+    if not any(bt["status"][x] == "in" for x in defs) or any(
+            _open_ashore(bd, s, bt, x) for x in defs):
         st.next = "r_end"
         return None
     lim = siege_limit(bd, bt["hex"])
     storming = [x for x in bt["role"] if bt["status"].get(x) == "storm" and _alive(s, bt, x)]
+    able = _land_participants(bd, s, bt, bt["attacker"])
     for b in _order(bd, s, bt, _side_blocks(s, bt, bt["attacker"])):
         if b in bt["acted"] or bt["status"][b] not in ("eng", "land") or b in bt.get("stood_down", []):
             continue
+        if b not in able and asks(s, REGROUP_NO_STORM):
+            continue  # rule 4.3: it cannot cross the strait while the defender holds the sea
         if len(storming) >= lim:
             break
         return ("siege_decl", {"block": b})
@@ -645,6 +659,21 @@ def _stage_siege_decl(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Deci
     st.next = "siege"
     bt["queue"] = None
     return None
+
+
+def _open_ashore(bd: Board, s: AS, bt: BT, b: str) -> bool:
+    """Whether defending block `b` still stands outside the walls in a way that keeps the
+    attackers from storming. Rule 5.41 lets them storm once only blocks in siege are left
+    in the *land* battle: a defending navy fighting the sea battle, or staying at sea, does
+    not stop it (5.41: a navy left when the city falls cannot withdraw; 5.43 then sends
+    it away or lets it blockade). Games before generation 2 waited for every defender to
+    be inside the walls."""
+    status = bt["status"][b]
+    if status == "in":
+        return False
+    if not asks(s, REGROUP_NO_STORM):
+        return True
+    return is_army(bd, b) or status == "land"
 
 
 def prompt_siege_decl(bd: Board, s: AS, a: Args) -> Prompt:
@@ -675,6 +704,8 @@ def _stage_siege(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision 
 
 
 def _stage_r_end(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision | None:
+    if bt["kind"] == "new" and asks(s, REGROUP_NO_STORM) and _city_fell(s, bt):
+        bt["fallen"] = True  # rule 5.41: a defending navy left outside may not withdraw
     if bt["kind"] == "new":
         # storming lasts for the round only in a new battle
         for b in bt["role"]:
@@ -686,6 +717,13 @@ def _stage_r_end(bd: Board, s: AS, bt: BT, ctx: Context, st: Stage) -> Decision 
     bt["round"] = 2
     st.next = "r_start"
     return None
+
+
+def _city_fell(s: AS, bt: BT) -> bool:
+    """The storm of this round emptied the walls: stormers stand and nobody is inside."""
+    storming = any(bt["status"].get(b) == "storm" for b in _side_blocks(s, bt, bt["attacker"]))
+    return storming and not any(bt["status"][b] == "in"
+                                for b in _side_blocks(s, bt, bt["defender"]))
 
 
 # ------------------------------------------------------------------ end of battle
@@ -1058,6 +1096,9 @@ def answer_regroup_to(bd: Board, s: AS, a: Args, option: str, ctx: Context) -> N
         blk["coast"] = coast
     else:
         bt["retreats"][dest] = bt["retreats"].get(dest, 0) + 1
+        if asks(s, REGROUP_NO_STORM):
+            # rule 5.6: it may join a siege of its side but not storm it this phase
+            s.setdefault("regrouped_armies", []).append(b)
     ctx.event("regroup", f"{a_side(blk['side'])} regroups from {bd.label(bt['hex'])} "
               f"to {bd.label(dest)} (rule 5.6)", side=blk["side"], frm=bt["hex"], to=dest)
 

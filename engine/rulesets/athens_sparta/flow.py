@@ -291,6 +291,7 @@ class PturnStart(Step):
         s["flipped"] = []
         s["entries"] = {}
         s["done_hexes"] = []
+        s.pop("regrouped_armies", None)  # rule 5.6 bars them for one combat phase only
         s["bonus"] = None
         s["betrayal"] = None
         s["free_steps"] = None

@@ -70,6 +70,7 @@ class Battle(TypedDict):
     stood_down: NotRequired[list[BlockId]]
     navy_done: NotRequired[list[BlockId]]
     optional: NotRequired[list[BlockId]]
+    fallen: NotRequired[bool]  # the walls were stormed empty (5.41; generation 2 on)
 
 
 class Hits(TypedDict, total=False):
@@ -241,3 +242,6 @@ class State(TypedDict):
     betrayal: NotRequired[Betrayal | None]
     free_steps: NotRequired[FreeSteps | None]
     attrition: NotRequired[list[AttritionJob] | None]  # attrition jobs left (rule 6.0)
+    # armies that regrouped this combat phase and may not attack again in it (rule 5.6;
+    # generation 2 on)
+    regrouped_armies: NotRequired[list[BlockId]]

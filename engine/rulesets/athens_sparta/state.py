@@ -26,8 +26,11 @@ SIDES = ("athens", "sparta")
 # The generations of the questions Athens & Sparta asks (Ruleset.generation; the rules ask
 # by them with engine.core.ruleset.asks). 1: a march may pass through a hex its own side
 # besieges (4.2, 4.5), and a revolt that wins its siege battle pillages (5.61, 7.0).
+# 2: armies that regrouped into their own siege do not storm it in the same combat
+# phase (5.6).
 SIEGE_READINGS = 1
-GENERATION = SIEGE_READINGS  # what new games ask
+REGROUP_NO_STORM = 2
+GENERATION = REGROUP_NO_STORM  # what new games ask
 OFFMAP = ("pool", "off", "out")
 
 
