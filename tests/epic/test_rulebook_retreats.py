@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.rulesets.epic import board as B
 from engine.rulesets.epic import combat as K
 from engine.rulesets.epic.battles import defender_retreats, open_battle, retreat_hexes
+from engine.rulesets.epic.places import name as full_place
 from engine.rulesets.epic.state import FORTRESS_RETREATS
 
 from .conftest import city_hexes, described
@@ -130,6 +131,9 @@ def test_the_defender_is_asked_and_a_retreat_gives_up_the_place():
     if len(ways) > 1:
         (whither,) = g.prompts()
         assert whither.kind == "retreat" and {o.id for o in whither.options} == set(ways)
+        # each way is named as a player names a place, not by its bare hex id
+        assert all(o.label == f"Retreat to {full_place(o.id)}" and o.label != f"Retreat to {o.id}"
+                   for o in whither.options)
         g.act("athens", ways[0])
     assert g.state["units"][uid]["hex"] in ways
     assert B.holder(g.state, OLYNTHUS) == "sparta"

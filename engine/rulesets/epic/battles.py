@@ -667,7 +667,8 @@ class BattleWhither(Procedure[EState]):
         into = b.get("into")
         if into:
             spots = [into, *spots]
-        where = tuple(Option(h, f"Retreat {'inside the walls' if h == b.get('into') else 'to ' + h}",
+        where = tuple(Option(h, "Retreat inside the walls" if h == b.get("into")
+                             else f"Retreat to {full_place(h)}",
                              "18.2" if h == b.get("into") else "17.7.1",
                              data={"kind": "retreat", "from": b["hex"], "to": h,
                                    "inside": h == b.get("into")}) for h in spots)
