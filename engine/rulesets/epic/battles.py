@@ -703,7 +703,7 @@ def _finish(flow: AnyFlow, won: str, ended_in: str) -> None:
     b = fighting(s)
     b["winner"] = won
     if won == "att":
-        alive = [u for u in b["dfn"] + b["reserve"] if u not in b["dead"] and u != K.GARRISON]
+        alive = _survivors(b, "dfn")
         options = defender_retreats(s, b) if alive else []
         into = b.get("into")
         if alive and into:
@@ -718,7 +718,7 @@ def _finish(flow: AnyFlow, won: str, ended_in: str) -> None:
     origin: str = b["origin"]
     dest: str | None = origin
     if b.get("ships") and F.at_sea(str(b["ships"])) and won == "dfn":  # 17.7.7 ii
-        options = landing_retreats(s, b) if _standing(b, "att") else []
+        options = landing_retreats(s, b) if _survivors(b, "att") else []
         if len(options) > 1:
             flow.goto("battle_whither")
             return
@@ -736,8 +736,11 @@ def _finish(flow: AnyFlow, won: str, ended_in: str) -> None:
     _conclude(flow, won, dest, ended_in)
 
 
-def _standing(b: BattleState, which: str) -> bool:
-    return any(u not in b["dead"] and u != K.GARRISON for u in forces(b, which))
+def _survivors(b: BattleState, which: str) -> list[str]:
+    """A side's units left alive in the battle, the defender's reserve included (not the
+    city's garrison, which is no unit)."""
+    return [u for u in forces(b, which) + (b["reserve"] if which == "dfn" else [])
+            if u not in b["dead"] and u != K.GARRISON]
 
 
 def _conclude(flow: AnyFlow, won: str, dest: str | None, ended_in: str) -> None:
@@ -761,8 +764,7 @@ def _conclude(flow: AnyFlow, won: str, dest: str | None, ended_in: str) -> None:
             eliminate(s, u)
     loser = {"att": "dfn", "dfn": "att"}.get(won)
     if loser is not None:
-        survivors = [u for u in forces(b, loser) + (b["reserve"] if loser == "dfn" else [])
-                     if u not in b["dead"] and u != K.GARRISON]
+        survivors = _survivors(b, loser)
         leaders = commanders(b, loser)
         if survivors and dest is not None:
             if F.at_sea(b["hex"]):  # passengers go with their retreating ships
