@@ -256,3 +256,20 @@ def test_victorious_helots_stay_on_the_map_as_a_peltast_rule_7_1():
                 control={"Messene": "athens"})
     assert "b:HELOTS" in ids(prompt(g))
     assert max(board().dist("G10", h) for h in _ends(g, "HELOTS")) == 4
+
+
+def test_only_the_side_holding_the_sea_at_syracuse_may_leave_sicily_rule_9_2():
+    """Rule 9.2: blocks leave Sicily by sea move in the move phase, and only the player
+    with sea control there may do so. An Athenian army besieging Syracuse with no fleet
+    of its own is stuck (the city's holder keeps the sea); once an Athenian navy
+    blockades Syracuse, the army may sail back to a friendly port."""
+    def sea_ends(extra):
+        blocks = {"Athens H1": {"hex": "sicily"}, "Athens H2": {"hex": "K8"},
+                  "Syracuse H": {"hex": "sicily", "in_city": True, "side": "sparta"},
+                  "Syracuse N": {"hex": "sicily", "in_city": True, "side": "sparta"},
+                  "Sparta H1": {"hex": "I10"}}
+        g = turn_at("move", "athens", dict(blocks, **extra), control={"Syracuse": "sparta"})
+        return _ends(g, "Athens H1", "sea")
+    assert sea_ends({}) == set()
+    home = sea_ends({"Athens N1": {"hex": "sicily"}})
+    assert "C5" in home and "sicily" not in home  # Corcyra, an embarkation port
