@@ -78,6 +78,23 @@ def test_an_event_card_goes_first_and_its_2_mp_move_armies_under_the_storm_examp
     assert "b:Athens N1" not in ids(p) and "b:Athens H1" in ids(p)
 
 
+
+def test_a_navy_defending_from_inside_the_walls_fights_at_c1_rule_5_41():
+    """Rule 5.41: the siege-battle ratings hold for both sides of the walls: a navy that
+    defends from inside a walled city also fights at C1. Athens storms Potidaea; the
+    Corinthian navy (C2) inside rolls four 2s, all of which would hit at C2: none does."""
+    g = combat("athens",
+               {"Athens H1": {"hex": "J3", "strength": 4}, "Athens N3": {"hex": "J3"},
+                "Corinth N": {"hex": "J3", "in_city": True, "strength": 4},
+                "Sparta H1": {"hex": "I10"}},
+               [6, 6, 6, 6] + [2, 2, 2, 2] + [6] * 30, control={"Potidaea": "sparta"},
+               battle="J3")
+    act(g, "storm")  # Athens H1 storms (B3: 6, 6, 6, 6, no hit) ...
+    act(g, "stay")   # ... Athens N3 stays on blockade
+    p = prompt(g)
+    assert p.kind == "act" and "round 2" in p.text
+    assert blk(g, "Athens H1")["str"] == 4 and not g.state["half_hits"]
+
 # ------------------------------------------------------------------ R38: storms and the sea
 def _naupactus_across_the_strait():
     """Sparta attacks Naupactus (G7, a walled minor city on a strait) with a hoplite that
