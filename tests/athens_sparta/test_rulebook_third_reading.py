@@ -95,6 +95,28 @@ def test_a_navy_defending_from_inside_the_walls_fights_at_c1_rule_5_41():
     assert p.kind == "act" and "round 2" in p.text
     assert blk(g, "Athens H1")["str"] == 4 and not g.state["half_hits"]
 
+
+def test_peltasts_and_cavalry_pursue_a_beaten_attacker_hoplites_do_not_rules_2_22_2_23_5_43():
+    """Rules 2.22 and 2.23 call light troops and horse the arms of pursuit, and 5.43 gives
+    them, alone, one more fire at an attacking army forced back from a new battle. Sparta
+    cannot shift an Athenian hoplite, peltast and cavalry in two rounds: only the peltast
+    and the cavalry fire as it retreats (A before B), and only the peltast's 1 hits."""
+    g = combat("sparta",
+               {"Sparta H1": {"hex": "H10"}, "Athens H1": {"hex": "H10"},
+                "Athens P": {"hex": "H10"}, "Athens C": {"hex": "H10"},
+                "Athens H2": {"hex": "K8"}},
+               [6] * 26 + [1, 6] + [6, 6, 6] + [6] * 10, moved=["Sparta H1"], battle="H10",
+               entries={"H10": {"Sparta H1": {"from": "I10"}}})
+    p = prompt(g)
+    while p.kind == "act":  # round 2: everyone fires and misses
+        act(g, "fire", p.seat)
+        p = prompt(g)
+    pursuit = g.state["last_battle"]["rounds"][-1]
+    assert pursuit["label"] == "pursuit"
+    fired = [(x["unit"], x["dice"]) for x in pursuit["steps"] if x["kind"] == "fire"]
+    assert fired == [("Athens P", [1, 6]), ("Athens C", [6, 6, 6])]
+    assert blk(g, "Sparta H1")["str"] == 3 and blk(g, "Sparta H1")["loc"] == "I10"
+
 # ------------------------------------------------------------------ R38: storms and the sea
 def _naupactus_across_the_strait():
     """Sparta attacks Naupactus (G7, a walled minor city on a strait) with a hoplite that
