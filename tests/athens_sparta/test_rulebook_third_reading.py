@@ -155,6 +155,25 @@ def test_armies_across_a_strait_storm_only_once_the_defending_navy_is_gone_rules
     assert p.kind == "siege_decl" and "Sparta H1" in p.text and "storm" in ids(p)
 
 
+
+def test_a_defending_navy_that_withdraws_or_retreats_frees_the_crossed_army_at_once_rule_4_3():
+    """Rule 4.3 (R38): the crossed army is held back only until the defending navy is
+    sunk, retreats or withdraws. If the Naupactian navy withdraws into the walls in the
+    round 1 sea battle, the hoplite may storm in round 1. If it retreats in the round 2
+    sea battle, the hoplite may storm in round 2."""
+    g = _naupactus_across_the_strait()
+    act(g, "wd", "athens")
+    p = prompt(g)
+    assert p.kind == "siege_decl" and "Sparta H1" in p.text
+    assert g.state["battle"]["round"] == 1
+    g = _naupactus_across_the_strait()
+    act(g, "fire", "athens")  # round 1: both navies miss
+    act(g, "rt", "athens")    # round 2: the Naupactian navy retreats ...
+    act(g, ids(prompt(g))[0], "athens")  # ... to a friendly port
+    p = prompt(g)
+    assert p.kind == "siege_decl" and "Sparta H1" in p.text
+    assert g.state["battle"]["round"] == 2
+
 # ------------------------------------------------------------------ rules no test named
 def test_the_straits_the_rulebook_names_are_strait_hexes_on_the_map_rule_1_5():
     """Rule 1.5 marks the hexes that hold a narrow waterway; 4.3 and its sidebar name
