@@ -30,6 +30,7 @@ from .peace import battle_grievances, breach
 from .places import name as full_place
 from .places import short as short_place
 from .raiding import outside as raiders_outside
+from .retreats import attackers_may_retreat, landing_retreats, retreat_hexes
 from .sieges import capture, lose_siege_base
 from .state import (
     FORAGERS_OUTSIDE,
@@ -77,27 +78,6 @@ def place_bonus(s: EState, h: str, origin: str | None, inside: bool,
     if from_sea:
         best = max(best, DEFENCE["coast"])
     return best, False
-
-
-def retreat_hexes(s: EState, h: str, side: str) -> list[str]:
-    """17.7.1b: adjacent passable hexes with no enemy unit or city; at sea, a neighbouring
-    sea Area with no enemy fleet, then (17.7.1b, 17.7.8) a coastal hex of that sea where
-    the fleets could land, on the same terms as a land hex."""
-    c = B.comps()
-    if F.at_sea(h):
-        seas = sorted(a for a in c.sea_links.get(h, ()) if not F.enemy_fleets_at(s, a, side))
-        return seas + [x for x, _ in F.shore(s, side, h) if _open_hex(s, x, side)]
-    return [n for n in c.land_neighbors(h) if _open_hex(s, n, side)]
-
-
-def _open_hex(s: EState, n: str, side: str) -> bool:
-    """A hex `side` may retreat into (17.7.1b): in play, passable, no enemy unit or city."""
-    c = B.comps()
-    if n not in B.allowed(s, side) or c.hexes[n].terrain not in ("clear", "rough"):
-        return False
-    if B.units_at(s, n, other(side)):
-        return False
-    return not (B.city_at(s, n) is not None and B.holder(s, n) == other(side))
 
 
 def sea_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState | None:
@@ -217,20 +197,6 @@ def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState
         b["ships"] = attack.get("sea_origin")
     b["record"] = K.battle_record(s, b)
     return b
-
-
-def landing_retreats(s: EState, b: BattleState) -> list[str]:
-    """17.7.7 ii: a beaten landing party goes back to its ships, in the sea it landed from,
-    while one of its fleets is left and no enemy fleet is at sea there (17.7.1b), or into
-    a free coastal hex of that sea beside the battle. None: it cannot retreat."""
-    sea, side = b.get("ships"), b["attacker"]
-    if not sea:
-        return []
-    afloat = any(s["units"][u]["type"] == "fleet" and u not in b["dead"] for u in b["att"])
-    out = [sea] if afloat and not F.enemy_fleets_at(s, sea, side) else []
-    coast = {x for x, _ in F.shore(s, side, sea)}
-    return out + [n for n in B.comps().land_neighbors(b["hex"])
-                  if n in coast and _open_hex(s, n, side)]
 
 
 class SideArgs(TypedDict):
@@ -607,7 +573,7 @@ class BattleRound(Procedure[EState]):
         elif W.active(s, b) and b["wings"]["split"]:
             flow.goto("battle_split")
         else:
-            flow.goto("battle_go_on", which="att")
+            _go_on(flow)
 
 
 class BattleSplit(Procedure[EState]):
@@ -619,7 +585,21 @@ class BattleSplit(Procedure[EState]):
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         b = fighting(flow.state)  # App. D 3: the Centre's winners divide between the flanks
         note(flow, W.split(b, list(answer) if isinstance(answer, tuple) else []))
+        _go_on(flow)
+
+
+def _go_on(flow: AnyFlow) -> None:
+    """17.8: the attacker is asked first whether to break off, if it has a way out: a
+    stranded landing party has none (17.7.7 ii; generation 12), and then the defender is
+    asked, if it has one, or the next round is fought."""
+    s = flow.state
+    b = fighting(s)
+    if attackers_may_retreat(s, b):
         flow.goto("battle_go_on", which="att")
+    elif b["def_can_retreat"]:
+        flow.goto("battle_go_on", which="dfn")
+    else:
+        flow.goto("battle_round")
 
 
 class BattleGoOn(Procedure[EState]):

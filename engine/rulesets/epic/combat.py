@@ -31,6 +31,7 @@ from engine.core.battle_record import (
 
 from . import board as B
 from .battle_text import shift_notes, step_text
+from .retreats import attackers_may_retreat
 from .state import BattleState, EState, forces
 
 Roll = Callable[[], int]
@@ -167,7 +168,9 @@ def _unit_step(b: BattleState, kind_: str, uid: str, before: int, rule: str,
 
 def apply_result(s: EState, b: BattleState, which: str, result: str, roll: Roll) -> list[str]:
     """Apply one CRT result to every active unit of a side (17.5.1)."""
-    can_retreat = True if which == "att" else b["def_can_retreat"]
+    # 17.7.1a, 17.7.7 ii: a landing party may be left with no way out (generation 12);
+    # the side's results are applied together, so its way out is read once, before them
+    can_retreat = attackers_may_retreat(s, b) if which == "att" else b["def_can_retreat"]
     out: list[str] = []
     for uid in active(b, which):
         if result == "-":

@@ -14,8 +14,9 @@ from . import alliances as A
 from . import board as B
 from . import persia as P
 from . import special
+from .fleets import enemy_seas
 from .sicily import free as sicily_free
-from .state import MAP, EState, on_board, other
+from .state import EState, on_board, other
 
 LAND_REACH = 3  # 9.3.3
 HOME_FACTOR = 0.5  # 9.2.1
@@ -39,28 +40,6 @@ def _sources(s: EState, side: str) -> list[str]:
 def _port(s: EState, h: str) -> bool:
     city = B.city_at(s, h)
     return city is not None and city.port
-
-
-def enemy_seas(s: EState, side: str) -> set[str]:
-    """Sea Areas holding enemy fleets and no friendly ones (8.4): a fleet in a port counts
-    in the port's sea (even with the port masked by land, 10.2.2a, but not while blockaded
-    by enemy fleets), one on another coast in every sea it touches."""
-    c = B.comps()
-    have: dict[str, set[str]] = {}
-    for u in s["units"].values():
-        if u["where"] != MAP or u["type"] != "fleet" or u["forage"]:
-            continue  # 9.7.4: foraging fleets do not count
-        h = on_board(u)
-        if h in c.areas:
-            seas = [h]
-        elif B.holder(s, h) == u["side"] and B.fleet_masked(s, h):
-            continue  # 10.2.2a: shut in by enemy fleets, they count for no sea
-        else:
-            city = B.city_at(s, h)
-            seas = [city.port_sea] if city is not None and city.port_sea else c.hexes[h].seas
-        for sea in seas:
-            have.setdefault(sea, set()).add(u["side"])
-    return {a for a, sides in have.items() if other(side) in sides and side not in sides}
 
 
 def land_reach(s: EState, side: str, area: str, status: dict[str, str]) -> set[str]:
