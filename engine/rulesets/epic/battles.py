@@ -564,6 +564,11 @@ class BattleRound(Procedure[EState]):
     def enter(self, flow: Flow[EState]) -> None:
         s = flow.state
         b = fighting(s)
+        # 17.7.7 ii, 17.7.4: a side's results in a round are applied together, so whether a
+        # landing party still has a way out is read once, before them (generation 12)
+        b.pop("att_stranded", None)
+        if not attackers_may_retreat(s, b):
+            b["att_stranded"] = True
         fight = W.fight_round if W.active(s, b) else K.fight_round
         for line in fight(s, b, roller(flow)):
             note(flow, line)

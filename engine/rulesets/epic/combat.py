@@ -9,6 +9,7 @@ A battle record is plain JSON kept in the state while the battle runs:
     retreat, dead: ids in the Retreat and Dead boxes (17.6)
     fortress: the walls stand (18.6); city: a city is being stormed
     def_can_retreat: the defenders have a retreat hex (17.7.1b)
+    att_stranded: set while a landing party has no way out (17.7.7 ii, 17.7.4)
     rounds (fought so far), record (the kernel's battle record: forces and rounds of steps
     as facts, `battle_text.py` words them when told, the combat display draws them)
 
@@ -31,7 +32,6 @@ from engine.core.battle_record import (
 
 from . import board as B
 from .battle_text import shift_notes, step_text
-from .retreats import attackers_may_retreat
 from .state import BattleState, EState, forces
 
 Roll = Callable[[], int]
@@ -168,9 +168,8 @@ def _unit_step(b: BattleState, kind_: str, uid: str, before: int, rule: str,
 
 def apply_result(s: EState, b: BattleState, which: str, result: str, roll: Roll) -> list[str]:
     """Apply one CRT result to every active unit of a side (17.5.1)."""
-    # 17.7.1a, 17.7.7 ii: a landing party may be left with no way out (generation 12);
-    # the side's results are applied together, so its way out is read once, before them
-    can_retreat = attackers_may_retreat(s, b) if which == "att" else b["def_can_retreat"]
+    # 17.7.1a, 17.7.7 ii: attackers have a way back, unless a landing party has lost it
+    can_retreat = not b.get("att_stranded") if which == "att" else b["def_can_retreat"]
     out: list[str] = []
     for uid in active(b, which):
         if result == "-":

@@ -57,7 +57,8 @@ def landing_retreats(s: EState, b: BattleState) -> list[str]:
 def attackers_may_retreat(s: EState, b: BattleState) -> bool:
     """17.7.1a: attackers always have the hex they came from, but for 17.7.7 ii's landing
     party, which from generation 12 has a way out only while `landing_retreats` names one:
-    without it a failed check brings 17.7.4's second check, and it may not break off."""
+    without it a failed check brings 17.7.4's second check (the battle marks the round
+    `att_stranded`), and it may not break off."""
     ships = b.get("ships")
     if ships and F.at_sea(str(ships)) and asks(s, STRANDED_LANDINGS):
         return bool(landing_retreats(s, b))

@@ -126,6 +126,9 @@ class BattleState(TypedDict):
     storm: bool
     big_city: bool
     def_can_retreat: bool
+    # 17.7.7 ii, 17.7.4: a landing party with no ships and no free coast for this round
+    # (generation 12; set by the battle before each round, absent otherwise)
+    att_stranded: NotRequired[bool]
     into: NotRequired[HexId | None]  # 18.2a: back inside the walls (land battles)
     att_leaders: list[LeaderName]
     dfn_leaders: list[LeaderName]
