@@ -8,14 +8,14 @@ from pathlib import Path
 
 import engine
 from engine.core.ruleset import asks
-from engine.rulesets.epic.state import GENERATION, ISLAND_FORAGE, WALLS_AND_REVOLTS
+from engine.rulesets.epic.state import CONTESTED_LINES, GENERATION, WALLS_AND_REVOLTS
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def test_a_new_game_asks_the_newest_questions():
     g = engine.new_game("epic", "argive-league", seed="gen")
-    assert g.generation == GENERATION == ISLAND_FORAGE
+    assert g.generation == GENERATION == CONTESTED_LINES
     assert g.state["generation"] == GENERATION and asks(g.state, WALLS_AND_REVOLTS)
 
 

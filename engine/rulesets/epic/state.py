@@ -306,7 +306,10 @@ STRANDED_LANDINGS = 12
 # 13 (eaudit15): units out of supply on an uninhabited island may forage there, up to its
 # Area's Foraging Number (9.5, 9.7.1; RULINGS.md 88).
 ISLAND_FORAGE = 13
-GENERATION = ISLAND_FORAGE  # what new games ask
+# 14 (eaudit15): a land supply line crosses a contested Area only through hexes holding no
+# enemy unit or city (9.3.1; RULINGS.md 91); before, a contested Area was open throughout.
+CONTESTED_LINES = 14
+GENERATION = CONTESTED_LINES  # what new games ask
 
 
 SIDES = ("athens", "sparta")
