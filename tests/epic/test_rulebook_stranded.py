@@ -1,5 +1,5 @@
-"""Three readings left by the earlier audits, read again from the rulebook into described
-positions with fixed dice (RULINGS.md 26, 27, 88).
+"""Four readings left by, or met after, the earlier audits, read again from the rulebook into described
+positions with fixed dice (RULINGS.md 26, 27, 88, 92).
 
 In our words:
 - 17.7.1b lets beaten fleets fall back into a neighbouring sea that is not enemy. The only
@@ -13,6 +13,8 @@ In our words:
   (17.8 needs a retreat hex) (generation 12).
 - 9.5, 9.7.1: every Area, an uninhabited island too, has a Foraging Number; units out of
   supply there forage rather than die (generation 13).
+- 17.7.1b: fleets may always fall back into a neighbouring sea that is not enemy, so fleets
+  alone on a coast, beaten by an attack on land, may put to sea (generation 15).
 """
 
 from __future__ import annotations
@@ -207,3 +209,67 @@ def test_9_5_in_winter_the_island_feeds_no_one():
 def test_9_5_older_games_lose_the_unit():
     s, uid = _island_supply(generation=ISLAND_FORAGE - 1)
     assert s["units"][uid]["where"] != "map"
+
+
+# ------------------------------------------------------------------ 17.7.1b: fleets ashore
+def _beached(generation=None, with_hoplite=False, coast_held=True):
+    """An Attic fleet beached on the Megarian beach (a plain coast of the Saronic Gulf) is
+    attacked by a Laconian hoplite from Attica. Pagae and Megara, Spartan towns, close two
+    of its land neighbours; `coast_held`: a second Laconian hoplite holds the Attic coast
+    beside it, the last one."""
+    units = [{"home": "attica", "type": "fleet", "at": BEACH, "morale": 5},
+             {"home": "laconia", "type": "hoplite", "at": "W3529"}]
+    if with_hoplite:
+        units.append({"home": "attica", "type": "hoplite", "at": BEACH})
+    if coast_held:
+        units.append({"home": "laconia", "type": "hoplite", "at": NEXT_BEACH})
+    g = described("rulebook-fleets-put-to-sea", generation=generation, units=units,
+                  regions={"megarid": {"side": "sparta", "al": 10, "ml": 10}})
+    s = g.state
+    att = B.units_at(s, "W3529", "sparta")
+    for u in att:  # it has marched onto the beach (16.3.4)
+        s["units"][u]["hex"] = BEACH
+    s["attacks"] = [{"hex": BEACH, "origin": "W3529", "units": att, "leaders": [],
+                     "storm": False}]
+    return g
+
+
+def _open_first(g):
+    from engine.rulesets.epic.battles import open_battle
+
+    s = g.state
+    return open_battle(s, s["attacks"][0], "sparta")
+
+
+def test_17_7_1b_fleets_alone_on_a_coast_may_put_to_sea():
+    """With every land neighbour closed, the fleet may still fall back into the Saronic
+    Gulf (17.7.1b: fleets may always retreat to a neighbouring sea that is not enemy)."""
+    from engine.rulesets.epic.battles import defender_retreats
+
+    g = _beached()
+    b = _open_first(g)
+    assert b["def_can_retreat"] and defender_retreats(g.state, b) == ["saronic-gulf"]
+
+
+def test_17_7_1b_the_beaten_fleet_sails_off_into_the_gulf():
+    """1-1 (no light troops shift: the hoplite has no light troops, the fleet no hoplite),
+    die 1: D/+1; the fleet, fighting on land at morale 3, rolls 3 + 1 and must retreat: its
+    one way out is the Gulf, so no question is asked."""
+    g = _beached()
+    fleet = B.units_at(g.state, BEACH, "athens")[0]
+    start(g, "combats", [1, 3], side="sparta")
+    assert g.state["battle"] is None and g.state["units"][fleet]["hex"] == "saronic-gulf"
+
+
+def test_17_7_1b_a_fleet_with_land_units_beside_it_stays_with_them():
+    """Fleets and troops retreat together (RULINGS.md 6): with a hoplite in the stack the
+    sea is no way out, and with the land closed they cannot retreat."""
+    b = _open_first(_beached(with_hoplite=True))
+    assert not b["def_can_retreat"]
+
+
+def test_17_7_1b_older_games_leave_the_beached_fleet_no_way_out():
+    from engine.rulesets.epic.state import FLEETS_PUT_TO_SEA
+
+    b = _open_first(_beached(generation=FLEETS_PUT_TO_SEA - 1))
+    assert not b["def_can_retreat"]

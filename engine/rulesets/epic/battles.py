@@ -30,7 +30,7 @@ from .peace import battle_grievances, breach
 from .places import name as full_place
 from .places import short as short_place
 from .raiding import outside as raiders_outside
-from .retreats import attackers_may_retreat, landing_retreats, retreat_hexes
+from .retreats import attackers_may_retreat, landing_retreats, put_to_sea, retreat_hexes
 from .sieges import capture, lose_siege_base
 from .state import (
     FORAGERS_OUTSIDE,
@@ -136,12 +136,14 @@ def sea_regions(s: EState, area: str) -> set[str]:
 def defender_retreats(s: EState, b: BattleState) -> list[str]:
     """17.7.1b, and not into a hex attackers came from: they may need it to fall back
     (17.7.7; RULINGS.md)."""
-    return _open_ways(s, b["hex"], b["defender"], b["origin"])
+    return _open_ways(s, b["hex"], b["defender"], b["origin"], _survivors(b, "dfn"))
 
 
-def _open_ways(s: EState, h: str, side: str, origin: str) -> list[str]:
+def _open_ways(s: EState, h: str, side: str, origin: str, units: list[str]) -> list[str]:
+    """`units`: the defenders; fleets alone on land may also put to sea (17.7.1b)."""
     theirs = {origin} | {a["origin"] for a in s.get("attacks", [])}
-    return [x for x in retreat_hexes(s, h, side) if x not in theirs]
+    ways = retreat_hexes(s, h, side) + put_to_sea(s, h, side, units)
+    return [x for x in ways if x not in theirs]
 
 
 def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState | None:
@@ -186,7 +188,8 @@ def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState
         "def_can_retreat": bool(attack.get("field")) or
                            ((not place or (fortress and K.GARRISON not in dfn
                                             and _stormed_fresh(s, attack, attacker)))
-                            and bool(_open_ways(s, h, foe, attack["origin"]))),
+                            and bool(_open_ways(s, h, foe, attack["origin"],
+                                                [u for u in dfn if u != K.GARRISON]))),
         "into": h if attack.get("field") else None,  # 18.2a: back inside the walls
         "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
         "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0,
@@ -653,6 +656,7 @@ class BattleWhither(Procedure[EState]):
         if into:
             spots = [into, *spots]
         where = tuple(Option(h, "Retreat inside the walls" if h == b.get("into")
+                             else f"Put to sea in {full_place(h)}" if F.at_sea(h)
                              else f"Retreat to {full_place(h)}",
                              "18.2" if h == b.get("into") else "17.7.1",
                              data={"kind": "retreat", "from": b["hex"], "to": h,

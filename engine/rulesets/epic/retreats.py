@@ -7,7 +7,14 @@ from engine.core.ruleset import asks
 
 from . import board as B
 from . import fleets as F
-from .state import NON_ENEMY_SEAS, STRANDED_LANDINGS, BattleState, EState, other
+from .state import (
+    FLEETS_PUT_TO_SEA,
+    NON_ENEMY_SEAS,
+    STRANDED_LANDINGS,
+    BattleState,
+    EState,
+    other,
+)
 
 
 def retreat_hexes(s: EState, h: str, side: str) -> list[str]:
@@ -19,6 +26,17 @@ def retreat_hexes(s: EState, h: str, side: str) -> list[str]:
         seas = sorted(a for a in c.sea_links.get(h, ()) if not hostile_sea(s, a, side))
         return seas + [x for x, _ in F.shore(s, side, h) if open_hex(s, x, side)]
     return [n for n in c.land_neighbors(h) if open_hex(s, n, side)]
+
+
+def put_to_sea(s: EState, h: str, side: str, units: list[str]) -> list[str]:
+    """17.7.1b: fleets may always fall back into a neighbouring sea that is not enemy, so a
+    stack of fleets alone on a land hex may put to sea from it (the seas it may launch
+    into, 16.4.3) when beaten; from generation 15 (RULINGS.md 92)."""
+    if not units or F.at_sea(h) or not asks(s, FLEETS_PUT_TO_SEA):
+        return []
+    if any(s["units"][u]["type"] != "fleet" for u in units):
+        return []
+    return [a for a in F.launches(s, h, side) if not hostile_sea(s, a, side)]
 
 
 def hostile_sea(s: EState, area: str, side: str) -> bool:

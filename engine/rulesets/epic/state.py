@@ -309,7 +309,10 @@ ISLAND_FORAGE = 13
 # 14 (eaudit15): a land supply line crosses a contested Area only through hexes holding no
 # enemy unit or city (9.3.1; RULINGS.md 91); before, a contested Area was open throughout.
 CONTESTED_LINES = 14
-GENERATION = CONTESTED_LINES  # what new games ask
+# 15 (eaudit15): fleets standing alone on a coast, beaten by an attack on land, may retreat
+# into a neighbouring sea that is not enemy (17.7.1b; RULINGS.md 92).
+FLEETS_PUT_TO_SEA = 15
+GENERATION = FLEETS_PUT_TO_SEA  # what new games ask
 
 
 SIDES = ("athens", "sparta")
