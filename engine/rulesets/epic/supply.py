@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable, Iterable
 
 from engine.core.ruleset import asks
 
@@ -47,18 +48,23 @@ def _port(s: EState, h: str) -> bool:
 
 def land_reach(s: EState, side: str, area: str, status: dict[str, str]) -> set[str]:
     """Areas within three of `area` through friendly or contested Areas (9.3.1, 9.3.3)."""
-    c = B.comps()
-    seen = {area}
-    frontier = deque([(area, 1)])
+    links = B.comps().land_area_links
+    return within(area, lambda a: [b for b in links.get(a, ())
+                                   if b in status and status[b] != "enemy"])
+
+
+def within(start: str, links: Callable[[str], Iterable[str]]) -> set[str]:
+    """The nodes a line from `start` reaches in at most three, both ends counted (9.3.3)."""
+    seen = {start}
+    frontier = deque([(start, 1)])
     while frontier:
-        a, n = frontier.popleft()
-        if n >= LAND_REACH:
+        x, k = frontier.popleft()
+        if k >= LAND_REACH:
             continue
-        for b in c.land_area_links.get(a, ()):
-            if b in seen or b not in status or status[b] == "enemy":
-                continue
-            seen.add(b)
-            frontier.append((b, n + 1))
+        for y in links(x):
+            if y not in seen:
+                seen.add(y)
+                frontier.append((y, k + 1))
     return seen
 
 
@@ -234,17 +240,7 @@ class Lines:
 
     def reach(self, n: str) -> set[str]:
         """Nodes within three of `n`, both ends counted (9.3.3)."""
-        seen = {n}
-        frontier = deque([(n, 1)])
-        while frontier:
-            x, k = frontier.popleft()
-            if k >= LAND_REACH:
-                continue
-            for y in self.links(x):
-                if y not in seen:
-                    seen.add(y)
-                    frontier.append((y, k + 1))
-        return seen
+        return within(n, self.links)
 
 
 def _enemy_hexes(s: EState, side: str) -> set[str]:
