@@ -69,7 +69,9 @@ def within(start: str, links: Callable[[str], Iterable[str]]) -> set[str]:
 
 
 def supplied_areas(s: EState, side: str) -> set[str]:
-    """Land Areas from which a line reaches a source or an in-supply base."""
+    """Land Areas from which a line reaches a source or an in-supply base; from generation
+    14 the friendly ones whole and, of contested ones, the hexes whose piece does (9.3.1,
+    `Lines`): `in_supply` reads either."""
     with B.steady(s):
         return _supplied_areas(s, side)
 
