@@ -12,9 +12,12 @@ import sqlite3
 import pytest
 
 from service import GameService
+from service.bots import BotRunner, is_bot
+from service.community.db import community_db
 from service.store.sqlite import SqliteStore
 
 from .helpers import NORTH, SOUTH, iid, start_duel
+from .test_bots import CH, start_against
 
 
 async def _first_choice(svc: GameService, channel: int) -> tuple[int, str, int]:
@@ -95,5 +98,79 @@ async def test_a_failed_commit_writes_nothing_and_the_next_click_goes_through(
         again = await svc.submit(500, user, option, version, iid())
         assert again.version == version + 1
         assert [a.seq for a in await store.actions(again.game_id)][-1] == version + 1
+    finally:
+        await svc.close()
+
+
+async def test_a_bot_turn_cancelled_by_a_stop_while_the_community_writes_leaves_no_transaction(
+        tmp_path):
+    # One bot process has two writers on its file: the game store and the community
+    # tables (clocks, leagues). A stopping runner cancels the bot turn whose commit waits
+    # for the community's transaction; the process's next writes must go through.
+    path = tmp_path / "k.db"
+    store = SqliteStore(path, busy_timeout_ms=3000)
+    await store.open()
+    svc = GameService(store)
+    community = community_db(path)
+    await community.open()
+    try:
+        await start_against(svc, seat="south")  # the bot (north) commits first
+        release = asyncio.Event()
+        holding = asyncio.Event()
+
+        async def community_write():
+            async with community.tx():  # a clock reconciled and saved, say
+                holding.set()
+                await release.wait()
+
+        writer = asyncio.create_task(community_write())
+        await holding.wait()
+        runner = BotRunner(svc, delay_s=0.0, budget_s=0.0)
+        assert await runner.tick() == 1
+        await asyncio.sleep(0.3)  # the bot's commit waits for the file
+        await runner.stop(timeout=0.1)  # and is cancelled
+        release.set()
+        await writer
+        await asyncio.sleep(0.2)
+        # The turn is played once by the next runner, and the person's answer after it.
+        runner = BotRunner(svc, delay_s=0.0)
+        assert await runner.tick() == 1
+        await runner.settle()
+        assert runner.acted == 1
+        mine = await svc.view(CH, NORTH)
+        assert mine.prompt is not None
+        await svc.submit(CH, NORTH, mine.prompt.prompt.options[0].id, mine.version, iid())
+        log = await store.actions((await svc.game_info(CH)).id)
+        assert [(a.seat, is_bot(a.user_id)) for a in log] == [("north", True), ("south", False)]
+    finally:
+        await community.close()
+        await svc.close()
+
+
+async def test_a_click_on_a_file_locked_past_the_busy_timeout_changes_nothing_and_may_repeat(
+        tmp_path):
+    # A backup or a second process keeps the file's write lock longer than busy_timeout:
+    # the click fails (the bot answers "try again"), nothing is applied, and its
+    # interaction id is not burnt: the same click later applies once.
+    path = tmp_path / "k.db"
+    store = SqliteStore(path, busy_timeout_ms=200)
+    await store.open()
+    svc = GameService(store)
+    try:
+        await start_duel(svc, 500)
+        user, option, version = await _first_choice(svc, 500)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        click = iid()
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            await svc.submit(500, user, option, version, click)
+        other.execute("ROLLBACK")
+        other.close()
+        assert (await svc.game_info(500)).version == version
+        first = await svc.submit(500, user, option, version, click)
+        assert not first.duplicate and first.version == version + 1
+        again = await svc.submit(500, user, option, version, click)
+        assert again.duplicate and again.version == version + 1
+        assert (await svc.game_info(500)).version == version + 1
     finally:
         await svc.close()
