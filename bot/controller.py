@@ -214,9 +214,13 @@ class Keryx:
         """Acknowledge a component click. Our prompt messages are ephemeral and are
         updated in place; a click arriving on a public message (forged, or an old id)
         gets a new private reply instead, so a private prompt never overwrites a public
-        post."""
+        post; so does a click on a private message made for someone else (forged: only
+        its owner sees it), whose update would write the clicker's prompt, hidden
+        pieces and all, into the other player's message."""
         message = itx.message
-        if message is not None and message.flags.ephemeral:
+        meta = message.interaction_metadata if message is not None else None
+        if (message is not None and message.flags.ephemeral and meta is not None
+                and meta.user.id == itx.user.id):
             await itx.response.defer()
         else:
             await itx.response.defer(ephemeral=True, thinking=True)

@@ -24,6 +24,7 @@ from .store.base import (
     ChannelBusy,
     GameEnd,
     GameRow,
+    LobbyFull,
     LobbySides,
     NewGame,
     NotFound,
@@ -119,9 +120,12 @@ class Lobby:
             if seat is not None and any(s.seat == seat for s in seats):
                 raise Refusal("seat_taken", f"Someone already holds {seat}.")
             try:
-                await self.store.join(row.id, user_id, seat, self.ctx.clock())
+                await self.store.join(row.id, user_id, seat, self.ctx.clock(),
+                                      places=len(places))
             except SeatTaken:
                 raise Refusal("seat_taken", "That seat was just taken.") from None
+            except LobbyFull:
+                raise Refusal("full", "Every seat of this game is taken.") from None
             except WrongStatus:
                 raise Refusal("wrong_status", "The game has already started.") from None
             return await self.ctx.info(await self.ctx.require(row.id))
