@@ -359,12 +359,13 @@ class Keryx:
         b = result.bidding
         mine = (f"🔒 Your sealed bid: {result.amount} {b.unit} for "
                 f"**{text.seat_title(result.side)}**.")
-        if result.started is None:
+        if result.started is None and not result.begun_elsewhere:
             await self.tell(itx, f"{mine} It stays secret until every bid is in.")
             return
         await self.tell(itx, f"{mine} Every bid is in: the game begins, and the bids are "
                              "shown in the channel.")
-        await self.game_begun(itx, result.started)
+        if result.started is not None:  # else the process that began it posts it
+            await self.game_begun(itx, result.started)
 
     async def game_begun(self, itx: discord.Interaction, started: StartResult) -> None:
         if self.hooks is not None:

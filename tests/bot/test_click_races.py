@@ -6,8 +6,10 @@ the prompt as it stands, never an apology."""
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
-from bot.controller import WENT_WRONG
+from bot.controller import WENT_WRONG, Keryx
+from service.results import BidResult
 from standin.interactions import MESSAGE_COMPONENT
 
 from .test_bot_game import open_duel
@@ -72,3 +74,32 @@ async def test_a_forged_click_on_another_players_private_prompt_leaves_it_alone(
     assert reply.id != prompt.id and reply.ephemeral and reply.visible_to == table.bob.id
     assert "You play **North**" in before and "You play **North**" not in reply.content
     assert (await table.bot.keryx.svc.game_info(table.channel.id)).version == 0
+
+
+async def test_a_last_bid_whose_game_another_process_began_is_told_so():
+    # Two processes took the last two sealed bids at once (tests/service/
+    # test_lobby_races.py): the one that did not begin the game tells its bidder the
+    # game begins, and leaves the opening post to the process that began it.
+    sent: list[str] = []
+
+    class Response:
+        def is_done(self):
+            return False
+
+        async def send_message(self, content, **kwargs):
+            sent.append(content)
+
+    class Itx:
+        response = Response()
+
+    class NoPosts(Keryx):
+        async def game_begun(self, itx, started):
+            raise AssertionError("the opening post is the other process's")
+
+    keryx = NoPosts(None, None)  # type: ignore[arg-type]
+    bidding = SimpleNamespace(unit="Prestige")
+    await keryx.bid_placed(Itx(), BidResult(bidding, "sparta", 1,  # type: ignore[arg-type]
+                                            begun_elsewhere=True))
+    await keryx.bid_placed(Itx(), BidResult(bidding, "athens", 2))  # type: ignore[arg-type]
+    assert "Every bid is in: the game begins" in sent[0] and "1 Prestige" in sent[0]
+    assert "stays secret until every bid is in" in sent[1]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from service import GameService, Refusal
-
 from tests.fixtures.duel import Duel
 
 from .helpers import NORTH, SOUTH, iid, start_duel

@@ -5,10 +5,10 @@ joins for the last free place, and two starts."""
 from __future__ import annotations
 
 import asyncio
-
-import pytest
+import contextlib
 
 from service import GameService, Refusal
+from service.store.target import is_postgres
 
 from .helpers import GUILD, NORTH
 
@@ -50,6 +50,48 @@ async def test_two_processes_starting_at_once_start_once(target):
         assert opening is not None and opening.opening
         await one.announcement_sent(info.id, opening.version)
         assert await two.claim_announcement(info.id) is None  # one opening post
+    finally:
+        await one.close()
+        await two.close()
+
+
+def _then_wait(place_bid, barrier):
+    async def placed(*args, **kwargs):
+        await place_bid(*args, **kwargs)
+        # On PostgreSQL the game lock holds across processes: the other bid waits for
+        # this one to finish, so the barrier is given up after a moment.
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(0.5):
+                await barrier.wait()
+    return placed
+
+
+async def test_the_last_two_bids_placed_at_once_in_two_processes_both_stand(target):
+    # Hellenes' sealed bids for sides (its RULINGS.md): both bids go in at the same
+    # moment through two processes; each sees every bid in and starts the game. It
+    # starts once, and neither bidder is told to try again: both bids are in.
+    one, two = await GameService.open(target), await GameService.open(target)
+    alice, bob = LATE[0], LATE[1]
+    try:
+        await one.create_game(guild_id=GUILD, channel_id=CH, user_id=alice,
+                              ruleset_id="hellenes", scenario="431", sides_mode="bid")
+        await one.join(CH, alice)
+        await one.join(CH, bob)
+        await one.open_bidding(CH, alice)
+        both_in = asyncio.Barrier(2)
+        for svc in (one, two):  # each bid is written before either counts the bids
+            svc.store.place_bid = _then_wait(svc.store.place_bid, both_in)
+        tries = await asyncio.gather(one.place_bid(CH, alice, "athens", 3),
+                                     two.place_bid(CH, bob, "sparta", 1),
+                                     return_exceptions=True)
+        assert not [t for t in tries if isinstance(t, BaseException)], tries
+        assert sum(t.started is not None for t in tries) == 1
+        # On SQLite both saw every bid in; on PostgreSQL the second waited for the first.
+        assert [t.begun_elsewhere for t in tries].count(True) == (
+            0 if is_postgres(target) else 1)
+        info = await one.game_info(CH)
+        assert info.status == "running"
+        assert info.user_of("athens") == alice and info.user_of("sparta") == bob
     finally:
         await one.close()
         await two.close()
