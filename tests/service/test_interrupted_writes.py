@@ -1,13 +1,17 @@
-"""Probes of the SQLite write transaction against cancellation and a failed COMMIT
-(service/store/sqlite_file.py, `SqliteFile.tx`): a task cancelled while its write waits
-for the file (another process holds it), or whose COMMIT fails, must leave the writer
-connection out of any transaction, else every later write of the process is refused and
-the file stays locked for every other process."""
+"""Probes of the SQLite write transaction against cancellation, a failed COMMIT and a
+lock held past the busy timeout (service/store/sqlite_file.py, `SqliteFile.tx`): a task
+cancelled while its write waits for the file (another process, or the community tables'
+own writer, holds it), or whose COMMIT fails, must leave the writer connection out of
+any transaction, else every later write of the process is refused and the file stays
+locked for every other process."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +24,20 @@ from .helpers import NORTH, SOUTH, iid, start_duel
 from .test_bots import CH, start_against
 
 
+@contextlib.asynccontextmanager
+async def _service(path: Path, busy_timeout_ms: int = 5000) -> AsyncIterator[GameService]:
+    """A service on its own SQLite store, with the busy timeout a probe needs."""
+    store = SqliteStore(path, busy_timeout_ms=busy_timeout_ms)
+    await store.open()
+    svc = GameService(store)
+    try:
+        yield svc
+    finally:
+        await svc.close()
+
+
 async def _first_choice(svc: GameService, channel: int) -> tuple[int, str, int]:
+    await start_duel(svc, channel)
     view = await svc.view(channel, None)
     seat = view.view["game"]["waiting_for"][0]
     user = NORTH if seat == "north" else SOUTH
@@ -32,11 +49,7 @@ async def _first_choice(svc: GameService, channel: int) -> tuple[int, str, int]:
 async def test_a_click_cancelled_while_another_process_holds_the_file_leaves_no_transaction(
         tmp_path):
     path = tmp_path / "k.db"
-    store = SqliteStore(path, busy_timeout_ms=2000)
-    await store.open()
-    svc = GameService(store)
-    try:
-        await start_duel(svc, 500)
+    async with _service(path, busy_timeout_ms=2000) as svc:
         user, option, version = await _first_choice(svc, 500)
         # Another process takes the file's write lock (BEGIN IMMEDIATE) and keeps it.
         other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -54,24 +67,15 @@ async def test_a_click_cancelled_while_another_process_holds_the_file_leaves_no_
         other.execute("BEGIN IMMEDIATE")
         other.execute("ROLLBACK")
         other.close()
-    finally:
-        await svc.close()
-    reopened = await GameService.open(path)
-    try:
+    async with _service(path) as reopened:
         assert (await reopened.game_info(500)).version == version + 1
-    finally:
-        await reopened.close()
 
 
 async def test_a_failed_commit_writes_nothing_and_the_next_click_goes_through(
         tmp_path, monkeypatch):
-    store = SqliteStore(tmp_path / "k.db")
-    await store.open()
-    svc = GameService(store)
-    try:
-        await start_duel(svc, 500)
+    async with _service(tmp_path / "k.db") as svc:
         user, option, version = await _first_choice(svc, 500)
-        writer = store._writer
+        writer = svc.store._writer  # type: ignore[attr-defined]
         assert writer is not None
         real = writer.execute
         failures = []
@@ -93,13 +97,11 @@ async def test_a_failed_commit_writes_nothing_and_the_next_click_goes_through(
         assert failures == ["COMMIT"]
         info = await svc.game_info(500)
         assert info.version == version  # nothing applied, nothing logged
-        assert [a.seq for a in await store.actions(info.id)] == list(range(1, version + 1))
+        assert [a.seq for a in await svc.store.actions(info.id)] == list(range(1, version + 1))
         # The same choice again (a new click) applies once, on the committed game.
         again = await svc.submit(500, user, option, version, iid())
         assert again.version == version + 1
-        assert [a.seq for a in await store.actions(again.game_id)][-1] == version + 1
-    finally:
-        await svc.close()
+        assert [a.seq for a in await svc.store.actions(info.id)][-1] == version + 1
 
 
 async def test_a_bot_turn_cancelled_by_a_stop_while_the_community_writes_leaves_no_transaction(
@@ -108,30 +110,30 @@ async def test_a_bot_turn_cancelled_by_a_stop_while_the_community_writes_leaves_
     # tables (clocks, leagues). A stopping runner cancels the bot turn whose commit waits
     # for the community's transaction; the process's next writes must go through.
     path = tmp_path / "k.db"
-    store = SqliteStore(path, busy_timeout_ms=3000)
-    await store.open()
-    svc = GameService(store)
-    community = community_db(path)
-    await community.open()
-    try:
-        await start_against(svc, seat="south")  # the bot (north) commits first
-        release = asyncio.Event()
-        holding = asyncio.Event()
+    async with _service(path, busy_timeout_ms=3000) as svc:
+        community = community_db(path)
+        await community.open()
+        try:
+            await start_against(svc, seat="south")  # the bot (north) commits first
+            release = asyncio.Event()
+            holding = asyncio.Event()
 
-        async def community_write():
-            async with community.tx():  # a clock reconciled and saved, say
-                holding.set()
-                await release.wait()
+            async def community_write():
+                async with community.tx():  # a clock reconciled and saved, say
+                    holding.set()
+                    await release.wait()
 
-        writer = asyncio.create_task(community_write())
-        await holding.wait()
-        runner = BotRunner(svc, delay_s=0.0, budget_s=0.0)
-        assert await runner.tick() == 1
-        await asyncio.sleep(0.3)  # the bot's commit waits for the file
-        await runner.stop(timeout=0.1)  # and is cancelled
-        release.set()
-        await writer
-        await asyncio.sleep(0.2)
+            writer = asyncio.create_task(community_write())
+            await holding.wait()
+            runner = BotRunner(svc, delay_s=0.0, budget_s=0.0)
+            assert await runner.tick() == 1
+            await asyncio.sleep(0.3)  # the bot's commit waits for the file
+            await runner.stop(timeout=0.1)  # and is cancelled
+            release.set()
+            await writer
+            await asyncio.sleep(0.2)
+        finally:
+            await community.close()
         # The turn is played once by the next runner, and the person's answer after it.
         runner = BotRunner(svc, delay_s=0.0)
         assert await runner.tick() == 1
@@ -140,11 +142,8 @@ async def test_a_bot_turn_cancelled_by_a_stop_while_the_community_writes_leaves_
         mine = await svc.view(CH, NORTH)
         assert mine.prompt is not None
         await svc.submit(CH, NORTH, mine.prompt.prompt.options[0].id, mine.version, iid())
-        log = await store.actions((await svc.game_info(CH)).id)
+        log = await svc.store.actions((await svc.game_info(CH)).id)
         assert [(a.seat, is_bot(a.user_id)) for a in log] == [("north", True), ("south", False)]
-    finally:
-        await community.close()
-        await svc.close()
 
 
 async def test_a_click_on_a_file_locked_past_the_busy_timeout_changes_nothing_and_may_repeat(
@@ -153,11 +152,7 @@ async def test_a_click_on_a_file_locked_past_the_busy_timeout_changes_nothing_an
     # the click fails (the bot answers "try again"), nothing is applied, and its
     # interaction id is not burnt: the same click later applies once.
     path = tmp_path / "k.db"
-    store = SqliteStore(path, busy_timeout_ms=200)
-    await store.open()
-    svc = GameService(store)
-    try:
-        await start_duel(svc, 500)
+    async with _service(path, busy_timeout_ms=200) as svc:
         user, option, version = await _first_choice(svc, 500)
         other = sqlite3.connect(path, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")
@@ -172,5 +167,3 @@ async def test_a_click_on_a_file_locked_past_the_busy_timeout_changes_nothing_an
         again = await svc.submit(500, user, option, version, click)
         assert again.duplicate and again.version == version + 1
         assert (await svc.game_info(500)).version == version + 1
-    finally:
-        await svc.close()
