@@ -15,10 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from service import GameService
+from service import GameService, Refusal
 from service.bots import BotRunner, is_bot
 from service.community.db import community_db
+from service.store.pg import split_url
 from service.store.sqlite import SqliteStore
+from tests.backends import drop_schema, new_schema_url, require_pg
 
 from .helpers import NORTH, SOUTH, iid, start_duel
 from .test_bots import CH, start_against
@@ -167,3 +169,48 @@ async def test_a_click_on_a_file_locked_past_the_busy_timeout_changes_nothing_an
         again = await svc.submit(500, user, option, version, click)
         assert again.duplicate and again.version == version + 1
         assert (await svc.game_info(500)).version == version + 1
+
+
+async def test_on_postgresql_a_click_cancelled_while_another_process_holds_the_game_row(
+        tmp_path):
+    # The same probe on PostgreSQL: another process holds the game's row (a transaction
+    # that updated it and has not committed); the click's guarded commit waits for it
+    # and is cancelled. The pool must not lend that connection out again mid-statement.
+    require_pg()
+    import asyncpg
+
+    url = new_schema_url()
+    try:
+        svc = await GameService.open(url)
+        try:
+            user, option, version = await _first_choice(svc, 500)
+            game = (await svc.game_info(500)).id
+            dsn, schema = split_url(url)
+            other = await asyncpg.connect(dsn)
+            tx = other.transaction()
+            await tx.start()
+            await other.execute(f'UPDATE "{schema}".games SET updated_at = updated_at '
+                                "WHERE id = $1", game)
+            key = iid()
+            click = asyncio.create_task(svc.submit(500, user, option, version, key))
+            await asyncio.sleep(0.5)  # the commit waits for the row
+            click.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await click
+            await tx.rollback()
+            await other.close()
+            # The server may still run the abandoned statement once the row is free (it
+            # learns of a vanished client only when it answers): then the click is in
+            # the log unacknowledged, and its repeat is answered as itself. Either way
+            # it applies once, and a new click drawn before it is stale.
+            again = await svc.submit(500, user, option, version, key)
+            assert again.version == version + 1
+            assert [a.interaction_id for a in await svc.store.actions(game)] == [key]
+            with pytest.raises(Refusal) as late:
+                await svc.submit(500, user, option, version, iid())
+            assert late.value.code == "stale"
+            assert await svc.check(game) == []
+        finally:
+            await svc.close()
+    finally:
+        await drop_schema(url)
