@@ -7,6 +7,8 @@ equal to the replay of its log."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from service import GameService, Refusal
@@ -82,3 +84,47 @@ async def test_a_commit_whose_answer_is_lost_is_answered_as_itself_when_repeated
     south, sv = await _commit_choice(svc, SOUTH)
     assert (await svc.submit(CH, SOUTH, south, sv, iid())).version == version + 2
     await _equals_its_log(svc)
+
+
+@pytest.mark.parametrize("how", ["raised", "cancelled"])
+async def test_a_commit_broken_off_between_the_log_write_and_its_post_writes_nothing(
+        tmp_path, monkeypatch, how):
+    # SQLite's commit of an action: the game row (version, snapshot when due), then the
+    # log row, then the post it owes the channel, in one transaction. Broken off after
+    # the log row (an error, or the task cancelled there), none of it may stay.
+    svc = await GameService.open(tmp_path / "k.db", snapshot_every=1)
+    try:
+        await start_duel(svc, CH)
+        option, version = await _commit_choice(svc, NORTH)
+        store = svc.store
+        real = store._add_announcement  # type: ignore[attr-defined]
+        reached = asyncio.Event()
+
+        async def broken(c, game_id, seq, *args, **kwargs):
+            logged = await (await c.execute(
+                "SELECT count(*) FROM actions WHERE game_id = ? AND seq = ?",
+                (game_id, seq))).fetchone()
+            assert logged == (1,)  # the log row is written, in the open transaction
+            reached.set()
+            if how == "raised":
+                raise OSError("the post could not be written")
+            await asyncio.Event().wait()  # until cancelled
+
+        monkeypatch.setattr(store, "_add_announcement", broken)
+        click = asyncio.create_task(svc.submit(CH, NORTH, option, version, iid()))
+        await reached.wait()
+        if how == "cancelled":
+            click.cancel()
+        with pytest.raises(OSError if how == "raised" else asyncio.CancelledError):
+            await click
+        monkeypatch.setattr(store, "_add_announcement", real)
+        info = await svc.game_info(CH)
+        assert info.version == version
+        assert await svc.store.actions(info.id) == []
+        assert await svc.undelivered(info.id) != []  # the opening post only
+        assert all(a.version == 0 for a in await svc.undelivered(info.id))
+        done = await svc.submit(CH, NORTH, option, version, iid())
+        assert done.version == version + 1
+        await _equals_its_log(svc)
+    finally:
+        await svc.close()
