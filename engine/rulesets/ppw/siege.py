@@ -163,12 +163,18 @@ def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
     home = b.home_of.get(space)
     ours = side_of(s, s["origin"][space]) == (side_of(s, major) or major)
     if space in s["rebel"] and ours:
-        # rule 6.4: a rebellion put down costs 1 resentment; when it is the rebel
-        # tributary's home that falls, the whole area's rebellion ends with it
+        # rule 6.4: a rebel space retaken by its side reverts; when it is the rebel
+        # tributary's home, the whole area's rebellion ends with it and that is the one
+        # suppression, which raises its patron's resentment by 1 (R27)
         area = b.area_of[space]
         s["rebel"] = [sp for sp in s["rebel"] if sp != space
                       and (home is None or b.area_of[sp] != area)]
-        s["majors"][major]["resentment"] = min(10, s["majors"][major]["resentment"] + 1)
+        if home is None:
+            log(s, "rebel_retaken", space=space, by=major)
+            return
+        patron = side_of(s, home) or major
+        card = s["majors"][patron]
+        card["resentment"] = min(10, card["resentment"] + 1)
         log(s, "suppressed", space=space, by=major)
         return
     if home is not None:
