@@ -5,6 +5,8 @@ numbers (5.5, 6.4 ...) are given, with the brief's (D5.5, D6.4 ...) beside."""
 
 from __future__ import annotations
 
+from engine.rulesets.ppw import kingdoms
+from engine.rulesets.ppw.battle import Side, fight
 from engine.rulesets.ppw.operation import land_battle, transit
 from engine.rulesets.ppw.siege import fall
 from engine.rulesets.ppw.state import PpwState, add_sps
@@ -91,3 +93,98 @@ def test_retaking_an_outlying_rebel_fortress_is_not_yet_a_suppression_rule_6_4()
     fall(s, dice(6, 6), "athens", "POT")
     assert s["rebel"] == []
     assert s["majors"]["athens"]["resentment"] == 1
+
+
+# --- 8.3 (D8): leader specials that the battle and the subsidy now play (R29)
+
+
+def _sea_fight(s: PpwState, place: str, athens: tuple[int, str | None],
+               enemy: tuple[str, int, str | None]) -> dict[str, dict[str, object]]:
+    """Athens' ships (count, leader) attack `enemy`'s (owner, count, leader) at `place`;
+    both roll 3 and every leader lives (6+6). Returns each side's roll facts."""
+    add_sps(s, transit("athens"), "athens", 0, 0, athens[0])
+    add_sps(s, place, enemy[0], 0, 0, enemy[1])
+    rolls = [3, 3] + [6, 6] * sum(x is not None for x in (athens[1], enemy[2]))
+    _, rec = fight(s, dice(*rolls), place,
+                   Side("athens", [(transit("athens"), "athens")], leader=athens[1]),
+                   Side(enemy[0], [(place, enemy[0])], leader=enemy[2]), naval=True)
+    return {st["side"]: dict(st["facts"]) for st in rec["rounds"][0]["steps"]
+            if st["kind"] == "roll"}
+
+
+def test_phormio_fights_harder_when_outnumbered_at_sea_rule_8_3():
+    """Rule 8.3 (R29): Phormio adds 1 at sea when his ships are fewer than the enemy's
+    (Naupactus, 429): 4 Athenian ships against 6 Corinthian get it, 4 against 3 not."""
+    facts = _sea_fight(fresh(), "PAT", (4, "phormio"), ("corinth", 6, None))
+    assert facts["athens"]["special"] == 1
+    facts = _sea_fight(fresh(), "PAT", (4, "phormio"), ("corinth", 3, None))
+    assert "special" not in facts["athens"]
+
+
+def test_reinforced_prows_cancel_seamanship_in_the_gulf_rule_8_3():
+    """Rules 5.3, 8.3 (R29): Corinthian ships under Ariston take away Athens' +1 for
+    seamanship in the Gulf of Corinth (Naupactus) and Syracusia, not elsewhere
+    (Aegina)."""
+    assert _sea_fight(fresh(), "NAU", (5, None), ("corinth", 5, "ariston"))[
+        "athens"]["seamanship"] == 0
+    assert _sea_fight(fresh(), "SYR", (5, None), ("corinth", 5, "ariston"))[
+        "athens"]["seamanship"] == 0
+    assert _sea_fight(fresh(), "AEG", (5, None), ("corinth", 5, "ariston"))[
+        "athens"]["seamanship"] == 1
+    assert _sea_fight(fresh(), "NAU", (5, None), ("corinth", 5, None))[
+        "athens"]["seamanship"] == 1
+
+
+def test_lysander_beats_athens_at_sea_once_its_seamanship_is_gone_rule_8_3():
+    """Rule 8.3 (R29): Lysander adds 1 at sea against Athens once Athens has lost its
+    seamanship for good (rule 5.3), not before."""
+    s = fresh()
+    s["seamanship_lost"] = True
+    assert _sea_fight(s, "EPH", (5, None), ("sparta", 5, "lysander"))["sparta"]["special"] == 1
+    assert "special" not in _sea_fight(fresh(), "EPH", (5, None),
+                                       ("sparta", 5, "lysander"))["sparta"]
+
+
+def test_pagondas_adds_one_in_boeotia_only_rule_8_3():
+    """Rule 8.3 (R29): Pagondas' deep phalanx adds 1 in a land battle in Boeotia
+    (Delium, 424): at Plataea, not at Megara."""
+    for place, bonus in (("PLA", 1), ("MEG", 0)):
+        s = fresh()
+        clear(s, place)
+        add_sps(s, transit("thebes"), "thebes", 4, 0, 0)
+        add_sps(s, place, "athens", 4, 0, 0)
+        _, rec = fight(s, dice(3, 3, 6, 6), place,
+                       Side("thebes", [(transit("thebes"), "thebes")], leader="pagondas"),
+                       Side("athens", [(place, "athens")]), naval=False)
+        facts = next(st["facts"] for st in rec["rounds"][0]["steps"]
+                     if st["kind"] == "roll" and st["side"] == "thebes")
+        assert facts.get("special", 0) == bonus
+
+
+def test_conon_escapes_when_his_fleet_is_destroyed_rule_8_3():
+    """Rules 5.6, 8.3 (R29): a leader whose army is wiped out dies on two dice of 7 or
+    less, but Conon always escapes. His one ship is sunk by ten; he survives the
+    casualty roll (12) and the 2 that would kill anyone else."""
+    s = fresh()
+    s["turn"] = 8
+    add_sps(s, transit("athens"), "athens", 0, 0, 1)
+    s["leaders"]["conon"], s["leader_at"]["conon"] = "busy", transit("athens")
+    add_sps(s, "CHI", "sparta", 0, 0, 10)
+    fight(s, dice(1, 6, 6, 6, 1, 1), "CHI",
+          Side("athens", [(transit("athens"), "athens")], leader="conon"),
+          Side("sparta", [("CHI", "sparta")]), naval=True)
+    assert s["leaders"]["conon"] != "dead"
+    assert "conon" not in s["leader_at"]
+
+
+def test_lysander_brings_more_persian_gold_rule_8_3():
+    """Rules 8.3, 9.6 (R29): with a Persian treaty, Sparta's subsidy is 500 a turn
+    (1,000 from turn 9), and 500 more while Lysander is in play."""
+    s = fresh()
+    s["stances"]["persia"] = {"patron": "sparta", "status": "ally"}
+    s["turn"], s["leaders"]["lysander"] = 8, "pool"
+    assert kingdoms.subsidy(s, dice(2), "sparta") == 1000
+    s["turn"] = 9
+    assert kingdoms.subsidy(s, dice(), "sparta") == 1500
+    s["leaders"]["lysander"] = "dead"
+    assert kingdoms.subsidy(s, dice(), "sparta") == 1000
