@@ -5,10 +5,10 @@ numbers (5.5, 6.4 ...) are given, with the brief's (D5.5, D6.4 ...) beside."""
 
 from __future__ import annotations
 
-from engine.rulesets.ppw import kingdoms
+from engine.rulesets.ppw import kingdoms, political
 from engine.rulesets.ppw.battle import Side, fight
-from engine.rulesets.ppw.operation import land_battle, transit
-from engine.rulesets.ppw.siege import fall
+from engine.rulesets.ppw.operation import arrive, land_battle, transit
+from engine.rulesets.ppw.siege import fall, siege_modifiers
 from engine.rulesets.ppw.state import PpwState, add_sps
 
 from .conftest import clear, dice, fresh
@@ -188,3 +188,48 @@ def test_lysander_brings_more_persian_gold_rule_8_3():
     assert kingdoms.subsidy(s, dice(), "sparta") == 1500
     s["leaders"]["lysander"] = "dead"
     assert kingdoms.subsidy(s, dice(), "sparta") == 1000
+
+
+def test_archidamus_ravages_a_second_open_space_next_door_rule_8_3():
+    """Rules 5.7, 8.3 (R29): an army under Archidamus that ravages also ravages one
+    neighbouring unfriendly open space, the first by id: at Eleusis, Acharnae too, for
+    100 talents of plunder. A harmost ravages Eleusis alone."""
+    for leader, ravaged, plunder in (("archidamus", ["ELE", "ACH"], 100),
+                                     ("sparta_harmost_1", ["ELE"], 50)):
+        s = fresh()
+        add_sps(s, transit("sparta"), "sparta", 6, 0, 0)
+        s["leaders"][leader], s["leader_at"][leader] = "busy", transit("sparta")
+        arrive(s, dice(), "sparta", leader, "SPA", "ELE")
+        assert s["ravaged"] == ravaged
+        assert s["majors"]["sparta"]["treasury"] == 500 + plunder
+
+
+def test_cleon_helps_a_siege_on_an_island_only_rule_8_3():
+    """Rules 5.8, 8.3 (R29): Cleon adds 1 to Athens' siege of an island place (Cythera),
+    not of a mainland one (Methone)."""
+    for place, bonus in (("CYT", 1), ("MTN", 0)):
+        s = fresh()
+        s["turn"], s["leaders"]["cleon"], s["leader_at"]["cleon"] = 3, "busy", place
+        assert siege_modifiers(s, "athens", place, 6).get("besieger_leader", 0) == bonus
+
+
+# --- 6.2 (D7.5): the Athenian emergency reserve (R30)
+
+
+def test_spending_the_athenian_reserve_costs_one_once_rule_6_2():
+    """Rule 6.2 (R30, brief D7.5): the first political phase in which Athens stands below
+    1,000 talents it has spent its emergency reserve and loses 1 bellicosity, unless an
+    enemy fleet covers Piraeus (Spartan ships at Aegina); the reserve is spent once, so
+    the next turn below 1,000 costs nothing more."""
+    s = fresh()
+    s["majors"]["athens"]["treasury"] = 900
+    assert political.bellicosity_change(s, "athens")["reserve_spent"] == -1
+    political.adjust_bellicosity(s)
+    assert s.get("reserve_broached") is True
+    assert "reserve_spent" not in political.bellicosity_change(s, "athens")
+    s = fresh()
+    s["majors"]["athens"]["treasury"] = 900
+    add_sps(s, "AEG", "sparta", 0, 0, 3)
+    assert "reserve_spent" not in political.bellicosity_change(s, "athens")
+    s = fresh()
+    assert "reserve_spent" not in political.bellicosity_change(s, "athens")

@@ -217,8 +217,8 @@ def arrive(s: PpwState, ctx: Context, major: str, leader: str, origin: str, to: 
         return
     army = s["forces"].get(t, {}).get(major, [0, 0, 0])
     fighting = army[HOPLITE] + army[CAVALRY] > 0 and leader in s["leader_at"]
-    if fighting:
-        ravage(s, major, to)  # before the army's own occupation makes the space friendly
+    if fighting and ravage(s, major, to):  # before the army's occupation makes it friendly
+        second_ravage(s, major, leader, to)
     settle(s, major, leader, to)
     if not fighting:
         return
@@ -226,6 +226,19 @@ def arrive(s: PpwState, ctx: Context, major: str, leader: str, origin: str, to: 
             and s["majors"][major]["treasury"] >= SIEGE_COST:
         s["majors"][major]["treasury"] -= SIEGE_COST
         record_battle(s, ctx, siege(s, ctx, major, to, (to, major)))
+
+
+def second_ravage(s: PpwState, major: str, leader: str, space: str) -> None:
+    """Rule 8.3 (R29): an army led by Archidamus that has ravaged also ravages one
+    neighbouring unfriendly open space (land or combined path), the first by id that can
+    be ravaged (rule 5.7), as a fixed choice (DESIGN D4)."""
+    b = board()
+    if b.leaders[leader].special != "ravager":
+        return
+    for e in sorted(b.edges[space], key=lambda e: e.to):
+        if e.type in ("land", "combined") and e.to not in b.fortress \
+                and ravage(s, major, e.to):
+            return
 
 
 def naval_foes(s: PpwState, major: str, space: str) -> list[str]:

@@ -49,7 +49,8 @@ class Ppw(Ruleset):
     # 4: the second audit (R23: a defender holding a tie rounds its losses down)
     # 5: the third audit (R26: beaten defenders fall back however far; R27: a
     # suppression's resentment goes to the patron, once, when the home is retaken; R29:
-    # the battle specials of Phormio, Pagondas, Lysander, Ariston, Polyanthes, Conon)
+    # the specials of Phormio, Pagondas, Lysander, Ariston, Polyanthes, Conon, Archidamus,
+    # Cleon)
     version = "5"
     scenarios = {
         "431": _scenario("431", "Ten turns from 431 BC: Athens, Sparta, Corinth and Thebes "

@@ -94,6 +94,11 @@ def siege_modifiers(s: PpwState, major: str, space: str, land: int) -> dict[str,
            and stance_to(s, major, board().leaders[ldr].city_state) == "unfriendly"
            for ldr in s["leader_at"]):
         mods["defender_leader"] = -1  # rule 8.3: Aristeus
+    if b.type[space] == "island" and any(
+            at == space and b.leaders[ldr].special == "demagogue"
+            and stance_to(s, major, b.leaders[ldr].city_state) == "friendly"
+            for ldr, at in s["leader_at"].items()):
+        mods["besieger_leader"] = 1  # rule 8.3 (R29): Cleon at an island (Sphacteria)
     return mods
 
 
