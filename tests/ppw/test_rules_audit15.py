@@ -5,7 +5,7 @@ numbers (5.5, 6.4 ...) are given, with the brief's (D5.5, D6.4 ...) beside."""
 
 from __future__ import annotations
 
-from engine.rulesets.ppw import kingdoms, political
+from engine.rulesets.ppw import economic, kingdoms, political
 from engine.rulesets.ppw.battle import Side, fight
 from engine.rulesets.ppw.operation import arrive, land_battle, transit
 from engine.rulesets.ppw.siege import fall, siege_modifiers
@@ -233,3 +233,94 @@ def test_spending_the_athenian_reserve_costs_one_once_rule_6_2():
     assert "reserve_spent" not in political.bellicosity_change(s, "athens")
     s = fresh()
     assert "reserve_spent" not in political.bellicosity_change(s, "athens")
+
+
+# --- thin sections: 6.1 plague, 7.2 tribute rate, 7.3 building, 8.2 service
+
+
+def test_plague_strikes_once_with_its_floor_and_may_take_pericles_rule_6_1():
+    """Rule 6.1 (D6.1): Athens' home ravaged, a die of 4 and its 6 hoplites at home make
+    10: it loses 2 hoplites and 500 talents, and Pericles dies on a die of 1-4. It never
+    strikes twice; and from 1,200 talents the plague takes only 200 (not below 1,000)."""
+    s = fresh()
+    clear(s, "ATH")
+    add_sps(s, "ATH", "athens", 6, 0, 0)
+    s["ravaged"] = ["ATH"]
+    political.plague(s, dice(4, 3))
+    assert s["forces"]["ATH"]["athens"] == [4, 0, 0]
+    assert s["majors"]["athens"]["treasury"] == 6000 - 500
+    assert s["leaders"]["pericles"] == "dead"
+    assert s["tally"]["athens"]["plague"]
+    political.plague(s, dice())  # once a game: no second roll
+    assert s["forces"]["ATH"]["athens"] == [4, 0, 0]
+    s = fresh()
+    clear(s, "ATH")
+    add_sps(s, "ATH", "athens", 6, 0, 0)
+    s["ravaged"], s["majors"]["athens"]["treasury"] = ["ATH"], 1200
+    political.plague(s, dice(4, 5))
+    assert s["majors"]["athens"]["treasury"] == 1000
+    assert s["leaders"]["pericles"] == "pool"
+
+
+def test_plague_needs_ten_rule_6_1():
+    """Rule 6.1: a die of 3 and 6 hoplites make 9: no plague."""
+    s = fresh()
+    clear(s, "ATH")
+    add_sps(s, "ATH", "athens", 6, 0, 0)
+    s["ravaged"] = ["ATH"]
+    political.plague(s, dice(3))
+    assert not s["majors"]["athens"]["plague_done"]
+    assert s["majors"]["athens"]["treasury"] == 6000
+
+
+def test_tribute_rates_move_resentment_within_its_range_rule_7_2():
+    """Rule 7.2 (D7.3): a rate of 300 adds 2 resentment, 200 adds 1, 100 takes 1 off;
+    resentment stays within 0-10."""
+    s = fresh()
+    economic.set_rate(s, "athens", 300)
+    assert s["majors"]["athens"]["resentment"] == 2
+    economic.set_rate(s, "athens", 200)
+    assert s["majors"]["athens"]["resentment"] == 3
+    s["majors"]["athens"]["resentment"] = 9
+    economic.set_rate(s, "athens", 300)
+    assert s["majors"]["athens"]["resentment"] == 10
+    s["majors"]["athens"]["resentment"] = 0
+    economic.set_rate(s, "athens", 100)
+    assert s["majors"]["athens"]["resentment"] == 0
+    assert s["majors"]["athens"]["rate"] == 100
+
+
+def test_what_each_major_may_build_in_a_turn_rule_7_3():
+    """Rules 7.3, 1.9 (D7.4): Sparta one Spartan hoplite (200), Athens up to 4 ships,
+    Thebes 2 cavalry, the others 2 hoplites, 1 cavalry and 3 ships, always within the
+    counter mix (Corinth has one hoplite counter left in 431); a major whose port is not
+    friendly (Piraeus taken) builds no ships; the treasury caps it all."""
+    def most(major: str) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for o in economic.build_options(s, major):
+            out[o.data["kind"]] = out.get(o.data["kind"], 0) + 1
+        return out
+    s = fresh()
+    for major in ("athens", "sparta", "corinth", "thebes"):
+        s["majors"][major]["treasury"] = 5000
+    assert most("sparta")["hoplite"] == 1
+    assert next(o for o in economic.build_options(s, "sparta")).data["cost"] == 200
+    assert most("athens") == {"hoplite": 2, "cavalry": 1, "naval": 4}
+    assert most("thebes")["cavalry"] == 2
+    assert most("corinth") == {"hoplite": 1, "cavalry": 1, "naval": 3}
+    s["garrisons"]["PIR"] = "sparta"  # Athens' port, Piraeus, in Spartan hands
+    assert most("athens") == {"hoplite": 2, "cavalry": 1}
+    s["majors"]["corinth"]["treasury"] = 120  # no ship (150) within its means
+    assert most("corinth") == {"hoplite": 1, "cavalry": 1}
+
+
+def test_leaders_come_and_go_by_their_turns_rule_8_2():
+    """Rules 8.2, 6.5: at the end of turn 1's political phase, Pericles (turn 1 only)
+    leaves and Nicias (from turn 2) joins the pool; a dead leader stays dead."""
+    s = fresh()
+    s["leaders"]["demosthenes"] = "dead"
+    political.leaders_come_and_go(s)
+    assert s["leaders"]["pericles"] == "off"
+    assert s["leaders"]["nicias"] == "pool"
+    assert s["leaders"]["demosthenes"] == "dead"
+    assert s["leaders"]["phormio"] == "pool"  # turns 1-2
