@@ -60,6 +60,14 @@ def test_a_retreat_does_not_cross_a_closed_kingdom_rule_5_5():
 # --- 6.4 (D6.4): who pays for a rebellion put down (R27)
 
 
+def _retake(s: PpwState, major: str, space: str, *rolls: int) -> None:
+    """`major`'s 4 hoplites take rebel `space` by assault (rule 5.8), the dice as given
+    (Aristeus, inside Potidaea, rolls to escape)."""
+    clear(s, space)
+    add_sps(s, space, major, 4, 0, 0)
+    fall(s, dice(*rolls), major, space)
+
+
 def test_a_junior_partner_puts_down_a_rebellion_and_the_patron_resents_it_rule_6_4():
     """Rule 6.4 (R27): the reprisals after a rebellion raise the resentment of the
     tributary's patron, whose resentment its cities roll against, whoever on the
@@ -68,9 +76,7 @@ def test_a_junior_partner_puts_down_a_rebellion_and_the_patron_resents_it_rule_6
     Corinth's."""
     s = fresh()
     s["majors"]["corinth"]["surrendered_to"] = "athens"
-    clear(s, "POT")
-    add_sps(s, "POT", "corinth", 4, 0, 0)
-    fall(s, dice(6, 6), "corinth", "POT")  # Aristeus inside rolls 12 and escapes
+    _retake(s, "corinth", "POT", 6, 6)
     assert "POT" not in s["rebel"] and "OLY" not in s["rebel"]
     assert s["majors"]["athens"]["resentment"] == 1
     assert s["majors"]["corinth"]["resentment"] == 0
@@ -82,15 +88,11 @@ def test_retaking_an_outlying_rebel_fortress_is_not_yet_a_suppression_rule_6_4()
     out: Olynthus reverts to Athens' tributary, Potidaea stays in rebellion and Athens'
     resentment does not move; retaking Potidaea then ends it with the one rise."""
     s = fresh()
-    clear(s, "OLY")
-    add_sps(s, "OLY", "athens", 4, 0, 0)
-    fall(s, dice(), "athens", "OLY")
+    _retake(s, "athens", "OLY")
     assert "OLY" not in s["rebel"] and "POT" in s["rebel"]
     assert s["majors"]["athens"]["resentment"] == 0
     assert "OLY" not in s["garrisons"]
-    clear(s, "POT")
-    add_sps(s, "POT", "athens", 4, 0, 0)
-    fall(s, dice(6, 6), "athens", "POT")
+    _retake(s, "athens", "POT", 6, 6)
     assert s["rebel"] == []
     assert s["majors"]["athens"]["resentment"] == 1
 
