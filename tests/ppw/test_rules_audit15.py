@@ -300,13 +300,14 @@ def test_what_each_major_may_build_in_a_turn_rule_7_3():
     def most(major: str) -> dict[str, int]:
         out: dict[str, int] = {}
         for o in economic.build_options(s, major):
-            out[o.data["kind"]] = out.get(o.data["kind"], 0) + 1
+            kind = (o.data or {})["kind"]
+            out[kind] = out.get(kind, 0) + 1
         return out
     s = fresh()
     for major in ("athens", "sparta", "corinth", "thebes"):
         s["majors"][major]["treasury"] = 5000
     assert most("sparta")["hoplite"] == 1
-    assert next(o for o in economic.build_options(s, "sparta")).data["cost"] == 200
+    assert (economic.build_options(s, "sparta")[0].data or {})["cost"] == 200
     assert most("athens") == {"hoplite": 2, "cavalry": 1, "naval": 4}
     assert most("thebes")["cavalry"] == 2
     assert most("corinth") == {"hoplite": 1, "cavalry": 1, "naval": 3}
@@ -326,3 +327,19 @@ def test_leaders_come_and_go_by_their_turns_rule_8_2():
     assert s["leaders"]["nicias"] == "pool"
     assert s["leaders"]["demosthenes"] == "dead"
     assert s["leaders"]["phormio"] == "pool"  # turns 1-2
+
+
+def test_the_clean_up_clears_the_turn_but_keeps_what_is_for_good_rule_7_5():
+    """Rules 7.5, 5.3, 1.12: at the turn's end the ravaged markers go, the turn's tallies
+    restart, a leader sent off the map for the turn comes back, the turn moves on; a
+    turn of 6 ships lost keeps Athens' seamanship lost for good."""
+    s = fresh()
+    s["ravaged"] = ["ELE", "ACH"]
+    s["tally"]["athens"]["naval_lost"] = 6
+    s["leaders"]["phormio"] = "away"
+    economic.clean_up(s)
+    assert s["ravaged"] == []
+    assert s["tally"]["athens"]["naval_lost"] == 0
+    assert s["seamanship_lost"] is True
+    assert s["leaders"]["phormio"] == "pool"
+    assert s["turn"] == 2
