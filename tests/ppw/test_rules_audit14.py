@@ -334,14 +334,17 @@ def test_kinship_and_a_rivals_troops_in_the_approach_rule_2_6():
 
 def test_an_army_ravages_then_besieges_and_pays_for_both_rule_5_1():
     """Rules 5.1, 5.7, 5.8: at an unfriendly fortress held by a garrison alone, the army
-    first ravages it (+50 plunder) and then besieges it (100 talents): 5 + 1 for three
-    times the defence = 6, the place falls and a garrison goes in for 25."""
+    first ravages it (+50 plunder; Archidamus also ravages the open space next door,
+    rule 8.3) and then besieges it (100 talents): 5 + 1 for three times the defence = 6,
+    the place falls and a garrison goes in for 25."""
     s = fresh()
     _marching(s, "sparta", "archidamus", 6, 0, 0)
     arrive(s, dice(5), "sparta", "archidamus", "SPA", "OEN")
     assert "OEN" in s["ravaged"]
     assert s["garrisons"]["OEN"] == "sparta"
-    assert s["majors"]["sparta"]["treasury"] == 500 + 50 - 100 - 25
+    # Archidamus also ravages open Eleusis next door, for 50 more (rule 8.3, R29)
+    assert s["ravaged"] == ["OEN", "ELE"]
+    assert s["majors"]["sparta"]["treasury"] == 500 + 50 + 50 - 100 - 25
     assert s["tally"]["sparta"]["ravaged_enemy_home"]
 
 

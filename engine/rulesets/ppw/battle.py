@@ -84,6 +84,37 @@ def athenian_share(s: PpwState, side: Side) -> bool:
     return total > 0 and 2 * sum(n for o, n in ships if o == "athens") >= total
 
 
+# rule 8.3: where Corinth's reinforced prows cancel Athenian seamanship (R29): the waters
+# of Syracusia and the Gulf of Corinth from the Rhium narrows (Patrae, Naupactus) in
+GULF_OF_CORINTH = frozenset({"NAU", "PAT", "PEL", "SIC", "COR", "PGE", "SIP"})
+
+
+def special(leader: str | None) -> str | None:
+    return None if leader is None else board().leaders[leader].special
+
+
+def prows_hold(place: str, other: Side) -> bool:
+    """Rule 8.3 (R29): an enemy fleet led by a leader with reinforced prows (Ariston,
+    Polyanthes) in Syracusia or the Gulf of Corinth cancels Athenian seamanship."""
+    return special(other.leader) == "reinforced_prows" and (
+        place in GULF_OF_CORINTH or board().area_of.get(place) == "syracusia")
+
+
+def leader_bonus(s: PpwState, side: Side, other: Side, place: str, naval: bool,
+                 mine: int, theirs: int) -> int:
+    """Rule 8.3 (R29): the battle specials of a side's leader. Phormio +1 at sea when
+    his ships are outnumbered; Lysander +1 at sea against an Athenian side once Athens
+    has lost its seamanship; Pagondas +1 in a land battle in Boeotia."""
+    kind = special(side.leader)
+    if naval:
+        if kind == "outnumbered_at_sea":
+            return int(mine < theirs)
+        if kind == "persian_gold":
+            return int(seamanship_lost(s) and other.major == "athens")
+        return 0
+    return int(kind == "boeotian_phalanx" and board().area_of.get(place) == "boeotia")
+
+
 def loss_counts(margin: int, loser_sps: int, winner_sps: int, held: bool,
                 skirmish: bool) -> tuple[int, int]:
     """Rule 5.4: SPs lost by (loser, winner) for the margin between the scores. The loser
@@ -178,7 +209,8 @@ def army_destroyed(s: PpwState, ctx: Context, rec: BattleRecord, side: Side) -> 
             sum(s["forces"].get(sp, {}).get(o, [0, 0, 0])) for sp, o in side.stacks):
         return
     dice = ctx.roll(2)
-    killed = sum(dice) <= DESTROYED_ARMY_DEATH
+    # rule 8.3 (R29): Conon always escapes when his fleet is destroyed
+    killed = sum(dice) <= DESTROYED_ARMY_DEATH and special(ldr) != "escapes"
     add_step(rec, {"kind": "leader", "side": side.major, "dice": dice, "rule": "5.6",
                    "facts": {"leader": ldr, "limit": DESTROYED_ARMY_DEATH, "killed": killed,
                              "army_destroyed": True}})
@@ -231,11 +263,15 @@ def fight(s: PpwState, ctx: Context, place: str, attacker: Side, defender: Side,
         mods = {"skill": leader_skill(side.leader, naval), "odds": odds_bonus(mine, theirs)
                 if mine > theirs else 0}
         if naval:
-            mods["seamanship"] = int(athenian_share(s, side) and not athenian_share(s, other))
+            mods["seamanship"] = int(athenian_share(s, side) and not athenian_share(s, other)
+                                     and not prows_hold(place, other))
         else:
             mine_c, theirs_c = cavalry(s, side), cavalry(s, other)
             mods["cavalry"] = int(mine_c > theirs_c and mine_c >= 2)
             mods["home"] = int(side.at_home)
+        bonus = leader_bonus(s, side, other, place, naval, mine, theirs)
+        if bonus:
+            mods["special"] = bonus
         scores[side.major] = die + sum(mods.values())
         add_step(rec, {"kind": "roll", "side": side.major, "dice": [die], "rule": "5.3",
                        "facts": {**mods, "strength": mine, "score": scores[side.major]}})

@@ -15,6 +15,7 @@ PERSIA_OPENS = 7  # rule 9.6: the treaty may be sought from turn 7 (413 BC)
 PERSIA_NEED = 3  # rule 9.6: d6, Athens -2
 PERSIA_FREES = ("ionia", "doris")  # rule 9.6: the signer gives up these tributaries
 SUBSIDY = (500, 1000)  # rule 9.6: a turn, and from turn 9 (Cyrus)
+LYSANDER_GOLD = 500  # rule 8.3: Lysander's friendship with Cyrus
 SUBSIDY_LATE = 9
 
 
@@ -79,6 +80,9 @@ def subsidy(s: PpwState, ctx: Context, major: str) -> int:
     st = s["stances"].get("persia")
     if st is None or st["status"] != "ally" or st["patron"] != major:
         return 0
+    # rule 8.3 (R29): Lysander in play adds 500 when his side holds the treaty
+    gold = LYSANDER_GOLD if s["leaders"].get("lysander") not in (None, "off", "dead") \
+        and side_of(s, "sparta") == (side_of(s, major) or major) else 0
     if s["turn"] >= SUBSIDY_LATE:
-        return SUBSIDY[1]
-    return 0 if ctx.die() == 1 else SUBSIDY[0]
+        return SUBSIDY[1] + gold
+    return 0 if ctx.die() == 1 else SUBSIDY[0] + gold

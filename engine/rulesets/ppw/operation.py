@@ -217,8 +217,8 @@ def arrive(s: PpwState, ctx: Context, major: str, leader: str, origin: str, to: 
         return
     army = s["forces"].get(t, {}).get(major, [0, 0, 0])
     fighting = army[HOPLITE] + army[CAVALRY] > 0 and leader in s["leader_at"]
-    if fighting:
-        ravage(s, major, to)  # before the army's own occupation makes the space friendly
+    if fighting and ravage(s, major, to):  # before the army's occupation makes it friendly
+        second_ravage(s, major, leader, to)
     settle(s, major, leader, to)
     if not fighting:
         return
@@ -226,6 +226,19 @@ def arrive(s: PpwState, ctx: Context, major: str, leader: str, origin: str, to: 
             and s["majors"][major]["treasury"] >= SIEGE_COST:
         s["majors"][major]["treasury"] -= SIEGE_COST
         record_battle(s, ctx, siege(s, ctx, major, to, (to, major)))
+
+
+def second_ravage(s: PpwState, major: str, leader: str, space: str) -> None:
+    """Rule 8.3 (R29): an army led by Archidamus that has ravaged also ravages one
+    neighbouring unfriendly open space (land or combined path), the first by id that can
+    be ravaged (rule 5.7), as a fixed choice (DESIGN D4)."""
+    b = board()
+    if b.leaders[leader].special != "ravager":
+        return
+    for e in sorted(b.edges[space], key=lambda e: e.to):
+        if e.type in ("land", "combined") and e.to not in b.fortress \
+                and ravage(s, major, e.to):
+            return
 
 
 def naval_foes(s: PpwState, major: str, space: str) -> list[str]:
@@ -321,29 +334,22 @@ def land_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> 
 
 def retreat(s: PpwState, owner: str, space: str, victor: str) -> None:
     """Rule 5.5: beaten land SPs outside walls fall back to the nearest friendly space by
-    land or combined paths (searched a few spaces deep); with none to go to they
-    surrender and are removed, and a major's own surrendered citizens give the victor a
-    hostage."""
-    b = board()
+    a legal path for land SPs (land and combined paths, spaces rule 4.5 lets their side
+    enter), however far (R26; the first by id among the nearest, as a march's route is
+    chosen); with none to go to they surrender and are removed, and a major's own
+    surrendered citizens give the victor a hostage."""
     held = s["forces"].get(space, {}).get(owner)
     if not held:
         return
     have = list(held)  # a copy: add_sps changes the state's own list
     side = side_of(s, owner) or owner
-    seen, frontier = {space}, [space]
-    while frontier:
-        nxt = []
-        for here in frontier:
-            for e in b.edges[here]:
-                if e.type in ("land", "combined") and e.to not in seen:
-                    if side in MAJORS and standing(s, side, e.to) == "friendly":
-                        add_sps(s, space, owner, -have[0], -have[1], 0)
-                        add_sps(s, e.to, owner, have[0], have[1], 0)
-                        return
-                    seen.add(e.to)
-                    nxt.append(e.to)
-        frontier = nxt if len(seen) < 12 else []
     add_sps(s, space, owner, -have[0], -have[1], 0)
+    if side in MAJORS:
+        for to in routes(s, side, space, have[0] + have[1], 0):
+            if standing(s, side, to) == "friendly":
+                add_sps(s, to, owner, have[0], have[1], 0)
+                log(s, "fell_back", owner=owner, space=space, to=to)
+                return
     if owner in MAJORS and have[0] + have[1] and victor in MAJORS:
         hostages = s["majors"][victor]["hostages"]
         hostages[owner] = hostages.get(owner, 0) + 1

@@ -7,7 +7,7 @@ from engine.core.ruleset import Context
 
 from .board import board
 from .components import MAJORS
-from .control import relation, side_of, stance_to, standing
+from .control import relation, side_of, stance_to, standing, zoi_covers
 from .economic import TRADE, trade_open
 from .state import HOPLITE, PpwState, add_sps, log, pair
 from .surrender import surrender
@@ -16,6 +16,7 @@ PLAGUE_NEED = 10  # rule 6.1: d6 + friendly hoplite SPs at home
 PLAGUE_FLOOR = 1000  # rule 6.1: the plague's 500 talents never take the treasury below this
 REBEL_NEED = 12  # rule 6.4: 2d6 + resentment + modifiers
 LOW_TREASURY = 250  # rule 6.2
+RESERVE = 1000  # rule 6.2 (brief D7.5): Athens' emergency reserve, its last 1,000 talents
 MACEDON_NEIGHBOURS = ("chalcidice", "thrace")  # rule 6.4: stirred by a hostile Macedon
 
 
@@ -92,7 +93,21 @@ def bellicosity_change(s: PpwState, major: str) -> dict[str, int]:
         out["peace"] = 2 if s["majors"][major]["bellicosity"] <= 5 else 1
     if s["majors"][major]["treasury"] < LOW_TREASURY:
         out["poor"] = -1
+    if major == "athens" and reserve_spent(s) and not fleet_off_piraeus(s):
+        out["reserve_spent"] = -1
     return out
+
+
+def reserve_spent(s: PpwState) -> bool:
+    """Rule 6.2 (R30, brief D7.5): Athens has spent into its last 1,000 talents, for the first time."""
+    return not s.get("reserve_broached") and s["majors"]["athens"]["treasury"] < RESERVE
+
+
+def fleet_off_piraeus(s: PpwState) -> bool:
+    """Rule 6.2 (R30, brief D7.5): an enemy fleet whose sea ZOI covers Piraeus, the one danger for
+    which Athens set its reserve aside."""
+    return any(stance_to(s, "athens", owner) == "unfriendly" and zoi_covers(s, owner, sp, "PIR")[1]
+               for sp, here in s["forces"].items() if not sp.startswith("~") for owner in here)
 
 
 def adjust_bellicosity(s: PpwState) -> None:
@@ -106,6 +121,8 @@ def adjust_bellicosity(s: PpwState) -> None:
                 log(s, "bellicosity", major=major, change=1, now=card["bellicosity"])
             continue
         why = bellicosity_change(s, major)
+        if major == "athens" and reserve_spent(s):
+            s["reserve_broached"] = True  # rule 6.2: the reserve is spent once (R30)
         net = max(-4, min(2, sum(why.values())))
         card["bellicosity"] = max(0, min(12, card["bellicosity"] + net))
         log(s, "bellicosity", major=major, change=net, now=card["bellicosity"])

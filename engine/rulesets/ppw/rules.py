@@ -47,7 +47,11 @@ class Ppw(Ruleset):
     # replay through _legacy_steps. 3: the rules audit (RULINGS.md
     # R8-R22: new rolls and outcomes), so games stored under 2 are rebuilt from their log.
     # 4: the second audit (R23: a defender holding a tie rounds its losses down)
-    version = "4"
+    # 5: the third audit (R26: beaten defenders fall back however far; R27: a
+    # suppression's resentment goes to the patron, once, when the home is retaken; R29:
+    # the specials of Phormio, Pagondas, Lysander, Ariston, Polyanthes, Conon, Archidamus,
+    # Cleon)
+    version = "5"
     scenarios = {
         "431": _scenario("431", "Ten turns from 431 BC: Athens, Sparta, Corinth and Thebes "
                                 "(rule 9.1); with three players Sparta also runs Thebes, "

@@ -94,6 +94,11 @@ def siege_modifiers(s: PpwState, major: str, space: str, land: int) -> dict[str,
            and stance_to(s, major, board().leaders[ldr].city_state) == "unfriendly"
            for ldr in s["leader_at"]):
         mods["defender_leader"] = -1  # rule 8.3: Aristeus
+    if b.type[space] == "island" and any(
+            at == space and b.leaders[ldr].special == "demagogue"
+            and stance_to(s, major, b.leaders[ldr].city_state) == "friendly"
+            for ldr, at in s["leader_at"].items()):
+        mods["besieger_leader"] = 1  # rule 8.3 (R29): Cleon at an island (Sphacteria)
     return mods
 
 
@@ -163,12 +168,18 @@ def fall(s: PpwState, ctx: Context, major: str, space: str) -> None:
     home = b.home_of.get(space)
     ours = side_of(s, s["origin"][space]) == (side_of(s, major) or major)
     if space in s["rebel"] and ours:
-        # rule 6.4: a rebellion put down costs 1 resentment; when it is the rebel
-        # tributary's home that falls, the whole area's rebellion ends with it
+        # rule 6.4: a rebel space retaken by its side reverts; when it is the rebel
+        # tributary's home, the whole area's rebellion ends with it and that is the one
+        # suppression, which raises its patron's resentment by 1 (R27)
         area = b.area_of[space]
         s["rebel"] = [sp for sp in s["rebel"] if sp != space
                       and (home is None or b.area_of[sp] != area)]
-        s["majors"][major]["resentment"] = min(10, s["majors"][major]["resentment"] + 1)
+        if home is None:
+            log(s, "rebel_retaken", space=space, by=major)
+            return
+        patron = side_of(s, home) or major
+        card = s["majors"][patron]
+        card["resentment"] = min(10, card["resentment"] + 1)
         log(s, "suppressed", space=space, by=major)
         return
     if home is not None:

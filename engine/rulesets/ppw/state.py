@@ -82,6 +82,7 @@ class PpwState(TypedDict):
     done: list[str]  # operations phase: majors that passed this round
     resigned: list[str]
     seamanship_lost: NotRequired[bool]  # rule 5.3: gone for good after a turn of 6 ships lost
+    reserve_broached: NotRequired[bool]  # rule 6.2: Athens' last 1,000 talents spent (R30)
     winner: NotRequired[list[str]]
     win_reason: NotRequired[str]
     battle: dict[str, Any] | None
