@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.rulesets.hellenes import board as B
 from engine.rulesets.hellenes.moves import group_areas, muster_targets, pillage_targets
 
-from .helpers import fix_dice, ids, platea_besieged, position, prompt
+from .helpers import POTIDEA_SIEGE, fix_dice, ids, platea_besieged, position, prompt
 
 
 # ------------------------------------------------------------------ the four readings
@@ -99,3 +99,131 @@ def test_15_2_a_wintering_group_move_out_of_gela_opens_it():
     s = g.state
     assert s["blocks"]["S54"]["loc"] == "SYR" and s["effects"]["gela_open"]
     assert not B.neutral(s, "GEL")
+
+
+# ------------------------------------------------------------------ core sections again
+def test_9_3_9_4_winter_sorties_come_first_and_assaults_after():
+    """9.3, 9.32, 9.4: Winter's SiegeBreaking Combat is the besieged side's: it offers a
+    Sortie (no Action needed) but no Assault or Attrition; Winter Siege Combat is the
+    besiegers': Assault or Attrition, no Sortie. Sparta besieges Platea and is besieged
+    in Potidea, so each phase offers it one of the two."""
+    def menu(mode):
+        g = position(scenario="431", season=5, stamp=5, start="winter_combat",
+                     args={"side": "sparta", "mode": mode},
+                     turn={"side": "sparta", "actions": 0},
+                     blocks={"A6": {"loc": "PLA", "cv": 2, "inside": True},
+                             "S25": {"loc": "PLA", "cv": 3}},
+                     garrisons={"Platea": {"side": "athens", "kind": "inherent"},
+                                "Potidea": {"side": "sparta", "kind": "detached"}},
+                     sieges={"Platea": {"besieger": "sparta", "since": 3,
+                                        "blockade_since": None},
+                             "Potidea": dict(POTIDEA_SIEGE)})
+        return ids(g, "sparta")
+    assert menu("breaking") == ["sortie:Potidea", "done"]
+    assert menu("siege") == ["assault:Platea", "attrition:Platea", "done"]
+
+
+def test_6_5_a_carried_unit_sheds_steps_when_its_fleet_loses_them():
+    """6.5, 5.21: a land unit aboard stays weaker than its fleet. Spartan hoplites (2 cv)
+    ride a 3-cv fleet into the Saronic Gulf; the Athenian E2 fleet's 1 takes the Spartan
+    fleet to 2 cv, so when the Spartans pull back to the Andros Sea the hoplites come out
+    at 1 cv; a sea Retreat cedes 1 Prestige (14.11)."""
+    from .test_rules_battle import _battle
+
+    g = _battle({"S20": 3, "S5": 2}, {"A20": 2}, area="S_SAR", via="S_AND", from_sea=True)
+    fix_dice(g, [1, 3])
+    g.act("athens", "fight")
+    assert g.state["blocks"]["S20"]["cv"] == 2
+    g.act("sparta", "retreat")
+    s = g.state
+    assert s["blocks"]["S20"] == {"side": "sparta", "loc": "S_AND", "cv": 2, "inside": False}
+    assert s["blocks"]["S5"] == {"side": "sparta", "loc": "S_AND", "cv": 1, "inside": False}
+    assert s["prestige"] == 1
+
+
+def test_5_0_5_3_a_muster_never_forced_marches():
+    """5.0, 5.3: mustering units may not Forced March. Lacedaemonian hoplites (range 2)
+    in Sparta reach Megara only with a Forced March: a Group Move from Sparta offers it,
+    a Muster to Megara does not count them among the units able to come."""
+    g = position(scenario="431", season=1, stamp=5, start="actions", args={"side": "sparta"},
+                 turn={"side": "sparta", "actions": 2})
+    g.act("sparta", "muster:MEG")
+    assert "S5" not in ids(g, "sparta")
+    g = position(scenario="431", season=1, stamp=5, start="actions", args={"side": "sparta"},
+                 turn={"side": "sparta", "actions": 2})
+    g.act("sparta", "move:SPA")
+    g.act("sparta", "S5")
+    assert "forced:MEG" in ids(g, "sparta") and "MEG" not in ids(g, "sparta")
+
+
+def test_9_24_a_barbarian_holding_a_city_disbands_before_the_tribute():
+    """9.24 (and its note), 9.51, 1.4: barbarians disband every Winter, so a City they
+    captured reverts before Year End's Tribute. Macedonian cavalry holding Athenian
+    Amphipolis (Value 3) would give Sparta 3 more; at Year End Sparta collects only
+    Potidea's 2."""
+    from engine.rulesets.hellenes.yearend import tribute
+
+    g = position(scenario="431", season=5, stamp=5, start="winter", args={"side": "sparta"},
+                 order=["sparta", "athens"],
+                 revealed={"sparta": {"card": 20, "use": "actions"},
+                           "athens": {"card": 21, "use": "actions"}},
+                 blocks={"S35": {"loc": "AMP", "cv": 3}})
+    assert tribute(g.state, "sparta") == 5
+    while g.state["year"] == 431:
+        p = g.prompts()[0]
+        opts = [o.id for o in p.options]
+        g.act(p.seat, "done" if "done" in opts else opts[0])
+    s = g.state
+    assert s["blocks"]["S35"]["loc"] == "pool" and s["prestige"] == -2
+
+
+def test_9_0_a_fleet_winters_unmaintained_in_a_coastal_inland_city():
+    """9.0 (OverWintering Fleets): a fleet cannot fortify in an inland City but may winter
+    in a friendly one on the coast without Maintenance. An Athenian fleet in Platea
+    (inland, on the Gulf of Corinth) survives the Winter; one in Locris disbands."""
+    def winter(where):
+        g = position(scenario="431", season=5, stamp=5, start="winter_actions",
+                     args={"side": "athens", "maintained": []},
+                     turn={"side": "athens", "actions": 1},
+                     blocks={"A20": {"loc": where, "cv": 2}})
+        g.act("athens", "done")
+        return g.state["blocks"]["A20"]["loc"]
+    assert not B.comps().cities["Platea"].port
+    assert winter("PLA") == "PLA"
+    assert winter("LOC") == "pool"
+
+
+def test_12_0_capacity_is_triple_in_greece_under_the_peace():
+    """12.0 2a: under the Peace of Nicias a City in Greece holds three times its Value.
+    Three Athenian units in Stratus (Value 1) are within its Capacity in Winter 415; in
+    the 431 Campaign one of them is outside it."""
+    from engine.rulesets.hellenes.phases import over_capacity
+
+    def crowded(scenario, year):
+        g = position(scenario=scenario, year=year, season=5, stamp=5, start="winter_actions",
+                     args={"side": "athens", "maintained": []},
+                     turn={"side": "athens", "actions": 1},
+                     blocks={"A1": {"loc": "STR", "cv": 3}, "A2": {"loc": "STR", "cv": 3},
+                             "A35": {"loc": "STR", "cv": 1}})
+        assert sorted(B.units_in(g.state, "STR", "athens")) == ["A1", "A2", "A35"]
+        return over_capacity(g.state, "athens")
+    assert crowded("415", 415) == {}
+    assert crowded("431", 431) == {"STR": 1}
+
+
+def test_12_0_rule_1_no_revolt_uprising_persian_aid_or_taxes_under_the_peace():
+    """12.0 rule 1: while the Peace of Nicias holds, Revolts, Helot Uprisings, Persian Aid
+    and Athens Raises Taxes cannot be played as Events (other Events can); once the War
+    Resumes (12.1) they can."""
+    from engine.rulesets.hellenes.cards import event_refusal
+
+    def refused(war):
+        g = position(scenario="415", year=415, season=1, start="actions",
+                     args={"side": "sparta"}, turn={"side": "sparta", "actions": 2},
+                     effects={"war_resumed": war})
+        s = g.state
+        return {n: event_refusal(s, side, n) is not None
+                for side, n in (("sparta", 14), ("athens", 20), ("sparta", 46),
+                                ("athens", 23), ("sparta", 37))}
+    assert refused(False) == {14: True, 20: True, 46: True, 23: True, 37: False}
+    assert refused(True) == {14: False, 20: False, 46: False, 23: False, 37: False}
