@@ -227,3 +227,79 @@ def test_12_0_rule_1_no_revolt_uprising_persian_aid_or_taxes_under_the_peace():
                                 ("athens", 23), ("sparta", 37))}
     assert refused(False) == {14: True, 20: True, 46: True, 23: True, 37: False}
     assert refused(True) == {14: False, 20: False, 46: False, 23: False, 37: False}
+
+
+# ------------------------------------------------------------------ generation 3
+def _held_under_siege(city, area, holder, besieger, *, generation=None, more=None,
+                      blockade_since=None):
+    """`holder`'s hoplites inside captured `city`, `besieger`'s outside since stamp 4; the
+    holder's Action phase with 2 Actions."""
+    from .helpers import RULES
+
+    ins, out = ("A1", "S5") if holder == "athens" else ("S1", "A1")
+    kw = {"seed": "test"} if generation is None else {"seed": "test", "generation": generation}
+    return RULES.from_position(
+        {"scenario": "431", "season": 1, "stamp": 5, "start": "actions",
+         "args": {"side": holder}, "turn": {"side": holder, "actions": 2},
+         "blocks": {ins: {"loc": area, "cv": 2, "inside": True}, out: {"loc": area, "cv": 3},
+                    **(more or {})},
+         "sieges": {city: {"besieger": besieger, "since": 4, "blockade_since": blockade_since},
+                    "Potidea": dict(POTIDEA_SIEGE)},
+         "garrisons": {"Potidea": {"side": "sparta", "kind": "detached"}}}, **kw)
+
+
+def _garrisons(g, side):
+    return [x for x in ids(g, side) if x.startswith("garrison:")]
+
+
+def test_4_2_4_23_no_detached_garrison_built_in_a_besieged_city():
+    """4.23 under 4.2, 8.21 (generation 3): a Detached Garrison is Building, and nothing
+    is built in a besieged City, nor in a besieged Port while it is blockaded. Spartans
+    shut in captured Stagira (inland) or Amphipolis (a Port whose empty Offshore Sea
+    Athens blockades, 8.21) may not build one; Athenians shut in captured Pylos may while
+    its Offshore Sea is free, not once a Spartan fleet lies there. Games created before
+    generation 3 offered the garrison in all four (their logs replay unchanged)."""
+    stagira = _held_under_siege("Stagira", "STA", "sparta", "athens")
+    amphipolis = _held_under_siege("Amphipolis", "AMP", "sparta", "athens", blockade_since=4)
+    assert _garrisons(stagira, "sparta") == [] and _garrisons(amphipolis, "sparta") == []
+    pylos = _held_under_siege("Pylos", "PYL", "athens", "sparta")
+    assert _garrisons(pylos, "athens") == ["garrison:Pylos"]
+    blockaded = _held_under_siege("Pylos", "PYL", "athens", "sparta", blockade_since=4,
+                                  more={"S20": {"loc": "S_MES", "cv": 2}})
+    assert _garrisons(blockaded, "athens") == []
+    old = [_held_under_siege("Stagira", "STA", "sparta", "athens", generation=2),
+           _held_under_siege("Pylos", "PYL", "athens", "sparta", generation=2, blockade_since=4,
+                             more={"S20": {"loc": "S_MES", "cv": 2}})]
+    assert _garrisons(old[0], "sparta") == ["garrison:Stagira"]
+    assert _garrisons(old[1], "athens") == ["garrison:Pylos"]
+
+
+def _catana(actions, generation=None):
+    """Spring 415 in the Sicily Campaign, Sicily still neutral: Syracusan hoplites hold
+    Athenian Catana, whose own units are gone."""
+    from .helpers import RULES
+
+    kw = {"seed": "test"} if generation is None else {"seed": "test", "generation": generation}
+    return RULES.from_position(
+        {"scenario": "sicily", "year": 415, "season": 1, "stamp": 1, "start": "actions",
+         "args": {"side": "sparta"}, "turn": {"side": "sparta", "actions": actions},
+         "blocks": {"S47": {"loc": "CAT", "cv": 2}, "A47": {"loc": "pool"},
+                    "A48": {"loc": "pool"}}}, **kw)
+
+
+def test_15_2_a_detached_garrison_in_a_neutral_sicily_costs_two_actions():
+    """15.2 rule 2, 4.23 (generation 3): while Sicily is neutral every Action there costs
+    two, building a Detached Garrison too. With one Action left the Syracusans in
+    captured Catana cannot build one; with two they can, and pay both. Before
+    generation 3 it cost one."""
+    g = _catana(1)
+    assert B.sicily_neutral(g.state) and _garrisons(g, "sparta") == []
+    g = _catana(2)
+    opt = next(o for o in prompt(g, "sparta").options if o.id == "garrison:Catana")
+    assert opt.data["cost"] == 2 and "2 Actions" in opt.label
+    g.act("sparta", "garrison:Catana")
+    assert g.state["garrisons"]["Catana"] == {"side": "sparta", "kind": "detached"}
+    assert g.state["turn"]["actions"] == 0
+    old = _catana(1, generation=2)
+    old.act("sparta", "garrison:Catana")
+    assert old.state["garrisons"]["Catana"]["side"] == "sparta"

@@ -12,11 +12,12 @@ from functools import cache
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 
 from . import board as B
 from .components import City
 from .olympians import open_appeal
-from .state import WINTER, HState, Side, other, place, to_pool
+from .state import GARRISON_BUILDING, WINTER, HState, Side, other, place, to_pool
 
 DRAW = 3  # 4.22
 
@@ -199,7 +200,9 @@ class Recruit(Procedure[HState]):
 
 
 def garrison_sites(s: HState, side: Side) -> list[str]:
-    """4.23: an Opposing City occupied by friendly Greek units, without a garrison."""
+    """4.23: an Opposing City occupied by friendly Greek units, without a garrison; from
+    generation 3 only where building is allowed (4.2, 8.21: not in a besieged inland City,
+    nor in a besieged Port while it is blockaded)."""
     foe = other(side)
     sieges, garrisons = s["sieges"], s["garrisons"]
     city_in, barbarian = B.comps().city_in, B.barbarians()
@@ -212,5 +215,17 @@ def garrison_sites(s: HState, side: Side) -> list[str]:
                 or (city.name in sieges and not inside)):
             continue
         found.add(area)
-    out = [a for a in found if B.city_control(s, city_in[a]) == side]
+    if asks(s, GARRISON_BUILDING):
+        held, neutral = B.control_map(s), B.neutral_set(s)
+        out = [a for a in found if _may_build(s, city_in[a], side, held, neutral)]
+    else:
+        out = [a for a in found if B.city_control(s, city_in[a]) == side]
     return [city_in[a].name for a in sorted(out, key=B.city_order().__getitem__)]
+
+
+def garrison_cost(s: HState, city: str) -> int:
+    """4.23: 1 Action; from generation 3 what an Action costs in the City's area (double in
+    Sicily while it is neutral, 15.2/15.4 rule 2), as for every other Building."""
+    if not asks(s, GARRISON_BUILDING):
+        return 1
+    return B.action_cost(s, B.comps().cities[city].area)

@@ -17,7 +17,7 @@ from engine.core.procedures import Flow, Procedure
 
 from . import board as B
 from .assault import assault_targets, sortie_targets
-from .building import garrison_sites, reinforceable
+from .building import garrison_cost, garrison_sites, reinforceable
 from .cargo import aboard
 from .components import City
 from .flow import note, phase_end
@@ -69,9 +69,10 @@ RECRUIT = Option("recruit", "Recruit: draw 3 blocks from your pool, place one "
 
 
 @lru_cache(maxsize=1024)
-def _garrison_option(city: str) -> Option:
-    return Option(f"garrison:{city}", f"Build a Detached Garrison in {city} (1 Action)", "4.23",
-                  data={"kind": "garrison", "city": city, "cost": 1})
+def _garrison_option(city: str, cost: int) -> Option:
+    return Option(f"garrison:{city}", f"Build a Detached Garrison in {city} "
+                  f"({_actions(cost)})", "4.23",
+                  data={"kind": "garrison", "city": city, "cost": cost})
 
 
 @lru_cache(maxsize=1024)
@@ -152,7 +153,8 @@ class Actions(Procedure[HState]):
         opts = [_done_option(left)]  # first: the same number from one menu to the next
         opts += _building_options(s, side, left)
         if left >= 1:
-            opts += [_garrison_option(c) for c in garrison_sites(s, side)]
+            opts += [_garrison_option(c, cost) for c in garrison_sites(s, side)
+                     if (cost := garrison_cost(s, c)) <= left]
         opts += [_move_option(a, cost) for a, cost in _priced(s, group_areas(s, side), left)]
         opts += [_muster_option(a, cost) for a, cost in _priced(s, muster_targets(s, side),
                                                                  left)]
@@ -185,7 +187,7 @@ class Actions(Procedure[HState]):
             return
         if choice.startswith("garrison:"):
             city = choice.split(":", 1)[1]
-            _turn(s)["actions"] -= 1
+            _turn(s)["actions"] -= garrison_cost(s, city)
             s["garrisons"][city] = {"side": side, "kind": "detached"}
             note(flow, "garrison", f"{side.title()} builds a Detached Garrison in {city} (4.23)")
 

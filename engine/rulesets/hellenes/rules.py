@@ -88,6 +88,8 @@ class Hellenes(Ruleset):
     # 1: units holding a captured Opposing City may fortify in it when engaged, or retreat
     # into it (7.1, 6.4); generation 0 let only the City's loyal side do so (siege.py).
     # 2: no Sortie under the enemy's Augury (8.3, 7.4: a Sortie engages; assault.py).
+    # 3: a Detached Garrison is Building: none in a besieged City where building is barred
+    # (4.2, 8.21), and double its Action in a neutral Sicily (15.2 rule 2; building.py).
     generation = GENERATION
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",
