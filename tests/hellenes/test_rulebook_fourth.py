@@ -303,3 +303,52 @@ def test_15_2_a_detached_garrison_in_a_neutral_sicily_costs_two_actions():
     old = _catana(1, generation=2)
     old.act("sparta", "garrison:Catana")
     assert old.state["garrisons"]["Catana"]["side"] == "sparta"
+
+
+# ------------------------------------------------------------------ generation 4
+def _recruiting(actions, keep, generation=None):
+    """Spring 415 (415 Campaign, Sicily neutral): Athens' Action phase, its Recruit Pool
+    only the blocks `keep` (the rest set aside)."""
+    from .helpers import RULES
+
+    s = position(scenario="415", year=415).state
+    aside = {b: {"loc": "aside"} for b in B.pool(s, "athens") if b not in keep}
+    kw = {"seed": "test"} if generation is None else {"seed": "test", "generation": generation}
+    return RULES.from_position(
+        {"scenario": "415", "year": 415, "season": 1, "stamp": 1, "start": "actions",
+         "args": {"side": "athens"}, "turn": {"side": "athens", "actions": actions},
+         "blocks": aside}, **kw)
+
+
+def test_15_2_a_recruit_placed_in_a_neutral_sicily_costs_two_actions():
+    """15.4 (and 15.2) rule 2, 4.22 (generation 4): while Sicily is neutral an Action
+    there costs two, a Recruit placed there too. Athens' last Action draws the Catanian
+    fleet (A49), which may only arrive in Catana: they cannot be placed and the Recruit
+    is wasted; with two Actions it arrives and both are spent. Before generation 4 the
+    placement cost one."""
+    from engine.rulesets.hellenes.building import placements
+
+    g = _recruiting(1, ["A49"])
+    assert B.sicily_neutral(g.state) and placements(g.state, "A49") == ["CAT"]
+    g.act("athens", "recruit")
+    s = g.state
+    assert s["blocks"]["A49"]["loc"] == "pool" and s["turn"]["actions"] == 0
+    g = _recruiting(2, ["A49"])
+    g.act("athens", "recruit")
+    p = prompt(g, "athens")
+    assert p.kind == "recruit" and [o.data["cost"] for o in p.options] == [2]
+    g.act("athens", "A49@CAT")
+    assert g.state["blocks"]["A49"]["loc"] == "CAT" and g.state["turn"]["actions"] == 0
+    old = _recruiting(1, ["A49"], generation=3)
+    old.act("athens", "recruit")
+    old.act("athens", "A49@CAT")
+    assert old.state["blocks"]["A49"]["loc"] == "CAT"
+
+
+def test_4_22_a_recruit_in_greece_still_costs_one_in_415():
+    """4.22, 15.4 rule 2: only Sicily's Actions cost double. An Athenian hoplite recruit
+    (A5) arrives in Athens for the one Action paid, the next Action still in hand."""
+    g = _recruiting(2, ["A5"])
+    g.act("athens", "recruit")
+    g.act("athens", "A5@ATH")
+    assert g.state["blocks"]["A5"]["loc"] == "ATH" and g.state["turn"]["actions"] == 1

@@ -17,7 +17,16 @@ from engine.core.ruleset import asks
 from . import board as B
 from .components import City
 from .olympians import open_appeal
-from .state import GARRISON_BUILDING, WINTER, HState, Side, other, place, to_pool
+from .state import (
+    GARRISON_BUILDING,
+    SICILY_RECRUITS,
+    WINTER,
+    HState,
+    Side,
+    other,
+    place,
+    to_pool,
+)
 
 DRAW = 3  # 4.22
 
@@ -105,6 +114,14 @@ def placements(s: HState, bid: str) -> list[str]:
     return sorted(out)
 
 
+def recruit_surcharge(s: HState, area: str) -> int:
+    """The Actions a recruit arriving in `area` costs beyond the one paid to recruit: from
+    generation 4 one more in Sicily while it is neutral (15.2/15.4 rule 2)."""
+    if not asks(s, SICILY_RECRUITS):
+        return 0
+    return B.action_cost(s, area) - 1
+
+
 class Recruit(Procedure[HState]):
     """4.22: three blocks drawn at random and in secret; one legal one is placed."""
 
@@ -149,8 +166,12 @@ class Recruit(Procedure[HState]):
         self._draw(flow)
 
     def _options(self, flow: Flow[HState]) -> list[tuple[str, str]]:
+        """The drawn blocks' legal places; one in a neutral Sicily only while the Action
+        it costs beyond the recruit's can still be paid (15.2 rule 2)."""
         s = flow.state
-        return [(b, a) for b in flow.args["drawn"] for a in placements(s, b)]
+        left = s["turn"]["actions"] if s["turn"] is not None else 0
+        return [(b, a) for b in flow.args["drawn"] for a in placements(s, b)
+                if recruit_surcharge(s, a) <= left]
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s = flow.state
@@ -158,9 +179,12 @@ class Recruit(Procedure[HState]):
         for b, a in self._options(flow):
             spec = B.spec(b)
             cv = spec.max_strength if spec.barbarian else 1
+            more = recruit_surcharge(s, a)
+            dear = f" (+{more} Action: Sicily is neutral)" if more else ""
             opts.append(Option(f"{b}@{a}", f"{spec.name} ({spec.type}, {spec.rating}) at "
-                               f"{B.comps().areas[a].name}, {cv} cv", "4.22",
-                               data={"kind": "place", "unit": b, "to": a, "cv": cv}))
+                               f"{B.comps().areas[a].name}, {cv} cv{dear}", "4.22",
+                               data={"kind": "place", "unit": b, "to": a, "cv": cv,
+                                     "cost": 1 + more}))
         del s
         return [Prompt(flow.args["side"], "Place one of the recruits you drew; the others "
                        "return to the pool (4.22)", tuple(opts), rule="4.22", kind="recruit")]
@@ -188,6 +212,9 @@ class Recruit(Procedure[HState]):
         s, side = flow.state, flow.args["side"]
         spec = B.spec(bid)
         area = s["blocks"][bid]["loc"]
+        more = recruit_surcharge(s, area)
+        if more and s["turn"] is not None:
+            s["turn"]["actions"] -= more  # 15.2 rule 2: the recruit's Action in Sicily
         if spec.barbarian and s["season"] == WINTER:
             to_pool(s["blocks"][bid])  # 9.23: disbands at once
             flow.context.event("barbarian-disbands", "A barbarian recruited in Winter "

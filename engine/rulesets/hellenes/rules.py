@@ -90,6 +90,7 @@ class Hellenes(Ruleset):
     # 2: no Sortie under the enemy's Augury (8.3, 7.4: a Sortie engages; assault.py).
     # 3: a Detached Garrison is Building: none in a besieged City where building is barred
     # (4.2, 8.21), and double its Action in a neutral Sicily (15.2 rule 2; building.py).
+    # 4: a recruit placed in a neutral Sicily costs two Actions (15.2 rule 2; building.py).
     generation = GENERATION
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",
