@@ -352,3 +352,35 @@ def test_4_22_a_recruit_in_greece_still_costs_one_in_415():
     g.act("athens", "recruit")
     g.act("athens", "A5@ATH")
     assert g.state["blocks"]["A5"]["loc"] == "ATH" and g.state["turn"]["actions"] == 1
+
+
+# ------------------------------------------------------------------ generation 5
+def test_4_22_the_aeolian_rebels_may_join_a_revolted_chios():
+    """4.22 Rebel Units and its sidebar (generation 5): the Aeolian rebel fleet arrives in
+    Chios or Lesbos, of Athenian Loyalty, where no enemy block stands. After a Revolt of
+    Chios only a Spartan garrison holds it, which bars nothing: the rebels may arrive
+    there. An Athenian garrison holding out alone against Spartan besiegers is an enemy
+    block and does bar it. Before generation 5 any garrison barred it."""
+    from engine.rulesets.hellenes.building import placements
+
+    from .helpers import RULES
+
+    def arrivals(garrison, generation=None, besiegers=None, siege=None):
+        kw = {"seed": "test"} if generation is None else {"seed": "test",
+                                                           "generation": generation}
+        sieges = {"Potidea": dict(POTIDEA_SIEGE), **({"Chios": siege} if siege else {})}
+        g = RULES.from_position(
+            {"scenario": "431", "season": 1, "stamp": 5, "start": "actions",
+             "args": {"side": "sparta"}, "turn": {"side": "sparta", "actions": 2},
+             "blocks": {"S36": {"loc": "pool"}, "A31": {"loc": "pool"}, **(besiegers or {})},
+             "garrisons": {"Potidea": {"side": "sparta", "kind": "detached"},
+                           "Chios": garrison},
+             "sieges": sieges}, **kw)
+        return placements(g.state, "S36")
+    revolt = {"side": "sparta", "kind": "event"}
+    assert arrivals(revolt) == ["CHI"]
+    assert arrivals(revolt, generation=4) == []
+    holding_out = arrivals({"side": "athens", "kind": "inherent"},
+                           besiegers={"S20": {"loc": "CHI", "cv": 2}},
+                           siege={"besieger": "sparta", "since": 4, "blockade_since": 4})
+    assert holding_out == []

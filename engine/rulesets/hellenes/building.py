@@ -19,6 +19,7 @@ from .components import City
 from .olympians import open_appeal
 from .state import (
     GARRISON_BUILDING,
+    REBEL_ARRIVALS,
     SICILY_RECRUITS,
     WINTER,
     HState,
@@ -105,9 +106,13 @@ def placements(s: HState, bid: str) -> list[str]:
         city = c.cities[name]
         if b.entry == "rebel" and city.loyalty != side:
             # A rebel arrives in a City of opposing Loyalty not occupied by the enemy,
-            # capturing it (4.22 Rebel Units).
-            if (not B.neutral(s, city.area) and not B.units_in(s, city.area, other(side))
-                    and name not in s["garrisons"]):
+            # capturing it (4.22 Rebel Units); before generation 5 a garrison of either
+            # side barred it, from then only the enemy's ("no enemy blocks present").
+            held = s["garrisons"].get(name)
+            barred = held is not None and (held["side"] == other(side)
+                                           or not asks(s, REBEL_ARRIVALS))
+            if not B.neutral(s, city.area) and not B.units_in(s, city.area, other(side)) \
+                    and not barred:
                 out.append(city.area)
         elif can_build_in(s, city, side):
             out.append(city.area)

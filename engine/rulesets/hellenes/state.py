@@ -22,11 +22,14 @@ SIDES: tuple[Side, Side] = ("athens", "sparta")
 # Garrison is Building (4.23 under 4.2): none in a besieged City where nothing may be built
 # (4.2, 8.21), and it costs what an Action costs there (double in a neutral Sicily, 15.2).
 # 4: a recruit placed in Sicily while it is neutral costs the second Action (15.2 rule 2).
+# 5: a rebel recruit may arrive in a City its own side's garrison holds: only enemy blocks
+# bar it (4.22 Rebel Units).
 CAPTURED_CITIES = 1
 AUGURY_SORTIES = 2
 GARRISON_BUILDING = 3
 SICILY_RECRUITS = 4
-GENERATION = SICILY_RECRUITS  # what new games ask
+REBEL_ARRIVALS = 5
+GENERATION = REBEL_ARRIVALS  # what new games ask
 
 # Ids, named for what they stand for (as Athens & Sparta's schema.py does).
 BlockId = str  # a unit's id in the block data ("A14", "S7")
