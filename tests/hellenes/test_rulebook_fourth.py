@@ -384,3 +384,41 @@ def test_4_22_the_aeolian_rebels_may_join_a_revolted_chios():
                            besiegers={"S20": {"loc": "CHI", "cv": 2}},
                            siege={"besieger": "sparta", "since": 4, "blockade_since": 4})
     assert holding_out == []
+
+
+# ------------------------------------------------------------------ generation 6
+def test_5_5_a_forced_march_cannot_enter_a_city_pillaged_meanwhile():
+    """5.5, 5.3 (generation 6): no friendly unit may enter a Pillaged CityState that
+    Player-Turn, and a Forced March only enters its extra area after all Actions. Elite
+    Spartiates (S1) march from Sparta to Corinth declaring a Forced March on to Platea;
+    then the Thebans pillage Platea and withdraw. The Forced March is not rolled for and
+    S1 stays in Corinth; before generation 6 it marched into Platea, where the Plataeans
+    were no longer besieged."""
+    from .helpers import RULES
+
+    def play(generation=None):
+        kw = {} if generation is None else {"generation": generation}
+        g = RULES.from_position(
+            {"scenario": "431", "season": 1, "stamp": 5, "start": "actions",
+             "args": {"side": "sparta"}, "turn": {"side": "sparta", "actions": 3},
+             "blocks": {"A6": {"loc": "PLA", "cv": 2, "inside": True},
+                        "S25": {"loc": "PLA", "cv": 3}},
+             "garrisons": {"Platea": {"side": "athens", "kind": "inherent"},
+                           "Potidea": {"side": "sparta", "kind": "detached"}},
+             "sieges": {"Platea": {"besieger": "sparta", "since": 4, "blockade_since": None},
+                        "Potidea": dict(POTIDEA_SIEGE)}}, seed="test", **kw)
+        g.act("sparta", "move:SPA")
+        g.act("sparta", "S1")
+        g.act("sparta", "forced:PLA")
+        g.act("sparta", "pillage:Platea")
+        g.act("sparta", "THE")
+        assert g.state["turn"]["no_entry"] == ["PLA"]
+        fix_dice(g, [6])
+        g.act("sparta", "done")
+        return g
+    g = play()
+    assert g.state["blocks"]["S1"]["loc"] == "CRN"
+    assert prompt(g, "sparta").kind != "forced"
+    old = play(generation=5)
+    old.act("sparta", "S1")
+    assert old.state["blocks"]["S1"]["loc"] == "PLA"
