@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.rulesets.hellenes import board as B
 from engine.rulesets.hellenes.moves import group_areas, muster_targets, pillage_targets
 
-from .helpers import POTIDEA_SIEGE, fix_dice, ids, platea_besieged, position, prompt
+from .helpers import POTIDEA_SIEGE, fix_dice, ids, platea_besieged, position, prompt, winter_ids
 
 
 # ------------------------------------------------------------------ the four readings
@@ -422,3 +422,40 @@ def test_5_5_a_forced_march_cannot_enter_a_city_pillaged_meanwhile():
     old = play(generation=5)
     old.act("sparta", "S1")
     assert old.state["blocks"]["S1"]["loc"] == "PLA"
+
+
+# ------------------------------------------------------------------ generation 7
+def test_9_212_a_fleet_besieged_away_from_home_may_go_home_in_winter():
+    """9.212, 7.4, 9.21 (generation 7): Homing is free for any unit not inside a controlled
+    Home City. An Athenian fleet besieged in Amphipolis (a Thracian City, not its Home)
+    may leave by its Offshore Sea and go Home to Athens, passing the besiegers, with its
+    DeepSea crossings rolled for; the hoplites besieged beside it cannot move by land
+    (7.4) and are not offered Homing. The siege goes on against the garrison. Before
+    generation 7 only a paid Wintering Group Move took the fleet out."""
+    from .helpers import RULES
+
+    def winter(generation=None):
+        kw = {} if generation is None else {"generation": generation}
+        return RULES.from_position(
+            {"scenario": "431", "season": 5, "stamp": 5, "start": "winter_actions",
+             "args": {"side": "athens", "maintained": []},
+             "turn": {"side": "athens", "actions": 1},
+             "blocks": {"A20": {"loc": "AMP", "cv": 2, "inside": True},
+                        "A1": {"loc": "AMP", "cv": 2, "inside": True},
+                        "S5": {"loc": "AMP", "cv": 3}},
+             "garrisons": {"Potidea": {"side": "sparta", "kind": "detached"},
+                           "Amphipolis": {"side": "athens", "kind": "inherent"}},
+             "sieges": {"Amphipolis": {"besieger": "sparta", "since": 3, "blockade_since": 3},
+                        "Potidea": dict(POTIDEA_SIEGE)}}, seed="test", **kw)
+    g = winter()
+    found = winter_ids(g, "athens")
+    assert "home:A20:ATH" in found and not [x for x in found if ":A1:" in x]
+    g.act("athens", "home")
+    g.act("athens", "A20")
+    s = g.state
+    assert s["blocks"]["A20"] == {"side": "athens", "loc": "ATH", "cv": 2, "inside": False}
+    assert s["turn"]["crossings"] == [{"fleets": ["A20"], "deep": 2, "cargo": {}}]
+    assert s["sieges"]["Amphipolis"]["besieger"] == "sparta"
+    old = winter(generation=6)
+    assert not [x for x in winter_ids(old, "athens") if x.startswith("home:A20")]
+    assert "wmove:AMP" in ids(old, "athens")

@@ -14,6 +14,7 @@ from typing import cast
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 
 from . import board as B
 from .assault import assault_targets, sortie_targets
@@ -40,7 +41,7 @@ from .movement import (
 from .moves import group_areas, muster_targets, pillage_targets
 from .options import placed_unit_option, unit_option, unit_words
 from .siege import attrition_open, establish, refresh
-from .state import Engaged, HState, Side, Turn, other, to_pool
+from .state import HOMING_FROM_SIEGE, Engaged, HState, Side, Turn, other, to_pool
 
 
 def _turn(s: HState) -> Turn:
@@ -716,7 +717,11 @@ def _wintering_options(s: HState, side: Side, left: int) -> Wintering:
                 quarter.setdefault(b, []).append(dest)
     place = B.places(s)
     here: dict[str, list[str]] = {}  # the free units (not moved, not barbarians) by area
-    going = []  # those that may go home: not in a Home City nor inside a City
+    # those that may go home: not in a Home City; from generation 7 also a fleet besieged
+    # in another City (9.212; 7.4: by its Offshore Sea), before it not one inside a City
+    going = []
+    from_siege = asks(s, HOMING_FROM_SIEGE)
+    fleets = B.fleet_ids()
     for b in B.on_map(s, side):
         if b in moved or b in barbarian:
             continue
@@ -726,7 +731,7 @@ def _wintering_options(s: HState, side: Side, left: int) -> Wintering:
             here[area] = [b]
         else:
             found.append(b)
-        if b not in homed and not inside:
+        if b not in homed and (not inside or (from_siege and b in fleets)):
             going.append(b)
     for b in going:
         homes = B.home_areas_of(b)
