@@ -9,7 +9,16 @@ from __future__ import annotations
 from engine.rulesets.hellenes import board as B
 from engine.rulesets.hellenes.moves import group_areas, muster_targets, pillage_targets
 
-from .helpers import POTIDEA_SIEGE, fix_dice, ids, platea_besieged, position, prompt, winter_ids
+from .helpers import (
+    POTIDEA_SIEGE,
+    battle_args,
+    fix_dice,
+    ids,
+    platea_besieged,
+    position,
+    prompt,
+    winter_ids,
+)
 
 
 # ------------------------------------------------------------------ the four readings
@@ -228,6 +237,26 @@ def test_12_0_rule_1_no_revolt_uprising_persian_aid_or_taxes_under_the_peace():
     assert refused(False) == {14: True, 20: True, 46: True, 23: True, 37: False}
     assert refused(True) == {14: False, 20: False, 46: False, 23: False, 37: False}
 
+
+
+def test_5_42_the_besieged_do_not_join_a_relief_battle():
+    """5.42 sidebar, 8.3: besieged units cannot fight in one Battle beside a relieving
+    force. Athenian hoplites from Athens engage the Thebans besieging Platea: the battle
+    is theirs alone (the Plataeans inside take no part); when the Thebans retire before
+    any loss (no Prestige, 14.11) the siege is lifted, its inherent garrison goes (7.3)
+    and the Plataeans stand in the open again."""
+    g = platea_besieged("athens", "actions", actions=2, blocks={"A1": {"loc": "ATH", "cv": 3}})
+    g.act("athens", "move:ATH")
+    g.act("athens", "A1")
+    g.act("athens", "PLA")
+    g.act("athens", "done")
+    assert battle_args(g)["order"] == ["S25", "A1"]
+    g.act("sparta", "retreat")
+    g.act("sparta", "THE")
+    s = g.state
+    assert s["blocks"]["S25"]["loc"] == "THE" and s["prestige"] == 0
+    assert "Platea" not in s["sieges"] and "Platea" not in s["garrisons"]
+    assert s["blocks"]["A6"] == {"side": "athens", "loc": "PLA", "cv": 2, "inside": False}
 
 # ------------------------------------------------------------------ generation 3
 def _held_under_siege(city, area, holder, besieger, *, generation=None, more=None,
