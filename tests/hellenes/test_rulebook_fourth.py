@@ -1,8 +1,10 @@
 """The rulebook read a fourth time (session 15): the four readings the third pass left
 open (Earthquake and Retreats, Pillage with newly joined besiegers, a Sortie in the Season
 the siege began, Gela opened by a Wintering move), then rules of the core sections that
-no earlier position test pinned down. Each from a position, dice fixed where dice matter;
-earlier audits' tests (test_rules_*.py, test_rulebook_*.py) are not repeated."""
+no earlier position test pinned down, and last the departures found on the way, fixed
+behind generations 3 to 7, each tested at its generation and at the one before. Each
+from a position, dice fixed where dice matter; earlier audits' tests (test_rules_*.py,
+test_rulebook_*.py) are not repeated."""
 
 from __future__ import annotations
 
