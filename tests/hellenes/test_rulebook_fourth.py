@@ -11,16 +11,7 @@ from __future__ import annotations
 from engine.rulesets.hellenes import board as B
 from engine.rulesets.hellenes.moves import group_areas, muster_targets, pillage_targets
 
-from .helpers import (
-    POTIDEA_SIEGE,
-    battle_args,
-    fix_dice,
-    ids,
-    platea_besieged,
-    position,
-    prompt,
-    winter_ids,
-)
+from . import helpers as H
 
 
 # ------------------------------------------------------------------ the four readings
@@ -29,19 +20,19 @@ def test_earthquake_bars_moves_not_a_sortie_nor_the_sortiers_retreat():
     Pillage that Season, but a Sortie is no move (8.3: no movement occurs) and a Retreat is
     not a Move (5.22 names the two apart). Spartans in Potidea under Athens' Earthquake
     have no Group to move and no Muster, yet may Sortie; beaten, they go back inside."""
-    g = position(scenario="431", season=1, turn={"side": "sparta", "actions": 0},
+    g = H.position(scenario="431", season=1, turn={"side": "sparta", "actions": 0},
                  start="combat", args={"side": "sparta"}, effects={"earthquake": ["sparta"]})
     s = g.state
     assert group_areas(s, "sparta") == [] and muster_targets(s, "sparta") == []
-    assert "sortie:Potidea" in ids(g, "sparta")
-    g.act("sparta", "sortie:Potidea")
-    g.act("sparta", "S40")
-    fix_dice(g, [3, 3])
-    g.act("athens", "fight")  # the Athenian light infantry (B1, defending) misses
+    assert "sortie:Potidea" in H.ids(g, "sparta")
+    for seat, answer in (("sparta", "sortie:Potidea"), ("sparta", "S40")):
+        g.act(seat, answer)
+    H.fix_dice(g, [3, 3])  # the Athenian light infantry (B1, defending) misses
+    g.act("athens", "fight")
+    assert H.prompt(g, "sparta").kind == "retreat-or-fight"  # Earthquake or not
     g.act("sparta", "retreat")
-    s = g.state
-    assert s["blocks"]["S40"]["inside"] is True and s["blocks"]["S40"]["loc"] == "POT"
-    assert "Potidea" in s["sieges"]
+    assert g.state["blocks"]["S40"] == {"side": "sparta", "loc": "POT", "cv": 2, "inside": True}
+    assert "Potidea" in g.state["sieges"]
 
 
 def test_5_5_besiegers_who_arrived_this_turn_stay_when_the_others_pillage():
@@ -50,21 +41,21 @@ def test_5_5_besiegers_who_arrived_this_turn_stay_when_the_others_pillage():
     when the Thebans already there (S25) pillage and withdraw, S26 stays, the siege goes
     on from its old date, and Sparta gains 1 Prestige. No friendly unit may enter Platea
     again this turn, and the siege may still be fought in this Combat phase (8.0)."""
-    g = platea_besieged("sparta", "actions", actions=3, blocks={"S26": {"loc": "THE", "cv": 3}})
+    g = H.platea_besieged("sparta", "actions", actions=3, blocks={"S26": {"loc": "THE", "cv": 3}})
     g.act("sparta", "move:THE")
     g.act("sparta", "S26")
     g.act("sparta", "PLA")
-    assert "pillage:Platea" in ids(g, "sparta")
+    assert "pillage:Platea" in H.ids(g, "sparta")
     g.act("sparta", "pillage:Platea")
-    assert prompt(g, "sparta").kind == "pillage"
+    assert H.prompt(g, "sparta").kind == "pillage"
     g.act("sparta", "THE")  # S25's withdrawal: the one question (S26 is not asked)
-    assert prompt(g, "sparta").kind == "actions"
+    assert H.prompt(g, "sparta").kind == "actions"
     s = g.state
     assert s["blocks"]["S25"]["loc"] == "THE" and s["blocks"]["S26"]["loc"] == "PLA"
     assert s["sieges"]["Platea"]["since"] == 4 and s["prestige"] == -1
-    assert "PLA" in s["turn"]["no_entry"] and "move:PLA" not in ids(g, "sparta")
+    assert "PLA" in s["turn"]["no_entry"] and "move:PLA" not in H.ids(g, "sparta")
     g.act("sparta", "done")
-    assert {"assault:Platea", "attrition:Platea"} <= set(ids(g, "sparta"))
+    assert {"assault:Platea", "attrition:Platea"} <= set(H.ids(g, "sparta"))
 
 
 def test_5_5_no_pillage_when_a_besieger_of_the_old_group_has_nowhere_to_go():
@@ -74,10 +65,10 @@ def test_5_5_no_pillage_when_a_besieger_of_the_old_group_has_nowhere_to_go():
     around = {"A1": {"loc": "THE", "cv": 3}, "A2": {"loc": "MEG", "cv": 3},
               "A3": {"loc": "CRN", "cv": 3}, "A7": {"loc": "PHO", "cv": 1},
               "A8": {"loc": "ORC", "cv": 1}}
-    g = platea_besieged("sparta", "actions", actions=2, blocks=around)
+    g = H.platea_besieged("sparta", "actions", actions=2, blocks=around)
     assert sorted(B.comps().land_neighbours("PLA")) == ["ATH", "CRN", "MEG", "ORC", "PHO", "THE"]
     assert pillage_targets(g.state, "sparta") == []
-    g = platea_besieged("sparta", "actions", actions=2,
+    g = H.platea_besieged("sparta", "actions", actions=2,
                         blocks={**around, "A1": {"loc": "pool"}})
     assert pillage_targets(g.state, "sparta") == ["Platea"]
 
@@ -87,10 +78,10 @@ def test_8_3_7_2_a_sortie_in_the_season_the_siege_began():
     the City (the besiegers may neither Assault nor Attrition until a later Season), but
     a Sortie is the besieged engaging the besiegers, which 8.0 and 8.3 do not date: the
     Plataeans shut in this Season may Sortie in Athens' turn of the same Season."""
-    g = platea_besieged("athens", "combat", since=5)
-    assert "sortie:Platea" in ids(g, "athens")
-    g = platea_besieged("sparta", "combat", since=5)
-    assert not {"assault:Platea", "attrition:Platea"} & set(ids(g, "sparta"))
+    g = H.platea_besieged("athens", "combat", since=5)
+    assert "sortie:Platea" in H.ids(g, "athens")
+    g = H.platea_besieged("sparta", "combat", since=5)
+    assert not {"assault:Platea", "attrition:Platea"} & set(H.ids(g, "sparta"))
 
 
 def test_15_2_a_wintering_group_move_out_of_gela_opens_it():
@@ -98,12 +89,12 @@ def test_15_2_a_wintering_group_move_out_of_gela_opens_it():
     it leaves. A Wintering Group Move (1 Action) taking the Gelan hoplites to Syracuse
     opens Gela. Quartering and Homing never take a Gelan out of a closed Gela: its units
     are at home, within its Capacity, and no other unit may enter it."""
-    g = position(scenario="sicily", season=5, stamp=5, start="winter_actions",
+    g = H.position(scenario="sicily", season=5, stamp=5, start="winter_actions",
                  args={"side": "sparta", "maintained": []},
                  turn={"side": "sparta", "actions": 3})
     assert B.neutral(g.state, "GEL")
-    assert "wmove:GEL" in ids(g, "sparta")
-    assert not [x for x in ids(g, "sparta") if x.startswith(("quarter", "home"))]
+    assert "wmove:GEL" in H.ids(g, "sparta")
+    assert not [x for x in H.ids(g, "sparta") if x.startswith(("quarter", "home"))]
     g.act("sparta", "wmove:GEL")
     g.act("sparta", "S54")
     g.act("sparta", "SYR")
@@ -119,7 +110,7 @@ def test_9_3_9_4_winter_sorties_come_first_and_assaults_after():
     besiegers': Assault or Attrition, no Sortie. Sparta besieges Platea and is besieged
     in Potidea, so each phase offers it one of the two."""
     def menu(mode):
-        g = position(scenario="431", season=5, stamp=5, start="winter_combat",
+        g = H.position(scenario="431", season=5, stamp=5, start="winter_combat",
                      args={"side": "sparta", "mode": mode},
                      turn={"side": "sparta", "actions": 0},
                      blocks={"A6": {"loc": "PLA", "cv": 2, "inside": True},
@@ -128,8 +119,8 @@ def test_9_3_9_4_winter_sorties_come_first_and_assaults_after():
                                 "Potidea": {"side": "sparta", "kind": "detached"}},
                      sieges={"Platea": {"besieger": "sparta", "since": 3,
                                         "blockade_since": None},
-                             "Potidea": dict(POTIDEA_SIEGE)})
-        return ids(g, "sparta")
+                             "Potidea": dict(H.POTIDEA_SIEGE)})
+        return H.ids(g, "sparta")
     assert menu("breaking") == ["sortie:Potidea", "done"]
     assert menu("siege") == ["assault:Platea", "attrition:Platea", "done"]
 
@@ -142,7 +133,7 @@ def test_6_5_a_carried_unit_sheds_steps_when_its_fleet_loses_them():
     from .test_rules_battle import _battle
 
     g = _battle({"S20": 3, "S5": 2}, {"A20": 2}, area="S_SAR", via="S_AND", from_sea=True)
-    fix_dice(g, [1, 3])
+    H.fix_dice(g, [1, 3])
     g.act("athens", "fight")
     assert g.state["blocks"]["S20"]["cv"] == 2
     g.act("sparta", "retreat")
@@ -156,15 +147,15 @@ def test_5_0_5_3_a_muster_never_forced_marches():
     """5.0, 5.3: mustering units may not Forced March. Lacedaemonian hoplites (range 2)
     in Sparta reach Megara only with a Forced March: a Group Move from Sparta offers it,
     a Muster to Megara does not count them among the units able to come."""
-    g = position(scenario="431", season=1, stamp=5, start="actions", args={"side": "sparta"},
+    g = H.position(scenario="431", season=1, stamp=5, start="actions", args={"side": "sparta"},
                  turn={"side": "sparta", "actions": 2})
     g.act("sparta", "muster:MEG")
-    assert "S5" not in ids(g, "sparta")
-    g = position(scenario="431", season=1, stamp=5, start="actions", args={"side": "sparta"},
+    assert "S5" not in H.ids(g, "sparta")
+    g = H.position(scenario="431", season=1, stamp=5, start="actions", args={"side": "sparta"},
                  turn={"side": "sparta", "actions": 2})
     g.act("sparta", "move:SPA")
     g.act("sparta", "S5")
-    assert "forced:MEG" in ids(g, "sparta") and "MEG" not in ids(g, "sparta")
+    assert "forced:MEG" in H.ids(g, "sparta") and "MEG" not in H.ids(g, "sparta")
 
 
 def test_9_24_a_barbarian_holding_a_city_disbands_before_the_tribute():
@@ -174,7 +165,7 @@ def test_9_24_a_barbarian_holding_a_city_disbands_before_the_tribute():
     Potidea's 2."""
     from engine.rulesets.hellenes.yearend import tribute
 
-    g = position(scenario="431", season=5, stamp=5, start="winter", args={"side": "sparta"},
+    g = H.position(scenario="431", season=5, stamp=5, start="winter", args={"side": "sparta"},
                  order=["sparta", "athens"],
                  revealed={"sparta": {"card": 20, "use": "actions"},
                            "athens": {"card": 21, "use": "actions"}},
@@ -193,7 +184,7 @@ def test_9_0_a_fleet_winters_unmaintained_in_a_coastal_inland_city():
     in a friendly one on the coast without Maintenance. An Athenian fleet in Platea
     (inland, on the Gulf of Corinth) survives the Winter; one in Locris disbands."""
     def winter(where):
-        g = position(scenario="431", season=5, stamp=5, start="winter_actions",
+        g = H.position(scenario="431", season=5, stamp=5, start="winter_actions",
                      args={"side": "athens", "maintained": []},
                      turn={"side": "athens", "actions": 1},
                      blocks={"A20": {"loc": where, "cv": 2}})
@@ -211,7 +202,7 @@ def test_12_0_capacity_is_triple_in_greece_under_the_peace():
     from engine.rulesets.hellenes.phases import over_capacity
 
     def crowded(scenario, year):
-        g = position(scenario=scenario, year=year, season=5, stamp=5, start="winter_actions",
+        g = H.position(scenario=scenario, year=year, season=5, stamp=5, start="winter_actions",
                      args={"side": "athens", "maintained": []},
                      turn={"side": "athens", "actions": 1},
                      blocks={"A1": {"loc": "STR", "cv": 3}, "A2": {"loc": "STR", "cv": 3},
@@ -229,7 +220,7 @@ def test_12_0_rule_1_no_revolt_uprising_persian_aid_or_taxes_under_the_peace():
     from engine.rulesets.hellenes.cards import event_refusal
 
     def refused(war):
-        g = position(scenario="415", year=415, season=1, start="actions",
+        g = H.position(scenario="415", year=415, season=1, start="actions",
                      args={"side": "sparta"}, turn={"side": "sparta", "actions": 2},
                      effects={"war_resumed": war})
         s = g.state
@@ -247,12 +238,12 @@ def test_5_42_the_besieged_do_not_join_a_relief_battle():
     is theirs alone (the Plataeans inside take no part); when the Thebans retire before
     any loss (no Prestige, 14.11) the siege is lifted, its inherent garrison goes (7.3)
     and the Plataeans stand in the open again."""
-    g = platea_besieged("athens", "actions", actions=2, blocks={"A1": {"loc": "ATH", "cv": 3}})
+    g = H.platea_besieged("athens", "actions", actions=2, blocks={"A1": {"loc": "ATH", "cv": 3}})
     g.act("athens", "move:ATH")
     g.act("athens", "A1")
     g.act("athens", "PLA")
     g.act("athens", "done")
-    assert battle_args(g)["order"] == ["S25", "A1"]
+    assert H.battle_args(g)["order"] == ["S25", "A1"]
     g.act("sparta", "retreat")
     g.act("sparta", "THE")
     s = g.state
@@ -265,22 +256,20 @@ def _held_under_siege(city, area, holder, besieger, *, generation=None, more=Non
                       blockade_since=None):
     """`holder`'s hoplites inside captured `city`, `besieger`'s outside since stamp 4; the
     holder's Action phase with 2 Actions."""
-    from .helpers import RULES
-
     ins, out = ("A1", "S5") if holder == "athens" else ("S1", "A1")
     kw = {"seed": "test"} if generation is None else {"seed": "test", "generation": generation}
-    return RULES.from_position(
+    return H.RULES.from_position(
         {"scenario": "431", "season": 1, "stamp": 5, "start": "actions",
          "args": {"side": holder}, "turn": {"side": holder, "actions": 2},
          "blocks": {ins: {"loc": area, "cv": 2, "inside": True}, out: {"loc": area, "cv": 3},
                     **(more or {})},
          "sieges": {city: {"besieger": besieger, "since": 4, "blockade_since": blockade_since},
-                    "Potidea": dict(POTIDEA_SIEGE)},
+                    "Potidea": dict(H.POTIDEA_SIEGE)},
          "garrisons": {"Potidea": {"side": "sparta", "kind": "detached"}}}, **kw)
 
 
 def _garrisons(g, side):
-    return [x for x in ids(g, side) if x.startswith("garrison:")]
+    return [x for x in H.ids(g, side) if x.startswith("garrison:")]
 
 
 def test_4_2_4_23_no_detached_garrison_built_in_a_besieged_city():
@@ -308,10 +297,8 @@ def test_4_2_4_23_no_detached_garrison_built_in_a_besieged_city():
 def _catana(actions, generation=None):
     """Spring 415 in the Sicily Campaign, Sicily still neutral: Syracusan hoplites hold
     Athenian Catana, whose own units are gone."""
-    from .helpers import RULES
-
     kw = {"seed": "test"} if generation is None else {"seed": "test", "generation": generation}
-    return RULES.from_position(
+    return H.RULES.from_position(
         {"scenario": "sicily", "year": 415, "season": 1, "stamp": 1, "start": "actions",
          "args": {"side": "sparta"}, "turn": {"side": "sparta", "actions": actions},
          "blocks": {"S47": {"loc": "CAT", "cv": 2}, "A47": {"loc": "pool"},
@@ -326,7 +313,7 @@ def test_15_2_a_detached_garrison_in_a_neutral_sicily_costs_two_actions():
     g = _catana(1)
     assert B.sicily_neutral(g.state) and _garrisons(g, "sparta") == []
     g = _catana(2)
-    opt = next(o for o in prompt(g, "sparta").options if o.id == "garrison:Catana")
+    opt = next(o for o in H.prompt(g, "sparta").options if o.id == "garrison:Catana")
     assert opt.data["cost"] == 2 and "2 Actions" in opt.label
     g.act("sparta", "garrison:Catana")
     assert g.state["garrisons"]["Catana"] == {"side": "sparta", "kind": "detached"}
@@ -340,12 +327,10 @@ def test_15_2_a_detached_garrison_in_a_neutral_sicily_costs_two_actions():
 def _recruiting(actions, keep, generation=None):
     """Spring 415 (415 Campaign, Sicily neutral): Athens' Action phase, its Recruit Pool
     only the blocks `keep` (the rest set aside)."""
-    from .helpers import RULES
-
-    s = position(scenario="415", year=415).state
+    s = H.position(scenario="415", year=415).state
     aside = {b: {"loc": "aside"} for b in B.pool(s, "athens") if b not in keep}
     kw = {"seed": "test"} if generation is None else {"seed": "test", "generation": generation}
-    return RULES.from_position(
+    return H.RULES.from_position(
         {"scenario": "415", "year": 415, "season": 1, "stamp": 1, "start": "actions",
          "args": {"side": "athens"}, "turn": {"side": "athens", "actions": actions},
          "blocks": aside}, **kw)
@@ -366,7 +351,7 @@ def test_15_2_a_recruit_placed_in_a_neutral_sicily_costs_two_actions():
     assert s["blocks"]["A49"]["loc"] == "pool" and s["turn"]["actions"] == 0
     g = _recruiting(2, ["A49"])
     g.act("athens", "recruit")
-    p = prompt(g, "athens")
+    p = H.prompt(g, "athens")
     assert p.kind == "recruit" and [o.data["cost"] for o in p.options] == [2]
     g.act("athens", "A49@CAT")
     assert g.state["blocks"]["A49"]["loc"] == "CAT" and g.state["turn"]["actions"] == 0
@@ -394,13 +379,11 @@ def test_4_22_the_aeolian_rebels_may_join_a_revolted_chios():
     block and does bar it. Before generation 5 any garrison barred it."""
     from engine.rulesets.hellenes.building import placements
 
-    from .helpers import RULES
-
     def arrivals(garrison, generation=None, besiegers=None, siege=None):
         kw = {"seed": "test"} if generation is None else {"seed": "test",
                                                            "generation": generation}
-        sieges = {"Potidea": dict(POTIDEA_SIEGE), **({"Chios": siege} if siege else {})}
-        g = RULES.from_position(
+        sieges = {"Potidea": dict(H.POTIDEA_SIEGE), **({"Chios": siege} if siege else {})}
+        g = H.RULES.from_position(
             {"scenario": "431", "season": 1, "stamp": 5, "start": "actions",
              "args": {"side": "sparta"}, "turn": {"side": "sparta", "actions": 2},
              "blocks": {"S36": {"loc": "pool"}, "A31": {"loc": "pool"}, **(besiegers or {})},
@@ -425,11 +408,9 @@ def test_5_5_a_forced_march_cannot_enter_a_city_pillaged_meanwhile():
     then the Thebans pillage Platea and withdraw. The Forced March is not rolled for and
     S1 stays in Corinth; before generation 6 it marched into Platea, where the Plataeans
     were no longer besieged."""
-    from .helpers import RULES
-
     def play(generation=None):
         kw = {} if generation is None else {"generation": generation}
-        g = RULES.from_position(
+        g = H.RULES.from_position(
             {"scenario": "431", "season": 1, "stamp": 5, "start": "actions",
              "args": {"side": "sparta"}, "turn": {"side": "sparta", "actions": 3},
              "blocks": {"A6": {"loc": "PLA", "cv": 2, "inside": True},
@@ -437,19 +418,19 @@ def test_5_5_a_forced_march_cannot_enter_a_city_pillaged_meanwhile():
              "garrisons": {"Platea": {"side": "athens", "kind": "inherent"},
                            "Potidea": {"side": "sparta", "kind": "detached"}},
              "sieges": {"Platea": {"besieger": "sparta", "since": 4, "blockade_since": None},
-                        "Potidea": dict(POTIDEA_SIEGE)}}, seed="test", **kw)
+                        "Potidea": dict(H.POTIDEA_SIEGE)}}, seed="test", **kw)
         g.act("sparta", "move:SPA")
         g.act("sparta", "S1")
         g.act("sparta", "forced:PLA")
         g.act("sparta", "pillage:Platea")
         g.act("sparta", "THE")
         assert g.state["turn"]["no_entry"] == ["PLA"]
-        fix_dice(g, [6])
+        H.fix_dice(g, [6])
         g.act("sparta", "done")
         return g
     g = play()
     assert g.state["blocks"]["S1"]["loc"] == "CRN"
-    assert prompt(g, "sparta").kind != "forced"
+    assert H.prompt(g, "sparta").kind != "forced"
     old = play(generation=5)
     old.act("sparta", "S1")
     assert old.state["blocks"]["S1"]["loc"] == "PLA"
@@ -463,11 +444,9 @@ def test_9_212_a_fleet_besieged_away_from_home_may_go_home_in_winter():
     DeepSea crossings rolled for; the hoplites besieged beside it cannot move by land
     (7.4) and are not offered Homing. The siege goes on against the garrison. Before
     generation 7 only a paid Wintering Group Move took the fleet out."""
-    from .helpers import RULES
-
     def winter(generation=None):
         kw = {} if generation is None else {"generation": generation}
-        return RULES.from_position(
+        return H.RULES.from_position(
             {"scenario": "431", "season": 5, "stamp": 5, "start": "winter_actions",
              "args": {"side": "athens", "maintained": []},
              "turn": {"side": "athens", "actions": 1},
@@ -477,9 +456,9 @@ def test_9_212_a_fleet_besieged_away_from_home_may_go_home_in_winter():
              "garrisons": {"Potidea": {"side": "sparta", "kind": "detached"},
                            "Amphipolis": {"side": "athens", "kind": "inherent"}},
              "sieges": {"Amphipolis": {"besieger": "sparta", "since": 3, "blockade_since": 3},
-                        "Potidea": dict(POTIDEA_SIEGE)}}, seed="test", **kw)
+                        "Potidea": dict(H.POTIDEA_SIEGE)}}, seed="test", **kw)
     g = winter()
-    found = winter_ids(g, "athens")
+    found = H.winter_ids(g, "athens")
     assert "home:A20:ATH" in found and not [x for x in found if ":A1:" in x]
     g.act("athens", "home")
     g.act("athens", "A20")
@@ -488,5 +467,5 @@ def test_9_212_a_fleet_besieged_away_from_home_may_go_home_in_winter():
     assert s["turn"]["crossings"] == [{"fleets": ["A20"], "deep": 2, "cargo": {}}]
     assert s["sieges"]["Amphipolis"]["besieger"] == "sparta"
     old = winter(generation=6)
-    assert not [x for x in winter_ids(old, "athens") if x.startswith("home:A20")]
-    assert "wmove:AMP" in ids(old, "athens")
+    assert not [x for x in H.winter_ids(old, "athens") if x.startswith("home:A20")]
+    assert "wmove:AMP" in H.ids(old, "athens")
