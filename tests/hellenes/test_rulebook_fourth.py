@@ -251,6 +251,31 @@ def test_5_42_the_besieged_do_not_join_a_relief_battle():
     assert "Platea" not in s["sieges"] and "Platea" not in s["garrisons"]
     assert s["blocks"]["A6"] == {"side": "athens", "loc": "PLA", "cv": 2, "inside": False}
 
+
+def test_9_23_no_detached_garrison_in_winter():
+    """9.23: Winter Actions build only by Recruiting or adding steps in Home Cities. The
+    Spartans holding Athenian Stagira may leave a Detached Garrison there in Spring
+    (4.23), not in Winter."""
+    def garrisons(season, start, args):
+        g = H.position(scenario="431", season=season, stamp=5, start=start, args=args,
+                       turn={"side": "sparta", "actions": 2},
+                       blocks={"S1": {"loc": "STA", "cv": 2}})
+        return [x for x in H.ids(g, "sparta") if x.startswith("garrison:")]
+    assert garrisons(1, "actions", {"side": "sparta"}) == ["garrison:Stagira"]
+    assert garrisons(5, "winter_actions", {"side": "sparta", "maintained": []}) == []
+
+
+def test_3_0_each_campaign_deals_from_its_own_cards_less_the_leaders():
+    """3.0, 15.1-15.4: the 431 Campaign uses cards 1-44, the Sicily, 415 and 413 Campaigns
+    cards 12-55; the scenario's two Leaders start in play (Pericles and Archidamos;
+    Alcibiades or Proboulois, and Agis), so 42 cards are left to deal and draw from."""
+    leaders = {"431": {1, 2}, "415": {12, 13}, "sicily": {12, 13}, "413": {45, 13}}
+    for scenario, first in (("431", 1), ("415", 12), ("sicily", 12), ("413", 12)):
+        c = H.RULES.from_position({"scenario": scenario}, seed=3).state["cards"]
+        cards = c["deck"] + c["hands"]["athens"] + c["hands"]["sparta"] + c["discard"]
+        assert set(c["leaders"].values()) == leaders[scenario]
+        assert sorted(cards) == sorted(set(range(first, first + 44)) - leaders[scenario])
+
 # ------------------------------------------------------------------ generation 3
 def _held_under_siege(city, area, holder, besieger, *, generation=None, more=None,
                       blockade_since=None):
