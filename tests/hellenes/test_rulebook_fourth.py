@@ -276,6 +276,25 @@ def test_3_0_each_campaign_deals_from_its_own_cards_less_the_leaders():
         assert set(c["leaders"].values()) == leaders[scenario]
         assert sorted(cards) == sorted(set(range(first, first + 44)) - leaders[scenario])
 
+
+def test_8_13_a_treachery_assault_may_be_met_by_capitulation():
+    """Treachery (Events sidebar of 3.1), 8.13, 14.11: Capitulation stays open against a
+    Treachery Assault. Athens' Treachery at Potidea: the one Spartan unit inside gives
+    up before anything is revealed; it and the garrison are eliminated, the assaulters
+    are untouched, the City is Athens' again and Athens gains 1 (a Trophy, not the 2 of
+    a City carried by Assault)."""
+    from .test_rules_battle import ONE_BESIEGER, _potidea
+
+    g = _potidea(event=True, treachery="Potidea", blocks=ONE_BESIEGER)
+    assert H.ids(g, "athens") == ["assault:Potidea", "attrition:Potidea", "done"]
+    g.act("athens", "assault:Potidea")
+    assert [o.id for o in H.prompt(g, "sparta").options] == ["resist", "capitulate"]
+    g.act("sparta", "capitulate")
+    s = g.state
+    assert s["blocks"]["S19"]["loc"] == "pool" and "Potidea" not in s["garrisons"]
+    assert "Potidea" not in s["sieges"] and s["prestige"] == 1
+    assert B.city_control(s, B.comps().cities["Potidea"]) == "athens"
+
 # ------------------------------------------------------------------ generation 3
 def _held_under_siege(city, area, holder, besieger, *, generation=None, more=None,
                       blockade_since=None):
