@@ -513,3 +513,36 @@ def test_9_212_a_fleet_besieged_away_from_home_may_go_home_in_winter():
     old = winter(generation=6)
     assert not [x for x in H.winter_ids(old, "athens") if x.startswith("home:A20")]
     assert "wmove:AMP" in H.ids(old, "athens")
+
+
+# ------------------------------------------------------------------ generation 8
+def test_9_22_maintenance_in_a_neutral_sicily_costs_two_actions():
+    """9.22, 15.2 rule 2 (generation 8): Winter Maintenance is an Action, and in Sicily
+    while it is neutral each Action costs two. Syracusan hoplites out among the Sicels in
+    Winter 415 are offered their own Maintenance line only with two Actions to pay, and
+    maintaining them spends both; they then stay the Winter. Before generation 8 they
+    were maintained for one."""
+    def winter(actions, generation=None):
+        kw = {} if generation is None else {"generation": generation}
+        return H.RULES.from_position(
+            {"scenario": "sicily", "year": 415, "season": 5, "stamp": 5,
+             "start": "winter_actions", "args": {"side": "sparta", "maintained": []},
+             "turn": {"side": "sparta", "actions": actions},
+             "blocks": {"S47": {"loc": "SCL", "cv": 2}}}, seed="test", **kw)
+    def maintain_lines(g):
+        return [x for x in H.ids(g, "sparta") if x.startswith("maintain")]
+    assert B.sicily_neutral(winter(1).state)
+    assert maintain_lines(winter(1)) == []
+    g = winter(3)
+    assert maintain_lines(g) == ["maintain-sicily"]
+    g.act("sparta", "maintain-sicily")
+    assert H.prompt(g, "sparta").hi == 1
+    g.act("sparta", "S47")
+    assert g.state["turn"]["actions"] == 1
+    g.act("sparta", "done")
+    assert g.state["blocks"]["S47"]["loc"] == "SCL"
+    old = winter(1, generation=7)
+    assert maintain_lines(old) == ["maintain"]
+    old.act("sparta", "maintain")
+    old.act("sparta", "S47")
+    assert old.state["turn"]["actions"] == 0

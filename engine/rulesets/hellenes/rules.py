@@ -94,6 +94,7 @@ class Hellenes(Ruleset):
     # 5: a rebel recruit may arrive where its own side's garrison stands (4.22; building.py).
     # 6: a Forced March toward a CityState pillaged later that turn stays out (5.5; moves.py).
     # 7: a fleet besieged outside its Home Cities may go Home free in Winter (9.212; phases.py).
+    # 8: Maintaining a unit in a neutral Sicily costs two Actions (9.22, 15.2; phases.py).
     generation = GENERATION
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",

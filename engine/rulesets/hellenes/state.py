@@ -25,7 +25,8 @@ SIDES: tuple[Side, Side] = ("athens", "sparta")
 # 5: a rebel recruit may arrive in a City its own side's garrison holds: only enemy blocks
 # bar it (4.22 Rebel Units). 6: a Forced March declared toward a CityState pillaged later
 # in the turn does not enter it (5.5: no friendly unit enters it that Player-Turn). 7: a
-# fleet besieged in a City not its Home may go Home in Winter for free (9.212, 7.4).
+# fleet besieged in a City not its Home may go Home in Winter for free (9.212, 7.4). 8:
+# Maintaining a unit in Sicily while it is neutral costs two Actions (9.22, 15.2 rule 2).
 CAPTURED_CITIES = 1
 AUGURY_SORTIES = 2
 GARRISON_BUILDING = 3
@@ -33,7 +34,8 @@ SICILY_RECRUITS = 4
 REBEL_ARRIVALS = 5
 PILLAGED_CLOSED = 6
 HOMING_FROM_SIEGE = 7
-GENERATION = HOMING_FROM_SIEGE  # what new games ask
+SICILY_MAINTENANCE = 8
+GENERATION = SICILY_MAINTENANCE  # what new games ask
 
 # Ids, named for what they stand for (as Athens & Sparta's schema.py does).
 BlockId = str  # a unit's id in the block data ("A14", "S7")
