@@ -2,7 +2,7 @@
 open (Earthquake and Retreats, Pillage with newly joined besiegers, a Sortie in the Season
 the siege began, Gela opened by a Wintering move), then rules of the core sections that
 no earlier position test pinned down, and last the departures found on the way, fixed
-behind generations 3 to 7, each tested at its generation and at the one before. Each
+behind generations 3 to 8, each tested at its generation and at the one before. Each
 from a position, dice fixed where dice matter; earlier audits' tests (test_rules_*.py,
 test_rulebook_*.py) are not repeated."""
 
