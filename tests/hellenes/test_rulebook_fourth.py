@@ -295,6 +295,37 @@ def test_8_13_a_treachery_assault_may_be_met_by_capitulation():
     assert "Potidea" not in s["sieges"] and s["prestige"] == 1
     assert B.city_control(s, B.comps().cities["Potidea"]) == "athens"
 
+
+def test_4_0_a_unit_may_move_home_and_then_build():
+    """4.0, 4.21: Actions come in any order. Athenian hoplites (2 cv, maximum 3) in Megara
+    cannot be reinforced there; after a Group Move home to Athens the last Action builds
+    them up to 3 cv."""
+    g = H.position(scenario="431", season=1, stamp=5, start="actions",
+                   args={"side": "athens"}, turn={"side": "athens", "actions": 2},
+                   blocks={"A2": {"loc": "MEG", "cv": 2}})
+    assert "reinforce:A2" not in H.ids(g, "athens")
+    for answer in ("move:MEG", "A2", "ATH", "reinforce:A2"):
+        g.act("athens", answer)
+    assert g.state["blocks"]["A2"] == {"side": "athens", "loc": "ATH", "cv": 3, "inside": False}
+    assert g.state["turn"]["actions"] == 0
+
+
+def test_6_4_routed_units_retreat_with_the_rest():
+    """6.33, 6.4, 14.11: routed units leave the fight but retreat normally with their side.
+    The Athenian archers' 6 routs the Spartan cavalry (the weakest); at the Spartans' next
+    attack they retreat to Locris, whence they came, the routed cavalry with them, and
+    Athens gains 1: after a Rout it is no Retire."""
+    from .test_rules_battle import _battle
+
+    g = _battle({"S9": 2, "S1": 3}, {"A1": 3, "A12": 2})
+    H.fix_dice(g, [6, 4])
+    g.act("athens", "fight")
+    assert H.battle_args(g)["routed"] == ["S9"]
+    g.act("sparta", "retreat")
+    s = g.state
+    assert s["blocks"]["S9"]["loc"] == s["blocks"]["S1"]["loc"] == "LOC"
+    assert s["blocks"]["S9"]["cv"] == 2 and s["prestige"] == 1
+
 # ------------------------------------------------------------------ generation 3
 def _held_under_siege(city, area, holder, besieger, *, generation=None, more=None,
                       blockade_since=None):
