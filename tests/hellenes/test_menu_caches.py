@@ -13,9 +13,10 @@ import pytest
 import engine
 from engine.core.decisions import random_answer
 from engine.core.rng import Rng
+from engine.core.ruleset import asks
 from engine.rulesets.hellenes import board as B
 from engine.rulesets.hellenes import building, homing, movement, moves, phases
-from engine.rulesets.hellenes.state import other
+from engine.rulesets.hellenes.state import GARRISON_BUILDING, other
 
 
 def _states(scenario: str, seed: str, every: int = 7, limit: int = 400) -> list[Any]:
@@ -77,6 +78,9 @@ def _plain_garrison_sites(s: Any, side: str) -> list[str]:
         units = B.units_in(s, city.area, side)
         if city.name in s["sieges"]:
             units = [u for u in units if s["blocks"][u]["inside"]]
+            # generation 3: no building in a besieged City but an unblockaded Port (4.2)
+            if asks(s, GARRISON_BUILDING) and not (city.port and not B.blockaded(s, city, side)):
+                continue
         if any(not B.spec(u).barbarian for u in units) and B.city_control(s, city) == side:
             out.append(city.name)
     return out

@@ -12,11 +12,22 @@ from functools import cache
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 
 from . import board as B
 from .components import City
 from .olympians import open_appeal
-from .state import WINTER, HState, Side, other, place, to_pool
+from .state import (
+    GARRISON_BUILDING,
+    REBEL_ARRIVALS,
+    SICILY_RECRUITS,
+    WINTER,
+    HState,
+    Side,
+    other,
+    place,
+    to_pool,
+)
 
 DRAW = 3  # 4.22
 
@@ -95,13 +106,25 @@ def placements(s: HState, bid: str) -> list[str]:
         city = c.cities[name]
         if b.entry == "rebel" and city.loyalty != side:
             # A rebel arrives in a City of opposing Loyalty not occupied by the enemy,
-            # capturing it (4.22 Rebel Units).
-            if (not B.neutral(s, city.area) and not B.units_in(s, city.area, other(side))
-                    and name not in s["garrisons"]):
+            # capturing it (4.22 Rebel Units); before generation 5 a garrison of either
+            # side barred it, from then only the enemy's ("no enemy blocks present").
+            held = s["garrisons"].get(name)
+            barred = held is not None and (held["side"] == other(side)
+                                           or not asks(s, REBEL_ARRIVALS))
+            if not B.neutral(s, city.area) and not B.units_in(s, city.area, other(side)) \
+                    and not barred:
                 out.append(city.area)
         elif can_build_in(s, city, side):
             out.append(city.area)
     return sorted(out)
+
+
+def recruit_surcharge(s: HState, area: str) -> int:
+    """The Actions a recruit arriving in `area` costs beyond the one paid to recruit: from
+    generation 4 one more in Sicily while it is neutral (15.2/15.4 rule 2)."""
+    if not asks(s, SICILY_RECRUITS):
+        return 0
+    return B.action_cost(s, area) - 1
 
 
 class Recruit(Procedure[HState]):
@@ -148,8 +171,12 @@ class Recruit(Procedure[HState]):
         self._draw(flow)
 
     def _options(self, flow: Flow[HState]) -> list[tuple[str, str]]:
+        """The drawn blocks' legal places; one in a neutral Sicily only while the Action
+        it costs beyond the recruit's can still be paid (15.2 rule 2)."""
         s = flow.state
-        return [(b, a) for b in flow.args["drawn"] for a in placements(s, b)]
+        left = s["turn"]["actions"] if s["turn"] is not None else 0
+        return [(b, a) for b in flow.args["drawn"] for a in placements(s, b)
+                if recruit_surcharge(s, a) <= left]
 
     def prompts(self, flow: Flow[HState]) -> list[Prompt]:
         s = flow.state
@@ -157,9 +184,12 @@ class Recruit(Procedure[HState]):
         for b, a in self._options(flow):
             spec = B.spec(b)
             cv = spec.max_strength if spec.barbarian else 1
+            more = recruit_surcharge(s, a)
+            dear = f" (+{more} Action: Sicily is neutral)" if more else ""
             opts.append(Option(f"{b}@{a}", f"{spec.name} ({spec.type}, {spec.rating}) at "
-                               f"{B.comps().areas[a].name}, {cv} cv", "4.22",
-                               data={"kind": "place", "unit": b, "to": a, "cv": cv}))
+                               f"{B.comps().areas[a].name}, {cv} cv{dear}", "4.22",
+                               data={"kind": "place", "unit": b, "to": a, "cv": cv,
+                                     "cost": 1 + more}))
         del s
         return [Prompt(flow.args["side"], "Place one of the recruits you drew; the others "
                        "return to the pool (4.22)", tuple(opts), rule="4.22", kind="recruit")]
@@ -187,6 +217,9 @@ class Recruit(Procedure[HState]):
         s, side = flow.state, flow.args["side"]
         spec = B.spec(bid)
         area = s["blocks"][bid]["loc"]
+        more = recruit_surcharge(s, area)
+        if more and s["turn"] is not None:
+            s["turn"]["actions"] -= more  # 15.2 rule 2: the recruit's Action in Sicily
         if spec.barbarian and s["season"] == WINTER:
             to_pool(s["blocks"][bid])  # 9.23: disbands at once
             flow.context.event("barbarian-disbands", "A barbarian recruited in Winter "
@@ -199,7 +232,9 @@ class Recruit(Procedure[HState]):
 
 
 def garrison_sites(s: HState, side: Side) -> list[str]:
-    """4.23: an Opposing City occupied by friendly Greek units, without a garrison."""
+    """4.23: an Opposing City occupied by friendly Greek units, without a garrison; from
+    generation 3 only where building is allowed (4.2, 8.21: not in a besieged inland City,
+    nor in a besieged Port while it is blockaded)."""
     foe = other(side)
     sieges, garrisons = s["sieges"], s["garrisons"]
     city_in, barbarian = B.comps().city_in, B.barbarians()
@@ -212,5 +247,17 @@ def garrison_sites(s: HState, side: Side) -> list[str]:
                 or (city.name in sieges and not inside)):
             continue
         found.add(area)
-    out = [a for a in found if B.city_control(s, city_in[a]) == side]
+    if asks(s, GARRISON_BUILDING):
+        held, neutral = B.control_map(s), B.neutral_set(s)
+        out = [a for a in found if _may_build(s, city_in[a], side, held, neutral)]
+    else:
+        out = [a for a in found if B.city_control(s, city_in[a]) == side]
     return [city_in[a].name for a in sorted(out, key=B.city_order().__getitem__)]
+
+
+def garrison_cost(s: HState, city: str) -> int:
+    """4.23: 1 Action; from generation 3 what an Action costs in the City's area (double in
+    Sicily while it is neutral, 15.2/15.4 rule 2), as for every other Building."""
+    if not asks(s, GARRISON_BUILDING):
+        return 1
+    return B.action_cost(s, B.comps().cities[city].area)

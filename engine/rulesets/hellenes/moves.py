@@ -10,6 +10,7 @@ from typing import Any
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 
 from . import board as B
 from .cargo import stow
@@ -32,6 +33,7 @@ from .siege import defender_of, established, refresh
 from .state import (
     FALL,
     HIGH_SUMMER,
+    PILLAGED_CLOSED,
     SPRING,
     SUMMER,
     WINTER,
@@ -656,7 +658,13 @@ class ForcedMarches(Procedure[HState]):
     def enter(self, flow: Flow[HState]) -> None:
         s, a = flow.state, flow.args
         rolls: dict[str, int] = {}
+        closed = _turn(s)["no_entry"] if asks(s, PILLAGED_CLOSED) else []
         for f in _turn(s)["forced"]:
+            if f["dest"] in closed:  # 5.5: pillaged since: no friendly unit enters it
+                note(flow, "forced", "Forced March/Sail toward "
+                     f"{B.comps().areas[f['dest']].name}: it was Pillaged this turn and "
+                     "cannot be entered (5.5)")
+                continue
             for u in f["units"]:
                 if s["blocks"][u]["loc"] != f["via"]:
                     continue  # lost on the way

@@ -14,10 +14,11 @@ from typing import cast
 from engine import Option, Prompt
 from engine.core import decisions
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 
 from . import board as B
 from .assault import assault_targets, sortie_targets
-from .building import garrison_sites, reinforceable
+from .building import garrison_cost, garrison_sites, reinforceable
 from .cargo import aboard
 from .components import City
 from .flow import note, phase_end
@@ -40,7 +41,16 @@ from .movement import (
 from .moves import group_areas, muster_targets, pillage_targets
 from .options import placed_unit_option, unit_option, unit_words
 from .siege import attrition_open, establish, refresh
-from .state import Engaged, HState, Side, Turn, other, to_pool
+from .state import (
+    HOMING_FROM_SIEGE,
+    SICILY_MAINTENANCE,
+    Engaged,
+    HState,
+    Side,
+    Turn,
+    other,
+    to_pool,
+)
 
 
 def _turn(s: HState) -> Turn:
@@ -69,9 +79,10 @@ RECRUIT = Option("recruit", "Recruit: draw 3 blocks from your pool, place one "
 
 
 @lru_cache(maxsize=1024)
-def _garrison_option(city: str) -> Option:
-    return Option(f"garrison:{city}", f"Build a Detached Garrison in {city} (1 Action)", "4.23",
-                  data={"kind": "garrison", "city": city, "cost": 1})
+def _garrison_option(city: str, cost: int) -> Option:
+    return Option(f"garrison:{city}", f"Build a Detached Garrison in {city} "
+                  f"({_actions(cost)})", "4.23",
+                  data={"kind": "garrison", "city": city, "cost": cost})
 
 
 @lru_cache(maxsize=1024)
@@ -152,7 +163,8 @@ class Actions(Procedure[HState]):
         opts = [_done_option(left)]  # first: the same number from one menu to the next
         opts += _building_options(s, side, left)
         if left >= 1:
-            opts += [_garrison_option(c) for c in garrison_sites(s, side)]
+            opts += [_garrison_option(c, cost) for c in garrison_sites(s, side)
+                     if (cost := garrison_cost(s, c)) <= left]
         opts += [_move_option(a, cost) for a, cost in _priced(s, group_areas(s, side), left)]
         opts += [_muster_option(a, cost) for a, cost in _priced(s, muster_targets(s, side),
                                                                  left)]
@@ -185,7 +197,7 @@ class Actions(Procedure[HState]):
             return
         if choice.startswith("garrison:"):
             city = choice.split(":", 1)[1]
-            _turn(s)["actions"] -= 1
+            _turn(s)["actions"] -= garrison_cost(s, city)
             s["garrisons"][city] = {"side": side, "kind": "detached"}
             note(flow, "garrison", f"{side.title()} builds a Detached Garrison in {city} (4.23)")
 
@@ -446,7 +458,8 @@ class WinterActions(Procedure[HState]):
         if choosing is not None:
             units = self._pickable(flow, choosing)
             words, rule = WINTERING[choosing]
-            hi = min(left, len(units)) if choosing == "maintain" else len(units)
+            cost = MAINTAIN_COST.get(choosing)
+            hi = min(left // cost, len(units)) if cost else len(units)
             free = self._sheltering(flow)
             return [decisions.pick(side, f"Winter: {words}: which units? None goes back to "
                                    f"the menu ({rule})",
@@ -454,9 +467,9 @@ class WinterActions(Procedure[HState]):
                                     for b in units], 0, hi,
                                    rule=rule, kind=f"winter-{choosing}")]
         opts = [WINTER_DONE]  # first: the same number from one menu to the next
-        for kind in ("maintain", "quarter", "home"):
+        for kind in WINTERING:
             n = len(self._pickable(flow, kind))
-            if n and (kind != "maintain" or left >= 1):
+            if n and left >= MAINTAIN_COST.get(kind, 0):
                 opts.append(_wintering_line(kind, n))
         opts += _building_options(s, side, left)
         opts += _wintering_options(s, side, left).others
@@ -465,10 +478,11 @@ class WinterActions(Procedure[HState]):
 
     def _pickable(self, flow: Flow[HState], kind: str) -> list[str]:
         s, side = flow.state, flow.args["side"]
-        if kind == "maintain":
+        if kind in MAINTAIN_COST:
             kept = set(flow.args["maintained"])
             return [b for b in _needs_shelter(s, side)
-                    if b not in kept and not B.spec(b).barbarian]
+                    if b not in kept and not B.spec(b).barbarian
+                    and _maintain_cost(s, b) == MAINTAIN_COST[kind]]
         found = _wintering_options(s, side, _turn(s)["actions"])
         return list(found.quarter if kind == "quarter" else found.home)
 
@@ -496,13 +510,15 @@ class WinterActions(Procedure[HState]):
         if choosing is not None:
             assert isinstance(answer, tuple)
             a["choosing"] = None
-            if choosing == "maintain":
+            if choosing in MAINTAIN_COST:
                 for b in answer:
-                    _turn(s)["actions"] -= 1
+                    _turn(s)["actions"] -= MAINTAIN_COST[choosing]
                     a["maintained"].append(b)
                 if answer:
+                    where = "in a neutral Sicily" if choosing == "maintain-sicily" \
+                        else "outside friendly Cities"
                     note(flow, "maintain", f"{seat.title()} maintains {len(answer)} unit(s) "
-                         "outside friendly Cities over Winter (9.22)")
+                         f"{where} over Winter (9.22)")
             elif answer:
                 a["choosing"], a["verb"], a["placing"] = "place", choosing, list(answer)
                 self._place(flow)
@@ -608,16 +624,27 @@ WINTER_DONE = Option("done", "End Winter Actions: unmaintained units outside fri
                      "Cities disband (9.24)", "9.24", data={"kind": "done"})
 # the kinds of wintering chosen unit by unit in one multi-select: (what, rule)
 WINTERING = {"maintain": ("Maintain units outside friendly Cities (1 Action each)", "9.22"),
+             "maintain-sicily": ("Maintain units in Sicily while it is neutral (2 Actions "
+                                 "each)", "9.22"),
              "quarter": ("Quarter units in a friendly City next to them (free)", "9.211"),
              "home": ("Send units home to a Home City (free)", "9.212")}
+MAINTAIN_COST = {"maintain": 1, "maintain-sicily": 2}  # Actions a unit (9.22, 15.2 rule 2)
+
+
+def _maintain_cost(s: HState, b: str) -> int:
+    """9.22: one Action a unit; from generation 8 two in Sicily while it is neutral, where
+    every Action costs double (15.2/15.4 rule 2)."""
+    if not asks(s, SICILY_MAINTENANCE):
+        return 1
+    return B.action_cost(s, s["blocks"][b]["loc"])
 
 
 @lru_cache(maxsize=256)
 def _wintering_line(kind: str, n: int) -> Option:
     words, rule = WINTERING[kind]
     return Option(kind, f"{words}: {n} unit(s) may", rule,
-                  data={"kind": f"winter-{kind}", "units": n, "cost": 1 if kind == "maintain"
-                        else 0})
+                  data={"kind": f"winter-{kind}", "units": n,
+                        "cost": MAINTAIN_COST.get(kind, 0)})
 
 
 @lru_cache(maxsize=4096)
@@ -714,7 +741,11 @@ def _wintering_options(s: HState, side: Side, left: int) -> Wintering:
                 quarter.setdefault(b, []).append(dest)
     place = B.places(s)
     here: dict[str, list[str]] = {}  # the free units (not moved, not barbarians) by area
-    going = []  # those that may go home: not in a Home City nor inside a City
+    # those that may go home: not in a Home City; from generation 7 also a fleet besieged
+    # in another City (9.212; 7.4: by its Offshore Sea), before it not one inside a City
+    going = []
+    from_siege = asks(s, HOMING_FROM_SIEGE)
+    fleets = B.fleet_ids()
     for b in B.on_map(s, side):
         if b in moved or b in barbarian:
             continue
@@ -724,7 +755,7 @@ def _wintering_options(s: HState, side: Side, left: int) -> Wintering:
             here[area] = [b]
         else:
             found.append(b)
-        if b not in homed and not inside:
+        if b not in homed and (not inside or (from_siege and b in fleets)):
             going.append(b)
     for b in going:
         homes = B.home_areas_of(b)

@@ -88,6 +88,13 @@ class Hellenes(Ruleset):
     # 1: units holding a captured Opposing City may fortify in it when engaged, or retreat
     # into it (7.1, 6.4); generation 0 let only the City's loyal side do so (siege.py).
     # 2: no Sortie under the enemy's Augury (8.3, 7.4: a Sortie engages; assault.py).
+    # 3: a Detached Garrison is Building: none in a besieged City where building is barred
+    # (4.2, 8.21), and double its Action in a neutral Sicily (15.2 rule 2; building.py).
+    # 4: a recruit placed in a neutral Sicily costs two Actions (15.2 rule 2; building.py).
+    # 5: a rebel recruit may arrive where its own side's garrison stands (4.22; building.py).
+    # 6: a Forced March toward a CityState pillaged later that turn stays out (5.5; moves.py).
+    # 7: a fleet besieged outside its Home Cities may go Home free in Winter (9.212; phases.py).
+    # 8: Maintaining a unit in a neutral Sicily costs two Actions (9.22, 15.2; phases.py).
     generation = GENERATION
     scenarios = {
         "431": _scenario("431", "The 431 Campaign (431-422 BC, 10 Years)",

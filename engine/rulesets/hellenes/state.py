@@ -18,10 +18,24 @@ SIDES: tuple[Side, Side] = ("athens", "sparta")
 # The generations of the questions Hellenes asks (Ruleset.generation; the rules ask by
 # them with engine.core.ruleset.asks). 1: the holders of a captured City may fortify in it
 # and retreat into it (7.1, 6.4). 2: a side under the enemy's Augury may not Sortie (a
-# Sortie engages the besiegers, 8.3, 7.4; the Augury card bars Engaging).
+# Sortie engages the besiegers, 8.3, 7.4; the Augury card bars Engaging). 3: a Detached
+# Garrison is Building (4.23 under 4.2): none in a besieged City where nothing may be built
+# (4.2, 8.21), and it costs what an Action costs there (double in a neutral Sicily, 15.2).
+# 4: a recruit placed in Sicily while it is neutral costs the second Action (15.2 rule 2).
+# 5: a rebel recruit may arrive in a City its own side's garrison holds: only enemy blocks
+# bar it (4.22 Rebel Units). 6: a Forced March declared toward a CityState pillaged later
+# in the turn does not enter it (5.5: no friendly unit enters it that Player-Turn). 7: a
+# fleet besieged in a City not its Home may go Home in Winter for free (9.212, 7.4). 8:
+# Maintaining a unit in Sicily while it is neutral costs two Actions (9.22, 15.2 rule 2).
 CAPTURED_CITIES = 1
 AUGURY_SORTIES = 2
-GENERATION = AUGURY_SORTIES  # what new games ask
+GARRISON_BUILDING = 3
+SICILY_RECRUITS = 4
+REBEL_ARRIVALS = 5
+PILLAGED_CLOSED = 6
+HOMING_FROM_SIEGE = 7
+SICILY_MAINTENANCE = 8
+GENERATION = SICILY_MAINTENANCE  # what new games ask
 
 # Ids, named for what they stand for (as Athens & Sparta's schema.py does).
 BlockId = str  # a unit's id in the block data ("A14", "S7")
