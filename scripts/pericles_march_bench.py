@@ -29,10 +29,11 @@ def march_north(generation: int) -> dict:
 def main(calls: int = 200, repeats: int = 7) -> None:
     for gen in range(GENERATION + 1):
         s = march_north(gen)
-        runs = timeit.repeat(lambda: movable(s), number=calls, repeat=repeats, timer=time.process_time)
+        runs = timeit.repeat(lambda s=s: movable(s), number=calls, repeat=repeats,
+                             timer=time.process_time)
         per = [r / calls * 1e6 for r in runs]
-        print(f"generation {gen}: {len(movable(s))} options, median {statistics.median(per):.0f} µs "
-              f"a call of CPU time (min {min(per):.0f}, max {max(per):.0f}; {repeats} x {calls} calls)")
+        print(f"generation {gen}: {len(movable(s))} options, median "
+              f"{statistics.median(per):.0f} µs a call of CPU time (min {min(per):.0f}, max {max(per):.0f}; {repeats} x {calls} calls)")
 
 
 if __name__ == "__main__":
