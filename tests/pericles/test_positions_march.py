@@ -1,6 +1,7 @@
 """The march question of an expedition (rule 9.2) from positions given to the public
 position API: where a unit may end its move short of the target, by generation
-(rulings R28, R62, R63), and the question's searches made once for all its units."""
+(rulings R28, R62, R63), the question's searches made once for all its units, and
+Sparta's home guard, kept in redeployment too (R64)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import engine
 from engine.rulesets.pericles import theaters as th
 from engine.rulesets.pericles.components import SIDE_OF
-from engine.rulesets.pericles.schema import ANY_WAY, GENERATION
+from engine.rulesets.pericles.schema import ANY_WAY, GENERATION, HOME_GUARD
 
 RULES = engine.ruleset("pericles")
 
@@ -97,3 +98,29 @@ def test_the_question_searches_agree_with_one_search_per_candidate_rule_9_2() ->
                 assert ways.shortest_stops(owner, kind, here) == want, (owner, kind, here)
                 checked += bool(want)
     assert checked >= 4  # Spartan and Peloponnesian foot and ships have stops here
+
+
+def _redeploy_from_sparta(generation: int | None) -> int:
+    """How many Spartan foot the Spartan Controlling Faction can send from Sparta (8 foot,
+    the 300 among them, and 2 Spartan bases) to a Spartan base in Boeotia (11.3)."""
+    g = RULES.from_position({"scenario": "14.1.06 A", "war": True, "start": "redeployment",
+                             "forces": {"boeotia": {"D": {"land": 1, "bases": 1},
+                                                    "P": {"land": 4, "bases": 1},
+                                                    "S": {"bases": 1}}}},
+                            seed="paudit15", generation=generation)
+    cf, sent = g.state["controlling"]["sparta"], 0
+    while "S:land@sparta>boeotia" in ids(g, cf):
+        g.act(cf, "S:land@sparta>boeotia")
+        sent += 1
+    assert g.state["the_300"] == "sparta" and not g.check_invariants()
+    return sent
+
+
+def test_redeployment_keeps_a_spartan_foot_a_base_at_home_rule_9_2() -> None:
+    """9.2 (ruling R64, generation HOME_GUARD): Sparta keeps one Spartan foot for each
+    Spartan base in Sparta; the brief applies it to every Spartan move out of Sparta, so
+    redeployment (11.3) leaves two of the eight (the 300 one of them) as an expedition
+    would. Games of generation 1 let seven go, leaving the 300 alone."""
+    assert GENERATION >= HOME_GUARD
+    assert _redeploy_from_sparta(None) == 6
+    assert _redeploy_from_sparta(1) == 7

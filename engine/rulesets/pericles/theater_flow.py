@@ -537,8 +537,8 @@ def movable(s: PericlesState) -> list[Option]:
                 count = n.get(kind, 0)
                 if owner == "S" and kind == "land":
                     count -= int(s["the_300"] == here)
-                    if here == capital("sparta"):  # one Spartan foot a base stays home (9.2)
-                        count = min(count, n["land"] - th.bases(s, here, "S"))
+                # one Spartan foot a Spartan base stays in Sparta (9.2)
+                count = min(count, n.get(kind, 0) - th.home_guard(s, here, owner, kind))
                 if count <= 0 or not ex["moves"]:
                     continue
                 if ways.arrives(owner, kind, here):

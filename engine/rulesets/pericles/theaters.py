@@ -64,6 +64,15 @@ def friendly_base(s: PericlesState, theater: str, city: str) -> bool:
     return any(n.get("bases", 0) for n in owners_of(s, theater, city).values())
 
 
+def home_guard(s: PericlesState, theater: str, owner: str, kind: str) -> int:
+    """The units of `owner` and `kind` that must stay in `theater`: one Spartan foot for
+    each Spartan base in Sparta (9.2; the brief applies it to every Spartan move out of
+    Sparta, ruling R64), the 300 counted among them."""
+    if owner == "S" and kind == "land" and theater == capital_of("sparta"):
+        return bases(s, theater, "S")
+    return 0
+
+
 def in_pool(s: PericlesState, owner: str, kind: str) -> int:
     """Units of `owner` and `kind` not on the map (2.0's counter mix)."""
     counts = load_components().data.counts
