@@ -4,6 +4,7 @@ strength of a kind there, the exit rule and the paths a unit may take."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable
 
 from .components import SIDE_OF, load_components
 from .schema import PericlesState
@@ -141,6 +142,20 @@ def may_go(s: PericlesState, owner: str, kind: str, here: str, nxt: str) -> bool
         not any(enemy_city_units.get(k, 0) for k in KINDS)
 
 
+def distances(start: str, onward: Callable[[str], Iterable[str]],
+              may_step: Callable[[str, str], bool]) -> dict[str, int]:
+    """Steps from `start` to every theater reached by a breadth-first search that goes
+    from each theater reached to those of `onward(here)` it `may_step` to."""
+    seen, todo = {start: 0}, deque([start])
+    while todo:
+        here = todo.popleft()
+        for nxt in onward(here):
+            if nxt not in seen and may_step(here, nxt):
+                seen[nxt] = seen[here] + 1
+                todo.append(nxt)
+    return seen
+
+
 class Marches:
     """The ways of an expedition's units toward its target, searched once for a march
     question (9.2, rulings R28 and R62): each unit's reach by the exit rule, its distances
@@ -178,35 +193,26 @@ class Marches:
         key = ("from", start, exits, *self._alike(owner, kind))
         if key not in self._memo:
             city, _, mine, _ = self._alike(owner, kind)
-            comp = load_components()
-            seen, todo = {start: 0}, deque([start])
-            while todo:
-                here = todo.popleft()
+            routes = load_components().routes_from
+
+            def onward(here: str) -> Iterable[str]:
                 if exits and (here == self.target and not self.through or
                               not self._may_leave(here, city, kind,
                                                   0 if here == start else mine)):
-                    continue
-                for nxt in comp.routes_from(here):
-                    if nxt not in seen and may_go(self.s, owner, kind, here, nxt):
-                        seen[nxt] = seen[here] + 1
-                        todo.append(nxt)
-            self._memo[key] = seen
+                    return ()
+                return routes(here)
+            self._memo[key] = distances(
+                start, onward, lambda here, nxt: may_go(self.s, owner, kind, here, nxt))
         return self._memo[key]
 
     def to_target(self, owner: str, kind: str) -> dict[str, int]:
         """Routes needed from each theater to the target, the exit rule apart: one search
-        back from the target."""
+        back from the target (routes go both ways)."""
         key = ("to", *self._alike(owner, kind))
         if key not in self._memo:
-            comp = load_components()  # routes go both ways
-            seen, todo = {self.target: 0}, deque([self.target])
-            while todo:
-                here = todo.popleft()
-                for back in comp.routes_from(here):
-                    if back not in seen and may_go(self.s, owner, kind, back, here):
-                        seen[back] = seen[here] + 1
-                        todo.append(back)
-            self._memo[key] = seen
+            self._memo[key] = distances(
+                self.target, load_components().routes_from,
+                lambda here, back: may_go(self.s, owner, kind, back, here))
         return self._memo[key]
 
     def arrives(self, owner: str, kind: str, start: str) -> bool:
