@@ -214,9 +214,13 @@ class Keryx:
         """Acknowledge a component click. Our prompt messages are ephemeral and are
         updated in place; a click arriving on a public message (forged, or an old id)
         gets a new private reply instead, so a private prompt never overwrites a public
-        post."""
+        post; so does a click on a private message made for someone else (forged: only
+        its owner sees it), whose update would write the clicker's prompt, hidden
+        pieces and all, into the other player's message."""
         message = itx.message
-        if message is not None and message.flags.ephemeral:
+        meta = message.interaction_metadata if message is not None else None
+        if (message is not None and message.flags.ephemeral and meta is not None
+                and meta.user.id == itx.user.id):
             await itx.response.defer()
         else:
             await itx.response.defer(ephemeral=True, thinking=True)
@@ -355,12 +359,13 @@ class Keryx:
         b = result.bidding
         mine = (f"🔒 Your sealed bid: {result.amount} {b.unit} for "
                 f"**{text.seat_title(result.side)}**.")
-        if result.started is None:
+        if result.started is None and not result.begun_elsewhere:
             await self.tell(itx, f"{mine} It stays secret until every bid is in.")
             return
         await self.tell(itx, f"{mine} Every bid is in: the game begins, and the bids are "
                              "shown in the channel.")
-        await self.game_begun(itx, result.started)
+        if result.started is not None:  # else the process that began it posts it
+            await self.game_begun(itx, result.started)
 
     async def game_begun(self, itx: discord.Interaction, started: StartResult) -> None:
         if self.hooks is not None:

@@ -24,6 +24,7 @@ from .store.base import (
     ChannelBusy,
     GameEnd,
     GameRow,
+    LobbyFull,
     LobbySides,
     NewGame,
     NotFound,
@@ -119,9 +120,12 @@ class Lobby:
             if seat is not None and any(s.seat == seat for s in seats):
                 raise Refusal("seat_taken", f"Someone already holds {seat}.")
             try:
-                await self.store.join(row.id, user_id, seat, self.ctx.clock())
+                await self.store.join(row.id, user_id, seat, self.ctx.clock(),
+                                      places=len(places))
             except SeatTaken:
                 raise Refusal("seat_taken", "That seat was just taken.") from None
+            except LobbyFull:
+                raise Refusal("full", "Every seat of this game is taken.") from None
             except WrongStatus:
                 raise Refusal("wrong_status", "The game has already started.") from None
             return await self.ctx.info(await self.ctx.require(row.id))
@@ -336,7 +340,16 @@ class Lobby:
             drawn = sides.resolve_bids(rules, [p[0] for p in places],
                                        [sides.Bid(b.user_id, b.side, b.amount) for b in ls.bids],
                                        seed)
-            started = await self._start_locked(row, drawn.assignment, seed, drawn)
+            try:
+                started = await self._start_locked(row, drawn.assignment, seed, drawn)
+            except Refusal as refusal:
+                # This bid is stored; the game is no longer in the lobby: another process
+                # took the other last bid at the same moment and began it (on SQLite the
+                # game lock is this process's only). Not a refusal: nothing to try again.
+                if refusal.code != "wrong_status":
+                    raise
+                return BidResult(await self._bidding(row, ls=ls), place[0], amount,
+                                 begun_elsewhere=True)
             return BidResult(await self._bidding(row, ls=ls), place[0], amount, started)
 
     async def abandon(self, channel_id: int, moderator_id: int,

@@ -144,12 +144,15 @@ class Bidding:
 
 @dataclass(frozen=True, slots=True)
 class BidResult:
-    """A bid sealed; `started` when it was the last one and the game began."""
+    """A bid sealed; `started` when it was the last one and the game began here;
+    `begun_elsewhere` when the last bids came at once through two processes on one
+    SQLite file and the other one began the game (and owes its opening post)."""
 
     bidding: Bidding
     side: str
     amount: int
     started: StartResult | None = None
+    begun_elsewhere: bool = False
 
 
 @dataclass(frozen=True, slots=True)

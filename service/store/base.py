@@ -44,6 +44,10 @@ class SeatTaken(StoreConflict):
     """The seat is held by someone else, or the user already holds a seat here."""
 
 
+class LobbyFull(StoreConflict):
+    """Every place of the lobby has a player (a join from another process came first)."""
+
+
 class WrongStatus(StoreConflict):
     """The game is not in the status the write requires (e.g. joining a running game)."""
 
@@ -313,8 +317,10 @@ class Store(Protocol):
     async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None: ...
 
     async def join(self, game_id: int, user_id: int, seat: str | None,
-                   at: datetime) -> SeatRow:
-        """Raises WrongStatus unless in the lobby, SeatTaken if taken or already seated."""
+                   at: datetime, places: int | None = None) -> SeatRow:
+        """Raises WrongStatus unless in the lobby, SeatTaken if taken or already seated,
+        LobbyFull if `places` players have joined already (counted in the write, so a
+        join from another process is counted too)."""
 
     async def leave(self, game_id: int, user_id: int, at: datetime) -> None:
         """Raises WrongStatus unless in the lobby, NotFound if the user is not seated."""

@@ -28,6 +28,7 @@ from .base import (
     DuplicateInteraction,
     GameEnd,
     GameRow,
+    LobbyFull,
     LobbySides,
     MessageRow,
     NewGame,
@@ -293,11 +294,18 @@ class SqliteStore(SqliteFile, LeaseStore):
             raise WrongStatus(f"the game is {row[0]}")
 
     async def join(self, game_id: int, user_id: int, seat: str | None,
-                   at: datetime) -> SeatRow:
+                   at: datetime, places: int | None = None) -> SeatRow:
         t = ts(at)
         try:
             async with self._tx() as c:
                 await self._require_status(c, game_id, ("open",))
+                if places is not None:
+                    # Counted in the write: the service's count was read under its own
+                    # process's lock only, and another process may have seated someone.
+                    joined = await (await c.execute(
+                        "SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))).fetchone()
+                    if joined is not None and joined[0] >= places:
+                        raise LobbyFull(f"{joined[0]} of {places} places taken")
                 await c.execute("INSERT INTO seats (game_id, user_id, seat, joined_at) "
                                 "VALUES (?, ?, ?, ?)", (game_id, user_id, seat, t))
                 await c.execute("INSERT INTO seat_changes (game_id, seat, kind, new_user_id, "

@@ -8,7 +8,9 @@ Opening applies pending migrations with the shared runner."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import sqlite3
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -43,6 +45,19 @@ def parse_time(text: str) -> datetime:
 
 def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+async def _roll_back(conn: aiosqlite.Connection) -> None:
+    """End whatever a failed or cancelled transaction left open on the writer. A task
+    cancelled while its BEGIN waits for the file (another process writing) or while its
+    COMMIT runs stops waiting, but the statement goes on in the connection's thread; a
+    COMMIT that fails (the disk, a busy checkpoint) leaves the transaction open. Left so,
+    every later BEGIN of this process would fail and the file would stay locked for the
+    other processes. The thread runs statements in the order sent, so this ROLLBACK comes
+    after the one still under way; none left to end (the BEGIN failed, the COMMIT went
+    through) is fine."""
+    with contextlib.suppress(sqlite3.Error, ValueError):  # ValueError: connection closed
+        await conn.execute("ROLLBACK")
 
 
 class SqliteFile:
@@ -113,15 +128,13 @@ class SqliteFile:
             raise RuntimeError(f"the {type(self).__name__} is not open")
         async with self._write_lock:
             conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
             try:
+                await conn.execute("BEGIN IMMEDIATE")
                 yield conn
-            except BaseException:
-                if conn.in_transaction:
-                    await conn.execute("ROLLBACK")
-                raise
-            else:
                 await conn.execute("COMMIT")
+            except BaseException:
+                await _roll_back(conn)
+                raise
 
     async def lead(self, name: str = "scheduler") -> bool:
         """Always this process: an SQLite file is served by one bot process (on

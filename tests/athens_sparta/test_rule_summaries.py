@@ -40,7 +40,7 @@ def test_each_summary_is_one_paragraph_with_a_title():
 
 
 def test_rulings_are_listed_under_the_sections_they_touch():
-    assert [r.id for r in rs.lookup("4.3").rulings] == ["R3", "R9", "R33"]  # straits, Chios
+    assert [r.id for r in rs.lookup("4.3").rulings] == ["R3", "R9", "R33", "R38"]  # straits, Chios
     under_54 = [r.id for r in rs.lookup("5.4").rulings]
     assert {"R5", "R12", "R14"} <= set(under_54)  # 5.42, 5.43 and 5.4 itself
     assert "R25" in [r.id for r in rs.lookup("mulligan").rulings]

@@ -16,7 +16,7 @@ LAYERS = {
               "result_text",
               "battle_text", "menus", "places", "unit_names"},
     "mechanics": {"notes", "cards", "politics", "peace", "losses", "fleets", "movement",
-                  "supply", "persia", "sicily", "allied_peace"},
+                  "supply", "persia", "sicily", "allied_peace", "retreats"},
     "procedures": {"assessment", "battles", "building", "event_phase", "events", "flow",
                    "helots", "league_turns", "moves", "placement", "raiding", "revolts",
                    "sieges", "supplyphase", "wings"},

@@ -10,7 +10,7 @@ them back to the voyage's start, as they were recorded (RULINGS.md 26)."""
 from __future__ import annotations
 
 from engine.core import decisions
-from engine.rulesets.epic.state import SEPARATE_FLEETS
+from engine.rulesets.epic.state import NON_ENEMY_SEAS, SEPARATE_FLEETS
 
 from .conftest import city_hexes, described
 from .helpers import start, through_menus
@@ -67,10 +67,12 @@ def test_17_7_7_ii_the_party_may_take_the_free_coastal_hex_instead():
     assert _where(g, athenians) == {NEXT_BEACH}  # the fleet beached with its troops
 
 
-def test_17_7_7_ii_with_an_enemy_fleet_in_that_sea_only_the_coast_is_left():
-    """With a Corinthian fleet at sea in the Saronic Gulf the only way out is the Attic
-    coast beside the beach: no question is asked."""
-    g, athenians = _landing(enemy_fleet=True)
+def test_17_7_7_ii_with_an_enemy_fleet_in_that_sea_only_the_coast_was_left():
+    """In games of generation 10, a Corinthian fleet at sea in the Saronic Gulf closed the
+    ships to the party: the only way out was the Attic coast beside the beach, and no
+    question was asked. From generation 11 the party's own fleet on the coast makes the Gulf
+    contested (8.4), and the ships stay open (test_rulebook_stranded.py)."""
+    g, athenians = _landing(generation=NON_ENEMY_SEAS - 1, enemy_fleet=True)
     assert not any(p.kind == "retreat" for p in g.prompts())
     assert _where(g, athenians) == {NEXT_BEACH}
 

@@ -30,6 +30,7 @@ from .peace import battle_grievances, breach
 from .places import name as full_place
 from .places import short as short_place
 from .raiding import outside as raiders_outside
+from .retreats import attackers_may_retreat, landing_retreats, put_to_sea, retreat_hexes
 from .sieges import capture, lose_siege_base
 from .state import (
     FORAGERS_OUTSIDE,
@@ -77,27 +78,6 @@ def place_bonus(s: EState, h: str, origin: str | None, inside: bool,
     if from_sea:
         best = max(best, DEFENCE["coast"])
     return best, False
-
-
-def retreat_hexes(s: EState, h: str, side: str) -> list[str]:
-    """17.7.1b: adjacent passable hexes with no enemy unit or city; at sea, a neighbouring
-    sea Area with no enemy fleet, then (17.7.1b, 17.7.8) a coastal hex of that sea where
-    the fleets could land, on the same terms as a land hex."""
-    c = B.comps()
-    if F.at_sea(h):
-        seas = sorted(a for a in c.sea_links.get(h, ()) if not F.enemy_fleets_at(s, a, side))
-        return seas + [x for x, _ in F.shore(s, side, h) if _open_hex(s, x, side)]
-    return [n for n in c.land_neighbors(h) if _open_hex(s, n, side)]
-
-
-def _open_hex(s: EState, n: str, side: str) -> bool:
-    """A hex `side` may retreat into (17.7.1b): in play, passable, no enemy unit or city."""
-    c = B.comps()
-    if n not in B.allowed(s, side) or c.hexes[n].terrain not in ("clear", "rough"):
-        return False
-    if B.units_at(s, n, other(side)):
-        return False
-    return not (B.city_at(s, n) is not None and B.holder(s, n) == other(side))
 
 
 def sea_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState | None:
@@ -156,12 +136,14 @@ def sea_regions(s: EState, area: str) -> set[str]:
 def defender_retreats(s: EState, b: BattleState) -> list[str]:
     """17.7.1b, and not into a hex attackers came from: they may need it to fall back
     (17.7.7; RULINGS.md)."""
-    return _open_ways(s, b["hex"], b["defender"], b["origin"])
+    return _open_ways(s, b["hex"], b["defender"], b["origin"], _survivors(b, "dfn"))
 
 
-def _open_ways(s: EState, h: str, side: str, origin: str) -> list[str]:
+def _open_ways(s: EState, h: str, side: str, origin: str, units: list[str]) -> list[str]:
+    """`units`: the defenders; fleets alone on land may also put to sea (17.7.1b)."""
     theirs = {origin} | {a["origin"] for a in s.get("attacks", [])}
-    return [x for x in retreat_hexes(s, h, side) if x not in theirs]
+    ways = retreat_hexes(s, h, side) + put_to_sea(s, h, side, units)
+    return [x for x in ways if x not in theirs]
 
 
 def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState | None:
@@ -206,7 +188,8 @@ def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState
         "def_can_retreat": bool(attack.get("field")) or
                            ((not place or (fortress and K.GARRISON not in dfn
                                             and _stormed_fresh(s, attack, attacker)))
-                            and bool(_open_ways(s, h, foe, attack["origin"]))),
+                            and bool(_open_ways(s, h, foe, attack["origin"],
+                                                [u for u in dfn if u != K.GARRISON]))),
         "into": h if attack.get("field") else None,  # 18.2a: back inside the walls
         "att_leaders": [n for n in attack["leaders"] if s["leaders"][n]["where"] == "map"],
         "dfn_leaders": B.leaders_at(s, h, foe), "rounds": 0,
@@ -217,20 +200,6 @@ def open_battle(s: EState, attack: dict[str, Any], attacker: str) -> BattleState
         b["ships"] = attack.get("sea_origin")
     b["record"] = K.battle_record(s, b)
     return b
-
-
-def landing_retreats(s: EState, b: BattleState) -> list[str]:
-    """17.7.7 ii: a beaten landing party goes back to its ships, in the sea it landed from,
-    while one of its fleets is left and no enemy fleet is at sea there (17.7.1b), or into
-    a free coastal hex of that sea beside the battle. None: it cannot retreat."""
-    sea, side = b.get("ships"), b["attacker"]
-    if not sea:
-        return []
-    afloat = any(s["units"][u]["type"] == "fleet" and u not in b["dead"] for u in b["att"])
-    out = [sea] if afloat and not F.enemy_fleets_at(s, sea, side) else []
-    coast = {x for x, _ in F.shore(s, side, sea)}
-    return out + [n for n in B.comps().land_neighbors(b["hex"])
-                  if n in coast and _open_hex(s, n, side)]
 
 
 class SideArgs(TypedDict):
@@ -598,6 +567,11 @@ class BattleRound(Procedure[EState]):
     def enter(self, flow: Flow[EState]) -> None:
         s = flow.state
         b = fighting(s)
+        # 17.7.7 ii, 17.7.4: a side's results in a round are applied together, so whether a
+        # landing party still has a way out is read once, before them (generation 12)
+        b.pop("att_stranded", None)
+        if not attackers_may_retreat(s, b):
+            b["att_stranded"] = True
         fight = W.fight_round if W.active(s, b) else K.fight_round
         for line in fight(s, b, roller(flow)):
             note(flow, line)
@@ -607,7 +581,7 @@ class BattleRound(Procedure[EState]):
         elif W.active(s, b) and b["wings"]["split"]:
             flow.goto("battle_split")
         else:
-            flow.goto("battle_go_on", which="att")
+            _go_on(flow)
 
 
 class BattleSplit(Procedure[EState]):
@@ -619,7 +593,21 @@ class BattleSplit(Procedure[EState]):
     def act(self, flow: Flow[EState], seat: str, answer: decisions.Answer) -> None:
         b = fighting(flow.state)  # App. D 3: the Centre's winners divide between the flanks
         note(flow, W.split(b, list(answer) if isinstance(answer, tuple) else []))
+        _go_on(flow)
+
+
+def _go_on(flow: AnyFlow) -> None:
+    """17.8: the attacker is asked first whether to break off, if it has a way out: a
+    stranded landing party has none (17.7.7 ii; generation 12), and then the defender is
+    asked, if it has one, or the next round is fought."""
+    s = flow.state
+    b = fighting(s)
+    if attackers_may_retreat(s, b):
         flow.goto("battle_go_on", which="att")
+    elif b["def_can_retreat"]:
+        flow.goto("battle_go_on", which="dfn")
+    else:
+        flow.goto("battle_round")
 
 
 class BattleGoOn(Procedure[EState]):
@@ -668,6 +656,7 @@ class BattleWhither(Procedure[EState]):
         if into:
             spots = [into, *spots]
         where = tuple(Option(h, "Retreat inside the walls" if h == b.get("into")
+                             else f"Put to sea in {full_place(h)}" if F.at_sea(h)
                              else f"Retreat to {full_place(h)}",
                              "18.2" if h == b.get("into") else "17.7.1",
                              data={"kind": "retreat", "from": b["hex"], "to": h,

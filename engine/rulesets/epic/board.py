@@ -79,6 +79,11 @@ def _uninhabited(area: Area) -> bool:
     return area.kind == "land" and area.region is None and area.satrapy is None
 
 
+def uninhabited_island(area: str) -> bool:
+    """Whether the land Area `area` is an island with no city (1.2)."""
+    return _uninhabited(comps().areas[area])
+
+
 @cache
 def region_hexes(region: str) -> frozenset[str]:
     c = comps()

@@ -9,6 +9,7 @@ A battle record is plain JSON kept in the state while the battle runs:
     retreat, dead: ids in the Retreat and Dead boxes (17.6)
     fortress: the walls stand (18.6); city: a city is being stormed
     def_can_retreat: the defenders have a retreat hex (17.7.1b)
+    att_stranded: set while a landing party has no way out (17.7.7 ii, 17.7.4)
     rounds (fought so far), record (the kernel's battle record: forces and rounds of steps
     as facts, `battle_text.py` words them when told, the combat display draws them)
 
@@ -167,7 +168,8 @@ def _unit_step(b: BattleState, kind_: str, uid: str, before: int, rule: str,
 
 def apply_result(s: EState, b: BattleState, which: str, result: str, roll: Roll) -> list[str]:
     """Apply one CRT result to every active unit of a side (17.5.1)."""
-    can_retreat = True if which == "att" else b["def_can_retreat"]
+    # 17.7.1a, 17.7.7 ii: attackers have a way back, unless a landing party has lost it
+    can_retreat = not b.get("att_stranded") if which == "att" else b["def_can_retreat"]
     out: list[str] = []
     for uid in active(b, which):
         if result == "-":

@@ -16,7 +16,7 @@ from engine.core.ruleset import asks
 
 from . import board as B
 from .cards import season_fx
-from .state import CALM_OPEN_SEAS, EState, other
+from .state import CALM_OPEN_SEAS, MAP, EState, on_board, other
 
 MAX_MP = 12  # 16.5: 6 + 1d6 at most
 BASE_MP = 6
@@ -105,6 +105,29 @@ def launches(s: EState, h: str, side: str | None = None) -> list[str]:
 
 def enemy_fleets_at(s: EState, area: str, side: str) -> list[str]:
     return [u for u in B.units_at(s, area, other(side)) if s["units"][u]["type"] == "fleet"]
+
+
+def enemy_seas(s: EState, side: str, supply: bool = True) -> set[str]:
+    """Sea Areas holding enemy fleets and no friendly ones (8.4): a fleet in a port counts
+    in the port's sea (even with the port masked by land, 10.2.2a, but not while blockaded
+    by enemy fleets), one on another coast in every sea it touches. `supply`: foraging
+    fleets do not count (9.7.4 says so for supply lines only; a retreat counts them)."""
+    c = B.comps()
+    have: dict[str, set[str]] = {}
+    for u in s["units"].values():
+        if u["where"] != MAP or u["type"] != "fleet" or (supply and u["forage"]):
+            continue  # 9.7.4: foraging fleets do not count for supply
+        h = on_board(u)
+        if h in c.areas:
+            seas = [h]
+        elif B.holder(s, h) == u["side"] and B.fleet_masked(s, h):
+            continue  # 10.2.2a: shut in by enemy fleets, they count for no sea
+        else:
+            city = B.city_at(s, h)
+            seas = [city.port_sea] if city is not None and city.port_sea else c.hexes[h].seas
+        for sea in seas:
+            have.setdefault(sea, set()).add(u["side"])
+    return {a for a, sides in have.items() if other(side) in sides and side not in sides}
 
 
 def sea_stacks(s: EState, area: str, side: str) -> list[list[str]]:

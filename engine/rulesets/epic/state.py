@@ -126,6 +126,9 @@ class BattleState(TypedDict):
     storm: bool
     big_city: bool
     def_can_retreat: bool
+    # 17.7.7 ii, 17.7.4: a landing party with no ships and no free coast for this round
+    # (generation 12; set by the battle before each round, absent otherwise)
+    att_stranded: NotRequired[bool]
     into: NotRequired[HexId | None]  # 18.2a: back inside the walls (land battles)
     att_leaders: list[LeaderName]
     dfn_leaders: list[LeaderName]
@@ -292,7 +295,24 @@ CALM_OPEN_SEAS = 9
 # (16.2.2, 7.8.2; RULINGS.md 90). A beaten landing party goes back to its ships in the
 # sea it landed from, or to a free coastal hex beside the battle (17.7.7 ii; RULINGS.md 26).
 SEPARATE_FLEETS = 10
-GENERATION = SEPARATE_FLEETS  # what new games ask
+# 11 (eaudit15): a sea Area a beaten fleet or landing party may fall back into is one that
+# is not enemy by 8.4: fleets landed on its coasts count, and the side's own fleets there
+# make it contested, hence open (17.7.1b, 17.7.7 ii, 17.7.8; RULINGS.md 27).
+NON_ENEMY_SEAS = 11
+# 12 (eaudit15): a landing party whose ships are gone and with no free coastal hex beside
+# it cannot retreat while the battle goes on: a failed check brings 17.7.4's second check,
+# and it may not break off (17.7.7 ii, 17.7.4, 17.8; RULINGS.md 26).
+STRANDED_LANDINGS = 12
+# 13 (eaudit15): units out of supply on an uninhabited island may forage there, up to its
+# Area's Foraging Number (9.5, 9.7.1; RULINGS.md 88).
+ISLAND_FORAGE = 13
+# 14 (eaudit15): a land supply line crosses a contested Area only through hexes holding no
+# enemy unit or city (9.3.1; RULINGS.md 91); before, a contested Area was open throughout.
+CONTESTED_LINES = 14
+# 15 (eaudit15): fleets standing alone on a coast, beaten by an attack on land, may retreat
+# into a neighbouring sea that is not enemy (17.7.1b; RULINGS.md 92).
+FLEETS_PUT_TO_SEA = 15
+GENERATION = FLEETS_PUT_TO_SEA  # what new games ask
 
 
 SIDES = ("athens", "sparta")

@@ -2,20 +2,25 @@
 
 Sources are friendly unbesieged large cities (9.2.2a; for Athens in the Argive League also
 Corcyra, 22.4.2b). A land line runs through at most three friendly or contested Areas,
-both ends counted (9.3.3); bases in supply extend it (9.3.2); port bases and large port
+both ends counted (9.3.3), a contested one only along hexes free of the enemy from
+generation 14 (9.3.1, `Lines`); bases in supply extend it (9.3.2); port bases and large port
 sources link by sea through friendly or contested coastal seas, never an Open Sea (9.3.4)."""
 
 from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable, Iterable
+
+from engine.core.ruleset import asks
 
 from . import alliances as A
 from . import board as B
 from . import persia as P
 from . import special
+from .fleets import enemy_seas
 from .sicily import free as sicily_free
-from .state import MAP, EState, on_board, other
+from .state import CONTESTED_LINES, MAP, EState, on_board, other
 
 LAND_REACH = 3  # 9.3.3
 HOME_FACTOR = 0.5  # 9.2.1
@@ -41,47 +46,32 @@ def _port(s: EState, h: str) -> bool:
     return city is not None and city.port
 
 
-def enemy_seas(s: EState, side: str) -> set[str]:
-    """Sea Areas holding enemy fleets and no friendly ones (8.4): a fleet in a port counts
-    in the port's sea (even with the port masked by land, 10.2.2a, but not while blockaded
-    by enemy fleets), one on another coast in every sea it touches."""
-    c = B.comps()
-    have: dict[str, set[str]] = {}
-    for u in s["units"].values():
-        if u["where"] != MAP or u["type"] != "fleet" or u["forage"]:
-            continue  # 9.7.4: foraging fleets do not count
-        h = on_board(u)
-        if h in c.areas:
-            seas = [h]
-        elif B.holder(s, h) == u["side"] and B.fleet_masked(s, h):
-            continue  # 10.2.2a: shut in by enemy fleets, they count for no sea
-        else:
-            city = B.city_at(s, h)
-            seas = [city.port_sea] if city is not None and city.port_sea else c.hexes[h].seas
-        for sea in seas:
-            have.setdefault(sea, set()).add(u["side"])
-    return {a for a, sides in have.items() if other(side) in sides and side not in sides}
-
-
 def land_reach(s: EState, side: str, area: str, status: dict[str, str]) -> set[str]:
     """Areas within three of `area` through friendly or contested Areas (9.3.1, 9.3.3)."""
-    c = B.comps()
-    seen = {area}
-    frontier = deque([(area, 1)])
+    links = B.comps().land_area_links
+    return within(area, lambda a: [b for b in links.get(a, ())
+                                   if b in status and status[b] != "enemy"])
+
+
+def within(start: str, links: Callable[[str], Iterable[str]]) -> set[str]:
+    """The nodes a line from `start` reaches in at most three, both ends counted (9.3.3)."""
+    seen = {start}
+    frontier = deque([(start, 1)])
     while frontier:
-        a, n = frontier.popleft()
-        if n >= LAND_REACH:
+        x, k = frontier.popleft()
+        if k >= LAND_REACH:
             continue
-        for b in c.land_area_links.get(a, ()):
-            if b in seen or b not in status or status[b] == "enemy":
-                continue
-            seen.add(b)
-            frontier.append((b, n + 1))
+        for y in links(x):
+            if y not in seen:
+                seen.add(y)
+                frontier.append((y, k + 1))
     return seen
 
 
 def supplied_areas(s: EState, side: str) -> set[str]:
-    """Land Areas from which a line reaches a source or an in-supply base."""
+    """Land Areas from which a line reaches a source or an in-supply base; from generation
+    14 the friendly ones whole and, of contested ones, the hexes whose piece does (9.3.1,
+    `Lines`): `in_supply` reads either."""
     with B.steady(s):
         return _supplied_areas(s, side)
 
@@ -139,26 +129,140 @@ def _supplied_areas(s: EState, side: str) -> set[str]:
              and _region_of(h) not in gone]
     sources = [h for h in _sources(s, side) if _region_of(h) not in gone]
     live_hexes = set(sources)
+    lines = Lines(s, side, status) if asks(s, CONTESTED_LINES) else None
     sea_blocked = enemy_seas(s, side) | {a.id for a in c.areas.values() if a.kind == "open"}
     changed = True
     while changed:  # 9.3.2: bases chain, each tracing to a source or a supplied base
         changed = False
-        live_areas = {B.area_of(h) for h in live_hexes}
+        live_areas = {B.area_of(h) for h in live_hexes} if lines is None else \
+            {lines.node(h) for h in live_hexes} - {None}
         sea_live = _sea_reach(s, [h for h in live_hexes if _port(s, h) or h in s["bases"]],
                               sea_blocked)
         for h in bases:
             if h in live_hexes or h in s["sieges"]:
                 continue
-            by_land = land_reach(s, side, B.area_of(h), status) & live_areas
+            if lines is None:
+                by_land = land_reach(s, side, B.area_of(h), status) & live_areas
+            else:
+                start = lines.node(h)
+                by_land = lines.reach(start) & live_areas if start is not None else set()
             by_sea = bool(set(_coast_seas(s, h)) & sea_live)
             if by_land or by_sea:
                 live_hexes.add(h)
                 changed = True
     out: set[str] = set()
+    if lines is not None:  # friendly Areas whole, and the hexes of contested ones reached
+        live = {lines.node(h) for h in live_hexes} - {None}
+        for n in lines.nodes():
+            if lines.reach(n) & live:
+                out |= lines.members(n)
+        return out
     live_areas = {B.area_of(h) for h in live_hexes}
     for a in in_play:
         if land_reach(s, side, a, status) & live_areas:
             out.add(a)
+    return out
+
+
+PASSABLE = ("clear", "rough")  # 16.6: mountains and lakes are no way through
+
+
+class Lines:
+    """9.3.1 from generation 14: a land supply line crosses friendly Areas anyhow, but a
+    contested Area only through its hexes that hold no enemy unit or city (RULINGS.md 91).
+    Its nodes are the friendly Areas and, for each contested Area, each piece of its
+    passable hexes left joined once the enemy's hexes are taken out ("area#n"); a line
+    runs through at most three nodes (9.3.3), so a piece counts as its Area."""
+
+    def __init__(self, s: EState, side: str, status: dict[str, str]):
+        c = B.comps()
+        self.status = status
+        # a line ends at a base of `side` even where the map puts an enemy city in its hex
+        # (the Campaign's Athenian base at Naupactus, a city of Sparta's Phocis/Locris)
+        enemy = _enemy_hexes(s, side) - {h for h, owner in s["bases"].items() if owner == side}
+        self.piece: dict[str, str] = {}  # hex of a contested Area -> its node
+        self.hexes: dict[str, list[str]] = {}  # a contested Area's node -> its hexes
+        for a, st in sorted(status.items()):
+            if st != "contested":
+                continue
+            free = {h for h in c.area_hexes[a] if h not in enemy
+                    and c.hexes[h].terrain in PASSABLE}
+            for h in sorted(free):
+                if h in self.piece:
+                    continue
+                n = f"{a}#{len(self.hexes)}"
+                self.hexes[n] = []
+                todo = [h]
+                self.piece[h] = n
+                while todo:
+                    x = todo.pop()
+                    self.hexes[n].append(x)
+                    for y in c.land_neighbors(x):
+                        if y in free and y not in self.piece:
+                            self.piece[y] = n
+                            todo.append(y)
+        self._links: dict[str, set[str]] = {}
+
+    def node(self, h: str) -> str | None:
+        """The node a line from hex `h` starts in (None: an enemy hex, or no way there)."""
+        a = B.area_of(h)
+        st = self.status.get(a)
+        if st == "friendly":
+            return a
+        return self.piece.get(h) if st == "contested" else None
+
+    def nodes(self) -> list[str]:
+        return sorted(a for a, st in self.status.items() if st == "friendly") + \
+            sorted(self.hexes)
+
+    def members(self, n: str) -> set[str]:
+        """What `supplied_areas` names for a node: a friendly Area, or a piece's hexes."""
+        return set(self.hexes[n]) if n in self.hexes else {n}
+
+    def links(self, n: str) -> set[str]:
+        if n not in self._links:
+            c = B.comps()
+            area = n.split("#")[0]
+            out: set[str] = set()
+            if n in self.hexes:  # a piece: the nodes across its hexes' sides
+                for h in self.hexes[n]:
+                    for y in c.land_neighbors(h):
+                        if B.area_of(y) != area and (m := self.node(y)) is not None:
+                            out.add(m)
+            else:  # a friendly Area: its neighbours as Area movement links them
+                for b in c.land_area_links.get(area, ()):
+                    st = self.status.get(b)
+                    if st == "friendly":
+                        out.add(b)
+                    elif st == "contested":
+                        out |= {m for h in c.area_hexes[area] for y in c.land_neighbors(h)
+                                if B.area_of(y) == b and (m := self.piece.get(y)) is not None}
+            self._links[n] = out
+        return self._links[n]
+
+    def reach(self, n: str) -> set[str]:
+        """Nodes within three of `n`, both ends counted (9.3.3)."""
+        return within(n, self.links)
+
+
+def _enemy_hexes(s: EState, side: str) -> set[str]:
+    """Hexes holding a land unit or a city of the enemy's that count in 8.3 (not units
+    shut in a masked or besieged place of theirs, not a masked, besieged or razed city)."""
+    foe = other(side)
+    out: set[str] = set()
+    for u in s["units"].values():
+        if u["where"] != MAP or u["side"] != foe or u["type"] == "fleet":
+            continue
+        h = on_board(u)
+        if h in B.comps().hexes and not (
+                B.holder(s, h) == foe and (B.masked(s, h) or h in s["sieges"])):
+            out.add(h)
+    for city in B.comps().cities.values():
+        if city.name in s["razed"] or city.name in s.get("helots", ()):
+            continue
+        if B.city_owner(s, city.name) == foe and not B.masked(s, city.hex) and \
+                city.hex not in s["sieges"]:
+            out.add(city.hex)
     return out
 
 
@@ -196,7 +300,7 @@ def in_supply(s: EState, uid: str, areas: set[str]) -> bool:
     if h not in B.comps().hexes:
         return False
     satrap = P.supply_satrap(s, uid)  # Appendix C: Dascylium or Sardis as a source
-    return B.area_of(h) in areas or (satrap is not None and
+    return B.area_of(h) in areas or h in areas or (satrap is not None and
                                      B.area_of(h) in persian_reach(s, satrap))
 
 

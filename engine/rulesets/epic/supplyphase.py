@@ -23,7 +23,7 @@ from . import supply as S
 from .losses import eliminate
 from .notes import AnyFlow, note
 from .sicily import leaving_units
-from .state import MAP, SUPPLY_IN_GROUPS, WINTER, EState, on_board, other
+from .state import ISLAND_FORAGE, MAP, SUPPLY_IN_GROUPS, WINTER, EState, on_board, other
 from .unit_names import named
 
 
@@ -57,7 +57,11 @@ def may_forage(s: EState, uid: str, broke: bool, cut: bool = False) -> bool:
     region = B.region_of_hex(u["hex"])
     r = s["regions"].get(region) if region else None
     if r is None:
-        return False
+        # 9.5, 9.7.1: an uninhabited island is no one's region, but it is an Area with a
+        # Foraging Number; units out of supply there, or with an empty Treasury (as in a
+        # friendly region, 9.7.3a), may forage (generation 13; RULINGS.md 88)
+        return broke and region is None and B.uninhabited_island(area) and \
+            asks(s, ISLAND_FORAGE)
     return r["side"] == other(u["side"]) or (
         broke and (cut or A.may_forage_home(s, uid, str(region))))
 
