@@ -563,7 +563,8 @@ def short_of(s: PericlesState, ways: th.Marches, owner: str, kind: str,
              here: str) -> list[Option]:
     """Generation UNITS_STOP_SHORT: a unit may end its move on the way to the target,
     where the exit rule holds it or where its commander leaves it (9.2, ruling R62): on a
-    shortest way there; from generation ANY_WAY on any way it may take (ruling R63)."""
+    shortest way there; from generation ANY_WAY also off the shortest ways, where the exit
+    rule holds it (ruling R63)."""
     if not asks(s, UNITS_STOP_SHORT):
         return []
     stops = ways.stops(owner, kind, here) if asks(s, ANY_WAY) else \

@@ -158,7 +158,7 @@ def distances(start: str, onward: Callable[[str], Iterable[str]],
 
 class Marches:
     """The ways of an expedition's units toward its target, searched once for a march
-    question (9.2, rulings R28 and R62): each unit's reach by the exit rule, its distances
+    question (9.2, rulings R28, R62 and R63): each unit's reach by the exit rule, its distances
     by its routes alone, and how far every theater is from the target, each search made
     once for all the units that move alike (same side, kind, strength, City-State or
     League). Built afresh for each question, so no search outlives the position it read."""
