@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from ...core.types import Prompt
+from ...rulesets.pericles.schema import TOKENS_FIGHT
 from .theater_force import hopeless, spare, strongest_reachable, unit_strength
 from .theater_plan import Step, TheaterPlan
 from .theater_read import (
@@ -48,8 +49,13 @@ def _battle_ahead(view: dict[str, Any], target: str, city: str) -> bool:
 
 def _no_force(view: dict[str, Any], target: str, city: str) -> bool:
     """The attackers have no unit in the target and none able to reach it by the exit
-    rule (9.2): an expedition there moves nothing and fights nothing (ruling PT22)."""
+    rule (9.2): an expedition there moves nothing and, in games of generation 0, fights
+    nothing (ruling PT22). From generation TOKENS_FIGHT committed tokens fight alone
+    where the enemy stands (R61): then it is no reason to hold back, and only an obvious
+    defeat is (PT21; ruling PT24)."""
     if any(units(view, target, city, k) for k in ("land", "naval")):
+        return False
+    if view.get("generation", 0) >= TOKENS_FIGHT and _battle_ahead(view, target, city):
         return False
     return not any(strongest_reachable(view, target, city, k, 1) for k in ("land", "naval"))
 
@@ -64,7 +70,8 @@ def commit(view: dict[str, Any], prompt: Prompt, rng: Rng, plan: TheaterPlan) ->
     nothing while a Military marker of its own waits (15.62 D, 16.0; ruling PT23); the
     rest, up to the most it may, in defence (15.8: maximum effort) and, for the
     attackers, when a battle is coming.
-    Nothing, whoever commits, to an expedition no unit of the side can reach (PT22).
+    Nothing, whoever commits, to an expedition no unit of the side can reach (PT22),
+    unless its tokens would fight there alone (generation 1 on, R61; PT24).
     Sudden death keeps back the price of a granary base (15.15 G)."""
     me = prompt.seat
     city = city_of(me)

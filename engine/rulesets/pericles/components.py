@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -431,6 +432,10 @@ class Components:
     def neighbours(self, theater: str, kind: Literal["land", "naval"] | None = None) -> frozenset[str]:
         """Theaters one route away; with a kind, only routes units of that kind may use."""
         return frozenset(n for n, k in self._routes[theater].items() if kind is None or k in (kind, "both"))
+
+    def routes_from(self, theater: str) -> Mapping[str, str]:
+        """Each neighbouring theater and the kind of the route there (routes go both ways)."""
+        return self._routes[theater]
 
     def route(self, a: str, b: str) -> str | None:
         return self._routes[a].get(b)

@@ -9,6 +9,7 @@ from typing import Any
 from engine.core.decisions import Answer
 from engine.core.flows import sequence
 from engine.core.procedures import Flow, Procedure
+from engine.core.ruleset import asks
 from engine.core.types import IllegalAction, Option, Prompt
 from engine.core.view import PHASE_END
 
@@ -21,7 +22,7 @@ from .prime import with_phormio
 from .ravages import leadership_loss
 from .records import log
 from .scenarios import SPECS
-from .schema import PericlesState
+from .schema import HOME_GUARD, PericlesState
 
 F = Flow[PericlesState]
 CALLIAS_BY = 3  # the turn from which the Persian War is over whatever happened (R46)
@@ -280,7 +281,10 @@ class Redeployment(Procedure[PericlesState]):
         for o in unit_options(s, city, "Move"):
             d = o.data or {}
             key = f"{d['owner']}:{d['kind']}@{d['theater']}"
-            free = s["forces"][d["theater"]][d["owner"]][d["kind"]] - placed.get(key, 0)
+            here = s["forces"][d["theater"]][d["owner"]][d["kind"]]
+            free = here - placed.get(key, 0)
+            if asks(s, HOME_GUARD):  # Sparta's foot stay home in redeployment too (R64)
+                free = min(free, here - th.home_guard(s, d["theater"], d["owner"], d["kind"]))
             if free <= 0:
                 continue
             for to in destinations(s, d["owner"], d["theater"]):

@@ -21,9 +21,16 @@ from engine.core.procedures import Frame
 #    And a unit of an expedition may end its move short of the target, on a shortest way
 #    there: where the exit rule holds it, or where its commander leaves it (9.2, 16.0's
 #    march through Thessalia; ruling R62).
+# 2: a unit of an expedition may also end its move off the shortest ways, where the
+#    exit rule holds it on a way of its own that leads on to the target; a unit that
+#    enters the target has arrived (9.2; RULINGS.md R63).
+#    And redeployment keeps one Spartan foot a Spartan base in Sparta, as an expedition
+#    does (9.2, 11.3; RULINGS.md R64).
 TOKENS_FIGHT = 1
 UNITS_STOP_SHORT = 1
-GENERATION = UNITS_STOP_SHORT
+ANY_WAY = 2
+HOME_GUARD = 2
+GENERATION = ANY_WAY
 
 
 class Issue(TypedDict):

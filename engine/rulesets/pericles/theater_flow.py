@@ -24,7 +24,7 @@ from .political import ISSUE_NAMES
 from .ravages import battle_removals
 from .records import log
 from .scenarios import SPECS
-from .schema import TOKENS_FIGHT, UNITS_STOP_SHORT, PericlesState
+from .schema import ANY_WAY, TOKENS_FIGHT, UNITS_STOP_SHORT, PericlesState
 
 F = Flow[PericlesState]
 MAX_TREACHERY = 5  # ruling R22
@@ -527,6 +527,7 @@ def movable(s: PericlesState) -> list[Option]:
     ex = s["expedition"]
     assert ex is not None
     target, city = ex["theater"], ex["city"]
+    ways = th.Marches(s, target, through=not asks(s, ANY_WAY))  # this question's searches
     opts = []
     for here in s["forces"]:
         if here == target:
@@ -536,37 +537,42 @@ def movable(s: PericlesState) -> list[Option]:
                 count = n.get(kind, 0)
                 if owner == "S" and kind == "land":
                     count -= int(s["the_300"] == here)
-                    if here == capital("sparta"):  # one Spartan foot a base stays home (9.2)
-                        count = min(count, n["land"] - th.bases(s, here, "S"))
+                # one Spartan foot a Spartan base stays in Sparta (9.2)
+                count = min(count, n.get(kind, 0) - th.home_guard(s, here, owner, kind))
                 if count <= 0 or not ex["moves"]:
                     continue
-                if th.path(s, owner, kind, here, target) is not None:
+                if ways.arrives(owner, kind, here):
                     opts.append(Option(f"{owner}:{kind}@{here}", f"{owner} {kind} from "
                                        f"{name(here)}", "9.2",
                                        data={"owner": owner, "kind": kind, "from": here,
                                              "to": target}))
-                opts += short_of(s, owner, kind, here, target)
+                opts += short_of(s, ways, owner, kind, here)
     if city == "sparta" and s["the_300"] not in (None, target):
         at = s["the_300"]
         assert at is not None
         guard_ok = at != capital("sparta") or \
             s["forces"][at]["S"]["land"] - 1 >= th.bases(s, at, "S")
-        if guard_ok and th.path(s, "S", "land", at, target) is not None:
+        if guard_ok and ways.arrives("S", "land", at):
             opts.append(Option(f"the300@{at}", f"The 300 from {name(at)}", "12.0",
                                data={"owner": "S", "kind": "land", "from": at, "to": target,
                                      "the_300": True}))
     return opts
 
 
-def short_of(s: PericlesState, owner: str, kind: str, here: str, target: str) -> list[Option]:
+def short_of(s: PericlesState, ways: th.Marches, owner: str, kind: str,
+             here: str) -> list[Option]:
     """Generation UNITS_STOP_SHORT: a unit may end its move on the way to the target,
-    where the exit rule holds it or where its commander leaves it (9.2, ruling R62)."""
+    where the exit rule holds it or where its commander leaves it (9.2, ruling R62): on a
+    shortest way there; from generation ANY_WAY also off the shortest ways, where the exit
+    rule holds it (ruling R63)."""
     if not asks(s, UNITS_STOP_SHORT):
         return []
+    stops = ways.stops(owner, kind, here) if asks(s, ANY_WAY) else \
+        ways.shortest_stops(owner, kind, here)
     return [Option(f"{owner}:{kind}@{here}>{x}", f"{owner} {kind} from {name(here)}, "
                    f"stopping in {name(x)}", "9.2",
                    data={"owner": owner, "kind": kind, "from": here, "to": x, "short": True})
-            for x in th.stops(s, owner, kind, here, target)]
+            for x in stops]
 
 
 class March(Procedure[PericlesState]):

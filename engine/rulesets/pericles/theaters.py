@@ -4,6 +4,7 @@ strength of a kind there, the exit rule and the paths a unit may take."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable
 
 from .components import SIDE_OF, load_components
 from .schema import PericlesState
@@ -64,6 +65,15 @@ def friendly_base(s: PericlesState, theater: str, city: str) -> bool:
     return any(n.get("bases", 0) for n in owners_of(s, theater, city).values())
 
 
+def home_guard(s: PericlesState, theater: str, owner: str, kind: str) -> int:
+    """The units of `owner` and `kind` that must stay in `theater`: one Spartan foot for
+    each Spartan base in Sparta (9.2; the brief applies it to every Spartan move out of
+    Sparta, ruling R64), the 300 counted among them."""
+    if owner == "S" and kind == "land" and theater == capital_of("sparta"):
+        return bases(s, theater, "S")
+    return 0
+
+
 def in_pool(s: PericlesState, owner: str, kind: str) -> int:
     """Units of `owner` and `kind` not on the map (2.0's counter mix)."""
     counts = load_components().data.counts
@@ -111,35 +121,126 @@ def ways(s: PericlesState, owner: str, kind: str, start: str, target: str | None
         if exits and not may_leave(s, here, city, kind, 0 if here == start else mine):
             continue
         for nxt in sorted(comp.neighbours(here)):
-            route = comp.route(here, nxt)
-            if nxt in seen or nxt not in s["forces"]:
-                continue
-            if route not in (kind, "both") and not (kind == "land" and route == "naval"
-                                                   and friendly_base(s, here, city)):
-                continue
-            enemy_city_units = s["forces"][nxt].get(CITY_UNITS[other(city)], {})
-            if not s["war"] and owner in CITY_UNITS.values() and \
-                    any(enemy_city_units.get(k, 0) for k in KINDS):
-                continue
-            seen[nxt] = seen[here] + [nxt]
-            todo.append(nxt)
+            if nxt not in seen and may_go(s, owner, kind, here, nxt):
+                seen[nxt] = seen[here] + [nxt]
+                todo.append(nxt)
     return seen
 
 
-def stops(s: PericlesState, owner: str, kind: str, start: str, target: str) -> list[str]:
-    """Theaters short of `target` where a unit setting out from `start` may end its move
-    (9.2, ruling R62): on a shortest way there by its routes, and one it can get to by
-    the exit rule; it stops there when the exit rule holds it, or by its commander's
-    choice (16.0's Spartan foot that wait in Thessalia to open the road north)."""
-    free = ways(s, owner, kind, start, exits=False)
-    if target not in free or start == target:
-        return []
-    length = len(free[target])
-    out = []
-    for x in sorted(ways(s, owner, kind, start)):
-        if x in (start, target) or x not in free:
-            continue
-        rest = ways(s, owner, kind, x, target, exits=False).get(target)
-        if rest is not None and len(free[x]) + len(rest) - 1 == length:
-            out.append(x)
-    return out
+def may_go(s: PericlesState, owner: str, kind: str, here: str, nxt: str) -> bool:
+    """Whether a unit may take the route from `here` to the neighbouring `nxt`, the exit
+    rule apart (9.2): a route of its kind, a land unit by sea only from a theater with a
+    base of its side, at Peace no City-State unit into enemy City-State units."""
+    if nxt not in s["forces"] or here not in s["forces"]:  # a smaller map (14.1)
+        return False
+    city, route = SIDE_OF[owner], load_components().route(here, nxt)
+    if route not in (kind, "both") and not (kind == "land" and route == "naval"
+                                           and friendly_base(s, here, city)):
+        return False
+    enemy_city_units = s["forces"][nxt].get(CITY_UNITS[other(city)], {})
+    return s["war"] or owner not in CITY_UNITS.values() or \
+        not any(enemy_city_units.get(k, 0) for k in KINDS)
+
+
+def distances(start: str, onward: Callable[[str], Iterable[str]],
+              may_step: Callable[[str, str], bool]) -> dict[str, int]:
+    """Steps from `start` to every theater reached by a breadth-first search that goes
+    from each theater reached to those of `onward(here)` it `may_step` to."""
+    seen, todo = {start: 0}, deque([start])
+    while todo:
+        here = todo.popleft()
+        for nxt in onward(here):
+            if nxt not in seen and may_step(here, nxt):
+                seen[nxt] = seen[here] + 1
+                todo.append(nxt)
+    return seen
+
+
+class Marches:
+    """The ways of an expedition's units toward its target, searched once for a march
+    question (9.2, rulings R28, R62 and R63): each unit's reach by the exit rule, its distances
+    by its routes alone, and how far every theater is from the target, each search made
+    once for all the units that move alike (same side, kind, strength, City-State or
+    League). Built afresh for each question, so no search outlives the position it read."""
+
+    def __init__(self, s: PericlesState, target: str, through: bool = False):
+        self.s, self.target, self.through = s, target, through
+        self._memo: dict[tuple[object, ...], dict[str, int]] = {}
+        self._alikes: dict[tuple[str, str], tuple[str, str, int, bool]] = {}
+        self._strengths: dict[tuple[str, str, str], int] = {}
+
+    def _alike(self, owner: str, kind: str) -> tuple[str, str, int, bool]:
+        """What a search depends on besides the position: the unit's side, kind,
+        strength (the exit rule counts the mover) and the Peace rule's City-State test."""
+        if (owner, kind) not in self._alikes:
+            self._alikes[owner, kind] = (SIDE_OF[owner], kind, unit_strength(owner, kind),
+                                         owner in CITY_UNITS.values())
+        return self._alikes[owner, kind]
+
+    def _may_leave(self, here: str, city: str, kind: str, extra: int) -> bool:
+        """The exit rule (`may_leave`), each theater's strengths counted once a question."""
+        def strength(c: str) -> int:
+            if (here, c, kind) not in self._strengths:
+                self._strengths[here, c, kind] = kind_strength(self.s, here, c, kind)
+            return self._strengths[here, c, kind]
+        return strength(city) + extra >= strength(other(city))
+
+    def _search(self, owner: str, kind: str, start: str, exits: bool) -> dict[str, int]:
+        """Routes needed from `start` to each theater the unit can get to; with `exits`,
+        leaving only theaters the exit rule lets it leave, and the target only when
+        `through` (generation 1's searches went on past it; from ANY_WAY a unit that gets
+        there has arrived)."""
+        key = ("from", start, exits, *self._alike(owner, kind))
+        if key not in self._memo:
+            city, _, mine, _ = self._alike(owner, kind)
+            routes = load_components().routes_from
+
+            def onward(here: str) -> Iterable[str]:
+                if exits and (here == self.target and not self.through or
+                              not self._may_leave(here, city, kind,
+                                                  0 if here == start else mine)):
+                    return ()
+                return routes(here)
+            self._memo[key] = distances(
+                start, onward, lambda here, nxt: may_go(self.s, owner, kind, here, nxt))
+        return self._memo[key]
+
+    def to_target(self, owner: str, kind: str) -> dict[str, int]:
+        """Routes needed from each theater to the target, the exit rule apart: one search
+        back from the target (routes go both ways)."""
+        key = ("to", *self._alike(owner, kind))
+        if key not in self._memo:
+            self._memo[key] = distances(
+                self.target, load_components().routes_from,
+                lambda here, back: may_go(self.s, owner, kind, back, here))
+        return self._memo[key]
+
+    def arrives(self, owner: str, kind: str, start: str) -> bool:
+        """Whether the unit can reach the target by the exit rule (9.2)."""
+        return self.target in self._search(owner, kind, start, exits=True)
+
+    def shortest_stops(self, owner: str, kind: str, start: str) -> list[str]:
+        """Theaters short of the target on a shortest way there by the unit's routes that
+        it can get to by the exit rule (ruling R62, generation UNITS_STOP_SHORT)."""
+        free, back = self._search(owner, kind, start, exits=False), self.to_target(owner, kind)
+        if self.target not in free or start == self.target:
+            return []
+        length = free[self.target]
+        return sorted(x for x in self._reach_on_the_way(owner, kind, start)
+                      if x in free and free[x] + back[x] == length)
+
+    def stops(self, owner: str, kind: str, start: str) -> list[str]:
+        """Theaters short of the target where a unit may end its move (ruling R63,
+        generation ANY_WAY): those on a shortest way (R62), and any other it can get to by
+        the exit rule without passing the target where the exit rule holds it, on a way
+        of its own that leads on to the target by its routes (a unit may be locked in a
+        theater off the natural path, 9.2)."""
+        city, _, mine, _ = self._alike(owner, kind)
+        held = {x for x in self._reach_on_the_way(owner, kind, start)
+                if not self._may_leave(x, city, kind, mine)}
+        return sorted(held.union(self.shortest_stops(owner, kind, start)))
+
+    def _reach_on_the_way(self, owner: str, kind: str, start: str) -> set[str]:
+        back = self.to_target(owner, kind)
+        return {x for x in self._search(owner, kind, start, exits=True)
+                if x not in (start, self.target) and x in back}

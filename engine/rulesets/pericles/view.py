@@ -69,6 +69,8 @@ def build_view(s: PericlesState, seat: str | None) -> dict[str, Any]:
     hand = s["hands"].get(seat or "", []) if seat in s["factions"] else []
     return {
         "ruleset": "pericles", "viewer": seat, "scenario": s["scenario"], "turn": s["turn"],
+        # the generation of questions the game asks (schema.py): players may read by it
+        "generation": s.get("generation", 0),
         "phase": phase_of(s),
         "war": s["war"], "plague": s["plague"], "alcibiades": s["alcibiades"],
         # the Ravages of War (rule 14.43) and the units they took out of the game: public

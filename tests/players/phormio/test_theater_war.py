@@ -10,7 +10,7 @@ from engine.players.phormio.theater_plan import NO_PLAN, Step, TheaterPlan
 from engine.players.phormio.theater_war import commit, losses, march, state_ship
 from engine.rulesets.pericles import theaters as th
 from engine.rulesets.pericles.rules import MACHINE
-from engine.rulesets.pericles.schema import PericlesState
+from engine.rulesets.pericles.schema import TOKENS_FIGHT, PericlesState
 from engine.testing import FixedRng
 
 from .theater_positions import example_turn, prompt_of, queue, start, view
@@ -156,6 +156,30 @@ def test_nothing_is_committed_where_no_unit_can_go_ruling_pt22() -> None:
     th.add(s, "hellespont", "P", "naval", 1)
     _, prompts = start(s, "expedition", theater="hellespont", owner="agiad")
     assert commit(view(s, "agiad"), prompt_of(prompts, "agiad"), Rng("c"), plan) == "5"
+
+
+def test_tokens_alone_attack_where_they_would_fight_ruling_pt24() -> None:
+    """Ruling PT24 (rule 9.3, R61): in a game of generation 1 or later an expedition's
+    committed tokens fight alone where the enemy stands, so no unit able to get there is
+    no reason to hold back. The Spartan Will to control the Hellespont (its row commits 5)
+    with no Spartan ship afloat: against a lone Delian base (2) the CG commits its 5;
+    against the Athenian fleet (strength 12 and a base) the attack is hopeless (PT21) and
+    nothing is committed. The same game of generation 0 commits nothing (PT22)."""
+    s = example_turn()
+    for owners in s["forces"].values():
+        for owner in ("S", "P"):
+            if owner in owners:
+                owners[owner]["naval"] = 0
+    plan = TheaterPlan("hellespont", (Step("military", "hellespont", ("commit:5",)),))
+    s["forces"]["hellespont"] = {"D": {"land": 0, "naval": 0, "bases": 1}}
+    _, prompts = start(s, "expedition", theater="hellespont", owner="agiad")
+    assert commit(view(s, "agiad"), prompt_of(prompts, "agiad"), Rng("c"), plan) == "0"
+    s["generation"] = TOKENS_FIGHT
+    _, prompts = start(s, "expedition", theater="hellespont", owner="agiad")
+    assert commit(view(s, "agiad"), prompt_of(prompts, "agiad"), Rng("c"), plan) == "5"
+    s["forces"]["hellespont"] = {"A": {"land": 0, "naval": 6, "bases": 1}}
+    _, prompts = start(s, "expedition", theater="hellespont", owner="agiad")
+    assert commit(view(s, "agiad"), prompt_of(prompts, "agiad"), Rng("c"), plan) == "0"
 
 
 def test_a_faction_commits_what_its_waiting_markers_leave_spare_ruling_pt23() -> None:
