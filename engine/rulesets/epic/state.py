@@ -312,7 +312,11 @@ CONTESTED_LINES = 14
 # 15 (eaudit15): fleets standing alone on a coast, beaten by an attack on land, may retreat
 # into a neighbouring sea that is not enemy (17.7.1b; RULINGS.md 92).
 FLEETS_PUT_TO_SEA = 15
-GENERATION = FLEETS_PUT_TO_SEA  # what new games ask
+# 16 (eaudit15b): a satrap's city (Dascylium, Sardis) is a supply source like any other, so
+# a line to it crosses a contested Area only through free hexes, as 9.3.1 has it for every
+# line from generation 14 (Appendix C; RULINGS.md 93).
+PERSIAN_LINES = 16
+GENERATION = PERSIAN_LINES  # what new games ask
 
 
 SIDES = ("athens", "sparta")
