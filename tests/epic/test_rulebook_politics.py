@@ -207,3 +207,65 @@ def test_7_8_4_a_lost_leader_is_replaced_from_the_pool_then_by_generic_0_0_leade
     new = LD.eliminate(s, first, None)
     assert s["leaders"][new]["land"] == s["leaders"][new]["sea"] == 0
     assert s["leaders"][new]["where"] == "force" and s["leaders"][new]["region"] == "laconia"
+
+
+# ------------------------------------------------------------------ 4.3.1a
+def _chios_lost(generation=None, mult=0):
+    """Athenian Chios at AL -3, assessed at `mult`: the Yearly Start's control check hands
+    it to Sparta, whose assessment comes next."""
+    g = described("rulebook-politics-gained", generation=generation,
+                  regions={"chios": {"side": "athens", "al": -3, "ml": 8, "mult": mult}})
+    s = g.state
+    P.control_check(s)
+    assert s["regions"]["chios"]["side"] == "sparta"
+    return s
+
+
+def test_4_3_1a_the_new_controller_may_set_the_region_at_its_btv_at_no_cost():
+    """Chios changed hands at x0: Sparta may set it at x1 with no ML lost, and that is not
+    one of the year's two steps up (5.3.1)."""
+    s = _chios_lost()
+    offered = {o.id: o for o in AS.options(s, "sparta")}
+    assert "base:chios" in offered and offered["base:chios"].rule == "4.3.1"
+    ml = s["regions"]["chios"]["ml"]
+    AS.set_base(s, "sparta", "chios")
+    r = s["regions"]["chios"]
+    assert (r["mult"], r["ml"]) == (1, ml) and not s.get("raised", {}).get("chios")
+    assert "base:chios" not in {o.id for o in AS.options(s, "sparta")}  # once only
+
+
+def test_4_3_1a_from_x3_the_btv_is_no_cut():
+    """Set back from x3 to x1 on changing hands, the region is not marked as cut (5.3.5)."""
+    s = _chios_lost(mult=3)
+    AS.set_base(s, "sparta", "chios")
+    assert s["regions"]["chios"]["mult"] == 1 and "chios" not in s.get("cut", [])
+
+
+def test_4_3_1a_the_choice_lasts_until_the_gainers_assessment_is_done():
+    s = _chios_lost()
+    AS.settled(s, "athens")
+    assert "base:chios" in {o.id for o in AS.options(s, "sparta")}
+    AS.settled(s, "sparta")
+    assert "base:chios" not in {o.id for o in AS.options(s, "sparta")}
+
+
+def test_4_3_1a_older_games_keep_the_assessment_on_changing_hands():
+    from engine.rulesets.epic.state import BTV_ON_CHANGE
+
+    s = _chios_lost(generation=BTV_ON_CHANGE - 1)
+    assert "gained" not in s
+    assert "base:chios" not in {o.id for o in AS.options(s, "sparta")}
+
+
+def test_4_3_1a_the_sparta_player_answers_the_assessment_question_with_the_btv():
+    """Through the Assessment question itself: Sparta, holding a Chios it gained at x0,
+    chooses the BTV, then is done; Chios pays at x1."""
+    g = described("rulebook-politics-ask", start="assess", args={"side": "sparta"},
+                  regions={"chios": {"side": "sparta", "al": 3, "ml": 8, "mult": 0}},
+                  state={"gained": {"chios": "sparta"}})
+    (p,) = g.prompts()
+    assert p.kind == "assess" and "base:chios" in [o.id for o in p.options]
+    g.act("sparta", "base:chios")
+    assert g.state["regions"]["chios"]["mult"] == 1 and g.state["regions"]["chios"]["ml"] == 8
+    g.act("sparta", "done")
+    assert not g.state.get("gained")

@@ -249,6 +249,7 @@ class EState(TypedDict):
     peace: NotRequired[Peace | None]  # a Peace Treaty in force (23.0)
     raised: NotRequired[dict[Region, int]]  # this year's AL steps (5.3.1)
     cut: NotRequired[list[Region]]  # this year's cut supply (5.3.5)
+    gained: NotRequired[dict[Region, Side]]  # changed hands, may be set at x1 (4.3.1a)
     revolt_rolled: NotRequired[list[City]]
     white: NotRequired[list[Region]]
     kept: NotRequired[dict[City, Side]]  # 6.5.4
@@ -316,7 +317,11 @@ FLEETS_PUT_TO_SEA = 15
 # a line to it crosses a contested Area only through free hexes, as 9.3.1 has it for every
 # line from generation 14 (Appendix C; RULINGS.md 93).
 PERSIAN_LINES = 16
-GENERATION = PERSIAN_LINES  # what new games ask
+# 17 (eaudit15b): a region that changes hands may be set at its Base Tribute Value (x1) by
+# its new controller, at no AL or ML cost, at his next Tribute Assessment (4.3.1a, 5.3.3;
+# RULINGS.md 94).
+BTV_ON_CHANGE = 17
+GENERATION = BTV_ON_CHANGE  # what new games ask
 
 
 SIDES = ("athens", "sparta")
