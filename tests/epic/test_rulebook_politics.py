@@ -269,3 +269,27 @@ def test_4_3_1a_the_sparta_player_answers_the_assessment_question_with_the_btv()
     assert g.state["regions"]["chios"]["mult"] == 1 and g.state["regions"]["chios"]["ml"] == 8
     g.act("sparta", "done")
     assert not g.state.get("gained")
+
+
+# ------------------------------------------------------------------ 3.2
+def _names(s):
+    return [a.get("proc", name) for name, a in FL.stages(s)]
+
+
+def test_3_2_the_seasonal_turn_runs_a_to_g_then_three_campaign_turns():
+    """Revolts (A), placing (B) and building (C) by each player in turn order, with Allied
+    Unrest at the end of the builds, supply (D), sieges (E), cards (F), the seasonal AL/ML
+    (G), then the three Campaign Turns (3.2, 3.3)."""
+    s = described("rulebook-politics-stages").state
+    assert _names(s) == ["revolts", "place", "place", "build", "build", "unrest_stage",
+                         "supply", "supply", "sieges", "cards", "seasonal_levels",
+                         "campaign_turn", "campaign_turn", "campaign_turn"]
+    firsts = [a["index"] for name, a in FL.stages(s) if name == "side_stage"
+              and a["proc"] in ("place", "build", "supply")]
+    assert firsts == [0, 1, 0, 1, 0, 1]  # the first player in turn order, then the second
+
+
+def test_22_4_1_the_simplified_turn_has_no_revolts_builds_or_cards():
+    s = described("rulebook-politics-stages-s", scenario="argive-league").state
+    assert _names(s) == ["place", "place", "supply", "supply", "sieges", "seasonal_levels",
+                         "campaign_turn", "campaign_turn", "campaign_turn"]
