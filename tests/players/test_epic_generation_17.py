@@ -24,22 +24,16 @@ def _asked(mult=0):
     return g, p
 
 
-def test_every_level_answers_the_assessment_with_the_btv_option():
+def test_every_level_answers_and_the_heuristic_takes_the_free_btv_at_x0():
     g, p = _asked()
-    for level in (player("random", "t"), player("heuristic", "t"), SearchPlayer("t", samples=2)):
-        assert p.option(decide(g, "sparta", level)) is not None
-
-
-def test_the_heuristic_sets_a_region_gained_at_x0_at_its_btv():
-    g, _p = _asked()
-    assert decide(g, "sparta", player("heuristic", "t")) == "base:chios"
+    answers = {name: decide(g, "sparta", level) for name, level in (
+        ("random", player("random", "t")), ("heuristic", player("heuristic", "t")),
+        ("search", SearchPlayer("t", samples=2)))}
+    assert all(p.option(a) is not None for a in answers.values())
+    assert answers["heuristic"] == "base:chios"
 
 
 def test_the_heuristic_leaves_a_region_gained_at_x3_to_its_usual_reckoning():
     g, _p = _asked(mult=3)
     assert decide(g, "sparta", player("heuristic", "t")) != "base:chios"
-
-
-def test_the_answer_reads_only_the_seats_view():
-    g, _p = _asked()
-    assert_player_blind(g, "sparta", "heuristic", seed="t")
+    assert_player_blind(g, "sparta", "heuristic", seed="t")  # it reads only its view
