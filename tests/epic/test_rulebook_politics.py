@@ -293,3 +293,44 @@ def test_22_4_1_the_simplified_turn_has_no_revolts_builds_or_cards():
     s = described("rulebook-politics-stages-s", scenario="argive-league").state
     assert _names(s) == ["place", "place", "supply", "supply", "sieges", "seasonal_levels",
                          "campaign_turn", "campaign_turn", "campaign_turn"]
+
+
+# ------------------------------------------------------------------ Appendix C
+def _thracian_rebellion(die):
+    """Thrace (BTV 3) at AL 2, in the risk zone; Brasidas with two Laconian hoplites (the
+    card's minimum force) outside Amphipolis, which an Attic hoplite holds."""
+    from engine.rulesets.epic import events as E
+
+    from .full_helpers import run
+
+    g = described("rulebook-rebellion",
+                  regions={"thrace": {"side": "athens", "al": 2, "ml": 8, "mult": 1}},
+                  units=[{"home": "laconia", "type": "hoplite", "at": "W3808", "n": 2},
+                         {"home": "attica", "type": "hoplite", "at": "Amphipolis"}],
+                  hands={"sparta": ["rebellion-possible-thrace"]})
+    s = g.state
+    # Brasidas comes in as Ramphias' replacement would (7.8.4): six leaders stay in play
+    s["leaders"]["Ramphias"].update(where="dead", hex=None, region=None)
+    s["leader_pool"]["sparta"].remove("Brasidas")
+    s["leaders"]["Brasidas"] = {"side": "sparta", "land": 1, "sea": 0, "where": "map",
+                                "hex": "W3808", "region": None}
+    assert sum(n for n, _ in E.rebellion_mods(s, "rebellion-possible-thrace")) == 3
+    before = s["treasury"]["sparta"]
+    run(g, E.play, [die], "sparta", "rebellion-possible-thrace")
+    return s, s["treasury"]["sparta"] - before
+
+
+def test_appendix_c_rebellion_3_plus_2_plus_1_takes_thrace_less_athenian_amphipolis():
+    """A die of 3, +2 for the minimum force and +1 for Brasidas, makes 6: Thrace goes over
+    at once (AL 2 mirrored to -2, then +3), and Sparta collects its BTV less the 1 of the
+    medium city the Athenians still hold (4.3.1c)."""
+    s, gain = _thracian_rebellion(3)
+    r = s["regions"]["thrace"]
+    assert (r["side"], r["al"]) == ("sparta", 1)
+    assert B.city_owner(s, "Amphipolis") == "athens" and gain == 3 - 1
+
+
+def test_appendix_c_rebellion_2_plus_3_fails_and_thrace_gains_2_al():
+    s, gain = _thracian_rebellion(2)
+    assert (s["regions"]["thrace"]["side"], s["regions"]["thrace"]["al"]) == ("athens", 4)
+    assert gain == 0
