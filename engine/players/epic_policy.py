@@ -271,8 +271,14 @@ def assess(view: dict[str, Any], prompt: Prompt) -> str:
     """5.3: a region at risk is eased (Athens: a region in the risk zone assessed above
     its BTV, whose cut also helps its revolt checks, 5.3.5; the League: one near ML 5);
     a region with AL or ML to spare is raised a step, up to twice its BTV; then done.
-    One direction per region a year, so no step is paid for twice."""
+    One direction per region a year, so no step is paid for twice. A region gained at x0
+    is first set at its BTV, which costs nothing (4.3.1a)."""
     athens = side_of(prompt.seat) == "athens"
+    for o in prompt.options:
+        data = o.data or {}
+        region = view["regions"].get(str(data.get("region")))
+        if region is not None and data.get("kind") == "base" and not int(region["mult"] or 0):
+            return o.id
     for o in prompt.options:
         data = o.data or {}
         region = view["regions"].get(str(data.get("region")))

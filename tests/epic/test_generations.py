@@ -8,14 +8,14 @@ from pathlib import Path
 
 import engine
 from engine.core.ruleset import asks
-from engine.rulesets.epic.state import FLEETS_PUT_TO_SEA, GENERATION, WALLS_AND_REVOLTS
+from engine.rulesets.epic.state import BTV_ON_CHANGE, GENERATION, WALLS_AND_REVOLTS
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def test_a_new_game_asks_the_newest_questions():
     g = engine.new_game("epic", "argive-league", seed="gen")
-    assert g.generation == GENERATION == FLEETS_PUT_TO_SEA
+    assert g.generation == GENERATION == BTV_ON_CHANGE
     assert g.state["generation"] == GENERATION and asks(g.state, WALLS_AND_REVOLTS)
 
 

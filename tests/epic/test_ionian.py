@@ -213,7 +213,9 @@ def test_an_enemy_area_cuts_the_line_to_sardis():
     s = g.state
     troops, _ = _tissaphernes_troops(g)
     u = troops[0]
-    s["units"][u]["hex"] = _hex_in("erythraea")  # Erythraea -> Smyrna -> Lydia
+    # Erythraea's hex by Smyrna -> Smyrna -> Lydia (the hexes beyond Clazomenae and Teos,
+    # Athenian towns, are cut off from generation 16: test_rulebook_satrap_lines.py)
+    s["units"][u]["hex"] = "E2128"
     for other in troops[1:]:
         s["units"][other]["hex"] = _hex_in("persia-lydia")
     del s["marks"]["Miletus"]  # Ionia all Athenian again

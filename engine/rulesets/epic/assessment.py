@@ -5,7 +5,9 @@ time: up by at most two steps a year and never above x5, down freely to x0. Each
 costs the region 1 AL (Athens) or 1 ML (Sparta); an Athenian region pushed below AL -2
 changes hands at once (4.3), and Sparta may keep the assessment it had; a Spartan region
 below ML 5 may be assessed at x1 at most, and is cut to it at once. A cut is remembered
-for the next year's revolt checks (5.3.5). The yearly penalty of a high assessment (5.3.4)
+for the next year's revolt checks (5.3.5). From generation 17 a region that has changed
+hands may be set at its BTV (x1) by its new controller at his next assessment, with no AL
+or ML cost and as neither a raise nor a cut (4.3.1a). The yearly penalty of a high assessment (5.3.4)
 is applied at the year's levels (`flow.yearly_levels`). Scenarios on the simplified turn
 keep their fixed multipliers (22.4.1); the full turn runs the assessment every year."""
 
@@ -52,6 +54,10 @@ def options(s: EState, side: str) -> list[Option]:
             opts.append(Option(f"raise:{region}", f"Raise {region} to x{mult + 1} "
                                                   f"(-1 {word})", "5.3.1",
                                data={"kind": "raise", "region": region, "to": mult + 1}))
+        if s.get("gained", {}).get(region) == side and mult != 1:
+            opts.append(Option(f"base:{region}", f"Set {region} at its Base Tribute Value (x1), "
+                                                 "as it has changed hands", "4.3.1",
+                               data={"kind": "base", "region": region, "to": 1}))
         if mult > 0:
             opts.append(Option(f"lower:{region}", f"Lower {region} to x{mult - 1}", "5.3.1",
                                data={"kind": "lower", "region": region, "to": mult - 1}))
@@ -73,6 +79,22 @@ def raise_one(s: EState, side: str, region: str) -> list[str]:
         r["ml"] = clamp_ml(r["ml"] - 1)
         lines += cap_low_militance(s)
     return lines
+
+
+def set_base(s: EState, side: str, region: str) -> list[str]:
+    """4.3.1a: a region that changed hands set at its Base Tribute Value, at no cost."""
+    s["regions"][region]["mult"] = 1
+    del s["gained"][region]
+    return [f"{side.title()} sets {region}'s tribute at its Base Tribute Value, x1, as it "
+            "has changed hands (4.3.1)"]
+
+
+def settled(s: EState, side: str) -> None:
+    """The side's assessment is done: the regions it gained have had their chance (4.3.1a)."""
+    gained = s.get("gained")
+    if gained:
+        for region in [r for r, who in gained.items() if who == side and A.holds(s, r)]:
+            del gained[region]
 
 
 def lower_one(s: EState, side: str, region: str) -> list[str]:
@@ -97,9 +119,11 @@ class Assess(Procedure[EState]):
         s, side = flow.state, flow.args["side"]
         verb, _, region = str(answer).partition(":")
         if verb == "done":
+            settled(s, side)
             flow.end()
             return
-        lines = raise_one(s, side, region) if verb == "raise" else lower_one(s, side, region)
+        step = {"raise": raise_one, "base": set_base}.get(verb, lower_one)
+        lines = step(s, side, region)
         lines += A.settle(s, roller(flow))  # 24.3: a region gone over goes to an ally
         for line in lines:
             note(flow, line)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.ruleset import asks
+
 from . import alliances as A
 from . import board as B
 from .components import Components
 from .sicily_box import tribute as sicilian
-from .state import MAP, POOL, EState, RegionState, clamp_al, clamp_ml, other
+from .state import BTV_ON_CHANGE, MAP, POOL, EState, RegionState, clamp_al, clamp_ml, other
 
 FLIP_BELOW = -2  # 4.3.1
 TRIBUTE_LOST = {"S": 0, "M": 1, "L": 2}  # 5.4.2
@@ -154,6 +156,8 @@ def flip(s: EState, region: str) -> str:
     r = s["regions"][region]
     loser, gainer = r["side"], other(r["side"])
     r["side"], r["al"] = gainer, -r["al"]  # 4.3.1a: mirrored; ML and assessment stay
+    if asks(s, BTV_ON_CHANGE):  # 4.3.1a: or the gainer sets it at the BTV (assessment.py)
+        s.setdefault("gained", {})[region] = gainer
     for _uid, u in s["units"].items():  # 4.3.1b: the region's units go to its Force Pool
         if u["home"] == region and u["where"] == MAP:
             u.update({"where": POOL, "hex": None, "forage": False, "raid": False})

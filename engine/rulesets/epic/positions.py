@@ -28,7 +28,7 @@ UNIT_FLAGS = ("forage", "raid", "moved", "placed", "sailed")
 WHERE = ("pool", "build", "dead", "sicily", "force")
 # state keys a position may set that a fresh set-up may lack
 OPTIONAL = {"revolts", "revolted", "white", "kept", "helots", "works", "built_walls", "peace",
-            "cut", "activated", "league"}
+            "cut", "activated", "league", "gained"}
 
 
 def _fail(why: str) -> IllegalAction:

@@ -249,6 +249,7 @@ class EState(TypedDict):
     peace: NotRequired[Peace | None]  # a Peace Treaty in force (23.0)
     raised: NotRequired[dict[Region, int]]  # this year's AL steps (5.3.1)
     cut: NotRequired[list[Region]]  # this year's cut supply (5.3.5)
+    gained: NotRequired[dict[Region, Side]]  # changed hands, may be set at x1 (4.3.1a)
     revolt_rolled: NotRequired[list[City]]
     white: NotRequired[list[Region]]
     kept: NotRequired[dict[City, Side]]  # 6.5.4
@@ -312,7 +313,15 @@ CONTESTED_LINES = 14
 # 15 (eaudit15): fleets standing alone on a coast, beaten by an attack on land, may retreat
 # into a neighbouring sea that is not enemy (17.7.1b; RULINGS.md 92).
 FLEETS_PUT_TO_SEA = 15
-GENERATION = FLEETS_PUT_TO_SEA  # what new games ask
+# 16 (eaudit15b): a satrap's city (Dascylium, Sardis) is a supply source like any other, so
+# a line to it crosses a contested Area only through free hexes, as 9.3.1 has it for every
+# line from generation 14 (Appendix C; RULINGS.md 93).
+PERSIAN_LINES = 16
+# 17 (eaudit15b): a region that changes hands may be set at its Base Tribute Value (x1) by
+# its new controller, at no AL or ML cost, at his next Tribute Assessment (4.3.1a, 5.3.3;
+# RULINGS.md 94).
+BTV_ON_CHANGE = 17
+GENERATION = BTV_ON_CHANGE  # what new games ask
 
 
 SIDES = ("athens", "sparta")

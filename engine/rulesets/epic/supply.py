@@ -20,7 +20,7 @@ from . import persia as P
 from . import special
 from .fleets import enemy_seas
 from .sicily import free as sicily_free
-from .state import CONTESTED_LINES, MAP, EState, on_board, other
+from .state import CONTESTED_LINES, MAP, PERSIAN_LINES, EState, on_board, other
 
 LAND_REACH = 3  # 9.3.3
 HOME_FACTOR = 0.5  # 9.2.1
@@ -300,20 +300,32 @@ def in_supply(s: EState, uid: str, areas: set[str]) -> bool:
     if h not in B.comps().hexes:
         return False
     satrap = P.supply_satrap(s, uid)  # Appendix C: Dascylium or Sardis as a source
-    return B.area_of(h) in areas or h in areas or (satrap is not None and
-                                     B.area_of(h) in persian_reach(s, satrap))
+    if B.area_of(h) in areas or h in areas:
+        return True
+    reach = persian_reach(s, satrap) if satrap is not None else set()
+    return B.area_of(h) in reach or h in reach
 
 
 def persian_reach(s: EState, satrap: str) -> set[str]:
-    """Areas with a line to the satrap's city (Appendix C): three Areas, both ends counted,
-    through Areas in play that are not enemy to Sparta and through his own satrapy (9.3.3)."""
+    """What a line to the satrap's city reaches (Appendix C): three Areas, both ends
+    counted, through Areas in play that are not enemy to Sparta and through his own satrapy
+    (9.3.3). From generation 16 a contested Area is crossed only through its free hexes, as
+    for every other source (9.3.1, `Lines`): the result then holds friendly Areas whole and
+    the hexes of the contested pieces reached, which `in_supply` reads either way."""
     idx = B._index(s)
     key = f"persian_reach:{satrap}"
     if idx is not None and key in idx:
         return set(idx[key])
     areas = {B.area_of(h) for h in B.allowed(s, "sparta")} | P.satrapy_areas(satrap)
     status = {a: B.area_status(s, a, "sparta") for a in areas}
-    out = land_reach(s, "sparta", B.comps().cities[P.CITY[satrap]].area, status)
+    source = B.comps().cities[P.CITY[satrap]]
+    if asks(s, PERSIAN_LINES):
+        lines = Lines(s, "sparta", status)
+        start = lines.node(source.hex)
+        out = {m for n in (lines.reach(start) if start is not None else ())
+               for m in lines.members(n)}
+    else:
+        out = land_reach(s, "sparta", source.area, status)
     if idx is not None:
         idx[key] = frozenset(out)
     return out
