@@ -68,6 +68,15 @@ def _then_wait(place_bid, barrier):
     return placed
 
 
+async def _bidding_lobby(svc, alice, bob):
+    """A Hellenes 431 lobby whose sides are bid for (its RULINGS.md), both seated, bids open."""
+    await svc.create_game(guild_id=GUILD, channel_id=CH, user_id=alice,
+                          ruleset_id="hellenes", scenario="431", sides_mode="bid")
+    await svc.join(CH, alice)
+    await svc.join(CH, bob)
+    await svc.open_bidding(CH, alice)
+
+
 async def test_the_last_two_bids_placed_at_once_in_two_processes_both_stand(target):
     # Hellenes' sealed bids for sides (its RULINGS.md): both bids go in at the same
     # moment through two processes; each sees every bid in and starts the game. It
@@ -75,11 +84,7 @@ async def test_the_last_two_bids_placed_at_once_in_two_processes_both_stand(targ
     one, two = await GameService.open(target), await GameService.open(target)
     alice, bob = LATE[0], LATE[1]
     try:
-        await one.create_game(guild_id=GUILD, channel_id=CH, user_id=alice,
-                              ruleset_id="hellenes", scenario="431", sides_mode="bid")
-        await one.join(CH, alice)
-        await one.join(CH, bob)
-        await one.open_bidding(CH, alice)
+        await _bidding_lobby(one, alice, bob)
         both_in = asyncio.Barrier(2)
         for svc in (one, two):  # each bid is written before either counts the bids
             svc.store.place_bid = _then_wait(svc.store.place_bid, both_in)
@@ -110,11 +115,7 @@ async def test_a_last_bid_whose_game_was_abandoned_meanwhile_is_not_told_it_bega
     one, two = await GameService.open(target), await GameService.open(target)
     alice, bob = LATE[0], LATE[1]
     try:
-        await one.create_game(guild_id=GUILD, channel_id=CH, user_id=alice,
-                              ruleset_id="hellenes", scenario="431", sides_mode="bid")
-        await one.join(CH, alice)
-        await one.join(CH, bob)
-        await one.open_bidding(CH, alice)
+        await _bidding_lobby(one, alice, bob)
         await one.place_bid(CH, alice, "athens", 3)
         game_id = (await one.game_info(CH)).id
         start_game = two.store.start_game
