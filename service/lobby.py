@@ -346,7 +346,12 @@ class Lobby:
                 # This bid is stored; the game is no longer in the lobby: another process
                 # took the other last bid at the same moment and began it (on SQLite the
                 # game lock is this process's only). Not a refusal: nothing to try again.
+                # Unless it left the lobby another way (a moderator's abandon in that
+                # process): then the bidder must not be told the game begins.
                 if refusal.code != "wrong_status":
+                    raise
+                now = await self.store.get_game(row.id)
+                if now is None or now.status != "running":
                     raise
                 return BidResult(await self._bidding(row, ls=ls), place[0], amount,
                                  begun_elsewhere=True)

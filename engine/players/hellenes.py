@@ -439,8 +439,10 @@ def choose(view: dict[str, Any], prompt: Prompt, lookahead: Lookahead | None,
     if prompt.kind == "muster" and (prompt.data or {}).get("to") and ids:
         chosen, _ = _muster_pick(view, prompt.seat, str((prompt.data or {})["to"]), ids)
         return decisions.encode(prompt, chosen[:prompt.hi] or ids[:prompt.lo])
-    if prompt.kind == "winter-maintain":
+    if prompt.kind in ("winter-maintain", "winter-maintain-sicily"):
         # 9.22: an Action for each of the strongest units with no free way to shelter
+        # (two each in a neutral Sicily from generation 8, 15.2: its own line, whose
+        # pick answered with nothing would only bring the menu back)
         strongest = sorted((o for o in prompt.options if not _data(o).get("shelter")),
                            key=lambda o: -int(_data(o)["cv"]))
         return decisions.encode(prompt, [o.id for o in strongest[:prompt.hi]])

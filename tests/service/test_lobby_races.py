@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+import pytest
+
 from service import GameService, Refusal
 from service.store.target import is_postgres
 
@@ -66,6 +68,15 @@ def _then_wait(place_bid, barrier):
     return placed
 
 
+async def _bidding_lobby(svc, alice, bob):
+    """A Hellenes 431 lobby whose sides are bid for (its RULINGS.md), both seated, bids open."""
+    await svc.create_game(guild_id=GUILD, channel_id=CH, user_id=alice,
+                          ruleset_id="hellenes", scenario="431", sides_mode="bid")
+    await svc.join(CH, alice)
+    await svc.join(CH, bob)
+    await svc.open_bidding(CH, alice)
+
+
 async def test_the_last_two_bids_placed_at_once_in_two_processes_both_stand(target):
     # Hellenes' sealed bids for sides (its RULINGS.md): both bids go in at the same
     # moment through two processes; each sees every bid in and starts the game. It
@@ -73,11 +84,7 @@ async def test_the_last_two_bids_placed_at_once_in_two_processes_both_stand(targ
     one, two = await GameService.open(target), await GameService.open(target)
     alice, bob = LATE[0], LATE[1]
     try:
-        await one.create_game(guild_id=GUILD, channel_id=CH, user_id=alice,
-                              ruleset_id="hellenes", scenario="431", sides_mode="bid")
-        await one.join(CH, alice)
-        await one.join(CH, bob)
-        await one.open_bidding(CH, alice)
+        await _bidding_lobby(one, alice, bob)
         both_in = asyncio.Barrier(2)
         for svc in (one, two):  # each bid is written before either counts the bids
             svc.store.place_bid = _then_wait(svc.store.place_bid, both_in)
@@ -92,6 +99,36 @@ async def test_the_last_two_bids_placed_at_once_in_two_processes_both_stand(targ
         info = await one.game_info(CH)
         assert info.status == "running"
         assert info.user_of("athens") == alice and info.user_of("sparta") == bob
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_last_bid_whose_game_was_abandoned_meanwhile_is_not_told_it_began(target):
+    # The last bid goes in through one process while a moderator abandons the lobby
+    # through another, between that bid's count and its start: the start finds the game
+    # gone from the lobby, as it does when the other process began it, but the game did
+    # not begin, and the bidder is refused (wrong_status), never told it begins.
+    if is_postgres(target):
+        pytest.skip("on PostgreSQL the game lock holds across processes: the abandon "
+                    "waits for the bid, and the race cannot happen")
+    one, two = await GameService.open(target), await GameService.open(target)
+    alice, bob = LATE[0], LATE[1]
+    try:
+        await _bidding_lobby(one, alice, bob)
+        await one.place_bid(CH, alice, "athens", 3)
+        game_id = (await one.game_info(CH)).id
+        start_game = two.store.start_game
+
+        async def abandoned_first(*args, **kwargs):
+            await one.abandon(CH, NORTH, "closed while the last bid went in")
+            return await start_game(*args, **kwargs)
+
+        two.store.start_game = abandoned_first  # type: ignore[method-assign]
+        with pytest.raises(Refusal) as refused:
+            await two.place_bid(CH, bob, "sparta", 1)
+        assert refused.value.code == "wrong_status"
+        assert (await one.store.get_game(game_id)).status == "abandoned"
     finally:
         await one.close()
         await two.close()

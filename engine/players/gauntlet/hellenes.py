@@ -162,7 +162,7 @@ def common(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt, bold: bool,
             if found is not None and (want == "done" or pl.repeat == 1):
                 return found
         return None
-    if kind == "winter-maintain":
+    if kind in ("winter-maintain", "winter-maintain-sicily"):  # 9.22; 15.2 in Sicily
         return by_strength(prompt, True, prompt.hi)
     if kind == "overcrowded":  # the rules ask which units disband: the weakest
         return by_strength(prompt, False, prompt.lo)

@@ -335,7 +335,8 @@ def land_battle(s: PpwState, ctx: Context, major: str, leader: str, to: str) -> 
 def retreat(s: PpwState, owner: str, space: str, victor: str) -> None:
     """Rule 5.5: beaten land SPs outside walls fall back to the nearest friendly space by
     a legal path for land SPs (land and combined paths, spaces rule 4.5 lets their side
-    enter), however far (R26; the first by id among the nearest, as a march's route is
+    enter), however far (R26; among the nearest, the first the breadth-first search of
+    `routes` finds, each space's paths taken in id order, as a march's route is
     chosen); with none to go to they surrender and are removed, and a major's own
     surrendered citizens give the victor a hostage."""
     held = s["forces"].get(space, {}).get(owner)

@@ -50,7 +50,7 @@ class Ppw(Ruleset):
     # 5: the third audit (R26: beaten defenders fall back however far; R27: a
     # suppression's resentment goes to the patron, once, when the home is retaken; R29:
     # the specials of Phormio, Pagondas, Lysander, Ariston, Polyanthes, Conon, Archidamus,
-    # Cleon)
+    # Cleon; R30: spending Athens' emergency reserve costs 1 bellicosity, once)
     version = "5"
     scenarios = {
         "431": _scenario("431", "Ten turns from 431 BC: Athens, Sparta, Corinth and Thebes "
