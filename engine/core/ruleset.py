@@ -118,6 +118,12 @@ class Ruleset(ABC):
     @abstractmethod
     def outcome(self, state: Any) -> Outcome | None: ...
 
+    def margin(self, state: Any, seat: str) -> tuple[float, ...] | None:
+        """How well `seat` did in a finished game, finer than won, drawn or lost: a tuple
+        compared in order, higher better, from that seat's side (duels pair games on it,
+        engine/players/paired.py); None where the game keeps no such count."""
+        return None
+
     def resign(self, state: Any, seat: str, ctx: Context) -> None:
         """Record a resignation in the state so that `outcome` reports it."""
         raise IllegalAction("this game does not support resigning")

@@ -30,6 +30,7 @@ class DuelGame:
     a_ms: list[float] = field(default_factory=list)  # A's decision times
     b_ms: list[float] = field(default_factory=list)
     reason: str | None = None  # how the game ended (the outcome's words), for the logs
+    a_margin: tuple[float, ...] | None = None  # A's seat's margin (`Ruleset.margin`), if kept
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -108,6 +109,8 @@ def play_one(ruleset_id: str, a: str, b: str, seed: str, a_index: int,
         result.actions += 1
     winners = set(game.outcome.winners) if game.outcome is not None else set()
     result.reason = game.outcome.reason if game.outcome is not None else None
+    if game.outcome is not None:
+        result.a_margin = rules.margin(game.state, a_seat)
     if winners:
         # a side wins when every winner is of its team: all its allies together, or one
         # faction of a winning city (Pericles: the city wins the war, one faction the game)

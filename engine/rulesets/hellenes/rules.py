@@ -54,6 +54,7 @@ from .siege import Attrition, Losses
 from .state import GENERATION, SIDES, HState, indexed, other
 from .variants import hidden_variants
 from .yearend import YearClose, YearEnd, reason
+from .yearend import margin as yearend_margin
 
 MACHINE: Machine[HState] = Machine(
     [NewYear(), Commit(), NewYearResolve(), Sacrifice(), Season(), Turn(), Winter(), WinterCombat(),
@@ -190,6 +191,9 @@ class Hellenes(Ruleset):
             return None
         winners = (str(r["winner"]),) if r["winner"] else ()
         return Outcome(winners, reason(r), str(r["rule"]))
+
+    def margin(self, s: HState, seat: str) -> tuple[float, ...] | None:
+        return yearend_margin(s, seat)
 
     def view(self, s: HState, seat: str | None) -> dict[str, Any]:
         return V.view(s, seat)

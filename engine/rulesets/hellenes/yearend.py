@@ -86,6 +86,25 @@ def reason(r: Result) -> str:
     return f"{side} wins a {level.title()} Victory with {p} Prestige"
 
 
+LEVEL_RANK = {"decisive": 3.0, "peace": 2.0, "major": 2.0, "minor": 1.0, "draw": 0.0}
+
+
+def margin(s: HState, seat: str) -> tuple[float, float, float] | None:
+    """How well `seat` ended, from its side: the victory's level (14.21 decisive 3, 14.22
+    peace and 14.24 major 2, minor 1, a draw 0; negative for the loser), then the Prestige
+    track's final count, then how early the war ended (the year BC counting down: a win
+    sooner is better, a loss later). A resignation counts as a decisive end that year."""
+    if s["resigned"]:
+        sign = -1.0 if s["resigned"] == seat else 1.0
+        return 3.0 * sign, 0.0, sign * s["year"]
+    r = s["result"]
+    if r is None:
+        return None
+    sign = 0.0 if not r["winner"] else 1.0 if r["winner"] == seat else -1.0
+    towards = 1.0 if seat == "athens" else -1.0  # the track counts Athens' way (9.5)
+    return sign * LEVEL_RANK[r["level"]], towards * r["prestige"], sign * s["year"]
+
+
 def peace_threshold(s: HState) -> tuple[int, int]:
     """(Prestige needed, its cost) for a Peace Offer (14.22)."""
     return (PEACE_FACTION, 1) if K.faction(s) else (PEACE, 2)
