@@ -15,10 +15,13 @@ from engine.rulesets.hellenes import yearend
 def _ended(level: str, winner: str, prestige: int, year: int = 421):
     game = engine.new_game("hellenes", seed="margin")
     s = game.state
-    s["year"] = year
+    s["year"], s["prestige"] = year, prestige
     yearend.win(s, winner or None, "14.24", level)  # type: ignore[arg-type]
-    s["result"]["prestige"] = prestige  # type: ignore[index]
     return game
+
+
+def margin(game, seat: str):
+    return game.rules.margin(game.state, seat)
 
 
 def test_hellenes_margin_orders_levels_then_prestige_then_the_year():
@@ -26,7 +29,6 @@ def test_hellenes_margin_orders_levels_then_prestige_then_the_year():
     Minor one, a Draw at 0 however the track stands, every Athenian win below; the
     track counts Athens' way, so Sparta's 12 is +12 for Sparta and -12 for Athens; a
     win in an earlier year (a larger year BC) beats the same win later."""
-    margin = lambda g, seat: g.rules.margin(g.state, seat)  # noqa: E731
     decisive = _ended("decisive", "sparta", -15, 428)
     major = _ended("major", "sparta", -12)
     minor = _ended("minor", "sparta", -6)
