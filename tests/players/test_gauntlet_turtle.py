@@ -102,19 +102,20 @@ def test_the_athens_sparta_turtle_moves_only_once_the_enemy_is_out_and_closes_in
 
 
 def test_the_athens_sparta_turtle_strikes_the_weakest_enemy_city():
-    """At the start Sparta's cities are all garrisoned; with Sparta's home army marched
-    out the turtle's target is Sparta's capital (fewest blocks, the capital on a tie)."""
+    """At the start every Spartan block stands in a Spartan city: Athens' turtle stays.
+    With them all marched out to H8 (beside Corinth), it strikes an empty city, the
+    nearest to Athens over land and then the most valuable: Thebes (J7) before Megara
+    (J8), both next to Athens; with a block back in Thebes, Megara."""
     view = engine.new_game("athens-sparta", seed="turtle-weak").view("athens")
     assert not moved_out(view, "athens")  # nobody has left home yet
-    sparta = next(c["hex"] for c in view["cities"].values() if c["side"] == "sparta"
-                  and c["hex"] and c.get("value") == max(
-                      x.get("value") or 0 for x in view["cities"].values()
-                      if x["side"] == "sparta"))
-    out = [b for b in view["blocks"] if b["side"] == "sparta"]
-    for b in out:  # every Spartan block marched out to the Isthmus (Corinth's hex H8)
-        b["hex"] = "H8"
+    cities = {c["hex"]: name for name, c in view["cities"].items()}
+    for b in view["blocks"]:
+        if b["side"] == "sparta":
+            b["hex"] = "H8"
     assert moved_out(view, "athens")
-    assert weakest_city(view, "athens") == sparta
+    assert cities[weakest_city(view, "athens") or ""] == "Thebes"
+    view["blocks"].append({"hex": "J7", "side": "sparta", "in_city": True})
+    assert cities[weakest_city(view, "athens") or ""] == "Megara"
 
 
 @pytest.mark.parametrize("ruleset", ["athens-sparta", "ppw", "pericles"])

@@ -312,19 +312,22 @@ def moved_out(view: dict[str, Any], me: str) -> bool:
 
 
 def weakest_city(view: dict[str, Any], me: str) -> str | None:
-    """The enemy's city with the fewest enemy blocks in its hex (the capital on a tie,
-    then the most valuable): the place the turtle strikes."""
+    """The enemy's city with the fewest enemy blocks in its hex, the nearest to our
+    capital over land among those (then the capital, then the most valuable): the place
+    the turtle strikes."""
     foes = enemy_hexes(view, me)
-    capital = capital_hex(other(me))
-    held = [(foes.get(c["hex"], 0), c["hex"] != capital, -int(c.get("value") or 0), c["hex"])
+    capital, home = capital_hex(other(me)), land_distances(capital_hex(me))
+    held = [(foes.get(c["hex"], 0), home.get(c["hex"], FAR), c["hex"] != capital,
+             -int(c.get("value") or 0), c["hex"])
             for c in view["cities"].values() if c["side"] == other(me) and c["hex"]]
-    return min(held)[3] if held else None
+    return min(held)[4] if held else None
 
 
 def turtle_striker(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str | None:
     """Keeps every block where it stands until the enemy has moved out (`moved_out`),
-    then sends every block, its capital's guard too, on the enemy's weakest held city
-    (an attack is an operation move, rule 4.4; strategic moves go further, 4.5)."""
+    then sends every block, its capital's guard too, on the enemy's weakest held city,
+    attacking any enemy block in its way (an attack is an operation move, rule 4.4;
+    strategic moves go further, 4.5)."""
     me = prompt.seat
     strike = moved_out(view, me)
     if prompt.kind not in ("move", "move_dest") or not strike:
@@ -339,8 +342,11 @@ def turtle_striker(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> 
         return goal
 
     def dest(view: dict[str, Any], b: Block, dests: dict[str, str]) -> str | None:
+        if goal is None:
+            return None
         into = next((i for i, h in dests.items() if h == goal), None)
-        return into or (closer(view, b, dests, goal, foes) if goal else None)
+        # round the enemy's other blocks where it can, through them where it cannot
+        return into or closer(view, b, dests, goal, foes) or closer(view, b, dests, goal, set())
 
     def kinds(b: Block) -> tuple[str, ...]:
         if goal is not None and distance(b, b["hex"], goal) <= 1:
