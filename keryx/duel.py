@@ -22,7 +22,8 @@ def register(app: typer.Typer) -> None:
 def duel(
     ruleset: Annotated[str, typer.Argument(help="Ruleset id, e.g. athens-sparta")],
     a: Annotated[str, typer.Option("--a", help="Player A's level, or a gauntlet player "
-                                   "(aggressive, passive, raider, bait-taker)")] = "heuristic",
+                                   "(aggressive, passive, raider, bait-taker, "
+                                   "turtle-striker)")] = "heuristic",
     b: Annotated[str, typer.Option("--b", help="Player B's level or gauntlet player")]
     = "random",
     games: Annotated[int, typer.Option(help="How many games (A changes seat every game)")] = 20,

@@ -13,7 +13,7 @@ from typing import Any
 from ..core.game import Game
 from ..core.registry import ruleset
 from .base import Player, cannot_play, player
-from .gauntlet import GAUNTLET, gauntlet_player, supports
+from .gauntlet import STYLES, gauntlet_player, supports
 from .lookahead import decide
 
 Z95 = 1.959963984540054
@@ -45,20 +45,21 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 def contender(name: str, seed: str, **options: Any) -> Player:
     """A duel's player: a level (`random`, `heuristic`, `search`) or a gauntlet player
-    (`aggressive`, `passive`, `raider`, `bait-taker`, engine/players/gauntlet)."""
-    if name in GAUNTLET:
+    (`aggressive`, `passive`, `raider`, `bait-taker`, `turtle-striker`,
+    engine/players/gauntlet)."""
+    if name in STYLES:
         return gauntlet_player(name, seed)
     return player(name, seed, **options)
 
 
 def cannot_duel(name: str, ruleset_id: str) -> str | None:
     """Why `name` cannot take a seat of `ruleset_id` in a duel, or None if it can."""
-    if name in GAUNTLET:
+    if name in STYLES:
         return None if supports(name, ruleset_id) else \
             f"the gauntlet player {name!r} has no script for the ruleset {ruleset_id!r} yet"
     reason = cannot_play(name, ruleset_id)
     if reason is not None and reason.startswith("no player level"):
-        reason += f", or a gauntlet player: {', '.join(GAUNTLET)}"
+        reason += f", or a gauntlet player: {', '.join(STYLES)}"
     return reason
 
 

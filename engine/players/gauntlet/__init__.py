@@ -6,7 +6,9 @@ one plain idea:
 - `aggressive`: masses its armies next to the enemy capital, then storms it;
 - `passive`: never moves, holds inside its walls, builds up its blocks;
 - `raider`: sponsors revolts in the enemy's vacant cities and walks into empty ones;
-- `bait-taker`: attacks any enemy block it can reach, whatever the odds.
+- `bait-taker`: attacks any enemy block it can reach, whatever the odds;
+- `turtle-striker` (where a ruleset has a script for it): keeps everything home until the
+  enemy has moved out, then strikes the enemy's weakest held city with everything.
 
 They are not player levels (no bot seat plays them): `keryx duel` takes them by name
 (`--b aggressive`) through `engine.players.duel.contender`.
@@ -14,6 +16,6 @@ They are not player levels (no bot seat plays them): `keryx duel` takes them by 
 
 from __future__ import annotations
 
-from .base import GAUNTLET, ScriptedPlayer, gauntlet_player, supports
+from .base import GAUNTLET, STYLES, ScriptedPlayer, gauntlet_player, supports
 
-__all__ = ["GAUNTLET", "ScriptedPlayer", "gauntlet_player", "supports"]
+__all__ = ["GAUNTLET", "STYLES", "ScriptedPlayer", "gauntlet_player", "supports"]

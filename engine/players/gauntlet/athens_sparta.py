@@ -298,3 +298,62 @@ def _build(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt, ids: list[s
 
 SCRIPTS = {"aggressive": aggressive, "passive": passive, "raider": raider,
            "bait-taker": bait_taker}
+
+
+# ------------------------------------------------------------------ the turtle-striker
+OUT = 3  # enemy blocks outside the enemy's cities before the turtle strikes
+
+
+def moved_out(view: dict[str, Any], me: str) -> bool:
+    """The enemy has moved out: OUT of its blocks stand where it holds no city."""
+    held = {c["hex"] for c in view["cities"].values() if c["side"] == other(me)}
+    return sum(1 for b in view["blocks"]
+               if b["side"] == other(me) and b["hex"] not in held) >= OUT
+
+
+def weakest_city(view: dict[str, Any], me: str) -> str | None:
+    """The enemy's city with the fewest enemy blocks in its hex, the nearest to our
+    capital over land among those (then the capital, then the most valuable): the place
+    the turtle strikes."""
+    foes = enemy_hexes(view, me)
+    capital, home = capital_hex(other(me)), land_distances(capital_hex(me))
+    held = [(foes.get(c["hex"], 0), home.get(c["hex"], FAR), c["hex"] != capital,
+             -int(c.get("value") or 0), c["hex"])
+            for c in view["cities"].values() if c["side"] == other(me) and c["hex"]]
+    return min(held)[4] if held else None
+
+
+def turtle_striker(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str | None:
+    """Keeps every block where it stands until the enemy has moved out (`moved_out`),
+    then sends every block, its capital's guard too, on the enemy's weakest held city,
+    attacking any enemy block in its way (an attack is an operation move, rule 4.4;
+    strategic moves go further, 4.5)."""
+    me = prompt.seat
+    strike = moved_out(view, me)
+    if prompt.kind not in ("move", "move_dest") or not strike:
+        return passive(pl, view, prompt) if prompt.kind in ("move", "move_dest") \
+            else common(pl, view, prompt, bold=strike)
+    goal = weakest_city(view, me)
+    foes = set(enemy_hexes(view, me))
+
+    def target(b: Block) -> str | None:
+        if goal is None or b["hex"] == goal or distance(b, b["hex"], goal) >= FAR:
+            return None
+        return goal
+
+    def dest(view: dict[str, Any], b: Block, dests: dict[str, str]) -> str | None:
+        if goal is None:
+            return None
+        into = next((i for i, h in dests.items() if h == goal), None)
+        # round the enemy's other blocks where it can, through them where it cannot
+        return into or closer(view, b, dests, goal, foes) or closer(view, b, dests, goal, set())
+
+    def kinds(b: Block) -> tuple[str, ...]:
+        if goal is not None and distance(b, b["hex"], goal) <= 1:
+            return ("k:op", "k:sea")
+        return ("k:march", "k:sea", "k:op")
+
+    return move_phase(pl, view, prompt, nearest_first(target), dest, kinds)
+
+
+SCRIPTS["turtle-striker"] = turtle_striker

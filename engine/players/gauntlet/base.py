@@ -17,6 +17,11 @@ from ..heuristic import ruleset_of
 # The styles of play, each a short script per ruleset (engine/players/gauntlet/<module>.py
 # defines `SCRIPTS: {style: function}`).
 GAUNTLET = ("aggressive", "passive", "raider", "bait-taker")
+# Styles added later, played only where a ruleset's module has a script for them (session
+# 15): `turtle-striker` keeps everything home until the enemy has moved out, then strikes
+# the enemy's weakest held city (or capital, or home) with everything.
+LATER = ("turtle-striker",)
+STYLES = GAUNTLET + LATER
 MODULES = {"athens-sparta": "athens_sparta", "hellenes": "hellenes", "epic": "epic",
            "ppw": "ppw", "pericles": "pericles"}
 # A prompt met again in the same position this many times is taken for a loop of menus:
@@ -28,7 +33,7 @@ Script = Callable[["ScriptedPlayer", dict[str, Any], Prompt], str | None]
 
 
 def supports(style: str, ruleset_id: str) -> bool:
-    return style in GAUNTLET and ruleset_id in MODULES
+    return style in STYLES and _script(style, ruleset_id) is not None
 
 
 def _script(style: str, ruleset_id: str) -> Script | None:
@@ -80,6 +85,6 @@ class ScriptedPlayer(Player):
 
 
 def gauntlet_player(style: str, seed: str | int = 0) -> ScriptedPlayer:
-    if style not in GAUNTLET:
-        raise ValueError(f"no gauntlet player {style!r}; choose one of {', '.join(GAUNTLET)}")
+    if style not in STYLES:
+        raise ValueError(f"no gauntlet player {style!r}; choose one of {', '.join(STYLES)}")
     return ScriptedPlayer(style, seed)

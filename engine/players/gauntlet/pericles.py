@@ -25,7 +25,16 @@ from ...core import decisions
 from ...core.types import Option, Prompt
 from ...rulesets.pericles import theaters as th
 from ...rulesets.pericles.components import load_components
-from ..pericles import bases_of, city_of, enemy_of, kind_strength, present, status
+from ..pericles import (
+    bases_of,
+    city_of,
+    enemy_of,
+    kind_strength,
+    present,
+    reach,
+    status,
+    theater_kind,
+)
 
 if TYPE_CHECKING:
     from .base import ScriptedPlayer
@@ -70,6 +79,8 @@ def issue_order(style: str, view: dict[str, Any]) -> tuple[str, ...]:
             ("long_walls", "diplomatic", "league", "oracle")
     if style == "raider":
         return ("military", "diplomatic", "tribute")
+    if style == "turtle-striker":  # markers to strike with; walls and bases meanwhile
+        return ("military", "long_walls", "league", "diplomatic")
     return ("military", "war_peace") if not war else ("military",)
 
 
@@ -181,6 +192,25 @@ def bait_place(view: dict[str, Any], city: str, kind: str, theater: str) -> floa
     return None
 
 
+def strike_odds(view: dict[str, Any], city: str, theater: str) -> int:
+    """How far our strength that could march into `theater` exceeds the enemy's there
+    (units and bases of the theater's kind, 9.2); above 0 the turtle may strike it."""
+    kind = theater_kind(theater)
+    return reach(view, theater, city, kind) - kind_strength(view, theater, enemy_of(city), kind)
+
+
+def turtle_place(view: dict[str, Any], city: str, kind: str, theater: str) -> float | None:
+    """Markers only where its city holds (as the passive player), until a theater the
+    enemy holds is weaker than what we could march into it (the enemy has moved out):
+    then a Military marker there, the enemy capital first (its last base taken wins the
+    war, 11.11), else the weakest such theater."""
+    enemy = enemy_of(city)
+    if kind == "military" and status(view, theater) in (enemy, "contested") \
+            and (edge := strike_odds(view, city, theater)) > 0:
+        return 20.0 + (10.0 if theater == th.capital_of(enemy) else 0.0) + edge / 10.0
+    return passive_place(view, city, kind, theater)
+
+
 def commit(view: dict[str, Any], prompt: Prompt, attack: int, defend: int) -> str:
     """Strategos for a battle (9.2): `attack` or `defend` of the most allowed (1.0 all,
     0 none), within the prompt's bounds."""
@@ -244,7 +274,8 @@ def script(style: str, score: Score, attack: int, defend: int, raid: bool) -> Pl
         if prompt.kind == "commit":
             return commit(view, prompt, attack, defend)
         if prompt.kind == "march":
-            return march(prompt, view, all_in=style in ("aggressive", "bait-taker"))
+            return march(prompt, view,
+                         all_in=style in ("aggressive", "bait-taker", "turtle-striker"))
         if prompt.kind == "raid_choice":  # 3 Strategos for 3 Honor, or a battle (9.1)
             return first_of(prompt, ("raid", "expedition") if raid else ("expedition",))
         return common(pl, view, prompt, style)
@@ -259,6 +290,8 @@ passive = script("passive", passive_place, attack=0, defend=1, raid=False)
 raider = script("raider", raider_place, attack=0, defend=0, raid=True)
 # Fights wherever an enemy stands within reach, whatever the odds.
 bait_taker = script("bait-taker", bait_place, attack=1, defend=1, raid=False)
+# Holds home until an enemy theater is left weaker than its reach, then strikes it all in.
+turtle_striker = script("turtle-striker", turtle_place, attack=1, defend=1, raid=False)
 
 SCRIPTS = {"aggressive": aggressive, "passive": passive, "raider": raider,
-           "bait-taker": bait_taker}
+           "bait-taker": bait_taker, "turtle-striker": turtle_striker}

@@ -230,5 +230,46 @@ def bait_taker(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str 
     return common(view, prompt, reserve=1000)
 
 
+def armies(view: dict[str, Any], majors: set[str]) -> list[tuple[int, str]]:
+    """(land SPs, space) of every stack of `majors` (hoplites and cavalry)."""
+    return [(v[0] + v[1], space) for space, x in view["spaces"].items()
+            for o, v in (x.get("forces") or {}).items() if o in majors and v[0] + v[1]]
+
+
+def exposed_home(view: dict[str, Any], me: str) -> str | None:
+    """Once the enemy's largest army stands outside its majors' home spaces (it has moved
+    out), the home of an enemy major holding fewer hostile land SPs than our largest
+    stack, the emptiest first; else None."""
+    foes = enemy_majors(view, me)
+    homes = {home_of(m) for m in foes}
+    theirs = max(armies(view, set(foes)), default=None)
+    if theirs is None or theirs[1] in homes:
+        return None
+    ours = max((n for n, _ in armies(view, set(holding(view, me)))), default=0)
+    return next((h for n, h in sorted((hostile_sps(view, me, h, ships=False), h)
+                                      for h in homes) if n < ours), None)
+
+
+def turtle_striker(pl: ScriptedPlayer, view: dict[str, Any], prompt: Prompt) -> str | None:
+    """Passes every round with its armies at home until the enemy's largest army has
+    left home and a home is weaker than our largest army (`exposed_home`); then marches on that home with its
+    largest stacks, the nearest first, and fights there (3.2, 5.1). Diplomacy: a pass;
+    builds hoplites like the passive player."""
+    me = prompt.seat
+    if prompt.kind == "order":
+        goal = exposed_home(view, me)
+        if goal is None:
+            return step_to(prompt, None)
+        forces = view["spaces"]
+
+        def army_at(space: str) -> int:
+            return sum(v[0] + v[1] for o, v in (forces[space].get("forces") or {}).items()
+                       if o in holding(view, me))
+        return order_by(prompt, lambda d: d["to"] == goal or distance(d["to"], goal)
+                        < distance(d["from"], goal),
+                        lambda d: (-army_at(d["from"]), distance(d["to"], goal)))
+    return common(view, prompt, reserve=500)
+
+
 SCRIPTS = {"aggressive": aggressive, "passive": passive, "raider": raider,
-           "bait-taker": bait_taker}
+           "bait-taker": bait_taker, "turtle-striker": turtle_striker}
