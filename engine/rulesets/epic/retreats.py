@@ -3,6 +3,8 @@ open to a retreat, a landing party's ways back, and whether attackers have one a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.core.ruleset import asks
 
 from . import board as B
@@ -23,7 +25,8 @@ def retreat_hexes(s: EState, h: str, side: str) -> list[str]:
     the fleets could land, on the same terms as a land hex."""
     c = B.comps()
     if F.at_sea(h):
-        seas = sorted(a for a in c.sea_links.get(h, ()) if not hostile_sea(s, a, side))
+        near = c.sea_links.get(h, ())
+        seas = sorted(set(near) - hostile_seas(s, near, side))
         return seas + [x for x, _ in F.shore(s, side, h) if open_hex(s, x, side)]
     return [n for n in c.land_neighbors(h) if open_hex(s, n, side)]
 
@@ -36,16 +39,19 @@ def put_to_sea(s: EState, h: str, side: str, units: list[str]) -> list[str]:
         return []
     if any(s["units"][u]["type"] != "fleet" for u in units):
         return []
-    return [a for a in F.launches(s, h, side) if not hostile_sea(s, a, side)]
+    launches = F.launches(s, h, side)
+    closed = hostile_seas(s, launches, side)
+    return [a for a in launches if a not in closed]
 
 
-def hostile_sea(s: EState, area: str, side: str) -> bool:
-    """Whether `area` is enemy to `side`'s retreating fleets (17.7.1b). From generation 11
+def hostile_seas(s: EState, areas: Iterable[str], side: str) -> set[str]:
+    """Those of `areas` enemy to `side`'s retreating fleets (17.7.1b). From generation 11
     the status is 8.4's: enemy fleets there, at sea or landed on its coasts, and none of
-    `side`'s (RULINGS.md 27); before, any enemy fleet at sea there closed it."""
+    `side`'s (RULINGS.md 27); before, any enemy fleet at sea there closed it. (8.4's
+    status is one pass over every unit: taken once for all the seas asked about.)"""
     if asks(s, NON_ENEMY_SEAS):
-        return area in F.enemy_seas(s, side, supply=False)
-    return bool(F.enemy_fleets_at(s, area, side))
+        return set(areas) & F.enemy_seas(s, side, supply=False)
+    return {a for a in areas if F.enemy_fleets_at(s, a, side)}
 
 
 def open_hex(s: EState, n: str, side: str) -> bool:
@@ -66,7 +72,7 @@ def landing_retreats(s: EState, b: BattleState) -> list[str]:
     if not sea:
         return []
     afloat = any(s["units"][u]["type"] == "fleet" and u not in b["dead"] for u in b["att"])
-    out = [sea] if afloat and not hostile_sea(s, sea, side) else []
+    out = [sea] if afloat and not hostile_seas(s, [sea], side) else []
     coast = {x for x, _ in F.shore(s, side, sea)}
     return out + [n for n in B.comps().land_neighbors(b["hex"])
                   if n in coast and open_hex(s, n, side)]

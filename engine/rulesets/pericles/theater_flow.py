@@ -550,8 +550,7 @@ def movable(s: PericlesState) -> list[Option]:
     if city == "sparta" and s["the_300"] not in (None, target):
         at = s["the_300"]
         assert at is not None
-        guard_ok = at != capital("sparta") or \
-            s["forces"][at]["S"]["land"] - 1 >= th.bases(s, at, "S")
+        guard_ok = s["forces"][at]["S"]["land"] - 1 >= th.home_guard(s, at, "S", "land")
         if guard_ok and ways.arrives("S", "land", at):
             opts.append(Option(f"the300@{at}", f"The 300 from {name(at)}", "12.0",
                                data={"owner": "S", "kind": "land", "from": at, "to": target,
