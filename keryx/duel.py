@@ -44,9 +44,13 @@ def duel(
     game_options: Annotated[str | None, typer.Option(
         help="The games' options, as /game new takes them: 'brasidas=on handicap=on'")]
     = None,
+    mirror: Annotated[bool, typer.Option(
+        "--mirror", help="Also play every seed with B in A's seat (B against itself), "
+        "and compare A with B seed by seed: the seeds each won where the other lost, "
+        "with the sign test's p")] = False,
 ) -> None:
     """Play two player levels against each other and report A's win rate."""
-    from engine.players.duel import duel as play
+    from engine.players.duel import duel, mirrored_duel
     from shared import checks
 
     checks.known_ruleset(ruleset)
@@ -71,6 +75,7 @@ def duel(
         options["budget_s"] = budget
     if game_options:
         options["game_options"] = checks.game_options(ruleset, game_options.split())
+    play = mirrored_duel if mirror else duel
     report = play(ruleset, a, b, games, seed=seed, jobs=jobs, scenario=scenario,
                   progress=_game_logger(log) if log else None, seat=seat, **options)
     report["options"] = options
@@ -85,6 +90,22 @@ def duel(
         typer.echo(_rate_line(f"A as {side}", r))
     typer.echo(f"decision time p95: A {report['a_decision_ms_p95']} ms, "
                f"B {report['b_decision_ms_p95']} ms")
+    if mirror:
+        typer.echo(_mirror_lines(a, b, report))
+
+
+def _mirror_lines(a: str, b: str, report: dict) -> str:
+    m, p = report["mirror"], report["paired"]
+    lines = [f"{b} in A's seats on the same seeds: wins {m['a_wins']} of {m['games']}",
+             _rate_line("the mirror, all seats", m),
+             f"  seed by seed: {a} won {p['won_alone']} that {b} lost, {b} won "
+             f"{p['mirror_won_alone']} that {a} lost (sign test p = {p['sign_p']})"]
+    if "margin" in p:
+        g = p["margin"]
+        lines.append(f"  by margin: {a} better on {g['better']}, worse on {g['worse']}, "
+                     f"level on {g['tied']} (sign test p = {g['sign_p']}, "
+                     f"Wilcoxon p = {g['wilcoxon_p']})")
+    return "\n".join(lines)
 
 
 def _game_logger(path: str) -> Callable[[DuelGame], None]:

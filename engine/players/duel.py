@@ -1,5 +1,7 @@
 """Duels: two player levels play a ruleset against each other, sides alternating, and
-the result is a win rate with its 95 % Wilson score interval (overall and per side)."""
+the result is a win rate with its 95 % Wilson score interval (overall and per side).
+A mirrored duel also plays every seed with B in A's place too: the same opponent, dice and
+seat, so the seeds A won where B alone lost measure A against B seed by seed."""
 
 from __future__ import annotations
 
@@ -15,10 +17,15 @@ from ..core.registry import ruleset
 from .base import Player, cannot_play, player
 from .gauntlet import STYLES, gauntlet_player, supports
 from .lookahead import decide
+from .paired import compare, sign_test
 
 Z95 = 1.959963984540054
 MAX_ACTIONS = 5_000  # a game still open after this many actions counts as a draw
 # (whole games take under 1,500: an automated player caught in a loop of menus ends here)
+
+
+# one game to play: ruleset, A's level, B's level, seed, A's seat index, scenario, options
+Task = tuple[str, str, str, str, int, str | None, dict[str, Any]]
 
 
 @dataclass
@@ -119,7 +126,7 @@ def play_one(ruleset_id: str, a: str, b: str, seed: str, a_index: int,
     return result
 
 
-def _play_args(args: tuple[str, str, str, str, int, str | None, dict[str, Any]]) -> DuelGame:
+def _play_args(args: Task) -> DuelGame:
     ruleset_id, a, b, seed, a_index, scenario, options = args
     return play_one(ruleset_id, a, b, seed, a_index, scenario, **options)
 
@@ -131,10 +138,58 @@ def duel(ruleset_id: str, a: str, b: str, games: int, seed: str = "duel", jobs: 
     """Play `games` games, A taking the scenario's seats in turn (or always `seat`: one
     side's strength measured at half the cost), and summarise; `options` go to both
     players (the search level's `samples` or `budget_s`)."""
+    runs = _play_all(_tasks(ruleset_id, (a,), b, games, seed, scenario, seat, options),
+                     jobs, progress)
+    return summarize(ruleset_id, a, b, runs)
+
+
+def mirrored_duel(ruleset_id: str, a: str, b: str, games: int, seed: str = "duel",
+                  jobs: int = 1, scenario: str | None = None,
+                  progress: Callable[[DuelGame], None] | None = None,
+                  seat: str | None = None, **options: Any) -> dict[str, Any]:
+    """The duel of A against B, and on the very same seeds and seats B against itself
+    (the mirror); then seed by seed which of the two did better in that seat."""
+    tasks = _tasks(ruleset_id, (a, b), b, games, seed, scenario, seat, options)
+    runs = _play_all(tasks, jobs, progress)
+    firsts, mirrors = runs[0::2], runs[1::2]
+    report = summarize(ruleset_id, a, b, firsts)
+    report["mirror"] = summarize(ruleset_id, b, b, mirrors)
+    report["paired"] = paired_summary(firsts, mirrors)
+    return report
+
+
+def paired_summary(firsts: list[DuelGame], mirrors: list[DuelGame]) -> dict[str, Any]:
+    """Seeds won by A where the mirror lost, and the other way round, with the sign test's
+    two-sided p; where the ruleset keeps a margin, the same by margin."""
+    alone = sum(f.winner == "a" and m.winner != "a" for f, m in zip(firsts, mirrors))
+    mirror_alone = sum(m.winner == "a" and f.winner != "a" for f, m in zip(firsts, mirrors))
+    out: dict[str, Any] = {"seeds": len(firsts), "won_alone": alone,
+                           "mirror_won_alone": mirror_alone,
+                           "sign_p": round(sign_test(alone, mirror_alone), 4)}
+    kept = [(f.a_margin, m.a_margin) for f, m in zip(firsts, mirrors)
+            if f.a_margin is not None and m.a_margin is not None]
+    if kept:
+        # a margin's first element is how the game ended, a second the count behind it
+        # (Hellenes: the Prestige), which the Wilcoxon test weighs as a number
+        by = compare([f for f, _ in kept], [m for _, m in kept],
+                     element=1 if len(kept[0][0]) > 1 else 0)
+        out["margin"] = {"seeds": by.seeds, "better": by.better, "worse": by.worse,
+                         "tied": by.tied, "sign_p": round(by.sign_p, 4),
+                         "wilcoxon_p": round(by.wilcoxon_p, 4)}
+    return out
+
+
+def _tasks(ruleset_id: str, levels: tuple[str, ...], b: str, games: int, seed: str,
+           scenario: str | None, seat: str | None, options: dict[str, Any]) -> list[Task]:
+    """Game i's seed and A's seat, once for each level in A's place (in that order)."""
     rules = ruleset(ruleset_id)
     fixed = None if seat is None else rules.seats(scenario or rules.default_scenario).index(seat)
-    tasks = [(ruleset_id, a, b, f"{seed}:{i}", i if fixed is None else fixed, scenario, options)
-             for i in range(games)]
+    return [(ruleset_id, level, b, f"{seed}:{i}", i if fixed is None else fixed, scenario,
+             options) for i in range(games) for level in levels]
+
+
+def _play_all(tasks: list[Task], jobs: int,
+              progress: Callable[[DuelGame], None] | None) -> list[DuelGame]:
     runs: list[DuelGame] = []
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -147,7 +202,7 @@ def duel(ruleset_id: str, a: str, b: str, games: int, seed: str = "duel", jobs: 
             runs.append(_play_args(t))
             if progress:
                 progress(runs[-1])
-    return summarize(ruleset_id, a, b, runs)
+    return runs
 
 
 def _rates(runs: list[DuelGame]) -> dict[str, Any]:

@@ -57,3 +57,23 @@ def test_duel_may_hold_player_a_to_one_seat():
 def test_duel_refuses_an_unknown_seat():
     res = runner.invoke(app, ["duel", "duel", "--games", "1", "--seat", "persia"])
     assert res.exit_code == 2 and "has no seat 'persia'" in res.output
+
+
+def test_a_level_mirrored_against_itself_parts_on_no_seed():
+    # random against random, then random in A's place again: the same seeds, seats and
+    # player seeds make the same games, so no seed can be won by one and lost by the other
+    res = runner.invoke(app, ["duel", "duel", "--a", "random", "--b", "random", "--games", "4",
+                              "--jobs", "1", "--json", "--seat", "south", "--mirror"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert report["mirror"]["games"] == 4
+    assert report["mirror"]["a_wins"] == report["a_wins"]
+    assert report["paired"] == {"seeds": 4, "won_alone": 0, "mirror_won_alone": 0,
+                                "sign_p": 1.0}
+
+
+def test_the_mirror_text_report_counts_the_seeds_each_won_alone():
+    res = runner.invoke(app, ["duel", "duel", "--a", "random", "--b", "random", "--games", "2",
+                              "--jobs", "1", "--mirror"])
+    assert res.exit_code == 0, res.output
+    assert "seed by seed: random won 0 that random lost" in res.output
